@@ -1,0 +1,1 @@
+//! hookgate-secrets (being written).

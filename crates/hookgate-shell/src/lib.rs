@@ -1,0 +1,1 @@
+//! hookgate-shell (being written).

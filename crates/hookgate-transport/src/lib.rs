@@ -1,0 +1,1 @@
+//! hookgate-transport (being written).
