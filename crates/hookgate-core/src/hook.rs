@@ -1,0 +1,83 @@
+//! Per-hook settings that change how results are read.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// What a hook is allowed to do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Capability {
+    /// Read-only: any verdict it returns is dropped (and noted in the trace).
+    Observe,
+    /// May allow, ask or deny.
+    #[default]
+    Guardrail,
+}
+
+/// Whether the dispatch waits for the hook.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// Runs before the outcome is known; its result counts.
+    #[default]
+    Foreground,
+    /// Runs detached, bounded by a concurrency limit; must be `observe`.
+    Background,
+}
+
+/// What a failing hook does on an event that is not fail-closed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OnError {
+    /// Continue, and surface the failure as a system message.
+    #[default]
+    Warn,
+    /// Continue; the failure is still in the trace and the lifecycle stream.
+    Ignore,
+    /// Block where the event can block (elsewhere: a warning).
+    Block,
+}
+
+/// How the verdicts of one event's hooks combine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ChainMode {
+    /// Every hook runs (a deny short-circuits); `allow` is advisory, the strictest verdict wins.
+    #[default]
+    All,
+    /// The Go SDK's chain: the first `allow` or `deny` (or `ask`) ends it; `continue` passes on.
+    FirstDecision,
+}
+
+/// Which runtime executed a hook.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RuntimeKind {
+    /// A Rust closure registered by name.
+    InProcess,
+    /// A subprocess.
+    Command,
+    /// An HTTP endpoint.
+    Http,
+    /// A named built-in.
+    Builtin,
+}
+
+impl RuntimeKind {
+    /// The runtime's config name.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::InProcess => "in_process",
+            Self::Command => "command",
+            Self::Http => "http",
+            Self::Builtin => "builtin",
+        }
+    }
+}
+
+impl fmt::Display for RuntimeKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
