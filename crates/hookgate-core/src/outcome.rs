@@ -482,31 +482,62 @@ impl Aggregator {
         if let Some(message) = response.system_message {
             self.outcome.system_messages.push(message);
         }
-        if let Some(context) = response.additional_context {
-            self.outcome.additional_context.push(context);
-        }
-        if let Some(summary) = response.summary
-            && self.outcome.summary.is_none()
-        {
-            self.outcome.summary = Some(summary);
-        }
-        for (key, value) in response.metadata {
-            self.outcome.metadata.insert(key, value);
-        }
-        if let Some(patch) = response.updated_input
-            && contract.rewrite == Rewrite::ToolInput
-        {
-            let current = self.current_input.get_or_insert_with(Map::new);
-            for (key, value) in patch {
-                current.insert(key, value);
+        // Typed responses (closures, built-ins) bypass the output parser, so the contract is
+        // enforced here too: an output the event cannot use is dropped with a note.
+        let mut unusable = |field: &str, present: bool, usable: bool| -> bool {
+            if present && !usable {
+                notes.push(format!("ignored `{field}`: not used by `{name}`"));
             }
-            self.input_changed = true;
+            present && usable
+        };
+        if unusable(
+            "additional_context",
+            response.additional_context.is_some(),
+            contract.context.consumed(),
+        ) {
+            self.outcome
+                .additional_context
+                .extend(response.additional_context);
         }
-        if let Some(rewritten) = response.updated_tool_response {
-            self.outcome.updated_tool_response = Some(rewritten);
+        if unusable(
+            "summary",
+            response.summary.is_some(),
+            contract.rewrite == Rewrite::Summary,
+        ) && self.outcome.summary.is_none()
+        {
+            self.outcome.summary = response.summary;
         }
-        if let Some(messages) = response.updated_messages {
-            self.outcome.updated_messages = Some(messages);
+        if unusable("metadata", !response.metadata.is_empty(), contract.metadata) {
+            for (key, value) in response.metadata {
+                self.outcome.metadata.insert(key, value);
+            }
+        }
+        if unusable(
+            "updated_input",
+            response.updated_input.is_some(),
+            contract.rewrite == Rewrite::ToolInput,
+        ) {
+            if let Some(patch) = response.updated_input {
+                let current = self.current_input.get_or_insert_with(Map::new);
+                for (key, value) in patch {
+                    current.insert(key, value);
+                }
+                self.input_changed = true;
+            }
+        }
+        if unusable(
+            "updated_tool_response",
+            response.updated_tool_response.is_some(),
+            contract.rewrite == Rewrite::ToolResponse,
+        ) {
+            self.outcome.updated_tool_response = response.updated_tool_response;
+        }
+        if unusable(
+            "updated_messages",
+            response.updated_messages.is_some(),
+            contract.rewrite == Rewrite::Messages,
+        ) {
+            self.outcome.updated_messages = response.updated_messages;
         }
 
         let mut decision = response.decision;

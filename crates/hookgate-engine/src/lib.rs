@@ -1,1 +1,19 @@
-//! engine
+//! hookgate's hook engine: configuration, matchers, dispatch and the four runtimes.
+//!
+//! It loads the docker-agent YAML and Meerkat TOML shapes into one model, decides which hooks
+//! run for an event and in what order, runs them (in-process closures, commands, HTTP
+//! endpoints, built-ins) and folds their results with the pure rules of `hookgate-core`.
+//! It must never let a failing hook pass silently, never panic on bad input, and never do
+//! start-up work an event does not need (matchers compile on first use).
+
+pub mod config;
+mod engine;
+pub mod lanes;
+pub mod matcher;
+pub mod runtime;
+
+pub use config::{ConfigError, HookEntry, HooksConfig, RunOverrides, RuntimeSpec, Settings};
+pub use engine::{Engine, LedgerEntry, Listener};
+pub use lanes::ToolCallOutcome;
+pub use runtime::builtin::{Builtin, BuiltinCall, BuiltinFuture, BuiltinRegistry};
+pub use runtime::in_process::{HandlerFuture, InProcessHandler, Registration};

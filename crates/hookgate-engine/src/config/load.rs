@@ -1,0 +1,555 @@
+//! Reading config files, layering them, and applying per-run overrides.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use hookgate_core::{Capability, EventId, HookId, Mode, OnError};
+
+use super::model::{HookEntry, HooksConfig, Layer, Origin, RunOverrides, Settings};
+use super::raw::{Body, RawFile, RawHook, RawHooks};
+
+/// A configuration error: which file, where in it, and what was wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub struct ConfigError {
+    /// The file, when the error comes from one.
+    pub file: Option<PathBuf>,
+    /// 1-based line, when known.
+    pub line: Option<u64>,
+    /// 1-based column, when known.
+    pub column: Option<u64>,
+    /// What was wrong, naming the field.
+    pub message: String,
+}
+
+impl ConfigError {
+    pub(crate) fn new(file: Option<&Path>, message: impl Into<String>) -> Self {
+        Self {
+            file: file.map(Path::to_path_buf),
+            line: None,
+            column: None,
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.file, self.line, self.column) {
+            (Some(file), Some(line), Some(col)) => {
+                write!(f, "{}:{line}:{col}: {}", file.display(), self.message)
+            }
+            (Some(file), Some(line), None) => {
+                write!(f, "{}:{line}: {}", file.display(), self.message)
+            }
+            (Some(file), None, _) => write!(f, "{}: {}", file.display(), self.message),
+            (None, Some(line), Some(col)) => {
+                write!(f, "line {line}, column {col}: {}", self.message)
+            }
+            _ => f.write_str(&self.message),
+        }
+    }
+}
+
+/// The syntax of a config text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// YAML (also JSON, a subset of it).
+    Yaml,
+    /// TOML.
+    Toml,
+}
+
+impl Format {
+    /// The format implied by a file name.
+    pub fn of(path: &Path) -> Option<Self> {
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("yaml" | "yml" | "json") => Some(Self::Yaml),
+            Some("toml") => Some(Self::Toml),
+            _ => None,
+        }
+    }
+}
+
+/// Hard limits for YAML from files an attacker may control (a cloned repository's
+/// `.hookgate/`): no billion laughs, no absurd depth.
+fn yaml_options() -> serde_saphyr::Options {
+    let mut options = serde_saphyr::Options::default();
+    options.with_snippet = false;
+    options.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::Error;
+    let mut budget = serde_saphyr::Budget::default();
+    budget.max_depth = 64;
+    budget.max_aliases = 64;
+    budget.max_anchors = 64;
+    budget.max_nodes = 100_000;
+    budget.max_total_scalar_bytes = 4 * 1024 * 1024;
+    options.budget = Some(budget);
+    options
+}
+
+fn yaml_error(file: Option<&Path>, err: &serde_saphyr::Error) -> ConfigError {
+    let rendered = err.to_string();
+    // The rendered message ends with " at line L column C"; keep just the message.
+    let message = rendered
+        .lines()
+        .next()
+        .unwrap_or("invalid YAML")
+        .split(" at line ")
+        .next()
+        .unwrap_or("invalid YAML")
+        .trim()
+        .to_owned();
+    let location = err.location();
+    ConfigError {
+        file: file.map(Path::to_path_buf),
+        line: location.map(|l| l.line()).filter(|l| *l > 0),
+        column: location.map(|l| l.column()).filter(|c| *c > 0),
+        message,
+    }
+}
+
+fn toml_error(file: Option<&Path>, text: &str, err: &toml::de::Error) -> ConfigError {
+    let (line, column) = match err.span() {
+        Some(span) => {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+            (Some(line as u64), Some(column as u64))
+        }
+        None => (None, None),
+    };
+    ConfigError {
+        file: file.map(Path::to_path_buf),
+        line,
+        column,
+        message: err.message().to_owned(),
+    }
+}
+
+/// One parsed file: settings it sets, entries it adds.
+#[derive(Debug)]
+pub struct ConfigLayer {
+    raw: RawHooks,
+    origin: Origin,
+}
+
+/// Parses one config text.
+pub fn parse_text(
+    text: &str,
+    format: Format,
+    file: Option<&Path>,
+    layer: Layer,
+) -> Result<ConfigLayer, ConfigError> {
+    let raw: RawFile = match format {
+        Format::Yaml => {
+            if text.trim().is_empty() {
+                RawFile::default()
+            } else {
+                serde_saphyr::from_str_with_options(text, yaml_options())
+                    .map_err(|e| yaml_error(file, &e))?
+            }
+        }
+        Format::Toml => toml::from_str(text).map_err(|e| toml_error(file, text, &e))?,
+    };
+    if let Some(version) = raw.version.filter(|v| *v != 1) {
+        return Err(ConfigError::new(
+            file,
+            format!("unsupported `version` {version}; this hookgate reads version 1"),
+        ));
+    }
+    Ok(ConfigLayer {
+        raw: raw.hooks,
+        origin: Origin {
+            file: file.map(Path::to_path_buf),
+            layer,
+        },
+    })
+}
+
+/// Reads and parses one file.
+pub fn parse_file(path: &Path, layer: Layer) -> Result<ConfigLayer, ConfigError> {
+    let format = Format::of(path).ok_or_else(|| {
+        ConfigError::new(
+            Some(path),
+            "unknown config format: use a .yaml, .yml, .json or .toml file",
+        )
+    })?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| ConfigError::new(Some(path), format!("cannot read: {e}")))?;
+    parse_text(&text, format, Some(path), layer)
+}
+
+/// Builds the effective config from layers, lowest precedence first.
+///
+/// Scalars: the last layer that sets one wins. Entries: appended in layer order. Explicit ids
+/// must be unique, except that a byte-for-byte identical hook seen twice (the same drop-in
+/// installed at two levels, say) is kept once.
+pub fn merge(layers: Vec<ConfigLayer>) -> Result<HooksConfig, ConfigError> {
+    let mut config = HooksConfig::default();
+    let mut pending: Vec<HookEntry> = Vec::new();
+    for layer in layers {
+        apply_settings(
+            &mut config.settings,
+            &layer.raw,
+            layer.origin.file.as_deref(),
+        )?;
+        let ConfigLayer { raw, origin } = layer;
+        for raw_hook in raw.entries {
+            let event = raw_hook.event.ok_or_else(|| {
+                ConfigError::new(
+                    origin.file.as_deref(),
+                    "every `entries` item needs `point` (or `event`)",
+                )
+            })?;
+            flatten(
+                raw_hook,
+                event,
+                Capability::Observe,
+                None,
+                &origin,
+                &mut pending,
+            )?;
+        }
+        for (event, hooks) in raw.events {
+            for raw_hook in hooks {
+                if let Some(own) = raw_hook.event.filter(|e| *e != event) {
+                    return Err(ConfigError::new(
+                        origin.file.as_deref(),
+                        format!("a hook under `{event}` says `event: {own}`"),
+                    ));
+                }
+                flatten(
+                    raw_hook,
+                    event,
+                    Capability::Guardrail,
+                    None,
+                    &origin,
+                    &mut pending,
+                )?;
+            }
+        }
+    }
+    for entry in pending {
+        push_entry(&mut config.entries, entry)?;
+    }
+    assign_generated_ids(&mut config.entries);
+    Ok(config)
+}
+
+fn apply_settings(
+    settings: &mut Settings,
+    raw: &RawHooks,
+    file: Option<&Path>,
+) -> Result<(), ConfigError> {
+    if let Some(ms) = raw.default_timeout_ms {
+        if ms == 0 {
+            return Err(ConfigError::new(
+                file,
+                "`default_timeout_ms` must be positive",
+            ));
+        }
+        settings.default_timeout_ms = ms;
+    }
+    if let Some(bytes) = raw.payload_max_bytes {
+        if bytes == 0 {
+            return Err(ConfigError::new(
+                file,
+                "`payload_max_bytes` must be positive",
+            ));
+        }
+        settings.payload_max_bytes = bytes;
+    }
+    if let Some(n) = raw.background_max_concurrency {
+        settings.background_max_concurrency = n.max(1);
+    }
+    if let Some(chain) = raw.chain {
+        settings.chain = chain;
+    }
+    for (event, mode) in &raw.chain_per_event {
+        settings.chain_per_event.insert(*event, *mode);
+    }
+    if let Some(shell) = &raw.shell {
+        settings.shell = PathBuf::from(
+            super::expand::expand_path(shell, &super::expand::ProcessEnv)
+                .map_err(|e| ConfigError::new(file, format!("`shell`: {e}")))?,
+        );
+    }
+    Ok(())
+}
+
+fn flatten(
+    raw: RawHook,
+    event: EventId,
+    default_capability: Capability,
+    group_matcher: Option<&Option<String>>,
+    origin: &Origin,
+    out: &mut Vec<HookEntry>,
+) -> Result<(), ConfigError> {
+    let file = origin.file.as_deref();
+    let matcher = match (&raw.matcher, group_matcher) {
+        (Some(own), _) => Some(own.0.clone()),
+        (None, Some(group)) => Some(group.clone()),
+        (None, None) => None,
+    };
+    match raw.body {
+        Body::Group(hooks) => {
+            let inherited = matcher.clone().unwrap_or(None);
+            for child in hooks {
+                if child.event.is_some_and(|e| e != event) {
+                    return Err(ConfigError::new(
+                        file,
+                        format!("a hook in a `{event}` group names another event"),
+                    ));
+                }
+                flatten(
+                    child,
+                    event,
+                    default_capability,
+                    Some(&inherited),
+                    origin,
+                    out,
+                )?;
+            }
+            Ok(())
+        }
+        Body::Hook(runtime) => {
+            let matcher = matcher.unwrap_or(None);
+            if matcher.is_some() && !event.contract().tool_matched {
+                return Err(ConfigError::new(
+                    file,
+                    format!("`matcher` matches tool names, and `{event}` has no tool; remove it"),
+                ));
+            }
+            let mode = raw.mode.unwrap_or(Mode::Foreground);
+            let capability = raw.capability.unwrap_or(if mode == Mode::Background {
+                Capability::Observe
+            } else {
+                default_capability
+            });
+            let id_explicit = raw.id.is_some();
+            out.push(HookEntry {
+                id: HookId::new(raw.id.unwrap_or_default()),
+                id_explicit,
+                name: raw.name,
+                enabled: raw.enabled.unwrap_or(true),
+                event,
+                matcher,
+                mode,
+                capability,
+                priority: raw.priority.unwrap_or(100),
+                timeout_ms: raw.timeout_ms,
+                on_error: raw.on_error.unwrap_or(OnError::Warn),
+                strict_output: raw.strict_output.unwrap_or(false),
+                runtime,
+                origin: origin.clone(),
+            });
+            Ok(())
+        }
+    }
+}
+
+/// Validates one entry in isolation (what `merge` checks for file entries, for code-built ones).
+pub(crate) fn validate_entry(entry: &HookEntry) -> Result<(), ConfigError> {
+    let file = entry.origin.file.as_deref();
+    if entry.id_explicit && entry.id.as_str().trim().is_empty() {
+        return Err(ConfigError::new(file, "hook `id` must not be empty"));
+    }
+    if entry.mode == Mode::Background && entry.capability != Capability::Observe {
+        return Err(ConfigError::new(
+            file,
+            format!("hook `{}`: background hooks must be `observe`", entry.id),
+        ));
+    }
+    if let Some(pattern) = &entry.matcher {
+        crate::matcher::check_syntax(pattern)
+            .map_err(|e| ConfigError::new(file, format!("hook `{}`: {e}", entry.id)))?;
+    }
+    Ok(())
+}
+
+fn describe(origin: &Origin) -> String {
+    match &origin.file {
+        Some(file) => file.display().to_string(),
+        None => format!("{:?} layer", origin.layer).to_lowercase(),
+    }
+}
+
+fn push_entry(entries: &mut Vec<HookEntry>, entry: HookEntry) -> Result<(), ConfigError> {
+    validate_entry(&entry)?;
+    if let Some(existing) = entries.iter().find(|e| e.same_hook_as(&entry)) {
+        // The same hook from two places runs once (docker-agent dedups for the same reason:
+        // shorthands and hand-written entries overlap).
+        let _ = existing;
+        return Ok(());
+    }
+    if entry.id_explicit
+        && let Some(existing) = entries.iter().find(|e| e.id_explicit && e.id == entry.id)
+    {
+        return Err(ConfigError::new(
+            entry.origin.file.as_deref(),
+            format!(
+                "duplicate hook id `{}` (first defined in {})",
+                entry.id,
+                describe(&existing.origin)
+            ),
+        ));
+    }
+    entries.push(entry);
+    Ok(())
+}
+
+fn assign_generated_ids(entries: &mut [HookEntry]) {
+    let taken: std::collections::HashSet<String> = entries
+        .iter()
+        .filter(|e| e.id_explicit)
+        .map(|e| e.id.as_str().to_owned())
+        .collect();
+    let mut counters: std::collections::HashMap<EventId, usize> = std::collections::HashMap::new();
+    for entry in entries
+        .iter_mut()
+        .filter(|e| !e.id_explicit && e.id.as_str().is_empty())
+    {
+        loop {
+            let n = counters.entry(entry.event).or_insert(0);
+            *n += 1;
+            let candidate = format!("{}/{}", entry.event.name(), n);
+            if !taken.contains(&candidate) {
+                entry.id = HookId::new(candidate);
+                break;
+            }
+        }
+    }
+}
+
+/// Applies per-run overrides: disabled ids are removed, extra entries appended, and the
+/// result re-validated (duplicate ids across base and overrides are errors).
+pub fn apply_overrides(
+    base: &HooksConfig,
+    overrides: &RunOverrides,
+) -> Result<HooksConfig, ConfigError> {
+    for id in &overrides.disable {
+        if !base.entries.iter().any(|e| &e.id == id) {
+            return Err(ConfigError::new(
+                None,
+                format!("cannot disable `{id}`: no hook has that id"),
+            ));
+        }
+    }
+    let mut config = HooksConfig {
+        settings: base.settings.clone(),
+        entries: Vec::new(),
+    };
+    for entry in base
+        .entries
+        .iter()
+        .filter(|e| !overrides.disable.contains(&e.id))
+    {
+        config.entries.push(entry.clone());
+    }
+    for entry in &overrides.entries {
+        let mut entry = entry.clone();
+        entry.origin.layer = Layer::Override;
+        push_entry(&mut config.entries, entry)?;
+    }
+    assign_generated_ids(&mut config.entries);
+    Ok(config)
+}
+
+/// Where the layers live.
+#[derive(Debug, Clone, Default)]
+pub struct Discovery {
+    /// The user config dir (`$HOOKGATE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/hookgate`, else
+    /// `~/.config/hookgate`).
+    pub user_dir: Option<PathBuf>,
+    /// The nearest `.hookgate/` walking up from the working directory.
+    pub project_dir: Option<PathBuf>,
+}
+
+const FILE_NAMES: &[&str] = &["hooks.yaml", "hooks.yml", "hooks.toml", "config.toml"];
+
+impl Discovery {
+    /// Finds the layers for a process started in `cwd`.
+    pub fn from_env(cwd: &Path) -> Self {
+        let user_dir = std::env::var_os("HOOKGATE_CONFIG_DIR")
+            .map(PathBuf::from)
+            .or_else(|| {
+                std::env::var_os("XDG_CONFIG_HOME").map(|x| PathBuf::from(x).join("hookgate"))
+            })
+            .or_else(|| std::env::home_dir().map(|h| h.join(".config").join("hookgate")));
+        let project_dir = cwd
+            .ancestors()
+            .map(|dir| dir.join(".hookgate"))
+            .find(|dir| dir.is_dir() && Some(dir) != user_dir.as_ref());
+        Self {
+            user_dir,
+            project_dir,
+        }
+    }
+
+    /// The files to load, lowest precedence first: user files, project files, then the
+    /// drop-ins of both (`hooks.d/*.yaml`, `*.yml`, `*.toml`, lexicographic).
+    pub fn files(&self) -> Result<Vec<(Layer, PathBuf)>, ConfigError> {
+        let mut files = Vec::new();
+        for (layer, dir) in [
+            (Layer::User, &self.user_dir),
+            (Layer::Project, &self.project_dir),
+        ] {
+            if let Some(dir) = dir {
+                for name in FILE_NAMES {
+                    let path = dir.join(name);
+                    if path.is_file() {
+                        files.push((layer, path));
+                    }
+                }
+            }
+        }
+        for dir in [&self.user_dir, &self.project_dir].into_iter().flatten() {
+            let drop_ins = dir.join("hooks.d");
+            if !drop_ins.is_dir() {
+                continue;
+            }
+            let read = std::fs::read_dir(&drop_ins).map_err(|e| {
+                ConfigError::new(Some(&drop_ins), format!("cannot list drop-ins: {e}"))
+            })?;
+            let mut found: Vec<PathBuf> = read
+                .filter_map(Result::ok)
+                .map(|entry| entry.path())
+                .filter(|path| path.is_file() && Format::of(path).is_some())
+                .collect();
+            found.sort();
+            files.extend(found.into_iter().map(|p| (Layer::DropIn, p)));
+        }
+        Ok(files)
+    }
+}
+
+/// Loads the effective config: the explicit files if any were given, else the discovered
+/// layers.
+pub fn load(explicit: &[PathBuf], discovery: &Discovery) -> Result<HooksConfig, ConfigError> {
+    let files: Vec<(Layer, PathBuf)> = if explicit.is_empty() {
+        discovery.files()?
+    } else {
+        let mut files = Vec::new();
+        for path in explicit {
+            if path.is_dir() {
+                let nested = Discovery {
+                    user_dir: None,
+                    project_dir: Some(path.clone()),
+                };
+                files.extend(
+                    nested
+                        .files()?
+                        .into_iter()
+                        .map(|(_, p)| (Layer::Explicit, p)),
+                );
+            } else {
+                files.push((Layer::Explicit, path.clone()));
+            }
+        }
+        files
+    };
+    let layers = files
+        .iter()
+        .map(|(layer, path)| parse_file(path, *layer))
+        .collect::<Result<Vec<_>, _>>()?;
+    merge(layers)
+}

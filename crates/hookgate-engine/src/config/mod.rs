@@ -1,0 +1,12 @@
+//! Configuration: two on-disk shapes (docker-agent YAML, Meerkat TOML), one model, layered.
+
+pub mod expand;
+pub mod load;
+pub mod model;
+mod raw;
+
+pub use load::{
+    ConfigError, ConfigLayer, Discovery, Format, apply_overrides, load, merge, parse_file,
+    parse_text,
+};
+pub use model::{HookEntry, HooksConfig, Layer, Origin, RunOverrides, RuntimeSpec, Settings};

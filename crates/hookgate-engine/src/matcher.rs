@@ -1,0 +1,99 @@
+//! Tool-name matchers: full-match regexes, compiled only when their event fires.
+//!
+//! Start-up sits on every agent's critical path, so a config with fifty matchers must not pay
+//! for fifty regex compilations to answer one `pre_tool_use`. Syntax is still checked for every
+//! matcher at load time (cheaply, with `regex-syntax`'s parser), so an invalid pattern is a
+//! config error up front, never a guard that silently stops matching.
+
+use std::sync::OnceLock;
+
+use regex::Regex;
+
+/// Checks that `pattern` is a valid regex, without compiling it.
+pub fn check_syntax(pattern: &str) -> Result<(), String> {
+    regex_syntax::ast::parse::Parser::new()
+        .parse(pattern)
+        .map(|_| ())
+        .map_err(|e| format!("invalid `matcher` regex `{pattern}`: {}", e.kind()))
+}
+
+/// A matcher compiled on first use.
+#[derive(Debug, Default)]
+pub struct LazyMatcher {
+    pattern: Option<String>,
+    compiled: OnceLock<Result<Regex, String>>,
+}
+
+impl LazyMatcher {
+    /// A matcher over `pattern`; `None` matches every tool.
+    pub fn new(pattern: Option<String>) -> Self {
+        Self {
+            pattern,
+            compiled: OnceLock::new(),
+        }
+    }
+
+    /// Whether `tool` matches. An event without a tool name matches only match-all entries.
+    ///
+    /// Errors if the pattern cannot be compiled (syntax was checked at load, so this is only
+    /// reachable through limits such as the compiled-size cap); the engine treats that as a
+    /// hook failure, which blocks on fail-closed events.
+    pub fn matches(&self, tool: Option<&str>) -> Result<bool, String> {
+        let Some(pattern) = &self.pattern else {
+            return Ok(true);
+        };
+        let Some(tool) = tool else {
+            return Ok(false);
+        };
+        let compiled = self.compiled.get_or_init(|| {
+            Regex::new(&format!("^(?:{pattern})$")).map_err(|e| format!("matcher `{pattern}`: {e}"))
+        });
+        match compiled {
+            Ok(regex) => Ok(regex.is_match(tool)),
+            Err(e) => Err(e.clone()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(pattern: &str, tool: &str) -> bool {
+        let pattern = (!pattern.is_empty() && pattern != "*").then(|| pattern.to_owned());
+        LazyMatcher::new(pattern).matches(Some(tool)).unwrap()
+    }
+
+    #[test]
+    fn matcher_table_from_the_seed() {
+        assert!(m("*", "anything"));
+        assert!(m("", "anything"));
+        assert!(m("shell", "shell"));
+        assert!(!m("shell", "shell_exec"));
+        assert!(!m("shell", "myshell"));
+        assert!(m("shell|edit_file", "shell"));
+        assert!(m("shell|edit_file", "edit_file"));
+        assert!(!m("shell|edit_file", "read_file"));
+        assert!(m("mcp:.*", "mcp:github"));
+        assert!(!m("mcp:.*", "shell"));
+        assert!(m("mcp__.*", "mcp__fs__read"));
+        assert!(!m("mcp__.*", "xmcp__fs"));
+    }
+
+    #[test]
+    fn matching_is_case_sensitive() {
+        assert!(!m("bash", "Bash"));
+    }
+
+    #[test]
+    fn invalid_regex_is_reported_not_ignored() {
+        assert!(check_syntax("shell(").is_err());
+        assert!(check_syntax("shell|edit").is_ok());
+    }
+
+    #[test]
+    fn tool_less_events_match_only_match_all_entries() {
+        assert!(LazyMatcher::new(None).matches(None).unwrap());
+        assert!(!LazyMatcher::new(Some("x".into())).matches(None).unwrap());
+    }
+}

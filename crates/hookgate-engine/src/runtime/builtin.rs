@@ -1,0 +1,286 @@
+//! Built-in hooks: named Rust functions with string arguments, run without a process.
+//!
+//! The registry is open: later crates (analyzers, the guard) register their built-ins here,
+//! and embedders may add their own. Arguments are validated when the config is loaded, so a
+//! misconfigured built-in is a config error rather than a hook that quietly does nothing.
+
+use std::collections::BTreeMap;
+use std::ffi::OsString;
+use std::fmt::Write as _;
+use std::future::Future;
+use std::path::{Path, PathBuf};
+use std::pin::Pin;
+use std::sync::Arc;
+
+use hookgate_core::{Decision, EventId, HookInput, HookResponse};
+
+/// One call of a built-in.
+#[derive(Debug, Clone)]
+pub struct BuiltinCall {
+    /// The event input (with every rewrite so far applied).
+    pub input: HookInput,
+    /// The configured `args`.
+    pub args: Vec<String>,
+    /// The hook's extra environment, expanded.
+    pub env: Vec<(OsString, OsString)>,
+    /// The hook's working directory, resolved.
+    pub working_dir: Option<PathBuf>,
+}
+
+/// What a built-in returns: `None` is a successful no-op.
+pub type BuiltinFuture = Pin<Box<dyn Future<Output = Result<Option<HookResponse>, String>> + Send>>;
+
+/// A built-in's body.
+pub type BuiltinFn = Arc<dyn Fn(BuiltinCall) -> BuiltinFuture + Send + Sync>;
+
+/// Checks a built-in's `args` at config load.
+pub type ArgsValidator = fn(&[String]) -> Result<(), String>;
+
+/// A registered built-in.
+#[derive(Clone)]
+pub struct Builtin {
+    /// What it does, for `hookgate config check` and docs.
+    pub description: &'static str,
+    /// Events it is meant for (documentation; it runs wherever it is configured).
+    pub events: &'static [EventId],
+    /// Argument check run at load time.
+    pub validate: ArgsValidator,
+    /// The body.
+    pub run: BuiltinFn,
+}
+
+impl std::fmt::Debug for Builtin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Builtin")
+            .field("description", &self.description)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Built-ins by name.
+#[derive(Debug, Clone, Default)]
+pub struct BuiltinRegistry {
+    map: BTreeMap<String, Builtin>,
+}
+
+fn no_args(args: &[String]) -> Result<(), String> {
+    if args.is_empty() {
+        Ok(())
+    } else {
+        Err("takes no `args`".to_owned())
+    }
+}
+
+fn one_positive_integer(args: &[String]) -> Result<(), String> {
+    match args {
+        [n] if n.parse::<u64>().is_ok_and(|n| n > 0) => Ok(()),
+        _ => Err("needs `args: [\"N\"]` with N a positive integer".to_owned()),
+    }
+}
+
+#[allow(
+    clippy::unnecessary_wraps,
+    reason = "built-ins return Option: None is a no-op"
+)]
+fn context(text: String) -> Option<HookResponse> {
+    Some(HookResponse {
+        additional_context: Some(text),
+        ..HookResponse::default()
+    })
+}
+
+impl BuiltinRegistry {
+    /// An empty registry.
+    pub fn empty() -> Self {
+        Self::default()
+    }
+
+    /// The registry with hookgate's own built-ins.
+    pub fn standard() -> Self {
+        let mut registry = Self::empty();
+        registry.register(
+            "noop",
+            Builtin {
+                description: "Does nothing (a baseline for measuring dispatch).",
+                events: EventId::ALL,
+                validate: |_| Ok(()),
+                run: Arc::new(|_| Box::pin(async { Ok(None) })),
+            },
+        );
+        registry.register(
+            "add_date",
+            Builtin {
+                description: "Adds `Today's date: YYYY-MM-DD` (UTC) as context.",
+                events: &[EventId::TurnStart],
+                validate: no_args,
+                run: Arc::new(|_| {
+                    Box::pin(async { Ok(context(format!("Today's date: {}", today_utc()))) })
+                }),
+            },
+        );
+        registry.register(
+            "max_iterations",
+            Builtin {
+                description: "Blocks once the run-loop `iteration` exceeds N (a hard stop).",
+                events: &[EventId::BeforeLlmCall],
+                validate: one_positive_integer,
+                run: Arc::new(|call: BuiltinCall| {
+                    Box::pin(async move {
+                        let limit: u64 = call.args.first().and_then(|n| n.parse().ok()).ok_or("max_iterations: bad limit")?;
+                        match call.input.iteration {
+                            Some(iteration) if iteration > limit => Ok(Some(HookResponse {
+                                decision: Some(Decision::Deny),
+                                reason: Some(format!("max_iterations: iteration {iteration} exceeds the limit of {limit}")),
+                                ..HookResponse::default()
+                            })),
+                            _ => Ok(None),
+                        }
+                    })
+                }),
+            },
+        );
+        registry.register(
+            "add_environment_info",
+            Builtin {
+                description: "Adds the working directory, whether it is a git repository, the OS and the CPU architecture.",
+                events: &[EventId::SessionStart],
+                validate: no_args,
+                run: Arc::new(|call: BuiltinCall| {
+                    Box::pin(async move {
+                        let dir = call.working_dir.clone().or_else(|| std::env::current_dir().ok()).unwrap_or_default();
+                        let git = dir.ancestors().any(|d| d.join(".git").exists());
+                        Ok(context(format!(
+                            "Working directory: {}\nGit repository: {}\nOperating system: {}\nArchitecture: {}",
+                            dir.display(),
+                            if git { "yes" } else { "no" },
+                            std::env::consts::OS,
+                            std::env::consts::ARCH
+                        )))
+                    })
+                }),
+            },
+        );
+        registry.register(
+            "add_user_info",
+            Builtin {
+                description: "Adds the OS user name and the host name.",
+                events: &[EventId::SessionStart],
+                validate: no_args,
+                run: Arc::new(|_| {
+                    Box::pin(async {
+                        let user = std::env::var("USER")
+                            .or_else(|_| std::env::var("LOGNAME"))
+                            .unwrap_or_else(|_| "unknown".into());
+                        let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+                            .or_else(|_| std::fs::read_to_string("/etc/hostname"))
+                            .map_or_else(|_| "unknown".into(), |h| h.trim().to_owned());
+                        Ok(context(format!("User: {user}\nHost: {host}")))
+                    })
+                }),
+            },
+        );
+        registry.register(
+            "add_directory_listing",
+            Builtin {
+                description: "Adds an alphabetical listing of the working directory (no dotfiles, at most 100 entries).",
+                events: &[EventId::SessionStart],
+                validate: no_args,
+                run: Arc::new(|call: BuiltinCall| {
+                    Box::pin(async move {
+                        let dir = call.working_dir.clone().or_else(|| std::env::current_dir().ok()).unwrap_or_default();
+                        listing(&dir).map(context)
+                    })
+                }),
+            },
+        );
+        registry
+    }
+
+    /// Registers (or replaces) a built-in.
+    pub fn register(&mut self, name: &str, builtin: Builtin) -> Option<Builtin> {
+        self.map.insert(name.to_owned(), builtin)
+    }
+
+    /// Looks a built-in up.
+    pub fn get(&self, name: &str) -> Option<&Builtin> {
+        self.map.get(name)
+    }
+
+    /// Every built-in, by name.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Builtin)> {
+        self.map.iter().map(|(k, v)| (k.as_str(), v))
+    }
+}
+
+fn listing(dir: &Path) -> Result<String, String> {
+    let read = std::fs::read_dir(dir).map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
+    let mut names: Vec<String> = read
+        .filter_map(Result::ok)
+        .map(|e| {
+            let mut name = e.file_name().to_string_lossy().into_owned();
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                name.push('/');
+            }
+            name
+        })
+        .filter(|n| !n.starts_with('.'))
+        .collect();
+    names.sort();
+    let total = names.len();
+    let mut text = format!("Files in {}:\n", dir.display());
+    for name in names.iter().take(100) {
+        text.push_str(name);
+        text.push('\n');
+    }
+    if total > 100 {
+        let _ = writeln!(text, "... and {} more", total - 100);
+    }
+    Ok(text)
+}
+
+/// Today's date (UTC) from the system clock, without a date library.
+fn today_utc() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let days = i64::try_from(secs / 86_400).unwrap_or(0);
+    let (y, m, d) = civil_from_days(days);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+/// Howard Hinnant's days-to-civil algorithm.
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = u32::try_from(doy - (153 * mp + 2) / 5 + 1).unwrap_or(1);
+    let m = u32::try_from(if mp < 10 { mp + 3 } else { mp - 9 }).unwrap_or(1);
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn civil_dates_are_right_around_leap_years() {
+        assert_eq!(civil_from_days(0), (1970, 1, 1));
+        assert_eq!(civil_from_days(19_782), (2024, 2, 29));
+        assert_eq!(civil_from_days(20_414), (2025, 11, 22));
+    }
+
+    #[test]
+    fn argument_checks_reject_what_would_silently_do_nothing() {
+        let registry = BuiltinRegistry::standard();
+        let max = registry.get("max_iterations").unwrap();
+        assert!((max.validate)(&[]).is_err());
+        assert!((max.validate)(&["0".into()]).is_err());
+        assert!((max.validate)(&["abc".into()]).is_err());
+        assert!((max.validate)(&["50".into()]).is_ok());
+        assert!((registry.get("add_date").unwrap().validate)(&["x".into()]).is_err());
+    }
+}
