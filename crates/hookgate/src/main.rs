@@ -1,1 +1,113 @@
-fn main() {}
+//! The `hookgate` command: a thin shell over the engine crates.
+//!
+//! It parses arguments, reads input, calls the libraries and prints. Exit statuses are part of
+//! the interface: 0 allowed, 2 blocked, 3 a human must decide (ask), 1 an error. An error is
+//! one line on stderr, never a panic or a backtrace.
+
+mod events;
+mod fire;
+mod render;
+mod show_config;
+
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+/// Deterministic control over AI agents: run hooks, check config, list events.
+#[derive(Debug, Parser)]
+#[command(name = "hookgate", version, about, long_about = None, disable_help_subcommand = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Run the hooks configured for EVENT on one input JSON read from stdin.
+    ///
+    /// Prints the aggregated outcome and a per-hook trace. Exit status: 0 allowed (or no
+    /// opinion), 2 blocked, 3 ask (a human must decide), 1 error. Empty stdin means `{}`;
+    /// an empty `cwd` is filled with the current directory.
+    Fire(fire::FireArgs),
+    /// Validate configuration and show the effective hooks per event.
+    Config {
+        #[command(subcommand)]
+        command: ConfigCommand,
+    },
+    /// List the event catalog with each event's contract and aliases.
+    Events {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+enum ConfigCommand {
+    /// Validate config files (or the discovered layers) and print the effective hooks.
+    ///
+    /// With no PATH, loads the user layer (~/.config/hookgate or $HOOKGATE_CONFIG_DIR), the
+    /// nearest project `.hookgate/` and both `hooks.d/` drop-in directories.
+    Check {
+        /// Config files or `.hookgate`-style directories, in precedence order.
+        paths: Vec<PathBuf>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// An error already worded for the user.
+pub(crate) struct Failure(pub String);
+
+impl<E: std::fmt::Display> From<E> for Failure {
+    fn from(value: E) -> Self {
+        Self(value.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => {
+            let code = if err.use_stderr() { 1 } else { 0 };
+            let _ = err.print();
+            return ExitCode::from(code);
+        }
+    };
+    let result = match cli.command {
+        Command::Fire(args) => fire::run(&args),
+        Command::Config {
+            command: ConfigCommand::Check { paths, json },
+        } => show_config::check(&paths, json),
+        Command::Events { json } => events::run(json),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        Err(Failure(message)) => {
+            let first = message.lines().next().unwrap_or("unknown error");
+            let _ = writeln!(std::io::stderr(), "hookgate: error: {first}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// Writes `text` to stdout; a closed pipe (`| head`) is not an error.
+pub(crate) fn print(text: &str) -> Result<(), Failure> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(Failure(format!("cannot write output: {e}")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Serializes `value` as pretty JSON with a trailing newline.
+pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
+    let mut text = serde_json::to_string_pretty(value)?;
+    text.push('\n');
+    Ok(text)
+}

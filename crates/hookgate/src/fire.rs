@@ -1,0 +1,130 @@
+//! `hookgate fire`.
+
+use std::io::Read as _;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+use hookgate_core::{Decision, HookId, HookInput, resolve_event};
+use hookgate_engine::config::{Discovery, Format, Layer, load};
+use hookgate_engine::{Engine, RunOverrides};
+
+use crate::{Failure, print, render, to_json};
+
+#[derive(Debug, Args)]
+pub(crate) struct FireArgs {
+    /// The event: a native name (`pre_tool_use`) or any alias (`PreToolUse`, `BeforeTool`, …).
+    event: String,
+    /// Config files or directories to load instead of the discovered layers (repeatable).
+    #[arg(long = "config", value_name = "PATH")]
+    configs: Vec<PathBuf>,
+    /// Disable the hook with this id for this run (repeatable).
+    #[arg(long, value_name = "ID")]
+    disable: Vec<String>,
+    /// A config file whose hooks are appended for this run only (per-run overrides).
+    #[arg(long = "add", value_name = "FILE")]
+    add: Vec<PathBuf>,
+    /// For `pre_tool_use`: run the full tool lanes (tool_input_transform → tool_guard →
+    /// pre_tool_use, guards re-checked after a rewrite).
+    #[arg(long)]
+    lanes: bool,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+fn read_input() -> Result<HookInput, Failure> {
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut bytes)
+        .map_err(|e| Failure(format!("cannot read stdin: {e}")))?;
+    let mut input = if bytes.iter().all(u8::is_ascii_whitespace) {
+        HookInput::default()
+    } else {
+        HookInput::from_json(&bytes).map_err(|e| Failure(format!("stdin: {e}")))?
+    };
+    if input.cwd.is_empty() {
+        if let Ok(cwd) = std::env::current_dir() {
+            input.cwd = cwd.display().to_string();
+        }
+    }
+    Ok(input)
+}
+
+fn overrides(args: &FireArgs) -> Result<RunOverrides, Failure> {
+    let mut entries = Vec::new();
+    for path in &args.add {
+        if Format::of(path).is_none() {
+            return Err(Failure(format!(
+                "{}: unknown config format",
+                path.display()
+            )));
+        }
+        let layer = hookgate_engine::config::parse_file(path, Layer::Override)?;
+        entries.extend(hookgate_engine::config::merge(vec![layer])?.entries);
+    }
+    Ok(RunOverrides {
+        disable: args
+            .disable
+            .iter()
+            .map(|id| HookId::new(id.clone()))
+            .collect(),
+        entries,
+    })
+}
+
+pub(crate) fn run(args: &FireArgs) -> Result<u8, Failure> {
+    let event = resolve_event(&args.event).ok_or_else(|| {
+        Failure(format!(
+            "unknown event `{}` (see `hookgate events`)",
+            args.event
+        ))
+    })?;
+    let input = read_input()?;
+    let cwd = std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?;
+    let config = load(&args.configs, &Discovery::from_env(&cwd))?;
+    let longest = config
+        .entries
+        .iter()
+        .map(|e| e.timeout_ms.unwrap_or(config.settings.default_timeout_ms))
+        .max()
+        .unwrap_or(0);
+    let mut engine = Engine::new(config)?;
+    let overrides = overrides(args)?;
+    if !overrides.disable.is_empty() || !overrides.entries.is_empty() {
+        engine = engine.with_overrides(&overrides)?;
+    }
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| Failure(format!("cannot start the async runtime: {e}")))?;
+    runtime.block_on(async {
+        let decision = if args.lanes && event == hookgate_core::EventId::PreToolUse {
+            let outcome = engine.dispatch_tool_call(input).await;
+            print(&if args.json {
+                to_json(&outcome)?
+            } else {
+                render::tool_call(&outcome)
+            })?;
+            outcome.decision
+        } else {
+            let outcome = engine.dispatch(event, input).await;
+            print(&if args.json {
+                to_json(&outcome)?
+            } else {
+                render::outcome(&outcome)
+            })?;
+            outcome.decision
+        };
+        // Background hooks were started detached; give them their own timeout to finish
+        // before the process exits (and kills them).
+        engine
+            .drain_background(Duration::from_millis(longest))
+            .await;
+        Ok(match decision {
+            Some(Decision::Deny) => 2,
+            Some(Decision::Ask) => 3,
+            Some(Decision::Allow) | None => 0,
+        })
+    })
+}
