@@ -32,7 +32,7 @@ fn input(event: EventId) -> HookInput {
         "session_id": "s1", "cwd": "/tmp", "tool_name": "shell", "tool_input": {"cmd": "ls"}
     }))
     .unwrap();
-    input.hook_event_name = event.name().to_owned();
+    event.name().clone_into(&mut input.hook_event_name);
     input
 }
 

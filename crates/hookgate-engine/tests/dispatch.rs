@@ -445,7 +445,7 @@ async fn lifecycle_events_reach_subscribers() {
     let events = Arc::new(Mutex::new(Vec::new()));
     let sink = Arc::clone(&events);
     e.subscribe(Arc::new(move |ev: &LifecycleEvent| {
-        sink.lock().unwrap().push(serde_json::to_value(ev).unwrap())
+        sink.lock().unwrap().push(serde_json::to_value(ev).unwrap());
     }));
     e.dispatch(EventId::PreToolUse, tool_input("shell", json!({})))
         .await;
