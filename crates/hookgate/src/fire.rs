@@ -43,11 +43,10 @@ fn read_input() -> Result<HookInput, Failure> {
     } else {
         HookInput::from_json(&bytes).map_err(|e| Failure(format!("stdin: {e}")))?
     };
-    if input.cwd.is_empty() {
-        if let Ok(cwd) = std::env::current_dir() {
+    if input.cwd.is_empty()
+        && let Ok(cwd) = std::env::current_dir() {
             input.cwd = cwd.display().to_string();
         }
-    }
     Ok(input)
 }
 

@@ -72,7 +72,7 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {
-            let code = if err.use_stderr() { 1 } else { 0 };
+            let code = u8::from(err.use_stderr());
             let _ = err.print();
             return ExitCode::from(code);
         }
