@@ -117,6 +117,14 @@ impl Engine {
         let mut seen: HashMap<&str, usize> = HashMap::new();
         for (index, entry) in config.entries.iter().enumerate() {
             crate::config::load::validate_entry(entry)?;
+            if let Some(pattern) = &entry.matcher {
+                crate::matcher::check_syntax(pattern).map_err(|e| {
+                    ConfigError::new(
+                        entry.origin.file.as_deref(),
+                        format!("hook `{}`: {e}", entry.id),
+                    )
+                })?;
+            }
             if let Some(previous) = seen.insert(entry.id.as_str(), index) {
                 let _ = previous;
                 return Err(ConfigError::new(

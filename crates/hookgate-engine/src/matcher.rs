@@ -7,10 +7,19 @@
 
 use std::sync::OnceLock;
 
-use regex::Regex;
+use regex::bytes::{Regex, RegexBuilder};
 
 /// Checks that `pattern` is a valid regex, without compiling it.
+///
+/// Most matchers are alternations of literal tool names (`shell|edit_file`); those are valid by
+/// construction and skip the parser.
 pub fn check_syntax(pattern: &str) -> Result<(), String> {
+    if pattern
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'|' | b':'))
+    {
+        return Ok(());
+    }
     regex_syntax::ast::parse::Parser::new()
         .parse(pattern)
         .map(|_| ())
@@ -45,11 +54,17 @@ impl LazyMatcher {
         let Some(tool) = tool else {
             return Ok(false);
         };
+        // Byte-oriented and ASCII-only (`\w`, `.` and classes are ASCII): tool names are
+        // identifiers, and Unicode tables make each compile several times slower. Non-ASCII
+        // literals in a pattern still match their UTF-8 bytes.
         let compiled = self.compiled.get_or_init(|| {
-            Regex::new(&format!("^(?:{pattern})$")).map_err(|e| format!("matcher `{pattern}`: {e}"))
+            RegexBuilder::new(&format!("^(?:{pattern})$"))
+                .unicode(false)
+                .build()
+                .map_err(|e| format!("matcher `{pattern}`: {e}"))
         });
         match compiled {
-            Ok(regex) => Ok(regex.is_match(tool)),
+            Ok(regex) => Ok(regex.is_match(tool.as_bytes())),
             Err(e) => Err(e.clone()),
         }
     }
@@ -78,6 +93,12 @@ mod tests {
         assert!(!m("mcp:.*", "shell"));
         assert!(m("mcp__.*", "mcp__fs__read"));
         assert!(!m("mcp__.*", "xmcp__fs"));
+    }
+
+    #[test]
+    fn non_ascii_literals_still_match() {
+        assert!(m("outil_é|x", "outil_é"));
+        assert!(m("mcp__.*", "mcp__serveur_é"));
     }
 
     #[test]

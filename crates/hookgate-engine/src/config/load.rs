@@ -347,7 +347,8 @@ fn flatten(
     }
 }
 
-/// Validates one entry in isolation (what `merge` checks for file entries, for code-built ones).
+/// Validates what a single entry can get wrong whoever built it (matcher syntax is checked
+/// where the entry is made: while parsing files, and in `Engine::new` for entries built in code).
 pub(crate) fn validate_entry(entry: &HookEntry) -> Result<(), ConfigError> {
     let file = entry.origin.file.as_deref();
     if entry.id_explicit && entry.id.as_str().trim().is_empty() {
@@ -358,10 +359,6 @@ pub(crate) fn validate_entry(entry: &HookEntry) -> Result<(), ConfigError> {
             file,
             format!("hook `{}`: background hooks must be `observe`", entry.id),
         ));
-    }
-    if let Some(pattern) = &entry.matcher {
-        crate::matcher::check_syntax(pattern)
-            .map_err(|e| ConfigError::new(file, format!("hook `{}`: {e}", entry.id)))?;
     }
     Ok(())
 }
