@@ -56,7 +56,7 @@ fn dispatch(c: &mut Criterion) {
     let empty = Engine::new(HooksConfig::default()).unwrap_or_else(|e| panic!("{e}"));
     let mut group = c.benchmark_group("dispatch_pre_tool_use");
     group.bench_function("no_hooks", |b| {
-        b.iter(|| rt.block_on(empty.dispatch(EventId::PreToolUse, black_box(input()))))
+        b.iter(|| rt.block_on(empty.dispatch(EventId::PreToolUse, black_box(input()))));
     });
     group.bench_function("10_in_process_hooks", |b| {
         b.iter(|| rt.block_on(in_process.dispatch(EventId::PreToolUse, black_box(input()))));

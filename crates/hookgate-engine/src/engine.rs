@@ -320,12 +320,7 @@ impl Engine {
         for (index, matcher_error) in foreground {
             let entry = &self.inner.compiled[*index].entry;
             if let Some(by) = &decided {
-                agg.skip(
-                    entry.id.clone(),
-                    entry.runtime.kind(),
-                    Mode::Foreground,
-                    format!("skipped: chain decided by `{by}`"),
-                );
+                self.skip_decided(agg, *index, by);
                 continue;
             }
             agg.apply_rewrites(input);
@@ -369,13 +364,7 @@ impl Engine {
             start = end;
             if let Some(by) = &decided {
                 for (index, _) in tier {
-                    let entry = &inner.compiled[*index].entry;
-                    agg.skip(
-                        entry.id.clone(),
-                        entry.runtime.kind(),
-                        Mode::Foreground,
-                        format!("skipped: chain decided by `{by}`"),
-                    );
+                    self.skip_decided(agg, *index, by);
                 }
                 continue;
             }
@@ -419,6 +408,16 @@ impl Engine {
                 }
             }
         }
+    }
+
+    fn skip_decided(&self, agg: &mut Aggregator, index: usize, by: &HookId) {
+        let entry = &self.inner.compiled[index].entry;
+        agg.skip(
+            entry.id.clone(),
+            entry.runtime.kind(),
+            Mode::Foreground,
+            format!("skipped: chain decided by `{by}`"),
+        );
     }
 
     fn failed_result(&self, index: usize, reason: String) -> HookResult {
@@ -511,7 +510,6 @@ impl Inner {
         let started = Instant::now();
         let timeout =
             Duration::from_millis(entry.timeout_ms.unwrap_or(settings.default_timeout_ms));
-        let contract = entry.event.contract();
         let status = match &entry.runtime {
             RuntimeSpec::InProcess { handler } => {
                 in_process::run(&self.shared.handlers, handler, input.clone(), timeout).await
@@ -525,46 +523,14 @@ impl Inner {
                 self.run_builtin(name, args, env, working_dir.as_deref(), input, timeout)
                     .await
             }
-            RuntimeSpec::Command {
-                command: cmd,
-                args,
-                env,
-                working_dir,
-            } => match serde_json::to_vec(input) {
-                Err(e) => HookStatus::Failed(format!("cannot serialize the input: {e}")),
-                Ok(payload) => {
-                    let call = command::CommandCall {
-                        id: entry.id.as_str(),
-                        contract,
-                        command: cmd,
-                        args: args.as_deref(),
-                        env,
-                        working_dir: working_dir.as_deref(),
-                        shell: &settings.shell,
-                        strict: entry.strict_output,
-                        limits: limits(timeout, settings.payload_max_bytes),
-                    };
-                    command::run(call, input, &payload).await
+            RuntimeSpec::Command { .. } | RuntimeSpec::Http { .. } => {
+                match serde_json::to_vec(input) {
+                    // Serialization of our own input type cannot fail in practice; if it ever does,
+                    // it is a hook failure (fail-closed where the event says so), never a skip.
+                    Err(e) => HookStatus::Failed(format!("cannot serialize the input: {e}")),
+                    Ok(payload) => self.run_external(entry, input, &payload, timeout).await,
                 }
-            },
-            RuntimeSpec::Http {
-                url,
-                method,
-                headers,
-            } => match serde_json::to_vec(input) {
-                Err(e) => HookStatus::Failed(format!("cannot serialize the input: {e}")),
-                Ok(payload) => {
-                    let call = http::HttpCall {
-                        contract,
-                        url,
-                        method,
-                        headers,
-                        strict: entry.strict_output,
-                        limits: limits(timeout, settings.payload_max_bytes),
-                    };
-                    http::run(call, &payload).await
-                }
-            },
+            }
         };
         HookResult {
             id: entry.id.clone(),
@@ -573,6 +539,58 @@ impl Inner {
             on_error: entry.on_error,
             duration: started.elapsed(),
             status,
+        }
+    }
+
+    /// Runs a command or HTTP hook with the serialized input.
+    async fn run_external(
+        &self,
+        entry: &HookEntry,
+        input: &HookInput,
+        payload: &[u8],
+        timeout: Duration,
+    ) -> HookStatus {
+        let settings = &self.config.settings;
+        let contract = entry.event.contract();
+        let limits = limits(timeout, settings.payload_max_bytes);
+        match &entry.runtime {
+            RuntimeSpec::Command {
+                command: cmd,
+                args,
+                env,
+                working_dir,
+            } => {
+                let call = command::CommandCall {
+                    id: entry.id.as_str(),
+                    contract,
+                    command: cmd,
+                    args: args.as_deref(),
+                    env,
+                    working_dir: working_dir.as_deref(),
+                    shell: &settings.shell,
+                    strict: entry.strict_output,
+                    limits,
+                };
+                command::run(call, input, payload).await
+            }
+            RuntimeSpec::Http {
+                url,
+                method,
+                headers,
+            } => {
+                let call = http::HttpCall {
+                    contract,
+                    url,
+                    method,
+                    headers,
+                    strict: entry.strict_output,
+                    limits,
+                };
+                http::run(call, payload).await
+            }
+            RuntimeSpec::InProcess { .. } | RuntimeSpec::Builtin { .. } => {
+                HookStatus::Failed("internal error: not an external runtime".to_owned())
+            }
         }
     }
 
