@@ -31,7 +31,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cat > "$work/hook.sh" <<'HOOK'
 #!/bin/sh
-cat >/dev/null
+cat "${1:--}" >/dev/null
 echo '{"hook_specific_output":{"permission_decision":"allow"}}'
 HOOK
 chmod +x "$work/hook.sh"
@@ -46,14 +46,14 @@ printf 'hooks:\n  pre_tool_use:\n    - type: command\n      command: %s\n      a
 
 cd "$work"
 export HOOKGATE_CONFIG_DIR="$work/no-user-config"
-# hyperfine runs each command through a shell (for the stdin redirection) and subtracts the
-# shell's own start-up, so every row is the command alone.
-hyperfine --runs "$runs" --warmup 20 --export-json "$work/result.json" \
-  -n true "/bin/true < input.json" \
-  -n hook_script_directly "$work/hook.sh < input.json" \
-  -n hookgate_no_hooks "$bin fire pre_tool_use --config empty.yaml < input.json" \
-  -n hookgate_10_builtin_noops "$bin fire pre_tool_use --config builtins.yaml < input.json" \
-  -n hookgate_command_hook "$bin fire pre_tool_use --config command.yaml < input.json" \
+# No shell between hyperfine and the programs (-N): every row is one process tree. The script
+# reads the input from a file argument when run directly, from stdin when hookgate runs it.
+hyperfine -N --runs "$runs" --warmup 20 --export-json "$work/result.json" \
+  -n true "/bin/true" \
+  -n hook_script_directly "$work/hook.sh input.json" \
+  -n hookgate_no_hooks "$bin fire pre_tool_use --config empty.yaml --input input.json" \
+  -n hookgate_10_builtin_noops "$bin fire pre_tool_use --config builtins.yaml --input input.json" \
+  -n hookgate_command_hook "$bin fire pre_tool_use --config command.yaml --input input.json" \
   >/dev/null
 
 python3 - "$work/result.json" "$json_out" <<'PY'

@@ -28,25 +28,36 @@ pub(crate) struct FireArgs {
     /// pre_tool_use, guards re-checked after a rewrite).
     #[arg(long)]
     lanes: bool,
+    /// Read the input JSON from FILE instead of stdin.
+    #[arg(long, value_name = "FILE")]
+    input: Option<PathBuf>,
     /// Print JSON.
     #[arg(long)]
     json: bool,
 }
 
-fn read_input() -> Result<HookInput, Failure> {
-    let mut bytes = Vec::new();
-    std::io::stdin()
-        .read_to_end(&mut bytes)
-        .map_err(|e| Failure(format!("cannot read stdin: {e}")))?;
+fn read_input(file: Option<&std::path::Path>) -> Result<HookInput, Failure> {
+    let bytes = match file {
+        Some(path) => std::fs::read(path)
+            .map_err(|e| Failure(format!("{}: cannot read: {e}", path.display())))?,
+        None => {
+            let mut bytes = Vec::new();
+            std::io::stdin()
+                .read_to_end(&mut bytes)
+                .map_err(|e| Failure(format!("cannot read stdin: {e}")))?;
+            bytes
+        }
+    };
     let mut input = if bytes.iter().all(u8::is_ascii_whitespace) {
         HookInput::default()
     } else {
         HookInput::from_json(&bytes).map_err(|e| Failure(format!("stdin: {e}")))?
     };
     if input.cwd.is_empty()
-        && let Ok(cwd) = std::env::current_dir() {
-            input.cwd = cwd.display().to_string();
-        }
+        && let Ok(cwd) = std::env::current_dir()
+    {
+        input.cwd = cwd.display().to_string();
+    }
     Ok(input)
 }
 
@@ -79,7 +90,7 @@ pub(crate) fn run(args: &FireArgs) -> Result<u8, Failure> {
             args.event
         ))
     })?;
-    let input = read_input()?;
+    let input = read_input(args.input.as_deref())?;
     let cwd = std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?;
     let config = load(&args.configs, &Discovery::from_env(&cwd))?;
     let longest = config

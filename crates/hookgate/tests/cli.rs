@@ -1,5 +1,10 @@
 //! The `hookgate` binary end to end: real process, real config files, real hook processes.
-#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic, reason = "test code")]
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test code"
+)]
 
 use std::io::Write;
 use std::path::Path;
@@ -50,7 +55,11 @@ fn project() -> tempfile::TempDir {
 #[test]
 fn fire_exits_zero_when_the_outcome_allows() {
     let dir = project();
-    let out = hookgate(&["fire", "pre_tool_use"], r#"{"tool_name":"shell","tool_input":{"cmd":"ls"}}"#, dir.path());
+    let out = hookgate(
+        &["fire", "pre_tool_use"],
+        r#"{"tool_name":"shell","tool_input":{"cmd":"ls"}}"#,
+        dir.path(),
+    );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("decision: no opinion"));
     assert!(out.stderr.is_empty());
@@ -59,7 +68,11 @@ fn fire_exits_zero_when_the_outcome_allows() {
 #[test]
 fn fire_exits_two_when_the_outcome_blocks() {
     let dir = project();
-    let out = hookgate(&["fire", "PreToolUse", "--json"], r#"{"tool_name":"shell","tool_input":{"cmd":"rm -rf /"}}"#, dir.path());
+    let out = hookgate(
+        &["fire", "PreToolUse", "--json"],
+        r#"{"tool_name":"shell","tool_input":{"cmd":"rm -rf /"}}"#,
+        dir.path(),
+    );
     assert_eq!(out.status.code(), Some(2));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(json["decision"], "deny");
@@ -72,7 +85,11 @@ fn fire_exits_two_when_the_outcome_blocks() {
 #[test]
 fn fire_exits_three_when_a_human_must_decide() {
     let dir = project();
-    let out = hookgate(&["fire", "pre_tool_use"], r#"{"tool_name":"shell","tool_input":{"cmd":"curl x"}}"#, dir.path());
+    let out = hookgate(
+        &["fire", "pre_tool_use"],
+        r#"{"tool_name":"shell","tool_input":{"cmd":"curl x"}}"#,
+        dir.path(),
+    );
     assert_eq!(out.status.code(), Some(3));
     assert!(text(&out.stdout).contains("decision: ask (by `ask-curl`)"));
 }
@@ -80,7 +97,11 @@ fn fire_exits_three_when_a_human_must_decide() {
 #[test]
 fn fire_disable_override_removes_a_hook_for_one_run() {
     let dir = project();
-    let out = hookgate(&["fire", "pre_tool_use", "--disable", "no-rm"], r#"{"tool_name":"shell","tool_input":{"cmd":"rm -rf /"}}"#, dir.path());
+    let out = hookgate(
+        &["fire", "pre_tool_use", "--disable", "no-rm"],
+        r#"{"tool_name":"shell","tool_input":{"cmd":"rm -rf /"}}"#,
+        dir.path(),
+    );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
 }
 
@@ -90,17 +111,34 @@ fn fire_reports_context_from_builtins() {
     let out = hookgate(&["fire", "session_start", "--json"], "", dir.path());
     assert_eq!(out.status.code(), Some(0));
     let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert!(json["additional_context"][0].as_str().unwrap().starts_with("Today's date: "));
+    assert!(
+        json["additional_context"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("Today's date: ")
+    );
 }
 
 #[test]
 fn errors_are_one_line_with_exit_one() {
     let dir = project();
     for (args, stdin, needle) in [
-        (vec!["fire", "pre_tool_usee"], "{}", "unknown event `pre_tool_usee`"),
-        (vec!["fire", "stop"], "[1,2]", "input must be a JSON object, got an array"),
+        (
+            vec!["fire", "pre_tool_usee"],
+            "{}",
+            "unknown event `pre_tool_usee`",
+        ),
+        (
+            vec!["fire", "stop"],
+            "[1,2]",
+            "input must be a JSON object, got an array",
+        ),
         (vec!["fire", "stop"], "{nope", "input is not valid JSON"),
-        (vec!["fire", "stop", "--config", "missing.yaml"], "{}", "missing.yaml: cannot read"),
+        (
+            vec!["fire", "stop", "--config", "missing.yaml"],
+            "{}",
+            "missing.yaml: cannot read",
+        ),
         (vec!["frobnicate"], "", "unrecognized subcommand"),
     ] {
         let out = hookgate(&args, stdin, dir.path());
@@ -115,11 +153,18 @@ fn errors_are_one_line_with_exit_one() {
 #[test]
 fn config_check_names_file_line_and_field() {
     let dir = project();
-    std::fs::write(dir.path().join("bad.yaml"), "hooks:\n  stop:\n    - type: command\n      comand: x\n").unwrap();
+    std::fs::write(
+        dir.path().join("bad.yaml"),
+        "hooks:\n  stop:\n    - type: command\n      comand: x\n",
+    )
+    .unwrap();
     let out = hookgate(&["config", "check", "bad.yaml"], "", dir.path());
     assert_eq!(out.status.code(), Some(1));
     let err = text(&out.stderr);
-    assert!(err.starts_with("hookgate: error: bad.yaml:4:7: unknown field `comand`"), "{err}");
+    assert!(
+        err.starts_with("hookgate: error: bad.yaml:4:7: unknown field `comand`"),
+        "{err}"
+    );
     assert_eq!(err.lines().count(), 1);
 }
 
@@ -146,7 +191,13 @@ fn events_lists_every_event_with_its_contract_and_aliases() {
     assert_eq!(events.len(), 28);
     let pre = events.iter().find(|e| e["name"] == "pre_tool_use").unwrap();
     assert_eq!(pre["fail_closed"], true);
-    assert!(pre["aliases"].as_array().unwrap().iter().any(|a| a["name"] == "BeforeTool"));
+    assert!(
+        pre["aliases"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|a| a["name"] == "BeforeTool")
+    );
 }
 
 #[test]
@@ -161,8 +212,15 @@ fn background_hooks_finish_before_the_cli_exits() {
         ),
     )
     .unwrap();
-    let out = hookgate(&["fire", "post_tool_use", "--config", "bg.yaml"], "{}", dir.path());
+    let out = hookgate(
+        &["fire", "post_tool_use", "--config", "bg.yaml"],
+        "{}",
+        dir.path(),
+    );
     assert_eq!(out.status.code(), Some(0));
     assert!(text(&out.stdout).contains("started in background"));
-    assert!(marker.exists(), "the background hook was killed before it finished");
+    assert!(
+        marker.exists(),
+        "the background hook was killed before it finished"
+    );
 }
