@@ -1,0 +1,206 @@
+//! `allow_paths`, `deny_paths`, `redirect_path`: canonical paths compared by component.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use hookgate_core::{Decision, EventId, HookInput, HookResponse};
+use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
+use hookgate_paths::{Resolved, is_within, normalize, resolve};
+use serde_json::{Map, Value};
+
+use crate::{PATH_FIELDS, SHELL_TOOLS};
+
+/// The path a file tool acts on: `(field, raw path)`.
+fn target(input: &HookInput) -> Option<(&'static str, &str)> {
+    if input
+        .tool_name
+        .as_deref()
+        .is_some_and(|t| SHELL_TOOLS.contains(&t))
+    {
+        return None;
+    }
+    let args = input.tool_input.as_ref()?;
+    PATH_FIELDS.iter().find_map(|field| {
+        args.get(*field)
+            .and_then(Value::as_str)
+            .map(|p| (*field, p))
+    })
+}
+
+fn cwd(input: &HookInput) -> PathBuf {
+    if input.cwd.is_empty() {
+        PathBuf::from("/")
+    } else {
+        PathBuf::from(&input.cwd)
+    }
+}
+
+fn resolve_all(raw: &[String], cwd: &Path, home: Option<&Path>) -> Result<Vec<Resolved>, String> {
+    raw.iter()
+        .map(|r| resolve(r, cwd, home).map_err(|e| format!("cannot resolve `{r}`: {e}")))
+        .collect()
+}
+
+fn needs_paths(args: &[String]) -> Result<(), String> {
+    if args.is_empty() || args.iter().any(|a| a.trim().is_empty()) {
+        Err("needs one or more non-empty paths in `args`".to_owned())
+    } else {
+        Ok(())
+    }
+}
+
+/// Whether `target` lies in `root`, in either form: lexically (as named) or physically (after
+/// symlinks). Deny lists use "either"; allow lists require the physical form to be inside.
+fn inside_either(target: &Resolved, root: &Resolved) -> bool {
+    is_within(&target.physical, &root.physical)
+        || is_within(&target.lexical, &root.lexical)
+        || is_within(&target.physical, &root.lexical)
+        || is_within(&target.lexical, &root.physical)
+}
+
+fn allow_paths(call: &BuiltinCall) -> Result<Option<HookResponse>, String> {
+    let Some((_, raw)) = target(&call.input) else {
+        return Ok(None);
+    };
+    let cwd = cwd(&call.input);
+    let home = std::env::home_dir();
+    let roots = resolve_all(&call.args, &cwd, home.as_deref())?;
+    let resolved = match resolve(raw, &cwd, home.as_deref()) {
+        Ok(r) => r,
+        Err(e) => {
+            return Ok(crate::respond(
+                Decision::Deny,
+                format!("path `{raw}` cannot be resolved ({e}); not in allowed list"),
+            ));
+        }
+    };
+    if resolved.escaped_root {
+        return Ok(crate::respond(
+            Decision::Deny,
+            format!("path `{raw}` climbs above the root directory"),
+        ));
+    }
+    // INVARIANT: the *physical* path must be inside an allowed root, so a symlink inside the
+    // sandbox pointing outside it does not pass.
+    if roots
+        .iter()
+        .any(|root| is_within(&resolved.physical, &root.physical))
+    {
+        return Ok(None);
+    }
+    Ok(crate::respond(
+        Decision::Deny,
+        format!("path not in allowed list: {}", resolved.physical.display()),
+    ))
+}
+
+fn deny_paths(call: &BuiltinCall) -> Result<Option<HookResponse>, String> {
+    let Some((_, raw)) = target(&call.input) else {
+        return Ok(None);
+    };
+    let cwd = cwd(&call.input);
+    let home = std::env::home_dir();
+    let roots = resolve_all(&call.args, &cwd, home.as_deref())?;
+    let resolved = match resolve(raw, &cwd, home.as_deref()) {
+        Ok(r) => r,
+        Err(e) => {
+            return Ok(crate::respond(
+                Decision::Deny,
+                format!("path `{raw}` cannot be resolved ({e})"),
+            ));
+        }
+    };
+    match roots
+        .iter()
+        .zip(&call.args)
+        .find(|(root, _)| inside_either(&resolved, root))
+    {
+        Some((_, listed)) => Ok(crate::respond(
+            Decision::Deny,
+            format!(
+                "path is in denied list: {} (under `{listed}`)",
+                resolved.physical.display()
+            ),
+        )),
+        None => Ok(None),
+    }
+}
+
+fn redirect_path(call: &BuiltinCall) -> Result<Option<HookResponse>, String> {
+    let Some((field, raw)) = target(&call.input) else {
+        return Ok(None);
+    };
+    let [from, to] = call.args.as_slice() else {
+        return Err("redirect_path: needs `args: [FROM, TO]`".to_owned());
+    };
+    let cwd = cwd(&call.input);
+    let home = std::env::home_dir();
+    let from = normalize(from, &cwd, home.as_deref()).path;
+    let to = normalize(to, &cwd, home.as_deref()).path;
+    let path = normalize(raw, &cwd, home.as_deref()).path;
+    let Ok(rest) = path.strip_prefix(&from) else {
+        return Ok(None);
+    };
+    let redirected = if rest.as_os_str().is_empty() {
+        to
+    } else {
+        to.join(rest)
+    };
+    let mut rewrite = Map::new();
+    rewrite.insert(
+        field.to_owned(),
+        Value::String(redirected.display().to_string()),
+    );
+    let event = EventId::from_native(&call.input.hook_event_name);
+    let permission = event.is_some_and(|e| e.contract().permission);
+    Ok(Some(HookResponse {
+        decision: permission.then_some(Decision::Allow),
+        reason: Some(format!(
+            "redirected {} to {}",
+            path.display(),
+            redirected.display()
+        )),
+        updated_input: Some(rewrite),
+        ..HookResponse::default()
+    }))
+}
+
+type Guard = fn(&BuiltinCall) -> Result<Option<HookResponse>, String>;
+
+fn builtin(
+    description: &'static str,
+    events: &'static [EventId],
+    validate: hookgate_engine::runtime::builtin::ArgsValidator,
+    guard: Guard,
+) -> Builtin {
+    Builtin {
+        description,
+        events,
+        validate,
+        run: Arc::new(move |call: BuiltinCall| Box::pin(async move { guard(&call) })),
+    }
+}
+
+pub(crate) fn register(registry: &mut BuiltinRegistry) {
+    let guards: &'static [EventId] = &[EventId::PreToolUse, EventId::ToolGuard];
+    registry.register(
+        "allow_paths",
+        builtin("Denies file-tool paths outside the `args` roots (canonical, symlink-aware, by component).", guards, needs_paths, allow_paths),
+    );
+    registry.register(
+        "deny_paths",
+        builtin("Denies file-tool paths inside any of the `args` roots (canonical, symlink-aware, by component).", guards, needs_paths, deny_paths),
+    );
+    registry.register(
+        "redirect_path",
+        builtin(
+            "args: [FROM, TO]: rewrites a file tool's path from under FROM to under TO, keeping every other input key.",
+            &[EventId::PreToolUse, EventId::ToolInputTransform],
+            |args| match args {
+                [from, to] if !from.trim().is_empty() && !to.trim().is_empty() => Ok(()),
+                _ => Err("needs `args: [FROM, TO]`".to_owned()),
+            },
+            redirect_path,
+        ),
+    );
+}

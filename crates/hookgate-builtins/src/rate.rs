@@ -1,0 +1,195 @@
+//! `rate_limit`: at most N calls of a tool per window, counted across hook processes.
+//!
+//! A coding agent starts one hook process per tool call, so the count cannot live in memory: it
+//! lives in a small JSON file per session under the state directory, read and rewritten under
+//! an exclusive file lock so concurrent hook processes do not lose calls.
+
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Seek, SeekFrom, Write};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use hookgate_core::{Decision, EventId, HookResponse};
+use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
+use serde_json::{Map, Value};
+
+/// Parses `10`, `10s`, `500ms`, `5m`, `1h`.
+fn parse_window(text: &str) -> Option<Duration> {
+    let text = text.trim();
+    let (digits, unit) = text.split_at(
+        text.find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len()),
+    );
+    let n: u64 = digits.parse().ok().filter(|n| *n > 0)?;
+    match unit {
+        "" | "s" => Some(Duration::from_secs(n)),
+        "ms" => Some(Duration::from_millis(n)),
+        "m" => Some(Duration::from_secs(n.checked_mul(60)?)),
+        "h" => Some(Duration::from_secs(n.checked_mul(3600)?)),
+        _ => None,
+    }
+}
+
+struct Limit {
+    max: usize,
+    window: Duration,
+    global: bool,
+}
+
+fn parse_args(args: &[String]) -> Result<Limit, String> {
+    let (max, window, scope) = match args {
+        [max, window] => (max, window, None),
+        [max, window, scope] => (max, window, Some(scope.as_str())),
+        _ => return Err("needs `args: [N, WINDOW]` or `[N, WINDOW, session|global]`".to_owned()),
+    };
+    let max = max
+        .parse::<usize>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or("needs N to be a positive integer")?;
+    let window = parse_window(window).ok_or("needs WINDOW like `60s`, `500ms`, `5m` or `1h`")?;
+    let global = match scope {
+        None | Some("session") => false,
+        Some("global") => true,
+        Some(_) => return Err("scope must be `session` or `global`".to_owned()),
+    };
+    Ok(Limit {
+        max,
+        window,
+        global,
+    })
+}
+
+/// `HOOKGATE_STATE_DIR` from the hook's own `env`, else from the process environment, else
+/// `$XDG_STATE_HOME/hookgate`, else `~/.local/state/hookgate`.
+pub(crate) fn state_dir(call: &BuiltinCall) -> Option<PathBuf> {
+    call.env
+        .iter()
+        .rev()
+        .find(|(k, _)| k == "HOOKGATE_STATE_DIR")
+        .map(|(_, v)| PathBuf::from(v))
+        .or_else(|| std::env::var_os("HOOKGATE_STATE_DIR").map(PathBuf::from))
+        .or_else(|| std::env::var_os("XDG_STATE_HOME").map(|d| PathBuf::from(d).join("hookgate")))
+        .or_else(|| std::env::home_dir().map(|h| h.join(".local/state/hookgate")))
+}
+
+/// FNV-1a: a stable file name for a session id of any shape.
+fn fnv1a(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+fn now_ms() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+fn check(call: &BuiltinCall) -> Result<Option<HookResponse>, String> {
+    let limit = parse_args(&call.args)?;
+    let dir = state_dir(call)
+        .ok_or("rate_limit: no state directory (set HOOKGATE_STATE_DIR)")?
+        .join("rate_limit");
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| format!("rate_limit: cannot create {}: {e}", dir.display()))?;
+    let key = if limit.global {
+        "global".to_owned()
+    } else {
+        format!("session-{:016x}", fnv1a(&call.input.session_id))
+    };
+    let path = dir.join(format!("{key}.json"));
+    let mut file: File = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(&path)
+        .map_err(|e| format!("rate_limit: cannot open {}: {e}", path.display()))?;
+    // Held until `file` is dropped at the end of this function.
+    file.lock()
+        .map_err(|e| format!("rate_limit: cannot lock {}: {e}", path.display()))?;
+    let mut text = String::new();
+    file.read_to_string(&mut text)
+        .map_err(|e| format!("rate_limit: cannot read {}: {e}", path.display()))?;
+    let mut state: Map<String, Value> = if text.trim().is_empty() {
+        Map::new()
+    } else {
+        // A damaged state file is a failure (which blocks on guard events), not a reset that
+        // would silently lift the limit.
+        serde_json::from_str(&text)
+            .map_err(|e| format!("rate_limit: {} is damaged: {e}", path.display()))?
+    };
+    let tool = call
+        .input
+        .tool_name
+        .clone()
+        .unwrap_or_else(|| call.input.hook_event_name.clone());
+    let now = now_ms();
+    let window_ms = u64::try_from(limit.window.as_millis()).unwrap_or(u64::MAX);
+    let mut stamps: Vec<u64> = state
+        .get(&tool)
+        .and_then(Value::as_array)
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_u64)
+                .filter(|t| now.saturating_sub(*t) < window_ms)
+                .collect()
+        })
+        .unwrap_or_default();
+    let response = if stamps.len() >= limit.max {
+        Some(HookResponse {
+            decision: Some(Decision::Deny),
+            reason: Some(format!(
+                "rate limit: `{tool}` was called {} times in the last {:?} (limit {})",
+                stamps.len(),
+                limit.window,
+                limit.max
+            )),
+            ..HookResponse::default()
+        })
+    } else {
+        stamps.push(now);
+        None
+    };
+    state.insert(
+        tool,
+        Value::Array(stamps.into_iter().map(Value::from).collect()),
+    );
+    let bytes = serde_json::to_vec(&state).map_err(|e| format!("rate_limit: {e}"))?;
+    file.set_len(0)
+        .and_then(|()| file.seek(SeekFrom::Start(0)))
+        .and_then(|_| file.write_all(&bytes))
+        .map_err(|e| format!("rate_limit: cannot write {}: {e}", path.display()))?;
+    Ok(response)
+}
+
+pub(crate) fn register(registry: &mut BuiltinRegistry) {
+    registry.register(
+        "rate_limit",
+        Builtin {
+            description: "args: [N, WINDOW, session|global]: denies a tool's calls past N per WINDOW (state shared across hook processes).",
+            events: &[EventId::PreToolUse, EventId::ToolGuard],
+            validate: |args| parse_args(args).map(|_| ()),
+            run: Arc::new(|call: BuiltinCall| Box::pin(async move { check(&call) })),
+        },
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn windows_parse_with_units_and_reject_nonsense() {
+        assert_eq!(parse_window("60"), Some(Duration::from_secs(60)));
+        assert_eq!(parse_window("500ms"), Some(Duration::from_millis(500)));
+        assert_eq!(parse_window("5m"), Some(Duration::from_secs(300)));
+        assert_eq!(parse_window("1h"), Some(Duration::from_secs(3600)));
+        assert_eq!(parse_window("0s"), None);
+        assert_eq!(parse_window("10 parsecs"), None);
+        assert!(parse_args(&["0".into(), "1s".into()]).is_err());
+        assert!(parse_args(&["3".into(), "1s".into(), "galaxy".into()]).is_err());
+    }
+}
