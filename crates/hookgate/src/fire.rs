@@ -37,16 +37,14 @@ pub(crate) struct FireArgs {
 }
 
 fn read_input(file: Option<&std::path::Path>) -> Result<HookInput, Failure> {
-    let bytes = match file {
-        Some(path) => std::fs::read(path)
-            .map_err(|e| Failure(format!("{}: cannot read: {e}", path.display())))?,
-        None => {
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| Failure(format!("cannot read stdin: {e}")))?;
-            bytes
-        }
+    let bytes = if let Some(path) = file {
+        std::fs::read(path).map_err(|e| Failure(format!("{}: cannot read: {e}", path.display())))?
+    } else {
+        let mut bytes = Vec::new();
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| Failure(format!("cannot read stdin: {e}")))?;
+        bytes
     };
     let mut input = if bytes.iter().all(u8::is_ascii_whitespace) {
         HookInput::default()
@@ -99,7 +97,7 @@ pub(crate) fn run(args: &FireArgs) -> Result<u8, Failure> {
         .map(|e| e.timeout_ms.unwrap_or(config.settings.default_timeout_ms))
         .max()
         .unwrap_or(0);
-    let mut engine = Engine::new(config)?;
+    let mut engine = Engine::with_builtins(config, hookgate_builtins::registry())?;
     let overrides = overrides(args)?;
     if !overrides.disable.is_empty() || !overrides.entries.is_empty() {
         engine = engine.with_overrides(&overrides)?;

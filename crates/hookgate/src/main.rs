@@ -5,8 +5,10 @@
 //! one line on stderr, never a panic or a backtrace.
 
 mod events;
+mod explain;
 mod fire;
 mod render;
+mod scan_secrets;
 mod show_config;
 
 use std::io::Write as _;
@@ -36,6 +38,14 @@ enum Command {
         #[command(subcommand)]
         command: ConfigCommand,
     },
+    /// Explain what a shell command will execute and how the default policy judges it
+    /// (relative to the current directory as the workspace), or, with --path, what a path
+    /// resolves to and which sensitive locations it touches.
+    ///
+    /// Exit status: 0 fine to run, 2 the default policy would deny or ask, 1 error.
+    Explain(explain::ExplainArgs),
+    /// Report secrets in FILE (or stdin). Exit status: 0 clean, 2 secrets found, 1 error.
+    ScanSecrets(scan_secrets::ScanArgs),
     /// List the event catalog with each event's contract and aliases.
     Events {
         /// Print JSON.
@@ -83,6 +93,8 @@ fn main() -> ExitCode {
             command: ConfigCommand::Check { paths, json },
         } => show_config::check(&paths, json),
         Command::Events { json } => events::run(json),
+        Command::Explain(args) => explain::run(&args),
+        Command::ScanSecrets(args) => scan_secrets::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

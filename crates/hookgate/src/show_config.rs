@@ -64,7 +64,7 @@ pub(crate) fn check(paths: &[PathBuf], json: bool) -> Result<u8, Failure> {
     }
     let config = load(paths, &discovery)?;
     // Building the engine validates what loading cannot: built-in names and arguments.
-    let engine = Engine::new(config)?;
+    let engine = Engine::with_builtins(config, hookgate_builtins::registry())?;
     let config = engine.config();
     let mut events: Vec<EventHooks<'_>> = Vec::new();
     for event in EventId::ALL {

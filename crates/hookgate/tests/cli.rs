@@ -224,3 +224,82 @@ fn background_hooks_finish_before_the_cli_exits() {
         "the background hook was killed before it finished"
     );
 }
+
+#[test]
+fn explain_exits_zero_for_fine_commands_and_two_for_dangerous_ones() {
+    let dir = tempfile::tempdir().unwrap();
+    let fine = hookgate(&["explain", "git status && cargo test"], "", dir.path());
+    assert_eq!(fine.status.code(), Some(0), "{}", text(&fine.stdout));
+    let data = hookgate(&["explain", "echo 'rm -rf /'"], "", dir.path());
+    assert_eq!(data.status.code(), Some(0), "{}", text(&data.stdout));
+    let bad = hookgate(&["explain", "--json", "bash -c 'rm -fr /'"], "", dir.path());
+    assert_eq!(bad.status.code(), Some(2));
+    let json: serde_json::Value = serde_json::from_slice(&bad.stdout).unwrap();
+    assert_eq!(json["action"], "deny");
+    assert_eq!(
+        json["commands"][0]["argv"],
+        serde_json::json!(["rm", "-fr", "/"])
+    );
+    let nothing = hookgate(&["explain"], "", dir.path());
+    assert_eq!(nothing.status.code(), Some(1));
+}
+
+#[test]
+fn explain_path_reports_sensitive_locations() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = hookgate(
+        &["explain", "--path", "/etc/sudoers", "--json"],
+        "",
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(!json["sensitive"].as_array().unwrap().is_empty());
+    let fine = hookgate(&["explain", "--path", "src/lib.rs"], "", dir.path());
+    assert_eq!(fine.status.code(), Some(0));
+    let traversal = hookgate(
+        &["explain", "--path", "src/../../../../../../etc/sudoers"],
+        "",
+        dir.path(),
+    );
+    assert_eq!(traversal.status.code(), Some(2));
+}
+
+#[test]
+fn scan_secrets_exits_two_on_findings_and_redacts_on_request() {
+    let dir = tempfile::tempdir().unwrap();
+    let secret = "aws_access_key_id = AKIAZ7XQ3JH2LMN4PQRS\n";
+    let out = hookgate(&["scan-secrets", "--json"], secret, dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json[0]["rule_id"], "aws-access-key-id");
+    assert_eq!(json[0]["line"], 1);
+    let redacted = hookgate(&["scan-secrets", "--redact"], secret, dir.path());
+    assert_eq!(text(&redacted.stdout), "aws_access_key_id = [REDACTED]\n");
+    let clean = hookgate(&["scan-secrets"], "fn main() {}\n", dir.path());
+    assert_eq!(clean.status.code(), Some(0));
+    let missing = hookgate(&["scan-secrets", "nope.txt"], "", dir.path());
+    assert_eq!(missing.status.code(), Some(1));
+}
+
+#[test]
+fn sdk_guards_are_available_to_configs() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("g.yaml"),
+        "hooks:\n  pre_tool_use:\n    - type: builtin\n      command: deny_commands\n      args: [\"rm -rf\"]\n",
+    )
+    .unwrap();
+    let out = hookgate(
+        &["fire", "pre_tool_use", "--config", "g.yaml"],
+        r#"{"tool_name":"Bash","tool_input":{"command":"rm -fr build"}}"#,
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stdout));
+    let out = hookgate(
+        &["fire", "pre_tool_use", "--config", "g.yaml"],
+        r#"{"tool_name":"Bash","tool_input":{"command":"echo 'rm -rf'"}}"#,
+        dir.path(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
+}
