@@ -1,10 +1,20 @@
-//! Canonical file paths for security decisions.
+//! Canonical file paths and sensitive locations for security decisions.
 //!
 //! Every allow/deny decision about a path must compare *canonical* paths by *components*:
 //! `/sandbox/../etc/passwd` is `/etc/passwd`, and `/sandboxed/x` is not inside `/sandbox`.
-//! This crate never decides policy and never writes to the file system; the only I/O it may
-//! do is reading symlinks of the part of a path that exists (see [`lexical`] for the pure part).
+//! [`lexical`] is the pure part; [`resolve`] follows symlinks in the part of a path that exists;
+//! [`catalog`] says which locations are sensitive (keys, credentials, `.env`, shell profiles,
+//! system files, CI configs, and every coding agent's hook configuration, so an agent cannot
+//! switch its own guard off), kept as data in `catalog/sensitive.toml`.
+//!
+//! This crate never decides policy and never writes to the file system; the only I/O it does
+//! is `lstat`/`readlink` on the path being judged (in [`resolve`], with its TOCTOU limits).
 
+pub mod catalog;
+mod glob;
 pub mod lexical;
+pub mod resolve;
 
-pub use lexical::{is_within, normalize, Normalized};
+pub use catalog::{Access, Anchor, Catalog, Category, PathContext, SensitiveMatch, classify};
+pub use lexical::{Normalized, is_within, normalize};
+pub use resolve::{ResolveError, Resolved, classify_resolved, resolve};

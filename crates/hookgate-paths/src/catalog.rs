@@ -1,0 +1,229 @@
+//! The catalog of sensitive locations (`catalog/sensitive.toml`) and [`classify`].
+//!
+//! Pure: classification looks at the path's components only. Pass a path that went through
+//! [`crate::resolve`] when symlinks matter, or use [`crate::classify_resolved`].
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use serde::Serialize;
+
+use crate::glob::{self, Glob};
+use crate::lexical::{is_within, normalize};
+
+/// What kind of sensitive location an entry describes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Category {
+    PrivateKey,
+    SshConfig,
+    CloudCredentials,
+    ContainerCredentials,
+    PackageRegistryCredentials,
+    CredentialStore,
+    EnvFile,
+    ShellProfile,
+    ShellHistory,
+    PrivilegeEscalation,
+    SystemBinary,
+    SystemConfig,
+    Persistence,
+    VcsConfig,
+    CiCdConfig,
+    BuildConfig,
+    AgentHookConfig,
+    HookgateConfig,
+}
+
+/// Which access to the location is the risk: reading a key leaks it, but reading `/usr/bin/ls`
+/// is harmless while writing it is not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Access {
+    Read,
+    Write,
+    ReadWrite,
+}
+
+impl Access {
+    /// True when an access of kind `op` (`Read` or `Write`) is one this entry cares about.
+    pub fn covers(self, op: Access) -> bool {
+        self == Access::ReadWrite || op == Access::ReadWrite || self == op
+    }
+}
+
+/// Where an entry's patterns are rooted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Anchor {
+    /// The user's home directory ([`PathContext::home`]); skipped when home is unknown.
+    Home,
+    /// The project root ([`PathContext::workspace`]).
+    Workspace,
+    /// The file-system root.
+    Absolute,
+}
+
+#[derive(Debug)]
+pub(crate) struct EntryDef {
+    pub id: &'static str,
+    pub category: Category,
+    pub access: Access,
+    pub anchor: Anchor,
+    pub reason: &'static str,
+    pub patterns: &'static [&'static str],
+    pub exclude: &'static [&'static str],
+}
+
+include!(concat!(env!("OUT_DIR"), "/catalog.rs"));
+
+/// The directories a path is judged against. Passed in, never read from the environment, so
+/// classification stays a pure function of its arguments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PathContext {
+    /// Directory relative paths are taken from (the agent payload's `cwd`).
+    pub cwd: PathBuf,
+    /// Project root for [`Anchor::Workspace`] entries; `cwd` when `None`.
+    pub workspace: Option<PathBuf>,
+    /// Home directory for `~`, `$HOME` and [`Anchor::Home`] entries.
+    pub home: Option<PathBuf>,
+}
+
+impl PathContext {
+    pub fn new(cwd: impl Into<PathBuf>, home: Option<PathBuf>) -> Self {
+        Self {
+            cwd: cwd.into(),
+            workspace: None,
+            home,
+        }
+    }
+
+    fn workspace_root(&self) -> &Path {
+        self.workspace.as_deref().unwrap_or(&self.cwd)
+    }
+}
+
+/// One catalog entry that a path falls under.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub struct SensitiveMatch {
+    pub id: &'static str,
+    pub category: Category,
+    pub access: Access,
+    pub reason: &'static str,
+    /// The pattern (as written in the catalog) that matched.
+    pub pattern: &'static str,
+    /// The normalised path that was judged.
+    pub path: PathBuf,
+}
+
+#[derive(Debug)]
+struct CompiledEntry {
+    def: &'static EntryDef,
+    patterns: Vec<(Glob, &'static str)>,
+    exclude: Vec<Glob>,
+}
+
+/// The compiled catalog: brace-expanded, segment-split patterns. Built once per process.
+#[derive(Debug)]
+pub struct Catalog {
+    entries: Vec<CompiledEntry>,
+}
+
+impl Catalog {
+    /// Compiles the built-in catalog (see the crate README for the measured cost).
+    pub fn load() -> Self {
+        Self {
+            entries: ENTRIES
+                .iter()
+                .map(|def| CompiledEntry {
+                    def,
+                    patterns: def
+                        .patterns
+                        .iter()
+                        .flat_map(|p| Glob::compile_all(p).into_iter().map(move |g| (g, *p)))
+                        .collect(),
+                    exclude: def
+                        .exclude
+                        .iter()
+                        .flat_map(|p| Glob::compile_all(p))
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+
+    /// The process-wide catalog, compiled on first use.
+    pub fn global() -> &'static Catalog {
+        static GLOBAL: OnceLock<Catalog> = OnceLock::new();
+        GLOBAL.get_or_init(Catalog::load)
+    }
+
+    /// Number of entries (for reports).
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Every entry whose patterns match `path`. `path` is made absolute against `ctx.cwd`,
+    /// `~`/`$HOME` are expanded and `.`/`..` folded before matching; symlinks are *not*
+    /// followed here (see [`crate::classify_resolved`]).
+    pub fn classify(&self, path: &Path, ctx: &PathContext) -> Vec<SensitiveMatch> {
+        let norm = normalize(&path.to_string_lossy(), &ctx.cwd, ctx.home.as_deref()).path;
+        self.classify_normalized(&norm, ctx)
+    }
+
+    /// As [`Catalog::classify`] for a path that is already absolute and normalised.
+    pub fn classify_normalized(&self, path: &Path, ctx: &PathContext) -> Vec<SensitiveMatch> {
+        let all = glob::components(path);
+        // The anchors are folded too, so `/home/u/`, `/home/u/.` and `/home/u` agree.
+        let home_dir = ctx.home.as_deref().map(fold_dir);
+        let ws_dir = fold_dir(ctx.workspace_root());
+        let home = home_dir.as_deref().map(|h| glob::components(h).len());
+        let workspace = glob::components(&ws_dir).len();
+        let mut out = Vec::new();
+        for e in &self.entries {
+            let rel: &[&[u8]] = match e.def.anchor {
+                Anchor::Absolute => &all,
+                Anchor::Home => match (home_dir.as_deref(), home) {
+                    (Some(h), Some(n)) if is_within(path, h) => &all[n..],
+                    _ => continue,
+                },
+                Anchor::Workspace => {
+                    if is_within(path, &ws_dir) {
+                        &all[workspace.min(all.len())..]
+                    } else {
+                        continue;
+                    }
+                }
+            };
+            let Some((_, pattern)) = e.patterns.iter().find(|(g, _)| g.matches(rel)) else {
+                continue;
+            };
+            if e.exclude.iter().any(|g| g.matches(rel)) {
+                continue;
+            }
+            out.push(SensitiveMatch {
+                id: e.def.id,
+                category: e.def.category,
+                access: e.def.access,
+                reason: e.def.reason,
+                pattern,
+                path: path.to_path_buf(),
+            });
+        }
+        out
+    }
+}
+
+fn fold_dir(dir: &Path) -> PathBuf {
+    normalize(&dir.to_string_lossy(), Path::new("/"), None).path
+}
+
+/// Classifies `path` against the built-in catalog (lexically; see [`Catalog::classify`]).
+pub fn classify(path: &Path, ctx: &PathContext) -> Vec<SensitiveMatch> {
+    Catalog::global().classify(path, ctx)
+}
