@@ -15,6 +15,7 @@
 mod commands;
 mod paths;
 mod rate;
+mod safety;
 
 use hookgate_core::{Decision, HookResponse};
 use hookgate_engine::BuiltinRegistry;
@@ -57,6 +58,7 @@ pub fn register(registry: &mut BuiltinRegistry) {
     commands::register(registry);
     paths::register(registry);
     rate::register(registry);
+    safety::register(registry);
 }
 
 /// A verdict with its reason, as these guards return it (`None` from a guard is "continue").

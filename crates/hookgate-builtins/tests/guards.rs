@@ -272,3 +272,65 @@ async fn guard_arguments_are_checked_at_load() {
         Engine::with_builtins(merge(vec![layer]).unwrap(), hookgate_builtins::registry()).is_err()
     );
 }
+
+#[tokio::test]
+async fn safer_shell_asks_or_denies_with_metadata_and_stays_silent_on_safe_commands() {
+    let e = engine("hooks:\n  pre_tool_use:\n    - type: builtin\n      command: safer_shell\n");
+    assert_eq!(bash(&e, "ls -la && git status").await.decision, None);
+    let deny = bash(&e, "rm -rf /").await;
+    assert_eq!(deny.decision, Some(Decision::Deny));
+    assert_eq!(deny.metadata["blast_radius"], "high");
+    assert_eq!(deny.metadata["safety_label"], "destructive");
+    let unknown = bash(&e, "$CMD --now").await;
+    assert_eq!(unknown.decision, Some(Decision::Ask));
+    let lenient = engine(
+        "hooks:\n  pre_tool_use:\n    - type: builtin\n      command: safer_shell\n      args: [ask]\n",
+    );
+    assert_eq!(
+        bash(&lenient, "rm -rf /").await.decision,
+        Some(Decision::Ask)
+    );
+}
+
+#[tokio::test]
+async fn redact_secrets_scrubs_tool_input_and_keeps_other_keys() {
+    let e = engine(
+        "hooks:\n  tool_input_transform:\n    - type: builtin\n      command: redact_secrets\n",
+    );
+    let input = HookInput::from_value(json!({
+        "session_id": "s", "cwd": "/", "tool_name": "Write",
+        "tool_input": {"file_path": "x.env", "content": "AWS=AKIAZ7XQ3JH2LMN4PQRS\n", "mode": 420}
+    }))
+    .unwrap();
+    let outcome = e.dispatch(EventId::ToolInputTransform, input).await;
+    assert_eq!(
+        Value::Object(outcome.updated_input.unwrap()),
+        json!({"file_path": "x.env", "content": "AWS=[REDACTED]\n", "mode": 420})
+    );
+    assert!(outcome.system_messages[0].contains("removed 1 secret"));
+}
+
+#[tokio::test]
+async fn redact_secrets_scrubs_tool_output() {
+    let e = engine(
+        "hooks:\n  tool_response_transform:\n    - type: builtin\n      command: redact_secrets\n",
+    );
+    let mut input = HookInput::for_event(EventId::ToolResponseTransform);
+    input.tool_name = Some("Bash".into());
+    input.tool_response = Some(json!(
+        "token: xoxb-2847362819-2938476512-aB3dE5fG7hJ9kL1mN3pQ5rS7"
+    ));
+    let outcome = e.dispatch(EventId::ToolResponseTransform, input).await;
+    assert_eq!(
+        outcome.updated_tool_response,
+        Some(json!("token: [REDACTED]"))
+    );
+    let mut clean = HookInput::for_event(EventId::ToolResponseTransform);
+    clean.tool_response = Some(json!("nothing here"));
+    assert_eq!(
+        e.dispatch(EventId::ToolResponseTransform, clean)
+            .await
+            .updated_tool_response,
+        None
+    );
+}

@@ -1,1 +1,279 @@
-//! hookgate-shell (being written).
+//! hookgate-shell: decides what a shell command line will actually execute, and how dangerous
+//! that is.
+//!
+//! The coding-agent guard and the engine's built-ins call [`analyze`] before a `Bash`-style tool
+//! runs. The input is parsed with a real bash grammar (tree-sitter-bash), every simple command
+//! is resolved (quote removal, escapes, ANSI-C strings, wrappers such as `sudo`/`env`/`xargs`,
+//! nested `bash -c`/`eval`, interpreter one-liners, heredocs and pipes into shells) and each is
+//! classified against a taxonomy kept as data (`taxonomy.toml`). A line is as dangerous as its
+//! worst part.
+//!
+//! What this crate must never do:
+//! * I/O of any kind (no environment, no file system, no clock): the caller passes a
+//!   [`Context`], so the same input always gives the same verdict and the crate can be fuzzed.
+//! * Panic: malformed or hostile input yields [`Class::Unknown`], never a crash (a crashed hook
+//!   is fail-open in most agents).
+//! * Allow what it cannot resolve: computed command names, parse errors and exceeded limits are
+//!   `unknown` (the default policy asks).
+//! * Decide on raw text: every decision is made on parsed words, never by substring search, so
+//!   `echo "rm -rf /"`, commit messages, grep patterns and heredocs fed to `cat` stay data.
+
+mod interp;
+mod model;
+mod resolve;
+mod targets;
+mod taxonomy;
+mod walk;
+
+use tree_sitter::Parser;
+
+pub use model::{
+    Action, Analysis, BlastRadius, Class, Context, ExecutedCommand, Limits, ParseStatus, Verdict,
+};
+
+use crate::targets::Cwd;
+use crate::walk::{Scope, Walker};
+
+/// Errors building an [`Analyzer`].
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// The bundled grammar does not match the tree-sitter runtime (a build problem).
+    #[error("bash grammar is incompatible with the tree-sitter runtime: {0}")]
+    Grammar(String),
+}
+
+/// A reusable analyzer. Owns the parser so repeated calls (benchmarks, a long-lived engine) do
+/// not pay the parser set-up each time; it holds no state between calls otherwise.
+pub struct Analyzer {
+    parser: Parser,
+    limits: Limits,
+    fast_path: bool,
+}
+
+impl std::fmt::Debug for Analyzer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Analyzer")
+            .field("limits", &self.limits)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Analyzer {
+    /// An analyzer with default [`Limits`].
+    pub fn new() -> Result<Self, Error> {
+        Self::with_limits(Limits::default())
+    }
+
+    /// An analyzer with explicit limits.
+    pub fn with_limits(limits: Limits) -> Result<Self, Error> {
+        let mut parser = Parser::new();
+        parser
+            .set_language(&tree_sitter_bash::LANGUAGE.into())
+            .map_err(|e| Error::Grammar(e.to_string()))?;
+        Ok(Self {
+            parser,
+            limits,
+            fast_path: true,
+        })
+    }
+
+    /// Turns the plain-words fast path off (for differential tests against the full parser).
+    #[doc(hidden)]
+    pub fn set_fast_path(&mut self, on: bool) {
+        self.fast_path = on;
+    }
+
+    /// Analyses one command line relative to `ctx`.
+    pub fn analyze(&mut self, command: &str, ctx: &Context) -> Analysis {
+        if command.len() > self.limits.max_input_bytes {
+            return failed(
+                ParseStatus::LimitExceeded(format!(
+                    "input longer than {} bytes",
+                    self.limits.max_input_bytes
+                )),
+                "the command is too long to analyse",
+            );
+        }
+        if let Err(reason) = prescan(command, &self.limits) {
+            return failed(ParseStatus::LimitExceeded(reason.clone()), &reason);
+        }
+        if command.trim().is_empty() {
+            return Analysis {
+                parse: ParseStatus::Empty,
+                commands: Vec::new(),
+                verdict: Verdict::safe("empty command"),
+            };
+        }
+        let mut scope = Scope {
+            cwd: Cwd::Known(ctx.cwd.clone()),
+            functions: Vec::new(),
+            via: Vec::new(),
+            remote: false,
+        };
+        if self.fast_path
+            && let Some(words) = plain_words(command)
+        {
+            let mut walker = Walker {
+                parser: &mut self.parser,
+                ctx,
+                limits: self.limits,
+                commands: Vec::new(),
+                extra: Vec::new(),
+                recursion: 0,
+            };
+            let argv: Vec<walk::Word> = words.into_iter().map(walk::Word::lit).collect();
+            let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
+            return finish(walker.commands, &walker.extra);
+        }
+        let Some(tree) = self.parser.parse(command, None) else {
+            return failed(
+                ParseStatus::Error("the parser gave no tree".into()),
+                "the command could not be parsed",
+            );
+        };
+        let root = tree.root_node();
+        if root.has_error() {
+            let detail = first_error(root, command);
+            return failed(
+                ParseStatus::Error(detail),
+                "the command does not parse as bash, so what it runs is unknown",
+            );
+        }
+        let mut walker = Walker {
+            parser: &mut self.parser,
+            ctx,
+            limits: self.limits,
+            commands: Vec::new(),
+            extra: Vec::new(),
+            recursion: 0,
+        };
+        walker.block(root, command, &mut scope, 0);
+        let Walker {
+            commands, extra, ..
+        } = walker;
+        finish(commands, &extra)
+    }
+}
+
+fn finish(commands: Vec<ExecutedCommand>, extra: &[Verdict]) -> Analysis {
+    let verdict = commands
+        .iter()
+        .map(|c| &c.verdict)
+        .chain(extra.iter())
+        .max_by_key(|v| v.severity())
+        .cloned()
+        .unwrap_or_else(|| Verdict::safe("no command is executed"));
+    let parse = if commands.is_empty() && extra.is_empty() {
+        ParseStatus::Empty
+    } else {
+        ParseStatus::Ok
+    };
+    Analysis {
+        parse,
+        commands,
+        verdict,
+    }
+}
+
+/// Bash reserved words: a line starting with one is never a plain simple command.
+const RESERVED: &[&str] = &[
+    "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do",
+    "done", "in", "function", "time", "coproc",
+];
+
+/// The fast path: a line made only of ASCII letters, digits and `-_./=:@,+%` separated by blanks
+/// is, to bash, exactly its blank-separated words (none of these characters is special in a
+/// word, and assignments and reserved words are excluded). Most agent commands (`git status`,
+/// `cargo test -p x`) are like this, and skipping the grammar for them halves the cost. Anything
+/// else goes through tree-sitter. `tests/props.rs` checks both paths agree.
+fn plain_words(command: &str) -> Option<Vec<String>> {
+    let plain = command
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b" \t-_./=:@,+%".contains(&b));
+    if !plain {
+        return None;
+    }
+    let words: Vec<String> = command
+        .split([' ', '\t'])
+        .filter(|w| !w.is_empty())
+        .map(str::to_owned)
+        .collect();
+    let first = words.first()?;
+    if first.contains('=') || RESERVED.contains(&first.as_str()) {
+        return None;
+    }
+    Some(words)
+}
+
+/// Analyses `command` with a fresh [`Analyzer`] (one parser set-up, ~10 µs). For many calls,
+/// keep an [`Analyzer`].
+pub fn analyze(command: &str, ctx: &Context) -> Analysis {
+    match Analyzer::new() {
+        Ok(mut a) => a.analyze(command, ctx),
+        Err(e) => failed(
+            ParseStatus::Error(e.to_string()),
+            "the analyzer could not start",
+        ),
+    }
+}
+
+fn failed(parse: ParseStatus, reason: &str) -> Analysis {
+    Analysis {
+        parse,
+        commands: Vec::new(),
+        verdict: Verdict::unknown(reason),
+    }
+}
+
+fn first_error(root: tree_sitter::Node<'_>, src: &str) -> String {
+    let mut stack = vec![root];
+    while let Some(n) = stack.pop() {
+        if n.is_error() || n.is_missing() {
+            let what = if n.is_missing() {
+                "missing"
+            } else {
+                "unexpected"
+            };
+            let snippet: String = walk::text(n, src).chars().take(40).collect();
+            return format!("{what} `{snippet}` at byte {}", n.start_byte());
+        }
+        if n.has_error() {
+            let mut cursor = n.walk();
+            let children: Vec<_> = n.children(&mut cursor).collect();
+            stack.extend(children.into_iter().rev());
+        }
+    }
+    "syntax error".to_owned()
+}
+
+/// Cheap bound on nesting before the parser runs: counts opening brackets and substitution
+/// openers (outside single quotes) so pathological input is refused in linear time.
+pub(crate) fn prescan(src: &str, limits: &Limits) -> Result<(), String> {
+    let mut depth: usize = 0;
+    let mut max_depth: usize = 0;
+    let mut in_single = false;
+    let mut escaped = false;
+    for b in src.bytes() {
+        if escaped {
+            escaped = false;
+            continue;
+        }
+        match b {
+            b'\\' if !in_single => escaped = true,
+            b'\'' => in_single = !in_single,
+            b'(' | b'{' | b'[' if !in_single => {
+                depth += 1;
+                max_depth = max_depth.max(depth);
+            }
+            b')' | b'}' | b']' if !in_single => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    if max_depth > limits.max_nesting {
+        return Err(format!(
+            "nesting deeper than {} brackets",
+            limits.max_nesting
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,745 @@
+//! Code in other languages that a command line carries: interpreter one-liners (`python -c`,
+//! `perl -e`, `ruby -e`, `node -e`, `php -r`, awk programs, `mongosh --eval`) and SQL.
+//!
+//! This is a small lexer per language family (identifiers, string literals with their escapes,
+//! comments, punctuation), not a parser of those languages: it finds the call sites that reach
+//! the shell or delete files and reads their *literal* arguments. A call whose argument is not a
+//! literal, or any dynamic evaluation (`eval`, `exec`, `__import__`, decoding), is reported as
+//! such so the caller can ask instead of allow.
+
+/// A language whose one-liners are scanned.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lang {
+    Python,
+    Perl,
+    Ruby,
+    Node,
+    Php,
+    Awk,
+    /// MongoDB shell JavaScript (`mongosh --eval`).
+    Mongo,
+}
+
+/// What a snippet does that matters.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Finding {
+    /// A shell command line it runs (`os.system("…")`, backticks). `exact` is false when the
+    /// literal has interpolation.
+    Shell { code: String, exact: bool },
+    /// Code in the same language it evaluates (`exec("…")`).
+    Code { code: String },
+    /// A file or directory it deletes.
+    Delete {
+        path: String,
+        exact: bool,
+        recursive: bool,
+    },
+    /// Code or commands built at run time: cannot be checked.
+    Dynamic(&'static str),
+    /// A MongoDB drop or mass delete.
+    MongoDrop,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Tok {
+    Ident(String),
+    Str {
+        value: String,
+        exact: bool,
+    },
+    /// Text run by a shell: backticks in Ruby/Perl/PHP, `qx{}`, `%x()`.
+    ShellStr {
+        value: String,
+        exact: bool,
+    },
+    Punct(char),
+}
+
+fn tokenize(lang: Lang, code: &str) -> Vec<Tok> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let hash_comments = matches!(
+        lang,
+        Lang::Python | Lang::Ruby | Lang::Perl | Lang::Php | Lang::Awk
+    );
+    let slash_comments = matches!(lang, Lang::Node | Lang::Php | Lang::Mongo);
+    while let Some(&c) = chars.get(i) {
+        let next = chars.get(i + 1).copied();
+        if c.is_whitespace() {
+            i += 1;
+        } else if c == '#' && hash_comments && !matches!(out.last(), Some(Tok::Punct('$'))) {
+            while chars.get(i).is_some_and(|&c| c != '\n') {
+                i += 1;
+            }
+        } else if c == '/' && slash_comments && next == Some('/') {
+            while chars.get(i).is_some_and(|&c| c != '\n') {
+                i += 1;
+            }
+        } else if c == '/' && slash_comments && next == Some('*') {
+            i += 2;
+            while i < chars.len() && !(chars[i] == '*' && chars.get(i + 1) == Some(&'/')) {
+                i += 1;
+            }
+            i += 2;
+        } else if c == '\'' || c == '"' {
+            let triple = lang == Lang::Python && next == Some(c) && chars.get(i + 2) == Some(&c);
+            let (value, exact, end) = if triple {
+                read_triple(&chars, i + 3, c)
+            } else {
+                read_quoted(lang, &chars, i + 1, c)
+            };
+            // Python f-strings are interpolated.
+            let f_prefix = matches!(out.last(), Some(Tok::Ident(p)) if lang == Lang::Python && p.contains(['f', 'F']) && p.len() <= 2);
+            if matches!(out.last(), Some(Tok::Ident(p)) if lang == Lang::Python && p.len() <= 2 && p.chars().all(|c| "rRbBfFuU".contains(c)))
+            {
+                out.pop();
+            }
+            out.push(Tok::Str {
+                value,
+                exact: exact && !(f_prefix),
+            });
+            i = end;
+        } else if c == '`' {
+            let (value, exact, end) = read_quoted(lang, &chars, i + 1, '`');
+            if lang == Lang::Node || lang == Lang::Mongo {
+                out.push(Tok::Str { value, exact });
+            } else {
+                out.push(Tok::ShellStr { value, exact });
+            }
+            i = end;
+        } else if c.is_alphanumeric() || c == '_' {
+            let start = i;
+            while chars
+                .get(i)
+                .is_some_and(|&c| c.is_alphanumeric() || c == '_')
+            {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            // Perl qx{…} / Ruby %x(…) are shell strings.
+            if lang == Lang::Perl
+                && word == "qx"
+                && let Some((value, end)) = read_delimited(&chars, i)
+            {
+                out.push(Tok::ShellStr {
+                    exact: !value.contains('$'),
+                    value,
+                });
+                i = end;
+                continue;
+            }
+            out.push(Tok::Ident(word));
+        } else if c == '%' && lang == Lang::Ruby && next == Some('x') {
+            if let Some((value, end)) = read_delimited(&chars, i + 2) {
+                out.push(Tok::ShellStr {
+                    exact: !value.contains("#{"),
+                    value,
+                });
+                i = end;
+                continue;
+            }
+            out.push(Tok::Punct(c));
+            i += 1;
+        } else {
+            out.push(Tok::Punct(c));
+            i += 1;
+        }
+    }
+    out
+}
+
+fn read_delimited(chars: &[char], start: usize) -> Option<(String, usize)> {
+    let open = *chars.get(start)?;
+    let close = match open {
+        '(' => ')',
+        '{' => '}',
+        '[' => ']',
+        '<' => '>',
+        c if c.is_ascii_punctuation() => c,
+        _ => return None,
+    };
+    let mut depth = 0usize;
+    let mut i = start + 1;
+    let mut value = String::new();
+    while let Some(&c) = chars.get(i) {
+        if c == close && depth == 0 {
+            return Some((value, i + 1));
+        }
+        if c == open && open != close {
+            depth += 1;
+        } else if c == close {
+            depth = depth.saturating_sub(1);
+        }
+        value.push(c);
+        i += 1;
+    }
+    Some((value, i))
+}
+
+fn read_triple(chars: &[char], start: usize, quote: char) -> (String, bool, usize) {
+    let mut i = start;
+    let mut value = String::new();
+    while let Some(&c) = chars.get(i) {
+        if c == quote && chars.get(i + 1) == Some(&quote) && chars.get(i + 2) == Some(&quote) {
+            return (value, true, i + 3);
+        }
+        value.push(c);
+        i += 1;
+    }
+    (value, true, i)
+}
+
+/// Reads a quoted literal; returns (value, exact, index after the closing quote).
+fn read_quoted(lang: Lang, chars: &[char], start: usize, quote: char) -> (String, bool, usize) {
+    let interpolating = quote != '\''
+        && matches!(
+            lang,
+            Lang::Perl | Lang::Ruby | Lang::Php | Lang::Node | Lang::Mongo
+        );
+    let single_raw = quote == '\'' && matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php);
+    let mut value = String::new();
+    let mut exact = true;
+    let mut i = start;
+    while let Some(&c) = chars.get(i) {
+        if c == quote {
+            return (value, exact, i + 1);
+        }
+        if c == '\\' {
+            let Some(&e) = chars.get(i + 1) else { break };
+            i += 2;
+            if single_raw {
+                if e == '\\' || e == quote {
+                    value.push(e);
+                } else {
+                    value.push('\\');
+                    value.push(e);
+                }
+                continue;
+            }
+            match e {
+                'n' => value.push('\n'),
+                't' => value.push('\t'),
+                'r' => value.push('\r'),
+                '0' => value.push('\0'),
+                'x' => {
+                    let hex: String = chars.iter().skip(i).take(2).collect();
+                    if let Some(ch) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                        value.push(ch);
+                        i += 2;
+                    } else {
+                        exact = false;
+                    }
+                }
+                'u' | 'U' | 'N' => exact = false,
+                '\n' => {}
+                other => value.push(other),
+            }
+            continue;
+        }
+        if interpolating {
+            let next = chars.get(i + 1).copied();
+            let interpolates = match lang {
+                Lang::Ruby => c == '#' && next == Some('{'),
+                Lang::Perl | Lang::Php => {
+                    (c == '$' || c == '@')
+                        && next.is_some_and(|n| n.is_alphanumeric() || n == '{' || n == '_')
+                }
+                _ => quote == '`' && c == '$' && next == Some('{'),
+            };
+            if interpolates {
+                exact = false;
+            }
+        }
+        value.push(c);
+        i += 1;
+    }
+    (value, exact, i)
+}
+
+/// Calls that hand a string to `/bin/sh`.
+fn is_shell_call(lang: Lang, name: &str) -> bool {
+    match lang {
+        Lang::Python => matches!(
+            name,
+            "system"
+                | "popen"
+                | "getoutput"
+                | "getstatusoutput"
+                | "check_output"
+                | "check_call"
+                | "call"
+                | "run"
+                | "Popen"
+                | "spawn"
+                | "create_subprocess_shell"
+                | "create_subprocess_exec"
+        ),
+        Lang::Perl => matches!(name, "system" | "exec" | "qx" | "readpipe"),
+        Lang::Ruby => matches!(
+            name,
+            "system"
+                | "exec"
+                | "spawn"
+                | "popen"
+                | "capture2"
+                | "capture2e"
+                | "capture3"
+                | "popen2"
+                | "popen3"
+                | "pipeline"
+        ),
+        Lang::Node => matches!(
+            name,
+            "exec"
+                | "execSync"
+                | "spawn"
+                | "spawnSync"
+                | "execFile"
+                | "execFileSync"
+                | "fork"
+                | "$"
+        ),
+        Lang::Php => matches!(
+            name,
+            "system" | "exec" | "shell_exec" | "passthru" | "popen" | "proc_open" | "pcntl_exec"
+        ),
+        Lang::Awk => name == "system",
+        Lang::Mongo => false,
+    }
+}
+
+/// Shell calls whose name is unambiguous, so a non-literal argument is worth asking about.
+fn is_unambiguous_shell_call(name: &str) -> bool {
+    matches!(
+        name,
+        "system"
+            | "popen"
+            | "getoutput"
+            | "getstatusoutput"
+            | "check_output"
+            | "check_call"
+            | "Popen"
+            | "execSync"
+            | "spawnSync"
+            | "execFileSync"
+            | "shell_exec"
+            | "passthru"
+            | "proc_open"
+            | "readpipe"
+            | "capture2"
+            | "capture3"
+            | "popen3"
+    )
+}
+
+/// Calls that delete a path: (name, recursive).
+fn delete_call(lang: Lang, name: &str) -> Option<bool> {
+    let recursive = matches!(
+        name,
+        "rmtree"
+            | "rm_rf"
+            | "rm_r"
+            | "remove_dir"
+            | "remove_entry_secure"
+            | "remove_tree"
+            | "rmSync"
+            | "rimraf"
+            | "removedirs"
+            | "emptyDirSync"
+            | "removeSync"
+    );
+    let plain = match lang {
+        Lang::Python => matches!(name, "remove" | "unlink" | "rmdir"),
+        Lang::Perl => matches!(name, "unlink" | "rmdir"),
+        Lang::Ruby => matches!(
+            name,
+            "rm" | "delete" | "unlink" | "remove_entry" | "rmdir" | "rm_f"
+        ),
+        Lang::Node => matches!(name, "rm" | "unlink" | "unlinkSync" | "rmdir" | "rmdirSync"),
+        Lang::Php => matches!(name, "unlink" | "rmdir"),
+        Lang::Awk | Lang::Mongo => false,
+    };
+    if recursive && lang != Lang::Awk && lang != Lang::Mongo {
+        Some(true)
+    } else if plain {
+        Some(false)
+    } else {
+        None
+    }
+}
+
+fn is_dynamic(lang: Lang, name: &str) -> Option<&'static str> {
+    let hit = match lang {
+        Lang::Python => matches!(
+            name,
+            "eval"
+                | "exec"
+                | "compile"
+                | "__import__"
+                | "getattr"
+                | "import_module"
+                | "b64decode"
+                | "a2b_base64"
+                | "decompress"
+                | "loads"
+                | "execv"
+                | "execvp"
+                | "execl"
+                | "execlp"
+                | "execve"
+                | "spawnv"
+                | "spawnl"
+        ),
+        Lang::Perl => matches!(name, "eval" | "decode_base64" | "pack"),
+        Lang::Ruby => matches!(
+            name,
+            "eval"
+                | "instance_eval"
+                | "class_eval"
+                | "send"
+                | "public_send"
+                | "const_get"
+                | "decode64"
+                | "unpack1"
+        ),
+        Lang::Node | Lang::Mongo => matches!(
+            name,
+            "eval" | "Function" | "runInThisContext" | "runInNewContext" | "atob"
+        ),
+        Lang::Php => matches!(
+            name,
+            "eval"
+                | "assert"
+                | "create_function"
+                | "base64_decode"
+                | "call_user_func"
+                | "gzinflate"
+                | "str_rot13"
+        ),
+        Lang::Awk => false,
+    };
+    hit.then_some("evaluates or decodes code at run time")
+}
+
+/// A call's first argument: a literal string, a list of literal strings, or something else.
+enum Arg {
+    Str(String, bool),
+    List(Vec<String>),
+    Other,
+    None,
+}
+
+fn first_arg(toks: &[Tok], mut i: usize) -> Arg {
+    // Skip an opening parenthesis (Perl/Ruby allow calls without one).
+    if matches!(toks.get(i), Some(Tok::Punct('('))) {
+        i += 1;
+    }
+    match toks.get(i) {
+        Some(Tok::Str { value, exact }) => {
+            // `"a" + x` / `"a" . x` concatenation makes it inexact.
+            let concat = matches!(toks.get(i + 1), Some(Tok::Punct('+' | '.' | '%')));
+            Arg::Str(value.clone(), *exact && !concat)
+        }
+        Some(Tok::Punct('[')) => {
+            let mut items = Vec::new();
+            let mut j = i + 1;
+            loop {
+                match toks.get(j) {
+                    Some(Tok::Str { value, exact: true }) => items.push(value.clone()),
+                    Some(Tok::Punct(',')) => {}
+                    Some(Tok::Punct(']')) => return Arg::List(items),
+                    _ => return Arg::Other,
+                }
+                j += 1;
+            }
+        }
+        Some(Tok::Punct(')')) | None => Arg::None,
+        Some(_) => Arg::Other,
+    }
+}
+
+/// Single-quotes `argv` into one shell line, so a list-form call is analysed like a string.
+pub(crate) fn shell_join(argv: &[String]) -> String {
+    argv.iter()
+        .map(|a| format!("'{}'", a.replace('\'', r"'\''")))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Scans one snippet. Bounded by the token count (linear).
+pub(crate) fn scan(lang: Lang, code: &str) -> Vec<Finding> {
+    let toks = tokenize(lang, code);
+    let mut out = Vec::new();
+    for (i, tok) in toks.iter().enumerate() {
+        match tok {
+            Tok::ShellStr { value, exact } => out.push(Finding::Shell {
+                code: value.clone(),
+                exact: *exact,
+            }),
+            Tok::Punct('|') if lang == Lang::Awk => {
+                if let Some(Tok::Str { value, exact }) = toks.get(i + 1) {
+                    out.push(Finding::Shell {
+                        code: value.clone(),
+                        exact: *exact,
+                    });
+                }
+            }
+            // `"cmd" | getline`
+            Tok::Str { value, exact }
+                if lang == Lang::Awk
+                    && matches!(toks.get(i + 1), Some(Tok::Punct('|')))
+                    && matches!(toks.get(i + 2), Some(Tok::Ident(g)) if g == "getline") =>
+            {
+                out.push(Finding::Shell {
+                    code: value.clone(),
+                    exact: *exact,
+                });
+            }
+            Tok::Ident(name) => {
+                // Perl/Ruby/PHP call without parentheses: `eval $x`, `system "…"`.
+                let paren_less = matches!(lang, Lang::Perl | Lang::Ruby | Lang::Php)
+                    && matches!(toks.get(i + 1), Some(Tok::Punct('$' | '@') | Tok::Ident(_)));
+                let called = paren_less
+                    || matches!(
+                        toks.get(i + 1),
+                        Some(Tok::Punct('(' | '[') | Tok::Str { .. })
+                    );
+                if !called {
+                    continue;
+                }
+                if lang == Lang::Mongo {
+                    if matches!(
+                        name.as_str(),
+                        "dropDatabase"
+                            | "drop"
+                            | "dropUser"
+                            | "dropAllUsers"
+                            | "deleteMany"
+                            | "remove"
+                            | "dropIndexes"
+                    ) {
+                        out.push(Finding::MongoDrop);
+                    }
+                    continue;
+                }
+                if is_shell_call(lang, name) {
+                    match first_arg(&toks, i + 1) {
+                        Arg::Str(code, exact) => {
+                            // spawn('rm', ['-rf', '/']): program plus argument list.
+                            let mut j = i + 2;
+                            while matches!(toks.get(j), Some(Tok::Str { .. } | Tok::Punct('('))) {
+                                j += 1;
+                            }
+                            if matches!(toks.get(j), Some(Tok::Punct(',')))
+                                && let Arg::List(rest) = first_arg(&toks, j + 1)
+                            {
+                                let mut argv = vec![code];
+                                argv.extend(rest);
+                                out.push(Finding::Shell {
+                                    code: shell_join(&argv),
+                                    exact,
+                                });
+                            } else {
+                                out.push(Finding::Shell { code, exact });
+                            }
+                        }
+                        Arg::List(argv) => out.push(Finding::Shell {
+                            code: shell_join(&argv),
+                            exact: true,
+                        }),
+                        Arg::Other if is_unambiguous_shell_call(name) => {
+                            out.push(Finding::Dynamic("runs a shell command built at run time"));
+                        }
+                        Arg::Other | Arg::None => {}
+                    }
+                } else if let Some(recursive) = delete_call(lang, name) {
+                    match first_arg(&toks, i + 1) {
+                        Arg::Str(path, exact) => out.push(Finding::Delete {
+                            path,
+                            exact,
+                            recursive,
+                        }),
+                        Arg::Other if recursive => out.push(Finding::Delete {
+                            path: String::new(),
+                            exact: false,
+                            recursive,
+                        }),
+                        _ => {}
+                    }
+                } else if let Some(reason) = is_dynamic(lang, name) {
+                    match first_arg(&toks, i + 1) {
+                        Arg::Str(code, true) if matches!(name.as_str(), "exec" | "eval") => {
+                            out.push(Finding::Code { code });
+                        }
+                        // `model.eval()`: no argument, nothing evaluated.
+                        Arg::None => {}
+                        _ => out.push(Finding::Dynamic(reason)),
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// How destructive a SQL text is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum SqlRisk {
+    None,
+    /// DELETE/UPDATE without WHERE.
+    DeleteAll,
+    /// DROP, TRUNCATE, ALTER … DROP.
+    Drop,
+}
+
+/// Classifies SQL statements by their keywords (string literals and comments skipped).
+pub(crate) fn scan_sql(text: &str) -> SqlRisk {
+    let mut worst = SqlRisk::None;
+    let mut words: Vec<String> = Vec::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    let finish = |words: &mut Vec<String>, worst: &mut SqlRisk| {
+        let first = words.first().map(String::as_str);
+        let has = |w: &str| words.iter().any(|x| x == w);
+        let risk = match first {
+            Some("DROP" | "TRUNCATE") => SqlRisk::Drop,
+            Some("ALTER") if has("DROP") => SqlRisk::Drop,
+            Some("DELETE" | "UPDATE") if !has("WHERE") => SqlRisk::DeleteAll,
+            _ => SqlRisk::None,
+        };
+        *worst = (*worst).max(risk);
+        words.clear();
+    };
+    while let Some(&c) = chars.get(i) {
+        let next = chars.get(i + 1).copied();
+        if c == '\'' || c == '"' || c == '`' {
+            i += 1;
+            while chars.get(i).is_some_and(|&x| x != c) {
+                i += 1;
+            }
+            i += 1;
+        } else if (c == '-' && next == Some('-')) || c == '#' {
+            while chars.get(i).is_some_and(|&x| x != '\n') {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            i += 2;
+            while i < chars.len() && !(chars[i] == '*' && chars.get(i + 1) == Some(&'/')) {
+                i += 1;
+            }
+            i += 2;
+        } else if c == ';' {
+            finish(&mut words, &mut worst);
+            i += 1;
+        } else if c.is_alphanumeric() || c == '_' {
+            let start = i;
+            while chars
+                .get(i)
+                .is_some_and(|&x| x.is_alphanumeric() || x == '_')
+            {
+                i += 1;
+            }
+            words.push(
+                chars[start..i]
+                    .iter()
+                    .collect::<String>()
+                    .to_ascii_uppercase(),
+            );
+        } else {
+            i += 1;
+        }
+    }
+    finish(&mut words, &mut worst);
+    worst
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_shell_outs_are_extracted() {
+        let f = scan(Lang::Python, "import os; os.system('rm -rf /')");
+        assert_eq!(
+            f,
+            vec![Finding::Shell {
+                code: "rm -rf /".into(),
+                exact: true
+            }]
+        );
+        let f = scan(
+            Lang::Python,
+            "import subprocess; subprocess.run(['rm', '-rf', '/'])",
+        );
+        assert_eq!(
+            f,
+            vec![Finding::Shell {
+                code: "'rm' '-rf' '/'".into(),
+                exact: true
+            }]
+        );
+    }
+
+    #[test]
+    fn python_print_is_harmless() {
+        assert!(scan(Lang::Python, "print('hello')").is_empty());
+        assert!(scan(Lang::Python, "print('os.system(\"rm -rf /\")')").is_empty());
+    }
+
+    #[test]
+    fn deletes_and_dynamic_code_are_reported() {
+        assert_eq!(
+            scan(Lang::Python, "import shutil; shutil.rmtree('/home/user')"),
+            vec![Finding::Delete {
+                path: "/home/user".into(),
+                exact: true,
+                recursive: true
+            }]
+        );
+        assert!(matches!(
+            scan(Lang::Python, "exec(__import__('base64').b64decode(x))")[..],
+            [Finding::Dynamic(_), ..]
+        ));
+    }
+
+    #[test]
+    fn ruby_and_perl_backticks_are_shell() {
+        assert_eq!(
+            scan(Lang::Ruby, "`rm -rf /home/user`"),
+            vec![Finding::Shell {
+                code: "rm -rf /home/user".into(),
+                exact: true
+            }]
+        );
+        assert_eq!(
+            scan(Lang::Perl, "system('rm -rf /home/user')"),
+            vec![Finding::Shell {
+                code: "rm -rf /home/user".into(),
+                exact: true
+            }]
+        );
+    }
+
+    #[test]
+    fn node_child_process_is_shell() {
+        let f = scan(Lang::Node, "require('child_process').execSync('rm -rf /')");
+        assert_eq!(
+            f,
+            vec![Finding::Shell {
+                code: "rm -rf /".into(),
+                exact: true
+            }]
+        );
+    }
+
+    #[test]
+    fn sql_keywords_not_strings_decide() {
+        assert_eq!(scan_sql("DROP TABLE users;"), SqlRisk::Drop);
+        assert_eq!(scan_sql("select 'DROP TABLE x' from t"), SqlRisk::None);
+        assert_eq!(scan_sql("delete from t"), SqlRisk::DeleteAll);
+        assert_eq!(scan_sql("delete from t where id = 1"), SqlRisk::None);
+        assert_eq!(scan_sql("truncate t; select 1"), SqlRisk::Drop);
+    }
+}

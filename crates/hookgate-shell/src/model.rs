@@ -1,0 +1,221 @@
+//! Public input and output types of the analyzer.
+//!
+//! Everything here is plain data so the guard can print it (`hookgate explain --json`) and the
+//! engine can match on it; all enums serialise in snake_case.
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+
+/// Where a command runs, passed in by the caller so the analysis stays pure (no `env::var`, no
+/// `current_dir`): the same input always gives the same verdict.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Context {
+    /// Workspace root; relative paths are resolved against it. Deleting inside it (but not the
+    /// root itself nor `.git`) is normal work.
+    pub cwd: PathBuf,
+    /// The user's home directory, for `~` and `$HOME`; `None` makes home-relative targets
+    /// unresolvable (and thus never `allow`-ed for destructive commands).
+    pub home: Option<PathBuf>,
+    /// Temporary directories in which deleting is normal work (`/tmp`, `/var/tmp`, `$TMPDIR`).
+    pub temp_dirs: Vec<PathBuf>,
+    /// Value of `$TMPDIR` if known; `$TMPDIR`/`${TMPDIR:-…}` words resolve to it.
+    pub tmpdir: Option<PathBuf>,
+}
+
+impl Context {
+    /// A context with the usual temp dirs (`/tmp`, `/var/tmp`) and no `$TMPDIR`.
+    pub fn new(cwd: impl Into<PathBuf>, home: Option<PathBuf>) -> Self {
+        Self {
+            cwd: cwd.into(),
+            home,
+            temp_dirs: vec![PathBuf::from("/tmp"), PathBuf::from("/var/tmp")],
+            tmpdir: None,
+        }
+    }
+}
+
+/// Resource bounds checked *before* and during parsing, so hostile input costs bounded time and
+/// stack. Exceeding any of them gives an `unknown` verdict (ask), never a panic and never allow.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    /// Longest command line analysed, in bytes.
+    pub max_input_bytes: usize,
+    /// Deepest bracket/quote nesting accepted by the pre-scan.
+    pub max_nesting: usize,
+    /// How many times `bash -c`, `eval`, heredocs-to-shell and one-liners may nest.
+    pub max_recursion: usize,
+    /// Deepest syntax tree the walker descends into.
+    pub max_tree_depth: usize,
+    /// Most executed commands reported before giving up.
+    pub max_commands: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Self {
+            max_input_bytes: 64 * 1024,
+            max_nesting: 64,
+            max_recursion: 8,
+            max_tree_depth: 200,
+            max_commands: 1024,
+        }
+    }
+}
+
+/// How the input parsed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case", tag = "status", content = "detail")]
+pub enum ParseStatus {
+    /// Parsed without errors.
+    Ok,
+    /// Nothing but whitespace or comments.
+    Empty,
+    /// The bash grammar rejected the input (an `ERROR` or `MISSING` node).
+    Error(String),
+    /// A limit was exceeded before or during parsing.
+    LimitExceeded(String),
+}
+
+/// The verdict class. `Safe` and `Normal` are both fine to run; the split exists so a stricter
+/// mode can auto-approve only read-only commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Class {
+    /// Every part is known to be read-only.
+    Safe,
+    /// Fully resolved, not read-only, but nothing in the taxonomy: ordinary work (build, test,
+    /// edit, delete inside the workspace or temp dir).
+    Normal,
+    /// Something could not be resolved statically (computed command name, parse error, limit,
+    /// opaque code fed to a shell). The default policy asks.
+    Unknown,
+    /// Matched a taxonomy entry.
+    Dangerous,
+}
+
+/// How much can be lost, from the taxonomy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BlastRadius {
+    /// Nothing (safe or normal work).
+    None,
+    /// Easily undone.
+    Low,
+    /// Hard to undo, or limited scope.
+    Medium,
+    /// Irreversible or wide (root, home, remote history, infrastructure).
+    High,
+    /// Cannot tell (the class is `unknown`).
+    Unknown,
+}
+
+/// The default policy's action for a verdict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Action {
+    /// Fine to run.
+    Allow,
+    /// Ask the user.
+    Ask,
+    /// Refuse.
+    Deny,
+}
+
+/// The judgement of one executed command, or of the whole line (its worst part).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    /// Safe, normal, unknown or dangerous.
+    pub class: Class,
+    /// How much could be lost.
+    pub blast_radius: BlastRadius,
+    /// Taxonomy category (`fs_delete`, `git_history`, `remote_code_execution`, …).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub category: Option<String>,
+    /// Why, in one sentence.
+    pub reason: String,
+    /// What to do instead, when there is a better way.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suggestion: Option<String>,
+    /// Taxonomy rule id (stable; policies can reference it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule_id: Option<String>,
+}
+
+impl Verdict {
+    /// The default policy's action: allow safe/normal work, deny a high blast radius, ask about
+    /// everything else (medium/low danger and anything unresolved).
+    pub fn action(&self) -> Action {
+        match (self.class, self.blast_radius) {
+            (Class::Safe | Class::Normal, _) => Action::Allow,
+            (Class::Dangerous, BlastRadius::High) => Action::Deny,
+            _ => Action::Ask,
+        }
+    }
+
+    /// Total order of severity used for "a command is as dangerous as its worst part":
+    /// safe < normal < low < medium < unknown < high.
+    pub fn severity(&self) -> u8 {
+        match (self.class, self.blast_radius) {
+            (Class::Safe, _) => 0,
+            (Class::Normal, _) => 1,
+            (Class::Dangerous, BlastRadius::Low | BlastRadius::None) => 2,
+            (Class::Dangerous, BlastRadius::Medium) => 3,
+            (Class::Unknown, _) | (Class::Dangerous, BlastRadius::Unknown) => 4,
+            (Class::Dangerous, BlastRadius::High) => 5,
+        }
+    }
+
+    pub(crate) fn safe(reason: impl Into<String>) -> Self {
+        Self::plain(Class::Safe, BlastRadius::None, reason)
+    }
+
+    pub(crate) fn normal(reason: impl Into<String>) -> Self {
+        Self::plain(Class::Normal, BlastRadius::None, reason)
+    }
+
+    pub(crate) fn unknown(reason: impl Into<String>) -> Self {
+        Self::plain(Class::Unknown, BlastRadius::Unknown, reason)
+    }
+
+    fn plain(class: Class, blast_radius: BlastRadius, reason: impl Into<String>) -> Self {
+        Self {
+            class,
+            blast_radius,
+            category: None,
+            reason: reason.into(),
+            suggestion: None,
+            rule_id: None,
+        }
+    }
+}
+
+/// One command the line will run, after quote removal, wrapper peeling and recursion.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ExecutedCommand {
+    /// The argv as it will be executed; words that cannot be resolved statically keep their
+    /// source text (`$X`, `$(…)`).
+    pub argv: Vec<String>,
+    /// How it was reached, outermost first: `sudo`, `bash -c`, `eval`, `$(…)`, `find -exec`, …
+    pub via: Vec<String>,
+    /// Its own verdict.
+    pub verdict: Verdict,
+}
+
+/// The result of [`crate::analyze`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Analysis {
+    /// How the input parsed.
+    pub parse: ParseStatus,
+    /// Every command that will execute, in source order.
+    pub commands: Vec<ExecutedCommand>,
+    /// The worst verdict of all parts (or the parse failure).
+    pub verdict: Verdict,
+}
+
+impl Analysis {
+    /// Shorthand for `self.verdict.action()`.
+    pub fn action(&self) -> Action {
+        self.verdict.action()
+    }
+}

@@ -1,0 +1,1912 @@
+//! What a resolved argv does: wrappers are peeled, nested shells and one-liners recursed into,
+//! code fed through pipes judged, and the rest classified against the taxonomy and the target
+//! rules.
+
+// `argv` (the whole command) and `args` (its arguments) are this module's vocabulary.
+#![allow(clippy::similar_names)]
+
+use std::path::Path;
+
+use tree_sitter::Node;
+
+use crate::interp::{self, Finding, Lang, SqlRisk};
+use crate::model::{ExecutedCommand, Verdict};
+use crate::targets::{self, Cwd};
+use crate::taxonomy::{self, Args, RuleRef, ids};
+use crate::walk::{Producer, Scope, Walker, Word, WordShape, text};
+
+/// Variables that change which program runs or what it loads.
+pub(crate) fn is_hijack_variable(name: &str) -> bool {
+    matches!(
+        name,
+        "PATH"
+            | "LD_PRELOAD"
+            | "LD_LIBRARY_PATH"
+            | "LD_AUDIT"
+            | "DYLD_INSERT_LIBRARIES"
+            | "DYLD_LIBRARY_PATH"
+            | "BASH_ENV"
+            | "ENV"
+            | "PROMPT_COMMAND"
+            | "IFS"
+            | "PS4"
+            | "SHELLOPTS"
+            | "BASHOPTS"
+            | "GIT_SSH"
+            | "GIT_SSH_COMMAND"
+            | "GIT_EXTERNAL_DIFF"
+            | "GIT_PAGER"
+            | "PAGER"
+            | "GIT_EDITOR"
+            | "EDITOR"
+            | "VISUAL"
+            | "GIT_ASKPASS"
+            | "SSH_ASKPASS"
+            | "GIT_CONFIG_PARAMETERS"
+            | "GIT_CONFIG_COUNT"
+            | "GIT_EXEC_PATH"
+            | "GIT_TEMPLATE_DIR"
+            | "NODE_OPTIONS"
+            | "PERL5OPT"
+            | "PERL5LIB"
+            | "RUBYOPT"
+            | "PYTHONSTARTUP"
+            | "PYTHONPATH"
+            | "LESSOPEN"
+            | "MANPAGER"
+    ) || name.starts_with("GIT_CONFIG_KEY_")
+        || name.starts_with("GIT_CONFIG_VALUE_")
+}
+
+/// Decodes the body of an ANSI-C string `$'…'`. `None` for escapes we do not model.
+pub(crate) fn ansi_c(inner: &str) -> Option<String> {
+    let mut out = String::new();
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let e = chars.next()?;
+        match e {
+            'n' => out.push('\n'),
+            't' => out.push('\t'),
+            'r' => out.push('\r'),
+            'a' => out.push('\x07'),
+            'b' => out.push('\x08'),
+            'e' | 'E' => out.push('\x1b'),
+            'f' => out.push('\x0c'),
+            'v' => out.push('\x0b'),
+            '\\' | '\'' | '"' | '?' => out.push(e),
+            'x' | 'u' | 'U' => {
+                let max = match e {
+                    'x' => 2,
+                    'u' => 4,
+                    _ => 8,
+                };
+                let mut digits = String::new();
+                while digits.len() < max {
+                    match chars.peek() {
+                        Some(d) if d.is_ascii_hexdigit() => {
+                            digits.push(*d);
+                            chars.next();
+                        }
+                        _ => break,
+                    }
+                }
+                let value = u32::from_str_radix(&digits, 16).ok()?;
+                out.push(char::from_u32(value)?);
+            }
+            '0'..='7' => {
+                let mut value = e.to_digit(8)?;
+                for _ in 0..2 {
+                    match chars.peek().and_then(|d| d.to_digit(8)) {
+                        Some(d) => {
+                            value = value * 8 + d;
+                            chars.next();
+                        }
+                        None => break,
+                    }
+                }
+                out.push(char::from_u32(value)?);
+            }
+            'c' => {
+                let ctl = chars.next()?;
+                out.push(char::from_u32(u32::from(ctl) & 0x1f)?);
+            }
+            other => {
+                out.push('\\');
+                out.push(other);
+            }
+        }
+    }
+    Some(out)
+}
+
+/// The value of `$NAME` / `${NAME}` / `${NAME:-default}` when the context knows it. Only
+/// `HOME`, `TMPDIR` and `PWD` are known; everything else is unresolved by design.
+pub(crate) fn variable(
+    node: Node<'_>,
+    src: &str,
+    ctx: &crate::model::Context,
+    scope: &Scope,
+) -> Option<String> {
+    let mut cursor = node.walk();
+    let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+    let name = children
+        .iter()
+        .find(|c| c.kind() == "variable_name")
+        .map(|c| text(*c, src))?;
+    // `${NAME}` has `${`, name, `}`; `${NAME:-x}` also has an operator and a word.
+    let simple = node.kind() == "simple_expansion" || children.len() == 3;
+    let default_form = children.iter().any(|c| matches!(c.kind(), ":-" | "-"));
+    if !simple && !default_form {
+        return None;
+    }
+    match name {
+        "HOME" => ctx.home.as_ref().map(|h| h.to_string_lossy().into_owned()),
+        "TMPDIR" => Some(
+            ctx.tmpdir
+                .as_ref()
+                .or(ctx.temp_dirs.first())
+                .map_or_else(|| "/tmp".to_owned(), |p| p.to_string_lossy().into_owned()),
+        ),
+        "PWD" if simple => match &scope.cwd {
+            Cwd::Known(p) => Some(p.to_string_lossy().into_owned()),
+            Cwd::Unknown => None,
+        },
+        _ => None,
+    }
+}
+
+/// Basename of a command word, lowercased, without a Windows `.exe`.
+fn command_name(word: &str) -> String {
+    let base = word.rsplit('/').next().unwrap_or(word);
+    let lower = base.to_ascii_lowercase();
+    lower
+        .strip_suffix(".exe")
+        .map_or(lower.clone(), str::to_owned)
+}
+
+const SHELLS: &[&str] = &[
+    "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "tcsh", "csh", "yash", "posh",
+    "rbash", "pdksh", "oksh",
+];
+
+const NETWORK_SENDERS: &[&str] = &[
+    "curl", "wget", "nc", "ncat", "netcat", "socat", "ssh", "scp", "sftp", "ftp", "telnet", "http",
+    "https", "xh", "rsync", "rclone", "aws", "gsutil", "openssl",
+];
+
+const DOWNLOADERS: &[&str] = &[
+    "curl",
+    "wget",
+    "fetch",
+    "http",
+    "https",
+    "xh",
+    "aria2c",
+    "nc",
+    "ncat",
+    "netcat",
+    "socat",
+    "lwp-request",
+    "GET",
+];
+
+/// Commands that read file contents (so naming a credential file reads it).
+const READERS: &[&str] = &[
+    "cat", "less", "more", "head", "tail", "bat", "nl", "tac", "base64", "base32", "xxd", "od",
+    "hexdump", "strings", "grep", "egrep", "fgrep", "rg", "ag", "awk", "sed", "cut", "sort",
+    "uniq", "cp", "scp", "rsync", "tar", "zip", "gzip", "openssl", "gpg", "jq", "yq", "vim", "vi",
+    "nano", "emacs", "code", "diff", "source", ".", "curl", "wget", "nc", "ncat", "socat",
+    "python", "python3", "node", "ruby", "perl", "tee", "dd", "xclip", "pbcopy",
+];
+
+fn interpreter(name: &str) -> Option<Lang> {
+    let python = name
+        .strip_prefix("python")
+        .is_some_and(|v| v.chars().all(|c| c.is_ascii_digit() || c == '.'))
+        || name.starts_with("pypy");
+    if python {
+        return Some(Lang::Python);
+    }
+    match name {
+        "perl" => Some(Lang::Perl),
+        "ruby" | "irb" => Some(Lang::Ruby),
+        "node" | "nodejs" | "bun" | "deno" => Some(Lang::Node),
+        "php" => Some(Lang::Php),
+        "awk" | "gawk" | "mawk" | "nawk" | "busybox-awk" => Some(Lang::Awk),
+        "mongo" | "mongosh" => Some(Lang::Mongo),
+        _ => None,
+    }
+}
+
+fn is_sql_client(name: &str) -> bool {
+    matches!(
+        name,
+        "psql"
+            | "mysql"
+            | "mariadb"
+            | "sqlite3"
+            | "sqlite"
+            | "clickhouse-client"
+            | "duckdb"
+            | "cockroach"
+            | "sqlcmd"
+            | "usql"
+            | "snowsql"
+    )
+}
+
+/// Index of the first word that is not an option, skipping `value_opts`' values. Stops after
+/// `--`. Inexact words are treated as positionals.
+fn skip_options(args: &[Word], value_opts: &[&str]) -> usize {
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        if !w.exact || !w.text.starts_with('-') || w.text == "-" {
+            return i;
+        }
+        if w.text == "--" {
+            return i + 1;
+        }
+        let takes = value_opts.contains(&w.text.as_str());
+        i += if takes { 2 } else { 1 };
+    }
+    i
+}
+
+fn has_opt(args: &[Word], end: usize, short: char, long: &str) -> bool {
+    args.iter().take(end).any(|w| {
+        w.exact
+            && ((w.text.starts_with('-') && !w.text.starts_with("--") && w.text.contains(short))
+                || w.text == long
+                || w.text.starts_with(&format!("{long}=")))
+    })
+}
+
+fn texts(argv: &[Word]) -> Vec<String> {
+    argv.iter().map(|w| w.text.clone()).collect()
+}
+
+/// `cat FILE`-style input producer (also used for `< FILE`).
+pub(crate) fn file_producer(w: &mut Walker<'_>, word: &Word, scope: &Scope) -> Producer {
+    if word.exact && targets::is_secret_path(&word.text, &scope.cwd, w.ctx) {
+        Producer::Secret
+    } else if word.exact {
+        Producer::LocalFile
+    } else {
+        Producer::Opaque
+    }
+}
+
+/// `> FILE` and friends.
+pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope) {
+    if scope.remote {
+        return;
+    }
+    // Even a harmless write makes the line not read-only, so it is always recorded.
+    let verdict = targets::judge_write(&word.text, word.exact, &scope.cwd, w.ctx).map_or_else(
+        || {
+            if word.exact && word.text.starts_with("/dev/") {
+                Verdict::safe("writes to a device stream")
+            } else {
+                Verdict::normal("writes a file inside the workspace or temp dir")
+            }
+        },
+        RuleRef::verdict,
+    );
+    w.commands.push(ExecutedCommand {
+        argv: vec![">".to_owned(), word.text.clone()],
+        via: scope.via.clone(),
+        verdict,
+    });
+}
+
+fn worse(a: Option<Verdict>, b: Verdict) -> Verdict {
+    match a {
+        Some(a) if a.severity() >= b.severity() => a,
+        _ => b,
+    }
+}
+
+impl Walker<'_> {
+    fn record(&mut self, argv: &[Word], scope: &Scope, verdict: Verdict) {
+        self.commands.push(ExecutedCommand {
+            argv: texts(argv),
+            via: scope.via.clone(),
+            verdict,
+        });
+    }
+
+    /// A simple command node: assignments, name, arguments, redirects.
+    pub(crate) fn command(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        stdin: Producer,
+    ) -> Producer {
+        let mut argv = Vec::new();
+        let mut input = stdin;
+        let mut continuations = Vec::new();
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+        // End of the previous word: tree-sitter-bash sometimes splits what bash reads as one
+        // word (`'-'\c` is `-c` to bash, two nodes to the grammar). Adjacent nodes with no
+        // blank between them are glued back together, so the grammar's quirk cannot hide a flag.
+        let mut previous_end = None;
+        for (index, child) in children.iter().enumerate() {
+            let field = u32::try_from(index)
+                .ok()
+                .and_then(|i| node.field_name_for_child(i));
+            let adjacent = previous_end == Some(child.start_byte());
+            match (field, child.kind()) {
+                (Some("name" | "argument"), _) => {
+                    let target = if field == Some("name") {
+                        child.named_child(0).unwrap_or(*child)
+                    } else {
+                        *child
+                    };
+                    let word = self.word(target, src, scope, 1);
+                    previous_end = Some(child.end_byte());
+                    match argv.last_mut() {
+                        Some(last) if adjacent => glue(last, word),
+                        _ => argv.push(word),
+                    }
+                }
+                (Some("redirect"), _)
+                | (_, "file_redirect" | "herestring_redirect" | "heredoc_redirect") => {
+                    if let Some(p) = self.redirect(*child, src, scope, 1, &mut continuations) {
+                        input = p;
+                    }
+                }
+                (_, "variable_assignment") => self.assignment(*child, src, scope, 1),
+                (_, "comment") => {}
+                _ if child.is_named() => self.scan_substitutions(*child, src, scope, 1),
+                _ => {}
+            }
+        }
+        let out = self.exec(&argv, scope, input);
+        for (_, cont) in continuations {
+            self.stmt(cont, src, scope, 1);
+        }
+        out
+    }
+
+    /// Executes a resolved argv (possibly after peeling a wrapper). Returns its stdout producer.
+    pub(crate) fn exec(&mut self, argv: &[Word], scope: &mut Scope, stdin: Producer) -> Producer {
+        let Some(first) = argv.first() else {
+            return Producer::Nothing;
+        };
+        if self.commands.len() > self.limits.max_commands {
+            self.unknown("too many commands");
+            return Producer::Opaque;
+        }
+        if !first.exact {
+            let verdict = if first.substs.contains(&Producer::Download) {
+                ids::RCE_DOWNLOAD_TO_SHELL.verdict()
+            } else {
+                Verdict::unknown(
+                    "the command name is computed at run time (variable, substitution or expansion)",
+                )
+            };
+            self.record(argv, scope, verdict);
+            return Producer::Opaque;
+        }
+        let name = command_name(&first.text);
+        if scope.functions.contains(&first.text) {
+            self.record(
+                argv,
+                scope,
+                Verdict::normal("calls a function defined in this command line"),
+            );
+            return Producer::Opaque;
+        }
+        if stdin == Producer::Secret && NETWORK_SENDERS.contains(&name.as_str()) {
+            self.record(argv, scope, ids::CRED_EXFILTRATE.verdict());
+        }
+        let args = argv.get(1..).unwrap_or(&[]).to_vec();
+        match name.as_str() {
+            "sudo" | "doas" => self.sudo(&name, argv, &args, scope, stdin),
+            "env" => self.env(argv, &args, scope, stdin),
+            "command" => {
+                let end = skip_options(&args, &[]);
+                if has_opt(&args, end, 'v', "-v") || has_opt(&args, end, 'V', "-V") {
+                    self.record(argv, scope, Verdict::safe("looks a command up"));
+                    return Producer::Opaque;
+                }
+                self.peel(
+                    argv,
+                    args.get(end..).unwrap_or(&[]),
+                    "command",
+                    scope,
+                    stdin,
+                )
+            }
+            "builtin" | "nohup" | "setsid" | "unbuffer" | "chronic" | "nocache" | "catchsegv"
+            | "unshare-noop" => {
+                let end = skip_options(&args, &[]);
+                self.peel(argv, args.get(end..).unwrap_or(&[]), &name, scope, stdin)
+            }
+            "exec" => {
+                let end = skip_options(&args, &["-a"]);
+                self.peel(argv, args.get(end..).unwrap_or(&[]), "exec", scope, stdin)
+            }
+            "nice" => {
+                let end = skip_options(&args, &["-n", "--adjustment"]);
+                self.peel(argv, args.get(end..).unwrap_or(&[]), "nice", scope, stdin)
+            }
+            "time" => {
+                let end = skip_options(&args, &["-f", "--format", "-o", "--output"]);
+                self.peel(argv, args.get(end..).unwrap_or(&[]), "time", scope, stdin)
+            }
+            "stdbuf" => {
+                let end =
+                    skip_options(&args, &["-i", "-o", "-e", "--input", "--output", "--error"]);
+                self.peel(argv, args.get(end..).unwrap_or(&[]), "stdbuf", scope, stdin)
+            }
+            "ionice" => {
+                let end = skip_options(&args, &["-c", "-n", "--class", "--classdata"]);
+                self.peel(argv, args.get(end..).unwrap_or(&[]), "ionice", scope, stdin)
+            }
+            "caffeinate" => {
+                let end = skip_options(&args, &["-t", "-w"]);
+                self.peel(
+                    argv,
+                    args.get(end..).unwrap_or(&[]),
+                    "caffeinate",
+                    scope,
+                    stdin,
+                )
+            }
+            "timeout" | "chrt" | "taskset" => {
+                let end = skip_options(&args, &["-s", "--signal", "-k", "--kill-after"]);
+                // One positional (duration / priority / mask) precedes the command.
+                self.peel(
+                    argv,
+                    args.get(end + 1..).unwrap_or(&[]),
+                    &name,
+                    scope,
+                    stdin,
+                )
+            }
+            "strace" | "ltrace" => {
+                let end = skip_options(
+                    &args,
+                    &["-o", "-e", "-p", "-s", "-u", "-E", "-P", "-a", "-X", "-b"],
+                );
+                self.peel(argv, args.get(end..).unwrap_or(&[]), &name, scope, stdin)
+            }
+            "busybox" | "toybox" => self.peel(argv, &args, &name, scope, stdin),
+            "flock" => self.flock(argv, &args, scope, stdin),
+            "watch" => self.watch(argv, &args, scope),
+            "xargs" => self.xargs(argv, &args, scope, &stdin),
+            "parallel" => self.parallel(argv, &args, scope, stdin),
+            "su" | "runuser" => self.su(argv, &args, scope),
+            "ssh" => self.ssh(argv, &args, scope),
+            "script" => {
+                let end = skip_options(
+                    &args,
+                    &["-c", "--command", "-t", "-T", "-I", "-O", "-B", "-E"],
+                );
+                match option_value(&args, end, "-c", "--command") {
+                    Some(code) => self.run_code_string(argv, &code, scope, "script -c"),
+                    None => {
+                        self.record(argv, scope, Verdict::normal("records a terminal session"));
+                    }
+                }
+                Producer::Opaque
+            }
+            "eval" => {
+                let joined = Word {
+                    text: texts(&args).join(" "),
+                    exact: args.iter().all(|w| w.exact),
+                    shape: WordShape::Exact,
+                    substs: args.iter().flat_map(|w| w.substs.clone()).collect(),
+                };
+                self.run_code_string(argv, &joined, scope, "eval");
+                Producer::Opaque
+            }
+            "source" | "." => {
+                match args.first() {
+                    Some(file)
+                        if file
+                            .substs
+                            .iter()
+                            .any(|p| *p != Producer::LocalFile && *p != Producer::Nothing) =>
+                    {
+                        let producer = file.substs.last().cloned().unwrap_or(Producer::Opaque);
+                        self.judge_code_input(argv, producer, None, scope, "source");
+                    }
+                    Some(file) if file.exact && (file.text == "/dev/stdin" || file.text == "-") => {
+                        self.judge_code_input(argv, stdin, None, scope, "source");
+                    }
+                    _ => self.classify_plain(&name, argv, scope),
+                }
+                Producer::Opaque
+            }
+            "cd" | "pushd" | "chdir" => {
+                let target = args
+                    .iter()
+                    .find(|w| !(w.exact && w.text.starts_with('-') && w.text.len() > 1));
+                scope.cwd = match (target, &scope.cwd) {
+                    (None, _) => self.ctx.home.clone().map_or(Cwd::Unknown, Cwd::Known),
+                    (Some(t), Cwd::Known(cwd)) if t.exact && t.shape == WordShape::Exact => {
+                        let n = hookgate_paths::normalize(&t.text, cwd, self.ctx.home.as_deref());
+                        Cwd::Known(n.path)
+                    }
+                    (Some(t), Cwd::Unknown) if t.exact && t.text.starts_with('/') => {
+                        Cwd::Known(hookgate_paths::normalize(&t.text, Path::new("/"), None).path)
+                    }
+                    _ => Cwd::Unknown,
+                };
+                self.record(argv, scope, Verdict::safe("changes directory"));
+                Producer::Nothing
+            }
+            "popd" => {
+                scope.cwd = Cwd::Unknown;
+                self.record(argv, scope, Verdict::safe("changes directory"));
+                Producer::Nothing
+            }
+            n if SHELLS.contains(&n) => self.shell(argv, &args, scope, stdin),
+            n if interpreter(n).is_some() => {
+                let lang = interpreter(n).unwrap_or(Lang::Python);
+                self.interpreter(lang, argv, &args, scope, stdin)
+            }
+            n if is_sql_client(n) => self.sql_client(n, argv, &args, scope, stdin),
+            "echo" => {
+                self.classify_plain(&name, argv, scope);
+                let mut words = args.as_slice();
+                while words
+                    .first()
+                    .is_some_and(|w| w.exact && matches!(w.text.as_str(), "-n" | "-E"))
+                {
+                    words = words.get(1..).unwrap_or(&[]);
+                }
+                let exact = words.iter().all(|w| w.exact)
+                    && !words.first().is_some_and(|w| w.text.starts_with("-e"));
+                Producer::Text {
+                    text: texts(words).join(" "),
+                    exact,
+                }
+            }
+            "printf" => {
+                self.classify_plain(&name, argv, scope);
+                match args.as_slice() {
+                    [fmt] if fmt.exact && !fmt.text.contains(['%', '\\']) => Producer::Text {
+                        text: fmt.text.clone(),
+                        exact: true,
+                    },
+                    [fmt, rest @ ..]
+                        if fmt.exact
+                            && (fmt.text == "%s" || fmt.text == "%s\n" || fmt.text == "%s\\n") =>
+                    {
+                        Producer::Text {
+                            text: texts(rest).join(""),
+                            exact: rest.iter().all(|w| w.exact),
+                        }
+                    }
+                    _ => Producer::Text {
+                        text: String::new(),
+                        exact: false,
+                    },
+                }
+            }
+            "cat" | "tee" => {
+                self.classify_plain(&name, argv, scope);
+                let files: Vec<&Word> = args
+                    .iter()
+                    .filter(|w| !(w.exact && w.text.starts_with('-') && w.text.len() > 1))
+                    .collect();
+                if name == "tee" || files.is_empty() || files.iter().all(|w| w.text == "-") {
+                    stdin
+                } else if files
+                    .iter()
+                    .any(|w| w.exact && targets::is_secret_path(&w.text, &scope.cwd, self.ctx))
+                {
+                    Producer::Secret
+                } else if files.iter().all(|w| w.exact) {
+                    Producer::LocalFile
+                } else {
+                    Producer::Opaque
+                }
+            }
+            "find" => self.find(argv, &args, scope),
+            _ => {
+                self.classify_plain(&name, argv, scope);
+                self.producer_of(&name, &args, &stdin, scope)
+            }
+        }
+    }
+
+    fn producer_of(
+        &mut self,
+        name: &str,
+        args: &[Word],
+        stdin: &Producer,
+        scope: &Scope,
+    ) -> Producer {
+        let strings = texts(args);
+        let parsed = Args::parse(name, &strings);
+        if DOWNLOADERS.contains(&name) {
+            return Producer::Download;
+        }
+        let decoding = parsed.has_any(&["-d", "--decode", "-D"])
+            && matches!(
+                name,
+                "base64"
+                    | "base32"
+                    | "basenc"
+                    | "openssl"
+                    | "gzip"
+                    | "bzip2"
+                    | "xz"
+                    | "zstd"
+                    | "uudecode"
+            );
+        let always_decodes = matches!(
+            name,
+            "gunzip"
+                | "zcat"
+                | "bunzip2"
+                | "bzcat"
+                | "unxz"
+                | "xzcat"
+                | "unzstd"
+                | "zstdcat"
+                | "uudecode"
+                | "rev"
+                | "tr"
+        ) || (name == "xxd" && parsed.has_flag("-r"));
+        if decoding || always_decodes {
+            return Producer::Decoded;
+        }
+        if READERS.contains(&name)
+            && args
+                .iter()
+                .any(|w| w.exact && targets::is_secret_path(&w.text, &scope.cwd, self.ctx))
+        {
+            return Producer::Secret;
+        }
+        if matches!(
+            name,
+            "head" | "tail" | "sort" | "uniq" | "grep" | "sed" | "awk" | "cut"
+        ) && *stdin == Producer::Secret
+        {
+            return Producer::Secret;
+        }
+        Producer::Opaque
+    }
+
+    /// Runs `rest` as the wrapped command, recording the wrapper in `via`.
+    fn peel(
+        &mut self,
+        argv: &[Word],
+        rest: &[Word],
+        label: &str,
+        scope: &mut Scope,
+        stdin: Producer,
+    ) -> Producer {
+        if rest.is_empty() {
+            self.record(
+                argv,
+                scope,
+                Verdict::normal(format!("{label} without a command")),
+            );
+            return Producer::Opaque;
+        }
+        scope.via.push(label.to_owned());
+        let out = self.exec(rest, scope, stdin);
+        scope.via.pop();
+        out
+    }
+
+    fn sudo(
+        &mut self,
+        name: &str,
+        argv: &[Word],
+        args: &[Word],
+        scope: &mut Scope,
+        stdin: Producer,
+    ) -> Producer {
+        let value_opts = [
+            "-u",
+            "-g",
+            "-C",
+            "-D",
+            "-h",
+            "-p",
+            "-r",
+            "-t",
+            "-U",
+            "-T",
+            "--user",
+            "--group",
+            "--chdir",
+            "--prompt",
+            "--role",
+            "--type",
+            "--other-user",
+            "--host",
+            "--close-from",
+            "--command-timeout",
+        ];
+        let mut end = skip_options(args, &value_opts);
+        let shell_mode = has_opt(args, end, 's', "--shell") || has_opt(args, end, 'i', "--login");
+        if has_opt(args, end, 'e', "--edit") {
+            for file in args.get(end..).unwrap_or(&[]) {
+                redirect_write(self, file, scope);
+            }
+            self.record(argv, scope, Verdict::normal("edits files as root"));
+            return Producer::Opaque;
+        }
+        while let Some(w) = args.get(end) {
+            if !(w.exact && is_assignment(&w.text)) {
+                break;
+            }
+            self.check_env_assignment(w, scope);
+            end += 1;
+        }
+        let rest = args.get(end..).unwrap_or(&[]);
+        if shell_mode && !rest.is_empty() {
+            let joined = Word {
+                text: texts(rest).join(" "),
+                exact: rest.iter().all(|w| w.exact),
+                shape: WordShape::Exact,
+                substs: Vec::new(),
+            };
+            self.run_code_string(argv, &joined, scope, &format!("{name} -s"));
+            return Producer::Opaque;
+        }
+        self.peel(argv, rest, name, scope, stdin)
+    }
+
+    fn check_env_assignment(&mut self, w: &Word, scope: &Scope) {
+        let var = w.text.split('=').next().unwrap_or("");
+        if is_hijack_variable(var) {
+            self.record(
+                std::slice::from_ref(w),
+                scope,
+                ids::RCE_ENV_HIJACK.verdict(),
+            );
+        }
+    }
+
+    fn env(
+        &mut self,
+        argv: &[Word],
+        args: &[Word],
+        scope: &mut Scope,
+        stdin: Producer,
+    ) -> Producer {
+        let mut i = 0;
+        let mut inner = scope.clone();
+        while let Some(w) = args.get(i) {
+            if !w.exact {
+                break;
+            }
+            let t = w.text.as_str();
+            if t == "--" {
+                i += 1;
+                break;
+            }
+            if t == "-S"
+                || t == "--split-string"
+                || t.starts_with("--split-string=")
+                || (t.starts_with("-S") && t.len() > 2)
+            {
+                let (code, next) = if let Some(v) = t.strip_prefix("--split-string=") {
+                    (v.to_owned(), i + 1)
+                } else if t.len() > 2 && !t.starts_with("--") {
+                    (t[2..].to_owned(), i + 1)
+                } else {
+                    (
+                        args.get(i + 1).map(|w| w.text.clone()).unwrap_or_default(),
+                        i + 2,
+                    )
+                };
+                let mut full = code;
+                for rest in args.get(next..).unwrap_or(&[]) {
+                    full.push(' ');
+                    full.push_str(&interp::shell_join(std::slice::from_ref(&rest.text)));
+                }
+                let exact = args.iter().all(|w| w.exact);
+                self.run_code_string(
+                    argv,
+                    &Word {
+                        text: full,
+                        exact,
+                        shape: WordShape::Exact,
+                        substs: Vec::new(),
+                    },
+                    &mut inner,
+                    "env -S",
+                );
+                return Producer::Opaque;
+            }
+            if t == "-C" || t == "--chdir" || t.starts_with("--chdir=") {
+                let dir = t
+                    .strip_prefix("--chdir=")
+                    .map(str::to_owned)
+                    .or_else(|| args.get(i + 1).filter(|w| w.exact).map(|w| w.text.clone()));
+                inner.cwd = match (dir, &inner.cwd) {
+                    (Some(d), Cwd::Known(c)) => {
+                        Cwd::Known(hookgate_paths::normalize(&d, c, self.ctx.home.as_deref()).path)
+                    }
+                    _ => Cwd::Unknown,
+                };
+                i += if t.contains('=') { 1 } else { 2 };
+                continue;
+            }
+            if t == "-u" || t == "--unset" {
+                i += 2;
+                continue;
+            }
+            if t.starts_with('-') && t.len() > 1 {
+                i += 1;
+                continue;
+            }
+            if is_assignment(t) {
+                self.check_env_assignment(w, scope);
+                i += 1;
+                continue;
+            }
+            break;
+        }
+        let rest = args.get(i..).unwrap_or(&[]);
+        if rest.is_empty() {
+            self.record(argv, scope, Verdict::safe("prints the environment"));
+            return Producer::Opaque;
+        }
+        let out = self.peel(argv, rest, "env", &mut inner, stdin);
+        scope.cwd = scope.cwd.clone();
+        out
+    }
+
+    fn flock(
+        &mut self,
+        argv: &[Word],
+        args: &[Word],
+        scope: &mut Scope,
+        stdin: Producer,
+    ) -> Producer {
+        let end = skip_options(args, &["-w", "--timeout", "-E", "--conflict-exit-code"]);
+        // flock FILE -c CMD | flock FILE CMD ARGS
+        let after_file = args.get(end + 1..).unwrap_or(&[]);
+        if let Some(code) = option_value(after_file, after_file.len().min(2), "-c", "--command") {
+            self.run_code_string(argv, &code, scope, "flock -c");
+            return Producer::Opaque;
+        }
+        self.peel(argv, after_file, "flock", scope, stdin)
+    }
+
+    fn watch(&mut self, argv: &[Word], args: &[Word], scope: &mut Scope) -> Producer {
+        let end = skip_options(args, &["-n", "--interval", "-q", "--equexit"]);
+        let rest = args.get(end..).unwrap_or(&[]);
+        if has_opt(args, end, 'x', "--exec") {
+            return self.peel(argv, rest, "watch -x", scope, Producer::Nothing);
+        }
+        let joined = Word {
+            text: texts(rest).join(" "),
+            exact: rest.iter().all(|w| w.exact),
+            shape: WordShape::Exact,
+            substs: Vec::new(),
+        };
+        self.run_code_string(argv, &joined, scope, "watch");
+        Producer::Opaque
+    }
+
+    /// The word standing for what `xargs`/`find -exec` substitute.
+    fn stdin_items(stdin: &Producer) -> Word {
+        match stdin {
+            Producer::FindPaths(roots) if roots.len() == 1 => Word {
+                text: roots.first().cloned().unwrap_or_default(),
+                exact: true,
+                shape: WordShape::Descendants,
+                substs: Vec::new(),
+            },
+            Producer::Text { text, exact: true }
+                if !text.contains(char::is_whitespace) && !text.is_empty() =>
+            {
+                Word::lit(text.clone())
+            }
+            _ => Word::opaque("{stdin}"),
+        }
+    }
+
+    fn xargs(
+        &mut self,
+        argv: &[Word],
+        args: &[Word],
+        scope: &mut Scope,
+        stdin: &Producer,
+    ) -> Producer {
+        let value_opts = [
+            "-I",
+            "-L",
+            "-n",
+            "-P",
+            "-s",
+            "-d",
+            "-E",
+            "-a",
+            "--arg-file",
+            "--max-args",
+            "--max-procs",
+            "--replace",
+            "--delimiter",
+            "--max-lines",
+            "--max-chars",
+            "--eof",
+            "--process-slot-var",
+        ];
+        let end = skip_options(args, &value_opts);
+        let replace = option_value(args, end, "-I", "--replace").map(|w| w.text);
+        let item = Self::stdin_items(stdin);
+        let mut rest: Vec<Word> = args.get(end..).unwrap_or(&[]).to_vec();
+        if rest.is_empty() {
+            rest.push(Word::lit("echo"));
+        }
+        match replace {
+            Some(r) => {
+                for w in &mut rest {
+                    if w.text.contains(&r) {
+                        if w.text == r {
+                            *w = item.clone();
+                        } else {
+                            w.text = w.text.replace(&r, &item.text);
+                            w.exact &= item.exact;
+                        }
+                    }
+                }
+            }
+            None => rest.push(item),
+        }
+        self.peel(argv, &rest, "xargs", scope, Producer::Nothing)
+    }
+
+    fn parallel(
+        &mut self,
+        argv: &[Word],
+        args: &[Word],
+        scope: &mut Scope,
+        stdin: Producer,
+    ) -> Producer {
+        let value_opts = [
+            "-j",
+            "--jobs",
+            "-N",
+            "-n",
+            "-S",
+            "--sshlogin",
+            "--delay",
+            "--timeout",
+            "-I",
+            "--colsep",
+            "-d",
+            "-a",
+            "--arg-file",
+            "--joblog",
+            "--results",
+            "-L",
+        ];
+        let end = skip_options(args, &value_opts);
+        let rest = args.get(end..).unwrap_or(&[]);
+        let sep = rest
+            .iter()
+            .position(|w| w.exact && w.text.starts_with(":::"));
+        let (cmd, values) = match sep {
+            Some(p) => (
+                rest.get(..p).unwrap_or(&[]),
+                rest.get(p + 1..).unwrap_or(&[]),
+            ),
+            None => (rest, &[][..]),
+        };
+        if cmd.is_empty() {
+            // Each value (or each stdin line) is a whole command line.
+            if values.is_empty() {
+                self.judge_code_input(argv, stdin, None, scope, "parallel");
+            }
+            for v in values {
+                self.run_code_string(argv, v, scope, "parallel");
+            }
+            return Producer::Opaque;
+        }
+        let items: Vec<Word> = if values.is_empty() {
+            vec![Self::stdin_items(&stdin)]
+        } else {
+            values.to_vec()
+        };
+        for item in items {
+            let mut line: Vec<Word> = cmd.to_vec();
+            let mut replaced = false;
+            for w in &mut line {
+                if w.text == "{}" {
+                    *w = item.clone();
+                    replaced = true;
+                }
+            }
+            if !replaced {
+                line.push(item);
+            }
+            let joined = Word {
+                text: texts(&line).join(" "),
+                exact: line.iter().all(|w| w.exact),
+                shape: WordShape::Exact,
+                substs: Vec::new(),
+            };
+            // parallel runs its command through a shell.
+            self.run_code_string(argv, &joined, scope, "parallel");
+        }
+        Producer::Opaque
+    }
+
+    fn su(&mut self, argv: &[Word], args: &[Word], scope: &mut Scope) -> Producer {
+        if let Some(code) = option_value(args, args.len(), "-c", "--command") {
+            self.run_code_string(argv, &code, scope, "su -c");
+        } else {
+            {
+                let end = skip_options(args, &["-u", "-g", "-G", "-s", "--shell", "-w"]);
+                let rest = args.get(end..).unwrap_or(&[]);
+                if argv.first().is_some_and(|w| w.text.ends_with("runuser")) && rest.len() > 1 {
+                    return self.peel(argv, rest, "runuser", scope, Producer::Nothing);
+                }
+                self.record(
+                    argv,
+                    scope,
+                    Verdict::normal("switches user (interactive shell)"),
+                );
+            }
+        }
+        Producer::Opaque
+    }
+
+    fn ssh(&mut self, argv: &[Word], args: &[Word], scope: &mut Scope) -> Producer {
+        let value_opts = [
+            "-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-E", "-b", "-c", "-m", "-O",
+            "-Q", "-S", "-W", "-w", "-B", "-e", "-I",
+        ];
+        let end = skip_options(args, &value_opts);
+        let rest = args.get(end + 1..).unwrap_or(&[]);
+        if rest.is_empty() {
+            self.record(argv, scope, Verdict::normal("opens a remote shell"));
+            return Producer::Opaque;
+        }
+        let joined = Word {
+            text: texts(rest).join(" "),
+            exact: rest.iter().all(|w| w.exact),
+            shape: WordShape::Exact,
+            substs: Vec::new(),
+        };
+        let mut remote = scope.clone();
+        remote.cwd = Cwd::Unknown;
+        remote.remote = true;
+        self.run_code_string(argv, &joined, &mut remote, "ssh");
+        Producer::Download
+    }
+
+    /// Analyses a string as shell code (`bash -c`, `eval`, `su -c`, `watch`).
+    fn run_code_string(&mut self, argv: &[Word], code: &Word, scope: &mut Scope, via: &str) {
+        if code.substs.contains(&Producer::Download) {
+            self.record(argv, scope, ids::RCE_DOWNLOAD_TO_SHELL.verdict());
+        } else if code.substs.contains(&Producer::Decoded) {
+            self.record(argv, scope, ids::RCE_DECODED_TO_SHELL.verdict());
+        } else if !code.exact {
+            self.record(
+                argv,
+                scope,
+                Verdict::unknown(format!("the {via} string is built at run time")),
+            );
+        }
+        self.analyze_source(&code.text, scope, via);
+    }
+
+    /// Judges code arriving on stdin (or via a process substitution) for a shell or
+    /// interpreter. `lang` None = shell.
+    fn judge_code_input(
+        &mut self,
+        argv: &[Word],
+        input: Producer,
+        lang: Option<Lang>,
+        scope: &mut Scope,
+        via: &str,
+    ) {
+        match input {
+            Producer::Text { text, exact } => {
+                let code = Word {
+                    text,
+                    exact,
+                    shape: WordShape::Exact,
+                    substs: Vec::new(),
+                };
+                match lang {
+                    None => self.run_code_string(argv, &code, scope, via),
+                    Some(l) => self.foreign(l, argv, &code, scope, via),
+                }
+            }
+            Producer::Download => self.record(argv, scope, ids::RCE_DOWNLOAD_TO_SHELL.verdict()),
+            Producer::Decoded => self.record(argv, scope, ids::RCE_DECODED_TO_SHELL.verdict()),
+            Producer::LocalFile => {
+                self.record(argv, scope, Verdict::normal("runs a local script"));
+            }
+            Producer::Nothing => {
+                self.record(
+                    argv,
+                    scope,
+                    Verdict::normal("starts an interactive interpreter"),
+                );
+            }
+            Producer::Secret | Producer::Opaque | Producer::FindPaths(_) => {
+                self.record(argv, scope, ids::RCE_OPAQUE_CODE.verdict());
+            }
+        }
+    }
+
+    fn shell(
+        &mut self,
+        argv: &[Word],
+        args: &[Word],
+        scope: &mut Scope,
+        stdin: Producer,
+    ) -> Producer {
+        let mut i = 0;
+        let mut command_mode = false;
+        let mut stdin_mode = false;
+        while let Some(w) = args.get(i) {
+            if !w.exact {
+                break;
+            }
+            let t = w.text.as_str();
+            if t == "--" || t == "-" {
+                i += 1;
+                break;
+            }
+            if matches!(t, "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file") {
+                i += 2;
+                continue;
+            }
+            if t.starts_with("--") {
+                i += 1;
+                continue;
+            }
+            if (t.starts_with('-') || t.starts_with('+')) && t.len() > 1 {
+                if t.contains('c') && t.starts_with('-') {
+                    command_mode = true;
+                }
+                if t.contains('s') && t.starts_with('-') {
+                    stdin_mode = true;
+                }
+                i += 1;
+                continue;
+            }
+            break;
+        }
+        let label = format!(
+            "{} -c",
+            argv.first()
+                .map_or("sh", |w| w.text.rsplit('/').next().unwrap_or("sh"))
+        );
+        if command_mode {
+            match args.get(i) {
+                Some(code) => self.run_code_string(argv, code, scope, &label),
+                None => self.record(argv, scope, Verdict::unknown("-c without a command string")),
+            }
+            return Producer::Opaque;
+        }
+        match args.get(i) {
+            Some(script) if !stdin_mode => {
+                if let Some(p) = script.substs.last() {
+                    self.judge_code_input(argv, p.clone(), None, scope, &label);
+                } else if script.exact
+                    && (script.text == "/dev/stdin" || script.text == "/proc/self/fd/0")
+                {
+                    self.judge_code_input(argv, stdin, None, scope, &label);
+                } else {
+                    self.record(argv, scope, Verdict::normal("runs a local script"));
+                }
+            }
+            _ => self.judge_code_input(argv, stdin, None, scope, &label),
+        }
+        Producer::Opaque
+    }
+
+    fn interpreter(
+        &mut self,
+        lang: Lang,
+        argv: &[Word],
+        args: &[Word],
+        scope: &mut Scope,
+        stdin: Producer,
+    ) -> Producer {
+        let name = argv
+            .first()
+            .map_or(String::new(), |w| command_name(&w.text));
+        // Flags whose value (next word, or rest of the cluster) is code.
+        let code_flags: &[&str] = match lang {
+            Lang::Python => &["-c"],
+            Lang::Perl | Lang::Ruby => &["-e", "-E"],
+            Lang::Node => &["-e", "--eval", "-p", "--print"],
+            Lang::Php => &["-r"],
+            Lang::Mongo => &["--eval"],
+            Lang::Awk => &[],
+        };
+        let value_flags: &[&str] = match lang {
+            Lang::Python => &["-m", "-W", "-X", "-Q"],
+            Lang::Perl => &["-I", "-M", "-m", "-x"],
+            Lang::Ruby => &["-I", "-r", "-C", "-E"],
+            Lang::Node => &["-r", "--require", "--import", "--loader", "--input-type"],
+            Lang::Php => &["-c", "-d", "-f", "-z"],
+            Lang::Awk => &["-F", "-v", "-f", "--field-separator", "--assign", "--file"],
+            Lang::Mongo => &[
+                "--host",
+                "--port",
+                "-u",
+                "-p",
+                "--username",
+                "--password",
+                "--authenticationDatabase",
+                "--file",
+                "-f",
+            ],
+        };
+        let mut code: Option<Word> = None;
+        let mut script: Option<Word> = None;
+        let mut module = false;
+        let mut awk_file = false;
+        let mut i = 0;
+        while let Some(w) = args.get(i) {
+            let t = w.text.as_str();
+            if w.exact && t == "--" {
+                i += 1;
+                break;
+            }
+            if w.exact && t.starts_with('-') && t.len() > 1 {
+                if let Some(v) = t
+                    .strip_prefix("--eval=")
+                    .or_else(|| t.strip_prefix("--print="))
+                {
+                    push_code(&mut code, &Word::lit(v));
+                    i += 1;
+                    continue;
+                }
+                let cluster_code = !t.starts_with("--")
+                    && code_flags
+                        .iter()
+                        .any(|f| f.len() == 2 && t.ends_with(&f[1..]));
+                if code_flags.contains(&t) || cluster_code {
+                    if let Some(v) = args.get(i + 1) {
+                        push_code(&mut code, v);
+                    }
+                    i += 2;
+                    continue;
+                }
+                if lang == Lang::Python && t == "-m" {
+                    module = true;
+                    break;
+                }
+                if lang == Lang::Awk && (t == "-f" || t == "--file") {
+                    awk_file = true;
+                }
+                i += if value_flags.contains(&t) { 2 } else { 1 };
+                continue;
+            }
+            break;
+        }
+        if code.is_none() && !module {
+            if lang == Lang::Awk && !awk_file {
+                code = args.get(i).cloned();
+            } else if lang == Lang::Node
+                && name == "deno"
+                && args.get(i).is_some_and(|w| w.text == "eval")
+            {
+                code = args.get(i + 1).cloned();
+            } else if let Some(w) = args.get(i)
+                && !(w.exact && (w.text == "-" || w.text == "/dev/stdin"))
+            {
+                script = Some(w.clone());
+            }
+        }
+        let via = format!("{name} -c");
+        match (code, script) {
+            (Some(code), _) => self.foreign(lang, argv, &code, scope, &via),
+            (None, Some(s)) if !s.substs.is_empty() => {
+                let p = s.substs.last().cloned().unwrap_or(Producer::Opaque);
+                self.judge_code_input(argv, p, Some(lang), scope, &via);
+            }
+            (None, Some(_)) => self.classify_plain(&name, argv, scope),
+            (None, None) if module => self.classify_plain(&name, argv, scope),
+            (None, None) => self.judge_code_input(argv, stdin, Some(lang), scope, &via),
+        }
+        Producer::Opaque
+    }
+
+    /// Scans a one-liner in another language and acts on what it finds.
+    fn foreign(&mut self, lang: Lang, argv: &[Word], code: &Word, scope: &mut Scope, via: &str) {
+        if !code.exact {
+            if code.substs.contains(&Producer::Download) {
+                self.record(argv, scope, ids::RCE_DOWNLOAD_TO_SHELL.verdict());
+            } else {
+                self.record(argv, scope, ids::RCE_DYNAMIC_CODE.verdict());
+            }
+            return;
+        }
+        if self.recursion >= self.limits.max_recursion {
+            self.unknown("one-liners nested too deeply");
+            return;
+        }
+        let findings = interp::scan(lang, &code.text);
+        if findings.is_empty() {
+            self.record(
+                argv,
+                scope,
+                Verdict::normal("interpreter code with no shell-out or deletion"),
+            );
+            return;
+        }
+        self.recursion += 1;
+        for finding in findings {
+            match finding {
+                Finding::Shell { code, exact } => {
+                    let w = Word {
+                        text: code,
+                        exact,
+                        shape: WordShape::Exact,
+                        substs: Vec::new(),
+                    };
+                    self.run_code_string(argv, &w, scope, via);
+                }
+                Finding::Code { code } => {
+                    self.foreign(lang, argv, &Word::lit(code), scope, via);
+                }
+                Finding::Delete {
+                    path,
+                    exact,
+                    recursive,
+                } => {
+                    let verdict = targets::judge_delete(
+                        &path,
+                        exact,
+                        crate::targets::Shape::Exact,
+                        recursive,
+                        &scope.cwd,
+                        self.ctx,
+                    )
+                    .map_or_else(
+                        || Verdict::normal("deletes inside the workspace or temp dir"),
+                        RuleRef::verdict,
+                    );
+                    let mut shown = argv.to_vec();
+                    shown.push(Word::lit(format!("(deletes {path})")));
+                    self.record(&shown, scope, verdict);
+                }
+                Finding::Dynamic(reason) => {
+                    let mut v = ids::RCE_DYNAMIC_CODE.verdict();
+                    v.reason = format!("{}: {reason}", v.reason);
+                    self.record(argv, scope, v);
+                }
+                Finding::MongoDrop => self.record(argv, scope, ids::DB_MONGO_DROP.verdict()),
+            }
+        }
+        self.recursion -= 1;
+    }
+
+    fn sql_client(
+        &mut self,
+        name: &str,
+        argv: &[Word],
+        args: &[Word],
+        scope: &mut Scope,
+        stdin: Producer,
+    ) -> Producer {
+        let strings = texts(args);
+        let mut sql: Vec<&Word> = Vec::new();
+        let mut file = false;
+        let mut i = 0;
+        let mut positionals = Vec::new();
+        while let Some(w) = args.get(i) {
+            let t = w.text.as_str();
+            let code_flag = match name {
+                "psql" => matches!(t, "-c" | "--command"),
+                "mysql" | "mariadb" => matches!(t, "-e" | "--execute"),
+                "clickhouse-client" => matches!(t, "-q" | "--query"),
+                "duckdb" => matches!(t, "-c" | "-cmd"),
+                "sqlite3" | "sqlite" => t == "-cmd",
+                "cockroach" | "usql" => matches!(t, "-e" | "--execute" | "-c" | "--command"),
+                "sqlcmd" => matches!(t, "-Q" | "-q"),
+                "snowsql" => matches!(t, "-q" | "--query"),
+                _ => false,
+            };
+            if w.exact && code_flag {
+                if let Some(v) = args.get(i + 1) {
+                    sql.push(v);
+                }
+                i += 2;
+                continue;
+            }
+            if w.exact && (t == "-f" || t == "--file" || t == "-i" || t.starts_with("--file=")) {
+                file = true;
+            }
+            if let Some((flag, value)) = t.split_once('=')
+                && matches!(flag, "--command" | "--execute" | "--query")
+            {
+                let _ = value;
+                sql.push(w);
+            } else if !t.starts_with('-') {
+                positionals.push(w);
+            }
+            i += 1;
+        }
+        let _ = strings;
+        // sqlite3 DB "SQL…"
+        if matches!(name, "sqlite3" | "sqlite" | "duckdb") {
+            sql.extend(positionals.iter().skip(1));
+        }
+        let mut risk = SqlRisk::None;
+        let mut opaque = false;
+        for w in &sql {
+            let body = w
+                .text
+                .split_once('=')
+                .filter(|(f, _)| f.starts_with("--"))
+                .map_or(w.text.as_str(), |(_, v)| v);
+            if w.exact {
+                risk = risk.max(interp::scan_sql(body));
+            } else {
+                opaque = true;
+            }
+        }
+        if sql.is_empty() && !file {
+            match stdin {
+                Producer::Text { text, exact } => {
+                    risk = risk.max(interp::scan_sql(&text));
+                    opaque |= !exact && risk == SqlRisk::None;
+                }
+                Producer::Download
+                | Producer::Decoded
+                | Producer::Opaque
+                | Producer::Secret
+                | Producer::FindPaths(_) => opaque = true,
+                Producer::Nothing | Producer::LocalFile => {}
+            }
+        }
+        let verdict = match risk {
+            SqlRisk::Drop => ids::DB_DROP.verdict(),
+            SqlRisk::DeleteAll => ids::DB_DELETE_ALL.verdict(),
+            SqlRisk::None if opaque => ids::DB_OPAQUE_SQL.verdict(),
+            SqlRisk::None => Verdict::normal("database client"),
+        };
+        self.record(argv, scope, verdict);
+        Producer::Opaque
+    }
+
+    fn find(&mut self, argv: &[Word], args: &[Word], scope: &mut Scope) -> Producer {
+        // Roots are the words before the first expression token.
+        let mut i = 0;
+        while args.get(i).is_some_and(|w| {
+            w.exact
+                && matches!(
+                    w.text.as_str(),
+                    "-H" | "-L" | "-P" | "-O0" | "-O1" | "-O2" | "-O3" | "-D"
+                )
+        }) {
+            i += if args.get(i).is_some_and(|w| w.text == "-D") {
+                2
+            } else {
+                1
+            };
+        }
+        let mut roots: Vec<Word> = Vec::new();
+        while let Some(w) = args.get(i) {
+            if w.exact && (w.text.starts_with('-') || w.text == "(" || w.text == "!") {
+                break;
+            }
+            roots.push(w.clone());
+            i += 1;
+        }
+        if roots.is_empty() {
+            roots.push(Word::lit("."));
+        }
+        let mut worst: Option<Verdict> = None;
+        let mut nested = false;
+        while let Some(w) = args.get(i) {
+            i += 1;
+            if !w.exact {
+                continue;
+            }
+            match w.text.as_str() {
+                "-delete" => {
+                    for root in &roots {
+                        let v = targets::judge_delete(
+                            &root.text,
+                            root.exact,
+                            crate::targets::Shape::Descendants,
+                            true,
+                            &scope.cwd,
+                            self.ctx,
+                        )
+                        .map(RuleRef::verdict);
+                        if let Some(v) = v {
+                            worst = Some(worse(worst, v));
+                        }
+                    }
+                }
+                "-exec" | "-execdir" | "-ok" | "-okdir" => {
+                    let start = i;
+                    while args
+                        .get(i)
+                        .is_some_and(|w| !(w.exact && (w.text == ";" || w.text == "+")))
+                    {
+                        i += 1;
+                    }
+                    let mut cmd: Vec<Word> = args.get(start..i).unwrap_or(&[]).to_vec();
+                    i += 1;
+                    for root in &roots {
+                        let item = Word {
+                            text: root.text.clone(),
+                            exact: root.exact,
+                            shape: WordShape::Descendants,
+                            substs: Vec::new(),
+                        };
+                        let mut line = cmd.clone();
+                        for word in &mut line {
+                            if word.text == "{}" {
+                                *word = item.clone();
+                            } else if word.text.contains("{}") {
+                                word.text = word.text.replace("{}", &root.text);
+                                word.exact = false;
+                            }
+                        }
+                        nested = true;
+                        self.peel(argv, &line, "find -exec", scope, Producer::Nothing);
+                    }
+                    cmd.clear();
+                }
+                "-fprint" | "-fprint0" | "-fprintf" | "-fls" => {
+                    if let Some(file) = args.get(i) {
+                        redirect_write(self, file, scope);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let verdict = worst.unwrap_or_else(|| {
+            let strings = texts(args);
+            if taxonomy::is_safe("find", &Args::parse("find", &strings)) {
+                Verdict::safe("lists files")
+            } else if nested {
+                Verdict::normal("runs a command on found files")
+            } else {
+                Verdict::normal("finds files")
+            }
+        });
+        self.record(argv, scope, verdict);
+        Producer::FindPaths(
+            roots
+                .into_iter()
+                .filter(|w| w.exact)
+                .map(|w| w.text)
+                .collect(),
+        )
+    }
+
+    /// Classifies a command that is not a wrapper, shell or interpreter: taxonomy rules, target
+    /// judgements, credential reads, then the read-only list.
+    fn classify_plain(&mut self, name: &str, argv: &[Word], scope: &Scope) {
+        let words = argv.get(1..).unwrap_or(&[]);
+        let strings = texts(words);
+        let args = Args::parse(name, &strings);
+        let mut worst: Option<Verdict> = taxonomy::match_rules(name, &args).map(RuleRef::verdict);
+        let ctx = self.ctx;
+        let cwd = &scope.cwd;
+        let operands: Vec<&Word> = operand_words(words);
+
+        match name {
+            "rm" | "unlink" | "srm" | "shred" | "wipe" => {
+                let recursive = args.has_any(&["-r", "-R", "--recursive"]);
+                if args.has_flag("--no-preserve-root") {
+                    worst = Some(worse(worst, ids::FS_DELETE_SYSTEM.verdict()));
+                }
+                for t in &operands {
+                    if let Some(rule) =
+                        targets::judge_delete(&t.text, t.exact, t.shape(), recursive, cwd, ctx)
+                    {
+                        worst = Some(worse(worst, rule.verdict()));
+                    }
+                }
+            }
+            "dd" => {
+                for w in words {
+                    if let Some(of) = w.text.strip_prefix("of=")
+                        && let Some(rule) = targets::judge_write(of, w.exact, cwd, ctx)
+                    {
+                        worst = Some(worse(worst, rule.verdict()));
+                    }
+                }
+            }
+            "chmod" | "chown" | "chgrp" => {
+                for t in operands.iter().skip(1) {
+                    if let Some(rule) = targets::judge_permissions(&t.text, t.exact, cwd, ctx) {
+                        worst = Some(worse(worst, rule.verdict()));
+                    }
+                }
+            }
+            "cp" | "mv" | "install" | "ln" | "rsync" => {
+                let dest = if args.has_any(&["-t", "--target-directory"]) {
+                    None
+                } else {
+                    operands.last().copied()
+                };
+                if let Some(d) = dest.filter(|_| operands.len() > 1)
+                    && !(name == "rsync" && d.text.contains(':'))
+                    && let Some(rule) = targets::judge_write(&d.text, d.exact, cwd, ctx)
+                {
+                    worst = Some(worse(worst, rule.verdict()));
+                }
+                if name == "mv" {
+                    for src in operands.iter().take(operands.len().saturating_sub(1)) {
+                        if let Some(rule) =
+                            targets::judge_delete(&src.text, src.exact, src.shape(), true, cwd, ctx)
+                        {
+                            worst = Some(worse(worst, rule.verdict()));
+                        }
+                    }
+                }
+            }
+            "tee" | "truncate" | "touch" => {
+                for t in &operands {
+                    if let Some(rule) = targets::judge_write(&t.text, t.exact, cwd, ctx) {
+                        worst = Some(worse(worst, rule.verdict()));
+                    }
+                }
+            }
+            "sed" | "perl" if args.has_any(&["-i", "--in-place"]) => {
+                for t in operands.iter().skip(1) {
+                    if let Some(rule) = targets::judge_write(&t.text, t.exact, cwd, ctx) {
+                        worst = Some(worse(worst, rule.verdict()));
+                    }
+                }
+            }
+            "git" => {
+                if let Some(v) = git_exec_config(words) {
+                    worst = Some(worse(worst, v));
+                }
+            }
+            "docker" | "podman" | "nerdctl" => {
+                if let Some(v) = docker_host_mount(&args, words, ctx) {
+                    worst = Some(worse(worst, v));
+                }
+            }
+            _ => {}
+        }
+
+        if !scope.remote && (READERS.contains(&name) || NETWORK_SENDERS.contains(&name)) {
+            let secret = words.iter().any(|w| {
+                w.exact && secret_candidates(&w.text).any(|p| targets::is_secret_path(p, cwd, ctx))
+            });
+            if secret {
+                let rule = if NETWORK_SENDERS.contains(&name) {
+                    ids::CRED_EXFILTRATE
+                } else {
+                    ids::CRED_READ_SECRET_FILE
+                };
+                worst = Some(worse(worst, rule.verdict()));
+            }
+        }
+
+        if worst.is_none()
+            && words
+                .iter()
+                .any(|w| !w.exact && w.text.starts_with('$') && !w.text.starts_with("$("))
+        {
+            // A flag or subcommand only known at run time, on a command with dangerous forms.
+            let sub = args.positionals.first().copied().unwrap_or("");
+            if crate::taxonomy::has_rules_for(name, sub) {
+                worst = Some(Verdict::unknown(
+                    "an argument of a command with destructive forms is only known at run time",
+                ));
+            }
+        }
+
+        let verdict = worst.unwrap_or_else(|| {
+            let help = matches!(strings.as_slice(), [a] if a == "--help" || a == "--version" || a == "-h")
+                || (name == "git" && matches!(strings.as_slice(), [a] if a == "-v" || a == "help"))
+                || (name == "git" && strings.first().is_some_and(|a| a == "help"));
+            if help || taxonomy::is_safe(name, &args) {
+                Verdict::safe("read-only command")
+            } else {
+                Verdict::normal("no destructive pattern")
+            }
+        });
+        self.record(argv, scope, verdict);
+    }
+}
+
+/// Appends `next` to `word` (two nodes bash reads as one word).
+fn glue(word: &mut Word, next: Word) {
+    word.text.push_str(&next.text);
+    word.exact &= next.exact;
+    if next.shape != WordShape::Exact {
+        word.shape = next.shape;
+    }
+    word.substs.extend(next.substs);
+}
+
+/// `-x`-style words removed; what remains are operands (paths for rm/cp/chmod).
+fn operand_words(words: &[Word]) -> Vec<&Word> {
+    let mut out = Vec::new();
+    let mut after_dashdash = false;
+    for w in words {
+        if !after_dashdash && w.exact && w.text == "--" {
+            after_dashdash = true;
+            continue;
+        }
+        if !after_dashdash && w.exact && w.text.starts_with('-') && w.text.len() > 1 {
+            continue;
+        }
+        out.push(w);
+    }
+    out
+}
+
+/// Paths an argument may name: itself, after `@` (curl data), after `=@`/`=<` (curl forms),
+/// after `--opt=`.
+fn secret_candidates(arg: &str) -> impl Iterator<Item = &str> {
+    let at = arg.strip_prefix('@');
+    let form = arg
+        .split_once("=@")
+        .or_else(|| arg.split_once("=<"))
+        .map(|(_, p)| p);
+    let long = arg
+        .strip_prefix("--")
+        .and_then(|a| a.split_once('='))
+        .map(|(_, p)| p.trim_start_matches('@'));
+    [Some(arg), at, form, long].into_iter().flatten()
+}
+
+fn is_assignment(t: &str) -> bool {
+    t.split_once('=').is_some_and(|(name, _)| {
+        !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
+fn push_code(code: &mut Option<Word>, v: &Word) {
+    match code {
+        Some(existing) => {
+            existing.text.push('\n');
+            existing.text.push_str(&v.text);
+            existing.exact &= v.exact;
+            existing.substs.extend(v.substs.iter().cloned());
+        }
+        None => *code = Some(v.clone()),
+    }
+}
+
+/// The value of `-c X` / `--command X` / `--command=X` within the first `end` words.
+fn option_value(args: &[Word], end: usize, short: &str, long: &str) -> Option<Word> {
+    let mut i = 0;
+    while i < end.max(1).min(args.len()) {
+        let w = args.get(i)?;
+        if w.exact && (w.text == short || w.text == long) {
+            return args.get(i + 1).cloned();
+        }
+        if let Some(v) = w.text.strip_prefix(&format!("{long}=")) {
+            return Some(Word {
+                text: v.to_owned(),
+                ..w.clone()
+            });
+        }
+        i += 1;
+    }
+    None
+}
+
+/// `git -c core.pager=…` and friends make git run arbitrary commands.
+fn git_exec_config(words: &[Word]) -> Option<Verdict> {
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        let t = w.text.as_str();
+        let value = if t == "-c" || t == "--config-env" {
+            i += 1;
+            words.get(i).map(|w| w.text.as_str())
+        } else {
+            t.strip_prefix("--config-env=")
+        };
+        if let Some(kv) = value {
+            let key = kv.split('=').next().unwrap_or("").to_ascii_lowercase();
+            let dangerous = matches!(
+                key.as_str(),
+                "core.pager"
+                    | "core.editor"
+                    | "core.sshcommand"
+                    | "core.fsmonitor"
+                    | "core.hookspath"
+                    | "core.askpass"
+                    | "core.gitproxy"
+                    | "diff.external"
+                    | "sequence.editor"
+                    | "gpg.program"
+                    | "credential.helper"
+                    | "uploadpack.packobjectshook"
+                    | "core.alternaterefscommand"
+                    | "protocol.ext.allow"
+            ) || key.starts_with("alias.")
+                || key.starts_with("pager.")
+                || key.starts_with("filter.")
+                || key.ends_with(".textconv")
+                || key.ends_with(".command")
+                || key.ends_with(".driver")
+                || key.ends_with(".program");
+            if dangerous {
+                return Some(ids::GIT_EXEC_CONFIG.verdict());
+            }
+        } else if !t.starts_with('-') {
+            break;
+        }
+        i += 1;
+    }
+    None
+}
+
+/// `docker run -v /:/host`, `--privileged`, `--pid=host`.
+fn docker_host_mount(
+    args: &Args<'_>,
+    words: &[Word],
+    ctx: &crate::model::Context,
+) -> Option<Verdict> {
+    let sub = args.positionals.first().copied()?;
+    if !matches!(sub, "run" | "create" | "container") {
+        return None;
+    }
+    if args.has_any(&["--privileged", "--pid", "--cap-add"]) {
+        let host_pid = words.iter().any(|w| {
+            w.text == "--pid=host" || w.text == "--privileged" || w.text.starts_with("--cap-add")
+        });
+        if host_pid {
+            return Some(ids::DOCKER_HOST_MOUNT.verdict());
+        }
+    }
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        let spec = if w.text == "-v" || w.text == "--volume" || w.text == "--mount" {
+            i += 1;
+            words.get(i).map(|w| w.text.clone())
+        } else {
+            w.text
+                .strip_prefix("--volume=")
+                .or_else(|| w.text.strip_prefix("--mount="))
+                .or_else(|| w.text.strip_prefix("-v").filter(|s| s.starts_with('/')))
+                .map(str::to_owned)
+        };
+        if let Some(spec) = spec {
+            let source = spec
+                .split(',')
+                .find_map(|kv| {
+                    kv.strip_prefix("source=")
+                        .or_else(|| kv.strip_prefix("src="))
+                })
+                .unwrap_or_else(|| spec.split(':').next().unwrap_or(""));
+            if source.starts_with('/') || source.starts_with('~') {
+                let n = hookgate_paths::normalize(source, &ctx.cwd, ctx.home.as_deref()).path;
+                let critical = n == Path::new("/")
+                    || [
+                        "/etc",
+                        "/root",
+                        "/var/run/docker.sock",
+                        "/run/docker.sock",
+                        "/boot",
+                        "/usr",
+                        "/dev",
+                    ]
+                    .iter()
+                    .any(|d| hookgate_paths::is_within(&n, Path::new(d)))
+                    || ctx.home.as_ref().is_some_and(|h| &n == h);
+                if critical {
+                    return Some(ids::DOCKER_HOST_MOUNT.verdict());
+                }
+            }
+        }
+        i += 1;
+    }
+    None
+}

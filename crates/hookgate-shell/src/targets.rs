@@ -1,0 +1,450 @@
+//! Judging the *targets* of deletions, writes and permission changes against the context.
+//!
+//! Deletion inside the workspace (not its root, not `.git`) or under a temp dir is normal work;
+//! the root, home, system dirs and anything else outside the workspace are not. Paths are made
+//! absolute and folded with `hookgate_paths::normalize` and compared by component with
+//! `hookgate_paths::is_within`, never by string prefix.
+
+use std::path::{Component, Path, PathBuf};
+
+use hookgate_paths::{is_within, normalize};
+
+use crate::model::Context;
+use crate::taxonomy::{RuleRef, ids};
+
+/// The directory relative paths resolve against at this point of the command line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Cwd {
+    Known(PathBuf),
+    /// After `cd "$X"` and the like.
+    Unknown,
+}
+
+/// A resolved argument as far as target judgement is concerned.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Shape {
+    /// A single path.
+    Exact,
+    /// Contains unquoted glob characters: stands for children of its literal prefix.
+    Glob,
+    /// Paths *below* this directory (find results, `{}` of `find -exec`).
+    Descendants,
+}
+
+/// Directories whose content belongs to the system; touching them is never workspace work.
+const SYSTEM_DIRS: &[&str] = &[
+    "/bin",
+    "/boot",
+    "/dev",
+    "/etc",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/libx32",
+    "/opt",
+    "/proc",
+    "/root",
+    "/run",
+    "/sbin",
+    "/srv",
+    "/sys",
+    "/usr",
+    "/var",
+    "/nix",
+    "/snap",
+    "/home",
+    "/Users",
+    "/System",
+    "/Library",
+    "/Applications",
+    "/Volumes",
+    "/private",
+    "/mnt",
+    "/media",
+];
+
+/// Where a target lies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Place {
+    /// `/`, home itself, or an ancestor of the workspace or home.
+    Critical,
+    WorkspaceRoot,
+    GitDir,
+    InWorkspace,
+    TempRoot,
+    InTemp,
+    System,
+    /// Under home but outside the workspace.
+    Home,
+    Elsewhere,
+    Unresolved,
+}
+
+fn place(raw: &str, cwd: &Cwd, ctx: &Context) -> (Place, PathBuf) {
+    let absolute = raw.starts_with('/')
+        || raw.starts_with('~')
+        || raw.starts_with("$HOME")
+        || raw.starts_with("${HOME}");
+    let base = match cwd {
+        Cwd::Known(p) => p.as_path(),
+        Cwd::Unknown if absolute => Path::new("/"),
+        Cwd::Unknown => return (Place::Unresolved, PathBuf::new()),
+    };
+    if raw.starts_with('~') && ctx.home.is_none() {
+        return (Place::Unresolved, PathBuf::new());
+    }
+    let n = normalize(raw, base, ctx.home.as_deref());
+    if n.escaped_root {
+        return (Place::Critical, n.path);
+    }
+    (classify(&n.path, ctx), n.path)
+}
+
+fn classify(path: &Path, ctx: &Context) -> Place {
+    let workspace = ctx.cwd.as_path();
+    if is_within(workspace, path) {
+        // `path` is the workspace root or one of its ancestors.
+        return if path == workspace {
+            Place::WorkspaceRoot
+        } else {
+            Place::Critical
+        };
+    }
+    if let Some(home) = &ctx.home
+        && is_within(home, path)
+    {
+        return Place::Critical;
+    }
+    if is_within(path, workspace) {
+        let first = path
+            .strip_prefix(workspace)
+            .ok()
+            .and_then(|rest| rest.components().next());
+        return match first {
+            Some(Component::Normal(c)) if c == ".git" => Place::GitDir,
+            _ => Place::InWorkspace,
+        };
+    }
+    let temps = ctx.temp_dirs.iter().chain(ctx.tmpdir.iter());
+    for temp in temps {
+        if path == temp {
+            return Place::TempRoot;
+        }
+        if is_within(path, temp) {
+            return Place::InTemp;
+        }
+    }
+    if let Some(home) = &ctx.home
+        && is_within(path, home)
+    {
+        return Place::Home;
+    }
+    if SYSTEM_DIRS.iter().any(|d| is_within(path, Path::new(d))) {
+        return Place::System;
+    }
+    Place::Elsewhere
+}
+
+/// Splits a glob word into its literal directory prefix and whether the first globbed
+/// component may match `..` (a pattern starting with `.` does in bash before 5.2).
+fn glob_base(raw: &str) -> (String, bool) {
+    let mut base = String::new();
+    for part in raw.split_inclusive('/') {
+        if part.contains(['*', '?', '[']) {
+            let dotted = part.starts_with('.');
+            if base.is_empty() {
+                base.push('.');
+            }
+            return (base, dotted);
+        }
+        base.push_str(part);
+    }
+    (base, false)
+}
+
+/// Judges a deletion target. `None` means normal work.
+pub(crate) fn judge_delete(
+    raw: &str,
+    exact: bool,
+    shape: Shape,
+    recursive: bool,
+    cwd: &Cwd,
+    ctx: &Context,
+) -> Option<RuleRef> {
+    if !exact {
+        return Some(ids::FS_DELETE_UNRESOLVED_TARGET);
+    }
+    let outside = if recursive {
+        ids::FS_DELETE_OUTSIDE_WORKSPACE_RECURSIVE
+    } else {
+        ids::FS_DELETE_OUTSIDE_WORKSPACE
+    };
+    match shape {
+        Shape::Exact => match place(raw, cwd, ctx).0 {
+            Place::Critical | Place::System => Some(ids::FS_DELETE_SYSTEM),
+            Place::WorkspaceRoot => Some(ids::FS_DELETE_WORKSPACE_ROOT),
+            Place::GitDir => Some(ids::FS_DELETE_GIT_DIR),
+            Place::InWorkspace | Place::InTemp => None,
+            Place::TempRoot => Some(ids::FS_DELETE_TEMP_ROOT),
+            Place::Home | Place::Elsewhere => Some(outside),
+            Place::Unresolved => Some(ids::FS_DELETE_UNRESOLVED_TARGET),
+        },
+        Shape::Glob | Shape::Descendants => {
+            let (base, dotted) = match shape {
+                Shape::Glob => glob_base(raw),
+                _ => (raw.to_owned(), false),
+            };
+            let (where_, path) = place(&base, cwd, ctx);
+            if dotted && where_ != Place::Unresolved {
+                // `.*` can match `..`: judge the parent as if deleted itself.
+                let parent = path.parent().unwrap_or(Path::new("/"));
+                let parent_place = classify(parent, ctx);
+                if matches!(
+                    parent_place,
+                    Place::Critical | Place::System | Place::WorkspaceRoot
+                ) {
+                    return Some(ids::FS_DELETE_SYSTEM);
+                }
+            }
+            match where_ {
+                Place::Critical | Place::System => Some(ids::FS_DELETE_SYSTEM),
+                Place::WorkspaceRoot => match shape {
+                    Shape::Glob => Some(ids::FS_DELETE_WORKSPACE_GLOB),
+                    _ => None,
+                },
+                Place::GitDir => Some(ids::FS_DELETE_GIT_DIR),
+                Place::InWorkspace | Place::InTemp | Place::TempRoot => None,
+                Place::Home | Place::Elsewhere => Some(outside),
+                Place::Unresolved => Some(ids::FS_DELETE_UNRESOLVED_TARGET),
+            }
+        }
+    }
+}
+
+/// Devices whose writing destroys a filesystem.
+fn is_block_device(path: &Path) -> bool {
+    let Ok(rest) = path.strip_prefix("/dev") else {
+        return false;
+    };
+    let name = rest.to_string_lossy();
+    [
+        "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "mapper", "md", "loop", "dm-",
+        "mem", "kmem", "port", "sr", "nbd", "zram",
+    ]
+    .iter()
+    .any(|p| name.starts_with(p))
+}
+
+/// Judges a write/truncate target (redirects, `tee`, `cp`/`mv` destinations, `dd of=`).
+pub(crate) fn judge_write(raw: &str, exact: bool, cwd: &Cwd, ctx: &Context) -> Option<RuleRef> {
+    if !exact {
+        return Some(ids::FS_OVERWRITE_UNRESOLVED_TARGET);
+    }
+    let (where_, path) = place(raw, cwd, ctx);
+    if path.starts_with("/dev") {
+        return is_block_device(&path).then_some(ids::DISK_WRITE_BLOCK_DEVICE);
+    }
+    match where_ {
+        Place::InWorkspace | Place::InTemp | Place::GitDir => None,
+        Place::Critical | Place::System => Some(ids::FS_OVERWRITE_SYSTEM),
+        Place::Home if is_profile(&path, ctx) => Some(ids::FS_OVERWRITE_SYSTEM),
+        Place::Unresolved => Some(ids::FS_OVERWRITE_UNRESOLVED_TARGET),
+        _ => Some(ids::FS_OVERWRITE_OUTSIDE_WORKSPACE),
+    }
+}
+
+/// Shell start-up files and SSH config: writing them runs code in every future shell.
+fn is_profile(path: &Path, ctx: &Context) -> bool {
+    let Some(home) = &ctx.home else { return false };
+    let Ok(rest) = path.strip_prefix(home) else {
+        return false;
+    };
+    let first = rest.components().next();
+    matches!(first, Some(Component::Normal(c)) if [
+        ".bashrc", ".bash_profile", ".bash_login", ".profile", ".zshrc", ".zprofile", ".zshenv",
+        ".zlogin", ".ssh", ".config", ".gitconfig", ".inputrc", ".xinitrc", ".xprofile",
+    ].iter().any(|p| c == *p))
+}
+
+/// Judges the target of `chmod`/`chown`/`chgrp`.
+pub(crate) fn judge_permissions(
+    raw: &str,
+    exact: bool,
+    cwd: &Cwd,
+    ctx: &Context,
+) -> Option<RuleRef> {
+    if !exact {
+        return Some(ids::FS_PERMISSIONS_UNRESOLVED_TARGET);
+    }
+    match place(raw, cwd, ctx).0 {
+        Place::InWorkspace | Place::InTemp | Place::WorkspaceRoot => None,
+        Place::Critical | Place::System => Some(ids::FS_PERMISSIONS_SYSTEM),
+        Place::Unresolved => Some(ids::FS_PERMISSIONS_UNRESOLVED_TARGET),
+        _ => Some(ids::FS_PERMISSIONS_OUTSIDE_WORKSPACE),
+    }
+}
+
+/// Home-relative credential locations (component prefixes).
+const SECRET_UNDER_HOME: &[&str] = &[
+    ".ssh",
+    ".aws",
+    ".config/gcloud",
+    ".azure",
+    ".docker/config.json",
+    ".kube/config",
+    ".npmrc",
+    ".pypirc",
+    ".netrc",
+    ".cargo/credentials",
+    ".cargo/credentials.toml",
+    ".gnupg",
+    ".git-credentials",
+    ".config/gh/hosts.yml",
+    ".vault-token",
+    ".terraform.d/credentials.tfrc.json",
+    ".password-store",
+    ".config/hub",
+];
+
+/// Absolute credential locations.
+const SECRET_ABSOLUTE: &[&str] = &[
+    "/etc/shadow",
+    "/etc/gshadow",
+    "/etc/sudoers",
+    "/etc/ssl/private",
+    "/root/.ssh",
+];
+
+/// File names that hold credentials wherever they are.
+const SECRET_NAMES: &[&str] = &[
+    "id_rsa",
+    "id_dsa",
+    "id_ecdsa",
+    "id_ed25519",
+    ".npmrc",
+    ".pypirc",
+    ".netrc",
+    ".git-credentials",
+    "credentials.json",
+];
+
+/// `.env` variants that are documentation, not secrets.
+const ENV_EXAMPLES: &[&str] = &[
+    ".env.example",
+    ".env.sample",
+    ".env.template",
+    ".env.dist",
+    ".env.defaults",
+];
+
+/// True when `raw` names a credential file or directory. The catalog in `hookgate-paths` is the
+/// long-term home of this list; this copy keeps the shell analyzer self-contained.
+pub(crate) fn is_secret_path(raw: &str, cwd: &Cwd, ctx: &Context) -> bool {
+    // Flags are not paths; this runs for every argument of every reader, so stay cheap.
+    if raw.is_empty() || (raw.starts_with('-') && !raw.contains('=')) {
+        return false;
+    }
+    let base = match cwd {
+        Cwd::Known(p) => p.as_path(),
+        Cwd::Unknown => Path::new("/"),
+    };
+    let path = normalize(raw, base, ctx.home.as_deref()).path;
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return false;
+    };
+    let public = Path::new(name)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pub"));
+    if public || name == "known_hosts" {
+        return false;
+    }
+    if (name == ".env" || name.starts_with(".env.")) && !ENV_EXAMPLES.contains(&name) {
+        return true;
+    }
+    if SECRET_NAMES.contains(&name) {
+        return true;
+    }
+    // `Path::starts_with` compares whole components, without allocating.
+    if SECRET_ABSOLUTE.iter().any(|s| path.starts_with(s)) {
+        return true;
+    }
+    ctx.home
+        .as_ref()
+        .and_then(|home| path.strip_prefix(home).ok())
+        .is_some_and(|rest| SECRET_UNDER_HOME.iter().any(|s| rest.starts_with(s)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ctx() -> Context {
+        Context::new("/work/proj", Some(PathBuf::from("/home/u")))
+    }
+
+    fn del(raw: &str, shape: Shape) -> Option<&'static str> {
+        let c = ctx();
+        judge_delete(raw, true, shape, true, &Cwd::Known(c.cwd.clone()), &c).map(|r| r.def().id)
+    }
+
+    #[test]
+    fn deleting_inside_the_workspace_is_normal_work() {
+        assert_eq!(del("build", Shape::Exact), None);
+        assert_eq!(del("./target/debug", Shape::Exact), None);
+        assert_eq!(del("src/*.o", Shape::Glob), None);
+    }
+
+    #[test]
+    fn deleting_the_workspace_root_or_git_dir_is_not() {
+        assert_eq!(del(".", Shape::Exact), Some("fs.delete_workspace_root"));
+        assert_eq!(
+            del("src/..", Shape::Exact),
+            Some("fs.delete_workspace_root")
+        );
+        assert_eq!(del(".git", Shape::Exact), Some("fs.delete_git_dir"));
+        assert_eq!(del("*", Shape::Glob), Some("fs.delete_workspace_glob"));
+        assert_eq!(del(".*", Shape::Glob), Some("fs.delete_system"));
+    }
+
+    #[test]
+    fn deleting_root_home_and_system_dirs_is_high() {
+        for raw in [
+            "/", "~", "/home/u", "/home", "/etc", "/usr/lib", "..", "../..", "/work",
+        ] {
+            assert_eq!(del(raw, Shape::Exact), Some("fs.delete_system"), "{raw}");
+        }
+    }
+
+    #[test]
+    fn deleting_under_temp_is_normal_but_not_the_temp_root() {
+        assert_eq!(del("/tmp/build", Shape::Exact), None);
+        assert_eq!(del("/tmp/*", Shape::Glob), None);
+        assert_eq!(del("/var/tmp/x", Shape::Exact), None);
+        assert_eq!(del("/tmp", Shape::Exact), Some("fs.delete_temp_root"));
+    }
+
+    #[test]
+    fn prefix_lookalikes_are_outside() {
+        assert_eq!(
+            del("/work/project2", Shape::Exact),
+            Some("fs.delete_outside_workspace_recursive")
+        );
+        assert_eq!(
+            del("/tmpfoo", Shape::Exact),
+            Some("fs.delete_outside_workspace_recursive")
+        );
+    }
+
+    #[test]
+    fn secret_paths_are_recognised_but_examples_are_not() {
+        let c = ctx();
+        let cwd = Cwd::Known(c.cwd.clone());
+        assert!(is_secret_path("~/.ssh/id_rsa", &cwd, &c));
+        assert!(is_secret_path("/home/u/.aws/credentials", &cwd, &c));
+        assert!(is_secret_path(".env", &cwd, &c));
+        assert!(is_secret_path(".env.production", &cwd, &c));
+        assert!(!is_secret_path(".env.example", &cwd, &c));
+        assert!(!is_secret_path("~/.ssh/id_rsa.pub", &cwd, &c));
+        assert!(!is_secret_path("README.md", &cwd, &c));
+    }
+}

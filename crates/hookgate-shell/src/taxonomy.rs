@@ -1,0 +1,285 @@
+//! The taxonomy (`taxonomy.toml`, compiled to statics by `build.rs`) and argv matching.
+//!
+//! Matching works on a parsed argv: the command's basename, its leading positionals
+//! (subcommands) with the command's global value-options skipped, and its flags with short
+//! clusters split (`-rf` is `-r` and `-f`) and `--opt=value` reduced to `--opt`. There are no
+//! regexes over raw text anywhere.
+
+use crate::model::{BlastRadius, Class, Verdict};
+
+/// One taxonomy rule.
+#[derive(Debug)]
+pub(crate) struct RuleDef {
+    pub id: &'static str,
+    pub category: &'static str,
+    pub blast: BlastRadius,
+    pub reason: &'static str,
+    pub suggestion: Option<&'static str>,
+    pub matcher: Option<Matcher>,
+}
+
+/// The argv pattern of a data-matched rule (see the header of `taxonomy.toml`).
+#[derive(Debug)]
+pub(crate) struct Matcher {
+    pub sub: &'static [&'static [&'static str]],
+    pub flags_any: &'static [&'static str],
+    pub flags_all: &'static [&'static str],
+    pub flags_none: &'static [&'static str],
+    pub args_any: &'static [&'static str],
+    pub arg_prefix_any: &'static [&'static str],
+    pub no_args: bool,
+}
+
+/// A read-only command pattern.
+#[derive(Debug)]
+pub(crate) struct SafeDef {
+    pub sub: &'static [&'static [&'static str]],
+    pub deny_flags: &'static [&'static str],
+    pub required_flags: &'static [&'static str],
+    pub max_args: Option<usize>,
+}
+
+/// Index into [`RULES`]; the generated `ids` module holds one constant per rule id.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RuleRef(pub usize);
+
+include!(concat!(env!("OUT_DIR"), "/taxonomy.rs"));
+
+impl RuleRef {
+    pub(crate) fn def(self) -> &'static RuleDef {
+        // The generated constants are indices into the generated table, so this never misses;
+        // fall back to the first rule rather than panic if it ever did.
+        RULES.get(self.0).unwrap_or(&RULES[0])
+    }
+
+    pub(crate) fn verdict(self) -> Verdict {
+        let def = self.def();
+        Verdict {
+            class: Class::Dangerous,
+            blast_radius: def.blast,
+            category: Some(def.category.to_owned()),
+            reason: def.reason.to_owned(),
+            suggestion: def.suggestion.map(str::to_owned),
+            rule_id: Some(def.id.to_owned()),
+        }
+    }
+}
+
+fn lookup<T: Copy>(table: &'static [(&'static str, T)], name: &str) -> Option<T> {
+    table
+        .binary_search_by(|(n, _)| (*n).cmp(name))
+        .ok()
+        .and_then(|i| table.get(i))
+        .map(|(_, v)| *v)
+}
+
+/// An argv split into positionals and flags, for matching.
+#[derive(Debug, Default)]
+pub(crate) struct Args<'a> {
+    pub positionals: Vec<&'a str>,
+    pub flags: Vec<&'a str>,
+}
+
+impl<'a> Args<'a> {
+    /// Parses `args` (argv without the command name) for command `name`.
+    pub(crate) fn parse(name: &str, args: &'a [String]) -> Self {
+        let value_options = lookup(CLI_VALUE_OPTIONS, name).unwrap_or(&[]);
+        let mut out = Args::default();
+        let mut i = 0;
+        while let Some(arg) = args.get(i) {
+            i += 1;
+            let arg = arg.as_str();
+            if arg == "--" {
+                out.flags.push("--");
+                out.positionals
+                    .extend(args.get(i..).unwrap_or(&[]).iter().map(String::as_str));
+                break;
+            }
+            let takes_value = |opt: &str, i: usize| {
+                value_options.contains(&opt)
+                    && args.get(i).is_some_and(|next| !next.starts_with('-'))
+            };
+            if let Some(long) = arg.strip_prefix("--") {
+                let name_part = long.split('=').next().unwrap_or(long);
+                let flag = arg.get(..name_part.len() + 2).unwrap_or(arg);
+                out.flags.push(flag);
+                if !long.contains('=') && takes_value(flag, i) {
+                    i += 1;
+                }
+            } else if arg.len() > 1
+                && arg.starts_with('-')
+                && !arg[1..].bytes().all(|b| b.is_ascii_digit())
+            {
+                out.flags.push(arg);
+                if takes_value(arg, i) {
+                    i += 1;
+                    continue;
+                }
+                // Short cluster: record each letter as its own flag too.
+                for ch in arg.chars().skip(1) {
+                    out.flags.push(short_flag(ch));
+                }
+            } else {
+                out.positionals.push(arg);
+            }
+        }
+        out
+    }
+
+    pub(crate) fn has_flag(&self, flag: &str) -> bool {
+        self.flags.contains(&flag)
+    }
+
+    pub(crate) fn has_any(&self, flags: &[&str]) -> bool {
+        flags.iter().any(|f| self.has_flag(f))
+    }
+}
+
+/// `-x` for an ASCII letter, as a static string (no allocation per flag).
+fn short_flag(ch: char) -> &'static str {
+    const SHORT: [&str; 62] = [
+        "-a", "-b", "-c", "-d", "-e", "-f", "-g", "-h", "-i", "-j", "-k", "-l", "-m", "-n", "-o",
+        "-p", "-q", "-r", "-s", "-t", "-u", "-v", "-w", "-x", "-y", "-z", "-A", "-B", "-C", "-D",
+        "-E", "-F", "-G", "-H", "-I", "-J", "-K", "-L", "-M", "-N", "-O", "-P", "-Q", "-R", "-S",
+        "-T", "-U", "-V", "-W", "-X", "-Y", "-Z", "-0", "-1", "-2", "-3", "-4", "-5", "-6", "-7",
+        "-8", "-9",
+    ];
+    let index = match ch {
+        'a'..='z' => ch as usize - 'a' as usize,
+        'A'..='Z' => 26 + ch as usize - 'A' as usize,
+        '0'..='9' => 52 + ch as usize - '0' as usize,
+        _ => return "-?",
+    };
+    SHORT.get(index).copied().unwrap_or("-?")
+}
+
+fn sub_matches(sub: &[&[&str]], positionals: &[&str]) -> bool {
+    sub.len() <= positionals.len()
+        && sub.iter().zip(positionals).all(|(alts, word)| {
+            alts.iter().any(|alt| match alt.strip_suffix('*') {
+                Some(prefix) => word.starts_with(prefix),
+                None => alt == word,
+            })
+        })
+}
+
+/// The worst data-matched dangerous rule for this argv, if any.
+pub(crate) fn match_rules(name: &str, args: &Args<'_>) -> Option<RuleRef> {
+    let indices = lookup(RULES_BY_COMMAND, name)?;
+    let mut best: Option<RuleRef> = None;
+    for &index in indices {
+        let Some(rule) = RULES.get(index) else {
+            continue;
+        };
+        let Some(m) = &rule.matcher else { continue };
+        if !sub_matches(m.sub, &args.positionals) {
+            continue;
+        }
+        let rest = args.positionals.get(m.sub.len()..).unwrap_or(&[]);
+        let ok = (m.flags_any.is_empty() || args.has_any(m.flags_any))
+            && m.flags_all.iter().all(|f| args.has_flag(f))
+            && !args.has_any(m.flags_none)
+            && (m.args_any.is_empty()
+                || rest
+                    .iter()
+                    .any(|a| m.args_any.iter().any(|x| x.eq_ignore_ascii_case(a))))
+            && (m.arg_prefix_any.is_empty()
+                || rest.iter().any(|a| {
+                    m.arg_prefix_any
+                        .iter()
+                        .any(|p| a.starts_with(p) && a.len() > p.len())
+                }))
+            && (!m.no_args || rest.is_empty());
+        if ok && best.is_none_or(|b| rank(rule.blast) > rank(b.def().blast)) {
+            best = Some(RuleRef(index));
+        }
+    }
+    best
+}
+
+fn rank(b: BlastRadius) -> u8 {
+    match b {
+        BlastRadius::None => 0,
+        BlastRadius::Low => 1,
+        BlastRadius::Medium => 2,
+        BlastRadius::Unknown => 3,
+        BlastRadius::High => 4,
+    }
+}
+
+/// True when some data rule for `name` could apply with this first positional (used to refuse
+/// `safe`/`normal` when an argument is only known at run time).
+pub(crate) fn has_rules_for(name: &str, first_positional: &str) -> bool {
+    lookup(RULES_BY_COMMAND, name).is_some_and(|indices| {
+        indices.iter().any(|&i| {
+            RULES
+                .get(i)
+                .and_then(|r| r.matcher.as_ref())
+                .is_some_and(|m| {
+                    m.sub
+                        .first()
+                        .is_none_or(|alts| alts.contains(&first_positional))
+                })
+        })
+    })
+}
+
+/// True when the command is known read-only with these arguments.
+pub(crate) fn is_safe(name: &str, args: &Args<'_>) -> bool {
+    let Some(indices) = lookup(SAFE_BY_COMMAND, name) else {
+        return false;
+    };
+    indices.iter().any(|&index| {
+        let Some(s) = SAFE.get(index) else {
+            return false;
+        };
+        sub_matches(s.sub, &args.positionals)
+            && !args.has_any(s.deny_flags)
+            && (s.required_flags.is_empty() || args.has_any(s.required_flags))
+            && s.max_args
+                .is_none_or(|max| args.positionals.len() <= s.sub.len() + max)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(v: &[&str]) -> Vec<String> {
+        v.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn combined_short_flags_are_split() {
+        let a = args(&["-rf", "/"]);
+        let p = Args::parse("rm", &a);
+        assert!(p.has_flag("-r") && p.has_flag("-f"));
+        assert_eq!(p.positionals, vec!["/"]);
+    }
+
+    #[test]
+    fn global_value_options_are_not_subcommands() {
+        let a = args(&["-C", "repo", "reset", "--hard"]);
+        let p = Args::parse("git", &a);
+        assert_eq!(p.positionals, vec!["reset"]);
+        assert!(match_rules("git", &p).is_some());
+    }
+
+    #[test]
+    fn long_flag_values_are_stripped() {
+        let a = args(&["push", "--force=true", "origin", "main"]);
+        let p = Args::parse("git", &a);
+        assert!(p.has_flag("--force"));
+    }
+
+    #[test]
+    fn every_code_raised_rule_has_reason_and_category() {
+        for rule in RULES {
+            assert!(
+                !rule.reason.is_empty() && !rule.category.is_empty(),
+                "{}",
+                rule.id
+            );
+        }
+    }
+}

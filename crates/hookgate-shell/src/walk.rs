@@ -1,0 +1,899 @@
+//! Walking the bash syntax tree: every statement form, words (quote removal, escapes, ANSI-C
+//! strings, expansions, substitutions), redirects, heredocs and pipelines.
+//!
+//! Only node kinds listed here are understood; any other kind, an `ERROR` node or a tree deeper
+//! than the limit makes the result `unknown`. Substitutions are analysed wherever they occur,
+//! because they execute even inside an `echo` argument or a heredoc fed to `cat`.
+
+use tree_sitter::{Node, Parser};
+
+use crate::model::{Context, ExecutedCommand, Limits, Verdict};
+use crate::targets::{Cwd, Shape};
+
+/// What a command writes to its stdout, as far as the *next* pipeline stage cares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Producer {
+    /// No input at all (a terminal, or nothing piped).
+    Nothing,
+    /// Known text (`echo …`, a heredoc, a here-string); `exact` is false when it has expansions.
+    Text { text: String, exact: bool },
+    /// Data from the network.
+    Download,
+    /// Data decoded at run time (base64, hex, compression).
+    Decoded,
+    /// A local file's content.
+    LocalFile,
+    /// A credential file's content.
+    Secret,
+    /// Paths found below these roots (`find`), for `xargs`.
+    FindPaths(Vec<String>),
+    /// Anything else.
+    Opaque,
+}
+
+/// A resolved shell word.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Word {
+    /// The value after quote removal; unresolved parts keep their source text.
+    pub text: String,
+    /// False when some part is only known at run time.
+    pub exact: bool,
+    /// How the word relates to paths (plain, glob, "below this directory").
+    pub shape: WordShape,
+    /// Producers of command/process substitutions inside the word (for `sh -c "$(curl …)"`).
+    pub substs: Vec<Producer>,
+}
+
+/// [`Shape`] without the `Copy` restriction issue; kept separate so words stay `Eq`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum WordShape {
+    Exact,
+    Glob,
+    Descendants,
+}
+
+impl Word {
+    pub(crate) fn lit(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            exact: true,
+            shape: WordShape::Exact,
+            substs: Vec::new(),
+        }
+    }
+
+    pub(crate) fn opaque(text: impl Into<String>) -> Self {
+        Self {
+            text: text.into(),
+            exact: false,
+            shape: WordShape::Exact,
+            substs: Vec::new(),
+        }
+    }
+
+    pub(crate) fn shape(&self) -> Shape {
+        match self.shape {
+            WordShape::Exact => Shape::Exact,
+            WordShape::Glob => Shape::Glob,
+            WordShape::Descendants => Shape::Descendants,
+        }
+    }
+}
+
+/// Lexical state that flows through a command line.
+#[derive(Debug, Clone)]
+pub(crate) struct Scope {
+    pub cwd: Cwd,
+    /// Functions defined so far (calling one is not running an unknown program).
+    pub functions: Vec<String>,
+    /// How we got here (`bash -c`, `$(…)`, `sudo`, …).
+    pub via: Vec<String>,
+    /// Inside `ssh`/`docker exec`: paths are on another machine.
+    pub remote: bool,
+}
+
+/// The analysis state for one top-level call. Holds the parser so nested sources (`bash -c`,
+/// `eval`, heredocs) reuse it.
+pub(crate) struct Walker<'a> {
+    pub parser: &'a mut Parser,
+    pub ctx: &'a Context,
+    pub limits: Limits,
+    pub commands: Vec<ExecutedCommand>,
+    /// Verdicts not tied to one command (limits hit, nested parse errors).
+    pub extra: Vec<Verdict>,
+    pub recursion: usize,
+}
+
+impl std::fmt::Debug for Walker<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Walker")
+            .field("commands", &self.commands.len())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Statement kinds the walker dispatches on.
+fn is_statement(kind: &str) -> bool {
+    matches!(
+        kind,
+        "command"
+            | "pipeline"
+            | "list"
+            | "redirected_statement"
+            | "subshell"
+            | "compound_statement"
+            | "if_statement"
+            | "while_statement"
+            | "for_statement"
+            | "c_style_for_statement"
+            | "case_statement"
+            | "function_definition"
+            | "negated_command"
+            | "declaration_command"
+            | "unset_command"
+            | "test_command"
+            | "variable_assignment"
+            | "variable_assignments"
+            | "ERROR"
+    )
+}
+
+pub(crate) fn text<'s>(node: Node<'_>, src: &'s str) -> &'s str {
+    src.get(node.byte_range()).unwrap_or("")
+}
+
+impl Walker<'_> {
+    pub(crate) fn unknown(&mut self, reason: impl Into<String>) {
+        self.extra.push(Verdict::unknown(reason));
+    }
+
+    /// Parses and walks `source` as a nested shell program (`bash -c`, `eval`, heredoc to a
+    /// shell), bounded by the recursion limit.
+    pub(crate) fn analyze_source(&mut self, source: &str, scope: &mut Scope, via: &str) {
+        if self.recursion >= self.limits.max_recursion {
+            self.unknown(format!(
+                "nesting of shells deeper than {}",
+                self.limits.max_recursion
+            ));
+            return;
+        }
+        if source.len() > self.limits.max_input_bytes {
+            self.unknown("nested command too large to analyse");
+            return;
+        }
+        if let Err(reason) = crate::prescan(source, &self.limits) {
+            self.unknown(reason);
+            return;
+        }
+        let Some(tree) = self.parser.parse(source, None) else {
+            self.unknown("the parser gave no tree");
+            return;
+        };
+        let root = tree.root_node();
+        if root.has_error() {
+            self.unknown(format!("{via} string does not parse as bash"));
+            return;
+        }
+        self.recursion += 1;
+        scope.via.push(via.to_owned());
+        self.block(root, source, scope, 0);
+        scope.via.pop();
+        self.recursion -= 1;
+    }
+
+    fn too_deep(&mut self, depth: usize) -> bool {
+        if depth > self.limits.max_tree_depth {
+            self.unknown("syntax tree nested too deeply");
+            return true;
+        }
+        if self.commands.len() > self.limits.max_commands {
+            self.unknown("too many commands");
+            return true;
+        }
+        false
+    }
+
+    /// Walks every statement child of a block-like node.
+    pub(crate) fn block(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            self.stmt(child, src, scope, depth + 1);
+        }
+    }
+
+    /// Walks one statement with no piped input.
+    pub(crate) fn stmt(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
+        let _ = self.stmt_io(node, src, scope, Producer::Nothing, depth);
+    }
+
+    /// Walks one statement with `stdin`; returns what it writes to stdout.
+    fn stmt_io(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        stdin: Producer,
+        depth: usize,
+    ) -> Producer {
+        if self.too_deep(depth) {
+            return Producer::Opaque;
+        }
+        match node.kind() {
+            "command" => self.command(node, src, scope, stdin),
+            "pipeline" => self.pipeline(node, src, scope, stdin, depth),
+            "list" => {
+                self.list(node, src, scope, depth);
+                Producer::Opaque
+            }
+            "redirected_statement" => self.redirected(node, src, scope, stdin, depth),
+            "subshell" => {
+                let mut inner = scope.clone();
+                self.block(node, src, &mut inner, depth);
+                Producer::Opaque
+            }
+            "compound_statement" | "do_group" | "else_clause" | "elif_clause" | "program" => {
+                self.block(node, src, scope, depth);
+                Producer::Opaque
+            }
+            "negated_command"
+            | "if_statement"
+            | "while_statement"
+            | "for_statement"
+            | "c_style_for_statement"
+            | "case_statement"
+            | "case_item"
+            | "test_command" => {
+                self.mixed(node, src, scope, depth);
+                Producer::Opaque
+            }
+            "function_definition" => {
+                self.function(node, src, scope, depth);
+                Producer::Nothing
+            }
+            "declaration_command"
+            | "variable_assignment"
+            | "variable_assignments"
+            | "unset_command" => {
+                self.assignments(node, src, scope, depth);
+                Producer::Nothing
+            }
+            "comment" | "heredoc_body" | "heredoc_start" | "heredoc_end" => Producer::Nothing,
+            "ERROR" => {
+                self.unknown("part of the command does not parse");
+                Producer::Opaque
+            }
+            other => {
+                // Words in statement position (e.g. the `in` list of `for`) only matter for
+                // the substitutions they contain.
+                if matches!(
+                    other,
+                    "word"
+                        | "string"
+                        | "raw_string"
+                        | "concatenation"
+                        | "number"
+                        | "simple_expansion"
+                        | "expansion"
+                        | "command_substitution"
+                        | "process_substitution"
+                        | "ansi_c_string"
+                        | "translated_string"
+                        | "arithmetic_expansion"
+                        | "variable_name"
+                        | "extglob_pattern"
+                        | "binary_expression"
+                        | "unary_expression"
+                        | "parenthesized_expression"
+                        | "postfix_expression"
+                        | "ternary_expression"
+                        | "regex"
+                        | "test_operator"
+                        | "brace_expression"
+                        | "array"
+                        | "subscript"
+                        | "special_variable_name"
+                        | "file_descriptor"
+                ) {
+                    self.scan_substitutions(node, src, scope, depth);
+                } else {
+                    self.unknown(format!("unsupported construct `{other}`"));
+                }
+                Producer::Opaque
+            }
+        }
+    }
+
+    /// Nodes that mix statements and expressions (`if`, `while`, `for`, `case`, `[[ ]]`).
+    fn mixed(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            if is_statement(child.kind())
+                || matches!(
+                    child.kind(),
+                    "compound_statement" | "do_group" | "else_clause" | "elif_clause" | "case_item"
+                )
+            {
+                self.stmt(child, src, scope, depth + 1);
+            } else {
+                self.scan_substitutions(child, src, scope, depth + 1);
+            }
+        }
+    }
+
+    /// Analyses every command/process substitution below `node` (they run wherever they are).
+    pub(crate) fn scan_substitutions(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+    ) {
+        if self.too_deep(depth) {
+            return;
+        }
+        match node.kind() {
+            "command_substitution" | "process_substitution" => {
+                let _ = self.substitution(node, src, scope, depth);
+            }
+            "ERROR" => self.unknown("part of the command does not parse"),
+            _ => {
+                let mut cursor = node.walk();
+                for child in node.named_children(&mut cursor) {
+                    self.scan_substitutions(child, src, scope, depth + 1);
+                }
+            }
+        }
+    }
+
+    /// Runs the statements of `$(…)`, `` `…` `` or `<(…)`; returns what they print.
+    pub(crate) fn substitution(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+    ) -> Producer {
+        let label = if node.kind() == "process_substitution" {
+            "<(…)"
+        } else {
+            "$(…)"
+        };
+        let mut inner = scope.clone();
+        inner.via.push(label.to_owned());
+        let mut last = Producer::Nothing;
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            last = self.stmt_io(child, src, &mut inner, Producer::Nothing, depth + 1);
+        }
+        last
+    }
+
+    fn list(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
+        // `a && b || c` is left-nested; flatten it iteratively so long chains do not recurse.
+        let mut operands = Vec::new();
+        let mut operators = Vec::new();
+        let mut current = node;
+        loop {
+            let mut cursor = current.walk();
+            let children: Vec<Node<'_>> = current.children(&mut cursor).collect();
+            let Some((first, rest)) = children.split_first() else {
+                break;
+            };
+            for child in rest.iter().rev() {
+                if child.is_named() {
+                    operands.push(*child);
+                } else {
+                    operators.push(child.kind());
+                }
+            }
+            if first.kind() == "list" {
+                current = *first;
+            } else {
+                operands.push(*first);
+                break;
+            }
+        }
+        operands.reverse();
+        operators.reverse();
+        let cwd_before = scope.cwd.clone();
+        for (index, operand) in operands.into_iter().enumerate() {
+            if index > 0 && operators.get(index - 1) == Some(&"||") && scope.cwd != cwd_before {
+                // After `cd x || …` the right side runs where the `cd` failed.
+                scope.cwd = Cwd::Unknown;
+            }
+            self.stmt(operand, src, scope, depth + 1);
+        }
+    }
+
+    fn pipeline(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        stdin: Producer,
+        depth: usize,
+    ) -> Producer {
+        let mut cursor = node.walk();
+        let stages: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        let mut input = stdin;
+        for stage in stages {
+            // Each stage runs in its own subshell: `cd` does not leak.
+            let mut inner = scope.clone();
+            input = self.stmt_io(stage, src, &mut inner, input, depth + 1);
+        }
+        input
+    }
+
+    fn function(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
+        let name = node
+            .child_by_field_name("name")
+            .map(|n| text(n, src).to_owned())
+            .unwrap_or_default();
+        scope.functions.push(name.clone());
+        let Some(body) = node.child_by_field_name("body") else {
+            return;
+        };
+        let before = self.commands.len();
+        let mut inner = scope.clone();
+        inner.via.push(format!("function {name}"));
+        self.stmt(body, src, &mut inner, depth + 1);
+        let recursive = self
+            .commands
+            .get(before..)
+            .unwrap_or(&[])
+            .iter()
+            .any(|c| c.argv.first() == Some(&name));
+        if recursive && spawns_in_background(body) {
+            self.commands.push(ExecutedCommand {
+                argv: vec![name],
+                via: scope.via.clone(),
+                verdict: crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
+            });
+        }
+    }
+
+    fn assignments(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            if child.kind() == "variable_assignment" {
+                self.assignment(child, src, scope, depth + 1);
+            } else {
+                self.scan_substitutions(child, src, scope, depth + 1);
+            }
+        }
+        if node.kind() == "variable_assignment" {
+            self.assignment(node, src, scope, depth + 1);
+        }
+    }
+
+    /// A `NAME=value`: its value's substitutions run; some names change what later runs.
+    pub(crate) fn assignment(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+    ) {
+        let name = node
+            .child_by_field_name("name")
+            .map_or("", |n| text(n, src));
+        if let Some(value) = node.child_by_field_name("value") {
+            self.scan_substitutions(value, src, scope, depth + 1);
+        }
+        if crate::resolve::is_hijack_variable(name) {
+            self.commands.push(ExecutedCommand {
+                argv: vec![text(node, src).to_owned()],
+                via: scope.via.clone(),
+                verdict: crate::taxonomy::ids::RCE_ENV_HIJACK.verdict(),
+            });
+        }
+    }
+
+    fn redirected(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        stdin: Producer,
+        depth: usize,
+    ) -> Producer {
+        let mut redirects = Vec::new();
+        let mut body = None;
+        let mut cursor = node.walk();
+        for (index, child) in node.children(&mut cursor).enumerate() {
+            let field = u32::try_from(index)
+                .ok()
+                .and_then(|i| node.field_name_for_child(i));
+            match field {
+                Some("body") => body = Some(child),
+                Some("redirect") => redirects.push(child),
+                _ if child.is_named() => {
+                    if child.kind().ends_with("redirect") {
+                        redirects.push(child);
+                    } else if body.is_none() {
+                        body = Some(child);
+                    } else {
+                        self.stmt(child, src, scope, depth + 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+        let mut input = stdin;
+        let mut continuations = Vec::new();
+        for redirect in &redirects {
+            if let Some(p) = self.redirect(*redirect, src, scope, depth, &mut continuations) {
+                input = p;
+            }
+        }
+        let output = match body {
+            Some(b) if b.kind() == "command" => self.command(b, src, scope, input),
+            Some(b) => self.stmt_io(b, src, scope, input, depth + 1),
+            None => Producer::Nothing,
+        };
+        // `cat <<EOF | bash`: tree-sitter hangs the rest of the pipeline (or list) inside the
+        // heredoc redirect.
+        let mut last = output;
+        for (piped, cont) in continuations {
+            if piped {
+                let mut cursor = cont.walk();
+                let stages: Vec<Node<'_>> = cont.named_children(&mut cursor).collect();
+                for stage in stages {
+                    let mut inner = scope.clone();
+                    last = self.stmt_io(stage, src, &mut inner, last, depth + 1);
+                }
+            } else {
+                self.stmt(cont, src, scope, depth + 1);
+            }
+        }
+        last
+    }
+
+    /// Handles one redirect; returns the new stdin if it provides one. Statements hanging
+    /// inside a heredoc redirect are pushed to `continuations` (true = piped).
+    pub(crate) fn redirect<'t>(
+        &mut self,
+        node: Node<'t>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+        continuations: &mut Vec<(bool, Node<'t>)>,
+    ) -> Option<Producer> {
+        match node.kind() {
+            "heredoc_redirect" => {
+                let mut result = None;
+                let mut quoted = false;
+                let mut cursor = node.walk();
+                for child in node.named_children(&mut cursor) {
+                    match child.kind() {
+                        "heredoc_start" => {
+                            quoted = text(child, src).contains(['\'', '"', '\\']);
+                        }
+                        "heredoc_body" => {
+                            let mut has_expansion = false;
+                            if !quoted {
+                                let mut c2 = child.walk();
+                                for part in child.named_children(&mut c2) {
+                                    if part.kind() != "heredoc_content" {
+                                        has_expansion = true;
+                                        self.scan_substitutions(part, src, scope, depth + 1);
+                                    }
+                                }
+                            }
+                            let body = text(child, src);
+                            result = Some(Producer::Text {
+                                text: strip_heredoc_tabs(body, text(node, src)),
+                                exact: !has_expansion,
+                            });
+                        }
+                        "pipeline" => continuations.push((true, child)),
+                        "file_redirect" | "herestring_redirect" => {
+                            let _ = self.redirect(child, src, scope, depth + 1, continuations);
+                        }
+                        "heredoc_end" => {}
+                        k if is_statement(k) => continuations.push((false, child)),
+                        _ => self.scan_substitutions(child, src, scope, depth + 1),
+                    }
+                }
+                result
+            }
+            "herestring_redirect" => {
+                let mut cursor = node.walk();
+                let value = node
+                    .named_children(&mut cursor)
+                    .last()
+                    .map(|w| self.word(w, src, scope, depth + 1));
+                value.map(|w| Producer::Text {
+                    text: w.text,
+                    exact: w.exact,
+                })
+            }
+            "file_redirect" => {
+                let mut operator = "";
+                let mut cursor = node.walk();
+                let mut destination = None;
+                for (index, child) in node.children(&mut cursor).enumerate() {
+                    let field = u32::try_from(index)
+                        .ok()
+                        .and_then(|i| node.field_name_for_child(i));
+                    if !child.is_named() {
+                        operator = child.kind();
+                    } else if field == Some("destination")
+                        || !matches!(child.kind(), "file_descriptor")
+                    {
+                        destination = Some(child);
+                    }
+                }
+                let destination = destination?;
+                if destination.kind() == "process_substitution" {
+                    let p = self.substitution(destination, src, scope, depth + 1);
+                    return operator.starts_with('<').then_some(p);
+                }
+                let word = self.word(destination, src, scope, depth + 1);
+                match operator {
+                    "<" => Some(crate::resolve::file_producer(self, &word, scope)),
+                    ">&" | "<&" | ">&-" | "<&-" if word.exact && is_fd(&word.text) => None,
+                    ">" | ">>" | ">|" | "&>" | "&>>" | ">&" | "<>" => {
+                        crate::resolve::redirect_write(self, &word, scope);
+                        None
+                    }
+                    _ => None,
+                }
+            }
+            _ => {
+                self.scan_substitutions(node, src, scope, depth + 1);
+                None
+            }
+        }
+    }
+
+    /// Resolves a word node: quote removal, escapes, ANSI-C strings, known variables; runs the
+    /// substitutions it contains.
+    pub(crate) fn word(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+    ) -> Word {
+        let mut w = Word::lit("");
+        self.word_part(node, src, scope, depth, &mut w, true, false);
+        w
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn word_part(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+        w: &mut Word,
+        first: bool,
+        quoted: bool,
+    ) {
+        if self.too_deep(depth) {
+            w.exact = false;
+            return;
+        }
+        let raw = text(node, src);
+        match node.kind() {
+            "word" | "number" => {
+                if quoted {
+                    w.text.push_str(raw);
+                } else {
+                    unquoted_word(raw, first, self.ctx, w);
+                }
+            }
+            "raw_string" => {
+                w.text.push_str(
+                    raw.strip_prefix('\'')
+                        .and_then(|s| s.strip_suffix('\''))
+                        .unwrap_or(raw),
+                );
+            }
+            "ansi_c_string" => {
+                let inner = raw
+                    .strip_prefix("$'")
+                    .and_then(|s| s.strip_suffix('\''))
+                    .unwrap_or(raw);
+                if let Some(s) = crate::resolve::ansi_c(inner) {
+                    w.text.push_str(&s);
+                } else {
+                    w.text.push_str(raw);
+                    w.exact = false;
+                }
+            }
+            "string" | "translated_string" => {
+                // Text between named children is content too (tree-sitter-bash emits no node
+                // for a string that is only blanks, e.g. `" "`).
+                let open = if raw.starts_with('$') { 2 } else { 1 };
+                let mut pos = node.start_byte() + open;
+                let end = node.end_byte().saturating_sub(1).max(pos);
+                let mut cursor = node.walk();
+                for child in node.named_children(&mut cursor) {
+                    if let Some(gap) = src.get(pos..child.start_byte()) {
+                        w.text.push_str(&unescape_double(gap));
+                    }
+                    if child.kind() == "string_content" {
+                        w.text.push_str(&unescape_double(text(child, src)));
+                    } else {
+                        self.word_part(child, src, scope, depth + 1, w, false, true);
+                    }
+                    pos = child.end_byte();
+                }
+                if let Some(gap) = src.get(pos..end) {
+                    w.text.push_str(&unescape_double(gap));
+                }
+            }
+            "string_content" => w.text.push_str(&unescape_double(raw)),
+            "concatenation" => {
+                let mut cursor = node.walk();
+                for (index, child) in node.named_children(&mut cursor).enumerate() {
+                    self.word_part(child, src, scope, depth + 1, w, first && index == 0, quoted);
+                }
+                if !quoted && is_brace_expansion(node, src) {
+                    w.exact = false;
+                }
+            }
+            "simple_expansion" | "expansion" => {
+                if let Some(value) = crate::resolve::variable(node, src, self.ctx, scope) {
+                    w.text.push_str(&value);
+                    // `${TMPDIR:-$(…)}`: the default may still run.
+                    self.scan_substitutions(node, src, scope, depth + 1);
+                } else {
+                    w.text.push_str(raw);
+                    w.exact = false;
+                    self.scan_substitutions(node, src, scope, depth + 1);
+                }
+            }
+            "command_substitution" => {
+                let before = self.commands.len();
+                let produced = self.substitution(node, src, scope, depth + 1);
+                // `$(echo rm)` folds to `rm` when every command inside was a plain echo.
+                let only_echo = self.commands.get(before..).is_some_and(|cmds| {
+                    cmds.iter()
+                        .all(|c| c.argv.first().is_some_and(|a| a == "echo"))
+                });
+                match &produced {
+                    Producer::Text { text, exact: true }
+                        if only_echo && (quoted || !text.contains(char::is_whitespace)) =>
+                    {
+                        w.text.push_str(text.trim_end_matches('\n'));
+                    }
+                    _ => {
+                        w.text.push_str(raw);
+                        w.exact = false;
+                    }
+                }
+                w.substs.push(produced);
+            }
+            "process_substitution" => {
+                let produced = self.substitution(node, src, scope, depth + 1);
+                w.text.push_str(raw);
+                w.exact = false;
+                w.substs.push(produced);
+            }
+            _ => {
+                w.text.push_str(raw);
+                w.exact = false;
+                self.scan_substitutions(node, src, scope, depth + 1);
+            }
+        }
+    }
+}
+
+fn is_fd(s: &str) -> bool {
+    s == "-" || (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// True when a function body puts work in the background or in a pipeline (`:|:&`).
+fn spawns_in_background(node: Node<'_>) -> bool {
+    let mut stack = vec![node];
+    let mut seen = 0;
+    while let Some(n) = stack.pop() {
+        seen += 1;
+        if seen > 10_000 {
+            return true;
+        }
+        if n.kind() == "pipeline" || n.kind() == "&" {
+            return true;
+        }
+        let mut cursor = n.walk();
+        stack.extend(n.children(&mut cursor));
+    }
+    false
+}
+
+/// `<<-` strips leading tabs from body lines.
+fn strip_heredoc_tabs(body: &str, redirect: &str) -> String {
+    if redirect.starts_with("<<-") {
+        body.lines()
+            .map(|l| l.trim_start_matches('\t'))
+            .collect::<Vec<_>>()
+            .join("\n")
+    } else {
+        body.to_owned()
+    }
+}
+
+/// Unquoted text: backslash escapes, globs, `~`, brace expansion.
+fn unquoted_word(raw: &str, first: bool, ctx: &Context, w: &mut Word) {
+    let mut chars = raw.chars().peekable();
+    let mut at_start = first;
+    let mut brace_open = false;
+    while let Some(c) = chars.next() {
+        match c {
+            '\\' => match chars.next() {
+                Some('\n') | None => {}
+                Some(e) => w.text.push(e),
+            },
+            '~' if at_start => {
+                let rest_is_path = matches!(chars.peek(), None | Some('/'));
+                if let (Some(home), true) = (&ctx.home, rest_is_path) {
+                    w.text.push_str(&home.to_string_lossy());
+                } else {
+                    w.text.push('~');
+                    w.exact = false;
+                }
+            }
+            '*' | '?' | '[' => {
+                w.text.push(c);
+                if w.shape == WordShape::Exact {
+                    w.shape = WordShape::Glob;
+                }
+            }
+            '{' => {
+                brace_open = true;
+                w.text.push(c);
+            }
+            '}' if brace_open => {
+                // `{a,b}` / `{1..3}` expand to several words: not statically one argument.
+                if w.text
+                    .rsplit('{')
+                    .next()
+                    .is_some_and(|inside| inside.contains(',') || inside.contains(".."))
+                {
+                    w.exact = false;
+                }
+                w.text.push(c);
+            }
+            _ => w.text.push(c),
+        }
+        at_start = false;
+    }
+}
+
+/// tree-sitter splits `{a,b}` into several word nodes inside a concatenation.
+fn is_brace_expansion(node: Node<'_>, src: &str) -> bool {
+    let mut cursor = node.walk();
+    let parts: Vec<&str> = node
+        .named_children(&mut cursor)
+        .filter(|c| c.kind() == "word")
+        .map(|c| text(c, src))
+        .collect();
+    let joined = parts.concat();
+    joined.contains('{') && joined.contains('}') && (joined.contains(',') || joined.contains(".."))
+}
+
+/// Inside double quotes only `\$ \` \" \\` and `\<newline>` are escapes.
+fn unescape_double(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some(e @ ('$' | '`' | '"' | '\\')) => out.push(e),
+                Some('\n') => {}
+                Some(e) => {
+                    out.push('\\');
+                    out.push(e);
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
