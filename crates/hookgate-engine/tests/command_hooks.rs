@@ -205,12 +205,23 @@ async fn a_hook_leaving_a_sleeping_grandchild_times_out_on_schedule_and_leaves_n
         .unwrap()
         .trim()
         .to_owned();
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    // Gone, or a zombie waiting for a reaper: either way, not running.
-    assert!(
-        stat.is_empty() || stat.split_whitespace().nth(2) == Some("Z"),
-        "grandchild {pid} still alive: {stat}"
-    );
+    // Signals are delivered asynchronously: give the kernel a moment before calling it a leak.
+    let until = Instant::now() + Duration::from_secs(1);
+    loop {
+        let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+        let state = stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.trim_start().chars().next());
+        // Gone, or a zombie waiting for a reaper: either way, not running.
+        if stat.is_empty() || matches!(state, Some('Z' | 'X')) {
+            break;
+        }
+        assert!(
+            Instant::now() < until,
+            "grandchild {pid} still alive: {stat}"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }
 
 #[tokio::test]
