@@ -31,20 +31,41 @@ pub fn redact(text: &str) -> Cow<'_, str> {
     current
 }
 
-/// Replaces the union of the findings' spans (sorted by start) with one marker per merged run.
+/// Shortest secret whose *other* verbatim occurrences are redacted too. Shorter strings (a
+/// password like `hunter2`) could collide with ordinary words.
+const MIN_ECHO_LEN: usize = 8;
+
+/// Replaces the findings' spans, and every other verbatim copy of a found secret, with one
+/// marker per merged run.
+///
+/// A copy that is not itself a finding (glued to a neighbouring word, say) still leaks the
+/// secret once any copy of it has been recognised, so all copies go.
 fn apply(text: &str, findings: &[Finding]) -> String {
+    let mut spans: Vec<std::ops::Range<usize>> = findings.iter().map(|f| f.span.clone()).collect();
+    for f in findings {
+        let Some(secret) = text.get(f.span.clone()) else { continue };
+        if secret.len() < MIN_ECHO_LEN {
+            continue;
+        }
+        spans.extend(
+            text.match_indices(secret)
+                .map(|(at, m)| at..at + m.len())
+                .filter(|r| *r != f.span),
+        );
+    }
+    spans.sort_by_key(|r| (r.start, std::cmp::Reverse(r.end)));
     let mut out = String::with_capacity(text.len());
     let mut pos = 0;
     let mut i = 0;
-    while i < findings.len() {
-        let start = findings[i].span.start.max(pos);
-        let mut end = findings[i].span.end;
+    while i < spans.len() {
+        let start = spans[i].start.max(pos);
+        let mut end = spans[i].end;
         i += 1;
-        while let Some(f) = findings.get(i) {
-            if f.span.start > end {
+        while let Some(next) = spans.get(i) {
+            if next.start > end {
                 break;
             }
-            end = end.max(f.span.end);
+            end = end.max(next.end);
             i += 1;
         }
         if end <= start {
