@@ -9,15 +9,20 @@ use std::sync::OnceLock;
 
 use regex::bytes::{Regex, RegexBuilder};
 
+/// True when `pattern` is an alternation of literal names (`Bash|Write|mcp:fs`), which needs
+/// no regex engine at all.
+fn is_literal_alternation(pattern: &str) -> bool {
+    pattern
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'|' | b':'))
+}
+
 /// Checks that `pattern` is a valid regex, without compiling it.
 ///
 /// Most matchers are alternations of literal tool names (`shell|edit_file`); those are valid by
 /// construction and skip the parser.
 pub fn check_syntax(pattern: &str) -> Result<(), String> {
-    if pattern
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'-' | b'|' | b':'))
-    {
+    if is_literal_alternation(pattern) {
         return Ok(());
     }
     regex_syntax::ast::parse::Parser::new()
@@ -54,6 +59,10 @@ impl LazyMatcher {
         let Some(tool) = tool else {
             return Ok(false);
         };
+        // A full match of a literal alternation is set membership: no compile, no engine.
+        if is_literal_alternation(pattern) {
+            return Ok(pattern.split('|').any(|name| name == tool));
+        }
         // Byte-oriented and ASCII-only (`\w`, `.` and classes are ASCII): tool names are
         // identifiers, and Unicode tables make each compile several times slower. Non-ASCII
         // literals in a pattern still match their UTF-8 bytes.
@@ -99,6 +108,18 @@ mod tests {
     fn non_ascii_literals_still_match() {
         assert!(m("outil_é|x", "outil_é"));
         assert!(m("mcp__.*", "mcp__serveur_é"));
+    }
+
+    #[test]
+    fn literal_alternations_match_whole_names_only() {
+        assert!(m("Bash|Write", "Write"));
+        assert!(!m("Bash|Write", "Writer"));
+        assert!(!m("Bash|Write", "Bas"));
+        assert!(!m("Bash||Write", "x"));
+        assert!(
+            m("a||b", ""),
+            "an empty alternative matches the empty name, as the regex would"
+        );
     }
 
     #[test]
