@@ -7,6 +7,7 @@
 //! fuzz.
 
 pub mod alias;
+pub mod canonical;
 pub mod catalog;
 pub mod decision;
 pub mod hook;
@@ -16,6 +17,7 @@ pub mod outcome;
 pub mod output;
 
 pub use alias::{ALIASES, Vocabulary, resolve_event};
+pub use canonical::{AgentKind, CanonicalCall, PathOp, PathTarget, ToolCall, ToolKind};
 pub use catalog::{CATALOG, ContextUse, Contract, EventId, Rewrite};
 pub use decision::Decision;
 pub use hook::{Capability, ChainMode, Mode, OnError, RuntimeKind};

@@ -516,14 +516,14 @@ impl Aggregator {
             "updated_input",
             response.updated_input.is_some(),
             contract.rewrite == Rewrite::ToolInput,
-        )
-            && let Some(patch) = response.updated_input {
-                let current = self.current_input.get_or_insert_with(Map::new);
-                for (key, value) in patch {
-                    current.insert(key, value);
-                }
-                self.input_changed = true;
+        ) && let Some(patch) = response.updated_input
+        {
+            let current = self.current_input.get_or_insert_with(Map::new);
+            for (key, value) in patch {
+                current.insert(key, value);
             }
+            self.input_changed = true;
+        }
         if unusable(
             "updated_tool_response",
             response.updated_tool_response.is_some(),
