@@ -1,0 +1,1 @@
+//! hookgate-agents (being written).

@@ -1,0 +1,1 @@
+//! hookgate-audit (being written).

@@ -1,0 +1,1 @@
+//! hookgate-init (being written).

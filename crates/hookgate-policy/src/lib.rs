@@ -1,0 +1,1 @@
+//! hookgate-policy (being written).
