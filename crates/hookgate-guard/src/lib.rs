@@ -1,0 +1,10 @@
+//! The guard: one coding-agent hook call, from the payload on stdin to the answer on stdout.
+//!
+//! `hookgate hook <agent>` is on the agent's critical path for every tool call, so this crate
+//! does only what the event at hand needs: it parses the payload in the agent's dialect,
+//! evaluates the policy and invariants, runs the user's own configured hooks (only when there
+//! are any for the event), answers in exactly that agent's format, and appends an audit record.
+//! It must never let an internal failure pass as an allow: a failure takes the configured fail
+//! mode (ask where the agent supports it, else deny) and is recorded as an error.
+
+pub mod git;
