@@ -1,0 +1,308 @@
+//! Every agent's tool names and argument keys, mapped onto one [`ToolCall`].
+//!
+//! Policy is written once against [`ToolKind`], `command`, `paths`, `content` and `url`; this
+//! module is the only place that knows `run_shell_command` is a shell, that Copilot's `edit`
+//! says `new_str` where Claude's `Edit` says `new_string`, and that a Codex patch touches the
+//! files named inside its body.
+
+use hookgate_core::canonical::{PathOp, PathTarget, ToolCall, ToolKind};
+use serde_json::{Map, Value};
+
+use crate::dialect::Dialect;
+use crate::patch;
+
+/// The kind of a tool by its (non-MCP) name, across all agents.
+fn kind_of(name: &str) -> ToolKind {
+    match name {
+        // Claude, Codex's canonical name for every shell tool, Gemini, Copilot, Cursor, and
+        // Codex's raw shell tool names in case a build reports them uncanonicalised.
+        "Bash" | "PowerShell" | "run_shell_command" | "bash" | "powershell" | "Shell" | "shell"
+        | "shell_command" | "exec_command" | "local_shell" | "unified_exec" => ToolKind::Shell,
+        "Write" | "write_file" | "create" | "Delete" | "delete_file" => ToolKind::Write,
+        "Edit"
+        | "MultiEdit"
+        | "NotebookEdit"
+        | "replace"
+        | "edit"
+        | "str_replace_editor"
+        | "str_replace_based_edit_tool" => ToolKind::Edit,
+        "Read" | "read_file" | "read_many_files" | "view" | "list_directory" | "LS"
+        | "NotebookRead" => ToolKind::Read,
+        "Glob" | "Grep" | "glob" | "grep" | "grep_search" | "search_file_content" | "rg" => {
+            ToolKind::Search
+        }
+        "WebFetch" | "web_fetch" | "WebSearch" | "google_web_search" | "web_search" => {
+            ToolKind::Fetch
+        }
+        "Agent" | "Task" | "task" | "spawn_agent" => ToolKind::Subagent,
+        "apply_patch" => ToolKind::Patch,
+        _ => ToolKind::Other,
+    }
+}
+
+/// Copilot's built-in tool names: never read as `<server>-<tool>` MCP names.
+const COPILOT_BUILTINS: &[&str] = &[
+    "bash",
+    "powershell",
+    "view",
+    "create",
+    "edit",
+    "glob",
+    "grep",
+    "task",
+    "web_fetch",
+    "web_search",
+    "ask_user",
+    "update_todo",
+    "report_intent",
+    "read_bash",
+    "write_bash",
+    "stop_bash",
+    "list_bash",
+    "apply_patch",
+];
+
+/// Splits an MCP tool name into `(server, tool)` by the naming rule of the dialect.
+///
+/// - `mcp__<server>__<tool>` (Claude, Codex, and Copilot/Cursor in Claude format): split at
+///   the first `__` after the prefix (Claude normalises server names, so they hold no `__`;
+///   plugin servers come out as `plugin_<plugin>_<server>`).
+/// - Gemini `mcp_<server>_<tool>`: ambiguous when the server name holds `_`. The payload's
+///   `mcp_context.server_name` is authoritative and is used by the caller when present;
+///   otherwise split at the first `_` after the prefix, because tool names
+///   (`create_issue`, `list_pull_requests`) hold underscores far more often than server names.
+/// - Cursor `MCP:<tool>` (generic `preToolUse`): the tool only; the server is not named.
+/// - Copilot camelCase `<server>-<tool>` for names that are not Copilot built-ins: split at
+///   the last `-`, because server names (`github-mcp-server`) hold hyphens and tool names
+///   (`get_issue`) use underscores.
+fn mcp_split(dialect: Dialect, name: &str) -> Option<(Option<String>, String)> {
+    if let Some(rest) = name.strip_prefix("mcp__") {
+        return Some(match rest.split_once("__") {
+            Some((server, tool)) => (Some(server.to_owned()), tool.to_owned()),
+            None => (Some(rest.to_owned()), String::new()),
+        });
+    }
+    if dialect == Dialect::Gemini
+        && let Some(rest) = name.strip_prefix("mcp_")
+    {
+        return Some(match rest.split_once('_') {
+            Some((server, tool)) => (Some(server.to_owned()), tool.to_owned()),
+            None => (Some(rest.to_owned()), String::new()),
+        });
+    }
+    if matches!(dialect, Dialect::Cursor | Dialect::CursorClaude)
+        && let Some(rest) = name.strip_prefix("MCP:")
+    {
+        return Some((None, rest.trim().to_owned()));
+    }
+    if dialect == Dialect::CopilotCamel
+        && !COPILOT_BUILTINS.contains(&name)
+        && let Some((server, tool)) = name.rsplit_once('-')
+        && !server.is_empty()
+        && !tool.is_empty()
+    {
+        return Some((Some(server.to_owned()), tool.to_owned()));
+    }
+    None
+}
+
+/// The first string among `keys`.
+fn first_str(input: &Map<String, Value>, keys: &[&str]) -> Option<String> {
+    keys.iter()
+        .find_map(|k| input.get(*k).and_then(Value::as_str))
+        .map(str::to_owned)
+}
+
+/// Joins an argv array into one shell line, quoting what a shell would split or expand, so
+/// the shell analyser sees the same words the tool will run.
+fn shell_join(argv: &[Value]) -> Option<String> {
+    let words: Vec<&str> = argv.iter().filter_map(Value::as_str).collect();
+    if words.is_empty() {
+        return None;
+    }
+    let quoted: Vec<String> = words
+        .iter()
+        .map(|w| {
+            let plain = !w.is_empty()
+                && w.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_@%+=:,./-".contains(c));
+            if plain {
+                (*w).to_owned()
+            } else {
+                format!("'{}'", w.replace('\'', r"'\''"))
+            }
+        })
+        .collect();
+    Some(quoted.join(" "))
+}
+
+/// The command line of a shell tool: `command` as a string or argv array, else `cmd`.
+fn shell_command(input: &Map<String, Value>) -> Option<String> {
+    match input.get("command") {
+        Some(Value::String(s)) => Some(s.clone()),
+        Some(Value::Array(argv)) => shell_join(argv),
+        _ => match input.get("cmd") {
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(Value::Array(argv)) => shell_join(argv),
+            _ => None,
+        },
+    }
+}
+
+/// The text of a patch: `command` or `input` or `patch` as a string, or the string elements
+/// of an argv array (`["apply_patch", "*** Begin Patch…"]`).
+fn patch_body(input: &Map<String, Value>) -> String {
+    for key in ["command", "input", "patch"] {
+        match input.get(key) {
+            Some(Value::String(s)) => return s.clone(),
+            Some(Value::Array(parts)) => {
+                let text: Vec<&str> = parts.iter().filter_map(Value::as_str).collect();
+                return text.join("\n");
+            }
+            _ => {}
+        }
+    }
+    String::new()
+}
+
+const PATH_KEYS: &[&str] = &[
+    "file_path",
+    "path",
+    "filePath",
+    "notebook_path",
+    "target_file",
+    "absolute_path",
+];
+
+fn path_target(input: &Map<String, Value>, keys: &[&str], op: PathOp) -> Vec<PathTarget> {
+    first_str(input, keys)
+        .filter(|p| !p.is_empty())
+        .map(|path| vec![PathTarget { path, op }])
+        .unwrap_or_default()
+}
+
+/// The `new_string`s of a MultiEdit / Cursor `afterFileEdit` `edits` array.
+fn edits_content(input: &Map<String, Value>) -> Option<String> {
+    let edits = input.get("edits")?.as_array()?;
+    let parts: Vec<&str> = edits
+        .iter()
+        .filter_map(|e| {
+            e.get("new_string")
+                .or_else(|| e.get("new_str"))
+                .and_then(Value::as_str)
+        })
+        .collect();
+    (!parts.is_empty()).then(|| parts.join("\n"))
+}
+
+/// The first `http(s)://` URL in free text (Gemini's `web_fetch` takes URLs inside `prompt`).
+fn first_url(text: &str) -> Option<String> {
+    text.split_whitespace()
+        .find(|w| w.starts_with("http://") || w.starts_with("https://"))
+        .map(|w| {
+            w.trim_end_matches([')', ']', '>', ',', '.', ';', '"', '\''])
+                .to_owned()
+        })
+}
+
+/// Builds the canonical tool call from the agent's tool name and (decoded) arguments.
+pub(crate) fn tool_call(dialect: Dialect, name: &str, input: Map<String, Value>) -> ToolCall {
+    let mut call = ToolCall {
+        name: name.to_owned(),
+        kind: ToolKind::Other,
+        command: None,
+        paths: Vec::new(),
+        content: None,
+        url: None,
+        mcp_server: None,
+        mcp_tool: None,
+        input: Map::new(),
+    };
+    if let Some((server, tool)) = mcp_split(dialect, name) {
+        call.kind = ToolKind::Mcp;
+        call.mcp_server = server;
+        call.mcp_tool = Some(tool);
+        call.input = input;
+        return call;
+    }
+    call.kind = kind_of(name);
+    match call.kind {
+        ToolKind::Shell => {
+            call.command = shell_command(&input);
+            // A patch applied through the shell (`apply_patch <<'EOF' … EOF`) still names the
+            // files it writes; surface them so path rules see them.
+            if let Some(cmd) = &call.command
+                && cmd.trim_start().starts_with("apply_patch")
+                && patch::looks_like_patch(cmd)
+            {
+                let summary = patch::parse_patch(cmd);
+                call.paths = summary.paths;
+                call.content = summary.added;
+            }
+        }
+        ToolKind::Write => {
+            let op = if matches!(name, "Delete" | "delete_file") {
+                PathOp::Delete
+            } else {
+                PathOp::Write
+            };
+            call.paths = path_target(&input, PATH_KEYS, op);
+            call.content = first_str(&input, &["content", "file_text", "contents"]);
+        }
+        ToolKind::Edit => {
+            // `str_replace_editor` multiplexes view/create/edit through its `command` field.
+            let sub = input.get("command").and_then(Value::as_str).unwrap_or("");
+            if name.starts_with("str_replace") && sub == "view" {
+                call.kind = ToolKind::Read;
+                call.paths = path_target(&input, PATH_KEYS, PathOp::Read);
+            } else {
+                if name.starts_with("str_replace") && sub == "create" {
+                    call.kind = ToolKind::Write;
+                }
+                call.paths = path_target(&input, PATH_KEYS, PathOp::Write);
+                call.content = first_str(
+                    &input,
+                    &[
+                        "new_string",
+                        "new_str",
+                        "new_source",
+                        "file_text",
+                        "content",
+                    ],
+                )
+                .or_else(|| edits_content(&input));
+            }
+        }
+        ToolKind::Read => {
+            call.paths = path_target(&input, &[PATH_KEYS, &["dir_path"]].concat(), PathOp::Read);
+            for key in ["include", "paths", "file_paths"] {
+                if let Some(list) = input.get(key).and_then(Value::as_array) {
+                    call.paths
+                        .extend(list.iter().filter_map(Value::as_str).map(|p| PathTarget {
+                            path: p.to_owned(),
+                            op: PathOp::Read,
+                        }));
+                }
+            }
+        }
+        ToolKind::Search => {
+            call.paths = path_target(&input, &["path", "dir_path"], PathOp::Read);
+        }
+        ToolKind::Fetch => {
+            call.url = first_str(&input, &["url"]).or_else(|| {
+                input
+                    .get("prompt")
+                    .and_then(Value::as_str)
+                    .and_then(first_url)
+            });
+        }
+        ToolKind::Patch => {
+            let summary = patch::parse_patch(&patch_body(&input));
+            call.paths = summary.paths;
+            call.content = summary.added;
+        }
+        ToolKind::Subagent | ToolKind::Mcp | ToolKind::Other => {}
+    }
+    call.input = input;
+    call
+}
