@@ -1,1 +1,145 @@
-//! hookgate-policy (being written).
+//! hookgate-policy: what a coding agent's tool call *does* (canonical actions), and whether the
+//! guard lets it happen (policy rules from files, built-in invariants, the embedded default).
+//!
+//! Every agent names the same operation differently; the agents crate turns each payload into a
+//! [`CanonicalCall`]. This crate turns that call into [`Action`]s — one per executed command of
+//! a shell line, parsed by `hookgate-shell`, never grepped — and judges them:
+//!
+//! 1. **Rules** from the layered policy files (`.hookgate/policy.yaml`, a user-level one, on
+//!    top of the embedded default): match on action, tool, parsed command pattern, canonical
+//!    path globs and git branch; deny beats ask beats allow.
+//! 2. **Invariants**: built-in checks with stable ids, a severity and a switch (AgentGuard's 26
+//!    adapted to parsed structure, plus hookgate's own). They read only what the call, the
+//!    [`Ctx`] and the [`SessionState`] actually carry, so each of them fires in hook mode.
+//!
+//! The result, an [`Evaluation`], always names the rule and invariant ids that decided and why.
+//!
+//! What this crate must never do:
+//! * I/O beyond reading policy files in [`Policy::load`] (and, when [`Ctx::follow_symlinks`] is
+//!   set, the read-only `lstat` walk of `hookgate-paths`): the caller finds the git branch, the
+//!   staged files and the session state and passes them in, so a decision is a function of its
+//!   inputs and can be replayed from the audit record.
+//! * Keep global mutable state: session memory lives in [`SessionState`], which the caller
+//!   persists between hook processes.
+//! * Panic: a guard that crashes fails open in most agents.
+//! * Decide on raw text: `echo "rm -rf /"`, commit messages and issue bodies are data.
+//! * Allow what it cannot resolve: an unparseable shell line is `ask`, never silence.
+
+mod action;
+mod cases;
+mod eval;
+mod glob;
+mod invariants;
+mod pattern;
+mod policy;
+
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+pub use action::{Action, ActionKind, actions};
+pub use cases::{
+    CaseOutcome, CaseReport, PayloadParser, call_for_tool, call_from_payload, run_cases,
+    run_cases_with,
+};
+pub use eval::{Evaluation, Matched, MatchedKind, Step};
+pub use invariants::{INVARIANTS, InvariantInfo};
+pub use pattern::CommandPattern;
+pub use policy::{DEFAULT_POLICY_YAML, Effect, Mode, Policy, PolicyError, Switch};
+
+/// Where a call is judged: facts about the machine and the repository that the caller (the hook
+/// process) finds, so that this crate stays free of I/O.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ctx {
+    /// The user's home directory (`~`, home-anchored catalog entries).
+    pub home: Option<PathBuf>,
+    /// Directories where deleting is ordinary work (`/tmp`, `/var/tmp`, `$TMPDIR`).
+    pub temp_dirs: Vec<PathBuf>,
+    /// The current git branch, found by the caller (`None`: unknown or detached).
+    pub branch: Option<String>,
+    /// The project root; relative policy globs are anchored here.
+    pub workspace: PathBuf,
+    /// Files staged for commit (`git diff --cached --name-only`), when the caller looked them
+    /// up; `commit-scope-guard` compares them with the files written this session.
+    #[serde(default)]
+    pub staged_files: Option<Vec<String>>,
+    /// Extra paths the guard itself lives in (the audit store under `HOOKGATE_HOME`, a policy
+    /// file given on the command line): writing them is self-modification too.
+    #[serde(default)]
+    pub protected_paths: Vec<PathBuf>,
+    /// Resolve symlinks of existing path components before classifying (read-only `lstat`s),
+    /// so `ln -s ~/.ssh/id_rsa k; cat k`-style indirections are seen. Off keeps evaluation
+    /// purely lexical (tests, replay).
+    #[serde(default)]
+    pub follow_symlinks: bool,
+}
+
+impl Ctx {
+    /// A context for a workspace, with the usual temp dirs and symlink resolution on.
+    pub fn new(workspace: impl Into<PathBuf>, home: Option<PathBuf>) -> Self {
+        Self {
+            home,
+            temp_dirs: vec![PathBuf::from("/tmp"), PathBuf::from("/var/tmp")],
+            branch: None,
+            workspace: workspace.into(),
+            staged_files: None,
+            protected_paths: Vec::new(),
+            follow_symlinks: true,
+        }
+    }
+
+    /// The same context on a branch.
+    #[must_use]
+    pub fn with_branch(mut self, branch: impl Into<String>) -> Self {
+        self.branch = Some(branch.into());
+        self
+    }
+}
+
+/// Memory of one agent session that must outlive a hook process (each call is a new process).
+/// The caller loads it from the audit store, passes it to [`Policy::evaluate`], updates it with
+/// [`Policy::observe`] and [`SessionState::record`], and stores it back.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SessionState {
+    /// Canonical absolute paths written, created, moved or deleted by allowed calls.
+    pub written_files: Vec<String>,
+    /// Calls denied so far.
+    pub denials: u32,
+    /// Calls answered with ask so far.
+    pub asks: u32,
+    /// Calls evaluated so far.
+    pub calls: u64,
+    /// Result of the last test run seen in a post-tool event (`None`: no test run seen, or
+    /// files changed since).
+    pub tests_pass: Option<bool>,
+    /// Pull requests this session opened (numbers or URLs from `gh pr create` output), for
+    /// `no-self-approve-pr`.
+    pub created_prs: Vec<String>,
+    /// package.json files written since the last package install (their lockfile may be
+    /// stale), for `lockfile-integrity`.
+    pub manifests_pending_install: Vec<String>,
+}
+
+/// Most paths remembered, so a runaway session cannot grow the stored state without bound.
+pub const MAX_WRITTEN_FILES: usize = 10_000;
+
+impl SessionState {
+    /// Counts a decision (call after every evaluation, whatever the outcome).
+    pub fn record(&mut self, decision: Option<hookgate_core::Decision>) {
+        self.calls = self.calls.saturating_add(1);
+        match decision {
+            Some(hookgate_core::Decision::Deny) => self.denials = self.denials.saturating_add(1),
+            Some(hookgate_core::Decision::Ask) => self.asks = self.asks.saturating_add(1),
+            _ => {}
+        }
+    }
+
+    pub(crate) fn note_written(&mut self, path: &str) {
+        if self.written_files.len() < MAX_WRITTEN_FILES
+            && !self.written_files.iter().any(|p| p == path)
+        {
+            self.written_files.push(path.to_owned());
+        }
+    }
+}

@@ -1,0 +1,1013 @@
+//! Canonical actions: what a call does, whatever the agent calls the tool.
+//!
+//! File tools map one path to one action. A shell line is parsed by `hookgate-shell` and yields
+//! one action per *executed* command (after quote removal, wrapper peeling and recursion into
+//! `bash -c`), so `echo "git push --force"` is a `shell.exec` of `echo` and
+//! `sudo git -C repo push -f origin main` is a `git.force_push` of `main`.
+
+use std::path::{Path, PathBuf};
+
+use hookgate_core::{CanonicalCall, PathOp, ToolCall, ToolKind};
+use hookgate_paths::normalize;
+use hookgate_shell::{Analysis, ParseStatus};
+use serde::{Deserialize, Serialize};
+
+use crate::Ctx;
+use crate::pattern::{args_after_globals, base_name, split_flags};
+
+macro_rules! action_kinds {
+    ($($variant:ident = $name:literal: $doc:literal,)*) => {
+        /// The canonical action vocabulary (DESIGN.md section 3). Policy rules match on these
+        /// names; `*` and `ns.*` wildcards are resolved against [`ActionKind::ALL`].
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        pub enum ActionKind {
+            $(#[doc = $doc] #[serde(rename = $name)] $variant,)*
+        }
+
+        impl ActionKind {
+            /// Every action kind.
+            pub const ALL: &'static [ActionKind] = &[$(ActionKind::$variant),*];
+
+            /// The dotted name (`git.force_push`).
+            pub const fn as_str(self) -> &'static str {
+                match self { $(ActionKind::$variant => $name,)* }
+            }
+
+            /// The kind with this dotted name.
+            pub fn parse(name: &str) -> Option<Self> {
+                match name { $($name => Some(ActionKind::$variant),)* _ => None }
+            }
+        }
+    };
+}
+
+action_kinds! {
+    FileRead = "file.read": "Reads a file or lists/searches a directory.",
+    FileWrite = "file.write": "Creates or modifies a file (Write, Edit, patch, redirect, tee, cp…).",
+    FileDelete = "file.delete": "Deletes a file or directory.",
+    FileMove = "file.move": "Moves a file away (its destination is a `file.write`).",
+    ShellExec = "shell.exec": "Runs a command that no more specific action describes.",
+    GitCommit = "git.commit": "`git commit`.",
+    GitPush = "git.push": "`git push` (target: the destination branch).",
+    GitForcePush = "git.force_push": "`git push --force`, `+refspec`, `--mirror`, `--force-with-lease`.",
+    GitHistoryRewrite = "git.history_rewrite": "`filter-branch`/`filter-repo`, `rebase`, `reflog expire`, `update-ref -d`, `gc --prune`.",
+    GitDiscard = "git.discard": "Throws away uncommitted work: `reset --hard`, `clean -f`, `checkout -- .`, `restore`, `stash drop`.",
+    GitBranchDelete = "git.branch_delete": "Deletes a branch (local `branch -d/-D` or remote `push --delete`/`:b`).",
+    GitOther = "git.other": "Any other git subcommand.",
+    NetFetch = "net.fetch": "Fetches a URL (WebFetch, curl, wget…).",
+    McpCall = "mcp.call": "Calls an MCP tool (target: the server).",
+    AgentSpawn = "agent.spawn": "Starts a sub-agent.",
+    PackagePublish = "package.publish": "Publishes a package or release (`npm publish`, `cargo publish`, `twine upload`…).",
+    PackageInstall = "package.install": "Installs or fetches-and-runs a package (`npm install`, `pip install`, `npx`…).",
+    ToolOther = "tool.other": "Any other tool (todo lists, questions, plan mode…).",
+}
+
+impl std::fmt::Display for ActionKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One canonical action of a call.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Action {
+    /// What it does.
+    pub kind: ActionKind,
+    /// What it does it to: canonical absolute paths for `file.*`, branches for pushes, URLs
+    /// for `net.fetch`, the server for `mcp.call`, the argv for `shell.exec`.
+    pub targets: Vec<String>,
+    /// The agent's tool name.
+    pub tool: String,
+    /// The executed command this action comes from, for shell tools.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub argv: Vec<String>,
+}
+
+/// The canonical actions of a call (none for events without a tool call).
+pub fn actions(call: &CanonicalCall, ctx: &Ctx) -> Vec<Action> {
+    Facts::build(call, ctx).actions
+}
+
+/// A path an action touches: as written, and canonical.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct PathUse {
+    pub raw: String,
+    pub path: PathBuf,
+    pub op: PathOp,
+}
+
+/// What the judges need beside each action.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Item {
+    /// Index into `Facts::analysis.commands`, for shell actions.
+    pub command: Option<usize>,
+    pub paths: Vec<PathUse>,
+    /// Destination branches, for pushes and branch deletes (`*` = every branch).
+    pub branches: Vec<String>,
+}
+
+/// Everything derived once per evaluation from the call: the shell analysis, the actions, the
+/// canonical paths. Rules and invariants read it; nothing is re-parsed.
+#[derive(Debug)]
+pub(crate) struct Facts<'a> {
+    pub tool: Option<&'a ToolCall>,
+    pub analysis: Option<Analysis>,
+    pub actions: Vec<Action>,
+    pub items: Vec<Item>,
+    /// The directory relative paths are resolved against (the call's cwd).
+    pub cwd: PathBuf,
+    /// Directories a shell line `cd`s into: relative write targets are also judged against
+    /// them (the analyzer's command order is not source order, so the running cwd of one
+    /// command is not known exactly; checking every candidate is the conservative choice).
+    pub alt_cwds: Vec<PathBuf>,
+}
+
+/// Value-taking options of `git push` given as a separate word.
+const PUSH_VALUE_OPTS: &[&str] = &["-o", "--push-option", "--receive-pack", "--exec", "--repo"];
+
+impl<'a> Facts<'a> {
+    pub(crate) fn build(call: &'a CanonicalCall, ctx: &Ctx) -> Self {
+        let cwd = if call.cwd.starts_with('/') {
+            normalize(&call.cwd, Path::new("/"), None).path
+        } else {
+            ctx.workspace.clone()
+        };
+        let mut facts = Facts {
+            tool: call.tool.as_ref(),
+            analysis: None,
+            actions: Vec::new(),
+            items: Vec::new(),
+            cwd,
+            alt_cwds: Vec::new(),
+        };
+        let Some(tool) = call.tool.as_ref() else {
+            return facts;
+        };
+        match tool.kind {
+            ToolKind::Shell => facts.shell(tool, ctx),
+            ToolKind::Read | ToolKind::Search => {
+                let mut any = false;
+                for p in &tool.paths {
+                    facts.file_action(tool, p, ctx);
+                    any = true;
+                }
+                if !any {
+                    facts.push(
+                        ActionKind::FileRead,
+                        vec![facts.cwd.to_string_lossy().into_owned()],
+                        tool,
+                        Item::default(),
+                    );
+                }
+            }
+            ToolKind::Write | ToolKind::Edit | ToolKind::Patch => {
+                for p in &tool.paths {
+                    facts.file_action(tool, p, ctx);
+                }
+            }
+            ToolKind::Fetch => {
+                let targets = tool.url.iter().cloned().collect();
+                facts.push(ActionKind::NetFetch, targets, tool, Item::default());
+            }
+            ToolKind::Subagent => {
+                let target = ["subagent_type", "agent", "description"]
+                    .iter()
+                    .find_map(|k| tool.input.get(*k).and_then(|v| v.as_str()))
+                    .map(str::to_owned);
+                facts.push(
+                    ActionKind::AgentSpawn,
+                    target.into_iter().collect(),
+                    tool,
+                    Item::default(),
+                );
+            }
+            ToolKind::Mcp => {
+                let target = tool.mcp_server.clone().unwrap_or_else(|| tool.name.clone());
+                facts.push(ActionKind::McpCall, vec![target], tool, Item::default());
+            }
+            ToolKind::Other => {
+                facts.push(
+                    ActionKind::ToolOther,
+                    vec![tool.name.clone()],
+                    tool,
+                    Item::default(),
+                );
+            }
+        }
+        facts
+    }
+
+    fn push(&mut self, kind: ActionKind, targets: Vec<String>, tool: &ToolCall, item: Item) {
+        let argv = item
+            .command
+            .and_then(|i| self.analysis.as_ref()?.commands.get(i))
+            .map(|c| c.argv.clone())
+            .unwrap_or_default();
+        self.actions.push(Action {
+            kind,
+            targets,
+            tool: tool.name.clone(),
+            argv,
+        });
+        self.items.push(item);
+    }
+
+    fn canonical(&self, raw: &str, ctx: &Ctx) -> PathBuf {
+        normalize(raw, &self.cwd, ctx.home.as_deref()).path
+    }
+
+    fn file_action(&mut self, tool: &ToolCall, target: &hookgate_core::PathTarget, ctx: &Ctx) {
+        let path = self.canonical(&target.path, ctx);
+        let kind = match target.op {
+            PathOp::Read => ActionKind::FileRead,
+            PathOp::Write => ActionKind::FileWrite,
+            PathOp::Delete => ActionKind::FileDelete,
+            PathOp::Move => ActionKind::FileMove,
+        };
+        let item = Item {
+            command: None,
+            paths: vec![PathUse {
+                raw: target.path.clone(),
+                path: path.clone(),
+                op: target.op,
+            }],
+            branches: Vec::new(),
+        };
+        self.push(kind, vec![path.to_string_lossy().into_owned()], tool, item);
+    }
+
+    fn shell(&mut self, tool: &ToolCall, ctx: &Ctx) {
+        let Some(command) = tool.command.as_deref() else {
+            self.push(ActionKind::ShellExec, Vec::new(), tool, Item::default());
+            return;
+        };
+        let mut sctx = hookgate_shell::Context::new(self.cwd.clone(), ctx.home.clone());
+        sctx.temp_dirs.clone_from(&ctx.temp_dirs);
+        let analysis = hookgate_shell::analyze(command, &sctx);
+        for c in &analysis.commands {
+            if matches!(c.argv.first().map(|p| base_name(p)), Some("cd" | "pushd"))
+                && let Some(dir) = c.argv.get(1).filter(|d| !d.starts_with('-'))
+            {
+                let dir = self.canonical(dir, ctx);
+                if !self.alt_cwds.contains(&dir) {
+                    self.alt_cwds.push(dir);
+                }
+            }
+        }
+        let described: Vec<Described> = analysis
+            .commands
+            .iter()
+            .map(|c| describe(&c.argv, ctx.branch.as_deref()))
+            .collect();
+        let unresolved_line = analysis.commands.is_empty()
+            && !matches!(analysis.parse, ParseStatus::Empty | ParseStatus::Ok);
+        self.analysis = Some(analysis);
+        for (i, d) in described.into_iter().enumerate() {
+            let paths = d
+                .paths
+                .into_iter()
+                .filter(|(raw, _)| usable_path(raw))
+                .map(|(raw, op)| PathUse {
+                    path: self.canonical(&raw, ctx),
+                    raw,
+                    op,
+                })
+                .collect::<Vec<_>>();
+            let targets = match d.kind {
+                ActionKind::FileRead
+                | ActionKind::FileWrite
+                | ActionKind::FileDelete
+                | ActionKind::FileMove
+                    if !paths.is_empty() =>
+                {
+                    paths
+                        .iter()
+                        .map(|p| p.path.to_string_lossy().into_owned())
+                        .collect()
+                }
+                _ => d.targets,
+            };
+            let item = Item {
+                command: Some(i),
+                paths,
+                branches: d.branches,
+            };
+            self.push(d.kind, targets, tool, item);
+        }
+        if unresolved_line {
+            self.push(
+                ActionKind::ShellExec,
+                vec![command.to_owned()],
+                tool,
+                Item::default(),
+            );
+        }
+    }
+
+    /// Every canonical path this call writes, deletes or moves (including relative ones
+    /// re-resolved against the `cd` targets of a shell line).
+    pub(crate) fn written_paths(&self, ctx: &Ctx) -> Vec<PathBuf> {
+        let mut out: Vec<PathBuf> = Vec::new();
+        for item in &self.items {
+            for p in item.paths.iter().filter(|p| p.op != PathOp::Read) {
+                self.push_candidates(&mut out, p, ctx);
+            }
+        }
+        out
+    }
+
+    /// Every canonical path this call reads.
+    pub(crate) fn read_paths(&self, ctx: &Ctx) -> Vec<PathBuf> {
+        let mut out: Vec<PathBuf> = Vec::new();
+        for item in &self.items {
+            for p in item.paths.iter().filter(|p| p.op == PathOp::Read) {
+                self.push_candidates(&mut out, p, ctx);
+            }
+        }
+        out
+    }
+
+    fn push_candidates(&self, out: &mut Vec<PathBuf>, p: &PathUse, ctx: &Ctx) {
+        if !out.contains(&p.path) {
+            out.push(p.path.clone());
+        }
+        if !Path::new(&p.raw).is_absolute() && !p.raw.starts_with('~') {
+            for dir in &self.alt_cwds {
+                let alt = normalize(&p.raw, dir, ctx.home.as_deref()).path;
+                if !out.contains(&alt) {
+                    out.push(alt);
+                }
+            }
+        }
+    }
+
+    /// The executed command behind action `i`, if it came from a shell line.
+    pub(crate) fn argv(&self, i: usize) -> Option<&[String]> {
+        let index = self.items.get(i)?.command?;
+        Some(&self.analysis.as_ref()?.commands.get(index)?.argv)
+    }
+
+    /// Text the call writes into files (Write content, Edit new text, patch additions).
+    pub(crate) fn content(&self) -> Option<&str> {
+        self.tool.and_then(|t| t.content.as_deref())
+    }
+}
+
+/// Words that cannot name a real file (stdin placeholders, unresolved expansions).
+fn usable_path(raw: &str) -> bool {
+    !(raw.is_empty()
+        || raw == "-"
+        || raw.contains("{stdin}")
+        || raw == "{}"
+        || raw.starts_with("/dev/")
+        || raw.starts_with("/proc/self/fd"))
+}
+
+/// One executed command, described.
+#[derive(Debug, Clone)]
+pub(crate) struct Described {
+    pub kind: ActionKind,
+    pub targets: Vec<String>,
+    pub paths: Vec<(String, PathOp)>,
+    pub branches: Vec<String>,
+}
+
+impl Described {
+    fn new(kind: ActionKind, argv: &[String]) -> Self {
+        Self {
+            kind,
+            targets: vec![argv.join(" ")],
+            paths: Vec::new(),
+            branches: Vec::new(),
+        }
+    }
+
+    fn with_paths(mut self, paths: impl IntoIterator<Item = String>, op: PathOp) -> Self {
+        self.paths.extend(paths.into_iter().map(|p| (p, op)));
+        self
+    }
+}
+
+/// Non-flag operands, honouring `--` and skipping the values of `value_opts` (separate-word
+/// values; `--opt=value` and attached short values are flags already).
+pub(crate) fn operands(args: &[String], value_opts: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut only = false;
+    let mut skip = false;
+    for a in args {
+        if skip {
+            skip = false;
+        } else if only {
+            out.push(a.clone());
+        } else if a == "--" {
+            only = true;
+        } else if a.starts_with('-') && a.len() > 1 {
+            if value_opts.contains(&a.as_str()) {
+                skip = true;
+            }
+        } else {
+            out.push(a.clone());
+        }
+    }
+    out
+}
+
+/// Destination and sources of `cp`/`mv`/`ln`/`install`-style commands (`-t DIR` aware).
+fn dest_and_sources(args: &[String], value_opts: &[&str]) -> (Option<String>, Vec<String>) {
+    let mut target_dir = None;
+    let mut iter = args.iter();
+    while let Some(a) = iter.next() {
+        if a == "-t" || a == "--target-directory" {
+            target_dir = iter.next().cloned();
+        } else if let Some(v) = a.strip_prefix("--target-directory=") {
+            target_dir = Some(v.to_owned());
+        }
+    }
+    let mut ops = operands(args, &[value_opts, &["-t", "--target-directory"]].concat());
+    if let Some(d) = target_dir {
+        (Some(d), ops)
+    } else {
+        let dest = if ops.len() >= 2 { ops.pop() } else { None };
+        (dest, ops)
+    }
+}
+
+const READERS: &[&str] = &[
+    "cat", "head", "tail", "less", "more", "bat", "batcat", "nl", "od", "xxd", "hexdump",
+    "strings", "base64", "tac", "source", ".",
+];
+const INSTALLERS: &[(&str, &[&str])] = &[
+    ("npm", &["install", "i", "add", "ci"]),
+    ("pnpm", &["install", "i", "add"]),
+    ("yarn", &["install", "add"]),
+    ("bun", &["install", "i", "add"]),
+    ("pip", &["install"]),
+    ("pip3", &["install"]),
+    ("uv", &["add", "pip"]),
+    ("poetry", &["add", "install"]),
+    ("cargo", &["add", "install"]),
+    ("gem", &["install"]),
+    ("go", &["get", "install"]),
+    ("brew", &["install"]),
+    ("apt", &["install"]),
+    ("apt-get", &["install"]),
+    ("dnf", &["install"]),
+    ("yum", &["install"]),
+    ("apk", &["add"]),
+    ("composer", &["require", "install"]),
+];
+const RUNNERS: &[&str] = &["npx", "pnpx", "bunx", "uvx", "pipx"];
+const PUBLISHERS: &[(&str, &[&str])] = &[
+    ("npm", &["publish", "unpublish", "deprecate"]),
+    ("pnpm", &["publish"]),
+    ("yarn", &["publish", "npm"]),
+    ("bun", &["publish"]),
+    ("cargo", &["publish", "yank"]),
+    ("poetry", &["publish"]),
+    ("uv", &["publish"]),
+    ("hatch", &["publish"]),
+    ("flit", &["publish"]),
+    ("pdm", &["publish"]),
+    ("twine", &["upload"]),
+    ("gem", &["push", "yank"]),
+    ("mvn", &["deploy"]),
+    ("gradle", &["publish"]),
+    ("docker", &["push"]),
+    ("podman", &["push"]),
+];
+const FETCHERS: &[&str] = &["curl", "wget", "http", "https", "xh", "aria2c", "httpie"];
+const CURL_VALUE_OPTS: &[&str] = &[
+    "-o",
+    "--output",
+    "-H",
+    "--header",
+    "-d",
+    "--data",
+    "--data-raw",
+    "--data-binary",
+    "--data-urlencode",
+    "-X",
+    "--request",
+    "-u",
+    "--user",
+    "-A",
+    "--user-agent",
+    "-e",
+    "--referer",
+    "-F",
+    "--form",
+    "-T",
+    "--upload-file",
+    "-b",
+    "--cookie",
+    "-c",
+    "--cookie-jar",
+    "-m",
+    "--max-time",
+    "--connect-timeout",
+    "-x",
+    "--proxy",
+    "-w",
+    "--write-out",
+    "-K",
+    "--config",
+    "-r",
+    "--range",
+    "-O",
+    "--output-document",
+    "-P",
+    "--directory-prefix",
+    "--retry",
+    "-E",
+    "--cert",
+    "--key",
+    "--cacert",
+    "-U",
+    "--proxy-user",
+    "--resolve",
+];
+
+/// Describes one executed command.
+pub(crate) fn describe(argv: &[String], branch: Option<&str>) -> Described {
+    let Some(first) = argv.first() else {
+        return Described::new(ActionKind::ShellExec, argv);
+    };
+    let program = base_name(first);
+    let rest = &argv[1..];
+    let flags = split_flags(rest);
+    let has = |short: char, long: &str| flags.short.contains(&short) || flags.long.contains(long);
+    match program {
+        ">" => Described::new(ActionKind::FileWrite, argv).with_paths(rest.to_vec(), PathOp::Write),
+        "rm" | "rmdir" | "unlink" | "shred" | "srm" => Described::new(ActionKind::FileDelete, argv)
+            .with_paths(operands(rest, &[]), PathOp::Delete),
+        "mv" => {
+            let (dest, sources) = dest_and_sources(rest, &["-S", "--suffix"]);
+            Described::new(ActionKind::FileMove, argv)
+                .with_paths(sources, PathOp::Move)
+                .with_paths(dest, PathOp::Write)
+        }
+        "cp" | "install" | "ln" => {
+            let (dest, sources) =
+                dest_and_sources(rest, &["-S", "--suffix", "-m", "--mode", "-o", "-g"]);
+            Described::new(ActionKind::FileWrite, argv)
+                .with_paths(dest, PathOp::Write)
+                .with_paths(
+                    if program == "ln" { Vec::new() } else { sources },
+                    PathOp::Read,
+                )
+        }
+        "rsync" => {
+            let mut ops = operands(rest, &["-e", "--rsh", "--exclude", "--include", "--filter"]);
+            let dest = ops.pop().filter(|d| !is_remote_spec(d));
+            Described::new(ActionKind::FileWrite, argv).with_paths(dest, PathOp::Write)
+        }
+        "tee" => Described::new(ActionKind::FileWrite, argv)
+            .with_paths(operands(rest, &[]), PathOp::Write),
+        "touch" => Described::new(ActionKind::FileWrite, argv).with_paths(
+            operands(rest, &["-r", "--reference", "-d", "--date", "-t"]),
+            PathOp::Write,
+        ),
+        "truncate" => Described::new(ActionKind::FileWrite, argv).with_paths(
+            operands(rest, &["-s", "--size", "-r", "--reference"]),
+            PathOp::Write,
+        ),
+        "sed" | "perl" if in_place(program, rest) => {
+            let value_opts: &[&str] = if program == "sed" {
+                &["-e", "--expression", "-f", "--file", "-l", "--line-length"]
+            } else {
+                &["-e", "-E", "-M", "-m", "-I"]
+            };
+            let mut ops = operands(rest, value_opts);
+            let script_given = rest.iter().any(|a| {
+                matches!(a.as_str(), "-e" | "-E" | "-f" | "--expression" | "--file")
+                    || a.starts_with("--expression=")
+                    || (program == "perl" && a.starts_with('-') && a.contains('e'))
+            });
+            if !script_given && !ops.is_empty() {
+                ops.remove(0);
+            }
+            Described::new(ActionKind::FileWrite, argv).with_paths(ops, PathOp::Write)
+        }
+        "chmod" | "chown" | "chgrp" | "setfacl" | "chattr" => {
+            let mut ops = operands(rest, &["--reference"]);
+            let reference = rest.iter().any(|a| a.starts_with("--reference"));
+            if !reference && !ops.is_empty() {
+                ops.remove(0);
+            }
+            Described::new(ActionKind::ShellExec, argv).with_paths(ops, PathOp::Write)
+        }
+        "dd" => {
+            let mut d = Described::new(ActionKind::ShellExec, argv);
+            for a in rest {
+                if let Some(of) = a.strip_prefix("of=") {
+                    d.kind = ActionKind::FileWrite;
+                    d.paths.push((of.to_owned(), PathOp::Write));
+                } else if let Some(i) = a.strip_prefix("if=") {
+                    d.paths.push((i.to_owned(), PathOp::Read));
+                }
+            }
+            d
+        }
+        p if READERS.contains(&p) => {
+            let ops = operands(rest, &["-n", "-c", "--lines", "--bytes"]);
+            let ops: Vec<String> = if p == "source" || p == "." {
+                ops.into_iter().take(1).collect()
+            } else {
+                ops.into_iter()
+                    .filter(|o| !o.chars().all(|c| c.is_ascii_digit() || c == '+'))
+                    .collect()
+            };
+            let kind = if p == "source" || p == "." {
+                ActionKind::ShellExec
+            } else {
+                ActionKind::FileRead
+            };
+            Described::new(kind, argv).with_paths(ops, PathOp::Read)
+        }
+        "git" => git(argv, branch),
+        p if FETCHERS.contains(&p) => {
+            let ops = operands(rest, CURL_VALUE_OPTS);
+            let mut d = Described::new(ActionKind::NetFetch, argv);
+            d.targets = ops
+                .iter()
+                .filter(|o| o.contains("://") || looks_like_host(o))
+                .cloned()
+                .collect();
+            let url_opt = rest
+                .iter()
+                .position(|a| a == "--url")
+                .and_then(|i| rest.get(i + 1));
+            d.targets.extend(url_opt.cloned());
+            let mut iter = rest.iter();
+            while let Some(a) = iter.next() {
+                if matches!(a.as_str(), "-o" | "--output" | "--output-document")
+                    || (a == "-O" && p == "wget")
+                {
+                    if let Some(out) = iter.next() {
+                        d.paths.push((out.clone(), PathOp::Write));
+                    }
+                } else if let Some(out) = a
+                    .strip_prefix("--output=")
+                    .or_else(|| a.strip_prefix("--output-document="))
+                {
+                    d.paths.push((out.to_owned(), PathOp::Write));
+                }
+            }
+            d
+        }
+        p if RUNNERS.contains(&p) => {
+            let mut d = Described::new(ActionKind::PackageInstall, argv);
+            d.targets = operands(rest, &["-p", "--package", "--from", "--with"])
+                .into_iter()
+                .filter(|o| o != "run")
+                .take(1)
+                .collect();
+            d
+        }
+        p => {
+            let sub = flags.positionals.first().map(String::as_str);
+            if let Some(sub) = sub
+                && PUBLISHERS
+                    .iter()
+                    .any(|(prog, subs)| *prog == p && subs.contains(&sub))
+                && !has('n', "dry-run")
+            {
+                let mut d = Described::new(ActionKind::PackagePublish, argv);
+                d.targets = flags.positionals.get(1..).unwrap_or_default().to_vec();
+                if d.targets.is_empty() {
+                    d.targets = vec![p.to_owned()];
+                }
+                return d;
+            }
+            if let Some(sub) = sub
+                && INSTALLERS
+                    .iter()
+                    .any(|(prog, subs)| *prog == p && subs.contains(&sub))
+            {
+                let mut d = Described::new(ActionKind::PackageInstall, argv);
+                let skip = usize::from(p == "uv" && sub == "pip") + 1;
+                d.targets = flags.positionals.get(skip..).unwrap_or_default().to_vec();
+                return d;
+            }
+            Described::new(ActionKind::ShellExec, argv)
+        }
+    }
+}
+
+fn in_place(program: &str, args: &[String]) -> bool {
+    args.iter().any(|a| {
+        if program == "sed" {
+            a == "--in-place"
+                || a.starts_with("--in-place=")
+                || (a.starts_with('-') && !a.starts_with("--") && a[1..].starts_with('i'))
+                || (a.starts_with('-') && !a.starts_with("--") && a.contains('i') && a.len() <= 4)
+        } else {
+            a.starts_with('-') && !a.starts_with("--") && a.contains('i')
+        }
+    })
+}
+
+fn is_remote_spec(s: &str) -> bool {
+    match (s.find(':'), s.find('/')) {
+        (Some(c), Some(sl)) => c < sl,
+        (Some(_), None) => true,
+        _ => s.contains("::"),
+    }
+}
+
+fn looks_like_host(s: &str) -> bool {
+    let host = s.split('/').next().unwrap_or(s);
+    host.contains('.')
+        && !host.starts_with('.')
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':'))
+        && !Path::new(s).extension().is_some_and(|e| {
+            matches!(
+                e.to_str(),
+                Some("sh" | "json" | "txt" | "md" | "py" | "js" | "ts" | "rs" | "yaml" | "yml")
+            )
+        })
+}
+
+/// `git commit`'s shape.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct CommitInfo {
+    pub no_verify: bool,
+    pub all: bool,
+    pub amend: bool,
+    pub paths: Vec<String>,
+}
+
+/// Parses `git commit` arguments, consuming option values so a message is never a path or a
+/// flag (`git commit -m "-n"` does not skip hooks).
+pub(crate) fn commit_info(args: &[String]) -> CommitInfo {
+    const LONG_VALUE: &[&str] = &[
+        "--message",
+        "--file",
+        "--reuse-message",
+        "--reedit-message",
+        "--author",
+        "--date",
+        "--template",
+        "--fixup",
+        "--squash",
+        "--cleanup",
+        "--trailer",
+        "--pathspec-from-file",
+    ];
+    let mut info = CommitInfo::default();
+    let mut i = 0;
+    let mut only_paths = false;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        if only_paths {
+            info.paths.push(a.clone());
+        } else if a == "--" {
+            only_paths = true;
+        } else if let Some(long) = a.strip_prefix("--") {
+            let name = long.split('=').next().unwrap_or(long);
+            match name {
+                "no-verify" => info.no_verify = true,
+                "all" => info.all = true,
+                "amend" => info.amend = true,
+                _ => {}
+            }
+            if LONG_VALUE.contains(&a.as_str()) {
+                i += 1;
+            }
+        } else if a.len() > 1 && a.starts_with('-') {
+            for (k, c) in a[1..].char_indices() {
+                match c {
+                    'n' => info.no_verify = true,
+                    'a' => info.all = true,
+                    'm' | 'F' | 'C' | 'c' | 't' => {
+                        // The value is the rest of the cluster, or the next word.
+                        if k + 2 >= a.len() {
+                            i += 1;
+                        }
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+        } else {
+            info.paths.push(a.clone());
+        }
+    }
+    info
+}
+
+/// Whether a `git push` argument list carries `--no-verify`.
+pub(crate) fn push_no_verify(args: &[String]) -> bool {
+    args.iter().any(|a| a == "--no-verify")
+}
+
+fn git(argv: &[String], branch: Option<&str>) -> Described {
+    let after = args_after_globals(argv);
+    let Some((sub, rest)) = after.split_first() else {
+        return Described::new(ActionKind::GitOther, argv);
+    };
+    let flags = split_flags(rest);
+    let has = |short: char, long: &str| flags.short.contains(&short) || flags.long.contains(long);
+    let d = |kind| Described::new(kind, argv);
+    match sub.as_str() {
+        "push" => git_push(argv, rest, branch),
+        "commit" => {
+            let info = commit_info(rest);
+            let mut out = d(ActionKind::GitCommit);
+            out.targets = info.paths;
+            out
+        }
+        "reset" if has('\0', "hard") || has('\0', "merge") || has('\0', "keep") => {
+            d(ActionKind::GitDiscard)
+        }
+        "clean" if has('f', "force") && !has('n', "dry-run") => d(ActionKind::GitDiscard),
+        "checkout" => {
+            let pathspec = rest.iter().any(|a| a == "--")
+                || flags.positionals.iter().any(|p| p == "." || p == ":/");
+            if has('f', "force") || pathspec {
+                let after: Vec<String> = match rest.iter().position(|a| a == "--") {
+                    Some(i) => rest[i + 1..].to_vec(),
+                    None => flags.positionals.clone(),
+                };
+                d(ActionKind::GitDiscard).with_paths(after, PathOp::Write)
+            } else {
+                d(ActionKind::GitOther)
+            }
+        }
+        "restore" if !has('S', "staged") || has('W', "worktree") => {
+            d(ActionKind::GitDiscard).with_paths(operands(rest, &["-s", "--source"]), PathOp::Write)
+        }
+        "switch" if has('f', "discard-changes") || flags.long.contains("force") => {
+            d(ActionKind::GitDiscard)
+        }
+        "stash"
+            if matches!(
+                flags.positionals.first().map(String::as_str),
+                Some("drop" | "clear")
+            ) =>
+        {
+            d(ActionKind::GitDiscard)
+        }
+        "worktree"
+            if flags.positionals.first().is_some_and(|p| p == "remove") && has('f', "force") =>
+        {
+            d(ActionKind::GitDiscard)
+        }
+        "branch" if has('d', "delete") || has('D', "\0") => {
+            let mut out = d(ActionKind::GitBranchDelete);
+            out.branches.clone_from(&flags.positionals);
+            out.targets = flags.positionals;
+            out
+        }
+        "filter-branch" | "filter-repo" | "rebase" | "replace" => d(ActionKind::GitHistoryRewrite),
+        "reflog"
+            if matches!(
+                flags.positionals.first().map(String::as_str),
+                Some("expire" | "delete")
+            ) =>
+        {
+            d(ActionKind::GitHistoryRewrite)
+        }
+        "update-ref" if has('d', "\0") => d(ActionKind::GitHistoryRewrite),
+        "gc" if flags.long.contains("prune") => d(ActionKind::GitHistoryRewrite),
+        "rm" if !flags.long.contains("cached") => {
+            d(ActionKind::FileDelete).with_paths(flags.positionals, PathOp::Delete)
+        }
+        "mv" => {
+            let mut ops = flags.positionals;
+            let dest = if ops.len() >= 2 { ops.pop() } else { None };
+            d(ActionKind::FileMove)
+                .with_paths(ops, PathOp::Move)
+                .with_paths(dest, PathOp::Write)
+        }
+        _ => d(ActionKind::GitOther),
+    }
+}
+
+fn git_push(argv: &[String], rest: &[String], branch: Option<&str>) -> Described {
+    let flags = split_flags(rest);
+    let mut force = flags.short.contains(&'f')
+        || flags.long.contains("force")
+        || flags.long.contains("force-with-lease")
+        || flags.long.contains("mirror");
+    let mut delete = flags.short.contains(&'d') || flags.long.contains("delete");
+    let all = flags.long.contains("all") || flags.long.contains("mirror");
+    let positionals = operands(rest, PUSH_VALUE_OPTS);
+    let refspecs = positionals.get(1..).unwrap_or_default();
+    let mut branches = Vec::new();
+    for spec in refspecs {
+        let mut spec = spec.as_str();
+        if let Some(s) = spec.strip_prefix('+') {
+            force = true;
+            spec = s;
+        }
+        let dst = match spec.split_once(':') {
+            Some(("", dst)) if !dst.is_empty() => {
+                delete = true;
+                dst
+            }
+            Some((_, "")) | None => spec,
+            Some((_, dst)) => dst,
+        };
+        let dst = if dst == "HEAD" || dst.is_empty() {
+            branch.unwrap_or("HEAD")
+        } else {
+            dst
+        };
+        let dst = dst.strip_prefix("refs/heads/").unwrap_or(dst);
+        branches.push(dst.to_owned());
+    }
+    if all {
+        branches.push("*".to_owned());
+    }
+    if branches.is_empty()
+        && !flags.long.contains("tags")
+        && let Some(b) = branch
+    {
+        branches.push(b.to_owned());
+    }
+    let kind = if delete {
+        ActionKind::GitBranchDelete
+    } else if force {
+        ActionKind::GitForcePush
+    } else {
+        ActionKind::GitPush
+    };
+    Described {
+        kind,
+        targets: branches.clone(),
+        paths: Vec::new(),
+        branches,
+    }
+    .with_argv_fallback(argv)
+}
+
+impl Described {
+    fn with_argv_fallback(mut self, argv: &[String]) -> Self {
+        if self.targets.is_empty() {
+            self.targets = vec![argv.join(" ")];
+        }
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn git_push_targets_are_destination_branches() {
+        let d = describe(&v("git push origin feature"), Some("main"));
+        assert_eq!((d.kind, d.branches), (ActionKind::GitPush, v("feature")));
+        let d = describe(&v("git push"), Some("main"));
+        assert_eq!(d.branches, v("main"));
+        let d = describe(&v("git push origin HEAD:refs/heads/main"), Some("x"));
+        assert_eq!(d.branches, v("main"));
+        let d = describe(&v("git push origin +dev"), None);
+        assert_eq!((d.kind, d.branches), (ActionKind::GitForcePush, v("dev")));
+        let d = describe(&v("git push -o ci.skip origin main"), None);
+        assert_eq!(d.branches, v("main"));
+        let d = describe(&v("git push origin :old"), None);
+        assert_eq!(
+            (d.kind, d.branches),
+            (ActionKind::GitBranchDelete, v("old"))
+        );
+        let d = describe(&v("git push --force-with-lease origin main"), None);
+        assert_eq!(d.kind, ActionKind::GitForcePush);
+    }
+
+    #[test]
+    fn commit_messages_are_values_not_flags_or_paths() {
+        let i = commit_info(&v("-m -n"));
+        assert!(!i.no_verify && i.paths.is_empty());
+        let i = commit_info(&v("-nm msg"));
+        assert!(i.no_verify);
+        let i = commit_info(&v("-am msg src/a.rs"));
+        assert!(i.all && !i.no_verify);
+        assert_eq!(i.paths, v("src/a.rs"));
+        let i = commit_info(&v("-mfix --no-verify"));
+        assert!(i.no_verify);
+    }
+
+    #[test]
+    fn write_operands_of_common_commands() {
+        let d = describe(&v("cp a b c dest/"), None);
+        assert!(d.paths.contains(&("dest/".into(), PathOp::Write)));
+        let d = describe(&v("sed -i s/a/b/ f.txt"), None);
+        assert_eq!(d.paths, vec![("f.txt".into(), PathOp::Write)]);
+        let d = describe(&v("sed -i -e s/a/b/ f.txt"), None);
+        assert_eq!(d.paths, vec![("f.txt".into(), PathOp::Write)]);
+        let d = describe(&v("chmod 000 x"), None);
+        assert_eq!(d.paths, vec![("x".into(), PathOp::Write)]);
+        let d = describe(&v("mv -t dir a b"), None);
+        assert!(d.paths.contains(&("dir".into(), PathOp::Write)));
+        let d = describe(&v("sed s/a/b/ f.txt"), None);
+        assert_eq!(d.kind, ActionKind::ShellExec);
+    }
+}

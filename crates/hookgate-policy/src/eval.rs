@@ -1,0 +1,441 @@
+//! Evaluation: rules, then invariants, combined on the decision lattice, explained.
+
+use std::time::Instant;
+
+use hookgate_core::{CanonicalCall, Decision, EventId, PathOp};
+use serde::{Deserialize, Serialize};
+
+use crate::action::{Action, ActionKind, Facts};
+use crate::invariants::{INVARIANTS, Judge, Violation, branch_matches};
+use crate::policy::{Effect, Mode, Policy, Rule, Switch};
+use crate::{Ctx, SessionState};
+
+/// Whether a match came from a policy rule or a built-in invariant.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchedKind {
+    /// A rule of a policy file.
+    Rule,
+    /// A built-in invariant.
+    Invariant,
+}
+
+/// One rule or invariant that matched.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Matched {
+    /// Rule or invariant.
+    pub kind: MatchedKind,
+    /// Its id.
+    pub id: String,
+    /// 1-5.
+    pub severity: u8,
+    /// What it asked for.
+    pub effect: Effect,
+    /// Whether it decided or was only reported.
+    pub mode: Mode,
+    /// Why it matched.
+    pub reason: String,
+    /// Where a rule was defined (`file:line`); `None` for invariants.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub origin: Option<String>,
+}
+
+/// One timed stage of the evaluation (for `hookgate inspect`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    /// `actions`, `rules` or `invariants`.
+    pub name: String,
+    /// Wall time in microseconds.
+    pub micros: u64,
+    /// What it found, in a few words.
+    pub outcome: String,
+}
+
+/// The policy's answer for one call, with everything needed to explain it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Evaluation {
+    /// `None`: no opinion (the agent's own permission flow applies).
+    pub decision: Option<Decision>,
+    /// Why, naming the deciding rule/invariant ids (`id: reason; …`).
+    pub reason: Option<String>,
+    /// What to do instead, from the deciding match.
+    pub suggestion: Option<String>,
+    /// Monitor-mode findings ("would deny: …"), for the agent's context or the log.
+    pub context: Option<String>,
+    /// Every rule and invariant that matched, deciding or not.
+    pub matched: Vec<Matched>,
+    /// The canonical actions of the call.
+    pub actions: Vec<Action>,
+    /// Timed stages.
+    pub steps: Vec<Step>,
+}
+
+fn micros(since: Instant) -> u64 {
+    u64::try_from(since.elapsed().as_micros()).unwrap_or(u64::MAX)
+}
+
+/// Events on which a decision can stop the call before it runs.
+fn judged(event: EventId) -> bool {
+    let c = event.contract();
+    c.tool_matched && c.permission
+}
+
+impl Policy {
+    fn effective_mode(&self, own: Option<Mode>) -> Mode {
+        own.unwrap_or(self.mode)
+    }
+
+    /// Judges one call. Pure apart from the clock read for `steps` (and symlink `lstat`s
+    /// when [`Ctx::follow_symlinks`] is set).
+    pub fn evaluate(&self, call: &CanonicalCall, ctx: &Ctx, state: &SessionState) -> Evaluation {
+        let started = Instant::now();
+        let facts = Facts::build(call, ctx);
+        let mut steps = vec![Step {
+            name: "actions".into(),
+            micros: micros(started),
+            outcome: format!("{} action(s)", facts.actions.len()),
+        }];
+        let mut matched: Vec<Matched> = Vec::new();
+        if !judged(call.event) || facts.actions.is_empty() {
+            return Evaluation {
+                decision: None,
+                reason: None,
+                suggestion: None,
+                context: None,
+                matched,
+                actions: facts.actions,
+                steps,
+            };
+        }
+
+        // Rules.
+        let t = Instant::now();
+        let mut allow_covered = vec![false; facts.actions.len()];
+        let mut overrides: Vec<&'static str> = Vec::new();
+        let mut suggestions: Vec<(Effect, u8, String)> = Vec::new();
+        for rule in &self.rules {
+            let hits: Vec<usize> = (0..facts.actions.len())
+                .filter(|&i| rule_matches(rule, &facts, i, ctx))
+                .collect();
+            if hits.is_empty() {
+                continue;
+            }
+            let mode = self.effective_mode(rule.mode);
+            if rule.effect == Effect::Allow && mode == Mode::Enforce {
+                for &i in &hits {
+                    allow_covered[i] = true;
+                }
+                overrides.extend(rule.overrides.iter().copied());
+            }
+            let targets: Vec<&str> = hits
+                .iter()
+                .flat_map(|&i| facts.actions[i].targets.iter().map(String::as_str))
+                .take(3)
+                .collect();
+            let reason = rule.reason.clone().unwrap_or_else(|| {
+                format!("{} {}", facts.actions[hits[0]].kind, targets.join(", "))
+            });
+            if let Some(s) = &rule.suggestion {
+                suggestions.push((rule.effect, rule.severity, s.clone()));
+            }
+            matched.push(Matched {
+                kind: MatchedKind::Rule,
+                id: rule.id.clone(),
+                severity: rule.severity,
+                effect: rule.effect,
+                mode,
+                reason,
+                origin: Some(rule.origin.clone()),
+            });
+        }
+        let all_allowed = allow_covered.iter().all(|c| *c);
+        steps.push(Step {
+            name: "rules".into(),
+            micros: micros(t),
+            outcome: format!("{} of {} matched", matched.len(), self.rules.len()),
+        });
+
+        // Invariants.
+        let t = Instant::now();
+        let judge = Judge::new(&facts, ctx, state, &self.settings);
+        let mut violated = 0usize;
+        for (info, switch) in INVARIANTS.iter().zip(&self.switches) {
+            let mode = match switch {
+                Switch::Off => continue,
+                Switch::On => self.mode,
+                Switch::Enforce => Mode::Enforce,
+                Switch::Monitor => Mode::Monitor,
+            };
+            if all_allowed && !info.locked && overrides.contains(&info.id) {
+                continue;
+            }
+            let Some(Violation {
+                effect,
+                reason,
+                suggestion,
+            }) = info.check(&judge)
+            else {
+                continue;
+            };
+            violated += 1;
+            if let Some(s) = suggestion {
+                suggestions.push((effect, info.severity, s));
+            }
+            matched.push(Matched {
+                kind: MatchedKind::Invariant,
+                id: info.id.to_owned(),
+                severity: info.severity,
+                effect,
+                mode,
+                reason,
+                origin: None,
+            });
+        }
+        steps.push(Step {
+            name: "invariants".into(),
+            micros: micros(t),
+            outcome: format!("{violated} violated"),
+        });
+
+        // Combine: deny > ask > allow; an allow needs every action covered by allow rules.
+        let enforced = || matched.iter().filter(|m| m.mode == Mode::Enforce);
+        let top = enforced()
+            .map(|m| m.effect)
+            .filter(|e| *e != Effect::Allow)
+            .max()
+            .or_else(|| all_allowed.then_some(Effect::Allow));
+        let (reason, suggestion) = match top {
+            Some(effect) => {
+                let mut deciding: Vec<&Matched> =
+                    enforced().filter(|m| m.effect == effect).collect();
+                deciding.sort_by_key(|m| std::cmp::Reverse(m.severity));
+                let reason = deciding
+                    .iter()
+                    .map(|m| format!("{}: {}", m.id, m.reason))
+                    .collect::<Vec<_>>()
+                    .join("; ");
+                suggestions.sort_by_key(|s| std::cmp::Reverse(s.1));
+                let suggestion = suggestions
+                    .iter()
+                    .find(|(e, _, _)| *e == effect)
+                    .map(|(_, _, s)| s.clone());
+                (Some(reason), suggestion)
+            }
+            None => (None, None),
+        };
+        let monitored: Vec<String> = matched
+            .iter()
+            .filter(|m| m.mode == Mode::Monitor && m.effect != Effect::Allow)
+            .map(|m| format!("would {}: {}: {}", m.effect.decision(), m.id, m.reason))
+            .collect();
+        Evaluation {
+            decision: top.map(Effect::decision),
+            reason,
+            suggestion,
+            context: (!monitored.is_empty()).then(|| monitored.join("; ")),
+            matched,
+            actions: facts.actions,
+            steps,
+        }
+    }
+
+    /// Updates the session state after a call the agent was allowed to make (pre-tool) or
+    /// has made (post-tool): files written, manifests awaiting an install, test results,
+    /// pull requests opened. Call it for every event; it ignores what it has no use for.
+    pub fn observe(&self, call: &CanonicalCall, ctx: &Ctx, state: &mut SessionState) {
+        let facts = Facts::build(call, ctx);
+        if judged(call.event) {
+            let mut wrote = false;
+            for (i, item) in facts.items.iter().enumerate() {
+                for p in item.paths.iter().filter(|p| p.op != PathOp::Read) {
+                    let path = p.path.to_string_lossy().into_owned();
+                    let name = p.path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                    if name == "package.json"
+                        && !state.manifests_pending_install.contains(&path)
+                        && state.manifests_pending_install.len() < 64
+                    {
+                        state.manifests_pending_install.push(path.clone());
+                    }
+                    state.note_written(&path);
+                    wrote = true;
+                }
+                if facts.actions[i].kind == ActionKind::PackageInstall
+                    && facts.argv(i).is_some_and(|a| {
+                        matches!(
+                            a.first().map(String::as_str),
+                            Some("npm" | "pnpm" | "yarn" | "bun")
+                        )
+                    })
+                {
+                    state.manifests_pending_install.clear();
+                }
+            }
+            if wrote {
+                state.tests_pass = None;
+            }
+            return;
+        }
+        if call.event != EventId::PostToolUse {
+            return;
+        }
+        if call
+            .tool
+            .as_ref()
+            .and_then(|t| t.command.as_deref())
+            .is_none()
+        {
+            return;
+        }
+        let response = call.tool_response.as_ref();
+        let ok = response.and_then(|r| response_succeeded(&call.native_event, r));
+        for (i, _) in facts.actions.iter().enumerate() {
+            let Some(argv) = facts.argv(i) else { continue };
+            if is_test_command(argv)
+                && let Some(ok) = ok
+            {
+                state.tests_pass = Some(ok);
+            }
+            let words: Vec<&str> = argv.iter().map(String::as_str).collect();
+            if matches!(words.as_slice(), ["gh", "pr", "create", ..])
+                && let Some(url) = response.and_then(|r| find_pr_url(&r.to_string()))
+                && !state.created_prs.contains(&url)
+            {
+                state.created_prs.push(url);
+            }
+        }
+    }
+}
+
+/// Whether an agent's tool response reports success; `None` when it cannot tell (then the
+/// test state is left alone rather than guessed).
+///
+/// Per agent (see `shared/e2e/payloads`): Copilot sends `resultType` and "exit code N" text,
+/// Gemini "Exit Code: N" in `llmContent` when a command fails, Claude Code sends no exit code
+/// but reports failed tools as `PostToolUseFailure`.
+fn response_succeeded(native_event: &str, r: &serde_json::Value) -> Option<bool> {
+    if native_event.ends_with("Failure") {
+        return Some(false);
+    }
+    for key in ["exit_code", "exitCode", "returncode"] {
+        if let Some(code) = r.get(key).and_then(serde_json::Value::as_i64) {
+            return Some(code == 0);
+        }
+    }
+    if let Some(e) = r.get("is_error").and_then(serde_json::Value::as_bool) {
+        return Some(!e);
+    }
+    if let Some(t) = r.get("resultType").and_then(|v| v.as_str()) {
+        return Some(t == "success");
+    }
+    let text = match r {
+        serde_json::Value::String(s) => s.clone(),
+        other => ["llmContent", "textResultForLlm", "output"]
+            .iter()
+            .find_map(|k| other.get(*k).and_then(|v| v.as_str()).map(str::to_owned))
+            .unwrap_or_default(),
+    };
+    let lower = text.to_ascii_lowercase();
+    if let Some(at) = lower.find("exit code") {
+        let digits: String = lower[at + 9..]
+            .trim_start_matches([':', ' '])
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        if let Ok(code) = digits.parse::<i64>() {
+            return Some(code == 0);
+        }
+    }
+    if r.get("interrupted").and_then(serde_json::Value::as_bool) == Some(false) {
+        return Some(true);
+    }
+    if r.get("llmContent").is_some() {
+        // Gemini adds "Exit Code" only for failures.
+        return Some(true);
+    }
+    None
+}
+
+fn find_pr_url(text: &str) -> Option<String> {
+    let at = text.find("/pull/")?;
+    let start = text[..at]
+        .rfind("https://")
+        .or_else(|| text[..at].rfind("http://"))?;
+    let tail = &text[at + 6..];
+    let digits: String = tail.chars().take_while(char::is_ascii_digit).collect();
+    (!digits.is_empty()).then(|| format!("{}{digits}", &text[start..at + 6]))
+}
+
+fn is_test_command(argv: &[String]) -> bool {
+    let words: Vec<&str> = argv.iter().map(String::as_str).collect();
+    match words.as_slice() {
+        ["pytest" | "vitest" | "jest" | "tox" | "nox", ..]
+        | ["npm" | "pnpm" | "yarn" | "bun", "run", "test", ..]
+        | ["python" | "python3", "-m", "pytest" | "unittest", ..] => true,
+        [program, sub, ..] => matches!(
+            (*program, *sub),
+            ("cargo", "test" | "nextest")
+                | ("npm" | "pnpm" | "yarn" | "bun" | "go", "test")
+                | ("make", "test" | "check")
+        ),
+        _ => false,
+    }
+}
+
+fn rule_matches(rule: &Rule, facts: &Facts<'_>, i: usize, ctx: &Ctx) -> bool {
+    let action = &facts.actions[i];
+    let item = &facts.items[i];
+    if !rule.actions.is_empty() && !rule.actions.iter().any(|a| a.matches(action.kind)) {
+        return false;
+    }
+    if let Some(re) = &rule.tool {
+        let kind = facts.tool.map(|t| t.kind);
+        let kind_word = kind
+            .and_then(|k| serde_json::to_value(k).ok())
+            .and_then(|v| v.as_str().map(str::to_owned))
+            .unwrap_or_default();
+        if !re.is_match(&action.tool) && !re.is_match(&kind_word) {
+            return false;
+        }
+    }
+    if !rule.commands.is_empty() {
+        let Some(command) = item
+            .command
+            .and_then(|c| facts.analysis.as_ref()?.commands.get(c))
+        else {
+            return false;
+        };
+        if !rule.commands.iter().any(|p| p.matches(command)) {
+            return false;
+        }
+    }
+    if !rule.paths.is_empty() {
+        let hit = item.paths.iter().any(|p| {
+            rule.paths
+                .iter()
+                .any(|g| g.matches(&p.path, &ctx.workspace, ctx.home.as_deref()))
+        });
+        if !hit {
+            return false;
+        }
+    }
+    if !rule.branches.is_empty() {
+        let candidates: Vec<&str> = if item.branches.is_empty() {
+            ctx.branch.as_deref().into_iter().collect()
+        } else {
+            item.branches.iter().map(String::as_str).collect()
+        };
+        if candidates.is_empty() {
+            // An unknown branch may be any branch: deny/ask rules match, allow rules don't.
+            return rule.effect != Effect::Allow;
+        }
+        let hit = candidates.iter().any(|b| {
+            // `*` (push --all/--mirror) may include any branch: never enough for an allow.
+            (*b == "*" && rule.effect != Effect::Allow)
+                || rule.branches.iter().any(|p| branch_matches(p, b))
+        });
+        if !hit {
+            return false;
+        }
+    }
+    true
+}

@@ -1,0 +1,1913 @@
+//! Built-in invariants: checks that hold whatever the policy file says, each with a stable id,
+//! a severity (1-5), a default effect and a switch.
+//!
+//! AgentGuard's 26 are the floor, adapted to parsed structure; hookgate adds its own (the
+//! shell analyzer's verdict, history rewrites, discards, publishing, system and VCS files,
+//! secrets in written content). Unlike AgentGuard's `no-secret-exposure` and
+//! `lockfile-integrity`, which read a `modifiedFiles` list that nothing filled in hook mode,
+//! every check here reads only what a hook process really has: the call, the [`Ctx`] the
+//! caller built, and the [`SessionState`] it loaded (which [`crate::Policy::observe`] fills).
+
+use std::cell::OnceCell;
+use std::path::{Path, PathBuf};
+
+use hookgate_core::{PathOp, ToolKind};
+use hookgate_paths::{Access, Category, PathContext, SensitiveMatch, is_within};
+use hookgate_shell::Action as ShellAction;
+
+use crate::action::{ActionKind, Facts, commit_info, push_no_verify};
+use crate::pattern::{args_after_globals, base_name, split_flags};
+use crate::policy::{Effect, Settings, Switch};
+use crate::{Ctx, SessionState};
+
+/// What one invariant found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Violation {
+    pub effect: Effect,
+    pub reason: String,
+    pub suggestion: Option<String>,
+}
+
+impl Violation {
+    fn new(effect: Effect, reason: impl Into<String>) -> Self {
+        Self {
+            effect,
+            reason: reason.into(),
+            suggestion: None,
+        }
+    }
+
+    fn suggest(mut self, s: impl Into<String>) -> Self {
+        self.suggestion = Some(s.into());
+        self
+    }
+}
+
+type Check = fn(&Judge<'_>) -> Option<Violation>;
+
+/// A built-in invariant.
+#[derive(Debug)]
+pub struct InvariantInfo {
+    /// Stable id (used in policy files, audit records and `matched`).
+    pub id: &'static str,
+    /// 1 (informational) to 5 (critical).
+    pub severity: u8,
+    /// The strongest effect it can have (some checks ask for the milder cases).
+    pub effect: Effect,
+    /// Its switch when no policy file mentions it.
+    pub default: Switch,
+    /// Cannot be switched off or to monitor (the guard protecting itself).
+    pub locked: bool,
+    /// What it checks, in one sentence.
+    pub description: &'static str,
+    check: Check,
+}
+
+impl InvariantInfo {
+    pub(crate) fn check(&self, judge: &Judge<'_>) -> Option<Violation> {
+        (self.check)(judge)
+    }
+}
+
+macro_rules! invariant {
+    ($id:literal, $sev:literal, $effect:ident, $default:ident, $locked:literal, $check:ident, $desc:literal) => {
+        InvariantInfo {
+            id: $id,
+            severity: $sev,
+            effect: Effect::$effect,
+            default: Switch::$default,
+            locked: $locked,
+            description: $desc,
+            check: $check,
+        }
+    };
+}
+
+/// Every built-in invariant, in evaluation order.
+pub static INVARIANTS: &[InvariantInfo] = &[
+    // ---- AgentGuard's 26, adapted.
+    invariant!(
+        "no-secret-exposure",
+        5,
+        Deny,
+        On,
+        false,
+        secret_exposure,
+        "Reading credential files (file tools, shell readers, the analyzer's credential access and exfiltration); .env and histories ask."
+    ),
+    invariant!(
+        "protected-branch",
+        4,
+        Deny,
+        On,
+        false,
+        protected_branch,
+        "Pushing to, force-pushing or deleting a protected branch (`protected_branches`, default main/master)."
+    ),
+    invariant!(
+        "blast-radius-limit",
+        3,
+        Ask,
+        On,
+        false,
+        blast_radius,
+        "One call writing or deleting more than `blast_radius_limit` files."
+    ),
+    invariant!(
+        "test-before-push",
+        3,
+        Ask,
+        On,
+        false,
+        test_before_push,
+        "Pushing to a protected branch when no passing test run was seen since the last write."
+    ),
+    invariant!(
+        "no-force-push",
+        4,
+        Deny,
+        On,
+        false,
+        force_push,
+        "Force pushes (`--force`, `+refspec`, `--mirror`); `--force-with-lease` asks."
+    ),
+    invariant!(
+        "no-skill-modification",
+        4,
+        Ask,
+        On,
+        false,
+        skill_modification,
+        "Writing agent skills (`.claude/skills/`, `.codex/skills/`, `.agents/skills/`)."
+    ),
+    invariant!(
+        "no-scheduled-task-modification",
+        5,
+        Deny,
+        On,
+        false,
+        scheduled_tasks,
+        "Creating scheduled or boot-time jobs: cron, systemd, launchd, autostart, `.claude/scheduled-tasks/`."
+    ),
+    invariant!(
+        "no-credential-file-creation",
+        5,
+        Deny,
+        On,
+        false,
+        credential_file_creation,
+        "Writing, moving or deleting credential files (keys, cloud and registry credentials); .env asks."
+    ),
+    invariant!(
+        "no-package-script-injection",
+        4,
+        Ask,
+        On,
+        false,
+        package_script_injection,
+        "Adding or changing npm lifecycle scripts (preinstall, postinstall, prepare, …) in package.json."
+    ),
+    invariant!(
+        "recursive-operation-guard",
+        2,
+        Ask,
+        Monitor,
+        false,
+        recursive_operation,
+        "Writes fanned out by `find -exec`/`-delete`, `xargs` or `parallel`."
+    ),
+    invariant!(
+        "large-file-write",
+        3,
+        Ask,
+        On,
+        false,
+        large_write,
+        "Writing more than `large_write_bytes` of content in one call."
+    ),
+    invariant!(
+        "no-cicd-config-modification",
+        5,
+        Ask,
+        On,
+        false,
+        cicd_config,
+        "Writing CI/CD definitions (.github/workflows, .gitlab-ci.yml, Jenkinsfile, …)."
+    ),
+    invariant!(
+        "no-permission-escalation",
+        4,
+        Deny,
+        On,
+        false,
+        permission_escalation,
+        "setuid/setgid and sudoers writes deny; world-writable chmod, chown, sudo/su and group changes ask."
+    ),
+    invariant!(
+        "no-governance-self-modification",
+        5,
+        Deny,
+        On,
+        true,
+        self_modification,
+        "Writing the guard's own files or any agent's hook settings, or uninstalling the hooks."
+    ),
+    invariant!(
+        "lockfile-integrity",
+        2,
+        Ask,
+        Monitor,
+        false,
+        lockfile_integrity,
+        "Hand-editing lockfiles, or committing a package.json changed without a package install since."
+    ),
+    invariant!(
+        "no-container-config-modification",
+        3,
+        Ask,
+        On,
+        false,
+        container_config,
+        "Writing Dockerfiles, Containerfiles, compose files or .dockerignore."
+    ),
+    invariant!(
+        "no-env-var-modification",
+        3,
+        Ask,
+        On,
+        false,
+        env_var_modification,
+        "Writing shell profiles or /etc/environment, or exporting secret-named or loader-hijacking variables."
+    ),
+    invariant!(
+        "no-destructive-migration",
+        3,
+        Ask,
+        On,
+        false,
+        destructive_migration,
+        "Writing a database migration that drops or truncates tables, columns or databases."
+    ),
+    invariant!(
+        "transitive-effect-analysis",
+        4,
+        Ask,
+        On,
+        false,
+        transitive_effect,
+        "Writing a script (shell file, package.json scripts, Makefile recipe) whose parsed commands the analyzer would deny or ask."
+    ),
+    invariant!(
+        "no-network-egress",
+        4,
+        Deny,
+        On,
+        false,
+        network_egress,
+        "Fetching from a host not on `network_allowlist` (inactive while the list is unset; an undeterminable host asks)."
+    ),
+    invariant!(
+        "no-ide-socket-access",
+        4,
+        Deny,
+        On,
+        false,
+        ide_socket,
+        "Touching IDE IPC sockets (vscode-ipc-*, cursor-ipc-*, jetbrains_*), which can run commands in the editor."
+    ),
+    invariant!(
+        "commit-scope-guard",
+        4,
+        Ask,
+        Monitor,
+        false,
+        commit_scope,
+        "Committing files this session did not write (explicit paths, or the staged files the caller looked up)."
+    ),
+    invariant!(
+        "script-execution-tracking",
+        4,
+        Ask,
+        On,
+        false,
+        script_execution,
+        "Running a file written in this session (or earlier in the same command line): write-then-execute."
+    ),
+    invariant!(
+        "no-self-approve-pr",
+        5,
+        Deny,
+        On,
+        false,
+        self_approve_pr,
+        "Merging or approving a pull request this session opened."
+    ),
+    invariant!(
+        "no-verify-bypass",
+        4,
+        Deny,
+        On,
+        false,
+        verify_bypass,
+        "Skipping git hooks: `--no-verify`, `commit -n`, `-c core.hooksPath=…`."
+    ),
+    invariant!(
+        "cross-repo-blast-radius",
+        4,
+        Ask,
+        On,
+        false,
+        session_blast_radius,
+        "The session having written more than `session_blast_radius` distinct files."
+    ),
+    // ---- hookgate's own.
+    invariant!(
+        "destructive-shell",
+        5,
+        Deny,
+        On,
+        false,
+        destructive_shell,
+        "The shell analyzer's verdict: disk destruction, deleting outside the workspace, download-to-shell, dropping databases and infrastructure deny; unresolvable lines ask."
+    ),
+    invariant!(
+        "no-history-rewrite",
+        4,
+        Deny,
+        On,
+        false,
+        history_rewrite,
+        "Irreversible history rewrites: filter-branch/filter-repo, reflog expire/delete, update-ref -d, gc --prune, replace."
+    ),
+    invariant!(
+        "no-git-discard",
+        4,
+        Ask,
+        On,
+        false,
+        git_discard,
+        "Throwing away uncommitted work: reset --hard, clean -f, checkout/restore of paths, stash drop/clear."
+    ),
+    invariant!(
+        "no-remote-branch-delete",
+        4,
+        Deny,
+        On,
+        false,
+        remote_branch_delete,
+        "Deleting a remote branch (`push --delete`, `push origin :branch`)."
+    ),
+    invariant!(
+        "no-package-publish",
+        4,
+        Ask,
+        On,
+        false,
+        package_publish,
+        "Publishing packages, images or releases."
+    ),
+    invariant!(
+        "no-hardcoded-secrets",
+        5,
+        Deny,
+        On,
+        false,
+        hardcoded_secrets,
+        "Secrets (by the secret scanner) in written content or in a shell line that writes a file."
+    ),
+    invariant!(
+        "no-delete-outside-workspace",
+        4,
+        Deny,
+        On,
+        false,
+        delete_outside_workspace,
+        "File tools (patch deletes/moves, git rm) deleting outside the workspace and temp dirs, the workspace root or .git."
+    ),
+    invariant!(
+        "no-system-file-write",
+        5,
+        Deny,
+        On,
+        false,
+        system_file_write,
+        "Writing system binaries, /etc, devices, /proc or /sys."
+    ),
+    invariant!(
+        "no-vcs-config-modification",
+        4,
+        Ask,
+        On,
+        false,
+        vcs_config,
+        "Writing git hooks or config (.git/hooks, core.hooksPath, husky, pre-commit) or build-tool config that swaps the toolchain."
+    ),
+    invariant!(
+        "no-write-outside-workspace",
+        3,
+        Ask,
+        On,
+        false,
+        write_outside_workspace,
+        "File tools writing outside the workspace and temp dirs."
+    ),
+];
+
+/// The invariant with this id.
+pub(crate) fn find(id: &str) -> Option<&'static InvariantInfo> {
+    INVARIANTS.iter().find(|i| i.id == id)
+}
+
+/// What every check reads. Catalog classification is computed once, on first use, so a call
+/// without paths (most shell lines) never loads the sensitive-path catalog.
+pub(crate) struct Judge<'a> {
+    pub facts: &'a Facts<'a>,
+    pub ctx: &'a Ctx,
+    pub state: &'a SessionState,
+    pub settings: &'a Settings,
+    writes: OnceCell<Vec<PathBuf>>,
+    reads: OnceCell<Vec<PathBuf>>,
+    write_matches: OnceCell<Vec<SensitiveMatch>>,
+    read_matches: OnceCell<Vec<SensitiveMatch>>,
+}
+
+impl<'a> Judge<'a> {
+    pub(crate) fn new(
+        facts: &'a Facts<'a>,
+        ctx: &'a Ctx,
+        state: &'a SessionState,
+        settings: &'a Settings,
+    ) -> Self {
+        Self {
+            facts,
+            ctx,
+            state,
+            settings,
+            writes: OnceCell::new(),
+            reads: OnceCell::new(),
+            write_matches: OnceCell::new(),
+            read_matches: OnceCell::new(),
+        }
+    }
+
+    pub(crate) fn writes(&self) -> &[PathBuf] {
+        self.writes
+            .get_or_init(|| self.facts.written_paths(self.ctx))
+    }
+
+    fn reads(&self) -> &[PathBuf] {
+        self.reads.get_or_init(|| self.facts.read_paths(self.ctx))
+    }
+
+    fn path_ctx(&self) -> PathContext {
+        PathContext {
+            cwd: self.facts.cwd.clone(),
+            workspace: Some(self.ctx.workspace.clone()),
+            home: self.ctx.home.clone(),
+        }
+    }
+
+    fn classify(&self, paths: &[PathBuf], access: Access) -> Vec<SensitiveMatch> {
+        let pctx = self.path_ctx();
+        let mut out: Vec<SensitiveMatch> = Vec::new();
+        for p in paths {
+            let lexical = hookgate_paths::classify(p, &pctx);
+            let found = if self.ctx.follow_symlinks {
+                // A resolution error (loop, unreadable dir) keeps the lexical answer.
+                hookgate_paths::classify_resolved(&p.to_string_lossy(), &pctx)
+                    .map(|mut r| {
+                        for m in &lexical {
+                            if !r.iter().any(|x| x.id == m.id) {
+                                r.push(m.clone());
+                            }
+                        }
+                        r
+                    })
+                    .unwrap_or(lexical)
+            } else {
+                lexical
+            };
+            out.extend(found.into_iter().filter(|m| m.access.covers(access)));
+        }
+        out
+    }
+
+    fn write_matches(&self) -> &[SensitiveMatch] {
+        self.write_matches
+            .get_or_init(|| self.classify(self.writes(), Access::Write))
+    }
+
+    fn read_matches(&self) -> &[SensitiveMatch] {
+        self.read_matches
+            .get_or_init(|| self.classify(self.reads(), Access::Read))
+    }
+
+    /// Executed commands of a shell call, with the index of their action.
+    fn commands(&self) -> impl Iterator<Item = (usize, &[String])> {
+        (0..self.facts.actions.len()).filter_map(|i| self.facts.argv(i).map(|a| (i, a)))
+    }
+
+    fn kinds(&self, kind: ActionKind) -> impl Iterator<Item = usize> + '_ {
+        self.facts
+            .actions
+            .iter()
+            .enumerate()
+            .filter(move |(_, a)| a.kind == kind)
+            .map(|(i, _)| i)
+    }
+
+    fn in_temp(&self, p: &Path) -> bool {
+        self.ctx.temp_dirs.iter().any(|t| is_within(p, t))
+    }
+
+    fn is_written_in_session(&self, p: &Path) -> bool {
+        let s = p.to_string_lossy();
+        self.state.written_files.iter().any(|w| *w == s) || self.writes().iter().any(|w| w == p)
+    }
+}
+
+fn first_match<'m>(
+    matches: &'m [SensitiveMatch],
+    categories: &[Category],
+) -> Option<&'m SensitiveMatch> {
+    matches.iter().find(|m| categories.contains(&m.category))
+}
+
+fn describe_match(m: &SensitiveMatch) -> String {
+    format!("{} ({}: {})", m.path.display(), m.id, m.reason)
+}
+
+fn program(argv: &[String]) -> &str {
+    argv.first().map_or("", |p| base_name(p))
+}
+
+fn git_sub(argv: &[String]) -> Option<(&str, &[String])> {
+    if program(argv) != "git" {
+        return None;
+    }
+    let after = args_after_globals(argv);
+    after.split_first().map(|(s, r)| (s.as_str(), r))
+}
+
+fn file_name(p: &Path) -> &str {
+    p.file_name().and_then(|n| n.to_str()).unwrap_or("")
+}
+
+fn components(p: &Path) -> Vec<&str> {
+    p.components()
+        .filter_map(|c| match c {
+            std::path::Component::Normal(s) => s.to_str(),
+            _ => None,
+        })
+        .collect()
+}
+
+fn has_component_pair(p: &Path, first: &[&str], second: &str) -> bool {
+    components(p)
+        .windows(2)
+        .any(|w| first.contains(&w[0]) && w[1] == second)
+}
+
+// ------------------------------------------------------------------------------------------
+// AgentGuard's 26.
+
+const CREDENTIALS: &[Category] = &[
+    Category::PrivateKey,
+    Category::SshConfig,
+    Category::CloudCredentials,
+    Category::ContainerCredentials,
+    Category::PackageRegistryCredentials,
+    Category::CredentialStore,
+    Category::EnvFile,
+    Category::ShellHistory,
+];
+
+fn secret_exposure(j: &Judge<'_>) -> Option<Violation> {
+    if let Some(m) = first_match(j.read_matches(), CREDENTIALS) {
+        let effect = if matches!(m.category, Category::EnvFile | Category::ShellHistory) {
+            Effect::Ask
+        } else {
+            Effect::Deny
+        };
+        return Some(
+            Violation::new(
+                effect,
+                format!("reads a credential file: {}", describe_match(m)),
+            )
+            .suggest("use a secret manager or ask the user for the value you need"),
+        );
+    }
+    let analysis = j.facts.analysis.as_ref()?;
+    let c = analysis.commands.iter().find(|c| {
+        matches!(
+            c.verdict.category.as_deref(),
+            Some("credential_access" | "exfiltration")
+        )
+    })?;
+    let effect = match c.verdict.action() {
+        ShellAction::Deny => Effect::Deny,
+        _ => Effect::Ask,
+    };
+    Some(Violation::new(
+        effect,
+        format!("`{}`: {}", c.argv.join(" "), c.verdict.reason),
+    ))
+}
+
+pub(crate) fn branch_matches(pattern: &str, branch: &str) -> bool {
+    if pattern == branch {
+        return true;
+    }
+    match pattern.split_once('*') {
+        Some((pre, post)) => {
+            branch.len() >= pre.len() + post.len()
+                && branch.starts_with(pre)
+                && branch.ends_with(post)
+        }
+        None => false,
+    }
+}
+
+pub(crate) fn is_protected(settings: &Settings, branch: &str) -> bool {
+    branch == "*"
+        || settings
+            .protected_branches
+            .iter()
+            .any(|p| branch_matches(p, branch))
+}
+
+fn protected_branch(j: &Judge<'_>) -> Option<Violation> {
+    for (i, action) in j.facts.actions.iter().enumerate() {
+        if !matches!(
+            action.kind,
+            ActionKind::GitPush | ActionKind::GitForcePush | ActionKind::GitBranchDelete
+        ) {
+            continue;
+        }
+        let item = &j.facts.items[i];
+        // Local `git branch -D main` deletes only a local ref; remote deletes come from push.
+        if action.kind == ActionKind::GitBranchDelete
+            && j.facts
+                .argv(i)
+                .and_then(git_sub)
+                .is_some_and(|(s, _)| s == "branch")
+        {
+            continue;
+        }
+        if let Some(b) = item.branches.iter().find(|b| is_protected(j.settings, b)) {
+            let what = if b == "*" {
+                "every branch".to_owned()
+            } else {
+                format!("protected branch `{b}`")
+            };
+            return Some(
+                Violation::new(Effect::Deny, format!("{} to {what}", action.kind))
+                    .suggest("push a feature branch and open a pull request"),
+            );
+        }
+    }
+    None
+}
+
+fn blast_radius(j: &Judge<'_>) -> Option<Violation> {
+    let n = j.writes().len();
+    (n > j.settings.blast_radius_limit).then(|| {
+        Violation::new(
+            Effect::Ask,
+            format!(
+                "touches {n} files in one call (limit {})",
+                j.settings.blast_radius_limit
+            ),
+        )
+        .suggest("split the change into smaller steps")
+    })
+}
+
+fn test_before_push(j: &Judge<'_>) -> Option<Violation> {
+    if j.state.tests_pass == Some(true) {
+        return None;
+    }
+    j.kinds(ActionKind::GitPush).find_map(|i| {
+        let b = j.facts.items[i]
+            .branches
+            .iter()
+            .find(|b| is_protected(j.settings, b))?;
+        Some(
+            Violation::new(
+                Effect::Ask,
+                format!("push to protected branch `{b}` without a passing test run since the last change"),
+            )
+            .suggest("run the test suite first"),
+        )
+    })
+}
+
+fn force_push(j: &Judge<'_>) -> Option<Violation> {
+    j.kinds(ActionKind::GitForcePush).next().map(|i| {
+        let lease = j
+            .facts
+            .argv(i)
+            .is_some_and(|a| a.iter().any(|w| w.starts_with("--force-with-lease")));
+        let effect = if lease { Effect::Ask } else { Effect::Deny };
+        Violation::new(
+            effect,
+            format!(
+                "force push rewrites remote history ({})",
+                j.facts.actions[i].targets.join(", ")
+            ),
+        )
+        .suggest("push a new branch, or use --force-with-lease after the user agrees")
+    })
+}
+
+fn skill_modification(j: &Judge<'_>) -> Option<Violation> {
+    let p = j
+        .writes()
+        .iter()
+        .find(|p| has_component_pair(p, &[".claude", ".codex", ".agents", ".gemini"], "skills"))?;
+    Some(Violation::new(
+        Effect::Ask,
+        format!("modifies an agent skill: {}", p.display()),
+    ))
+}
+
+fn scheduled_tasks(j: &Judge<'_>) -> Option<Violation> {
+    if let Some(p) = j
+        .writes()
+        .iter()
+        .find(|p| has_component_pair(p, &[".claude"], "scheduled-tasks"))
+    {
+        return Some(Violation::new(
+            Effect::Deny,
+            format!("modifies a scheduled task: {}", p.display()),
+        ));
+    }
+    if let Some(m) = first_match(j.write_matches(), &[Category::Persistence]) {
+        return Some(Violation::new(
+            Effect::Deny,
+            format!("creates a persistent job: {}", describe_match(m)),
+        ));
+    }
+    for (_, argv) in j.commands() {
+        let args = &argv[1..];
+        let flags = split_flags(args);
+        let first = flags.positionals.first().map(String::as_str);
+        let hit = match program(argv) {
+            "crontab" => !(flags.short.contains(&'l') && flags.positionals.is_empty()),
+            "at" | "batch" => !flags.short.contains(&'l'),
+            "systemctl" => matches!(first, Some("enable" | "link" | "edit")),
+            "launchctl" => matches!(first, Some("load" | "bootstrap" | "submit" | "enable")),
+            "schtasks" => args.iter().any(|a| a.eq_ignore_ascii_case("/create")),
+            _ => false,
+        };
+        if hit {
+            return Some(Violation::new(
+                Effect::Deny,
+                format!("schedules a job: `{}`", argv.join(" ")),
+            ));
+        }
+    }
+    None
+}
+
+fn credential_file_creation(j: &Judge<'_>) -> Option<Violation> {
+    let m = first_match(j.write_matches(), CREDENTIALS)?;
+    let effect = if m.category == Category::EnvFile {
+        Effect::Ask
+    } else {
+        Effect::Deny
+    };
+    Some(Violation::new(
+        effect,
+        format!("writes a credential file: {}", describe_match(m)),
+    ))
+}
+
+const LIFECYCLE: &[&str] = &[
+    "preinstall",
+    "install",
+    "postinstall",
+    "prepare",
+    "prepublish",
+    "prepublishOnly",
+    "prepack",
+    "postpack",
+    "preuninstall",
+    "uninstall",
+    "postuninstall",
+    "dependencies",
+];
+
+/// `(name, command)` pairs of lifecycle scripts in package.json text: the JSON `scripts`
+/// object when the text parses, else `"name": "value"` pairs (an Edit fragment).
+fn lifecycle_scripts(text: &str) -> Vec<(String, String)> {
+    if let Ok(serde_json::Value::Object(doc)) = serde_json::from_str::<serde_json::Value>(text) {
+        return doc
+            .get("scripts")
+            .and_then(|s| s.as_object())
+            .map(|scripts| {
+                scripts
+                    .iter()
+                    .filter(|(k, _)| LIFECYCLE.contains(&k.as_str()))
+                    .map(|(k, v)| (k.clone(), v.as_str().unwrap_or_default().to_owned()))
+                    .collect()
+            })
+            .unwrap_or_default();
+    }
+    let mut out = Vec::new();
+    for name in LIFECYCLE {
+        let key = format!("\"{name}\"");
+        let mut rest = text;
+        while let Some(at) = rest.find(&key) {
+            let after = rest[at + key.len()..].trim_start();
+            if let Some(value) = after.strip_prefix(':') {
+                let value = value.trim_start();
+                if let Some(v) = value.strip_prefix('"') {
+                    let end = v.find('"').unwrap_or(v.len());
+                    out.push(((*name).to_owned(), v[..end].to_owned()));
+                }
+            }
+            rest = &rest[at + key.len()..];
+        }
+    }
+    out
+}
+
+fn package_script_injection(j: &Judge<'_>) -> Option<Violation> {
+    let writes_manifest = j.writes().iter().any(|p| file_name(p) == "package.json");
+    if writes_manifest && let Some(content) = j.facts.content() {
+        let old = j
+            .facts
+            .tool
+            .and_then(|t| t.input.get("old_string"))
+            .and_then(|v| v.as_str())
+            .map(lifecycle_scripts)
+            .unwrap_or_default();
+        if let Some((name, cmd)) = lifecycle_scripts(content)
+            .into_iter()
+            .find(|s| !old.contains(s))
+        {
+            return Some(
+                Violation::new(
+                    Effect::Ask,
+                    format!(
+                        "package.json lifecycle script `{name}` = `{cmd}` runs on every install"
+                    ),
+                )
+                .suggest("use a named script the user runs explicitly"),
+            );
+        }
+    }
+    for (_, argv) in j.commands() {
+        if !matches!(program(argv), "npm" | "pnpm" | "yarn" | "bun") {
+            continue;
+        }
+        let words: Vec<&str> = argv.iter().map(String::as_str).collect();
+        let hit = match words.get(1..) {
+            Some(["pkg", "set", rest @ ..]) => rest.iter().any(|kv| {
+                kv.strip_prefix("scripts.")
+                    .and_then(|s| s.split('=').next())
+                    .is_some_and(|k| LIFECYCLE.contains(&k))
+            }),
+            Some(["set-script", name, ..]) => LIFECYCLE.contains(name),
+            _ => false,
+        };
+        if hit {
+            return Some(Violation::new(
+                Effect::Ask,
+                format!("sets an npm lifecycle script: `{}`", argv.join(" ")),
+            ));
+        }
+    }
+    None
+}
+
+fn recursive_operation(j: &Judge<'_>) -> Option<Violation> {
+    let analysis = j.facts.analysis.as_ref()?;
+    let c = analysis.commands.iter().find(|c| {
+        let fanned = c.via.iter().any(|v| {
+            v.starts_with("find -exec")
+                || v.starts_with("find -ok")
+                || v == "xargs"
+                || v == "parallel"
+        });
+        let writer = matches!(
+            program(&c.argv),
+            "rm" | "chmod"
+                | "chown"
+                | "chgrp"
+                | "mv"
+                | "shred"
+                | "unlink"
+                | "truncate"
+                | "cp"
+                | "sed"
+        );
+        (fanned && writer) || (program(&c.argv) == "find" && c.argv.iter().any(|a| a == "-delete"))
+    })?;
+    Some(Violation::new(
+        Effect::Ask,
+        format!(
+            "recursive write fanned out over many files: `{}`{}",
+            c.argv.join(" "),
+            c.via
+                .first()
+                .map(|v| format!(" (via {v})"))
+                .unwrap_or_default()
+        ),
+    ))
+}
+
+fn large_write(j: &Judge<'_>) -> Option<Violation> {
+    let len = j.facts.content()?.len();
+    (len > j.settings.large_write_bytes).then(|| {
+        Violation::new(
+            Effect::Ask,
+            format!(
+                "writes {len} bytes in one call (limit {})",
+                j.settings.large_write_bytes
+            ),
+        )
+    })
+}
+
+fn cicd_config(j: &Judge<'_>) -> Option<Violation> {
+    let m = first_match(j.write_matches(), &[Category::CiCdConfig])?;
+    Some(Violation::new(
+        Effect::Ask,
+        format!("modifies CI/CD configuration: {}", describe_match(m)),
+    ))
+}
+
+/// Whether a chmod mode sets setuid/setgid (`Some(true)`), makes a file world-writable
+/// (`Some(false)`), or neither.
+fn chmod_risk(mode: &str) -> Option<bool> {
+    if !mode.is_empty() && mode.chars().all(|c| c.is_digit(8)) {
+        let digits: Vec<u32> = mode.chars().filter_map(|c| c.to_digit(8)).collect();
+        if digits.len() >= 4 && digits[digits.len() - 4] & 6 != 0 {
+            return Some(true);
+        }
+        return (digits.last().is_some_and(|d| d & 2 != 0)).then_some(false);
+    }
+    let mut risk = None;
+    for clause in mode.split(',') {
+        let who_end = clause.find(['+', '=', '-']).unwrap_or(clause.len());
+        let (who, rest) = clause.split_at(who_end);
+        if !rest.starts_with(['+', '=']) {
+            continue;
+        }
+        if rest.contains('s') {
+            return Some(true);
+        }
+        if rest.contains('w') && (who.is_empty() || who.contains('o') || who.contains('a')) {
+            risk = Some(false);
+        }
+    }
+    risk
+}
+
+fn permission_escalation(j: &Judge<'_>) -> Option<Violation> {
+    if let Some(m) = first_match(j.write_matches(), &[Category::PrivilegeEscalation]) {
+        return Some(Violation::new(
+            Effect::Deny,
+            format!("modifies privilege configuration: {}", describe_match(m)),
+        ));
+    }
+    let analysis = j.facts.analysis.as_ref()?;
+    let mut ask: Option<Violation> = None;
+    for c in &analysis.commands {
+        let argv = &c.argv;
+        let ops: Vec<&String> = argv[1..].iter().filter(|a| !a.starts_with('-')).collect();
+        match program(argv) {
+            "chmod" => match ops.first().and_then(|m| chmod_risk(m)) {
+                Some(true) => {
+                    return Some(Violation::new(
+                        Effect::Deny,
+                        format!("sets setuid/setgid: `{}`", argv.join(" ")),
+                    ));
+                }
+                Some(false) => {
+                    ask.get_or_insert_with(|| {
+                        Violation::new(
+                            Effect::Ask,
+                            format!("makes files world-writable: `{}`", argv.join(" ")),
+                        )
+                        .suggest("grant only the permission needed (e.g. chmod u+x)")
+                    });
+                }
+                None => {}
+            },
+            "chown" | "chgrp" | "setcap" | "visudo" | "passwd" | "usermod" | "gpasswd"
+            | "adduser" | "addgroup" | "su" | "sudo" | "doas" | "pkexec" | "runuser" => {
+                ask.get_or_insert_with(|| {
+                    Violation::new(
+                        Effect::Ask,
+                        format!("changes ownership or privileges: `{}`", argv.join(" ")),
+                    )
+                });
+            }
+            _ => {}
+        }
+        if let Some(w) = c.via.iter().find(|v| {
+            matches!(
+                v.split_whitespace().next(),
+                Some("sudo" | "doas" | "su" | "pkexec" | "runuser")
+            )
+        }) {
+            ask.get_or_insert_with(|| {
+                Violation::new(
+                    Effect::Ask,
+                    format!("runs as another user via {w}: `{}`", argv.join(" ")),
+                )
+            });
+        }
+    }
+    ask
+}
+
+/// Agent scratch space under the agents' home dirs that the agents themselves write through
+/// their file tools (Claude's plan mode writes `~/.claude/plans/*.md`).
+fn agent_scratch(j: &Judge<'_>, p: &Path) -> bool {
+    j.ctx.home.as_ref().is_some_and(|h| {
+        [".claude/plans", ".claude/todos"]
+            .iter()
+            .any(|s| is_within(p, &h.join(s)))
+    })
+}
+
+fn self_modification(j: &Judge<'_>) -> Option<Violation> {
+    if let Some(m) = j.write_matches().iter().find(|m| {
+        matches!(
+            m.category,
+            Category::AgentHookConfig | Category::HookgateConfig
+        ) && !agent_scratch(j, &m.path)
+    }) {
+        return Some(
+            Violation::new(
+                Effect::Deny,
+                format!(
+                    "would modify the guard or an agent's hook settings: {}",
+                    describe_match(m)
+                ),
+            )
+            .suggest("ask the user to make this change themselves"),
+        );
+    }
+    if let Some(p) = j
+        .writes()
+        .iter()
+        .find(|w| j.ctx.protected_paths.iter().any(|p| is_within(w, p)))
+    {
+        return Some(Violation::new(
+            Effect::Deny,
+            format!("would modify hookgate's own files: {}", p.display()),
+        ));
+    }
+    for (_, argv) in j.commands() {
+        if program(argv) == "hookgate"
+            && (argv.iter().any(|a| a == "--remove")
+                || matches!(
+                    argv.get(1).map(String::as_str),
+                    Some("uninstall" | "disable")
+                ))
+        {
+            return Some(Violation::new(
+                Effect::Deny,
+                format!("would uninstall the guard: `{}`", argv.join(" ")),
+            ));
+        }
+    }
+    None
+}
+
+const LOCKFILES: &[&str] = &[
+    "package-lock.json",
+    "npm-shrinkwrap.json",
+    "yarn.lock",
+    "pnpm-lock.yaml",
+    "bun.lockb",
+    "bun.lock",
+    "Cargo.lock",
+    "poetry.lock",
+    "Pipfile.lock",
+    "uv.lock",
+    "composer.lock",
+    "Gemfile.lock",
+    "go.sum",
+];
+
+fn lockfile_integrity(j: &Judge<'_>) -> Option<Violation> {
+    let from_file_tool = j.facts.tool.is_some_and(|t| t.kind != ToolKind::Shell);
+    if from_file_tool
+        && let Some(p) = j
+            .writes()
+            .iter()
+            .find(|p| LOCKFILES.contains(&file_name(p)))
+    {
+        return Some(
+            Violation::new(
+                Effect::Ask,
+                format!("hand-edits a lockfile: {}", p.display()),
+            )
+            .suggest("change the manifest and let the package manager update the lockfile"),
+        );
+    }
+    if j.kinds(ActionKind::GitCommit).next().is_some()
+        && let Some(m) = j.state.manifests_pending_install.first()
+    {
+        return Some(
+            Violation::new(
+                Effect::Ask,
+                format!(
+                    "commits {m} changed without a package install since (lockfile may be stale)"
+                ),
+            )
+            .suggest("run the package manager's install to refresh the lockfile"),
+        );
+    }
+    None
+}
+
+fn is_container_file(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    lower == "dockerfile"
+        || lower.starts_with("dockerfile.")
+        || lower.ends_with(".dockerfile")
+        || lower == "containerfile"
+        || lower.starts_with("containerfile.")
+        || lower == ".dockerignore"
+        || lower == "docker-bake.hcl"
+        || ((lower.starts_with("docker-compose")
+            || lower.starts_with("compose.")
+            || lower.starts_with("podman-compose"))
+            && Path::new(&lower)
+                .extension()
+                .is_some_and(|e| e == "yml" || e == "yaml"))
+}
+
+fn container_config(j: &Judge<'_>) -> Option<Violation> {
+    let p = j
+        .writes()
+        .iter()
+        .find(|p| is_container_file(file_name(p)))?;
+    Some(Violation::new(
+        Effect::Ask,
+        format!("modifies container configuration: {}", p.display()),
+    ))
+}
+
+const SECRET_NAME_PARTS: &[&str] = &[
+    "TOKEN",
+    "SECRET",
+    "PASSWORD",
+    "PASSWD",
+    "API_KEY",
+    "APIKEY",
+    "ACCESS_KEY",
+    "PRIVATE_KEY",
+    "CREDENTIAL",
+];
+const HIJACK_VARS: &[&str] = &[
+    "LD_PRELOAD",
+    "LD_LIBRARY_PATH",
+    "LD_AUDIT",
+    "DYLD_INSERT_LIBRARIES",
+    "DYLD_LIBRARY_PATH",
+    "BASH_ENV",
+    "ENV",
+    "PROMPT_COMMAND",
+    "NODE_OPTIONS",
+    "PYTHONSTARTUP",
+    "PERL5OPT",
+    "RUBYOPT",
+    "GIT_SSH_COMMAND",
+];
+
+fn env_var_modification(j: &Judge<'_>) -> Option<Violation> {
+    if let Some(m) = first_match(j.write_matches(), &[Category::ShellProfile]) {
+        return Some(Violation::new(
+            Effect::Ask,
+            format!("modifies a shell profile: {}", describe_match(m)),
+        ));
+    }
+    if let Some(p) = j
+        .writes()
+        .iter()
+        .find(|p| *p == Path::new("/etc/environment"))
+    {
+        return Some(Violation::new(
+            Effect::Ask,
+            format!("modifies {}", p.display()),
+        ));
+    }
+    for (_, argv) in j.commands() {
+        let names: Vec<&str> = match program(argv) {
+            "export" | "declare" | "typeset" => argv[1..]
+                .iter()
+                .filter(|a| !a.starts_with('-'))
+                .filter_map(|a| a.split_once('=').map(|(n, _)| n))
+                .collect(),
+            "setx" => argv.get(1).map(String::as_str).into_iter().collect(),
+            "launchctl" if argv.get(1).is_some_and(|s| s == "setenv") => {
+                argv.get(2).map(String::as_str).into_iter().collect()
+            }
+            "systemctl" if argv.iter().any(|a| a == "set-environment") => argv
+                .iter()
+                .filter_map(|a| a.split_once('=').map(|(n, _)| n))
+                .collect(),
+            _ => Vec::new(),
+        };
+        if let Some(name) = names.into_iter().find(|n| {
+            let upper = n.to_ascii_uppercase();
+            HIJACK_VARS.contains(&upper.as_str())
+                || SECRET_NAME_PARTS.iter().any(|s| upper.contains(s))
+        }) {
+            return Some(Violation::new(
+                Effect::Ask,
+                format!("sets environment variable `{name}`: `{}`", argv.join(" ")),
+            ));
+        }
+    }
+    None
+}
+
+fn in_migration_dir(p: &Path) -> bool {
+    let c = components(p);
+    c.iter()
+        .any(|s| matches!(*s, "migrations" | "migration" | "migrate" | "versions"))
+}
+
+/// Destructive DDL or migration-DSL calls, case-insensitive, outside SQL comments.
+fn destructive_ddl(content: &str) -> Option<String> {
+    let mut text = String::with_capacity(content.len());
+    for line in content.lines() {
+        let line = line.split("--").next().unwrap_or("");
+        text.push_str(line);
+        text.push('\n');
+    }
+    let upper = text.to_ascii_uppercase();
+    let words: Vec<&str> = upper
+        .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '.'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    for w in words.windows(2) {
+        match (w[0], w[1]) {
+            ("DROP", "TABLE" | "DATABASE" | "SCHEMA" | "COLUMN" | "VIEW" | "INDEX") => {
+                return Some(format!("{} {}", w[0], w[1]));
+            }
+            ("TRUNCATE", _) => return Some("TRUNCATE".into()),
+            _ => {}
+        }
+    }
+    for dsl in [
+        "DROP_TABLE",
+        "REMOVE_COLUMN",
+        "DROPTABLE",
+        "DROPCOLUMN",
+        "MIGRATIONS.DELETEMODEL",
+        "MIGRATIONS.REMOVEFIELD",
+        "OP.DROP_TABLE",
+        "OP.DROP_COLUMN",
+    ] {
+        if words
+            .iter()
+            .any(|w| *w == dsl || w.ends_with(&format!(".{dsl}")))
+        {
+            return Some(dsl.to_ascii_lowercase());
+        }
+    }
+    None
+}
+
+fn destructive_migration(j: &Judge<'_>) -> Option<Violation> {
+    let content = j.facts.content()?;
+    let p = j.writes().iter().find(|p| in_migration_dir(p))?;
+    let what = destructive_ddl(content)?;
+    Some(
+        Violation::new(
+            Effect::Ask,
+            format!("migration {} contains `{what}`", p.display()),
+        )
+        .suggest("make the migration reversible or back the data up first"),
+    )
+}
+
+fn is_shell_script(p: &Path, content: &str) -> bool {
+    let ext = p.extension().and_then(|e| e.to_str()).unwrap_or("");
+    matches!(ext, "sh" | "bash" | "zsh" | "ksh" | "command")
+        || content.lines().next().is_some_and(|l| {
+            l.starts_with("#!")
+                && (l.contains("sh") && !l.contains("python") && !l.contains("node"))
+        })
+        || matches!(file_name(p), ".envrc" | ".bashrc" | ".zshrc" | ".profile")
+        || components(p)
+            .windows(2)
+            .any(|w| w[0] == "hooks" && (w[1].starts_with("pre-") || w[1].starts_with("post-")))
+}
+
+fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
+    let content = j.facts.content()?;
+    let mut sctx = hookgate_shell::Context::new(j.facts.cwd.clone(), j.ctx.home.clone());
+    sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
+    let judge_code = |code: &str, what: &str| -> Option<Violation> {
+        let a = hookgate_shell::analyze(code, &sctx);
+        if a.verdict.class != hookgate_shell::Class::Dangerous {
+            return None;
+        }
+        Some(Violation::new(
+            Effect::Ask,
+            format!("{what} would run dangerous code: {}", a.verdict.reason),
+        ))
+    };
+    for p in j.writes() {
+        let name = file_name(p);
+        if name == "package.json" {
+            let scripts: Vec<String> = serde_json::from_str::<serde_json::Value>(content)
+                .ok()
+                .and_then(|v| v.get("scripts").and_then(|s| s.as_object()).cloned())
+                .map(|m| {
+                    m.values()
+                        .filter_map(|v| v.as_str().map(str::to_owned))
+                        .collect()
+                })
+                .unwrap_or_default();
+            for s in scripts {
+                if let Some(v) = judge_code(&s, &format!("a script in {}", p.display())) {
+                    return Some(v);
+                }
+            }
+        } else if name == "Makefile" || name == "makefile" || name == "GNUmakefile" {
+            for line in content.lines().filter(|l| l.starts_with('\t')) {
+                let recipe = line.trim_start().trim_start_matches(['@', '-', '+']);
+                if let Some(v) = judge_code(recipe, &format!("a recipe in {}", p.display())) {
+                    return Some(v);
+                }
+            }
+        } else if is_shell_script(p, content)
+            && let Some(v) = judge_code(content, &format!("the script {}", p.display()))
+        {
+            return Some(v);
+        }
+    }
+    None
+}
+
+/// The host of a URL or bare `host[:port]/path`.
+fn host_of(target: &str) -> Option<String> {
+    let rest = target.split_once("://").map_or(target, |(_, r)| r);
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let host = authority.rsplit('@').next()?;
+    let host = if host.starts_with('[') {
+        host.split(']').next().map(|h| h.trim_start_matches('['))?
+    } else {
+        host.split(':').next()?
+    };
+    let valid = !host.is_empty()
+        && host
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':'));
+    valid.then(|| host.to_ascii_lowercase())
+}
+
+fn host_allowed(host: &str, allow: &[String]) -> bool {
+    allow.iter().any(|a| {
+        let a = a.trim_start_matches("*.").to_ascii_lowercase();
+        host == a || host.ends_with(&format!(".{a}"))
+    })
+}
+
+fn network_egress(j: &Judge<'_>) -> Option<Violation> {
+    let allow = j.settings.network_allowlist.as_ref()?;
+    for i in j.kinds(ActionKind::NetFetch) {
+        let action = &j.facts.actions[i];
+        let from_shell = j.facts.items[i].command.is_some();
+        if action.targets.is_empty() {
+            if from_shell {
+                return Some(Violation::new(
+                    Effect::Ask,
+                    format!(
+                        "network request to an undeterminable host: `{}`",
+                        action.argv.join(" ")
+                    ),
+                ));
+            }
+            continue; // a web search: no URL of the agent's choosing
+        }
+        for t in &action.targets {
+            match host_of(t) {
+                Some(h) if host_allowed(&h, allow) => {}
+                Some(h) => {
+                    return Some(
+                        Violation::new(
+                            Effect::Deny,
+                            format!("network egress to `{h}` is not on network_allowlist"),
+                        )
+                        .suggest("add the host to network_allowlist if it is expected"),
+                    );
+                }
+                None => {
+                    return Some(Violation::new(
+                        Effect::Ask,
+                        format!("network request to an undeterminable host: `{t}`"),
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
+const IDE_SOCKET_PREFIXES: &[&str] = &[
+    "vscode-ipc-",
+    "vscode-git-",
+    "vscode-ssh-auth-",
+    "cursor-ipc-",
+    "windsurf-ipc-",
+    "jetbrains_",
+    "pycharm_",
+    "intellij_",
+];
+
+fn ide_word(w: &str) -> bool {
+    w.split('/').any(|c| {
+        IDE_SOCKET_PREFIXES.iter().any(|p| c.starts_with(p))
+            || c.contains("VSCODE_IPC_HOOK")
+            || c.contains("VSCODE_GIT_IPC_HANDLE")
+    })
+}
+
+fn ide_socket(j: &Judge<'_>) -> Option<Violation> {
+    let in_paths = j
+        .facts
+        .items
+        .iter()
+        .flat_map(|i| &i.paths)
+        .find(|p| ide_word(&p.path.to_string_lossy()))
+        .map(|p| p.path.to_string_lossy().into_owned());
+    let in_args = || {
+        j.commands()
+            .filter(|(_, a)| !matches!(program(a), "echo" | "printf"))
+            .find_map(|(_, a)| a[1..].iter().find(|w| ide_word(w)).cloned())
+    };
+    let hit = in_paths.or_else(in_args)?;
+    Some(Violation::new(
+        Effect::Deny,
+        format!("touches an IDE IPC socket ({hit}), which can run commands in the editor"),
+    ))
+}
+
+fn commit_scope(j: &Judge<'_>) -> Option<Violation> {
+    let i = j.kinds(ActionKind::GitCommit).next()?;
+    let argv = j.facts.argv(i)?;
+    let (_, rest) = git_sub(argv)?;
+    let info = commit_info(rest);
+    let mut candidates: Vec<PathBuf> = info
+        .paths
+        .iter()
+        .map(|p| hookgate_paths::normalize(p, &j.facts.cwd, j.ctx.home.as_deref()).path)
+        .collect();
+    if let Some(staged) = &j.ctx.staged_files {
+        candidates.extend(
+            staged
+                .iter()
+                .map(|p| hookgate_paths::normalize(p, &j.ctx.workspace, None).path),
+        );
+    }
+    let foreign: Vec<String> = candidates
+        .iter()
+        .filter(|p| !j.is_written_in_session(p))
+        .map(|p| p.display().to_string())
+        .collect();
+    if foreign.is_empty() {
+        return None;
+    }
+    let shown: Vec<&str> = foreign.iter().take(5).map(String::as_str).collect();
+    Some(
+        Violation::new(
+            Effect::Ask,
+            format!(
+                "commits {} file(s) this session did not write: {}{}",
+                foreign.len(),
+                shown.join(", "),
+                if foreign.len() > 5 { ", …" } else { "" }
+            ),
+        )
+        .suggest("commit only the files you changed"),
+    )
+}
+
+const INTERPRETERS: &[&str] = &[
+    "sh", "bash", "zsh", "dash", "ksh", "fish", "python", "python3", "python2", "node", "deno",
+    "bun", "ruby", "perl", "php", "lua", "Rscript", "pwsh", "tsx", "ts-node", "source", ".",
+];
+
+fn script_execution(j: &Judge<'_>) -> Option<Violation> {
+    for (_, argv) in j.commands() {
+        let prog = program(argv);
+        let script: Option<&String> = if argv.first().is_some_and(|p| p.contains('/')) {
+            argv.first()
+        } else if INTERPRETERS.contains(&prog) {
+            // Flags that take inline code instead of a script file, per interpreter family
+            // (`sh -e` is errexit, `perl -e` is code).
+            let inline: &[&str] = match prog {
+                "sh" | "bash" | "zsh" | "dash" | "ksh" | "fish" | "pwsh" => &["-c", "-Command"],
+                "python" | "python3" | "python2" => &["-c", "-m"],
+                "node" | "deno" | "bun" | "tsx" | "ts-node" => {
+                    &["-e", "-p", "--eval", "--print", "eval"]
+                }
+                "php" => &["-r"],
+                _ => &["-e", "-E"],
+            };
+            if argv[1..].iter().any(|a| inline.contains(&a.as_str())) {
+                None
+            } else {
+                argv[1..]
+                    .iter()
+                    .find(|a| !a.starts_with('-') && a.as_str() != "run")
+            }
+        } else {
+            None
+        };
+        let Some(script) = script else { continue };
+        let mut candidates =
+            vec![hookgate_paths::normalize(script, &j.facts.cwd, j.ctx.home.as_deref()).path];
+        if !script.starts_with('/') {
+            candidates.extend(
+                j.facts
+                    .alt_cwds
+                    .iter()
+                    .map(|d| hookgate_paths::normalize(script, d, j.ctx.home.as_deref()).path),
+            );
+        }
+        if let Some(p) = candidates.iter().find(|p| j.is_written_in_session(p)) {
+            return Some(
+                Violation::new(
+                    Effect::Ask,
+                    format!(
+                        "runs {}, which this session wrote (write-then-execute)",
+                        p.display()
+                    ),
+                )
+                .suggest("show the script to the user before running it"),
+            );
+        }
+    }
+    None
+}
+
+fn pr_ref_matches(created: &[String], r: &str) -> bool {
+    let last = |s: &str| {
+        s.trim_start_matches('#')
+            .trim_end_matches('/')
+            .rsplit('/')
+            .next()
+            .unwrap_or_default()
+            .to_owned()
+    };
+    created.iter().any(|c| last(c) == last(r))
+}
+
+fn self_approve_pr(j: &Judge<'_>) -> Option<Violation> {
+    if j.state.created_prs.is_empty() {
+        return None;
+    }
+    for (_, argv) in j.commands() {
+        if program(argv) != "gh" {
+            continue;
+        }
+        let flags = split_flags(&argv[1..]);
+        let pos: Vec<&str> = flags.positionals.iter().map(String::as_str).collect();
+        let (verb, target) = match pos.as_slice() {
+            ["pr", "merge", rest @ ..] => ("merges", rest.first().copied()),
+            ["pr", "review", rest @ ..]
+                if flags.short.contains(&'a') || flags.long.contains("approve") =>
+            {
+                ("approves", rest.first().copied())
+            }
+            ["api", path, ..]
+                if path.contains("/pulls/")
+                    && (path.ends_with("/merge") || path.ends_with("/reviews")) =>
+            {
+                let n = path
+                    .split("/pulls/")
+                    .nth(1)
+                    .and_then(|s| s.split('/').next());
+                ("merges or reviews", n)
+            }
+            _ => continue,
+        };
+        let own = target.is_none_or(|t| pr_ref_matches(&j.state.created_prs, t));
+        if own {
+            return Some(
+                Violation::new(
+                    Effect::Deny,
+                    format!(
+                        "{verb} a pull request this session opened ({})",
+                        target.unwrap_or("the current branch's")
+                    ),
+                )
+                .suggest("leave review and merge to a human"),
+            );
+        }
+    }
+    None
+}
+
+fn verify_bypass(j: &Judge<'_>) -> Option<Violation> {
+    for (_, argv) in j.commands() {
+        let Some((sub, rest)) = git_sub(argv) else {
+            continue;
+        };
+        let hooks_path = argv
+            .windows(2)
+            .any(|w| w[0] == "-c" && w[1].to_ascii_lowercase().starts_with("core.hookspath"));
+        let bypass = hooks_path
+            || match sub {
+                "commit" => commit_info(rest).no_verify,
+                "push" | "merge" | "rebase" | "am" | "cherry-pick" | "revert" => {
+                    push_no_verify(rest)
+                }
+                _ => false,
+            };
+        if bypass {
+            return Some(
+                Violation::new(
+                    Effect::Deny,
+                    format!("skips git hooks: `{}`", argv.join(" ")),
+                )
+                .suggest("fix what the hook reports instead of skipping it"),
+            );
+        }
+    }
+    None
+}
+
+fn session_blast_radius(j: &Judge<'_>) -> Option<Violation> {
+    if j.writes().is_empty() {
+        return None;
+    }
+    let mut n = j.state.written_files.len();
+    for w in j.writes() {
+        let s = w.to_string_lossy();
+        if !j.state.written_files.iter().any(|x| *x == s) {
+            n += 1;
+        }
+    }
+    (n > j.settings.session_blast_radius).then(|| {
+        Violation::new(
+            Effect::Ask,
+            format!(
+                "this session has now written {n} distinct files (limit {})",
+                j.settings.session_blast_radius
+            ),
+        )
+    })
+}
+
+// ------------------------------------------------------------------------------------------
+// hookgate's own.
+
+fn destructive_shell(j: &Judge<'_>) -> Option<Violation> {
+    let analysis = j.facts.analysis.as_ref()?;
+    let effect = match analysis.verdict.action() {
+        ShellAction::Allow => return None,
+        ShellAction::Ask => Effect::Ask,
+        ShellAction::Deny => Effect::Deny,
+    };
+    let rule = analysis
+        .verdict
+        .rule_id
+        .as_deref()
+        .map(|r| format!(" [{r}]"))
+        .unwrap_or_default();
+    let mut v = Violation::new(effect, format!("{}{rule}", analysis.verdict.reason));
+    v.suggestion.clone_from(&analysis.verdict.suggestion);
+    Some(v)
+}
+
+fn history_rewrite(j: &Judge<'_>) -> Option<Violation> {
+    j.kinds(ActionKind::GitHistoryRewrite).find_map(|i| {
+        let argv = j.facts.argv(i)?;
+        let (sub, _) = git_sub(argv)?;
+        (sub != "rebase").then(|| {
+            Violation::new(
+                Effect::Deny,
+                format!("irreversibly rewrites history: `{}`", argv.join(" ")),
+            )
+        })
+    })
+}
+
+fn git_discard(j: &Judge<'_>) -> Option<Violation> {
+    let i = j.kinds(ActionKind::GitDiscard).next()?;
+    Some(
+        Violation::new(
+            Effect::Ask,
+            format!(
+                "discards uncommitted work: `{}`",
+                j.facts.actions[i].argv.join(" ")
+            ),
+        )
+        .suggest("commit or stash the work first (git stash)"),
+    )
+}
+
+fn remote_branch_delete(j: &Judge<'_>) -> Option<Violation> {
+    j.kinds(ActionKind::GitBranchDelete).find_map(|i| {
+        let argv = j.facts.argv(i)?;
+        let (sub, _) = git_sub(argv)?;
+        (sub == "push").then(|| {
+            Violation::new(
+                Effect::Deny,
+                format!(
+                    "deletes remote branch {}",
+                    j.facts.actions[i].targets.join(", ")
+                ),
+            )
+        })
+    })
+}
+
+fn package_publish(j: &Judge<'_>) -> Option<Violation> {
+    let i = j.kinds(ActionKind::PackagePublish).next()?;
+    Some(Violation::new(
+        Effect::Ask,
+        format!("publishes: `{}`", j.facts.actions[i].argv.join(" ")),
+    ))
+}
+
+fn hardcoded_secrets(j: &Judge<'_>) -> Option<Violation> {
+    let mut texts: Vec<&str> = Vec::new();
+    if let Some(c) = j.facts.content() {
+        texts.push(c);
+    }
+    if j.facts.tool.is_some_and(|t| t.kind == ToolKind::Shell) && !j.writes().is_empty() {
+        texts.extend(j.facts.tool.and_then(|t| t.command.as_deref()));
+    }
+    for t in texts {
+        if let Some(f) = hookgate_secrets::scan(t).into_iter().next() {
+            return Some(
+                Violation::new(
+                    Effect::Deny,
+                    format!("writes a secret ({}: {})", f.rule_id, f.preview),
+                )
+                .suggest("read it from an environment variable or a secret manager"),
+            );
+        }
+    }
+    None
+}
+
+fn delete_outside_workspace(j: &Judge<'_>) -> Option<Violation> {
+    for (i, item) in j.facts.items.iter().enumerate() {
+        let by_file_tool = item.command.is_none()
+            || j.facts
+                .argv(i)
+                .and_then(git_sub)
+                .is_some_and(|(s, _)| s == "rm" || s == "mv");
+        if !by_file_tool {
+            continue;
+        }
+        for p in item
+            .paths
+            .iter()
+            .filter(|p| matches!(p.op, PathOp::Delete | PathOp::Move))
+        {
+            let ws = &j.ctx.workspace;
+            let bad = if is_within(&p.path, ws) {
+                p.path == *ws || is_within(&p.path, &ws.join(".git"))
+            } else {
+                !j.in_temp(&p.path)
+            };
+            if bad {
+                return Some(Violation::new(
+                    Effect::Deny,
+                    format!(
+                        "deletes or moves {} (outside the workspace, its root or .git)",
+                        p.path.display()
+                    ),
+                ));
+            }
+        }
+    }
+    None
+}
+
+fn system_file_write(j: &Judge<'_>) -> Option<Violation> {
+    let m = first_match(
+        j.write_matches(),
+        &[Category::SystemBinary, Category::SystemConfig],
+    )?;
+    Some(Violation::new(
+        Effect::Deny,
+        format!("writes a system file: {}", describe_match(m)),
+    ))
+}
+
+fn vcs_config(j: &Judge<'_>) -> Option<Violation> {
+    if let Some(m) = first_match(
+        j.write_matches(),
+        &[Category::VcsConfig, Category::BuildConfig],
+    ) {
+        return Some(Violation::new(
+            Effect::Ask,
+            format!(
+                "modifies version-control or build-tool configuration: {}",
+                describe_match(m)
+            ),
+        ));
+    }
+    for (_, argv) in j.commands() {
+        let Some(("config", rest)) = git_sub(argv) else {
+            continue;
+        };
+        let flags = split_flags(rest);
+        let key = flags.positionals.first().map(|k| k.to_ascii_lowercase());
+        let reading =
+            flags.long.contains("get") || flags.long.contains("list") || flags.short.contains(&'l');
+        if !reading
+            && flags.positionals.len() >= 2
+            && key.as_deref().is_some_and(|k| {
+                matches!(
+                    k,
+                    "core.hookspath"
+                        | "core.fsmonitor"
+                        | "core.sshcommand"
+                        | "core.pager"
+                        | "credential.helper"
+                ) || k.starts_with("alias.")
+            })
+        {
+            return Some(Violation::new(
+                Effect::Ask,
+                format!(
+                    "changes git configuration that runs programs: `{}`",
+                    argv.join(" ")
+                ),
+            ));
+        }
+    }
+    None
+}
+
+fn write_outside_workspace(j: &Judge<'_>) -> Option<Violation> {
+    for item in j.facts.items.iter().filter(|i| i.command.is_none()) {
+        for p in item.paths.iter().filter(|p| p.op != PathOp::Read) {
+            if !is_within(&p.path, &j.ctx.workspace)
+                && !j.in_temp(&p.path)
+                && !agent_scratch(j, &p.path)
+            {
+                return Some(Violation::new(
+                    Effect::Ask,
+                    format!("writes outside the workspace: {}", p.path.display()),
+                ));
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invariant_ids_are_unique_and_severities_in_range() {
+        let mut ids: Vec<&str> = INVARIANTS.iter().map(|i| i.id).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        assert_eq!(ids.len(), INVARIANTS.len());
+        assert!(INVARIANTS.iter().all(|i| (1..=5).contains(&i.severity)));
+        assert!(INVARIANTS.len() >= 26);
+    }
+
+    #[test]
+    fn chmod_modes() {
+        assert_eq!(chmod_risk("777"), Some(false));
+        assert_eq!(chmod_risk("4755"), Some(true));
+        assert_eq!(chmod_risk("u+s"), Some(true));
+        assert_eq!(chmod_risk("o+w"), Some(false));
+        assert_eq!(chmod_risk("+x"), None);
+        assert_eq!(chmod_risk("755"), None);
+    }
+
+    #[test]
+    fn hosts() {
+        assert_eq!(
+            host_of("https://user@api.github.com:443/x").as_deref(),
+            Some("api.github.com")
+        );
+        assert_eq!(host_of("example.com/x").as_deref(), Some("example.com"));
+        assert!(host_of("$URL").is_none());
+        assert!(host_allowed("api.github.com", &["github.com".into()]));
+        assert!(!host_allowed("evilgithub.com", &["github.com".into()]));
+    }
+
+    #[test]
+    fn ddl() {
+        assert!(destructive_ddl("ALTER TABLE x; drop table users;").is_some());
+        assert!(destructive_ddl("-- DROP TABLE x\nSELECT 1").is_none());
+        assert!(destructive_ddl("op.drop_table('users')").is_some());
+        assert!(destructive_ddl("CREATE TABLE dropped_items (id int)").is_none());
+    }
+}

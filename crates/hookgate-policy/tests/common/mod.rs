@@ -1,0 +1,132 @@
+//! Calls built the way the agents send them, and a context under /work/proj for user u.
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test code"
+)]
+
+use std::path::PathBuf;
+
+use hookgate_core::{AgentKind, CanonicalCall, Decision, EventId};
+use hookgate_policy::{Ctx, Evaluation, Policy, SessionState, call_for_tool};
+use serde_json::{Map, Value, json};
+
+pub const WS: &str = "/work/proj";
+pub const HOME: &str = "/home/u";
+
+pub fn ctx() -> Ctx {
+    let mut c = Ctx::new(WS, Some(PathBuf::from(HOME)));
+    c.follow_symlinks = false;
+    c
+}
+
+#[allow(clippy::needless_pass_by_value, reason = "json! temporaries")]
+fn obj(v: Value) -> Map<String, Value> {
+    v.as_object().cloned().unwrap()
+}
+
+/// Claude Code `Bash` with `command`.
+pub fn bash(cmd: &str) -> CanonicalCall {
+    call_for_tool(
+        AgentKind::Claude,
+        WS,
+        "Bash",
+        obj(json!({"command": cmd, "description": "x"})),
+    )
+}
+
+/// Gemini CLI `run_shell_command`.
+pub fn gemini_shell(cmd: &str) -> CanonicalCall {
+    call_for_tool(
+        AgentKind::Gemini,
+        WS,
+        "run_shell_command",
+        obj(json!({"command": cmd})),
+    )
+}
+
+/// Claude Code `Write` with `file_path` + `content`.
+pub fn write(path: &str, content: &str) -> CanonicalCall {
+    call_for_tool(
+        AgentKind::Claude,
+        WS,
+        "Write",
+        obj(json!({"file_path": path, "content": content})),
+    )
+}
+
+/// Gemini `write_file`.
+pub fn gemini_write(path: &str, content: &str) -> CanonicalCall {
+    call_for_tool(
+        AgentKind::Gemini,
+        WS,
+        "write_file",
+        obj(json!({"file_path": path, "content": content})),
+    )
+}
+
+/// Claude Code `Edit` with `old_string` / `new_string`.
+pub fn edit(path: &str, old: &str, new: &str) -> CanonicalCall {
+    call_for_tool(
+        AgentKind::Claude,
+        WS,
+        "Edit",
+        obj(json!({"file_path": path, "old_string": old, "new_string": new})),
+    )
+}
+
+/// Claude Code `Read`.
+pub fn read(path: &str) -> CanonicalCall {
+    call_for_tool(
+        AgentKind::Claude,
+        WS,
+        "Read",
+        obj(json!({"file_path": path})),
+    )
+}
+
+/// Codex `apply_patch` with the patch in `command`, as captured from the real CLI.
+pub fn patch(body: &str) -> CanonicalCall {
+    call_for_tool(
+        AgentKind::Codex,
+        WS,
+        "apply_patch",
+        obj(json!({"command": body})),
+    )
+}
+
+/// Claude Code `WebFetch`.
+pub fn fetch(url: &str) -> CanonicalCall {
+    call_for_tool(
+        AgentKind::Claude,
+        WS,
+        "WebFetch",
+        obj(json!({"url": url, "prompt": "x"})),
+    )
+}
+
+pub fn post_bash(cmd: &str, response: Value) -> CanonicalCall {
+    let mut c = bash(cmd);
+    c.event = EventId::PostToolUse;
+    c.native_event = "PostToolUse".into();
+    c.tool_response = Some(response);
+    c
+}
+
+pub fn eval(call: &CanonicalCall) -> Evaluation {
+    Policy::builtin_default().evaluate(call, &ctx(), &SessionState::default())
+}
+
+pub fn eval_with(p: &Policy, call: &CanonicalCall, ctx: &Ctx, state: &SessionState) -> Evaluation {
+    p.evaluate(call, ctx, state)
+}
+
+pub fn fired(e: &Evaluation, id: &str) -> bool {
+    e.matched.iter().any(|m| m.id == id)
+}
+
+pub fn decision(e: &Evaluation) -> Option<Decision> {
+    e.decision
+}
