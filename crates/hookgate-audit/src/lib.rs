@@ -1,1 +1,401 @@
-//! hookgate-audit (being written).
+//! The hookgate audit store: one record per evaluated hook event, session state that
+//! outlives a hook process, and a webhook sink.
+//!
+//! A coding agent starts a fresh hookgate process for every tool call, often several at
+//! once, so this crate is built around two costs: the *hot path* (one [`Store::record`] in a
+//! process that then exits) and *concurrency* (many such processes on one store).
+//!
+//! - [`Backend::Sqlite`] (the default) appends one JSON line to `<home>/spool/current.jsonl`
+//!   on the hot path and moves spooled lines into `<home>/audit.db` in one transaction when
+//!   someone reads ([`Store::query`], [`Store::get`], [`Store::last`], [`Store::stats`],
+//!   [`Store::ingest`]) or when the spool passes [`Options::ingest_threshold_bytes`]. Users
+//!   see one SQLite store; the spool is an implementation detail that is never visible in
+//!   query results (readers ingest first). See `spool.rs` for the rotation protocol.
+//! - [`Backend::Jsonl`] appends to `<home>/audit.jsonl` and queries scan it.
+//! - Session state is a JSON document per session under `<home>/sessions/`, updated under an
+//!   exclusive file lock ([`Store::update_session_state`]).
+//! - [`WebhookSink`] ships records over HTTP from a background thread.
+//!
+//! What it must never do: store or send a secret (every payload-derived field is redacted
+//! with `hookgate-secrets` before it is written anywhere); lose a record that `record`
+//! acknowledged; surface SQLite's "database is locked" to a caller; run DDL on every call;
+//! panic; or let the webhook delay, block or change a decision.
+
+mod error;
+mod query;
+mod record;
+mod session;
+mod spool;
+mod sqlite;
+mod webhook;
+
+use std::fs::{self, DirBuilder};
+use std::io::BufRead;
+use std::os::unix::fs::DirBuilderExt;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+use std::time::Duration;
+
+use serde_json::Value;
+
+pub use error::AuditError;
+pub use query::{Filter, Percentiles, Stats};
+pub use record::{Record, decision, new_id, now_ms};
+pub use webhook::{WebhookConfig, WebhookSink, WebhookStats};
+
+use query::StatsBuilder;
+use session::Sessions;
+use spool::Spool;
+use sqlite::Db;
+
+/// Where records live.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub enum Backend {
+    /// `<home>/audit.db`, fed from a JSONL spool.
+    #[default]
+    Sqlite,
+    /// `<home>/audit.jsonl` only.
+    Jsonl,
+}
+
+/// Knobs for [`Store::open_with`]. `Options::default()` is what [`Store::open`] uses.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// The backend.
+    pub backend: Backend,
+    /// When an append leaves the spool at least this big, the writer moves it into SQLite
+    /// (unless another process is already doing so). Bounds the spool and the first query's
+    /// wait; the writer that crosses it pays one batch ingestion (a few ms per MiB).
+    pub ingest_threshold_bytes: u64,
+    /// How long SQLite waits for another process's write transaction before giving up.
+    pub busy_timeout: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self {
+            backend: Backend::Sqlite,
+            ingest_threshold_bytes: 1024 * 1024,
+            busy_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
+/// The data directory: `$HOOKGATE_HOME`, else `$XDG_DATA_HOME/hookgate`, else
+/// `~/.local/share/hookgate` (else `./.hookgate` when there is no home directory at all).
+pub fn default_home() -> PathBuf {
+    home_from(|name| std::env::var_os(name), std::env::home_dir)
+}
+
+/// [`default_home`] over an injected environment, so tests need not mutate the real one.
+fn home_from(
+    env: impl Fn(&str) -> Option<std::ffi::OsString>,
+    home_dir: impl FnOnce() -> Option<PathBuf>,
+) -> PathBuf {
+    let var = |name: &str| env(name).filter(|v| !v.is_empty()).map(PathBuf::from);
+    if let Some(home) = var("HOOKGATE_HOME") {
+        return home;
+    }
+    // The XDG spec says relative values are invalid and must be ignored.
+    if let Some(data) = var("XDG_DATA_HOME").filter(|p| p.is_absolute()) {
+        return data.join("hookgate");
+    }
+    match var("HOME").or_else(home_dir) {
+        Some(home) => home.join(".local").join("share").join("hookgate"),
+        None => PathBuf::from(".hookgate"),
+    }
+}
+
+/// An open audit store. Cheap to open: no file is read and SQLite is not touched until a
+/// reader needs it.
+#[derive(Debug)]
+pub struct Store {
+    home: PathBuf,
+    options: Options,
+    spool: Spool,
+    jsonl: PathBuf,
+    db_path: PathBuf,
+    sessions: Sessions,
+    /// Opened on first read; `Connection` is not `Sync`, the mutex makes `Store` so.
+    db: Mutex<Option<Db>>,
+}
+
+impl Store {
+    /// Opens the store in `home` with default [`Options`] for `backend`.
+    pub fn open(home: &Path, backend: Backend) -> Result<Self, AuditError> {
+        Self::open_with(
+            home,
+            Options {
+                backend,
+                ..Options::default()
+            },
+        )
+    }
+
+    /// Opens the store in `home`, creating the directories (owner-only) if needed.
+    pub fn open_with(home: &Path, options: Options) -> Result<Self, AuditError> {
+        let spool = Spool::new(home.join("spool"));
+        let dir = match options.backend {
+            Backend::Sqlite => &spool.dir,
+            Backend::Jsonl => home,
+        };
+        DirBuilder::new()
+            .recursive(true)
+            .mode(0o700)
+            .create(dir)
+            .map_err(AuditError::io("create", dir))?;
+        Ok(Self {
+            jsonl: home.join("audit.jsonl"),
+            db_path: home.join("audit.db"),
+            sessions: Sessions::new(home.join("sessions")),
+            home: home.to_owned(),
+            options,
+            spool,
+            db: Mutex::new(None),
+        })
+    }
+
+    /// The data directory.
+    pub fn home(&self) -> &Path {
+        &self.home
+    }
+
+    /// The file users query: `audit.db` or `audit.jsonl`.
+    pub fn path(&self) -> &Path {
+        match self.options.backend {
+            Backend::Sqlite => &self.db_path,
+            Backend::Jsonl => &self.jsonl,
+        }
+    }
+
+    /// Stores one record, redacted. The hot path: one append to a JSONL file.
+    ///
+    /// When `Ok`, the record is on disk (in the page cache: it survives the process, not a
+    /// power cut) and every later query sees it.
+    pub fn record(&self, record: &Record) -> Result<(), AuditError> {
+        let redacted = record.redacted();
+        let line = record::encode_line(&redacted).map_err(AuditError::json(self.path(), None))?;
+        match self.options.backend {
+            Backend::Jsonl => {
+                spool::append(&self.jsonl, &line)?;
+            }
+            Backend::Sqlite => {
+                let size = spool::append(&self.spool.current, &line)?;
+                if size >= self.options.ingest_threshold_bytes {
+                    // The record is already safe in the spool; a failed ingestion only
+                    // leaves the spool for the next reader, which reports the error.
+                    let _ = self.ingest_if_idle();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Moves spooled records into SQLite now and returns how many were new. Readers call
+    /// this themselves; call it explicitly at a quiet moment (session end) to keep the next
+    /// reader fast. Waits for an ingestion running in another process.
+    pub fn ingest(&self) -> Result<usize, AuditError> {
+        if self.options.backend == Backend::Jsonl {
+            return Ok(0);
+        }
+        let lock = spool::open_append(&self.spool.ingest_lock)?;
+        lock.lock()
+            .map_err(AuditError::io("lock", &self.spool.ingest_lock))?;
+        self.ingest_locked()
+    }
+
+    /// Like [`Store::ingest`], but returns `Ok(0)` at once when another process is ingesting.
+    fn ingest_if_idle(&self) -> Result<usize, AuditError> {
+        let lock = spool::open_append(&self.spool.ingest_lock)?;
+        match lock.try_lock() {
+            Ok(()) => self.ingest_locked(),
+            Err(std::fs::TryLockError::WouldBlock) => Ok(0),
+            Err(std::fs::TryLockError::Error(e)) => {
+                Err(AuditError::io("lock", &self.spool.ingest_lock)(e))
+            }
+        }
+    }
+
+    /// The caller holds `ingest.lock`.
+    fn ingest_locked(&self) -> Result<usize, AuditError> {
+        let batches = self.spool.take_batches()?;
+        if batches.is_empty() {
+            return Ok(0);
+        }
+        let mut records = Vec::new();
+        let mut rejected = Vec::new();
+        for batch in &batches {
+            let bytes = spool::read_batch(batch)?;
+            for line in bytes.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
+                if let Ok(r) = serde_json::from_slice::<Record>(line) {
+                    records.push(r);
+                } else {
+                    // A line a crashed writer cut short: keep it for inspection rather than
+                    // drop it silently or block every future ingestion on it.
+                    rejected.extend_from_slice(line);
+                    rejected.push(b'\n');
+                }
+            }
+        }
+        let inserted = self.with_db(|db| db.insert(&records))?;
+        if !rejected.is_empty() {
+            spool::append(&self.spool.rejected, &rejected)?;
+        }
+        for batch in &batches {
+            fs::remove_file(batch).map_err(AuditError::io("remove", batch))?;
+        }
+        Ok(inserted)
+    }
+
+    fn with_db<R>(
+        &self,
+        f: impl FnOnce(&mut Db) -> Result<R, AuditError>,
+    ) -> Result<R, AuditError> {
+        let mut guard: MutexGuard<'_, Option<Db>> =
+            self.db.lock().map_err(|_| AuditError::Poisoned {
+                path: self.home.clone(),
+            })?;
+        if guard.is_none() {
+            *guard = Some(Db::open(&self.db_path, self.options.busy_timeout)?);
+        }
+        match guard.as_mut() {
+            Some(db) => f(db),
+            None => Err(AuditError::Poisoned {
+                path: self.home.clone(),
+            }),
+        }
+    }
+
+    /// The records `filter` matches, newest first.
+    pub fn query(&self, filter: &Filter) -> Result<Vec<Record>, AuditError> {
+        match self.options.backend {
+            Backend::Sqlite => {
+                self.ingest()?;
+                self.with_db(|db| db.query(filter))
+            }
+            Backend::Jsonl => {
+                let mut all = Vec::new();
+                self.scan_jsonl(|r| {
+                    if filter.matches(&r) {
+                        all.push(r);
+                    }
+                })?;
+                all.sort_by(|a, b| (b.time_ms, &b.id).cmp(&(a.time_ms, &a.id)));
+                if let Some(limit) = filter.limit {
+                    all.truncate(limit);
+                }
+                Ok(all)
+            }
+        }
+    }
+
+    /// One record by id.
+    pub fn get(&self, id: &str) -> Result<Option<Record>, AuditError> {
+        match self.options.backend {
+            Backend::Sqlite => {
+                self.ingest()?;
+                self.with_db(|db| db.get(id))
+            }
+            Backend::Jsonl => {
+                let mut found = None;
+                self.scan_jsonl(|r| {
+                    if r.id == id {
+                        found = Some(r);
+                    }
+                })?;
+                Ok(found)
+            }
+        }
+    }
+
+    /// The newest record.
+    pub fn last(&self) -> Result<Option<Record>, AuditError> {
+        Ok(self
+            .query(&Filter {
+                limit: Some(1),
+                ..Filter::default()
+            })?
+            .into_iter()
+            .next())
+    }
+
+    /// Counts by decision, rule, tool and agent, and `duration_us` percentiles, over the
+    /// records `filter` matches (its `limit` is ignored).
+    pub fn stats(&self, filter: &Filter) -> Result<Stats, AuditError> {
+        match self.options.backend {
+            Backend::Sqlite => {
+                self.ingest()?;
+                self.with_db(|db| db.stats(filter))
+            }
+            Backend::Jsonl => {
+                let mut stats = StatsBuilder::default();
+                self.scan_jsonl(|r| {
+                    if filter.matches(&r) {
+                        stats.add(
+                            &r.decision,
+                            r.rule.as_deref(),
+                            r.tool.as_deref(),
+                            &r.agent,
+                            r.duration_us,
+                        );
+                    }
+                })?;
+                Ok(stats.finish())
+            }
+        }
+    }
+
+    /// Every record of the JSONL log, in file order. A line that does not parse is an error
+    /// naming the file and line: the log is the only copy, so hiding damage would be worse.
+    /// The one exception is a last line without its newline: a writer appends line and
+    /// newline in one `write`, so that is a record still being written, not damage.
+    fn scan_jsonl(&self, mut each: impl FnMut(Record)) -> Result<(), AuditError> {
+        let file = match fs::File::open(&self.jsonl) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+            Err(e) => return Err(AuditError::io("open", &self.jsonl)(e)),
+        };
+        let mut reader = std::io::BufReader::new(file);
+        let mut line = Vec::new();
+        for n in 1.. {
+            line.clear();
+            let read = reader
+                .read_until(b'\n', &mut line)
+                .map_err(AuditError::io("read", &self.jsonl))?;
+            if read == 0 || line.last() != Some(&b'\n') {
+                break;
+            }
+            if line.len() > 1 {
+                each(
+                    serde_json::from_slice(&line)
+                        .map_err(AuditError::json(&self.jsonl, Some(n)))?,
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// The session's state document (`{}` when it has none yet).
+    pub fn session_state(&self, session: &str) -> Result<Value, AuditError> {
+        self.sessions.get(session)
+    }
+
+    /// Read-modify-write of the session's state, atomic across processes: `f` runs under an
+    /// exclusive lock, and its result is returned. The document is rewritten only when `f`
+    /// changed it.
+    pub fn update_session_state<R>(
+        &self,
+        session: &str,
+        f: impl FnOnce(&mut Value) -> R,
+    ) -> Result<R, AuditError> {
+        self.sessions.update(session, f)
+    }
+
+    /// Deletes the session's state.
+    pub fn remove_session_state(&self, session: &str) -> Result<(), AuditError> {
+        self.sessions.remove(session)
+    }
+}
+
+#[cfg(test)]
+mod tests;

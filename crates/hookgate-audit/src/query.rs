@@ -1,0 +1,139 @@
+//! What readers ask for ([`Filter`]) and the summary they get back ([`Stats`]).
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use crate::record::Record;
+
+/// Which records a query returns. `Filter::default()` matches everything.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Filter {
+    /// Only records with `time_ms >= since_ms`.
+    pub since_ms: Option<u64>,
+    /// Only records with `time_ms < until_ms`.
+    pub until_ms: Option<u64>,
+    /// Only this agent.
+    pub agent: Option<String>,
+    /// Only this decision (`allow`, `ask`, `deny`, `none`, `error`).
+    pub decision: Option<String>,
+    /// Only this session.
+    pub session: Option<String>,
+    /// At most this many records: the *newest* ones. [`crate::Store::stats`] ignores it.
+    pub limit: Option<usize>,
+}
+
+impl Filter {
+    pub(crate) fn matches(&self, r: &Record) -> bool {
+        self.since_ms.is_none_or(|s| r.time_ms >= s)
+            && self.until_ms.is_none_or(|u| r.time_ms < u)
+            && self.agent.as_ref().is_none_or(|a| *a == r.agent)
+            && self.decision.as_ref().is_none_or(|d| *d == r.decision)
+            && self.session.as_ref().is_none_or(|s| *s == r.session)
+    }
+}
+
+/// Counts and latency percentiles over the records a [`Filter`] matches.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub struct Stats {
+    /// Records matched.
+    pub total: u64,
+    /// Count per decision.
+    pub by_decision: BTreeMap<String, u64>,
+    /// Count per rule or invariant id (records without one are not counted here).
+    pub by_rule: BTreeMap<String, u64>,
+    /// Count per tool (records without one, e.g. session events, are not counted here).
+    pub by_tool: BTreeMap<String, u64>,
+    /// Count per agent.
+    pub by_agent: BTreeMap<String, u64>,
+    /// Percentiles of `duration_us`.
+    pub latency_us: Percentiles,
+}
+
+/// Nearest-rank percentiles: each value is one that was really measured. All zero when no
+/// record matched.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub struct Percentiles {
+    /// Median.
+    pub p50: u64,
+    /// 90th percentile.
+    pub p90: u64,
+    /// 99th percentile.
+    pub p99: u64,
+    /// Slowest.
+    pub max: u64,
+}
+
+/// Accumulates [`Stats`] one row at a time, so both backends share the arithmetic.
+#[derive(Debug, Default)]
+pub(crate) struct StatsBuilder {
+    stats: Stats,
+    durations: Vec<u64>,
+}
+
+impl StatsBuilder {
+    pub(crate) fn add(
+        &mut self,
+        decision: &str,
+        rule: Option<&str>,
+        tool: Option<&str>,
+        agent: &str,
+        duration_us: u64,
+    ) {
+        fn bump(map: &mut BTreeMap<String, u64>, key: &str) {
+            if let Some(n) = map.get_mut(key) {
+                *n += 1;
+            } else {
+                map.insert(key.to_owned(), 1);
+            }
+        }
+        self.stats.total += 1;
+        bump(&mut self.stats.by_decision, decision);
+        if let Some(rule) = rule {
+            bump(&mut self.stats.by_rule, rule);
+        }
+        if let Some(tool) = tool {
+            bump(&mut self.stats.by_tool, tool);
+        }
+        bump(&mut self.stats.by_agent, agent);
+        self.durations.push(duration_us);
+    }
+
+    pub(crate) fn finish(mut self) -> Stats {
+        self.durations.sort_unstable();
+        self.stats.latency_us = Percentiles {
+            p50: nearest_rank(&self.durations, 50),
+            p90: nearest_rank(&self.durations, 90),
+            p99: nearest_rank(&self.durations, 99),
+            max: self.durations.last().copied().unwrap_or(0),
+        };
+        self.stats
+    }
+}
+
+/// The smallest value with at least `pct` percent of the (sorted) values at or below it.
+fn nearest_rank(sorted: &[u64], pct: usize) -> u64 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    let rank = (pct * sorted.len()).div_ceil(100).max(1);
+    sorted.get(rank - 1).copied().unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nearest_rank;
+
+    #[test]
+    fn percentiles_use_nearest_rank() {
+        let v: Vec<u64> = (1..=100).collect();
+        assert_eq!(nearest_rank(&v, 50), 50);
+        assert_eq!(nearest_rank(&v, 90), 90);
+        assert_eq!(nearest_rank(&v, 99), 99);
+        assert_eq!(nearest_rank(&[7], 99), 7);
+        assert_eq!(nearest_rank(&[], 50), 0);
+        assert_eq!(nearest_rank(&[1, 2, 3], 50), 2);
+    }
+}

@@ -1,0 +1,312 @@
+//! The SQLite side: schema migrations, batch insertion, queries.
+//!
+//! Only readers and the occasional batch ingestion open the database; the hook's hot path
+//! never does (closing the last WAL connection checkpoints, which alone costs more than the
+//! whole append).
+
+use std::os::unix::fs::OpenOptionsExt;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::types::Value as SqlValue;
+use rusqlite::{Connection, OpenFlags, OptionalExtension, Row, TransactionBehavior, params};
+
+use crate::error::AuditError;
+use crate::query::{Filter, Stats, StatsBuilder};
+use crate::record::Record;
+
+/// Schema steps; `PRAGMA user_version` is the number applied. Append, never edit: a store
+/// in the field has run the old steps already.
+const MIGRATIONS: &[&str] = &[
+    // 1: records and the indexes `log`/`stats` filter on. Every filter also orders by time.
+    "CREATE TABLE records (
+        id          TEXT PRIMARY KEY NOT NULL,
+        time_ms     INTEGER NOT NULL,
+        agent       TEXT NOT NULL,
+        session     TEXT NOT NULL,
+        cwd         TEXT NOT NULL,
+        event       TEXT NOT NULL,
+        tool        TEXT,
+        action      TEXT,
+        targets     TEXT NOT NULL,
+        decision    TEXT NOT NULL,
+        reason      TEXT,
+        rule        TEXT,
+        duration_us INTEGER NOT NULL,
+        error       TEXT,
+        trace       TEXT NOT NULL
+    );
+    CREATE INDEX records_time ON records (time_ms);
+    CREATE INDEX records_agent_time ON records (agent, time_ms);
+    CREATE INDEX records_decision_time ON records (decision, time_ms);
+    CREATE INDEX records_session_time ON records (session, time_ms);",
+];
+
+const COLUMNS: &str = "id, time_ms, agent, session, cwd, event, tool, action, targets, decision, \
+                       reason, rule, duration_us, error, trace";
+
+/// The schema version this build writes.
+pub(crate) fn schema_version() -> i64 {
+    i64::try_from(MIGRATIONS.len()).unwrap_or(i64::MAX)
+}
+
+#[derive(Debug)]
+pub(crate) struct Db {
+    conn: Connection,
+    path: PathBuf,
+}
+
+impl Db {
+    /// Opens (creating if needed) and migrates. WAL lets readers run while an ingester
+    /// writes; `synchronous=NORMAL` is durable across process crashes, which is what a hook
+    /// store meets, and skips an fsync per commit; the busy timeout turns lock contention
+    /// into waiting instead of "database is locked".
+    pub(crate) fn open(path: &Path, busy_timeout: Duration) -> Result<Self, AuditError> {
+        let err = || AuditError::sqlite(path);
+        // Created here, owner-only, because SQLite would create it world-readable (and
+        // gives the `-wal`/`-shm` files the database file's mode).
+        std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .mode(crate::spool::FILE_MODE)
+            .open(path)
+            .map_err(AuditError::io("create", path))?;
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE
+                | OpenFlags::SQLITE_OPEN_CREATE
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(err())?;
+        conn.busy_timeout(busy_timeout).map_err(err())?;
+        let mut db = Self {
+            conn,
+            path: path.to_owned(),
+        };
+        let version = db.user_version()?;
+        if version > schema_version() {
+            return Err(AuditError::SchemaTooNew {
+                path: path.to_owned(),
+                found: version,
+                supported: schema_version(),
+            });
+        }
+        if version < schema_version() {
+            db.migrate()?;
+        }
+        db.conn
+            .pragma_update(None, "synchronous", "NORMAL")
+            .map_err(err())?;
+        Ok(db)
+    }
+
+    fn user_version(&self) -> Result<i64, AuditError> {
+        self.conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(AuditError::sqlite(&self.path))
+    }
+
+    /// Runs the missing steps in one immediate transaction, re-reading the version inside
+    /// it, so two processes that both saw an old version apply each step once.
+    fn migrate(&mut self) -> Result<(), AuditError> {
+        let path = self.path.clone();
+        let err = || AuditError::sqlite(&path);
+        // Persistent in the file; cannot change inside a transaction, so it comes first.
+        let _mode: String = self
+            .conn
+            .query_row("PRAGMA journal_mode=WAL", [], |r| r.get(0))
+            .map_err(err())?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(err())?;
+        let current: i64 = tx
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(err())?;
+        let done = usize::try_from(current).unwrap_or(0);
+        for step in MIGRATIONS.iter().skip(done) {
+            tx.execute_batch(step).map_err(err())?;
+        }
+        if current < schema_version() {
+            tx.pragma_update(None, "user_version", schema_version())
+                .map_err(err())?;
+        }
+        tx.commit().map_err(err())
+    }
+
+    /// Inserts in one transaction, skipping ids already stored (a batch re-ingested after a
+    /// crash). Returns how many were new.
+    pub(crate) fn insert(&mut self, records: &[Record]) -> Result<usize, AuditError> {
+        let path = self.path.clone();
+        let err = || AuditError::sqlite(&path);
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(err())?;
+        let mut inserted = 0;
+        {
+            let mut stmt = tx
+                .prepare(&format!(
+                    "INSERT OR IGNORE INTO records ({COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)"
+                ))
+                .map_err(err())?;
+            for r in records {
+                let targets =
+                    serde_json::to_string(&r.targets).map_err(AuditError::json(&path, None))?;
+                let trace =
+                    serde_json::to_string(&r.trace).map_err(AuditError::json(&path, None))?;
+                inserted += stmt
+                    .execute(params![
+                        r.id,
+                        to_i64(r.time_ms),
+                        r.agent,
+                        r.session,
+                        r.cwd,
+                        r.event,
+                        r.tool,
+                        r.action,
+                        targets,
+                        r.decision,
+                        r.reason,
+                        r.rule,
+                        to_i64(r.duration_us),
+                        r.error,
+                        trace,
+                    ])
+                    .map_err(err())?;
+            }
+        }
+        tx.commit().map_err(err())?;
+        Ok(inserted)
+    }
+
+    /// The matching records, newest first.
+    pub(crate) fn query(&self, filter: &Filter) -> Result<Vec<Record>, AuditError> {
+        let (clause, mut args) = where_clause(filter);
+        let mut sql =
+            format!("SELECT {COLUMNS} FROM records{clause} ORDER BY time_ms DESC, id DESC");
+        if let Some(limit) = filter.limit {
+            sql.push_str(" LIMIT ?");
+            args.push(SqlValue::Integer(i64::try_from(limit).unwrap_or(i64::MAX)));
+        }
+        self.select(&sql, args)
+    }
+
+    pub(crate) fn get(&self, id: &str) -> Result<Option<Record>, AuditError> {
+        let sql = format!("SELECT {COLUMNS} FROM records WHERE id = ?1");
+        self.conn
+            .query_row(&sql, [id], from_row)
+            .optional()
+            .map_err(AuditError::sqlite(&self.path))?
+            .transpose()
+            .map_err(AuditError::json(&self.path, None))
+    }
+
+    pub(crate) fn stats(&self, filter: &Filter) -> Result<Stats, AuditError> {
+        let err = || AuditError::sqlite(&self.path);
+        let (clause, args) = where_clause(filter);
+        let sql = format!("SELECT decision, rule, tool, agent, duration_us FROM records{clause}");
+        let mut stmt = self.conn.prepare(&sql).map_err(err())?;
+        let mut rows = stmt
+            .query(rusqlite::params_from_iter(args))
+            .map_err(err())?;
+        let mut stats = StatsBuilder::default();
+        while let Some(row) = rows.next().map_err(err())? {
+            let decision: String = row.get(0).map_err(err())?;
+            let rule: Option<String> = row.get(1).map_err(err())?;
+            let tool: Option<String> = row.get(2).map_err(err())?;
+            let agent: String = row.get(3).map_err(err())?;
+            let duration: i64 = row.get(4).map_err(err())?;
+            stats.add(
+                &decision,
+                rule.as_deref(),
+                tool.as_deref(),
+                &agent,
+                u64::try_from(duration).unwrap_or(0),
+            );
+        }
+        Ok(stats.finish())
+    }
+
+    fn select(&self, sql: &str, args: Vec<SqlValue>) -> Result<Vec<Record>, AuditError> {
+        let err = || AuditError::sqlite(&self.path);
+        let mut stmt = self.conn.prepare(sql).map_err(err())?;
+        let rows = stmt
+            .query_map(rusqlite::params_from_iter(args), from_row)
+            .map_err(err())?;
+        let mut out = Vec::new();
+        for row in rows {
+            out.push(
+                row.map_err(err())?
+                    .map_err(AuditError::json(&self.path, None))?,
+            );
+        }
+        Ok(out)
+    }
+}
+
+fn to_i64(n: u64) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+fn where_clause(filter: &Filter) -> (String, Vec<SqlValue>) {
+    let mut parts = Vec::new();
+    let mut args = Vec::new();
+    if let Some(since) = filter.since_ms {
+        parts.push("time_ms >= ?");
+        args.push(SqlValue::Integer(to_i64(since)));
+    }
+    if let Some(until) = filter.until_ms {
+        parts.push("time_ms < ?");
+        args.push(SqlValue::Integer(to_i64(until)));
+    }
+    for (column, value) in [
+        ("agent = ?", &filter.agent),
+        ("decision = ?", &filter.decision),
+        ("session = ?", &filter.session),
+    ] {
+        if let Some(value) = value {
+            parts.push(column);
+            args.push(SqlValue::Text(value.clone()));
+        }
+    }
+    if parts.is_empty() {
+        (String::new(), args)
+    } else {
+        (format!(" WHERE {}", parts.join(" AND ")), args)
+    }
+}
+
+/// A row back into a record; the outer error is SQLite's, the inner one a JSON column that
+/// does not parse.
+fn from_row(row: &Row<'_>) -> rusqlite::Result<Result<Record, serde_json::Error>> {
+    let targets: String = row.get(8)?;
+    let trace: String = row.get(14)?;
+    let time_ms: i64 = row.get(1)?;
+    let duration_us: i64 = row.get(12)?;
+    let targets = match serde_json::from_str(&targets) {
+        Ok(t) => t,
+        Err(e) => return Ok(Err(e)),
+    };
+    let trace = match serde_json::from_str(&trace) {
+        Ok(t) => t,
+        Err(e) => return Ok(Err(e)),
+    };
+    Ok(Ok(Record {
+        id: row.get(0)?,
+        time_ms: u64::try_from(time_ms).unwrap_or(0),
+        agent: row.get(2)?,
+        session: row.get(3)?,
+        cwd: row.get(4)?,
+        event: row.get(5)?,
+        tool: row.get(6)?,
+        action: row.get(7)?,
+        targets,
+        decision: row.get(9)?,
+        reason: row.get(10)?,
+        rule: row.get(11)?,
+        duration_us: u64::try_from(duration_us).unwrap_or(0),
+        error: row.get(13)?,
+        trace,
+    }))
+}
