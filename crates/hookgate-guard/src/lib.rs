@@ -7,4 +7,8 @@
 //! It must never let an internal failure pass as an allow: a failure takes the configured fail
 //! mode (ask where the agent supports it, else deny) and is recorded as an error.
 
+pub mod bridge;
 pub mod git;
+mod run;
+
+pub use run::{FailMode, GuardOptions, StoreChoice, run};

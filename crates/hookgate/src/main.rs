@@ -7,6 +7,7 @@
 mod events;
 mod explain;
 mod fire;
+mod guard;
 mod render;
 mod scan_secrets;
 mod show_config;
@@ -46,6 +47,25 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Report secrets in FILE (or stdin). Exit status: 0 clean, 2 secrets found, 1 error.
     ScanSecrets(scan_secrets::ScanArgs),
+    /// Answer one coding-agent hook call: reads the payload on stdin, evaluates policy,
+    /// invariants and configured hooks, answers in the agent's own format and exit-code
+    /// convention, and records the decision. No opinion is empty stdout and exit 0.
+    Hook(guard::HookArgs),
+    /// Wire hookgate into an agent's hook config (idempotent; --remove undoes it exactly).
+    Init(guard::InitArgs),
+    /// Check each agent's hook config and that the hook really answers.
+    Doctor(guard::DoctorArgs),
+    /// List recorded decisions, newest first.
+    Log(guard::LogArgs),
+    /// Show the full evaluation trace of one decision.
+    Inspect(guard::InspectArgs),
+    /// Counts by decision, rule, tool and agent, and latency percentiles.
+    Stats(guard::StatsArgs),
+    /// Validate a policy file, or run a file of test cases against the policy.
+    Policy {
+        #[command(subcommand)]
+        command: guard::PolicyCommand,
+    },
     /// List the event catalog with each event's contract and aliases.
     Events {
         /// Print JSON.
@@ -94,6 +114,13 @@ fn main() -> ExitCode {
         } => show_config::check(&paths, json),
         Command::Events { json } => events::run(json),
         Command::Explain(args) => explain::run(&args),
+        Command::Hook(args) => return ExitCode::from(guard::hook(&args)),
+        Command::Init(args) => guard::init(&args),
+        Command::Doctor(args) => guard::doctor(&args),
+        Command::Log(args) => guard::log(&args),
+        Command::Inspect(args) => guard::inspect(&args),
+        Command::Stats(args) => guard::stats(&args),
+        Command::Policy { command } => guard::policy(&command),
         Command::ScanSecrets(args) => scan_secrets::run(&args),
     };
     match result {

@@ -1,0 +1,667 @@
+//! The guard's commands: `hook`, `init`, `doctor`, `log`, `inspect`, `stats`, `policy`.
+
+use std::fmt::Write as _;
+use std::io::{Read as _, Write as _};
+use std::path::PathBuf;
+
+use clap::{Args, Subcommand, ValueEnum};
+use hookgate_audit::{Backend, Filter, Record, Store};
+use hookgate_core::{AgentKind, Decision};
+use hookgate_guard::{FailMode, GuardOptions, StoreChoice};
+use hookgate_init::{InitOptions, Scope, Target};
+
+use crate::{Failure, print, to_json};
+
+/// The agents, as command-line values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub(crate) enum AgentArg {
+    Claude,
+    Codex,
+    Gemini,
+    Copilot,
+    Cursor,
+}
+
+impl AgentArg {
+    fn kind(self) -> AgentKind {
+        match self {
+            Self::Claude => AgentKind::Claude,
+            Self::Codex => AgentKind::Codex,
+            Self::Gemini => AgentKind::Gemini,
+            Self::Copilot => AgentKind::Copilot,
+            Self::Cursor => AgentKind::Cursor,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FailModeArg {
+    Ask,
+    Deny,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum FallbackArg {
+    Deny,
+    Allow,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum StoreArg {
+    Sqlite,
+    Jsonl,
+    Off,
+}
+
+/// `hookgate hook <agent>`.
+#[derive(Debug, Args)]
+pub(crate) struct HookArgs {
+    /// The agent whose hook this is (the payload's own dialect wins when it differs).
+    agent: AgentArg,
+    /// Read the payload from FILE instead of stdin.
+    #[arg(long, value_name = "FILE")]
+    input: Option<PathBuf>,
+    /// What an internal failure answers: ask (where the agent can ask, else deny) or deny.
+    /// Default: `$HOOKGATE_FAIL_MODE`, else ask.
+    #[arg(long, value_enum)]
+    fail_mode: Option<FailModeArg>,
+    /// What an ask becomes where the agent or event has no ask. Default:
+    /// `$HOOKGATE_ASK_FALLBACK`, else deny.
+    #[arg(long, value_enum)]
+    ask_fallback: Option<FallbackArg>,
+    /// The audit backend. Default: `$HOOKGATE_STORE`, else sqlite.
+    #[arg(long, value_enum)]
+    store: Option<StoreArg>,
+    /// An extra policy file, applied after the user's and the project's (repeatable).
+    #[arg(long = "policy", value_name = "FILE")]
+    policies: Vec<PathBuf>,
+    /// Do not run the hooks configured in hookgate's hook config for this call.
+    #[arg(long)]
+    no_user_hooks: bool,
+}
+
+fn env_value<T: ValueEnum>(name: &str) -> Result<Option<T>, Failure> {
+    match std::env::var(name) {
+        Ok(v) if !v.is_empty() => T::from_str(&v, true)
+            .map(Some)
+            .map_err(|_| Failure(format!("${name}: unknown value `{v}`"))),
+        _ => Ok(None),
+    }
+}
+
+/// hookgate's config dir (the user policy lives there too).
+fn config_dir() -> Option<PathBuf> {
+    std::env::var_os("HOOKGATE_CONFIG_DIR")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("XDG_CONFIG_HOME").map(|x| PathBuf::from(x).join("hookgate")))
+        .or_else(|| std::env::home_dir().map(|h| h.join(".config").join("hookgate")))
+}
+
+/// Largest payload read; beyond it the parser reports `too large` (and the fail mode applies).
+const MAX_READ: u64 = 16 * 1024 * 1024 + 1;
+
+pub(crate) fn hook(args: &HookArgs) -> u8 {
+    // Everything that can go wrong here still answers in the agent's format: a Rust panic or
+    // an exit status other than the agent's convention would be a silent allow in most agents.
+    let result = std::panic::catch_unwind(|| hook_inner(args));
+    let encoded = match result {
+        Ok(Ok(encoded)) => encoded,
+        Ok(Err(Failure(why))) => failure_answer(args, &why),
+        Err(_) => failure_answer(args, "internal error (panic)"),
+    };
+    let _ = std::io::stdout().write_all(&encoded.stdout);
+    let _ = std::io::stdout().flush();
+    if !encoded.stderr.is_empty() {
+        let _ = std::io::stderr().write_all(&encoded.stderr);
+    }
+    u8::try_from(encoded.exit_code).unwrap_or(2)
+}
+
+fn failure_answer(args: &HookArgs, why: &str) -> hookgate_agents::Encoded {
+    let payload = format!(
+        "{{\"__hookgate_internal_failure\": {}}}",
+        serde_json::Value::String(why.to_owned())
+    );
+    let opts = options(args).unwrap_or_else(|_| GuardOptions {
+        agent: args.agent.kind(),
+        event_hint: None,
+        fail_mode: FailMode::Ask,
+        ask_fallback: Decision::Deny,
+        store: StoreChoice::Off,
+        home: hookgate_audit::default_home(),
+        user_policy: None,
+        policy_files: Vec::new(),
+        cwd: PathBuf::from("/"),
+        user_hooks: false,
+    });
+    // An object without an event: the guard answers it with the fail mode, as for any
+    // unreadable payload, and records the reason.
+    hookgate_guard::run(
+        &GuardOptions {
+            user_hooks: false,
+            ..opts
+        },
+        payload.as_bytes(),
+    )
+}
+
+fn options(args: &HookArgs) -> Result<GuardOptions, Failure> {
+    let fail_mode = match args.fail_mode.or(env_value("HOOKGATE_FAIL_MODE")?) {
+        Some(FailModeArg::Deny) => FailMode::Deny,
+        Some(FailModeArg::Ask) | None => FailMode::Ask,
+    };
+    let ask_fallback = match args.ask_fallback.or(env_value("HOOKGATE_ASK_FALLBACK")?) {
+        Some(FallbackArg::Allow) => Decision::Allow,
+        Some(FallbackArg::Deny) | None => Decision::Deny,
+    };
+    let store = match args.store.or(env_value("HOOKGATE_STORE")?) {
+        Some(StoreArg::Jsonl) => StoreChoice::Jsonl,
+        Some(StoreArg::Off) => StoreChoice::Off,
+        Some(StoreArg::Sqlite) | None => StoreChoice::Sqlite,
+    };
+    Ok(GuardOptions {
+        agent: args.agent.kind(),
+        event_hint: std::env::var("HOOKGATE_EVENT")
+            .ok()
+            .filter(|e| !e.is_empty()),
+        fail_mode,
+        ask_fallback,
+        store,
+        home: hookgate_audit::default_home(),
+        user_policy: config_dir().map(|d| d.join("policy.yaml")),
+        policy_files: args.policies.clone(),
+        cwd: std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
+        user_hooks: !args.no_user_hooks,
+    })
+}
+
+fn hook_inner(args: &HookArgs) -> Result<hookgate_agents::Encoded, Failure> {
+    let opts = options(args)?;
+    let mut payload = Vec::new();
+    match &args.input {
+        Some(path) => {
+            std::fs::File::open(path)
+                .and_then(|f| f.take(MAX_READ).read_to_end(&mut payload))
+                .map_err(|e| Failure(format!("{}: cannot read: {e}", path.display())))?;
+        }
+        None => {
+            std::io::stdin()
+                .take(MAX_READ)
+                .read_to_end(&mut payload)
+                .map_err(|e| Failure(format!("cannot read stdin: {e}")))?;
+        }
+    }
+    Ok(hookgate_guard::run(&opts, &payload))
+}
+
+/// `hookgate init <agent>`.
+#[derive(Debug, Args)]
+pub(crate) struct InitArgs {
+    /// The agent to wire hookgate into.
+    agent: AgentArg,
+    /// Install into the user's global config instead of the project's.
+    #[arg(long)]
+    global: bool,
+    /// Remove hookgate's entries instead (the file returns to what it was without hookgate).
+    #[arg(long)]
+    remove: bool,
+    /// Print what would change, write nothing.
+    #[arg(long)]
+    dry_run: bool,
+    /// The project directory (default: the current directory).
+    #[arg(long, value_name = "DIR")]
+    project: Option<PathBuf>,
+    /// Hook timeout in seconds (written in each agent's own unit).
+    #[arg(long, default_value_t = 10)]
+    timeout: u32,
+}
+
+fn target(agent: AgentArg, global: bool, project: Option<&PathBuf>) -> Result<Target, Failure> {
+    let scope = if global {
+        Scope::Global(std::env::home_dir().ok_or_else(|| Failure("no home directory".into()))?)
+    } else {
+        let dir = match project {
+            Some(p) => p.clone(),
+            None => std::env::current_dir()
+                .map_err(|e| Failure(format!("no current directory: {e}")))?,
+        };
+        Scope::Project(dir)
+    };
+    Ok(Target {
+        agent: agent.kind(),
+        scope,
+    })
+}
+
+fn init_options(timeout: u32) -> Result<InitOptions, Failure> {
+    let bin = std::env::current_exe()
+        .map_err(|e| Failure(format!("cannot find the hookgate binary: {e}")))?;
+    let bin = bin.canonicalize().unwrap_or(bin);
+    let mut opts = InitOptions::new(bin);
+    opts.timeout_secs = timeout;
+    Ok(opts)
+}
+
+pub(crate) fn init(args: &InitArgs) -> Result<u8, Failure> {
+    let target = target(args.agent, args.global, args.project.as_ref())?;
+    let opts = init_options(args.timeout)?;
+    let plan = if args.remove {
+        hookgate_init::plan_remove(&target, &opts)?
+    } else {
+        hookgate_init::plan_install(&target, &opts)?
+    };
+    if args.dry_run {
+        print(&hookgate_init::diff(&plan))?;
+        return Ok(0);
+    }
+    hookgate_init::apply(&plan)?;
+    let mut s = String::new();
+    if plan.is_empty() {
+        s.push_str("already up to date\n");
+    }
+    for file in &plan.files {
+        let verb = match (&file.before, &file.after) {
+            (None, Some(_)) => "created",
+            (Some(_), None) => "removed",
+            _ => "updated",
+        };
+        let _ = writeln!(s, "{verb} {}", file.path.display());
+    }
+    for note in &plan.notes {
+        let _ = writeln!(s, "note: {note}");
+    }
+    print(&s)?;
+    Ok(0)
+}
+
+/// `hookgate doctor`.
+#[derive(Debug, Args)]
+pub(crate) struct DoctorArgs {
+    /// Check only this agent (default: every agent with hookgate configured).
+    agent: Option<AgentArg>,
+    /// Check the global configs instead of the project's.
+    #[arg(long)]
+    global: bool,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub(crate) fn doctor(args: &DoctorArgs) -> Result<u8, Failure> {
+    let opts = init_options(10)?;
+    let agents: Vec<AgentArg> = match args.agent {
+        Some(a) => vec![a],
+        None => vec![
+            AgentArg::Claude,
+            AgentArg::Codex,
+            AgentArg::Gemini,
+            AgentArg::Copilot,
+            AgentArg::Cursor,
+        ],
+    };
+    let mut all_ok = true;
+    let mut report = Vec::new();
+    let mut s = String::new();
+    for agent in agents {
+        let target = target(agent, args.global, None)?;
+        let path = hookgate_init::config_path(&target, &opts.homes).ok();
+        if args.agent.is_none() && path.as_ref().is_none_or(|p| !p.exists()) {
+            continue;
+        }
+        let checks = hookgate_init::doctor(&target, &opts);
+        let _ = writeln!(s, "{}:", agent.kind().as_str());
+        for c in &checks {
+            all_ok &= c.ok;
+            let _ = writeln!(
+                s,
+                "  [{}] {}: {}",
+                if c.ok { "ok" } else { "FAIL" },
+                c.name,
+                c.detail
+            );
+        }
+        let checks: Vec<serde_json::Value> = checks
+            .iter()
+            .map(|c| serde_json::json!({"name": c.name, "ok": c.ok, "detail": c.detail}))
+            .collect();
+        report.push(serde_json::json!({"agent": agent.kind().as_str(), "checks": checks}));
+    }
+    if args.json {
+        print(&to_json(&report)?)?;
+    } else if report.is_empty() {
+        print("no agent has hookgate configured here (try `hookgate init <agent>`)\n")?;
+    } else {
+        print(&s)?;
+    }
+    Ok(u8::from(!all_ok))
+}
+
+fn store() -> Result<Store, Failure> {
+    let backend = match std::env::var("HOOKGATE_STORE").as_deref() {
+        Ok("jsonl") => Backend::Jsonl,
+        _ => Backend::Sqlite,
+    };
+    Ok(Store::open(&hookgate_audit::default_home(), backend)?)
+}
+
+/// Parses `--since`: `30m`, `2h`, `7d`, or a Unix time in milliseconds.
+fn since_ms(text: &str) -> Result<u64, Failure> {
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
+    let (digits, unit) = text.split_at(
+        text.find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len()),
+    );
+    let n: u64 = digits.parse().map_err(|_| {
+        Failure(format!(
+            "--since: cannot read `{text}` (use 30m, 2h, 7d or epoch ms)"
+        ))
+    })?;
+    let ms = match unit {
+        "" => return Ok(n),
+        "s" => n * 1000,
+        "m" => n * 60_000,
+        "h" => n * 3_600_000,
+        "d" => n * 86_400_000,
+        _ => {
+            return Err(Failure(format!(
+                "--since: unknown unit in `{text}` (use s, m, h or d)"
+            )));
+        }
+    };
+    Ok(now.saturating_sub(ms))
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum DecisionArg {
+    Deny,
+    Ask,
+    Allow,
+    None,
+    Error,
+}
+
+/// Filters shared by `log` and `stats`.
+#[derive(Debug, Args)]
+pub(crate) struct FilterArgs {
+    /// Only records newer than this: `30m`, `2h`, `7d`, or epoch milliseconds.
+    #[arg(long)]
+    since: Option<String>,
+    /// Only this agent.
+    #[arg(long, value_enum)]
+    agent: Option<AgentArg>,
+    /// Only this decision.
+    #[arg(long, value_enum)]
+    decision: Option<DecisionArg>,
+    /// Only this session.
+    #[arg(long)]
+    session: Option<String>,
+}
+
+impl FilterArgs {
+    fn filter(&self, limit: Option<usize>) -> Result<Filter, Failure> {
+        Ok(Filter {
+            since_ms: self.since.as_deref().map(since_ms).transpose()?,
+            until_ms: None,
+            agent: self.agent.map(|a| a.kind().as_str().to_owned()),
+            decision: self.decision.map(|d| {
+                match d {
+                    DecisionArg::Deny => "deny",
+                    DecisionArg::Ask => "ask",
+                    DecisionArg::Allow => "allow",
+                    DecisionArg::None => "none",
+                    DecisionArg::Error => "error",
+                }
+                .to_owned()
+            }),
+            session: self.session.clone(),
+            limit,
+        })
+    }
+}
+
+/// `hookgate log`.
+#[derive(Debug, Args)]
+pub(crate) struct LogArgs {
+    #[command(flatten)]
+    filter: FilterArgs,
+    /// At most this many records (newest first).
+    #[arg(long, default_value_t = 50)]
+    limit: usize,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+fn line(r: &Record) -> String {
+    let what = r
+        .targets
+        .first()
+        .cloned()
+        .or_else(|| r.tool.clone())
+        .unwrap_or_default();
+    let reason = r
+        .reason
+        .as_deref()
+        .map(|x| format!(" — {x}"))
+        .unwrap_or_default();
+    format!(
+        "{}  {:<7} {:<6} {:<22} {}{}",
+        r.id, r.agent, r.decision, r.event, what, reason
+    )
+}
+
+pub(crate) fn log(args: &LogArgs) -> Result<u8, Failure> {
+    let records = store()?.query(&args.filter.filter(Some(args.limit))?)?;
+    if args.json {
+        print(&to_json(&records)?)?;
+    } else {
+        let mut s = String::new();
+        for r in &records {
+            let _ = writeln!(s, "{}", line(r));
+        }
+        let _ = writeln!(s, "{} record(s)", records.len());
+        print(&s)?;
+    }
+    Ok(0)
+}
+
+/// `hookgate inspect`.
+#[derive(Debug, Args)]
+pub(crate) struct InspectArgs {
+    /// The record id (see `hookgate log`).
+    #[arg(required_unless_present = "last", conflicts_with = "last")]
+    record: Option<String>,
+    /// The newest record.
+    #[arg(long)]
+    last: bool,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub(crate) fn inspect(args: &InspectArgs) -> Result<u8, Failure> {
+    let store = store()?;
+    let record = match &args.record {
+        Some(id) => store
+            .get(id)?
+            .ok_or_else(|| Failure(format!("no record `{id}`")))?,
+        None => store
+            .last()?
+            .ok_or_else(|| Failure("the audit store is empty".into()))?,
+    };
+    if args.json {
+        print(&to_json(&record)?)?;
+    } else {
+        let mut s = String::new();
+        let _ = writeln!(s, "record: {}", record.id);
+        let _ = writeln!(s, "time: {} ms since epoch", record.time_ms);
+        let _ = writeln!(s, "agent: {}  session: {}", record.agent, record.session);
+        let _ = writeln!(s, "cwd: {}", record.cwd);
+        let _ = writeln!(
+            s,
+            "event: {}  tool: {}",
+            record.event,
+            record.tool.as_deref().unwrap_or("-")
+        );
+        let _ = writeln!(
+            s,
+            "action: {}  targets: {}",
+            record.action.as_deref().unwrap_or("-"),
+            record.targets.join(", ")
+        );
+        let _ = writeln!(
+            s,
+            "decision: {}  rule: {}",
+            record.decision,
+            record.rule.as_deref().unwrap_or("-")
+        );
+        if let Some(r) = &record.reason {
+            let _ = writeln!(s, "reason: {r}");
+        }
+        if let Some(e) = &record.error {
+            let _ = writeln!(s, "error: {e}");
+        }
+        let _ = writeln!(s, "duration: {} µs", record.duration_us);
+        let _ = writeln!(
+            s,
+            "trace: {}",
+            serde_json::to_string_pretty(&record.trace).unwrap_or_default()
+        );
+        print(&s)?;
+    }
+    Ok(0)
+}
+
+/// `hookgate stats`.
+#[derive(Debug, Args)]
+pub(crate) struct StatsArgs {
+    #[command(flatten)]
+    filter: FilterArgs,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub(crate) fn stats(args: &StatsArgs) -> Result<u8, Failure> {
+    let stats = store()?.stats(&args.filter.filter(None)?)?;
+    if args.json {
+        print(&to_json(&stats)?)?;
+        return Ok(0);
+    }
+    let mut s = String::new();
+    let _ = writeln!(s, "records: {}", stats.total);
+    for (title, map) in [
+        ("by decision", &stats.by_decision),
+        ("by rule", &stats.by_rule),
+        ("by tool", &stats.by_tool),
+        ("by agent", &stats.by_agent),
+    ] {
+        if map.is_empty() {
+            continue;
+        }
+        let _ = writeln!(s, "{title}:");
+        for (k, v) in map {
+            let _ = writeln!(s, "  {k:<40} {v}");
+        }
+    }
+    let l = stats.latency_us;
+    let _ = writeln!(
+        s,
+        "latency: p50 {} µs, p90 {} µs, p99 {} µs, max {} µs",
+        l.p50, l.p90, l.p99, l.max
+    );
+    print(&s)?;
+    Ok(0)
+}
+
+/// `hookgate policy`.
+#[derive(Debug, Subcommand)]
+pub(crate) enum PolicyCommand {
+    /// Validate a policy file (default: the project's `.hookgate/policy.yaml`) and describe the
+    /// effective policy.
+    Check {
+        /// The policy file.
+        path: Option<PathBuf>,
+    },
+    /// Run a file of cases (payload or command → expected decision) against the effective
+    /// policy. Exit 0 when every case passes, 2 otherwise.
+    Test {
+        /// The cases file.
+        file: PathBuf,
+        /// The policy file to test (default: the user's and the project's).
+        #[arg(long)]
+        policy: Option<PathBuf>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn effective_policy(explicit: Option<&PathBuf>) -> Result<hookgate_policy::Policy, Failure> {
+    let files: Vec<PathBuf> = if let Some(p) = explicit {
+        if !p.is_file() {
+            return Err(Failure(format!("{}: no such file", p.display())));
+        }
+        vec![p.clone()]
+    } else {
+        let cwd =
+            std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?;
+        config_dir()
+            .map(|d| d.join("policy.yaml"))
+            .into_iter()
+            .chain([cwd.join(".hookgate/policy.yaml")])
+            .collect()
+    };
+    Ok(hookgate_policy::Policy::load(&files)?)
+}
+
+pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
+    match command {
+        PolicyCommand::Check { path } => {
+            let policy = effective_policy(path.as_ref())?;
+            print(&format!("{}\nok\n", policy.describe()))?;
+            Ok(0)
+        }
+        PolicyCommand::Test { file, policy, json } => {
+            let policy = effective_policy(policy.as_ref())?;
+            let text = std::fs::read_to_string(file)
+                .map_err(|e| Failure(format!("{}: cannot read: {e}", file.display())))?;
+            let parse = |payload: &serde_json::Value, agent: AgentKind, cwd: &str| {
+                let bytes = serde_json::to_vec(payload).ok()?;
+                let mut parsed = hookgate_agents::parse(agent, &bytes).ok()?;
+                if parsed.call.cwd.is_empty() {
+                    cwd.clone_into(&mut parsed.call.cwd);
+                }
+                Some(parsed.call)
+            };
+            let report = hookgate_policy::run_cases_with(&policy, &text, Some(file), &parse)?;
+            if *json {
+                print(&to_json(&report)?)?;
+            } else {
+                let mut s = String::new();
+                for c in &report.cases {
+                    let word = |d: Option<Decision>| d.map_or("no opinion", Decision::as_str);
+                    let status = if c.expected == c.actual {
+                        "ok  "
+                    } else {
+                        "FAIL"
+                    };
+                    let _ = writeln!(
+                        s,
+                        "{status} {}:{} {} (expected {}, got {})",
+                        file.display(),
+                        c.line,
+                        c.name,
+                        word(c.expected),
+                        word(c.actual)
+                    );
+                }
+                let _ = writeln!(s, "{} passed, {} failed", report.passed, report.failed);
+                print(&s)?;
+            }
+            Ok(if report.failed == 0 { 0 } else { 2 })
+        }
+    }
+}

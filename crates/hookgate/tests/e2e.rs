@@ -1,0 +1,274 @@
+//! End to end with the REAL agent CLIs (Claude Code, Codex, Gemini CLI) driven offline by the
+//! mock model server in `../shared/e2e/`, with hookgate installed by `hookgate init`.
+//!
+//! Each scenario runs in a throwaway git repository holding uncommitted work. The scripted model
+//! first asks for `git reset --hard` (harmless if it ever ran by mistake: it would only discard
+//! that throwaway work) and then for `echo hello > out.txt`. The guard must block the first —
+//! the work survives — and let the second run, and the audit store must hold both decisions.
+//!
+//! The CLIs are installed from npm into `target/e2e-cli` (or `$HOOKGATE_E2E_CLI_DIR`) on first
+//! use. Where npm cannot install them, or `../shared/e2e` is absent, the scenario is skipped
+//! with a message saying so — never failed, never silently passed.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test code"
+)]
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const PACKAGES: &[&str] = &[
+    "@anthropic-ai/claude-code@2.1.330",
+    "@openai/codex@0.169.0",
+    "@google/gemini-cli@0.61.0",
+];
+
+fn workspace() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+fn shared_e2e() -> Option<PathBuf> {
+    let dir = workspace().join("../shared/e2e");
+    dir.join("run-claude.sh")
+        .is_file()
+        .then(|| dir.canonicalize().unwrap())
+}
+
+/// Installs the CLIs once (npm), returning the bin dir, or why they cannot be had.
+fn cli_bin_dir() -> Result<PathBuf, String> {
+    let dir = std::env::var_os("HOOKGATE_E2E_CLI_DIR")
+        .map_or_else(|| workspace().join("target/e2e-cli"), PathBuf::from);
+    let bin = dir.join("node_modules/.bin");
+    let have = |name: &str| bin.join(name).exists();
+    if have("claude") && have("codex") && have("gemini") {
+        return Ok(bin);
+    }
+    // npm sometimes fails a postinstall with a spurious ENOENT on the first try; one retry.
+    for _ in 0..2 {
+        let status = Command::new("npm")
+            .args(["install", "--no-audit", "--no-fund", "--prefix"])
+            .arg(&dir)
+            .args(PACKAGES)
+            .status();
+        match status {
+            Err(e) => return Err(format!("npm is not available: {e}")),
+            Ok(s) if s.success() && have("claude") && have("codex") && have("gemini") => {
+                return Ok(bin);
+            }
+            Ok(_) => {}
+        }
+    }
+    Err(format!("npm could not install {}", PACKAGES.join(" ")))
+}
+
+fn hookgate() -> &'static str {
+    env!("CARGO_BIN_EXE_hookgate")
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let ok = Command::new("git")
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "-c",
+            "init.defaultBranch=main",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .status()
+        .unwrap()
+        .success();
+    assert!(ok, "git {args:?}");
+}
+
+/// A throwaway repository with committed and uncommitted work.
+fn project(root: &Path) -> PathBuf {
+    let dir = root.join("project");
+    std::fs::create_dir_all(&dir).unwrap();
+    git(&dir, &["init", "-q"]);
+    std::fs::write(dir.join("notes.txt"), "committed\n").unwrap();
+    git(&dir, &["add", "notes.txt"]);
+    git(&dir, &["commit", "-q", "-m", "first"]);
+    std::fs::write(dir.join("notes.txt"), "committed\nUNCOMMITTED WORK\n").unwrap();
+    dir.canonicalize().unwrap()
+}
+
+struct Scenario {
+    agent: &'static str,
+    runner: &'static str,
+    bin_var: &'static str,
+    bin: &'static str,
+    /// The scripted model turns: the destructive call, then the benign one.
+    script: serde_json::Value,
+}
+
+fn run(s: &Scenario) {
+    let Some(e2e) = shared_e2e() else {
+        eprintln!(
+            "skipping {} e2e: ../shared/e2e is not beside the repository",
+            s.agent
+        );
+        return;
+    };
+    let bin_dir = match cli_bin_dir() {
+        Ok(dir) => dir,
+        Err(why) => {
+            eprintln!("skipping {} e2e: {why}", s.agent);
+            return;
+        }
+    };
+    let root = tempfile::tempdir().unwrap();
+    let project = project(root.path());
+    let home = root.path().join("hookgate-home");
+    let out = root.path().join("out");
+    // The agent's user config dir, shared by `hookgate init` (Codex keeps hook trust there) and
+    // the runner, so nothing touches the real home directory.
+    let config_dir = root.path().join("agent-config");
+    std::fs::create_dir_all(&config_dir).unwrap();
+    let init = Command::new(hookgate())
+        .args(["init", s.agent])
+        .current_dir(&project)
+        .env("HOOKGATE_HOME", &home)
+        .env("HOME", root.path())
+        .env("CODEX_HOME", &config_dir)
+        .env("CLAUDE_CONFIG_DIR", &config_dir)
+        .env("GEMINI_CLI_HOME", &config_dir)
+        .output()
+        .unwrap();
+    assert!(
+        init.status.success(),
+        "hookgate init {}: {}",
+        s.agent,
+        String::from_utf8_lossy(&init.stderr)
+    );
+    let script = root.path().join("script.json");
+    std::fs::write(&script, s.script.to_string()).unwrap();
+
+    let status = Command::new("bash")
+        .arg(e2e.join(s.runner))
+        .arg(&script)
+        .arg(&project)
+        .env(s.bin_var, bin_dir.join(s.bin))
+        .env("E2E_OUT", &out)
+        .env("E2E_CONFIG_DIR", &config_dir)
+        .env("E2E_TIMEOUT", "150")
+        .env("HOOKGATE_HOME", &home)
+        .env("HOOKGATE_CONFIG_DIR", root.path().join("no-user-config"))
+        .status()
+        .unwrap();
+    let stderr = std::fs::read_to_string(out.join("cli.stderr")).unwrap_or_default();
+    let requests = std::fs::read_to_string(out.join("requests.jsonl")).unwrap_or_default();
+    let context = format!(
+        "exit {status:?}\n--- cli.stderr\n{stderr}\n--- requests (tail)\n{}",
+        tail(&requests, 3000)
+    );
+
+    // The destructive command never ran: the uncommitted work survived.
+    let notes = std::fs::read_to_string(project.join("notes.txt")).unwrap();
+    assert!(
+        notes.contains("UNCOMMITTED WORK"),
+        "git reset --hard ran under {}!\n{context}",
+        s.agent
+    );
+    // The benign command ran.
+    assert_eq!(
+        std::fs::read_to_string(project.join("out.txt"))
+            .unwrap_or_default()
+            .trim(),
+        "hello",
+        "{context}"
+    );
+
+    // The audit store holds both decisions.
+    let log = Command::new(hookgate())
+        .args(["log", "--json", "--agent", s.agent])
+        .env("HOOKGATE_HOME", &home)
+        .output()
+        .unwrap();
+    assert!(
+        log.status.success(),
+        "hookgate log: {}",
+        String::from_utf8_lossy(&log.stderr)
+    );
+    let records: Vec<serde_json::Value> = serde_json::from_slice(&log.stdout).unwrap();
+    let find = |needle: &str| {
+        records
+            .iter()
+            .find(|r| {
+                r["targets"].to_string().contains(needle) || r["trace"].to_string().contains(needle)
+            })
+            .cloned()
+    };
+    let denied =
+        find("reset --hard").unwrap_or_else(|| panic!("no record of the reset:\n{records:#?}"));
+    assert!(
+        matches!(denied["decision"].as_str(), Some("deny" | "ask")),
+        "{denied:#}"
+    );
+    let allowed =
+        find("echo hello").unwrap_or_else(|| panic!("no record of the echo:\n{records:#?}"));
+    assert!(
+        matches!(allowed["decision"].as_str(), Some("allow" | "none")),
+        "{allowed:#}"
+    );
+}
+
+fn tail(text: &str, max: usize) -> &str {
+    let start = text.len().saturating_sub(max);
+    let start = (start..text.len())
+        .find(|i| text.is_char_boundary(*i))
+        .unwrap_or(text.len());
+    &text[start..]
+}
+
+#[test]
+fn claude_code_blocks_a_destructive_command_and_runs_a_benign_one() {
+    run(&Scenario {
+        agent: "claude",
+        runner: "run-claude.sh",
+        bin_var: "CLAUDE_BIN",
+        bin: "claude",
+        script: serde_json::json!([
+            {"tool": "Bash", "input": {"command": "git reset --hard"}},
+            {"tool": "Bash", "input": {"command": "echo hello > out.txt"}},
+            {"text": "done"}
+        ]),
+    });
+}
+
+#[test]
+fn codex_blocks_a_destructive_command_and_runs_a_benign_one() {
+    run(&Scenario {
+        agent: "codex",
+        runner: "run-codex.sh",
+        bin_var: "CODEX_BIN",
+        bin: "codex",
+        script: serde_json::json!([
+            {"tool": "exec_command", "input": {"cmd": "git reset --hard"}},
+            {"tool": "exec_command", "input": {"cmd": "echo hello > out.txt"}},
+            {"text": "done"}
+        ]),
+    });
+}
+
+#[test]
+fn gemini_blocks_a_destructive_command_and_runs_a_benign_one() {
+    run(&Scenario {
+        agent: "gemini",
+        runner: "run-gemini.sh",
+        bin_var: "GEMINI_BIN",
+        bin: "gemini",
+        script: serde_json::json!([
+            {"tool": "run_shell_command", "input": {"command": "git reset --hard"}},
+            {"tool": "run_shell_command", "input": {"command": "echo hello > out.txt"}},
+            {"text": "done"}
+        ]),
+    });
+}
