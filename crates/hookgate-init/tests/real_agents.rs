@@ -18,20 +18,37 @@ use std::process::{Command, Stdio};
 
 use hookgate_init::{AgentHomes, AgentKind, InitOptions, Scope, Target, apply, plan_install};
 
-const E2E: &str = "/work/shared/e2e";
+/// `shared/e2e` beside the repository (as CI checks it out).
+fn e2e_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/e2e")
+}
 
+/// The CLIs: `$<NAME>_BIN`, else where the `hookgate` crate's e2e tests install them
+/// (`$HOOKGATE_E2E_CLI_DIR`, else `target/e2e-cli`), else `/tmp/e2e-cli`.
 fn cli(var: &str, name: &str) -> Option<PathBuf> {
+    let installed = std::env::var_os("HOOKGATE_E2E_CLI_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/e2e-cli"))
+        .join("node_modules/.bin")
+        .join(name);
     let path = std::env::var_os(var).map_or_else(
-        || PathBuf::from(format!("/tmp/e2e-cli/node_modules/.bin/{name}")),
+        || {
+            if installed.is_file() {
+                installed.clone()
+            } else {
+                PathBuf::from(format!("/tmp/e2e-cli/node_modules/.bin/{name}"))
+            }
+        },
         PathBuf::from,
     );
-    let kit = Path::new(E2E).join("mock_llm.py").is_file();
+    let kit = e2e_dir().join("mock_llm.py").is_file();
     if path.is_file() && kit {
         Some(path)
     } else {
         eprintln!(
-            "skipped: {name} CLI ({}) or {E2E} not found",
-            path.display()
+            "skipped: {name} CLI ({}) or {} not found",
+            path.display(),
+            e2e_dir().display()
         );
         None
     }
@@ -89,7 +106,7 @@ fn run_runner(
     config: &Path,
 ) {
     let status = Command::new("bash")
-        .arg(Path::new(E2E).join(runner))
+        .arg(e2e_dir().join(runner))
         .arg(script)
         .arg(project)
         .env(var, bin)
@@ -237,7 +254,7 @@ fn run_codex(codex: &Path, corrupt_trust: bool) -> (String, String) {
     let script = write_script(&root, "exec_command", r#"{"cmd": "echo hello > out.txt"}"#);
     let port_file = root.join("mock.port");
     let mut mock = Command::new(&python)
-        .arg(Path::new(E2E).join("mock_llm.py"))
+        .arg(e2e_dir().join("mock_llm.py"))
         .args(["--script"])
         .arg(&script)
         .arg("--log")
