@@ -163,6 +163,38 @@ fn decision_word(decision: Option<Decision>) -> &'static str {
     decision.map_or("none", Decision::as_str)
 }
 
+/// Answers a call whose payload could not be read (or that failed before it was parsed) with
+/// the fail mode, in the named agent's default dialect, as a pre-tool call (the case where
+/// guessing wrong costs most), and records the failure.
+fn fail_unreadable(
+    opts: &GuardOptions,
+    store: Option<&Store>,
+    why: &str,
+    started: Instant,
+) -> Encoded {
+    let (encoded, decision) = failure(
+        opts,
+        default_dialect(opts.agent),
+        EventId::PreToolUse,
+        "",
+        why,
+    );
+    let mut record = Record::new(opts.agent.as_str(), "", "unknown");
+    hookgate_audit::decision::ERROR.clone_into(&mut record.decision);
+    record.reason = Some(format!("failed {decision}"));
+    record.error = Some(why.to_owned());
+    record.duration_us = micros(started);
+    keep(store, opts, &record);
+    encoded
+}
+
+/// Answers with the fail mode without reading a payload (the caller could not get one).
+pub fn fail(opts: &GuardOptions, why: &str) -> Encoded {
+    let started = Instant::now();
+    let store = open_store(opts).ok().flatten();
+    fail_unreadable(opts, store.as_ref(), why, started)
+}
+
 /// Runs one guard call. Never panics on input; every failure takes the fail mode.
 pub fn run(opts: &GuardOptions, payload: &[u8]) -> Encoded {
     let started = Instant::now();
@@ -187,21 +219,12 @@ pub fn run(opts: &GuardOptions, payload: &[u8]) -> Encoded {
                 };
             }
             Err(err) => {
-                let why = format!("unreadable payload: {err}");
-                let (encoded, decision) = failure(
+                return fail_unreadable(
                     opts,
-                    default_dialect(opts.agent),
-                    EventId::PreToolUse,
-                    "",
-                    &why,
+                    store.as_ref(),
+                    &format!("unreadable payload: {err}"),
+                    started,
                 );
-                let mut record = Record::new(opts.agent.as_str(), "", "unknown");
-                hookgate_audit::decision::ERROR.clone_into(&mut record.decision);
-                record.reason = Some(format!("failed {decision}"));
-                record.error = Some(why);
-                record.duration_us = micros(started);
-                keep(store.as_ref(), opts, &record);
-                return encoded;
             }
         };
     let call = &parsed.call;

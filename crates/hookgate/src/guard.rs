@@ -118,10 +118,6 @@ pub(crate) fn hook(args: &HookArgs) -> u8 {
 }
 
 fn failure_answer(args: &HookArgs, why: &str) -> hookgate_agents::Encoded {
-    let payload = format!(
-        "{{\"__hookgate_internal_failure\": {}}}",
-        serde_json::Value::String(why.to_owned())
-    );
     let opts = options(args).unwrap_or_else(|_| GuardOptions {
         agent: args.agent.kind(),
         event_hint: None,
@@ -134,15 +130,7 @@ fn failure_answer(args: &HookArgs, why: &str) -> hookgate_agents::Encoded {
         cwd: PathBuf::from("/"),
         user_hooks: false,
     });
-    // An object without an event: the guard answers it with the fail mode, as for any
-    // unreadable payload, and records the reason.
-    hookgate_guard::run(
-        &GuardOptions {
-            user_hooks: false,
-            ..opts
-        },
-        payload.as_bytes(),
-    )
+    hookgate_guard::fail(&opts, why)
 }
 
 fn options(args: &HookArgs) -> Result<GuardOptions, Failure> {
@@ -190,6 +178,12 @@ fn hook_inner(args: &HookArgs) -> Result<hookgate_agents::Encoded, Failure> {
                 .read_to_end(&mut payload)
                 .map_err(|e| Failure(format!("cannot read stdin: {e}")))?;
         }
+    }
+    if payload.len() as u64 >= MAX_READ {
+        return Ok(hookgate_guard::fail(
+            &opts,
+            "unreadable payload: too large (over the 16 MiB limit)",
+        ));
     }
     Ok(hookgate_guard::run(&opts, &payload))
 }
