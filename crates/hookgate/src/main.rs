@@ -98,7 +98,36 @@ impl<E: std::fmt::Display> From<E> for Failure {
     }
 }
 
+// `hookgate hook` alone, parsed without building the whole command tree: it runs before every
+// tool call of every agent, and clap's set-up of the full CLI is measurable there.
+/// Answer one coding-agent hook call (payload on stdin, answer in the agent's own format).
+#[derive(Debug, Parser)]
+#[command(
+    name = "hookgate hook",
+    bin_name = "hookgate hook",
+    disable_help_subcommand = true
+)]
+struct HookOnly {
+    #[command(flatten)]
+    args: guard::HookArgs,
+}
+
 fn main() -> ExitCode {
+    let mut argv = std::env::args_os();
+    let program = argv.next();
+    let mut rest = argv.peekable();
+    if rest.peek().is_some_and(|a| a == "hook") {
+        rest.next();
+        let args = std::iter::once(program.unwrap_or_else(|| "hookgate".into())).chain(rest);
+        return match HookOnly::try_parse_from(args) {
+            Ok(cli) => ExitCode::from(guard::hook(&cli.args)),
+            Err(err) => {
+                let code = u8::from(err.use_stderr());
+                let _ = err.print();
+                ExitCode::from(code)
+            }
+        };
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {
