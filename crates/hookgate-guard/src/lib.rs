@@ -11,4 +11,4 @@ pub mod bridge;
 pub mod git;
 mod run;
 
-pub use run::{FailMode, GuardOptions, StoreChoice, fail, run};
+pub use run::{FailMode, GuardOptions, StoreChoice, fail, run, run_recorded};

@@ -171,7 +171,7 @@ fn fail_unreadable(
     store: Option<&Store>,
     why: &str,
     started: Instant,
-) -> Encoded {
+) -> (Encoded, Record) {
     let (encoded, decision) = failure(
         opts,
         default_dialect(opts.agent),
@@ -185,11 +185,11 @@ fn fail_unreadable(
     record.error = Some(why.to_owned());
     record.duration_us = micros(started);
     keep(store, opts, &record);
-    encoded
+    (encoded, record)
 }
 
 /// Answers with the fail mode without reading a payload (the caller could not get one).
-pub fn fail(opts: &GuardOptions, why: &str) -> Encoded {
+pub fn fail(opts: &GuardOptions, why: &str) -> (Encoded, Record) {
     let started = Instant::now();
     let store = open_store(opts).ok().flatten();
     fail_unreadable(opts, store.as_ref(), why, started)
@@ -197,6 +197,11 @@ pub fn fail(opts: &GuardOptions, why: &str) -> Encoded {
 
 /// Runs one guard call. Never panics on input; every failure takes the fail mode.
 pub fn run(opts: &GuardOptions, payload: &[u8]) -> Encoded {
+    run_recorded(opts, payload).0
+}
+
+/// Like [`run`], also returning the audit record (already stored), for sinks such as a webhook.
+pub fn run_recorded(opts: &GuardOptions, payload: &[u8]) -> (Encoded, Option<Record>) {
     let started = Instant::now();
     let store = open_store(opts);
     let store_error = store.as_ref().err().cloned();
@@ -212,19 +217,21 @@ pub fn run(opts: &GuardOptions, payload: &[u8]) -> Encoded {
                 record.error = Some("event not handled by hookgate".to_owned());
                 record.duration_us = micros(started);
                 keep(store.as_ref(), opts, &record);
-                return Encoded {
+                let silent = Encoded {
                     stdout: Vec::new(),
                     stderr: Vec::new(),
                     exit_code: 0,
                 };
+                return (silent, Some(record));
             }
             Err(err) => {
-                return fail_unreadable(
+                let (encoded, record) = fail_unreadable(
                     opts,
                     store.as_ref(),
                     &format!("unreadable payload: {err}"),
                     started,
                 );
+                return (encoded, Some(record));
             }
         };
     let call = &parsed.call;
@@ -307,7 +314,7 @@ pub fn run(opts: &GuardOptions, payload: &[u8]) -> Encoded {
     record.duration_us = micros(started);
     keep(store.as_ref(), opts, &record);
     let _ = decision;
-    encoded
+    (encoded, Some(record))
 }
 
 /// Policy, invariants and user hooks for a parsed call; `Err` is an internal failure.

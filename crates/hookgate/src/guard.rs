@@ -104,8 +104,8 @@ pub(crate) fn hook(args: &HookArgs) -> u8 {
     // Everything that can go wrong here still answers in the agent's format: a Rust panic or
     // an exit status other than the agent's convention would be a silent allow in most agents.
     let result = std::panic::catch_unwind(|| hook_inner(args));
-    let encoded = match result {
-        Ok(Ok(encoded)) => encoded,
+    let (encoded, record) = match result {
+        Ok(Ok(answer)) => answer,
         Ok(Err(Failure(why))) => failure_answer(args, &why),
         Err(_) => failure_answer(args, "internal error (panic)"),
     };
@@ -114,10 +114,68 @@ pub(crate) fn hook(args: &HookArgs) -> u8 {
     if !encoded.stderr.is_empty() {
         let _ = std::io::stderr().write_all(&encoded.stderr);
     }
+    if let Some(record) = record {
+        ship_detached(&record);
+    }
     u8::try_from(encoded.exit_code).unwrap_or(2)
 }
 
-fn failure_answer(args: &HookArgs, why: &str) -> hookgate_agents::Encoded {
+/// With `HOOKGATE_WEBHOOK_URL` set, hands the record to a detached `hookgate ship-webhook`
+/// process and returns at once: the agent waits for this process, and a webhook must never
+/// delay (or change) a decision. The shipper's own stdio is closed, so the agent is not kept
+/// waiting on an inherited pipe either.
+fn ship_detached(record: &Record) {
+    let Some(url) = std::env::var_os("HOOKGATE_WEBHOOK_URL").filter(|u| !u.is_empty()) else {
+        return;
+    };
+    let Ok(exe) = std::env::current_exe() else {
+        return;
+    };
+    let Ok(line) = serde_json::to_vec(&record.redacted()) else {
+        return;
+    };
+    let child = std::process::Command::new(exe)
+        .arg("ship-webhook")
+        .env("HOOKGATE_WEBHOOK_URL", url)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn();
+    if let Ok(mut child) = child
+        && let Some(mut stdin) = child.stdin.take()
+    {
+        let _ = stdin.write_all(&line);
+    }
+}
+
+/// `hookgate ship-webhook`: reads one record on stdin and POSTs it (with any batches earlier
+/// processes could not deliver) to `$HOOKGATE_WEBHOOK_URL`; undelivered batches are spooled
+/// under `$HOOKGATE_HOME/webhook` for the next shipper. Headers: `$HOOKGATE_WEBHOOK_AUTHORIZATION`
+/// becomes `authorization`.
+pub(crate) fn ship_webhook() -> Result<u8, Failure> {
+    let url = std::env::var("HOOKGATE_WEBHOOK_URL")
+        .map_err(|_| Failure("HOOKGATE_WEBHOOK_URL is not set".into()))?;
+    let mut text = Vec::new();
+    std::io::stdin()
+        .take(MAX_READ)
+        .read_to_end(&mut text)
+        .map_err(|e| Failure(format!("cannot read stdin: {e}")))?;
+    let record: Record = serde_json::from_slice(&text)
+        .map_err(|e| Failure(format!("stdin is not a record: {e}")))?;
+    let mut config =
+        hookgate_audit::WebhookConfig::new(url).with_spool(&hookgate_audit::default_home());
+    config.flush_timeout = std::time::Duration::from_secs(5);
+    config.request_timeout = std::time::Duration::from_secs(2);
+    if let Ok(auth) = std::env::var("HOOKGATE_WEBHOOK_AUTHORIZATION") {
+        config.headers.push(("authorization".to_owned(), auth));
+    }
+    let sink = hookgate_audit::WebhookSink::start(config)?;
+    sink.send(&record);
+    let delivered = sink.flush(std::time::Duration::from_secs(5));
+    Ok(u8::from(!delivered))
+}
+
+fn failure_answer(args: &HookArgs, why: &str) -> (hookgate_agents::Encoded, Option<Record>) {
     let opts = options(args).unwrap_or_else(|_| GuardOptions {
         agent: args.agent.kind(),
         event_hint: None,
@@ -130,7 +188,8 @@ fn failure_answer(args: &HookArgs, why: &str) -> hookgate_agents::Encoded {
         cwd: PathBuf::from("/"),
         user_hooks: false,
     });
-    hookgate_guard::fail(&opts, why)
+    let (encoded, record) = hookgate_guard::fail(&opts, why);
+    (encoded, Some(record))
 }
 
 fn options(args: &HookArgs) -> Result<GuardOptions, Failure> {
@@ -163,7 +222,7 @@ fn options(args: &HookArgs) -> Result<GuardOptions, Failure> {
     })
 }
 
-fn hook_inner(args: &HookArgs) -> Result<hookgate_agents::Encoded, Failure> {
+fn hook_inner(args: &HookArgs) -> Result<(hookgate_agents::Encoded, Option<Record>), Failure> {
     let opts = options(args)?;
     let mut payload = Vec::new();
     match &args.input {
@@ -180,12 +239,13 @@ fn hook_inner(args: &HookArgs) -> Result<hookgate_agents::Encoded, Failure> {
         }
     }
     if payload.len() as u64 >= MAX_READ {
-        return Ok(hookgate_guard::fail(
+        let (encoded, record) = hookgate_guard::fail(
             &opts,
             "unreadable payload: too large (over the 16 MiB limit)",
-        ));
+        );
+        return Ok((encoded, Some(record)));
     }
-    Ok(hookgate_guard::run(&opts, &payload))
+    Ok(hookgate_guard::run_recorded(&opts, &payload))
 }
 
 /// `hookgate init <agent>`.

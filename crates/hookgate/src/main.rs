@@ -66,6 +66,10 @@ enum Command {
         #[command(subcommand)]
         command: guard::PolicyCommand,
     },
+    /// Ship one audit record (JSON on stdin) to `$HOOKGATE_WEBHOOK_URL`; started detached by
+    /// `hookgate hook` when a webhook is configured.
+    #[command(hide = true)]
+    ShipWebhook,
     /// List the event catalog with each event's contract and aliases.
     Events {
         /// Print JSON.
@@ -113,13 +117,13 @@ struct HookOnly {
 }
 
 fn main() -> ExitCode {
-    let mut argv = std::env::args_os();
-    let program = argv.next();
-    let mut rest = argv.peekable();
+    let mut raw = std::env::args_os();
+    let program = raw.next();
+    let mut rest = raw.peekable();
     if rest.peek().is_some_and(|a| a == "hook") {
         rest.next();
-        let args = std::iter::once(program.unwrap_or_else(|| "hookgate".into())).chain(rest);
-        return match HookOnly::try_parse_from(args) {
+        let hook_argv = std::iter::once(program.unwrap_or_else(|| "hookgate".into())).chain(rest);
+        return match HookOnly::try_parse_from(hook_argv) {
             Ok(cli) => ExitCode::from(guard::hook(&cli.args)),
             Err(err) => {
                 let code = u8::from(err.use_stderr());
@@ -144,6 +148,7 @@ fn main() -> ExitCode {
         Command::Events { json } => events::run(json),
         Command::Explain(args) => explain::run(&args),
         Command::Hook(args) => return ExitCode::from(guard::hook(&args)),
+        Command::ShipWebhook => guard::ship_webhook(),
         Command::Init(args) => guard::init(&args),
         Command::Doctor(args) => guard::doctor(&args),
         Command::Log(args) => guard::log(&args),

@@ -289,3 +289,72 @@ fn a_users_own_hook_config_applies_to_every_agent() {
         );
     }
 }
+
+#[test]
+fn a_webhook_receives_records_without_delaying_the_answer() {
+    use std::io::{BufRead, BufReader, Read};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/audit", listener.local_addr().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let Ok((stream, _)) = listener.accept() else {
+            return;
+        };
+        // A slow receiver: the hook must not wait for it.
+        std::thread::sleep(std::time::Duration::from_millis(1500));
+        let mut reader = BufReader::new(stream.try_clone().unwrap());
+        let mut length = 0;
+        loop {
+            let mut line = String::new();
+            reader.read_line(&mut line).unwrap();
+            if line.trim().is_empty() {
+                break;
+            }
+            if let Some((k, v)) = line.split_once(':')
+                && k.eq_ignore_ascii_case("content-length")
+            {
+                length = v.trim().parse().unwrap();
+            }
+        }
+        let mut body = vec![0; length];
+        reader.read_exact(&mut body).unwrap();
+        let mut stream = stream;
+        let _ = stream.write_all(
+            b"HTTP/1.1 204 No Content\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
+        );
+        let _ = tx.send(String::from_utf8(body).unwrap());
+    });
+    let env = Env::new();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hookgate"))
+        .args(["hook", "claude"])
+        .current_dir(env.root.path().join("work"))
+        .env("HOOKGATE_HOME", env.root.path().join("home"))
+        .env("HOOKGATE_CONFIG_DIR", env.root.path().join("config"))
+        .env("HOOKGATE_WEBHOOK_URL", &url)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(&pre_tool("claude", "git push --force origin main"))
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(1),
+        "the answer waited for the webhook: {:?}",
+        started.elapsed()
+    );
+    assert!(text(&out.stdout).contains("\"deny\""));
+    let body = rx
+        .recv_timeout(std::time::Duration::from_secs(15))
+        .expect("the webhook received nothing");
+    assert!(
+        body.contains("\"decision\":\"deny\"") && body.contains("pre_tool_use"),
+        "{body}"
+    );
+}
