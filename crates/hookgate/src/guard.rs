@@ -62,7 +62,8 @@ pub(crate) struct HookArgs {
     #[arg(long, value_name = "FILE")]
     input: Option<PathBuf>,
     /// What an internal failure answers: ask (where the agent can ask, else deny) or deny.
-    /// Default: `$HOOKGATE_FAIL_MODE`, else ask.
+    /// Default: `$HOOKGATE_FAIL_MODE_<AGENT>` (e.g. `HOOKGATE_FAIL_MODE_CODEX`), else
+    /// `$HOOKGATE_FAIL_MODE`, else ask.
     #[arg(long, value_enum)]
     fail_mode: Option<FailModeArg>,
     /// What an ask becomes where the agent or event has no ask. Default:
@@ -193,7 +194,17 @@ fn failure_answer(args: &HookArgs, why: &str) -> (hookgate_agents::Encoded, Opti
 }
 
 fn options(args: &HookArgs) -> Result<GuardOptions, Failure> {
-    let fail_mode = match args.fail_mode.or(env_value("HOOKGATE_FAIL_MODE")?) {
+    // Per agent: the flag on that agent's hook command line, else `HOOKGATE_FAIL_MODE_<AGENT>`,
+    // else `HOOKGATE_FAIL_MODE`, else ask.
+    let agent_var = format!(
+        "HOOKGATE_FAIL_MODE_{}",
+        args.agent.kind().as_str().to_ascii_uppercase()
+    );
+    let fail_mode = match args
+        .fail_mode
+        .or(env_value(&agent_var)?)
+        .or(env_value("HOOKGATE_FAIL_MODE")?)
+    {
         Some(FailModeArg::Deny) => FailMode::Deny,
         Some(FailModeArg::Ask) | None => FailMode::Ask,
     };

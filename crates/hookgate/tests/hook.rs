@@ -358,3 +358,41 @@ fn a_webhook_receives_records_without_delaying_the_answer() {
         "{body}"
     );
 }
+
+#[test]
+fn fail_mode_is_configurable_per_agent() {
+    let env = Env::new();
+    let run = |agent: &str, vars: &[(&str, &str)]| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_hookgate"));
+        cmd.args(["hook", agent])
+            .current_dir(env.root.path().join("work"))
+            .env("HOOKGATE_HOME", env.root.path().join("home"))
+            .env_remove("HOOKGATE_FAIL_MODE")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped());
+        for (k, v) in vars {
+            cmd.env(k, v);
+        }
+        let mut child = cmd.spawn().unwrap();
+        child.stdin.take().unwrap().write_all(b"{broken").unwrap();
+        text(&child.wait_with_output().unwrap().stdout)
+    };
+    assert!(run("claude", &[]).contains(r#""permissionDecision":"ask""#));
+    assert!(
+        run("claude", &[("HOOKGATE_FAIL_MODE_CLAUDE", "deny")])
+            .contains(r#""permissionDecision":"deny""#)
+    );
+    assert!(
+        run(
+            "claude",
+            &[
+                ("HOOKGATE_FAIL_MODE", "deny"),
+                ("HOOKGATE_FAIL_MODE_CLAUDE", "ask")
+            ]
+        )
+        .contains(r#""permissionDecision":"ask""#)
+    );
+    assert!(
+        run("gemini", &[("HOOKGATE_FAIL_MODE_CLAUDE", "deny")]).contains(r#""decision":"ask""#)
+    );
+}
