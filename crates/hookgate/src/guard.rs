@@ -92,10 +92,7 @@ fn env_value<T: ValueEnum>(name: &str) -> Result<Option<T>, Failure> {
 
 /// hookgate's config dir (the user policy lives there too).
 fn config_dir() -> Option<PathBuf> {
-    std::env::var_os("HOOKGATE_CONFIG_DIR")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("XDG_CONFIG_HOME").map(|x| PathBuf::from(x).join("hookgate")))
-        .or_else(|| std::env::home_dir().map(|h| h.join(".config").join("hookgate")))
+    hookgate_engine::config::user_config_dir()
 }
 
 /// Largest payload read; beyond it the parser reports `too large` (and the fail mode applies).

@@ -451,10 +451,27 @@ pub fn apply_overrides(
     Ok(config)
 }
 
+/// hookgate's user config dir: `$HOOKGATE_CONFIG_DIR`, else `$HOOKGATE_HOME` (one variable
+/// isolates both data and config, as tests and sandboxes need), else
+/// `$XDG_CONFIG_HOME/hookgate`, else `~/.config/hookgate`.
+pub fn user_config_dir() -> Option<PathBuf> {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    var("HOOKGATE_CONFIG_DIR")
+        .or_else(|| var("HOOKGATE_HOME"))
+        .or_else(|| var("XDG_CONFIG_HOME").map(|x| x.join("hookgate")))
+        .or_else(|| std::env::home_dir().map(|h| h.join(".config").join("hookgate")))
+}
+
 /// Where the layers live.
 #[derive(Debug, Clone, Default)]
 pub struct Discovery {
-    /// The user config dir (`$HOOKGATE_CONFIG_DIR`, else `$XDG_CONFIG_HOME/hookgate`, else
+    /// The user config dir (`$HOOKGATE_CONFIG_DIR`, else `$HOOKGATE_HOME` — one variable
+    /// isolates both data and config, as tests and sandboxes need — else
+    /// `$XDG_CONFIG_HOME/hookgate`, else
     /// `~/.config/hookgate`).
     pub user_dir: Option<PathBuf>,
     /// The nearest `.hookgate/` walking up from the working directory.
@@ -466,12 +483,7 @@ const FILE_NAMES: &[&str] = &["hooks.yaml", "hooks.yml", "hooks.toml", "config.t
 impl Discovery {
     /// Finds the layers for a process started in `cwd`.
     pub fn from_env(cwd: &Path) -> Self {
-        let user_dir = std::env::var_os("HOOKGATE_CONFIG_DIR")
-            .map(PathBuf::from)
-            .or_else(|| {
-                std::env::var_os("XDG_CONFIG_HOME").map(|x| PathBuf::from(x).join("hookgate"))
-            })
-            .or_else(|| std::env::home_dir().map(|h| h.join(".config").join("hookgate")));
+        let user_dir = user_config_dir();
         let project_dir = cwd
             .ancestors()
             .map(|dir| dir.join(".hookgate"))

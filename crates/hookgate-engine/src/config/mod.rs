@@ -7,6 +7,6 @@ mod raw;
 
 pub use load::{
     ConfigError, ConfigLayer, Discovery, Format, apply_overrides, load, merge, parse_file,
-    parse_text,
+    parse_text, user_config_dir,
 };
 pub use model::{HookEntry, HooksConfig, Layer, Origin, RunOverrides, RuntimeSpec, Settings};
