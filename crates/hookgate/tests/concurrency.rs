@@ -14,7 +14,7 @@ const CALLS: usize = 500;
 
 fn payload(worker: usize, call: usize) -> Vec<u8> {
     // Alternate an allowed and a denied command so both paths write concurrently.
-    let command = if call % 2 == 0 {
+    let command = if call.is_multiple_of(2) {
         format!("echo w{worker}c{call}")
     } else {
         format!("git push --force origin main # w{worker}c{call}")
