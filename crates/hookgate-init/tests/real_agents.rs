@@ -26,7 +26,11 @@ fn e2e_dir() -> PathBuf {
 /// The CLIs: `$<NAME>_BIN`, else where the `hookgate` crate's e2e tests install them
 /// (`$HOOKGATE_E2E_CLI_DIR`, else `target/e2e-cli`), else `/tmp/e2e-cli`.
 fn cli(var: &str, name: &str) -> Option<PathBuf> {
-    let installed = std::env::var_os("HOOKGATE_E2E_CLI_DIR").map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/e2e-cli"), PathBuf::from)
+    let installed = std::env::var_os("HOOKGATE_E2E_CLI_DIR")
+        .map_or_else(
+            || Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/e2e-cli"),
+            PathBuf::from,
+        )
         .join("node_modules/.bin")
         .join(name);
     let path = std::env::var_os(var).map_or_else(
