@@ -62,7 +62,7 @@ fn parse_args(args: &[String]) -> Result<Limit, String> {
 }
 
 /// `HOOKGATE_STATE_DIR` from the hook's own `env`, else from the process environment, else
-/// `$XDG_STATE_HOME/hookgate`, else `~/.local/state/hookgate`.
+/// `$HOOKGATE_HOME/state`, else `$XDG_STATE_HOME/hookgate`, else `~/.local/state/hookgate`.
 pub(crate) fn state_dir(call: &BuiltinCall) -> Option<PathBuf> {
     call.env
         .iter()
@@ -70,6 +70,12 @@ pub(crate) fn state_dir(call: &BuiltinCall) -> Option<PathBuf> {
         .find(|(k, _)| k == "HOOKGATE_STATE_DIR")
         .map(|(_, v)| PathBuf::from(v))
         .or_else(|| std::env::var_os("HOOKGATE_STATE_DIR").map(PathBuf::from))
+        // With HOOKGATE_HOME set, session state lives beside the audit store it belongs to.
+        .or_else(|| {
+            std::env::var_os("HOOKGATE_HOME")
+                .filter(|v| !v.is_empty())
+                .map(|h| PathBuf::from(h).join("state"))
+        })
         .or_else(|| std::env::var_os("XDG_STATE_HOME").map(|d| PathBuf::from(d).join("hookgate")))
         .or_else(|| std::env::home_dir().map(|h| h.join(".local/state/hookgate")))
 }

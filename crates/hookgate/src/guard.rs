@@ -406,8 +406,36 @@ fn store() -> Result<Store, Failure> {
     Ok(Store::open(&hookgate_audit::default_home(), backend)?)
 }
 
-/// Parses `--since`: `30m`, `2h`, `7d`, or a Unix time in milliseconds.
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// `YYYY-MM-DD` (UTC midnight) as epoch milliseconds.
+fn date_ms(text: &str) -> Option<u64> {
+    let mut parts = text.split('-');
+    let (y, m, d) = (
+        parts.next()?.parse().ok()?,
+        parts.next()?.parse().ok()?,
+        parts.next()?.parse().ok()?,
+    );
+    if parts.next().is_some() || !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return None;
+    }
+    u64::try_from(days_from_civil(y, m, d) * 86_400_000).ok()
+}
+
+/// Parses `--since`: `30m`, `2h`, `7d`, a date `YYYY-MM-DD` (UTC), or Unix time in milliseconds.
 fn since_ms(text: &str) -> Result<u64, Failure> {
+    if let Some(ms) = date_ms(text) {
+        return Ok(ms);
+    }
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
@@ -447,7 +475,8 @@ enum DecisionArg {
 /// Filters shared by `log` and `stats`.
 #[derive(Debug, Args)]
 pub(crate) struct FilterArgs {
-    /// Only records newer than this: `30m`, `2h`, `7d`, or epoch milliseconds.
+    /// Only records newer than this: `30m`, `2h`, `7d`, a date `YYYY-MM-DD` (UTC), or epoch
+    /// milliseconds.
     #[arg(long)]
     since: Option<String>,
     /// Only this agent.
@@ -725,5 +754,19 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
             }
             Ok(if report.failed == 0 { 0 } else { 2 })
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn since_accepts_dates_and_durations() {
+        assert_eq!(date_ms("1970-01-02"), Some(86_400_000));
+        assert_eq!(date_ms("2024-03-01"), Some(1_709_251_200_000));
+        assert_eq!(date_ms("2024-13-01"), None);
+        assert!(since_ms("7d").is_ok());
+        assert!(since_ms("7 parsecs").is_err());
     }
 }
