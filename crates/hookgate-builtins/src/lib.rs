@@ -20,7 +20,8 @@ mod safety;
 use hookgate_core::{Decision, HookResponse};
 use hookgate_engine::BuiltinRegistry;
 
-pub use commands::CommandPattern;
+/// Command patterns are the policy crate's, so a rule and a `deny_commands` hook match alike.
+pub use hookgate_policy::CommandPattern;
 
 /// Tool names treated as shells (their `command`/`cmd` input is a shell command line).
 pub const SHELL_TOOLS: &[&str] = &[

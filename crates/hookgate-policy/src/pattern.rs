@@ -1,8 +1,8 @@
 //! Command patterns (`git push --force`, `rm -rf`, `sudo`) matched against *parsed* executed
 //! commands, never against the raw line: `echo "git push --force"` is data.
 //!
-//! The idea is the one of `hookgate-builtins`' `deny_commands` (copied, not depended on, so the
-//! policy crate does not pull in the engine): program base name, leading positional words as
+//! `hookgate-builtins`' `deny_commands` uses this same type, so a policy rule and a hook
+//! built-in match a pattern alike: program base name, leading positional words as
 //! subcommands, and a set of flags that must all be present however they are spelt or
 //! clustered (`rm -rf` = `rm -fr` = `rm -r -f` = `rm --recursive --force`). Added here: the
 //! global options of `git` (`-C dir`, `-c k=v`, `--git-dir=…`) are skipped before the
