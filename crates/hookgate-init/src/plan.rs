@@ -270,15 +270,41 @@ pub fn apply(plan: &Plan) -> Result<(), InitError> {
     }
     for change in &plan.files {
         match &change.after {
-            None => match std::fs::remove_file(&change.path) {
-                Ok(()) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => return Err(InitError::io(&change.path, e)),
-            },
+            None => {
+                match std::fs::remove_file(&change.path) {
+                    Ok(()) => {}
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                    Err(e) => return Err(InitError::io(&change.path, e)),
+                }
+                remove_empty_agent_dir(&change.path);
+            }
             Some(text) => write_atomic(&change.path, text)?,
         }
     }
     Ok(())
+}
+
+/// After deleting a config file, removes the agent's config directory too if that left it
+/// empty (`.claude/`, `.codex/`, `.gemini/`, `.cursor/`, `.github/hooks/`), so `--remove`
+/// leaves the project as it was. `remove_dir` only removes empty directories, so nothing of
+/// the user's can go.
+fn remove_empty_agent_dir(file: &Path) {
+    let Some(dir) = file.parent() else { return };
+    let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default();
+    let ours = matches!(name, ".claude" | ".codex" | ".gemini" | ".cursor")
+        || (name == "hooks"
+            && dir
+                .parent()
+                .and_then(Path::file_name)
+                .is_some_and(|n| n == ".github"));
+    if ours {
+        let _ = std::fs::remove_dir(dir);
+        if name == "hooks"
+            && let Some(github) = dir.parent()
+        {
+            let _ = std::fs::remove_dir(github);
+        }
+    }
 }
 
 fn write_atomic(path: &Path, text: &str) -> Result<(), InitError> {

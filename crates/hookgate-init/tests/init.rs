@@ -948,3 +948,37 @@ fn doctor_reports_hooks_switched_off() {
         "{failures:?}"
     );
 }
+
+#[test]
+fn remove_leaves_no_empty_agent_directory_behind() {
+    for agent in [
+        AgentKind::Claude,
+        AgentKind::Codex,
+        AgentKind::Gemini,
+        AgentKind::Copilot,
+        AgentKind::Cursor,
+    ] {
+        let root = tempfile::tempdir().unwrap();
+        let project = root.path().join("p");
+        std::fs::create_dir_all(&project).unwrap();
+        let bin = root.path().join("bin/hookgate");
+        std::fs::create_dir_all(bin.parent().unwrap()).unwrap();
+        std::fs::write(&bin, "#!/bin/sh\n").unwrap();
+        let mut opts = hookgate_init::InitOptions::new(&bin);
+        opts.homes = hookgate_init::AgentHomes {
+            home: Some(root.path().join("home")),
+            ..hookgate_init::AgentHomes::default()
+        };
+        let target = hookgate_init::Target {
+            agent,
+            scope: hookgate_init::Scope::Project(project.clone()),
+        };
+        hookgate_init::apply(&hookgate_init::plan_install(&target, &opts).unwrap()).unwrap();
+        hookgate_init::apply(&hookgate_init::plan_remove(&target, &opts).unwrap()).unwrap();
+        let left: Vec<_> = std::fs::read_dir(&project)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert!(left.is_empty(), "{agent:?} left {left:?}");
+    }
+}
