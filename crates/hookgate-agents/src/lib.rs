@@ -22,7 +22,7 @@ mod dialect;
 mod encode;
 mod error;
 mod parse;
-pub mod patch;
+pub use hookgate_core::patch;
 mod tools;
 
 pub use dialect::Dialect;

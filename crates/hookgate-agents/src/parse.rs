@@ -228,6 +228,7 @@ fn canonical(
         tool,
         prompt,
         tool_response,
+        approval: None,
     })
 }
 

@@ -154,4 +154,49 @@ pub struct CanonicalCall {
     /// The tool's result, for post-tool events.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool_response: Option<Value>,
+    /// Who will be asked when the answer is `ask`, as far as the payload (or the agent's
+    /// environment) tells; `None` when it does not say, which is treated as "someone asks".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub approval: Option<Approval>,
+}
+
+/// The agent's permission mode for a call, reduced to what the guard needs: whether an `ask`
+/// reaches a human.
+///
+/// Invariant protected: an `ask` is only ever sent where [`Approval::asks_for`] is true;
+/// elsewhere the guard answers with its ask-fallback (deny by default) and says why, because
+/// an agent in bypass/yolo mode runs an asked call unasked.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Approval {
+    /// The mode as the agent spells it (`bypassPermissions`, `acceptEdits`, `never`, `yolo`,
+    /// `allow-all`), for reasons and the audit record.
+    pub native: String,
+    /// Which calls a human is still asked about in this mode.
+    pub asks: AskScope,
+}
+
+/// Which calls still reach a human in a permission mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AskScope {
+    /// Every asked call is shown to the user (the default modes).
+    All,
+    /// File edits are auto-accepted; other calls are still asked (Claude's `acceptEdits`).
+    AllButEdits,
+    /// Nothing is asked (bypass, yolo, approval `never`, allow-all).
+    Nothing,
+}
+
+impl Approval {
+    /// Whether an `ask` about a call of `kind` will reach a human in this mode.
+    pub fn asks_for(&self, kind: Option<ToolKind>) -> bool {
+        match self.asks {
+            AskScope::All => true,
+            AskScope::Nothing => false,
+            AskScope::AllButEdits => !matches!(
+                kind,
+                Some(ToolKind::Write | ToolKind::Edit | ToolKind::Patch)
+            ),
+        }
+    }
 }

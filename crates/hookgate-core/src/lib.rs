@@ -15,9 +15,12 @@ pub mod id;
 pub mod input;
 pub mod outcome;
 pub mod output;
+pub mod patch;
 
 pub use alias::{ALIASES, Vocabulary, resolve_event};
-pub use canonical::{AgentKind, CanonicalCall, PathOp, PathTarget, ToolCall, ToolKind};
+pub use canonical::{
+    AgentKind, Approval, AskScope, CanonicalCall, PathOp, PathTarget, ToolCall, ToolKind,
+};
 pub use catalog::{CATALOG, ContextUse, Contract, EventId, Rewrite};
 pub use decision::Decision;
 pub use hook::{Capability, ChainMode, Mode, OnError, RuntimeKind};

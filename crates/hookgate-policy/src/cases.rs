@@ -380,6 +380,7 @@ pub fn call_for_tool(
         tool: Some(tool),
         prompt: None,
         tool_response: None,
+        approval: None,
     }
 }
 

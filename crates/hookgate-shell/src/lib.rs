@@ -28,7 +28,8 @@ mod walk;
 use tree_sitter::Parser;
 
 pub use model::{
-    Action, Analysis, BlastRadius, Class, Context, ExecutedCommand, Limits, ParseStatus, Verdict,
+    Action, Analysis, BlastRadius, Class, Context, Effect, EffectOp, ExecutedCommand, Limits,
+    ParseStatus, Verdict,
 };
 
 use crate::targets::Cwd;

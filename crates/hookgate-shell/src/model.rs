@@ -200,6 +200,47 @@ pub struct ExecutedCommand {
     pub via: Vec<String>,
     /// Its own verdict.
     pub verdict: Verdict,
+    /// What it does to files, processes and the network beyond what its argv says, found by
+    /// parsing code it carries (interpreter one-liners, `apply_patch` heredocs). Empty for
+    /// commands whose effects are read off their argv by the caller.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub effects: Vec<Effect>,
+}
+
+/// One effect of code a command carries (`python -c "open('x','w')"` writes `x`).
+///
+/// Invariant: an effect whose target could not be resolved statically has `path: None` and is
+/// never dropped, so a caller can ask instead of allowing a write it cannot place.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Effect {
+    /// What it does.
+    pub op: EffectOp,
+    /// The target as written in the code (a string literal after escape processing), relative
+    /// paths against the command's cwd; `None` when it is computed at run time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    /// Where the effect was found (`python -c`, `node -e`, `apply_patch`), for explanations.
+    pub source: String,
+}
+
+/// The kinds of [`Effect`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EffectOp {
+    /// Reads a file.
+    Read,
+    /// Creates, truncates or rewrites a file.
+    Write,
+    /// Deletes a file or directory (recursively or not).
+    Delete,
+    /// Renames or moves a file away (`path` is the source; the destination is a `Write`).
+    Move,
+    /// Changes permissions or ownership.
+    Chmod,
+    /// Starts a process (the command line, when literal, is analysed as shell separately).
+    Spawn,
+    /// Opens a network connection or fetches a URL (`path` holds the URL or host).
+    Network,
 }
 
 /// The result of [`crate::analyze`].

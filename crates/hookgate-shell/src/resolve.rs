@@ -300,6 +300,7 @@ pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope) {
         argv: vec![">".to_owned(), word.text.clone()],
         via: scope.via.clone(),
         verdict,
+        effects: Vec::new(),
     });
 }
 
@@ -316,6 +317,7 @@ impl Walker<'_> {
             argv: texts(argv),
             via: scope.via.clone(),
             verdict,
+            effects: Vec::new(),
         });
     }
 

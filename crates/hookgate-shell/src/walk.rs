@@ -448,6 +448,7 @@ impl Walker<'_> {
                 argv: vec![name],
                 via: scope.via.clone(),
                 verdict: crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
+                effects: Vec::new(),
             });
         }
     }
@@ -485,6 +486,7 @@ impl Walker<'_> {
                 argv: vec![text(node, src).to_owned()],
                 via: scope.via.clone(),
                 verdict: crate::taxonomy::ids::RCE_ENV_HIJACK.verdict(),
+                effects: Vec::new(),
             });
         }
     }

@@ -7,7 +7,7 @@
 //! ends) and keeps whatever it could read. It never fails and never panics; a body with no
 //! markers simply touches no known path.
 
-use hookgate_core::canonical::{PathOp, PathTarget};
+use crate::canonical::{PathOp, PathTarget};
 
 /// What a patch does, as far as it could be read.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
