@@ -241,6 +241,9 @@ pub enum EffectOp {
     Spawn,
     /// Opens a network connection or fetches a URL (`path` holds the URL or host).
     Network,
+    /// Sets an environment variable for what it runs or exports it (`X=1 cmd`, `export X=1`,
+    /// `env X=1 cmd`, `os.environ['X']=…`); `path` holds the variable's name.
+    SetEnv,
 }
 
 /// The result of [`crate::analyze`].
