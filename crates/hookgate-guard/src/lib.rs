@@ -11,4 +11,7 @@ pub mod bridge;
 pub mod git;
 mod run;
 
-pub use run::{FailMode, GuardOptions, StoreChoice, fail, run, run_recorded};
+pub use run::{
+    FailMode, GuardOptions, Judgement, RunMode, StoreChoice, Verdict, answer, explain, fail, judge,
+    project_root, record_of, run, run_recorded,
+};

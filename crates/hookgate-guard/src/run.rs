@@ -1,13 +1,23 @@
-//! One guard call: payload in, the agent's answer out, a record in the audit store.
+//! One guard call as fixed stages over one value.
+//!
+//! discover the project → parse the payload → transforms (the user's hooks, whose rewrites
+//! replace the tool input) → facts built once on the *final* input → judge (policy rules,
+//! invariants, the user's guard hooks) inside one session-state transaction → answer → record.
+//!
+//! Every view of a call — the agent's answer, the audit record, `hookgate inspect`, `stats`
+//! and `explain` — is built from the one [`Verdict`] this module produces, so they cannot
+//! disagree. `explain` runs the same stages in [`RunMode::Explain`], which reads but never
+//! writes (no session state, no record).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use hookgate_agents::{Dialect, Encoded, ParseError, Reply, encode, supports_ask};
-use hookgate_audit::{Backend, Record, Store};
-use hookgate_core::{AgentKind, CanonicalCall, Decision, EventId};
-use hookgate_policy::{Ctx, Evaluation, Policy, SessionState};
-use serde_json::{Value, json};
+use hookgate_agents::{Dialect, Encoded, ParseError, Parsed, Reply, encode, supports_ask};
+use hookgate_audit::{Record, Store};
+use hookgate_core::{AgentKind, CanonicalCall, Decision, EventId, Outcome};
+use hookgate_policy::{Action, Ctx, Evaluation, Matched, Policy, SessionState};
+use serde::Serialize;
+use serde_json::{Map, Value, json};
 
 use crate::{bridge, git};
 
@@ -41,7 +51,8 @@ pub struct GuardOptions {
     pub event_hint: Option<String>,
     /// What an internal failure answers.
     pub fail_mode: FailMode,
-    /// What a policy `ask` becomes where the agent or event has no ask.
+    /// What a policy `ask` becomes where nobody will be asked (the agent or event has no ask,
+    /// or the agent runs in a mode that asks nobody): `Deny`, or `Allow` for no opinion.
     pub ask_fallback: Decision,
     /// The audit backend.
     pub store: StoreChoice,
@@ -55,6 +66,79 @@ pub struct GuardOptions {
     pub cwd: PathBuf,
     /// Whether the user's configured hooks (`.hookgate/hooks.yaml`, …) run too.
     pub user_hooks: bool,
+}
+
+/// Whether a judgement may change anything outside itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RunMode {
+    /// A real hook call: session state is updated under its lock, notes are shown once per
+    /// session, the record is stored.
+    Live,
+    /// `hookgate explain`: the same stages, reading only.
+    Explain,
+}
+
+/// The guard's one answer about one call: what the agent is told and everything that
+/// determined it.
+///
+/// Invariant: `decision` is exactly what the encoded answer says (an `ask` only where it reaches
+/// a human), and `determining` names every rule, invariant and user hook at the winning level,
+/// so the audit record, `stats` by rule and `explain` can never name a rule that lost.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Verdict {
+    /// What the agent is told; `None` is no opinion (the agent's own permission flow applies).
+    pub decision: Option<Decision>,
+    /// What the judges concluded, before an `ask` that nobody would see took the ask-fallback.
+    pub judged: Option<Decision>,
+    /// Ids of every rule, invariant (`no-force-push`) and user hook (`hook:<id>`) that
+    /// determined `judged`, most severe first.
+    pub determining: Vec<String>,
+    /// Why, naming the determining ids.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// What to do instead, from a determining match.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub suggestion: Option<String>,
+    /// Why an `ask` became `decision` (a permission mode that asks nobody, an agent or event
+    /// without ask).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fallback: Option<String>,
+    /// The canonical actions of the final (possibly rewritten) call.
+    pub actions: Vec<Action>,
+    /// Every rule and invariant that matched, deciding or not.
+    pub matched: Vec<Matched>,
+    /// Notes for the user shown with this answer (each once per session).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<String>,
+    /// The internal failure, when this verdict is the fail mode.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// A judged call: the verdict, the reply built from it, and how it was reached.
+#[derive(Debug, Clone)]
+pub struct Judgement {
+    /// The dialect the answer is written in.
+    pub dialect: Dialect,
+    /// The catalog event.
+    pub event: EventId,
+    /// The event as the agent spelled it.
+    pub native_event: String,
+    /// The call as finally judged (after the user's rewrites); `None` when the payload could
+    /// not be read.
+    pub call: Option<CanonicalCall>,
+    /// The shell command before a user hook rewrote it, when one did.
+    pub original_command: Option<String>,
+    /// The project root the call was judged in.
+    pub project: PathBuf,
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The dialect-independent answer built from the verdict.
+    pub reply: Reply,
+    /// Stage-by-stage trace (for `inspect`).
+    pub trace: Map<String, Value>,
+    /// The event is not one hookgate judges: the answer is no opinion and nothing is judged.
+    pub unhandled: bool,
 }
 
 /// The dialect to answer in when the payload could not be read.
@@ -72,57 +156,68 @@ fn micros(since: Instant) -> u64 {
     u64::try_from(since.elapsed().as_micros()).unwrap_or(u64::MAX)
 }
 
-/// The answer for an internal failure: the configured fail mode, where the event can block.
-fn failure(
-    opts: &GuardOptions,
-    dialect: Dialect,
-    event: EventId,
-    native: &str,
-    why: &str,
-) -> (Encoded, Decision) {
-    let decision = match opts.fail_mode {
-        FailMode::Ask if supports_ask(dialect, event) => Decision::Ask,
-        _ => Decision::Deny,
-    };
-    let reply = Reply {
-        decision: Some(decision),
-        reason: Some(format!(
-            "hookgate could not evaluate this call ({why}); failing {decision}"
-        )),
-        ..Reply::default()
-    };
-    (
-        encode(dialect, event, native, &reply, Decision::Deny),
-        decision,
-    )
+/// The project a call belongs to: walking up from `cwd`, the first directory that holds a
+/// `.hookgate/` directory or is a repository root (a `.git` directory, or a `.git` file as in
+/// linked worktrees and submodules); `cwd` itself when there is none. Deleting inside the
+/// project (not its root) is ordinary work, and its `.hookgate/` is the project config.
+pub fn project_root(cwd: &Path) -> PathBuf {
+    cwd.ancestors()
+        .find(|dir| dir.join(".hookgate").is_dir() || dir.join(".git").exists())
+        .map_or_else(|| cwd.to_path_buf(), Path::to_path_buf)
 }
 
-/// The repository root containing `cwd` (deleting inside it is ordinary work), else `cwd`.
-fn workspace(cwd: &Path) -> PathBuf {
-    match git::git_dir(cwd) {
-        Some(dir) if dir.file_name().is_some_and(|n| n == ".git") => dir
-            .parent()
-            .map_or_else(|| cwd.to_path_buf(), Path::to_path_buf),
-        _ => cwd.to_path_buf(),
+/// Directories (relative to the project root and to the home directory) where coding agents
+/// keep hook settings; the ones that exist join the protected set, so whole-tree operations
+/// (`git clean`, `git stash -u`, `rm -rf` of a parent) can be judged without I/O in the policy.
+const AGENT_CONFIG_DIRS: &[&str] = &[
+    ".claude",
+    ".codex",
+    ".gemini",
+    ".github/hooks",
+    ".github/copilot",
+    ".copilot",
+    ".cursor",
+];
+
+/// The protected set for a call: hookgate's own data, config and policy, the project's
+/// `.hookgate/`, the binary the agents run, and every agent hook config that exists in the
+/// project and in the home directory.
+fn protected_set(opts: &GuardOptions, project: &Path, home: Option<&Path>) -> Vec<PathBuf> {
+    let mut out = vec![opts.home.clone()];
+    if let Some(dir) = opts.user_policy.as_deref().and_then(Path::parent) {
+        out.push(dir.to_path_buf());
     }
+    out.extend(opts.policy_files.iter().cloned());
+    if let Ok(exe) = std::env::current_exe() {
+        out.push(exe.canonicalize().unwrap_or(exe));
+    }
+    out.push(project.join(".hookgate"));
+    for base in std::iter::once(project).chain(home) {
+        for dir in AGENT_CONFIG_DIRS {
+            let path = base.join(dir);
+            if std::fs::symlink_metadata(&path).is_ok() && !out.contains(&path) {
+                out.push(path);
+            }
+        }
+    }
+    out
 }
 
-fn context(opts: &GuardOptions, cwd: &Path) -> Ctx {
-    let mut ctx = Ctx::new(workspace(cwd), std::env::home_dir());
+fn context(opts: &GuardOptions, cwd: &Path, project: &Path) -> Ctx {
+    let home = std::env::home_dir();
+    let mut ctx = Ctx::new(project, home.clone());
     ctx.branch = git::current_branch(cwd);
     if let Some(tmp) = std::env::var_os("TMPDIR").map(PathBuf::from) {
         ctx.temp_dirs.push(tmp);
     }
-    ctx.protected_paths.push(opts.home.clone());
-    ctx.protected_paths
-        .extend(opts.policy_files.iter().cloned());
+    ctx.protected_paths = protected_set(opts, project, home.as_deref());
     ctx
 }
 
-fn policy(opts: &GuardOptions, ctx: &Ctx) -> Result<Policy, String> {
+fn load_policy(opts: &GuardOptions, project: &Path) -> Result<Policy, String> {
     let mut files: Vec<PathBuf> = Vec::new();
     files.extend(opts.user_policy.iter().cloned());
-    files.push(ctx.workspace.join(".hookgate/policy.yaml"));
+    files.push(project.join(".hookgate/policy.yaml"));
     files.extend(opts.policy_files.iter().cloned());
     Policy::load(&files).map_err(|e| e.to_string())
 }
@@ -130,8 +225,8 @@ fn policy(opts: &GuardOptions, ctx: &Ctx) -> Result<Policy, String> {
 fn open_store(opts: &GuardOptions) -> Result<Option<Store>, String> {
     let backend = match opts.store {
         StoreChoice::Off => return Ok(None),
-        StoreChoice::Sqlite => Backend::Sqlite,
-        StoreChoice::Jsonl => Backend::Jsonl,
+        StoreChoice::Sqlite => hookgate_audit::Backend::Sqlite,
+        StoreChoice::Jsonl => hookgate_audit::Backend::Jsonl,
     };
     Store::open(&opts.home, backend)
         .map(Some)
@@ -159,40 +254,506 @@ fn keep(store: Option<&Store>, opts: &GuardOptions, record: &Record) {
     }
 }
 
-fn decision_word(decision: Option<Decision>) -> &'static str {
-    decision.map_or("none", Decision::as_str)
+/// The fail-mode decision for an internal failure, where the event can take it.
+fn fail_decision(opts: &GuardOptions, dialect: Dialect, event: EventId) -> Decision {
+    match opts.fail_mode {
+        FailMode::Ask if supports_ask(dialect, event) => Decision::Ask,
+        _ => Decision::Deny,
+    }
 }
 
-/// Answers a call whose payload could not be read (or that failed before it was parsed) with
-/// the fail mode, in the named agent's default dialect, as a pre-tool call (the case where
-/// guessing wrong costs most), and records the failure.
-fn fail_unreadable(
+/// A judgement that is the fail mode: hookgate could not evaluate the call.
+fn failed(
     opts: &GuardOptions,
+    dialect: Dialect,
+    event: EventId,
+    native: &str,
+    call: Option<CanonicalCall>,
+    why: String,
+) -> Judgement {
+    let decision = fail_decision(opts, dialect, event);
+    let reason = format!("hookgate could not evaluate this call ({why}); failing {decision}");
+    let project = call
+        .as_ref()
+        .map_or_else(|| opts.cwd.clone(), |c| PathBuf::from(&c.cwd));
+    Judgement {
+        dialect,
+        event,
+        native_event: native.to_owned(),
+        call,
+        original_command: None,
+        project,
+        verdict: Verdict {
+            decision: Some(decision),
+            judged: Some(decision),
+            reason: Some(reason.clone()),
+            error: Some(why),
+            ..Verdict::default()
+        },
+        reply: Reply {
+            decision: Some(decision),
+            reason: Some(reason),
+            ..Reply::default()
+        },
+        trace: Map::new(),
+        unhandled: false,
+    }
+}
+
+/// What the judges concluded, folded: the policy's evaluation and the user's hooks on the
+/// decision lattice, then the ask-fallback where an `ask` would reach nobody.
+#[derive(Debug, Clone, Default)]
+struct Combined {
+    judged: Option<Decision>,
+    decision: Option<Decision>,
+    determining: Vec<String>,
+    reason: Option<String>,
+    suggestion: Option<String>,
+    fallback: Option<String>,
+}
+
+fn combine(
+    eval: &Evaluation,
+    hooks: Option<&Outcome>,
+    call: &CanonicalCall,
+    dialect: Dialect,
+    ask_fallback: Decision,
+) -> Combined {
+    let from_policy = eval.decision;
+    let from_hooks = hooks.and_then(|o| o.decision);
+    let judged = from_policy.max(from_hooks);
+    let mut out = Combined {
+        judged,
+        ..Combined::default()
+    };
+    let mut reasons: Vec<String> = Vec::new();
+    if judged.is_some() {
+        if from_policy == judged {
+            out.determining.extend(eval.determining.iter().cloned());
+            reasons.extend(eval.reason.iter().cloned());
+            out.suggestion.clone_from(&eval.suggestion);
+        }
+        if from_hooks == judged
+            && let Some(outcome) = hooks
+        {
+            let id = outcome
+                .decided_by
+                .as_ref()
+                .map_or_else(|| "hook".to_owned(), |h| format!("hook:{h}"));
+            reasons.push(match &outcome.reason {
+                Some(r) => format!("{id}: {r}"),
+                None => id.clone(),
+            });
+            out.determining.push(id);
+        }
+    }
+    out.reason = (!reasons.is_empty()).then(|| reasons.join("; "));
+    out.decision = judged;
+    if judged == Some(Decision::Ask) {
+        let kind = call.tool.as_ref().map(|t| t.kind);
+        let nobody = match &call.approval {
+            Some(a) if !a.asks_for(kind) => Some(format!(
+                "the agent runs in `{}` mode, where nobody is asked",
+                a.native
+            )),
+            _ if !supports_ask(dialect, call.event) => {
+                Some(format!("{} cannot ask at this event", call.agent.as_str()))
+            }
+            _ => None,
+        };
+        if let Some(why) = nobody {
+            // `Allow` as a fallback is no opinion, never an approval.
+            let fallen = (ask_fallback != Decision::Allow).then_some(Decision::Deny);
+            let word = fallen.map_or("no opinion", Decision::as_str);
+            out.fallback = Some(format!("hookgate would ask, but {why}: answering {word}"));
+            out.decision = fallen;
+            if let Some(r) = &mut out.reason {
+                r.push_str(" (");
+                r.push_str(out.fallback.as_deref().unwrap_or_default());
+                r.push(')');
+            }
+        }
+    }
+    out
+}
+
+/// Rebuilds the call after a user hook replaced its tool input, by putting the new input where
+/// the payload carried the old one and parsing the payload again with the same parser, so the
+/// rewritten call is judged exactly as a call the agent sent that way would be.
+fn rewritten(
+    opts: &GuardOptions,
+    parsed: &Parsed,
+    input: &Map<String, Value>,
+) -> Result<Parsed, String> {
+    let tool = parsed
+        .call
+        .tool
+        .as_ref()
+        .ok_or("a hook rewrote the tool input of a call without a tool")?;
+    let mut raw = parsed.raw.clone();
+    let obj = raw
+        .as_object_mut()
+        .ok_or("the payload is not a JSON object")?;
+    let old = Value::Object(tool.input.clone());
+    let slot = obj
+        .iter_mut()
+        .find(|(_, v)| {
+            **v == old
+                || v.as_str()
+                    .and_then(|s| serde_json::from_str::<Value>(s).ok())
+                    .is_some_and(|decoded| decoded == old)
+        })
+        .map(|(_, v)| v)
+        .ok_or("a hook rewrote the tool input, but this payload carries no tool input object")?;
+    *slot = if slot.is_string() {
+        Value::String(Value::Object(input.clone()).to_string())
+    } else {
+        Value::Object(input.clone())
+    };
+    let bytes = serde_json::to_vec(&raw).map_err(|e| e.to_string())?;
+    hookgate_agents::parse_with_event(opts.agent, opts.event_hint.as_deref(), &bytes)
+        .map_err(|e| format!("the rewritten payload no longer parses: {e}"))
+}
+
+/// Runs the stages for one payload. Never panics on input; every internal failure becomes the
+/// fail-mode verdict (recorded as an error), never a silent allow.
+pub fn judge(
+    opts: &GuardOptions,
+    payload: &[u8],
     store: Option<&Store>,
-    why: &str,
-    started: Instant,
-) -> (Encoded, Record) {
-    let (encoded, decision) = failure(
+    mode: RunMode,
+) -> Judgement {
+    let started = Instant::now();
+    // Parse.
+    let parsed =
+        match hookgate_agents::parse_with_event(opts.agent, opts.event_hint.as_deref(), payload) {
+            Ok(parsed) => parsed,
+            Err(ParseError::UnknownEvent(name)) => {
+                // An event hookgate has no contract for (registered by hand, or new in the
+                // agent): nothing to judge, so no opinion — but it is recorded.
+                let mut j = failed(
+                    opts,
+                    default_dialect(opts.agent),
+                    EventId::PreToolUse,
+                    &name,
+                    None,
+                    String::new(),
+                );
+                j.verdict = Verdict {
+                    error: Some("event not handled by hookgate".to_owned()),
+                    ..Verdict::default()
+                };
+                j.reply = Reply::default();
+                j.unhandled = true;
+                return j;
+            }
+            Err(err) => {
+                return failed(
+                    opts,
+                    default_dialect(opts.agent),
+                    EventId::PreToolUse,
+                    "",
+                    None,
+                    format!("unreadable payload: {err}"),
+                );
+            }
+        };
+    let dialect = parsed.dialect;
+    let event = parsed.call.event;
+    let native = parsed.call.native_event.clone();
+    let fail = |call: &CanonicalCall, why: String| {
+        failed(opts, dialect, event, &native, Some(call.clone()), why)
+    };
+
+    // Discover the project, once.
+    let cwd = if parsed.call.cwd.is_empty() {
+        opts.cwd.clone()
+    } else {
+        PathBuf::from(&parsed.call.cwd)
+    };
+    let project = project_root(&cwd);
+    let ctx = context(opts, &cwd, &project);
+    let mut trace = Map::new();
+    trace.insert("dialect".into(), json!(dialect));
+    trace.insert("native_event".into(), json!(native));
+    trace.insert("project".into(), json!(project));
+
+    let policy = match load_policy(opts, &project) {
+        Ok(p) => p,
+        Err(why) => return fail(&parsed.call, why),
+    };
+
+    // Transforms: the user's hooks run on the call as sent; a rewrite replaces the call, and
+    // everything after this point judges the final input.
+    let mut parsed = parsed;
+    let mut original_command = None;
+    let hooks = if opts.user_hooks {
+        let t = Instant::now();
+        match bridge::run_user_hooks(&parsed.call, &parsed.raw, &cwd) {
+            Ok(outcome) => {
+                if let Some(o) = &outcome {
+                    trace.insert(
+                        "user_hooks".into(),
+                        json!({"micros": micros(t), "outcome": o}),
+                    );
+                }
+                outcome
+            }
+            Err(e) => return fail(&parsed.call, format!("hook config: {e}")),
+        }
+    } else {
+        None
+    };
+    if let Some(input) = hooks.as_ref().and_then(|o| o.updated_input.as_ref())
+        && hooks.as_ref().and_then(|o| o.decision) != Some(Decision::Deny)
+    {
+        original_command = parsed.call.tool.as_ref().and_then(|t| t.command.clone());
+        parsed = match rewritten(opts, &parsed, input) {
+            Ok(p) => p,
+            Err(why) => return fail(&parsed.call, why),
+        };
+        trace.insert("rewritten".into(), json!(true));
+    }
+    let call = parsed.call;
+    let notes: Vec<String> = Vec::new();
+
+    // Judge, inside one session transaction: read the state once, evaluate, fold, count,
+    // remember, write.
+    let mut combined: Option<Combined> = None;
+    let mut shown: Vec<String> = Vec::new();
+    let mut judge_with = |state: &mut SessionState, live: bool| {
+        let (eval, _) = policy.judge_in_session(&call, &ctx, state, |eval| {
+            let c = combine(eval, hooks.as_ref(), &call, dialect, opts.ask_fallback);
+            let d = c.decision;
+            combined = Some(c);
+            d
+        });
+        shown = notes
+            .iter()
+            .filter(|n| !live || state.first_showing(n))
+            .cloned()
+            .collect();
+        eval
+    };
+    let transactional = mode == RunMode::Live && !call.session_id.is_empty();
+    let eval = match store {
+        Some(store) if transactional => {
+            let result = store.update_session_state(&call.session_id, |value| {
+                let mut state: SessionState =
+                    serde_json::from_value(value.clone()).unwrap_or_default();
+                let eval = judge_with(&mut state, true);
+                if let Ok(new) = serde_json::to_value(&state) {
+                    *value = new;
+                }
+                eval
+            });
+            match result {
+                Ok(eval) => eval,
+                Err(e) => {
+                    // The state could not be read or written: judge without memory (a fresh
+                    // state), and say so in the trace; the call is still judged in full.
+                    trace.insert("session_state_error".into(), json!(e.to_string()));
+                    judge_with(&mut SessionState::default(), false)
+                }
+            }
+        }
+        Some(store) if !call.session_id.is_empty() => {
+            let mut state: SessionState = store
+                .session_state(&call.session_id)
+                .ok()
+                .and_then(|v| serde_json::from_value(v).ok())
+                .unwrap_or_default();
+            judge_with(&mut state, false)
+        }
+        _ => judge_with(&mut SessionState::default(), false),
+    };
+    let Some(combined) = combined else {
+        return fail(&call, "the judgement did not complete".to_owned());
+    };
+
+    trace.insert("matched".into(), json!(eval.matched));
+    trace.insert("steps".into(), json!(eval.steps));
+    if let Some(command) = call.tool.as_ref().and_then(|t| t.command.as_ref()) {
+        trace.insert("command".into(), json!(command));
+    }
+    if let Some(c) = &original_command {
+        trace.insert("original_command".into(), json!(c));
+    }
+    trace.insert("judge_micros".into(), json!(micros(started)));
+
+    let verdict = Verdict {
+        decision: combined.decision,
+        judged: combined.judged,
+        determining: combined.determining,
+        reason: combined.reason,
+        suggestion: combined.suggestion,
+        fallback: combined.fallback,
+        actions: eval.actions,
+        matched: eval.matched,
+        notes: shown,
+        error: None,
+    };
+    let reply = reply_for(
+        &verdict,
+        eval.context.as_ref(),
+        hooks.as_ref(),
+        dialect,
+        event,
+    );
+    Judgement {
+        dialect,
+        event,
+        native_event: native,
+        call: Some(call),
+        original_command,
+        project,
+        verdict,
+        reply,
+        trace,
+        unhandled: false,
+    }
+}
+
+/// The answer for a verdict: its decision and reason, context and messages where the event
+/// consumes them, the rewritten input where the call may run.
+fn reply_for(
+    verdict: &Verdict,
+    monitored: Option<&String>,
+    hooks: Option<&Outcome>,
+    dialect: Dialect,
+    event: EventId,
+) -> Reply {
+    let reason = match (&verdict.reason, &verdict.suggestion) {
+        (Some(r), Some(s)) => Some(format!("{r} (suggestion: {s})")),
+        (r, _) => r.clone(),
+    };
+    let mut reply = Reply {
+        decision: verdict.decision,
+        reason,
+        context: monitored.into_iter().cloned().collect(),
+        ..Reply::default()
+    };
+    let mut messages: Vec<String> = Vec::new();
+    if let Some(outcome) = hooks {
+        reply
+            .context
+            .extend(outcome.additional_context.iter().cloned());
+        messages.extend(outcome.system_messages.iter().cloned());
+        if verdict.decision != Some(Decision::Deny) {
+            reply.updated_input.clone_from(&outcome.updated_input);
+        }
+    }
+    for note in &verdict.notes {
+        if hookgate_agents::supports_context(dialect, event) {
+            reply.context.push(format!("hookgate: {note}"));
+        } else {
+            messages.push(format!("hookgate: {note}"));
+        }
+    }
+    if !messages.is_empty() {
+        reply.system_message = Some(messages.join("\n"));
+    }
+    reply
+}
+
+/// The agent's answer for a judgement, in its dialect.
+pub fn answer(j: &Judgement, opts: &GuardOptions) -> Encoded {
+    if j.unhandled {
+        return Encoded::default();
+    }
+    encode(
+        j.dialect,
+        j.event,
+        &j.native_event,
+        &j.reply,
+        opts.ask_fallback,
+    )
+}
+
+/// The audit record of a judgement: every field from the verdict.
+pub fn record_of(j: &Judgement, opts: &GuardOptions, encoded: &Encoded, micros: u64) -> Record {
+    let (agent, session, event) = match &j.call {
+        Some(call) => (
+            call.agent.as_str(),
+            call.session_id.as_str(),
+            call.event.name(),
+        ),
+        None if j.unhandled => (opts.agent.as_str(), "", j.native_event.as_str()),
+        None => (opts.agent.as_str(), "", "unknown"),
+    };
+    let mut record = Record::new(agent, session, event);
+    let v = &j.verdict;
+    if let Some(call) = &j.call {
+        record.cwd.clone_from(&call.cwd);
+        if record.cwd.is_empty() {
+            record.cwd = opts.cwd.display().to_string();
+        }
+        record.tool = call.tool.as_ref().map(|t| t.name.clone());
+    }
+    let word = if v.error.is_some() && !j.unhandled {
+        hookgate_audit::decision::ERROR
+    } else {
+        v.decision
+            .map_or(hookgate_audit::decision::NONE, Decision::as_str)
+    };
+    word.clone_into(&mut record.decision);
+    record.reason.clone_from(&v.reason);
+    if let (Some(e), false) = (&v.error, j.unhandled) {
+        record.reason = Some(format!(
+            "failed {}",
+            v.decision.map_or("none", Decision::as_str)
+        ));
+        record.error = Some(e.clone());
+    } else if j.unhandled {
+        record.error.clone_from(&v.error);
+    }
+    record.rule = v.determining.first().cloned();
+    record.action = v.actions.first().map(|a| a.kind.as_str().to_owned());
+    record.targets = v
+        .actions
+        .iter()
+        .flat_map(|a| a.targets.iter().cloned())
+        .collect();
+    if record.targets.is_empty()
+        && let Some(command) = j
+            .call
+            .as_ref()
+            .and_then(|c| c.tool.as_ref())
+            .and_then(|t| t.command.clone())
+    {
+        record.targets.push(command);
+    }
+    let mut trace = j.trace.clone();
+    trace.insert("determining".into(), json!(v.determining));
+    if let Some(f) = &v.fallback {
+        trace.insert("fallback".into(), json!(f));
+    }
+    if !v.notes.is_empty() {
+        trace.insert("notes".into(), json!(v.notes));
+    }
+    trace.insert("exit_code".into(), json!(encoded.exit_code));
+    record.trace = Value::Object(trace);
+    record.duration_us = micros;
+    record
+}
+
+/// Answers with the fail mode without reading a payload (the caller could not get one), and
+/// records the failure.
+pub fn fail(opts: &GuardOptions, why: &str) -> (Encoded, Record) {
+    let started = Instant::now();
+    let store = open_store(opts).ok().flatten();
+    let j = failed(
         opts,
         default_dialect(opts.agent),
         EventId::PreToolUse,
         "",
-        why,
+        None,
+        why.to_owned(),
     );
-    let mut record = Record::new(opts.agent.as_str(), "", "unknown");
-    hookgate_audit::decision::ERROR.clone_into(&mut record.decision);
-    record.reason = Some(format!("failed {decision}"));
-    record.error = Some(why.to_owned());
-    record.duration_us = micros(started);
-    keep(store, opts, &record);
+    let encoded = answer(&j, opts);
+    let record = record_of(&j, opts, &encoded, micros(started));
+    keep(store.as_ref(), opts, &record);
     (encoded, record)
-}
-
-/// Answers with the fail mode without reading a payload (the caller could not get one).
-pub fn fail(opts: &GuardOptions, why: &str) -> (Encoded, Record) {
-    let started = Instant::now();
-    let store = open_store(opts).ok().flatten();
-    fail_unreadable(opts, store.as_ref(), why, started)
 }
 
 /// Runs one guard call. Never panics on input; every failure takes the fail mode.
@@ -206,190 +767,21 @@ pub fn run_recorded(opts: &GuardOptions, payload: &[u8]) -> (Encoded, Option<Rec
     let store = open_store(opts);
     let store_error = store.as_ref().err().cloned();
     let store = store.ok().flatten();
-
-    let parsed =
-        match hookgate_agents::parse_with_event(opts.agent, opts.event_hint.as_deref(), payload) {
-            Ok(parsed) => parsed,
-            Err(ParseError::UnknownEvent(name)) => {
-                // An event hookgate has no contract for (registered by hand, or new in the agent):
-                // nothing to judge, so no opinion — but it is recorded.
-                let mut record = Record::new(opts.agent.as_str(), "", name);
-                record.error = Some("event not handled by hookgate".to_owned());
-                record.duration_us = micros(started);
-                keep(store.as_ref(), opts, &record);
-                let silent = Encoded {
-                    stdout: Vec::new(),
-                    stderr: Vec::new(),
-                    exit_code: 0,
-                };
-                return (silent, Some(record));
-            }
-            Err(err) => {
-                let (encoded, record) = fail_unreadable(
-                    opts,
-                    store.as_ref(),
-                    &format!("unreadable payload: {err}"),
-                    started,
-                );
-                return (encoded, Some(record));
-            }
-        };
-    let call = &parsed.call;
-    let cwd = if call.cwd.is_empty() {
-        opts.cwd.clone()
-    } else {
-        PathBuf::from(&call.cwd)
-    };
-    let ctx = context(opts, &cwd);
-    let mut record = Record::new(call.agent.as_str(), &call.session_id, call.event.name());
-    record.cwd = cwd.display().to_string();
-    record.tool = call.tool.as_ref().map(|t| t.name.clone());
-    let mut trace = serde_json::Map::new();
-    trace.insert("dialect".into(), json!(parsed.dialect));
-    trace.insert("native_event".into(), json!(call.native_event));
-    if let Some(e) = &store_error {
-        trace.insert("store_error".into(), json!(e));
+    let mut j = judge(opts, payload, store.as_ref(), RunMode::Live);
+    if let Some(e) = store_error {
+        j.trace.insert("store_error".into(), json!(e));
     }
-
-    let evaluated = evaluate(
-        opts,
-        call,
-        &parsed.raw,
-        &cwd,
-        &ctx,
-        store.as_ref(),
-        &mut trace,
-    );
-    let (encoded, decision) = match evaluated {
-        Err(why) => {
-            let (encoded, decision) =
-                failure(opts, parsed.dialect, call.event, &call.native_event, &why);
-            hookgate_audit::decision::ERROR.clone_into(&mut record.decision);
-            record.error = Some(why);
-            record.reason = Some(format!("failed {decision}"));
-            (encoded, Some(decision))
-        }
-        Ok((reply, eval)) => {
-            decision_word(reply.decision).clone_into(&mut record.decision);
-            record.reason.clone_from(&reply.reason);
-            record.rule = eval.matched.first().map(|m| m.id.clone());
-            record.action = eval.actions.first().map(|a| {
-                serde_json::to_value(a.kind)
-                    .ok()
-                    .and_then(|v| v.as_str().map(str::to_owned))
-                    .unwrap_or_default()
-            });
-            record.targets = eval
-                .actions
-                .iter()
-                .flat_map(|a| a.targets.iter().cloned())
-                .collect();
-            if record.targets.is_empty()
-                && let Some(command) = call.tool.as_ref().and_then(|t| t.command.clone())
-            {
-                record.targets.push(command);
-            }
-            trace.insert("matched".into(), json!(eval.matched));
-            trace.insert("steps".into(), json!(eval.steps));
-            let decision = reply.decision;
-            (
-                encode(
-                    parsed.dialect,
-                    call.event,
-                    &call.native_event,
-                    &reply,
-                    opts.ask_fallback,
-                ),
-                decision,
-            )
-        }
-    };
-    if let Some(tool) = &call.tool
-        && let Some(command) = &tool.command
-    {
-        trace.insert("command".into(), json!(command));
-    }
-    trace.insert("exit_code".into(), json!(encoded.exit_code));
-    record.trace = Value::Object(trace);
-    record.duration_us = micros(started);
+    let encoded = answer(&j, opts);
+    let record = record_of(&j, opts, &encoded, micros(started));
     keep(store.as_ref(), opts, &record);
-    let _ = decision;
     (encoded, Some(record))
 }
 
-/// Policy, invariants and user hooks for a parsed call; `Err` is an internal failure.
-fn evaluate(
-    opts: &GuardOptions,
-    call: &CanonicalCall,
-    raw: &Value,
-    cwd: &Path,
-    ctx: &Ctx,
-    store: Option<&Store>,
-    trace: &mut serde_json::Map<String, Value>,
-) -> Result<(Reply, Evaluation), String> {
-    let policy = policy(opts, ctx)?;
-    let state: SessionState = match store {
-        Some(store) if !call.session_id.is_empty() => store
-            .session_state(&call.session_id)
-            .ok()
-            .and_then(|v| serde_json::from_value(v).ok())
-            .unwrap_or_default(),
-        _ => SessionState::default(),
-    };
-    let eval = policy.evaluate(call, ctx, &state);
-    let mut reply = Reply {
-        decision: eval.decision,
-        reason: match (&eval.reason, &eval.suggestion) {
-            (Some(r), Some(s)) => Some(format!("{r} (suggestion: {s})")),
-            (r, _) => r.clone(),
-        },
-        context: eval.context.iter().cloned().collect(),
-        ..Reply::default()
-    };
-
-    if opts.user_hooks {
-        let started = Instant::now();
-        let outcome =
-            bridge::run_user_hooks(call, raw, cwd).map_err(|e| format!("hook config: {e}"))?;
-        if let Some(outcome) = outcome {
-            if outcome.decision > reply.decision {
-                reply.decision = outcome.decision;
-                reply.reason.clone_from(&outcome.reason);
-            }
-            reply
-                .context
-                .extend(outcome.additional_context.iter().cloned());
-            if !outcome.system_messages.is_empty() {
-                reply.system_message = Some(outcome.system_messages.join("\n"));
-            }
-            if reply.decision != Some(Decision::Deny) {
-                reply.updated_input.clone_from(&outcome.updated_input);
-            }
-            trace.insert(
-                "user_hooks".into(),
-                json!({"micros": micros(started), "outcome": outcome}),
-            );
-        }
-    }
-
-    // Session memory: count the decision; remember what an allowed call does.
-    if let Some(store) = store
-        && !call.session_id.is_empty()
-    {
-        let decision = reply.decision;
-        let updated = store.update_session_state(&call.session_id, |value| {
-            let mut state: SessionState = serde_json::from_value(value.clone()).unwrap_or_default();
-            state.record(decision);
-            if !matches!(decision, Some(Decision::Deny | Decision::Ask)) {
-                policy.observe(call, ctx, &mut state);
-            }
-            if let Ok(new) = serde_json::to_value(&state) {
-                *value = new;
-            }
-        });
-        if let Err(e) = updated {
-            trace.insert("session_state_error".into(), json!(e.to_string()));
-        }
-    }
-    Ok((reply, eval))
+/// What the hook would answer for `payload`, without changing anything: the same stages as a
+/// hook call, reading the session state but never writing it, and recording nothing.
+pub fn explain(opts: &GuardOptions, payload: &[u8]) -> (Judgement, Encoded) {
+    let store = open_store(opts).ok().flatten();
+    let j = judge(opts, payload, store.as_ref(), RunMode::Explain);
+    let encoded = answer(&j, opts);
+    (j, encoded)
 }

@@ -62,6 +62,12 @@ pub struct Evaluation {
     pub suggestion: Option<String>,
     /// Monitor-mode findings ("would deny: …"), for the agent's context or the log.
     pub context: Option<String>,
+    /// The ids of every rule and invariant that determined `decision` (all enforced matches
+    /// at the winning level, most severe first; Cedar's "determining policies"). Empty when
+    /// there is no decision. The audit record, `stats` by rule and `explain` read these, never
+    /// `matched.first()`, which may be a rule that lost.
+    #[serde(default)]
+    pub determining: Vec<String>,
     /// Every rule and invariant that matched, deciding or not.
     pub matched: Vec<Matched>,
     /// The canonical actions of the call.
@@ -90,6 +96,42 @@ impl Policy {
     pub fn evaluate(&self, call: &CanonicalCall, ctx: &Ctx, state: &SessionState) -> Evaluation {
         let started = Instant::now();
         let facts = Facts::build(call, ctx);
+        self.evaluate_facts(&facts, call, ctx, state, started)
+    }
+
+    /// One session transaction over one call, for a caller holding the session's lock: judges
+    /// the call, lets `finish` fold in the other judges (user hooks, permission modes) and
+    /// return the final decision, counts that decision and, unless it is a deny or an ask,
+    /// remembers what the call does.
+    ///
+    /// The call's facts (its shell analysis, canonical paths) are built once and serve both
+    /// the judgement and the memory, so the two can never see different parses.
+    pub fn judge_in_session(
+        &self,
+        call: &CanonicalCall,
+        ctx: &Ctx,
+        state: &mut SessionState,
+        finish: impl FnOnce(&Evaluation) -> Option<Decision>,
+    ) -> (Evaluation, Option<Decision>) {
+        let started = Instant::now();
+        let facts = Facts::build(call, ctx);
+        let evaluation = self.evaluate_facts(&facts, call, ctx, state, started);
+        let decision = finish(&evaluation);
+        state.record(decision);
+        if !matches!(decision, Some(Decision::Deny | Decision::Ask)) {
+            self.observe_facts(&facts, call, state);
+        }
+        (evaluation, decision)
+    }
+
+    fn evaluate_facts(
+        &self,
+        facts: &Facts<'_>,
+        call: &CanonicalCall,
+        ctx: &Ctx,
+        state: &SessionState,
+        started: Instant,
+    ) -> Evaluation {
         let mut steps = vec![Step {
             name: "actions".into(),
             micros: micros(started),
@@ -102,8 +144,9 @@ impl Policy {
                 reason: None,
                 suggestion: None,
                 context: None,
+                determining: Vec::new(),
                 matched,
-                actions: facts.actions,
+                actions: facts.actions.clone(),
                 steps,
             };
         }
@@ -115,7 +158,7 @@ impl Policy {
         let mut suggestions: Vec<(Effect, u8, String)> = Vec::new();
         for rule in &self.rules {
             let hits: Vec<usize> = (0..facts.actions.len())
-                .filter(|&i| rule_matches(rule, &facts, i, ctx))
+                .filter(|&i| rule_matches(rule, facts, i, ctx))
                 .collect();
             if hits.is_empty() {
                 continue;
@@ -157,7 +200,7 @@ impl Policy {
 
         // Invariants.
         let t = Instant::now();
-        let judge = Judge::new(&facts, ctx, state, &self.settings);
+        let judge = Judge::new(facts, ctx, state, &self.settings);
         let mut violated = 0usize;
         for (info, switch) in INVARIANTS.iter().zip(&self.switches) {
             let mode = match switch {
@@ -204,7 +247,7 @@ impl Policy {
             .filter(|e| *e != Effect::Allow)
             .max()
             .or_else(|| all_allowed.then_some(Effect::Allow));
-        let (reason, suggestion) = match top {
+        let (reason, suggestion, determining) = match top {
             Some(effect) => {
                 let mut deciding: Vec<&Matched> =
                     enforced().filter(|m| m.effect == effect).collect();
@@ -214,14 +257,15 @@ impl Policy {
                     .map(|m| format!("{}: {}", m.id, m.reason))
                     .collect::<Vec<_>>()
                     .join("; ");
+                let determining = deciding.iter().map(|m| m.id.clone()).collect();
                 suggestions.sort_by_key(|s| std::cmp::Reverse(s.1));
                 let suggestion = suggestions
                     .iter()
                     .find(|(e, _, _)| *e == effect)
                     .map(|(_, _, s)| s.clone());
-                (Some(reason), suggestion)
+                (Some(reason), suggestion, determining)
             }
-            None => (None, None),
+            None => (None, None, Vec::new()),
         };
         let monitored: Vec<String> = matched
             .iter()
@@ -233,8 +277,9 @@ impl Policy {
             reason,
             suggestion,
             context: (!monitored.is_empty()).then(|| monitored.join("; ")),
+            determining,
             matched,
-            actions: facts.actions,
+            actions: facts.actions.clone(),
             steps,
         }
     }
@@ -244,6 +289,11 @@ impl Policy {
     /// pull requests opened. Call it for every event; it ignores what it has no use for.
     pub fn observe(&self, call: &CanonicalCall, ctx: &Ctx, state: &mut SessionState) {
         let facts = Facts::build(call, ctx);
+        self.observe_facts(&facts, call, state);
+    }
+
+    #[allow(clippy::unused_self)] // a policy method: what is remembered may come to depend on it
+    fn observe_facts(&self, facts: &Facts<'_>, call: &CanonicalCall, state: &mut SessionState) {
         if judged(call.event) {
             let mut wrote = false;
             for (i, item) in facts.items.iter().enumerate() {

@@ -119,6 +119,10 @@ pub struct SessionState {
     /// package.json files written since the last package install (their lockfile may be
     /// stale), for `lockfile-integrity`.
     pub manifests_pending_install: Vec<String>,
+    /// Notes already shown to this session's user (untrusted project config that was ignored,
+    /// an audit store that could not be written): each reaches the user once per session,
+    /// not on every call.
+    pub notes_shown: Vec<String>,
 }
 
 /// Most paths remembered, so a runaway session cannot grow the stored state without bound.
@@ -133,6 +137,18 @@ impl SessionState {
             Some(hookgate_core::Decision::Ask) => self.asks = self.asks.saturating_add(1),
             _ => {}
         }
+    }
+
+    /// Whether `note` is new to this session; remembers it (at most 64 notes are kept, after
+    /// which notes are shown again rather than lost).
+    pub fn first_showing(&mut self, note: &str) -> bool {
+        if self.notes_shown.iter().any(|n| n == note) {
+            return false;
+        }
+        if self.notes_shown.len() < 64 {
+            self.notes_shown.push(note.to_owned());
+        }
+        true
     }
 
     pub(crate) fn note_written(&mut self, path: &str) {
