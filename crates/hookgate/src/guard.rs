@@ -23,7 +23,7 @@ pub(crate) enum AgentArg {
 }
 
 impl AgentArg {
-    fn kind(self) -> AgentKind {
+    pub(crate) fn kind(self) -> AgentKind {
         match self {
             Self::Claude => AgentKind::Claude,
             Self::Codex => AgentKind::Codex,
@@ -35,19 +35,19 @@ impl AgentArg {
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum FailModeArg {
+pub(crate) enum FailModeArg {
     Ask,
     Deny,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum FallbackArg {
+pub(crate) enum FallbackArg {
     Deny,
     Allow,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-enum StoreArg {
+pub(crate) enum StoreArg {
     Sqlite,
     Jsonl,
     Off,
@@ -191,13 +191,36 @@ fn failure_answer(args: &HookArgs, why: &str) -> (hookgate_agents::Encoded, Opti
 }
 
 fn options(args: &HookArgs) -> Result<GuardOptions, Failure> {
+    guard_options(&GuardFlags {
+        agent: args.agent,
+        fail_mode: args.fail_mode,
+        ask_fallback: args.ask_fallback,
+        store: args.store,
+        policies: args.policies.clone(),
+        no_user_hooks: args.no_user_hooks,
+    })
+}
+
+/// The flags that shape a guard call, shared by `hook` and `explain` so that `explain`
+/// answers exactly as the hook would with the same flags and environment.
+#[derive(Debug, Clone)]
+pub(crate) struct GuardFlags {
+    pub agent: AgentArg,
+    pub fail_mode: Option<FailModeArg>,
+    pub ask_fallback: Option<FallbackArg>,
+    pub store: Option<StoreArg>,
+    pub policies: Vec<PathBuf>,
+    pub no_user_hooks: bool,
+}
+
+pub(crate) fn guard_options(flags: &GuardFlags) -> Result<GuardOptions, Failure> {
     // Per agent: the flag on that agent's hook command line, else `HOOKGATE_FAIL_MODE_<AGENT>`,
     // else `HOOKGATE_FAIL_MODE`, else ask.
     let agent_var = format!(
         "HOOKGATE_FAIL_MODE_{}",
-        args.agent.kind().as_str().to_ascii_uppercase()
+        flags.agent.kind().as_str().to_ascii_uppercase()
     );
-    let fail_mode = match args
+    let fail_mode = match flags
         .fail_mode
         .or(env_value(&agent_var)?)
         .or(env_value("HOOKGATE_FAIL_MODE")?)
@@ -205,17 +228,17 @@ fn options(args: &HookArgs) -> Result<GuardOptions, Failure> {
         Some(FailModeArg::Deny) => FailMode::Deny,
         Some(FailModeArg::Ask) | None => FailMode::Ask,
     };
-    let ask_fallback = match args.ask_fallback.or(env_value("HOOKGATE_ASK_FALLBACK")?) {
+    let ask_fallback = match flags.ask_fallback.or(env_value("HOOKGATE_ASK_FALLBACK")?) {
         Some(FallbackArg::Allow) => Decision::Allow,
         Some(FallbackArg::Deny) | None => Decision::Deny,
     };
-    let store = match args.store.or(env_value("HOOKGATE_STORE")?) {
+    let store = match flags.store.or(env_value("HOOKGATE_STORE")?) {
         Some(StoreArg::Jsonl) => StoreChoice::Jsonl,
         Some(StoreArg::Off) => StoreChoice::Off,
         Some(StoreArg::Sqlite) | None => StoreChoice::Sqlite,
     };
     Ok(GuardOptions {
-        agent: args.agent.kind(),
+        agent: flags.agent.kind(),
         event_hint: std::env::var("HOOKGATE_EVENT")
             .ok()
             .filter(|e| !e.is_empty()),
@@ -224,9 +247,9 @@ fn options(args: &HookArgs) -> Result<GuardOptions, Failure> {
         store,
         home: hookgate_audit::default_home(),
         user_policy: config_dir().map(|d| d.join("policy.yaml")),
-        policy_files: args.policies.clone(),
+        policy_files: flags.policies.clone(),
         cwd: std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
-        user_hooks: !args.no_user_hooks,
+        user_hooks: !flags.no_user_hooks,
     })
 }
 

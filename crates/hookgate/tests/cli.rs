@@ -235,9 +235,9 @@ fn explain_exits_zero_for_fine_commands_and_two_for_dangerous_ones() {
     let bad = hookgate(&["explain", "--json", "bash -c 'rm -fr /'"], "", dir.path());
     assert_eq!(bad.status.code(), Some(2));
     let json: serde_json::Value = serde_json::from_slice(&bad.stdout).unwrap();
-    assert_eq!(json["action"], "deny");
+    assert_eq!(json["answer"]["decision"], "deny");
     assert_eq!(
-        json["commands"][0]["argv"],
+        json["shell_analyzer"]["commands"][0]["argv"],
         serde_json::json!(["rm", "-fr", "/"])
     );
     let nothing = hookgate(&["explain"], "", dir.path());
