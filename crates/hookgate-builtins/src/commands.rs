@@ -8,12 +8,12 @@ use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
 use hookgate_policy::CommandPattern;
 use hookgate_shell::{Analysis, Context, ExecutedCommand, ParseStatus};
 
-use crate::SHELL_TOOLS;
+use crate::{Environment, is_shell_tool};
 
 /// The shell command of a shell tool call, if this is one.
 pub(crate) fn shell_command(input: &HookInput) -> Option<&str> {
     let tool = input.tool_name.as_deref()?;
-    if !SHELL_TOOLS.contains(&tool) {
+    if !is_shell_tool(tool) {
         return None;
     }
     let args = input.tool_input.as_ref()?;
@@ -22,16 +22,16 @@ pub(crate) fn shell_command(input: &HookInput) -> Option<&str> {
         .and_then(|v| v.as_str())
 }
 
-pub(crate) fn context(input: &HookInput) -> Context {
+pub(crate) fn context(input: &HookInput, env: &Environment) -> Context {
     let cwd = if input.cwd.is_empty() {
         PathBuf::from("/")
     } else {
         PathBuf::from(&input.cwd)
     };
-    let mut ctx = Context::new(cwd, std::env::home_dir());
-    if let Some(tmp) = std::env::var_os("TMPDIR").map(PathBuf::from) {
+    let mut ctx = Context::new(cwd, env.home.clone());
+    if let Some(tmp) = &env.tmpdir {
         ctx.temp_dirs.push(tmp.clone());
-        ctx.tmpdir = Some(tmp);
+        ctx.tmpdir = Some(tmp.clone());
     }
     ctx
 }
@@ -69,12 +69,13 @@ fn first_match<'a>(
 
 fn judge(
     call: &BuiltinCall,
+    env: &Environment,
     patterns: &[CommandPattern],
     name: &str,
     deny: impl Fn(&CommandPattern, &ExecutedCommand) -> String,
 ) -> Option<HookResponse> {
     let command = shell_command(&call.input)?;
-    let analysis = hookgate_shell::analyze(command, &context(&call.input));
+    let analysis = hookgate_shell::analyze(command, &context(&call.input, env));
     if let Some((pattern, executed)) = first_match(&analysis, patterns) {
         return crate::respond(Decision::Deny, deny(pattern, executed));
     }
@@ -97,17 +98,20 @@ fn validate_patterns(args: &[String]) -> Result<(), String> {
     parse_patterns(args).map(|_| ())
 }
 
-pub(crate) fn register(registry: &mut BuiltinRegistry) {
+pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
+    let deny_env = Arc::clone(env);
+    let require_env = Arc::clone(env);
     registry.register(
         "deny_commands",
         Builtin {
             description: "Denies shell commands that run any of the `args` patterns (parsed, wrapper- and quote-aware).",
             events: &[hookgate_core::EventId::PreToolUse, hookgate_core::EventId::ToolGuard],
             validate: validate_patterns,
-            run: Arc::new(|call: BuiltinCall| {
+            run: Arc::new(move |call: BuiltinCall| {
+                let env = Arc::clone(&deny_env);
                 Box::pin(async move {
                     let patterns = parse_patterns(&call.args)?;
-                    Ok(judge(&call, &patterns, "deny_commands", |pattern, executed| {
+                    Ok(judge(&call, &env, &patterns, "deny_commands", |pattern, executed| {
                         format!("command runs blocked pattern `{}`: `{}`", pattern.as_str(), executed.argv.join(" "))
                     }))
                 })
@@ -123,12 +127,13 @@ pub(crate) fn register(registry: &mut BuiltinRegistry) {
                 [_, rest @ ..] if !rest.is_empty() => validate_patterns(rest),
                 _ => Err("needs `args: [PREFERRED, PATTERN, ...]`".to_owned()),
             },
-            run: Arc::new(|call: BuiltinCall| {
+            run: Arc::new(move |call: BuiltinCall| {
+                let env = Arc::clone(&require_env);
                 Box::pin(async move {
                     let (preferred, rest) = call.args.split_first().ok_or("require_command: missing args")?;
                     let patterns = parse_patterns(rest)?;
                     let preferred = preferred.clone();
-                    Ok(judge(&call, &patterns, "require_command", move |pattern, _| {
+                    Ok(judge(&call, &env, &patterns, "require_command", move |pattern, _| {
                         format!("use {preferred} instead of {}", pattern.as_str())
                     }))
                 })

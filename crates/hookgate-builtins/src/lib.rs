@@ -17,49 +17,86 @@ mod paths;
 mod rate;
 mod safety;
 
-use hookgate_core::{Decision, HookResponse};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use hookgate_core::{Decision, HookResponse, ToolKind};
 use hookgate_engine::BuiltinRegistry;
 
 /// Command patterns are the policy crate's, so a rule and a `deny_commands` hook match alike.
 pub use hookgate_policy::CommandPattern;
 
-/// Tool names treated as shells (their `command`/`cmd` input is a shell command line).
-pub const SHELL_TOOLS: &[&str] = &[
-    "Bash",
-    "bash",
-    "shell",
-    "Shell",
-    "run_shell_command",
-    "exec_command",
-    "local_shell",
-    "terminal",
-];
+/// Whether a tool name is a shell (its `command`/`cmd` input is a shell command line); the
+/// table is `hookgate_core`'s, shared with the dialect parsers.
+pub fn is_shell_tool(name: &str) -> bool {
+    ToolKind::of_tool_name(name) == ToolKind::Shell
+}
 
-/// Input fields that carry the path a file tool acts on.
-pub const PATH_FIELDS: &[&str] = &[
-    "file_path",
-    "path",
-    "filepath",
-    "filename",
-    "notebook_path",
-    "absolute_path",
-    "target_file",
-    "dir_path",
-];
+/// Input fields that carry the path a file tool acts on (`hookgate_core`'s one list).
+pub use hookgate_core::PATH_FIELDS;
 
-/// The standard registry plus the guards of this crate.
+/// What the built-ins know about the machine: read once by whoever builds the registry (the
+/// binary, an embedding agent, a test), never while a built-in decides, so a decision is a
+/// function of the call and this value and can be reproduced.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Environment {
+    /// The user's home directory (`~`, home-relative targets).
+    pub home: Option<PathBuf>,
+    /// `$TMPDIR`, another directory where deleting is ordinary work.
+    pub tmpdir: Option<PathBuf>,
+    /// Where `rate_limit` keeps its counters across hook processes (a hook's own
+    /// `HOOKGATE_STATE_DIR` in its `env` still wins).
+    pub state_dir: Option<PathBuf>,
+}
+
+impl Environment {
+    /// Reads the process environment: `HOME`, `TMPDIR`, and for the state directory
+    /// `HOOKGATE_STATE_DIR`, else `$HOOKGATE_HOME/state`, else `$XDG_STATE_HOME/hookgate`,
+    /// else `~/.local/state/hookgate`.
+    pub fn from_process() -> Self {
+        let var = |name: &str| {
+            std::env::var_os(name)
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from)
+        };
+        let home = std::env::home_dir();
+        let state_dir = var("HOOKGATE_STATE_DIR")
+            // With HOOKGATE_HOME set, session state lives beside the audit store it belongs to.
+            .or_else(|| var("HOOKGATE_HOME").map(|h| h.join("state")))
+            .or_else(|| var("XDG_STATE_HOME").map(|d| d.join("hookgate")))
+            .or_else(|| home.as_ref().map(|h| h.join(".local/state/hookgate")));
+        Self {
+            home,
+            tmpdir: var("TMPDIR"),
+            state_dir,
+        }
+    }
+}
+
+/// The standard registry plus the guards of this crate, with the process's [`Environment`].
 pub fn registry() -> BuiltinRegistry {
+    registry_with(Environment::from_process())
+}
+
+/// The standard registry plus the guards of this crate, deciding in `env`.
+pub fn registry_with(env: Environment) -> BuiltinRegistry {
     let mut registry = BuiltinRegistry::standard();
-    register(&mut registry);
+    register_with(&mut registry, env);
     registry
 }
 
-/// Adds this crate's guards to `registry`.
+/// Adds this crate's guards to `registry`, with the process's [`Environment`].
 pub fn register(registry: &mut BuiltinRegistry) {
-    commands::register(registry);
-    paths::register(registry);
-    rate::register(registry);
-    safety::register(registry);
+    register_with(registry, Environment::from_process());
+}
+
+/// Adds this crate's guards to `registry`, deciding in `env`.
+pub fn register_with(registry: &mut BuiltinRegistry, env: Environment) {
+    let env = Arc::new(env);
+    commands::register(registry, &env);
+    paths::register(registry, &env);
+    rate::register(registry, &env);
+    safety::register(registry, &env);
 }
 
 /// A verdict with its reason, as these guards return it (`None` from a guard is "continue").

@@ -8,15 +8,11 @@ use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
 use hookgate_paths::{Resolved, is_within, normalize, resolve};
 use serde_json::{Map, Value};
 
-use crate::{PATH_FIELDS, SHELL_TOOLS};
+use crate::{Environment, PATH_FIELDS, is_shell_tool};
 
 /// The path a file tool acts on: `(field, raw path)`.
 fn target(input: &HookInput) -> Option<(&'static str, &str)> {
-    if input
-        .tool_name
-        .as_deref()
-        .is_some_and(|t| SHELL_TOOLS.contains(&t))
-    {
+    if input.tool_name.as_deref().is_some_and(is_shell_tool) {
         return None;
     }
     let args = input.tool_input.as_ref()?;
@@ -58,12 +54,12 @@ fn inside_either(target: &Resolved, root: &Resolved) -> bool {
         || is_within(&target.lexical, &root.physical)
 }
 
-fn allow_paths(call: &BuiltinCall) -> Result<Option<HookResponse>, String> {
+fn allow_paths(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, String> {
     let Some((_, raw)) = target(&call.input) else {
         return Ok(None);
     };
     let cwd = cwd(&call.input);
-    let home = std::env::home_dir();
+    let home = env.home.clone();
     let roots = resolve_all(&call.args, &cwd, home.as_deref())?;
     let resolved = match resolve(raw, &cwd, home.as_deref()) {
         Ok(r) => r,
@@ -94,12 +90,12 @@ fn allow_paths(call: &BuiltinCall) -> Result<Option<HookResponse>, String> {
     ))
 }
 
-fn deny_paths(call: &BuiltinCall) -> Result<Option<HookResponse>, String> {
+fn deny_paths(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, String> {
     let Some((_, raw)) = target(&call.input) else {
         return Ok(None);
     };
     let cwd = cwd(&call.input);
-    let home = std::env::home_dir();
+    let home = env.home.clone();
     let roots = resolve_all(&call.args, &cwd, home.as_deref())?;
     let resolved = match resolve(raw, &cwd, home.as_deref()) {
         Ok(r) => r,
@@ -126,7 +122,7 @@ fn deny_paths(call: &BuiltinCall) -> Result<Option<HookResponse>, String> {
     }
 }
 
-fn redirect_path(call: &BuiltinCall) -> Result<Option<HookResponse>, String> {
+fn redirect_path(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, String> {
     let Some((field, raw)) = target(&call.input) else {
         return Ok(None);
     };
@@ -134,7 +130,7 @@ fn redirect_path(call: &BuiltinCall) -> Result<Option<HookResponse>, String> {
         return Err("redirect_path: needs `args: [FROM, TO]`".to_owned());
     };
     let cwd = cwd(&call.input);
-    let home = std::env::home_dir();
+    let home = env.home.clone();
     let from = normalize(from, &cwd, home.as_deref()).path;
     let to = normalize(to, &cwd, home.as_deref()).path;
     let path = normalize(raw, &cwd, home.as_deref()).path;
@@ -165,9 +161,10 @@ fn redirect_path(call: &BuiltinCall) -> Result<Option<HookResponse>, String> {
     }))
 }
 
-type Guard = fn(&BuiltinCall) -> Result<Option<HookResponse>, String>;
+type Guard = fn(&BuiltinCall, &Environment) -> Result<Option<HookResponse>, String>;
 
 fn builtin(
+    env: &Arc<Environment>,
     description: &'static str,
     events: &'static [EventId],
     validate: hookgate_engine::runtime::builtin::ArgsValidator,
@@ -177,23 +174,30 @@ fn builtin(
         description,
         events,
         validate,
-        run: Arc::new(move |call: BuiltinCall| Box::pin(async move { guard(&call) })),
+        run: {
+            let env = Arc::clone(env);
+            Arc::new(move |call: BuiltinCall| {
+                let env = Arc::clone(&env);
+                Box::pin(async move { guard(&call, &env) })
+            })
+        },
     }
 }
 
-pub(crate) fn register(registry: &mut BuiltinRegistry) {
+pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
     let guards: &'static [EventId] = &[EventId::PreToolUse, EventId::ToolGuard];
     registry.register(
         "allow_paths",
-        builtin("Denies file-tool paths outside the `args` roots (canonical, symlink-aware, by component).", guards, needs_paths, allow_paths),
+        builtin(env, "Denies file-tool paths outside the `args` roots (canonical, symlink-aware, by component).", guards, needs_paths, allow_paths),
     );
     registry.register(
         "deny_paths",
-        builtin("Denies file-tool paths inside any of the `args` roots (canonical, symlink-aware, by component).", guards, needs_paths, deny_paths),
+        builtin(env, "Denies file-tool paths inside any of the `args` roots (canonical, symlink-aware, by component).", guards, needs_paths, deny_paths),
     );
     registry.register(
         "redirect_path",
         builtin(
+            env,
             "args: [FROM, TO]: rewrites a file tool's path from under FROM to under TO, keeping every other input key.",
             &[EventId::PreToolUse, EventId::ToolInputTransform],
             |args| match args {

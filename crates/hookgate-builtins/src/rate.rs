@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use crate::Environment;
 use hookgate_core::{Decision, EventId, HookResponse};
 use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
 use serde_json::{Map, Value};
@@ -61,23 +62,15 @@ fn parse_args(args: &[String]) -> Result<Limit, String> {
     })
 }
 
-/// `HOOKGATE_STATE_DIR` from the hook's own `env`, else from the process environment, else
-/// `$HOOKGATE_HOME/state`, else `$XDG_STATE_HOME/hookgate`, else `~/.local/state/hookgate`.
-pub(crate) fn state_dir(call: &BuiltinCall) -> Option<PathBuf> {
+/// `HOOKGATE_STATE_DIR` from the hook's own `env`, else the [`Environment`]'s state directory
+/// (read once from the process when the registry was built).
+pub(crate) fn state_dir(call: &BuiltinCall, env: &Environment) -> Option<PathBuf> {
     call.env
         .iter()
         .rev()
         .find(|(k, _)| k == "HOOKGATE_STATE_DIR")
         .map(|(_, v)| PathBuf::from(v))
-        .or_else(|| std::env::var_os("HOOKGATE_STATE_DIR").map(PathBuf::from))
-        // With HOOKGATE_HOME set, session state lives beside the audit store it belongs to.
-        .or_else(|| {
-            std::env::var_os("HOOKGATE_HOME")
-                .filter(|v| !v.is_empty())
-                .map(|h| PathBuf::from(h).join("state"))
-        })
-        .or_else(|| std::env::var_os("XDG_STATE_HOME").map(|d| PathBuf::from(d).join("hookgate")))
-        .or_else(|| std::env::home_dir().map(|h| h.join(".local/state/hookgate")))
+        .or_else(|| env.state_dir.clone())
 }
 
 /// FNV-1a: a stable file name for a session id of any shape.
@@ -93,9 +86,9 @@ fn now_ms() -> u64 {
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
-fn check(call: &BuiltinCall) -> Result<Option<HookResponse>, String> {
+fn check(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, String> {
     let limit = parse_args(&call.args)?;
-    let dir = state_dir(call)
+    let dir = state_dir(call, env)
         .ok_or("rate_limit: no state directory (set HOOKGATE_STATE_DIR)")?
         .join("rate_limit");
     std::fs::create_dir_all(&dir)
@@ -171,14 +164,18 @@ fn check(call: &BuiltinCall) -> Result<Option<HookResponse>, String> {
     Ok(response)
 }
 
-pub(crate) fn register(registry: &mut BuiltinRegistry) {
+pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
+    let env = Arc::clone(env);
     registry.register(
         "rate_limit",
         Builtin {
             description: "args: [N, WINDOW, session|global]: denies a tool's calls past N per WINDOW (state shared across hook processes).",
             events: &[EventId::PreToolUse, EventId::ToolGuard],
             validate: |args| parse_args(args).map(|_| ()),
-            run: Arc::new(|call: BuiltinCall| Box::pin(async move { check(&call) })),
+            run: Arc::new(move |call: BuiltinCall| {
+                let env = Arc::clone(&env);
+                Box::pin(async move { check(&call, &env) })
+            }),
         },
     );
 }

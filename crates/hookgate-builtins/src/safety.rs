@@ -8,6 +8,7 @@ use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
 use hookgate_shell::{Action, BlastRadius, Class};
 use serde_json::{Map, Value};
 
+use crate::Environment;
 use crate::commands::{context, shell_command};
 
 fn label(class: Class) -> &'static str {
@@ -29,9 +30,9 @@ fn radius(blast: BlastRadius) -> &'static str {
     }
 }
 
-fn safer_shell(call: &BuiltinCall) -> Option<HookResponse> {
+fn safer_shell(call: &BuiltinCall, env: &Environment) -> Option<HookResponse> {
     let command = shell_command(&call.input)?;
-    let analysis = hookgate_shell::analyze(command, &context(&call.input));
+    let analysis = hookgate_shell::analyze(command, &context(&call.input, env));
     let verdict = &analysis.verdict;
     let mut action = analysis.action();
     if call.args.first().map(String::as_str) == Some("ask") && action == Action::Deny {
@@ -124,7 +125,8 @@ fn redact_secrets(call: &BuiltinCall) -> Option<HookResponse> {
     Some(response)
 }
 
-pub(crate) fn register(registry: &mut BuiltinRegistry) {
+pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
+    let shell_env = Arc::clone(env);
     registry.register(
         "safer_shell",
         Builtin {
@@ -135,7 +137,10 @@ pub(crate) fn register(registry: &mut BuiltinRegistry) {
                 [mode] if mode == "ask" || mode == "policy" => Ok(()),
                 _ => Err("takes no args, or `args: [\"ask\"]` / `[\"policy\"]`".to_owned()),
             },
-            run: Arc::new(|call: BuiltinCall| Box::pin(async move { Ok(safer_shell(&call)) })),
+            run: Arc::new(move |call: BuiltinCall| {
+                let env = Arc::clone(&shell_env);
+                Box::pin(async move { Ok(safer_shell(&call, &env)) })
+            }),
         },
     );
     registry.register(

@@ -334,3 +334,34 @@ async fn redact_secrets_scrubs_tool_output() {
         None
     );
 }
+
+#[tokio::test]
+async fn builtins_decide_in_the_environment_they_were_given_not_the_process_one() {
+    // Two registries, two homes: `~/vault` is a different place for each, whatever `$HOME` the
+    // test process has. A built-in that read the process environment while deciding would
+    // give both the same answer.
+    let yaml = "hooks:\n  pre_tool_use:\n    - type: builtin\n      command: deny_paths\n      args: [\"~/vault\"]\n";
+    let with_home = |home: &str| {
+        let layer = parse_text(yaml, Format::Yaml, None, Layer::Code).unwrap();
+        let env = hookgate_builtins::Environment {
+            home: Some(home.into()),
+            ..hookgate_builtins::Environment::default()
+        };
+        Engine::with_builtins(
+            merge(vec![layer]).unwrap(),
+            hookgate_builtins::registry_with(env),
+        )
+        .unwrap()
+    };
+    let read = |e: Engine| async move {
+        call(
+            &e,
+            "Read",
+            json!({"file_path": "/home/alice/vault/key"}),
+            "/",
+        )
+        .await
+    };
+    assert!(read(with_home("/home/alice")).await.blocked());
+    assert!(!read(with_home("/home/bob")).await.blocked());
+}

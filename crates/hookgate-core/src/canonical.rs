@@ -79,6 +79,57 @@ pub enum ToolKind {
     Other,
 }
 
+impl ToolKind {
+    /// The kind of a tool by its (non-MCP) name, across every agent and docker-agent's own
+    /// tools. This table is the one owner of that fact: the dialect parsers, the built-ins and
+    /// policy test cases all ask it, so a shell tool can never be a shell to one and an unknown
+    /// tool to another.
+    pub fn of_tool_name(name: &str) -> Self {
+        match name {
+            // Claude, Codex's canonical name for every shell tool, Gemini, Copilot, Cursor,
+            // docker-agent, and Codex's raw shell tool names in case a build reports them
+            // uncanonicalised.
+            "Bash" | "PowerShell" | "run_shell_command" | "bash" | "powershell" | "Shell"
+            | "shell" | "shell_command" | "exec_command" | "local_shell" | "unified_exec"
+            | "terminal" => Self::Shell,
+            "Write" | "write_file" | "create" | "Delete" | "delete_file" => Self::Write,
+            "Edit"
+            | "MultiEdit"
+            | "NotebookEdit"
+            | "replace"
+            | "edit"
+            | "edit_file"
+            | "str_replace_editor"
+            | "str_replace_based_edit_tool" => Self::Edit,
+            "Read" | "read_file" | "read_many_files" | "view" | "list_directory" | "LS"
+            | "NotebookRead" => Self::Read,
+            "Glob" | "Grep" | "glob" | "grep" | "grep_search" | "search_file_content" | "rg" => {
+                Self::Search
+            }
+            "WebFetch" | "web_fetch" | "WebSearch" | "google_web_search" | "web_search" => {
+                Self::Fetch
+            }
+            "Agent" | "Task" | "task" | "spawn_agent" => Self::Subagent,
+            "apply_patch" => Self::Patch,
+            _ => Self::Other,
+        }
+    }
+}
+
+/// Input fields that name the path a file tool acts on, across agents (the first present
+/// wins): one list for the dialect parsers and the path built-ins.
+pub const PATH_FIELDS: &[&str] = &[
+    "file_path",
+    "path",
+    "filePath",
+    "filepath",
+    "filename",
+    "notebook_path",
+    "absolute_path",
+    "target_file",
+    "dir_path",
+];
+
 /// How a call touches a path.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

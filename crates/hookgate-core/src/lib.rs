@@ -19,7 +19,8 @@ pub mod patch;
 
 pub use alias::{ALIASES, Vocabulary, resolve_event};
 pub use canonical::{
-    AgentKind, Approval, AskScope, CanonicalCall, PathOp, PathTarget, ToolCall, ToolKind,
+    AgentKind, Approval, AskScope, CanonicalCall, PATH_FIELDS, PathOp, PathTarget, ToolCall,
+    ToolKind,
 };
 pub use catalog::{CATALOG, ContextUse, Contract, EventId, Rewrite};
 pub use decision::Decision;
