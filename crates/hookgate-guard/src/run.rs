@@ -68,6 +68,27 @@ pub struct GuardOptions {
     pub user_hooks: bool,
 }
 
+/// Why a call could not be judged. Each one takes the fail mode (never a silent allow) and is
+/// recorded as an `error` with this message.
+#[derive(Debug, thiserror::Error)]
+pub enum GuardError {
+    /// A policy file could not be read or is invalid.
+    #[error(transparent)]
+    Policy(#[from] hookgate_policy::PolicyError),
+    /// The user's hook configuration could not be loaded.
+    #[error("hook config: {0}")]
+    HookConfig(#[from] hookgate_engine::ConfigError),
+    /// A user hook's rewrite could not be applied to the agent's payload.
+    #[error("{0}")]
+    Rewrite(&'static str),
+    /// The rewritten payload no longer parses.
+    #[error("the rewritten payload no longer parses: {0}")]
+    Reparse(#[from] ParseError),
+    /// The judgement stopped before producing a decision.
+    #[error("the judgement did not complete")]
+    Incomplete,
+}
+
 /// Whether a judgement may change anything outside itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RunMode {
@@ -214,12 +235,12 @@ fn context(opts: &GuardOptions, cwd: &Path, project: &Path) -> Ctx {
     ctx
 }
 
-fn load_policy(opts: &GuardOptions, project: &Path) -> Result<Policy, String> {
+fn load_policy(opts: &GuardOptions, project: &Path) -> Result<Policy, GuardError> {
     let mut files: Vec<PathBuf> = Vec::new();
     files.extend(opts.user_policy.iter().cloned());
     files.push(project.join(".hookgate/policy.yaml"));
     files.extend(opts.policy_files.iter().cloned());
-    Policy::load(&files).map_err(|e| e.to_string())
+    Ok(Policy::load(&files)?)
 }
 
 fn open_store(opts: &GuardOptions) -> Result<Option<Store>, String> {
@@ -384,16 +405,14 @@ fn rewritten(
     opts: &GuardOptions,
     parsed: &Parsed,
     input: &Map<String, Value>,
-) -> Result<Parsed, String> {
-    let tool = parsed
-        .call
-        .tool
-        .as_ref()
-        .ok_or("a hook rewrote the tool input of a call without a tool")?;
+) -> Result<Parsed, GuardError> {
+    let tool = parsed.call.tool.as_ref().ok_or(GuardError::Rewrite(
+        "a hook rewrote the tool input of a call without a tool",
+    ))?;
     let mut raw = parsed.raw.clone();
     let obj = raw
         .as_object_mut()
-        .ok_or("the payload is not a JSON object")?;
+        .ok_or(GuardError::Rewrite("the payload is not a JSON object"))?;
     let old = Value::Object(tool.input.clone());
     let slot = obj
         .iter_mut()
@@ -404,15 +423,21 @@ fn rewritten(
                     .is_some_and(|decoded| decoded == old)
         })
         .map(|(_, v)| v)
-        .ok_or("a hook rewrote the tool input, but this payload carries no tool input object")?;
+        .ok_or(GuardError::Rewrite(
+            "a hook rewrote the tool input, but this payload carries no tool input object",
+        ))?;
     *slot = if slot.is_string() {
         Value::String(Value::Object(input.clone()).to_string())
     } else {
         Value::Object(input.clone())
     };
-    let bytes = serde_json::to_vec(&raw).map_err(|e| e.to_string())?;
-    hookgate_agents::parse_with_event(opts.agent, opts.event_hint.as_deref(), &bytes)
-        .map_err(|e| format!("the rewritten payload no longer parses: {e}"))
+    let bytes = serde_json::to_vec(&raw)
+        .map_err(|_| GuardError::Rewrite("the rewritten payload cannot be written"))?;
+    Ok(hookgate_agents::parse_with_event(
+        opts.agent,
+        opts.event_hint.as_deref(),
+        &bytes,
+    )?)
 }
 
 /// Runs the stages for one payload. Never panics on input; every internal failure becomes the
@@ -461,8 +486,15 @@ pub fn judge(
     let dialect = parsed.dialect;
     let event = parsed.call.event;
     let native = parsed.call.native_event.clone();
-    let fail = |call: &CanonicalCall, why: String| {
-        failed(opts, dialect, event, &native, Some(call.clone()), why)
+    let fail = |call: &CanonicalCall, why: GuardError| {
+        failed(
+            opts,
+            dialect,
+            event,
+            &native,
+            Some(call.clone()),
+            why.to_string(),
+        )
     };
 
     // Discover the project, once.
@@ -499,7 +531,7 @@ pub fn judge(
                 }
                 outcome
             }
-            Err(e) => return fail(&parsed.call, format!("hook config: {e}")),
+            Err(e) => return fail(&parsed.call, e.into()),
         }
     } else {
         None
@@ -568,7 +600,7 @@ pub fn judge(
         _ => judge_with(&mut SessionState::default(), false),
     };
     let Some(combined) = combined else {
-        return fail(&call, "the judgement did not complete".to_owned());
+        return fail(&call, GuardError::Incomplete);
     };
 
     trace.insert("matched".into(), json!(eval.matched));
