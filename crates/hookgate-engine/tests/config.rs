@@ -335,6 +335,7 @@ fn layers_apply_user_then_project_then_drop_ins() {
     let discovery = Discovery {
         user_dir: Some(user),
         project_dir: Some(project),
+        project_trusted: true,
     };
     let config = load(&[], &discovery).unwrap();
     let ids: Vec<&str> = config.entries.iter().map(|e| e.id.as_str()).collect();
@@ -420,6 +421,7 @@ fn malformed_drop_ins_are_errors_not_silently_skipped() {
         &Discovery {
             user_dir: None,
             project_dir: Some(project),
+            project_trusted: false,
         },
     )
     .unwrap_err();

@@ -6,11 +6,10 @@
 //! is configured for the event — otherwise no config is parsed beyond discovery and no async
 //! runtime is started.
 
-use std::path::Path;
 use std::time::Duration;
 
 use hookgate_core::{CanonicalCall, HookInput, Outcome};
-use hookgate_engine::config::{Discovery, load};
+use hookgate_engine::config::{Discovery, load_with_notes};
 use hookgate_engine::{ConfigError, Engine};
 use serde_json::Value;
 
@@ -40,21 +39,36 @@ pub fn hook_input(call: &CanonicalCall, raw: &Value) -> HookInput {
     input
 }
 
-/// Runs the configured hooks for `call`, if any. `Ok(None)`: nothing configured for the event.
+/// The user's hooks for one call: their outcome (`None`: nothing configured for the event) and
+/// one line per hook or setting of an untrusted project that was not applied.
+#[derive(Debug, Default)]
+pub struct UserHooks {
+    /// What the hooks decided and rewrote.
+    pub outcome: Option<Outcome>,
+    /// What untrusted project config asked for and did not get.
+    pub notes: Vec<String>,
+}
+
+/// Runs the configured hooks for `call`, if any, from the layers `discovery` found (an
+/// untrusted project's code-running hooks are dropped with a note).
 pub fn run_user_hooks(
     call: &CanonicalCall,
     raw: &Value,
-    cwd: &Path,
-) -> Result<Option<Outcome>, ConfigError> {
-    let discovery = Discovery::from_env(cwd);
+    discovery: &Discovery,
+) -> Result<UserHooks, ConfigError> {
     let files = discovery.files()?;
     if files.is_empty() {
-        return Ok(None);
+        return Ok(UserHooks::default());
     }
-    let config = load(&[], &discovery)?;
+    let loaded = load_with_notes(&[], discovery)?;
+    let notes = loaded.notes.iter().map(ToString::to_string).collect();
+    let config = loaded.config;
     let engine = Engine::with_builtins(config, hookgate_builtins::registry())?;
     if !engine.has_hooks(call.event) {
-        return Ok(None);
+        return Ok(UserHooks {
+            outcome: None,
+            notes,
+        });
     }
     let longest = engine
         .config()
@@ -76,11 +90,15 @@ pub fn run_user_hooks(
             message: format!("cannot start the async runtime: {e}"),
         })?;
     let input = hook_input(call, raw);
-    Ok(Some(runtime.block_on(async {
+    let outcome = runtime.block_on(async {
         let outcome = engine.dispatch(call.event, input).await;
         engine
             .drain_background(Duration::from_millis(longest))
             .await;
         outcome
-    })))
+    });
+    Ok(UserHooks {
+        outcome: Some(outcome),
+        notes,
+    })
 }

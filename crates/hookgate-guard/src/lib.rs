@@ -13,5 +13,5 @@ mod run;
 
 pub use run::{
     FailMode, GuardError, GuardOptions, Judgement, RunMode, StoreChoice, Verdict, answer, explain,
-    fail, judge, project_root, record_of, run, run_recorded,
+    fail, judge, record_of, run, run_recorded,
 };

@@ -15,7 +15,9 @@ use std::time::Instant;
 use hookgate_agents::{Dialect, Encoded, ParseError, Parsed, Reply, encode, supports_ask};
 use hookgate_audit::{Record, Store};
 use hookgate_core::{AgentKind, CanonicalCall, Decision, EventId, Outcome};
-use hookgate_policy::{Action, Ctx, Evaluation, Matched, Policy, SessionState};
+use hookgate_engine::config::Discovery;
+use hookgate_policy::{Action, Ctx, Evaluation, Matched, Policy, PolicyLayer, SessionState};
+use hookgate_project::{Project, TrustState};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -58,8 +60,8 @@ pub struct GuardOptions {
     pub store: StoreChoice,
     /// hookgate's data directory (`HOOKGATE_HOME`).
     pub home: PathBuf,
-    /// The user-level policy file.
-    pub user_policy: Option<PathBuf>,
+    /// hookgate's user config dir (trusted: the user's policy, hooks and trust pins).
+    pub config_dir: Option<PathBuf>,
     /// Extra policy files (`--policy`), applied after the user and project ones.
     pub policy_files: Vec<PathBuf>,
     /// The process's working directory (used when the payload names none).
@@ -177,16 +179,6 @@ fn micros(since: Instant) -> u64 {
     u64::try_from(since.elapsed().as_micros()).unwrap_or(u64::MAX)
 }
 
-/// The project a call belongs to: walking up from `cwd`, the first directory that holds a
-/// `.hookgate/` directory or is a repository root (a `.git` directory, or a `.git` file as in
-/// linked worktrees and submodules); `cwd` itself when there is none. Deleting inside the
-/// project (not its root) is ordinary work, and its `.hookgate/` is the project config.
-pub fn project_root(cwd: &Path) -> PathBuf {
-    cwd.ancestors()
-        .find(|dir| dir.join(".hookgate").is_dir() || dir.join(".git").exists())
-        .map_or_else(|| cwd.to_path_buf(), Path::to_path_buf)
-}
-
 /// Directories (relative to the project root and to the home directory) where coding agents
 /// keep hook settings; the ones that exist join the protected set, so whole-tree operations
 /// (`git clean`, `git stash -u`, `rm -rf` of a parent) can be judged without I/O in the policy.
@@ -205,8 +197,8 @@ const AGENT_CONFIG_DIRS: &[&str] = &[
 /// project and in the home directory.
 fn protected_set(opts: &GuardOptions, project: &Path, home: Option<&Path>) -> Vec<PathBuf> {
     let mut out = vec![opts.home.clone()];
-    if let Some(dir) = opts.user_policy.as_deref().and_then(Path::parent) {
-        out.push(dir.to_path_buf());
+    if let Some(dir) = &opts.config_dir {
+        out.push(dir.clone());
     }
     out.extend(opts.policy_files.iter().cloned());
     if let Ok(exe) = std::env::current_exe() {
@@ -235,12 +227,45 @@ fn context(opts: &GuardOptions, cwd: &Path, project: &Path) -> Ctx {
     ctx
 }
 
-fn load_policy(opts: &GuardOptions, project: &Path) -> Result<Policy, GuardError> {
-    let mut files: Vec<PathBuf> = Vec::new();
-    files.extend(opts.user_policy.iter().cloned());
-    files.push(project.join(".hookgate/policy.yaml"));
-    files.extend(opts.policy_files.iter().cloned());
-    Ok(Policy::load(&files)?)
+/// The effective policy: the user's own file and `--policy` files are trusted; the project's
+/// `.hookgate/policy.yaml` only once `hookgate trust` pinned its current content (until then
+/// it may only tighten).
+fn load_policy(
+    opts: &GuardOptions,
+    project: &Project,
+    trust: TrustState,
+) -> Result<Policy, GuardError> {
+    let mut layers: Vec<PolicyLayer> = Vec::new();
+    if let Some(dir) = &opts.config_dir {
+        layers.push(PolicyLayer::trusted(dir.join("policy.yaml")));
+    }
+    if let Some(file) = project.policy_file() {
+        layers.push(if trust.is_trusted() {
+            PolicyLayer::trusted(file)
+        } else {
+            PolicyLayer::untrusted(file)
+        });
+    }
+    layers.extend(opts.policy_files.iter().map(PolicyLayer::trusted));
+    Ok(Policy::load_layers(&layers)?)
+}
+
+/// The one note a session sees about untrusted project config (details are in the record).
+fn untrusted_note(project: &Project, trust: TrustState, ignored: usize) -> Option<String> {
+    let TrustState::Untrusted { reason } = trust else {
+        return None;
+    };
+    (ignored > 0).then(|| {
+        format!(
+            "{} is not trusted ({reason}): {ignored} setting(s) or hook(s) that could loosen the guard were ignored; review it and run `hookgate trust {}` to apply it",
+            project
+                .hookgate_dir
+                .as_deref()
+                .unwrap_or(&project.root)
+                .display(),
+            project.root.display()
+        )
+    })
 }
 
 fn open_store(opts: &GuardOptions) -> Result<Option<Store>, String> {
@@ -503,17 +528,21 @@ pub fn judge(
     } else {
         PathBuf::from(&parsed.call.cwd)
     };
-    let project = project_root(&cwd);
+    let found = hookgate_project::discover_in(&cwd, opts.config_dir.as_deref());
+    let trust = hookgate_project::trust_state(&found, opts.config_dir.as_deref());
+    let project = found.root.clone();
     let ctx = context(opts, &cwd, &project);
     let mut trace = Map::new();
     trace.insert("dialect".into(), json!(dialect));
     trace.insert("native_event".into(), json!(native));
     trace.insert("project".into(), json!(project));
+    trace.insert("trust".into(), json!(trust));
 
-    let policy = match load_policy(opts, &project) {
+    let policy = match load_policy(opts, &found, trust) {
         Ok(p) => p,
         Err(why) => return fail(&parsed.call, why),
     };
+    let mut ignored: Vec<String> = policy.notes().iter().map(ToString::to_string).collect();
 
     // Transforms: the user's hooks run on the call as sent; a rewrite replaces the call, and
     // everything after this point judges the final input.
@@ -521,21 +550,30 @@ pub fn judge(
     let mut original_command = None;
     let hooks = if opts.user_hooks {
         let t = Instant::now();
-        match bridge::run_user_hooks(&parsed.call, &parsed.raw, &cwd) {
-            Ok(outcome) => {
-                if let Some(o) = &outcome {
+        let discovery = Discovery {
+            user_dir: opts.config_dir.clone(),
+            project_dir: found.hookgate_dir.clone(),
+            project_trusted: trust.is_trusted(),
+        };
+        match bridge::run_user_hooks(&parsed.call, &parsed.raw, &discovery) {
+            Ok(user) => {
+                if let Some(o) = &user.outcome {
                     trace.insert(
                         "user_hooks".into(),
                         json!({"micros": micros(t), "outcome": o}),
                     );
                 }
-                outcome
+                ignored.extend(user.notes);
+                user.outcome
             }
             Err(e) => return fail(&parsed.call, e.into()),
         }
     } else {
         None
     };
+    if !ignored.is_empty() {
+        trace.insert("ignored_untrusted".into(), json!(ignored));
+    }
     if let Some(input) = hooks.as_ref().and_then(|o| o.updated_input.as_ref())
         && hooks.as_ref().and_then(|o| o.decision) != Some(Decision::Deny)
     {
@@ -547,7 +585,9 @@ pub fn judge(
         trace.insert("rewritten".into(), json!(true));
     }
     let call = parsed.call;
-    let notes: Vec<String> = Vec::new();
+    let notes: Vec<String> = untrusted_note(&found, trust, ignored.len())
+        .into_iter()
+        .collect();
 
     // Judge, inside one session transaction: read the state once, evaluate, fold, count,
     // remember, write.

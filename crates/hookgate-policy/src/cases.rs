@@ -18,6 +18,10 @@
 //!     expect: none                  # no opinion
 //! ```
 //!
+//! `expect` is the hook's answer: `deny`, `ask`, `approve` (or `allow`: the hook answers allow,
+//! which only an `effect: approve` rule gives) or `none` (no opinion, which is what an
+//! `effect: allow` rule gives: the agent's own permission flow applies).
+//!
 //! Raw payloads are mapped by [`call_from_payload`], a small mapper of the Claude-style shape
 //! (`tool_name`/`tool_input`, also Copilot's `toolName`/`toolArgs`). The CLI passes the real
 //! dialect parsers through [`run_cases_with`].
@@ -73,10 +77,13 @@ struct RawCase {
     matched: Vec<String>,
 }
 
+/// The expected answer. `allow` and `approve` both mean the hook answers allow (only an
+/// `approve` rule gives that); a policy `allow` rule gives `none` (no opinion).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
 enum Expect {
     Allow,
+    Approve,
     Ask,
     Deny,
     None,
@@ -85,7 +92,7 @@ enum Expect {
 impl Expect {
     fn decision(self) -> Option<Decision> {
         match self {
-            Self::Allow => Some(Decision::Allow),
+            Self::Allow | Self::Approve => Some(Decision::Allow),
             Self::Ask => Some(Decision::Ask),
             Self::Deny => Some(Decision::Deny),
             Self::None => None,

@@ -151,9 +151,12 @@ impl Policy {
             };
         }
 
-        // Rules.
+        // Rules. `allow_covered`: actions some enforcing allow or approve rule covers (their
+        // overrides apply only when every action is covered); `approve_covered`: the same for
+        // approve rules alone (only they can answer allow).
         let t = Instant::now();
         let mut allow_covered = vec![false; facts.actions.len()];
+        let mut approve_covered = vec![false; facts.actions.len()];
         let mut overrides: Vec<&'static str> = Vec::new();
         let mut suggestions: Vec<(Effect, u8, String)> = Vec::new();
         for rule in &self.rules {
@@ -164,9 +167,12 @@ impl Policy {
                 continue;
             }
             let mode = self.effective_mode(rule.mode);
-            if rule.effect == Effect::Allow && mode == Mode::Enforce {
+            if rule.effect.loosens() && mode == Mode::Enforce {
                 for &i in &hits {
                     allow_covered[i] = true;
+                    if rule.effect == Effect::Approve {
+                        approve_covered[i] = true;
+                    }
                 }
                 overrides.extend(rule.overrides.iter().copied());
             }
@@ -192,6 +198,7 @@ impl Policy {
             });
         }
         let all_allowed = allow_covered.iter().all(|c| *c);
+        let all_approved = approve_covered.iter().all(|c| *c);
         steps.push(Step {
             name: "rules".into(),
             micros: micros(t),
@@ -203,7 +210,10 @@ impl Policy {
         let judge = Judge::new(facts, ctx, state, &self.settings);
         let mut violated = 0usize;
         for (info, switch) in INVARIANTS.iter().zip(&self.switches) {
+            // A locked invariant (the guard protecting itself) always enforces: no switch
+            // and no `mode: monitor` turns it into advice.
             let mode = match switch {
+                _ if info.locked => Mode::Enforce,
                 Switch::Off => continue,
                 Switch::On => self.mode,
                 Switch::Enforce => Mode::Enforce,
@@ -240,13 +250,14 @@ impl Policy {
             outcome: format!("{violated} violated"),
         });
 
-        // Combine: deny > ask > allow; an allow needs every action covered by allow rules.
+        // Combine: deny > ask > approve. An approve needs every action covered by approve
+        // rules; an allow never decides (no opinion: the agent's own permission flow applies).
         let enforced = || matched.iter().filter(|m| m.mode == Mode::Enforce);
         let top = enforced()
             .map(|m| m.effect)
-            .filter(|e| *e != Effect::Allow)
+            .filter(|e| !e.loosens())
             .max()
-            .or_else(|| all_allowed.then_some(Effect::Allow));
+            .or_else(|| all_approved.then_some(Effect::Approve));
         let (reason, suggestion, determining) = match top {
             Some(effect) => {
                 let mut deciding: Vec<&Matched> =
@@ -269,11 +280,14 @@ impl Policy {
         };
         let monitored: Vec<String> = matched
             .iter()
-            .filter(|m| m.mode == Mode::Monitor && m.effect != Effect::Allow)
-            .map(|m| format!("would {}: {}: {}", m.effect.decision(), m.id, m.reason))
+            .filter(|m| m.mode == Mode::Monitor && !m.effect.loosens())
+            .filter_map(|m| {
+                let decision = m.effect.decision()?;
+                Some(format!("would {decision}: {}: {}", m.id, m.reason))
+            })
             .collect();
         Evaluation {
-            decision: top.map(Effect::decision),
+            decision: top.and_then(Effect::decision),
             reason,
             suggestion,
             context: (!monitored.is_empty()).then(|| monitored.join("; ")),
@@ -475,12 +489,12 @@ fn rule_matches(rule: &Rule, facts: &Facts<'_>, i: usize, ctx: &Ctx) -> bool {
             item.branches.iter().map(String::as_str).collect()
         };
         if candidates.is_empty() {
-            // An unknown branch may be any branch: deny/ask rules match, allow rules don't.
-            return rule.effect != Effect::Allow;
+            // An unknown branch may be any branch: deny/ask rules match, allow/approve rules don't.
+            return !rule.effect.loosens();
         }
         let hit = candidates.iter().any(|b| {
-            // `*` (push --all/--mirror) may include any branch: never enough for an allow.
-            (*b == "*" && rule.effect != Effect::Allow)
+            // `*` (push --all/--mirror) may include any branch: never enough for an allow/approve.
+            (*b == "*" && !rule.effect.loosens())
                 || rule.branches.iter().any(|p| branch_matches(p, b))
         });
         if !hit {

@@ -45,7 +45,9 @@ pub use cases::{
 pub use eval::{Evaluation, Matched, MatchedKind, Step};
 pub use invariants::{INVARIANTS, InvariantInfo};
 pub use pattern::CommandPattern;
-pub use policy::{DEFAULT_POLICY_YAML, Effect, Mode, Policy, PolicyError, Switch};
+pub use policy::{
+    DEFAULT_POLICY_YAML, Effect, Mode, Policy, PolicyError, PolicyLayer, PolicyNote, Switch,
+};
 
 /// Where a call is judged: facts about the machine and the repository that the caller (the hook
 /// process) finds, so that this crate stays free of I/O.

@@ -21,11 +21,21 @@ use crate::pattern::CommandPattern;
 pub const DEFAULT_POLICY_YAML: &str = include_str!("default-policy.yaml");
 
 /// A rule's or invariant's effect.
+///
+/// `allow` and `approve` differ on purpose (issue 7, E): an `allow` only removes hookgate's
+/// objection, so the agent's own permission flow still applies (a prompt the user set up
+/// still appears); only `approve` answers "allow" to the agent and skips that prompt. A
+/// policy file written for older hookgate, where `allow` auto-approved, keeps its coverage
+/// and overrides but no longer skips the agent's prompt.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Effect {
-    /// Let the call run without asking (rules only; invariants never allow).
+    /// No objection from hookgate (rules only): the decision is no opinion. With `overrides`,
+    /// it also switches off the named non-locked invariants for the calls it fully covers.
     Allow,
+    /// Auto-approve (rules only, trusted files only): the agent is told to run the call
+    /// without its own prompt, when approve rules cover every action of the call.
+    Approve,
     /// A human decides.
     Ask,
     /// Block it.
@@ -33,12 +43,20 @@ pub enum Effect {
 }
 
 impl Effect {
-    pub(crate) const fn decision(self) -> hookgate_core::Decision {
+    /// The agent-facing decision this effect gives when it decides (`None` for `allow`: no
+    /// opinion).
+    pub const fn decision(self) -> Option<hookgate_core::Decision> {
         match self {
-            Self::Allow => hookgate_core::Decision::Allow,
-            Self::Ask => hookgate_core::Decision::Ask,
-            Self::Deny => hookgate_core::Decision::Deny,
+            Self::Allow => None,
+            Self::Approve => Some(hookgate_core::Decision::Allow),
+            Self::Ask => Some(hookgate_core::Decision::Ask),
+            Self::Deny => Some(hookgate_core::Decision::Deny),
         }
+    }
+
+    /// `allow` or `approve`: effects that loosen the guard.
+    pub const fn loosens(self) -> bool {
+        matches!(self, Self::Allow | Self::Approve)
     }
 }
 
@@ -89,6 +107,89 @@ impl<'de> Deserialize<'de> for Switch {
                     "unknown invariant switch `{other}`: use on, enforce, monitor or off"
                 ))),
             },
+        }
+    }
+}
+
+impl Switch {
+    /// How strongly the switch holds an invariant: off < monitor < on < enforce. An untrusted
+    /// layer may only raise it.
+    const fn strength(self) -> u8 {
+        match self {
+            Self::Off => 0,
+            Self::Monitor => 1,
+            Self::On => 2,
+            Self::Enforce => 3,
+        }
+    }
+
+    const fn word(self) -> &'static str {
+        match self {
+            Self::On => "on",
+            Self::Enforce => "enforce",
+            Self::Monitor => "monitor",
+            Self::Off => "off",
+        }
+    }
+}
+
+/// The tail of every note about an untrusted layer.
+const UNTRUSTED: &str =
+    "ignored (untrusted project config may only tighten; `hookgate trust` to apply it)";
+
+/// One policy file to layer, and whether its author may loosen the guard.
+///
+/// The user's own files (user config dir, `--policy` on the hook command line) are trusted;
+/// a project's `.hookgate/policy.yaml` only once the user ran `hookgate trust` on its exact
+/// content (see `hookgate_project::trust_state`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PolicyLayer {
+    /// The file (missing files are skipped).
+    pub path: PathBuf,
+    /// False: only the parts that tighten apply; the rest becomes [`Policy::notes`].
+    pub trusted: bool,
+}
+
+impl PolicyLayer {
+    /// A layer the user wrote.
+    pub fn trusted(path: impl Into<PathBuf>) -> Self {
+        Self {
+            path: path.into(),
+            trusted: true,
+        }
+    }
+
+    /// A layer from a project the user has not trusted.
+    pub fn untrusted(path: impl Into<PathBuf>) -> Self {
+        Self {
+            path: path.into(),
+            trusted: false,
+        }
+    }
+}
+
+/// Something a policy file asked for that was ignored, with where it was asked: an untrusted
+/// layer trying to loosen the guard, or any layer trying to soften a locked invariant. The
+/// guard shows these once per session; `doctor` and `policy check` list them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PolicyNote {
+    /// The file.
+    pub file: Option<PathBuf>,
+    /// 1-based line, when known.
+    pub line: Option<u64>,
+    /// What was ignored and why, in one line.
+    pub message: String,
+}
+
+impl fmt::Display for PolicyNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let file = self
+            .file
+            .as_ref()
+            .map_or_else(|| "<policy>".to_owned(), |p| p.display().to_string());
+        match self.line {
+            Some(l) => write!(f, "{file}:{l}: {}", self.message),
+            None => write!(f, "{file}: {}", self.message),
         }
     }
 }
@@ -319,19 +420,19 @@ struct RawPolicy {
     #[serde(default)]
     version: Option<u32>,
     #[serde(default)]
-    mode: Option<Mode>,
+    mode: Option<Spanned<Mode>>,
     #[serde(default)]
     invariants: BTreeMap<InvariantId, Spanned<Switch>>,
     #[serde(default)]
-    protected_branches: Option<OneOrMany<String>>,
+    protected_branches: Option<Spanned<OneOrMany<String>>>,
     #[serde(default)]
-    network_allowlist: Option<OneOrMany<String>>,
+    network_allowlist: Option<Spanned<OneOrMany<String>>>,
     #[serde(default)]
-    large_write_bytes: Option<usize>,
+    large_write_bytes: Option<Spanned<usize>>,
     #[serde(default)]
-    blast_radius_limit: Option<usize>,
+    blast_radius_limit: Option<Spanned<usize>>,
     #[serde(default)]
-    session_blast_radius: Option<usize>,
+    session_blast_radius: Option<Spanned<usize>>,
     #[serde(default)]
     rules: Vec<Spanned<RawRule>>,
 }
@@ -414,6 +515,8 @@ pub struct Policy {
     /// Switch per invariant, in [`INVARIANTS`] order.
     pub(crate) switches: Vec<Switch>,
     pub(crate) rules: Vec<Rule>,
+    /// What the layers asked for and did not get (see [`PolicyNote`]).
+    pub(crate) notes: Vec<PolicyNote>,
 }
 
 impl Default for Policy {
@@ -431,6 +534,7 @@ impl Policy {
             settings: Settings::default(),
             switches: INVARIANTS.iter().map(|i| i.default).collect(),
             rules: Vec::new(),
+            notes: Vec::new(),
         }
     }
 
@@ -441,13 +545,22 @@ impl Policy {
         Ok(policy)
     }
 
-    /// The default policy with each file layered on in order (user, then project): scalars
-    /// and invariant switches of a later layer replace earlier ones, rules add up. A missing
-    /// file is skipped; an unreadable or invalid one is an error (a guard must not silently
-    /// run without the policy its user wrote).
+    /// The default policy with each file layered on in order (user, then project), every
+    /// file trusted. Prefer [`Policy::load_layers`] wherever a file may come from a project.
     pub fn load(paths: &[PathBuf]) -> Result<Self, PolicyError> {
+        let layers: Vec<PolicyLayer> = paths.iter().map(PolicyLayer::trusted).collect();
+        Self::load_layers(&layers)
+    }
+
+    /// The default policy with each layer applied in order (user, project, extra files):
+    /// scalars and invariant switches of a later layer replace earlier ones, rules add up —
+    /// except that an untrusted layer may only tighten (see [`Policy::layer_with_trust`]).
+    /// A missing file is skipped; an unreadable or invalid one is an error (a guard must not
+    /// silently run without the policy its user wrote).
+    pub fn load_layers(layers: &[PolicyLayer]) -> Result<Self, PolicyError> {
         let mut policy = Self::builtin_default();
-        for path in paths {
+        for layer in layers {
+            let path = &layer.path;
             let text = match std::fs::read_to_string(path) {
                 Ok(t) => t,
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
@@ -459,13 +572,31 @@ impl Policy {
                     ));
                 }
             };
-            policy.layer(&text, Some(path))?;
+            policy.layer_with_trust(&text, Some(path), layer.trusted)?;
         }
         Ok(policy)
     }
 
-    /// Parses one layer and merges it into `self`.
+    /// Parses one trusted layer and merges it into `self`.
     pub fn layer(&mut self, text: &str, file: Option<&Path>) -> Result<(), PolicyError> {
+        self.layer_with_trust(text, file, true)
+    }
+
+    /// Parses one layer and merges it into `self`.
+    ///
+    /// Invariant protected here: **untrusted config only tightens.** From an untrusted layer,
+    /// deny/ask rules and switch-ups (off → monitor → on → enforce) apply, `mode: enforce`
+    /// applies, protected branches are added, size limits only lowered and the network
+    /// allowlist only narrowed (or turned on). Allow/approve rules, `overrides`,
+    /// `mode: monitor`, switch-downs and loosening settings are ignored, each with a note.
+    /// Whatever the trust, a locked invariant is never switched off or to monitor (a note,
+    /// not an error, so the rest of the file still applies).
+    pub fn layer_with_trust(
+        &mut self,
+        text: &str,
+        file: Option<&Path>,
+        trusted: bool,
+    ) -> Result<(), PolicyError> {
         if text.trim().is_empty() {
             return Ok(());
         }
@@ -478,42 +609,58 @@ impl Policy {
                 format!("unsupported `version` {v}; this hookgate reads version 1"),
             ));
         }
-        if let Some(mode) = raw.mode {
-            self.mode = mode;
+        let mut notes: Vec<PolicyNote> = Vec::new();
+        let mut note = |line: u64, message: String| {
+            notes.push(PolicyNote {
+                file: file.map(Path::to_path_buf),
+                line: (line > 0).then_some(line),
+                message,
+            });
+        };
+        if let Some(mode) = &raw.mode {
+            if !trusted && mode.value == Mode::Monitor {
+                note(
+                    mode.referenced.line(),
+                    format!("`mode: monitor` {UNTRUSTED}"),
+                );
+            } else {
+                self.mode = mode.value;
+            }
         }
-        for (id, switch) in raw.invariants {
+        for (id, switch) in &raw.invariants {
             let Some(index) = INVARIANTS.iter().position(|i| i.id == id.0) else {
                 continue;
             };
             let info = &INVARIANTS[index];
-            if info.locked && matches!(switch.value, Switch::Off | Switch::Monitor) {
-                return Err(PolicyError::new(
-                    file,
-                    Some(switch.referenced.line()),
+            let line = switch.referenced.line();
+            let new = switch.value;
+            if info.locked && matches!(new, Switch::Off | Switch::Monitor) {
+                note(
+                    line,
                     format!(
-                        "invariant `{}` protects the guard itself and cannot be switched off or to monitor",
-                        info.id
+                        "`{}: {}` ignored: the invariant is locked (it protects the guard itself) and always enforces",
+                        info.id,
+                        new.word()
                     ),
-                ));
+                );
+                continue;
             }
-            self.switches[index] = switch.value;
+            let old = self.switches[index];
+            if !trusted && new.strength() < old.strength() {
+                note(
+                    line,
+                    format!(
+                        "`{}: {}` (from {}) {UNTRUSTED}",
+                        info.id,
+                        new.word(),
+                        old.word()
+                    ),
+                );
+                continue;
+            }
+            self.switches[index] = new;
         }
-        let s = &mut self.settings;
-        if let Some(b) = raw.protected_branches {
-            s.protected_branches = b.0;
-        }
-        if let Some(n) = raw.network_allowlist {
-            s.network_allowlist = Some(n.0);
-        }
-        if let Some(n) = raw.large_write_bytes {
-            s.large_write_bytes = n;
-        }
-        if let Some(n) = raw.blast_radius_limit {
-            s.blast_radius_limit = n;
-        }
-        if let Some(n) = raw.session_blast_radius {
-            s.session_blast_radius = n;
-        }
+        self.layer_settings(&raw, trusted, &mut note, UNTRUSTED);
         for spanned in raw.rules {
             let line = spanned.referenced.line();
             let r = spanned.value;
@@ -536,6 +683,46 @@ impl Policy {
                     r.id
                 )));
             }
+            let effect_word = match r.effect {
+                Effect::Allow => "allow",
+                Effect::Approve => "approve",
+                Effect::Ask => "ask",
+                Effect::Deny => "deny",
+            };
+            if !trusted && r.effect.loosens() {
+                note(
+                    line,
+                    format!("rule `{}` (effect: {effect_word}) {UNTRUSTED}", r.id),
+                );
+                continue;
+            }
+            let mut overrides: Vec<&'static str> = r
+                .overrides
+                .map(|o| o.0.into_iter().map(|i| i.0).collect())
+                .unwrap_or_default();
+            if !overrides.is_empty() && !r.effect.loosens() {
+                note(
+                    line,
+                    format!(
+                        "rule `{}`: `overrides` ignored: only allow and approve rules override invariants",
+                        r.id
+                    ),
+                );
+                overrides.clear();
+            }
+            overrides.retain(|id| {
+                let locked = invariants::find(id).is_some_and(|i| i.locked);
+                if locked {
+                    note(
+                        line,
+                        format!(
+                            "rule `{}`: override of `{id}` ignored: the invariant is locked",
+                            r.id
+                        ),
+                    );
+                }
+                !locked
+            });
             let (tool, tool_text) = match r.tool {
                 Some(ToolPat(re, text)) => (Some(re), text),
                 None => (None, Vec::new()),
@@ -557,13 +744,111 @@ impl Policy {
                 suggestion: r.suggestion,
                 mode: r.mode,
                 severity: r.severity.unwrap_or(3),
-                overrides: r
-                    .overrides
-                    .map(|o| o.0.into_iter().map(|i| i.0).collect())
-                    .unwrap_or_default(),
+                overrides,
             });
         }
+        self.notes.extend(notes);
         Ok(())
+    }
+
+    /// The settings of one layer; from an untrusted one only what tightens.
+    fn layer_settings(
+        &mut self,
+        raw: &RawPolicy,
+        trusted: bool,
+        note: &mut impl FnMut(u64, String),
+        untrusted: &str,
+    ) {
+        let s = &mut self.settings;
+        if let Some(b) = &raw.protected_branches {
+            if trusted {
+                s.protected_branches.clone_from(&b.value.0);
+            } else {
+                let dropped: Vec<&str> = s
+                    .protected_branches
+                    .iter()
+                    .filter(|old| !b.value.0.contains(old))
+                    .map(String::as_str)
+                    .collect();
+                if !dropped.is_empty() {
+                    note(
+                        b.referenced.line(),
+                        format!(
+                            "`protected_branches` leaving out {} {untrusted}",
+                            dropped.join(", ")
+                        ),
+                    );
+                }
+                for branch in &b.value.0 {
+                    if !s.protected_branches.contains(branch) {
+                        s.protected_branches.push(branch.clone());
+                    }
+                }
+            }
+        }
+        if let Some(n) = &raw.network_allowlist {
+            match (&s.network_allowlist, trusted) {
+                (Some(current), false) => {
+                    let added: Vec<&str> = n
+                        .value
+                        .0
+                        .iter()
+                        .filter(|h| !current.contains(h))
+                        .map(String::as_str)
+                        .collect();
+                    if !added.is_empty() {
+                        note(
+                            n.referenced.line(),
+                            format!(
+                                "`network_allowlist` adding {} {untrusted}",
+                                added.join(", ")
+                            ),
+                        );
+                    }
+                    let narrowed: Vec<String> = current
+                        .iter()
+                        .filter(|h| n.value.0.contains(h))
+                        .cloned()
+                        .collect();
+                    s.network_allowlist = Some(narrowed);
+                }
+                // Turning egress checking on tightens; a trusted layer sets it as written.
+                _ => s.network_allowlist = Some(n.value.0.clone()),
+            }
+        }
+        for (name, value, slot) in [
+            (
+                "large_write_bytes",
+                &raw.large_write_bytes,
+                &mut s.large_write_bytes,
+            ),
+            (
+                "blast_radius_limit",
+                &raw.blast_radius_limit,
+                &mut s.blast_radius_limit,
+            ),
+            (
+                "session_blast_radius",
+                &raw.session_blast_radius,
+                &mut s.session_blast_radius,
+            ),
+        ] {
+            let Some(v) = value else { continue };
+            if !trusted && v.value > *slot {
+                note(
+                    v.referenced.line(),
+                    format!("`{name}: {}` (from {}) {untrusted}", v.value, slot),
+                );
+            } else {
+                *slot = v.value;
+            }
+        }
+    }
+
+    /// What the layers asked for and did not get, one line each, in file order: untrusted
+    /// loosening, softened locked invariants, overrides that cannot apply.
+    pub fn notes(&self) -> &[PolicyNote] {
+        &self.notes
     }
 
     /// The policy's top-level mode.

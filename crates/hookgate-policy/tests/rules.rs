@@ -49,16 +49,16 @@ fn deny_wins_over_allow_and_ask_beats_allow() {
 }
 
 #[test]
-fn allow_needs_every_action_of_the_line_covered() {
-    let p = policy("rules:\n  - {id: tests, command: cargo test, effect: allow}\n");
+fn approve_needs_every_action_of_the_line_covered() {
+    let p = policy("rules:\n  - {id: tests, command: cargo test, effect: approve}\n");
     assert_eq!(decide(&p, &bash("cargo test -p x")), Some(Decision::Allow));
     // The other command of the line matches no allow rule: no opinion, not allow.
     assert_eq!(
         decide(&p, &bash("cargo test && curl https://x.example")),
         None
     );
-    // An allow rule never silences an invariant.
-    let p = policy("rules:\n  - {id: push, action: git.force_push, effect: allow}\n");
+    // An approve rule never silences an invariant.
+    let p = policy("rules:\n  - {id: push, action: git.force_push, effect: approve}\n");
     assert_eq!(
         decide(&p, &bash("git push -f origin feature")),
         Some(Decision::Deny)
@@ -68,7 +68,7 @@ fn allow_needs_every_action_of_the_line_covered() {
 #[test]
 fn allow_rules_can_override_named_invariants() {
     let p = policy(
-        "rules:\n  - id: lease-ok\n    command: git push --force-with-lease\n    branch: 'feature/*'\n    effect: allow\n    overrides: [no-force-push, destructive-shell]\n",
+        "rules:\n  - id: lease-ok\n    command: git push --force-with-lease\n    branch: 'feature/*'\n    effect: approve\n    overrides: [no-force-push, destructive-shell]\n",
     );
     assert_eq!(
         decide(&p, &bash("git push --force-with-lease origin feature/x")),
@@ -148,7 +148,7 @@ fn path_globs_match_canonical_paths_including_traversal() {
 #[test]
 fn branch_conditions_use_the_push_target_or_the_current_branch() {
     let p = policy(
-        "rules:\n  - {id: rel, action: git.commit, branch: ['release/*'], effect: ask}\n  - {id: ok, action: git.push, branch: dev, effect: allow}\n",
+        "rules:\n  - {id: rel, action: git.commit, branch: ['release/*'], effect: ask}\n  - {id: ok, action: git.push, branch: dev, effect: approve}\n",
     );
     let s = SessionState::default();
     let on = |b: &str| ctx().with_branch(b);
@@ -213,13 +213,19 @@ fn invariants_can_be_switched_off_except_the_guard_itself() {
         "invariants:\n  no-force-push: off\n  destructive-shell: off\n  protected-branch: off\n",
     );
     assert_eq!(decide(&p, &bash("git push -f origin x")), None);
-    let err = Policy::from_yaml(
+    // The locked one stays on; the request becomes a note naming file:line.
+    let p = Policy::from_yaml(
         "invariants:\n  no-governance-self-modification: off\n",
         Some(Path::new("p.yaml")),
     )
-    .unwrap_err();
-    assert_eq!(err.line, Some(2));
-    assert!(err.to_string().starts_with("p.yaml:2"), "{err}");
+    .unwrap();
+    let note = p.notes()[0].to_string();
+    assert!(note.starts_with("p.yaml:2: "), "{note}");
+    assert!(note.contains("locked"), "{note}");
+    assert_eq!(
+        decide(&p, &bash("echo '{}' > .claude/settings.json")),
+        Some(Decision::Deny)
+    );
 }
 
 #[test]

@@ -274,6 +274,7 @@ fn render_call(j: &hookgate_guard::Judgement, analysis: Option<&Analysis>) -> St
             };
             let effect = match m.effect {
                 hookgate_policy::Effect::Allow => "allow",
+                hookgate_policy::Effect::Approve => "approve",
                 hookgate_policy::Effect::Ask => "ask",
                 hookgate_policy::Effect::Deny => "deny",
             };

@@ -181,7 +181,7 @@ fn failure_answer(args: &HookArgs, why: &str) -> (hookgate_agents::Encoded, Opti
         ask_fallback: Decision::Deny,
         store: StoreChoice::Off,
         home: hookgate_audit::default_home(),
-        user_policy: None,
+        config_dir: None,
         policy_files: Vec::new(),
         cwd: PathBuf::from("/"),
         user_hooks: false,
@@ -246,7 +246,7 @@ pub(crate) fn guard_options(flags: &GuardFlags) -> Result<GuardOptions, Failure>
         ask_fallback,
         store,
         home: hookgate_audit::default_home(),
-        user_policy: config_dir().map(|d| d.join("policy.yaml")),
+        config_dir: config_dir(),
         policy_files: flags.policies.clone(),
         cwd: std::env::current_dir().unwrap_or_else(|_| PathBuf::from("/")),
         user_hooks: !flags.no_user_hooks,
@@ -713,33 +713,80 @@ pub(crate) enum PolicyCommand {
     },
 }
 
-fn effective_policy(explicit: Option<&PathBuf>) -> Result<hookgate_policy::Policy, Failure> {
-    let files: Vec<PathBuf> = if let Some(p) = explicit {
+/// The policy `policy check/test` judge with, and what they say about it.
+struct Effective {
+    policy: hookgate_policy::Policy,
+    /// The project's trust, when a project policy was layered.
+    trust: Option<hookgate_project::TrustState>,
+}
+
+/// The user's policy then the project's (found by the one discovery rule, layered with its
+/// trust), or the explicit file alone. An explicit file that is the project's own policy keeps
+/// the project's trust: naming it does not make it trusted.
+fn effective_policy(explicit: Option<&PathBuf>) -> Result<Effective, Failure> {
+    let cwd = std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?;
+    let user = config_dir();
+    let project = hookgate_project::discover_in(&cwd, user.as_deref());
+    let trust = hookgate_project::trust_state(&project, user.as_deref());
+    let project_policy = project.policy_file();
+    if let Some(p) = explicit {
         if !p.is_file() {
             return Err(Failure(format!("{}: no such file", p.display())));
         }
-        vec![p.clone()]
-    } else {
-        let cwd =
-            std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?;
-        config_dir()
-            .map(|d| d.join("policy.yaml"))
-            .into_iter()
-            .chain([cwd.join(".hookgate/policy.yaml")])
-            .collect()
-    };
-    Ok(hookgate_policy::Policy::load(&files)?)
+        let canonical = |x: &std::path::Path| std::fs::canonicalize(x).ok();
+        let project_canonical = project_policy.as_deref().and_then(canonical);
+        let is_project = project_canonical.is_some() && canonical(p) == project_canonical;
+        let layer = hookgate_policy::PolicyLayer {
+            path: p.clone(),
+            trusted: !is_project || trust.is_trusted(),
+        };
+        return Ok(Effective {
+            policy: hookgate_policy::Policy::load_layers(&[layer])?,
+            trust: is_project.then_some(trust),
+        });
+    }
+    let mut layers: Vec<hookgate_policy::PolicyLayer> = user
+        .map(|d| hookgate_policy::PolicyLayer::trusted(d.join("policy.yaml")))
+        .into_iter()
+        .collect();
+    let has_project_policy = project_policy.as_ref().is_some_and(|p| p.is_file());
+    if let Some(path) = project_policy {
+        layers.push(hookgate_policy::PolicyLayer {
+            path,
+            trusted: trust.is_trusted(),
+        });
+    }
+    Ok(Effective {
+        policy: hookgate_policy::Policy::load_layers(&layers)?,
+        trust: has_project_policy.then_some(trust),
+    })
+}
+
+/// The trust line and the notes (what the layers asked for and did not get), one per line.
+fn policy_notes(effective: &Effective) -> String {
+    let mut s = String::new();
+    if let Some(trust) = effective.trust {
+        let _ = writeln!(s, "project config: {}", crate::trust::describe(trust));
+    }
+    for note in effective.policy.notes() {
+        let _ = writeln!(s, "note: {note}");
+    }
+    s
 }
 
 pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
     match command {
         PolicyCommand::Check { path } => {
-            let policy = effective_policy(path.as_ref())?;
-            print(&format!("{}\nok\n", policy.describe()))?;
+            let effective = effective_policy(path.as_ref())?;
+            print(&format!(
+                "{}{}\nok\n",
+                effective.policy.describe(),
+                policy_notes(&effective)
+            ))?;
             Ok(0)
         }
         PolicyCommand::Test { file, policy, json } => {
-            let policy = effective_policy(policy.as_ref())?;
+            let effective = effective_policy(policy.as_ref())?;
             let text = std::fs::read_to_string(file)
                 .map_err(|e| Failure(format!("{}: cannot read: {e}", file.display())))?;
             let parse = |payload: &serde_json::Value, agent: AgentKind, cwd: &str| {
@@ -750,11 +797,17 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
                 }
                 Some(parsed.call)
             };
-            let report = hookgate_policy::run_cases_with(&policy, &text, Some(file), &parse)?;
+            let report =
+                hookgate_policy::run_cases_with(&effective.policy, &text, Some(file), &parse)?;
             if *json {
                 print(&to_json(&report)?)?;
+                // The notes still reach the user, beside the machine-readable report.
+                let notes = policy_notes(&effective);
+                if !notes.is_empty() {
+                    let _ = std::io::stderr().write_all(notes.as_bytes());
+                }
             } else {
-                let mut s = String::new();
+                let mut s = policy_notes(&effective);
                 for c in &report.cases {
                     let word = |d: Option<Decision>| d.map_or("no opinion", Decision::as_str);
                     let status = if c.expected == c.actual {

@@ -11,6 +11,7 @@ mod guard;
 mod render;
 mod scan_secrets;
 mod show_config;
+mod trust;
 
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -66,6 +67,10 @@ enum Command {
         #[command(subcommand)]
         command: guard::PolicyCommand,
     },
+    /// Trust the current project's `.hookgate/` config as it is now (pins a SHA-256 of its
+    /// files in the user config dir; any change drops the trust), or list/revoke trust.
+    /// Untrusted project config may only tighten the guard.
+    Trust(trust::TrustArgs),
     /// Ship one audit record (JSON on stdin) to `$HOOKGATE_WEBHOOK_URL`; started detached by
     /// `hookgate hook` when a webhook is configured.
     #[command(hide = true)]
@@ -156,6 +161,7 @@ fn main() -> ExitCode {
         Command::Stats(args) => guard::stats(&args),
         Command::Policy { command } => guard::policy(&command),
         Command::ScanSecrets(args) => scan_secrets::run(&args),
+        Command::Trust(args) => trust::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

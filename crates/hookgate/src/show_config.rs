@@ -1,10 +1,10 @@
 //! `hookgate config check`.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use hookgate_core::EventId;
-use hookgate_engine::config::{Discovery, load};
+use hookgate_engine::config::{ConfigNote, Discovery, load_with_notes};
 use hookgate_engine::{Engine, HookEntry, RuntimeSpec};
 use serde::Serialize;
 
@@ -13,8 +13,19 @@ use crate::{Failure, print, to_json};
 #[derive(Serialize)]
 struct Report<'a> {
     files: Vec<String>,
+    /// The project's `.hookgate/` and its trust (absent with explicit paths or no project).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    project: Option<ProjectReport>,
+    /// What untrusted project config asked for and did not get.
+    notes: &'a [ConfigNote],
     settings: &'a hookgate_engine::Settings,
     events: Vec<EventHooks<'a>>,
+}
+
+#[derive(Serialize)]
+struct ProjectReport {
+    dir: PathBuf,
+    trusted: bool,
 }
 
 #[derive(Serialize)]
@@ -62,7 +73,18 @@ pub(crate) fn check(paths: &[PathBuf], json: bool) -> Result<u8, Failure> {
             )));
         }
     }
-    let config = load(paths, &discovery)?;
+    let loaded = load_with_notes(paths, &discovery)?;
+    let project = match (&discovery.project_dir, paths.is_empty()) {
+        (Some(dir), true) if files.iter().any(|f| Path::new(f).starts_with(dir)) => {
+            Some(ProjectReport {
+                dir: dir.clone(),
+                trusted: discovery.project_trusted,
+            })
+        }
+        _ => None,
+    };
+    let notes = loaded.notes;
+    let config = loaded.config;
     // Building the engine validates what loading cannot: built-in names and arguments.
     let engine = Engine::with_builtins(config, hookgate_builtins::registry())?;
     let config = engine.config();
@@ -84,6 +106,8 @@ pub(crate) fn check(paths: &[PathBuf], json: bool) -> Result<u8, Failure> {
     if json {
         print(&to_json(&Report {
             files,
+            project,
+            notes: &notes,
             settings: &config.settings,
             events,
         })?)?;
@@ -97,6 +121,21 @@ pub(crate) fn check(paths: &[PathBuf], json: bool) -> Result<u8, Failure> {
         for f in &files {
             let _ = writeln!(s, "  {f}");
         }
+    }
+    if let Some(p) = &project {
+        let _ = writeln!(
+            s,
+            "project config: {} ({})",
+            p.dir.display(),
+            if p.trusted {
+                "trusted"
+            } else {
+                "untrusted: may only tighten; `hookgate trust` to apply it as written"
+            }
+        );
+    }
+    for note in &notes {
+        let _ = writeln!(s, "note: {note}");
     }
     let st = &config.settings;
     let _ = writeln!(

@@ -49,6 +49,9 @@ fn project() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir(dir.path().join(".hookgate")).unwrap();
     std::fs::write(dir.path().join(".hookgate/hooks.yaml"), CONFIG).unwrap();
+    // The project's command hooks run only once the user trusts its config.
+    let out = hookgate(&["trust"], "", dir.path());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     dir
 }
 

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use hookgate_core::{Capability, EventId, HookId, Mode, OnError};
+use hookgate_core::{Capability, EventId, HookId, Mode, OnError, RuntimeKind};
 
 use super::model::{HookEntry, HooksConfig, Layer, Origin, RunOverrides, Settings};
 use super::raw::{Body, RawFile, RawHook, RawHooks};
@@ -130,6 +130,46 @@ fn toml_error(file: Option<&Path>, text: &str, err: &toml::de::Error) -> ConfigE
 pub struct ConfigLayer {
     raw: RawHooks,
     origin: Origin,
+    trusted: bool,
+}
+
+impl ConfigLayer {
+    /// Marks the layer as coming from a project the user has not trusted: when merged, its
+    /// settings are ignored and every hook that runs code (command, http, in-process) is
+    /// dropped; built-ins (which run no code of the file's author) stay. See
+    /// [`merge_with_notes`].
+    #[must_use]
+    pub fn untrusted(mut self) -> Self {
+        self.trusted = false;
+        self
+    }
+}
+
+/// Something a config file asked for that was not applied because its project is untrusted.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct ConfigNote {
+    /// The file.
+    pub file: Option<PathBuf>,
+    /// What was ignored, in one line.
+    pub message: String,
+}
+
+impl fmt::Display for ConfigNote {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.file {
+            Some(file) => write!(f, "{}: {}", file.display(), self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// The effective config and what was left out of it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Loaded {
+    /// The effective config.
+    pub config: HooksConfig,
+    /// One line per hook or setting ignored from untrusted project config.
+    pub notes: Vec<ConfigNote>,
 }
 
 /// Parses one config text.
@@ -162,6 +202,7 @@ pub fn parse_text(
             file: file.map(Path::to_path_buf),
             layer,
         },
+        trusted: true,
     })
 }
 
@@ -184,15 +225,46 @@ pub fn parse_file(path: &Path, layer: Layer) -> Result<ConfigLayer, ConfigError>
 /// must be unique, except that a byte-for-byte identical hook seen twice (the same drop-in
 /// installed at two levels, say) is kept once.
 pub fn merge(layers: Vec<ConfigLayer>) -> Result<HooksConfig, ConfigError> {
+    merge_with_notes(layers).map(|l| l.config)
+}
+
+/// [`merge`], keeping the notes about what untrusted layers asked for and did not get.
+///
+/// Invariant protected here: **a cloned repository runs no code until the user trusts it.**
+/// From an untrusted layer every hook that runs code (command, http, in-process) is dropped
+/// and its settings (shell, timeouts, chain modes, limits: each could weaken the user's own
+/// hooks) are ignored, each with a note; built-in hooks stay, since they only add checks.
+pub fn merge_with_notes(layers: Vec<ConfigLayer>) -> Result<Loaded, ConfigError> {
     let mut config = HooksConfig::default();
+    let mut notes: Vec<ConfigNote> = Vec::new();
     let mut pending: Vec<HookEntry> = Vec::new();
     for layer in layers {
-        apply_settings(
-            &mut config.settings,
-            &layer.raw,
-            layer.origin.file.as_deref(),
-        )?;
-        let ConfigLayer { raw, origin } = layer;
+        let file = layer.origin.file.clone();
+        let note = |message: String| ConfigNote {
+            file: file.clone(),
+            message,
+        };
+        if layer.trusted {
+            apply_settings(
+                &mut config.settings,
+                &layer.raw,
+                layer.origin.file.as_deref(),
+            )?;
+        } else {
+            let set = settings_set(&layer.raw);
+            if !set.is_empty() {
+                notes.push(note(format!(
+                    "settings {} ignored (untrusted project config; `hookgate trust` to apply it)",
+                    set.join(", ")
+                )));
+            }
+        }
+        let ConfigLayer {
+            raw,
+            origin,
+            trusted,
+        } = layer;
+        let first_new = pending.len();
         for raw_hook in raw.entries {
             let event = raw_hook.event.ok_or_else(|| {
                 ConfigError::new(
@@ -227,12 +299,51 @@ pub fn merge(layers: Vec<ConfigLayer>) -> Result<HooksConfig, ConfigError> {
                 )?;
             }
         }
+        if !trusted {
+            let mut index = first_new;
+            while index < pending.len() {
+                let entry = &pending[index];
+                let kind = entry.runtime.kind();
+                if kind == RuntimeKind::Builtin {
+                    index += 1;
+                    continue;
+                }
+                let name = if entry.id_explicit {
+                    format!("hook `{}`", entry.id)
+                } else {
+                    "a hook".to_owned()
+                };
+                notes.push(note(format!(
+                    "{name} ({kind}) on {} not run (untrusted project config; `hookgate trust` to run it)",
+                    entry.event
+                )));
+                pending.remove(index);
+            }
+        }
     }
     for entry in pending {
         push_entry(&mut config.entries, entry)?;
     }
     assign_generated_ids(&mut config.entries);
-    Ok(config)
+    Ok(Loaded { config, notes })
+}
+
+/// The names of the settings a layer sets.
+fn settings_set(raw: &RawHooks) -> Vec<&'static str> {
+    [
+        ("default_timeout_ms", raw.default_timeout_ms.is_some()),
+        ("payload_max_bytes", raw.payload_max_bytes.is_some()),
+        (
+            "background_max_concurrency",
+            raw.background_max_concurrency.is_some(),
+        ),
+        ("chain", raw.chain.is_some()),
+        ("chain_per_event", !raw.chain_per_event.is_empty()),
+        ("shell", raw.shell.is_some()),
+    ]
+    .into_iter()
+    .filter_map(|(name, set)| set.then_some(name))
+    .collect()
 }
 
 fn apply_settings(
@@ -453,65 +564,92 @@ pub fn apply_overrides(
 
 /// hookgate's user config dir: `$HOOKGATE_CONFIG_DIR`, else `$HOOKGATE_HOME` (one variable
 /// isolates both data and config, as tests and sandboxes need), else
-/// `$XDG_CONFIG_HOME/hookgate`, else `~/.config/hookgate`.
+/// `$XDG_CONFIG_HOME/hookgate`, else `~/.config/hookgate`. One owner:
+/// [`hookgate_project::user_config_dir`].
 pub fn user_config_dir() -> Option<PathBuf> {
-    let var = |name: &str| {
-        std::env::var_os(name)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    var("HOOKGATE_CONFIG_DIR")
-        .or_else(|| var("HOOKGATE_HOME"))
-        .or_else(|| var("XDG_CONFIG_HOME").map(|x| x.join("hookgate")))
-        .or_else(|| std::env::home_dir().map(|h| h.join(".config").join("hookgate")))
+    hookgate_project::user_config_dir()
 }
 
-/// Where the layers live.
+/// Where the layers live, and whether the project's may run code.
 #[derive(Debug, Clone, Default)]
 pub struct Discovery {
-    /// The user config dir (`$HOOKGATE_CONFIG_DIR`, else `$HOOKGATE_HOME` — one variable
-    /// isolates both data and config, as tests and sandboxes need — else
-    /// `$XDG_CONFIG_HOME/hookgate`, else
-    /// `~/.config/hookgate`).
+    /// The user config dir (see [`user_config_dir`]): always trusted.
     pub user_dir: Option<PathBuf>,
-    /// The nearest `.hookgate/` walking up from the working directory.
+    /// The project's `.hookgate/`, found by the one discovery rule
+    /// ([`hookgate_project::discover`]).
     pub project_dir: Option<PathBuf>,
+    /// Whether the user pinned the project's config with `hookgate trust`. False (the
+    /// default) loads it untrusted: see [`merge_with_notes`].
+    pub project_trusted: bool,
 }
 
 const FILE_NAMES: &[&str] = &["hooks.yaml", "hooks.yml", "hooks.toml", "config.toml"];
 
+/// One config file to load.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Source {
+    /// Its layer.
+    pub layer: Layer,
+    /// The file.
+    pub path: PathBuf,
+    /// False for an untrusted project's files.
+    pub trusted: bool,
+}
+
 impl Discovery {
-    /// Finds the layers for a process started in `cwd`.
+    /// Finds the layers for a process started in `cwd`: the user config dir, and the project
+    /// by the one discovery rule with its trust state.
     pub fn from_env(cwd: &Path) -> Self {
         let user_dir = user_config_dir();
-        let project_dir = cwd
-            .ancestors()
-            .map(|dir| dir.join(".hookgate"))
-            .find(|dir| dir.is_dir() && Some(dir) != user_dir.as_ref());
+        let project = hookgate_project::discover_in(cwd, user_dir.as_deref());
+        Self::for_project(&project, user_dir)
+    }
+
+    /// The layers of an already discovered project (the hook discovers once and passes the
+    /// project on).
+    pub fn for_project(project: &hookgate_project::Project, user_dir: Option<PathBuf>) -> Self {
+        let project_trusted =
+            hookgate_project::trust_state(project, user_dir.as_deref()).is_trusted();
         Self {
+            project_dir: project.hookgate_dir.clone(),
             user_dir,
-            project_dir,
+            project_trusted,
         }
     }
 
     /// The files to load, lowest precedence first: user files, project files, then the
     /// drop-ins of both (`hooks.d/*.yaml`, `*.yml`, `*.toml`, lexicographic).
     pub fn files(&self) -> Result<Vec<(Layer, PathBuf)>, ConfigError> {
+        Ok(self
+            .sources()?
+            .into_iter()
+            .map(|s| (s.layer, s.path))
+            .collect())
+    }
+
+    /// [`Discovery::files`] with each file's trust.
+    pub fn sources(&self) -> Result<Vec<Source>, ConfigError> {
         let mut files = Vec::new();
-        for (layer, dir) in [
-            (Layer::User, &self.user_dir),
-            (Layer::Project, &self.project_dir),
-        ] {
+        let dirs = [
+            (Layer::User, &self.user_dir, true),
+            (Layer::Project, &self.project_dir, self.project_trusted),
+        ];
+        for (layer, dir, trusted) in dirs {
             if let Some(dir) = dir {
                 for name in FILE_NAMES {
                     let path = dir.join(name);
                     if path.is_file() {
-                        files.push((layer, path));
+                        files.push(Source {
+                            layer,
+                            path,
+                            trusted,
+                        });
                     }
                 }
             }
         }
-        for dir in [&self.user_dir, &self.project_dir].into_iter().flatten() {
+        for (_, dir, trusted) in dirs {
+            let Some(dir) = dir else { continue };
             let drop_ins = dir.join("hooks.d");
             if !drop_ins.is_dir() {
                 continue;
@@ -525,17 +663,26 @@ impl Discovery {
                 .filter(|path| path.is_file() && Format::of(path).is_some())
                 .collect();
             found.sort();
-            files.extend(found.into_iter().map(|p| (Layer::DropIn, p)));
+            files.extend(found.into_iter().map(|path| Source {
+                layer: Layer::DropIn,
+                path,
+                trusted,
+            }));
         }
         Ok(files)
     }
 }
 
-/// Loads the effective config: the explicit files if any were given, else the discovered
-/// layers.
+/// Loads the effective config: the explicit files if any were given (the user named them:
+/// trusted), else the discovered layers.
 pub fn load(explicit: &[PathBuf], discovery: &Discovery) -> Result<HooksConfig, ConfigError> {
-    let files: Vec<(Layer, PathBuf)> = if explicit.is_empty() {
-        discovery.files()?
+    load_with_notes(explicit, discovery).map(|l| l.config)
+}
+
+/// [`load`], keeping the notes about untrusted project config that was not applied.
+pub fn load_with_notes(explicit: &[PathBuf], discovery: &Discovery) -> Result<Loaded, ConfigError> {
+    let sources: Vec<Source> = if explicit.is_empty() {
+        discovery.sources()?
     } else {
         let mut files = Vec::new();
         for path in explicit {
@@ -543,22 +690,25 @@ pub fn load(explicit: &[PathBuf], discovery: &Discovery) -> Result<HooksConfig, 
                 let nested = Discovery {
                     user_dir: None,
                     project_dir: Some(path.clone()),
+                    project_trusted: true,
                 };
-                files.extend(
-                    nested
-                        .files()?
-                        .into_iter()
-                        .map(|(_, p)| (Layer::Explicit, p)),
-                );
+                files.extend(nested.sources()?.into_iter().map(|s| Source {
+                    layer: Layer::Explicit,
+                    ..s
+                }));
             } else {
-                files.push((Layer::Explicit, path.clone()));
+                files.push(Source {
+                    layer: Layer::Explicit,
+                    path: path.clone(),
+                    trusted: true,
+                });
             }
         }
         files
     };
-    let layers = files
+    let layers = sources
         .iter()
-        .map(|(layer, path)| parse_file(path, *layer))
+        .map(|s| parse_file(&s.path, s.layer).map(|l| if s.trusted { l } else { l.untrusted() }))
         .collect::<Result<Vec<_>, _>>()?;
-    merge(layers)
+    merge_with_notes(layers)
 }

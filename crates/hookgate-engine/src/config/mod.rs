@@ -6,7 +6,7 @@ pub mod model;
 mod raw;
 
 pub use load::{
-    ConfigError, ConfigLayer, Discovery, Format, apply_overrides, load, merge, parse_file,
-    parse_text, user_config_dir,
+    ConfigError, ConfigLayer, ConfigNote, Discovery, Format, Loaded, Source, apply_overrides, load,
+    load_with_notes, merge, merge_with_notes, parse_file, parse_text, user_config_dir,
 };
 pub use model::{HookEntry, HooksConfig, Layer, Origin, RunOverrides, RuntimeSpec, Settings};
