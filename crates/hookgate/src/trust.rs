@@ -82,7 +82,7 @@ pub(crate) fn run(args: &TrustArgs) -> Result<u8, Failure> {
             } else {
                 "changed since (untrusted)"
             };
-            let _ = writeln!(s, "{}  {}  {state}", e.dir.display(), &e.sha256[..12]);
+            let _ = writeln!(s, "{}  {}  {state}", e.dir.display(), short(&e.sha256));
         }
         print(&s)?;
         return Ok(0);
@@ -112,13 +112,13 @@ pub(crate) fn run(args: &TrustArgs) -> Result<u8, Failure> {
             TrustState::Trusted | TrustState::NoProjectConfig
         )));
     }
-    let Some(dir) = project.hookgate_dir.clone() else {
-        return Err(Failure(
-            hookgate_project::TrustError::NoProjectConfig { root: project.root }.to_string(),
-        ));
-    };
     let mut store = TrustStore::load(&user)?;
     if args.revoke {
+        // A project whose .hookgate/ is gone can still be forgotten.
+        let dir = project
+            .hookgate_dir
+            .clone()
+            .unwrap_or_else(|| project.root.join(hookgate_project::HOOKGATE_DIR_NAME));
         let removed = store.revoke(&dir)?;
         print(&if removed {
             format!("revoked: {}\n", dir.display())
@@ -128,18 +128,23 @@ pub(crate) fn run(args: &TrustArgs) -> Result<u8, Failure> {
         return Ok(0);
     }
     let entry = store.trust(&project, now())?;
-    let files = hookgate_project::fingerprint(&dir)?.files;
+    let files = hookgate_project::fingerprint(&entry.dir)?.files;
     if args.json {
         print(&to_json(&entry)?)?;
     } else {
         print(&format!(
             "trusted: {} (sha256 {}): {}\nany change to these files drops the trust again\n",
             entry.dir.display(),
-            &entry.sha256[..12],
+            short(&entry.sha256),
             files.join(", ")
         ))?;
     }
     Ok(0)
+}
+
+/// The first 12 hex digits of a digest, for display.
+fn short(sha256: &str) -> &str {
+    sha256.get(..12).unwrap_or(sha256)
 }
 
 /// One line for a trust state.
