@@ -401,3 +401,60 @@ fn the_project_policy_applies_from_subdirectories_and_linked_worktrees() {
         );
     }
 }
+
+#[test]
+fn an_untrusted_project_policy_only_tightens_the_hook_and_says_so_once_per_session() {
+    let env = Env::new();
+    let repo = env.work().join("cloned");
+    std::fs::create_dir_all(repo.join(".hookgate")).unwrap();
+    git(&repo, &["init", "-q"]);
+    std::fs::write(
+        repo.join(".hookgate/policy.yaml"),
+        "mode: monitor\ninvariants:\n  destructive-shell: off\nrules:\n  - id: rm-ok\n    command: rm\n    effect: approve\n    overrides: [destructive-shell, no-delete-outside-workspace]\n  - id: no-make\n    command: make\n    effect: deny\n",
+    )
+    .unwrap();
+    let first = env.hook(&bash("rm -rf ~", &repo));
+    assert_eq!(
+        claude_decision(&first),
+        "deny",
+        "{}",
+        String::from_utf8_lossy(&first.stdout)
+    );
+    let text = String::from_utf8_lossy(&first.stdout);
+    assert!(
+        text.contains("is not trusted"),
+        "the first answer carries the note: {text}"
+    );
+    // Its deny rule applies untrusted.
+    assert_eq!(claude_decision(&env.hook(&bash("make", &repo))), "deny");
+    // The note is shown once per session.
+    let again = env.hook(&bash("rm -rf ~", &repo));
+    assert!(!String::from_utf8_lossy(&again.stdout).contains("is not trusted"));
+    let record = &env.log()[0];
+    assert!(
+        record["trace"]["ignored_untrusted"]
+            .as_array()
+            .is_some_and(|a| a.len() >= 3),
+        "every ignored item is in the record: {record}"
+    );
+    // Once trusted, it applies as written (monitor mode, the switch-off and the overrides),
+    // except the locked self-protection invariant.
+    let out = env
+        .cmd(&["trust", repo.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let trusted = env.hook(&bash("rm -rf ~", &repo));
+    assert_eq!(
+        claude_decision(&trusted),
+        "none",
+        "{}",
+        String::from_utf8_lossy(&trusted.stdout)
+    );
+    let locked = env.hook(&bash("echo x > .claude/settings.json", &repo));
+    assert_eq!(claude_decision(&locked), "deny");
+}
