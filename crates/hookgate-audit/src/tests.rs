@@ -8,14 +8,16 @@ use std::sync::Arc;
 use serde_json::json;
 
 use super::*;
+use hookgate_core::AgentKind;
 
 const AWS_KEY: &str = "AKIAZ7XQ3JH2LMN4PQRS";
 
 fn rec(agent: &str, session: &str, decision: &str, time_ms: u64, duration_us: u64) -> Record {
+    let decision = RecordDecision::parse(decision).unwrap();
     let mut r = Record::new(agent, session, "pre_tool_use");
     r.time_ms = time_ms;
     r.id = new_id(time_ms);
-    r.decision = decision.to_owned();
+    r.decision = decision;
     r.duration_us = duration_us;
     r.tool = Some("Bash".to_owned());
     r.targets = vec!["git status".to_owned()];
@@ -54,11 +56,11 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
 #[test]
 fn record_round_trips_every_field_in_both_backends() {
     for (_dir, store) in stores() {
-        let mut r = rec("codex", "s1", decision::DENY, 1_700_000_000_000, 812);
+        let mut r = rec("codex", "s1", "deny", 1_700_000_000_000, 812);
         r.cwd = "/work/p".to_owned();
         r.action = Some("git.reset".to_owned());
         r.reason = Some("destroys uncommitted work".to_owned());
-        r.rule = Some("no-reset-hard".to_owned());
+        r.rules = vec!["no-reset-hard".to_owned(), "protected-branch".to_owned()];
         r.error = Some("none really".to_owned());
         r.targets = vec!["a".to_owned(), "b c".to_owned()];
         r.trace = json!({ "steps": [{ "name": "policy", "us": 3 }], "unicode": "é✓" });
@@ -112,14 +114,14 @@ fn filters_select_by_time_agent_decision_session_and_limit_keeps_newest() {
         );
         assert_eq!(
             ids(Filter {
-                agent: Some("claude".into()),
+                agent: Some(AgentKind::Claude),
                 ..Filter::default()
             }),
             [5000, 2000, 1000]
         );
         assert_eq!(
             ids(Filter {
-                decision: Some("deny".into()),
+                decision: Some(RecordDecision::Deny),
                 ..Filter::default()
             }),
             [4000, 2000]
@@ -140,8 +142,8 @@ fn filters_select_by_time_agent_decision_session_and_limit_keeps_newest() {
         );
         assert_eq!(
             ids(Filter {
-                agent: Some("claude".into()),
-                decision: Some("allow".into()),
+                agent: Some(AgentKind::Claude),
+                decision: Some(RecordDecision::Allow),
                 since_ms: Some(2000),
                 ..Filter::default()
             }),
@@ -162,8 +164,8 @@ fn stats_count_by_decision_rule_tool_agent_and_give_nearest_rank_percentiles() {
                 i * 10,
             );
             if i > 90 {
-                r.decision = "deny".to_owned();
-                r.rule = Some("no-force-push".to_owned());
+                r.decision = RecordDecision::Deny;
+                r.rules = vec!["no-force-push".to_owned()];
             }
             if i == 100 {
                 r.tool = None;
@@ -194,7 +196,7 @@ fn stats_count_by_decision_rule_tool_agent_and_give_nearest_rank_percentiles() {
         );
         let denied = store
             .stats(&Filter {
-                decision: Some("deny".into()),
+                decision: Some(RecordDecision::Deny),
                 ..Filter::default()
             })
             .unwrap();
@@ -342,19 +344,30 @@ fn a_batch_left_by_a_crashed_ingester_is_ingested_once() {
 }
 
 #[test]
-fn a_corrupt_spool_line_is_set_aside_and_does_not_block_the_others() {
+fn a_corrupt_spool_line_is_set_aside_with_a_note_and_does_not_block_the_others() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path(), Backend::Sqlite).unwrap();
     store.record(&rec("claude", "s", "allow", 1, 1)).unwrap();
     spool::append(
         &dir.path().join("spool/current.jsonl"),
         b"{\"id\":\"cut sho\n",
+        TornTail::Terminate,
     )
     .unwrap();
     store.record(&rec("claude", "s", "allow", 2, 1)).unwrap();
     assert_eq!(all(&store).len(), 2);
-    let rejected = fs::read_to_string(dir.path().join("spool/rejected.jsonl")).unwrap();
-    assert_eq!(rejected, "{\"id\":\"cut sho\n");
+    let rejected = rejected_notes(store.rejected_path());
+    assert_eq!(rejected.len(), 1, "{rejected:?}");
+    assert_eq!(rejected[0].why, RejectReason::Unparsable);
+    assert_eq!(rejected[0].fragment, "{\"id\":\"cut sho");
+}
+
+fn rejected_notes(path: &Path) -> Vec<Rejected> {
+    fs::read_to_string(path)
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
 }
 
 #[test]
@@ -362,7 +375,12 @@ fn a_corrupt_jsonl_log_is_an_error_naming_file_and_line() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path(), Backend::Jsonl).unwrap();
     store.record(&rec("claude", "s", "allow", 1, 1)).unwrap();
-    spool::append(&dir.path().join("audit.jsonl"), b"not json\n").unwrap();
+    spool::append(
+        &dir.path().join("audit.jsonl"),
+        b"not json\n",
+        TornTail::Terminate,
+    )
+    .unwrap();
     let err = store.query(&Filter::default()).unwrap_err().to_string();
     assert!(err.contains("audit.jsonl line 2"), "{err}");
 }
@@ -372,7 +390,12 @@ fn a_jsonl_line_still_being_written_is_not_an_error() {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path(), Backend::Jsonl).unwrap();
     store.record(&rec("claude", "s", "allow", 1, 1)).unwrap();
-    spool::append(&dir.path().join("audit.jsonl"), b"{\"id\":\"half-writ").unwrap();
+    spool::append(
+        &dir.path().join("audit.jsonl"),
+        b"{\"id\":\"half-writ",
+        TornTail::Terminate,
+    )
+    .unwrap();
     assert_eq!(all(&store).len(), 1);
 }
 
