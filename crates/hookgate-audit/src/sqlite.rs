@@ -17,7 +17,7 @@ use crate::record::{Record, RecordDecision};
 
 /// Schema steps; `PRAGMA user_version` is the number applied. Append, never edit: a store
 /// in the field has run the old steps already.
-const MIGRATIONS: &[&str] = &[
+pub(crate) const MIGRATIONS: &[&str] = &[
     // 1: records and the indexes `log`/`stats` filter on. Every filter also orders by time.
     "CREATE TABLE records (
         id          TEXT PRIMARY KEY NOT NULL,

@@ -135,7 +135,7 @@ impl Unstored {
         Self::from_env(
             home,
             |name| std::env::var_os(name),
-            std::env::temp_dir(),
+            &std::env::temp_dir(),
             rustix::process::getuid().as_raw(),
         )
     }
@@ -144,7 +144,7 @@ impl Unstored {
     pub(crate) fn from_env(
         home: &Path,
         env: impl Fn(&str) -> Option<OsString>,
-        temp: PathBuf,
+        temp: &Path,
         uid: u32,
     ) -> Self {
         let key = format!("{:016x}", fnv1a64(home.as_os_str().as_encoded_bytes()));

@@ -4,9 +4,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use hookgate_agents::{Dialect, Encoded, ParseError, Reply, encode, supports_ask};
-use hookgate_audit::{Backend, Record, Store};
+use hookgate_audit::{Backend, Kept, Record, RecordDecision, Store, Unstored};
 use hookgate_core::{AgentKind, CanonicalCall, Decision, EventId};
-use hookgate_policy::{Ctx, Evaluation, Policy, SessionState};
+use hookgate_policy::{Ctx, Effect, Evaluation, Mode, Policy, SessionState};
 use serde_json::{Value, json};
 
 use crate::{bridge, git};
@@ -138,29 +138,42 @@ fn open_store(opts: &GuardOptions) -> Result<Option<Store>, String> {
         .map_err(|e| e.to_string())
 }
 
-/// Appends `record` to the store; a store that cannot take it leaves the record in
-/// `<home>/audit-fallback.jsonl` rather than losing it (the decision is never changed by an
-/// audit failure: the audit trail is not the guard).
-fn keep(store: Option<&Store>, opts: &GuardOptions, record: &Record) {
-    let stored = store.is_some_and(|s| s.record(record).is_ok());
-    if stored || opts.store == StoreChoice::Off {
-        return;
+/// Appends `record` to the store; a record the store cannot take goes to
+/// [`hookgate_audit::Unstored::keep`] (a fallback file, a durable counter that `log`,
+/// `stats` and `doctor` show) rather than being lost. The decision is never changed by an
+/// audit failure: the audit trail is not the guard.
+// TODO(lead): `Kept::first_in_session` is where the one-per-session note to the agent's
+// user-visible channel belongs; the pipeline rewrite emits it.
+fn keep(store: Option<&Store>, opts: &GuardOptions, record: &Record) -> Option<Kept> {
+    if opts.store == StoreChoice::Off {
+        return None;
     }
-    let line = serde_json::to_string(&record.redacted()).unwrap_or_default();
-    let path = opts.home.join("audit-fallback.jsonl");
-    let _ = std::fs::create_dir_all(&opts.home);
-    if let Ok(mut file) = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-    {
-        use std::io::Write as _;
-        let _ = writeln!(file, "{line}");
-    }
+    let error = match store.map(|s| s.record(record)) {
+        Some(Ok(())) => return None,
+        Some(Err(e)) => e.to_string(),
+        None => "the audit store could not be opened".to_owned(),
+    };
+    Some(Unstored::for_home(&opts.home).keep(record, &error))
 }
 
-fn decision_word(decision: Option<Decision>) -> &'static str {
-    decision.map_or("none", Decision::as_str)
+/// The ids that determined `decision` (Cedar-style: every enforcing match whose effect is
+/// the decision), not merely the first match.
+fn determining(eval: &Evaluation, decision: Option<Decision>) -> Vec<String> {
+    let Some(decision) = decision else {
+        return Vec::new();
+    };
+    let mut ids: Vec<String> = Vec::new();
+    for m in &eval.matched {
+        let effect = match m.effect {
+            Effect::Allow => Decision::Allow,
+            Effect::Ask => Decision::Ask,
+            Effect::Deny => Decision::Deny,
+        };
+        if m.mode == Mode::Enforce && effect == decision && !ids.contains(&m.id) {
+            ids.push(m.id.clone());
+        }
+    }
+    ids
 }
 
 /// Answers a call whose payload could not be read (or that failed before it was parsed) with
@@ -180,7 +193,7 @@ fn fail_unreadable(
         why,
     );
     let mut record = Record::new(opts.agent.as_str(), "", "unknown");
-    hookgate_audit::decision::ERROR.clone_into(&mut record.decision);
+    record.decision = RecordDecision::Error;
     record.reason = Some(format!("failed {decision}"));
     record.error = Some(why.to_owned());
     record.duration_us = micros(started);
@@ -264,15 +277,15 @@ pub fn run_recorded(opts: &GuardOptions, payload: &[u8]) -> (Encoded, Option<Rec
         Err(why) => {
             let (encoded, decision) =
                 failure(opts, parsed.dialect, call.event, &call.native_event, &why);
-            hookgate_audit::decision::ERROR.clone_into(&mut record.decision);
+            record.decision = RecordDecision::Error;
             record.error = Some(why);
             record.reason = Some(format!("failed {decision}"));
             (encoded, Some(decision))
         }
         Ok((reply, eval)) => {
-            decision_word(reply.decision).clone_into(&mut record.decision);
+            record.decision = reply.decision.into();
             record.reason.clone_from(&reply.reason);
-            record.rule = eval.matched.first().map(|m| m.id.clone());
+            record.rules = determining(&eval, reply.decision);
             record.action = eval.actions.first().map(|a| {
                 serde_json::to_value(a.kind)
                     .ok()
