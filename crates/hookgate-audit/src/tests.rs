@@ -952,7 +952,7 @@ fn unstored_records_are_kept_counted_and_reported_once_per_session() {
     }
     let summary = unstored.summary().unwrap();
     assert_eq!(summary.count, 3);
-    assert_eq!(summary.fallback_files, [fallback.clone()]);
+    assert_eq!(summary.fallback_files, std::slice::from_ref(&fallback));
     assert_eq!(
         summary.notice().unwrap(),
         format!(
