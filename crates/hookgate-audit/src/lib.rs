@@ -15,6 +15,13 @@
 //! - Session state is a JSON document per session under `<home>/sessions/`, updated under an
 //!   exclusive file lock ([`Store::update_session_state`]).
 //! - [`WebhookSink`] ships records over HTTP from a background thread.
+//! - A record the store refuses goes to [`Unstored::keep`]: a fallback file, a durable
+//!   failure counter that `log`, `stats` and `doctor` read ([`Unstored::summary`]), and a
+//!   once-per-session flag for the guard's note to the user. [`Store::check_writable`] is
+//!   the probe `doctor` runs.
+//! - Appends repair a torn tail first (a line a crashed writer left without its newline):
+//!   the fragment goes to [`Store::rejected_path`] with a [`Rejected`] note, and the new
+//!   record starts on a line of its own.
 //!
 //! What it must never do: store or send a secret (every payload-derived field is redacted
 //! with `hookgate-secrets` before it is written anywhere); lose a record that `record`

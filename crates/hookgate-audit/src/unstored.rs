@@ -70,7 +70,8 @@ pub struct UnstoredEntry {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Kept {
     /// No earlier failure was reported for this session (or none could be marked): the
-    /// guard tells the user, once, on the agent's user-visible channel.
+    /// guard tells the user, once, on the agent's user-visible channel. Records without a
+    /// session id (unreadable payloads) share the empty session: noted once, not per call.
     pub first_in_session: bool,
     /// The fallback file that now holds the record, if any could be written.
     pub fallback: Option<PathBuf>,
