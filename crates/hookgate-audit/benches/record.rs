@@ -24,7 +24,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hookgate_audit::{Backend, Record, Store, decision};
+use hookgate_audit::{Backend, Record, RecordDecision, Store};
 
 const STRESS: &str = env!("CARGO_BIN_EXE_hookgate-audit-stress");
 
@@ -34,8 +34,8 @@ fn sample() -> Record {
         tool: Some("Bash".to_owned()),
         action: Some("shell.exec".to_owned()),
         targets: vec!["cargo test --workspace".to_owned()],
-        decision: decision::ALLOW.to_owned(),
-        rule: Some("default-allow".to_owned()),
+        decision: RecordDecision::Allow,
+        rules: vec!["default-allow".to_owned()],
         duration_us: 412,
         trace: serde_json::json!([{ "step": "policy", "us": 120 }, { "step": "invariants", "us": 80 }]),
         ..Record::new("claude", "bench-session", "pre_tool_use")

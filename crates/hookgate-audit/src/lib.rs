@@ -15,6 +15,13 @@
 //! - Session state is a JSON document per session under `<home>/sessions/`, updated under an
 //!   exclusive file lock ([`Store::update_session_state`]).
 //! - [`WebhookSink`] ships records over HTTP from a background thread.
+//! - A record the store refuses goes to [`Unstored::keep`]: a fallback file, a durable
+//!   failure counter that `log`, `stats` and `doctor` read ([`Unstored::summary`]), and a
+//!   once-per-session flag for the guard's note to the user. [`Store::check_writable`] is
+//!   the probe `doctor` runs.
+//! - Appends repair a torn tail first (a line a crashed writer left without its newline):
+//!   the fragment goes to [`Store::rejected_path`] with a [`Rejected`] note, and the new
+//!   record starts on a line of its own.
 //!
 //! What it must never do: store or send a secret (every payload-derived field is redacted
 //! with `hookgate-secrets` before it is written anywhere); lose a record that `record`
@@ -27,11 +34,12 @@ mod record;
 mod session;
 mod spool;
 mod sqlite;
+mod unstored;
 mod webhook;
 
 use std::fs::{self, DirBuilder};
 use std::io::BufRead;
-use std::os::unix::fs::DirBuilderExt;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
@@ -40,12 +48,14 @@ use serde_json::Value;
 
 pub use error::AuditError;
 pub use query::{Filter, Percentiles, Stats};
-pub use record::{Record, decision, new_id, now_ms};
+pub use record::{Record, RecordAgent, RecordDecision, RecordEvent, new_id, now_ms};
+pub use spool::{RejectReason, Rejected};
+pub use unstored::{FallbackRecord, Kept, Unstored, UnstoredEntry, UnstoredSummary};
 pub use webhook::{WebhookConfig, WebhookSink, WebhookStats};
 
 use query::StatsBuilder;
 use session::Sessions;
-use spool::Spool;
+use spool::{Spool, TornTail};
 use sqlite::Db;
 
 /// Where records live.
@@ -56,6 +66,31 @@ pub enum Backend {
     Sqlite,
     /// `<home>/audit.jsonl` only.
     Jsonl,
+}
+
+impl Backend {
+    /// The backend named by a `HOOKGATE_STORE`-style value: `sqlite` or `jsonl`
+    /// (case-insensitive). `None` for anything else, so a typo is reported, not guessed.
+    pub fn parse(name: &str) -> Option<Self> {
+        if name.eq_ignore_ascii_case("sqlite") {
+            Some(Self::Sqlite)
+        } else if name.eq_ignore_ascii_case("jsonl") {
+            Some(Self::Jsonl)
+        } else {
+            None
+        }
+    }
+
+    /// The backend readers (`log`, `stats`, `inspect`, `doctor`) open for a
+    /// `HOOKGATE_STORE` value: unset, empty or `off` read the default store (`off` only stops
+    /// hooks from writing; what was written before is still there to read).
+    pub fn for_readers(setting: Option<&str>) -> Option<Self> {
+        match setting.map(str::trim) {
+            None | Some("") => Some(Self::Sqlite),
+            Some(s) if s.eq_ignore_ascii_case("off") => Some(Self::Sqlite),
+            Some(s) => Self::parse(s),
+        }
+    }
 }
 
 /// Knobs for [`Store::open_with`]. `Options::default()` is what [`Store::open`] uses.
@@ -114,6 +149,7 @@ pub struct Store {
     options: Options,
     spool: Spool,
     jsonl: PathBuf,
+    jsonl_rejected: PathBuf,
     db_path: PathBuf,
     sessions: Sessions,
     /// Opened on first read; `Connection` is not `Sync`, the mutex makes `Store` so.
@@ -146,6 +182,7 @@ impl Store {
             .map_err(AuditError::io("create", dir))?;
         Ok(Self {
             jsonl: home.join("audit.jsonl"),
+            jsonl_rejected: home.join("rejected.jsonl"),
             db_path: home.join("audit.db"),
             sessions: Sessions::new(home.join("sessions")),
             home: home.to_owned(),
@@ -168,19 +205,36 @@ impl Store {
         }
     }
 
+    /// Where set-aside bytes go, each with a [`Rejected`] note: torn tails and lines that
+    /// are not records. `spool/rejected.jsonl` for SQLite, `rejected.jsonl` beside
+    /// `audit.jsonl` for JSONL.
+    pub fn rejected_path(&self) -> &Path {
+        match self.options.backend {
+            Backend::Sqlite => &self.spool.rejected,
+            Backend::Jsonl => &self.jsonl_rejected,
+        }
+    }
+
     /// Stores one record, redacted. The hot path: one append to a JSONL file.
     ///
     /// When `Ok`, the record is on disk (in the page cache: it survives the process, not a
-    /// power cut) and every later query sees it.
+    /// power cut) and every later query sees it. A torn last line left by an earlier writer
+    /// is moved to [`Store::rejected_path`] first, so it cannot swallow this record.
+    /// When `Err`, hand the record to [`Unstored::keep`]: a failure must be counted and
+    /// reported, never dropped.
     pub fn record(&self, record: &Record) -> Result<(), AuditError> {
         let redacted = record.redacted();
         let line = record::encode_line(&redacted).map_err(AuditError::json(self.path(), None))?;
         match self.options.backend {
             Backend::Jsonl => {
-                spool::append(&self.jsonl, &line)?;
+                spool::append(&self.jsonl, &line, TornTail::MoveTo(&self.jsonl_rejected))?;
             }
             Backend::Sqlite => {
-                let size = spool::append(&self.spool.current, &line)?;
+                let size = spool::append(
+                    &self.spool.current,
+                    &line,
+                    TornTail::MoveTo(&self.spool.rejected),
+                )?;
                 if size >= self.options.ingest_threshold_bytes {
                     // The record is already safe in the spool; a failed ingestion only
                     // leaves the spool for the next reader, which reports the error.
@@ -226,20 +280,46 @@ impl Store {
         let mut rejected = Vec::new();
         for batch in &batches {
             let bytes = spool::read_batch(batch)?;
-            for line in bytes.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
+            let torn_from = bytes.iter().rposition(|b| *b == b'\n').map_or(0, |i| i + 1);
+            let (whole, tail) = bytes.split_at(torn_from);
+            for line in whole.split(|b| *b == b'\n').filter(|l| !l.is_empty()) {
                 if let Ok(r) = serde_json::from_slice::<Record>(line) {
                     records.push(r);
+                } else if let Some((at, r)) = spool::recover_glued(line) {
+                    // A torn fragment with a whole record glued on: keep the record, set the
+                    // fragment aside.
+                    records.push(r);
+                    let fragment = line.get(..at).unwrap_or_default();
+                    rejected.extend(
+                        Rejected::new(RejectReason::TornWrite, batch, fragment)
+                            .line(&self.spool.rejected)?,
+                    );
                 } else {
-                    // A line a crashed writer cut short: keep it for inspection rather than
-                    // drop it silently or block every future ingestion on it.
-                    rejected.extend_from_slice(line);
-                    rejected.push(b'\n');
+                    // Not a record: keep it for inspection rather than drop it silently or
+                    // block every future ingestion on it.
+                    rejected.extend(
+                        Rejected::new(RejectReason::Unparsable, batch, line)
+                            .line(&self.spool.rejected)?,
+                    );
+                }
+            }
+            // A batch is final (no writer can extend it), so bytes after its last newline
+            // are a writer that stopped mid-line: a torn write, unless only its newline was
+            // lost.
+            if !tail.is_empty() {
+                if let Ok(r) = serde_json::from_slice::<Record>(tail) {
+                    records.push(r);
+                } else {
+                    rejected.extend(
+                        Rejected::new(RejectReason::TornWrite, batch, tail)
+                            .line(&self.spool.rejected)?,
+                    );
                 }
             }
         }
         let inserted = self.with_db(|db| db.insert(&records))?;
         if !rejected.is_empty() {
-            spool::append(&self.spool.rejected, &rejected)?;
+            spool::append(&self.spool.rejected, &rejected, TornTail::Terminate)?;
         }
         for batch in &batches {
             fs::remove_file(batch).map_err(AuditError::io("remove", batch))?;
@@ -332,10 +412,10 @@ impl Store {
                 self.scan_jsonl(|r| {
                     if filter.matches(&r) {
                         stats.add(
-                            &r.decision,
-                            r.rule.as_deref(),
+                            r.decision,
+                            &r.rules,
                             r.tool.as_deref(),
-                            &r.agent,
+                            r.agent.as_str(),
                             r.duration_us,
                         );
                     }
@@ -347,8 +427,10 @@ impl Store {
 
     /// Every record of the JSONL log, in file order. A line that does not parse is an error
     /// naming the file and line: the log is the only copy, so hiding damage would be worse.
-    /// The one exception is a last line without its newline: a writer appends line and
-    /// newline in one `write`, so that is a record still being written, not damage.
+    /// Exceptions: a last line without its newline (a writer appends line and newline in one
+    /// `write`, so that is a record still being written, or a torn tail the next append moves
+    /// to `rejected.jsonl`), and a whole record behind a torn fragment (the fragment's writer
+    /// kept its record in the fallback; the glued record is read).
     fn scan_jsonl(&self, mut each: impl FnMut(Record)) -> Result<(), AuditError> {
         let file = match fs::File::open(&self.jsonl) {
             Ok(f) => f,
@@ -366,10 +448,70 @@ impl Store {
                 break;
             }
             if line.len() > 1 {
-                each(
-                    serde_json::from_slice(&line)
-                        .map_err(AuditError::json(&self.jsonl, Some(n)))?,
-                );
+                match serde_json::from_slice(&line) {
+                    Ok(r) => each(r),
+                    Err(e) => match spool::recover_glued(&line) {
+                        Some((_, r)) => each(r),
+                        None => return Err(AuditError::json(&self.jsonl, Some(n))(e)),
+                    },
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Probes that a store in `home` with `backend` can be written *now*, the way hooks
+    /// write it, and names the path that fails: creates the directories (owner-only), creates,
+    /// writes and removes a probe file in every directory the backend writes into, and opens
+    /// every existing data file for appending (without writing to it). `doctor` calls this:
+    /// a store that cannot be written otherwise shows up only as records that went missing.
+    ///
+    /// A full filesystem is caught by the probe's write (unless a few bytes still fit);
+    /// permission bits are not checked as such, because root ignores them: the probe does
+    /// what a hook does and reports what the kernel said.
+    pub fn check_writable(home: &Path, backend: Backend) -> Result<(), AuditError> {
+        let spool_dir = home.join("spool");
+        let (dirs, files): (Vec<&Path>, Vec<PathBuf>) = match backend {
+            Backend::Sqlite => (
+                vec![home, &spool_dir],
+                vec![
+                    spool_dir.join("current.jsonl"),
+                    spool_dir.join("rejected.jsonl"),
+                    home.join("audit.db"),
+                ],
+            ),
+            Backend::Jsonl => (
+                vec![home],
+                vec![home.join("audit.jsonl"), home.join("rejected.jsonl")],
+            ),
+        };
+        for dir in dirs {
+            DirBuilder::new()
+                .recursive(true)
+                .mode(0o700)
+                .create(dir)
+                .map_err(AuditError::io("create", dir))?;
+            let probe = dir.join(format!(".write-probe-{}", new_id(now_ms())));
+            let written = fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .mode(spool::FILE_MODE)
+                .open(&probe)
+                .map_err(AuditError::io("create", &probe))
+                .and_then(|mut f| {
+                    std::io::Write::write_all(&mut f, b"hookgate write probe\n")
+                        .and_then(|()| f.sync_data())
+                        .map_err(AuditError::io("write to", &probe))
+                });
+            let removed = fs::remove_file(&probe);
+            written?;
+            removed.map_err(AuditError::io("remove", &probe))?;
+        }
+        for file in files {
+            match fs::OpenOptions::new().append(true).open(&file) {
+                Ok(_) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(AuditError::io("open for writing", &file)(e)),
             }
         }
         Ok(())

@@ -4,7 +4,9 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use crate::record::Record;
+use hookgate_core::AgentKind;
+
+use crate::record::{Record, RecordDecision};
 
 /// Which records a query returns. `Filter::default()` matches everything.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -14,9 +16,9 @@ pub struct Filter {
     /// Only records with `time_ms < until_ms`.
     pub until_ms: Option<u64>,
     /// Only this agent.
-    pub agent: Option<String>,
-    /// Only this decision (`allow`, `ask`, `deny`, `none`, `error`).
-    pub decision: Option<String>,
+    pub agent: Option<AgentKind>,
+    /// Only this decision.
+    pub decision: Option<RecordDecision>,
     /// Only this session.
     pub session: Option<String>,
     /// At most this many records: the *newest* ones. [`crate::Store::stats`] ignores it.
@@ -24,11 +26,12 @@ pub struct Filter {
 }
 
 impl Filter {
-    pub(crate) fn matches(&self, r: &Record) -> bool {
+    /// Whether `r` is one of the records this filter selects (its `limit` aside).
+    pub fn matches(&self, r: &Record) -> bool {
         self.since_ms.is_none_or(|s| r.time_ms >= s)
             && self.until_ms.is_none_or(|u| r.time_ms < u)
-            && self.agent.as_ref().is_none_or(|a| *a == r.agent)
-            && self.decision.as_ref().is_none_or(|d| *d == r.decision)
+            && self.agent.is_none_or(|a| r.agent.known() == Some(a))
+            && self.decision.is_none_or(|d| d == r.decision)
             && self.session.as_ref().is_none_or(|s| *s == r.session)
     }
 }
@@ -41,7 +44,8 @@ pub struct Stats {
     pub total: u64,
     /// Count per decision.
     pub by_decision: BTreeMap<String, u64>,
-    /// Count per rule or invariant id (records without one are not counted here).
+    /// Count per determining rule or invariant id: each id once per record that it
+    /// determined (records without one are not counted here).
     pub by_rule: BTreeMap<String, u64>,
     /// Count per tool (records without one, e.g. session events, are not counted here).
     pub by_tool: BTreeMap<String, u64>,
@@ -76,8 +80,8 @@ pub(crate) struct StatsBuilder {
 impl StatsBuilder {
     pub(crate) fn add(
         &mut self,
-        decision: &str,
-        rule: Option<&str>,
+        decision: RecordDecision,
+        rules: &[String],
         tool: Option<&str>,
         agent: &str,
         duration_us: u64,
@@ -90,9 +94,13 @@ impl StatsBuilder {
             }
         }
         self.stats.total += 1;
-        bump(&mut self.stats.by_decision, decision);
-        if let Some(rule) = rule {
-            bump(&mut self.stats.by_rule, rule);
+        bump(&mut self.stats.by_decision, decision.as_str());
+        let mut seen: Vec<&str> = Vec::with_capacity(rules.len());
+        for rule in rules {
+            if !seen.contains(&rule.as_str()) {
+                seen.push(rule);
+                bump(&mut self.stats.by_rule, rule);
+            }
         }
         if let Some(tool) = tool {
             bump(&mut self.stats.by_tool, tool);

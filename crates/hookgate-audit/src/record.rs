@@ -2,25 +2,197 @@
 
 use std::borrow::Cow;
 use std::collections::hash_map::RandomState;
+use std::fmt;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use hookgate_core::{AgentKind, Decision, EventId};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-/// The values of [`Record::decision`].
-pub mod decision {
+/// What hookgate answered for one event: the decision lattice of `hookgate_core::Decision`
+/// plus the two outcomes only the audit trail has.
+///
+/// Stored as the same snake_case words the record always used (`deny`, `ask`, `allow`,
+/// `none`, `error`), so stores written before the field was typed read back unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RecordDecision {
     /// The call may proceed.
-    pub const ALLOW: &str = "allow";
+    Allow,
     /// A human must confirm.
-    pub const ASK: &str = "ask";
+    Ask,
     /// The call is blocked.
-    pub const DENY: &str = "deny";
+    Deny,
     /// hookgate had no opinion (the agent decides).
-    pub const NONE: &str = "none";
+    None,
     /// Evaluation failed; the configured fail mode was applied.
-    pub const ERROR: &str = "error";
+    Error,
+}
+
+impl RecordDecision {
+    /// The stored word.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Allow => "allow",
+            Self::Ask => "ask",
+            Self::Deny => "deny",
+            Self::None => "none",
+            Self::Error => "error",
+        }
+    }
+
+    /// The decision for a stored word; `None` for a word no hookgate ever wrote.
+    pub fn parse(word: &str) -> Option<Self> {
+        [Self::Allow, Self::Ask, Self::Deny, Self::None, Self::Error]
+            .into_iter()
+            .find(|d| d.as_str() == word)
+    }
+}
+
+impl From<Option<Decision>> for RecordDecision {
+    /// A verdict as recorded: no verdict is `none` (the agent's own flow decided).
+    fn from(decision: Option<Decision>) -> Self {
+        match decision {
+            Some(Decision::Allow) => Self::Allow,
+            Some(Decision::Ask) => Self::Ask,
+            Some(Decision::Deny) => Self::Deny,
+            None => Self::None,
+        }
+    }
+}
+
+impl From<Decision> for RecordDecision {
+    fn from(decision: Decision) -> Self {
+        Some(decision).into()
+    }
+}
+
+impl fmt::Display for RecordDecision {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Declares a record field that is one of core's enums when hookgate knows the value, and the
+/// text as received when it does not: a record is evidence, so a value this build does not
+/// know (an agent's new event, a record written by a newer hookgate) is kept verbatim instead
+/// of being rejected or coerced. Stored as the plain string in JSON and SQLite.
+macro_rules! known_or_unknown {
+    ($(#[$doc:meta])* $name:ident, $known:ty, $as_str:expr, $parse:expr) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name {
+            /// A value hookgate knows.
+            Known($known),
+            /// Any other text, kept as received.
+            Unknown(String),
+        }
+
+        impl $name {
+            /// The stored text.
+            pub fn as_str(&self) -> &str {
+                match self {
+                    Self::Known(k) => $as_str(*k),
+                    Self::Unknown(s) => s,
+                }
+            }
+
+            /// The known value, if any.
+            pub fn known(&self) -> Option<$known> {
+                match self {
+                    Self::Known(k) => Some(*k),
+                    Self::Unknown(_) => None,
+                }
+            }
+        }
+
+        impl From<$known> for $name {
+            fn from(k: $known) -> Self {
+                Self::Known(k)
+            }
+        }
+
+        impl From<&str> for $name {
+            /// Parses the stored text (known names become [`Self::Known`]).
+            fn from(s: &str) -> Self {
+                match $parse(s) {
+                    Some(k) => Self::Known(k),
+                    None => Self::Unknown(s.to_owned()),
+                }
+            }
+        }
+
+        impl From<String> for $name {
+            fn from(s: String) -> Self {
+                match $parse(&s) {
+                    Some(k) => Self::Known(k),
+                    None => Self::Unknown(s),
+                }
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.as_str())
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                String::deserialize(d).map(Self::from)
+            }
+        }
+    };
+}
+
+known_or_unknown!(
+    /// The agent a record is about: `claude`, `codex`, … or, verbatim, a name this build does
+    /// not know.
+    RecordAgent,
+    AgentKind,
+    AgentKind::as_str,
+    AgentKind::parse
+);
+
+known_or_unknown!(
+    /// The hook event a record is about, by its native snake_case name (`pre_tool_use`, …);
+    /// an event hookgate has no contract for, or `unknown` for a payload that could not be
+    /// read, is kept as text.
+    RecordEvent,
+    EventId,
+    EventId::name,
+    EventId::from_native
+);
+
+/// Reads `rules` from the current `"rules": [..]` and from the `"rule": "id"` (or `null`) of
+/// records written before a verdict carried every determining id, so old stores read back.
+fn one_or_many<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum OneOrMany {
+        Many(Vec<String>),
+        One(String),
+        Null(()),
+    }
+    Ok(match OneOrMany::deserialize(d)? {
+        OneOrMany::Many(v) => v,
+        OneOrMany::One(s) => vec![s],
+        OneOrMany::Null(()) => Vec::new(),
+    })
 }
 
 /// One evaluated event.
@@ -36,14 +208,14 @@ pub struct Record {
     /// Milliseconds since the Unix epoch.
     pub time_ms: u64,
     /// `claude`, `codex`, `gemini`, `copilot`, `cursor`, …
-    pub agent: String,
+    pub agent: RecordAgent,
     /// The agent's session id.
     pub session: String,
     /// The agent's working directory.
     #[serde(default)]
     pub cwd: String,
     /// The hook event (`pre_tool_use`, `session_start`, …).
-    pub event: String,
+    pub event: RecordEvent,
     /// The agent's tool name.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool: Option<String>,
@@ -53,14 +225,22 @@ pub struct Record {
     /// Paths, commands or URLs the action touches.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub targets: Vec<String>,
-    /// One of [`decision`]'s values.
-    pub decision: String,
+    /// What hookgate answered.
+    pub decision: RecordDecision,
     /// Why, in words shown to the agent or user.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
-    /// The rule or invariant id that decided.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub rule: Option<String>,
+    /// Every rule and invariant id that determined the decision (Cedar-style: all the
+    /// enforcing matches whose effect *is* the decision, not merely the first match), so
+    /// `stats` by rule counts what really decided. Old records' single `rule` reads back as
+    /// a one-element list.
+    #[serde(
+        default,
+        alias = "rule",
+        deserialize_with = "one_or_many",
+        skip_serializing_if = "Vec::is_empty"
+    )]
+    pub rules: Vec<String>,
     /// Wall time of the whole evaluation.
     #[serde(default)]
     pub duration_us: u64,
@@ -76,9 +256,9 @@ impl Record {
     /// A record stamped now with a fresh id, decision `none` and every optional field empty;
     /// fill in the rest with struct-update syntax or field assignment.
     pub fn new(
-        agent: impl Into<String>,
+        agent: impl Into<RecordAgent>,
         session: impl Into<String>,
-        event: impl Into<String>,
+        event: impl Into<RecordEvent>,
     ) -> Self {
         let time_ms = now_ms();
         Self {
@@ -91,9 +271,9 @@ impl Record {
             tool: None,
             action: None,
             targets: Vec::new(),
-            decision: decision::NONE.to_owned(),
+            decision: RecordDecision::None,
             reason: None,
-            rule: None,
+            rules: Vec::new(),
             duration_us: 0,
             error: None,
             trace: Value::Null,
@@ -102,7 +282,7 @@ impl Record {
 
     /// A copy with every payload-derived field passed through the secret redactor.
     ///
-    /// `agent`, `session`, `event`, `decision` and `rule` are identifiers hookgate filters on
+    /// `agent`, `session`, `event`, `decision` and `rules` are identifiers hookgate filters on
     /// and are left alone; everything that can carry text from a tool call is redacted.
     #[must_use]
     pub fn redacted(&self) -> Self {
@@ -125,9 +305,9 @@ impl Record {
             tool: opt(self.tool.as_ref()),
             action: opt(self.action.as_ref()),
             targets: self.targets.iter().map(|t| text(t)).collect(),
-            decision: self.decision.clone(),
+            decision: self.decision,
             reason: opt(self.reason.as_ref()),
-            rule: self.rule.clone(),
+            rules: self.rules.clone(),
             duration_us: self.duration_us,
             error: opt(self.error.as_ref()),
             trace: hookgate_secrets::redact_json(&self.trace).unwrap_or_else(|| self.trace.clone()),

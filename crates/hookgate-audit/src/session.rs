@@ -114,7 +114,7 @@ fn read(path: &Path) -> Result<Value, AuditError> {
 
 /// FNV-1a, 64 bits: stable across Rust versions (std's hasher is not), which file names
 /// that must be found again by the next process need.
-fn fnv1a64(bytes: &[u8]) -> u64 {
+pub(crate) fn fnv1a64(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
         (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3)
     })

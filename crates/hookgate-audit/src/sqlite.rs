@@ -13,11 +13,11 @@ use rusqlite::{Connection, OpenFlags, OptionalExtension, Row, TransactionBehavio
 
 use crate::error::AuditError;
 use crate::query::{Filter, Stats, StatsBuilder};
-use crate::record::Record;
+use crate::record::{Record, RecordDecision};
 
 /// Schema steps; `PRAGMA user_version` is the number applied. Append, never edit: a store
 /// in the field has run the old steps already.
-const MIGRATIONS: &[&str] = &[
+pub(crate) const MIGRATIONS: &[&str] = &[
     // 1: records and the indexes `log`/`stats` filter on. Every filter also orders by time.
     "CREATE TABLE records (
         id          TEXT PRIMARY KEY NOT NULL,
@@ -40,10 +40,15 @@ const MIGRATIONS: &[&str] = &[
     CREATE INDEX records_agent_time ON records (agent, time_ms);
     CREATE INDEX records_decision_time ON records (decision, time_ms);
     CREATE INDEX records_session_time ON records (session, time_ms);",
+    // 2: every determining rule/invariant id, as a JSON array (a verdict can have several;
+    // `rule` held only the first match, which was often not the one that decided). Old rows
+    // carry their single `rule` over; `rule` stays for older readers and is no longer written.
+    "ALTER TABLE records ADD COLUMN rules TEXT NOT NULL DEFAULT '[]';
+    UPDATE records SET rules = json_array(rule) WHERE rule IS NOT NULL;",
 ];
 
 const COLUMNS: &str = "id, time_ms, agent, session, cwd, event, tool, action, targets, decision, \
-                       reason, rule, duration_us, error, trace";
+                       reason, rules, duration_us, error, trace";
 
 /// The schema version this build writes.
 pub(crate) fn schema_version() -> i64 {
@@ -155,20 +160,22 @@ impl Db {
                     serde_json::to_string(&r.targets).map_err(AuditError::json(&path, None))?;
                 let trace =
                     serde_json::to_string(&r.trace).map_err(AuditError::json(&path, None))?;
+                let rules =
+                    serde_json::to_string(&r.rules).map_err(AuditError::json(&path, None))?;
                 inserted += stmt
                     .execute(params![
                         r.id,
                         to_i64(r.time_ms),
-                        r.agent,
+                        r.agent.as_str(),
                         r.session,
                         r.cwd,
-                        r.event,
+                        r.event.as_str(),
                         r.tool,
                         r.action,
                         targets,
-                        r.decision,
+                        r.decision.as_str(),
                         r.reason,
-                        r.rule,
+                        rules,
                         to_i64(r.duration_us),
                         r.error,
                         trace,
@@ -205,7 +212,7 @@ impl Db {
     pub(crate) fn stats(&self, filter: &Filter) -> Result<Stats, AuditError> {
         let err = || AuditError::sqlite(&self.path);
         let (clause, args) = where_clause(filter);
-        let sql = format!("SELECT decision, rule, tool, agent, duration_us FROM records{clause}");
+        let sql = format!("SELECT decision, rules, tool, agent, duration_us FROM records{clause}");
         let mut stmt = self.conn.prepare(&sql).map_err(err())?;
         let mut rows = stmt
             .query(rusqlite::params_from_iter(args))
@@ -213,13 +220,16 @@ impl Db {
         let mut stats = StatsBuilder::default();
         while let Some(row) = rows.next().map_err(err())? {
             let decision: String = row.get(0).map_err(err())?;
-            let rule: Option<String> = row.get(1).map_err(err())?;
+            let decision = decision_from(&decision).map_err(AuditError::json(&self.path, None))?;
+            let rules: String = row.get(1).map_err(err())?;
+            let rules: Vec<String> =
+                serde_json::from_str(&rules).map_err(AuditError::json(&self.path, None))?;
             let tool: Option<String> = row.get(2).map_err(err())?;
             let agent: String = row.get(3).map_err(err())?;
             let duration: i64 = row.get(4).map_err(err())?;
             stats.add(
-                &decision,
-                rule.as_deref(),
+                decision,
+                &rules,
                 tool.as_deref(),
                 &agent,
                 u64::try_from(duration).unwrap_or(0),
@@ -245,6 +255,12 @@ impl Db {
     }
 }
 
+/// A stored decision word back into the enum; a word no hookgate wrote is a damaged row, an
+/// error naming the database rather than a guess.
+fn decision_from(word: &str) -> Result<RecordDecision, serde_json::Error> {
+    serde_json::from_value(serde_json::Value::String(word.to_owned()))
+}
+
 fn to_i64(n: u64) -> i64 {
     i64::try_from(n).unwrap_or(i64::MAX)
 }
@@ -261,13 +277,16 @@ fn where_clause(filter: &Filter) -> (String, Vec<SqlValue>) {
         args.push(SqlValue::Integer(to_i64(until)));
     }
     for (column, value) in [
-        ("agent = ?", &filter.agent),
-        ("decision = ?", &filter.decision),
-        ("session = ?", &filter.session),
+        ("agent = ?", filter.agent.map(|a| a.as_str().to_owned())),
+        (
+            "decision = ?",
+            filter.decision.map(|d| d.as_str().to_owned()),
+        ),
+        ("session = ?", filter.session.clone()),
     ] {
         if let Some(value) = value {
             parts.push(column);
-            args.push(SqlValue::Text(value.clone()));
+            args.push(SqlValue::Text(value));
         }
     }
     if parts.is_empty() {
@@ -282,6 +301,10 @@ fn where_clause(filter: &Filter) -> (String, Vec<SqlValue>) {
 fn from_row(row: &Row<'_>) -> rusqlite::Result<Result<Record, serde_json::Error>> {
     let targets: String = row.get(8)?;
     let trace: String = row.get(14)?;
+    let rules: String = row.get(11)?;
+    let decision: String = row.get(9)?;
+    let agent: String = row.get(2)?;
+    let event: String = row.get(5)?;
     let time_ms: i64 = row.get(1)?;
     let duration_us: i64 = row.get(12)?;
     let targets = match serde_json::from_str(&targets) {
@@ -292,19 +315,27 @@ fn from_row(row: &Row<'_>) -> rusqlite::Result<Result<Record, serde_json::Error>
         Ok(t) => t,
         Err(e) => return Ok(Err(e)),
     };
+    let rules = match serde_json::from_str(&rules) {
+        Ok(r) => r,
+        Err(e) => return Ok(Err(e)),
+    };
+    let decision = match decision_from(&decision) {
+        Ok(d) => d,
+        Err(e) => return Ok(Err(e)),
+    };
     Ok(Ok(Record {
         id: row.get(0)?,
         time_ms: u64::try_from(time_ms).unwrap_or(0),
-        agent: row.get(2)?,
+        agent: agent.into(),
         session: row.get(3)?,
         cwd: row.get(4)?,
-        event: row.get(5)?,
+        event: event.into(),
         tool: row.get(6)?,
         action: row.get(7)?,
         targets,
-        decision: row.get(9)?,
+        decision,
         reason: row.get(10)?,
-        rule: row.get(11)?,
+        rules,
         duration_us: u64::try_from(duration_us).unwrap_or(0),
         error: row.get(13)?,
         trace,

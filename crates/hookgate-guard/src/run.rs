@@ -279,25 +279,57 @@ fn open_store(opts: &GuardOptions) -> Result<Option<Store>, String> {
         .map_err(|e| e.to_string())
 }
 
-/// Appends `record` to the store; a store that cannot take it leaves the record in
-/// `<home>/audit-fallback.jsonl` rather than losing it (the decision is never changed by an
-/// audit failure: the audit trail is not the guard).
-fn keep(store: Option<&Store>, opts: &GuardOptions, record: &Record) {
-    let stored = store.is_some_and(|s| s.record(record).is_ok());
-    if stored || opts.store == StoreChoice::Off {
-        return;
+/// Appends `record` to the store. A store that cannot take it (or could not be opened) never
+/// changes the decision — the audit trail is not the guard — but nothing is lost silently:
+/// the record goes to a fallback file, the failure is counted where `log`, `stats` and `doctor`
+/// read it, and the caller learns whether this is the session's first failure so the user is
+/// told once. `None`: stored (or the store is off).
+fn keep(
+    store: Option<&Store>,
+    store_error: Option<&str>,
+    opts: &GuardOptions,
+    record: &Record,
+) -> Option<(hookgate_audit::Kept, String)> {
+    if opts.store == StoreChoice::Off {
+        return None;
     }
-    let line = serde_json::to_string(&record.redacted()).unwrap_or_default();
-    let path = opts.home.join("audit-fallback.jsonl");
-    let _ = std::fs::create_dir_all(&opts.home);
-    if let Ok(mut file) = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-    {
-        use std::io::Write as _;
-        let _ = writeln!(file, "{line}");
+    let error = match store {
+        Some(s) => match s.record(record) {
+            Ok(()) => return None,
+            Err(e) => e.to_string(),
+        },
+        None => store_error
+            .unwrap_or("the audit store is unavailable")
+            .to_owned(),
+    };
+    let kept = hookgate_audit::Unstored::for_home(&opts.home).keep(record, &error);
+    Some((kept, error))
+}
+
+/// The note for the user when the audit store refused a record.
+fn unstored_note(kept: &hookgate_audit::Kept, error: &str) -> String {
+    let kept_in = kept.fallback.as_ref().map_or_else(
+        || "and no fallback file could be written".to_owned(),
+        |f| format!("kept in {}", f.display()),
+    );
+    format!(
+        "the audit store could not record this call ({error}); {kept_in}. Decisions still apply; run `hookgate doctor`"
+    )
+}
+
+/// Adds a note to an answer already built (context where the event consumes it, else a
+/// message for the user).
+fn add_note(j: &mut Judgement, note: String) {
+    if hookgate_agents::supports_context(j.dialect, j.event) {
+        j.reply.context.push(format!("hookgate: {note}"));
+    } else {
+        let message = format!("hookgate: {note}");
+        j.reply.system_message = Some(match j.reply.system_message.take() {
+            Some(m) => format!("{m}\n{message}"),
+            None => message,
+        });
     }
+    j.verdict.notes.push(note);
 }
 
 /// The fail-mode decision for an internal failure, where the event can take it.
@@ -762,13 +794,11 @@ pub fn record_of(j: &Judgement, opts: &GuardOptions, encoded: &Encoded, micros: 
         }
         record.tool = call.tool.as_ref().map(|t| t.name.clone());
     }
-    let word = if v.error.is_some() && !j.unhandled {
-        hookgate_audit::decision::ERROR
+    record.decision = if v.error.is_some() && !j.unhandled {
+        hookgate_audit::RecordDecision::Error
     } else {
-        v.decision
-            .map_or(hookgate_audit::decision::NONE, Decision::as_str)
+        v.decision.into()
     };
-    word.clone_into(&mut record.decision);
     record.reason.clone_from(&v.reason);
     if let (Some(e), false) = (&v.error, j.unhandled) {
         record.reason = Some(format!(
@@ -779,7 +809,7 @@ pub fn record_of(j: &Judgement, opts: &GuardOptions, encoded: &Encoded, micros: 
     } else if j.unhandled {
         record.error.clone_from(&v.error);
     }
-    record.rule = v.determining.first().cloned();
+    record.rules.clone_from(&v.determining);
     record.action = v.actions.first().map(|a| a.kind.as_str().to_owned());
     record.targets = v
         .actions
@@ -824,7 +854,7 @@ pub fn fail(opts: &GuardOptions, why: &str) -> (Encoded, Record) {
     );
     let encoded = answer(&j, opts);
     let record = record_of(&j, opts, &encoded, micros(started));
-    keep(store.as_ref(), opts, &record);
+    let _ = keep(store.as_ref(), None, opts, &record);
     (encoded, record)
 }
 
@@ -840,12 +870,20 @@ pub fn run_recorded(opts: &GuardOptions, payload: &[u8]) -> (Encoded, Option<Rec
     let store_error = store.as_ref().err().cloned();
     let store = store.ok().flatten();
     let mut j = judge(opts, payload, store.as_ref(), RunMode::Live);
-    if let Some(e) = store_error {
+    if let Some(e) = &store_error {
         j.trace.insert("store_error".into(), json!(e));
     }
-    let encoded = answer(&j, opts);
+    let mut encoded = answer(&j, opts);
     let record = record_of(&j, opts, &encoded, micros(started));
-    keep(store.as_ref(), opts, &record);
+    // The record is stored before the answer is written, so a store that refuses it can be
+    // reported in this very answer (once per session).
+    if let Some((kept, error)) = keep(store.as_ref(), store_error.as_deref(), opts, &record)
+        && kept.first_in_session
+        && !j.unhandled
+    {
+        add_note(&mut j, unstored_note(&kept, &error));
+        encoded = answer(&j, opts);
+    }
     (encoded, Some(record))
 }
 

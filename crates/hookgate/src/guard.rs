@@ -5,7 +5,7 @@ use std::io::{Read as _, Write as _};
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
-use hookgate_audit::{Backend, Filter, Record, Store};
+use hookgate_audit::{Backend, Filter, Record, RecordDecision, Store, Unstored};
 use hookgate_core::{AgentKind, Decision};
 use hookgate_guard::{FailMode, GuardOptions, StoreChoice};
 use hookgate_init::{InitOptions, Scope, Target};
@@ -421,12 +421,22 @@ pub(crate) fn doctor(args: &DoctorArgs) -> Result<u8, Failure> {
     Ok(u8::from(!all_ok))
 }
 
+/// The store readers open: `$HOOKGATE_HOME` (see [`hookgate_audit::default_home`]) with the
+/// backend `$HOOKGATE_STORE` names (see [`Backend::for_readers`]).
 fn store() -> Result<Store, Failure> {
-    let backend = match std::env::var("HOOKGATE_STORE").as_deref() {
-        Ok("jsonl") => Backend::Jsonl,
-        _ => Backend::Sqlite,
-    };
+    let setting = std::env::var("HOOKGATE_STORE").ok();
+    let backend = Backend::for_readers(setting.as_deref()).ok_or_else(|| {
+        Failure(format!(
+            "$HOOKGATE_STORE: unknown value `{}` (use sqlite, jsonl or off)",
+            setting.as_deref().unwrap_or_default()
+        ))
+    })?;
     Ok(Store::open(&hookgate_audit::default_home(), backend)?)
+}
+
+/// Where records the store refused went (and how many), for `store`'s home.
+fn unstored(store: &Store) -> Unstored {
+    Unstored::for_home(store.home())
 }
 
 /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
@@ -518,16 +528,13 @@ impl FilterArgs {
         Ok(Filter {
             since_ms: self.since.as_deref().map(since_ms).transpose()?,
             until_ms: None,
-            agent: self.agent.map(|a| a.kind().as_str().to_owned()),
-            decision: self.decision.map(|d| {
-                match d {
-                    DecisionArg::Deny => "deny",
-                    DecisionArg::Ask => "ask",
-                    DecisionArg::Allow => "allow",
-                    DecisionArg::None => "none",
-                    DecisionArg::Error => "error",
-                }
-                .to_owned()
+            agent: self.agent.map(AgentArg::kind),
+            decision: self.decision.map(|d| match d {
+                DecisionArg::Deny => RecordDecision::Deny,
+                DecisionArg::Ask => RecordDecision::Ask,
+                DecisionArg::Allow => RecordDecision::Allow,
+                DecisionArg::None => RecordDecision::None,
+                DecisionArg::Error => RecordDecision::Error,
             }),
             session: self.session.clone(),
             limit,
@@ -548,7 +555,7 @@ pub(crate) struct LogArgs {
     json: bool,
 }
 
-fn line(r: &Record) -> String {
+fn line(r: &Record, fallback: bool) -> String {
     let what = r
         .targets
         .first()
@@ -560,22 +567,73 @@ fn line(r: &Record) -> String {
         .as_deref()
         .map(|x| format!(" — {x}"))
         .unwrap_or_default();
+    let mark = if fallback { "  [not in store]" } else { "" };
     format!(
-        "{}  {:<7} {:<6} {:<22} {}{}",
-        r.id, r.agent, r.decision, r.event, what, reason
+        "{}  {:<7} {:<6} {:<22} {}{}{}",
+        r.id,
+        r.agent.as_str(),
+        r.decision.as_str(),
+        r.event.as_str(),
+        what,
+        reason,
+        mark
     )
 }
 
+/// One entry of `log --json`: the record, plus, for a record the store refused, where it
+/// was kept instead (`unstored: true`, `fallback_file`). A stored record serialises exactly
+/// as before.
+#[derive(serde::Serialize)]
+struct LogEntry<'a> {
+    #[serde(flatten)]
+    record: &'a Record,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    unstored: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fallback_file: Option<&'a std::path::Path>,
+}
+
 pub(crate) fn log(args: &LogArgs) -> Result<u8, Failure> {
-    let records = store()?.query(&args.filter.filter(Some(args.limit))?)?;
+    let store = store()?;
+    let filter = args.filter.filter(Some(args.limit))?;
+    let stored = store.query(&filter)?;
+    let unstored = unstored(&store);
+    let summary = unstored.summary()?;
+    // Records the store refused sit in the fallback files: shown too, marked, newest first
+    // with the rest (a record that reached both is shown once, as stored).
+    let mut entries: Vec<(&Record, Option<&std::path::Path>)> =
+        stored.iter().map(|r| (r, None)).collect();
+    let fallback = unstored.records()?;
+    for f in &fallback {
+        if filter.matches(&f.record) && !stored.iter().any(|r| r.id == f.record.id) {
+            entries.push((&f.record, Some(f.file.as_path())));
+        }
+    }
+    entries.sort_by(|(a, _), (b, _)| (b.time_ms, &b.id).cmp(&(a.time_ms, &a.id)));
+    entries.truncate(args.limit);
     if args.json {
-        print(&to_json(&records)?)?;
+        let out: Vec<LogEntry<'_>> = entries
+            .iter()
+            .map(|(record, file)| LogEntry {
+                record,
+                unstored: file.is_some(),
+                fallback_file: *file,
+            })
+            .collect();
+        print(&to_json(&out)?)?;
+        // The array stays an array (scripts read it); the count goes to stderr.
+        if let Some(notice) = summary.notice() {
+            eprintln!("{notice}");
+        }
     } else {
         let mut s = String::new();
-        for r in &records {
-            let _ = writeln!(s, "{}", line(r));
+        for (r, file) in &entries {
+            let _ = writeln!(s, "{}", line(r, file.is_some()));
         }
-        let _ = writeln!(s, "{} record(s)", records.len());
+        let _ = writeln!(s, "{} record(s)", entries.len());
+        if let Some(notice) = summary.notice() {
+            let _ = writeln!(s, "{notice}");
+        }
         print(&s)?;
     }
     Ok(0)
@@ -611,12 +669,17 @@ pub(crate) fn inspect(args: &InspectArgs) -> Result<u8, Failure> {
         let mut s = String::new();
         let _ = writeln!(s, "record: {}", record.id);
         let _ = writeln!(s, "time: {} ms since epoch", record.time_ms);
-        let _ = writeln!(s, "agent: {}  session: {}", record.agent, record.session);
+        let _ = writeln!(
+            s,
+            "agent: {}  session: {}",
+            record.agent.as_str(),
+            record.session
+        );
         let _ = writeln!(s, "cwd: {}", record.cwd);
         let _ = writeln!(
             s,
             "event: {}  tool: {}",
-            record.event,
+            record.event.as_str(),
             record.tool.as_deref().unwrap_or("-")
         );
         let _ = writeln!(
@@ -625,12 +688,12 @@ pub(crate) fn inspect(args: &InspectArgs) -> Result<u8, Failure> {
             record.action.as_deref().unwrap_or("-"),
             record.targets.join(", ")
         );
-        let _ = writeln!(
-            s,
-            "decision: {}  rule: {}",
-            record.decision,
-            record.rule.as_deref().unwrap_or("-")
-        );
+        let rules = if record.rules.is_empty() {
+            "-".to_owned()
+        } else {
+            record.rules.join(", ")
+        };
+        let _ = writeln!(s, "decision: {}  rules: {rules}", record.decision.as_str());
         if let Some(r) = &record.reason {
             let _ = writeln!(s, "reason: {r}");
         }
@@ -658,14 +721,30 @@ pub(crate) struct StatsArgs {
     json: bool,
 }
 
+/// `stats --json`: the store's counts, unchanged, plus `unstored`.
+#[derive(serde::Serialize)]
+struct StatsOut<'a> {
+    #[serde(flatten)]
+    stats: &'a hookgate_audit::Stats,
+    unstored: &'a hookgate_audit::UnstoredSummary,
+}
+
 pub(crate) fn stats(args: &StatsArgs) -> Result<u8, Failure> {
-    let stats = store()?.stats(&args.filter.filter(None)?)?;
+    let store = store()?;
+    let stats = store.stats(&args.filter.filter(None)?)?;
+    let summary = unstored(&store).summary()?;
     if args.json {
-        print(&to_json(&stats)?)?;
+        print(&to_json(&StatsOut {
+            stats: &stats,
+            unstored: &summary,
+        })?)?;
         return Ok(0);
     }
     let mut s = String::new();
     let _ = writeln!(s, "records: {}", stats.total);
+    if let Some(notice) = summary.notice() {
+        let _ = writeln!(s, "{notice}");
+    }
     for (title, map) in [
         ("by decision", &stats.by_decision),
         ("by rule", &stats.by_rule),

@@ -19,7 +19,7 @@
 use std::path::Path;
 use std::process::ExitCode;
 
-use hookgate_audit::{AuditError, Backend, Filter, Options, Record, Store, decision};
+use hookgate_audit::{AuditError, Backend, Filter, Options, Record, RecordDecision, Store};
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -75,8 +75,8 @@ fn sample(worker: &str, seq: usize) -> Record {
         tool: Some("Bash".to_owned()),
         action: Some("shell.exec".to_owned()),
         targets: vec![format!("{worker}:{seq}")],
-        decision: decision::ALLOW.to_owned(),
-        rule: Some("default-allow".to_owned()),
+        decision: RecordDecision::Allow,
+        rules: vec!["default-allow".to_owned()],
         duration_us: 400 + (seq % 100) as u64,
         trace: serde_json::json!([{ "step": "policy", "us": 120 }, { "step": "invariants", "us": 80 }]),
         ..Record::new("claude", format!("session-{worker}"), "pre_tool_use")
