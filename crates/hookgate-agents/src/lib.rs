@@ -24,6 +24,7 @@ mod encode;
 mod error;
 mod parse;
 pub use hookgate_core::patch;
+mod shell_patch;
 mod tools;
 
 pub use approval::{approval_from_argv, approval_from_env, combine as combine_approvals};

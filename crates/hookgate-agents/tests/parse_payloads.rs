@@ -1190,7 +1190,9 @@ fn a_patch_applied_through_the_shell_still_names_its_files() {
     let payload = json!({"session_id":"s","turn_id":"t","hook_event_name":"PreToolUse","tool_name":"Bash",
         "tool_input":{"command":"apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: .env\n+TOKEN=x\n*** End Patch\nEOF"}});
     let tool = ok(AgentKind::Codex, &payload).call.tool.unwrap();
-    assert_eq!(tool.kind, ToolKind::Shell);
+    // The whole line is the patch: judged as one, the shell line kept for the analyser.
+    assert_eq!(tool.kind, ToolKind::Patch);
+    assert!(tool.command.is_some());
     assert_eq!(
         tool.paths,
         vec![PathTarget {
