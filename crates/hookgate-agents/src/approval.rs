@@ -136,9 +136,9 @@ fn gemini_scope(mode: &str) -> Option<AskScope> {
 /// The approval an agent's own command line states. `argv` is the agent process's argument
 /// vector as `/proc/<pid>/cmdline` gives it (the program, and for Gemini `node` and its script,
 /// may be included: they are not options). The guard finds the process: the hook's parent, or
-/// the parent's parent when the agent ran the hook through `sh -c` (Claude, Gemini); Copilot
-/// 1.0.102 runs hooks directly from its native binary `…/@github/copilot-linux-x64/copilot`,
-/// Gemini 0.61.0 from `node …/bin/gemini`.
+/// the parent's parent when the agent ran the hook through `sh -c` (Claude 2.1.330 does);
+/// Copilot 1.0.102 runs hooks directly from its native binary
+/// `…/@github/copilot-linux-x64/copilot`, Gemini 0.61.0 from `node …/.bin/gemini`.
 ///
 /// - Gemini CLI: `--approval-mode yolo|auto_edit|default|plan`, `-y`/`--yolo`.
 ///
