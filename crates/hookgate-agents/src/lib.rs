@@ -18,13 +18,16 @@
 //! never write stderr on an allow path, never emit an empty deny reason, and never panic on
 //! any input: bad payloads are a [`ParseError`] so the caller can apply its fail mode.
 
+mod approval;
 mod dialect;
 mod encode;
 mod error;
 mod parse;
 pub use hookgate_core::patch;
+mod shell_patch;
 mod tools;
 
+pub use approval::{approval_from_argv, approval_from_env, combine as combine_approvals};
 pub use dialect::Dialect;
 pub use encode::{
     DEFAULT_ASK_REASON, DEFAULT_DENY_REASON, Encoded, Reply, encode, supports_ask, supports_context,

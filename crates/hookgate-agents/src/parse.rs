@@ -6,6 +6,7 @@ use hookgate_core::catalog::EventId;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
+use crate::approval::approval_from_payload;
 use crate::dialect::{Dialect, sniff};
 use crate::error::ParseError;
 use crate::tools::tool_call;
@@ -228,7 +229,7 @@ fn canonical(
         tool,
         prompt,
         tool_response,
-        approval: None,
+        approval: approval_from_payload(dialect, obj),
     })
 }
 

@@ -10,6 +10,7 @@ use serde_json::{Map, Value};
 
 use crate::dialect::Dialect;
 use crate::patch;
+use crate::shell_patch::{ShellPatches, argv_patches, may_carry_patch, shell_patches};
 
 /// The kind of a tool by its (non-MCP) name, across all agents.
 fn kind_of(name: &str) -> ToolKind {
@@ -104,6 +105,58 @@ fn mcp_split(dialect: Dialect, name: &str) -> Option<(Option<String>, String)> {
         return Some((Some(server.to_owned()), tool.to_owned()));
     }
     None
+}
+
+/// A patch applied through the shell tool (Codex sends `apply_patch <<'EOF' … EOF`, `cd dir &&
+/// apply_patch …` or `bash -lc "…"` as `Bash`/`exec_command`): its files become the call's
+/// paths (relative to a `cd` target where there is one) and its added lines the content, so
+/// the file-write policy judges them as it judges the `apply_patch` tool. When the whole line
+/// is a patch and nothing else, the kind becomes [`ToolKind::Patch`]; the command line is kept
+/// either way so the shell analysis still sees what runs.
+fn shell_routed_patch(call: &mut ToolCall, input: &Map<String, Value>) {
+    let Some(line) = call.command.as_deref() else {
+        return;
+    };
+    // A patch that names no file touches no file: lines without a file marker are not parsed
+    // (this keeps tree-sitter off the path of every ordinary shell call).
+    if !may_carry_patch(line) {
+        return;
+    }
+    let argv: Option<Vec<&str>> = match input.get("command").or_else(|| input.get("cmd")) {
+        Some(Value::Array(words)) => words.iter().map(Value::as_str).collect(),
+        _ => None,
+    };
+    let found: ShellPatches = match argv {
+        Some(argv) => argv_patches(&argv),
+        None => shell_patches(line),
+    };
+    if found.patches.is_empty() {
+        return;
+    }
+    let mut added: Vec<String> = Vec::new();
+    for found_patch in &found.patches {
+        let summary = patch::parse_patch(&found_patch.body);
+        for mut target in summary.paths {
+            if let Some(dir) = &found_patch.workdir {
+                target.path = under(dir, &target.path);
+            }
+            call.paths.push(target);
+        }
+        added.extend(summary.added);
+    }
+    call.content = (!added.is_empty()).then(|| added.join("\n"));
+    if found.whole_line {
+        call.kind = ToolKind::Patch;
+    }
+}
+
+/// `path` as seen from inside `dir` (absolute paths stay as they are).
+fn under(dir: &str, path: &str) -> String {
+    if path.starts_with('/') || dir.is_empty() {
+        path.to_owned()
+    } else {
+        format!("{}/{path}", dir.trim_end_matches('/'))
+    }
 }
 
 /// The first string among `keys`.
@@ -229,16 +282,7 @@ pub(crate) fn tool_call(dialect: Dialect, name: &str, input: Map<String, Value>)
     match call.kind {
         ToolKind::Shell => {
             call.command = shell_command(&input);
-            // A patch applied through the shell (`apply_patch <<'EOF' … EOF`) still names the
-            // files it writes; surface them so path rules see them.
-            if let Some(cmd) = &call.command
-                && cmd.trim_start().starts_with("apply_patch")
-                && patch::looks_like_patch(cmd)
-            {
-                let summary = patch::parse_patch(cmd);
-                call.paths = summary.paths;
-                call.content = summary.added;
-            }
+            shell_routed_patch(&mut call, &input);
         }
         ToolKind::Write => {
             let op = if matches!(name, "Delete" | "delete_file") {

@@ -153,6 +153,12 @@ fn every_captured_payload_parses_to_its_agent_dialect_event_and_tool() {
     let mut checked = 0;
     for dir in dirs() {
         let Ok(entries) = std::fs::read_dir(&dir) else {
+            // Under CI a missing prerequisite fails: a skipped test is not a passed one.
+            assert!(
+                std::env::var_os("CI").is_none_or(|v| v.is_empty()),
+                "{} is not present (required under CI)",
+                dir.display()
+            );
             eprintln!("skipping {} (not present)", dir.display());
             continue;
         };
@@ -1190,7 +1196,9 @@ fn a_patch_applied_through_the_shell_still_names_its_files() {
     let payload = json!({"session_id":"s","turn_id":"t","hook_event_name":"PreToolUse","tool_name":"Bash",
         "tool_input":{"command":"apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: .env\n+TOKEN=x\n*** End Patch\nEOF"}});
     let tool = ok(AgentKind::Codex, &payload).call.tool.unwrap();
-    assert_eq!(tool.kind, ToolKind::Shell);
+    // The whole line is the patch: judged as one, the shell line kept for the analyser.
+    assert_eq!(tool.kind, ToolKind::Patch);
+    assert!(tool.command.is_some());
     assert_eq!(
         tool.paths,
         vec![PathTarget {

@@ -201,6 +201,9 @@ fn agent_toggles(
 ) {
     match target.agent {
         AgentKind::Claude | AgentKind::Copilot => {
+            if target.agent == AgentKind::Copilot {
+                copilot_folder_trust(out, target, opts);
+            }
             let off = root.get("disableAllHooks") == Some(&Value::Bool(true));
             out.push(check(
                 "hooks enabled",
@@ -233,6 +236,90 @@ fn agent_toggles(
         }
         AgentKind::Codex => codex_checks(out, target, opts, root, path),
         AgentKind::Cursor => {}
+    }
+}
+
+/// Copilot CLI runs a project's `.github/hooks/` only in a folder it trusts; elsewhere it skips
+/// them without a word (1.0.102, `-p` and interactive alike), so the guard would govern nothing.
+/// Trust is the `trustedFolders` list in `$COPILOT_HOME/config.json` (default
+/// `~/.copilot/config.json`, a JSON file with `//` comment lines that Copilot manages); `copilot
+/// config` refuses that key, so the fix is the interactive trust prompt or an edit of the file.
+/// Only an exact (physical) path counts here: whether Copilot extends a folder's trust to its
+/// subfolders was not established, and a doctor must not call a guard on when it may be off.
+fn copilot_folder_trust(out: &mut Vec<Check>, target: &Target, opts: &InitOptions) {
+    let Scope::Project(dir) = &target.scope else {
+        return;
+    };
+    let dir = physical(dir);
+    let config = match paths::copilot_config_json(&opts.homes) {
+        Ok(p) => p,
+        Err(e) => {
+            out.push(check("copilot folder trust", false, e.to_string()));
+            return;
+        }
+    };
+    let trusted = match read(&config) {
+        Ok(None) => Ok(Vec::new()),
+        Ok(Some(text)) => copilot_trusted_folders(&config, &text),
+        Err(e) => Err(e.to_string()),
+    };
+    let fix = format!(
+        "start `copilot` in {} and answer its trust prompt with \"Yes, and remember\", or add \
+         \"{}\" to the \"trustedFolders\" array in {}",
+        dir.display(),
+        dir.display(),
+        config.display()
+    );
+    match trusted {
+        Err(e) => out.push(check(
+            "copilot folder trust",
+            false,
+            format!("{e}; Copilot may not trust {}: {fix}", dir.display()),
+        )),
+        Ok(list) => {
+            let ok = list.iter().any(|f| physical(Path::new(f)) == dir);
+            out.push(check(
+                "copilot folder trust",
+                ok,
+                if ok {
+                    format!(
+                        "{} is in trustedFolders of {}",
+                        dir.display(),
+                        config.display()
+                    )
+                } else {
+                    format!(
+                        "{} is not a trusted folder: Copilot skips its .github/hooks/ there \
+                         (without a warning); {fix}",
+                        dir.display()
+                    )
+                },
+            ));
+        }
+    }
+}
+
+/// The `trustedFolders` of Copilot's `config.json`. The file starts with `//` comment lines
+/// (Copilot writes "This file is managed automatically."); whole-line comments are dropped
+/// before the JSON is parsed, anything else malformed is an error, not an empty list.
+fn copilot_trusted_folders(path: &Path, text: &str) -> Result<Vec<String>, String> {
+    let json: String = text
+        .lines()
+        .filter(|line| !line.trim_start().starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let root = jsonfile::parse(path, Some(&json)).map_err(|e| e.to_string())?;
+    match root.get("trustedFolders") {
+        None | Some(Value::Null) => Ok(Vec::new()),
+        Some(Value::Array(items)) => Ok(items
+            .iter()
+            .filter_map(Value::as_str)
+            .map(str::to_owned)
+            .collect()),
+        Some(_) => Err(format!(
+            "{}: trustedFolders is not an array",
+            path.display()
+        )),
     }
 }
 

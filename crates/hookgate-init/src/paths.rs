@@ -97,6 +97,20 @@ pub fn config_path(target: &Target, homes: &AgentHomes) -> Result<PathBuf, InitE
     })
 }
 
+/// Copilot CLI's own `config.json` (`$COPILOT_HOME/config.json`, default
+/// `~/.copilot/config.json`), where it keeps `trustedFolders` (verified with 1.0.102).
+pub(crate) fn copilot_config_json(homes: &AgentHomes) -> Result<PathBuf, InitError> {
+    homes
+        .copilot_home
+        .clone()
+        .or_else(|| homes.home.as_ref().map(|h| h.join(".copilot")))
+        .map(|dir| dir.join("config.json"))
+        .ok_or(InitError::NoHome {
+            what: "Copilot's config.json (folder trust)",
+            variable: "COPILOT_HOME",
+        })
+}
+
 /// Codex's user `config.toml`, where hook trust lives whatever the scope of the hooks.
 pub(crate) fn codex_config_toml(target: &Target, homes: &AgentHomes) -> Result<PathBuf, InitError> {
     let home = match &target.scope {

@@ -74,6 +74,18 @@ impl World {
         config_path(&self.target(agent), &self.opts().homes).unwrap()
     }
 
+    /// Copilot's `config.json` as Copilot 1.0.102 writes it, trusting the project.
+    fn trust_copilot_folder(&self) {
+        write(
+            &self.home.join(".copilot/config.json"),
+            &format!(
+                "// User settings belong in settings.json.\n// This file is managed automatically.\n\
+                 {{\n  \"trustedFolders\": [\n    \"{}\"\n  ],\n  \"firstLaunchAt\": \"2026-11-24T23:57:05.912Z\"\n}}\n",
+                self.project.display()
+            ),
+        );
+    }
+
     fn codex_toml(&self) -> PathBuf {
         self.home.join(".codex/config.toml")
     }
@@ -869,6 +881,9 @@ fn doctor_passes_on_a_fresh_install_with_a_working_hook() {
                 ),
             );
         }
+        if *agent == AgentKind::Copilot {
+            w.trust_copilot_folder();
+        }
         w.install(*agent);
         let checks = doctor(&w.target(*agent), &w.opts());
         assert_eq!(
@@ -914,6 +929,79 @@ fn doctor_reports_a_codex_trust_hash_that_does_not_match() {
         failures
             .iter()
             .any(|f| f.starts_with("codex project trust:")),
+        "{failures:?}"
+    );
+}
+
+#[test]
+fn doctor_reports_an_untrusted_copilot_folder_and_says_how_to_trust_it() {
+    let w = World::new();
+    w.install(AgentKind::Copilot);
+    // No config.json at all (Copilot never ran), then one that trusts another folder.
+    for config in [
+        None,
+        Some("// This file is managed automatically.\n{\"trustedFolders\": [\"/elsewhere\"]}\n"),
+    ] {
+        if let Some(text) = config {
+            write(&w.home.join(".copilot/config.json"), text);
+        }
+        let failures = failing(&doctor(&w.target(AgentKind::Copilot), &w.opts()));
+        let trust = failures
+            .iter()
+            .find(|f| f.starts_with("copilot folder trust:"))
+            .unwrap_or_else(|| panic!("{failures:?}"));
+        assert!(trust.contains(&w.project.display().to_string()), "{trust}");
+        assert!(trust.contains("trustedFolders"), "{trust}");
+        assert!(
+            trust.contains(&w.home.join(".copilot/config.json").display().to_string()),
+            "{trust}"
+        );
+    }
+}
+
+#[test]
+fn doctor_reads_copilot_trust_from_copilot_home() {
+    let w = World::new();
+    w.install(AgentKind::Copilot);
+    let copilot_home = w.root.join("copilot-home");
+    write(
+        &copilot_home.join("config.json"),
+        &format!("{{\"trustedFolders\": [\"{}\"]}}", w.project.display()),
+    );
+    let mut opts = w.opts();
+    opts.homes.copilot_home = Some(copilot_home);
+    let checks = doctor(&w.target(AgentKind::Copilot), &opts);
+    let trust = checks
+        .iter()
+        .find(|c| c.name == "copilot folder trust")
+        .unwrap();
+    assert!(trust.ok, "{trust:?}");
+    // Trust in ~/.copilot does not count when COPILOT_HOME points elsewhere.
+    let mut opts = w.opts();
+    opts.homes.copilot_home = Some(w.root.join("empty-copilot-home"));
+    w.trust_copilot_folder();
+    let failures = failing(&doctor(&w.target(AgentKind::Copilot), &opts));
+    assert!(
+        failures
+            .iter()
+            .any(|f| f.starts_with("copilot folder trust:")),
+        "{failures:?}"
+    );
+}
+
+#[test]
+fn doctor_reports_an_unreadable_copilot_config_as_a_failure() {
+    let w = World::new();
+    w.install(AgentKind::Copilot);
+    write(
+        &w.home.join(".copilot/config.json"),
+        "{\"trustedFolders\": ",
+    );
+    let failures = failing(&doctor(&w.target(AgentKind::Copilot), &w.opts()));
+    assert!(
+        failures
+            .iter()
+            .any(|f| f.starts_with("copilot folder trust:")),
         "{failures:?}"
     );
 }

@@ -1,7 +1,8 @@
 //! The configs `hookgate init` writes, run by the real agent CLIs (offline, against
 //! `shared/e2e/mock_llm.py`), with a fake `hookgate` that logs each call.
 //!
-//! Skipped, with a message, when a CLI or the e2e kit is not there (install: see
+//! Skipped, with a message, when a CLI or the e2e kit is not there — failed instead when the `CI`
+//! environment variable is set, since a skipped test is not a passed one (install: see
 //! `shared/e2e/README.md`; point `CLAUDE_BIN`/`CODEX_BIN`/`GEMINI_BIN` at the binaries, default
 //! `/tmp/e2e-cli/node_modules/.bin/<name>`). The Codex test is the one that matters most: it runs
 //! Codex *without* `--dangerously-bypass-hook-trust`, so the hook fires only if the trust hash
@@ -45,15 +46,17 @@ fn cli(var: &str, name: &str) -> Option<PathBuf> {
     );
     let kit = e2e_dir().join("mock_llm.py").is_file();
     if path.is_file() && kit {
-        Some(path)
-    } else {
-        eprintln!(
-            "skipped: {name} CLI ({}) or {} not found",
-            path.display(),
-            e2e_dir().display()
-        );
-        None
+        return Some(path);
     }
+    let why = format!(
+        "{name} CLI ({}) or {} not found",
+        path.display(),
+        e2e_dir().display()
+    );
+    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty());
+    assert!(!ci, "cannot run under CI: {why}");
+    eprintln!("skipped: {why}");
+    None
 }
 
 /// A fake hookgate that appends `argv | payload event` to `calls.log` beside itself.

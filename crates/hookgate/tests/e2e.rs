@@ -1,5 +1,6 @@
-//! End to end with the REAL agent CLIs (Claude Code, Codex, Gemini CLI) driven offline by the
-//! mock model server in `../shared/e2e/`, with hookgate installed by `hookgate init`.
+//! End to end with the REAL agent CLIs (Claude Code, Codex, Gemini CLI, Copilot CLI) driven
+//! offline by the mock model server in `../shared/e2e/`, with hookgate installed by
+//! `hookgate init`.
 //!
 //! Each scenario runs in a throwaway git repository holding uncommitted work. The scripted model
 //! first asks for `git reset --hard` (harmless if it ever ran by mistake: it would only discard
@@ -8,7 +9,8 @@
 //!
 //! The CLIs are installed from npm into `target/e2e-cli` (or `$HOOKGATE_E2E_CLI_DIR`) on first
 //! use. Where npm cannot install them, or `../shared/e2e` is absent, the scenario is skipped
-//! with a message saying so — never failed, never silently passed.
+//! with a message saying so — unless the `CI` environment variable is set: there a missing
+//! prerequisite fails the test, because a skipped end-to-end test is not a passed one.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -23,7 +25,22 @@ const PACKAGES: &[&str] = &[
     "@anthropic-ai/claude-code@2.1.330",
     "@openai/codex@0.169.0",
     "@google/gemini-cli@0.61.0",
+    "@github/copilot@1.0.102",
 ];
+
+/// The executables `PACKAGES` put in `node_modules/.bin`.
+const BINS: &[&str] = &["claude", "codex", "gemini", "copilot"];
+
+/// A prerequisite is missing: skip with a message, or fail under `CI`.
+fn missing(agent: &str, why: &str) {
+    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty());
+    assert!(
+        !ci,
+        "{agent} e2e cannot run under CI: {why} (a missing prerequisite fails in CI instead of \
+         skipping)"
+    );
+    eprintln!("skipping {agent} e2e: {why}");
+}
 
 fn workspace() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -44,8 +61,8 @@ fn cli_bin_dir() -> Result<PathBuf, String> {
     let dir = std::env::var_os("HOOKGATE_E2E_CLI_DIR")
         .map_or_else(|| workspace().join("target/e2e-cli"), PathBuf::from);
     let bin = dir.join("node_modules/.bin");
-    let have = |name: &str| bin.join(name).exists();
-    if have("claude") && have("codex") && have("gemini") {
+    let have_all = || BINS.iter().all(|name| bin.join(name).exists());
+    if have_all() {
         return Ok(bin);
     }
     // npm sometimes fails a postinstall with a spurious ENOENT on the first try; one retry.
@@ -57,7 +74,7 @@ fn cli_bin_dir() -> Result<PathBuf, String> {
             .status();
         match status {
             Err(e) => return Err(format!("npm is not available: {e}")),
-            Ok(s) if s.success() && have("claude") && have("codex") && have("gemini") => {
+            Ok(s) if s.success() && have_all() => {
                 return Ok(bin);
             }
             Ok(_) => {}
@@ -111,16 +128,13 @@ struct Scenario {
 
 fn run(s: &Scenario) {
     let Some(e2e) = shared_e2e() else {
-        eprintln!(
-            "skipping {} e2e: ../shared/e2e is not beside the repository",
-            s.agent
-        );
+        missing(s.agent, "../shared/e2e is not beside the repository");
         return;
     };
     let bin_dir = match cli_bin_dir() {
         Ok(dir) => dir,
         Err(why) => {
-            eprintln!("skipping {} e2e: {why}", s.agent);
+            missing(s.agent, &why);
             return;
         }
     };
@@ -140,6 +154,7 @@ fn run(s: &Scenario) {
         .env("CODEX_HOME", &config_dir)
         .env("CLAUDE_CONFIG_DIR", &config_dir)
         .env("GEMINI_CLI_HOME", &config_dir)
+        .env("COPILOT_HOME", &config_dir)
         .output()
         .unwrap();
     assert!(
@@ -268,6 +283,23 @@ fn gemini_blocks_a_destructive_command_and_runs_a_benign_one() {
         script: serde_json::json!([
             {"tool": "run_shell_command", "input": {"command": "git reset --hard"}},
             {"tool": "run_shell_command", "input": {"command": "echo hello > out.txt"}},
+            {"text": "done"}
+        ]),
+    });
+}
+
+/// Copilot CLI 1.0.102 through its BYOK provider settings (`run-copilot.sh`, which trusts the
+/// folder for the run with `--trust-folder`: without trust Copilot skips project hooks).
+#[test]
+fn copilot_blocks_a_destructive_command_and_runs_a_benign_one() {
+    run(&Scenario {
+        agent: "copilot",
+        runner: "run-copilot.sh",
+        bin_var: "COPILOT_BIN",
+        bin: "copilot",
+        script: serde_json::json!([
+            {"tool": "bash", "input": {"command": "git reset --hard", "description": "reset"}},
+            {"tool": "bash", "input": {"command": "echo hello > out.txt", "description": "write"}},
             {"text": "done"}
         ]),
     });
