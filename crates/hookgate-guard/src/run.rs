@@ -497,6 +497,57 @@ fn rewritten(
     )?)
 }
 
+/// Who will be asked about this call: what the payload says, what the agent put in the hook's
+/// environment, and, for agents that tell a hook nothing else (Gemini, Copilot), the
+/// permission flags on the agent's own command line — combined to the one that asks least,
+/// so an `ask` is never sent where nobody will see it.
+fn approval(
+    dialect: Dialect,
+    from_payload: Option<hookgate_core::Approval>,
+) -> Option<hookgate_core::Approval> {
+    let from_env = hookgate_agents::approval_from_env(dialect, &|name| std::env::var(name).ok());
+    let mut found = hookgate_agents::combine_approvals([from_payload, from_env]);
+    if matches!(dialect, Dialect::Gemini | Dialect::CopilotCamel) {
+        for argv in ancestor_argvs(4) {
+            let from_argv = hookgate_agents::approval_from_argv(dialect, &argv);
+            found = hookgate_agents::combine_approvals([found, from_argv]);
+        }
+    }
+    found
+}
+
+/// The command lines of this process's parent and its ancestors, nearest first (the agent
+/// often runs a hook through `sh -c`, so its own command line is one or two levels up). Read
+/// from `/proc`; empty where there is none.
+fn ancestor_argvs(levels: usize) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let mut pid = std::process::id();
+    for _ in 0..levels {
+        let Some(parent) = parent_pid(pid).filter(|p| *p > 1) else {
+            break;
+        };
+        if let Ok(bytes) = std::fs::read(format!("/proc/{parent}/cmdline")) {
+            out.push(
+                bytes
+                    .split(|b| *b == 0)
+                    .filter(|w| !w.is_empty())
+                    .map(|w| String::from_utf8_lossy(w).into_owned())
+                    .collect(),
+            );
+        }
+        pid = parent;
+    }
+    out
+}
+
+/// The parent of `pid`, from `/proc/<pid>/stat` (the field after the state, which follows the
+/// parenthesised command name — itself free to contain spaces and parentheses).
+fn parent_pid(pid: u32) -> Option<u32> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let after = &stat[stat.rfind(')')? + 1..];
+    after.split_whitespace().nth(1)?.parse().ok()
+}
+
 /// Runs the stages for one payload. Never panics on input; every internal failure becomes the
 /// fail-mode verdict (recorded as an error), never a silent allow.
 pub fn judge(
@@ -541,6 +592,8 @@ pub fn judge(
             }
         };
     let dialect = parsed.dialect;
+    let mut parsed = parsed;
+    parsed.call.approval = approval(dialect, parsed.call.approval.take());
     let event = parsed.call.event;
     let native = parsed.call.native_event.clone();
     let fail = |call: &CanonicalCall, why: GuardError| {
@@ -578,7 +631,6 @@ pub fn judge(
 
     // Transforms: the user's hooks run on the call as sent; a rewrite replaces the call, and
     // everything after this point judges the final input.
-    let mut parsed = parsed;
     let mut original_command = None;
     let hooks = if opts.user_hooks {
         let t = Instant::now();

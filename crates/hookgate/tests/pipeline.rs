@@ -463,3 +463,97 @@ fn an_untrusted_project_policy_only_tightens_the_hook_and_says_so_once_per_sessi
     let locked = env.hook(&bash("echo x > .claude/settings.json", &repo));
     assert_eq!(claude_decision(&locked), "deny");
 }
+
+fn write_call(path: &str, mode: &str, cwd: &Path) -> Value {
+    json!({
+        "session_id": "s-2", "cwd": cwd, "hook_event_name": "PreToolUse",
+        "permission_mode": mode,
+        "tool_name": "Write", "tool_input": {"file_path": path, "content": "x"},
+    })
+}
+
+#[test]
+fn an_ask_becomes_the_ask_fallback_where_the_permission_mode_asks_nobody() {
+    let env = Env::new();
+    let asked = "sudo ls";
+    // Someone is asked in the default mode.
+    let mut call = bash(asked, &env.work());
+    assert_eq!(claude_decision(&env.hook(&call)), "ask");
+    // Nobody is asked in bypass mode: the ask becomes a deny that says why.
+    call["permission_mode"] = json!("bypassPermissions");
+    let out = env.hook(&call);
+    assert_eq!(claude_decision(&out), "deny");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("bypassPermissions") && text.contains("nobody is asked"),
+        "{text}"
+    );
+    // --ask-fallback allow turns it into no opinion, never an approval.
+    let out = env
+        .cmd(&["hook", "claude", "--ask-fallback", "allow"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all(&serde_json::to_vec(&call).unwrap())?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    assert_eq!(claude_decision(&out), "none");
+
+    // acceptEdits: edits are not asked about, other calls still are.
+    let envrc = env.work().join(".envrc");
+    let edit = write_call(envrc.to_str().unwrap(), "default", &env.work());
+    let asked_edit = claude_decision(&env.hook(&edit));
+    assert_eq!(
+        asked_edit, "ask",
+        "writing .envrc is asked about by default"
+    );
+    let edit = write_call(envrc.to_str().unwrap(), "acceptEdits", &env.work());
+    assert_eq!(claude_decision(&env.hook(&edit)), "deny");
+    call["permission_mode"] = json!("acceptEdits");
+    assert_eq!(claude_decision(&env.hook(&call)), "ask");
+    // The record keeps what was judged and why it fell back.
+    let record = &env.log()[1];
+    assert_eq!(record["decision"], "deny");
+    assert!(record["trace"]["fallback"].as_str().is_some(), "{record}");
+}
+
+#[test]
+fn gemini_in_yolo_mode_read_from_the_agents_command_line_gets_no_ask() {
+    let env = Env::new();
+    let payload = json!({
+        "session_id": "g-1", "cwd": env.work(), "hook_event_name": "BeforeTool",
+        "tool_name": "run_shell_command", "tool_input": {"command": "sudo ls"},
+    });
+    let file = env.root.path().join("gemini.json");
+    std::fs::write(&file, serde_json::to_vec(&payload).unwrap()).unwrap();
+    let script = format!(
+        "{} hook gemini --input {}; true",
+        env!("CARGO_BIN_EXE_hookgate"),
+        file.display()
+    );
+    let run = |extra: &[&str]| {
+        let mut cmd = env.cmd(&[]);
+        let mut args = vec!["-c", script.as_str(), "gemini"];
+        args.extend_from_slice(extra);
+        let out = Command::new("sh")
+            .args(&args)
+            .envs(cmd.get_envs().filter_map(|(k, v)| Some((k, v?))))
+            .current_dir(env.work())
+            .output()
+            .unwrap();
+        let _ = &mut cmd;
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let asked = run(&["--approval-mode", "default"]);
+    assert!(asked.contains("\"ask\""), "{asked}");
+    let yolo = run(&["--yolo"]);
+    assert!(
+        yolo.contains("\"deny\"") && yolo.contains("nobody is asked"),
+        "{yolo}"
+    );
+}
