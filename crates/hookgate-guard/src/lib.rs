@@ -12,6 +12,6 @@ pub mod git;
 mod run;
 
 pub use run::{
-    FailMode, GuardError, GuardOptions, Judgement, RunMode, StoreChoice, Verdict, answer, explain,
-    fail, judge, record_of, run, run_recorded,
+    FailMode, GuardError, GuardOptions, Judgement, ProjectStatus, RunMode, StoreChoice, Verdict,
+    answer, explain, fail, judge, project_status, record_of, run, run_recorded,
 };

@@ -250,6 +250,40 @@ fn load_policy(
     Ok(Policy::load_layers(&layers)?)
 }
 
+/// What a project's config amounts to for the guard: where it is, whether it is trusted, and
+/// everything of it that was ignored because it is not. `doctor` shows this; the hook
+/// computes the same from the same functions on every call.
+#[derive(Debug, Clone, Serialize)]
+pub struct ProjectStatus {
+    /// The project, by the one discovery rule.
+    pub project: Project,
+    /// Its trust.
+    pub trust: TrustState,
+    /// One line per policy setting, rule or hook of the project that was not applied.
+    pub ignored: Vec<String>,
+}
+
+/// The [`ProjectStatus`] of the project containing `cwd`. An error is a policy or hook config
+/// that cannot be loaded at all (the hook fails closed on it).
+pub fn project_status(opts: &GuardOptions, cwd: &Path) -> Result<ProjectStatus, GuardError> {
+    let project = hookgate_project::discover_in(cwd, opts.config_dir.as_deref());
+    let trust = hookgate_project::trust_state(&project, opts.config_dir.as_deref());
+    let policy = load_policy(opts, &project, trust)?;
+    let mut ignored: Vec<String> = policy.notes().iter().map(ToString::to_string).collect();
+    let discovery = Discovery {
+        user_dir: opts.config_dir.clone(),
+        project_dir: project.hookgate_dir.clone(),
+        project_trusted: trust.is_trusted(),
+    };
+    let loaded = hookgate_engine::config::load_with_notes(&[], &discovery)?;
+    ignored.extend(loaded.notes.iter().map(ToString::to_string));
+    Ok(ProjectStatus {
+        project,
+        trust,
+        ignored,
+    })
+}
+
 /// The one note a session sees about untrusted project config (details are in the record).
 fn untrusted_note(project: &Project, trust: TrustState, ignored: usize) -> Option<String> {
     let TrustState::Untrusted { reason } = trust else {

@@ -411,14 +411,117 @@ pub(crate) fn doctor(args: &DoctorArgs) -> Result<u8, Failure> {
             .collect();
         report.push(serde_json::json!({"agent": agent.kind().as_str(), "checks": checks}));
     }
+    let configured = !report.is_empty();
+    let checks = guard_checks()?;
+    let _ = writeln!(s, "hookgate:");
+    for c in &checks {
+        all_ok &= c.ok;
+        let _ = writeln!(
+            s,
+            "  [{}] {}: {}",
+            if c.ok { "ok" } else { "FAIL" },
+            c.name,
+            c.detail
+        );
+    }
+    let checks: Vec<serde_json::Value> = checks
+        .iter()
+        .map(|c| serde_json::json!({"name": c.name, "ok": c.ok, "detail": c.detail}))
+        .collect();
+    report.push(serde_json::json!({"agent": "hookgate", "checks": checks}));
     if args.json {
         print(&to_json(&report)?)?;
-    } else if report.is_empty() {
-        print("no agent has hookgate configured here (try `hookgate init <agent>`)\n")?;
     } else {
+        if !configured {
+            s.insert_str(
+                0,
+                "no agent has hookgate configured here (try `hookgate init <agent>`)\n",
+            );
+        }
         print(&s)?;
     }
     Ok(u8::from(!all_ok))
+}
+
+/// The guard's own health, whatever agent calls it: the audit store takes records, none went
+/// missing, and the project's config is applied (or what of it is not, and why).
+fn guard_checks() -> Result<Vec<hookgate_init::Check>, Failure> {
+    let check = |name: &str, ok: bool, detail: String| hookgate_init::Check {
+        name: name.to_owned(),
+        ok,
+        detail,
+    };
+    let mut out = Vec::new();
+    let home = hookgate_audit::default_home();
+    let setting = std::env::var("HOOKGATE_STORE").ok();
+    match Backend::for_readers(setting.as_deref()) {
+        None => out.push(check(
+            "audit store",
+            false,
+            format!(
+                "$HOOKGATE_STORE: unknown value `{}` (use sqlite, jsonl or off)",
+                setting.as_deref().unwrap_or_default()
+            ),
+        )),
+        Some(backend) => out.push(match Store::check_writable(&home, backend) {
+            Ok(()) => check(
+                "audit store",
+                true,
+                format!("{} is writable", home.display()),
+            ),
+            Err(e) => check("audit store", false, format!("cannot write records: {e}")),
+        }),
+    }
+    match hookgate_audit::Unstored::for_home(&home).summary() {
+        Ok(summary) => out.push(match summary.notice() {
+            None => check("unstored records", true, "none".to_owned()),
+            Some(notice) => check("unstored records", false, notice),
+        }),
+        Err(e) => out.push(check("unstored records", false, e.to_string())),
+    }
+    let cwd = std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?;
+    let opts = guard_options(&GuardFlags {
+        agent: AgentArg::Claude,
+        fail_mode: None,
+        ask_fallback: None,
+        store: None,
+        policies: Vec::new(),
+        no_user_hooks: false,
+    })?;
+    out.push(match hookgate_guard::project_status(&opts, &cwd) {
+        Err(e) => check(
+            "project config",
+            false,
+            format!("cannot be loaded, every hook call fails closed: {e}"),
+        ),
+        Ok(status) => {
+            let root = status.project.root.display().to_string();
+            match status.trust {
+                hookgate_project::TrustState::NoProjectConfig => {
+                    check("project config", true, format!("{root}: none"))
+                }
+                hookgate_project::TrustState::Trusted => {
+                    check("project config", true, format!("{root}: trusted"))
+                }
+                hookgate_project::TrustState::Untrusted { reason } if status.ignored.is_empty() => {
+                    check(
+                        "project config",
+                        true,
+                        format!("{root}: not trusted ({reason}), nothing in it is ignored"),
+                    )
+                }
+                hookgate_project::TrustState::Untrusted { reason } => check(
+                    "project config",
+                    false,
+                    format!(
+                        "{root}: not trusted ({reason}); ignored: {}; review it and run `hookgate trust {root}`",
+                        status.ignored.join("; ")
+                    ),
+                ),
+            }
+        }
+    });
+    Ok(out)
 }
 
 /// The store readers open: `$HOOKGATE_HOME` (see [`hookgate_audit::default_home`]) with the

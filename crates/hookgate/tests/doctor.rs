@@ -1,0 +1,88 @@
+//! `hookgate doctor` checks the guard itself, whatever agent calls it: the store takes
+//! records, none went missing, and the project's config is applied or says what is not.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test code"
+)]
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn doctor(home: &Path, config: &Path, cwd: &Path) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_hookgate"))
+        .args(["doctor", "--json"])
+        .current_dir(cwd)
+        .env("HOOKGATE_HOME", home)
+        .env("HOOKGATE_CONFIG_DIR", config)
+        .env_remove("HOOKGATE_STORE")
+        .output()
+        .unwrap()
+}
+
+fn check(out: &Output, name: &str) -> (bool, String) {
+    let report: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let guard = report.iter().find(|r| r["agent"] == "hookgate").unwrap();
+    let c = guard["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == name)
+        .unwrap();
+    (
+        c["ok"].as_bool().unwrap(),
+        c["detail"].as_str().unwrap().to_owned(),
+    )
+}
+
+#[test]
+fn doctor_fails_when_the_audit_store_cannot_be_written() {
+    let root = tempfile::tempdir().unwrap();
+    let blocker = root.path().join("file");
+    std::fs::write(&blocker, "").unwrap();
+    // A home under a regular file cannot be created, even by root.
+    let out = doctor(&blocker.join("home"), &root.path().join("cfg"), root.path());
+    assert_eq!(out.status.code(), Some(1));
+    let (ok, detail) = check(&out, "audit store");
+    assert!(!ok && detail.contains("Not a directory"), "{detail}");
+    let fine = doctor(
+        &root.path().join("home"),
+        &root.path().join("cfg"),
+        root.path(),
+    );
+    assert!(check(&fine, "audit store").0);
+}
+
+#[test]
+fn doctor_lists_what_an_untrusted_project_asked_for_until_it_is_trusted() {
+    let root = tempfile::tempdir().unwrap();
+    let project = root.path().join("p");
+    std::fs::create_dir_all(project.join(".hookgate")).unwrap();
+    std::fs::create_dir_all(project.join(".git")).unwrap();
+    std::fs::write(
+        project.join(".hookgate/policy.yaml"),
+        "mode: monitor\ninvariants:\n  no-force-push: off\n",
+    )
+    .unwrap();
+    let (home, cfg) = (root.path().join("home"), root.path().join("cfg"));
+    let out = doctor(&home, &cfg, &project);
+    let (ok, detail) = check(&out, "project config");
+    assert!(!ok, "{detail}");
+    assert!(
+        detail.contains("mode: monitor") && detail.contains("no-force-push"),
+        "every ignored item is named: {detail}"
+    );
+    let trusted = Command::new(env!("CARGO_BIN_EXE_hookgate"))
+        .args(["trust"])
+        .current_dir(&project)
+        .env("HOOKGATE_HOME", &home)
+        .env("HOOKGATE_CONFIG_DIR", &cfg)
+        .status()
+        .unwrap();
+    assert!(trusted.success());
+    let (ok, detail) = check(&doctor(&home, &cfg, &project), "project config");
+    assert!(ok && detail.ends_with("trusted"), "{detail}");
+}
