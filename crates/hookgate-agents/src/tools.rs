@@ -12,35 +12,6 @@ use crate::dialect::Dialect;
 use crate::patch;
 use crate::shell_patch::{ShellPatches, argv_patches, may_carry_patch, shell_patches};
 
-/// The kind of a tool by its (non-MCP) name, across all agents.
-fn kind_of(name: &str) -> ToolKind {
-    match name {
-        // Claude, Codex's canonical name for every shell tool, Gemini, Copilot, Cursor, and
-        // Codex's raw shell tool names in case a build reports them uncanonicalised.
-        "Bash" | "PowerShell" | "run_shell_command" | "bash" | "powershell" | "Shell" | "shell"
-        | "shell_command" | "exec_command" | "local_shell" | "unified_exec" => ToolKind::Shell,
-        "Write" | "write_file" | "create" | "Delete" | "delete_file" => ToolKind::Write,
-        "Edit"
-        | "MultiEdit"
-        | "NotebookEdit"
-        | "replace"
-        | "edit"
-        | "str_replace_editor"
-        | "str_replace_based_edit_tool" => ToolKind::Edit,
-        "Read" | "read_file" | "read_many_files" | "view" | "list_directory" | "LS"
-        | "NotebookRead" => ToolKind::Read,
-        "Glob" | "Grep" | "glob" | "grep" | "grep_search" | "search_file_content" | "rg" => {
-            ToolKind::Search
-        }
-        "WebFetch" | "web_fetch" | "WebSearch" | "google_web_search" | "web_search" => {
-            ToolKind::Fetch
-        }
-        "Agent" | "Task" | "task" | "spawn_agent" => ToolKind::Subagent,
-        "apply_patch" => ToolKind::Patch,
-        _ => ToolKind::Other,
-    }
-}
-
 /// Copilot's built-in tool names: never read as `<server>-<tool>` MCP names.
 const COPILOT_BUILTINS: &[&str] = &[
     "bash",
@@ -218,14 +189,8 @@ fn patch_body(input: &Map<String, Value>) -> String {
     String::new()
 }
 
-const PATH_KEYS: &[&str] = &[
-    "file_path",
-    "path",
-    "filePath",
-    "notebook_path",
-    "target_file",
-    "absolute_path",
-];
+/// Path fields: `hookgate_core`'s one list.
+const PATH_KEYS: &[&str] = hookgate_core::PATH_FIELDS;
 
 fn path_target(input: &Map<String, Value>, keys: &[&str], op: PathOp) -> Vec<PathTarget> {
     first_str(input, keys)
@@ -278,7 +243,7 @@ pub(crate) fn tool_call(dialect: Dialect, name: &str, input: Map<String, Value>)
         call.input = input;
         return call;
     }
-    call.kind = kind_of(name);
+    call.kind = ToolKind::of_tool_name(name);
     match call.kind {
         ToolKind::Shell => {
             call.command = shell_command(&input);

@@ -99,6 +99,7 @@ impl ToolKind {
             | "replace"
             | "edit"
             | "edit_file"
+            | "str_replace"
             | "str_replace_editor"
             | "str_replace_based_edit_tool" => Self::Edit,
             "Read" | "read_file" | "read_many_files" | "view" | "list_directory" | "LS"

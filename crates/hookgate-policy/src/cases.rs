@@ -250,36 +250,6 @@ fn str_field<'a>(input: &'a Map<String, Value>, keys: &[&str]) -> Option<&'a str
         .find_map(|k| input.get(*k).and_then(Value::as_str))
 }
 
-/// Paths, content and moves of a Codex `apply_patch` body.
-fn parse_patch(body: &str) -> (Vec<PathTarget>, String) {
-    let mut paths: Vec<PathTarget> = Vec::new();
-    let mut added = String::new();
-    for line in body.lines() {
-        let add = |paths: &mut Vec<PathTarget>, path: &str, op: PathOp| {
-            paths.push(PathTarget {
-                path: path.trim().to_owned(),
-                op,
-            });
-        };
-        if let Some(p) = line.strip_prefix("*** Add File: ") {
-            add(&mut paths, p, PathOp::Write);
-        } else if let Some(p) = line.strip_prefix("*** Update File: ") {
-            add(&mut paths, p, PathOp::Write);
-        } else if let Some(p) = line.strip_prefix("*** Delete File: ") {
-            add(&mut paths, p, PathOp::Delete);
-        } else if let Some(p) = line.strip_prefix("*** Move to: ") {
-            if let Some(last) = paths.last_mut() {
-                last.op = PathOp::Move;
-            }
-            add(&mut paths, p, PathOp::Write);
-        } else if let Some(text) = line.strip_prefix('+') {
-            added.push_str(text);
-            added.push('\n');
-        }
-    }
-    (paths, added)
-}
-
 /// A canonical tool call from an agent's tool name and input, for the common spellings of
 /// the five agents (a convenience for cases files and tests; `hookgate-agents` is the real
 /// dialect parser).
@@ -289,13 +259,6 @@ pub fn call_for_tool(
     name: &str,
     input: Map<String, Value>,
 ) -> CanonicalCall {
-    let path_keys = [
-        "file_path",
-        "path",
-        "absolute_path",
-        "notebook_path",
-        "filePath",
-    ];
     let mut tool = ToolCall {
         name: name.to_owned(),
         kind: ToolKind::Other,
@@ -308,14 +271,18 @@ pub fn call_for_tool(
         input: Map::new(),
     };
     let path = |op| {
-        str_field(&input, &path_keys).map(|p| PathTarget {
+        str_field(&input, hookgate_core::PATH_FIELDS).map(|p| PathTarget {
             path: p.to_owned(),
             op,
         })
     };
-    match name {
-        "Bash" | "bash" | "run_shell_command" | "shell" | "Shell" | "shell_command"
-        | "exec_command" | "powershell" => {
+    let kind = if name.starts_with("mcp__") {
+        ToolKind::Mcp
+    } else {
+        ToolKind::of_tool_name(name)
+    };
+    match kind {
+        ToolKind::Shell => {
             tool.kind = ToolKind::Shell;
             tool.command = match input.get("command").or_else(|| input.get("cmd")) {
                 Some(Value::String(s)) => Some(s.clone()),
@@ -328,12 +295,12 @@ pub fn call_for_tool(
                 _ => None,
             };
         }
-        "Write" | "write_file" | "create" => {
+        ToolKind::Write => {
             tool.kind = ToolKind::Write;
             tool.paths.extend(path(PathOp::Write));
             tool.content = str_field(&input, &["content", "file_text"]).map(str::to_owned);
         }
-        "Edit" | "MultiEdit" | "replace" | "edit" | "str_replace" | "NotebookEdit" => {
+        ToolKind::Edit => {
             tool.kind = ToolKind::Edit;
             tool.paths.extend(path(PathOp::Write));
             tool.content = str_field(&input, &["new_string", "new_str", "new_source"])
@@ -348,34 +315,34 @@ pub fn call_for_tool(
                     })
                 });
         }
-        "Read" | "read_file" | "view" | "NotebookRead" | "read_many_files" => {
+        ToolKind::Read => {
             tool.kind = ToolKind::Read;
             tool.paths.extend(path(PathOp::Read));
         }
-        "Glob" | "Grep" | "glob" | "grep" | "search_file_content" | "list_directory" | "LS" => {
+        ToolKind::Search => {
             tool.kind = ToolKind::Search;
             tool.paths.extend(path(PathOp::Read));
         }
-        "WebFetch" | "web_fetch" | "WebSearch" | "google_web_search" => {
+        ToolKind::Fetch => {
             tool.kind = ToolKind::Fetch;
             tool.url = str_field(&input, &["url"]).map(str::to_owned);
         }
-        "Task" | "Agent" | "task" => tool.kind = ToolKind::Subagent,
-        "apply_patch" => {
+        ToolKind::Subagent => tool.kind = ToolKind::Subagent,
+        ToolKind::Patch => {
             tool.kind = ToolKind::Patch;
             if let Some(body) = str_field(&input, &["command", "input", "patch"]) {
-                let (paths, added) = parse_patch(body);
-                tool.paths = paths;
-                tool.content = (!added.is_empty()).then_some(added);
+                let summary = hookgate_core::patch::parse_patch(body);
+                tool.paths = summary.paths;
+                tool.content = summary.added;
             }
         }
-        n if n.starts_with("mcp__") => {
+        ToolKind::Mcp => {
             tool.kind = ToolKind::Mcp;
-            let mut parts = n.splitn(3, "__").skip(1);
+            let mut parts = name.splitn(3, "__").skip(1);
             tool.mcp_server = parts.next().map(str::to_owned);
             tool.mcp_tool = parts.next().map(str::to_owned);
         }
-        _ => {}
+        ToolKind::Other => {}
     }
     tool.input = input;
     CanonicalCall {
