@@ -47,7 +47,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 pub use error::AuditError;
-pub use query::{Filter, Percentiles, Stats};
+pub use query::{Filter, Percentiles, SinceError, Stats, since_ms};
 pub use record::{Record, RecordAgent, RecordDecision, RecordEvent, new_id, now_ms};
 pub use spool::{RejectReason, Rejected};
 pub use unstored::{FallbackRecord, Kept, Unstored, UnstoredEntry, UnstoredSummary};

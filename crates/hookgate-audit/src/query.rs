@@ -145,3 +145,87 @@ mod tests {
         assert_eq!(nearest_rank(&[1, 2, 3], 50), 2);
     }
 }
+
+/// Why a `--since` value could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SinceError {
+    /// Neither a date, a duration nor epoch milliseconds.
+    #[error("cannot read `{0}` (use 30m, 2h, 7d, YYYY-MM-DD or epoch ms)")]
+    Unreadable(String),
+    /// A number with a unit this reader does not know.
+    #[error("unknown unit in `{0}` (use s, m, h or d)")]
+    UnknownUnit(String),
+}
+
+/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y.rem_euclid(400);
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    era * 146_097 + doe - 719_468
+}
+
+/// `YYYY-MM-DD` (UTC midnight) as epoch milliseconds.
+fn date_ms(text: &str) -> Option<u64> {
+    let mut parts = text.split('-');
+    let (y, m, d) = (
+        parts.next()?.parse().ok()?,
+        parts.next()?.parse().ok()?,
+        parts.next()?.parse().ok()?,
+    );
+    if parts.next().is_some() || !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return None;
+    }
+    u64::try_from(days_from_civil(y, m, d) * 86_400_000).ok()
+}
+
+/// The start of a `--since` window in epoch milliseconds: a duration back from `now_ms`
+/// (`30m`, `2h`, `7d`, `90s`), a date `YYYY-MM-DD` (UTC midnight), or epoch milliseconds.
+/// Pure (the clock is the caller's), so readers and tests agree on every answer.
+pub fn since_ms(text: &str, now_ms: u64) -> Result<u64, SinceError> {
+    if let Some(ms) = date_ms(text) {
+        return Ok(ms);
+    }
+    let (digits, unit) = text.split_at(
+        text.find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(text.len()),
+    );
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| SinceError::Unreadable(text.to_owned()))?;
+    let ms = match unit {
+        "" => return Ok(n),
+        "s" => n.saturating_mul(1000),
+        "m" => n.saturating_mul(60_000),
+        "h" => n.saturating_mul(3_600_000),
+        "d" => n.saturating_mul(86_400_000),
+        _ => return Err(SinceError::UnknownUnit(text.to_owned())),
+    };
+    Ok(now_ms.saturating_sub(ms))
+}
+
+#[cfg(test)]
+mod since_tests {
+    use super::*;
+
+    #[test]
+    fn since_reads_dates_durations_and_epoch_ms_against_the_given_clock() {
+        assert_eq!(since_ms("1970-01-02", 0), Ok(86_400_000));
+        assert_eq!(since_ms("2024-03-01", 0), Ok(1_709_251_200_000));
+        assert_eq!(since_ms("7d", 10 * 86_400_000), Ok(3 * 86_400_000));
+        assert_eq!(since_ms("30m", 3_600_000), Ok(1_800_000));
+        assert_eq!(since_ms("1234", 99), Ok(1234));
+        assert_eq!(since_ms("99999d", 5), Ok(0), "never before the epoch");
+        assert!(matches!(
+            since_ms("2024-13-01", 0),
+            Err(SinceError::Unreadable(_))
+        ));
+        assert!(matches!(
+            since_ms("7 parsecs", 0),
+            Err(SinceError::UnknownUnit(_))
+        ));
+    }
+}

@@ -542,61 +542,10 @@ fn unstored(store: &Store) -> Unstored {
     Unstored::for_home(store.home())
 }
 
-/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y.rem_euclid(400);
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// `YYYY-MM-DD` (UTC midnight) as epoch milliseconds.
-fn date_ms(text: &str) -> Option<u64> {
-    let mut parts = text.split('-');
-    let (y, m, d) = (
-        parts.next()?.parse().ok()?,
-        parts.next()?.parse().ok()?,
-        parts.next()?.parse().ok()?,
-    );
-    if parts.next().is_some() || !(1..=12).contains(&m) || !(1..=31).contains(&d) {
-        return None;
-    }
-    u64::try_from(days_from_civil(y, m, d) * 86_400_000).ok()
-}
-
-/// Parses `--since`: `30m`, `2h`, `7d`, a date `YYYY-MM-DD` (UTC), or Unix time in milliseconds.
+/// Parses `--since` (see [`hookgate_audit::since_ms`]) against the clock now.
 fn since_ms(text: &str) -> Result<u64, Failure> {
-    if let Some(ms) = date_ms(text) {
-        return Ok(ms);
-    }
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX));
-    let (digits, unit) = text.split_at(
-        text.find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(text.len()),
-    );
-    let n: u64 = digits.parse().map_err(|_| {
-        Failure(format!(
-            "--since: cannot read `{text}` (use 30m, 2h, 7d or epoch ms)"
-        ))
-    })?;
-    let ms = match unit {
-        "" => return Ok(n),
-        "s" => n * 1000,
-        "m" => n * 60_000,
-        "h" => n * 3_600_000,
-        "d" => n * 86_400_000,
-        _ => {
-            return Err(Failure(format!(
-                "--since: unknown unit in `{text}` (use s, m, h or d)"
-            )));
-        }
-    };
-    Ok(now.saturating_sub(ms))
+    hookgate_audit::since_ms(text, hookgate_audit::now_ms())
+        .map_err(|e| Failure(format!("--since: {e}")))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -1021,9 +970,6 @@ mod tests {
 
     #[test]
     fn since_accepts_dates_and_durations() {
-        assert_eq!(date_ms("1970-01-02"), Some(86_400_000));
-        assert_eq!(date_ms("2024-03-01"), Some(1_709_251_200_000));
-        assert_eq!(date_ms("2024-13-01"), None);
         assert!(since_ms("7d").is_ok());
         assert!(since_ms("7 parsecs").is_err());
     }
