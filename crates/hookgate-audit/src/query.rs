@@ -219,8 +219,9 @@ mod since_tests {
         assert_eq!(since_ms("30m", 3_600_000), Ok(1_800_000));
         assert_eq!(since_ms("1234", 99), Ok(1234));
         assert_eq!(since_ms("99999d", 5), Ok(0), "never before the epoch");
+        assert!(since_ms("2024-13-01", 0).is_err(), "month 13 is not a date");
         assert!(matches!(
-            since_ms("2024-13-01", 0),
+            since_ms("soon", 0),
             Err(SinceError::Unreadable(_))
         ));
         assert!(matches!(
