@@ -18,6 +18,7 @@
 //! * Decide on raw text: every decision is made on parsed words, never by substring search, so
 //!   `echo "rm -rf /"`, commit messages, grep patterns and heredocs fed to `cat` stay data.
 
+mod code;
 mod interp;
 mod model;
 mod resolve;
