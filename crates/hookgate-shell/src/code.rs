@@ -86,41 +86,56 @@ fn grammar(lang: Lang) -> Option<tree_sitter::Language> {
     })
 }
 
-/// Parses `code` as `lang` and returns what it does. `None` when the language has no grammar
-/// here (the caller keeps the lexer for it).
-///
-/// A snippet the grammar rejects is still walked (tree-sitter recovers around the error) and
-/// additionally gets [`Finding::Unparsed`], so the caller can union it with the lexer and never
-/// allow code whose structure it could not read.
-pub(crate) fn scan(lang: Lang, code: &str) -> Option<Vec<Finding>> {
-    let language = grammar(lang)?;
-    // Loaded only when a snippet of this language appears: the hook path pays for the
-    // grammars it uses, not for all of them.
-    let mut parser = Parser::new();
-    if parser.set_language(&language).is_err() {
-        return Some(vec![Finding::Unparsed]);
+/// One parser per interpreter language, created the first time a snippet of that language
+/// appears: the hook path pays for the grammars it uses, not for all of them, and a reused
+/// [`crate::Analyzer`] pays for each at most once.
+#[derive(Default)]
+pub(crate) struct Parsers {
+    parsers: Vec<(Lang, Parser)>,
+}
+
+impl Parsers {
+    /// Parses `code` as `lang` and returns what it does. `None` when the language has no
+    /// grammar here (the caller keeps the lexer for it).
+    ///
+    /// A snippet the grammar rejects is still walked (tree-sitter recovers around the error)
+    /// and additionally gets [`Finding::Unparsed`], so the caller can union it with the lexer
+    /// and never allow code whose structure it could not read.
+    pub(crate) fn scan(&mut self, lang: Lang, code: &str) -> Option<Vec<Finding>> {
+        let language = grammar(lang)?;
+        let index = if let Some(i) = self.parsers.iter().position(|(l, _)| *l == lang) {
+            i
+        } else {
+            let mut parser = Parser::new();
+            if parser.set_language(&language).is_err() {
+                return Some(vec![Finding::Unparsed]);
+            }
+            self.parsers.push((lang, parser));
+            self.parsers.len() - 1
+        };
+        let (_, parser) = self.parsers.get_mut(index)?;
+        let Some(tree) = parser.parse(code, None) else {
+            return Some(vec![Finding::Unparsed]);
+        };
+        let root = tree.root_node();
+        let mut scanner = Scanner {
+            lang,
+            src: code,
+            env: Env::default(),
+            out: Vec::new(),
+        };
+        scanner.walk(root);
+        if root.has_error() {
+            scanner.out.push(Finding::Unparsed);
+        }
+        if scanner.out.len() > MAX_FINDINGS {
+            scanner.out.truncate(MAX_FINDINGS);
+            scanner
+                .out
+                .push(Finding::Dynamic("does more than can be listed"));
+        }
+        Some(scanner.out)
     }
-    let Some(tree) = parser.parse(code, None) else {
-        return Some(vec![Finding::Unparsed]);
-    };
-    let root = tree.root_node();
-    let mut scanner = Scanner {
-        lang,
-        src: code,
-        env: Env::default(),
-        out: Vec::new(),
-    };
-    scanner.walk(root);
-    if root.has_error() {
-        scanner.out.push(Finding::Unparsed);
-    }
-    if scanner.out.len() > MAX_FINDINGS {
-        scanner.out.truncate(MAX_FINDINGS);
-        scanner
-            .out
-            .push(Finding::Dynamic("does more than can be listed"));
-    }
-    Some(scanner.out)
 }
 
 struct Scanner<'s> {
@@ -134,7 +149,7 @@ fn text<'s>(node: Node<'_>, src: &'s str) -> &'s str {
     src.get(node.byte_range()).unwrap_or("")
 }
 
-fn named_children<'t>(node: Node<'t>) -> Vec<Node<'t>> {
+fn named_children(node: Node<'_>) -> Vec<Node<'_>> {
     let mut cursor = node.walk();
     node.named_children(&mut cursor).collect()
 }
@@ -164,6 +179,10 @@ impl Scanner<'_> {
         }
     }
 
+    #[allow(
+        clippy::unnested_or_patterns,
+        reason = "one (language, node kind) pair per line is the grammar table; merging tuples hides which grammar a kind belongs to"
+    )]
     fn visit(&mut self, node: Node<'_>) {
         match (self.lang, node.kind()) {
             // Imports and aliases.
@@ -274,7 +293,11 @@ impl Scanner<'_> {
                 self.env.aliases.insert(alias, canonical);
             }
         }
-        if module.is_some() && named_children(node).iter().any(|c| c.kind() == "wildcard_import") {
+        if module.is_some()
+            && named_children(node)
+                .iter()
+                .any(|c| c.kind() == "wildcard_import")
+        {
             // `from os import *`: bare names may be that module's; recorded as a star import.
             if let Some(m) = module {
                 self.env.aliases.insert(format!("*{m}"), m);
@@ -570,15 +593,12 @@ impl Scanner<'_> {
             }),
             None => None,
         };
-        match literal {
-            Some(code) => {
-                let exact = !code.contains("$DYNAMIC");
-                out.push(Finding::Shell { code, exact });
-            }
-            None => {
-                out.push(eff(EffectOp::Spawn, None, false));
-                out.push(Finding::Dynamic("runs a command built at run time"));
-            }
+        if let Some(code) = literal {
+            let exact = !code.contains("$DYNAMIC");
+            out.push(Finding::Shell { code, exact });
+        } else {
+            out.push(eff(EffectOp::Spawn, None, false));
+            out.push(Finding::Dynamic("runs a command built at run time"));
         }
     }
 
@@ -611,7 +631,11 @@ impl Scanner<'_> {
                             exact: true,
                         });
                     } else if let Some(p) = t.strip_prefix("+<").or_else(|| t.strip_prefix('+')) {
-                        out.push(eff(EffectOp::Write, Some(p.trim_start_matches(['<', '>']).trim().to_owned()), false));
+                        out.push(eff(
+                            EffectOp::Write,
+                            Some(p.trim_start_matches(['<', '>']).trim().to_owned()),
+                            false,
+                        ));
                     } else if let Some(p) = t.strip_prefix('>') {
                         out.push(eff(
                             EffectOp::Write,
@@ -632,6 +656,10 @@ impl Scanner<'_> {
     // --------------------------------------------------------------- lowering
 
     /// Lowers a syntax node to the expression model. Bounded by [`MAX_DEPTH`].
+    #[allow(
+        clippy::unnested_or_patterns,
+        reason = "one (language, node kind) pair per line is the grammar table; merging tuples hides which grammar a kind belongs to"
+    )]
     fn lower(&self, node: Node<'_>, depth: usize) -> Expr {
         if depth > MAX_DEPTH {
             return Expr::Dyn;
@@ -655,9 +683,9 @@ impl Scanner<'_> {
                     .map(|c| self.lower(c, d))
                     .collect(),
             ),
-            (Lang::Node, "string") | (Lang::Ruby, "string") | (Lang::Php, "string" | "encapsed_string") => {
-                self.plain_string(node)
-            }
+            (Lang::Node, "string")
+            | (Lang::Ruby, "string")
+            | (Lang::Php, "string" | "encapsed_string") => self.plain_string(node),
             (Lang::Node, "template_string") => self.plain_string(node),
             (Lang::Ruby, "simple_symbol") => {
                 Expr::Str(text(node, src).trim_start_matches(':').to_owned())
@@ -706,15 +734,20 @@ impl Scanner<'_> {
             // Member access.
             (Lang::Python, "attribute") => Expr::Attr(
                 Box::new(lower_field("object")),
-                field(node, "attribute").map_or("", |n| text(n, src)).to_owned(),
+                field(node, "attribute")
+                    .map_or("", |n| text(n, src))
+                    .to_owned(),
             ),
             (Lang::Node, "member_expression") => Expr::Attr(
                 Box::new(lower_field("object")),
-                field(node, "property").map_or("", |n| text(n, src)).to_owned(),
+                field(node, "property")
+                    .map_or("", |n| text(n, src))
+                    .to_owned(),
             ),
-            (Lang::Python, "subscript") => {
-                Expr::Index(Box::new(lower_field("value")), Box::new(lower_field("subscript")))
-            }
+            (Lang::Python, "subscript") => Expr::Index(
+                Box::new(lower_field("value")),
+                Box::new(lower_field("subscript")),
+            ),
             (Lang::Node, "subscript_expression") => {
                 let obj = lower_field("object");
                 let index = lower_field("index");
@@ -762,9 +795,8 @@ impl Scanner<'_> {
                 let l = l.map_or(Expr::Dyn, |n| self.lower(n, d));
                 let r = r.map_or(Expr::Dyn, |n| self.lower(n, d));
                 match (self.lang, op) {
-                    (Lang::Python | Lang::Node | Lang::Ruby, "+") | (Lang::Php | Lang::Perl, ".") => {
-                        Expr::Concat(vec![l, r])
-                    }
+                    (Lang::Python | Lang::Node | Lang::Ruby, "+")
+                    | (Lang::Php | Lang::Perl, ".") => Expr::Concat(vec![l, r]),
                     (Lang::Python, "/") => Expr::Join(Box::new(l), Box::new(r)),
                     // `a || b`, `a or die`: the value is the left side for our purposes.
                     (_, "||" | "or" | "??" | "//") => l,
@@ -821,7 +853,9 @@ impl Scanner<'_> {
                 }
             }
             (Lang::Ruby, "call") => {
-                let method = field(node, "method").map_or("", |m| text(m, src)).to_owned();
+                let method = field(node, "method")
+                    .map_or("", |m| text(m, src))
+                    .to_owned();
                 let callee = match field(node, "receiver") {
                     Some(r) => Expr::Attr(Box::new(self.lower(r, d)), method),
                     None => Expr::Name(method),
@@ -914,7 +948,9 @@ impl Scanner<'_> {
                 let obj = field(node, "package_name")
                     .or_else(|| named_children(node).into_iter().next())
                     .map_or(Expr::Dyn, |o| self.lower(o, d));
-                let name = field(node, "function_name").map_or("", |n| text(n, src)).to_owned();
+                let name = field(node, "function_name")
+                    .map_or("", |n| text(n, src))
+                    .to_owned();
                 let args = field(node, "args").map_or_else(Vec::new, |a| {
                     let inner = named_children(a)
                         .into_iter()
@@ -972,7 +1008,10 @@ impl Scanner<'_> {
                     }
                 }
                 // `f(*xs)`, `f(...xs)`, `**kw`: the positions after it are unknown.
-                "list_splat" | "dictionary_splat" | "spread_element" | "splat_argument"
+                "list_splat"
+                | "dictionary_splat"
+                | "spread_element"
+                | "splat_argument"
                 | "hash_splat_argument" => args.push(Expr::Dyn),
                 _ => args.push(self.lower(c, depth)),
             }
@@ -1286,10 +1325,7 @@ fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
             .map(|p| static_str(p, env, hops + 1))
             .collect::<Option<Vec<_>>>()
             .map(|v| v.concat()),
-        Expr::Name(n) => env
-            .vars
-            .get(n)
-            .and_then(|v| static_str(v, env, hops + 1)),
+        Expr::Name(n) => env.vars.get(n).and_then(|v| static_str(v, env, hops + 1)),
         Expr::Join(a, b) => {
             let a = static_str(a, env, hops + 1)?;
             let b = static_str(b, env, hops + 1)?;
@@ -1315,10 +1351,9 @@ fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
                     let v = values()?;
                     (!v.is_empty()).then(|| join_paths(&v))
                 }
-                "os.path.expanduser" | "os.path.abspath" | "os.path.normpath" | "path.normalize"
-                | "File.expand_path" | "str" | "String" | "os.fspath" | "realpath" => {
-                    values()?.into_iter().next()
-                }
+                "os.path.expanduser" | "os.path.abspath" | "os.path.normpath"
+                | "path.normalize" | "File.expand_path" | "str" | "String" | "os.fspath"
+                | "realpath" => values()?.into_iter().next(),
                 "pathlib.Path.home" | "os.homedir" | "Dir.home" => Some("~".to_owned()),
                 "os.getenv" | "os.environ.get" | "getenv" | "ENV.fetch" | "Deno.env.get" => {
                     let v = values()?;
@@ -1387,7 +1422,11 @@ enum Api {
     /// A recursive delete.
     Tree(Arg),
     /// Open with a mode argument: write when the mode writes; `write` when there is none.
-    Open { path: Arg, mode: Arg, write: EffectOp },
+    Open {
+        path: Arg,
+        mode: Arg,
+        write: EffectOp,
+    },
     /// Perl's `open`.
     PerlOpen,
     /// Copies: reads the first, writes the second.
@@ -1469,10 +1508,18 @@ fn python_api(name: &str) -> Option<Api> {
         "os.chmod" | "os.chown" | "os.lchown" | "os.lchmod" | "shutil.chown" => {
             Api::Op(Chmod, Pos(0))
         }
-        "os.system" | "os.popen" | "subprocess.run" | "subprocess.call"
-        | "subprocess.check_call" | "subprocess.check_output" | "subprocess.Popen"
-        | "subprocess.getoutput" | "subprocess.getstatusoutput" | "pty.spawn"
-        | "asyncio.create_subprocess_shell" | "commands.getoutput" => Api::Spawn(Kw("args", 0)),
+        "os.system"
+        | "os.popen"
+        | "subprocess.run"
+        | "subprocess.call"
+        | "subprocess.check_call"
+        | "subprocess.check_output"
+        | "subprocess.Popen"
+        | "subprocess.getoutput"
+        | "subprocess.getstatusoutput"
+        | "pty.spawn"
+        | "asyncio.create_subprocess_shell"
+        | "commands.getoutput" => Api::Spawn(Kw("args", 0)),
         "asyncio.create_subprocess_exec" => Api::Spawn(Pos(0)),
         "os.execv" | "os.execve" | "os.execvp" | "os.execvpe" | "os.posix_spawn"
         | "os.posix_spawnp" => Api::Spawn(Pos(1)),
@@ -1483,31 +1530,77 @@ fn python_api(name: &str) -> Option<Api> {
         "os.putenv" | "os.environ.update" | "os.environ.setdefault" | "os.environ.__setitem__" => {
             Api::SetEnvKw
         }
-        "urllib.request.urlopen" | "urllib.request.urlretrieve" | "urllib.urlopen"
-        | "urllib2.urlopen" | "requests.get" | "requests.post" | "requests.put"
-        | "requests.delete" | "requests.patch" | "requests.head" | "requests.request"
-        | "httpx.get" | "httpx.post" | "httpx.put" | "httpx.delete" | "httpx.request"
-        | "http.client.HTTPConnection" | "http.client.HTTPSConnection"
-        | "socket.create_connection" | "urllib.request.Request" | "ftplib.FTP"
-        | "smtplib.SMTP" | "telnetlib.Telnet" => Api::Network(Pos(0)),
+        "urllib.request.urlopen"
+        | "urllib.request.urlretrieve"
+        | "urllib.urlopen"
+        | "urllib2.urlopen"
+        | "requests.get"
+        | "requests.post"
+        | "requests.put"
+        | "requests.delete"
+        | "requests.patch"
+        | "requests.head"
+        | "requests.request"
+        | "httpx.get"
+        | "httpx.post"
+        | "httpx.put"
+        | "httpx.delete"
+        | "httpx.request"
+        | "http.client.HTTPConnection"
+        | "http.client.HTTPSConnection"
+        | "socket.create_connection"
+        | "urllib.request.Request"
+        | "ftplib.FTP"
+        | "smtplib.SMTP"
+        | "telnetlib.Telnet" => Api::Network(Pos(0)),
         "socket.socket" => Api::Network(Pos(usize::MAX)),
-        "eval" | "exec" | "compile" | "__import__" | "getattr" | "importlib.import_module"
-        | "base64.b64decode" | "base64.b64decode()" | "codecs.decode" | "marshal.loads"
-        | "pickle.loads" | "zlib.decompress" | "binascii.a2b_base64" => Api::Eval,
+        "eval"
+        | "exec"
+        | "compile"
+        | "__import__"
+        | "getattr"
+        | "importlib.import_module"
+        | "base64.b64decode"
+        | "base64.b64decode()"
+        | "codecs.decode"
+        | "marshal.loads"
+        | "pickle.loads"
+        | "zlib.decompress"
+        | "binascii.a2b_base64" => Api::Eval,
         _ => return None,
     })
 }
 
 fn node_api(name: &str) -> Option<Api> {
     Some(match name {
-        "fs.writeFileSync" | "fs.writeFile" | "fs.appendFileSync" | "fs.appendFile"
-        | "fs.createWriteStream" | "fs.truncateSync" | "fs.truncate" | "fs.mkdirSync"
-        | "fs.mkdir" | "fs.outputFile" | "fs.outputFileSync" | "fs.outputJson"
-        | "fs.outputJsonSync" | "fs.writeJson" | "fs.writeJsonSync" | "fs.ensureFile"
-        | "fs.ensureFileSync" | "fs.utimesSync" | "Deno.writeTextFile"
-        | "Deno.writeTextFileSync" | "Deno.writeFile" | "Deno.writeFileSync"
-        | "Deno.truncate" | "Deno.truncateSync" | "Deno.mkdir" | "Deno.create"
-        | "Deno.createSync" | "Bun.write" => Api::Op(Write, Pos(0)),
+        "fs.writeFileSync"
+        | "fs.writeFile"
+        | "fs.appendFileSync"
+        | "fs.appendFile"
+        | "fs.createWriteStream"
+        | "fs.truncateSync"
+        | "fs.truncate"
+        | "fs.mkdirSync"
+        | "fs.mkdir"
+        | "fs.outputFile"
+        | "fs.outputFileSync"
+        | "fs.outputJson"
+        | "fs.outputJsonSync"
+        | "fs.writeJson"
+        | "fs.writeJsonSync"
+        | "fs.ensureFile"
+        | "fs.ensureFileSync"
+        | "fs.utimesSync"
+        | "Deno.writeTextFile"
+        | "Deno.writeTextFileSync"
+        | "Deno.writeFile"
+        | "Deno.writeFileSync"
+        | "Deno.truncate"
+        | "Deno.truncateSync"
+        | "Deno.mkdir"
+        | "Deno.create"
+        | "Deno.createSync"
+        | "Bun.write" => Api::Op(Write, Pos(0)),
         "fs.openSync" | "fs.open" | "Deno.open" | "Deno.openSync" => Api::Open {
             path: Pos(0),
             mode: Pos(1),
@@ -1520,26 +1613,60 @@ fn node_api(name: &str) -> Option<Api> {
         | "Deno.removeSync" => Api::Op(Delete, Pos(0)),
         "fs.renameSync" | "fs.rename" | "fs.moveSync" | "fs.move" | "Deno.rename"
         | "Deno.renameSync" => Api::Move(Pos(0), Pos(1)),
-        "fs.copyFileSync" | "fs.copyFile" | "fs.cpSync" | "fs.cp" | "fs.copySync"
-        | "fs.copy" | "fs.symlinkSync" | "fs.symlink" | "fs.linkSync" | "fs.link"
-        | "Deno.copyFile" | "Deno.copyFileSync" | "Deno.symlink" => Api::Copy(Pos(0), Pos(1)),
+        "fs.copyFileSync" | "fs.copyFile" | "fs.cpSync" | "fs.cp" | "fs.copySync" | "fs.copy"
+        | "fs.symlinkSync" | "fs.symlink" | "fs.linkSync" | "fs.link" | "Deno.copyFile"
+        | "Deno.copyFileSync" | "Deno.symlink" => Api::Copy(Pos(0), Pos(1)),
         "fs.chmodSync" | "fs.chmod" | "fs.chownSync" | "fs.chown" | "fs.lchownSync"
         | "fs.lchmodSync" | "Deno.chmod" | "Deno.chmodSync" | "Deno.chown" => {
             Api::Op(Chmod, Pos(0))
         }
-        "fs.readFileSync" | "fs.readFile" | "fs.createReadStream" | "Deno.readTextFile"
-        | "Deno.readTextFileSync" | "Deno.readFile" | "Bun.file" => Api::Op(Read, Pos(0)),
-        "child_process.exec" | "child_process.execSync" | "child_process.spawn"
-        | "child_process.spawnSync" | "child_process.execFile" | "child_process.execFileSync"
-        | "child_process.fork" | "execa" | "execa.execa" | "execa.execaSync"
-        | "execa.execaCommand" | "shelljs.exec" | "Bun.spawn" | "Bun.spawnSync"
-        | "Deno.run" | "Deno.Command" => Api::Spawn(Pos(0)),
-        "fetch" | "http.request" | "http.get" | "https.request" | "https.get"
-        | "net.connect" | "net.createConnection" | "tls.connect" | "dgram.createSocket"
-        | "axios" | "axios.get" | "axios.post" | "axios.put" | "axios.delete"
-        | "axios.request" | "WebSocket" | "XMLHttpRequest" | "Deno.connect"
+        "fs.readFileSync"
+        | "fs.readFile"
+        | "fs.createReadStream"
+        | "Deno.readTextFile"
+        | "Deno.readTextFileSync"
+        | "Deno.readFile"
+        | "Bun.file" => Api::Op(Read, Pos(0)),
+        "child_process.exec"
+        | "child_process.execSync"
+        | "child_process.spawn"
+        | "child_process.spawnSync"
+        | "child_process.execFile"
+        | "child_process.execFileSync"
+        | "child_process.fork"
+        | "execa"
+        | "execa.execa"
+        | "execa.execaSync"
+        | "execa.execaCommand"
+        | "shelljs.exec"
+        | "Bun.spawn"
+        | "Bun.spawnSync"
+        | "Deno.run"
+        | "Deno.Command" => Api::Spawn(Pos(0)),
+        "fetch"
+        | "http.request"
+        | "http.get"
+        | "https.request"
+        | "https.get"
+        | "net.connect"
+        | "net.createConnection"
+        | "tls.connect"
+        | "dgram.createSocket"
+        | "axios"
+        | "axios.get"
+        | "axios.post"
+        | "axios.put"
+        | "axios.delete"
+        | "axios.request"
+        | "WebSocket"
+        | "XMLHttpRequest"
+        | "Deno.connect"
         | "Bun.connect" => Api::Network(Pos(0)),
-        "eval" | "Function" | "vm.runInThisContext" | "vm.runInNewContext" | "vm.Script"
+        "eval"
+        | "Function"
+        | "vm.runInThisContext"
+        | "vm.runInNewContext"
+        | "vm.Script"
         | "atob" => Api::Eval,
         "Deno.env.set" => Api::SetEnvKw,
         _ => return None,
@@ -1557,22 +1684,40 @@ fn ruby_api(name: &str) -> Option<Api> {
             mode: Kw("mode", 1),
             write: Read,
         },
-        "File.delete" | "File.unlink" | "FileUtils.rm" | "FileUtils.rm_f" | "FileUtils.remove"
-        | "FileUtils.remove_file" | "Dir.rmdir" | "Dir.delete" | "Dir.unlink"
+        "File.delete"
+        | "File.unlink"
+        | "FileUtils.rm"
+        | "FileUtils.rm_f"
+        | "FileUtils.remove"
+        | "FileUtils.remove_file"
+        | "Dir.rmdir"
+        | "Dir.delete"
+        | "Dir.unlink"
         | "FileUtils.rmdir" => Api::Each(Delete, 0),
         "Pathname.new().delete" | "Pathname.new().unlink" | "Pathname.new().rmdir" => {
             Api::Op(Delete, Recv)
         }
         "Pathname.new().write" | "Pathname.new().binwrite" => Api::Op(Write, Recv),
-        "FileUtils.rm_rf" | "FileUtils.rm_r" | "FileUtils.rmtree" | "FileUtils.remove_dir"
-        | "FileUtils.remove_entry" | "FileUtils.remove_entry_secure" => Api::Tree(Pos(0)),
+        "FileUtils.rm_rf"
+        | "FileUtils.rm_r"
+        | "FileUtils.rmtree"
+        | "FileUtils.remove_dir"
+        | "FileUtils.remove_entry"
+        | "FileUtils.remove_entry_secure" => Api::Tree(Pos(0)),
         "Pathname.new().rmtree" => Api::Tree(Recv),
         "File.rename" | "FileUtils.mv" | "FileUtils.move" => Api::Move(Pos(0), Pos(1)),
-        "FileUtils.cp" | "FileUtils.copy" | "FileUtils.cp_r" | "FileUtils.copy_file"
-        | "FileUtils.copy_entry" | "FileUtils.install" | "FileUtils.ln" | "FileUtils.ln_s"
-        | "FileUtils.ln_sf" | "File.symlink" | "File.link" | "IO.copy_stream" => {
-            Api::Copy(Pos(0), Pos(1))
-        }
+        "FileUtils.cp"
+        | "FileUtils.copy"
+        | "FileUtils.cp_r"
+        | "FileUtils.copy_file"
+        | "FileUtils.copy_entry"
+        | "FileUtils.install"
+        | "FileUtils.ln"
+        | "FileUtils.ln_s"
+        | "FileUtils.ln_sf"
+        | "File.symlink"
+        | "File.link"
+        | "IO.copy_stream" => Api::Copy(Pos(0), Pos(1)),
         "File.chmod" | "File.lchmod" | "File.chown" | "File.lchown" | "FileUtils.chmod"
         | "FileUtils.chmod_R" | "FileUtils.chown" | "FileUtils.chown_R" => Api::Each(Chmod, 1),
         "File.read" | "IO.read" | "File.readlines" | "IO.readlines" | "File.binread"
@@ -1583,15 +1728,34 @@ fn ruby_api(name: &str) -> Option<Api> {
             Api::Spawn(Pos(0))
         }
         "ENV.store" | "ENV.update" | "ENV.merge!" | "ENV.replace" => Api::SetEnvKw,
-        "Net.HTTP.get" | "Net.HTTP.get_response" | "Net.HTTP.post" | "Net.HTTP.post_form"
-        | "Net.HTTP.start" | "Net.HTTP.new" | "URI.open" | "TCPSocket.new"
-        | "TCPSocket.open" | "UDPSocket.new" | "Socket.tcp" | "HTTParty.get"
-        | "HTTParty.post" | "Faraday.get" | "Faraday.post" | "RestClient.get"
-        | "RestClient.post" | "Net.FTP.open" => Api::Network(Pos(0)),
-        "eval" | "instance_eval" | "class_eval" | "module_eval" | "send" | "public_send"
-        | "const_get" | "Base64.decode64" | "Base64.strict_decode64" | "Marshal.load" => {
-            Api::Eval
-        }
+        "Net.HTTP.get"
+        | "Net.HTTP.get_response"
+        | "Net.HTTP.post"
+        | "Net.HTTP.post_form"
+        | "Net.HTTP.start"
+        | "Net.HTTP.new"
+        | "URI.open"
+        | "TCPSocket.new"
+        | "TCPSocket.open"
+        | "UDPSocket.new"
+        | "Socket.tcp"
+        | "HTTParty.get"
+        | "HTTParty.post"
+        | "Faraday.get"
+        | "Faraday.post"
+        | "RestClient.get"
+        | "RestClient.post"
+        | "Net.FTP.open" => Api::Network(Pos(0)),
+        "eval"
+        | "instance_eval"
+        | "class_eval"
+        | "module_eval"
+        | "send"
+        | "public_send"
+        | "const_get"
+        | "Base64.decode64"
+        | "Base64.strict_decode64"
+        | "Marshal.load" => Api::Eval,
         _ => return None,
     })
 }
@@ -1609,8 +1773,14 @@ fn php_api(name: &str) -> Option<Api> {
         "rename" => Api::Move(Pos(0), Pos(1)),
         "copy" | "symlink" | "link" | "move_uploaded_file" => Api::Copy(Pos(0), Pos(1)),
         "chmod" | "chown" | "chgrp" | "lchown" | "lchgrp" => Api::Op(Chmod, Pos(0)),
-        "file_get_contents" | "readfile" | "file" | "fsockopen" | "pfsockopen"
-        | "stream_socket_client" | "curl_init" | "get_headers" => {
+        "file_get_contents"
+        | "readfile"
+        | "file"
+        | "fsockopen"
+        | "pfsockopen"
+        | "stream_socket_client"
+        | "curl_init"
+        | "get_headers" => {
             // Reads a file, or the network when the argument is a URL / a host.
             Api::Op(Read, Pos(0))
         }
@@ -1620,8 +1790,15 @@ fn php_api(name: &str) -> Option<Api> {
         "curl_exec" | "curl_setopt" | "socket_connect" | "socket_create" | "mail" => {
             Api::Network(Pos(usize::MAX))
         }
-        "eval" | "assert" | "create_function" | "base64_decode" | "call_user_func"
-        | "call_user_func_array" | "gzinflate" | "gzuncompress" | "str_rot13" => Api::Eval,
+        "eval"
+        | "assert"
+        | "create_function"
+        | "base64_decode"
+        | "call_user_func"
+        | "call_user_func_array"
+        | "gzinflate"
+        | "gzuncompress"
+        | "str_rot13" => Api::Eval,
         _ => return None,
     })
 }
@@ -1644,10 +1821,19 @@ fn perl_api(name: &str) -> Option<Api> {
         "system" | "exec" | "readpipe" | "fork" | "IPC.Open3.open3" | "open3" | "open2" => {
             Api::Spawn(Pos(0))
         }
-        "LWP.Simple.get" | "LWP.Simple.getstore" | "LWP.Simple.getprint"
-        | "LWP.Simple.mirror" | "LWP.Simple.head" | "LWP.UserAgent.new"
-        | "HTTP.Tiny.new" | "IO.Socket.INET.new" | "IO.Socket.IP.new" | "IO.Socket.SSL.new"
-        | "Net.FTP.new" | "Net.SMTP.new" | "socket" => Api::Network(Pos(0)),
+        "LWP.Simple.get"
+        | "LWP.Simple.getstore"
+        | "LWP.Simple.getprint"
+        | "LWP.Simple.mirror"
+        | "LWP.Simple.head"
+        | "LWP.UserAgent.new"
+        | "HTTP.Tiny.new"
+        | "IO.Socket.INET.new"
+        | "IO.Socket.IP.new"
+        | "IO.Socket.SSL.new"
+        | "Net.FTP.new"
+        | "Net.SMTP.new"
+        | "socket" => Api::Network(Pos(0)),
         "eval" | "decode_base64" | "MIME.Base64.decode_base64" => Api::Eval,
         _ => return None,
     })
@@ -1659,9 +1845,8 @@ fn is_dynamic_name(lang: Lang, name: &str) -> bool {
     match lang {
         Lang::Python => matches!(name, "eval" | "exec"),
         Lang::Node => matches!(name, "eval" | "Function"),
-        Lang::Ruby => matches!(name, "eval"),
+        Lang::Ruby | Lang::Perl => name == "eval",
         Lang::Php => matches!(name, "eval" | "assert"),
-        Lang::Perl => matches!(name, "eval"),
         Lang::Awk | Lang::Mongo => false,
     }
 }

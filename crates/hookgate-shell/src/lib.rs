@@ -48,6 +48,7 @@ pub enum Error {
 /// not pay the parser set-up each time; it holds no state between calls otherwise.
 pub struct Analyzer {
     parser: Parser,
+    code: code::Parsers,
     limits: Limits,
     fast_path: bool,
 }
@@ -74,6 +75,7 @@ impl Analyzer {
             .map_err(|e| Error::Grammar(e.to_string()))?;
         Ok(Self {
             parser,
+            code: code::Parsers::default(),
             limits,
             fast_path: true,
         })
@@ -117,6 +119,7 @@ impl Analyzer {
         {
             let mut walker = Walker {
                 parser: &mut self.parser,
+                code: &mut self.code,
                 ctx,
                 limits: self.limits,
                 commands: Vec::new(),
@@ -143,6 +146,7 @@ impl Analyzer {
         }
         let mut walker = Walker {
             parser: &mut self.parser,
+            code: &mut self.code,
             ctx,
             limits: self.limits,
             commands: Vec::new(),

@@ -9,7 +9,6 @@ use std::path::Path;
 
 use tree_sitter::Node;
 
-use crate::code;
 use crate::interp::{self, Finding, Lang, SqlRisk};
 use crate::model::{Effect, EffectOp};
 use crate::model::{ExecutedCommand, Verdict};
@@ -1396,7 +1395,7 @@ impl Walker<'_> {
             self.unknown("one-liners nested too deeply");
             return;
         }
-        let findings = match code::scan(lang, &code.text) {
+        let findings = match self.code.scan(lang, &code.text) {
             Some(mut parsed) => {
                 // Where the grammar gave up on part of the snippet, the lexer's findings are
                 // added, so a grammar gap can only add findings, never lose the old ones.
@@ -1554,7 +1553,13 @@ impl Walker<'_> {
         }
     }
 
-    fn record_effects(&mut self, argv: &[Word], scope: &Scope, verdict: Verdict, effects: Vec<Effect>) {
+    fn record_effects(
+        &mut self,
+        argv: &[Word],
+        scope: &Scope,
+        verdict: Verdict,
+        effects: Vec<Effect>,
+    ) {
         self.commands.push(ExecutedCommand {
             argv: texts(argv),
             via: scope.via.clone(),
@@ -1622,7 +1627,10 @@ impl Walker<'_> {
                 // In an unquoted heredoc, `$X` and `$(…)` in a path are expanded by the shell.
                 let known = exact || !target.path.contains(['$', '`']);
                 let path = known.then_some(target.path);
-                worst = Some(worse(worst, self.judge_effect(op, path.as_deref(), false, scope)));
+                worst = Some(worse(
+                    worst,
+                    self.judge_effect(op, path.as_deref(), false, scope),
+                ));
                 effects.push(Effect {
                     op,
                     path: self.effect_path(path, scope),

@@ -96,6 +96,8 @@ pub(crate) struct Scope {
 /// `eval`, heredocs) reuse it.
 pub(crate) struct Walker<'a> {
     pub parser: &'a mut Parser,
+    /// Parsers of the interpreter languages, each created on first use.
+    pub code: &'a mut crate::code::Parsers,
     pub ctx: &'a Context,
     pub limits: Limits,
     pub commands: Vec<ExecutedCommand>,
