@@ -1320,15 +1320,16 @@ fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
     }
     match e {
         Expr::Str(s) => Some(s.clone()),
+        // Structure recursion is bounded by the lowering depth; only name lookups count hops.
         Expr::Concat(parts) => parts
             .iter()
-            .map(|p| static_str(p, env, hops + 1))
+            .map(|p| static_str(p, env, hops))
             .collect::<Option<Vec<_>>>()
             .map(|v| v.concat()),
         Expr::Name(n) => env.vars.get(n).and_then(|v| static_str(v, env, hops + 1)),
         Expr::Join(a, b) => {
-            let a = static_str(a, env, hops + 1)?;
-            let b = static_str(b, env, hops + 1)?;
+            let a = static_str(a, env, hops)?;
+            let b = static_str(b, env, hops)?;
             Some(join_paths(&[a, b]))
         }
         Expr::Index(obj, key) if is_environ(obj, env) => {

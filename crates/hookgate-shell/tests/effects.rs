@@ -156,6 +156,10 @@ fn python_aliases_and_constant_paths_are_followed() {
             r#"python3 -c "open('\x2eclaude/s','w')""#,
             &["write .claude/s"],
         ),
+        (
+            r#"python3 -c "open('.' + 'c' + 'l' + 'a' + 'u' + 'd' + 'e' + '/' + 's' + 'x' + 'y', 'w')""#,
+            &["write .claude/sxy"],
+        ),
     ]);
 }
 
