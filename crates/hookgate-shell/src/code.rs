@@ -683,10 +683,9 @@ impl Scanner<'_> {
                     .map(|c| self.lower(c, d))
                     .collect(),
             ),
-            (Lang::Node, "string")
+            (Lang::Node, "string" | "template_string")
             | (Lang::Ruby, "string")
             | (Lang::Php, "string" | "encapsed_string") => self.plain_string(node),
-            (Lang::Node, "template_string") => self.plain_string(node),
             (Lang::Ruby, "simple_symbol") => {
                 Expr::Str(text(node, src).trim_start_matches(':').to_owned())
             }
