@@ -36,6 +36,15 @@ pub(crate) enum Finding {
     },
     /// Code or commands built at run time: cannot be checked.
     Dynamic(&'static str),
+    /// A file, process, network or environment effect found by the language's parser
+    /// (`crate::code`). `path: None` = computed at run time.
+    Effect {
+        op: crate::model::EffectOp,
+        path: Option<String>,
+        recursive: bool,
+    },
+    /// The grammar rejected part of the snippet (the rest was still read).
+    Unparsed,
     /// A MongoDB drop or mass delete.
     MongoDrop,
 }

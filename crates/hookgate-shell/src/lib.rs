@@ -18,6 +18,7 @@
 //! * Decide on raw text: every decision is made on parsed words, never by substring search, so
 //!   `echo "rm -rf /"`, commit messages, grep patterns and heredocs fed to `cat` stay data.
 
+mod code;
 mod interp;
 mod model;
 mod resolve;
@@ -47,6 +48,7 @@ pub enum Error {
 /// not pay the parser set-up each time; it holds no state between calls otherwise.
 pub struct Analyzer {
     parser: Parser,
+    code: code::Parsers,
     limits: Limits,
     fast_path: bool,
 }
@@ -73,6 +75,7 @@ impl Analyzer {
             .map_err(|e| Error::Grammar(e.to_string()))?;
         Ok(Self {
             parser,
+            code: code::Parsers::default(),
             limits,
             fast_path: true,
         })
@@ -116,6 +119,7 @@ impl Analyzer {
         {
             let mut walker = Walker {
                 parser: &mut self.parser,
+                code: &mut self.code,
                 ctx,
                 limits: self.limits,
                 commands: Vec::new(),
@@ -142,6 +146,7 @@ impl Analyzer {
         }
         let mut walker = Walker {
             parser: &mut self.parser,
+            code: &mut self.code,
             ctx,
             limits: self.limits,
             commands: Vec::new(),

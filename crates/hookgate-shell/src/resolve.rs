@@ -10,6 +10,7 @@ use std::path::Path;
 use tree_sitter::Node;
 
 use crate::interp::{self, Finding, Lang, SqlRisk};
+use crate::model::{Effect, EffectOp};
 use crate::model::{ExecutedCommand, Verdict};
 use crate::targets::{self, Cwd};
 use crate::taxonomy::{self, Args, RuleRef, ids};
@@ -338,6 +339,7 @@ impl Walker<'_> {
         // word (`'-'\c` is `-c` to bash, two nodes to the grammar). Adjacent nodes with no
         // blank between them are glued back together, so the grammar's quirk cannot hide a flag.
         let mut previous_end = None;
+        let mut set_env = Vec::new();
         for (index, child) in children.iter().enumerate() {
             let field = u32::try_from(index)
                 .ok()
@@ -363,13 +365,20 @@ impl Walker<'_> {
                         input = p;
                     }
                 }
-                (_, "variable_assignment") => self.assignment(*child, src, scope, 1),
+                (_, "variable_assignment") => {
+                    self.assignment(*child, src, scope, 1);
+                    if let Some(n) = child.child_by_field_name("name") {
+                        set_env.push(text(n, src).to_owned());
+                    }
+                }
                 (_, "comment") => {}
                 _ if child.is_named() => self.scan_substitutions(*child, src, scope, 1),
                 _ => {}
             }
         }
+        let before = self.commands.len();
         let out = self.exec(&argv, scope, input);
+        self.attach_set_env(before, set_env, text(node, src), scope);
         for (_, cont) in continuations {
             self.stmt(cont, src, scope, 1);
         }
@@ -409,6 +418,7 @@ impl Walker<'_> {
             self.record(argv, scope, ids::CRED_EXFILTRATE.verdict());
         }
         let args = argv.get(1..).unwrap_or(&[]).to_vec();
+        let before_self = self.commands.len();
         match name.as_str() {
             "sudo" | "doas" => self.sudo(&name, argv, &args, scope, stdin),
             "env" => self.env(argv, &args, scope, stdin),
@@ -557,6 +567,28 @@ impl Walker<'_> {
                 self.interpreter(lang, argv, &args, scope, stdin)
             }
             n if is_sql_client(n) => self.sql_client(n, argv, &args, scope, stdin),
+            "export" | "declare" | "typeset" | "readonly" | "local" => {
+                self.classify_plain(&name, argv, scope);
+                let exports = name == "export"
+                    || args
+                        .iter()
+                        .any(|w| w.exact && w.text.starts_with('-') && w.text.contains('x'));
+                let names: Vec<String> = args
+                    .iter()
+                    .filter(|w| !w.text.starts_with(['-', '+']))
+                    .filter_map(|w| match w.text.split_once('=') {
+                        Some((n, _)) => Some(n.to_owned()),
+                        None if exports => Some(w.text.clone()),
+                        None => None,
+                    })
+                    .collect();
+                self.attach_set_env(before_self, names, &name, scope);
+                Producer::Nothing
+            }
+            "apply_patch" | "applypatch" => {
+                self.apply_patch(argv, &args, scope, stdin);
+                Producer::Opaque
+            }
             "echo" => {
                 self.classify_plain(&name, argv, scope);
                 let mut words = args.as_slice();
@@ -735,6 +767,7 @@ impl Walker<'_> {
             "--command-timeout",
         ];
         let mut end = skip_options(args, &value_opts);
+        let mut set = Vec::new();
         let shell_mode = has_opt(args, end, 's', "--shell") || has_opt(args, end, 'i', "--login");
         if has_opt(args, end, 'e', "--edit") {
             for file in args.get(end..).unwrap_or(&[]) {
@@ -748,9 +781,11 @@ impl Walker<'_> {
                 break;
             }
             self.check_env_assignment(w, scope);
+            set.push(w.text.split('=').next().unwrap_or("").to_owned());
             end += 1;
         }
         let rest = args.get(end..).unwrap_or(&[]);
+        let before = self.commands.len();
         if shell_mode && !rest.is_empty() {
             let joined = Word {
                 text: texts(rest).join(" "),
@@ -759,9 +794,12 @@ impl Walker<'_> {
                 substs: Vec::new(),
             };
             self.run_code_string(argv, &joined, scope, &format!("{name} -s"));
+            self.attach_set_env(before, set, name, scope);
             return Producer::Opaque;
         }
-        self.peel(argv, rest, name, scope, stdin)
+        let out = self.peel(argv, rest, name, scope, stdin);
+        self.attach_set_env(before, set, name, scope);
+        out
     }
 
     fn check_env_assignment(&mut self, w: &Word, scope: &Scope) {
@@ -784,6 +822,7 @@ impl Walker<'_> {
     ) -> Producer {
         let mut i = 0;
         let mut inner = scope.clone();
+        let mut set = Vec::new();
         while let Some(w) = args.get(i) {
             if !w.exact {
                 break;
@@ -851,17 +890,21 @@ impl Walker<'_> {
             }
             if is_assignment(t) {
                 self.check_env_assignment(w, scope);
+                set.push(t.split('=').next().unwrap_or("").to_owned());
                 i += 1;
                 continue;
             }
             break;
         }
         let rest = args.get(i..).unwrap_or(&[]);
+        let before = self.commands.len();
         if rest.is_empty() {
             self.record(argv, scope, Verdict::safe("prints the environment"));
+            self.attach_set_env(before, set, "env", scope);
             return Producer::Opaque;
         }
         let out = self.peel(argv, rest, "env", &mut inner, stdin);
+        self.attach_set_env(before, set, "env", scope);
         scope.cwd = scope.cwd.clone();
         out
     }
@@ -1323,33 +1366,57 @@ impl Walker<'_> {
         Producer::Opaque
     }
 
-    /// Scans a one-liner in another language and acts on what it finds.
+    /// Scans a one-liner in another language and acts on what it finds: shell-outs are
+    /// analysed as shell, file effects are judged by target like the shell's own writers, and
+    /// every effect is attached to the interpreter's [`ExecutedCommand`] for the policy.
+    ///
+    /// Invariant: an effect is never dropped; one whose target is computed at run time keeps
+    /// `path: None` and its verdict is the "unresolved target" rule (ask), never allow.
     fn foreign(&mut self, lang: Lang, argv: &[Word], code: &Word, scope: &mut Scope, via: &str) {
         if !code.exact {
-            if code.substs.contains(&Producer::Download) {
-                self.record(argv, scope, ids::RCE_DOWNLOAD_TO_SHELL.verdict());
+            let verdict = if code.substs.contains(&Producer::Download) {
+                ids::RCE_DOWNLOAD_TO_SHELL.verdict()
             } else {
-                self.record(argv, scope, ids::RCE_DYNAMIC_CODE.verdict());
-            }
+                ids::RCE_DYNAMIC_CODE.verdict()
+            };
+            self.record_effects(
+                argv,
+                scope,
+                verdict,
+                vec![Effect {
+                    op: EffectOp::Write,
+                    path: None,
+                    source: via.to_owned(),
+                }],
+            );
             return;
         }
         if self.recursion >= self.limits.max_recursion {
             self.unknown("one-liners nested too deeply");
             return;
         }
-        let findings = interp::scan(lang, &code.text);
-        if findings.is_empty() {
-            self.record(
-                argv,
-                scope,
-                Verdict::normal("interpreter code with no shell-out or deletion"),
-            );
-            return;
-        }
+        let findings = match self.code.scan(lang, &code.text) {
+            Some(mut parsed) => {
+                // Where the grammar gave up on part of the snippet, the lexer's findings are
+                // added, so a grammar gap can only add findings, never lose the old ones.
+                if parsed.contains(&Finding::Unparsed) {
+                    parsed.extend(interp::scan(lang, &code.text));
+                }
+                parsed
+            }
+            None => interp::scan(lang, &code.text),
+        };
         self.recursion += 1;
+        let mut effects: Vec<Effect> = Vec::new();
+        let mut worst: Option<Verdict> = None;
         for finding in findings {
             match finding {
                 Finding::Shell { code, exact } => {
+                    effects.push(Effect {
+                        op: EffectOp::Spawn,
+                        path: exact.then(|| code.clone()),
+                        source: via.to_owned(),
+                    });
                     let w = Word {
                         text: code,
                         exact,
@@ -1366,21 +1433,44 @@ impl Walker<'_> {
                     exact,
                     recursive,
                 } => {
-                    let verdict = targets::judge_delete(
-                        &path,
-                        exact,
-                        crate::targets::Shape::Exact,
-                        recursive,
-                        &scope.cwd,
-                        self.ctx,
-                    )
-                    .map_or_else(
-                        || Verdict::normal("deletes inside the workspace or temp dir"),
-                        RuleRef::verdict,
-                    );
-                    let mut shown = argv.to_vec();
-                    shown.push(Word::lit(format!("(deletes {path})")));
-                    self.record(&shown, scope, verdict);
+                    let path = exact.then_some(path);
+                    worst = Some(worse(
+                        worst,
+                        self.judge_effect(EffectOp::Delete, path.as_deref(), recursive, scope),
+                    ));
+                    effects.push(Effect {
+                        op: EffectOp::Delete,
+                        path: self.effect_path(path, scope),
+                        source: via.to_owned(),
+                    });
+                }
+                Finding::Effect {
+                    op,
+                    path,
+                    recursive,
+                } => {
+                    worst = Some(worse(
+                        worst,
+                        self.judge_effect(op, path.as_deref(), recursive, scope),
+                    ));
+                    let path = if op == EffectOp::SetEnv || op == EffectOp::Network {
+                        path
+                    } else {
+                        self.effect_path(path, scope)
+                    };
+                    effects.push(Effect {
+                        op,
+                        path,
+                        source: via.to_owned(),
+                    });
+                }
+                Finding::Unparsed => {
+                    worst = Some(worse(
+                        worst,
+                        Verdict::unknown(format!(
+                            "part of the {via} code does not parse, so what it does is unknown"
+                        )),
+                    ));
                 }
                 Finding::Dynamic(reason) => {
                     let mut v = ids::RCE_DYNAMIC_CODE.verdict();
@@ -1391,6 +1481,174 @@ impl Walker<'_> {
             }
         }
         self.recursion -= 1;
+        let mut seen = std::collections::HashSet::new();
+        effects.retain(|e| seen.insert((e.op, e.path.clone())));
+        let verdict = worst.unwrap_or_else(|| {
+            Verdict::normal("interpreter code with no file effect outside the workspace")
+        });
+        self.record_effects(argv, scope, verdict, effects);
+    }
+
+    /// The verdict of one effect of carried code, judged like the shell's own writers
+    /// (redirects, `rm`, `mv`, `chmod`) so `python -c` cannot reach what `rm` may not.
+    fn judge_effect(
+        &self,
+        op: EffectOp,
+        path: Option<&str>,
+        recursive: bool,
+        scope: &Scope,
+    ) -> Verdict {
+        let (raw, exact) = (path.unwrap_or(""), path.is_some());
+        let cwd = &scope.cwd;
+        let rule = match op {
+            EffectOp::Write => targets::judge_write(raw, exact, cwd, self.ctx),
+            EffectOp::Delete => targets::judge_delete(
+                raw,
+                exact,
+                crate::targets::Shape::Exact,
+                recursive,
+                cwd,
+                self.ctx,
+            ),
+            // A move takes the source away as a recursive delete would (same as `mv`).
+            EffectOp::Move => targets::judge_delete(
+                raw,
+                exact,
+                crate::targets::Shape::Exact,
+                true,
+                cwd,
+                self.ctx,
+            ),
+            EffectOp::Chmod => targets::judge_permissions(raw, exact, cwd, self.ctx),
+            EffectOp::Read => (exact && targets::is_secret_path(raw, cwd, self.ctx))
+                .then_some(ids::CRED_READ_SECRET_FILE),
+            EffectOp::SetEnv => path
+                .is_some_and(is_hijack_variable)
+                .then_some(ids::RCE_ENV_HIJACK),
+            EffectOp::Spawn | EffectOp::Network => None,
+        };
+        rule.map_or_else(
+            || match op {
+                EffectOp::Write | EffectOp::Delete | EffectOp::Move | EffectOp::Chmod => {
+                    Verdict::normal("changes files inside the workspace or temp dir")
+                }
+                _ => Verdict::normal("interpreter code"),
+            },
+            RuleRef::verdict,
+        )
+    }
+
+    /// An effect's path for the policy: as written when the command runs in the workspace;
+    /// joined onto the directory a `cd` moved to; `None` when a relative path's directory is
+    /// unknown (after `cd "$X"`), since it cannot be placed.
+    fn effect_path(&self, path: Option<String>, scope: &Scope) -> Option<String> {
+        let p = path?;
+        if p.starts_with('/') || p.starts_with('~') {
+            return Some(p);
+        }
+        match &scope.cwd {
+            Cwd::Known(dir) if *dir == self.ctx.cwd => Some(p),
+            Cwd::Known(dir) => Some(dir.join(&p).to_string_lossy().into_owned()),
+            Cwd::Unknown => None,
+        }
+    }
+
+    fn record_effects(
+        &mut self,
+        argv: &[Word],
+        scope: &Scope,
+        verdict: Verdict,
+        effects: Vec<Effect>,
+    ) {
+        self.commands.push(ExecutedCommand {
+            argv: texts(argv),
+            via: scope.via.clone(),
+            verdict,
+            effects,
+        });
+    }
+
+    /// Attaches `SetEnv` effects for `names` to the first command recorded since `before` (the
+    /// command the variables are set for), or records them on their own when nothing ran
+    /// (`export X=1`, a bare `X=1`). Every name is reported; the policy decides which matter.
+    pub(crate) fn attach_set_env(
+        &mut self,
+        before: usize,
+        names: Vec<String>,
+        shown: &str,
+        scope: &Scope,
+    ) {
+        if names.is_empty() {
+            return;
+        }
+        let effects: Vec<Effect> = names
+            .into_iter()
+            .map(|n| Effect {
+                op: EffectOp::SetEnv,
+                path: Some(n),
+                source: "assignment".to_owned(),
+            })
+            .collect();
+        if let Some(cmd) = self.commands.get_mut(before..).and_then(|c| c.first_mut()) {
+            cmd.effects.extend(effects);
+        } else {
+            self.commands.push(ExecutedCommand {
+                argv: vec![shown.to_owned()],
+                via: scope.via.clone(),
+                verdict: Verdict::safe("sets shell or environment variables"),
+                effects,
+            });
+        }
+    }
+
+    /// Codex's `apply_patch` run through the shell tool: the patch body (heredoc,
+    /// here-string, or the first argument) is read with the same reader as the apply_patch
+    /// tool, and every file it touches becomes an effect, so the shell route cannot write
+    /// what the tool route may not.
+    fn apply_patch(&mut self, argv: &[Word], args: &[Word], scope: &Scope, stdin: Producer) {
+        let source = "apply_patch";
+        let (body, exact) = match (args.first(), stdin) {
+            (Some(a), _) if hookgate_core::patch::looks_like_patch(&a.text) => {
+                (Some(a.text.clone()), a.exact)
+            }
+            (_, Producer::Text { text, exact }) => (Some(text), exact),
+            _ => (None, false),
+        };
+        let mut effects = Vec::new();
+        let mut worst: Option<Verdict> = None;
+        if let Some(body) = body {
+            for target in hookgate_core::patch::parse_patch(&body).paths {
+                let op = match target.op {
+                    hookgate_core::PathOp::Write => EffectOp::Write,
+                    hookgate_core::PathOp::Delete => EffectOp::Delete,
+                    hookgate_core::PathOp::Move => EffectOp::Move,
+                    hookgate_core::PathOp::Read => EffectOp::Read,
+                };
+                // In an unquoted heredoc, `$X` and `$(…)` in a path are expanded by the shell.
+                let known = exact || !target.path.contains(['$', '`']);
+                let path = known.then_some(target.path);
+                worst = Some(worse(
+                    worst,
+                    self.judge_effect(op, path.as_deref(), false, scope),
+                ));
+                effects.push(Effect {
+                    op,
+                    path: self.effect_path(path, scope),
+                    source: source.to_owned(),
+                });
+            }
+        }
+        if effects.is_empty() {
+            // A patch whose body is not literal (or names no file) may write anything.
+            effects.push(Effect {
+                op: EffectOp::Write,
+                path: None,
+                source: source.to_owned(),
+            });
+            worst = Some(worse(worst, ids::FS_OVERWRITE_UNRESOLVED_TARGET.verdict()));
+        }
+        let verdict = worst.unwrap_or_else(|| Verdict::normal("applies a patch"));
+        self.record_effects(argv, scope, verdict, effects);
     }
 
     fn sql_client(

@@ -96,6 +96,8 @@ pub(crate) struct Scope {
 /// `eval`, heredocs) reuse it.
 pub(crate) struct Walker<'a> {
     pub parser: &'a mut Parser,
+    /// Parsers of the interpreter languages, each created on first use.
+    pub code: &'a mut crate::code::Parsers,
     pub ctx: &'a Context,
     pub limits: Limits,
     pub commands: Vec<ExecutedCommand>,
@@ -453,17 +455,36 @@ impl Walker<'_> {
         }
     }
 
+    /// Bare assignments and `export`/`declare -x`/`typeset`/`readonly`/`local`: each name set
+    /// (or exported) becomes a `SetEnv` effect. A shell variable that is already exported
+    /// reaches every later child process when merely reassigned, so plain `X=1` counts too;
+    /// `unset` sets nothing.
     fn assignments(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
+        let before = self.commands.len();
+        let mut names = Vec::new();
+        let declares = node.kind() == "declaration_command";
         let mut cursor = node.walk();
         for child in node.named_children(&mut cursor) {
             if child.kind() == "variable_assignment" {
                 self.assignment(child, src, scope, depth + 1);
+                if let Some(n) = child.child_by_field_name("name") {
+                    names.push(text(n, src).to_owned());
+                }
             } else {
+                if declares && child.kind() == "variable_name" {
+                    names.push(text(child, src).to_owned());
+                }
                 self.scan_substitutions(child, src, scope, depth + 1);
             }
         }
         if node.kind() == "variable_assignment" {
             self.assignment(node, src, scope, depth + 1);
+            if let Some(n) = node.child_by_field_name("name") {
+                names.push(text(n, src).to_owned());
+            }
+        }
+        if node.kind() != "unset_command" {
+            self.attach_set_env(before, names, text(node, src), scope);
         }
     }
 

@@ -1,0 +1,1864 @@
+//! Interpreter code a command line carries (`python -c`, `node -e`, `ruby -e`, `perl -e`,
+//! `php -r`, `deno eval`, `bun -e`, and the same languages fed by heredoc, here-string or pipe),
+//! parsed with the language's real tree-sitter grammar.
+//!
+//! Why a parser and not a lexer: what a one-liner does depends on structure the text hides —
+//! aliased imports (`import shutil as s; s.rmtree(…)`, `const {rmSync: r} = require('fs')`),
+//! constant concatenation and path joins (`'/ho' + 'me'`, `os.path.join('a', 'b')`), the mode
+//! argument of `open`, and whether a name is called at all or only mentioned inside a string
+//! (`print("open('x','w')")` is data). Each grammar is lowered to one small expression model
+//! ([`Expr`]) and judged by one evaluator against per-language API tables, so every language
+//! gets the same rules: aliases and variables are followed, literals are decoded with the
+//! language's escapes, and a target that is not a compile-time constant becomes an effect with
+//! `path: None` (invariant: never dropped — the caller asks instead of allowing it).
+//!
+//! Bounds: parsing is tree-sitter's (iterative); the walk over the tree is iterative; lowering an
+//! expression recurses at most [`MAX_DEPTH`] levels (deeper is "dynamic"); at most
+//! [`MAX_FINDINGS`] findings are kept (more is "dynamic"). No panics, no I/O.
+
+use std::collections::HashMap;
+
+use tree_sitter::{Node, Parser};
+
+use crate::interp::{Finding, Lang};
+use crate::model::EffectOp;
+
+/// Deepest expression lowered; deeper subtrees count as values computed at run time.
+const MAX_DEPTH: usize = 48;
+/// Most findings kept for one snippet; more is reported as dynamic.
+const MAX_FINDINGS: usize = 256;
+/// Most alias/variable hops followed when resolving a name.
+const MAX_HOPS: usize = 8;
+
+/// A value in the code, as far as it is statically known.
+#[derive(Debug, Clone, PartialEq)]
+enum Expr {
+    /// A string constant after escape processing.
+    Str(String),
+    /// Computed at run time (interpolated string, variable of unknown value, arithmetic…).
+    Dyn,
+    /// A bare name: identifier, constant, bareword, `$scalar`.
+    Name(String),
+    /// `object.attr`, `Mod::Name`, `Class->method` (as callee).
+    Attr(Box<Expr>, String),
+    /// A call with positional and keyword arguments.
+    Call {
+        callee: Box<Expr>,
+        args: Vec<Expr>,
+        kwargs: Vec<(String, Expr)>,
+    },
+    /// `a + b` / `a . b` / adjacent literals.
+    Concat(Vec<Expr>),
+    /// Python's `Path(a) / b`.
+    Join(Box<Expr>, Box<Expr>),
+    /// `[a, b]` / `(a, b)` / `qw(a b)`.
+    List(Vec<Expr>),
+    /// `os.environ['X']`, `ENV['X']`, `$ENV{X}`.
+    Index(Box<Expr>, Box<Expr>),
+}
+
+/// What the evaluator knows about names: aliases from imports and simple variable bindings.
+#[derive(Default)]
+struct Env {
+    /// Name → canonical dotted name (`s` → `shutil`, `r` → `fs.rmSync`).
+    aliases: HashMap<String, String>,
+    /// Name → the expression last assigned to it.
+    vars: HashMap<String, Expr>,
+}
+
+/// A resolved callee: its canonical dotted name and, for a method on a constructed value
+/// (`Path('x').unlink()`), the constructor's arguments.
+struct Callee {
+    name: String,
+    receiver: Vec<Expr>,
+}
+
+/// The grammar for a language, or `None` for the languages still lexed (awk, mongo).
+fn grammar(lang: Lang) -> Option<tree_sitter::Language> {
+    Some(match lang {
+        Lang::Python => tree_sitter_python::LANGUAGE.into(),
+        Lang::Node => tree_sitter_javascript::LANGUAGE.into(),
+        Lang::Ruby => tree_sitter_ruby::LANGUAGE.into(),
+        // `php -r` code has no `<?php` tag.
+        Lang::Php => tree_sitter_php::LANGUAGE_PHP_ONLY.into(),
+        Lang::Perl => tree_sitter_perl::LANGUAGE.into(),
+        Lang::Awk | Lang::Mongo => return None,
+    })
+}
+
+/// One parser per interpreter language, created the first time a snippet of that language
+/// appears: the hook path pays for the grammars it uses, not for all of them, and a reused
+/// [`crate::Analyzer`] pays for each at most once.
+#[derive(Default)]
+pub(crate) struct Parsers {
+    parsers: Vec<(Lang, Parser)>,
+}
+
+impl Parsers {
+    /// Parses `code` as `lang` and returns what it does. `None` when the language has no
+    /// grammar here (the caller keeps the lexer for it).
+    ///
+    /// A snippet the grammar rejects is still walked (tree-sitter recovers around the error)
+    /// and additionally gets [`Finding::Unparsed`], so the caller can union it with the lexer
+    /// and never allow code whose structure it could not read.
+    pub(crate) fn scan(&mut self, lang: Lang, code: &str) -> Option<Vec<Finding>> {
+        let language = grammar(lang)?;
+        let index = if let Some(i) = self.parsers.iter().position(|(l, _)| *l == lang) {
+            i
+        } else {
+            let mut parser = Parser::new();
+            if parser.set_language(&language).is_err() {
+                return Some(vec![Finding::Unparsed]);
+            }
+            self.parsers.push((lang, parser));
+            self.parsers.len() - 1
+        };
+        let (_, parser) = self.parsers.get_mut(index)?;
+        let Some(tree) = parser.parse(code, None) else {
+            return Some(vec![Finding::Unparsed]);
+        };
+        let root = tree.root_node();
+        let mut scanner = Scanner {
+            lang,
+            src: code,
+            env: Env::default(),
+            out: Vec::new(),
+        };
+        scanner.walk(root);
+        if root.has_error() {
+            scanner.out.push(Finding::Unparsed);
+        }
+        if scanner.out.len() > MAX_FINDINGS {
+            scanner.out.truncate(MAX_FINDINGS);
+            scanner
+                .out
+                .push(Finding::Dynamic("does more than can be listed"));
+        }
+        Some(scanner.out)
+    }
+}
+
+struct Scanner<'s> {
+    lang: Lang,
+    src: &'s str,
+    env: Env,
+    out: Vec<Finding>,
+}
+
+fn text<'s>(node: Node<'_>, src: &'s str) -> &'s str {
+    src.get(node.byte_range()).unwrap_or("")
+}
+
+fn named_children(node: Node<'_>) -> Vec<Node<'_>> {
+    let mut cursor = node.walk();
+    node.named_children(&mut cursor).collect()
+}
+
+fn field<'t>(node: Node<'t>, name: &str) -> Option<Node<'t>> {
+    node.child_by_field_name(name)
+}
+
+impl Scanner<'_> {
+    /// Pre-order walk over every node (iterative, so hostile nesting costs no stack).
+    fn walk(&mut self, root: Node<'_>) {
+        let mut cursor = root.walk();
+        loop {
+            let node = cursor.node();
+            self.visit(node);
+            if cursor.goto_first_child() {
+                continue;
+            }
+            loop {
+                if cursor.goto_next_sibling() {
+                    break;
+                }
+                if !cursor.goto_parent() {
+                    return;
+                }
+            }
+        }
+    }
+
+    #[allow(
+        clippy::unnested_or_patterns,
+        reason = "one (language, node kind) pair per line is the grammar table; merging tuples hides which grammar a kind belongs to"
+    )]
+    fn visit(&mut self, node: Node<'_>) {
+        match (self.lang, node.kind()) {
+            // Imports and aliases.
+            (Lang::Python, "import_statement" | "import_from_statement") => self.py_import(node),
+            (Lang::Node, "import_statement") => self.js_import(node),
+            (Lang::Perl, "use_no_statement") => self.pl_use(node),
+            // Assignments: variables, and environment variables set.
+            (Lang::Python, "assignment" | "augmented_assignment")
+            | (Lang::Node, "assignment_expression" | "augmented_assignment_expression")
+            | (Lang::Ruby, "assignment" | "operator_assignment")
+            | (Lang::Php, "assignment_expression" | "augmented_assignment_expression") => {
+                self.assignment(node, "left", "right");
+            }
+            (Lang::Node, "variable_declarator") => self.assignment(node, "name", "value"),
+            (Lang::Perl, "binary_expression")
+                if node
+                    .child_by_field_name("operator")
+                    .is_some_and(|o| text(o, self.src) == "=") =>
+            {
+                self.pl_assignment(node);
+            }
+            // Calls.
+            (Lang::Python, "call")
+            | (Lang::Node, "call_expression" | "new_expression")
+            | (Lang::Ruby, "call")
+            | (
+                Lang::Php,
+                "function_call_expression"
+                | "member_call_expression"
+                | "scoped_call_expression"
+                | "object_creation_expression",
+            )
+            | (
+                Lang::Perl,
+                "call_expression_with_args_with_brackets"
+                | "call_expression_with_spaced_args"
+                | "method_invocation"
+                | "call_expression_with_bareword"
+                | "call_expression_recursive"
+                | "func1op_call_expression"
+                | "func0op_call_expression",
+            ) => {
+                // A bareword that is the callee of an enclosing call is not a call itself.
+                if self.lang == Lang::Perl
+                    && node.kind() == "call_expression_with_bareword"
+                    && node.parent().is_some_and(|p| {
+                        p.kind().starts_with("call_expression_with_")
+                            && p.named_child(0).is_some_and(|c| c.id() == node.id())
+                    })
+                {
+                    return;
+                }
+                let call = self.lower(node, 0);
+                let mut found = Vec::new();
+                self.call(&call, &mut found);
+                for f in found {
+                    self.push(f);
+                }
+            }
+            // Ruby's `cmd` with no receiver and no arguments is an identifier; with a block or
+            // arguments it is a call (handled above). Backticks and `%x()`:
+            (Lang::Ruby, "subshell")
+            | (Lang::Php, "shell_command_expression")
+            | (Lang::Perl, "backtick_quoted" | "command_qx_quoted") => {
+                let exact = !has_interpolation(node);
+                let inner = shell_literal_text(node, self.src);
+                self.push(Finding::Shell { code: inner, exact });
+            }
+            _ => {}
+        }
+    }
+
+    fn push(&mut self, f: Finding) {
+        if self.out.len() <= MAX_FINDINGS {
+            self.out.push(f);
+        }
+    }
+
+    fn effect(&mut self, op: EffectOp, path: Option<String>, recursive: bool) {
+        self.push(eff(op, path, recursive));
+    }
+
+    // ---------------------------------------------------------------- imports
+
+    fn py_import(&mut self, node: Node<'_>) {
+        let module = field(node, "module_name").map(|m| text(m, self.src).to_owned());
+        let mut cursor = node.walk();
+        let names: Vec<Node<'_>> = node.children_by_field_name("name", &mut cursor).collect();
+        for n in names {
+            let (full, alias) = if n.kind() == "aliased_import" {
+                let name = field(n, "name").map_or("", |x| text(x, self.src));
+                let alias = field(n, "alias").map_or("", |x| text(x, self.src));
+                (name.to_owned(), alias.to_owned())
+            } else {
+                let name = text(n, self.src).to_owned();
+                // `import os.path` binds `os`.
+                let bound = name.split('.').next().unwrap_or("").to_owned();
+                match &module {
+                    None => (bound.clone(), bound),
+                    Some(_) => (name.clone(), name),
+                }
+            };
+            let canonical = match &module {
+                Some(m) => format!("{m}.{full}"),
+                None => full,
+            };
+            if !alias.is_empty() {
+                self.env.aliases.insert(alias, canonical);
+            }
+        }
+        if module.is_some()
+            && named_children(node)
+                .iter()
+                .any(|c| c.kind() == "wildcard_import")
+        {
+            // `from os import *`: bare names may be that module's; recorded as a star import.
+            if let Some(m) = module {
+                self.env.aliases.insert(format!("*{m}"), m);
+            }
+        }
+    }
+
+    fn js_import(&mut self, node: Node<'_>) {
+        let Some(source) = field(node, "source").map(|s| self.lower(s, 0)) else {
+            return;
+        };
+        let Some(module) = static_str(&source, &self.env, 0).map(|m| js_module(&m)) else {
+            return;
+        };
+        let mut stack = named_children(node);
+        while let Some(n) = stack.pop() {
+            match n.kind() {
+                "import_clause" | "named_imports" => stack.extend(named_children(n)),
+                "namespace_import" | "identifier" => {
+                    let id = named_children(n)
+                        .into_iter()
+                        .find(|c| c.kind() == "identifier")
+                        .map_or_else(|| text(n, self.src), |c| text(c, self.src));
+                    self.env.aliases.insert(id.to_owned(), module.clone());
+                }
+                "import_specifier" => {
+                    let name = field(n, "name").map_or("", |x| text(x, self.src));
+                    let alias = field(n, "alias").map_or(name, |x| text(x, self.src));
+                    self.env
+                        .aliases
+                        .insert(alias.to_owned(), format!("{module}.{name}"));
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn pl_use(&mut self, node: Node<'_>) {
+        let Some(pkg) = field(node, "package_name") else {
+            return;
+        };
+        let module = text(pkg, self.src).replace("::", ".");
+        // `use LWP::Simple;` / `use File::Path qw(rmtree);` export functions into the script:
+        // each exported name is an alias of the qualified one.
+        let listed: Vec<String> = named_children(node)
+            .into_iter()
+            .filter(|c| c.kind() == "word_list_qw")
+            .flat_map(named_children)
+            .filter(|c| c.kind() == "list_item")
+            .map(|c| text(c, self.src).to_owned())
+            .collect();
+        let exports: Vec<String> = if listed.is_empty() {
+            perl_default_exports(&module)
+                .iter()
+                .map(|s| (*s).to_owned())
+                .collect()
+        } else {
+            listed
+        };
+        for name in exports {
+            self.env
+                .aliases
+                .insert(name.clone(), format!("{module}.{name}"));
+        }
+    }
+
+    // ------------------------------------------------------------ assignments
+
+    fn assignment(&mut self, node: Node<'_>, left: &str, right: &str) {
+        let (Some(l), Some(r)) = (field(node, left), field(node, right)) else {
+            return;
+        };
+        let target = self.lower(l, 0);
+        let value = self.lower(r, 0);
+        self.bind(&target, value, l);
+    }
+
+    fn pl_assignment(&mut self, node: Node<'_>) {
+        let kids = named_children(node);
+        let (Some(l), Some(r)) = (kids.first(), kids.last()) else {
+            return;
+        };
+        let target = self.lower(*l, 0);
+        let value = self.lower(*r, 0);
+        self.bind(&target, value, *l);
+    }
+
+    fn bind(&mut self, target: &Expr, value: Expr, target_node: Node<'_>) {
+        match target {
+            Expr::Name(n) => {
+                self.env.vars.insert(n.clone(), value);
+            }
+            // `const {rmSync: r} = require('fs')`
+            Expr::Dyn if target_node.kind() == "object_pattern" => {
+                let Some(base) = qualify(&value, &self.env, 0).map(|c| c.name) else {
+                    return;
+                };
+                for p in named_children(target_node) {
+                    let (key, alias) = match p.kind() {
+                        "shorthand_property_identifier_pattern" => {
+                            (text(p, self.src), text(p, self.src))
+                        }
+                        "pair_pattern" => (
+                            field(p, "key").map_or("", |k| text(k, self.src)),
+                            field(p, "value").map_or("", |v| text(v, self.src)),
+                        ),
+                        _ => continue,
+                    };
+                    if !alias.is_empty() {
+                        self.env
+                            .aliases
+                            .insert(alias.to_owned(), format!("{base}.{key}"));
+                    }
+                }
+            }
+            Expr::Index(obj, key) if is_environ(obj, &self.env) => {
+                let name = static_str(key, &self.env, 0);
+                self.effect(EffectOp::SetEnv, name, false);
+            }
+            Expr::Attr(obj, name) if is_environ(obj, &self.env) => {
+                self.effect(EffectOp::SetEnv, Some(name.clone()), false);
+            }
+            _ => {}
+        }
+    }
+
+    // ------------------------------------------------------------------ calls
+
+    fn call(&self, call: &Expr, out: &mut Vec<Finding>) {
+        let Expr::Call {
+            callee,
+            args,
+            kwargs,
+        } = call
+        else {
+            return;
+        };
+        let Some(c) = qualify(callee, &self.env, 0) else {
+            return;
+        };
+        let name = normalize(self.lang, &c.name);
+        let env = &self.env;
+        let arg = |a: Arg| -> Option<&Expr> {
+            match a {
+                Arg::Pos(i) => args.get(i),
+                Arg::Recv => c.receiver.first(),
+                Arg::Kw(k, i) => kwargs
+                    .iter()
+                    .find(|(n, _)| n == k)
+                    .map(|(_, v)| v)
+                    .or_else(|| args.get(i)),
+            }
+        };
+        let path_of = |a: Arg| arg(a).and_then(|e| static_str(e, env, 0));
+        let Some(api) = api(self.lang, &name) else {
+            if is_dynamic_name(self.lang, &name) {
+                self.dynamic(&name, args, out);
+            }
+            return;
+        };
+        match api {
+            Api::Op(op, a) => {
+                let p = path_of(a);
+                out.push(eff(op, p, false));
+            }
+            Api::Each(op, from) => {
+                let targets: Vec<&Expr> = args.iter().skip(from).collect();
+                if targets.is_empty() {
+                    out.push(eff(op, None, false));
+                }
+                for t in targets {
+                    for p in flatten(t, env) {
+                        let v = static_str(p, env, 0);
+                        out.push(eff(op, v, false));
+                    }
+                }
+            }
+            Api::Tree(a) => {
+                let targets: Vec<&Expr> = match a {
+                    Arg::Pos(0) if self.lang == Lang::Perl => args.iter().collect(),
+                    _ => arg(a).into_iter().collect(),
+                };
+                if targets.is_empty() {
+                    out.push(eff(EffectOp::Delete, None, true));
+                }
+                for t in targets {
+                    for p in flatten(t, env) {
+                        let v = static_str(p, env, 0);
+                        out.push(eff(EffectOp::Delete, v, true));
+                    }
+                }
+            }
+            Api::Open { path, mode, write } => {
+                let p = path_of(path);
+                let op = match arg(mode).map(|m| static_str(m, env, 0)) {
+                    None => write,
+                    Some(Some(m)) => {
+                        if m.contains(['w', 'a', 'x', '+'])
+                            || m.contains("O_WRONLY")
+                            || m.contains("O_RDWR")
+                        {
+                            EffectOp::Write
+                        } else {
+                            EffectOp::Read
+                        }
+                    }
+                    // A mode computed at run time may write.
+                    Some(None) => EffectOp::Write,
+                };
+                out.push(eff(op, p, false));
+            }
+            Api::PerlOpen => self.perl_open(args, out),
+            Api::Copy(src, dst) => {
+                let s = path_of(src);
+                let d = path_of(dst);
+                out.push(eff(EffectOp::Read, s, false));
+                out.push(eff(EffectOp::Write, d, false));
+            }
+            Api::Move(src, dst) => {
+                let s = path_of(src);
+                let d = path_of(dst);
+                out.push(eff(EffectOp::Move, s, false));
+                out.push(eff(EffectOp::Write, d, false));
+            }
+            Api::Spawn(a) => {
+                let rest = match a {
+                    Pos(i) => args.get(i + 1),
+                    _ => args.get(1),
+                };
+                self.spawn(arg(a), rest, out);
+            }
+            Api::SpawnArgv(from) => {
+                let list = Expr::List(args.iter().skip(from).cloned().collect());
+                self.spawn(Some(&list), None, out);
+            }
+            Api::Network(a) => {
+                let p = path_of(a);
+                out.push(eff(EffectOp::Network, p, false));
+            }
+            Api::PutEnv => {
+                let v = args.first().and_then(|e| static_str(e, env, 0));
+                let name = v.map(|s| s.split('=').next().unwrap_or("").to_owned());
+                out.push(eff(EffectOp::SetEnv, name, false));
+            }
+            Api::SetEnvKw => {
+                if let Some(first) = args.first() {
+                    let n = static_str(first, env, 0);
+                    out.push(eff(EffectOp::SetEnv, n, false));
+                }
+                for (k, _) in kwargs {
+                    out.push(eff(EffectOp::SetEnv, Some(k.clone()), false));
+                }
+                if args.is_empty() && kwargs.is_empty() {
+                    out.push(eff(EffectOp::SetEnv, None, false));
+                }
+            }
+            Api::Eval => self.dynamic(&name, args, out),
+        }
+    }
+
+    /// `eval("…")`/`exec("…")` of a literal is code in the same language (scanned again by
+    /// the caller); of anything else it cannot be checked.
+    fn dynamic(&self, name: &str, args: &[Expr], out: &mut Vec<Finding>) {
+        let last = name.rsplit('.').next().unwrap_or(name);
+        match args.first() {
+            None => {}
+            Some(e) if matches!(last, "eval" | "exec") => match static_str(e, &self.env, 0) {
+                Some(code) => out.push(Finding::Code { code }),
+                None => out.push(Finding::Dynamic("evaluates code built at run time")),
+            },
+            Some(_) => out.push(Finding::Dynamic("evaluates or decodes code at run time")),
+        }
+    }
+
+    fn spawn(&self, cmd: Option<&Expr>, rest: Option<&Expr>, out: &mut Vec<Finding>) {
+        let env = &self.env;
+        let literal = match cmd {
+            Some(Expr::List(items)) => items
+                .iter()
+                .map(|i| static_str(i, env, 0))
+                .collect::<Option<Vec<String>>>()
+                .map(|argv| crate::interp::shell_join(&argv)),
+            Some(e) => static_str(e, env, 0).map(|program| match rest {
+                // spawn('rm', ['-rf', '/']): program plus an argument list.
+                Some(Expr::List(items)) => {
+                    let mut argv = vec![program];
+                    for i in items {
+                        argv.push(static_str(i, env, 0).unwrap_or_else(|| "$DYNAMIC".into()));
+                    }
+                    crate::interp::shell_join(&argv)
+                }
+                _ => program,
+            }),
+            None => None,
+        };
+        if let Some(code) = literal {
+            let exact = !code.contains("$DYNAMIC");
+            out.push(Finding::Shell { code, exact });
+        } else {
+            out.push(eff(EffectOp::Spawn, None, false));
+            out.push(Finding::Dynamic("runs a command built at run time"));
+        }
+    }
+
+    /// Perl's `open(FH, MODE, PATH)` and two-argument `open(FH, '>PATH')`.
+    fn perl_open(&self, args: &[Expr], out: &mut Vec<Finding>) {
+        let env = &self.env;
+        match args {
+            [_, mode, path, ..] => {
+                let m = static_str(mode, env, 0);
+                let p = static_str(path, env, 0);
+                match m.as_deref().map(str::trim) {
+                    Some(m) if m.starts_with('|') || m.ends_with('|') || m == "-|" => {
+                        self.spawn(Some(path), args.get(3), out);
+                    }
+                    Some(m) if m.starts_with('<') => out.push(eff(EffectOp::Read, p, false)),
+                    _ => out.push(eff(EffectOp::Write, p, false)),
+                }
+            }
+            [_, spec] => match static_str(spec, env, 0) {
+                Some(s) => {
+                    let t = s.trim();
+                    if let Some(cmd) = t.strip_prefix('|') {
+                        out.push(Finding::Shell {
+                            code: cmd.trim().to_owned(),
+                            exact: true,
+                        });
+                    } else if let Some(cmd) = t.strip_suffix('|') {
+                        out.push(Finding::Shell {
+                            code: cmd.trim().to_owned(),
+                            exact: true,
+                        });
+                    } else if let Some(p) = t.strip_prefix("+<").or_else(|| t.strip_prefix('+')) {
+                        out.push(eff(
+                            EffectOp::Write,
+                            Some(p.trim_start_matches(['<', '>']).trim().to_owned()),
+                            false,
+                        ));
+                    } else if let Some(p) = t.strip_prefix('>') {
+                        out.push(eff(
+                            EffectOp::Write,
+                            Some(p.trim_start_matches('>').trim().to_owned()),
+                            false,
+                        ));
+                    } else {
+                        let p = t.strip_prefix('<').unwrap_or(t).trim();
+                        out.push(eff(EffectOp::Read, Some(p.to_owned()), false));
+                    }
+                }
+                None => out.push(eff(EffectOp::Write, None, false)),
+            },
+            _ => {}
+        }
+    }
+
+    // --------------------------------------------------------------- lowering
+
+    /// Lowers a syntax node to the expression model. Bounded by [`MAX_DEPTH`].
+    #[allow(
+        clippy::unnested_or_patterns,
+        reason = "one (language, node kind) pair per line is the grammar table; merging tuples hides which grammar a kind belongs to"
+    )]
+    fn lower(&self, node: Node<'_>, depth: usize) -> Expr {
+        if depth > MAX_DEPTH {
+            return Expr::Dyn;
+        }
+        let d = depth + 1;
+        let src = self.src;
+        let lower_field = |name: &str| field(node, name).map_or(Expr::Dyn, |n| self.lower(n, d));
+        match (self.lang, node.kind()) {
+            // Grouping.
+            (_, "parenthesized_expression" | "parenthesized_argument" | "expression_statement")
+            | (Lang::Php, "argument")
+            | (Lang::Ruby, "begin_block" | "parenthesized_statements") => named_children(node)
+                .into_iter()
+                .find(|c| c.kind() != "comment")
+                .map_or(Expr::Dyn, |c| self.lower(c, d)),
+            // Strings.
+            (Lang::Python, "string") => self.py_string(node),
+            (Lang::Python, "concatenated_string") => Expr::Concat(
+                named_children(node)
+                    .into_iter()
+                    .map(|c| self.lower(c, d))
+                    .collect(),
+            ),
+            (Lang::Node, "string" | "template_string")
+            | (Lang::Ruby, "string")
+            | (Lang::Php, "string" | "encapsed_string") => self.plain_string(node),
+            (Lang::Ruby, "simple_symbol") => {
+                Expr::Str(text(node, src).trim_start_matches(':').to_owned())
+            }
+            (Lang::Perl, "string_single_quoted") => {
+                Expr::Str(single_quoted(strip_quotes(text(node, src))))
+            }
+            (Lang::Perl, "string_double_quoted") => {
+                if has_interpolation(node) {
+                    Expr::Dyn
+                } else {
+                    Expr::Str(unescape(strip_quotes(text(node, src)), false))
+                }
+            }
+            (Lang::Perl, "word_list_qw") => Expr::List(
+                named_children(node)
+                    .into_iter()
+                    .filter(|c| c.kind() == "list_item")
+                    .map(|c| Expr::Str(text(c, src).to_owned()))
+                    .collect(),
+            ),
+            // Names.
+            (Lang::Python | Lang::Node | Lang::Ruby, "identifier" | "constant")
+            | (Lang::Node, "property_identifier" | "shorthand_property_identifier")
+            | (Lang::Php, "name" | "qualified_name") => {
+                Expr::Name(text(node, src).trim_start_matches('\\').to_owned())
+            }
+            (Lang::Node, "this") => Expr::Name("this".into()),
+            (Lang::Php, "variable_name") => Expr::Name(text(node, src).to_owned()),
+            (Lang::Perl, "scalar_variable" | "array_variable" | "hash_variable") => {
+                Expr::Name(text(node, src).to_owned())
+            }
+            (Lang::Perl, "variable_declaration") => field(node, "variable_name")
+                .or_else(|| named_children(node).into_iter().last())
+                .map_or(Expr::Dyn, |v| self.lower(v, d)),
+            (Lang::Perl, "package_name" | "identifier") => {
+                Expr::Name(text(node, src).replace("::", "."))
+            }
+            (Lang::Ruby, "scope_resolution") => {
+                let name = field(node, "name").map_or("", |n| text(n, src)).to_owned();
+                match field(node, "scope") {
+                    Some(s) => Expr::Attr(Box::new(self.lower(s, d)), name),
+                    None => Expr::Name(name),
+                }
+            }
+            // Member access.
+            (Lang::Python, "attribute") => Expr::Attr(
+                Box::new(lower_field("object")),
+                field(node, "attribute")
+                    .map_or("", |n| text(n, src))
+                    .to_owned(),
+            ),
+            (Lang::Node, "member_expression") => Expr::Attr(
+                Box::new(lower_field("object")),
+                field(node, "property")
+                    .map_or("", |n| text(n, src))
+                    .to_owned(),
+            ),
+            (Lang::Python, "subscript") => Expr::Index(
+                Box::new(lower_field("value")),
+                Box::new(lower_field("subscript")),
+            ),
+            (Lang::Node, "subscript_expression") => {
+                let obj = lower_field("object");
+                let index = lower_field("index");
+                // `fs['rmSync']` is `fs.rmSync`.
+                match static_str(&index, &self.env, 0) {
+                    Some(s) => Expr::Attr(Box::new(obj), s),
+                    None => Expr::Index(Box::new(obj), Box::new(index)),
+                }
+            }
+            (Lang::Ruby, "element_reference") => {
+                let kids = named_children(node);
+                let obj = kids.first().map_or(Expr::Dyn, |n| self.lower(*n, d));
+                let idx = kids.get(1).map_or(Expr::Dyn, |n| self.lower(*n, d));
+                Expr::Index(Box::new(obj), Box::new(idx))
+            }
+            (Lang::Php, "subscript_expression") => {
+                let kids = named_children(node);
+                let obj = kids.first().map_or(Expr::Dyn, |n| self.lower(*n, d));
+                let idx = kids.get(1).map_or(Expr::Dyn, |n| self.lower(*n, d));
+                Expr::Index(Box::new(obj), Box::new(idx))
+            }
+            (Lang::Perl, "hash_access_variable_simple" | "hash_access_variable") => {
+                let obj = field(node, "hash_variable").map_or(Expr::Dyn, |n| {
+                    // `$ENV{X}` names the hash `%ENV`.
+                    Expr::Name(text(n, src).replacen('$', "%", 1))
+                });
+                let key = field(node, "key").map_or(Expr::Dyn, |k| {
+                    if k.kind() == "identifier" {
+                        Expr::Str(text(k, src).to_owned())
+                    } else {
+                        self.lower(k, d)
+                    }
+                });
+                Expr::Index(Box::new(obj), Box::new(key))
+            }
+            // Operators.
+            (Lang::Python | Lang::Ruby, "binary_operator" | "binary")
+            | (Lang::Node | Lang::Php | Lang::Perl, "binary_expression") => {
+                let op = field(node, "operator").map_or("", |o| text(o, src));
+                let kids = named_children(node);
+                let (l, r) = match self.lang {
+                    Lang::Perl => (kids.first().copied(), kids.last().copied()),
+                    _ => (field(node, "left"), field(node, "right")),
+                };
+                let l = l.map_or(Expr::Dyn, |n| self.lower(n, d));
+                let r = r.map_or(Expr::Dyn, |n| self.lower(n, d));
+                match (self.lang, op) {
+                    (Lang::Python | Lang::Node | Lang::Ruby, "+")
+                    | (Lang::Php | Lang::Perl, ".") => Expr::Concat(vec![l, r]),
+                    (Lang::Python, "/") => Expr::Join(Box::new(l), Box::new(r)),
+                    // `a || b`, `a or die`: the value is the left side for our purposes.
+                    (_, "||" | "or" | "??" | "//") => l,
+                    _ => Expr::Dyn,
+                }
+            }
+            // Collections.
+            (Lang::Python, "list" | "tuple" | "expression_list")
+            | (Lang::Node, "array")
+            | (Lang::Ruby, "array")
+            | (Lang::Perl, "array" | "arguments") => Expr::List(
+                named_children(node)
+                    .into_iter()
+                    .filter(|c| !matches!(c.kind(), "comment" | "normal_comma"))
+                    .map(|c| self.lower(c, d))
+                    .collect(),
+            ),
+            (Lang::Php, "array_creation_expression") => Expr::List(
+                named_children(node)
+                    .into_iter()
+                    .filter_map(|c| c.named_child(0))
+                    .map(|c| self.lower(c, d))
+                    .collect(),
+            ),
+            // Calls.
+            (Lang::Python, "call") => {
+                let (args, kwargs) = field(node, "arguments")
+                    .map(|a| self.arguments(a, d))
+                    .unwrap_or_default();
+                Expr::Call {
+                    callee: Box::new(lower_field("function")),
+                    args,
+                    kwargs,
+                }
+            }
+            (Lang::Node, "call_expression") => {
+                let (args, kwargs) = field(node, "arguments")
+                    .map(|a| self.arguments(a, d))
+                    .unwrap_or_default();
+                Expr::Call {
+                    callee: Box::new(lower_field("function")),
+                    args,
+                    kwargs,
+                }
+            }
+            (Lang::Node, "new_expression") => {
+                let (args, kwargs) = field(node, "arguments")
+                    .map(|a| self.arguments(a, d))
+                    .unwrap_or_default();
+                Expr::Call {
+                    callee: Box::new(lower_field("constructor")),
+                    args,
+                    kwargs,
+                }
+            }
+            (Lang::Ruby, "call") => {
+                let method = field(node, "method")
+                    .map_or("", |m| text(m, src))
+                    .to_owned();
+                let callee = match field(node, "receiver") {
+                    Some(r) => Expr::Attr(Box::new(self.lower(r, d)), method),
+                    None => Expr::Name(method),
+                };
+                let (args, kwargs) = field(node, "arguments")
+                    .map(|a| self.arguments(a, d))
+                    .unwrap_or_default();
+                Expr::Call {
+                    callee: Box::new(callee),
+                    args,
+                    kwargs,
+                }
+            }
+            (Lang::Php, "function_call_expression") => {
+                let (args, kwargs) = field(node, "arguments")
+                    .map(|a| self.arguments(a, d))
+                    .unwrap_or_default();
+                Expr::Call {
+                    callee: Box::new(lower_field("function")),
+                    args,
+                    kwargs,
+                }
+            }
+            (Lang::Php, "member_call_expression" | "scoped_call_expression") => {
+                let obj = field(node, "object")
+                    .or_else(|| field(node, "scope"))
+                    .map_or(Expr::Dyn, |o| self.lower(o, d));
+                let name = field(node, "name").map_or("", |n| text(n, src)).to_owned();
+                let (args, kwargs) = field(node, "arguments")
+                    .map(|a| self.arguments(a, d))
+                    .unwrap_or_default();
+                Expr::Call {
+                    callee: Box::new(Expr::Attr(Box::new(obj), name)),
+                    args,
+                    kwargs,
+                }
+            }
+            (Lang::Php, "object_creation_expression") => {
+                let kids = named_children(node);
+                let class = kids
+                    .iter()
+                    .find(|c| matches!(c.kind(), "name" | "qualified_name"))
+                    .map_or(Expr::Dyn, |c| self.lower(*c, d));
+                let (args, kwargs) = kids
+                    .iter()
+                    .find(|c| c.kind() == "arguments")
+                    .map(|a| self.arguments(*a, d))
+                    .unwrap_or_default();
+                Expr::Call {
+                    callee: Box::new(class),
+                    args,
+                    kwargs,
+                }
+            }
+            (Lang::Perl, "call_expression_with_bareword") => {
+                let name = self.perl_callee(node);
+                Expr::Call {
+                    callee: Box::new(Expr::Name(name)),
+                    args: Vec::new(),
+                    kwargs: Vec::new(),
+                }
+            }
+            (
+                Lang::Perl,
+                "call_expression_with_args_with_brackets"
+                | "call_expression_with_spaced_args"
+                | "call_expression_recursive"
+                | "func1op_call_expression"
+                | "func0op_call_expression",
+            ) => {
+                let callee_node = named_children(node)
+                    .into_iter()
+                    .find(|c| c.kind() == "call_expression_with_bareword");
+                let name = match callee_node {
+                    Some(c) => self.perl_callee(c),
+                    None => field(node, "function_name")
+                        .map_or_else(|| self.perl_callee(node), |f| text(f, src).to_owned()),
+                };
+                let args = field(node, "args").map_or_else(Vec::new, |a| match self.lower(a, d) {
+                    Expr::List(items) => items,
+                    other => vec![other],
+                });
+                Expr::Call {
+                    callee: Box::new(Expr::Name(name)),
+                    args,
+                    kwargs: Vec::new(),
+                }
+            }
+            (Lang::Perl, "method_invocation") => {
+                let obj = field(node, "package_name")
+                    .or_else(|| named_children(node).into_iter().next())
+                    .map_or(Expr::Dyn, |o| self.lower(o, d));
+                let name = field(node, "function_name")
+                    .map_or("", |n| text(n, src))
+                    .to_owned();
+                let args = field(node, "args").map_or_else(Vec::new, |a| {
+                    let inner = named_children(a)
+                        .into_iter()
+                        .find(|c| c.kind() == "arguments")
+                        .unwrap_or(a);
+                    match self.lower(inner, d) {
+                        Expr::List(items) => items,
+                        other => vec![other],
+                    }
+                });
+                Expr::Call {
+                    callee: Box::new(Expr::Attr(Box::new(obj), name)),
+                    args,
+                    kwargs: Vec::new(),
+                }
+            }
+            _ => Expr::Dyn,
+        }
+    }
+
+    fn perl_callee(&self, node: Node<'_>) -> String {
+        let f = field(node, "function_name").map_or("", |f| text(f, self.src));
+        match field(node, "package_name") {
+            Some(p) => format!("{}.{f}", text(p, self.src).replace("::", ".")),
+            None => f.to_owned(),
+        }
+    }
+
+    /// Positional and keyword arguments of an argument list.
+    fn arguments(&self, node: Node<'_>, depth: usize) -> (Vec<Expr>, Vec<(String, Expr)>) {
+        let mut args = Vec::new();
+        let mut kwargs = Vec::new();
+        for c in named_children(node) {
+            match c.kind() {
+                "comment" => {}
+                "keyword_argument" | "pair" => {
+                    let k = field(c, "name")
+                        .or_else(|| field(c, "key"))
+                        .map_or("", |k| text(k, self.src))
+                        .trim_end_matches(':')
+                        .trim_matches(['"', '\''])
+                        .to_owned();
+                    let v = field(c, "value").map_or(Expr::Dyn, |v| self.lower(v, depth));
+                    kwargs.push((k, v));
+                }
+                "argument" if self.lang == Lang::Php => {
+                    let name = field(c, "name").map(|n| text(n, self.src).to_owned());
+                    let v = named_children(c)
+                        .into_iter()
+                        .rfind(|x| x.kind() != "name")
+                        .map_or(Expr::Dyn, |x| self.lower(x, depth));
+                    match name {
+                        Some(n) => kwargs.push((n, v)),
+                        None => args.push(v),
+                    }
+                }
+                // `f(*xs)`, `f(...xs)`, `**kw`: the positions after it are unknown.
+                "list_splat"
+                | "dictionary_splat"
+                | "spread_element"
+                | "splat_argument"
+                | "hash_splat_argument" => args.push(Expr::Dyn),
+                _ => args.push(self.lower(c, depth)),
+            }
+        }
+        (args, kwargs)
+    }
+
+    fn py_string(&self, node: Node<'_>) -> Expr {
+        let mut raw = false;
+        let mut out = String::new();
+        for c in named_children(node) {
+            match c.kind() {
+                "string_start" => {
+                    let p = text(c, self.src);
+                    raw = p.contains(['r', 'R']);
+                }
+                "interpolation" => return Expr::Dyn,
+                "string_content" => {
+                    // escape_sequence children carry the escapes; the rest is literal.
+                    let mut last = c.start_byte();
+                    for e in named_children(c) {
+                        out.push_str(self.src.get(last..e.start_byte()).unwrap_or(""));
+                        let esc = text(e, self.src);
+                        if raw || e.kind() != "escape_sequence" {
+                            out.push_str(esc);
+                        } else {
+                            out.push_str(&unescape(esc, true));
+                        }
+                        last = e.end_byte();
+                    }
+                    out.push_str(self.src.get(last..c.end_byte()).unwrap_or(""));
+                }
+                _ => {}
+            }
+        }
+        Expr::Str(out)
+    }
+
+    /// A JS/Ruby/PHP string: the text between the delimiters, escapes decoded; any
+    /// interpolation makes it dynamic.
+    fn plain_string(&self, node: Node<'_>) -> Expr {
+        if has_interpolation(node) {
+            return Expr::Dyn;
+        }
+        let raw = text(node, self.src);
+        let single = raw.starts_with('\'');
+        // Ruby and PHP single quotes only know `\\` and `\'`.
+        if single && matches!(self.lang, Lang::Ruby | Lang::Php) {
+            return Expr::Str(single_quoted(strip_quotes(raw)));
+        }
+        let Some(inner) = inner_text(node, self.src) else {
+            return Expr::Str(String::new());
+        };
+        Expr::Str(unescape(inner, self.lang == Lang::Php))
+    }
+}
+
+fn eff(op: EffectOp, path: Option<String>, recursive: bool) -> Finding {
+    Finding::Effect {
+        op,
+        path,
+        recursive,
+    }
+}
+
+/// The text between the first and the last child token of a string node.
+fn inner_text<'s>(node: Node<'_>, src: &'s str) -> Option<&'s str> {
+    let count = node.child_count();
+    if count < 2 {
+        return None;
+    }
+    let first = node.child(0)?;
+    let last = node.child(u32::try_from(count - 1).ok()?)?;
+    src.get(first.end_byte()..last.start_byte())
+}
+
+fn strip_quotes(s: &str) -> &str {
+    let mut chars = s.chars();
+    chars.next();
+    chars.next_back();
+    chars.as_str()
+}
+
+fn single_quoted(s: &str) -> String {
+    let mut out = String::new();
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' && matches!(chars.peek(), Some('\\' | '\'')) {
+            if let Some(n) = chars.next() {
+                out.push(n);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Decodes backslash escapes of a double-quoted literal. `keep_unknown`: an unknown escape
+/// keeps its backslash (Python, PHP) instead of dropping it (JS, Ruby, Perl).
+fn unescape(s: &str, keep_unknown: bool) -> String {
+    let mut out = String::new();
+    let chars: Vec<char> = s.chars().collect();
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        i += 1;
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        let Some(&e) = chars.get(i) else {
+            out.push('\\');
+            break;
+        };
+        i += 1;
+        let hex = |from: usize, n: usize| -> Option<char> {
+            let h: String = chars.iter().skip(from).take(n).collect();
+            if h.len() != n {
+                return None;
+            }
+            u32::from_str_radix(&h, 16).ok().and_then(char::from_u32)
+        };
+        match e {
+            'n' => out.push('\n'),
+            't' => out.push('\t'),
+            'r' => out.push('\r'),
+            '0' => out.push('\0'),
+            'x' => {
+                if let Some(ch) = hex(i, 2) {
+                    out.push(ch);
+                    i += 2;
+                } else {
+                    out.push_str("\\x");
+                }
+            }
+            'u' if chars.get(i) == Some(&'{') => {
+                let end = chars.iter().skip(i).position(|&c| c == '}');
+                match end.and_then(|e| hex(i + 1, e.saturating_sub(1))) {
+                    Some(ch) => {
+                        out.push(ch);
+                        i += end.unwrap_or(0) + 1;
+                    }
+                    None => out.push_str("\\u"),
+                }
+            }
+            'u' => {
+                if let Some(ch) = hex(i, 4) {
+                    out.push(ch);
+                    i += 4;
+                } else {
+                    out.push_str("\\u");
+                }
+            }
+            '\n' => {}
+            '\\' | '\'' | '"' | '`' | '$' | '/' => out.push(e),
+            other => {
+                if keep_unknown {
+                    out.push('\\');
+                }
+                out.push(other);
+            }
+        }
+    }
+    out
+}
+
+fn has_interpolation(node: Node<'_>) -> bool {
+    let mut stack = vec![node];
+    while let Some(n) = stack.pop() {
+        if matches!(
+            n.kind(),
+            "interpolation"
+                | "template_substitution"
+                | "variable_name"
+                | "simple_variable"
+                | "dynamic_variable_name"
+                | "member_access_expression"
+                | "subscript_expression"
+                | "scalar_variable"
+                | "array_variable"
+        ) {
+            return true;
+        }
+        stack.extend(named_children(n));
+    }
+    false
+}
+
+/// The command text of backticks / `%x()` / `qx{}` / PHP backticks.
+fn shell_literal_text(node: Node<'_>, src: &str) -> String {
+    let raw = text(node, src);
+    let body = if let Some(r) = raw.strip_prefix("qx") {
+        strip_quotes(r.trim_start())
+    } else if let Some(r) = raw.strip_prefix("%x") {
+        strip_quotes(r)
+    } else {
+        strip_quotes(raw)
+    };
+    body.to_owned()
+}
+
+/// `os.environ`, `process.env`, `ENV`, `%ENV`, `$_ENV`, `$_SERVER`.
+fn is_environ(e: &Expr, env: &Env) -> bool {
+    qualify(e, env, 0).is_some_and(|c| {
+        matches!(
+            c.name.as_str(),
+            "os.environ" | "process.env" | "ENV" | "%ENV" | "$_ENV" | "$_SERVER" | "Deno.env"
+        )
+    })
+}
+
+/// Resolves a callee expression to its canonical dotted name through aliases and variables.
+fn qualify(e: &Expr, env: &Env, hops: usize) -> Option<Callee> {
+    if hops > MAX_HOPS {
+        return None;
+    }
+    match e {
+        Expr::Name(n) => {
+            if let Some(a) = env.aliases.get(n) {
+                return Some(Callee {
+                    name: a.clone(),
+                    receiver: Vec::new(),
+                });
+            }
+            if let Some(v) = env.vars.get(n) {
+                return qualify(v, env, hops + 1);
+            }
+            Some(Callee {
+                name: n.clone(),
+                receiver: Vec::new(),
+            })
+        }
+        // `(Path.home() / 'x').unlink()`: a method on a joined path is a `Path` method.
+        Expr::Join(..) => Some(Callee {
+            name: "pathlib.Path()".to_owned(),
+            receiver: vec![e.clone()],
+        }),
+        Expr::Attr(obj, attr) => {
+            let base = qualify(obj, env, hops + 1)?;
+            Some(Callee {
+                name: format!("{}.{attr}", base.name),
+                receiver: base.receiver,
+            })
+        }
+        Expr::Call { callee, args, .. } => {
+            let inner = qualify(callee, env, hops + 1)?;
+            // `require('fs')` is the module `fs`.
+            if inner.name == "require" {
+                let m = args.first().and_then(|a| static_str(a, env, 0))?;
+                return Some(Callee {
+                    name: js_module(&m),
+                    receiver: Vec::new(),
+                });
+            }
+            Some(Callee {
+                name: format!("{}()", inner.name),
+                receiver: args.clone(),
+            })
+        }
+        _ => None,
+    }
+}
+
+/// `node:fs` → `fs`; `fs/promises` → `fs.promises`.
+fn js_module(m: &str) -> String {
+    let m = m.strip_prefix("node:").unwrap_or(m);
+    m.replace('/', ".")
+}
+
+/// One spelling per API: promise and extra variants fold onto the base module.
+fn normalize(lang: Lang, name: &str) -> String {
+    match lang {
+        Lang::Node => {
+            let mut n = name.to_owned();
+            for (from, to) in [
+                ("fs.promises.", "fs."),
+                ("fs-extra.", "fs."),
+                ("graceful-fs.", "fs."),
+                ("child_process.promises.", "child_process."),
+            ] {
+                if let Some(rest) = n.strip_prefix(from) {
+                    n = format!("{to}{rest}");
+                }
+            }
+            n
+        }
+        Lang::Ruby => name
+            .strip_prefix("Kernel.")
+            .or_else(|| name.strip_prefix("Object."))
+            .unwrap_or(name)
+            .to_owned(),
+        Lang::Perl => name
+            .strip_prefix("CORE.GLOBAL.")
+            .or_else(|| name.strip_prefix("CORE."))
+            .unwrap_or(name)
+            .to_owned(),
+        Lang::Python => name.strip_prefix("builtins.").unwrap_or(name).to_owned(),
+        Lang::Php | Lang::Awk | Lang::Mongo => name.to_owned(),
+    }
+}
+
+/// The string value of an expression when it is a compile-time constant.
+fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
+    if hops > MAX_HOPS {
+        return None;
+    }
+    match e {
+        Expr::Str(s) => Some(s.clone()),
+        // Structure recursion is bounded by the lowering depth; only name lookups count hops.
+        Expr::Concat(parts) => parts
+            .iter()
+            .map(|p| static_str(p, env, hops))
+            .collect::<Option<Vec<_>>>()
+            .map(|v| v.concat()),
+        Expr::Name(n) => env.vars.get(n).and_then(|v| static_str(v, env, hops + 1)),
+        Expr::Join(a, b) => {
+            let a = static_str(a, env, hops)?;
+            let b = static_str(b, env, hops)?;
+            Some(join_paths(&[a, b]))
+        }
+        Expr::Index(obj, key) if is_environ(obj, env) => {
+            let k = static_str(key, env, hops + 1)?;
+            (k == "HOME").then(|| "~".to_owned())
+        }
+        Expr::Attr(obj, attr) if is_environ(obj, env) && attr == "HOME" => Some("~".to_owned()),
+        Expr::Call { callee, args, .. } => {
+            let c = qualify(callee, env, hops + 1)?;
+            let values = || {
+                args.iter()
+                    .map(|a| static_str(a, env, hops + 1))
+                    .collect::<Option<Vec<_>>>()
+            };
+            match c.name.as_str() {
+                "os.path.join" | "posixpath.join" | "path.join" | "path.resolve"
+                | "path.posix.join" | "File.join" | "pathlib.Path" | "pathlib.PurePath"
+                | "pathlib.PosixPath" | "Pathname.new" | "File.Spec.catfile"
+                | "File.Spec.catdir" => {
+                    let v = values()?;
+                    (!v.is_empty()).then(|| join_paths(&v))
+                }
+                "os.path.expanduser" | "os.path.abspath" | "os.path.normpath"
+                | "path.normalize" | "File.expand_path" | "str" | "String" | "os.fspath"
+                | "realpath" => values()?.into_iter().next(),
+                "pathlib.Path.home" | "os.homedir" | "Dir.home" => Some("~".to_owned()),
+                "os.getenv" | "os.environ.get" | "getenv" | "ENV.fetch" | "Deno.env.get" => {
+                    let v = values()?;
+                    (v.first().map(String::as_str) == Some("HOME")).then(|| "~".to_owned())
+                }
+                // `Path('~/x').expanduser()`, `.resolve()`, `.absolute()`.
+                n if n.ends_with(").expanduser")
+                    || n.ends_with(").resolve")
+                    || n.ends_with(").absolute") =>
+                {
+                    let v = c
+                        .receiver
+                        .iter()
+                        .map(|a| static_str(a, env, hops + 1))
+                        .collect::<Option<Vec<_>>>()?;
+                    (!v.is_empty()).then(|| join_paths(&v))
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// Joins path components the way `os.path.join` does: an absolute component restarts.
+fn join_paths(parts: &[String]) -> String {
+    let mut out = String::new();
+    for p in parts {
+        if p.starts_with('/') || out.is_empty() {
+            out.clone_from(p);
+        } else {
+            if !out.ends_with('/') {
+                out.push('/');
+            }
+            out.push_str(p);
+        }
+    }
+    out
+}
+
+/// The elements of a list argument (`unlink @files` with a literal list), else itself.
+fn flatten<'e>(e: &'e Expr, _env: &Env) -> Vec<&'e Expr> {
+    match e {
+        Expr::List(items) => items.iter().collect(),
+        other => vec![other],
+    }
+}
+
+/// Which argument holds a path.
+#[derive(Debug, Clone, Copy)]
+enum Arg {
+    Pos(usize),
+    /// The first argument of the constructor the method is called on (`Path('x').unlink()`).
+    Recv,
+    /// A keyword argument, or the given position.
+    Kw(&'static str, usize),
+}
+
+/// What a known API does.
+#[derive(Debug, Clone, Copy)]
+enum Api {
+    /// One effect on one argument.
+    Op(EffectOp, Arg),
+    /// One effect on every argument from the given position (`unlink 'a', 'b'`).
+    Each(EffectOp, usize),
+    /// A recursive delete.
+    Tree(Arg),
+    /// Open with a mode argument: write when the mode writes; `write` when there is none.
+    Open {
+        path: Arg,
+        mode: Arg,
+        write: EffectOp,
+    },
+    /// Perl's `open`.
+    PerlOpen,
+    /// Copies: reads the first, writes the second.
+    Copy(Arg, Arg),
+    /// Renames: moves the first away, writes the second.
+    Move(Arg, Arg),
+    /// Starts a process; a literal command line is analysed as shell.
+    Spawn(Arg),
+    /// Starts a process whose argv is the arguments from the given position (`os.execl`).
+    SpawnArgv(usize),
+    /// Network access.
+    Network(Arg),
+    /// `putenv('X=1')`.
+    PutEnv,
+    /// `os.environ.update(X=…)`, `os.putenv('X', …)`, `ENV.store('X', …)`.
+    SetEnvKw,
+    /// Evaluates code (`eval`, `exec`, `Function`).
+    Eval,
+}
+
+use Arg::{Kw, Pos, Recv};
+use EffectOp::{Chmod, Delete, Read, Spawn, Write};
+
+/// The API tables, keyed by canonical name. Model the families, not single spellings.
+fn api(lang: Lang, name: &str) -> Option<Api> {
+    match lang {
+        Lang::Python => python_api(name),
+        Lang::Node => node_api(name),
+        Lang::Ruby => ruby_api(name),
+        Lang::Php => php_api(name),
+        Lang::Perl => perl_api(name),
+        Lang::Awk | Lang::Mongo => None,
+    }
+}
+
+fn python_api(name: &str) -> Option<Api> {
+    // Methods on a `pathlib.Path(...)` value.
+    if let Some(m) = name
+        .strip_prefix("pathlib.Path().")
+        .or_else(|| name.strip_prefix("pathlib.PosixPath()."))
+    {
+        return Some(match m {
+            "write_text" | "write_bytes" | "touch" | "mkdir" | "symlink_to" | "hardlink_to" => {
+                Api::Op(Write, Recv)
+            }
+            "unlink" | "rmdir" => Api::Op(Delete, Recv),
+            "rename" | "replace" => Api::Move(Recv, Pos(0)),
+            "chmod" | "lchmod" => Api::Op(Chmod, Recv),
+            "open" => Api::Open {
+                path: Recv,
+                mode: Kw("mode", 0),
+                write: Read,
+            },
+            "read_text" | "read_bytes" => Api::Op(Read, Recv),
+            _ => return None,
+        });
+    }
+    Some(match name {
+        "open" | "io.open" | "codecs.open" | "os.fdopen" => Api::Open {
+            path: Kw("file", 0),
+            mode: Kw("mode", 1),
+            write: Read,
+        },
+        "os.open" => Api::Open {
+            path: Kw("path", 0),
+            mode: Kw("flags", 1),
+            write: Read,
+        },
+        "os.remove" | "os.unlink" | "os.rmdir" | "os.removedirs" | "pathlib.Path.unlink" => {
+            Api::Op(Delete, Kw("path", 0))
+        }
+        "shutil.rmtree" => Api::Tree(Kw("path", 0)),
+        "os.rename" | "os.replace" | "os.renames" | "shutil.move" => Api::Move(Pos(0), Pos(1)),
+        "shutil.copy" | "shutil.copy2" | "shutil.copyfile" | "shutil.copytree"
+        | "shutil.copyfileobj" | "os.link" | "os.symlink" => Api::Copy(Pos(0), Pos(1)),
+        "os.truncate" | "os.mkdir" | "os.makedirs" | "os.mkfifo" | "os.mknod" => {
+            Api::Op(Write, Pos(0))
+        }
+        "os.chmod" | "os.chown" | "os.lchown" | "os.lchmod" | "shutil.chown" => {
+            Api::Op(Chmod, Pos(0))
+        }
+        "os.system"
+        | "os.popen"
+        | "subprocess.run"
+        | "subprocess.call"
+        | "subprocess.check_call"
+        | "subprocess.check_output"
+        | "subprocess.Popen"
+        | "subprocess.getoutput"
+        | "subprocess.getstatusoutput"
+        | "pty.spawn"
+        | "asyncio.create_subprocess_shell"
+        | "commands.getoutput" => Api::Spawn(Kw("args", 0)),
+        "asyncio.create_subprocess_exec" => Api::Spawn(Pos(0)),
+        "os.execv" | "os.execve" | "os.execvp" | "os.execvpe" | "os.posix_spawn"
+        | "os.posix_spawnp" => Api::Spawn(Pos(1)),
+        "os.execl" | "os.execle" | "os.execlp" | "os.execlpe" => Api::SpawnArgv(1),
+        "os.spawnv" | "os.spawnve" | "os.spawnvp" | "os.spawnvpe" => Api::Spawn(Pos(2)),
+        "os.spawnl" | "os.spawnle" | "os.spawnlp" | "os.spawnlpe" => Api::SpawnArgv(2),
+        "os.fork" | "os.forkpty" => Api::Op(Spawn, Pos(usize::MAX)),
+        "os.putenv" | "os.environ.update" | "os.environ.setdefault" | "os.environ.__setitem__" => {
+            Api::SetEnvKw
+        }
+        "urllib.request.urlopen"
+        | "urllib.request.urlretrieve"
+        | "urllib.urlopen"
+        | "urllib2.urlopen"
+        | "requests.get"
+        | "requests.post"
+        | "requests.put"
+        | "requests.delete"
+        | "requests.patch"
+        | "requests.head"
+        | "requests.request"
+        | "httpx.get"
+        | "httpx.post"
+        | "httpx.put"
+        | "httpx.delete"
+        | "httpx.request"
+        | "http.client.HTTPConnection"
+        | "http.client.HTTPSConnection"
+        | "socket.create_connection"
+        | "urllib.request.Request"
+        | "ftplib.FTP"
+        | "smtplib.SMTP"
+        | "telnetlib.Telnet" => Api::Network(Pos(0)),
+        "socket.socket" => Api::Network(Pos(usize::MAX)),
+        "eval"
+        | "exec"
+        | "compile"
+        | "__import__"
+        | "getattr"
+        | "importlib.import_module"
+        | "base64.b64decode"
+        | "base64.b64decode()"
+        | "codecs.decode"
+        | "marshal.loads"
+        | "pickle.loads"
+        | "zlib.decompress"
+        | "binascii.a2b_base64" => Api::Eval,
+        _ => return None,
+    })
+}
+
+fn node_api(name: &str) -> Option<Api> {
+    Some(match name {
+        "fs.writeFileSync"
+        | "fs.writeFile"
+        | "fs.appendFileSync"
+        | "fs.appendFile"
+        | "fs.createWriteStream"
+        | "fs.truncateSync"
+        | "fs.truncate"
+        | "fs.mkdirSync"
+        | "fs.mkdir"
+        | "fs.outputFile"
+        | "fs.outputFileSync"
+        | "fs.outputJson"
+        | "fs.outputJsonSync"
+        | "fs.writeJson"
+        | "fs.writeJsonSync"
+        | "fs.ensureFile"
+        | "fs.ensureFileSync"
+        | "fs.utimesSync"
+        | "Deno.writeTextFile"
+        | "Deno.writeTextFileSync"
+        | "Deno.writeFile"
+        | "Deno.writeFileSync"
+        | "Deno.truncate"
+        | "Deno.truncateSync"
+        | "Deno.mkdir"
+        | "Deno.create"
+        | "Deno.createSync"
+        | "Bun.write" => Api::Op(Write, Pos(0)),
+        "fs.openSync" | "fs.open" | "Deno.open" | "Deno.openSync" => Api::Open {
+            path: Pos(0),
+            mode: Pos(1),
+            write: Read,
+        },
+        "fs.rmSync" | "fs.rm" | "fs.removeSync" | "fs.remove" | "fs.emptyDirSync"
+        | "fs.emptyDir" | "rimraf" | "rimraf.sync" | "rimraf.rimraf" | "rimraf.rimrafSync"
+        | "del" | "del.deleteSync" | "del.sync" => Api::Tree(Pos(0)),
+        "fs.unlinkSync" | "fs.unlink" | "fs.rmdirSync" | "fs.rmdir" | "Deno.remove"
+        | "Deno.removeSync" => Api::Op(Delete, Pos(0)),
+        "fs.renameSync" | "fs.rename" | "fs.moveSync" | "fs.move" | "Deno.rename"
+        | "Deno.renameSync" => Api::Move(Pos(0), Pos(1)),
+        "fs.copyFileSync" | "fs.copyFile" | "fs.cpSync" | "fs.cp" | "fs.copySync" | "fs.copy"
+        | "fs.symlinkSync" | "fs.symlink" | "fs.linkSync" | "fs.link" | "Deno.copyFile"
+        | "Deno.copyFileSync" | "Deno.symlink" => Api::Copy(Pos(0), Pos(1)),
+        "fs.chmodSync" | "fs.chmod" | "fs.chownSync" | "fs.chown" | "fs.lchownSync"
+        | "fs.lchmodSync" | "Deno.chmod" | "Deno.chmodSync" | "Deno.chown" => {
+            Api::Op(Chmod, Pos(0))
+        }
+        "fs.readFileSync"
+        | "fs.readFile"
+        | "fs.createReadStream"
+        | "Deno.readTextFile"
+        | "Deno.readTextFileSync"
+        | "Deno.readFile"
+        | "Bun.file" => Api::Op(Read, Pos(0)),
+        "child_process.exec"
+        | "child_process.execSync"
+        | "child_process.spawn"
+        | "child_process.spawnSync"
+        | "child_process.execFile"
+        | "child_process.execFileSync"
+        | "child_process.fork"
+        | "execa"
+        | "execa.execa"
+        | "execa.execaSync"
+        | "execa.execaCommand"
+        | "shelljs.exec"
+        | "Bun.spawn"
+        | "Bun.spawnSync"
+        | "Deno.run"
+        | "Deno.Command" => Api::Spawn(Pos(0)),
+        "fetch"
+        | "http.request"
+        | "http.get"
+        | "https.request"
+        | "https.get"
+        | "net.connect"
+        | "net.createConnection"
+        | "tls.connect"
+        | "dgram.createSocket"
+        | "axios"
+        | "axios.get"
+        | "axios.post"
+        | "axios.put"
+        | "axios.delete"
+        | "axios.request"
+        | "WebSocket"
+        | "XMLHttpRequest"
+        | "Deno.connect"
+        | "Bun.connect" => Api::Network(Pos(0)),
+        "eval"
+        | "Function"
+        | "vm.runInThisContext"
+        | "vm.runInNewContext"
+        | "vm.Script"
+        | "atob" => Api::Eval,
+        "Deno.env.set" => Api::SetEnvKw,
+        _ => return None,
+    })
+}
+
+fn ruby_api(name: &str) -> Option<Api> {
+    Some(match name {
+        "File.write" | "IO.write" | "File.binwrite" | "IO.binwrite" | "FileUtils.touch"
+        | "FileUtils.mkdir_p" | "FileUtils.mkdir" | "File.truncate" | "Dir.mkdir" => {
+            Api::Op(Write, Pos(0))
+        }
+        "File.open" | "File.new" | "open" | "IO.open" | "IO.sysopen" => Api::Open {
+            path: Pos(0),
+            mode: Kw("mode", 1),
+            write: Read,
+        },
+        "File.delete"
+        | "File.unlink"
+        | "FileUtils.rm"
+        | "FileUtils.rm_f"
+        | "FileUtils.remove"
+        | "FileUtils.remove_file"
+        | "Dir.rmdir"
+        | "Dir.delete"
+        | "Dir.unlink"
+        | "FileUtils.rmdir" => Api::Each(Delete, 0),
+        "Pathname.new().delete" | "Pathname.new().unlink" | "Pathname.new().rmdir" => {
+            Api::Op(Delete, Recv)
+        }
+        "Pathname.new().write" | "Pathname.new().binwrite" => Api::Op(Write, Recv),
+        "FileUtils.rm_rf"
+        | "FileUtils.rm_r"
+        | "FileUtils.rmtree"
+        | "FileUtils.remove_dir"
+        | "FileUtils.remove_entry"
+        | "FileUtils.remove_entry_secure" => Api::Tree(Pos(0)),
+        "Pathname.new().rmtree" => Api::Tree(Recv),
+        "File.rename" | "FileUtils.mv" | "FileUtils.move" => Api::Move(Pos(0), Pos(1)),
+        "FileUtils.cp"
+        | "FileUtils.copy"
+        | "FileUtils.cp_r"
+        | "FileUtils.copy_file"
+        | "FileUtils.copy_entry"
+        | "FileUtils.install"
+        | "FileUtils.ln"
+        | "FileUtils.ln_s"
+        | "FileUtils.ln_sf"
+        | "File.symlink"
+        | "File.link"
+        | "IO.copy_stream" => Api::Copy(Pos(0), Pos(1)),
+        "File.chmod" | "File.lchmod" | "File.chown" | "File.lchown" | "FileUtils.chmod"
+        | "FileUtils.chmod_R" | "FileUtils.chown" | "FileUtils.chown_R" => Api::Each(Chmod, 1),
+        "File.read" | "IO.read" | "File.readlines" | "IO.readlines" | "File.binread"
+        | "IO.foreach" => Api::Op(Read, Pos(0)),
+        "system" | "exec" | "spawn" | "IO.popen" | "Open3.capture2" | "Open3.capture2e"
+        | "Open3.capture3" | "Open3.popen2" | "Open3.popen2e" | "Open3.popen3"
+        | "Open3.pipeline" | "Process.spawn" | "Process.exec" | "PTY.spawn" | "fork" => {
+            Api::Spawn(Pos(0))
+        }
+        "ENV.store" | "ENV.update" | "ENV.merge!" | "ENV.replace" => Api::SetEnvKw,
+        "Net.HTTP.get"
+        | "Net.HTTP.get_response"
+        | "Net.HTTP.post"
+        | "Net.HTTP.post_form"
+        | "Net.HTTP.start"
+        | "Net.HTTP.new"
+        | "URI.open"
+        | "TCPSocket.new"
+        | "TCPSocket.open"
+        | "UDPSocket.new"
+        | "Socket.tcp"
+        | "HTTParty.get"
+        | "HTTParty.post"
+        | "Faraday.get"
+        | "Faraday.post"
+        | "RestClient.get"
+        | "RestClient.post"
+        | "Net.FTP.open" => Api::Network(Pos(0)),
+        "eval"
+        | "instance_eval"
+        | "class_eval"
+        | "module_eval"
+        | "send"
+        | "public_send"
+        | "const_get"
+        | "Base64.decode64"
+        | "Base64.strict_decode64"
+        | "Marshal.load" => Api::Eval,
+        _ => return None,
+    })
+}
+
+fn php_api(name: &str) -> Option<Api> {
+    let lower = name.to_ascii_lowercase();
+    Some(match lower.as_str() {
+        "file_put_contents" | "touch" | "mkdir" | "tempnam" => Api::Op(Write, Pos(0)),
+        "fopen" | "splfileobject" | "gzopen" => Api::Open {
+            path: Pos(0),
+            mode: Pos(1),
+            write: Read,
+        },
+        "unlink" | "rmdir" => Api::Op(Delete, Pos(0)),
+        "rename" => Api::Move(Pos(0), Pos(1)),
+        "copy" | "symlink" | "link" | "move_uploaded_file" => Api::Copy(Pos(0), Pos(1)),
+        "chmod" | "chown" | "chgrp" | "lchown" | "lchgrp" => Api::Op(Chmod, Pos(0)),
+        "file_get_contents"
+        | "readfile"
+        | "file"
+        | "fsockopen"
+        | "pfsockopen"
+        | "stream_socket_client"
+        | "curl_init"
+        | "get_headers" => {
+            // Reads a file, or the network when the argument is a URL / a host.
+            Api::Op(Read, Pos(0))
+        }
+        "system" | "exec" | "shell_exec" | "passthru" | "popen" | "proc_open" | "pcntl_exec"
+        | "pcntl_fork" => Api::Spawn(Pos(0)),
+        "putenv" => Api::PutEnv,
+        "curl_exec" | "curl_setopt" | "socket_connect" | "socket_create" | "mail" => {
+            Api::Network(Pos(usize::MAX))
+        }
+        "eval"
+        | "assert"
+        | "create_function"
+        | "base64_decode"
+        | "call_user_func"
+        | "call_user_func_array"
+        | "gzinflate"
+        | "gzuncompress"
+        | "str_rot13" => Api::Eval,
+        _ => return None,
+    })
+}
+
+fn perl_api(name: &str) -> Option<Api> {
+    Some(match name {
+        "open" | "sysopen" => Api::PerlOpen,
+        "unlink" | "rmdir" => Api::Each(Delete, 0),
+        "rmtree" | "remove_tree" | "File.Path.rmtree" | "File.Path.remove_tree" => {
+            Api::Tree(Pos(0))
+        }
+        "rename" | "File.Copy.move" | "File.Copy.mv" | "move" | "mv" => Api::Move(Pos(0), Pos(1)),
+        "File.Copy.copy" | "File.Copy.cp" | "copy" | "cp" | "symlink" | "link" => {
+            Api::Copy(Pos(0), Pos(1))
+        }
+        "chmod" | "chown" => Api::Each(Chmod, if name == "chmod" { 1 } else { 2 }),
+        "mkdir" | "truncate" | "make_path" | "mkpath" | "File.Path.make_path" => {
+            Api::Op(Write, Pos(0))
+        }
+        "system" | "exec" | "readpipe" | "fork" | "IPC.Open3.open3" | "open3" | "open2" => {
+            Api::Spawn(Pos(0))
+        }
+        "LWP.Simple.get"
+        | "LWP.Simple.getstore"
+        | "LWP.Simple.getprint"
+        | "LWP.Simple.mirror"
+        | "LWP.Simple.head"
+        | "LWP.UserAgent.new"
+        | "HTTP.Tiny.new"
+        | "IO.Socket.INET.new"
+        | "IO.Socket.IP.new"
+        | "IO.Socket.SSL.new"
+        | "Net.FTP.new"
+        | "Net.SMTP.new"
+        | "socket" => Api::Network(Pos(0)),
+        "eval" | "decode_base64" | "MIME.Base64.decode_base64" => Api::Eval,
+        _ => return None,
+    })
+}
+
+/// Names that evaluate code even when no table entry matched (a method of that name on an
+/// unknown object is not one: only bare or well-known names count).
+fn is_dynamic_name(lang: Lang, name: &str) -> bool {
+    match lang {
+        Lang::Python => matches!(name, "eval" | "exec"),
+        Lang::Node => matches!(name, "eval" | "Function"),
+        Lang::Ruby | Lang::Perl => name == "eval",
+        Lang::Php => matches!(name, "eval" | "assert"),
+        Lang::Awk | Lang::Mongo => false,
+    }
+}
+
+/// Functions a `use Module;` without a list exports.
+fn perl_default_exports(module: &str) -> &'static [&'static str] {
+    match module {
+        "LWP.Simple" => &["get", "getstore", "getprint", "mirror", "head"],
+        "File.Path" => &["rmtree", "mkpath"],
+        "File.Copy" => &["copy", "move"],
+        "IPC.Open3" => &["open3"],
+        "MIME.Base64" => &["decode_base64"],
+        _ => &[],
+    }
+}

@@ -1,0 +1,590 @@
+//! What carried code does: one line per case, the command and the effects it must report
+//! (every effect of every executed command, as a sorted set of `op path`; `?` = path computed
+//! at run time). Covers each API family per language, aliasing, constant concatenation,
+//! unresolved targets, heredoc/pipe code, `apply_patch` heredocs, `SetEnv` forms, and
+//! negatives (reading code, strings that only mention an API).
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)] // test code: a failure should stop loudly
+
+use std::path::PathBuf;
+
+use hookgate_shell::{Action, Analyzer, Context, EffectOp};
+
+fn ctx() -> Context {
+    Context::new("/work/proj", Some(PathBuf::from("/home/me")))
+}
+
+fn op_name(op: EffectOp) -> &'static str {
+    match op {
+        EffectOp::Read => "read",
+        EffectOp::Write => "write",
+        EffectOp::Delete => "delete",
+        EffectOp::Move => "move",
+        EffectOp::Chmod => "chmod",
+        EffectOp::Spawn => "spawn",
+        EffectOp::Network => "network",
+        EffectOp::SetEnv => "setenv",
+    }
+}
+
+fn effects(cmd: &str) -> Vec<String> {
+    let mut a = Analyzer::new().expect("grammar");
+    let analysis = a.analyze(cmd, &ctx());
+    let mut out: Vec<String> = analysis
+        .commands
+        .iter()
+        .flat_map(|c| c.effects.iter())
+        .map(|e| format!("{} {}", op_name(e.op), e.path.as_deref().unwrap_or("?")))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+fn check(table: &[(&str, &[&str])]) {
+    let mut failures = Vec::new();
+    for (cmd, expected) in table {
+        let mut want: Vec<String> = expected.iter().map(|s| (*s).to_owned()).collect();
+        want.sort();
+        let got = effects(cmd);
+        if got != want {
+            failures.push(format!("{cmd}\n   want {want:?}\n    got {got:?}"));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn python_file_writes_deletes_moves_and_chmods_are_effects() {
+    check(&[
+        (
+            r#"python3 -c "open('.claude/settings.json','w').write('{}')""#,
+            &["write .claude/settings.json"],
+        ),
+        (r#"python3 -c "open('a.txt', mode='a')""#, &["write a.txt"]),
+        (
+            r#"python3 -c "import io; io.open('x', 'wb')""#,
+            &["write x"],
+        ),
+        (
+            r#"python -c "from pathlib import Path; Path('.codex/config.toml').write_text('')""#,
+            &["write .codex/config.toml"],
+        ),
+        (
+            r#"python -c "import pathlib; p = pathlib.Path('~/.bashrc'); p.unlink()""#,
+            &["delete ~/.bashrc"],
+        ),
+        (
+            r#"python3 -c "import os; os.remove('.hookgate/policy.yaml')""#,
+            &["delete .hookgate/policy.yaml"],
+        ),
+        (
+            r#"python3 -c "import os; os.unlink('a'); os.rmdir('b'); os.removedirs('c')""#,
+            &["delete a", "delete b", "delete c"],
+        ),
+        (
+            r#"python3 -c "import shutil; shutil.rmtree('.claude')""#,
+            &["delete .claude"],
+        ),
+        (
+            r#"python3 -c "import os; os.rename('.claude', 'x')""#,
+            &["move .claude", "write x"],
+        ),
+        (
+            r#"python3 -c "import os; os.replace('a', 'b')""#,
+            &["move a", "write b"],
+        ),
+        (
+            r#"python3 -c "import shutil; shutil.move('a', '/tmp/b')""#,
+            &["move a", "write /tmp/b"],
+        ),
+        (
+            r#"python3 -c "import shutil; shutil.copy('evil.json', '.claude/settings.json')""#,
+            &["read evil.json", "write .claude/settings.json"],
+        ),
+        (
+            r#"python3 -c "import os; os.chmod('/usr/local/bin/hookgate', 0)""#,
+            &["chmod /usr/local/bin/hookgate"],
+        ),
+        (
+            r#"python3 -c "import os; os.chown('x', 0, 0)""#,
+            &["chmod x"],
+        ),
+    ]);
+}
+
+#[test]
+fn python_aliases_and_constant_paths_are_followed() {
+    check(&[
+        (
+            r#"python3 -c "import shutil as s; s.rmtree('.claude')""#,
+            &["delete .claude"],
+        ),
+        (
+            r#"python3 -c "from os import remove; remove('x')""#,
+            &["delete x"],
+        ),
+        (
+            r#"python3 -c "from os import remove as r; r('x')""#,
+            &["delete x"],
+        ),
+        (
+            r#"python3 -c "from shutil import rmtree as nuke; nuke('/home/me')""#,
+            &["delete /home/me"],
+        ),
+        (
+            r#"python3 -c "import shutil; shutil.rmtree('/ho' + 'me/me')""#,
+            &["delete /home/me"],
+        ),
+        (
+            r#"python3 -c "import os, shutil; shutil.rmtree(os.path.join('.cl' 'aude', 'x'))""#,
+            &["delete .claude/x"],
+        ),
+        (
+            r#"python3 -c "import os; os.remove(os.path.join(os.path.expanduser('~'), '.bashrc'))""#,
+            &["delete ~/.bashrc"],
+        ),
+        (
+            r#"python3 -c "import os; d = '.claude'; os.remove(d + '/settings.json')""#,
+            &["delete .claude/settings.json"],
+        ),
+        (
+            r#"python3 -c "from pathlib import Path; (Path.home() / '.bashrc').write_text('x')""#,
+            &["write ~/.bashrc"],
+        ),
+        (
+            r#"python3 -c "open('\x2eclaude/s','w')""#,
+            &["write .claude/s"],
+        ),
+        (
+            r#"python3 -c "open('.' + 'c' + 'l' + 'a' + 'u' + 'd' + 'e' + '/' + 's' + 'x' + 'y', 'w')""#,
+            &["write .claude/sxy"],
+        ),
+    ]);
+}
+
+#[test]
+fn python_unresolved_targets_have_no_path() {
+    check(&[
+        (
+            r#"python3 -c "import sys; open(sys.argv[1], 'w')""#,
+            &["write ?"],
+        ),
+        (
+            r#"python3 -c "import shutil, os; shutil.rmtree(os.getcwd())""#,
+            &["delete ?"],
+        ),
+        (r#"python3 -c "open(f'{x}/a', 'w')""#, &["write ?"]),
+        (
+            r#"python3 -c "import os; os.rename(a, 'b')""#,
+            &["move ?", "write b"],
+        ),
+        (r#"python3 -c "open('x', m)""#, &["write x"]),
+    ]);
+}
+
+#[test]
+fn python_spawns_network_and_environment_are_effects() {
+    check(&[
+        (r#"python3 -c "import os; os.system('ls')""#, &["spawn ls"]),
+        (
+            r#"python3 -c "import subprocess as sp; sp.run(['git', 'status'])""#,
+            &["spawn 'git' 'status'"],
+        ),
+        (
+            r#"python3 -c "import subprocess; subprocess.Popen(cmd, shell=True)""#,
+            &["spawn ?"],
+        ),
+        (
+            r#"python3 -c "import urllib.request; urllib.request.urlopen('https://example.com')""#,
+            &["network https://example.com"],
+        ),
+        (
+            r#"python3 -c "import requests; requests.get(u)""#,
+            &["network ?"],
+        ),
+        (
+            r#"python3 -c "import os; os.environ['HOOKGATE_FAIL_MODE'] = 'allow'""#,
+            &["setenv HOOKGATE_FAIL_MODE"],
+        ),
+        (
+            r#"python3 -c "import os; os.putenv('HOOKGATE_HOME', '/tmp')""#,
+            &["setenv HOOKGATE_HOME"],
+        ),
+        (
+            r#"python3 -c "import os; os.environ.update(HOOKGATE_STORE='x')""#,
+            &["setenv HOOKGATE_STORE"],
+        ),
+    ]);
+}
+
+#[test]
+fn node_deno_and_bun_effects_are_found() {
+    check(&[
+        (
+            r#"node -e "require('fs').writeFileSync('.claude/settings.json', '{}')""#,
+            &["write .claude/settings.json"],
+        ),
+        (
+            r#"node -e "const fs = require('node:fs'); fs.appendFileSync('a', 'b')""#,
+            &["write a"],
+        ),
+        (
+            r#"node -e "const {rmSync} = require('fs'); rmSync('.claude', {recursive: true})""#,
+            &["delete .claude"],
+        ),
+        (
+            r#"node -e "const {rmSync: r} = require('fs'); r('/home/me')""#,
+            &["delete /home/me"],
+        ),
+        (
+            r#"node -e "require('fs').promises.writeFile('x', '')""#,
+            &["write x"],
+        ),
+        (r#"node -e "require('fs/promises').rm('x')""#, &["delete x"]),
+        (
+            r#"node -e "require('fs').createWriteStream('log')""#,
+            &["write log"],
+        ),
+        (
+            r#"node -e "require('fs').unlinkSync('a'); require('fs').rmdirSync('b')""#,
+            &["delete a", "delete b"],
+        ),
+        (
+            r#"node -e "require('fs').renameSync('.codex', 'y')""#,
+            &["move .codex", "write y"],
+        ),
+        (
+            r#"node -e "require('fs').copyFileSync('a', 'b')""#,
+            &["read a", "write b"],
+        ),
+        (
+            r#"node -e "require('fs').chmodSync('/usr/local/bin/hookgate', 0)""#,
+            &["chmod /usr/local/bin/hookgate"],
+        ),
+        (
+            r#"node -e "const path = require('path'); require('fs').rmSync(path.join('.cl', 'aude'))""#,
+            &["delete .cl/aude"],
+        ),
+        (
+            r#"node -e "require('fs').writeFileSync(process.argv[1], '')""#,
+            &["write ?"],
+        ),
+        (
+            r#"node -e "require('fs').writeFileSync(`${d}/x`, '')""#,
+            &["write ?"],
+        ),
+        (
+            r#"node -e "require('child_process').execSync('ls')""#,
+            &["spawn ls"],
+        ),
+        (
+            r#"node -e "const cp = require('child_process'); cp.spawn('git', ['status'])""#,
+            &["spawn 'git' 'status'"],
+        ),
+        (
+            r#"node -e "fetch('https://example.com')""#,
+            &["network https://example.com"],
+        ),
+        (
+            r#"node -e "process.env.HOOKGATE_FAIL_MODE = 'allow'""#,
+            &["setenv HOOKGATE_FAIL_MODE"],
+        ),
+        (
+            r#"node -e "process.env['HOOKGATE_HOME'] = '/x'""#,
+            &["setenv HOOKGATE_HOME"],
+        ),
+        (
+            r#"node --eval "require('fs').writeFileSync('a', '')""#,
+            &["write a"],
+        ),
+        (
+            r#"deno eval "Deno.writeTextFileSync('.claude/settings.json', '')""#,
+            &["write .claude/settings.json"],
+        ),
+        (
+            r#"deno eval "Deno.removeSync('.gemini')""#,
+            &["delete .gemini"],
+        ),
+        (
+            r#"bun -e "Bun.write('.github/workflows/ci.yml', '')""#,
+            &["write .github/workflows/ci.yml"],
+        ),
+        (
+            r#"bun -e "require('fs').rmSync('.claude')""#,
+            &["delete .claude"],
+        ),
+    ]);
+}
+
+#[test]
+fn ruby_effects_are_found() {
+    check(&[
+        (
+            r#"ruby -e "File.write('.claude/settings.json', '{}')""#,
+            &["write .claude/settings.json"],
+        ),
+        (r#"ruby -e "IO.write('a', 'b')""#, &["write a"]),
+        (
+            r#"ruby -e "File.open('a', 'w') { |f| f.puts 1 }""#,
+            &["write a"],
+        ),
+        (r#"ruby -e "File.open('a') { |f| f.read }""#, &["read a"]),
+        (
+            r#"ruby -e "require 'fileutils'; FileUtils.rm_rf('.claude')""#,
+            &["delete .claude"],
+        ),
+        (
+            r#"ruby -e "FileUtils.rm_r('a'); FileUtils.rm('b'); FileUtils.remove_dir('c')""#,
+            &["delete a", "delete b", "delete c"],
+        ),
+        (
+            r#"ruby -e "File.delete('a'); File.unlink('b')""#,
+            &["delete a", "delete b"],
+        ),
+        (r#"ruby -e "File.rename('a', 'b')""#, &["move a", "write b"]),
+        (
+            r#"ruby -e "FileUtils.mv('.codex', '/tmp/x')""#,
+            &["move .codex", "write /tmp/x"],
+        ),
+        (
+            r#"ruby -e "FileUtils.cp('a', 'b')""#,
+            &["read a", "write b"],
+        ),
+        (
+            r#"ruby -e "File.chmod(0, '/usr/local/bin/hookgate')""#,
+            &["chmod /usr/local/bin/hookgate"],
+        ),
+        (r#"ruby -e "FileUtils.chmod(0755, 'x')""#, &["chmod x"]),
+        (
+            r#"ruby -e "File.write(File.join('.claude', 'settings.json'), '')""#,
+            &["write .claude/settings.json"],
+        ),
+        (
+            r#"ruby -e "File.write('.cl' + 'aude/x', '')""#,
+            &["write .claude/x"],
+        ),
+        (r##"ruby -e "File.write(\"#{d}/x\", '')""##, &["write ?"]),
+        (r#"ruby -e "system('ls')""#, &["spawn ls"]),
+        (r#"ruby -e "IO.popen('ls')""#, &["spawn ls"]),
+        (r"ruby -e '`ls`'", &["spawn ls"]),
+        (r"ruby -e '%x(ls)'", &["spawn ls"]),
+        (
+            r#"ruby -e "require 'net/http'; Net::HTTP.get(URI('https://example.com'))""#,
+            &["network ?"],
+        ),
+        (
+            r#"ruby -e "ENV['HOOKGATE_FAIL_MODE'] = 'allow'""#,
+            &["setenv HOOKGATE_FAIL_MODE"],
+        ),
+    ]);
+}
+
+#[test]
+fn perl_effects_are_found() {
+    check(&[
+        (
+            r#"perl -e "open(my \$f, '>', '.claude/settings.json')""#,
+            &["write .claude/settings.json"],
+        ),
+        (r#"perl -e 'open(F, ">>log.txt")'"#, &["write log.txt"]),
+        (r#"perl -e 'open(F, "<in.txt")'"#, &["read in.txt"]),
+        (r#"perl -e 'open(F, ">", $x)'"#, &["write ?"]),
+        (
+            r#"perl -e 'unlink ".claude/settings.json"'"#,
+            &["delete .claude/settings.json"],
+        ),
+        (r#"perl -e 'unlink("a", "b")'"#, &["delete a", "delete b"]),
+        (
+            r#"perl -MFile::Path -e 'rmtree(".claude")'"#,
+            &["delete .claude"],
+        ),
+        (
+            r#"perl -e 'use File::Path qw(remove_tree); remove_tree("/home/me")'"#,
+            &["delete /home/me"],
+        ),
+        (
+            r#"perl -e 'rename ".codex", "x"'"#,
+            &["move .codex", "write x"],
+        ),
+        (
+            r#"perl -e 'chmod 0755, "/usr/local/bin/hookgate"'"#,
+            &["chmod /usr/local/bin/hookgate"],
+        ),
+        (r#"perl -e 'system("ls")'"#, &["spawn ls"]),
+        (r"perl -e 'print `ls`'", &["spawn ls"]),
+        (
+            r#"perl -e '$ENV{HOOKGATE_FAIL_MODE} = "allow"'"#,
+            &["setenv HOOKGATE_FAIL_MODE"],
+        ),
+        (
+            r#"perl -e 'use LWP::Simple; getstore("https://example.com", "f")'"#,
+            &["network https://example.com"],
+        ),
+    ]);
+}
+
+#[test]
+fn php_effects_are_found() {
+    check(&[
+        (
+            r#"php -r "file_put_contents('.claude/settings.json', '{}');""#,
+            &["write .claude/settings.json"],
+        ),
+        (r#"php -r "fopen('a', 'w');""#, &["write a"]),
+        (r#"php -r "fopen('a', 'r');""#, &["read a"]),
+        (
+            r#"php -r "unlink('.hookgate/policy.yaml');""#,
+            &["delete .hookgate/policy.yaml"],
+        ),
+        (r#"php -r "rmdir('d');""#, &["delete d"]),
+        (r#"php -r "rename('a', 'b');""#, &["move a", "write b"]),
+        (r#"php -r "copy('a', 'b');""#, &["read a", "write b"]),
+        (
+            r#"php -r "chmod('/usr/local/bin/hookgate', 0);""#,
+            &["chmod /usr/local/bin/hookgate"],
+        ),
+        (
+            r#"php -r "file_put_contents('.cl' . 'aude/x', '');""#,
+            &["write .claude/x"],
+        ),
+        (r#"php -r 'file_put_contents("$d/x", "");'"#, &["write ?"]),
+        (r#"php -r "shell_exec('ls');""#, &["spawn ls"]),
+        (r#"php -r "system('ls');""#, &["spawn ls"]),
+        (
+            r#"php -r "putenv('HOOKGATE_FAIL_MODE=allow');""#,
+            &["setenv HOOKGATE_FAIL_MODE"],
+        ),
+        (
+            r#"php -r "\$_ENV['HOOKGATE_HOME'] = 'x';""#,
+            &["setenv HOOKGATE_HOME"],
+        ),
+    ]);
+}
+
+#[test]
+fn code_arriving_by_heredoc_herestring_or_pipe_is_parsed() {
+    check(&[
+        (
+            "python3 - <<'EOF'\nimport shutil\nshutil.rmtree('.claude')\nEOF",
+            &["delete .claude"],
+        ),
+        (
+            "python3 <<EOF\nopen('.claude/settings.json', 'w')\nEOF",
+            &["write .claude/settings.json"],
+        ),
+        (
+            "node <<'EOF'\nrequire('fs').rmSync('.codex')\nEOF",
+            &["delete .codex"],
+        ),
+        (
+            "ruby <<< \"File.write('.gemini/settings.json', '')\"",
+            &["write .gemini/settings.json"],
+        ),
+        (
+            "echo \"import os; os.remove('x')\" | python3",
+            &["delete x"],
+        ),
+        (
+            "printf '%s' \"require('fs').unlinkSync('y')\" | node",
+            &["delete y"],
+        ),
+    ]);
+}
+
+#[test]
+fn apply_patch_heredocs_are_file_effects() {
+    check(&[
+        (
+            "apply_patch <<'EOF'\n*** Begin Patch\n*** Add File: .hookgate/policy.yaml\n+rules: []\n*** Update File: src/a.rs\n@@\n-a\n+b\n*** Delete File: .env\n*** End Patch\nEOF",
+            &[
+                "write .hookgate/policy.yaml",
+                "write src/a.rs",
+                "delete .env",
+            ],
+        ),
+        (
+            "apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: a.txt\n*** Move to: ~/.bashrc\n@@\n-a\n+b\n*** End Patch\nEOF",
+            &["move a.txt", "write ~/.bashrc"],
+        ),
+        (
+            "applypatch <<< '*** Begin Patch\n*** Add File: .github/workflows/ci.yml\n+x\n*** End Patch'",
+            &["write .github/workflows/ci.yml"],
+        ),
+        ("apply_patch < \"$PATCH\"", &["write ?"]),
+        ("cat p.diff | apply_patch", &["write ?"]),
+    ]);
+}
+
+#[test]
+fn shell_environment_assignments_are_set_env_effects() {
+    check(&[
+        (
+            "HOOKGATE_FAIL_MODE=allow git status",
+            &["setenv HOOKGATE_FAIL_MODE"],
+        ),
+        (
+            "export HOOKGATE_ASK_FALLBACK=allow",
+            &["setenv HOOKGATE_ASK_FALLBACK"],
+        ),
+        (
+            "declare -x HOOKGATE_STORE=/tmp/x",
+            &["setenv HOOKGATE_STORE"],
+        ),
+        ("typeset -x HOOKGATE_HOME=/tmp/x", &["setenv HOOKGATE_HOME"]),
+        (
+            "env HOOKGATE_CONFIG_DIR=/tmp/x claude",
+            &["setenv HOOKGATE_CONFIG_DIR"],
+        ),
+        ("sudo HOOKGATE_HOME=/tmp/x ls", &["setenv HOOKGATE_HOME"]),
+        ("A=1 B=2 make", &["setenv A", "setenv B"]),
+        ("X=1; export X", &["setenv X"]),
+        ("unset HOOKGATE_HOME", &[]),
+    ]);
+}
+
+#[test]
+fn code_that_only_reads_or_mentions_an_api_has_no_file_effect() {
+    check(&[
+        (r#"python3 -c "print('hello')""#, &[]),
+        (r#"python3 -c "print(\"open('x','w')\")""#, &[]),
+        (
+            r#"python3 -c "import json; print(json.load(open('package.json')))""#,
+            &["read package.json"],
+        ),
+        (r#"python3 -c "x = [1]; x.remove(1)""#, &[]),
+        (r#"node -e "console.log('fs.rmSync(\"/\")')""#, &[]),
+        (r#"node -p "require('./package.json').version""#, &[]),
+        (r#"ruby -e "puts 'File.delete(\"x\")'""#, &[]),
+        (r"perl -ne 'print if /unlink/' file", &[]),
+        (r#"php -r "echo 'unlink(\"x\")';""#, &[]),
+        ("echo 'rm -rf /' > notes.txt", &[]),
+    ]);
+}
+
+#[test]
+fn unresolved_one_liner_writes_ask_and_protected_targets_stay_dangerous() {
+    let mut a = Analyzer::new().expect("grammar");
+    let write_unknown = a.analyze(r#"python3 -c "import sys; open(sys.argv[1], 'w')""#, &ctx());
+    assert_eq!(write_unknown.action(), Action::Ask);
+    let home = a.analyze(
+        r#"python3 -c "import shutil as s; s.rmtree('/home/me')""#,
+        &ctx(),
+    );
+    assert_eq!(home.action(), Action::Deny);
+    let profile = a.analyze(
+        r#"node -e "require('fs').appendFileSync('/home/me/.bashrc', 'x')""#,
+        &ctx(),
+    );
+    assert_eq!(profile.action(), Action::Deny);
+    let local = a.analyze(r#"python3 -c "open('out.txt','w').write('x')""#, &ctx());
+    assert_eq!(local.action(), Action::Allow);
+    let dynamic = a.analyze(
+        r#"python3 -c "exec(__import__('base64').b64decode(x))""#,
+        &ctx(),
+    );
+    assert_eq!(dynamic.verdict.rule_id.as_deref(), Some("rce.dynamic_code"));
+    assert_eq!(dynamic.action(), Action::Ask);
+    let shell_out = a.analyze(r#"ruby -e "system('rm -rf /home/me')""#, &ctx());
+    assert_eq!(shell_out.action(), Action::Deny);
+}
