@@ -238,7 +238,7 @@ async fn stalled_body_times_out_on_schedule() {
         .unwrap_err();
     assert!(matches!(err, TransportError::Timeout { .. }), "{err:?}");
     assert!(
-        started.elapsed() < Duration::from_millis(1500),
+        started.elapsed() < Duration::from_secs(4),
         "{:?}",
         started.elapsed()
     );
