@@ -15,6 +15,8 @@ mod glob;
 pub mod lexical;
 pub mod resolve;
 
-pub use catalog::{Access, Anchor, Catalog, Category, PathContext, SensitiveMatch, classify};
+pub use catalog::{
+    Access, Anchor, Catalog, Category, PathContext, SensitiveMatch, classify, classify_subtree,
+};
 pub use lexical::{Normalized, is_within, normalize};
 pub use resolve::{ResolveError, Resolved, classify_resolved, resolve};
