@@ -1396,19 +1396,57 @@ mod tests {
         assert!(i.no_verify);
     }
 
+    fn pairs(d: &Described) -> Vec<(String, PathOp)> {
+        d.paths.iter().map(|t| (t.raw.clone(), t.op)).collect()
+    }
+
     #[test]
     fn write_operands_of_common_commands() {
         let d = describe(&v("cp a b c dest/"), None);
-        assert!(d.paths.contains(&("dest/".into(), PathOp::Write)));
+        assert!(pairs(&d).contains(&("dest/".into(), PathOp::Write)));
         let d = describe(&v("sed -i s/a/b/ f.txt"), None);
-        assert_eq!(d.paths, vec![("f.txt".into(), PathOp::Write)]);
+        assert_eq!(pairs(&d), vec![("f.txt".into(), PathOp::Write)]);
         let d = describe(&v("sed -i -e s/a/b/ f.txt"), None);
-        assert_eq!(d.paths, vec![("f.txt".into(), PathOp::Write)]);
+        assert_eq!(pairs(&d), vec![("f.txt".into(), PathOp::Write)]);
         let d = describe(&v("chmod 000 x"), None);
-        assert_eq!(d.paths, vec![("x".into(), PathOp::Write)]);
+        assert_eq!(pairs(&d), vec![("x".into(), PathOp::Write)]);
         let d = describe(&v("mv -t dir a b"), None);
-        assert!(d.paths.contains(&("dir".into(), PathOp::Write)));
+        assert!(pairs(&d).contains(&("dir".into(), PathOp::Write)));
         let d = describe(&v("sed s/a/b/ f.txt"), None);
         assert_eq!(d.kind, ActionKind::ShellExec);
+    }
+
+    #[test]
+    fn git_worktree_commands_reach_the_whole_worktree_or_their_pathspecs() {
+        let tree = |line: &str| -> Vec<(String, PathOp, Reach, Base, usize)> {
+            describe(&v(line), None)
+                .paths
+                .iter()
+                .map(|t| (t.raw.clone(), t.op, t.reach, t.base, t.except.len()))
+                .collect()
+        };
+        assert_eq!(
+            tree("git reset --hard"),
+            vec![(".".into(), PathOp::Write, Reach::Tree, Base::Worktree, 0)]
+        );
+        assert_eq!(
+            tree("git stash -u"),
+            vec![(".".into(), PathOp::Delete, Reach::Tree, Base::Worktree, 0)]
+        );
+        assert_eq!(
+            tree("git -C sub clean -fd -e .claude"),
+            vec![("sub".into(), PathOp::Delete, Reach::Tree, Base::Cwd, 1)]
+        );
+        assert_eq!(
+            tree("git checkout -- . :!.claude"),
+            vec![(".".into(), PathOp::Write, Reach::Tree, Base::Cwd, 1)]
+        );
+        assert_eq!(
+            tree("git restore src/a.rs"),
+            vec![("src/a.rs".into(), PathOp::Write, Reach::Tree, Base::Cwd, 0)]
+        );
+        assert!(tree("git stash").is_empty());
+        assert!(tree("git clean -n").is_empty());
+        assert!(tree("git restore --staged x").is_empty());
     }
 }

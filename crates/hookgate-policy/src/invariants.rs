@@ -15,7 +15,7 @@ use hookgate_core::{PathOp, ToolKind};
 use hookgate_paths::{Access, Category, PathContext, SensitiveMatch, is_within};
 use hookgate_shell::Action as ShellAction;
 
-use crate::action::{ActionKind, Facts, commit_info, push_no_verify};
+use crate::action::{ActionKind, Except, Facts, PathUse, Reach, commit_info, push_no_verify};
 use crate::pattern::{args_after_globals, base_name, split_flags};
 use crate::policy::{Effect, Settings, Switch};
 use crate::{Ctx, SessionState};
@@ -490,6 +490,11 @@ impl<'a> Judge<'a> {
             out.extend(found.into_iter().filter(|m| m.access.covers(access)));
         }
         out
+    }
+
+    /// Catalog entries at or below `path` (lexical; see `hookgate_paths::classify_subtree`).
+    fn catalog_subtree(&self, path: &Path, pctx: &PathContext) -> Vec<SensitiveMatch> {
+        hookgate_paths::classify_subtree(path, pctx)
     }
 
     fn write_matches(&self) -> &[SensitiveMatch] {
@@ -1035,13 +1040,56 @@ fn agent_scratch(j: &Judge<'_>, p: &Path) -> bool {
     })
 }
 
-fn self_modification(j: &Judge<'_>) -> Option<Violation> {
-    if let Some(m) = j.write_matches().iter().find(|m| {
-        matches!(
-            m.category,
-            Category::AgentHookConfig | Category::HookgateConfig
-        ) && !agent_scratch(j, &m.path)
-    }) {
+/// The catalog categories that make up the protected set.
+const PROTECTED: &[Category] = &[Category::AgentHookConfig, Category::HookgateConfig];
+
+/// Every `HOOKGATE_*` variable is hookgate's own: fail mode, ask fallback, store, home,
+/// config dir, and whatever later versions read.
+fn is_hookgate_var(name: &str) -> bool {
+    name.to_ascii_uppercase().starts_with("HOOKGATE_")
+}
+
+fn verb(p: &PathUse) -> &'static str {
+    match (p.op, p.reach) {
+        (PathOp::Delete, _) => "delete",
+        (PathOp::Move, _) => "move",
+        (PathOp::Write, Reach::Tree) => "overwrite, replace or change permissions of",
+        _ => "write",
+    }
+}
+
+/// How to leave `inside` (relative to the operation's path) out of the command that would
+/// touch it, for the commands that have a way to.
+fn leave_out(j: &Judge<'_>, i: usize, rel: &str) -> String {
+    let argv = j.facts.argv(i).unwrap_or_default();
+    let line = argv.join(" ");
+    match (program(argv), git_sub(argv).map(|(s, _)| s)) {
+        ("git", Some("clean")) => format!("leave it out: `{line} -e {rel}`"),
+        ("git", Some("checkout" | "restore" | "rm" | "stash")) => {
+            format!("leave it out with a pathspec: `{line} -- . ':!{rel}'` (or name only the files you mean)")
+        }
+        ("git", Some("reset" | "switch")) => {
+            "restore only the files you mean (`git restore -- <file>`), or ask the user to run it"
+                .to_owned()
+        }
+        ("tar" | "bsdtar" | "gtar" | "unzip" | "cpio" | "7z" | "7za" | "7zz" | "7zr", _) => {
+            "extract into a separate directory (`-C DIR` / `-d DIR`) and copy out what you need"
+                .to_owned()
+        }
+        ("rsync", _) => format!("leave it out: `--exclude {rel}`, or sync into another directory"),
+        _ => "ask the user to make this change themselves".to_owned(),
+    }
+}
+
+/// A write, delete, move, chmod or replacement that reaches a member of the protected set:
+/// inside it (a file below a protected directory), or holding it (a directory above a
+/// protected file, for operations on a whole tree), by catalog or by `Ctx::protected_paths`.
+fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
+    if let Some(m) = j
+        .write_matches()
+        .iter()
+        .find(|m| PROTECTED.contains(&m.category) && !agent_scratch(j, &m.path))
+    {
         return Some(
             Violation::new(
                 Effect::Deny,
@@ -1053,15 +1101,249 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
             .suggest("ask the user to make this change themselves"),
         );
     }
-    if let Some(p) = j
-        .writes()
+    let protected: Vec<PathBuf> = j
+        .ctx
+        .protected_paths
         .iter()
-        .find(|w| j.ctx.protected_paths.iter().any(|p| is_within(w, p)))
-    {
-        return Some(Violation::new(
-            Effect::Deny,
-            format!("would modify hookgate's own files: {}", p.display()),
-        ));
+        .map(|p| hookgate_paths::normalize(&p.to_string_lossy(), Path::new("/"), None).path)
+        .collect();
+    let pctx = j.path_ctx();
+    for (i, p) in j.facts.touched(j.ctx) {
+        let mut candidates = vec![p.path.clone()];
+        if j.ctx.follow_symlinks
+            && let Ok(r) = hookgate_paths::resolve(&p.path.to_string_lossy(), Path::new("/"), None)
+            && r.physical != p.path
+        {
+            candidates.push(r.physical);
+        }
+        for w in candidates.iter().filter(|w| !agent_scratch(j, w)) {
+            if let Some(root) = protected.iter().find(|root| is_within(w, root)) {
+                return Some(
+                    Violation::new(
+                        Effect::Deny,
+                        format!(
+                            "would {} {}, which is part of hookgate's protected set ({})",
+                            verb(&p),
+                            w.display(),
+                            root.display()
+                        ),
+                    )
+                    .suggest("ask the user to make this change themselves"),
+                );
+            }
+            if p.reach != Reach::Tree {
+                continue;
+            }
+            if let Some(held) = protected.iter().find(|h| {
+                is_within(h, w) && !agent_scratch(j, h) && !p.except.iter().any(|e| e.covers(h, w))
+            }) {
+                let rel = held
+                    .strip_prefix(w)
+                    .ok()
+                    .and_then(|r| r.components().next())
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                return Some(
+                    Violation::new(
+                        Effect::Deny,
+                        format!(
+                            "would {} {}, which holds {} (hookgate's protected set)",
+                            verb(&p),
+                            w.display(),
+                            held.display()
+                        ),
+                    )
+                    .suggest(leave_out(j, i, &rel)),
+                );
+            }
+            let excluded = p.except.iter().any(|e| match e {
+                Except::Path(x) => is_within(w, x),
+                Except::Name(_) => false,
+            });
+            if excluded {
+                continue;
+            }
+            if let Some(m) = j
+                .catalog_subtree(w, &pctx)
+                .into_iter()
+                .find(|m| PROTECTED.contains(&m.category))
+            {
+                return Some(
+                    Violation::new(
+                        Effect::Deny,
+                        format!(
+                            "would {} {}, which holds an agent's hook settings or the guard's files ({}: {})",
+                            verb(&p),
+                            w.display(),
+                            m.id,
+                            m.reason
+                        ),
+                    )
+                    .suggest(leave_out(j, i, &file_name(w).to_owned())),
+                );
+            }
+        }
+    }
+    None
+}
+
+/// Shell words that set or export a variable: `export`/`declare`/`typeset`/`readonly`/
+/// `local` operands, an unpeeled `env NAME=… cmd`, csh `setenv NAME`, fish `set -x NAME`,
+/// `launchctl setenv`, `systemctl set-environment`, `setx`, `tmux set-environment`.
+fn name_of(a: &String) -> Option<&str> {
+    let n = a.split_once('=').map_or(a.as_str(), |(n, _)| n);
+    (!n.is_empty() && !n.starts_with('-')).then_some(n)
+}
+
+fn env_names_set(argv: &[String]) -> Vec<&str> {
+    let args = argv.get(1..).unwrap_or_default();
+    match program(argv) {
+        "export" | "declare" | "typeset" | "readonly" | "local" => {
+            args.iter().filter_map(name_of).collect()
+        }
+        "env" => args
+            .iter()
+            .take_while(|a| a.starts_with('-') || a.contains('='))
+            .filter(|a| a.contains('='))
+            .filter_map(name_of)
+            .collect(),
+        "setenv" | "setx" => args.first().and_then(name_of).into_iter().collect(),
+        "set" if args.iter().any(|a| {
+            a.starts_with('-') && !a.starts_with("--") && a.contains('x') || a == "--export"
+        }) =>
+        {
+            args.iter().find(|a| !a.starts_with('-')).and_then(name_of).into_iter().collect()
+        }
+        "launchctl" if args.first().is_some_and(|s| s == "setenv") => {
+            args.get(1).and_then(name_of).into_iter().collect()
+        }
+        "systemctl" | "tmux" => {
+            let pos = args
+                .iter()
+                .position(|a| a == "set-environment" || a == "setenv");
+            pos.map(|i| {
+                args[i + 1..]
+                    .iter()
+                    .filter(|a| !a.starts_with('-'))
+                    .filter_map(name_of)
+                    .collect()
+            })
+            .unwrap_or_default()
+        }
+        _ => Vec::new(),
+    }
+}
+
+/// The first `HOOKGATE_*` variable that `text` assigns or exports, read as shell-profile,
+/// dotenv, direnv, fish, csh or PowerShell text: `NAME=…`, `NAME+=…`, `export NAME`,
+/// `setenv NAME …`, `set -gx NAME …`, `$env:NAME = …`. A mere reference (`$HOOKGATE_HOME`)
+/// is not an assignment.
+fn hookgate_assignment(text: &str) -> Option<String> {
+    const SETTERS: &[&str] = &[
+        "export", "setenv", "set", "declare", "typeset", "readonly", "env", "local", "setx",
+    ];
+    let bytes = text.as_bytes();
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut i = 0;
+    while i < bytes.len() {
+        if !(bytes[i].is_ascii_alphabetic() || bytes[i] == b'_') || (i > 0 && ident(bytes[i - 1])) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && ident(bytes[i]) {
+            i += 1;
+        }
+        let name = &text[start..i];
+        if !is_hookgate_var(name) {
+            continue;
+        }
+        let after = text[i..].trim_start_matches([' ', '\t']);
+        let assigns = (after.starts_with('=') && !after.starts_with("=="))
+            || after.starts_with("+=");
+        let before = &text[..start];
+        let powershell = before.to_ascii_lowercase().ends_with("$env:");
+        let set_by_word = before
+            .rsplit(|c: char| c.is_whitespace() || matches!(c, ';' | '&' | '|' | '(' | '\n'))
+            .map(|w| w.trim_matches(['\'', '"']))
+            .filter(|w| !w.is_empty())
+            .find(|w| !w.starts_with('-'))
+            .is_some_and(|w| SETTERS.contains(&w));
+        if before.ends_with('$') || before.ends_with("${") {
+            continue;
+        }
+        if assigns || powershell || set_by_word {
+            return Some(name.to_owned());
+        }
+    }
+    None
+}
+
+/// Setting hookgate's own variables from the agent's command (effects the analyzer found,
+/// or the setter words themselves), or writing an assignment of one into a shell profile,
+/// env file or direnv file.
+fn hookgate_env(j: &Judge<'_>) -> Option<Violation> {
+    let deny = |what: String| {
+        Some(
+            Violation::new(Effect::Deny, what)
+                .suggest("hookgate's settings are the user's: ask them to change it"),
+        )
+    };
+    if let Some(analysis) = j.facts.analysis.as_ref() {
+        for c in &analysis.commands {
+            if let Some(name) = c
+                .effects
+                .iter()
+                .filter(|e| e.op == hookgate_shell::EffectOp::SetEnv)
+                .filter_map(|e| e.path.as_deref())
+                .find(|n| is_hookgate_var(n))
+            {
+                return deny(format!(
+                    "sets hookgate's own variable `{name}` (via {})",
+                    c.effects
+                        .iter()
+                        .find(|e| e.path.as_deref() == Some(name))
+                        .map_or("the shell", |e| e.source.as_str())
+                ));
+            }
+            if let Some(name) = env_names_set(&c.argv)
+                .into_iter()
+                .find(|n| is_hookgate_var(n))
+            {
+                return deny(format!(
+                    "sets hookgate's own variable `{name}`: `{}`",
+                    c.argv.join(" ")
+                ));
+            }
+        }
+    }
+    let profile = j
+        .write_matches()
+        .iter()
+        .find(|m| matches!(m.category, Category::ShellProfile | Category::EnvFile))?;
+    let mut texts: Vec<&str> = j.facts.content().into_iter().collect();
+    if let Some(analysis) = j.facts.analysis.as_ref() {
+        texts.extend(
+            analysis
+                .commands
+                .iter()
+                .flat_map(|c| c.argv.iter().skip(1))
+                .map(String::as_str),
+        );
+    }
+    let name = texts.into_iter().find_map(hookgate_assignment)?;
+    deny(format!(
+        "writes hookgate's own variable `{name}` into {}",
+        describe_match(profile)
+    ))
+}
+
+fn self_modification(j: &Judge<'_>) -> Option<Violation> {
+    if let Some(v) = protected_touch(j) {
+        return Some(v);
+    }
+    if let Some(v) = hookgate_env(j) {
+        return Some(v);
     }
     for (_, argv) in j.commands() {
         if program(argv) == "hookgate"
@@ -1077,7 +1359,16 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
             ));
         }
     }
-    None
+    // Nothing placed reaches the protected set; a write whose target is computed at run time
+    // might, so it is asked about rather than allowed.
+    let unplaced = j.facts.items.iter().flat_map(|i| &i.unplaced).next()?;
+    Some(
+        Violation::new(
+            Effect::Ask,
+            format!("writes files it cannot place statically ({unplaced})"),
+        )
+        .suggest("write to a literal path so the target can be checked"),
+    )
 }
 
 const LOCKFILES: &[&str] = &[

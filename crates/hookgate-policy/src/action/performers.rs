@@ -724,7 +724,21 @@ fn sql_read_only(sql: &str) -> bool {
             let name = stmt.split_whitespace().next().unwrap_or("");
             return READ_DOT.contains(&name);
         }
-        let upper = stmt.to_ascii_uppercase();
+        // Keywords count outside string literals and quoted identifiers only.
+        let mut bare = String::with_capacity(stmt.len());
+        let mut quote: Option<char> = None;
+        for c in stmt.chars() {
+            match quote {
+                Some(q) if c == q => quote = None,
+                Some(_) => {}
+                None if matches!(c, '\'' | '"' | '`') => {
+                    quote = Some(c);
+                    bare.push(' ');
+                }
+                None => bare.push(c),
+            }
+        }
+        let upper = bare.to_ascii_uppercase();
         let words: Vec<&str> = upper
             .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
             .filter(|w| !w.is_empty())
