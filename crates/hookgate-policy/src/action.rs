@@ -548,7 +548,7 @@ impl Described {
     /// Adds the effects the analyzer found in code the command carries (interpreter
     /// one-liners). Chmod is a write; a write-like effect with no static target is kept as
     /// unplaced so it can be asked about.
-    fn add_effects(&mut self, effects: &[Effect]) {
+    pub(crate) fn add_effects(&mut self, effects: &[Effect]) {
         for e in effects {
             let (op, reach) = match e.op {
                 EffectOp::Read => (PathOp::Read, Reach::Exact),

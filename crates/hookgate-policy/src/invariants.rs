@@ -2172,6 +2172,105 @@ mod tests {
         assert!(INVARIANTS.len() >= 26);
     }
 
+    use hookgate_core::AgentKind;
+    use hookgate_shell::{Effect as ShellEffect, EffectOp};
+    use serde_json::json;
+
+    use crate::action::Described;
+
+    /// Facts for `python3 -c …` whose command carries `effects`, as the analyzer reports them
+    /// once interpreter code is parsed: the same conversion `Facts::build` applies.
+    fn judge_effects(effects: Vec<ShellEffect>) -> Option<Violation> {
+        let mut ctx = Ctx::new("/work/proj", Some(PathBuf::from("/home/u")));
+        ctx.follow_symlinks = false;
+        let call = crate::cases::call_for_tool(
+            AgentKind::Claude,
+            "/work/proj",
+            "Bash",
+            json!({"command": "python3 -c pass"}).as_object().cloned().unwrap_or_default(),
+        );
+        let mut facts = Facts::build(&call, &ctx);
+        if let Some(a) = facts.analysis.as_mut()
+            && let Some(c) = a.commands.first_mut()
+        {
+            c.effects.clone_from(&effects);
+        }
+        let mut d = Described::new(ActionKind::ShellExec, &[]);
+        d.add_effects(&effects);
+        facts.items[0].paths.extend(d.paths.into_iter().map(|t| crate::action::PathUse {
+            path: hookgate_paths::normalize(&t.raw, Path::new("/work/proj"), Some(Path::new("/home/u"))).path,
+            raw: t.raw,
+            op: t.op,
+            reach: t.reach,
+            except: Vec::new(),
+        }));
+        facts.items[0].unplaced.extend(d.unplaced);
+        let state = SessionState::default();
+        let settings = Settings::default();
+        let judge = Judge::new(&facts, &ctx, &state, &settings);
+        self_modification(&judge)
+    }
+
+    fn effect(op: EffectOp, path: Option<&str>) -> ShellEffect {
+        ShellEffect {
+            op,
+            path: path.map(str::to_owned),
+            source: "python -c".to_owned(),
+        }
+    }
+
+    #[test]
+    fn interpreter_effects_on_the_protected_set_are_denied() {
+        for (op, path) in [
+            (EffectOp::Write, ".claude/settings.json"),
+            (EffectOp::Delete, ".claude"),
+            (EffectOp::Move, "/home/u/.codex"),
+            (EffectOp::Chmod, ".hookgate"),
+            (EffectOp::Write, "/home/u/.gemini/settings.json"),
+        ] {
+            let v = judge_effects(vec![effect(op, Some(path))]);
+            assert_eq!(v.map(|v| v.effect), Some(Effect::Deny), "{op:?} {path}");
+        }
+    }
+
+    #[test]
+    fn interpreter_writes_that_cannot_be_placed_are_asked_about() {
+        let v = judge_effects(vec![effect(EffectOp::Write, None)]);
+        let v = v.unwrap_or_else(|| Violation::new(Effect::Allow, ""));
+        assert_eq!(v.effect, Effect::Ask);
+        assert!(v.reason.contains("cannot place statically"), "{}", v.reason);
+        // A placed deny wins over an unplaced ask in the same call.
+        let v = judge_effects(vec![
+            effect(EffectOp::Delete, None),
+            effect(EffectOp::Delete, Some(".claude")),
+        ]);
+        assert_eq!(v.map(|v| v.effect), Some(Effect::Deny));
+        // Reads, spawns and network effects without a target are not writes.
+        assert!(judge_effects(vec![effect(EffectOp::Read, None), effect(EffectOp::Spawn, None)]).is_none());
+        assert!(judge_effects(vec![effect(EffectOp::Write, Some("out/report.txt"))]).is_none());
+    }
+
+    #[test]
+    fn interpreter_setting_hookgate_variables_is_denied() {
+        let v = judge_effects(vec![effect(EffectOp::SetEnv, Some("HOOKGATE_FAIL_MODE"))]);
+        assert_eq!(v.map(|v| v.effect), Some(Effect::Deny));
+        assert!(judge_effects(vec![effect(EffectOp::SetEnv, Some("RUST_LOG"))]).is_none());
+    }
+
+    #[test]
+    fn hookgate_assignments_are_read_as_assignments_not_mentions() {
+        assert_eq!(hookgate_assignment("export HOOKGATE_X=1").as_deref(), Some("HOOKGATE_X"));
+        assert_eq!(hookgate_assignment("HOOKGATE_X=1").as_deref(), Some("HOOKGATE_X"));
+        assert_eq!(hookgate_assignment("hookgate_home = 1").as_deref(), Some("hookgate_home"));
+        assert_eq!(hookgate_assignment("setenv HOOKGATE_X 1").as_deref(), Some("HOOKGATE_X"));
+        assert_eq!(hookgate_assignment("set -gx HOOKGATE_X 1").as_deref(), Some("HOOKGATE_X"));
+        assert_eq!(hookgate_assignment("$env:HOOKGATE_X = 1").as_deref(), Some("HOOKGATE_X"));
+        assert_eq!(hookgate_assignment("echo $HOOKGATE_X").as_deref(), None);
+        assert_eq!(hookgate_assignment("echo ${HOOKGATE_X}").as_deref(), None);
+        assert_eq!(hookgate_assignment("if [ $HOOKGATE_X == 1 ]").as_deref(), None);
+        assert_eq!(hookgate_assignment("MY_HOOKGATE_X=1").as_deref(), None);
+    }
+
     #[test]
     fn chmod_modes() {
         assert_eq!(chmod_risk("777"), Some(false));
