@@ -223,11 +223,17 @@ mod tests {
     #[test]
     fn a_directory_contains_a_match_only_when_it_names_part_of_the_pattern() {
         assert!(below("**/.claude/settings*.json", "work/proj/.claude"));
-        assert!(below("**/.claude/settings*.json", "work/proj/.claude/settings.json"));
+        assert!(below(
+            "**/.claude/settings*.json",
+            "work/proj/.claude/settings.json"
+        ));
         assert!(below("**/.github/hooks/**", "p/.github"));
         assert!(!below("**/.claude/settings*.json", "work/proj"));
         assert!(!below("**/.claude/settings*.json", "work/proj/build"));
-        assert!(!below("**/.claude/settings*.json", "work/proj/.claude/commands"));
+        assert!(!below(
+            "**/.claude/settings*.json",
+            "work/proj/.claude/commands"
+        ));
         assert!(below(".claude/**", ""));
         assert!(!below("**/.hookgate/**", ""));
         assert!(below("etc/hookgate/**", "etc"));

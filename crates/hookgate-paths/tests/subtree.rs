@@ -16,7 +16,12 @@ fn ctx() -> PathContext {
 fn hook_ids(path: &str) -> Vec<&'static str> {
     classify_subtree(Path::new(path), &ctx())
         .into_iter()
-        .filter(|m| matches!(m.category, Category::AgentHookConfig | Category::HookgateConfig))
+        .filter(|m| {
+            matches!(
+                m.category,
+                Category::AgentHookConfig | Category::HookgateConfig
+            )
+        })
         .map(|m| m.id)
         .collect()
 }
@@ -71,7 +76,11 @@ fn ordinary_directories_do_not_contain_the_protected_set() {
 
 #[test]
 fn a_path_that_matches_exactly_also_matches_as_a_subtree() {
-    for path in [".claude/settings.json", ".hookgate/policy.yaml", "~/.codex/config.toml"] {
+    for path in [
+        ".claude/settings.json",
+        ".hookgate/policy.yaml",
+        "~/.codex/config.toml",
+    ] {
         let exact: Vec<_> = classify(Path::new(path), &ctx())
             .into_iter()
             .map(|m| m.id)

@@ -532,14 +532,22 @@ impl Described {
     }
 
     /// Adds paths touched exactly (the path itself).
-    pub(crate) fn with_paths(mut self, paths: impl IntoIterator<Item = String>, op: PathOp) -> Self {
+    pub(crate) fn with_paths(
+        mut self,
+        paths: impl IntoIterator<Item = String>,
+        op: PathOp,
+    ) -> Self {
         self.paths
             .extend(paths.into_iter().map(|p| Touch::new(p, op, Reach::Exact)));
         self
     }
 
     /// Adds paths touched with everything below them.
-    pub(crate) fn with_trees(mut self, paths: impl IntoIterator<Item = String>, op: PathOp) -> Self {
+    pub(crate) fn with_trees(
+        mut self,
+        paths: impl IntoIterator<Item = String>,
+        op: PathOp,
+    ) -> Self {
         self.paths
             .extend(paths.into_iter().map(|p| Touch::new(p, op, Reach::Tree)));
         self
@@ -567,7 +575,8 @@ impl Described {
                         EffectOp::Chmod => "changes permissions of",
                         _ => "writes",
                     };
-                    self.unplaced.push(format!("{} {what} a computed path", e.source));
+                    self.unplaced
+                        .push(format!("{} {what} a computed path", e.source));
                 }
                 None => {}
             }
@@ -600,7 +609,10 @@ pub(crate) fn operands(args: &[String], value_opts: &[&str]) -> Vec<String> {
 }
 
 /// Destination and sources of `cp`/`mv`/`ln`/`install`-style commands (`-t DIR` aware).
-pub(crate) fn dest_and_sources(args: &[String], value_opts: &[&str]) -> (Option<String>, Vec<String>) {
+pub(crate) fn dest_and_sources(
+    args: &[String],
+    value_opts: &[&str],
+) -> (Option<String>, Vec<String>) {
     let mut target_dir = None;
     let mut iter = args.iter();
     while let Some(a) = iter.next() {
@@ -820,7 +832,8 @@ pub(crate) fn describe(argv: &[String], branch: Option<&str>) -> Described {
                     || (a == "-O" && p == "wget")
                 {
                     if let Some(out) = iter.next() {
-                        d.paths.push(Touch::new(out.clone(), PathOp::Write, Reach::Exact));
+                        d.paths
+                            .push(Touch::new(out.clone(), PathOp::Write, Reach::Exact));
                     }
                 } else if let Some(out) = a
                     .strip_prefix("--output=")
@@ -990,9 +1003,14 @@ fn git_dirs(argv: &[String]) -> (String, Option<String>) {
             work_tree = iter.next().cloned();
         } else if let Some(t) = w.strip_prefix("--work-tree=") {
             work_tree = Some(t.to_owned());
-        } else if w == "-c" || (w.starts_with("--") && !w.contains('=') && {
-            matches!(w.as_str(), "--git-dir" | "--namespace" | "--exec-path" | "--config-env" | "--super-prefix")
-        }) {
+        } else if w == "-c"
+            || (w.starts_with("--") && !w.contains('=') && {
+                matches!(
+                    w.as_str(),
+                    "--git-dir" | "--namespace" | "--exec-path" | "--config-env" | "--super-prefix"
+                )
+            })
+        {
             iter.next();
         } else if !w.starts_with('-') {
             break;
@@ -1053,7 +1071,7 @@ impl GitScope {
             }
             let literal: Vec<&str> = body
                 .split('/')
-                .take_while(|c| !(c.contains(['*', '?', '[']) && !magic.literal))
+                .take_while(|c| magic.literal || !c.contains(['*', '?', '[']))
                 .collect();
             let lit = literal.join("/");
             includes.push(Touch::new(
@@ -1164,8 +1182,11 @@ fn git(argv: &[String], branch: Option<&str>) -> Described {
                 Some(Touch::new(scope.dir.clone(), PathOp::Delete, Reach::Tree)),
             );
             for t in &mut touches {
-                t.except
-                    .extend(excludes.iter().filter_map(|e| performers::raw_except(e, &scope.dir)));
+                t.except.extend(
+                    excludes
+                        .iter()
+                        .filter_map(|e| performers::raw_except(e, &scope.dir)),
+                );
             }
             let mut out = d(ActionKind::GitDiscard);
             out.paths = touches;
@@ -1174,7 +1195,10 @@ fn git(argv: &[String], branch: Option<&str>) -> Described {
         "checkout" => {
             let explicit = after_dashdash(rest);
             let pathspec = explicit.is_some()
-                || flags.positionals.iter().any(|p| p == "." || p.starts_with(':'));
+                || flags
+                    .positionals
+                    .iter()
+                    .any(|p| p == "." || p.starts_with(':'));
             if pathspec || from_file {
                 let specs = explicit.unwrap_or_else(|| flags.positionals.clone());
                 let mut out = d(ActionKind::GitDiscard);
@@ -1235,7 +1259,8 @@ fn git(argv: &[String], branch: Option<&str>) -> Described {
                 }
             });
             let mut out = d(ActionKind::GitOther);
-            out.paths = scope.pathspecs(&specs, PathOp::Delete, Some(scope.worktree(PathOp::Delete)));
+            out.paths =
+                scope.pathspecs(&specs, PathOp::Delete, Some(scope.worktree(PathOp::Delete)));
             out
         }
         "worktree"

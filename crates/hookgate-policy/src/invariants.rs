@@ -492,11 +492,6 @@ impl<'a> Judge<'a> {
         out
     }
 
-    /// Catalog entries at or below `path` (lexical; see `hookgate_paths::classify_subtree`).
-    fn catalog_subtree(&self, path: &Path, pctx: &PathContext) -> Vec<SensitiveMatch> {
-        hookgate_paths::classify_subtree(path, pctx)
-    }
-
     fn write_matches(&self) -> &[SensitiveMatch] {
         self.write_matches
             .get_or_init(|| self.classify(self.writes(), Access::Write))
@@ -1066,7 +1061,9 @@ fn leave_out(j: &Judge<'_>, i: usize, rel: &str) -> String {
     match (program(argv), git_sub(argv).map(|(s, _)| s)) {
         ("git", Some("clean")) => format!("leave it out: `{line} -e {rel}`"),
         ("git", Some("checkout" | "restore" | "rm" | "stash")) => {
-            format!("leave it out with a pathspec: `{line} -- . ':!{rel}'` (or name only the files you mean)")
+            format!(
+                "leave it out with a pathspec: `{line} -- . ':!{rel}'` (or name only the files you mean)"
+            )
         }
         ("git", Some("reset" | "switch")) => {
             "restore only the files you mean (`git restore -- <file>`), or ask the user to run it"
@@ -1163,8 +1160,7 @@ fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
             if excluded {
                 continue;
             }
-            if let Some(m) = j
-                .catalog_subtree(w, &pctx)
+            if let Some(m) = hookgate_paths::classify_subtree(w, &pctx)
                 .into_iter()
                 .find(|m| PROTECTED.contains(&m.category))
             {
@@ -1179,7 +1175,7 @@ fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
                             m.reason
                         ),
                     )
-                    .suggest(leave_out(j, i, &file_name(w).to_owned())),
+                    .suggest(leave_out(j, i, file_name(w))),
                 );
             }
         }
@@ -1190,46 +1186,50 @@ fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
 /// Shell words that set or export a variable: `export`/`declare`/`typeset`/`readonly`/
 /// `local` operands, an unpeeled `env NAME=… cmd`, csh `setenv NAME`, fish `set -x NAME`,
 /// `launchctl setenv`, `systemctl set-environment`, `setx`, `tmux set-environment`.
-fn name_of(a: &String) -> Option<&str> {
-    let n = a.split_once('=').map_or(a.as_str(), |(n, _)| n);
+fn name_of(a: &str) -> Option<&str> {
+    let n = a.split_once('=').map_or(a, |(n, _)| n);
     (!n.is_empty() && !n.starts_with('-')).then_some(n)
 }
 
 fn env_names_set(argv: &[String]) -> Vec<&str> {
-    let args = argv.get(1..).unwrap_or_default();
+    let words: Vec<&str> = argv.iter().skip(1).map(String::as_str).collect();
     match program(argv) {
         "export" | "declare" | "typeset" | "readonly" | "local" => {
-            args.iter().filter_map(name_of).collect()
+            words.iter().filter_map(|w| name_of(w)).collect()
         }
-        "env" => args
+        "env" => words
             .iter()
-            .take_while(|a| a.starts_with('-') || a.contains('='))
-            .filter(|a| a.contains('='))
-            .filter_map(name_of)
+            .take_while(|w| w.starts_with('-') || w.contains('='))
+            .filter(|w| w.contains('='))
+            .filter_map(|w| name_of(w))
             .collect(),
-        "setenv" | "setx" => args.first().and_then(name_of).into_iter().collect(),
-        "set" if args.iter().any(|a| {
-            a.starts_with('-') && !a.starts_with("--") && a.contains('x') || a == "--export"
-        }) =>
+        "setenv" | "setx" => words.first().and_then(|w| name_of(w)).into_iter().collect(),
+        "set"
+            if words.iter().any(|w| {
+                (w.starts_with('-') && !w.starts_with("--") && w.contains('x')) || *w == "--export"
+            }) =>
         {
-            args.iter().find(|a| !a.starts_with('-')).and_then(name_of).into_iter().collect()
-        }
-        "launchctl" if args.first().is_some_and(|s| s == "setenv") => {
-            args.get(1).and_then(name_of).into_iter().collect()
-        }
-        "systemctl" | "tmux" => {
-            let pos = args
+            words
                 .iter()
-                .position(|a| a == "set-environment" || a == "setenv");
-            pos.map(|i| {
-                args[i + 1..]
+                .find(|w| !w.starts_with('-'))
+                .and_then(|w| name_of(w))
+                .into_iter()
+                .collect()
+        }
+        "launchctl" if words.first() == Some(&"setenv") => {
+            words.get(1).and_then(|w| name_of(w)).into_iter().collect()
+        }
+        "systemctl" | "tmux" => words
+            .iter()
+            .position(|w| *w == "set-environment" || *w == "setenv")
+            .map(|i| {
+                words[i + 1..]
                     .iter()
-                    .filter(|a| !a.starts_with('-'))
-                    .filter_map(name_of)
+                    .filter(|w| !w.starts_with('-'))
+                    .filter_map(|w| name_of(w))
                     .collect()
             })
-            .unwrap_or_default()
-        }
+            .unwrap_or_default(),
         _ => Vec::new(),
     }
 }
@@ -1259,8 +1259,8 @@ fn hookgate_assignment(text: &str) -> Option<String> {
             continue;
         }
         let after = text[i..].trim_start_matches([' ', '\t']);
-        let assigns = (after.starts_with('=') && !after.starts_with("=="))
-            || after.starts_with("+=");
+        let assigns =
+            (after.starts_with('=') && !after.starts_with("==")) || after.starts_with("+=");
         let before = &text[..start];
         let powershell = before.to_ascii_lowercase().ends_with("$env:");
         let set_by_word = before
@@ -2180,29 +2180,39 @@ mod tests {
 
     /// Facts for `python3 -c …` whose command carries `effects`, as the analyzer reports them
     /// once interpreter code is parsed: the same conversion `Facts::build` applies.
-    fn judge_effects(effects: Vec<ShellEffect>) -> Option<Violation> {
+    fn judge_effects(effects: &[ShellEffect]) -> Option<Violation> {
         let mut ctx = Ctx::new("/work/proj", Some(PathBuf::from("/home/u")));
         ctx.follow_symlinks = false;
         let call = crate::cases::call_for_tool(
             AgentKind::Claude,
             "/work/proj",
             "Bash",
-            json!({"command": "python3 -c pass"}).as_object().cloned().unwrap_or_default(),
+            json!({"command": "python3 -c pass"})
+                .as_object()
+                .cloned()
+                .unwrap_or_default(),
         );
         let mut facts = Facts::build(&call, &ctx);
         if let Some(a) = facts.analysis.as_mut()
             && let Some(c) = a.commands.first_mut()
         {
-            c.effects.clone_from(&effects);
+            c.effects = effects.to_vec();
         }
         let mut d = Described::new(ActionKind::ShellExec, &[]);
-        d.add_effects(&effects);
-        facts.items[0].paths.extend(d.paths.into_iter().map(|t| crate::action::PathUse {
-            path: hookgate_paths::normalize(&t.raw, Path::new("/work/proj"), Some(Path::new("/home/u"))).path,
-            raw: t.raw,
-            op: t.op,
-            reach: t.reach,
-            except: Vec::new(),
+        d.add_effects(effects);
+        facts.items[0].paths.extend(d.paths.into_iter().map(|t| {
+            crate::action::PathUse {
+                path: hookgate_paths::normalize(
+                    &t.raw,
+                    Path::new("/work/proj"),
+                    Some(Path::new("/home/u")),
+                )
+                .path,
+                raw: t.raw,
+                op: t.op,
+                reach: t.reach,
+                except: Vec::new(),
+            }
         }));
         facts.items[0].unplaced.extend(d.unplaced);
         let state = SessionState::default();
@@ -2228,46 +2238,69 @@ mod tests {
             (EffectOp::Chmod, ".hookgate"),
             (EffectOp::Write, "/home/u/.gemini/settings.json"),
         ] {
-            let v = judge_effects(vec![effect(op, Some(path))]);
+            let v = judge_effects(&[effect(op, Some(path))]);
             assert_eq!(v.map(|v| v.effect), Some(Effect::Deny), "{op:?} {path}");
         }
     }
 
     #[test]
     fn interpreter_writes_that_cannot_be_placed_are_asked_about() {
-        let v = judge_effects(vec![effect(EffectOp::Write, None)]);
+        let v = judge_effects(&[effect(EffectOp::Write, None)]);
         let v = v.unwrap_or_else(|| Violation::new(Effect::Allow, ""));
         assert_eq!(v.effect, Effect::Ask);
         assert!(v.reason.contains("cannot place statically"), "{}", v.reason);
         // A placed deny wins over an unplaced ask in the same call.
-        let v = judge_effects(vec![
+        let v = judge_effects(&[
             effect(EffectOp::Delete, None),
             effect(EffectOp::Delete, Some(".claude")),
         ]);
         assert_eq!(v.map(|v| v.effect), Some(Effect::Deny));
         // Reads, spawns and network effects without a target are not writes.
-        assert!(judge_effects(vec![effect(EffectOp::Read, None), effect(EffectOp::Spawn, None)]).is_none());
-        assert!(judge_effects(vec![effect(EffectOp::Write, Some("out/report.txt"))]).is_none());
+        assert!(
+            judge_effects(&[effect(EffectOp::Read, None), effect(EffectOp::Spawn, None)]).is_none()
+        );
+        assert!(judge_effects(&[effect(EffectOp::Write, Some("out/report.txt"))]).is_none());
     }
 
     #[test]
     fn interpreter_setting_hookgate_variables_is_denied() {
-        let v = judge_effects(vec![effect(EffectOp::SetEnv, Some("HOOKGATE_FAIL_MODE"))]);
+        let v = judge_effects(&[effect(EffectOp::SetEnv, Some("HOOKGATE_FAIL_MODE"))]);
         assert_eq!(v.map(|v| v.effect), Some(Effect::Deny));
-        assert!(judge_effects(vec![effect(EffectOp::SetEnv, Some("RUST_LOG"))]).is_none());
+        assert!(judge_effects(&[effect(EffectOp::SetEnv, Some("RUST_LOG"))]).is_none());
     }
 
     #[test]
     fn hookgate_assignments_are_read_as_assignments_not_mentions() {
-        assert_eq!(hookgate_assignment("export HOOKGATE_X=1").as_deref(), Some("HOOKGATE_X"));
-        assert_eq!(hookgate_assignment("HOOKGATE_X=1").as_deref(), Some("HOOKGATE_X"));
-        assert_eq!(hookgate_assignment("hookgate_home = 1").as_deref(), Some("hookgate_home"));
-        assert_eq!(hookgate_assignment("setenv HOOKGATE_X 1").as_deref(), Some("HOOKGATE_X"));
-        assert_eq!(hookgate_assignment("set -gx HOOKGATE_X 1").as_deref(), Some("HOOKGATE_X"));
-        assert_eq!(hookgate_assignment("$env:HOOKGATE_X = 1").as_deref(), Some("HOOKGATE_X"));
+        assert_eq!(
+            hookgate_assignment("export HOOKGATE_X=1").as_deref(),
+            Some("HOOKGATE_X")
+        );
+        assert_eq!(
+            hookgate_assignment("HOOKGATE_X=1").as_deref(),
+            Some("HOOKGATE_X")
+        );
+        assert_eq!(
+            hookgate_assignment("hookgate_home = 1").as_deref(),
+            Some("hookgate_home")
+        );
+        assert_eq!(
+            hookgate_assignment("setenv HOOKGATE_X 1").as_deref(),
+            Some("HOOKGATE_X")
+        );
+        assert_eq!(
+            hookgate_assignment("set -gx HOOKGATE_X 1").as_deref(),
+            Some("HOOKGATE_X")
+        );
+        assert_eq!(
+            hookgate_assignment("$env:HOOKGATE_X = 1").as_deref(),
+            Some("HOOKGATE_X")
+        );
         assert_eq!(hookgate_assignment("echo $HOOKGATE_X").as_deref(), None);
         assert_eq!(hookgate_assignment("echo ${HOOKGATE_X}").as_deref(), None);
-        assert_eq!(hookgate_assignment("if [ $HOOKGATE_X == 1 ]").as_deref(), None);
+        assert_eq!(
+            hookgate_assignment("if [ $HOOKGATE_X == 1 ]").as_deref(),
+            None
+        );
         assert_eq!(hookgate_assignment("MY_HOOKGATE_X=1").as_deref(), None);
     }
 

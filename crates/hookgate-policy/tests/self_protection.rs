@@ -92,7 +92,7 @@ fn check(ctx: &Ctx, cases: &[(&str, CanonicalCall, Want)]) {
 #[test]
 fn agent_hook_config_directories_cannot_be_removed_moved_or_rewritten() {
     use Want::*;
-    let cases = [
+    let cases = vec![
         ("agent: rm -rf .claude", bash("rm -rf .claude"), Deny),
         ("agent: mv .claude x", bash("mv .claude x"), Deny),
         ("agent: rm -rf .codex", bash("rm -rf .codex"), Deny),
@@ -100,53 +100,201 @@ fn agent_hook_config_directories_cannot_be_removed_moved_or_rewritten() {
         ("agent: rm -rf .github", bash("rm -rf .github"), Deny),
         ("agent: mv .github x", bash("mv .github x"), Deny),
         ("agent: rm -r .cursor", bash("rm -r .cursor"), Deny),
-        ("agent: rmdir --ignore-fail-on-non-empty .gemini", bash("rmdir --ignore-fail-on-non-empty .gemini"), Deny),
+        (
+            "agent: rmdir --ignore-fail-on-non-empty .gemini",
+            bash("rmdir --ignore-fail-on-non-empty .gemini"),
+            Deny,
+        ),
         ("agent: rm -rf ~/.claude", bash("rm -rf ~/.claude"), Deny),
         ("agent: rm -rf ~/.codex", bash("rm -rf ~/.codex"), Deny),
         ("agent: rm -rf ~/.gemini", bash("rm -rf ~/.gemini"), Deny),
         ("agent: rm -rf ~/.copilot", bash("rm -rf ~/.copilot"), Deny),
-        ("agent: mv ~/.cursor /tmp/c", bash("mv ~/.cursor /tmp/c"), Deny),
+        (
+            "agent: mv ~/.cursor /tmp/c",
+            bash("mv ~/.cursor /tmp/c"),
+            Deny,
+        ),
         ("agent: rm -rf ~", bash("rm -rf ~"), Deny),
         ("agent: rm -rf $HOME/", bash("rm -rf $HOME/"), Deny),
-        ("agent: cd .. && rm -rf proj", bash("cd /work && rm -rf proj"), Deny),
+        (
+            "agent: cd .. && rm -rf proj",
+            bash("cd /work && rm -rf proj"),
+            Deny,
+        ),
         ("agent: chmod 000 .claude", bash("chmod 000 .claude"), Deny),
-        ("agent: chmod -R a-w ~/.codex", bash("chmod -R a-w ~/.codex"), Deny),
-        ("agent: chown -R nobody .claude", bash("chown -R nobody .claude"), Deny),
-        ("agent: rm .claude/settings.json", bash("rm .claude/settings.json"), Deny),
-        ("agent: redirect onto settings", bash("echo '{}' > .claude/settings.json"), Deny),
-        ("agent: cp onto settings.local", bash("cp /tmp/s.json .claude/settings.local.json"), Deny),
-        ("agent: cp into .claude/", bash("cp /tmp/settings.json .claude/"), Deny),
-        ("agent: mv a dir into .claude", bash("mv /tmp/evil .claude"), Deny),
-        ("agent: ln -sf /dev/null settings", bash("ln -sf /dev/null .claude/settings.json"), Deny),
-        ("agent: rsync into .claude/", bash("rsync -a /tmp/evil/ .claude/"), Deny),
-        ("agent: rsync --delete over ~/.gemini", bash("rsync -a --delete /tmp/empty/ ~/.gemini/"), Deny),
-        ("agent: sponge settings", bash("jq 'del(.hooks)' .claude/settings.json | sponge .claude/settings.json"), Deny),
-        ("agent: ex -sc", bash("ex -sc '%d|wq' .claude/settings.json"), Deny),
-        ("agent: vim -c :w", bash("vim -es -c ':g/hookgate/d' -c ':w' .codex/hooks.json"), Deny),
-        ("agent: nvim +wq", bash("nvim --headless '+%d' +wq .gemini/settings.json"), Deny),
-        ("agent: sed -i", bash("sed -i 's/hookgate/true/' .claude/settings.json"), Deny),
-        ("agent: perl -pi", bash("perl -pi -e 's/hook/x/' .gemini/settings.json"), Deny),
-        ("agent: truncate", bash("truncate -s 0 .github/hooks/hooks.json"), Deny),
-        ("agent: tee", bash("echo '{}' | tee .cursor/hooks.json"), Deny),
+        (
+            "agent: chmod -R a-w ~/.codex",
+            bash("chmod -R a-w ~/.codex"),
+            Deny,
+        ),
+        (
+            "agent: chown -R nobody .claude",
+            bash("chown -R nobody .claude"),
+            Deny,
+        ),
+        (
+            "agent: rm .claude/settings.json",
+            bash("rm .claude/settings.json"),
+            Deny,
+        ),
+        (
+            "agent: redirect onto settings",
+            bash("echo '{}' > .claude/settings.json"),
+            Deny,
+        ),
+        (
+            "agent: cp onto settings.local",
+            bash("cp /tmp/s.json .claude/settings.local.json"),
+            Deny,
+        ),
+        (
+            "agent: cp into .claude/",
+            bash("cp /tmp/settings.json .claude/"),
+            Deny,
+        ),
+        (
+            "agent: mv a dir into .claude",
+            bash("mv /tmp/evil .claude"),
+            Deny,
+        ),
+        (
+            "agent: ln -sf /dev/null settings",
+            bash("ln -sf /dev/null .claude/settings.json"),
+            Deny,
+        ),
+        (
+            "agent: rsync into .claude/",
+            bash("rsync -a /tmp/evil/ .claude/"),
+            Deny,
+        ),
+        (
+            "agent: rsync --delete over ~/.gemini",
+            bash("rsync -a --delete /tmp/empty/ ~/.gemini/"),
+            Deny,
+        ),
+        (
+            "agent: sponge settings",
+            bash("jq 'del(.hooks)' .claude/settings.json | sponge .claude/settings.json"),
+            Deny,
+        ),
+        (
+            "agent: ex -sc",
+            bash("ex -sc '%d|wq' .claude/settings.json"),
+            Deny,
+        ),
+        (
+            "agent: vim -c :w",
+            bash("vim -es -c ':g/hookgate/d' -c ':w' .codex/hooks.json"),
+            Deny,
+        ),
+        (
+            "agent: nvim +wq",
+            bash("nvim --headless '+%d' +wq .gemini/settings.json"),
+            Deny,
+        ),
+        (
+            "agent: sed -i",
+            bash("sed -i 's/hookgate/true/' .claude/settings.json"),
+            Deny,
+        ),
+        (
+            "agent: perl -pi",
+            bash("perl -pi -e 's/hook/x/' .gemini/settings.json"),
+            Deny,
+        ),
+        (
+            "agent: truncate",
+            bash("truncate -s 0 .github/hooks/hooks.json"),
+            Deny,
+        ),
+        (
+            "agent: tee",
+            bash("echo '{}' | tee .cursor/hooks.json"),
+            Deny,
+        ),
         ("agent: shred -u", bash("shred -u .codex/config.toml"), Deny),
-        ("agent: dd of=", bash("dd if=/dev/zero of=.claude/settings.json count=1"), Deny),
-        ("agent: chattr +i", bash("chattr +i .claude/settings.json"), Deny),
-        ("agent: setfacl", bash("setfacl -m u:nobody:--- .claude/settings.json"), Deny),
+        (
+            "agent: dd of=",
+            bash("dd if=/dev/zero of=.claude/settings.json count=1"),
+            Deny,
+        ),
+        (
+            "agent: chattr +i",
+            bash("chattr +i .claude/settings.json"),
+            Deny,
+        ),
+        (
+            "agent: setfacl",
+            bash("setfacl -m u:nobody:--- .claude/settings.json"),
+            Deny,
+        ),
         ("agent: unlink", bash("unlink .codex/hooks.json"), Deny),
-        ("agent: install over settings", bash("install -m 644 /tmp/s .claude/settings.json"), Deny),
-        ("agent: gemini shell tool", gemini_shell("rm -rf .gemini"), Deny),
-        ("agent: Write tool on settings", write(".claude/settings.json", "{}"), Deny),
-        ("agent: Write tool on ~/.codex/config.toml", write("~/.codex/config.toml", "x"), Deny),
-        ("repo: unzip -o in the project", bash("unzip -o /tmp/a.zip"), Deny),
-        ("repo: unzip -d .claude", bash("unzip -o /tmp/a.zip -d .claude"), Deny),
-        ("repo: unzip a member into place", bash("unzip /tmp/a.zip .claude/settings.json -d ."), Deny),
-        ("repo: tar -x -C .github", bash("tar -xzf /tmp/a.tgz -C .github"), Deny),
-        ("repo: tar xf in the project", bash("tar xf /tmp/a.tar"), Deny),
-        ("repo: tar --extract --directory=~", bash("tar --extract --file=/tmp/a.tar --directory=/home/u"), Deny),
-        ("repo: cpio -i in the project", bash("cpio -idm < /tmp/a.cpio"), Deny),
+        (
+            "agent: install over settings",
+            bash("install -m 644 /tmp/s .claude/settings.json"),
+            Deny,
+        ),
+        (
+            "agent: gemini shell tool",
+            gemini_shell("rm -rf .gemini"),
+            Deny,
+        ),
+        (
+            "agent: Write tool on settings",
+            write(".claude/settings.json", "{}"),
+            Deny,
+        ),
+        (
+            "agent: Write tool on ~/.codex/config.toml",
+            write("~/.codex/config.toml", "x"),
+            Deny,
+        ),
+        (
+            "repo: unzip -o in the project",
+            bash("unzip -o /tmp/a.zip"),
+            Deny,
+        ),
+        (
+            "repo: unzip -d .claude",
+            bash("unzip -o /tmp/a.zip -d .claude"),
+            Deny,
+        ),
+        (
+            "repo: unzip a member into place",
+            bash("unzip /tmp/a.zip .claude/settings.json -d ."),
+            Deny,
+        ),
+        (
+            "repo: tar -x -C .github",
+            bash("tar -xzf /tmp/a.tgz -C .github"),
+            Deny,
+        ),
+        (
+            "repo: tar xf in the project",
+            bash("tar xf /tmp/a.tar"),
+            Deny,
+        ),
+        (
+            "repo: tar --extract --directory=~",
+            bash("tar --extract --file=/tmp/a.tar --directory=/home/u"),
+            Deny,
+        ),
+        (
+            "repo: cpio -i in the project",
+            bash("cpio -idm < /tmp/a.cpio"),
+            Deny,
+        ),
         ("repo: 7z x in the project", bash("7z x /tmp/a.7z"), Deny),
-        ("repo: script via bash -c", bash("bash -c 'rm -rf .claude'"), Deny),
-        ("repo: find -exec rm on the dir", bash("find . -maxdepth 1 -name .x -exec rm -rf .claude \\;"), Deny),
+        (
+            "repo: script via bash -c",
+            bash("bash -c 'rm -rf .claude'"),
+            Deny,
+        ),
+        (
+            "repo: find -exec rm on the dir",
+            bash("find . -maxdepth 1 -name .x -exec rm -rf .claude \\;"),
+            Deny,
+        ),
     ];
     check(&protected_ctx(), &cases);
 }
@@ -154,44 +302,176 @@ fn agent_hook_config_directories_cannot_be_removed_moved_or_rewritten() {
 #[test]
 fn hookgate_files_store_and_binary_cannot_be_touched() {
     use Want::*;
-    let cases = [
+    let cases = vec![
         ("agent: rm -rf .hookgate", bash("rm -rf .hookgate"), Deny),
-        ("agent: monitor mode", bash("echo 'mode: monitor' > .hookgate/policy.yaml"), Deny),
-        ("agent: rm -rf ~/.config/hookgate", bash("rm -rf ~/.config/hookgate"), Deny),
-        ("agent: sqlite3 delete", bash("sqlite3 /data/hg/audit.db 'delete from records'"), Deny),
-        ("agent: sqlite3 interactive", bash("sqlite3 /data/hg/audit.db < /tmp/x.sql"), Deny),
-        ("agent: truncate the store", bash("truncate -s0 /data/hg/audit.db"), Deny),
-        ("agent: rm the spool", bash("rm -f /data/hg/spool.jsonl"), Deny),
-        ("agent: chmod -x the binary", bash(&format!("chmod -x {BIN}")), Deny),
-        ("agent: chmod 000 the binary", bash(&format!("chmod 000 {BIN}")), Deny),
+        (
+            "agent: monitor mode",
+            bash("echo 'mode: monitor' > .hookgate/policy.yaml"),
+            Deny,
+        ),
+        (
+            "agent: rm -rf ~/.config/hookgate",
+            bash("rm -rf ~/.config/hookgate"),
+            Deny,
+        ),
+        (
+            "agent: sqlite3 delete",
+            bash("sqlite3 /data/hg/audit.db 'delete from records'"),
+            Deny,
+        ),
+        (
+            "agent: sqlite3 interactive",
+            bash("sqlite3 /data/hg/audit.db < /tmp/x.sql"),
+            Deny,
+        ),
+        (
+            "agent: truncate the store",
+            bash("truncate -s0 /data/hg/audit.db"),
+            Deny,
+        ),
+        (
+            "agent: rm the spool",
+            bash("rm -f /data/hg/spool.jsonl"),
+            Deny,
+        ),
+        (
+            "agent: chmod -x the binary",
+            bash(&format!("chmod -x {BIN}")),
+            Deny,
+        ),
+        (
+            "agent: chmod 000 the binary",
+            bash(&format!("chmod 000 {BIN}")),
+            Deny,
+        ),
         ("agent: rm the binary", bash(&format!("rm {BIN}")), Deny),
-        ("agent: cp over the binary", bash(&format!("cp /bin/true {BIN}")), Deny),
-        ("agent: mv over the binary", bash(&format!("mv /tmp/x {BIN}")), Deny),
-        ("agent: ln -sf over the binary", bash(&format!("ln -sf /bin/true {BIN}")), Deny),
-        ("agent: install over the binary", bash(&format!("install -m755 /bin/true {BIN}")), Deny),
-        ("agent: redirect onto the binary", bash(&format!("printf '' > {BIN}")), Deny),
-        ("agent: tee onto the binary", bash(&format!("tee {BIN} < /dev/null")), Deny),
-        ("agent: chattr the binary", bash(&format!("chattr -i {BIN}")), Deny),
-        ("agent: chown the binary", bash(&format!("chown nobody {BIN}")), Deny),
-        ("agent: rm -rf the binary's dir", bash("rm -rf /opt/hg"), Deny),
-        ("agent: mv the binary's dir", bash("mv /opt/hg/bin /opt/hg/old"), Deny),
-        ("agent: Write tool onto the binary", write(BIN, "#!/bin/sh\nexit 0\n"), Deny),
-        ("agent: hookgate uninstall", bash("hookgate init claude --remove"), Deny),
-        ("negative: reading settings", bash("cat .claude/settings.json"), Quiet),
-        ("negative: Read tool on settings", read(".claude/settings.json"), Quiet),
-        ("negative: sqlite3 select", bash("sqlite3 /data/hg/audit.db 'select count(*) from records'"), Quiet),
-        ("negative: sqlite3 -readonly", bash("sqlite3 -readonly /data/hg/audit.db .dump"), Quiet),
-        ("negative: running the binary", bash(&format!("{BIN} --version")), Quiet),
-        ("negative: ordinary write", bash("echo hi > notes.txt"), Quiet),
-        ("negative: Write tool ordinary file", write("src/main.rs", "fn main() {}\n"), Quiet),
+        (
+            "agent: cp over the binary",
+            bash(&format!("cp /bin/true {BIN}")),
+            Deny,
+        ),
+        (
+            "agent: mv over the binary",
+            bash(&format!("mv /tmp/x {BIN}")),
+            Deny,
+        ),
+        (
+            "agent: ln -sf over the binary",
+            bash(&format!("ln -sf /bin/true {BIN}")),
+            Deny,
+        ),
+        (
+            "agent: install over the binary",
+            bash(&format!("install -m755 /bin/true {BIN}")),
+            Deny,
+        ),
+        (
+            "agent: redirect onto the binary",
+            bash(&format!("printf '' > {BIN}")),
+            Deny,
+        ),
+        (
+            "agent: tee onto the binary",
+            bash(&format!("tee {BIN} < /dev/null")),
+            Deny,
+        ),
+        (
+            "agent: chattr the binary",
+            bash(&format!("chattr -i {BIN}")),
+            Deny,
+        ),
+        (
+            "agent: chown the binary",
+            bash(&format!("chown nobody {BIN}")),
+            Deny,
+        ),
+        (
+            "agent: rm -rf the binary's dir",
+            bash("rm -rf /opt/hg"),
+            Deny,
+        ),
+        (
+            "agent: mv the binary's dir",
+            bash("mv /opt/hg/bin /opt/hg/old"),
+            Deny,
+        ),
+        (
+            "agent: Write tool onto the binary",
+            write(BIN, "#!/bin/sh\nexit 0\n"),
+            Deny,
+        ),
+        (
+            "agent: hookgate uninstall",
+            bash("hookgate init claude --remove"),
+            Deny,
+        ),
+        (
+            "negative: reading settings",
+            bash("cat .claude/settings.json"),
+            Quiet,
+        ),
+        (
+            "negative: Read tool on settings",
+            read(".claude/settings.json"),
+            Quiet,
+        ),
+        (
+            "negative: sqlite3 select",
+            bash("sqlite3 /data/hg/audit.db 'select count(*) from records'"),
+            Quiet,
+        ),
+        (
+            "negative: sqlite3 -readonly",
+            bash("sqlite3 -readonly /data/hg/audit.db .dump"),
+            Quiet,
+        ),
+        (
+            "negative: running the binary",
+            bash(&format!("{BIN} --version")),
+            Quiet,
+        ),
+        (
+            "negative: ordinary write",
+            bash("echo hi > notes.txt"),
+            Quiet,
+        ),
+        (
+            "negative: Write tool ordinary file",
+            write("src/main.rs", "fn main() {}\n"),
+            Quiet,
+        ),
         ("negative: rm -rf build", bash("rm -rf build target"), Quiet),
-        ("negative: unzip into a subdir", bash("unzip -o /tmp/a.zip -d vendor/x"), Quiet),
-        ("negative: tar -x into a subdir", bash("tar -xf /tmp/a.tar -C third_party"), Quiet),
+        (
+            "negative: unzip into a subdir",
+            bash("unzip -o /tmp/a.zip -d vendor/x"),
+            Quiet,
+        ),
+        (
+            "negative: tar -x into a subdir",
+            bash("tar -xf /tmp/a.tar -C third_party"),
+            Quiet,
+        ),
         ("negative: tar -t lists", bash("tar -tf /tmp/a.tar"), Quiet),
-        ("negative: unzip -l lists", bash("unzip -l /tmp/a.zip"), Quiet),
-        ("negative: vim -c q reads", bash("vim -c q README.md"), Quiet),
-        ("negative: cp a file next to settings dir", bash("cp a.txt b.txt"), Quiet),
-        ("negative: plans are the agent's scratch", write("~/.claude/plans/p.md", "x"), Quiet),
+        (
+            "negative: unzip -l lists",
+            bash("unzip -l /tmp/a.zip"),
+            Quiet,
+        ),
+        (
+            "negative: vim -c q reads",
+            bash("vim -c q README.md"),
+            Quiet,
+        ),
+        (
+            "negative: cp a file next to settings dir",
+            bash("cp a.txt b.txt"),
+            Quiet,
+        ),
+        (
+            "negative: plans are the agent's scratch",
+            write("~/.claude/plans/p.md", "x"),
+            Quiet,
+        ),
     ];
     check(&protected_ctx(), &cases);
 }
@@ -199,26 +479,108 @@ fn hookgate_files_store_and_binary_cannot_be_touched() {
 #[test]
 fn hookgate_variables_cannot_be_set_or_written_into_profiles() {
     use Want::*;
-    let cases = [
-        ("agent: export", bash("export HOOKGATE_FAIL_MODE=open"), Deny),
-        ("agent: declare -x", bash("declare -x HOOKGATE_ASK_FALLBACK=allow"), Deny),
-        ("agent: export a later-set name", bash("export HOOKGATE_STORE"), Deny),
-        ("agent: fish set -gx", bash("set -gx HOOKGATE_HOME /tmp/x"), Deny),
-        ("agent: launchctl setenv", bash("launchctl setenv HOOKGATE_CONFIG_DIR /tmp"), Deny),
-        ("agent: systemctl set-environment", bash("systemctl --user set-environment HOOKGATE_FAIL_MODE_CLAUDE=open"), Deny),
-        ("agent: profile append", bash("echo 'export HOOKGATE_FAIL_MODE=open' >> ~/.bashrc"), Deny),
-        ("agent: direnv file", bash("printf 'HOOKGATE_STORE=/dev/null\\n' >> .envrc"), Deny),
-        ("agent: tee -a a profile", bash("echo HOOKGATE_HOME=/tmp | tee -a ~/.profile"), Deny),
-        ("agent: Write ~/.zshrc", write("~/.zshrc", "export HOOKGATE_HOME=/tmp/x\n"), Deny),
-        ("agent: Write .env", write(".env", "HOOKGATE_CONFIG_DIR=/tmp\n"), Deny),
-        ("agent: Write fish config", write("~/.config/fish/config.fish", "set -gx HOOKGATE_FAIL_MODE open\n"), Deny),
-        ("agent: Edit a profile", edit("~/.bashrc", "# end", "setenv HOOKGATE_STORE /dev/null"), Deny),
-        ("agent: PowerShell profile", write("~/.config/powershell/Microsoft.PowerShell_profile.ps1", "$env:HOOKGATE_FAIL_MODE = 'open'\n"), Deny),
-        ("negative: reading a variable", bash("echo $HOOKGATE_HOME"), Quiet),
-        ("negative: profile write without HOOKGATE_", bash("echo 'export PATH=$PATH:~/bin' >> ~/.bashrc"), Quiet),
-        ("negative: Write profile without HOOKGATE_", write("~/.bashrc", "alias ll='ls -l'\n"), Quiet),
-        ("negative: mention, not assignment", write("~/.bashrc", "echo \"$HOOKGATE_HOME\"\n"), Quiet),
-        ("negative: other variables", bash("export RUST_LOG=debug"), Quiet),
+    let cases = vec![
+        (
+            "agent: export",
+            bash("export HOOKGATE_FAIL_MODE=open"),
+            Deny,
+        ),
+        (
+            "agent: declare -x",
+            bash("declare -x HOOKGATE_ASK_FALLBACK=allow"),
+            Deny,
+        ),
+        (
+            "agent: export a later-set name",
+            bash("export HOOKGATE_STORE"),
+            Deny,
+        ),
+        (
+            "agent: fish set -gx",
+            bash("set -gx HOOKGATE_HOME /tmp/x"),
+            Deny,
+        ),
+        (
+            "agent: launchctl setenv",
+            bash("launchctl setenv HOOKGATE_CONFIG_DIR /tmp"),
+            Deny,
+        ),
+        (
+            "agent: systemctl set-environment",
+            bash("systemctl --user set-environment HOOKGATE_FAIL_MODE_CLAUDE=open"),
+            Deny,
+        ),
+        (
+            "agent: profile append",
+            bash("echo 'export HOOKGATE_FAIL_MODE=open' >> ~/.bashrc"),
+            Deny,
+        ),
+        (
+            "agent: direnv file",
+            bash("printf 'HOOKGATE_STORE=/dev/null\\n' >> .envrc"),
+            Deny,
+        ),
+        (
+            "agent: tee -a a profile",
+            bash("echo HOOKGATE_HOME=/tmp | tee -a ~/.profile"),
+            Deny,
+        ),
+        (
+            "agent: Write ~/.zshrc",
+            write("~/.zshrc", "export HOOKGATE_HOME=/tmp/x\n"),
+            Deny,
+        ),
+        (
+            "agent: Write .env",
+            write(".env", "HOOKGATE_CONFIG_DIR=/tmp\n"),
+            Deny,
+        ),
+        (
+            "agent: Write fish config",
+            write(
+                "~/.config/fish/config.fish",
+                "set -gx HOOKGATE_FAIL_MODE open\n",
+            ),
+            Deny,
+        ),
+        (
+            "agent: Edit a profile",
+            edit("~/.bashrc", "# end", "setenv HOOKGATE_STORE /dev/null"),
+            Deny,
+        ),
+        (
+            "agent: PowerShell profile",
+            write(
+                "~/.config/powershell/Microsoft.PowerShell_profile.ps1",
+                "$env:HOOKGATE_FAIL_MODE = 'open'\n",
+            ),
+            Deny,
+        ),
+        (
+            "negative: reading a variable",
+            bash("echo $HOOKGATE_HOME"),
+            Quiet,
+        ),
+        (
+            "negative: profile write without HOOKGATE_",
+            bash("echo 'export PATH=$PATH:~/bin' >> ~/.bashrc"),
+            Quiet,
+        ),
+        (
+            "negative: Write profile without HOOKGATE_",
+            write("~/.bashrc", "alias ll='ls -l'\n"),
+            Quiet,
+        ),
+        (
+            "negative: mention, not assignment",
+            write("~/.bashrc", "echo \"$HOOKGATE_HOME\"\n"),
+            Quiet,
+        ),
+        (
+            "negative: other variables",
+            bash("export RUST_LOG=debug"),
+            Quiet,
+        ),
     ];
     check(&protected_ctx(), &cases);
 }
@@ -251,7 +613,14 @@ fn real_workspace(with_agent_config: bool) -> (tempfile::TempDir, Ctx) {
     }
     let mut ctx = Ctx::new(&root, Some(PathBuf::from(HOME)));
     ctx.follow_symlinks = false;
-    for name in [".claude", ".codex", ".gemini", ".github/hooks", ".cursor", ".hookgate"] {
+    for name in [
+        ".claude",
+        ".codex",
+        ".gemini",
+        ".github/hooks",
+        ".cursor",
+        ".hookgate",
+    ] {
         let p = root.join(name);
         if p.exists() {
             ctx.protected_paths.push(p);
@@ -275,33 +644,105 @@ fn git_whole_tree_commands_are_denied_when_the_worktree_holds_the_protected_set(
     let (dir, ctx) = real_workspace(true);
     let root = dir.path().canonicalize().unwrap();
     let r = root.as_path();
-    let cases = [
+    let cases = vec![
         ("agent: git stash -u", bash_in(r, "git stash -u"), Deny),
-        ("agent: git stash push --include-untracked", bash_in(r, "git stash push --include-untracked -m wip"), Deny),
+        (
+            "agent: git stash push --include-untracked",
+            bash_in(r, "git stash push --include-untracked -m wip"),
+            Deny,
+        ),
         ("agent: git stash -a", bash_in(r, "git stash -a"), Deny),
-        ("agent: git stash save -u", bash_in(r, "git stash save -u wip"), Deny),
+        (
+            "agent: git stash save -u",
+            bash_in(r, "git stash save -u wip"),
+            Deny,
+        ),
         ("agent: git clean -fdx", bash_in(r, "git clean -fdx"), Deny),
         ("agent: git clean -f", bash_in(r, "git clean -f"), Deny),
-        ("agent: git -C root clean -fd", bash_in(r, &format!("git -C {} clean -fd", r.display())), Deny),
-        ("agent: git checkout -- .", bash_in(r, "git checkout -- ."), Deny),
+        (
+            "agent: git -C root clean -fd",
+            bash_in(r, &format!("git -C {} clean -fd", r.display())),
+            Deny,
+        ),
+        (
+            "agent: git checkout -- .",
+            bash_in(r, "git checkout -- ."),
+            Deny,
+        ),
         ("agent: git checkout .", bash_in(r, "git checkout ."), Deny),
-        ("agent: git checkout -f", bash_in(r, "git checkout -f"), Deny),
+        (
+            "agent: git checkout -f",
+            bash_in(r, "git checkout -f"),
+            Deny,
+        ),
         ("agent: git restore .", bash_in(r, "git restore ."), Deny),
-        ("agent: git restore --source=HEAD~3 .claude", bash_in(r, "git restore --source=HEAD~3 .claude"), Deny),
-        ("agent: git reset --hard", bash_in(r, "git reset --hard"), Deny),
-        ("agent: git reset --hard origin/main", bash_in(r, "git reset --hard origin/main"), Deny),
-        ("agent: git rm -r .claude", bash_in(r, "git rm -r .claude"), Deny),
+        (
+            "agent: git restore --source=HEAD~3 .claude",
+            bash_in(r, "git restore --source=HEAD~3 .claude"),
+            Deny,
+        ),
+        (
+            "agent: git reset --hard",
+            bash_in(r, "git reset --hard"),
+            Deny,
+        ),
+        (
+            "agent: git reset --hard origin/main",
+            bash_in(r, "git reset --hard origin/main"),
+            Deny,
+        ),
+        (
+            "agent: git rm -r .claude",
+            bash_in(r, "git rm -r .claude"),
+            Deny,
+        ),
         ("agent: git rm -r .", bash_in(r, "git rm -rf ."), Deny),
-        ("agent: git switch -f", bash_in(r, "git switch -f main"), Deny),
-        ("agent: git clean excluding one of two", bash_in(r, "git clean -fd -e .claude"), Deny),
-        ("negative: git clean excluding both", bash_in(r, "git clean -fd -e .claude -e .hookgate"), Quiet),
-        ("negative: git clean --exclude=", bash_in(r, "git clean -fd --exclude=.claude/ --exclude=/.hookgate"), Quiet),
-        ("negative: git checkout with exclusions", bash_in(r, "git checkout -- . ':!.claude' ':(exclude).hookgate'"), Quiet),
-        ("negative: git clean a subdir", bash_in(r, "git clean -fd src/"), Quiet),
-        ("negative: git restore a file", bash_in(r, "git restore src/main.rs"), Quiet),
-        ("negative: git rm --cached", bash_in(r, "git rm -r --cached .claude"), Quiet),
+        (
+            "agent: git switch -f",
+            bash_in(r, "git switch -f main"),
+            Deny,
+        ),
+        (
+            "agent: git clean excluding one of two",
+            bash_in(r, "git clean -fd -e .claude"),
+            Deny,
+        ),
+        (
+            "negative: git clean excluding both",
+            bash_in(r, "git clean -fd -e .claude -e .hookgate"),
+            Quiet,
+        ),
+        (
+            "negative: git clean --exclude=",
+            bash_in(r, "git clean -fd --exclude=.claude/ --exclude=/.hookgate"),
+            Quiet,
+        ),
+        (
+            "negative: git checkout with exclusions",
+            bash_in(r, "git checkout -- . ':!.claude' ':(exclude).hookgate'"),
+            Quiet,
+        ),
+        (
+            "negative: git clean a subdir",
+            bash_in(r, "git clean -fd src/"),
+            Quiet,
+        ),
+        (
+            "negative: git restore a file",
+            bash_in(r, "git restore src/main.rs"),
+            Quiet,
+        ),
+        (
+            "negative: git rm --cached",
+            bash_in(r, "git rm -r --cached .claude"),
+            Quiet,
+        ),
         ("negative: git clean -n", bash_in(r, "git clean -n"), Quiet),
-        ("negative: git stash (tracked only)", bash_in(r, "git stash"), Quiet),
+        (
+            "negative: git stash (tracked only)",
+            bash_in(r, "git stash"),
+            Quiet,
+        ),
         ("negative: git status", bash_in(r, "git status"), Quiet),
     ];
     check(&ctx, &cases);
@@ -313,12 +754,28 @@ fn git_whole_tree_commands_are_not_self_modification_without_the_protected_set()
     let (dir, ctx) = real_workspace(false);
     let root = dir.path().canonicalize().unwrap();
     let r = root.as_path();
-    let cases = [
-        ("negative: git clean -fd", bash_in(r, "git clean -fd"), Quiet),
-        ("negative: git reset --hard", bash_in(r, "git reset --hard"), Quiet),
+    let cases = vec![
+        (
+            "negative: git clean -fd",
+            bash_in(r, "git clean -fd"),
+            Quiet,
+        ),
+        (
+            "negative: git reset --hard",
+            bash_in(r, "git reset --hard"),
+            Quiet,
+        ),
         ("negative: git stash -u", bash_in(r, "git stash -u"), Quiet),
-        ("negative: git checkout -- .", bash_in(r, "git checkout -- ."), Quiet),
-        ("negative: unzip in the project", bash_in(r, "unzip -o /tmp/a.zip"), Quiet),
+        (
+            "negative: git checkout -- .",
+            bash_in(r, "git checkout -- ."),
+            Quiet,
+        ),
+        (
+            "negative: unzip in the project",
+            bash_in(r, "unzip -o /tmp/a.zip"),
+            Quiet,
+        ),
     ];
     check(&ctx, &cases);
     // The other invariants keep their verdicts: discarding work is still asked about.
@@ -327,7 +784,11 @@ fn git_whole_tree_commands_are_not_self_modification_without_the_protected_set()
         &ctx,
         &SessionState::default(),
     );
-    assert!(e.matched.iter().any(|m| m.id == "no-git-discard"), "{:?}", e.matched);
+    assert!(
+        e.matched.iter().any(|m| m.id == "no-git-discard"),
+        "{:?}",
+        e.matched
+    );
 }
 
 #[test]

@@ -76,19 +76,71 @@ fn check(cases: &[(&str, CanonicalCall, Want)]) {
 fn one_liners_that_rewrite_or_delete_the_protected_set_are_denied() {
     use Want::*;
     check(&[
-        ("python open(w)", bash(r#"python3 -c "open('.claude/settings.json','w').write('{}')""#), Deny),
-        ("python shutil.rmtree", bash(r#"python3 -c "import shutil; shutil.rmtree('.claude')""#), Deny),
-        ("python os.remove", bash(r#"python3 -c "import os; os.remove('/home/u/.codex/hooks.json')""#), Deny),
-        ("python os.chmod binary", bash(r#"python3 -c "import os; os.chmod('/opt/hg/bin/hookgate', 0)""#), Deny),
-        ("python os.rename", bash(r#"python3 -c "import os; os.rename('.claude', 'x')""#), Deny),
-        ("node writeFileSync", bash(r#"node -e "require('fs').writeFileSync('.claude/settings.json','{}')""#), Deny),
-        ("node rmSync", bash(r#"node -e "require('fs').rmSync('.gemini',{recursive:true})""#), Deny),
-        ("ruby File.write", bash(r#"ruby -e "File.write('.gemini/settings.json','{}')""#), Deny),
-        ("perl unlink", bash(r#"perl -e 'unlink ".claude/settings.json"'"#), Deny),
-        ("php unlink", bash(r#"php -r "unlink('.hookgate/policy.yaml');""#), Deny),
-        ("deno removeSync", bash(r#"deno eval "Deno.removeSync('.claude', {recursive: true})""#), Deny),
-        ("bun unlinkSync", bash(r#"bun -e "require('fs').unlinkSync('.claude/settings.json')""#), Deny),
-        ("python truncates the audit db", bash(r#"python3 -c "open('/data/hg/audit.db','w')""#), Deny),
+        (
+            "python open(w)",
+            bash(r#"python3 -c "open('.claude/settings.json','w').write('{}')""#),
+            Deny,
+        ),
+        (
+            "python shutil.rmtree",
+            bash(r#"python3 -c "import shutil; shutil.rmtree('.claude')""#),
+            Deny,
+        ),
+        (
+            "python os.remove",
+            bash(r#"python3 -c "import os; os.remove('/home/u/.codex/hooks.json')""#),
+            Deny,
+        ),
+        (
+            "python os.chmod binary",
+            bash(r#"python3 -c "import os; os.chmod('/opt/hg/bin/hookgate', 0)""#),
+            Deny,
+        ),
+        (
+            "python os.rename",
+            bash(r#"python3 -c "import os; os.rename('.claude', 'x')""#),
+            Deny,
+        ),
+        (
+            "node writeFileSync",
+            bash(r#"node -e "require('fs').writeFileSync('.claude/settings.json','{}')""#),
+            Deny,
+        ),
+        (
+            "node rmSync",
+            bash(r#"node -e "require('fs').rmSync('.gemini',{recursive:true})""#),
+            Deny,
+        ),
+        (
+            "ruby File.write",
+            bash(r#"ruby -e "File.write('.gemini/settings.json','{}')""#),
+            Deny,
+        ),
+        (
+            "perl unlink",
+            bash(r#"perl -e 'unlink ".claude/settings.json"'"#),
+            Deny,
+        ),
+        (
+            "php unlink",
+            bash(r#"php -r "unlink('.hookgate/policy.yaml');""#),
+            Deny,
+        ),
+        (
+            "deno removeSync",
+            bash(r#"deno eval "Deno.removeSync('.claude', {recursive: true})""#),
+            Deny,
+        ),
+        (
+            "bun unlinkSync",
+            bash(r#"bun -e "require('fs').unlinkSync('.claude/settings.json')""#),
+            Deny,
+        ),
+        (
+            "python truncates the audit db",
+            bash(r#"python3 -c "open('/data/hg/audit.db','w')""#),
+            Deny,
+        ),
     ]);
 }
 
@@ -96,11 +148,35 @@ fn one_liners_that_rewrite_or_delete_the_protected_set_are_denied() {
 fn setting_hookgate_variables_from_a_command_is_denied() {
     use Want::*;
     check(&[
-        ("prefix assignment", bash("HOOKGATE_FAIL_MODE=open claude -p hi"), Deny),
-        ("env wrapper", bash("env HOOKGATE_STORE=/dev/null codex exec x"), Deny),
-        ("python os.environ", bash(r#"python3 -c "import os; os.environ['HOOKGATE_ASK_FALLBACK']='allow'; os.system('claude')""#), Deny),
-        ("node process.env", bash(r#"node -e "process.env.HOOKGATE_HOME='/tmp'; require('child_process').execSync('claude')""#), Deny),
-        ("other prefix assignment", bash("RUST_LOG=debug cargo test"), Quiet),
+        (
+            "prefix assignment",
+            bash("HOOKGATE_FAIL_MODE=open claude -p hi"),
+            Deny,
+        ),
+        (
+            "env wrapper",
+            bash("env HOOKGATE_STORE=/dev/null codex exec x"),
+            Deny,
+        ),
+        (
+            "python os.environ",
+            bash(
+                r#"python3 -c "import os; os.environ['HOOKGATE_ASK_FALLBACK']='allow'; os.system('claude')""#,
+            ),
+            Deny,
+        ),
+        (
+            "node process.env",
+            bash(
+                r#"node -e "process.env.HOOKGATE_HOME='/tmp'; require('child_process').execSync('claude')""#,
+            ),
+            Deny,
+        ),
+        (
+            "other prefix assignment",
+            bash("RUST_LOG=debug cargo test"),
+            Quiet,
+        ),
     ]);
 }
 
@@ -108,9 +184,25 @@ fn setting_hookgate_variables_from_a_command_is_denied() {
 fn one_liners_whose_targets_cannot_be_placed_are_asked_about() {
     use Want::*;
     check(&[
-        ("python computed path", bash(r#"python3 -c "import os; open(os.environ['F'],'w').write('x')""#), Ask),
-        ("node computed path", bash(r#"node -e "require('fs').writeFileSync(process.argv[1],'x')" out"#), Ask),
-        ("python reads settings", bash(r#"python3 -c "print(open('.claude/settings.json').read())""#), Quiet),
-        ("node writes an ordinary file", bash(r#"node -e "require('fs').writeFileSync('out.txt','x')""#), Quiet),
+        (
+            "python computed path",
+            bash(r#"python3 -c "import os; open(os.environ['F'],'w').write('x')""#),
+            Ask,
+        ),
+        (
+            "node computed path",
+            bash(r#"node -e "require('fs').writeFileSync(process.argv[1],'x')" out"#),
+            Ask,
+        ),
+        (
+            "python reads settings",
+            bash(r#"python3 -c "print(open('.claude/settings.json').read())""#),
+            Quiet,
+        ),
+        (
+            "node writes an ordinary file",
+            bash(r#"node -e "require('fs').writeFileSync('out.txt','x')""#),
+            Quiet,
+        ),
     ]);
 }

@@ -19,9 +19,7 @@ fn has_wildcard(s: &str) -> bool {
 
 /// `dir/name`, or `name` when `dir` is `.`.
 fn join(dir: &str, name: &str) -> String {
-    if name.starts_with('/') {
-        name.to_owned()
-    } else if dir == "." || dir.is_empty() {
+    if name.starts_with('/') || dir == "." || dir.is_empty() {
         name.to_owned()
     } else {
         format!("{}/{name}", dir.trim_end_matches('/'))
@@ -69,7 +67,9 @@ pub(crate) fn copy_like(program: &str, argv: &[String], rest: &[String]) -> Desc
         );
     }
     let value_opts: &[&str] = match program {
-        "install" => &["-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group"],
+        "install" => &[
+            "-S", "--suffix", "-m", "--mode", "-o", "--owner", "-g", "--group",
+        ],
         _ => &["-S", "--suffix"],
     };
     let (dest, sources) = dest_and_sources(rest, value_opts);
@@ -193,7 +193,10 @@ pub(crate) fn rsync(argv: &[String], rest: &[String]) -> Described {
         d = d.with_paths(local_sources, PathOp::Read);
     }
     if let Some(dest) = dest.filter(|d| !is_remote_spec(d)) {
-        let except: Vec<RawExcept> = excludes.iter().filter_map(|e| raw_except(e, &dest)).collect();
+        let except: Vec<RawExcept> = excludes
+            .iter()
+            .filter_map(|e| raw_except(e, &dest))
+            .collect();
         let mut ops = vec![PathOp::Write];
         if delete {
             ops.push(PathOp::Delete);
@@ -228,7 +231,12 @@ pub(crate) fn mode_targets(program: &str, rest: &[String]) -> Vec<String> {
             if program == "setfacl"
                 && matches!(
                     a.as_str(),
-                    "--set" | "--set-file" | "--modify" | "--modify-file" | "--remove" | "--remove-file"
+                    "--set"
+                        | "--set-file"
+                        | "--modify"
+                        | "--modify-file"
+                        | "--remove"
+                        | "--remove-file"
                 )
             {
                 iter.next();
@@ -243,7 +251,9 @@ pub(crate) fn mode_targets(program: &str, rest: &[String]) -> Vec<String> {
             "chmod" if dash && !mode_seen && a[1..].chars().any(|c| !"cfvRHLPh".contains(c)) => {
                 mode_seen = true;
             }
-            "chattr" if !mode_seen && (a.starts_with('+') || a.starts_with('=')) => mode_seen = true,
+            "chattr" if !mode_seen && (a.starts_with('+') || a.starts_with('=')) => {
+                mode_seen = true
+            }
             "chattr" if dash && a[1..].chars().all(|c| "RVf".contains(c)) => {}
             "chattr" if dash && (a == "-v" || a == "-p") => {
                 iter.next();
@@ -299,7 +309,8 @@ fn extraction(
         let excepts: Vec<RawExcept> = except.iter().filter_map(|e| raw_except(e, dir)).collect();
         if placeable && !members.is_empty() {
             for m in members {
-                d.paths.push(Touch::new(join(dir, m), PathOp::Write, Reach::Tree));
+                d.paths
+                    .push(Touch::new(join(dir, m), PathOp::Write, Reach::Tree));
             }
         } else {
             let mut t = Touch::new(dir.clone(), PathOp::Write, Reach::Tree);
@@ -346,14 +357,16 @@ impl TarCall {
                 self.dirs.push(next);
             }
             'T' => self.unplaceable = true,
-            'X' => {}
             _ => {}
         }
     }
 
-    fn long(&mut self, name: &str, value: Option<String>, iter: &mut std::slice::Iter<'_, String>) {
+    fn long(&mut self, name: &str, value: Option<&str>, iter: &mut std::slice::Iter<'_, String>) {
         let value_of = |iter: &mut std::slice::Iter<'_, String>| {
-            value.clone().or_else(|| iter.next().cloned()).unwrap_or_default()
+            value
+                .map(str::to_owned)
+                .or_else(|| iter.next().cloned())
+                .unwrap_or_default()
         };
         match name {
             "extract" | "get" => self.extract = true,
@@ -379,12 +392,35 @@ impl TarCall {
                 let v = value_of(iter);
                 self.excludes.push(v);
             }
-            "exclude-from" | "use-compress-program" | "owner" | "group" | "mode" | "format"
-            | "label" | "newer" | "after-date" | "blocking-factor" | "record-size"
-            | "tape-length" | "info-script" | "new-volume-script" | "volno-file"
-            | "rsh-command" | "strip-components" | "suffix" | "checkpoint-action"
-            | "occurrence" | "quoting-style" | "owner-map" | "group-map" | "mtime" | "sort"
-            | "warning" | "index-file" | "level" | "listed-incremental" => {
+            "exclude-from"
+            | "use-compress-program"
+            | "owner"
+            | "group"
+            | "mode"
+            | "format"
+            | "label"
+            | "newer"
+            | "after-date"
+            | "blocking-factor"
+            | "record-size"
+            | "tape-length"
+            | "info-script"
+            | "new-volume-script"
+            | "volno-file"
+            | "rsh-command"
+            | "strip-components"
+            | "suffix"
+            | "checkpoint-action"
+            | "occurrence"
+            | "quoting-style"
+            | "owner-map"
+            | "group-map"
+            | "mtime"
+            | "sort"
+            | "warning"
+            | "index-file"
+            | "level"
+            | "listed-incremental" => {
                 value_of(iter);
             }
             _ => {}
@@ -418,7 +454,7 @@ pub(crate) fn tar(argv: &[String], rest: &[String]) -> Described {
             only = true;
         } else if let Some(long) = a.strip_prefix("--") {
             let (name, value) = match long.split_once('=') {
-                Some((n, v)) => (n, Some(v.to_owned())),
+                Some((n, v)) => (n, Some(v)),
                 None => (long, None),
             };
             t.long(name, value, &mut iter);
@@ -488,7 +524,13 @@ pub(crate) fn unzip(argv: &[String], rest: &[String]) -> Described {
         return d;
     }
     let placeable = !members.iter().any(|m| has_wildcard(m));
-    d = extraction(d, &[dir.unwrap_or_else(|| ".".to_owned())], &members, placeable, &excludes);
+    d = extraction(
+        d,
+        &[dir.unwrap_or_else(|| ".".to_owned())],
+        &members,
+        placeable,
+        &excludes,
+    );
     d
 }
 
@@ -565,20 +607,105 @@ pub(crate) fn seven_zip(argv: &[String], rest: &[String]) -> Described {
 
 /// Ex commands that write a file (`:w`, `:wq`, `:x`, `:sav`, `:up`, and their long forms).
 const EX_WRITES: &[&str] = &[
-    "w", "wr", "wri", "writ", "write", "wq", "wqa", "wqall", "x", "xi", "xit", "exi", "exit",
-    "xa", "xal", "xall", "wa", "wal", "wall", "wn", "wnext", "wN", "wNext", "wp", "wprevious",
-    "sav", "save", "savea", "saveas", "up", "upd", "update", "wu", "wundo", "wv", "wviminfo",
-    "wsh", "wshada",
+    "w",
+    "wr",
+    "wri",
+    "writ",
+    "write",
+    "wq",
+    "wqa",
+    "wqall",
+    "x",
+    "xi",
+    "xit",
+    "exi",
+    "exit",
+    "xa",
+    "xal",
+    "xall",
+    "wa",
+    "wal",
+    "wall",
+    "wn",
+    "wnext",
+    "wN",
+    "wNext",
+    "wp",
+    "wprevious",
+    "sav",
+    "save",
+    "savea",
+    "saveas",
+    "up",
+    "upd",
+    "update",
+    "wu",
+    "wundo",
+    "wv",
+    "wviminfo",
+    "wsh",
+    "wshada",
 ];
 /// Ex commands that run code whose writes cannot be read off the command (conservatively
 /// writers).
 const EX_OPAQUE: &[&str] = &[
-    "exe", "exec", "execute", "cal", "call", "lua", "luado", "luafile", "py", "python", "py3",
-    "python3", "pyx", "pythonx", "pyf", "pyfile", "pydo", "perl", "perldo", "rub", "ruby",
-    "rubydo", "mz", "so", "source", "ru", "runtime", "norm", "normal", "bufdo", "windo",
-    "tabdo", "argdo", "cdo", "cfdo", "ldo", "lfdo", "g", "gl", "global", "v", "vg", "vglobal",
-    "let", "au", "autocmd", "do", "doautocmd", "redir", "mks", "mksession", "mkv", "mkvimrc",
-    "mkvie", "mkview", "mk", "mkexrc",
+    "exe",
+    "exec",
+    "execute",
+    "cal",
+    "call",
+    "lua",
+    "luado",
+    "luafile",
+    "py",
+    "python",
+    "py3",
+    "python3",
+    "pyx",
+    "pythonx",
+    "pyf",
+    "pyfile",
+    "pydo",
+    "perl",
+    "perldo",
+    "rub",
+    "ruby",
+    "rubydo",
+    "mz",
+    "so",
+    "source",
+    "ru",
+    "runtime",
+    "norm",
+    "normal",
+    "bufdo",
+    "windo",
+    "tabdo",
+    "argdo",
+    "cdo",
+    "cfdo",
+    "ldo",
+    "lfdo",
+    "g",
+    "gl",
+    "global",
+    "v",
+    "vg",
+    "vglobal",
+    "let",
+    "au",
+    "autocmd",
+    "do",
+    "doautocmd",
+    "redir",
+    "mks",
+    "mksession",
+    "mkv",
+    "mkvimrc",
+    "mkvie",
+    "mkview",
+    "mk",
+    "mkexrc",
 ];
 
 /// What one ex command line does: whether it writes, and an explicit file it writes.
@@ -634,7 +761,6 @@ pub(crate) fn editor(program: &str, argv: &[String], rest: &[String]) -> Describ
         } else if let Some(long) = a.strip_prefix("--") {
             match long {
                 "cmd" => commands.extend(iter.next().cloned()),
-                "cmd=" => {}
                 "servername" | "remote-send" | "remote-expr" | "startuptime" | "listen" | "log"
                 | "api-info" => {
                     iter.next();
@@ -693,7 +819,6 @@ fn sql_statements(sql: &str) -> Vec<&str> {
     for (i, c) in sql.char_indices() {
         match (quote, c) {
             (Some(q), c) if c == q => quote = None,
-            (Some(_), _) => {}
             (None, '\'' | '"' | '`') => quote = Some(c),
             (None, ';') => {
                 out.push(&sql[start..i]);
@@ -707,17 +832,43 @@ fn sql_statements(sql: &str) -> Vec<&str> {
         }
     }
     out.push(&sql[start..]);
-    out.into_iter().map(str::trim).filter(|s| !s.is_empty()).collect()
+    out.into_iter()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect()
 }
 
 /// Whether every statement only reads (`SELECT`, `EXPLAIN`, read-only pragmas and dot
 /// commands). Anything else — and anything not recognised — may write the database.
 fn sql_read_only(sql: &str) -> bool {
     const READ_DOT: &[&str] = &[
-        ".tables", ".table", ".schema", ".dump", ".indexes", ".indices", ".mode", ".headers",
-        ".header", ".quit", ".exit", ".help", ".show", ".databases", ".dbinfo", ".fullschema",
-        ".width", ".nullvalue", ".separator", ".timer", ".eqp", ".stats", ".changes", ".print",
-        ".echo", ".bail", ".explain",
+        ".tables",
+        ".table",
+        ".schema",
+        ".dump",
+        ".indexes",
+        ".indices",
+        ".mode",
+        ".headers",
+        ".header",
+        ".quit",
+        ".exit",
+        ".help",
+        ".show",
+        ".databases",
+        ".dbinfo",
+        ".fullschema",
+        ".width",
+        ".nullvalue",
+        ".separator",
+        ".timer",
+        ".eqp",
+        ".stats",
+        ".changes",
+        ".print",
+        ".echo",
+        ".bail",
+        ".explain",
     ];
     sql_statements(sql).iter().all(|stmt| {
         if stmt.starts_with('.') {
@@ -746,8 +897,17 @@ fn sql_read_only(sql: &str) -> bool {
         let writes = words.iter().any(|w| {
             matches!(
                 *w,
-                "INSERT" | "UPDATE" | "DELETE" | "REPLACE" | "DROP" | "CREATE" | "ALTER"
-                    | "ATTACH" | "VACUUM" | "REINDEX" | "TRUNCATE"
+                "INSERT"
+                    | "UPDATE"
+                    | "DELETE"
+                    | "REPLACE"
+                    | "DROP"
+                    | "CREATE"
+                    | "ALTER"
+                    | "ATTACH"
+                    | "VACUUM"
+                    | "REINDEX"
+                    | "TRUNCATE"
             )
         });
         let first = words.first().copied().unwrap_or("");
@@ -765,10 +925,20 @@ fn sql_read_only(sql: &str) -> bool {
 /// terminal, which may write.
 pub(crate) fn sqlite(argv: &[String], rest: &[String]) -> Described {
     const VALUE_OPTS: &[&str] = &[
-        "-cmd", "-init", "-separator", "-newline", "-nullvalue", "-vfs", "-mmap", "-maxsize",
-        "-pagecache", "-lookaside", "-heap", "-escape",
+        "-cmd",
+        "-init",
+        "-separator",
+        "-newline",
+        "-nullvalue",
+        "-vfs",
+        "-mmap",
+        "-maxsize",
+        "-pagecache",
+        "-lookaside",
+        "-heap",
+        "-escape",
     ];
-    let mut readonly = false;
+    let mut ro_flag = false;
     let mut cmds: Vec<String> = Vec::new();
     let mut positionals: Vec<String> = Vec::new();
     let mut iter = rest.iter();
@@ -776,7 +946,7 @@ pub(crate) fn sqlite(argv: &[String], rest: &[String]) -> Described {
         if a.len() > 1 && a.starts_with('-') {
             let name = format!("-{}", a.trim_start_matches('-'));
             if name == "-readonly" {
-                readonly = true;
+                ro_flag = true;
             } else if name == "-cmd" {
                 cmds.extend(iter.next().cloned());
             } else if VALUE_OPTS.contains(&name.as_str()) {
@@ -794,9 +964,12 @@ pub(crate) fn sqlite(argv: &[String], rest: &[String]) -> Described {
         return d;
     };
     let statements: Vec<&String> = cmds.iter().chain(sql.iter()).collect();
-    let read_only = readonly
-        || (!sql.is_empty() && statements.iter().all(|s| sql_read_only(s)));
-    let op = if read_only { PathOp::Read } else { PathOp::Write };
+    let read_only = ro_flag || (!sql.is_empty() && statements.iter().all(|s| sql_read_only(s)));
+    let op = if read_only {
+        PathOp::Read
+    } else {
+        PathOp::Write
+    };
     if op == PathOp::Write {
         d.kind = ActionKind::FileWrite;
     }
@@ -825,7 +998,10 @@ mod tests {
 
     #[test]
     fn chmod_modes_that_look_like_flags_are_modes() {
-        assert_eq!(mode_targets("chmod", &v("-x /usr/bin/hookgate")), v("/usr/bin/hookgate"));
+        assert_eq!(
+            mode_targets("chmod", &v("-x /usr/bin/hookgate")),
+            v("/usr/bin/hookgate")
+        );
         assert_eq!(mode_targets("chmod", &v("-R 000 .claude")), v(".claude"));
         assert_eq!(mode_targets("chmod", &v("--reference=a b")), v("b"));
         assert_eq!(mode_targets("chattr", &v("-i f")), v("f"));
@@ -890,13 +1066,17 @@ mod tests {
         assert!(touches(&d).contains(&(".claude/evil.json".into(), PathOp::Write, Reach::Tree)));
         assert!(touches(&d).contains(&("evil.json".into(), PathOp::Move, Reach::Tree)));
         let d = describe("cp settings.json .claude/");
-        assert!(
-            touches(&d).contains(&(".claude/settings.json".into(), PathOp::Write, Reach::Exact))
-        );
+        assert!(touches(&d).contains(&(
+            ".claude/settings.json".into(),
+            PathOp::Write,
+            Reach::Exact
+        )));
         let d = describe("ln -sf /bin/true /usr/local/bin/hookgate");
-        assert!(
-            touches(&d).contains(&("/usr/local/bin/hookgate".into(), PathOp::Write, Reach::Tree))
-        );
+        assert!(touches(&d).contains(&(
+            "/usr/local/bin/hookgate".into(),
+            PathOp::Write,
+            Reach::Tree
+        )));
         let d = describe("rsync -a --delete src/ .claude/");
         assert!(touches(&d).contains(&(".claude/".into(), PathOp::Delete, Reach::Tree)));
     }
