@@ -210,7 +210,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         true,
         self_modification,
-        "Writing the guard's own files or any agent's hook settings, or uninstalling the hooks."
+        "Writing, deleting, moving, chmod-ing or replacing the guard's files, store or binary or any agent's hook settings (or a directory holding them, git whole-tree commands included), setting HOOKGATE_* variables, or uninstalling the hooks; writes it cannot place ask."
     ),
     invariant!(
         "lockfile-integrity",
