@@ -100,6 +100,11 @@ pub(crate) enum Reach {
     /// Invariant protected: an operation on a directory is judged for every protected file it
     /// holds (`rm -rf .claude` touches `.claude/settings.json`).
     Tree,
+    /// The path may become a whole new tree (a moved, copied or linked directory lands
+    /// there), but a directory already there is not replaced (`mv`/`cp -r`/`ln` put the
+    /// source inside it): what the path *names* counts (`mv /tmp/evil .claude` creates the
+    /// agent's config dir), what an existing directory there holds does not (`mv f.txt .`).
+    NewTree,
 }
 
 /// A part of a [`Reach::Tree`] operation that it leaves alone (`git clean -e .claude`,
@@ -784,6 +789,7 @@ pub(crate) fn describe(argv: &[String], branch: Option<&str>) -> Described {
             performers::editor(program, argv, rest)
         }
         "sqlite3" | "sqlite" => performers::sqlite(argv, rest),
+        "find" => performers::find(argv, rest),
         "dd" => {
             let mut d = Described::new(ActionKind::ShellExec, argv);
             for a in rest {

@@ -1128,12 +1128,18 @@ fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
                     .suggest("ask the user to make this change themselves"),
                 );
             }
-            if p.reach != Reach::Tree {
+            if p.reach == Reach::Exact {
                 continue;
             }
-            if let Some(held) = protected.iter().find(|h| {
-                is_within(h, w) && !agent_scratch(j, h) && !p.except.iter().any(|e| e.covers(h, w))
-            }) {
+            if let Some(held) = protected
+                .iter()
+                .filter(|_| p.reach == Reach::Tree)
+                .find(|h| {
+                    is_within(h, w)
+                        && !agent_scratch(j, h)
+                        && !p.except.iter().any(|e| e.covers(h, w))
+                })
+            {
                 let rel = held
                     .strip_prefix(w)
                     .ok()

@@ -290,6 +290,32 @@ fn agent_hook_config_directories_cannot_be_removed_moved_or_rewritten() {
             bash("bash -c 'rm -rf .claude'"),
             Deny,
         ),
+        ("agent: find -delete", bash("find .claude -delete"), Deny),
+        (
+            "repo: cp -r contents over the project",
+            bash("cp -r /tmp/evil/. ."),
+            Deny,
+        ),
+        (
+            "repo: mv a dir in as .codex",
+            bash("mv /tmp/evil .codex"),
+            Deny,
+        ),
+        (
+            "negative: mv a file into the project",
+            bash("mv /tmp/notes.txt ."),
+            Quiet,
+        ),
+        (
+            "negative: cp -r a dir into the project",
+            bash("cp -r /tmp/vendor ."),
+            Quiet,
+        ),
+        (
+            "negative: find -name -delete",
+            bash("find . -name '*.pyc' -delete"),
+            Quiet,
+        ),
         (
             "repo: find -exec rm on the dir",
             bash("find . -maxdepth 1 -name .x -exec rm -rf .claude \\;"),

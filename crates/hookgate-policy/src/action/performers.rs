@@ -55,8 +55,10 @@ pub(crate) fn raw_except(pattern: &str, base: &str) -> Option<RawExcept> {
 }
 
 /// `mv`, `cp`, `install`, `ln`: the destination, and `dest/<source name>` for each source
-/// (the destination may be a directory). `mv` and recursive copies reach the whole tree at
-/// the destination (a moved directory becomes it); `ln` replaces the destination by a link.
+/// (the destination may be a directory). A moved, recursively copied or linked source may be
+/// a directory, so those destinations are [`Reach::NewTree`]; copying a directory's
+/// *contents* (`cp -r src/. dest`, `cp -rT`, `mv -T`) reaches everything below the
+/// destination ([`Reach::Tree`]).
 pub(crate) fn copy_like(program: &str, argv: &[String], rest: &[String]) -> Described {
     let flags = split_flags(rest);
     let has = |short: char, long: &str| flags.short.contains(&short) || flags.long.contains(long);
@@ -74,13 +76,16 @@ pub(crate) fn copy_like(program: &str, argv: &[String], rest: &[String]) -> Desc
     };
     let (dest, sources) = dest_and_sources(rest, value_opts);
     let recursive = program == "mv"
+        || program == "ln"
         || (program == "cp" && (has('r', "recursive") || has('R', "\0") || has('a', "archive")));
-    let dest_reach = if recursive || program == "ln" || has('T', "no-target-directory") {
-        Reach::Tree
+    let contents = has('T', "no-target-directory")
+        || (program == "cp" && recursive && sources.iter().any(|s| s.ends_with("/.")));
+    let inner_reach = if recursive {
+        Reach::NewTree
     } else {
         Reach::Exact
     };
-    let inner_reach = if recursive { Reach::Tree } else { Reach::Exact };
+    let dest_reach = if contents { Reach::Tree } else { inner_reach };
     let kind = if program == "mv" {
         ActionKind::FileMove
     } else {
@@ -605,6 +610,73 @@ pub(crate) fn seven_zip(argv: &[String], rest: &[String]) -> Described {
     extraction(d, &[dir], &[], false, &[])
 }
 
+/// `find PATHS… -delete`: with no test narrowing what it matches (only depth and traversal
+/// options), it deletes every tree it starts from. With tests (`-name`, `-type`, …) the
+/// matched files cannot be known without the file list; `recursive-operation-guard` covers
+/// those, and `-exec rm …` is judged as the `rm` the analyzer extracts.
+pub(crate) fn find(argv: &[String], rest: &[String]) -> Described {
+    const NEUTRAL: &[&str] = &[
+        "-delete",
+        "-depth",
+        "-d",
+        "-xdev",
+        "-mount",
+        "-maxdepth",
+        "-mindepth",
+        "-follow",
+        "-noleaf",
+        "-ignore_readdir_race",
+        "-print",
+        "-print0",
+        "-daystart",
+    ];
+    const WITH_VALUE: &[&str] = &["-maxdepth", "-mindepth"];
+    let mut d = Described::new(ActionKind::ShellExec, argv);
+    let mut iter = rest.iter().peekable();
+    // Leading `-H`/`-L`/`-P`/`-D x`/`-O3` come before the start paths.
+    while let Some(a) = iter.peek() {
+        match a.as_str() {
+            "-H" | "-L" | "-P" => {
+                iter.next();
+            }
+            "-D" => {
+                iter.next();
+                iter.next();
+            }
+            o if o.starts_with("-O") => {
+                iter.next();
+            }
+            _ => break,
+        }
+    }
+    let mut starts: Vec<String> = Vec::new();
+    while let Some(a) =
+        iter.next_if(|a| !a.starts_with('-') && !matches!(a.as_str(), "(" | "!" | ","))
+    {
+        starts.push(a.clone());
+    }
+    let mut deletes = false;
+    let mut filtered = false;
+    while let Some(a) = iter.next() {
+        if a == "-delete" {
+            deletes = true;
+        }
+        if WITH_VALUE.contains(&a.as_str()) {
+            iter.next();
+        } else if !NEUTRAL.contains(&a.as_str()) {
+            filtered = true;
+        }
+    }
+    if deletes && !filtered {
+        if starts.is_empty() {
+            starts.push(".".to_owned());
+        }
+        d.kind = ActionKind::FileDelete;
+        d = d.with_trees(starts, PathOp::Delete);
+    }
+    d
+}
+
 /// Ex commands that write a file (`:w`, `:wq`, `:x`, `:sav`, `:up`, and their long forms).
 const EX_WRITES: &[&str] = &[
     "w",
@@ -1046,6 +1118,16 @@ mod tests {
     }
 
     #[test]
+    fn find_delete_without_tests_deletes_its_start_trees() {
+        let d = describe("find .claude -delete");
+        assert!(touches(&d).contains(&(".claude".into(), PathOp::Delete, Reach::Tree)));
+        let d = describe("find -L . -mindepth 1 -delete");
+        assert!(touches(&d).contains(&(".".into(), PathOp::Delete, Reach::Tree)));
+        assert!(describe("find . -name *.pyc -delete").paths.is_empty());
+        assert!(describe("find .claude -type f").paths.is_empty());
+    }
+
+    #[test]
     fn sqlite_writes_unless_read_only() {
         let w = |l: &str| {
             let d = describe(l);
@@ -1063,7 +1145,7 @@ mod tests {
     #[test]
     fn copies_and_moves_reach_into_a_destination_directory() {
         let d = describe("mv evil.json .claude");
-        assert!(touches(&d).contains(&(".claude/evil.json".into(), PathOp::Write, Reach::Tree)));
+        assert!(touches(&d).contains(&(".claude/evil.json".into(), PathOp::Write, Reach::NewTree)));
         assert!(touches(&d).contains(&("evil.json".into(), PathOp::Move, Reach::Tree)));
         let d = describe("cp settings.json .claude/");
         assert!(touches(&d).contains(&(
@@ -1075,8 +1157,12 @@ mod tests {
         assert!(touches(&d).contains(&(
             "/usr/local/bin/hookgate".into(),
             PathOp::Write,
-            Reach::Tree
+            Reach::NewTree
         )));
+        let d = describe("cp -r /tmp/evil/. .");
+        assert!(touches(&d).contains(&(".".into(), PathOp::Write, Reach::Tree)));
+        let d = describe("mv notes.txt .");
+        assert!(touches(&d).contains(&(".".into(), PathOp::Write, Reach::NewTree)));
         let d = describe("rsync -a --delete src/ .claude/");
         assert!(touches(&d).contains(&(".claude/".into(), PathOp::Delete, Reach::Tree)));
     }
