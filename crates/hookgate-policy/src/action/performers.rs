@@ -257,7 +257,7 @@ pub(crate) fn mode_targets(program: &str, rest: &[String]) -> Vec<String> {
                 mode_seen = true;
             }
             "chattr" if !mode_seen && (a.starts_with('+') || a.starts_with('=')) => {
-                mode_seen = true
+                mode_seen = true;
             }
             "chattr" if dash && a[1..].chars().all(|c| "RVf".contains(c)) => {}
             "chattr" if dash && (a == "-v" || a == "-p") => {
