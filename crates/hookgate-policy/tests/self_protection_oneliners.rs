@@ -191,7 +191,7 @@ fn one_liners_whose_targets_cannot_be_placed_are_asked_about() {
         ),
         (
             "node computed path",
-            bash(r#"node -e "require('fs').writeFileSync(process.argv[1],'x')" out"#),
+            bash(r#"node -e "require('fs').writeFileSync(process.env.F,'x')""#),
             Ask,
         ),
         (
