@@ -19,4 +19,6 @@ pub use catalog::{
     Access, Anchor, Catalog, Category, PathContext, SensitiveMatch, classify, classify_subtree,
 };
 pub use lexical::{Normalized, is_within, normalize};
-pub use resolve::{ResolveError, Resolved, classify_resolved, resolve};
+pub use resolve::{
+    ResolveError, Resolved, classify_resolved, classify_resolved_with_path, resolve,
+};

@@ -8,7 +8,7 @@
 //! every check here reads only what a hook process really has: the call, the [`Ctx`] the
 //! caller built, and the [`SessionState`] it loaded (which [`crate::Policy::observe`] fills).
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::path::{Path, PathBuf};
 
 use hookgate_core::{PathOp, ToolKind};
@@ -429,6 +429,9 @@ pub(crate) struct Judge<'a> {
     reads: OnceCell<Vec<PathBuf>>,
     write_matches: OnceCell<Vec<SensitiveMatch>>,
     read_matches: OnceCell<Vec<SensitiveMatch>>,
+    /// Physical forms (symlinks followed) of the paths classified so far that differ from
+    /// their lexical form, so containment checks reuse the walk the catalog check made.
+    physical: RefCell<Vec<(PathBuf, PathBuf)>>,
 }
 
 impl<'a> Judge<'a> {
@@ -447,6 +450,7 @@ impl<'a> Judge<'a> {
             reads: OnceCell::new(),
             write_matches: OnceCell::new(),
             read_matches: OnceCell::new(),
+            physical: RefCell::new(Vec::new()),
         }
     }
 
@@ -474,8 +478,13 @@ impl<'a> Judge<'a> {
             let lexical = hookgate_paths::classify(p, &pctx);
             let found = if self.ctx.follow_symlinks {
                 // A resolution error (loop, unreadable dir) keeps the lexical answer.
-                hookgate_paths::classify_resolved(&p.to_string_lossy(), &pctx)
-                    .map(|mut r| {
+                hookgate_paths::classify_resolved_with_path(&p.to_string_lossy(), &pctx)
+                    .map(|(resolved, mut r)| {
+                        if resolved.physical != *p {
+                            self.physical
+                                .borrow_mut()
+                                .push((p.clone(), resolved.physical));
+                        }
                         for m in &lexical {
                             if !r.iter().any(|x| x.id == m.id) {
                                 r.push(m.clone());
@@ -1106,13 +1115,16 @@ fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
         .collect();
     let pctx = j.path_ctx();
     for (i, p) in j.facts.touched(j.ctx) {
+        // write_matches() above classified every written path, resolving symlinks when
+        // asked to; its physical forms are reused here.
         let mut candidates = vec![p.path.clone()];
-        if j.ctx.follow_symlinks
-            && let Ok(r) = hookgate_paths::resolve(&p.path.to_string_lossy(), Path::new("/"), None)
-            && r.physical != p.path
-        {
-            candidates.push(r.physical);
-        }
+        candidates.extend(
+            j.physical
+                .borrow()
+                .iter()
+                .filter(|(l, _)| *l == p.path)
+                .map(|(_, ph)| ph.clone()),
+        );
         for w in candidates.iter().filter(|w| !agent_scratch(j, w)) {
             if let Some(root) = protected.iter().find(|root| is_within(w, root)) {
                 return Some(

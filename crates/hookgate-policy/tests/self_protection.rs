@@ -895,3 +895,25 @@ fn apply_patch_through_the_shell_is_judged_like_the_apply_patch_tool() {
     assert_eq!(e.decision, Some(Decision::Deny));
     assert!(e.matched.iter().any(|m| m.id == ID));
 }
+
+#[test]
+fn a_symlink_into_the_protected_set_is_followed_when_symlinks_are_resolved() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().canonicalize().unwrap();
+    let store = root.join("hg");
+    let ws = root.join("ws");
+    std::fs::create_dir_all(&store).unwrap();
+    std::fs::create_dir_all(&ws).unwrap();
+    std::fs::write(store.join("audit.db"), b"").unwrap();
+    std::os::unix::fs::symlink(&store, ws.join("h")).unwrap();
+    let mut ctx = Ctx::new(&ws, Some(PathBuf::from(HOME)));
+    ctx.protected_paths.push(store);
+    let call = bash_in(&ws, "truncate -s0 h/audit.db");
+    let e = Policy::builtin_default().evaluate(&call, &ctx, &SessionState::default());
+    assert_eq!(e.decision, Some(Decision::Deny), "{:?}", e.matched);
+    assert!(e.matched.iter().any(|m| m.id == ID));
+    // Lexically (no resolution) the same line reaches nothing protected.
+    ctx.follow_symlinks = false;
+    let e = Policy::builtin_default().evaluate(&call, &ctx, &SessionState::default());
+    assert!(!e.matched.iter().any(|m| m.id == ID), "{:?}", e.matched);
+}
