@@ -219,6 +219,65 @@ impl Catalog {
     }
 }
 
+impl Catalog {
+    /// Every entry that matches `path` *or something below it*: what an operation on the
+    /// whole tree at `path` (`rm -rf`, `mv`, `chmod -R`, extracting an archive into it)
+    /// reaches. A directory above an anchor (`~` or `/home` for home entries) contains every
+    /// entry of that anchor that names a definite place; below the anchor, the path must
+    /// name part of a pattern (see the glob's `contains_match_below`), so `/work/proj/.claude`
+    /// contains `**/.claude/settings*.json` but `/work/proj/build` does not.
+    ///
+    /// Invariant protected: deleting, moving or replacing a *directory* that holds protected
+    /// files is judged like touching the files themselves (containment both ways).
+    /// Exclude patterns only remove exact matches (an excluded file can sit in a directory
+    /// that also holds protected ones).
+    pub fn classify_subtree(&self, path: &Path, ctx: &PathContext) -> Vec<SensitiveMatch> {
+        let norm = normalize(&path.to_string_lossy(), &ctx.cwd, ctx.home.as_deref()).path;
+        let all = glob::components(&norm);
+        let home_dir = ctx.home.as_deref().map(fold_dir);
+        let ws_dir = fold_dir(ctx.workspace_root());
+        let mut out = Vec::new();
+        for e in &self.entries {
+            let anchor: Option<&Path> = match e.def.anchor {
+                Anchor::Absolute => Some(Path::new("/")),
+                Anchor::Home => home_dir.as_deref(),
+                Anchor::Workspace => Some(&ws_dir),
+            };
+            let Some(anchor) = anchor else { continue };
+            let rel: &[&[u8]] = if is_within(&norm, anchor) {
+                let n = glob::components(anchor).len();
+                &all[n.min(all.len())..]
+            } else if is_within(anchor, &norm) {
+                &[]
+            } else {
+                continue;
+            };
+            let exact_excluded = e.exclude.iter().any(|g| g.matches(rel));
+            let Some((_, pattern)) = e
+                .patterns
+                .iter()
+                .find(|(g, _)| g.contains_match_below(rel) && !(exact_excluded && g.matches(rel)))
+            else {
+                continue;
+            };
+            out.push(SensitiveMatch {
+                id: e.def.id,
+                category: e.def.category,
+                access: e.def.access,
+                reason: e.def.reason,
+                pattern,
+                path: norm.clone(),
+            });
+        }
+        out
+    }
+}
+
+/// Entries matching `path` or anything below it (see [`Catalog::classify_subtree`]).
+pub fn classify_subtree(path: &Path, ctx: &PathContext) -> Vec<SensitiveMatch> {
+    Catalog::global().classify_subtree(path, ctx)
+}
+
 fn fold_dir(dir: &Path) -> PathBuf {
     normalize(&dir.to_string_lossy(), Path::new("/"), None).path
 }

@@ -48,6 +48,39 @@ impl Glob {
     pub(crate) fn matches(&self, components: &[&[u8]]) -> bool {
         match_segments(&self.segments, components)
     }
+
+    /// True when the components name a location *at or above* something this pattern
+    /// matches, judged by the pattern's own words: some extension of `components` matches,
+    /// and the components got there by matching at least one named segment (not only `**`).
+    /// Empty components (the anchor itself, or a directory above it) count when the pattern
+    /// starts with a named segment, i.e. names a definite place under the anchor.
+    ///
+    /// Why the named-segment condition: `**/.claude/settings.json` can in principle lie
+    /// below any directory, so "could contain" without it would make every directory
+    /// protected; `work/proj/.claude` *names* the protected directory and is caught.
+    pub(crate) fn contains_match_below(&self, components: &[&[u8]]) -> bool {
+        if components.is_empty() {
+            return matches!(self.segments.first(), Some(Segment::Glob(_)));
+        }
+        below_segments(&self.segments, components, false)
+    }
+}
+
+fn below_segments(segs: &[Segment], comps: &[&[u8]], named: bool) -> bool {
+    let Some((first, crest)) = comps.split_first() else {
+        // Every component is consumed; the rest of the pattern lies below (or is empty: the
+        // path itself matches).
+        return named;
+    };
+    match segs.split_first() {
+        None => false,
+        Some((Segment::Any, rest)) => {
+            below_segments(rest, comps, named) || below_segments(segs, crest, named)
+        }
+        Some((Segment::Glob(g), rest)) => {
+            match_component(g, first) && below_segments(rest, crest, true)
+        }
+    }
 }
 
 /// The `Normal` components of an absolute, normalised path as bytes.
@@ -174,6 +207,37 @@ mod tests {
     #[test]
     fn matching_is_ascii_case_insensitive() {
         assert!(m(".claude/settings*.json", ".Claude/Settings.Local.JSON"));
+    }
+
+    fn below(pattern: &str, path: &str) -> bool {
+        let comps: Vec<&[u8]> = path
+            .split('/')
+            .filter(|s| !s.is_empty())
+            .map(str::as_bytes)
+            .collect();
+        Glob::compile_all(pattern)
+            .iter()
+            .any(|g| g.contains_match_below(&comps))
+    }
+
+    #[test]
+    fn a_directory_contains_a_match_only_when_it_names_part_of_the_pattern() {
+        assert!(below("**/.claude/settings*.json", "work/proj/.claude"));
+        assert!(below(
+            "**/.claude/settings*.json",
+            "work/proj/.claude/settings.json"
+        ));
+        assert!(below("**/.github/hooks/**", "p/.github"));
+        assert!(!below("**/.claude/settings*.json", "work/proj"));
+        assert!(!below("**/.claude/settings*.json", "work/proj/build"));
+        assert!(!below(
+            "**/.claude/settings*.json",
+            "work/proj/.claude/commands"
+        ));
+        assert!(below(".claude/**", ""));
+        assert!(!below("**/.hookgate/**", ""));
+        assert!(below("etc/hookgate/**", "etc"));
+        assert!(!below(".claude.json", ".claude.json/x"));
     }
 
     #[test]

@@ -15,6 +15,10 @@ mod glob;
 pub mod lexical;
 pub mod resolve;
 
-pub use catalog::{Access, Anchor, Catalog, Category, PathContext, SensitiveMatch, classify};
+pub use catalog::{
+    Access, Anchor, Catalog, Category, PathContext, SensitiveMatch, classify, classify_subtree,
+};
 pub use lexical::{Normalized, is_within, normalize};
-pub use resolve::{ResolveError, Resolved, classify_resolved, resolve};
+pub use resolve::{
+    ResolveError, Resolved, classify_resolved, classify_resolved_with_path, resolve,
+};

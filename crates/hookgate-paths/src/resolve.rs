@@ -188,6 +188,15 @@ pub fn classify_resolved(
     raw: &str,
     ctx: &PathContext,
 ) -> Result<Vec<SensitiveMatch>, ResolveError> {
+    classify_resolved_with_path(raw, ctx).map(|(_, m)| m)
+}
+
+/// As [`classify_resolved`], also returning the resolution, so a caller that needs the
+/// physical path too (containment checks against other protected paths) walks it once.
+pub fn classify_resolved_with_path(
+    raw: &str,
+    ctx: &PathContext,
+) -> Result<(Resolved, Vec<SensitiveMatch>), ResolveError> {
     let catalog = Catalog::global();
     let r = resolve(raw, &ctx.cwd, ctx.home.as_deref())?;
     let mut out = catalog.classify_normalized(&r.lexical, ctx);
@@ -205,7 +214,7 @@ pub fn classify_resolved(
             out.push(m);
         }
     }
-    Ok(out)
+    Ok((r, out))
 }
 
 /// A context directory resolved physically when possible, lexically otherwise.

@@ -8,12 +8,14 @@
 use std::path::{Path, PathBuf};
 
 use hookgate_core::{CanonicalCall, PathOp, ToolCall, ToolKind};
-use hookgate_paths::normalize;
-use hookgate_shell::{Analysis, ParseStatus};
+use hookgate_paths::{is_within, normalize};
+use hookgate_shell::{Analysis, Effect, EffectOp, ParseStatus};
 use serde::{Deserialize, Serialize};
 
 use crate::Ctx;
 use crate::pattern::{args_after_globals, base_name, split_flags};
+
+mod performers;
 
 macro_rules! action_kinds {
     ($($variant:ident = $name:literal: $doc:literal,)*) => {
@@ -88,12 +90,54 @@ pub fn actions(call: &CanonicalCall, ctx: &Ctx) -> Vec<Action> {
     Facts::build(call, ctx).actions
 }
 
+/// How far an operation on a path reaches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Reach {
+    /// The path itself (a redirect, `tee`, `touch`, a file tool's write).
+    Exact,
+    /// The path and everything below it: deleting, moving, chmod-ing or replacing a
+    /// directory, extracting or syncing into it, git commands over a pathspec or the worktree.
+    /// Invariant protected: an operation on a directory is judged for every protected file it
+    /// holds (`rm -rf .claude` touches `.claude/settings.json`).
+    Tree,
+    /// The path may become a whole new tree (a moved, copied or linked directory lands
+    /// there), but a directory already there is not replaced (`mv`/`cp -r`/`ln` put the
+    /// source inside it): what the path *names* counts (`mv /tmp/evil .claude` creates the
+    /// agent's config dir), what an existing directory there holds does not (`mv f.txt .`).
+    NewTree,
+}
+
+/// A part of a [`Reach::Tree`] operation that it leaves alone (`git clean -e .claude`,
+/// `':!.claude'`, `rsync --exclude .claude`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Except {
+    /// Every entry with this name, at any depth below the operation's path.
+    Name(String),
+    /// This canonical subtree.
+    Path(PathBuf),
+}
+
+impl Except {
+    /// Whether `protected`, lying below the operation's path `root`, is left alone.
+    pub(crate) fn covers(&self, protected: &Path, root: &Path) -> bool {
+        match self {
+            Except::Path(p) => protected.starts_with(p),
+            Except::Name(n) => protected
+                .strip_prefix(root)
+                .is_ok_and(|rel| rel.components().any(|c| c.as_os_str() == n.as_str())),
+        }
+    }
+}
+
 /// A path an action touches: as written, and canonical.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) struct PathUse {
     pub raw: String,
     pub path: PathBuf,
     pub op: PathOp,
+    pub reach: Reach,
+    /// What a [`Reach::Tree`] operation leaves out.
+    pub except: Vec<Except>,
 }
 
 /// What the judges need beside each action.
@@ -104,6 +148,10 @@ pub(crate) struct Item {
     pub paths: Vec<PathUse>,
     /// Destination branches, for pushes and branch deletes (`*` = every branch).
     pub branches: Vec<String>,
+    /// Writes, deletes, moves or chmods whose target is computed at run time (interpreter
+    /// code writing `open(name, 'w')`): described by where they were found. Never dropped,
+    /// so a write that cannot be placed is asked about instead of allowed.
+    pub unplaced: Vec<String>,
 }
 
 /// Everything derived once per evaluation from the call: the shell analysis, the actions, the
@@ -144,7 +192,15 @@ impl<'a> Facts<'a> {
             return facts;
         };
         match tool.kind {
-            ToolKind::Shell => facts.shell(tool, ctx),
+            ToolKind::Shell => {
+                facts.shell(tool, ctx);
+                // A patch applied through the shell tool (Codex's `apply_patch <<'EOF'` heredoc)
+                // arrives with its files already read by the agents crate: each goes through
+                // the same file-write judgement as the apply_patch tool's.
+                for p in &tool.paths {
+                    facts.file_action(tool, p, ctx);
+                }
+            }
             ToolKind::Read | ToolKind::Search => {
                 let mut any = false;
                 for p in &tool.paths {
@@ -225,13 +281,18 @@ impl<'a> Facts<'a> {
             PathOp::Move => ActionKind::FileMove,
         };
         let item = Item {
-            command: None,
             paths: vec![PathUse {
                 raw: target.path.clone(),
                 path: path.clone(),
                 op: target.op,
+                reach: if matches!(target.op, PathOp::Delete | PathOp::Move) {
+                    Reach::Tree
+                } else {
+                    Reach::Exact
+                },
+                except: Vec::new(),
             }],
-            branches: Vec::new(),
+            ..Item::default()
         };
         self.push(kind, vec![path.to_string_lossy().into_owned()], tool, item);
     }
@@ -257,7 +318,11 @@ impl<'a> Facts<'a> {
         let described: Vec<Described> = analysis
             .commands
             .iter()
-            .map(|c| describe(&c.argv, ctx.branch.as_deref()))
+            .map(|c| {
+                let mut d = describe(&c.argv, ctx.branch.as_deref());
+                d.add_effects(&c.effects);
+                d
+            })
             .collect();
         let unresolved_line = analysis.commands.is_empty()
             && !matches!(analysis.parse, ParseStatus::Empty | ParseStatus::Ok);
@@ -266,12 +331,8 @@ impl<'a> Facts<'a> {
             let paths = d
                 .paths
                 .into_iter()
-                .filter(|(raw, _)| usable_path(raw))
-                .map(|(raw, op)| PathUse {
-                    path: self.canonical(&raw, ctx),
-                    raw,
-                    op,
-                })
+                .filter(|t| usable_path(&t.raw))
+                .map(|t| self.place(t, ctx))
                 .collect::<Vec<_>>();
             let targets = match d.kind {
                 ActionKind::FileRead
@@ -291,6 +352,7 @@ impl<'a> Facts<'a> {
                 command: Some(i),
                 paths,
                 branches: d.branches,
+                unplaced: d.unplaced,
             };
             self.push(d.kind, targets, tool, item);
         }
@@ -302,6 +364,55 @@ impl<'a> Facts<'a> {
                 Item::default(),
             );
         }
+    }
+
+    /// A described touch made canonical: relative to the call's cwd, or — for git commands
+    /// over the whole worktree — the project root when the command runs inside it.
+    fn place(&self, t: Touch, ctx: &Ctx) -> PathUse {
+        let mut path = self.canonical(&t.raw, ctx);
+        if t.base == Base::Worktree && is_within(&path, &ctx.workspace) {
+            path.clone_from(&ctx.workspace);
+        }
+        let except = t
+            .except
+            .into_iter()
+            .map(|e| match e {
+                RawExcept::Name(n) => Except::Name(n),
+                RawExcept::Path(p) => Except::Path(self.canonical(&p, ctx)),
+            })
+            .collect();
+        PathUse {
+            raw: t.raw,
+            path,
+            op: t.op,
+            reach: t.reach,
+            except,
+        }
+    }
+
+    /// Every path use that writes, deletes or moves, with relative ones re-placed against the
+    /// `cd` targets of a shell line too (one entry per candidate).
+    pub(crate) fn touched(&self, ctx: &Ctx) -> Vec<(usize, PathUse)> {
+        let mut out: Vec<(usize, PathUse)> = Vec::new();
+        for (i, item) in self.items.iter().enumerate() {
+            for p in item.paths.iter().filter(|p| p.op != PathOp::Read) {
+                out.push((i, p.clone()));
+                if item.command.is_some()
+                    && !Path::new(&p.raw).is_absolute()
+                    && !p.raw.starts_with('~')
+                {
+                    for dir in &self.alt_cwds {
+                        let alt = normalize(&p.raw, dir, ctx.home.as_deref()).path;
+                        if alt != p.path {
+                            let mut q = p.clone();
+                            q.path = alt;
+                            out.push((i, q));
+                        }
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Every canonical path this call writes, deletes or moves (including relative ones
@@ -363,28 +474,118 @@ fn usable_path(raw: &str) -> bool {
         || raw.starts_with("/proc/self/fd"))
 }
 
+/// What a described path is relative to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Base {
+    /// The command's working directory.
+    Cwd,
+    /// The worktree the command runs in (`raw` is the directory git runs in): the project
+    /// root when that directory lies inside it. Git commands such as `reset --hard` and
+    /// `stash -u` act on the whole worktree whatever the cwd.
+    Worktree,
+}
+
+/// A part of a tree operation left alone, as written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum RawExcept {
+    Name(String),
+    Path(String),
+}
+
+/// A path one executed command may touch, as written: the "paths a command may touch"
+/// model every invariant reads.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Touch {
+    pub raw: String,
+    pub op: PathOp,
+    pub reach: Reach,
+    pub base: Base,
+    pub except: Vec<RawExcept>,
+}
+
+impl Touch {
+    pub(crate) fn new(raw: impl Into<String>, op: PathOp, reach: Reach) -> Self {
+        Self {
+            raw: raw.into(),
+            op,
+            reach,
+            base: Base::Cwd,
+            except: Vec::new(),
+        }
+    }
+}
+
 /// One executed command, described.
 #[derive(Debug, Clone)]
 pub(crate) struct Described {
     pub kind: ActionKind,
     pub targets: Vec<String>,
-    pub paths: Vec<(String, PathOp)>,
+    pub paths: Vec<Touch>,
     pub branches: Vec<String>,
+    pub unplaced: Vec<String>,
 }
 
 impl Described {
-    fn new(kind: ActionKind, argv: &[String]) -> Self {
+    pub(crate) fn new(kind: ActionKind, argv: &[String]) -> Self {
         Self {
             kind,
             targets: vec![argv.join(" ")],
             paths: Vec::new(),
             branches: Vec::new(),
+            unplaced: Vec::new(),
         }
     }
 
-    fn with_paths(mut self, paths: impl IntoIterator<Item = String>, op: PathOp) -> Self {
-        self.paths.extend(paths.into_iter().map(|p| (p, op)));
+    /// Adds paths touched exactly (the path itself).
+    pub(crate) fn with_paths(
+        mut self,
+        paths: impl IntoIterator<Item = String>,
+        op: PathOp,
+    ) -> Self {
+        self.paths
+            .extend(paths.into_iter().map(|p| Touch::new(p, op, Reach::Exact)));
         self
+    }
+
+    /// Adds paths touched with everything below them.
+    pub(crate) fn with_trees(
+        mut self,
+        paths: impl IntoIterator<Item = String>,
+        op: PathOp,
+    ) -> Self {
+        self.paths
+            .extend(paths.into_iter().map(|p| Touch::new(p, op, Reach::Tree)));
+        self
+    }
+
+    /// Adds the effects the analyzer found in code the command carries (interpreter
+    /// one-liners). Chmod is a write; a write-like effect with no static target is kept as
+    /// unplaced so it can be asked about.
+    pub(crate) fn add_effects(&mut self, effects: &[Effect]) {
+        for e in effects {
+            let (op, reach) = match e.op {
+                EffectOp::Read => (PathOp::Read, Reach::Exact),
+                EffectOp::Write => (PathOp::Write, Reach::Exact),
+                EffectOp::Chmod => (PathOp::Write, Reach::Tree),
+                EffectOp::Delete => (PathOp::Delete, Reach::Tree),
+                EffectOp::Move => (PathOp::Move, Reach::Tree),
+                EffectOp::Spawn | EffectOp::Network | EffectOp::SetEnv => continue,
+            };
+            match &e.path {
+                Some(p) => self.paths.push(Touch::new(p.clone(), op, reach)),
+                None if op != PathOp::Read => {
+                    let what = match e.op {
+                        EffectOp::Delete => "deletes",
+                        EffectOp::Move => "moves",
+                        EffectOp::Chmod => "changes permissions of",
+                        _ => "writes",
+                    };
+                    self.unplaced
+                        .push(format!("{} {what} a computed path", e.source));
+                }
+                None => {}
+            }
+        }
     }
 }
 
@@ -413,7 +614,10 @@ pub(crate) fn operands(args: &[String], value_opts: &[&str]) -> Vec<String> {
 }
 
 /// Destination and sources of `cp`/`mv`/`ln`/`install`-style commands (`-t DIR` aware).
-fn dest_and_sources(args: &[String], value_opts: &[&str]) -> (Option<String>, Vec<String>) {
+pub(crate) fn dest_and_sources(
+    args: &[String],
+    value_opts: &[&str],
+) -> (Option<String>, Vec<String>) {
     let mut target_dir = None;
     let mut iter = args.iter();
     while let Some(a) = iter.next() {
@@ -538,30 +742,15 @@ pub(crate) fn describe(argv: &[String], branch: Option<&str>) -> Described {
     let has = |short: char, long: &str| flags.short.contains(&short) || flags.long.contains(long);
     match program {
         ">" => Described::new(ActionKind::FileWrite, argv).with_paths(rest.to_vec(), PathOp::Write),
-        "rm" | "rmdir" | "unlink" | "shred" | "srm" => Described::new(ActionKind::FileDelete, argv)
-            .with_paths(operands(rest, &[]), PathOp::Delete),
-        "mv" => {
-            let (dest, sources) = dest_and_sources(rest, &["-S", "--suffix"]);
-            Described::new(ActionKind::FileMove, argv)
-                .with_paths(sources, PathOp::Move)
-                .with_paths(dest, PathOp::Write)
-        }
-        "cp" | "install" | "ln" => {
-            let (dest, sources) =
-                dest_and_sources(rest, &["-S", "--suffix", "-m", "--mode", "-o", "-g"]);
-            Described::new(ActionKind::FileWrite, argv)
-                .with_paths(dest, PathOp::Write)
-                .with_paths(
-                    if program == "ln" { Vec::new() } else { sources },
-                    PathOp::Read,
-                )
-        }
-        "rsync" => {
-            let mut ops = operands(rest, &["-e", "--rsh", "--exclude", "--include", "--filter"]);
-            let dest = ops.pop().filter(|d| !is_remote_spec(d));
-            Described::new(ActionKind::FileWrite, argv).with_paths(dest, PathOp::Write)
-        }
-        "tee" => Described::new(ActionKind::FileWrite, argv)
+        "rm" | "rmdir" | "unlink" | "srm" => Described::new(ActionKind::FileDelete, argv)
+            .with_trees(operands(rest, &[]), PathOp::Delete),
+        "shred" => Described::new(ActionKind::FileDelete, argv).with_trees(
+            operands(rest, &["-n", "--iterations", "-s", "--size"]),
+            PathOp::Delete,
+        ),
+        "mv" | "cp" | "install" | "ln" => performers::copy_like(program, argv, rest),
+        "rsync" => performers::rsync(argv, rest),
+        "tee" | "sponge" => Described::new(ActionKind::FileWrite, argv)
             .with_paths(operands(rest, &[]), PathOp::Write),
         "touch" => Described::new(ActionKind::FileWrite, argv).with_paths(
             operands(rest, &["-r", "--reference", "-d", "--date", "-t"]),
@@ -589,21 +778,26 @@ pub(crate) fn describe(argv: &[String], branch: Option<&str>) -> Described {
             Described::new(ActionKind::FileWrite, argv).with_paths(ops, PathOp::Write)
         }
         "chmod" | "chown" | "chgrp" | "setfacl" | "chattr" => {
-            let mut ops = operands(rest, &["--reference"]);
-            let reference = rest.iter().any(|a| a.starts_with("--reference"));
-            if !reference && !ops.is_empty() {
-                ops.remove(0);
-            }
-            Described::new(ActionKind::ShellExec, argv).with_paths(ops, PathOp::Write)
+            Described::new(ActionKind::ShellExec, argv)
+                .with_trees(performers::mode_targets(program, rest), PathOp::Write)
         }
+        "tar" | "bsdtar" | "gtar" => performers::tar(argv, rest),
+        "unzip" => performers::unzip(argv, rest),
+        "cpio" => performers::cpio(argv, rest),
+        "7z" | "7za" | "7zz" | "7zr" => performers::seven_zip(argv, rest),
+        "ex" | "vi" | "vim" | "nvim" | "view" | "vim.basic" | "vim.tiny" | "gvim" => {
+            performers::editor(program, argv, rest)
+        }
+        "sqlite3" | "sqlite" => performers::sqlite(argv, rest),
+        "find" => performers::find(argv, rest),
         "dd" => {
             let mut d = Described::new(ActionKind::ShellExec, argv);
             for a in rest {
                 if let Some(of) = a.strip_prefix("of=") {
                     d.kind = ActionKind::FileWrite;
-                    d.paths.push((of.to_owned(), PathOp::Write));
+                    d.paths.push(Touch::new(of, PathOp::Write, Reach::Exact));
                 } else if let Some(i) = a.strip_prefix("if=") {
-                    d.paths.push((i.to_owned(), PathOp::Read));
+                    d.paths.push(Touch::new(i, PathOp::Read, Reach::Exact));
                 }
             }
             d
@@ -644,13 +838,14 @@ pub(crate) fn describe(argv: &[String], branch: Option<&str>) -> Described {
                     || (a == "-O" && p == "wget")
                 {
                     if let Some(out) = iter.next() {
-                        d.paths.push((out.clone(), PathOp::Write));
+                        d.paths
+                            .push(Touch::new(out.clone(), PathOp::Write, Reach::Exact));
                     }
                 } else if let Some(out) = a
                     .strip_prefix("--output=")
                     .or_else(|| a.strip_prefix("--output-document="))
                 {
-                    d.paths.push((out.to_owned(), PathOp::Write));
+                    d.paths.push(Touch::new(out, PathOp::Write, Reach::Exact));
                 }
             }
             d
@@ -705,14 +900,6 @@ fn in_place(program: &str, args: &[String]) -> bool {
             a.starts_with('-') && !a.starts_with("--") && a.contains('i')
         }
     })
-}
-
-fn is_remote_spec(s: &str) -> bool {
-    match (s.find(':'), s.find('/')) {
-        (Some(c), Some(sl)) => c < sl,
-        (Some(_), None) => true,
-        _ => s.contains("::"),
-    }
 }
 
 fn looks_like_host(s: &str) -> bool {
@@ -803,14 +990,172 @@ pub(crate) fn push_no_verify(args: &[String]) -> bool {
     args.iter().any(|a| a == "--no-verify")
 }
 
+/// The directory git runs in relative to the cwd (`-C a -C b` = `a/b`), and an explicit
+/// `--work-tree`.
+fn git_dirs(argv: &[String]) -> (String, Option<String>) {
+    let mut dir = String::from(".");
+    let mut work_tree = None;
+    let mut iter = argv.iter().skip(1);
+    while let Some(w) = iter.next() {
+        if w == "-C" {
+            if let Some(d) = iter.next() {
+                dir = if d.starts_with('/') || d.starts_with('~') || dir == "." {
+                    d.clone()
+                } else {
+                    format!("{}/{d}", dir.trim_end_matches('/'))
+                };
+            }
+        } else if w == "--work-tree" {
+            work_tree = iter.next().cloned();
+        } else if let Some(t) = w.strip_prefix("--work-tree=") {
+            work_tree = Some(t.to_owned());
+        } else if w == "-c"
+            || (w.starts_with("--") && !w.contains('=') && {
+                matches!(
+                    w.as_str(),
+                    "--git-dir" | "--namespace" | "--exec-path" | "--config-env" | "--super-prefix"
+                )
+            })
+        {
+            iter.next();
+        } else if !w.starts_with('-') {
+            break;
+        }
+    }
+    (dir, work_tree)
+}
+
+/// Where a git command runs and what its pathspecs name.
+struct GitScope {
+    /// The directory git runs in, relative to the cwd.
+    dir: String,
+    /// An explicit `--work-tree`.
+    work_tree: Option<String>,
+}
+
+impl GitScope {
+    fn path(&self, p: &str) -> String {
+        if p.starts_with('/') || p.starts_with('~') || self.dir == "." {
+            p.to_owned()
+        } else {
+            format!("{}/{p}", self.dir.trim_end_matches('/'))
+        }
+    }
+
+    /// The whole worktree: every file git manages or leaves untracked there.
+    fn worktree(&self, op: PathOp) -> Touch {
+        let mut t = Touch::new(
+            self.work_tree.clone().unwrap_or_else(|| self.dir.clone()),
+            op,
+            Reach::Tree,
+        );
+        t.base = Base::Worktree;
+        t
+    }
+
+    /// The trees a list of pathspecs reaches, with `:!x`/`:^x`/`:(exclude)x` as exceptions.
+    /// A pathspec with wildcards reaches its literal leading directory; `:/` the worktree.
+    /// No (non-excluding) pathspec at all means `default`.
+    fn pathspecs(&self, specs: &[String], op: PathOp, default: Option<Touch>) -> Vec<Touch> {
+        let mut includes: Vec<Touch> = Vec::new();
+        let mut excepts: Vec<RawExcept> = Vec::new();
+        for spec in specs {
+            let (magic, body) = split_magic(spec);
+            if magic.exclude {
+                excepts.extend(performers::raw_except(body, &self.dir));
+                continue;
+            }
+            if magic.top {
+                let mut t = self.worktree(op);
+                if !body.is_empty() {
+                    // `:/x` names x at the worktree root; without I/O the root is the
+                    // project, so place it under the worktree touch's directory.
+                    t = Touch::new(self.path(body), op, Reach::Tree);
+                }
+                includes.push(t);
+                continue;
+            }
+            let literal: Vec<&str> = body
+                .split('/')
+                .take_while(|c| magic.literal || !c.contains(['*', '?', '[']))
+                .collect();
+            let lit = literal.join("/");
+            includes.push(Touch::new(
+                self.path(if lit.is_empty() { "." } else { &lit }),
+                op,
+                Reach::Tree,
+            ));
+        }
+        if includes.is_empty() {
+            includes.extend(default);
+        }
+        for t in &mut includes {
+            t.except.clone_from(&excepts);
+        }
+        includes
+    }
+}
+
+#[derive(Default)]
+struct Magic {
+    exclude: bool,
+    top: bool,
+    literal: bool,
+}
+
+/// Git pathspec magic: `:!x`, `:^x`, `:/x`, `:(exclude,top,literal,glob,icase)x`.
+fn split_magic(spec: &str) -> (Magic, &str) {
+    let mut m = Magic::default();
+    let Some(rest) = spec.strip_prefix(':') else {
+        return (m, spec);
+    };
+    if let Some(long) = rest.strip_prefix('(') {
+        let Some((words, body)) = long.split_once(')') else {
+            return (m, spec);
+        };
+        for w in words.split(',') {
+            match w.trim() {
+                "exclude" => m.exclude = true,
+                "top" => m.top = true,
+                "literal" => m.literal = true,
+                _ => {}
+            }
+        }
+        return (m, body);
+    }
+    let mut body = rest;
+    while let Some(c) = body.chars().next() {
+        match c {
+            '!' | '^' => m.exclude = true,
+            '/' => m.top = true,
+            _ => break,
+        }
+        body = &body[1..];
+    }
+    if let Some(b) = body.strip_prefix(':') {
+        body = b;
+    }
+    (m, body)
+}
+
+/// Pathspecs of a git command: after `--`, else the positionals.
+fn after_dashdash(rest: &[String]) -> Option<Vec<String>> {
+    rest.iter()
+        .position(|a| a == "--")
+        .map(|i| rest[i + 1..].to_vec())
+}
+
 fn git(argv: &[String], branch: Option<&str>) -> Described {
     let after = args_after_globals(argv);
     let Some((sub, rest)) = after.split_first() else {
         return Described::new(ActionKind::GitOther, argv);
     };
+    let (dir, work_tree) = git_dirs(argv);
+    let scope = GitScope { dir, work_tree };
     let flags = split_flags(rest);
     let has = |short: char, long: &str| flags.short.contains(&short) || flags.long.contains(long);
     let d = |kind| Described::new(kind, argv);
+    let from_file = flags.long.contains("pathspec-from-file");
     match sub.as_str() {
         "push" => git_push(argv, rest, branch),
         "commit" => {
@@ -820,27 +1165,78 @@ fn git(argv: &[String], branch: Option<&str>) -> Described {
             out
         }
         "reset" if has('\0', "hard") || has('\0', "merge") || has('\0', "keep") => {
-            d(ActionKind::GitDiscard)
+            let mut out = d(ActionKind::GitDiscard);
+            out.paths.push(scope.worktree(PathOp::Write));
+            out
         }
-        "clean" if has('f', "force") && !has('n', "dry-run") => d(ActionKind::GitDiscard),
+        "clean" if has('f', "force") && !has('n', "dry-run") => {
+            let mut excludes = Vec::new();
+            let mut iter = rest.iter();
+            while let Some(a) = iter.next() {
+                if a == "-e" || a == "--exclude" {
+                    excludes.extend(iter.next().cloned());
+                } else if let Some(v) = a.strip_prefix("--exclude=") {
+                    excludes.push(v.to_owned());
+                } else if let Some(v) = a.strip_prefix("-e").filter(|v| !v.is_empty()) {
+                    excludes.push(v.to_owned());
+                }
+            }
+            let specs = operands(rest, &["-e", "--exclude"]);
+            let mut touches = scope.pathspecs(
+                &specs,
+                PathOp::Delete,
+                Some(Touch::new(scope.dir.clone(), PathOp::Delete, Reach::Tree)),
+            );
+            for t in &mut touches {
+                t.except.extend(
+                    excludes
+                        .iter()
+                        .filter_map(|e| performers::raw_except(e, &scope.dir)),
+                );
+            }
+            let mut out = d(ActionKind::GitDiscard);
+            out.paths = touches;
+            out
+        }
         "checkout" => {
-            let pathspec = rest.iter().any(|a| a == "--")
-                || flags.positionals.iter().any(|p| p == "." || p == ":/");
-            if has('f', "force") || pathspec {
-                let after: Vec<String> = match rest.iter().position(|a| a == "--") {
-                    Some(i) => rest[i + 1..].to_vec(),
-                    None => flags.positionals.clone(),
+            let explicit = after_dashdash(rest);
+            let pathspec = explicit.is_some()
+                || flags
+                    .positionals
+                    .iter()
+                    .any(|p| p == "." || p.starts_with(':'));
+            if pathspec || from_file {
+                let specs = explicit.unwrap_or_else(|| flags.positionals.clone());
+                let mut out = d(ActionKind::GitDiscard);
+                out.paths = if from_file {
+                    vec![scope.worktree(PathOp::Write)]
+                } else {
+                    scope.pathspecs(&specs, PathOp::Write, None)
                 };
-                d(ActionKind::GitDiscard).with_paths(after, PathOp::Write)
+                out
+            } else if has('f', "force") {
+                let mut out = d(ActionKind::GitDiscard);
+                out.paths.push(scope.worktree(PathOp::Write));
+                out
             } else {
                 d(ActionKind::GitOther)
             }
         }
         "restore" if !has('S', "staged") || has('W', "worktree") => {
-            d(ActionKind::GitDiscard).with_paths(operands(rest, &["-s", "--source"]), PathOp::Write)
+            let specs = after_dashdash(rest)
+                .unwrap_or_else(|| operands(rest, &["-s", "--source", "--pathspec-from-file"]));
+            let mut out = d(ActionKind::GitDiscard);
+            out.paths = if from_file {
+                vec![scope.worktree(PathOp::Write)]
+            } else {
+                scope.pathspecs(&specs, PathOp::Write, None)
+            };
+            out
         }
         "switch" if has('f', "discard-changes") || flags.long.contains("force") => {
-            d(ActionKind::GitDiscard)
+            let mut out = d(ActionKind::GitDiscard);
+            out.paths.push(scope.worktree(PathOp::Write));
+            out
         }
         "stash"
             if matches!(
@@ -850,10 +1246,38 @@ fn git(argv: &[String], branch: Option<&str>) -> Described {
         {
             d(ActionKind::GitDiscard)
         }
+        "stash"
+            if matches!(
+                flags.positionals.first().map(String::as_str),
+                None | Some("push" | "save")
+            ) && (has('u', "include-untracked") || has('a', "all")) =>
+        {
+            // Untracked (and with -a ignored) files are removed from the worktree: an
+            // untracked `.claude/` disappears with them.
+            let specs = after_dashdash(rest).unwrap_or_else(|| {
+                if flags.positionals.first().is_some_and(|p| p == "push") {
+                    operands(rest, &["-m", "--message", "--pathspec-from-file"])
+                        .into_iter()
+                        .skip(1)
+                        .collect()
+                } else {
+                    Vec::new()
+                }
+            });
+            let mut out = d(ActionKind::GitOther);
+            out.paths =
+                scope.pathspecs(&specs, PathOp::Delete, Some(scope.worktree(PathOp::Delete)));
+            out
+        }
         "worktree"
             if flags.positionals.first().is_some_and(|p| p == "remove") && has('f', "force") =>
         {
-            d(ActionKind::GitDiscard)
+            let mut out = d(ActionKind::GitDiscard);
+            for p in flags.positionals.iter().skip(1) {
+                out.paths
+                    .push(Touch::new(scope.path(p), PathOp::Delete, Reach::Tree));
+            }
+            out
         }
         "branch" if has('d', "delete") || has('D', "\0") => {
             let mut out = d(ActionKind::GitBranchDelete);
@@ -873,14 +1297,21 @@ fn git(argv: &[String], branch: Option<&str>) -> Described {
         "update-ref" if has('d', "\0") => d(ActionKind::GitHistoryRewrite),
         "gc" if flags.long.contains("prune") => d(ActionKind::GitHistoryRewrite),
         "rm" if !flags.long.contains("cached") => {
-            d(ActionKind::FileDelete).with_paths(flags.positionals, PathOp::Delete)
+            let specs = after_dashdash(rest).unwrap_or_else(|| flags.positionals.clone());
+            let mut out = d(ActionKind::FileDelete);
+            out.paths = if from_file {
+                vec![scope.worktree(PathOp::Delete)]
+            } else {
+                scope.pathspecs(&specs, PathOp::Delete, None)
+            };
+            out
         }
         "mv" => {
-            let mut ops = flags.positionals;
+            let mut ops: Vec<String> = flags.positionals.iter().map(|p| scope.path(p)).collect();
             let dest = if ops.len() >= 2 { ops.pop() } else { None };
             d(ActionKind::FileMove)
-                .with_paths(ops, PathOp::Move)
-                .with_paths(dest, PathOp::Write)
+                .with_trees(ops, PathOp::Move)
+                .with_trees(dest, PathOp::Write)
         }
         _ => d(ActionKind::GitOther),
     }
@@ -940,6 +1371,7 @@ fn git_push(argv: &[String], rest: &[String], branch: Option<&str>) -> Described
         targets: branches.clone(),
         paths: Vec::new(),
         branches,
+        unplaced: Vec::new(),
     }
     .with_argv_fallback(argv)
 }
@@ -995,19 +1427,57 @@ mod tests {
         assert!(i.no_verify);
     }
 
+    fn pairs(d: &Described) -> Vec<(String, PathOp)> {
+        d.paths.iter().map(|t| (t.raw.clone(), t.op)).collect()
+    }
+
     #[test]
     fn write_operands_of_common_commands() {
         let d = describe(&v("cp a b c dest/"), None);
-        assert!(d.paths.contains(&("dest/".into(), PathOp::Write)));
+        assert!(pairs(&d).contains(&("dest/".into(), PathOp::Write)));
         let d = describe(&v("sed -i s/a/b/ f.txt"), None);
-        assert_eq!(d.paths, vec![("f.txt".into(), PathOp::Write)]);
+        assert_eq!(pairs(&d), vec![("f.txt".into(), PathOp::Write)]);
         let d = describe(&v("sed -i -e s/a/b/ f.txt"), None);
-        assert_eq!(d.paths, vec![("f.txt".into(), PathOp::Write)]);
+        assert_eq!(pairs(&d), vec![("f.txt".into(), PathOp::Write)]);
         let d = describe(&v("chmod 000 x"), None);
-        assert_eq!(d.paths, vec![("x".into(), PathOp::Write)]);
+        assert_eq!(pairs(&d), vec![("x".into(), PathOp::Write)]);
         let d = describe(&v("mv -t dir a b"), None);
-        assert!(d.paths.contains(&("dir".into(), PathOp::Write)));
+        assert!(pairs(&d).contains(&("dir".into(), PathOp::Write)));
         let d = describe(&v("sed s/a/b/ f.txt"), None);
         assert_eq!(d.kind, ActionKind::ShellExec);
+    }
+
+    #[test]
+    fn git_worktree_commands_reach_the_whole_worktree_or_their_pathspecs() {
+        let tree = |line: &str| -> Vec<(String, PathOp, Reach, Base, usize)> {
+            describe(&v(line), None)
+                .paths
+                .iter()
+                .map(|t| (t.raw.clone(), t.op, t.reach, t.base, t.except.len()))
+                .collect()
+        };
+        assert_eq!(
+            tree("git reset --hard"),
+            vec![(".".into(), PathOp::Write, Reach::Tree, Base::Worktree, 0)]
+        );
+        assert_eq!(
+            tree("git stash -u"),
+            vec![(".".into(), PathOp::Delete, Reach::Tree, Base::Worktree, 0)]
+        );
+        assert_eq!(
+            tree("git -C sub clean -fd -e .claude"),
+            vec![("sub".into(), PathOp::Delete, Reach::Tree, Base::Cwd, 1)]
+        );
+        assert_eq!(
+            tree("git checkout -- . :!.claude"),
+            vec![(".".into(), PathOp::Write, Reach::Tree, Base::Cwd, 1)]
+        );
+        assert_eq!(
+            tree("git restore src/a.rs"),
+            vec![("src/a.rs".into(), PathOp::Write, Reach::Tree, Base::Cwd, 0)]
+        );
+        assert!(tree("git stash").is_empty());
+        assert!(tree("git clean -n").is_empty());
+        assert!(tree("git restore --staged x").is_empty());
     }
 }

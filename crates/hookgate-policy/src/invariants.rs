@@ -8,14 +8,14 @@
 //! every check here reads only what a hook process really has: the call, the [`Ctx`] the
 //! caller built, and the [`SessionState`] it loaded (which [`crate::Policy::observe`] fills).
 
-use std::cell::OnceCell;
+use std::cell::{OnceCell, RefCell};
 use std::path::{Path, PathBuf};
 
 use hookgate_core::{PathOp, ToolKind};
 use hookgate_paths::{Access, Category, PathContext, SensitiveMatch, is_within};
 use hookgate_shell::Action as ShellAction;
 
-use crate::action::{ActionKind, Facts, commit_info, push_no_verify};
+use crate::action::{ActionKind, Except, Facts, PathUse, Reach, commit_info, push_no_verify};
 use crate::pattern::{args_after_globals, base_name, split_flags};
 use crate::policy::{Effect, Settings, Switch};
 use crate::{Ctx, SessionState};
@@ -210,7 +210,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         true,
         self_modification,
-        "Writing the guard's own files or any agent's hook settings, or uninstalling the hooks."
+        "Writing, deleting, moving, chmod-ing or replacing the guard's files, store or binary or any agent's hook settings (or a directory holding them, git whole-tree commands included), setting HOOKGATE_* variables, or uninstalling the hooks; writes it cannot place ask."
     ),
     invariant!(
         "lockfile-integrity",
@@ -429,6 +429,9 @@ pub(crate) struct Judge<'a> {
     reads: OnceCell<Vec<PathBuf>>,
     write_matches: OnceCell<Vec<SensitiveMatch>>,
     read_matches: OnceCell<Vec<SensitiveMatch>>,
+    /// Physical forms (symlinks followed) of the paths classified so far that differ from
+    /// their lexical form, so containment checks reuse the walk the catalog check made.
+    physical: RefCell<Vec<(PathBuf, PathBuf)>>,
 }
 
 impl<'a> Judge<'a> {
@@ -447,6 +450,7 @@ impl<'a> Judge<'a> {
             reads: OnceCell::new(),
             write_matches: OnceCell::new(),
             read_matches: OnceCell::new(),
+            physical: RefCell::new(Vec::new()),
         }
     }
 
@@ -474,8 +478,13 @@ impl<'a> Judge<'a> {
             let lexical = hookgate_paths::classify(p, &pctx);
             let found = if self.ctx.follow_symlinks {
                 // A resolution error (loop, unreadable dir) keeps the lexical answer.
-                hookgate_paths::classify_resolved(&p.to_string_lossy(), &pctx)
-                    .map(|mut r| {
+                hookgate_paths::classify_resolved_with_path(&p.to_string_lossy(), &pctx)
+                    .map(|(resolved, mut r)| {
+                        if resolved.physical != *p {
+                            self.physical
+                                .borrow_mut()
+                                .push((p.clone(), resolved.physical));
+                        }
                         for m in &lexical {
                             if !r.iter().any(|x| x.id == m.id) {
                                 r.push(m.clone());
@@ -1035,13 +1044,58 @@ fn agent_scratch(j: &Judge<'_>, p: &Path) -> bool {
     })
 }
 
-fn self_modification(j: &Judge<'_>) -> Option<Violation> {
-    if let Some(m) = j.write_matches().iter().find(|m| {
-        matches!(
-            m.category,
-            Category::AgentHookConfig | Category::HookgateConfig
-        ) && !agent_scratch(j, &m.path)
-    }) {
+/// The catalog categories that make up the protected set.
+const PROTECTED: &[Category] = &[Category::AgentHookConfig, Category::HookgateConfig];
+
+/// Every `HOOKGATE_*` variable is hookgate's own: fail mode, ask fallback, store, home,
+/// config dir, and whatever later versions read.
+fn is_hookgate_var(name: &str) -> bool {
+    name.to_ascii_uppercase().starts_with("HOOKGATE_")
+}
+
+fn verb(p: &PathUse) -> &'static str {
+    match (p.op, p.reach) {
+        (PathOp::Delete, _) => "delete",
+        (PathOp::Move, _) => "move",
+        (PathOp::Write, Reach::Tree) => "overwrite, replace or change permissions of",
+        _ => "write",
+    }
+}
+
+/// How to leave `inside` (relative to the operation's path) out of the command that would
+/// touch it, for the commands that have a way to.
+fn leave_out(j: &Judge<'_>, i: usize, rel: &str) -> String {
+    let argv = j.facts.argv(i).unwrap_or_default();
+    let line = argv.join(" ");
+    match (program(argv), git_sub(argv).map(|(s, _)| s)) {
+        ("git", Some("clean")) => format!("leave it out: `{line} -e {rel}`"),
+        ("git", Some("checkout" | "restore" | "rm" | "stash")) => {
+            format!(
+                "leave it out with a pathspec: `{line} -- . ':!{rel}'` (or name only the files you mean)"
+            )
+        }
+        ("git", Some("reset" | "switch")) => {
+            "restore only the files you mean (`git restore -- <file>`), or ask the user to run it"
+                .to_owned()
+        }
+        ("tar" | "bsdtar" | "gtar" | "unzip" | "cpio" | "7z" | "7za" | "7zz" | "7zr", _) => {
+            "extract into a separate directory (`-C DIR` / `-d DIR`) and copy out what you need"
+                .to_owned()
+        }
+        ("rsync", _) => format!("leave it out: `--exclude {rel}`, or sync into another directory"),
+        _ => "ask the user to make this change themselves".to_owned(),
+    }
+}
+
+/// A write, delete, move, chmod or replacement that reaches a member of the protected set:
+/// inside it (a file below a protected directory), or holding it (a directory above a
+/// protected file, for operations on a whole tree), by catalog or by `Ctx::protected_paths`.
+fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
+    if let Some(m) = j
+        .write_matches()
+        .iter()
+        .find(|m| PROTECTED.contains(&m.category) && !agent_scratch(j, &m.path))
+    {
         return Some(
             Violation::new(
                 Effect::Deny,
@@ -1053,15 +1107,261 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
             .suggest("ask the user to make this change themselves"),
         );
     }
-    if let Some(p) = j
-        .writes()
+    let protected: Vec<PathBuf> = j
+        .ctx
+        .protected_paths
         .iter()
-        .find(|w| j.ctx.protected_paths.iter().any(|p| is_within(w, p)))
-    {
-        return Some(Violation::new(
-            Effect::Deny,
-            format!("would modify hookgate's own files: {}", p.display()),
-        ));
+        .map(|p| hookgate_paths::normalize(&p.to_string_lossy(), Path::new("/"), None).path)
+        .collect();
+    let pctx = j.path_ctx();
+    for (i, p) in j.facts.touched(j.ctx) {
+        // write_matches() above classified every written path, resolving symlinks when
+        // asked to; its physical forms are reused here.
+        let mut candidates = vec![p.path.clone()];
+        candidates.extend(
+            j.physical
+                .borrow()
+                .iter()
+                .filter(|(l, _)| *l == p.path)
+                .map(|(_, ph)| ph.clone()),
+        );
+        for w in candidates.iter().filter(|w| !agent_scratch(j, w)) {
+            if let Some(root) = protected.iter().find(|root| is_within(w, root)) {
+                return Some(
+                    Violation::new(
+                        Effect::Deny,
+                        format!(
+                            "would {} {}, which is part of hookgate's protected set ({})",
+                            verb(&p),
+                            w.display(),
+                            root.display()
+                        ),
+                    )
+                    .suggest("ask the user to make this change themselves"),
+                );
+            }
+            if p.reach == Reach::Exact {
+                continue;
+            }
+            if let Some(held) = protected
+                .iter()
+                .filter(|_| p.reach == Reach::Tree)
+                .find(|h| {
+                    is_within(h, w)
+                        && !agent_scratch(j, h)
+                        && !p.except.iter().any(|e| e.covers(h, w))
+                })
+            {
+                let rel = held
+                    .strip_prefix(w)
+                    .ok()
+                    .and_then(|r| r.components().next())
+                    .map(|c| c.as_os_str().to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                return Some(
+                    Violation::new(
+                        Effect::Deny,
+                        format!(
+                            "would {} {}, which holds {} (hookgate's protected set)",
+                            verb(&p),
+                            w.display(),
+                            held.display()
+                        ),
+                    )
+                    .suggest(leave_out(j, i, &rel)),
+                );
+            }
+            let excluded = p.except.iter().any(|e| match e {
+                Except::Path(x) => is_within(w, x),
+                Except::Name(_) => false,
+            });
+            if excluded {
+                continue;
+            }
+            if let Some(m) = hookgate_paths::classify_subtree(w, &pctx)
+                .into_iter()
+                .find(|m| PROTECTED.contains(&m.category))
+            {
+                return Some(
+                    Violation::new(
+                        Effect::Deny,
+                        format!(
+                            "would {} {}, which holds an agent's hook settings or the guard's files ({}: {})",
+                            verb(&p),
+                            w.display(),
+                            m.id,
+                            m.reason
+                        ),
+                    )
+                    .suggest(leave_out(j, i, file_name(w))),
+                );
+            }
+        }
+    }
+    None
+}
+
+/// Shell words that set or export a variable: `export`/`declare`/`typeset`/`readonly`/
+/// `local` operands, an unpeeled `env NAME=… cmd`, csh `setenv NAME`, fish `set -x NAME`,
+/// `launchctl setenv`, `systemctl set-environment`, `setx`, `tmux set-environment`.
+fn name_of(a: &str) -> Option<&str> {
+    let n = a.split_once('=').map_or(a, |(n, _)| n);
+    (!n.is_empty() && !n.starts_with('-')).then_some(n)
+}
+
+fn env_names_set(argv: &[String]) -> Vec<&str> {
+    let words: Vec<&str> = argv.iter().skip(1).map(String::as_str).collect();
+    match program(argv) {
+        "export" | "declare" | "typeset" | "readonly" | "local" => {
+            words.iter().filter_map(|w| name_of(w)).collect()
+        }
+        "env" => words
+            .iter()
+            .take_while(|w| w.starts_with('-') || w.contains('='))
+            .filter(|w| w.contains('='))
+            .filter_map(|w| name_of(w))
+            .collect(),
+        "setenv" | "setx" => words.first().and_then(|w| name_of(w)).into_iter().collect(),
+        "set"
+            if words.iter().any(|w| {
+                (w.starts_with('-') && !w.starts_with("--") && w.contains('x')) || *w == "--export"
+            }) =>
+        {
+            words
+                .iter()
+                .find(|w| !w.starts_with('-'))
+                .and_then(|w| name_of(w))
+                .into_iter()
+                .collect()
+        }
+        "launchctl" if words.first() == Some(&"setenv") => {
+            words.get(1).and_then(|w| name_of(w)).into_iter().collect()
+        }
+        "systemctl" | "tmux" => words
+            .iter()
+            .position(|w| *w == "set-environment" || *w == "setenv")
+            .map(|i| {
+                words[i + 1..]
+                    .iter()
+                    .filter(|w| !w.starts_with('-'))
+                    .filter_map(|w| name_of(w))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    }
+}
+
+/// The first `HOOKGATE_*` variable that `text` assigns or exports, read as shell-profile,
+/// dotenv, direnv, fish, csh or PowerShell text: `NAME=…`, `NAME+=…`, `export NAME`,
+/// `setenv NAME …`, `set -gx NAME …`, `$env:NAME = …`. A mere reference (`$HOOKGATE_HOME`)
+/// is not an assignment.
+fn hookgate_assignment(text: &str) -> Option<String> {
+    const SETTERS: &[&str] = &[
+        "export", "setenv", "set", "declare", "typeset", "readonly", "env", "local", "setx",
+    ];
+    let bytes = text.as_bytes();
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut i = 0;
+    while i < bytes.len() {
+        if !(bytes[i].is_ascii_alphabetic() || bytes[i] == b'_') || (i > 0 && ident(bytes[i - 1])) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while i < bytes.len() && ident(bytes[i]) {
+            i += 1;
+        }
+        let name = &text[start..i];
+        if !is_hookgate_var(name) {
+            continue;
+        }
+        let after = text[i..].trim_start_matches([' ', '\t']);
+        let assigns =
+            (after.starts_with('=') && !after.starts_with("==")) || after.starts_with("+=");
+        let before = &text[..start];
+        let powershell = before.to_ascii_lowercase().ends_with("$env:");
+        let set_by_word = before
+            .rsplit(|c: char| c.is_whitespace() || matches!(c, ';' | '&' | '|' | '(' | '\n'))
+            .map(|w| w.trim_matches(['\'', '"']))
+            .filter(|w| !w.is_empty())
+            .find(|w| !w.starts_with('-'))
+            .is_some_and(|w| SETTERS.contains(&w));
+        if before.ends_with('$') || before.ends_with("${") {
+            continue;
+        }
+        if assigns || powershell || set_by_word {
+            return Some(name.to_owned());
+        }
+    }
+    None
+}
+
+/// Setting hookgate's own variables from the agent's command (effects the analyzer found,
+/// or the setter words themselves), or writing an assignment of one into a shell profile,
+/// env file or direnv file.
+fn hookgate_env(j: &Judge<'_>) -> Option<Violation> {
+    let deny = |what: String| {
+        Some(
+            Violation::new(Effect::Deny, what)
+                .suggest("hookgate's settings are the user's: ask them to change it"),
+        )
+    };
+    if let Some(analysis) = j.facts.analysis.as_ref() {
+        for c in &analysis.commands {
+            if let Some(name) = c
+                .effects
+                .iter()
+                .filter(|e| e.op == hookgate_shell::EffectOp::SetEnv)
+                .filter_map(|e| e.path.as_deref())
+                .find(|n| is_hookgate_var(n))
+            {
+                return deny(format!(
+                    "sets hookgate's own variable `{name}` (via {})",
+                    c.effects
+                        .iter()
+                        .find(|e| e.path.as_deref() == Some(name))
+                        .map_or("the shell", |e| e.source.as_str())
+                ));
+            }
+            if let Some(name) = env_names_set(&c.argv)
+                .into_iter()
+                .find(|n| is_hookgate_var(n))
+            {
+                return deny(format!(
+                    "sets hookgate's own variable `{name}`: `{}`",
+                    c.argv.join(" ")
+                ));
+            }
+        }
+    }
+    let profile = j
+        .write_matches()
+        .iter()
+        .find(|m| matches!(m.category, Category::ShellProfile | Category::EnvFile))?;
+    let mut texts: Vec<&str> = j.facts.content().into_iter().collect();
+    if let Some(analysis) = j.facts.analysis.as_ref() {
+        texts.extend(
+            analysis
+                .commands
+                .iter()
+                .flat_map(|c| c.argv.iter().skip(1))
+                .map(String::as_str),
+        );
+    }
+    let name = texts.into_iter().find_map(hookgate_assignment)?;
+    deny(format!(
+        "writes hookgate's own variable `{name}` into {}",
+        describe_match(profile)
+    ))
+}
+
+fn self_modification(j: &Judge<'_>) -> Option<Violation> {
+    if let Some(v) = protected_touch(j) {
+        return Some(v);
+    }
+    if let Some(v) = hookgate_env(j) {
+        return Some(v);
     }
     for (_, argv) in j.commands() {
         if program(argv) == "hookgate"
@@ -1077,7 +1377,16 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
             ));
         }
     }
-    None
+    // Nothing placed reaches the protected set; a write whose target is computed at run time
+    // might, so it is asked about rather than allowed.
+    let unplaced = j.facts.items.iter().flat_map(|i| &i.unplaced).next()?;
+    Some(
+        Violation::new(
+            Effect::Ask,
+            format!("writes files it cannot place statically ({unplaced})"),
+        )
+        .suggest("write to a literal path so the target can be checked"),
+    )
 }
 
 const LOCKFILES: &[&str] = &[
@@ -1879,6 +2188,138 @@ mod tests {
         assert_eq!(ids.len(), INVARIANTS.len());
         assert!(INVARIANTS.iter().all(|i| (1..=5).contains(&i.severity)));
         assert!(INVARIANTS.len() >= 26);
+    }
+
+    use hookgate_core::AgentKind;
+    use hookgate_shell::{Effect as ShellEffect, EffectOp};
+    use serde_json::json;
+
+    use crate::action::Described;
+
+    /// Facts for `python3 -c …` whose command carries `effects`, as the analyzer reports them
+    /// once interpreter code is parsed: the same conversion `Facts::build` applies.
+    fn judge_effects(effects: &[ShellEffect]) -> Option<Violation> {
+        let mut ctx = Ctx::new("/work/proj", Some(PathBuf::from("/home/u")));
+        ctx.follow_symlinks = false;
+        let call = crate::cases::call_for_tool(
+            AgentKind::Claude,
+            "/work/proj",
+            "Bash",
+            json!({"command": "python3 -c pass"})
+                .as_object()
+                .cloned()
+                .unwrap_or_default(),
+        );
+        let mut facts = Facts::build(&call, &ctx);
+        if let Some(a) = facts.analysis.as_mut()
+            && let Some(c) = a.commands.first_mut()
+        {
+            c.effects = effects.to_vec();
+        }
+        let mut d = Described::new(ActionKind::ShellExec, &[]);
+        d.add_effects(effects);
+        facts.items[0].paths.extend(d.paths.into_iter().map(|t| {
+            crate::action::PathUse {
+                path: hookgate_paths::normalize(
+                    &t.raw,
+                    Path::new("/work/proj"),
+                    Some(Path::new("/home/u")),
+                )
+                .path,
+                raw: t.raw,
+                op: t.op,
+                reach: t.reach,
+                except: Vec::new(),
+            }
+        }));
+        facts.items[0].unplaced.extend(d.unplaced);
+        let state = SessionState::default();
+        let settings = Settings::default();
+        let judge = Judge::new(&facts, &ctx, &state, &settings);
+        self_modification(&judge)
+    }
+
+    fn effect(op: EffectOp, path: Option<&str>) -> ShellEffect {
+        ShellEffect {
+            op,
+            path: path.map(str::to_owned),
+            source: "python -c".to_owned(),
+        }
+    }
+
+    #[test]
+    fn interpreter_effects_on_the_protected_set_are_denied() {
+        for (op, path) in [
+            (EffectOp::Write, ".claude/settings.json"),
+            (EffectOp::Delete, ".claude"),
+            (EffectOp::Move, "/home/u/.codex"),
+            (EffectOp::Chmod, ".hookgate"),
+            (EffectOp::Write, "/home/u/.gemini/settings.json"),
+        ] {
+            let v = judge_effects(&[effect(op, Some(path))]);
+            assert_eq!(v.map(|v| v.effect), Some(Effect::Deny), "{op:?} {path}");
+        }
+    }
+
+    #[test]
+    fn interpreter_writes_that_cannot_be_placed_are_asked_about() {
+        let v = judge_effects(&[effect(EffectOp::Write, None)]);
+        let v = v.unwrap_or_else(|| Violation::new(Effect::Allow, ""));
+        assert_eq!(v.effect, Effect::Ask);
+        assert!(v.reason.contains("cannot place statically"), "{}", v.reason);
+        // A placed deny wins over an unplaced ask in the same call.
+        let v = judge_effects(&[
+            effect(EffectOp::Delete, None),
+            effect(EffectOp::Delete, Some(".claude")),
+        ]);
+        assert_eq!(v.map(|v| v.effect), Some(Effect::Deny));
+        // Reads, spawns and network effects without a target are not writes.
+        assert!(
+            judge_effects(&[effect(EffectOp::Read, None), effect(EffectOp::Spawn, None)]).is_none()
+        );
+        assert!(judge_effects(&[effect(EffectOp::Write, Some("out/report.txt"))]).is_none());
+    }
+
+    #[test]
+    fn interpreter_setting_hookgate_variables_is_denied() {
+        let v = judge_effects(&[effect(EffectOp::SetEnv, Some("HOOKGATE_FAIL_MODE"))]);
+        assert_eq!(v.map(|v| v.effect), Some(Effect::Deny));
+        assert!(judge_effects(&[effect(EffectOp::SetEnv, Some("RUST_LOG"))]).is_none());
+    }
+
+    #[test]
+    fn hookgate_assignments_are_read_as_assignments_not_mentions() {
+        assert_eq!(
+            hookgate_assignment("export HOOKGATE_X=1").as_deref(),
+            Some("HOOKGATE_X")
+        );
+        assert_eq!(
+            hookgate_assignment("HOOKGATE_X=1").as_deref(),
+            Some("HOOKGATE_X")
+        );
+        assert_eq!(
+            hookgate_assignment("hookgate_home = 1").as_deref(),
+            Some("hookgate_home")
+        );
+        assert_eq!(
+            hookgate_assignment("setenv HOOKGATE_X 1").as_deref(),
+            Some("HOOKGATE_X")
+        );
+        assert_eq!(
+            hookgate_assignment("set -gx HOOKGATE_X 1").as_deref(),
+            Some("HOOKGATE_X")
+        );
+        assert_eq!(
+            hookgate_assignment("$env:HOOKGATE_X = 1").as_deref(),
+            Some("HOOKGATE_X")
+        );
+        assert_eq!(hookgate_assignment("echo $HOOKGATE_X").as_deref(), None);
+        assert_eq!(hookgate_assignment("echo ${HOOKGATE_X}").as_deref(), None);
+        assert_eq!(
+            hookgate_assignment("if [ $HOOKGATE_X == 1 ]").as_deref(),
+            None
+        );
+        assert_eq!(hookgate_assignment("MY_HOOKGATE_X=1").as_deref(), None);
     }
 
     #[test]

@@ -1,0 +1,208 @@
+//! Interpreter one-liners against the protected set, through real command lines: the shell
+//! analyzer parses the carried code (python, node, ruby, perl, php, deno, bun) into
+//! `ExecutedCommand::effects`, and `no-governance-self-modification` judges them. Prefix
+//! assignments and `env` wrappers arrive as `SetEnv` effects the same way.
+//!
+//! These depend on the analyzer filling `effects` (the interpreter-parsing branch); the
+//! policy side is also covered with constructed effects in `invariants.rs` unit tests.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test code"
+)]
+
+mod common;
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+use common::*;
+use hookgate_core::{CanonicalCall, Decision};
+use hookgate_policy::{Ctx, Effect, Policy, SessionState};
+
+const ID: &str = "no-governance-self-modification";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Want {
+    Deny,
+    Ask,
+    Quiet,
+}
+
+fn protected_ctx() -> Ctx {
+    let mut c = ctx();
+    c.protected_paths = [
+        "/opt/hg/bin/hookgate",
+        "/data/hg",
+        "/work/proj/.hookgate",
+        "/work/proj/.claude",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .collect();
+    c
+}
+
+#[track_caller]
+fn check(cases: &[(&str, CanonicalCall, Want)]) {
+    let policy = Policy::builtin_default();
+    let ctx = protected_ctx();
+    let mut failures = String::new();
+    for (label, call, want) in cases {
+        let e = policy.evaluate(call, &ctx, &SessionState::default());
+        let got = match e.matched.iter().find(|m| m.id == ID).map(|m| m.effect) {
+            Some(Effect::Deny) => Want::Deny,
+            Some(Effect::Ask) => Want::Ask,
+            Some(_) | None => Want::Quiet,
+        };
+        let decided = match want {
+            Want::Deny => e.decision == Some(Decision::Deny),
+            Want::Ask => e.decision.is_some(),
+            Want::Quiet => true,
+        };
+        if got != *want || !decided {
+            let _ = writeln!(
+                failures,
+                "{label}: want {want:?}, got {got:?} (decision {:?})",
+                e.decision
+            );
+        }
+    }
+    assert!(failures.is_empty(), "\n{failures}");
+}
+
+#[test]
+fn one_liners_that_rewrite_or_delete_the_protected_set_are_denied() {
+    use Want::*;
+    check(&[
+        (
+            "python open(w)",
+            bash(r#"python3 -c "open('.claude/settings.json','w').write('{}')""#),
+            Deny,
+        ),
+        (
+            "python shutil.rmtree",
+            bash(r#"python3 -c "import shutil; shutil.rmtree('.claude')""#),
+            Deny,
+        ),
+        (
+            "python os.remove",
+            bash(r#"python3 -c "import os; os.remove('/home/u/.codex/hooks.json')""#),
+            Deny,
+        ),
+        (
+            "python os.chmod binary",
+            bash(r#"python3 -c "import os; os.chmod('/opt/hg/bin/hookgate', 0)""#),
+            Deny,
+        ),
+        (
+            "python os.rename",
+            bash(r#"python3 -c "import os; os.rename('.claude', 'x')""#),
+            Deny,
+        ),
+        (
+            "node writeFileSync",
+            bash(r#"node -e "require('fs').writeFileSync('.claude/settings.json','{}')""#),
+            Deny,
+        ),
+        (
+            "node rmSync",
+            bash(r#"node -e "require('fs').rmSync('.gemini',{recursive:true})""#),
+            Deny,
+        ),
+        (
+            "ruby File.write",
+            bash(r#"ruby -e "File.write('.gemini/settings.json','{}')""#),
+            Deny,
+        ),
+        (
+            "perl unlink",
+            bash(r#"perl -e 'unlink ".claude/settings.json"'"#),
+            Deny,
+        ),
+        (
+            "php unlink",
+            bash(r#"php -r "unlink('.hookgate/policy.yaml');""#),
+            Deny,
+        ),
+        (
+            "deno removeSync",
+            bash(r#"deno eval "Deno.removeSync('.claude', {recursive: true})""#),
+            Deny,
+        ),
+        (
+            "bun unlinkSync",
+            bash(r#"bun -e "require('fs').unlinkSync('.claude/settings.json')""#),
+            Deny,
+        ),
+        (
+            "python truncates the audit db",
+            bash(r#"python3 -c "open('/data/hg/audit.db','w')""#),
+            Deny,
+        ),
+    ]);
+}
+
+#[test]
+fn setting_hookgate_variables_from_a_command_is_denied() {
+    use Want::*;
+    check(&[
+        (
+            "prefix assignment",
+            bash("HOOKGATE_FAIL_MODE=open claude -p hi"),
+            Deny,
+        ),
+        (
+            "env wrapper",
+            bash("env HOOKGATE_STORE=/dev/null codex exec x"),
+            Deny,
+        ),
+        (
+            "python os.environ",
+            bash(
+                r#"python3 -c "import os; os.environ['HOOKGATE_ASK_FALLBACK']='allow'; os.system('claude')""#,
+            ),
+            Deny,
+        ),
+        (
+            "node process.env",
+            bash(
+                r#"node -e "process.env.HOOKGATE_HOME='/tmp'; require('child_process').execSync('claude')""#,
+            ),
+            Deny,
+        ),
+        (
+            "other prefix assignment",
+            bash("RUST_LOG=debug cargo test"),
+            Quiet,
+        ),
+    ]);
+}
+
+#[test]
+fn one_liners_whose_targets_cannot_be_placed_are_asked_about() {
+    use Want::*;
+    check(&[
+        (
+            "python computed path",
+            bash(r#"python3 -c "import os; open(os.environ['F'],'w').write('x')""#),
+            Ask,
+        ),
+        (
+            "node computed path",
+            bash(r#"node -e "require('fs').writeFileSync(process.env.F,'x')""#),
+            Ask,
+        ),
+        (
+            "python reads settings",
+            bash(r#"python3 -c "print(open('.claude/settings.json').read())""#),
+            Quiet,
+        ),
+        (
+            "node writes an ordinary file",
+            bash(r#"node -e "require('fs').writeFileSync('out.txt','x')""#),
+            Quiet,
+        ),
+    ]);
+}
