@@ -1376,6 +1376,25 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
                 format!("would uninstall the guard: `{}`", argv.join(" ")),
             ));
         }
+        // Trusting a project's config lets it loosen the guard: that is the user's decision,
+        // never the agent's (listing, checking and revoking trust only read or tighten).
+        if program(argv) == "hookgate"
+            && argv.get(1).is_some_and(|a| a == "trust")
+            && !argv.iter().skip(2).any(|a| {
+                matches!(
+                    a.as_str(),
+                    "--list" | "--status" | "--revoke" | "--help" | "-h"
+                )
+            })
+        {
+            return Some(
+                Violation::new(
+                    Effect::Deny,
+                    format!("would trust a project's hookgate config on the user's behalf: `{}`", argv.join(" ")),
+                )
+                .suggest("ask the user to review the project's .hookgate/ and run `hookgate trust` themselves"),
+            );
+        }
     }
     // Nothing placed reaches the protected set; a write whose target is computed at run time
     // might, so it is asked about rather than allowed.

@@ -850,7 +850,7 @@ fn shell_patch(body: &str) -> CanonicalCall {
 }
 
 #[test]
-fn apply_patch_through_the_shell_is_judged_like_the_apply_patch_tool() {
+fn apply_patch_through_the_shell_is_judged_at_least_as_strictly_as_the_apply_patch_tool() {
     let bodies = [
         "*** Begin Patch\n*** Add File: .hookgate/policy.yaml\n+mode: monitor\n*** End Patch",
         "*** Begin Patch\n*** Add File: .env\n+AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY\n*** End Patch",
@@ -875,7 +875,10 @@ fn apply_patch_through_the_shell_is_judged_like_the_apply_patch_tool() {
             v.sort();
             v
         };
-        if tool.decision != shell.decision || ids(&tool).iter().any(|i| !ids(&shell).contains(i)) {
+        // Every judgement the apply_patch tool gets, the shell route gets too; the shell route
+        // may be stricter (the analyzer also judges the heredoc's writes as shell writes, e.g.
+        // a shell profile rewritten by a shell command is denied by `destructive-shell`).
+        if shell.decision < tool.decision || ids(&tool).iter().any(|i| !ids(&shell).contains(i)) {
             let _ = writeln!(
                 failures,
                 "{body:?}: tool {:?} {:?} / shell {:?} {:?}",
@@ -916,4 +919,22 @@ fn a_symlink_into_the_protected_set_is_followed_when_symlinks_are_resolved() {
     ctx.follow_symlinks = false;
     let e = Policy::builtin_default().evaluate(&call, &ctx, &SessionState::default());
     assert!(!e.matched.iter().any(|m| m.id == ID), "{:?}", e.matched);
+}
+
+#[test]
+fn only_the_user_may_trust_a_projects_config() {
+    let policy = Policy::builtin_default();
+    let c = protected_ctx();
+    for (command, expected) in [
+        ("hookgate trust", Some(Decision::Deny)),
+        ("hookgate trust /w/repo", Some(Decision::Deny)),
+        ("sh -c 'hookgate trust .'", Some(Decision::Deny)),
+        ("/usr/local/bin/hookgate trust", Some(Decision::Deny)),
+        ("hookgate trust --list", None),
+        ("hookgate trust --status", None),
+        ("hookgate trust --revoke", None),
+    ] {
+        let e = policy.evaluate(&bash(command), &c, &SessionState::default());
+        assert_eq!(e.decision, expected, "{command}: {:?}", e.reason);
+    }
 }

@@ -156,7 +156,9 @@ fn untrusted_network_allowlist_only_narrows_or_turns_checking_on() {
 fn trusted_layer_applies_as_written_except_locked_invariants() {
     let p = layered(true);
     // allow + overrides: hookgate has no objection; the agent's own prompt still applies.
-    assert_eq!(decide(&p, "rm -rf ~"), None);
+    assert_eq!(decide(&p, "rm -rf /srv/data"), None);
+    // ...but the home holds every agent's settings: the locked invariant still denies it.
+    assert_eq!(decide(&p, "rm -rf ~"), Some(Decision::Deny));
     // The file's own `mode: monitor` makes its approve rule report-only too.
     let e = p.evaluate(
         &bash("git push origin feature"),

@@ -418,7 +418,7 @@ fn an_untrusted_project_policy_only_tightens_the_hook_and_says_so_once_per_sessi
         "mode: monitor\ninvariants:\n  destructive-shell: off\nrules:\n  - id: rm-ok\n    command: rm\n    effect: approve\n    overrides: [destructive-shell, no-delete-outside-workspace]\n  - id: no-make\n    command: make\n    effect: deny\n",
     )
     .unwrap();
-    let first = env.hook(&bash("rm -rf ~", &repo));
+    let first = env.hook(&bash("rm -rf /srv/data", &repo));
     assert_eq!(
         claude_decision(&first),
         "deny",
@@ -433,7 +433,7 @@ fn an_untrusted_project_policy_only_tightens_the_hook_and_says_so_once_per_sessi
     // Its deny rule applies untrusted.
     assert_eq!(claude_decision(&env.hook(&bash("make", &repo))), "deny");
     // The note is shown once per session.
-    let again = env.hook(&bash("rm -rf ~", &repo));
+    let again = env.hook(&bash("rm -rf /srv/data", &repo));
     assert!(!String::from_utf8_lossy(&again.stdout).contains("is not trusted"));
     let record = &env.log()[0];
     assert!(
@@ -453,7 +453,7 @@ fn an_untrusted_project_policy_only_tightens_the_hook_and_says_so_once_per_sessi
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let trusted = env.hook(&bash("rm -rf ~", &repo));
+    let trusted = env.hook(&bash("rm -rf /srv/data", &repo));
     assert_eq!(
         claude_decision(&trusted),
         "none",

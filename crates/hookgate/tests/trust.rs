@@ -118,7 +118,8 @@ fn fixture() -> Option<Fixture> {
     })
 }
 
-const BEFORE: &str = "  - {name: rm home stays denied, command: 'rm -rf ~', expect: deny}
+const BEFORE: &str =
+    "  - {name: rm outside stays denied, command: 'rm -rf /srv/data', expect: deny}
   - {name: approve ignored, command: 'git push origin feature', expect: none}
   - name: guard files stay denied
     command: echo '{}' > .claude/settings.json
@@ -126,7 +127,8 @@ const BEFORE: &str = "  - {name: rm home stays denied, command: 'rm -rf ~', expe
 ";
 
 const AFTER: &str =
-    "  - {name: allow plus overrides removes the objection, command: 'rm -rf ~', expect: none}
+    "  - {name: allow plus overrides removes the objection, command: 'rm -rf /srv/data', expect: none}
+  - {name: the home holds every agent's settings, command: 'rm -rf ~', expect: deny}
   - {name: approve answers allow, command: 'git push origin feature', expect: approve}
   - name: the locked invariant still enforces
     command: echo '{}' > .claude/settings.json
