@@ -408,9 +408,10 @@ fn self_disable(s: &Scenario, settings: &str, attacks: &[&str]) {
         "{} settings were changed or removed\n{first}",
         s.agent
     );
-    use std::os::unix::fs::PermissionsExt as _;
     assert!(
-        std::fs::metadata(&bin).unwrap().permissions().mode() & 0o111 != 0,
+        std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(&bin).unwrap().permissions())
+            & 0o111
+            != 0,
         "the hookgate binary lost its execute bit\n{first}"
     );
     let second = session(
