@@ -204,7 +204,12 @@ fn protected_set(opts: &GuardOptions, project: &Path, home: Option<&Path>) -> Ve
     if let Ok(exe) = std::env::current_exe() {
         out.push(exe.canonicalize().unwrap_or(exe));
     }
-    out.push(project.join(".hookgate"));
+    // Only what exists: a whole-tree operation (`git clean`, `git reset --hard`) in a project
+    // without hookgate config or agent settings touches nothing of the guard.
+    let project_config = project.join(".hookgate");
+    if std::fs::symlink_metadata(&project_config).is_ok() {
+        out.push(project_config);
+    }
     for base in std::iter::once(project).chain(home) {
         for dir in AGENT_CONFIG_DIRS {
             let path = base.join(dir);

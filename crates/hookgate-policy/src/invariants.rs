@@ -1070,8 +1070,14 @@ fn leave_out(j: &Judge<'_>, i: usize, rel: &str) -> String {
     match (program(argv), git_sub(argv).map(|(s, _)| s)) {
         ("git", Some("clean")) => format!("leave it out: `{line} -e {rel}`"),
         ("git", Some("checkout" | "restore" | "rm" | "stash")) => {
+            // After an existing `--`, only the exclusion is added.
+            let tail = if argv.iter().any(|a| a == "--") {
+                format!("':!{rel}'")
+            } else {
+                format!("-- . ':!{rel}'")
+            };
             format!(
-                "leave it out with a pathspec: `{line} -- . ':!{rel}'` (or name only the files you mean)"
+                "leave it out with a pathspec: `{line} {tail}` (or name only the files you mean)"
             )
         }
         ("git", Some("reset" | "switch")) => {
