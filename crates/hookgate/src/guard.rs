@@ -305,10 +305,15 @@ fn target(agent: AgentArg, global: bool, project: Option<&PathBuf>) -> Result<Ta
     let scope = if global {
         Scope::Global(std::env::home_dir().ok_or_else(|| Failure("no home directory".into()))?)
     } else {
+        // The project by the one discovery rule, so `init` and `doctor` from a subdirectory
+        // or a linked worktree act on the same project the hook will judge.
         let dir = match project {
             Some(p) => p.clone(),
-            None => std::env::current_dir()
-                .map_err(|e| Failure(format!("no current directory: {e}")))?,
+            None => {
+                let cwd = std::env::current_dir()
+                    .map_err(|e| Failure(format!("no current directory: {e}")))?;
+                hookgate_project::discover(&cwd).root
+            }
         };
         Scope::Project(dir)
     };

@@ -557,3 +557,23 @@ fn gemini_in_yolo_mode_read_from_the_agents_command_line_gets_no_ask() {
         "{yolo}"
     );
 }
+
+#[test]
+fn init_acts_on_the_project_the_hook_will_judge_from_a_subdirectory() {
+    let env = Env::new();
+    let repo = env.work().join("repo");
+    std::fs::create_dir_all(repo.join("src/deep")).unwrap();
+    git(&repo, &["init", "-q"]);
+    let out = env
+        .cmd(&["init", "claude"])
+        .current_dir(repo.join("src/deep"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(repo.join(".claude/settings.json").is_file());
+    assert!(!repo.join("src/deep/.claude").exists());
+}
