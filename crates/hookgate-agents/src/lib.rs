@@ -23,6 +23,7 @@ mod dialect;
 mod encode;
 mod error;
 mod parse;
+mod response;
 pub use hookgate_core::patch;
 mod shell_patch;
 mod tools;
@@ -34,3 +35,4 @@ pub use encode::{
 };
 pub use error::ParseError;
 pub use parse::{MAX_PAYLOAD_BYTES, Parsed, parse, parse_with_event};
+pub use response::tool_succeeded;

@@ -220,6 +220,9 @@ fn canonical(
     } else {
         None
     };
+    let tool_succeeded = tool_response
+        .as_ref()
+        .and_then(|r| crate::response::tool_succeeded(&native_event, r));
     Ok(CanonicalCall {
         agent: dialect.agent(),
         event,
@@ -230,6 +233,7 @@ fn canonical(
         prompt,
         tool_response,
         approval: approval_from_payload(dialect, obj),
+        tool_succeeded,
     })
 }
 

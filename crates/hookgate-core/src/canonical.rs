@@ -210,6 +210,11 @@ pub struct CanonicalCall {
     /// environment) tells; `None` when it does not say, which is treated as "someone asks".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub approval: Option<Approval>,
+    /// Whether the tool reported success, for post-tool events, as the agent's own result
+    /// format tells it (`None`: it does not say). Read by the dialect parser, so the judges
+    /// never parse an agent's wire format.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_succeeded: Option<bool>,
 }
 
 /// The agent's permission mode for a call, reduced to what the guard needs: whether an `ask`

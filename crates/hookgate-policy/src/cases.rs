@@ -355,6 +355,7 @@ pub fn call_for_tool(
         prompt: None,
         tool_response: None,
         approval: None,
+        tool_succeeded: None,
     }
 }
 

@@ -44,6 +44,7 @@ fuzz_target!(|data: &[u8]| {
         prompt: None,
         tool_response: None,
         approval: None,
+        tool_succeeded: None,
     };
     let mut ctx = Ctx::new("/w", Some("/home/u".into()));
     ctx.follow_symlinks = false;

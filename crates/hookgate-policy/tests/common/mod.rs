@@ -111,6 +111,7 @@ pub fn post_bash(cmd: &str, response: Value) -> CanonicalCall {
     let mut c = bash(cmd);
     c.event = EventId::PostToolUse;
     c.native_event = "PostToolUse".into();
+    c.tool_succeeded = hookgate_agents::tool_succeeded("PostToolUse", &response);
     c.tool_response = Some(response);
     c
 }
