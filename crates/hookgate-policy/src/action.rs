@@ -1009,14 +1009,7 @@ fn git_dirs(argv: &[String]) -> (String, Option<String>) {
             work_tree = iter.next().cloned();
         } else if let Some(t) = w.strip_prefix("--work-tree=") {
             work_tree = Some(t.to_owned());
-        } else if w == "-c"
-            || (w.starts_with("--") && !w.contains('=') && {
-                matches!(
-                    w.as_str(),
-                    "--git-dir" | "--namespace" | "--exec-path" | "--config-env" | "--super-prefix"
-                )
-            })
-        {
+        } else if crate::pattern::GIT_GLOBAL_WITH_VALUE.contains(&w.as_str()) {
             iter.next();
         } else if !w.starts_with('-') {
             break;

@@ -45,8 +45,9 @@ const FLAG_ALIASES: &[(&str, &str, char)] = &[
     ("shred", "remove", 'u'),
 ];
 
-/// Git options that come before the subcommand and take a separate value.
-const GIT_GLOBAL_WITH_VALUE: &[&str] = &[
+/// Git options that come before the subcommand and take a separate value (the one list: the
+/// pattern matcher and the path model both skip them).
+pub(crate) const GIT_GLOBAL_WITH_VALUE: &[&str] = &[
     "-C",
     "-c",
     "--git-dir",
