@@ -116,29 +116,9 @@ impl Default for Options {
     }
 }
 
-/// The data directory: `$HOOKGATE_HOME`, else `$XDG_DATA_HOME/hookgate`, else
-/// `~/.local/share/hookgate` (else `./.hookgate` when there is no home directory at all).
+/// The data directory (`hookgate_project::data_dir`, the one owner of that lookup).
 pub fn default_home() -> PathBuf {
-    home_from(|name| std::env::var_os(name), std::env::home_dir)
-}
-
-/// [`default_home`] over an injected environment, so tests need not mutate the real one.
-fn home_from(
-    env: impl Fn(&str) -> Option<std::ffi::OsString>,
-    home_dir: impl FnOnce() -> Option<PathBuf>,
-) -> PathBuf {
-    let var = |name: &str| env(name).filter(|v| !v.is_empty()).map(PathBuf::from);
-    if let Some(home) = var("HOOKGATE_HOME") {
-        return home;
-    }
-    // The XDG spec says relative values are invalid and must be ignored.
-    if let Some(data) = var("XDG_DATA_HOME").filter(|p| p.is_absolute()) {
-        return data.join("hookgate");
-    }
-    match var("HOME").or_else(home_dir) {
-        Some(home) => home.join(".local").join("share").join("hookgate"),
-        None => PathBuf::from(".hookgate"),
-    }
+    hookgate_project::data_dir()
 }
 
 /// An open audit store. Cheap to open: no file is read and SQLite is not touched until a

@@ -565,6 +565,14 @@ fn errors_name_the_file() {
     assert!(err.contains(&blocker.display().to_string()), "{err}");
 }
 
+/// The data-dir rule as `hookgate-project` owns it, over an injected environment.
+fn home_from(
+    env: impl Fn(&str) -> Option<OsString>,
+    home_dir: impl FnOnce() -> Option<PathBuf>,
+) -> PathBuf {
+    hookgate_project::dirs::data_dir(&env, home_dir())
+}
+
 #[test]
 fn default_home_prefers_hookgate_home_then_xdg_then_home() {
     let env = |pairs: &'static [(&'static str, &'static str)]| {

@@ -54,21 +54,12 @@ impl Environment {
     /// `HOOKGATE_STATE_DIR`, else `$HOOKGATE_HOME/state`, else `$XDG_STATE_HOME/hookgate`,
     /// else `~/.local/state/hookgate`.
     pub fn from_process() -> Self {
-        let var = |name: &str| {
-            std::env::var_os(name)
-                .filter(|v| !v.is_empty())
-                .map(PathBuf::from)
-        };
-        let home = std::env::home_dir();
-        let state_dir = var("HOOKGATE_STATE_DIR")
-            // With HOOKGATE_HOME set, session state lives beside the audit store it belongs to.
-            .or_else(|| var("HOOKGATE_HOME").map(|h| h.join("state")))
-            .or_else(|| var("XDG_STATE_HOME").map(|d| d.join("hookgate")))
-            .or_else(|| home.as_ref().map(|h| h.join(".local/state/hookgate")));
         Self {
-            home,
-            tmpdir: var("TMPDIR"),
-            state_dir,
+            home: std::env::home_dir(),
+            tmpdir: std::env::var_os("TMPDIR")
+                .filter(|v| !v.is_empty())
+                .map(PathBuf::from),
+            state_dir: hookgate_project::state_dir(),
         }
     }
 }

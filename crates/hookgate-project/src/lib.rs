@@ -76,15 +76,119 @@ impl Project {
 /// `$XDG_CONFIG_HOME/hookgate`, else `~/.config/hookgate`. This is the trusted side: the
 /// user's policy, hooks and the trust file live here, never in a project.
 pub fn user_config_dir() -> Option<PathBuf> {
-    let var = |name: &str| {
-        std::env::var_os(name)
-            .filter(|v| !v.is_empty())
-            .map(PathBuf::from)
-    };
-    var("HOOKGATE_CONFIG_DIR")
-        .or_else(|| var("HOOKGATE_HOME"))
-        .or_else(|| var("XDG_CONFIG_HOME").map(|x| x.join("hookgate")))
-        .or_else(|| std::env::home_dir().map(|h| h.join(".config").join("hookgate")))
+    dirs::config_dir(&|name| std::env::var_os(name), std::env::home_dir())
+}
+
+/// hookgate's data directory (the audit store): `$HOOKGATE_HOME`, else
+/// `$XDG_DATA_HOME/hookgate`, else `~/.local/share/hookgate`, else `./.hookgate` when there is
+/// no home directory at all.
+pub fn data_dir() -> PathBuf {
+    dirs::data_dir(&|name| std::env::var_os(name), std::env::home_dir())
+}
+
+/// hookgate's state directory (counters shared by hook processes, e.g. `rate_limit`):
+/// `$HOOKGATE_STATE_DIR`, else `$HOOKGATE_HOME/state` (beside the audit store it belongs to),
+/// else `$XDG_STATE_HOME/hookgate`, else `~/.local/state/hookgate`.
+pub fn state_dir() -> Option<PathBuf> {
+    dirs::state_dir(&|name| std::env::var_os(name), std::env::home_dir())
+}
+
+/// Where hookgate keeps things, as pure functions of an environment: the one owner of every
+/// `HOOKGATE_*`/XDG/home lookup, so config, data and state can never disagree on a variable.
+pub mod dirs {
+    use std::ffi::OsString;
+    use std::path::PathBuf;
+
+    /// Looks one environment variable up.
+    pub type Env<'a> = &'a dyn Fn(&str) -> Option<OsString>;
+
+    fn var(env: Env<'_>, name: &str) -> Option<PathBuf> {
+        env(name).filter(|v| !v.is_empty()).map(PathBuf::from)
+    }
+
+    /// XDG base directories must be absolute; relative values are ignored (the spec).
+    fn xdg(env: Env<'_>, name: &str) -> Option<PathBuf> {
+        var(env, name).filter(|p| p.is_absolute())
+    }
+
+    fn home(env: Env<'_>, home_dir: Option<PathBuf>) -> Option<PathBuf> {
+        var(env, "HOME").or(home_dir)
+    }
+
+    /// See [`crate::user_config_dir`].
+    pub fn config_dir(env: Env<'_>, home_dir: Option<PathBuf>) -> Option<PathBuf> {
+        var(env, "HOOKGATE_CONFIG_DIR")
+            .or_else(|| var(env, "HOOKGATE_HOME"))
+            .or_else(|| xdg(env, "XDG_CONFIG_HOME").map(|x| x.join("hookgate")))
+            .or_else(|| home(env, home_dir).map(|h| h.join(".config").join("hookgate")))
+    }
+
+    /// See [`crate::data_dir`].
+    pub fn data_dir(env: Env<'_>, home_dir: Option<PathBuf>) -> PathBuf {
+        var(env, "HOOKGATE_HOME")
+            .or_else(|| xdg(env, "XDG_DATA_HOME").map(|d| d.join("hookgate")))
+            .or_else(|| {
+                home(env, home_dir).map(|h| h.join(".local").join("share").join("hookgate"))
+            })
+            .unwrap_or_else(|| PathBuf::from(".hookgate"))
+    }
+
+    /// See [`crate::state_dir`].
+    pub fn state_dir(env: Env<'_>, home_dir: Option<PathBuf>) -> Option<PathBuf> {
+        var(env, "HOOKGATE_STATE_DIR")
+            .or_else(|| var(env, "HOOKGATE_HOME").map(|h| h.join("state")))
+            .or_else(|| xdg(env, "XDG_STATE_HOME").map(|d| d.join("hookgate")))
+            .or_else(|| {
+                home(env, home_dir).map(|h| h.join(".local").join("state").join("hookgate"))
+            })
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        fn env(pairs: &[(&str, &str)]) -> impl Fn(&str) -> Option<OsString> + use<> {
+            let pairs: Vec<(String, String)> = pairs
+                .iter()
+                .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+                .collect();
+            move |name| {
+                pairs
+                    .iter()
+                    .find(|(k, _)| k == name)
+                    .map(|(_, v)| OsString::from(v))
+            }
+        }
+
+        #[test]
+        fn hookgate_home_isolates_config_data_and_state_together() {
+            let e = env(&[("HOOKGATE_HOME", "/h"), ("XDG_CONFIG_HOME", "/x")]);
+            assert_eq!(config_dir(&e, None), Some(PathBuf::from("/h")));
+            assert_eq!(data_dir(&e, None), PathBuf::from("/h"));
+            assert_eq!(state_dir(&e, None), Some(PathBuf::from("/h/state")));
+        }
+
+        #[test]
+        fn xdg_dirs_apply_only_when_absolute_then_home() {
+            let e = env(&[
+                ("XDG_DATA_HOME", "rel"),
+                ("XDG_STATE_HOME", "/s"),
+                ("HOME", "/u"),
+            ]);
+            assert_eq!(
+                data_dir(&e, None),
+                PathBuf::from("/u/.local/share/hookgate")
+            );
+            assert_eq!(state_dir(&e, None), Some(PathBuf::from("/s/hookgate")));
+            assert_eq!(
+                config_dir(&e, None),
+                Some(PathBuf::from("/u/.config/hookgate"))
+            );
+            let none = env(&[]);
+            assert_eq!(data_dir(&none, None), PathBuf::from(".hookgate"));
+            assert_eq!(state_dir(&none, None), None);
+        }
+    }
 }
 
 /// The project of a process started in `cwd`, skipping the user's config dir as found by

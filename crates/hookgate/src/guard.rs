@@ -307,13 +307,12 @@ fn target(agent: AgentArg, global: bool, project: Option<&PathBuf>) -> Result<Ta
     } else {
         // The project by the one discovery rule, so `init` and `doctor` from a subdirectory
         // or a linked worktree act on the same project the hook will judge.
-        let dir = match project {
-            Some(p) => p.clone(),
-            None => {
-                let cwd = std::env::current_dir()
-                    .map_err(|e| Failure(format!("no current directory: {e}")))?;
-                hookgate_project::discover(&cwd).root
-            }
+        let dir = if let Some(p) = project {
+            p.clone()
+        } else {
+            let cwd = std::env::current_dir()
+                .map_err(|e| Failure(format!("no current directory: {e}")))?;
+            hookgate_project::discover(&cwd).root
         };
         Scope::Project(dir)
     };
