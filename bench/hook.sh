@@ -56,9 +56,13 @@ cd "$work/project"
 [ -z "$("$bin" hook claude < "$work/allow.json")" ] || { echo "allowed call was not silent" >&2; exit 1; }
 "$bin" hook claude < "$work/deny.json" | grep -q '"deny"' || { echo "denied call was not denied" >&2; exit 1; }
 
+# `--version` rows: the process start-up alone (loader, relocation, std and argument set-up),
+# the reference the hook rows are read against.
 cmds=(-n true "/bin/true"
+      -n hookgate_version "$bin --version"
       -n hookgate_allow "$bin hook claude --input $work/allow.json"
       -n hookgate_deny "$bin hook claude --input $work/deny.json"
+      -n hookgate_static_version "$static_bin --version"
       -n hookgate_static_allow "$static_bin hook claude --input $work/allow.json"
       -n hookgate_static_deny "$static_bin hook claude --input $work/deny.json")
 if [ -x "$peer" ]; then
@@ -76,10 +80,12 @@ data = {r["command"]: r["median"] * 1000 for r in json.load(open(sys.argv[1]))["
 base = data["true"]
 labels = {
     "true": "/bin/true (process floor)",
+    "hookgate_version": "hookgate --version (start-up alone)",
     "hookgate_allow": "hookgate hook claude, allowed command",
     "hookgate_deny": "hookgate hook claude, denied command",
-    "hookgate_static_allow": "same, statically linked, allowed command",
-    "hookgate_static_deny": "same, statically linked, denied command",
+    "hookgate_static_version": "static: hookgate --version",
+    "hookgate_static_allow": "static: hook claude, allowed command",
+    "hookgate_static_deny": "static: hook claude, denied command",
     "cc_safety_net_allow": "cc-safety-net hook (npm, via sh -c), allowed",
 }
 print(f"{'case':<44} {'median ms':>10} {'x /bin/true':>12}")
