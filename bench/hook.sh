@@ -3,19 +3,25 @@
 # default policy and the SQLite store, for an allowed and a denied command, beside spawning
 # /bin/true and beside a peer guard from npm (cc-safety-net) in the same run.
 #
-#   bench/hook.sh [--runs N] [--json FILE]
+#   bench/hook.sh [--runs N] [--reps N] [--json FILE]
+#
+# Each of the --reps hyperfine runs (default 3) measures every row; the table shows, per row, the
+# median over the repetitions of its median and of its ratio to /bin/true in the same
+# repetition, and the range of that ratio across repetitions (how noisy the machine was).
 #
 # Needs hyperfine (installed from Debian's packages if missing) and, for the peer, npm (the peer
 # row is left out with a notice if npm cannot install it).
 set -euo pipefail
 
 runs=300
+reps=3
 json_out=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
+    --reps) reps="$2"; shift 2 ;;
     --json) json_out="$2"; shift 2 ;;
-    *) echo "usage: $0 [--runs N] [--json FILE]" >&2; exit 1 ;;
+    *) echo "usage: $0 [--runs N] [--reps N] [--json FILE]" >&2; exit 1 ;;
   esac
 done
 
@@ -25,17 +31,21 @@ if ! command -v hyperfine >/dev/null; then
   (apt-get install -y hyperfine >/dev/null 2>&1 || { apt-get update >/dev/null 2>&1 && apt-get install -y hyperfine >/dev/null; }) \
     || cargo install --locked hyperfine
 fi
-cargo build --release -q -p hookgate --manifest-path "$root/Cargo.toml"
-bin="$root/target/release/hookgate"
-# The same binary linked statically (glibc static-pie): no dynamic loader work at start-up.
-# `--target` keeps the flag off build scripts and proc-macros.
-host=$(rustc -vV | sed -n 's/^host: //p')
-RUSTFLAGS="-C target-feature=+crt-static" cargo build --release -q -p hookgate \
-  --manifest-path "$root/Cargo.toml" --target "$host" --target-dir "$root/target/static"
-static_bin="$root/target/static/$host/release/hookgate"
-
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Both builds use the release profile (fat LTO, one codegen unit) and share every dependency;
+# only the final link differs, and both land in target/release/hookgate, so each is copied out.
+# 1. Dynamically linked: plain `cargo build --release`.
+cargo build --release -q -p hookgate --manifest-path "$root/Cargo.toml"
+cp "$root/target/release/hookgate" "$work/hookgate-dynamic"
+bin="$work/hookgate-dynamic"
+# 2. Statically linked (glibc static-pie): no dynamic loader, no symbol lookups at start-up.
+# This is README command 1. `cargo rustc` gives the flag to the final link only, so build
+# scripts and proc-macros (which cannot be static) are untouched and no `--target` is needed.
+cargo rustc --release -q -p hookgate --bin hookgate --manifest-path "$root/Cargo.toml" \
+  -- -C target-feature=+crt-static
+cp "$root/target/release/hookgate" "$work/hookgate-static"
+static_bin="$work/hookgate-static"
 mkdir -p "$work/project"
 payload() {
   printf '{"session_id":"bench","transcript_path":"/tmp/t.jsonl","cwd":"%s","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"%s","description":"bench"},"tool_use_id":"toolu_bench"}' "$work/project" "$1"
@@ -72,12 +82,19 @@ if [ -x "$peer" ]; then
 else
   echo "notice: cc-safety-net could not be installed from npm; the peer row is left out" >&2
 fi
-hyperfine -N --runs "$runs" --warmup 20 --export-json "$work/result.json" "${cmds[@]}" >/dev/null
+for rep in $(seq 1 "$reps"); do
+  hyperfine -N --runs "$runs" --warmup 20 --export-json "$work/result-$rep.json" "${cmds[@]}" >/dev/null
+done
 
-python3 - "$work/result.json" "$json_out" <<'PY'
-import json, sys
-data = {r["command"]: r["median"] * 1000 for r in json.load(open(sys.argv[1]))["results"]}
-base = data["true"]
+python3 - "$json_out" "$work"/result-*.json <<'PY'
+import json, statistics, sys
+reps = []
+for path in sys.argv[2:]:
+    reps.append({r["command"]: r["median"] * 1000 for r in json.load(open(path))["results"]})
+keys = list(reps[0])
+median_ms = {k: statistics.median(r[k] for r in reps) for k in keys}
+ratios = {k: [r[k] / r["true"] for r in reps] for k in keys}
+ratio = {k: statistics.median(v) for k, v in ratios.items()}
 labels = {
     "true": "/bin/true (process floor)",
     "hookgate_version": "hookgate --version (start-up alone)",
@@ -88,10 +105,13 @@ labels = {
     "hookgate_static_deny": "static: hook claude, denied command",
     "cc_safety_net_allow": "cc-safety-net hook (npm, via sh -c), allowed",
 }
-print(f"{'case':<44} {'median ms':>10} {'x /bin/true':>12}")
+print(f"{len(reps)} repetitions")
+print(f"{'case':<44} {'median ms':>10} {'x /bin/true':>12} {'ratio range':>14}")
 for key, label in labels.items():
-    if key in data:
-        print(f"{label:<44} {data[key]:>10.3f} {data[key]/base:>12.2f}")
-if sys.argv[2]:
-    json.dump({"median_ms": data, "ratio_to_true": {k: v / base for k, v in data.items()}}, open(sys.argv[2], "w"), indent=2)
+    if key in median_ms:
+        lo, hi = min(ratios[key]), max(ratios[key])
+        print(f"{label:<44} {median_ms[key]:>10.3f} {ratio[key]:>12.2f} {lo:>6.2f}-{hi:<7.2f}")
+if sys.argv[1]:
+    json.dump({"median_ms": median_ms, "ratio_to_true": ratio, "ratio_runs": ratios},
+              open(sys.argv[1], "w"), indent=2)
 PY
