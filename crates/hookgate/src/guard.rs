@@ -121,16 +121,15 @@ impl HookArgs {
             }
             // `--flag=value` or `--flag value`; a separate value must not look like a flag
             // (clap would read it as one).
-            let (name, value) = match flag.split_once('=') {
-                Some((name, value)) => (name, std::ffi::OsString::from(value)),
-                None => {
-                    let value = iter.next()?;
-                    if value.to_str().is_none_or(|v| v.starts_with('-')) && value != "-" {
-                        // Non-UTF-8 paths and odd values: clap decides.
-                        return None;
-                    }
-                    (flag, value.clone())
+            let (name, value) = if let Some((name, value)) = flag.split_once('=') {
+                (name, std::ffi::OsString::from(value))
+            } else {
+                let value = iter.next()?;
+                if value.to_str().is_none_or(|v| v.starts_with('-')) && value != "-" {
+                    // Non-UTF-8 paths and odd values: clap decides.
+                    return None;
                 }
+                (flag, value.clone())
             };
             if value.is_empty() {
                 return None;
