@@ -5,16 +5,18 @@
 #
 #   bench/hook.sh [--runs N] [--reps N] [--json FILE]
 #
-# Each of the --reps hyperfine runs (default 3) measures every row; the table shows, per row, the
-# median over the repetitions of its median and of its ratio to /bin/true in the same
-# repetition, and the range of that ratio across repetitions (how noisy the machine was).
+# hyperfine measures its rows one after another, and on a shared machine the load drifts between
+# them; so there are many short repetitions (--reps, default 15, of --runs, default 60), each
+# measuring /bin/true first and last, and a row's ratio in a repetition is its median over the
+# mean of those two. The table shows, per row, the median over the repetitions of its median and
+# of that ratio, and the ratio's interquartile range across repetitions (how noisy it was).
 #
 # Needs hyperfine (installed from Debian's packages if missing) and, for the peer, npm (the peer
 # row is left out with a notice if npm cannot install it).
 set -euo pipefail
 
-runs=300
-reps=3
+runs=60
+reps=15
 json_out=""
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -75,6 +77,7 @@ cmds=(-n true "/bin/true"
       -n hookgate_static_version "$static_bin --version"
       -n hookgate_static_allow "$static_bin hook claude --input $work/allow.json"
       -n hookgate_static_deny "$static_bin hook claude --input $work/deny.json")
+cmds+=(-n true_end "/bin/true")
 if [ -x "$peer" ]; then
   # The peer reads its payload from stdin only, and this hyperfine cannot redirect without a
   # shell, so it runs through `sh -c` (about 0.6 ms of its figure is that shell).
@@ -91,9 +94,9 @@ import json, statistics, sys
 reps = []
 for path in sys.argv[2:]:
     reps.append({r["command"]: r["median"] * 1000 for r in json.load(open(path))["results"]})
-keys = list(reps[0])
+keys = [k for k in reps[0] if k != "true_end"]
 median_ms = {k: statistics.median(r[k] for r in reps) for k in keys}
-ratios = {k: [r[k] / r["true"] for r in reps] for k in keys}
+ratios = {k: [r[k] / ((r["true"] + r["true_end"]) / 2) for r in reps] for k in keys}
 ratio = {k: statistics.median(v) for k, v in ratios.items()}
 labels = {
     "true": "/bin/true (process floor)",
@@ -106,10 +109,11 @@ labels = {
     "cc_safety_net_allow": "cc-safety-net hook (npm, via sh -c), allowed",
 }
 print(f"{len(reps)} repetitions")
-print(f"{'case':<44} {'median ms':>10} {'x /bin/true':>12} {'ratio range':>14}")
+print(f"{'case':<44} {'median ms':>10} {'x /bin/true':>12} {'ratio IQR':>14}")
 for key, label in labels.items():
     if key in median_ms:
-        lo, hi = min(ratios[key]), max(ratios[key])
+        q = statistics.quantiles(ratios[key], n=4) if len(ratios[key]) > 1 else [ratio[key]] * 3
+        lo, hi = q[0], q[2]
         print(f"{label:<44} {median_ms[key]:>10.3f} {ratio[key]:>12.2f} {lo:>6.2f}-{hi:<7.2f}")
 if sys.argv[1]:
     json.dump({"median_ms": median_ms, "ratio_to_true": ratio, "ratio_runs": ratios},
