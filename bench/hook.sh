@@ -3,19 +3,27 @@
 # default policy and the SQLite store, for an allowed and a denied command, beside spawning
 # /bin/true and beside a peer guard from npm (cc-safety-net) in the same run.
 #
-#   bench/hook.sh [--runs N] [--json FILE]
+#   bench/hook.sh [--runs N] [--reps N] [--json FILE]
+#
+# hyperfine measures its rows one after another, and on a shared machine the load drifts between
+# them; so there are many short repetitions (--reps, default 15, of --runs, default 60), each
+# measuring /bin/true first and last, and a row's ratio in a repetition is its median over the
+# mean of those two. The table shows, per row, the median over the repetitions of its median and
+# of that ratio, and the ratio's interquartile range across repetitions (how noisy it was).
 #
 # Needs hyperfine (installed from Debian's packages if missing) and, for the peer, npm (the peer
 # row is left out with a notice if npm cannot install it).
 set -euo pipefail
 
-runs=300
+runs=60
+reps=15
 json_out=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
+    --reps) reps="$2"; shift 2 ;;
     --json) json_out="$2"; shift 2 ;;
-    *) echo "usage: $0 [--runs N] [--json FILE]" >&2; exit 1 ;;
+    *) echo "usage: $0 [--runs N] [--reps N] [--json FILE]" >&2; exit 1 ;;
   esac
 done
 
@@ -25,17 +33,21 @@ if ! command -v hyperfine >/dev/null; then
   (apt-get install -y hyperfine >/dev/null 2>&1 || { apt-get update >/dev/null 2>&1 && apt-get install -y hyperfine >/dev/null; }) \
     || cargo install --locked hyperfine
 fi
-cargo build --release -q -p hookgate --manifest-path "$root/Cargo.toml"
-bin="$root/target/release/hookgate"
-# The same binary linked statically (glibc static-pie): no dynamic loader work at start-up.
-# `--target` keeps the flag off build scripts and proc-macros.
-host=$(rustc -vV | sed -n 's/^host: //p')
-RUSTFLAGS="-C target-feature=+crt-static" cargo build --release -q -p hookgate \
-  --manifest-path "$root/Cargo.toml" --target "$host" --target-dir "$root/target/static"
-static_bin="$root/target/static/$host/release/hookgate"
-
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+# Both builds use the release profile (fat LTO, one codegen unit) and share every dependency;
+# only the final link differs, and both land in target/release/hookgate, so each is copied out.
+# 1. Dynamically linked: plain `cargo build --release`.
+cargo build --release -q -p hookgate --manifest-path "$root/Cargo.toml"
+cp "$root/target/release/hookgate" "$work/hookgate-dynamic"
+bin="$work/hookgate-dynamic"
+# 2. Statically linked (glibc static-pie): no dynamic loader, no symbol lookups at start-up.
+# This is README command 1. `cargo rustc` gives the flag to the final link only, so build
+# scripts and proc-macros (which cannot be static) are untouched and no `--target` is needed.
+cargo rustc --release -q -p hookgate --bin hookgate --manifest-path "$root/Cargo.toml" \
+  -- -C target-feature=+crt-static
+cp "$root/target/release/hookgate" "$work/hookgate-static"
+static_bin="$work/hookgate-static"
 mkdir -p "$work/project"
 payload() {
   printf '{"session_id":"bench","transcript_path":"/tmp/t.jsonl","cwd":"%s","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"%s","description":"bench"},"tool_use_id":"toolu_bench"}' "$work/project" "$1"
@@ -56,11 +68,16 @@ cd "$work/project"
 [ -z "$("$bin" hook claude < "$work/allow.json")" ] || { echo "allowed call was not silent" >&2; exit 1; }
 "$bin" hook claude < "$work/deny.json" | grep -q '"deny"' || { echo "denied call was not denied" >&2; exit 1; }
 
+# `--version` rows: the process start-up alone (loader, relocation, std and argument set-up),
+# the reference the hook rows are read against.
 cmds=(-n true "/bin/true"
+      -n hookgate_version "$bin --version"
       -n hookgate_allow "$bin hook claude --input $work/allow.json"
       -n hookgate_deny "$bin hook claude --input $work/deny.json"
+      -n hookgate_static_version "$static_bin --version"
       -n hookgate_static_allow "$static_bin hook claude --input $work/allow.json"
       -n hookgate_static_deny "$static_bin hook claude --input $work/deny.json")
+cmds+=(-n true_end "/bin/true")
 if [ -x "$peer" ]; then
   # The peer reads its payload from stdin only, and this hyperfine cannot redirect without a
   # shell, so it runs through `sh -c` (about 0.6 ms of its figure is that shell).
@@ -68,24 +85,37 @@ if [ -x "$peer" ]; then
 else
   echo "notice: cc-safety-net could not be installed from npm; the peer row is left out" >&2
 fi
-hyperfine -N --runs "$runs" --warmup 20 --export-json "$work/result.json" "${cmds[@]}" >/dev/null
+for rep in $(seq 1 "$reps"); do
+  hyperfine -N --runs "$runs" --warmup 20 --export-json "$work/result-$rep.json" "${cmds[@]}" >/dev/null
+done
 
-python3 - "$work/result.json" "$json_out" <<'PY'
-import json, sys
-data = {r["command"]: r["median"] * 1000 for r in json.load(open(sys.argv[1]))["results"]}
-base = data["true"]
+python3 - "$json_out" "$work"/result-*.json <<'PY'
+import json, statistics, sys
+reps = []
+for path in sys.argv[2:]:
+    reps.append({r["command"]: r["median"] * 1000 for r in json.load(open(path))["results"]})
+keys = [k for k in reps[0] if k != "true_end"]
+median_ms = {k: statistics.median(r[k] for r in reps) for k in keys}
+ratios = {k: [r[k] / ((r["true"] + r["true_end"]) / 2) for r in reps] for k in keys}
+ratio = {k: statistics.median(v) for k, v in ratios.items()}
 labels = {
     "true": "/bin/true (process floor)",
+    "hookgate_version": "hookgate --version (start-up alone)",
     "hookgate_allow": "hookgate hook claude, allowed command",
     "hookgate_deny": "hookgate hook claude, denied command",
-    "hookgate_static_allow": "same, statically linked, allowed command",
-    "hookgate_static_deny": "same, statically linked, denied command",
+    "hookgate_static_version": "static: hookgate --version",
+    "hookgate_static_allow": "static: hook claude, allowed command",
+    "hookgate_static_deny": "static: hook claude, denied command",
     "cc_safety_net_allow": "cc-safety-net hook (npm, via sh -c), allowed",
 }
-print(f"{'case':<44} {'median ms':>10} {'x /bin/true':>12}")
+print(f"{len(reps)} repetitions")
+print(f"{'case':<44} {'median ms':>10} {'x /bin/true':>12} {'ratio IQR':>14}")
 for key, label in labels.items():
-    if key in data:
-        print(f"{label:<44} {data[key]:>10.3f} {data[key]/base:>12.2f}")
-if sys.argv[2]:
-    json.dump({"median_ms": data, "ratio_to_true": {k: v / base for k, v in data.items()}}, open(sys.argv[2], "w"), indent=2)
+    if key in median_ms:
+        q = statistics.quantiles(ratios[key], n=4) if len(ratios[key]) > 1 else [ratio[key]] * 3
+        lo, hi = q[0], q[2]
+        print(f"{label:<44} {median_ms[key]:>10.3f} {ratio[key]:>12.2f} {lo:>6.2f}-{hi:<7.2f}")
+if sys.argv[1]:
+    json.dump({"median_ms": median_ms, "ratio_to_true": ratio, "ratio_runs": ratios},
+              open(sys.argv[1], "w"), indent=2)
 PY

@@ -24,7 +24,9 @@ if ! command -v hyperfine >/dev/null; then
   (apt-get install -y hyperfine >/dev/null 2>&1 || { apt-get update >/dev/null 2>&1 && apt-get install -y hyperfine >/dev/null; }) \
     || cargo install --locked hyperfine
 fi
-cargo build --release -q -p hookgate --manifest-path "$root/Cargo.toml"
+# The binary README command 1 builds (release profile, statically linked; see bench/hook.sh).
+cargo rustc --release -q -p hookgate --bin hookgate --manifest-path "$root/Cargo.toml" \
+  -- -C target-feature=+crt-static
 bin="$root/target/release/hookgate"
 
 work=$(mktemp -d)

@@ -110,8 +110,6 @@ pub struct SessionState {
     pub denials: u32,
     /// Calls answered with ask so far.
     pub asks: u32,
-    /// Calls evaluated so far.
-    pub calls: u64,
     /// Result of the last test run seen in a post-tool event (`None`: no test run seen, or
     /// files changed since).
     pub tests_pass: Option<bool>,
@@ -132,8 +130,12 @@ pub const MAX_WRITTEN_FILES: usize = 10_000;
 
 impl SessionState {
     /// Counts a decision (call after every evaluation, whatever the outcome).
+    ///
+    /// Only denials and asks are counted: an allowed call that observes nothing must leave the
+    /// state unchanged, so the session document is not rewritten on every call (a replacing
+    /// rename costs a disk write-back on ext4, which dominated the hook's wall time). The audit
+    /// trail already holds one record per call.
     pub fn record(&mut self, decision: Option<hookgate_core::Decision>) {
-        self.calls = self.calls.saturating_add(1);
         match decision {
             Some(hookgate_core::Decision::Deny) => self.denials = self.denials.saturating_add(1),
             Some(hookgate_core::Decision::Ask) => self.asks = self.asks.saturating_add(1),

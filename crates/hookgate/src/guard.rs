@@ -54,7 +54,7 @@ pub(crate) enum StoreArg {
 }
 
 /// `hookgate hook <agent>`.
-#[derive(Debug, Args)]
+#[derive(Debug, Args, PartialEq, Eq)]
 pub(crate) struct HookArgs {
     /// The agent whose hook this is (the payload's own dialect wins when it differs).
     agent: AgentArg,
@@ -79,6 +79,86 @@ pub(crate) struct HookArgs {
     /// Do not run the hooks configured in hookgate's hook config for this call.
     #[arg(long)]
     no_user_hooks: bool,
+}
+
+impl HookArgs {
+    /// Reads the arguments after `hook` without building clap's command: this runs before
+    /// every tool call of every agent, and setting up even the one-subcommand parser costs
+    /// more instructions than the rest of start-up.
+    ///
+    /// Invariant: it accepts only argument lists that clap would parse to the same value
+    /// (`hook_fast_path_parses_exactly_what_clap_parses` checks it), and returns `None` for
+    /// everything else — help, `--`, an unknown or repeated flag, an empty value, a value
+    /// that looks like a flag, a second positional — so clap parses those and words their
+    /// errors and help exactly as before.
+    pub(crate) fn parse_fast(args: &[std::ffi::OsString]) -> Option<Self> {
+        fn once<T>(slot: &mut Option<T>, value: T) -> Option<()> {
+            slot.is_none().then(|| *slot = Some(value))
+        }
+        let mut agent = None;
+        let mut input = None;
+        let mut fail_mode = None;
+        let mut ask_fallback = None;
+        let mut store = None;
+        let mut policies = Vec::new();
+        let mut no_user_hooks = false;
+        let mut iter = args.iter();
+        while let Some(arg) = iter.next() {
+            let text = arg.to_str()?;
+            let Some(flag) = text.strip_prefix("--") else {
+                if text.starts_with('-') {
+                    return None;
+                }
+                once(&mut agent, AgentArg::from_str(text, false).ok()?)?;
+                continue;
+            };
+            if flag == "no-user-hooks" {
+                if no_user_hooks {
+                    return None;
+                }
+                no_user_hooks = true;
+                continue;
+            }
+            // `--flag=value` or `--flag value`; a separate value must not look like a flag
+            // (clap would read it as one).
+            let (name, value) = if let Some((name, value)) = flag.split_once('=') {
+                (name, std::ffi::OsString::from(value))
+            } else {
+                let value = iter.next()?;
+                if value.to_str().is_none_or(|v| v.starts_with('-')) && value != "-" {
+                    // Non-UTF-8 paths and odd values: clap decides.
+                    return None;
+                }
+                (flag, value.clone())
+            };
+            if value.is_empty() {
+                return None;
+            }
+            let word = || value.to_str();
+            match name {
+                "input" => once(&mut input, PathBuf::from(&value))?,
+                "policy" => policies.push(PathBuf::from(&value)),
+                "fail-mode" => once(&mut fail_mode, FailModeArg::from_str(word()?, false).ok()?)?,
+                "ask-fallback" => {
+                    once(
+                        &mut ask_fallback,
+                        FallbackArg::from_str(word()?, false).ok()?,
+                    )?;
+                }
+                "store" => once(&mut store, StoreArg::from_str(word()?, false).ok()?)?,
+                _ => return None,
+            }
+        }
+        Some(Self {
+            agent: agent?,
+            input,
+            fail_mode,
+            ask_fallback,
+            store,
+            policies,
+            no_user_hooks,
+        })
+    }
 }
 
 fn env_value<T: ValueEnum>(name: &str) -> Result<Option<T>, Failure> {
@@ -971,6 +1051,99 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// clap's parse of `hookgate hook …`, the reference the fast path must agree with.
+    fn clap_hook(args: &[&str]) -> Option<HookArgs> {
+        #[derive(Debug, clap::Parser)]
+        struct Hook {
+            #[command(flatten)]
+            args: HookArgs,
+        }
+        <Hook as clap::Parser>::try_parse_from(
+            std::iter::once("hookgate hook").chain(args.iter().copied()),
+        )
+        .ok()
+        .map(|h| h.args)
+    }
+
+    fn fast_hook(args: &[&str]) -> Option<HookArgs> {
+        let args: Vec<std::ffi::OsString> = args.iter().map(Into::into).collect();
+        HookArgs::parse_fast(&args)
+    }
+
+    #[test]
+    fn hook_fast_path_parses_exactly_what_clap_parses() {
+        // What `hookgate init` writes and what users type: the fast path must take these.
+        let taken: &[&[&str]] = &[
+            &["claude"],
+            &["codex"],
+            &["gemini"],
+            &["copilot"],
+            &["cursor"],
+            &["claude", "--input", "p.json"],
+            &["--input=p.json", "claude"],
+            &["claude", "--input", "-"],
+            &[
+                "claude",
+                "--fail-mode",
+                "deny",
+                "--ask-fallback=allow",
+                "--store",
+                "off",
+            ],
+            &[
+                "codex",
+                "--store=jsonl",
+                "--fail-mode=ask",
+                "--ask-fallback",
+                "deny",
+            ],
+            &[
+                "gemini",
+                "--policy",
+                "a.yaml",
+                "--policy=b.yaml",
+                "--no-user-hooks",
+            ],
+            &["--no-user-hooks", "cursor", "--store", "sqlite"],
+            &["claude", "--input=--odd-name"],
+        ];
+        for args in taken {
+            let fast = fast_hook(args);
+            assert!(fast.is_some(), "fast path declined {args:?}");
+            assert_eq!(
+                fast,
+                clap_hook(args),
+                "fast path and clap differ on {args:?}"
+            );
+        }
+        // Anything else goes to clap, which words the error or the help.
+        let declined: &[&[&str]] = &[
+            &[],
+            &["--help"],
+            &["-h"],
+            &["claude", "--help"],
+            &["Claude"],
+            &["opencode"],
+            &["claude", "codex"],
+            &["claude", "--", "x"],
+            &["claude", "--input"],
+            &["claude", "--input="],
+            &["claude", "--input", "--store"],
+            &["claude", "--input", "a", "--input", "b"],
+            &["claude", "--store", "sqlite", "--store=off"],
+            &["claude", "--store", "SQLITE"],
+            &["claude", "--fail-mode", "allow"],
+            &["claude", "--ask-fallback", "ask"],
+            &["claude", "--no-user-hooks", "--no-user-hooks"],
+            &["claude", "--no-user-hooks=true"],
+            &["claude", "--polic", "a.yaml"],
+            &["claude", "--version"],
+        ];
+        for args in declined {
+            assert_eq!(fast_hook(args), None, "fast path took {args:?}");
+        }
+    }
 
     #[test]
     fn since_accepts_dates_and_durations() {

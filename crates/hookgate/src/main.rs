@@ -107,8 +107,9 @@ impl<E: std::fmt::Display> From<E> for Failure {
     }
 }
 
-// `hookgate hook` alone, parsed without building the whole command tree: it runs before every
-// tool call of every agent, and clap's set-up of the full CLI is measurable there.
+// `hookgate hook` alone, parsed without building the whole command tree when the hand-written
+// fast path (`HookArgs::parse_fast`) declines: it runs before every tool call of every agent,
+// and clap's set-up of the full CLI is measurable there.
 /// Answer one coding-agent hook call (payload on stdin, answer in the agent's own format).
 #[derive(Debug, Parser)]
 #[command(
@@ -127,6 +128,10 @@ fn main() -> ExitCode {
     let mut rest = raw.peekable();
     if rest.peek().is_some_and(|a| a == "hook") {
         rest.next();
+        let rest: Vec<std::ffi::OsString> = rest.collect();
+        if let Some(args) = guard::HookArgs::parse_fast(&rest) {
+            return ExitCode::from(guard::hook(&args));
+        }
         let hook_argv = std::iter::once(program.unwrap_or_else(|| "hookgate".into())).chain(rest);
         return match HookOnly::try_parse_from(hook_argv) {
             Ok(cli) => ExitCode::from(guard::hook(&cli.args)),

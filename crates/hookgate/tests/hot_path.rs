@@ -1,0 +1,156 @@
+//! The hook's hot path through the real binary: the argument fast path answers exactly as
+//! clap would, and an allowed call that changes no remembered fact writes no session state.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test code"
+)]
+
+use std::io::Write;
+use std::os::unix::fs::MetadataExt;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+struct Env {
+    root: tempfile::TempDir,
+}
+
+impl Env {
+    fn new() -> Self {
+        let root = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(root.path().join("work")).unwrap();
+        Self { root }
+    }
+
+    fn work(&self) -> PathBuf {
+        self.root.path().join("work")
+    }
+
+    fn run(&self, args: &[&str], stdin: &[u8]) -> Output {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_hookgate"))
+            .args(args)
+            .current_dir(self.work())
+            .env("HOOKGATE_HOME", self.root.path().join("home"))
+            .env("HOOKGATE_CONFIG_DIR", self.root.path().join("config"))
+            .env_remove("HOOKGATE_FAIL_MODE")
+            .env_remove("HOOKGATE_FAIL_MODE_CLAUDE")
+            .env_remove("HOOKGATE_STORE")
+            .env_remove("HOOKGATE_EVENT")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let _ = child.stdin.take().unwrap().write_all(stdin);
+        child.wait_with_output().unwrap()
+    }
+
+    fn payload(&self, command: &str) -> Vec<u8> {
+        serde_json::to_vec(&serde_json::json!({
+            "session_id": "hot-path",
+            "transcript_path": "/tmp/t.jsonl",
+            "cwd": self.work(),
+            "permission_mode": "default",
+            "hook_event_name": "PreToolUse",
+            "tool_name": "Bash",
+            "tool_input": {"command": command, "description": "test"},
+            "tool_use_id": "toolu_1"
+        }))
+        .unwrap()
+    }
+
+    /// The one session document hookgate keeps for the session.
+    fn session_document(&self) -> PathBuf {
+        let dir = self.root.path().join("home/sessions");
+        let docs: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        assert_eq!(docs.len(), 1, "one session document in {}", dir.display());
+        docs.into_iter().next().unwrap()
+    }
+}
+
+fn identity(path: &Path) -> (u64, Vec<u8>) {
+    (
+        std::fs::metadata(path).unwrap().ino(),
+        std::fs::read(path).unwrap(),
+    )
+}
+
+#[test]
+fn allowed_calls_that_change_no_fact_leave_the_session_document_alone() {
+    let env = Env::new();
+    let allowed = env.payload("cargo test --workspace");
+    let out = env.run(&["hook", "claude"], &allowed);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        out.stdout.is_empty(),
+        "allowed call answered {:?}",
+        out.stdout
+    );
+    let doc = env.session_document();
+    let before = identity(&doc);
+    for _ in 0..3 {
+        let out = env.run(&["hook", "claude"], &allowed);
+        assert_eq!(out.status.code(), Some(0));
+        // The document is replaced by rename when it changes, so a new inode means a write.
+        assert_eq!(
+            identity(&doc),
+            before,
+            "an allowed call rewrote the session state"
+        );
+    }
+    // A call that changes a remembered fact still writes it.
+    let out = env.run(
+        &["hook", "claude"],
+        &env.payload("git push --force origin main"),
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stdout).contains("\"deny\""),
+        "force push was not denied: {}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let state: serde_json::Value = serde_json::from_slice(&std::fs::read(&doc).unwrap()).unwrap();
+    assert_eq!(
+        state["denials"], 1,
+        "the denial was not remembered: {state}"
+    );
+}
+
+#[test]
+fn hook_arguments_take_the_fast_path_and_clap_still_words_the_errors() {
+    let env = Env::new();
+    let denied = env.payload("git push --force origin main");
+    let file = env.root.path().join("payload.json");
+    std::fs::write(&file, &denied).unwrap();
+    let file = file.to_str().unwrap();
+    let with_eq = format!("--input={file}");
+    for args in [
+        vec!["hook", "claude"],
+        vec!["hook", "claude", "--input", file],
+        vec!["hook", &with_eq, "claude", "--store", "jsonl"],
+        vec!["hook", "claude", "--fail-mode=deny", "--no-user-hooks"],
+    ] {
+        let out = env.run(&args, &denied);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {out:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stdout).contains("\"deny\""),
+            "{args:?} did not answer deny: {out:?}"
+        );
+    }
+    // What the fast path declines still reaches clap: an unknown agent is a usage error
+    // naming the valid ones, and help is printed on stdout.
+    let out = env.run(&["hook", "opencode"], &denied);
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("invalid value") && err.contains("claude"),
+        "{err}"
+    );
+    let out = env.run(&["hook", "--help"], b"");
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("--fail-mode"));
+}
