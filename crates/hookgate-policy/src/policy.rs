@@ -232,39 +232,18 @@ impl fmt::Display for PolicyError {
     }
 }
 
-/// Hard limits for YAML that a cloned repository may control: no billion laughs, no absurd
-/// depth or size.
+/// The one budget for YAML a cloned repository may control (`hookgate_core::yaml`).
 fn yaml_options() -> serde_saphyr::Options {
-    let mut options = serde_saphyr::Options::default();
-    options.with_snippet = false;
-    options.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::Error;
-    let mut budget = serde_saphyr::Budget::default();
-    budget.max_depth = 32;
-    budget.max_aliases = 64;
-    budget.max_anchors = 64;
-    budget.max_nodes = 50_000;
-    budget.max_total_scalar_bytes = 1024 * 1024;
-    options.budget = Some(budget);
-    options
+    hookgate_core::yaml::untrusted_options()
 }
 
 fn yaml_error(file: Option<&Path>, err: &serde_saphyr::Error) -> PolicyError {
-    let rendered = err.to_string();
-    let message = rendered
-        .lines()
-        .next()
-        .unwrap_or("invalid YAML")
-        .split(" at line ")
-        .next()
-        .unwrap_or("invalid YAML")
-        .trim()
-        .to_owned();
-    let location = err.location();
+    let e = hookgate_core::yaml::YamlError::from(err);
     PolicyError {
         file: file.map(Path::to_path_buf),
-        line: location.map(|l| l.line()).filter(|l| *l > 0),
-        column: location.map(|l| l.column()).filter(|c| *c > 0),
-        message,
+        line: e.line,
+        column: e.column,
+        message: e.message,
     }
 }
 
