@@ -40,11 +40,12 @@ enum Command {
         #[command(subcommand)]
         command: ConfigCommand,
     },
-    /// Explain what a shell command will execute and how the default policy judges it
-    /// (relative to the current directory as the workspace), or, with --path, what a path
-    /// resolves to and which sensitive locations it touches.
+    /// Show what `hookgate hook` would answer for a shell command (or, with --payload, for any
+    /// agent's payload) in the current directory's project — the same pipeline and verdict,
+    /// with every determining id, reading but never writing — beside the shell analyzer's own
+    /// view; or, with --path, what a path resolves to and which sensitive locations it touches.
     ///
-    /// Exit status: 0 fine to run, 2 the default policy would deny or ask, 1 error.
+    /// Exit status: 0 the hook would not object, 2 it would deny or ask, 1 error.
     Explain(explain::ExplainArgs),
     /// Report secrets in FILE (or stdin). Exit status: 0 clean, 2 secrets found, 1 error.
     ScanSecrets(scan_secrets::ScanArgs),
