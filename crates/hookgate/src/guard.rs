@@ -478,41 +478,10 @@ pub(crate) fn doctor(args: &DoctorArgs) -> Result<u8, Failure> {
             continue;
         }
         let checks = hookgate_init::doctor(&target, &opts);
-        let _ = writeln!(s, "{}:", agent.kind().as_str());
-        for c in &checks {
-            all_ok &= c.ok;
-            let _ = writeln!(
-                s,
-                "  [{}] {}: {}",
-                if c.ok { "ok" } else { "FAIL" },
-                c.name,
-                c.detail
-            );
-        }
-        let checks: Vec<serde_json::Value> = checks
-            .iter()
-            .map(|c| serde_json::json!({"name": c.name, "ok": c.ok, "detail": c.detail}))
-            .collect();
-        report.push(serde_json::json!({"agent": agent.kind().as_str(), "checks": checks}));
+        all_ok &= section(&mut s, &mut report, agent.kind().as_str(), &checks);
     }
     let configured = !report.is_empty();
-    let checks = guard_checks()?;
-    let _ = writeln!(s, "hookgate:");
-    for c in &checks {
-        all_ok &= c.ok;
-        let _ = writeln!(
-            s,
-            "  [{}] {}: {}",
-            if c.ok { "ok" } else { "FAIL" },
-            c.name,
-            c.detail
-        );
-    }
-    let checks: Vec<serde_json::Value> = checks
-        .iter()
-        .map(|c| serde_json::json!({"name": c.name, "ok": c.ok, "detail": c.detail}))
-        .collect();
-    report.push(serde_json::json!({"agent": "hookgate", "checks": checks}));
+    all_ok &= section(&mut s, &mut report, "hookgate", &guard_checks()?);
     if args.json {
         print(&to_json(&report)?)?;
     } else {
@@ -525,6 +494,31 @@ pub(crate) fn doctor(args: &DoctorArgs) -> Result<u8, Failure> {
         print(&s)?;
     }
     Ok(u8::from(!all_ok))
+}
+
+/// Adds one section of doctor checks to the text and the JSON report; true when all passed.
+fn section(
+    text: &mut String,
+    report: &mut Vec<serde_json::Value>,
+    name: &str,
+    checks: &[hookgate_init::Check],
+) -> bool {
+    let _ = writeln!(text, "{name}:");
+    for c in checks {
+        let _ = writeln!(
+            text,
+            "  [{}] {}: {}",
+            if c.ok { "ok" } else { "FAIL" },
+            c.name,
+            c.detail
+        );
+    }
+    let json: Vec<serde_json::Value> = checks
+        .iter()
+        .map(|c| serde_json::json!({"name": c.name, "ok": c.ok, "detail": c.detail}))
+        .collect();
+    report.push(serde_json::json!({"agent": name, "checks": json}));
+    checks.iter().all(|c| c.ok)
 }
 
 /// The guard's own health, whatever agent calls it: the audit store takes records, none went

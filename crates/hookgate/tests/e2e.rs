@@ -141,7 +141,6 @@ fn run(s: &Scenario) {
     let root = tempfile::tempdir().unwrap();
     let project = project(root.path());
     let home = root.path().join("hookgate-home");
-    let out = root.path().join("out");
     // The agent's user config dir, shared by `hookgate init` (Codex keeps hook trust there) and
     // the runner, so nothing touches the real home directory.
     let config_dir = root.path().join("agent-config");
@@ -163,27 +162,7 @@ fn run(s: &Scenario) {
         s.agent,
         String::from_utf8_lossy(&init.stderr)
     );
-    let script = root.path().join("script.json");
-    std::fs::write(&script, s.script.to_string()).unwrap();
-
-    let status = Command::new("bash")
-        .arg(e2e.join(s.runner))
-        .arg(&script)
-        .arg(&project)
-        .env(s.bin_var, bin_dir.join(s.bin))
-        .env("E2E_OUT", &out)
-        .env("E2E_CONFIG_DIR", &config_dir)
-        .env("E2E_TIMEOUT", "150")
-        .env("HOOKGATE_HOME", &home)
-        .env("HOOKGATE_CONFIG_DIR", root.path().join("no-user-config"))
-        .status()
-        .unwrap();
-    let stderr = std::fs::read_to_string(out.join("cli.stderr")).unwrap_or_default();
-    let requests = std::fs::read_to_string(out.join("requests.jsonl")).unwrap_or_default();
-    let context = format!(
-        "exit {status:?}\n--- cli.stderr\n{stderr}\n--- requests (tail)\n{}",
-        tail(&requests, 3000)
-    );
+    let context = session(s, &e2e, &bin_dir, root.path(), &project, "run", &s.script);
 
     // The destructive command never ran: the uncommitted work survived.
     let notes = std::fs::read_to_string(project.join("notes.txt")).unwrap();
