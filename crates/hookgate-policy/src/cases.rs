@@ -155,25 +155,17 @@ pub fn run_cases_with(
     file: Option<&Path>,
     parse: &PayloadParser<'_>,
 ) -> Result<CaseReport, PolicyError> {
-    let mut options = serde_saphyr::Options::default();
-    options.duplicate_keys = serde_saphyr::DuplicateKeyPolicy::Error;
-    let raw: RawCases = serde_saphyr::from_str_with_options(text, options).map_err(|e| {
-        let loc = e.location();
-        PolicyError {
-            file: file.map(Path::to_path_buf),
-            line: loc.map(|l| l.line()).filter(|l| *l > 0),
-            column: loc.map(|l| l.column()).filter(|c| *c > 0),
-            message: e
-                .to_string()
-                .lines()
-                .next()
-                .unwrap_or("invalid cases file")
-                .split(" at line ")
-                .next()
-                .unwrap_or_default()
-                .to_owned(),
-        }
-    })?;
+    let raw: RawCases =
+        serde_saphyr::from_str_with_options(text, hookgate_core::yaml::untrusted_options())
+            .map_err(|e| {
+                let e = hookgate_core::yaml::YamlError::from(&e);
+                PolicyError {
+                    file: file.map(Path::to_path_buf),
+                    line: e.line,
+                    column: e.column,
+                    message: e.message,
+                }
+            })?;
     let workspace = raw.workspace.unwrap_or_else(|| "/work/project".into());
     let home = raw.home.unwrap_or_else(|| "/home/user".into());
     let mut report = CaseReport {
@@ -186,17 +178,25 @@ pub fn run_cases_with(
         let case = spanned.value;
         let agent = case.agent.unwrap_or(AgentKind::Claude);
         let cwd = case.cwd.clone().unwrap_or_else(|| workspace.clone());
+        // Commands and tool calls become the pre-tool payload an agent would send and go
+        // through the same parser as raw payloads (the CLI's is `hookgate-agents`), so a case
+        // is judged exactly as the hook would judge that call.
+        let tool_call = |name: &str, input: Map<String, Value>| {
+            let payload = serde_json::json!({
+                "session_id": "", "cwd": cwd, "hook_event_name": "PreToolUse",
+                "tool_name": name, "tool_input": input,
+            });
+            parse(&payload, agent, &cwd).map(|mut call| {
+                call.agent = agent;
+                call
+            })
+        };
         let call = if let Some(command) = &case.command {
             let mut input = Map::new();
             input.insert("command".into(), Value::String(command.clone()));
-            Some(call_for_tool(agent, &cwd, "Bash", input))
+            tool_call("Bash", input)
         } else if let Some(tool) = &case.tool {
-            Some(call_for_tool(
-                agent,
-                &cwd,
-                tool,
-                case.input.clone().unwrap_or_default(),
-            ))
+            tool_call(tool, case.input.clone().unwrap_or_default())
         } else {
             case.payload.as_ref().and_then(|p| parse(p, agent, &cwd))
         };
