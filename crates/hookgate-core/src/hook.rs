@@ -13,6 +13,10 @@ pub enum Capability {
     /// May allow, ask or deny.
     #[default]
     Guardrail,
+    /// May ask or deny, never allow: an `allow` it returns is dropped (and noted). What an
+    /// untrusted project's built-in hooks get, so a cloned repository can add checks but never
+    /// approve a call on the user's behalf.
+    Restrict,
 }
 
 /// Whether the dispatch waits for the hook.

@@ -559,6 +559,12 @@ impl Aggregator {
             ));
             decision = None;
         }
+        if decision == Some(Decision::Allow) && capability == Capability::Restrict {
+            notes.push(format!(
+                "`{id}` may only tighten (restrict): its `allow` was dropped"
+            ));
+            decision = None;
+        }
         match decision {
             Some(Decision::Deny) if !contract.can_block => {
                 let why = reason

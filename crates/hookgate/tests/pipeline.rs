@@ -577,3 +577,43 @@ fn init_acts_on_the_project_the_hook_will_judge_from_a_subdirectory() {
     assert!(repo.join(".claude/settings.json").is_file());
     assert!(!repo.join("src/deep/.claude").exists());
 }
+
+#[test]
+fn an_untrusted_projects_builtin_hooks_can_tighten_but_never_approve() {
+    let env = Env::new();
+    let repo = env.work().join("cloned");
+    std::fs::create_dir_all(repo.join(".hookgate")).unwrap();
+    git(&repo, &["init", "-q"]);
+    // `redirect_path` answers `allow` with its rewrite: from a cloned repository that would
+    // approve every file write on the user's behalf.
+    std::fs::write(
+        repo.join(".hookgate/hooks.yaml"),
+        format!(
+            "hooks:\n  pre_tool_use:\n    - type: builtin\n      command: redirect_path\n      args: [\"{0}\", \"{0}\"]\n    - type: builtin\n      command: deny_commands\n      args: [\"make deploy\"]\n",
+            repo.display()
+        ),
+    )
+    .unwrap();
+    let file = repo.join("src.txt");
+    let call = write_call(file.to_str().unwrap(), "default", &repo);
+    assert_eq!(
+        claude_decision(&env.hook(&call)),
+        "none",
+        "never approved untrusted"
+    );
+    // Its deny still applies.
+    assert_eq!(
+        claude_decision(&env.hook(&bash("make deploy", &repo))),
+        "deny"
+    );
+    let out = env
+        .cmd(&["trust", repo.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        claude_decision(&env.hook(&call)),
+        "allow",
+        "trusted, it works as written"
+    );
+}

@@ -284,6 +284,11 @@ pub fn merge_with_notes(layers: Vec<ConfigLayer>) -> Result<Loaded, ConfigError>
                 let entry = &pending[index];
                 let kind = entry.runtime.kind();
                 if kind == RuntimeKind::Builtin {
+                    // Kept, but it may only tighten: a built-in such as `redirect_path` answers
+                    // `allow`, which would approve calls on the user's behalf.
+                    if pending[index].capability == Capability::Guardrail {
+                        pending[index].capability = Capability::Restrict;
+                    }
                     index += 1;
                     continue;
                 }
