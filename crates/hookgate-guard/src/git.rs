@@ -1,37 +1,21 @@
 //! The current git branch, read from `.git/HEAD` without starting `git` (a hook call must not
 //! pay for a process it can avoid).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-/// The git directory of the repository containing `dir`, following a `.git` *file*
-/// (`gitdir: …`, as worktrees and submodules have).
-pub fn git_dir(dir: &Path) -> Option<PathBuf> {
-    for ancestor in dir.ancestors() {
-        let dot_git = ancestor.join(".git");
-        if dot_git.is_dir() {
-            return Some(dot_git);
-        }
-        if dot_git.is_file() {
-            let text = std::fs::read_to_string(&dot_git).ok()?;
-            let target = text.strip_prefix("gitdir:")?.trim();
-            let path = Path::new(target);
-            return Some(if path.is_absolute() {
-                path.to_path_buf()
-            } else {
-                ancestor.join(path)
-            });
-        }
-    }
-    None
-}
-
-/// The checked-out branch of the repository containing `dir`; `None` outside a repository or
-/// on a detached HEAD (policy treats an unknown branch as matching deny rules, not allow rules).
-pub fn current_branch(dir: &Path) -> Option<String> {
-    let head = std::fs::read_to_string(git_dir(dir)?.join("HEAD")).ok()?;
+/// The branch checked out in `git_dir` (a repository's own git dir, as
+/// `hookgate_project::GitInfo::git_dir` found it); `None` on a detached HEAD (policy treats an
+/// unknown branch as matching deny rules, not allow rules).
+pub fn branch_in(git_dir: &Path) -> Option<String> {
+    let head = std::fs::read_to_string(git_dir.join("HEAD")).ok()?;
     head.trim()
         .strip_prefix("ref: refs/heads/")
         .map(str::to_owned)
+}
+
+/// The checked-out branch of the repository containing `dir`, found by the one discovery rule.
+pub fn current_branch(dir: &Path) -> Option<String> {
+    branch_in(&hookgate_project::discover_in(dir, None).git?.git_dir)
 }
 
 #[cfg(test)]

@@ -221,10 +221,13 @@ fn protected_set(opts: &GuardOptions, project: &Path, home: Option<&Path>) -> Ve
     out
 }
 
-fn context(opts: &GuardOptions, cwd: &Path, project: &Path) -> Ctx {
+/// Where the call is judged. The branch comes from the repository discovery already found
+/// (one walk up the tree per call, not one per fact).
+fn context(opts: &GuardOptions, found: &Project) -> Ctx {
+    let project = found.root.as_path();
     let home = std::env::home_dir();
     let mut ctx = Ctx::new(project, home.clone());
-    ctx.branch = git::current_branch(cwd);
+    ctx.branch = found.git.as_ref().and_then(|g| git::branch_in(&g.git_dir));
     if let Some(tmp) = std::env::var_os("TMPDIR").map(PathBuf::from) {
         ctx.temp_dirs.push(tmp);
     }
@@ -655,7 +658,7 @@ pub fn judge(
     let found = hookgate_project::discover_in(&cwd, opts.config_dir.as_deref());
     let trust = hookgate_project::trust_state(&found, opts.config_dir.as_deref());
     let project = found.root.clone();
-    let ctx = context(opts, &cwd, &project);
+    let ctx = context(opts, &found);
     let mut trace = Map::new();
     trace.insert("dialect".into(), json!(dialect));
     trace.insert("native_event".into(), json!(native));
