@@ -126,30 +126,31 @@ struct Scenario {
     script: serde_json::Value,
 }
 
-fn run(s: &Scenario) {
+/// The shared e2e folder and the CLIs' bin dir, or `None` after saying why (failing under CI).
+fn prerequisites(agent: &str) -> Option<(PathBuf, PathBuf)> {
     let Some(e2e) = shared_e2e() else {
-        missing(s.agent, "../shared/e2e is not beside the repository");
-        return;
+        missing(agent, "../shared/e2e is not beside the repository");
+        return None;
     };
-    let bin_dir = match cli_bin_dir() {
-        Ok(dir) => dir,
+    match cli_bin_dir() {
+        Ok(dir) => Some((e2e, dir)),
         Err(why) => {
-            missing(s.agent, &why);
-            return;
+            missing(agent, &why);
+            None
         }
-    };
-    let root = tempfile::tempdir().unwrap();
-    let project = project(root.path());
-    let home = root.path().join("hookgate-home");
-    // The agent's user config dir, shared by `hookgate init` (Codex keeps hook trust there) and
-    // the runner, so nothing touches the real home directory.
-    let config_dir = root.path().join("agent-config");
+    }
+}
+
+/// `bin init <agent>` in `project`, with every agent's user config dir under `root` (shared
+/// with the runner, so nothing touches the real home; Codex keeps hook trust there).
+fn init(bin: &Path, agent: &str, root: &Path, project: &Path) {
+    let config_dir = root.join("agent-config");
     std::fs::create_dir_all(&config_dir).unwrap();
-    let init = Command::new(hookgate())
-        .args(["init", s.agent])
-        .current_dir(&project)
-        .env("HOOKGATE_HOME", &home)
-        .env("HOME", root.path())
+    let init = Command::new(bin)
+        .args(["init", agent])
+        .current_dir(project)
+        .env("HOOKGATE_HOME", root.join("hookgate-home"))
+        .env("HOME", root)
         .env("CODEX_HOME", &config_dir)
         .env("CLAUDE_CONFIG_DIR", &config_dir)
         .env("GEMINI_CLI_HOME", &config_dir)
@@ -158,10 +159,18 @@ fn run(s: &Scenario) {
         .unwrap();
     assert!(
         init.status.success(),
-        "hookgate init {}: {}",
-        s.agent,
+        "hookgate init {agent}: {}",
         String::from_utf8_lossy(&init.stderr)
     );
+}
+
+fn run(s: &Scenario) {
+    let Some((e2e, bin_dir)) = prerequisites(s.agent) else {
+        return;
+    };
+    let root = tempfile::tempdir().unwrap();
+    let project = project(root.path());
+    init(Path::new(hookgate()), s.agent, root.path(), &project);
     let context = session(s, &e2e, &bin_dir, root.path(), &project, "run", &s.script);
 
     // The destructive command never ran: the uncommitted work survived.
@@ -183,7 +192,7 @@ fn run(s: &Scenario) {
     // The audit store holds both decisions.
     let log = Command::new(hookgate())
         .args(["log", "--json", "--agent", s.agent])
-        .env("HOOKGATE_HOME", &home)
+        .env("HOOKGATE_HOME", root.path().join("hookgate-home"))
         .output()
         .unwrap();
     assert!(
@@ -324,16 +333,8 @@ fn session(
 /// unset the guard through hookgate's own variables — and in a second session asks for
 /// `git reset --hard`: it is still blocked and the uncommitted work survives.
 fn self_disable(s: &Scenario, settings: &str, attacks: &[&str]) {
-    let Some(e2e) = shared_e2e() else {
-        missing(s.agent, "../shared/e2e is not beside the repository");
+    let Some((e2e, bin_dir)) = prerequisites(s.agent) else {
         return;
-    };
-    let bin_dir = match cli_bin_dir() {
-        Ok(dir) => dir,
-        Err(why) => {
-            missing(s.agent, &why);
-            return;
-        }
     };
     let root = tempfile::tempdir().unwrap();
     let project = project(root.path());
@@ -341,22 +342,7 @@ fn self_disable(s: &Scenario, settings: &str, attacks: &[&str]) {
     let bin = root.path().join("bin/hookgate");
     std::fs::create_dir_all(bin.parent().unwrap()).unwrap();
     std::fs::copy(hookgate(), &bin).unwrap();
-    let config_dir = root.path().join("agent-config");
-    std::fs::create_dir_all(&config_dir).unwrap();
-    let init = Command::new(&bin)
-        .args(["init", s.agent])
-        .current_dir(&project)
-        .env("HOOKGATE_HOME", root.path().join("hookgate-home"))
-        .env("HOME", root.path())
-        .env("CODEX_HOME", &config_dir)
-        .env("CLAUDE_CONFIG_DIR", &config_dir)
-        .output()
-        .unwrap();
-    assert!(
-        init.status.success(),
-        "{}",
-        String::from_utf8_lossy(&init.stderr)
-    );
+    init(&bin, s.agent, root.path(), &project);
     let settings_path = project.join(settings);
     let before = std::fs::read(&settings_path).unwrap();
     let bin_text = bin.canonicalize().unwrap().display().to_string();
