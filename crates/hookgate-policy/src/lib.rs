@@ -28,7 +28,6 @@
 mod action;
 mod cases;
 mod eval;
-mod glob;
 mod invariants;
 mod pattern;
 mod policy;

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_saphyr::Spanned;
 
 use crate::action::ActionKind;
-use crate::glob::PathGlob;
+use hookgate_paths::PathGlob;
 use crate::invariants::{self, INVARIANTS};
 use crate::pattern::CommandPattern;
 
