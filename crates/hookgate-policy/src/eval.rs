@@ -117,7 +117,6 @@ impl Policy {
         let facts = Facts::build(call, ctx);
         let evaluation = self.evaluate_facts(&facts, call, ctx, state, started);
         let decision = finish(&evaluation);
-        state.record(decision);
         if !matches!(decision, Some(Decision::Deny | Decision::Ask)) {
             self.observe_facts(&facts, call, state);
         }

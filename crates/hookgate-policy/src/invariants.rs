@@ -1113,14 +1113,18 @@ fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
             .suggest("ask the user to make this change themselves"),
         );
     }
+    let touched = j.facts.touched(j.ctx);
+    if touched.is_empty() {
+        return None;
+    }
     let protected: Vec<PathBuf> = j
         .ctx
-        .protected_paths
+        .protected_set()
         .iter()
         .map(|p| hookgate_paths::normalize(&p.to_string_lossy(), Path::new("/"), None).path)
         .collect();
     let pctx = j.path_ctx();
-    for (i, p) in j.facts.touched(j.ctx) {
+    for (i, p) in touched {
         // write_matches() above classified every written path, resolving symlinks when
         // asked to; its physical forms are reused here.
         let mut candidates = vec![p.path.clone()];

@@ -148,14 +148,27 @@ pub struct PolicyLayer {
     pub path: PathBuf,
     /// False: only the parts that tighten apply; the rest becomes [`Policy::notes`].
     pub trusted: bool,
+    /// The file's bytes when the caller already read them (the hook reads a project's config
+    /// once, hashes those bytes for trust and parses exactly them); `None`: read `path`.
+    pub text: Option<Vec<u8>>,
 }
 
 impl PolicyLayer {
+    /// A layer of `path`, trusted or not.
+    pub fn new(path: impl Into<PathBuf>, trusted: bool) -> Self {
+        Self {
+            path: path.into(),
+            trusted,
+            text: None,
+        }
+    }
+
     /// A layer the user wrote.
     pub fn trusted(path: impl Into<PathBuf>) -> Self {
         Self {
             path: path.into(),
             trusted: true,
+            text: None,
         }
     }
 
@@ -164,7 +177,15 @@ impl PolicyLayer {
         Self {
             path: path.into(),
             trusted: false,
+            text: None,
         }
+    }
+
+    /// The same layer, parsed from `bytes` already read rather than from the file.
+    #[must_use]
+    pub fn with_text(mut self, bytes: Vec<u8>) -> Self {
+        self.text = Some(bytes);
+        self
     }
 }
 
@@ -540,7 +561,12 @@ impl Policy {
         let mut policy = Self::builtin_default();
         for layer in layers {
             let path = &layer.path;
-            let text = match std::fs::read_to_string(path) {
+            let read = match &layer.text {
+                Some(bytes) => String::from_utf8(bytes.clone())
+                    .map_err(|_| std::io::Error::from(std::io::ErrorKind::InvalidData)),
+                None => std::fs::read_to_string(path),
+            };
+            let text = match read {
                 Ok(t) => t,
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
                 Err(e) => {

@@ -945,10 +945,7 @@ fn effective_policy(explicit: Option<&PathBuf>) -> Result<Effective, Failure> {
         let canonical = |x: &std::path::Path| std::fs::canonicalize(x).ok();
         let project_canonical = project_policy.as_deref().and_then(canonical);
         let is_project = project_canonical.is_some() && canonical(p) == project_canonical;
-        let layer = hookgate_policy::PolicyLayer {
-            path: p.clone(),
-            trusted: !is_project || trust.is_trusted(),
-        };
+        let layer = hookgate_policy::PolicyLayer::new(p, !is_project || trust.is_trusted());
         return Ok(Effective {
             policy: hookgate_policy::Policy::load_layers(&[layer])?,
             trust: is_project.then_some(trust),
@@ -960,10 +957,7 @@ fn effective_policy(explicit: Option<&PathBuf>) -> Result<Effective, Failure> {
         .collect();
     let has_project_policy = project_policy.as_ref().is_some_and(|p| p.is_file());
     if let Some(path) = project_policy {
-        layers.push(hookgate_policy::PolicyLayer {
-            path,
-            trusted: trust.is_trusted(),
-        });
+        layers.push(hookgate_policy::PolicyLayer::new(path, trust.is_trusted()));
     }
     Ok(Effective {
         policy: hookgate_policy::Policy::load_layers(&layers)?,
