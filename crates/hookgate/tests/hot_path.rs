@@ -7,57 +7,21 @@
     reason = "test code"
 )]
 
-use std::io::Write;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
-struct Env {
-    root: tempfile::TempDir,
+mod common;
+
+use common::Sandbox as Env;
+
+trait HotPath {
+    fn payload(&self, command: &str) -> Vec<u8>;
+    fn session_document(&self) -> PathBuf;
 }
 
-impl Env {
-    fn new() -> Self {
-        let root = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(root.path().join("work")).unwrap();
-        Self { root }
-    }
-
-    fn work(&self) -> PathBuf {
-        self.root.path().join("work")
-    }
-
-    fn run(&self, args: &[&str], stdin: &[u8]) -> Output {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hookgate"))
-            .args(args)
-            .current_dir(self.work())
-            .env("HOOKGATE_HOME", self.root.path().join("home"))
-            .env("HOOKGATE_CONFIG_DIR", self.root.path().join("config"))
-            .env_remove("HOOKGATE_FAIL_MODE")
-            .env_remove("HOOKGATE_FAIL_MODE_CLAUDE")
-            .env_remove("HOOKGATE_STORE")
-            .env_remove("HOOKGATE_EVENT")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let _ = child.stdin.take().unwrap().write_all(stdin);
-        child.wait_with_output().unwrap()
-    }
-
+impl HotPath for Env {
     fn payload(&self, command: &str) -> Vec<u8> {
-        serde_json::to_vec(&serde_json::json!({
-            "session_id": "hot-path",
-            "transcript_path": "/tmp/t.jsonl",
-            "cwd": self.work(),
-            "permission_mode": "default",
-            "hook_event_name": "PreToolUse",
-            "tool_name": "Bash",
-            "tool_input": {"command": command, "description": "test"},
-            "tool_use_id": "toolu_1"
-        }))
-        .unwrap()
+        serde_json::to_vec(&common::bash_payload("hot-path", &self.work(), command)).unwrap()
     }
 
     /// The one session document hookgate keeps for the session.

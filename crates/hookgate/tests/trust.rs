@@ -8,9 +8,10 @@
     reason = "test code"
 )]
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
+
+mod common;
 
 struct Fixture {
     tmp: tempfile::TempDir,
@@ -21,18 +22,12 @@ struct Fixture {
 
 impl Fixture {
     fn run(&self, args: &[&str], stdin: &str, cwd: &Path) -> Output {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hookgate"))
-            .args(args)
-            .current_dir(cwd)
-            .env("HOOKGATE_CONFIG_DIR", &self.user)
-            .env("HOOKGATE_HOME", self.user.join("data"))
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-        child.wait_with_output().unwrap()
+        common::output_with_stdin(
+            common::hookgate_in(&self.user.join("data"), &self.user)
+                .args(args)
+                .current_dir(cwd),
+            stdin.as_bytes(),
+        )
     }
 
     /// Runs from a subdirectory of the repository: discovery must walk up to its root.
@@ -259,10 +254,9 @@ fn trust_list_and_revoke_round_trip() {
 #[test]
 fn trusting_a_directory_without_project_config_is_an_error() {
     let tmp = tempfile::tempdir().unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_hookgate"))
+    let out = common::hookgate_in(&tmp.path().join("data"), &tmp.path().join("user"))
         .arg("trust")
         .current_dir(tmp.path())
-        .env("HOOKGATE_CONFIG_DIR", tmp.path().join("user"))
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
