@@ -499,14 +499,20 @@ impl Walker<'_> {
         let name = node
             .child_by_field_name("name")
             .map_or("", |n| text(n, src));
-        if let Some(value) = node.child_by_field_name("value") {
-            self.scan_substitutions(value, src, scope, depth + 1);
+        let value_node = node.child_by_field_name("value");
+        if !crate::resolve::is_hijack_variable(name) {
+            if let Some(value) = value_node {
+                self.scan_substitutions(value, src, scope, depth + 1);
+            }
+            return;
         }
-        if crate::resolve::is_hijack_variable(name) {
+        // Resolving the value runs its substitutions (once).
+        let value = value_node.map(|v| self.word(v, src, scope, depth + 1));
+        if let Some(verdict) = self.hijack_verdict(name, value.as_ref(), scope) {
             self.commands.push(ExecutedCommand {
                 argv: vec![text(node, src).to_owned()],
                 via: scope.via.clone(),
-                verdict: crate::taxonomy::ids::RCE_ENV_HIJACK.verdict(),
+                verdict,
                 effects: Vec::new(),
             });
         }
