@@ -338,6 +338,16 @@ fn framework_task(words: &[Word]) -> Option<Verdict> {
     if !destructive {
         return None;
     }
+    // An explicit development or test environment is the routine reset of a local database.
+    let local = texts.iter().any(|t| {
+        matches!(
+            t.split_once('='),
+            Some(("RAILS_ENV" | "RACK_ENV", "test" | "development"))
+        )
+    });
+    if local {
+        return None;
+    }
     let production = texts.iter().any(|t| is_production_marker(t))
         || texts
             .windows(2)
@@ -347,4 +357,73 @@ fn framework_task(words: &[Word]) -> Option<Verdict> {
     } else {
         ids::DB_FRAMEWORK_RESET.verdict()
     })
+}
+
+/// True when a chmod mode can only take permissions away from the group and others (or set
+/// the owner's own bits): `600`, `700`, `go-rwx`, `u=rw,go=`. Tightening a file outside the
+/// workspace (`chmod 600 ~/.ssh/id_rsa`) protects it; the owner keeps read access, and no
+/// set-id or sticky bit is set, so `000` and `4700` are not tightening.
+pub(crate) fn chmod_tightens(mode: &str) -> bool {
+    if !mode.is_empty() && mode.len() <= 4 && mode.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
+        return u32::from_str_radix(mode, 8)
+            .is_ok_and(|m| m & 0o7027 == 0 && m & 0o400 != 0);
+    }
+    !mode.is_empty()
+        && mode.split(',').all(|clause| {
+            let who_end = clause
+                .find(|c: char| !matches!(c, 'u' | 'g' | 'o' | 'a'))
+                .unwrap_or(clause.len());
+            let (who, mut rest) = clause.split_at(who_end);
+            if rest.is_empty() {
+                return false;
+            }
+            while let Some(op) = rest.chars().next() {
+                let perms_end = rest
+                    .char_indices()
+                    .skip(1)
+                    .find(|(_, c)| matches!(c, '-' | '+' | '='))
+                    .map_or(rest.len(), |(i, _)| i);
+                let perms = rest.get(1..perms_end).unwrap_or("");
+                rest = rest.get(perms_end..).unwrap_or("");
+                let owner_only = who == "u" && !perms.contains(['s', 't']);
+                let ok = match op {
+                    '-' => true,
+                    '+' => owner_only,
+                    '=' => {
+                        owner_only
+                            || (!who.is_empty()
+                                && who.chars().all(|c| matches!(c, 'g' | 'o'))
+                                && perms.is_empty())
+                    }
+                    _ => false,
+                };
+                if !ok {
+                    return false;
+                }
+            }
+            true
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chmod_modes_that_only_remove_access_are_tightening() {
+        for m in ["600", "700", "0600", "640", "go-rwx", "o-r", "u=rw,go=", "g-w,o-rwx", "400"] {
+            assert!(chmod_tightens(m), "{m}");
+        }
+        for m in ["644", "755", "777", "000", "4700", "+x", "o+r", "a=rw", "go=r", "u+s", ""] {
+            assert!(!chmod_tightens(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn match_everything_patterns_are_broad() {
+        for p in [".", ".*", "^", "x"] {
+            assert!(broad_pattern(p), "{p}");
+        }
+        assert!(!broad_pattern("node server.js"));
+    }
 }

@@ -1937,8 +1937,14 @@ impl Walker<'_> {
                 }
             }
             "chmod" | "chown" | "chgrp" => {
+                let tightening = name == "chmod"
+                    && operands
+                        .first()
+                        .is_some_and(|m| m.exact && crate::argdanger::chmod_tightens(&m.text));
                 for t in operands.iter().skip(1) {
-                    if let Some(rule) = targets::judge_permissions(&t.text, t.exact, cwd, ctx) {
+                    if let Some(rule) = targets::judge_permissions(&t.text, t.exact, cwd, ctx)
+                        && !(tightening && rule == ids::FS_PERMISSIONS_OUTSIDE_WORKSPACE)
+                    {
                         worst = Some(worse(worst, rule.verdict()));
                     }
                 }
@@ -1988,7 +1994,12 @@ impl Walker<'_> {
         }
 
         if !scope.remote && (READERS.contains(&name) || NETWORK_SENDERS.contains(&name)) {
-            let secret = words.iter().any(|w| {
+            // A copy's destination is written, not read (`cp -n .env.example .env`).
+            let destination = matches!(name, "cp" | "rsync" | "scp")
+                .then(|| operands.last().copied())
+                .flatten()
+                .filter(|_| operands.len() > 1 && !args.has_any(&["-t", "--target-directory"]));
+            let secret = words.iter().filter(|w| destination.is_none_or(|d| !std::ptr::eq(*w, d))).any(|w| {
                 w.exact && secret_candidates(&w.text).any(|p| targets::is_secret_path(p, cwd, ctx))
             });
             if secret {

@@ -247,7 +247,9 @@ pub(crate) fn actions(script: &str) -> Result<Vec<Action>, Error> {
             return Err(Error::Unterminated("command"));
         };
         match cmd {
-            '{' | '}' | '=' | 'd' | 'D' | 'g' | 'G' | 'h' | 'H' | 'n' | 'N' | 'p' | 'P' | 'x'
+            // A block opens: the next command may follow at once (`1{p}`).
+            '{' => continue,
+            '}' | '=' | 'd' | 'D' | 'g' | 'G' | 'h' | 'H' | 'n' | 'N' | 'p' | 'P' | 'x'
             | 'z' | 'F' => {}
             'l' | 'L' | 'q' | 'Q' => {
                 cur.skip_blanks();
