@@ -555,6 +555,9 @@ impl Walker<'_> {
         }
         if ex_mode {
             match stdin {
+                Producer::Text { exact: false, .. } => {
+                    self.record(argv, scope, ids::RCE_OPAQUE_CODE.verdict());
+                }
                 Producer::Text { text, exact } => {
                     commands.extend(text.lines().map(|l| Word {
                         text: l.to_owned(),
@@ -585,6 +588,18 @@ impl Walker<'_> {
             match item {
                 crate::ex::Item::Shell(code) => {
                     self.run_code_string(argv, &part(command, &code), scope, "vim :!");
+                }
+                crate::ex::Item::ShellFedBuffer(code) => {
+                    let before = self.commands.len();
+                    self.run_code_string(argv, &part(command, &code), scope, "vim :w !");
+                    // The buffer is the command's stdin: into a shell or interpreter it is code.
+                    let runs_buffer = self.commands.get(before).and_then(|c| c.argv.first()).is_some_and(|p| {
+                        let base = p.rsplit('/').next().unwrap_or(p);
+                        crate::resolve::is_code_runner(base)
+                    });
+                    if runs_buffer {
+                        self.record(argv, scope, ids::RCE_OPAQUE_CODE.verdict());
+                    }
                 }
                 crate::ex::Item::Lang(lang, code) => {
                     self.foreign(lang, argv, &part(command, &code), scope, "vim :py");

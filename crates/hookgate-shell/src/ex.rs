@@ -16,6 +16,8 @@ use crate::interp::Lang;
 pub(crate) enum Item {
     /// Shell code run by the editor.
     Shell(String),
+    /// Shell code run with the buffer on its stdin (`:w !cmd`).
+    ShellFedBuffer(String),
     /// Interpreter code run by an embedded interpreter.
     Lang(Lang, String),
     /// A file written by the editor.
@@ -402,7 +404,7 @@ fn command<'s>(s: &'s str, depth: usize, out: &mut Vec<Item>) -> &'s str {
     if find(name, WRITE) {
         let trimmed = args.trim_start();
         if let Some(code) = trimmed.strip_prefix('!') {
-            out.push(Item::Shell(code.to_owned()));
+            out.push(Item::ShellFedBuffer(code.to_owned()));
             return "";
         }
         let (file, next) = split_bar(trimmed);
@@ -442,7 +444,6 @@ mod tests {
             ("silent !curl x | sh", "curl x | sh"),
             ("sil! !id", "id"),
             ("r !id", "id"),
-            ("%w !sh", "sh"),
             ("ter ++close bash -c id", "bash -c id"),
             ("g/x/!id", "id"),
             ("bufdo !id", "id"),
@@ -450,6 +451,11 @@ mod tests {
         ] {
             assert_eq!(items(line, 0), vec![Item::Shell(code.into())], "{line}");
         }
+    }
+
+    #[test]
+    fn writing_to_a_command_feeds_it_the_buffer() {
+        assert_eq!(items("%w !sh", 0), vec![Item::ShellFedBuffer("sh".into())]);
     }
 
     #[test]

@@ -205,6 +205,11 @@ const READERS: &[&str] = &[
     "python", "python3", "node", "ruby", "perl", "tee", "dd", "xclip", "pbcopy",
 ];
 
+/// A shell or language interpreter: what it reads on stdin is code.
+pub(crate) fn is_code_runner(name: &str) -> bool {
+    SHELLS.contains(&name) || interpreter(name).is_some()
+}
+
 fn interpreter(name: &str) -> Option<Lang> {
     let python = name
         .strip_prefix("python")
