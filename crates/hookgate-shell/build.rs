@@ -234,7 +234,9 @@ fn main() -> Res<()> {
     let mut init: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for i in &file.shell_init {
         for c in &i.command {
-            init.entry(c.clone()).or_default().extend(i.sub.iter().cloned());
+            init.entry(c.clone())
+                .or_default()
+                .extend(i.sub.iter().cloned());
         }
     }
     out.push_str("pub(crate) static SHELL_INIT: &[(&str, &[&str])] = &[\n");

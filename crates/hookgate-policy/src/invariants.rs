@@ -531,7 +531,11 @@ impl<'a> Judge<'a> {
     /// is never "temp work" because of where HOME happens to live.
     fn in_temp(&self, p: &Path) -> bool {
         self.ctx.temp_dirs.iter().any(|t| is_within(p, t))
-            && !self.ctx.home.as_deref().is_some_and(|h| is_within(p, h) || is_within(h, p))
+            && !self
+                .ctx
+                .home
+                .as_deref()
+                .is_some_and(|h| is_within(p, h) || is_within(h, p))
             && !is_within(&self.ctx.workspace, p)
             && hookgate_paths::classify_subtree(p, &self.path_ctx()).is_empty()
     }

@@ -927,14 +927,18 @@ fn a_sensitive_location_beats_the_scratch_rule() {
     for path in ["/tmp/ci/home/.ssh/id_ed25519", "/tmp/ci/home/notes.txt"] {
         let e = Policy::builtin_default().evaluate(&delete(path), &c, &state);
         assert!(
-            e.matched.iter().any(|m| m.id == "no-delete-outside-workspace"),
+            e.matched
+                .iter()
+                .any(|m| m.id == "no-delete-outside-workspace"),
             "{path}: {:?}",
             e.matched
         );
     }
     let e = Policy::builtin_default().evaluate(&delete("/tmp/scratch/x.txt"), &c, &state);
     assert!(
-        !e.matched.iter().any(|m| m.id == "no-delete-outside-workspace"),
+        !e.matched
+            .iter()
+            .any(|m| m.id == "no-delete-outside-workspace"),
         "{:?}",
         e.matched
     );

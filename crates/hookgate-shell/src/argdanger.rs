@@ -30,20 +30,64 @@ const DB_RESET_TASKS: &[&str] = &[
 fn is_production_marker(word: &str) -> bool {
     matches!(
         word.split_once('='),
-        Some(("RAILS_ENV" | "RACK_ENV" | "APP_ENV", "production" | "prod"))
-            | Some(("DISABLE_DATABASE_ENVIRONMENT_CHECK", "1" | "true"))
+        Some(
+            ("RAILS_ENV" | "RACK_ENV" | "APP_ENV", "production" | "prod")
+                | ("DISABLE_DATABASE_ENVIRONMENT_CHECK", "1" | "true")
+        )
     ) || matches!(word, "--environment=production" | "-eproduction")
 }
 
 /// Processes a session depends on: killing every one of them by name takes down the machine's
 /// services, the user's session or the agent itself (Claude Code, Gemini CLI run on node).
 const CRITICAL_PROCESSES: &[&str] = &[
-    "init", "systemd", "launchd", "sshd", "ssh", "dockerd", "containerd", "kubelet", "Xorg",
-    "Xwayland", "gnome-shell", "plasmashell", "WindowServer", "loginwindow", "Finder", "Dock",
-    "login", "sudo", "su", "bash", "sh", "zsh", "fish", "dash", "tmux", "screen", "node", "python",
-    "python3", "ruby", "java", "code", "cursor", "claude", "codex", "gemini", "copilot", "postgres",
-    "mysqld", "redis-server", "nginx", "dbus-daemon", "NetworkManager", "polkitd", "cron",
-    "agetty", "getty", "kthreadd",
+    "init",
+    "systemd",
+    "launchd",
+    "sshd",
+    "ssh",
+    "dockerd",
+    "containerd",
+    "kubelet",
+    "Xorg",
+    "Xwayland",
+    "gnome-shell",
+    "plasmashell",
+    "WindowServer",
+    "loginwindow",
+    "Finder",
+    "Dock",
+    "login",
+    "sudo",
+    "su",
+    "bash",
+    "sh",
+    "zsh",
+    "fish",
+    "dash",
+    "tmux",
+    "screen",
+    "node",
+    "python",
+    "python3",
+    "ruby",
+    "java",
+    "code",
+    "cursor",
+    "claude",
+    "codex",
+    "gemini",
+    "copilot",
+    "postgres",
+    "mysqld",
+    "redis-server",
+    "nginx",
+    "dbus-daemon",
+    "NetworkManager",
+    "polkitd",
+    "cron",
+    "agetty",
+    "getty",
+    "kthreadd",
 ];
 
 /// Verbs of programs that take a command line as a variable's value (editors, pagers, ssh).
@@ -65,12 +109,69 @@ const PROGRAM_VARIABLES: &[&str] = &[
 /// The value is still parsed and judged as code; this list only decides that a value whose
 /// every part is ordinary work is not a hijack.
 const ROLE_PROGRAMS: &[&str] = &[
-    "true", ":", "false", "cat", "less", "more", "most", "bat", "batcat", "delta", "diff-so-fancy",
-    "vim", "vi", "nvim", "nano", "pico", "emacs", "emacsclient", "code", "code-insiders", "codium",
-    "cursor", "windsurf", "subl", "mate", "micro", "hx", "helix", "kak", "ed", "ex", "gedit",
-    "kate", "zed", "idea", "ssh", "sed", "head", "tail", "tee", "echo", "git", "gpg", "gpg2",
-    "ssh-askpass", "ksshaskpass", "tig", "meld", "vimdiff", "nvimdiff", "kdiff3", "opendiff",
-    "bcompare", "xdg-open", "open", "env", "mg", "jed", "joe", "ne", "nvr", "gvim", "mvim",
+    "true",
+    ":",
+    "false",
+    "cat",
+    "less",
+    "more",
+    "most",
+    "bat",
+    "batcat",
+    "delta",
+    "diff-so-fancy",
+    "vim",
+    "vi",
+    "nvim",
+    "nano",
+    "pico",
+    "emacs",
+    "emacsclient",
+    "code",
+    "code-insiders",
+    "codium",
+    "cursor",
+    "windsurf",
+    "subl",
+    "mate",
+    "micro",
+    "hx",
+    "helix",
+    "kak",
+    "ed",
+    "ex",
+    "gedit",
+    "kate",
+    "zed",
+    "idea",
+    "ssh",
+    "sed",
+    "head",
+    "tail",
+    "tee",
+    "echo",
+    "git",
+    "gpg",
+    "gpg2",
+    "ssh-askpass",
+    "ksshaskpass",
+    "tig",
+    "meld",
+    "vimdiff",
+    "nvimdiff",
+    "kdiff3",
+    "opendiff",
+    "bcompare",
+    "xdg-open",
+    "open",
+    "env",
+    "mg",
+    "jed",
+    "joe",
+    "ne",
+    "nvr",
+    "gvim",
+    "mvim",
 ];
 
 fn method_verdict(method: &str) -> Option<Verdict> {
@@ -105,16 +206,44 @@ impl Walker<'_> {
                     "curl",
                     words,
                     "XdHouAeFTwxbcKmrEUYyzCQ",
-                    &["--request", "--data", "--header", "--output", "--user", "--url"],
+                    &[
+                        "--request",
+                        "--data",
+                        "--header",
+                        "--output",
+                        "--user",
+                        "--url",
+                    ],
                 );
                 method_verdict(&value_of(&opts, &["-X", "--request"])?.text)
             }
             "wget" => {
-                let (opts, _) = scan("wget", words, "oOaAPeUt", &["--method", "--output-document"]);
+                let (opts, _) = scan(
+                    "wget",
+                    words,
+                    "oOaAPeUt",
+                    &["--method", "--output-document"],
+                );
                 method_verdict(&value_of(&opts, &["--method"])?.text)
             }
             "gh" if args.positionals.first() == Some(&"api") => {
-                let (opts, _) = scan("gh", words, "XHfFqtp", &["--method", "--header", "--field", "--raw-field", "--jq", "--template", "--hostname", "--input", "--preview", "--cache"]);
+                let (opts, _) = scan(
+                    "gh",
+                    words,
+                    "XHfFqtp",
+                    &[
+                        "--method",
+                        "--header",
+                        "--field",
+                        "--raw-field",
+                        "--jq",
+                        "--template",
+                        "--hostname",
+                        "--input",
+                        "--preview",
+                        "--cache",
+                    ],
+                );
                 method_verdict(&value_of(&opts, &["-X", "--method"])?.text)
             }
             "http" | "https" | "xh" | "xhs" => {
@@ -122,13 +251,32 @@ impl Walker<'_> {
                     name,
                     words,
                     "aAosv",
-                    &["--auth", "--auth-type", "--output", "--session", "--session-read-only", "--verify", "--cert", "--cert-key", "--proxy", "--print", "--pretty", "--style", "--timeout", "--format-options"],
+                    &[
+                        "--auth",
+                        "--auth-type",
+                        "--output",
+                        "--session",
+                        "--session-read-only",
+                        "--verify",
+                        "--cert",
+                        "--cert-key",
+                        "--proxy",
+                        "--print",
+                        "--pretty",
+                        "--style",
+                        "--timeout",
+                        "--format-options",
+                    ],
                 );
                 let method = operands.first()?;
                 let upper = method.exact
                     && !method.text.is_empty()
                     && method.text.bytes().all(|b| b.is_ascii_uppercase());
-                if upper { method_verdict(&method.text) } else { None }
+                if upper {
+                    method_verdict(&method.text)
+                } else {
+                    None
+                }
             }
             "rails" | "rake" | "bundle" => framework_task(words),
             "kill" => self.kill_user_processes(words, scope),
@@ -236,15 +384,19 @@ impl Walker<'_> {
                 return true;
             }
             let entry = entry.trim_end_matches('/');
-            taxonomy::user_bin_dirs().iter().any(|dir| match dir.strip_prefix("~/") {
-                Some(rest) => home.is_some_and(|h| {
-                    let full = h.join(rest);
-                    entry == full.to_string_lossy()
-                        || entry.strip_prefix("~/") == Some(rest)
-                        || ["$HOME/", "${HOME}/"].iter().any(|p| entry.strip_prefix(p) == Some(rest))
-                }),
-                None => entry == *dir,
-            })
+            taxonomy::user_bin_dirs()
+                .iter()
+                .any(|dir| match dir.strip_prefix("~/") {
+                    Some(rest) => home.is_some_and(|h| {
+                        let full = h.join(rest);
+                        entry == full.to_string_lossy()
+                            || entry.strip_prefix("~/") == Some(rest)
+                            || ["$HOME/", "${HOME}/"]
+                                .iter()
+                                .any(|p| entry.strip_prefix(p) == Some(rest))
+                    }),
+                    None => entry == *dir,
+                })
         })
     }
 }
@@ -267,18 +419,36 @@ fn selects_by_user_only(c: &ExecutedCommand) -> bool {
     let Some(program) = c.argv.first() else {
         return false;
     };
-    let words: Vec<Word> = c.argv.iter().skip(1).map(|t| Word::lit(t.clone())).collect();
+    let words: Vec<Word> = c
+        .argv
+        .iter()
+        .skip(1)
+        .map(|t| Word::lit(t.clone()))
+        .collect();
     match program.rsplit('/').next().unwrap_or(program) {
         "pgrep" => {
             let (opts, operands) = scan("pgrep", &words, "uUGgsPtFd", &[]);
-            let by_owner = opts
-                .iter()
-                .any(|o| matches!(o.name.as_str(), "-u" | "-U" | "-G" | "-g" | "-s" | "-P" | "--euid" | "--uid" | "--group" | "--session" | "--parent"));
+            let by_owner = opts.iter().any(|o| {
+                matches!(
+                    o.name.as_str(),
+                    "-u" | "-U"
+                        | "-G"
+                        | "-g"
+                        | "-s"
+                        | "-P"
+                        | "--euid"
+                        | "--uid"
+                        | "--group"
+                        | "--session"
+                        | "--parent"
+                )
+            });
             by_owner && operands.iter().all(|p| broad_pattern(&p.text))
         }
         "ps" => {
             let (opts, _) = scan("ps", &words, "uUgGpost", &[]);
-            opts.iter().any(|o| matches!(o.name.as_str(), "-u" | "-U" | "-g" | "-G" | "-e" | "-A"))
+            opts.iter()
+                .any(|o| matches!(o.name.as_str(), "-u" | "-U" | "-g" | "-G" | "-e" | "-A"))
         }
         _ => false,
     }
@@ -286,7 +456,8 @@ fn selects_by_user_only(c: &ExecutedCommand) -> bool {
 
 /// A name pattern that selects (almost) everything.
 fn broad_pattern(p: &str) -> bool {
-    p.chars().all(|c| matches!(c, '.' | '*' | '^' | '$' | '+' | '?' | '|' | '(' | ')'))
+    p.chars()
+        .all(|c| matches!(c, '.' | '*' | '^' | '$' | '+' | '?' | '|' | '(' | ')'))
         || p.chars().count() == 1
 }
 
@@ -301,20 +472,62 @@ fn broad_killer(name: &str, words: &[Word]) -> Option<Verdict> {
             let sig = t.strip_prefix('-').is_some_and(|s| {
                 !s.is_empty()
                     && (s.bytes().all(|b| b.is_ascii_digit())
-                        || (s.len() > 1 && s.bytes().all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())))
+                        || (s.len() > 1
+                            && s.bytes()
+                                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())))
             });
             !(w.exact && sig)
         })
         .cloned()
         .collect();
     let (short, long): (&str, &[&str]) = if name == "killall" {
-        ("usnoyOZ", &["--user", "--signal", "--older-than", "--younger-than", "--context"])
+        (
+            "usnoyOZ",
+            &[
+                "--user",
+                "--signal",
+                "--older-than",
+                "--younger-than",
+                "--context",
+            ],
+        )
     } else {
-        ("uUGgsPtF", &["--signal", "--euid", "--uid", "--group", "--pgroup", "--session", "--parent", "--terminal", "--pidfile", "--ns", "--nslist"])
+        (
+            "uUGgsPtF",
+            &[
+                "--signal",
+                "--euid",
+                "--uid",
+                "--group",
+                "--pgroup",
+                "--session",
+                "--parent",
+                "--terminal",
+                "--pidfile",
+                "--ns",
+                "--nslist",
+            ],
+        )
     };
     let (opts, operands) = scan(name, &words, short, long);
     let by_owner = opts.iter().any(|o| {
-        matches!(o.name.as_str(), "-u" | "-U" | "-G" | "-g" | "-s" | "-t" | "-P" | "--user" | "--euid" | "--uid" | "--group" | "--pgroup" | "--session" | "--terminal" | "--parent")
+        matches!(
+            o.name.as_str(),
+            "-u" | "-U"
+                | "-G"
+                | "-g"
+                | "-s"
+                | "-t"
+                | "-P"
+                | "--user"
+                | "--euid"
+                | "--uid"
+                | "--group"
+                | "--pgroup"
+                | "--session"
+                | "--terminal"
+                | "--parent"
+        )
     }) && !(name == "killall" && opts.iter().any(|o| o.name == "-s"));
     let regex = name == "pkill" || opts.iter().any(|o| o.name == "-r" || o.name == "--regexp");
     let full = opts.iter().any(|o| o.name == "-f" || o.name == "--full");
@@ -325,7 +538,8 @@ fn broad_killer(name: &str, words: &[Word]) -> Option<Verdict> {
             !p.exact
                 || (regex && broad_pattern(&p.text))
                 || (!full || !p.text.contains(char::is_whitespace))
-                    && CRITICAL_PROCESSES.contains(&p.text.trim_start_matches('^').trim_end_matches('$'))
+                    && CRITICAL_PROCESSES
+                        .contains(&p.text.trim_start_matches('^').trim_end_matches('$'))
         })
     };
     broad.then(|| ids::SYS_KILLALL.verdict())
@@ -365,8 +579,7 @@ fn framework_task(words: &[Word]) -> Option<Verdict> {
 /// set-id or sticky bit is set, so `000` and `4700` are not tightening.
 pub(crate) fn chmod_tightens(mode: &str) -> bool {
     if !mode.is_empty() && mode.len() <= 4 && mode.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
-        return u32::from_str_radix(mode, 8)
-            .is_ok_and(|m| m & 0o7027 == 0 && m & 0o400 != 0);
+        return u32::from_str_radix(mode, 8).is_ok_and(|m| m & 0o7027 == 0 && m & 0o400 != 0);
     }
     !mode.is_empty()
         && mode.split(',').all(|clause| {
@@ -411,10 +624,22 @@ mod tests {
 
     #[test]
     fn chmod_modes_that_only_remove_access_are_tightening() {
-        for m in ["600", "700", "0600", "640", "go-rwx", "o-r", "u=rw,go=", "g-w,o-rwx", "400"] {
+        for m in [
+            "600",
+            "700",
+            "0600",
+            "640",
+            "go-rwx",
+            "o-r",
+            "u=rw,go=",
+            "g-w,o-rwx",
+            "400",
+        ] {
             assert!(chmod_tightens(m), "{m}");
         }
-        for m in ["644", "755", "777", "000", "4700", "+x", "o+r", "a=rw", "go=r", "u+s", ""] {
+        for m in [
+            "644", "755", "777", "000", "4700", "+x", "o+r", "a=rw", "go=r", "u+s", "",
+        ] {
             assert!(!chmod_tightens(m), "{m}");
         }
     }

@@ -7,6 +7,10 @@
 //! shell, a vim `:py3` line is Python), with the construct recorded in `via`; what cannot be
 //! read statically is `unknown` (ask), never dropped.
 
+// `argv` (the whole command) and `args` (its arguments) are this module's vocabulary, as in
+// `resolve.rs`.
+#![allow(clippy::similar_names)]
+
 use crate::model::Verdict;
 use crate::resolve::redirect_write;
 use crate::sed;
@@ -167,7 +171,10 @@ impl Walker<'_> {
             .iter()
             .skip_while(|w| w.exact && w.text == "--")
             .collect();
-        if rest.first().is_some_and(|w| w.exact && w.text.starts_with('-')) {
+        if rest
+            .first()
+            .is_some_and(|w| w.exact && w.text.starts_with('-'))
+        {
             // `-l`, `-p`, and `-` (reset) run nothing.
             return;
         }
@@ -198,7 +205,10 @@ impl Walker<'_> {
         stdin: Producer,
     ) -> Producer {
         let mut rest = args;
-        if rest.get(1).is_some_and(|w| w.exact && (w.text == "{" || w.text == "(")) {
+        if rest
+            .get(1)
+            .is_some_and(|w| w.exact && (w.text == "{" || w.text == "("))
+        {
             rest = rest.get(1..).unwrap_or(&[]);
         }
         while rest
@@ -300,10 +310,29 @@ impl Walker<'_> {
             args,
             "efgtTAmMBCjE",
             &[
-                "--pre", "--pre-glob", "--regexp", "--file", "--glob", "--iglob", "--type",
-                "--type-not", "--max-count", "--context", "--before-context", "--after-context",
-                "--threads", "--encoding", "--replace", "--max-depth", "--sort", "--sortr",
-                "--colors", "--type-add", "--max-filesize", "--ignore-file", "--path-separator",
+                "--pre",
+                "--pre-glob",
+                "--regexp",
+                "--file",
+                "--glob",
+                "--iglob",
+                "--type",
+                "--type-not",
+                "--max-count",
+                "--context",
+                "--before-context",
+                "--after-context",
+                "--threads",
+                "--encoding",
+                "--replace",
+                "--max-depth",
+                "--sort",
+                "--sortr",
+                "--colors",
+                "--type-add",
+                "--max-filesize",
+                "--ignore-file",
+                "--path-separator",
             ],
         );
         let Some(pre) = opts
@@ -335,7 +364,13 @@ impl Walker<'_> {
                 shape: WordShape::Descendants,
                 ..root
             };
-            self.peel(argv, &[pre.clone(), item], "rg --pre", scope, Producer::LocalFile);
+            self.peel(
+                argv,
+                &[pre.clone(), item],
+                "rg --pre",
+                scope,
+                Producer::LocalFile,
+            );
         }
         let read_only = self
             .commands
@@ -368,18 +403,46 @@ impl Walker<'_> {
             &normalized,
             "fCIFTXbgHKLNV",
             &[
-                "--file", "--directory", "--to-command", "--checkpoint-action",
-                "--use-compress-program", "--info-script", "--new-volume-script",
-                "--rsh-command", "--rmt-command", "--exclude", "--exclude-from", "--files-from",
-                "--transform", "--xform", "--strip-components", "--owner", "--group", "--mode",
-                "--mtime", "--format", "--warning", "--index-file", "--blocking-factor",
-                "--record-size", "--tape-length", "--label", "--listed-incremental", "--sort",
+                "--file",
+                "--directory",
+                "--to-command",
+                "--checkpoint-action",
+                "--use-compress-program",
+                "--info-script",
+                "--new-volume-script",
+                "--rsh-command",
+                "--rmt-command",
+                "--exclude",
+                "--exclude-from",
+                "--files-from",
+                "--transform",
+                "--xform",
+                "--strip-components",
+                "--owner",
+                "--group",
+                "--mode",
+                "--mtime",
+                "--format",
+                "--warning",
+                "--index-file",
+                "--blocking-factor",
+                "--record-size",
+                "--tape-length",
+                "--label",
+                "--listed-incremental",
+                "--sort",
             ],
         );
         for o in &opts {
             let code = match o.name.as_str() {
-                "--to-command" | "--use-compress-program" | "-I" | "--info-script" | "-F"
-                | "--new-volume-script" | "--rsh-command" | "--rmt-command" => o.value.clone(),
+                "--to-command"
+                | "--use-compress-program"
+                | "-I"
+                | "--info-script"
+                | "-F"
+                | "--new-volume-script"
+                | "--rsh-command"
+                | "--rmt-command" => o.value.clone(),
                 "--checkpoint-action" => o.value.as_ref().and_then(|v| {
                     v.text
                         .strip_prefix("exec=")
@@ -448,7 +511,10 @@ impl Walker<'_> {
     /// `at`/`batch`: commands from stdin (or `-f file`) run later.
     fn at(&mut self, argv: &[Word], args: &[Word], scope: &mut Scope, stdin: Producer) {
         let (opts, _) = scan("at", args, "fqtM", &[]);
-        if opts.iter().any(|o| matches!(o.name.as_str(), "-l" | "-d" | "-r" | "-c")) {
+        if opts
+            .iter()
+            .any(|o| matches!(o.name.as_str(), "-l" | "-d" | "-r" | "-c"))
+        {
             self.record(argv, scope, Verdict::safe("lists or removes queued jobs"));
             return;
         }
@@ -509,14 +575,27 @@ impl Walker<'_> {
                 i += 1;
             }
         }
-        self.peel(argv, args.get(i..).unwrap_or(&[]), "systemd-run", scope, stdin)
+        self.peel(
+            argv,
+            args.get(i..).unwrap_or(&[]),
+            "systemd-run",
+            scope,
+            stdin,
+        )
     }
 
     /// vim/nvim/ex/vi: `-c CMD`, `+CMD`, `--cmd CMD` and ex commands on stdin in ex mode are
     /// ex commands; `:!cmd`, `:r !cmd`, `:w !cmd`, `:terminal cmd` run shell, `:py3`/`:perl`/
     /// `:ruby` run interpreter code, vimscript evaluation (`:call`, `:exe`, …) asks.
     /// `rvim`/`-Z` (restricted mode) cannot run external commands.
-    fn vim(&mut self, name: &str, argv: &[Word], args: &[Word], scope: &mut Scope, stdin: Producer) {
+    fn vim(
+        &mut self,
+        name: &str,
+        argv: &[Word],
+        args: &[Word],
+        scope: &mut Scope,
+        stdin: Producer,
+    ) {
         self.classify_plain(name, argv, scope);
         let mut commands: Vec<Word> = Vec::new();
         let mut restricted = matches!(name, "rvim" | "rview");
@@ -593,10 +672,14 @@ impl Walker<'_> {
                     let before = self.commands.len();
                     self.run_code_string(argv, &part(command, &code), scope, "vim :w !");
                     // The buffer is the command's stdin: into a shell or interpreter it is code.
-                    let runs_buffer = self.commands.get(before).and_then(|c| c.argv.first()).is_some_and(|p| {
-                        let base = p.rsplit('/').next().unwrap_or(p);
-                        crate::resolve::is_code_runner(base)
-                    });
+                    let runs_buffer = self
+                        .commands
+                        .get(before)
+                        .and_then(|c| c.argv.first())
+                        .is_some_and(|p| {
+                            let base = p.rsplit('/').next().unwrap_or(p);
+                            crate::resolve::is_code_runner(base)
+                        });
                     if runs_buffer {
                         self.record(argv, scope, ids::RCE_OPAQUE_CODE.verdict());
                     }
@@ -651,7 +734,10 @@ impl Walker<'_> {
                 self.record(argv, scope, ids::GIT_EXEC_CONFIG.verdict());
             } else if matches!(
                 t,
-                "-C" | "--git-dir" | "--work-tree" | "--namespace" | "--super-prefix"
+                "-C" | "--git-dir"
+                    | "--work-tree"
+                    | "--namespace"
+                    | "--super-prefix"
                     | "--exec-path"
             ) {
                 i += 1;
@@ -660,9 +746,7 @@ impl Walker<'_> {
                 self.record(argv, scope, ids::GIT_EXEC_CONFIG.verdict());
             }
         }
-        let rest = sub_index
-            .and_then(|k| args.get(k + 1..))
-            .unwrap_or(&[]);
+        let rest = sub_index.and_then(|k| args.get(k + 1..)).unwrap_or(&[]);
         // Subcommand options that name a program to run.
         let mut k = 0;
         while let Some(w) = rest.get(k) {
@@ -731,7 +815,11 @@ impl Walker<'_> {
                 self.run_code_string(argv, &part(&body, &line), scope, "git alias");
             } else {
                 let mut expanded = vec![Word::lit("git")];
-                expanded.extend(split_cmdline(&body.text).into_iter().map(|t| part(&body, &t)));
+                expanded.extend(
+                    split_cmdline(&body.text)
+                        .into_iter()
+                        .map(|t| part(&body, &t)),
+                );
                 expanded.extend(rest.iter().cloned());
                 if scope.via.iter().filter(|v| *v == "git alias").count() < 4 {
                     self.peel(argv, &expanded, "git alias", scope, Producer::Nothing);
@@ -756,14 +844,26 @@ impl Walker<'_> {
                 };
                 if matches!(
                     name,
-                    "--get" | "--get-all" | "--get-regexp" | "--get-urlmatch" | "--list"
-                        | "--unset" | "--unset-all" | "--remove-section" | "--rename-section"
-                        | "--get-color" | "--get-colorbool" | "--edit"
+                    "--get"
+                        | "--get-all"
+                        | "--get-regexp"
+                        | "--get-urlmatch"
+                        | "--list"
+                        | "--unset"
+                        | "--unset-all"
+                        | "--remove-section"
+                        | "--rename-section"
+                        | "--get-color"
+                        | "--get-colorbool"
+                        | "--edit"
                 ) {
                     reading = true;
                 }
                 if !w.text.contains('=')
-                    && matches!(name, "--file" | "--blob" | "--type" | "--default" | "--comment" | "--value")
+                    && matches!(
+                        name,
+                        "--file" | "--blob" | "--type" | "--default" | "--comment" | "--value"
+                    )
                 {
                     i += 1;
                 }
@@ -780,10 +880,12 @@ impl Walker<'_> {
             }
             operands.push(w);
         }
-        if operands
-            .first()
-            .is_some_and(|w| matches!(w.text.as_str(), "set" | "get" | "unset" | "list" | "edit" | "rename-section" | "remove-section"))
-        {
+        if operands.first().is_some_and(|w| {
+            matches!(
+                w.text.as_str(),
+                "set" | "get" | "unset" | "list" | "edit" | "rename-section" | "remove-section"
+            )
+        }) {
             let verb = operands.remove(0);
             reading = verb.text != "set";
         }
@@ -817,11 +919,14 @@ impl Walker<'_> {
             }
             return;
         }
-        if key.starts_with("url.") && (key.ends_with(".insteadof") || key.ends_with(".pushinsteadof"))
+        if key.starts_with("url.")
+            && (key.ends_with(".insteadof") || key.ends_with(".pushinsteadof"))
         {
             self.record(argv, scope, ids::GIT_URL_REWRITE.verdict());
             return;
         }
+        // `key` is lower-cased already; these are dotted config-key suffixes, not extensions.
+        let ends = |suffix: &str| key.ends_with(suffix);
         let command_valued = matches!(
             key.as_str(),
             "core.pager"
@@ -843,16 +948,20 @@ impl Walker<'_> {
                 | "merge.tool"
                 | "diff.tool"
         ) || key.starts_with("pager.")
-            || key.ends_with(".textconv")
-            || key.ends_with(".command")
-            || key.ends_with(".driver")
-            || key.ends_with(".program")
-            || key.ends_with(".cmd")
+            || ends(".textconv")
+            || ends(".command")
+            || ends(".driver")
+            || ends(".program")
+            || ends(".cmd")
             || (key.starts_with("filter.")
-                && (key.ends_with(".clean") || key.ends_with(".smudge") || key.ends_with(".process")));
+                && (ends(".clean") || ends(".smudge") || ends(".process")));
         let fsmonitor_hook = key == "core.fsmonitor"
-            && !matches!(value.text.to_ascii_lowercase().as_str(), "true" | "false" | "yes" | "no" | "on" | "off" | "1" | "0" | "");
-        let helper = key == "credential.helper" || (key.starts_with("credential.") && key.ends_with(".helper"));
+            && !matches!(
+                value.text.to_ascii_lowercase().as_str(),
+                "true" | "false" | "yes" | "no" | "on" | "off" | "1" | "0" | ""
+            );
+        let helper = key == "credential.helper"
+            || (key.starts_with("credential.") && key.ends_with(".helper"));
         let code = if command_valued || fsmonitor_hook {
             Some(value.clone())
         } else if helper {

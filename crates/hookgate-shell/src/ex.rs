@@ -342,16 +342,16 @@ fn command<'s>(s: &'s str, depth: usize, out: &mut Vec<Item>) -> &'s str {
         if s.starts_with(['&', '~', '<', '>', '=', '@', '*', '#']) {
             return split_bar(s.get(1..).unwrap_or("")).1;
         }
-        out.push(Item::Script(format!("`{}`", s.chars().take(20).collect::<String>())));
+        out.push(Item::Script(format!(
+            "`{}`",
+            s.chars().take(20).collect::<String>()
+        )));
         return "";
     }
     if find(name, MODIFIERS) {
         return command(args, depth + 1, out);
     }
-    if let Some((_, _, lang)) = LANGS
-        .iter()
-        .find(|(full, min, _)| abbrev(name, full, *min))
-    {
+    if let Some((_, _, lang)) = LANGS.iter().find(|(full, min, _)| abbrev(name, full, *min)) {
         out.push(Item::Lang(*lang, args.trim_start().to_owned()));
         return "";
     }
@@ -462,7 +462,10 @@ mod tests {
     fn embedded_interpreters_are_their_language() {
         assert_eq!(
             items("py3 import os; os.system('id')", 0),
-            vec![Item::Lang(Lang::Python, "import os; os.system('id')".into())]
+            vec![Item::Lang(
+                Lang::Python,
+                "import os; os.system('id')".into()
+            )]
         );
     }
 
@@ -486,8 +489,17 @@ mod tests {
 
     #[test]
     fn writes_name_their_file_and_script_evaluation_is_reported() {
-        assert_eq!(items("w /etc/passwd", 0), vec![Item::Write("/etc/passwd".into())]);
-        assert!(matches!(items("call system('id')", 0).as_slice(), [Item::Script(_)]));
-        assert!(matches!(items("frobnicate", 0).as_slice(), [Item::Script(_)]));
+        assert_eq!(
+            items("w /etc/passwd", 0),
+            vec![Item::Write("/etc/passwd".into())]
+        );
+        assert!(matches!(
+            items("call system('id')", 0).as_slice(),
+            [Item::Script(_)]
+        ));
+        assert!(matches!(
+            items("frobnicate", 0).as_slice(),
+            [Item::Script(_)]
+        ));
     }
 }

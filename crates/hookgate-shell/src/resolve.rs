@@ -509,7 +509,17 @@ impl Walker<'_> {
                     "script",
                     &args,
                     "cTIOBEm",
-                    &["--command", "--timing", "--log-in", "--log-out", "--log-io", "--log-timing", "--echo", "--logging-format", "--output-limit"],
+                    &[
+                        "--command",
+                        "--timing",
+                        "--log-in",
+                        "--log-out",
+                        "--log-io",
+                        "--log-timing",
+                        "--echo",
+                        "--logging-format",
+                        "--output-limit",
+                    ],
                 );
                 let command = opts
                     .into_iter()
@@ -1165,7 +1175,13 @@ impl Walker<'_> {
     }
 
     /// Analyses a string as shell code (`bash -c`, `eval`, `su -c`, `watch`).
-    pub(crate) fn run_code_string(&mut self, argv: &[Word], code: &Word, scope: &mut Scope, via: &str) {
+    pub(crate) fn run_code_string(
+        &mut self,
+        argv: &[Word],
+        code: &Word,
+        scope: &mut Scope,
+        via: &str,
+    ) {
         if code.substs.contains(&Producer::Download) {
             self.record(argv, scope, ids::RCE_DOWNLOAD_TO_SHELL.verdict());
         } else if code.substs.contains(&Producer::Decoded) {
@@ -1369,7 +1385,12 @@ impl Walker<'_> {
                 i += if value_flags.contains(&t) { 2 } else { 1 };
                 continue;
             }
-            if lang == Lang::Mongo && args.get(i + 1..).is_some_and(|r| r.iter().any(|w| w.exact && (w.text == "--eval" || w.text.starts_with("--eval=")))) {
+            if lang == Lang::Mongo
+                && args.get(i + 1..).is_some_and(|r| {
+                    r.iter()
+                        .any(|w| w.exact && (w.text == "--eval" || w.text.starts_with("--eval=")))
+                })
+            {
                 // `mongosh DB --eval CODE`: the connection target comes before the code.
                 i += 1;
                 continue;
@@ -1410,7 +1431,14 @@ impl Walker<'_> {
     ///
     /// Invariant: an effect is never dropped; one whose target is computed at run time keeps
     /// `path: None` and its verdict is the "unresolved target" rule (ask), never allow.
-    pub(crate) fn foreign(&mut self, lang: Lang, argv: &[Word], code: &Word, scope: &mut Scope, via: &str) {
+    pub(crate) fn foreign(
+        &mut self,
+        lang: Lang,
+        argv: &[Word],
+        code: &Word,
+        scope: &mut Scope,
+        via: &str,
+    ) {
         if !code.exact {
             let verdict = if code.substs.contains(&Producer::Download) {
                 ids::RCE_DOWNLOAD_TO_SHELL.verdict()
@@ -2004,9 +2032,13 @@ impl Walker<'_> {
                 .then(|| operands.last().copied())
                 .flatten()
                 .filter(|_| operands.len() > 1 && !args.has_any(&["-t", "--target-directory"]));
-            let secret = words.iter().filter(|w| destination.is_none_or(|d| !std::ptr::eq(*w, d))).any(|w| {
-                w.exact && secret_candidates(&w.text).any(|p| targets::is_secret_path(p, cwd, ctx))
-            });
+            let secret = words
+                .iter()
+                .filter(|w| destination.is_none_or(|d| !std::ptr::eq(*w, d)))
+                .any(|w| {
+                    w.exact
+                        && secret_candidates(&w.text).any(|p| targets::is_secret_path(p, cwd, ctx))
+                });
             if secret {
                 let rule = if NETWORK_SENDERS.contains(&name) {
                     ids::CRED_EXFILTRATE

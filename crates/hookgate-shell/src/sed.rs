@@ -85,7 +85,9 @@ impl Cursor {
     fn regex(&mut self, delim: char) -> Result<String, Error> {
         let mut out = String::new();
         loop {
-            let c = self.bump().ok_or(Error::Unterminated("regular expression"))?;
+            let c = self
+                .bump()
+                .ok_or(Error::Unterminated("regular expression"))?;
             if c == delim {
                 return Ok(out);
             }
@@ -118,12 +120,16 @@ impl Cursor {
             self.pos += 1;
         }
         loop {
-            let c = self.bump().ok_or(Error::Unterminated("bracket expression"))?;
+            let c = self
+                .bump()
+                .ok_or(Error::Unterminated("bracket expression"))?;
             out.push(c);
             match c {
                 ']' => return Ok(()),
                 '[' if matches!(self.peek(), Some(':' | '.' | '=')) => {
-                    let kind = self.bump().ok_or(Error::Unterminated("bracket expression"))?;
+                    let kind = self
+                        .bump()
+                        .ok_or(Error::Unterminated("bracket expression"))?;
                     out.push(kind);
                     loop {
                         let d = self.bump().ok_or(Error::Unterminated("character class"))?;
@@ -154,9 +160,8 @@ impl Cursor {
                 '\\' => {
                     let next = self.bump().ok_or(Error::Unterminated("escape"))?;
                     match next {
-                        'n' => out.push('\n'),
+                        'n' | '\n' => out.push('\n'),
                         't' => out.push('\t'),
-                        '\n' => out.push('\n'),
                         '0'..='9' | 'L' | 'U' | 'l' | 'u' | 'E' => literal = false,
                         other => out.push(other),
                     }
@@ -214,10 +219,7 @@ pub(crate) fn actions(script: &str) -> Result<Vec<Action>, Error> {
     let mut out = Vec::new();
     loop {
         // Separators between commands.
-        while cur
-            .peek()
-            .is_some_and(|c| c.is_whitespace() || c == ';')
-        {
+        while cur.peek().is_some_and(|c| c.is_whitespace() || c == ';') {
             cur.pos += 1;
         }
         let Some(first) = cur.peek() else { break };
@@ -249,8 +251,8 @@ pub(crate) fn actions(script: &str) -> Result<Vec<Action>, Error> {
         match cmd {
             // A block opens: the next command may follow at once (`1{p}`).
             '{' => continue,
-            '}' | '=' | 'd' | 'D' | 'g' | 'G' | 'h' | 'H' | 'n' | 'N' | 'p' | 'P' | 'x'
-            | 'z' | 'F' => {}
+            '}' | '=' | 'd' | 'D' | 'g' | 'G' | 'h' | 'H' | 'n' | 'N' | 'p' | 'P' | 'x' | 'z'
+            | 'F' => {}
             'l' | 'L' | 'q' | 'Q' => {
                 cur.skip_blanks();
                 while cur.peek().is_some_and(|c| c.is_ascii_digit()) {

@@ -436,9 +436,16 @@ mod tests {
         let mut c = Context::new("/tmp/ci/project", Some(PathBuf::from("/tmp/ci/home")));
         c.temp_dirs = vec![PathBuf::from("/tmp")];
         let cwd = Cwd::Known(c.cwd.clone());
-        let judge = |raw: &str| judge_delete(raw, true, Shape::Exact, true, &cwd, &c).map(|r| r.def().id);
-        assert_eq!(judge("/tmp/ci/home/.ssh"), Some("fs.delete_outside_workspace_recursive"));
-        assert_eq!(judge("$HOME/.aws"), Some("fs.delete_outside_workspace_recursive"));
+        let judge =
+            |raw: &str| judge_delete(raw, true, Shape::Exact, true, &cwd, &c).map(|r| r.def().id);
+        assert_eq!(
+            judge("/tmp/ci/home/.ssh"),
+            Some("fs.delete_outside_workspace_recursive")
+        );
+        assert_eq!(
+            judge("$HOME/.aws"),
+            Some("fs.delete_outside_workspace_recursive")
+        );
         assert_eq!(judge("/tmp/ci/home"), Some("fs.delete_system"));
         assert_eq!(judge("/tmp/ci/project"), Some("fs.delete_workspace_root"));
         assert_eq!(judge("/tmp/scratch-123"), None);

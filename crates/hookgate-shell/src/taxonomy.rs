@@ -338,7 +338,11 @@ mod tests {
     fn unique_long_option_prefixes_match_the_full_option() {
         for (cmd, argv, flag) in [
             ("git", &["reset", "--har"][..], "--hard"),
-            ("git", &["push", "--force-w", "origin"][..], "--force-with-lease"),
+            (
+                "git",
+                &["push", "--force-w", "origin"][..],
+                "--force-with-lease",
+            ),
             ("git", &["clean", "--f", "-d"][..], "--force"),
             ("rm", &["--rec", "x"][..], "--recursive"),
             ("rm", &["x", "--no-pres"][..], "--no-preserve-root"),
