@@ -26,6 +26,34 @@ const DB_RESET_TASKS: &[&str] = &[
     "db:test:purge",
 ];
 
+/// Other frameworks' schema-destroying tasks: `(tool, subcommand words, required flag)`. The
+/// tool is matched by basename anywhere on the line (`python manage.py`, `npx prisma`,
+/// `php artisan`), the words right after it.
+const FRAMEWORK_TASKS: &[(&str, &[&str], Option<&str>)] = &[
+    ("manage.py", &["flush"], None),
+    ("manage.py", &["reset_db"], None),
+    ("django-admin", &["flush"], None),
+    ("artisan", &["migrate:fresh"], None),
+    ("artisan", &["migrate:reset"], None),
+    ("artisan", &["migrate:refresh"], None),
+    ("artisan", &["db:wipe"], None),
+    ("prisma", &["migrate", "reset"], None),
+    ("prisma", &["db", "push"], Some("--force-reset")),
+    ("prisma", &["db", "push"], Some("--accept-data-loss")),
+    ("sequelize", &["db:drop"], None),
+    ("sequelize-cli", &["db:drop"], None),
+    ("sequelize", &["db:migrate:undo:all"], None),
+    ("typeorm", &["schema:drop"], None),
+    ("typeorm-ts-node-commonjs", &["schema:drop"], None),
+    ("knex", &["migrate:rollback"], Some("--all")),
+    ("alembic", &["downgrade", "base"], None),
+    ("flyway", &["clean"], None),
+    ("liquibase", &["dropAll"], None),
+    ("liquibase", &["drop-all"], None),
+    ("mix", &["ecto.drop"], None),
+    ("mix", &["ecto.reset"], None),
+];
+
 /// Words that put a framework task on the production database.
 fn is_production_marker(word: &str) -> bool {
     matches!(
@@ -279,6 +307,10 @@ impl Walker<'_> {
                 }
             }
             "rails" | "rake" | "bundle" => framework_task(words),
+            _ if FRAMEWORK_TASKS.iter().any(|(tool, _, _)| {
+                *tool == name || words.first().is_some_and(|w| w.text.rsplit('/').next() == Some(tool))
+                    || words.get(1).is_some_and(|w| w.text.rsplit('/').next() == Some(tool))
+            }) => other_framework_task(name, words),
             "kill" => self.kill_user_processes(words, scope),
             "pkill" | "killall" => broad_killer(name, words),
             _ => None,
@@ -543,6 +575,35 @@ fn broad_killer(name: &str, words: &[Word]) -> Option<Verdict> {
         })
     };
     broad.then(|| ids::SYS_KILLALL.verdict())
+}
+
+/// `python manage.py flush`, `npx prisma migrate reset`, `php artisan migrate:fresh`, …
+fn other_framework_task(name: &str, words: &[Word]) -> Option<Verdict> {
+    let line: Vec<&str> = std::iter::once(name)
+        .chain(words.iter().map(|w| w.text.as_str()))
+        .collect();
+    let hit = line.iter().enumerate().any(|(i, word)| {
+        let base = word.rsplit('/').next().unwrap_or(word);
+        FRAMEWORK_TASKS.iter().any(|(tool, task, flag)| {
+            *tool == base
+                && line.get(i + 1..i + 1 + task.len()) == Some(*task)
+                && flag.is_none_or(|f| line.get(i + 1..).is_some_and(|r| r.contains(&f)))
+        })
+    });
+    if !hit {
+        return None;
+    }
+    let production = line.iter().any(|t| {
+        is_production_marker(t)
+            || matches!(*t, "--env=production" | "--env=prod" | "NODE_ENV=production" | "MIX_ENV=prod")
+    }) || line
+        .windows(2)
+        .any(|w| matches!(w, ["--env" | "-e", "production" | "prod"]));
+    Some(if production {
+        ids::DB_FRAMEWORK_RESET_PRODUCTION.verdict()
+    } else {
+        ids::DB_FRAMEWORK_RESET.verdict()
+    })
 }
 
 /// `rails db:drop`, `rake db:reset RAILS_ENV=production`, `bundle exec rails db:purge`.

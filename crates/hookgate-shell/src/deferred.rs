@@ -34,6 +34,9 @@ pub(crate) fn handles(name: &str) -> bool {
             | "at"
             | "batch"
             | "systemd-run"
+            | "tmux"
+            | "screen"
+            | "crontab"
     ) || is_vim(name)
 }
 
@@ -158,6 +161,9 @@ impl Walker<'_> {
             "git" => self.git(argv, args, scope),
             "at" | "batch" => self.at(argv, args, scope, stdin),
             "systemd-run" => return self.systemd_run(argv, args, scope, stdin),
+            "tmux" => self.tmux(argv, args, scope),
+            "screen" => return self.screen(argv, args, scope, stdin),
+            "crontab" => self.crontab(argv, args, scope, stdin),
             _ => self.vim(name, argv, args, scope, stdin),
         }
         Producer::Opaque
@@ -803,6 +809,7 @@ impl Walker<'_> {
         if sub == "config" {
             self.git_config_command(argv, rest, scope);
         }
+        self.git_subcommand_code(argv, sub, rest, scope);
         // An alias defined on this command line and used as the subcommand.
         if let Some((_, body)) = aliases.iter().find(|(n, _)| n == sub) {
             let body = body.clone();
@@ -826,6 +833,151 @@ impl Walker<'_> {
                 }
             }
         }
+    }
+
+    /// git subcommands whose arguments are commands: `submodule foreach CMD` (shell),
+    /// `bisect run CMD ARGS…` (a program), `rebase -x/--exec CMD` (shell, after each commit),
+    /// `difftool -x/--extcmd CMD`.
+    fn git_subcommand_code(&mut self, argv: &[Word], sub: &str, rest: &[Word], scope: &mut Scope) {
+        match sub {
+            "submodule" => {
+                let mut words = rest.iter().skip_while(|w| w.exact && w.text.starts_with('-'));
+                if words.next().is_some_and(|w| w.exact && w.text == "foreach") {
+                    let code: Vec<&Word> = words
+                        .skip_while(|w| w.exact && w.text.starts_with("--"))
+                        .collect();
+                    if let Some(first) = code.first() {
+                        let joined = Word {
+                            text: code.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "),
+                            exact: code.iter().all(|w| w.exact),
+                            ..(*first).clone()
+                        };
+                        self.run_code_string(argv, &joined, scope, "git submodule foreach");
+                    }
+                }
+            }
+            "bisect" => {
+                if rest.first().is_some_and(|w| w.exact && w.text == "run") {
+                    let program = rest.get(1..).unwrap_or(&[]);
+                    self.peel(argv, program, "git bisect run", scope, Producer::Nothing);
+                }
+            }
+            "rebase" | "difftool" => {
+                let (opts, _) = scan("git", rest, "xt", &["--exec", "--extcmd", "--tool"]);
+                for o in opts {
+                    if matches!(o.name.as_str(), "-x" | "--exec" | "--extcmd")
+                        && let Some(code) = o.value
+                    {
+                        self.run_code_string(argv, &code, scope, "git rebase --exec");
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `tmux new-session|new-window|split-window|respawn-pane|run-shell [opts] CMD` runs CMD
+    /// with the shell; `send-keys … Enter` types a command line into a pane and runs it.
+    fn tmux(&mut self, argv: &[Word], args: &[Word], scope: &mut Scope) {
+        self.record(argv, scope, Verdict::normal("controls terminal multiplexer sessions"));
+        let Some(pos) = args.iter().position(|w| !(w.exact && w.text.starts_with('-'))) else {
+            return;
+        };
+        let verb = args.get(pos).map_or("", |w| w.text.as_str());
+        let rest = args.get(pos + 1..).unwrap_or(&[]);
+        match verb {
+            "new-session" | "new" | "new-window" | "neww" | "split-window" | "splitw"
+            | "respawn-pane" | "respawnp" | "respawn-window" | "respawnw" | "run-shell" | "run" => {
+                let (_, operands) = scan("tmux", rest, "cstnxyFeflpbwTS", &[]);
+                if !operands.is_empty() {
+                    self.joined_code(argv, &operands, scope, "tmux");
+                }
+            }
+            "send-keys" | "send" => {
+                let (_, keys) = scan("tmux", rest, "tNc", &[]);
+                let enter = keys
+                    .iter()
+                    .any(|k| k.exact && matches!(k.text.as_str(), "Enter" | "C-m" | "KPEnter"));
+                let typed: Vec<Word> = keys
+                    .into_iter()
+                    .filter(|k| !(k.exact && matches!(k.text.as_str(), "Enter" | "C-m" | "KPEnter")))
+                    .collect();
+                if enter && !typed.is_empty() {
+                    self.joined_code(argv, &typed, scope, "tmux send-keys");
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// `screen [-dmS name] CMD ARGS…`: runs CMD (a program, not a shell string).
+    fn screen(&mut self, argv: &[Word], args: &[Word], scope: &mut Scope, stdin: Producer) -> Producer {
+        let mut i = 0;
+        while let Some(w) = args.get(i) {
+            if !(w.exact && w.text.starts_with('-')) {
+                break;
+            }
+            i += 1;
+            // `-S name`, and clusters ending in a value letter (`-dmS name`).
+            let t = w.text.as_str();
+            if t == "-Logfile" || (!t.starts_with("--") && t.ends_with(['S', 'c', 'e', 'h', 'p', 's', 'T', 't', 'X'])) {
+                i += 1;
+            }
+        }
+        self.peel(argv, args.get(i..).unwrap_or(&[]), "screen", scope, stdin)
+    }
+
+    /// `crontab FILE|-`: installs jobs; each job's command is shell run later. Jobs on stdin
+    /// are read line by line (five time fields or an `@keyword`, then the command).
+    fn crontab(&mut self, argv: &[Word], args: &[Word], scope: &mut Scope, stdin: Producer) {
+        self.classify_plain("crontab", argv, scope);
+        let operands: Vec<&Word> = args
+            .iter()
+            .filter(|w| !(w.exact && w.text.starts_with('-') && w.text != "-"))
+            .collect();
+        let lists_or_removes = args
+            .iter()
+            .any(|w| w.exact && matches!(w.text.as_str(), "-l" | "-r" | "-e" | "-i"));
+        if lists_or_removes {
+            return;
+        }
+        let from_stdin = operands.is_empty() || operands.iter().any(|w| w.exact && w.text == "-");
+        if !from_stdin {
+            self.record(argv, scope, Verdict::normal("installs jobs from a local file"));
+            return;
+        }
+        match stdin {
+            Producer::Text { text, exact } => {
+                for line in text.lines() {
+                    let line = line.trim();
+                    if line.is_empty() || line.starts_with('#') || is_cron_variable(line) {
+                        continue;
+                    }
+                    let fields = if line.starts_with('@') { 1 } else { 5 };
+                    let command: Vec<&str> = line.split_whitespace().skip(fields).collect();
+                    let code = Word {
+                        text: command.join(" "),
+                        exact,
+                        shape: WordShape::Exact,
+                        substs: Vec::new(),
+                    };
+                    self.run_code_string(argv, &code, scope, "crontab job");
+                }
+            }
+            Producer::Nothing | Producer::LocalFile => {}
+            other => self.judge_code_input(argv, other, None, scope, "crontab"),
+        }
+    }
+
+    /// Runs several words as one shell command line (`tmux new 'a b'`, `tmux new a b`).
+    fn joined_code(&mut self, argv: &[Word], words: &[Word], scope: &mut Scope, via: &str) {
+        let code = Word {
+            text: words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "),
+            exact: words.iter().all(|w| w.exact),
+            shape: WordShape::Exact,
+            substs: words.iter().flat_map(|w| w.substs.clone()).collect(),
+        };
+        self.run_code_string(argv, &code, scope, via);
     }
 
     /// `git config [scope] key value` (and `git config set key value`): a command-valued key
@@ -986,6 +1138,14 @@ impl Walker<'_> {
             self.record(argv, scope, ids::GIT_EXEC_CONFIG.verdict());
         }
     }
+}
+
+/// `NAME=value` lines in a crontab set variables for the jobs.
+fn is_cron_variable(line: &str) -> bool {
+    line.split_once('=').is_some_and(|(name, _)| {
+        let name = name.trim();
+        !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
 }
 
 /// git's `split_cmdline`: blanks separate words, `'…'` and `"…"` quote, `\` escapes.

@@ -237,6 +237,16 @@ impl Walker<'_> {
                 self.block(node, src, scope, depth);
                 Producer::Opaque
             }
+            "while_statement" if infinite_background_loop(node, src) => {
+                self.mixed(node, src, scope, depth);
+                self.commands.push(ExecutedCommand {
+                    argv: vec![text(node, src).chars().take(60).collect()],
+                    via: scope.via.clone(),
+                    verdict: crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
+                    effects: Vec::new(),
+                });
+                Producer::Opaque
+            }
             "negated_command"
             | "if_statement"
             | "while_statement"
@@ -826,6 +836,62 @@ fn spawns_in_background(node: Node<'_>) -> bool {
             return true;
         }
         if n.kind() == "pipeline" || n.kind() == "&" {
+            return true;
+        }
+        let mut cursor = n.walk();
+        stack.extend(n.children(&mut cursor));
+    }
+    false
+}
+
+/// `while :; do cmd & done` / `while true; do …& done`: an unconditional loop that starts
+/// a background process on every turn, with nothing in the body that waits, is a fork bomb
+/// whatever it starts. (`until false` is the same loop.)
+fn infinite_background_loop(node: Node<'_>, src: &str) -> bool {
+    let Some(condition) = node.child_by_field_name("condition") else {
+        return false;
+    };
+    let keyword = node.child(0).map_or("", |k| text(k, src));
+    let cond = text(condition, src).trim().trim_end_matches(';').trim();
+    let forever = match keyword {
+        "while" => matches!(cond, ":" | "true" | "[ 1 ]" | "((1))"),
+        "until" => cond == "false",
+        _ => false,
+    };
+    let Some(body) = node.child_by_field_name("body") else {
+        return false;
+    };
+    forever && has_background_job(body) && !waits(body, src)
+}
+
+/// A command ending in `&` somewhere in `node`.
+fn has_background_job(node: Node<'_>) -> bool {
+    let mut stack = vec![node];
+    let mut seen = 0;
+    while let Some(n) = stack.pop() {
+        seen += 1;
+        if seen > 10_000 {
+            return false;
+        }
+        if n.kind() == "&" {
+            return true;
+        }
+        let mut cursor = n.walk();
+        stack.extend(n.children(&mut cursor));
+    }
+    false
+}
+
+/// A `sleep`/`wait`/`read` in the body paces the loop.
+fn waits(node: Node<'_>, src: &str) -> bool {
+    let mut stack = vec![node];
+    let mut seen = 0;
+    while let Some(n) = stack.pop() {
+        seen += 1;
+        if seen > 10_000 {
+            return true;
+        }
+        if n.kind() == "command_name" && matches!(text(n, src), "sleep" | "wait" | "read") {
             return true;
         }
         let mut cursor = n.walk();
