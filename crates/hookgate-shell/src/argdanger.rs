@@ -118,6 +118,26 @@ const CRITICAL_PROCESSES: &[&str] = &[
     "kthreadd",
 ];
 
+/// pgrep/pkill/killall options that select processes by owner, group, session, terminal or
+/// parent rather than by name.
+const OWNER_SELECTORS: &[&str] = &[
+    "-u",
+    "-U",
+    "-G",
+    "-g",
+    "-s",
+    "-t",
+    "-P",
+    "--user",
+    "--euid",
+    "--uid",
+    "--group",
+    "--pgroup",
+    "--session",
+    "--terminal",
+    "--parent",
+];
+
 /// Verbs of programs that take a command line as a variable's value (editors, pagers, ssh).
 const PROGRAM_VARIABLES: &[&str] = &[
     "EDITOR",
@@ -308,9 +328,17 @@ impl Walker<'_> {
             }
             "rails" | "rake" | "bundle" => framework_task(words),
             _ if FRAMEWORK_TASKS.iter().any(|(tool, _, _)| {
-                *tool == name || words.first().is_some_and(|w| w.text.rsplit('/').next() == Some(tool))
-                    || words.get(1).is_some_and(|w| w.text.rsplit('/').next() == Some(tool))
-            }) => other_framework_task(name, words),
+                *tool == name
+                    || words
+                        .first()
+                        .is_some_and(|w| w.text.rsplit('/').next() == Some(tool))
+                    || words
+                        .get(1)
+                        .is_some_and(|w| w.text.rsplit('/').next() == Some(tool))
+            }) =>
+            {
+                other_framework_task(name, words)
+            }
             "kill" => self.kill_user_processes(words, scope),
             "pkill" | "killall" => broad_killer(name, words),
             _ => None,
@@ -460,21 +488,9 @@ fn selects_by_user_only(c: &ExecutedCommand) -> bool {
     match program.rsplit('/').next().unwrap_or(program) {
         "pgrep" => {
             let (opts, operands) = scan("pgrep", &words, "uUGgsPtFd", &[]);
-            let by_owner = opts.iter().any(|o| {
-                matches!(
-                    o.name.as_str(),
-                    "-u" | "-U"
-                        | "-G"
-                        | "-g"
-                        | "-s"
-                        | "-P"
-                        | "--euid"
-                        | "--uid"
-                        | "--group"
-                        | "--session"
-                        | "--parent"
-                )
-            });
+            let by_owner = opts
+                .iter()
+                .any(|o| OWNER_SELECTORS.contains(&o.name.as_str()));
             by_owner && operands.iter().all(|p| broad_pattern(&p.text))
         }
         "ps" => {
@@ -542,25 +558,11 @@ fn broad_killer(name: &str, words: &[Word]) -> Option<Verdict> {
         )
     };
     let (opts, operands) = scan(name, &words, short, long);
-    let by_owner = opts.iter().any(|o| {
-        matches!(
-            o.name.as_str(),
-            "-u" | "-U"
-                | "-G"
-                | "-g"
-                | "-s"
-                | "-t"
-                | "-P"
-                | "--user"
-                | "--euid"
-                | "--uid"
-                | "--group"
-                | "--pgroup"
-                | "--session"
-                | "--terminal"
-                | "--parent"
-        )
-    }) && !(name == "killall" && opts.iter().any(|o| o.name == "-s"));
+    // killall's `-s` is the signal, not a session.
+    let by_owner = opts
+        .iter()
+        .any(|o| OWNER_SELECTORS.contains(&o.name.as_str()))
+        && !(name == "killall" && opts.iter().any(|o| o.name == "-s"));
     let regex = name == "pkill" || opts.iter().any(|o| o.name == "-r" || o.name == "--regexp");
     let full = opts.iter().any(|o| o.name == "-f" || o.name == "--full");
     let broad = if operands.is_empty() {
@@ -595,7 +597,10 @@ fn other_framework_task(name: &str, words: &[Word]) -> Option<Verdict> {
     }
     let production = line.iter().any(|t| {
         is_production_marker(t)
-            || matches!(*t, "--env=production" | "--env=prod" | "NODE_ENV=production" | "MIX_ENV=prod")
+            || matches!(
+                *t,
+                "--env=production" | "--env=prod" | "NODE_ENV=production" | "MIX_ENV=prod"
+            )
     }) || line
         .windows(2)
         .any(|w| matches!(w, ["--env" | "-e", "production" | "prod"]));

@@ -841,14 +841,20 @@ impl Walker<'_> {
     fn git_subcommand_code(&mut self, argv: &[Word], sub: &str, rest: &[Word], scope: &mut Scope) {
         match sub {
             "submodule" => {
-                let mut words = rest.iter().skip_while(|w| w.exact && w.text.starts_with('-'));
+                let mut words = rest
+                    .iter()
+                    .skip_while(|w| w.exact && w.text.starts_with('-'));
                 if words.next().is_some_and(|w| w.exact && w.text == "foreach") {
                     let code: Vec<&Word> = words
                         .skip_while(|w| w.exact && w.text.starts_with("--"))
                         .collect();
                     if let Some(first) = code.first() {
                         let joined = Word {
-                            text: code.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "),
+                            text: code
+                                .iter()
+                                .map(|w| w.text.as_str())
+                                .collect::<Vec<_>>()
+                                .join(" "),
                             exact: code.iter().all(|w| w.exact),
                             ..(*first).clone()
                         };
@@ -879,8 +885,15 @@ impl Walker<'_> {
     /// `tmux new-session|new-window|split-window|respawn-pane|run-shell [opts] CMD` runs CMD
     /// with the shell; `send-keys … Enter` types a command line into a pane and runs it.
     fn tmux(&mut self, argv: &[Word], args: &[Word], scope: &mut Scope) {
-        self.record(argv, scope, Verdict::normal("controls terminal multiplexer sessions"));
-        let Some(pos) = args.iter().position(|w| !(w.exact && w.text.starts_with('-'))) else {
+        self.record(
+            argv,
+            scope,
+            Verdict::normal("controls terminal multiplexer sessions"),
+        );
+        let Some(pos) = args
+            .iter()
+            .position(|w| !(w.exact && w.text.starts_with('-')))
+        else {
             return;
         };
         let verb = args.get(pos).map_or("", |w| w.text.as_str());
@@ -900,7 +913,9 @@ impl Walker<'_> {
                     .any(|k| k.exact && matches!(k.text.as_str(), "Enter" | "C-m" | "KPEnter"));
                 let typed: Vec<Word> = keys
                     .into_iter()
-                    .filter(|k| !(k.exact && matches!(k.text.as_str(), "Enter" | "C-m" | "KPEnter")))
+                    .filter(|k| {
+                        !(k.exact && matches!(k.text.as_str(), "Enter" | "C-m" | "KPEnter"))
+                    })
                     .collect();
                 if enter && !typed.is_empty() {
                     self.joined_code(argv, &typed, scope, "tmux send-keys");
@@ -911,7 +926,13 @@ impl Walker<'_> {
     }
 
     /// `screen [-dmS name] CMD ARGS…`: runs CMD (a program, not a shell string).
-    fn screen(&mut self, argv: &[Word], args: &[Word], scope: &mut Scope, stdin: Producer) -> Producer {
+    fn screen(
+        &mut self,
+        argv: &[Word],
+        args: &[Word],
+        scope: &mut Scope,
+        stdin: Producer,
+    ) -> Producer {
         let mut i = 0;
         while let Some(w) = args.get(i) {
             if !(w.exact && w.text.starts_with('-')) {
@@ -920,7 +941,10 @@ impl Walker<'_> {
             i += 1;
             // `-S name`, and clusters ending in a value letter (`-dmS name`).
             let t = w.text.as_str();
-            if t == "-Logfile" || (!t.starts_with("--") && t.ends_with(['S', 'c', 'e', 'h', 'p', 's', 'T', 't', 'X'])) {
+            if t == "-Logfile"
+                || (!t.starts_with("--")
+                    && t.ends_with(['S', 'c', 'e', 'h', 'p', 's', 'T', 't', 'X']))
+            {
                 i += 1;
             }
         }
@@ -943,7 +967,11 @@ impl Walker<'_> {
         }
         let from_stdin = operands.is_empty() || operands.iter().any(|w| w.exact && w.text == "-");
         if !from_stdin {
-            self.record(argv, scope, Verdict::normal("installs jobs from a local file"));
+            self.record(
+                argv,
+                scope,
+                Verdict::normal("installs jobs from a local file"),
+            );
             return;
         }
         match stdin {
@@ -972,7 +1000,11 @@ impl Walker<'_> {
     /// Runs several words as one shell command line (`tmux new 'a b'`, `tmux new a b`).
     fn joined_code(&mut self, argv: &[Word], words: &[Word], scope: &mut Scope, via: &str) {
         let code = Word {
-            text: words.iter().map(|w| w.text.as_str()).collect::<Vec<_>>().join(" "),
+            text: words
+                .iter()
+                .map(|w| w.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
             exact: words.iter().all(|w| w.exact),
             shape: WordShape::Exact,
             substs: words.iter().flat_map(|w| w.substs.clone()).collect(),

@@ -828,14 +828,20 @@ fn is_fd(s: &str) -> bool {
 
 /// True when a function body puts work in the background or in a pipeline (`:|:&`).
 fn spawns_in_background(node: Node<'_>) -> bool {
+    any_node(node, true, |n| n.kind() == "pipeline" || n.kind() == "&")
+}
+
+/// True when `pred` holds for `node` or a node below it. Iterative and bounded: past 10,000
+/// nodes the answer is `overflow` (the caller's fail-closed choice).
+fn any_node(node: Node<'_>, overflow: bool, pred: impl Fn(Node<'_>) -> bool) -> bool {
     let mut stack = vec![node];
     let mut seen = 0;
     while let Some(n) = stack.pop() {
         seen += 1;
         if seen > 10_000 {
-            return true;
+            return overflow;
         }
-        if n.kind() == "pipeline" || n.kind() == "&" {
+        if pred(n) {
             return true;
         }
         let mut cursor = n.walk();
@@ -866,38 +872,14 @@ fn infinite_background_loop(node: Node<'_>, src: &str) -> bool {
 
 /// A command ending in `&` somewhere in `node`.
 fn has_background_job(node: Node<'_>) -> bool {
-    let mut stack = vec![node];
-    let mut seen = 0;
-    while let Some(n) = stack.pop() {
-        seen += 1;
-        if seen > 10_000 {
-            return false;
-        }
-        if n.kind() == "&" {
-            return true;
-        }
-        let mut cursor = n.walk();
-        stack.extend(n.children(&mut cursor));
-    }
-    false
+    any_node(node, false, |n| n.kind() == "&")
 }
 
 /// A `sleep`/`wait`/`read` in the body paces the loop.
 fn waits(node: Node<'_>, src: &str) -> bool {
-    let mut stack = vec![node];
-    let mut seen = 0;
-    while let Some(n) = stack.pop() {
-        seen += 1;
-        if seen > 10_000 {
-            return true;
-        }
-        if n.kind() == "command_name" && matches!(text(n, src), "sleep" | "wait" | "read") {
-            return true;
-        }
-        let mut cursor = n.walk();
-        stack.extend(n.children(&mut cursor));
-    }
-    false
+    any_node(node, true, |n| {
+        n.kind() == "command_name" && matches!(text(n, src), "sleep" | "wait" | "read")
+    })
 }
 
 /// `<<-` strips leading tabs from body lines.
