@@ -219,6 +219,12 @@ const ROLE_PROGRAMS: &[&str] = &[
     "ne",
     "nvr",
     "gvim",
+    "gh",
+    "glab",
+    "git-credential-manager",
+    "git-credential-oauth",
+    "gcloud",
+    "aws",
     "mvim",
 ];
 

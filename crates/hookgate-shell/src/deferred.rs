@@ -268,17 +268,20 @@ impl Walker<'_> {
         self.producer_of(name, args, stdin, scope)
     }
 
+    /// A script with expansions (`"s/old/$NEW/"`) is read with the expansions as written:
+    /// if that text parses, its commands are what runs (an expansion inside a replacement or
+    /// regex stays data); if it does not, the script is unknown (ask).
     fn sed_script(&mut self, argv: &[Word], script: &Word, scope: &mut Scope) {
-        if !script.exact {
-            self.record(
-                argv,
-                scope,
-                Verdict::unknown("the sed script is built at run time (it may run commands)"),
-            );
-            return;
-        }
         let actions = match sed::actions(&script.text) {
             Ok(a) => a,
+            Err(_) if !script.exact => {
+                self.record(
+                    argv,
+                    scope,
+                    Verdict::unknown("the sed script is built at run time (it may run commands)"),
+                );
+                return;
+            }
             Err(e) => {
                 self.record(
                     argv,
