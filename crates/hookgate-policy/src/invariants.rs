@@ -525,8 +525,19 @@ impl<'a> Judge<'a> {
             .map(|(i, _)| i)
     }
 
+    /// Scratch space: under a temp dir, but neither the home directory (CI containers often
+    /// put HOME under `/tmp`), nor the workspace root, nor anything the sensitive catalog
+    /// covers. Invariant: a sensitive location beats the scratch rule, so `rm -rf $HOME/.ssh`
+    /// is never "temp work" because of where HOME happens to live.
     fn in_temp(&self, p: &Path) -> bool {
         self.ctx.temp_dirs.iter().any(|t| is_within(p, t))
+            && !self
+                .ctx
+                .home
+                .as_deref()
+                .is_some_and(|h| is_within(p, h) || is_within(h, p))
+            && !is_within(&self.ctx.workspace, p)
+            && hookgate_paths::classify_subtree(p, &self.path_ctx()).is_empty()
     }
 
     fn is_written_in_session(&self, p: &Path) -> bool {
