@@ -30,12 +30,14 @@
 
 mod error;
 mod query;
+mod reader;
 mod record;
 mod session;
 mod spool;
 mod sqlite;
 mod unstored;
 mod webhook;
+mod when;
 
 use std::fs::{self, DirBuilder};
 use std::io::BufRead;
@@ -47,11 +49,16 @@ use std::time::Duration;
 use serde_json::Value;
 
 pub use error::AuditError;
-pub use query::{Filter, Percentiles, SinceError, Stats, since_ms};
+pub use query::{Filter, Percentiles, Stats};
+pub use reader::{FindError, Pruned, Reader};
 pub use record::{Record, RecordAgent, RecordDecision, RecordEvent, new_id, now_ms};
 pub use spool::{RejectReason, Rejected};
 pub use unstored::{FallbackRecord, Kept, Unstored, UnstoredEntry, UnstoredSummary};
 pub use webhook::{WebhookConfig, WebhookSink, WebhookStats};
+pub use when::{
+    SinceError, format_time, format_time_with_offset, local_zone, parse_point, parse_point_now,
+    since_ms,
+};
 
 use query::StatsBuilder;
 use session::Sessions;
@@ -368,6 +375,54 @@ impl Store {
         }
     }
 
+    /// The records whose id starts with `prefix`, newest first, at most `max`.
+    pub fn find_prefix(&self, prefix: &str, max: usize) -> Result<Vec<Record>, AuditError> {
+        match self.options.backend {
+            Backend::Sqlite => {
+                self.ingest()?;
+                self.with_db(|db| db.find_prefix(prefix, max))
+            }
+            Backend::Jsonl => {
+                let mut found = Vec::new();
+                self.scan_jsonl(|r| {
+                    if r.id.starts_with(prefix) {
+                        found.push(r);
+                    }
+                })?;
+                found.sort_by(|a, b| (b.time_ms, &b.id).cmp(&(a.time_ms, &a.id)));
+                found.truncate(max);
+                Ok(found)
+            }
+        }
+    }
+
+    /// Deletes records older than `before_ms`, then the oldest until the records left take at
+    /// most `max_bytes` (each counted as the bytes of its JSON, or of its columns in SQLite);
+    /// returns how many were deleted. Spooled records are ingested first, so none escapes.
+    pub fn prune(
+        &self,
+        before_ms: Option<u64>,
+        max_bytes: Option<u64>,
+    ) -> Result<usize, AuditError> {
+        match self.options.backend {
+            Backend::Sqlite => {
+                self.ingest()?;
+                let over = match max_bytes {
+                    Some(max) => {
+                        let kept = Filter {
+                            since_ms: before_ms,
+                            ..Filter::default()
+                        };
+                        reader::over_budget(&self.query(&kept)?, max)
+                    }
+                    None => Vec::new(),
+                };
+                self.with_db(|db| db.prune(before_ms, &over))
+            }
+            Backend::Jsonl => reader::prune_jsonl(&self.jsonl, before_ms, max_bytes),
+        }
+    }
+
     /// The newest record.
     pub fn last(&self) -> Result<Option<Record>, AuditError> {
         Ok(self
@@ -383,21 +438,16 @@ impl Store {
     /// records `filter` matches (its `limit` is ignored).
     pub fn stats(&self, filter: &Filter) -> Result<Stats, AuditError> {
         match self.options.backend {
-            Backend::Sqlite => {
+            Backend::Sqlite if !filter.needs_scan() => {
                 self.ingest()?;
                 self.with_db(|db| db.stats(filter))
             }
+            Backend::Sqlite => Ok(StatsBuilder::of(&self.query(&filter.without_limit())?)),
             Backend::Jsonl => {
                 let mut stats = StatsBuilder::default();
                 self.scan_jsonl(|r| {
                     if filter.matches(&r) {
-                        stats.add(
-                            r.decision,
-                            &r.rules,
-                            r.tool.as_deref(),
-                            r.agent.as_str(),
-                            r.duration_us,
-                        );
+                        stats.add_record(&r);
                     }
                 })?;
                 Ok(stats.finish())
