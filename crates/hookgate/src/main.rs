@@ -8,6 +8,7 @@ mod events;
 mod explain;
 mod fire;
 mod guard;
+mod prune;
 mod render;
 mod scan_secrets;
 mod show_config;
@@ -63,6 +64,8 @@ enum Command {
     Inspect(guard::InspectArgs),
     /// Counts by decision, rule, tool and agent, and latency percentiles.
     Stats(guard::StatsArgs),
+    /// Delete old audit records: by age (`--older-than 90d`) and/or to a size cap.
+    Prune(prune::PruneArgs),
     /// Validate a policy file, or run a file of test cases against the policy.
     Policy {
         #[command(subcommand)]
@@ -165,6 +168,7 @@ fn main() -> ExitCode {
         Command::Log(args) => guard::log(&args),
         Command::Inspect(args) => guard::inspect(&args),
         Command::Stats(args) => guard::stats(&args),
+        Command::Prune(args) => prune::run(&args),
         Command::Policy { command } => guard::policy(&command),
         Command::ScanSecrets(args) => scan_secrets::run(&args),
         Command::Trust(args) => trust::run(&args),
