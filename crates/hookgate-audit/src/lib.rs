@@ -49,13 +49,13 @@ use std::time::Duration;
 use serde_json::Value;
 
 pub use error::AuditError;
+pub use jiff::tz::TimeZone;
 pub use query::{Filter, Percentiles, Stats};
 pub use reader::{FindError, Pruned, Reader};
 pub use record::{Record, RecordAgent, RecordDecision, RecordEvent, new_id, now_ms};
 pub use spool::{RejectReason, Rejected};
 pub use unstored::{FallbackRecord, Kept, Unstored, UnstoredEntry, UnstoredSummary};
 pub use webhook::{WebhookConfig, WebhookSink, WebhookStats};
-pub use jiff::tz::TimeZone;
 pub use when::{
     SinceError, format_time, format_time_with_offset, local_zone, parse_point, parse_point_now,
     since_ms,
@@ -123,9 +123,9 @@ pub struct Options {
 /// report it; the store then applies no cap rather than a guessed one).
 pub fn max_size_setting() -> Result<Option<u64>, String> {
     match std::env::var("HOOKGATE_STORE_MAX_SIZE") {
-        Ok(v) if !v.trim().is_empty() => parse_size(&v)
-            .map(Some)
-            .ok_or_else(|| format!("$HOOKGATE_STORE_MAX_SIZE: not a size `{v}` (use 500M, 2G or bytes)")),
+        Ok(v) if !v.trim().is_empty() => parse_size(&v).map(Some).ok_or_else(|| {
+            format!("$HOOKGATE_STORE_MAX_SIZE: not a size `{v}` (use 500M, 2G or bytes)")
+        }),
         _ => Ok(None),
     }
 }

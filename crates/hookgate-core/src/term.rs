@@ -53,11 +53,18 @@ mod tests {
     #[test]
     fn escape_sequences_cannot_reach_the_terminal() {
         assert_eq!(escape("git status"), "git status");
-        assert_eq!(escape("ok\u{1b}[2J\u{1b}]0;pwned\u{7}"), "ok\\e[2J\\e]0;pwned\\x07");
+        assert_eq!(
+            escape("ok\u{1b}[2J\u{1b}]0;pwned\u{7}"),
+            "ok\\e[2J\\e]0;pwned\\x07"
+        );
         assert_eq!(escape("a\nb\tc\rd"), "a\\nb\\tc\\rd");
         assert_eq!(escape("\u{9b}31m"), "\\x9b31m", "C1 CSI");
         assert_eq!(escape("\u{7f}"), "\\x7f");
         assert_eq!(escape("rm \u{202e}fdp.exe"), "rm \\u{202e}fdp.exe");
-        assert_eq!(escape("naïve ✓ 日本"), "naïve ✓ 日本", "printable text is untouched");
+        assert_eq!(
+            escape("naïve ✓ 日本"),
+            "naïve ✓ 日本",
+            "printable text is untouched"
+        );
     }
 }

@@ -782,10 +782,7 @@ struct LogEntry<'a> {
 
 /// The records `filter` selects from the store and the fallback files, newest first, each
 /// marked with the fallback file it sits in (`None`: stored).
-fn entries(
-    store: &Reader,
-    filter: &Filter,
-) -> Result<Vec<(Record, Option<PathBuf>)>, Failure> {
+fn entries(store: &Reader, filter: &Filter) -> Result<Vec<(Record, Option<PathBuf>)>, Failure> {
     let stored = store.query(filter)?;
     let fallback = unstored(store).records()?;
     // Records the store refused sit in the fallback files: shown too, marked, newest first

@@ -38,10 +38,11 @@ pub(crate) fn run(args: &PruneArgs) -> Result<u8, Failure> {
         .map(|t| point_ms("--older-than", t))
         .transpose()?;
     let max_bytes = match &args.max_size {
-        Some(text) => Some(
-            hookgate_audit::parse_size(text)
-                .ok_or_else(|| Failure(format!("--max-size: not a size `{text}` (use 500M, 2G or bytes)")))?,
-        ),
+        Some(text) => Some(hookgate_audit::parse_size(text).ok_or_else(|| {
+            Failure(format!(
+                "--max-size: not a size `{text}` (use 500M, 2G or bytes)"
+            ))
+        })?),
         None => hookgate_audit::max_size_setting().map_err(Failure)?,
     };
     if before_ms.is_none() && max_bytes.is_none() {
