@@ -57,8 +57,8 @@ pub use spool::{RejectReason, Rejected};
 pub use unstored::{FallbackRecord, Kept, Unstored, UnstoredEntry, UnstoredSummary};
 pub use webhook::{WebhookConfig, WebhookSink, WebhookStats};
 pub use when::{
-    SinceError, format_time, format_time_with_offset, local_zone, parse_point, parse_point_now,
-    since_ms,
+    SinceError, format_time, format_time_with_offset, local_zone, parse_period_end,
+    parse_period_end_now, parse_point, parse_point_now, since_ms,
 };
 
 use query::StatsBuilder;

@@ -69,6 +69,25 @@ pub fn parse_point(text: &str, now: Timestamp, tz: &TimeZone) -> Result<u64, Sin
     Ok(u64::try_from(zoned.timestamp().as_millisecond()).unwrap_or(0))
 }
 
+/// The end, in epoch milliseconds, of a period of `text` (`30m`, `1h`, `7d`, `1w`, ISO 8601
+/// `PT1H`) starting at `now` in `tz` (days follow the local calendar across DST changes).
+pub fn parse_period_end(text: &str, now: Timestamp, tz: &TimeZone) -> Result<u64, SinceError> {
+    let span: Span = text
+        .trim()
+        .parse()
+        .map_err(|_| SinceError::Unreadable(text.to_owned()))?;
+    let end = now
+        .to_zoned(tz.clone())
+        .checked_add(span.abs())
+        .map_err(|_| SinceError::OutOfRange(text.to_owned()))?;
+    Ok(u64::try_from(end.timestamp().as_millisecond()).unwrap_or(0))
+}
+
+/// [`parse_period_end`] from now, in the local time zone.
+pub fn parse_period_end_now(text: &str) -> Result<u64, SinceError> {
+    parse_period_end(text, Timestamp::now(), &TimeZone::system())
+}
+
 /// [`parse_point`] against the system clock and local time zone.
 pub fn parse_point_now(text: &str) -> Result<u64, SinceError> {
     parse_point(text, Timestamp::now(), &TimeZone::system())
@@ -179,6 +198,14 @@ mod tests {
         for bad in ["soon", "7 parsecs", "2024-13-01", "", "-5"] {
             assert!(parse_point(bad, at(0), &utc).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn periods_end_after_the_given_clock() {
+        let now = at(0);
+        assert_eq!(parse_period_end("1h", now, &TimeZone::UTC), Ok(3_600_000));
+        assert_eq!(parse_period_end("1w", now, &TimeZone::UTC), Ok(7 * DAY));
+        assert!(parse_period_end("yesterday", now, &TimeZone::UTC).is_err());
     }
 
     #[test]

@@ -26,6 +26,7 @@
 //! * Allow what it cannot resolve: an unparseable shell line is `ask`, never silence.
 
 mod action;
+pub mod allowance;
 mod cases;
 mod eval;
 mod glob;
@@ -74,6 +75,10 @@ pub struct Ctx {
     /// purely lexical (tests, replay).
     #[serde(default)]
     pub follow_symlinks: bool,
+    /// The user's allowances in force for this call (`hookgate allow`; the caller loads them
+    /// and keeps only the active ones for this project): the matches they cover are waived.
+    #[serde(default)]
+    pub allowances: Vec<allowance::Allowance>,
 }
 
 impl Ctx {
@@ -87,6 +92,7 @@ impl Ctx {
             staged_files: None,
             protected_paths: Vec::new(),
             follow_symlinks: true,
+            allowances: Vec::new(),
         }
     }
 

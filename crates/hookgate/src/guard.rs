@@ -171,7 +171,7 @@ fn env_value<T: ValueEnum>(name: &str) -> Result<Option<T>, Failure> {
 }
 
 /// hookgate's config dir (the user policy lives there too).
-fn config_dir() -> Option<PathBuf> {
+pub(crate) fn config_dir() -> Option<PathBuf> {
     hookgate_engine::config::user_config_dir()
 }
 
@@ -756,8 +756,19 @@ fn line(r: &Record, fallback: bool, tz: &hookgate_audit::TimeZone) -> String {
         format!("  [{}]", escape(&r.rules.join(", ")))
     };
     let mark = if fallback { "  [not in store]" } else { "" };
+    let allowed = match r
+        .trace
+        .get("allowed_by")
+        .and_then(serde_json::Value::as_array)
+    {
+        Some(ids) if !ids.is_empty() => {
+            let ids: Vec<&str> = ids.iter().filter_map(serde_json::Value::as_str).collect();
+            format!("  (allowed by {})", escape(&ids.join(", ")))
+        }
+        _ => String::new(),
+    };
     format!(
-        "{}  {}  {:<7} {:<6} {:<12} {}{rules}{mark}",
+        "{}  {}  {:<7} {:<6} {:<12} {}{rules}{allowed}{mark}",
         hookgate_audit::format_time(r.time_ms, tz),
         short_id(&r.id),
         escape(r.agent.as_str()),
@@ -826,7 +837,7 @@ pub(crate) fn log(args: &LogArgs) -> Result<u8, Failure> {
     let summary = unstored(&store).summary()?;
     let entries = entries(&store, &filter)?;
     if args.follow {
-        return follow(&store, filter, entries, args.json, &tz);
+        return follow(&store, filter, &entries, args.json, &tz);
     }
     if args.json {
         let out: Vec<LogEntry<'_>> = entries
@@ -862,7 +873,7 @@ pub(crate) fn log(args: &LogArgs) -> Result<u8, Failure> {
 fn follow(
     store: &Reader,
     mut filter: Filter,
-    initial: Vec<(Record, Option<PathBuf>)>,
+    initial: &[(Record, Option<PathBuf>)],
     json: bool,
     tz: &hookgate_audit::TimeZone,
 ) -> Result<u8, Failure> {
@@ -1067,8 +1078,8 @@ pub(crate) enum PolicyCommand {
 }
 
 /// The policy `policy check/test` judge with, and what they say about it.
-struct Effective {
-    policy: hookgate_policy::Policy,
+pub(crate) struct Effective {
+    pub(crate) policy: hookgate_policy::Policy,
     /// The project's trust, when a project policy was layered.
     trust: Option<hookgate_project::TrustState>,
 }
@@ -1076,7 +1087,7 @@ struct Effective {
 /// The user's policy then the project's (found by the one discovery rule, layered with its
 /// trust), or the explicit file alone. An explicit file that is the project's own policy keeps
 /// the project's trust: naming it does not make it trusted.
-fn effective_policy(explicit: Option<&PathBuf>) -> Result<Effective, Failure> {
+pub(crate) fn effective_policy(explicit: Option<&PathBuf>) -> Result<Effective, Failure> {
     let cwd = std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?;
     let user = config_dir();
     let project = hookgate_project::discover_in(&cwd, user.as_deref());

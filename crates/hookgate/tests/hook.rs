@@ -48,7 +48,7 @@ impl Env {
 
     fn log(&self) -> Vec<serde_json::Value> {
         let out = Command::new(env!("CARGO_BIN_EXE_hookgate"))
-            .args(["log", "--json", "--limit", "1000"])
+            .args(["log", "--json", "--all", "--limit", "1000"])
             .env("HOOKGATE_HOME", self.root.path().join("home"))
             .output()
             .unwrap();

@@ -123,6 +123,16 @@ impl Env {
     }
 }
 
+fn now_ms() -> u64 {
+    u64::try_from(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis(),
+    )
+    .unwrap()
+}
+
 fn denies(out: &Output) -> bool {
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     !out.stdout.is_empty()
@@ -291,10 +301,7 @@ fn inspect_takes_an_id_prefix_and_prints_local_time() {
 #[test]
 fn dates_take_durations_weeks_yesterday_and_iso_8601() {
     let env = Env::new();
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_millis() as u64;
+    let now = now_ms();
     let day = 86_400_000;
     env.seed(&[
         record(
@@ -363,10 +370,7 @@ fn records_in_the_jsonl_store_are_visible_without_environment_variables() {
 #[test]
 fn prune_deletes_records_by_age_and_to_the_size_cap() {
     let env = Env::new();
-    let now = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_millis() as u64;
+    let now = now_ms();
     let day = 86_400_000;
     env.seed(&[
         record(
