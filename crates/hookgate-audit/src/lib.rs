@@ -482,13 +482,7 @@ impl Store {
 
     /// The newest record.
     pub fn last(&self) -> Result<Option<Record>, AuditError> {
-        Ok(self
-            .query(&Filter {
-                limit: Some(1),
-                ..Filter::default()
-            })?
-            .into_iter()
-            .next())
+        Ok(self.query(&Filter::newest())?.into_iter().next())
     }
 
     /// Counts by decision, rule, tool and agent, and `duration_us` percentiles, over the

@@ -71,6 +71,14 @@ impl Filter {
             && !(self.hide_lifecycle && r.is_lifecycle())
     }
 
+    /// Only the newest record.
+    pub fn newest() -> Self {
+        Self {
+            limit: Some(1),
+            ..Self::default()
+        }
+    }
+
     /// The same filter without its limit (for counting).
     pub(crate) fn without_limit(&self) -> Self {
         Self {

@@ -112,13 +112,7 @@ impl Reader {
 
     /// The newest record of either backend.
     pub fn last(&self) -> Result<Option<Record>, AuditError> {
-        Ok(self
-            .query(&Filter {
-                limit: Some(1),
-                ..Filter::default()
-            })?
-            .into_iter()
-            .next())
+        Ok(self.query(&Filter::newest())?.into_iter().next())
     }
 
     /// Counts and percentiles over both backends.

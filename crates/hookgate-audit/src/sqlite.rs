@@ -144,10 +144,7 @@ impl Db {
     pub(crate) fn insert(&mut self, records: &[Record]) -> Result<usize, AuditError> {
         let path = self.path.clone();
         let err = || AuditError::sqlite(&path);
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(err())?;
+        let tx = self.write_transaction()?;
         let mut inserted = 0;
         {
             let mut stmt = tx
@@ -185,6 +182,14 @@ impl Db {
         }
         tx.commit().map_err(err())?;
         Ok(inserted)
+    }
+
+    /// A write transaction that takes the write lock at once (waiting up to the busy
+    /// timeout), so it never fails half-way on another writer.
+    fn write_transaction(&mut self) -> Result<rusqlite::Transaction<'_>, AuditError> {
+        self.conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(AuditError::sqlite(&self.path))
     }
 
     /// The matching records, newest first.
@@ -233,10 +238,7 @@ impl Db {
     ) -> Result<usize, AuditError> {
         let path = self.path.clone();
         let err = || AuditError::sqlite(&path);
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(err())?;
+        let tx = self.write_transaction()?;
         let mut deleted = 0;
         if let Some(before) = before_ms {
             deleted += tx

@@ -95,25 +95,19 @@ pub fn parse_point_now(text: &str) -> Result<u64, SinceError> {
 
 /// `time_ms` as `YYYY-MM-DD HH:MM:SS` in `tz`.
 pub fn format_time(time_ms: u64, tz: &TimeZone) -> String {
-    let ms = i64::try_from(time_ms).unwrap_or(i64::MAX);
-    match Timestamp::from_millisecond(ms) {
-        Ok(ts) => ts
-            .to_zoned(tz.clone())
-            .strftime("%Y-%m-%d %H:%M:%S")
-            .to_string(),
-        Err(_) => format!("{time_ms} ms"),
-    }
+    strftime(time_ms, tz, "%Y-%m-%d %H:%M:%S")
 }
 
-/// `time_ms` as `YYYY-MM-DD HH:MM:SS±HH:MM`: local time with its offset, for views (like
-/// `inspect`) where the reader may compare against another machine's clock.
+/// `time_ms` as `YYYY-MM-DD HH:MM:SS±HH:MM (ZONE)`: local time with its offset, for views
+/// (like `inspect`) where the reader may compare against another machine's clock.
 pub fn format_time_with_offset(time_ms: u64, tz: &TimeZone) -> String {
+    strftime(time_ms, tz, "%Y-%m-%d %H:%M:%S%:z (%Z)")
+}
+
+fn strftime(time_ms: u64, tz: &TimeZone, format: &str) -> String {
     let ms = i64::try_from(time_ms).unwrap_or(i64::MAX);
     match Timestamp::from_millisecond(ms) {
-        Ok(ts) => ts
-            .to_zoned(tz.clone())
-            .strftime("%Y-%m-%d %H:%M:%S%:z (%Z)")
-            .to_string(),
+        Ok(ts) => ts.to_zoned(tz.clone()).strftime(format).to_string(),
         Err(_) => format!("{time_ms} ms"),
     }
 }

@@ -46,9 +46,30 @@ pub fn escape(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// [`escape`] for a multi-line human view: each line escaped, the line breaks kept. For
+/// output assembled from many fields, so no field can slip through unescaped.
+pub fn escape_lines(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(|c| c != '\n' && is_unsafe(c)) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for piece in text.split_inclusive('\n') {
+        let (line, end) = piece.strip_suffix('\n').map_or((piece, ""), |l| (l, "\n"));
+        out.push_str(&escape(line));
+        out.push_str(end);
+    }
+    Cow::Owned(out)
+}
+
 #[cfg(test)]
 mod tests {
-    use super::escape;
+    use super::{escape, escape_lines};
+
+    #[test]
+    fn escape_lines_keeps_line_breaks_and_escapes_the_rest() {
+        assert_eq!(escape_lines("a\nb\n"), "a\nb\n");
+        assert_eq!(escape_lines("a\u{1b}[1m\nb"), "a\\e[1m\nb");
+    }
 
     #[test]
     fn escape_sequences_cannot_reach_the_terminal() {

@@ -251,6 +251,12 @@ fn an_escape_sequence_in_a_command_cannot_reach_the_terminal() {
             "{args:?}"
         );
     }
+    let explained = env.command(&["explain", evil]).output().unwrap().stdout;
+    assert!(
+        !explained.iter().any(|b| *b == 0x1b || *b == 0x07),
+        "explain printed a raw control byte: {}",
+        String::from_utf8_lossy(&explained)
+    );
     let log = env.text(&["log"]);
     assert!(
         log.contains("echo ok\\e[2J\\e]0;owned\\x07 \\u{202e}txt.sh"),
