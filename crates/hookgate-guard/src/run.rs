@@ -125,6 +125,13 @@ pub struct Verdict {
     /// without ask).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fallback: Option<String>,
+    /// For a deny or an ask: the `hookgate allow …` command that would let the call through,
+    /// or why none can (a locked invariant decided).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub way_through: Option<String>,
+    /// The allowances (`hookgate allow`) that waived a match of this call.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub allowed_by: Vec<String>,
     /// The canonical actions of the final (possibly rewritten) call.
     pub actions: Vec<Action>,
     /// Every rule and invariant that matched, deciding or not.
@@ -479,6 +486,7 @@ struct Combined {
     reason: Option<String>,
     suggestion: Option<String>,
     fallback: Option<String>,
+    way_through: Option<String>,
 }
 
 fn combine(
@@ -501,6 +509,7 @@ fn combine(
             out.determining.extend(eval.determining.iter().cloned());
             reasons.extend(eval.reason.iter().cloned());
             out.suggestion.clone_from(&eval.suggestion);
+            out.way_through.clone_from(&eval.way_through);
         }
         if from_hooks == judged
             && let Some(outcome) = hooks
@@ -708,8 +717,18 @@ pub fn judge(
     let config = ProjectConfig::read(&found, opts.config_dir.as_deref());
     let trust = config.trust;
     let project = found.root.clone();
-    let ctx = context(opts, &found);
+    let mut ctx = context(opts, &found);
     let mut trace = Map::new();
+    match crate::allow::active(
+        opts.config_dir.as_deref(),
+        &project,
+        hookgate_audit::now_ms(),
+    ) {
+        Ok(active) => ctx.allowances = active,
+        Err(why) => {
+            trace.insert("allowances_error".into(), json!(why));
+        }
+    }
     trace.insert("dialect".into(), json!(dialect));
     trace.insert("native_event".into(), json!(native));
     trace.insert("project".into(), json!(project));
@@ -827,6 +846,29 @@ pub fn judge(
     if let Some(c) = &original_command {
         trace.insert("original_command".into(), json!(c));
     }
+    if !eval.allowed_by.is_empty() {
+        trace.insert("allowed_by".into(), json!(eval.allowed_by));
+        // A `--once` allowance is used up only by a call it really let through.
+        if mode == RunMode::Live
+            && !matches!(combined.decision, Some(Decision::Deny | Decision::Ask))
+        {
+            let used: Vec<_> = ctx
+                .allowances
+                .iter()
+                .filter(|a| eval.allowed_by.contains(&a.id))
+                .cloned()
+                .collect();
+            match crate::allow::use_up(opts.config_dir.as_deref(), &used) {
+                Ok(ids) if !ids.is_empty() => {
+                    trace.insert("allowances_used_up".into(), json!(ids));
+                }
+                Ok(_) => {}
+                Err(why) => {
+                    trace.insert("allowances_error".into(), json!(why));
+                }
+            }
+        }
+    }
     trace.insert("judge_micros".into(), json!(micros(started)));
 
     let verdict = Verdict {
@@ -836,6 +878,8 @@ pub fn judge(
         reason: combined.reason,
         suggestion: combined.suggestion,
         fallback: combined.fallback,
+        way_through: combined.way_through,
+        allowed_by: eval.allowed_by,
         actions: eval.actions,
         matched: eval.matched,
         notes: shown,
@@ -874,6 +918,11 @@ fn reply_for(
     let reason = match (&verdict.reason, &verdict.suggestion) {
         (Some(r), Some(s)) => Some(format!("{r} (suggestion: {s})")),
         (r, _) => r.clone(),
+    };
+    // Every deny and ask names hookgate, the determining ids (in `reason`) and the way through.
+    let reason = match (reason, &verdict.way_through) {
+        (Some(r), Some(w)) if verdict.decision.is_some() => Some(format!("hookgate: {r}. {w}")),
+        (r, _) => r,
     };
     let mut reply = Reply {
         decision: verdict.decision,

@@ -492,6 +492,9 @@ fn run_handler(
             }
         }
     }
+    // A probe is doctor's call, not the agent's: it must not show up in the audit trail as
+    // one (`log`, `stats`, `report` would count a denied force push nobody asked for).
+    cmd.env("HOOKGATE_STORE", "off");
     let mut child = cmd
         .current_dir(cwd)
         .stdin(Stdio::piped())

@@ -1416,6 +1416,25 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
                 .suggest("ask the user to review the project's .hookgate/ and run `hookgate trust` themselves"),
             );
         }
+        // Writing an allowance loosens the guard and pruning erases its record: the user's
+        // decisions, never the agent's (listing and revoking allowances only read or tighten).
+        if program(argv) == "hookgate"
+            && argv.get(1).is_some_and(|a| a == "allow" || a == "prune")
+            && !argv.iter().skip(2).any(|a| {
+                matches!(a.as_str(), "--list" | "--help" | "-h") || a.starts_with("--revoke")
+            })
+        {
+            return Some(
+                Violation::new(
+                    Effect::Deny,
+                    format!(
+                        "would change hookgate's allowances or audit trail on the user's behalf: `{}`",
+                        argv.join(" ")
+                    ),
+                )
+                .suggest("ask the user to run it themselves if they want this call through"),
+            );
+        }
     }
     // Nothing placed reaches the protected set; a write whose target is computed at run time
     // might, so it is asked about rather than allowed.

@@ -26,6 +26,7 @@
 //! * Allow what it cannot resolve: an unparseable shell line is `ask`, never silence.
 
 mod action;
+pub mod allowance;
 mod cases;
 mod eval;
 mod invariants;
@@ -79,6 +80,10 @@ pub struct Ctx {
     /// purely lexical (tests, replay).
     #[serde(default)]
     pub follow_symlinks: bool,
+    /// The user's allowances in force for this call (`hookgate allow`; the caller loads them
+    /// and keeps only the active ones for this project): the matches they cover are waived.
+    #[serde(default)]
+    pub allowances: Vec<allowance::Allowance>,
 }
 
 impl Ctx {
@@ -93,6 +98,7 @@ impl Ctx {
             protected_paths: Vec::new(),
             protected_if_present: Vec::new(),
             follow_symlinks: true,
+            allowances: Vec::new(),
         }
     }
 

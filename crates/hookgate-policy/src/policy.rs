@@ -82,6 +82,9 @@ pub enum Switch {
     Enforce,
     /// Active, reported only.
     Monitor,
+    /// Active, but a deny it would give is softened to an ask (a person decides); an ask
+    /// stays an ask.
+    Ask,
     /// Inactive.
     Off,
 }
@@ -102,9 +105,10 @@ impl<'de> Deserialize<'de> for Switch {
                 "on" | "true" => Ok(Self::On),
                 "enforce" => Ok(Self::Enforce),
                 "monitor" => Ok(Self::Monitor),
+                "ask" => Ok(Self::Ask),
                 "off" | "false" => Ok(Self::Off),
                 other => Err(de::Error::custom(format_args!(
-                    "unknown invariant switch `{other}`: use on, enforce, monitor or off"
+                    "unknown invariant switch `{other}`: use on, enforce, ask, monitor or off"
                 ))),
             },
         }
@@ -112,14 +116,15 @@ impl<'de> Deserialize<'de> for Switch {
 }
 
 impl Switch {
-    /// How strongly the switch holds an invariant: off < monitor < on < enforce. An untrusted
-    /// layer may only raise it.
+    /// How strongly the switch holds an invariant: off < monitor < ask < on < enforce. An
+    /// untrusted layer may only raise it.
     const fn strength(self) -> u8 {
         match self {
             Self::Off => 0,
             Self::Monitor => 1,
-            Self::On => 2,
-            Self::Enforce => 3,
+            Self::Ask => 2,
+            Self::On => 3,
+            Self::Enforce => 4,
         }
     }
 
@@ -128,6 +133,7 @@ impl Switch {
             Self::On => "on",
             Self::Enforce => "enforce",
             Self::Monitor => "monitor",
+            Self::Ask => "ask",
             Self::Off => "off",
         }
     }
@@ -639,7 +645,7 @@ impl Policy {
             let info = &INVARIANTS[index];
             let line = switch.referenced.line();
             let new = switch.value;
-            if info.locked && matches!(new, Switch::Off | Switch::Monitor) {
+            if info.locked && matches!(new, Switch::Off | Switch::Monitor | Switch::Ask) {
                 note(
                     line,
                     format!(
@@ -859,6 +865,11 @@ impl Policy {
     /// The policy's top-level mode.
     pub fn mode(&self) -> Mode {
         self.mode
+    }
+
+    /// The ids of the policy's own rules, in order.
+    pub fn rule_ids(&self) -> impl Iterator<Item = &str> + '_ {
+        self.rules.iter().map(|r| r.id.as_str())
     }
 
     /// The switch of each invariant, by id.

@@ -4,10 +4,12 @@
 //! the interface: 0 allowed, 2 blocked, 3 a human must decide (ask), 1 an error. An error is
 //! one line on stderr, never a panic or a backtrace.
 
+mod allow;
 mod events;
 mod explain;
 mod fire;
 mod guard;
+mod prune;
 mod render;
 mod scan_secrets;
 mod show_config;
@@ -63,6 +65,12 @@ enum Command {
     Inspect(guard::InspectArgs),
     /// Counts by decision, rule, tool and agent, and latency percentiles.
     Stats(guard::StatsArgs),
+    /// Let a denied or asked call through, on your terms: one exact command once
+    /// (`hookgate allow --once 'git push --force'`), or a rule for a while or always, in this
+    /// project or everywhere; `--list`, `--revoke CODE`. Locked invariants cannot be allowed.
+    Allow(allow::AllowArgs),
+    /// Delete old audit records: by age (`--older-than 90d`) and/or to a size cap.
+    Prune(prune::PruneArgs),
     /// Validate a policy file, or run a file of test cases against the policy.
     Policy {
         #[command(subcommand)]
@@ -165,6 +173,8 @@ fn main() -> ExitCode {
         Command::Log(args) => guard::log(&args),
         Command::Inspect(args) => guard::inspect(&args),
         Command::Stats(args) => guard::stats(&args),
+        Command::Prune(args) => prune::run(&args),
+        Command::Allow(args) => allow::run(&args),
         Command::Policy { command } => guard::policy(&command),
         Command::ScanSecrets(args) => scan_secrets::run(&args),
         Command::Trust(args) => trust::run(&args),

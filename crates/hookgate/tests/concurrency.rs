@@ -72,6 +72,7 @@ fn eight_hook_processes_times_five_hundred_calls_lose_no_record() {
     let log = sandbox.json(&[
         "log",
         "--json",
+        "--all",
         "--limit",
         "10000",
         "--session",

@@ -66,7 +66,7 @@ impl Env {
 
     fn log(&self) -> Vec<Value> {
         let out = self
-            .cmd(&["log", "--json", "--limit", "1000"])
+            .cmd(&["log", "--json", "--all", "--limit", "1000"])
             .output()
             .unwrap();
         assert!(out.status.success());

@@ -144,6 +144,6 @@ impl Sandbox {
 
     /// Every record, newest first (`hookgate log --json`).
     pub fn log(&self) -> Vec<Value> {
-        serde_json::from_value(self.json(&["log", "--json", "--limit", "1000"])).unwrap()
+        serde_json::from_value(self.json(&["log", "--json", "--all", "--limit", "1000"])).unwrap()
     }
 }
