@@ -9,8 +9,10 @@
 //! be shown as a diff before it is applied.
 //!
 //! The editing rules, which the tests check one by one:
-//! - merge, never overwrite: foreign hooks and unrelated settings stay, JSON key order is kept,
-//!   and Codex's TOML keeps its formatting and comments (`toml_edit`);
+//! - merge, never overwrite: foreign hooks and unrelated settings stay, and every file keeps its
+//!   formatting, key order and comments (JSON with comments through `jsonc-parser`'s CST,
+//!   Codex's TOML through `toml_edit`);
+//! - byte-exact undo: `init` then `init --remove` gives back the bytes the file had;
 //! - idempotent: a second install plans no change at all;
 //! - our entries are recognised by their command (`… hook <agent>`), so an upgrade that moves the
 //!   binary replaces them instead of adding a second copy;
@@ -21,6 +23,7 @@
 mod codex;
 mod diff;
 mod doctor;
+mod jsonc;
 mod jsonfile;
 mod paths;
 mod plan;

@@ -8,6 +8,7 @@ use hookgate_core::AgentKind;
 use serde_json::Value;
 
 use crate::codex::{self, TrustEdit};
+use crate::jsonc;
 use crate::jsonfile::{self, Located};
 use crate::paths::{self, physical};
 use crate::{InitError, InitOptions, Scope, Target};
@@ -99,13 +100,19 @@ fn edit(target: &Target, opts: &InitOptions, mode: Mode) -> Result<Plan, InitErr
         }
         Mode::Remove => jsonfile::remove(&mut root, agent, &opts.hookgate_bin),
     };
-    let after = if delete {
+    // A file left holding only what an install from nothing would create is deleted — unless
+    // the user wrote a comment in it, which is theirs to keep.
+    let keep_comments = match before.as_deref() {
+        Some(text) if delete => jsonc::has_comments(&path, text)?,
+        _ => false,
+    };
+    let after = if delete && !keep_comments {
         None
     } else if root == original {
         // Nothing changed semantically: keep the bytes (formatting, trailing newline) as they are.
         before.clone()
     } else {
-        Some(jsonfile::render(&root, before.as_deref()))
+        Some(jsonfile::render(&path, before.as_deref(), &original, &root)?)
     };
 
     let mut plan = Plan::default();
