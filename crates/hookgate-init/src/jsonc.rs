@@ -13,6 +13,8 @@
 use std::path::Path;
 
 use jsonc_parser::ParseOptions;
+use jsonc_parser::ast;
+use jsonc_parser::common::{Range, Ranged};
 use jsonc_parser::cst::{CstArray, CstInputValue, CstNode, CstObject, CstRootNode};
 use serde_json::{Map, Value};
 
@@ -77,6 +79,9 @@ pub(crate) fn edit(
     before: &Map<String, Value>,
     after: &Map<String, Value>,
 ) -> Result<String, InitError> {
+    if let Some(cut) = delete_only(text, before, after) {
+        return Ok(cut);
+    }
     let root = parse_cst(path, text)?;
     let object = match root.value() {
         None => root.object_value_or_set(),
@@ -213,6 +218,203 @@ fn sync_array(array: &CstArray, before: &[Value], after: &[Value]) {
     }
 }
 
+/// The text with the removals from `before` to `after` cut out, when the change is removals
+/// only (what `--remove` makes) and no comment sits in a separator that would go; `None`
+/// otherwise (the CST path then makes the change).
+///
+/// The CST's own removal leaves the line break it had put before an appended element, so an
+/// install followed by a removal would not give the original bytes back. The cut here is the
+/// exact inverse of an append: a removed run of elements (or properties) takes the separator
+/// before it (from the end of the element before), so `[a]` → `[a,\n  b]` → `[a]`.
+fn delete_only(
+    text: &str,
+    before: &Map<String, Value>,
+    after: &Map<String, Value>,
+) -> Option<String> {
+    let collect = jsonc_parser::CollectOptions::default();
+    let parsed = jsonc_parser::parse_to_ast(text, &collect, &options()).ok()?;
+    let Some(ast::Value::Object(root)) = parsed.value else {
+        return None;
+    };
+    let mut cuts = Vec::new();
+    object_cuts(text, &root, before, after, &mut cuts)?;
+    cuts.sort_by_key(|c: &Range| std::cmp::Reverse(c.start));
+    let mut out = text.to_owned();
+    for cut in cuts {
+        out.replace_range(cut.start..cut.end, "");
+    }
+    Some(out)
+}
+
+fn object_cuts(
+    text: &str,
+    object: &ast::Object<'_>,
+    before: &Map<String, Value>,
+    after: &Map<String, Value>,
+    cuts: &mut Vec<Range>,
+) -> Option<()> {
+    if after.keys().any(|k| !before.contains_key(k)) {
+        return None;
+    }
+    let mut removed = Vec::with_capacity(object.properties.len());
+    for prop in &object.properties {
+        let name = prop.name.as_str();
+        match (before.get(name), after.get(name)) {
+            (_, None) => removed.push(true),
+            (Some(have), Some(want)) => {
+                removed.push(false);
+                if have != want {
+                    value_cuts(text, &prop.value, have, want, cuts)?;
+                }
+            }
+            (None, Some(_)) => return None,
+        }
+    }
+    let ranges: Vec<Range> = object.properties.iter().map(|p| p.range).collect();
+    run_cuts(text, object.range, &ranges, &removed, cuts)
+}
+
+fn value_cuts(
+    text: &str,
+    node: &ast::Value<'_>,
+    have: &Value,
+    want: &Value,
+    cuts: &mut Vec<Range>,
+) -> Option<()> {
+    match (node, have, want) {
+        (ast::Value::Object(o), Value::Object(h), Value::Object(w)) => {
+            object_cuts(text, o, h, w, cuts)
+        }
+        (ast::Value::Array(array), Value::Array(have), Value::Array(want)) => {
+            let mut removed = Vec::with_capacity(array.elements.len());
+            for (at, step) in steps(have, want).into_iter().enumerate() {
+                let element = array.elements.get(at)?;
+                match step {
+                    Step::Keep => removed.push(false),
+                    Step::Edit(old, new) => {
+                        removed.push(false);
+                        value_cuts(text, element, &have[old], &want[new], cuts)?;
+                    }
+                    Step::Remove => removed.push(true),
+                    Step::Insert(_) => return None,
+                }
+            }
+            let ranges: Vec<Range> = array.elements.iter().map(Ranged::range).collect();
+            run_cuts(text, array.range, &ranges, &removed, cuts)
+        }
+        _ => None,
+    }
+}
+
+/// The cuts for the removed runs among one container's children (`ranges`, in order, inside
+/// `container`, whose first and last bytes are its brackets). `None` when a separator that
+/// would go holds a comment: the user's words are never cut.
+fn run_cuts(
+    text: &str,
+    container: Range,
+    ranges: &[Range],
+    removed: &[bool],
+    cuts: &mut Vec<Range>,
+) -> Option<()> {
+    let n = ranges.len();
+    let mut i = 0;
+    while i < n {
+        if !removed[i] {
+            i += 1;
+            continue;
+        }
+        let mut j = i;
+        while j + 1 < n && removed[j + 1] {
+            j += 1;
+        }
+        // Between two siblings there is nothing but whitespace, commas and comments; the gaps
+        // inside the run must hold no comment (the user's words are never cut).
+        let inner_comment = ranges[i..=j].windows(2).any(|w| {
+            Gap::lex(text, w[0].end, w[1].start).is_none_or(|g| g.last_comment_end.is_some())
+        });
+        if inner_comment {
+            return None;
+        }
+        if i > 0 {
+            let gap = Gap::lex(text, ranges[i - 1].end, ranges[i].start)?;
+            match gap.last_comment_end {
+                // `a,\n  b` → `a`.
+                None => cuts.push(Range::new(ranges[i - 1].end, ranges[j].end)),
+                // `a, // note\n  b` → `a // note`: the comma and what follows the comment go,
+                // the comment (the user's note on `a`) stays. Only for the last run: before a
+                // later sibling, the comma after the run would end up inside the comment.
+                Some(_) if j + 1 < n => return None,
+                Some(end) => {
+                    let comma = gap.comma?;
+                    if comma > end {
+                        return None;
+                    }
+                    cuts.push(Range::new(comma, comma + 1));
+                    cuts.push(Range::new(end, ranges[j].end));
+                }
+            }
+        } else if j + 1 < n {
+            let gap = Gap::lex(text, ranges[j].end, ranges[j + 1].start)?;
+            if gap.last_comment_end.is_some() {
+                return None;
+            }
+            cuts.push(Range::new(ranges[0].start, ranges[j + 1].start));
+        } else {
+            let before = Gap::lex(text, container.start + 1, ranges[0].start)?;
+            let after = Gap::lex(text, ranges[j].end, container.end - 1)?;
+            if before.last_comment_end.is_some() || after.last_comment_end.is_some() {
+                return None;
+            }
+            cuts.push(Range::new(container.start + 1, container.end - 1));
+        }
+        i = j + 1;
+    }
+    Some(())
+}
+
+/// The separator between two siblings, lexed: where its first comma is and where its last
+/// comment ends (the end of a `//` comment is before its line break).
+#[derive(Debug, Clone, Copy)]
+struct Gap {
+    comma: Option<usize>,
+    last_comment_end: Option<usize>,
+}
+
+impl Gap {
+    /// `None` if the text between `start` and `end` is not whitespace, commas and comments.
+    fn lex(text: &str, start: usize, end: usize) -> Option<Self> {
+        let bytes = text.as_bytes().get(start..end)?;
+        let mut gap = Self {
+            comma: None,
+            last_comment_end: None,
+        };
+        let mut k = 0;
+        while k < bytes.len() {
+            match bytes[k] {
+                b' ' | b'\t' | b'\n' | b'\r' => k += 1,
+                b',' => {
+                    gap.comma.get_or_insert(start + k);
+                    k += 1;
+                }
+                b'/' if bytes.get(k + 1) == Some(&b'/') => {
+                    k = bytes[k..]
+                        .iter()
+                        .position(|&b| b == b'\n' || b == b'\r')
+                        .map_or(bytes.len(), |p| k + p);
+                    gap.last_comment_end = Some(start + k);
+                }
+                b'/' if bytes.get(k + 1) == Some(&b'*') => {
+                    let close = bytes[k + 2..].windows(2).position(|w| w == b"*/")?;
+                    k = k + 2 + close + 2;
+                    gap.last_comment_end = Some(start + k);
+                }
+                _ => return None,
+            }
+        }
+        Some(gap)
+    }
+}
+
 /// A `serde_json` value as the CST's input (numbers keep their JSON spelling).
 fn input(value: &Value) -> CstInputValue {
     match value {
@@ -266,9 +468,7 @@ mod tests {
     fn element_appended_to_a_commented_array_and_removed_again_restores_the_bytes() {
         let text = "{\n\t\"hooks\": {\n\t\t\"BeforeTool\": [\n\t\t\t{ \"matcher\": \"x\" } // mine\n\t\t]\n\t}\n}";
         round_trip(text, |m| {
-            if let Some(Value::Array(a)) = m
-                .get_mut("hooks")
-                .and_then(|h| h.get_mut("BeforeTool"))
+            if let Some(Value::Array(a)) = m.get_mut("hooks").and_then(|h| h.get_mut("BeforeTool"))
             {
                 a.push(json!({"matcher": "*", "hooks": [{"type": "command"}]}));
             }
@@ -278,11 +478,15 @@ mod tests {
     #[test]
     fn an_edited_element_keeps_its_neighbours_comments() {
         let path = Path::new("s.json");
-        let text = "{\n  \"a\": [\n    // first\n    {\"x\": 1},\n    {\"y\": 2} // second\n  ]\n}\n";
+        let text =
+            "{\n  \"a\": [\n    // first\n    {\"x\": 1},\n    {\"y\": 2} // second\n  ]\n}\n";
         let before = obj(parse(path, text).unwrap().unwrap());
         let after = obj(json!({"a": [{"x": 1}, {"y": 3}]}));
         let out = edit(path, text, &before, &after).unwrap();
-        assert!(out.contains("// first") && out.contains("// second"), "{out}");
+        assert!(
+            out.contains("// first") && out.contains("// second"),
+            "{out}"
+        );
         assert_eq!(obj(parse(path, &out).unwrap().unwrap()), after);
     }
 

@@ -33,6 +33,9 @@ pub struct Plan {
     pub files: Vec<FileChange>,
     /// Human-readable notes.
     pub notes: Vec<String>,
+    /// What the user should act on before relying on the install (a binary path that will not
+    /// last, see [`crate::transient_location`]).
+    pub warnings: Vec<String>,
 }
 
 impl Plan {
@@ -73,7 +76,12 @@ fn check_bin(opts: &InitOptions) -> Result<(), InitError> {
 /// The plan that installs (or updates) hookgate's hooks for `target`.
 pub fn plan_install(target: &Target, opts: &InitOptions) -> Result<Plan, InitError> {
     check_bin(opts)?;
-    edit(target, opts, Mode::Install)
+    let mut plan = edit(target, opts, Mode::Install)?;
+    plan.warnings.extend(crate::transient_location(
+        &opts.hookgate_bin,
+        &opts.transient_dirs,
+    ));
+    Ok(plan)
 }
 
 /// The plan that removes hookgate's hooks (and Codex trust entries) for `target`.
@@ -112,7 +120,12 @@ fn edit(target: &Target, opts: &InitOptions, mode: Mode) -> Result<Plan, InitErr
         // Nothing changed semantically: keep the bytes (formatting, trailing newline) as they are.
         before.clone()
     } else {
-        Some(jsonfile::render(&path, before.as_deref(), &original, &root)?)
+        Some(jsonfile::render(
+            &path,
+            before.as_deref(),
+            &original,
+            &root,
+        )?)
     };
 
     let mut plan = Plan::default();

@@ -419,6 +419,10 @@ pub(crate) fn init(args: &InitArgs) -> Result<u8, Failure> {
     } else {
         hookgate_init::plan_install(&target, &opts)?
     };
+    // On stderr, so that it is seen even when the output is piped or parsed.
+    for warning in &plan.warnings {
+        let _ = writeln!(std::io::stderr(), "hookgate: warning: {warning}");
+    }
     if args.dry_run {
         print(&hookgate_init::diff(&plan))?;
         return Ok(0);
