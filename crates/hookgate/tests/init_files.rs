@@ -59,7 +59,6 @@ impl World {
         );
         out
     }
-
 }
 
 fn write(path: &Path, text: &str) {
