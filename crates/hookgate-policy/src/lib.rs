@@ -27,6 +27,7 @@
 
 mod action;
 mod cases;
+mod describe;
 mod eval;
 mod glob;
 mod invariants;

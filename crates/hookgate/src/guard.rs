@@ -929,6 +929,8 @@ pub(crate) enum PolicyCommand {
 /// The policy `policy check/test` judge with, and what they say about it.
 struct Effective {
     policy: hookgate_policy::Policy,
+    /// The policy files that exist and were layered, in order (the others add nothing).
+    files: Vec<hookgate_policy::PolicyLayer>,
     /// The project's trust, when a project policy was layered.
     trust: Option<hookgate_project::TrustState>,
 }
@@ -954,7 +956,8 @@ fn effective_policy(explicit: Option<&PathBuf>) -> Result<Effective, Failure> {
             trusted: !is_project || trust.is_trusted(),
         };
         return Ok(Effective {
-            policy: hookgate_policy::Policy::load_layers(&[layer])?,
+            policy: hookgate_policy::Policy::load_layers(std::slice::from_ref(&layer))?,
+            files: vec![layer],
             trust: is_project.then_some(trust),
         });
     }
@@ -971,6 +974,7 @@ fn effective_policy(explicit: Option<&PathBuf>) -> Result<Effective, Failure> {
     }
     Ok(Effective {
         policy: hookgate_policy::Policy::load_layers(&layers)?,
+        files: layers.into_iter().filter(|l| l.path.is_file()).collect(),
         trust: has_project_policy.then_some(trust),
     })
 }
@@ -991,11 +995,27 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
     match command {
         PolicyCommand::Check { path } => {
             let effective = effective_policy(path.as_ref())?;
-            print(&format!(
+            let mut s = String::new();
+            if effective.files.is_empty() {
+                s.push_str("policy files: none (the built-in default policy)\n");
+            } else {
+                s.push_str("policy files (later ones layered on earlier ones):\n");
+            }
+            for layer in &effective.files {
+                let how = if layer.trusted {
+                    "applied"
+                } else {
+                    "untrusted: only what tightens the guard is applied"
+                };
+                let _ = writeln!(s, "  {} ({how})", layer.path.display());
+            }
+            let _ = write!(
+                s,
                 "{}{}\nok\n",
                 effective.policy.describe(),
                 policy_notes(&effective)
-            ))?;
+            );
+            print(&s)?;
             Ok(0)
         }
         PolicyCommand::Test { file, policy, json } => {
@@ -1028,7 +1048,7 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
                     } else {
                         "FAIL"
                     };
-                    let _ = writeln!(
+                    let _ = write!(
                         s,
                         "{status} {}:{} {} (expected {}, got {})",
                         file.display(),
@@ -1037,6 +1057,18 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
                         word(c.expected),
                         word(c.actual)
                     );
+                    // A failure says why the policy decided as it did, and which expected
+                    // ids did not match, so the fix can start from the line itself.
+                    if !c.passed {
+                        if !c.missing.is_empty() {
+                            let _ =
+                                write!(s, "; expected ids not matched: {}", c.missing.join(", "));
+                        }
+                        if let Some(reason) = &c.reason {
+                            let _ = write!(s, "; reason: {}", reason.replace('\n', " "));
+                        }
+                    }
+                    s.push('\n');
                 }
                 let _ = writeln!(s, "{} passed, {} failed", report.passed, report.failed);
                 print(&s)?;
