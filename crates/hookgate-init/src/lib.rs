@@ -23,6 +23,7 @@
 mod codex;
 mod diff;
 mod doctor;
+mod fix;
 mod jsonc;
 mod jsonfile;
 mod paths;
@@ -34,7 +35,8 @@ use std::path::PathBuf;
 
 pub use codex::{codex_trust_hash, codex_trust_key};
 pub use diff::diff;
-pub use doctor::{Check, doctor};
+pub use doctor::{Check, doctor, is_installed};
+pub use fix::plan_trust_fix;
 pub use hookgate_core::AgentKind;
 pub use paths::{AgentHomes, config_path};
 pub use plan::{FileChange, Plan, apply, plan_install, plan_remove};
