@@ -28,6 +28,7 @@
 mod action;
 pub mod allowance;
 mod cases;
+mod describe;
 mod eval;
 mod invariants;
 mod pattern;

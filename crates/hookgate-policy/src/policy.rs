@@ -334,7 +334,7 @@ impl ActionPat {
         })
     }
 
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         match self {
             Self::Any => "*".into(),
             Self::Prefix(p) => format!("{p}.*"),
@@ -878,32 +878,5 @@ impl Policy {
             .iter()
             .zip(&self.switches)
             .map(|(i, s)| (i.id, *s))
-    }
-
-    /// A stable, human-readable summary (`hookgate policy check` prints it; tests compare it).
-    pub fn describe(&self) -> String {
-        use std::fmt::Write as _;
-        let mut out = String::new();
-        let s = &self.settings;
-        let _ = writeln!(out, "mode: {:?}", self.mode);
-        let _ = writeln!(out, "protected_branches: {:?}", s.protected_branches);
-        let _ = writeln!(out, "network_allowlist: {:?}", s.network_allowlist);
-        let _ = writeln!(out, "large_write_bytes: {}", s.large_write_bytes);
-        let _ = writeln!(out, "blast_radius_limit: {}", s.blast_radius_limit);
-        let _ = writeln!(out, "session_blast_radius: {}", s.session_blast_radius);
-        for (id, sw) in self.invariant_switches() {
-            let _ = writeln!(out, "invariant {id}: {sw:?}");
-        }
-        for r in &self.rules {
-            let actions: Vec<String> = r.actions.iter().map(ActionPat::text).collect();
-            let commands: Vec<&str> = r.commands.iter().map(CommandPattern::as_str).collect();
-            let paths: Vec<&str> = r.paths.iter().map(PathGlob::as_str).collect();
-            let _ = writeln!(
-                out,
-                "rule {}: {:?} action={actions:?} tool={:?} command={commands:?} paths={paths:?} branch={:?} mode={:?}",
-                r.id, r.effect, r.tool_text, r.branches, r.mode
-            );
-        }
-        out
     }
 }

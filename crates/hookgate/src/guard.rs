@@ -419,6 +419,10 @@ pub(crate) fn init(args: &InitArgs) -> Result<u8, Failure> {
     } else {
         hookgate_init::plan_install(&target, &opts)?
     };
+    // On stderr, so that it is seen even when the output is piped or parsed.
+    for warning in &plan.warnings {
+        let _ = writeln!(std::io::stderr(), "hookgate: warning: {warning}");
+    }
     if args.dry_run {
         print(&hookgate_init::diff(&plan))?;
         return Ok(0);
@@ -448,9 +452,16 @@ pub(crate) fn init(args: &InitArgs) -> Result<u8, Failure> {
 pub(crate) struct DoctorArgs {
     /// Check only this agent (default: every agent with hookgate configured).
     agent: Option<AgentArg>,
-    /// Check the global configs instead of the project's.
+    /// Check only the global (user-level) configs. Without it the project's configs are
+    /// checked, and so is every user-level config that holds hookgate's hooks.
     #[arg(long)]
     global: bool,
+    /// Write the trust Codex and Copilot need before they run the hooks (Codex: the project's
+    /// `trust_level` and the hooks' hashes in its `config.toml`; Copilot: the folder in
+    /// `trustedFolders` of its `config.json`), printing the diff of what changes, then check
+    /// again.
+    #[arg(long)]
+    fix: bool,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -468,20 +479,56 @@ pub(crate) fn doctor(args: &DoctorArgs) -> Result<u8, Failure> {
             AgentArg::Cursor,
         ],
     };
+    // Project configs (what `init` writes by default), then user-level installs, which
+    // govern every project and are easy to forget: a stale global entry pointing at a deleted
+    // binary fails open in most agents.
+    let mut targets = Vec::new();
+    for agent in agents {
+        if !args.global {
+            let project = target(agent, false, None)?;
+            let exists =
+                hookgate_init::config_path(&project, &opts.homes).is_ok_and(|p| p.exists());
+            if args.agent.is_some() || exists {
+                targets.push((agent, "project", project));
+            }
+        }
+        if let Some(home) = std::env::home_dir() {
+            let global = Target {
+                agent: agent.kind(),
+                scope: Scope::Global(home),
+            };
+            let wanted = if args.global {
+                args.agent.is_some()
+                    || hookgate_init::config_path(&global, &opts.homes).is_ok_and(|p| p.exists())
+            } else {
+                hookgate_init::is_installed(&global, &opts)
+            };
+            if wanted {
+                targets.push((agent, "global", global));
+            }
+        }
+    }
+    let mut s = String::new();
+    if args.fix {
+        for (agent, scope, target) in &targets {
+            let plan = hookgate_init::plan_trust_fix(target, &opts)?;
+            if plan.is_empty() {
+                continue;
+            }
+            hookgate_init::apply(&plan)?;
+            let _ = writeln!(s, "fixed {} ({scope}) trust:", agent.kind().as_str());
+            s.push_str(&hookgate_init::diff(&plan));
+        }
+    }
     let mut all_ok = true;
     let mut report = Vec::new();
-    let mut s = String::new();
-    for agent in agents {
-        let target = target(agent, args.global, None)?;
-        let path = hookgate_init::config_path(&target, &opts.homes).ok();
-        if args.agent.is_none() && path.as_ref().is_none_or(|p| !p.exists()) {
-            continue;
-        }
-        let checks = hookgate_init::doctor(&target, &opts);
-        all_ok &= section(&mut s, &mut report, agent.kind().as_str(), &checks);
+    for (agent, scope, target) in &targets {
+        let checks = hookgate_init::doctor(target, &opts);
+        let name = agent.kind().as_str();
+        all_ok &= section(&mut s, &mut report, name, Some(scope), &checks);
     }
     let configured = !report.is_empty();
-    all_ok &= section(&mut s, &mut report, "hookgate", &guard_checks()?);
+    all_ok &= section(&mut s, &mut report, "hookgate", None, &guard_checks()?);
     if args.json {
         print(&to_json(&report)?)?;
     } else {
@@ -501,9 +548,17 @@ fn section(
     text: &mut String,
     report: &mut Vec<serde_json::Value>,
     name: &str,
+    scope: Option<&str>,
     checks: &[hookgate_init::Check],
 ) -> bool {
-    let _ = writeln!(text, "{name}:");
+    match scope {
+        Some(scope) => {
+            let _ = writeln!(text, "{name} ({scope}):");
+        }
+        None => {
+            let _ = writeln!(text, "{name}:");
+        }
+    }
     for c in checks {
         let _ = writeln!(
             text,
@@ -517,7 +572,11 @@ fn section(
         .iter()
         .map(|c| serde_json::json!({"name": c.name, "ok": c.ok, "detail": c.detail}))
         .collect();
-    report.push(serde_json::json!({"agent": name, "checks": json}));
+    let mut entry = serde_json::json!({"agent": name, "checks": json});
+    if let Some(scope) = scope {
+        entry["scope"] = scope.into();
+    }
+    report.push(entry);
     checks.iter().all(|c| c.ok)
 }
 
@@ -1080,6 +1139,8 @@ pub(crate) enum PolicyCommand {
 /// The policy `policy check/test` judge with, and what they say about it.
 pub(crate) struct Effective {
     pub(crate) policy: hookgate_policy::Policy,
+    /// The policy files that exist and were layered, in order (the others add nothing).
+    files: Vec<hookgate_policy::PolicyLayer>,
     /// The project's trust, when a project policy was layered.
     trust: Option<hookgate_project::TrustState>,
 }
@@ -1102,7 +1163,8 @@ pub(crate) fn effective_policy(explicit: Option<&PathBuf>) -> Result<Effective, 
         let is_project = project_canonical.is_some() && canonical(p) == project_canonical;
         let layer = hookgate_policy::PolicyLayer::new(p, !is_project || trust.is_trusted());
         return Ok(Effective {
-            policy: hookgate_policy::Policy::load_layers(&[layer])?,
+            policy: hookgate_policy::Policy::load_layers(std::slice::from_ref(&layer))?,
+            files: vec![layer],
             trust: is_project.then_some(trust),
         });
     }
@@ -1116,6 +1178,7 @@ pub(crate) fn effective_policy(explicit: Option<&PathBuf>) -> Result<Effective, 
     }
     Ok(Effective {
         policy: hookgate_policy::Policy::load_layers(&layers)?,
+        files: layers.into_iter().filter(|l| l.path.is_file()).collect(),
         trust: has_project_policy.then_some(trust),
     })
 }
@@ -1136,11 +1199,27 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
     match command {
         PolicyCommand::Check { path } => {
             let effective = effective_policy(path.as_ref())?;
-            print(&format!(
+            let mut s = String::new();
+            if effective.files.is_empty() {
+                s.push_str("policy files: none (the built-in default policy)\n");
+            } else {
+                s.push_str("policy files (later ones layered on earlier ones):\n");
+            }
+            for layer in &effective.files {
+                let how = if layer.trusted {
+                    "applied"
+                } else {
+                    "untrusted: only what tightens the guard is applied"
+                };
+                let _ = writeln!(s, "  {} ({how})", layer.path.display());
+            }
+            let _ = write!(
+                s,
                 "{}{}\nok\n",
                 effective.policy.describe(),
                 policy_notes(&effective)
-            ))?;
+            );
+            print(&s)?;
             Ok(0)
         }
         PolicyCommand::Test { file, policy, json } => {
@@ -1173,7 +1252,7 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
                     } else {
                         "FAIL"
                     };
-                    let _ = writeln!(
+                    let _ = write!(
                         s,
                         "{status} {}:{} {} (expected {}, got {})",
                         file.display(),
@@ -1182,6 +1261,18 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
                         word(c.expected),
                         word(c.actual)
                     );
+                    // A failure says why the policy decided as it did, and which expected
+                    // ids did not match, so the fix can start from the line itself.
+                    if !c.passed {
+                        if !c.missing.is_empty() {
+                            let _ =
+                                write!(s, "; expected ids not matched: {}", c.missing.join(", "));
+                        }
+                        if let Some(reason) = &c.reason {
+                            let _ = write!(s, "; reason: {}", reason.replace('\n', " "));
+                        }
+                    }
+                    s.push('\n');
                 }
                 let _ = writeln!(s, "{} passed, {} failed", report.passed, report.failed);
                 print(&s)?;
