@@ -8,8 +8,10 @@
 //! Invariant: nothing above this crate parses a provider's wire format. A provider's reply is
 //! turned into a [`ChatResponse`] here or it is an [`LlmError`]; callers never see raw JSON.
 
+mod script;
 mod spec;
 
+pub use script::ScriptModel;
 pub use spec::{ModelSpec, Provider};
 
 use std::future::Future;
@@ -77,7 +79,11 @@ impl Message {
 
     /// A tool result answering `call_id`.
     #[must_use]
-    pub fn tool_result(call_id: impl Into<String>, output: impl Into<String>, is_error: bool) -> Self {
+    pub fn tool_result(
+        call_id: impl Into<String>,
+        output: impl Into<String>,
+        is_error: bool,
+    ) -> Self {
         Self {
             role: Role::Tool,
             text: output.into(),
@@ -226,5 +232,16 @@ pub trait Model: Send + Sync + std::fmt::Debug {
     ///
     /// # Errors
     /// An [`LlmError`] for every failure; no implementation returns a made-up reply.
-    fn complete<'a>(&'a self, request: &'a ChatRequest) -> BoxFuture<'a, Result<ChatResponse, LlmError>>;
+    fn complete<'a>(
+        &'a self,
+        request: &'a ChatRequest,
+    ) -> BoxFuture<'a, Result<ChatResponse, LlmError>>;
+}
+
+/// The scripted model for `script:FILE` (offline; see [`ScriptModel`]).
+///
+/// # Errors
+/// [`LlmError::Script`] when the file cannot be read or is not a script.
+pub fn script(path: &std::path::Path) -> Result<ScriptModel, LlmError> {
+    ScriptModel::from_file(path)
 }
