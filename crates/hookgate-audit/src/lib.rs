@@ -31,6 +31,7 @@
 mod error;
 mod query;
 mod record;
+mod runs;
 mod session;
 mod spool;
 mod sqlite;
@@ -49,6 +50,7 @@ use serde_json::Value;
 pub use error::AuditError;
 pub use query::{Filter, Percentiles, SinceError, Stats, since_ms};
 pub use record::{Record, RecordAgent, RecordDecision, RecordEvent, new_id, now_ms};
+pub use runs::{Runs, StoredRun};
 pub use spool::{RejectReason, Rejected};
 pub use unstored::{FallbackRecord, Kept, Unstored, UnstoredEntry, UnstoredSummary};
 pub use webhook::{WebhookConfig, WebhookSink, WebhookStats};
