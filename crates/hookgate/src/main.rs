@@ -9,6 +9,7 @@ mod explain;
 mod fire;
 mod guard;
 mod render;
+mod run;
 mod scan_secrets;
 mod show_config;
 mod trust;
@@ -76,6 +77,10 @@ enum Command {
     /// `hookgate hook` when a webhook is configured.
     #[command(hide = true)]
     ShipWebhook,
+    /// Run an agent session (the reference runtime): every catalog event fires at its
+    /// documented point; `--model script:FILE` needs no network. Exit status: 0 completed,
+    /// 2 a hook stopped the run, 130 interrupted, 1 error.
+    Run(Box<run::RunArgs>),
     /// List the event catalog with each event's contract and aliases.
     Events {
         /// Print JSON.
@@ -157,6 +162,7 @@ fn main() -> ExitCode {
             command: ConfigCommand::Check { paths, json },
         } => show_config::check(&paths, json),
         Command::Events { json } => events::run(json),
+        Command::Run(args) => run::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Hook(args) => return ExitCode::from(guard::hook(&args)),
         Command::ShipWebhook => guard::ship_webhook(),
