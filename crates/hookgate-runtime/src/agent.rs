@@ -659,7 +659,7 @@ impl Runtime {
                     stop = done.stop;
                 }
             }
-            if cancelled {
+            if cancelled || self.is_cancelled() {
                 self.turn_end(agent, TurnReason::Canceled).await;
                 return Err(RunEnd::Interrupted);
             }
