@@ -19,7 +19,7 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::Duration;
 
-use hookgate_core::{Decision, EventId, HookInput, Outcome};
+use hookgate_core::{Decision, EventId, HookId, HookInput, Outcome};
 use hookgate_engine::{Engine, ToolCallOutcome};
 use hookgate_llm::{ChatRequest, Message, Model, Role, ToolCall, ToolSpec};
 use serde_json::{Map, Value, json};
@@ -63,6 +63,33 @@ struct ToolStep {
     context: Vec<String>,
     stop: Option<String>,
     cancelled: bool,
+}
+
+/// The approval chain's answer for one call.
+struct Verdict {
+    decision: ApprovalDecision,
+    /// `approval_source`: which step decided.
+    source: String,
+    reason: Option<String>,
+    /// The hook whose verdict decided, when a hook did.
+    decided_by: Option<HookId>,
+}
+
+impl Verdict {
+    fn new(decision: ApprovalDecision, source: impl Into<String>) -> Self {
+        Self {
+            decision,
+            source: source.into(),
+            reason: None,
+            decided_by: None,
+        }
+    }
+
+    fn because(mut self, reason: Option<String>, decided_by: Option<HookId>) -> Self {
+        self.reason = reason;
+        self.decided_by = decided_by;
+        self
+    }
 }
 
 /// Why a turn ended, as `turn_end.reason`.
@@ -714,15 +741,18 @@ impl Runtime {
             self.report(agent, lane);
         }
         let input = lanes.tool_input.clone().unwrap_or(original);
-        let (decision, source, reason) = if call.input.is_object() {
+        let verdict = if call.input.is_object() {
             self.approve(agent, call, &lanes, &input).await
         } else {
-            (
-                ApprovalDecision::Deny,
-                "invalid_input".to_owned(),
-                Some("the tool input is not a JSON object".to_owned()),
-            )
+            Verdict::new(ApprovalDecision::Deny, "invalid_input")
+                .because(Some("the tool input is not a JSON object".to_owned()), None)
         };
+        let Verdict {
+            decision,
+            source,
+            reason,
+            decided_by,
+        } = verdict;
         let hook = self.tool_input(agent, call, &input);
         let mut decided = hook.clone();
         decided.approval_decision = Some(decision.as_str().to_owned());
@@ -735,6 +765,7 @@ impl Runtime {
             decision,
             source: source.clone(),
             reason: reason.clone(),
+            decided_by,
         });
         let mut cancelled = false;
         let output = if decision == ApprovalDecision::Allow {
@@ -803,47 +834,40 @@ impl Runtime {
         call: &ToolCall,
         lanes: &ToolCallOutcome,
         input: &Map<String, Value>,
-    ) -> (ApprovalDecision, String, Option<String>) {
+    ) -> Verdict {
         let lane = lanes
             .lanes
             .iter()
             .find(|o| o.decided_by.is_some() && o.decided_by == lanes.decided_by)
             .map_or("pre_tool_use", |o| o.event.name());
         if lanes.blocked() {
-            return (
-                ApprovalDecision::Deny,
-                format!("{lane}_hook_deny"),
-                lanes.reason.clone(),
-            );
+            return Verdict::new(ApprovalDecision::Deny, format!("{lane}_hook_deny"))
+                .because(lanes.reason.clone(), lanes.decided_by.clone());
         }
         let read_only = tools::is_read_only(&call.name);
         let hook_asks = lanes.decision == Some(Decision::Ask);
         match self.config.approval {
             ApprovalMode::Readonly if !read_only => {
-                return (
-                    ApprovalDecision::Deny,
-                    "mode_readonly".to_owned(),
+                return Verdict::new(ApprovalDecision::Deny, "mode_readonly").because(
                     Some(format!(
                         "readonly mode runs only read-only tools, not `{}`",
                         call.name
                     )),
+                    None,
                 );
             }
             ApprovalMode::Readonly if !hook_asks => {
-                return (ApprovalDecision::Allow, "readonly_hint".to_owned(), None);
+                return Verdict::new(ApprovalDecision::Allow, "readonly_hint");
             }
             ApprovalMode::Yolo if !hook_asks => {
-                return (ApprovalDecision::Allow, "yolo".to_owned(), None);
+                return Verdict::new(ApprovalDecision::Allow, "yolo");
             }
             ApprovalMode::Ask if lanes.decision == Some(Decision::Allow) => {
-                return (
-                    ApprovalDecision::Allow,
-                    format!("{lane}_hook_allow"),
-                    lanes.reason.clone(),
-                );
+                return Verdict::new(ApprovalDecision::Allow, format!("{lane}_hook_allow"))
+                    .because(lanes.reason.clone(), lanes.decided_by.clone());
             }
             ApprovalMode::Ask if read_only && !hook_asks => {
-                return (ApprovalDecision::Allow, "readonly_hint".to_owned(), None);
+                return Verdict::new(ApprovalDecision::Allow, "readonly_hint");
             }
             _ => {}
         }
@@ -856,25 +880,18 @@ impl Runtime {
             )
             .await;
         if permission.blocked() {
-            return (
-                ApprovalDecision::Deny,
-                "permission_request_hook_deny".to_owned(),
-                permission.reason.clone(),
-            );
+            return Verdict::new(ApprovalDecision::Deny, "permission_request_hook_deny")
+                .because(permission.reason.clone(), permission.decided_by.clone());
         }
         if permission.decision == Some(Decision::Allow) {
-            return (
-                ApprovalDecision::Allow,
-                "permission_request_hook_allow".to_owned(),
-                permission.reason.clone(),
-            );
+            return Verdict::new(ApprovalDecision::Allow, "permission_request_hook_allow")
+                .because(permission.reason.clone(), permission.decided_by.clone());
         }
         self.fire(agent, EventId::OnUserInput, |_| {}).await;
         let Some(asker) = &self.asker else {
-            return (
-                ApprovalDecision::Deny,
-                "no_user".to_owned(),
+            return Verdict::new(ApprovalDecision::Deny, "no_user").because(
                 Some("approval needed and there is nobody to ask (no terminal)".to_owned()),
+                None,
             );
         };
         let asker = Arc::clone(asker);
@@ -882,17 +899,14 @@ impl Runtime {
         let answer = tokio::select! {
             answer = tokio::task::spawn_blocking(move || asker.approve(&name, &shown)) => answer.unwrap_or(false),
             () = self.cancelled() => {
-                return (ApprovalDecision::Canceled, "context_canceled".to_owned(), None);
+                return Verdict::new(ApprovalDecision::Canceled, "context_canceled");
             }
         };
         if answer {
-            (ApprovalDecision::Allow, "user_approved".to_owned(), None)
+            Verdict::new(ApprovalDecision::Allow, "user_approved")
         } else {
-            (
-                ApprovalDecision::Deny,
-                "user_rejected".to_owned(),
-                Some("the user rejected the call".to_owned()),
-            )
+            Verdict::new(ApprovalDecision::Deny, "user_rejected")
+                .because(Some("the user rejected the call".to_owned()), None)
         }
     }
 

@@ -152,6 +152,9 @@ pub enum RunEvent {
         /// Why.
         #[serde(skip_serializing_if = "Option::is_none")]
         reason: Option<String>,
+        /// The hook whose verdict decided, when a hook did.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        decided_by: Option<HookId>,
     },
     /// A tool call's result, as recorded.
     ToolResult {

@@ -12,6 +12,7 @@ mod render;
 mod run;
 mod scan_secrets;
 mod show_config;
+mod test_cmd;
 mod trust;
 
 use std::io::Write as _;
@@ -81,6 +82,10 @@ enum Command {
     /// documented point; `--model script:FILE` needs no network. Exit status: 0 completed,
     /// 2 a hook stopped the run, 130 interrupted, 1 error.
     Run(Box<run::RunArgs>),
+    /// Run scenario files (a scripted session plus expectations: events in order, calls
+    /// denied by a hook, files unchanged) and report pass/fail with a diff. Exit status: 0 all
+    /// passed, 1 a scenario failed or could not run.
+    Test(test_cmd::TestArgs),
     /// List the event catalog with each event's contract and aliases.
     Events {
         /// Print JSON.
@@ -163,6 +168,7 @@ fn main() -> ExitCode {
         } => show_config::check(&paths, json),
         Command::Events { json } => events::run(json),
         Command::Run(args) => run::run(&args),
+        Command::Test(args) => test_cmd::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Hook(args) => return ExitCode::from(guard::hook(&args)),
         Command::ShipWebhook => guard::ship_webhook(),
