@@ -6,7 +6,6 @@
 use std::fmt::Write as _;
 use std::io::{IsTerminal as _, Read as _, Write as IoWrite};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -221,36 +220,42 @@ impl Asker for TtyAsker {
     }
 }
 
-/// A spinner on stderr while the model answers (terminal only).
+/// A spinner on stderr while the model answers (terminal only). The flag and every write
+/// share one lock, so a frame can never land after `pause` cleared the line.
 #[derive(Debug, Default)]
 struct Spinner {
-    on: AtomicBool,
+    on: Mutex<bool>,
 }
 
 impl Spinner {
     fn start(self: &Arc<Self>) {
-        if self.on.swap(true, Ordering::SeqCst) {
-            return;
+        match self.on.lock() {
+            Ok(mut on) if !*on => *on = true,
+            _ => return,
         }
         let me = Arc::clone(self);
         std::thread::spawn(move || {
             let frames = ['|', '/', '-', '\\'];
-            let mut n = 0;
-            while me.on.load(Ordering::SeqCst) {
-                let _ = write!(
-                    std::io::stderr(),
-                    "\r{} waiting for the model",
-                    frames[n % 4]
-                );
-                let _ = std::io::stderr().flush();
-                n += 1;
+            for n in 0.. {
+                {
+                    let Ok(on) = me.on.lock() else { return };
+                    if !*on {
+                        return;
+                    }
+                    let mut err = std::io::stderr().lock();
+                    let _ = write!(err, "\r{} waiting for the model", frames[n % 4]);
+                    let _ = err.flush();
+                }
                 std::thread::sleep(Duration::from_millis(120));
             }
         });
     }
 
     fn pause(&self) {
-        if self.on.swap(false, Ordering::SeqCst) {
+        if let Ok(mut on) = self.on.lock()
+            && *on
+        {
+            *on = false;
             let _ = write!(std::io::stderr(), "\r{:30}\r", "");
         }
     }
