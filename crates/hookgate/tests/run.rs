@@ -646,3 +646,86 @@ fn a_remote_model_spec_fails_clearly_until_the_http_clients_land() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no HTTP model clients"));
 }
+
+/// Starts `../shared/e2e/mock_llm.py` on 127.0.0.1 with `script`; returns the child and port.
+/// Under `CI` a missing prerequisite fails the test instead of skipping it.
+fn mock_llm(env: &Env, script: &Path) -> Option<(std::process::Child, u16)> {
+    let mock = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/e2e/mock_llm.py");
+    let python = Command::new("python3").arg("--version").output();
+    if !mock.is_file() || python.is_err() {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "mock_llm.py or python3 missing under CI"
+        );
+        eprintln!("skipping: mock_llm.py or python3 missing");
+        return None;
+    }
+    let mut child = Command::new("python3")
+        .arg(&mock)
+        .args([
+            "--script",
+            script.to_str().unwrap(),
+            "--port",
+            "0",
+            "--max-seconds",
+            "60",
+        ])
+        .arg("--log")
+        .arg(env.path("requests.jsonl"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let port = BufReader::new(stdout)
+        .lines()
+        .map_while(Result::ok)
+        .find_map(|l| {
+            l.strip_prefix("MOCK_LLM_PORT=")
+                .map(|p| p.trim().parse().unwrap())
+        })
+        .unwrap();
+    Some((child, port))
+}
+
+#[test]
+#[ignore = "needs hookgate_llm::remote (the HTTP clients, branch wt-i9hooks); un-ignore when model() calls it"]
+fn an_http_model_drives_the_same_loop_through_mock_llm() {
+    let env = Env::new();
+    let script = env.write(
+        "http.json",
+        r#"[{"tool": "write_file", "input": {"path": "made.txt", "content": "over http"}}, {"text": "done over http"}]"#,
+    );
+    let Some((mut server, port)) = mock_llm(&env, &script) else {
+        return;
+    };
+    for spec in [
+        format!("openai:http://127.0.0.1:{port}/v1#mock-model"),
+        format!("anthropic:http://127.0.0.1:{port}#mock-model"),
+    ] {
+        let _ = std::fs::remove_file(env.work().join("made.txt"));
+        let out = env
+            .command(&["write it", "--model", &spec, "--approval", "yolo"])
+            .env("OPENAI_API_KEY", "test")
+            .env("ANTHROPIC_API_KEY", "test")
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{spec}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(
+            std::fs::read_to_string(env.work().join("made.txt")).unwrap(),
+            "over http"
+        );
+        let last = timeline(&out)
+            .into_iter()
+            .find(|e| e["type"] == "finished")
+            .unwrap();
+        assert_eq!(last["final_text"], "done over http", "{spec}");
+    }
+    let _ = server.kill();
+    let _ = server.wait();
+}
