@@ -943,13 +943,12 @@ impl Runtime {
         else {
             return ToolOutput::error(format!("no sub-agent named `{}`", transfer.agent));
         };
-        let models = json!([{"model": parent.model.name()}]);
-        self.fire(parent, EventId::OnAgentSwitch, |i| {
-            i.from_agent = Some(parent.name.to_owned());
-            i.to_agent = Some(sub.name.clone());
-            i.agent_switch_kind = Some("transfer_task".to_owned());
-            i.from_agent_models = Some(models);
-        })
+        self.switch(
+            parent,
+            (parent.name, parent.model),
+            &sub.name,
+            "transfer_task",
+        )
         .await;
         let child = Agent {
             name: &sub.name,
@@ -975,13 +974,12 @@ impl Runtime {
             i.stop_response = Some(stop_response);
         })
         .await;
-        let back = json!([{"model": sub.model.name()}]);
-        self.fire(parent, EventId::OnAgentSwitch, |i| {
-            i.from_agent = Some(sub.name.clone());
-            i.to_agent = Some(parent.name.to_owned());
-            i.agent_switch_kind = Some("transfer_task_return".to_owned());
-            i.from_agent_models = Some(back);
-        })
+        self.switch(
+            parent,
+            (&sub.name, &*sub.model),
+            parent.name,
+            "transfer_task_return",
+        )
         .await;
         match result {
             Ok(text) => ToolOutput {
@@ -990,6 +988,19 @@ impl Runtime {
             },
             Err(_) => ToolOutput::error(answer),
         }
+    }
+
+    /// `on_agent_switch` from `from` (its name and model, whose endpoint is reported in
+    /// `from_agent_models`) to `to`, fired on the parent's hooks.
+    async fn switch(&self, parent: &Agent<'_>, from: (&str, &dyn Model), to: &str, kind: &str) {
+        let models = json!([{"model": from.1.name()}]);
+        self.fire(parent, EventId::OnAgentSwitch, |i| {
+            i.from_agent = Some(from.0.to_owned());
+            i.to_agent = Some(to.to_owned());
+            i.agent_switch_kind = Some(kind.to_owned());
+            i.from_agent_models = Some(models);
+        })
+        .await;
     }
 
     /// Compaction when the last model call's input reached the threshold: `pre_compact`

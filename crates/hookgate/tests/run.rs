@@ -77,6 +77,16 @@ impl Env {
         self.write("hooks.yaml", &yaml)
     }
 
+    /// Runs, checks the exit status, and takes the hook log (emptying it for the next run).
+    fn run_logged(&self, code: i32, args: &[&str]) -> (Output, Vec<Value>, Vec<String>) {
+        let out = self.run(args);
+        exited(&out, code);
+        let log = self.hook_log();
+        let _ = std::fs::remove_file(self.path("hooks.log"));
+        let fired = names(&log);
+        (out, log, fired)
+    }
+
     /// Every hook input logged so far, in order.
     fn hook_log(&self) -> Vec<Value> {
         std::fs::read_to_string(self.path("hooks.log"))
@@ -147,6 +157,16 @@ fn session_id(out: &Output) -> String {
         .to_owned()
 }
 
+/// Asserts the exit status, showing stderr when it differs.
+fn exited(out: &Output, code: i32) {
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 fn git(dir: &Path, args: &[&str]) {
     let status = Command::new("git")
         .args([
@@ -209,31 +229,26 @@ fn every_catalog_event_fires_inside_run_in_its_documented_order() {
 
     // Run A: a worktree, steering, a denied and an allowed call, compaction, a sub-agent
     // whose model fails, a follow-up.
-    let a = env.run(&[
-        "do the task",
-        "--model",
-        &model,
-        "--config",
-        &config,
-        "--worktree",
-        "--steer",
-        "also check the readme",
-        "--follow-up",
-        "and then this",
-        "--agent",
-        &agent,
-        "--compact-at",
-        "1",
-        "--json",
-    ]);
-    assert_eq!(
-        a.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&a.stderr)
+    let (a, log_a, fired_a) = env.run_logged(
+        0,
+        &[
+            "do the task",
+            "--model",
+            &model,
+            "--config",
+            &config,
+            "--worktree",
+            "--steer",
+            "also check the readme",
+            "--follow-up",
+            "and then this",
+            "--agent",
+            &agent,
+            "--compact-at",
+            "1",
+            "--json",
+        ],
     );
-    let log_a = env.hook_log();
-    let fired_a = names(&log_a);
     assert_in_order(
         &fired_a,
         &[
@@ -352,29 +367,23 @@ fn every_catalog_event_fires_inside_run_in_its_documented_order() {
     // Run B: resume the session; the script goes on where the conversation stopped, and the
     // same call twice in a row is a loop.
     let id = session_id(&a);
-    std::fs::remove_file(env.path("hooks.log")).unwrap();
-    let b = env.run(&[
-        "again",
-        "--model",
-        &model,
-        "--config",
-        &config,
-        "--resume",
-        &id,
-        "--loop-threshold",
-        "2",
-        "--approval",
-        "yolo",
-        "--json",
-    ]);
-    assert_eq!(
-        b.status.code(),
-        Some(1),
-        "{}",
-        String::from_utf8_lossy(&b.stderr)
+    let (_, log_b, fired_b) = env.run_logged(
+        1,
+        &[
+            "again",
+            "--model",
+            &model,
+            "--config",
+            &config,
+            "--resume",
+            &id,
+            "--loop-threshold",
+            "2",
+            "--approval",
+            "yolo",
+            "--json",
+        ],
     );
-    let log_b = env.hook_log();
-    let fired_b = names(&log_b);
     assert_in_order(
         &fired_b,
         &[
@@ -406,26 +415,25 @@ fn every_catalog_event_fires_inside_run_in_its_documented_order() {
     );
 
     // Run C: the iteration cap.
-    std::fs::remove_file(env.path("hooks.log")).unwrap();
     let one = env.write(
         "one.json",
         r#"[{"tool": "list_directory", "input": {"path": "."}}]"#,
     );
-    let c = env.run(&[
-        "go",
-        "--model",
-        &format!("script:{}", one.display()),
-        "--config",
-        &config,
-        "--max-iterations",
-        "1",
-        "--approval",
-        "yolo",
-        "--json",
-    ]);
-    assert_eq!(c.status.code(), Some(1));
-    let log_c = env.hook_log();
-    let fired_c = names(&log_c);
+    let (_, log_c, fired_c) = env.run_logged(
+        1,
+        &[
+            "go",
+            "--model",
+            &format!("script:{}", one.display()),
+            "--config",
+            &config,
+            "--max-iterations",
+            "1",
+            "--approval",
+            "yolo",
+            "--json",
+        ],
+    );
     assert_in_order(
         &fired_c,
         &[
@@ -612,12 +620,7 @@ fn ctrl_c_ends_the_turn_and_the_session_with_their_hooks() {
         "--approval",
         "readonly",
     ]);
-    assert_eq!(
-        resumed.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&resumed.stderr)
-    );
+    exited(&resumed, 0);
 }
 
 #[test]
