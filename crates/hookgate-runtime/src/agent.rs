@@ -547,6 +547,7 @@ impl Runtime {
             turn_context.extend(started.additional_context);
             let mut outgoing = self.outgoing(session, conversation, &turn_context);
             let model_id = agent.model.name().to_owned();
+            // Our own message type always serializes; `null` would only tell hooks nothing.
             let messages_value = serde_json::to_value(&outgoing).unwrap_or(Value::Null);
             let before = self
                 .fire(agent, EventId::BeforeLlmCall, |i| {
@@ -627,13 +628,13 @@ impl Runtime {
             let calls = reply.message.tool_calls.clone();
             conversation.messages.push(reply.message);
             if calls.is_empty() {
-                let stopped = self
-                    .fire(agent, EventId::Stop, |i| {
-                        i.stop_response = Some(text.clone());
-                        i.last_user_message.clone_from(&last_user);
-                    })
-                    .await;
-                let _ = stopped;
+                // stop's context is recorded on the timeline; the turn is over, so there is
+                // no model call left for it to reach.
+                self.fire(agent, EventId::Stop, |i| {
+                    i.stop_response = Some(text.clone());
+                    i.last_user_message.clone_from(&last_user);
+                })
+                .await;
                 self.turn_end(agent, TurnReason::Normal).await;
                 return Ok(text);
             }
