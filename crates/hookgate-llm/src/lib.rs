@@ -8,8 +8,10 @@
 //! Invariant: nothing above this crate parses a provider's wire format. A provider's reply is
 //! turned into a [`ChatResponse`] here or it is an [`LlmError`]; callers never see raw JSON.
 
+mod script;
 mod spec;
 
+pub use script::ScriptModel;
 pub use spec::{ModelSpec, Provider};
 
 use std::future::Future;
@@ -234,4 +236,12 @@ pub trait Model: Send + Sync + std::fmt::Debug {
         &'a self,
         request: &'a ChatRequest,
     ) -> BoxFuture<'a, Result<ChatResponse, LlmError>>;
+}
+
+/// The scripted model for `script:FILE` (offline; see [`ScriptModel`]).
+///
+/// # Errors
+/// [`LlmError::Script`] when the file cannot be read or is not a script.
+pub fn script(path: &std::path::Path) -> Result<ScriptModel, LlmError> {
+    ScriptModel::from_file(path)
 }

@@ -12,8 +12,10 @@ mod fire;
 mod guard;
 mod prune;
 mod render;
+mod run;
 mod scan_secrets;
 mod show_config;
+mod test_cmd;
 mod trust;
 
 use std::io::Write as _;
@@ -119,6 +121,14 @@ enum Command {
     /// opinion), 2 blocked, 3 ask (a human must decide), 1 error. Empty stdin means `{}`;
     /// an empty `cwd` is filled with the current directory.
     Fire(fire::FireArgs),
+    /// Run an agent session (the reference runtime): every catalog event fires at its
+    /// documented point; `--model script:FILE` needs no network. Exit status: 0 completed,
+    /// 2 a hook stopped the run, 130 interrupted, 1 error.
+    Run(Box<run::RunArgs>),
+    /// Run scenario files (a scripted session plus expectations: events in order, calls
+    /// denied by a hook, files unchanged) and report pass/fail with a diff. Exit status: 0 all
+    /// passed, 1 a scenario failed or could not run.
+    Test(test_cmd::TestArgs),
     /// List the event catalog with each event's contract and aliases.
     Events {
         /// Print JSON.
@@ -214,6 +224,8 @@ fn main() -> ExitCode {
             command: ConfigCommand::Check { paths, json },
         } => show_config::check(&paths, json),
         Command::Events { json } => events::run(json),
+        Command::Run(args) => run::run(&args),
+        Command::Test(args) => test_cmd::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Hook(args) => return ExitCode::from(guard::hook(&args)),
         Command::ShipWebhook => guard::ship_webhook(),
