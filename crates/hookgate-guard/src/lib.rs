@@ -10,6 +10,7 @@
 pub mod bridge;
 pub mod git;
 mod run;
+mod session_line;
 
 pub use run::{
     FailMode, GuardError, GuardOptions, Judgement, ProjectStatus, RunMode, StoreChoice, Verdict,
