@@ -42,6 +42,17 @@ fn session_start(event: &str, cwd: &Path) -> Value {
     json!({"session_id": "s-1", "transcript_path": "", "cwd": cwd, "hook_event_name": event, "source": "startup"})
 }
 
+/// The first line of the context `agent`'s SessionStart answer carries.
+fn session_line(agent: &str, proj: &Path, root: &Path) -> String {
+    let (code, out) = hook(agent, &session_start("SessionStart", proj), root);
+    assert_eq!(code, Some(0));
+    let reply: Value = serde_json::from_str(&out).unwrap();
+    let context = reply["hookSpecificOutput"]["additionalContext"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no context: {out}"));
+    context.lines().next().unwrap().to_owned()
+}
+
 fn project() -> (tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path().canonicalize().unwrap();
@@ -55,13 +66,7 @@ fn session_start_context_names_policy_trust_and_store_in_one_line() {
     let (_dir, root) = project();
     let proj = root.join("proj");
     std::fs::write(root.join("cfg/policy.yaml"), "mode: monitor\n").unwrap();
-    let (code, out) = hook("claude", &session_start("SessionStart", &proj), &root);
-    assert_eq!(code, Some(0));
-    let reply: Value = serde_json::from_str(&out).unwrap();
-    let context = reply["hookSpecificOutput"]["additionalContext"]
-        .as_str()
-        .unwrap();
-    let line = context.lines().next().unwrap();
+    let line = session_line("claude", &proj, &root);
     assert!(
         line.starts_with("hookgate: guarding this session — "),
         "{line}"
@@ -92,12 +97,7 @@ fn session_start_line_reports_an_untrusted_project_config() {
         "protected_branches: [dev]\n",
     )
     .unwrap();
-    let (_, out) = hook("gemini", &session_start("SessionStart", &proj), &root);
-    let reply: Value = serde_json::from_str(&out).unwrap();
-    let context = reply["hookSpecificOutput"]["additionalContext"]
-        .as_str()
-        .unwrap();
-    let line = context.lines().next().unwrap();
+    let line = session_line("gemini", &proj, &root);
     assert!(line.contains("policy: enforce, from "), "{line}");
     assert!(
         line.contains(&format!("project config: {} not trusted", proj.display())),
