@@ -11,6 +11,7 @@ mod allow;
 pub mod bridge;
 pub mod git;
 mod run;
+mod session_line;
 
 pub use run::{
     FailMode, GuardError, GuardOptions, Judgement, ProjectStatus, RunMode, StoreChoice, Verdict,

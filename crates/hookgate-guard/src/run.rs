@@ -885,13 +885,17 @@ pub fn judge(
         notes: shown,
         error: None,
     };
-    let reply = reply_for(
+    let mut reply = reply_for(
         &verdict,
         eval.context.as_ref(),
         hooks.as_ref(),
         dialect,
         event,
     );
+    if event == EventId::SessionStart && hookgate_agents::supports_context(dialect, event) {
+        let line = crate::session_line::session_line(opts, &found, trust, &policy);
+        reply.context.insert(0, line);
+    }
     Judgement {
         dialect,
         event,
