@@ -29,6 +29,7 @@
 //! panic; or let the webhook delay, block or change a decision.
 
 mod error;
+mod overview;
 mod query;
 mod record;
 mod session;
@@ -47,6 +48,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 pub use error::AuditError;
+pub use overview::{Overview, SessionCalls};
 pub use query::{Filter, Percentiles, SinceError, Stats, since_ms};
 pub use record::{Record, RecordAgent, RecordDecision, RecordEvent, new_id, now_ms};
 pub use spool::{RejectReason, Rejected};
@@ -391,18 +393,29 @@ impl Store {
                 let mut stats = StatsBuilder::default();
                 self.scan_jsonl(|r| {
                     if filter.matches(&r) {
-                        stats.add(
-                            r.decision,
-                            &r.rules,
-                            r.tool.as_deref(),
-                            r.agent.as_str(),
-                            r.duration_us,
-                        );
+                        stats.add_record(&r);
                     }
                 })?;
                 Ok(stats.finish())
             }
         }
+    }
+
+    /// What `hookgate report` shows for `filter` (its `limit` is ignored): [`Store::stats`]
+    /// unchanged, the denied records' stats (top denied rules), and every matched record
+    /// grouped by agent session, oldest first. One source of truth with `stats`: the counts
+    /// are the store's own, not recomputed by the renderer.
+    pub fn overview(&self, filter: &Filter) -> Result<Overview, AuditError> {
+        let stats = self.stats(filter)?;
+        let denied = match overview::denied_filter(filter) {
+            Some(denied) => self.stats(&denied)?,
+            None => Stats::default(),
+        };
+        let records = self.query(&Filter {
+            limit: None,
+            ..filter.clone()
+        })?;
+        Ok(Overview::assemble(filter.since_ms, stats, denied, records))
     }
 
     /// Every record of the JSONL log, in file order. A line that does not parse is an error

@@ -109,6 +109,17 @@ impl StatsBuilder {
         self.durations.push(duration_us);
     }
 
+    /// [`StatsBuilder::add`] with a record's own fields.
+    pub(crate) fn add_record(&mut self, r: &Record) {
+        self.add(
+            r.decision,
+            &r.rules,
+            r.tool.as_deref(),
+            r.agent.as_str(),
+            r.duration_us,
+        );
+    }
+
     pub(crate) fn finish(mut self) -> Stats {
         self.durations.sort_unstable();
         self.stats.latency_us = Percentiles {
