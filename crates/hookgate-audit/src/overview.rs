@@ -72,7 +72,9 @@ impl Overview {
                 let first_ms = records.first()?.time_ms;
                 let last_ms = records.last()?.time_ms;
                 let mut builder = StatsBuilder::default();
-                records.iter().for_each(|r| builder.add_record(r));
+                for r in &records {
+                    builder.add_record(r);
+                }
                 Some(SessionCalls {
                     agent: key.0,
                     session: key.1,
