@@ -88,7 +88,7 @@ pub fn render_html(overview: &Overview, info: &PageInfo<'_>) -> Result<String, R
 {notice}
 <section><h2>Decisions</h2><div class="cards" id="cards"></div></section>
 <section><h2>Timeline by agent and session</h2>
-<p class="legend muted"><span>● deny</span><span>● ask</span><span>● allow</span><span>● none</span><span>● error</span> — click a dot to open its session</p>
+<p class="legend muted"><span class="deny">● deny</span><span class="ask">● ask</span><span class="allow">● allow</span><span class="none">● none</span><span class="error">● error</span> — click a dot to open its session</p>
 <div id="timeline"></div></section>
 <section><h2>Top denied rules</h2><table><thead><tr><th>rule or invariant id</th><th class="num">denied calls</th><th></th></tr></thead><tbody id="denied-rules"></tbody></table></section>
 <section><h2>Latency (whole evaluation)</h2><table class="latency"><tbody id="latency-table"></tbody></table></section>
@@ -173,7 +173,11 @@ fn utc(ms: u64) -> String {
     let days = i64::try_from(secs / 86_400).unwrap_or(i64::MAX);
     let (y, m, d) = civil_from_days(days);
     let rem = secs % 86_400;
-    format!("{y:04}-{m:02}-{d:02} {:02}:{:02}", rem / 3600, rem % 3600 / 60)
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02}",
+        rem / 3600,
+        rem % 3600 / 60
+    )
 }
 
 /// Proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).

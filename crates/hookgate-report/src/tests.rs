@@ -77,11 +77,17 @@ fn page_allows_only_its_own_script_and_style_and_fetches_nothing() {
     assert!(page.contains(&format!("script-src '{}'", csp_hash(JS))));
     assert!(page.contains(&format!("style-src '{}'", csp_hash(CSS))));
     assert!(page.contains("default-src 'none'"));
-    assert!(page.contains(&format!("<script>{JS}</script>")), "the hashed body verbatim");
+    assert!(
+        page.contains(&format!("<script>{JS}</script>")),
+        "the hashed body verbatim"
+    );
     assert!(page.contains("store /tmp/&lt;store&gt;"));
     for remote in ["http://", "https://", "src=", "@import", "url("] {
         let outside_data = page.replace("http://www.w3.org/2000/svg", "");
-        assert!(!outside_data.contains(remote), "the page references {remote}");
+        assert!(
+            !outside_data.contains(remote),
+            "the page references {remote}"
+        );
     }
 }
 
@@ -98,6 +104,10 @@ fn agent_text_reaches_the_page_only_inside_the_escaped_data_block() {
     )
     .unwrap();
     assert!(!page.contains("<img"), "no markup from the command");
-    assert_eq!(page.matches("</script>").count(), 2, "only the page's own two scripts close");
+    assert_eq!(
+        page.matches("</script>").count(),
+        2,
+        "only the page's own two scripts close"
+    );
     assert!(page.contains("echo \\u003c/script\\u003e\\u003cimg src=x onerror=alert(1)\\u003e"));
 }

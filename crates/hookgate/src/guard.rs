@@ -604,7 +604,7 @@ fn guard_checks() -> Result<Vec<hookgate_init::Check>, Failure> {
 
 /// The store readers open: `$HOOKGATE_HOME` (see [`hookgate_audit::default_home`]) with the
 /// backend `$HOOKGATE_STORE` names (see [`Backend::for_readers`]).
-fn store() -> Result<Store, Failure> {
+pub(crate) fn store() -> Result<Store, Failure> {
     let setting = std::env::var("HOOKGATE_STORE").ok();
     let backend = Backend::for_readers(setting.as_deref()).ok_or_else(|| {
         Failure(format!(
@@ -616,7 +616,7 @@ fn store() -> Result<Store, Failure> {
 }
 
 /// Where records the store refused went (and how many), for `store`'s home.
-fn unstored(store: &Store) -> Unstored {
+pub(crate) fn unstored(store: &Store) -> Unstored {
     Unstored::for_home(store.home())
 }
 
@@ -654,7 +654,7 @@ pub(crate) struct FilterArgs {
 }
 
 impl FilterArgs {
-    fn filter(&self, limit: Option<usize>) -> Result<Filter, Failure> {
+    pub(crate) fn filter(&self, limit: Option<usize>) -> Result<Filter, Failure> {
         Ok(Filter {
             since_ms: self.since.as_deref().map(since_ms).transpose()?,
             until_ms: None,

@@ -9,6 +9,7 @@ mod explain;
 mod fire;
 mod guard;
 mod render;
+mod report;
 mod scan_secrets;
 mod show_config;
 mod trust;
@@ -63,6 +64,9 @@ enum Command {
     Inspect(guard::InspectArgs),
     /// Counts by decision, rule, tool and agent, and latency percentiles.
     Stats(guard::StatsArgs),
+    /// The last week (or --since) at a glance; --html FILE writes one self-contained page
+    /// with a timeline per agent and session, top denied rules, latency and every call.
+    Report(report::ReportArgs),
     /// Validate a policy file, or run a file of test cases against the policy.
     Policy {
         #[command(subcommand)]
@@ -165,6 +169,7 @@ fn main() -> ExitCode {
         Command::Log(args) => guard::log(&args),
         Command::Inspect(args) => guard::inspect(&args),
         Command::Stats(args) => guard::stats(&args),
+        Command::Report(args) => report::run(&args),
         Command::Policy { command } => guard::policy(&command),
         Command::ScanSecrets(args) => scan_secrets::run(&args),
         Command::Trust(args) => trust::run(&args),
