@@ -8,6 +8,7 @@ mod events;
 mod explain;
 mod fire;
 mod guard;
+mod otel;
 mod render;
 mod report;
 mod scan_secrets;
@@ -80,6 +81,10 @@ enum Command {
     /// `hookgate hook` when a webhook is configured.
     #[command(hide = true)]
     ShipWebhook,
+    /// Export one audit record (JSON on stdin) over OTLP/HTTP per the `OTEL_EXPORTER_OTLP_*`
+    /// variables; started detached by `hookgate hook` when an OTLP endpoint is configured.
+    #[command(hide = true)]
+    ShipOtel,
     /// List the event catalog with each event's contract and aliases.
     Events {
         /// Print JSON.
@@ -164,6 +169,7 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(&args),
         Command::Hook(args) => return ExitCode::from(guard::hook(&args)),
         Command::ShipWebhook => guard::ship_webhook(),
+        Command::ShipOtel => otel::ship(),
         Command::Init(args) => guard::init(&args),
         Command::Doctor(args) => guard::doctor(&args),
         Command::Log(args) => guard::log(&args),

@@ -370,7 +370,11 @@ fn report_html_renders_the_stores_counts_timeline_and_sessions_in_headless_chrom
         !elements(&dom, "body")[0].contains_key("data-pwned"),
         "the command's script ran"
     );
-    assert_eq!(elements(&dom, "script").len(), 2, "only the page's own scripts");
+    assert_eq!(
+        elements(&dom, "script").len(),
+        2,
+        "only the page's own scripts"
+    );
     assert!(
         dom.contains("&lt;img src=x onerror=alert(1)&gt;"),
         "the command is shown as text"
