@@ -138,7 +138,7 @@
       }
       body.appendChild(el("tr", { "class": "call", id: "call-" + r.id, "data-decision": r.decision }, [
         el("td", {}, [time(r.time_ms)]),
-        el("td", {}, [pill(decisionClass(r.decision)), " ", r.decision === decisionClass(r.decision) ? "" : r.decision]),
+        el("td", {}, [pill(decisionClass(r.decision))]),
         el("td", {}, [r.event, r.tool ? " · " + r.tool : ""]),
         el("td", {}, [el("code", { "class": "targets" }, [(r.targets || []).join("\n")])]),
         el("td", {}, [el("code", { "class": "rules" }, [(r.rules || []).join(", ")])]),

@@ -12,21 +12,15 @@
     reason = "test code"
 )]
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
 
-fn missing(why: &str) {
-    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty());
-    assert!(
-        !ci,
-        "the OTLP test cannot run under CI: {why} (run .ci/setup-test-tools)"
-    );
-    eprintln!("skipping the OTLP test: {why} (run .ci/setup-test-tools)");
-}
+mod support;
+
+use support::{Env, missing};
 
 /// `$HOOKGATE_TEST_PYTHON`, or the venv `.ci/setup-test-tools` makes, if it can import the
 /// OTLP protobuf definitions.
@@ -50,10 +44,10 @@ fn python() -> Option<PathBuf> {
     if ok {
         Some(python)
     } else {
-        missing(&format!(
-            "{} cannot import opentelemetry-proto",
-            python.display()
-        ));
+        missing(
+            "OTLP",
+            &format!("{} cannot import opentelemetry-proto", python.display()),
+        );
         None
     }
 }
@@ -130,77 +124,16 @@ impl Drop for Receiver {
     }
 }
 
-struct Env {
-    root: tempfile::TempDir,
+/// `hookgate <args>` with the OTEL variables `otel` and `stdin`.
+fn run_with(env: &Env, args: &[&str], otel: &[(&str, &str)], stdin: &[u8]) -> Output {
+    let mut command = env.command(args);
+    command.envs(otel.iter().copied());
+    Env::with_stdin(command, stdin)
 }
 
-impl Env {
-    fn new() -> Self {
-        let root = tempfile::tempdir().unwrap();
-        for dir in ["work", "config"] {
-            std::fs::create_dir_all(root.path().join(dir)).unwrap();
-        }
-        Self { root }
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.root.path().join(name)
-    }
-
-    fn command(&self, args: &[&str], otel: &[(&str, &str)]) -> Command {
-        let mut c = Command::new(env!("CARGO_BIN_EXE_hookgate"));
-        c.args(args)
-            .current_dir(self.path("work"))
-            .env("HOOKGATE_HOME", self.path("home"))
-            .env("HOOKGATE_CONFIG_DIR", self.path("config"))
-            .env("XDG_RUNTIME_DIR", self.path("run"))
-            .env("TMPDIR", self.path("tmp"))
-            .env_remove("HOOKGATE_STORE")
-            .env_remove("HOOKGATE_FAIL_MODE")
-            .env_remove("HOOKGATE_EVENT")
-            .env_remove("HOOKGATE_WEBHOOK_URL");
-        for (name, _) in std::env::vars() {
-            if name.starts_with("OTEL_") {
-                c.env_remove(name);
-            }
-        }
-        for (name, value) in otel {
-            c.env(name, value);
-        }
-        c
-    }
-
-    fn hook(&self, session: &str, command: &str, otel: &[(&str, &str)]) -> Output {
-        let payload = serde_json::json!({
-            "session_id": session, "transcript_path": "/t", "cwd": self.path("work"),
-            "permission_mode": "default", "hook_event_name": "PreToolUse", "tool_name": "Bash",
-            "tool_input": {"command": command}, "tool_use_id": "toolu_1"
-        });
-        self.with_stdin(
-            &["hook", "claude"],
-            otel,
-            &serde_json::to_vec(&payload).unwrap(),
-        )
-    }
-
-    fn with_stdin(&self, args: &[&str], otel: &[(&str, &str)], stdin: &[u8]) -> Output {
-        let mut child = self
-            .command(args, otel)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(stdin).unwrap();
-        child.wait_with_output().unwrap()
-    }
-
-    /// The stored records, by id.
-    fn records(&self) -> Vec<Value> {
-        let out = self.command(&["log", "--json"], &[]).output().unwrap();
-        assert!(out.status.success());
-        serde_json::from_slice(&out.stdout).unwrap()
-    }
+/// The stored records, newest first.
+fn records(env: &Env) -> Vec<Value> {
+    serde_json::from_value(env.json(&["log", "--json"])).unwrap()
 }
 
 fn by_record<'a>(items: &'a [Value], signal: &str, id: &str) -> &'a Value {
@@ -223,17 +156,21 @@ fn every_hook_call_is_exported_as_a_span_and_a_log_record_with_its_decision() {
             "authorization=Bearer fleet-token",
         ),
     ];
-    let denied = env.hook("fleet-session", "git push --force origin main", &otel);
+    let hook = |command: &str| {
+        let payload = env.pre_tool_use("fleet-session", command);
+        run_with(&env, &["hook", "claude"], &otel, &payload)
+    };
+    let denied = hook("git push --force origin main");
     assert_eq!(
         denied.status.code(),
         Some(0),
         "claude's deny is JSON on exit 0"
     );
-    env.hook("fleet-session", "git status", &otel);
+    hook("git status");
 
     let items = receiver.wait_for(4);
     assert_eq!(items.len(), 4, "two spans and two log records: {items:#?}");
-    let records = env.records();
+    let records = records(&env);
     assert_eq!(records.len(), 2);
     for record in &records {
         let id = record["id"].as_str().unwrap();
@@ -293,7 +230,8 @@ fn undelivered_records_are_kept_and_sent_with_the_next_export() {
             "decision": "deny", "rules": ["git.force_push"], "duration_us": 10
         })
     };
-    let first = env.with_stdin(
+    let first = run_with(
+        &env,
         &["ship-otel"],
         &[
             ("OTEL_EXPORTER_OTLP_ENDPOINT", &down.endpoint()),
@@ -310,7 +248,8 @@ fn undelivered_records_are_kept_and_sent_with_the_next_export() {
         "the record waits for the next shipper"
     );
 
-    let second = env.with_stdin(
+    let second = run_with(
+        &env,
         &["ship-otel"],
         &[("OTEL_EXPORTER_OTLP_ENDPOINT", &up.endpoint())],
         &serde_json::to_vec(&record(2)).unwrap(),
@@ -347,7 +286,8 @@ fn a_protocol_other_than_http_protobuf_is_refused_and_the_record_kept() {
         "id": "000000000001-0000000000000001", "time_ms": 1, "agent": "codex", "session": "s",
         "event": "pre_tool_use", "decision": "allow"
     });
-    let out = env.with_stdin(
+    let out = run_with(
+        &env,
         &["ship-otel"],
         &[
             ("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:9"),

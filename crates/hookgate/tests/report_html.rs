@@ -13,10 +13,9 @@
 )]
 
 use std::collections::{BTreeMap, BTreeSet};
-use std::io::Write;
 use std::os::unix::fs::PermissionsExt as _;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use serde_json::Value;
@@ -25,96 +24,26 @@ use serde_json::Value;
 /// would hold an `<img>` element or a `data-pwned` attribute.
 const HOSTILE: &str = r#"echo "</script><img src=x onerror=alert(1)><script>document.body.setAttribute('data-pwned','1')</script>""#;
 
-struct Env {
-    root: tempfile::TempDir,
-}
+mod support;
 
-impl Env {
-    fn new() -> Self {
-        let root = tempfile::tempdir().unwrap();
-        for dir in ["work", "config"] {
-            std::fs::create_dir_all(root.path().join(dir)).unwrap();
-        }
-        Self { root }
-    }
+use support::{Env, missing};
 
-    fn path(&self, name: &str) -> PathBuf {
-        self.root.path().join(name)
-    }
-
-    fn command(&self, args: &[&str]) -> Command {
-        let mut c = Command::new(env!("CARGO_BIN_EXE_hookgate"));
-        c.args(args)
-            .current_dir(self.path("work"))
-            .env("HOOKGATE_HOME", self.path("home"))
-            .env("HOOKGATE_CONFIG_DIR", self.path("config"))
-            .env("XDG_RUNTIME_DIR", self.path("run"))
-            .env("TMPDIR", self.path("tmp"))
-            .env_remove("HOOKGATE_STORE")
-            .env_remove("HOOKGATE_FAIL_MODE")
-            .env_remove("HOOKGATE_EVENT")
-            .env_remove("HOOKGATE_WEBHOOK_URL")
-            .env_remove("OTEL_EXPORTER_OTLP_ENDPOINT");
-        c
-    }
-
-    /// One real PreToolUse call of `agent` (Claude's and Codex's payloads share this shape).
-    fn hook(&self, agent: &str, session: &str, command: &str) {
-        let payload = serde_json::json!({
-            "session_id": session, "transcript_path": "/t", "cwd": self.path("work"),
-            "permission_mode": "default", "hook_event_name": "PreToolUse", "tool_name": "Bash",
-            "tool_input": {"command": command}, "tool_use_id": "toolu_1"
-        });
-        let mut child = self
-            .command(&["hook", agent])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(&serde_json::to_vec(&payload).unwrap())
-            .unwrap();
-        child.wait_with_output().unwrap();
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        let out = self.command(args).output().unwrap();
-        assert!(
-            out.status.success(),
-            "hookgate {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
+/// Two agents, two sessions, allowed and denied calls, and the hostile command.
+fn seeded() -> Env {
+    let env = Env::new();
+    for (agent, session, command) in [
+        ("claude", "session-one", "git status"),
+        ("claude", "session-one", "git push --force origin main"),
+        ("claude", "session-one", HOSTILE),
+        ("codex", "session-two", "rm -rf /"),
+        ("codex", "session-two", "ls -la"),
+    ] {
+        Env::with_stdin(
+            env.command(&["hook", agent]),
+            &env.pre_tool_use(session, command),
         );
-        out
     }
-
-    fn json(&self, args: &[&str]) -> Value {
-        serde_json::from_slice(&self.run(args).stdout).unwrap()
-    }
-
-    /// Two agents, two sessions, allowed and denied calls, and the hostile command.
-    fn seeded() -> Self {
-        let env = Self::new();
-        env.hook("claude", "session-one", "git status");
-        env.hook("claude", "session-one", "git push --force origin main");
-        env.hook("claude", "session-one", HOSTILE);
-        env.hook("codex", "session-two", "rm -rf /");
-        env.hook("codex", "session-two", "ls -la");
-        env
-    }
-}
-
-/// A prerequisite is missing: skip with a message, or fail under `CI`.
-fn missing(why: &str) {
-    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty());
-    assert!(
-        !ci,
-        "the report browser test cannot run under CI: {why} (run .ci/setup-test-tools)"
-    );
-    eprintln!("skipping the report browser test: {why} (run .ci/setup-test-tools)");
+    env
 }
 
 /// `$HOOKGATE_TEST_CHROMIUM`, or `chromium` on the PATH.
@@ -211,7 +140,7 @@ fn text_of(dom: &str, id: &str) -> String {
 
 #[test]
 fn report_counts_are_the_stats_counts_for_the_same_filters() {
-    let env = Env::seeded();
+    let env = seeded();
     for filters in [
         &[][..],
         &["--agent", "codex"][..],
@@ -246,7 +175,7 @@ fn report_counts_are_the_stats_counts_for_the_same_filters() {
 
 #[test]
 fn report_html_file_is_written_owner_only_and_whole() {
-    let env = Env::seeded();
+    let env = seeded();
     let page = env.path("out/report.html");
     std::fs::create_dir_all(page.parent().unwrap()).unwrap();
     std::fs::write(&page, "old").unwrap();
@@ -284,10 +213,10 @@ fn report_html_file_is_written_owner_only_and_whole() {
 #[test]
 fn report_html_renders_the_stores_counts_timeline_and_sessions_in_headless_chromium() {
     let Some(browser) = chromium() else {
-        missing("chromium is not installed");
+        missing("report browser", "chromium is not installed");
         return;
     };
-    let env = Env::seeded();
+    let env = seeded();
     let stats = env.json(&["stats", "--json"]);
     let report = env.json(&["report", "--json"]);
     let page = env.path("report.html");
