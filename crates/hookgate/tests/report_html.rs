@@ -18,7 +18,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
 
 /// A command an attacker controls, recorded as a target: if any of it became markup, the DOM
 /// would hold an `<img>` element or a `data-pwned` attribute.
