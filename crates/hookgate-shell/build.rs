@@ -20,6 +20,30 @@ struct File {
     rule: Vec<Rule>,
     #[serde(default)]
     safe: Vec<Safe>,
+    #[serde(default)]
+    long_options: Vec<LongOptions>,
+    #[serde(default)]
+    shell_init: Vec<ShellInit>,
+    #[serde(default)]
+    user_bin_dirs: Vec<String>,
+}
+
+/// A tool's long options, so unique prefixes (`git reset --har`) are normalised before matching.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct LongOptions {
+    command: Vec<String>,
+    #[serde(default)]
+    sub: Vec<String>,
+    options: Vec<String>,
+}
+
+/// Tools whose `init`/`completion` output is shell code meant to be `eval`-ed.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ShellInit {
+    command: Vec<String>,
+    sub: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -180,6 +204,53 @@ fn main() -> Res<()> {
                 .extend(c.value_options.iter().cloned());
         }
     }
+    let mut long: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
+    for l in &file.long_options {
+        for o in &l.options {
+            if !o.starts_with("--") {
+                return Err(format!("long option {o} must start with --").into());
+            }
+        }
+        let subs = if l.sub.is_empty() {
+            vec![String::new()]
+        } else {
+            l.sub.clone()
+        };
+        for c in &l.command {
+            for s in &subs {
+                long.entry((c.clone(), s.clone()))
+                    .or_default()
+                    .extend(l.options.iter().cloned());
+            }
+        }
+    }
+    out.push_str("pub(crate) static LONG_OPTIONS: &[((&str, &str), &[&str])] = &[\n");
+    for ((c, s), opts) in &long {
+        let opts: Vec<String> = opts.iter().cloned().collect();
+        writeln!(out, "    (({c:?}, {s:?}), {}),", list(&opts))?;
+    }
+    out.push_str("];\n\n");
+
+    let mut init: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for i in &file.shell_init {
+        for c in &i.command {
+            init.entry(c.clone())
+                .or_default()
+                .extend(i.sub.iter().cloned());
+        }
+    }
+    out.push_str("pub(crate) static SHELL_INIT: &[(&str, &[&str])] = &[\n");
+    for (c, subs) in &init {
+        let subs: Vec<String> = subs.iter().cloned().collect();
+        writeln!(out, "    ({c:?}, {}),", list(&subs))?;
+    }
+    out.push_str("];\n\n");
+    writeln!(
+        out,
+        "pub(crate) static USER_BIN_DIRS: &[&str] = {};\n",
+        list(&file.user_bin_dirs)
+    )?;
+
     out.push_str("pub(crate) static CLI_VALUE_OPTIONS: &[(&str, &[&str])] = &[\n");
     for (name, opts) in &cli {
         writeln!(out, "    ({name:?}, {}),", list(opts))?;

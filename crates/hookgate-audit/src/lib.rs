@@ -31,12 +31,14 @@
 mod error;
 mod overview;
 mod query;
+mod reader;
 mod record;
 mod session;
 mod spool;
 mod sqlite;
 mod unstored;
 mod webhook;
+mod when;
 
 use std::fs::{self, DirBuilder};
 use std::io::BufRead;
@@ -48,12 +50,18 @@ use std::time::Duration;
 use serde_json::Value;
 
 pub use error::AuditError;
+pub use jiff::tz::TimeZone;
 pub use overview::{Overview, SessionCalls};
-pub use query::{Filter, Percentiles, SinceError, Stats, since_ms};
+pub use query::{Filter, Percentiles, Stats};
+pub use reader::{FindError, Pruned, Reader};
 pub use record::{Record, RecordAgent, RecordDecision, RecordEvent, new_id, now_ms};
 pub use spool::{RejectReason, Rejected};
 pub use unstored::{FallbackRecord, Kept, Unstored, UnstoredEntry, UnstoredSummary};
 pub use webhook::{WebhookConfig, WebhookSink, WebhookStats};
+pub use when::{
+    SinceError, format_time, format_time_with_offset, local_zone, parse_period_end,
+    parse_period_end_now, parse_point, parse_point_now, since_ms,
+};
 
 use query::StatsBuilder;
 use session::Sessions;
@@ -106,6 +114,45 @@ pub struct Options {
     pub ingest_threshold_bytes: u64,
     /// How long SQLite waits for another process's write transaction before giving up.
     pub busy_timeout: Duration,
+    /// The size cap: when an ingestion leaves `audit.db` bigger than this, the oldest records
+    /// are deleted until the rest take at most nine tenths of it (the slack keeps every
+    /// ingestion from pruning again). Default: `$HOOKGATE_STORE_MAX_SIZE` ([`max_size_setting`]).
+    pub max_bytes: Option<u64>,
+}
+
+/// The size cap users set with `$HOOKGATE_STORE_MAX_SIZE` (`500M`, `2G`, `1048576`): `Ok(None)`
+/// when unset or empty, an error naming the value when it is not a size (`prune` and `doctor`
+/// report it; the store then applies no cap rather than a guessed one).
+pub fn max_size_setting() -> Result<Option<u64>, String> {
+    match std::env::var("HOOKGATE_STORE_MAX_SIZE") {
+        Ok(v) if !v.trim().is_empty() => parse_size(&v).map(Some).ok_or_else(|| {
+            format!("$HOOKGATE_STORE_MAX_SIZE: not a size `{v}` (use 500M, 2G or bytes)")
+        }),
+        _ => Ok(None),
+    }
+}
+
+/// A size in bytes: digits with an optional `K`, `M`, `G` or `T` (powers of 1024, with or
+/// without a trailing `B`/`iB`).
+pub fn parse_size(text: &str) -> Option<u64> {
+    let t = text.trim();
+    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
+    let (digits, unit) = t.split_at(split);
+    let n: u64 = digits.parse().ok()?;
+    let unit = unit.trim().to_ascii_uppercase();
+    let unit = unit
+        .strip_suffix("IB")
+        .or_else(|| unit.strip_suffix('B'))
+        .unwrap_or(&unit);
+    let shift = match unit {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => return None,
+    };
+    n.checked_mul(1u64 << shift)
 }
 
 impl Default for Options {
@@ -114,6 +161,7 @@ impl Default for Options {
             backend: Backend::Sqlite,
             ingest_threshold_bytes: 1024 * 1024,
             busy_timeout: Duration::from_secs(10),
+            max_bytes: max_size_setting().ok().flatten(),
         }
     }
 }
@@ -300,6 +348,7 @@ impl Store {
             }
         }
         let inserted = self.with_db(|db| db.insert(&records))?;
+        self.enforce_cap()?;
         if !rejected.is_empty() {
             spool::append(&self.spool.rejected, &rejected, TornTail::Terminate)?;
         }
@@ -370,25 +419,83 @@ impl Store {
         }
     }
 
+    /// The records whose id starts with `prefix`, newest first, at most `max`.
+    pub fn find_prefix(&self, prefix: &str, max: usize) -> Result<Vec<Record>, AuditError> {
+        match self.options.backend {
+            Backend::Sqlite => {
+                self.ingest()?;
+                self.with_db(|db| db.find_prefix(prefix, max))
+            }
+            Backend::Jsonl => {
+                let mut found = Vec::new();
+                self.scan_jsonl(|r| {
+                    if r.id.starts_with(prefix) {
+                        found.push(r);
+                    }
+                })?;
+                found.sort_by(|a, b| (b.time_ms, &b.id).cmp(&(a.time_ms, &a.id)));
+                found.truncate(max);
+                Ok(found)
+            }
+        }
+    }
+
+    /// Deletes records older than `before_ms`, then the oldest until the records left take at
+    /// most `max_bytes` (each counted as the bytes of its JSON, or of its columns in SQLite);
+    /// returns how many were deleted. Spooled records are ingested first, so none escapes.
+    pub fn prune(
+        &self,
+        before_ms: Option<u64>,
+        max_bytes: Option<u64>,
+    ) -> Result<usize, AuditError> {
+        match self.options.backend {
+            Backend::Sqlite => {
+                self.ingest()?;
+                let over = match max_bytes {
+                    Some(max) => {
+                        let kept = Filter {
+                            since_ms: before_ms,
+                            ..Filter::default()
+                        };
+                        reader::over_budget(&self.query(&kept)?, max)
+                    }
+                    None => Vec::new(),
+                };
+                self.with_db(|db| db.prune(before_ms, &over))
+            }
+            Backend::Jsonl => reader::prune_jsonl(&self.jsonl, before_ms, max_bytes),
+        }
+    }
+
+    /// Applies [`Options::max_bytes`] to `audit.db` (the caller holds `ingest.lock`).
+    fn enforce_cap(&self) -> Result<(), AuditError> {
+        let Some(max) = self.options.max_bytes else {
+            return Ok(());
+        };
+        let size = fs::metadata(&self.db_path).map_or(0, |m| m.len());
+        if size <= max {
+            return Ok(());
+        }
+        let all = self.with_db(|db| db.query(&Filter::default()))?;
+        let over = reader::over_budget(&all, max / 10 * 9);
+        self.with_db(|db| db.prune(None, &over))?;
+        Ok(())
+    }
+
     /// The newest record.
     pub fn last(&self) -> Result<Option<Record>, AuditError> {
-        Ok(self
-            .query(&Filter {
-                limit: Some(1),
-                ..Filter::default()
-            })?
-            .into_iter()
-            .next())
+        Ok(self.query(&Filter::newest())?.into_iter().next())
     }
 
     /// Counts by decision, rule, tool and agent, and `duration_us` percentiles, over the
     /// records `filter` matches (its `limit` is ignored).
     pub fn stats(&self, filter: &Filter) -> Result<Stats, AuditError> {
         match self.options.backend {
-            Backend::Sqlite => {
+            Backend::Sqlite if !filter.needs_scan() => {
                 self.ingest()?;
                 self.with_db(|db| db.stats(filter))
             }
+            Backend::Sqlite => Ok(StatsBuilder::of(&self.query(&filter.without_limit())?)),
             Backend::Jsonl => {
                 let mut stats = StatsBuilder::default();
                 self.scan_jsonl(|r| {
@@ -399,23 +506,6 @@ impl Store {
                 Ok(stats.finish())
             }
         }
-    }
-
-    /// What `hookgate report` shows for `filter` (its `limit` is ignored): [`Store::stats`]
-    /// unchanged, the denied records' stats (top denied rules), and every matched record
-    /// grouped by agent session, oldest first. One source of truth with `stats`: the counts
-    /// are the store's own, not recomputed by the renderer.
-    pub fn overview(&self, filter: &Filter) -> Result<Overview, AuditError> {
-        let stats = self.stats(filter)?;
-        let denied = match overview::denied_filter(filter) {
-            Some(denied) => self.stats(&denied)?,
-            None => Stats::default(),
-        };
-        let records = self.query(&Filter {
-            limit: None,
-            ..filter.clone()
-        })?;
-        Ok(Overview::assemble(filter.since_ms, stats, denied, records))
     }
 
     /// Every record of the JSONL log, in file order. A line that does not parse is an error

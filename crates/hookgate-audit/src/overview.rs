@@ -4,7 +4,7 @@
 //! Why here and not in the report renderer: the numbers a report shows must be the numbers
 //! `stats` shows for the same filter (one source of truth), so every count is made by
 //! [`crate::Store::stats`] or by the same [`StatsBuilder`] arithmetic, never re-aggregated by
-//! a renderer.
+//! a renderer. Built by [`crate::Reader::overview`], so it reads every backend as `stats` does.
 
 use std::collections::BTreeMap;
 
@@ -71,16 +71,12 @@ impl Overview {
                 let records = groups.remove(&key)?;
                 let first_ms = records.first()?.time_ms;
                 let last_ms = records.last()?.time_ms;
-                let mut builder = StatsBuilder::default();
-                for r in &records {
-                    builder.add_record(r);
-                }
                 Some(SessionCalls {
                     agent: key.0,
                     session: key.1,
                     first_ms,
                     last_ms,
-                    stats: builder.finish(),
+                    stats: StatsBuilder::of(&records),
                     records,
                 })
             })

@@ -1,6 +1,7 @@
 //! What readers ask for ([`Filter`]) and the summary they get back ([`Stats`]).
 
 use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 use serde::Serialize;
 
@@ -9,6 +10,10 @@ use hookgate_core::AgentKind;
 use crate::record::{Record, RecordDecision};
 
 /// Which records a query returns. `Filter::default()` matches everything.
+///
+/// `since_ms`, `until_ms`, `agent`, `decision`, `session`, `tool` and `rule` are answered by
+/// SQLite's indexes; `project`, `text` and `hide_lifecycle` are checked by [`Filter::matches`]
+/// on each row (one definition for both backends, so a filter never means two things).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Filter {
     /// Only records with `time_ms >= since_ms`.
@@ -21,6 +26,18 @@ pub struct Filter {
     pub decision: Option<RecordDecision>,
     /// Only this session.
     pub session: Option<String>,
+    /// Only this tool (the agent's own tool name, exactly).
+    pub tool: Option<String>,
+    /// Only records this rule or invariant id determined (exactly one of `rules`).
+    pub rule: Option<String>,
+    /// Only records whose working directory is this directory or inside it (by path
+    /// components, so `/w/a` does not select `/w/ab`).
+    pub project: Option<PathBuf>,
+    /// Only records whose command, targets, tool, reason or rules contain this text
+    /// (case-insensitive): a search for people, never a security decision.
+    pub text: Option<String>,
+    /// Leave out lifecycle rows without a decision (see [`Record::is_lifecycle`]).
+    pub hide_lifecycle: bool,
     /// At most this many records: the *newest* ones. [`crate::Store::stats`] ignores it.
     pub limit: Option<usize>,
 }
@@ -28,11 +45,51 @@ pub struct Filter {
 impl Filter {
     /// Whether `r` is one of the records this filter selects (its `limit` aside).
     pub fn matches(&self, r: &Record) -> bool {
+        self.matches_indexed(r) && self.matches_scanned(r)
+    }
+
+    /// The part SQLite answers from its columns.
+    fn matches_indexed(&self, r: &Record) -> bool {
         self.since_ms.is_none_or(|s| r.time_ms >= s)
             && self.until_ms.is_none_or(|u| r.time_ms < u)
             && self.agent.is_none_or(|a| r.agent.known() == Some(a))
             && self.decision.is_none_or(|d| d == r.decision)
             && self.session.as_ref().is_none_or(|s| *s == r.session)
+            && self
+                .tool
+                .as_ref()
+                .is_none_or(|t| r.tool.as_ref() == Some(t))
+            && self.rule.as_ref().is_none_or(|id| r.rules.contains(id))
+    }
+
+    /// The part checked row by row, after SQLite.
+    pub(crate) fn matches_scanned(&self, r: &Record) -> bool {
+        self.project
+            .as_ref()
+            .is_none_or(|p| Path::new(&r.cwd).starts_with(p))
+            && self.text.as_ref().is_none_or(|t| r.mentions(t))
+            && !(self.hide_lifecycle && r.is_lifecycle())
+    }
+
+    /// Only the newest record.
+    pub fn newest() -> Self {
+        Self {
+            limit: Some(1),
+            ..Self::default()
+        }
+    }
+
+    /// The same filter without its limit (for counting).
+    pub(crate) fn without_limit(&self) -> Self {
+        Self {
+            limit: None,
+            ..self.clone()
+        }
+    }
+
+    /// Whether some condition is checked row by row (then SQLite cannot apply the limit).
+    pub(crate) fn needs_scan(&self) -> bool {
+        self.project.is_some() || self.text.is_some() || self.hide_lifecycle
     }
 }
 
@@ -109,7 +166,7 @@ impl StatsBuilder {
         self.durations.push(duration_us);
     }
 
-    /// [`StatsBuilder::add`] with a record's own fields.
+    /// Adds one whole record.
     pub(crate) fn add_record(&mut self, r: &Record) {
         self.add(
             r.decision,
@@ -118,6 +175,15 @@ impl StatsBuilder {
             r.agent.as_str(),
             r.duration_us,
         );
+    }
+
+    /// The stats of `records`.
+    pub(crate) fn of(records: &[Record]) -> Stats {
+        let mut stats = Self::default();
+        for r in records {
+            stats.add_record(r);
+        }
+        stats.finish()
     }
 
     pub(crate) fn finish(mut self) -> Stats {
@@ -154,90 +220,5 @@ mod tests {
         assert_eq!(nearest_rank(&[7], 99), 7);
         assert_eq!(nearest_rank(&[], 50), 0);
         assert_eq!(nearest_rank(&[1, 2, 3], 50), 2);
-    }
-}
-
-/// Why a `--since` value could not be read.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum SinceError {
-    /// Neither a date, a duration nor epoch milliseconds.
-    #[error("cannot read `{0}` (use 30m, 2h, 7d, YYYY-MM-DD or epoch ms)")]
-    Unreadable(String),
-    /// A number with a unit this reader does not know.
-    #[error("unknown unit in `{0}` (use s, m, h or d)")]
-    UnknownUnit(String),
-}
-
-/// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-fn days_from_civil(y: i64, m: i64, d: i64) -> i64 {
-    let y = if m <= 2 { y - 1 } else { y };
-    let era = y.div_euclid(400);
-    let yoe = y.rem_euclid(400);
-    let mp = (m + 9) % 12;
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    era * 146_097 + doe - 719_468
-}
-
-/// `YYYY-MM-DD` (UTC midnight) as epoch milliseconds.
-fn date_ms(text: &str) -> Option<u64> {
-    let mut parts = text.split('-');
-    let (y, m, d) = (
-        parts.next()?.parse().ok()?,
-        parts.next()?.parse().ok()?,
-        parts.next()?.parse().ok()?,
-    );
-    if parts.next().is_some() || !(1..=12).contains(&m) || !(1..=31).contains(&d) {
-        return None;
-    }
-    u64::try_from(days_from_civil(y, m, d) * 86_400_000).ok()
-}
-
-/// The start of a `--since` window in epoch milliseconds: a duration back from `now_ms`
-/// (`30m`, `2h`, `7d`, `90s`), a date `YYYY-MM-DD` (UTC midnight), or epoch milliseconds.
-/// Pure (the clock is the caller's), so readers and tests agree on every answer.
-pub fn since_ms(text: &str, now_ms: u64) -> Result<u64, SinceError> {
-    if let Some(ms) = date_ms(text) {
-        return Ok(ms);
-    }
-    let (digits, unit) = text.split_at(
-        text.find(|c: char| !c.is_ascii_digit())
-            .unwrap_or(text.len()),
-    );
-    let n: u64 = digits
-        .parse()
-        .map_err(|_| SinceError::Unreadable(text.to_owned()))?;
-    let ms = match unit {
-        "" => return Ok(n),
-        "s" => n.saturating_mul(1000),
-        "m" => n.saturating_mul(60_000),
-        "h" => n.saturating_mul(3_600_000),
-        "d" => n.saturating_mul(86_400_000),
-        _ => return Err(SinceError::UnknownUnit(text.to_owned())),
-    };
-    Ok(now_ms.saturating_sub(ms))
-}
-
-#[cfg(test)]
-mod since_tests {
-    use super::*;
-
-    #[test]
-    fn since_reads_dates_durations_and_epoch_ms_against_the_given_clock() {
-        assert_eq!(since_ms("1970-01-02", 0), Ok(86_400_000));
-        assert_eq!(since_ms("2024-03-01", 0), Ok(1_709_251_200_000));
-        assert_eq!(since_ms("7d", 10 * 86_400_000), Ok(3 * 86_400_000));
-        assert_eq!(since_ms("30m", 3_600_000), Ok(1_800_000));
-        assert_eq!(since_ms("1234", 99), Ok(1234));
-        assert_eq!(since_ms("99999d", 5), Ok(0), "never before the epoch");
-        assert!(since_ms("2024-13-01", 0).is_err(), "month 13 is not a date");
-        assert!(matches!(
-            since_ms("soon", 0),
-            Err(SinceError::Unreadable(_))
-        ));
-        assert!(matches!(
-            since_ms("7 parsecs", 0),
-            Err(SinceError::UnknownUnit(_))
-        ));
     }
 }

@@ -280,6 +280,45 @@ impl Record {
         }
     }
 
+    /// What the call was about, for people: the shell command judged (from the trace), else
+    /// the paths, URLs or commands it touches, else its canonical action; empty for events
+    /// without a tool.
+    pub fn subject(&self) -> String {
+        if let Some(command) = self.trace.get("command").and_then(Value::as_str) {
+            return command.to_owned();
+        }
+        if !self.targets.is_empty() {
+            return self.targets.join(", ");
+        }
+        self.action.clone().unwrap_or_default()
+    }
+
+    /// A lifecycle row without a decision: an event other than a tool call about to run
+    /// (`session_start`, `post_tool_use`, `stop`, …) on which hookgate had no opinion. `log`
+    /// hides these unless asked (`--all`): they say nothing anyone has to act on. A tool call
+    /// with no opinion is not one — it is a call that ran.
+    pub fn is_lifecycle(&self) -> bool {
+        self.decision == RecordDecision::None
+            && !matches!(
+                self.event.known(),
+                Some(EventId::PreToolUse | EventId::PermissionRequest)
+            )
+    }
+
+    /// Whether `needle` occurs (case-insensitively) in the command, targets, tool, action,
+    /// reason or determining ids: `log --grep`'s search.
+    pub fn mentions(&self, needle: &str) -> bool {
+        let needle = needle.to_lowercase();
+        let has = |s: &str| s.to_lowercase().contains(&needle);
+        has(&self.subject())
+            || self.targets.iter().any(|t| has(t))
+            || [&self.tool, &self.action, &self.reason]
+                .into_iter()
+                .flatten()
+                .any(|s| has(s))
+            || self.rules.iter().any(|r| has(r))
+    }
+
     /// A copy with every payload-derived field passed through the secret redactor.
     ///
     /// `agent`, `session`, `event`, `decision` and `rules` are identifiers hookgate filters on

@@ -144,10 +144,7 @@ impl Db {
     pub(crate) fn insert(&mut self, records: &[Record]) -> Result<usize, AuditError> {
         let path = self.path.clone();
         let err = || AuditError::sqlite(&path);
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(err())?;
+        let tx = self.write_transaction()?;
         let mut inserted = 0;
         {
             let mut stmt = tx
@@ -187,16 +184,80 @@ impl Db {
         Ok(inserted)
     }
 
+    /// A write transaction that takes the write lock at once (waiting up to the busy
+    /// timeout), so it never fails half-way on another writer.
+    fn write_transaction(&mut self) -> Result<rusqlite::Transaction<'_>, AuditError> {
+        self.conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(AuditError::sqlite(&self.path))
+    }
+
     /// The matching records, newest first.
     pub(crate) fn query(&self, filter: &Filter) -> Result<Vec<Record>, AuditError> {
         let (clause, mut args) = where_clause(filter);
         let mut sql =
             format!("SELECT {COLUMNS} FROM records{clause} ORDER BY time_ms DESC, id DESC");
-        if let Some(limit) = filter.limit {
+        let scan = filter.needs_scan();
+        if let (Some(limit), false) = (filter.limit, scan) {
             sql.push_str(" LIMIT ?");
             args.push(SqlValue::Integer(i64::try_from(limit).unwrap_or(i64::MAX)));
         }
-        self.select(&sql, args)
+        let mut rows = self.select(&sql, args)?;
+        if scan {
+            rows.retain(|r| filter.matches_scanned(r));
+            if let Some(limit) = filter.limit {
+                rows.truncate(limit);
+            }
+        }
+        Ok(rows)
+    }
+
+    /// The records whose id starts with `prefix` (at most `max`), newest first.
+    pub(crate) fn find_prefix(&self, prefix: &str, max: usize) -> Result<Vec<Record>, AuditError> {
+        // `substr` rather than LIKE: an id prefix is literal text, `_` and `%` included.
+        let sql = format!(
+            "SELECT {COLUMNS} FROM records WHERE substr(id, 1, ?1) = ?2 ORDER BY time_ms DESC, id DESC LIMIT ?3"
+        );
+        self.select(
+            &sql,
+            vec![
+                SqlValue::Integer(i64::try_from(prefix.chars().count()).unwrap_or(i64::MAX)),
+                SqlValue::Text(prefix.to_owned()),
+                SqlValue::Integer(i64::try_from(max).unwrap_or(i64::MAX)),
+            ],
+        )
+    }
+
+    /// Deletes records older than `before_ms` and the records with the given ids (chosen by
+    /// the caller for the size cap), in one transaction; returns how many went. Space is
+    /// returned to the file system by `VACUUM` when anything was deleted.
+    pub(crate) fn prune(
+        &mut self,
+        before_ms: Option<u64>,
+        ids: &[String],
+    ) -> Result<usize, AuditError> {
+        let path = self.path.clone();
+        let err = || AuditError::sqlite(&path);
+        let tx = self.write_transaction()?;
+        let mut deleted = 0;
+        if let Some(before) = before_ms {
+            deleted += tx
+                .execute("DELETE FROM records WHERE time_ms < ?1", [to_i64(before)])
+                .map_err(err())?;
+        }
+        {
+            let mut stmt = tx
+                .prepare("DELETE FROM records WHERE id = ?1")
+                .map_err(err())?;
+            for id in ids {
+                deleted += stmt.execute([id]).map_err(err())?;
+            }
+        }
+        tx.commit().map_err(err())?;
+        if deleted > 0 {
+            self.conn.execute_batch("VACUUM").map_err(err())?;
+        }
+        Ok(deleted)
     }
 
     pub(crate) fn get(&self, id: &str) -> Result<Option<Record>, AuditError> {
@@ -283,6 +344,11 @@ fn where_clause(filter: &Filter) -> (String, Vec<SqlValue>) {
             filter.decision.map(|d| d.as_str().to_owned()),
         ),
         ("session = ?", filter.session.clone()),
+        ("tool = ?", filter.tool.clone()),
+        (
+            "EXISTS (SELECT 1 FROM json_each(rules) WHERE value = ?)",
+            filter.rule.clone(),
+        ),
     ] {
         if let Some(value) = value {
             parts.push(column);

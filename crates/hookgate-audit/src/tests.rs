@@ -1111,7 +1111,7 @@ fn readers_backend_follows_hookgate_store_and_rejects_typos() {
 
 #[test]
 fn overview_counts_are_the_stats_counts_and_sessions_group_oldest_first() {
-    for (_dir, store) in stores() {
+    for (dir, writer) in stores() {
         let mut denied = rec("claude", "s1", "deny", 1_000, 30);
         denied.rules = vec!["git.force_push".to_owned()];
         let mut denied_again = rec("codex", "s2", "deny", 4_000, 50);
@@ -1124,8 +1124,9 @@ fn overview_counts_are_the_stats_counts_and_sessions_group_oldest_first() {
             rec("codex", "s2", "allow", 5_000, 40),
         ];
         for r in &records {
-            store.record(r).unwrap();
+            writer.record(r).unwrap();
         }
+        let store = Reader::open(dir.path()).unwrap();
         let filter = Filter::default();
         let overview = store.overview(&filter).unwrap();
         assert_eq!(overview.stats, store.stats(&filter).unwrap());
@@ -1160,5 +1161,111 @@ fn overview_counts_are_the_stats_counts_and_sessions_group_oldest_first() {
             .unwrap();
         assert_eq!(only_allowed.stats.total, 2);
         assert_eq!(only_allowed.denied, Stats::default(), "no record is both");
+    }
+}
+
+#[test]
+fn prune_deletes_records_older_than_the_cutoff_in_both_backends() {
+    for (_dir, store) in stores() {
+        for t in [1000, 2000, 3000, 4000] {
+            store.record(&rec("claude", "s", "deny", t, 1)).unwrap();
+        }
+        assert_eq!(store.prune(Some(2500), None).unwrap(), 2);
+        let left: Vec<u64> = all(&store).iter().map(|r| r.time_ms).collect();
+        assert_eq!(left, vec![4000, 3000]);
+        assert_eq!(store.prune(Some(2500), None).unwrap(), 0, "idempotent");
+    }
+}
+
+#[test]
+fn size_cap_keeps_the_newest_records_that_fit() {
+    for (_dir, store) in stores() {
+        for t in 1..=20 {
+            store
+                .record(&rec("claude", "s", "allow", t * 1000, 1))
+                .unwrap();
+        }
+        let one = encode_one(&rec("claude", "s", "allow", 1000, 1));
+        // Room for five and a half records: the newest five stay.
+        let deleted = store.prune(None, Some(one * 5 + one / 2)).unwrap();
+        let left: Vec<u64> = all(&store).iter().map(|r| r.time_ms).collect();
+        assert_eq!(deleted, 15);
+        assert_eq!(left, vec![20_000, 19_000, 18_000, 17_000, 16_000]);
+    }
+}
+
+fn encode_one(r: &Record) -> u64 {
+    record::encode_line(r).unwrap().len() as u64
+}
+
+#[test]
+fn find_prefix_reads_ids_literally() {
+    for (_dir, store) in stores() {
+        let a = rec("claude", "s", "deny", 5000, 1);
+        store.record(&a).unwrap();
+        assert_eq!(store.find_prefix(&a.id[..14], 5).unwrap()[0].id, a.id);
+        assert!(
+            store.find_prefix("%", 5).unwrap().is_empty(),
+            "LIKE wildcards are text"
+        );
+    }
+}
+
+#[test]
+fn one_reader_sees_both_backends_and_resolves_prefixes() {
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite = Store::open(dir.path(), Backend::Sqlite).unwrap();
+    let jsonl = Store::open(dir.path(), Backend::Jsonl).unwrap();
+    let mut a = rec("claude", "s", "deny", 1000, 1);
+    a.id = "0000000003e8-aaaa000000000001".to_owned();
+    let mut b = rec("codex", "s", "allow", 2000, 1);
+    b.id = "0000000007d0-bbbb000000000002".to_owned();
+    let mut c = rec("codex", "s", "allow", 2000, 1);
+    c.id = "0000000007d0-bbbb000000000003".to_owned();
+    sqlite.record(&a).unwrap();
+    jsonl.record(&b).unwrap();
+    jsonl.record(&c).unwrap();
+    let reader = Reader::open(dir.path()).unwrap();
+    assert_eq!(reader.query(&Filter::default()).unwrap().len(), 3);
+    assert_eq!(reader.stats(&Filter::default()).unwrap().total, 3);
+    assert_eq!(reader.find("0000000003e8").unwrap().id, a.id);
+    assert!(matches!(
+        reader.find("0000000007d0-bbbb"),
+        Err(FindError::Ambiguous { .. })
+    ));
+    assert!(matches!(reader.find("ffff"), Err(FindError::NotFound(_))));
+}
+
+#[test]
+fn scanned_filters_apply_before_the_limit() {
+    for (_dir, store) in stores() {
+        let mut inside = rec("claude", "s", "deny", 1000, 1);
+        inside.cwd = "/w/a".to_owned();
+        store.record(&inside).unwrap();
+        for t in 2..10 {
+            let mut r = rec("claude", "s", "deny", t * 1000, 1);
+            r.cwd = "/w/ab".to_owned();
+            store.record(&r).unwrap();
+        }
+        let mut lifecycle = Record::new("claude", "s", "session_start");
+        lifecycle.time_ms = 20_000;
+        store.record(&lifecycle).unwrap();
+        let f = Filter {
+            project: Some(PathBuf::from("/w/a")),
+            limit: Some(1),
+            ..Filter::default()
+        };
+        assert_eq!(store.query(&f).unwrap()[0].id, inside.id, "by component");
+        let f = Filter {
+            hide_lifecycle: true,
+            limit: Some(1),
+            ..Filter::default()
+        };
+        assert_eq!(store.query(&f).unwrap()[0].time_ms, 9000);
+        let f = Filter {
+            text: Some("GIT STATUS".to_owned()),
+            ..Filter::default()
+        };
+        assert_eq!(store.stats(&f).unwrap().total, 9);
     }
 }

@@ -8,7 +8,7 @@ use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
 use hookgate_policy::CommandPattern;
 use hookgate_shell::{Analysis, Context, ExecutedCommand, ParseStatus};
 
-use crate::{Environment, is_shell_tool};
+use crate::{BuiltinError, Environment, is_shell_tool};
 
 /// The shell command of a shell tool call, if this is one.
 pub(crate) fn shell_command(input: &HookInput) -> Option<&str> {
@@ -46,10 +46,10 @@ fn unresolved(analysis: &Analysis) -> bool {
         })
 }
 
-fn parse_patterns(args: &[String]) -> Result<Vec<CommandPattern>, String> {
+fn parse_patterns(args: &[String]) -> Result<Vec<CommandPattern>, BuiltinError> {
     args.iter()
         .map(|a| {
-            CommandPattern::parse(a).ok_or_else(|| "has an empty pattern in `args`".to_owned())
+            CommandPattern::parse(a).ok_or(BuiltinError::Args("has an empty pattern in `args`"))
         })
         .collect()
 }
@@ -91,9 +91,9 @@ fn judge(
     None
 }
 
-fn validate_patterns(args: &[String]) -> Result<(), String> {
+fn validate_patterns(args: &[String]) -> Result<(), BuiltinError> {
     if args.is_empty() {
-        return Err("needs at least one pattern in `args`".to_owned());
+        return Err(BuiltinError::Args("needs at least one pattern in `args`"));
     }
     parse_patterns(args).map(|_| ())
 }
@@ -106,11 +106,11 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
         Builtin {
             description: "Denies shell commands that run any of the `args` patterns (parsed, wrapper- and quote-aware).",
             events: &[hookgate_core::EventId::PreToolUse, hookgate_core::EventId::ToolGuard],
-            validate: validate_patterns,
+            validate: |args| crate::text(validate_patterns(args)),
             run: Arc::new(move |call: BuiltinCall| {
                 let env = Arc::clone(&deny_env);
                 Box::pin(async move {
-                    let patterns = parse_patterns(&call.args)?;
+                    let patterns = crate::text(parse_patterns(&call.args))?;
                     Ok(judge(&call, &env, &patterns, "deny_commands", |pattern, executed| {
                         format!("command runs blocked pattern `{}`: `{}`", pattern.as_str(), executed.argv.join(" "))
                     }))
@@ -124,14 +124,16 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
             description: "args: [PREFERRED, PATTERN...]: denies commands matching a pattern, suggesting PREFERRED instead.",
             events: &[hookgate_core::EventId::PreToolUse, hookgate_core::EventId::ToolGuard],
             validate: |args| match args {
-                [_, rest @ ..] if !rest.is_empty() => validate_patterns(rest),
-                _ => Err("needs `args: [PREFERRED, PATTERN, ...]`".to_owned()),
+                [_, rest @ ..] if !rest.is_empty() => crate::text(validate_patterns(rest)),
+                _ => crate::text(Err(BuiltinError::Args("needs `args: [PREFERRED, PATTERN, ...]`"))),
             },
             run: Arc::new(move |call: BuiltinCall| {
                 let env = Arc::clone(&require_env);
                 Box::pin(async move {
-                    let (preferred, rest) = call.args.split_first().ok_or("require_command: missing args")?;
-                    let patterns = parse_patterns(rest)?;
+                    let (preferred, rest) = crate::text(
+                        call.args.split_first().ok_or(BuiltinError::Args("require_command: missing args")),
+                    )?;
+                    let patterns = crate::text(parse_patterns(rest))?;
                     let preferred = preferred.clone();
                     Ok(judge(&call, &env, &patterns, "require_command", move |pattern, _| {
                         format!("use {preferred} instead of {}", pattern.as_str())

@@ -8,7 +8,7 @@ use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
 use hookgate_paths::{Resolved, is_within, normalize, resolve};
 use serde_json::{Map, Value};
 
-use crate::{Environment, PATH_FIELDS, is_shell_tool};
+use crate::{BuiltinError, Environment, PATH_FIELDS, is_shell_tool};
 
 /// The path a file tool acts on: `(field, raw path)`.
 fn target(input: &HookInput) -> Option<(&'static str, &str)> {
@@ -31,15 +31,26 @@ fn cwd(input: &HookInput) -> PathBuf {
     }
 }
 
-fn resolve_all(raw: &[String], cwd: &Path, home: Option<&Path>) -> Result<Vec<Resolved>, String> {
+fn resolve_all(
+    raw: &[String],
+    cwd: &Path,
+    home: Option<&Path>,
+) -> Result<Vec<Resolved>, BuiltinError> {
     raw.iter()
-        .map(|r| resolve(r, cwd, home).map_err(|e| format!("cannot resolve `{r}`: {e}")))
+        .map(|r| {
+            resolve(r, cwd, home).map_err(|source| BuiltinError::Unresolvable {
+                path: r.clone(),
+                source,
+            })
+        })
         .collect()
 }
 
 fn needs_paths(args: &[String]) -> Result<(), String> {
     if args.is_empty() || args.iter().any(|a| a.trim().is_empty()) {
-        Err("needs one or more non-empty paths in `args`".to_owned())
+        crate::text(Err(BuiltinError::Args(
+            "needs one or more non-empty paths in `args`",
+        )))
     } else {
         Ok(())
     }
@@ -54,7 +65,10 @@ fn inside_either(target: &Resolved, root: &Resolved) -> bool {
         || is_within(&target.lexical, &root.physical)
 }
 
-fn allow_paths(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, String> {
+fn allow_paths(
+    call: &BuiltinCall,
+    env: &Environment,
+) -> Result<Option<HookResponse>, BuiltinError> {
     let Some((_, raw)) = target(&call.input) else {
         return Ok(None);
     };
@@ -90,7 +104,7 @@ fn allow_paths(call: &BuiltinCall, env: &Environment) -> Result<Option<HookRespo
     ))
 }
 
-fn deny_paths(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, String> {
+fn deny_paths(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, BuiltinError> {
     let Some((_, raw)) = target(&call.input) else {
         return Ok(None);
     };
@@ -122,12 +136,17 @@ fn deny_paths(call: &BuiltinCall, env: &Environment) -> Result<Option<HookRespon
     }
 }
 
-fn redirect_path(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, String> {
+fn redirect_path(
+    call: &BuiltinCall,
+    env: &Environment,
+) -> Result<Option<HookResponse>, BuiltinError> {
     let Some((field, raw)) = target(&call.input) else {
         return Ok(None);
     };
     let [from, to] = call.args.as_slice() else {
-        return Err("redirect_path: needs `args: [FROM, TO]`".to_owned());
+        return Err(BuiltinError::Args(
+            "redirect_path: needs `args: [FROM, TO]`",
+        ));
     };
     let cwd = cwd(&call.input);
     let home = env.home.clone();
@@ -161,7 +180,7 @@ fn redirect_path(call: &BuiltinCall, env: &Environment) -> Result<Option<HookRes
     }))
 }
 
-type Guard = fn(&BuiltinCall, &Environment) -> Result<Option<HookResponse>, String>;
+type Guard = fn(&BuiltinCall, &Environment) -> Result<Option<HookResponse>, BuiltinError>;
 
 fn builtin(
     env: &Arc<Environment>,
@@ -178,7 +197,7 @@ fn builtin(
             let env = Arc::clone(env);
             Arc::new(move |call: BuiltinCall| {
                 let env = Arc::clone(&env);
-                Box::pin(async move { guard(&call, &env) })
+                Box::pin(async move { crate::text(guard(&call, &env)) })
             })
         },
     }
@@ -202,7 +221,7 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
             &[EventId::PreToolUse, EventId::ToolInputTransform],
             |args| match args {
                 [from, to] if !from.trim().is_empty() && !to.trim().is_empty() => Ok(()),
-                _ => Err("needs `args: [FROM, TO]`".to_owned()),
+                _ => crate::text(Err(BuiltinError::Args("needs `args: [FROM, TO]`"))),
             },
             redirect_path,
         ),

@@ -6,11 +6,11 @@
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Seek, SeekFrom, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use crate::Environment;
+use crate::{BuiltinError, Environment};
 use hookgate_core::{Decision, EventId, HookResponse};
 use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
 use serde_json::{Map, Value};
@@ -38,22 +38,28 @@ struct Limit {
     global: bool,
 }
 
-fn parse_args(args: &[String]) -> Result<Limit, String> {
+fn parse_args(args: &[String]) -> Result<Limit, BuiltinError> {
     let (max, window, scope) = match args {
         [max, window] => (max, window, None),
         [max, window, scope] => (max, window, Some(scope.as_str())),
-        _ => return Err("needs `args: [N, WINDOW]` or `[N, WINDOW, session|global]`".to_owned()),
+        _ => {
+            return Err(BuiltinError::Args(
+                "needs `args: [N, WINDOW]` or `[N, WINDOW, session|global]`",
+            ));
+        }
     };
     let max = max
         .parse::<usize>()
         .ok()
         .filter(|n| *n > 0)
-        .ok_or("needs N to be a positive integer")?;
-    let window = parse_window(window).ok_or("needs WINDOW like `60s`, `500ms`, `5m` or `1h`")?;
+        .ok_or(BuiltinError::Args("needs N to be a positive integer"))?;
+    let window = parse_window(window).ok_or(BuiltinError::Args(
+        "needs WINDOW like `60s`, `500ms`, `5m` or `1h`",
+    ))?;
     let global = match scope {
         None | Some("session") => false,
         Some("global") => true,
-        Some(_) => return Err("scope must be `session` or `global`".to_owned()),
+        Some(_) => return Err(BuiltinError::Args("scope must be `session` or `global`")),
     };
     Ok(Limit {
         max,
@@ -86,13 +92,17 @@ fn now_ms() -> u64 {
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
-fn check(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, String> {
+fn state_error(op: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> BuiltinError {
+    let path = path.to_path_buf();
+    move |source| BuiltinError::State { op, path, source }
+}
+
+fn check(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, BuiltinError> {
     let limit = parse_args(&call.args)?;
     let dir = state_dir(call, env)
-        .ok_or("rate_limit: no state directory (set HOOKGATE_STATE_DIR)")?
+        .ok_or(BuiltinError::NoStateDir)?
         .join("rate_limit");
-    std::fs::create_dir_all(&dir)
-        .map_err(|e| format!("rate_limit: cannot create {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(&dir).map_err(state_error("create", &dir))?;
     let key = if limit.global {
         "global".to_owned()
     } else {
@@ -105,20 +115,21 @@ fn check(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, 
         .create(true)
         .truncate(false)
         .open(&path)
-        .map_err(|e| format!("rate_limit: cannot open {}: {e}", path.display()))?;
+        .map_err(state_error("open", &path))?;
     // Held until `file` is dropped at the end of this function.
-    file.lock()
-        .map_err(|e| format!("rate_limit: cannot lock {}: {e}", path.display()))?;
+    file.lock().map_err(state_error("lock", &path))?;
     let mut text = String::new();
     file.read_to_string(&mut text)
-        .map_err(|e| format!("rate_limit: cannot read {}: {e}", path.display()))?;
+        .map_err(state_error("read", &path))?;
     let mut state: Map<String, Value> = if text.trim().is_empty() {
         Map::new()
     } else {
         // A damaged state file is a failure (which blocks on guard events), not a reset that
         // would silently lift the limit.
-        serde_json::from_str(&text)
-            .map_err(|e| format!("rate_limit: {} is damaged: {e}", path.display()))?
+        serde_json::from_str(&text).map_err(|source| BuiltinError::Damaged {
+            path: path.clone(),
+            source,
+        })?
     };
     let tool = call
         .input
@@ -156,11 +167,12 @@ fn check(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, 
         tool,
         Value::Array(stamps.into_iter().map(Value::from).collect()),
     );
-    let bytes = serde_json::to_vec(&state).map_err(|e| format!("rate_limit: {e}"))?;
+    let bytes = serde_json::to_vec(&state)
+        .map_err(|e| state_error("write", &path)(std::io::Error::from(e)))?;
     file.set_len(0)
         .and_then(|()| file.seek(SeekFrom::Start(0)))
         .and_then(|_| file.write_all(&bytes))
-        .map_err(|e| format!("rate_limit: cannot write {}: {e}", path.display()))?;
+        .map_err(state_error("write", &path))?;
     Ok(response)
 }
 
@@ -171,10 +183,10 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
         Builtin {
             description: "args: [N, WINDOW, session|global]: denies a tool's calls past N per WINDOW (state shared across hook processes).",
             events: &[EventId::PreToolUse, EventId::ToolGuard],
-            validate: |args| parse_args(args).map(|_| ()),
+            validate: |args| crate::text(parse_args(args).map(|_| ())),
             run: Arc::new(move |call: BuiltinCall| {
                 let env = Arc::clone(&env);
-                Box::pin(async move { check(&call, &env) })
+                Box::pin(async move { crate::text(check(&call, &env)) })
             }),
         },
     );
@@ -183,6 +195,20 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bad_rate_limit_args_are_typed_errors_naming_what_is_needed() {
+        let args = |a: &[&str]| a.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+        assert!(matches!(
+            parse_args(&args(&["0", "1m"])),
+            Err(BuiltinError::Args(m)) if m.contains("positive integer")
+        ));
+        assert!(matches!(
+            parse_args(&args(&["3", "1m", "team"])),
+            Err(BuiltinError::Args(m)) if m.contains("`session` or `global`")
+        ));
+        assert!(parse_args(&args(&["3", "1m", "global"])).is_ok());
+    }
 
     #[test]
     fn windows_parse_with_units_and_reject_nonsense() {

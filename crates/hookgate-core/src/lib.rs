@@ -16,6 +16,7 @@ pub mod input;
 pub mod outcome;
 pub mod output;
 pub mod patch;
+pub mod term;
 pub mod yaml;
 
 pub use alias::{ALIASES, Vocabulary, resolve_event};

@@ -6,11 +6,15 @@
 //! is configured for the event — otherwise no config is parsed beyond discovery and no async
 //! runtime is started.
 
+use std::path::Path;
 use std::time::Duration;
 
 use hookgate_core::{CanonicalCall, HookInput, Outcome};
-use hookgate_engine::config::{Discovery, load_with_notes};
+use hookgate_engine::config::{
+    Discovery, Format, Layer, Loaded, merge_with_notes, parse_file, parse_text,
+};
 use hookgate_engine::{ConfigError, Engine};
+use hookgate_project::{ConfigSnapshot, SnapshotFile};
 use serde_json::Value;
 
 /// Builds the engine input for `call`, keeping the raw payload's other fields.
@@ -49,18 +53,84 @@ pub struct UserHooks {
     pub notes: Vec<String>,
 }
 
-/// Runs the configured hooks for `call`, if any, from the layers `discovery` found (an
-/// untrusted project's code-running hooks are dropped with a note).
+/// The user's and the project's hook config, loaded. The user's files (trusted) are read from
+/// `user_dir`; the project's come from `project`, the snapshot its trust was computed on, so
+/// the hooks that run are exactly the bytes that were hashed (no second read, no gap between
+/// the trust check and the load). The layer order is [`Discovery::sources`]'s: user files,
+/// project files, then the drop-ins of both. An untrusted project's code-running hooks are
+/// dropped with a note. `None`: no hook config anywhere (nothing is parsed).
+pub fn load_user_hooks(
+    user_dir: Option<&Path>,
+    project: Option<&ConfigSnapshot>,
+    project_trusted: bool,
+) -> Result<Option<Loaded>, ConfigError> {
+    let user = Discovery {
+        user_dir: user_dir.map(Path::to_path_buf),
+        project_dir: None,
+        project_trusted: false,
+    }
+    .sources()?;
+    let project_files: Vec<(Layer, &SnapshotFile, Format)> = project
+        .into_iter()
+        .flat_map(|s| s.files.iter())
+        .filter_map(|f| {
+            let layer = if f.name.starts_with("hooks.d/") {
+                Layer::DropIn
+            } else if HOOK_FILE_NAMES.contains(&f.name.as_str()) {
+                Layer::Project
+            } else {
+                return None;
+            };
+            Format::of(&f.path).map(|format| (layer, f, format))
+        })
+        .collect();
+    if user.is_empty() && project_files.is_empty() {
+        return Ok(None);
+    }
+    let from_project = |layer: Layer| {
+        project_files
+            .iter()
+            .filter(move |(l, _, _)| *l == layer)
+            .map(|(layer, file, format)| {
+                let text = std::str::from_utf8(&file.bytes).map_err(|_| ConfigError {
+                    file: Some(file.path.clone()),
+                    line: None,
+                    column: None,
+                    message: "cannot read: not UTF-8".to_owned(),
+                })?;
+                let parsed = parse_text(text, *format, Some(&file.path), *layer)?;
+                Ok(if project_trusted {
+                    parsed
+                } else {
+                    parsed.untrusted()
+                })
+            })
+    };
+    let from_user = |layer: Layer| {
+        user.iter()
+            .filter(move |s| s.layer == layer)
+            .map(|s| parse_file(&s.path, s.layer))
+    };
+    let layers = from_user(Layer::User)
+        .chain(from_project(Layer::Project))
+        .chain(from_user(Layer::DropIn))
+        .chain(from_project(Layer::DropIn))
+        .collect::<Result<Vec<_>, ConfigError>>()?;
+    merge_with_notes(layers).map(Some)
+}
+
+/// The hook config file names a `.hookgate/` may hold (the engine's discovery list).
+const HOOK_FILE_NAMES: &[&str] = &["hooks.yaml", "hooks.yml", "hooks.toml", "config.toml"];
+
+/// Runs the configured hooks for `call`, if any (`loaded` from [`load_user_hooks`]).
 pub fn run_user_hooks(
     call: &CanonicalCall,
     raw: &Value,
-    discovery: &Discovery,
+    loaded: Option<Loaded>,
 ) -> Result<UserHooks, ConfigError> {
-    let files = discovery.files()?;
-    if files.is_empty() {
+    let Some(loaded) = loaded else {
         return Ok(UserHooks::default());
-    }
-    let loaded = load_with_notes(&[], discovery)?;
+    };
     let notes = loaded.notes.iter().map(ToString::to_string).collect();
     let config = loaded.config;
     let engine = Engine::with_builtins(config, hookgate_builtins::registry())?;

@@ -7,6 +7,7 @@
 //! It must never let an internal failure pass as an allow: a failure takes the configured fail
 //! mode (ask where the agent supports it, else deny) and is recorded as an error.
 
+mod allow;
 pub mod bridge;
 pub mod git;
 mod run;

@@ -15,9 +15,8 @@ use std::time::Instant;
 use hookgate_agents::{Dialect, Encoded, ParseError, Parsed, Reply, encode, supports_ask};
 use hookgate_audit::{Record, Store};
 use hookgate_core::{AgentKind, CanonicalCall, Decision, EventId, Outcome};
-use hookgate_engine::config::Discovery;
 use hookgate_policy::{Action, Ctx, Evaluation, Matched, Policy, PolicyLayer, SessionState};
-use hookgate_project::{Project, TrustState};
+use hookgate_project::{ConfigSnapshot, Project, TrustState};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -126,6 +125,13 @@ pub struct Verdict {
     /// without ask).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub fallback: Option<String>,
+    /// For a deny or an ask: the `hookgate allow …` command that would let the call through,
+    /// or why none can (a locked invariant decided).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub way_through: Option<String>,
+    /// The allowances (`hookgate allow`) that waived a match of this call.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub allowed_by: Vec<String>,
     /// The canonical actions of the final (possibly rewritten) call.
     pub actions: Vec<Action>,
     /// Every rule and invariant that matched, deciding or not.
@@ -193,32 +199,43 @@ const AGENT_CONFIG_DIRS: &[&str] = &[
 ];
 
 /// The protected set for a call: hookgate's own data, config and policy, the project's
-/// `.hookgate/`, the binary the agents run, and every agent hook config that exists in the
-/// project and in the home directory.
-fn protected_set(opts: &GuardOptions, project: &Path, home: Option<&Path>) -> Vec<PathBuf> {
-    let mut out = vec![opts.home.clone()];
+/// `.hookgate/`, the binary the agents run; and, into [`Ctx::protected_if_present`], every
+/// agent hook config directory of the project and of the home directory — looked up only if
+/// the call turns out to write, delete or move something (an allowed read-only call pays no
+/// `stat` for them).
+fn protected_set(ctx: &mut Ctx, opts: &GuardOptions, project: &Project, home: Option<&Path>) {
+    let out = &mut ctx.protected_paths;
+    out.push(opts.home.clone());
     if let Some(dir) = &opts.config_dir {
         out.push(dir.clone());
     }
     out.extend(opts.policy_files.iter().cloned());
-    if let Ok(exe) = std::env::current_exe() {
-        out.push(exe.canonicalize().unwrap_or(exe));
+    if let Some(exe) = own_executable() {
+        out.push(exe);
     }
-    // Only what exists: a whole-tree operation (`git clean`, `git reset --hard`) in a project
-    // without hookgate config or agent settings touches nothing of the guard.
-    let project_config = project.join(".hookgate");
-    if std::fs::symlink_metadata(&project_config).is_ok() {
-        out.push(project_config);
+    // Discovery already found the project's `.hookgate/` directory when there is one; else
+    // whatever sits at that name (a file, a dangling link) is protected while it exists.
+    match &project.hookgate_dir {
+        Some(dir) => out.push(dir.clone()),
+        None => ctx
+            .protected_if_present
+            .push(project.root.join(hookgate_project::HOOKGATE_DIR_NAME)),
     }
-    for base in std::iter::once(project).chain(home) {
-        for dir in AGENT_CONFIG_DIRS {
-            let path = base.join(dir);
-            if std::fs::symlink_metadata(&path).is_ok() && !out.contains(&path) {
-                out.push(path);
-            }
-        }
+    for base in std::iter::once(project.root.as_path()).chain(home) {
+        ctx.protected_if_present
+            .extend(AGENT_CONFIG_DIRS.iter().map(|dir| base.join(dir)));
     }
-    out
+}
+
+/// This process's executable, symlinks resolved. On Linux `current_exe` reads
+/// `/proc/self/exe`, which the kernel already gives fully resolved, so it is not canonicalised
+/// again (that would be one `readlink` per path component on every call).
+fn own_executable() -> Option<PathBuf> {
+    let exe = std::env::current_exe().ok()?;
+    if cfg!(target_os = "linux") {
+        return Some(exe);
+    }
+    Some(exe.canonicalize().unwrap_or(exe))
 }
 
 /// Where the call is judged. The branch comes from the repository discovery already found
@@ -231,27 +248,62 @@ fn context(opts: &GuardOptions, found: &Project) -> Ctx {
     if let Some(tmp) = std::env::var_os("TMPDIR").map(PathBuf::from) {
         ctx.temp_dirs.push(tmp);
     }
-    ctx.protected_paths = protected_set(opts, project, home.as_deref());
+    protected_set(&mut ctx, opts, found, home.as_deref());
     ctx
+}
+
+/// A project's config as the guard uses it: read once, its trust computed on those bytes, and
+/// the same bytes handed to the policy and hooks loaders (see
+/// [`hookgate_project::ConfigSnapshot`]: no second read, no gap between check and use).
+struct ProjectConfig {
+    snapshot: Option<ConfigSnapshot>,
+    trust: TrustState,
+}
+
+impl ProjectConfig {
+    fn read(project: &Project, user_dir: Option<&Path>) -> Self {
+        let Some(dir) = &project.hookgate_dir else {
+            return Self {
+                snapshot: None,
+                trust: TrustState::NoProjectConfig,
+            };
+        };
+        // An unreadable `.hookgate/` is untrusted, and its policy is then read by the loader
+        // below from the file (which fails closed if it cannot be read either).
+        let snapshot = ConfigSnapshot::read(dir).ok();
+        let trust = hookgate_project::trust_state_of(snapshot.as_ref(), user_dir);
+        Self { snapshot, trust }
+    }
 }
 
 /// The effective policy: the user's own file and `--policy` files are trusted; the project's
 /// `.hookgate/policy.yaml` only once `hookgate trust` pinned its current content (until then
-/// it may only tighten).
+/// it may only tighten). The project's file is parsed from the bytes its trust was computed on.
 fn load_policy(
     opts: &GuardOptions,
     project: &Project,
-    trust: TrustState,
+    config: &ProjectConfig,
 ) -> Result<Policy, GuardError> {
     let mut layers: Vec<PolicyLayer> = Vec::new();
     if let Some(dir) = &opts.config_dir {
         layers.push(PolicyLayer::trusted(dir.join("policy.yaml")));
     }
     if let Some(file) = project.policy_file() {
-        layers.push(if trust.is_trusted() {
+        let layer = if config.trust.is_trusted() {
             PolicyLayer::trusted(file)
         } else {
             PolicyLayer::untrusted(file)
+        };
+        // Read once: the snapshot's bytes, or (when the snapshot holds no policy file) an
+        // empty text, so the loader does not read a file that appeared after the snapshot.
+        layers.push(match &config.snapshot {
+            Some(snapshot) => layer.with_text(
+                snapshot
+                    .file("policy.yaml")
+                    .map(|f| f.bytes.clone())
+                    .unwrap_or_default(),
+            ),
+            None => layer,
         });
     }
     layers.extend(opts.policy_files.iter().map(PolicyLayer::trusted));
@@ -275,19 +327,23 @@ pub struct ProjectStatus {
 /// that cannot be loaded at all (the hook fails closed on it).
 pub fn project_status(opts: &GuardOptions, cwd: &Path) -> Result<ProjectStatus, GuardError> {
     let project = hookgate_project::discover_in(cwd, opts.config_dir.as_deref());
-    let trust = hookgate_project::trust_state(&project, opts.config_dir.as_deref());
-    let policy = load_policy(opts, &project, trust)?;
+    let config = ProjectConfig::read(&project, opts.config_dir.as_deref());
+    let policy = load_policy(opts, &project, &config)?;
     let mut ignored: Vec<String> = policy.notes().iter().map(ToString::to_string).collect();
-    let discovery = Discovery {
-        user_dir: opts.config_dir.clone(),
-        project_dir: project.hookgate_dir.clone(),
-        project_trusted: trust.is_trusted(),
-    };
-    let loaded = hookgate_engine::config::load_with_notes(&[], &discovery)?;
-    ignored.extend(loaded.notes.iter().map(ToString::to_string));
+    let loaded = bridge::load_user_hooks(
+        opts.config_dir.as_deref(),
+        config.snapshot.as_ref(),
+        config.trust.is_trusted(),
+    )?;
+    ignored.extend(
+        loaded
+            .iter()
+            .flat_map(|l| l.notes.iter())
+            .map(ToString::to_string),
+    );
     Ok(ProjectStatus {
         project,
-        trust,
+        trust: config.trust,
         ignored,
     })
 }
@@ -430,6 +486,7 @@ struct Combined {
     reason: Option<String>,
     suggestion: Option<String>,
     fallback: Option<String>,
+    way_through: Option<String>,
 }
 
 fn combine(
@@ -452,6 +509,7 @@ fn combine(
             out.determining.extend(eval.determining.iter().cloned());
             reasons.extend(eval.reason.iter().cloned());
             out.suggestion.clone_from(&eval.suggestion);
+            out.way_through.clone_from(&eval.way_through);
         }
         if from_hooks == judged
             && let Some(outcome) = hooks
@@ -656,16 +714,27 @@ pub fn judge(
         PathBuf::from(&parsed.call.cwd)
     };
     let found = hookgate_project::discover_in(&cwd, opts.config_dir.as_deref());
-    let trust = hookgate_project::trust_state(&found, opts.config_dir.as_deref());
+    let config = ProjectConfig::read(&found, opts.config_dir.as_deref());
+    let trust = config.trust;
     let project = found.root.clone();
-    let ctx = context(opts, &found);
+    let mut ctx = context(opts, &found);
     let mut trace = Map::new();
+    match crate::allow::active(
+        opts.config_dir.as_deref(),
+        &project,
+        hookgate_audit::now_ms(),
+    ) {
+        Ok(active) => ctx.allowances = active,
+        Err(why) => {
+            trace.insert("allowances_error".into(), json!(why));
+        }
+    }
     trace.insert("dialect".into(), json!(dialect));
     trace.insert("native_event".into(), json!(native));
     trace.insert("project".into(), json!(project));
     trace.insert("trust".into(), json!(trust));
 
-    let policy = match load_policy(opts, &found, trust) {
+    let policy = match load_policy(opts, &found, &config) {
         Ok(p) => p,
         Err(why) => return fail(&parsed.call, why),
     };
@@ -676,12 +745,12 @@ pub fn judge(
     let mut original_command = None;
     let hooks = if opts.user_hooks {
         let t = Instant::now();
-        let discovery = Discovery {
-            user_dir: opts.config_dir.clone(),
-            project_dir: found.hookgate_dir.clone(),
-            project_trusted: trust.is_trusted(),
-        };
-        match bridge::run_user_hooks(&parsed.call, &parsed.raw, &discovery) {
+        let loaded = bridge::load_user_hooks(
+            opts.config_dir.as_deref(),
+            config.snapshot.as_ref(),
+            trust.is_trusted(),
+        );
+        match loaded.and_then(|l| bridge::run_user_hooks(&parsed.call, &parsed.raw, l)) {
             Ok(user) => {
                 if let Some(o) = &user.outcome {
                     trace.insert(
@@ -777,6 +846,29 @@ pub fn judge(
     if let Some(c) = &original_command {
         trace.insert("original_command".into(), json!(c));
     }
+    if !eval.allowed_by.is_empty() {
+        trace.insert("allowed_by".into(), json!(eval.allowed_by));
+        // A `--once` allowance is used up only by a call it really let through.
+        if mode == RunMode::Live
+            && !matches!(combined.decision, Some(Decision::Deny | Decision::Ask))
+        {
+            let used: Vec<_> = ctx
+                .allowances
+                .iter()
+                .filter(|a| eval.allowed_by.contains(&a.id))
+                .cloned()
+                .collect();
+            match crate::allow::use_up(opts.config_dir.as_deref(), &used) {
+                Ok(ids) if !ids.is_empty() => {
+                    trace.insert("allowances_used_up".into(), json!(ids));
+                }
+                Ok(_) => {}
+                Err(why) => {
+                    trace.insert("allowances_error".into(), json!(why));
+                }
+            }
+        }
+    }
     trace.insert("judge_micros".into(), json!(micros(started)));
 
     let verdict = Verdict {
@@ -786,6 +878,8 @@ pub fn judge(
         reason: combined.reason,
         suggestion: combined.suggestion,
         fallback: combined.fallback,
+        way_through: combined.way_through,
+        allowed_by: eval.allowed_by,
         actions: eval.actions,
         matched: eval.matched,
         notes: shown,
@@ -824,6 +918,11 @@ fn reply_for(
     let reason = match (&verdict.reason, &verdict.suggestion) {
         (Some(r), Some(s)) => Some(format!("{r} (suggestion: {s})")),
         (r, _) => r.clone(),
+    };
+    // Every deny and ask names hookgate, the determining ids (in `reason`) and the way through.
+    let reason = match (reason, &verdict.way_through) {
+        (Some(r), Some(w)) if verdict.decision.is_some() => Some(format!("hookgate: {r}. {w}")),
+        (r, _) => r,
     };
     let mut reply = Reply {
         decision: verdict.decision,
@@ -988,4 +1087,70 @@ pub fn explain(opts: &GuardOptions, payload: &[u8]) -> (Judgement, Encoded) {
     let j = judge(opts, payload, store.as_ref(), RunMode::Explain);
     let encoded = answer(&j, opts);
     (j, encoded)
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used, reason = "test code")]
+    use super::*;
+
+    fn options(config_dir: &Path, cwd: &Path) -> GuardOptions {
+        GuardOptions {
+            agent: AgentKind::Claude,
+            event_hint: None,
+            fail_mode: FailMode::Deny,
+            ask_fallback: Decision::Deny,
+            store: StoreChoice::Off,
+            home: config_dir.join("data"),
+            config_dir: Some(config_dir.to_path_buf()),
+            policy_files: Vec::new(),
+            cwd: cwd.to_path_buf(),
+            user_hooks: true,
+        }
+    }
+
+    #[test]
+    fn the_project_policy_applied_is_the_bytes_whose_trust_was_checked() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (user, repo) = (tmp.path().join("user"), tmp.path().join("repo"));
+        std::fs::create_dir_all(repo.join(".hookgate")).unwrap();
+        std::fs::create_dir_all(&user).unwrap();
+        let policy_file = repo.join(".hookgate/policy.yaml");
+        std::fs::write(&policy_file, "mode: monitor\n").unwrap();
+        let project = hookgate_project::discover_in(&repo, Some(&user));
+        hookgate_project::TrustStore::load(&user)
+            .unwrap()
+            .trust(&project, 0)
+            .unwrap();
+
+        let config = ProjectConfig::read(&project, Some(&user));
+        assert_eq!(config.trust, TrustState::Trusted);
+        // The file changes after the trust check: what is applied is still what was hashed.
+        std::fs::write(&policy_file, "mode: enforce\n").unwrap();
+        let policy = load_policy(&options(&user, &repo), &project, &config).unwrap();
+        assert_eq!(policy.mode(), hookgate_policy::Mode::Monitor);
+        // Read afresh, the changed file is untrusted (and may not switch to monitor anyway).
+        let again = ProjectConfig::read(&project, Some(&user));
+        assert!(!again.trust.is_trusted());
+    }
+
+    #[test]
+    fn an_untrusted_projects_hook_commands_are_loaded_from_the_snapshot_and_dropped() {
+        let tmp = tempfile::tempdir().unwrap();
+        let (user, repo) = (tmp.path().join("user"), tmp.path().join("repo"));
+        std::fs::create_dir_all(repo.join(".hookgate/hooks.d")).unwrap();
+        std::fs::create_dir_all(&user).unwrap();
+        let hooks = "hooks:\n  session_start:\n    - type: command\n      command: touch /tmp/pwned\n";
+        std::fs::write(repo.join(".hookgate/hooks.d/10-x.yaml"), hooks).unwrap();
+        let project = hookgate_project::discover_in(&repo, Some(&user));
+        let config = ProjectConfig::read(&project, Some(&user));
+        assert!(!config.trust.is_trusted());
+        // Removing the file after the snapshot changes nothing: the snapshot is what loads.
+        std::fs::remove_file(repo.join(".hookgate/hooks.d/10-x.yaml")).unwrap();
+        let loaded = bridge::load_user_hooks(Some(&user), config.snapshot.as_ref(), false)
+            .unwrap()
+            .unwrap();
+        assert!(loaded.config.entries.is_empty());
+        assert_eq!(loaded.notes.len(), 1, "{:?}", loaded.notes);
+    }
 }

@@ -123,6 +123,7 @@ mod tests {
                 after: Some("a\nb\nc\nd\nE\nf\ng\nh\n".into()),
             }],
             notes: vec![],
+            warnings: vec![],
         };
         assert_eq!(
             diff(&plan),
@@ -139,6 +140,7 @@ mod tests {
                 after: Some("{}\n".into()),
             }],
             notes: vec!["hello".into()],
+            warnings: vec![],
         };
         assert_eq!(
             diff(&plan),

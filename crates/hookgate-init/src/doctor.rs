@@ -146,6 +146,20 @@ pub fn doctor(target: &Target, opts: &InitOptions) -> Vec<Check> {
     out
 }
 
+/// Whether hookgate's hooks are configured for `target` (its file parses and holds at least
+/// one handler of ours): how `doctor` finds user-level installs without reporting every agent
+/// the user merely has settings for.
+pub fn is_installed(target: &Target, opts: &InitOptions) -> bool {
+    let Ok(path) = paths::config_path(target, &opts.homes) else {
+        return false;
+    };
+    match read(&path) {
+        Ok(Some(text)) => jsonfile::parse(&path, Some(&text))
+            .is_ok_and(|root| !our_handlers(&root, target.agent, &opts.hookgate_bin).is_empty()),
+        _ => false,
+    }
+}
+
 /// Our handlers as (event, matcher, handler).
 fn our_handlers(
     root: &Map<String, Value>,
@@ -264,8 +278,8 @@ fn copilot_folder_trust(out: &mut Vec<Check>, target: &Target, opts: &InitOption
         Err(e) => Err(e.to_string()),
     };
     let fix = format!(
-        "start `copilot` in {} and answer its trust prompt with \"Yes, and remember\", or add \
-         \"{}\" to the \"trustedFolders\" array in {}",
+        "run `hookgate doctor copilot --fix`, or start `copilot` in {} and answer its trust \
+         prompt with \"Yes, and remember\", or add \"{}\" to the \"trustedFolders\" array in {}",
         dir.display(),
         dir.display(),
         config.display()
@@ -299,16 +313,11 @@ fn copilot_folder_trust(out: &mut Vec<Check>, target: &Target, opts: &InitOption
     }
 }
 
-/// The `trustedFolders` of Copilot's `config.json`. The file starts with `//` comment lines
-/// (Copilot writes "This file is managed automatically."); whole-line comments are dropped
-/// before the JSON is parsed, anything else malformed is an error, not an empty list.
+/// The `trustedFolders` of Copilot's `config.json`, a JSON file with `//` comment lines (Copilot
+/// writes "This file is managed automatically."). Anything malformed is an error, not an
+/// empty list.
 fn copilot_trusted_folders(path: &Path, text: &str) -> Result<Vec<String>, String> {
-    let json: String = text
-        .lines()
-        .filter(|line| !line.trim_start().starts_with("//"))
-        .collect::<Vec<_>>()
-        .join("\n");
-    let root = jsonfile::parse(path, Some(&json)).map_err(|e| e.to_string())?;
+    let root = jsonfile::parse(path, Some(text)).map_err(|e| e.to_string())?;
     match root.get("trustedFolders") {
         None | Some(Value::Null) => Ok(Vec::new()),
         Some(Value::Array(items)) => Ok(items
@@ -389,7 +398,8 @@ fn codex_checks(
             format!("{trusted} hooks trusted in {}", trust_path.display())
         } else {
             format!(
-                "{} (run `hookgate init codex` again, or review them with /hooks in Codex)",
+                "{} (run `hookgate doctor codex --fix` or `hookgate init codex` again, or review \
+                 them with /hooks in Codex)",
                 problems.join("; ")
             )
         },
@@ -404,8 +414,9 @@ fn codex_checks(
                 format!("{} is trusted", dir.display())
             } else {
                 format!(
-                    "{} is not trusted: Codex ignores its .codex/ folder; add [projects.\"{}\"] \
-                     trust_level = \"trusted\" to {} or trust it when Codex asks",
+                    "{} is not trusted: Codex ignores its .codex/ folder; run `hookgate doctor \
+                     codex --fix` (it adds [projects.\"{}\"] trust_level = \"trusted\" to {}) or \
+                     trust it when Codex asks",
                     dir.display(),
                     dir.display(),
                     trust_path.display()
@@ -492,6 +503,9 @@ fn run_handler(
             }
         }
     }
+    // A probe is doctor's call, not the agent's: it must not show up in the audit trail as
+    // one (`log`, `stats`, `report` would count a denied force push nobody asked for).
+    cmd.env("HOOKGATE_STORE", "off");
     let mut child = cmd
         .current_dir(cwd)
         .stdin(Stdio::piped())

@@ -1,7 +1,8 @@
 //! Merging our handlers into (and out of) an agent's JSON hook file.
 //!
-//! The document is edited as a `serde_json::Value` with `preserve_order`, so every key the user
-//! had stays where it was; only the arrays we touch change.
+//! What to change is decided on a `serde_json::Value` with `preserve_order` (where the merge
+//! rules are easy to state); [`render`] then replays the change onto the original text, so every
+//! key, comment and blank line the user had stays where it was and only what we touch changes.
 
 use std::path::Path;
 
@@ -11,53 +12,46 @@ use serde_json::{Map, Value};
 
 use crate::InitError;
 use crate::InitOptions;
+use crate::jsonc;
 use crate::spec::{self, Layout};
 
-/// Parses a hook file. A missing or blank file is an empty object (what the agent would read).
+/// Parses a hook file (JSON, with comments where the agent allows them). A missing, blank or
+/// comment-only file is an empty object (what the agent would read).
 pub(crate) fn parse(path: &Path, text: Option<&str>) -> Result<Map<String, Value>, InitError> {
     let Some(text) = text.filter(|t| !t.trim().is_empty()) else {
         return Ok(Map::new());
     };
-    match serde_json::from_str::<Value>(text) {
-        Ok(Value::Object(map)) => Ok(map),
-        Ok(_) => Err(InitError::Shape {
+    match jsonc::parse(path, text)? {
+        None => Ok(Map::new()),
+        Some(Value::Object(map)) => Ok(map),
+        Some(_) => Err(InitError::Shape {
             path: path.to_path_buf(),
             key: "(top level)".into(),
             expected: "a JSON object",
         }),
-        Err(e) => Err(InitError::Parse {
-            path: path.to_path_buf(),
-            line: e.line(),
-            column: e.column(),
-            message: e.to_string(),
-        }),
     }
 }
 
-/// Serializes like the agents do (`JSON.stringify(v, null, 2)` plus a newline), but with the
-/// indentation the file already used, so a re-written file differs from the original only where
-/// hooks changed.
-pub(crate) fn render(root: &Map<String, Value>, original: Option<&str>) -> String {
-    let indent = original.and_then(detect_indent).unwrap_or("  ");
+/// The new text of a hook file whose value goes from `before` to `after`. An existing file is
+/// edited in place (comments, blank lines, indentation and key order stay; see [`jsonc`]); a new
+/// one is written like the agents write theirs (`JSON.stringify(v, null, 2)` plus a newline).
+pub(crate) fn render(
+    path: &Path,
+    original: Option<&str>,
+    before: &Map<String, Value>,
+    after: &Map<String, Value>,
+) -> Result<String, InitError> {
+    if let Some(text) = original.filter(|t| !t.trim().is_empty()) {
+        return jsonc::edit(path, text, before, after);
+    }
     let mut out = Vec::new();
-    let formatter = serde_json::ser::PrettyFormatter::with_indent(indent.as_bytes());
+    let formatter = serde_json::ser::PrettyFormatter::with_indent(b"  ");
     let mut ser = serde_json::Serializer::with_formatter(&mut out, formatter);
     // Serializing a map of JSON values into a Vec cannot fail.
-    let _ = root.serialize(&mut ser);
+    let _ = after.serialize(&mut ser);
     let mut text = String::from_utf8_lossy(&out).into_owned();
-    let trailing_newline = original.is_none_or(|o| o.ends_with('\n') || o.trim().is_empty());
-    if trailing_newline {
-        text.push('\n');
-    }
-    text
-}
-
-fn detect_indent(text: &str) -> Option<&str> {
-    text.lines().find_map(|line| {
-        let trimmed = line.trim_start_matches([' ', '\t']);
-        let indent = &line[..line.len() - trimmed.len()];
-        (!indent.is_empty() && trimmed.starts_with(['"', '{', '[', '}', ']'])).then_some(indent)
-    })
+    text.push('\n');
+    Ok(text)
 }
 
 fn shape(path: &Path, key: String, expected: &'static str) -> InitError {

@@ -9,8 +9,10 @@
 //! be shown as a diff before it is applied.
 //!
 //! The editing rules, which the tests check one by one:
-//! - merge, never overwrite: foreign hooks and unrelated settings stay, JSON key order is kept,
-//!   and Codex's TOML keeps its formatting and comments (`toml_edit`);
+//! - merge, never overwrite: foreign hooks and unrelated settings stay, and every file keeps its
+//!   formatting, key order and comments (JSON with comments through `jsonc-parser`'s CST,
+//!   Codex's TOML through `toml_edit`);
+//! - byte-exact undo: `init` then `init --remove` gives back the bytes the file had;
 //! - idempotent: a second install plans no change at all;
 //! - our entries are recognised by their command (`… hook <agent>`), so an upgrade that moves the
 //!   binary replaces them instead of adding a second copy;
@@ -21,6 +23,8 @@
 mod codex;
 mod diff;
 mod doctor;
+mod fix;
+mod jsonc;
 mod jsonfile;
 mod paths;
 mod plan;
@@ -31,7 +35,8 @@ use std::path::PathBuf;
 
 pub use codex::{codex_trust_hash, codex_trust_key};
 pub use diff::diff;
-pub use doctor::{Check, doctor};
+pub use doctor::{Check, doctor, is_installed};
+pub use fix::plan_trust_fix;
 pub use hookgate_core::AgentKind;
 pub use paths::{AgentHomes, config_path};
 pub use plan::{FileChange, Plan, apply, plan_install, plan_remove};
@@ -72,6 +77,10 @@ pub struct InitOptions {
     pub homes: AgentHomes,
     /// Whether [`doctor`] runs the installed hook with sample payloads.
     pub probe_hook: bool,
+    /// Directories whose content does not last (the system temp dirs): a hook binary written
+    /// from inside one stops existing on the next reboot or clean-up, and most agents then
+    /// allow everything without a word. See [`transient_location`].
+    pub transient_dirs: Vec<PathBuf>,
 }
 
 impl InitOptions {
@@ -83,8 +92,60 @@ impl InitOptions {
             timeout_secs: 10,
             homes: AgentHomes::from_env(),
             probe_hook: true,
+            transient_dirs: default_transient_dirs(),
         }
     }
+}
+
+/// `$TMPDIR` (what [`std::env::temp_dir`] reports) and the conventional `/tmp` and `/var/tmp`.
+fn default_transient_dirs() -> Vec<PathBuf> {
+    let mut dirs = vec![std::env::temp_dir()];
+    for d in ["/tmp", "/var/tmp"] {
+        let d = PathBuf::from(d);
+        if !dirs.contains(&d) {
+            dirs.push(d);
+        }
+    }
+    dirs
+}
+
+/// Why `bin` is a poor path to write into the agents' configs, if it is: inside a build
+/// directory (an ancestor holds a `CACHEDIR.TAG`, the cache-directory marker cargo writes in
+/// `target/` and other build tools in theirs: `cargo clean` deletes the binary) or inside one
+/// of `transient_dirs`. A hook binary that disappears turns the guard off silently in most
+/// agents, so `init` warns (it still installs: testing from a build directory is legitimate).
+pub fn transient_location(bin: &std::path::Path, transient_dirs: &[PathBuf]) -> Option<String> {
+    let physical =
+        |p: &std::path::Path| std::fs::canonicalize(p).unwrap_or_else(|_| p.to_path_buf());
+    let bin = physical(bin);
+    if let Some(dir) = bin
+        .ancestors()
+        .skip(1)
+        .find(|d| d.join("CACHEDIR.TAG").is_file())
+    {
+        return Some(format!(
+            "{} is inside the build directory {} (it holds a CACHEDIR.TAG): the agents will run \
+             a binary that the next clean deletes, and a missing hook binary lets every call \
+             through in most agents; install it first (`cargo install --path crates/hookgate \
+             --locked`) and run `init` from the installed binary",
+            bin.display(),
+            dir.display()
+        ));
+    }
+    transient_dirs
+        .iter()
+        .map(|d| physical(d))
+        .find(|d| bin.starts_with(d))
+        .map(|dir| {
+            format!(
+                "{} is inside the temporary directory {}: the agents will run a binary that may \
+                 be gone after the next reboot or clean-up, and a missing hook binary lets every \
+                 call through in most agents; install hookgate somewhere lasting and run `init` \
+                 from there",
+                bin.display(),
+                dir.display()
+            )
+        })
 }
 
 /// Why a plan could not be made or applied. Every variant names the file concerned, because "could

@@ -8,6 +8,7 @@ use hookgate_core::AgentKind;
 use serde_json::Value;
 
 use crate::codex::{self, TrustEdit};
+use crate::jsonc;
 use crate::jsonfile::{self, Located};
 use crate::paths::{self, physical};
 use crate::{InitError, InitOptions, Scope, Target};
@@ -32,6 +33,9 @@ pub struct Plan {
     pub files: Vec<FileChange>,
     /// Human-readable notes.
     pub notes: Vec<String>,
+    /// What the user should act on before relying on the install (a binary path that will not
+    /// last, see [`crate::transient_location`]).
+    pub warnings: Vec<String>,
 }
 
 impl Plan {
@@ -72,7 +76,12 @@ fn check_bin(opts: &InitOptions) -> Result<(), InitError> {
 /// The plan that installs (or updates) hookgate's hooks for `target`.
 pub fn plan_install(target: &Target, opts: &InitOptions) -> Result<Plan, InitError> {
     check_bin(opts)?;
-    edit(target, opts, Mode::Install)
+    let mut plan = edit(target, opts, Mode::Install)?;
+    plan.warnings.extend(crate::transient_location(
+        &opts.hookgate_bin,
+        &opts.transient_dirs,
+    ));
+    Ok(plan)
 }
 
 /// The plan that removes hookgate's hooks (and Codex trust entries) for `target`.
@@ -99,13 +108,24 @@ fn edit(target: &Target, opts: &InitOptions, mode: Mode) -> Result<Plan, InitErr
         }
         Mode::Remove => jsonfile::remove(&mut root, agent, &opts.hookgate_bin),
     };
-    let after = if delete {
+    // A file left holding only what an install from nothing would create is deleted — unless
+    // the user wrote a comment in it, which is theirs to keep.
+    let keep_comments = match before.as_deref() {
+        Some(text) if delete => jsonc::has_comments(&path, text)?,
+        _ => false,
+    };
+    let after = if delete && !keep_comments {
         None
     } else if root == original {
         // Nothing changed semantically: keep the bytes (formatting, trailing newline) as they are.
         before.clone()
     } else {
-        Some(jsonfile::render(&root, before.as_deref()))
+        Some(jsonfile::render(
+            &path,
+            before.as_deref(),
+            &original,
+            &root,
+        )?)
     };
 
     let mut plan = Plan::default();

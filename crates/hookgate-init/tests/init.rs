@@ -1070,3 +1070,27 @@ fn remove_leaves_no_empty_agent_directory_behind() {
         assert!(left.is_empty(), "{agent:?} left {left:?}");
     }
 }
+
+#[test]
+fn transient_location_flags_build_and_temp_dirs_and_nothing_else() {
+    let w = World::new();
+    let lasting = w.home.join(".local/bin/hookgate");
+    std::fs::create_dir_all(lasting.parent().unwrap()).unwrap();
+    std::fs::write(&lasting, "").unwrap();
+    let temp = [w.root.join("tmp")];
+    assert_eq!(hookgate_init::transient_location(&lasting, &temp), None);
+    // Under a directory marked with CACHEDIR.TAG (cargo's target/).
+    let built = w.root.join("repo/target/debug/hookgate");
+    std::fs::create_dir_all(built.parent().unwrap()).unwrap();
+    std::fs::write(
+        w.root.join("repo/target/CACHEDIR.TAG"),
+        "Signature: 8a477f597d28d172789f06886806bc55\n",
+    )
+    .unwrap();
+    let why = hookgate_init::transient_location(&built, &temp).unwrap();
+    assert!(why.contains("build directory"), "{why}");
+    // Under a temp dir.
+    let tmp_bin = w.root.join("tmp/x/hookgate");
+    let why = hookgate_init::transient_location(&tmp_bin, &temp).unwrap();
+    assert!(why.contains("temporary directory"), "{why}");
+}

@@ -77,7 +77,11 @@ impl Message {
 
     /// A tool result answering `call_id`.
     #[must_use]
-    pub fn tool_result(call_id: impl Into<String>, output: impl Into<String>, is_error: bool) -> Self {
+    pub fn tool_result(
+        call_id: impl Into<String>,
+        output: impl Into<String>,
+        is_error: bool,
+    ) -> Self {
         Self {
             role: Role::Tool,
             text: output.into(),
@@ -226,5 +230,8 @@ pub trait Model: Send + Sync + std::fmt::Debug {
     ///
     /// # Errors
     /// An [`LlmError`] for every failure; no implementation returns a made-up reply.
-    fn complete<'a>(&'a self, request: &'a ChatRequest) -> BoxFuture<'a, Result<ChatResponse, LlmError>>;
+    fn complete<'a>(
+        &'a self,
+        request: &'a ChatRequest,
+    ) -> BoxFuture<'a, Result<ChatResponse, LlmError>>;
 }

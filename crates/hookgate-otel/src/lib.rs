@@ -495,7 +495,6 @@ impl Claimed {
     }
 }
 
-
 /// Appends `bytes` to `path` (owner-only, creating its directory).
 fn append(path: &Path, bytes: &[u8]) -> Result<(), OtelError> {
     use std::os::unix::fs::{DirBuilderExt as _, OpenOptionsExt as _};

@@ -1,72 +1,366 @@
-//! Component globs: `*`/`?` inside one component, `**` across components, `{a,b}` alternation.
+//! hookgate's one glob engine: every path pattern — the sensitive-location catalog and the
+//! `paths:` of policy rules — is compiled and matched here, so a pattern means the same thing
+//! wherever it is written.
 //!
-//! Hand-written rather than `globset` because the catalog needs exactly this much, must match
-//! on path *components* (never on a string, so `/etcx` is not `/etc`), and must be cheap to
-//! build in a per-call process.
+//! **The rule** (documented in the README, "Path globs"):
+//! * Matching is on path *components* of a normalised path (`.`/`..` folded first, so
+//!   `src/../.env` is judged as `.env`); never on a string, so `/etcx` is not `/etc`.
+//! * `*` and `?` stay inside one component (`?` is one character); `**` is any number of whole
+//!   components, zero included, and must be a component of its own (`a/**/b`, never `a**`).
+//! * `[abc]`, `[a-z]`, `[!a-z]` (or `[^a-z]`) are character classes; an unclosed `[` is an error.
+//! * `{a,b}` alternates, nested, at most [`MAX_ALTERNATIVES`] alternatives per pattern; an
+//!   unclosed `{` is an error; `,` outside braces and a lone `}` are literal.
+//! * **ASCII case-insensitive**, always: macOS and Windows file systems are case-insensitive,
+//!   so a deny of `.env` must also catch `.ENV` (the same file there); on a case-sensitive
+//!   system this makes an allow slightly wider, never a deny narrower. Non-ASCII letters are
+//!   compared exactly.
+//! * `..` is not allowed in a pattern (a glob can never reach out of its anchor).
+//! * Anchoring ([`PathGlob`], policy rules): a leading `/` is the file-system root, a leading
+//!   `~/` the home directory, anything else the workspace (project root); a pattern without any
+//!   `/` matches a name at any depth below the workspace (`*.pem`, as in `.gitignore`); a
+//!   trailing `/` is the directory and everything below it. The catalog names its anchor per
+//!   entry and uses [`Glob`], the same matcher without the anchoring.
+//!
+//! Hand-written rather than `globset` because the catalog also needs
+//! [`Glob::contains_match_below`] (does a directory hold something a pattern names?), which a
+//! string matcher cannot answer, and because it must be cheap to build in a per-call process.
+//! Matching is iterative with one backtrack point per `*`/`**`, so a hostile pattern costs
+//! O(n·m), never exponential.
 
 use std::path::{Component, Path};
+
+/// Most alternatives one pattern's braces may expand to (`{a,b}{c,d}…` grows multiplicatively).
+pub const MAX_ALTERNATIVES: usize = 256;
+
+/// Why a pattern was refused. A policy file with such a pattern fails to load (the guard then
+/// takes its fail mode); nothing is silently matched differently from what was written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GlobError {
+    /// The pattern is empty.
+    #[error("an empty path glob")]
+    Empty,
+    /// A `{` without its `}`.
+    #[error("`{0}`: unclosed `{{`")]
+    UnclosedBrace(String),
+    /// A `[` without its `]`.
+    #[error("`{0}`: unclosed `[` character class")]
+    UnclosedClass(String),
+    /// `**` glued to other characters.
+    #[error("`{0}`: `**` must be a whole path component (`a/**/b`)")]
+    PartialDoubleStar(String),
+    /// A `..` component.
+    #[error("`{0}`: `..` is not allowed in a path glob")]
+    ParentComponent(String),
+    /// The braces expand to too many alternatives.
+    #[error("`{0}`: more than {MAX_ALTERNATIVES} brace alternatives")]
+    TooManyAlternatives(String),
+}
+
+/// One token of a component pattern.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Token {
+    /// One byte, ASCII-lowercased.
+    Byte(u8),
+    /// `?`: one character.
+    One,
+    /// `*`: any run of characters inside the component.
+    Star,
+    /// `[…]`: one character in (or, negated, not in) the ranges.
+    Class { negate: bool, ranges: Vec<(char, char)> },
+}
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Segment {
     /// `**`: zero or more whole components.
     Any,
-    /// One component; lowercase ASCII bytes with `*` and `?` wildcards.
-    Glob(Vec<u8>),
+    /// One component.
+    Component(Vec<Token>),
 }
 
-/// One brace-free pattern split into segments.
-#[derive(Debug, Clone)]
-pub(crate) struct Glob {
-    segments: Vec<Segment>,
-}
+/// One brace-free alternative, split into segments.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Segments(Vec<Segment>);
 
-/// Bound on brace-expansion output, so a hostile pattern cannot blow up memory.
-const MAX_EXPANSIONS: usize = 4096;
+/// A compiled, unanchored component glob (all its brace alternatives): matched against the
+/// components of a path *relative to* an anchor the caller chose.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Glob {
+    alternatives: Vec<Segments>,
+}
 
 impl Glob {
-    /// Expands braces and compiles every alternative.
-    pub(crate) fn compile_all(pattern: &str) -> Vec<Glob> {
-        expand_braces(pattern)
-            .into_iter()
-            .map(|p| Glob {
-                segments: p
-                    .split('/')
-                    .filter(|s| !s.is_empty())
-                    .map(|s| {
-                        if s == "**" {
-                            Segment::Any
-                        } else {
-                            Segment::Glob(s.as_bytes().to_ascii_lowercase())
-                        }
-                    })
-                    .collect(),
-            })
-            .collect()
-    }
-
-    /// True when the components (already relative to the anchor) match the whole pattern.
-    pub(crate) fn matches(&self, components: &[&[u8]]) -> bool {
-        match_segments(&self.segments, components)
-    }
-
-    /// True when the components name a location *at or above* something this pattern
-    /// matches, judged by the pattern's own words: some extension of `components` matches,
-    /// and the components got there by matching at least one named segment (not only `**`).
-    /// Empty components (the anchor itself, or a directory above it) count when the pattern
-    /// starts with a named segment, i.e. names a definite place under the anchor.
-    ///
-    /// Why the named-segment condition: `**/.claude/settings.json` can in principle lie
-    /// below any directory, so "could contain" without it would make every directory
-    /// protected; `work/proj/.claude` *names* the protected directory and is caught.
-    pub(crate) fn contains_match_below(&self, components: &[&[u8]]) -> bool {
-        if components.is_empty() {
-            return matches!(self.segments.first(), Some(Segment::Glob(_)));
+    /// Compiles `pattern` by the module's rule (leading and trailing `/` are ignored: the
+    /// caller anchors).
+    pub fn compile(pattern: &str) -> Result<Self, GlobError> {
+        let trimmed = pattern.trim();
+        if trimmed.is_empty() {
+            return Err(GlobError::Empty);
         }
-        below_segments(&self.segments, components, false)
+        let alternatives = expand_braces(trimmed)?
+            .iter()
+            .map(|alt| compile_segments(trimmed, alt))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Self { alternatives })
+    }
+
+    /// True when `components` (relative to the anchor) match the whole pattern.
+    pub fn matches<C: AsRef<[u8]>>(&self, components: &[C]) -> bool {
+        self.alternatives
+            .iter()
+            .any(|alt| match_segments(&alt.0, components))
+    }
+
+    /// True when `components` name a location *at or above* something this pattern matches,
+    /// judged by the pattern's own words: some extension of `components` matches, and the
+    /// components got there by matching at least one named segment (not only `**`). Empty
+    /// components (the anchor itself, or a directory above it) count when the pattern starts
+    /// with a named segment, i.e. names a definite place under the anchor.
+    ///
+    /// Why the named-segment condition: `**/.claude/settings.json` can in principle lie below
+    /// any directory, so "could contain" without it would make every directory protected;
+    /// `work/proj/.claude` *names* the protected directory and is caught.
+    pub fn contains_match_below<C: AsRef<[u8]>>(&self, components: &[C]) -> bool {
+        self.alternatives.iter().any(|alt| {
+            if components.is_empty() {
+                matches!(alt.0.first(), Some(Segment::Component(_)))
+            } else {
+                below_segments(&alt.0, components, false)
+            }
+        })
     }
 }
 
-fn below_segments(segs: &[Segment], comps: &[&[u8]], named: bool) -> bool {
+/// Where a [`PathGlob`] alternative is rooted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Root {
+    Workspace,
+    Home,
+    Absolute,
+}
+
+/// A compiled, anchored path glob (policy rules' `paths:`): see the module's rule.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PathGlob {
+    text: String,
+    alternatives: Vec<(Root, Segments)>,
+}
+
+impl PathGlob {
+    /// Compiles `text`; each brace alternative is anchored on its own
+    /// (`{~/.ssh,/etc/ssh}/**` is one home and one absolute alternative).
+    pub fn compile(text: &str) -> Result<Self, GlobError> {
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            return Err(GlobError::Empty);
+        }
+        let mut alternatives = Vec::new();
+        for alt in expand_braces(trimmed)? {
+            let (root, rest) = if alt == "~" {
+                (Root::Home, "**".to_owned())
+            } else if let Some(rest) = alt.strip_prefix("~/") {
+                (Root::Home, rest.to_owned())
+            } else if let Some(rest) = alt.strip_prefix('/') {
+                (Root::Absolute, rest.to_owned())
+            } else if !alt.trim_end_matches('/').contains('/') {
+                (Root::Workspace, format!("**/{alt}"))
+            } else {
+                (Root::Workspace, alt.clone())
+            };
+            let rest = if rest.ends_with('/') {
+                format!("{rest}**")
+            } else {
+                rest
+            };
+            alternatives.push((root, compile_segments(trimmed, &rest)?));
+        }
+        Ok(Self {
+            text: trimmed.to_owned(),
+            alternatives,
+        })
+    }
+
+    /// The pattern as written.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// Whether an absolute, normalised path matches; `home` unknown means no `~/` alternative
+    /// matches.
+    pub fn matches(&self, path: &Path, workspace: &Path, home: Option<&Path>) -> bool {
+        self.alternatives.iter().any(|(root, segs)| {
+            let base = match root {
+                Root::Absolute => Some(Path::new("/")),
+                Root::Workspace => Some(workspace),
+                Root::Home => home,
+            };
+            base.and_then(|b| path.strip_prefix(b).ok())
+                .is_some_and(|rel| match_segments(&segs.0, &components(rel)))
+        })
+    }
+}
+
+/// The `Normal` components of a path as bytes (`/`, `.` and prefixes dropped).
+pub fn components(path: &Path) -> Vec<&[u8]> {
+    path.components()
+        .filter_map(|c| match c {
+            Component::Normal(s) => Some(s.as_encoded_bytes()),
+            _ => None,
+        })
+        .collect()
+}
+
+fn compile_segments(whole: &str, alt: &str) -> Result<Segments, GlobError> {
+    let mut segments = Vec::new();
+    for seg in alt.split('/').filter(|s| !s.is_empty() && *s != ".") {
+        if seg == ".." {
+            return Err(GlobError::ParentComponent(whole.to_owned()));
+        }
+        if seg == "**" {
+            segments.push(Segment::Any);
+            continue;
+        }
+        if seg.contains("**") {
+            return Err(GlobError::PartialDoubleStar(whole.to_owned()));
+        }
+        segments.push(Segment::Component(tokens(whole, seg)?));
+    }
+    Ok(Segments(segments))
+}
+
+fn tokens(whole: &str, seg: &str) -> Result<Vec<Token>, GlobError> {
+    let chars: Vec<char> = seg.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        match c {
+            '*' => out.push(Token::Star),
+            '?' => out.push(Token::One),
+            '[' => {
+                let (token, next) = class(&chars, i)
+                    .ok_or_else(|| GlobError::UnclosedClass(whole.to_owned()))?;
+                out.push(token);
+                i = next;
+                continue;
+            }
+            other => {
+                let mut buf = [0u8; 4];
+                out.extend(
+                    other
+                        .encode_utf8(&mut buf)
+                        .bytes()
+                        .map(|b| Token::Byte(b.to_ascii_lowercase())),
+                );
+            }
+        }
+        i += 1;
+    }
+    Ok(out)
+}
+
+/// The class starting at `chars[start] == '['`, and the index after its `]`. A `]` right
+/// after `[` (or `[!`) is a member, as in shells.
+fn class(chars: &[char], start: usize) -> Option<(Token, usize)> {
+    let mut i = start + 1;
+    let negate = matches!(chars.get(i), Some('!' | '^'));
+    if negate {
+        i += 1;
+    }
+    let mut ranges = Vec::new();
+    let mut first = true;
+    while let Some(&c) = chars.get(i) {
+        if c == ']' && !first {
+            return Some((Token::Class { negate, ranges }, i + 1));
+        }
+        first = false;
+        match (chars.get(i + 1), chars.get(i + 2)) {
+            (Some('-'), Some(&end)) if end != ']' => {
+                ranges.push((c, end));
+                i += 3;
+            }
+            _ => {
+                ranges.push((c, c));
+                i += 1;
+            }
+        }
+    }
+    None
+}
+
+/// `{a,b}` alternation, nested, bounded by [`MAX_ALTERNATIVES`].
+fn expand_braces(text: &str) -> Result<Vec<String>, GlobError> {
+    let mut out = Vec::new();
+    let mut work = vec![text.to_owned()];
+    while let Some(p) = work.pop() {
+        let Some(open) = p.find('{') else {
+            out.push(p);
+            continue;
+        };
+        let mut depth = 0usize;
+        let mut close = None;
+        let mut commas = Vec::new();
+        for (i, ch) in p[open..].char_indices() {
+            match ch {
+                '{' => depth += 1,
+                '}' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(open + i);
+                        break;
+                    }
+                }
+                ',' if depth == 1 => commas.push(open + i),
+                _ => {}
+            }
+        }
+        let close = close.ok_or_else(|| GlobError::UnclosedBrace(text.to_owned()))?;
+        let (head, tail) = (&p[..open], &p[close + 1..]);
+        let mut start = open + 1;
+        // Pushed in reverse so alternatives come out in the order written.
+        let mut alts = Vec::with_capacity(commas.len() + 1);
+        for end in commas.into_iter().chain(std::iter::once(close)) {
+            alts.push(format!("{head}{}{tail}", &p[start..end]));
+            start = end + 1;
+        }
+        // Every pending pattern yields at least one alternative.
+        if out.len() + work.len() + alts.len() > MAX_ALTERNATIVES {
+            return Err(GlobError::TooManyAlternatives(text.to_owned()));
+        }
+        work.extend(alts.into_iter().rev());
+    }
+    Ok(out)
+}
+
+/// Whole-pattern match over components: the classic two-pointer wildcard match lifted to
+/// components, one backtrack point per `**`.
+fn match_segments<C: AsRef<[u8]>>(segs: &[Segment], parts: &[C]) -> bool {
+    let (mut p, mut s) = (0usize, 0usize);
+    let mut star: Option<(usize, usize)> = None;
+    while s < parts.len() {
+        match segs.get(p) {
+            Some(Segment::Any) => {
+                star = Some((p, s));
+                p += 1;
+            }
+            Some(Segment::Component(t)) if match_component(t, parts[s].as_ref()) => {
+                p += 1;
+                s += 1;
+            }
+            _ => match star {
+                Some((sp, ss)) => {
+                    p = sp + 1;
+                    s = ss + 1;
+                    star = Some((sp, ss + 1));
+                }
+                None => return false,
+            },
+        }
+    }
+    segs[p.min(segs.len())..]
+        .iter()
+        .all(|x| *x == Segment::Any)
+}
+
+fn below_segments<C: AsRef<[u8]>>(segs: &[Segment], comps: &[C], named: bool) -> bool {
     let Some((first, crest)) = comps.split_first() else {
         // Every component is consumed; the rest of the pattern lies below (or is empty: the
         // path itself matches).
@@ -77,105 +371,83 @@ fn below_segments(segs: &[Segment], comps: &[&[u8]], named: bool) -> bool {
         Some((Segment::Any, rest)) => {
             below_segments(rest, comps, named) || below_segments(segs, crest, named)
         }
-        Some((Segment::Glob(g), rest)) => {
-            match_component(g, first) && below_segments(rest, crest, true)
+        Some((Segment::Component(t), rest)) => {
+            match_component(t, first.as_ref()) && below_segments(rest, crest, true)
         }
     }
 }
 
-/// The `Normal` components of an absolute, normalised path as bytes.
-pub(crate) fn components(path: &Path) -> Vec<&[u8]> {
-    path.components()
-        .filter_map(|c| match c {
-            Component::Normal(s) => Some(s.as_encoded_bytes()),
-            _ => None,
-        })
-        .collect()
-}
-
-fn match_segments(segs: &[Segment], comps: &[&[u8]]) -> bool {
-    match segs.split_first() {
-        None => comps.is_empty(),
-        Some((Segment::Any, rest)) => (0..=comps.len()).any(|i| match_segments(rest, &comps[i..])),
-        Some((Segment::Glob(g), rest)) => match comps.split_first() {
-            Some((c, crest)) => match_component(g, c) && match_segments(rest, crest),
-            None => false,
-        },
+/// The character at `text[at..]` and its length in bytes; an invalid UTF-8 byte is one
+/// character of its own (`None`), matched only by `?`, `*` and negated classes.
+fn next_char(text: &[u8], at: usize) -> (Option<char>, usize) {
+    let lead = text[at];
+    let len = match lead {
+        0x00..=0x7f => return (Some(char::from(lead)), 1),
+        0xc0..=0xdf => 2,
+        0xe0..=0xef => 3,
+        0xf0..=0xf7 => 4,
+        _ => return (None, 1),
+    };
+    match text
+        .get(at..at + len)
+        .and_then(|b| std::str::from_utf8(b).ok())
+        .and_then(|s| s.chars().next())
+    {
+        Some(c) => (Some(c), len),
+        None => (None, 1),
     }
 }
 
-/// Wildcard match of one component, ASCII case-insensitive (iterative, linear backtracking).
-fn match_component(pat: &[u8], text: &[u8]) -> bool {
+fn class_matches(negate: bool, ranges: &[(char, char)], c: Option<char>) -> bool {
+    let hit = c.is_some_and(|c| {
+        [c, c.to_ascii_lowercase(), c.to_ascii_uppercase()]
+            .iter()
+            .any(|x| ranges.iter().any(|(lo, hi)| lo <= x && x <= hi))
+    });
+    hit != negate
+}
+
+/// One component against its tokens: iterative, backtracking on the last `*` only.
+fn match_component(pat: &[Token], text: &[u8]) -> bool {
     let (mut p, mut t) = (0usize, 0usize);
     let mut star: Option<(usize, usize)> = None;
     while t < text.len() {
-        match pat.get(p) {
-            Some(b'*') => {
+        let (c, len) = next_char(text, t);
+        let step = match pat.get(p) {
+            Some(Token::Star) => {
                 star = Some((p, t));
                 p += 1;
+                continue;
             }
-            Some(&c) if c == b'?' || c == text[t].to_ascii_lowercase() => {
+            Some(Token::One) => Some(len),
+            Some(Token::Class { negate, ranges }) => {
+                class_matches(*negate, ranges, c).then_some(len)
+            }
+            Some(Token::Byte(b)) => (*b == text[t].to_ascii_lowercase()).then_some(1),
+            None => None,
+        };
+        match step {
+            Some(n) => {
                 p += 1;
-                t += 1;
+                t += n;
             }
-            _ => match star {
+            None => match star {
                 Some((sp, st)) => {
+                    let skip = next_char(text, st).1;
                     p = sp + 1;
-                    t = st + 1;
-                    star = Some((sp, st + 1));
+                    t = st + skip;
+                    star = Some((sp, st + skip));
                 }
                 None => return false,
             },
         }
     }
-    pat[p.min(pat.len())..].iter().all(|&c| c == b'*')
-}
-
-fn expand_braces(pattern: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut work = vec![pattern.to_owned()];
-    while let Some(p) = work.pop() {
-        if out.len() + work.len() > MAX_EXPANSIONS {
-            break;
-        }
-        let Some(open) = p.find('{') else {
-            out.push(p);
-            continue;
-        };
-        // Find the matching close brace and the top-level commas between.
-        let mut depth = 0usize;
-        let mut close = None;
-        let mut commas = Vec::new();
-        for (i, ch) in p.char_indices().skip_while(|&(i, _)| i < open) {
-            match ch {
-                '{' => depth += 1,
-                '}' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        close = Some(i);
-                        break;
-                    }
-                }
-                ',' if depth == 1 => commas.push(i),
-                _ => {}
-            }
-        }
-        let Some(close) = close else {
-            out.push(p); // unbalanced: treat literally
-            continue;
-        };
-        let (head, tail) = (&p[..open], &p[close + 1..]);
-        let mut start = open + 1;
-        for end in commas.into_iter().chain(std::iter::once(close)) {
-            work.push(format!("{head}{}{tail}", &p[start..end]));
-            start = end + 1;
-        }
-    }
-    out
+    pat[p.min(pat.len())..].iter().all(|x| *x == Token::Star)
 }
 
 #[cfg(test)]
 mod tests {
+    #![allow(clippy::unwrap_used, reason = "test code")]
     use super::*;
 
     fn m(pattern: &str, path: &str) -> bool {
@@ -184,29 +456,15 @@ mod tests {
             .filter(|s| !s.is_empty())
             .map(str::as_bytes)
             .collect();
-        Glob::compile_all(pattern).iter().any(|g| g.matches(&comps))
+        Glob::compile(pattern).unwrap().matches(&comps)
     }
 
-    #[test]
-    fn star_stays_inside_one_component() {
-        assert!(m(".ssh/id_*", ".ssh/id_rsa"));
-        assert!(!m(".ssh/id_*", ".ssh/sub/id_rsa"));
-        assert!(m("**/.env.*", "a/b/.env.local"));
-        assert!(m("**/.env", ".env"));
-        assert!(!m("**/.env", ".envx"));
-    }
-
-    #[test]
-    fn braces_expand_and_nest() {
-        assert!(m("etc/{sudoers,sudoers.d/**}", "etc/sudoers.d/90-x"));
-        assert!(m("{var/run,run}/docker.sock", "run/docker.sock"));
-        assert!(m("a/{b,{c,d}}", "a/d"));
-        assert!(!m("a/{b,c}", "a/bc"));
-    }
-
-    #[test]
-    fn matching_is_ascii_case_insensitive() {
-        assert!(m(".claude/settings*.json", ".Claude/Settings.Local.JSON"));
+    fn anchored(glob: &str, path: &str) -> bool {
+        PathGlob::compile(glob).unwrap().matches(
+            Path::new(path),
+            Path::new("/w"),
+            Some(Path::new("/h")),
+        )
     }
 
     fn below(pattern: &str, path: &str) -> bool {
@@ -215,9 +473,106 @@ mod tests {
             .filter(|s| !s.is_empty())
             .map(str::as_bytes)
             .collect();
-        Glob::compile_all(pattern)
-            .iter()
-            .any(|g| g.contains_match_below(&comps))
+        Glob::compile(pattern)
+            .unwrap()
+            .contains_match_below(&comps)
+    }
+
+    #[test]
+    fn star_and_question_mark_stay_inside_one_component() {
+        assert!(m(".ssh/id_*", ".ssh/id_rsa"));
+        assert!(!m(".ssh/id_*", ".ssh/sub/id_rsa"));
+        assert!(m("file?.txt", "file7.txt"));
+        assert!(!m("file?.txt", "file/.txt"));
+        assert!(m("file?.txt", "fileé.txt"), "? is one character, not one byte");
+        assert!(!m("**/.env", ".envx"));
+    }
+
+    #[test]
+    fn double_star_spans_zero_or_more_whole_components() {
+        assert!(m("**/.env", ".env"));
+        assert!(m("**/.env.*", "a/b/.env.local"));
+        assert!(m("src/**/*.rs", "src/a.rs"));
+        assert!(m("src/**/*.rs", "src/x/y/a.rs"));
+        assert!(m("a/**", "a"));
+        assert!(matches!(
+            Glob::compile("a/**b"),
+            Err(GlobError::PartialDoubleStar(_))
+        ));
+    }
+
+    #[test]
+    fn braces_alternate_nest_and_are_bounded() {
+        assert!(m("etc/{sudoers,sudoers.d/**}", "etc/sudoers.d/90-x"));
+        assert!(m("{var/run,run}/docker.sock", "run/docker.sock"));
+        assert!(m("a/{b,{c,d}}", "a/d"));
+        assert!(!m("a/{b,c}", "a/bc"));
+        assert!(matches!(
+            Glob::compile("{a,b"),
+            Err(GlobError::UnclosedBrace(_))
+        ));
+        let huge = "{a,b,c,d}{a,b,c,d}{a,b,c,d}{a,b,c,d}{a,b,c,d}";
+        assert!(matches!(
+            Glob::compile(huge),
+            Err(GlobError::TooManyAlternatives(_))
+        ));
+        assert!(m("a}b", "a}b"), "a lone `}}` is literal");
+    }
+
+    #[test]
+    fn character_classes_match_one_character_and_must_close() {
+        assert!(m("file[0-9].txt", "file7.txt"));
+        assert!(!m("file[!0-9].txt", "file7.txt"));
+        assert!(m("file[^0-9].txt", "filex.txt"));
+        assert!(m("[]x]", "]"));
+        assert!(matches!(
+            Glob::compile("file[0-9"),
+            Err(GlobError::UnclosedClass(_))
+        ));
+    }
+
+    #[test]
+    fn matching_is_ascii_case_insensitive_everywhere() {
+        assert!(m(".claude/settings*.json", ".Claude/Settings.Local.JSON"));
+        assert!(m("[a-c]x", "Bx"));
+        assert!(anchored(".env", "/w/sub/.ENV"));
+        assert!(anchored("~/.SSH/*", "/h/.ssh/id_rsa"));
+        assert!(!m("é", "É"), "non-ASCII letters compare exactly");
+    }
+
+    #[test]
+    fn path_globs_are_anchored_at_workspace_home_or_root() {
+        assert!(anchored("src/**", "/w/src/a/b.rs"));
+        assert!(!anchored("src/**", "/other/src/a.rs"));
+        assert!(anchored("/etc/**", "/etc/passwd"));
+        assert!(anchored("~/.ssh/*", "/h/.ssh/id_rsa"));
+        assert!(!anchored("~/.ssh/*", "/w/.ssh/id_rsa"));
+        assert!(anchored("~", "/h/anything/below"));
+        assert!(anchored("{~/.ssh,/etc/ssh}/*", "/etc/ssh/x"));
+        let no_home = PathGlob::compile("~/.ssh/*").unwrap();
+        assert!(!no_home.matches(Path::new("/h/.ssh/id"), Path::new("/w"), None));
+    }
+
+    #[test]
+    fn a_path_glob_without_slash_matches_a_name_at_any_depth_of_the_workspace() {
+        assert!(anchored("*.pem", "/w/a/b/key.pem"));
+        assert!(anchored(".env", "/w/.env"));
+        assert!(!anchored("*.pem", "/elsewhere/key.pem"));
+    }
+
+    #[test]
+    fn a_trailing_slash_is_the_directory_and_everything_below() {
+        assert!(anchored("docs/", "/w/docs/a/b.md"));
+        assert!(anchored("docs/", "/w/docs"));
+    }
+
+    #[test]
+    fn dot_dot_is_refused_in_a_pattern() {
+        assert!(matches!(
+            PathGlob::compile("../x"),
+            Err(GlobError::ParentComponent(_))
+        ));
+        assert!(matches!(PathGlob::compile(" "), Err(GlobError::Empty)));
     }
 
     #[test]
@@ -241,10 +596,23 @@ mod tests {
     }
 
     #[test]
-    fn stars_backtrack() {
-        assert!(match_component(b"*.env.*.example", b"x.env.prod.example"));
-        assert!(match_component(b"*a*b", b"xaxxab"));
-        assert!(!match_component(b"*a*b", b"xaxxa"));
-        assert!(match_component(b"", b""));
+    fn stars_backtrack_in_linear_time() {
+        let t = |p: &str| tokens(p, p).unwrap();
+        assert!(match_component(&t("*.env.*.example"), b"x.env.prod.example"));
+        assert!(match_component(&t("*a*b"), b"xaxxab"));
+        assert!(!match_component(&t("*a*b"), b"xaxxa"));
+        assert!(match_component(&t(""), b""));
+        let hostile = "*a".repeat(50);
+        assert!(match_component(&t(&hostile), "a".repeat(5000).as_bytes()));
+        assert!(!match_component(&t(&format!("{hostile}b")), "a".repeat(5000).as_bytes()));
+    }
+
+    #[test]
+    fn invalid_utf8_components_match_only_wildcards() {
+        let bad: &[u8] = b"k\xffy.pem";
+        let g = Glob::compile("*.pem").unwrap();
+        assert!(g.matches(&[bad]));
+        assert!(Glob::compile("k?y.pem").unwrap().matches(&[bad]));
+        assert!(!Glob::compile("k[a-z]y.pem").unwrap().matches(&[bad]));
     }
 }

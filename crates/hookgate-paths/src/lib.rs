@@ -11,13 +11,14 @@
 //! is `lstat`/`readlink` on the path being judged (in [`resolve`], with its TOCTOU limits).
 
 pub mod catalog;
-mod glob;
+pub mod glob;
 pub mod lexical;
 pub mod resolve;
 
 pub use catalog::{
     Access, Anchor, Catalog, Category, PathContext, SensitiveMatch, classify, classify_subtree,
 };
+pub use glob::{Glob, GlobError, PathGlob};
 pub use lexical::{Normalized, is_within, normalize};
 pub use resolve::{
     ResolveError, Resolved, classify_resolved, classify_resolved_with_path, resolve,

@@ -38,6 +38,10 @@ pub struct Matched {
     /// Where a rule was defined (`file:line`); `None` for invariants.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub origin: Option<String>,
+    /// The allowance (`hookgate allow`) that waived this match: it matched, but no longer
+    /// decides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub allowed_by: Option<String>,
 }
 
 /// One timed stage of the evaluation (for `hookgate inspect`).
@@ -74,6 +78,13 @@ pub struct Evaluation {
     pub actions: Vec<Action>,
     /// Timed stages.
     pub steps: Vec<Step>,
+    /// The ids of the allowances that waived a match of this call.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub allowed_by: Vec<String>,
+    /// For a deny or an ask: the exact `hookgate allow …` command that would let the call
+    /// through, or why none can (a locked invariant decided).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub way_through: Option<String>,
 }
 
 fn micros(since: Instant) -> u64 {
@@ -117,7 +128,6 @@ impl Policy {
         let facts = Facts::build(call, ctx);
         let evaluation = self.evaluate_facts(&facts, call, ctx, state, started);
         let decision = finish(&evaluation);
-        state.record(decision);
         if !matches!(decision, Some(Decision::Deny | Decision::Ask)) {
             self.observe_facts(&facts, call, state);
         }
@@ -148,6 +158,8 @@ impl Policy {
                 matched,
                 actions: facts.actions.clone(),
                 steps,
+                allowed_by: Vec::new(),
+                way_through: None,
             };
         }
 
@@ -195,6 +207,7 @@ impl Policy {
                 mode,
                 reason,
                 origin: Some(rule.origin.clone()),
+                allowed_by: None,
             });
         }
         let all_allowed = allow_covered.iter().all(|c| *c);
@@ -215,7 +228,7 @@ impl Policy {
             let mode = match switch {
                 _ if info.locked => Mode::Enforce,
                 Switch::Off => continue,
-                Switch::On => self.mode,
+                Switch::On | Switch::Ask => self.mode,
                 Switch::Enforce => Mode::Enforce,
                 Switch::Monitor => Mode::Monitor,
             };
@@ -231,6 +244,12 @@ impl Policy {
                 continue;
             };
             violated += 1;
+            // `ask`: the invariant still speaks, but a person has the last word.
+            let effect = if *switch == Switch::Ask && !info.locked && effect == Effect::Deny {
+                Effect::Ask
+            } else {
+                effect
+            };
             if let Some(s) = suggestion {
                 suggestions.push((effect, info.severity, s));
             }
@@ -242,6 +261,7 @@ impl Policy {
                 mode,
                 reason,
                 origin: None,
+                allowed_by: None,
             });
         }
         steps.push(Step {
@@ -252,13 +272,31 @@ impl Policy {
 
         // Combine: deny > ask > approve. An approve needs every action covered by approve
         // rules; an allow never decides (no opinion: the agent's own permission flow applies).
-        let enforced = || matched.iter().filter(|m| m.mode == Mode::Enforce);
+        // Allowances the user wrote waive the matches they cover (never a locked invariant's).
+        let command = call.tool.as_ref().and_then(|t| t.command.as_deref());
+        let mut allowed_by: Vec<String> = Vec::new();
+        for m in &mut matched {
+            if m.mode != Mode::Enforce || m.effect.loosens() {
+                continue;
+            }
+            if let Some(a) = ctx.allowances.iter().find(|a| a.covers(&m.id, command)) {
+                m.allowed_by = Some(a.id.clone());
+                if !allowed_by.contains(&a.id) {
+                    allowed_by.push(a.id.clone());
+                }
+            }
+        }
+        let enforced = || {
+            matched
+                .iter()
+                .filter(|m| m.mode == Mode::Enforce && m.allowed_by.is_none())
+        };
         let top = enforced()
             .map(|m| m.effect)
             .filter(|e| !e.loosens())
             .max()
             .or_else(|| all_approved.then_some(Effect::Approve));
-        let (reason, suggestion, determining) = match top {
+        let (reason, suggestion, determining): (_, _, Vec<String>) = match top {
             Some(effect) => {
                 let mut deciding: Vec<&Matched> =
                     enforced().filter(|m| m.effect == effect).collect();
@@ -280,14 +318,19 @@ impl Policy {
         };
         let monitored: Vec<String> = matched
             .iter()
-            .filter(|m| m.mode == Mode::Monitor && !m.effect.loosens())
+            .filter(|m| m.mode == Mode::Monitor && !m.effect.loosens() && m.allowed_by.is_none())
             .filter_map(|m| {
                 let decision = m.effect.decision()?;
                 Some(format!("would {decision}: {}: {}", m.id, m.reason))
             })
             .collect();
+        let decision = top.and_then(Effect::decision);
+        let way_through = matches!(decision, Some(Decision::Deny | Decision::Ask))
+            .then(|| crate::allowance::way_through(&determining, command));
         Evaluation {
-            decision: top.and_then(Effect::decision),
+            allowed_by,
+            way_through,
+            decision,
             reason,
             suggestion,
             context: (!monitored.is_empty()).then(|| monitored.join("; ")),

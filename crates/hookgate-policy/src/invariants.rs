@@ -525,8 +525,19 @@ impl<'a> Judge<'a> {
             .map(|(i, _)| i)
     }
 
+    /// Scratch space: under a temp dir, but neither the home directory (CI containers often
+    /// put HOME under `/tmp`), nor the workspace root, nor anything the sensitive catalog
+    /// covers. Invariant: a sensitive location beats the scratch rule, so `rm -rf $HOME/.ssh`
+    /// is never "temp work" because of where HOME happens to live.
     fn in_temp(&self, p: &Path) -> bool {
         self.ctx.temp_dirs.iter().any(|t| is_within(p, t))
+            && !self
+                .ctx
+                .home
+                .as_deref()
+                .is_some_and(|h| is_within(p, h) || is_within(h, p))
+            && !is_within(&self.ctx.workspace, p)
+            && hookgate_paths::classify_subtree(p, &self.path_ctx()).is_empty()
     }
 
     fn is_written_in_session(&self, p: &Path) -> bool {
@@ -1113,14 +1124,18 @@ fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
             .suggest("ask the user to make this change themselves"),
         );
     }
+    let touched = j.facts.touched(j.ctx);
+    if touched.is_empty() {
+        return None;
+    }
     let protected: Vec<PathBuf> = j
         .ctx
-        .protected_paths
+        .protected_set()
         .iter()
         .map(|p| hookgate_paths::normalize(&p.to_string_lossy(), Path::new("/"), None).path)
         .collect();
     let pctx = j.path_ctx();
-    for (i, p) in j.facts.touched(j.ctx) {
+    for (i, p) in touched {
         // write_matches() above classified every written path, resolving symlinks when
         // asked to; its physical forms are reused here.
         let mut candidates = vec![p.path.clone()];
@@ -1399,6 +1414,25 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
                     format!("would trust a project's hookgate config on the user's behalf: `{}`", argv.join(" ")),
                 )
                 .suggest("ask the user to review the project's .hookgate/ and run `hookgate trust` themselves"),
+            );
+        }
+        // Writing an allowance loosens the guard and pruning erases its record: the user's
+        // decisions, never the agent's (listing and revoking allowances only read or tighten).
+        if program(argv) == "hookgate"
+            && argv.get(1).is_some_and(|a| a == "allow" || a == "prune")
+            && !argv.iter().skip(2).any(|a| {
+                matches!(a.as_str(), "--list" | "--help" | "-h") || a.starts_with("--revoke")
+            })
+        {
+            return Some(
+                Violation::new(
+                    Effect::Deny,
+                    format!(
+                        "would change hookgate's allowances or audit trail on the user's behalf: `{}`",
+                        argv.join(" ")
+                    ),
+                )
+                .suggest("ask the user to run it themselves if they want this call through"),
             );
         }
     }

@@ -26,9 +26,10 @@
 //! * Allow what it cannot resolve: an unparseable shell line is `ask`, never silence.
 
 mod action;
+pub mod allowance;
 mod cases;
+mod describe;
 mod eval;
-mod glob;
 mod invariants;
 mod pattern;
 mod policy;
@@ -69,11 +70,21 @@ pub struct Ctx {
     /// file given on the command line): writing them is self-modification too.
     #[serde(default)]
     pub protected_paths: Vec<PathBuf>,
+    /// Paths that belong to the protected set only while they exist (the agents' settings
+    /// directories: a whole-tree operation in a project without them touches nothing of the
+    /// guard). Looked up by [`Ctx::protected_set`] only when a call writes, deletes or moves
+    /// something, so a call that touches nothing pays no I/O for them.
+    #[serde(default)]
+    pub protected_if_present: Vec<PathBuf>,
     /// Resolve symlinks of existing path components before classifying (read-only `lstat`s),
     /// so `ln -s ~/.ssh/id_rsa k; cat k`-style indirections are seen. Off keeps evaluation
     /// purely lexical (tests, replay).
     #[serde(default)]
     pub follow_symlinks: bool,
+    /// The user's allowances in force for this call (`hookgate allow`; the caller loads them
+    /// and keeps only the active ones for this project): the matches they cover are waived.
+    #[serde(default)]
+    pub allowances: Vec<allowance::Allowance>,
 }
 
 impl Ctx {
@@ -86,8 +97,25 @@ impl Ctx {
             workspace: workspace.into(),
             staged_files: None,
             protected_paths: Vec::new(),
+            protected_if_present: Vec::new(),
             follow_symlinks: true,
+            allowances: Vec::new(),
         }
+    }
+
+    /// The protected set: [`Ctx::protected_paths`], and those of
+    /// [`Ctx::protected_if_present`] that exist now (one `lstat` each; the only I/O here, done
+    /// at the moment a call is seen to touch a path).
+    pub fn protected_set(&self) -> Vec<PathBuf> {
+        let mut out = self.protected_paths.clone();
+        out.extend(
+            self.protected_if_present
+                .iter()
+                .filter(|p| std::fs::symlink_metadata(p).is_ok() && !out.contains(p))
+                .cloned()
+                .collect::<Vec<_>>(),
+        );
+        out
     }
 
     /// The same context on a branch.
@@ -100,16 +128,16 @@ impl Ctx {
 
 /// Memory of one agent session that must outlive a hook process (each call is a new process).
 /// The caller loads it from the audit store, passes it to [`Policy::evaluate`], updates it with
-/// [`Policy::observe`] and [`SessionState::record`], and stores it back.
+/// [`Policy::observe`], and stores it back.
+///
+/// Only facts a later judgement reads are kept (no decision counters: the audit trail holds
+/// one record per call), so a call that changes no fact — allowed, asked or denied — leaves
+/// the stored document untouched and costs no write-then-rename.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SessionState {
     /// Canonical absolute paths written, created, moved or deleted by allowed calls.
     pub written_files: Vec<String>,
-    /// Calls denied so far.
-    pub denials: u32,
-    /// Calls answered with ask so far.
-    pub asks: u32,
     /// Result of the last test run seen in a post-tool event (`None`: no test run seen, or
     /// files changed since).
     pub tests_pass: Option<bool>,
@@ -129,20 +157,6 @@ pub struct SessionState {
 pub const MAX_WRITTEN_FILES: usize = 10_000;
 
 impl SessionState {
-    /// Counts a decision (call after every evaluation, whatever the outcome).
-    ///
-    /// Only denials and asks are counted: an allowed call that observes nothing must leave the
-    /// state unchanged, so the session document is not rewritten on every call (a replacing
-    /// rename costs a disk write-back on ext4, which dominated the hook's wall time). The audit
-    /// trail already holds one record per call.
-    pub fn record(&mut self, decision: Option<hookgate_core::Decision>) {
-        match decision {
-            Some(hookgate_core::Decision::Deny) => self.denials = self.denials.saturating_add(1),
-            Some(hookgate_core::Decision::Ask) => self.asks = self.asks.saturating_add(1),
-            _ => {}
-        }
-    }
-
     /// Whether `note` is new to this session; remembers it (at most 64 notes are kept, after
     /// which notes are shown again rather than lost).
     pub fn first_showing(&mut self, note: &str) -> bool {

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_saphyr::Spanned;
 
 use crate::action::ActionKind;
-use crate::glob::PathGlob;
+use hookgate_paths::PathGlob;
 use crate::invariants::{self, INVARIANTS};
 use crate::pattern::CommandPattern;
 
@@ -82,6 +82,9 @@ pub enum Switch {
     Enforce,
     /// Active, reported only.
     Monitor,
+    /// Active, but a deny it would give is softened to an ask (a person decides); an ask
+    /// stays an ask.
+    Ask,
     /// Inactive.
     Off,
 }
@@ -102,9 +105,10 @@ impl<'de> Deserialize<'de> for Switch {
                 "on" | "true" => Ok(Self::On),
                 "enforce" => Ok(Self::Enforce),
                 "monitor" => Ok(Self::Monitor),
+                "ask" => Ok(Self::Ask),
                 "off" | "false" => Ok(Self::Off),
                 other => Err(de::Error::custom(format_args!(
-                    "unknown invariant switch `{other}`: use on, enforce, monitor or off"
+                    "unknown invariant switch `{other}`: use on, enforce, ask, monitor or off"
                 ))),
             },
         }
@@ -112,14 +116,15 @@ impl<'de> Deserialize<'de> for Switch {
 }
 
 impl Switch {
-    /// How strongly the switch holds an invariant: off < monitor < on < enforce. An untrusted
-    /// layer may only raise it.
+    /// How strongly the switch holds an invariant: off < monitor < ask < on < enforce. An
+    /// untrusted layer may only raise it.
     const fn strength(self) -> u8 {
         match self {
             Self::Off => 0,
             Self::Monitor => 1,
-            Self::On => 2,
-            Self::Enforce => 3,
+            Self::Ask => 2,
+            Self::On => 3,
+            Self::Enforce => 4,
         }
     }
 
@@ -128,6 +133,7 @@ impl Switch {
             Self::On => "on",
             Self::Enforce => "enforce",
             Self::Monitor => "monitor",
+            Self::Ask => "ask",
             Self::Off => "off",
         }
     }
@@ -148,14 +154,27 @@ pub struct PolicyLayer {
     pub path: PathBuf,
     /// False: only the parts that tighten apply; the rest becomes [`Policy::notes`].
     pub trusted: bool,
+    /// The file's bytes when the caller already read them (the hook reads a project's config
+    /// once, hashes those bytes for trust and parses exactly them); `None`: read `path`.
+    pub text: Option<Vec<u8>>,
 }
 
 impl PolicyLayer {
+    /// A layer of `path`, trusted or not.
+    pub fn new(path: impl Into<PathBuf>, trusted: bool) -> Self {
+        Self {
+            path: path.into(),
+            trusted,
+            text: None,
+        }
+    }
+
     /// A layer the user wrote.
     pub fn trusted(path: impl Into<PathBuf>) -> Self {
         Self {
             path: path.into(),
             trusted: true,
+            text: None,
         }
     }
 
@@ -164,7 +183,15 @@ impl PolicyLayer {
         Self {
             path: path.into(),
             trusted: false,
+            text: None,
         }
+    }
+
+    /// The same layer, parsed from `bytes` already read rather than from the file.
+    #[must_use]
+    pub fn with_text(mut self, bytes: Vec<u8>) -> Self {
+        self.text = Some(bytes);
+        self
     }
 }
 
@@ -307,7 +334,7 @@ impl ActionPat {
         })
     }
 
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         match self {
             Self::Any => "*".into(),
             Self::Prefix(p) => format!("{p}.*"),
@@ -540,7 +567,12 @@ impl Policy {
         let mut policy = Self::builtin_default();
         for layer in layers {
             let path = &layer.path;
-            let text = match std::fs::read_to_string(path) {
+            let read = match &layer.text {
+                Some(bytes) => String::from_utf8(bytes.clone())
+                    .map_err(|_| std::io::Error::from(std::io::ErrorKind::InvalidData)),
+                None => std::fs::read_to_string(path),
+            };
+            let text = match read {
                 Ok(t) => t,
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => continue,
                 Err(e) => {
@@ -613,7 +645,7 @@ impl Policy {
             let info = &INVARIANTS[index];
             let line = switch.referenced.line();
             let new = switch.value;
-            if info.locked && matches!(new, Switch::Off | Switch::Monitor) {
+            if info.locked && matches!(new, Switch::Off | Switch::Monitor | Switch::Ask) {
                 note(
                     line,
                     format!(
@@ -835,38 +867,16 @@ impl Policy {
         self.mode
     }
 
+    /// The ids of the policy's own rules, in order.
+    pub fn rule_ids(&self) -> impl Iterator<Item = &str> + '_ {
+        self.rules.iter().map(|r| r.id.as_str())
+    }
+
     /// The switch of each invariant, by id.
     pub fn invariant_switches(&self) -> impl Iterator<Item = (&'static str, Switch)> + '_ {
         INVARIANTS
             .iter()
             .zip(&self.switches)
             .map(|(i, s)| (i.id, *s))
-    }
-
-    /// A stable, human-readable summary (`hookgate policy check` prints it; tests compare it).
-    pub fn describe(&self) -> String {
-        use std::fmt::Write as _;
-        let mut out = String::new();
-        let s = &self.settings;
-        let _ = writeln!(out, "mode: {:?}", self.mode);
-        let _ = writeln!(out, "protected_branches: {:?}", s.protected_branches);
-        let _ = writeln!(out, "network_allowlist: {:?}", s.network_allowlist);
-        let _ = writeln!(out, "large_write_bytes: {}", s.large_write_bytes);
-        let _ = writeln!(out, "blast_radius_limit: {}", s.blast_radius_limit);
-        let _ = writeln!(out, "session_blast_radius: {}", s.session_blast_radius);
-        for (id, sw) in self.invariant_switches() {
-            let _ = writeln!(out, "invariant {id}: {sw:?}");
-        }
-        for r in &self.rules {
-            let actions: Vec<String> = r.actions.iter().map(ActionPat::text).collect();
-            let commands: Vec<&str> = r.commands.iter().map(CommandPattern::as_str).collect();
-            let paths: Vec<&str> = r.paths.iter().map(PathGlob::as_str).collect();
-            let _ = writeln!(
-                out,
-                "rule {}: {:?} action={actions:?} tool={:?} command={commands:?} paths={paths:?} branch={:?} mode={:?}",
-                r.id, r.effect, r.tool_text, r.branches, r.mode
-            );
-        }
-        out
     }
 }

@@ -911,3 +911,35 @@ fn every_invariant_has_a_test_here() {
         );
     }
 }
+
+#[test]
+fn a_sensitive_location_beats_the_scratch_rule() {
+    // CI containers often put HOME under /tmp: the home directory and what the sensitive
+    // catalog covers are never scratch space, whatever temp dir they sit in.
+    let mut c = hookgate_policy::Ctx::new("/tmp/ci/project", Some("/tmp/ci/home".into()));
+    c.follow_symlinks = false;
+    let state = SessionState::default();
+    let delete = |path: &str| {
+        patch(&format!(
+            "*** Begin Patch\n*** Delete File: {path}\n*** End Patch\n"
+        ))
+    };
+    for path in ["/tmp/ci/home/.ssh/id_ed25519", "/tmp/ci/home/notes.txt"] {
+        let e = Policy::builtin_default().evaluate(&delete(path), &c, &state);
+        assert!(
+            e.matched
+                .iter()
+                .any(|m| m.id == "no-delete-outside-workspace"),
+            "{path}: {:?}",
+            e.matched
+        );
+    }
+    let e = Policy::builtin_default().evaluate(&delete("/tmp/scratch/x.txt"), &c, &state);
+    assert!(
+        !e.matched
+            .iter()
+            .any(|m| m.id == "no-delete-outside-workspace"),
+        "{:?}",
+        e.matched
+    );
+}

@@ -138,24 +138,78 @@ pub struct Fingerprint {
     pub files: Vec<String>,
 }
 
-/// Hashes the names and bytes of [`config_files`]: a versioned prefix, then per file its name,
-/// a NUL, its length (u64 little-endian) and its bytes, so no two file sets hash alike by
-/// moving bytes between names.
-pub fn fingerprint(hookgate_dir: &Path) -> Result<Fingerprint, TrustError> {
-    let files = config_files(hookgate_dir)?;
-    let mut hasher = Sha256::new();
-    hasher.update(b"hookgate-trust-v1\n");
-    for file in &files {
-        let bytes = std::fs::read(&file.path).map_err(io(&file.path))?;
-        hasher.update(file.name.as_bytes());
-        hasher.update([0u8]);
-        hasher.update((bytes.len() as u64).to_le_bytes());
-        hasher.update(&bytes);
+/// One config file of a `.hookgate/`, with the bytes that were read.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SnapshotFile {
+    /// Its name relative to `.hookgate/` (`policy.yaml`, `hooks.d/10-lint.yaml`).
+    pub name: String,
+    /// Its path.
+    pub path: PathBuf,
+    /// Its content, exactly as hashed.
+    pub bytes: Vec<u8>,
+}
+
+/// Every config file of a `.hookgate/`, read once.
+///
+/// Invariant protected (no time-of-check/time-of-use gap): the hook hashes *these* bytes for
+/// trust and hands the same bytes to the policy and hooks loaders, so a file changed between
+/// the trust check and the load can never be applied as trusted — and each file is read once
+/// per call, not twice.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConfigSnapshot {
+    /// The `.hookgate/` directory.
+    pub dir: PathBuf,
+    /// Its files in [`config_files`] order.
+    pub files: Vec<SnapshotFile>,
+}
+
+impl ConfigSnapshot {
+    /// Reads every file of [`config_files`]`(hookgate_dir)`.
+    pub fn read(hookgate_dir: &Path) -> Result<Self, TrustError> {
+        let files = config_files(hookgate_dir)?
+            .into_iter()
+            .map(|f| {
+                let bytes = std::fs::read(&f.path).map_err(io(&f.path))?;
+                Ok(SnapshotFile {
+                    name: f.name,
+                    path: f.path,
+                    bytes,
+                })
+            })
+            .collect::<Result<Vec<_>, TrustError>>()?;
+        Ok(Self {
+            dir: hookgate_dir.to_path_buf(),
+            files,
+        })
     }
-    Ok(Fingerprint {
-        sha256: hex(&hasher.finalize()),
-        files: files.into_iter().map(|f| f.name).collect(),
-    })
+
+    /// The file named `name` (relative to `.hookgate/`), if it was read.
+    pub fn file(&self, name: &str) -> Option<&SnapshotFile> {
+        self.files.iter().find(|f| f.name == name)
+    }
+
+    /// The pin of exactly these bytes: a versioned prefix, then per file its name, a NUL, its
+    /// length (u64 little-endian) and its bytes, so no two file sets hash alike by moving bytes
+    /// between names.
+    pub fn fingerprint(&self) -> Fingerprint {
+        let mut hasher = Sha256::new();
+        hasher.update(b"hookgate-trust-v1\n");
+        for file in &self.files {
+            hasher.update(file.name.as_bytes());
+            hasher.update([0u8]);
+            hasher.update((file.bytes.len() as u64).to_le_bytes());
+            hasher.update(&file.bytes);
+        }
+        Fingerprint {
+            sha256: hex(&hasher.finalize()),
+            files: self.files.iter().map(|f| f.name.clone()).collect(),
+        }
+    }
+}
+
+/// The pin of a `.hookgate/` as it is on disk now (see [`ConfigSnapshot::fingerprint`]).
+pub fn fingerprint(hookgate_dir: &Path) -> Result<Fingerprint, TrustError> {
+    Ok(ConfigSnapshot::read(hookgate_dir)?.fingerprint())
 }
 
 fn hex(bytes: &[u8]) -> String {
@@ -212,19 +266,30 @@ impl TrustState {
 
 /// The trust of `project`'s `.hookgate/`, against the trust file in `user_config_dir`. Any
 /// failure (unreadable file, corrupt trust file, no user config dir) is untrusted: trust is
-/// never the fallback.
+/// never the fallback. Reads the config itself; the hook, which also loads it, reads it once
+/// with [`ConfigSnapshot::read`] and calls [`trust_state_of`].
 pub fn trust_state(project: &Project, user_config_dir: Option<&Path>) -> TrustState {
     let Some(dir) = &project.hookgate_dir else {
         return TrustState::NoProjectConfig;
     };
+    trust_state_of(ConfigSnapshot::read(dir).as_ref().ok(), user_config_dir)
+}
+
+/// The trust of a snapshot already read (`None`: the project has a `.hookgate/` whose files
+/// could not be read — untrusted, [`UntrustedReason::Unreadable`]).
+pub fn trust_state_of(
+    snapshot: Option<&ConfigSnapshot>,
+    user_config_dir: Option<&Path>,
+) -> TrustState {
     let unreadable = TrustState::Untrusted {
         reason: UntrustedReason::Unreadable,
     };
-    let current = match fingerprint(dir) {
-        Ok(f) if f.files.is_empty() => return TrustState::NoProjectConfig,
-        Ok(f) => f,
-        Err(_) => return unreadable,
+    let Some(snapshot) = snapshot else {
+        return unreadable;
     };
+    if snapshot.files.is_empty() {
+        return TrustState::NoProjectConfig;
+    }
     let Some(user_dir) = user_config_dir else {
         return TrustState::Untrusted {
             reason: UntrustedReason::NeverTrusted,
@@ -233,7 +298,8 @@ pub fn trust_state(project: &Project, user_config_dir: Option<&Path>) -> TrustSt
     let Ok(store) = TrustStore::load(user_dir) else {
         return unreadable;
     };
-    let key = canonical(dir);
+    let current = snapshot.fingerprint();
+    let key = canonical(&snapshot.dir);
     match store.entries.iter().find(|e| e.dir == key) {
         None => TrustState::Untrusted {
             reason: UntrustedReason::NeverTrusted,

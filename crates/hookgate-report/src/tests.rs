@@ -60,7 +60,10 @@ fn overview_with(command: &str) -> Overview {
     r.decision = hookgate_audit::RecordDecision::Deny;
     r.rules = vec!["git.force_push".to_owned()];
     store.record(&r).unwrap();
-    store.overview(&hookgate_audit::Filter::default()).unwrap()
+    hookgate_audit::Reader::open(dir.path())
+        .unwrap()
+        .overview(&hookgate_audit::Filter::default())
+        .unwrap()
 }
 
 #[test]

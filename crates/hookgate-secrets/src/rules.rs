@@ -19,6 +19,25 @@ pub enum Family {
     Generic,
 }
 
+impl Family {
+    /// The family's name as reports spell it (the same as its JSON form).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Cloud => "cloud",
+            Self::ForgeCi => "forge_ci",
+            Self::PackageRegistry => "package_registry",
+            Self::Ai => "ai",
+            Self::Payments => "payments",
+            Self::Chat => "chat",
+            Self::Saas => "saas",
+            Self::PrivateKey => "private_key",
+            Self::Jwt => "jwt",
+            Self::ConnectionString => "connection_string",
+            Self::Generic => "generic",
+        }
+    }
+}
+
 /// A post-regex check for formats that carry their own integrity data, which removes most
 /// false positives that a regex alone cannot.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

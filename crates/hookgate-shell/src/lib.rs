@@ -18,10 +18,14 @@
 //! * Decide on raw text: every decision is made on parsed words, never by substring search, so
 //!   `echo "rm -rf /"`, commit messages, grep patterns and heredocs fed to `cat` stay data.
 
+mod argdanger;
 mod code;
+mod deferred;
+mod ex;
 mod interp;
 mod model;
 mod resolve;
+mod sed;
 mod targets;
 mod taxonomy;
 mod walk;

@@ -39,6 +39,7 @@ pub(crate) fn is_hijack_variable(name: &str) -> bool {
             | "GIT_PAGER"
             | "PAGER"
             | "GIT_EDITOR"
+            | "GIT_SEQUENCE_EDITOR"
             | "EDITOR"
             | "VISUAL"
             | "GIT_ASKPASS"
@@ -204,6 +205,11 @@ const READERS: &[&str] = &[
     "python", "python3", "node", "ruby", "perl", "tee", "dd", "xclip", "pbcopy",
 ];
 
+/// A shell or language interpreter: what it reads on stdin is code.
+pub(crate) fn is_code_runner(name: &str) -> bool {
+    SHELLS.contains(&name) || interpreter(name).is_some()
+}
+
 fn interpreter(name: &str) -> Option<Lang> {
     let python = name
         .strip_prefix("python")
@@ -237,6 +243,7 @@ fn is_sql_client(name: &str) -> bool {
             | "sqlcmd"
             | "usql"
             | "snowsql"
+            | "cqlsh"
     )
 }
 
@@ -313,7 +320,7 @@ fn worse(a: Option<Verdict>, b: Verdict) -> Verdict {
 }
 
 impl Walker<'_> {
-    fn record(&mut self, argv: &[Word], scope: &Scope, verdict: Verdict) {
+    pub(crate) fn record(&mut self, argv: &[Word], scope: &Scope, verdict: Verdict) {
         self.commands.push(ExecutedCommand {
             argv: texts(argv),
             via: scope.via.clone(),
@@ -498,16 +505,41 @@ impl Walker<'_> {
             "su" | "runuser" => self.su(argv, &args, scope),
             "ssh" => self.ssh(argv, &args, scope),
             "script" => {
-                let end = skip_options(
+                let (opts, _) = crate::deferred::scan(
+                    "script",
                     &args,
-                    &["-c", "--command", "-t", "-T", "-I", "-O", "-B", "-E"],
+                    "cTIOBEm",
+                    &[
+                        "--command",
+                        "--timing",
+                        "--log-in",
+                        "--log-out",
+                        "--log-io",
+                        "--log-timing",
+                        "--echo",
+                        "--logging-format",
+                        "--output-limit",
+                    ],
                 );
-                match option_value(&args, end, "-c", "--command") {
+                let command = opts
+                    .into_iter()
+                    .rev()
+                    .find(|o| o.name == "-c" || o.name == "--command")
+                    .and_then(|o| o.value);
+                match command {
                     Some(code) => self.run_code_string(argv, &code, scope, "script -c"),
                     None => {
                         self.record(argv, scope, Verdict::normal("records a terminal session"));
                     }
                 }
+                Producer::Opaque
+            }
+            "eval" if self.evaluates_shell_init(&args, scope) => {
+                self.record(
+                    argv,
+                    scope,
+                    Verdict::normal("evaluates the shell set-up code of a well-known tool"),
+                );
                 Producer::Opaque
             }
             "eval" => {
@@ -518,6 +550,14 @@ impl Walker<'_> {
                     substs: args.iter().flat_map(|w| w.substs.clone()).collect(),
                 };
                 self.run_code_string(argv, &joined, scope, "eval");
+                Producer::Opaque
+            }
+            "source" | "." if self.evaluates_shell_init(&args, scope) => {
+                self.record(
+                    argv,
+                    scope,
+                    Verdict::normal("sources the shell set-up code of a well-known tool"),
+                );
                 Producer::Opaque
             }
             "source" | "." => {
@@ -647,6 +687,7 @@ impl Walker<'_> {
                 }
             }
             "find" => self.find(argv, &args, scope),
+            n if crate::deferred::handles(n) => self.deferred(n, argv, &args, scope, stdin),
             _ => {
                 self.classify_plain(&name, argv, scope);
                 self.producer_of(&name, &args, &stdin, scope)
@@ -654,7 +695,7 @@ impl Walker<'_> {
         }
     }
 
-    fn producer_of(
+    pub(crate) fn producer_of(
         &mut self,
         name: &str,
         args: &[Word],
@@ -714,7 +755,7 @@ impl Walker<'_> {
     }
 
     /// Runs `rest` as the wrapped command, recording the wrapper in `via`.
-    fn peel(
+    pub(crate) fn peel(
         &mut self,
         argv: &[Word],
         rest: &[Word],
@@ -803,13 +844,15 @@ impl Walker<'_> {
     }
 
     fn check_env_assignment(&mut self, w: &Word, scope: &Scope) {
-        let var = w.text.split('=').next().unwrap_or("");
+        let (var, value) = w.text.split_once('=').unwrap_or((w.text.as_str(), ""));
         if is_hijack_variable(var) {
-            self.record(
-                std::slice::from_ref(w),
-                scope,
-                ids::RCE_ENV_HIJACK.verdict(),
-            );
+            let value = Word {
+                text: value.to_owned(),
+                ..w.clone()
+            };
+            if let Some(verdict) = self.hijack_verdict(var, Some(&value), scope) {
+                self.record(std::slice::from_ref(w), scope, verdict);
+            }
         }
     }
 
@@ -1132,7 +1175,13 @@ impl Walker<'_> {
     }
 
     /// Analyses a string as shell code (`bash -c`, `eval`, `su -c`, `watch`).
-    fn run_code_string(&mut self, argv: &[Word], code: &Word, scope: &mut Scope, via: &str) {
+    pub(crate) fn run_code_string(
+        &mut self,
+        argv: &[Word],
+        code: &Word,
+        scope: &mut Scope,
+        via: &str,
+    ) {
         if code.substs.contains(&Producer::Download) {
             self.record(argv, scope, ids::RCE_DOWNLOAD_TO_SHELL.verdict());
         } else if code.substs.contains(&Producer::Decoded) {
@@ -1149,7 +1198,7 @@ impl Walker<'_> {
 
     /// Judges code arriving on stdin (or via a process substitution) for a shell or
     /// interpreter. `lang` None = shell.
-    fn judge_code_input(
+    pub(crate) fn judge_code_input(
         &mut self,
         argv: &[Word],
         input: Producer,
@@ -1336,6 +1385,16 @@ impl Walker<'_> {
                 i += if value_flags.contains(&t) { 2 } else { 1 };
                 continue;
             }
+            if lang == Lang::Mongo
+                && args.get(i + 1..).is_some_and(|r| {
+                    r.iter()
+                        .any(|w| w.exact && (w.text == "--eval" || w.text.starts_with("--eval=")))
+                })
+            {
+                // `mongosh DB --eval CODE`: the connection target comes before the code.
+                i += 1;
+                continue;
+            }
             break;
         }
         if code.is_none() && !module {
@@ -1372,7 +1431,14 @@ impl Walker<'_> {
     ///
     /// Invariant: an effect is never dropped; one whose target is computed at run time keeps
     /// `path: None` and its verdict is the "unresolved target" rule (ask), never allow.
-    fn foreign(&mut self, lang: Lang, argv: &[Word], code: &Word, scope: &mut Scope, via: &str) {
+    pub(crate) fn foreign(
+        &mut self,
+        lang: Lang,
+        argv: &[Word],
+        code: &Word,
+        scope: &mut Scope,
+        via: &str,
+    ) {
         if !code.exact {
             let verdict = if code.substs.contains(&Producer::Download) {
                 ids::RCE_DOWNLOAD_TO_SHELL.verdict()
@@ -1664,6 +1730,7 @@ impl Walker<'_> {
         let mut file = false;
         let mut i = 0;
         let mut positionals = Vec::new();
+        let mut sql_texts: Vec<(String, bool)> = Vec::new();
         while let Some(w) = args.get(i) {
             let t = w.text.as_str();
             let code_flag = match name {
@@ -1675,6 +1742,7 @@ impl Walker<'_> {
                 "cockroach" | "usql" => matches!(t, "-e" | "--execute" | "-c" | "--command"),
                 "sqlcmd" => matches!(t, "-Q" | "-q"),
                 "snowsql" => matches!(t, "-q" | "--query"),
+                "cqlsh" => matches!(t, "-e" | "--execute"),
                 _ => false,
             };
             if w.exact && code_flag {
@@ -1686,6 +1754,16 @@ impl Walker<'_> {
             }
             if w.exact && (t == "-f" || t == "--file" || t == "-i" || t.starts_with("--file=")) {
                 file = true;
+                // `-f <(echo 'DROP …')`: the script is produced on this line; judge its text.
+                if let Some(producer) = args.get(i + 1).and_then(|v| v.substs.last()) {
+                    match producer {
+                        Producer::Text { text, exact } => {
+                            sql_texts.push((text.clone(), *exact));
+                        }
+                        Producer::LocalFile | Producer::Nothing => {}
+                        _ => sql_texts.push((String::new(), false)),
+                    }
+                }
             }
             if let Some((flag, value)) = t.split_once('=')
                 && matches!(flag, "--command" | "--execute" | "--query")
@@ -1715,6 +1793,10 @@ impl Walker<'_> {
             } else {
                 opaque = true;
             }
+        }
+        for (text, exact) in &sql_texts {
+            risk = risk.max(interp::scan_sql(text));
+            opaque |= !exact && risk == SqlRisk::None;
         }
         if sql.is_empty() && !file {
             match stdin {
@@ -1852,11 +1934,14 @@ impl Walker<'_> {
 
     /// Classifies a command that is not a wrapper, shell or interpreter: taxonomy rules, target
     /// judgements, credential reads, then the read-only list.
-    fn classify_plain(&mut self, name: &str, argv: &[Word], scope: &Scope) {
+    pub(crate) fn classify_plain(&mut self, name: &str, argv: &[Word], scope: &Scope) {
         let words = argv.get(1..).unwrap_or(&[]);
         let strings = texts(words);
         let args = Args::parse(name, &strings);
         let mut worst: Option<Verdict> = taxonomy::match_rules(name, &args).map(RuleRef::verdict);
+        if let Some(v) = self.argument_danger(name, words, &args, scope) {
+            worst = Some(worse(worst, v));
+        }
         let ctx = self.ctx;
         let cwd = &scope.cwd;
         let operands: Vec<&Word> = operand_words(words);
@@ -1885,8 +1970,14 @@ impl Walker<'_> {
                 }
             }
             "chmod" | "chown" | "chgrp" => {
+                let tightening = name == "chmod"
+                    && operands
+                        .first()
+                        .is_some_and(|m| m.exact && crate::argdanger::chmod_tightens(&m.text));
                 for t in operands.iter().skip(1) {
-                    if let Some(rule) = targets::judge_permissions(&t.text, t.exact, cwd, ctx) {
+                    if let Some(rule) = targets::judge_permissions(&t.text, t.exact, cwd, ctx)
+                        && !(tightening && rule == ids::FS_PERMISSIONS_OUTSIDE_WORKSPACE)
+                    {
                         worst = Some(worse(worst, rule.verdict()));
                     }
                 }
@@ -1927,11 +2018,6 @@ impl Walker<'_> {
                     }
                 }
             }
-            "git" => {
-                if let Some(v) = git_exec_config(words) {
-                    worst = Some(worse(worst, v));
-                }
-            }
             "docker" | "podman" | "nerdctl" => {
                 if let Some(v) = docker_host_mount(&args, words, ctx) {
                     worst = Some(worse(worst, v));
@@ -1941,9 +2027,18 @@ impl Walker<'_> {
         }
 
         if !scope.remote && (READERS.contains(&name) || NETWORK_SENDERS.contains(&name)) {
-            let secret = words.iter().any(|w| {
-                w.exact && secret_candidates(&w.text).any(|p| targets::is_secret_path(p, cwd, ctx))
-            });
+            // A copy's destination is written, not read (`cp -n .env.example .env`).
+            let destination = matches!(name, "cp" | "rsync" | "scp")
+                .then(|| operands.last().copied())
+                .flatten()
+                .filter(|_| operands.len() > 1 && !args.has_any(&["-t", "--target-directory"]));
+            let secret = words
+                .iter()
+                .filter(|w| destination.is_none_or(|d| !std::ptr::eq(*w, d)))
+                .any(|w| {
+                    w.exact
+                        && secret_candidates(&w.text).any(|p| targets::is_secret_path(p, cwd, ctx))
+                });
             if secret {
                 let rule = if NETWORK_SENDERS.contains(&name) {
                     ids::CRED_EXFILTRATE
@@ -2055,53 +2150,6 @@ fn option_value(args: &[Word], end: usize, short: &str, long: &str) -> Option<Wo
                 text: v.to_owned(),
                 ..w.clone()
             });
-        }
-        i += 1;
-    }
-    None
-}
-
-/// `git -c core.pager=…` and friends make git run arbitrary commands.
-fn git_exec_config(words: &[Word]) -> Option<Verdict> {
-    let mut i = 0;
-    while let Some(w) = words.get(i) {
-        let t = w.text.as_str();
-        let value = if t == "-c" || t == "--config-env" {
-            i += 1;
-            words.get(i).map(|w| w.text.as_str())
-        } else {
-            t.strip_prefix("--config-env=")
-        };
-        if let Some(kv) = value {
-            let key = kv.split('=').next().unwrap_or("").to_ascii_lowercase();
-            let dangerous = matches!(
-                key.as_str(),
-                "core.pager"
-                    | "core.editor"
-                    | "core.sshcommand"
-                    | "core.fsmonitor"
-                    | "core.hookspath"
-                    | "core.askpass"
-                    | "core.gitproxy"
-                    | "diff.external"
-                    | "sequence.editor"
-                    | "gpg.program"
-                    | "credential.helper"
-                    | "uploadpack.packobjectshook"
-                    | "core.alternaterefscommand"
-                    | "protocol.ext.allow"
-            ) || key.starts_with("alias.")
-                || key.starts_with("pager.")
-                || key.starts_with("filter.")
-                || key.ends_with(".textconv")
-                || key.ends_with(".command")
-                || key.ends_with(".driver")
-                || key.ends_with(".program");
-            if dangerous {
-                return Some(ids::GIT_EXEC_CONFIG.verdict());
-            }
-        } else if !t.starts_with('-') {
-            break;
         }
         i += 1;
     }

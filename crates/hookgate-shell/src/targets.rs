@@ -125,19 +125,27 @@ fn classify(path: &Path, ctx: &Context) -> Place {
             _ => Place::InWorkspace,
         };
     }
+    // A sensitive location beats the scratch rule: under the home directory (CI containers
+    // often put HOME below /tmp) or covered by the sensitive-path catalog, a path is judged
+    // as what it is, not as temp work.
+    if let Some(home) = &ctx.home
+        && is_within(path, home)
+    {
+        return Place::Home;
+    }
     let temps = ctx.temp_dirs.iter().chain(ctx.tmpdir.iter());
     for temp in temps {
         if path == temp {
             return Place::TempRoot;
         }
         if is_within(path, temp) {
-            return Place::InTemp;
+            let pctx = hookgate_paths::PathContext::new(&ctx.cwd, ctx.home.clone());
+            return if hookgate_paths::classify_subtree(path, &pctx).is_empty() {
+                Place::InTemp
+            } else {
+                Place::Elsewhere
+            };
         }
-    }
-    if let Some(home) = &ctx.home
-        && is_within(path, home)
-    {
-        return Place::Home;
     }
     if SYSTEM_DIRS.iter().any(|d| is_within(path, Path::new(d))) {
         return Place::System;
@@ -421,6 +429,26 @@ mod tests {
         assert_eq!(del("/tmp/*", Shape::Glob), None);
         assert_eq!(del("/var/tmp/x", Shape::Exact), None);
         assert_eq!(del("/tmp", Shape::Exact), Some("fs.delete_temp_root"));
+    }
+
+    #[test]
+    fn a_sensitive_location_beats_the_scratch_rule() {
+        let mut c = Context::new("/tmp/ci/project", Some(PathBuf::from("/tmp/ci/home")));
+        c.temp_dirs = vec![PathBuf::from("/tmp")];
+        let cwd = Cwd::Known(c.cwd.clone());
+        let judge =
+            |raw: &str| judge_delete(raw, true, Shape::Exact, true, &cwd, &c).map(|r| r.def().id);
+        assert_eq!(
+            judge("/tmp/ci/home/.ssh"),
+            Some("fs.delete_outside_workspace_recursive")
+        );
+        assert_eq!(
+            judge("$HOME/.aws"),
+            Some("fs.delete_outside_workspace_recursive")
+        );
+        assert_eq!(judge("/tmp/ci/home"), Some("fs.delete_system"));
+        assert_eq!(judge("/tmp/ci/project"), Some("fs.delete_workspace_root"));
+        assert_eq!(judge("/tmp/scratch-123"), None);
     }
 
     #[test]

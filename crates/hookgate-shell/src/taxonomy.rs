@@ -102,7 +102,12 @@ impl<'a> Args<'a> {
             if let Some(long) = arg.strip_prefix("--") {
                 let name_part = long.split('=').next().unwrap_or(long);
                 let flag = arg.get(..name_part.len() + 2).unwrap_or(arg);
-                out.flags.push(flag);
+                let sub = out.positionals.first().copied().unwrap_or("");
+                match long_option(name, sub, flag) {
+                    LongOption::Unlisted => out.flags.push(flag),
+                    LongOption::Exact(full) => out.flags.push(full),
+                    LongOption::Ambiguous(all) => out.flags.extend(all),
+                }
                 if !long.contains('=') && takes_value(flag, i) {
                     i += 1;
                 }
@@ -133,6 +138,63 @@ impl<'a> Args<'a> {
     pub(crate) fn has_any(&self, flags: &[&str]) -> bool {
         flags.iter().any(|f| self.has_flag(f))
     }
+}
+
+/// What a long flag means to a tool that accepts unique prefixes of its long options.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum LongOption {
+    /// The tool has no table, or the flag prefixes none of its options: taken as written.
+    Unlisted,
+    /// The flag is an option or a unique prefix of one.
+    Exact(&'static str),
+    /// The flag prefixes several options; the tool refuses it, every reading is reported.
+    Ambiguous(Vec<&'static str>),
+}
+
+/// Normalises `flag` (`--har`, without any `=value`) against the long-option table of `name`
+/// (and its subcommand `sub`, for git), so `git reset --har` matches the rule for `--hard`.
+/// Invariant: a flag that any listed option starts with never stays unrecognised.
+pub(crate) fn long_option(name: &str, sub: &str, flag: &str) -> LongOption {
+    let table = LONG_OPTIONS
+        .binary_search_by(|((c, s), _)| (*c, *s).cmp(&(name, sub)))
+        .ok()
+        .or_else(|| {
+            LONG_OPTIONS
+                .binary_search_by(|((c, s), _)| (*c, *s).cmp(&(name, "")))
+                .ok()
+        })
+        .and_then(|i| LONG_OPTIONS.get(i))
+        .map(|(_, options)| *options);
+    let Some(options) = table else {
+        return LongOption::Unlisted;
+    };
+    if flag.len() <= 2 {
+        return LongOption::Unlisted;
+    }
+    if let Some(exact) = options.iter().find(|o| **o == flag) {
+        return LongOption::Exact(exact);
+    }
+    let candidates: Vec<&'static str> = options
+        .iter()
+        .copied()
+        .filter(|o| o.starts_with(flag))
+        .collect();
+    match candidates.as_slice() {
+        [] => LongOption::Unlisted,
+        [one] => LongOption::Exact(one),
+        _ => LongOption::Ambiguous(candidates),
+    }
+}
+
+/// The shell set-up subcommands of a well-known tool (`pyenv` → `init`, …), from
+/// `[[shell_init]]` in `taxonomy.toml`.
+pub(crate) fn shell_init_subcommands(name: &str) -> Option<&'static [&'static str]> {
+    lookup(SHELL_INIT, name)
+}
+
+/// Standard user and system binary directories (`~/` = home), from `user_bin_dirs`.
+pub(crate) fn user_bin_dirs() -> &'static [&'static str] {
+    USER_BIN_DIRS
 }
 
 /// `-x` for an ASCII letter, as a static string (no allocation per flag).
@@ -270,6 +332,45 @@ mod tests {
         let a = args(&["push", "--force=true", "origin", "main"]);
         let p = Args::parse("git", &a);
         assert!(p.has_flag("--force"));
+    }
+
+    #[test]
+    fn unique_long_option_prefixes_match_the_full_option() {
+        for (cmd, argv, flag) in [
+            ("git", &["reset", "--har"][..], "--hard"),
+            (
+                "git",
+                &["push", "--force-w", "origin"][..],
+                "--force-with-lease",
+            ),
+            ("git", &["clean", "--f", "-d"][..], "--force"),
+            ("rm", &["--rec", "x"][..], "--recursive"),
+            ("rm", &["x", "--no-pres"][..], "--no-preserve-root"),
+            ("journalctl", &["--vacuum-t=1s"][..], "--vacuum-time"),
+        ] {
+            let a = args(argv);
+            let p = Args::parse(cmd, &a);
+            assert!(p.has_flag(flag), "{cmd} {argv:?}: {:?}", p.flags);
+        }
+    }
+
+    #[test]
+    fn ambiguous_long_option_prefixes_report_every_reading() {
+        let a = args(&["push", "--forc", "origin"]);
+        let p = Args::parse("git", &a);
+        assert!(p.has_flag("--force") && p.has_flag("--force-with-lease"));
+    }
+
+    #[test]
+    fn tools_without_a_table_keep_flags_as_written() {
+        let a = args(&["-X", "DELETE", "--req", "x"]);
+        let p = Args::parse("curl", &a);
+        assert!(p.has_flag("--req"));
+    }
+
+    #[test]
+    fn long_option_tables_are_sorted_for_binary_search() {
+        assert!(LONG_OPTIONS.windows(2).all(|w| w[0].0 < w[1].0));
     }
 
     #[test]

@@ -237,6 +237,16 @@ impl Walker<'_> {
                 self.block(node, src, scope, depth);
                 Producer::Opaque
             }
+            "while_statement" if infinite_background_loop(node, src) => {
+                self.mixed(node, src, scope, depth);
+                self.commands.push(ExecutedCommand {
+                    argv: vec![text(node, src).chars().take(60).collect()],
+                    via: scope.via.clone(),
+                    verdict: crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
+                    effects: Vec::new(),
+                });
+                Producer::Opaque
+            }
             "negated_command"
             | "if_statement"
             | "while_statement"
@@ -499,14 +509,20 @@ impl Walker<'_> {
         let name = node
             .child_by_field_name("name")
             .map_or("", |n| text(n, src));
-        if let Some(value) = node.child_by_field_name("value") {
-            self.scan_substitutions(value, src, scope, depth + 1);
+        let value_node = node.child_by_field_name("value");
+        if !crate::resolve::is_hijack_variable(name) {
+            if let Some(value) = value_node {
+                self.scan_substitutions(value, src, scope, depth + 1);
+            }
+            return;
         }
-        if crate::resolve::is_hijack_variable(name) {
+        // Resolving the value runs its substitutions (once).
+        let value = value_node.map(|v| self.word(v, src, scope, depth + 1));
+        if let Some(verdict) = self.hijack_verdict(name, value.as_ref(), scope) {
             self.commands.push(ExecutedCommand {
                 argv: vec![text(node, src).to_owned()],
                 via: scope.via.clone(),
-                verdict: crate::taxonomy::ids::RCE_ENV_HIJACK.verdict(),
+                verdict,
                 effects: Vec::new(),
             });
         }
@@ -812,20 +828,58 @@ fn is_fd(s: &str) -> bool {
 
 /// True when a function body puts work in the background or in a pipeline (`:|:&`).
 fn spawns_in_background(node: Node<'_>) -> bool {
+    any_node(node, true, |n| n.kind() == "pipeline" || n.kind() == "&")
+}
+
+/// True when `pred` holds for `node` or a node below it. Iterative and bounded: past 10,000
+/// nodes the answer is `overflow` (the caller's fail-closed choice).
+fn any_node(node: Node<'_>, overflow: bool, pred: impl Fn(Node<'_>) -> bool) -> bool {
     let mut stack = vec![node];
     let mut seen = 0;
     while let Some(n) = stack.pop() {
         seen += 1;
         if seen > 10_000 {
-            return true;
+            return overflow;
         }
-        if n.kind() == "pipeline" || n.kind() == "&" {
+        if pred(n) {
             return true;
         }
         let mut cursor = n.walk();
         stack.extend(n.children(&mut cursor));
     }
     false
+}
+
+/// `while :; do cmd & done` / `while true; do …& done`: an unconditional loop that starts
+/// a background process on every turn, with nothing in the body that waits, is a fork bomb
+/// whatever it starts. (`until false` is the same loop.)
+fn infinite_background_loop(node: Node<'_>, src: &str) -> bool {
+    let Some(condition) = node.child_by_field_name("condition") else {
+        return false;
+    };
+    let keyword = node.child(0).map_or("", |k| text(k, src));
+    let cond = text(condition, src).trim().trim_end_matches(';').trim();
+    let forever = match keyword {
+        "while" => matches!(cond, ":" | "true" | "[ 1 ]" | "((1))"),
+        "until" => cond == "false",
+        _ => false,
+    };
+    let Some(body) = node.child_by_field_name("body") else {
+        return false;
+    };
+    forever && has_background_job(body) && !waits(body, src)
+}
+
+/// A command ending in `&` somewhere in `node`.
+fn has_background_job(node: Node<'_>) -> bool {
+    any_node(node, false, |n| n.kind() == "&")
+}
+
+/// A `sleep`/`wait`/`read` in the body paces the loop.
+fn waits(node: Node<'_>, src: &str) -> bool {
+    any_node(node, true, |n| {
+        n.kind() == "command_name" && matches!(text(n, src), "sleep" | "wait" | "read")
+    })
 }
 
 /// `<<-` strips leading tabs from body lines.

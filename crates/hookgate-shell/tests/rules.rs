@@ -370,9 +370,14 @@ fn environment_variables_that_change_what_runs_ask() {
             "PATH=/tmp/evil:$PATH git status",
             "LD_PRELOAD=/tmp/x.so ls",
             "export PATH=./bin:$PATH",
-            "env GIT_SSH_COMMAND='rm -rf /' git fetch",
+            "env GIT_SSH_COMMAND='touch /tmp/pwned' git fetch",
             "BASH_ENV=/tmp/x bash script.sh",
         ],
+    );
+    // The value of a program-naming variable is code: judged as the code it is.
+    expect_rule(
+        "fs.delete_system",
+        &["env GIT_SSH_COMMAND='rm -rf /' git fetch"],
     );
 }
 
@@ -381,10 +386,17 @@ fn git_config_that_runs_commands_asks() {
     expect_rule(
         "git.exec_config",
         &[
-            "git -c core.pager='rm -rf /' log",
-            "git -c alias.x='!rm -rf /' x",
             "git -c core.fsmonitor=evil status",
             "git -c diff.foo.textconv=evil diff",
+            "git -c core.pager='touch /tmp/pwned' log",
+        ],
+    );
+    // Command-valued settings are parsed as shell: destructive code is judged as such.
+    expect_rule(
+        "fs.delete_system",
+        &[
+            "git -c core.pager='rm -rf /' log",
+            "git -c alias.x='!rm -rf /' x",
         ],
     );
 }

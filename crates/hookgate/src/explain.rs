@@ -203,7 +203,11 @@ fn call_report(
             shell_analyzer: analysis.as_ref(),
         })?)?;
     } else {
-        print(&render_call(&judgement, analysis.as_ref()))?;
+        // The call's text is the agent's: escaped for the terminal, every line of it.
+        print(&hookgate_core::term::escape_lines(&render_call(
+            &judgement,
+            analysis.as_ref(),
+        )))?;
     }
     Ok(match verdict.decision {
         Some(Decision::Deny | Decision::Ask) => 2,
@@ -249,6 +253,12 @@ fn render_call(j: &hookgate_guard::Judgement, analysis: Option<&Analysis>) -> St
     if let Some(suggestion) = &v.suggestion {
         let _ = writeln!(s, "suggestion: {suggestion}");
     }
+    if let Some(way) = &v.way_through {
+        let _ = writeln!(s, "way through: {way}");
+    }
+    if !v.allowed_by.is_empty() {
+        let _ = writeln!(s, "allowed by: {}", v.allowed_by.join(", "));
+    }
     if let Some(error) = &v.error {
         let _ = writeln!(s, "error: {error}");
     }
@@ -278,7 +288,16 @@ fn render_call(j: &hookgate_guard::Judgement, analysis: Option<&Analysis>) -> St
                 hookgate_policy::Effect::Ask => "ask",
                 hookgate_policy::Effect::Deny => "deny",
             };
-            let _ = writeln!(s, "  - {kind} {} ({effect}{mode}): {}", m.id, m.reason);
+            let allowed = m
+                .allowed_by
+                .as_ref()
+                .map(|a| format!(", allowed by {a}"))
+                .unwrap_or_default();
+            let _ = writeln!(
+                s,
+                "  - {kind} {} ({effect}{mode}{allowed}): {}",
+                m.id, m.reason
+            );
         }
     }
     if let Some(analysis) = analysis {
@@ -408,7 +427,7 @@ fn path_report(raw: &str, cwd: PathBuf, access: AccessArg, json: bool) -> Result
                 );
             }
         }
-        print(&s)?;
+        print(&hookgate_core::term::escape_lines(&s))?;
     }
     Ok(if matches.is_empty() && !resolved.escaped_root {
         0

@@ -5,7 +5,7 @@ use std::io::{Read as _, Write as _};
 use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
-use hookgate_audit::{Backend, Filter, Record, RecordDecision, Store, Unstored};
+use hookgate_audit::{Backend, Filter, Reader, Record, RecordDecision, Store, Unstored};
 use hookgate_core::{AgentKind, Decision};
 use hookgate_guard::{FailMode, GuardOptions, StoreChoice};
 use hookgate_init::{InitOptions, Scope, Target};
@@ -171,7 +171,7 @@ fn env_value<T: ValueEnum>(name: &str) -> Result<Option<T>, Failure> {
 }
 
 /// hookgate's config dir (the user policy lives there too).
-fn config_dir() -> Option<PathBuf> {
+pub(crate) fn config_dir() -> Option<PathBuf> {
     hookgate_engine::config::user_config_dir()
 }
 
@@ -427,6 +427,10 @@ pub(crate) fn init(args: &InitArgs) -> Result<u8, Failure> {
     } else {
         hookgate_init::plan_install(&target, &opts)?
     };
+    // On stderr, so that it is seen even when the output is piped or parsed.
+    for warning in &plan.warnings {
+        let _ = writeln!(std::io::stderr(), "hookgate: warning: {warning}");
+    }
     if args.dry_run {
         print(&hookgate_init::diff(&plan))?;
         return Ok(0);
@@ -456,9 +460,16 @@ pub(crate) fn init(args: &InitArgs) -> Result<u8, Failure> {
 pub(crate) struct DoctorArgs {
     /// Check only this agent (default: every agent with hookgate configured).
     agent: Option<AgentArg>,
-    /// Check the global configs instead of the project's.
+    /// Check only the global (user-level) configs. Without it the project's configs are
+    /// checked, and so is every user-level config that holds hookgate's hooks.
     #[arg(long)]
     global: bool,
+    /// Write the trust Codex and Copilot need before they run the hooks (Codex: the project's
+    /// `trust_level` and the hooks' hashes in its `config.toml`; Copilot: the folder in
+    /// `trustedFolders` of its `config.json`), printing the diff of what changes, then check
+    /// again.
+    #[arg(long)]
+    fix: bool,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -476,20 +487,56 @@ pub(crate) fn doctor(args: &DoctorArgs) -> Result<u8, Failure> {
             AgentArg::Cursor,
         ],
     };
+    // Project configs (what `init` writes by default), then user-level installs, which
+    // govern every project and are easy to forget: a stale global entry pointing at a deleted
+    // binary fails open in most agents.
+    let mut targets = Vec::new();
+    for agent in agents {
+        if !args.global {
+            let project = target(agent, false, None)?;
+            let exists =
+                hookgate_init::config_path(&project, &opts.homes).is_ok_and(|p| p.exists());
+            if args.agent.is_some() || exists {
+                targets.push((agent, "project", project));
+            }
+        }
+        if let Some(home) = std::env::home_dir() {
+            let global = Target {
+                agent: agent.kind(),
+                scope: Scope::Global(home),
+            };
+            let wanted = if args.global {
+                args.agent.is_some()
+                    || hookgate_init::config_path(&global, &opts.homes).is_ok_and(|p| p.exists())
+            } else {
+                hookgate_init::is_installed(&global, &opts)
+            };
+            if wanted {
+                targets.push((agent, "global", global));
+            }
+        }
+    }
+    let mut s = String::new();
+    if args.fix {
+        for (agent, scope, target) in &targets {
+            let plan = hookgate_init::plan_trust_fix(target, &opts)?;
+            if plan.is_empty() {
+                continue;
+            }
+            hookgate_init::apply(&plan)?;
+            let _ = writeln!(s, "fixed {} ({scope}) trust:", agent.kind().as_str());
+            s.push_str(&hookgate_init::diff(&plan));
+        }
+    }
     let mut all_ok = true;
     let mut report = Vec::new();
-    let mut s = String::new();
-    for agent in agents {
-        let target = target(agent, args.global, None)?;
-        let path = hookgate_init::config_path(&target, &opts.homes).ok();
-        if args.agent.is_none() && path.as_ref().is_none_or(|p| !p.exists()) {
-            continue;
-        }
-        let checks = hookgate_init::doctor(&target, &opts);
-        all_ok &= section(&mut s, &mut report, agent.kind().as_str(), &checks);
+    for (agent, scope, target) in &targets {
+        let checks = hookgate_init::doctor(target, &opts);
+        let name = agent.kind().as_str();
+        all_ok &= section(&mut s, &mut report, name, Some(scope), &checks);
     }
     let configured = !report.is_empty();
-    all_ok &= section(&mut s, &mut report, "hookgate", &guard_checks()?);
+    all_ok &= section(&mut s, &mut report, "hookgate", None, &guard_checks()?);
     if args.json {
         print(&to_json(&report)?)?;
     } else {
@@ -509,9 +556,17 @@ fn section(
     text: &mut String,
     report: &mut Vec<serde_json::Value>,
     name: &str,
+    scope: Option<&str>,
     checks: &[hookgate_init::Check],
 ) -> bool {
-    let _ = writeln!(text, "{name}:");
+    match scope {
+        Some(scope) => {
+            let _ = writeln!(text, "{name} ({scope}):");
+        }
+        None => {
+            let _ = writeln!(text, "{name}:");
+        }
+    }
     for c in checks {
         let _ = writeln!(
             text,
@@ -525,7 +580,11 @@ fn section(
         .iter()
         .map(|c| serde_json::json!({"name": c.name, "ok": c.ok, "detail": c.detail}))
         .collect();
-    report.push(serde_json::json!({"agent": name, "checks": json}));
+    let mut entry = serde_json::json!({"agent": name, "checks": json});
+    if let Some(scope) = scope {
+        entry["scope"] = scope.into();
+    }
+    report.push(entry);
     checks.iter().all(|c| c.ok)
 }
 
@@ -610,28 +669,29 @@ fn guard_checks() -> Result<Vec<hookgate_init::Check>, Failure> {
     Ok(out)
 }
 
-/// The store readers open: `$HOOKGATE_HOME` (see [`hookgate_audit::default_home`]) with the
-/// backend `$HOOKGATE_STORE` names (see [`Backend::for_readers`]).
-pub(crate) fn store() -> Result<Store, Failure> {
+/// The store readers open: every backend in `$HOOKGATE_HOME` (see
+/// [`hookgate_audit::default_home`]) as one ([`Reader`]), whatever backend hooks write — so a
+/// record written with `--store jsonl` is never invisible to `log`. A `$HOOKGATE_STORE` that
+/// names no backend is still an error here: it is a typo that also breaks the hooks.
+pub(crate) fn store() -> Result<Reader, Failure> {
     let setting = std::env::var("HOOKGATE_STORE").ok();
-    let backend = Backend::for_readers(setting.as_deref()).ok_or_else(|| {
-        Failure(format!(
+    if Backend::for_readers(setting.as_deref()).is_none() {
+        return Err(Failure(format!(
             "$HOOKGATE_STORE: unknown value `{}` (use sqlite, jsonl or off)",
             setting.as_deref().unwrap_or_default()
-        ))
-    })?;
-    Ok(Store::open(&hookgate_audit::default_home(), backend)?)
+        )));
+    }
+    Ok(Reader::open(&hookgate_audit::default_home())?)
 }
 
 /// Where records the store refused went (and how many), for `store`'s home.
-pub(crate) fn unstored(store: &Store) -> Unstored {
+pub(crate) fn unstored(store: &Reader) -> Unstored {
     Unstored::for_home(store.home())
 }
 
-/// Parses `--since` (see [`hookgate_audit::since_ms`]) against the clock now.
-fn since_ms(text: &str) -> Result<u64, Failure> {
-    hookgate_audit::since_ms(text, hookgate_audit::now_ms())
-        .map_err(|e| Failure(format!("--since: {e}")))
+/// Parses a point in time (see [`hookgate_audit::parse_point`]) for the flag `flag`.
+pub(crate) fn point_ms(flag: &str, text: &str) -> Result<u64, Failure> {
+    hookgate_audit::parse_point_now(text).map_err(|e| Failure(format!("{flag}: {e}")))
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -646,35 +706,82 @@ enum DecisionArg {
 /// Filters shared by `log` and `stats`.
 #[derive(Debug, Args)]
 pub(crate) struct FilterArgs {
-    /// Only records newer than this: `30m`, `2h`, `7d`, a date `YYYY-MM-DD` (UTC), or epoch
-    /// milliseconds.
-    #[arg(long)]
+    /// Only records from this point on: a duration back from now (`30m`, `2h`, `7d`, `1w`),
+    /// `today`, `yesterday`, an ISO 8601 date or date-time (`2024-03-01`, `2024-03-01T09:30`,
+    /// local time unless it carries an offset), or epoch milliseconds.
+    #[arg(long, value_name = "WHEN")]
     since: Option<String>,
+    /// Only records before this point (same forms as --since).
+    #[arg(long, value_name = "WHEN")]
+    until: Option<String>,
     /// Only this agent.
     #[arg(long, value_enum)]
     agent: Option<AgentArg>,
     /// Only this decision.
     #[arg(long, value_enum)]
     decision: Option<DecisionArg>,
+    /// Only denied calls (the same as `--decision deny`).
+    #[arg(long, conflicts_with = "decision")]
+    denied: bool,
     /// Only this session.
     #[arg(long)]
     session: Option<String>,
+    /// Only this tool (the agent's tool name, e.g. `Bash`, `shell`, `run_shell_command`).
+    #[arg(long)]
+    tool: Option<String>,
+    /// Only records this rule, invariant or hook id determined (e.g. `no-force-push`).
+    #[arg(long, value_name = "ID")]
+    rule: Option<String>,
+    /// Only calls made in this project (the project containing DIR, by the one discovery
+    /// rule; `--project` alone: the current directory's).
+    #[arg(long, value_name = "DIR", num_args = 0..=1, default_missing_value = ".")]
+    project: Option<PathBuf>,
+    /// Only records whose command, paths, tool, reason or rule ids contain TEXT
+    /// (case-insensitive).
+    #[arg(long, value_name = "TEXT")]
+    grep: Option<String>,
 }
 
 impl FilterArgs {
     pub(crate) fn filter(&self, limit: Option<usize>) -> Result<Filter, Failure> {
-        Ok(Filter {
-            since_ms: self.since.as_deref().map(since_ms).transpose()?,
-            until_ms: None,
-            agent: self.agent.map(AgentArg::kind),
-            decision: self.decision.map(|d| match d {
+        let decision = if self.denied {
+            Some(RecordDecision::Deny)
+        } else {
+            self.decision.map(|d| match d {
                 DecisionArg::Deny => RecordDecision::Deny,
                 DecisionArg::Ask => RecordDecision::Ask,
                 DecisionArg::Allow => RecordDecision::Allow,
                 DecisionArg::None => RecordDecision::None,
                 DecisionArg::Error => RecordDecision::Error,
-            }),
+            })
+        };
+        let project = match &self.project {
+            Some(dir) => {
+                let dir = std::fs::canonicalize(dir)
+                    .map_err(|e| Failure(format!("--project {}: {e}", dir.display())))?;
+                Some(hookgate_project::discover(&dir).root)
+            }
+            None => None,
+        };
+        Ok(Filter {
+            since_ms: self
+                .since
+                .as_deref()
+                .map(|t| point_ms("--since", t))
+                .transpose()?,
+            until_ms: self
+                .until
+                .as_deref()
+                .map(|t| point_ms("--until", t))
+                .transpose()?,
+            agent: self.agent.map(AgentArg::kind),
+            decision,
             session: self.session.clone(),
+            tool: self.tool.clone(),
+            rule: self.rule.clone(),
+            project,
+            text: self.grep.clone(),
+            hide_lifecycle: false,
             limit,
         })
     }
@@ -685,36 +792,56 @@ impl FilterArgs {
 pub(crate) struct LogArgs {
     #[command(flatten)]
     filter: FilterArgs,
-    /// At most this many records (newest first).
+    /// Show lifecycle rows without a decision too (session start, post-tool, stop, …).
+    #[arg(long)]
+    all: bool,
+    /// At most this many records (the newest).
     #[arg(long, default_value_t = 50)]
     limit: usize,
-    /// Print JSON.
+    /// Keep printing new records as they arrive (oldest first), until interrupted.
+    #[arg(long)]
+    follow: bool,
+    /// Print JSON (with --follow: one record per line).
     #[arg(long)]
     json: bool,
 }
 
-fn line(r: &Record, fallback: bool) -> String {
-    let what = r
-        .targets
-        .first()
-        .cloned()
-        .or_else(|| r.tool.clone())
-        .unwrap_or_default();
-    let reason = r
-        .reason
-        .as_deref()
-        .map(|x| format!(" — {x}"))
-        .unwrap_or_default();
+/// A record id shortened for the log: the millisecond and the start of the random half, which
+/// `inspect` takes as a prefix.
+fn short_id(id: &str) -> &str {
+    id.get(..20).unwrap_or(id)
+}
+
+/// One line of `log`: local time, id, agent, decision, tool, what the call was about and the
+/// determining ids. Every payload-derived field is escaped for the terminal.
+fn line(r: &Record, fallback: bool, tz: &hookgate_audit::TimeZone) -> String {
+    use hookgate_core::term::escape;
+    let tool = r.tool.as_deref().unwrap_or_else(|| r.event.as_str());
+    let rules = if r.rules.is_empty() {
+        String::new()
+    } else {
+        format!("  [{}]", escape(&r.rules.join(", ")))
+    };
     let mark = if fallback { "  [not in store]" } else { "" };
+    let allowed = match r
+        .trace
+        .get("allowed_by")
+        .and_then(serde_json::Value::as_array)
+    {
+        Some(ids) if !ids.is_empty() => {
+            let ids: Vec<&str> = ids.iter().filter_map(serde_json::Value::as_str).collect();
+            format!("  (allowed by {})", escape(&ids.join(", ")))
+        }
+        _ => String::new(),
+    };
     format!(
-        "{}  {:<7} {:<6} {:<22} {}{}{}",
-        r.id,
-        r.agent.as_str(),
+        "{}  {}  {:<7} {:<6} {:<12} {}{rules}{allowed}{mark}",
+        hookgate_audit::format_time(r.time_ms, tz),
+        short_id(&r.id),
+        escape(r.agent.as_str()),
         r.decision.as_str(),
-        r.event.as_str(),
-        what,
-        reason,
-        mark
+        escape(tool),
+        escape(&r.subject()),
     )
 }
 
@@ -731,31 +858,61 @@ struct LogEntry<'a> {
     fallback_file: Option<&'a std::path::Path>,
 }
 
-pub(crate) fn log(args: &LogArgs) -> Result<u8, Failure> {
-    let store = store()?;
-    let filter = args.filter.filter(Some(args.limit))?;
-    let stored = store.query(&filter)?;
-    let unstored = unstored(&store);
-    let summary = unstored.summary()?;
+/// The records `filter` selects from the store and the fallback files, newest first, each
+/// marked with the fallback file it sits in (`None`: stored).
+fn entries(store: &Reader, filter: &Filter) -> Result<Vec<(Record, Option<PathBuf>)>, Failure> {
+    let stored = store.query(filter)?;
+    let fallback = unstored(store).records()?;
     // Records the store refused sit in the fallback files: shown too, marked, newest first
     // with the rest (a record that reached both is shown once, as stored).
-    let mut entries: Vec<(&Record, Option<&std::path::Path>)> =
-        stored.iter().map(|r| (r, None)).collect();
-    let fallback = unstored.records()?;
-    for f in &fallback {
+    let mut out: Vec<(Record, Option<PathBuf>)> = Vec::new();
+    for f in fallback {
         if filter.matches(&f.record) && !stored.iter().any(|r| r.id == f.record.id) {
-            entries.push((&f.record, Some(f.file.as_path())));
+            out.push((f.record, Some(f.file)));
         }
     }
-    entries.sort_by(|(a, _), (b, _)| (b.time_ms, &b.id).cmp(&(a.time_ms, &a.id)));
-    entries.truncate(args.limit);
+    out.extend(stored.into_iter().map(|r| (r, None)));
+    out.sort_by(|(a, _), (b, _)| (b.time_ms, &b.id).cmp(&(a.time_ms, &a.id)));
+    if let Some(limit) = filter.limit {
+        out.truncate(limit);
+    }
+    Ok(out)
+}
+
+fn render_entry(
+    (record, file): &(Record, Option<PathBuf>),
+    json: bool,
+    tz: &hookgate_audit::TimeZone,
+) -> Result<String, Failure> {
+    if json {
+        let entry = LogEntry {
+            record,
+            unstored: file.is_some(),
+            fallback_file: file.as_deref(),
+        };
+        Ok(format!("{}\n", serde_json::to_string(&entry)?))
+    } else {
+        Ok(format!("{}\n", line(record, file.is_some(), tz)))
+    }
+}
+
+pub(crate) fn log(args: &LogArgs) -> Result<u8, Failure> {
+    let store = store()?;
+    let mut filter = args.filter.filter(Some(args.limit))?;
+    filter.hide_lifecycle = !args.all;
+    let tz = hookgate_audit::local_zone();
+    let summary = unstored(&store).summary()?;
+    let entries = entries(&store, &filter)?;
+    if args.follow {
+        return follow(&store, filter, &entries, args.json, &tz);
+    }
     if args.json {
         let out: Vec<LogEntry<'_>> = entries
             .iter()
             .map(|(record, file)| LogEntry {
                 record,
                 unstored: file.is_some(),
-                fallback_file: *file,
+                fallback_file: file.as_deref(),
             })
             .collect();
         print(&to_json(&out)?)?;
@@ -765,8 +922,8 @@ pub(crate) fn log(args: &LogArgs) -> Result<u8, Failure> {
         }
     } else {
         let mut s = String::new();
-        for (r, file) in &entries {
-            let _ = writeln!(s, "{}", line(r, file.is_some()));
+        for entry in &entries {
+            s.push_str(&render_entry(entry, false, &tz)?);
         }
         let _ = writeln!(s, "{} record(s)", entries.len());
         if let Some(notice) = summary.notice() {
@@ -777,10 +934,55 @@ pub(crate) fn log(args: &LogArgs) -> Result<u8, Failure> {
     Ok(0)
 }
 
+/// `log --follow`: prints what matched so far oldest first, then polls the store and prints
+/// each new record once, until stdout closes (a closed pipe ends it quietly) or the process is
+/// interrupted.
+fn follow(
+    store: &Reader,
+    mut filter: Filter,
+    initial: &[(Record, Option<PathBuf>)],
+    json: bool,
+    tz: &hookgate_audit::TimeZone,
+) -> Result<u8, Failure> {
+    /// How often the store is read for new records.
+    const POLL: std::time::Duration = std::time::Duration::from_millis(300);
+    let mut out = std::io::stdout().lock();
+    let mut emit = |text: &str| match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(Failure(format!("cannot write output: {e}"))),
+    };
+    let mut seen: std::collections::HashSet<String> = std::collections::HashSet::new();
+    let mut newest = 0;
+    for entry in initial.iter().rev() {
+        if !emit(&render_entry(entry, json, tz)?)? {
+            return Ok(0);
+        }
+        seen.insert(entry.0.id.clone());
+        newest = newest.max(entry.0.time_ms);
+    }
+    filter.limit = None;
+    loop {
+        std::thread::sleep(POLL);
+        // Records carry the writer's clock: a little overlap catches one stamped just before
+        // the newest already shown.
+        filter.since_ms = Some(newest.saturating_sub(5_000));
+        let mut fresh = entries(store, &filter)?;
+        fresh.retain(|(r, _)| !seen.contains(&r.id));
+        for entry in fresh.iter().rev() {
+            if !emit(&render_entry(entry, json, tz)?)? {
+                return Ok(0);
+            }
+            seen.insert(entry.0.id.clone());
+            newest = newest.max(entry.0.time_ms);
+        }
+    }
+}
+
 /// `hookgate inspect`.
 #[derive(Debug, Args)]
 pub(crate) struct InspectArgs {
-    /// The record id (see `hookgate log`).
+    /// The record id, or any unique start of it (as `hookgate log` shows it).
     #[arg(required_unless_present = "last", conflicts_with = "last")]
     record: Option<String>,
     /// The newest record.
@@ -792,60 +994,71 @@ pub(crate) struct InspectArgs {
 }
 
 pub(crate) fn inspect(args: &InspectArgs) -> Result<u8, Failure> {
+    use hookgate_core::term::escape;
     let store = store()?;
     let record = match &args.record {
-        Some(id) => store
-            .get(id)?
-            .ok_or_else(|| Failure(format!("no record `{id}`")))?,
+        Some(id) => store.find(id)?,
         None => store
             .last()?
             .ok_or_else(|| Failure("the audit store is empty".into()))?,
     };
     if args.json {
         print(&to_json(&record)?)?;
-    } else {
-        let mut s = String::new();
-        let _ = writeln!(s, "record: {}", record.id);
-        let _ = writeln!(s, "time: {} ms since epoch", record.time_ms);
-        let _ = writeln!(
-            s,
-            "agent: {}  session: {}",
-            record.agent.as_str(),
-            record.session
-        );
-        let _ = writeln!(s, "cwd: {}", record.cwd);
-        let _ = writeln!(
-            s,
-            "event: {}  tool: {}",
-            record.event.as_str(),
-            record.tool.as_deref().unwrap_or("-")
-        );
-        let _ = writeln!(
-            s,
-            "action: {}  targets: {}",
-            record.action.as_deref().unwrap_or("-"),
-            record.targets.join(", ")
-        );
-        let rules = if record.rules.is_empty() {
-            "-".to_owned()
-        } else {
-            record.rules.join(", ")
-        };
-        let _ = writeln!(s, "decision: {}  rules: {rules}", record.decision.as_str());
-        if let Some(r) = &record.reason {
-            let _ = writeln!(s, "reason: {r}");
-        }
-        if let Some(e) = &record.error {
-            let _ = writeln!(s, "error: {e}");
-        }
-        let _ = writeln!(s, "duration: {} µs", record.duration_us);
-        let _ = writeln!(
-            s,
-            "trace: {}",
-            serde_json::to_string_pretty(&record.trace).unwrap_or_default()
-        );
-        print(&s)?;
+        return Ok(0);
     }
+    let tz = hookgate_audit::local_zone();
+    let opt = |v: Option<&String>| v.map_or_else(|| "-".to_owned(), |t| escape(t).into_owned());
+    let mut s = String::new();
+    let _ = writeln!(s, "record: {}", record.id);
+    let _ = writeln!(
+        s,
+        "time: {} ({} ms since epoch)",
+        hookgate_audit::format_time_with_offset(record.time_ms, &tz),
+        record.time_ms
+    );
+    let _ = writeln!(
+        s,
+        "agent: {}  session: {}",
+        escape(record.agent.as_str()),
+        escape(&record.session)
+    );
+    let _ = writeln!(s, "cwd: {}", escape(&record.cwd));
+    let _ = writeln!(
+        s,
+        "event: {}  tool: {}",
+        escape(record.event.as_str()),
+        opt(record.tool.as_ref())
+    );
+    let subject = record.subject();
+    if !subject.is_empty() {
+        let _ = writeln!(s, "call: {}", escape(&subject));
+    }
+    let _ = writeln!(
+        s,
+        "action: {}  targets: {}",
+        opt(record.action.as_ref()),
+        escape(&record.targets.join(", "))
+    );
+    let rules = if record.rules.is_empty() {
+        "-".to_owned()
+    } else {
+        escape(&record.rules.join(", ")).into_owned()
+    };
+    let _ = writeln!(s, "decision: {}  rules: {rules}", record.decision.as_str());
+    if let Some(r) = &record.reason {
+        let _ = writeln!(s, "reason: {}", escape(r));
+    }
+    if let Some(e) = &record.error {
+        let _ = writeln!(s, "error: {}", escape(e));
+    }
+    let _ = writeln!(s, "duration: {} µs", record.duration_us);
+    // Pretty JSON is several lines; each is escaped (serde leaves DEL, C1 and bidi controls).
+    let trace = serde_json::to_string_pretty(&record.trace).unwrap_or_default();
+    let _ = writeln!(s, "trace:");
+    for l in trace.lines() {
+        let _ = writeln!(s, "  {}", escape(l));
+    }
+    print(&s)?;
     Ok(0)
 }
 
@@ -894,6 +1107,7 @@ pub(crate) fn stats(args: &StatsArgs) -> Result<u8, Failure> {
         }
         let _ = writeln!(s, "{title}:");
         for (k, v) in map {
+            let k = hookgate_core::term::escape(k);
             let _ = writeln!(s, "  {k:<40} {v}");
         }
     }
@@ -931,8 +1145,10 @@ pub(crate) enum PolicyCommand {
 }
 
 /// The policy `policy check/test` judge with, and what they say about it.
-struct Effective {
-    policy: hookgate_policy::Policy,
+pub(crate) struct Effective {
+    pub(crate) policy: hookgate_policy::Policy,
+    /// The policy files that exist and were layered, in order (the others add nothing).
+    files: Vec<hookgate_policy::PolicyLayer>,
     /// The project's trust, when a project policy was layered.
     trust: Option<hookgate_project::TrustState>,
 }
@@ -940,7 +1156,7 @@ struct Effective {
 /// The user's policy then the project's (found by the one discovery rule, layered with its
 /// trust), or the explicit file alone. An explicit file that is the project's own policy keeps
 /// the project's trust: naming it does not make it trusted.
-fn effective_policy(explicit: Option<&PathBuf>) -> Result<Effective, Failure> {
+pub(crate) fn effective_policy(explicit: Option<&PathBuf>) -> Result<Effective, Failure> {
     let cwd = std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?;
     let user = config_dir();
     let project = hookgate_project::discover_in(&cwd, user.as_deref());
@@ -953,12 +1169,10 @@ fn effective_policy(explicit: Option<&PathBuf>) -> Result<Effective, Failure> {
         let canonical = |x: &std::path::Path| std::fs::canonicalize(x).ok();
         let project_canonical = project_policy.as_deref().and_then(canonical);
         let is_project = project_canonical.is_some() && canonical(p) == project_canonical;
-        let layer = hookgate_policy::PolicyLayer {
-            path: p.clone(),
-            trusted: !is_project || trust.is_trusted(),
-        };
+        let layer = hookgate_policy::PolicyLayer::new(p, !is_project || trust.is_trusted());
         return Ok(Effective {
-            policy: hookgate_policy::Policy::load_layers(&[layer])?,
+            policy: hookgate_policy::Policy::load_layers(std::slice::from_ref(&layer))?,
+            files: vec![layer],
             trust: is_project.then_some(trust),
         });
     }
@@ -968,13 +1182,11 @@ fn effective_policy(explicit: Option<&PathBuf>) -> Result<Effective, Failure> {
         .collect();
     let has_project_policy = project_policy.as_ref().is_some_and(|p| p.is_file());
     if let Some(path) = project_policy {
-        layers.push(hookgate_policy::PolicyLayer {
-            path,
-            trusted: trust.is_trusted(),
-        });
+        layers.push(hookgate_policy::PolicyLayer::new(path, trust.is_trusted()));
     }
     Ok(Effective {
         policy: hookgate_policy::Policy::load_layers(&layers)?,
+        files: layers.into_iter().filter(|l| l.path.is_file()).collect(),
         trust: has_project_policy.then_some(trust),
     })
 }
@@ -995,11 +1207,27 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
     match command {
         PolicyCommand::Check { path } => {
             let effective = effective_policy(path.as_ref())?;
-            print(&format!(
+            let mut s = String::new();
+            if effective.files.is_empty() {
+                s.push_str("policy files: none (the built-in default policy)\n");
+            } else {
+                s.push_str("policy files (later ones layered on earlier ones):\n");
+            }
+            for layer in &effective.files {
+                let how = if layer.trusted {
+                    "applied"
+                } else {
+                    "untrusted: only what tightens the guard is applied"
+                };
+                let _ = writeln!(s, "  {} ({how})", layer.path.display());
+            }
+            let _ = write!(
+                s,
                 "{}{}\nok\n",
                 effective.policy.describe(),
                 policy_notes(&effective)
-            ))?;
+            );
+            print(&s)?;
             Ok(0)
         }
         PolicyCommand::Test { file, policy, json } => {
@@ -1032,7 +1260,7 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
                     } else {
                         "FAIL"
                     };
-                    let _ = writeln!(
+                    let _ = write!(
                         s,
                         "{status} {}:{} {} (expected {}, got {})",
                         file.display(),
@@ -1041,6 +1269,18 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
                         word(c.expected),
                         word(c.actual)
                     );
+                    // A failure says why the policy decided as it did, and which expected
+                    // ids did not match, so the fix can start from the line itself.
+                    if !c.passed {
+                        if !c.missing.is_empty() {
+                            let _ =
+                                write!(s, "; expected ids not matched: {}", c.missing.join(", "));
+                        }
+                        if let Some(reason) = &c.reason {
+                            let _ = write!(s, "; reason: {}", reason.replace('\n', " "));
+                        }
+                    }
+                    s.push('\n');
                 }
                 let _ = writeln!(s, "{} passed, {} failed", report.passed, report.failed);
                 print(&s)?;
@@ -1149,7 +1389,8 @@ mod tests {
 
     #[test]
     fn since_accepts_dates_and_durations() {
-        assert!(since_ms("7d").is_ok());
-        assert!(since_ms("7 parsecs").is_err());
+        assert!(point_ms("--since", "7d").is_ok());
+        assert!(point_ms("--since", "yesterday").is_ok());
+        assert!(point_ms("--since", "7 parsecs").is_err());
     }
 }

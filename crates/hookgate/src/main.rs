@@ -4,11 +4,14 @@
 //! the interface: 0 allowed, 2 blocked, 3 a human must decide (ask), 1 an error. An error is
 //! one line on stderr, never a panic or a backtrace.
 
+mod allow;
+mod completions;
 mod events;
 mod explain;
 mod fire;
 mod guard;
 mod otel;
+mod prune;
 mod render;
 mod report;
 mod scan_secrets;
@@ -21,62 +24,118 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-/// Deterministic control over AI agents: run hooks, check config, list events.
+/// `--version`: the crate version, the commit and the build date, stamped by `build.rs` as
+/// constants (nothing is computed at start-up).
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("HOOKGATE_COMMIT"),
+    " ",
+    env!("HOOKGATE_BUILD_DATE"),
+    ")"
+);
+
+/// Help colours. clap prints them only where colour is wanted: not when `NO_COLOR` is set, nor
+/// when the output is not a terminal (`CLICOLOR_FORCE` forces them).
+const STYLES: clap::builder::Styles = clap::builder::Styles::styled()
+    .header(clap::builder::styling::AnsiColor::Green.on_default().bold())
+    .usage(clap::builder::styling::AnsiColor::Green.on_default().bold())
+    .literal(clap::builder::styling::AnsiColor::Cyan.on_default().bold())
+    .placeholder(clap::builder::styling::AnsiColor::Cyan.on_default())
+    .error(clap::builder::styling::AnsiColor::Red.on_default().bold())
+    .valid(clap::builder::styling::AnsiColor::Green.on_default())
+    .invalid(clap::builder::styling::AnsiColor::Yellow.on_default());
+
+/// Deterministic control over AI agents: guard coding agents' tool calls, record and explain
+/// every decision, run hooks.
+///
+/// Start with `hookgate init <agent>` in a project, then `hookgate doctor`.
 #[derive(Debug, Parser)]
-#[command(name = "hookgate", version, about, long_about = None, disable_help_subcommand = true)]
-struct Cli {
+#[command(
+    name = "hookgate",
+    version = VERSION,
+    about,
+    long_about,
+    disable_help_subcommand = true,
+    styles = STYLES
+)]
+pub(crate) struct Cli {
     #[command(subcommand)]
     command: Command,
 }
 
+// The order of `--help` is the order of these variants: what a user does first comes first.
+// Set-up (init, doctor), then seeing what happened (log, explain, inspect, stats), then control
+// (allow, trust, policy), then tools (scan-secrets, config, fire, events, run, test, report …),
+// then the plumbing agents call (hook) and the shell helpers (completions, man). A new command
+// goes at its place in that sequence, not at the end.
 #[derive(Debug, Subcommand)]
 enum Command {
-    /// Run the hooks configured for EVENT on one input JSON read from stdin.
-    ///
-    /// Prints the aggregated outcome and a per-hook trace. Exit status: 0 allowed (or no
-    /// opinion), 2 blocked, 3 ask (a human must decide), 1 error. Empty stdin means `{}`;
-    /// an empty `cwd` is filled with the current directory.
-    Fire(fire::FireArgs),
-    /// Validate configuration and show the effective hooks per event.
-    Config {
-        #[command(subcommand)]
-        command: ConfigCommand,
-    },
-    /// Show what `hookgate hook` would answer for a shell command (or, with --payload, for any
-    /// agent's payload) in the current directory's project — the same pipeline and verdict,
-    /// with every determining id, reading but never writing — beside the shell analyzer's own
-    /// view; or, with --path, what a path resolves to and which sensitive locations it touches.
-    ///
-    /// Exit status: 0 the hook would not object, 2 it would deny or ask, 1 error.
-    Explain(explain::ExplainArgs),
-    /// Report secrets in FILE (or stdin). Exit status: 0 clean, 2 secrets found, 1 error.
-    ScanSecrets(scan_secrets::ScanArgs),
-    /// Answer one coding-agent hook call: reads the payload on stdin, evaluates policy,
-    /// invariants and configured hooks, answers in the agent's own format and exit-code
-    /// convention, and records the decision. No opinion is empty stdout and exit 0.
-    Hook(guard::HookArgs),
     /// Wire hookgate into an agent's hook config (idempotent; --remove undoes it exactly).
     Init(guard::InitArgs),
     /// Check each agent's hook config and that the hook really answers.
     Doctor(guard::DoctorArgs),
     /// List recorded decisions, newest first.
     Log(guard::LogArgs),
+    /// Show what the guard would answer for a command, a payload or a path, and why.
+    ///
+    /// Shows what `hookgate hook` would answer for a shell command (or, with --payload, for any
+    /// agent's payload) in the current directory's project — the same pipeline and verdict,
+    /// with every determining id, reading but never writing — beside the shell analyzer's own
+    /// view; or, with --path, what a path resolves to and which sensitive locations it touches.
+    ///
+    /// Exit status: 0 the hook would not object, 2 it would deny or ask, 1 error.
+    Explain(explain::ExplainArgs),
     /// Show the full evaluation trace of one decision.
     Inspect(guard::InspectArgs),
     /// Counts by decision, rule, tool and agent, and latency percentiles.
     Stats(guard::StatsArgs),
-    /// The last week (or --since) at a glance; --html FILE writes one self-contained page
-    /// with a timeline per agent and session, top denied rules, latency and every call.
-    Report(report::ReportArgs),
+    /// Let a denied or asked call through, on your terms: one exact command once
+    /// (`hookgate allow --once 'git push --force'`), or a rule for a while or always, in this
+    /// project or everywhere; `--list`, `--revoke CODE`. Locked invariants cannot be allowed.
+    Allow(allow::AllowArgs),
+    /// Delete old audit records: by age (`--older-than 90d`) and/or to a size cap.
+    Prune(prune::PruneArgs),
+    /// Trust the current project's `.hookgate/` config, or list/revoke trust.
+    ///
+    /// Trusts the config as it is now (pins a SHA-256 of its files in the user config dir; any change drops the trust), or list/revoke trust.
+    /// Untrusted project config may only tighten the guard.
+    Trust(trust::TrustArgs),
     /// Validate a policy file, or run a file of test cases against the policy.
     Policy {
         #[command(subcommand)]
         command: guard::PolicyCommand,
     },
-    /// Trust the current project's `.hookgate/` config as it is now (pins a SHA-256 of its
-    /// files in the user config dir; any change drops the trust), or list/revoke trust.
-    /// Untrusted project config may only tighten the guard.
-    Trust(trust::TrustArgs),
+    /// Report secrets in files, directories, the git index (--staged) or stdin.
+    ///
+    /// Exit status: 0 clean, 2 secrets found, 1 error.
+    ScanSecrets(scan_secrets::ScanArgs),
+    /// Validate configuration and show the effective hooks per event.
+    Config {
+        #[command(subcommand)]
+        command: ConfigCommand,
+    },
+    /// Run the hooks configured for EVENT on one input JSON read from stdin.
+    ///
+    /// Prints the aggregated outcome and a per-hook trace. Exit status: 0 allowed (or no
+    /// opinion), 2 blocked, 3 ask (a human must decide), 1 error. Empty stdin means `{}`;
+    /// an empty `cwd` is filled with the current directory.
+    Fire(fire::FireArgs),
+    /// List the event catalog with each event's contract and aliases.
+    Events {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The last week (or --since) at a glance; --html FILE writes one self-contained page
+    /// with a timeline per agent and session, top denied rules, latency and every call.
+    Report(report::ReportArgs),
+    /// Answer one coding-agent hook call (what `init` wires the agents to run).
+    ///
+    /// Reads the payload on stdin, evaluates policy,
+    /// invariants and configured hooks, answers in the agent's own format and exit-code
+    /// convention, and records the decision. No opinion is empty stdout and exit 0.
+    Hook(guard::HookArgs),
     /// Ship one audit record (JSON on stdin) to `$HOOKGATE_WEBHOOK_URL`; started detached by
     /// `hookgate hook` when a webhook is configured.
     #[command(hide = true)]
@@ -85,12 +144,10 @@ enum Command {
     /// variables; started detached by `hookgate hook` when an OTLP endpoint is configured.
     #[command(hide = true)]
     ShipOtel,
-    /// List the event catalog with each event's contract and aliases.
-    Events {
-        /// Print JSON.
-        #[arg(long)]
-        json: bool,
-    },
+    /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (roff) for hookgate(1).
+    Man,
 }
 
 #[derive(Debug, Subcommand)]
@@ -176,9 +233,13 @@ fn main() -> ExitCode {
         Command::Inspect(args) => guard::inspect(&args),
         Command::Stats(args) => guard::stats(&args),
         Command::Report(args) => report::run(&args),
+        Command::Prune(args) => prune::run(&args),
+        Command::Allow(args) => allow::run(&args),
         Command::Policy { command } => guard::policy(&command),
         Command::ScanSecrets(args) => scan_secrets::run(&args),
         Command::Trust(args) => trust::run(&args),
+        Command::Completions(args) => completions::completions(&args),
+        Command::Man => completions::man(),
     };
     match result {
         Ok(code) => ExitCode::from(code),

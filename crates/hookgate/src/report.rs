@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use crate::guard::{FilterArgs, store, unstored};
+use crate::guard::{FilterArgs, point_ms, store, unstored};
 use crate::{Failure, print, to_json};
 
 /// The window when `--since` is not given: a week is what a weekly look at the guard covers,
@@ -44,10 +44,7 @@ pub(crate) fn run(args: &ReportArgs) -> Result<u8, Failure> {
     let store = store()?;
     let mut filter = args.filter.filter(None)?;
     if filter.since_ms.is_none() {
-        filter.since_ms = Some(
-            hookgate_audit::since_ms(DEFAULT_SINCE, hookgate_audit::now_ms())
-                .map_err(|e| Failure(format!("default window: {e}")))?,
-        );
+        filter.since_ms = Some(point_ms("--since", DEFAULT_SINCE)?);
     }
     let overview = store.overview(&filter)?;
     let summary = unstored(&store).summary()?;
@@ -56,7 +53,7 @@ pub(crate) fn run(args: &ReportArgs) -> Result<u8, Failure> {
             &overview,
             &hookgate_report::PageInfo {
                 generated_ms: hookgate_audit::now_ms(),
-                store: &store.path().display().to_string(),
+                store: &store.home().display().to_string(),
                 unstored: Some(&summary),
             },
         )?;

@@ -8,86 +8,34 @@
     reason = "test code"
 )]
 
-use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::io::Write as _;
+use std::path::Path;
+use std::process::Output;
 
 use serde_json::Value;
 
-struct Env {
-    root: tempfile::TempDir,
+mod common;
+
+use common::{Sandbox as Env, output_with_stdin};
+
+trait Audit {
+    fn hook_bash(&self, command: &str, extra: &[&str]) -> Output;
+    fn text(&self, args: &[&str]) -> String;
 }
 
-impl Env {
-    fn new() -> Self {
-        let root = tempfile::tempdir().unwrap();
-        for dir in ["work", "config"] {
-            std::fs::create_dir_all(root.path().join(dir)).unwrap();
-        }
-        Self { root }
-    }
-
-    fn home(&self) -> PathBuf {
-        self.root.path().join("home")
-    }
-
-    fn command(&self, args: &[&str]) -> Command {
-        let mut c = Command::new(env!("CARGO_BIN_EXE_hookgate"));
-        c.args(args)
-            .current_dir(self.root.path().join("work"))
-            .env("HOOKGATE_HOME", self.home())
-            .env("HOOKGATE_CONFIG_DIR", self.root.path().join("config"))
-            // Fallback locations outside the home are per environment: keep them in the test.
-            .env("XDG_RUNTIME_DIR", self.root.path().join("run"))
-            .env("TMPDIR", self.root.path().join("tmp"))
-            .env_remove("HOOKGATE_STORE")
-            .env_remove("HOOKGATE_FAIL_MODE")
-            .env_remove("HOOKGATE_EVENT")
-            .env_remove("HOOKGATE_WEBHOOK_URL");
-        c
-    }
-
-    fn hook(&self, command: &str, extra: &[&str]) -> Output {
-        let payload = serde_json::json!({
-            "session_id": "audit-session", "transcript_path": "/t",
-            "cwd": self.root.path().join("work"), "permission_mode": "default",
-            "hook_event_name": "PreToolUse", "tool_name": "Bash",
-            "tool_input": {"command": command}, "tool_use_id": "toolu_1"
-        });
+impl Audit for Env {
+    fn hook_bash(&self, command: &str, extra: &[&str]) -> Output {
+        let payload = common::bash_payload("audit-session", &self.work(), command);
         let mut args = vec!["hook", "claude"];
         args.extend_from_slice(extra);
-        let mut child = self
-            .command(&args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(&serde_json::to_vec(&payload).unwrap())
-            .unwrap();
-        child.wait_with_output().unwrap()
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        let out = self.command(args).output().unwrap();
-        assert!(
-            out.status.success(),
-            "hookgate {args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        out
-    }
-
-    fn json(&self, args: &[&str]) -> Value {
-        serde_json::from_slice(&self.run(args).stdout).unwrap()
+        output_with_stdin(
+            &mut self.command(&args),
+            &serde_json::to_vec(&payload).unwrap(),
+        )
     }
 
     fn text(&self, args: &[&str]) -> String {
-        String::from_utf8(self.run(args).stdout).unwrap()
+        String::from_utf8(self.ok(args).stdout).unwrap()
     }
 }
 
@@ -122,14 +70,14 @@ fn a_record_the_store_cannot_take_is_counted_and_shown_by_log_and_stats() {
     std::fs::create_dir_all(env.home().join("spool")).unwrap();
     std::os::unix::fs::symlink(full, env.home().join("spool/current.jsonl")).unwrap();
 
-    let out = env.hook("git push --force origin main", &[]);
+    let out = env.hook_bash("git push --force origin main", &[]);
     assert!(denies(&out), "an audit failure never changes the decision");
     let answer = String::from_utf8_lossy(&out.stdout);
     assert!(
         answer.contains("the audit store could not record this call"),
         "the user is told in the answer: {answer}"
     );
-    let again = env.hook("git push --force origin main", &[]);
+    let again = env.hook_bash("git push --force origin main", &[]);
     assert!(denies(&again));
     assert!(
         !String::from_utf8_lossy(&again.stdout).contains("audit store"),
@@ -145,7 +93,7 @@ fn a_record_the_store_cannot_take_is_counted_and_shown_by_log_and_stats() {
     assert!(log.contains("[not in store]"), "{log}");
     assert!(log.contains(&notice), "{log}");
 
-    let out = env.run(&["log", "--json"]);
+    let out = env.ok(&["log", "--json"]);
     let records: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(records.len(), 2, "{records:?}");
     assert_eq!(records[0]["unstored"], true);
@@ -167,7 +115,7 @@ fn a_record_the_store_cannot_take_is_counted_and_shown_by_log_and_stats() {
 #[test]
 fn log_and_stats_say_nothing_about_unstored_records_when_there_are_none() {
     let env = Env::new();
-    assert!(denies(&env.hook("git push --force origin main", &[])));
+    assert!(denies(&env.hook_bash("git push --force origin main", &[])));
     assert!(!env.text(&["log"]).contains("could not be stored"));
     assert!(!env.text(&["stats"]).contains("could not be stored"));
     assert_eq!(env.json(&["stats", "--json"])["unstored"]["count"], 0);
@@ -178,7 +126,7 @@ fn log_and_stats_say_nothing_about_unstored_records_when_there_are_none() {
 #[test]
 fn a_torn_spool_tail_does_not_swallow_the_next_hook_record() {
     let env = Env::new();
-    assert!(!denies(&env.hook("echo one", &[])));
+    assert!(!denies(&env.hook_bash("echo one", &[])));
     let current = env.home().join("spool/current.jsonl");
     std::fs::OpenOptions::new()
         .append(true)
@@ -186,7 +134,7 @@ fn a_torn_spool_tail_does_not_swallow_the_next_hook_record() {
         .unwrap()
         .write_all(b"{\"id\":\"019a-torn\",\"time_ms\":17")
         .unwrap();
-    assert!(denies(&env.hook("git push --force origin main", &[])));
+    assert!(denies(&env.hook_bash("git push --force origin main", &[])));
 
     let records = env.json(&["log", "--json"]);
     let decisions: Vec<&str> = records
@@ -218,7 +166,7 @@ fn records_and_stats_name_every_determining_rule_not_the_first_match() {
     )
     .unwrap();
     let policy = policy.display().to_string();
-    let out = env.hook("git push --force origin main", &["--policy", &policy]);
+    let out = env.hook_bash("git push --force origin main", &["--policy", &policy]);
     assert!(denies(&out));
 
     let records = env.json(&["log", "--json"]);

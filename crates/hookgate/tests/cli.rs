@@ -6,27 +6,22 @@
     reason = "test code"
 )]
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
+mod common;
+
+use common::text;
+
+/// `hookgate ARGS` in `cwd`, with an empty user config dir and its own data dir.
 fn hookgate(args: &[&str], stdin: &str, cwd: &Path) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hookgate"))
-        .args(args)
-        .current_dir(cwd)
-        .env("HOOKGATE_CONFIG_DIR", cwd.join("no-user-config"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // The binary may exit before reading (e.g. on an unknown event): a broken pipe is fine.
-    let _ = child.stdin.take().unwrap().write_all(stdin.as_bytes());
-    child.wait_with_output().unwrap()
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8_lossy(bytes).into_owned()
+    let config = cwd.join("no-user-config");
+    common::output_with_stdin(
+        common::hookgate_in(&config.join("data"), &config)
+            .args(args)
+            .current_dir(cwd),
+        stdin.as_bytes(),
+    )
 }
 
 const CONFIG: &str = r#"

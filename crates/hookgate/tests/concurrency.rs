@@ -6,8 +6,9 @@
     reason = "test code"
 )]
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
+use common::Sandbox;
 
 const WORKERS: usize = 8;
 const CALLS: usize = 500;
@@ -29,28 +30,13 @@ fn payload(worker: usize, call: usize) -> Vec<u8> {
 
 #[test]
 fn eight_hook_processes_times_five_hundred_calls_lose_no_record() {
-    let root = tempfile::tempdir().unwrap();
-    let home = root.path().join("home");
+    let sandbox = Sandbox::new();
     std::thread::scope(|scope| {
         for worker in 0..WORKERS {
-            let home = home.clone();
+            let sandbox = &sandbox;
             scope.spawn(move || {
                 for call in 0..CALLS {
-                    let mut child = Command::new(env!("CARGO_BIN_EXE_hookgate"))
-                        .args(["hook", "claude"])
-                        .env("HOOKGATE_HOME", &home)
-                        .stdin(Stdio::piped())
-                        .stdout(Stdio::piped())
-                        .stderr(Stdio::piped())
-                        .spawn()
-                        .unwrap();
-                    child
-                        .stdin
-                        .take()
-                        .unwrap()
-                        .write_all(&payload(worker, call))
-                        .unwrap();
-                    let out = child.wait_with_output().unwrap();
+                    let out = sandbox.hook("claude", &payload(worker, call), &[]);
                     assert_eq!(out.status.code(), Some(0));
                     assert!(
                         out.stderr.is_empty(),
@@ -67,17 +53,7 @@ fn eight_hook_processes_times_five_hundred_calls_lose_no_record() {
             });
         }
     });
-    let out = Command::new(env!("CARGO_BIN_EXE_hookgate"))
-        .args(["stats", "--json"])
-        .env("HOOKGATE_HOME", &home)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let stats: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let stats = sandbox.json(&["stats", "--json"]);
     assert_eq!(stats["total"], WORKERS * CALLS, "{stats:#}");
     assert_eq!(
         stats["by_decision"]["deny"],
@@ -93,19 +69,16 @@ fn eight_hook_processes_times_five_hundred_calls_lose_no_record() {
         stats["by_decision"].get("error").is_none(),
         "no call failed: {stats:#}"
     );
-    let log = Command::new(env!("CARGO_BIN_EXE_hookgate"))
-        .args([
-            "log",
-            "--json",
-            "--limit",
-            "10000",
-            "--session",
-            "shared-session",
-        ])
-        .env("HOOKGATE_HOME", &home)
-        .output()
-        .unwrap();
-    let records: Vec<serde_json::Value> = serde_json::from_slice(&log.stdout).unwrap();
+    let log = sandbox.json(&[
+        "log",
+        "--json",
+        "--all",
+        "--limit",
+        "10000",
+        "--session",
+        "shared-session",
+    ]);
+    let records: Vec<serde_json::Value> = serde_json::from_value(log).unwrap();
     let mut ids: Vec<&str> = records.iter().map(|r| r["id"].as_str().unwrap()).collect();
     ids.sort_unstable();
     ids.dedup();

@@ -8,17 +8,16 @@
 )]
 
 use std::path::Path;
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod common;
 
 use serde_json::Value;
 
 fn doctor(home: &Path, config: &Path, cwd: &Path) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_hookgate"))
+    common::hookgate_in(home, config)
         .args(["doctor", "--json"])
         .current_dir(cwd)
-        .env("HOOKGATE_HOME", home)
-        .env("HOOKGATE_CONFIG_DIR", config)
-        .env_remove("HOOKGATE_STORE")
         .output()
         .unwrap()
 }
@@ -75,11 +74,9 @@ fn doctor_lists_what_an_untrusted_project_asked_for_until_it_is_trusted() {
         detail.contains("mode: monitor") && detail.contains("no-force-push"),
         "every ignored item is named: {detail}"
     );
-    let trusted = Command::new(env!("CARGO_BIN_EXE_hookgate"))
+    let trusted = common::hookgate_in(&home, &cfg)
         .args(["trust"])
         .current_dir(&project)
-        .env("HOOKGATE_HOME", &home)
-        .env("HOOKGATE_CONFIG_DIR", &cfg)
         .status()
         .unwrap();
     assert!(trusted.success());

@@ -9,61 +9,15 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
 fn payloads() -> Option<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/e2e/payloads");
     dir.is_dir().then_some(dir)
 }
 
-struct Env {
-    root: tempfile::TempDir,
-}
+mod common;
 
-impl Env {
-    fn new() -> Self {
-        let root = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(root.path().join("work")).unwrap();
-        Self { root }
-    }
-
-    fn hook(&self, agent: &str, stdin: &[u8], extra: &[&str]) -> Output {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hookgate"))
-            .arg("hook")
-            .arg(agent)
-            .args(extra)
-            .current_dir(self.root.path().join("work"))
-            .env("HOOKGATE_HOME", self.root.path().join("home"))
-            .env("HOOKGATE_CONFIG_DIR", self.root.path().join("config"))
-            .env_remove("HOOKGATE_FAIL_MODE")
-            .env_remove("HOOKGATE_EVENT")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let _ = child.stdin.take().unwrap().write_all(stdin);
-        child.wait_with_output().unwrap()
-    }
-
-    fn log(&self) -> Vec<serde_json::Value> {
-        let out = Command::new(env!("CARGO_BIN_EXE_hookgate"))
-            .args(["log", "--json", "--limit", "1000"])
-            .env("HOOKGATE_HOME", self.root.path().join("home"))
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice(&out.stdout).unwrap()
-    }
-}
-
-fn text(b: &[u8]) -> String {
-    String::from_utf8_lossy(b).into_owned()
-}
+use common::{Sandbox as Env, output_with_stdin, text};
 
 #[test]
 fn captured_benign_payloads_get_no_opinion_from_every_agent() {
@@ -330,25 +284,10 @@ fn a_webhook_receives_records_without_delaying_the_answer() {
         let _ = tx.send(String::from_utf8(body).unwrap());
     });
     let env = Env::new();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_hookgate"))
-        .args(["hook", "claude"])
-        .current_dir(env.root.path().join("work"))
-        .env("HOOKGATE_HOME", env.root.path().join("home"))
-        .env("HOOKGATE_CONFIG_DIR", env.root.path().join("config"))
-        .env("HOOKGATE_WEBHOOK_URL", &url)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut cmd = env.command(&["hook", "claude"]);
+    cmd.env("HOOKGATE_WEBHOOK_URL", &url);
     let started = std::time::Instant::now();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(&pre_tool("claude", "git push --force origin main"))
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = output_with_stdin(&mut cmd, &pre_tool("claude", "git push --force origin main"));
     assert!(
         started.elapsed() < std::time::Duration::from_secs(3),
         "the answer waited for a webhook that takes 6 s: {:?}",
@@ -368,19 +307,11 @@ fn a_webhook_receives_records_without_delaying_the_answer() {
 fn fail_mode_is_configurable_per_agent() {
     let env = Env::new();
     let run = |agent: &str, vars: &[(&str, &str)]| {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_hookgate"));
-        cmd.args(["hook", agent])
-            .current_dir(env.root.path().join("work"))
-            .env("HOOKGATE_HOME", env.root.path().join("home"))
-            .env_remove("HOOKGATE_FAIL_MODE")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped());
+        let mut cmd = env.command(&["hook", agent]);
         for (k, v) in vars {
             cmd.env(k, v);
         }
-        let mut child = cmd.spawn().unwrap();
-        child.stdin.take().unwrap().write_all(b"{broken").unwrap();
-        text(&child.wait_with_output().unwrap().stdout)
+        text(&output_with_stdin(&mut cmd, b"{broken").stdout)
     };
     assert!(run("claude", &[]).contains(r#""permissionDecision":"ask""#));
     assert!(

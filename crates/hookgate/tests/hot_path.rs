@@ -7,57 +7,21 @@
     reason = "test code"
 )]
 
-use std::io::Write;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
 
-struct Env {
-    root: tempfile::TempDir,
+mod common;
+
+use common::Sandbox as Env;
+
+trait HotPath {
+    fn payload(&self, command: &str) -> Vec<u8>;
+    fn session_document(&self) -> PathBuf;
 }
 
-impl Env {
-    fn new() -> Self {
-        let root = tempfile::tempdir().unwrap();
-        std::fs::create_dir_all(root.path().join("work")).unwrap();
-        Self { root }
-    }
-
-    fn work(&self) -> PathBuf {
-        self.root.path().join("work")
-    }
-
-    fn run(&self, args: &[&str], stdin: &[u8]) -> Output {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_hookgate"))
-            .args(args)
-            .current_dir(self.work())
-            .env("HOOKGATE_HOME", self.root.path().join("home"))
-            .env("HOOKGATE_CONFIG_DIR", self.root.path().join("config"))
-            .env_remove("HOOKGATE_FAIL_MODE")
-            .env_remove("HOOKGATE_FAIL_MODE_CLAUDE")
-            .env_remove("HOOKGATE_STORE")
-            .env_remove("HOOKGATE_EVENT")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let _ = child.stdin.take().unwrap().write_all(stdin);
-        child.wait_with_output().unwrap()
-    }
-
+impl HotPath for Env {
     fn payload(&self, command: &str) -> Vec<u8> {
-        serde_json::to_vec(&serde_json::json!({
-            "session_id": "hot-path",
-            "transcript_path": "/tmp/t.jsonl",
-            "cwd": self.work(),
-            "permission_mode": "default",
-            "hook_event_name": "PreToolUse",
-            "tool_name": "Bash",
-            "tool_input": {"command": command, "description": "test"},
-            "tool_use_id": "toolu_1"
-        }))
-        .unwrap()
+        serde_json::to_vec(&common::bash_payload("hot-path", &self.work(), command)).unwrap()
     }
 
     /// The one session document hookgate keeps for the session.
@@ -81,7 +45,7 @@ fn identity(path: &Path) -> (u64, Vec<u8>) {
 }
 
 #[test]
-fn allowed_calls_that_change_no_fact_leave_the_session_document_alone() {
+fn calls_that_change_no_fact_leave_the_session_document_alone() {
     let env = Env::new();
     let allowed = env.payload("cargo test --workspace");
     let out = env.run(&["hook", "claude"], &allowed);
@@ -93,30 +57,40 @@ fn allowed_calls_that_change_no_fact_leave_the_session_document_alone() {
     );
     let doc = env.session_document();
     let before = identity(&doc);
-    for _ in 0..3 {
-        let out = env.run(&["hook", "claude"], &allowed);
+    let denied = env.payload("git push --force origin main");
+    for payload in [&allowed, &allowed, &denied, &denied] {
+        let out = env.run(&["hook", "claude"], payload);
         assert_eq!(out.status.code(), Some(0));
         // The document is replaced by rename when it changes, so a new inode means a write.
         assert_eq!(
             identity(&doc),
             before,
-            "an allowed call rewrote the session state"
+            "a call that changes no remembered fact rewrote the session state"
         );
     }
-    // A call that changes a remembered fact still writes it.
-    let out = env.run(
-        &["hook", "claude"],
-        &env.payload("git push --force origin main"),
-    );
+    let out = env.run(&["hook", "claude"], &denied);
     assert!(
         String::from_utf8_lossy(&out.stdout).contains("\"deny\""),
         "force push was not denied: {}",
         String::from_utf8_lossy(&out.stdout)
     );
+    // A call that changes a remembered fact (a file written this session) still writes it.
+    let write = serde_json::to_vec(&serde_json::json!({
+        "session_id": "hot-path",
+        "transcript_path": "/tmp/t.jsonl",
+        "cwd": env.work(),
+        "permission_mode": "default",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Write",
+        "tool_input": {"file_path": "notes.txt", "content": "x"},
+        "tool_use_id": "toolu_2"
+    }))
+    .unwrap();
+    env.run(&["hook", "claude"], &write);
     let state: serde_json::Value = serde_json::from_slice(&std::fs::read(&doc).unwrap()).unwrap();
-    assert_eq!(
-        state["denials"], 1,
-        "the denial was not remembered: {state}"
+    assert!(
+        state["written_files"].to_string().contains("notes.txt"),
+        "the written file was not remembered: {state}"
     );
 }
 

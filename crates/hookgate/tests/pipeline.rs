@@ -14,55 +14,41 @@ use std::process::{Command, Output, Stdio};
 
 use serde_json::{Value, json};
 
+mod common;
+
+use common::{Sandbox, output_with_stdin};
+
+/// The sandbox with its own `HOME` too (the agents' global settings dirs live there).
 struct Env {
-    root: tempfile::TempDir,
+    root: Sandbox,
 }
 
 impl Env {
     fn new() -> Self {
-        let root = tempfile::tempdir().unwrap();
-        let env = Self { root };
-        std::fs::create_dir_all(env.work()).unwrap();
-        std::fs::create_dir_all(env.config()).unwrap();
-        env
+        Self {
+            root: Sandbox::new(),
+        }
     }
 
     fn work(&self) -> PathBuf {
-        self.root.path().join("work")
+        self.root.work()
     }
 
     fn config(&self) -> PathBuf {
-        self.root.path().join("config")
+        self.root.config()
     }
 
     fn cmd(&self, args: &[&str]) -> Command {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_hookgate"));
-        cmd.args(args)
-            .current_dir(self.work())
-            .env("HOOKGATE_HOME", self.root.path().join("home"))
-            .env("HOOKGATE_CONFIG_DIR", self.config())
-            .env("HOME", self.root.path().join("userhome"))
-            .env_remove("HOOKGATE_FAIL_MODE")
-            .env_remove("HOOKGATE_ASK_FALLBACK")
-            .env_remove("HOOKGATE_STORE")
-            .env_remove("HOOKGATE_EVENT");
+        let mut cmd = self.root.command(args);
+        cmd.env("HOME", self.root.path().join("userhome"));
         cmd
     }
 
     fn hook(&self, payload: &Value) -> Output {
-        let mut child = self
-            .cmd(&["hook", "claude"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        let _ = child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(&serde_json::to_vec(payload).unwrap());
-        child.wait_with_output().unwrap()
+        output_with_stdin(
+            &mut self.cmd(&["hook", "claude"]),
+            &serde_json::to_vec(payload).unwrap(),
+        )
     }
 
     fn explain(&self, command: &str, cwd: &Path) -> Value {
@@ -80,7 +66,7 @@ impl Env {
 
     fn log(&self) -> Vec<Value> {
         let out = self
-            .cmd(&["log", "--json", "--limit", "1000"])
+            .cmd(&["log", "--json", "--all", "--limit", "1000"])
             .output()
             .unwrap();
         assert!(out.status.success());

@@ -18,7 +18,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-
 /// A command an attacker controls, recorded as a target: if any of it became markup, the DOM
 /// would hold an `<img>` element or a `data-pwned` attribute.
 const HOSTILE: &str = r#"echo "</script><img src=x onerror=alert(1)><script>document.body.setAttribute('data-pwned','1')</script>""#;

@@ -1,0 +1,726 @@
+//! Tools whose danger lives in their arguments, judged from the parsed arguments: HTTP
+//! methods (`curl -X DELETE`, `wget --method`, `gh api --method`, httpie's `http DELETE`),
+//! framework database tasks (`rails db:drop`, with production markers), process killers
+//! whose selection is broad (`pkill -u`, a match-everything pattern, `kill $(pgrep -u …)`);
+//! and the judgement of variables that name programs (`GIT_EDITOR=true`, `PATH=~/.local/bin:…`),
+//! so harmless values stay harmless and hijacks do not.
+
+use crate::deferred::scan;
+use crate::model::{Class, ExecutedCommand, Verdict};
+use crate::taxonomy::{self, Args, ids};
+use crate::walk::{Scope, Walker, Word};
+
+/// Rails/rake tasks that drop, reset, purge or reload the database.
+const DB_RESET_TASKS: &[&str] = &[
+    "db:drop",
+    "db:drop:all",
+    "db:reset",
+    "db:purge",
+    "db:purge:all",
+    "db:schema:load",
+    "db:structure:load",
+    "db:truncate_all",
+    "db:seed:replant",
+    "db:setup",
+    "db:migrate:reset",
+    "db:test:purge",
+];
+
+/// Other frameworks' schema-destroying tasks: `(tool, subcommand words, required flag)`. The
+/// tool is matched by basename anywhere on the line (`python manage.py`, `npx prisma`,
+/// `php artisan`), the words right after it.
+const FRAMEWORK_TASKS: &[(&str, &[&str], Option<&str>)] = &[
+    ("manage.py", &["flush"], None),
+    ("manage.py", &["reset_db"], None),
+    ("django-admin", &["flush"], None),
+    ("artisan", &["migrate:fresh"], None),
+    ("artisan", &["migrate:reset"], None),
+    ("artisan", &["migrate:refresh"], None),
+    ("artisan", &["db:wipe"], None),
+    ("prisma", &["migrate", "reset"], None),
+    ("prisma", &["db", "push"], Some("--force-reset")),
+    ("prisma", &["db", "push"], Some("--accept-data-loss")),
+    ("sequelize", &["db:drop"], None),
+    ("sequelize-cli", &["db:drop"], None),
+    ("sequelize", &["db:migrate:undo:all"], None),
+    ("typeorm", &["schema:drop"], None),
+    ("typeorm-ts-node-commonjs", &["schema:drop"], None),
+    ("knex", &["migrate:rollback"], Some("--all")),
+    ("alembic", &["downgrade", "base"], None),
+    ("flyway", &["clean"], None),
+    ("liquibase", &["dropAll"], None),
+    ("liquibase", &["drop-all"], None),
+    ("mix", &["ecto.drop"], None),
+    ("mix", &["ecto.reset"], None),
+];
+
+/// Words that put a framework task on the production database.
+fn is_production_marker(word: &str) -> bool {
+    matches!(
+        word.split_once('='),
+        Some(
+            ("RAILS_ENV" | "RACK_ENV" | "APP_ENV", "production" | "prod")
+                | ("DISABLE_DATABASE_ENVIRONMENT_CHECK", "1" | "true")
+        )
+    ) || matches!(word, "--environment=production" | "-eproduction")
+}
+
+/// Processes a session depends on: killing every one of them by name takes down the machine's
+/// services, the user's session or the agent itself (Claude Code, Gemini CLI run on node).
+const CRITICAL_PROCESSES: &[&str] = &[
+    "init",
+    "systemd",
+    "launchd",
+    "sshd",
+    "ssh",
+    "dockerd",
+    "containerd",
+    "kubelet",
+    "Xorg",
+    "Xwayland",
+    "gnome-shell",
+    "plasmashell",
+    "WindowServer",
+    "loginwindow",
+    "Finder",
+    "Dock",
+    "login",
+    "sudo",
+    "su",
+    "bash",
+    "sh",
+    "zsh",
+    "fish",
+    "dash",
+    "tmux",
+    "screen",
+    "node",
+    "python",
+    "python3",
+    "ruby",
+    "java",
+    "code",
+    "cursor",
+    "claude",
+    "codex",
+    "gemini",
+    "copilot",
+    "postgres",
+    "mysqld",
+    "redis-server",
+    "nginx",
+    "dbus-daemon",
+    "NetworkManager",
+    "polkitd",
+    "cron",
+    "agetty",
+    "getty",
+    "kthreadd",
+];
+
+/// pgrep/pkill/killall options that select processes by owner, group, session, terminal or
+/// parent rather than by name.
+const OWNER_SELECTORS: &[&str] = &[
+    "-u",
+    "-U",
+    "-G",
+    "-g",
+    "-s",
+    "-t",
+    "-P",
+    "--user",
+    "--euid",
+    "--uid",
+    "--group",
+    "--pgroup",
+    "--session",
+    "--terminal",
+    "--parent",
+];
+
+/// Verbs of programs that take a command line as a variable's value (editors, pagers, ssh).
+const PROGRAM_VARIABLES: &[&str] = &[
+    "EDITOR",
+    "VISUAL",
+    "GIT_EDITOR",
+    "GIT_SEQUENCE_EDITOR",
+    "PAGER",
+    "GIT_PAGER",
+    "MANPAGER",
+    "GIT_SSH_COMMAND",
+    "GIT_SSH",
+    "GIT_ASKPASS",
+    "SSH_ASKPASS",
+];
+
+/// Programs that are what such a variable is meant to name: editors, pagers, ssh, no-ops.
+/// The value is still parsed and judged as code; this list only decides that a value whose
+/// every part is ordinary work is not a hijack.
+const ROLE_PROGRAMS: &[&str] = &[
+    "true",
+    ":",
+    "false",
+    "cat",
+    "less",
+    "more",
+    "most",
+    "bat",
+    "batcat",
+    "delta",
+    "diff-so-fancy",
+    "vim",
+    "vi",
+    "nvim",
+    "nano",
+    "pico",
+    "emacs",
+    "emacsclient",
+    "code",
+    "code-insiders",
+    "codium",
+    "cursor",
+    "windsurf",
+    "subl",
+    "mate",
+    "micro",
+    "hx",
+    "helix",
+    "kak",
+    "ed",
+    "ex",
+    "gedit",
+    "kate",
+    "zed",
+    "idea",
+    "ssh",
+    "sed",
+    "head",
+    "tail",
+    "tee",
+    "echo",
+    "git",
+    "gpg",
+    "gpg2",
+    "ssh-askpass",
+    "ksshaskpass",
+    "tig",
+    "meld",
+    "vimdiff",
+    "nvimdiff",
+    "kdiff3",
+    "opendiff",
+    "bcompare",
+    "xdg-open",
+    "open",
+    "env",
+    "mg",
+    "jed",
+    "joe",
+    "ne",
+    "nvr",
+    "gvim",
+    "gh",
+    "glab",
+    "git-credential-manager",
+    "git-credential-oauth",
+    "gcloud",
+    "aws",
+    "mvim",
+];
+
+fn method_verdict(method: &str) -> Option<Verdict> {
+    if method.eq_ignore_ascii_case("DELETE") {
+        Some(ids::NET_HTTP_DELETE.verdict())
+    } else if method.eq_ignore_ascii_case("PUT") || method.eq_ignore_ascii_case("PATCH") {
+        Some(ids::NET_HTTP_OVERWRITE.verdict())
+    } else {
+        None
+    }
+}
+
+fn value_of<'w>(opts: &'w [crate::deferred::Opt], names: &[&str]) -> Option<&'w Word> {
+    opts.iter()
+        .rev()
+        .find(|o| names.contains(&o.name.as_str()))
+        .and_then(|o| o.value.as_ref())
+}
+
+impl Walker<'_> {
+    /// The danger carried by `name`'s arguments, if any (called by `classify_plain`).
+    pub(crate) fn argument_danger(
+        &self,
+        name: &str,
+        words: &[Word],
+        args: &Args<'_>,
+        scope: &Scope,
+    ) -> Option<Verdict> {
+        match name {
+            "curl" => {
+                let (opts, _) = scan(
+                    "curl",
+                    words,
+                    "XdHouAeFTwxbcKmrEUYyzCQ",
+                    &[
+                        "--request",
+                        "--data",
+                        "--header",
+                        "--output",
+                        "--user",
+                        "--url",
+                    ],
+                );
+                method_verdict(&value_of(&opts, &["-X", "--request"])?.text)
+            }
+            "wget" => {
+                let (opts, _) = scan(
+                    "wget",
+                    words,
+                    "oOaAPeUt",
+                    &["--method", "--output-document"],
+                );
+                method_verdict(&value_of(&opts, &["--method"])?.text)
+            }
+            "gh" if args.positionals.first() == Some(&"api") => {
+                let (opts, _) = scan(
+                    "gh",
+                    words,
+                    "XHfFqtp",
+                    &[
+                        "--method",
+                        "--header",
+                        "--field",
+                        "--raw-field",
+                        "--jq",
+                        "--template",
+                        "--hostname",
+                        "--input",
+                        "--preview",
+                        "--cache",
+                    ],
+                );
+                method_verdict(&value_of(&opts, &["-X", "--method"])?.text)
+            }
+            "http" | "https" | "xh" | "xhs" => {
+                let (_, operands) = scan(
+                    name,
+                    words,
+                    "aAosv",
+                    &[
+                        "--auth",
+                        "--auth-type",
+                        "--output",
+                        "--session",
+                        "--session-read-only",
+                        "--verify",
+                        "--cert",
+                        "--cert-key",
+                        "--proxy",
+                        "--print",
+                        "--pretty",
+                        "--style",
+                        "--timeout",
+                        "--format-options",
+                    ],
+                );
+                let method = operands.first()?;
+                let upper = method.exact
+                    && !method.text.is_empty()
+                    && method.text.bytes().all(|b| b.is_ascii_uppercase());
+                if upper {
+                    method_verdict(&method.text)
+                } else {
+                    None
+                }
+            }
+            "rails" | "rake" | "bundle" => framework_task(words),
+            _ if FRAMEWORK_TASKS.iter().any(|(tool, _, _)| {
+                *tool == name
+                    || words
+                        .first()
+                        .is_some_and(|w| w.text.rsplit('/').next() == Some(tool))
+                    || words
+                        .get(1)
+                        .is_some_and(|w| w.text.rsplit('/').next() == Some(tool))
+            }) =>
+            {
+                other_framework_task(name, words)
+            }
+            "kill" => self.kill_user_processes(words, scope),
+            "pkill" | "killall" => broad_killer(name, words),
+            _ => None,
+        }
+    }
+
+    /// `eval "$(pyenv init -)"`, `source <(kubectl completion bash)`: every substitution of
+    /// this command ran a well-known tool's shell set-up subcommand (`[[shell_init]]` data),
+    /// and nothing else; its output is that tool's own set-up code, not opaque code.
+    pub(crate) fn evaluates_shell_init(&self, args: &[Word], scope: &Scope) -> bool {
+        if args.is_empty() || args.iter().any(|w| !w.exact && w.substs.is_empty()) {
+            return false;
+        }
+        let depth = scope.via.len();
+        let mut found = false;
+        for c in self.commands.iter().rev() {
+            let inside = c.via.len() > depth
+                && c.via.get(..depth) == Some(scope.via.as_slice())
+                && c.via.get(depth).is_some_and(|v| v == "$(…)" || v == "<(…)");
+            if !inside {
+                break;
+            }
+            if c.via.len() != depth + 1 || !is_shell_init(c) {
+                return false;
+            }
+            found = true;
+        }
+        found
+    }
+
+    /// `kill $(pgrep -u USER)`: the PIDs come from a substitution on this command line that
+    /// selects processes only by user, group, session or parent (every process of a user).
+    fn kill_user_processes(&self, words: &[Word], scope: &Scope) -> Option<Verdict> {
+        if words.iter().all(|w| w.exact) {
+            return None;
+        }
+        // The substitutions of this command were recorded just before it, one level deeper.
+        let depth = scope.via.len();
+        for c in self.commands.iter().rev() {
+            let inside = c.via.len() > depth
+                && c.via.get(..depth) == Some(scope.via.as_slice())
+                && c.via.get(depth).is_some_and(|v| v == "$(…)");
+            if !inside {
+                break;
+            }
+            if c.via.len() == depth + 1 && selects_by_user_only(c) {
+                return Some(ids::SYS_KILL_USER_PROCESSES.verdict());
+            }
+        }
+        None
+    }
+
+    /// Judges a variable that changes what runs. `None` when its value is harmless: a `PATH`
+    /// made of `$PATH` and standard user/system bin directories, or a program-naming variable
+    /// (`GIT_EDITOR`, `PAGER`, …) whose value is a known editor/pager/no-op and whose code,
+    /// parsed as shell, is ordinary work. Dangerous code in the value is recorded by the
+    /// analysis itself.
+    pub(crate) fn hijack_verdict(
+        &mut self,
+        name: &str,
+        value: Option<&Word>,
+        scope: &Scope,
+    ) -> Option<Verdict> {
+        let hijack = Some(ids::RCE_ENV_HIJACK.verdict());
+        let Some(value) = value else { return hijack };
+        if name == "PATH" {
+            return (!self.standard_path(&value.text)).then(|| ids::RCE_ENV_HIJACK.verdict());
+        }
+        if !PROGRAM_VARIABLES.contains(&name) || !value.exact {
+            return hijack;
+        }
+        let mut inner = scope.clone();
+        (!self.runs_role_program(value, &mut inner, name)).then(|| ids::RCE_ENV_HIJACK.verdict())
+    }
+
+    /// Analyses `code` (a setting that names a program: an editor variable, a git pager, an
+    /// `--upload-pack`) as shell, and tells whether every part is ordinary work done by a
+    /// program meant for such a setting (editors, pagers, ssh, no-ops, git's own helpers).
+    /// Anything else — an arbitrary program, code built at run time — is not, even when the
+    /// program itself looks harmless (`touch /tmp/pwned` is the classic proof of execution).
+    pub(crate) fn runs_role_program(&mut self, code: &Word, scope: &mut Scope, via: &str) -> bool {
+        let before = self.commands.len();
+        let extra_before = self.extra.len();
+        self.run_code_string(&[], code, scope, via);
+        let added = self.commands.get(before..).unwrap_or(&[]);
+        code.exact
+            && self.extra.len() == extra_before
+            && !added.is_empty()
+            && added.iter().all(|c| {
+                matches!(c.verdict.class, Class::Safe | Class::Normal)
+                    && c.argv.first().is_some_and(|p| {
+                        let base = p.rsplit('/').next().unwrap_or(p.as_str());
+                        ROLE_PROGRAMS.contains(&base) || base.starts_with("git-")
+                    })
+            })
+    }
+
+    /// True when every `:`-separated entry is `$PATH` or a standard bin directory.
+    fn standard_path(&self, value: &str) -> bool {
+        let home = self.ctx.home.as_deref();
+        value.split(':').all(|entry| {
+            if matches!(entry, "$PATH" | "${PATH}" | "") {
+                return true;
+            }
+            let entry = entry.trim_end_matches('/');
+            taxonomy::user_bin_dirs()
+                .iter()
+                .any(|dir| match dir.strip_prefix("~/") {
+                    Some(rest) => home.is_some_and(|h| {
+                        let full = h.join(rest);
+                        entry == full.to_string_lossy()
+                            || entry.strip_prefix("~/") == Some(rest)
+                            || ["$HOME/", "${HOME}/"]
+                                .iter()
+                                .any(|p| entry.strip_prefix(p) == Some(rest))
+                    }),
+                    None => entry == *dir,
+                })
+        })
+    }
+}
+
+/// A well-known tool printing its shell set-up code (`pyenv init -`, `brew shellenv`,
+/// `ssh-agent -s`, `kubectl completion bash`), judged no worse than ordinary work.
+fn is_shell_init(c: &ExecutedCommand) -> bool {
+    let Some(program) = c.argv.first() else {
+        return false;
+    };
+    let name = program.rsplit('/').next().unwrap_or(program);
+    let sub = c.argv.get(1).map_or("", String::as_str);
+    matches!(c.verdict.class, Class::Safe | Class::Normal)
+        && taxonomy::shell_init_subcommands(name).is_some_and(|subs| subs.contains(&sub))
+}
+
+/// `pgrep -u USER` (or `ps -u USER -o pid=`) with no name pattern: lists every process of a
+/// user, group, session or parent.
+fn selects_by_user_only(c: &ExecutedCommand) -> bool {
+    let Some(program) = c.argv.first() else {
+        return false;
+    };
+    let words: Vec<Word> = c
+        .argv
+        .iter()
+        .skip(1)
+        .map(|t| Word::lit(t.clone()))
+        .collect();
+    match program.rsplit('/').next().unwrap_or(program) {
+        "pgrep" => {
+            let (opts, operands) = scan("pgrep", &words, "uUGgsPtFd", &[]);
+            let by_owner = opts
+                .iter()
+                .any(|o| OWNER_SELECTORS.contains(&o.name.as_str()));
+            by_owner && operands.iter().all(|p| broad_pattern(&p.text))
+        }
+        "ps" => {
+            let (opts, _) = scan("ps", &words, "uUgGpost", &[]);
+            opts.iter()
+                .any(|o| matches!(o.name.as_str(), "-u" | "-U" | "-g" | "-G" | "-e" | "-A"))
+        }
+        _ => false,
+    }
+}
+
+/// A name pattern that selects (almost) everything.
+fn broad_pattern(p: &str) -> bool {
+    p.chars()
+        .all(|c| matches!(c, '.' | '*' | '^' | '$' | '+' | '?' | '|' | '(' | ')'))
+        || p.chars().count() == 1
+}
+
+/// `pkill`/`killall` selecting broadly: by user/group/session/terminal with no pattern, a
+/// pattern that matches almost anything, or a bare name of a process the session relies on.
+fn broad_killer(name: &str, words: &[Word]) -> Option<Verdict> {
+    // `-9`, `-KILL`, `-HUP`: signals, not options.
+    let words: Vec<Word> = words
+        .iter()
+        .filter(|w| {
+            let t = w.text.as_str();
+            let sig = t.strip_prefix('-').is_some_and(|s| {
+                !s.is_empty()
+                    && (s.bytes().all(|b| b.is_ascii_digit())
+                        || (s.len() > 1
+                            && s.bytes()
+                                .all(|b| b.is_ascii_uppercase() || b.is_ascii_digit())))
+            });
+            !(w.exact && sig)
+        })
+        .cloned()
+        .collect();
+    let (short, long): (&str, &[&str]) = if name == "killall" {
+        (
+            "usnoyOZ",
+            &[
+                "--user",
+                "--signal",
+                "--older-than",
+                "--younger-than",
+                "--context",
+            ],
+        )
+    } else {
+        (
+            "uUGgsPtF",
+            &[
+                "--signal",
+                "--euid",
+                "--uid",
+                "--group",
+                "--pgroup",
+                "--session",
+                "--parent",
+                "--terminal",
+                "--pidfile",
+                "--ns",
+                "--nslist",
+            ],
+        )
+    };
+    let (opts, operands) = scan(name, &words, short, long);
+    // killall's `-s` is the signal, not a session.
+    let by_owner = opts
+        .iter()
+        .any(|o| OWNER_SELECTORS.contains(&o.name.as_str()))
+        && !(name == "killall" && opts.iter().any(|o| o.name == "-s"));
+    let regex = name == "pkill" || opts.iter().any(|o| o.name == "-r" || o.name == "--regexp");
+    let full = opts.iter().any(|o| o.name == "-f" || o.name == "--full");
+    let broad = if operands.is_empty() {
+        by_owner
+    } else {
+        operands.iter().any(|p| {
+            !p.exact
+                || (regex && broad_pattern(&p.text))
+                || (!full || !p.text.contains(char::is_whitespace))
+                    && CRITICAL_PROCESSES
+                        .contains(&p.text.trim_start_matches('^').trim_end_matches('$'))
+        })
+    };
+    broad.then(|| ids::SYS_KILLALL.verdict())
+}
+
+/// `python manage.py flush`, `npx prisma migrate reset`, `php artisan migrate:fresh`, …
+fn other_framework_task(name: &str, words: &[Word]) -> Option<Verdict> {
+    let line: Vec<&str> = std::iter::once(name)
+        .chain(words.iter().map(|w| w.text.as_str()))
+        .collect();
+    let hit = line.iter().enumerate().any(|(i, word)| {
+        let base = word.rsplit('/').next().unwrap_or(word);
+        FRAMEWORK_TASKS.iter().any(|(tool, task, flag)| {
+            *tool == base
+                && line.get(i + 1..i + 1 + task.len()) == Some(*task)
+                && flag.is_none_or(|f| line.get(i + 1..).is_some_and(|r| r.contains(&f)))
+        })
+    });
+    if !hit {
+        return None;
+    }
+    let production = line.iter().any(|t| {
+        is_production_marker(t)
+            || matches!(
+                *t,
+                "--env=production" | "--env=prod" | "NODE_ENV=production" | "MIX_ENV=prod"
+            )
+    }) || line
+        .windows(2)
+        .any(|w| matches!(w, ["--env" | "-e", "production" | "prod"]));
+    Some(if production {
+        ids::DB_FRAMEWORK_RESET_PRODUCTION.verdict()
+    } else {
+        ids::DB_FRAMEWORK_RESET.verdict()
+    })
+}
+
+/// `rails db:drop`, `rake db:reset RAILS_ENV=production`, `bundle exec rails db:purge`.
+fn framework_task(words: &[Word]) -> Option<Verdict> {
+    let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    let destructive = texts.iter().any(|t| DB_RESET_TASKS.contains(t));
+    if !destructive {
+        return None;
+    }
+    // An explicit development or test environment is the routine reset of a local database.
+    let local = texts.iter().any(|t| {
+        matches!(
+            t.split_once('='),
+            Some(("RAILS_ENV" | "RACK_ENV", "test" | "development"))
+        )
+    });
+    if local {
+        return None;
+    }
+    let production = texts.iter().any(|t| is_production_marker(t))
+        || texts
+            .windows(2)
+            .any(|w| matches!(w, ["-e" | "--environment", "production" | "prod"]));
+    Some(if production {
+        ids::DB_FRAMEWORK_RESET_PRODUCTION.verdict()
+    } else {
+        ids::DB_FRAMEWORK_RESET.verdict()
+    })
+}
+
+/// True when a chmod mode can only take permissions away from the group and others (or set
+/// the owner's own bits): `600`, `700`, `go-rwx`, `u=rw,go=`. Tightening a file outside the
+/// workspace (`chmod 600 ~/.ssh/id_rsa`) protects it; the owner keeps read access, and no
+/// set-id or sticky bit is set, so `000` and `4700` are not tightening.
+pub(crate) fn chmod_tightens(mode: &str) -> bool {
+    if !mode.is_empty() && mode.len() <= 4 && mode.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
+        return u32::from_str_radix(mode, 8).is_ok_and(|m| m & 0o7027 == 0 && m & 0o400 != 0);
+    }
+    !mode.is_empty()
+        && mode.split(',').all(|clause| {
+            let who_end = clause
+                .find(|c: char| !matches!(c, 'u' | 'g' | 'o' | 'a'))
+                .unwrap_or(clause.len());
+            let (who, mut rest) = clause.split_at(who_end);
+            if rest.is_empty() {
+                return false;
+            }
+            while let Some(op) = rest.chars().next() {
+                let perms_end = rest
+                    .char_indices()
+                    .skip(1)
+                    .find(|(_, c)| matches!(c, '-' | '+' | '='))
+                    .map_or(rest.len(), |(i, _)| i);
+                let perms = rest.get(1..perms_end).unwrap_or("");
+                rest = rest.get(perms_end..).unwrap_or("");
+                let owner_only = who == "u" && !perms.contains(['s', 't']);
+                let ok = match op {
+                    '-' => true,
+                    '+' => owner_only,
+                    '=' => {
+                        owner_only
+                            || (!who.is_empty()
+                                && who.chars().all(|c| matches!(c, 'g' | 'o'))
+                                && perms.is_empty())
+                    }
+                    _ => false,
+                };
+                if !ok {
+                    return false;
+                }
+            }
+            true
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chmod_modes_that_only_remove_access_are_tightening() {
+        for m in [
+            "600",
+            "700",
+            "0600",
+            "640",
+            "go-rwx",
+            "o-r",
+            "u=rw,go=",
+            "g-w,o-rwx",
+            "400",
+        ] {
+            assert!(chmod_tightens(m), "{m}");
+        }
+        for m in [
+            "644", "755", "777", "000", "4700", "+x", "o+r", "a=rw", "go=r", "u+s", "",
+        ] {
+            assert!(!chmod_tightens(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn match_everything_patterns_are_broad() {
+        for p in [".", ".*", "^", "x"] {
+            assert!(broad_pattern(p), "{p}");
+        }
+        assert!(!broad_pattern("node server.js"));
+    }
+}

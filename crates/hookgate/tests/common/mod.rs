@@ -1,0 +1,149 @@
+//! The one harness for running the built `hookgate` binary in tests: an isolated sandbox (its
+//! own `HOOKGATE_HOME`, user config dir, working directory and temp dirs) and nothing of the
+//! outer environment's `HOOKGATE_*` settings, so a developer's or CI's own variables can never
+//! change what a test sees. Every test file under `tests/` runs the binary through this module.
+#![allow(
+    dead_code,
+    clippy::unwrap_used,
+    reason = "shared test harness: each test file uses a part of it"
+)]
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+/// The built binary with no `HOOKGATE_*` variable inherited (fail modes, store, event hint,
+/// webhook, state dir …): each test sets what it means to.
+pub fn hookgate() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_hookgate"));
+    for (name, _) in std::env::vars_os() {
+        if name.to_string_lossy().starts_with("HOOKGATE_") {
+            cmd.env_remove(name);
+        }
+    }
+    cmd
+}
+
+/// [`hookgate`] with its data in `home` and its user config in `config`.
+pub fn hookgate_in(home: &Path, config: &Path) -> Command {
+    let mut cmd = hookgate();
+    cmd.env("HOOKGATE_HOME", home)
+        .env("HOOKGATE_CONFIG_DIR", config);
+    cmd
+}
+
+/// Runs `cmd` with `stdin` as its standard input, capturing the output. A child that exits
+/// without reading its input is not an error here (the exit status tells).
+pub fn output_with_stdin(cmd: &mut Command, stdin: &[u8]) -> Output {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// Lossy text of an output stream.
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+/// Claude Code's PreToolUse payload for a Bash command.
+pub fn bash_payload(session: &str, cwd: &Path, command: &str) -> Value {
+    serde_json::json!({
+        "session_id": session,
+        "transcript_path": "/tmp/t.jsonl",
+        "cwd": cwd,
+        "permission_mode": "default",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": command, "description": "test"},
+        "tool_use_id": "toolu_1"
+    })
+}
+
+/// A temporary directory laid out as hookgate expects: `work/` (the working directory),
+/// `home/` (`HOOKGATE_HOME`: audit store, session state), `config/` (the user config dir),
+/// and private `tmp/` and `run/` so fallback locations stay inside the test.
+#[derive(Debug)]
+pub struct Sandbox {
+    pub root: tempfile::TempDir,
+}
+
+impl Sandbox {
+    pub fn new() -> Self {
+        let root = tempfile::tempdir().unwrap();
+        for dir in ["work", "config", "tmp"] {
+            std::fs::create_dir_all(root.path().join(dir)).unwrap();
+        }
+        Self { root }
+    }
+
+    pub fn path(&self) -> &Path {
+        self.root.path()
+    }
+
+    pub fn work(&self) -> PathBuf {
+        self.path().join("work")
+    }
+
+    pub fn home(&self) -> PathBuf {
+        self.path().join("home")
+    }
+
+    pub fn config(&self) -> PathBuf {
+        self.path().join("config")
+    }
+
+    /// `hookgate ARGS` in the sandbox, started in `work/`.
+    pub fn command(&self, args: &[&str]) -> Command {
+        let mut cmd = hookgate_in(&self.home(), &self.config());
+        cmd.args(args)
+            .current_dir(self.work())
+            .env("XDG_RUNTIME_DIR", self.path().join("run"))
+            .env("TMPDIR", self.path().join("tmp"));
+        cmd
+    }
+
+    /// Runs `hookgate ARGS` with `stdin`.
+    pub fn run(&self, args: &[&str], stdin: &[u8]) -> Output {
+        output_with_stdin(&mut self.command(args), stdin)
+    }
+
+    /// Runs `hookgate ARGS` with `stdin` from `cwd`.
+    pub fn run_in(&self, args: &[&str], stdin: &[u8], cwd: &Path) -> Output {
+        output_with_stdin(self.command(args).current_dir(cwd), stdin)
+    }
+
+    /// `hookgate hook AGENT EXTRA…` on `payload`.
+    pub fn hook(&self, agent: &str, payload: &[u8], extra: &[&str]) -> Output {
+        let mut args = vec!["hook", agent];
+        args.extend_from_slice(extra);
+        self.run(&args, payload)
+    }
+
+    /// Runs `hookgate ARGS`, which must succeed.
+    pub fn ok(&self, args: &[&str]) -> Output {
+        let out = self.run(args, b"");
+        assert!(
+            out.status.success(),
+            "hookgate {args:?}: {}",
+            text(&out.stderr)
+        );
+        out
+    }
+
+    /// `hookgate ARGS` (which must succeed) read as JSON.
+    pub fn json(&self, args: &[&str]) -> Value {
+        serde_json::from_slice(&self.ok(args).stdout).unwrap()
+    }
+
+    /// Every record, newest first (`hookgate log --json`).
+    pub fn log(&self) -> Vec<Value> {
+        serde_json::from_value(self.json(&["log", "--json", "--all", "--limit", "1000"])).unwrap()
+    }
+}
