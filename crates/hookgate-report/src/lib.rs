@@ -61,7 +61,7 @@ pub fn render_html(overview: &Overview, info: &PageInfo<'_>) -> Result<String, R
     );
     let window = overview.since_ms.map_or_else(
         || "all records".to_owned(),
-        |ms| format!("records since {}", utc(ms)),
+        |ms| format!("records since {}", local(ms)),
     );
     let notice = info
         .unstored
@@ -82,7 +82,7 @@ pub fn render_html(overview: &Overview, info: &PageInfo<'_>) -> Result<String, R
 <style>{CSS}</style>
 </head>
 <body>
-<header><h1>hookgate report</h1><p>{window} · generated {generated} UTC · store {store}</p></header>
+<header><h1>hookgate report</h1><p>{window} · generated {generated} · store {store}</p></header>
 <main>
 <noscript><p class="notice">This report draws its tables and chart with JavaScript; allow scripts for this file to see them.</p></noscript>
 {notice}
@@ -99,7 +99,7 @@ pub fn render_html(overview: &Overview, info: &PageInfo<'_>) -> Result<String, R
 </body>
 </html>
 "#,
-        generated = utc(info.generated_ms),
+        generated = local(info.generated_ms),
         store = escape(info.store),
     );
     Ok(page)
@@ -167,30 +167,10 @@ fn base64(bytes: &[u8]) -> String {
     out
 }
 
-/// `YYYY-MM-DD HH:MM` in UTC (the page's script shows record times in the reader's zone).
-fn utc(ms: u64) -> String {
-    let secs = ms / 1000;
-    let days = i64::try_from(secs / 86_400).unwrap_or(i64::MAX);
-    let (y, m, d) = civil_from_days(days);
-    let rem = secs % 86_400;
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02}",
-        rem / 3600,
-        rem % 3600 / 60
-    )
-}
-
-/// Proleptic Gregorian date of a day count since 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(z: i64) -> (i64, i64, i64) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
+/// The page's own times (header) in the reader's zone with its offset, by the audit crate's one
+/// time formatter; the script shows each record's time in the zone of whoever opens the page.
+fn local(ms: u64) -> String {
+    hookgate_audit::format_time_with_offset(ms, &hookgate_audit::local_zone())
 }
 
 #[cfg(test)]
