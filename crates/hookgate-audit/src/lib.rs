@@ -29,6 +29,7 @@
 //! panic; or let the webhook delay, block or change a decision.
 
 mod error;
+mod overview;
 mod query;
 mod reader;
 mod record;
@@ -51,6 +52,7 @@ use serde_json::Value;
 
 pub use error::AuditError;
 pub use jiff::tz::TimeZone;
+pub use overview::{Overview, SessionCalls};
 pub use query::{Filter, Percentiles, Stats};
 pub use reader::{FindError, Pruned, Reader};
 pub use record::{Record, RecordAgent, RecordDecision, RecordEvent, new_id, now_ms};

@@ -9,6 +9,7 @@ use std::os::unix::fs::OpenOptionsExt as _;
 use std::path::Path;
 
 use crate::error::AuditError;
+use crate::overview::{self, Overview};
 use crate::query::{Filter, Stats, StatsBuilder};
 use crate::record::Record;
 use crate::{Backend, Store, spool};
@@ -121,6 +122,20 @@ impl Reader {
             return self.sqlite.stats(filter);
         }
         Ok(StatsBuilder::of(&self.query(&filter.without_limit())?))
+    }
+
+    /// What `hookgate report` shows for `filter` (its `limit` is ignored): [`Reader::stats`]
+    /// unchanged, the denied records' stats (top denied rules), and every matched record
+    /// grouped by agent session, oldest first. One source of truth with `stats`: the counts
+    /// are the store's own, not recomputed by the renderer.
+    pub fn overview(&self, filter: &Filter) -> Result<Overview, AuditError> {
+        let stats = self.stats(filter)?;
+        let denied = match overview::denied_filter(filter) {
+            Some(denied) => self.stats(&denied)?,
+            None => Stats::default(),
+        };
+        let records = self.query(&filter.without_limit())?;
+        Ok(Overview::assemble(filter.since_ms, stats, denied, records))
     }
 
     /// Deletes records older than `before_ms`, then the oldest until each backend's records

@@ -1110,6 +1110,61 @@ fn readers_backend_follows_hookgate_store_and_rejects_typos() {
 }
 
 #[test]
+fn overview_counts_are_the_stats_counts_and_sessions_group_oldest_first() {
+    for (dir, writer) in stores() {
+        let mut denied = rec("claude", "s1", "deny", 1_000, 30);
+        denied.rules = vec!["git.force_push".to_owned()];
+        let mut denied_again = rec("codex", "s2", "deny", 4_000, 50);
+        denied_again.rules = vec!["git.force_push".to_owned(), "fs.rm_root".to_owned()];
+        let records = [
+            rec("claude", "s1", "allow", 3_000, 10),
+            denied,
+            rec("claude", "s1", "ask", 2_000, 20),
+            denied_again,
+            rec("codex", "s2", "allow", 5_000, 40),
+        ];
+        for r in &records {
+            writer.record(r).unwrap();
+        }
+        let store = Reader::open(dir.path()).unwrap();
+        let filter = Filter::default();
+        let overview = store.overview(&filter).unwrap();
+        assert_eq!(overview.stats, store.stats(&filter).unwrap());
+        assert_eq!(overview.denied.total, 2);
+        assert_eq!(overview.denied.by_rule.get("git.force_push"), Some(&2));
+        assert_eq!(overview.denied.by_rule.get("fs.rm_root"), Some(&1));
+        let sessions: Vec<(&str, &str, usize)> = overview
+            .sessions
+            .iter()
+            .map(|s| (s.agent.as_str(), s.session.as_str(), s.records.len()))
+            .collect();
+        assert_eq!(sessions, [("claude", "s1", 3), ("codex", "s2", 2)]);
+        let s1 = &overview.sessions[0];
+        let times: Vec<u64> = s1.records.iter().map(|r| r.time_ms).collect();
+        assert_eq!(times, [1_000, 2_000, 3_000], "oldest first");
+        assert_eq!((s1.first_ms, s1.last_ms), (1_000, 3_000));
+        assert_eq!(
+            s1.stats,
+            store
+                .stats(&Filter {
+                    session: Some("s1".to_owned()),
+                    ..Filter::default()
+                })
+                .unwrap(),
+            "a session's counts are what `stats --session` says"
+        );
+        let only_allowed = store
+            .overview(&Filter {
+                decision: Some(RecordDecision::Allow),
+                ..Filter::default()
+            })
+            .unwrap();
+        assert_eq!(only_allowed.stats.total, 2);
+        assert_eq!(only_allowed.denied, Stats::default(), "no record is both");
+    }
+}
+
+#[test]
 fn prune_deletes_records_older_than_the_cutoff_in_both_backends() {
     for (_dir, store) in stores() {
         for t in [1000, 2000, 3000, 4000] {

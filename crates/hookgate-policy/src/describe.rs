@@ -18,6 +18,7 @@ fn switch_word(switch: Switch) -> &'static str {
         Switch::On => "on",
         Switch::Enforce => "enforce",
         Switch::Monitor => "monitor",
+        Switch::Ask => "ask",
         Switch::Off => "off",
     }
 }

@@ -199,30 +199,38 @@ pub(crate) fn hook(args: &HookArgs) -> u8 {
 }
 
 /// With `HOOKGATE_WEBHOOK_URL` set, hands the record to a detached `hookgate ship-webhook`
-/// process and returns at once: the agent waits for this process, and a webhook must never
-/// delay (or change) a decision. The shipper's own stdio is closed, so the agent is not kept
-/// waiting on an inherited pipe either.
+/// process, and with an OTLP endpoint configured (`OTEL_EXPORTER_OTLP_*ENDPOINT`) to a
+/// detached `hookgate ship-otel`, and returns at once: the agent waits for this process, and a
+/// sink must never delay (or change) a decision. The shippers' own stdio is closed, so the
+/// agent is not kept waiting on an inherited pipe either. With neither set this is a few
+/// environment lookups: nothing is initialised on the hook path.
 fn ship_detached(record: &Record) {
-    let Some(url) = std::env::var_os("HOOKGATE_WEBHOOK_URL").filter(|u| !u.is_empty()) else {
+    let webhook = std::env::var_os("HOOKGATE_WEBHOOK_URL").is_some_and(|u| !u.is_empty());
+    let otel = crate::otel::configured();
+    if !webhook && !otel {
         return;
-    };
+    }
     let Ok(exe) = std::env::current_exe() else {
         return;
     };
     let Ok(line) = serde_json::to_vec(&record.redacted()) else {
         return;
     };
-    let child = std::process::Command::new(exe)
-        .arg("ship-webhook")
-        .env("HOOKGATE_WEBHOOK_URL", url)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn();
-    if let Ok(mut child) = child
-        && let Some(mut stdin) = child.stdin.take()
-    {
-        let _ = stdin.write_all(&line);
+    for (wanted, shipper) in [(webhook, "ship-webhook"), (otel, "ship-otel")] {
+        if !wanted {
+            continue;
+        }
+        let child = std::process::Command::new(&exe)
+            .arg(shipper)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn();
+        if let Ok(mut child) = child
+            && let Some(mut stdin) = child.stdin.take()
+        {
+            let _ = stdin.write_all(&line);
+        }
     }
 }
 
@@ -677,7 +685,7 @@ pub(crate) fn store() -> Result<Reader, Failure> {
 }
 
 /// Where records the store refused went (and how many), for `store`'s home.
-fn unstored(store: &Reader) -> Unstored {
+pub(crate) fn unstored(store: &Reader) -> Unstored {
     Unstored::for_home(store.home())
 }
 
@@ -735,7 +743,7 @@ pub(crate) struct FilterArgs {
 }
 
 impl FilterArgs {
-    fn filter(&self, limit: Option<usize>) -> Result<Filter, Failure> {
+    pub(crate) fn filter(&self, limit: Option<usize>) -> Result<Filter, Failure> {
         let decision = if self.denied {
             Some(RecordDecision::Deny)
         } else {

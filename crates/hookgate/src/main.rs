@@ -10,9 +10,11 @@ mod events;
 mod explain;
 mod fire;
 mod guard;
+mod otel;
 mod prune;
 mod render;
 mod run;
+mod report;
 mod scan_secrets;
 mod show_config;
 mod test_cmd;
@@ -135,6 +137,9 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// The last week (or --since) at a glance; --html FILE writes one self-contained page
+    /// with a timeline per agent and session, top denied rules, latency and every call.
+    Report(report::ReportArgs),
     /// Answer one coding-agent hook call (what `init` wires the agents to run).
     ///
     /// Reads the payload on stdin, evaluates policy,
@@ -145,6 +150,10 @@ enum Command {
     /// `hookgate hook` when a webhook is configured.
     #[command(hide = true)]
     ShipWebhook,
+    /// Export one audit record (JSON on stdin) over OTLP/HTTP per the `OTEL_EXPORTER_OTLP_*`
+    /// variables; started detached by `hookgate hook` when an OTLP endpoint is configured.
+    #[command(hide = true)]
+    ShipOtel,
     /// Print a shell completion script (bash, zsh, fish, elvish, powershell).
     Completions(completions::CompletionsArgs),
     /// Print the man page (roff) for hookgate(1).
@@ -229,11 +238,13 @@ fn main() -> ExitCode {
         Command::Explain(args) => explain::run(&args),
         Command::Hook(args) => return ExitCode::from(guard::hook(&args)),
         Command::ShipWebhook => guard::ship_webhook(),
+        Command::ShipOtel => otel::ship(),
         Command::Init(args) => guard::init(&args),
         Command::Doctor(args) => guard::doctor(&args),
         Command::Log(args) => guard::log(&args),
         Command::Inspect(args) => guard::inspect(&args),
         Command::Stats(args) => guard::stats(&args),
+        Command::Report(args) => report::run(&args),
         Command::Prune(args) => prune::run(&args),
         Command::Allow(args) => allow::run(&args),
         Command::Policy { command } => guard::policy(&command),
