@@ -34,5 +34,7 @@ pub use encode::{
     DEFAULT_ASK_REASON, DEFAULT_DENY_REASON, Encoded, Reply, encode, supports_ask, supports_context,
 };
 pub use error::ParseError;
-pub use parse::{MAX_PAYLOAD_BYTES, Parsed, parse, parse_with_event};
+pub use parse::{
+    MAX_PAYLOAD_BYTES, Parsed, call_for_tool, call_from_value, parse, parse_value, parse_with_event,
+};
 pub use response::tool_succeeded;

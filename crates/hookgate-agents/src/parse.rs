@@ -56,6 +56,16 @@ pub fn parse_with_event(
         return Err(ParseError::Empty);
     }
     let raw: Value = serde_json::from_str(text).map_err(ParseError::NotJson)?;
+    parse_value(named, event_hint, raw)
+}
+
+/// Like [`parse_with_event`], for a payload already decoded as JSON (a `policy test` case, a
+/// captured payload in a test): the same dialect sniffing and mapping as a hook call.
+pub fn parse_value(
+    named: AgentKind,
+    event_hint: Option<&str>,
+    raw: Value,
+) -> Result<Parsed, ParseError> {
     let obj = raw.as_object().ok_or(ParseError::NotObject)?;
     let dialect = sniff(named, obj);
     let native_event = event_name(dialect, obj, event_hint)?;
@@ -63,6 +73,43 @@ pub fn parse_with_event(
         .ok_or_else(|| ParseError::UnknownEvent(native_event.clone()))?;
     let call = canonical(dialect, event, native_event, obj)?;
     Ok(Parsed { dialect, call, raw })
+}
+
+/// The canonical call of a decoded payload; a payload without a `cwd` takes `default_cwd`.
+/// This is how `policy test` reads a case's payload: by the hook's own parser, so a case is
+/// judged exactly as the hook would judge that call.
+pub fn call_from_value(
+    named: AgentKind,
+    payload: &Value,
+    default_cwd: &str,
+) -> Result<CanonicalCall, ParseError> {
+    let mut call = parse_value(named, None, payload.clone())?.call;
+    if call.cwd.is_empty() {
+        default_cwd.clone_into(&mut call.cwd);
+    }
+    Ok(call)
+}
+
+/// The pre-tool call `agent` makes when it runs tool `name` with `input` in `cwd`: the hook
+/// payload such a call arrives as (the `tool_name`/`tool_input` shape every dialect's parser
+/// reads), parsed by the hook's own parser. `policy test` builds its `command:` and `tool:`
+/// cases this way, and tests their calls, so no second mapping of tool names exists.
+pub fn call_for_tool(
+    agent: AgentKind,
+    cwd: &str,
+    name: &str,
+    input: &Map<String, Value>,
+) -> Result<CanonicalCall, ParseError> {
+    let payload = serde_json::json!({
+        "session_id": "",
+        "cwd": cwd,
+        "hook_event_name": "PreToolUse",
+        "tool_name": name,
+        "tool_input": input,
+    });
+    let mut call = parse_value(agent, None, payload)?.call;
+    call.agent = agent;
+    Ok(call)
 }
 
 /// An optional string field: absent or `null` → `None`; any other non-string is an error.

@@ -1306,3 +1306,33 @@ fn bad_input_is_a_clear_error_and_never_a_panic() {
         EventId::Stop
     );
 }
+
+#[test]
+fn a_tool_call_and_a_decoded_payload_go_through_the_hooks_own_parser() {
+    use hookgate_core::{AgentKind, ToolKind};
+    let input = serde_json::json!({"command": "*** Begin Patch\n*** Add File: .env\n+K=v\n*** End Patch\n"});
+    let call = hookgate_agents::call_for_tool(
+        AgentKind::Codex,
+        "/w",
+        "apply_patch",
+        input.as_object().unwrap(),
+    )
+    .unwrap();
+    let tool = call.tool.unwrap();
+    assert_eq!((call.agent, tool.kind), (AgentKind::Codex, ToolKind::Patch));
+    assert!(
+        tool.paths.iter().any(|p| p.path == ".env"),
+        "{:?}",
+        tool.paths
+    );
+
+    let payload = serde_json::json!({"hook_event_name": "PreToolUse", "tool_name": "Bash", "tool_input": {"command": "ls"}});
+    let call = hookgate_agents::call_from_value(AgentKind::Claude, &payload, "/default").unwrap();
+    assert_eq!(
+        call.cwd, "/default",
+        "a payload without cwd takes the default"
+    );
+    assert!(
+        hookgate_agents::call_from_value(AgentKind::Claude, &serde_json::json!([1]), "/").is_err()
+    );
+}

@@ -12,7 +12,8 @@ use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use hookgate_core::{AgentKind, CanonicalCall};
-use hookgate_policy::{Ctx, Policy, SessionState, call_for_tool};
+use hookgate_agents::call_for_tool;
+use hookgate_policy::{Ctx, Policy, SessionState};
 use serde_json::json;
 
 fn call(tool: &str, input: &serde_json::Value) -> CanonicalCall {
@@ -20,8 +21,9 @@ fn call(tool: &str, input: &serde_json::Value) -> CanonicalCall {
         AgentKind::Claude,
         "/work/proj",
         tool,
-        input.as_object().cloned().unwrap(),
+        input.as_object().unwrap(),
     )
+    .unwrap()
 }
 
 fn bench(c: &mut Criterion) {

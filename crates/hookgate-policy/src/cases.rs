@@ -22,15 +22,13 @@
 //! which only an `effect: approve` rule gives) or `none` (no opinion, which is what an
 //! `effect: allow` rule gives: the agent's own permission flow applies).
 //!
-//! Raw payloads are mapped by [`call_from_payload`], a small mapper of the Claude-style shape
-//! (`tool_name`/`tool_input`, also Copilot's `toolName`/`toolArgs`). The CLI passes the real
-//! dialect parsers through [`run_cases_with`].
+//! This crate reads no agent wire format: the caller of [`run_cases_with`] turns each case's
+//! [`CaseCall`] into a canonical call with the hook's own parsers (`hookgate-agents`, the owner
+//! of payloads), so a case is judged exactly as the hook would judge that call.
 
 use std::path::{Path, PathBuf};
 
-use hookgate_core::{
-    AgentKind, CanonicalCall, Decision, EventId, PathOp, PathTarget, ToolCall, ToolKind,
-};
+use hookgate_core::{AgentKind, CanonicalCall, Decision};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use serde_saphyr::Spanned;
@@ -137,15 +135,23 @@ impl CaseReport {
     }
 }
 
-/// Runs a cases file against `policy`, mapping raw payloads with [`call_from_payload`].
-pub fn run_cases(policy: &Policy, text: &str) -> Result<CaseReport, PolicyError> {
-    run_cases_with(policy, text, None, &|payload, agent, cwd| {
-        call_from_payload(payload, agent, cwd)
-    })
+/// What a case asks to judge, before it is a canonical call.
+#[derive(Debug, Clone, Copy)]
+pub enum CaseCall<'a> {
+    /// A tool with its input (`command:` cases are the shell tool `Bash` with `command`).
+    Tool {
+        /// The tool name as the agent spells it.
+        name: &'a str,
+        /// Its input.
+        input: &'a Map<String, Value>,
+    },
+    /// A raw agent payload.
+    Payload(&'a Value),
 }
 
-/// Payload parser: `(payload, agent named by the case, default cwd)` to a canonical call.
-pub type PayloadParser<'a> = dyn Fn(&Value, AgentKind, &str) -> Option<CanonicalCall> + 'a;
+/// Turns a case into a canonical call: `(case, agent named by the case, default cwd)`; `None`
+/// when it does not parse. The CLI passes `hookgate-agents`' parsers.
+pub type PayloadParser<'a> = dyn Fn(CaseCall<'_>, AgentKind, &str) -> Option<CanonicalCall> + 'a;
 
 /// Runs a cases file with a caller-supplied payload parser (the CLI passes the real dialect
 /// parsers of `hookgate-agents`). `file` names the file in errors.
@@ -178,27 +184,31 @@ pub fn run_cases_with(
         let case = spanned.value;
         let agent = case.agent.unwrap_or(AgentKind::Claude);
         let cwd = case.cwd.clone().unwrap_or_else(|| workspace.clone());
-        // Commands and tool calls become the pre-tool payload an agent would send and go
-        // through the same parser as raw payloads (the CLI's is `hookgate-agents`), so a case
-        // is judged exactly as the hook would judge that call.
-        let tool_call = |name: &str, input: Map<String, Value>| {
-            let payload = serde_json::json!({
-                "session_id": "", "cwd": cwd, "hook_event_name": "PreToolUse",
-                "tool_name": name, "tool_input": input,
-            });
-            parse(&payload, agent, &cwd).map(|mut call| {
-                call.agent = agent;
-                call
-            })
-        };
         let call = if let Some(command) = &case.command {
             let mut input = Map::new();
             input.insert("command".into(), Value::String(command.clone()));
-            tool_call("Bash", input)
+            parse(
+                CaseCall::Tool {
+                    name: "Bash",
+                    input: &input,
+                },
+                agent,
+                &cwd,
+            )
         } else if let Some(tool) = &case.tool {
-            tool_call(tool, case.input.clone().unwrap_or_default())
+            let input = case.input.clone().unwrap_or_default();
+            parse(
+                CaseCall::Tool {
+                    name: tool,
+                    input: &input,
+                },
+                agent,
+                &cwd,
+            )
         } else {
-            case.payload.as_ref().and_then(|p| parse(p, agent, &cwd))
+            case.payload
+                .as_ref()
+                .and_then(|p| parse(CaseCall::Payload(p), agent, &cwd))
         };
         let expected = case.expect.decision();
         let Some(call) = call else {
@@ -243,159 +253,4 @@ pub fn run_cases_with(
         });
     }
     Ok(report)
-}
-
-fn str_field<'a>(input: &'a Map<String, Value>, keys: &[&str]) -> Option<&'a str> {
-    keys.iter()
-        .find_map(|k| input.get(*k).and_then(Value::as_str))
-}
-
-/// A canonical tool call from an agent's tool name and input, for the common spellings of
-/// the five agents (a convenience for cases files and tests; `hookgate-agents` is the real
-/// dialect parser).
-pub fn call_for_tool(
-    agent: AgentKind,
-    cwd: &str,
-    name: &str,
-    input: Map<String, Value>,
-) -> CanonicalCall {
-    let mut tool = ToolCall {
-        name: name.to_owned(),
-        kind: ToolKind::Other,
-        command: None,
-        paths: Vec::new(),
-        content: None,
-        url: None,
-        mcp_server: None,
-        mcp_tool: None,
-        input: Map::new(),
-    };
-    let path = |op| {
-        str_field(&input, hookgate_core::PATH_FIELDS).map(|p| PathTarget {
-            path: p.to_owned(),
-            op,
-        })
-    };
-    let kind = if name.starts_with("mcp__") {
-        ToolKind::Mcp
-    } else {
-        ToolKind::of_tool_name(name)
-    };
-    match kind {
-        ToolKind::Shell => {
-            tool.kind = ToolKind::Shell;
-            tool.command = match input.get("command").or_else(|| input.get("cmd")) {
-                Some(Value::String(s)) => Some(s.clone()),
-                Some(Value::Array(a)) => Some(
-                    a.iter()
-                        .filter_map(Value::as_str)
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                ),
-                _ => None,
-            };
-        }
-        ToolKind::Write => {
-            tool.kind = ToolKind::Write;
-            tool.paths.extend(path(PathOp::Write));
-            tool.content = str_field(&input, &["content", "file_text"]).map(str::to_owned);
-        }
-        ToolKind::Edit => {
-            tool.kind = ToolKind::Edit;
-            tool.paths.extend(path(PathOp::Write));
-            tool.content = str_field(&input, &["new_string", "new_str", "new_source"])
-                .map(str::to_owned)
-                .or_else(|| {
-                    input.get("edits").and_then(Value::as_array).map(|edits| {
-                        edits
-                            .iter()
-                            .filter_map(|e| e.get("new_string").and_then(Value::as_str))
-                            .collect::<Vec<_>>()
-                            .join("\n")
-                    })
-                });
-        }
-        ToolKind::Read => {
-            tool.kind = ToolKind::Read;
-            tool.paths.extend(path(PathOp::Read));
-        }
-        ToolKind::Search => {
-            tool.kind = ToolKind::Search;
-            tool.paths.extend(path(PathOp::Read));
-        }
-        ToolKind::Fetch => {
-            tool.kind = ToolKind::Fetch;
-            tool.url = str_field(&input, &["url"]).map(str::to_owned);
-        }
-        ToolKind::Subagent => tool.kind = ToolKind::Subagent,
-        ToolKind::Patch => {
-            tool.kind = ToolKind::Patch;
-            if let Some(body) = str_field(&input, &["command", "input", "patch"]) {
-                let summary = hookgate_core::patch::parse_patch(body);
-                tool.paths = summary.paths;
-                tool.content = summary.added;
-            }
-        }
-        ToolKind::Mcp => {
-            tool.kind = ToolKind::Mcp;
-            let mut parts = name.splitn(3, "__").skip(1);
-            tool.mcp_server = parts.next().map(str::to_owned);
-            tool.mcp_tool = parts.next().map(str::to_owned);
-        }
-        ToolKind::Other => {}
-    }
-    tool.input = input;
-    CanonicalCall {
-        agent,
-        event: EventId::PreToolUse,
-        native_event: "PreToolUse".into(),
-        session_id: String::new(),
-        cwd: cwd.to_owned(),
-        tool: Some(tool),
-        prompt: None,
-        tool_response: None,
-        approval: None,
-        tool_succeeded: None,
-    }
-}
-
-/// Maps a raw Claude-style payload (`hook_event_name`, `tool_name`, `tool_input`, `cwd`;
-/// Copilot's `toolName`/`toolArgs` JSON string too) to a canonical call.
-pub fn call_from_payload(payload: &Value, agent: AgentKind, cwd: &str) -> Option<CanonicalCall> {
-    let name = payload
-        .get("tool_name")
-        .or_else(|| payload.get("toolName"))
-        .and_then(Value::as_str)?;
-    let input = match payload
-        .get("tool_input")
-        .or_else(|| payload.get("toolArgs"))
-        .or_else(|| payload.get("input"))
-    {
-        Some(Value::Object(m)) => m.clone(),
-        Some(Value::String(s)) => serde_json::from_str::<Map<String, Value>>(s).ok()?,
-        _ => Map::new(),
-    };
-    let cwd = payload.get("cwd").and_then(Value::as_str).unwrap_or(cwd);
-    let mut call = call_for_tool(agent, cwd, name, input);
-    let native = payload
-        .get("hook_event_name")
-        .or_else(|| payload.get("hookEventName"))
-        .and_then(Value::as_str)
-        .unwrap_or("PreToolUse");
-    native.clone_into(&mut call.native_event);
-    call.event = match native {
-        "PostToolUse" | "AfterTool" | "postToolUse" | "afterShellExecution" => EventId::PostToolUse,
-        _ => EventId::PreToolUse,
-    };
-    payload
-        .get("session_id")
-        .or_else(|| payload.get("sessionId"))
-        .and_then(Value::as_str)
-        .unwrap_or_default()
-        .clone_into(&mut call.session_id);
-    call.tool_response = payload
-        .get("tool_response")
-        .or_else(|| payload.get("toolResult"))
-        .cloned();
-    Some(call)
 }

@@ -2257,18 +2257,20 @@ mod tests {
 
     /// Facts for `python3 -c …` whose command carries `effects`, as the analyzer reports them
     /// once interpreter code is parsed: the same conversion `Facts::build` applies.
+    #[allow(clippy::expect_used, reason = "test code")]
     fn judge_effects(effects: &[ShellEffect]) -> Option<Violation> {
         let mut ctx = Ctx::new("/work/proj", Some(PathBuf::from("/home/u")));
         ctx.follow_symlinks = false;
-        let call = crate::cases::call_for_tool(
+        let call = hookgate_agents::call_for_tool(
             AgentKind::Claude,
             "/work/proj",
             "Bash",
-            json!({"command": "python3 -c pass"})
+            &json!({"command": "python3 -c pass"})
                 .as_object()
                 .cloned()
                 .unwrap_or_default(),
-        );
+        )
+        .expect("a Bash call parses");
         let mut facts = Facts::build(&call, &ctx);
         if let Some(a) = facts.analysis.as_mut()
             && let Some(c) = a.commands.first_mut()

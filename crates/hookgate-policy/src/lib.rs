@@ -39,10 +39,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 pub use action::{Action, ActionKind, actions};
-pub use cases::{
-    CaseOutcome, CaseReport, PayloadParser, call_for_tool, call_from_payload, run_cases,
-    run_cases_with,
-};
+pub use cases::{CaseCall, CaseOutcome, CaseReport, PayloadParser, run_cases_with};
 pub use eval::{Evaluation, Matched, MatchedKind, Step};
 pub use invariants::{INVARIANTS, InvariantInfo};
 pub use pattern::CommandPattern;

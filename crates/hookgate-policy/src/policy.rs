@@ -11,9 +11,9 @@ use serde::{Deserialize, Serialize};
 use serde_saphyr::Spanned;
 
 use crate::action::ActionKind;
-use hookgate_paths::PathGlob;
 use crate::invariants::{self, INVARIANTS};
 use crate::pattern::CommandPattern;
+use hookgate_paths::PathGlob;
 
 /// The embedded default policy, as a policy file. [`Policy::builtin_default`] builds the same
 /// policy in code (no parsing in the hook's hot path); a test keeps the two identical. Users

@@ -8,7 +8,17 @@
 )]
 
 use hookgate_core::Decision;
-use hookgate_policy::{Policy, run_cases};
+use hookgate_policy::{CaseCall, CaseReport, Policy, PolicyError, run_cases_with};
+
+/// A cases file run with the hook's own parsers, as `hookgate policy test` runs it.
+fn run_cases(policy: &Policy, text: &str) -> Result<CaseReport, PolicyError> {
+    run_cases_with(policy, text, None, &|case, agent, cwd| match case {
+        CaseCall::Tool { name, input } => {
+            hookgate_agents::call_for_tool(agent, cwd, name, input).ok()
+        }
+        CaseCall::Payload(payload) => hookgate_agents::call_from_value(agent, payload, cwd).ok(),
+    })
+}
 
 #[test]
 fn run_cases_passes_the_shipped_example() {

@@ -106,7 +106,7 @@ fn tool_regex_matches_name_or_kind() {
     );
     assert_eq!(decide(&p, &bash("ls")), Some(Decision::Ask));
     assert_eq!(decide(&p, &gemini_shell("ls")), Some(Decision::Ask));
-    let mcp = hookgate_policy::call_for_tool(
+    let mcp = call_for_tool(
         hookgate_core::AgentKind::Claude,
         WS,
         "mcp__github__create_issue",

@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 
 use common::*;
 use hookgate_core::{AgentKind, CanonicalCall, Decision};
-use hookgate_policy::{Ctx, Effect, Policy, SessionState, call_for_tool};
+use hookgate_policy::{Ctx, Effect, Policy, SessionState};
 use serde_json::json;
 
 const ID: &str = "no-governance-self-modification";

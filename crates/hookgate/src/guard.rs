@@ -1234,13 +1234,15 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
             let effective = effective_policy(policy.as_ref())?;
             let text = std::fs::read_to_string(file)
                 .map_err(|e| Failure(format!("{}: cannot read: {e}", file.display())))?;
-            let parse = |payload: &serde_json::Value, agent: AgentKind, cwd: &str| {
-                let bytes = serde_json::to_vec(payload).ok()?;
-                let mut parsed = hookgate_agents::parse(agent, &bytes).ok()?;
-                if parsed.call.cwd.is_empty() {
-                    cwd.clone_into(&mut parsed.call.cwd);
+            let parse = |case: hookgate_policy::CaseCall<'_>, agent: AgentKind, cwd: &str| {
+                match case {
+                    hookgate_policy::CaseCall::Tool { name, input } => {
+                        hookgate_agents::call_for_tool(agent, cwd, name, input).ok()
+                    }
+                    hookgate_policy::CaseCall::Payload(payload) => {
+                        hookgate_agents::call_from_value(agent, payload, cwd).ok()
+                    }
                 }
-                Some(parsed.call)
             };
             let report =
                 hookgate_policy::run_cases_with(&effective.policy, &text, Some(file), &parse)?;

@@ -10,7 +10,18 @@
 use std::path::PathBuf;
 
 use hookgate_core::{AgentKind, CanonicalCall, Decision, EventId};
-use hookgate_policy::{Ctx, Evaluation, Policy, SessionState, call_for_tool};
+use hookgate_policy::{Ctx, Evaluation, Policy, SessionState};
+
+/// The pre-tool call an agent makes for a tool, by the hook's own parser (`hookgate-agents`).
+#[allow(clippy::needless_pass_by_value, reason = "callers build the input inline")]
+pub fn call_for_tool(
+    agent: AgentKind,
+    cwd: &str,
+    name: &str,
+    input: Map<String, Value>,
+) -> CanonicalCall {
+    hookgate_agents::call_for_tool(agent, cwd, name, &input).unwrap()
+}
 use serde_json::{Map, Value, json};
 
 pub const WS: &str = "/work/proj";
