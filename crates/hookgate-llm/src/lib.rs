@@ -8,8 +8,16 @@
 //! Invariant: nothing above this crate parses a provider's wire format. A provider's reply is
 //! turned into a [`ChatResponse`] here or it is an [`LlmError`]; callers never see raw JSON.
 
+mod anthropic;
+#[cfg(feature = "mock-server")]
+pub mod mock_server;
+mod openai;
+mod remote;
 mod spec;
 
+pub use remote::{
+    DEFAULT_TIMEOUT, RemoteOptions, is_loopback_url, key_variable, remote, remote_with,
+};
 pub use spec::{ModelSpec, Provider};
 
 use std::future::Future;
@@ -77,7 +85,11 @@ impl Message {
 
     /// A tool result answering `call_id`.
     #[must_use]
-    pub fn tool_result(call_id: impl Into<String>, output: impl Into<String>, is_error: bool) -> Self {
+    pub fn tool_result(
+        call_id: impl Into<String>,
+        output: impl Into<String>,
+        is_error: bool,
+    ) -> Self {
         Self {
             role: Role::Tool,
             text: output.into(),
@@ -226,5 +238,8 @@ pub trait Model: Send + Sync + std::fmt::Debug {
     ///
     /// # Errors
     /// An [`LlmError`] for every failure; no implementation returns a made-up reply.
-    fn complete<'a>(&'a self, request: &'a ChatRequest) -> BoxFuture<'a, Result<ChatResponse, LlmError>>;
+    fn complete<'a>(
+        &'a self,
+        request: &'a ChatRequest,
+    ) -> BoxFuture<'a, Result<ChatResponse, LlmError>>;
 }

@@ -57,7 +57,11 @@ impl FromStr for ModelSpec {
             "openai" => Provider::OpenAiChat,
             "openai-responses" => Provider::OpenAiResponses,
             "anthropic" => Provider::Anthropic,
-            _ => return Err(bad("unknown scheme (script, openai, openai-responses, anthropic)")),
+            _ => {
+                return Err(bad(
+                    "unknown scheme (script, openai, openai-responses, anthropic)",
+                ));
+            }
         };
         let (base_url, model) = rest
             .rsplit_once('#')
