@@ -449,6 +449,25 @@ pub(crate) fn validate_entry(entry: &HookEntry) -> Result<(), ConfigError> {
     if entry.id_explicit && entry.id.as_str().trim().is_empty() {
         return Err(ConfigError::new(file, "hook `id` must not be empty"));
     }
+    if let super::model::RuntimeSpec::Model {
+        model,
+        prompt,
+        schema,
+        base_url,
+    } = &entry.runtime
+    {
+        crate::runtime::model::validate(model, prompt, base_url.as_deref())
+            .map_err(|e| ConfigError::new(file, format!("hook `{}`: {e}", entry.id)))?;
+        if schema.is_some() && !entry.event.contract().permission {
+            return Err(ConfigError::new(
+                file,
+                format!(
+                    "hook `{}`: `schema: pre_tool_use_decision` gives a permission decision, which `{}` does not take; omit `schema` to add the reply as context",
+                    entry.id, entry.event
+                ),
+            ));
+        }
+    }
     if entry.mode == Mode::Background && entry.capability != Capability::Observe {
         return Err(ConfigError::new(
             file,

@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use hookgate_core::{Capability, ChainMode, EventId, HookId, Mode, OnError, RuntimeKind};
 use serde::Serialize;
 
+pub use crate::runtime::model::JudgeSchema;
+
 /// Engine-wide settings (Meerkat's `[hooks]` scalars plus hookgate's own).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Settings {
@@ -93,6 +95,19 @@ pub enum RuntimeSpec {
         #[serde(skip_serializing_if = "Option::is_none")]
         working_dir: Option<String>,
     },
+    /// An LLM judge (docker-agent's `type: model`).
+    Model {
+        /// `openai/NAME` or `anthropic/NAME`.
+        model: String,
+        /// The prompt template over the hook input.
+        prompt: String,
+        /// How the reply is read; `None`: it becomes additional context.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        schema: Option<JudgeSchema>,
+        /// The endpoint; `None`: `OPENAI_BASE_URL` / `ANTHROPIC_BASE_URL` or the public API.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        base_url: Option<String>,
+    },
 }
 
 impl RuntimeSpec {
@@ -103,6 +118,7 @@ impl RuntimeSpec {
             Self::Command { .. } => RuntimeKind::Command,
             Self::Http { .. } => RuntimeKind::Http,
             Self::Builtin { .. } => RuntimeKind::Builtin,
+            Self::Model { .. } => RuntimeKind::Model,
         }
     }
 }
