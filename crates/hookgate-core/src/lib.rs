@@ -6,6 +6,8 @@
 //! beyond what callers hand in. That keeps it cheap to link, deterministic to test, and safe to
 //! fuzz.
 
+#![warn(missing_docs)]
+
 pub mod alias;
 pub mod canonical;
 pub mod catalog;
