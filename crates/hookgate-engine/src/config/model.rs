@@ -77,7 +77,7 @@ pub enum RuntimeSpec {
         url: String,
         /// The method (POST by default).
         method: String,
-        /// Extra headers; values expand `${env.X}`.
+        /// Extra headers; values expand `$X`, `${X}` and `${env.X}`.
         #[serde(skip_serializing_if = "BTreeMap::is_empty")]
         headers: BTreeMap<String, String>,
     },
