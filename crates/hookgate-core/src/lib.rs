@@ -15,6 +15,7 @@ pub mod decision;
 pub mod hook;
 pub mod id;
 pub mod input;
+pub mod meerkat;
 pub mod outcome;
 pub mod output;
 pub mod patch;

@@ -544,7 +544,14 @@ impl Inner {
                 model::run(call, input, &self.shared.judge_cache).await
             }
             RuntimeSpec::Command { .. } | RuntimeSpec::Http { .. } => {
-                match serde_json::to_vec(input) {
+                // A Meerkat-shaped entry reads Meerkat's `HookInvocation`, not docker-agent's input.
+                let encoded = match &entry.meerkat_point {
+                    Some(point) => {
+                        serde_json::to_vec(&hookgate_core::meerkat::invocation(point, input))
+                    }
+                    None => serde_json::to_vec(input),
+                };
+                match encoded {
                     // Serialization of our own input type cannot fail in practice; if it ever does,
                     // it is a hook failure (fail-closed where the event says so), never a skip.
                     Err(e) => HookStatus::Failed(format!("cannot serialize the input: {e}")),

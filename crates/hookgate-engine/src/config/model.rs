@@ -185,6 +185,11 @@ pub struct HookEntry {
     pub strict_output: bool,
     /// How it runs.
     pub runtime: RuntimeSpec,
+    /// For an entry written in Meerkat's shape (an `entries` item): the Meerkat point it is
+    /// delivered as. Its command and HTTP runtimes then receive Meerkat's `HookInvocation`
+    /// (`hookgate_core::meerkat`) instead of docker-agent's input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub meerkat_point: Option<String>,
     /// Where it came from.
     pub origin: Origin,
 }
@@ -206,6 +211,7 @@ impl HookEntry {
             on_error: OnError::Warn,
             strict_output: false,
             runtime,
+            meerkat_point: None,
             origin: Origin::default(),
         }
     }
@@ -225,6 +231,7 @@ impl HookEntry {
             && self.on_error == other.on_error
             && self.strict_output == other.strict_output
             && self.runtime == other.runtime
+            && self.meerkat_point == other.meerkat_point
     }
 }
 

@@ -132,17 +132,19 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for OneOrMany<T> {
 }
 
 /// An event name in any vocabulary, resolved while parsing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct EventName(pub EventId);
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct EventName(pub EventId, pub String);
 
 impl<'de> Deserialize<'de> for EventName {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let name = String::deserialize(deserializer)?;
-        resolve_event(&name).map(EventName).ok_or_else(|| {
-            de::Error::custom(format_args!(
-                "unknown event `{name}` (see `hookgate events`)"
-            ))
-        })
+        resolve_event(&name)
+            .map(|e| EventName(e, name.clone()))
+            .ok_or_else(|| {
+                de::Error::custom(format_args!(
+                    "unknown event `{name}` (see `hookgate events`)"
+                ))
+            })
     }
 }
 
@@ -299,6 +301,8 @@ pub(crate) struct RawHook {
     pub name: Option<String>,
     pub enabled: Option<bool>,
     pub event: Option<EventId>,
+    /// The event name as written (a Meerkat entry is delivered under its own point's name).
+    pub point_name: Option<String>,
     pub matcher: Option<Matcher>,
     pub mode: Option<Mode>,
     pub capability: Option<Capability>,
@@ -375,6 +379,7 @@ impl TryFrom<RawHookFields> for RawHook {
             id: f.id,
             name: f.name,
             enabled: f.enabled,
+            point_name: f.event.as_ref().map(|e| e.1.clone()),
             event: f.event.map(|e| e.0),
             matcher: f.matcher,
             mode: f.mode,
