@@ -29,6 +29,7 @@
 //! panic; or let the webhook delay, block or change a decision.
 
 mod error;
+mod ledger;
 mod query;
 mod record;
 mod session;
@@ -47,6 +48,7 @@ use std::time::Duration;
 use serde_json::Value;
 
 pub use error::AuditError;
+pub use ledger::{HookLedger, HookRun, HookRunResult};
 pub use query::{Filter, Percentiles, SinceError, Stats, since_ms};
 pub use record::{Record, RecordAgent, RecordDecision, RecordEvent, new_id, now_ms};
 pub use spool::{RejectReason, Rejected};

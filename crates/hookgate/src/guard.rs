@@ -680,6 +680,10 @@ pub(crate) struct LogArgs {
     /// At most this many records (newest first).
     #[arg(long, default_value_t = 50)]
     limit: usize,
+    /// Show the hook ledger (every hook run recorded by `fire` and `run`) instead of the
+    /// guard's decisions.
+    #[arg(long)]
+    hooks: bool,
     /// Print JSON.
     #[arg(long)]
     json: bool,
@@ -724,6 +728,9 @@ struct LogEntry<'a> {
 }
 
 pub(crate) fn log(args: &LogArgs) -> Result<u8, Failure> {
+    if args.hooks {
+        return crate::hook_log::show(args.limit, args.json);
+    }
     let store = store()?;
     let filter = args.filter.filter(Some(args.limit))?;
     let stored = store.query(&filter)?;

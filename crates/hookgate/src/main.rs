@@ -8,6 +8,7 @@ mod events;
 mod explain;
 mod fire;
 mod guard;
+mod hook_log;
 mod render;
 mod scan_secrets;
 mod show_config;
