@@ -1,6 +1,7 @@
 //! The hook ledger from the command line: `fire` (and `run`) record every hook run,
 //! `hookgate log --hooks` shows them.
 
+use std::fmt::Write as _;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use hookgate_audit::{HookLedger, HookRun};
@@ -44,8 +45,9 @@ pub(crate) fn show(limit: usize, json: bool) -> Result<u8, Failure> {
             .as_deref()
             .map(|r| format!(" — {r}"))
             .unwrap_or_default();
-        text.push_str(&format!(
-            "{}  {:<20} {:<24} {:<10} {:<11} {:>8.1} ms{}\n",
+        let _ = writeln!(
+            text,
+            "{}  {:<20} {:<24} {:<10} {:<11} {:>8.1} ms{}",
             run.time_ms,
             run.event,
             run.hook_id,
@@ -56,7 +58,7 @@ pub(crate) fn show(limit: usize, json: bool) -> Result<u8, Failure> {
                 .unwrap_or_default(),
             run.duration_ms,
             reason
-        ));
+        );
     }
     if runs.is_empty() {
         text.push_str("no hook runs recorded\n");
