@@ -14,10 +14,9 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::remote::Endpoint;
+use crate::remote::{Endpoint, assistant_reply};
 use crate::{
-    BoxFuture, ChatRequest, ChatResponse, LlmError, Message, Model, Role, StopReason, ToolCall,
-    Usage,
+    BoxFuture, ChatRequest, ChatResponse, LlmError, Model, Role, StopReason, ToolCall, Usage,
 };
 
 const PROVIDER: &str = "openai";
@@ -335,18 +334,14 @@ fn chat_response(reply: ChatReply, configured: &str) -> Result<ChatResponse, Llm
         input_tokens: u.prompt_tokens,
         output_tokens: u.completion_tokens,
     });
-    Ok(ChatResponse {
-        message: Message {
-            role: Role::Assistant,
-            text: choice.message.content.unwrap_or_default(),
-            tool_calls,
-            tool_call_id: None,
-            is_error: false,
-        },
+    Ok(assistant_reply(
+        choice.message.content.unwrap_or_default(),
+        tool_calls,
         stop_reason,
         usage,
-        model: reply.model.unwrap_or_else(|| configured.to_owned()),
-    })
+        reply.model,
+        configured,
+    ))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -591,23 +586,20 @@ fn responses_response(reply: ResponsesReply, configured: &str) -> Result<ChatRes
         input_tokens: u.input_tokens,
         output_tokens: u.output_tokens,
     });
-    Ok(ChatResponse {
-        message: Message {
-            role: Role::Assistant,
-            text,
-            tool_calls,
-            tool_call_id: None,
-            is_error: false,
-        },
+    Ok(assistant_reply(
+        text,
+        tool_calls,
         stop_reason,
         usage,
-        model: reply.model.unwrap_or_else(|| configured.to_owned()),
-    })
+        reply.model,
+        configured,
+    ))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Message;
     use serde_json::json;
 
     #[test]

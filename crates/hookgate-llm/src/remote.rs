@@ -118,6 +118,30 @@ pub fn remote_with(spec: &ModelSpec, options: RemoteOptions) -> Result<Box<dyn M
     })
 }
 
+/// An assistant reply as every wire client builds it: the text and calls it decoded, why the
+/// model stopped, its usage, and the model the provider named (else the configured one).
+pub(crate) fn assistant_reply(
+    text: String,
+    tool_calls: Vec<crate::ToolCall>,
+    stop_reason: crate::StopReason,
+    usage: crate::Usage,
+    model: Option<String>,
+    configured: &str,
+) -> crate::ChatResponse {
+    crate::ChatResponse {
+        message: crate::Message {
+            role: crate::Role::Assistant,
+            text,
+            tool_calls,
+            tool_call_id: None,
+            is_error: false,
+        },
+        stop_reason,
+        usage,
+        model: model.unwrap_or_else(|| configured.to_owned()),
+    }
+}
+
 /// The provider's name in errors.
 pub(crate) fn provider_name(provider: Provider) -> &'static str {
     match provider {
