@@ -29,6 +29,7 @@
 //! panic; or let the webhook delay, block or change a decision.
 
 mod error;
+mod ledger;
 mod overview;
 mod query;
 mod reader;
@@ -55,6 +56,7 @@ pub use jiff::tz::TimeZone;
 pub use overview::{Overview, SessionCalls};
 pub use query::{Filter, Percentiles, Stats};
 pub use reader::{FindError, Pruned, Reader};
+pub use ledger::{HookLedger, HookRun, HookRunResult};
 pub use record::{Record, RecordAgent, RecordDecision, RecordEvent, new_id, now_ms};
 pub use runs::{Runs, StoredRun};
 pub use spool::{RejectReason, Rejected};

@@ -13,8 +13,11 @@
 //! unresolvable path under `allow_paths` denies. This crate must never panic on input.
 
 mod commands;
+mod context;
+mod net;
 mod paths;
 mod rate;
+mod results;
 mod safety;
 
 use std::path::PathBuf;
@@ -88,6 +91,9 @@ pub fn register_with(registry: &mut BuiltinRegistry, env: Environment) {
     paths::register(registry, &env);
     rate::register(registry, &env);
     safety::register(registry, &env);
+    context::register(registry, &env);
+    results::register(registry, &env);
+    net::register(registry);
 }
 
 /// Why a built-in refused its `args` or could not decide. The engine's contract carries the

@@ -34,7 +34,15 @@ fn safer_shell(call: &BuiltinCall, env: &Environment) -> Option<HookResponse> {
     let command = shell_command(&call.input)?;
     let analysis = hookgate_shell::analyze(command, &context(&call.input, env));
     let verdict = &analysis.verdict;
-    let mut action = analysis.action();
+    // docker-agent's safer_shell: only known-safe commands pass silently; a command the
+    // taxonomy has no rule for (the analyzer's `normal`) asks, labelled unknown, because the
+    // built-in exists for users who want every unclassified command confirmed.
+    let unclassified = verdict.class == Class::Normal;
+    let mut action = if unclassified {
+        Action::Ask
+    } else {
+        analysis.action()
+    };
     if call.args.first().map(String::as_str) == Some("ask") && action == Action::Deny {
         action = Action::Ask;
     }
@@ -44,11 +52,13 @@ fn safer_shell(call: &BuiltinCall, env: &Environment) -> Option<HookResponse> {
         Action::Deny => Decision::Deny,
     };
     let mut metadata = BTreeMap::new();
-    metadata.insert("safety_label".to_owned(), label(verdict.class).to_owned());
-    metadata.insert(
-        "blast_radius".to_owned(),
-        radius(verdict.blast_radius).to_owned(),
-    );
+    let (class, blast) = if unclassified {
+        (Class::Unknown, BlastRadius::Unknown)
+    } else {
+        (verdict.class, verdict.blast_radius)
+    };
+    metadata.insert("safety_label".to_owned(), label(class).to_owned());
+    metadata.insert("blast_radius".to_owned(), radius(blast).to_owned());
     if let Some(category) = &verdict.category {
         metadata.insert("category".to_owned(), category.clone());
     }

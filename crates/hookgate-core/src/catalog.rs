@@ -24,6 +24,8 @@ pub enum Rewrite {
     Messages,
     /// `summary`: replaces the compaction summary (first non-empty wins).
     Summary,
+    /// `updated_prompt`: replaces the user's prompt (the Go SDK's user_prompt_submit rewrite).
+    Prompt,
 }
 
 /// Whether and how an event consumes `additional_context` and plain stdout.
@@ -178,7 +180,7 @@ catalog! {
         fires: "After a tool completes, on success and on failure; a block stops the run loop after the batch.",
         tool: true, block: true, permission: false, fail_closed: false,
         rewrite: Nothing, context: Transient, metadata: false,
-        fields: ["agent_name", "tool_name", "tool_use_id", "tool_input", "tool_response", "tool_error"],
+        fields: ["agent_name", "tool_name", "tool_use_id", "tool_input", "tool_response", "tool_error", "duration_ms"],
     }
     SessionStart => "session_start" {
         fires: "When a session begins or resumes.",
@@ -189,7 +191,7 @@ catalog! {
     UserPromptSubmit => "user_prompt_submit" {
         fires: "Once per user message, after submission and before the model runs.",
         tool: false, block: true, permission: false, fail_closed: false,
-        rewrite: Nothing, context: Transient, metadata: false,
+        rewrite: Prompt, context: Transient, metadata: false,
         fields: ["prompt"],
     }
     UserSteeringMessagesSubmit => "user_steering_messages_submit" {
@@ -232,7 +234,7 @@ catalog! {
         fires: "When a session terminates (also on interruption).",
         tool: false, block: false, permission: false, fail_closed: false,
         rewrite: Nothing, context: None, metadata: false,
-        fields: ["reason"],
+        fields: ["reason", "turns", "cost"],
     }
     PreCompact => "pre_compact" {
         fires: "Just before the transcript is compacted; context steers the summary, a block cancels.",

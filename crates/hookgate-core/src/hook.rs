@@ -66,6 +66,8 @@ pub enum RuntimeKind {
     Http,
     /// A named built-in.
     Builtin,
+    /// An LLM judge (`type: model`).
+    Model,
 }
 
 impl RuntimeKind {
@@ -76,6 +78,7 @@ impl RuntimeKind {
             Self::Command => "command",
             Self::Http => "http",
             Self::Builtin => "builtin",
+            Self::Model => "model",
         }
     }
 }

@@ -101,9 +101,14 @@ input_struct! {
     approval_source: String,
     /// `safe`, `destructive` or `unknown`.
     safety_label: String,
+    /// Wall time of the tool call in milliseconds (post_tool_use; the Go SDK's duration).
+    duration_ms: f64,
+    /// Turns the session ran (session_end; the Go SDK's session summary).
+    turns: u64,
     /// Token usage of one model call.
     usage: Value,
-    /// USD price of one model call; absent means unpriced.
+    /// USD price of one model call, or of the whole session on session_end; absent means
+    /// unpriced.
     cost: f64,
     /// Input tokens at compaction.
     input_tokens: u64,

@@ -6,6 +6,8 @@
 //! beyond what callers hand in. That keeps it cheap to link, deterministic to test, and safe to
 //! fuzz.
 
+#![warn(missing_docs)]
+
 pub mod alias;
 pub mod canonical;
 pub mod catalog;
@@ -13,6 +15,7 @@ pub mod decision;
 pub mod hook;
 pub mod id;
 pub mod input;
+pub mod meerkat;
 pub mod outcome;
 pub mod output;
 pub mod patch;

@@ -148,6 +148,9 @@ pub struct Outcome {
     /// The model messages after every rewrite.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub updated_messages: Option<Value>,
+    /// The user's prompt after every rewrite (user_prompt_submit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub updated_prompt: Option<String>,
     /// Context, in hook order.
     pub additional_context: Vec<String>,
     /// Warnings for the user, in hook order.
@@ -185,6 +188,7 @@ impl Outcome {
             updated_input: None,
             updated_tool_response: None,
             updated_messages: None,
+            updated_prompt: None,
             additional_context: Vec::new(),
             system_messages: Vec::new(),
             summary: None,
@@ -279,6 +283,9 @@ impl Aggregator {
         }
         if let Some(messages) = &self.outcome.updated_messages {
             input.messages = Some(messages.clone());
+        }
+        if let Some(prompt) = &self.outcome.updated_prompt {
+            input.prompt = Some(prompt.clone());
         }
     }
 
@@ -537,6 +544,13 @@ impl Aggregator {
             contract.rewrite == Rewrite::Messages,
         ) {
             self.outcome.updated_messages = response.updated_messages;
+        }
+        if unusable(
+            "updated_prompt",
+            response.updated_prompt.is_some(),
+            contract.rewrite == Rewrite::Prompt,
+        ) {
+            self.outcome.updated_prompt = response.updated_prompt;
         }
 
         let mut decision = response.decision;
@@ -940,6 +954,42 @@ mod tests {
             ),
         ));
         assert_eq!(agg.finish().updated_tool_response, Some(json!("")));
+    }
+
+    #[test]
+    fn updated_prompt_rewrites_the_prompt_on_user_prompt_submit_only() {
+        let ev = EventId::UserPromptSubmit;
+        let mut inp = HookInput::for_event(ev);
+        inp.prompt = Some("fix teh bug".to_owned());
+        let mut agg = Aggregator::new(ev, ChainMode::All, &inp);
+        agg.push(result(
+            "a",
+            out(
+                ev,
+                r#"{"hook_specific_output":{"updated_prompt":"fix the bug"}}"#,
+            ),
+        ));
+        agg.apply_rewrites(&mut inp);
+        assert_eq!(inp.prompt.as_deref(), Some("fix the bug"));
+        agg.push(result(
+            "b",
+            out(
+                ev,
+                r#"{"hookSpecificOutput":{"updatedPrompt":"fix the bug in main.rs"}}"#,
+            ),
+        ));
+        assert_eq!(
+            agg.finish().updated_prompt.as_deref(),
+            Some("fix the bug in main.rs")
+        );
+        // Elsewhere it is not a rewrite the event takes.
+        let other = EventId::Stop;
+        let mut agg = Aggregator::new(other, ChainMode::All, &HookInput::for_event(other));
+        agg.push(result(
+            "c",
+            out(other, r#"{"hook_specific_output":{"updated_prompt":"x"}}"#),
+        ));
+        assert_eq!(agg.finish().updated_prompt, None);
     }
 
     #[test]

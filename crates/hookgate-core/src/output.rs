@@ -48,6 +48,9 @@ pub struct HookResponse {
     /// Replacement model messages.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub updated_messages: Option<Value>,
+    /// A replacement user prompt (user_prompt_submit).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub updated_prompt: Option<String>,
     /// A replacement compaction summary.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub summary: Option<String>,
@@ -431,6 +434,11 @@ fn read_specific(
         )?
     {
         out.updated_tool_response = Some(value.clone());
+    }
+    if let Some(prompt) = f.string("updated_prompt", "updatedPrompt")?
+        && keep("updated_prompt", contract.rewrite == Rewrite::Prompt)?
+    {
+        out.updated_prompt = Some(prompt);
     }
     if let Some(summary) = f.string("summary", "summary")?
         && keep("summary", contract.rewrite == Rewrite::Summary)?

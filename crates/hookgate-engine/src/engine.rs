@@ -19,7 +19,8 @@ use crate::config::{
 use crate::matcher::LazyMatcher;
 use crate::runtime::builtin::{BuiltinCall, BuiltinRegistry};
 use crate::runtime::in_process::{Handlers, InProcessHandler, Registration};
-use crate::runtime::{command, http, in_process};
+use crate::runtime::model::JudgeCache;
+use crate::runtime::{command, http, in_process, model};
 
 /// A lifecycle listener.
 pub type Listener = Arc<dyn Fn(&LifecycleEvent) + Send + Sync>;
@@ -54,6 +55,8 @@ struct Shared {
     background_slots: Arc<Semaphore>,
     background_tasks: Mutex<JoinSet<()>>,
     ledger: Mutex<Vec<LedgerEntry>>,
+    /// Model hooks' answers, so one session never pays for the same judgement twice.
+    judge_cache: JudgeCache,
 }
 
 struct Compiled {
@@ -109,6 +112,7 @@ impl Engine {
             background_slots: Arc::new(Semaphore::new(slots)),
             background_tasks: Mutex::new(JoinSet::new()),
             ledger: Mutex::new(Vec::new()),
+            judge_cache: JudgeCache::default(),
         });
         Self::build(config, shared)
     }
@@ -523,8 +527,31 @@ impl Inner {
                 self.run_builtin(name, args, env, working_dir.as_deref(), input, timeout)
                     .await
             }
+            RuntimeSpec::Model {
+                model: model_ref,
+                prompt,
+                schema,
+                base_url,
+            } => {
+                let call = model::ModelCall {
+                    hook_id: entry.id.as_str(),
+                    model: model_ref,
+                    prompt,
+                    schema: *schema,
+                    base_url: base_url.as_deref(),
+                    timeout,
+                };
+                model::run(call, input, &self.shared.judge_cache).await
+            }
             RuntimeSpec::Command { .. } | RuntimeSpec::Http { .. } => {
-                match serde_json::to_vec(input) {
+                // A Meerkat-shaped entry reads Meerkat's `HookInvocation`, not docker-agent's input.
+                let encoded = match &entry.meerkat_point {
+                    Some(point) => {
+                        serde_json::to_vec(&hookgate_core::meerkat::invocation(point, input))
+                    }
+                    None => serde_json::to_vec(input),
+                };
+                match encoded {
                     // Serialization of our own input type cannot fail in practice; if it ever does,
                     // it is a hook failure (fail-closed where the event says so), never a skip.
                     Err(e) => HookStatus::Failed(format!("cannot serialize the input: {e}")),
@@ -588,7 +615,9 @@ impl Inner {
                 };
                 http::run(call, payload).await
             }
-            RuntimeSpec::InProcess { .. } | RuntimeSpec::Builtin { .. } => {
+            RuntimeSpec::InProcess { .. }
+            | RuntimeSpec::Builtin { .. }
+            | RuntimeSpec::Model { .. } => {
                 HookStatus::Failed("internal error: not an external runtime".to_owned())
             }
         }

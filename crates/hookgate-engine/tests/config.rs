@@ -243,7 +243,7 @@ fn semantic_errors_are_caught_at_load() {
         ),
         (
             "hooks:\n  pre_tool_use:\n    - type: model\n",
-            "not available",
+            "a `model` hook needs `model`",
         ),
         (
             "hooks:\n  pre_tool_use:\n    - type: command\n      command: x\n      on_error: explode\n",

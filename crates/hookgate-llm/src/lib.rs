@@ -8,9 +8,17 @@
 //! Invariant: nothing above this crate parses a provider's wire format. A provider's reply is
 //! turned into a [`ChatResponse`] here or it is an [`LlmError`]; callers never see raw JSON.
 
+mod anthropic;
+#[cfg(feature = "mock-server")]
+pub mod mock_server;
+mod openai;
+mod remote;
 mod script;
 mod spec;
 
+pub use remote::{
+    DEFAULT_TIMEOUT, RemoteOptions, is_loopback_url, key_variable, remote, remote_with,
+};
 pub use script::ScriptModel;
 pub use spec::{ModelSpec, Provider};
 

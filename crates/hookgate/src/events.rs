@@ -23,6 +23,7 @@ fn rewrite(r: Rewrite) -> &'static str {
         Rewrite::ToolResponse => "tool response",
         Rewrite::Messages => "messages",
         Rewrite::Summary => "summary",
+        Rewrite::Prompt => "prompt",
     }
 }
 

@@ -89,6 +89,7 @@ pub(crate) fn run(args: &FireArgs) -> Result<u8, Failure> {
         ))
     })?;
     let input = read_input(args.input.as_deref())?;
+    let session = input.session_id.clone();
     let cwd = std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?;
     let config = load(&args.configs, &Discovery::from_env(&cwd))?;
     let longest = config
@@ -109,6 +110,7 @@ pub(crate) fn run(args: &FireArgs) -> Result<u8, Failure> {
     runtime.block_on(async {
         let decision = if args.lanes && event == hookgate_core::EventId::PreToolUse {
             let outcome = engine.dispatch_tool_call(input).await;
+            crate::hook_log::record(&session, &outcome.lanes.iter().collect::<Vec<_>>());
             print(&if args.json {
                 to_json(&outcome)?
             } else {
@@ -117,6 +119,7 @@ pub(crate) fn run(args: &FireArgs) -> Result<u8, Failure> {
             outcome.decision
         } else {
             let outcome = engine.dispatch(event, input).await;
+            crate::hook_log::record(&session, &[&outcome]);
             print(&if args.json {
                 to_json(&outcome)?
             } else {

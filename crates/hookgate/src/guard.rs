@@ -801,6 +801,10 @@ pub(crate) struct LogArgs {
     /// Keep printing new records as they arrive (oldest first), until interrupted.
     #[arg(long)]
     follow: bool,
+    /// Show the hook ledger (every hook run recorded by `fire` and `run`) instead of the
+    /// guard's decisions.
+    #[arg(long)]
+    hooks: bool,
     /// Print JSON (with --follow: one record per line).
     #[arg(long)]
     json: bool,
@@ -897,6 +901,9 @@ fn render_entry(
 }
 
 pub(crate) fn log(args: &LogArgs) -> Result<u8, Failure> {
+    if args.hooks {
+        return crate::hook_log::show(args.limit, args.json);
+    }
     let store = store()?;
     let mut filter = args.filter.filter(Some(args.limit))?;
     filter.hide_lifecycle = !args.all;

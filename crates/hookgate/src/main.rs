@@ -12,6 +12,7 @@ mod fire;
 mod guard;
 mod otel;
 mod prune;
+mod hook_log;
 mod render;
 mod run;
 mod report;

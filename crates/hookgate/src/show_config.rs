@@ -50,6 +50,7 @@ fn describe(runtime: &RuntimeSpec) -> String {
         RuntimeSpec::Http { url, method, .. } => format!("http {method} {url}"),
         RuntimeSpec::Builtin { name, args, .. } if args.is_empty() => format!("builtin {name}"),
         RuntimeSpec::Builtin { name, args, .. } => format!("builtin {name} {}", args.join(" ")),
+        RuntimeSpec::Model { model, .. } => format!("model {model}"),
     }
 }
 

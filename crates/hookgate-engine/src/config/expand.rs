@@ -34,6 +34,14 @@ pub fn expand_env_refs(text: &str, vars: &dyn Vars) -> Result<String, String> {
     expand(text, vars, false)
 }
 
+/// Expands `$NAME`, `${NAME}` and `${env.NAME}` in an HTTP header value, so the
+/// `Authorization: Bearer $TOKEN` spelling of Claude Code's and Meerkat's HTTP hooks works as
+/// written. Header values have no other use for `$`; an unset variable is an error, so a
+/// missing token never goes out as `Bearer `.
+pub fn expand_header(text: &str, vars: &dyn Vars) -> Result<String, String> {
+    expand(text, vars, true)
+}
+
 /// Expands a leading `~`, `$NAME`, `${NAME}` and `${env.NAME}`.
 pub fn expand_path(text: &str, vars: &dyn Vars) -> Result<String, String> {
     let expanded = expand(text, vars, true)?;
@@ -130,6 +138,30 @@ mod tests {
         assert_eq!(
             expand_env_refs("p=$PROFILE ${PROFILE} ${env.PROFILE}", &vars).unwrap(),
             "p=$PROFILE ${PROFILE} dev"
+        );
+    }
+
+    #[test]
+    fn header_values_expand_bearer_dollar_token_in_every_spelling() {
+        for header in [
+            "Bearer $PROFILE",
+            "Bearer ${PROFILE}",
+            "Bearer ${env.PROFILE}",
+        ] {
+            assert_eq!(
+                expand_header(header, &vars).unwrap(),
+                "Bearer dev",
+                "{header}"
+            );
+        }
+        assert_eq!(
+            expand_header("~/x", &vars).unwrap(),
+            "~/x",
+            "no home expansion"
+        );
+        assert_eq!(
+            expand_header("Bearer $TOKEN", &vars).unwrap_err(),
+            "environment variable `TOKEN` is not set"
         );
     }
 

@@ -251,6 +251,8 @@ pub fn merge_with_notes(layers: Vec<ConfigLayer>) -> Result<Loaded, ConfigError>
                     "every `entries` item needs `point` (or `event`)",
                 )
             })?;
+            let point = meerkat_point(event, raw_hook.point_name.as_deref());
+            let before = pending.len();
             flatten(
                 raw_hook,
                 event,
@@ -259,6 +261,13 @@ pub fn merge_with_notes(layers: Vec<ConfigLayer>) -> Result<Loaded, ConfigError>
                 &origin,
                 &mut pending,
             )?;
+            // Meerkat's defaults for Meerkat-shaped entries: its wire shape, and its 5000 ms
+            // timeout (or the file's own `default_timeout_ms`) rather than docker-agent's 60 s.
+            let timeout = raw.default_timeout_ms.unwrap_or(MEERKAT_DEFAULT_TIMEOUT_MS);
+            for entry in &mut pending[before..] {
+                entry.meerkat_point = Some(point.clone());
+                entry.timeout_ms = entry.timeout_ms.or(Some(timeout));
+            }
         }
         for (event, hooks) in raw.events {
             for raw_hook in hooks {
@@ -310,6 +319,23 @@ pub fn merge_with_notes(layers: Vec<ConfigLayer>) -> Result<Loaded, ConfigError>
     }
     assign_generated_ids(&mut config.entries);
     Ok(Loaded { config, notes })
+}
+
+/// Meerkat's `HooksConfig::default_timeout_ms`.
+pub const MEERKAT_DEFAULT_TIMEOUT_MS: u64 = 5000;
+
+/// The point a Meerkat entry is delivered as: the Meerkat point it named, else the Meerkat
+/// point of its event (`hookgate_core::meerkat::point_of`).
+fn meerkat_point(event: EventId, written: Option<&str>) -> String {
+    match written {
+        Some(name)
+            if hookgate_core::alias::resolve_in(hookgate_core::Vocabulary::Meerkat, name)
+                .is_some() =>
+        {
+            name.to_owned()
+        }
+        _ => hookgate_core::meerkat::point_of(event).to_owned(),
+    }
 }
 
 /// The names of the settings a layer sets.
@@ -435,6 +461,7 @@ fn flatten(
                 on_error: raw.on_error.unwrap_or(OnError::Warn),
                 strict_output: raw.strict_output.unwrap_or(false),
                 runtime,
+                meerkat_point: None,
                 origin: origin.clone(),
             });
             Ok(())
@@ -448,6 +475,25 @@ pub(crate) fn validate_entry(entry: &HookEntry) -> Result<(), ConfigError> {
     let file = entry.origin.file.as_deref();
     if entry.id_explicit && entry.id.as_str().trim().is_empty() {
         return Err(ConfigError::new(file, "hook `id` must not be empty"));
+    }
+    if let super::model::RuntimeSpec::Model {
+        model,
+        prompt,
+        schema,
+        base_url,
+    } = &entry.runtime
+    {
+        crate::runtime::model::validate(model, prompt, base_url.as_deref())
+            .map_err(|e| ConfigError::new(file, format!("hook `{}`: {e}", entry.id)))?;
+        if schema.is_some() && !entry.event.contract().permission {
+            return Err(ConfigError::new(
+                file,
+                format!(
+                    "hook `{}`: `schema: pre_tool_use_decision` gives a permission decision, which `{}` does not take; omit `schema` to add the reply as context",
+                    entry.id, entry.event
+                ),
+            ));
+        }
     }
     if entry.mode == Mode::Background && entry.capability != Capability::Observe {
         return Err(ConfigError::new(

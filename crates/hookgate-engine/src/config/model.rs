@@ -6,6 +6,8 @@ use std::path::PathBuf;
 use hookgate_core::{Capability, ChainMode, EventId, HookId, Mode, OnError, RuntimeKind};
 use serde::Serialize;
 
+pub use crate::runtime::model::JudgeSchema;
+
 /// Engine-wide settings (Meerkat's `[hooks]` scalars plus hookgate's own).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Settings {
@@ -75,7 +77,7 @@ pub enum RuntimeSpec {
         url: String,
         /// The method (POST by default).
         method: String,
-        /// Extra headers; values expand `${env.X}`.
+        /// Extra headers; values expand `$X`, `${X}` and `${env.X}`.
         #[serde(skip_serializing_if = "BTreeMap::is_empty")]
         headers: BTreeMap<String, String>,
     },
@@ -93,6 +95,19 @@ pub enum RuntimeSpec {
         #[serde(skip_serializing_if = "Option::is_none")]
         working_dir: Option<String>,
     },
+    /// An LLM judge (docker-agent's `type: model`).
+    Model {
+        /// `openai/NAME` or `anthropic/NAME`.
+        model: String,
+        /// The prompt template over the hook input.
+        prompt: String,
+        /// How the reply is read; `None`: it becomes additional context.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        schema: Option<JudgeSchema>,
+        /// The endpoint; `None`: `OPENAI_BASE_URL` / `ANTHROPIC_BASE_URL` or the public API.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        base_url: Option<String>,
+    },
 }
 
 impl RuntimeSpec {
@@ -103,6 +118,7 @@ impl RuntimeSpec {
             Self::Command { .. } => RuntimeKind::Command,
             Self::Http { .. } => RuntimeKind::Http,
             Self::Builtin { .. } => RuntimeKind::Builtin,
+            Self::Model { .. } => RuntimeKind::Model,
         }
     }
 }
@@ -169,6 +185,11 @@ pub struct HookEntry {
     pub strict_output: bool,
     /// How it runs.
     pub runtime: RuntimeSpec,
+    /// For an entry written in Meerkat's shape (an `entries` item): the Meerkat point it is
+    /// delivered as. Its command and HTTP runtimes then receive Meerkat's `HookInvocation`
+    /// (`hookgate_core::meerkat`) instead of docker-agent's input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub meerkat_point: Option<String>,
     /// Where it came from.
     pub origin: Origin,
 }
@@ -190,6 +211,7 @@ impl HookEntry {
             on_error: OnError::Warn,
             strict_output: false,
             runtime,
+            meerkat_point: None,
             origin: Origin::default(),
         }
     }
@@ -209,6 +231,7 @@ impl HookEntry {
             && self.on_error == other.on_error
             && self.strict_output == other.strict_output
             && self.runtime == other.runtime
+            && self.meerkat_point == other.meerkat_point
     }
 }
 

@@ -13,7 +13,7 @@ use serde::Deserialize;
 use serde::de::value::{MapAccessDeserializer, SeqAccessDeserializer};
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 
-use super::model::RuntimeSpec;
+use super::model::{JudgeSchema, RuntimeSpec};
 
 /// A whole config file.
 #[derive(Debug, Default, Deserialize)]
@@ -132,17 +132,19 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for OneOrMany<T> {
 }
 
 /// An event name in any vocabulary, resolved while parsing.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct EventName(pub EventId);
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct EventName(pub EventId, pub String);
 
 impl<'de> Deserialize<'de> for EventName {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         let name = String::deserialize(deserializer)?;
-        resolve_event(&name).map(EventName).ok_or_else(|| {
-            de::Error::custom(format_args!(
-                "unknown event `{name}` (see `hookgate events`)"
-            ))
-        })
+        resolve_event(&name)
+            .map(|e| EventName(e, name.clone()))
+            .ok_or_else(|| {
+                de::Error::custom(format_args!(
+                    "unknown event `{name}` (see `hookgate events`)"
+                ))
+            })
     }
 }
 
@@ -249,6 +251,10 @@ struct RawRuntime {
     headers: BTreeMap<String, String>,
     #[serde(alias = "name")]
     handler: Option<String>,
+    model: Option<String>,
+    prompt: Option<String>,
+    schema: Option<JudgeSchema>,
+    base_url: Option<String>,
 }
 
 /// Every field a hook, a matcher group or a Meerkat entry may carry.
@@ -282,6 +288,10 @@ struct RawHookFields {
     method: Option<String>,
     headers: Option<BTreeMap<String, String>>,
     handler: Option<String>,
+    model: Option<String>,
+    prompt: Option<String>,
+    schema: Option<JudgeSchema>,
+    base_url: Option<String>,
 }
 
 /// One hook as written, validated for everything that does not depend on where it sits.
@@ -291,6 +301,8 @@ pub(crate) struct RawHook {
     pub name: Option<String>,
     pub enabled: Option<bool>,
     pub event: Option<EventId>,
+    /// The event name as written (a Meerkat entry is delivered under its own point's name).
+    pub point_name: Option<String>,
     pub matcher: Option<Matcher>,
     pub mode: Option<Mode>,
     pub capability: Option<Capability>,
@@ -367,6 +379,7 @@ impl TryFrom<RawHookFields> for RawHook {
             id: f.id,
             name: f.name,
             enabled: f.enabled,
+            point_name: f.event.as_ref().map(|e| e.1.clone()),
             event: f.event.map(|e| e.0),
             matcher: f.matcher,
             mode: f.mode,
@@ -383,7 +396,12 @@ impl TryFrom<RawHookFields> for RawHook {
 fn runtime_spec(f: &RawHookFields) -> Result<RuntimeSpec, String> {
     let nested = f.runtime.as_ref();
     if nested.is_some()
-        && (f.kind.is_some() || f.command.is_some() || f.url.is_some() || f.handler.is_some())
+        && (f.kind.is_some()
+            || f.command.is_some()
+            || f.url.is_some()
+            || f.handler.is_some()
+            || f.model.is_some()
+            || f.prompt.is_some())
     {
         return Err(
             "define the runtime either in `runtime` or at the top of the hook, not both".to_owned(),
@@ -400,6 +418,10 @@ fn runtime_spec(f: &RawHookFields) -> Result<RuntimeSpec, String> {
             method: r.method.clone(),
             headers: r.headers.clone(),
             handler: r.handler.clone(),
+            model: r.model.clone(),
+            prompt: r.prompt.clone(),
+            schema: r.schema,
+            base_url: r.base_url.clone(),
         },
         None => RawRuntime {
             kind: f.kind,
@@ -411,10 +433,14 @@ fn runtime_spec(f: &RawHookFields) -> Result<RuntimeSpec, String> {
             method: f.method.clone(),
             headers: f.headers.clone().unwrap_or_default(),
             handler: f.handler.clone(),
+            model: f.model.clone(),
+            prompt: f.prompt.clone(),
+            schema: f.schema,
+            base_url: f.base_url.clone(),
         },
     };
     let kind = r.kind.ok_or_else(|| {
-        "a hook needs `type` (command, builtin, http, in_process), or `hooks:` for a matcher group".to_owned()
+        "a hook needs `type` (command, builtin, http, in_process, model), or `hooks:` for a matcher group".to_owned()
     })?;
     let stray = |field: &str, present: bool| -> Result<(), String> {
         if present {
@@ -426,6 +452,12 @@ fn runtime_spec(f: &RawHookFields) -> Result<RuntimeSpec, String> {
             Ok(())
         }
     };
+    if kind != RuntimeType::Model {
+        stray("model", r.model.is_some())?;
+        stray("prompt", r.prompt.is_some())?;
+        stray("schema", r.schema.is_some())?;
+        stray("base_url", r.base_url.is_some())?;
+    }
     match kind {
         RuntimeType::Command => {
             stray("url", r.url.is_some())?;
@@ -483,10 +515,25 @@ fn runtime_spec(f: &RawHookFields) -> Result<RuntimeSpec, String> {
                 handler: need(r.handler, "handler", "in_process")?,
             })
         }
-        RuntimeType::Model => Err(
-            "`type: model` (LLM judge) hooks are not available in this version of hookgate"
-                .to_owned(),
-        ),
+        RuntimeType::Model => {
+            stray("command", r.command.is_some())?;
+            stray("args", r.args.is_some())?;
+            stray("env", !r.env.is_empty())?;
+            stray("working_dir", r.working_dir.is_some())?;
+            stray("url", r.url.is_some())?;
+            stray("method", r.method.is_some())?;
+            stray("headers", !r.headers.is_empty())?;
+            stray("handler", r.handler.is_some())?;
+            let model = need(r.model, "model", "model")?;
+            let prompt = need(r.prompt, "prompt", "model")?;
+            crate::runtime::model::validate(&model, &prompt, r.base_url.as_deref())?;
+            Ok(RuntimeSpec::Model {
+                model,
+                prompt,
+                schema: r.schema,
+                base_url: r.base_url,
+            })
+        }
     }
 }
 

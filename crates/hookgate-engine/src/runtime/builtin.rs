@@ -163,20 +163,10 @@ impl BuiltinRegistry {
         registry.register(
             "add_user_info",
             Builtin {
-                description: "Adds the OS user name and the host name.",
+                description: "Adds the OS user name (from USER / LOGNAME, else the passwd entry of the process's uid), the full name from the passwd entry, and the host name.",
                 events: &[EventId::SessionStart],
                 validate: no_args,
-                run: Arc::new(|_| {
-                    Box::pin(async {
-                        let user = std::env::var("USER")
-                            .or_else(|_| std::env::var("LOGNAME"))
-                            .unwrap_or_else(|_| "unknown".into());
-                        let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
-                            .or_else(|_| std::fs::read_to_string("/etc/hostname"))
-                            .map_or_else(|_| "unknown".into(), |h| h.trim().to_owned());
-                        Ok(context(format!("User: {user}\nHost: {host}")))
-                    })
-                }),
+                run: Arc::new(|_| Box::pin(async { Ok(context(user_info())) })),
             },
         );
         registry.register(
@@ -210,6 +200,45 @@ impl BuiltinRegistry {
     pub fn iter(&self) -> impl Iterator<Item = (&str, &Builtin)> {
         self.map.iter().map(|(k, v)| (k.as_str(), v))
     }
+}
+
+/// The passwd entry of `uid` in `passwd` (the text of `/etc/passwd`): `(name, full name)`,
+/// the full name being the first comma-separated GECOS field (empty when unset).
+pub(crate) fn passwd_entry(passwd: &str, uid: u32) -> Option<(String, String)> {
+    passwd.lines().find_map(|line| {
+        let fields: Vec<&str> = line.split(':').collect();
+        let [name, _password, entry_uid, _gid, gecos, ..] = fields.as_slice() else {
+            return None;
+        };
+        (entry_uid.parse::<u32>().ok()? == uid).then(|| {
+            let full = gecos.split(',').next().unwrap_or_default().trim();
+            ((*name).to_owned(), full.to_owned())
+        })
+    })
+}
+
+/// `User:`, `Full name:` and `Host:` lines. The user name comes from `USER` / `LOGNAME`, and
+/// when a sandbox or service manager cleared both, from the passwd entry of the real uid
+/// (docker-agent asks the OS the same way), so the model is never told `unknown` needlessly.
+fn user_info() -> String {
+    let entry = std::fs::read_to_string("/etc/passwd")
+        .ok()
+        .and_then(|text| passwd_entry(&text, rustix::process::getuid().as_raw()));
+    let user = std::env::var("USER")
+        .or_else(|_| std::env::var("LOGNAME"))
+        .ok()
+        .filter(|u| !u.is_empty())
+        .or_else(|| entry.as_ref().map(|(name, _)| name.clone()))
+        .unwrap_or_else(|| "unknown".into());
+    let host = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .or_else(|_| std::fs::read_to_string("/etc/hostname"))
+        .map_or_else(|_| "unknown".into(), |h| h.trim().to_owned());
+    let mut text = format!("User: {user}\n");
+    if let Some((_, full)) = entry.filter(|(_, full)| !full.is_empty()) {
+        let _ = writeln!(text, "Full name: {full}");
+    }
+    let _ = write!(text, "Host: {host}");
+    text
 }
 
 fn listing(dir: &Path) -> Result<String, String> {
@@ -271,6 +300,20 @@ mod tests {
         assert_eq!(civil_from_days(0), (1970, 1, 1));
         assert_eq!(civil_from_days(19_782), (2024, 2, 29));
         assert_eq!(civil_from_days(20_414), (2025, 11, 22));
+    }
+
+    #[test]
+    fn add_user_info_falls_back_to_the_passwd_entry_of_the_uid() {
+        let passwd = "root:x:0:0:root:/root:/bin/bash\n# comment\nbroken\ndev:x:1000:1000:Ada Lovelace,,,:/home/dev:/bin/sh\n";
+        assert_eq!(
+            passwd_entry(passwd, 1000),
+            Some(("dev".to_owned(), "Ada Lovelace".to_owned()))
+        );
+        assert_eq!(
+            passwd_entry(passwd, 0).map(|e| e.0),
+            Some("root".to_owned())
+        );
+        assert_eq!(passwd_entry(passwd, 42), None);
     }
 
     #[test]

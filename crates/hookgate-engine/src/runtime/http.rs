@@ -6,7 +6,7 @@ use hookgate_core::{Contract, HookStatus};
 use hookgate_transport::{HttpSpec, Limits, send_http};
 
 use super::interpret_output;
-use crate::config::expand::{ProcessEnv, expand_env_refs};
+use crate::config::expand::{ProcessEnv, expand_env_refs, expand_header};
 
 pub(crate) struct HttpCall<'a> {
     pub contract: &'a Contract,
@@ -21,7 +21,7 @@ pub(crate) struct HttpCall<'a> {
 pub(crate) async fn run(call: HttpCall<'_>, payload: &[u8]) -> HookStatus {
     let mut headers = Vec::with_capacity(call.headers.len());
     for (name, value) in call.headers {
-        match expand_env_refs(value, &ProcessEnv) {
+        match expand_header(value, &ProcessEnv) {
             Ok(value) => headers.push((name.clone(), value)),
             Err(e) => return HookStatus::Failed(format!("header `{name}`: {e}")),
         }

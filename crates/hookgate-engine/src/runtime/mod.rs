@@ -1,4 +1,5 @@
-//! The four runtimes: in-process closures, commands, HTTP endpoints and built-ins.
+//! The five runtimes: in-process closures, commands, HTTP endpoints, built-ins and model
+//! (LLM judge) hooks.
 //!
 //! Each turns (entry, input) into a [`HookStatus`]; interpreting that status against the
 //! event's contract is the aggregator's job, so every runtime is judged by the same rules.
@@ -7,6 +8,8 @@ pub mod builtin;
 pub mod command;
 pub mod http;
 pub mod in_process;
+pub mod model;
+pub mod template;
 
 use std::time::Duration;
 

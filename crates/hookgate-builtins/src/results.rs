@@ -1,0 +1,219 @@
+//! `limit_large_tool_results`: docker-agent's always-on guard against tool results that would
+//! flood the model's context.
+//!
+//! On `tool_response_transform`, a result over [`MAX_LINES`] lines or [`MAX_BYTES`] bytes is
+//! written whole to a per-session file and replaced by a notice naming that file plus a bounded
+//! excerpt: the **head** for reads (the start of a file is what a reader wants), the **tail**
+//! otherwise (a build or test log ends with the error). On `session_end` the session's files
+//! are deleted.
+//!
+//! Invariants: the excerpt is cut on UTF-8 character boundaries; the session id never becomes
+//! a path component unless it is a plain token (anything else is hashed), so an agent-supplied
+//! id cannot write outside the results directory; a result that cannot be saved is still
+//! truncated (the notice says the full output was not kept) — the context limit is the point.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use hookgate_core::{EventId, HookResponse, ToolKind};
+use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
+use serde_json::Value;
+
+use crate::Environment;
+
+/// docker-agent's line limit.
+pub const MAX_LINES: usize = 2000;
+/// docker-agent's byte limit (50 KiB).
+pub const MAX_BYTES: usize = 50 * 1024;
+
+/// Which end of a result is kept.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    Head,
+    Tail,
+}
+
+/// The first `MAX_LINES` lines / `MAX_BYTES` bytes (head) or the last (tail), on char
+/// boundaries.
+fn excerpt(text: &str, keep: Keep) -> &str {
+    match keep {
+        Keep::Head => {
+            let mut end = text.len().min(MAX_BYTES);
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            let head = &text[..end];
+            match head.match_indices('\n').nth(MAX_LINES - 1) {
+                Some((i, _)) => &head[..=i],
+                None => head,
+            }
+        }
+        Keep::Tail => {
+            let mut start = text.len().saturating_sub(MAX_BYTES);
+            while !text.is_char_boundary(start) {
+                start += 1;
+            }
+            let tail = &text[start..];
+            // The last MAX_LINES lines: skip past the (MAX_LINES)th newline from the end,
+            // ignoring a trailing newline.
+            let body = tail.strip_suffix('\n').unwrap_or(tail);
+            match body.rmatch_indices('\n').nth(MAX_LINES - 1) {
+                Some((i, _)) => &tail[i + 1..],
+                None => tail,
+            }
+        }
+    }
+}
+
+/// A path-safe directory name for a session id.
+fn session_dir_name(session: &str) -> String {
+    let plain = !session.is_empty()
+        && session.len() <= 128
+        && session
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if plain {
+        session.to_owned()
+    } else {
+        let mut hasher = DefaultHasher::new();
+        session.hash(&mut hasher);
+        format!("h{:016x}", hasher.finish())
+    }
+}
+
+fn results_dir(env: &Environment, session: &str) -> PathBuf {
+    env.tmpdir
+        .clone()
+        .unwrap_or_else(std::env::temp_dir)
+        .join("hookgate-tool-results")
+        .join(session_dir_name(session))
+}
+
+fn limit(call: &BuiltinCall, env: &Environment) -> Option<HookResponse> {
+    let response = call.input.tool_response.as_ref()?;
+    let text = match response {
+        Value::String(s) => s.clone(),
+        Value::Null => return None,
+        other => serde_json::to_string_pretty(other).ok()?,
+    };
+    let lines = text.lines().count();
+    if lines <= MAX_LINES && text.len() <= MAX_BYTES {
+        return None;
+    }
+    let tool = call.input.tool_name.as_deref().unwrap_or_default();
+    let keep = if ToolKind::of_tool_name(tool) == ToolKind::Read {
+        Keep::Head
+    } else {
+        Keep::Tail
+    };
+    let dir = results_dir(env, &call.input.session_id);
+    let id = call
+        .input
+        .tool_use_id
+        .as_deref()
+        .map_or_else(|| session_dir_name(&text), session_dir_name);
+    let file = dir.join(format!("{id}.txt"));
+    let saved = std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&file, &text));
+    let part = excerpt(&text, keep);
+    let which = match keep {
+        Keep::Head => "first",
+        Keep::Tail => "last",
+    };
+    let whereabouts = match saved {
+        Ok(()) => format!("the full output is in {}", file.display()),
+        Err(e) => format!("the full output could not be saved ({e})"),
+    };
+    let notice = format!(
+        "[tool result truncated: {lines} lines, {} bytes; {whereabouts}; showing the {which} {} lines]\n",
+        text.len(),
+        part.lines().count()
+    );
+    let replaced = match keep {
+        Keep::Head => format!("{notice}{part}"),
+        Keep::Tail => format!("{notice}…\n{part}"),
+    };
+    Some(HookResponse {
+        updated_tool_response: Some(Value::String(replaced)),
+        ..HookResponse::default()
+    })
+}
+
+fn cleanup(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, String> {
+    let dir = results_dir(env, &call.input.session_id);
+    match std::fs::remove_dir_all(&dir) {
+        Ok(()) => Ok(None),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(format!("cannot remove {}: {e}", dir.display())),
+    }
+}
+
+pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
+    let env = Arc::clone(env);
+    registry.register(
+        "limit_large_tool_results",
+        Builtin {
+            description: "Replaces a tool result over 2000 lines or 50 KiB with a notice and its head (reads) or tail (everything else), keeping the whole in a per-session file deleted at session_end.",
+            events: &[EventId::ToolResponseTransform, EventId::SessionEnd],
+            validate: |args| if args.is_empty() { Ok(()) } else { Err("takes no `args`".to_owned()) },
+            run: Arc::new(move |call: BuiltinCall| {
+                let env = Arc::clone(&env);
+                Box::pin(async move {
+                    match EventId::from_native(&call.input.hook_event_name) {
+                        Some(EventId::SessionEnd) => cleanup(&call, &env),
+                        _ => Ok(limit(&call, &env)),
+                    }
+                })
+            }),
+        },
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_head_keeps_the_first_lines_and_the_tail_the_last() {
+        let text: String = (1..=3000).fold(String::new(), |mut s, i| {
+            s.push_str("line ");
+            s.push_str(&i.to_string());
+            s.push('\n');
+            s
+        });
+        let head = excerpt(&text, Keep::Head);
+        assert!(head.starts_with("line 1\n"));
+        assert_eq!(head.lines().count(), MAX_LINES);
+        let tail = excerpt(&text, Keep::Tail);
+        assert!(
+            tail.ends_with("line 3000\n"),
+            "{}",
+            &tail[tail.len() - 20..]
+        );
+        assert_eq!(tail.lines().count(), MAX_LINES);
+        assert!(tail.starts_with("line 1001\n"));
+    }
+
+    #[test]
+    fn excerpts_never_split_a_character() {
+        let text = "é".repeat(MAX_BYTES); // 2 × MAX_BYTES bytes, one line
+        for keep in [Keep::Head, Keep::Tail] {
+            let part = excerpt(&text, keep);
+            assert!(part.len() <= MAX_BYTES);
+            assert!(part.chars().all(|c| c == 'é'));
+        }
+    }
+
+    #[test]
+    fn an_unusual_session_id_never_becomes_a_path() {
+        assert_eq!(session_dir_name("abc-123_x"), "abc-123_x");
+        for bad in ["../../etc", "a/b", "", "x y"] {
+            let name = session_dir_name(bad);
+            assert!(
+                name.starts_with('h') && !name.contains('/'),
+                "{bad}: {name}"
+            );
+        }
+    }
+}
