@@ -743,15 +743,11 @@ impl Walker<'_> {
                 self.record(argv, scope, ids::GIT_EXEC_CONFIG.verdict());
             } else if matches!(
                 t,
-                "-C" | "--git-dir"
-                    | "--work-tree"
-                    | "--namespace"
-                    | "--super-prefix"
-                    | "--exec-path"
+                "-C" | "--git-dir" | "--work-tree" | "--namespace" | "--super-prefix"
             ) {
                 i += 1;
-            } else if let Some(dir) = t.strip_prefix("--exec-path=") {
-                let _ = dir;
+            } else if t.starts_with("--exec-path=") {
+                // git's own sub-programs (`git-upload-pack`, …) taken from another directory.
                 self.record(argv, scope, ids::GIT_EXEC_CONFIG.verdict());
             }
         }
