@@ -861,11 +861,9 @@ impl Walker<'_> {
                     }
                 }
             }
-            "bisect" => {
-                if rest.first().is_some_and(|w| w.exact && w.text == "run") {
-                    let program = rest.get(1..).unwrap_or(&[]);
-                    self.peel(argv, program, "git bisect run", scope, Producer::Nothing);
-                }
+            "bisect" if rest.first().is_some_and(|w| w.exact && w.text == "run") => {
+                let program = rest.get(1..).unwrap_or(&[]);
+                self.peel(argv, program, "git bisect run", scope, Producer::Nothing);
             }
             "rebase" | "difftool" => {
                 let (opts, _) = scan("git", rest, "xt", &["--exec", "--extcmd", "--tool"]);
