@@ -333,15 +333,8 @@ impl Walker<'_> {
                 }
             }
             "rails" | "rake" | "bundle" => framework_task(words),
-            _ if FRAMEWORK_TASKS.iter().any(|(tool, _, _)| {
-                *tool == name
-                    || words
-                        .first()
-                        .is_some_and(|w| w.text.rsplit('/').next() == Some(tool))
-                    || words
-                        .get(1)
-                        .is_some_and(|w| w.text.rsplit('/').next() == Some(tool))
-            }) =>
+            _ if is_framework_tool(name)
+                || words.iter().take(2).any(|w| is_framework_tool(&w.text)) =>
             {
                 other_framework_task(name, words)
             }
@@ -583,6 +576,12 @@ fn broad_killer(name: &str, words: &[Word]) -> Option<Verdict> {
         })
     };
     broad.then(|| ids::SYS_KILLALL.verdict())
+}
+
+/// True when `word` (by basename) is one of [`FRAMEWORK_TASKS`]' tools.
+fn is_framework_tool(word: &str) -> bool {
+    let base = word.rsplit('/').next().unwrap_or(word);
+    FRAMEWORK_TASKS.iter().any(|(tool, _, _)| *tool == base)
 }
 
 /// `python manage.py flush`, `npx prisma migrate reset`, `php artisan migrate:fresh`, …

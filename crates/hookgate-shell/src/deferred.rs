@@ -743,15 +743,11 @@ impl Walker<'_> {
                 self.record(argv, scope, ids::GIT_EXEC_CONFIG.verdict());
             } else if matches!(
                 t,
-                "-C" | "--git-dir"
-                    | "--work-tree"
-                    | "--namespace"
-                    | "--super-prefix"
-                    | "--exec-path"
+                "-C" | "--git-dir" | "--work-tree" | "--namespace" | "--super-prefix"
             ) {
                 i += 1;
-            } else if let Some(dir) = t.strip_prefix("--exec-path=") {
-                let _ = dir;
+            } else if t.starts_with("--exec-path=") {
+                // git's own sub-programs (`git-upload-pack`, …) taken from another directory.
                 self.record(argv, scope, ids::GIT_EXEC_CONFIG.verdict());
             }
         }
@@ -865,11 +861,9 @@ impl Walker<'_> {
                     }
                 }
             }
-            "bisect" => {
-                if rest.first().is_some_and(|w| w.exact && w.text == "run") {
-                    let program = rest.get(1..).unwrap_or(&[]);
-                    self.peel(argv, program, "git bisect run", scope, Producer::Nothing);
-                }
+            "bisect" if rest.first().is_some_and(|w| w.exact && w.text == "run") => {
+                let program = rest.get(1..).unwrap_or(&[]);
+                self.peel(argv, program, "git bisect run", scope, Producer::Nothing);
             }
             "rebase" | "difftool" => {
                 let (opts, _) = scan("git", rest, "xt", &["--exec", "--extcmd", "--tool"]);
