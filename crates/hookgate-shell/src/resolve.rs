@@ -160,8 +160,18 @@ pub(crate) fn variable(
     }
 }
 
+/// True for the shells `… | sh` and `sh -c` recurse into.
+pub(crate) fn is_shell(name: &str) -> bool {
+    SHELLS.contains(&name)
+}
+
+/// True for the interpreters whose one-liners are parsed.
+pub(crate) fn is_interpreter(name: &str) -> bool {
+    interpreter(name).is_some()
+}
+
 /// Basename of a command word, lowercased, without a Windows `.exe`.
-fn command_name(word: &str) -> String {
+pub(crate) fn command_name(word: &str) -> String {
     let base = word.rsplit('/').next().unwrap_or(word);
     let lower = base.to_ascii_lowercase();
     lower
@@ -177,22 +187,6 @@ const SHELLS: &[&str] = &[
 const NETWORK_SENDERS: &[&str] = &[
     "curl", "wget", "nc", "ncat", "netcat", "socat", "ssh", "scp", "sftp", "ftp", "telnet", "http",
     "https", "xh", "rsync", "rclone", "aws", "gsutil", "openssl",
-];
-
-const DOWNLOADERS: &[&str] = &[
-    "curl",
-    "wget",
-    "fetch",
-    "http",
-    "https",
-    "xh",
-    "aria2c",
-    "nc",
-    "ncat",
-    "netcat",
-    "socat",
-    "lwp-request",
-    "GET",
 ];
 
 /// Commands that read file contents (so naming a credential file reads it).
@@ -272,8 +266,12 @@ fn texts(argv: &[Word]) -> Vec<String> {
 
 /// `cat FILE`-style input producer (also used for `< FILE`).
 pub(crate) fn file_producer(w: &mut Walker<'_>, word: &Word, scope: &Scope) -> Producer {
-    if word.exact && targets::is_secret_path(&word.text, &scope.cwd, w.ctx) {
-        Producer::Secret
+    if let Some(source) = word
+        .exact
+        .then(|| crate::flow::file_source(&word.text, &scope.cwd, w.ctx))
+        .flatten()
+    {
+        Producer::Secret(source)
     } else if word.exact {
         Producer::LocalFile
     } else {
@@ -333,6 +331,7 @@ impl Walker<'_> {
         let mut argv = Vec::new();
         let mut input = stdin;
         let mut continuations = Vec::new();
+        let (sockets, written) = (self.sockets.len(), self.written.len());
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
         // End of the previous word: tree-sitter-bash sometimes splits what bash reads as one
@@ -378,6 +377,7 @@ impl Walker<'_> {
         }
         let before = self.commands.len();
         let out = self.exec(&argv, scope, input);
+        self.after_redirects(before, sockets, written, &out, scope);
         self.attach_set_env(before, set_env, text(node, src), scope);
         for (_, cont) in continuations {
             self.stmt(cont, src, scope, 1);
@@ -414,9 +414,8 @@ impl Walker<'_> {
             );
             return Producer::Opaque;
         }
-        if stdin == Producer::Secret && NETWORK_SENDERS.contains(&name.as_str()) {
-            self.record(argv, scope, ids::CRED_EXFILTRATE.verdict());
-        }
+        self.check_downloaded_run(&name, argv, scope);
+        self.check_stdin_flow(&name, argv, &stdin, scope);
         let args = argv.get(1..).unwrap_or(&[]).to_vec();
         let before_self = self.commands.len();
         match name.as_str() {
@@ -583,7 +582,8 @@ impl Walker<'_> {
                     })
                     .collect();
                 self.attach_set_env(before_self, names, &name, scope);
-                Producer::Nothing
+                crate::flow::command_source(&name, &args, &stdin, &scope.cwd, self.ctx)
+                    .map_or(Producer::Nothing, Producer::Secret)
             }
             "apply_patch" | "applypatch" => {
                 self.apply_patch(argv, &args, scope, stdin);
@@ -591,6 +591,9 @@ impl Walker<'_> {
             }
             "echo" => {
                 self.classify_plain(&name, argv, scope);
+                if let Some(source) = crate::flow::words_source(&args) {
+                    return Producer::Secret(source);
+                }
                 let mut words = args.as_slice();
                 while words
                     .first()
@@ -607,6 +610,9 @@ impl Walker<'_> {
             }
             "printf" => {
                 self.classify_plain(&name, argv, scope);
+                if let Some(source) = crate::flow::words_source(&args) {
+                    return Producer::Secret(source);
+                }
                 match args.as_slice() {
                     [fmt] if fmt.exact && !fmt.text.contains(['%', '\\']) => Producer::Text {
                         text: fmt.text.clone(),
@@ -635,11 +641,12 @@ impl Walker<'_> {
                     .collect();
                 if name == "tee" || files.is_empty() || files.iter().all(|w| w.text == "-") {
                     stdin
-                } else if files
+                } else if let Some(source) = files
                     .iter()
-                    .any(|w| w.exact && targets::is_secret_path(&w.text, &scope.cwd, self.ctx))
+                    .filter(|w| w.exact)
+                    .find_map(|w| crate::flow::file_source(&w.text, &scope.cwd, self.ctx))
                 {
-                    Producer::Secret
+                    Producer::Secret(source)
                 } else if files.iter().all(|w| w.exact) {
                     Producer::LocalFile
                 } else {
@@ -649,6 +656,7 @@ impl Walker<'_> {
             "find" => self.find(argv, &args, scope),
             _ => {
                 self.classify_plain(&name, argv, scope);
+                self.note_downloads(&name, &args, scope);
                 self.producer_of(&name, &args, &stdin, scope)
             }
         }
@@ -663,7 +671,7 @@ impl Walker<'_> {
     ) -> Producer {
         let strings = texts(args);
         let parsed = Args::parse(name, &strings);
-        if DOWNLOADERS.contains(&name) {
+        if crate::flow::receives_network(name, &strings) {
             return Producer::Download;
         }
         let decoding = parsed.has_any(&["-d", "--decode", "-D"])
@@ -696,19 +704,8 @@ impl Walker<'_> {
         if decoding || always_decodes {
             return Producer::Decoded;
         }
-        if READERS.contains(&name)
-            && args
-                .iter()
-                .any(|w| w.exact && targets::is_secret_path(&w.text, &scope.cwd, self.ctx))
-        {
-            return Producer::Secret;
-        }
-        if matches!(
-            name,
-            "head" | "tail" | "sort" | "uniq" | "grep" | "sed" | "awk" | "cut"
-        ) && *stdin == Producer::Secret
-        {
-            return Producer::Secret;
+        if let Some(source) = crate::flow::command_source(name, args, stdin, &scope.cwd, self.ctx) {
+            return Producer::Secret(source);
         }
         Producer::Opaque
     }
@@ -901,7 +898,7 @@ impl Walker<'_> {
         if rest.is_empty() {
             self.record(argv, scope, Verdict::safe("prints the environment"));
             self.attach_set_env(before, set, "env", scope);
-            return Producer::Opaque;
+            return Producer::Secret(crate::model::FlowSource::Environment { by: "env".into() });
         }
         let out = self.peel(argv, rest, "env", &mut inner, stdin);
         self.attach_set_env(before, set, "env", scope);
@@ -1182,7 +1179,7 @@ impl Walker<'_> {
                     Verdict::normal("starts an interactive interpreter"),
                 );
             }
-            Producer::Secret | Producer::Opaque | Producer::FindPaths(_) => {
+            Producer::Secret(_) | Producer::Opaque | Producer::FindPaths(_) => {
                 self.record(argv, scope, ids::RCE_OPAQUE_CODE.verdict());
             }
         }
@@ -1725,7 +1722,7 @@ impl Walker<'_> {
                 Producer::Download
                 | Producer::Decoded
                 | Producer::Opaque
-                | Producer::Secret
+                | Producer::Secret(_)
                 | Producer::FindPaths(_) => opaque = true,
                 Producer::Nothing | Producer::LocalFile => {}
             }
@@ -1940,18 +1937,16 @@ impl Walker<'_> {
             _ => {}
         }
 
-        if !scope.remote && (READERS.contains(&name) || NETWORK_SENDERS.contains(&name)) {
-            let secret = words.iter().any(|w| {
+        if let Some(v) = self.flow_verdict(name, words, scope) {
+            worst = Some(worse(worst, v));
+        } else if !scope.remote
+            && READERS.contains(&name)
+            && !NETWORK_SENDERS.contains(&name)
+            && words.iter().any(|w| {
                 w.exact && secret_candidates(&w.text).any(|p| targets::is_secret_path(p, cwd, ctx))
-            });
-            if secret {
-                let rule = if NETWORK_SENDERS.contains(&name) {
-                    ids::CRED_EXFILTRATE
-                } else {
-                    ids::CRED_READ_SECRET_FILE
-                };
-                worst = Some(worse(worst, rule.verdict()));
-            }
+            })
+        {
+            worst = Some(worse(worst, ids::CRED_READ_SECRET_FILE.verdict()));
         }
 
         if worst.is_none()
