@@ -23,7 +23,10 @@ use std::path::{Path, PathBuf};
 
 use hookgate_paths::{Access, Category, PathContext};
 
-use crate::model::{Channel, Context, ExecutedCommand, Flow, FlowSink, FlowSource, Verdict};
+use crate::interp::Finding;
+use crate::model::{
+    Channel, Context, Effect, EffectOp, ExecutedCommand, Flow, FlowSink, FlowSource, Verdict,
+};
 use crate::targets::{self, Cwd};
 use crate::taxonomy::{self, Args, RuleRef, ids};
 use crate::walk::{Producer, Scope, Walker, Word};
@@ -958,6 +961,81 @@ impl Walker<'_> {
             let argv = argv.iter().map(|w| w.text.clone()).collect();
             self.record_flow(argv, scope, ids::CRED_EXFILTRATE, flow);
         }
+    }
+
+    /// The flows of interpreter code (`via` is `python -c` and the like): an endless loop of
+    /// forks; code fetched and evaluated; secret data passed to a network call, or handled by
+    /// a snippet that also reaches the network; a socket next to a shell (reverse shell).
+    /// `before` is where the snippet's own nested commands start in `self.commands`.
+    pub(crate) fn code_flow_verdict(
+        &self,
+        via: &str,
+        findings: &[Finding],
+        effects: &[Effect],
+        before: usize,
+        scope: &Scope,
+    ) -> Option<Verdict> {
+        if findings.contains(&Finding::ForkLoop) {
+            return Some(ids::RCE_FORK_BOMB.verdict());
+        }
+        let program = via.trim_end_matches(" -c").to_owned();
+        if let Some(call) = findings.iter().find_map(|f| match f {
+            Finding::FetchEval { call } => Some(call.clone()),
+            _ => None,
+        }) {
+            let flow = Flow {
+                source: FlowSource::Network { endpoint: call },
+                sink: FlowSink::Execution { program },
+            };
+            return Some(verdict(ids::RCE_DOWNLOAD_TO_SHELL, flow));
+        }
+        if let Some((source, call)) = findings.iter().find_map(|f| match f {
+            Finding::Exfil { source, call } => Some((source.clone(), call.clone())),
+            _ => None,
+        }) {
+            let sink = FlowSink::Network {
+                tool: call,
+                channel: Channel::Code,
+            };
+            return Some(verdict(ids::CRED_EXFILTRATE, Flow { source, sink }));
+        }
+        let network = effects.iter().find(|e| e.op == EffectOp::Network)?;
+        let endpoint = network
+            .path
+            .clone()
+            .unwrap_or_else(|| format!("a socket opened by {via}"));
+        let nested = self.commands.get(before..).unwrap_or(&[]);
+        let shell = nested.iter().find_map(reads_commands_from_stdin).or_else(|| {
+            effects
+                .iter()
+                .any(|e| e.op == EffectOp::Spawn && e.path.is_none())
+                .then(|| "a command built at run time".to_owned())
+        });
+        if let Some(program) = shell {
+            let flow = Flow {
+                source: FlowSource::Network { endpoint },
+                sink: FlowSink::Execution { program },
+            };
+            return Some(verdict(ids::RCE_REVERSE_SHELL, flow));
+        }
+        let source = findings
+            .iter()
+            .find_map(|f| match f {
+                Finding::Source(s) => Some(s.clone()),
+                _ => None,
+            })
+            .or_else(|| {
+                effects
+                    .iter()
+                    .filter(|e| e.op == EffectOp::Read)
+                    .filter_map(|e| e.path.as_deref())
+                    .find_map(|p| file_source(p, &scope.cwd, self.ctx))
+            })?;
+        let sink = FlowSink::Network {
+            tool: endpoint,
+            channel: Channel::Code,
+        };
+        Some(verdict(ids::CRED_EXFILTRATE, Flow { source, sink }))
     }
 
     /// The exfiltration and reverse-shell verdicts of one plain command's arguments.

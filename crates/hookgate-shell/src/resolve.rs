@@ -1312,6 +1312,19 @@ impl Walker<'_> {
                     i += 1;
                     continue;
                 }
+                // `ruby -e'code'`, `perl -e'…'`, `python -c'…'`: the value is attached.
+                if let Some(v) = code_flags
+                    .iter()
+                    .filter(|f| f.len() == 2 && lang != Lang::Node)
+                    .find_map(|f| t.strip_prefix(f))
+                    .filter(|v| !v.is_empty())
+                {
+                    let mut attached = w.clone();
+                    attached.text = v.to_owned();
+                    push_code(&mut code, &attached);
+                    i += 1;
+                    continue;
+                }
                 let cluster_code = !t.starts_with("--")
                     && code_flags
                         .iter()
@@ -1406,6 +1419,8 @@ impl Walker<'_> {
         self.recursion += 1;
         let mut effects: Vec<Effect> = Vec::new();
         let mut worst: Option<Verdict> = None;
+        let before = self.commands.len();
+        let mut flow_findings = Vec::new();
         for finding in findings {
             match finding {
                 Finding::Shell { code, exact } => {
@@ -1475,9 +1490,16 @@ impl Walker<'_> {
                     self.record(argv, scope, v);
                 }
                 Finding::MongoDrop => self.record(argv, scope, ids::DB_MONGO_DROP.verdict()),
+                f @ (Finding::Source(_)
+                | Finding::Exfil { .. }
+                | Finding::FetchEval { .. }
+                | Finding::ForkLoop) => flow_findings.push(f),
             }
         }
         self.recursion -= 1;
+        if let Some(v) = self.code_flow_verdict(via, &flow_findings, &effects, before, scope) {
+            worst = Some(worse(worst, v));
+        }
         let mut seen = std::collections::HashSet::new();
         effects.retain(|e| seen.insert((e.op, e.path.clone())));
         let verdict = worst.unwrap_or_else(|| {
