@@ -435,7 +435,8 @@ pub(crate) fn argument_flow(name: &str, words: &[Word], cwd: &Cwd, ctx: &Context
             continue;
         }
         let t = w.text.as_str();
-        if w.exact && t.starts_with('-') {
+        // The option name is literal even when its attached value is not (`--header=…$T`).
+        if t.starts_with('-') {
             let opt = t.split('=').next().unwrap_or(t);
             if is_identity_option(name, opt) {
                 skip_next = !t.contains('=');

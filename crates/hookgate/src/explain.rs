@@ -321,6 +321,9 @@ fn render_analysis(analysis: &Analysis) -> String {
                 radius_word(v.blast_radius),
                 v.reason
             );
+            if let Some(flow) = &v.flow {
+                let _ = writeln!(s, "        flow: {flow}");
+            }
         }
     }
     let v = &analysis.verdict;
@@ -331,6 +334,9 @@ fn render_analysis(analysis: &Analysis) -> String {
         radius_word(v.blast_radius),
         v.reason
     );
+    if let Some(flow) = &v.flow {
+        let _ = writeln!(s, "  flow: {flow}");
+    }
     s
 }
 
