@@ -28,7 +28,7 @@ use crate::model::{
     Channel, Context, Effect, EffectOp, ExecutedCommand, Flow, FlowSink, FlowSource, Verdict,
 };
 use crate::targets::{self, Cwd};
-use crate::taxonomy::{self, Args, RuleRef, ids};
+use crate::taxonomy::{Args, RuleRef, ids};
 use crate::walk::{Producer, Scope, Walker, Word};
 
 /// A verdict for `rule` that carries `flow`; the reason names the flow.
@@ -90,6 +90,9 @@ pub(crate) fn is_credential_variable(name: &str) -> bool {
 
 /// The secret a file read exposes: a credential file (the shell's list, then the catalog's
 /// entries whose read is the risk) or a process environment (`/proc/<pid>/environ`).
+///
+/// Used where data leaves (sink arguments, interpreter reads next to a network call); readers
+/// on the hot path use [`read_source`], which skips the catalog's glob matching.
 pub(crate) fn file_source(raw: &str, cwd: &Cwd, ctx: &Context) -> Option<FlowSource> {
     if raw.is_empty() || raw.starts_with('-') {
         return None;
@@ -111,6 +114,26 @@ pub(crate) fn file_source(raw: &str, cwd: &Cwd, ctx: &Context) -> Option<FlowSou
     }
     catalog_secret(&path, ctx, false).then(|| FlowSource::SensitiveFile {
         path: raw.to_owned(),
+    })
+}
+
+/// The cheap form of [`file_source`] for every file a reader names (`cat`, `< f`): the
+/// shell's credential list and `/proc/*/environ`, without the catalog.
+pub(crate) fn read_source(raw: &str, cwd: &Cwd, ctx: &Context) -> Option<FlowSource> {
+    if raw.is_empty() || raw.starts_with('-') {
+        return None;
+    }
+    if targets::is_secret_path(raw, cwd, ctx) {
+        return Some(FlowSource::SensitiveFile {
+            path: raw.to_owned(),
+        });
+    }
+    if !raw.starts_with("/proc") {
+        return None;
+    }
+    let path = hookgate_paths::normalize(raw, Path::new("/"), None).path;
+    is_proc_environ(&path).then(|| FlowSource::Environment {
+        by: raw.to_owned(),
     })
 }
 
@@ -185,21 +208,21 @@ const FILE_READERS: &[&str] = &[
     "sed", "awk", "cut", "nl", "tac", "dd", "cpio", "7z", "7za",
 ];
 
-/// What secret a plain command prints, given its arguments and its stdin.
+/// What secret a plain command prints, given its arguments and its stdin. `credential_rule`
+/// is true when the taxonomy already matched it as a `credential_access` command
+/// (`gh auth token`, `kubectl get secret`).
 pub(crate) fn command_source(
     name: &str,
     words: &[Word],
     stdin: &Producer,
+    credential_rule: bool,
     cwd: &Cwd,
     ctx: &Context,
 ) -> Option<FlowSource> {
-    let strings: Vec<String> = words.iter().map(|w| w.text.clone()).collect();
-    let operands: Vec<&Word> = words
-        .iter()
-        .filter(|w| !(w.exact && w.text.starts_with('-') && w.text.len() > 1))
-        .collect();
+    let is_operand = |w: &&Word| !(w.exact && w.text.starts_with('-') && w.text.len() > 1);
     match name {
         "printenv" => {
+            let operands: Vec<&Word> = words.iter().filter(is_operand).collect();
             return match operands.first() {
                 None => Some(FlowSource::Environment {
                     by: "printenv".into(),
@@ -212,14 +235,13 @@ pub(crate) fn command_source(
                     }),
             };
         }
-        "set" | "export" | "declare" | "typeset" | "compgen"
-            if is_environment_listing(name, &strings) =>
-        {
-            return Some(FlowSource::Environment {
+        "set" | "export" | "declare" | "typeset" | "compgen" => {
+            let strings: Vec<String> = words.iter().map(|w| w.text.clone()).collect();
+            return is_environment_listing(name, &strings).then(|| FlowSource::Environment {
                 by: format!("{name} {}", strings.join(" ")).trim().to_owned(),
             });
         }
-        "history" if operands.is_empty() => {
+        "history" if !words.iter().any(|w| is_operand(&w)) => {
             return Some(FlowSource::CredentialCommand {
                 command: "history".into(),
             });
@@ -230,21 +252,17 @@ pub(crate) fn command_source(
         }
         _ => {}
     }
-    let args = Args::parse(name, &strings);
-    if let Some(rule) = taxonomy::match_rules(name, &args)
-        && rule.def().category == "credential_access"
-    {
+    if credential_rule {
+        let shown: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
         return Some(FlowSource::CredentialCommand {
-            command: format!("{name} {}", args.positionals.join(" "))
-                .trim()
-                .to_owned(),
+            command: format!("{name} {}", shown.join(" ")).trim().to_owned(),
         });
     }
     if FILE_READERS.contains(&name)
-        && let Some(s) = operands
+        && let Some(s) = words
             .iter()
-            .filter(|w| w.exact)
-            .find_map(|w| file_source(&w.text, cwd, ctx))
+            .filter(|w| w.exact && is_operand(w))
+            .find_map(|w| read_source(&w.text, cwd, ctx))
     {
         return Some(s);
     }
@@ -317,6 +335,12 @@ fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSourc
         }
     }
     None
+}
+
+/// The names [`is_network_client`] may accept (checked before any argv is parsed, since this
+/// runs for every plain command).
+fn maybe_network_client(name: &str) -> bool {
+    is_network_client(name, &[]) || matches!(name, "aws" | "gh" | "glab")
 }
 
 /// Network clients: what sends data to another machine.
@@ -417,6 +441,9 @@ fn file_refs(arg: &str) -> impl Iterator<Item = &str> {
 /// variable inside the request (body, form field, URL, query string), or a credential file it
 /// uploads. Identity options (`-i`, `-u`, headers) are skipped.
 pub(crate) fn argument_flow(name: &str, words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<Flow> {
+    if !maybe_network_client(name) {
+        return None;
+    }
     let strings: Vec<String> = words.iter().map(|w| w.text.clone()).collect();
     let args = Args::parse(name, &strings);
     if !is_network_client(name, &args.positionals) {
@@ -479,6 +506,9 @@ fn is_httpie_header(item: &str) -> bool {
 
 /// Whether a network client sends what it reads on stdin.
 pub(crate) fn stdin_sink(name: &str, words: &[Word]) -> Option<FlowSink> {
+    if !maybe_network_client(name) {
+        return None;
+    }
     let strings: Vec<String> = words.iter().map(|w| w.text.clone()).collect();
     let args = Args::parse(name, &strings);
     if !is_network_client(name, &args.positionals) {

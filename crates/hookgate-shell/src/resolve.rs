@@ -268,7 +268,7 @@ fn texts(argv: &[Word]) -> Vec<String> {
 pub(crate) fn file_producer(w: &mut Walker<'_>, word: &Word, scope: &Scope) -> Producer {
     if let Some(source) = word
         .exact
-        .then(|| crate::flow::file_source(&word.text, &scope.cwd, w.ctx))
+        .then(|| crate::flow::read_source(&word.text, &scope.cwd, w.ctx))
         .flatten()
     {
         Producer::Secret(source)
@@ -582,7 +582,7 @@ impl Walker<'_> {
                     })
                     .collect();
                 self.attach_set_env(before_self, names, &name, scope);
-                crate::flow::command_source(&name, &args, &stdin, &scope.cwd, self.ctx)
+                crate::flow::command_source(&name, &args, &stdin, false, &scope.cwd, self.ctx)
                     .map_or(Producer::Nothing, Producer::Secret)
             }
             "apply_patch" | "applypatch" => {
@@ -644,7 +644,7 @@ impl Walker<'_> {
                 } else if let Some(source) = files
                     .iter()
                     .filter(|w| w.exact)
-                    .find_map(|w| crate::flow::file_source(&w.text, &scope.cwd, self.ctx))
+                    .find_map(|w| crate::flow::read_source(&w.text, &scope.cwd, self.ctx))
                 {
                     Producer::Secret(source)
                 } else if files.iter().all(|w| w.exact) {
@@ -704,7 +704,15 @@ impl Walker<'_> {
         if decoding || always_decodes {
             return Producer::Decoded;
         }
-        if let Some(source) = crate::flow::command_source(name, args, stdin, &scope.cwd, self.ctx) {
+        // `classify_plain` recorded this command last; its rule says whether it prints a
+        // credential (`gh auth token`, `kubectl get secret`).
+        let credential_rule = self.commands.last().is_some_and(|c| {
+            c.verdict.category.as_deref() == Some("credential_access")
+                && c.verdict.rule_id.as_deref() != Some(ids::CRED_READ_SECRET_FILE.def().id)
+        });
+        if let Some(source) =
+            crate::flow::command_source(name, args, stdin, credential_rule, &scope.cwd, self.ctx)
+        {
             return Producer::Secret(source);
         }
         Producer::Opaque

@@ -509,7 +509,14 @@ impl Walker<'_> {
         }
         let listing = if declares && names.is_empty() {
             let keyword = node.child(0).map_or("", |k| text(k, src));
-            crate::flow::command_source(keyword, &flags, &Producer::Nothing, &scope.cwd, self.ctx)
+            crate::flow::command_source(
+                keyword,
+                &flags,
+                &Producer::Nothing,
+                false,
+                &scope.cwd,
+                self.ctx,
+            )
                 .map_or(Producer::Nothing, Producer::Secret)
         } else {
             Producer::Nothing
