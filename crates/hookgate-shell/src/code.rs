@@ -480,8 +480,14 @@ impl Scanner<'_> {
         // process.env)`): one-liners that also reach the network send it.
         if args.iter().any(|a| is_environ(a, env)) {
             out.push(Finding::Source(crate::model::FlowSource::Environment {
-                by: qualify(args.iter().find(|a| is_environ(a, env)).unwrap_or(&Expr::Dyn), env, 0)
-                    .map_or_else(|| "the environment".to_owned(), |c| c.name),
+                by: qualify(
+                    args.iter()
+                        .find(|a| is_environ(a, env))
+                        .unwrap_or(&Expr::Dyn),
+                    env,
+                    0,
+                )
+                .map_or_else(|| "the environment".to_owned(), |c| c.name),
             }));
         }
         let Some(api) = api(self.lang, &name) else {
@@ -569,14 +575,17 @@ impl Scanner<'_> {
                 let p = path_of(a);
                 out.push(eff(EffectOp::Network, p, false));
                 // Credentials are sent where they belong in headers and auth parameters.
-                let data = args.iter().chain(
+                let mut data = args.iter().chain(
                     kwargs
                         .iter()
                         .filter(|(k, _)| !is_auth_key(k))
                         .map(|(_, v)| v),
                 );
-                if let Some(source) = data.filter_map(|e| env_source(e, env, 0)).next() {
-                    out.push(Finding::Exfil { source, call: name.clone() });
+                if let Some(source) = data.find_map(|e| env_source(e, env, 0)) {
+                    out.push(Finding::Exfil {
+                        source,
+                        call: name.clone(),
+                    });
                 }
             }
             Api::PutEnv => {
@@ -720,11 +729,13 @@ impl Scanner<'_> {
                 let name = qualify(callee, &self.env, 0).map(|c| normalize(self.lang, &c.name));
                 let network = name.as_deref().is_some_and(|n| {
                     matches!(api(self.lang, n), Some(Api::Network(_)))
-                        || (matches!(api(self.lang, n), Some(Api::Op(EffectOp::Read, _)) | Some(Api::Open { .. }))
-                            && args
-                                .first()
-                                .and_then(|a| static_str(a, &self.env, 0))
-                                .is_some_and(|u| is_url(&u)))
+                        || (matches!(
+                            api(self.lang, n),
+                            Some(Api::Op(EffectOp::Read, _) | Api::Open { .. })
+                        ) && args
+                            .first()
+                            .and_then(|a| static_str(a, &self.env, 0))
+                            .is_some_and(|u| is_url(&u)))
                 });
                 network
                     || self.fetches(callee, d)
@@ -946,10 +957,14 @@ impl Scanner<'_> {
                         .filter_map(|c| match c.kind() {
                             "pair" => {
                                 let key = field(c, "key").map_or_else(String::new, |k| {
-                                    static_str(&self.lower(k, d), &self.env, 0)
-                                        .unwrap_or_else(|| text(k, src).trim_end_matches(':').to_owned())
+                                    static_str(&self.lower(k, d), &self.env, 0).unwrap_or_else(
+                                        || text(k, src).trim_end_matches(':').to_owned(),
+                                    )
                                 });
-                                Some((key, field(c, "value").map_or(Expr::Dyn, |v| self.lower(v, d))))
+                                Some((
+                                    key,
+                                    field(c, "value").map_or(Expr::Dyn, |v| self.lower(v, d)),
+                                ))
                             }
                             "shorthand_property_identifier" => {
                                 Some((text(c, src).to_owned(), self.lower(c, d)))
@@ -1427,7 +1442,11 @@ fn in_unbounded_loop(lang: Lang, node: Node<'_>, src: &str) -> bool {
     let constant_true = |c: Option<Node<'_>>| {
         c.is_some_and(|c| {
             matches!(
-                text(c, src).trim_matches(|ch: char| ch == '(' || ch == ')' || ch == '[' || ch == ']' || ch.is_whitespace()),
+                text(c, src).trim_matches(|ch: char| ch == '('
+                    || ch == ')'
+                    || ch == '['
+                    || ch == ']'
+                    || ch.is_whitespace()),
                 "1" | "true" | "True" | "TRUE" | "!0" | "not 0"
             )
         })

@@ -108,9 +108,7 @@ pub(crate) fn file_source(raw: &str, cwd: &Cwd, ctx: &Context) -> Option<FlowSou
     };
     let path = hookgate_paths::normalize(raw, base, ctx.home.as_deref()).path;
     if is_proc_environ(&path) {
-        return Some(FlowSource::Environment {
-            by: raw.to_owned(),
-        });
+        return Some(FlowSource::Environment { by: raw.to_owned() });
     }
     catalog_secret(&path, ctx, false).then(|| FlowSource::SensitiveFile {
         path: raw.to_owned(),
@@ -132,9 +130,7 @@ pub(crate) fn read_source(raw: &str, cwd: &Cwd, ctx: &Context) -> Option<FlowSou
         return None;
     }
     let path = hookgate_paths::normalize(raw, Path::new("/"), None).path;
-    is_proc_environ(&path).then(|| FlowSource::Environment {
-        by: raw.to_owned(),
-    })
+    is_proc_environ(&path).then(|| FlowSource::Environment { by: raw.to_owned() })
 }
 
 /// `/proc/self/environ`, `/proc/1/environ`, `/proc/self/task/1/environ`.
@@ -281,8 +277,9 @@ pub(crate) fn command_source(
 /// `set` with no arguments, `export`/`export -p`, `declare -x`/`-p`, `typeset -x`, `compgen -e`
 /// or `-v`: print every (exported) variable with its value.
 fn is_environment_listing(name: &str, args: &[String]) -> bool {
-    let (flags, names): (Vec<&String>, Vec<&String>) =
-        args.iter().partition(|a| a.starts_with('-') || a.starts_with('+'));
+    let (flags, names): (Vec<&String>, Vec<&String>) = args
+        .iter()
+        .partition(|a| a.starts_with('-') || a.starts_with('+'));
     if !names.is_empty() {
         return false;
     }
@@ -315,8 +312,10 @@ fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSourc
         };
         let Some(spec) = spec else { continue };
         let host = if spec.contains("source=") || spec.contains("src=") {
-            spec.split(',')
-                .find_map(|kv| kv.strip_prefix("source=").or_else(|| kv.strip_prefix("src=")))
+            spec.split(',').find_map(|kv| {
+                kv.strip_prefix("source=")
+                    .or_else(|| kv.strip_prefix("src="))
+            })
         } else {
             spec.split(':').next()
         };
@@ -353,10 +352,12 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
         | "websocat" | "wscat" | "grpcurl" | "aria2c" | "openssl" | "cryptcat" | "smbclient"
         | "lwp-request" | "POST" | "PUT" => true,
         "aws" => positionals.first() == Some(&"s3") || positionals.get(1) == Some(&"put-object"),
-        "gh" | "glab" => matches!(
-            positionals.first().copied(),
-            Some("gist" | "api" | "release" | "issue" | "pr" | "secret")
-        ) && positionals.get(..2) != Some(&["secret", "set"]),
+        "gh" | "glab" => {
+            matches!(
+                positionals.first().copied(),
+                Some("gist" | "api" | "release" | "issue" | "pr" | "secret")
+            ) && positionals.get(..2) != Some(&["secret", "set"])
+        }
         _ => false,
     }
 }
@@ -408,7 +409,10 @@ fn is_identity_option(name: &str, opt: &str) -> bool {
                 | "--ca-certificate"
         ),
         "http" | "https" | "xh" | "xhs" | "httpie" => {
-            matches!(opt, "-a" | "--auth" | "-o" | "--output" | "--cert" | "--cert-key")
+            matches!(
+                opt,
+                "-a" | "--auth" | "-o" | "--output" | "--cert" | "--cert-key"
+            )
         }
         _ => false,
     }
@@ -499,8 +503,11 @@ fn is_httpie_header(item: &str) -> bool {
     let Some(i) = item.find([':', '=', '@']) else {
         return false;
     };
-    item.get(i..).is_some_and(|r| r.starts_with(':') && !r.starts_with(":="))
-        && !item.get(..i).is_some_and(|k| k.contains('/') || k.is_empty())
+    item.get(i..)
+        .is_some_and(|r| r.starts_with(':') && !r.starts_with(":="))
+        && !item
+            .get(..i)
+            .is_some_and(|k| k.contains('/') || k.is_empty())
         && !item.contains("://")
 }
 
@@ -616,9 +623,11 @@ pub(crate) fn exec_on_socket(name: &str, words: &[Word]) -> Option<Flow> {
             })?;
             let net = words.iter().find(|w| {
                 let k = kind(w);
-                ["TCP", "UDP", "SCTP", "OPENSSL", "SSL", "SOCKS", "PROXY", "DCCP", "VSOCK", "IP"]
-                    .iter()
-                    .any(|p| k.starts_with(p))
+                [
+                    "TCP", "UDP", "SCTP", "OPENSSL", "SSL", "SOCKS", "PROXY", "DCCP", "VSOCK", "IP",
+                ]
+                .iter()
+                .any(|p| k.starts_with(p))
             })?;
             Some(Flow {
                 source: FlowSource::Network {
@@ -661,11 +670,15 @@ fn reads_commands_from_stdin(c: &ExecutedCommand) -> Option<String> {
         return None;
     }
     let rest = c.argv.get(1..).unwrap_or(&[]);
-    let mut operands = rest.iter().filter(|a| !a.starts_with('-') && !a.starts_with('+'));
+    let mut operands = rest
+        .iter()
+        .filter(|a| !a.starts_with('-') && !a.starts_with('+'));
     let code_flag = rest.iter().any(|a| {
         a.starts_with('-')
             && !a.starts_with("--")
-            && a.chars().skip(1).any(|ch| matches!(ch, 'c' | 'e' | 'r' | 'm' | 'E'))
+            && a.chars()
+                .skip(1)
+                .any(|ch| matches!(ch, 'c' | 'e' | 'r' | 'm' | 'E'))
     });
     (!code_flag && operands.next().is_none()).then_some(name)
 }
@@ -726,7 +739,8 @@ fn download_outputs(name: &str, words: &[Word]) -> Vec<String> {
             for (pos, ch) in cluster.char_indices() {
                 let flag = format!("-{ch}");
                 let attached = cluster.get(pos + ch.len_utf8()..).unwrap_or("");
-                let takes = output_opts.contains(&flag.as_str()) || dir_opts.contains(&flag.as_str());
+                let takes =
+                    output_opts.contains(&flag.as_str()) || dir_opts.contains(&flag.as_str());
                 if name == "curl" && ch == 'O' {
                     remote_name = true;
                     continue;
@@ -804,8 +818,14 @@ impl Walker<'_> {
         output: &Producer,
         scope: &mut Scope,
     ) {
-        let endpoints: Vec<String> = self.sockets.drain(sockets.min(self.sockets.len())..).collect();
-        let targets: Vec<Word> = self.written.drain(written.min(self.written.len())..).collect();
+        let endpoints: Vec<String> = self
+            .sockets
+            .drain(sockets.min(self.sockets.len())..)
+            .collect();
+        let targets: Vec<Word> = self
+            .written
+            .drain(written.min(self.written.len())..)
+            .collect();
         if !endpoints.is_empty() {
             self.judge_sockets(before, &endpoints, output, scope);
         }
@@ -869,7 +889,10 @@ impl Walker<'_> {
                 w.exact
                     && w.text.starts_with('-')
                     && !w.text.starts_with("--")
-                    && w.text.chars().skip(1).any(|c| matches!(c, 'c' | 'e' | 'r' | 'm'))
+                    && w.text
+                        .chars()
+                        .skip(1)
+                        .any(|c| matches!(c, 'c' | 'e' | 'r' | 'm'))
             });
             if !code && let Some(script) = rest.iter().find(|w| !w.text.starts_with('-')) {
                 candidates.push(script);
@@ -911,7 +934,8 @@ impl Walker<'_> {
         let Some(endpoint) = endpoints.first() else {
             return;
         };
-        let ran: Vec<&ExecutedCommand> = self.commands.get(before..).unwrap_or(&[]).iter().collect();
+        let ran: Vec<&ExecutedCommand> =
+            self.commands.get(before..).unwrap_or(&[]).iter().collect();
         let shell = ran.iter().find_map(|c| {
             let name = crate::resolve::command_name(c.argv.first()?);
             is_executor(&name).then(|| c.argv.join(" "))
@@ -924,7 +948,12 @@ impl Walker<'_> {
                 source,
                 sink: FlowSink::Execution { program },
             };
-            self.record_flow(vec![format!("/dev/tcp/{endpoint}")], scope, ids::RCE_REVERSE_SHELL, flow);
+            self.record_flow(
+                vec![format!("/dev/tcp/{endpoint}")],
+                scope,
+                ids::RCE_REVERSE_SHELL,
+                flow,
+            );
             return;
         }
         if let Producer::Secret(s) = output {
@@ -935,7 +964,12 @@ impl Walker<'_> {
                     channel: Channel::Socket,
                 },
             };
-            self.record_flow(vec![format!("/dev/tcp/{endpoint}")], scope, ids::CRED_EXFILTRATE, flow);
+            self.record_flow(
+                vec![format!("/dev/tcp/{endpoint}")],
+                scope,
+                ids::CRED_EXFILTRATE,
+                flow,
+            );
             return;
         }
         let bare_exec = ran
@@ -981,7 +1015,13 @@ impl Walker<'_> {
     }
 
     /// Secret data on the stdin of a network client (any command: `ssh`, wrappers, plain).
-    pub(crate) fn check_stdin_flow(&mut self, name: &str, argv: &[Word], stdin: &Producer, scope: &Scope) {
+    pub(crate) fn check_stdin_flow(
+        &mut self,
+        name: &str,
+        argv: &[Word],
+        stdin: &Producer,
+        scope: &Scope,
+    ) {
         if let Producer::Secret(source) = stdin
             && let Some(sink) = stdin_sink(name, argv.get(1..).unwrap_or(&[]))
         {
@@ -1036,12 +1076,15 @@ impl Walker<'_> {
             .clone()
             .unwrap_or_else(|| format!("a socket opened by {via}"));
         let nested = self.commands.get(before..).unwrap_or(&[]);
-        let shell = nested.iter().find_map(reads_commands_from_stdin).or_else(|| {
-            effects
-                .iter()
-                .any(|e| e.op == EffectOp::Spawn && e.path.is_none())
-                .then(|| "a command built at run time".to_owned())
-        });
+        let shell = nested
+            .iter()
+            .find_map(reads_commands_from_stdin)
+            .or_else(|| {
+                effects
+                    .iter()
+                    .any(|e| e.op == EffectOp::Spawn && e.path.is_none())
+                    .then(|| "a command built at run time".to_owned())
+            });
         if let Some(program) = shell {
             let flow = Flow {
                 source: FlowSource::Network { endpoint },
@@ -1070,7 +1113,12 @@ impl Walker<'_> {
     }
 
     /// The exfiltration and reverse-shell verdicts of one plain command's arguments.
-    pub(crate) fn flow_verdict(&self, name: &str, words: &[Word], scope: &Scope) -> Option<Verdict> {
+    pub(crate) fn flow_verdict(
+        &self,
+        name: &str,
+        words: &[Word],
+        scope: &Scope,
+    ) -> Option<Verdict> {
         if let Some(flow) = exec_on_socket(name, words) {
             return Some(verdict(ids::RCE_REVERSE_SHELL, flow));
         }
@@ -1124,12 +1172,33 @@ mod tests {
 
     #[test]
     fn download_outputs_follow_each_clients_options() {
-        assert_eq!(download_outputs("curl", &words(&["-o", "/tmp/x.sh", "https://h/i.sh"])), ["/tmp/x.sh"]);
-        assert_eq!(download_outputs("curl", &words(&["-sLO", "https://h/a/install.sh"])), ["install.sh"]);
-        assert_eq!(download_outputs("curl", &words(&["-fsSLo", "t", "https://h/t"])), ["t"]);
-        assert_eq!(download_outputs("wget", &words(&["https://h/a.py"])), ["a.py"]);
-        assert_eq!(download_outputs("wget", &words(&["-qO-", "https://h/a.py"])), Vec::<String>::new());
-        assert_eq!(download_outputs("wget", &words(&["-P", "/tmp", "https://h/p"])), ["/tmp/p"]);
-        assert_eq!(download_outputs("curl", &words(&["https://h/p"])), Vec::<String>::new());
+        assert_eq!(
+            download_outputs("curl", &words(&["-o", "/tmp/x.sh", "https://h/i.sh"])),
+            ["/tmp/x.sh"]
+        );
+        assert_eq!(
+            download_outputs("curl", &words(&["-sLO", "https://h/a/install.sh"])),
+            ["install.sh"]
+        );
+        assert_eq!(
+            download_outputs("curl", &words(&["-fsSLo", "t", "https://h/t"])),
+            ["t"]
+        );
+        assert_eq!(
+            download_outputs("wget", &words(&["https://h/a.py"])),
+            ["a.py"]
+        );
+        assert_eq!(
+            download_outputs("wget", &words(&["-qO-", "https://h/a.py"])),
+            Vec::<String>::new()
+        );
+        assert_eq!(
+            download_outputs("wget", &words(&["-P", "/tmp", "https://h/p"])),
+            ["/tmp/p"]
+        );
+        assert_eq!(
+            download_outputs("curl", &words(&["https://h/p"])),
+            Vec::<String>::new()
+        );
     }
 }

@@ -338,7 +338,9 @@ impl std::fmt::Display for FlowSource {
             Self::Environment { by } => write!(f, "the environment (dumped by `{by}`)"),
             Self::SensitiveFile { path } => write!(f, "the credential file `{path}`"),
             Self::CredentialVariable { name } => write!(f, "the credential variable `${name}`"),
-            Self::CredentialCommand { command } => write!(f, "the credential printed by `{command}`"),
+            Self::CredentialCommand { command } => {
+                write!(f, "the credential printed by `{command}`")
+            }
             Self::SecretScanner { tool } => write!(f, "the secrets reported by `{tool}`"),
             Self::ContainerMount { path } => {
                 write!(f, "a container mounting the credential location `{path}`")

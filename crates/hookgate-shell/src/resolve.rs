@@ -1328,7 +1328,7 @@ impl Walker<'_> {
                     .filter(|v| !v.is_empty())
                 {
                     let mut attached = w.clone();
-                    attached.text = v.to_owned();
+                    v.clone_into(&mut attached.text);
                     push_code(&mut code, &attached);
                     i += 1;
                     continue;

@@ -517,7 +517,7 @@ impl Walker<'_> {
                 &scope.cwd,
                 self.ctx,
             )
-                .map_or(Producer::Nothing, Producer::Secret)
+            .map_or(Producer::Nothing, Producer::Secret)
         } else {
             Producer::Nothing
         };
@@ -586,7 +586,8 @@ impl Walker<'_> {
         }
         let mut input = stdin;
         let mut continuations = Vec::new();
-        let (sockets, written, before) = (self.sockets.len(), self.written.len(), self.commands.len());
+        let (sockets, written, before) =
+            (self.sockets.len(), self.written.len(), self.commands.len());
         for redirect in &redirects {
             if let Some(p) = self.redirect(*redirect, src, scope, depth, &mut continuations) {
                 input = p;
