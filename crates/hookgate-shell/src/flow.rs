@@ -92,15 +92,27 @@ pub(crate) fn is_credential_variable(name: &str) -> bool {
 /// entries whose read is the risk) or a process environment (`/proc/<pid>/environ`).
 ///
 /// Used where data leaves (sink arguments, interpreter reads next to a network call); readers
-/// on the hot path use [`read_source`], which skips the catalog's glob matching.
+/// on the hot path use [`read_source`], which skips the catalog inside the workspace.
 pub(crate) fn file_source(raw: &str, cwd: &Cwd, ctx: &Context) -> Option<FlowSource> {
+    lookup_source(raw, cwd, ctx, true)
+}
+
+/// [`file_source`] for every file a reader names (`cat`, `< f`, `tar c`): inside the workspace
+/// only the shell's credential list is consulted (agents read workspace files all the time and
+/// the catalog's glob matching is the expensive part); outside it, the whole catalog.
+pub(crate) fn read_source(raw: &str, cwd: &Cwd, ctx: &Context) -> Option<FlowSource> {
+    lookup_source(raw, cwd, ctx, false)
+}
+
+fn lookup_source(raw: &str, cwd: &Cwd, ctx: &Context, thorough: bool) -> Option<FlowSource> {
     if raw.is_empty() || raw.starts_with('-') {
         return None;
     }
+    let file = || FlowSource::SensitiveFile {
+        path: raw.to_owned(),
+    };
     if targets::is_secret_path(raw, cwd, ctx) {
-        return Some(FlowSource::SensitiveFile {
-            path: raw.to_owned(),
-        });
+        return Some(file());
     }
     let base = match cwd {
         Cwd::Known(p) => p.as_path(),
@@ -110,27 +122,8 @@ pub(crate) fn file_source(raw: &str, cwd: &Cwd, ctx: &Context) -> Option<FlowSou
     if is_proc_environ(&path) {
         return Some(FlowSource::Environment { by: raw.to_owned() });
     }
-    catalog_secret(&path, ctx, false).then(|| FlowSource::SensitiveFile {
-        path: raw.to_owned(),
-    })
-}
-
-/// The cheap form of [`file_source`] for every file a reader names (`cat`, `< f`): the
-/// shell's credential list and `/proc/*/environ`, without the catalog.
-pub(crate) fn read_source(raw: &str, cwd: &Cwd, ctx: &Context) -> Option<FlowSource> {
-    if raw.is_empty() || raw.starts_with('-') {
-        return None;
-    }
-    if targets::is_secret_path(raw, cwd, ctx) {
-        return Some(FlowSource::SensitiveFile {
-            path: raw.to_owned(),
-        });
-    }
-    if !raw.starts_with("/proc") {
-        return None;
-    }
-    let path = hookgate_paths::normalize(raw, Path::new("/"), None).path;
-    is_proc_environ(&path).then(|| FlowSource::Environment { by: raw.to_owned() })
+    let consult = thorough || !hookgate_paths::is_within(&path, &ctx.cwd);
+    (consult && catalog_secret(&path, ctx, false)).then(file)
 }
 
 /// `/proc/self/environ`, `/proc/1/environ`, `/proc/self/task/1/environ`.
@@ -503,8 +496,12 @@ fn is_httpie_header(item: &str) -> bool {
     let Some(i) = item.find([':', '=', '@']) else {
         return false;
     };
-    item.get(i..)
-        .is_some_and(|r| r.starts_with(':') && !r.starts_with(":="))
+    // `host:8080/path` is a URL with a port, not a header.
+    item.get(i..).is_some_and(|r| {
+        r.starts_with(':')
+            && !r.starts_with(":=")
+            && !r.get(1..).is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()))
+    })
         && !item
             .get(..i)
             .is_some_and(|k| k.contains('/') || k.is_empty())

@@ -961,6 +961,12 @@ impl Walker<'_> {
             {
                 Word::lit(text.clone())
             }
+            // Secret items stay secret in the command they are substituted into.
+            Producer::Secret(_) => {
+                let mut w = Word::opaque("{stdin}");
+                w.substs.push(stdin.clone());
+                w
+            }
             _ => Word::opaque("{stdin}"),
         }
     }
@@ -1007,6 +1013,7 @@ impl Walker<'_> {
                         } else {
                             w.text = w.text.replace(&r, &item.text);
                             w.exact &= item.exact;
+                            w.substs.extend(item.substs.iter().cloned());
                         }
                     }
                 }
