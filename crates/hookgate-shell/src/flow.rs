@@ -428,7 +428,8 @@ fn file_refs(arg: &str) -> impl Iterator<Item = &str> {
         .strip_prefix("--")
         .and_then(|a| a.split_once('='))
         .map(|(_, p)| p.trim_start_matches('@'));
-    [Some(arg), at, form, named, long]
+    // The extracted references first, so the flow names the file (`.env`, not `f=@.env`).
+    [at, form, named, long, Some(arg)]
         .into_iter()
         .flatten()
         .map(|p| p.split(";type=").next().unwrap_or(p))
