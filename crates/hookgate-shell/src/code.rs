@@ -55,6 +55,9 @@ enum Expr {
     List(Vec<Expr>),
     /// `os.environ['X']`, `ENV['X']`, `$ENV{X}`.
     Index(Box<Expr>, Box<Expr>),
+    /// A dict/object/hash literal: its keys (when literal) and values, so data placed in a
+    /// request body (`{body: JSON.stringify(process.env)}`) is still seen.
+    Object(Vec<(String, Expr)>),
 }
 
 /// What the evaluator knows about names: aliases from imports and simple variable bindings.
@@ -238,9 +241,19 @@ impl Scanner<'_> {
                 let call = self.lower(node, 0);
                 let mut found = Vec::new();
                 self.call(&call, &mut found);
+                if self.spawns_async(&call) && in_unbounded_loop(self.lang, node, self.src) {
+                    found.push(Finding::ForkLoop);
+                }
                 for f in found {
                     self.push(f);
                 }
+            }
+            // Ruby's `fork` with no arguments and no receiver is an identifier.
+            (Lang::Ruby, "identifier")
+                if text(node, self.src) == "fork"
+                    && in_unbounded_loop(self.lang, node, self.src) =>
+            {
+                self.push(Finding::ForkLoop);
             }
             // Ruby's `cmd` with no receiver and no arguments is an identifier; with a block or
             // arguments it is a call (handled above). Backticks and `%x()`:
@@ -452,6 +465,31 @@ impl Scanner<'_> {
             }
         };
         let path_of = |a: Arg| arg(a).and_then(|e| static_str(e, env, 0));
+        // `fetch(u).then(r => r.text()).then(eval)`: `eval` handed over as a function.
+        if args
+            .iter()
+            .any(|a| matches!(a, Expr::Name(n) if is_dynamic_name(self.lang, n) && !env.vars.contains_key(n)))
+        {
+            if self.fetches(callee, 0) {
+                out.push(Finding::FetchEval { call: name.clone() });
+            } else {
+                out.push(Finding::Dynamic("passes an evaluator as a function"));
+            }
+        }
+        // The whole environment handed to any call (`dict(os.environ)`, `JSON.stringify(
+        // process.env)`): one-liners that also reach the network send it.
+        if args.iter().any(|a| is_environ(a, env)) {
+            out.push(Finding::Source(crate::model::FlowSource::Environment {
+                by: qualify(
+                    args.iter()
+                        .find(|a| is_environ(a, env))
+                        .unwrap_or(&Expr::Dyn),
+                    env,
+                    0,
+                )
+                .map_or_else(|| "the environment".to_owned(), |c| c.name),
+            }));
+        }
         let Some(api) = api(self.lang, &name) else {
             if is_dynamic_name(self.lang, &name) {
                 self.dynamic(&name, args, out);
@@ -536,6 +574,19 @@ impl Scanner<'_> {
             Api::Network(a) => {
                 let p = path_of(a);
                 out.push(eff(EffectOp::Network, p, false));
+                // Credentials are sent where they belong in headers and auth parameters.
+                let mut data = args.iter().chain(
+                    kwargs
+                        .iter()
+                        .filter(|(k, _)| !is_auth_key(k))
+                        .map(|(_, v)| v),
+                );
+                if let Some(source) = data.find_map(|e| env_source(e, env, 0)) {
+                    out.push(Finding::Exfil {
+                        source,
+                        call: name.clone(),
+                    });
+                }
             }
             Api::PutEnv => {
                 let v = args.first().and_then(|e| static_str(e, env, 0));
@@ -562,6 +613,12 @@ impl Scanner<'_> {
     /// the caller); of anything else it cannot be checked.
     fn dynamic(&self, name: &str, args: &[Expr], out: &mut Vec<Finding>) {
         let last = name.rsplit('.').next().unwrap_or(name);
+        if args.iter().any(|a| self.fetches(a, 0)) {
+            out.push(Finding::FetchEval {
+                call: name.to_owned(),
+            });
+            return;
+        }
         match args.first() {
             None => {}
             Some(e) if matches!(last, "eval" | "exec") => match static_str(e, &self.env, 0) {
@@ -651,6 +708,79 @@ impl Scanner<'_> {
             },
             _ => {}
         }
+    }
+
+    // ------------------------------------------------------------------ flows
+
+    /// True when evaluating `e` reads from the network: a network API call anywhere in it
+    /// (`urlopen(u).read()`, `Net::HTTP.get(…)`, `fetch(u).then(…)`), or a file API given a
+    /// URL (`file_get_contents('http://…')`).
+    fn fetches(&self, e: &Expr, depth: usize) -> bool {
+        if depth > MAX_DEPTH {
+            return false;
+        }
+        let d = depth + 1;
+        match e {
+            Expr::Call {
+                callee,
+                args,
+                kwargs,
+            } => {
+                let name = qualify(callee, &self.env, 0).map(|c| normalize(self.lang, &c.name));
+                let network = name.as_deref().is_some_and(|n| {
+                    matches!(api(self.lang, n), Some(Api::Network(_)))
+                        || (matches!(
+                            api(self.lang, n),
+                            Some(Api::Op(EffectOp::Read, _) | Api::Open { .. })
+                        ) && args
+                            .first()
+                            .and_then(|a| static_str(a, &self.env, 0))
+                            .is_some_and(|u| is_url(&u)))
+                });
+                network
+                    || self.fetches(callee, d)
+                    || args.iter().any(|a| self.fetches(a, d))
+                    || kwargs.iter().any(|(_, v)| self.fetches(v, d))
+            }
+            Expr::Attr(o, _) => self.fetches(o, d),
+            Expr::Name(n) => self
+                .env
+                .vars
+                .get(n)
+                .is_some_and(|v| depth < MAX_HOPS && self.fetches(v, d + MAX_DEPTH / MAX_HOPS)),
+            Expr::Concat(xs) | Expr::List(xs) => xs.iter().any(|x| self.fetches(x, d)),
+            Expr::Object(kv) => kv.iter().any(|(_, v)| self.fetches(v, d)),
+            Expr::Index(a, b) | Expr::Join(a, b) => self.fetches(a, d) || self.fetches(b, d),
+            Expr::Str(_) | Expr::Dyn => false,
+        }
+    }
+
+    /// A call that starts a process without waiting for it (`fork`, `Popen`, node's
+    /// asynchronous `spawn`): in an endless loop, that exhausts the process table.
+    fn spawns_async(&self, call: &Expr) -> bool {
+        let Expr::Call { callee, .. } = call else {
+            return false;
+        };
+        let Some(c) = qualify(callee, &self.env, 0) else {
+            return false;
+        };
+        let name = normalize(self.lang, &c.name);
+        let last = name.rsplit('.').next().unwrap_or(&name);
+        last.contains("fork")
+            || last == "Popen"
+            || matches!(
+                name.as_str(),
+                "child_process.spawn"
+                    | "child_process.exec"
+                    | "child_process.execFile"
+                    | "spawn"
+                    | "Process.spawn"
+                    | "Bun.spawn"
+                    | "os.spawnl"
+                    | "os.spawnv"
+                    | "os.posix_spawn"
+                    | "os.posix_spawnp"
+            )
     }
 
     // --------------------------------------------------------------- lowering
@@ -820,6 +950,30 @@ impl Scanner<'_> {
                     .map(|c| self.lower(c, d))
                     .collect(),
             ),
+            (Lang::Python, "dictionary") | (Lang::Node, "object") | (Lang::Ruby, "hash") => {
+                Expr::Object(
+                    named_children(node)
+                        .into_iter()
+                        .filter_map(|c| match c.kind() {
+                            "pair" => {
+                                let key = field(c, "key").map_or_else(String::new, |k| {
+                                    static_str(&self.lower(k, d), &self.env, 0).unwrap_or_else(
+                                        || text(k, src).trim_end_matches(':').to_owned(),
+                                    )
+                                });
+                                Some((
+                                    key,
+                                    field(c, "value").map_or(Expr::Dyn, |v| self.lower(v, d)),
+                                ))
+                            }
+                            "shorthand_property_identifier" => {
+                                Some((text(c, src).to_owned(), self.lower(c, d)))
+                            }
+                            _ => None,
+                        })
+                        .collect(),
+                )
+            }
             // Calls.
             (Lang::Python, "call") => {
                 let (args, kwargs) = field(node, "arguments")
@@ -1210,6 +1364,122 @@ fn shell_literal_text(node: Node<'_>, src: &str) -> String {
         strip_quotes(raw)
     };
     body.to_owned()
+}
+
+/// Secret data an expression carries: the whole environment, or a credential-shaped variable
+/// read from it (`os.environ['AWS_SECRET_ACCESS_KEY']`, `process.env.GITHUB_TOKEN`,
+/// `getenv('API_TOKEN')`), anywhere inside it.
+fn env_source(e: &Expr, env: &Env, depth: usize) -> Option<crate::model::FlowSource> {
+    use crate::model::FlowSource;
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    let d = depth + 1;
+    let credential = |k: Option<String>| {
+        k.filter(|k| crate::flow::is_credential_variable(k))
+            .map(|name| FlowSource::CredentialVariable { name })
+    };
+    if is_environ(e, env) {
+        return Some(FlowSource::Environment {
+            by: qualify(e, env, 0).map_or_else(|| "the environment".to_owned(), |c| c.name),
+        });
+    }
+    match e {
+        Expr::Index(obj, key) if is_environ(obj, env) => credential(static_str(key, env, 0)),
+        Expr::Attr(obj, name) if is_environ(obj, env) => credential(Some(name.clone())),
+        Expr::Call {
+            callee,
+            args,
+            kwargs,
+        } => {
+            let getenv = qualify(callee, env, 0).is_some_and(|c| {
+                matches!(
+                    c.name.as_str(),
+                    "os.getenv" | "os.environ.get" | "getenv" | "ENV.fetch" | "Deno.env.get"
+                )
+            });
+            if getenv {
+                return credential(args.first().and_then(|a| static_str(a, env, 0)));
+            }
+            env_source(callee, env, d)
+                .or_else(|| args.iter().find_map(|a| env_source(a, env, d)))
+                .or_else(|| kwargs.iter().find_map(|(_, v)| env_source(v, env, d)))
+        }
+        Expr::Attr(obj, _) => env_source(obj, env, d),
+        Expr::Name(n) => env
+            .vars
+            .get(n)
+            .and_then(|v| env_source(v, env, d + MAX_DEPTH / MAX_HOPS)),
+        Expr::Concat(xs) | Expr::List(xs) => xs.iter().find_map(|x| env_source(x, env, d)),
+        Expr::Object(kv) => kv
+            .iter()
+            .filter(|(k, _)| !is_auth_key(k))
+            .find_map(|(_, v)| env_source(v, env, d)),
+        Expr::Index(a, b) | Expr::Join(a, b) => {
+            env_source(a, env, d).or_else(|| env_source(b, env, d))
+        }
+        Expr::Str(_) | Expr::Dyn => None,
+    }
+}
+
+/// Request parameters where a credential is used, not leaked (headers, auth).
+fn is_auth_key(k: &str) -> bool {
+    matches!(
+        k.to_ascii_lowercase().as_str(),
+        "headers" | "auth" | "authorization" | "cookies" | "cert" | "x-api-key" | "token"
+    )
+}
+
+fn is_url(s: &str) -> bool {
+    ["http://", "https://", "ftp://", "ftps://"]
+        .iter()
+        .any(|p| s.len() > p.len() && s[..p.len()].eq_ignore_ascii_case(p))
+}
+
+/// True when `node` sits in a loop that never ends by its own condition: `while True`,
+/// `while(1)`, `for(;;)`, Ruby's `loop { }`, Perl's `… while 1`. Bounded walk up the tree.
+fn in_unbounded_loop(lang: Lang, node: Node<'_>, src: &str) -> bool {
+    let constant_true = |c: Option<Node<'_>>| {
+        c.is_some_and(|c| {
+            matches!(
+                text(c, src).trim_matches(|ch: char| ch == '('
+                    || ch == ')'
+                    || ch == '['
+                    || ch == ']'
+                    || ch.is_whitespace()),
+                "1" | "true" | "True" | "TRUE" | "!0" | "not 0"
+            )
+        })
+    };
+    let mut current = node.parent();
+    let mut steps = 0;
+    while let Some(n) = current {
+        steps += 1;
+        if steps > MAX_DEPTH * 4 {
+            return false;
+        }
+        let endless = match (lang, n.kind()) {
+            (_, "while_statement" | "while" | "do_statement") => {
+                constant_true(field(n, "condition"))
+            }
+            (Lang::Node | Lang::Php, "for_statement") => field(n, "condition")
+                .is_none_or(|c| c.kind() == "empty_statement" || text(c, src).trim() == ";"),
+            (Lang::Ruby, "call") => {
+                field(n, "receiver").is_none()
+                    && field(n, "method").is_some_and(|m| text(m, src) == "loop")
+                    && field(n, "block").is_some()
+            }
+            (Lang::Perl, "single_line_statement") => named_children(n).into_iter().any(|c| {
+                c.kind() == "while_simple_statement" && constant_true(field(c, "condition"))
+            }),
+            _ => false,
+        };
+        if endless {
+            return true;
+        }
+        current = n.parent();
+    }
+    false
 }
 
 /// `os.environ`, `process.env`, `ENV`, `%ENV`, `$_ENV`, `$_SERVER`.
@@ -1662,6 +1932,7 @@ fn node_api(name: &str) -> Option<Api> {
         | "XMLHttpRequest"
         | "Deno.connect"
         | "Bun.connect" => Api::Network(Pos(0)),
+        "net.Socket" | "net.Socket().connect" => Api::Network(Pos(usize::MAX)),
         "eval"
         | "Function"
         | "vm.runInThisContext"
@@ -1773,14 +2044,10 @@ fn php_api(name: &str) -> Option<Api> {
         "rename" => Api::Move(Pos(0), Pos(1)),
         "copy" | "symlink" | "link" | "move_uploaded_file" => Api::Copy(Pos(0), Pos(1)),
         "chmod" | "chown" | "chgrp" | "lchown" | "lchgrp" => Api::Op(Chmod, Pos(0)),
-        "file_get_contents"
-        | "readfile"
-        | "file"
-        | "fsockopen"
-        | "pfsockopen"
-        | "stream_socket_client"
-        | "curl_init"
-        | "get_headers" => {
+        "fsockopen" | "pfsockopen" | "stream_socket_client" | "curl_init" | "get_headers" => {
+            Api::Network(Pos(0))
+        }
+        "file_get_contents" | "readfile" | "file" => {
             // Reads a file, or the network when the argument is a URL / a host.
             Api::Op(Read, Pos(0))
         }

@@ -47,6 +47,18 @@ pub(crate) enum Finding {
     Unparsed,
     /// A MongoDB drop or mass delete.
     MongoDrop,
+    /// Secret data the snippet handles (the whole environment): with a network call in the
+    /// same snippet, it is sent.
+    Source(crate::model::FlowSource),
+    /// A network call (`call`) whose arguments carry secret data.
+    Exfil {
+        source: crate::model::FlowSource,
+        call: String,
+    },
+    /// Code fetched from the network is evaluated (`exec(urlopen(u).read())`).
+    FetchEval { call: String },
+    /// A process started without waiting, in an endless loop (fork bomb).
+    ForkLoop,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -22,6 +22,7 @@ mod argdanger;
 mod code;
 mod deferred;
 mod ex;
+mod flow;
 mod interp;
 mod model;
 mod resolve;
@@ -33,8 +34,8 @@ mod walk;
 use tree_sitter::Parser;
 
 pub use model::{
-    Action, Analysis, BlastRadius, Class, Context, Effect, EffectOp, ExecutedCommand, Limits,
-    ParseStatus, Verdict,
+    Action, Analysis, BlastRadius, Channel, Class, Context, Effect, EffectOp, ExecutedCommand,
+    Flow, FlowSink, FlowSource, Limits, ParseStatus, Verdict,
 };
 
 use crate::targets::Cwd;
@@ -117,6 +118,8 @@ impl Analyzer {
             functions: Vec::new(),
             via: Vec::new(),
             remote: false,
+            downloaded: Vec::new(),
+            secret_vars: Vec::new(),
         };
         if self.fast_path
             && let Some(words) = plain_words(command)
@@ -129,6 +132,8 @@ impl Analyzer {
                 commands: Vec::new(),
                 extra: Vec::new(),
                 recursion: 0,
+                sockets: Vec::new(),
+                written: Vec::new(),
             };
             let argv: Vec<walk::Word> = words.into_iter().map(walk::Word::lit).collect();
             let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
@@ -156,6 +161,8 @@ impl Analyzer {
             commands: Vec::new(),
             extra: Vec::new(),
             recursion: 0,
+            sockets: Vec::new(),
+            written: Vec::new(),
         };
         walker.block(root, command, &mut scope, 0);
         let Walker {

@@ -140,6 +140,10 @@ pub struct Verdict {
     /// Taxonomy rule id (stable; policies can reference it).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rule_id: Option<String>,
+    /// For data-flow verdicts (exfiltration, reverse shells, download-then-run): where the data
+    /// came from and where it went, so `hookgate explain` names the flow, not just the rule.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub flow: Option<Flow>,
 }
 
 impl Verdict {
@@ -186,6 +190,7 @@ impl Verdict {
             reason: reason.into(),
             suggestion: None,
             rule_id: None,
+            flow: None,
         }
     }
 }
@@ -261,5 +266,111 @@ impl Analysis {
     /// Shorthand for `self.verdict.action()`.
     pub fn action(&self) -> Action {
         self.verdict.action()
+    }
+}
+
+/// A flow of data between two parts of a command line (or of carried code) that makes it
+/// dangerous although neither part is on its own: a secret read and a network call, a socket
+/// and a shell, a download and its execution.
+///
+/// Invariant: a verdict raised because of a flow carries it, so every explanation of such a
+/// verdict can say what went where.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+pub struct Flow {
+    /// Where the data comes from.
+    pub source: FlowSource,
+    /// Where it goes.
+    pub sink: FlowSink,
+}
+
+/// Where secret or untrusted data comes from.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum FlowSource {
+    /// The whole environment (`env`, `printenv`, `set`, `export -p`, `/proc/*/environ`,
+    /// `os.environ`, `process.env`); `by` names what dumped it.
+    Environment { by: String },
+    /// A credential file or directory (the sensitive-path catalog, `.env` files).
+    SensitiveFile { path: String },
+    /// A variable whose name says it holds a credential (`$AWS_SECRET_ACCESS_KEY`).
+    CredentialVariable { name: String },
+    /// A command that prints a credential (`gh auth token`, `kubectl get secret`).
+    CredentialCommand { command: String },
+    /// A secret scanner's report (it lists the secrets it found).
+    SecretScanner { tool: String },
+    /// A container that mounts a directory holding credentials.
+    ContainerMount { path: String },
+    /// Data read from the network (a socket, a download).
+    Network { endpoint: String },
+    /// A file downloaded earlier in the same command line.
+    DownloadedFile { path: String },
+}
+
+/// Where the data goes.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case", tag = "kind")]
+pub enum FlowSink {
+    /// A network client sending it; `channel` says how it got into the request.
+    Network { tool: String, channel: Channel },
+    /// A shell or interpreter that executes it.
+    Execution { program: String },
+}
+
+/// How data reaches a network client.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Channel {
+    /// Piped or redirected into its standard input.
+    Stdin,
+    /// Inside an argument: request body, form field, URL or query string.
+    Argument,
+    /// A file it uploads (`-T f`, `-d @f`, `-F x=@f`, `scp f host:`, `gh gist create f`).
+    Upload,
+    /// A `/dev/tcp` or `/dev/udp` redirection, or a socket opened by carried code.
+    Socket,
+    /// A network call in interpreter code.
+    Code,
+}
+
+impl std::fmt::Display for FlowSource {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Environment { by } => write!(f, "the environment (dumped by `{by}`)"),
+            Self::SensitiveFile { path } => write!(f, "the credential file `{path}`"),
+            Self::CredentialVariable { name } => write!(f, "the credential variable `${name}`"),
+            Self::CredentialCommand { command } => {
+                write!(f, "the credential printed by `{command}`")
+            }
+            Self::SecretScanner { tool } => write!(f, "the secrets reported by `{tool}`"),
+            Self::ContainerMount { path } => {
+                write!(f, "a container mounting the credential location `{path}`")
+            }
+            Self::Network { endpoint } => write!(f, "data from the network (`{endpoint}`)"),
+            Self::DownloadedFile { path } => write!(f, "the downloaded file `{path}`"),
+        }
+    }
+}
+
+impl std::fmt::Display for FlowSink {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Network { tool, channel } => {
+                let how = match channel {
+                    Channel::Stdin => "on its standard input",
+                    Channel::Argument => "in a request argument",
+                    Channel::Upload => "as an uploaded file",
+                    Channel::Socket => "through a network socket",
+                    Channel::Code => "from interpreter code",
+                };
+                write!(f, "`{tool}` sending it to the network {how}")
+            }
+            Self::Execution { program } => write!(f, "`{program}` executing it"),
+        }
+    }
+}
+
+impl std::fmt::Display for Flow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} \u{2192} {}", self.source, self.sink)
     }
 }

@@ -161,8 +161,18 @@ pub(crate) fn variable(
     }
 }
 
+/// True for the shells `… | sh` and `sh -c` recurse into.
+pub(crate) fn is_shell(name: &str) -> bool {
+    SHELLS.contains(&name)
+}
+
+/// True for the interpreters whose one-liners are parsed.
+pub(crate) fn is_interpreter(name: &str) -> bool {
+    interpreter(name).is_some()
+}
+
 /// Basename of a command word, lowercased, without a Windows `.exe`.
-fn command_name(word: &str) -> String {
+pub(crate) fn command_name(word: &str) -> String {
     let base = word.rsplit('/').next().unwrap_or(word);
     let lower = base.to_ascii_lowercase();
     lower
@@ -178,22 +188,6 @@ const SHELLS: &[&str] = &[
 const NETWORK_SENDERS: &[&str] = &[
     "curl", "wget", "nc", "ncat", "netcat", "socat", "ssh", "scp", "sftp", "ftp", "telnet", "http",
     "https", "xh", "rsync", "rclone", "aws", "gsutil", "openssl",
-];
-
-const DOWNLOADERS: &[&str] = &[
-    "curl",
-    "wget",
-    "fetch",
-    "http",
-    "https",
-    "xh",
-    "aria2c",
-    "nc",
-    "ncat",
-    "netcat",
-    "socat",
-    "lwp-request",
-    "GET",
 ];
 
 /// Commands that read file contents (so naming a credential file reads it).
@@ -279,8 +273,12 @@ fn texts(argv: &[Word]) -> Vec<String> {
 
 /// `cat FILE`-style input producer (also used for `< FILE`).
 pub(crate) fn file_producer(w: &mut Walker<'_>, word: &Word, scope: &Scope) -> Producer {
-    if word.exact && targets::is_secret_path(&word.text, &scope.cwd, w.ctx) {
-        Producer::Secret
+    if let Some(source) = word
+        .exact
+        .then(|| crate::flow::read_source(&word.text, &scope.cwd, w.ctx))
+        .flatten()
+    {
+        Producer::Secret(source)
     } else if word.exact {
         Producer::LocalFile
     } else {
@@ -340,6 +338,7 @@ impl Walker<'_> {
         let mut argv = Vec::new();
         let mut input = stdin;
         let mut continuations = Vec::new();
+        let (sockets, written) = (self.sockets.len(), self.written.len());
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
         // End of the previous word: tree-sitter-bash sometimes splits what bash reads as one
@@ -385,6 +384,7 @@ impl Walker<'_> {
         }
         let before = self.commands.len();
         let out = self.exec(&argv, scope, input);
+        self.after_redirects(before, sockets, written, &out, scope);
         self.attach_set_env(before, set_env, text(node, src), scope);
         for (_, cont) in continuations {
             self.stmt(cont, src, scope, 1);
@@ -421,9 +421,8 @@ impl Walker<'_> {
             );
             return Producer::Opaque;
         }
-        if stdin == Producer::Secret && NETWORK_SENDERS.contains(&name.as_str()) {
-            self.record(argv, scope, ids::CRED_EXFILTRATE.verdict());
-        }
+        self.check_downloaded_run(&name, argv, scope);
+        self.check_stdin_flow(&name, argv, &stdin, scope);
         let args = argv.get(1..).unwrap_or(&[]).to_vec();
         let before_self = self.commands.len();
         match name.as_str() {
@@ -623,7 +622,8 @@ impl Walker<'_> {
                     })
                     .collect();
                 self.attach_set_env(before_self, names, &name, scope);
-                Producer::Nothing
+                crate::flow::command_source(&name, &args, &stdin, false, &scope.cwd, self.ctx)
+                    .map_or(Producer::Nothing, Producer::Secret)
             }
             "apply_patch" | "applypatch" => {
                 self.apply_patch(argv, &args, scope, stdin);
@@ -631,6 +631,9 @@ impl Walker<'_> {
             }
             "echo" => {
                 self.classify_plain(&name, argv, scope);
+                if let Some(source) = crate::flow::words_source(&args) {
+                    return Producer::Secret(source);
+                }
                 let mut words = args.as_slice();
                 while words
                     .first()
@@ -647,6 +650,9 @@ impl Walker<'_> {
             }
             "printf" => {
                 self.classify_plain(&name, argv, scope);
+                if let Some(source) = crate::flow::words_source(&args) {
+                    return Producer::Secret(source);
+                }
                 match args.as_slice() {
                     [fmt] if fmt.exact && !fmt.text.contains(['%', '\\']) => Producer::Text {
                         text: fmt.text.clone(),
@@ -675,11 +681,12 @@ impl Walker<'_> {
                     .collect();
                 if name == "tee" || files.is_empty() || files.iter().all(|w| w.text == "-") {
                     stdin
-                } else if files
+                } else if let Some(source) = files
                     .iter()
-                    .any(|w| w.exact && targets::is_secret_path(&w.text, &scope.cwd, self.ctx))
+                    .filter(|w| w.exact)
+                    .find_map(|w| crate::flow::read_source(&w.text, &scope.cwd, self.ctx))
                 {
-                    Producer::Secret
+                    Producer::Secret(source)
                 } else if files.iter().all(|w| w.exact) {
                     Producer::LocalFile
                 } else {
@@ -690,6 +697,7 @@ impl Walker<'_> {
             n if crate::deferred::handles(n) => self.deferred(n, argv, &args, scope, stdin),
             _ => {
                 self.classify_plain(&name, argv, scope);
+                self.note_downloads(&name, &args, scope);
                 self.producer_of(&name, &args, &stdin, scope)
             }
         }
@@ -704,7 +712,7 @@ impl Walker<'_> {
     ) -> Producer {
         let strings = texts(args);
         let parsed = Args::parse(name, &strings);
-        if DOWNLOADERS.contains(&name) {
+        if crate::flow::receives_network(name, &strings) {
             return Producer::Download;
         }
         let decoding = parsed.has_any(&["-d", "--decode", "-D"])
@@ -737,19 +745,16 @@ impl Walker<'_> {
         if decoding || always_decodes {
             return Producer::Decoded;
         }
-        if READERS.contains(&name)
-            && args
-                .iter()
-                .any(|w| w.exact && targets::is_secret_path(&w.text, &scope.cwd, self.ctx))
+        // `classify_plain` recorded this command last; its rule says whether it prints a
+        // credential (`gh auth token`, `kubectl get secret`).
+        let credential_rule = self.commands.last().is_some_and(|c| {
+            c.verdict.category.as_deref() == Some("credential_access")
+                && c.verdict.rule_id.as_deref() != Some(ids::CRED_READ_SECRET_FILE.def().id)
+        });
+        if let Some(source) =
+            crate::flow::command_source(name, args, stdin, credential_rule, &scope.cwd, self.ctx)
         {
-            return Producer::Secret;
-        }
-        if matches!(
-            name,
-            "head" | "tail" | "sort" | "uniq" | "grep" | "sed" | "awk" | "cut"
-        ) && *stdin == Producer::Secret
-        {
-            return Producer::Secret;
+            return Producer::Secret(source);
         }
         Producer::Opaque
     }
@@ -944,7 +949,7 @@ impl Walker<'_> {
         if rest.is_empty() {
             self.record(argv, scope, Verdict::safe("prints the environment"));
             self.attach_set_env(before, set, "env", scope);
-            return Producer::Opaque;
+            return Producer::Secret(crate::model::FlowSource::Environment { by: "env".into() });
         }
         let out = self.peel(argv, rest, "env", &mut inner, stdin);
         self.attach_set_env(before, set, "env", scope);
@@ -999,6 +1004,12 @@ impl Walker<'_> {
             {
                 Word::lit(text.clone())
             }
+            // Secret items stay secret in the command they are substituted into.
+            Producer::Secret(_) => {
+                let mut w = Word::opaque("{stdin}");
+                w.substs.push(stdin.clone());
+                w
+            }
             _ => Word::opaque("{stdin}"),
         }
     }
@@ -1045,6 +1056,7 @@ impl Walker<'_> {
                         } else {
                             w.text = w.text.replace(&r, &item.text);
                             w.exact &= item.exact;
+                            w.substs.extend(item.substs.iter().cloned());
                         }
                     }
                 }
@@ -1231,7 +1243,7 @@ impl Walker<'_> {
                     Verdict::normal("starts an interactive interpreter"),
                 );
             }
-            Producer::Secret | Producer::Opaque | Producer::FindPaths(_) => {
+            Producer::Secret(_) | Producer::Opaque | Producer::FindPaths(_) => {
                 self.record(argv, scope, ids::RCE_OPAQUE_CODE.verdict());
             }
         }
@@ -1364,6 +1376,19 @@ impl Walker<'_> {
                     i += 1;
                     continue;
                 }
+                // `ruby -e'code'`, `perl -e'…'`, `python -c'…'`: the value is attached.
+                if let Some(v) = code_flags
+                    .iter()
+                    .filter(|f| f.len() == 2 && lang != Lang::Node)
+                    .find_map(|f| t.strip_prefix(f))
+                    .filter(|v| !v.is_empty())
+                {
+                    let mut attached = w.clone();
+                    v.clone_into(&mut attached.text);
+                    push_code(&mut code, &attached);
+                    i += 1;
+                    continue;
+                }
                 let cluster_code = !t.starts_with("--")
                     && code_flags
                         .iter()
@@ -1475,6 +1500,8 @@ impl Walker<'_> {
         self.recursion += 1;
         let mut effects: Vec<Effect> = Vec::new();
         let mut worst: Option<Verdict> = None;
+        let before = self.commands.len();
+        let mut flow_findings = Vec::new();
         for finding in findings {
             match finding {
                 Finding::Shell { code, exact } => {
@@ -1544,9 +1571,16 @@ impl Walker<'_> {
                     self.record(argv, scope, v);
                 }
                 Finding::MongoDrop => self.record(argv, scope, ids::DB_MONGO_DROP.verdict()),
+                f @ (Finding::Source(_)
+                | Finding::Exfil { .. }
+                | Finding::FetchEval { .. }
+                | Finding::ForkLoop) => flow_findings.push(f),
             }
         }
         self.recursion -= 1;
+        if let Some(v) = self.code_flow_verdict(via, &flow_findings, &effects, before, scope) {
+            worst = Some(worse(worst, v));
+        }
         let mut seen = std::collections::HashSet::new();
         effects.retain(|e| seen.insert((e.op, e.path.clone())));
         let verdict = worst.unwrap_or_else(|| {
@@ -1807,7 +1841,7 @@ impl Walker<'_> {
                 Producer::Download
                 | Producer::Decoded
                 | Producer::Opaque
-                | Producer::Secret
+                | Producer::Secret(_)
                 | Producer::FindPaths(_) => opaque = true,
                 Producer::Nothing | Producer::LocalFile => {}
             }
@@ -2026,7 +2060,9 @@ impl Walker<'_> {
             _ => {}
         }
 
-        if !scope.remote && (READERS.contains(&name) || NETWORK_SENDERS.contains(&name)) {
+        if let Some(v) = self.flow_verdict(name, words, scope) {
+            worst = Some(worse(worst, v));
+        } else if !scope.remote && READERS.contains(&name) && !NETWORK_SENDERS.contains(&name) {
             // A copy's destination is written, not read (`cp -n .env.example .env`).
             let destination = matches!(name, "cp" | "rsync" | "scp")
                 .then(|| operands.last().copied())
@@ -2040,12 +2076,7 @@ impl Walker<'_> {
                         && secret_candidates(&w.text).any(|p| targets::is_secret_path(p, cwd, ctx))
                 });
             if secret {
-                let rule = if NETWORK_SENDERS.contains(&name) {
-                    ids::CRED_EXFILTRATE
-                } else {
-                    ids::CRED_READ_SECRET_FILE
-                };
-                worst = Some(worse(worst, rule.verdict()));
+                worst = Some(worse(worst, ids::CRED_READ_SECRET_FILE.verdict()));
             }
         }
 

@@ -61,6 +61,7 @@ impl RuleRef {
             reason: def.reason.to_owned(),
             suggestion: def.suggestion.map(str::to_owned),
             rule_id: Some(def.id.to_owned()),
+            flow: None,
         }
     }
 }

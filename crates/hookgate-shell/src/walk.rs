@@ -23,8 +23,9 @@ pub(crate) enum Producer {
     Decoded,
     /// A local file's content.
     LocalFile,
-    /// A credential file's content.
-    Secret,
+    /// Secret data (a credential file's content, the environment, a token), with where it
+    /// came from (see `crate::flow`).
+    Secret(crate::model::FlowSource),
     /// Paths found below these roots (`find`), for `xargs`.
     FindPaths(Vec<String>),
     /// Anything else.
@@ -40,7 +41,8 @@ pub(crate) struct Word {
     pub exact: bool,
     /// How the word relates to paths (plain, glob, "below this directory").
     pub shape: WordShape,
-    /// Producers of command/process substitutions inside the word (for `sh -c "$(curl …)"`).
+    /// Producers of command/process substitutions inside the word (for `sh -c "$(curl …)"`),
+    /// and [`Producer::Secret`] for expansions of credential-shaped or secret-holding variables.
     pub substs: Vec<Producer>,
 }
 
@@ -90,6 +92,10 @@ pub(crate) struct Scope {
     pub via: Vec<String>,
     /// Inside `ssh`/`docker exec`: paths are on another machine.
     pub remote: bool,
+    /// Files downloaded earlier in the line (normalised), for download-then-run.
+    pub downloaded: Vec<std::path::PathBuf>,
+    /// Variables assigned secret data earlier in the line (`T=$(cat ~/.aws/credentials)`).
+    pub secret_vars: Vec<(String, crate::model::FlowSource)>,
 }
 
 /// The analysis state for one top-level call. Holds the parser so nested sources (`bash -c`,
@@ -104,6 +110,11 @@ pub(crate) struct Walker<'a> {
     /// Verdicts not tied to one command (limits hit, nested parse errors).
     pub extra: Vec<Verdict>,
     pub recursion: usize,
+    /// `/dev/tcp|udp` endpoints of the redirects of the statement being walked (drained by
+    /// the statement, see `crate::flow`).
+    pub sockets: Vec<String>,
+    /// Files written by `>`-style redirects of the statement being walked (drained likewise).
+    pub written: Vec<Word>,
 }
 
 impl std::fmt::Debug for Walker<'_> {
@@ -265,10 +276,7 @@ impl Walker<'_> {
             "declaration_command"
             | "variable_assignment"
             | "variable_assignments"
-            | "unset_command" => {
-                self.assignments(node, src, scope, depth);
-                Producer::Nothing
-            }
+            | "unset_command" => self.assignments(node, src, scope, depth),
             "comment" | "heredoc_body" | "heredoc_start" | "heredoc_end" => Producer::Nothing,
             "ERROR" => {
                 self.unknown("part of the command does not parse");
@@ -428,11 +436,15 @@ impl Walker<'_> {
         let mut cursor = node.walk();
         let stages: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
         let mut input = stdin;
+        let mut ranges = Vec::with_capacity(stages.len());
         for stage in stages {
             // Each stage runs in its own subshell: `cd` does not leak.
             let mut inner = scope.clone();
+            let before = self.commands.len();
             input = self.stmt_io(stage, src, &mut inner, input, depth + 1);
+            ranges.push((before, self.commands.len()));
         }
+        self.judge_pipeline(&ranges, scope);
         input
     }
 
@@ -469,12 +481,24 @@ impl Walker<'_> {
     /// (or exported) becomes a `SetEnv` effect. A shell variable that is already exported
     /// reaches every later child process when merely reassigned, so plain `X=1` counts too;
     /// `unset` sets nothing.
-    fn assignments(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
+    ///
+    /// Returns what it prints: `export -p`/`declare -x` with no names list the environment.
+    fn assignments(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+    ) -> Producer {
         let before = self.commands.len();
         let mut names = Vec::new();
+        let mut flags = Vec::new();
         let declares = node.kind() == "declaration_command";
         let mut cursor = node.walk();
         for child in node.named_children(&mut cursor) {
+            if declares && child.kind() == "word" {
+                flags.push(Word::lit(text(child, src)));
+            }
             if child.kind() == "variable_assignment" {
                 self.assignment(child, src, scope, depth + 1);
                 if let Some(n) = child.child_by_field_name("name") {
@@ -493,9 +517,24 @@ impl Walker<'_> {
                 names.push(text(n, src).to_owned());
             }
         }
+        let listing = if declares && names.is_empty() {
+            let keyword = node.child(0).map_or("", |k| text(k, src));
+            crate::flow::command_source(
+                keyword,
+                &flags,
+                &Producer::Nothing,
+                false,
+                &scope.cwd,
+                self.ctx,
+            )
+            .map_or(Producer::Nothing, Producer::Secret)
+        } else {
+            Producer::Nothing
+        };
         if node.kind() != "unset_command" {
             self.attach_set_env(before, names, text(node, src), scope);
         }
+        listing
     }
 
     /// A `NAME=value`: its value's substitutions run; some names change what later runs.
@@ -509,15 +548,17 @@ impl Walker<'_> {
         let name = node
             .child_by_field_name("name")
             .map_or("", |n| text(n, src));
-        let value_node = node.child_by_field_name("value");
+        // Resolving the value runs its substitutions (once); a value holding secret data makes
+        // the variable a secret source for later sinks in the line.
+        let value = node
+            .child_by_field_name("value")
+            .map(|v| self.word(v, src, scope, depth + 1));
+        if let Some(source) = value.as_ref().and_then(|w| crate::flow::words_source([w])) {
+            scope.secret_vars.push((name.to_owned(), source));
+        }
         if !crate::resolve::is_hijack_variable(name) {
-            if let Some(value) = value_node {
-                self.scan_substitutions(value, src, scope, depth + 1);
-            }
             return;
         }
-        // Resolving the value runs its substitutions (once).
-        let value = value_node.map(|v| self.word(v, src, scope, depth + 1));
         if let Some(verdict) = self.hijack_verdict(name, value.as_ref(), scope) {
             self.commands.push(ExecutedCommand {
                 argv: vec![text(node, src).to_owned()],
@@ -560,6 +601,8 @@ impl Walker<'_> {
         }
         let mut input = stdin;
         let mut continuations = Vec::new();
+        let (sockets, written, before) =
+            (self.sockets.len(), self.written.len(), self.commands.len());
         for redirect in &redirects {
             if let Some(p) = self.redirect(*redirect, src, scope, depth, &mut continuations) {
                 input = p;
@@ -570,6 +613,7 @@ impl Walker<'_> {
             Some(b) => self.stmt_io(b, src, scope, input, depth + 1),
             None => Producer::Nothing,
         };
+        self.after_redirects(before, sockets, written, &output, scope);
         // `cat <<EOF | bash`: tree-sitter hangs the rest of the pipeline (or list) inside the
         // heredoc redirect.
         let mut last = output;
@@ -642,15 +686,19 @@ impl Walker<'_> {
                     .named_children(&mut cursor)
                     .last()
                     .map(|w| self.word(w, src, scope, depth + 1));
-                value.map(|w| Producer::Text {
-                    text: w.text,
-                    exact: w.exact,
+                value.map(|w| match crate::flow::words_source([&w]) {
+                    Some(source) => Producer::Secret(source),
+                    None => Producer::Text {
+                        text: w.text,
+                        exact: w.exact,
+                    },
                 })
             }
             "file_redirect" => {
                 let mut operator = "";
                 let mut cursor = node.walk();
                 let mut destination = None;
+                let mut socket = None;
                 for (index, child) in node.children(&mut cursor).enumerate() {
                     let field = u32::try_from(index)
                         .ok()
@@ -660,8 +708,18 @@ impl Walker<'_> {
                     } else if field == Some("destination")
                         || !matches!(child.kind(), "file_descriptor")
                     {
+                        // The grammar may hang a following `0>&1`'s fd on this redirect
+                        // (`>& /dev/tcp/h/p 0>&1`): every destination is checked for a socket.
+                        if socket.is_none() && child.kind() == "word" {
+                            socket = crate::flow::socket_endpoint(&Word::lit(text(child, src)));
+                        }
                         destination = Some(child);
                     }
+                }
+                if let Some(endpoint) = socket {
+                    // bash opens a socket: reading it is data from the network.
+                    self.sockets.push(endpoint);
+                    return operator.starts_with('<').then_some(Producer::Download);
                 }
                 let destination = destination?;
                 if destination.kind() == "process_substitution" {
@@ -669,6 +727,13 @@ impl Walker<'_> {
                     return operator.starts_with('<').then_some(p);
                 }
                 let word = self.word(destination, src, scope, depth + 1);
+                if let Some(endpoint) = crate::flow::socket_endpoint(&word) {
+                    self.sockets.push(endpoint);
+                    return operator.starts_with('<').then_some(Producer::Download);
+                }
+                if matches!(operator, ">" | ">>" | ">|" | "&>" | "&>>") {
+                    self.written.push(word.clone());
+                }
                 match operator {
                     "<" => Some(crate::resolve::file_producer(self, &word, scope)),
                     ">&" | "<&" | ">&-" | "<&-" if word.exact && is_fd(&word.text) => None,
@@ -783,6 +848,9 @@ impl Walker<'_> {
                 } else {
                     w.text.push_str(raw);
                     w.exact = false;
+                    if let Some(source) = crate::flow::secret_variable(node, src, scope) {
+                        w.substs.push(Producer::Secret(source));
+                    }
                     self.scan_substitutions(node, src, scope, depth + 1);
                 }
             }

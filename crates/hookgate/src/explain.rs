@@ -340,6 +340,9 @@ fn render_analysis(analysis: &Analysis) -> String {
                 radius_word(v.blast_radius),
                 v.reason
             );
+            if let Some(flow) = &v.flow {
+                let _ = writeln!(s, "        flow: {flow}");
+            }
         }
     }
     let v = &analysis.verdict;
@@ -350,6 +353,9 @@ fn render_analysis(analysis: &Analysis) -> String {
         radius_word(v.blast_radius),
         v.reason
     );
+    if let Some(flow) = &v.flow {
+        let _ = writeln!(s, "  flow: {flow}");
+    }
     s
 }
 
