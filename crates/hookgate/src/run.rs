@@ -108,9 +108,7 @@ pub(crate) fn model(spec: &str, base: &Path) -> Result<Arc<dyn Model>, Failure> 
             };
             Ok(Arc::new(hookgate_llm::script(&path)?))
         }
-        remote @ ModelSpec::Remote { .. } => Err(Failure(format!(
-            "model `{remote}`: this build has no HTTP model clients yet (use script:FILE)"
-        ))),
+        remote @ ModelSpec::Remote { .. } => Ok(Arc::from(hookgate_llm::remote(&remote)?)),
     }
 }
 
