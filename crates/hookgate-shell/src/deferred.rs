@@ -159,14 +159,25 @@ impl Walker<'_> {
             "tar" | "gtar" => self.tar(name, argv, args, scope),
             "history" => self.history(argv, args, scope),
             "git" => self.git(argv, args, scope),
-            "at" | "batch" => self.at(argv, args, scope, stdin),
+            "at" | "batch" => {
+                self.at(argv, args, scope, stdin);
+                return Producer::Opaque;
+            }
             "systemd-run" => return self.systemd_run(argv, args, scope, stdin),
             "tmux" => self.tmux(argv, args, scope),
             "screen" => return self.screen(argv, args, scope, stdin),
-            "crontab" => self.crontab(argv, args, scope, stdin),
-            _ => self.vim(name, argv, args, scope, stdin),
+            "crontab" => {
+                self.crontab(argv, args, scope, stdin);
+                return Producer::Opaque;
+            }
+            _ => {
+                self.vim(name, argv, args, scope, stdin);
+                return Producer::Opaque;
+            }
         }
-        Producer::Opaque
+        // What the command itself writes to stdout (`tar czf - ~/.ssh`, `git credential
+        // fill`, `history`) is data for the flow model like any other command's.
+        self.producer_of(name, args, &stdin, scope)
     }
 
     /// `trap 'handler' SIGNAL…`: the handler is shell code run when the signal (or `EXIT`)

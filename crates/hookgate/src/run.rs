@@ -461,11 +461,19 @@ pub(crate) fn run(args: &RunArgs) -> Result<u8, Failure> {
         .build()
         .map_err(|e| Failure(format!("cannot start the async runtime: {e}")))?;
     let report = tokio.block_on(async {
-        tokio::spawn(async move {
-            if tokio::signal::ctrl_c().await.is_ok() {
-                let _ = cancel_tx.send(true);
+        // The handler is installed here, before the first await: `ctrl_c()` would only install
+        // it when its task is first polled, and a Ctrl+C before that would kill the process
+        // without `turn_end`/`session_end`.
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt()) {
+            Ok(mut interrupt) => {
+                tokio::spawn(async move {
+                    if interrupt.recv().await.is_some() {
+                        let _ = cancel_tx.send(true);
+                    }
+                });
             }
-        });
+            Err(e) => eprintln!("hookgate: warning: cannot listen for Ctrl+C ({e}): an interrupt ends the run without its hooks"),
+        }
         if let Some(wt) = &worktree {
             let created = runtime.worktree_create(&session.id, wt).await;
             if created.blocked() || created.stop.is_some() {

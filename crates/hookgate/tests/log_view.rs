@@ -466,7 +466,7 @@ fn doctors_probes_are_not_recorded_as_the_agents_calls() {
     env.run(&["init", "claude", "--project", work.to_str().unwrap()]);
     let out = env.command(&["doctor", "claude"]).output().unwrap();
     let report = String::from_utf8_lossy(&out.stdout);
-    assert!(report.contains("claude:"), "{report}");
+    assert!(report.contains("claude (project):"), "{report}");
     assert!(
         env.json(&["log", "--json", "--all"]).is_empty(),
         "doctor's sample calls reached the audit trail"

@@ -647,8 +647,14 @@ fn an_unreachable_remote_model_fails_the_run_naming_the_provider() {
     let env = Env::new();
     let out = env.run(&["hi", "--model", "openai:http://127.0.0.1:9/v1#mock-model"]);
     assert_eq!(out.status.code(), Some(1));
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("openai"), "{stderr}");
+    let finished = timeline(&out);
+    let end = &finished.iter().find(|e| e["type"] == "finished").unwrap()["end"];
+    assert_eq!(end["kind"], "model_error", "{end}");
+    assert!(end["message"].as_str().unwrap().contains("openai request failed"), "{end}");
+    assert!(
+        finished.iter().any(|e| e["event"] == "on_error"),
+        "a failed model call fires on_error"
+    );
 }
 
 /// Starts `../shared/e2e/mock_llm.py` on 127.0.0.1 with `script`; returns the child and port.
