@@ -136,6 +136,12 @@ impl CommandPattern {
         let program = base_name(program).to_owned();
         let mut flags = split_flags(rest);
         canonical_flags(&program, &mut flags);
+        // Extra arguments always match, so a trailing `*` (`curl *`, the spelling users reach
+        // for) means nothing more than the words before it; a `*` in the middle stands for any
+        // one word (`git * --force`).
+        while flags.positionals.last().is_some_and(|w| w == "*") {
+            flags.positionals.pop();
+        }
         Some(Self {
             text: words.join(" "),
             program,
@@ -179,7 +185,7 @@ impl CommandPattern {
                 .positionals
                 .iter()
                 .zip(&self.positionals)
-                .all(|(a, b)| a == b)
+                .all(|(a, b)| b == "*" || a == b)
             && self.short.is_subset(&flags.short)
             && self.long.is_subset(&flags.long)
     }
@@ -188,6 +194,18 @@ impl CommandPattern {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_star_word_in_a_pattern_matches_any_word_and_a_trailing_one_anything() {
+        let argv = |s: &str| s.split(' ').map(str::to_owned).collect::<Vec<_>>();
+        let curl = CommandPattern::parse("curl *").unwrap();
+        assert!(curl.matches_argv(&argv("curl https://example.com")));
+        assert!(curl.matches_argv(&argv("curl")));
+        assert!(!curl.matches_argv(&argv("wget https://example.com")));
+        let push = CommandPattern::parse("git * origin --force").unwrap();
+        assert!(push.matches_argv(&argv("git push origin -f")));
+        assert!(!push.matches_argv(&argv("git push upstream -f")));
+    }
 
     fn argv(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_owned).collect()
