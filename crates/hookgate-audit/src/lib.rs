@@ -53,10 +53,10 @@ use serde_json::Value;
 
 pub use error::AuditError;
 pub use jiff::tz::TimeZone;
+pub use ledger::{HookLedger, HookRun, HookRunResult};
 pub use overview::{Overview, SessionCalls};
 pub use query::{Filter, Percentiles, Stats};
 pub use reader::{FindError, Pruned, Reader};
-pub use ledger::{HookLedger, HookRun, HookRunResult};
 pub use record::{Record, RecordAgent, RecordDecision, RecordEvent, new_id, now_ms};
 pub use runs::{Runs, StoredRun};
 pub use spool::{RejectReason, Rejected};

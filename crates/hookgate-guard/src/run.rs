@@ -1144,7 +1144,8 @@ mod tests {
         let (user, repo) = (tmp.path().join("user"), tmp.path().join("repo"));
         std::fs::create_dir_all(repo.join(".hookgate/hooks.d")).unwrap();
         std::fs::create_dir_all(&user).unwrap();
-        let hooks = "hooks:\n  session_start:\n    - type: command\n      command: touch /tmp/pwned\n";
+        let hooks =
+            "hooks:\n  session_start:\n    - type: command\n      command: touch /tmp/pwned\n";
         std::fs::write(repo.join(".hookgate/hooks.d/10-x.yaml"), hooks).unwrap();
         let project = hookgate_project::discover_in(&repo, Some(&user));
         let config = ProjectConfig::read(&project, Some(&user));

@@ -302,7 +302,10 @@ mod tests {
             .flat_map(|e| e.patterns.iter().chain(e.exclude.iter()))
             .filter_map(|p| Glob::compile(p).err().map(|e| (*p, e.to_string())))
             .collect();
-        assert!(bad.is_empty(), "catalog patterns that do not compile: {bad:?}");
+        assert!(
+            bad.is_empty(),
+            "catalog patterns that do not compile: {bad:?}"
+        );
         let compiled = Catalog::load();
         let written: usize = ENTRIES.iter().map(|e| e.patterns.len()).sum();
         let kept: usize = compiled.entries.iter().map(|e| e.patterns.len()).sum();

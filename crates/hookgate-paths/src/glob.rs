@@ -66,7 +66,10 @@ enum Token {
     /// `*`: any run of characters inside the component.
     Star,
     /// `[…]`: one character in (or, negated, not in) the ranges.
-    Class { negate: bool, ranges: Vec<(char, char)> },
+    Class {
+        negate: bool,
+        ranges: Vec<(char, char)>,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -236,8 +239,8 @@ fn tokens(whole: &str, seg: &str) -> Result<Vec<Token>, GlobError> {
             '*' => out.push(Token::Star),
             '?' => out.push(Token::One),
             '[' => {
-                let (token, next) = class(&chars, i)
-                    .ok_or_else(|| GlobError::UnclosedClass(whole.to_owned()))?;
+                let (token, next) =
+                    class(&chars, i).ok_or_else(|| GlobError::UnclosedClass(whole.to_owned()))?;
                 out.push(token);
                 i = next;
                 continue;
@@ -355,9 +358,7 @@ fn match_segments<C: AsRef<[u8]>>(segs: &[Segment], parts: &[C]) -> bool {
             },
         }
     }
-    segs[p.min(segs.len())..]
-        .iter()
-        .all(|x| *x == Segment::Any)
+    segs[p.min(segs.len())..].iter().all(|x| *x == Segment::Any)
 }
 
 fn below_segments<C: AsRef<[u8]>>(segs: &[Segment], comps: &[C], named: bool) -> bool {
@@ -473,9 +474,7 @@ mod tests {
             .filter(|s| !s.is_empty())
             .map(str::as_bytes)
             .collect();
-        Glob::compile(pattern)
-            .unwrap()
-            .contains_match_below(&comps)
+        Glob::compile(pattern).unwrap().contains_match_below(&comps)
     }
 
     #[test]
@@ -484,7 +483,10 @@ mod tests {
         assert!(!m(".ssh/id_*", ".ssh/sub/id_rsa"));
         assert!(m("file?.txt", "file7.txt"));
         assert!(!m("file?.txt", "file/.txt"));
-        assert!(m("file?.txt", "fileé.txt"), "? is one character, not one byte");
+        assert!(
+            m("file?.txt", "fileé.txt"),
+            "? is one character, not one byte"
+        );
         assert!(!m("**/.env", ".envx"));
     }
 
@@ -598,13 +600,19 @@ mod tests {
     #[test]
     fn stars_backtrack_in_linear_time() {
         let t = |p: &str| tokens(p, p).unwrap();
-        assert!(match_component(&t("*.env.*.example"), b"x.env.prod.example"));
+        assert!(match_component(
+            &t("*.env.*.example"),
+            b"x.env.prod.example"
+        ));
         assert!(match_component(&t("*a*b"), b"xaxxab"));
         assert!(!match_component(&t("*a*b"), b"xaxxa"));
         assert!(match_component(&t(""), b""));
         let hostile = "*a".repeat(50);
         assert!(match_component(&t(&hostile), "a".repeat(5000).as_bytes()));
-        assert!(!match_component(&t(&format!("{hostile}b")), "a".repeat(5000).as_bytes()));
+        assert!(!match_component(
+            &t(&format!("{hostile}b")),
+            "a".repeat(5000).as_bytes()
+        ));
     }
 
     #[test]

@@ -11,8 +11,8 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use hookgate_core::{AgentKind, CanonicalCall};
 use hookgate_agents::call_for_tool;
+use hookgate_core::{AgentKind, CanonicalCall};
 use hookgate_policy::{Ctx, Policy, SessionState};
 use serde_json::json;
 

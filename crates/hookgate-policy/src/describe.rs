@@ -100,7 +100,12 @@ impl Policy {
             } else {
                 when.join(" and ")
             };
-            let _ = write!(out, "  rule {}: {} when {when}", r.id, effect_word(r.effect));
+            let _ = write!(
+                out,
+                "  rule {}: {} when {when}",
+                r.id,
+                effect_word(r.effect)
+            );
             if let Some(mode) = r.mode {
                 let _ = write!(out, "; mode {}", mode_word(mode));
             }

@@ -116,10 +116,7 @@ fn untrusted_layer_applies_what_tightens() {
     assert_eq!(switch(&p, "recursive-operation-guard"), Switch::Enforce);
     // Settings: branches only added, limits only lowered.
     let d = p.describe();
-    assert!(
-        d.contains("protected_branches: [main, master, dev]"),
-        "{d}"
-    );
+    assert!(d.contains("protected_branches: [main, master, dev]"), "{d}");
     assert!(d.contains("large_write_bytes: 102400"), "{d}");
     assert!(d.contains("blast_radius_limit: 5"), "{d}");
 }
@@ -130,10 +127,7 @@ fn untrusted_network_allowlist_only_narrows_or_turns_checking_on() {
     let mut p = Policy::builtin_default();
     p.layer_with_trust("network_allowlist: [a.example]\n", file, false)
         .unwrap();
-    assert!(
-        p.describe()
-            .contains("network_allowlist: [a.example]")
-    );
+    assert!(p.describe().contains("network_allowlist: [a.example]"));
     let mut p = Policy::builtin_default();
     p.layer("network_allowlist: [a.example, b.example]\n", file)
         .unwrap();
@@ -144,8 +138,7 @@ fn untrusted_network_allowlist_only_narrows_or_turns_checking_on() {
     )
     .unwrap();
     assert!(
-        p.describe()
-            .contains("network_allowlist: [b.example]"),
+        p.describe().contains("network_allowlist: [b.example]"),
         "{}",
         p.describe()
     );

@@ -25,8 +25,8 @@ use std::path::{Path, PathBuf};
 use serde::Serialize;
 
 pub use trust::{
-    ConfigFile, ConfigSnapshot, Fingerprint, SnapshotFile, TRUST_FILE_NAME, TrustEntry,
-    TrustError, TrustState, TrustStore, UntrustedReason, config_files, fingerprint, trust_state,
+    ConfigFile, ConfigSnapshot, Fingerprint, SnapshotFile, TRUST_FILE_NAME, TrustEntry, TrustError,
+    TrustState, TrustStore, UntrustedReason, config_files, fingerprint, trust_state,
     trust_state_of,
 };
 

@@ -501,11 +501,12 @@ fn is_httpie_header(item: &str) -> bool {
     item.get(i..).is_some_and(|r| {
         r.starts_with(':')
             && !r.starts_with(":=")
-            && !r.get(1..).is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()))
-    })
-        && !item
-            .get(..i)
-            .is_some_and(|k| k.contains('/') || k.is_empty())
+            && !r
+                .get(1..)
+                .is_some_and(|v| v.starts_with(|c: char| c.is_ascii_digit()))
+    }) && !item
+        .get(..i)
+        .is_some_and(|k| k.contains('/') || k.is_empty())
         && !item.contains("://")
 }
 

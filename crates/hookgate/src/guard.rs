@@ -1241,16 +1241,15 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
             let effective = effective_policy(policy.as_ref())?;
             let text = std::fs::read_to_string(file)
                 .map_err(|e| Failure(format!("{}: cannot read: {e}", file.display())))?;
-            let parse = |case: hookgate_policy::CaseCall<'_>, agent: AgentKind, cwd: &str| {
-                match case {
+            let parse =
+                |case: hookgate_policy::CaseCall<'_>, agent: AgentKind, cwd: &str| match case {
                     hookgate_policy::CaseCall::Tool { name, input } => {
                         hookgate_agents::call_for_tool(agent, cwd, name, input).ok()
                     }
                     hookgate_policy::CaseCall::Payload(payload) => {
                         hookgate_agents::call_from_value(agent, payload, cwd).ok()
                     }
-                }
-            };
+                };
             let report =
                 hookgate_policy::run_cases_with(&effective.policy, &text, Some(file), &parse)?;
             if *json {

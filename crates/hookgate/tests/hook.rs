@@ -292,7 +292,10 @@ fn a_webhook_receives_records_without_delaying_the_answer() {
     let mut cmd = env.command(&["hook", "claude"]);
     cmd.env("HOOKGATE_WEBHOOK_URL", &url);
     let started = std::time::Instant::now();
-    let out = output_with_stdin(&mut cmd, &pre_tool("claude", "git push --force origin main"));
+    let out = output_with_stdin(
+        &mut cmd,
+        &pre_tool("claude", "git push --force origin main"),
+    );
     assert!(
         started.elapsed() < std::time::Duration::from_secs(3),
         "the answer waited for a webhook that takes 6 s: {:?}",

@@ -650,7 +650,13 @@ fn an_unreachable_remote_model_fails_the_run_naming_the_provider() {
     let finished = timeline(&out);
     let end = &finished.iter().find(|e| e["type"] == "finished").unwrap()["end"];
     assert_eq!(end["kind"], "model_error", "{end}");
-    assert!(end["message"].as_str().unwrap().contains("openai request failed"), "{end}");
+    assert!(
+        end["message"]
+            .as_str()
+            .unwrap()
+            .contains("openai request failed"),
+        "{end}"
+    );
     assert!(
         finished.iter().any(|e| e["event"] == "on_error"),
         "a failed model call fires on_error"

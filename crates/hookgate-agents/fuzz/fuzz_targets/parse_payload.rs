@@ -19,7 +19,13 @@ fuzz_target!(|data: &[u8]| {
                 reason: Some(String::new()),
                 ..Reply::default()
             };
-            let out = encode(parsed.dialect, call.event, &call.native_event, &deny, Decision::Deny);
+            let out = encode(
+                parsed.dialect,
+                call.event,
+                &call.native_event,
+                &deny,
+                Decision::Deny,
+            );
             if call.event.contract().can_block {
                 // A deny is never silent: an exit code of 2, or JSON that says so.
                 assert!(

@@ -15,7 +15,11 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else {
         return;
     };
-    let format = if first & 1 == 0 { Format::Yaml } else { Format::Toml };
+    let format = if first & 1 == 0 {
+        Format::Yaml
+    } else {
+        Format::Toml
+    };
     let Ok(layer) = parse_text(text, format, None, Layer::Project) else {
         return;
     };

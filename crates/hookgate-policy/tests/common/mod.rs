@@ -13,7 +13,10 @@ use hookgate_core::{AgentKind, CanonicalCall, Decision, EventId};
 use hookgate_policy::{Ctx, Evaluation, Policy, SessionState};
 
 /// The pre-tool call an agent makes for a tool, by the hook's own parser (`hookgate-agents`).
-#[allow(clippy::needless_pass_by_value, reason = "callers build the input inline")]
+#[allow(
+    clippy::needless_pass_by_value,
+    reason = "callers build the input inline"
+)]
 pub fn call_for_tool(
     agent: AgentKind,
     cwd: &str,
