@@ -17,6 +17,7 @@ use std::hash::{Hash, Hasher};
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use hookgate_core::excerpt::Keep;
 use hookgate_core::{EventId, HookResponse, ToolKind};
 use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
 use serde_json::Value;
@@ -28,43 +29,10 @@ pub const MAX_LINES: usize = 2000;
 /// docker-agent's byte limit (50 KiB).
 pub const MAX_BYTES: usize = 50 * 1024;
 
-/// Which end of a result is kept.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Keep {
-    Head,
-    Tail,
-}
-
-/// The first `MAX_LINES` lines / `MAX_BYTES` bytes (head) or the last (tail), on char
-/// boundaries.
+/// The first `MAX_LINES` lines / `MAX_BYTES` bytes (head) or the last (tail), by the one
+/// excerpt rule in `hookgate_core::excerpt`.
 fn excerpt(text: &str, keep: Keep) -> &str {
-    match keep {
-        Keep::Head => {
-            let mut end = text.len().min(MAX_BYTES);
-            while !text.is_char_boundary(end) {
-                end -= 1;
-            }
-            let head = &text[..end];
-            match head.match_indices('\n').nth(MAX_LINES - 1) {
-                Some((i, _)) => &head[..=i],
-                None => head,
-            }
-        }
-        Keep::Tail => {
-            let mut start = text.len().saturating_sub(MAX_BYTES);
-            while !text.is_char_boundary(start) {
-                start += 1;
-            }
-            let tail = &text[start..];
-            // The last MAX_LINES lines: skip past the (MAX_LINES)th newline from the end,
-            // ignoring a trailing newline.
-            let body = tail.strip_suffix('\n').unwrap_or(tail);
-            match body.rmatch_indices('\n').nth(MAX_LINES - 1) {
-                Some((i, _)) => &tail[i + 1..],
-                None => tail,
-            }
-        }
-    }
+    hookgate_core::excerpt::excerpt(text, keep, MAX_BYTES, Some(MAX_LINES))
 }
 
 /// A path-safe directory name for a session id.

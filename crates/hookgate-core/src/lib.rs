@@ -12,6 +12,7 @@ pub mod alias;
 pub mod canonical;
 pub mod catalog;
 pub mod decision;
+pub mod excerpt;
 pub mod hook;
 pub mod id;
 pub mod input;

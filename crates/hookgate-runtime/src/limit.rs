@@ -4,8 +4,10 @@
 //! outcome and its errors). Cuts fall on UTF-8 character boundaries.
 //!
 //! The docker-agent built-in of the same name lives with the other built-ins; the runtime
-//! applies the rule itself so that `hookgate run` never sends an unbounded result to a model,
-//! whatever the configuration says.
+//! applies the same cut (`hookgate_core::excerpt`, one owner) itself so that `hookgate run`
+//! never sends an unbounded result to a model, whatever the configuration says.
+
+use hookgate_core::excerpt::{Keep, excerpt};
 
 use crate::tools;
 
@@ -20,23 +22,16 @@ pub fn limit(tool: &str, text: &str, max_bytes: usize) -> Option<String> {
     }
     let total = text.len();
     if tools::is_read_only(tool) {
-        let mut end = max_bytes;
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
+        let head = excerpt(text, Keep::Head, max_bytes, None);
         Some(format!(
-            "{}\n[output truncated: showing the first {end} of {total} bytes; read the rest in ranges]",
-            &text[..end]
+            "{head}\n[output truncated: showing the first {} of {total} bytes; read the rest in ranges]",
+            head.len()
         ))
     } else {
-        let mut start = total - max_bytes;
-        while !text.is_char_boundary(start) {
-            start += 1;
-        }
+        let tail = excerpt(text, Keep::Tail, max_bytes, None);
         Some(format!(
-            "[output truncated: showing the last {} of {total} bytes]\n{}",
-            total - start,
-            &text[start..]
+            "[output truncated: showing the last {} of {total} bytes]\n{tail}",
+            tail.len()
         ))
     }
 }
