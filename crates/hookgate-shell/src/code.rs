@@ -975,32 +975,19 @@ impl Scanner<'_> {
                 )
             }
             // Calls.
-            (Lang::Python, "call") => {
+            // A call's callee sits in `function` (Python calls, JS calls) or `constructor`
+            // (JS `new`); its arguments are lowered alike.
+            (Lang::Python, "call") | (Lang::Node, "call_expression" | "new_expression") => {
+                let callee = if node.kind() == "new_expression" {
+                    "constructor"
+                } else {
+                    "function"
+                };
                 let (args, kwargs) = field(node, "arguments")
                     .map(|a| self.arguments(a, d))
                     .unwrap_or_default();
                 Expr::Call {
-                    callee: Box::new(lower_field("function")),
-                    args,
-                    kwargs,
-                }
-            }
-            (Lang::Node, "call_expression") => {
-                let (args, kwargs) = field(node, "arguments")
-                    .map(|a| self.arguments(a, d))
-                    .unwrap_or_default();
-                Expr::Call {
-                    callee: Box::new(lower_field("function")),
-                    args,
-                    kwargs,
-                }
-            }
-            (Lang::Node, "new_expression") => {
-                let (args, kwargs) = field(node, "arguments")
-                    .map(|a| self.arguments(a, d))
-                    .unwrap_or_default();
-                Expr::Call {
-                    callee: Box::new(lower_field("constructor")),
+                    callee: Box::new(lower_field(callee)),
                     args,
                     kwargs,
                 }
