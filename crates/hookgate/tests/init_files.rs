@@ -181,8 +181,21 @@ fn gemini_settings_keep_comments_and_gain_working_hooks() {
 #[test]
 fn init_warns_when_the_binary_is_inside_a_build_directory() {
     let w = World::new();
-    // The test binary lives in cargo's target/, which holds a CACHEDIR.TAG.
-    let out = w.init(&["init", "claude"]);
+    // A build directory of our own: whether cargo's target/ holds a CACHEDIR.TAG depends on who
+    // created it (a CI cache or a CARGO_TARGET_DIR may not), so the test must not rely on it.
+    let build = tempfile::tempdir().unwrap();
+    std::fs::write(
+        build.path().join("CACHEDIR.TAG"),
+        "Signature: 8a477f597d28d172789f06886806bc55\n",
+    )
+    .unwrap();
+    std::fs::create_dir(build.path().join("release")).unwrap();
+    let bin = build.path().join("release/hookgate");
+    if std::fs::hard_link(env!("CARGO_BIN_EXE_hookgate"), &bin).is_err() {
+        std::fs::copy(env!("CARGO_BIN_EXE_hookgate"), &bin).unwrap();
+    }
+    let out = w.run_with(&bin, &["init", "claude"]);
+    assert_eq!(out.status.code(), Some(0));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         stderr.contains("warning:") && stderr.contains("build directory"),
