@@ -58,6 +58,61 @@ const FAMILIES: &[(&str, &str)] = &[
     ("generic", "Generic"),
 ];
 
+/// The keyword index, computed here rather than in `Scanner::new` because a hook process scans
+/// exactly one audit record: building this table at start-up (a hash map and one vector per
+/// keyword) cost more page faults than the scan itself.
+///
+/// - `KEYWORDS`: every distinct keyword, in first-seen order (the prefilter's pattern ids);
+/// - `KEYWORD_RULES[k]`: the rules (table indices) that list keyword `k`;
+/// - `TINY_PRESENT`: one bit per two-byte prefix that starts some keyword;
+/// - `TINY_BY_PREFIX`: `(prefix, keyword)` sorted by prefix.
+///
+/// Keywords are lowercase and at least two bytes (checked above), so every keyword has a
+/// two-byte prefix and the prefix is already lowercase.
+fn write_keyword_index(
+    rules: &[RuleDef],
+    out: &mut String,
+) -> Result<(), Box<dyn std::error::Error>> {
+    let mut keywords: Vec<&str> = Vec::new();
+    let mut keyword_rules: Vec<Vec<u16>> = Vec::new();
+    for (idx, rule) in rules.iter().enumerate() {
+        let idx = u16::try_from(idx)?;
+        for kw in &rule.keywords {
+            if let Some(pos) = keywords.iter().position(|k| k == kw) {
+                keyword_rules[pos].push(idx);
+            } else {
+                keywords.push(kw);
+                keyword_rules.push(vec![idx]);
+            }
+        }
+    }
+    let mut present = vec![0_u64; 1024];
+    let mut by_prefix: Vec<(u16, u16)> = Vec::new();
+    for (i, kw) in keywords.iter().enumerate() {
+        let b = kw.as_bytes();
+        let p = (u16::from(b[0]) << 8) | u16::from(b[1]);
+        present[usize::from(p >> 6)] |= 1 << (p & 63);
+        by_prefix.push((p, u16::try_from(i)?));
+    }
+    by_prefix.sort_unstable();
+    writeln!(out, "pub(crate) static KEYWORDS: &[&str] = &{keywords:?};")?;
+    writeln!(out, "pub(crate) static KEYWORD_RULES: &[&[u16]] = &[")?;
+    for rules in &keyword_rules {
+        writeln!(out, "    &{rules:?},")?;
+    }
+    out.push_str("];\n");
+    // Generated bit sets are read by the program, not by people.
+    writeln!(
+        out,
+        "#[allow(clippy::unreadable_literal)]\npub(crate) static TINY_PRESENT: [u64; 1024] = {present:?};"
+    )?;
+    writeln!(
+        out,
+        "pub(crate) static TINY_BY_PREFIX: &[(u16, u16)] = &{by_prefix:?};"
+    )?;
+    Ok(())
+}
+
 const VALIDATORS: &[(&str, &str)] = &[("github_crc32", "GithubCrc32"), ("jwt", "Jwt")];
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
@@ -108,10 +163,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         writeln!(
             out,
-            "    RuleDef {{ id: {:?}, family: Family::{family}, description: {:?}, keywords: &{:?}, regex: {:?}, group: {}, validator: {validator}, min_entropy: {}, multiline: {} }},",
+            "    RuleDef {{ id: {:?}, family: Family::{family}, description: {:?}, regex: {:?}, group: {}, validator: {validator}, min_entropy: {}, multiline: {} }},",
             r.id,
             r.description,
-            r.keywords,
             r.regex,
             r.group,
             r.min_entropy
@@ -130,6 +184,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         )?;
     }
     out.push_str("];\n");
+    write_keyword_index(&file.rule, &mut out)?;
     examples.push_str("];\n");
     out.push_str(&examples);
     let dest = PathBuf::from(std::env::var("OUT_DIR")?).join("rules.rs");

@@ -1,6 +1,5 @@
 //! The scanner: keyword prefilter, lazily compiled per-rule regexes, and match filtering.
 
-use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::OnceLock;
 
@@ -9,7 +8,9 @@ use regex::bytes::{Regex, RegexBuilder};
 use serde::Serialize;
 
 use crate::redact::REDACTED;
-use crate::rules::{Family, RULES, RuleDef, Validator};
+use crate::rules::{
+    Family, KEYWORD_RULES, KEYWORDS, RULES, RuleDef, TINY_BY_PREFIX, TINY_PRESENT, Validator,
+};
 use crate::validate;
 
 /// How far before a keyword hit the regex window may start (it also stops at the line start).
@@ -45,16 +46,11 @@ pub struct Finding {
 /// keywords occurs, so a per-call process only pays for what its input needs.
 #[derive(Debug)]
 pub struct Scanner {
-    keywords: Vec<&'static str>,
     /// Contiguous NFA: ~0.8 ms to build, ~100 MB/s. Used for inputs below [`LARGE_INPUT`],
     /// which is what a per-call hook process sees.
     small: OnceLock<Option<AhoCorasick>>,
-    /// Two-byte-prefix index used below [`TINY_INPUT`]: microseconds to build.
-    tiny: OnceLock<TinyIndex>,
     /// DFA: ~2.3 ms to build, ~380 MB/s. Used for large inputs, where it pays for itself.
     large: OnceLock<Option<AhoCorasick>>,
-    /// For each prefilter pattern, the rules that listed that keyword.
-    keyword_rules: Vec<Vec<u16>>,
     regexes: Vec<OnceLock<Option<Regex>>>,
 }
 
@@ -65,30 +61,12 @@ impl Default for Scanner {
 }
 
 impl Scanner {
-    /// Indexes the built-in rule table by keyword. Cheap: automata and regexes are built on
-    /// first use.
+    /// A scanner over the built-in rule table. Cheap: the keyword index is a static generated
+    /// by `build.rs`, and automata and regexes are built on first use.
     pub fn new() -> Self {
-        let mut keywords: Vec<&'static str> = Vec::new();
-        let mut keyword_rules: Vec<Vec<u16>> = Vec::new();
-        let mut seen: HashMap<&'static str, usize> = HashMap::with_capacity(512);
-        for (idx, rule) in RULES.iter().enumerate() {
-            let Ok(idx) = u16::try_from(idx) else { break };
-            for kw in rule.keywords {
-                if let Some(&pos) = seen.get(kw) {
-                    keyword_rules[pos].push(idx);
-                } else {
-                    seen.insert(kw, keywords.len());
-                    keywords.push(kw);
-                    keyword_rules.push(vec![idx]);
-                }
-            }
-        }
         Self {
-            keywords,
             small: OnceLock::new(),
-            tiny: OnceLock::new(),
             large: OnceLock::new(),
-            keyword_rules,
             regexes: RULES.iter().map(|_| OnceLock::new()).collect(),
         }
     }
@@ -109,27 +87,16 @@ impl Scanner {
                 .ascii_case_insensitive(true)
                 .match_kind(MatchKind::Standard)
                 .kind(Some(kind))
-                .build(&self.keywords)
+                .build(KEYWORDS)
                 .ok()
         })
         .as_ref()
     }
 
-    /// Keywords indexed by their first two bytes (ASCII-lowercased), for small inputs.
-    ///
-    /// Building even the cheapest Aho-Corasick automaton over every keyword costs ~0.8 ms,
-    /// which is most of a hook call's budget when the text to scan is a one-line command or
-    /// an audit record. Sorting the keywords by their two-byte prefix costs microseconds, and
-    /// probing a 64 Ki-bit table at each position of a few kilobytes is just as fast as the
-    /// automaton there. Same semantics: every (overlapping) occurrence of every keyword.
-    fn tiny_index(&self) -> &TinyIndex {
-        self.tiny.get_or_init(|| TinyIndex::new(&self.keywords))
-    }
-
     /// Every keyword occurrence in `hay`: `(keyword index, start, end)`.
     fn keyword_hits(&self, hay: &[u8]) -> Vec<(usize, usize, usize)> {
         if hay.len() < TINY_INPUT {
-            return self.tiny_index().hits(&self.keywords, hay);
+            return tiny_hits(hay);
         }
         match self.prefilter(hay.len()) {
             Some(ac) => ac
@@ -169,10 +136,10 @@ impl Scanner {
         // (rule, window start, window end) for every keyword hit.
         let mut windows: Vec<(u16, usize, usize)> = Vec::new();
         for (pattern, start, end) in self.keyword_hits(hay) {
-            let Some(rules) = self.keyword_rules.get(pattern) else {
+            let Some(rules) = KEYWORD_RULES.get(pattern) else {
                 continue;
             };
-            for &r in rules {
+            for &r in *rules {
                 let Some(rule) = RULES.get(usize::from(r)) else {
                     continue;
                 };
@@ -348,72 +315,43 @@ impl Scanner {
     }
 }
 
-/// Keywords grouped by their first two bytes, ASCII-lowercased.
-#[derive(Debug, Default)]
-struct TinyIndex {
-    /// One bit per two-byte prefix that starts some keyword.
-    present: Vec<u64>,
-    /// `(prefix, keyword index)` sorted by prefix.
-    by_prefix: Vec<(u16, usize)>,
-    /// Keywords shorter than two bytes (checked at every position).
-    short: Vec<usize>,
-}
-
 fn prefix_of(a: u8, b: u8) -> u16 {
     (u16::from(a.to_ascii_lowercase()) << 8) | u16::from(b.to_ascii_lowercase())
 }
 
-impl TinyIndex {
-    fn new(keywords: &[&str]) -> Self {
-        let mut index = Self {
-            present: vec![0; 1024],
-            ..Self::default()
-        };
-        for (i, kw) in keywords.iter().enumerate() {
-            match kw.as_bytes() {
-                [a, b, ..] => {
-                    let p = prefix_of(*a, *b);
-                    index.present[usize::from(p >> 6)] |= 1 << (p & 63);
-                    index.by_prefix.push((p, i));
-                }
-                [_] => index.short.push(i),
-                [] => {}
-            }
+/// Every keyword occurrence in a small input, found through the static two-byte-prefix index
+/// (`TINY_PRESENT`, `TINY_BY_PREFIX`, generated by `build.rs`).
+///
+/// Building even the cheapest Aho-Corasick automaton over every keyword costs ~0.8 ms, which
+/// is most of a hook call's budget when the text to scan is a one-line command or an audit
+/// record; probing a 64 Ki-bit table at each position of a few kilobytes is just as fast as the
+/// automaton there and costs nothing to build. Same semantics: every (overlapping) occurrence
+/// of every keyword. Every keyword is at least two bytes (a build-time check), so every one
+/// has a prefix.
+fn tiny_hits(hay: &[u8]) -> Vec<(usize, usize, usize)> {
+    let mut out = Vec::new();
+    for at in 0..hay.len() {
+        let Some(&next) = hay.get(at + 1) else { break };
+        let p = prefix_of(hay[at], next);
+        if TINY_PRESENT[usize::from(p >> 6)] & (1 << (p & 63)) == 0 {
+            continue;
         }
-        index.by_prefix.sort_unstable();
-        index
-    }
-
-    fn hits(&self, keywords: &[&str], hay: &[u8]) -> Vec<(usize, usize, usize)> {
-        let mut out = Vec::new();
-        let matches_at = |kw: &str, at: usize| {
-            let k = kw.as_bytes();
-            hay.get(at..at + k.len())
+        let first = TINY_BY_PREFIX.partition_point(|(q, _)| *q < p);
+        for &(q, i) in &TINY_BY_PREFIX[first..] {
+            if q != p {
+                break;
+            }
+            let i = usize::from(i);
+            let k = KEYWORDS[i].as_bytes();
+            if hay
+                .get(at..at + k.len())
                 .is_some_and(|w| w.eq_ignore_ascii_case(k))
-        };
-        for at in 0..hay.len() {
-            for &i in &self.short {
-                if matches_at(keywords[i], at) {
-                    out.push((i, at, at + keywords[i].len()));
-                }
-            }
-            let Some(&next) = hay.get(at + 1) else { break };
-            let p = prefix_of(hay[at], next);
-            if self.present[usize::from(p >> 6)] & (1 << (p & 63)) == 0 {
-                continue;
-            }
-            let first = self.by_prefix.partition_point(|(q, _)| *q < p);
-            for &(q, i) in &self.by_prefix[first..] {
-                if q != p {
-                    break;
-                }
-                if matches_at(keywords[i], at) {
-                    out.push((i, at, at + keywords[i].len()));
-                }
+            {
+                out.push((i, at, at + k.len()));
             }
         }
-        out
     }
+    out
 }
 
 #[cfg(test)]
@@ -435,8 +373,8 @@ mod tiny_tests {
         hits
     }
 
-    fn tiny_hits(scanner: &Scanner, hay: &[u8]) -> Vec<(usize, usize, usize)> {
-        let mut hits = scanner.tiny_index().hits(&scanner.keywords, hay);
+    fn tiny_sorted(hay: &[u8]) -> Vec<(usize, usize, usize)> {
+        let mut hits = tiny_hits(hay);
         hits.sort_unstable();
         hits
     }
@@ -447,24 +385,24 @@ mod tiny_tests {
         #[test]
         fn tiny_index_finds_exactly_what_the_automaton_finds(
             parts in proptest::collection::vec(prop_oneof![
-                (0..RULES.len()).prop_map(|r| RULES[r].keywords.first().copied().unwrap_or("x").to_ascii_uppercase()),
-                (0..RULES.len()).prop_map(|r| RULES[r].keywords.first().copied().unwrap_or("x").to_owned()),
+                (0..KEYWORDS.len()).prop_map(|k| KEYWORDS[k].to_ascii_uppercase()),
+                (0..KEYWORDS.len()).prop_map(|k| KEYWORDS[k].to_owned()),
                 "[ -~]{0,16}",
             ], 0..12)
         ) {
             let text = parts.concat();
             let scanner = Scanner::global();
-            prop_assert_eq!(tiny_hits(scanner, text.as_bytes()), automaton_hits(scanner, text.as_bytes()));
+            prop_assert_eq!(tiny_sorted(text.as_bytes()), automaton_hits(scanner, text.as_bytes()));
         }
     }
 
     #[test]
     fn every_keyword_is_found_by_the_tiny_index() {
         let scanner = Scanner::global();
-        for kw in &scanner.keywords {
+        for kw in KEYWORDS {
             let text = format!("xx {kw} yy");
             assert_eq!(
-                tiny_hits(scanner, text.as_bytes()),
+                tiny_sorted(text.as_bytes()),
                 automaton_hits(scanner, text.as_bytes()),
                 "{kw}"
             );

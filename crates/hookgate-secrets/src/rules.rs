@@ -54,7 +54,6 @@ pub(crate) struct RuleDef {
     pub id: &'static str,
     pub family: Family,
     pub description: &'static str,
-    pub keywords: &'static [&'static str],
     pub regex: &'static str,
     pub group: usize,
     pub validator: Option<Validator>,
