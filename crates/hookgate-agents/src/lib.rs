@@ -37,4 +37,4 @@ pub use error::ParseError;
 pub use parse::{
     MAX_PAYLOAD_BYTES, Parsed, call_for_tool, call_from_value, parse, parse_value, parse_with_event,
 };
-pub use response::tool_succeeded;
+pub use response::{output_text, tool_succeeded};

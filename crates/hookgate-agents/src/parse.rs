@@ -270,6 +270,9 @@ fn canonical(
     let tool_succeeded = tool_response
         .as_ref()
         .and_then(|r| crate::response::tool_succeeded(&native_event, r));
+    let tool_output = tool_response
+        .as_ref()
+        .and_then(crate::response::output_text);
     Ok(CanonicalCall {
         agent: dialect.agent(),
         event,
@@ -281,6 +284,7 @@ fn canonical(
         tool_response,
         approval: approval_from_payload(dialect, obj),
         tool_succeeded,
+        tool_output,
     })
 }
 

@@ -1,4 +1,5 @@
-//! Whether a tool's result, in an agent's own format, reports success.
+//! What a tool's result, in an agent's own format, says: whether it succeeded, and the text it
+//! shows.
 
 /// Whether an agent's tool response reports success; `None` when it cannot tell (then the
 /// test state is left alone rather than guessed).
@@ -47,4 +48,61 @@ pub fn tool_succeeded(native_event: &str, r: &serde_json::Value) -> Option<bool>
         return Some(true);
     }
     None
+}
+
+/// The text a tool result shows, in the agent's own format: a bare string (Codex), `stdout`
+/// (Claude Code; `stderr` is not output a later step reads), `output` (Cursor), `llmContent`
+/// (Gemini), `textResultForLlm` (Copilot), or MCP-style `content` text blocks (joined by
+/// newlines). `None` when the result has none of those (or they are all empty), so a judge
+/// can tell "printed nothing" from a shape it does not know only by `tool_response` itself.
+pub fn output_text(r: &serde_json::Value) -> Option<String> {
+    use serde_json::Value;
+    let text = match r {
+        Value::String(s) => s.clone(),
+        Value::Object(obj) => {
+            if let Some(s) = ["stdout", "output", "llmContent", "textResultForLlm"]
+                .iter()
+                .find_map(|k| obj.get(*k).and_then(Value::as_str))
+            {
+                s.to_owned()
+            } else if let Some(Value::Array(blocks)) = obj.get("content") {
+                blocks
+                    .iter()
+                    .filter(|b| b.get("type").and_then(Value::as_str) == Some("text"))
+                    .filter_map(|b| b.get("text").and_then(Value::as_str))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            } else {
+                return None;
+            }
+        }
+        _ => return None,
+    };
+    (!text.is_empty()).then_some(text)
+}
+
+#[cfg(test)]
+mod output_tests {
+    use serde_json::json;
+
+    use super::output_text;
+
+    #[test]
+    fn output_text_reads_each_agents_result_shape_and_nothing_else() {
+        let url = "https://github.com/o/r/pull/7";
+        for shape in [
+            json!(url),
+            json!({"stdout": url, "stderr": "warning", "interrupted": false}),
+            json!({"output": url}),
+            json!({"llmContent": url, "returnDisplay": "x"}),
+            json!({"resultType": "success", "textResultForLlm": url}),
+            json!({"content": [{"type": "text", "text": url}, {"type": "image", "data": "..."}]}),
+        ] {
+            assert_eq!(output_text(&shape).as_deref(), Some(url), "{shape}");
+        }
+        // stderr is not what the tool printed for the next step; unknown shapes say nothing.
+        assert_eq!(output_text(&json!({"stdout": "", "stderr": url})), None);
+        assert_eq!(output_text(&json!({"result": url})), None);
+        assert_eq!(output_text(&json!(42)), None);
+    }
 }

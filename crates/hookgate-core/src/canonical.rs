@@ -215,6 +215,12 @@ pub struct CanonicalCall {
     /// never parse an agent's wire format.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tool_succeeded: Option<bool>,
+    /// The text a post-tool result shows (a shell's stdout, Gemini's `llmContent`, Copilot's
+    /// `textResultForLlm`, a bare string), extracted by the dialect parser for the same
+    /// reason as `tool_succeeded`: the judges read facts (the URL `gh pr create` printed),
+    /// never an agent's wire format or its JSON re-serialised.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool_output: Option<String>,
 }
 
 /// The agent's permission mode for a call, reduced to what the guard needs: whether an `ask`

@@ -393,7 +393,6 @@ impl Policy {
         {
             return;
         }
-        let response = call.tool_response.as_ref();
         let ok = call.tool_succeeded;
         for (i, _) in facts.actions.iter().enumerate() {
             let Some(argv) = facts.argv(i) else { continue };
@@ -404,7 +403,7 @@ impl Policy {
             }
             let words: Vec<&str> = argv.iter().map(String::as_str).collect();
             if matches!(words.as_slice(), ["gh", "pr", "create", ..])
-                && let Some(url) = response.and_then(|r| find_pr_url(&r.to_string()))
+                && let Some(url) = call.tool_output.as_deref().and_then(created_pr_url)
                 && !state.created_prs.contains(&url)
             {
                 state.created_prs.push(url);
@@ -413,14 +412,39 @@ impl Policy {
     }
 }
 
-fn find_pr_url(text: &str) -> Option<String> {
-    let at = text.find("/pull/")?;
-    let start = text[..at]
-        .rfind("https://")
-        .or_else(|| text[..at].rfind("http://"))?;
-    let tail = &text[at + 6..];
-    let digits: String = tail.chars().take_while(char::is_ascii_digit).collect();
-    (!digits.is_empty()).then(|| format!("{}{digits}", &text[start..at + 6]))
+/// The pull request `gh pr create` reports: the last whitespace-separated word of its output
+/// that parses as `http(s)://HOST/OWNER/REPO/pull/NUMBER` (gh prints the new PR's URL last;
+/// GitHub Enterprise hosts count). A URL merely mentioned inside other text (a quoted body,
+/// `.../pull/7/files`, `?x=/pull/7`) is not that shape and is not taken.
+fn created_pr_url(output: &str) -> Option<String> {
+    output.split_whitespace().rev().find_map(pr_url)
+}
+
+fn pr_url(word: &str) -> Option<String> {
+    let (scheme, rest) = word
+        .strip_prefix("https://")
+        .map(|r| ("https", r))
+        .or_else(|| word.strip_prefix("http://").map(|r| ("http", r)))?;
+    let mut parts = rest.split('/');
+    let host = parts.next()?;
+    let [owner, repo, pull, number] = [parts.next()?, parts.next()?, parts.next()?, parts.next()?];
+    let name_ok = |s: &str| {
+        !s.is_empty()
+            && s.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.'))
+    };
+    let host_ok = !host.is_empty()
+        && host
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b':'));
+    (parts.next().is_none()
+        && host_ok
+        && name_ok(owner)
+        && name_ok(repo)
+        && pull == "pull"
+        && !number.is_empty()
+        && number.bytes().all(|b| b.is_ascii_digit()))
+    .then(|| format!("{scheme}://{host}/{owner}/{repo}/pull/{number}"))
 }
 
 fn is_test_command(argv: &[String]) -> bool {

@@ -695,6 +695,52 @@ fn no_self_approve_pr_fires_on_own_prs() {
 }
 
 #[test]
+fn only_the_url_gh_pr_create_printed_counts_as_this_sessions_pr() {
+    let p = Policy::builtin_default();
+    let created = |stdout: &str| {
+        let mut state = SessionState::default();
+        p.observe(
+            &post_bash("gh pr create --fill", json!({"stdout": stdout})),
+            &ctx(),
+            &mut state,
+        );
+        state.created_prs
+    };
+    // gh prints progress first and the new PR's URL last.
+    assert_eq!(
+        created(
+            "Creating pull request for feat into main in o/r\n\nhttps://github.com/o/r/pull/43\n"
+        ),
+        vec!["https://github.com/o/r/pull/43".to_owned()]
+    );
+    // GitHub Enterprise hosts are pull request URLs too.
+    assert_eq!(
+        created("https://git.corp.example:8443/team/app/pull/5"),
+        vec!["https://git.corp.example:8443/team/app/pull/5".to_owned()]
+    );
+    // Mentions that are not a PR URL of that shape are not taken: a sub-page, a query, a
+    // link in prose glued to other characters, a URL only in the JSON around stdout.
+    for stdout in [
+        "see https://github.com/o/r/pull/42/files",
+        "https://github.com/o/r/issues/1?ref=/pull/42",
+        "(https://github.com/o/r/pull/42)",
+        "https://github.com/o/r/pull/",
+    ] {
+        assert!(created(stdout).is_empty(), "{stdout}");
+    }
+    let mut state = SessionState::default();
+    p.observe(
+        &post_bash(
+            "gh pr create --fill",
+            json!({"stdout": "", "stderr": "https://github.com/o/r/pull/42"}),
+        ),
+        &ctx(),
+        &mut state,
+    );
+    assert!(state.created_prs.is_empty());
+}
+
+#[test]
 fn no_verify_bypass_fires_on_skipped_hooks() {
     for c in [
         "git commit --no-verify -m x",

@@ -45,6 +45,7 @@ fuzz_target!(|data: &[u8]| {
         tool_response: None,
         approval: None,
         tool_succeeded: None,
+        tool_output: None,
     };
     let mut ctx = Ctx::new("/w", Some("/home/u".into()));
     ctx.follow_symlinks = false;

@@ -126,6 +126,7 @@ pub fn post_bash(cmd: &str, response: Value) -> CanonicalCall {
     c.event = EventId::PostToolUse;
     c.native_event = "PostToolUse".into();
     c.tool_succeeded = hookgate_agents::tool_succeeded("PostToolUse", &response);
+    c.tool_output = hookgate_agents::output_text(&response);
     c.tool_response = Some(response);
     c
 }
