@@ -5,8 +5,9 @@
 //!   variables that could redirect git to another repository or index removed
 //!   ([`REDIRECTING_VARS`]): a hook started from inside a git hook inherits `GIT_INDEX_FILE`,
 //!   and with it `git add` would stage into the *user's* index;
-//! - no repository-configured code runs (`core.fsmonitor`, hooks), and pathspecs are literal,
-//!   so a file named `*` or `:(top)` is that file and nothing else;
+//! - no repository-configured code runs (`core.fsmonitor`, hooks), and the shadow calls take
+//!   pathspecs literally (`--literal-pathspecs`), so a file named `*` or `:(top)` is that file
+//!   and nothing else;
 //! - calls on the user's repository only read (`rev-parse`, `check-ignore`) and take no
 //!   optional locks.
 
@@ -47,7 +48,6 @@ const SAFE_CONFIG: &[&str] = &[
     "core.symlinks=true",
     "-c",
     "core.untrackedCache=false",
-    "--literal-pathspecs",
     "--no-pager",
 ];
 

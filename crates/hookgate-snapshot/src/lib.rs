@@ -460,6 +460,7 @@ impl Repo {
     /// `git --git-dir <shadow> --work-tree <root> ARGS`, run in the root.
     fn shadow_args<'a>(&'a self, args: &[&'a str]) -> Vec<&'a std::ffi::OsStr> {
         let mut out: Vec<&std::ffi::OsStr> = vec![
+            "--literal-pathspecs".as_ref(),
             "--git-dir".as_ref(),
             self.git_dir.as_os_str(),
             "--work-tree".as_ref(),
