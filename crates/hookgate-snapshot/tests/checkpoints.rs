@@ -92,8 +92,16 @@ impl Fixture {
     }
 }
 
-/// Every file under `dir` with its bytes.
-fn tree_bytes(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+fn digest(bytes: &[u8]) -> u64 {
+    use std::hash::{Hash as _, Hasher as _};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    bytes.hash(&mut hasher);
+    hasher.finish()
+}
+
+/// Every file under `dir` with a hash of its bytes (a failure then names the files, not
+/// their bytes).
+fn tree_bytes(dir: &Path) -> BTreeMap<PathBuf, u64> {
     let mut out = BTreeMap::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -103,7 +111,7 @@ fn tree_bytes(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
             if entry.file_type().unwrap().is_dir() {
                 stack.push(path);
             } else {
-                out.insert(path.clone(), std::fs::read(&path).unwrap_or_default());
+                out.insert(path.clone(), digest(&std::fs::read(&path).unwrap()));
             }
         }
     }
