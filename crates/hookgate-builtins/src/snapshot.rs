@@ -14,7 +14,6 @@
 //! saying the change cannot be undone — never a block (a snapshot is a convenience, not a
 //! guard), never silence. Configured on any other event it fails as a misconfiguration.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use hookgate_core::{EventId, HookResponse};
@@ -22,6 +21,7 @@ use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
 use hookgate_snapshot::{Repo, SnapshotError, Span};
 
 use crate::Environment;
+use crate::context::work_dir;
 
 /// The events the built-in acts on.
 const EVENTS: &[EventId] = &[
@@ -45,13 +45,6 @@ fn say(message: String) -> Option<HookResponse> {
         system_message: Some(message),
         ..HookResponse::default()
     })
-}
-
-/// Where the built-in works: the hook's `working_dir`, else the event's `cwd`.
-fn work_dir(call: &BuiltinCall) -> Option<PathBuf> {
-    call.working_dir
-        .clone()
-        .or_else(|| (!call.input.cwd.is_empty()).then(|| PathBuf::from(&call.input.cwd)))
 }
 
 /// The body, blocking (git runs as a subprocess under a file lock).
