@@ -10,41 +10,14 @@
 )]
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 use hookgate_builtins::Environment;
 use hookgate_core::{EventId, HookInput, Outcome, TraceResult};
 use hookgate_engine::Engine;
 use hookgate_engine::config::{Format, Layer, RuntimeSpec, merge, parse_text};
+use hookgate_snapshot::testkit::{committed_repo, have_git};
 use hookgate_snapshot::{CheckpointId, Repo};
 use serde_json::{Value, json};
-
-/// git is a prerequisite: under CI its absence fails the test; elsewhere the test is skipped.
-fn have_git() -> bool {
-    let ok = Command::new("git").arg("--version").output().is_ok();
-    assert!(
-        ok || std::env::var_os("CI").is_none_or(|v| v.is_empty()),
-        "git is required under CI"
-    );
-    ok
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@example.com",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "git {args:?}: {out:?}");
-}
 
 struct Fixture {
     _tmp: tempfile::TempDir,
@@ -56,12 +29,11 @@ fn fixture(repo: bool) -> Fixture {
     let tmp = tempfile::tempdir().unwrap();
     let work = tmp.path().join("work");
     let data = tmp.path().join("data");
-    std::fs::create_dir_all(&work).unwrap();
-    std::fs::write(work.join("a.txt"), "original\n").unwrap();
     if repo {
-        git(&work, &["init", "-q", "-b", "main"]);
-        git(&work, &["add", "."]);
-        git(&work, &["commit", "-q", "-m", "init"]);
+        committed_repo(&work, &[("a.txt", "original\n")]);
+    } else {
+        std::fs::create_dir_all(&work).unwrap();
+        std::fs::write(work.join("a.txt"), "original\n").unwrap();
     }
     Fixture {
         _tmp: tmp,

@@ -30,6 +30,8 @@
 //!   caller to report (docker-agent needs a work tree too: the ignore rules come from it).
 
 mod git;
+#[cfg(feature = "testkit")]
+pub mod testkit;
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::fmt::Write as _;
@@ -802,41 +804,14 @@ impl Repo {
             DiffEnd::WorkTree => self.track_locked()?.tree,
         };
         let scope = self.scope();
-        let pair = [from_tree.as_str(), to_tree.as_str()];
         let statuses = git::split_nul(
             &self
-                .shadow(
-                    &[
-                        "diff-tree",
-                        "-r",
-                        "-z",
-                        "--no-renames",
-                        "--name-status",
-                        pair[0],
-                        pair[1],
-                        "--",
-                        &scope,
-                    ],
-                    None,
-                )?
+                .diff_tree(&["-z", "--name-status"], &from_tree, &to_tree, &scope)?
                 .stdout,
         );
         let numstat = git::split_nul(
             &self
-                .shadow(
-                    &[
-                        "diff-tree",
-                        "-r",
-                        "-z",
-                        "--no-renames",
-                        "--numstat",
-                        pair[0],
-                        pair[1],
-                        "--",
-                        &scope,
-                    ],
-                    None,
-                )?
+                .diff_tree(&["-z", "--numstat"], &from_tree, &to_tree, &scope)?
                 .stdout,
         );
         let mut counts: BTreeMap<String, (Option<u64>, Option<u64>)> = BTreeMap::new();
@@ -866,20 +841,7 @@ impl Repo {
             });
         }
         let patch = self
-            .shadow(
-                &[
-                    "diff-tree",
-                    "-r",
-                    "-p",
-                    "--no-renames",
-                    "--no-color",
-                    pair[0],
-                    pair[1],
-                    "--",
-                    &scope,
-                ],
-                None,
-            )?
+            .diff_tree(&["-p", "--no-color"], &from_tree, &to_tree, &scope)?
             .stdout_text();
         Ok(Diff {
             from: from_tree,
@@ -1010,6 +972,20 @@ impl Repo {
         }
     }
 
+    /// `git diff-tree -r --no-renames HOW FROM TO -- SCOPE` in the shadow repository.
+    fn diff_tree(
+        &self,
+        how: &[&str],
+        from: &TreeHash,
+        to: &TreeHash,
+        scope: &str,
+    ) -> Result<git::Output, SnapshotError> {
+        let mut args = vec!["diff-tree", "-r", "--no-renames"];
+        args.extend_from_slice(how);
+        args.extend([from.as_str(), to.as_str(), "--", scope]);
+        self.shadow(&args, None)
+    }
+
     /// The files that differ between two trees within `scope`.
     fn changed(
         &self,
@@ -1020,20 +996,7 @@ impl Repo {
         if from == to {
             return Ok(Vec::new());
         }
-        let out = self.shadow(
-            &[
-                "diff-tree",
-                "-r",
-                "-z",
-                "--no-renames",
-                "--name-only",
-                from.as_str(),
-                to.as_str(),
-                "--",
-                scope,
-            ],
-            None,
-        )?;
+        let out = self.diff_tree(&["-z", "--name-only"], from, to, scope)?;
         Ok(git::split_nul(&out.stdout))
     }
 

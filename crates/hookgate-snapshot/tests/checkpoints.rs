@@ -6,40 +6,13 @@
     reason = "test code"
 )]
 
-use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
+use hookgate_snapshot::testkit::{committed_repo, have_git, tree_digest};
 use hookgate_snapshot::{
     ChangeStatus, CheckpointId, DiffEnd, LARGE_FILE_LIMIT, Repo, SnapshotError, Span,
 };
-
-/// git is a prerequisite: under CI its absence fails the test; elsewhere the test is skipped.
-fn have_git() -> bool {
-    let ok = Command::new("git").arg("--version").output().is_ok();
-    assert!(
-        ok || std::env::var_os("CI").is_none_or(|v| v.is_empty()),
-        "git is required under CI"
-    );
-    ok
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@example.com",
-            "-c",
-            "commit.gpgsign=false",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "git {args:?}: {out:?}");
-}
 
 /// A work tree with one commit (`a.txt`, `.gitignore` ignoring `*.log` and `build/`) and a
 /// separate data directory.
@@ -54,12 +27,10 @@ impl Fixture {
         let tmp = tempfile::tempdir().unwrap();
         let work = tmp.path().join("work");
         let data = tmp.path().join("data");
-        std::fs::create_dir_all(&work).unwrap();
-        git(&work, &["init", "-q", "-b", "main"]);
-        std::fs::write(work.join("a.txt"), "original\n").unwrap();
-        std::fs::write(work.join(".gitignore"), "*.log\nbuild/\n").unwrap();
-        git(&work, &["add", "."]);
-        git(&work, &["commit", "-q", "-m", "init"]);
+        committed_repo(
+            &work,
+            &[("a.txt", "original\n"), (".gitignore", "*.log\nbuild/\n")],
+        );
         Self {
             _tmp: tmp,
             work,
@@ -90,32 +61,6 @@ impl Fixture {
         assert!(settled.had_baseline);
         settled.checkpoint.map(|c| c.id)
     }
-}
-
-fn digest(bytes: &[u8]) -> u64 {
-    use std::hash::{Hash as _, Hasher as _};
-    let mut hasher = std::collections::hash_map::DefaultHasher::new();
-    bytes.hash(&mut hasher);
-    hasher.finish()
-}
-
-/// Every file under `dir` with a hash of its bytes (a failure then names the files, not
-/// their bytes).
-fn tree_bytes(dir: &Path) -> BTreeMap<PathBuf, u64> {
-    let mut out = BTreeMap::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        for entry in std::fs::read_dir(&d).unwrap() {
-            let entry = entry.unwrap();
-            let path = entry.path();
-            if entry.file_type().unwrap().is_dir() {
-                stack.push(path);
-            } else {
-                out.insert(path.clone(), digest(&std::fs::read(&path).unwrap()));
-            }
-        }
-    }
-    out
 }
 
 #[test]
@@ -331,7 +276,7 @@ fn the_users_git_directory_is_byte_identical_after_every_operation() {
         return;
     }
     let f = Fixture::new();
-    let before = tree_bytes(&f.work.join(".git"));
+    let before = tree_digest(&f.work.join(".git"));
     f.turn("s1", |f| {
         f.write("a.txt", "agent\n");
         f.write("new.txt", "new\n");
@@ -340,7 +285,7 @@ fn the_users_git_directory_is_byte_identical_after_every_operation() {
     f.repo().diff(CheckpointId(1), DiffEnd::WorkTree).unwrap();
     f.repo().end_session("s1").unwrap();
     f.repo().undo_last(None).unwrap();
-    assert_eq!(tree_bytes(&f.work.join(".git")), before);
+    assert_eq!(tree_digest(&f.work.join(".git")), before);
 }
 
 #[test]
