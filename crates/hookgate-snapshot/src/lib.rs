@@ -401,6 +401,8 @@ pub struct Repo {
     worktree: PathBuf,
     /// The shadow git directory.
     git_dir: PathBuf,
+    /// The source repository's `info/exclude` (mirrored into the shadow's).
+    source_exclude: PathBuf,
 }
 
 impl Repo {
@@ -408,19 +410,26 @@ impl Repo {
     /// `data_dir`. Reads the user's repository only; creates nothing yet.
     pub fn open(data_dir: &Path, dir: &Path) -> Result<Self, SnapshotError> {
         let directory = dir.canonicalize().map_err(io("resolve", dir))?;
+        // One call for all three answers (each git process costs milliseconds on every hook).
         let out = git::run(
             &directory,
-            &["rev-parse", "--is-inside-work-tree", "--show-toplevel"],
+            &[
+                "rev-parse",
+                "--is-inside-work-tree",
+                "--show-toplevel",
+                "--path-format=absolute",
+                "--git-path",
+                "info/exclude",
+            ],
             None,
         )?;
         let text = out.stdout_text();
         let mut lines = text.lines();
-        let (Some("true"), Some(root)) = (lines.next(), lines.next()) else {
+        let (true, Some("true"), Some(root), Some(exclude)) =
+            (out.ok(), lines.next(), lines.next(), lines.next())
+        else {
             return Err(SnapshotError::NotAGitRepository { dir: directory });
         };
-        if !out.ok() {
-            return Err(SnapshotError::NotAGitRepository { dir: directory });
-        }
         let worktree = Path::new(root)
             .canonicalize()
             .map_err(io("resolve", Path::new(root)))?;
@@ -429,6 +438,7 @@ impl Repo {
             directory,
             worktree,
             git_dir,
+            source_exclude: PathBuf::from(exclude),
         })
     }
 
@@ -546,21 +556,11 @@ impl Repo {
     /// Mirrors the source repository's `info/exclude` into the shadow's, so `ls-files
     /// --exclude-standard` in the shadow skips what the user's repository skips.
     fn sync_excludes(&self) -> Result<(), SnapshotError> {
-        let out = git::checked(
-            &self.worktree,
-            &[
-                "rev-parse",
-                "--path-format=absolute",
-                "--git-path",
-                "info/exclude",
-            ],
-            None,
-        )?;
-        let source = PathBuf::from(out.stdout_text().trim());
-        let text = match std::fs::read_to_string(&source) {
+        let source = &self.source_exclude;
+        let text = match std::fs::read_to_string(source) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(e) => return Err(io("read", &source)(e)),
+            Err(e) => return Err(io("read", source)(e)),
         };
         let info = self.git_dir.join("info");
         std::fs::create_dir_all(&info).map_err(io("create", &info))?;

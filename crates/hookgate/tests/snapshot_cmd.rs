@@ -207,3 +207,37 @@ fn an_agent_running_snapshot_undo_or_reset_is_denied() {
     assert_eq!(decide("hookgate snapshot list"), "none");
     assert_eq!(decide("hookgate snapshot diff 1"), "none");
 }
+
+#[test]
+fn claude_code_tool_hooks_record_a_checkpoint_that_undo_reverts() {
+    if !have_git() {
+        return;
+    }
+    let env = sandbox();
+    std::fs::write(
+        env.config().join("hooks.yaml"),
+        "hooks:\n  pre_tool_use: [{type: builtin, command: snapshot}]\n  post_tool_use: [{type: builtin, command: snapshot}]\n",
+    )
+    .unwrap();
+    let target = env.work().join("a.txt");
+    let mut payload = json!({
+        "session_id": "cc-1", "transcript_path": "/t", "cwd": env.work(),
+        "permission_mode": "default", "hook_event_name": "PreToolUse", "tool_name": "Write",
+        "tool_input": {"file_path": target, "content": "by claude\n"}, "tool_use_id": "toolu_9"
+    });
+    let pre = env.hook("claude", &serde_json::to_vec(&payload).unwrap(), &[]);
+    assert_eq!(pre.status.code(), Some(0), "{}", text(&pre.stderr));
+    std::fs::write(&target, "by claude\n").unwrap();
+    payload["hook_event_name"] = json!("PostToolUse");
+    payload["tool_response"] = json!({"success": true});
+    let post = env.hook("claude", &serde_json::to_vec(&payload).unwrap(), &[]);
+    assert_eq!(post.status.code(), Some(0), "{}", text(&post.stderr));
+    let listed = env.json(&["snapshot", "list", "--json"]);
+    assert_eq!(
+        listed["checkpoints"][0]["tool_use_id"], "toolu_9",
+        "{listed:#}"
+    );
+    assert_eq!(listed["checkpoints"][0]["tool_name"], "Write");
+    ok(&env, &["snapshot", "undo"]);
+    assert_eq!(read(&env, "a.txt").as_deref(), Some("original\n"));
+}
