@@ -54,7 +54,7 @@ fn context(text: String) -> HookResponse {
 }
 
 /// Where the built-in works: the hook's `working_dir`, else the event's `cwd`.
-fn work_dir(call: &BuiltinCall) -> Option<PathBuf> {
+pub(crate) fn work_dir(call: &BuiltinCall) -> Option<PathBuf> {
     call.working_dir
         .clone()
         .or_else(|| (!call.input.cwd.is_empty()).then(|| PathBuf::from(&call.input.cwd)))

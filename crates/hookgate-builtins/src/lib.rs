@@ -19,6 +19,7 @@ mod paths;
 mod rate;
 mod results;
 mod safety;
+mod snapshot;
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -50,12 +51,15 @@ pub struct Environment {
     /// Where `rate_limit` keeps its counters across hook processes (a hook's own
     /// `HOOKGATE_STATE_DIR` in its `env` still wins).
     pub state_dir: Option<PathBuf>,
+    /// hookgate's data directory, where `snapshot` keeps its shadow repositories (the audit
+    /// store's `HOOKGATE_HOME`, so `hookgate snapshot` finds them).
+    pub data_dir: Option<PathBuf>,
 }
 
 impl Environment {
     /// Reads the process environment: `HOME`, `TMPDIR`, and for the state directory
     /// `HOOKGATE_STATE_DIR`, else `$HOOKGATE_HOME/state`, else `$XDG_STATE_HOME/hookgate`,
-    /// else `~/.local/state/hookgate`.
+    /// else `~/.local/state/hookgate`; for the data directory `hookgate_project::data_dir`.
     pub fn from_process() -> Self {
         Self {
             home: std::env::home_dir(),
@@ -63,6 +67,7 @@ impl Environment {
                 .filter(|v| !v.is_empty())
                 .map(PathBuf::from),
             state_dir: hookgate_project::state_dir(),
+            data_dir: Some(hookgate_project::data_dir()),
         }
     }
 }
@@ -93,6 +98,7 @@ pub fn register_with(registry: &mut BuiltinRegistry, env: Environment) {
     safety::register(registry, &env);
     context::register(registry, &env);
     results::register(registry, &env);
+    snapshot::register(registry, &env);
     net::register(registry);
 }
 

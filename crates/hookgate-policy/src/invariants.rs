@@ -1416,21 +1416,11 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
                 .suggest("ask the user to review the project's .hookgate/ and run `hookgate trust` themselves"),
             );
         }
-        // Writing an allowance loosens the guard and pruning erases its record: the user's
-        // decisions, never the agent's (listing and revoking allowances only read or tighten).
-        if program(argv) == "hookgate"
-            && argv.get(1).is_some_and(|a| a == "allow" || a == "prune")
-            && !argv.iter().skip(2).any(|a| {
-                matches!(a.as_str(), "--list" | "--help" | "-h") || a.starts_with("--revoke")
-            })
-        {
+        if let Some(what) = user_only_action(argv) {
             return Some(
                 Violation::new(
                     Effect::Deny,
-                    format!(
-                        "would change hookgate's allowances or audit trail on the user's behalf: `{}`",
-                        argv.join(" ")
-                    ),
+                    format!("would {what} on the user's behalf: `{}`", argv.join(" ")),
                 )
                 .suggest("ask the user to run it themselves if they want this call through"),
             );
@@ -1446,6 +1436,35 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
         )
         .suggest("write to a literal path so the target can be checked"),
     )
+}
+
+/// What a `hookgate` command only the user may run would do, or `None`.
+///
+/// Writing an allowance loosens the guard and pruning erases its record; undoing or resetting
+/// snapshots rewrites the work tree from hookgate's own store. These are the user's decisions,
+/// never the agent's; listing, diffing and revoking only read or tighten and stay open.
+fn user_only_action(argv: &[String]) -> Option<&'static str> {
+    if program(argv) != "hookgate" {
+        return None;
+    }
+    let rest = argv.get(2..).unwrap_or_default();
+    let help = rest.iter().any(|a| matches!(a.as_str(), "--help" | "-h"));
+    match argv.get(1).map(String::as_str)? {
+        "allow" | "prune"
+            if !help
+                && !rest
+                    .iter()
+                    .any(|a| a == "--list" || a.starts_with("--revoke")) =>
+        {
+            Some("change hookgate's allowances or audit trail")
+        }
+        // Options may come before the action and take values (`--dir D undo`), so any word
+        // `undo`/`reset` counts: a value that happens to be one is denied, never the reverse.
+        "snapshot" if !help && rest.iter().any(|a| a == "undo" || a == "reset") => {
+            Some("undo or reset the work tree from hookgate's snapshots")
+        }
+        _ => None,
+    }
 }
 
 const LOCKFILES: &[&str] = &[

@@ -938,3 +938,28 @@ fn only_the_user_may_trust_a_projects_config() {
         assert_eq!(e.decision, expected, "{command}: {:?}", e.reason);
     }
 }
+
+#[test]
+fn only_the_user_may_undo_or_reset_snapshots() {
+    let policy = Policy::builtin_default();
+    let c = protected_ctx();
+    for (command, expected) in [
+        ("hookgate snapshot undo", Some(Decision::Deny)),
+        ("hookgate snapshot reset --keep 2", Some(Decision::Deny)),
+        (
+            "hookgate snapshot --dir /w/repo undo --json",
+            Some(Decision::Deny),
+        ),
+        ("sh -c 'hookgate snapshot reset'", Some(Decision::Deny)),
+        (
+            "/usr/local/bin/hookgate snapshot undo --session s1",
+            Some(Decision::Deny),
+        ),
+        ("hookgate snapshot list", None),
+        ("hookgate snapshot diff 3 --json", None),
+        ("hookgate snapshot undo --help", None),
+    ] {
+        let e = policy.evaluate(&bash(command), &c, &SessionState::default());
+        assert_eq!(e.decision, expected, "{command}: {:?}", e.reason);
+    }
+}

@@ -18,6 +18,7 @@ mod report;
 mod run;
 mod scan_secrets;
 mod show_config;
+mod snapshot;
 mod test_cmd;
 mod trust;
 
@@ -128,6 +129,9 @@ enum Command {
     /// documented point; `--model script:FILE` needs no network. Exit status: 0 completed,
     /// 2 a hook stopped the run, 130 interrupted, 1 error.
     Run(Box<run::RunArgs>),
+    /// Checkpoints of the work tree recorded by the `snapshot` built-in: list, diff, undo,
+    /// reset (`--keep N`). Undo and reset are the user's: an agent running them is denied.
+    Snapshot(snapshot::SnapshotArgs),
     /// Run scenario files (a scripted session plus expectations: events in order, calls
     /// denied by a hook, files unchanged) and report pass/fail with a diff. Exit status: 0 all
     /// passed, 1 a scenario failed or could not run.
@@ -236,6 +240,7 @@ fn main() -> ExitCode {
         Command::Events { json } => events::run(json),
         Command::Run(args) => run::run(&args),
         Command::Test(args) => test_cmd::run(&args),
+        Command::Snapshot(args) => snapshot::run(&args),
         Command::Explain(args) => explain::run(&args),
         Command::Hook(args) => return ExitCode::from(guard::hook(&args)),
         Command::ShipWebhook => guard::ship_webhook(),

@@ -158,7 +158,7 @@ pub fn parse_text(
     file: Option<&Path>,
     layer: Layer,
 ) -> Result<ConfigLayer, ConfigError> {
-    let raw: RawFile = match format {
+    let mut raw: RawFile = match format {
         Format::Yaml => {
             if text.trim().is_empty() {
                 RawFile::default()
@@ -174,6 +174,9 @@ pub fn parse_text(
             file,
             format!("unsupported `version` {version}; this hookgate reads version 1"),
         ));
+    }
+    if raw.snapshot {
+        super::snapshot_key::add_snapshot_hooks(&mut raw.hooks);
     }
     Ok(ConfigLayer {
         raw: raw.hooks,

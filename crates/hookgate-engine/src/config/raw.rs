@@ -24,6 +24,9 @@ pub(crate) struct RawFile {
     pub version: Option<u32>,
     #[serde(default)]
     pub hooks: RawHooks,
+    /// docker-agent's agent-level `snapshot: true` (see `snapshot_key`).
+    #[serde(default)]
+    pub snapshot: bool,
 }
 
 /// The `hooks` table.
