@@ -12,7 +12,7 @@ use std::path::Path;
 use hookgate_core::{EventId, HookId, RuntimeKind};
 use hookgate_engine::BuiltinRegistry;
 use hookgate_engine::config::{
-    ConfigLayer, Discovery, Format, Layer, load_with_notes, merge_with_notes, parse_text,
+    ConfigLayer, Discovery, Format, Layer, Loaded, load_with_notes, merge_with_notes, parse_text,
 };
 use hookgate_engine::runtime::builtin::{BUILTIN_EFFECTS, Effect, loosening_effect, side_effect};
 
@@ -42,6 +42,16 @@ hooks:
       args: [\"make deploy\"]
 ";
 
+/// The ids of the loaded entries, in order.
+fn ids(loaded: &Loaded) -> Vec<&str> {
+    loaded
+        .config
+        .entries
+        .iter()
+        .map(|e| e.id.as_str())
+        .collect()
+}
+
 fn discovery(root: &Path, trusted: bool) -> Discovery {
     let user = root.join("user");
     write(
@@ -67,12 +77,7 @@ fn discovery(root: &Path, trusted: bool) -> Discovery {
 fn untrusted_project_hooks_that_run_code_are_dropped_with_a_note_and_pure_checks_stay() {
     let root = tempfile::tempdir().unwrap();
     let loaded = load_with_notes(&[], &discovery(root.path(), false)).unwrap();
-    let ids: Vec<&str> = loaded
-        .config
-        .entries
-        .iter()
-        .map(|e| e.id.as_str())
-        .collect();
+    let ids = ids(&loaded);
     assert_eq!(ids, ["mine", "checked"]);
     assert_eq!(
         loaded.config.entries[1].runtime.kind(),
@@ -102,12 +107,7 @@ fn untrusted_project_hooks_that_run_code_are_dropped_with_a_note_and_pure_checks
 fn trusted_project_hooks_load_as_written() {
     let root = tempfile::tempdir().unwrap();
     let loaded = load_with_notes(&[], &discovery(root.path(), true)).unwrap();
-    let ids: Vec<&str> = loaded
-        .config
-        .entries
-        .iter()
-        .map(|e| e.id.as_str())
-        .collect();
+    let ids = ids(&loaded);
     assert_eq!(ids, ["mine", "marker", "web", "dated", "checked", "drop"]);
     assert!(loaded.notes.is_empty());
     assert_eq!(loaded.config.settings.default_timeout_ms, 1);
@@ -168,12 +168,7 @@ fn only_pure_tightening_builtins_survive_untrusted_config_each_effect_named() {
         );
     }
     let loaded = merge_with_notes(vec![untrusted_layer("/p/.hookgate/hooks.yaml", &text)]).unwrap();
-    let kept: Vec<&str> = loaded
-        .config
-        .entries
-        .iter()
-        .map(|e| e.id.as_str())
-        .collect();
+    let kept = ids(&loaded);
     let pure: Vec<&str> = BUILTIN_EFFECTS
         .iter()
         .filter(|(_, effects)| effects.iter().all(|e| *e == Effect::OwnState))
@@ -303,12 +298,7 @@ fn untrusted_builtins_the_registry_refuses_are_dropped_not_fatal() {
     .unwrap();
     assert_eq!(loaded.untrusted.len(), 2);
     loaded.drop_unloadable_untrusted(&BuiltinRegistry::standard());
-    let ids: Vec<&str> = loaded
-        .config
-        .entries
-        .iter()
-        .map(|e| e.id.as_str())
-        .collect();
+    let ids = ids(&loaded);
     assert_eq!(ids, ["good"]);
     assert_eq!(loaded.untrusted, [HookId::new("good")]);
     let line = loaded.notes[0].to_string();

@@ -64,6 +64,20 @@ impl Env {
         serde_json::from_slice(&out.stdout).unwrap()
     }
 
+    /// `explain --json --payload FILE` on `payload`: the exit status and the report.
+    fn explain_payload(&self, payload: &Value) -> (Option<i32>, Value) {
+        let file = self.root.path().join("payload.json");
+        std::fs::write(&file, serde_json::to_vec(payload).unwrap()).unwrap();
+        let out = self
+            .cmd(&["explain", "--json", "--payload", file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            serde_json::from_slice(&out.stdout).unwrap(),
+        )
+    }
+
     fn log(&self) -> Vec<Value> {
         let out = self
             .cmd(&["log", "--json", "--all", "--limit", "1000"])
@@ -299,14 +313,8 @@ fn explain_payload_reads_any_agents_payload() {
         "session_id": "g", "cwd": env.work(), "hook_event_name": "BeforeTool",
         "tool_name": "run_shell_command", "tool_input": {"command": "git push -f origin main"},
     });
-    let file = env.root.path().join("payload.json");
-    std::fs::write(&file, serde_json::to_vec(&payload).unwrap()).unwrap();
-    let out = env
-        .cmd(&["explain", "--json", "--payload", file.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (code, v) = env.explain_payload(&payload);
+    assert_eq!(code, Some(2));
     assert_eq!(v["agent"], "gemini");
     assert_eq!(v["answer"]["decision"], "deny");
     assert!(
@@ -709,13 +717,7 @@ fn explain_never_runs_a_hook_with_side_effects_and_names_what_would_run() {
         "session_id": "g", "cwd": env.work(), "hook_event_name": "BeforeTool",
         "tool_name": "run_shell_command", "tool_input": {"command": "ls"},
     });
-    let file = env.root.path().join("payload.json");
-    std::fs::write(&file, serde_json::to_vec(&payload).unwrap()).unwrap();
-    let out = env
-        .cmd(&["explain", "--json", "--payload", file.to_str().unwrap()])
-        .output()
-        .unwrap();
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (_, v) = env.explain_payload(&payload);
     assert!(
         v["verdict"]["would_run"].to_string().contains("touch-it"),
         "{v}"
