@@ -133,6 +133,71 @@ fn gemini_scope(mode: &str) -> Option<AskScope> {
     }
 }
 
+/// The approval a Gemini CLI `settings.json` states in `general.defaultApprovalMode` (or, as
+/// Gemini migrates it when that is unset, the older `tools.approvalMode`), mapped with the
+/// same table as `--approval-mode`. `text` is the file's content; the guard reads the files
+/// (the user's `~/.gemini/settings.json`, the project's `.gemini/settings.json`, the system
+/// ones) and only when an `ask` is at stake.
+///
+/// Gemini reads these files as JSON with comments (comments stripped, then strict JSON), so
+/// they are read the same way here; a file Gemini could not read states nothing. Gemini
+/// 0.61 ignores `yolo` from settings (only its command line turns yolo on), but it is still
+/// mapped to `Nothing`: other versions honour it, and misreading it only turns an ask into
+/// the ask-fallback.
+pub fn approval_from_gemini_settings(text: &str) -> Option<Approval> {
+    let value: Value = serde_json::from_str(&strip_json_comments(text)).ok()?;
+    let (key, mode) = match value
+        .get("general")
+        .and_then(|g| g.get("defaultApprovalMode"))
+    {
+        Some(mode) => ("general.defaultApprovalMode", mode),
+        None => (
+            "tools.approvalMode",
+            value.get("tools").and_then(|t| t.get("approvalMode"))?,
+        ),
+    };
+    let mode = mode.as_str()?;
+    gemini_scope(mode).map(|scope| approval(format!("{key}: {mode}"), scope))
+}
+
+/// `text` with its `//` and `/* */` comments outside strings replaced by spaces (newlines
+/// kept), as the `strip-json-comments` package Gemini uses does. An unterminated comment or
+/// string runs to the end; the JSON parser then rejects what is left.
+fn strip_json_comments(text: &str) -> String {
+    #[derive(Clone, Copy)]
+    enum State {
+        Code,
+        Str,
+        StrEscape,
+        Line,
+        Block,
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut state = State::Code;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        let next = chars.peek().copied();
+        // (what to write for `c`, whether it also consumes the next character, next state)
+        let (keep, pair, after) = match (state, c, next) {
+            (State::Code, '/', Some('/')) => (false, true, State::Line),
+            (State::Code, '/', Some('*')) => (false, true, State::Block),
+            (State::Code, '"', _) | (State::StrEscape, _, _) => (true, false, State::Str),
+            (State::Str, '\\', _) => (true, false, State::StrEscape),
+            (State::Str, '"', _) | (State::Line, '\n', _) => (true, false, State::Code),
+            (State::Block, '*', Some('/')) => (false, true, State::Code),
+            (State::Code | State::Str, _, _) => (true, false, state),
+            (State::Line | State::Block, _, _) => (c == '\n', false, state),
+        };
+        out.push(if keep { c } else { ' ' });
+        if pair {
+            chars.next();
+            out.push(' ');
+        }
+        state = after;
+    }
+    out
+}
+
 /// The approval an agent's own command line states. `argv` is the agent process's argument
 /// vector as `/proc/<pid>/cmdline` gives it (the program, and for Gemini `node` and its script,
 /// may be included: they are not options). The guard finds the process: the hook's parent, or

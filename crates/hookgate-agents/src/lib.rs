@@ -28,7 +28,10 @@ pub use hookgate_core::patch;
 mod shell_patch;
 mod tools;
 
-pub use approval::{approval_from_argv, approval_from_env, combine as combine_approvals};
+pub use approval::{
+    approval_from_argv, approval_from_env, approval_from_gemini_settings,
+    combine as combine_approvals,
+};
 pub use dialect::Dialect;
 pub use encode::{
     DEFAULT_ASK_REASON, DEFAULT_DENY_REASON, Encoded, Reply, encode, supports_ask, supports_context,

@@ -10,7 +10,10 @@
 
 use std::path::Path;
 
-use hookgate_agents::{Dialect, approval_from_argv, approval_from_env, combine_approvals, parse};
+use hookgate_agents::{
+    Dialect, approval_from_argv, approval_from_env, approval_from_gemini_settings,
+    combine_approvals, parse,
+};
 use hookgate_core::canonical::{AgentKind, Approval, AskScope, ToolKind};
 use serde_json::json;
 
@@ -247,4 +250,61 @@ fn combining_sources_keeps_the_one_that_asks_least() {
     ]);
     assert_eq!(scope(got), Some(AskScope::AllButEdits));
     assert_eq!(combine_approvals([None, None]), None);
+}
+
+#[test]
+fn gemini_settings_default_approval_mode_is_read_as_gemini_reads_the_file() {
+    let read = |text: &str| approval_from_gemini_settings(text).map(|a| (a.native, a.asks));
+    assert_eq!(
+        read(r#"{"general": {"defaultApprovalMode": "auto_edit"}}"#),
+        Some((
+            "general.defaultApprovalMode: auto_edit".to_owned(),
+            AskScope::AllButEdits
+        ))
+    );
+    assert_eq!(
+        scope(approval_from_gemini_settings(
+            r#"{"general": {"defaultApprovalMode": "yolo"}}"#
+        )),
+        Some(AskScope::Nothing)
+    );
+    assert_eq!(
+        scope(approval_from_gemini_settings(
+            r#"{"general": {"defaultApprovalMode": "default"}}"#
+        )),
+        Some(AskScope::All)
+    );
+    // Comments are stripped, but not inside strings; the rest is strict JSON.
+    assert_eq!(
+        scope(approval_from_gemini_settings(
+            "// top\n{\"general\": /* x */ {\"defaultApprovalMode\": \"auto_edit\"}, \"u\": \"http://a/*b*/\\\"//\"}\n"
+        )),
+        Some(AskScope::AllButEdits)
+    );
+    // The old key, which Gemini migrates only when the new one is unset.
+    assert_eq!(
+        scope(approval_from_gemini_settings(
+            r#"{"tools": {"approvalMode": "yolo"}}"#
+        )),
+        Some(AskScope::Nothing)
+    );
+    assert_eq!(
+        scope(approval_from_gemini_settings(
+            r#"{"general": {"defaultApprovalMode": "default"}, "tools": {"approvalMode": "yolo"}}"#
+        )),
+        Some(AskScope::All)
+    );
+    // What Gemini itself cannot read, or an unknown value, states nothing.
+    for text in [
+        "{ not json",
+        r#"{"general": {"defaultApprovalMode": "auto_edit"},}"#,
+        r#"{"general": {"defaultApprovalMode": "sometimes"}}"#,
+        r#"{"general": {"defaultApprovalMode": 1}}"#,
+        "[]",
+        "",
+        "/* unterminated",
+        &"[".repeat(100_000),
+    ] {
+        assert_eq!(approval_from_gemini_settings(text), None, "{text:.40}");
+    }
 }

@@ -409,6 +409,7 @@ fn identical_hooks_from_two_layers_are_deduplicated() {
 
 #[test]
 fn malformed_drop_ins_are_errors_not_silently_skipped() {
+    // Trusted config; an untrusted project's is ignored with a note instead (untrusted.rs).
     let root = tempfile::tempdir().unwrap();
     let project = root.path().join(".hookgate");
     write(
@@ -421,7 +422,7 @@ fn malformed_drop_ins_are_errors_not_silently_skipped() {
         &Discovery {
             user_dir: None,
             project_dir: Some(project),
-            project_trusted: false,
+            project_trusted: true,
         },
     )
     .unwrap_err();

@@ -9,12 +9,15 @@
 //! disagree. `explain` runs the same stages in [`RunMode::Explain`], which reads but never
 //! writes (no session state, no record).
 
+use std::cell::OnceCell;
+use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use hookgate_agents::{Dialect, Encoded, ParseError, Parsed, Reply, encode, supports_ask};
 use hookgate_audit::{Record, Store};
 use hookgate_core::{AgentKind, CanonicalCall, Decision, EventId, Outcome};
+use hookgate_engine::config::Loaded;
 use hookgate_policy::{Action, Ctx, Evaluation, Matched, Policy, PolicyLayer, SessionState};
 use hookgate_project::{ConfigSnapshot, Project, TrustState};
 use serde::Serialize;
@@ -139,6 +142,11 @@ pub struct Verdict {
     /// Notes for the user shown with this answer (each once per session).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<String>,
+    /// `explain` only: the hooks the real call would run that `explain` did not, because
+    /// they have side effects (`hook \`id\` (command: runs a program)`). Their answers
+    /// could change the decision.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub would_run: Vec<String>,
     /// The internal failure, when this verdict is the fail mode.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
@@ -258,6 +266,8 @@ fn context(opts: &GuardOptions, found: &Project) -> Ctx {
 struct ProjectConfig {
     snapshot: Option<ConfigSnapshot>,
     trust: TrustState,
+    /// Why the project's `.hookgate/` could not be read, when it could not.
+    unreadable: Option<String>,
 }
 
 impl ProjectConfig {
@@ -266,48 +276,141 @@ impl ProjectConfig {
             return Self {
                 snapshot: None,
                 trust: TrustState::NoProjectConfig,
+                unreadable: None,
             };
         };
-        // An unreadable `.hookgate/` is untrusted, and its policy is then read by the loader
-        // below from the file (which fails closed if it cannot be read either).
-        let snapshot = ConfigSnapshot::read(dir).ok();
+        // An unreadable `.hookgate/` cannot be trusted, so it could only have tightened the
+        // guard: it is ignored with a note (a repository shipping, say, a policy.yaml that
+        // links to an unreadable file must not fail every call).
+        let (snapshot, unreadable) = match ConfigSnapshot::read(dir) {
+            Ok(snapshot) => (Some(snapshot), None),
+            Err(e) => (None, Some(e.to_string())),
+        };
         let trust = hookgate_project::trust_state_of(snapshot.as_ref(), user_dir);
-        Self { snapshot, trust }
+        Self {
+            snapshot,
+            trust,
+            unreadable,
+        }
+    }
+}
+
+/// What of a project's config the guard did not apply.
+#[derive(Debug, Default)]
+struct Ignored {
+    /// One line per policy setting, rule, hook or file.
+    all: Vec<String>,
+    /// The lines of those that are whole files (or layers) that do not load, naming the
+    /// error: the session note quotes them.
+    unloadable: Vec<String>,
+}
+
+impl Ignored {
+    fn push(&mut self, line: String, unloadable: bool) {
+        if unloadable {
+            self.unloadable.push(line.clone());
+        }
+        self.all.push(line);
     }
 }
 
 /// The effective policy: the user's own file and `--policy` files are trusted; the project's
 /// `.hookgate/policy.yaml` only once `hookgate trust` pinned its current content (until then
 /// it may only tighten). The project's file is parsed from the bytes its trust was computed on.
+///
+/// Failure, decided on purpose: a trusted file that does not load is an error (the guard
+/// fails closed, through the fail mode). An untrusted project policy that does not load —
+/// alone or together with the others — is left out, and the returned line says so naming the
+/// error: it could only have tightened the guard, and a cloned repository must not be able
+/// to turn every call into the fail mode.
 fn load_policy(
     opts: &GuardOptions,
     project: &Project,
     config: &ProjectConfig,
-) -> Result<Policy, GuardError> {
+) -> Result<(Policy, Option<String>), GuardError> {
     let mut layers: Vec<PolicyLayer> = Vec::new();
     if let Some(dir) = &opts.config_dir {
         layers.push(PolicyLayer::trusted(dir.join("policy.yaml")));
     }
+    let mut untrusted_at = None;
     if let Some(file) = project.policy_file() {
-        let layer = if config.trust.is_trusted() {
-            PolicyLayer::trusted(file)
-        } else {
-            PolicyLayer::untrusted(file)
-        };
-        // Read once: the snapshot's bytes, or (when the snapshot holds no policy file) an
-        // empty text, so the loader does not read a file that appeared after the snapshot.
-        layers.push(match &config.snapshot {
-            Some(snapshot) => layer.with_text(
-                snapshot
-                    .file("policy.yaml")
-                    .map(|f| f.bytes.clone())
-                    .unwrap_or_default(),
-            ),
-            None => layer,
-        });
+        let trusted = config.trust.is_trusted();
+        let layer = PolicyLayer::new(file, trusted);
+        // Read once: the snapshot's bytes, or (when the snapshot holds no policy file, or the
+        // directory could not be read) an empty text, so the loader never reads a file that
+        // appeared after the snapshot nor one the snapshot could not read.
+        let bytes = config
+            .snapshot
+            .as_ref()
+            .and_then(|s| s.file("policy.yaml"))
+            .map(|f| f.bytes.clone())
+            .unwrap_or_default();
+        if !trusted {
+            untrusted_at = Some(layers.len());
+        }
+        layers.push(layer.with_text(bytes));
     }
     layers.extend(opts.policy_files.iter().map(PolicyLayer::trusted));
-    Ok(Policy::load_layers(&layers)?)
+    match (Policy::load_layers(&layers), untrusted_at) {
+        (Ok(policy), _) => Ok((policy, None)),
+        (Err(error), Some(at)) => {
+            let left_out = layers.remove(at);
+            let policy = Policy::load_layers(&layers)?;
+            let named = if error.file.as_ref() == Some(&left_out.path) {
+                error.to_string()
+            } else {
+                format!("{}: {error}", left_out.path.display())
+            };
+            Ok((
+                policy,
+                Some(format!(
+                    "{named}: not loaded (untrusted project config that does not load is ignored; fix it, then `hookgate trust`)"
+                )),
+            ))
+        }
+        (Err(error), None) => Err(error.into()),
+    }
+}
+
+/// The project's config as the guard applies it: the policy, the hook config (when asked
+/// for), and what of the project's was ignored. `project_status` (doctor) and every hook call
+/// go through this one function, so `doctor` shows exactly what the hook ignores.
+fn load_config(
+    opts: &GuardOptions,
+    project: &Project,
+    config: &ProjectConfig,
+    with_hooks: bool,
+) -> Result<(Policy, Option<Loaded>, Ignored), GuardError> {
+    let mut ignored = Ignored::default();
+    if let (Some(why), Some(dir)) = (&config.unreadable, &project.hookgate_dir) {
+        ignored.push(
+            format!(
+                "{}: cannot be read ({why}): not loaded (untrusted project config that does not load is ignored)",
+                dir.display()
+            ),
+            true,
+        );
+    }
+    let (policy, left_out) = load_policy(opts, project, config)?;
+    for note in policy.notes() {
+        ignored.push(note.to_string(), false);
+    }
+    if let Some(line) = left_out {
+        ignored.push(line, true);
+    }
+    let hooks = if with_hooks {
+        bridge::load_user_hooks(
+            opts.config_dir.as_deref(),
+            config.snapshot.as_ref(),
+            config.trust.is_trusted(),
+        )?
+    } else {
+        None
+    };
+    for note in hooks.iter().flat_map(|l| l.notes.iter()) {
+        ignored.push(note.to_string(), note.unloadable);
+    }
+    Ok((policy, hooks, ignored))
 }
 
 /// What a project's config amounts to for the guard: where it is, whether it is trusted, and
@@ -319,51 +422,58 @@ pub struct ProjectStatus {
     pub project: Project,
     /// Its trust.
     pub trust: TrustState,
-    /// One line per policy setting, rule or hook of the project that was not applied.
+    /// One line per policy setting, rule, hook or file of the project that was not applied.
     pub ignored: Vec<String>,
 }
 
-/// The [`ProjectStatus`] of the project containing `cwd`. An error is a policy or hook config
-/// that cannot be loaded at all (the hook fails closed on it).
+/// The [`ProjectStatus`] of the project containing `cwd`. An error is a trusted policy or
+/// hook config that cannot be loaded at all (the hook fails closed on it).
 pub fn project_status(opts: &GuardOptions, cwd: &Path) -> Result<ProjectStatus, GuardError> {
     let project = hookgate_project::discover_in(cwd, opts.config_dir.as_deref());
     let config = ProjectConfig::read(&project, opts.config_dir.as_deref());
-    let policy = load_policy(opts, &project, &config)?;
-    let mut ignored: Vec<String> = policy.notes().iter().map(ToString::to_string).collect();
-    let loaded = bridge::load_user_hooks(
-        opts.config_dir.as_deref(),
-        config.snapshot.as_ref(),
-        config.trust.is_trusted(),
-    )?;
-    ignored.extend(
-        loaded
-            .iter()
-            .flat_map(|l| l.notes.iter())
-            .map(ToString::to_string),
-    );
+    let (_, _, ignored) = load_config(opts, &project, &config, true)?;
     Ok(ProjectStatus {
         project,
         trust: config.trust,
-        ignored,
+        ignored: ignored.all,
     })
 }
 
-/// The one note a session sees about untrusted project config (details are in the record).
-fn untrusted_note(project: &Project, trust: TrustState, ignored: usize) -> Option<String> {
+/// The one note a session sees about untrusted project config (details are in the record):
+/// how much was ignored, and each file that does not load with its error.
+fn untrusted_note(project: &Project, trust: TrustState, ignored: &Ignored) -> Option<String> {
     let TrustState::Untrusted { reason } = trust else {
         return None;
     };
-    (ignored > 0).then(|| {
-        format!(
-            "{} is not trusted ({reason}): {ignored} setting(s) or hook(s) that could loosen the guard were ignored; review it and run `hookgate trust {}` to apply it",
-            project
-                .hookgate_dir
-                .as_deref()
-                .unwrap_or(&project.root)
-                .display(),
-            project.root.display()
-        )
-    })
+    if ignored.all.is_empty() {
+        return None;
+    }
+    let dir = project
+        .hookgate_dir
+        .as_deref()
+        .unwrap_or(&project.root)
+        .display();
+    let mut note = format!("{dir} is not trusted ({reason})");
+    if !ignored.unloadable.is_empty() {
+        let _ = write!(
+            note,
+            "; it does not load, so it was ignored: {}",
+            ignored.unloadable.join("; ")
+        );
+    }
+    let others = ignored.all.len() - ignored.unloadable.len();
+    if others > 0 {
+        let _ = write!(
+            note,
+            "; {others} setting(s) or hook(s) that could loosen the guard or act beyond it were ignored"
+        );
+    }
+    let _ = write!(
+        note,
+        "; review it and run `hookgate trust {}` to apply it",
+        project.root.display()
+    );
+    Some(note)
 }
 
 fn open_store(opts: &GuardOptions) -> Result<Option<Store>, String> {
@@ -439,6 +549,13 @@ fn fail_decision(opts: &GuardOptions, dialect: Dialect, event: EventId) -> Decis
 }
 
 /// A judgement that is the fail mode: hookgate could not evaluate the call.
+///
+/// The fail mode's `ask` goes through the same reach check as every other ask: where nobody
+/// would be asked (a permission mode that asks nobody, an agent or event without ask) it
+/// falls back, and the reason says both why the call could not be judged and why nobody was
+/// asked. It falls back to deny even when the ask-fallback is set to no opinion: that setting
+/// lets through calls hookgate *judged* worth asking about, while here nothing was judged —
+/// the fail mode is "ask where someone is asked, else deny", never a silent allow.
 fn failed(
     opts: &GuardOptions,
     dialect: Dialect,
@@ -447,8 +564,30 @@ fn failed(
     call: Option<CanonicalCall>,
     why: String,
 ) -> Judgement {
-    let decision = fail_decision(opts, dialect, event);
-    let reason = format!("hookgate could not evaluate this call ({why}); failing {decision}");
+    let judged = fail_decision(opts, dialect, event);
+    let mut decision = Some(judged);
+    let mut reason = format!("hookgate could not evaluate this call ({why}); failing {judged}");
+    let mut fallback = None;
+    if judged == Decision::Ask {
+        let reach = match &call {
+            Some(c) => Reach::of(c, dialect, &opts.cwd),
+            None => Reach {
+                dialect,
+                event,
+                agent: opts.agent,
+                from_payload: None,
+                kind: None,
+                cwd: opts.cwd.clone(),
+                nobody: OnceCell::new(),
+            },
+        };
+        if let Some(nobody) = reach.nobody() {
+            let (fallen, sentence) = fall_back(Decision::Deny, nobody);
+            decision = fallen;
+            let _ = write!(reason, " ({sentence})");
+            fallback = Some(sentence);
+        }
+    }
     let project = call
         .as_ref()
         .map_or_else(|| opts.cwd.clone(), |c| PathBuf::from(&c.cwd));
@@ -460,20 +599,84 @@ fn failed(
         original_command: None,
         project,
         verdict: Verdict {
-            decision: Some(decision),
-            judged: Some(decision),
+            decision,
+            judged: Some(judged),
             reason: Some(reason.clone()),
+            fallback,
             error: Some(why),
             ..Verdict::default()
         },
         reply: Reply {
-            decision: Some(decision),
+            decision,
             reason: Some(reason),
             ..Reply::default()
         },
         trace: Map::new(),
         unhandled: false,
     }
+}
+
+/// Whether an `ask` about one call reaches a person, found out only when an ask is at stake:
+/// the permission mode can take reading the environment, the agent's command line and
+/// Gemini's settings files — work an allowed or denied call never pays for.
+struct Reach {
+    dialect: Dialect,
+    event: EventId,
+    agent: AgentKind,
+    /// What the payload itself says (`permission_mode`).
+    from_payload: Option<hookgate_core::Approval>,
+    kind: Option<hookgate_core::ToolKind>,
+    /// The agent's working directory (Gemini reads its project settings there).
+    cwd: PathBuf,
+    nobody: OnceCell<Option<String>>,
+}
+
+impl Reach {
+    fn of(call: &CanonicalCall, dialect: Dialect, fallback_cwd: &Path) -> Self {
+        Self {
+            dialect,
+            event: call.event,
+            agent: call.agent,
+            from_payload: call.approval.clone(),
+            kind: call.tool.as_ref().map(|t| t.kind),
+            cwd: if call.cwd.is_empty() {
+                fallback_cwd.to_path_buf()
+            } else {
+                PathBuf::from(&call.cwd)
+            },
+            nobody: OnceCell::new(),
+        }
+    }
+
+    /// Why nobody would be asked, or `None` when someone would.
+    fn nobody(&self) -> Option<&str> {
+        self.nobody
+            .get_or_init(|| {
+                let mode = approval(self.dialect, self.from_payload.clone(), &self.cwd);
+                match mode {
+                    Some(a) if !a.asks_for(self.kind) => Some(format!(
+                        "the agent runs in `{}` mode, where nobody is asked",
+                        a.native
+                    )),
+                    _ if !supports_ask(self.dialect, self.event) => {
+                        Some(format!("{} cannot ask at this event", self.agent.as_str()))
+                    }
+                    _ => None,
+                }
+            })
+            .as_deref()
+    }
+}
+
+/// What an `ask` that would reach nobody becomes: the ask-fallback (`Allow` as a fallback is
+/// no opinion, never an approval), and the sentence saying so.
+fn fall_back(ask_fallback: Decision, nobody: &str) -> (Option<Decision>, String) {
+    let fallen = (ask_fallback != Decision::Allow).then_some(Decision::Deny);
+    let word = fallen.map_or("no opinion", Decision::as_str);
+    (
+        fallen,
+        format!("hookgate would ask, but {nobody}: answering {word}"),
+    )
 }
 
 /// What the judges concluded, folded: the policy's evaluation and the user's hooks on the
@@ -492,8 +695,7 @@ struct Combined {
 fn combine(
     eval: &Evaluation,
     hooks: Option<&Outcome>,
-    call: &CanonicalCall,
-    dialect: Dialect,
+    reach: &Reach,
     ask_fallback: Decision,
 ) -> Combined {
     let from_policy = eval.decision;
@@ -527,30 +729,15 @@ fn combine(
     }
     out.reason = (!reasons.is_empty()).then(|| reasons.join("; "));
     out.decision = judged;
-    if judged == Some(Decision::Ask) {
-        let kind = call.tool.as_ref().map(|t| t.kind);
-        let nobody = match &call.approval {
-            Some(a) if !a.asks_for(kind) => Some(format!(
-                "the agent runs in `{}` mode, where nobody is asked",
-                a.native
-            )),
-            _ if !supports_ask(dialect, call.event) => {
-                Some(format!("{} cannot ask at this event", call.agent.as_str()))
-            }
-            _ => None,
-        };
-        if let Some(why) = nobody {
-            // `Allow` as a fallback is no opinion, never an approval.
-            let fallen = (ask_fallback != Decision::Allow).then_some(Decision::Deny);
-            let word = fallen.map_or("no opinion", Decision::as_str);
-            out.fallback = Some(format!("hookgate would ask, but {why}: answering {word}"));
-            out.decision = fallen;
-            if let Some(r) = &mut out.reason {
-                r.push_str(" (");
-                r.push_str(out.fallback.as_deref().unwrap_or_default());
-                r.push(')');
-            }
+    if judged == Some(Decision::Ask)
+        && let Some(nobody) = reach.nobody()
+    {
+        let (fallen, sentence) = fall_back(ask_fallback, nobody);
+        out.decision = fallen;
+        if let Some(r) = &mut out.reason {
+            let _ = write!(r, " ({sentence})");
         }
+        out.fallback = Some(sentence);
     }
     out
 }
@@ -599,11 +786,12 @@ fn rewritten(
 
 /// Who will be asked about this call: what the payload says, what the agent put in the hook's
 /// environment, and, for agents that tell a hook nothing else (Gemini, Copilot), the
-/// permission flags on the agent's own command line — combined to the one that asks least,
-/// so an `ask` is never sent where nobody will see it.
+/// permission flags on the agent's own command line and (Gemini) its settings files —
+/// combined to the one that asks least, so an `ask` is never sent where nobody will see it.
 fn approval(
     dialect: Dialect,
     from_payload: Option<hookgate_core::Approval>,
+    cwd: &Path,
 ) -> Option<hookgate_core::Approval> {
     let from_env = hookgate_agents::approval_from_env(dialect, &|name| std::env::var(name).ok());
     let mut found = hookgate_agents::combine_approvals([from_payload, from_env]);
@@ -613,7 +801,71 @@ fn approval(
             found = hookgate_agents::combine_approvals([found, from_argv]);
         }
     }
+    if dialect == Dialect::Gemini {
+        for file in gemini_settings_files(cwd) {
+            found = hookgate_agents::combine_approvals([found, gemini_settings_approval(&file)]);
+        }
+    }
     found
+}
+
+/// The settings files Gemini CLI layers (0.61: `_doLoadSettings`): system defaults, the
+/// user's (`$GEMINI_CLI_HOME` or the home directory, then `.gemini/settings.json`), the
+/// workspace's (`.gemini/settings.json` in the directory Gemini runs in), and the system
+/// overrides — each path as Gemini computes it, including its environment overrides.
+fn gemini_settings_files(cwd: &Path) -> Vec<PathBuf> {
+    let var = |name: &str| {
+        std::env::var_os(name)
+            .filter(|v| !v.is_empty())
+            .map(PathBuf::from)
+    };
+    let system = var("GEMINI_CLI_SYSTEM_SETTINGS_PATH").unwrap_or_else(|| {
+        PathBuf::from(if cfg!(target_os = "macos") {
+            "/Library/Application Support/GeminiCli/settings.json"
+        } else {
+            "/etc/gemini-cli/settings.json"
+        })
+    });
+    let defaults = var("GEMINI_CLI_SYSTEM_DEFAULTS_PATH").unwrap_or_else(|| {
+        system
+            .parent()
+            .unwrap_or(Path::new("/"))
+            .join("system-defaults.json")
+    });
+    let user = var("GEMINI_CLI_HOME")
+        .or_else(std::env::home_dir)
+        .map(|home| home.join(".gemini/settings.json"));
+    [
+        Some(defaults),
+        user,
+        Some(cwd.join(".gemini/settings.json")),
+        Some(system),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// Largest Gemini settings file read (a repository's `.gemini/settings.json` is not trusted
+/// to be small); a larger one states nothing.
+const MAX_GEMINI_SETTINGS: u64 = 1024 * 1024;
+
+/// The approval one Gemini settings file states, naming the file. A missing, unreadable,
+/// oversized or invalid file states nothing (Gemini ignores such a file too).
+fn gemini_settings_approval(file: &Path) -> Option<hookgate_core::Approval> {
+    use std::io::Read as _;
+    let mut text = String::new();
+    std::fs::File::open(file)
+        .ok()?
+        .take(MAX_GEMINI_SETTINGS + 1)
+        .read_to_string(&mut text)
+        .ok()?;
+    if text.len() as u64 > MAX_GEMINI_SETTINGS {
+        return None;
+    }
+    let mut found = hookgate_agents::approval_from_gemini_settings(&text)?;
+    found.native = format!("{} in {}", found.native, file.display());
+    Some(found)
 }
 
 /// The command lines of this process's parent and its ancestors, nearest first (the agent
@@ -693,7 +945,6 @@ pub fn judge(
         };
     let dialect = parsed.dialect;
     let mut parsed = parsed;
-    parsed.call.approval = approval(dialect, parsed.call.approval.take());
     let event = parsed.call.event;
     let native = parsed.call.native_event.clone();
     let fail = |call: &CanonicalCall, why: GuardError| {
@@ -734,23 +985,23 @@ pub fn judge(
     trace.insert("project".into(), json!(project));
     trace.insert("trust".into(), json!(trust));
 
-    let policy = match load_policy(opts, &found, &config) {
-        Ok(p) => p,
+    let (policy, loaded, ignored) = match load_config(opts, &found, &config, opts.user_hooks) {
+        Ok(loaded) => loaded,
         Err(why) => return fail(&parsed.call, why),
     };
-    let mut ignored: Vec<String> = policy.notes().iter().map(ToString::to_string).collect();
 
     // Transforms: the user's hooks run on the call as sent; a rewrite replaces the call, and
-    // everything after this point judges the final input.
+    // everything after this point judges the final input. `explain` runs only the hooks
+    // without side effects, and names the others.
     let mut original_command = None;
+    let mut would_run = Vec::new();
     let hooks = if opts.user_hooks {
         let t = Instant::now();
-        let loaded = bridge::load_user_hooks(
-            opts.config_dir.as_deref(),
-            config.snapshot.as_ref(),
-            trust.is_trusted(),
-        );
-        match loaded.and_then(|l| bridge::run_user_hooks(&parsed.call, &parsed.raw, l)) {
+        let run = match mode {
+            RunMode::Live => bridge::HookRun::All,
+            RunMode::Explain => bridge::HookRun::ReadOnly,
+        };
+        match bridge::run_user_hooks(&parsed.call, &parsed.raw, loaded, run) {
             Ok(user) => {
                 if let Some(o) = &user.outcome {
                     trace.insert(
@@ -758,7 +1009,7 @@ pub fn judge(
                         json!({"micros": micros(t), "outcome": o}),
                     );
                 }
-                ignored.extend(user.notes);
+                would_run = user.would_run;
                 user.outcome
             }
             Err(e) => return fail(&parsed.call, e.into()),
@@ -766,8 +1017,8 @@ pub fn judge(
     } else {
         None
     };
-    if !ignored.is_empty() {
-        trace.insert("ignored_untrusted".into(), json!(ignored));
+    if !ignored.all.is_empty() {
+        trace.insert("ignored_untrusted".into(), json!(ignored.all));
     }
     if let Some(input) = hooks.as_ref().and_then(|o| o.updated_input.as_ref())
         && hooks.as_ref().and_then(|o| o.decision) != Some(Decision::Deny)
@@ -780,9 +1031,10 @@ pub fn judge(
         trace.insert("rewritten".into(), json!(true));
     }
     let call = parsed.call;
-    let notes: Vec<String> = untrusted_note(&found, trust, ignored.len())
+    let notes: Vec<String> = untrusted_note(&found, trust, &ignored)
         .into_iter()
         .collect();
+    let reach = Reach::of(&call, dialect, &opts.cwd);
 
     // Judge, inside one session transaction: read the state once, evaluate, fold, count,
     // remember, write.
@@ -790,7 +1042,7 @@ pub fn judge(
     let mut shown: Vec<String> = Vec::new();
     let mut judge_with = |state: &mut SessionState, live: bool| {
         let (eval, _) = policy.judge_in_session(&call, &ctx, state, |eval| {
-            let c = combine(eval, hooks.as_ref(), &call, dialect, opts.ask_fallback);
+            let c = combine(eval, hooks.as_ref(), &reach, opts.ask_fallback);
             let d = c.decision;
             combined = Some(c);
             d
@@ -883,6 +1135,7 @@ pub fn judge(
         actions: eval.actions,
         matched: eval.matched,
         notes: shown,
+        would_run,
         error: None,
     };
     let mut reply = reply_for(
@@ -1131,11 +1384,28 @@ mod tests {
         assert_eq!(config.trust, TrustState::Trusted);
         // The file changes after the trust check: what is applied is still what was hashed.
         std::fs::write(&policy_file, "mode: enforce\n").unwrap();
-        let policy = load_policy(&options(&user, &repo), &project, &config).unwrap();
+        let (policy, _) = load_policy(&options(&user, &repo), &project, &config).unwrap();
         assert_eq!(policy.mode(), hookgate_policy::Mode::Monitor);
         // Read afresh, the changed file is untrusted (and may not switch to monitor anyway).
         let again = ProjectConfig::read(&project, Some(&user));
         assert!(!again.trust.is_trusted());
+    }
+
+    #[test]
+    fn every_registered_builtin_has_a_row_in_the_effects_table() {
+        let registry = hookgate_builtins::registry();
+        let missing: Vec<&str> = registry
+            .iter()
+            .map(|(name, _)| name)
+            .filter(|name| !hookgate_engine::runtime::builtin::is_classified(name))
+            .collect();
+        assert!(missing.is_empty(), "classify: {missing:?}");
+        for (name, _) in hookgate_engine::runtime::builtin::BUILTIN_EFFECTS {
+            assert!(
+                registry.get(name).is_some(),
+                "a row for no built-in: {name}"
+            );
+        }
     }
 
     #[test]

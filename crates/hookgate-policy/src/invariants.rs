@@ -1397,32 +1397,13 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
                 format!("would uninstall the guard: `{}`", argv.join(" ")),
             ));
         }
-        // Trusting a project's config lets it loosen the guard: that is the user's decision,
-        // never the agent's (listing, checking and revoking trust only read or tighten).
-        if program(argv) == "hookgate"
-            && argv.get(1).is_some_and(|a| a == "trust")
-            && !argv.iter().skip(2).any(|a| {
-                matches!(
-                    a.as_str(),
-                    "--list" | "--status" | "--revoke" | "--help" | "-h"
-                )
-            })
-        {
-            return Some(
-                Violation::new(
-                    Effect::Deny,
-                    format!("would trust a project's hookgate config on the user's behalf: `{}`", argv.join(" ")),
-                )
-                .suggest("ask the user to review the project's .hookgate/ and run `hookgate trust` themselves"),
-            );
-        }
-        if let Some(what) = user_only_action(argv) {
+        if let Some((what, suggestion)) = user_only_action(argv) {
             return Some(
                 Violation::new(
                     Effect::Deny,
                     format!("would {what} on the user's behalf: `{}`", argv.join(" ")),
                 )
-                .suggest("ask the user to run it themselves if they want this call through"),
+                .suggest(suggestion),
             );
         }
     }
@@ -1438,33 +1419,101 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
     )
 }
 
-/// What a `hookgate` command only the user may run would do, or `None`.
+/// What a `hookgate` command only the user may run would do (and what to suggest instead),
+/// or `None`.
 ///
-/// Writing an allowance loosens the guard and pruning erases its record; undoing or resetting
-/// snapshots rewrites the work tree from hookgate's own store. These are the user's decisions,
-/// never the agent's; listing, diffing and revoking only read or tighten and stay open.
-fn user_only_action(argv: &[String]) -> Option<&'static str> {
+/// Writing an allowance or a trust pin loosens the guard; `doctor --fix` writes the agents'
+/// own trust of hookgate's hooks (Codex's project trust, Copilot's trusted folders); `init`
+/// rewrites the agents' hook settings; pruning erases the audit trail; undoing or resetting
+/// snapshots rewrites the work tree from hookgate's own store. These are the user's
+/// decisions, never the agent's. Listing, checking, diffing, revoking and `--help` only read
+/// or tighten and stay open — but only when they are real options: the argv is read as
+/// clap reads it ([`hookgate_options`]), so `hookgate allow --always 'cmd' -- --list` (where
+/// `--list` is an allowance target) is the user's too.
+fn user_only_action(argv: &[String]) -> Option<(&'static str, &'static str)> {
+    const ASK_USER: &str = "ask the user to run it themselves if they want this call through";
     if program(argv) != "hookgate" {
         return None;
     }
+    let sub = argv.get(1)?.as_str();
     let rest = argv.get(2..).unwrap_or_default();
-    let help = rest.iter().any(|a| matches!(a.as_str(), "--help" | "-h"));
-    match argv.get(1).map(String::as_str)? {
-        "allow" | "prune"
-            if !help
-                && !rest
-                    .iter()
-                    .any(|a| a == "--list" || a.starts_with("--revoke")) =>
-        {
-            Some("change hookgate's allowances or audit trail")
+    // Each command's options that take a value (which is then not an option itself), and
+    // those whose value is optional (taken when it does not start with `-`).
+    let (takes, optional): (&[&str], &[&str]) = match sub {
+        "allow" => (&["--for", "--revoke"], &["--project"]),
+        "init" => (&["--project", "--timeout"], &[]),
+        "prune" => (&["--older-than", "--max-size"], &[]),
+        "snapshot" => (&["--dir", "--session", "--keep"], &[]),
+        _ => (&[], &[]),
+    };
+    let options = hookgate_options(rest, takes, optional);
+    // An exemption needs the exact option; a loosening option counts in any spelling
+    // (`--fix=…` is refused by clap, or read as `--fix`: either way not the agent's).
+    let has = |name: &str| options.contains(&name);
+    let any = |name: &str| {
+        options.iter().any(|o| {
+            o.strip_prefix(name)
+                .is_some_and(|r| r.is_empty() || r.starts_with('='))
+        })
+    };
+    if has("--help") || has("-h") {
+        return None;
+    }
+    match sub {
+        "allow" if !has("--list") && !has("--revoke") => {
+            Some(("change hookgate's allowances", ASK_USER))
         }
-        // Options may come before the action and take values (`--dir D undo`), so any word
+        "prune" => Some(("erase hookgate's audit trail", ASK_USER)),
+        "trust" if !has("--list") && !has("--status") && !has("--revoke") => Some((
+            "trust a project's hookgate config",
+            "ask the user to review the project's .hookgate/ and run `hookgate trust` themselves",
+        )),
+        "doctor" if any("--fix") => Some((
+            "write the agents' trust of hookgate's hooks (`doctor --fix`)",
+            "run `hookgate doctor` to see what is missing, and ask the user to run `hookgate doctor --fix`",
+        )),
+        "init" if !has("--dry-run") => Some((
+            "change the agents' hook settings",
+            "ask the user to run `hookgate init` themselves (`--dry-run` shows what it would change)",
+        )),
+        // The action may come after options with values (`--dir D undo`), so any word
         // `undo`/`reset` counts: a value that happens to be one is denied, never the reverse.
-        "snapshot" if !help && rest.iter().any(|a| a == "undo" || a == "reset") => {
-            Some("undo or reset the work tree from hookgate's snapshots")
-        }
+        "snapshot" if rest.iter().any(|a| a == "undo" || a == "reset") => Some((
+            "undo or reset the work tree from hookgate's snapshots",
+            ASK_USER,
+        )),
         _ => None,
     }
+}
+
+/// The options of a `hookgate` command line after its subcommand, as clap reads them: words
+/// before a `--` that start with `-` (a lone `-` is a value). An option in `takes` or
+/// `optional` is named without its `=value`, and the word after it (for `optional`, when it
+/// does not start with `-`) is its value, not an option; any other option is the word as
+/// written (`--list=x` is not `--list`). Everything after `--` is a positional argument.
+fn hookgate_options<'a>(rest: &'a [String], takes: &[&str], optional: &[&str]) -> Vec<&'a str> {
+    let mut options = Vec::new();
+    let mut words = rest.iter().map(String::as_str).peekable();
+    while let Some(word) = words.next() {
+        if word == "--" {
+            break;
+        }
+        if !word.starts_with('-') || word == "-" {
+            continue;
+        }
+        let with_value = |name: &str| takes.contains(&name) || optional.contains(&name);
+        if let Some((name, _)) = word.split_once('=').filter(|(name, _)| with_value(name)) {
+            options.push(name);
+            continue;
+        }
+        options.push(word);
+        if takes.contains(&word)
+            || (optional.contains(&word) && words.peek().is_some_and(|next| !next.starts_with('-')))
+        {
+            words.next();
+        }
+    }
+    options
 }
 
 const LOCKFILES: &[&str] = &[

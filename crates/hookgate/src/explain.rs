@@ -36,7 +36,11 @@ pub(crate) struct ExplainArgs {
     /// An extra policy file, as `hook --policy` (repeatable).
     #[arg(long = "policy", value_name = "FILE")]
     policies: Vec<PathBuf>,
-    /// Do not run the hooks configured in hookgate's hook config (as `hook --no-user-hooks`).
+    /// Do not consider the hooks configured in hookgate's hook config (as
+    /// `hook --no-user-hooks`). Without it, explain runs only the configured hooks without
+    /// side effects (pure built-in checks) and names the others — command, HTTP and model
+    /// hooks, built-ins that write, run programs, keep counters or use the network — as
+    /// "would run" (`verdict.would_run` in --json).
     #[arg(long)]
     no_user_hooks: bool,
     /// With --path: which access to judge (sensitive entries differ for reads and writes).
@@ -264,6 +268,12 @@ fn render_call(j: &hookgate_guard::Judgement, analysis: Option<&Analysis>) -> St
     }
     for note in &v.notes {
         let _ = writeln!(s, "note: {note}");
+    }
+    for hook in &v.would_run {
+        let _ = writeln!(
+            s,
+            "would run {hook}: not run by explain (it has side effects); its answer could change the decision"
+        );
     }
     if !v.actions.is_empty() {
         s.push_str("actions:\n");

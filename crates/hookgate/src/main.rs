@@ -88,6 +88,10 @@ enum Command {
     /// with every determining id, reading but never writing — beside the shell analyzer's own
     /// view; or, with --path, what a path resolves to and which sensitive locations it touches.
     ///
+    /// Read-only means no hook with side effects runs: configured command, HTTP and model
+    /// hooks, and built-ins that write, run programs, keep counters or use the network, are
+    /// listed as "would run hook …" instead (their answers could change the decision).
+    ///
     /// Exit status: 0 the hook would not object, 2 it would deny or ask, 1 error.
     Explain(explain::ExplainArgs),
     /// Show the full evaluation trace of one decision.

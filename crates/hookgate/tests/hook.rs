@@ -207,10 +207,11 @@ fn bad_input_takes_the_fail_mode_with_a_clear_reason_and_is_recorded_as_an_error
 
 #[test]
 fn a_broken_policy_file_fails_closed_instead_of_allowing() {
+    // The user's own (trusted) policy; an untrusted project's broken policy is ignored
+    // instead (trust.rs: an_untrusted_project_config_that_does_not_load_is_ignored_…).
     let env = Env::new();
-    std::fs::create_dir_all(env.root.path().join("work/.hookgate")).unwrap();
     std::fs::write(
-        env.root.path().join("work/.hookgate/policy.yaml"),
+        env.config().join("policy.yaml"),
         "rules:\n  - acton: shell.exec\n",
     )
     .unwrap();

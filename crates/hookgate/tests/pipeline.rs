@@ -64,6 +64,20 @@ impl Env {
         serde_json::from_slice(&out.stdout).unwrap()
     }
 
+    /// `explain --json --payload FILE` on `payload`: the exit status and the report.
+    fn explain_payload(&self, payload: &Value) -> (Option<i32>, Value) {
+        let file = self.root.path().join("payload.json");
+        std::fs::write(&file, serde_json::to_vec(payload).unwrap()).unwrap();
+        let out = self
+            .cmd(&["explain", "--json", "--payload", file.to_str().unwrap()])
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            serde_json::from_slice(&out.stdout).unwrap(),
+        )
+    }
+
     fn log(&self) -> Vec<Value> {
         let out = self
             .cmd(&["log", "--json", "--all", "--limit", "1000"])
@@ -299,14 +313,8 @@ fn explain_payload_reads_any_agents_payload() {
         "session_id": "g", "cwd": env.work(), "hook_event_name": "BeforeTool",
         "tool_name": "run_shell_command", "tool_input": {"command": "git push -f origin main"},
     });
-    let file = env.root.path().join("payload.json");
-    std::fs::write(&file, serde_json::to_vec(&payload).unwrap()).unwrap();
-    let out = env
-        .cmd(&["explain", "--json", "--payload", file.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (code, v) = env.explain_payload(&payload);
+    assert_eq!(code, Some(2));
     assert_eq!(v["agent"], "gemini");
     assert_eq!(v["answer"]["decision"], "deny");
     assert!(
@@ -602,4 +610,207 @@ fn an_untrusted_projects_builtin_hooks_can_tighten_but_never_approve() {
         "allow",
         "trusted, it works as written"
     );
+}
+
+#[test]
+fn a_trusted_config_that_does_not_load_fails_through_the_ask_fallback_naming_the_file() {
+    for (file, text, needle) in [
+        ("policy.yaml", "bogus_field: 1\n", "policy.yaml:1"),
+        (
+            "hooks.yaml",
+            "hooks:\n  pre_tool_use:\n    - type: nonsense\n      command: x\n",
+            "hooks.yaml:3",
+        ),
+    ] {
+        let env = Env::new();
+        // The user's own config: trusted, so it is not ignored but fails closed.
+        std::fs::write(env.config().join(file), text).unwrap();
+        let mut call = bash("ls", &env.work());
+        // Someone is asked: the fail mode asks, naming the file, line and error.
+        let out = env.hook(&call);
+        let said = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(claude_decision(&out), "ask", "{said}");
+        assert!(
+            said.contains("could not evaluate") && said.contains(needle),
+            "{file}: {said}"
+        );
+        // Nobody is asked: the ask falls back to deny, saying both why.
+        for mode in ["bypassPermissions", "dontAsk", "auto"] {
+            call["permission_mode"] = json!(mode);
+            let out = env.hook(&call);
+            let said = String::from_utf8_lossy(&out.stdout).into_owned();
+            assert_eq!(claude_decision(&out), "deny", "{mode}: {said}");
+            assert!(
+                said.contains(needle) && said.contains(mode) && said.contains("nobody is asked"),
+                "{mode}: {said}"
+            );
+        }
+        // Not even an ask-fallback of `allow` lets an unjudged call through.
+        let out = output_with_stdin(
+            &mut env.cmd(&["hook", "claude", "--ask-fallback", "allow"]),
+            &serde_json::to_vec(&call).unwrap(),
+        );
+        assert_eq!(claude_decision(&out), "deny");
+        // An edit in acceptEdits is not asked about either.
+        let edit = write_call(
+            env.work().join("a.txt").to_str().unwrap(),
+            "acceptEdits",
+            &env.work(),
+        );
+        assert_eq!(claude_decision(&env.hook(&edit)), "deny");
+        // The record keeps the error and the fallback.
+        let record = &env.log()[0];
+        assert_eq!(record["decision"], "error");
+        assert!(
+            record["error"].as_str().unwrap().contains(needle),
+            "{record}"
+        );
+        assert!(record["trace"]["fallback"].is_string(), "{record}");
+    }
+}
+
+#[test]
+fn explain_never_runs_a_hook_with_side_effects_and_names_what_would_run() {
+    let env = Env::new();
+    let (url, posted) = common::http_sink();
+    let marker = env.root.path().join("command-hook-ran");
+    // The user's own (trusted) hooks: a network send, a command, and a pure check.
+    std::fs::write(
+        env.config().join("hooks.yaml"),
+        format!(
+            "hooks:\n  pre_tool_use:\n    - id: post-it\n      type: builtin\n      command: http_post\n      args: [allow_private, \"{url}\"]\n    - id: touch-it\n      type: command\n      command: touch {}\n    - id: no-deploy\n      type: builtin\n      command: deny_commands\n      args: [\"make deploy\"]\n    - id: limit\n      type: builtin\n      command: rate_limit\n      args: [\"1\", \"1h\", \"global\"]\n",
+            marker.display()
+        ),
+    )
+    .unwrap();
+    let quiet = |what: &str| {
+        assert!(!marker.exists(), "{what} ran a command hook");
+        assert!(
+            posted.try_recv().is_err(),
+            "{what} sent the call over the network"
+        );
+    };
+    // Plain explain, twice (a rate limit of 1 would deny the second if explain counted).
+    for _ in 0..2 {
+        let out = env.cmd(&["explain", "ls"]).output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        assert_eq!(out.status.code(), Some(0), "{text}");
+        for id in ["post-it", "touch-it", "limit"] {
+            assert!(
+                text.contains(&format!("would run hook `{id}`")),
+                "{id}: {text}"
+            );
+        }
+        assert!(!text.contains("`no-deploy`"), "a pure check runs: {text}");
+    }
+    quiet("explain");
+    // --json names them too; the pure check still decides.
+    let json = env.explain("make deploy", &env.work());
+    assert_eq!(json["answer"]["decision"], "deny");
+    let would = json["verdict"]["would_run"].to_string();
+    assert!(
+        would.contains("post-it") && would.contains("network") && would.contains("touch-it"),
+        "{would}"
+    );
+    // --payload, any agent's.
+    let payload = json!({
+        "session_id": "g", "cwd": env.work(), "hook_event_name": "BeforeTool",
+        "tool_name": "run_shell_command", "tool_input": {"command": "ls"},
+    });
+    let (_, v) = env.explain_payload(&payload);
+    assert!(
+        v["verdict"]["would_run"].to_string().contains("touch-it"),
+        "{v}"
+    );
+    quiet("explain --payload");
+    // The real hook runs them all (the test can see each effect).
+    let out = env.hook(&bash("ls", &env.work()));
+    assert_eq!(claude_decision(&out), "none");
+    assert!(marker.exists(), "the hook ran its command hook");
+    let head = posted.try_recv().expect("the hook posted");
+    assert!(head.starts_with("POST /x"), "{head}");
+}
+
+/// Gemini's BeforeTool payload for a shell command or a file write.
+fn gemini_call(cwd: &Path, tool: &str, input: &Value) -> Value {
+    json!({
+        "session_id": "g-2", "transcript_path": "/tmp/t.json", "cwd": cwd,
+        "hook_event_name": "BeforeTool", "timestamp": "2026-01-01T00:00:00Z",
+        "tool_name": tool, "tool_input": input,
+    })
+}
+
+fn gemini_decision(env: &Env, payload: &Value) -> (String, String) {
+    let out = output_with_stdin(
+        &mut env.cmd(&["hook", "gemini"]),
+        &serde_json::to_vec(payload).unwrap(),
+    );
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    let word = serde_json::from_str::<Value>(&text)
+        .ok()
+        .and_then(|v| v["decision"].as_str().map(str::to_owned))
+        .unwrap_or_else(|| "none".to_owned());
+    (word, text)
+}
+
+#[test]
+fn gemini_default_approval_mode_in_its_settings_turns_an_ask_into_the_ask_fallback() {
+    let env = Env::new();
+    let asked = gemini_call(
+        &env.work(),
+        "run_shell_command",
+        &json!({"command": "sudo ls"}),
+    );
+    let envrc = env.work().join(".envrc");
+    let edit = gemini_call(
+        &env.work(),
+        "write_file",
+        &json!({"file_path": envrc, "content": "x"}),
+    );
+    assert_eq!(gemini_decision(&env, &asked).0, "ask");
+    assert_eq!(gemini_decision(&env, &edit).0, "ask");
+    // The user's settings, JSON with comments as Gemini reads it: auto_edit asks about
+    // everything but edits.
+    let user = env.root.path().join("userhome/.gemini");
+    std::fs::create_dir_all(&user).unwrap();
+    std::fs::write(
+        user.join("settings.json"),
+        "{\n  // edits go through\n  \"general\": {\"defaultApprovalMode\": \"auto_edit\" /* here */}\n}\n",
+    )
+    .unwrap();
+    let (word, text) = gemini_decision(&env, &edit);
+    assert_eq!(word, "deny", "{text}");
+    assert!(
+        text.contains("general.defaultApprovalMode: auto_edit") && text.contains("nobody is asked"),
+        "{text}"
+    );
+    assert_eq!(gemini_decision(&env, &asked).0, "ask");
+    // The project's settings: yolo asks about nothing.
+    std::fs::create_dir_all(env.work().join(".gemini")).unwrap();
+    std::fs::write(
+        env.work().join(".gemini/settings.json"),
+        r#"{"general": {"defaultApprovalMode": "yolo"}}"#,
+    )
+    .unwrap();
+    let (word, text) = gemini_decision(&env, &asked);
+    assert_eq!(word, "deny", "{text}");
+    assert!(text.contains("yolo"), "{text}");
+    // An allowed call never needed the mode; a denied one is denied whatever it is.
+    assert_eq!(
+        gemini_decision(
+            &env,
+            &gemini_call(&env.work(), "run_shell_command", &json!({"command": "ls"}))
+        )
+        .0,
+        "none"
+    );
+    // Unknown values and unreadable files state nothing: someone is asked.
+    std::fs::write(
+        env.work().join(".gemini/settings.json"),
+        r#"{"general": {"defaultApprovalMode": "sometimes"}}"#,
+    )
+    .unwrap();
+    std::fs::write(user.join("settings.json"), "{ not json").unwrap();
+    assert_eq!(gemini_decision(&env, &asked).0, "ask");
+    assert_eq!(gemini_decision(&env, &edit).0, "ask");
 }

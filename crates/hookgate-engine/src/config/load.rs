@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 
 use hookgate_core::{Capability, EventId, HookId, Mode, OnError, RuntimeKind};
 
-use super::model::{HookEntry, HooksConfig, Layer, Origin, RunOverrides, Settings};
+use super::model::{HookEntry, HooksConfig, Layer, Origin, RunOverrides, RuntimeSpec, Settings};
 use super::raw::{Body, RawFile, RawHook, RawHooks};
+use crate::runtime::builtin::BuiltinRegistry;
 
 /// A configuration error: which file, where in it, and what was wrong.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -110,17 +111,56 @@ pub struct ConfigLayer {
     raw: RawHooks,
     origin: Origin,
     trusted: bool,
+    /// Why the file could not be loaded (only ever set on an untrusted layer).
+    unloadable: Option<ConfigError>,
 }
 
 impl ConfigLayer {
     /// Marks the layer as coming from a project the user has not trusted: when merged, its
-    /// settings are ignored and every hook that runs code (command, http, in-process) is
-    /// dropped; built-ins (which run no code of the file's author) stay. See
+    /// settings are ignored, and so is every hook that runs code (command, http, model,
+    /// in-process) and every built-in with an effect beyond tightening
+    /// ([`crate::runtime::builtin::loosening_effect`]); pure tightening built-ins stay. See
     /// [`merge_with_notes`].
     #[must_use]
     pub fn untrusted(mut self) -> Self {
         self.trusted = false;
         self
+    }
+
+    /// Stands in for an untrusted project file that could not be read or parsed: merged, it
+    /// adds nothing but a note naming the error.
+    ///
+    /// Invariant protected: **a cloned repository cannot switch the guard off by breaking
+    /// its own config.** Untrusted config could only have tightened the guard, so when it
+    /// does not load it is ignored (visibly), rather than failing every call of the session
+    /// into the fail mode. A trusted file that does not load stays an error.
+    pub fn unloadable_untrusted(error: ConfigError) -> Self {
+        Self {
+            raw: RawHooks::default(),
+            origin: Origin {
+                file: error.file.clone(),
+                layer: Layer::Project,
+            },
+            trusted: false,
+            unloadable: Some(error),
+        }
+    }
+
+    /// `parsed` as an untrusted layer: the layer when it loaded, else
+    /// [`ConfigLayer::unloadable_untrusted`].
+    pub fn untrusted_or_ignored(parsed: Result<Self, ConfigError>) -> Self {
+        parsed.map_or_else(Self::unloadable_untrusted, Self::untrusted)
+    }
+}
+
+/// The note for untrusted project config that does not load.
+fn unloadable_note(error: &ConfigError) -> ConfigNote {
+    ConfigNote {
+        file: None,
+        message: format!(
+            "{error}: not loaded (untrusted project config that does not load is ignored; fix it, then `hookgate trust`)"
+        ),
+        unloadable: true,
     }
 }
 
@@ -131,6 +171,10 @@ pub struct ConfigNote {
     pub file: Option<PathBuf>,
     /// What was ignored, in one line.
     pub message: String,
+    /// The whole file (or layer) was ignored because it does not load; `message` names the
+    /// error.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub unloadable: bool,
 }
 
 impl fmt::Display for ConfigNote {
@@ -149,6 +193,39 @@ pub struct Loaded {
     pub config: HooksConfig,
     /// One line per hook or setting ignored from untrusted project config.
     pub notes: Vec<ConfigNote>,
+    /// The ids of the entries that came from untrusted project config (each a pure tightening
+    /// built-in).
+    pub untrusted: Vec<HookId>,
+}
+
+impl Loaded {
+    /// Drops the untrusted entries whose built-in `registry` does not know or whose `args` it
+    /// refuses, each with a note — what would otherwise fail building the engine, and with it
+    /// every call (see [`ConfigLayer::unloadable_untrusted`]).
+    pub fn drop_unloadable_untrusted(&mut self, registry: &BuiltinRegistry) {
+        let untrusted = &self.untrusted;
+        let notes = &mut self.notes;
+        self.config.entries.retain(|entry| {
+            if !untrusted.contains(&entry.id) {
+                return true;
+            }
+            let RuntimeSpec::Builtin { name, args, .. } = &entry.runtime else {
+                return true;
+            };
+            match registry.check(name, args) {
+                Ok(()) => true,
+                Err(why) => {
+                    notes.push(unloadable_note(&ConfigError::new(
+                        entry.origin.file.as_deref(),
+                        format!("hook `{}`: {why}", entry.id),
+                    )));
+                    false
+                }
+            }
+        });
+        self.untrusted
+            .retain(|id| self.config.entries.iter().any(|e| &e.id == id));
+    }
 }
 
 /// Parses one config text.
@@ -185,6 +262,7 @@ pub fn parse_text(
             layer,
         },
         trusted: true,
+        unloadable: None,
     })
 }
 
@@ -212,116 +290,179 @@ pub fn merge(layers: Vec<ConfigLayer>) -> Result<HooksConfig, ConfigError> {
 
 /// [`merge`], keeping the notes about what untrusted layers asked for and did not get.
 ///
-/// Invariant protected here: **a cloned repository runs no code until the user trusts it.**
-/// From an untrusted layer every hook that runs code (command, http, in-process) is dropped
-/// and its settings (shell, timeouts, chain modes, limits: each could weaken the user's own
-/// hooks) are ignored, each with a note; built-in hooks stay, since they only add checks.
+/// Invariant protected here: **a cloned repository runs no code and causes no effect until
+/// the user trusts it, and cannot break the guard either.** From an untrusted layer every
+/// hook that runs code (command, http, model, in-process) is dropped, and so is every
+/// built-in with an effect beyond tightening (network, reads outside the call, writes,
+/// approving: [`crate::runtime::builtin::BUILTIN_EFFECTS`]); its settings (shell, timeouts,
+/// chain modes, limits: each could weaken the user's own hooks) are ignored; each with a
+/// note. What stays are pure tightening built-ins, which may not answer `allow`. An untrusted
+/// layer that does not load, or whose entries clash with the user's, is ignored with a note
+/// naming the error; a trusted one is an error.
 pub fn merge_with_notes(layers: Vec<ConfigLayer>) -> Result<Loaded, ConfigError> {
     let mut config = HooksConfig::default();
     let mut notes: Vec<ConfigNote> = Vec::new();
-    let mut pending: Vec<HookEntry> = Vec::new();
+    // Every entry in layer order, with whether it came from an untrusted layer.
+    let mut pending: Vec<(HookEntry, bool)> = Vec::new();
     for layer in layers {
-        let file = layer.origin.file.clone();
-        let note = |message: String| ConfigNote {
-            file: file.clone(),
-            message,
-        };
+        if let Some(error) = &layer.unloadable {
+            notes.push(unloadable_note(error));
+            continue;
+        }
         if layer.trusted {
             apply_settings(
                 &mut config.settings,
                 &layer.raw,
                 layer.origin.file.as_deref(),
             )?;
-        } else {
-            let set = settings_set(&layer.raw);
-            if !set.is_empty() {
-                notes.push(note(format!(
-                    "settings {} ignored (untrusted project config; `hookgate trust` to apply it)",
-                    set.join(", ")
-                )));
-            }
+            pending.extend(
+                layer_entries(layer.raw, &layer.origin)?
+                    .into_iter()
+                    .map(|e| (e, false)),
+            );
+            continue;
         }
-        let ConfigLayer {
-            raw,
-            origin,
-            trusted,
-        } = layer;
-        let first_new = pending.len();
-        for raw_hook in raw.entries {
-            let event = raw_hook.event.ok_or_else(|| {
-                ConfigError::new(
+        let note = |message: String| ConfigNote {
+            file: layer.origin.file.clone(),
+            message,
+            unloadable: false,
+        };
+        let set = settings_set(&layer.raw);
+        if !set.is_empty() {
+            notes.push(note(format!(
+                "settings {} ignored (untrusted project config; `hookgate trust` to apply it)",
+                set.join(", ")
+            )));
+        }
+        let entries = match layer_entries(layer.raw, &layer.origin) {
+            Ok(entries) => entries,
+            Err(error) => {
+                notes.push(unloadable_note(&error));
+                continue;
+            }
+        };
+        for mut entry in entries {
+            let kind = entry.runtime.kind();
+            let loosening = match &entry.runtime {
+                RuntimeSpec::Builtin { name, .. } => {
+                    crate::runtime::builtin::loosening_effect(name).map(|e| (name, e))
+                }
+                _ => None,
+            };
+            let name = if entry.id_explicit {
+                format!("hook `{}`", entry.id)
+            } else {
+                "a hook".to_owned()
+            };
+            if kind == RuntimeKind::Builtin && loosening.is_none() {
+                // Kept, but it may only tighten: even a check must not approve a call on the
+                // user's behalf.
+                if entry.capability == Capability::Guardrail {
+                    entry.capability = Capability::Restrict;
+                }
+                pending.push((entry, true));
+                continue;
+            }
+            let what = match loosening {
+                Some((builtin, _)) if !crate::runtime::builtin::is_classified(builtin) => {
+                    format!("builtin {builtin}: not a built-in whose effects hookgate knows")
+                }
+                Some((builtin, effect)) => format!("builtin {builtin}: {}", effect.describe()),
+                None => kind.to_string(),
+            };
+            notes.push(note(format!(
+                "{name} ({what}) on {} not run (untrusted project config; `hookgate trust` to run it)",
+                entry.event
+            )));
+        }
+    }
+    // An untrusted entry never takes an id the user's own config uses: it would reject the
+    // user's hook (a trusted duplicate is an error) or stand in for it.
+    let trusted_ids: std::collections::HashSet<String> = pending
+        .iter()
+        .filter(|(e, untrusted)| !untrusted && e.id_explicit)
+        .map(|(e, _)| e.id.as_str().to_owned())
+        .collect();
+    let mut untrusted_flags: Vec<bool> = Vec::new();
+    for (entry, untrusted) in pending {
+        if untrusted && entry.id_explicit && trusted_ids.contains(entry.id.as_str()) {
+            notes.push(unloadable_note(&ConfigError::new(
+                entry.origin.file.as_deref(),
+                format!(
+                    "hook id `{}` is already used by the user's config",
+                    entry.id
+                ),
+            )));
+            continue;
+        }
+        let before = config.entries.len();
+        match push_entry(&mut config.entries, entry) {
+            Ok(()) => {}
+            Err(error) if untrusted => {
+                notes.push(unloadable_note(&error));
+                continue;
+            }
+            Err(error) => return Err(error),
+        }
+        if config.entries.len() > before {
+            untrusted_flags.push(untrusted);
+        }
+    }
+    assign_generated_ids(&mut config.entries);
+    let untrusted = config
+        .entries
+        .iter()
+        .zip(untrusted_flags)
+        .filter(|(_, untrusted)| *untrusted)
+        .map(|(e, _)| e.id.clone())
+        .collect();
+    Ok(Loaded {
+        config,
+        notes,
+        untrusted,
+    })
+}
+
+/// Every entry of one layer, flattened (groups expanded, Meerkat defaults applied).
+fn layer_entries(raw: RawHooks, origin: &Origin) -> Result<Vec<HookEntry>, ConfigError> {
+    let mut out: Vec<HookEntry> = Vec::new();
+    for raw_hook in raw.entries {
+        let event = raw_hook.event.ok_or_else(|| {
+            ConfigError::new(
+                origin.file.as_deref(),
+                "every `entries` item needs `point` (or `event`)",
+            )
+        })?;
+        let point = meerkat_point(event, raw_hook.point_name.as_deref());
+        let before = out.len();
+        flatten(raw_hook, event, Capability::Observe, None, origin, &mut out)?;
+        // Meerkat's defaults for Meerkat-shaped entries: its wire shape, and its 5000 ms
+        // timeout (or the file's own `default_timeout_ms`) rather than docker-agent's 60 s.
+        let timeout = raw.default_timeout_ms.unwrap_or(MEERKAT_DEFAULT_TIMEOUT_MS);
+        for entry in &mut out[before..] {
+            entry.meerkat_point = Some(point.clone());
+            entry.timeout_ms = entry.timeout_ms.or(Some(timeout));
+        }
+    }
+    for (event, hooks) in raw.events {
+        for raw_hook in hooks {
+            if let Some(own) = raw_hook.event.filter(|e| *e != event) {
+                return Err(ConfigError::new(
                     origin.file.as_deref(),
-                    "every `entries` item needs `point` (or `event`)",
-                )
-            })?;
-            let point = meerkat_point(event, raw_hook.point_name.as_deref());
-            let before = pending.len();
+                    format!("a hook under `{event}` says `event: {own}`"),
+                ));
+            }
             flatten(
                 raw_hook,
                 event,
-                Capability::Observe,
+                Capability::Guardrail,
                 None,
-                &origin,
-                &mut pending,
+                origin,
+                &mut out,
             )?;
-            // Meerkat's defaults for Meerkat-shaped entries: its wire shape, and its 5000 ms
-            // timeout (or the file's own `default_timeout_ms`) rather than docker-agent's 60 s.
-            let timeout = raw.default_timeout_ms.unwrap_or(MEERKAT_DEFAULT_TIMEOUT_MS);
-            for entry in &mut pending[before..] {
-                entry.meerkat_point = Some(point.clone());
-                entry.timeout_ms = entry.timeout_ms.or(Some(timeout));
-            }
-        }
-        for (event, hooks) in raw.events {
-            for raw_hook in hooks {
-                if let Some(own) = raw_hook.event.filter(|e| *e != event) {
-                    return Err(ConfigError::new(
-                        origin.file.as_deref(),
-                        format!("a hook under `{event}` says `event: {own}`"),
-                    ));
-                }
-                flatten(
-                    raw_hook,
-                    event,
-                    Capability::Guardrail,
-                    None,
-                    &origin,
-                    &mut pending,
-                )?;
-            }
-        }
-        if !trusted {
-            let mut index = first_new;
-            while index < pending.len() {
-                let entry = &pending[index];
-                let kind = entry.runtime.kind();
-                if kind == RuntimeKind::Builtin {
-                    // Kept, but it may only tighten: a built-in such as `redirect_path` answers
-                    // `allow`, which would approve calls on the user's behalf.
-                    if pending[index].capability == Capability::Guardrail {
-                        pending[index].capability = Capability::Restrict;
-                    }
-                    index += 1;
-                    continue;
-                }
-                let name = if entry.id_explicit {
-                    format!("hook `{}`", entry.id)
-                } else {
-                    "a hook".to_owned()
-                };
-                notes.push(note(format!(
-                    "{name} ({kind}) on {} not run (untrusted project config; `hookgate trust` to run it)",
-                    entry.event
-                )));
-                pending.remove(index);
-            }
         }
     }
-    for entry in pending {
-        push_entry(&mut config.entries, entry)?;
-    }
-    assign_generated_ids(&mut config.entries);
-    Ok(Loaded { config, notes })
+    Ok(out)
 }
 
 /// Meerkat's `HooksConfig::default_timeout_ms`.
@@ -741,7 +882,14 @@ pub fn load_with_notes(explicit: &[PathBuf], discovery: &Discovery) -> Result<Lo
     };
     let layers = sources
         .iter()
-        .map(|s| parse_file(&s.path, s.layer).map(|l| if s.trusted { l } else { l.untrusted() }))
+        .map(|s| {
+            let parsed = parse_file(&s.path, s.layer);
+            if s.trusted {
+                parsed
+            } else {
+                Ok(ConfigLayer::untrusted_or_ignored(parsed))
+            }
+        })
         .collect::<Result<Vec<_>, _>>()?;
     merge_with_notes(layers)
 }

@@ -57,6 +57,150 @@ impl std::fmt::Debug for Builtin {
     }
 }
 
+/// What running a built-in can do besides judging the call it is handed.
+///
+/// Two decisions are made from this and nowhere else: which built-ins an untrusted project's
+/// config may keep (invariant: **a cloned repository may only tighten the guard** — only
+/// built-ins whose effects are at most [`Effect::OwnState`]), and which ones `hookgate explain`
+/// may run (invariant: **explain is read-only** — nothing that writes, spawns, keeps state or
+/// talks to the network).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Effect {
+    /// Keeps its own counters between calls (and writes nothing else).
+    OwnState,
+    /// Adds text to the agent's context.
+    Context,
+    /// Reads files or facts outside the call (the home directory, the user account, git).
+    ReadsOutside,
+    /// Starts a program.
+    Spawns,
+    /// Writes files.
+    Writes,
+    /// Sends data over the network.
+    Network,
+    /// Answers `allow`, or rewrites the call into another one: decides on the user's behalf.
+    Approves,
+}
+
+impl Effect {
+    /// The effect in a few words, for notes.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Self::OwnState => "keeps its own counters",
+            Self::Context => "adds text to the agent's context",
+            Self::ReadsOutside => "reads files outside the call",
+            Self::Spawns => "runs programs",
+            Self::Writes => "writes files",
+            Self::Network => "sends data over the network",
+            Self::Approves => "answers allow or rewrites the call",
+        }
+    }
+
+    /// Whether the effect changes anything outside the process (what `explain` must not do).
+    pub const fn is_side_effect(self) -> bool {
+        matches!(
+            self,
+            Self::OwnState | Self::Spawns | Self::Writes | Self::Network
+        )
+    }
+}
+
+/// Every effect: what a built-in missing from [`BUILTIN_EFFECTS`] (an embedder's own) is
+/// assumed to have, so an unclassified built-in is never kept from untrusted config nor run
+/// by `explain`.
+const EVERY_EFFECT: &[Effect] = &[
+    Effect::OwnState,
+    Effect::Context,
+    Effect::ReadsOutside,
+    Effect::Spawns,
+    Effect::Writes,
+    Effect::Network,
+    Effect::Approves,
+];
+
+/// The one table of what each of hookgate's built-ins does beyond judging its call (the
+/// built-ins themselves live here and in `hookgate-builtins`; a test in `hookgate-guard`
+/// checks that every built-in the guard registers has a row, so a new one cannot slip past
+/// the trust rule unclassified — it would be dropped from untrusted config anyway). A row with no effects is a pure tightening check: it decides
+/// deny, ask or nothing on the call alone.
+pub const BUILTIN_EFFECTS: &[(&str, &[Effect])] = &[
+    // Pure tightening checks.
+    ("noop", &[]),
+    ("deny_commands", &[]),
+    ("require_command", &[]),
+    ("deny_paths", &[]),
+    ("allow_paths", &[]),
+    ("safer_shell", &[]),
+    ("max_iterations", &[]),
+    ("redact_secrets", &[]),
+    ("rate_limit", &[Effect::OwnState]),
+    // Context: text the file's author puts before the model.
+    ("add_date", &[Effect::Context]),
+    (
+        "add_environment_info",
+        &[Effect::Context, Effect::ReadsOutside],
+    ),
+    ("add_user_info", &[Effect::Context, Effect::ReadsOutside]),
+    (
+        "add_directory_listing",
+        &[Effect::Context, Effect::ReadsOutside],
+    ),
+    ("add_prompt_files", &[Effect::Context, Effect::ReadsOutside]),
+    (
+        "add_git_status",
+        &[Effect::Context, Effect::ReadsOutside, Effect::Spawns],
+    ),
+    (
+        "add_git_diff",
+        &[Effect::Context, Effect::ReadsOutside, Effect::Spawns],
+    ),
+    (
+        "add_recent_commits",
+        &[Effect::Context, Effect::ReadsOutside, Effect::Spawns],
+    ),
+    // Writes.
+    ("snapshot", &[Effect::Writes, Effect::Spawns]),
+    ("limit_large_tool_results", &[Effect::Writes]),
+    // Network.
+    ("http_post", &[Effect::Network]),
+    ("unload", &[Effect::Network]),
+    // Decides for the user.
+    ("redirect_path", &[Effect::Approves]),
+];
+
+/// What the built-in `name` does beyond judging its call ([`BUILTIN_EFFECTS`]; every effect
+/// for a name not in the table).
+pub fn builtin_effects(name: &str) -> &'static [Effect] {
+    BUILTIN_EFFECTS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map_or(EVERY_EFFECT, |(_, effects)| effects)
+}
+
+/// Whether `name` has a row in [`BUILTIN_EFFECTS`] (an embedder's own built-in has none).
+pub fn is_classified(name: &str) -> bool {
+    BUILTIN_EFFECTS.iter().any(|(n, _)| *n == name)
+}
+
+/// The first effect that keeps the built-in `name` out of an untrusted project's config, or
+/// `None` when it is a pure tightening check (its only effect, if any, its own counters).
+pub fn loosening_effect(name: &str) -> Option<Effect> {
+    builtin_effects(name)
+        .iter()
+        .copied()
+        .find(|e| *e != Effect::OwnState)
+}
+
+/// The first side effect (see [`Effect::is_side_effect`]) of the built-in `name`: `explain`
+/// does not run it.
+pub fn side_effect(name: &str) -> Option<Effect> {
+    builtin_effects(name)
+        .iter()
+        .copied()
+        .find(|e| e.is_side_effect())
+}
+
 /// Built-ins by name.
 #[derive(Debug, Clone, Default)]
 pub struct BuiltinRegistry {
@@ -194,6 +338,16 @@ impl BuiltinRegistry {
     /// Looks a built-in up.
     pub fn get(&self, name: &str) -> Option<&Builtin> {
         self.map.get(name)
+    }
+
+    /// Checks `args` for the built-in `name` as loading a config does: an unknown name or
+    /// arguments it refuses are an error (the text says which).
+    pub fn check(&self, name: &str, args: &[String]) -> Result<(), String> {
+        let builtin = self.get(name).ok_or_else(|| {
+            let known: Vec<&str> = self.map.keys().map(String::as_str).collect();
+            format!("unknown built-in `{name}` (known: {})", known.join(", "))
+        })?;
+        (builtin.validate)(args).map_err(|e| format!("built-in `{name}` {e}"))
     }
 
     /// Every built-in, by name.

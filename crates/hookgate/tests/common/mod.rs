@@ -147,3 +147,40 @@ impl Sandbox {
         serde_json::from_value(self.json(&["log", "--json", "--all", "--limit", "1000"])).unwrap()
     }
 }
+
+/// An HTTP server on 127.0.0.1 that answers every request `200 OK` and sends the request's
+/// head (request line and headers) on the returned channel: for checking whether a hook
+/// posted anything (`try_recv` is empty when nothing arrived).
+pub fn http_sink() -> (String, std::sync::mpsc::Receiver<String>) {
+    use std::io::{BufRead as _, BufReader};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/x", listener.local_addr().unwrap());
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { return };
+            let mut head = String::new();
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let mut length = 0usize;
+            loop {
+                let mut line = String::new();
+                if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+                    break;
+                }
+                if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                    length = v.trim().parse().unwrap_or(0);
+                }
+                head.push_str(&line);
+            }
+            let mut body = vec![0u8; length];
+            let _ = std::io::Read::read_exact(&mut reader, &mut body);
+            // Sent before answering: once the client has its answer, the head is here.
+            if tx.send(head).is_err() {
+                return;
+            }
+            let _ = stream
+                .write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 0\r\nConnection: close\r\n\r\n");
+        }
+    });
+    (url, rx)
+}
