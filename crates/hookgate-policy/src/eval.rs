@@ -6,6 +6,7 @@ use hookgate_core::{CanonicalCall, Decision, EventId, PathOp};
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, ActionKind, Facts};
+use crate::analyzers;
 use crate::invariants::{INVARIANTS, Judge, Violation, branch_matches};
 use crate::policy::{Effect, Mode, Policy, Rule, Switch};
 use crate::{Ctx, SessionState};
@@ -115,6 +116,10 @@ impl Policy {
     /// return the final decision, counts that decision and, unless it is a deny or an ask,
     /// remembers what the call does.
     ///
+    /// `finish` may instead answer `Err(ids)`: those allowances cannot be used by this call
+    /// after all (a `--once` allowance another call spent first), and the call is judged again
+    /// without them — so the evaluation returned is always the one the decision was made on.
+    ///
     /// The call's facts (its shell analysis, canonical paths) are built once and serve both
     /// the judgement and the memory, so the two can never see different parses.
     pub fn judge_in_session(
@@ -122,12 +127,28 @@ impl Policy {
         call: &CanonicalCall,
         ctx: &Ctx,
         state: &mut SessionState,
-        finish: impl FnOnce(&Evaluation) -> Option<Decision>,
+        mut finish: impl FnMut(&Evaluation) -> Result<Option<Decision>, Vec<String>>,
     ) -> (Evaluation, Option<Decision>) {
         let started = Instant::now();
         let facts = Facts::build(call, ctx);
-        let evaluation = self.evaluate_facts(&facts, call, ctx, state, started);
-        let decision = finish(&evaluation);
+        let mut withdrawn: Option<Ctx> = None;
+        let (evaluation, decision) = loop {
+            let ctx_now = withdrawn.as_ref().unwrap_or(ctx);
+            let evaluation = self.evaluate_facts(&facts, call, ctx_now, state, started);
+            match finish(&evaluation) {
+                Ok(decision) => break (evaluation, decision),
+                Err(ids) => {
+                    let mut next = ctx_now.clone();
+                    next.allowances.retain(|a| !ids.contains(&a.id));
+                    if next.allowances.len() == ctx_now.allowances.len() {
+                        // Nothing left to withdraw, yet the caller still cannot settle: the
+                        // call does not pass (never a silent allow).
+                        break (evaluation, Some(Decision::Deny));
+                    }
+                    withdrawn = Some(next);
+                }
+            }
+        };
         if !matches!(decision, Some(Decision::Deny | Decision::Ask)) {
             self.observe_facts(&facts, call, state);
         }
@@ -222,6 +243,8 @@ impl Policy {
         let t = Instant::now();
         let judge = Judge::new(facts, ctx, state, &self.settings);
         let mut violated = 0usize;
+        let mut analyzer_allowed: Vec<String> = Vec::new();
+        let mut analyzer_deciding: Vec<String> = Vec::new();
         for (info, switch) in INVARIANTS.iter().zip(&self.switches) {
             // A locked invariant (the guard protecting itself) always enforces: no switch
             // and no `mode: monitor` turns it into advice.
@@ -235,11 +258,39 @@ impl Policy {
             if all_allowed && !info.locked && overrides.contains(&info.id) {
                 continue;
             }
+            let found = info.check(&judge);
+            let found = if info.id == analyzers::INVARIANT {
+                let refined = analyzers::refine(
+                    found,
+                    facts.analysis.as_ref(),
+                    &self.analyzers,
+                    &ctx.allowances,
+                );
+                analyzer_deciding = refined.deciding;
+                if let Some(waived) = refined.waived {
+                    // Every part the invariant objected to was allowed by analyzer id: the
+                    // match is listed, waived, and decides nothing.
+                    matched.push(Matched {
+                        kind: MatchedKind::Invariant,
+                        id: info.id.to_owned(),
+                        severity: info.severity,
+                        effect: waived.effect,
+                        mode,
+                        reason: waived.reason,
+                        origin: None,
+                        allowed_by: refined.allowed_by.first().cloned(),
+                    });
+                }
+                analyzer_allowed = refined.allowed_by;
+                refined.violation
+            } else {
+                found
+            };
             let Some(Violation {
                 effect,
                 reason,
                 suggestion,
-            }) = info.check(&judge)
+            }) = found
             else {
                 continue;
             };
@@ -274,9 +325,9 @@ impl Policy {
         // rules; an allow never decides (no opinion: the agent's own permission flow applies).
         // Allowances the user wrote waive the matches they cover (never a locked invariant's).
         let command = call.tool.as_ref().and_then(|t| t.command.as_deref());
-        let mut allowed_by: Vec<String> = Vec::new();
+        let mut allowed_by: Vec<String> = analyzer_allowed;
         for m in &mut matched {
-            if m.mode != Mode::Enforce || m.effect.loosens() {
+            if m.mode != Mode::Enforce || m.effect.loosens() || m.allowed_by.is_some() {
                 continue;
             }
             if let Some(a) = ctx.allowances.iter().find(|a| a.covers(&m.id, command)) {
@@ -325,8 +376,21 @@ impl Policy {
             })
             .collect();
         let decision = top.and_then(Effect::decision);
-        let way_through = matches!(decision, Some(Decision::Deny | Decision::Ask))
-            .then(|| crate::allowance::way_through(&determining, command));
+        // The way through names the analyzer rules that decided rather than the whole
+        // `destructive-shell` invariant: allowing one rule for an hour is the smaller grant.
+        let way_through = matches!(decision, Some(Decision::Deny | Decision::Ask)).then(|| {
+            let ids: Vec<String> = determining
+                .iter()
+                .flat_map(|id| {
+                    if id == analyzers::INVARIANT && !analyzer_deciding.is_empty() {
+                        analyzer_deciding.clone()
+                    } else {
+                        vec![id.clone()]
+                    }
+                })
+                .collect();
+            crate::allowance::way_through(&ids, command, &ctx.workspace)
+        });
         Evaluation {
             allowed_by,
             way_through,

@@ -27,6 +27,7 @@
 
 mod action;
 pub mod allowance;
+mod analyzers;
 mod cases;
 mod describe;
 mod eval;
@@ -39,6 +40,7 @@ use std::path::PathBuf;
 use serde::{Deserialize, Serialize};
 
 pub use action::{Action, ActionKind, actions};
+pub use analyzers::{is_analyzer_id, near_ids};
 pub use cases::{CaseCall, CaseOutcome, CaseReport, PayloadParser, run_cases_with};
 pub use eval::{Evaluation, Matched, MatchedKind, Step};
 pub use invariants::{INVARIANTS, InvariantInfo};
