@@ -719,10 +719,13 @@ pub fn judge(
     let project = found.root.clone();
     let mut ctx = context(opts, &found);
     let mut trace = Map::new();
+    // The call as the agent sent it identifies it across its events (before any rewrite).
+    let key = crate::allow::call_key(&parsed.call, &parsed.raw);
     match crate::allow::active(
         opts.config_dir.as_deref(),
         &project,
         hookgate_audit::now_ms(),
+        &key,
     ) {
         Ok(active) => ctx.allowances = active,
         Err(why) => {
@@ -788,12 +791,19 @@ pub fn judge(
     // remember, write.
     let mut combined: Option<Combined> = None;
     let mut shown: Vec<String> = Vec::new();
+    // `--once` allowances are spent inside the judgement, atomically (see `crate::allow`).
+    let mut spender = (mode == RunMode::Live)
+        .then(|| crate::allow::Spender::new(opts.config_dir.as_deref(), key, &ctx.allowances));
     let mut judge_with = |state: &mut SessionState, live: bool| {
         let (eval, _) = policy.judge_in_session(&call, &ctx, state, |eval| {
             let c = combine(eval, hooks.as_ref(), &call, dialect, opts.ask_fallback);
+            let passes = !matches!(c.decision, Some(Decision::Deny | Decision::Ask));
+            if let Some(spender) = spender.as_mut() {
+                spender.settle(eval, passes)?;
+            }
             let d = c.decision;
             combined = Some(c);
-            d
+            Ok(d)
         });
         shown = notes
             .iter()
@@ -848,25 +858,19 @@ pub fn judge(
     }
     if !eval.allowed_by.is_empty() {
         trace.insert("allowed_by".into(), json!(eval.allowed_by));
-        // A `--once` allowance is used up only by a call it really let through.
-        if mode == RunMode::Live
-            && !matches!(combined.decision, Some(Decision::Deny | Decision::Ask))
-        {
-            let used: Vec<_> = ctx
-                .allowances
-                .iter()
-                .filter(|a| eval.allowed_by.contains(&a.id))
-                .cloned()
-                .collect();
-            match crate::allow::use_up(opts.config_dir.as_deref(), &used) {
-                Ok(ids) if !ids.is_empty() => {
-                    trace.insert("allowances_used_up".into(), json!(ids));
-                }
-                Ok(_) => {}
-                Err(why) => {
-                    trace.insert("allowances_error".into(), json!(why));
-                }
+    }
+    if let Some(spender) = &spender {
+        for (name, ids) in [
+            ("allowances_used_up", &spender.spent_now),
+            ("allowances_used_by_this_call", &spender.spent_before),
+            ("allowances_lost", &spender.lost),
+        ] {
+            if !ids.is_empty() {
+                trace.insert(name.into(), json!(ids));
             }
+        }
+        if let Some(why) = &spender.error {
+            trace.insert("allowances_error".into(), json!(why));
         }
     }
     trace.insert("judge_micros".into(), json!(micros(started)));
