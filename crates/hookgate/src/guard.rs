@@ -1165,8 +1165,16 @@ pub(crate) struct Effective {
 /// the project's trust: naming it does not make it trusted.
 pub(crate) fn effective_policy(explicit: Option<&PathBuf>) -> Result<Effective, Failure> {
     let cwd = std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?;
+    effective_policy_in(&cwd, explicit)
+}
+
+/// [`effective_policy`] for the project containing `dir`.
+pub(crate) fn effective_policy_in(
+    dir: &std::path::Path,
+    explicit: Option<&PathBuf>,
+) -> Result<Effective, Failure> {
     let user = config_dir();
-    let project = hookgate_project::discover_in(&cwd, user.as_deref());
+    let project = hookgate_project::discover_in(dir, user.as_deref());
     let trust = hookgate_project::trust_state(&project, user.as_deref());
     let project_policy = project.policy_file();
     if let Some(p) = explicit {
