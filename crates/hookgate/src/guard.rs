@@ -6,11 +6,12 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 use hookgate_audit::{Backend, Filter, Reader, Record, RecordDecision, Store, Unstored};
+use hookgate_core::term::escape;
 use hookgate_core::{AgentKind, Decision};
 use hookgate_guard::{FailMode, GuardOptions, StoreChoice};
 use hookgate_init::{InitOptions, Scope, Target};
 
-use crate::{Failure, print, to_json};
+use crate::{Failure, print, print_human, to_json};
 
 /// The agents, as command-line values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -819,7 +820,6 @@ fn short_id(id: &str) -> &str {
 /// One line of `log`: local time, id, agent, decision, tool, what the call was about and the
 /// determining ids. Every payload-derived field is escaped for the terminal.
 fn line(r: &Record, fallback: bool, tz: &hookgate_audit::TimeZone) -> String {
-    use hookgate_core::term::escape;
     let tool = r.tool.as_deref().unwrap_or_else(|| r.event.as_str());
     let rules = if r.rules.is_empty() {
         String::new()
@@ -1001,7 +1001,6 @@ pub(crate) struct InspectArgs {
 }
 
 pub(crate) fn inspect(args: &InspectArgs) -> Result<u8, Failure> {
-    use hookgate_core::term::escape;
     let store = store()?;
     let record = match &args.record {
         Some(id) => store.find(id)?,
@@ -1213,7 +1212,7 @@ fn policy_notes(effective: &Effective) -> String {
         let _ = writeln!(s, "project config: {}", crate::trust::describe(trust));
     }
     for note in effective.policy.notes() {
-        let _ = writeln!(s, "note: {note}");
+        let _ = writeln!(s, "note: {}", escape(&note.to_string()));
     }
     s
 }
@@ -1234,7 +1233,7 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
                 } else {
                     "untrusted: only what tightens the guard is applied"
                 };
-                let _ = writeln!(s, "  {} ({how})", layer.path.display());
+                let _ = writeln!(s, "  {} ({how})", escape(&layer.path.display().to_string()));
             }
             let _ = write!(
                 s,
@@ -1242,7 +1241,7 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
                 effective.policy.describe(),
                 policy_notes(&effective)
             );
-            print(&s)?;
+            print_human(&s)?;
             Ok(0)
         }
         PolicyCommand::Test { file, policy, json } => {
@@ -1279,9 +1278,9 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
                     let _ = write!(
                         s,
                         "{status} {}:{} {} (expected {}, got {})",
-                        file.display(),
+                        escape(&file.display().to_string()),
                         c.line,
-                        c.name,
+                        escape(&c.name),
                         word(c.expected),
                         word(c.actual)
                     );
@@ -1289,17 +1288,20 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
                     // ids did not match, so the fix can start from the line itself.
                     if !c.passed {
                         if !c.missing.is_empty() {
-                            let _ =
-                                write!(s, "; expected ids not matched: {}", c.missing.join(", "));
+                            let _ = write!(
+                                s,
+                                "; expected ids not matched: {}",
+                                escape(&c.missing.join(", "))
+                            );
                         }
                         if let Some(reason) = &c.reason {
-                            let _ = write!(s, "; reason: {}", reason.replace('\n', " "));
+                            let _ = write!(s, "; reason: {}", escape(reason));
                         }
                     }
                     s.push('\n');
                 }
                 let _ = writeln!(s, "{} passed, {} failed", report.passed, report.failed);
-                print(&s)?;
+                print_human(&s)?;
             }
             Ok(if report.failed == 0 { 0 } else { 2 })
         }

@@ -113,3 +113,67 @@ fn policy_test_failure_lines_say_why() {
     let ok = text.lines().find(|l| l.contains(" ls ")).unwrap();
     assert!(!ok.contains("reason:"), "{ok}");
 }
+
+/// A project policy whose rule id, reason and patterns carry escape sequences.
+const HOSTILE: &str = "rules:
+  - id: \"x\\e]0;pwned\\a\"
+    command: \"curl\\e[2J\"
+    effect: deny
+    reason: \"fine\\e[2K\\rok\\nfake line\"
+";
+
+fn assert_no_raw_escapes(out: &Output) {
+    for stream in [&out.stdout, &out.stderr] {
+        assert!(
+            !stream.contains(&0x1b) && !stream.contains(&0x07) && !stream.contains(&b'\r'),
+            "raw control characters in {:?}",
+            String::from_utf8_lossy(stream)
+        );
+    }
+}
+
+#[test]
+fn policy_check_escapes_what_a_policy_file_supplies() {
+    let dir = tempfile::tempdir().unwrap();
+    let (project, config) = (dir.path().join("p"), dir.path().join("cfg"));
+    std::fs::create_dir_all(project.join(".git")).unwrap();
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("policy.yaml"), HOSTILE).unwrap();
+    let out = hookgate(&["policy", "check"], &project, &config);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_no_raw_escapes(&out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("rule x\\e]0;pwned\\x07: deny"), "{text}");
+    assert!(
+        text.contains("reason: fine\\e[2K\\rok\\nfake line"),
+        "a line break in a reason is shown, not obeyed: {text}"
+    );
+    assert!(!text.lines().any(|l| l.starts_with("fake line")), "{text}");
+}
+
+#[test]
+fn policy_test_escapes_case_names_and_reasons() {
+    let dir = tempfile::tempdir().unwrap();
+    let (project, config) = (dir.path().join("p"), dir.path().join("cfg"));
+    std::fs::create_dir_all(project.join(".git")).unwrap();
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("policy.yaml"), HOSTILE).unwrap();
+    let cases = dir.path().join("cases.yaml");
+    std::fs::write(
+        &cases,
+        format!(
+            "workspace: {}\ncases:\n  - {{name: \"curl\\e[31m is fine\", command: 'rm -rf /', expect: none}}\n",
+            project.display()
+        ),
+    )
+    .unwrap();
+    let out = hookgate(
+        &["policy", "test", cases.to_str().unwrap()],
+        &project,
+        &config,
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert_no_raw_escapes(&out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("curl\\e[31m is fine"), "{text}");
+}

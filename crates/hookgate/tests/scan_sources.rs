@@ -114,6 +114,28 @@ fn staged_outside_a_repository_is_an_error_not_a_clean_scan() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not a git repository"), "{err}");
+    assert!(!err.contains("unknown option"), "{err}");
+}
+
+#[test]
+fn file_names_are_escaped_for_the_terminal_in_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let hostile = "x\u{1b}]0;pwned\u{7}\u{1b}[2J.env";
+    std::fs::write(dir.path().join(hostile), SECRET).unwrap();
+    let out = scan(&["."], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        !out.stdout.contains(&0x1b) && !out.stdout.contains(&0x07),
+        "raw escape sequence in {:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("./x\\e]0;pwned\\x07\\e[2J.env:1:"), "{text}");
+    // JSON keeps the exact name (JSON escapes it itself).
+    let found = json(&scan(&["--json", "."], dir.path()));
+    assert_eq!(found[0]["path"], format!("./{hostile}"));
 }
 
 #[test]
