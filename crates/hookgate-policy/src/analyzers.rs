@@ -102,14 +102,16 @@ pub(crate) struct Refined {
     pub deciding: Vec<String>,
 }
 
-/// Refines what `destructive-shell` found on `analysis` by the analyzer `switches` and the
-/// `allowances` naming analyzer rules. Without a switch or an allowance that concerns the
-/// line, `found` is kept as the invariant reported it.
+/// Refines what `destructive-shell` found on `analysis` by the analyzer `switches`, the
+/// `allowances` naming analyzer rules and the executed commands `set_aside` (indices into
+/// `analysis.commands`: discards of a clean linked worktree, see [`crate::worktree`]).
+/// Without any of these concerning the line, `found` is kept as the invariant reported it.
 pub(crate) fn refine(
     found: Option<Violation>,
     analysis: Option<&Analysis>,
     switches: &BTreeMap<&'static str, Switch>,
     allowances: &[Allowance],
+    set_aside: &[usize],
 ) -> Refined {
     let (Some(found), Some(analysis)) = (found.clone(), analysis) else {
         return Refined {
@@ -120,10 +122,18 @@ pub(crate) fn refine(
     let mut parts: Vec<&Verdict> = analysis
         .commands
         .iter()
-        .map(|c| &c.verdict)
+        .enumerate()
+        .filter(|(i, _)| !set_aside.contains(i))
+        .map(|(_, c)| &c.verdict)
         .chain(&analysis.unattached)
         .collect();
-    if !parts.contains(&&analysis.verdict) {
+    // The line's verdict is one of its parts' (or the parse failure's): it stands for itself
+    // only when no command carries it, and never when its command was set aside.
+    let carried = analysis
+        .commands
+        .iter()
+        .any(|c| c.verdict == analysis.verdict);
+    if !carried && !parts.contains(&&analysis.verdict) {
         parts.push(&analysis.verdict);
     }
     let allowance_for = |rule: &str| {
@@ -136,7 +146,7 @@ pub(crate) fn refine(
             matches!(switches.get(r), Some(Switch::Off | Switch::Ask)) || allowance_for(r).is_some()
         })
     };
-    if !parts.iter().any(concerns) {
+    if set_aside.is_empty() && !parts.iter().any(concerns) {
         let worst = analysis.verdict.action();
         return Refined {
             violation: Some(found),

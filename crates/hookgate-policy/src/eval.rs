@@ -6,10 +6,10 @@ use hookgate_core::{CanonicalCall, Decision, EventId, PathOp};
 use serde::{Deserialize, Serialize};
 
 use crate::action::{Action, ActionKind, Facts};
-use crate::analyzers;
 use crate::invariants::{INVARIANTS, Judge, Violation, branch_matches};
 use crate::policy::{Effect, Mode, Policy, Rule, Switch};
 use crate::{Ctx, SessionState};
+use crate::{analyzers, worktree};
 
 /// Whether a match came from a policy rule or a built-in invariant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -86,6 +86,22 @@ pub struct Evaluation {
     /// through, or why none can (a locked invariant decided).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub way_through: Option<String>,
+    /// Directories whose work tree state ([`crate::Ctx::worktrees`]) this judgement would use
+    /// and did not have: a caller that can look them up judges again with the answers (see
+    /// the `worktree` module). Until then those discards are judged as always.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub worktrees_wanted: Vec<std::path::PathBuf>,
+}
+
+/// What a caller settling a judgement (see [`Policy::judge_in_session`]) needs before it can
+/// decide: the judgement is run again with the changed facts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rejudge {
+    /// These allowances cannot be used by this call after all (a `--once` another call spent
+    /// first, or one that could not be spent).
+    Without(Vec<String>),
+    /// The work tree states the judgement asked for ([`Evaluation::worktrees_wanted`]).
+    With(Vec<crate::WorktreeState>),
 }
 
 fn micros(since: Instant) -> u64 {
@@ -116,9 +132,10 @@ impl Policy {
     /// return the final decision, counts that decision and, unless it is a deny or an ask,
     /// remembers what the call does.
     ///
-    /// `finish` may instead answer `Err(ids)`: those allowances cannot be used by this call
-    /// after all (a `--once` allowance another call spent first), and the call is judged again
-    /// without them — so the evaluation returned is always the one the decision was made on.
+    /// `finish` may instead answer `Err(Rejudge)`: allowances this call cannot use after all
+    /// (a `--once` allowance another call spent first), or facts the judgement asked for
+    /// (work tree states); the call is judged again with the change — so the evaluation
+    /// returned is always the one the decision was made on.
     ///
     /// The call's facts (its shell analysis, canonical paths) are built once and serve both
     /// the judgement and the memory, so the two can never see different parses.
@@ -127,27 +144,34 @@ impl Policy {
         call: &CanonicalCall,
         ctx: &Ctx,
         state: &mut SessionState,
-        mut finish: impl FnMut(&Evaluation) -> Result<Option<Decision>, Vec<String>>,
+        mut finish: impl FnMut(&Evaluation) -> Result<Option<Decision>, Rejudge>,
     ) -> (Evaluation, Option<Decision>) {
         let started = Instant::now();
         let facts = Facts::build(call, ctx);
-        let mut withdrawn: Option<Ctx> = None;
+        let mut changed: Option<Ctx> = None;
         let (evaluation, decision) = loop {
-            let ctx_now = withdrawn.as_ref().unwrap_or(ctx);
+            let ctx_now = changed.as_ref().unwrap_or(ctx);
             let evaluation = self.evaluate_facts(&facts, call, ctx_now, state, started);
+            let mut next = ctx_now.clone();
             match finish(&evaluation) {
                 Ok(decision) => break (evaluation, decision),
-                Err(ids) => {
-                    let mut next = ctx_now.clone();
+                Err(Rejudge::Without(ids)) => {
                     next.allowances.retain(|a| !ids.contains(&a.id));
-                    if next.allowances.len() == ctx_now.allowances.len() {
-                        // Nothing left to withdraw, yet the caller still cannot settle: the
-                        // call does not pass (never a silent allow).
-                        break (evaluation, Some(Decision::Deny));
+                }
+                Err(Rejudge::With(states)) => {
+                    for s in states {
+                        if !next.worktrees.iter().any(|w| w.dir == s.dir) {
+                            next.worktrees.push(s);
+                        }
                     }
-                    withdrawn = Some(next);
                 }
             }
+            if next == *ctx_now {
+                // Nothing changed, yet the caller still cannot settle: the call does not pass
+                // (never a silent allow).
+                break (evaluation, Some(Decision::Deny));
+            }
+            changed = Some(next);
         };
         if !matches!(decision, Some(Decision::Deny | Decision::Ask)) {
             self.observe_facts(&facts, call, state);
@@ -181,6 +205,7 @@ impl Policy {
                 steps,
                 allowed_by: Vec::new(),
                 way_through: None,
+                worktrees_wanted: Vec::new(),
             };
         }
 
@@ -245,6 +270,7 @@ impl Policy {
         let mut violated = 0usize;
         let mut analyzer_allowed: Vec<String> = Vec::new();
         let mut analyzer_deciding: Vec<String> = Vec::new();
+        let disposable = worktree::disposable(facts, ctx);
         for (info, switch) in INVARIANTS.iter().zip(&self.switches) {
             // A locked invariant (the guard protecting itself) always enforces: no switch
             // and no `mode: monitor` turns it into advice.
@@ -265,6 +291,7 @@ impl Policy {
                     facts.analysis.as_ref(),
                     &self.analyzers,
                     &ctx.allowances,
+                    &disposable.commands,
                 );
                 analyzer_deciding = refined.deciding;
                 if let Some(waived) = refined.waived {
@@ -283,6 +310,10 @@ impl Policy {
                 }
                 analyzer_allowed = refined.allowed_by;
                 refined.violation
+            } else if info.id == worktree::DISCARD_INVARIANT
+                && disposable.covers_every_discard(facts)
+            {
+                None
             } else {
                 found
             };
@@ -320,6 +351,13 @@ impl Policy {
             micros: micros(t),
             outcome: format!("{violated} violated"),
         });
+        if !disposable.notes.is_empty() {
+            steps.push(Step {
+                name: "worktrees".into(),
+                micros: 0,
+                outcome: format!("set aside: {}", disposable.notes.join("; ")),
+            });
+        }
 
         // Combine: deny > ask > approve. An approve needs every action covered by approve
         // rules; an allow never decides (no opinion: the agent's own permission flow applies).
@@ -394,6 +432,7 @@ impl Policy {
         Evaluation {
             allowed_by,
             way_through,
+            worktrees_wanted: disposable.wanted,
             decision,
             reason,
             suggestion,
