@@ -15,7 +15,9 @@ use std::time::Instant;
 use hookgate_agents::{Dialect, Encoded, ParseError, Parsed, Reply, encode, supports_ask};
 use hookgate_audit::{Record, Store};
 use hookgate_core::{AgentKind, CanonicalCall, Decision, EventId, Outcome};
-use hookgate_policy::{Action, Ctx, Evaluation, Matched, Policy, PolicyLayer, SessionState};
+use hookgate_policy::{
+    Action, Ctx, Evaluation, Matched, Policy, PolicyLayer, Rejudge, SessionState, WorktreeState,
+};
 use hookgate_project::{ConfigSnapshot, Project, TrustState};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
@@ -794,12 +796,24 @@ pub fn judge(
     // `--once` allowances are spent inside the judgement, atomically (see `crate::allow`).
     let mut spender = (mode == RunMode::Live)
         .then(|| crate::allow::Spender::new(opts.config_dir.as_deref(), key, &ctx.allowances));
+    let mut worktrees: Vec<WorktreeState> = Vec::new();
     let mut judge_with = |state: &mut SessionState, live: bool| {
         let (eval, _) = policy.judge_in_session(&call, &ctx, state, |eval| {
+            // A discard in a work tree whose state the policy needs: look it up (only now,
+            // only for it) and judge again with it.
+            if !eval.worktrees_wanted.is_empty() {
+                let found: Vec<WorktreeState> = eval
+                    .worktrees_wanted
+                    .iter()
+                    .map(|dir| git::worktree_state(dir))
+                    .collect();
+                worktrees.extend(found.iter().cloned());
+                return Err(Rejudge::With(found));
+            }
             let c = combine(eval, hooks.as_ref(), &call, dialect, opts.ask_fallback);
             let passes = !matches!(c.decision, Some(Decision::Deny | Decision::Ask));
             if let Some(spender) = spender.as_mut() {
-                spender.settle(eval, passes)?;
+                spender.settle(eval, passes).map_err(Rejudge::Without)?;
             }
             let d = c.decision;
             combined = Some(c);
@@ -858,6 +872,9 @@ pub fn judge(
     }
     if !eval.allowed_by.is_empty() {
         trace.insert("allowed_by".into(), json!(eval.allowed_by));
+    }
+    if !worktrees.is_empty() {
+        trace.insert("worktrees".into(), json!(worktrees));
     }
     if let Some(spender) = &spender {
         for (name, ids) in [
