@@ -60,10 +60,13 @@ fn the_readme_first_session_works_on_a_fresh_machine() {
     }
     std::os::unix::fs::symlink(env!("CARGO_BIN_EXE_hookgate"), bin.join("hookgate")).unwrap();
     // One shell, so `cd` carries over; a marker line between steps splits the output.
-    let script = steps
-        .iter()
-        .map(|s| format!("{s}\necho {MARK}\n"))
-        .collect::<String>();
+    let script = steps.iter().fold(String::new(), |mut script, step| {
+        script.push_str(step);
+        script.push_str("\necho ");
+        script.push_str(MARK);
+        script.push('\n');
+        script
+    });
     let path = format!("{}:/usr/local/bin:/usr/bin:/bin", bin.display());
     let out = Command::new("sh")
         .args(["-ec", &script])
@@ -101,9 +104,9 @@ fn the_readme_first_session_works_on_a_fresh_machine() {
         project.display()
     );
     assert!(reason.contains(&printed_way), "{reason}");
-    let step3 = steps[2].lines().last().unwrap();
+    let allow_line = steps[2].lines().last().unwrap();
     assert_eq!(
-        step3.replace("\"$PWD\"", &project.display().to_string()),
+        allow_line.replace("\"$PWD\"", &project.display().to_string()),
         printed_way.trim_matches('`'),
         "step 3 is the way through the deny printed"
     );
