@@ -28,15 +28,18 @@ const ONCE_WINDOW_MS: u64 = 60 * 60 * 1000;
 #[command(group = clap::ArgGroup::new("life").args(["once", "for_", "always"]))]
 #[command(group = clap::ArgGroup::new("scope").args(["project", "user"]))]
 pub(crate) struct AllowArgs {
-    /// What to allow: a rule, invariant or analyzer id (`no-force-push`), or an exact shell
-    /// command in quotes (`'git push --force origin main'`). Several are allowed together.
+    /// What to allow: an invariant, shell analyzer rule or policy rule id (`no-force-push`,
+    /// `git.push_force`), or an exact shell command in quotes (`'git push --force origin
+    /// main'`). Several are allowed together. An id-like word that names nothing is an error
+    /// naming the nearest ids; a command a locked invariant always blocks is refused.
     #[arg(
-        value_name = "RULE-ID | 'COMMAND'",
+        value_name = "ID | 'COMMAND'",
         required_unless_present_any = ["list", "revoke"],
         conflicts_with_all = ["list", "revoke"]
     )]
     targets: Vec<String>,
-    /// Only the next call it lets through (within an hour). The default.
+    /// Only the next call it lets through, with every event of that call (within an hour).
+    /// The default.
     #[arg(long)]
     once: bool,
     /// For this long: `30m`, `1h`, `7d`, `1w`.
