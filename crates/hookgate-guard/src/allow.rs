@@ -12,44 +12,49 @@
 
 use std::path::{Path, PathBuf};
 
-use hookgate_core::CanonicalCall;
+use hookgate_agents::Parsed;
 use hookgate_policy::Evaluation;
 use hookgate_policy::allowance::{
     Allowance, CallKey, allowances_path, load_allowances, spend, unspend, update_allowances,
 };
 use serde_json::Value;
 
-/// The key of the call in `raw` (the payload as the agent sent it): its session, its tool
+/// The key of the call `parsed` (the payload as the agent sent it): its session, its tool
 /// input, and the agent's call id where the event carries one (`tool_use_id`: Claude's and
 /// Codex's PreToolUse and PostToolUse, Cursor's preToolUse).
-pub(crate) fn call_key(call: &CanonicalCall, raw: &Value) -> CallKey {
-    CallKey::of(call, raw.get("tool_use_id").and_then(Value::as_str))
+fn call_key(parsed: &Parsed) -> CallKey {
+    CallKey::of(
+        &parsed.call,
+        parsed.raw.get("tool_use_id").and_then(Value::as_str),
+    )
 }
 
-/// The allowances in force at `now_ms` for the call `key` in `project`, from the user config
-/// dir. `Err` carries the reason the file could not be read: then *none* apply (an unreadable
-/// file must not grant anything) and the caller records why.
+/// The allowances in force at `now_ms` for the call `parsed` in `project`, from the user
+/// config dir, and the call's key when there is an allowances file at all (the key hashes the
+/// tool input: a call pays for it only where allowances are used). `Err` carries the reason
+/// the file could not be read: then *none* apply (an unreadable file must not grant anything)
+/// and the caller records why.
 pub(crate) fn active(
     config_dir: Option<&Path>,
     project: &Path,
     now_ms: u64,
-    key: &CallKey,
-) -> Result<Vec<Allowance>, String> {
+    parsed: &Parsed,
+) -> Result<(Vec<Allowance>, Option<CallKey>), String> {
     let Some(dir) = config_dir else {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     };
     let path = allowances_path(dir);
     // No file is the common case: one `stat`, no parse.
     if !path.exists() {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     }
-    load_allowances(&path)
-        .map(|all| {
-            all.into_iter()
-                .filter(|a| a.active(now_ms, project, key))
-                .collect()
-        })
-        .map_err(|e| format!("allowances ignored: {e}"))
+    let all = load_allowances(&path).map_err(|e| format!("allowances ignored: {e}"))?;
+    let key = call_key(parsed);
+    let active = all
+        .into_iter()
+        .filter(|a| a.active(now_ms, project, &key))
+        .collect();
+    Ok((active, Some(key)))
 }
 
 /// Spends, for one call, the `--once` allowances its judgement used — under the file's lock,
@@ -57,7 +62,7 @@ pub(crate) fn active(
 #[derive(Debug)]
 pub(crate) struct Spender {
     file: Option<PathBuf>,
-    key: CallKey,
+    key: Option<CallKey>,
     once: Vec<String>,
     /// Spent by this judgement (given back if the call ends up not passing).
     pub spent_now: Vec<String>,
@@ -70,8 +75,13 @@ pub(crate) struct Spender {
 }
 
 impl Spender {
-    /// A spender for the call `key`, over the allowances the call was judged with.
-    pub(crate) fn new(config_dir: Option<&Path>, key: CallKey, allowances: &[Allowance]) -> Self {
+    /// A spender for the call `key`, over the allowances the call was judged with (no key:
+    /// there were none).
+    pub(crate) fn new(
+        config_dir: Option<&Path>,
+        key: Option<CallKey>,
+        allowances: &[Allowance],
+    ) -> Self {
         Self {
             file: config_dir.map(allowances_path),
             key,
@@ -106,11 +116,10 @@ impl Spender {
         if wanted.is_empty() {
             return Ok(());
         }
-        let Some(file) = &self.file else {
+        let (Some(file), Some(key)) = (&self.file, &self.key) else {
             return Err(wanted);
         };
         let now = hookgate_audit::now_ms();
-        let key = &self.key;
         match update_allowances(file, |all| {
             let result = spend(all, &wanted, key, now);
             // Entries nothing can use any more go while the file is being written anyway.
@@ -141,9 +150,10 @@ impl Spender {
         if self.spent_now.is_empty() {
             return;
         }
-        let Some(file) = &self.file else { return };
+        let (Some(file), Some(key)) = (&self.file, &self.key) else {
+            return;
+        };
         let ids = std::mem::take(&mut self.spent_now);
-        let key = &self.key;
         if let Err(e) = update_allowances(file, |all| unspend(all, &ids, key)) {
             self.error = Some(e.to_string());
         }
