@@ -722,14 +722,17 @@ pub fn judge(
     let mut ctx = context(opts, &found);
     let mut trace = Map::new();
     // The call as the agent sent it identifies it across its events (before any rewrite).
-    let key = crate::allow::call_key(&parsed.call, &parsed.raw);
+    let mut key = None;
     match crate::allow::active(
         opts.config_dir.as_deref(),
         &project,
         hookgate_audit::now_ms(),
-        &key,
+        &parsed,
     ) {
-        Ok(active) => ctx.allowances = active,
+        Ok((active, call_key)) => {
+            ctx.allowances = active;
+            key = call_key;
+        }
         Err(why) => {
             trace.insert("allowances_error".into(), json!(why));
         }
