@@ -113,14 +113,7 @@ fn looks_like_an_id(t: &str) -> bool {
 /// What a command allowance would meet: the locked invariants that decide the command in
 /// `dir` (no allowance waives them), and whether hookgate objects to it there at all.
 fn judge_command(command: &str, dir: &Path) -> Result<(Vec<String>, bool), Failure> {
-    let mut opts = guard_options(&GuardFlags {
-        agent: AgentArg::Claude,
-        fail_mode: None,
-        ask_fallback: None,
-        store: None,
-        policies: Vec::new(),
-        no_user_hooks: false,
-    })?;
+    let mut opts = guard_options(&GuardFlags::none(AgentArg::Claude))?;
     opts.store = hookgate_guard::StoreChoice::Off;
     dir.clone_into(&mut opts.cwd);
     let payload = command_payload(hookgate_core::AgentKind::Claude, command, dir);

@@ -302,6 +302,20 @@ pub(crate) struct GuardFlags {
     pub no_user_hooks: bool,
 }
 
+impl GuardFlags {
+    /// No flag given: what `hookgate hook <agent>` does with the environment alone.
+    pub(crate) fn none(agent: AgentArg) -> Self {
+        Self {
+            agent,
+            fail_mode: None,
+            ask_fallback: None,
+            store: None,
+            policies: Vec::new(),
+            no_user_hooks: false,
+        }
+    }
+}
+
 pub(crate) fn guard_options(flags: &GuardFlags) -> Result<GuardOptions, Failure> {
     // Per agent: the flag on that agent's hook command line, else `HOOKGATE_FAIL_MODE_<AGENT>`,
     // else `HOOKGATE_FAIL_MODE`, else ask.
@@ -626,14 +640,7 @@ fn guard_checks() -> Result<Vec<hookgate_init::Check>, Failure> {
         Err(e) => out.push(check("unstored records", false, e.to_string())),
     }
     let cwd = std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?;
-    let opts = guard_options(&GuardFlags {
-        agent: AgentArg::Claude,
-        fail_mode: None,
-        ask_fallback: None,
-        store: None,
-        policies: Vec::new(),
-        no_user_hooks: false,
-    })?;
+    let opts = guard_options(&GuardFlags::none(AgentArg::Claude))?;
     out.push(match hookgate_guard::project_status(&opts, &cwd) {
         Err(e) => check(
             "project config",

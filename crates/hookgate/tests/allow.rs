@@ -57,36 +57,17 @@ impl Env {
             "hook_event_name": "PreToolUse", "tool_name": "Bash",
             "tool_input": {"command": command}, "tool_use_id": next_call_id()
         });
-        let mut child = self
-            .command(&["hook", "claude"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(&serde_json::to_vec(&payload).unwrap())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert_eq!(out.status.code(), Some(0), "{out:?}");
-        if out.stdout.is_empty() {
-            return ("none".into(), String::new());
-        }
-        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-        let h = &v["hookSpecificOutput"];
-        (
-            h["permissionDecision"]
-                .as_str()
-                .unwrap_or("none")
-                .to_owned(),
-            h["permissionDecisionReason"]
+        let out = self.hook_output(&payload);
+        let reason = if out.stdout.is_empty() {
+            String::new()
+        } else {
+            let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+            v["hookSpecificOutput"]["permissionDecisionReason"]
                 .as_str()
                 .unwrap_or_default()
-                .to_owned(),
-        )
+                .to_owned()
+        };
+        (decision_of(&out), reason)
     }
 
     fn bash(&self, command: &str) -> (String, String) {

@@ -20,6 +20,19 @@ fn hookgate(args: &[&str], cwd: &Path, config: &Path) -> Output {
         .unwrap()
 }
 
+/// A temporary project (`p/`, a repository) and user config dir (`cfg/`) holding `policy` as
+/// the user's policy file.
+fn project_with_user_policy(
+    policy: &str,
+) -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let (project, config) = (dir.path().join("p"), dir.path().join("cfg"));
+    std::fs::create_dir_all(project.join(".git")).unwrap();
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("policy.yaml"), policy).unwrap();
+    (dir, project, config)
+}
+
 const POLICY: &str = "rules:
   - id: no-curl
     command: 'curl *'
@@ -30,11 +43,7 @@ const POLICY: &str = "rules:
 
 #[test]
 fn policy_check_lists_the_files_it_loaded_and_rules_in_words() {
-    let dir = tempfile::tempdir().unwrap();
-    let (project, config) = (dir.path().join("p"), dir.path().join("cfg"));
-    std::fs::create_dir_all(project.join(".git")).unwrap();
-    std::fs::create_dir_all(&config).unwrap();
-    std::fs::write(config.join("policy.yaml"), POLICY).unwrap();
+    let (_dir, project, config) = project_with_user_policy(POLICY);
     let out = hookgate(&["policy", "check"], &project, &config);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
@@ -77,11 +86,7 @@ fn policy_check_lists_the_files_it_loaded_and_rules_in_words() {
 
 #[test]
 fn policy_test_failure_lines_say_why() {
-    let dir = tempfile::tempdir().unwrap();
-    let (project, config) = (dir.path().join("p"), dir.path().join("cfg"));
-    std::fs::create_dir_all(project.join(".git")).unwrap();
-    std::fs::create_dir_all(&config).unwrap();
-    std::fs::write(config.join("policy.yaml"), POLICY).unwrap();
+    let (dir, project, config) = project_with_user_policy(POLICY);
     let cases = dir.path().join("cases.yaml");
     std::fs::write(
         &cases,
@@ -134,11 +139,7 @@ fn assert_no_raw_escapes(out: &Output) {
 
 #[test]
 fn policy_check_escapes_what_a_policy_file_supplies() {
-    let dir = tempfile::tempdir().unwrap();
-    let (project, config) = (dir.path().join("p"), dir.path().join("cfg"));
-    std::fs::create_dir_all(project.join(".git")).unwrap();
-    std::fs::create_dir_all(&config).unwrap();
-    std::fs::write(config.join("policy.yaml"), HOSTILE).unwrap();
+    let (_dir, project, config) = project_with_user_policy(HOSTILE);
     let out = hookgate(&["policy", "check"], &project, &config);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     assert_no_raw_escapes(&out);
@@ -153,11 +154,7 @@ fn policy_check_escapes_what_a_policy_file_supplies() {
 
 #[test]
 fn policy_test_escapes_case_names_and_reasons() {
-    let dir = tempfile::tempdir().unwrap();
-    let (project, config) = (dir.path().join("p"), dir.path().join("cfg"));
-    std::fs::create_dir_all(project.join(".git")).unwrap();
-    std::fs::create_dir_all(&config).unwrap();
-    std::fs::write(config.join("policy.yaml"), HOSTILE).unwrap();
+    let (dir, project, config) = project_with_user_policy(HOSTILE);
     let cases = dir.path().join("cases.yaml");
     std::fs::write(
         &cases,
