@@ -33,6 +33,19 @@ fn project_with_user_policy(
     (dir, project, config)
 }
 
+/// `policy test` of a cases file (`cases`, after its `workspace:` line) against `policy` as
+/// the user's policy.
+fn policy_test(policy: &str, cases: &str) -> Output {
+    let (dir, project, config) = project_with_user_policy(policy);
+    let file = dir.path().join("cases.yaml");
+    std::fs::write(&file, format!("workspace: {}\n{cases}", project.display())).unwrap();
+    hookgate(
+        &["policy", "test", file.to_str().unwrap()],
+        &project,
+        &config,
+    )
+}
+
 const POLICY: &str = "rules:
   - id: no-curl
     command: 'curl *'
@@ -86,20 +99,9 @@ fn policy_check_lists_the_files_it_loaded_and_rules_in_words() {
 
 #[test]
 fn policy_test_failure_lines_say_why() {
-    let (dir, project, config) = project_with_user_policy(POLICY);
-    let cases = dir.path().join("cases.yaml");
-    std::fs::write(
-        &cases,
-        format!(
-            "workspace: {}\nhome: /home/user\ncases:\n  - {{name: wiping the disk is fine, command: 'rm -rf /', expect: none}}\n  - {{name: ls, command: ls, expect: none}}\n",
-            project.display()
-        ),
-    )
-    .unwrap();
-    let out = hookgate(
-        &["policy", "test", cases.to_str().unwrap()],
-        &project,
-        &config,
+    let out = policy_test(
+        POLICY,
+        "home: /home/user\ncases:\n  - {name: wiping the disk is fine, command: 'rm -rf /', expect: none}\n  - {name: ls, command: ls, expect: none}\n",
     );
     assert_eq!(out.status.code(), Some(2));
     let text = String::from_utf8_lossy(&out.stdout);
@@ -154,20 +156,9 @@ fn policy_check_escapes_what_a_policy_file_supplies() {
 
 #[test]
 fn policy_test_escapes_case_names_and_reasons() {
-    let (dir, project, config) = project_with_user_policy(HOSTILE);
-    let cases = dir.path().join("cases.yaml");
-    std::fs::write(
-        &cases,
-        format!(
-            "workspace: {}\ncases:\n  - {{name: \"curl\\e[31m is fine\", command: 'rm -rf /', expect: none}}\n",
-            project.display()
-        ),
-    )
-    .unwrap();
-    let out = hookgate(
-        &["policy", "test", cases.to_str().unwrap()],
-        &project,
-        &config,
+    let out = policy_test(
+        HOSTILE,
+        "cases:\n  - {name: \"curl\\e[31m is fine\", command: 'rm -rf /', expect: none}\n",
     );
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert_no_raw_escapes(&out);

@@ -7,8 +7,12 @@
     reason = "test code"
 )]
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output};
+
+use common::git;
 
 const SECRET: &str = "aws_access_key_id = AKIAZ7XQ3JH2LMN4PQRS\n";
 
@@ -23,26 +27,6 @@ fn scan(args: &[&str], cwd: &Path) -> Output {
 
 fn json(out: &Output) -> Vec<serde_json::Value> {
     serde_json::from_slice(&out.stdout).unwrap()
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let ok = Command::new("git")
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@t",
-            "-c",
-            "init.defaultBranch=main",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .status();
-    match ok {
-        Ok(s) => assert!(s.success(), "git {args:?}"),
-        Err(e) if std::env::var_os("CI").is_some() => panic!("git is required under CI: {e}"),
-        Err(e) => panic!("git is required for this test: {e}"),
-    }
 }
 
 #[test]

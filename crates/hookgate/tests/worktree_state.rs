@@ -12,31 +12,9 @@
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
-use common::{Sandbox, bash_payload, text};
+use common::{Sandbox, bash_payload, git, text};
 use serde_json::Value;
-
-fn git(dir: &Path, args: &[&str]) {
-    let status = Command::new("git")
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@t",
-            "-c",
-            "init.defaultBranch=main",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .env_remove("GIT_DIR")
-        .env_remove("GIT_INDEX_FILE")
-        .status();
-    match status {
-        Ok(s) => assert!(s.success(), "git {args:?}"),
-        Err(e) => panic!("git is required for this test: {e}"),
-    }
-}
 
 /// A repository in `work/repo` with one commit and a clean linked worktree in `work/wt`.
 fn repo_with_worktree(sandbox: &Sandbox) -> (PathBuf, PathBuf) {
