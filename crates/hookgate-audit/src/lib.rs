@@ -28,6 +28,7 @@
 //! acknowledged; surface SQLite's "database is locked" to a caller; run DDL on every call;
 //! panic; or let the webhook delay, block or change a decision.
 
+mod cap;
 mod error;
 mod ledger;
 mod overview;
@@ -51,6 +52,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
+pub use cap::{MAX_SIZE_VAR, max_size_from, max_size_setting, settings_path};
 pub use error::AuditError;
 pub use jiff::tz::TimeZone;
 pub use ledger::{HookLedger, HookRun, HookRunResult};
@@ -120,20 +122,10 @@ pub struct Options {
     pub busy_timeout: Duration,
     /// The size cap: when an ingestion leaves `audit.db` bigger than this, the oldest records
     /// are deleted until the rest take at most nine tenths of it (the slack keeps every
-    /// ingestion from pruning again). Default: `$HOOKGATE_STORE_MAX_SIZE` ([`max_size_setting`]).
+    /// ingestion from pruning again); for JSONL, when an append leaves `audit.jsonl` bigger
+    /// than this. Default: the user's setting ([`max_size_setting`]: `$HOOKGATE_STORE_MAX_SIZE`,
+    /// else `max_size` in `store.yaml`).
     pub max_bytes: Option<u64>,
-}
-
-/// The size cap users set with `$HOOKGATE_STORE_MAX_SIZE` (`500M`, `2G`, `1048576`): `Ok(None)`
-/// when unset or empty, an error naming the value when it is not a size (`prune` and `doctor`
-/// report it; the store then applies no cap rather than a guessed one).
-pub fn max_size_setting() -> Result<Option<u64>, String> {
-    match std::env::var("HOOKGATE_STORE_MAX_SIZE") {
-        Ok(v) if !v.trim().is_empty() => parse_size(&v).map(Some).ok_or_else(|| {
-            format!("$HOOKGATE_STORE_MAX_SIZE: not a size `{v}` (use 500M, 2G or bytes)")
-        }),
-        _ => Ok(None),
-    }
 }
 
 /// A size in bytes: digits with an optional `K`, `M`, `G` or `T` (powers of 1024, with or
@@ -261,7 +253,13 @@ impl Store {
         let line = record::encode_line(&redacted).map_err(AuditError::json(self.path(), None))?;
         match self.options.backend {
             Backend::Jsonl => {
-                spool::append(&self.jsonl, &line, TornTail::MoveTo(&self.jsonl_rejected))?;
+                let size =
+                    spool::append(&self.jsonl, &line, TornTail::MoveTo(&self.jsonl_rejected))?;
+                if self.options.max_bytes.is_some_and(|max| size > max) {
+                    // The record is already stored; a failed prune leaves the file over the
+                    // cap until the next append or `prune`, never loses a record.
+                    let _ = self.enforce_cap_jsonl();
+                }
             }
             Backend::Sqlite => {
                 let size = spool::append(
@@ -483,6 +481,26 @@ impl Store {
         let all = self.with_db(|db| db.query(&Filter::default()))?;
         let over = reader::over_budget(&all, max / 10 * 9);
         self.with_db(|db| db.prune(None, &over))?;
+        Ok(())
+    }
+
+    /// Applies [`Options::max_bytes`] to `audit.jsonl`, unless another process is doing so
+    /// (`jsonl-prune.lock`: two rewrites at once would each drop what the other carried
+    /// over).
+    fn enforce_cap_jsonl(&self) -> Result<(), AuditError> {
+        let Some(max) = self.options.max_bytes else {
+            return Ok(());
+        };
+        let lock_path = self.home.join("jsonl-prune.lock");
+        let lock = spool::open_append(&lock_path)?;
+        match lock.try_lock() {
+            Ok(()) => {}
+            Err(std::fs::TryLockError::WouldBlock) => return Ok(()),
+            Err(std::fs::TryLockError::Error(e)) => {
+                return Err(AuditError::io("lock", &lock_path)(e));
+            }
+        }
+        reader::prune_jsonl(&self.jsonl, None, Some(max / 10 * 9))?;
         Ok(())
     }
 

@@ -1,7 +1,12 @@
-//! The current git branch, read from `.git/HEAD` without starting `git` (a hook call must not
-//! pay for a process it can avoid).
+//! Git facts for the judgement: the current branch, read from `.git/HEAD` without starting
+//! `git` (a hook call must not pay for a process it can avoid), and — only when the policy
+//! asks, for a discard such as `git reset --hard` — whether a linked worktree has work to
+//! lose.
 
 use std::path::Path;
+use std::process::{Command, Stdio};
+
+use hookgate_policy::WorktreeState;
 
 /// The branch checked out in `git_dir` (a repository's own git dir, as
 /// `hookgate_project::GitInfo::git_dir` found it); `None` on a detached HEAD (policy treats an
@@ -16,6 +21,54 @@ pub fn branch_in(git_dir: &Path) -> Option<String> {
 /// The checked-out branch of the repository containing `dir`, found by the one discovery rule.
 pub fn current_branch(dir: &Path) -> Option<String> {
     branch_in(&hookgate_project::discover_in(dir, None).git?.git_dir)
+}
+
+/// The state of the work tree at `dir`, for a policy deciding whether a discard there loses
+/// anything (`hookgate_policy::Evaluation::worktrees_wanted`).
+///
+/// Linkedness is read from the `.git` file (no process). Only a linked worktree is looked at
+/// further: one `git status` (read-only: `--no-optional-locks`, the inherited `GIT_*`
+/// variables that would point it elsewhere removed) — uncommitted changes or untracked files
+/// make it dirty. Whatever cannot be found out answers "dirty", so the discard is judged as
+/// always (fail closed).
+pub fn worktree_state(dir: &Path) -> WorktreeState {
+    let mut state = WorktreeState {
+        dir: dir.to_owned(),
+        linked: false,
+        dirty: true,
+    };
+    let Some(repo) = dir.ancestors().find_map(hookgate_project::repository_at) else {
+        return state;
+    };
+    if !repo.is_linked_worktree() {
+        return state;
+    }
+    state.linked = true;
+    let mut git = Command::new("git");
+    for var in [
+        "GIT_DIR",
+        "GIT_WORK_TREE",
+        "GIT_INDEX_FILE",
+        "GIT_COMMON_DIR",
+        "GIT_OBJECT_DIRECTORY",
+        "GIT_NAMESPACE",
+    ] {
+        git.env_remove(var);
+    }
+    let status = git
+        .arg("--no-optional-locks")
+        .arg("-C")
+        .arg(&repo.work_tree)
+        .args(["status", "--porcelain", "-z", "--untracked-files=normal"])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output();
+    if let Ok(out) = status
+        && out.status.success()
+    {
+        state.dirty = !out.stdout.is_empty();
+    }
+    state
 }
 
 #[cfg(test)]

@@ -18,7 +18,9 @@ use hookgate_agents::{Dialect, Encoded, ParseError, Parsed, Reply, encode, suppo
 use hookgate_audit::{Record, Store};
 use hookgate_core::{AgentKind, CanonicalCall, Decision, EventId, Outcome};
 use hookgate_engine::config::Loaded;
-use hookgate_policy::{Action, Ctx, Evaluation, Matched, Policy, PolicyLayer, SessionState};
+use hookgate_policy::{
+    Action, Ctx, Evaluation, Matched, Policy, PolicyLayer, Rejudge, SessionState, WorktreeState,
+};
 use hookgate_project::{ConfigSnapshot, Project, TrustState};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
@@ -970,12 +972,18 @@ pub fn judge(
     let project = found.root.clone();
     let mut ctx = context(opts, &found);
     let mut trace = Map::new();
+    // The call as the agent sent it identifies it across its events (before any rewrite).
+    let mut key = None;
     match crate::allow::active(
         opts.config_dir.as_deref(),
         &project,
         hookgate_audit::now_ms(),
+        &parsed,
     ) {
-        Ok(active) => ctx.allowances = active,
+        Ok((active, call_key)) => {
+            ctx.allowances = active;
+            key = call_key;
+        }
         Err(why) => {
             trace.insert("allowances_error".into(), json!(why));
         }
@@ -1040,12 +1048,31 @@ pub fn judge(
     // remember, write.
     let mut combined: Option<Combined> = None;
     let mut shown: Vec<String> = Vec::new();
+    // `--once` allowances are spent inside the judgement, atomically (see `crate::allow`).
+    let mut spender = (mode == RunMode::Live)
+        .then(|| crate::allow::Spender::new(opts.config_dir.as_deref(), key, &ctx.allowances));
+    let mut worktrees: Vec<WorktreeState> = Vec::new();
     let mut judge_with = |state: &mut SessionState, live: bool| {
         let (eval, _) = policy.judge_in_session(&call, &ctx, state, |eval| {
+            // A discard in a work tree whose state the policy needs: look it up (only now,
+            // only for it) and judge again with it.
+            if !eval.worktrees_wanted.is_empty() {
+                let found: Vec<WorktreeState> = eval
+                    .worktrees_wanted
+                    .iter()
+                    .map(|dir| git::worktree_state(dir))
+                    .collect();
+                worktrees.extend(found.iter().cloned());
+                return Err(Rejudge::With(found));
+            }
             let c = combine(eval, hooks.as_ref(), &reach, opts.ask_fallback);
+            let passes = !matches!(c.decision, Some(Decision::Deny | Decision::Ask));
+            if let Some(spender) = spender.as_mut() {
+                spender.settle(eval, passes).map_err(Rejudge::Without)?;
+            }
             let d = c.decision;
             combined = Some(c);
-            d
+            Ok(d)
         });
         shown = notes
             .iter()
@@ -1100,25 +1127,22 @@ pub fn judge(
     }
     if !eval.allowed_by.is_empty() {
         trace.insert("allowed_by".into(), json!(eval.allowed_by));
-        // A `--once` allowance is used up only by a call it really let through.
-        if mode == RunMode::Live
-            && !matches!(combined.decision, Some(Decision::Deny | Decision::Ask))
-        {
-            let used: Vec<_> = ctx
-                .allowances
-                .iter()
-                .filter(|a| eval.allowed_by.contains(&a.id))
-                .cloned()
-                .collect();
-            match crate::allow::use_up(opts.config_dir.as_deref(), &used) {
-                Ok(ids) if !ids.is_empty() => {
-                    trace.insert("allowances_used_up".into(), json!(ids));
-                }
-                Ok(_) => {}
-                Err(why) => {
-                    trace.insert("allowances_error".into(), json!(why));
-                }
+    }
+    if !worktrees.is_empty() {
+        trace.insert("worktrees".into(), json!(worktrees));
+    }
+    if let Some(spender) = &spender {
+        for (name, ids) in [
+            ("allowances_used_up", &spender.spent_now),
+            ("allowances_used_by_this_call", &spender.spent_before),
+            ("allowances_lost", &spender.lost),
+        ] {
+            if !ids.is_empty() {
+                trace.insert(name.into(), json!(ids));
             }
+        }
+        if let Some(why) = &spender.error {
+            trace.insert("allowances_error".into(), json!(why));
         }
     }
     trace.insert("judge_micros".into(), json!(micros(started)));

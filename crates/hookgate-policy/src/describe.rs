@@ -1,8 +1,14 @@
 //! The effective policy in words (`hookgate policy check` prints it): the same keys a policy
 //! file uses, values as a user would write them — never a Rust `Debug` spelling — and each rule
 //! as one sentence saying when it applies and what it decides.
+//!
+//! A project's policy file comes with the repository: every value it supplies (rule ids,
+//! patterns, reasons, branches, its own path) goes through `hookgate_core::term::escape`, so
+//! `policy check` cannot be made to print an escape sequence or a fake line.
 
 use std::fmt::Write as _;
+
+use hookgate_core::term::escape;
 
 use crate::policy::{Effect, Mode, Policy, Switch};
 
@@ -34,13 +40,19 @@ fn effect_word(effect: Effect) -> &'static str {
 
 /// `[a, b]` — a list as a policy file writes it.
 fn list<S: AsRef<str>>(items: &[S]) -> String {
-    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
+    let items: Vec<String> = items
+        .iter()
+        .map(|s| escape(s.as_ref()).into_owned())
+        .collect();
     format!("[{}]", items.join(", "))
 }
 
 /// `a`, or `a or b` — the alternatives of one condition.
 fn either<S: AsRef<str>>(items: &[S]) -> String {
-    let items: Vec<String> = items.iter().map(|s| format!("`{}`", s.as_ref())).collect();
+    let items: Vec<String> = items
+        .iter()
+        .map(|s| format!("`{}`", escape(s.as_ref())))
+        .collect();
     items.join(" or ")
 }
 
@@ -69,6 +81,14 @@ impl Policy {
         let _ = writeln!(out, "invariants:");
         for (id, switch) in self.invariant_switches() {
             let _ = writeln!(out, "  {id}: {}", switch_word(switch));
+        }
+        if self.analyzers.is_empty() {
+            let _ = writeln!(out, "analyzers: every shell analyzer rule on");
+        } else {
+            let _ = writeln!(out, "analyzers (every other shell analyzer rule on):");
+            for (id, switch) in self.analyzer_switches() {
+                let _ = writeln!(out, "  {id}: {}", switch_word(switch));
+            }
         }
         if self.rules.is_empty() {
             let _ = writeln!(out, "rules: none");
@@ -103,7 +123,7 @@ impl Policy {
             let _ = write!(
                 out,
                 "  rule {}: {} when {when}",
-                r.id,
+                escape(&r.id),
                 effect_word(r.effect)
             );
             if let Some(mode) = r.mode {
@@ -113,10 +133,10 @@ impl Policy {
                 let _ = write!(out, "; overrides {}", r.overrides.join(", "));
             }
             if let Some(reason) = &r.reason {
-                let _ = write!(out, "; reason: {reason}");
+                let _ = write!(out, "; reason: {}", escape(reason));
             }
             if !r.origin.is_empty() {
-                let _ = write!(out, " ({})", r.origin);
+                let _ = write!(out, " ({})", escape(&r.origin));
             }
             out.push('\n');
         }

@@ -9,6 +9,7 @@ use crate::action::{Action, ActionKind, Facts};
 use crate::invariants::{INVARIANTS, Judge, Violation, branch_matches};
 use crate::policy::{Effect, Mode, Policy, Rule, Switch};
 use crate::{Ctx, SessionState};
+use crate::{analyzers, worktree};
 
 /// Whether a match came from a policy rule or a built-in invariant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -85,6 +86,22 @@ pub struct Evaluation {
     /// through, or why none can (a locked invariant decided).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub way_through: Option<String>,
+    /// Directories whose work tree state ([`crate::Ctx::worktrees`]) this judgement would use
+    /// and did not have: a caller that can look them up judges again with the answers (see
+    /// the `worktree` module). Until then those discards are judged as always.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub worktrees_wanted: Vec<std::path::PathBuf>,
+}
+
+/// What a caller settling a judgement (see [`Policy::judge_in_session`]) needs before it can
+/// decide: the judgement is run again with the changed facts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rejudge {
+    /// These allowances cannot be used by this call after all (a `--once` another call spent
+    /// first, or one that could not be spent).
+    Without(Vec<String>),
+    /// The work tree states the judgement asked for ([`Evaluation::worktrees_wanted`]).
+    With(Vec<crate::WorktreeState>),
 }
 
 fn micros(since: Instant) -> u64 {
@@ -115,6 +132,11 @@ impl Policy {
     /// return the final decision, counts that decision and, unless it is a deny or an ask,
     /// remembers what the call does.
     ///
+    /// `finish` may instead answer `Err(Rejudge)`: allowances this call cannot use after all
+    /// (a `--once` allowance another call spent first), or facts the judgement asked for
+    /// (work tree states); the call is judged again with the change — so the evaluation
+    /// returned is always the one the decision was made on.
+    ///
     /// The call's facts (its shell analysis, canonical paths) are built once and serve both
     /// the judgement and the memory, so the two can never see different parses.
     pub fn judge_in_session(
@@ -122,12 +144,35 @@ impl Policy {
         call: &CanonicalCall,
         ctx: &Ctx,
         state: &mut SessionState,
-        finish: impl FnOnce(&Evaluation) -> Option<Decision>,
+        mut finish: impl FnMut(&Evaluation) -> Result<Option<Decision>, Rejudge>,
     ) -> (Evaluation, Option<Decision>) {
         let started = Instant::now();
         let facts = Facts::build(call, ctx);
-        let evaluation = self.evaluate_facts(&facts, call, ctx, state, started);
-        let decision = finish(&evaluation);
+        let mut changed: Option<Ctx> = None;
+        let (evaluation, decision) = loop {
+            let ctx_now = changed.as_ref().unwrap_or(ctx);
+            let evaluation = self.evaluate_facts(&facts, call, ctx_now, state, started);
+            let mut next = ctx_now.clone();
+            match finish(&evaluation) {
+                Ok(decision) => break (evaluation, decision),
+                Err(Rejudge::Without(ids)) => {
+                    next.allowances.retain(|a| !ids.contains(&a.id));
+                }
+                Err(Rejudge::With(states)) => {
+                    for s in states {
+                        if !next.worktrees.iter().any(|w| w.dir == s.dir) {
+                            next.worktrees.push(s);
+                        }
+                    }
+                }
+            }
+            if next == *ctx_now {
+                // Nothing changed, yet the caller still cannot settle: the call does not pass
+                // (never a silent allow).
+                break (evaluation, Some(Decision::Deny));
+            }
+            changed = Some(next);
+        };
         if !matches!(decision, Some(Decision::Deny | Decision::Ask)) {
             self.observe_facts(&facts, call, state);
         }
@@ -160,6 +205,7 @@ impl Policy {
                 steps,
                 allowed_by: Vec::new(),
                 way_through: None,
+                worktrees_wanted: Vec::new(),
             };
         }
 
@@ -222,6 +268,9 @@ impl Policy {
         let t = Instant::now();
         let judge = Judge::new(facts, ctx, state, &self.settings);
         let mut violated = 0usize;
+        let mut analyzer_allowed: Vec<String> = Vec::new();
+        let mut analyzer_deciding: Vec<String> = Vec::new();
+        let disposable = worktree::disposable(facts, ctx);
         for (info, switch) in INVARIANTS.iter().zip(&self.switches) {
             // A locked invariant (the guard protecting itself) always enforces: no switch
             // and no `mode: monitor` turns it into advice.
@@ -235,11 +284,44 @@ impl Policy {
             if all_allowed && !info.locked && overrides.contains(&info.id) {
                 continue;
             }
+            let found = info.check(&judge);
+            let found = if info.id == analyzers::INVARIANT {
+                let refined = analyzers::refine(
+                    found,
+                    facts.analysis.as_ref(),
+                    &self.analyzers,
+                    &ctx.allowances,
+                    &disposable.commands,
+                );
+                analyzer_deciding = refined.deciding;
+                if let Some(waived) = refined.waived {
+                    // Every part the invariant objected to was allowed by analyzer id: the
+                    // match is listed, waived, and decides nothing.
+                    matched.push(Matched {
+                        kind: MatchedKind::Invariant,
+                        id: info.id.to_owned(),
+                        severity: info.severity,
+                        effect: waived.effect,
+                        mode,
+                        reason: waived.reason,
+                        origin: None,
+                        allowed_by: refined.allowed_by.first().cloned(),
+                    });
+                }
+                analyzer_allowed = refined.allowed_by;
+                refined.violation
+            } else if info.id == worktree::DISCARD_INVARIANT
+                && disposable.covers_every_discard(facts)
+            {
+                None
+            } else {
+                found
+            };
             let Some(Violation {
                 effect,
                 reason,
                 suggestion,
-            }) = info.check(&judge)
+            }) = found
             else {
                 continue;
             };
@@ -269,14 +351,21 @@ impl Policy {
             micros: micros(t),
             outcome: format!("{violated} violated"),
         });
+        if !disposable.notes.is_empty() {
+            steps.push(Step {
+                name: "worktrees".into(),
+                micros: 0,
+                outcome: format!("set aside: {}", disposable.notes.join("; ")),
+            });
+        }
 
         // Combine: deny > ask > approve. An approve needs every action covered by approve
         // rules; an allow never decides (no opinion: the agent's own permission flow applies).
         // Allowances the user wrote waive the matches they cover (never a locked invariant's).
         let command = call.tool.as_ref().and_then(|t| t.command.as_deref());
-        let mut allowed_by: Vec<String> = Vec::new();
+        let mut allowed_by: Vec<String> = analyzer_allowed;
         for m in &mut matched {
-            if m.mode != Mode::Enforce || m.effect.loosens() {
+            if m.mode != Mode::Enforce || m.effect.loosens() || m.allowed_by.is_some() {
                 continue;
             }
             if let Some(a) = ctx.allowances.iter().find(|a| a.covers(&m.id, command)) {
@@ -325,11 +414,25 @@ impl Policy {
             })
             .collect();
         let decision = top.and_then(Effect::decision);
-        let way_through = matches!(decision, Some(Decision::Deny | Decision::Ask))
-            .then(|| crate::allowance::way_through(&determining, command));
+        // The way through names the analyzer rules that decided rather than the whole
+        // `destructive-shell` invariant: allowing one rule for an hour is the smaller grant.
+        let way_through = matches!(decision, Some(Decision::Deny | Decision::Ask)).then(|| {
+            let ids: Vec<String> = determining
+                .iter()
+                .flat_map(|id| {
+                    if id == analyzers::INVARIANT && !analyzer_deciding.is_empty() {
+                        analyzer_deciding.clone()
+                    } else {
+                        vec![id.clone()]
+                    }
+                })
+                .collect();
+            crate::allowance::way_through(&ids, command, &ctx.workspace)
+        });
         Evaluation {
             allowed_by,
             way_through,
+            worktrees_wanted: disposable.wanted,
             decision,
             reason,
             suggestion,

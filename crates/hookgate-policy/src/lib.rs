@@ -27,25 +27,29 @@
 
 mod action;
 pub mod allowance;
+mod analyzers;
 mod cases;
 mod describe;
 mod eval;
 mod invariants;
 mod pattern;
 mod policy;
+mod worktree;
 
 use std::path::PathBuf;
 
 use serde::{Deserialize, Serialize};
 
 pub use action::{Action, ActionKind, actions};
+pub use analyzers::{is_analyzer_id, near_ids};
 pub use cases::{CaseCall, CaseOutcome, CaseReport, PayloadParser, run_cases_with};
-pub use eval::{Evaluation, Matched, MatchedKind, Step};
+pub use eval::{Evaluation, Matched, MatchedKind, Rejudge, Step};
 pub use invariants::{INVARIANTS, InvariantInfo};
 pub use pattern::CommandPattern;
 pub use policy::{
     DEFAULT_POLICY_YAML, Effect, Mode, Policy, PolicyError, PolicyLayer, PolicyNote, Switch,
 };
+pub use worktree::WorktreeState;
 
 /// Where a call is judged: facts about the machine and the repository that the caller (the hook
 /// process) finds, so that this crate stays free of I/O.
@@ -82,6 +86,11 @@ pub struct Ctx {
     /// and keeps only the active ones for this project): the matches they cover are waived.
     #[serde(default)]
     pub allowances: Vec<allowance::Allowance>,
+    /// What the caller found about the work trees a discard of this call acts on (linked
+    /// worktree? uncommitted or untracked work?), for the directories a first judgement
+    /// named in [`Evaluation::worktrees_wanted`]; see the `worktree` module.
+    #[serde(default)]
+    pub worktrees: Vec<WorktreeState>,
 }
 
 impl Ctx {
@@ -97,6 +106,7 @@ impl Ctx {
             protected_if_present: Vec::new(),
             follow_symlinks: true,
             allowances: Vec::new(),
+            worktrees: Vec::new(),
         }
     }
 

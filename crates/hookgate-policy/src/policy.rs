@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_saphyr::Spanned;
 
 use crate::action::ActionKind;
+use crate::analyzers;
 use crate::invariants::{self, INVARIANTS};
 use crate::pattern::CommandPattern;
 use hookgate_paths::PathGlob;
@@ -128,7 +129,8 @@ impl Switch {
         }
     }
 
-    const fn word(self) -> &'static str {
+    /// The switch as a policy file spells it.
+    pub const fn word(self) -> &'static str {
         match self {
             Self::On => "on",
             Self::Enforce => "enforce",
@@ -414,9 +416,40 @@ struct InvariantId(&'static str);
 impl<'de> Deserialize<'de> for InvariantId {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let id = String::deserialize(d)?;
-        invariants::find(&id)
-            .map(|i| InvariantId(i.id))
-            .ok_or_else(|| de::Error::custom(format_args!("unknown invariant `{id}`")))
+        if let Some(i) = invariants::find(&id) {
+            return Ok(InvariantId(i.id));
+        }
+        if analyzers::is_analyzer_id(&id) {
+            return Err(de::Error::custom(format_args!(
+                "`{id}` is a shell analyzer rule, not an invariant: switch it under `analyzers:`"
+            )));
+        }
+        Err(de::Error::custom(analyzers::unknown_id_message(
+            "invariant",
+            &id,
+        )))
+    }
+}
+
+/// A shell analyzer rule id (`git.push_force`), checked against the taxonomy.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct AnalyzerId(&'static str);
+
+impl<'de> Deserialize<'de> for AnalyzerId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let id = String::deserialize(d)?;
+        if let Some(known) = hookgate_shell::rule_ids().find(|r| *r == id) {
+            return Ok(AnalyzerId(known));
+        }
+        if invariants::find(&id).is_some() {
+            return Err(de::Error::custom(format_args!(
+                "`{id}` is an invariant, not a shell analyzer rule: switch it under `invariants:`"
+            )));
+        }
+        Err(de::Error::custom(analyzers::unknown_id_message(
+            "shell analyzer rule",
+            &id,
+        )))
     }
 }
 
@@ -429,6 +462,8 @@ struct RawPolicy {
     mode: Option<Spanned<Mode>>,
     #[serde(default)]
     invariants: BTreeMap<InvariantId, Spanned<Switch>>,
+    #[serde(default)]
+    analyzers: BTreeMap<AnalyzerId, Spanned<Switch>>,
     #[serde(default)]
     protected_branches: Option<Spanned<OneOrMany<String>>>,
     #[serde(default)]
@@ -520,6 +555,9 @@ pub struct Policy {
     pub(crate) settings: Settings,
     /// Switch per invariant, in [`INVARIANTS`] order.
     pub(crate) switches: Vec<Switch>,
+    /// Switches of single shell analyzer rules (`on`, `ask`, `off`; absent: `on`), which refine
+    /// the `destructive-shell` invariant (see [`crate::analyzers`]).
+    pub(crate) analyzers: BTreeMap<&'static str, Switch>,
     pub(crate) rules: Vec<Rule>,
     /// What the layers asked for and did not get (see [`PolicyNote`]).
     pub(crate) notes: Vec<PolicyNote>,
@@ -539,6 +577,7 @@ impl Policy {
             mode: Mode::Enforce,
             settings: Settings::default(),
             switches: INVARIANTS.iter().map(|i| i.default).collect(),
+            analyzers: BTreeMap::new(),
             rules: Vec::new(),
             notes: Vec::new(),
         }
@@ -670,6 +709,39 @@ impl Policy {
                 continue;
             }
             self.switches[index] = new;
+        }
+        for (id, switch) in &raw.analyzers {
+            let line = switch.referenced.line();
+            let new = switch.value;
+            if matches!(new, Switch::Enforce | Switch::Monitor) {
+                return Err(PolicyError::new(
+                    file,
+                    Some(line),
+                    format!(
+                        "analyzer rule `{}`: `{}` is not an analyzer switch: use on, ask or off",
+                        id.0,
+                        new.word()
+                    ),
+                ));
+            }
+            let old = self.analyzers.get(id.0).copied().unwrap_or(Switch::On);
+            if !trusted && new.strength() < old.strength() {
+                note(
+                    line,
+                    format!(
+                        "`analyzers: {{{}: {}}}` (from {}) {UNTRUSTED}",
+                        id.0,
+                        new.word(),
+                        old.word()
+                    ),
+                );
+                continue;
+            }
+            if new == Switch::On {
+                self.analyzers.remove(id.0);
+            } else {
+                self.analyzers.insert(id.0, new);
+            }
         }
         self.layer_settings(&raw, trusted, &mut note, UNTRUSTED);
         for spanned in raw.rules {
@@ -870,6 +942,20 @@ impl Policy {
     /// The ids of the policy's own rules, in order.
     pub fn rule_ids(&self) -> impl Iterator<Item = &str> + '_ {
         self.rules.iter().map(|r| r.id.as_str())
+    }
+
+    /// The analyzer rules a policy file switched (`ask` or `off`), by id; every other
+    /// analyzer rule is `on`.
+    pub fn analyzer_switches(&self) -> impl Iterator<Item = (&'static str, Switch)> + '_ {
+        self.analyzers.iter().map(|(id, s)| (*id, *s))
+    }
+
+    /// Whether `id` names something a policy or an allowance can address: an invariant, a
+    /// shell analyzer rule or one of this policy's rules.
+    pub fn knows_id(&self, id: &str) -> bool {
+        invariants::find(id).is_some()
+            || analyzers::is_analyzer_id(id)
+            || self.rules.iter().any(|r| r.id == id)
     }
 
     /// The switch of each invariant, by id.

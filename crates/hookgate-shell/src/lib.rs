@@ -111,6 +111,7 @@ impl Analyzer {
                 parse: ParseStatus::Empty,
                 commands: Vec::new(),
                 verdict: Verdict::safe("empty command"),
+                unattached: Vec::new(),
             };
         }
         let mut scope = Scope {
@@ -189,6 +190,7 @@ fn finish(commands: Vec<ExecutedCommand>, extra: &[Verdict]) -> Analysis {
         parse,
         commands,
         verdict,
+        unattached: extra.to_vec(),
     }
 }
 
@@ -222,6 +224,13 @@ fn plain_words(command: &str) -> Option<Vec<String>> {
     Some(words)
 }
 
+/// The id of every taxonomy rule (`git.push_force`, `fs.delete_system`, …), in taxonomy
+/// order: the names a policy may use for the analyzer's verdicts, so a policy or an
+/// allowance naming one can be checked against the list instead of silently matching nothing.
+pub fn rule_ids() -> impl Iterator<Item = &'static str> {
+    taxonomy::RULES.iter().map(|r| r.id)
+}
+
 /// Analyses `command` with a fresh [`Analyzer`] (one parser set-up, ~10 µs). For many calls,
 /// keep an [`Analyzer`].
 pub fn analyze(command: &str, ctx: &Context) -> Analysis {
@@ -239,6 +248,7 @@ fn failed(parse: ParseStatus, reason: &str) -> Analysis {
         parse,
         commands: Vec::new(),
         verdict: Verdict::unknown(reason),
+        unattached: Vec::new(),
     }
 }
 

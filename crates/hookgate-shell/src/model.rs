@@ -260,6 +260,11 @@ pub struct Analysis {
     pub commands: Vec<ExecutedCommand>,
     /// The worst verdict of all parts (or the parse failure).
     pub verdict: Verdict,
+    /// Verdicts of parts not tied to one executed command (a shell nested deeper than the
+    /// limit, a word that cannot be resolved): kept so a caller that sets aside some
+    /// commands' verdicts (a policy switching a taxonomy rule off) still sees these.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unattached: Vec<Verdict>,
 }
 
 impl Analysis {

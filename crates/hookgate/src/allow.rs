@@ -6,17 +6,18 @@
 //! `no-governance-self-modification` invariant: an allowance is the user's decision.
 
 use std::fmt::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::Args;
+use hookgate_core::Decision;
 use hookgate_core::term::escape;
-use hookgate_policy::INVARIANTS;
 use hookgate_policy::allowance::{
     AllowLife, AllowScope, AllowTarget, Allowance, allowances_path, is_locked, load_allowances,
     update_allowances,
 };
 
-use crate::guard::{config_dir, effective_policy};
+use crate::explain::command_payload;
+use crate::guard::{AgentArg, GuardFlags, config_dir, effective_policy_in, guard_options};
 use crate::{Failure, print, to_json};
 
 /// How long a `--once` allowance waits for its call before it goes stale.
@@ -27,15 +28,18 @@ const ONCE_WINDOW_MS: u64 = 60 * 60 * 1000;
 #[command(group = clap::ArgGroup::new("life").args(["once", "for_", "always"]))]
 #[command(group = clap::ArgGroup::new("scope").args(["project", "user"]))]
 pub(crate) struct AllowArgs {
-    /// What to allow: a rule, invariant or analyzer id (`no-force-push`), or an exact shell
-    /// command in quotes (`'git push --force origin main'`). Several are allowed together.
+    /// What to allow: an invariant, shell analyzer rule or policy rule id (`no-force-push`,
+    /// `git.push_force`), or an exact shell command in quotes (`'git push --force origin
+    /// main'`). Several are allowed together. An id-like word that names nothing is an error
+    /// naming the nearest ids; a command a locked invariant always blocks is refused.
     #[arg(
-        value_name = "RULE-ID | 'COMMAND'",
+        value_name = "ID | 'COMMAND'",
         required_unless_present_any = ["list", "revoke"],
         conflicts_with_all = ["list", "revoke"]
     )]
     targets: Vec<String>,
-    /// Only the next call it lets through (within an hour). The default.
+    /// Only the next call it lets through, with every event of that call (within an hour).
+    /// The default.
     #[arg(long)]
     once: bool,
     /// For this long: `30m`, `1h`, `7d`, `1w`.
@@ -70,6 +74,9 @@ fn file() -> Result<PathBuf, Failure> {
 
 fn describe(a: &Allowance, tz: &hookgate_audit::TimeZone) -> String {
     let what = match &a.target {
+        AllowTarget::Rule(id) if hookgate_policy::is_analyzer_id(id) => {
+            format!("analyzer rule {}", escape(id))
+        }
         AllowTarget::Rule(id) => format!("rule {}", escape(id)),
         AllowTarget::Command(c) => format!("command `{}`", escape(c)),
     };
@@ -87,6 +94,40 @@ fn describe(a: &Allowance, tz: &hookgate_audit::TimeZone) -> String {
     format!("{what} {scope}, {life}")
 }
 
+/// Whether `t` is written like an id rather than a command: one word of lowercase letters,
+/// digits, `-`, `_` and `.`, with a `.` or `-` in it (`git.push_force`, `no-force-push`) —
+/// and either close to a known id or with a dot between letters (the analyzer's
+/// `namespace.rule` shape). Such a word that names nothing is a typo, not a command anyone
+/// needs allowed.
+fn looks_like_an_id(t: &str) -> bool {
+    let shaped = t
+        .bytes()
+        .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-_.".contains(&b))
+        && t.bytes().any(|b| b == b'.' || b == b'-');
+    let dotted = t.split('.').count() > 1
+        && t.split('.')
+            .all(|part| part.bytes().next().is_some_and(|b| b.is_ascii_lowercase()));
+    shaped && (dotted || !hookgate_policy::near_ids(t).is_empty())
+}
+
+/// What a command allowance would meet: the locked invariants that decide the command in
+/// `dir` (no allowance waives them), and whether hookgate objects to it there at all.
+fn judge_command(command: &str, dir: &Path) -> Result<(Vec<String>, bool), Failure> {
+    let mut opts = guard_options(&GuardFlags::none(AgentArg::Claude))?;
+    opts.store = hookgate_guard::StoreChoice::Off;
+    dir.clone_into(&mut opts.cwd);
+    let payload = command_payload(hookgate_core::AgentKind::Claude, command, dir);
+    let (judgement, _) = hookgate_guard::explain(&opts, &payload);
+    let verdict = &judgement.verdict;
+    let locked: Vec<String> = verdict
+        .matched
+        .iter()
+        .filter(|m| is_locked(&m.id) && !m.effect.loosens())
+        .map(|m| m.id.clone())
+        .collect();
+    Ok((locked, verdict.judged.is_some_and(|d| d != Decision::Allow)))
+}
+
 pub(crate) fn run(args: &AllowArgs) -> Result<u8, Failure> {
     let path = file()?;
     let now = hookgate_audit::now_ms();
@@ -94,10 +135,9 @@ pub(crate) fn run(args: &AllowArgs) -> Result<u8, Failure> {
     if args.list {
         let live: Vec<Allowance> = load_allowances(&path)?
             .into_iter()
-            .filter(|a| match a.life {
-                AllowLife::Once(until) | AllowLife::Until(until) => now < until,
-                AllowLife::Always => true,
-            })
+            // A spent `--once` stays in the file while its call's events may still come, but
+            // it is not in force for anything else.
+            .filter(|a| a.spent.is_none() && a.live(now))
             .collect();
         if args.json {
             print(&to_json(&live)?)?;
@@ -136,24 +176,26 @@ pub(crate) fn run(args: &AllowArgs) -> Result<u8, Failure> {
     } else {
         AllowLife::Once(now.saturating_add(ONCE_WINDOW_MS))
     };
+    let dir = match &args.project {
+        Some(d) => d.clone(),
+        None => {
+            std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?
+        }
+    };
+    let dir =
+        std::fs::canonicalize(&dir).map_err(|e| Failure(format!("{}: {e}", dir.display())))?;
+    let root = hookgate_project::discover(&dir).root;
     let scope = if args.user {
         AllowScope::User
     } else {
-        let dir = match &args.project {
-            Some(d) => d.clone(),
-            None => std::env::current_dir()
-                .map_err(|e| Failure(format!("no current directory: {e}")))?,
-        };
-        let dir =
-            std::fs::canonicalize(&dir).map_err(|e| Failure(format!("{}: {e}", dir.display())))?;
-        AllowScope::Project(hookgate_project::discover(&dir).root)
+        AllowScope::Project(root.clone())
     };
-    // A target is a rule when it names an invariant or a rule of the effective policy;
-    // anything else is an exact command.
-    let policy = effective_policy(None)?.policy;
-    let is_rule =
-        |t: &str| INVARIANTS.iter().any(|i| i.id == t) || policy.rule_ids().any(|id| id == t);
+    // A target is a rule when it names an invariant, a shell analyzer rule or a rule of the
+    // project's effective policy; a word written like an id that names none of these is a
+    // typo (an error naming the near ids); anything else is an exact command.
+    let policy = effective_policy_in(&dir, None)?.policy;
     let mut new = Vec::new();
+    let mut notes = String::new();
     for t in &args.targets {
         let t = t.trim();
         if t.is_empty() {
@@ -164,9 +206,36 @@ pub(crate) fn run(args: &AllowArgs) -> Result<u8, Failure> {
                 "`{t}` is locked: cannot be allowed (it protects the guard itself)"
             )));
         }
-        let target = if is_rule(t) {
+        let target = if policy.knows_id(t) {
             AllowTarget::Rule(t.to_owned())
+        } else if looks_like_an_id(t) {
+            let near = hookgate_policy::near_ids(t);
+            let hint = if near.is_empty() {
+                String::new()
+            } else {
+                format!(" (did you mean {}?)", near.join(", "))
+            };
+            return Err(Failure(format!(
+                "`{}` is not a rule, invariant or analyzer rule id{hint}; to allow a command, give the whole command line in quotes",
+                escape(t)
+            )));
         } else {
+            let (locked, objects) = judge_command(t, &root)?;
+            if !locked.is_empty() {
+                return Err(Failure(format!(
+                    "`{}` is always denied by the locked invariant {} (it protects the guard itself): no allowance can let it through",
+                    escape(t),
+                    locked.join(", ")
+                )));
+            }
+            if !objects {
+                let _ = writeln!(
+                    notes,
+                    "note: hookgate has no objection to `{}` in {} now; the allowance applies where it does (another directory, later in a session)",
+                    escape(t),
+                    escape(&root.display().to_string())
+                );
+            }
             AllowTarget::Command(t.to_owned())
         };
         let id = hookgate_audit::new_id(now);
@@ -183,15 +252,16 @@ pub(crate) fn run(args: &AllowArgs) -> Result<u8, Failure> {
             scope: scope.clone(),
             life,
             created_ms: now,
+            spent: None,
         });
+    }
+    if !notes.is_empty() {
+        eprint!("{notes}");
     }
     let written = new.clone();
     update_allowances(&path, move |all| {
-        // Spent entries go when the file is next written.
-        all.retain(|a| match a.life {
-            AllowLife::Once(until) | AllowLife::Until(until) => now < until,
-            AllowLife::Always => true,
-        });
+        // Entries nothing can use any more go when the file is next written.
+        all.retain(|a| a.live(now));
         all.extend(new);
     })?;
     if args.json {

@@ -105,7 +105,7 @@ fn read_payload(file: &std::path::Path) -> Result<Vec<u8>, Failure> {
 }
 
 /// The pre-tool payload `agent` sends for a shell command, in its own shape.
-fn command_payload(agent: AgentKind, command: &str, cwd: &std::path::Path) -> Vec<u8> {
+pub(crate) fn command_payload(agent: AgentKind, command: &str, cwd: &std::path::Path) -> Vec<u8> {
     let cwd = cwd.display().to_string();
     let payload = match agent {
         AgentKind::Claude | AgentKind::Codex => serde_json::json!({

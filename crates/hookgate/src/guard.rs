@@ -6,11 +6,12 @@ use std::path::PathBuf;
 
 use clap::{Args, Subcommand, ValueEnum};
 use hookgate_audit::{Backend, Filter, Reader, Record, RecordDecision, Store, Unstored};
+use hookgate_core::term::escape;
 use hookgate_core::{AgentKind, Decision};
 use hookgate_guard::{FailMode, GuardOptions, StoreChoice};
 use hookgate_init::{InitOptions, Scope, Target};
 
-use crate::{Failure, print, to_json};
+use crate::{Failure, print, print_human, to_json};
 
 /// The agents, as command-line values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -299,6 +300,20 @@ pub(crate) struct GuardFlags {
     pub store: Option<StoreArg>,
     pub policies: Vec<PathBuf>,
     pub no_user_hooks: bool,
+}
+
+impl GuardFlags {
+    /// No flag given: what `hookgate hook <agent>` does with the environment alone.
+    pub(crate) fn none(agent: AgentArg) -> Self {
+        Self {
+            agent,
+            fail_mode: None,
+            ask_fallback: None,
+            store: None,
+            policies: Vec::new(),
+            no_user_hooks: false,
+        }
+    }
 }
 
 pub(crate) fn guard_options(flags: &GuardFlags) -> Result<GuardOptions, Failure> {
@@ -625,14 +640,7 @@ fn guard_checks() -> Result<Vec<hookgate_init::Check>, Failure> {
         Err(e) => out.push(check("unstored records", false, e.to_string())),
     }
     let cwd = std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?;
-    let opts = guard_options(&GuardFlags {
-        agent: AgentArg::Claude,
-        fail_mode: None,
-        ask_fallback: None,
-        store: None,
-        policies: Vec::new(),
-        no_user_hooks: false,
-    })?;
+    let opts = guard_options(&GuardFlags::none(AgentArg::Claude))?;
     out.push(match hookgate_guard::project_status(&opts, &cwd) {
         Err(e) => check(
             "project config",
@@ -819,7 +827,6 @@ fn short_id(id: &str) -> &str {
 /// One line of `log`: local time, id, agent, decision, tool, what the call was about and the
 /// determining ids. Every payload-derived field is escaped for the terminal.
 fn line(r: &Record, fallback: bool, tz: &hookgate_audit::TimeZone) -> String {
-    use hookgate_core::term::escape;
     let tool = r.tool.as_deref().unwrap_or_else(|| r.event.as_str());
     let rules = if r.rules.is_empty() {
         String::new()
@@ -1001,7 +1008,6 @@ pub(crate) struct InspectArgs {
 }
 
 pub(crate) fn inspect(args: &InspectArgs) -> Result<u8, Failure> {
-    use hookgate_core::term::escape;
     let store = store()?;
     let record = match &args.record {
         Some(id) => store.find(id)?,
@@ -1165,8 +1171,16 @@ pub(crate) struct Effective {
 /// the project's trust: naming it does not make it trusted.
 pub(crate) fn effective_policy(explicit: Option<&PathBuf>) -> Result<Effective, Failure> {
     let cwd = std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?;
+    effective_policy_in(&cwd, explicit)
+}
+
+/// [`effective_policy`] for the project containing `dir`.
+pub(crate) fn effective_policy_in(
+    dir: &std::path::Path,
+    explicit: Option<&PathBuf>,
+) -> Result<Effective, Failure> {
     let user = config_dir();
-    let project = hookgate_project::discover_in(&cwd, user.as_deref());
+    let project = hookgate_project::discover_in(dir, user.as_deref());
     let trust = hookgate_project::trust_state(&project, user.as_deref());
     let project_policy = project.policy_file();
     if let Some(p) = explicit {
@@ -1205,7 +1219,7 @@ fn policy_notes(effective: &Effective) -> String {
         let _ = writeln!(s, "project config: {}", crate::trust::describe(trust));
     }
     for note in effective.policy.notes() {
-        let _ = writeln!(s, "note: {note}");
+        let _ = writeln!(s, "note: {}", escape(&note.to_string()));
     }
     s
 }
@@ -1226,7 +1240,7 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
                 } else {
                     "untrusted: only what tightens the guard is applied"
                 };
-                let _ = writeln!(s, "  {} ({how})", layer.path.display());
+                let _ = writeln!(s, "  {} ({how})", escape(&layer.path.display().to_string()));
             }
             let _ = write!(
                 s,
@@ -1234,7 +1248,7 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
                 effective.policy.describe(),
                 policy_notes(&effective)
             );
-            print(&s)?;
+            print_human(&s)?;
             Ok(0)
         }
         PolicyCommand::Test { file, policy, json } => {
@@ -1271,9 +1285,9 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
                     let _ = write!(
                         s,
                         "{status} {}:{} {} (expected {}, got {})",
-                        file.display(),
+                        escape(&file.display().to_string()),
                         c.line,
-                        c.name,
+                        escape(&c.name),
                         word(c.expected),
                         word(c.actual)
                     );
@@ -1281,17 +1295,20 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
                     // ids did not match, so the fix can start from the line itself.
                     if !c.passed {
                         if !c.missing.is_empty() {
-                            let _ =
-                                write!(s, "; expected ids not matched: {}", c.missing.join(", "));
+                            let _ = write!(
+                                s,
+                                "; expected ids not matched: {}",
+                                escape(&c.missing.join(", "))
+                            );
                         }
                         if let Some(reason) = &c.reason {
-                            let _ = write!(s, "; reason: {}", reason.replace('\n', " "));
+                            let _ = write!(s, "; reason: {}", escape(reason));
                         }
                     }
                     s.push('\n');
                 }
                 let _ = writeln!(s, "{} passed, {} failed", report.passed, report.failed);
-                print(&s)?;
+                print_human(&s)?;
             }
             Ok(if report.failed == 0 { 0 } else { 2 })
         }

@@ -266,8 +266,14 @@ fn main() -> ExitCode {
     match result {
         Ok(code) => ExitCode::from(code),
         Err(Failure(message)) => {
+            // Errors quote paths, policy text and payload fields: escaped like every human
+            // view (one line; no escape sequence reaches the terminal).
             let first = message.lines().next().unwrap_or("unknown error");
-            let _ = writeln!(std::io::stderr(), "hookgate: error: {first}");
+            let _ = writeln!(
+                std::io::stderr(),
+                "hookgate: error: {}",
+                hookgate_core::term::escape(first)
+            );
             ExitCode::from(1)
         }
     }
@@ -282,6 +288,15 @@ pub(crate) fn print(text: &str) -> Result<(), Failure> {
         }
         _ => Ok(()),
     }
+}
+
+/// Writes a human view (never JSON, never data such as redacted text) to stdout through the
+/// one escaping function: text from agents, repositories and files may carry escape
+/// sequences or bidi controls, which must not reach the terminal (see
+/// `hookgate_core::term`). Fields that could hold a line break are escaped one by one where
+/// the view is built; this is the backstop for everything else.
+pub(crate) fn print_human(text: &str) -> Result<(), Failure> {
+    print(&hookgate_core::term::escape_lines(text))
 }
 
 /// Serializes `value` as pretty JSON with a trailing newline.

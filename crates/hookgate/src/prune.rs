@@ -13,8 +13,9 @@ pub(crate) struct PruneArgs {
     #[arg(long, value_name = "WHEN")]
     older_than: Option<String>,
     /// Then delete the oldest records until the rest take at most SIZE (`500M`, `2G`, bytes),
-    /// counted as their stored JSON. Default: `$HOOKGATE_STORE_MAX_SIZE`, the cap the store
-    /// also applies by itself whenever it takes in new records.
+    /// counted as their stored JSON. Default: the size cap setting (`max_size` in the user
+    /// config dir's `store.yaml`, or `$HOOKGATE_STORE_MAX_SIZE`), which the store also applies
+    /// by itself whenever it takes in new records.
     #[arg(long, value_name = "SIZE")]
     max_size: Option<String>,
     /// Print JSON.
@@ -47,7 +48,7 @@ pub(crate) fn run(args: &PruneArgs) -> Result<u8, Failure> {
     };
     if before_ms.is_none() && max_bytes.is_none() {
         return Err(Failure(
-            "nothing to prune by: give --older-than WHEN or --max-size SIZE (or set $HOOKGATE_STORE_MAX_SIZE)".into(),
+            "nothing to prune by: give --older-than WHEN or --max-size SIZE (or set max_size in store.yaml in the user config dir)".into(),
         ));
     }
     let pruned = store()?.prune(before_ms, max_bytes)?;

@@ -1,6 +1,12 @@
 //! Human-readable renderings (the `--json` forms serialize the same values).
+//!
+//! Everything here shows what hooks returned — text from the user's or a repository's hook
+//! commands and servers — so single-line fields go through `hookgate_core::term::escape` and
+//! the whole rendering through `escape_lines`: no escape sequence reaches the terminal.
 
 use std::fmt::Write as _;
+
+use hookgate_core::term::{escape, escape_lines};
 
 use hookgate_core::{Outcome, TraceResult};
 use hookgate_engine::ToolCallOutcome;
@@ -11,24 +17,28 @@ fn verdict(outcome_decision: Option<hookgate_core::Decision>) -> &'static str {
 
 /// Renders one event's outcome.
 pub(crate) fn outcome(o: &Outcome) -> String {
+    escape_lines(&outcome_text(o)).into_owned()
+}
+
+fn outcome_text(o: &Outcome) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "event: {}", o.event);
     let _ = write!(s, "decision: {}", verdict(o.decision));
     if let Some(by) = &o.decided_by {
-        let _ = write!(s, " (by `{by}`)");
+        let _ = write!(s, " (by `{}`)", escape(&by.to_string()));
     }
     s.push('\n');
     if let Some(reason) = &o.reason {
-        let _ = writeln!(s, "reason: {reason}");
+        let _ = writeln!(s, "reason: {}", escape(reason));
     }
     if let Some(stop) = &o.stop {
         let _ = writeln!(
             s,
             "stop: {}",
             if stop.is_empty() {
-                "(no reason given)"
+                "(no reason given)".into()
             } else {
-                stop
+                escape(stop)
             }
         );
     }
@@ -48,7 +58,7 @@ pub(crate) fn outcome(o: &Outcome) -> String {
     list(&mut s, "context", &o.additional_context);
     list(&mut s, "system messages", &o.system_messages);
     if let Some(summary) = &o.summary {
-        let _ = writeln!(s, "summary: {summary}");
+        let _ = writeln!(s, "summary: {}", escape(summary));
     }
     if !o.metadata.is_empty() {
         let pairs: Vec<String> = o.metadata.iter().map(|(k, v)| format!("{k}={v}")).collect();
@@ -77,11 +87,14 @@ pub(crate) fn outcome(o: &Outcome) -> String {
             };
             let _ = writeln!(
                 s,
-                "  {}  [{}]  {:.1} ms  {result}",
-                t.id, t.runtime, t.duration_ms
+                "  {}  [{}]  {:.1} ms  {}",
+                escape(&t.id.to_string()),
+                t.runtime,
+                t.duration_ms,
+                escape(&result)
             );
             for note in &t.notes {
-                let _ = writeln!(s, "      note: {note}");
+                let _ = writeln!(s, "      note: {}", escape(note));
             }
         }
     }
@@ -112,11 +125,11 @@ pub(crate) fn tool_call(o: &ToolCallOutcome) -> String {
     let mut s = String::new();
     let _ = write!(s, "tool call: {}", verdict(o.decision));
     if let Some(by) = &o.decided_by {
-        let _ = write!(s, " (by `{by}`)");
+        let _ = write!(s, " (by `{}`)", escape(&by.to_string()));
     }
     s.push('\n');
     if let Some(reason) = &o.reason {
-        let _ = writeln!(s, "reason: {reason}");
+        let _ = writeln!(s, "reason: {}", escape(reason));
     }
     if let Some(input) = &o.tool_input {
         let _ = writeln!(
@@ -127,7 +140,7 @@ pub(crate) fn tool_call(o: &ToolCallOutcome) -> String {
     }
     for lane in &o.lanes {
         s.push_str("---\n");
-        s.push_str(&outcome(lane));
+        s.push_str(&outcome_text(lane));
     }
-    s
+    escape_lines(&s).into_owned()
 }

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use crate::guard::{FilterArgs, point_ms, store, unstored};
-use crate::{Failure, print, to_json};
+use crate::{Failure, print, print_human, to_json};
 
 /// The window when `--since` is not given: a week is what a weekly look at the guard covers,
 /// and it bounds the page's size on a long-lived store.
@@ -100,7 +100,7 @@ pub(crate) fn run(args: &ReportArgs) -> Result<u8, Failure> {
             );
         }
     }
-    print(&s)?;
+    print_human(&s)?;
     Ok(0)
 }
 

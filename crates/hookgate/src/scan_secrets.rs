@@ -13,7 +13,9 @@ use std::process::Command;
 use clap::Args;
 use serde::Serialize;
 
-use crate::{Failure, print, to_json};
+use hookgate_core::term::escape;
+
+use crate::{Failure, print, print_human, to_json};
 
 #[derive(Debug, Args)]
 pub(crate) struct ScanArgs {
@@ -114,7 +116,13 @@ pub(crate) fn run(args: &ScanArgs) -> Result<u8, Failure> {
     } else {
         let mut s = String::new();
         for l in &located {
-            let name = if l.path == "-" { "<stdin>" } else { l.path };
+            // File names and the preview come from the scanned files: escaped (a name with an
+            // escape sequence or a line break must not repaint the terminal or fake a line).
+            let name = if l.path == "-" {
+                "<stdin>".into()
+            } else {
+                escape(l.path)
+            };
             let _ = writeln!(
                 s,
                 "{name}:{}:{}: {} ({}): {}",
@@ -122,7 +130,7 @@ pub(crate) fn run(args: &ScanArgs) -> Result<u8, Failure> {
                 l.column,
                 l.finding.rule_id,
                 l.finding.family.as_str(),
-                l.finding.preview
+                escape(&l.finding.preview)
             );
         }
         let _ = writeln!(
@@ -131,7 +139,7 @@ pub(crate) fn run(args: &ScanArgs) -> Result<u8, Failure> {
             located.len(),
             sources.len()
         );
-        print(&s)?;
+        print_human(&s)?;
     }
     Ok(if located.is_empty() { 0 } else { 2 })
 }
@@ -210,6 +218,17 @@ fn git(args: &[&str]) -> Result<Vec<u8>, Failure> {
 /// The staged content of every file added, copied, modified or renamed in the index, named by
 /// its path from the repository's top level (git's own `-z` list, so any file name works).
 fn staged() -> Result<Vec<Source>, Failure> {
+    // Outside a repository `git diff --cached` falls back to `--no-index` mode and complains
+    // about an unknown option; say what is wrong instead.
+    let inside = Command::new("git")
+        .args(["rev-parse", "--git-dir"])
+        .output()
+        .map_err(|e| Failure(format!("cannot run git: {e}")))?;
+    if !inside.status.success() {
+        return Err(Failure(
+            "--staged: not a git repository (it scans the index of the repository containing the current directory)".to_owned(),
+        ));
+    }
     let list = git(&[
         "diff",
         "--cached",

@@ -8,7 +8,7 @@ use hookgate_engine::config::{ConfigNote, Discovery, load_with_notes};
 use hookgate_engine::{Engine, HookEntry, RuntimeSpec};
 use serde::Serialize;
 
-use crate::{Failure, print, to_json};
+use crate::{Failure, print, print_human, to_json};
 
 #[derive(Serialize)]
 struct Report<'a> {
@@ -171,6 +171,6 @@ pub(crate) fn check(paths: &[PathBuf], json: bool) -> Result<u8, Failure> {
         config.entries.len(),
         events.len()
     );
-    print(&s)?;
+    print_human(&s)?;
     Ok(0)
 }

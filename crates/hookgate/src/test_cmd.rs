@@ -40,7 +40,7 @@ use hookgate_runtime::{
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::{Failure, print, to_json};
+use crate::{Failure, print, print_human, to_json};
 
 /// Arguments of `hookgate test`.
 #[derive(Debug, Args)]
@@ -451,10 +451,10 @@ pub(crate) fn run(args: &TestArgs) -> Result<u8, Failure> {
     for file in &args.scenarios {
         reports.push(run_scenario(file)?);
     }
-    print(&if args.json {
-        to_json(&reports)?
+    if args.json {
+        print(&to_json(&reports)?)?;
     } else {
-        render(&reports)
-    })?;
+        print_human(&render(&reports))?;
+    }
     Ok(u8::from(reports.iter().any(|r| !r.passed)))
 }

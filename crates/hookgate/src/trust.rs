@@ -11,7 +11,7 @@ use clap::Args;
 use hookgate_project::{Project, TrustState, TrustStore};
 use serde::Serialize;
 
-use crate::{Failure, print, to_json};
+use crate::{Failure, print, print_human, to_json};
 
 /// `hookgate trust [DIR]`.
 #[derive(Debug, Args)]
@@ -84,7 +84,7 @@ pub(crate) fn run(args: &TrustArgs) -> Result<u8, Failure> {
             };
             let _ = writeln!(s, "{}  {}  {state}", e.dir.display(), short(&e.sha256));
         }
-        print(&s)?;
+        print_human(&s)?;
         return Ok(0);
     }
     let project = project_of(args.dir.as_ref(), &user)?;
@@ -101,7 +101,7 @@ pub(crate) fn run(args: &TrustArgs) -> Result<u8, Failure> {
                 files,
             })?)?;
         } else {
-            print(&format!(
+            print_human(&format!(
                 "project: {}\ntrust: {}\n",
                 project.root.display(),
                 describe(trust)
@@ -120,7 +120,7 @@ pub(crate) fn run(args: &TrustArgs) -> Result<u8, Failure> {
             .clone()
             .unwrap_or_else(|| project.root.join(hookgate_project::HOOKGATE_DIR_NAME));
         let removed = store.revoke(&dir)?;
-        print(&if removed {
+        print_human(&if removed {
             format!("revoked: {}\n", dir.display())
         } else {
             format!("{} was not trusted\n", dir.display())
@@ -132,7 +132,7 @@ pub(crate) fn run(args: &TrustArgs) -> Result<u8, Failure> {
     if args.json {
         print(&to_json(&entry)?)?;
     } else {
-        print(&format!(
+        print_human(&format!(
             "trusted: {} (sha256 {}): {}\nany change to these files drops the trust again\n",
             entry.dir.display(),
             short(&entry.sha256),

@@ -440,6 +440,70 @@ fn the_size_cap_setting_is_applied_when_the_store_takes_in_records() {
 }
 
 #[test]
+fn the_size_cap_in_the_user_config_file_applies_to_both_backends_and_to_prune() {
+    let env = Env::new();
+    for i in 0..20 {
+        env.bash(&format!("git push --force origin b{i}"));
+    }
+    // Read once, so the spooled records are in `audit.db`.
+    assert_eq!(env.json(&["log", "--json", "--limit", "100"]).len(), 20);
+    let db = env.dir("home").join("audit.db");
+    let size = std::fs::metadata(&db).unwrap().len();
+    // JSONL: the hook's own append past the cap prunes the oldest lines.
+    let jsonl = env.dir("home").join("audit.jsonl");
+    for i in 0..20 {
+        env.bash_in(
+            "work",
+            &format!("git push --force origin j{i}"),
+            &["--store", "jsonl"],
+        );
+    }
+    let full = std::fs::metadata(&jsonl).unwrap().len();
+    std::fs::write(
+        env.dir("config").join("store.yaml"),
+        format!("max_size: {}\n", full / 2),
+    )
+    .unwrap();
+    env.bash_in(
+        "work",
+        "git push --force origin j-last",
+        &["--store", "jsonl"],
+    );
+    let capped = std::fs::metadata(&jsonl).unwrap().len();
+    assert!(capped <= full / 2, "{capped} > {}", full / 2);
+    let text = std::fs::read_to_string(&jsonl).unwrap();
+    assert!(
+        text.contains("origin j-last") && !text.contains("origin j0\""),
+        "{text}"
+    );
+    // SQLite: the next ingestion applies the same setting.
+    std::fs::write(
+        env.dir("config").join("store.yaml"),
+        format!("max_size: {}\n", size / 8),
+    )
+    .unwrap();
+    env.bash("git push --force origin last");
+    let sqlite: Vec<Value> = env
+        .json(&["log", "--json", "--limit", "100"])
+        .into_iter()
+        .filter(|r| {
+            r["trace"]["command"]
+                .as_str()
+                .is_some_and(|c| c.contains("origin b"))
+        })
+        .collect();
+    assert!(sqlite.len() < 20, "{}", sqlite.len());
+    // prune takes the setting when no --max-size is given; a bad value is an error.
+    std::fs::write(env.dir("config").join("store.yaml"), "max_size: 1\n").unwrap();
+    assert!(env.text(&["prune"]).contains("deleted"));
+    assert!(env.json(&["log", "--json", "--all"]).is_empty());
+    std::fs::write(env.dir("config").join("store.yaml"), "max_size: lots\n").unwrap();
+    let bad = env.command(&["prune"]).output().unwrap();
+    assert_eq!(bad.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("store.yaml"));
+}
+
+#[test]
 fn log_follow_prints_new_records_as_they_arrive() {
     let env = Env::new();
     assert!(denies(&env.bash("git push --force origin first")));

@@ -20,6 +20,32 @@ fn hookgate(args: &[&str], cwd: &Path, config: &Path) -> Output {
         .unwrap()
 }
 
+/// A temporary project (`p/`, a repository) and user config dir (`cfg/`) holding `policy` as
+/// the user's policy file.
+fn project_with_user_policy(
+    policy: &str,
+) -> (tempfile::TempDir, std::path::PathBuf, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let (project, config) = (dir.path().join("p"), dir.path().join("cfg"));
+    std::fs::create_dir_all(project.join(".git")).unwrap();
+    std::fs::create_dir_all(&config).unwrap();
+    std::fs::write(config.join("policy.yaml"), policy).unwrap();
+    (dir, project, config)
+}
+
+/// `policy test` of a cases file (`cases`, after its `workspace:` line) against `policy` as
+/// the user's policy.
+fn policy_test(policy: &str, cases: &str) -> Output {
+    let (dir, project, config) = project_with_user_policy(policy);
+    let file = dir.path().join("cases.yaml");
+    std::fs::write(&file, format!("workspace: {}\n{cases}", project.display())).unwrap();
+    hookgate(
+        &["policy", "test", file.to_str().unwrap()],
+        &project,
+        &config,
+    )
+}
+
 const POLICY: &str = "rules:
   - id: no-curl
     command: 'curl *'
@@ -30,11 +56,7 @@ const POLICY: &str = "rules:
 
 #[test]
 fn policy_check_lists_the_files_it_loaded_and_rules_in_words() {
-    let dir = tempfile::tempdir().unwrap();
-    let (project, config) = (dir.path().join("p"), dir.path().join("cfg"));
-    std::fs::create_dir_all(project.join(".git")).unwrap();
-    std::fs::create_dir_all(&config).unwrap();
-    std::fs::write(config.join("policy.yaml"), POLICY).unwrap();
+    let (_dir, project, config) = project_with_user_policy(POLICY);
     let out = hookgate(&["policy", "check"], &project, &config);
     assert_eq!(out.status.code(), Some(0));
     let text = String::from_utf8_lossy(&out.stdout);
@@ -77,24 +99,9 @@ fn policy_check_lists_the_files_it_loaded_and_rules_in_words() {
 
 #[test]
 fn policy_test_failure_lines_say_why() {
-    let dir = tempfile::tempdir().unwrap();
-    let (project, config) = (dir.path().join("p"), dir.path().join("cfg"));
-    std::fs::create_dir_all(project.join(".git")).unwrap();
-    std::fs::create_dir_all(&config).unwrap();
-    std::fs::write(config.join("policy.yaml"), POLICY).unwrap();
-    let cases = dir.path().join("cases.yaml");
-    std::fs::write(
-        &cases,
-        format!(
-            "workspace: {}\nhome: /home/user\ncases:\n  - {{name: wiping the disk is fine, command: 'rm -rf /', expect: none}}\n  - {{name: ls, command: ls, expect: none}}\n",
-            project.display()
-        ),
-    )
-    .unwrap();
-    let out = hookgate(
-        &["policy", "test", cases.to_str().unwrap()],
-        &project,
-        &config,
+    let out = policy_test(
+        POLICY,
+        "home: /home/user\ncases:\n  - {name: wiping the disk is fine, command: 'rm -rf /', expect: none}\n  - {name: ls, command: ls, expect: none}\n",
     );
     assert_eq!(out.status.code(), Some(2));
     let text = String::from_utf8_lossy(&out.stdout);
@@ -112,4 +119,49 @@ fn policy_test_failure_lines_say_why() {
     );
     let ok = text.lines().find(|l| l.contains(" ls ")).unwrap();
     assert!(!ok.contains("reason:"), "{ok}");
+}
+
+/// A project policy whose rule id, reason and patterns carry escape sequences.
+const HOSTILE: &str = "rules:
+  - id: \"x\\e]0;pwned\\a\"
+    command: \"curl\\e[2J\"
+    effect: deny
+    reason: \"fine\\e[2K\\rok\\nfake line\"
+";
+
+fn assert_no_raw_escapes(out: &Output) {
+    for stream in [&out.stdout, &out.stderr] {
+        assert!(
+            !stream.contains(&0x1b) && !stream.contains(&0x07) && !stream.contains(&b'\r'),
+            "raw control characters in {:?}",
+            String::from_utf8_lossy(stream)
+        );
+    }
+}
+
+#[test]
+fn policy_check_escapes_what_a_policy_file_supplies() {
+    let (_dir, project, config) = project_with_user_policy(HOSTILE);
+    let out = hookgate(&["policy", "check"], &project, &config);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_no_raw_escapes(&out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("rule x\\e]0;pwned\\x07: deny"), "{text}");
+    assert!(
+        text.contains("reason: fine\\e[2K\\rok\\nfake line"),
+        "a line break in a reason is shown, not obeyed: {text}"
+    );
+    assert!(!text.lines().any(|l| l.starts_with("fake line")), "{text}");
+}
+
+#[test]
+fn policy_test_escapes_case_names_and_reasons() {
+    let out = policy_test(
+        HOSTILE,
+        "cases:\n  - {name: \"curl\\e[31m is fine\", command: 'rm -rf /', expect: none}\n",
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert_no_raw_escapes(&out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("curl\\e[31m is fine"), "{text}");
 }

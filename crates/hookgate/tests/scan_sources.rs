@@ -7,8 +7,12 @@
     reason = "test code"
 )]
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output};
+
+use common::git;
 
 const SECRET: &str = "aws_access_key_id = AKIAZ7XQ3JH2LMN4PQRS\n";
 
@@ -23,26 +27,6 @@ fn scan(args: &[&str], cwd: &Path) -> Output {
 
 fn json(out: &Output) -> Vec<serde_json::Value> {
     serde_json::from_slice(&out.stdout).unwrap()
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let ok = Command::new("git")
-        .args([
-            "-c",
-            "user.name=t",
-            "-c",
-            "user.email=t@t",
-            "-c",
-            "init.defaultBranch=main",
-        ])
-        .args(args)
-        .current_dir(dir)
-        .status();
-    match ok {
-        Ok(s) => assert!(s.success(), "git {args:?}"),
-        Err(e) if std::env::var_os("CI").is_some() => panic!("git is required under CI: {e}"),
-        Err(e) => panic!("git is required for this test: {e}"),
-    }
 }
 
 #[test]
@@ -114,6 +98,28 @@ fn staged_outside_a_repository_is_an_error_not_a_clean_scan() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not a git repository"), "{err}");
+    assert!(!err.contains("unknown option"), "{err}");
+}
+
+#[test]
+fn file_names_are_escaped_for_the_terminal_in_the_report() {
+    let dir = tempfile::tempdir().unwrap();
+    let hostile = "x\u{1b}]0;pwned\u{7}\u{1b}[2J.env";
+    std::fs::write(dir.path().join(hostile), SECRET).unwrap();
+    let out = scan(&["."], dir.path());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        !out.stdout.contains(&0x1b) && !out.stdout.contains(&0x07),
+        "raw escape sequence in {:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("./x\\e]0;pwned\\x07\\e[2J.env:1:"), "{text}");
+    // JSON keeps the exact name (JSON escapes it itself).
+    let found = json(&scan(&["--json", "."], dir.path()));
+    assert_eq!(found[0]["path"], format!("./{hostile}"));
 }
 
 #[test]

@@ -5,6 +5,7 @@
 #![allow(
     dead_code,
     clippy::unwrap_used,
+    clippy::expect_used,
     reason = "shared test harness: each test file uses a part of it"
 )]
 
@@ -183,4 +184,27 @@ pub fn http_sink() -> (String, std::sync::mpsc::Receiver<String>) {
         }
     });
     (url, rx)
+}
+
+/// Runs `git ARGS` in `dir` with a fixed identity and default branch (and no inherited
+/// `GIT_DIR`/`GIT_INDEX_FILE` pointing it elsewhere), which must succeed. Git is required.
+pub fn git(dir: &Path, args: &[&str]) {
+    let status = Command::new("git")
+        .args([
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "-c",
+            "init.defaultBranch=main",
+        ])
+        .args(args)
+        .current_dir(dir)
+        .env_remove("GIT_DIR")
+        .env_remove("GIT_INDEX_FILE")
+        .status();
+    assert!(
+        status.expect("git is required for this test").success(),
+        "git {args:?}"
+    );
 }

@@ -1,0 +1,204 @@
+//! A linked git worktree judged by its own state.
+//!
+//! `git reset --hard`, `git clean -fd`, `git checkout -- .`, `git restore .` and
+//! `git worktree remove --force` are dangerous for what they throw away: uncommitted changes
+//! and untracked files. Agents often work in disposable linked worktrees (`git worktree add`),
+//! where these commands are how the work tree is reset between tasks; denying them there
+//! outright refuses work that loses nothing. So a discard of this kind whose work tree is a
+//! linked worktree with **no** uncommitted or untracked work is set aside (neither
+//! `destructive-shell` nor `no-git-discard` objects to it); one that would destroy a
+//! worktree's own uncommitted work is judged exactly as before.
+//!
+//! This crate does no I/O: the judgement names the directories whose state it needs
+//! ([`crate::Evaluation::worktrees_wanted`]), the caller looks them up (the guard runs
+//! `git status` only then, only for these commands) and judges again with the answers in
+//! [`crate::Ctx::worktrees`], which the audit record keeps.
+//!
+//! Conservative on purpose: a command is set aside only when its work tree is known exactly
+//! (no `cd` earlier in the line, not reached through a wrapper such as `sudo` or `xargs`, no
+//! `--git-dir`/`--work-tree`), a reset names no commit other than `HEAD` (moving the branch
+//! loses commits, not just changes), a clean leaves ignored files alone (no `-x`/`-X`: the
+//! state looked up does not cover them), and the state says linked and clean. Anything
+//! unknown keeps the verdict.
+
+use std::path::{Path, PathBuf};
+
+use hookgate_paths::normalize;
+use serde::{Deserialize, Serialize};
+
+use crate::Ctx;
+use crate::action::{ActionKind, Facts};
+use crate::pattern::{base_name, split_flags};
+
+/// What the caller found about one directory a discard would act on.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorktreeState {
+    /// The directory the judgement asked about (as named in
+    /// [`crate::Evaluation::worktrees_wanted`]).
+    pub dir: PathBuf,
+    /// It is (inside) a linked worktree (`git worktree add`); `false` when unknown.
+    pub linked: bool,
+    /// Its work tree has uncommitted changes or untracked (not ignored) files; `true` when
+    /// unknown.
+    pub dirty: bool,
+}
+
+/// The taxonomy rules whose loss is a work tree's uncommitted work, and nothing else.
+const DISCARDS: &[&str] = &[
+    "git.reset_hard",
+    "git.clean_force",
+    "git.checkout_discard_all",
+    "git.checkout_paths",
+    "git.checkout_force",
+    "git.restore_all",
+    "git.restore_paths",
+    "git.switch_discard",
+    "git.worktree_remove_force",
+];
+
+/// The invariant that asks about every discard: set aside with the discards themselves.
+pub(crate) const DISCARD_INVARIANT: &str = "no-git-discard";
+
+/// What the worktree states make of a call's discards.
+#[derive(Debug, Default)]
+pub(crate) struct Disposable {
+    /// Executed commands (indices into the analysis) that discard only what a clean linked
+    /// worktree does not have.
+    pub commands: Vec<usize>,
+    /// Directories whose state is needed and not known yet.
+    pub wanted: Vec<PathBuf>,
+    /// One line per command set aside, for the evaluation's steps.
+    pub notes: Vec<String>,
+}
+
+impl Disposable {
+    /// Whether every `git.discard` action of the call is one of the commands set aside (then
+    /// [`DISCARD_INVARIANT`] has nothing to ask about).
+    pub(crate) fn covers_every_discard(&self, facts: &Facts<'_>) -> bool {
+        !self.commands.is_empty()
+            && facts
+                .actions
+                .iter()
+                .zip(&facts.items)
+                .filter(|(a, _)| a.kind == ActionKind::GitDiscard)
+                .all(|(_, item)| item.command.is_some_and(|c| self.commands.contains(&c)))
+    }
+}
+
+/// The one place the policy uses worktree state: which of the line's discards act on a clean
+/// linked worktree (set aside), and which directories' state it still needs.
+pub(crate) fn disposable(facts: &Facts<'_>, ctx: &Ctx) -> Disposable {
+    let mut out = Disposable::default();
+    let Some(analysis) = &facts.analysis else {
+        return out;
+    };
+    if !facts.alt_cwds.is_empty() {
+        // A `cd` in the line: which directory each command runs in is not known exactly.
+        return out;
+    }
+    for (i, command) in analysis.commands.iter().enumerate() {
+        let Some(rule) = command.verdict.rule_id.as_deref() else {
+            continue;
+        };
+        if !DISCARDS.contains(&rule) || !command.via.is_empty() {
+            continue;
+        }
+        let Some(dir) = target(&command.argv, &facts.cwd, ctx.home.as_deref()) else {
+            continue;
+        };
+        match ctx.worktrees.iter().find(|w| w.dir == dir) {
+            Some(w) if w.linked && !w.dirty => {
+                out.notes.push(format!(
+                    "{rule} in {}: a linked worktree without uncommitted or untracked work",
+                    dir.display()
+                ));
+                out.commands.push(i);
+            }
+            Some(_) => {}
+            None => {
+                if !out.wanted.contains(&dir) {
+                    out.wanted.push(dir);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The work tree directory a discard acts on: `git worktree remove`'s worktree, else the
+/// command's directory (`-C`, relative to the cwd). `None` when it cannot be known exactly
+/// or the command loses more than uncommitted work.
+fn target(argv: &[String], cwd: &Path, home: Option<&Path>) -> Option<PathBuf> {
+    let (program, rest) = argv.split_first()?;
+    if base_name(program) != "git" {
+        return None;
+    }
+    let mut dir = cwd.to_path_buf();
+    let mut i = 0;
+    while let Some(word) = rest.get(i) {
+        match word.as_str() {
+            "-C" => {
+                dir = normalize(rest.get(i + 1)?, &dir, home).path;
+                i += 2;
+            }
+            "-c" | "--exec-path" | "--config-env" => i += 2,
+            w if w.starts_with("--git-dir")
+                || w.starts_with("--work-tree")
+                || w.starts_with("--namespace")
+                || w.starts_with("--super-prefix") =>
+            {
+                return None;
+            }
+            w if w.starts_with('-') => i += 1,
+            _ => break,
+        }
+    }
+    let (sub, sub_args) = rest.get(i..)?.split_first()?;
+    let flags = split_flags(sub_args);
+    match sub.as_str() {
+        "reset" => flags
+            .positionals
+            .iter()
+            .all(|p| p == "HEAD" || p == "@")
+            .then_some(dir),
+        "clean" => (!flags.short.contains(&'x') && !flags.short.contains(&'X')).then_some(dir),
+        "checkout" | "restore" | "switch" => Some(dir),
+        "worktree" => {
+            let mut positionals = flags.positionals.iter();
+            (positionals.next()? == "remove").then_some(())?;
+            let path = positionals.next()?;
+            Some(normalize(path, &dir, home).path)
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn argv(line: &str) -> Vec<String> {
+        line.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn the_target_of_a_discard_is_its_work_tree_known_exactly_or_nothing() {
+        let cwd = Path::new("/w/wt");
+        let t = |l: &str| target(&argv(l), cwd, None);
+        assert_eq!(t("git reset --hard"), Some(cwd.into()));
+        assert_eq!(t("git reset --hard HEAD"), Some(cwd.into()));
+        assert_eq!(t("git reset --hard HEAD~3"), None, "moves the branch");
+        assert_eq!(t("git -C ../other clean -fd"), Some("/w/other".into()));
+        assert_eq!(
+            t("git clean -fdx"),
+            None,
+            "ignored files are not in the state"
+        );
+        assert_eq!(t("git --git-dir=/x/.git checkout -- ."), None);
+        assert_eq!(
+            t("git worktree remove --force ../wt2"),
+            Some("/w/wt2".into())
+        );
+        assert_eq!(t("git worktree list"), None);
+    }
+}
