@@ -37,14 +37,15 @@ mod record;
 mod runs;
 mod session;
 mod spool;
+mod private;
 mod sqlite;
 mod unstored;
 mod webhook;
 mod when;
 
-use std::fs::{self, DirBuilder};
+use std::fs;
 use std::io::BufRead;
-use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
@@ -209,11 +210,7 @@ impl Store {
             Backend::Sqlite => &spool.dir,
             Backend::Jsonl => home,
         };
-        DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(dir)
-            .map_err(AuditError::io("create", dir))?;
+        private::create_dir(dir)?;
         Ok(Self {
             jsonl: home.join("audit.jsonl"),
             jsonl_rejected: home.join("rejected.jsonl"),
@@ -573,11 +570,7 @@ impl Store {
             ),
         };
         for dir in dirs {
-            DirBuilder::new()
-                .recursive(true)
-                .mode(0o700)
-                .create(dir)
-                .map_err(AuditError::io("create", dir))?;
+            private::create_dir(dir)?;
             let probe = dir.join(format!(".write-probe-{}", new_id(now_ms())));
             let written = fs::OpenOptions::new()
                 .write(true)
