@@ -276,6 +276,8 @@ fn response(reply: Reply, configured: &str) -> Result<ChatResponse, LlmError> {
         tool_calls,
         stop_reason,
         usage,
+        // Messages reports no price.
+        None,
         reply.model,
         configured,
     ))

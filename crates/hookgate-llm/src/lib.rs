@@ -165,6 +165,12 @@ pub struct ChatResponse {
     pub usage: Usage,
     /// The model name the provider reported (or the configured one).
     pub model: String,
+    /// What the call cost in USD, when it is known: the provider's own figure (OpenRouter and
+    /// LiteLLM-style OpenAI-compatible servers report `usage.cost`), `0` for the scripted
+    /// model. `None` means unpriced: hookgate keeps no price table, since a stale one would
+    /// report a wrong cost as if it were right.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<f64>,
 }
 
 /// Everything that can go wrong at the model boundary. Callers choose the outcome: the agent

@@ -119,12 +119,13 @@ pub fn remote_with(spec: &ModelSpec, options: RemoteOptions) -> Result<Box<dyn M
 }
 
 /// An assistant reply as every wire client builds it: the text and calls it decoded, why the
-/// model stopped, its usage, and the model the provider named (else the configured one).
+/// model stopped, its usage and cost (as the provider reported them), and the model the provider named (else the configured one).
 pub(crate) fn assistant_reply(
     text: String,
     tool_calls: Vec<crate::ToolCall>,
     stop_reason: crate::StopReason,
     usage: crate::Usage,
+    cost: Option<f64>,
     model: Option<String>,
     configured: &str,
 ) -> crate::ChatResponse {
@@ -139,6 +140,7 @@ pub(crate) fn assistant_reply(
         stop_reason,
         usage,
         model: model.unwrap_or_else(|| configured.to_owned()),
+        cost: cost.filter(|c| c.is_finite() && *c >= 0.0),
     }
 }
 

@@ -744,3 +744,399 @@ fn an_http_model_drives_the_same_loop_through_mock_llm() {
     let _ = server.kill();
     let _ = server.wait();
 }
+
+/// Polls (bounded) until `path` exists; the bound only keeps a broken build from hanging.
+fn wait_for_file(path: &Path) {
+    for _ in 0..600 {
+        if path.exists() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    panic!("{} never appeared", path.display());
+}
+
+/// True while a process of group `pgid` is alive (zombies are reaped by init once hookgate
+/// has exited, so this is polled, bounded).
+fn group_alive(pgid: &str) -> bool {
+    for _ in 0..100 {
+        let probe = Command::new("kill")
+            .args(["-0", "--", &format!("-{pgid}")])
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        if !probe.success() {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    true
+}
+
+#[test]
+fn ctrl_c_during_a_slow_hook_kills_it_and_cancels_the_turn() {
+    let env = Env::new();
+    let log = env.path("hooks.log");
+    let pid = env.path("hook.pid");
+    let logging = |event: &str| {
+        format!(
+            "  {event}:\n    - id: log-{event}\n      type: command\n      command: 'cat >> {log}; echo >> {log}'\n",
+            log = log.display()
+        )
+    };
+    let mut yaml = format!(
+        "hooks:\n  turn_start:\n    - id: slow\n      type: command\n      command: 'cat >> {log}; echo >> {log}; echo $$ > {pid}.tmp; mv {pid}.tmp {pid}; sleep 60'\n",
+        log = log.display(),
+        pid = pid.display()
+    );
+    for event in ["before_llm_call", "stop", "turn_end", "session_end"] {
+        yaml.push_str(&logging(event));
+    }
+    let config = env.write("hooks.yaml", &yaml);
+    let script = env.write("hi.json", r#"[{"text": "hi"}]"#);
+    let child = env
+        .command(&[
+            "hello",
+            "--model",
+            &format!("script:{}", script.display()),
+            "--config",
+            config.to_str().unwrap(),
+        ])
+        .spawn()
+        .unwrap();
+    wait_for_file(&pid);
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    exited(&out, 130);
+    let log = env.hook_log();
+    assert_eq!(
+        names(&log),
+        ["turn_start", "turn_end", "session_end"],
+        "nothing after the interrupted hook but the closing events"
+    );
+    assert_eq!(log[1]["reason"], "canceled");
+    assert_eq!(log[2]["run_end"], "interrupted");
+    let finished = timeline(&out);
+    assert_eq!(
+        finished.last().unwrap()["end"]["kind"],
+        "interrupted",
+        "{finished:#?}"
+    );
+    let group = std::fs::read_to_string(&pid).unwrap();
+    assert!(
+        !group_alive(group.trim()),
+        "the interrupted hook's process group was killed"
+    );
+}
+
+/// Drives `hookgate run` on a pseudo-terminal (Python's `pty`): waits for an output marker or a
+/// file, sends bytes (Ctrl+C is `\x03`, which the terminal turns into SIGINT), and reports the
+/// exit status. Each wait is bounded, so a run that cannot be stopped fails instead of hanging.
+const PTY_DRIVER: &str = r#"
+import json, os, pty, select, sys, time
+steps = json.loads(sys.argv[1])
+argv = sys.argv[2:]
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(argv[0], argv)
+out = b""
+def pump(limit):
+    global out
+    r, _, _ = select.select([fd], [], [], limit)
+    if r:
+        try:
+            out += os.read(fd, 4096)
+        except OSError:
+            pass
+def until(done, seconds):
+    end = time.time() + seconds
+    while time.time() < end:
+        if done():
+            return True
+        pump(0.1)
+    return done()
+status = None
+for step in steps:
+    if "wait_output" in step:
+        if not until(lambda: step["wait_output"].encode() in out, 60):
+            break
+    elif "wait_file" in step:
+        if not until(lambda: os.path.exists(step["wait_file"]), 60):
+            break
+    elif "send" in step:
+        os.write(fd, step["send"].encode())
+def exited():
+    global status
+    if status is None:
+        done, code = os.waitpid(pid, os.WNOHANG)
+        if done:
+            status = os.waitstatus_to_exitcode(code)
+    return status is not None
+until(exited, float(os.environ.get("PTY_EXIT_WITHIN", "30")))
+if status is None:
+    os.kill(pid, 9)
+    os.waitpid(pid, 0)
+print(json.dumps({"status": status, "output": out.decode("utf-8", "replace")}))
+"#;
+
+/// Runs `hookgate run ARGS` under the pty driver with `steps`; returns (exit status, output).
+fn on_a_terminal(env: &Env, steps: &Value, args: &[&str]) -> Option<(Option<i64>, String)> {
+    if Command::new("python3").arg("--version").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "python3 missing under CI");
+        eprintln!("skipping: python3 missing");
+        return None;
+    }
+    let out = Command::new("python3")
+        .arg("-c")
+        .arg(PTY_DRIVER)
+        .arg(steps.to_string())
+        .arg(env!("CARGO_BIN_EXE_hookgate"))
+        .arg("run")
+        .args(args)
+        .current_dir(env.work())
+        .env("HOOKGATE_HOME", env.path("home"))
+        .env("HOOKGATE_CONFIG_DIR", env.path("no-user-config"))
+        .env("PTY_EXIT_WITHIN", "20")
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    Some((
+        report["status"].as_i64(),
+        report["output"].as_str().unwrap().to_owned(),
+    ))
+}
+
+#[test]
+fn ctrl_c_at_an_approval_question_on_a_terminal_ends_the_run() {
+    let env = Env::new();
+    let events: Vec<String> = ["turn_end", "session_end"].map(String::from).to_vec();
+    let config = env.logging_config(&events, "");
+    let model = write_file_script(&env);
+    let steps = serde_json::json!([{"wait_output": "[y/N]"}, {"send": "\u{3}"}]);
+    let Some((status, output)) = on_a_terminal(
+        &env,
+        &steps,
+        &[
+            "write it",
+            "--model",
+            &model,
+            "--config",
+            config.to_str().unwrap(),
+        ],
+    ) else {
+        return;
+    };
+    assert_eq!(status, Some(130), "{output}");
+    assert!(!env.work().join("made.txt").exists(), "{output}");
+    let log = env.hook_log();
+    assert_eq!(names(&log), ["turn_end", "session_end"], "{output}");
+    assert_eq!(log[0]["reason"], "canceled");
+}
+
+#[test]
+fn a_second_ctrl_c_on_a_terminal_kills_a_slow_closing_hook_and_still_saves_the_session() {
+    let env = Env::new();
+    let pid = env.path("turn-end.pid");
+    let config = env.write(
+        "hooks.yaml",
+        &format!(
+            "hooks:\n  turn_end:\n    - type: command\n      command: 'echo $$ > {pid}.tmp; mv {pid}.tmp {pid}; sleep 120'\n",
+            pid = pid.display()
+        ),
+    );
+    let model = write_file_script(&env);
+    let steps = serde_json::json!([
+        {"wait_output": "[y/N]"},
+        {"send": "\u{3}"},
+        {"wait_file": pid.display().to_string()},
+        {"send": "\u{3}"}
+    ]);
+    let Some((status, output)) = on_a_terminal(
+        &env,
+        &steps,
+        &[
+            "write it",
+            "--model",
+            &model,
+            "--config",
+            config.to_str().unwrap(),
+        ],
+    ) else {
+        return;
+    };
+    assert_eq!(status, Some(130), "{output}");
+    assert!(output.contains("interrupted again"), "{output}");
+    let group = std::fs::read_to_string(&pid).unwrap();
+    assert!(
+        !group_alive(group.trim()),
+        "the closing hook's process group was killed"
+    );
+    // The run returned normally: the last timeline line names the session, which was stored.
+    let id = output
+        .split("■ interrupted · session ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no finished line: {output}"));
+    let resumed = env.run(&["go on", "--model", &model, "--resume", id]);
+    exited(&resumed, 0);
+}
+
+#[test]
+fn go_sdk_fields_updated_prompt_duration_turns_and_cost_reach_hooks() {
+    let env = Env::new();
+    let events: Vec<String> = [
+        "before_llm_call",
+        "after_llm_call",
+        "post_tool_use",
+        "session_end",
+    ]
+    .map(String::from)
+    .to_vec();
+    let rewrite = r#"user_prompt_submit=>  user_prompt_submit:
+    - id: rewrite-prompt
+      type: command
+      command: 'echo "{\"hook_specific_output\": {\"updated_prompt\": \"the rewritten prompt\"}}"'"#;
+    let mut config = std::fs::read_to_string(env.logging_config(&events, "")).unwrap();
+    config.push_str(&extra_for(rewrite, "user_prompt_submit").unwrap());
+    let config = env.write("hooks.yaml", &config);
+    let script = env.write(
+        "two.json",
+        r#"[{"tool": "list_directory", "input": {"path": "."}}, {"text": "done"}]"#,
+    );
+    let (_, log, _) = env.run_logged(
+        0,
+        &[
+            "the original prompt",
+            "--model",
+            &format!("script:{}", script.display()),
+            "--config",
+            config.to_str().unwrap(),
+            "--approval",
+            "yolo",
+        ],
+    );
+    let sent = field(&log, "before_llm_call", "messages")[0].to_string();
+    assert!(sent.contains("the rewritten prompt"), "{sent}");
+    assert!(
+        !sent.contains("the original prompt"),
+        "the model never saw the original: {sent}"
+    );
+    let duration = field(&log, "post_tool_use", "duration_ms")[0];
+    assert!(duration.as_f64().is_some_and(|d| d >= 0.0), "{duration}");
+    assert_eq!(field(&log, "session_end", "turns"), [&Value::from(2)]);
+    // The scripted model costs nothing, and that is known.
+    assert_eq!(field(&log, "session_end", "cost"), [&Value::from(0.0)]);
+    assert_eq!(
+        field(&log, "after_llm_call", "cost"),
+        [&Value::from(0.0), &Value::from(0.0)]
+    );
+}
+
+#[test]
+fn an_unpriced_http_model_reports_cost_null() {
+    let env = Env::new();
+    let events: Vec<String> = ["after_llm_call", "session_end"].map(String::from).to_vec();
+    let config = env.logging_config(&events, "");
+    let script = env.write("hi.json", r#"[{"text": "hi"}]"#);
+    let Some((mut server, port)) = mock_llm(&env, &script) else {
+        return;
+    };
+    let out = env
+        .command(&[
+            "hello",
+            "--model",
+            &format!("openai:http://127.0.0.1:{port}/v1#mock-model"),
+            "--config",
+            config.to_str().unwrap(),
+        ])
+        .env("OPENAI_API_KEY", "test")
+        .output()
+        .unwrap();
+    let _ = server.kill();
+    let _ = server.wait();
+    exited(&out, 0);
+    let log = env.hook_log();
+    for event in ["after_llm_call", "session_end"] {
+        let entry = log.iter().find(|v| v["hook_event_name"] == event).unwrap();
+        assert_eq!(
+            entry.get("cost"),
+            Some(&Value::Null),
+            "{event}: present and null, not 0"
+        );
+    }
+}
+
+#[test]
+fn meerkat_entries_inside_run_get_turn_numbers_and_the_llm_response() {
+    let env = Env::new();
+    let log = env.path("meerkat.log");
+    let entry = |id: &str, point: &str| {
+        format!(
+            "[[hooks.entries]]\nid = \"{id}\"\npoint = \"{point}\"\nruntime = {{ type = \"command\", command = \"cat >> {log}; echo >> {log}\" }}\n",
+            log = log.display()
+        )
+    };
+    let mut toml = String::from("[hooks]\n");
+    for (id, point) in [
+        ("pre", "pre_tool_execution"),
+        ("post", "post_tool_execution"),
+        ("llm", "post_llm_response"),
+    ] {
+        toml.push_str(&entry(id, point));
+    }
+    let config = env.write("config.toml", &toml);
+    let script = env.write(
+        "two.json",
+        r#"[{"tool": "list_directory", "input": {"path": "."}}, {"text": "done"}]"#,
+    );
+    let out = env.run(&[
+        "go",
+        "--model",
+        &format!("script:{}", script.display()),
+        "--config",
+        config.to_str().unwrap(),
+        "--approval",
+        "yolo",
+    ]);
+    exited(&out, 0);
+    let seen: Vec<Value> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let points: Vec<&str> = seen.iter().map(|v| v["point"].as_str().unwrap()).collect();
+    assert_eq!(
+        points,
+        [
+            "post_llm_response",
+            "pre_tool_execution",
+            "post_tool_execution",
+            "post_llm_response"
+        ]
+    );
+    let turns: Vec<&Value> = seen.iter().map(|v| &v["turn_number"]).collect();
+    assert_eq!(
+        turns,
+        [1, 1, 1, 2].map(Value::from).iter().collect::<Vec<_>>()
+    );
+    let first = &seen[0]["llm_response"];
+    assert_eq!(
+        first["tool_call_names"],
+        serde_json::json!(["list_directory"])
+    );
+    assert_eq!(first["stop_reason"], "tool_use");
+    assert!(
+        first["usage"]["input_tokens"].as_u64().unwrap() > 0,
+        "{first}"
+    );
+    assert_eq!(seen[3]["llm_response"]["assistant_text"], "done");
+    assert_eq!(seen[3]["llm_response"]["stop_reason"], "end_turn");
+    assert_eq!(seen[1]["tool_call"]["name"], "list_directory");
+    assert_eq!(seen[2]["tool_result"]["name"], "list_directory");
+}
