@@ -31,13 +31,13 @@
 mod error;
 mod ledger;
 mod overview;
+mod private;
 mod query;
 mod reader;
 mod record;
 mod runs;
 mod session;
 mod spool;
-mod private;
 mod sqlite;
 mod unstored;
 mod webhook;

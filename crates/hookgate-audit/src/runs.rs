@@ -190,10 +190,17 @@ mod tests {
         use std::os::unix::fs::PermissionsExt;
         let root = tempfile::tempdir().unwrap();
         let home = root.path().join("data/hookgate");
-        Runs::open(&home).unwrap().save(&run("r1", json!({}))).unwrap();
+        Runs::open(&home)
+            .unwrap()
+            .save(&run("r1", json!({})))
+            .unwrap();
         let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
         assert_eq!(mode(&home), 0o700, "the data dir");
-        assert_eq!(mode(&root.path().join("data")), 0o700, "a parent it created");
+        assert_eq!(
+            mode(&root.path().join("data")),
+            0o700,
+            "a parent it created"
+        );
         for entry in std::fs::read_dir(&home).unwrap() {
             let path = entry.unwrap().path();
             assert_eq!(mode(&path) & 0o077, 0, "{}", path.display());
