@@ -1140,3 +1140,62 @@ fn meerkat_entries_inside_run_get_turn_numbers_and_the_llm_response() {
     assert_eq!(seen[1]["tool_call"]["name"], "list_directory");
     assert_eq!(seen[2]["tool_result"]["name"], "list_directory");
 }
+
+#[test]
+fn the_add_date_and_redact_secrets_shorthands_keep_secrets_from_the_model() {
+    let env = Env::new();
+    let key = "AKIAIOSFODNN7EXAMPLQ";
+    std::fs::write(env.work().join("creds.txt"), format!("aws_key = {key}\n")).unwrap();
+    let config = env.write(
+        "hooks.yaml",
+        "add_date: true\nredact_secrets: true\nhooks:\n  turn_start:\n    - type: builtin\n      command: add_date\n",
+    );
+    let script = env.write(
+        "s.json",
+        &format!(
+            r#"[{{"tool": "shell", "input": {{"cmd": "cat creds.txt; echo {key} > echoed.txt"}}}}, {{"text": "done"}}]"#
+        ),
+    );
+    let Some((mut server, port)) = mock_llm(&env, &script) else {
+        return;
+    };
+    let out = env
+        .command(&[
+            &format!("deploy with {key}"),
+            "--model",
+            &format!("openai:http://127.0.0.1:{port}/v1#mock-model"),
+            "--config",
+            config.to_str().unwrap(),
+            "--approval",
+            "yolo",
+        ])
+        .env("OPENAI_API_KEY", "test")
+        .output()
+        .unwrap();
+    let _ = server.kill();
+    let _ = server.wait();
+    exited(&out, 0);
+    // What the model was sent (the log also holds the mock's own replies).
+    let requests: Vec<String> = std::fs::read_to_string(env.path("requests.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["body"].to_string())
+        .collect();
+    assert_eq!(requests.len(), 2, "{requests:?}");
+    let requests = requests.join("\n");
+    assert!(
+        !requests.contains(key),
+        "neither the prompt (before_llm_call) nor the tool output (tool_response_transform) reached the model with the key: {requests}"
+    );
+    assert!(requests.contains("[REDACTED]"), "{requests}");
+    assert_eq!(
+        requests.matches("Today's date:").count(),
+        2,
+        "add_date once per model call, though also written by hand: {requests}"
+    );
+    // tool_input_transform redacted the argument before the tool ran.
+    assert_eq!(
+        std::fs::read_to_string(env.work().join("echoed.txt")).unwrap(),
+        "[REDACTED]\n"
+    );
+}

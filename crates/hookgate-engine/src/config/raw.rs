@@ -24,9 +24,15 @@ pub(crate) struct RawFile {
     pub version: Option<u32>,
     #[serde(default)]
     pub hooks: RawHooks,
-    /// docker-agent's agent-level `snapshot: true` (see `snapshot_key`).
+    /// docker-agent's agent-level `snapshot: true` (see `shorthand`).
     #[serde(default)]
     pub snapshot: bool,
+    /// docker-agent's agent-level `add_date: true` (see `shorthand`).
+    #[serde(default)]
+    pub add_date: bool,
+    /// docker-agent's agent-level `redact_secrets: true` (see `shorthand`).
+    #[serde(default)]
+    pub redact_secrets: bool,
 }
 
 /// The `hooks` table.
