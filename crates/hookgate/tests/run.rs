@@ -666,6 +666,11 @@ fn an_unreachable_remote_model_fails_the_run_naming_the_provider() {
 /// Starts `../shared/e2e/mock_llm.py` on 127.0.0.1 with `script`; returns the child and port.
 /// Under `CI` a missing prerequisite fails the test instead of skipping it.
 fn mock_llm(env: &Env, script: &Path) -> Option<(std::process::Child, u16)> {
+    mock_llm_with(env, script, &[])
+}
+
+/// [`mock_llm`] with more of mock_llm.py's arguments (`--side-text` answers calls without tools).
+fn mock_llm_with(env: &Env, script: &Path, args: &[&str]) -> Option<(std::process::Child, u16)> {
     let mock = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/e2e/mock_llm.py");
     let python = Command::new("python3").arg("--version").output();
     if !mock.is_file() || python.is_err() {
@@ -686,6 +691,7 @@ fn mock_llm(env: &Env, script: &Path) -> Option<(std::process::Child, u16)> {
             "--max-seconds",
             "60",
         ])
+        .args(args)
         .arg("--log")
         .arg(env.path("requests.jsonl"))
         .stdout(Stdio::piped())
@@ -1198,4 +1204,62 @@ fn the_add_date_and_redact_secrets_shorthands_keep_secrets_from_the_model() {
         std::fs::read_to_string(env.work().join("echoed.txt")).unwrap(),
         "[REDACTED]\n"
     );
+}
+
+#[test]
+fn a_model_judge_finds_its_endpoint_in_the_providers_base_url_variable() {
+    let env = Env::new();
+    let script = env.write("unused.json", r#"[{"text": "unused"}]"#);
+    let allow = r#"{"decision":"allow","reason":"a harmless write"}"#;
+    let Some((mut server, port)) = mock_llm_with(&env, &script, &["--side-text", allow]) else {
+        return;
+    };
+    for (model, variable, url) in [
+        (
+            "openai/mock-model",
+            "OPENAI_BASE_URL",
+            format!("http://127.0.0.1:{port}/v1"),
+        ),
+        (
+            "anthropic/mock-model",
+            "ANTHROPIC_BASE_URL",
+            format!("http://127.0.0.1:{port}"),
+        ),
+    ] {
+        let _ = std::fs::remove_file(env.work().join("made.txt"));
+        let config = env.write(
+            "judge.yaml",
+            &format!(
+                "hooks:\n  pre_tool_use:\n    - type: model\n      model: {model}\n      schema: pre_tool_use_decision\n      prompt: 'Tool: {{{{ .ToolName }}}}'\n"
+            ),
+        );
+        let out = env
+            .command(&[
+                "write it",
+                "--model",
+                &write_file_script(&env),
+                "--config",
+                config.to_str().unwrap(),
+            ])
+            .env(variable, &url)
+            .env_remove("OPENAI_API_KEY")
+            .env_remove("ANTHROPIC_API_KEY")
+            .env_remove(if variable == "OPENAI_BASE_URL" {
+                "ANTHROPIC_BASE_URL"
+            } else {
+                "OPENAI_BASE_URL"
+            })
+            .output()
+            .unwrap();
+        exited(&out, 0);
+        // Without the variable the judge would call the public API, fail (no network, no key)
+        // and deny; an allow can only have come from the mock.
+        assert_eq!(approval_source(&out), "pre_tool_use_hook_allow", "{model}");
+        assert!(env.work().join("made.txt").exists(), "{model}");
+    }
+    let _ = server.kill();
+    let _ = server.wait();
+    let log = std::fs::read_to_string(env.path("requests.jsonl")).unwrap();
+    assert!(log.contains("/v1/chat/completions"), "{log}");
+    assert!(log.contains("/v1/messages"), "{log}");
 }
