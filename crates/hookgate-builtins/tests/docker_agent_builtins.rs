@@ -229,9 +229,9 @@ fn add_prompt_files_refuses_names_that_leave_the_directory() {
     assert!(load_error(&builtin("turn_start", "add_prompt_files", &[])).contains("needs"));
 }
 
-fn results_engine(tmp: &Path) -> Engine {
+fn results_engine(data: &Path) -> Engine {
     let env = Environment {
-        tmpdir: Some(tmp.to_path_buf()),
+        data_dir: Some(data.to_path_buf()),
         ..Environment::default()
     };
     engine_in(
@@ -274,9 +274,92 @@ async fn limit_large_tool_results_keeps_the_head_of_a_read_and_the_tail_of_anyth
     let text = text.as_str().unwrap();
     assert!(text.ends_with("line 5000\n"));
     assert!(text.contains("\nline 3001\n") && !text.contains("\nline 3000\n"));
-    // The whole result is kept for the agent to read.
-    let saved = tmp.path().join("hookgate-tool-results/sess-1/s1.txt");
+    // The whole result is kept for the agent to read, named in the notice.
+    let saved = tmp.path().join("tool-results/sess-1/s1.txt");
     assert_eq!(std::fs::read_to_string(&saved).unwrap(), numbered(5000));
+    assert!(
+        text.contains(&saved.display().to_string()),
+        "{}",
+        &text[..300]
+    );
+}
+
+#[tokio::test]
+async fn limit_large_tool_results_keeps_its_copies_private_and_redacted() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let e = results_engine(tmp.path());
+    let key = "AKIAIOSFODNN7EXAMPLQ";
+    let output = format!("{}aws_key = {key}\n", numbered(3000));
+    for id in ["t1", "t1"] {
+        fire(
+            &e,
+            EventId::ToolResponseTransform,
+            json!({"tool_name": "shell", "tool_use_id": id, "tool_response": output}),
+        )
+        .await;
+    }
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let dir = tmp.path().join("tool-results/sess-1");
+    assert_eq!(mode(&tmp.path().join("tool-results")), 0o700);
+    assert_eq!(mode(&dir), 0o700);
+    for name in ["t1.txt", "t1-2.txt"] {
+        let file = dir.join(name);
+        assert_eq!(mode(&file), 0o600, "{name}");
+        let saved = std::fs::read_to_string(&file).unwrap();
+        assert!(!saved.contains(key), "the saved copy is redacted");
+        assert!(saved.contains("[REDACTED]") && saved.contains("line 3000\n"));
+    }
+}
+
+#[tokio::test]
+async fn limit_large_tool_results_never_writes_through_a_planted_link() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let elsewhere = tmp.path().join("elsewhere");
+    std::fs::create_dir_all(data.join("tool-results")).unwrap();
+    std::fs::set_permissions(
+        data.join("tool-results"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o700),
+    )
+    .unwrap();
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let e = results_engine(&data);
+    let large = numbered(3000);
+    // A link in the session directory's place: refused, not followed.
+    std::os::unix::fs::symlink(&elsewhere, data.join("tool-results/sess-1")).unwrap();
+    let out = fire(
+        &e,
+        EventId::ToolResponseTransform,
+        json!({"tool_name": "shell", "tool_use_id": "t1", "tool_response": large}),
+    )
+    .await;
+    let text = out.updated_tool_response.unwrap();
+    assert!(
+        text.as_str().unwrap().contains("could not be saved"),
+        "still truncated: {}",
+        &text.as_str().unwrap()[..200]
+    );
+    assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0);
+    // A link in a file's place: a new name is used, the link's target is untouched.
+    std::fs::remove_file(data.join("tool-results/sess-1")).unwrap();
+    std::fs::create_dir(data.join("tool-results/sess-1")).unwrap();
+    std::fs::set_permissions(
+        data.join("tool-results/sess-1"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o700),
+    )
+    .unwrap();
+    let target = elsewhere.join("victim");
+    std::fs::write(&target, "keep me").unwrap();
+    std::os::unix::fs::symlink(&target, data.join("tool-results/sess-1/t2.txt")).unwrap();
+    fire(
+        &e,
+        EventId::ToolResponseTransform,
+        json!({"tool_name": "shell", "tool_use_id": "t2", "tool_response": numbered(3000)}),
+    )
+    .await;
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me");
+    assert!(data.join("tool-results/sess-1/t2-2.txt").is_file());
 }
 
 #[tokio::test]
@@ -300,7 +383,7 @@ async fn limit_large_tool_results_leaves_small_results_and_cleans_up_at_session_
         bytes.updated_tool_response.is_some(),
         "over 50 KiB on one line is large too"
     );
-    let dir: PathBuf = tmp.path().join("hookgate-tool-results/sess-1");
+    let dir: PathBuf = tmp.path().join("tool-results/sess-1");
     assert!(dir.is_dir());
     fire(&e, EventId::SessionEnd, json!({"reason": "other"})).await;
     assert!(!dir.exists(), "session_end removes the session's files");

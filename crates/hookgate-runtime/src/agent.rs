@@ -1019,7 +1019,13 @@ impl Runtime {
             None => output.text,
         };
         let mut truncated = false;
-        if let Some(cut) = limit::limit(&call.name, &text, self.config.max_tool_result_bytes) {
+        let start_line = input.get("line").and_then(Value::as_u64).unwrap_or(1);
+        if let Some(cut) = limit::limit(
+            &call.name,
+            &text,
+            self.config.max_tool_result_bytes,
+            start_line,
+        ) {
             text = cut;
             truncated = true;
         }
