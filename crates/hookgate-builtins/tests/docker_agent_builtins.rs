@@ -509,3 +509,105 @@ async fn safer_shell_asks_about_an_unknown_command_with_blast_radius_unknown() {
         Some("unknown")
     );
 }
+
+#[tokio::test]
+async fn max_iterations_trips_only_after_n_iterations() {
+    let e = engine(&builtin("before_llm_call", "max_iterations", &["3"]));
+    for iteration in 1..=3 {
+        let out = fire(&e, EventId::BeforeLlmCall, json!({"iteration": iteration})).await;
+        assert_eq!(
+            out.decision, None,
+            "iteration {iteration} is within the limit"
+        );
+    }
+    for iteration in [4, 40] {
+        let out = fire(&e, EventId::BeforeLlmCall, json!({"iteration": iteration})).await;
+        assert_eq!(out.decision, Some(Decision::Deny), "iteration {iteration}");
+        assert!(out.reason.unwrap().contains("exceeds the limit of 3"));
+    }
+    let unknown = fire(&e, EventId::BeforeLlmCall, json!({})).await;
+    assert_eq!(
+        unknown.decision, None,
+        "no iteration in the input: nothing to count"
+    );
+}
+
+#[tokio::test]
+async fn add_directory_listing_caps_at_100_entries_and_skips_dotfiles() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..105 {
+        std::fs::write(dir.path().join(format!("f{i:03}")), "").unwrap();
+    }
+    std::fs::write(dir.path().join(".env"), "SECRET=1").unwrap();
+    std::fs::create_dir(dir.path().join(".git")).unwrap();
+    std::fs::create_dir(dir.path().join("a-dir")).unwrap();
+    let e = engine(&builtin("session_start", "add_directory_listing", &[]));
+    let out = fire(
+        &e,
+        EventId::SessionStart,
+        json!({"cwd": dir.path().display().to_string(), "source": "startup"}),
+    )
+    .await;
+    let text = out.additional_context.join("\n");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], format!("Files in {}:", dir.path().display()));
+    assert_eq!(lines[1], "a-dir/", "alphabetical, directories marked");
+    assert_eq!(lines.len(), 1 + 100 + 1, "{text}");
+    assert_eq!(*lines.last().unwrap(), "... and 6 more");
+    assert!(!text.contains(".env") && !text.contains(".git"), "{text}");
+}
+
+#[tokio::test]
+async fn add_environment_info_reports_directory_repository_os_and_architecture() {
+    let e = engine(&builtin("session_start", "add_environment_info", &[]));
+    let plain = tempfile::tempdir().unwrap();
+    let repo = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(repo.path().join(".git")).unwrap();
+    std::fs::create_dir_all(repo.path().join("src/deep")).unwrap();
+    for (dir, git) in [
+        (plain.path().to_path_buf(), "no"),
+        (repo.path().join("src/deep"), "yes"),
+    ] {
+        let out = fire(
+            &e,
+            EventId::SessionStart,
+            json!({"cwd": dir.display().to_string(), "source": "startup"}),
+        )
+        .await;
+        assert_eq!(
+            out.additional_context,
+            [format!(
+                "Working directory: {}\nGit repository: {git}\nOperating system: {}\nArchitecture: {}",
+                dir.display(),
+                std::env::consts::OS,
+                std::env::consts::ARCH
+            )]
+        );
+    }
+}
+
+#[tokio::test]
+async fn redact_secrets_redacts_the_outgoing_messages_on_before_llm_call() {
+    let e = engine(&builtin("before_llm_call", "redact_secrets", &[]));
+    let key = "AKIAIOSFODNN7EXAMPLQ";
+    let out = fire(
+        &e,
+        EventId::BeforeLlmCall,
+        json!({"messages": [{"role": "user", "text": format!("use {key}")},
+                            {"role": "tool", "text": "clean"}]}),
+    )
+    .await;
+    let messages = out.updated_messages.expect("rewritten").to_string();
+    assert!(!messages.contains(key), "{messages}");
+    assert!(messages.contains("use [REDACTED]") && messages.contains("clean"));
+    let clean = fire(
+        &e,
+        EventId::BeforeLlmCall,
+        json!({"messages": [{"role": "user", "text": "nothing secret"}]}),
+    )
+    .await;
+    assert_eq!(
+        clean.updated_messages, None,
+        "no rewrite when nothing changed"
+    );
+}
