@@ -220,6 +220,52 @@ async fn add_prompt_files_walks_up_from_the_workdir_and_reads_the_home_directory
     );
 }
 
+#[tokio::test]
+async fn add_prompt_files_refuses_a_file_that_resolves_outside_its_directory_or_is_sensitive() {
+    let root = tempfile::tempdir().unwrap();
+    let project = root.path().join("project");
+    let home = root.path().join("home");
+    std::fs::create_dir_all(project.join("docs")).unwrap();
+    std::fs::create_dir_all(home.join(".ssh")).unwrap();
+    std::fs::write(home.join(".ssh/id_rsa"), "-----BEGIN PRIVATE KEY-----").unwrap();
+    std::fs::write(root.path().join("elsewhere.md"), "outside text").unwrap();
+    std::fs::write(project.join("docs/rules.md"), "linked rules").unwrap();
+    // A cloned repository's prompt files: links to a key, out of the tree, and within it.
+    std::os::unix::fs::symlink(home.join(".ssh/id_rsa"), project.join("AGENTS.md")).unwrap();
+    std::os::unix::fs::symlink(root.path().join("elsewhere.md"), project.join("CLAUDE.md"))
+        .unwrap();
+    std::os::unix::fs::symlink(project.join("docs/rules.md"), project.join("RULES.md")).unwrap();
+    // In the home directory, a link that stays inside it is refused when the place is sensitive.
+    std::fs::create_dir_all(home.join(".aws")).unwrap();
+    std::fs::write(home.join(".aws/credentials"), "aws_secret_access_key = x").unwrap();
+    std::os::unix::fs::symlink(home.join(".aws/credentials"), home.join("KEY.md")).unwrap();
+    let env = Environment {
+        home: Some(home.clone()),
+        ..Environment::default()
+    };
+    let e = engine_in(
+        &builtin(
+            "turn_start",
+            "add_prompt_files",
+            &["AGENTS.md", "CLAUDE.md", "RULES.md", "KEY.md"],
+        ),
+        env,
+    );
+    let out = fire(&e, EventId::TurnStart, cwd(&project)).await;
+    let text = out.additional_context.join("\n");
+    assert!(
+        text.contains("linked rules"),
+        "a link inside the tree is fine: {text}"
+    );
+    assert!(!text.contains("PRIVATE KEY"), "{text}");
+    assert!(!text.contains("outside text"), "{text}");
+    assert!(!text.contains("aws_secret_access_key"), "{text}");
+    let warning = out.system_messages.join("\n");
+    for name in ["AGENTS.md", "CLAUDE.md", "KEY.md"] {
+        assert!(warning.contains(name), "{name} is reported: {warning}");
+    }
+}
+
 #[test]
 fn add_prompt_files_refuses_names_that_leave_the_directory() {
     for bad in ["/etc/passwd", "../../.ssh/id_rsa"] {
