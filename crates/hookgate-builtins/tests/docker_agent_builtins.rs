@@ -267,6 +267,22 @@ async fn add_prompt_files_refuses_a_file_that_resolves_outside_its_directory_or_
 }
 
 #[test]
+fn safer_shell_takes_only_the_ask_mode() {
+    assert_eq!(
+        load_error(&builtin("pre_tool_use", "safer_shell", &[])),
+        "no error"
+    );
+    assert_eq!(
+        load_error(&builtin("pre_tool_use", "safer_shell", &["ask"])),
+        "no error"
+    );
+    for bad in [&["policy"][..], &["deny"], &["ask", "ask"]] {
+        let err = load_error(&builtin("pre_tool_use", "safer_shell", bad));
+        assert!(err.contains("args: [\"ask\"]"), "{bad:?}: {err}");
+    }
+}
+
+#[test]
 fn add_prompt_files_refuses_names_that_leave_the_directory() {
     for bad in ["/etc/passwd", "../../.ssh/id_rsa"] {
         let err = load_error(&builtin("turn_start", "add_prompt_files", &[bad]));
