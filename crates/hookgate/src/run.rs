@@ -429,10 +429,20 @@ pub(crate) fn run(args: &RunArgs) -> Result<u8, Failure> {
         session.max_iterations = args.max_iterations;
         (session, Start::Startup, now)
     };
+    // A resumed session reuses the worktree it ran in (worktree_create fires only when one is
+    // created).
     let worktree = if args.worktree {
-        let wt = hookgate_runtime::worktree::create(&cwd, &home.join("worktrees"), &session.id)?;
+        let root = home.join("worktrees");
+        let (wt, created) = if args.resume.is_some() {
+            hookgate_runtime::worktree::reuse_or_create(&cwd, &root, &session.id)?
+        } else {
+            (
+                hookgate_runtime::worktree::create(&cwd, &root, &session.id)?,
+                true,
+            )
+        };
         cwd.clone_from(&wt.path);
-        Some(wt)
+        created.then_some(wt)
     } else {
         None
     };

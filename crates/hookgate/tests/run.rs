@@ -1263,3 +1263,54 @@ fn a_model_judge_finds_its_endpoint_in_the_providers_base_url_variable() {
     assert!(log.contains("/v1/chat/completions"), "{log}");
     assert!(log.contains("/v1/messages"), "{log}");
 }
+
+#[test]
+fn resume_with_worktree_reuses_the_sessions_worktree() {
+    let env = Env::new();
+    let work = env.work();
+    std::fs::write(work.join("README"), "hello\n").unwrap();
+    git(&work, &["init", "-q"]);
+    git(&work, &["add", "README"]);
+    git(&work, &["commit", "-qm", "init"]);
+    let events: Vec<String> = ["worktree_create", "session_start"]
+        .map(String::from)
+        .to_vec();
+    let config = env.logging_config(&events, "");
+    let script = env.write("two.json", r#"[{"text": "one"}, {"text": "two"}]"#);
+    let model = format!("script:{}", script.display());
+    let config = config.to_str().unwrap();
+    let (first, log, _) = env.run_logged(
+        0,
+        &[
+            "one",
+            "--model",
+            &model,
+            "--config",
+            config,
+            "--worktree",
+            "--json",
+        ],
+    );
+    let worktree = log[0]["worktree_path"].as_str().unwrap().to_owned();
+    let id = session_id(&first);
+    let (_, log, fired) = env.run_logged(
+        0,
+        &[
+            "two",
+            "--model",
+            &model,
+            "--config",
+            config,
+            "--worktree",
+            "--resume",
+            &id,
+            "--json",
+        ],
+    );
+    assert_eq!(fired, ["session_start"], "no second worktree_create");
+    assert_eq!(
+        log[0]["cwd"].as_str().unwrap(),
+        worktree,
+        "the same checkout"
+    );
+}

@@ -149,7 +149,12 @@ fn hookgate(args: &[&str], stdin: &str) -> Output {
 #[test]
 fn the_example_configs_load_and_do_what_their_comments_say() {
     let checked = hookgate(
-        &["config", "check", "examples/hooks.yaml", "examples/meerkat.toml"],
+        &[
+            "config",
+            "check",
+            "examples/hooks.yaml",
+            "examples/meerkat.toml",
+        ],
         "",
     );
     assert_eq!(checked.status.code(), Some(0), "{checked:?}");
@@ -163,7 +168,11 @@ fn the_example_configs_load_and_do_what_their_comments_say() {
         &["fire", "pre_tool_use", "--config", "examples/hooks.yaml"],
         r#"{"tool_name":"shell","tool_input":{"cmd":"echo 'rm -rf /'"}}"#,
     );
-    assert_eq!(echoed.status.code(), Some(0), "data, not a command: {echoed:?}");
+    assert_eq!(
+        echoed.status.code(),
+        Some(0),
+        "data, not a command: {echoed:?}"
+    );
     // examples/meerkat.toml: the guardrail allows, the rewrite hook adds a timeout.
     let lanes = hookgate(
         &[
