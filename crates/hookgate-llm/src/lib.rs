@@ -250,6 +250,22 @@ pub trait Model: Send + Sync + std::fmt::Debug {
         &'a self,
         request: &'a ChatRequest,
     ) -> BoxFuture<'a, Result<ChatResponse, LlmError>>;
+
+    /// Where the model is served, for hooks that act on the endpoint (docker-agent's `unload`
+    /// reads it from `from_agent_models`). `None` for a model served by nothing (the scripted
+    /// one): nothing is invented.
+    fn endpoint(&self) -> Option<ModelEndpoint> {
+        None
+    }
+}
+
+/// A model's endpoint, as hooks see it in `from_agent_models`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ModelEndpoint {
+    /// [`Provider::name`]: `openai`, `openai-responses`, `anthropic` or `dmr`.
+    pub provider: &'static str,
+    /// The base URL requests go to.
+    pub base_url: String,
 }
 
 /// The scripted model for `script:FILE` (offline; see [`ScriptModel`]).

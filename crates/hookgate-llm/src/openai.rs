@@ -81,6 +81,13 @@ impl Model for OpenAiModel {
         &self.model
     }
 
+    fn endpoint(&self) -> Option<crate::ModelEndpoint> {
+        Some(crate::ModelEndpoint {
+            provider: self.endpoint.provider,
+            base_url: self.endpoint.base_url.clone(),
+        })
+    }
+
     fn complete<'a>(
         &'a self,
         request: &'a ChatRequest,

@@ -1229,9 +1229,16 @@ impl Runtime {
     }
 
     /// `on_agent_switch` from `from` (its name and model, whose endpoint is reported in
-    /// `from_agent_models`) to `to`, fired on the parent's hooks.
+    /// `from_agent_models`: `model`, and `provider` and `base_url` when it has an endpoint, so
+    /// `unload` can free a departing Docker Model Runner model) to `to`, fired on the parent's
+    /// hooks.
     async fn switch(&self, parent: &Agent<'_>, from: (&str, &dyn Model), to: &str, kind: &str) {
-        let models = json!([{"model": from.1.name()}]);
+        let mut model = json!({"model": from.1.name()});
+        if let Some(endpoint) = from.1.endpoint() {
+            model["provider"] = Value::from(endpoint.provider);
+            model["base_url"] = Value::from(endpoint.base_url);
+        }
+        let models = json!([model]);
         self.fire(parent, EventId::OnAgentSwitch, |i| {
             i.from_agent = Some(from.0.to_owned());
             i.to_agent = Some(to.to_owned());

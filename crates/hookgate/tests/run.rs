@@ -1314,3 +1314,56 @@ fn resume_with_worktree_reuses_the_sessions_worktree() {
         "the same checkout"
     );
 }
+
+#[test]
+fn unload_frees_a_departing_docker_model_runner_sub_agent() {
+    let env = Env::new();
+    let helper = env.write("helper.json", r#"[{"text": "the helper's answer"}]"#);
+    let Some((mut server, port)) = mock_llm(&env, &helper) else {
+        return;
+    };
+    let main = env.write(
+        "main.json",
+        r#"[{"tool": "transfer_task", "input": {"agent": "helper", "task": "check"}}, {"text": "done"}]"#,
+    );
+    let config = env.write(
+        "hooks.yaml",
+        "hooks:\n  on_agent_switch:\n    - type: builtin\n      command: unload\n",
+    );
+    let out = env
+        .command(&[
+            "go",
+            "--model",
+            &format!("script:{}", main.display()),
+            "--agent",
+            &format!("helper=dmr:http://127.0.0.1:{port}/engines/v1#ai/qwen3"),
+            "--config",
+            config.to_str().unwrap(),
+            "--approval",
+            "yolo",
+        ])
+        .env_remove("OPENAI_API_KEY")
+        .output()
+        .unwrap();
+    let _ = server.kill();
+    let _ = server.wait();
+    exited(&out, 0);
+    let requests: Vec<Value> = std::fs::read_to_string(env.path("requests.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let paths: Vec<&str> = requests
+        .iter()
+        .map(|r| r["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        ["/engines/v1/chat/completions", "/engines/_unload"],
+        "the helper ran on the runner, then was unloaded when control returned"
+    );
+    assert_eq!(
+        requests[1]["body"],
+        serde_json::json!({"model": "ai/qwen3"})
+    );
+}

@@ -100,7 +100,9 @@ impl ModelRef {
     /// The environment variable naming this provider's endpoint.
     pub fn base_url_variable(&self) -> &'static str {
         match self.provider {
-            Provider::OpenAiChat | Provider::OpenAiResponses => "OPENAI_BASE_URL",
+            Provider::OpenAiChat | Provider::OpenAiResponses | Provider::DockerModelRunner => {
+                "OPENAI_BASE_URL"
+            }
             Provider::Anthropic => "ANTHROPIC_BASE_URL",
         }
     }
@@ -202,7 +204,9 @@ fn endpoint(model: &ModelRef, base_url: Option<&str>) -> Result<String, String> 
     Ok(from_env.unwrap_or_else(|| {
         match model.provider {
             Provider::Anthropic => ANTHROPIC_DEFAULT_BASE,
-            Provider::OpenAiChat | Provider::OpenAiResponses => OPENAI_DEFAULT_BASE,
+            Provider::OpenAiChat | Provider::OpenAiResponses | Provider::DockerModelRunner => {
+                OPENAI_DEFAULT_BASE
+            }
         }
         .to_owned()
     }))
