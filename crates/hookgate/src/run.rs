@@ -26,7 +26,8 @@ pub(crate) struct RunArgs {
     /// The prompt. Without it: read from stdin when stdin is not a terminal, else asked for.
     pub(crate) prompt: Option<String>,
     /// The model: `script:FILE` (offline, mock_llm.py's script format), `openai:URL#MODEL`,
-    /// `openai-responses:URL#MODEL` or `anthropic:URL#MODEL`.
+    /// `openai-responses:URL#MODEL`, `anthropic:URL#MODEL` or `dmr:URL#MODEL` (Docker Model
+    /// Runner).
     #[arg(long, value_name = "MODEL")]
     pub(crate) model: String,
     /// Config files or `.hookgate`-style directories instead of the discovered layers
