@@ -656,12 +656,14 @@ fn meerkat_patch(
         });
     };
     let mut f = Fields::new(map, "patches[].");
+    // A field of the patch that is missing where required, or of the wrong type.
+    let wrong = |field: &str, expected: &'static str| OutputError::WrongType {
+        field: format!("patches[{n}].{field}"),
+        expected,
+    };
     let kind = f
         .string("patch_type", "patch_type")?
-        .ok_or_else(|| OutputError::WrongType {
-            field: format!("patches[{n}].patch_type"),
-            expected: "a string",
-        })?;
+        .ok_or_else(|| wrong("patch_type", "a string"))?;
     let event = contract.event.name();
     let mut unsupported = |field: &'static str| -> Result<(), OutputError> {
         if strict {
@@ -676,10 +678,7 @@ fn meerkat_patch(
         "tool_args" => {
             let args = f
                 .object("args", "args")?
-                .ok_or_else(|| OutputError::WrongType {
-                    field: format!("patches[{n}].args"),
-                    expected: "an object",
-                })?;
+                .ok_or_else(|| wrong("args", "an object"))?;
             if contract.rewrite == Rewrite::ToolInput {
                 let merged = out.updated_input.get_or_insert_with(Map::new);
                 merged.extend(args.iter().map(|(k, v)| (k.clone(), v.clone())));
@@ -688,12 +687,9 @@ fn meerkat_patch(
             }
         }
         "tool_result" => {
-            let content =
-                f.string("content", "content")?
-                    .ok_or_else(|| OutputError::WrongType {
-                        field: format!("patches[{n}].content"),
-                        expected: "a string",
-                    })?;
+            let content = f
+                .string("content", "content")?
+                .ok_or_else(|| wrong("content", "a string"))?;
             let is_error = f.boolean("is_error", "is_error")?;
             if contract.rewrite == Rewrite::ToolResponse {
                 out.updated_tool_response = Some(Value::String(content));
@@ -710,28 +706,19 @@ fn meerkat_patch(
             if let Some((_, v)) = f.get("max_tokens", "max_tokens")?
                 && !(v.is_u64() || v.is_null())
             {
-                return Err(OutputError::WrongType {
-                    field: format!("patches[{n}].max_tokens"),
-                    expected: "a non-negative integer",
-                });
+                return Err(wrong("max_tokens", "a non-negative integer"));
             }
             if let Some((_, v)) = f.get("temperature", "temperature")?
                 && !(v.is_number() || v.is_null())
             {
-                return Err(OutputError::WrongType {
-                    field: format!("patches[{n}].temperature"),
-                    expected: "a number",
-                });
+                return Err(wrong("temperature", "a number"));
             }
             f.get("provider_params", "provider_params")?;
             unsupported("llm_request")?;
         }
         "assistant_text" | "run_result" => {
             f.string("text", "text")?
-                .ok_or_else(|| OutputError::WrongType {
-                    field: format!("patches[{n}].text"),
-                    expected: "a string",
-                })?;
+                .ok_or_else(|| wrong("text", "a string"))?;
             unsupported(if kind == "assistant_text" {
                 "assistant_text"
             } else {

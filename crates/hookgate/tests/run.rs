@@ -710,6 +710,18 @@ fn mock_llm_with(env: &Env, script: &Path, args: &[&str]) -> Option<(std::proces
     Some((child, port))
 }
 
+/// Stops the mock and returns what it logged, in order: each request (`method`, `path`,
+/// `body`, …) with the mock's reply.
+fn stop_mock(env: &Env, mut server: std::process::Child) -> Vec<Value> {
+    let _ = server.kill();
+    let _ = server.wait();
+    std::fs::read_to_string(env.path("requests.jsonl"))
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 #[test]
 fn an_http_model_drives_the_same_loop_through_mock_llm() {
     let env = Env::new();
@@ -889,8 +901,17 @@ if status is None:
 print(json.dumps({"status": status, "output": out.decode("utf-8", "replace")}))
 "#;
 
-/// Runs `hookgate run ARGS` under the pty driver with `steps`; returns (exit status, output).
-fn on_a_terminal(env: &Env, steps: &Value, args: &[&str]) -> Option<(Option<i64>, String)> {
+/// Runs `hookgate run` under the pty driver with `steps` — the write_file script, `config`,
+/// the default approval mode (ask: on a terminal, a question); returns (exit status, output).
+fn on_a_terminal(env: &Env, steps: &Value, config: &Path) -> Option<(Option<i64>, String)> {
+    let model = write_file_script(env);
+    let args = [
+        "write it",
+        "--model",
+        &model,
+        "--config",
+        config.to_str().unwrap(),
+    ];
     if Command::new("python3").arg("--version").output().is_err() {
         assert!(std::env::var_os("CI").is_none(), "python3 missing under CI");
         eprintln!("skipping: python3 missing");
@@ -922,19 +943,8 @@ fn ctrl_c_at_an_approval_question_on_a_terminal_ends_the_run() {
     let env = Env::new();
     let events: Vec<String> = ["turn_end", "session_end"].map(String::from).to_vec();
     let config = env.logging_config(&events, "");
-    let model = write_file_script(&env);
     let steps = serde_json::json!([{"wait_output": "[y/N]"}, {"send": "\u{3}"}]);
-    let Some((status, output)) = on_a_terminal(
-        &env,
-        &steps,
-        &[
-            "write it",
-            "--model",
-            &model,
-            "--config",
-            config.to_str().unwrap(),
-        ],
-    ) else {
+    let Some((status, output)) = on_a_terminal(&env, &steps, &config) else {
         return;
     };
     assert_eq!(status, Some(130), "{output}");
@@ -962,17 +972,7 @@ fn a_second_ctrl_c_on_a_terminal_kills_a_slow_closing_hook_and_still_saves_the_s
         {"wait_file": pid.display().to_string()},
         {"send": "\u{3}"}
     ]);
-    let Some((status, output)) = on_a_terminal(
-        &env,
-        &steps,
-        &[
-            "write it",
-            "--model",
-            &model,
-            "--config",
-            config.to_str().unwrap(),
-        ],
-    ) else {
+    let Some((status, output)) = on_a_terminal(&env, &steps, &config) else {
         return;
     };
     assert_eq!(status, Some(130), "{output}");
@@ -1049,7 +1049,7 @@ fn an_unpriced_http_model_reports_cost_null() {
     let events: Vec<String> = ["after_llm_call", "session_end"].map(String::from).to_vec();
     let config = env.logging_config(&events, "");
     let script = env.write("hi.json", r#"[{"text": "hi"}]"#);
-    let Some((mut server, port)) = mock_llm(&env, &script) else {
+    let Some((server, port)) = mock_llm(&env, &script) else {
         return;
     };
     let out = env
@@ -1063,8 +1063,7 @@ fn an_unpriced_http_model_reports_cost_null() {
         .env("OPENAI_API_KEY", "test")
         .output()
         .unwrap();
-    let _ = server.kill();
-    let _ = server.wait();
+    stop_mock(&env, server);
     exited(&out, 0);
     let log = env.hook_log();
     for event in ["after_llm_call", "session_end"] {
@@ -1162,7 +1161,7 @@ fn the_add_date_and_redact_secrets_shorthands_keep_secrets_from_the_model() {
             r#"[{{"tool": "shell", "input": {{"cmd": "cat creds.txt; echo {key} > echoed.txt"}}}}, {{"text": "done"}}]"#
         ),
     );
-    let Some((mut server, port)) = mock_llm(&env, &script) else {
+    let Some((server, port)) = mock_llm(&env, &script) else {
         return;
     };
     let out = env
@@ -1178,15 +1177,12 @@ fn the_add_date_and_redact_secrets_shorthands_keep_secrets_from_the_model() {
         .env("OPENAI_API_KEY", "test")
         .output()
         .unwrap();
-    let _ = server.kill();
-    let _ = server.wait();
-    exited(&out, 0);
     // What the model was sent (the log also holds the mock's own replies).
-    let requests: Vec<String> = std::fs::read_to_string(env.path("requests.jsonl"))
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap()["body"].to_string())
+    let requests: Vec<String> = stop_mock(&env, server)
+        .iter()
+        .map(|r| r["body"].to_string())
         .collect();
+    exited(&out, 0);
     assert_eq!(requests.len(), 2, "{requests:?}");
     let requests = requests.join("\n");
     assert!(
@@ -1211,7 +1207,7 @@ fn a_model_judge_finds_its_endpoint_in_the_providers_base_url_variable() {
     let env = Env::new();
     let script = env.write("unused.json", r#"[{"text": "unused"}]"#);
     let allow = r#"{"decision":"allow","reason":"a harmless write"}"#;
-    let Some((mut server, port)) = mock_llm_with(&env, &script, &["--side-text", allow]) else {
+    let Some((server, port)) = mock_llm_with(&env, &script, &["--side-text", allow]) else {
         return;
     };
     for (model, variable, url) in [
@@ -1257,11 +1253,18 @@ fn a_model_judge_finds_its_endpoint_in_the_providers_base_url_variable() {
         assert_eq!(approval_source(&out), "pre_tool_use_hook_allow", "{model}");
         assert!(env.work().join("made.txt").exists(), "{model}");
     }
-    let _ = server.kill();
-    let _ = server.wait();
-    let log = std::fs::read_to_string(env.path("requests.jsonl")).unwrap();
-    assert!(log.contains("/v1/chat/completions"), "{log}");
-    assert!(log.contains("/v1/messages"), "{log}");
+    let paths: Vec<String> = stop_mock(&env, server)
+        .iter()
+        .map(|r| r["path"].to_string())
+        .collect();
+    assert!(
+        paths.iter().any(|p| p.contains("/v1/chat/completions")),
+        "{paths:?}"
+    );
+    assert!(
+        paths.iter().any(|p| p.contains("/v1/messages")),
+        "{paths:?}"
+    );
 }
 
 #[test]
@@ -1319,7 +1322,7 @@ fn resume_with_worktree_reuses_the_sessions_worktree() {
 fn unload_frees_a_departing_docker_model_runner_sub_agent() {
     let env = Env::new();
     let helper = env.write("helper.json", r#"[{"text": "the helper's answer"}]"#);
-    let Some((mut server, port)) = mock_llm(&env, &helper) else {
+    let Some((server, port)) = mock_llm(&env, &helper) else {
         return;
     };
     let main = env.write(
@@ -1345,14 +1348,8 @@ fn unload_frees_a_departing_docker_model_runner_sub_agent() {
         .env_remove("OPENAI_API_KEY")
         .output()
         .unwrap();
-    let _ = server.kill();
-    let _ = server.wait();
+    let requests = stop_mock(&env, server);
     exited(&out, 0);
-    let requests: Vec<Value> = std::fs::read_to_string(env.path("requests.jsonl"))
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
     let paths: Vec<&str> = requests
         .iter()
         .map(|r| r["path"].as_str().unwrap())
