@@ -10,7 +10,6 @@
 //! failure message may quote its input); a write is one transaction, so a run's rows appear
 //! together or not at all; the file is created owner-only.
 
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -147,13 +146,7 @@ impl HookLedger {
     /// [`AuditError::Io`] when the file cannot be created, [`AuditError::Sqlite`] otherwise.
     pub fn open(home: &Path) -> Result<Self, AuditError> {
         let path = home.join("hooks.db");
-        std::fs::create_dir_all(home).map_err(AuditError::io("create", home))?;
-        std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .mode(crate::spool::FILE_MODE)
-            .open(&path)
-            .map_err(AuditError::io("create", &path))?;
+        crate::private::create_file_in(home, &path)?;
         let conn = Connection::open_with_flags(
             &path,
             OpenFlags::SQLITE_OPEN_READ_WRITE

@@ -32,6 +32,7 @@ mod cap;
 mod error;
 mod ledger;
 mod overview;
+mod private;
 mod query;
 mod reader;
 mod record;
@@ -43,9 +44,9 @@ mod unstored;
 mod webhook;
 mod when;
 
-use std::fs::{self, DirBuilder};
+use std::fs;
 use std::io::BufRead;
-use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt};
+use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::sync::{Mutex, MutexGuard};
 use std::time::Duration;
@@ -201,11 +202,7 @@ impl Store {
             Backend::Sqlite => &spool.dir,
             Backend::Jsonl => home,
         };
-        DirBuilder::new()
-            .recursive(true)
-            .mode(0o700)
-            .create(dir)
-            .map_err(AuditError::io("create", dir))?;
+        private::create_dir(dir)?;
         Ok(Self {
             jsonl: home.join("audit.jsonl"),
             jsonl_rejected: home.join("rejected.jsonl"),
@@ -591,11 +588,7 @@ impl Store {
             ),
         };
         for dir in dirs {
-            DirBuilder::new()
-                .recursive(true)
-                .mode(0o700)
-                .create(dir)
-                .map_err(AuditError::io("create", dir))?;
+            private::create_dir(dir)?;
             let probe = dir.join(format!(".write-probe-{}", new_id(now_ms())));
             let written = fs::OpenOptions::new()
                 .write(true)

@@ -57,10 +57,11 @@ fn to_i64(n: u64) -> i64 {
 }
 
 impl Runs {
-    /// Opens (creating if needed) the runs table in `<home>/audit.db`.
+    /// Opens (creating if needed) the runs table in `<home>/audit.db`; the directory and the
+    /// file are created owner-only, like the rest of the store.
     pub fn open(home: &Path) -> Result<Self, AuditError> {
-        std::fs::create_dir_all(home).map_err(AuditError::io("create", home))?;
         let path = home.join("audit.db");
+        crate::private::create_file_in(home, &path)?;
         let err = || AuditError::sqlite(&path);
         let conn = Connection::open(&path).map_err(err())?;
         conn.busy_timeout(Duration::from_secs(10)).map_err(err())?;
@@ -182,6 +183,40 @@ mod tests {
         .unwrap();
         let stored = runs.load("r1").unwrap().unwrap();
         assert!(!stored.state.to_string().contains(key), "{}", stored.state);
+    }
+
+    #[test]
+    fn a_new_store_opened_by_runs_is_owner_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let root = tempfile::tempdir().unwrap();
+        let home = root.path().join("data/hookgate");
+        Runs::open(&home)
+            .unwrap()
+            .save(&run("r1", json!({})))
+            .unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&home), 0o700, "the data dir");
+        assert_eq!(
+            mode(&root.path().join("data")),
+            0o700,
+            "a parent it created"
+        );
+        for entry in std::fs::read_dir(&home).unwrap() {
+            let path = entry.unwrap().path();
+            assert_eq!(mode(&path) & 0o077, 0, "{}", path.display());
+        }
+        assert!(home.join("audit.db").exists());
+    }
+
+    #[test]
+    fn the_hook_ledger_creates_its_home_owner_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let root = tempfile::tempdir().unwrap();
+        let home = root.path().join("fresh");
+        crate::HookLedger::open(&home).unwrap();
+        let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode(&home), 0o700);
+        assert_eq!(mode(&home.join("hooks.db")) & 0o077, 0);
     }
 
     #[test]

@@ -37,8 +37,7 @@ const PIPE_BUF: usize = 4096;
 /// means some ingester made progress, so this bound is never reached in practice.
 const MAX_APPEND_ATTEMPTS: usize = 64;
 
-/// Files hookgate creates hold agent activity: owner-only.
-pub(crate) const FILE_MODE: u32 = 0o600;
+pub(crate) use crate::private::FILE_MODE;
 
 pub(crate) fn open_append(path: &Path) -> Result<File, AuditError> {
     OpenOptions::new()

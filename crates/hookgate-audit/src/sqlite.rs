@@ -4,7 +4,6 @@
 //! never does (closing the last WAL connection checkpoints, which alone costs more than the
 //! whole append).
 
-use std::os::unix::fs::OpenOptionsExt;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -70,12 +69,7 @@ impl Db {
         let err = || AuditError::sqlite(path);
         // Created here, owner-only, because SQLite would create it world-readable (and
         // gives the `-wal`/`-shm` files the database file's mode).
-        std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .mode(crate::spool::FILE_MODE)
-            .open(path)
-            .map_err(AuditError::io("create", path))?;
+        crate::private::create_file(path)?;
         let conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE

@@ -29,9 +29,9 @@
 //! it.
 
 use std::ffi::OsString;
-use std::fs::{self, DirBuilder, OpenOptions};
+use std::fs::{self, OpenOptions};
 use std::io::ErrorKind;
-use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt};
+use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
 use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
@@ -316,11 +316,7 @@ fn read_if_exists(path: &Path) -> Result<Option<Vec<u8>>, AuditError> {
 /// a shared temp dir (`hookgate-<uid>`) is a real directory of this user that nobody else can
 /// enter: there, a directory someone else made first would see or forge our records.
 fn ensure_dir(dir: &Path) -> Result<(), AuditError> {
-    DirBuilder::new()
-        .recursive(true)
-        .mode(0o700)
-        .create(dir)
-        .map_err(AuditError::io("create", dir))?;
+    crate::private::create_dir(dir)?;
     let uid = rustix::process::getuid().as_raw();
     for ancestor in dir.ancestors() {
         let is_ours = ancestor

@@ -12,7 +12,10 @@
 //!   external diff drivers, textconv), because these built-ins stay active for an untrusted
 //!   project and must not become a way to run its code;
 //! - `add_prompt_files` reads only files *named* by relative, `..`-free paths, so a config
-//!   cannot point it at `~/.ssh/id_rsa` and ship the key to the model.
+//!   cannot point it at `~/.ssh/id_rsa` and ship the key to the model; and a file found by
+//!   that name is read only if it physically lies inside the directory it was found in and
+//!   is not a sensitive location (`hookgate-paths`' catalog), so a cloned repository's
+//!   `AGENTS.md` that is a symlink to `~/.ssh/id_rsa` is refused, not read.
 
 use std::ffi::OsString;
 use std::path::{Component, Path, PathBuf};
@@ -128,10 +131,37 @@ fn valid_prompt_file(name: &str) -> bool {
     !name.is_empty() && path.components().all(|c| matches!(c, Component::Normal(_)))
 }
 
+/// What the lookup found: files to read, and files refused (with why).
+#[derive(Debug, Default)]
+struct PromptFiles {
+    /// (the name as found, the checked physical path it is read from)
+    found: Vec<(PathBuf, PathBuf)>,
+    refused: Vec<String>,
+}
+
+/// Why the prompt file `candidate`, found in `base`, must not be read: its physical path
+/// (symlinks followed) leaves `base`, or is a sensitive location.
+fn refusal(candidate: &Path, base: &Path, physical: &Path, home: Option<&Path>) -> Option<String> {
+    let root = base.canonicalize().unwrap_or_else(|_| base.to_owned());
+    if !hookgate_paths::is_within(physical, &root) {
+        return Some(format!(
+            "{} resolves to {}, outside {}",
+            candidate.display(),
+            physical.display(),
+            root.display()
+        ));
+    }
+    let ctx = hookgate_paths::PathContext::new(&root, home.map(Path::to_path_buf));
+    hookgate_paths::classify(physical, &ctx)
+        .into_iter()
+        .find(|m| m.access.covers(hookgate_paths::Access::Read))
+        .map(|m| format!("{} is sensitive ({})", candidate.display(), m.reason))
+}
+
 /// Every existing `name` from the outermost ancestor of `dir` down to `dir`, then in `home`;
-/// each file once (by canonical path).
-fn find_prompt_files(dir: &Path, home: Option<&Path>, names: &[String]) -> Vec<PathBuf> {
-    let mut found: Vec<PathBuf> = Vec::new();
+/// each file once (by canonical path); files that [`refusal`] names are refused.
+fn find_prompt_files(dir: &Path, home: Option<&Path>, names: &[String]) -> PromptFiles {
+    let mut out = PromptFiles::default();
     let mut seen: Vec<PathBuf> = Vec::new();
     let mut bases: Vec<&Path> = dir.ancestors().collect();
     bases.reverse();
@@ -144,26 +174,33 @@ fn find_prompt_files(dir: &Path, home: Option<&Path>, names: &[String]) -> Vec<P
             if !candidate.is_file() {
                 continue;
             }
-            let canonical = candidate
-                .canonicalize()
-                .unwrap_or_else(|_| candidate.clone());
-            if seen.contains(&canonical) {
+            let Ok(physical) = candidate.canonicalize() else {
+                out.refused
+                    .push(format!("{} cannot be resolved", candidate.display()));
+                continue;
+            };
+            if seen.contains(&physical) {
                 continue;
             }
-            seen.push(canonical);
-            found.push(candidate);
+            seen.push(physical.clone());
+            match refusal(&candidate, base, &physical, home) {
+                Some(why) => out.refused.push(why),
+                None => out.found.push((candidate, physical)),
+            }
         }
     }
-    found
+    out
 }
 
 fn add_prompt_files(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, String> {
     let Some(dir) = work_dir(call) else {
         return Ok(None);
     };
+    let files = find_prompt_files(&dir, env.home.as_deref(), &call.args);
     let mut sections = Vec::new();
-    for path in find_prompt_files(&dir, env.home.as_deref(), &call.args) {
-        let bytes = std::fs::read(&path)
+    for (path, physical) in files.found {
+        // Read where the check looked, not the name again (which could be re-pointed).
+        let bytes = std::fs::read(&physical)
             .map_err(|e| format!("add_prompt_files: cannot read {}: {e}", path.display()))?;
         let text = String::from_utf8_lossy(&bytes);
         sections.push(format!(
@@ -172,7 +209,17 @@ fn add_prompt_files(call: &BuiltinCall, env: &Environment) -> Result<Option<Hook
             cap_utf8(text.trim_end(), PROMPT_FILE_CAP)
         ));
     }
-    Ok((!sections.is_empty()).then(|| context(sections.join("\n\n"))))
+    // A refused file is said, never silently dropped: the user put it there for a reason.
+    let warning = (!files.refused.is_empty())
+        .then(|| format!("add_prompt_files: not read: {}", files.refused.join("; ")));
+    if sections.is_empty() && warning.is_none() {
+        return Ok(None);
+    }
+    Ok(Some(HookResponse {
+        additional_context: (!sections.is_empty()).then(|| sections.join("\n\n")),
+        system_message: warning,
+        ..HookResponse::default()
+    }))
 }
 
 pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {

@@ -7,14 +7,25 @@
 //! otherwise (a build or test log ends with the error). On `session_end` the session's files
 //! are deleted.
 //!
+//! Where: `<data dir>/tool-results/<session>/<call>.txt` — hookgate's own data dir (owner-only,
+//! in the protected set), not a predictable name under a shared `$TMPDIR`. Each directory is
+//! created 0700 and checked to be a real directory of this user (a symlink planted in its place
+//! is refused, never followed); each file is created 0600 with `O_CREAT|O_EXCL|O_NOFOLLOW`, so
+//! an existing file or link is never written through. The saved copy is **redacted**
+//! (`hookgate-secrets`): it is written to disk, and nothing hookgate writes keeps a detected
+//! secret in clear.
+//!
 //! Invariants: the excerpt is cut on UTF-8 character boundaries; the session id never becomes
 //! a path component unless it is a plain token (anything else is hashed), so an agent-supplied
 //! id cannot write outside the results directory; a result that cannot be saved is still
 //! truncated (the notice says the full output was not kept) — the context limit is the point.
 
 use std::collections::hash_map::DefaultHasher;
+use std::fs::{DirBuilder, File, OpenOptions};
 use std::hash::{Hash, Hasher};
-use std::path::PathBuf;
+use std::io::{Error, ErrorKind, Write as _};
+use std::os::unix::fs::{DirBuilderExt, MetadataExt, OpenOptionsExt};
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use hookgate_core::excerpt::Keep;
@@ -51,12 +62,76 @@ fn session_dir_name(session: &str) -> String {
     }
 }
 
-fn results_dir(env: &Environment, session: &str) -> PathBuf {
-    env.tmpdir
-        .clone()
-        .unwrap_or_else(std::env::temp_dir)
-        .join("hookgate-tool-results")
-        .join(session_dir_name(session))
+/// The session's directory, or `None` without a data dir (nowhere private to keep it).
+fn results_dir(env: &Environment, session: &str) -> Option<PathBuf> {
+    Some(
+        env.data_dir
+            .as_ref()?
+            .join("tool-results")
+            .join(session_dir_name(session)),
+    )
+}
+
+/// Creates `dir` 0700 if missing and checks that it is a real directory of this user that
+/// nobody else can enter: a symlink or someone else's directory in its place is refused.
+fn private_dir(dir: &Path) -> std::io::Result<()> {
+    DirBuilder::new().recursive(true).mode(0o700).create(dir)?;
+    let meta = std::fs::symlink_metadata(dir)?;
+    if !meta.is_dir()
+        || meta.uid() != rustix::process::getuid().as_raw()
+        || meta.mode() & 0o077 != 0
+    {
+        return Err(Error::new(
+            ErrorKind::PermissionDenied,
+            format!("{} is not a private directory of this user", dir.display()),
+        ));
+    }
+    Ok(())
+}
+
+/// Creates a new owner-only file `<stem>.txt` in `dir` (`<stem>-2.txt`, … when taken), never
+/// opening an existing file or following a link.
+fn new_private_file(dir: &Path, stem: &str) -> std::io::Result<(PathBuf, File)> {
+    for n in 1..=100 {
+        let name = if n == 1 {
+            format!("{stem}.txt")
+        } else {
+            format!("{stem}-{n}.txt")
+        };
+        let path = dir.join(name);
+        match OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .mode(0o600)
+            .custom_flags(rustix::fs::OFlags::NOFOLLOW.bits().cast_signed())
+            .open(&path)
+        {
+            Ok(file) => return Ok((path, file)),
+            Err(e) if e.kind() == ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(Error::new(
+        ErrorKind::AlreadyExists,
+        format!("{stem}: 100 results under this name already"),
+    ))
+}
+
+/// Saves `text`, redacted, for the session; returns where.
+fn save(env: &Environment, session: &str, stem: &str, text: &str) -> std::io::Result<PathBuf> {
+    let dir = results_dir(env, session).ok_or_else(|| {
+        Error::new(
+            ErrorKind::NotFound,
+            "no data directory to keep it in".to_owned(),
+        )
+    })?;
+    if let Some(parent) = dir.parent() {
+        private_dir(parent)?;
+    }
+    private_dir(&dir)?;
+    let (path, mut file) = new_private_file(&dir, stem)?;
+    file.write_all(hookgate_secrets::redact(text).as_bytes())?;
+    Ok(path)
 }
 
 fn limit(call: &BuiltinCall, env: &Environment) -> Option<HookResponse> {
@@ -76,21 +151,22 @@ fn limit(call: &BuiltinCall, env: &Environment) -> Option<HookResponse> {
     } else {
         Keep::Tail
     };
-    let dir = results_dir(env, &call.input.session_id);
     let id = call
         .input
         .tool_use_id
         .as_deref()
         .map_or_else(|| session_dir_name(&text), session_dir_name);
-    let file = dir.join(format!("{id}.txt"));
-    let saved = std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&file, &text));
+    let saved = save(env, &call.input.session_id, &id, &text);
     let part = excerpt(&text, keep);
     let which = match keep {
         Keep::Head => "first",
         Keep::Tail => "last",
     };
     let whereabouts = match saved {
-        Ok(()) => format!("the full output is in {}", file.display()),
+        Ok(file) => format!(
+            "the full output (secrets redacted) is in {}; read it in ranges with read_file's `line` and `limit`",
+            file.display()
+        ),
         Err(e) => format!("the full output could not be saved ({e})"),
     };
     let notice = format!(
@@ -109,7 +185,10 @@ fn limit(call: &BuiltinCall, env: &Environment) -> Option<HookResponse> {
 }
 
 fn cleanup(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, String> {
-    let dir = results_dir(env, &call.input.session_id);
+    let Some(dir) = results_dir(env, &call.input.session_id) else {
+        return Ok(None);
+    };
+    // remove_dir_all never follows a symlink (a link in the dir's place is itself removed).
     match std::fs::remove_dir_all(&dir) {
         Ok(()) => Ok(None),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),

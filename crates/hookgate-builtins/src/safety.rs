@@ -142,10 +142,12 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
         Builtin {
             description: "Judges shell commands with the parsed-command analyzer: asks about unknown or risky ones, denies a high blast radius (args: [\"ask\"] to never deny); metadata carries safety_label, blast_radius, category, reason.",
             events: &[EventId::PreToolUse, EventId::ToolGuard, EventId::PermissionRequest],
+            // `ask` is the only mode: an argument that changed nothing (an earlier `policy`)
+            // is an error, never a setting that silently does not apply.
             validate: |args| match args {
                 [] => Ok(()),
-                [mode] if mode == "ask" || mode == "policy" => Ok(()),
-                _ => Err("takes no args, or `args: [\"ask\"]` / `[\"policy\"]`".to_owned()),
+                [mode] if mode == "ask" => Ok(()),
+                _ => Err("takes no args, or `args: [\"ask\"]`".to_owned()),
             },
             run: Arc::new(move |call: BuiltinCall| {
                 let env = Arc::clone(&shell_env);

@@ -220,6 +220,68 @@ async fn add_prompt_files_walks_up_from_the_workdir_and_reads_the_home_directory
     );
 }
 
+#[tokio::test]
+async fn add_prompt_files_refuses_a_file_that_resolves_outside_its_directory_or_is_sensitive() {
+    let root = tempfile::tempdir().unwrap();
+    let project = root.path().join("project");
+    let home = root.path().join("home");
+    std::fs::create_dir_all(project.join("docs")).unwrap();
+    std::fs::create_dir_all(home.join(".ssh")).unwrap();
+    std::fs::write(home.join(".ssh/id_rsa"), "-----BEGIN PRIVATE KEY-----").unwrap();
+    std::fs::write(root.path().join("elsewhere.md"), "outside text").unwrap();
+    std::fs::write(project.join("docs/rules.md"), "linked rules").unwrap();
+    // A cloned repository's prompt files: links to a key, out of the tree, and within it.
+    std::os::unix::fs::symlink(home.join(".ssh/id_rsa"), project.join("AGENTS.md")).unwrap();
+    std::os::unix::fs::symlink(root.path().join("elsewhere.md"), project.join("CLAUDE.md"))
+        .unwrap();
+    std::os::unix::fs::symlink(project.join("docs/rules.md"), project.join("RULES.md")).unwrap();
+    // In the home directory, a link that stays inside it is refused when the place is sensitive.
+    std::fs::create_dir_all(home.join(".aws")).unwrap();
+    std::fs::write(home.join(".aws/credentials"), "aws_secret_access_key = x").unwrap();
+    std::os::unix::fs::symlink(home.join(".aws/credentials"), home.join("KEY.md")).unwrap();
+    let env = Environment {
+        home: Some(home.clone()),
+        ..Environment::default()
+    };
+    let e = engine_in(
+        &builtin(
+            "turn_start",
+            "add_prompt_files",
+            &["AGENTS.md", "CLAUDE.md", "RULES.md", "KEY.md"],
+        ),
+        env,
+    );
+    let out = fire(&e, EventId::TurnStart, cwd(&project)).await;
+    let text = out.additional_context.join("\n");
+    assert!(
+        text.contains("linked rules"),
+        "a link inside the tree is fine: {text}"
+    );
+    assert!(!text.contains("PRIVATE KEY"), "{text}");
+    assert!(!text.contains("outside text"), "{text}");
+    assert!(!text.contains("aws_secret_access_key"), "{text}");
+    let warning = out.system_messages.join("\n");
+    for name in ["AGENTS.md", "CLAUDE.md", "KEY.md"] {
+        assert!(warning.contains(name), "{name} is reported: {warning}");
+    }
+}
+
+#[test]
+fn safer_shell_takes_only_the_ask_mode() {
+    assert_eq!(
+        load_error(&builtin("pre_tool_use", "safer_shell", &[])),
+        "no error"
+    );
+    assert_eq!(
+        load_error(&builtin("pre_tool_use", "safer_shell", &["ask"])),
+        "no error"
+    );
+    for bad in [&["policy"][..], &["deny"], &["ask", "ask"]] {
+        let err = load_error(&builtin("pre_tool_use", "safer_shell", bad));
+        assert!(err.contains("args: [\"ask\"]"), "{bad:?}: {err}");
+    }
+}
+
 #[test]
 fn add_prompt_files_refuses_names_that_leave_the_directory() {
     for bad in ["/etc/passwd", "../../.ssh/id_rsa"] {
@@ -229,9 +291,9 @@ fn add_prompt_files_refuses_names_that_leave_the_directory() {
     assert!(load_error(&builtin("turn_start", "add_prompt_files", &[])).contains("needs"));
 }
 
-fn results_engine(tmp: &Path) -> Engine {
+fn results_engine(data: &Path) -> Engine {
     let env = Environment {
-        tmpdir: Some(tmp.to_path_buf()),
+        data_dir: Some(data.to_path_buf()),
         ..Environment::default()
     };
     engine_in(
@@ -274,9 +336,92 @@ async fn limit_large_tool_results_keeps_the_head_of_a_read_and_the_tail_of_anyth
     let text = text.as_str().unwrap();
     assert!(text.ends_with("line 5000\n"));
     assert!(text.contains("\nline 3001\n") && !text.contains("\nline 3000\n"));
-    // The whole result is kept for the agent to read.
-    let saved = tmp.path().join("hookgate-tool-results/sess-1/s1.txt");
+    // The whole result is kept for the agent to read, named in the notice.
+    let saved = tmp.path().join("tool-results/sess-1/s1.txt");
     assert_eq!(std::fs::read_to_string(&saved).unwrap(), numbered(5000));
+    assert!(
+        text.contains(&saved.display().to_string()),
+        "{}",
+        &text[..300]
+    );
+}
+
+#[tokio::test]
+async fn limit_large_tool_results_keeps_its_copies_private_and_redacted() {
+    use std::os::unix::fs::PermissionsExt;
+    let tmp = tempfile::tempdir().unwrap();
+    let e = results_engine(tmp.path());
+    let key = "AKIAIOSFODNN7EXAMPLQ";
+    let output = format!("{}aws_key = {key}\n", numbered(3000));
+    for id in ["t1", "t1"] {
+        fire(
+            &e,
+            EventId::ToolResponseTransform,
+            json!({"tool_name": "shell", "tool_use_id": id, "tool_response": output}),
+        )
+        .await;
+    }
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    let dir = tmp.path().join("tool-results/sess-1");
+    assert_eq!(mode(&tmp.path().join("tool-results")), 0o700);
+    assert_eq!(mode(&dir), 0o700);
+    for name in ["t1.txt", "t1-2.txt"] {
+        let file = dir.join(name);
+        assert_eq!(mode(&file), 0o600, "{name}");
+        let saved = std::fs::read_to_string(&file).unwrap();
+        assert!(!saved.contains(key), "the saved copy is redacted");
+        assert!(saved.contains("[REDACTED]") && saved.contains("line 3000\n"));
+    }
+}
+
+#[tokio::test]
+async fn limit_large_tool_results_never_writes_through_a_planted_link() {
+    let tmp = tempfile::tempdir().unwrap();
+    let data = tmp.path().join("data");
+    let elsewhere = tmp.path().join("elsewhere");
+    std::fs::create_dir_all(data.join("tool-results")).unwrap();
+    std::fs::set_permissions(
+        data.join("tool-results"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o700),
+    )
+    .unwrap();
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let e = results_engine(&data);
+    let large = numbered(3000);
+    // A link in the session directory's place: refused, not followed.
+    std::os::unix::fs::symlink(&elsewhere, data.join("tool-results/sess-1")).unwrap();
+    let out = fire(
+        &e,
+        EventId::ToolResponseTransform,
+        json!({"tool_name": "shell", "tool_use_id": "t1", "tool_response": large}),
+    )
+    .await;
+    let text = out.updated_tool_response.unwrap();
+    assert!(
+        text.as_str().unwrap().contains("could not be saved"),
+        "still truncated: {}",
+        &text.as_str().unwrap()[..200]
+    );
+    assert_eq!(std::fs::read_dir(&elsewhere).unwrap().count(), 0);
+    // A link in a file's place: a new name is used, the link's target is untouched.
+    std::fs::remove_file(data.join("tool-results/sess-1")).unwrap();
+    std::fs::create_dir(data.join("tool-results/sess-1")).unwrap();
+    std::fs::set_permissions(
+        data.join("tool-results/sess-1"),
+        std::os::unix::fs::PermissionsExt::from_mode(0o700),
+    )
+    .unwrap();
+    let target = elsewhere.join("victim");
+    std::fs::write(&target, "keep me").unwrap();
+    std::os::unix::fs::symlink(&target, data.join("tool-results/sess-1/t2.txt")).unwrap();
+    fire(
+        &e,
+        EventId::ToolResponseTransform,
+        json!({"tool_name": "shell", "tool_use_id": "t2", "tool_response": numbered(3000)}),
+    )
+    .await;
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep me");
+    assert!(data.join("tool-results/sess-1/t2-2.txt").is_file());
 }
 
 #[tokio::test]
@@ -300,7 +445,7 @@ async fn limit_large_tool_results_leaves_small_results_and_cleans_up_at_session_
         bytes.updated_tool_response.is_some(),
         "over 50 KiB on one line is large too"
     );
-    let dir: PathBuf = tmp.path().join("hookgate-tool-results/sess-1");
+    let dir: PathBuf = tmp.path().join("tool-results/sess-1");
     assert!(dir.is_dir());
     fire(&e, EventId::SessionEnd, json!({"reason": "other"})).await;
     assert!(!dir.exists(), "session_end removes the session's files");
@@ -424,5 +569,107 @@ async fn safer_shell_asks_about_an_unknown_command_with_blast_radius_unknown() {
     assert_eq!(
         outcome.metadata.get("blast_radius").map(String::as_str),
         Some("unknown")
+    );
+}
+
+#[tokio::test]
+async fn max_iterations_trips_only_after_n_iterations() {
+    let e = engine(&builtin("before_llm_call", "max_iterations", &["3"]));
+    for iteration in 1..=3 {
+        let out = fire(&e, EventId::BeforeLlmCall, json!({"iteration": iteration})).await;
+        assert_eq!(
+            out.decision, None,
+            "iteration {iteration} is within the limit"
+        );
+    }
+    for iteration in [4, 40] {
+        let out = fire(&e, EventId::BeforeLlmCall, json!({"iteration": iteration})).await;
+        assert_eq!(out.decision, Some(Decision::Deny), "iteration {iteration}");
+        assert!(out.reason.unwrap().contains("exceeds the limit of 3"));
+    }
+    let unknown = fire(&e, EventId::BeforeLlmCall, json!({})).await;
+    assert_eq!(
+        unknown.decision, None,
+        "no iteration in the input: nothing to count"
+    );
+}
+
+#[tokio::test]
+async fn add_directory_listing_caps_at_100_entries_and_skips_dotfiles() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..105 {
+        std::fs::write(dir.path().join(format!("f{i:03}")), "").unwrap();
+    }
+    std::fs::write(dir.path().join(".env"), "SECRET=1").unwrap();
+    std::fs::create_dir(dir.path().join(".git")).unwrap();
+    std::fs::create_dir(dir.path().join("a-dir")).unwrap();
+    let e = engine(&builtin("session_start", "add_directory_listing", &[]));
+    let out = fire(
+        &e,
+        EventId::SessionStart,
+        json!({"cwd": dir.path().display().to_string(), "source": "startup"}),
+    )
+    .await;
+    let text = out.additional_context.join("\n");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], format!("Files in {}:", dir.path().display()));
+    assert_eq!(lines[1], "a-dir/", "alphabetical, directories marked");
+    assert_eq!(lines.len(), 1 + 100 + 1, "{text}");
+    assert_eq!(*lines.last().unwrap(), "... and 6 more");
+    assert!(!text.contains(".env") && !text.contains(".git"), "{text}");
+}
+
+#[tokio::test]
+async fn add_environment_info_reports_directory_repository_os_and_architecture() {
+    let e = engine(&builtin("session_start", "add_environment_info", &[]));
+    let plain = tempfile::tempdir().unwrap();
+    let repo = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(repo.path().join(".git")).unwrap();
+    std::fs::create_dir_all(repo.path().join("src/deep")).unwrap();
+    for (dir, git) in [
+        (plain.path().to_path_buf(), "no"),
+        (repo.path().join("src/deep"), "yes"),
+    ] {
+        let out = fire(
+            &e,
+            EventId::SessionStart,
+            json!({"cwd": dir.display().to_string(), "source": "startup"}),
+        )
+        .await;
+        assert_eq!(
+            out.additional_context,
+            [format!(
+                "Working directory: {}\nGit repository: {git}\nOperating system: {}\nArchitecture: {}",
+                dir.display(),
+                std::env::consts::OS,
+                std::env::consts::ARCH
+            )]
+        );
+    }
+}
+
+#[tokio::test]
+async fn redact_secrets_redacts_the_outgoing_messages_on_before_llm_call() {
+    let e = engine(&builtin("before_llm_call", "redact_secrets", &[]));
+    let key = "AKIAIOSFODNN7EXAMPLQ";
+    let out = fire(
+        &e,
+        EventId::BeforeLlmCall,
+        json!({"messages": [{"role": "user", "text": format!("use {key}")},
+                            {"role": "tool", "text": "clean"}]}),
+    )
+    .await;
+    let messages = out.updated_messages.expect("rewritten").to_string();
+    assert!(!messages.contains(key), "{messages}");
+    assert!(messages.contains("use [REDACTED]") && messages.contains("clean"));
+    let clean = fire(
+        &e,
+        EventId::BeforeLlmCall,
+        json!({"messages": [{"role": "user", "text": "nothing secret"}]}),
+    )
+    .await;
+    assert_eq!(
+        clean.updated_messages, None,
+        "no rewrite when nothing changed"
     );
 }

@@ -4,19 +4,55 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// What a hook is allowed to do.
+/// What a hook is allowed to do (Meerkat's capability model, enforced by the aggregator).
+///
+/// | capability | verdicts (`allow`/`ask`/`deny`, `continue: false`) | rewrites (`updated_*`, patches) |
+/// |---|---|---|
+/// | `observe` | dropped | dropped |
+/// | `guardrail` | yes | yes (docker-agent's hooks do both) |
+/// | `restrict` | `ask`/`deny` only | yes |
+/// | `rewrite` | dropped | yes |
+///
+/// Context, system messages and metadata are never restricted; a rewrite still has to be one
+/// the event's contract takes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Capability {
-    /// Read-only: any verdict it returns is dropped (and noted in the trace).
+    /// Read-only: any verdict or rewrite it returns is dropped (and noted in the trace).
     Observe,
-    /// May allow, ask or deny.
+    /// May allow, ask or deny, and rewrite.
     #[default]
     Guardrail,
     /// May ask or deny, never allow: an `allow` it returns is dropped (and noted). What an
     /// untrusted project's built-in hooks get, so a cloned repository can add checks but never
     /// approve a call on the user's behalf.
     Restrict,
+    /// May rewrite (tool input, tool response, messages, prompt, summary — where the event
+    /// allows it), never decide: a verdict it returns is dropped (and noted). Meerkat's
+    /// `rewrite` capability.
+    Rewrite,
+}
+
+impl Capability {
+    /// True when its verdicts count.
+    pub const fn may_decide(self) -> bool {
+        matches!(self, Self::Guardrail | Self::Restrict)
+    }
+
+    /// True when its rewrites count.
+    pub const fn may_rewrite(self) -> bool {
+        !matches!(self, Self::Observe)
+    }
+
+    /// The config word.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Self::Observe => "observe",
+            Self::Guardrail => "guardrail",
+            Self::Restrict => "restrict",
+            Self::Rewrite => "rewrite",
+        }
+    }
 }
 
 /// Whether the dispatch waits for the hook.

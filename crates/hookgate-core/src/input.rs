@@ -107,8 +107,8 @@ input_struct! {
     turns: u64,
     /// Token usage of one model call.
     usage: Value,
-    /// USD price of one model call, or of the whole session on session_end; absent means
-    /// unpriced.
+    /// USD price of one model call, or of the whole session on session_end; absent or `null`
+    /// means unpriced (`hookgate run` sends an explicit `null` when it cannot know).
     cost: f64,
     /// Input tokens at compaction.
     input_tokens: u64,

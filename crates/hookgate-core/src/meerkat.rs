@@ -87,7 +87,24 @@ pub fn invocation(point: &str, input: &HookInput) -> Value {
     if point == "post_llm_response"
         && let Some(text) = &input.stop_response
     {
-        out.insert("llm_response".into(), json!({"assistant_text": text}));
+        // Meerkat's HookLlmResponse: `tool_call_names` is always present there (empty when
+        // the model called nothing); `stop_reason` and `usage` only when known.
+        let mut response = Map::new();
+        response.insert("assistant_text".into(), Value::String(text.clone()));
+        let names = input
+            .extra
+            .get("tool_call_names")
+            .filter(|v| v.is_array())
+            .cloned()
+            .unwrap_or_else(|| Value::Array(Vec::new()));
+        response.insert("tool_call_names".into(), names);
+        if let Some(reason) = input.extra.get("stop_reason").filter(|v| v.is_string()) {
+            response.insert("stop_reason".into(), reason.clone());
+        }
+        if let Some(usage) = input.usage.as_ref().filter(|v| v.is_object()) {
+            response.insert("usage".into(), usage.clone());
+        }
+        out.insert("llm_response".into(), Value::Object(response));
     }
     if let Some(prompt) = &input.prompt {
         out.insert(
@@ -162,5 +179,32 @@ mod tests {
             ),
         );
         assert_eq!(v["llm_request"], json!({"message_count": 2}));
+    }
+
+    #[test]
+    fn a_post_llm_response_carries_the_calls_usage_and_stop_reason() {
+        let v = invocation(
+            "post_llm_response",
+            &input(
+                json!({"session_id": "s", "stop_response": "", "turn_number": 2,
+                          "tool_call_names": ["shell", "read_file"], "stop_reason": "tool_use",
+                          "usage": {"input_tokens": 5, "output_tokens": 1}}),
+            ),
+        );
+        assert_eq!(v["turn_number"], 2);
+        assert_eq!(
+            v["llm_response"],
+            json!({"assistant_text": "", "tool_call_names": ["shell", "read_file"],
+                   "stop_reason": "tool_use", "usage": {"input_tokens": 5, "output_tokens": 1}})
+        );
+        let bare = invocation(
+            "post_llm_response",
+            &input(json!({"session_id": "s", "stop_response": "hi"})),
+        );
+        assert_eq!(
+            bare["llm_response"],
+            json!({"assistant_text": "hi", "tool_call_names": []}),
+            "nothing invented"
+        );
     }
 }

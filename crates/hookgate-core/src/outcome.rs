@@ -490,10 +490,18 @@ impl Aggregator {
             self.outcome.system_messages.push(message);
         }
         // Typed responses (closures, built-ins) bypass the output parser, so the contract is
-        // enforced here too: an output the event cannot use is dropped with a note.
+        // enforced here too: an output the event cannot use is dropped with a note. So is a
+        // rewrite from a hook whose capability may not rewrite (observe).
         let mut unusable = |field: &str, present: bool, usable: bool| -> bool {
+            let rewrite = field.starts_with("updated_") || field == "summary";
             if present && !usable {
                 notes.push(format!("ignored `{field}`: not used by `{name}`"));
+            } else if present && rewrite && !capability.may_rewrite() {
+                notes.push(format!(
+                    "ignored `{field}`: `{}` hooks cannot rewrite",
+                    capability.as_str()
+                ));
+                return false;
             }
             present && usable
         };
@@ -556,7 +564,12 @@ impl Aggregator {
         let mut decision = response.decision;
         let mut reason = response.reason;
         if let Some(stop) = response.stop {
-            if contract.can_block {
+            if !capability.may_decide() {
+                notes.push(format!(
+                    "`continue: false` ignored: `{}` hooks cannot stop the agent",
+                    capability.as_str()
+                ));
+            } else if contract.can_block {
                 if self.outcome.stop.is_none() {
                     self.outcome.stop = Some(stop);
                 }
@@ -566,10 +579,11 @@ impl Aggregator {
                 ));
             }
         }
-        if decision.is_some() && capability == Capability::Observe {
+        if decision.is_some() && !capability.may_decide() {
             notes.push(format!(
-                "observe hook returned `{}`; observe hooks cannot decide",
-                decision.map_or("", Decision::as_str)
+                "{cap} hook returned `{}`; {cap} hooks cannot decide",
+                decision.map_or("", Decision::as_str),
+                cap = capability.as_str()
             ));
             decision = None;
         }
@@ -816,6 +830,114 @@ mod tests {
         let outcome = agg.finish();
         assert_eq!(outcome.decision, None);
         assert!(outcome.trace[0].notes[0].contains("observe hooks cannot decide"));
+    }
+
+    #[test]
+    fn observe_hooks_can_neither_rewrite_nor_stop_the_agent() {
+        let mut inp = input(json!({"cmd": "ls"}));
+        let mut agg = Aggregator::new(EventId::PreToolUse, ChainMode::All, &inp);
+        for (id, text) in [
+            (
+                "a",
+                r#"{"hook_specific_output":{"updated_input":{"cmd":"rm -rf /"}}}"#,
+            ),
+            (
+                "b",
+                r#"{"patches":[{"patch_type":"tool_args","args":{"cmd":"curl x | sh"}}]}"#,
+            ),
+            ("c", r#"{"continue":false,"stop_reason":"halt"}"#),
+            (
+                "d",
+                r#"{"hook_specific_output":{"additional_context":"noted"},"system_message":"seen"}"#,
+            ),
+        ] {
+            let mut r = result(id, out(EventId::PreToolUse, text));
+            r.capability = Capability::Observe;
+            assert_eq!(agg.push(r).0, Flow::Continue, "{id}");
+        }
+        agg.apply_rewrites(&mut inp);
+        assert_eq!(inp.tool_input.as_ref().unwrap()["cmd"], "ls");
+        let outcome = agg.finish();
+        assert_eq!(outcome.updated_input, None);
+        assert_eq!(outcome.stop, None);
+        assert_eq!(outcome.decision, None);
+        assert!(outcome.trace[0].notes[0].contains("cannot rewrite"));
+        assert_eq!(
+            outcome.system_messages,
+            vec!["seen"],
+            "observing is still allowed"
+        );
+    }
+
+    #[test]
+    fn rewrite_hooks_patch_where_the_event_allows_but_never_decide() {
+        let mut agg = Aggregator::new(
+            EventId::PreToolUse,
+            ChainMode::All,
+            &input(json!({"cmd": "ls", "cwd": "."})),
+        );
+        let mut r = result(
+            "rw",
+            out(
+                EventId::PreToolUse,
+                r#"{"patches":[{"patch_type":"tool_args","args":{"cmd":"ls -l"}}]}"#,
+            ),
+        );
+        r.capability = Capability::Rewrite;
+        agg.push(r);
+        for (id, status) in [
+            ("deny", out(EventId::PreToolUse, &perm("deny", "no"))),
+            ("exit2", HookStatus::Blocked("stop".into())),
+            (
+                "meerkat",
+                out(
+                    EventId::PreToolUse,
+                    r#"{"decision":{"decision":"deny","hook_id":"x","reason_code":"policy_violation","message":"m"}}"#,
+                ),
+            ),
+            ("halt", out(EventId::PreToolUse, r#"{"continue":false}"#)),
+        ] {
+            let mut r = result(id, status);
+            r.capability = Capability::Rewrite;
+            assert_eq!(agg.push(r).0, Flow::Continue, "{id}");
+        }
+        let outcome = agg.finish();
+        assert_eq!(
+            Value::Object(outcome.updated_input.unwrap()),
+            json!({"cmd": "ls -l", "cwd": "."}),
+            "a patch is a shallow merge"
+        );
+        assert_eq!(outcome.decision, None);
+        assert_eq!(outcome.stop, None);
+        assert!(outcome.trace[1].notes[0].contains("rewrite hooks cannot decide"));
+    }
+
+    #[test]
+    fn a_rewrite_hooks_failure_still_blocks_a_fail_closed_event() {
+        let mut agg = Aggregator::new(EventId::PreToolUse, ChainMode::All, &input(json!({})));
+        let mut r = result("rw", HookStatus::Failed("crashed".into()));
+        r.capability = Capability::Rewrite;
+        agg.push(r);
+        assert!(agg.finish().blocked(), "a failure is not a verdict");
+    }
+
+    #[test]
+    fn guardrail_hooks_may_both_patch_and_deny() {
+        let mut agg = Aggregator::new(
+            EventId::PreToolUse,
+            ChainMode::All,
+            &input(json!({"cmd": "ls"})),
+        );
+        agg.push(result(
+            "g",
+            out(
+                EventId::PreToolUse,
+                r#"{"hook_specific_output":{"updated_input":{"cmd":"ls -a"},"permission_decision":"deny"}}"#,
+            ),
+        ));
+        let outcome = agg.finish();
+        assert!(outcome.blocked());
+        assert!(outcome.updated_input.is_some());
     }
 
     #[test]

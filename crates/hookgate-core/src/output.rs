@@ -138,9 +138,11 @@ pub enum OutputError {
     /// `suppress_output` under strict mode: write diagnostics to stderr instead.
     #[error("strict_output: `suppress_output` is not supported; write diagnostics to stderr")]
     SuppressOutput,
-    /// Meerkat's retired semantic patches.
-    #[error("legacy `patches` payloads are not supported")]
-    LegacyPatches,
+    /// A Meerkat patch whose `patch_type` is not one of Meerkat's.
+    #[error(
+        "unknown Meerkat patch `{0}` (tool_args, tool_result, llm_request, assistant_text, run_result)"
+    )]
+    UnknownPatch(String),
 }
 
 /// Parses one hook's stdout for the event with `contract`.
@@ -314,7 +316,7 @@ fn response_from_object(
     strict: bool,
 ) -> Result<HookResponse, OutputError> {
     if map.get("decision").is_some_and(Value::is_object) || map.contains_key("patches") {
-        return meerkat_response(contract, map);
+        return meerkat_response(contract, map, strict);
     }
     let mut out = HookResponse::default();
     let mut top = Fields::new(map, "");
@@ -556,20 +558,27 @@ fn permission_word(word: &str) -> Result<Option<Decision>, OutputError> {
     }
 }
 
-/// Meerkat's `RuntimeHookResponse`: `{"decision": HookDecision?, "patches": []?}`, closed to
-/// unknown fields as Meerkat's own type is.
+/// Meerkat's `RuntimeHookResponse`: `{"decision": HookDecision?, "patches": [HookPatch]?}`,
+/// closed to unknown fields as Meerkat's own type is.
 fn meerkat_response(
     contract: &Contract,
     map: &Map<String, Value>,
+    strict: bool,
 ) -> Result<HookResponse, OutputError> {
-    let _ = contract;
     let mut out = HookResponse::default();
     let mut top = Fields::new(map, "");
-    if let Some((_, patches)) = top.get("patches", "patches")? {
-        match patches {
-            Value::Array(items) if items.is_empty() => {}
-            Value::Null => {}
-            _ => return Err(OutputError::LegacyPatches),
+    match top.get("patches", "patches")? {
+        None | Some((_, Value::Null)) => {}
+        Some((_, Value::Array(patches))) => {
+            for (n, patch) in patches.iter().enumerate() {
+                meerkat_patch(contract, n, patch, strict, &mut out)?;
+            }
+        }
+        Some(_) => {
+            return Err(OutputError::WrongType {
+                field: "patches".to_owned(),
+                expected: "an array of patches",
+            });
         }
     }
     if let Some(decision) = top.object("decision", "decision")? {
@@ -624,6 +633,104 @@ fn meerkat_response(
         return Err(OutputError::UnknownField(first));
     }
     Ok(out)
+}
+
+/// One of Meerkat's typed patches (`{"patch_type": …}`), applied where the event's contract
+/// takes that rewrite: `tool_args` → `updated_input` (a shallow merge, like every input patch,
+/// so a patch cannot drop keys it did not name), `tool_result` → `updated_tool_response`.
+/// `llm_request`, `assistant_text` and `run_result` rewrite what no hookgate event lets a hook
+/// rewrite (sampling parameters, the model's reply, the final answer); they are read, checked
+/// and dropped with a note (a failure under `strict_output`). Whether the hook may rewrite at
+/// all is its capability's business, decided by the aggregator.
+fn meerkat_patch(
+    contract: &Contract,
+    n: usize,
+    patch: &Value,
+    strict: bool,
+    out: &mut HookResponse,
+) -> Result<(), OutputError> {
+    let Value::Object(map) = patch else {
+        return Err(OutputError::WrongType {
+            field: format!("patches[{n}]"),
+            expected: "an object with `patch_type`",
+        });
+    };
+    let mut f = Fields::new(map, "patches[].");
+    // A field of the patch that is missing where required, or of the wrong type.
+    let wrong = |field: &str, expected: &'static str| OutputError::WrongType {
+        field: format!("patches[{n}].{field}"),
+        expected,
+    };
+    let kind = f
+        .string("patch_type", "patch_type")?
+        .ok_or_else(|| wrong("patch_type", "a string"))?;
+    let event = contract.event.name();
+    let mut unsupported = |field: &'static str| -> Result<(), OutputError> {
+        if strict {
+            return Err(OutputError::Unsupported { field, event });
+        }
+        out.notes.push(format!(
+            "ignored Meerkat patch `{field}`: `{event}` does not take it"
+        ));
+        Ok(())
+    };
+    match kind.as_str() {
+        "tool_args" => {
+            let args = f
+                .object("args", "args")?
+                .ok_or_else(|| wrong("args", "an object"))?;
+            if contract.rewrite == Rewrite::ToolInput {
+                let merged = out.updated_input.get_or_insert_with(Map::new);
+                merged.extend(args.iter().map(|(k, v)| (k.clone(), v.clone())));
+            } else {
+                unsupported("tool_args")?;
+            }
+        }
+        "tool_result" => {
+            let content = f
+                .string("content", "content")?
+                .ok_or_else(|| wrong("content", "a string"))?;
+            let is_error = f.boolean("is_error", "is_error")?;
+            if contract.rewrite == Rewrite::ToolResponse {
+                out.updated_tool_response = Some(Value::String(content));
+                if is_error.is_some() {
+                    out.notes.push(
+                        "ignored `is_error` of a tool_result patch: a hook rewrites the text, not whether the tool failed".to_owned(),
+                    );
+                }
+            } else {
+                unsupported("tool_result")?;
+            }
+        }
+        "llm_request" => {
+            if let Some((_, v)) = f.get("max_tokens", "max_tokens")?
+                && !(v.is_u64() || v.is_null())
+            {
+                return Err(wrong("max_tokens", "a non-negative integer"));
+            }
+            if let Some((_, v)) = f.get("temperature", "temperature")?
+                && !(v.is_number() || v.is_null())
+            {
+                return Err(wrong("temperature", "a number"));
+            }
+            f.get("provider_params", "provider_params")?;
+            unsupported("llm_request")?;
+        }
+        "assistant_text" | "run_result" => {
+            f.string("text", "text")?
+                .ok_or_else(|| wrong("text", "a string"))?;
+            unsupported(if kind == "assistant_text" {
+                "assistant_text"
+            } else {
+                "run_result"
+            })?;
+        }
+        _ => return Err(OutputError::UnknownPatch(kind)),
+    }
+    if let Some(first) = f.unknown().next() {
+        return Err(OutputError::UnknownField(first));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -883,16 +990,74 @@ mod tests {
     }
 
     #[test]
-    fn meerkat_legacy_patches_fail_closed() {
-        assert_eq!(
-            parse(
-                EventId::PreToolUse,
-                r#"{"patches":[{"tool_args":{}}]}"#,
-                false
-            ),
-            Err(OutputError::LegacyPatches)
+    fn meerkat_tool_args_patches_merge_into_the_input_where_the_event_takes_it() {
+        let r = json(
+            EventId::PreToolUse,
+            r#"{"patches":[{"patch_type":"tool_args","args":{"cmd":"ls -l"}},
+                           {"patch_type":"tool_args","args":{"timeout":5}}]}"#,
         );
+        assert_eq!(
+            Value::Object(r.updated_input.unwrap()),
+            json!({"cmd": "ls -l", "timeout": 5})
+        );
+        let r = json(
+            EventId::ToolResponseTransform,
+            r#"{"patches":[{"patch_type":"tool_result","content":"[redacted]","is_error":false}]}"#,
+        );
+        assert_eq!(r.updated_tool_response, Some(json!("[redacted]")));
         assert!(parse(EventId::PreToolUse, r#"{"patches":[]}"#, false).is_ok());
+    }
+
+    #[test]
+    fn meerkat_patches_an_event_cannot_take_are_dropped_or_fail_under_strict() {
+        for (event, patch) in [
+            (
+                EventId::PostToolUse,
+                r#"{"patch_type":"tool_result","content":"x"}"#,
+            ),
+            (
+                EventId::PostToolUse,
+                r#"{"patch_type":"tool_args","args":{}}"#,
+            ),
+            (
+                EventId::AfterLlmCall,
+                r#"{"patch_type":"assistant_text","text":"x"}"#,
+            ),
+            (
+                EventId::BeforeLlmCall,
+                r#"{"patch_type":"llm_request","max_tokens":5}"#,
+            ),
+            (EventId::Stop, r#"{"patch_type":"run_result","text":"x"}"#),
+        ] {
+            let text = format!(r#"{{"patches":[{patch}]}}"#);
+            let r = json(event, &text);
+            assert!(
+                r.updated_input.is_none() && r.updated_tool_response.is_none(),
+                "{event} {patch}"
+            );
+            assert!(r.notes[0].contains("does not take it"), "{:?}", r.notes);
+            assert!(
+                matches!(
+                    parse(event, &text, true),
+                    Err(OutputError::Unsupported { .. })
+                ),
+                "{event} {patch}"
+            );
+        }
+    }
+
+    #[test]
+    fn malformed_meerkat_patches_are_failures() {
+        for bad in [
+            r#"{"patches":[{"tool_args":{}}]}"#,
+            r#"{"patches":[{"patch_type":"shell_command","cmd":"x"}]}"#,
+            r#"{"patches":[{"patch_type":"tool_args","args":"rm -rf /"}]}"#,
+            r#"{"patches":[{"patch_type":"tool_args","args":{},"extra":1}]}"#,
+            r#"{"patches":{"patch_type":"tool_args","args":{}}}"#,
+            r#"{"patches":["tool_args"]}"#,
+        ] {
+            assert!(parse(EventId::PreToolUse, bad, false).is_err(), "{bad}");
+        }
     }
 
     #[test]

@@ -443,3 +443,31 @@ fn failure_policy_compat_field_maps_onto_on_error() {
         OnError::Block
     );
 }
+
+#[test]
+fn agent_level_shorthands_register_their_builtins_and_deduplicate() {
+    let config = yaml(
+        "add_date: true\nredact_secrets: true\nhooks:\n  turn_start:\n    - type: builtin\n      command: add_date\n  before_llm_call:\n    - type: builtin\n      command: redact_secrets\n",
+    );
+    let events_of = |name: &str| -> Vec<EventId> {
+        let mut events: Vec<EventId> = config
+            .entries
+            .iter()
+            .filter(|e| matches!(&e.runtime, RuntimeSpec::Builtin { name: n, .. } if n == name))
+            .map(|e| e.event)
+            .collect();
+        events.sort();
+        events
+    };
+    assert_eq!(
+        events_of("add_date"),
+        [EventId::TurnStart],
+        "once, not twice"
+    );
+    let mut expected = hookgate_engine::config::REDACT_SECRETS_EVENTS.to_vec();
+    expected.sort();
+    assert_eq!(events_of("redact_secrets"), expected);
+    let off = yaml("add_date: false\nredact_secrets: false\n");
+    assert!(off.entries.is_empty());
+    assert!(yaml_err("add_dates: true\n").contains("add_dates"));
+}

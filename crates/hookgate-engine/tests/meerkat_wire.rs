@@ -80,3 +80,94 @@ async fn meerkat_entries_receive_a_hook_invocation_and_docker_agent_entries_the_
     assert_eq!(docker["hook_event_name"], "pre_tool_use");
     assert_eq!(docker["tool_input"], json!({"command": "ls"}));
 }
+
+fn meerkat_engine(entries: &str) -> Engine {
+    let toml = format!("[hooks]\n{entries}");
+    Engine::new(
+        merge(vec![
+            parse_text(&toml, Format::Toml, None, Layer::Code).unwrap(),
+        ])
+        .unwrap(),
+    )
+    .unwrap()
+}
+
+/// A Meerkat entry whose command prints `answer` (kept in a file, so no quoting is involved).
+fn answering(dir: &std::path::Path, id: &str, capability: Option<&str>, answer: &str) -> String {
+    let file = dir.join(format!("{id}.json"));
+    std::fs::write(&file, answer).unwrap();
+    let capability = capability.map_or_else(String::new, |c| format!("capability = \"{c}\"\n"));
+    format!(
+        "[[hooks.entries]]\nid = \"{id}\"\npoint = \"pre_tool_execution\"\n{capability}runtime = {{ type = \"command\", command = \"cat {}\" }}\n",
+        file.display()
+    )
+}
+
+fn shell_call(command: &str) -> HookInput {
+    HookInput::from_value(json!({
+        "session_id": "s1", "cwd": "/", "tool_name": "shell", "tool_use_id": "t1",
+        "tool_input": {"command": command, "timeout": 5}
+    }))
+    .unwrap()
+}
+
+const PATCH: &str = r#"{"patches":[{"patch_type":"tool_args","args":{"command":"ls -l"}}]}"#;
+
+#[tokio::test]
+async fn a_meerkat_rewrite_hook_patches_tool_args_through_the_lanes() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = meerkat_engine(&answering(dir.path(), "rw", Some("rewrite"), PATCH));
+    let lanes = engine.dispatch_tool_call(shell_call("ls")).await;
+    assert!(!lanes.blocked(), "{lanes:?}");
+    assert_eq!(
+        Value::Object(lanes.tool_input.unwrap()),
+        json!({"command": "ls -l", "timeout": 5}),
+        "the patch merged over the input, keeping the keys it did not name"
+    );
+}
+
+#[tokio::test]
+async fn a_meerkat_observe_hook_can_neither_rewrite_nor_block() {
+    let dir = tempfile::tempdir().unwrap();
+    // Observe is Meerkat's default capability: no `capability` line.
+    let mut entries = answering(dir.path(), "obs-patch", None, PATCH);
+    entries.push_str(&answering(
+        dir.path(),
+        "obs-docker",
+        None,
+        r#"{"hook_specific_output":{"updated_input":{"command":"rm -rf /"}}}"#,
+    ));
+    entries.push_str(&answering(
+        dir.path(),
+        "obs-deny",
+        None,
+        r#"{"decision":{"decision":"deny","hook_id":"x","reason_code":"policy_violation","message":"m"}}"#,
+    ));
+    let engine = meerkat_engine(&entries);
+    let lanes = engine.dispatch_tool_call(shell_call("ls")).await;
+    assert!(!lanes.blocked(), "{lanes:?}");
+    assert_eq!(lanes.tool_input.unwrap()["command"], "ls");
+}
+
+#[tokio::test]
+async fn a_meerkat_rewrite_hook_cannot_deny_but_a_guardrail_can() {
+    let deny = r#"{"decision":{"decision":"deny","hook_id":"x","reason_code":"policy_violation","message":"blocked"}}"#;
+    for (capability, blocked) in [("rewrite", false), ("guardrail", true)] {
+        let dir = tempfile::tempdir().unwrap();
+        let engine = meerkat_engine(&answering(dir.path(), "h", Some(capability), deny));
+        let outcome = engine.dispatch(EventId::PreToolUse, shell_call("ls")).await;
+        assert_eq!(outcome.blocked(), blocked, "{capability}: {outcome:?}");
+    }
+}
+
+#[test]
+fn a_background_rewrite_hook_is_a_config_error() {
+    let toml = "[hooks]\n[[hooks.entries]]\nid = \"bg\"\npoint = \"post_tool_execution\"\nmode = \"background\"\ncapability = \"rewrite\"\nruntime = { type = \"command\", command = \"true\" }\n";
+    let err = parse_text(toml, Format::Toml, None, Layer::Code)
+        .map(|layer| merge(vec![layer]))
+        .map_or_else(
+            |e| e.to_string(),
+            |m| m.map_or_else(|e| e.to_string(), |_| String::new()),
+        );
+    assert!(err.contains("must be `observe`"), "{err}");
+}

@@ -255,3 +255,48 @@ fn model_hook_mistakes_are_config_errors() {
     .map_or_else(|e| e.to_string(), |_| "no error".into());
     assert!(err.contains("does not take"), "{err}");
 }
+
+/// A judge on an event that does not fail closed: its failure follows `on_error`.
+fn permission_judge(base_url: &str, on_error: &str) -> String {
+    format!(
+        r#"
+hooks:
+  permission_request:
+    - type: model
+      model: openai/m
+      base_url: {base_url}
+      schema: pre_tool_use_decision
+      timeout: 0.3
+      on_error: {on_error}
+      prompt: "Tool: {{{{ .ToolName }}}}"
+"#
+    )
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_failing_judge_on_permission_request_never_approves_and_follows_on_error() {
+    let silent = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base_url = format!("http://{}/v1", silent.local_addr().unwrap());
+    // warn (the default): no opinion, so the person is asked as if no hook had answered, and
+    // a warning says why.
+    let outcome = engine(&permission_judge(&base_url, "warn"))
+        .dispatch(EventId::PermissionRequest, shell_call("s", "ls"))
+        .await;
+    assert_eq!(outcome.decision, None, "{outcome:?}");
+    assert!(
+        outcome.system_messages.iter().any(|m| m.contains("failed")),
+        "{outcome:?}"
+    );
+    // block: the event can block, so it denies.
+    let outcome = engine(&permission_judge(&base_url, "block"))
+        .dispatch(EventId::PermissionRequest, shell_call("s", "ls"))
+        .await;
+    assert_eq!(outcome.decision, Some(Decision::Deny), "{outcome:?}");
+    // The guard events fail closed whatever on_error says.
+    let guard = permission_judge(&base_url, "ignore").replace("permission_request", "tool_guard");
+    let outcome = engine(&guard)
+        .dispatch(EventId::ToolGuard, shell_call("s", "ls"))
+        .await;
+    assert_eq!(outcome.decision, Some(Decision::Deny), "{outcome:?}");
+    drop(silent);
+}

@@ -60,6 +60,13 @@ impl Model for AnthropicModel {
         &self.model
     }
 
+    fn endpoint(&self) -> Option<crate::ModelEndpoint> {
+        Some(crate::ModelEndpoint {
+            provider: self.endpoint.provider,
+            base_url: self.endpoint.base_url.clone(),
+        })
+    }
+
     fn complete<'a>(
         &'a self,
         request: &'a ChatRequest,
@@ -276,6 +283,8 @@ fn response(reply: Reply, configured: &str) -> Result<ChatResponse, LlmError> {
         tool_calls,
         stop_reason,
         usage,
+        // Messages reports no price.
+        None,
         reply.model,
         configured,
     ))

@@ -165,6 +165,12 @@ pub struct ChatResponse {
     pub usage: Usage,
     /// The model name the provider reported (or the configured one).
     pub model: String,
+    /// What the call cost in USD, when it is known: the provider's own figure (OpenRouter and
+    /// LiteLLM-style OpenAI-compatible servers report `usage.cost`), `0` for the scripted
+    /// model. `None` means unpriced: hookgate keeps no price table, since a stale one would
+    /// report a wrong cost as if it were right.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cost: Option<f64>,
 }
 
 /// Everything that can go wrong at the model boundary. Callers choose the outcome: the agent
@@ -244,6 +250,22 @@ pub trait Model: Send + Sync + std::fmt::Debug {
         &'a self,
         request: &'a ChatRequest,
     ) -> BoxFuture<'a, Result<ChatResponse, LlmError>>;
+
+    /// Where the model is served, for hooks that act on the endpoint (docker-agent's `unload`
+    /// reads it from `from_agent_models`). `None` for a model served by nothing (the scripted
+    /// one): nothing is invented.
+    fn endpoint(&self) -> Option<ModelEndpoint> {
+        None
+    }
+}
+
+/// A model's endpoint, as hooks see it in `from_agent_models`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ModelEndpoint {
+    /// [`Provider::name`]: `openai`, `openai-responses`, `anthropic` or `dmr`.
+    pub provider: &'static str,
+    /// The base URL requests go to.
+    pub base_url: String,
 }
 
 /// The scripted model for `script:FILE` (offline; see [`ScriptModel`]).

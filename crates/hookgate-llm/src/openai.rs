@@ -81,6 +81,13 @@ impl Model for OpenAiModel {
         &self.model
     }
 
+    fn endpoint(&self) -> Option<crate::ModelEndpoint> {
+        Some(crate::ModelEndpoint {
+            provider: self.endpoint.provider,
+            base_url: self.endpoint.base_url.clone(),
+        })
+    }
+
     fn complete<'a>(
         &'a self,
         request: &'a ChatRequest,
@@ -300,6 +307,9 @@ struct ChatUsage {
     prompt_tokens: u64,
     #[serde(default)]
     completion_tokens: u64,
+    /// USD, where an OpenAI-compatible server reports it (OpenRouter, LiteLLM).
+    #[serde(default)]
+    cost: Option<f64>,
 }
 
 fn chat_response(reply: ChatReply, configured: &str) -> Result<ChatResponse, LlmError> {
@@ -330,6 +340,7 @@ fn chat_response(reply: ChatReply, configured: &str) -> Result<ChatResponse, Llm
         Some("tool_calls" | "function_call") => StopReason::ToolUse,
         _ => StopReason::Other,
     };
+    let cost = reply.usage.as_ref().and_then(|u| u.cost);
     let usage = reply.usage.map_or_else(Usage::default, |u| Usage {
         input_tokens: u.prompt_tokens,
         output_tokens: u.completion_tokens,
@@ -339,6 +350,7 @@ fn chat_response(reply: ChatReply, configured: &str) -> Result<ChatResponse, Llm
         tool_calls,
         stop_reason,
         usage,
+        cost,
         reply.model,
         configured,
     ))
@@ -530,6 +542,9 @@ struct ResponsesUsage {
     input_tokens: u64,
     #[serde(default)]
     output_tokens: u64,
+    /// USD, where a compatible server reports it.
+    #[serde(default)]
+    cost: Option<f64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -582,6 +597,7 @@ fn responses_response(reply: ResponsesReply, configured: &str) -> Result<ChatRes
     } else {
         StopReason::Other
     };
+    let cost = reply.usage.as_ref().and_then(|u| u.cost);
     let usage = reply.usage.map_or_else(Usage::default, |u| Usage {
         input_tokens: u.input_tokens,
         output_tokens: u.output_tokens,
@@ -591,6 +607,7 @@ fn responses_response(reply: ResponsesReply, configured: &str) -> Result<ChatRes
         tool_calls,
         stop_reason,
         usage,
+        cost,
         reply.model,
         configured,
     ))
@@ -656,5 +673,38 @@ mod tests {
         .unwrap_or_else(|e| panic!("{e}"));
         let response = responses_response(reply, "m").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(response.stop_reason, StopReason::MaxTokens);
+    }
+
+    #[test]
+    fn a_reported_cost_is_passed_on_and_a_missing_one_is_unpriced() {
+        let priced: ChatReply = serde_json::from_value(json!({
+            "choices": [{"message": {"content": "hi"}, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 3, "completion_tokens": 1, "cost": 0.0042}
+        }))
+        .unwrap_or_else(|e| panic!("{e}"));
+        let priced = chat_response(priced, "m").unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(priced.cost, Some(0.0042));
+        let unpriced: ChatReply = serde_json::from_value(json!({
+            "choices": [{"message": {"content": "hi"}, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 3, "completion_tokens": 1}
+        }))
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            chat_response(unpriced, "m")
+                .unwrap_or_else(|e| panic!("{e}"))
+                .cost,
+            None
+        );
+        let negative: ResponsesReply = serde_json::from_value(json!({
+            "status": "completed", "output": [], "usage": {"input_tokens": 1, "cost": -1.0}
+        }))
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(
+            responses_response(negative, "m")
+                .unwrap_or_else(|e| panic!("{e}"))
+                .cost,
+            None,
+            "a nonsensical figure is not a price"
+        );
     }
 }

@@ -46,7 +46,9 @@ impl std::fmt::Debug for RemoteOptions {
 #[must_use]
 pub fn key_variable(provider: Provider) -> &'static str {
     match provider {
-        Provider::OpenAiChat | Provider::OpenAiResponses => "OPENAI_API_KEY",
+        Provider::OpenAiChat | Provider::OpenAiResponses | Provider::DockerModelRunner => {
+            "OPENAI_API_KEY"
+        }
         Provider::Anthropic => "ANTHROPIC_API_KEY",
     }
 }
@@ -101,12 +103,13 @@ pub fn remote_with(spec: &ModelSpec, options: RemoteOptions) -> Result<Box<dyn M
         }
     };
     let endpoint = Endpoint {
+        provider: provider.name(),
         base_url: base_url.clone(),
         api_key,
         timeout: options.timeout.unwrap_or(DEFAULT_TIMEOUT),
     };
     Ok(match provider {
-        Provider::OpenAiChat => {
+        Provider::OpenAiChat | Provider::DockerModelRunner => {
             Box::new(OpenAiModel::new(endpoint, model.clone(), OpenAiApi::Chat))
         }
         Provider::OpenAiResponses => Box::new(OpenAiModel::new(
@@ -119,12 +122,13 @@ pub fn remote_with(spec: &ModelSpec, options: RemoteOptions) -> Result<Box<dyn M
 }
 
 /// An assistant reply as every wire client builds it: the text and calls it decoded, why the
-/// model stopped, its usage, and the model the provider named (else the configured one).
+/// model stopped, its usage and cost (as the provider reported them), and the model the provider named (else the configured one).
 pub(crate) fn assistant_reply(
     text: String,
     tool_calls: Vec<crate::ToolCall>,
     stop_reason: crate::StopReason,
     usage: crate::Usage,
+    cost: Option<f64>,
     model: Option<String>,
     configured: &str,
 ) -> crate::ChatResponse {
@@ -139,6 +143,7 @@ pub(crate) fn assistant_reply(
         stop_reason,
         usage,
         model: model.unwrap_or_else(|| configured.to_owned()),
+        cost: cost.filter(|c| c.is_finite() && *c >= 0.0),
     }
 }
 
@@ -147,6 +152,7 @@ pub(crate) fn provider_name(provider: Provider) -> &'static str {
     match provider {
         Provider::OpenAiChat | Provider::OpenAiResponses => "openai",
         Provider::Anthropic => "anthropic",
+        Provider::DockerModelRunner => "dmr",
     }
 }
 
@@ -179,6 +185,8 @@ pub fn is_loopback_url(url: &str) -> bool {
 /// Where and how one remote model is reached.
 #[derive(Clone)]
 pub(crate) struct Endpoint {
+    /// [`Provider::name`], reported by [`crate::Model::endpoint`].
+    pub(crate) provider: &'static str,
     pub(crate) base_url: String,
     pub(crate) api_key: Option<String>,
     pub(crate) timeout: Duration,
@@ -187,6 +195,7 @@ pub(crate) struct Endpoint {
 impl std::fmt::Debug for Endpoint {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Endpoint")
+            .field("provider", &self.provider)
             .field("base_url", &self.base_url)
             .field("api_key", &self.api_key.as_ref().map(|_| "<redacted>"))
             .field("timeout", &self.timeout)

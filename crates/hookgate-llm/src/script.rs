@@ -266,6 +266,8 @@ impl ScriptModel {
                 output_tokens,
             },
             model: self.name.clone(),
+            // A scripted reply costs nothing, and that is known.
+            cost: Some(0.0),
         }
     }
 }

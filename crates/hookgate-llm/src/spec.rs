@@ -1,4 +1,5 @@
-//! The model spec users write: `script:FILE`, `openai:BASE_URL#MODEL`, `anthropic:BASE_URL#MODEL`.
+//! The model spec users write: `script:FILE`, `openai:BASE_URL#MODEL`, `anthropic:BASE_URL#MODEL`,
+//! `dmr:BASE_URL#MODEL`.
 
 use std::fmt;
 use std::path::PathBuf;
@@ -15,6 +16,22 @@ pub enum Provider {
     OpenAiResponses,
     /// Anthropic Messages (`/v1/messages`).
     Anthropic,
+    /// Docker Model Runner: OpenAI Chat Completions served by a local runner, which frees a
+    /// model's memory on `POST <base without /v1>/_unload` (docker-agent's `unload` built-in
+    /// acts on models of this provider only).
+    DockerModelRunner,
+}
+
+impl Provider {
+    /// The provider's name in specs, errors and `from_agent_models` (`openai`, `dmr`, …).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::OpenAiChat => "openai",
+            Self::OpenAiResponses => "openai-responses",
+            Self::Anthropic => "anthropic",
+            Self::DockerModelRunner => "dmr",
+        }
+    }
 }
 
 /// A parsed model spec.
@@ -57,9 +74,10 @@ impl FromStr for ModelSpec {
             "openai" => Provider::OpenAiChat,
             "openai-responses" => Provider::OpenAiResponses,
             "anthropic" => Provider::Anthropic,
+            "dmr" => Provider::DockerModelRunner,
             _ => {
                 return Err(bad(
-                    "unknown scheme (script, openai, openai-responses, anthropic)",
+                    "unknown scheme (script, openai, openai-responses, anthropic, dmr)",
                 ));
             }
         };
@@ -88,14 +106,7 @@ impl fmt::Display for ModelSpec {
                 provider,
                 base_url,
                 model,
-            } => {
-                let scheme = match provider {
-                    Provider::OpenAiChat => "openai",
-                    Provider::OpenAiResponses => "openai-responses",
-                    Provider::Anthropic => "anthropic",
-                };
-                write!(f, "{scheme}:{base_url}#{model}")
-            }
+            } => write!(f, "{}:{base_url}#{model}", provider.name()),
         }
     }
 }
@@ -118,6 +129,7 @@ mod tests {
             "openai:http://127.0.0.1:8080/v1#mock-model",
             "openai-responses:https://api.openai.com/v1#gpt-5",
             "anthropic:http://127.0.0.1:9/v1#claude",
+            "dmr:http://127.0.0.1:12434/engines/v1#ai/qwen3",
         ] {
             let spec: ModelSpec = s.parse().unwrap_or_else(|e| panic!("{s}: {e}"));
             assert_eq!(spec.to_string(), s);

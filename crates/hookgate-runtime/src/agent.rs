@@ -13,11 +13,19 @@
 //!     → turn_end(continue | hook_blocked | loop_detected | canceled | error)
 //! → session_end (every exit path)
 //! ```
+//!
+//! Cancellation (Ctrl+C, or the embedder's channel) is checked deterministically: every
+//! dispatch races it with cancellation first (`biased`), so a hook still running when it
+//! arrives is dropped — and a command hook's process group killed — and every step checks it
+//! again before going on. What runs after it are the closing events only: the interrupted
+//! tool's `tool_response_transform` (it may redact what is stored), `turn_end` with reason
+//! `canceled` for the open turn, and `session_end`.
 
 use std::collections::VecDeque;
 use std::fmt::Write as _;
 use std::sync::Arc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use hookgate_core::{Decision, EventId, HookId, HookInput, Outcome};
 use hookgate_engine::{Engine, ToolCallOutcome};
@@ -25,7 +33,7 @@ use hookgate_llm::{ChatRequest, Message, Model, Role, ToolCall, ToolSpec};
 use serde_json::{Map, Value, json};
 use tokio::sync::watch;
 
-use crate::events::{ApprovalDecision, Observer, RunEnd, RunEvent, RunReport};
+use crate::events::{ApprovalDecision, HookSink, Observer, RunEnd, RunEvent, RunReport};
 use crate::tools::{self, ToolOutput, TransferInput};
 use crate::{ApprovalMode, Asker, Conversation, RunConfig, Session, Start, limit};
 
@@ -36,8 +44,10 @@ pub struct Runtime {
     model: Arc<dyn Model>,
     config: RunConfig,
     observer: Option<Observer>,
+    hook_sink: Option<HookSink>,
     asker: Option<Arc<dyn Asker>>,
     cancel: Option<watch::Receiver<bool>>,
+    abort: Option<watch::Receiver<bool>>,
 }
 
 impl std::fmt::Debug for Runtime {
@@ -55,6 +65,26 @@ struct Agent<'a> {
     model: &'a dyn Model,
     session_id: String,
     parent_session_id: Option<String>,
+    /// The open turn's number (Meerkat's `turn_number`, carried by every input fired inside
+    /// it); 0 outside a turn.
+    turn: AtomicU64,
+}
+
+impl<'a> Agent<'a> {
+    fn new(
+        name: &'a str,
+        model: &'a dyn Model,
+        session_id: String,
+        parent_session_id: Option<String>,
+    ) -> Self {
+        Self {
+            name,
+            model,
+            session_id,
+            parent_session_id,
+            turn: AtomicU64::new(0),
+        }
+    }
 }
 
 /// What one tool call left behind.
@@ -116,6 +146,15 @@ impl TurnReason {
     }
 }
 
+/// The outcome of a dispatch the run's cancellation cut short. It denies: a caller that
+/// forgot to check for cancellation still cannot read it as "no hook objected".
+fn interrupted(event: EventId) -> Outcome {
+    let mut outcome = Outcome::empty(event);
+    outcome.decision = Some(Decision::Deny);
+    outcome.reason = Some("the run was interrupted".to_owned());
+    outcome
+}
+
 fn reason_of(outcome: &Outcome) -> String {
     outcome
         .reason
@@ -148,9 +187,19 @@ impl Runtime {
             model,
             config,
             observer: None,
+            hook_sink: None,
             asker: None,
             cancel: None,
+            abort: None,
         }
+    }
+
+    /// Hands every dispatch's outcome (with its per-hook trace) to `sink`, with the session
+    /// id it belongs to: how `hookgate run` fills the hook ledger.
+    #[must_use]
+    pub fn with_hook_sink(mut self, sink: HookSink) -> Self {
+        self.hook_sink = Some(sink);
+        self
     }
 
     /// Reports the timeline to `observer`.
@@ -171,6 +220,15 @@ impl Runtime {
     #[must_use]
     pub fn with_cancel(mut self, cancel: watch::Receiver<bool>) -> Self {
         self.cancel = Some(cancel);
+        self
+    }
+
+    /// A harder stop than [`Runtime::with_cancel`] (a second Ctrl+C): when `abort` becomes
+    /// true, the closing hooks still running after a cancellation are cut short too (their
+    /// processes killed), the rest are skipped, and background hooks are not waited for.
+    #[must_use]
+    pub fn with_abort(mut self, abort: watch::Receiver<bool>) -> Self {
+        self.abort = Some(abort);
         self
     }
 
@@ -197,22 +255,55 @@ impl Runtime {
     /// Resolves when the run is cancelled; never without a cancel channel (or once its
     /// sender is gone, since then nobody can cancel any more).
     async fn cancelled(&self) {
-        if let Some(cancel) = &self.cancel {
-            let mut cancel = cancel.clone();
-            if cancel.wait_for(|c| *c).await.is_ok() {
-                return;
-            }
-        }
-        std::future::pending::<()>().await;
+        until_set(self.cancel.as_ref()).await;
+    }
+
+    fn is_aborted(&self) -> bool {
+        self.abort.as_ref().is_some_and(|a| *a.borrow())
     }
 
     fn input(&self, agent: &Agent<'_>) -> HookInput {
-        HookInput {
+        let mut input = HookInput {
             session_id: agent.session_id.clone(),
             cwd: self.config.cwd.display().to_string(),
             agent_name: Some(agent.name.to_owned()),
             ..HookInput::default()
+        };
+        let turn = agent.turn.load(Ordering::Relaxed);
+        if turn > 0 {
+            input
+                .extra
+                .insert("turn_number".to_owned(), Value::from(turn));
         }
+        input
+    }
+
+    /// Races `work` against cancellation, cancellation first: `None` when the run was (or
+    /// became) cancelled; `work` is then dropped, which kills whatever process it ran.
+    async fn unless_cancelled<T>(&self, work: impl std::future::Future<Output = T>) -> Option<T> {
+        if self.is_cancelled() {
+            return None;
+        }
+        tokio::select! {
+            biased;
+            () = self.cancelled() => None,
+            out = work => Some(out),
+        }
+    }
+
+    /// Asks the person at the terminal, unless the run is cancelled first (the blocking read
+    /// is then abandoned, never waited for). `None`: cancelled.
+    async fn ask_user<T: Send + 'static>(
+        &self,
+        question: impl FnOnce(&dyn Asker) -> T + Send + 'static,
+        asker: &Arc<dyn Asker>,
+        nobody: T,
+    ) -> Option<T> {
+        let asker = Arc::clone(asker);
+        let blocking = tokio::task::spawn_blocking(move || question(&*asker));
+        self.unless_cancelled(blocking)
+            .await
+            .map(|answer| answer.unwrap_or(nobody))
     }
 
     /// Fires one event and reports it on the timeline.
@@ -227,9 +318,43 @@ impl Runtime {
         self.dispatch(agent, event, input).await
     }
 
+    /// Dispatches one event, cut short by cancellation (see [`interrupted`]).
     async fn dispatch(&self, agent: &Agent<'_>, event: EventId, input: HookInput) -> Outcome {
         let outcome = if self.engine.has_hooks(event) {
-            self.engine.dispatch(event, input).await
+            match self
+                .unless_cancelled(self.engine.dispatch(event, input))
+                .await
+            {
+                Some(outcome) => outcome,
+                None => return interrupted(event),
+            }
+        } else if self.is_cancelled() {
+            return interrupted(event);
+        } else {
+            Outcome::empty(event)
+        };
+        self.report(agent, &outcome);
+        outcome
+    }
+
+    /// Dispatches a closing event (`turn_end`, `session_end`, the transform of a result that
+    /// is stored): it runs to completion even after cancellation, since it is what the
+    /// cancellation promised would still happen. A second Ctrl+C is the way out of a slow one.
+    async fn dispatch_closing(
+        &self,
+        agent: &Agent<'_>,
+        event: EventId,
+        input: HookInput,
+    ) -> Outcome {
+        if self.is_aborted() {
+            return interrupted(event);
+        }
+        let outcome = if self.engine.has_hooks(event) {
+            tokio::select! {
+                biased;
+                () = until_set(self.abort.as_ref()) => return interrupted(event),
+                outcome = self.engine.dispatch(event, input) => outcome,
+            }
         } else {
             Outcome::empty(event)
         };
@@ -238,6 +363,11 @@ impl Runtime {
     }
 
     fn report(&self, agent: &Agent<'_>, outcome: &Outcome) {
+        if let Some(sink) = &self.hook_sink
+            && !outcome.trace.is_empty()
+        {
+            sink(&agent.session_id, outcome);
+        }
         self.observe(&RunEvent::Event {
             event: outcome.event,
             agent: agent.name.to_owned(),
@@ -273,10 +403,16 @@ impl Runtime {
     }
 
     async fn turn_end(&self, agent: &Agent<'_>, reason: TurnReason) {
-        self.fire(agent, EventId::TurnEnd, |i| {
-            i.reason = Some(reason.as_str().to_owned());
-        })
-        .await;
+        let mut input = self.input(agent);
+        input.reason = Some(reason.as_str().to_owned());
+        self.dispatch_closing(agent, EventId::TurnEnd, input).await;
+        agent.turn.store(0, Ordering::Relaxed);
+    }
+
+    /// Ends the open turn as `canceled`: where every interruption inside a turn comes to.
+    async fn cancel_turn<T>(&self, agent: &Agent<'_>) -> Result<T, RunEnd> {
+        self.turn_end(agent, TurnReason::Canceled).await;
+        Err(RunEnd::Interrupted)
     }
 
     /// Fires `worktree_create` for a worktree made for this run (before the session starts;
@@ -296,12 +432,12 @@ impl Runtime {
     }
 
     fn root(&self, session_id: &str) -> Agent<'_> {
-        Agent {
-            name: &self.config.agent_name,
-            model: &*self.model,
-            session_id: session_id.to_owned(),
-            parent_session_id: None,
-        }
+        Agent::new(
+            &self.config.agent_name,
+            &*self.model,
+            session_id.to_owned(),
+            None,
+        )
     }
 
     /// Runs one session: `prompt` (or, without one, whatever the [`Asker`] reads after
@@ -343,37 +479,44 @@ impl Runtime {
         } else {
             self.fire(&root, EventId::OnUserInput, |_| {}).await;
             match &self.asker {
-                Some(asker) => {
-                    let asker = Arc::clone(asker);
-                    tokio::task::spawn_blocking(move || asker.read_prompt())
-                        .await
-                        .ok()
-                        .flatten()
-                }
+                Some(asker) => self
+                    .ask_user(|a| a.read_prompt(), asker, None)
+                    .await
+                    .flatten(),
                 None => None,
             }
         };
-        let (end, final_text) = match prompt {
-            Some(prompt) => Box::pin(self.conversation(&root, session, prompt)).await,
-            None => (RunEnd::Completed, None),
+        let (mut end, final_text) = match prompt {
+            Some(prompt) if !self.is_cancelled() => {
+                Box::pin(self.conversation(&root, session, prompt)).await
+            }
+            _ => (RunEnd::Completed, None),
         };
+        // A cancellation that arrived during the last closing hook still ends the run as
+        // interrupted: Ctrl+C is never reported as a completed run.
+        if self.is_cancelled() {
+            end = RunEnd::Interrupted;
+        }
         let reason = if end == RunEnd::Completed {
             "prompt_input_exit"
         } else {
             "other"
         };
-        let kind = end.kind();
-        let turns = session.turns;
-        self.fire(&root, EventId::SessionEnd, |i| {
-            i.reason = Some(reason.to_owned());
-            i.extra.insert("run_end".to_owned(), Value::from(kind));
-            i.extra.insert("turns".to_owned(), Value::from(turns));
-        })
-        .await;
-        let longest = self.engine.config().settings.default_timeout_ms;
-        self.engine
-            .drain_background(Duration::from_millis(longest))
+        let mut input = self.input(&root);
+        input.reason = Some(reason.to_owned());
+        input.turns = Some(session.turns);
+        input
+            .extra
+            .insert("run_end".to_owned(), Value::from(end.kind()));
+        set_cost(&mut input, session.cost);
+        self.dispatch_closing(&root, EventId::SessionEnd, input)
             .await;
+        let longest = self.engine.config().settings.default_timeout_ms;
+        tokio::select! {
+            biased;
+            () = until_set(self.abort.as_ref()) => {}
+            _ = self.engine.drain_background(Duration::from_millis(longest)) => {}
+        }
         self.observe(&RunEvent::Finished {
             end: end.clone(),
             final_text: final_text.clone(),
@@ -403,6 +546,9 @@ impl Runtime {
             let submitted = self
                 .fire(root, event, |i| i.prompt = Some(text.clone()))
                 .await;
+            if self.is_cancelled() {
+                return (RunEnd::Interrupted, final_text);
+            }
             if submitted.blocked() || submitted.stop.is_some() {
                 return (
                     RunEnd::HookBlocked {
@@ -412,6 +558,9 @@ impl Runtime {
                     final_text,
                 );
             }
+            // The Go SDK's `updated_prompt`: the model sees the rewritten prompt (only
+            // user_prompt_submit's contract takes it; the aggregator drops it elsewhere).
+            let text = submitted.updated_prompt.unwrap_or(text);
             // Transient: spliced into this user turn's model calls, never persisted.
             let mut transient = submitted.additional_context;
             session
@@ -425,6 +574,9 @@ impl Runtime {
                         i.steering_messages = Some(drained.clone());
                     })
                     .await;
+                if self.is_cancelled() {
+                    return (RunEnd::Interrupted, final_text);
+                }
                 if steered.blocked() || steered.stop.is_some() {
                     return (
                         RunEnd::HookBlocked {
@@ -443,13 +595,15 @@ impl Runtime {
                 }
             }
             let mut conversation = std::mem::take(&mut session.conversation);
-            let result = self
-                .agent_loop(root, session, &mut conversation, transient)
-                .await;
+            let result =
+                Box::pin(self.agent_loop(root, session, &mut conversation, transient)).await;
             session.conversation = conversation;
             match result {
                 Ok(text) => final_text = Some(text),
                 Err(end) => return (end, final_text),
+            }
+            if self.is_cancelled() {
+                return (RunEnd::Interrupted, final_text);
             }
         }
         (RunEnd::Completed, final_text)
@@ -517,13 +671,15 @@ impl Runtime {
                 let go_on = match &self.asker {
                     Some(asker) => {
                         self.fire(agent, EventId::OnUserInput, |_| {}).await;
-                        let asker = Arc::clone(asker);
-                        tokio::task::spawn_blocking(move || asker.continue_past(max))
+                        self.ask_user(move |a| a.continue_past(max), asker, false)
                             .await
                             .unwrap_or(false)
                     }
                     None => false,
                 };
+                if self.is_cancelled() {
+                    return Err(RunEnd::Interrupted);
+                }
                 if !go_on {
                     return Err(RunEnd::MaxIterations {
                         max_iterations: max,
@@ -538,10 +694,18 @@ impl Runtime {
                 .await;
             }
             self.maybe_compact(agent, conversation).await;
+            if self.is_cancelled() {
+                return Err(RunEnd::Interrupted);
+            }
             conversation.iterations += 1;
             session.turns += 1;
             let iteration = conversation.iterations;
+            // From here on the turn is open: every way out goes through turn_end.
+            agent.turn.store(iteration, Ordering::Relaxed);
             let started = self.fire(agent, EventId::TurnStart, |_| {}).await;
+            if self.is_cancelled() {
+                return self.cancel_turn(agent).await;
+            }
             let mut turn_context = transient.clone();
             turn_context.append(&mut post_context);
             turn_context.extend(started.additional_context);
@@ -556,6 +720,9 @@ impl Runtime {
                     i.messages = Some(messages_value);
                 })
                 .await;
+            if self.is_cancelled() {
+                return self.cancel_turn(agent).await;
+            }
             if before.blocked() || before.stop.is_some() {
                 self.turn_end(agent, TurnReason::HookBlocked).await;
                 return Err(RunEnd::HookBlocked {
@@ -585,12 +752,8 @@ impl Runtime {
                 iteration,
                 model: model_id.clone(),
             });
-            let reply = tokio::select! {
-                reply = agent.model.complete(&request) => reply,
-                () = self.cancelled() => {
-                    self.turn_end(agent, TurnReason::Canceled).await;
-                    return Err(RunEnd::Interrupted);
-                }
+            let Some(reply) = self.unless_cancelled(agent.model.complete(&request)).await else {
+                return self.cancel_turn(agent).await;
             };
             let reply = match reply {
                 Ok(reply) => reply,
@@ -598,12 +761,16 @@ impl Runtime {
                     let message = format!("model call failed: {e}");
                     self.notify(agent, "error", &message, Some(EventId::OnError))
                         .await;
+                    if self.is_cancelled() {
+                        return self.cancel_turn(agent).await;
+                    }
                     self.turn_end(agent, TurnReason::Error).await;
                     return Err(RunEnd::ModelError { message });
                 }
             };
             session.usage.input_tokens += reply.usage.input_tokens;
             session.usage.output_tokens += reply.usage.output_tokens;
+            session.cost = session.cost.zip(reply.cost).map(|(a, b)| a + b);
             conversation.last_input_tokens = reply.usage.input_tokens;
             conversation.last_output_tokens = reply.usage.output_tokens;
             self.observe(&RunEvent::ModelReply {
@@ -618,15 +785,37 @@ impl Runtime {
                 "output_tokens": reply.usage.output_tokens,
             });
             let text = reply.message.text.clone();
+            let call_names: Vec<Value> = reply
+                .message
+                .tool_calls
+                .iter()
+                .map(|c| Value::String(c.name.clone()))
+                .collect();
+            let stop_reason = serde_json::to_value(reply.stop_reason).unwrap_or(Value::Null);
             self.fire(agent, EventId::AfterLlmCall, |i| {
                 i.stop_response = Some(text.clone());
                 i.last_user_message.clone_from(&last_user);
                 i.model_id = Some(model_id.clone());
                 i.usage = Some(usage);
+                set_cost(i, reply.cost);
+                // Meerkat's `llm_response` reads these (`tool_call_names`, `stop_reason`).
+                i.extra
+                    .insert("tool_call_names".to_owned(), Value::Array(call_names));
+                i.extra.insert("stop_reason".to_owned(), stop_reason);
             })
             .await;
             let calls = reply.message.tool_calls.clone();
             conversation.messages.push(reply.message);
+            if self.is_cancelled() {
+                for call in &calls {
+                    conversation.messages.push(Message::tool_result(
+                        &call.id,
+                        "skipped: the run was interrupted",
+                        true,
+                    ));
+                }
+                return self.cancel_turn(agent).await;
+            }
             if calls.is_empty() {
                 // stop's context is recorded on the timeline; the turn is over, so there is
                 // no model call left for it to reach.
@@ -635,6 +824,9 @@ impl Runtime {
                     i.last_user_message.clone_from(&last_user);
                 })
                 .await;
+                if self.is_cancelled() {
+                    return self.cancel_turn(agent).await;
+                }
                 self.turn_end(agent, TurnReason::Normal).await;
                 return Ok(text);
             }
@@ -661,6 +853,9 @@ impl Runtime {
                 }
                 self.notify(agent, "error", &message, Some(EventId::OnError))
                     .await;
+                if self.is_cancelled() {
+                    return self.cancel_turn(agent).await;
+                }
                 self.turn_end(agent, TurnReason::LoopDetected).await;
                 return Err(RunEnd::LoopDetected { message });
             }
@@ -679,7 +874,7 @@ impl Runtime {
                         .push(Message::tool_result(&call.id, why, true));
                     continue;
                 }
-                let done = self.tool_call(agent, session, call).await;
+                let done = Box::pin(self.tool_call(agent, session, call)).await;
                 conversation.messages.push(done.result);
                 post_context.extend(done.context);
                 cancelled |= done.cancelled;
@@ -688,8 +883,7 @@ impl Runtime {
                 }
             }
             if cancelled || self.is_cancelled() {
-                self.turn_end(agent, TurnReason::Canceled).await;
-                return Err(RunEnd::Interrupted);
+                return self.cancel_turn(agent).await;
             }
             if let Some(reason) = stop {
                 self.turn_end(agent, TurnReason::HookBlocked).await;
@@ -734,10 +928,20 @@ impl Runtime {
             name: call.name.clone(),
             input: original.clone(),
         });
-        let lanes = self
-            .engine
-            .dispatch_tool_call(self.tool_input(agent, call, &original))
-            .await;
+        let Some(lanes) = self
+            .unless_cancelled(Box::pin(
+                self.engine
+                    .dispatch_tool_call(self.tool_input(agent, call, &original)),
+            ))
+            .await
+        else {
+            return ToolStep {
+                result: Message::tool_result(&call.id, "skipped: the run was interrupted", true),
+                context: Vec::new(),
+                stop: None,
+                cancelled: true,
+            };
+        };
         for lane in &lanes.lanes {
             self.report(agent, lane);
         }
@@ -758,8 +962,14 @@ impl Runtime {
         let mut decided = hook.clone();
         decided.approval_decision = Some(decision.as_str().to_owned());
         decided.approval_source = Some(source.clone());
-        self.dispatch(agent, EventId::OnToolApprovalDecision, decided)
-            .await;
+        if decision == ApprovalDecision::Canceled {
+            // The hooks are told the call was canceled, even though the run is ending.
+            self.dispatch_closing(agent, EventId::OnToolApprovalDecision, decided)
+                .await;
+        } else {
+            self.dispatch(agent, EventId::OnToolApprovalDecision, decided)
+                .await;
+        }
         self.observe(&RunEvent::Approval {
             id: call.id.clone(),
             name: call.name.clone(),
@@ -768,27 +978,40 @@ impl Runtime {
             reason: reason.clone(),
             decided_by,
         });
-        let mut cancelled = false;
-        let output = if decision == ApprovalDecision::Allow {
-            tokio::select! {
-                output = self.execute(agent, session, &call.name, &input) => output,
-                () = self.cancelled() => {
-                    cancelled = true;
-                    ToolOutput::error("the run was interrupted while the tool ran")
-                }
+        let mut cancelled = self.is_cancelled();
+        let started = Instant::now();
+        let output = if decision == ApprovalDecision::Allow && !cancelled {
+            if call.name == tools::TRANSFER_TASK {
+                // Not raced: the sub-agent's own loop sees the cancellation and closes its
+                // turn; dropping it here would leave that turn without its turn_end.
+                let output = self.execute(agent, session, &call.name, &input).await;
+                cancelled = self.is_cancelled();
+                output
+            } else if let Some(output) = self
+                .unless_cancelled(self.execute(agent, session, &call.name, &input))
+                .await
+            {
+                output
+            } else {
+                cancelled = true;
+                ToolOutput::error("the run was interrupted while the tool ran")
             }
+        } else if cancelled {
+            ToolOutput::error("skipped: the run was interrupted")
         } else {
             ToolOutput::error(format!(
                 "The tool call was rejected ({source}): {}",
                 reason.as_deref().unwrap_or("not approved")
             ))
         };
+        let duration_ms = started.elapsed().as_secs_f64() * 1000.0;
         let ran = decision == ApprovalDecision::Allow && !cancelled;
-        // Transforms see synthesized rejections too, so a redaction covers every result.
+        // Transforms see synthesized rejections too, so a redaction covers every result —
+        // an interrupted one included, since it is stored with the session.
         let mut transform_input = hook.clone();
         transform_input.tool_response = Some(Value::String(output.text.clone()));
         let transformed = self
-            .dispatch(agent, EventId::ToolResponseTransform, transform_input)
+            .dispatch_closing(agent, EventId::ToolResponseTransform, transform_input)
             .await;
         let mut text = match transformed.updated_tool_response {
             Some(Value::String(s)) => s,
@@ -796,7 +1019,13 @@ impl Runtime {
             None => output.text,
         };
         let mut truncated = false;
-        if let Some(cut) = limit::limit(&call.name, &text, self.config.max_tool_result_bytes) {
+        let start_line = input.get("line").and_then(Value::as_u64).unwrap_or(1);
+        if let Some(cut) = limit::limit(
+            &call.name,
+            &text,
+            self.config.max_tool_result_bytes,
+            start_line,
+        ) {
             text = cut;
             truncated = true;
         }
@@ -806,8 +1035,11 @@ impl Runtime {
             let mut post = hook;
             post.tool_response = Some(Value::String(text.clone()));
             post.tool_error = Some(output.is_error);
+            // The Go SDK's PostToolUse duration: the tool's own wall time.
+            post.duration_ms = Some(duration_ms);
             let after = self.dispatch(agent, EventId::PostToolUse, post).await;
-            if after.blocked() || after.stop.is_some() {
+            cancelled = self.is_cancelled();
+            if !cancelled && (after.blocked() || after.stop.is_some()) {
                 stop = Some(reason_of(&after));
             }
             context = after.additional_context;
@@ -836,6 +1068,9 @@ impl Runtime {
         lanes: &ToolCallOutcome,
         input: &Map<String, Value>,
     ) -> Verdict {
+        if self.is_cancelled() {
+            return Verdict::new(ApprovalDecision::Canceled, "context_canceled");
+        }
         let lane = lanes
             .lanes
             .iter()
@@ -880,6 +1115,9 @@ impl Runtime {
                 self.tool_input(agent, call, input),
             )
             .await;
+        if self.is_cancelled() {
+            return Verdict::new(ApprovalDecision::Canceled, "context_canceled");
+        }
         if permission.blocked() {
             return Verdict::new(ApprovalDecision::Deny, "permission_request_hook_deny")
                 .because(permission.reason.clone(), permission.decided_by.clone());
@@ -889,25 +1127,24 @@ impl Runtime {
                 .because(permission.reason.clone(), permission.decided_by.clone());
         }
         self.fire(agent, EventId::OnUserInput, |_| {}).await;
+        if self.is_cancelled() {
+            return Verdict::new(ApprovalDecision::Canceled, "context_canceled");
+        }
         let Some(asker) = &self.asker else {
             return Verdict::new(ApprovalDecision::Deny, "no_user").because(
                 Some("approval needed and there is nobody to ask (no terminal)".to_owned()),
                 None,
             );
         };
-        let asker = Arc::clone(asker);
         let (name, shown) = (call.name.clone(), input.clone());
-        let answer = tokio::select! {
-            answer = tokio::task::spawn_blocking(move || asker.approve(&name, &shown)) => answer.unwrap_or(false),
-            () = self.cancelled() => {
-                return Verdict::new(ApprovalDecision::Canceled, "context_canceled");
-            }
-        };
-        if answer {
-            Verdict::new(ApprovalDecision::Allow, "user_approved")
-        } else {
-            Verdict::new(ApprovalDecision::Deny, "user_rejected")
-                .because(Some("the user rejected the call".to_owned()), None)
+        match self
+            .ask_user(move |a| a.approve(&name, &shown), asker, false)
+            .await
+        {
+            None => Verdict::new(ApprovalDecision::Canceled, "context_canceled"),
+            Some(true) => Verdict::new(ApprovalDecision::Allow, "user_approved"),
+            Some(false) => Verdict::new(ApprovalDecision::Deny, "user_rejected")
+                .because(Some("the user rejected the call".to_owned()), None),
         }
     }
 
@@ -951,12 +1188,12 @@ impl Runtime {
             "transfer_task",
         )
         .await;
-        let child = Agent {
-            name: &sub.name,
-            model: &*sub.model,
-            session_id: format!("{}/{}", parent.session_id, sub.name),
-            parent_session_id: Some(parent.session_id.clone()),
-        };
+        let child = Agent::new(
+            &sub.name,
+            &*sub.model,
+            format!("{}/{}", parent.session_id, sub.name),
+            Some(parent.session_id.clone()),
+        );
         let mut conversation = Conversation {
             messages: vec![Message::text(Role::User, transfer.task)],
             ..Conversation::default()
@@ -992,9 +1229,16 @@ impl Runtime {
     }
 
     /// `on_agent_switch` from `from` (its name and model, whose endpoint is reported in
-    /// `from_agent_models`) to `to`, fired on the parent's hooks.
+    /// `from_agent_models`: `model`, and `provider` and `base_url` when it has an endpoint, so
+    /// `unload` can free a departing Docker Model Runner model) to `to`, fired on the parent's
+    /// hooks.
     async fn switch(&self, parent: &Agent<'_>, from: (&str, &dyn Model), to: &str, kind: &str) {
-        let models = json!([{"model": from.1.name()}]);
+        let mut model = json!({"model": from.1.name()});
+        if let Some(endpoint) = from.1.endpoint() {
+            model["provider"] = Value::from(endpoint.provider);
+            model["base_url"] = Value::from(endpoint.base_url);
+        }
+        let models = json!([model]);
         self.fire(parent, EventId::OnAgentSwitch, |i| {
             i.from_agent = Some(from.0.to_owned());
             i.to_agent = Some(to.to_owned());
@@ -1113,4 +1357,27 @@ impl Runtime {
             .map(|r| r.message.text)
             .map_err(|e| format!("compaction skipped: the summary call failed: {e}"))
     }
+}
+
+/// Sets `cost`: a number when known, an explicit `null` when unpriced (so a hook can tell
+/// "unknown" from "this event has no cost field").
+fn set_cost(input: &mut HookInput, cost: Option<f64>) {
+    match cost {
+        Some(cost) => input.cost = Some(cost),
+        None => {
+            input.extra.insert("cost".to_owned(), Value::Null);
+        }
+    }
+}
+
+/// Resolves once `flag` is true; never without a channel (or once its sender is gone, since
+/// then nobody can set it any more).
+async fn until_set(flag: Option<&watch::Receiver<bool>>) {
+    if let Some(flag) = flag {
+        let mut flag = flag.clone();
+        if flag.wait_for(|f| *f).await.is_ok() {
+            return;
+        }
+    }
+    std::future::pending::<()>().await;
 }

@@ -3,13 +3,17 @@
 
 use std::sync::Arc;
 
-use hookgate_core::{Decision, EventId, HookId};
+use hookgate_core::{Decision, EventId, HookId, Outcome};
 use hookgate_llm::Usage;
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 /// A timeline listener (called synchronously, in order; keep it cheap).
 pub type Observer = Arc<dyn Fn(&RunEvent) + Send + Sync>;
+
+/// Receives every dispatch that ran hooks — the session id it belongs to and the outcome with
+/// its per-hook trace — in order, synchronously (`hookgate run` writes the hook ledger).
+pub type HookSink = Arc<dyn Fn(&str, &Outcome) + Send + Sync>;
 
 /// The approval chain's verdict on one tool call (`approval_decision`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]

@@ -29,7 +29,7 @@ use hookgate_llm::{Message, Model, Usage};
 use serde::{Deserialize, Serialize};
 
 pub use agent::Runtime;
-pub use events::{ApprovalDecision, Observer, RunEnd, RunEvent, RunReport};
+pub use events::{ApprovalDecision, HookSink, Observer, RunEnd, RunEvent, RunReport};
 
 /// How tool calls that no hook decided are approved.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -164,6 +164,10 @@ pub struct Session {
     pub context: Vec<String>,
     /// Tokens used over the session.
     pub usage: Usage,
+    /// USD spent over the session; `None` once any model call was unpriced (and for sessions
+    /// stored before costs were kept), since a partial sum would understate it.
+    #[serde(default)]
+    pub cost: Option<f64>,
     /// Turns run over the session.
     pub turns: u64,
     /// The iteration cap in force (raised when the user continues past it).
@@ -175,6 +179,7 @@ impl Session {
     pub fn new(id: impl Into<String>) -> Self {
         Self {
             id: id.into(),
+            cost: Some(0.0),
             ..Self::default()
         }
     }

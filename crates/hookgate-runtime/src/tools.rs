@@ -61,8 +61,11 @@ pub fn specs() -> Vec<ToolSpec> {
         ),
         spec(
             READ_FILE,
-            "Read a text file.",
-            json!({"type": "object", "required": ["path"], "properties": {"path": {"type": "string"}}}),
+            "Read a text file, whole or a range of lines.",
+            json!({"type": "object", "required": ["path"], "properties": {
+                "path": {"type": "string"},
+                "line": {"type": "integer", "minimum": 1, "description": "first line to read (1-based; default 1)"},
+                "limit": {"type": "integer", "minimum": 1, "description": "at most this many lines (default: to the end)"}}}),
         ),
         spec(
             WRITE_FILE,
@@ -119,6 +122,18 @@ struct ShellInput {
 #[serde(deny_unknown_fields)]
 struct PathInput {
     path: String,
+}
+
+/// `read_file`: docker-agent's ranged read (`line`, 1-based, and `limit` lines), which is how a
+/// model reads on after a result was cut (see [`crate::limit`]).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ReadInput {
+    path: String,
+    #[serde(default)]
+    line: Option<u64>,
+    #[serde(default)]
+    limit: Option<u64>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -214,11 +229,13 @@ pub async fn execute(name: &str, input: &Map<String, Value>, cwd: &Path) -> Tool
             Ok(i) => Ok(shell(&i, cwd).await),
             Err(e) => Err(e),
         },
-        READ_FILE => match parse::<PathInput>(name, input) {
-            Ok(i) => tokio::fs::read_to_string(resolve(cwd, &i.path))
-                .await
-                .map(ToolOutput::ok)
-                .map_err(|e| format!("cannot read {}: {e}", i.path)),
+        READ_FILE => match parse::<ReadInput>(name, input) {
+            Ok(i) => match tokio::fs::read_to_string(resolve(cwd, &i.path)).await {
+                Ok(text) => lines(&text, i.line, i.limit)
+                    .map(|part| ToolOutput::ok(part.to_owned()))
+                    .map_err(|e| format!("cannot read {}: {e}", i.path)),
+                Err(e) => Err(format!("cannot read {}: {e}", i.path)),
+            },
             Err(e) => Err(e),
         },
         WRITE_FILE => match parse::<WriteInput>(name, input) {
@@ -241,6 +258,39 @@ pub async fn execute(name: &str, input: &Map<String, Value>, cwd: &Path) -> Tool
         _ => Err(format!("unknown tool `{name}`")),
     };
     result.unwrap_or_else(ToolOutput::error)
+}
+
+/// Lines `line..line + limit` of `text` (1-based; line endings kept), the whole text without
+/// either. A start past the end is an error naming the length, so a model reading on learns
+/// it is done instead of getting an empty answer it may retry.
+fn lines(text: &str, line: Option<u64>, limit: Option<u64>) -> Result<&str, String> {
+    if line.is_none() && limit.is_none() {
+        return Ok(text);
+    }
+    let first = line.unwrap_or(1);
+    if first == 0 {
+        return Err("`line` counts from 1".to_owned());
+    }
+    if limit == Some(0) {
+        return Err("`limit` must be at least 1".to_owned());
+    }
+    let skip = usize::try_from(first - 1).unwrap_or(usize::MAX);
+    let start: usize = text.split_inclusive('\n').take(skip).map(str::len).sum();
+    if skip > 0 && start >= text.len() {
+        return Err(format!(
+            "line {first} is past the end (the file has {} lines)",
+            text.lines().count()
+        ));
+    }
+    let rest = &text[start..];
+    let end = match limit.and_then(|n| usize::try_from(n).ok()) {
+        Some(n) => rest
+            .match_indices('\n')
+            .nth(n - 1)
+            .map_or(rest.len(), |(i, _)| i + 1),
+        None => rest.len(),
+    };
+    Ok(&rest[..end])
 }
 
 async fn write(path: &Path, content: &str) -> std::io::Result<()> {
@@ -383,6 +433,38 @@ mod tests {
         assert_eq!(r.text, "one 2");
         let l = execute(LIST_DIRECTORY, &input(json!({"path": "."})), cwd).await;
         assert_eq!(l.text, "a/");
+    }
+
+    #[tokio::test]
+    async fn read_file_reads_a_range_of_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("f"), "one\ntwo\nthree\nfour").unwrap();
+        let read = |v: Value| {
+            let path = dir.path().to_owned();
+            async move { execute(READ_FILE, &input(v), &path).await }
+        };
+        assert_eq!(
+            read(json!({"path": "f", "line": 2, "limit": 2})).await.text,
+            "two\nthree\n"
+        );
+        assert_eq!(
+            read(json!({"path": "f", "line": 3})).await.text,
+            "three\nfour"
+        );
+        assert_eq!(read(json!({"path": "f", "limit": 1})).await.text, "one\n");
+        assert_eq!(
+            read(json!({"path": "f", "line": 4, "limit": 10}))
+                .await
+                .text,
+            "four"
+        );
+        let past = read(json!({"path": "f", "line": 5})).await;
+        assert!(
+            past.is_error && past.text.contains("has 4 lines"),
+            "{past:?}"
+        );
+        assert!(read(json!({"path": "f", "line": 0})).await.is_error);
+        assert!(read(json!({"path": "f", "limit": 0})).await.is_error);
     }
 
     #[tokio::test]

@@ -56,3 +56,51 @@ pub fn create(source: &Path, root: &Path, name: &str) -> Result<Worktree, Runtim
         source_dir: top,
     })
 }
+
+/// The worktree of a resumed session: `<root>/<name>` reused when it is already the checkout
+/// of branch `hookgate/<name>` (resuming must not try to create the branch again), else created
+/// as by [`create`]. The flag says whether it was created now (only then does
+/// `worktree_create` fire).
+///
+/// # Errors
+/// [`RuntimeError::Worktree`] when `<root>/<name>` exists but is not that checkout (it is never
+/// taken over), or as [`create`].
+pub fn reuse_or_create(
+    source: &Path,
+    root: &Path,
+    name: &str,
+) -> Result<(Worktree, bool), RuntimeError> {
+    let path = root.join(name);
+    if !path.exists() {
+        return create(source, root, name).map(|w| (w, true));
+    }
+    let branch = format!("hookgate/{name}");
+    let not_ours = || {
+        RuntimeError::Worktree(format!(
+            "{} exists but is not the checkout of branch {branch}",
+            path.display()
+        ))
+    };
+    let top = git(&path, &["rev-parse", "--show-toplevel"]).map_err(|_| not_ours())?;
+    let same_dir = Path::new(&top).canonicalize().ok() == path.canonicalize().ok();
+    let head = git(&path, &["rev-parse", "--abbrev-ref", "HEAD"]).map_err(|_| not_ours())?;
+    if !same_dir || head != branch {
+        return Err(not_ours());
+    }
+    // The repository the worktree belongs to: the parent of the common git dir.
+    let common = git(
+        &path,
+        &["rev-parse", "--path-format=absolute", "--git-common-dir"],
+    )?;
+    let source_dir = Path::new(&common)
+        .parent()
+        .map_or_else(|| PathBuf::from(&common), Path::to_path_buf);
+    Ok((
+        Worktree {
+            path,
+            branch,
+            source_dir,
+        },
+        false,
+    ))
+}

@@ -6,10 +6,14 @@
 //! gets its answer on schedule even if the blocking pool was saturated and the job started late.
 
 use std::io::Read;
+use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use ureq::Agent;
+use ureq::config::Config;
 use ureq::http::{HeaderName, HeaderValue, Method, Request, Uri, header};
+use ureq::unversioned::resolver::{ResolvedSocketAddrs, Resolver};
+use ureq::unversioned::transport::{DefaultConnector, NextTimeout};
 
 use crate::error::{Stream, TransportError};
 use crate::{Limits, deadline_after};
@@ -69,6 +73,38 @@ pub async fn send_http(
     body: &[u8],
     limits: &Limits,
 ) -> Result<HttpOutput, TransportError> {
+    send(spec, body, limits, None).await
+}
+
+/// [`send_http`], connecting only to `addresses` — the addresses the caller resolved and
+/// checked — instead of resolving the URL's host again. The URL still names the host (the
+/// `Host` header, TLS server name and certificate check), and no proxy is used, since a proxy
+/// would resolve the name itself.
+///
+/// This is how a caller that vets where a request goes (`http_post`'s "public addresses
+/// only") closes the DNS-rebinding window between its check and the connection: the name is
+/// looked up once, and the connection can only go where that lookup, once checked, said.
+/// `addresses` empty is [`TransportError::InvalidSpec`].
+pub async fn send_http_to(
+    spec: &HttpSpec,
+    body: &[u8],
+    limits: &Limits,
+    addresses: &[SocketAddr],
+) -> Result<HttpOutput, TransportError> {
+    if addresses.is_empty() {
+        return Err(TransportError::invalid(
+            "no address to connect to".to_owned(),
+        ));
+    }
+    send(spec, body, limits, Some(addresses.to_vec())).await
+}
+
+async fn send(
+    spec: &HttpSpec,
+    body: &[u8],
+    limits: &Limits,
+    pinned: Option<Vec<SocketAddr>>,
+) -> Result<HttpOutput, TransportError> {
     let started = Instant::now();
     let deadline = deadline_after(started, limits.timeout);
     let request = build_request(spec, body)?;
@@ -77,8 +113,9 @@ pub async fn send_http(
     let after = limits.timeout;
 
     let worker_url = url.clone();
-    let worker =
-        tokio::task::spawn_blocking(move || exchange(request, &worker_url, cap, deadline, after));
+    let worker = tokio::task::spawn_blocking(move || {
+        exchange(request, &worker_url, cap, deadline, after, pinned)
+    });
     let (status, body) = match tokio::time::timeout(limits.timeout, worker).await {
         Err(_elapsed) => return Err(TransportError::Timeout { after }),
         Ok(Err(join)) => {
@@ -156,20 +193,27 @@ fn exchange(
     cap: usize,
     deadline: Instant,
     after: Duration,
+    pinned: Option<Vec<SocketAddr>>,
 ) -> Result<(u16, Vec<u8>), TransportError> {
     let remaining = deadline.saturating_duration_since(Instant::now());
     if remaining.is_zero() {
         return Err(TransportError::Timeout { after });
     }
-    let config = Agent::config_builder()
+    let builder = Agent::config_builder()
         // 4xx/5xx come back as responses so the body can explain them.
         .http_status_as_error(false)
         .timeout_global(Some(remaining))
         .max_redirects(0)
         .max_redirects_will_error(false)
-        .user_agent(concat!("hookgate/", env!("CARGO_PKG_VERSION")))
-        .build();
-    let agent = Agent::new_with_config(config);
+        .user_agent(concat!("hookgate/", env!("CARGO_PKG_VERSION")));
+    let agent = match pinned {
+        None => Agent::new_with_config(builder.build()),
+        Some(addresses) => Agent::with_parts(
+            builder.proxy(None).build(),
+            DefaultConnector::new(),
+            Pinned(addresses),
+        ),
+    };
     let response = agent.run(request).map_err(|e| ureq_error(e, url, after))?;
 
     let status = response.status();
@@ -214,6 +258,31 @@ fn exchange(
         });
     }
     Ok((status.as_u16(), body))
+}
+
+/// A resolver that answers every lookup with the addresses it was given (see [`send_http_to`]).
+/// ureq's resolver API is outside its semver promise; ureq is pinned by the lock file, and the
+/// `pinned_addresses_are_the_only_ones_connected_to` test breaks if it changes shape.
+#[derive(Debug)]
+struct Pinned(Vec<SocketAddr>);
+
+impl Resolver for Pinned {
+    fn resolve(
+        &self,
+        _uri: &Uri,
+        _config: &Config,
+        _timeout: NextTimeout,
+    ) -> Result<ResolvedSocketAddrs, ureq::Error> {
+        let mut out = self.empty();
+        // ureq keeps at most 16 addresses per lookup.
+        for address in self.0.iter().take(16) {
+            out.push(*address);
+        }
+        if out.is_empty() {
+            return Err(ureq::Error::HostNotFound);
+        }
+        Ok(out)
+    }
 }
 
 fn ureq_error(err: ureq::Error, url: &str, after: Duration) -> TransportError {

@@ -31,7 +31,7 @@ use std::time::Duration;
 #[cfg(unix)]
 pub use command::{CommandSpec, ExitKind, ProcessOutput, Program, run_command};
 pub use error::{Stream, TransportError};
-pub use http::{HttpOutput, HttpSpec, send_http};
+pub use http::{HttpOutput, HttpSpec, send_http, send_http_to};
 
 /// Bounds applied to one call.
 ///

@@ -331,3 +331,27 @@ async fn invalid_spec_is_rejected_before_any_io() {
     let err = send_http(&spec, b"{}", &limits(5000)).await.unwrap_err();
     assert!(matches!(err, TransportError::InvalidSpec { .. }), "{err}");
 }
+
+#[tokio::test]
+async fn pinned_addresses_are_the_only_ones_connected_to() {
+    let (url, seen) = serve_once(ok_response("{}"));
+    let address: std::net::SocketAddr = url.trim_start_matches("http://").parse().unwrap();
+    // A name that resolves nowhere: the request can only arrive through the pinned address.
+    let spec = HttpSpec::post(format!("http://hook.invalid:{}/x", address.port()));
+    let out = hookgate_transport::send_http_to(&spec, b"{}", &limits(5000), &[address])
+        .await
+        .unwrap();
+    assert_eq!(out.status, 200);
+    let seen = seen.recv_timeout(Duration::from_secs(1)).unwrap();
+    assert_eq!(
+        seen.header("host"),
+        Some(format!("hook.invalid:{}", address.port()).as_str()),
+        "the URL still names the host"
+    );
+    let err = send_http(&spec, b"{}", &limits(5000)).await.unwrap_err();
+    assert!(matches!(err, TransportError::Http { .. }), "{err}");
+    let none = hookgate_transport::send_http_to(&spec, b"{}", &limits(5000), &[])
+        .await
+        .unwrap_err();
+    assert!(matches!(none, TransportError::InvalidSpec { .. }), "{none}");
+}

@@ -26,7 +26,8 @@ pub(crate) struct RunArgs {
     /// The prompt. Without it: read from stdin when stdin is not a terminal, else asked for.
     pub(crate) prompt: Option<String>,
     /// The model: `script:FILE` (offline, mock_llm.py's script format), `openai:URL#MODEL`,
-    /// `openai-responses:URL#MODEL` or `anthropic:URL#MODEL`.
+    /// `openai-responses:URL#MODEL`, `anthropic:URL#MODEL` or `dmr:URL#MODEL` (Docker Model
+    /// Runner).
     #[arg(long, value_name = "MODEL")]
     pub(crate) model: String,
     /// Config files or `.hookgate`-style directories instead of the discovered layers
@@ -185,9 +186,13 @@ struct TtyAsker {
 impl TtyAsker {
     fn line(&self, question: &str) -> Option<String> {
         self.spinner.pause();
-        let mut err = std::io::stderr().lock();
-        let _ = write!(err, "{question}");
-        let _ = err.flush();
+        {
+            // Released before the read: a lock held across it would block every other
+            // writer to stderr (the Ctrl+C handler's message, and with it the runtime).
+            let mut err = std::io::stderr().lock();
+            let _ = write!(err, "{question}");
+            let _ = err.flush();
+        }
         let mut line = String::new();
         match std::io::stdin().read_line(&mut line) {
             Ok(0) | Err(_) => None,
@@ -425,10 +430,20 @@ pub(crate) fn run(args: &RunArgs) -> Result<u8, Failure> {
         session.max_iterations = args.max_iterations;
         (session, Start::Startup, now)
     };
+    // A resumed session reuses the worktree it ran in (worktree_create fires only when one is
+    // created).
     let worktree = if args.worktree {
-        let wt = hookgate_runtime::worktree::create(&cwd, &home.join("worktrees"), &session.id)?;
+        let root = home.join("worktrees");
+        let (wt, created) = if args.resume.is_some() {
+            hookgate_runtime::worktree::reuse_or_create(&cwd, &root, &session.id)?
+        } else {
+            (
+                hookgate_runtime::worktree::create(&cwd, &root, &session.id)?,
+                true,
+            )
+        };
         cwd.clone_from(&wt.path);
-        Some(wt)
+        created.then_some(wt)
     } else {
         None
     };
@@ -448,9 +463,12 @@ pub(crate) fn run(args: &RunArgs) -> Result<u8, Failure> {
     let spinner = (!json).then(|| Arc::new(Spinner::default()));
     let prompt = read_prompt(args)?;
     let (cancel_tx, cancel_rx) = tokio::sync::watch::channel(false);
+    let (abort_tx, abort_rx) = tokio::sync::watch::channel(false);
     let mut runtime = Runtime::new(engine, Arc::clone(&model_ref), config)
         .with_observer(observer(json, spinner.clone()))
-        .with_cancel(cancel_rx);
+        .with_hook_sink(crate::hook_log::sink(&home))
+        .with_cancel(cancel_rx)
+        .with_abort(abort_rx);
     if terminal {
         runtime = runtime.with_asker(Arc::new(TtyAsker {
             spinner: spinner.unwrap_or_default(),
@@ -467,8 +485,21 @@ pub(crate) fn run(args: &RunArgs) -> Result<u8, Failure> {
         match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt()) {
             Ok(mut interrupt) => {
                 tokio::spawn(async move {
+                    // The first Ctrl+C cancels: the closing hooks (turn_end, session_end)
+                    // still run. The second aborts those too (their processes are killed) and
+                    // the session is saved. A third exits at once, whatever is still running.
+                    if interrupt.recv().await.is_none() {
+                        return;
+                    }
+                    let _ = cancel_tx.send(true);
+                    if interrupt.recv().await.is_none() {
+                        return;
+                    }
+                    eprintln!("hookgate: interrupted again: stopping the remaining hooks");
+                    let _ = abort_tx.send(true);
                     if interrupt.recv().await.is_some() {
-                        let _ = cancel_tx.send(true);
+                        eprintln!("hookgate: interrupted a third time: exiting now (the session is not saved)");
+                        std::process::exit(130);
                     }
                 });
             }
@@ -489,6 +520,9 @@ pub(crate) fn run(args: &RunArgs) -> Result<u8, Failure> {
         }
         runtime.run(&mut session, prompt, start).await.end
     });
+    // A question on the terminal may still be blocked reading stdin after Ctrl+C: never wait
+    // for it (dropping the runtime would).
+    tokio.shutdown_background();
     let state = serde_json::to_value(&session)?;
     runs.save(&hookgate_audit::StoredRun {
         id: session.id.clone(),

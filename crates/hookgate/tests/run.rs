@@ -666,6 +666,11 @@ fn an_unreachable_remote_model_fails_the_run_naming_the_provider() {
 /// Starts `../shared/e2e/mock_llm.py` on 127.0.0.1 with `script`; returns the child and port.
 /// Under `CI` a missing prerequisite fails the test instead of skipping it.
 fn mock_llm(env: &Env, script: &Path) -> Option<(std::process::Child, u16)> {
+    mock_llm_with(env, script, &[])
+}
+
+/// [`mock_llm`] with more of mock_llm.py's arguments (`--side-text` answers calls without tools).
+fn mock_llm_with(env: &Env, script: &Path, args: &[&str]) -> Option<(std::process::Child, u16)> {
     let mock = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/e2e/mock_llm.py");
     let python = Command::new("python3").arg("--version").output();
     if !mock.is_file() || python.is_err() {
@@ -686,6 +691,7 @@ fn mock_llm(env: &Env, script: &Path) -> Option<(std::process::Child, u16)> {
             "--max-seconds",
             "60",
         ])
+        .args(args)
         .arg("--log")
         .arg(env.path("requests.jsonl"))
         .stdout(Stdio::piped())
@@ -702,6 +708,18 @@ fn mock_llm(env: &Env, script: &Path) -> Option<(std::process::Child, u16)> {
         })
         .unwrap();
     Some((child, port))
+}
+
+/// Stops the mock and returns what it logged, in order: each request (`method`, `path`,
+/// `body`, …) with the mock's reply.
+fn stop_mock(env: &Env, mut server: std::process::Child) -> Vec<Value> {
+    let _ = server.kill();
+    let _ = server.wait();
+    std::fs::read_to_string(env.path("requests.jsonl"))
+        .unwrap_or_default()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
 }
 
 #[test]
@@ -743,4 +761,606 @@ fn an_http_model_drives_the_same_loop_through_mock_llm() {
     }
     let _ = server.kill();
     let _ = server.wait();
+}
+
+/// Polls (bounded) until `path` exists; the bound only keeps a broken build from hanging.
+fn wait_for_file(path: &Path) {
+    for _ in 0..600 {
+        if path.exists() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    panic!("{} never appeared", path.display());
+}
+
+/// True while a process of group `pgid` is alive (zombies are reaped by init once hookgate
+/// has exited, so this is polled, bounded).
+fn group_alive(pgid: &str) -> bool {
+    for _ in 0..100 {
+        let probe = Command::new("kill")
+            .args(["-0", "--", &format!("-{pgid}")])
+            .stderr(Stdio::null())
+            .status()
+            .unwrap();
+        if !probe.success() {
+            return false;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    true
+}
+
+#[test]
+fn ctrl_c_during_a_slow_hook_kills_it_and_cancels_the_turn() {
+    let env = Env::new();
+    let log = env.path("hooks.log");
+    let pid = env.path("hook.pid");
+    let logging = |event: &str| {
+        format!(
+            "  {event}:\n    - id: log-{event}\n      type: command\n      command: 'cat >> {log}; echo >> {log}'\n",
+            log = log.display()
+        )
+    };
+    let mut yaml = format!(
+        "hooks:\n  turn_start:\n    - id: slow\n      type: command\n      command: 'cat >> {log}; echo >> {log}; echo $$ > {pid}.tmp; mv {pid}.tmp {pid}; sleep 60'\n",
+        log = log.display(),
+        pid = pid.display()
+    );
+    for event in ["before_llm_call", "stop", "turn_end", "session_end"] {
+        yaml.push_str(&logging(event));
+    }
+    let config = env.write("hooks.yaml", &yaml);
+    let script = env.write("hi.json", r#"[{"text": "hi"}]"#);
+    let child = env
+        .command(&[
+            "hello",
+            "--model",
+            &format!("script:{}", script.display()),
+            "--config",
+            config.to_str().unwrap(),
+        ])
+        .spawn()
+        .unwrap();
+    wait_for_file(&pid);
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    exited(&out, 130);
+    let log = env.hook_log();
+    assert_eq!(
+        names(&log),
+        ["turn_start", "turn_end", "session_end"],
+        "nothing after the interrupted hook but the closing events"
+    );
+    assert_eq!(log[1]["reason"], "canceled");
+    assert_eq!(log[2]["run_end"], "interrupted");
+    let finished = timeline(&out);
+    assert_eq!(
+        finished.last().unwrap()["end"]["kind"],
+        "interrupted",
+        "{finished:#?}"
+    );
+    let group = std::fs::read_to_string(&pid).unwrap();
+    assert!(
+        !group_alive(group.trim()),
+        "the interrupted hook's process group was killed"
+    );
+}
+
+/// Drives `hookgate run` on a pseudo-terminal (Python's `pty`): waits for an output marker or a
+/// file, sends bytes (Ctrl+C is `\x03`, which the terminal turns into SIGINT), and reports the
+/// exit status. Each wait is bounded, so a run that cannot be stopped fails instead of hanging.
+const PTY_DRIVER: &str = r#"
+import json, os, pty, select, sys, time
+steps = json.loads(sys.argv[1])
+argv = sys.argv[2:]
+pid, fd = pty.fork()
+if pid == 0:
+    os.execv(argv[0], argv)
+out = b""
+def pump(limit):
+    global out
+    r, _, _ = select.select([fd], [], [], limit)
+    if r:
+        try:
+            out += os.read(fd, 4096)
+        except OSError:
+            pass
+def until(done, seconds):
+    end = time.time() + seconds
+    while time.time() < end:
+        if done():
+            return True
+        pump(0.1)
+    return done()
+status = None
+for step in steps:
+    if "wait_output" in step:
+        if not until(lambda: step["wait_output"].encode() in out, 60):
+            break
+    elif "wait_file" in step:
+        if not until(lambda: os.path.exists(step["wait_file"]), 60):
+            break
+    elif "send" in step:
+        os.write(fd, step["send"].encode())
+def exited():
+    global status
+    if status is None:
+        done, code = os.waitpid(pid, os.WNOHANG)
+        if done:
+            status = os.waitstatus_to_exitcode(code)
+    return status is not None
+until(exited, float(os.environ.get("PTY_EXIT_WITHIN", "30")))
+if status is None:
+    os.kill(pid, 9)
+    os.waitpid(pid, 0)
+print(json.dumps({"status": status, "output": out.decode("utf-8", "replace")}))
+"#;
+
+/// Runs `hookgate run` under the pty driver with `steps` — the write_file script, `config`,
+/// the default approval mode (ask: on a terminal, a question); returns (exit status, output).
+fn on_a_terminal(env: &Env, steps: &Value, config: &Path) -> Option<(Option<i64>, String)> {
+    let model = write_file_script(env);
+    let args = [
+        "write it",
+        "--model",
+        &model,
+        "--config",
+        config.to_str().unwrap(),
+    ];
+    if Command::new("python3").arg("--version").output().is_err() {
+        assert!(std::env::var_os("CI").is_none(), "python3 missing under CI");
+        eprintln!("skipping: python3 missing");
+        return None;
+    }
+    let out = Command::new("python3")
+        .arg("-c")
+        .arg(PTY_DRIVER)
+        .arg(steps.to_string())
+        .arg(env!("CARGO_BIN_EXE_hookgate"))
+        .arg("run")
+        .args(args)
+        .current_dir(env.work())
+        .env("HOOKGATE_HOME", env.path("home"))
+        .env("HOOKGATE_CONFIG_DIR", env.path("no-user-config"))
+        .env("PTY_EXIT_WITHIN", "20")
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    Some((
+        report["status"].as_i64(),
+        report["output"].as_str().unwrap().to_owned(),
+    ))
+}
+
+#[test]
+fn ctrl_c_at_an_approval_question_on_a_terminal_ends_the_run() {
+    let env = Env::new();
+    let events: Vec<String> = ["turn_end", "session_end"].map(String::from).to_vec();
+    let config = env.logging_config(&events, "");
+    let steps = serde_json::json!([{"wait_output": "[y/N]"}, {"send": "\u{3}"}]);
+    let Some((status, output)) = on_a_terminal(&env, &steps, &config) else {
+        return;
+    };
+    assert_eq!(status, Some(130), "{output}");
+    assert!(!env.work().join("made.txt").exists(), "{output}");
+    let log = env.hook_log();
+    assert_eq!(names(&log), ["turn_end", "session_end"], "{output}");
+    assert_eq!(log[0]["reason"], "canceled");
+}
+
+#[test]
+fn a_second_ctrl_c_on_a_terminal_kills_a_slow_closing_hook_and_still_saves_the_session() {
+    let env = Env::new();
+    let pid = env.path("turn-end.pid");
+    let config = env.write(
+        "hooks.yaml",
+        &format!(
+            "hooks:\n  turn_end:\n    - type: command\n      command: 'echo $$ > {pid}.tmp; mv {pid}.tmp {pid}; sleep 120'\n",
+            pid = pid.display()
+        ),
+    );
+    let model = write_file_script(&env);
+    let steps = serde_json::json!([
+        {"wait_output": "[y/N]"},
+        {"send": "\u{3}"},
+        {"wait_file": pid.display().to_string()},
+        {"send": "\u{3}"}
+    ]);
+    let Some((status, output)) = on_a_terminal(&env, &steps, &config) else {
+        return;
+    };
+    assert_eq!(status, Some(130), "{output}");
+    assert!(output.contains("interrupted again"), "{output}");
+    let group = std::fs::read_to_string(&pid).unwrap();
+    assert!(
+        !group_alive(group.trim()),
+        "the closing hook's process group was killed"
+    );
+    // The run returned normally: the last timeline line names the session, which was stored.
+    let id = output
+        .split("■ interrupted · session ")
+        .nth(1)
+        .and_then(|rest| rest.split_whitespace().next())
+        .unwrap_or_else(|| panic!("no finished line: {output}"));
+    let resumed = env.run(&["go on", "--model", &model, "--resume", id]);
+    exited(&resumed, 0);
+}
+
+#[test]
+fn go_sdk_fields_updated_prompt_duration_turns_and_cost_reach_hooks() {
+    let env = Env::new();
+    let events: Vec<String> = [
+        "before_llm_call",
+        "after_llm_call",
+        "post_tool_use",
+        "session_end",
+    ]
+    .map(String::from)
+    .to_vec();
+    let rewrite = r#"user_prompt_submit=>  user_prompt_submit:
+    - id: rewrite-prompt
+      type: command
+      command: 'echo "{\"hook_specific_output\": {\"updated_prompt\": \"the rewritten prompt\"}}"'"#;
+    let mut config = std::fs::read_to_string(env.logging_config(&events, "")).unwrap();
+    config.push_str(&extra_for(rewrite, "user_prompt_submit").unwrap());
+    let config = env.write("hooks.yaml", &config);
+    let script = env.write(
+        "two.json",
+        r#"[{"tool": "list_directory", "input": {"path": "."}}, {"text": "done"}]"#,
+    );
+    let (_, log, _) = env.run_logged(
+        0,
+        &[
+            "the original prompt",
+            "--model",
+            &format!("script:{}", script.display()),
+            "--config",
+            config.to_str().unwrap(),
+            "--approval",
+            "yolo",
+        ],
+    );
+    let sent = field(&log, "before_llm_call", "messages")[0].to_string();
+    assert!(sent.contains("the rewritten prompt"), "{sent}");
+    assert!(
+        !sent.contains("the original prompt"),
+        "the model never saw the original: {sent}"
+    );
+    let duration = field(&log, "post_tool_use", "duration_ms")[0];
+    assert!(duration.as_f64().is_some_and(|d| d >= 0.0), "{duration}");
+    assert_eq!(field(&log, "session_end", "turns"), [&Value::from(2)]);
+    // The scripted model costs nothing, and that is known.
+    assert_eq!(field(&log, "session_end", "cost"), [&Value::from(0.0)]);
+    assert_eq!(
+        field(&log, "after_llm_call", "cost"),
+        [&Value::from(0.0), &Value::from(0.0)]
+    );
+}
+
+#[test]
+fn an_unpriced_http_model_reports_cost_null() {
+    let env = Env::new();
+    let events: Vec<String> = ["after_llm_call", "session_end"].map(String::from).to_vec();
+    let config = env.logging_config(&events, "");
+    let script = env.write("hi.json", r#"[{"text": "hi"}]"#);
+    let Some((server, port)) = mock_llm(&env, &script) else {
+        return;
+    };
+    let out = env
+        .command(&[
+            "hello",
+            "--model",
+            &format!("openai:http://127.0.0.1:{port}/v1#mock-model"),
+            "--config",
+            config.to_str().unwrap(),
+        ])
+        .env("OPENAI_API_KEY", "test")
+        .output()
+        .unwrap();
+    stop_mock(&env, server);
+    exited(&out, 0);
+    let log = env.hook_log();
+    for event in ["after_llm_call", "session_end"] {
+        let entry = log.iter().find(|v| v["hook_event_name"] == event).unwrap();
+        assert_eq!(
+            entry.get("cost"),
+            Some(&Value::Null),
+            "{event}: present and null, not 0"
+        );
+    }
+}
+
+#[test]
+fn meerkat_entries_inside_run_get_turn_numbers_and_the_llm_response() {
+    let env = Env::new();
+    let log = env.path("meerkat.log");
+    let entry = |id: &str, point: &str| {
+        format!(
+            "[[hooks.entries]]\nid = \"{id}\"\npoint = \"{point}\"\nruntime = {{ type = \"command\", command = \"cat >> {log}; echo >> {log}\" }}\n",
+            log = log.display()
+        )
+    };
+    let mut toml = String::from("[hooks]\n");
+    for (id, point) in [
+        ("pre", "pre_tool_execution"),
+        ("post", "post_tool_execution"),
+        ("llm", "post_llm_response"),
+    ] {
+        toml.push_str(&entry(id, point));
+    }
+    let config = env.write("config.toml", &toml);
+    let script = env.write(
+        "two.json",
+        r#"[{"tool": "list_directory", "input": {"path": "."}}, {"text": "done"}]"#,
+    );
+    let out = env.run(&[
+        "go",
+        "--model",
+        &format!("script:{}", script.display()),
+        "--config",
+        config.to_str().unwrap(),
+        "--approval",
+        "yolo",
+    ]);
+    exited(&out, 0);
+    let seen: Vec<Value> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let points: Vec<&str> = seen.iter().map(|v| v["point"].as_str().unwrap()).collect();
+    assert_eq!(
+        points,
+        [
+            "post_llm_response",
+            "pre_tool_execution",
+            "post_tool_execution",
+            "post_llm_response"
+        ]
+    );
+    let turns: Vec<&Value> = seen.iter().map(|v| &v["turn_number"]).collect();
+    assert_eq!(
+        turns,
+        [1, 1, 1, 2].map(Value::from).iter().collect::<Vec<_>>()
+    );
+    let first = &seen[0]["llm_response"];
+    assert_eq!(
+        first["tool_call_names"],
+        serde_json::json!(["list_directory"])
+    );
+    assert_eq!(first["stop_reason"], "tool_use");
+    assert!(
+        first["usage"]["input_tokens"].as_u64().unwrap() > 0,
+        "{first}"
+    );
+    assert_eq!(seen[3]["llm_response"]["assistant_text"], "done");
+    assert_eq!(seen[3]["llm_response"]["stop_reason"], "end_turn");
+    assert_eq!(seen[1]["tool_call"]["name"], "list_directory");
+    assert_eq!(seen[2]["tool_result"]["name"], "list_directory");
+}
+
+#[test]
+fn the_add_date_and_redact_secrets_shorthands_keep_secrets_from_the_model() {
+    let env = Env::new();
+    let key = "AKIAIOSFODNN7EXAMPLQ";
+    std::fs::write(env.work().join("creds.txt"), format!("aws_key = {key}\n")).unwrap();
+    let config = env.write(
+        "hooks.yaml",
+        "add_date: true\nredact_secrets: true\nhooks:\n  turn_start:\n    - type: builtin\n      command: add_date\n",
+    );
+    let script = env.write(
+        "s.json",
+        &format!(
+            r#"[{{"tool": "shell", "input": {{"cmd": "cat creds.txt; echo {key} > echoed.txt"}}}}, {{"text": "done"}}]"#
+        ),
+    );
+    let Some((server, port)) = mock_llm(&env, &script) else {
+        return;
+    };
+    let out = env
+        .command(&[
+            &format!("deploy with {key}"),
+            "--model",
+            &format!("openai:http://127.0.0.1:{port}/v1#mock-model"),
+            "--config",
+            config.to_str().unwrap(),
+            "--approval",
+            "yolo",
+        ])
+        .env("OPENAI_API_KEY", "test")
+        .output()
+        .unwrap();
+    // What the model was sent (the log also holds the mock's own replies).
+    let requests: Vec<String> = stop_mock(&env, server)
+        .iter()
+        .map(|r| r["body"].to_string())
+        .collect();
+    exited(&out, 0);
+    assert_eq!(requests.len(), 2, "{requests:?}");
+    let requests = requests.join("\n");
+    assert!(
+        !requests.contains(key),
+        "neither the prompt (before_llm_call) nor the tool output (tool_response_transform) reached the model with the key: {requests}"
+    );
+    assert!(requests.contains("[REDACTED]"), "{requests}");
+    assert_eq!(
+        requests.matches("Today's date:").count(),
+        2,
+        "add_date once per model call, though also written by hand: {requests}"
+    );
+    // tool_input_transform redacted the argument before the tool ran.
+    assert_eq!(
+        std::fs::read_to_string(env.work().join("echoed.txt")).unwrap(),
+        "[REDACTED]\n"
+    );
+}
+
+#[test]
+fn a_model_judge_finds_its_endpoint_in_the_providers_base_url_variable() {
+    let env = Env::new();
+    let script = env.write("unused.json", r#"[{"text": "unused"}]"#);
+    let allow = r#"{"decision":"allow","reason":"a harmless write"}"#;
+    let Some((server, port)) = mock_llm_with(&env, &script, &["--side-text", allow]) else {
+        return;
+    };
+    for (model, variable, url) in [
+        (
+            "openai/mock-model",
+            "OPENAI_BASE_URL",
+            format!("http://127.0.0.1:{port}/v1"),
+        ),
+        (
+            "anthropic/mock-model",
+            "ANTHROPIC_BASE_URL",
+            format!("http://127.0.0.1:{port}"),
+        ),
+    ] {
+        let _ = std::fs::remove_file(env.work().join("made.txt"));
+        let config = env.write(
+            "judge.yaml",
+            &format!(
+                "hooks:\n  pre_tool_use:\n    - type: model\n      model: {model}\n      schema: pre_tool_use_decision\n      prompt: 'Tool: {{{{ .ToolName }}}}'\n"
+            ),
+        );
+        let out = env
+            .command(&[
+                "write it",
+                "--model",
+                &write_file_script(&env),
+                "--config",
+                config.to_str().unwrap(),
+            ])
+            .env(variable, &url)
+            .env_remove("OPENAI_API_KEY")
+            .env_remove("ANTHROPIC_API_KEY")
+            .env_remove(if variable == "OPENAI_BASE_URL" {
+                "ANTHROPIC_BASE_URL"
+            } else {
+                "OPENAI_BASE_URL"
+            })
+            .output()
+            .unwrap();
+        exited(&out, 0);
+        // Without the variable the judge would call the public API, fail (no network, no key)
+        // and deny; an allow can only have come from the mock.
+        assert_eq!(approval_source(&out), "pre_tool_use_hook_allow", "{model}");
+        assert!(env.work().join("made.txt").exists(), "{model}");
+    }
+    let paths: Vec<String> = stop_mock(&env, server)
+        .iter()
+        .map(|r| r["path"].to_string())
+        .collect();
+    assert!(
+        paths.iter().any(|p| p.contains("/v1/chat/completions")),
+        "{paths:?}"
+    );
+    assert!(
+        paths.iter().any(|p| p.contains("/v1/messages")),
+        "{paths:?}"
+    );
+}
+
+#[test]
+fn resume_with_worktree_reuses_the_sessions_worktree() {
+    let env = Env::new();
+    let work = env.work();
+    std::fs::write(work.join("README"), "hello\n").unwrap();
+    git(&work, &["init", "-q"]);
+    git(&work, &["add", "README"]);
+    git(&work, &["commit", "-qm", "init"]);
+    let events: Vec<String> = ["worktree_create", "session_start"]
+        .map(String::from)
+        .to_vec();
+    let config = env.logging_config(&events, "");
+    let script = env.write("two.json", r#"[{"text": "one"}, {"text": "two"}]"#);
+    let model = format!("script:{}", script.display());
+    let config = config.to_str().unwrap();
+    let (first, log, _) = env.run_logged(
+        0,
+        &[
+            "one",
+            "--model",
+            &model,
+            "--config",
+            config,
+            "--worktree",
+            "--json",
+        ],
+    );
+    let worktree = log[0]["worktree_path"].as_str().unwrap().to_owned();
+    let id = session_id(&first);
+    let (_, log, fired) = env.run_logged(
+        0,
+        &[
+            "two",
+            "--model",
+            &model,
+            "--config",
+            config,
+            "--worktree",
+            "--resume",
+            &id,
+            "--json",
+        ],
+    );
+    assert_eq!(fired, ["session_start"], "no second worktree_create");
+    assert_eq!(
+        log[0]["cwd"].as_str().unwrap(),
+        worktree,
+        "the same checkout"
+    );
+}
+
+#[test]
+fn unload_frees_a_departing_docker_model_runner_sub_agent() {
+    let env = Env::new();
+    let helper = env.write("helper.json", r#"[{"text": "the helper's answer"}]"#);
+    let Some((server, port)) = mock_llm(&env, &helper) else {
+        return;
+    };
+    let main = env.write(
+        "main.json",
+        r#"[{"tool": "transfer_task", "input": {"agent": "helper", "task": "check"}}, {"text": "done"}]"#,
+    );
+    let config = env.write(
+        "hooks.yaml",
+        "hooks:\n  on_agent_switch:\n    - type: builtin\n      command: unload\n",
+    );
+    let out = env
+        .command(&[
+            "go",
+            "--model",
+            &format!("script:{}", main.display()),
+            "--agent",
+            &format!("helper=dmr:http://127.0.0.1:{port}/engines/v1#ai/qwen3"),
+            "--config",
+            config.to_str().unwrap(),
+            "--approval",
+            "yolo",
+        ])
+        .env_remove("OPENAI_API_KEY")
+        .output()
+        .unwrap();
+    let requests = stop_mock(&env, server);
+    exited(&out, 0);
+    let paths: Vec<&str> = requests
+        .iter()
+        .map(|r| r["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        ["/engines/v1/chat/completions", "/engines/_unload"],
+        "the helper ran on the runner, then was unloaded when control returned"
+    );
+    assert_eq!(
+        requests[1]["body"],
+        serde_json::json!({"model": "ai/qwen3"})
+    );
 }

@@ -122,3 +122,75 @@ fn a_typo_in_a_scenario_is_an_error_not_a_pass() {
     assert_eq!(out.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&out.stderr).contains("denyed"));
 }
+
+/// `hookgate ARGS` with an isolated home, `stdin` as input.
+fn hookgate(args: &[&str], stdin: &str) -> Output {
+    use std::io::Write as _;
+    let home = tempfile::tempdir().unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_hookgate"))
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("../.."))
+        .env("HOOKGATE_HOME", home.path())
+        .env("HOOKGATE_CONFIG_DIR", home.path().join("no-config"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn the_example_configs_load_and_do_what_their_comments_say() {
+    let checked = hookgate(
+        &[
+            "config",
+            "check",
+            "examples/hooks.yaml",
+            "examples/meerkat.toml",
+        ],
+        "",
+    );
+    assert_eq!(checked.status.code(), Some(0), "{checked:?}");
+    // examples/hooks.yaml's header: the recursive delete is denied (exit 2).
+    let denied = hookgate(
+        &["fire", "pre_tool_use", "--config", "examples/hooks.yaml"],
+        r#"{"tool_name":"shell","tool_input":{"cmd":"sudo rm -fr /"}}"#,
+    );
+    assert_eq!(denied.status.code(), Some(2), "{denied:?}");
+    let echoed = hookgate(
+        &["fire", "pre_tool_use", "--config", "examples/hooks.yaml"],
+        r#"{"tool_name":"shell","tool_input":{"cmd":"echo 'rm -rf /'"}}"#,
+    );
+    assert_eq!(
+        echoed.status.code(),
+        Some(0),
+        "data, not a command: {echoed:?}"
+    );
+    // examples/meerkat.toml: the guardrail allows, the rewrite hook adds a timeout.
+    let lanes = hookgate(
+        &[
+            "fire",
+            "pre_tool_use",
+            "--lanes",
+            "--json",
+            "--config",
+            "examples/meerkat.toml",
+        ],
+        r#"{"session_id":"s","tool_name":"shell","tool_input":{"cmd":"ls"}}"#,
+    );
+    assert_eq!(lanes.status.code(), Some(0), "{lanes:?}");
+    let outcome: serde_json::Value = serde_json::from_slice(&lanes.stdout).unwrap();
+    assert_eq!(
+        outcome["tool_input"],
+        serde_json::json!({"cmd": "ls", "timeout": 30}),
+        "{outcome}"
+    );
+    assert_eq!(outcome["decision"], "allow", "{outcome}");
+}

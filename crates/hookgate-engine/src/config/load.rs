@@ -252,9 +252,7 @@ pub fn parse_text(
             format!("unsupported `version` {version}; this hookgate reads version 1"),
         ));
     }
-    if raw.snapshot {
-        super::snapshot_key::add_snapshot_hooks(&mut raw.hooks);
-    }
+    super::shorthand::apply(&mut raw);
     Ok(ConfigLayer {
         raw: raw.hooks,
         origin: Origin {

@@ -24,9 +24,15 @@ pub(crate) struct RawFile {
     pub version: Option<u32>,
     #[serde(default)]
     pub hooks: RawHooks,
-    /// docker-agent's agent-level `snapshot: true` (see `snapshot_key`).
+    /// docker-agent's agent-level `snapshot: true` (see `shorthand`).
     #[serde(default)]
     pub snapshot: bool,
+    /// docker-agent's agent-level `add_date: true` (see `shorthand`).
+    #[serde(default)]
+    pub add_date: bool,
+    /// docker-agent's agent-level `redact_secrets: true` (see `shorthand`).
+    #[serde(default)]
+    pub redact_secrets: bool,
 }
 
 /// The `hooks` table.
@@ -347,9 +353,11 @@ impl TryFrom<RawHookFields> for RawHook {
         if f.on_error.is_some() && f.failure_policy.is_some() {
             return Err("set `on_error` or `failure_policy`, not both".to_owned());
         }
-        if f.mode == Some(Mode::Background) && f.capability == Some(Capability::Guardrail) {
+        if f.mode == Some(Mode::Background)
+            && f.capability.is_some_and(|c| c != Capability::Observe)
+        {
             return Err(
-                "background hooks must be `observe`: they cannot block after the agent moved on"
+                "background hooks must be `observe`: they can neither block nor rewrite after the agent moved on"
                     .to_owned(),
             );
         }

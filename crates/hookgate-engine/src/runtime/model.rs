@@ -19,7 +19,10 @@
 //!   (a `truncate` could have cut a secret so the first pass missed it).
 //! - **A judge that cannot answer never approves**: a missing key, a transport error, a timeout,
 //!   a refusal or a reply that is not exactly `{decision, reason}` is a hook *failure*, which the
-//!   aggregator turns into a deny on fail-closed events (`pre_tool_use`, `permission_request`).
+//!   aggregator turns into a deny on the guard events, which fail closed (`pre_tool_use`,
+//!   `tool_guard`), whatever `on_error` says. Elsewhere `on_error` decides: on
+//!   `permission_request` the default (`warn`) is no opinion plus a warning, so the person is
+//!   asked as if no hook had answered (and with nobody to ask, the call is denied).
 //! - **The same call is judged once per session**: answers are cached by (session, hook, model,
 //!   endpoint, rendered prompt); failures are not cached, so a transient error is retried.
 
@@ -97,7 +100,9 @@ impl ModelRef {
     /// The environment variable naming this provider's endpoint.
     pub fn base_url_variable(&self) -> &'static str {
         match self.provider {
-            Provider::OpenAiChat | Provider::OpenAiResponses => "OPENAI_BASE_URL",
+            Provider::OpenAiChat | Provider::OpenAiResponses | Provider::DockerModelRunner => {
+                "OPENAI_BASE_URL"
+            }
             Provider::Anthropic => "ANTHROPIC_BASE_URL",
         }
     }
@@ -199,7 +204,9 @@ fn endpoint(model: &ModelRef, base_url: Option<&str>) -> Result<String, String> 
     Ok(from_env.unwrap_or_else(|| {
         match model.provider {
             Provider::Anthropic => ANTHROPIC_DEFAULT_BASE,
-            Provider::OpenAiChat | Provider::OpenAiResponses => OPENAI_DEFAULT_BASE,
+            Provider::OpenAiChat | Provider::OpenAiResponses | Provider::DockerModelRunner => {
+                OPENAI_DEFAULT_BASE
+            }
         }
         .to_owned()
     }))
