@@ -95,6 +95,8 @@ fn grammar(lang: Lang) -> Option<tree_sitter::Language> {
 #[derive(Default)]
 pub(crate) struct Parsers {
     parsers: Vec<(Lang, Parser)>,
+    /// What the last [`Parsers::scan`] found for [`Parsers::bulk_delete`].
+    last_bulk: Option<String>,
 }
 
 impl Parsers {
@@ -126,8 +128,10 @@ impl Parsers {
             src: code,
             env: Env::default(),
             out: Vec::new(),
+            bulk: None,
         };
         scanner.walk(root);
+        self.last_bulk = scanner.bulk.take();
         if root.has_error() {
             scanner.out.push(Finding::Unparsed);
         }
@@ -141,11 +145,25 @@ impl Parsers {
     }
 }
 
+impl Parsers {
+    /// The first call in framework code (`rails runner`, `manage.py shell -c`) that deletes
+    /// or truncates whole tables: ORM bulk deletes (`delete_all`, `destroy_all`,
+    /// `objects.all().delete()`, `truncate`, `drop_table`) and SQL run through the ORM's
+    /// connection that drops or empties tables.
+    pub(crate) fn bulk_delete(&mut self, lang: Lang, code: &str) -> Option<String> {
+        self.scan(lang, code)?;
+        self.last_bulk.take()
+    }
+}
+
 struct Scanner<'s> {
     lang: Lang,
     src: &'s str,
     env: Env,
     out: Vec<Finding>,
+    /// The first ORM or SQL call that deletes every row of a table (`User.delete_all`,
+    /// `Model.objects.all().delete()`, `connection.execute('DROP TABLE …')`).
+    bulk: Option<String>,
 }
 
 fn text<'s>(node: Node<'_>, src: &'s str) -> &'s str {
@@ -239,6 +257,9 @@ impl Scanner<'_> {
                     return;
                 }
                 let call = self.lower(node, 0);
+                if self.bulk.is_none() {
+                    self.bulk = self.bulk_call(&call);
+                }
                 let mut found = Vec::new();
                 self.call(&call, &mut found);
                 if self.spawns_async(&call) && in_unbounded_loop(self.lang, node, self.src) {
@@ -453,6 +474,13 @@ impl Scanner<'_> {
         };
         let name = normalize(self.lang, &c.name);
         let env = &self.env;
+        // `__import__('shutil')`, `importlib.import_module('os')` with a literal name import
+        // a module; what is called on it is judged by name (see `qualify`).
+        if matches!(name.as_str(), "__import__" | "importlib.import_module")
+            && args.first().and_then(|a| static_str(a, env, 0)).is_some()
+        {
+            return;
+        }
         let arg = |a: Arg| -> Option<&Expr> {
             match a {
                 Arg::Pos(i) => args.get(i),
@@ -560,6 +588,25 @@ impl Scanner<'_> {
                 out.push(eff(EffectOp::Move, s, false));
                 out.push(eff(EffectOp::Write, d, false));
             }
+            // Perl's and Ruby's `system("rm", "-rf", "/x")`, PHP's `pcntl_exec`: several
+            // arguments are the argv itself (a leading environment hash is skipped).
+            Api::Spawn(Pos(0))
+                if matches!(self.lang, Lang::Perl | Lang::Ruby)
+                    && args
+                        .iter()
+                        .filter(|a| !matches!(a, Expr::Object(_)))
+                        .count()
+                        > 1
+                    && !matches!(args.get(1), Some(Expr::List(_))) =>
+            {
+                let list = Expr::List(
+                    args.iter()
+                        .filter(|a| !matches!(a, Expr::Object(_)))
+                        .cloned()
+                        .collect(),
+                );
+                self.spawn(Some(&list), None, out);
+            }
             Api::Spawn(a) => {
                 let rest = match a {
                     Pos(i) => args.get(i + 1),
@@ -607,6 +654,29 @@ impl Scanner<'_> {
             }
             Api::Eval => self.dynamic(&name, args, out),
         }
+    }
+
+    /// An ORM call that deletes every row of a table, or SQL run through a connection that
+    /// drops or empties tables (see [`Parsers::bulk_delete`]).
+    fn bulk_call(&self, call: &Expr) -> Option<String> {
+        let Expr::Call { callee, args, .. } = call else {
+            return None;
+        };
+        let name = qualify(callee, &self.env, 0)?.name;
+        let last = name.rsplit(['.', ':', '>']).next().unwrap_or(&name);
+        let bulk = match last {
+            "delete_all" | "destroy_all" | "truncate" | "truncate_all" | "drop_table"
+            | "drop_database" | "dropIfExists" | "dropAllTables" | "wipe" => true,
+            // Django: `Model.objects.all().delete()`, not a filtered queryset's.
+            "delete" => name.ends_with("objects.all().delete") || name.ends_with("objects.delete"),
+            "execute" | "exec_query" | "exec_update" | "exec_delete" | "statement"
+            | "unprepared" | "executescript" | "raw" => args
+                .first()
+                .and_then(|a| static_str(a, &self.env, 0))
+                .is_some_and(|sql| crate::interp::scan_sql(&sql) != crate::interp::SqlRisk::None),
+            _ => false,
+        };
+        bulk.then_some(name)
     }
 
     /// `eval("…")`/`exec("…")` of a literal is code in the same language (scanned again by
@@ -2115,4 +2185,112 @@ fn perl_default_exports(module: &str) -> &'static [&'static str] {
         "MIME.Base64" => &["decode_base64"],
         _ => &[],
     }
+}
+
+/// A token of Lua source (Redis `EVAL` scripts): names with their dots, string literals,
+/// punctuation. Comments (`--`, `--[[ ]]`) are skipped; long strings `[[…]]` are literals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum LuaTok {
+    Name(String),
+    Str(String),
+    Punct(char),
+}
+
+fn lua_tokens(code: &str) -> Vec<LuaTok> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let long_close = |from: usize| -> usize {
+        let mut j = from;
+        while j + 1 < chars.len() && !(chars[j] == ']' && chars[j + 1] == ']') {
+            j += 1;
+        }
+        j
+    };
+    while let Some(&c) = chars.get(i) {
+        let next = chars.get(i + 1).copied();
+        if c.is_whitespace() {
+            i += 1;
+        } else if c == '-' && next == Some('-') {
+            if chars.get(i + 2) == Some(&'[') && chars.get(i + 3) == Some(&'[') {
+                i = long_close(i + 4) + 2;
+            } else {
+                while chars.get(i).is_some_and(|&c| c != '\n') {
+                    i += 1;
+                }
+            }
+        } else if c == '[' && next == Some('[') {
+            let end = long_close(i + 2);
+            out.push(LuaTok::Str(chars.get(i + 2..end).unwrap_or(&[]).iter().collect()));
+            i = end + 2;
+        } else if c == '\'' || c == '"' {
+            let mut value = String::new();
+            i += 1;
+            while let Some(&d) = chars.get(i) {
+                i += 1;
+                if d == c {
+                    break;
+                }
+                if d == '\\' {
+                    if let Some(&e) = chars.get(i) {
+                        value.push(match e {
+                            'n' => '\n',
+                            't' => '\t',
+                            other => other,
+                        });
+                        i += 1;
+                    }
+                    continue;
+                }
+                value.push(d);
+            }
+            out.push(LuaTok::Str(value));
+        } else if c.is_alphanumeric() || c == '_' {
+            let start = i;
+            while chars
+                .get(i)
+                .is_some_and(|&d| d.is_alphanumeric() || d == '_' || d == '.' || d == ':')
+            {
+                i += 1;
+            }
+            out.push(LuaTok::Name(chars.get(start..i).unwrap_or(&[]).iter().collect()));
+        } else {
+            out.push(LuaTok::Punct(c));
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The Redis commands a Lua script for `EVAL` runs with literal names: each
+/// `redis.call('FLUSHALL')` / `redis.pcall("del", "k")` gives its leading literal arguments.
+/// A call whose command name is not a literal gives `["EVAL-DYNAMIC"]`, which no rule
+/// matches (the script's other commands are still judged).
+pub(crate) fn redis_script_commands(script: &str) -> Vec<Vec<String>> {
+    let toks = lua_tokens(script);
+    let mut out = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        let LuaTok::Name(n) = t else { continue };
+        if !matches!(n.as_str(), "redis.call" | "redis.pcall" | "server.call" | "server.pcall") {
+            continue;
+        }
+        if toks.get(i + 1) != Some(&LuaTok::Punct('(')) {
+            continue;
+        }
+        let mut words = Vec::new();
+        let mut j = i + 2;
+        while let Some(LuaTok::Str(v)) = toks.get(j) {
+            words.push(v.clone());
+            j += 1;
+            if toks.get(j) == Some(&LuaTok::Punct(',')) {
+                j += 1;
+            } else {
+                break;
+            }
+        }
+        if !words.is_empty() {
+            out.push(words);
+        }
+    }
+    out
 }

@@ -118,7 +118,6 @@ impl Analyzer {
             functions: Vec::new(),
             via: Vec::new(),
             remote: false,
-            downloaded: Vec::new(),
             secret_vars: Vec::new(),
         };
         if self.fast_path
@@ -134,16 +133,33 @@ impl Analyzer {
                 recursion: 0,
                 sockets: Vec::new(),
                 written: Vec::new(),
+                files: flow::LineState::default(),
             };
             let argv: Vec<walk::Word> = words.into_iter().map(walk::Word::lit).collect();
             let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
             return finish(walker.commands, &walker.extra);
         }
-        let Some(tree) = self.parser.parse(command, None) else {
+        let Some(mut tree) = self.parser.parse(command, None) else {
             return failed(
                 ParseStatus::Error("the parser gave no tree".into()),
                 "the command could not be parsed",
             );
+        };
+        // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
+        let repaired = if tree.root_node().has_error() {
+            flow::without_rw_redirects(command)
+        } else {
+            None
+        };
+        if let Some(fixed) = &repaired
+            && let Some(t) = self.parser.parse(fixed, None)
+            && !t.root_node().has_error()
+        {
+            tree = t;
+        }
+        let command = match &repaired {
+            Some(fixed) if !tree.root_node().has_error() => fixed.as_str(),
+            _ => command,
         };
         let root = tree.root_node();
         if root.has_error() {
@@ -163,6 +179,7 @@ impl Analyzer {
             recursion: 0,
             sockets: Vec::new(),
             written: Vec::new(),
+            files: flow::LineState::default(),
         };
         walker.block(root, command, &mut scope, 0);
         let Walker {

@@ -275,7 +275,7 @@ fn texts(argv: &[Word]) -> Vec<String> {
 pub(crate) fn file_producer(w: &mut Walker<'_>, word: &Word, scope: &Scope) -> Producer {
     if let Some(source) = word
         .exact
-        .then(|| crate::flow::read_source(&word.text, &scope.cwd, w.ctx))
+        .then(|| crate::flow::read_source(&word.text, &scope.cwd, w.ctx, &w.files))
         .flatten()
     {
         Producer::Secret(source)
@@ -622,7 +622,15 @@ impl Walker<'_> {
                     })
                     .collect();
                 self.attach_set_env(before_self, names, &name, scope);
-                crate::flow::command_source(&name, &args, &stdin, false, &scope.cwd, self.ctx)
+                crate::flow::command_source(
+                    &name,
+                    &args,
+                    &stdin,
+                    false,
+                    &scope.cwd,
+                    self.ctx,
+                    &self.files,
+                )
                     .map_or(Producer::Nothing, Producer::Secret)
             }
             "apply_patch" | "applypatch" => {
@@ -684,7 +692,9 @@ impl Walker<'_> {
                 } else if let Some(source) = files
                     .iter()
                     .filter(|w| w.exact)
-                    .find_map(|w| crate::flow::read_source(&w.text, &scope.cwd, self.ctx))
+                    .find_map(|w| {
+                        crate::flow::read_source(&w.text, &scope.cwd, self.ctx, &self.files)
+                    })
                 {
                     Producer::Secret(source)
                 } else if files.iter().all(|w| w.exact) {
@@ -697,7 +707,6 @@ impl Walker<'_> {
             n if crate::deferred::handles(n) => self.deferred(n, argv, &args, scope, stdin),
             _ => {
                 self.classify_plain(&name, argv, scope);
-                self.note_downloads(&name, &args, scope);
                 self.producer_of(&name, &args, &stdin, scope)
             }
         }
@@ -752,7 +761,15 @@ impl Walker<'_> {
                 && c.verdict.rule_id.as_deref() != Some(ids::CRED_READ_SECRET_FILE.def().id)
         });
         if let Some(source) =
-            crate::flow::command_source(name, args, stdin, credential_rule, &scope.cwd, self.ctx)
+            crate::flow::command_source(
+            name,
+            args,
+            stdin,
+            credential_rule,
+            &scope.cwd,
+            self.ctx,
+            &self.files,
+        )
         {
             return Producer::Secret(source);
         }
@@ -850,6 +867,7 @@ impl Walker<'_> {
 
     fn check_env_assignment(&mut self, w: &Word, scope: &Scope) {
         let (var, value) = w.text.split_once('=').unwrap_or((w.text.as_str(), ""));
+        self.note_assignment(var, Some(&Word::lit(value)).filter(|_| w.exact));
         if is_hijack_variable(var) {
             let value = Word {
                 text: value.to_owned(),
