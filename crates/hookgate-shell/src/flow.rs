@@ -1254,15 +1254,33 @@ fn network_outputs(name: &str, words: &[Word]) -> Vec<(String, bool)> {
 /// Archive tools and copies whose output is a copy of what they read: `(output, inputs)`
 /// (`cp ~/.ssh/id_rsa /tmp/k`, `tar czf /tmp/a.tgz ~/.aws`, `zip -r k.zip ~/.ssh`).
 fn copy_outputs<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w str>)> {
-    let operands: Vec<&str> = words
-        .iter()
-        .filter(|w| !(w.text.starts_with('-') && w.text.len() > 1))
-        .map(|w| w.text.as_str())
-        .collect();
+    let mut operands: Vec<&str> = Vec::new();
+    let mut target: Option<&str> = None;
+    let mut it = words.iter();
+    while let Some(w) = it.next() {
+        let t = w.text.as_str();
+        if let Some(d) = t.strip_prefix("--target-directory=") {
+            target = Some(d);
+        } else if matches!(t, "-t" | "--target-directory") && name != "rsync" {
+            target = it.next().map(|v| v.text.as_str());
+        } else if matches!(
+            t,
+            "-e" | "--rsh" | "-S" | "--suffix" | "--exclude" | "--include" | "-m" | "--mode"
+                | "-o" | "-g" | "--owner" | "--group" | "-f" | "--filter"
+        ) && name != "zip"
+        {
+            it.next();
+        } else if !(t.starts_with('-') && t.len() > 1) {
+            operands.push(t);
+        }
+    }
     match name {
         "cp" | "install" | "rsync" | "ditto" => {
-            let (dest, sources) = operands.split_last()?;
-            Some((dest, sources.to_vec()))
+            let (dest, sources) = match target {
+                Some(d) => (d, operands.as_slice()),
+                None => operands.split_last().map(|(d, s)| (*d, s))?,
+            };
+            (!is_remote_path(dest)).then(|| (dest, sources.to_vec()))
         }
         "zip" | "7z" | "7za" => {
             let ops = if name == "zip" {
