@@ -206,6 +206,23 @@ impl Scanner<'_> {
     )]
     fn visit(&mut self, node: Node<'_>) {
         match (self.lang, node.kind()) {
+            // `[p.unlink() for p in Path.home().glob('.ssh/*')]`: the loop variable is bound
+            // before the body is visited (the body comes first in the source).
+            (
+                Lang::Python,
+                "list_comprehension"
+                | "set_comprehension"
+                | "generator_expression"
+                | "dictionary_comprehension",
+            ) => {
+                for clause in named_children(node)
+                    .into_iter()
+                    .filter(|c| c.kind() == "for_in_clause")
+                {
+                    self.bind_loop(clause);
+                }
+            }
+            (Lang::Python, "for_statement") => self.bind_loop(node),
             // Imports and aliases.
             (Lang::Python, "import_statement" | "import_from_statement") => self.py_import(node),
             (Lang::Node, "import_statement") => self.js_import(node),
@@ -458,6 +475,56 @@ impl Scanner<'_> {
         }
     }
 
+    /// `for X in ITER`: X is bound to an element of ITER when ITER lists paths (`glob`,
+    /// `rglob`, `iterdir` of a `Path`, `glob.glob(pattern)`): the element is that pattern, so
+    /// what the body does to X is judged on the files it can be.
+    fn bind_loop(&mut self, node: Node<'_>) {
+        let (Some(left), Some(right)) = (field(node, "left"), field(node, "right")) else {
+            return;
+        };
+        if left.kind() != "identifier" {
+            return;
+        }
+        let iter = self.lower(right, 0);
+        let element = match &iter {
+            Expr::Call { callee, args, .. } => {
+                let c = qualify(callee, &self.env, 0);
+                let name = c.as_ref().map(|c| normalize(self.lang, &c.name));
+                let pattern = args.first().and_then(|a| static_str(a, &self.env, 0));
+                match name.as_deref() {
+                    Some("glob.glob" | "glob.iglob") => pattern.map(Expr::Str),
+                    Some(n) if n.ends_with(".glob") || n.ends_with(".rglob") || n.ends_with(".iterdir") => {
+                        let base = c
+                            .as_ref()
+                            .and_then(|c| c.receiver.first())
+                            .and_then(|r| static_str(r, &self.env, 0));
+                        let tail = if n.ends_with(".iterdir") {
+                            Some("*".to_owned())
+                        } else if n.ends_with(".rglob") {
+                            pattern.map(|p| format!("**/{p}"))
+                        } else {
+                            pattern
+                        };
+                        match (base, tail) {
+                            (Some(b), Some(t)) if c.as_ref().is_some_and(|c| c.name.starts_with("pathlib.Path()")) => {
+                                Some(Expr::Call {
+                                    callee: Box::new(Expr::Name("pathlib.Path".into())),
+                                    args: vec![Expr::Str(join_paths(&[b, t]))],
+                                    kwargs: Vec::new(),
+                                })
+                            }
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let name = text(left, self.src).to_owned();
+        self.env.vars.insert(name, element.unwrap_or(Expr::Dyn));
+    }
+
     // ------------------------------------------------------------------ calls
 
     fn call(&self, call: &Expr, out: &mut Vec<Finding>) {
@@ -479,6 +546,10 @@ impl Scanner<'_> {
         if matches!(name.as_str(), "__import__" | "importlib.import_module")
             && args.first().and_then(|a| static_str(a, env, 0)).is_some()
         {
+            return;
+        }
+        // `getattr(os, 'remove')` with a literal name is the attribute itself (see `qualify`).
+        if name == "getattr" && args.get(1).and_then(|a| static_str(a, env, 0)).is_some() {
             return;
         }
         let arg = |a: Arg| -> Option<&Expr> {
@@ -525,6 +596,17 @@ impl Scanner<'_> {
             return;
         };
         match api {
+            // `file_get_contents('http://…?k=' . getenv('TOKEN'))`, `open(url)`: a file API
+            // given a URL reads the network, and what the URL carries is sent.
+            Api::Op(EffectOp::Read, a) if arg(a).is_some_and(|e| url_prefixed(e, env, 0)) => {
+                out.push(eff(EffectOp::Network, path_of(a), false));
+                if let Some(source) = arg(a).and_then(|e| env_source(e, env, 0)) {
+                    out.push(Finding::Exfil {
+                        source,
+                        call: name.clone(),
+                    });
+                }
+            }
             Api::Op(op, a) => {
                 let p = path_of(a);
                 out.push(eff(op, p, false));
@@ -1458,6 +1540,20 @@ fn env_source(e: &Expr, env: &Env, depth: usize) -> Option<crate::model::FlowSou
             if getenv {
                 return credential(args.first().and_then(|a| static_str(a, env, 0)));
             }
+            // A method called on the environment: `.get('X')`/`.fetch('X')` read one
+            // variable, any other (`copy()`, `items()`, `to_h`, `to_s`) hands over all of it.
+            if let Expr::Attr(obj, method) = callee.as_ref()
+                && is_environ(obj, env)
+            {
+                return if matches!(method.as_str(), "get" | "fetch" | "pop" | "getenv" | "key?") {
+                    credential(args.first().and_then(|a| static_str(a, env, 0)))
+                } else {
+                    Some(FlowSource::Environment {
+                        by: qualify(obj, env, 0)
+                            .map_or_else(|| "the environment".to_owned(), |c| c.name),
+                    })
+                };
+            }
             env_source(callee, env, d)
                 .or_else(|| args.iter().find_map(|a| env_source(a, env, d)))
                 .or_else(|| kwargs.iter().find_map(|(_, v)| env_source(v, env, d)))
@@ -1485,6 +1581,19 @@ fn is_auth_key(k: &str) -> bool {
         k.to_ascii_lowercase().as_str(),
         "headers" | "auth" | "authorization" | "cookies" | "cert" | "x-api-key" | "token"
     )
+}
+
+/// True when an expression's value starts with a URL literal (`'http://h/?k=' . $x`).
+fn url_prefixed(e: &Expr, env: &Env, hops: usize) -> bool {
+    if hops > MAX_HOPS {
+        return false;
+    }
+    match e {
+        Expr::Str(s) => is_url(s),
+        Expr::Concat(parts) => parts.first().is_some_and(|p| url_prefixed(p, env, hops)),
+        Expr::Name(n) => env.vars.get(n).is_some_and(|v| url_prefixed(v, env, hops + 1)),
+        _ => false,
+    }
 }
 
 fn is_url(s: &str) -> bool {
@@ -1516,9 +1625,21 @@ fn in_unbounded_loop(lang: Lang, node: Node<'_>, src: &str) -> bool {
             return false;
         }
         let endless = match (lang, n.kind()) {
-            (_, "while_statement" | "while" | "do_statement") => {
-                constant_true(field(n, "condition"))
+            (_, "while_statement" | "while" | "do_statement" | "while_modifier") => {
+                constant_true(field(n, "condition")) || forks(field(n, "condition"), src)
             }
+            // `[os.fork() for _ in iter(int, 1)]`, `for _ in itertools.count(): …`.
+            (
+                Lang::Python,
+                "list_comprehension"
+                | "set_comprehension"
+                | "generator_expression"
+                | "dictionary_comprehension",
+            ) => named_children(n)
+                .into_iter()
+                .filter(|c| c.kind() == "for_in_clause")
+                .any(|c| endless_iterator(field(c, "right"), src)),
+            (Lang::Python, "for_statement") => endless_iterator(field(n, "right"), src),
             (Lang::Node | Lang::Php, "for_statement") => field(n, "condition")
                 .is_none_or(|c| c.kind() == "empty_statement" || text(c, src).trim() == ";"),
             (Lang::Ruby, "call") => {
@@ -1527,7 +1648,8 @@ fn in_unbounded_loop(lang: Lang, node: Node<'_>, src: &str) -> bool {
                     && field(n, "block").is_some()
             }
             (Lang::Perl, "single_line_statement") => named_children(n).into_iter().any(|c| {
-                c.kind() == "while_simple_statement" && constant_true(field(c, "condition"))
+                c.kind() == "while_simple_statement"
+                    && (constant_true(field(c, "condition")) || forks(field(c, "condition"), src))
             }),
             _ => false,
         };
@@ -1537,6 +1659,39 @@ fn in_unbounded_loop(lang: Lang, node: Node<'_>, src: &str) -> bool {
         current = n.parent();
     }
     false
+}
+
+/// A loop condition that is itself a fork (`fork while fork`, `while (fork()) {}`): every
+/// turn starts a process and the loop runs as long as forking succeeds.
+fn forks(condition: Option<Node<'_>>, src: &str) -> bool {
+    condition.is_some_and(|c| {
+        let callee = match c.kind() {
+            "call" | "call_expression" | "function_call_expression" => {
+                field(c, "function").or_else(|| field(c, "method")).unwrap_or(c)
+            }
+            _ => c,
+        };
+        let name = text(callee, src).trim_matches(|ch: char| ch == '(' || ch == ')' || ch.is_whitespace());
+        let last = name.rsplit(['.', ':', '>']).next().unwrap_or(name);
+        matches!(last, "fork" | "pcntl_fork" | "fork()" | "forkpty")
+    })
+}
+
+/// An iterator that never ends: `iter(f, sentinel)` (two arguments), `itertools.count()`,
+/// `itertools.cycle(x)`, `itertools.repeat(x)` without a count.
+fn endless_iterator(iter: Option<Node<'_>>, src: &str) -> bool {
+    let Some(call) = iter.filter(|n| n.kind() == "call") else {
+        return false;
+    };
+    let name = field(call, "function").map_or("", |f| text(f, src));
+    let argc = field(call, "arguments").map_or(0, |a| named_children(a).len());
+    let last = name.rsplit('.').next().unwrap_or(name);
+    match last {
+        "iter" => argc == 2,
+        "count" | "cycle" => name.starts_with("itertools") || name == last,
+        "repeat" => argc == 1,
+        _ => false,
+    }
 }
 
 /// `os.environ`, `process.env`, `ENV`, `%ENV`, `$_ENV`, `$_SERVER`.
@@ -1584,12 +1739,37 @@ fn qualify(e: &Expr, env: &Env, hops: usize) -> Option<Callee> {
         }
         Expr::Call { callee, args, .. } => {
             let inner = qualify(callee, env, hops + 1)?;
-            // `require('fs')` is the module `fs`.
-            if inner.name == "require" {
+            // `require('fs')` is the module `fs`; so are Python's `__import__('shutil')` and
+            // `importlib.import_module('os')`.
+            if matches!(
+                inner.name.as_str(),
+                "require" | "__import__" | "importlib.import_module" | "builtins.__import__"
+            ) {
                 let m = args.first().and_then(|a| static_str(a, env, 0))?;
                 return Some(Callee {
                     name: js_module(&m),
                     receiver: Vec::new(),
+                });
+            }
+            // `getattr(os, 'remove')` is `os.remove`.
+            if inner.name == "getattr"
+                && let (Some(obj), Some(attr)) = (
+                    args.first(),
+                    args.get(1).and_then(|a| static_str(a, env, 0)),
+                )
+            {
+                let base = qualify(obj, env, hops + 1)?;
+                return Some(Callee {
+                    name: format!("{}.{attr}", base.name),
+                    receiver: base.receiver,
+                });
+            }
+            // A `Path` method that returns a `Path` keeps the value a `Path` whose path is
+            // known: `Path('~/x').expanduser()`, `Path.home().joinpath('.zshrc')`.
+            if let Some(value) = path_method(&inner, args) {
+                return Some(Callee {
+                    name: "pathlib.Path()".to_owned(),
+                    receiver: vec![value],
                 });
             }
             Some(Callee {
@@ -1599,6 +1779,40 @@ fn qualify(e: &Expr, env: &Env, hops: usize) -> Option<Callee> {
         }
         _ => None,
     }
+}
+
+/// The path a `pathlib` call returns when it returns a `Path`: `Path.home()`/`Path.cwd()`,
+/// and `expanduser`/`resolve`/`absolute`/`joinpath`/`with_name`/… of a `Path` value (those
+/// whose result cannot be computed here are a run-time value, so the effect is unresolved).
+fn path_method(inner: &Callee, args: &[Expr]) -> Option<Expr> {
+    let n = inner.name.as_str();
+    if matches!(n, "pathlib.Path.home" | "pathlib.PosixPath.home") {
+        return Some(Expr::Str("~".into()));
+    }
+    if matches!(n, "pathlib.Path.cwd" | "pathlib.PosixPath.cwd") {
+        return Some(Expr::Str(".".into()));
+    }
+    let method = n
+        .strip_prefix("pathlib.Path().")
+        .or_else(|| n.strip_prefix("pathlib.PosixPath()."))?;
+    let base = match inner.receiver.as_slice() {
+        [] => Expr::Dyn,
+        [one] => one.clone(),
+        many => many
+            .iter()
+            .skip(1)
+            .fold(many.first().cloned().unwrap_or(Expr::Dyn), |a, b| {
+                Expr::Join(Box::new(a), Box::new(b.clone()))
+            }),
+    };
+    Some(match method {
+        "expanduser" | "resolve" | "absolute" | "expandvars" => base,
+        "joinpath" => args.iter().fold(base, |a, b| {
+            Expr::Join(Box::new(a), Box::new(b.clone()))
+        }),
+        "with_name" | "with_suffix" | "with_stem" | "parent" | "relative_to" => Expr::Dyn,
+        _ => return None,
+    })
 }
 
 /// `node:fs` → `fs`; `fs/promises` → `fs.promises`.
