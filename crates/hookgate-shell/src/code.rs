@@ -85,7 +85,7 @@ fn grammar(lang: Lang) -> Option<tree_sitter::Language> {
         // `php -r` code has no `<?php` tag.
         Lang::Php => tree_sitter_php::LANGUAGE_PHP_ONLY.into(),
         Lang::Perl => tree_sitter_perl::LANGUAGE.into(),
-        Lang::Awk | Lang::Mongo => return None,
+        Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => return None,
     })
 }
 
@@ -107,6 +107,9 @@ impl Parsers {
     /// and additionally gets [`Finding::Unparsed`], so the caller can union it with the lexer
     /// and never allow code whose structure it could not read.
     pub(crate) fn scan(&mut self, lang: Lang, code: &str) -> Option<Vec<Finding>> {
+        if matches!(lang, Lang::Lua | Lang::R) {
+            return Some(call_scan(lang, code));
+        }
         let language = grammar(lang)?;
         let index = if let Some(i) = self.parsers.iter().position(|(l, _)| *l == lang) {
             i
@@ -1849,7 +1852,7 @@ fn normalize(lang: Lang, name: &str) -> String {
             .unwrap_or(name)
             .to_owned(),
         Lang::Python => name.strip_prefix("builtins.").unwrap_or(name).to_owned(),
-        Lang::Php | Lang::Awk | Lang::Mongo => name.to_owned(),
+        Lang::Php | Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => name.to_owned(),
     }
 }
 
@@ -1999,7 +2002,7 @@ fn api(lang: Lang, name: &str) -> Option<Api> {
         Lang::Ruby => ruby_api(name),
         Lang::Php => php_api(name),
         Lang::Perl => perl_api(name),
-        Lang::Awk | Lang::Mongo => None,
+        Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => None,
     }
 }
 
@@ -2385,7 +2388,7 @@ fn is_dynamic_name(lang: Lang, name: &str) -> bool {
         Lang::Node => matches!(name, "eval" | "Function"),
         Lang::Ruby | Lang::Perl => name == "eval",
         Lang::Php => matches!(name, "eval" | "assert"),
-        Lang::Awk | Lang::Mongo => false,
+        Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => false,
     }
 }
 
@@ -2411,6 +2414,11 @@ enum LuaTok {
 }
 
 fn lua_tokens(code: &str) -> Vec<LuaTok> {
+    tokens(Lang::Lua, code)
+}
+
+/// Tokens of Lua or R source (R: `#` comments, no long strings).
+fn tokens(lang: Lang, code: &str) -> Vec<LuaTok> {
     let chars: Vec<char> = code.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
@@ -2425,7 +2433,11 @@ fn lua_tokens(code: &str) -> Vec<LuaTok> {
         let next = chars.get(i + 1).copied();
         if c.is_whitespace() {
             i += 1;
-        } else if c == '-' && next == Some('-') {
+        } else if c == '#' && lang == Lang::R {
+            while chars.get(i).is_some_and(|&c| c != '\n') {
+                i += 1;
+            }
+        } else if c == '-' && next == Some('-') && lang == Lang::Lua {
             if chars.get(i + 2) == Some(&'[') && chars.get(i + 3) == Some(&'[') {
                 i = long_close(i + 4) + 2;
             } else {
@@ -2433,7 +2445,7 @@ fn lua_tokens(code: &str) -> Vec<LuaTok> {
                     i += 1;
                 }
             }
-        } else if c == '[' && next == Some('[') {
+        } else if c == '[' && next == Some('[') && lang == Lang::Lua {
             let end = long_close(i + 2);
             out.push(LuaTok::Str(chars.get(i + 2..end).unwrap_or(&[]).iter().collect()));
             i = end + 2;
@@ -2504,6 +2516,121 @@ pub(crate) fn redis_script_commands(script: &str) -> Vec<Vec<String>> {
         }
         if !words.is_empty() {
             out.push(words);
+        }
+    }
+    out
+}
+
+/// Lua and R one-liners, read as calls (`name(args)`, Lua's `name"str"`) with literal
+/// arguments: shell-outs (`os.execute`, `io.popen`, `system`, `system2`), deletions
+/// (`os.remove`, `unlink(…, recursive = TRUE)`, `file.remove`), sockets (`require 'socket'`,
+/// `socket.tcp`, `socketConnection`), fetched code (`source('http…')`) and dynamic evaluation
+/// (`load`, `loadstring`, `eval(parse(…))`). A call whose argument is not a literal is a
+/// run-time value (the caller asks).
+fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
+    let toks = tokens(lang, code);
+    let mut out = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        let LuaTok::Name(name) = t else { continue };
+        let paren = toks.get(i + 1) == Some(&LuaTok::Punct('('));
+        let bare_str = lang == Lang::Lua && matches!(toks.get(i + 1), Some(LuaTok::Str(_)));
+        if !paren && !bare_str {
+            continue;
+        }
+        let start = if paren { i + 2 } else { i + 1 };
+        // Literal arguments up to the closing parenthesis (named `recursive = TRUE` kept).
+        let mut lits: Vec<String> = Vec::new();
+        let mut literal_first = false;
+        let mut recursive = false;
+        let mut depth = 0usize;
+        let mut j = start;
+        while let Some(tok) = toks.get(j) {
+            match tok {
+                LuaTok::Punct('(') => depth += 1,
+                LuaTok::Punct(')') if depth == 0 => break,
+                LuaTok::Punct(')') => depth -= 1,
+                LuaTok::Str(v) => {
+                    if j == start {
+                        literal_first = true;
+                    }
+                    lits.push(v.clone());
+                }
+                LuaTok::Name(n) if n == "recursive" => {
+                    recursive = matches!(toks.get(j + 2), Some(LuaTok::Name(v)) if v == "TRUE" || v == "T");
+                }
+                _ => {}
+            }
+            if !paren {
+                break;
+            }
+            j += 1;
+        }
+        let first = lits.first().filter(|_| literal_first).cloned();
+        let dynamic = |out: &mut Vec<Finding>, why| {
+            out.push(Finding::Effect {
+                op: EffectOp::Spawn,
+                path: None,
+                recursive: false,
+            });
+            out.push(Finding::Dynamic(why));
+        };
+        let shell = matches!(
+            (lang, name.as_str()),
+            (Lang::Lua, "os.execute" | "io.popen")
+                | (Lang::R, "system" | "shell" | "pipe" | "system2")
+        );
+        let delete = matches!(
+            (lang, name.as_str()),
+            (Lang::Lua, "os.remove") | (Lang::R, "unlink" | "file.remove" | "fs::file_delete" | "fs::dir_delete")
+        );
+        let network = matches!(
+            (lang, name.as_str()),
+            (Lang::Lua, "socket.tcp" | "socket.udp" | "socket.connect" | "socket.bind" | "http.request")
+                | (Lang::R, "socketConnection" | "url" | "download.file" | "httr::GET" | "httr::POST" | "curl::curl")
+        ) || (name == "require" && first.as_deref().is_some_and(|m| m.starts_with("socket")));
+        if shell {
+            match first {
+                Some(cmd) if name == "system2" => {
+                    let mut argv = vec![cmd];
+                    argv.extend(lits.into_iter().skip(1));
+                    out.push(Finding::Shell {
+                        code: crate::interp::shell_join(&argv),
+                        exact: true,
+                    });
+                }
+                Some(cmd) => out.push(Finding::Shell {
+                    code: cmd,
+                    exact: true,
+                }),
+                None => dynamic(&mut out, "runs a shell command built at run time"),
+            }
+        } else if delete {
+            out.push(Finding::Delete {
+                exact: first.is_some(),
+                path: first.unwrap_or_default(),
+                recursive: recursive || name == "fs::dir_delete",
+            });
+        } else if network {
+            out.push(Finding::Effect {
+                op: EffectOp::Network,
+                path: first.filter(|f| f.contains("://")),
+                recursive: false,
+            });
+        } else if name == "source" && first.as_deref().is_some_and(is_url) {
+            out.push(Finding::FetchEval { call: name.clone() });
+        } else if matches!(
+            (lang, name.as_str()),
+            (Lang::Lua, "load" | "loadstring" | "dofile" | "loadfile")
+                | (Lang::R, "eval" | "evalq" | "parse")
+        ) && !(lang == Lang::R && name == "parse" && first.is_none() && lits.is_empty())
+        {
+            out.push(Finding::Dynamic("evaluates code built at run time"));
+        } else if lang == Lang::R && name == "Sys.setenv" {
+            out.push(Finding::Effect {
+                op: EffectOp::SetEnv,
+                path: None,
+                recursive: false,
+            });
         }
     }
     out

@@ -219,6 +219,8 @@ fn interpreter(name: &str) -> Option<Lang> {
         "php" => Some(Lang::Php),
         "awk" | "gawk" | "mawk" | "nawk" | "busybox-awk" => Some(Lang::Awk),
         "mongo" | "mongosh" => Some(Lang::Mongo),
+        "lua" | "luajit" | "lua5.1" | "lua5.2" | "lua5.3" | "lua5.4" => Some(Lang::Lua),
+        "rscript" | "r" => Some(Lang::R),
         _ => None,
     }
 }
@@ -351,7 +353,19 @@ impl Walker<'_> {
                 .ok()
                 .and_then(|i| node.field_name_for_child(i));
             let adjacent = previous_end == Some(child.start_byte());
+            // tree-sitter-bash reads the `0` of `sh 0</tmp/f` as an argument; bash reads a
+            // number glued to a redirection as its file descriptor.
+            let fd_of_next = field == Some("argument")
+                && children
+                    .get(index + 1)
+                    .copied()
+                    .or_else(|| following(node))
+                    .is_some_and(|n| {
+                        n.start_byte() == child.end_byte() && n.kind().ends_with("redirect")
+                    })
+                && text(*child, src).bytes().all(|b| b.is_ascii_digit());
             match (field, child.kind()) {
+                _ if fd_of_next => {}
                 (Some("name" | "argument"), _) => {
                     let target = if field == Some("name") {
                         child.named_child(0).unwrap_or(*child)
@@ -1353,6 +1367,7 @@ impl Walker<'_> {
             Lang::Node => &["-e", "--eval", "-p", "--print"],
             Lang::Php => &["-r"],
             Lang::Mongo => &["--eval"],
+            Lang::Lua | Lang::R => &["-e"],
             Lang::Awk => &[],
         };
         let value_flags: &[&str] = match lang {
@@ -1362,6 +1377,8 @@ impl Walker<'_> {
             Lang::Node => &["-r", "--require", "--import", "--loader", "--input-type"],
             Lang::Php => &["-c", "-d", "-f", "-z"],
             Lang::Awk => &["-F", "-v", "-f", "--field-separator", "--assign", "--file"],
+            Lang::Lua => &["-l"],
+            Lang::R => &[],
             Lang::Mongo => &[
                 "--host",
                 "--port",
@@ -2124,6 +2141,19 @@ impl Walker<'_> {
         });
         self.record(argv, scope, verdict);
     }
+}
+
+/// The node right after `node` in the source (its next sibling, or its nearest ancestor's):
+/// the grammar may hang a command's redirect on an enclosing statement.
+fn following(node: Node<'_>) -> Option<Node<'_>> {
+    let mut n = node;
+    for _ in 0..64 {
+        if let Some(next) = n.next_sibling() {
+            return Some(next);
+        }
+        n = n.parent()?;
+    }
+    None
 }
 
 /// Appends `next` to `word` (two nodes bash reads as one word).
