@@ -1073,7 +1073,22 @@ impl Walker<'_> {
             "--process-slot-var",
         ];
         let end = skip_options(args, &value_opts);
-        let replace = option_value(args, end, "-I", "--replace").map(|w| w.text);
+        // `-I R`, `-IR` (attached, as in `-I{}`), `--replace=R`, `-i`/`-iR` (`{}` by default).
+        let replace = option_value(args, end, "-I", "--replace")
+            .map(|w| w.text)
+            .or_else(|| {
+                args.iter().take(end).find_map(|w| {
+                    let t = w.text.as_str();
+                    t.strip_prefix("-I")
+                        .filter(|r| !r.is_empty())
+                        .map(str::to_owned)
+                        .or_else(|| {
+                            t.strip_prefix("-i")
+                                .map(|r| if r.is_empty() { "{}" } else { r }.to_owned())
+                        })
+                        .or_else(|| (t == "--replace").then(|| "{}".to_owned()))
+                })
+            });
         let item = Self::stdin_items(stdin);
         let mut rest: Vec<Word> = args.get(end..).unwrap_or(&[]).to_vec();
         if rest.is_empty() {
@@ -2052,19 +2067,15 @@ impl Walker<'_> {
                 }
             }
             "cp" | "mv" | "install" | "ln" | "rsync" => {
-                let dest = if args.has_any(&["-t", "--target-directory"]) {
-                    None
-                } else {
-                    operands.last().copied()
-                };
-                if let Some(d) = dest.filter(|_| operands.len() > 1)
+                let (dest, sources) = targets::copy_parts(name, words);
+                if let Some(d) = dest
                     && !(name == "rsync" && d.text.contains(':'))
                     && let Some(rule) = targets::judge_write(&d.text, d.exact, cwd, ctx)
                 {
                     worst = Some(worse(worst, rule.verdict()));
                 }
                 if name == "mv" {
-                    for src in operands.iter().take(operands.len().saturating_sub(1)) {
+                    for src in sources {
                         if let Some(rule) =
                             targets::judge_delete(&src.text, src.exact, src.shape(), true, cwd, ctx)
                         {

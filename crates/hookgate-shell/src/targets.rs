@@ -171,6 +171,98 @@ fn glob_base(raw: &str) -> (String, bool) {
 }
 
 /// Judges a deletion target. `None` means normal work.
+/// The destination and the sources of a copy, move or link (`cp a b DEST`, `cp -t DEST a b`,
+/// `mv --target-directory=DEST a`, and its abbreviations such as `--targ=DEST`, normalised
+/// against the tool's long options). Option values are neither. Invariant: a target directory
+/// given by option is the destination, never dropped.
+pub(crate) fn copy_parts<'w>(
+    name: &str,
+    words: &'w [crate::walk::Word],
+) -> (Option<crate::walk::Word>, Vec<&'w crate::walk::Word>) {
+    use crate::taxonomy::{LongOption, long_option};
+    let target_opt = name != "rsync";
+    let mut target: Option<crate::walk::Word> = None;
+    let mut operands = Vec::new();
+    let mut only_operands = false;
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        i += 1;
+        let t = w.text.as_str();
+        if only_operands || !w.exact || !t.starts_with('-') || t == "-" {
+            operands.push(w);
+            continue;
+        }
+        if t == "--" {
+            only_operands = true;
+            continue;
+        }
+        if let Some(long) = t.strip_prefix("--") {
+            let (flag, inline) = match long.split_once('=') {
+                Some((f, v)) => (format!("--{f}"), Some(v)),
+                None => (t.to_owned(), None),
+            };
+            let names: Vec<&str> = match long_option(name, "", &flag) {
+                LongOption::Exact(full) => vec![full],
+                LongOption::Ambiguous(all) => all,
+                LongOption::Unlisted => vec![],
+            };
+            let is_target = target_opt && names.contains(&"--target-directory");
+            let takes = is_target
+                || names
+                    .iter()
+                    .any(|n| matches!(*n, "--suffix" | "--mode" | "--owner" | "--group" | "--rsh" | "--exclude" | "--filter"));
+            let value = match inline {
+                Some(v) => Some(crate::walk::Word {
+                    text: v.to_owned(),
+                    ..w.clone()
+                }),
+                None if takes => {
+                    i += 1;
+                    words.get(i - 1).cloned()
+                }
+                None => None,
+            };
+            if is_target {
+                target = value;
+            }
+            continue;
+        }
+        // Short cluster: `-t DIR`, `-tDIR`, `-rt DIR`; `-S SUF`, install's `-m/-o/-g`, rsync's `-e`.
+        let letters = t.get(1..).unwrap_or("");
+        for (k, ch) in letters.char_indices() {
+            let value_letter = (ch == 't' && target_opt)
+                || ch == 'S'
+                || (name == "install" && matches!(ch, 'm' | 'o' | 'g'))
+                || (name == "rsync" && matches!(ch, 'e' | 'f'));
+            if !value_letter {
+                continue;
+            }
+            let rest = letters.get(k + ch.len_utf8()..).unwrap_or("");
+            let value = if rest.is_empty() {
+                i += 1;
+                words.get(i - 1).cloned()
+            } else {
+                Some(crate::walk::Word {
+                    text: rest.to_owned(),
+                    ..w.clone()
+                })
+            };
+            if ch == 't' && target_opt {
+                target = value;
+            }
+            break;
+        }
+    }
+    match target {
+        Some(t) => (Some(t), operands),
+        None if operands.len() > 1 => {
+            let dest = operands.pop().cloned();
+            (dest, operands)
+        }
+        None => (None, operands),
+    }
+}
+
 pub(crate) fn judge_delete(
     raw: &str,
     exact: bool,
