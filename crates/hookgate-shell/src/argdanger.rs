@@ -462,14 +462,19 @@ impl Walker<'_> {
                 .iter()
                 .any(|dir| match dir.strip_prefix("~/") {
                     Some(rest) => home.is_some_and(|h| {
-                        let full = h.join(rest);
-                        entry == full.to_string_lossy()
-                            || entry.strip_prefix("~/") == Some(rest)
-                            || ["$HOME/", "${HOME}/"]
-                                .iter()
-                                .any(|p| entry.strip_prefix(p) == Some(rest))
+                        let full = h.to_string_lossy();
+                        let under_home = entry
+                            .strip_prefix(full.as_ref())
+                            .and_then(|r| r.strip_prefix('/'))
+                            .or_else(|| entry.strip_prefix("~/"))
+                            .or_else(|| {
+                                ["$HOME/", "${HOME}/"]
+                                    .iter()
+                                    .find_map(|p| entry.strip_prefix(p))
+                            });
+                        under_home.is_some_and(|r| components_match(rest, r))
                     }),
-                    None => entry == *dir,
+                    None => components_match(dir, entry),
                 })
         })
     }
@@ -870,6 +875,21 @@ impl Walker<'_> {
     }
 }
 
+/// `pattern` and `path` have the same `/`-separated components, a `*` component standing for
+/// any one real name (a version directory such as `v20.0.0`; never `.`, `..` or empty).
+fn components_match(pattern: &str, path: &str) -> bool {
+    let mut p = pattern.split('/');
+    let mut q = path.split('/');
+    loop {
+        match (p.next(), q.next()) {
+            (None, None) => return true,
+            (Some("*"), Some(c)) if !matches!(c, "" | "." | "..") && !c.contains('$') => {}
+            (Some(a), Some(b)) if a == b => {}
+            _ => return false,
+        }
+    }
+}
+
 /// A well-known tool printing its shell set-up code (`pyenv init -`, `brew shellenv`,
 /// `ssh-agent -s`, `kubectl completion bash`), judged no worse than ordinary work.
 fn is_shell_init(c: &ExecutedCommand) -> bool {
@@ -879,7 +899,8 @@ fn is_shell_init(c: &ExecutedCommand) -> bool {
     let name = program.rsplit('/').next().unwrap_or(program);
     let sub = c.argv.get(1).map_or("", String::as_str);
     matches!(c.verdict.class, Class::Safe | Class::Normal)
-        && taxonomy::shell_init_subcommands(name).is_some_and(|subs| subs.contains(&sub))
+        && taxonomy::shell_init_subcommands(name)
+            .is_some_and(|subs| subs.contains(&sub) || (subs.contains(&"*") && !sub.is_empty()))
 }
 
 /// `pgrep -u USER` (or `ps -u USER -o pid=`) with no name pattern: lists every process of a
