@@ -1083,7 +1083,7 @@ fn framework_task(words: &[Word], production_env: bool) -> Option<Verdict> {
 /// the owner's own bits): `600`, `700`, `go-rwx`, `u=rw,go=`. Tightening a file outside the
 /// workspace (`chmod 600 ~/.ssh/id_rsa`) protects it; the owner keeps read access, and no
 /// set-id or sticky bit is set, so `000` and `4700` are not tightening.
-pub(crate) fn chmod_tightens(mode: &str) -> bool {
+pub fn chmod_tightens(mode: &str) -> bool {
     if !mode.is_empty() && mode.len() <= 4 && mode.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
         return u32::from_str_radix(mode, 8).is_ok_and(|m| m & 0o7027 == 0 && m & 0o400 != 0);
     }

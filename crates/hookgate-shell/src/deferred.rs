@@ -336,7 +336,7 @@ impl Walker<'_> {
                         redirect_write(self, &part(script, &file), scope);
                     }
                 }
-                sed::Action::Read(_) => {}
+                sed::Action::Read(_) | sed::Action::Insert(_) => {}
             }
         }
     }

@@ -38,7 +38,22 @@ pub use model::{
     Flow, FlowSink, FlowSource, Limits, ParseStatus, Verdict,
 };
 
+pub use argdanger::chmod_tightens;
+pub use sed::inserted_text as sed_inserted_text;
+
 use crate::targets::Cwd;
+
+/// The long options a flag stands for in a tool that accepts unique prefixes (git per
+/// subcommand, GNU tools): `("git", "commit", "--no-veri")` → `["--no-verify"]`; an ambiguous
+/// prefix gives every reading, a flag the tool's table does not know gives itself. The policy
+/// reads flags through this so `--no-verif` is `--no-verify` there too.
+pub fn long_option_names(program: &str, subcommand: &str, flag: &str) -> Vec<String> {
+    match taxonomy::long_option(program, subcommand, flag) {
+        taxonomy::LongOption::Unlisted => vec![flag.to_owned()],
+        taxonomy::LongOption::Exact(full) => vec![full.to_owned()],
+        taxonomy::LongOption::Ambiguous(all) => all.into_iter().map(str::to_owned).collect(),
+    }
+}
 use crate::walk::{Scope, Walker};
 
 /// Errors building an [`Analyzer`].

@@ -24,6 +24,23 @@ pub(crate) enum Action {
     Write(String),
     /// `r file`, `R file`: reads a file into the output.
     Read(String),
+    /// Text the script puts into its output: an `s///` replacement, `a`/`i`/`c` text.
+    Insert(String),
+}
+
+/// The text a script can put into the file it edits (replacements, `a`/`i`/`c` text), when it
+/// does nothing else: `None` for a script that cannot be read, or that runs commands or
+/// reads or writes other files. For content rules on in-place edits (`sed -i 's/3.8/3.9/'
+/// docker-compose.yml` inserts `3.9`).
+pub fn inserted_text(script: &str) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    for a in actions(script).ok()? {
+        match a {
+            Action::Insert(t) => out.push(t),
+            _ => return None,
+        }
+    }
+    Some(out)
 }
 
 /// Why a script could not be followed.
@@ -260,7 +277,7 @@ pub(crate) fn actions(script: &str) -> Result<Vec<Action>, Error> {
                 }
             }
             ':' | 'b' | 't' | 'T' | 'v' => cur.label(),
-            'a' | 'i' | 'c' => text_argument(&mut cur),
+            'a' | 'i' | 'c' => out.push(Action::Insert(text_argument(&mut cur))),
             'r' | 'R' => {
                 cur.skip_blanks();
                 out.push(Action::Read(cur.rest_of_line()));
@@ -303,8 +320,8 @@ pub(crate) fn actions(script: &str) -> Result<Vec<Action>, Error> {
     Ok(out)
 }
 
-/// `a text`, `a\` + lines (each ending in `\` continues).
-fn text_argument(cur: &mut Cursor) {
+/// `a text`, `a\` + lines (each ending in `\` continues). Returns the text.
+fn text_argument(cur: &mut Cursor) -> String {
     cur.skip_blanks();
     if cur.peek() == Some('\\') {
         cur.pos += 1;
@@ -312,12 +329,16 @@ fn text_argument(cur: &mut Cursor) {
             cur.pos += 1;
         }
     }
+    let mut text = String::new();
     loop {
         let line = cur.rest_of_line();
+        text.push_str(&line);
+        text.push('\n');
         if !line.ends_with('\\') {
             break;
         }
     }
+    text
 }
 
 /// `s/re/replacement/flags`. Returns true when the flags ended the line (`w file`).
@@ -328,6 +349,7 @@ fn substitute(cur: &mut Cursor, out: &mut Vec<Action>) -> Result<bool, Error> {
     }
     let regex = cur.regex(delim)?;
     let (replacement, literal) = cur.replacement(delim)?;
+    out.push(Action::Insert(replacement.clone()));
     let mut exec = false;
     loop {
         match cur.peek() {
