@@ -337,7 +337,9 @@ impl Walker<'_> {
                     None
                 }
             }
-            "rails" | "rake" | "bundle" => framework_task(words, self.files.production),
+            "rails" | "rake" | "bundle" => {
+                framework_task(words, self.files.production, self.files.local_env)
+            }
             _ if is_framework_tool(name)
                 || words.iter().take(2).any(|w| is_framework_tool(&w.text)) =>
             {
@@ -700,9 +702,15 @@ impl Walker<'_> {
     pub(crate) fn note_assignment(&mut self, name: &str, value: Option<&Word>) {
         if let Some(v) = value
             && v.exact
-            && is_environment_marker(name, &v.text)
         {
-            self.files.production = true;
+            if is_environment_marker(name, &v.text) {
+                self.files.production = true;
+            }
+            if matches!(name, "RAILS_ENV" | "RACK_ENV")
+                && matches!(v.text.as_str(), "test" | "development")
+            {
+                self.files.local_env = true;
+            }
         }
     }
 
@@ -742,7 +750,7 @@ impl Walker<'_> {
                 _ => Some(ids::DB_OPAQUE_SQL.verdict()),
             };
             if let Some(v) = verdict {
-                self.record(argv, scope, self.on_production(v));
+                self.record(argv, scope, self.on_production(v, &line));
             }
             return;
         }
@@ -760,7 +768,7 @@ impl Walker<'_> {
                 if code.exact
                     && let Some(call) = self.code.bulk_delete(lang, &code.text)
                 {
-                    let mut v = self.on_production(ids::DB_ORM_BULK_DELETE.verdict());
+                    let mut v = self.on_production(ids::DB_ORM_BULK_DELETE.verdict(), &line);
                     v.reason = format!("{}: `{call}`", v.reason);
                     self.record(argv, scope, v);
                 }
@@ -770,9 +778,18 @@ impl Walker<'_> {
         }
     }
 
-    /// The production form of a database verdict when the line targets production.
-    fn on_production(&self, mut v: Verdict) -> Verdict {
-        if self.files.production && v.blast_radius < BlastRadius::High {
+    /// The production form of a database verdict when the line targets production (an
+    /// assignment earlier in the line, or a marker among the command's words:
+    /// `RAILS_ENV=production`, `-e production`).
+    fn on_production(&self, mut v: Verdict, line: &[&str]) -> Verdict {
+        let marked = line.iter().any(|t| is_production_marker(t))
+            || line.windows(2).any(|w| {
+                matches!(
+                    w,
+                    ["-e" | "--environment" | "--env", "production" | "prod"]
+                )
+            });
+        if (self.files.production || marked) && v.blast_radius < BlastRadius::High {
             v.blast_radius = BlastRadius::High;
             v.reason = format!("{} (on the production environment)", v.reason);
         }
@@ -785,14 +802,22 @@ impl Walker<'_> {
         let strings: Vec<String> = args.iter().map(|w| w.text.clone()).collect();
         let parsed = Args::parse(name, &strings);
         let mut commands: Vec<Vec<String>> = Vec::new();
-        if parsed.positionals.is_empty()
-            && let Producer::Text { text, .. } = stdin
-        {
-            commands.extend(
-                text.lines()
-                    .map(|l| l.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
-                    .filter(|c| !c.is_empty()),
-            );
+        if parsed.positionals.is_empty() {
+            match stdin {
+                Producer::Text { text, exact: true } => commands.extend(
+                    text.lines()
+                        .map(|l| l.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
+                        .filter(|c| !c.is_empty()),
+                ),
+                Producer::Nothing => {}
+                _ => self.record(
+                    argv,
+                    scope,
+                    Verdict::unknown(
+                        "the commands fed to redis-cli are built at run time or read from a file",
+                    ),
+                ),
+            }
         }
         let first = parsed.positionals.first().copied().unwrap_or("");
         if first.eq_ignore_ascii_case("eval") || first.eq_ignore_ascii_case("evalsha_ro") {
@@ -1051,14 +1076,15 @@ fn other_framework_task(name: &str, words: &[Word], production_env: bool) -> Opt
 }
 
 /// `rails db:drop`, `rake db:reset RAILS_ENV=production`, `bundle exec rails db:purge`.
-fn framework_task(words: &[Word], production_env: bool) -> Option<Verdict> {
+fn framework_task(words: &[Word], production_env: bool, local_env: bool) -> Option<Verdict> {
     let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
     let destructive = texts.iter().any(|t| DB_RESET_TASKS.contains(t));
     if !destructive {
         return None;
     }
     // An explicit development or test environment is the routine reset of a local database.
-    let local = texts.iter().any(|t| {
+    let local = local_env
+        || texts.iter().any(|t| {
         matches!(
             t.split_once('='),
             Some(("RAILS_ENV" | "RACK_ENV", "test" | "development"))

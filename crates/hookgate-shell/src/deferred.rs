@@ -817,9 +817,12 @@ impl Walker<'_> {
                 LongOption::Exact(full) => vec![full],
                 LongOption::Ambiguous(all) => all,
             };
-            let runs = names
-                .iter()
-                .any(|n| matches!(*n, "--upload-pack" | "--receive-pack" | "--exec"));
+            // `--exec` names the remote pack program for transport commands; for `rebase` it
+            // is a command run after each commit (judged in `git_subcommand_code`).
+            let runs = names.iter().any(|n| {
+                matches!(*n, "--upload-pack" | "--receive-pack")
+                    || (*n == "--exec" && sub != "rebase")
+            });
             let config = names.contains(&"--config") && sub == "clone";
             if runs || config {
                 let value = inline.or_else(|| {

@@ -390,6 +390,12 @@ fn push_exec(out: &mut Vec<Action>, exec: bool, regex: &str, replacement: String
 mod tests {
     use super::*;
 
+    /// What a script does beyond editing (its inserted text left out).
+    fn effects(script: &str) -> Result<Vec<Action>, Error> {
+        super::actions(script)
+            .map(|a| a.into_iter().filter(|x| !matches!(x, Action::Insert(_))).collect())
+    }
+
     #[test]
     fn plain_edits_do_nothing_beyond_editing() {
         for s in [
@@ -409,35 +415,47 @@ mod tests {
             "1~2d",
             "\\%foo%d",
         ] {
-            assert_eq!(actions(s), Ok(vec![]), "{s}");
+            assert_eq!(effects(s), Ok(vec![]), "{s}");
         }
     }
 
     #[test]
     fn the_e_command_runs_its_argument_and_the_e_flag_runs_the_line() {
         assert_eq!(
-            actions("1e rm -rf ~"),
+            effects("1e rm -rf ~"),
             Ok(vec![Action::Exec("rm -rf ~".into())])
         );
-        assert_eq!(actions("e"), Ok(vec![Action::ExecPatternSpace]));
+        assert_eq!(effects("e"), Ok(vec![Action::ExecPatternSpace]));
         assert_eq!(
-            actions("s/.*/rm -rf ~/e"),
+            effects("s/.*/rm -rf ~/e"),
             Ok(vec![Action::SubstExec(Some("rm -rf ~".into()))])
         );
-        assert_eq!(actions("s/x/&y/e"), Ok(vec![Action::SubstExec(None)]));
-        assert_eq!(actions("s/x/y/ge"), Ok(vec![Action::SubstExec(None)]));
+        assert_eq!(effects("s/x/&y/e"), Ok(vec![Action::SubstExec(None)]));
+        assert_eq!(effects("s/x/y/ge"), Ok(vec![Action::SubstExec(None)]));
     }
 
     #[test]
     fn writes_and_reads_name_their_file() {
         assert_eq!(
-            actions("s/a/b/w /etc/passwd"),
+            effects("s/a/b/w /etc/passwd"),
             Ok(vec![Action::Write("/etc/passwd".into())])
         );
         assert_eq!(
-            actions("1r ~/.ssh/id_rsa"),
+            effects("1r ~/.ssh/id_rsa"),
             Ok(vec![Action::Read("~/.ssh/id_rsa".into())])
         );
+    }
+
+    #[test]
+    fn inserted_text_is_the_replacements_of_a_plain_edit() {
+        assert_eq!(inserted_text("s/3.8/3.9/"), Some(vec!["3.9".to_owned()]));
+        assert_eq!(
+            inserted_text("s/a/b/;/x/a privileged: true"),
+            Some(vec!["b".to_owned(), "privileged: true\n".to_owned()])
+        );
+        assert_eq!(inserted_text("s/.*/id/e"), None);
+        assert_eq!(inserted_text("s/a/b/w /etc/x"), None);
+        assert_eq!(inserted_text("s/unterminated"), None);
     }
 
     #[test]
