@@ -725,6 +725,30 @@ impl Walker<'_> {
         stdin: &Producer,
         scope: &Scope,
     ) {
+        // Cheap test first: this runs for every command.
+        let runner = |w: &Word| {
+            let base = w.text.rsplit('/').next().unwrap_or(&w.text);
+            matches!(
+                base,
+                "manage.py" | "django-admin" | "rails" | "artisan" | "heroku"
+            )
+        };
+        let relevant = matches!(
+            name,
+            "docker"
+                | "podman"
+                | "nerdctl"
+                | "docker-compose"
+                | "podman-compose"
+                | "kubectl"
+                | "oc"
+                | "redis-cli"
+                | "valkey-cli"
+                | "keydb-cli"
+        ) || argv.iter().take(4).any(runner);
+        if !relevant {
+            return;
+        }
         let line: Vec<&str> = argv.iter().map(|w| w.text.as_str()).collect();
         let args = argv.get(1..).unwrap_or(&[]);
         if matches!(

@@ -97,6 +97,8 @@ pub(crate) struct Parsers {
     parsers: Vec<(Lang, Parser)>,
     /// What the last [`Parsers::scan`] found for [`Parsers::bulk_delete`].
     last_bulk: Option<String>,
+    /// Whether the next scan looks for bulk deletes (only framework runners ask).
+    want_bulk: bool,
 }
 
 impl Parsers {
@@ -132,6 +134,7 @@ impl Parsers {
             env: Env::default(),
             out: Vec::new(),
             bulk: None,
+            want_bulk: self.want_bulk,
         };
         scanner.walk(root);
         self.last_bulk = scanner.bulk.take();
@@ -154,7 +157,10 @@ impl Parsers {
     /// `objects.all().delete()`, `truncate`, `drop_table`) and SQL run through the ORM's
     /// connection that drops or empties tables.
     pub(crate) fn bulk_delete(&mut self, lang: Lang, code: &str) -> Option<String> {
-        self.scan(lang, code)?;
+        self.want_bulk = true;
+        let scanned = self.scan(lang, code);
+        self.want_bulk = false;
+        scanned?;
         self.last_bulk.take()
     }
 }
@@ -167,6 +173,8 @@ struct Scanner<'s> {
     /// The first ORM or SQL call that deletes every row of a table (`User.delete_all`,
     /// `Model.objects.all().delete()`, `connection.execute('DROP TABLE …')`).
     bulk: Option<String>,
+    /// Whether to look for [`Scanner::bulk`] at all.
+    want_bulk: bool,
 }
 
 fn text<'s>(node: Node<'_>, src: &'s str) -> &'s str {
@@ -277,7 +285,7 @@ impl Scanner<'_> {
                     return;
                 }
                 let call = self.lower(node, 0);
-                if self.bulk.is_none() {
+                if self.want_bulk && self.bulk.is_none() {
                     self.bulk = self.bulk_call(&call);
                 }
                 let mut found = Vec::new();

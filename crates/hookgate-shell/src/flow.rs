@@ -246,14 +246,14 @@ fn lookup_source(
     {
         return Some(s);
     }
-    if targets::is_secret_path(raw, cwd, ctx) {
-        return Some(file());
-    }
     let base = match cwd {
         Cwd::Known(p) => p.as_path(),
         Cwd::Unknown => Path::new("/"),
     };
     let path = hookgate_paths::normalize(raw, base, ctx.home.as_deref()).path;
+    if targets::is_secret_normalized(&path, ctx) {
+        return Some(file());
+    }
     if is_proc_environ(&path) {
         return Some(FlowSource::Environment { by: raw.to_owned() });
     }
@@ -597,10 +597,12 @@ fn file_refs(arg: &str) -> impl Iterator<Item = &str> {
         .and_then(|a| a.split_once('='))
         .map(|(_, p)| p.trim_start_matches('@'));
     // The extracted references first, so the flow names the file (`.env`, not `f=@.env`).
+    // A URL is where the request goes, not a file it reads.
     [at, form, named, long, Some(arg)]
         .into_iter()
         .flatten()
         .map(|p| p.split(";type=").next().unwrap_or(p))
+        .filter(|p| !p.contains("://"))
 }
 
 /// Options of the HTTP clients whose value is the next word (so the word after them is not
@@ -1123,6 +1125,29 @@ fn is_remote_path(word: &str) -> bool {
 /// a remote (`scp`, `rsync`, `aws s3 cp`, `gsutil cp`, `rclone copy`) and clones (`git clone`,
 /// `gh repo clone`, `hg clone`, `svn checkout`), whose whole tree is from the network.
 fn network_outputs(name: &str, words: &[Word]) -> Vec<(String, bool)> {
+    if !matches!(
+        name,
+        "curl"
+            | "wget"
+            | "aria2c"
+            | "axel"
+            | "http"
+            | "https"
+            | "xh"
+            | "xhs"
+            | "scp"
+            | "rsync"
+            | "sftp"
+            | "aws"
+            | "gsutil"
+            | "rclone"
+            | "git"
+            | "hg"
+            | "gh"
+            | "svn"
+    ) {
+        return Vec::new();
+    }
     let operands: Vec<&str> = {
         let mut out = Vec::new();
         let mut skip = false;
@@ -1257,6 +1282,12 @@ fn network_outputs(name: &str, words: &[Word]) -> Vec<(String, bool)> {
 /// Archive tools and copies whose output is a copy of what they read: `(output, inputs)`
 /// (`cp ~/.ssh/id_rsa /tmp/k`, `tar czf /tmp/a.tgz ~/.aws`, `zip -r k.zip ~/.ssh`).
 fn copy_outputs<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w str>)> {
+    if !matches!(
+        name,
+        "cp" | "install" | "rsync" | "ditto" | "zip" | "7z" | "7za" | "tar" | "gtar"
+    ) {
+        return None;
+    }
     let mut operands: Vec<&str> = Vec::new();
     let mut target: Option<&str> = None;
     let mut it = words.iter();

@@ -356,14 +356,15 @@ impl Walker<'_> {
             // tree-sitter-bash reads the `0` of `sh 0</tmp/f` as an argument; bash reads a
             // number glued to a redirection as its file descriptor.
             let fd_of_next = field == Some("argument")
+                && child.kind() == "number"
+                && text(*child, src).bytes().all(|b| b.is_ascii_digit())
                 && children
                     .get(index + 1)
                     .copied()
                     .or_else(|| following(node))
                     .is_some_and(|n| {
                         n.start_byte() == child.end_byte() && n.kind().ends_with("redirect")
-                    })
-                && text(*child, src).bytes().all(|b| b.is_ascii_digit());
+                    });
             match (field, child.kind()) {
                 _ if fd_of_next => {}
                 (Some("name" | "argument"), _) => {
