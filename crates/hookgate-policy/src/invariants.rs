@@ -998,37 +998,41 @@ fn fanned_inside_workspace(j: &Judge<'_>, c: &hookgate_shell::ExecutedCommand) -
         targets
     };
     targets.iter().all(|t| {
-        !t.contains(['$', '`', '{', '*', '?', '['])
-            && {
-                let p = hookgate_paths::normalize(t, &j.facts.cwd, j.ctx.home.as_deref()).path;
-                is_within(&p, &j.ctx.workspace) || j.in_temp(&p)
-            }
+        !t.contains(['$', '`', '{', '*', '?', '[']) && {
+            let p = hookgate_paths::normalize(t, &j.facts.cwd, j.ctx.home.as_deref()).path;
+            is_within(&p, &j.ctx.workspace) || j.in_temp(&p)
+        }
     })
 }
 
 fn recursive_operation(j: &Judge<'_>) -> Option<Violation> {
     let analysis = j.facts.analysis.as_ref()?;
-    let c = analysis.commands.iter().filter(|c| !fanned_inside_workspace(j, c)).find(|c| {
-        let fanned = c.via.iter().any(|v| {
-            v.starts_with("find -exec")
-                || v.starts_with("find -ok")
-                || v == "xargs"
-                || v == "parallel"
-        });
-        let writer = matches!(
-            program(&c.argv),
-            "rm" | "chmod"
-                | "chown"
-                | "chgrp"
-                | "mv"
-                | "shred"
-                | "unlink"
-                | "truncate"
-                | "cp"
-                | "sed"
-        );
-        (fanned && writer) || (program(&c.argv) == "find" && c.argv.iter().any(|a| a == "-delete"))
-    })?;
+    let c = analysis
+        .commands
+        .iter()
+        .filter(|c| !fanned_inside_workspace(j, c))
+        .find(|c| {
+            let fanned = c.via.iter().any(|v| {
+                v.starts_with("find -exec")
+                    || v.starts_with("find -ok")
+                    || v == "xargs"
+                    || v == "parallel"
+            });
+            let writer = matches!(
+                program(&c.argv),
+                "rm" | "chmod"
+                    | "chown"
+                    | "chgrp"
+                    | "mv"
+                    | "shred"
+                    | "unlink"
+                    | "truncate"
+                    | "cp"
+                    | "sed"
+            );
+            (fanned && writer)
+                || (program(&c.argv) == "find" && c.argv.iter().any(|a| a == "-delete"))
+        })?;
     Some(Violation::new(
         Effect::Ask,
         format!(
@@ -1672,13 +1676,13 @@ fn plain_in_place_edit(argv: &[String]) -> bool {
     if !matches!(program(argv), "sed" | "gsed") {
         return false;
     }
-    let args = argv.get(1..).unwrap_or(&[]);
-    let in_place = args.iter().any(|a| {
+    let words = argv.get(1..).unwrap_or(&[]);
+    let in_place = words.iter().any(|a| {
         a.starts_with("--in-place")
             || (a.starts_with('-') && !a.starts_with("--") && a.contains('i'))
     });
     let mut scripts: Vec<&str> = Vec::new();
-    let mut it = args.iter();
+    let mut it = words.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
             "-e" | "--expression" => scripts.extend(it.next().map(String::as_str)),

@@ -57,12 +57,21 @@ fn cases() -> Option<Vec<(String, bool)>> {
     let mut out = Vec::new();
     for f in files {
         let value: toml::Value = toml::from_str(&std::fs::read_to_string(&f).ok()?).ok()?;
-        for case in value.get("case").and_then(|c| c.as_array()).into_iter().flatten() {
+        for case in value
+            .get("case")
+            .and_then(|c| c.as_array())
+            .into_iter()
+            .flatten()
+        {
             let command = case.get("command").or_else(|| case.get("payload"));
-            let expected = case.get("expected").or_else(|| case.get("expected_decision"));
+            let expected = case
+                .get("expected")
+                .or_else(|| case.get("expected_decision"));
             let kind = case.get("input_kind").and_then(|k| k.as_str());
-            if let (Some(c), Some(e)) = (command.and_then(|c| c.as_str()), expected.and_then(|e| e.as_str()))
-                && kind.is_none_or(|k| k == "command")
+            if let (Some(c), Some(e)) = (
+                command.and_then(|c| c.as_str()),
+                expected.and_then(|e| e.as_str()),
+            ) && kind.is_none_or(|k| k == "command")
             {
                 out.push((c.to_owned(), !e.eq_ignore_ascii_case("allow")));
             }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use hookgate_shell::{Analyzer, Context};
 
-include!("mix.rs");
+include!("data/mix.rs");
 
 fn classify(c: &mut Criterion) {
     let ctx = Context::new("/home/user/project", Some(PathBuf::from("/home/user")));

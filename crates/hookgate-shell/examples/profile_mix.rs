@@ -1,4 +1,4 @@
-//! Runs the bench mix (`benches/mix.rs`) N times (first argument, default 200) with one
+//! Runs the bench mix (`benches/data/mix.rs`) N times (first argument, default 200) with one
 //! analyzer: a steady workload for `valgrind --tool=callgrind` or `perf`, whose instruction
 //! counts do not depend on how loaded the machine is.
 //! `cargo build --profile bench -p hookgate-shell --example profile_mix`
@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use hookgate_shell::{Analyzer, Context};
 
-include!("../benches/mix.rs");
+include!("../benches/data/mix.rs");
 
 fn main() {
     let rounds: usize = std::env::args()

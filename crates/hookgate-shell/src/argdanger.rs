@@ -5,6 +5,10 @@
 //! and the judgement of variables that name programs (`GIT_EDITOR=true`, `PATH=~/.local/bin:…`),
 //! so harmless values stay harmless and hijacks do not.
 
+// `argv` (the whole command) and `args` (its arguments) are this module's vocabulary, as in
+// `resolve.rs`.
+#![allow(clippy::similar_names)]
+
 use crate::deferred::scan;
 use crate::interp::{Lang, SqlRisk};
 use crate::model::{BlastRadius, Channel, Class, ExecutedCommand, Flow, FlowSink, Verdict};
@@ -487,7 +491,10 @@ fn is_environment_marker(name: &str, value: &str) -> bool {
     is_production_marker(&format!("{name}={value}"))
         || matches!(
             (name, value),
-            ("NODE_ENV" | "MIX_ENV" | "FLASK_ENV" | "APP_ENV", "production" | "prod")
+            (
+                "NODE_ENV" | "MIX_ENV" | "FLASK_ENV" | "APP_ENV",
+                "production" | "prod"
+            )
         )
 }
 
@@ -523,12 +530,9 @@ fn framework_code<'w>(line: &[&'w str]) -> Option<(Lang, Option<&'w str>)> {
                 .iter()
                 .enumerate()
                 .find(|(k, a)| {
-                    !a.starts_with('-')
-                        && !(*k > 0
-                            && matches!(
-                                args.get(k - 1).copied(),
-                                Some("-e" | "--environment")
-                            ))
+                    let env_value =
+                        *k > 0 && matches!(args.get(k - 1).copied(), Some("-e" | "--environment"));
+                    !(a.starts_with('-') || env_value)
                 })
                 .map(|(_, a)| *a);
             Some((Lang::Ruby, code))
@@ -642,14 +646,63 @@ fn container_command(name: &str, words: &[Word]) -> Option<(String, String, Vec<
         return (!inner.is_empty()).then(|| (format!("{name} {verb}"), target, inner));
     }
     let value_options: &[&str] = &[
-        "-e", "--env", "-u", "--user", "-w", "--workdir", "--env-file", "--detach-keys",
-        "-v", "--volume", "-p", "--publish", "--name", "--network", "--net", "--mount", "-l",
-        "--label", "--platform", "--pull", "--restart", "-m", "--memory", "--cpus", "-h",
-        "--hostname", "--add-host", "--device", "--cap-add", "--cap-drop", "--security-opt",
-        "--log-driver", "--log-opt", "--tmpfs", "--ulimit", "--volumes-from", "--link",
-        "--dns", "--ipc", "--pid", "--uts", "--shm-size", "--gpus", "--runtime", "--cidfile",
-        "--expose", "--health-cmd", "--index", "--entrypoint", "-a", "--attach", "--group-add",
-        "--stop-signal", "--stop-timeout", "--userns", "--cgroupns", "--memory-swap",
+        "-e",
+        "--env",
+        "-u",
+        "--user",
+        "-w",
+        "--workdir",
+        "--env-file",
+        "--detach-keys",
+        "-v",
+        "--volume",
+        "-p",
+        "--publish",
+        "--name",
+        "--network",
+        "--net",
+        "--mount",
+        "-l",
+        "--label",
+        "--platform",
+        "--pull",
+        "--restart",
+        "-m",
+        "--memory",
+        "--cpus",
+        "-h",
+        "--hostname",
+        "--add-host",
+        "--device",
+        "--cap-add",
+        "--cap-drop",
+        "--security-opt",
+        "--log-driver",
+        "--log-opt",
+        "--tmpfs",
+        "--ulimit",
+        "--volumes-from",
+        "--link",
+        "--dns",
+        "--ipc",
+        "--pid",
+        "--uts",
+        "--shm-size",
+        "--gpus",
+        "--runtime",
+        "--cidfile",
+        "--expose",
+        "--health-cmd",
+        "--index",
+        "--entrypoint",
+        "-a",
+        "--attach",
+        "--group-add",
+        "--stop-signal",
+        "--stop-timeout",
+        "--userns",
+        "--cgroupns",
+        "--memory-swap",
     ];
     let mut entrypoint: Option<Word> = None;
     let mut i = 0;
@@ -680,7 +733,9 @@ fn is_network_url(word: &str) -> bool {
     word.split_once("://").is_some_and(|(scheme, rest)| {
         !scheme.is_empty()
             && !rest.is_empty()
-            && scheme.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'+')
+            && scheme
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'+')
             && !scheme.eq_ignore_ascii_case("file")
     })
 }
@@ -753,7 +808,13 @@ impl Walker<'_> {
         let args = argv.get(1..).unwrap_or(&[]);
         if matches!(
             name,
-            "docker" | "podman" | "nerdctl" | "docker-compose" | "podman-compose" | "kubectl" | "oc"
+            "docker"
+                | "podman"
+                | "nerdctl"
+                | "docker-compose"
+                | "podman-compose"
+                | "kubectl"
+                | "oc"
         ) {
             self.container(name, argv, args, stdin, scope);
             return;
@@ -807,12 +868,9 @@ impl Walker<'_> {
     /// `RAILS_ENV=production`, `-e production`).
     fn on_production(&self, mut v: Verdict, line: &[&str]) -> Verdict {
         let marked = line.iter().any(|t| is_production_marker(t))
-            || line.windows(2).any(|w| {
-                matches!(
-                    w,
-                    ["-e" | "--environment" | "--env", "production" | "prod"]
-                )
-            });
+            || line
+                .windows(2)
+                .any(|w| matches!(w, ["-e" | "--environment" | "--env", "production" | "prod"]));
         if (self.files.production || marked) && v.blast_radius < BlastRadius::High {
             v.blast_radius = BlastRadius::High;
             v.reason = format!("{} (on the production environment)", v.reason);
@@ -844,10 +902,10 @@ impl Walker<'_> {
             }
         }
         let first = parsed.positionals.first().copied().unwrap_or("");
-        if first.eq_ignore_ascii_case("eval") || first.eq_ignore_ascii_case("evalsha_ro") {
-            if let Some(script) = parsed.positionals.get(1) {
-                commands.extend(crate::code::redis_script_commands(script));
-            }
+        if (first.eq_ignore_ascii_case("eval") || first.eq_ignore_ascii_case("eval_ro"))
+            && let Some(script) = parsed.positionals.get(1)
+        {
+            commands.extend(crate::code::redis_script_commands(script));
         }
         for c in commands {
             let parsed = Args::parse(name, &c);
@@ -863,11 +921,24 @@ impl Walker<'_> {
     /// (paths are the container's, so the host workspace's allowances do not apply and rules
     /// about the host's workspace boundary ask). A container that mounts a credential location
     /// and whose command reaches the network is exfiltration.
-    fn container(&mut self, name: &str, argv: &[Word], args: &[Word], stdin: &Producer, scope: &Scope) {
+    fn container(
+        &mut self,
+        name: &str,
+        argv: &[Word],
+        args: &[Word],
+        stdin: &Producer,
+        scope: &Scope,
+    ) {
         let Some((label, target, inner)) = container_command(name, args) else {
             return;
         };
-        if scope.via.iter().filter(|v| v.contains(" exec") || v.contains(" run")).count() >= 4 {
+        if scope
+            .via
+            .iter()
+            .filter(|v| v.contains(" exec") || v.contains(" run"))
+            .count()
+            >= 4
+        {
             self.unknown("containers nested too deeply");
             return;
         }
@@ -885,7 +956,8 @@ impl Walker<'_> {
                 {
                     c.verdict.blast_radius = BlastRadius::Medium;
                 }
-                c.verdict.reason = format!("{} (inside the container `{target}`)", c.verdict.reason);
+                c.verdict.reason =
+                    format!("{} (inside the container `{target}`)", c.verdict.reason);
             }
             let program = c.argv.first().map(|p| crate::resolve::command_name(p));
             if network.is_none()
@@ -1084,14 +1156,15 @@ fn other_framework_task(name: &str, words: &[Word], production_env: bool) -> Opt
     }
     let production = production_env
         || line.iter().any(|t| {
-        is_production_marker(t)
-            || matches!(
-                *t,
-                "--env=production" | "--env=prod" | "NODE_ENV=production" | "MIX_ENV=prod"
-            )
-    }) || line
-        .windows(2)
-        .any(|w| matches!(w, ["--env" | "-e", "production" | "prod"]));
+            is_production_marker(t)
+                || matches!(
+                    *t,
+                    "--env=production" | "--env=prod" | "NODE_ENV=production" | "MIX_ENV=prod"
+                )
+        })
+        || line
+            .windows(2)
+            .any(|w| matches!(w, ["--env" | "-e", "production" | "prod"]));
     Some(if production {
         ids::DB_FRAMEWORK_RESET_PRODUCTION.verdict()
     } else {
@@ -1109,11 +1182,11 @@ fn framework_task(words: &[Word], production_env: bool, local_env: bool) -> Opti
     // An explicit development or test environment is the routine reset of a local database.
     let local = local_env
         || texts.iter().any(|t| {
-        matches!(
-            t.split_once('='),
-            Some(("RAILS_ENV" | "RACK_ENV", "test" | "development"))
-        )
-    });
+            matches!(
+                t.split_once('='),
+                Some(("RAILS_ENV" | "RACK_ENV", "test" | "development"))
+            )
+        });
     if local && !production_env {
         return None;
     }

@@ -93,6 +93,10 @@ fn grammar(lang: Lang) -> Option<tree_sitter::Language> {
 /// appears: the hook path pays for the grammars it uses, not for all of them, and a reused
 /// [`crate::Analyzer`] pays for each at most once.
 #[derive(Default)]
+#[allow(
+    clippy::struct_field_names,
+    reason = "`parsers` is what the struct holds; the other fields are its scan results"
+)]
 pub(crate) struct Parsers {
     parsers: Vec<(Lang, Parser)>,
     /// What the last [`Parsers::scan`] found for [`Parsers::bulk_delete`].
@@ -504,20 +508,27 @@ impl Scanner<'_> {
                 let pattern = args.first().and_then(|a| static_str(a, &self.env, 0));
                 match name.as_deref() {
                     Some("glob.glob" | "glob.iglob") => pattern.map(Expr::Str),
-                    Some(n) if n.ends_with(".glob") || n.ends_with(".rglob") || n.ends_with(".iterdir") => {
+                    Some(n)
+                        if n.rsplit('.')
+                            .next()
+                            .is_some_and(|m| matches!(m, "glob" | "rglob" | "iterdir")) =>
+                    {
                         let base = c
                             .as_ref()
                             .and_then(|c| c.receiver.first())
                             .and_then(|r| static_str(r, &self.env, 0));
-                        let tail = if n.ends_with(".iterdir") {
+                        let tail = if n.rsplit('.').next() == Some("iterdir") {
                             Some("*".to_owned())
-                        } else if n.ends_with(".rglob") {
+                        } else if n.rsplit('.').next() == Some("rglob") {
                             pattern.map(|p| format!("**/{p}"))
                         } else {
                             pattern
                         };
                         match (base, tail) {
-                            (Some(b), Some(t)) if c.as_ref().is_some_and(|c| c.name.starts_with("pathlib.Path()")) => {
+                            (Some(b), Some(t))
+                                if c.as_ref()
+                                    .is_some_and(|c| c.name.starts_with("pathlib.Path()")) =>
+                            {
                                 Some(Expr::Call {
                                     callee: Box::new(Expr::Name("pathlib.Path".into())),
                                     args: vec![Expr::Str(join_paths(&[b, t]))],
@@ -1602,7 +1613,10 @@ fn url_prefixed(e: &Expr, env: &Env, hops: usize) -> bool {
     match e {
         Expr::Str(s) => is_url(s),
         Expr::Concat(parts) => parts.first().is_some_and(|p| url_prefixed(p, env, hops)),
-        Expr::Name(n) => env.vars.get(n).is_some_and(|v| url_prefixed(v, env, hops + 1)),
+        Expr::Name(n) => env
+            .vars
+            .get(n)
+            .is_some_and(|v| url_prefixed(v, env, hops + 1)),
         _ => false,
     }
 }
@@ -1677,12 +1691,13 @@ fn in_unbounded_loop(lang: Lang, node: Node<'_>, src: &str) -> bool {
 fn forks(condition: Option<Node<'_>>, src: &str) -> bool {
     condition.is_some_and(|c| {
         let callee = match c.kind() {
-            "call" | "call_expression" | "function_call_expression" => {
-                field(c, "function").or_else(|| field(c, "method")).unwrap_or(c)
-            }
+            "call" | "call_expression" | "function_call_expression" => field(c, "function")
+                .or_else(|| field(c, "method"))
+                .unwrap_or(c),
             _ => c,
         };
-        let name = text(callee, src).trim_matches(|ch: char| ch == '(' || ch == ')' || ch.is_whitespace());
+        let name =
+            text(callee, src).trim_matches(|ch: char| ch == '(' || ch == ')' || ch.is_whitespace());
         let last = name.rsplit(['.', ':', '>']).next().unwrap_or(name);
         matches!(last, "fork" | "pcntl_fork" | "fork()" | "forkpty")
     })
@@ -1818,9 +1833,9 @@ fn path_method(inner: &Callee, args: &[Expr]) -> Option<Expr> {
     };
     Some(match method {
         "expanduser" | "resolve" | "absolute" | "expandvars" => base,
-        "joinpath" => args.iter().fold(base, |a, b| {
-            Expr::Join(Box::new(a), Box::new(b.clone()))
-        }),
+        "joinpath" => args
+            .iter()
+            .fold(base, |a, b| Expr::Join(Box::new(a), Box::new(b.clone()))),
         "with_name" | "with_suffix" | "with_stem" | "parent" | "relative_to" => Expr::Dyn,
         _ => return None,
     })
@@ -2455,7 +2470,9 @@ fn tokens(lang: Lang, code: &str) -> Vec<LuaTok> {
             }
         } else if c == '[' && next == Some('[') && lang == Lang::Lua {
             let end = long_close(i + 2);
-            out.push(LuaTok::Str(chars.get(i + 2..end).unwrap_or(&[]).iter().collect()));
+            out.push(LuaTok::Str(
+                chars.get(i + 2..end).unwrap_or(&[]).iter().collect(),
+            ));
             i = end + 2;
         } else if c == '\'' || c == '"' {
             let mut value = String::new();
@@ -2487,7 +2504,9 @@ fn tokens(lang: Lang, code: &str) -> Vec<LuaTok> {
             {
                 i += 1;
             }
-            out.push(LuaTok::Name(chars.get(start..i).unwrap_or(&[]).iter().collect()));
+            out.push(LuaTok::Name(
+                chars.get(start..i).unwrap_or(&[]).iter().collect(),
+            ));
         } else {
             out.push(LuaTok::Punct(c));
             i += 1;
@@ -2505,7 +2524,10 @@ pub(crate) fn redis_script_commands(script: &str) -> Vec<Vec<String>> {
     let mut out = Vec::new();
     for (i, t) in toks.iter().enumerate() {
         let LuaTok::Name(n) = t else { continue };
-        if !matches!(n.as_str(), "redis.call" | "redis.pcall" | "server.call" | "server.pcall") {
+        if !matches!(
+            n.as_str(),
+            "redis.call" | "redis.pcall" | "server.call" | "server.pcall"
+        ) {
             continue;
         }
         if toks.get(i + 1) != Some(&LuaTok::Punct('(')) {
@@ -2564,7 +2586,8 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
                     lits.push(v.clone());
                 }
                 LuaTok::Name(n) if n == "recursive" => {
-                    recursive = matches!(toks.get(j + 2), Some(LuaTok::Name(v)) if v == "TRUE" || v == "T");
+                    recursive =
+                        matches!(toks.get(j + 2), Some(LuaTok::Name(v)) if v == "TRUE" || v == "T");
                 }
                 _ => {}
             }
@@ -2589,13 +2612,28 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
         );
         let delete = matches!(
             (lang, name.as_str()),
-            (Lang::Lua, "os.remove") | (Lang::R, "unlink" | "file.remove" | "fs::file_delete" | "fs::dir_delete")
+            (Lang::Lua, "os.remove")
+                | (
+                    Lang::R,
+                    "unlink" | "file.remove" | "fs::file_delete" | "fs::dir_delete"
+                )
         );
         let network = matches!(
             (lang, name.as_str()),
-            (Lang::Lua, "socket.tcp" | "socket.udp" | "socket.connect" | "socket.bind" | "http.request")
-                | (Lang::R, "socketConnection" | "url" | "download.file" | "httr::GET" | "httr::POST" | "curl::curl")
-        ) || (name == "require" && first.as_deref().is_some_and(|m| m.starts_with("socket")));
+            (
+                Lang::Lua,
+                "socket.tcp" | "socket.udp" | "socket.connect" | "socket.bind" | "http.request"
+            ) | (
+                Lang::R,
+                "socketConnection"
+                    | "url"
+                    | "download.file"
+                    | "httr::GET"
+                    | "httr::POST"
+                    | "curl::curl"
+            )
+        ) || (name == "require"
+            && first.as_deref().is_some_and(|m| m.starts_with("socket")));
         if shell {
             match first {
                 Some(cmd) if name == "system2" => {

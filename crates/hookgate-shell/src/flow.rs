@@ -132,7 +132,10 @@ pub(crate) fn is_signing_secret(name: &str) -> bool {
         || words.windows(2).any(|w| {
             matches!(
                 w,
-                ["PRIVATE" | "SIGNING" | "ENCRYPTION" | "MASTER" | "SSH" | "GPG", "KEY"]
+                [
+                    "PRIVATE" | "SIGNING" | "ENCRYPTION" | "MASTER" | "SSH" | "GPG",
+                    "KEY"
+                ]
             )
         })
         || words
@@ -424,9 +427,8 @@ fn config_getter_key<'w>(name: &str, words: &'w [Word]) -> Option<&'w str> {
         .map(|w| w.text.as_str())
         .collect();
     match (name, operands.as_slice()) {
-        ("git", ["config", "get", key, ..]) => Some(key),
-        ("git", ["config", key]) => Some(key),
-        ("npm" | "pnpm" | "yarn" | "bun" | "pip" | "pip3" | "gh", ["config", "get", key, ..])
+        ("git", ["config", "get", key, ..] | ["config", key])
+        | ("npm" | "pnpm" | "yarn" | "bun" | "pip" | "pip3" | "gh", ["config", "get", key, ..])
         | ("npm", ["get", key, ..])
         | ("aws", ["configure", "get", key, ..])
         | ("heroku", ["config:get", key, ..])
@@ -816,9 +818,8 @@ pub(crate) fn stdin_sink(name: &str, words: &[Word]) -> Option<FlowSink> {
 fn reads_stdin(name: &str, words: &[Word], args: &Args<'_>) -> bool {
     let stdin_file = |v: &str| matches!(v, "-" | "/dev/stdin" | "/proc/self/fd/0");
     // Values such as `@-`, `name=@-`, `name=<-`, `name@-`.
-    let stdin_ref = |v: &str| {
-        file_refs(v).any(|r| stdin_file(r)) || v.ends_with("@-") || v.ends_with("<-")
-    };
+    let stdin_ref =
+        |v: &str| file_refs(v).any(&stdin_file) || v.ends_with("@-") || v.ends_with("<-");
     let values = || {
         let mut out: Vec<(&str, &str)> = Vec::new();
         let mut it = words.iter().peekable();
@@ -848,19 +849,14 @@ fn reads_stdin(name: &str, words: &[Word], args: &Args<'_>) -> bool {
             _ => false,
         }),
         "wget" => values().iter().any(|(opt, v)| {
-            matches!(
-                *opt,
-                "--post-file" | "--body-file" | "-i" | "--input-file"
-            ) && stdin_file(v)
+            matches!(*opt, "--post-file" | "--body-file" | "-i" | "--input-file") && stdin_file(v)
         }),
         "aws" | "gsutil" | "rclone" | "azcopy" | "s3cmd" => {
             args.positionals.iter().any(|p| stdin_file(p)) || name == "rclone"
         }
         "gh" | "glab" => {
             args.positionals.iter().any(|p| stdin_file(p))
-                || values()
-                    .iter()
-                    .any(|(_, v)| stdin_file(v) || stdin_ref(v))
+                || values().iter().any(|(_, v)| stdin_file(v) || stdin_ref(v))
         }
         "http" | "https" | "xh" | "xhs" | "httpie" => !args.has_any(&["--ignore-stdin", "-I"]),
         _ => true,
@@ -1097,7 +1093,10 @@ fn base_name(path: &str) -> &str {
     let path = path.split_once("://").map_or(path, |(_, r)| r);
     let path = path.split(['?', '#']).next().unwrap_or(path);
     let path = path.rsplit_once(':').map_or(path, |(_, p)| p);
-    path.trim_end_matches('/').rsplit('/').next().unwrap_or(path)
+    path.trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or(path)
 }
 
 /// A remote source of a copy tool: `host:path`, `user@host:path`, `rsync://…`, `s3://…`,
@@ -1206,13 +1205,18 @@ fn network_outputs(name: &str, words: &[Word]) -> Vec<(String, bool)> {
             });
             match named {
                 Some(n) => vec![(n, false)],
-                None => operands.iter().map(|u| (base_name(u).to_owned(), false)).collect(),
+                None => operands
+                    .iter()
+                    .map(|u| (base_name(u).to_owned(), false))
+                    .collect(),
             }
         }
         "http" | "https" | "xh" | "xhs" => {
-            let download = words
-                .iter()
-                .any(|w| w.text == "--download" || w.text == "-d" || w.text.starts_with("-d") && w.text.len() <= 4 && !w.text.starts_with("--"));
+            let download = words.iter().any(|w| {
+                w.text == "--download"
+                    || w.text == "-d"
+                    || w.text.starts_with("-d") && w.text.len() <= 4 && !w.text.starts_with("--")
+            });
             if !download {
                 return Vec::new();
             }
@@ -1299,8 +1303,19 @@ fn copy_outputs<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w s
             target = it.next().map(|v| v.text.as_str());
         } else if matches!(
             t,
-            "-e" | "--rsh" | "-S" | "--suffix" | "--exclude" | "--include" | "-m" | "--mode"
-                | "-o" | "-g" | "--owner" | "--group" | "-f" | "--filter"
+            "-e" | "--rsh"
+                | "-S"
+                | "--suffix"
+                | "--exclude"
+                | "--include"
+                | "-m"
+                | "--mode"
+                | "-o"
+                | "-g"
+                | "--owner"
+                | "--group"
+                | "-f"
+                | "--filter"
         ) && name != "zip"
         {
             it.next();
@@ -1338,7 +1353,9 @@ fn copy_outputs<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w s
                     out = Some(f);
                 } else if t == "--create" {
                     creating = true;
-                } else if (t.starts_with('-') && !t.starts_with("--")) || (i == 1 && t.bytes().all(|b| b.is_ascii_alphabetic())) {
+                } else if (t.starts_with('-') && !t.starts_with("--"))
+                    || (i == 1 && t.bytes().all(|b| b.is_ascii_alphabetic()))
+                {
                     creating |= t.contains('c');
                     if t.ends_with('f') {
                         out = words.get(i).map(|v| v.text.as_str());

@@ -646,7 +646,7 @@ impl Walker<'_> {
                     self.ctx,
                     &self.files,
                 )
-                    .map_or(Producer::Nothing, Producer::Secret)
+                .map_or(Producer::Nothing, Producer::Secret)
             }
             "apply_patch" | "applypatch" => {
                 self.apply_patch(argv, &args, scope, stdin);
@@ -704,13 +704,9 @@ impl Walker<'_> {
                     .collect();
                 if name == "tee" || files.is_empty() || files.iter().all(|w| w.text == "-") {
                     stdin
-                } else if let Some(source) = files
-                    .iter()
-                    .filter(|w| w.exact)
-                    .find_map(|w| {
-                        crate::flow::read_source(&w.text, &scope.cwd, self.ctx, &self.files)
-                    })
-                {
+                } else if let Some(source) = files.iter().filter(|w| w.exact).find_map(|w| {
+                    crate::flow::read_source(&w.text, &scope.cwd, self.ctx, &self.files)
+                }) {
                     Producer::Secret(source)
                 } else if files.iter().all(|w| w.exact) {
                     Producer::LocalFile
@@ -775,8 +771,7 @@ impl Walker<'_> {
             c.verdict.category.as_deref() == Some("credential_access")
                 && c.verdict.rule_id.as_deref() != Some(ids::CRED_READ_SECRET_FILE.def().id)
         });
-        if let Some(source) =
-            crate::flow::command_source(
+        if let Some(source) = crate::flow::command_source(
             name,
             args,
             stdin,
@@ -784,8 +779,7 @@ impl Walker<'_> {
             &scope.cwd,
             self.ctx,
             &self.files,
-        )
-        {
+        ) {
             return Producer::Secret(source);
         }
         Producer::Opaque

@@ -392,8 +392,11 @@ mod tests {
 
     /// What a script does beyond editing (its inserted text left out).
     fn effects(script: &str) -> Result<Vec<Action>, Error> {
-        super::actions(script)
-            .map(|a| a.into_iter().filter(|x| !matches!(x, Action::Insert(_))).collect())
+        super::actions(script).map(|a| {
+            a.into_iter()
+                .filter(|x| !matches!(x, Action::Insert(_)))
+                .collect()
+        })
     }
 
     #[test]

@@ -225,9 +225,18 @@ pub(crate) fn copy_parts<'w>(
             };
             let is_target = target_opt && names.contains(&"--target-directory");
             let takes = is_target
-                || names
-                    .iter()
-                    .any(|n| matches!(*n, "--suffix" | "--mode" | "--owner" | "--group" | "--rsh" | "--exclude" | "--filter"));
+                || names.iter().any(|n| {
+                    matches!(
+                        *n,
+                        "--suffix"
+                            | "--mode"
+                            | "--owner"
+                            | "--group"
+                            | "--rsh"
+                            | "--exclude"
+                            | "--filter"
+                    )
+                });
             let value = match inline {
                 Some(v) => Some(crate::walk::Word {
                     text: v.to_owned(),

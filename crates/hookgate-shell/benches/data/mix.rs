@@ -1,4 +1,4 @@
-// The bench mix, shared by `benches/classify.rs` and `examples/profile_mix.rs`.
+// The bench mix, shared by `benches/classify.rs` and `examples/profile_mix.rs` (not a bench target: a subdirectory without `main.rs`).
 
 /// What coding agents actually send: mostly builds, tests, git and reads, some compound lines,
 /// a few dangerous ones.
