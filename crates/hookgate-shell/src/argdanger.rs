@@ -486,6 +486,17 @@ impl Walker<'_> {
     }
 }
 
+/// Tools that run a command inside a container or pod (see [`container_command`]).
+const CONTAINER_TOOLS: &[&str] = &[
+    "docker",
+    "podman",
+    "nerdctl",
+    "docker-compose",
+    "podman-compose",
+    "kubectl",
+    "oc",
+];
+
 /// Environment variables whose value selects where a framework's tasks run.
 fn is_environment_marker(name: &str, value: &str) -> bool {
     is_production_marker(&format!("{name}={value}"))
@@ -788,38 +799,17 @@ impl Walker<'_> {
                 "manage.py" | "django-admin" | "rails" | "artisan" | "heroku"
             )
         };
-        let relevant = matches!(
-            name,
-            "docker"
-                | "podman"
-                | "nerdctl"
-                | "docker-compose"
-                | "podman-compose"
-                | "kubectl"
-                | "oc"
-                | "redis-cli"
-                | "valkey-cli"
-                | "keydb-cli"
-        ) || argv.iter().take(4).any(runner);
-        if !relevant {
+        let redis = matches!(name, "redis-cli" | "valkey-cli" | "keydb-cli");
+        if !(CONTAINER_TOOLS.contains(&name) || redis || argv.iter().take(4).any(runner)) {
             return;
         }
         let line: Vec<&str> = argv.iter().map(|w| w.text.as_str()).collect();
         let args = argv.get(1..).unwrap_or(&[]);
-        if matches!(
-            name,
-            "docker"
-                | "podman"
-                | "nerdctl"
-                | "docker-compose"
-                | "podman-compose"
-                | "kubectl"
-                | "oc"
-        ) {
+        if CONTAINER_TOOLS.contains(&name) {
             self.container(name, argv, args, stdin, scope);
             return;
         }
-        if matches!(name, "redis-cli" | "valkey-cli" | "keydb-cli") {
+        if redis {
             self.redis(name, argv, args, stdin, scope);
             return;
         }

@@ -1029,6 +1029,26 @@ pub(crate) fn without_rw_redirects(src: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
+/// Parses `src`; when that fails and the text has `<>` redirections, parses it again with
+/// them read as `<` ([`without_rw_redirects`]). Returns the tree and, when the repaired text
+/// was used, that text (node offsets refer to it).
+pub(crate) fn parse_repairing(
+    parser: &mut tree_sitter::Parser,
+    src: &str,
+) -> Option<(tree_sitter::Tree, Option<String>)> {
+    let tree = parser.parse(src, None)?;
+    if !tree.root_node().has_error() {
+        return Some((tree, None));
+    }
+    if let Some(fixed) = without_rw_redirects(src)
+        && let Some(t) = parser.parse(&fixed, None)
+        && !t.root_node().has_error()
+    {
+        return Some((t, Some(fixed)));
+    }
+    Some((tree, None))
+}
+
 /// `/dev/tcp/host/port` or `/dev/udp/host/port` (bash opens a socket for these).
 pub(crate) fn socket_endpoint(word: &Word) -> Option<String> {
     if !word.exact {
@@ -1192,25 +1212,13 @@ fn network_outputs(name: &str, words: &[Word]) -> Vec<(String, bool)> {
             .into_iter()
             .map(|o| (o, false))
             .collect(),
-        "axel" => {
-            let named = words.iter().enumerate().find_map(|(i, w)| {
-                w.text
-                    .strip_prefix("--output=")
-                    .map(str::to_owned)
-                    .or_else(|| {
-                        (w.text == "-o")
-                            .then(|| words.get(i + 1).map(|v| v.text.clone()))
-                            .flatten()
-                    })
-            });
-            match named {
-                Some(n) => vec![(n, false)],
-                None => operands
-                    .iter()
-                    .map(|u| (base_name(u).to_owned(), false))
-                    .collect(),
-            }
-        }
+        "axel" => match output_option(words) {
+            Some(n) => vec![(n, false)],
+            None => operands
+                .iter()
+                .map(|u| (base_name(u).to_owned(), false))
+                .collect(),
+        },
         "http" | "https" | "xh" | "xhs" => {
             let download = words.iter().any(|w| {
                 w.text == "--download"
@@ -1220,17 +1228,7 @@ fn network_outputs(name: &str, words: &[Word]) -> Vec<(String, bool)> {
             if !download {
                 return Vec::new();
             }
-            let named = words.iter().enumerate().find_map(|(i, w)| {
-                w.text
-                    .strip_prefix("--output=")
-                    .map(str::to_owned)
-                    .or_else(|| {
-                        matches!(w.text.as_str(), "-o" | "--output")
-                            .then(|| words.get(i + 1).map(|v| v.text.clone()))
-                            .flatten()
-                    })
-            });
-            match named {
+            match output_option(words) {
                 Some(n) => vec![(n, false)],
                 None => operands
                     .iter()
@@ -1281,6 +1279,20 @@ fn network_outputs(name: &str, words: &[Word]) -> Vec<(String, bool)> {
         },
         _ => Vec::new(),
     }
+}
+
+/// The file named by `-o FILE`, `--output FILE` or `--output=FILE`.
+fn output_option(words: &[Word]) -> Option<String> {
+    words.iter().enumerate().find_map(|(i, w)| {
+        w.text
+            .strip_prefix("--output=")
+            .map(str::to_owned)
+            .or_else(|| {
+                matches!(w.text.as_str(), "-o" | "--output")
+                    .then(|| words.get(i + 1).map(|v| v.text.clone()))
+                    .flatten()
+            })
+    })
 }
 
 /// Archive tools and copies whose output is a copy of what they read: `(output, inputs)`

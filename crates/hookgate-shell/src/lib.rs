@@ -154,28 +154,14 @@ impl Analyzer {
             let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
             return finish(walker.commands, &walker.extra);
         }
-        let Some(mut tree) = self.parser.parse(command, None) else {
+        // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
+        let Some((tree, repaired)) = flow::parse_repairing(&mut self.parser, command) else {
             return failed(
                 ParseStatus::Error("the parser gave no tree".into()),
                 "the command could not be parsed",
             );
         };
-        // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
-        let repaired = if tree.root_node().has_error() {
-            flow::without_rw_redirects(command)
-        } else {
-            None
-        };
-        if let Some(fixed) = &repaired
-            && let Some(t) = self.parser.parse(fixed, None)
-            && !t.root_node().has_error()
-        {
-            tree = t;
-        }
-        let command = match &repaired {
-            Some(fixed) if !tree.root_node().has_error() => fixed.as_str(),
-            _ => command,
-        };
+        let command = repaired.as_deref().unwrap_or(command);
         let root = tree.root_node();
         if root.has_error() {
             let detail = first_error(root, command);

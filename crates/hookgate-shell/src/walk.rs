@@ -179,26 +179,12 @@ impl Walker<'_> {
             self.unknown(reason);
             return;
         }
-        let Some(mut tree) = self.parser.parse(source, None) else {
+        // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
+        let Some((tree, repaired)) = crate::flow::parse_repairing(self.parser, source) else {
             self.unknown("the parser gave no tree");
             return;
         };
-        // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
-        let repaired = if tree.root_node().has_error() {
-            crate::flow::without_rw_redirects(source)
-        } else {
-            None
-        };
-        if let Some(fixed) = &repaired
-            && let Some(t) = self.parser.parse(fixed, None)
-            && !t.root_node().has_error()
-        {
-            tree = t;
-        }
-        let source = match &repaired {
-            Some(fixed) if !tree.root_node().has_error() => fixed.as_str(),
-            _ => source,
-        };
+        let source = repaired.as_deref().unwrap_or(source);
         let root = tree.root_node();
         if root.has_error() {
             self.unknown(format!("{via} string does not parse as bash"));
