@@ -954,11 +954,14 @@ pub(crate) fn commit_info(args: &[String]) -> CommitInfo {
             only_paths = true;
         } else if let Some(long) = a.strip_prefix("--") {
             let name = long.split('=').next().unwrap_or(long);
-            match name {
-                "no-verify" => info.no_verify = true,
-                "all" => info.all = true,
-                "amend" => info.amend = true,
-                _ => {}
+            // git accepts unique prefixes (`--no-veri`): read the flag as git does.
+            for full in hookgate_shell::long_option_names("git", "commit", &format!("--{name}")) {
+                match full.as_str() {
+                    "--no-verify" => info.no_verify = true,
+                    "--all" => info.all = true,
+                    "--amend" => info.amend = true,
+                    _ => {}
+                }
             }
             if LONG_VALUE.contains(&a.as_str()) {
                 i += 1;
@@ -985,9 +988,15 @@ pub(crate) fn commit_info(args: &[String]) -> CommitInfo {
     info
 }
 
-/// Whether a `git push` argument list carries `--no-verify`.
+/// Whether a `git push` argument list carries `--no-verify`, or a prefix git reads as it
+/// (`--no-verif`; an ambiguous prefix counts too, git refuses it anyway).
 pub(crate) fn push_no_verify(args: &[String]) -> bool {
-    args.iter().any(|a| a == "--no-verify")
+    args.iter().take_while(|a| *a != "--").any(|a| {
+        a.starts_with("--")
+            && hookgate_shell::long_option_names("git", "push", a)
+                .iter()
+                .any(|n| n == "--no-verify")
+    })
 }
 
 /// The directory git runs in relative to the cwd (`-C a -C b` = `a/b`), and an explicit

@@ -790,8 +790,82 @@ fn scheduled_tasks(j: &Judge<'_>) -> Option<Violation> {
     None
 }
 
+/// The parsed shell commands that write `path` in this call. `None` when something else
+/// writes it too (a file tool, a command the analysis could not place), so callers that excuse
+/// a kind of write never excuse a write they did not see.
+fn shell_writers<'j>(j: &'j Judge<'_>, path: &Path) -> Option<Vec<&'j [String]>> {
+    let mut out = Vec::new();
+    for (i, item) in j.facts.items.iter().enumerate() {
+        if item
+            .paths
+            .iter()
+            .any(|p| p.op != PathOp::Read && p.path == path)
+        {
+            out.push(j.facts.argv(i)?);
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// Operands of a command: its arguments that are not options.
+fn operands(argv: &[String]) -> Vec<&str> {
+    argv.iter()
+        .skip(1)
+        .map(String::as_str)
+        .filter(|a| !(a.starts_with('-') && a.len() > 1))
+        .collect()
+}
+
+/// `chmod MODE …` whose mode only takes access away (`600`, `go-rwx`): tightening a
+/// credential's permissions protects it, it does not create or replace it.
+fn tightens_permissions(argv: &[String]) -> bool {
+    program(argv) == "chmod"
+        && operands(argv)
+            .first()
+            .is_some_and(|mode| hookgate_shell::chmod_tightens(mode))
+}
+
+/// `cp -n .env.example .env`: a copy that cannot overwrite (no-clobber) whose sources are the
+/// project's documented env templates creates the env file from documentation; nothing
+/// secret is read, and an existing `.env` is left alone.
+fn env_from_template(argv: &[String]) -> bool {
+    let no_clobber = argv.iter().skip(1).any(|a| {
+        a == "--no-clobber"
+            || a == "--update=none"
+            || (a.starts_with('-') && !a.starts_with("--") && a.contains('n'))
+    });
+    let ops = operands(argv);
+    let sources = ops.get(..ops.len().saturating_sub(1)).unwrap_or(&[]);
+    program(argv) == "cp"
+        && no_clobber
+        && !sources.is_empty()
+        && sources.iter().all(|s| {
+            let name = Path::new(s)
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            name.contains("env")
+                && ["example", "sample", "template", "dist", "defaults"]
+                    .iter()
+                    .any(|t| name.contains(t))
+        })
+}
+
 fn credential_file_creation(j: &Judge<'_>) -> Option<Violation> {
-    let m = first_match(j.write_matches(), CREDENTIALS)?;
+    let excused = |m: &SensitiveMatch| {
+        shell_writers(j, &m.path).is_some_and(|writers| {
+            writers.iter().all(|argv| {
+                tightens_permissions(argv)
+                    || (m.category == Category::EnvFile && env_from_template(argv))
+            })
+        })
+    };
+    let m = j
+        .write_matches()
+        .iter()
+        .filter(|m| CREDENTIALS.contains(&m.category))
+        .find(|m| !excused(m))?;
     let effect = if m.category == Category::EnvFile {
         Effect::Ask
     } else {
@@ -902,29 +976,63 @@ fn package_script_injection(j: &Judge<'_>) -> Option<Violation> {
     None
 }
 
+/// A fanned-out write the analyzer resolved to ordinary work whose every target is a literal
+/// path inside the workspace or the temp dir (`find . -name '*.pyc' -delete`): the analyzer
+/// already judged what it can reach, so there is nothing for the user to weigh.
+fn fanned_inside_workspace(j: &Judge<'_>, c: &hookgate_shell::ExecutedCommand) -> bool {
+    use hookgate_shell::Class;
+    if !matches!(c.verdict.class, Class::Safe | Class::Normal) {
+        return false;
+    }
+    let args = c.argv.get(1..).unwrap_or(&[]);
+    let targets: Vec<&String> = if program(&c.argv) == "find" {
+        args.iter()
+            .take_while(|a| !(a.starts_with('-') || *a == "(" || *a == "!"))
+            .collect()
+    } else {
+        args.iter().filter(|a| !a.starts_with('-')).collect()
+    };
+    let targets = if targets.is_empty() && program(&c.argv) == "find" {
+        vec![]
+    } else {
+        targets
+    };
+    targets.iter().all(|t| {
+        !t.contains(['$', '`', '{', '*', '?', '[']) && {
+            let p = hookgate_paths::normalize(t, &j.facts.cwd, j.ctx.home.as_deref()).path;
+            is_within(&p, &j.ctx.workspace) || j.in_temp(&p)
+        }
+    })
+}
+
 fn recursive_operation(j: &Judge<'_>) -> Option<Violation> {
     let analysis = j.facts.analysis.as_ref()?;
-    let c = analysis.commands.iter().find(|c| {
-        let fanned = c.via.iter().any(|v| {
-            v.starts_with("find -exec")
-                || v.starts_with("find -ok")
-                || v == "xargs"
-                || v == "parallel"
-        });
-        let writer = matches!(
-            program(&c.argv),
-            "rm" | "chmod"
-                | "chown"
-                | "chgrp"
-                | "mv"
-                | "shred"
-                | "unlink"
-                | "truncate"
-                | "cp"
-                | "sed"
-        );
-        (fanned && writer) || (program(&c.argv) == "find" && c.argv.iter().any(|a| a == "-delete"))
-    })?;
+    let c = analysis
+        .commands
+        .iter()
+        .filter(|c| !fanned_inside_workspace(j, c))
+        .find(|c| {
+            let fanned = c.via.iter().any(|v| {
+                v.starts_with("find -exec")
+                    || v.starts_with("find -ok")
+                    || v == "xargs"
+                    || v == "parallel"
+            });
+            let writer = matches!(
+                program(&c.argv),
+                "rm" | "chmod"
+                    | "chown"
+                    | "chgrp"
+                    | "mv"
+                    | "shred"
+                    | "unlink"
+                    | "truncate"
+                    | "cp"
+                    | "sed"
+            );
+            (fanned && writer)
+                || (program(&c.argv) == "find" && c.argv.iter().any(|a| a == "-delete"))
+        })?;
     Some(Violation::new(
         Effect::Ask,
         format!(
@@ -1581,11 +1689,80 @@ fn is_container_file(name: &str) -> bool {
                 .is_some_and(|e| e == "yml" || e == "yaml"))
 }
 
+/// Text that, written into a container definition, gives the container the host: privileged
+/// mode, the runtime socket, host namespaces, added capabilities, devices, relaxed security
+/// profiles, the host's root mounted.
+const CONTAINER_ESCALATION: &[&str] = &[
+    "privileged",
+    "docker.sock",
+    "podman.sock",
+    "containerd.sock",
+    "cap_add",
+    "cap-add",
+    "sys_admin",
+    "network_mode",
+    "network=host",
+    "net=host",
+    "pid: host",
+    "pid=host",
+    "ipc: host",
+    "ipc=host",
+    "userns",
+    "security_opt",
+    "security-opt",
+    "seccomp",
+    "apparmor",
+    "devices",
+    "--device",
+    "/:/",
+    "/var/run",
+];
+
+/// `sed -i 's/3.8/3.9/' docker-compose.yml`: an in-place substitution whose inserted text
+/// (parsed from the sed script) brings none of [`CONTAINER_ESCALATION`] into the file. A
+/// script that runs commands, writes other files or cannot be read is not excused.
+fn plain_in_place_edit(argv: &[String]) -> bool {
+    if !matches!(program(argv), "sed" | "gsed") {
+        return false;
+    }
+    let words = argv.get(1..).unwrap_or(&[]);
+    let in_place = words.iter().any(|a| {
+        a.starts_with("--in-place")
+            || (a.starts_with('-') && !a.starts_with("--") && a.contains('i'))
+    });
+    let mut scripts: Vec<&str> = Vec::new();
+    let mut it = words.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "-e" | "--expression" => scripts.extend(it.next().map(String::as_str)),
+            "-f" | "--file" => return false,
+            s if s.starts_with("--expression=") => {
+                scripts.push(s.trim_start_matches("--expression="));
+            }
+            s if s.starts_with("--file=") => return false,
+            _ => {}
+        }
+    }
+    if scripts.is_empty() {
+        scripts.extend(operands(argv).first().copied());
+    }
+    in_place
+        && !scripts.is_empty()
+        && scripts.iter().all(|script| {
+            hookgate_shell::sed_inserted_text(script).is_some_and(|texts| {
+                texts.iter().all(|t| {
+                    let lower = t.to_ascii_lowercase();
+                    !CONTAINER_ESCALATION.iter().any(|m| lower.contains(m))
+                })
+            })
+        })
+}
+
 fn container_config(j: &Judge<'_>) -> Option<Violation> {
-    let p = j
-        .writes()
-        .iter()
-        .find(|p| is_container_file(file_name(p)))?;
+    let p = j.writes().iter().find(|p| {
+        is_container_file(file_name(p))
+            && !shell_writers(j, p).is_some_and(|w| w.iter().all(|a| plain_in_place_edit(a)))
+    })?;
     Some(Violation::new(
         Effect::Ask,
         format!("modifies container configuration: {}", p.display()),
@@ -2261,7 +2438,16 @@ fn vcs_config(j: &Judge<'_>) -> Option<Violation> {
         let key = flags.positionals.first().map(|k| k.to_ascii_lowercase());
         let reading =
             flags.long.contains("get") || flags.long.contains("list") || flags.short.contains(&'l');
+        // `core.fsmonitor true|false` switches git's built-in daemon; only a path runs a program.
+        let builtin_fsmonitor = key.as_deref() == Some("core.fsmonitor")
+            && flags.positionals.get(1).is_some_and(|v| {
+                matches!(
+                    v.to_ascii_lowercase().as_str(),
+                    "true" | "false" | "yes" | "no" | "on" | "off" | "1" | "0"
+                )
+            });
         if !reading
+            && !builtin_fsmonitor
             && flags.positionals.len() >= 2
             && key.as_deref().is_some_and(|k| {
                 matches!(

@@ -292,15 +292,24 @@ fn no_package_script_injection_fires_on_lifecycle_scripts() {
 #[test]
 fn recursive_operation_guard_fires_in_monitor_mode_by_default() {
     let m = fires(
-        &bash("find . -name '*.o' -exec rm {} +"),
+        &bash("find /srv/data -name '*.o' -exec rm {} +"),
         "recursive-operation-guard",
     );
     assert_eq!(m.mode, Mode::Monitor);
     fires(
-        &bash("find . -name '*.tmp' -delete"),
+        &bash("find ~/projects -name '*.tmp' -delete"),
         "recursive-operation-guard",
     );
     fires(&bash("ls | xargs chmod 600"), "recursive-operation-guard");
+    // Inside the workspace the analyzer resolved every target: ordinary cleanup (issue 8).
+    quiet(
+        &bash("find . -name '*.tmp' -delete"),
+        "recursive-operation-guard",
+    );
+    quiet(
+        &bash("find . -name '*.o' -exec rm {} +"),
+        "recursive-operation-guard",
+    );
     quiet(&bash("find . -name '*.rs'"), "recursive-operation-guard");
     quiet(&bash("rm -rf target"), "recursive-operation-guard");
 }

@@ -5,10 +5,16 @@
 //! and the judgement of variables that name programs (`GIT_EDITOR=true`, `PATH=~/.local/bin:…`),
 //! so harmless values stay harmless and hijacks do not.
 
+// `argv` (the whole command) and `args` (its arguments) are this module's vocabulary, as in
+// `resolve.rs`.
+#![allow(clippy::similar_names)]
+
 use crate::deferred::scan;
-use crate::model::{Class, ExecutedCommand, Verdict};
+use crate::interp::{Lang, SqlRisk};
+use crate::model::{BlastRadius, Channel, Class, ExecutedCommand, Flow, FlowSink, Verdict};
+use crate::targets::Cwd;
 use crate::taxonomy::{self, Args, ids};
-use crate::walk::{Scope, Walker, Word};
+use crate::walk::{Producer, Scope, Walker, Word};
 
 /// Rails/rake tasks that drop, reset, purge or reload the database.
 const DB_RESET_TASKS: &[&str] = &[
@@ -322,21 +328,26 @@ impl Walker<'_> {
                         "--format-options",
                     ],
                 );
+                // httpie reads a first word of letters only as the method, in any case
+                // (`xh delete URL`), when a URL follows it.
                 let method = operands.first()?;
-                let upper = method.exact
+                let is_method = method.exact
                     && !method.text.is_empty()
-                    && method.text.bytes().all(|b| b.is_ascii_uppercase());
-                if upper {
+                    && method.text.bytes().all(|b| b.is_ascii_alphabetic())
+                    && operands.len() > 1;
+                if is_method {
                     method_verdict(&method.text)
                 } else {
                     None
                 }
             }
-            "rails" | "rake" | "bundle" => framework_task(words),
+            "rails" | "rake" | "bundle" => {
+                framework_task(words, self.files.production, self.files.local_env)
+            }
             _ if is_framework_tool(name)
                 || words.iter().take(2).any(|w| is_framework_tool(&w.text)) =>
             {
-                other_framework_task(name, words)
+                other_framework_task(name, words, self.files.production)
             }
             "kill" => self.kill_user_processes(words, scope),
             "pkill" | "killall" => broad_killer(name, words),
@@ -373,6 +384,16 @@ impl Walker<'_> {
     fn kill_user_processes(&self, words: &[Word], scope: &Scope) -> Option<Verdict> {
         if words.iter().all(|w| w.exact) {
             return None;
+        }
+        // `pgrep -u USER | xargs kill`: the PIDs are the items of `xargs`, printed by the
+        // pipeline stage recorded just before it, one level up.
+        if scope.via.last().is_some_and(|v| v == "xargs")
+            && words.iter().any(|w| w.text == "{stdin}")
+            && let Some(c) = self.commands.last()
+            && c.via.len() + 1 == scope.via.len()
+            && selects_by_user_only(c)
+        {
+            return Some(ids::SYS_KILL_USER_PROCESSES.verdict());
         }
         // The substitutions of this command were recorded just before it, one level deeper.
         let depth = scope.via.len();
@@ -447,16 +468,536 @@ impl Walker<'_> {
                 .iter()
                 .any(|dir| match dir.strip_prefix("~/") {
                     Some(rest) => home.is_some_and(|h| {
-                        let full = h.join(rest);
-                        entry == full.to_string_lossy()
-                            || entry.strip_prefix("~/") == Some(rest)
-                            || ["$HOME/", "${HOME}/"]
-                                .iter()
-                                .any(|p| entry.strip_prefix(p) == Some(rest))
+                        let full = h.to_string_lossy();
+                        let under_home = entry
+                            .strip_prefix(full.as_ref())
+                            .and_then(|r| r.strip_prefix('/'))
+                            .or_else(|| entry.strip_prefix("~/"))
+                            .or_else(|| {
+                                ["$HOME/", "${HOME}/"]
+                                    .iter()
+                                    .find_map(|p| entry.strip_prefix(p))
+                            });
+                        under_home.is_some_and(|r| components_match(rest, r))
                     }),
-                    None => entry == *dir,
+                    None => components_match(dir, entry),
                 })
         })
+    }
+}
+
+/// Tools that run a command inside a container or pod (see [`container_command`]).
+const CONTAINER_TOOLS: &[&str] = &[
+    "docker",
+    "podman",
+    "nerdctl",
+    "docker-compose",
+    "podman-compose",
+    "kubectl",
+    "oc",
+];
+
+/// Environment variables whose value selects where a framework's tasks run.
+fn is_environment_marker(name: &str, value: &str) -> bool {
+    is_production_marker(&format!("{name}={value}"))
+        || matches!(
+            (name, value),
+            (
+                "NODE_ENV" | "MIX_ENV" | "FLASK_ENV" | "APP_ENV",
+                "production" | "prod"
+            )
+        )
+}
+
+/// A framework's database shell: reads SQL on stdin (`manage.py dbshell`, `rails dbconsole`,
+/// `php artisan db`, `heroku pg:psql`).
+fn is_db_shell(line: &[&str]) -> bool {
+    line.windows(2).any(|w| {
+        let base = w[0].rsplit('/').next().unwrap_or(w[0]);
+        matches!(
+            (base, w[1]),
+            ("manage.py" | "django-admin", "dbshell")
+                | ("rails", "dbconsole" | "db")
+                | ("artisan", "db")
+                | ("heroku", "pg:psql")
+        )
+    })
+}
+
+/// A framework's code runner and the language of the code it runs: `rails runner CODE`,
+/// `rails console` (stdin), `manage.py shell -c CODE` (or stdin), `artisan tinker` (stdin).
+/// Returns the language and the code, if given as an argument.
+fn framework_code<'w>(line: &[&'w str]) -> Option<(Lang, Option<&'w str>)> {
+    let i = line.iter().position(|w| {
+        let base = w.rsplit('/').next().unwrap_or(w);
+        matches!(base, "rails" | "manage.py" | "django-admin" | "artisan")
+    })?;
+    let tool = line.get(i)?.rsplit('/').next().unwrap_or("");
+    let rest = line.get(i + 1..)?;
+    let (sub, args) = rest.split_first()?;
+    match (tool, *sub) {
+        ("rails", "runner" | "r") => {
+            let code = args
+                .iter()
+                .enumerate()
+                .find(|(k, a)| {
+                    let env_value =
+                        *k > 0 && matches!(args.get(k - 1).copied(), Some("-e" | "--environment"));
+                    !(a.starts_with('-') || env_value)
+                })
+                .map(|(_, a)| *a);
+            Some((Lang::Ruby, code))
+        }
+        ("rails", "console" | "c") => Some((Lang::Ruby, None)),
+        ("manage.py" | "django-admin", "shell" | "shell_plus") => {
+            let code = args
+                .windows(2)
+                .find(|w| matches!(w[0], "-c" | "--command"))
+                .map(|w| w[1])
+                .or_else(|| args.iter().find_map(|a| a.strip_prefix("--command=")));
+            Some((Lang::Python, code))
+        }
+        ("artisan", "tinker") => Some((Lang::Php, None)),
+        _ => None,
+    }
+}
+
+/// The container and the command it is asked to run: `docker|podman|nerdctl exec [opts] CTR
+/// CMD…`, `… run [opts] IMAGE [CMD…]` (with `--entrypoint`), `docker compose|docker-compose
+/// exec|run [opts] SERVICE CMD…`, `kubectl|oc exec [opts] POD [--] CMD…`, `kubectl run NAME
+/// … -- CMD…`. Returns (what runs it, the container, its command line).
+fn container_command(name: &str, words: &[Word]) -> Option<(String, String, Vec<Word>)> {
+    let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    let (verb_at, kube) = match name {
+        "docker" | "podman" | "nerdctl" | "docker-compose" | "podman-compose" => {
+            let mut i = 0;
+            let mut compose = name.ends_with("compose");
+            // Global options (`docker --context x`, `docker compose -f f -p p`).
+            while let Some(t) = texts.get(i) {
+                if *t == "compose" && !compose {
+                    compose = true;
+                } else if t.starts_with('-') {
+                    if !t.contains('=')
+                        && matches!(
+                            *t,
+                            "-f" | "--file"
+                                | "-p"
+                                | "--project-name"
+                                | "--context"
+                                | "-c"
+                                | "-H"
+                                | "--host"
+                                | "--env-file"
+                                | "--profile"
+                                | "--project-directory"
+                                | "--log-level"
+                                | "--config"
+                        )
+                    {
+                        i += 1;
+                    }
+                } else {
+                    break;
+                }
+                i += 1;
+            }
+            if !matches!(texts.get(i).copied(), Some("exec" | "run")) {
+                return None;
+            }
+            (i, false)
+        }
+        "kubectl" | "oc" => {
+            let i = texts.iter().position(|t| !t.starts_with('-'))?;
+            if !matches!(texts.get(i).copied(), Some("exec" | "run" | "debug")) {
+                return None;
+            }
+            (i, true)
+        }
+        _ => return None,
+    };
+    let verb = texts.get(verb_at).copied().unwrap_or("");
+    let args = words.get(verb_at + 1..).unwrap_or(&[]);
+    if kube {
+        // Everything after `--` is the command; without it, `exec POD CMD…` (old form).
+        let dash = args.iter().position(|w| w.exact && w.text == "--");
+        let target = args
+            .iter()
+            .find(|w| !w.text.starts_with('-'))
+            .map(|w| w.text.clone())
+            .unwrap_or_default();
+        let inner = match dash {
+            Some(d) => args.get(d + 1..).unwrap_or(&[]).to_vec(),
+            None if verb == "exec" => {
+                let mut seen_target = false;
+                let mut skip = false;
+                let mut out = Vec::new();
+                for w in args {
+                    if skip {
+                        skip = false;
+                        continue;
+                    }
+                    if !seen_target {
+                        if w.text.starts_with('-') {
+                            skip = !w.text.contains('=')
+                                && matches!(
+                                    w.text.as_str(),
+                                    "-n" | "--namespace" | "-c" | "--container" | "--context"
+                                );
+                            continue;
+                        }
+                        seen_target = true;
+                        continue;
+                    }
+                    out.push(w.clone());
+                }
+                out
+            }
+            None => Vec::new(),
+        };
+        return (!inner.is_empty()).then(|| (format!("{name} {verb}"), target, inner));
+    }
+    let value_options: &[&str] = &[
+        "-e",
+        "--env",
+        "-u",
+        "--user",
+        "-w",
+        "--workdir",
+        "--env-file",
+        "--detach-keys",
+        "-v",
+        "--volume",
+        "-p",
+        "--publish",
+        "--name",
+        "--network",
+        "--net",
+        "--mount",
+        "-l",
+        "--label",
+        "--platform",
+        "--pull",
+        "--restart",
+        "-m",
+        "--memory",
+        "--cpus",
+        "-h",
+        "--hostname",
+        "--add-host",
+        "--device",
+        "--cap-add",
+        "--cap-drop",
+        "--security-opt",
+        "--log-driver",
+        "--log-opt",
+        "--tmpfs",
+        "--ulimit",
+        "--volumes-from",
+        "--link",
+        "--dns",
+        "--ipc",
+        "--pid",
+        "--uts",
+        "--shm-size",
+        "--gpus",
+        "--runtime",
+        "--cidfile",
+        "--expose",
+        "--health-cmd",
+        "--index",
+        "--entrypoint",
+        "-a",
+        "--attach",
+        "--group-add",
+        "--stop-signal",
+        "--stop-timeout",
+        "--userns",
+        "--cgroupns",
+        "--memory-swap",
+    ];
+    let mut entrypoint: Option<Word> = None;
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        let t = w.text.as_str();
+        if !w.exact || !t.starts_with('-') {
+            break;
+        }
+        if let Some(v) = t.strip_prefix("--entrypoint=") {
+            entrypoint = Some(Word::lit(v));
+        } else if t == "--entrypoint" {
+            entrypoint = args.get(i + 1).cloned();
+        }
+        i += if !t.contains('=') && value_options.contains(&t) {
+            2
+        } else {
+            1
+        };
+    }
+    let target = args.get(i)?.text.clone();
+    let mut inner: Vec<Word> = entrypoint.into_iter().collect();
+    inner.extend(args.get(i + 1..).unwrap_or(&[]).iter().cloned());
+    (!inner.is_empty()).then(|| (format!("{name} {verb}"), target, inner))
+}
+
+/// A word naming a network destination: a URL with a non-file scheme, `s3://…`, `gs://…`.
+fn is_network_url(word: &str) -> bool {
+    word.split_once("://").is_some_and(|(scheme, rest)| {
+        !scheme.is_empty()
+            && !rest.is_empty()
+            && scheme
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'+')
+            && !scheme.eq_ignore_ascii_case("file")
+    })
+}
+
+/// Rules written for the host's workspace boundary: inside a container the workspace is not
+/// there, so such a finding asks instead of denying.
+fn host_boundary_rule(rule: Option<&str>) -> bool {
+    rule.is_some_and(|r| {
+        r.starts_with("fs.delete_outside_workspace")
+            || r == "fs.overwrite_outside_workspace"
+            || r == "fs.permissions_outside_workspace"
+    })
+}
+
+impl Walker<'_> {
+    /// Remembers an assignment that puts frameworks on production (`RAILS_ENV=production`),
+    /// for the framework tasks later in the line (a prefix assignment's value never reaches
+    /// the command's argv).
+    pub(crate) fn note_assignment(&mut self, name: &str, value: Option<&Word>) {
+        if let Some(v) = value
+            && v.exact
+        {
+            if is_environment_marker(name, &v.text) {
+                self.files.production = true;
+            }
+            if matches!(name, "RAILS_ENV" | "RACK_ENV")
+                && matches!(v.text.as_str(), "test" | "development")
+            {
+                self.files.local_env = true;
+            }
+        }
+    }
+
+    /// Commands a command carries to somewhere else: SQL or Redis commands on its stdin
+    /// (`manage.py dbshell <<< 'DROP …'`, `echo FLUSHALL | redis-cli`), a Redis `EVAL`
+    /// script, framework code runners (`rails runner CODE`), and the command a container or
+    /// pod is asked to run (`docker exec app rm -rf /data`, `kubectl exec pg -- psql -c …`).
+    pub(crate) fn judge_stdin_commands(
+        &mut self,
+        name: &str,
+        argv: &[Word],
+        stdin: &Producer,
+        scope: &Scope,
+    ) {
+        // Cheap test first: this runs for every command.
+        let runner = |w: &Word| {
+            let base = w.text.rsplit('/').next().unwrap_or(&w.text);
+            matches!(
+                base,
+                "manage.py" | "django-admin" | "rails" | "artisan" | "heroku"
+            )
+        };
+        let redis = matches!(name, "redis-cli" | "valkey-cli" | "keydb-cli");
+        if !(CONTAINER_TOOLS.contains(&name) || redis || argv.iter().take(4).any(runner)) {
+            return;
+        }
+        let line: Vec<&str> = argv.iter().map(|w| w.text.as_str()).collect();
+        let args = argv.get(1..).unwrap_or(&[]);
+        if CONTAINER_TOOLS.contains(&name) {
+            self.container(name, argv, args, stdin, scope);
+            return;
+        }
+        if redis {
+            self.redis(name, argv, args, stdin, scope);
+            return;
+        }
+        if is_db_shell(&line) {
+            let verdict = match stdin {
+                Producer::Text { text, exact } => match crate::interp::scan_sql(text) {
+                    SqlRisk::Drop => Some(ids::DB_DROP.verdict()),
+                    SqlRisk::DeleteAll => Some(ids::DB_DELETE_ALL.verdict()),
+                    SqlRisk::None if !exact => Some(ids::DB_OPAQUE_SQL.verdict()),
+                    SqlRisk::None => None,
+                },
+                Producer::Nothing => None,
+                _ => Some(ids::DB_OPAQUE_SQL.verdict()),
+            };
+            if let Some(v) = verdict {
+                self.record(argv, scope, self.on_production(v, &line));
+            }
+            return;
+        }
+        if let Some((lang, code)) = framework_code(&line) {
+            let code = match (code, stdin) {
+                (Some(c), _) => Some(Word::lit(c)),
+                (None, Producer::Text { text, exact }) => Some(Word {
+                    text: text.clone(),
+                    exact: *exact,
+                    ..Word::lit("")
+                }),
+                _ => None,
+            };
+            if let Some(code) = code {
+                if code.exact
+                    && let Some(call) = self.code.bulk_delete(lang, &code.text)
+                {
+                    let mut v = self.on_production(ids::DB_ORM_BULK_DELETE.verdict(), &line);
+                    v.reason = format!("{}: `{call}`", v.reason);
+                    self.record(argv, scope, v);
+                }
+                let mut inner = scope.clone();
+                self.foreign(lang, argv, &code, &mut inner, "framework runner");
+            }
+        }
+    }
+
+    /// The production form of a database verdict when the line targets production (an
+    /// assignment earlier in the line, or a marker among the command's words:
+    /// `RAILS_ENV=production`, `-e production`).
+    fn on_production(&self, mut v: Verdict, line: &[&str]) -> Verdict {
+        let marked = line.iter().any(|t| is_production_marker(t))
+            || line
+                .windows(2)
+                .any(|w| matches!(w, ["-e" | "--environment" | "--env", "production" | "prod"]));
+        if (self.files.production || marked) && v.blast_radius < BlastRadius::High {
+            v.blast_radius = BlastRadius::High;
+            v.reason = format!("{} (on the production environment)", v.reason);
+        }
+        v
+    }
+
+    /// `redis-cli` commands: on stdin (one per line), and in `EVAL` scripts
+    /// (`redis.call('flushall')`): each is judged like the same command given as arguments.
+    fn redis(&mut self, name: &str, argv: &[Word], args: &[Word], stdin: &Producer, scope: &Scope) {
+        let strings: Vec<String> = args.iter().map(|w| w.text.clone()).collect();
+        let parsed = Args::parse(name, &strings);
+        let mut commands: Vec<Vec<String>> = Vec::new();
+        if parsed.positionals.is_empty() {
+            match stdin {
+                Producer::Text { text, exact: true } => commands.extend(
+                    text.lines()
+                        .map(|l| l.split_whitespace().map(str::to_owned).collect::<Vec<_>>())
+                        .filter(|c| !c.is_empty()),
+                ),
+                Producer::Nothing => {}
+                _ => self.record(
+                    argv,
+                    scope,
+                    Verdict::unknown(
+                        "the commands fed to redis-cli are built at run time or read from a file",
+                    ),
+                ),
+            }
+        }
+        let first = parsed.positionals.first().copied().unwrap_or("");
+        if (first.eq_ignore_ascii_case("eval") || first.eq_ignore_ascii_case("eval_ro"))
+            && let Some(script) = parsed.positionals.get(1)
+        {
+            commands.extend(crate::code::redis_script_commands(script));
+        }
+        for c in commands {
+            let parsed = Args::parse(name, &c);
+            if let Some(rule) = taxonomy::match_rules(name, &parsed) {
+                let mut v = rule.verdict();
+                v.reason = format!("{} (`{}` sent to Redis)", v.reason, c.join(" "));
+                self.record(argv, scope, v);
+            }
+        }
+    }
+
+    /// The command a container or pod runs is analysed as that command, on another machine
+    /// (paths are the container's, so the host workspace's allowances do not apply and rules
+    /// about the host's workspace boundary ask). A container that mounts a credential location
+    /// and whose command reaches the network is exfiltration.
+    fn container(
+        &mut self,
+        name: &str,
+        argv: &[Word],
+        args: &[Word],
+        stdin: &Producer,
+        scope: &Scope,
+    ) {
+        let Some((label, target, inner)) = container_command(name, args) else {
+            return;
+        };
+        if scope
+            .via
+            .iter()
+            .filter(|v| v.contains(" exec") || v.contains(" run"))
+            .count()
+            >= 4
+        {
+            self.unknown("containers nested too deeply");
+            return;
+        }
+        let mut remote = scope.clone();
+        remote.cwd = Cwd::Unknown;
+        remote.remote = true;
+        let before = self.commands.len();
+        let via = format!("{label} {target}");
+        self.peel(argv, &inner, &via, &mut remote, stdin.clone());
+        let mut network: Option<String> = None;
+        for c in self.commands.get_mut(before..).unwrap_or(&mut []) {
+            if c.verdict.class == Class::Dangerous {
+                if host_boundary_rule(c.verdict.rule_id.as_deref())
+                    && c.verdict.blast_radius == BlastRadius::High
+                {
+                    c.verdict.blast_radius = BlastRadius::Medium;
+                }
+                c.verdict.reason =
+                    format!("{} (inside the container `{target}`)", c.verdict.reason);
+            }
+            let program = c.argv.first().map(|p| crate::resolve::command_name(p));
+            if network.is_none()
+                && let Some(p) = program
+                && (crate::flow::maybe_network_client(&p)
+                    || c.argv.iter().skip(1).any(|a| is_network_url(a)))
+            {
+                network = Some(p);
+            }
+        }
+        if network.is_none() && inner.iter().any(|w| is_network_url(&w.text)) {
+            network = inner.first().map(|w| w.text.clone());
+        }
+        let source = crate::flow::command_source(
+            name,
+            args,
+            &Producer::Nothing,
+            false,
+            &scope.cwd,
+            self.ctx,
+            &self.files,
+        );
+        if let (Some(tool), Some(source @ crate::model::FlowSource::ContainerMount { .. })) =
+            (network, source)
+        {
+            let flow = Flow {
+                source,
+                sink: FlowSink::Network {
+                    tool,
+                    channel: Channel::Argument,
+                },
+            };
+            let v = crate::flow::verdict(ids::CRED_EXFILTRATE, flow);
+            self.record(argv, scope, v);
+        }
+    }
+}
+
+/// `pattern` and `path` have the same `/`-separated components, a `*` component standing for
+/// any one real name (a version directory such as `v20.0.0`; never `.`, `..` or empty).
+fn components_match(pattern: &str, path: &str) -> bool {
+    let mut p = pattern.split('/');
+    let mut q = path.split('/');
+    loop {
+        match (p.next(), q.next()) {
+            (None, None) => return true,
+            (Some("*"), Some(c)) if !matches!(c, "" | "." | "..") && !c.contains('$') => {}
+            (Some(a), Some(b)) if a == b => {}
+            _ => return false,
+        }
     }
 }
 
@@ -469,7 +1010,8 @@ fn is_shell_init(c: &ExecutedCommand) -> bool {
     let name = program.rsplit('/').next().unwrap_or(program);
     let sub = c.argv.get(1).map_or("", String::as_str);
     matches!(c.verdict.class, Class::Safe | Class::Normal)
-        && taxonomy::shell_init_subcommands(name).is_some_and(|subs| subs.contains(&sub))
+        && taxonomy::shell_init_subcommands(name)
+            .is_some_and(|subs| subs.contains(&sub) || (subs.contains(&"*") && !sub.is_empty()))
 }
 
 /// `pgrep -u USER` (or `ps -u USER -o pid=`) with no name pattern: lists every process of a
@@ -490,7 +1032,9 @@ fn selects_by_user_only(c: &ExecutedCommand) -> bool {
             let by_owner = opts
                 .iter()
                 .any(|o| OWNER_SELECTORS.contains(&o.name.as_str()));
-            by_owner && operands.iter().all(|p| broad_pattern(&p.text))
+            // By owner with no pattern, or a pattern that matches every process (`-f .`).
+            (by_owner && operands.iter().all(|p| broad_pattern(&p.text)))
+                || (!operands.is_empty() && operands.iter().all(|p| broad_pattern(&p.text)))
         }
         "ps" => {
             let (opts, _) = scan("ps", &words, "uUgGpost", &[]);
@@ -585,7 +1129,7 @@ fn is_framework_tool(word: &str) -> bool {
 }
 
 /// `python manage.py flush`, `npx prisma migrate reset`, `php artisan migrate:fresh`, …
-fn other_framework_task(name: &str, words: &[Word]) -> Option<Verdict> {
+fn other_framework_task(name: &str, words: &[Word], production_env: bool) -> Option<Verdict> {
     let line: Vec<&str> = std::iter::once(name)
         .chain(words.iter().map(|w| w.text.as_str()))
         .collect();
@@ -600,15 +1144,17 @@ fn other_framework_task(name: &str, words: &[Word]) -> Option<Verdict> {
     if !hit {
         return None;
     }
-    let production = line.iter().any(|t| {
-        is_production_marker(t)
-            || matches!(
-                *t,
-                "--env=production" | "--env=prod" | "NODE_ENV=production" | "MIX_ENV=prod"
-            )
-    }) || line
-        .windows(2)
-        .any(|w| matches!(w, ["--env" | "-e", "production" | "prod"]));
+    let production = production_env
+        || line.iter().any(|t| {
+            is_production_marker(t)
+                || matches!(
+                    *t,
+                    "--env=production" | "--env=prod" | "NODE_ENV=production" | "MIX_ENV=prod"
+                )
+        })
+        || line
+            .windows(2)
+            .any(|w| matches!(w, ["--env" | "-e", "production" | "prod"]));
     Some(if production {
         ids::DB_FRAMEWORK_RESET_PRODUCTION.verdict()
     } else {
@@ -617,23 +1163,25 @@ fn other_framework_task(name: &str, words: &[Word]) -> Option<Verdict> {
 }
 
 /// `rails db:drop`, `rake db:reset RAILS_ENV=production`, `bundle exec rails db:purge`.
-fn framework_task(words: &[Word]) -> Option<Verdict> {
+fn framework_task(words: &[Word], production_env: bool, local_env: bool) -> Option<Verdict> {
     let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
     let destructive = texts.iter().any(|t| DB_RESET_TASKS.contains(t));
     if !destructive {
         return None;
     }
     // An explicit development or test environment is the routine reset of a local database.
-    let local = texts.iter().any(|t| {
-        matches!(
-            t.split_once('='),
-            Some(("RAILS_ENV" | "RACK_ENV", "test" | "development"))
-        )
-    });
-    if local {
+    let local = local_env
+        || texts.iter().any(|t| {
+            matches!(
+                t.split_once('='),
+                Some(("RAILS_ENV" | "RACK_ENV", "test" | "development"))
+            )
+        });
+    if local && !production_env {
         return None;
     }
-    let production = texts.iter().any(|t| is_production_marker(t))
+    let production = production_env
+        || texts.iter().any(|t| is_production_marker(t))
         || texts
             .windows(2)
             .any(|w| matches!(w, ["-e" | "--environment", "production" | "prod"]));
@@ -648,7 +1196,7 @@ fn framework_task(words: &[Word]) -> Option<Verdict> {
 /// the owner's own bits): `600`, `700`, `go-rwx`, `u=rw,go=`. Tightening a file outside the
 /// workspace (`chmod 600 ~/.ssh/id_rsa`) protects it; the owner keeps read access, and no
 /// set-id or sticky bit is set, so `000` and `4700` are not tightening.
-pub(crate) fn chmod_tightens(mode: &str) -> bool {
+pub fn chmod_tightens(mode: &str) -> bool {
     if !mode.is_empty() && mode.len() <= 4 && mode.bytes().all(|b| (b'0'..=b'7').contains(&b)) {
         return u32::from_str_radix(mode, 8).is_ok_and(|m| m & 0o7027 == 0 && m & 0o400 != 0);
     }

@@ -85,7 +85,7 @@ fn grammar(lang: Lang) -> Option<tree_sitter::Language> {
         // `php -r` code has no `<?php` tag.
         Lang::Php => tree_sitter_php::LANGUAGE_PHP_ONLY.into(),
         Lang::Perl => tree_sitter_perl::LANGUAGE.into(),
-        Lang::Awk | Lang::Mongo => return None,
+        Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => return None,
     })
 }
 
@@ -93,8 +93,16 @@ fn grammar(lang: Lang) -> Option<tree_sitter::Language> {
 /// appears: the hook path pays for the grammars it uses, not for all of them, and a reused
 /// [`crate::Analyzer`] pays for each at most once.
 #[derive(Default)]
+#[allow(
+    clippy::struct_field_names,
+    reason = "`parsers` is what the struct holds; the other fields are its scan results"
+)]
 pub(crate) struct Parsers {
     parsers: Vec<(Lang, Parser)>,
+    /// What the last [`Parsers::scan`] found for [`Parsers::bulk_delete`].
+    last_bulk: Option<String>,
+    /// Whether the next scan looks for bulk deletes (only framework runners ask).
+    want_bulk: bool,
 }
 
 impl Parsers {
@@ -105,6 +113,9 @@ impl Parsers {
     /// and additionally gets [`Finding::Unparsed`], so the caller can union it with the lexer
     /// and never allow code whose structure it could not read.
     pub(crate) fn scan(&mut self, lang: Lang, code: &str) -> Option<Vec<Finding>> {
+        if matches!(lang, Lang::Lua | Lang::R) {
+            return Some(call_scan(lang, code));
+        }
         let language = grammar(lang)?;
         let index = if let Some(i) = self.parsers.iter().position(|(l, _)| *l == lang) {
             i
@@ -126,8 +137,11 @@ impl Parsers {
             src: code,
             env: Env::default(),
             out: Vec::new(),
+            bulk: None,
+            want_bulk: self.want_bulk,
         };
         scanner.walk(root);
+        self.last_bulk = scanner.bulk.take();
         if root.has_error() {
             scanner.out.push(Finding::Unparsed);
         }
@@ -141,11 +155,30 @@ impl Parsers {
     }
 }
 
+impl Parsers {
+    /// The first call in framework code (`rails runner`, `manage.py shell -c`) that deletes
+    /// or truncates whole tables: ORM bulk deletes (`delete_all`, `destroy_all`,
+    /// `objects.all().delete()`, `truncate`, `drop_table`) and SQL run through the ORM's
+    /// connection that drops or empties tables.
+    pub(crate) fn bulk_delete(&mut self, lang: Lang, code: &str) -> Option<String> {
+        self.want_bulk = true;
+        let scanned = self.scan(lang, code);
+        self.want_bulk = false;
+        scanned?;
+        self.last_bulk.take()
+    }
+}
+
 struct Scanner<'s> {
     lang: Lang,
     src: &'s str,
     env: Env,
     out: Vec<Finding>,
+    /// The first ORM or SQL call that deletes every row of a table (`User.delete_all`,
+    /// `Model.objects.all().delete()`, `connection.execute('DROP TABLE …')`).
+    bulk: Option<String>,
+    /// Whether to look for [`Scanner::bulk`] at all.
+    want_bulk: bool,
 }
 
 fn text<'s>(node: Node<'_>, src: &'s str) -> &'s str {
@@ -188,6 +221,23 @@ impl Scanner<'_> {
     )]
     fn visit(&mut self, node: Node<'_>) {
         match (self.lang, node.kind()) {
+            // `[p.unlink() for p in Path.home().glob('.ssh/*')]`: the loop variable is bound
+            // before the body is visited (the body comes first in the source).
+            (
+                Lang::Python,
+                "list_comprehension"
+                | "set_comprehension"
+                | "generator_expression"
+                | "dictionary_comprehension",
+            ) => {
+                for clause in named_children(node)
+                    .into_iter()
+                    .filter(|c| c.kind() == "for_in_clause")
+                {
+                    self.bind_loop(clause);
+                }
+            }
+            (Lang::Python, "for_statement") => self.bind_loop(node),
             // Imports and aliases.
             (Lang::Python, "import_statement" | "import_from_statement") => self.py_import(node),
             (Lang::Node, "import_statement") => self.js_import(node),
@@ -239,6 +289,9 @@ impl Scanner<'_> {
                     return;
                 }
                 let call = self.lower(node, 0);
+                if self.want_bulk && self.bulk.is_none() {
+                    self.bulk = self.bulk_call(&call);
+                }
                 let mut found = Vec::new();
                 self.call(&call, &mut found);
                 if self.spawns_async(&call) && in_unbounded_loop(self.lang, node, self.src) {
@@ -437,6 +490,63 @@ impl Scanner<'_> {
         }
     }
 
+    /// `for X in ITER`: X is bound to an element of ITER when ITER lists paths (`glob`,
+    /// `rglob`, `iterdir` of a `Path`, `glob.glob(pattern)`): the element is that pattern, so
+    /// what the body does to X is judged on the files it can be.
+    fn bind_loop(&mut self, node: Node<'_>) {
+        let (Some(left), Some(right)) = (field(node, "left"), field(node, "right")) else {
+            return;
+        };
+        if left.kind() != "identifier" {
+            return;
+        }
+        let iter = self.lower(right, 0);
+        let element = match &iter {
+            Expr::Call { callee, args, .. } => {
+                let c = qualify(callee, &self.env, 0);
+                let name = c.as_ref().map(|c| normalize(self.lang, &c.name));
+                let pattern = args.first().and_then(|a| static_str(a, &self.env, 0));
+                match name.as_deref() {
+                    Some("glob.glob" | "glob.iglob") => pattern.map(Expr::Str),
+                    Some(n)
+                        if n.rsplit('.')
+                            .next()
+                            .is_some_and(|m| matches!(m, "glob" | "rglob" | "iterdir")) =>
+                    {
+                        let base = c
+                            .as_ref()
+                            .and_then(|c| c.receiver.first())
+                            .and_then(|r| static_str(r, &self.env, 0));
+                        let tail = if n.rsplit('.').next() == Some("iterdir") {
+                            Some("*".to_owned())
+                        } else if n.rsplit('.').next() == Some("rglob") {
+                            pattern.map(|p| format!("**/{p}"))
+                        } else {
+                            pattern
+                        };
+                        match (base, tail) {
+                            (Some(b), Some(t))
+                                if c.as_ref()
+                                    .is_some_and(|c| c.name.starts_with("pathlib.Path()")) =>
+                            {
+                                Some(Expr::Call {
+                                    callee: Box::new(Expr::Name("pathlib.Path".into())),
+                                    args: vec![Expr::Str(join_paths(&[b, t]))],
+                                    kwargs: Vec::new(),
+                                })
+                            }
+                            _ => None,
+                        }
+                    }
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        let name = text(left, self.src).to_owned();
+        self.env.vars.insert(name, element.unwrap_or(Expr::Dyn));
+    }
+
     // ------------------------------------------------------------------ calls
 
     fn call(&self, call: &Expr, out: &mut Vec<Finding>) {
@@ -453,6 +563,17 @@ impl Scanner<'_> {
         };
         let name = normalize(self.lang, &c.name);
         let env = &self.env;
+        // `__import__('shutil')`, `importlib.import_module('os')` with a literal name import
+        // a module; what is called on it is judged by name (see `qualify`).
+        if matches!(name.as_str(), "__import__" | "importlib.import_module")
+            && args.first().and_then(|a| static_str(a, env, 0)).is_some()
+        {
+            return;
+        }
+        // `getattr(os, 'remove')` with a literal name is the attribute itself (see `qualify`).
+        if name == "getattr" && args.get(1).and_then(|a| static_str(a, env, 0)).is_some() {
+            return;
+        }
         let arg = |a: Arg| -> Option<&Expr> {
             match a {
                 Arg::Pos(i) => args.get(i),
@@ -497,6 +618,17 @@ impl Scanner<'_> {
             return;
         };
         match api {
+            // `file_get_contents('http://…?k=' . getenv('TOKEN'))`, `open(url)`: a file API
+            // given a URL reads the network, and what the URL carries is sent.
+            Api::Op(EffectOp::Read, a) if arg(a).is_some_and(|e| url_prefixed(e, env, 0)) => {
+                out.push(eff(EffectOp::Network, path_of(a), false));
+                if let Some(source) = arg(a).and_then(|e| env_source(e, env, 0)) {
+                    out.push(Finding::Exfil {
+                        source,
+                        call: name.clone(),
+                    });
+                }
+            }
             Api::Op(op, a) => {
                 let p = path_of(a);
                 out.push(eff(op, p, false));
@@ -560,6 +692,25 @@ impl Scanner<'_> {
                 out.push(eff(EffectOp::Move, s, false));
                 out.push(eff(EffectOp::Write, d, false));
             }
+            // Perl's and Ruby's `system("rm", "-rf", "/x")`, PHP's `pcntl_exec`: several
+            // arguments are the argv itself (a leading environment hash is skipped).
+            Api::Spawn(Pos(0))
+                if matches!(self.lang, Lang::Perl | Lang::Ruby)
+                    && args
+                        .iter()
+                        .filter(|a| !matches!(a, Expr::Object(_)))
+                        .count()
+                        > 1
+                    && !matches!(args.get(1), Some(Expr::List(_))) =>
+            {
+                let list = Expr::List(
+                    args.iter()
+                        .filter(|a| !matches!(a, Expr::Object(_)))
+                        .cloned()
+                        .collect(),
+                );
+                self.spawn(Some(&list), None, out);
+            }
             Api::Spawn(a) => {
                 let rest = match a {
                     Pos(i) => args.get(i + 1),
@@ -607,6 +758,29 @@ impl Scanner<'_> {
             }
             Api::Eval => self.dynamic(&name, args, out),
         }
+    }
+
+    /// An ORM call that deletes every row of a table, or SQL run through a connection that
+    /// drops or empties tables (see [`Parsers::bulk_delete`]).
+    fn bulk_call(&self, call: &Expr) -> Option<String> {
+        let Expr::Call { callee, args, .. } = call else {
+            return None;
+        };
+        let name = qualify(callee, &self.env, 0)?.name;
+        let last = name.rsplit(['.', ':', '>']).next().unwrap_or(&name);
+        let bulk = match last {
+            "delete_all" | "destroy_all" | "truncate" | "truncate_all" | "drop_table"
+            | "drop_database" | "dropIfExists" | "dropAllTables" | "wipe" => true,
+            // Django: `Model.objects.all().delete()`, not a filtered queryset's.
+            "delete" => name.ends_with("objects.all().delete") || name.ends_with("objects.delete"),
+            "execute" | "exec_query" | "exec_update" | "exec_delete" | "statement"
+            | "unprepared" | "executescript" | "raw" => args
+                .first()
+                .and_then(|a| static_str(a, &self.env, 0))
+                .is_some_and(|sql| crate::interp::scan_sql(&sql) != crate::interp::SqlRisk::None),
+            _ => false,
+        };
+        bulk.then_some(name)
     }
 
     /// `eval("…")`/`exec("…")` of a literal is code in the same language (scanned again by
@@ -1388,6 +1562,20 @@ fn env_source(e: &Expr, env: &Env, depth: usize) -> Option<crate::model::FlowSou
             if getenv {
                 return credential(args.first().and_then(|a| static_str(a, env, 0)));
             }
+            // A method called on the environment: `.get('X')`/`.fetch('X')` read one
+            // variable, any other (`copy()`, `items()`, `to_h`, `to_s`) hands over all of it.
+            if let Expr::Attr(obj, method) = callee.as_ref()
+                && is_environ(obj, env)
+            {
+                return if matches!(method.as_str(), "get" | "fetch" | "pop" | "getenv" | "key?") {
+                    credential(args.first().and_then(|a| static_str(a, env, 0)))
+                } else {
+                    Some(FlowSource::Environment {
+                        by: qualify(obj, env, 0)
+                            .map_or_else(|| "the environment".to_owned(), |c| c.name),
+                    })
+                };
+            }
             env_source(callee, env, d)
                 .or_else(|| args.iter().find_map(|a| env_source(a, env, d)))
                 .or_else(|| kwargs.iter().find_map(|(_, v)| env_source(v, env, d)))
@@ -1415,6 +1603,22 @@ fn is_auth_key(k: &str) -> bool {
         k.to_ascii_lowercase().as_str(),
         "headers" | "auth" | "authorization" | "cookies" | "cert" | "x-api-key" | "token"
     )
+}
+
+/// True when an expression's value starts with a URL literal (`'http://h/?k=' . $x`).
+fn url_prefixed(e: &Expr, env: &Env, hops: usize) -> bool {
+    if hops > MAX_HOPS {
+        return false;
+    }
+    match e {
+        Expr::Str(s) => is_url(s),
+        Expr::Concat(parts) => parts.first().is_some_and(|p| url_prefixed(p, env, hops)),
+        Expr::Name(n) => env
+            .vars
+            .get(n)
+            .is_some_and(|v| url_prefixed(v, env, hops + 1)),
+        _ => false,
+    }
 }
 
 fn is_url(s: &str) -> bool {
@@ -1446,9 +1650,21 @@ fn in_unbounded_loop(lang: Lang, node: Node<'_>, src: &str) -> bool {
             return false;
         }
         let endless = match (lang, n.kind()) {
-            (_, "while_statement" | "while" | "do_statement") => {
-                constant_true(field(n, "condition"))
+            (_, "while_statement" | "while" | "do_statement" | "while_modifier") => {
+                constant_true(field(n, "condition")) || forks(field(n, "condition"), src)
             }
+            // `[os.fork() for _ in iter(int, 1)]`, `for _ in itertools.count(): …`.
+            (
+                Lang::Python,
+                "list_comprehension"
+                | "set_comprehension"
+                | "generator_expression"
+                | "dictionary_comprehension",
+            ) => named_children(n)
+                .into_iter()
+                .filter(|c| c.kind() == "for_in_clause")
+                .any(|c| endless_iterator(field(c, "right"), src)),
+            (Lang::Python, "for_statement") => endless_iterator(field(n, "right"), src),
             (Lang::Node | Lang::Php, "for_statement") => field(n, "condition")
                 .is_none_or(|c| c.kind() == "empty_statement" || text(c, src).trim() == ";"),
             (Lang::Ruby, "call") => {
@@ -1457,7 +1673,8 @@ fn in_unbounded_loop(lang: Lang, node: Node<'_>, src: &str) -> bool {
                     && field(n, "block").is_some()
             }
             (Lang::Perl, "single_line_statement") => named_children(n).into_iter().any(|c| {
-                c.kind() == "while_simple_statement" && constant_true(field(c, "condition"))
+                c.kind() == "while_simple_statement"
+                    && (constant_true(field(c, "condition")) || forks(field(c, "condition"), src))
             }),
             _ => false,
         };
@@ -1467,6 +1684,40 @@ fn in_unbounded_loop(lang: Lang, node: Node<'_>, src: &str) -> bool {
         current = n.parent();
     }
     false
+}
+
+/// A loop condition that is itself a fork (`fork while fork`, `while (fork()) {}`): every
+/// turn starts a process and the loop runs as long as forking succeeds.
+fn forks(condition: Option<Node<'_>>, src: &str) -> bool {
+    condition.is_some_and(|c| {
+        let callee = match c.kind() {
+            "call" | "call_expression" | "function_call_expression" => field(c, "function")
+                .or_else(|| field(c, "method"))
+                .unwrap_or(c),
+            _ => c,
+        };
+        let name =
+            text(callee, src).trim_matches(|ch: char| ch == '(' || ch == ')' || ch.is_whitespace());
+        let last = name.rsplit(['.', ':', '>']).next().unwrap_or(name);
+        matches!(last, "fork" | "pcntl_fork" | "fork()" | "forkpty")
+    })
+}
+
+/// An iterator that never ends: `iter(f, sentinel)` (two arguments), `itertools.count()`,
+/// `itertools.cycle(x)`, `itertools.repeat(x)` without a count.
+fn endless_iterator(iter: Option<Node<'_>>, src: &str) -> bool {
+    let Some(call) = iter.filter(|n| n.kind() == "call") else {
+        return false;
+    };
+    let name = field(call, "function").map_or("", |f| text(f, src));
+    let argc = field(call, "arguments").map_or(0, |a| named_children(a).len());
+    let last = name.rsplit('.').next().unwrap_or(name);
+    match last {
+        "iter" => argc == 2,
+        "count" | "cycle" => name.starts_with("itertools") || name == last,
+        "repeat" => argc == 1,
+        _ => false,
+    }
 }
 
 /// `os.environ`, `process.env`, `ENV`, `%ENV`, `$_ENV`, `$_SERVER`.
@@ -1514,12 +1765,37 @@ fn qualify(e: &Expr, env: &Env, hops: usize) -> Option<Callee> {
         }
         Expr::Call { callee, args, .. } => {
             let inner = qualify(callee, env, hops + 1)?;
-            // `require('fs')` is the module `fs`.
-            if inner.name == "require" {
+            // `require('fs')` is the module `fs`; so are Python's `__import__('shutil')` and
+            // `importlib.import_module('os')`.
+            if matches!(
+                inner.name.as_str(),
+                "require" | "__import__" | "importlib.import_module" | "builtins.__import__"
+            ) {
                 let m = args.first().and_then(|a| static_str(a, env, 0))?;
                 return Some(Callee {
                     name: js_module(&m),
                     receiver: Vec::new(),
+                });
+            }
+            // `getattr(os, 'remove')` is `os.remove`.
+            if inner.name == "getattr"
+                && let (Some(obj), Some(attr)) = (
+                    args.first(),
+                    args.get(1).and_then(|a| static_str(a, env, 0)),
+                )
+            {
+                let base = qualify(obj, env, hops + 1)?;
+                return Some(Callee {
+                    name: format!("{}.{attr}", base.name),
+                    receiver: base.receiver,
+                });
+            }
+            // A `Path` method that returns a `Path` keeps the value a `Path` whose path is
+            // known: `Path('~/x').expanduser()`, `Path.home().joinpath('.zshrc')`.
+            if let Some(value) = path_method(&inner, args) {
+                return Some(Callee {
+                    name: "pathlib.Path()".to_owned(),
+                    receiver: vec![value],
                 });
             }
             Some(Callee {
@@ -1529,6 +1805,40 @@ fn qualify(e: &Expr, env: &Env, hops: usize) -> Option<Callee> {
         }
         _ => None,
     }
+}
+
+/// The path a `pathlib` call returns when it returns a `Path`: `Path.home()`/`Path.cwd()`,
+/// and `expanduser`/`resolve`/`absolute`/`joinpath`/`with_name`/… of a `Path` value (those
+/// whose result cannot be computed here are a run-time value, so the effect is unresolved).
+fn path_method(inner: &Callee, args: &[Expr]) -> Option<Expr> {
+    let n = inner.name.as_str();
+    if matches!(n, "pathlib.Path.home" | "pathlib.PosixPath.home") {
+        return Some(Expr::Str("~".into()));
+    }
+    if matches!(n, "pathlib.Path.cwd" | "pathlib.PosixPath.cwd") {
+        return Some(Expr::Str(".".into()));
+    }
+    let method = n
+        .strip_prefix("pathlib.Path().")
+        .or_else(|| n.strip_prefix("pathlib.PosixPath()."))?;
+    let base = match inner.receiver.as_slice() {
+        [] => Expr::Dyn,
+        [one] => one.clone(),
+        many => many
+            .iter()
+            .skip(1)
+            .fold(many.first().cloned().unwrap_or(Expr::Dyn), |a, b| {
+                Expr::Join(Box::new(a), Box::new(b.clone()))
+            }),
+    };
+    Some(match method {
+        "expanduser" | "resolve" | "absolute" | "expandvars" => base,
+        "joinpath" => args
+            .iter()
+            .fold(base, |a, b| Expr::Join(Box::new(a), Box::new(b.clone()))),
+        "with_name" | "with_suffix" | "with_stem" | "parent" | "relative_to" => Expr::Dyn,
+        _ => return None,
+    })
 }
 
 /// `node:fs` → `fs`; `fs/promises` → `fs.promises`.
@@ -1565,7 +1875,7 @@ fn normalize(lang: Lang, name: &str) -> String {
             .unwrap_or(name)
             .to_owned(),
         Lang::Python => name.strip_prefix("builtins.").unwrap_or(name).to_owned(),
-        Lang::Php | Lang::Awk | Lang::Mongo => name.to_owned(),
+        Lang::Php | Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => name.to_owned(),
     }
 }
 
@@ -1715,7 +2025,7 @@ fn api(lang: Lang, name: &str) -> Option<Api> {
         Lang::Ruby => ruby_api(name),
         Lang::Php => php_api(name),
         Lang::Perl => perl_api(name),
-        Lang::Awk | Lang::Mongo => None,
+        Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => None,
     }
 }
 
@@ -2101,7 +2411,7 @@ fn is_dynamic_name(lang: Lang, name: &str) -> bool {
         Lang::Node => matches!(name, "eval" | "Function"),
         Lang::Ruby | Lang::Perl => name == "eval",
         Lang::Php => matches!(name, "eval" | "assert"),
-        Lang::Awk | Lang::Mongo => false,
+        Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => false,
     }
 }
 
@@ -2115,4 +2425,259 @@ fn perl_default_exports(module: &str) -> &'static [&'static str] {
         "MIME.Base64" => &["decode_base64"],
         _ => &[],
     }
+}
+
+/// A token of Lua source (Redis `EVAL` scripts): names with their dots, string literals,
+/// punctuation. Comments (`--`, `--[[ ]]`) are skipped; long strings `[[…]]` are literals.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum LuaTok {
+    Name(String),
+    Str(String),
+    Punct(char),
+}
+
+fn lua_tokens(code: &str) -> Vec<LuaTok> {
+    tokens(Lang::Lua, code)
+}
+
+/// Tokens of Lua or R source (R: `#` comments, no long strings).
+fn tokens(lang: Lang, code: &str) -> Vec<LuaTok> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    let long_close = |from: usize| -> usize {
+        let mut j = from;
+        while j + 1 < chars.len() && !(chars[j] == ']' && chars[j + 1] == ']') {
+            j += 1;
+        }
+        j
+    };
+    while let Some(&c) = chars.get(i) {
+        let next = chars.get(i + 1).copied();
+        if c.is_whitespace() {
+            i += 1;
+        } else if c == '#' && lang == Lang::R {
+            while chars.get(i).is_some_and(|&c| c != '\n') {
+                i += 1;
+            }
+        } else if c == '-' && next == Some('-') && lang == Lang::Lua {
+            if chars.get(i + 2) == Some(&'[') && chars.get(i + 3) == Some(&'[') {
+                i = long_close(i + 4) + 2;
+            } else {
+                while chars.get(i).is_some_and(|&c| c != '\n') {
+                    i += 1;
+                }
+            }
+        } else if c == '[' && next == Some('[') && lang == Lang::Lua {
+            let end = long_close(i + 2);
+            out.push(LuaTok::Str(
+                chars.get(i + 2..end).unwrap_or(&[]).iter().collect(),
+            ));
+            i = end + 2;
+        } else if c == '\'' || c == '"' {
+            let mut value = String::new();
+            i += 1;
+            while let Some(&d) = chars.get(i) {
+                i += 1;
+                if d == c {
+                    break;
+                }
+                if d == '\\' {
+                    if let Some(&e) = chars.get(i) {
+                        value.push(match e {
+                            'n' => '\n',
+                            't' => '\t',
+                            other => other,
+                        });
+                        i += 1;
+                    }
+                    continue;
+                }
+                value.push(d);
+            }
+            out.push(LuaTok::Str(value));
+        } else if c.is_alphanumeric() || c == '_' {
+            let start = i;
+            while chars
+                .get(i)
+                .is_some_and(|&d| d.is_alphanumeric() || d == '_' || d == '.' || d == ':')
+            {
+                i += 1;
+            }
+            out.push(LuaTok::Name(
+                chars.get(start..i).unwrap_or(&[]).iter().collect(),
+            ));
+        } else {
+            out.push(LuaTok::Punct(c));
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The Redis commands a Lua script for `EVAL` runs with literal names: each
+/// `redis.call('FLUSHALL')` / `redis.pcall("del", "k")` gives its leading literal arguments.
+/// A call whose command name is not a literal gives `["EVAL-DYNAMIC"]`, which no rule
+/// matches (the script's other commands are still judged).
+pub(crate) fn redis_script_commands(script: &str) -> Vec<Vec<String>> {
+    let toks = lua_tokens(script);
+    let mut out = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        let LuaTok::Name(n) = t else { continue };
+        if !matches!(
+            n.as_str(),
+            "redis.call" | "redis.pcall" | "server.call" | "server.pcall"
+        ) {
+            continue;
+        }
+        if toks.get(i + 1) != Some(&LuaTok::Punct('(')) {
+            continue;
+        }
+        let mut words = Vec::new();
+        let mut j = i + 2;
+        while let Some(LuaTok::Str(v)) = toks.get(j) {
+            words.push(v.clone());
+            j += 1;
+            if toks.get(j) == Some(&LuaTok::Punct(',')) {
+                j += 1;
+            } else {
+                break;
+            }
+        }
+        if !words.is_empty() {
+            out.push(words);
+        }
+    }
+    out
+}
+
+/// Lua and R one-liners, read as calls (`name(args)`, Lua's `name"str"`) with literal
+/// arguments: shell-outs (`os.execute`, `io.popen`, `system`, `system2`), deletions
+/// (`os.remove`, `unlink(…, recursive = TRUE)`, `file.remove`), sockets (`require 'socket'`,
+/// `socket.tcp`, `socketConnection`), fetched code (`source('http…')`) and dynamic evaluation
+/// (`load`, `loadstring`, `eval(parse(…))`). A call whose argument is not a literal is a
+/// run-time value (the caller asks).
+fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
+    let toks = tokens(lang, code);
+    let mut out = Vec::new();
+    for (i, t) in toks.iter().enumerate() {
+        let LuaTok::Name(name) = t else { continue };
+        let paren = toks.get(i + 1) == Some(&LuaTok::Punct('('));
+        let bare_str = lang == Lang::Lua && matches!(toks.get(i + 1), Some(LuaTok::Str(_)));
+        if !paren && !bare_str {
+            continue;
+        }
+        let start = if paren { i + 2 } else { i + 1 };
+        // Literal arguments up to the closing parenthesis (named `recursive = TRUE` kept).
+        let mut lits: Vec<String> = Vec::new();
+        let mut literal_first = false;
+        let mut recursive = false;
+        let mut depth = 0usize;
+        let mut j = start;
+        while let Some(tok) = toks.get(j) {
+            match tok {
+                LuaTok::Punct('(') => depth += 1,
+                LuaTok::Punct(')') if depth == 0 => break,
+                LuaTok::Punct(')') => depth -= 1,
+                LuaTok::Str(v) => {
+                    if j == start {
+                        literal_first = true;
+                    }
+                    lits.push(v.clone());
+                }
+                LuaTok::Name(n) if n == "recursive" => {
+                    recursive =
+                        matches!(toks.get(j + 2), Some(LuaTok::Name(v)) if v == "TRUE" || v == "T");
+                }
+                _ => {}
+            }
+            if !paren {
+                break;
+            }
+            j += 1;
+        }
+        let first = lits.first().filter(|_| literal_first).cloned();
+        let dynamic = |out: &mut Vec<Finding>, why| {
+            out.push(Finding::Effect {
+                op: EffectOp::Spawn,
+                path: None,
+                recursive: false,
+            });
+            out.push(Finding::Dynamic(why));
+        };
+        let shell = matches!(
+            (lang, name.as_str()),
+            (Lang::Lua, "os.execute" | "io.popen")
+                | (Lang::R, "system" | "shell" | "pipe" | "system2")
+        );
+        let delete = matches!(
+            (lang, name.as_str()),
+            (Lang::Lua, "os.remove")
+                | (
+                    Lang::R,
+                    "unlink" | "file.remove" | "fs::file_delete" | "fs::dir_delete"
+                )
+        );
+        let network = matches!(
+            (lang, name.as_str()),
+            (
+                Lang::Lua,
+                "socket.tcp" | "socket.udp" | "socket.connect" | "socket.bind" | "http.request"
+            ) | (
+                Lang::R,
+                "socketConnection"
+                    | "url"
+                    | "download.file"
+                    | "httr::GET"
+                    | "httr::POST"
+                    | "curl::curl"
+            )
+        ) || (name == "require"
+            && first.as_deref().is_some_and(|m| m.starts_with("socket")));
+        if shell {
+            match first {
+                Some(cmd) if name == "system2" => {
+                    let mut argv = vec![cmd];
+                    argv.extend(lits.into_iter().skip(1));
+                    out.push(Finding::Shell {
+                        code: crate::interp::shell_join(&argv),
+                        exact: true,
+                    });
+                }
+                Some(cmd) => out.push(Finding::Shell {
+                    code: cmd,
+                    exact: true,
+                }),
+                None => dynamic(&mut out, "runs a shell command built at run time"),
+            }
+        } else if delete {
+            out.push(Finding::Delete {
+                exact: first.is_some(),
+                path: first.unwrap_or_default(),
+                recursive: recursive || name == "fs::dir_delete",
+            });
+        } else if network {
+            out.push(Finding::Effect {
+                op: EffectOp::Network,
+                path: first.filter(|f| f.contains("://")),
+                recursive: false,
+            });
+        } else if name == "source" && first.as_deref().is_some_and(is_url) {
+            out.push(Finding::FetchEval { call: name.clone() });
+        } else if matches!(
+            (lang, name.as_str()),
+            (Lang::Lua, "load" | "loadstring" | "dofile" | "loadfile")
+                | (Lang::R, "eval" | "evalq" | "parse")
+        ) && !(lang == Lang::R && name == "parse" && first.is_none() && lits.is_empty())
+        {
+            out.push(Finding::Dynamic("evaluates code built at run time"));
+        } else if lang == Lang::R && name == "Sys.setenv" {
+            out.push(Finding::Effect {
+                op: EffectOp::SetEnv,
+                path: None,
+                recursive: false,
+            });
+        }
+    }
+    out
 }

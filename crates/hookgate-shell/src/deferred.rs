@@ -72,6 +72,17 @@ pub(crate) fn scan(
     short_values: &str,
     long_values: &[&str],
 ) -> (Vec<Opt>, Vec<Word>) {
+    scan_in(name, "", args, short_values, long_values)
+}
+
+/// [`scan`] for a subcommand with its own option table (`git rebase`, `git difftool`).
+pub(crate) fn scan_in(
+    name: &str,
+    sub: &str,
+    args: &[Word],
+    short_values: &str,
+    long_values: &[&str],
+) -> (Vec<Opt>, Vec<Word>) {
     let mut opts = Vec::new();
     let mut operands = Vec::new();
     let mut i = 0;
@@ -93,7 +104,7 @@ pub(crate) fn scan(
                 None => (long, None),
             };
             let flag = format!("--{flag_part}");
-            let names: Vec<String> = match taxonomy::long_option(name, "", &flag) {
+            let names: Vec<String> = match taxonomy::long_option(name, sub, &flag) {
                 LongOption::Unlisted => vec![flag],
                 LongOption::Exact(full) => vec![full.to_owned()],
                 LongOption::Ambiguous(all) => all.into_iter().map(str::to_owned).collect(),
@@ -273,6 +284,16 @@ impl Walker<'_> {
         if pieces.is_empty() && !from_file {
             pieces.extend(operands.first().cloned());
         }
+        if from_file {
+            // A script file is not read here (no I/O): it may hold `e`, `s///e` or `w`.
+            self.record(
+                argv,
+                scope,
+                Verdict::unknown(
+                    "the sed script is read from a file, so whether it runs commands (e) or writes files (w) is unknown",
+                ),
+            );
+        }
         for piece in &pieces {
             self.sed_script(argv, piece, scope);
         }
@@ -315,7 +336,7 @@ impl Walker<'_> {
                         redirect_write(self, &part(script, &file), scope);
                     }
                 }
-                sed::Action::Read(_) => {}
+                sed::Action::Read(_) | sed::Action::Insert(_) => {}
             }
         }
     }
@@ -796,9 +817,12 @@ impl Walker<'_> {
                 LongOption::Exact(full) => vec![full],
                 LongOption::Ambiguous(all) => all,
             };
-            let runs = names
-                .iter()
-                .any(|n| matches!(*n, "--upload-pack" | "--receive-pack" | "--exec"));
+            // `--exec` names the remote pack program for transport commands; for `rebase` it
+            // is a command run after each commit (judged in `git_subcommand_code`).
+            let runs = names.iter().any(|n| {
+                matches!(*n, "--upload-pack" | "--receive-pack")
+                    || (*n == "--exec" && sub != "rebase")
+            });
             let config = names.contains(&"--config") && sub == "clone";
             if runs || config {
                 let value = inline.or_else(|| {
@@ -877,7 +901,7 @@ impl Walker<'_> {
                 self.peel(argv, program, "git bisect run", scope, Producer::Nothing);
             }
             "rebase" | "difftool" => {
-                let (opts, _) = scan("git", rest, "xt", &["--exec", "--extcmd", "--tool"]);
+                let (opts, _) = scan_in("git", sub, rest, "xt", &["--exec", "--extcmd", "--tool"]);
                 for o in opts {
                     if matches!(o.name.as_str(), "-x" | "--exec" | "--extcmd")
                         && let Some(code) = o.value

@@ -78,47 +78,185 @@ pub(crate) fn is_credential_variable(name: &str) -> bool {
     ];
     let upper = name.to_ascii_uppercase();
     let words: Vec<&str> = upper.split('_').filter(|w| !w.is_empty()).collect();
-    words.iter().any(|w| {
+    words.iter().enumerate().any(|(i, w)| {
+        // `NEXT_PAGE_TOKEN`, `pageToken`, `CONTINUATION_TOKEN`: a position in a listing.
+        let position = |prefix: &str| POSITION_WORDS.contains(&prefix);
+        let token = matches!(*w, "TOKEN" | "TOKENS");
+        if token && i > 0 && words.get(i - 1).is_some_and(|p| position(p)) {
+            return false;
+        }
         WORDS.contains(w)
             || ["PASSWORD", "PASSWD", "TOKEN", "SECRET", "APIKEY"]
                 .iter()
-                .any(|s| w.ends_with(s) && w.len() > s.len() + 1)
+                .any(|s| {
+                    w.strip_suffix(s)
+                        .is_some_and(|prefix| prefix.len() > 1 && !position(prefix))
+                })
     }) || words
         .windows(2)
         .any(|p| matches!(p, [kind, "KEY" | "KEYS"] if KEY_KINDS.contains(kind)))
 }
 
+/// Words that make a following `TOKEN` a position in a paginated listing or a change feed,
+/// not a credential (`NEXT_PAGE_TOKEN`, `CONTINUATION_TOKEN`, `SYNC_TOKEN`).
+const POSITION_WORDS: &[&str] = &[
+    "PAGE",
+    "NEXTPAGE",
+    "NEXT",
+    "PREV",
+    "PREVIOUS",
+    "CONTINUATION",
+    "CURSOR",
+    "RESUME",
+    "SYNC",
+    "DELTA",
+    "ITERATOR",
+    "SHARD",
+    "START",
+    "LAST",
+    "CHANGE",
+    "CHANGES",
+    "PAGINATION",
+    "STREAM",
+    "SEQUENCE",
+    "BATCH",
+];
+
+/// Credentials used to sign or decrypt locally and never sent by any client that uses them
+/// (`AWS_SECRET_ACCESS_KEY` signs requests; a private or signing key stays on the machine):
+/// such a value in a request, even in a header or cookie, is a leak.
+pub(crate) fn is_signing_secret(name: &str) -> bool {
+    let upper = name.to_ascii_uppercase();
+    let words: Vec<&str> = upper.split('_').filter(|w| !w.is_empty()).collect();
+    words.windows(3).any(|w| w == ["SECRET", "ACCESS", "KEY"])
+        || words.windows(2).any(|w| {
+            matches!(
+                w,
+                [
+                    "PRIVATE" | "SIGNING" | "ENCRYPTION" | "MASTER" | "SSH" | "GPG",
+                    "KEY"
+                ]
+            )
+        })
+        || words
+            .iter()
+            .any(|w| matches!(*w, "PASSPHRASE" | "MNEMONIC" | "KEYSTORE"))
+}
+
+/// A configuration key named like a credential (`github.token`, `//registry/:_authToken`,
+/// `aws_secret_access_key`): camelCase and separators become `_` words, judged like variables.
+fn is_credential_key(key: &str) -> bool {
+    let mut out = String::with_capacity(key.len() + 4);
+    let mut prev_lower = false;
+    for c in key.chars() {
+        if c.is_ascii_alphanumeric() {
+            if c.is_ascii_uppercase() && prev_lower {
+                out.push('_');
+            }
+            prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+            out.push(c);
+        } else {
+            out.push('_');
+            prev_lower = false;
+        }
+    }
+    is_credential_variable(&out)
+}
+
+/// What earlier parts of a line leave for later ones: where the files they wrote came from, so
+/// a later reader or upload of one is judged by its content's origin, not its name (`env >
+/// /tmp/e; curl -F f=@/tmp/e …`), sockets opened for later commands, and environment markers.
+///
+/// Invariant: paths are recorded normalised (absolute), so a later `cd` cannot hide them.
+#[derive(Debug, Default, Clone)]
+pub(crate) struct LineState {
+    /// Files holding secret data: written from a secret source, a copy or archive of a
+    /// credential file, a secret scanner's report.
+    pub secret: Vec<(PathBuf, FlowSource)>,
+    /// Files (and, with `true`, whole directories) that came from the network.
+    pub downloaded: Vec<(PathBuf, bool)>,
+    /// A bare `exec N<>/dev/tcp/…` opened a socket for later commands (its endpoint).
+    pub socket_fd: Option<String>,
+    /// An assignment earlier in the line put a framework on its production environment
+    /// (`RAILS_ENV=production`, `export NODE_ENV=production`), so its tasks run there.
+    pub production: bool,
+    /// An assignment earlier in the line put Rails/Rack on a local environment
+    /// (`RAILS_ENV=test`): resetting that database is routine.
+    pub local_env: bool,
+}
+
+impl LineState {
+    /// The secret a file written earlier in the line holds.
+    fn secret_at(&self, path: &Path) -> Option<FlowSource> {
+        self.secret
+            .iter()
+            .rev()
+            .find(|(p, _)| p == path)
+            .map(|(_, s)| s.clone())
+    }
+
+    /// True when `path` came from the network (a downloaded file, or inside a cloned or
+    /// synced directory).
+    pub(crate) fn is_downloaded(&self, path: &Path) -> bool {
+        self.downloaded
+            .iter()
+            .any(|(d, tree)| d == path || (*tree && hookgate_paths::is_within(path, d)))
+    }
+}
+
 /// The secret a file read exposes: a credential file (the shell's list, then the catalog's
-/// entries whose read is the risk) or a process environment (`/proc/<pid>/environ`).
+/// entries whose read is the risk), a process environment (`/proc/<pid>/environ`), or a file
+/// written earlier in the line with secret data.
 ///
 /// Used where data leaves (sink arguments, interpreter reads next to a network call); readers
 /// on the hot path use [`read_source`], which skips the catalog inside the workspace.
-pub(crate) fn file_source(raw: &str, cwd: &Cwd, ctx: &Context) -> Option<FlowSource> {
-    lookup_source(raw, cwd, ctx, true)
+pub(crate) fn file_source(
+    raw: &str,
+    cwd: &Cwd,
+    ctx: &Context,
+    files: &LineState,
+) -> Option<FlowSource> {
+    lookup_source(raw, cwd, ctx, files, true)
 }
 
 /// [`file_source`] for every file a reader names (`cat`, `< f`, `tar c`): inside the workspace
 /// only the shell's credential list is consulted (agents read workspace files all the time and
 /// the catalog's glob matching is the expensive part); outside it, the whole catalog.
-pub(crate) fn read_source(raw: &str, cwd: &Cwd, ctx: &Context) -> Option<FlowSource> {
-    lookup_source(raw, cwd, ctx, false)
+pub(crate) fn read_source(
+    raw: &str,
+    cwd: &Cwd,
+    ctx: &Context,
+    files: &LineState,
+) -> Option<FlowSource> {
+    lookup_source(raw, cwd, ctx, files, false)
 }
 
-fn lookup_source(raw: &str, cwd: &Cwd, ctx: &Context, thorough: bool) -> Option<FlowSource> {
+fn lookup_source(
+    raw: &str,
+    cwd: &Cwd,
+    ctx: &Context,
+    files: &LineState,
+    thorough: bool,
+) -> Option<FlowSource> {
     if raw.is_empty() || raw.starts_with('-') {
         return None;
     }
     let file = || FlowSource::SensitiveFile {
         path: raw.to_owned(),
     };
-    if targets::is_secret_path(raw, cwd, ctx) {
-        return Some(file());
+    if !files.secret.is_empty()
+        && let Some(s) = place_in(raw, cwd, ctx).and_then(|p| files.secret_at(&p))
+    {
+        return Some(s);
     }
     let base = match cwd {
         Cwd::Known(p) => p.as_path(),
         Cwd::Unknown => Path::new("/"),
     };
     let path = hookgate_paths::normalize(raw, base, ctx.home.as_deref()).path;
+    if targets::is_secret_normalized(&path, ctx) {
+        return Some(file());
+    }
     if is_proc_environ(&path) {
         return Some(FlowSource::Environment { by: raw.to_owned() });
     }
@@ -200,6 +338,7 @@ const FILE_READERS: &[&str] = &[
 /// What secret a plain command prints, given its arguments and its stdin. `credential_rule`
 /// is true when the taxonomy already matched it as a `credential_access` command
 /// (`gh auth token`, `kubectl get secret`).
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn command_source(
     name: &str,
     words: &[Word],
@@ -207,6 +346,7 @@ pub(crate) fn command_source(
     credential_rule: bool,
     cwd: &Cwd,
     ctx: &Context,
+    files: &LineState,
 ) -> Option<FlowSource> {
     let is_operand = |w: &&Word| !(w.exact && w.text.starts_with('-') && w.text.len() > 1);
     match name {
@@ -236,12 +376,22 @@ pub(crate) fn command_source(
             });
         }
         "docker" | "podman" | "nerdctl" => return container_mount(words, cwd, ctx),
+        // BSD-style `ps e`/`ps eww`/`ps auxe` print every process's environment.
+        "ps" if words.iter().any(|w| {
+            w.exact
+                && !w.text.starts_with('-')
+                && w.text.contains('e')
+                && w.text.bytes().all(|b| b.is_ascii_alphabetic())
+        }) =>
+        {
+            return Some(FlowSource::Environment { by: "ps e".into() });
+        }
         n if SECRET_SCANNERS.contains(&n) => {
             return Some(FlowSource::SecretScanner { tool: n.to_owned() });
         }
         _ => {}
     }
-    if credential_rule {
+    if credential_rule || config_getter_key(name, words).is_some_and(is_credential_key) {
         let shown: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
         return Some(FlowSource::CredentialCommand {
             command: format!("{name} {}", shown.join(" ")).trim().to_owned(),
@@ -251,7 +401,7 @@ pub(crate) fn command_source(
         && let Some(s) = words
             .iter()
             .filter(|w| w.exact && is_operand(w))
-            .find_map(|w| read_source(&w.text, cwd, ctx))
+            .find_map(|w| read_source(&w.text, cwd, ctx, files))
     {
         return Some(s);
     }
@@ -263,6 +413,26 @@ pub(crate) fn command_source(
     }
     match stdin {
         Producer::Secret(s) if FILTERS.contains(&name) => Some(s.clone()),
+        _ => None,
+    }
+}
+
+/// The key a configuration tool is asked to print (`git config --get github.token`,
+/// `npm config get //registry/:_authToken`, `aws configure get aws_secret_access_key`): a
+/// credential-named key prints the credential.
+fn config_getter_key<'w>(name: &str, words: &'w [Word]) -> Option<&'w str> {
+    let operands: Vec<&str> = words
+        .iter()
+        .filter(|w| !w.text.starts_with('-'))
+        .map(|w| w.text.as_str())
+        .collect();
+    match (name, operands.as_slice()) {
+        ("git", ["config", "get", key, ..] | ["config", key])
+        | ("npm" | "pnpm" | "yarn" | "bun" | "pip" | "pip3" | "gh", ["config", "get", key, ..])
+        | ("npm", ["get", key, ..])
+        | ("aws", ["configure", "get", key, ..])
+        | ("heroku", ["config:get", key, ..])
+        | ("poetry", ["config", key]) => Some(key),
         _ => None,
     }
 }
@@ -331,7 +501,7 @@ fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSourc
 
 /// The names [`is_network_client`] may accept (checked before any argv is parsed, since this
 /// runs for every plain command).
-fn maybe_network_client(name: &str) -> bool {
+pub(crate) fn maybe_network_client(name: &str) -> bool {
     is_network_client(name, &[]) || matches!(name, "aws" | "gh" | "glab")
 }
 
@@ -429,16 +599,121 @@ fn file_refs(arg: &str) -> impl Iterator<Item = &str> {
         .and_then(|a| a.split_once('='))
         .map(|(_, p)| p.trim_start_matches('@'));
     // The extracted references first, so the flow names the file (`.env`, not `f=@.env`).
+    // A URL is where the request goes, not a file it reads.
     [at, form, named, long, Some(arg)]
         .into_iter()
         .flatten()
         .map(|p| p.split(";type=").next().unwrap_or(p))
+        .filter(|p| !p.contains("://"))
+}
+
+/// Options of the HTTP clients whose value is the next word (so the word after them is not
+/// the request's URL).
+fn takes_value(name: &str, opt: &str) -> bool {
+    match name {
+        "curl" => matches!(
+            opt,
+            "-d" | "--data"
+                | "--data-raw"
+                | "--data-binary"
+                | "--data-ascii"
+                | "--data-urlencode"
+                | "--json"
+                | "-F"
+                | "--form"
+                | "--form-string"
+                | "-T"
+                | "--upload-file"
+                | "-X"
+                | "--request"
+                | "-A"
+                | "--user-agent"
+                | "-e"
+                | "--referer"
+                | "-x"
+                | "--proxy"
+                | "-w"
+                | "--write-out"
+                | "-m"
+                | "--max-time"
+                | "--connect-timeout"
+                | "-r"
+                | "--range"
+                | "-C"
+                | "--continue-at"
+                | "--retry"
+                | "--retry-delay"
+                | "--retry-max-time"
+                | "--resolve"
+                | "--connect-to"
+                | "--limit-rate"
+                | "--max-redirs"
+                | "--url-query"
+                | "-D"
+                | "--dump-header"
+                | "--trace"
+                | "--trace-ascii"
+                | "--interface"
+                | "--unix-socket"
+                | "--output-dir"
+                | "--variable"
+                | "-Y"
+                | "-y"
+                | "-z"
+        ),
+        "wget" => matches!(
+            opt,
+            "--post-data" | "--body-data" | "--post-file" | "--body-file" | "--method" | "-P"
+        ),
+        _ => false,
+    }
+}
+
+/// A secret in an authentication slot (a header, cookie, user or bearer option) that is not
+/// one the slot is for: a token or password is what such a slot carries (DISAGREEMENTS F1),
+/// but the environment, a credential file, a scanner report or a signing secret is not.
+fn leaks_from_identity_slot(source: &FlowSource) -> bool {
+    match source {
+        FlowSource::CredentialVariable { name } => is_signing_secret(name),
+        FlowSource::CredentialCommand { .. } => false,
+        _ => true,
+    }
+}
+
+/// The secrets a word carries, except a credential variable that starts a request's URL:
+/// `curl -X POST "$SLACK_WEBHOOK_URL" …` names where the request goes, it sends nothing.
+fn carried_secrets(w: &Word, destination: bool) -> impl Iterator<Item = &FlowSource> {
+    let leading = w
+        .text
+        .strip_prefix("${")
+        .or_else(|| w.text.strip_prefix('$'))
+        .unwrap_or("");
+    w.substs
+        .iter()
+        .enumerate()
+        .filter_map(move |(i, p)| match p {
+            Producer::Secret(FlowSource::CredentialVariable { name })
+                if destination && i == 0 && leading.starts_with(name.as_str()) =>
+            {
+                None
+            }
+            Producer::Secret(s) => Some(s),
+            _ => None,
+        })
 }
 
 /// A secret reaching a network client through its arguments: a substitution or credential
 /// variable inside the request (body, form field, URL, query string), or a credential file it
-/// uploads. Identity options (`-i`, `-u`, headers) are skipped.
-pub(crate) fn argument_flow(name: &str, words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<Flow> {
+/// uploads (including one written earlier in the line from a secret). Authentication slots
+/// (`-i`, `-u`, headers, cookies) pass tokens and passwords but not other secrets; a credential
+/// variable that is the URL itself is the destination.
+pub(crate) fn argument_flow(
+    name: &str,
+    words: &[Word],
+    cwd: &Cwd,
+    ctx: &Context,
+    files: &LineState,
+) -> Option<Flow> {
     if !maybe_network_client(name) {
         return None;
     }
@@ -453,35 +728,46 @@ pub(crate) fn argument_flow(name: &str, words: &[Word], cwd: &Cwd, ctx: &Context
         tool: name.to_owned(),
         channel,
     };
-    let mut skip_next = false;
+    // The option whose value the next word is: (its name, an authentication slot).
+    let mut pending: Option<bool> = None;
     for w in words {
-        if skip_next {
-            skip_next = false;
-            continue;
-        }
         let t = w.text.as_str();
-        // The option name is literal even when its attached value is not (`--header=…$T`).
-        if t.starts_with('-') {
-            let opt = t.split('=').next().unwrap_or(t);
-            if is_identity_option(name, opt) {
-                skip_next = !t.contains('=');
-                continue;
+        let (identity, destination) = match pending.take() {
+            Some(identity) => (identity, false),
+            None if t.starts_with('-') && t.len() > 1 => {
+                // The option name is literal even when its attached value is not.
+                let opt = t.split('=').next().unwrap_or(t);
+                let identity = is_identity_option(name, opt);
+                if !t.contains('=') {
+                    if identity || takes_value(name, opt) {
+                        pending = Some(identity);
+                        continue;
+                    }
+                    if words_source([w]).is_none() {
+                        continue;
+                    }
+                }
+                (identity, false)
             }
-        }
-        if httpie && is_httpie_header(t) {
-            continue;
-        }
-        if let Some(source) = words_source([w]) {
-            // A remote shell's command line carries variables to the user's own machine.
-            if !(remote_shell && matches!(source, FlowSource::CredentialVariable { .. })) {
+            None if httpie && is_httpie_header(t) => continue,
+            None => (false, true),
+        };
+        for source in carried_secrets(w, destination) {
+            let excused = (identity && !leaks_from_identity_slot(source))
+                // A remote shell's command line carries variables to the user's own machine.
+                || (remote_shell && matches!(source, FlowSource::CredentialVariable { .. }));
+            if !excused {
                 return Some(Flow {
-                    source,
+                    source: source.clone(),
                     sink: sink(Channel::Argument),
                 });
             }
         }
+        if identity {
+            continue;
+        }
         if w.exact
-            && let Some(source) = file_refs(t).find_map(|p| file_source(p, cwd, ctx))
+            && let Some(source) = file_refs(t).find_map(|p| file_source(p, cwd, ctx, files))
         {
             return Some(Flow {
                 source,
@@ -510,20 +796,71 @@ fn is_httpie_header(item: &str) -> bool {
         && !item.contains("://")
 }
 
-/// Whether a network client sends what it reads on stdin.
+/// Whether a network client sends what it reads on stdin. curl and wget read stdin only
+/// when told to (`-d @-`, `-T -`, `-F f=@-`, `--post-file=-`): `env | curl -s -o /dev/null
+/// -w '%{http_code}' URL` sends nothing. httpie, netcat, ssh and the like send their stdin.
 pub(crate) fn stdin_sink(name: &str, words: &[Word]) -> Option<FlowSink> {
     if !maybe_network_client(name) {
         return None;
     }
     let strings: Vec<String> = words.iter().map(|w| w.text.clone()).collect();
     let args = Args::parse(name, &strings);
-    if !is_network_client(name, &args.positionals) {
+    if !is_network_client(name, &args.positionals) || !reads_stdin(name, words, &args) {
         return None;
     }
     Some(FlowSink::Network {
         tool: name.to_owned(),
         channel: Channel::Stdin,
     })
+}
+
+/// True when a network client (already recognised) reads its standard input.
+fn reads_stdin(name: &str, words: &[Word], args: &Args<'_>) -> bool {
+    let stdin_file = |v: &str| matches!(v, "-" | "/dev/stdin" | "/proc/self/fd/0");
+    // Values such as `@-`, `name=@-`, `name=<-`, `name@-`.
+    let stdin_ref =
+        |v: &str| file_refs(v).any(&stdin_file) || v.ends_with("@-") || v.ends_with("<-");
+    let values = || {
+        let mut out: Vec<(&str, &str)> = Vec::new();
+        let mut it = words.iter().peekable();
+        while let Some(w) = it.next() {
+            let t = w.text.as_str();
+            if let Some((opt, v)) = t.split_once('=').filter(|(o, _)| o.starts_with("--")) {
+                out.push((opt, v));
+            } else if t.starts_with('-') && t.len() > 1 {
+                if let Some(next) = it.peek() {
+                    out.push((t, next.text.as_str()));
+                }
+                // `-d@-`: a short option with its value attached.
+                if !t.starts_with("--") && t.len() > 2 {
+                    out.push((t.get(..2).unwrap_or(t), t.get(2..).unwrap_or("")));
+                }
+            }
+        }
+        out
+    };
+    match name {
+        "curl" => values().iter().any(|(opt, v)| match *opt {
+            "-T" | "--upload-file" => stdin_file(v) || *v == ".",
+            "-K" | "--config" => stdin_file(v),
+            o if o.starts_with("--data") || matches!(o, "-d" | "--json" | "-F" | "--form") => {
+                stdin_ref(v)
+            }
+            _ => false,
+        }),
+        "wget" => values().iter().any(|(opt, v)| {
+            matches!(*opt, "--post-file" | "--body-file" | "-i" | "--input-file") && stdin_file(v)
+        }),
+        "aws" | "gsutil" | "rclone" | "azcopy" | "s3cmd" => {
+            args.positionals.iter().any(|p| stdin_file(p)) || name == "rclone"
+        }
+        "gh" | "glab" => {
+            args.positionals.iter().any(|p| stdin_file(p))
+                || values().iter().any(|(_, v)| stdin_file(v) || stdin_ref(v))
+        }
+        "http" | "https" | "xh" | "xhs" | "httpie" => !args.has_any(&["--ignore-stdin", "-I"]),
+        _ => true,
+    }
 }
 
 /// Network tools whose output is data from the network (for `… | sh`).
@@ -644,6 +981,74 @@ pub(crate) fn exec_on_socket(name: &str, words: &[Word]) -> Option<Flow> {
     }
 }
 
+/// tree-sitter-bash has no `<>` (open read-write) redirection operator, so `exec 3<>/dev/tcp/h/p`
+/// does not parse. For a line that fails to parse, this returns the same text with each `<>`
+/// operator (outside quotes and comments) written as `< ` — the same file opened on the same
+/// descriptor, read side only, which is what the analysis needs (a socket opened for input is
+/// data from the network). `None` when there is no such operator.
+pub(crate) fn without_rw_redirects(src: &str) -> Option<String> {
+    let bytes = src.as_bytes();
+    let mut out = bytes.to_vec();
+    let (mut single, mut double, mut escaped, mut comment) = (false, false, false, false);
+    let mut changed = false;
+    for (i, &b) in bytes.iter().enumerate() {
+        if comment {
+            comment = b != b'\n';
+            continue;
+        }
+        if escaped {
+            escaped = false;
+            continue;
+        }
+        match b {
+            b'\\' if !single => escaped = true,
+            b'\'' if !double => single = !single,
+            b'"' if !single => double = !double,
+            b'#' if !single
+                && !double
+                && (i == 0 || bytes.get(i - 1).is_some_and(u8::is_ascii_whitespace)) =>
+            {
+                comment = true;
+            }
+            b'<' if !single
+                && !double
+                && bytes.get(i + 1) == Some(&b'>')
+                && (i == 0 || bytes.get(i - 1) != Some(&b'<')) =>
+            {
+                if let Some(next) = out.get_mut(i + 1) {
+                    *next = b' ';
+                    changed = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    if !changed {
+        return None;
+    }
+    String::from_utf8(out).ok()
+}
+
+/// Parses `src`; when that fails and the text has `<>` redirections, parses it again with
+/// them read as `<` ([`without_rw_redirects`]). Returns the tree and, when the repaired text
+/// was used, that text (node offsets refer to it).
+pub(crate) fn parse_repairing(
+    parser: &mut tree_sitter::Parser,
+    src: &str,
+) -> Option<(tree_sitter::Tree, Option<String>)> {
+    let tree = parser.parse(src, None)?;
+    if !tree.root_node().has_error() {
+        return Some((tree, None));
+    }
+    if let Some(fixed) = without_rw_redirects(src)
+        && let Some(t) = parser.parse(&fixed, None)
+        && !t.root_node().has_error()
+    {
+        return Some((t, Some(fixed)));
+    }
+    Some((tree, None))
+}
+
 /// `/dev/tcp/host/port` or `/dev/udp/host/port` (bash opens a socket for these).
 pub(crate) fn socket_endpoint(word: &Word) -> Option<String> {
     if !word.exact {
@@ -664,11 +1069,16 @@ fn is_executor(name: &str) -> bool {
 /// The program of an executed command whose commands come from stdin or a terminal (no
 /// `-c`/`-e` code, no script operand): `sh`, `bash -i`, `python3 -`, `/bin/sh -s`.
 fn reads_commands_from_stdin(c: &ExecutedCommand) -> Option<String> {
-    let name = crate::resolve::command_name(c.argv.first()?);
+    stdin_executor(&c.argv)
+}
+
+/// [`reads_commands_from_stdin`] for an argv.
+fn stdin_executor(argv: &[String]) -> Option<String> {
+    let name = crate::resolve::command_name(argv.first()?);
     if !is_executor(&name) {
         return None;
     }
-    let rest = c.argv.get(1..).unwrap_or(&[]);
+    let rest = argv.get(1..).unwrap_or(&[]);
     let mut operands = rest
         .iter()
         .filter(|a| !a.starts_with('-') && !a.starts_with('+'));
@@ -684,12 +1094,318 @@ fn reads_commands_from_stdin(c: &ExecutedCommand) -> Option<String> {
 
 /// The normalised path of a word, against the scope's directory.
 fn place(text: &str, scope: &Scope, ctx: &Context) -> Option<PathBuf> {
-    let base = match &scope.cwd {
+    place_in(text, &scope.cwd, ctx)
+}
+
+/// The normalised path of a word, against `cwd` (`None` for a relative path in an unknown
+/// directory).
+fn place_in(text: &str, cwd: &Cwd, ctx: &Context) -> Option<PathBuf> {
+    let base = match cwd {
         Cwd::Known(p) => p.as_path(),
         Cwd::Unknown if text.starts_with('/') || text.starts_with('~') => Path::new("/"),
         Cwd::Unknown => return None,
     };
     Some(hookgate_paths::normalize(text, base, ctx.home.as_deref()).path)
+}
+
+/// The last path component of a remote or local path (`host:dir/x.sh` → `x.sh`).
+fn base_name(path: &str) -> &str {
+    let path = path.split_once("://").map_or(path, |(_, r)| r);
+    let path = path.split(['?', '#']).next().unwrap_or(path);
+    let path = path.rsplit_once(':').map_or(path, |(_, p)| p);
+    path.trim_end_matches('/')
+        .rsplit('/')
+        .next()
+        .unwrap_or(path)
+}
+
+/// A remote source of a copy tool: `host:path`, `user@host:path`, `rsync://…`, `s3://…`,
+/// `gs://…`, `remote:path` (rclone), a URL.
+fn is_remote_path(word: &str) -> bool {
+    if word.starts_with('-') {
+        return false;
+    }
+    if let Some((scheme, _)) = word.split_once("://") {
+        return !scheme.eq_ignore_ascii_case("file");
+    }
+    // `host:path` (not `./a:b`, not a Windows drive, not a local absolute path).
+    word.split_once(':').is_some_and(|(host, _)| {
+        !host.is_empty()
+            && !host.contains('/')
+            && host.len() > 1
+            && host
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | '_' | '@'))
+    })
+}
+
+/// What a transfer tool brings from the network: `(local path, whole directory)` pairs.
+/// Covers the downloaders (`curl`, `wget`, `aria2c`, `axel`, httpie `--download`), copies from
+/// a remote (`scp`, `rsync`, `aws s3 cp`, `gsutil cp`, `rclone copy`) and clones (`git clone`,
+/// `gh repo clone`, `hg clone`, `svn checkout`), whose whole tree is from the network.
+fn network_outputs(name: &str, words: &[Word]) -> Vec<(String, bool)> {
+    if !matches!(
+        name,
+        "curl"
+            | "wget"
+            | "aria2c"
+            | "axel"
+            | "http"
+            | "https"
+            | "xh"
+            | "xhs"
+            | "scp"
+            | "rsync"
+            | "sftp"
+            | "aws"
+            | "gsutil"
+            | "rclone"
+            | "git"
+            | "hg"
+            | "gh"
+            | "svn"
+    ) {
+        return Vec::new();
+    }
+    let operands: Vec<&str> = {
+        let mut out = Vec::new();
+        let mut skip = false;
+        for w in words {
+            let t = w.text.as_str();
+            if skip {
+                skip = false;
+                continue;
+            }
+            if t.starts_with('-') && t.len() > 1 {
+                // The value options of the copy tools that would otherwise look like operands.
+                skip = !t.contains('=')
+                    && matches!(
+                        (name, t),
+                        (
+                            "scp" | "rsync",
+                            "-i" | "-P" | "-p" | "-o" | "-F" | "-e" | "-J" | "-c" | "-l" | "-S"
+                        ) | ("git" | "gh" | "hg", "-b" | "--branch" | "--depth" | "-o")
+                            | ("svn", "--username" | "-r")
+                            | ("aws" | "gsutil" | "rclone", "--profile" | "--region")
+                            | ("axel", "-o" | "-n" | "-s")
+                            | ("http" | "https" | "xh" | "xhs", "-o" | "--output" | "-a")
+                    );
+                continue;
+            }
+            out.push(t);
+        }
+        out
+    };
+    let copy_from_remote = |sources: &[&str], dest: &str| {
+        let mut out = Vec::new();
+        for s in sources.iter().filter(|s| is_remote_path(s)) {
+            let b = base_name(s);
+            if !b.is_empty() && b != "." {
+                out.push((format!("{}/{b}", dest.trim_end_matches('/')), false));
+            }
+            out.push((dest.to_owned(), false));
+        }
+        out
+    };
+    match name {
+        "curl" | "wget" | "aria2c" => download_outputs(name, words)
+            .into_iter()
+            .map(|o| (o, false))
+            .collect(),
+        "axel" => match output_option(words) {
+            Some(n) => vec![(n, false)],
+            None => operands
+                .iter()
+                .map(|u| (base_name(u).to_owned(), false))
+                .collect(),
+        },
+        "http" | "https" | "xh" | "xhs" => {
+            let download = words.iter().any(|w| {
+                w.text == "--download"
+                    || w.text == "-d"
+                    || w.text.starts_with("-d") && w.text.len() <= 4 && !w.text.starts_with("--")
+            });
+            if !download {
+                return Vec::new();
+            }
+            match output_option(words) {
+                Some(n) => vec![(n, false)],
+                None => operands
+                    .iter()
+                    .filter(|u| !u.bytes().all(|b| b.is_ascii_alphabetic()))
+                    .take(1)
+                    .map(|u| (base_name(u).to_owned(), false))
+                    .collect(),
+            }
+        }
+        "scp" | "rsync" | "sftp" => match operands.split_last() {
+            Some((dest, sources)) if !is_remote_path(dest) => copy_from_remote(sources, dest),
+            _ => Vec::new(),
+        },
+        "aws" | "gsutil" | "rclone" => {
+            let rest: &[&str] = match (name, operands.as_slice()) {
+                ("aws", ["s3", "cp" | "sync" | "mv", rest @ ..])
+                | ("gsutil", ["cp" | "rsync" | "mv", rest @ ..])
+                | ("rclone", ["copy" | "copyto" | "sync" | "move", rest @ ..]) => rest,
+                _ => &[],
+            };
+            match rest.split_last() {
+                Some((dest, sources)) if !is_remote_path(dest) => copy_from_remote(sources, dest),
+                _ => Vec::new(),
+            }
+        }
+        "git" | "hg" => match operands.as_slice() {
+            ["clone", url, dir, ..] if is_remote_path(url) => vec![((*dir).to_owned(), true)],
+            ["clone", url] if is_remote_path(url) => {
+                let b = base_name(url);
+                vec![(b.strip_suffix(".git").unwrap_or(b).to_owned(), true)]
+            }
+            _ => Vec::new(),
+        },
+        "gh" => match operands.as_slice() {
+            ["repo", "clone", _, dir, ..] => vec![((*dir).to_owned(), true)],
+            ["repo", "clone", repo] => vec![(base_name(repo).to_owned(), true)],
+            ["release", "download", ..] => vec![(".".to_owned(), false)],
+            _ => Vec::new(),
+        },
+        "svn" => match operands.as_slice() {
+            ["checkout" | "co" | "export", url, dir, ..] if is_remote_path(url) => {
+                vec![((*dir).to_owned(), true)]
+            }
+            ["checkout" | "co" | "export", url] if is_remote_path(url) => {
+                vec![(base_name(url).to_owned(), true)]
+            }
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
+}
+
+/// The file named by `-o FILE`, `--output FILE` or `--output=FILE`.
+fn output_option(words: &[Word]) -> Option<String> {
+    words.iter().enumerate().find_map(|(i, w)| {
+        w.text
+            .strip_prefix("--output=")
+            .map(str::to_owned)
+            .or_else(|| {
+                matches!(w.text.as_str(), "-o" | "--output")
+                    .then(|| words.get(i + 1).map(|v| v.text.clone()))
+                    .flatten()
+            })
+    })
+}
+
+/// Archive tools and copies whose output is a copy of what they read: `(output, inputs)`
+/// (`cp ~/.ssh/id_rsa /tmp/k`, `tar czf /tmp/a.tgz ~/.aws`, `zip -r k.zip ~/.ssh`).
+fn copy_outputs<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w str>)> {
+    if !matches!(
+        name,
+        "cp" | "install" | "rsync" | "ditto" | "zip" | "7z" | "7za" | "tar" | "gtar"
+    ) {
+        return None;
+    }
+    let mut operands: Vec<&str> = Vec::new();
+    let mut target: Option<&str> = None;
+    let mut it = words.iter();
+    while let Some(w) = it.next() {
+        let t = w.text.as_str();
+        if let Some(d) = t.strip_prefix("--target-directory=") {
+            target = Some(d);
+        } else if matches!(t, "-t" | "--target-directory") && name != "rsync" {
+            target = it.next().map(|v| v.text.as_str());
+        } else if matches!(
+            t,
+            "-e" | "--rsh"
+                | "-S"
+                | "--suffix"
+                | "--exclude"
+                | "--include"
+                | "-m"
+                | "--mode"
+                | "-o"
+                | "-g"
+                | "--owner"
+                | "--group"
+                | "-f"
+                | "--filter"
+        ) && name != "zip"
+        {
+            it.next();
+        } else if !(t.starts_with('-') && t.len() > 1) {
+            operands.push(t);
+        }
+    }
+    match name {
+        "cp" | "install" | "rsync" | "ditto" => {
+            let (dest, sources) = match target {
+                Some(d) => (d, operands.as_slice()),
+                None => operands.split_last().map(|(d, s)| (*d, s))?,
+            };
+            (!is_remote_path(dest)).then(|| (dest, sources.to_vec()))
+        }
+        "zip" | "7z" | "7za" => {
+            let ops = if name == "zip" {
+                operands.as_slice()
+            } else {
+                operands.get(1..)?
+            };
+            let (out, inputs) = ops.split_first()?;
+            Some((out, inputs.to_vec()))
+        }
+        "tar" | "gtar" => {
+            // `tar czf OUT IN…`, `tar -czf OUT IN…`, `tar --file=OUT -c IN…`.
+            let mut out = None;
+            let mut inputs = Vec::new();
+            let mut i = 0;
+            let mut creating = false;
+            while let Some(w) = words.get(i) {
+                i += 1;
+                let t = w.text.as_str();
+                if let Some(f) = t.strip_prefix("--file=") {
+                    out = Some(f);
+                } else if t == "--create" {
+                    creating = true;
+                } else if (t.starts_with('-') && !t.starts_with("--"))
+                    || (i == 1 && t.bytes().all(|b| b.is_ascii_alphabetic()))
+                {
+                    creating |= t.contains('c');
+                    if t.ends_with('f') {
+                        out = words.get(i).map(|v| v.text.as_str());
+                        i += 1;
+                    }
+                } else if !t.starts_with('-') {
+                    inputs.push(t);
+                }
+            }
+            (creating).then_some(())?;
+            Some((out?, inputs))
+        }
+        _ => None,
+    }
+}
+
+/// The report file a secret scanner writes (`gitleaks detect -r report.json`,
+/// `ggshield … -o out.json`).
+fn scanner_report(words: &[Word]) -> Option<&str> {
+    let mut it = words.iter();
+    while let Some(w) = it.next() {
+        let t = w.text.as_str();
+        if let Some((opt, v)) = t.split_once('=')
+            && matches!(
+                opt,
+                "--report-path" | "--report" | "--output" | "--output-file" | "--out"
+            )
+        {
+            return Some(v);
+        }
+        if matches!(
+            t,
+            "-r" | "--report-path" | "--report" | "-o" | "--output" | "--output-file" | "--out"
+        ) {
+            return it.next().map(|v| v.text.as_str());
+        }
+    }
+    None
 }
 
 /// The files a downloader writes (`curl -o f`, `curl -O URL`, `wget URL`, `wget -O f`).
@@ -828,8 +1544,23 @@ impl Walker<'_> {
         if !endpoints.is_empty() {
             self.judge_sockets(before, &endpoints, output, scope);
         }
-        if !targets.is_empty() {
-            self.note_downloaded_redirects(output, &targets, scope);
+        if !targets.is_empty() && !scope.remote {
+            let origin = match output {
+                Producer::Download => Some(None),
+                Producer::Secret(s) => Some(Some(s.clone())),
+                _ => None,
+            };
+            if let Some(origin) = origin {
+                for t in targets.iter().filter(|t| t.exact) {
+                    let Some(p) = place(&t.text, scope, self.ctx) else {
+                        continue;
+                    };
+                    match &origin {
+                        None => self.files.downloaded.push((p, false)),
+                        Some(s) => self.files.secret.push((p, s.clone())),
+                    }
+                }
+            }
         }
     }
 
@@ -842,39 +1573,46 @@ impl Walker<'_> {
         });
     }
 
-    /// Remembers the files a download writes, so running one later in the line is caught.
-    pub(crate) fn note_downloads(&mut self, name: &str, words: &[Word], scope: &mut Scope) {
-        if !matches!(name, "curl" | "wget" | "aria2c") || scope.remote {
+    /// Remembers what a command writes that later parts of the line must not trust: files
+    /// from the network (downloads, remote copies, clones) and files holding secrets (copies
+    /// and archives of credential files, secret scanners' reports).
+    fn note_outputs(&mut self, name: &str, words: &[Word], scope: &Scope) {
+        if scope.remote {
             return;
         }
-        for o in download_outputs(name, words) {
+        for (o, tree) in network_outputs(name, words) {
             if let Some(p) = place(&o, scope, self.ctx) {
-                scope.downloaded.push(p);
+                self.files.downloaded.push((p, tree));
             }
         }
-    }
-
-    /// `cmd > file` where `cmd` prints a download: `file` is downloaded code.
-    pub(crate) fn note_downloaded_redirects(
-        &mut self,
-        output: &Producer,
-        targets: &[Word],
-        scope: &mut Scope,
-    ) {
-        if *output != Producer::Download || scope.remote {
-            return;
-        }
-        for t in targets.iter().filter(|t| t.exact) {
-            if let Some(p) = place(&t.text, scope, self.ctx) {
-                scope.downloaded.push(p);
-            }
+        let secret = if SECRET_SCANNERS.contains(&name) {
+            scanner_report(words).map(|r| {
+                (
+                    r,
+                    FlowSource::SecretScanner {
+                        tool: name.to_owned(),
+                    },
+                )
+            })
+        } else {
+            copy_outputs(name, words).and_then(|(out, inputs)| {
+                inputs
+                    .iter()
+                    .find_map(|i| read_source(i, &scope.cwd, self.ctx, &self.files))
+                    .map(|s| (out, s))
+            })
+        };
+        if let Some((out, source)) = secret
+            && let Some(p) = place(out, scope, self.ctx)
+        {
+            self.files.secret.push((p, source));
         }
     }
 
     /// Running a file downloaded earlier in the line: as the command itself (`./f`,
     /// `/tmp/p`), or as the script of a shell, interpreter or `source`.
     pub(crate) fn check_downloaded_run(&mut self, name: &str, argv: &[Word], scope: &Scope) {
-        if scope.downloaded.is_empty() {
+        if self.files.downloaded.is_empty() || scope.remote {
             return;
         }
         let Some(first) = argv.first() else { return };
@@ -902,7 +1640,7 @@ impl Walker<'_> {
                 continue;
             }
             if let Some(p) = place(&c.text, scope, self.ctx)
-                && scope.downloaded.contains(&p)
+                && self.files.is_downloaded(&p)
             {
                 let flow = Flow {
                     source: FlowSource::DownloadedFile {
@@ -975,6 +1713,7 @@ impl Walker<'_> {
             .iter()
             .any(|c| c.argv.len() == 1 && c.argv.first().is_some_and(|a| a == "exec"));
         if bare_exec {
+            self.files.socket_fd = Some(endpoint.clone());
             let mut v = ids::RCE_SOCKET_FD.verdict();
             v.reason = format!("{}: /dev/tcp/{endpoint}", v.reason);
             self.commands.push(ExecutedCommand {
@@ -1013,7 +1752,9 @@ impl Walker<'_> {
         }
     }
 
-    /// Secret data on the stdin of a network client (any command: `ssh`, wrappers, plain).
+    /// Secret data on the stdin of a network client (any command: `ssh`, wrappers, plain);
+    /// a shell reading commands after `exec N<>/dev/tcp/…` opened a socket (`sh <&N >&N`);
+    /// SQL or database commands fed to a database shell (see `crate::argdanger`).
     pub(crate) fn check_stdin_flow(
         &mut self,
         name: &str,
@@ -1021,6 +1762,17 @@ impl Walker<'_> {
         stdin: &Producer,
         scope: &Scope,
     ) {
+        if let Some(endpoint) = self.files.socket_fd.clone() {
+            let texts: Vec<String> = argv.iter().map(|w| w.text.clone()).collect();
+            if let Some(program) = stdin_executor(&texts) {
+                let flow = Flow {
+                    source: FlowSource::Network { endpoint },
+                    sink: FlowSink::Execution { program },
+                };
+                self.record_flow(texts, scope, ids::RCE_REVERSE_SHELL, flow);
+            }
+        }
+        self.judge_stdin_commands(name, argv, stdin, scope);
         if let Producer::Secret(source) = stdin
             && let Some(sink) = stdin_sink(name, argv.get(1..).unwrap_or(&[]))
         {
@@ -1102,7 +1854,7 @@ impl Walker<'_> {
                     .iter()
                     .filter(|e| e.op == EffectOp::Read)
                     .filter_map(|e| e.path.as_deref())
-                    .find_map(|p| file_source(p, &scope.cwd, self.ctx))
+                    .find_map(|p| file_source(p, &scope.cwd, self.ctx, &self.files))
             })?;
         let sink = FlowSink::Network {
             tool: endpoint,
@@ -1111,9 +1863,10 @@ impl Walker<'_> {
         Some(verdict(ids::CRED_EXFILTRATE, Flow { source, sink }))
     }
 
-    /// The exfiltration and reverse-shell verdicts of one plain command's arguments.
+    /// The exfiltration and reverse-shell verdicts of one plain command's arguments. Also
+    /// remembers the files it writes from the network or from secrets, for later parts.
     pub(crate) fn flow_verdict(
-        &self,
+        &mut self,
         name: &str,
         words: &[Word],
         scope: &Scope,
@@ -1121,10 +1874,11 @@ impl Walker<'_> {
         if let Some(flow) = exec_on_socket(name, words) {
             return Some(verdict(ids::RCE_REVERSE_SHELL, flow));
         }
+        self.note_outputs(name, words, scope);
         if scope.remote {
             return None;
         }
-        argument_flow(name, words, &scope.cwd, self.ctx)
+        argument_flow(name, words, &scope.cwd, self.ctx, &self.files)
             .map(|flow| verdict(ids::CRED_EXFILTRATE, flow))
     }
 }

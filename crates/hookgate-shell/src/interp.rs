@@ -18,6 +18,10 @@ pub(crate) enum Lang {
     Awk,
     /// MongoDB shell JavaScript (`mongosh --eval`).
     Mongo,
+    /// Lua (`lua -e`), read by the token scanner in `crate::code`.
+    Lua,
+    /// R (`Rscript -e`), read by the token scanner in `crate::code`.
+    R,
 }
 
 /// What a snippet does that matters.
@@ -326,7 +330,7 @@ fn is_shell_call(lang: Lang, name: &str) -> bool {
             "system" | "exec" | "shell_exec" | "passthru" | "popen" | "proc_open" | "pcntl_exec"
         ),
         Lang::Awk => name == "system",
-        Lang::Mongo => false,
+        Lang::Mongo | Lang::Lua | Lang::R => false,
     }
 }
 
@@ -379,7 +383,7 @@ fn delete_call(lang: Lang, name: &str) -> Option<bool> {
         ),
         Lang::Node => matches!(name, "rm" | "unlink" | "unlinkSync" | "rmdir" | "rmdirSync"),
         Lang::Php => matches!(name, "unlink" | "rmdir"),
-        Lang::Awk | Lang::Mongo => false,
+        Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => false,
     };
     if recursive && lang != Lang::Awk && lang != Lang::Mongo {
         Some(true)
@@ -438,7 +442,7 @@ fn is_dynamic(lang: Lang, name: &str) -> Option<&'static str> {
                 | "gzinflate"
                 | "str_rot13"
         ),
-        Lang::Awk => false,
+        Lang::Awk | Lang::Lua | Lang::R => false,
     };
     hit.then_some("evaluates or decodes code at run time")
 }
@@ -480,6 +484,14 @@ fn first_arg(toks: &[Tok], mut i: usize) -> Arg {
     }
 }
 
+/// True when an awk variable is assigned a `/inet/…` special file (a socket, not a command).
+fn awk_socket_variable(toks: &[Tok], var: &str) -> bool {
+    toks.windows(3).any(|w| {
+        matches!(w, [Tok::Ident(v), Tok::Punct('='), Tok::Str { value, .. }]
+            if v == var && value.starts_with("/inet"))
+    })
+}
+
 /// Single-quotes `argv` into one shell line, so a list-form call is analysed like a string.
 pub(crate) fn shell_join(argv: &[String]) -> String {
     argv.iter()
@@ -498,6 +510,38 @@ pub(crate) fn scan(lang: Lang, code: &str) -> Vec<Finding> {
                 code: value.clone(),
                 exact: *exact,
             }),
+            // gawk's `/inet/tcp/LPORT/HOST/RPORT` special files are sockets.
+            Tok::Str { value, .. }
+                if lang == Lang::Awk
+                    && ["/inet/", "/inet4/", "/inet6/"]
+                        .iter()
+                        .any(|p| value.starts_with(p)) =>
+            {
+                out.push(Finding::Effect {
+                    op: crate::model::EffectOp::Network,
+                    path: Some(value.clone()),
+                    recursive: false,
+                });
+            }
+            // `cmd | getline` / `cmd |& getline` with `cmd` a variable: runs whatever text it
+            // holds (read from a socket in gawk's reverse shells) as a command.
+            Tok::Ident(var)
+                if lang == Lang::Awk
+                    && matches!(toks.get(i + 1), Some(Tok::Punct('|')))
+                    && matches!(
+                        (toks.get(i + 2), toks.get(i + 3)),
+                        (Some(Tok::Ident(g)), _) | (Some(Tok::Punct('&')), Some(Tok::Ident(g)))
+                            if g == "getline"
+                    )
+                    && !awk_socket_variable(&toks, var) =>
+            {
+                out.push(Finding::Effect {
+                    op: crate::model::EffectOp::Spawn,
+                    path: None,
+                    recursive: false,
+                });
+                out.push(Finding::Dynamic("runs a command held in a variable"));
+            }
             Tok::Punct('|') if lang == Lang::Awk => {
                 if let Some(Tok::Str { value, exact }) = toks.get(i + 1) {
                     out.push(Finding::Shell {

@@ -38,7 +38,22 @@ pub use model::{
     Flow, FlowSink, FlowSource, Limits, ParseStatus, Verdict,
 };
 
+pub use argdanger::chmod_tightens;
+pub use sed::inserted_text as sed_inserted_text;
+
 use crate::targets::Cwd;
+
+/// The long options a flag stands for in a tool that accepts unique prefixes (git per
+/// subcommand, GNU tools): `("git", "commit", "--no-veri")` → `["--no-verify"]`; an ambiguous
+/// prefix gives every reading, a flag the tool's table does not know gives itself. The policy
+/// reads flags through this so `--no-verif` is `--no-verify` there too.
+pub fn long_option_names(program: &str, subcommand: &str, flag: &str) -> Vec<String> {
+    match taxonomy::long_option(program, subcommand, flag) {
+        taxonomy::LongOption::Unlisted => vec![flag.to_owned()],
+        taxonomy::LongOption::Exact(full) => vec![full.to_owned()],
+        taxonomy::LongOption::Ambiguous(all) => all.into_iter().map(str::to_owned).collect(),
+    }
+}
 use crate::walk::{Scope, Walker};
 
 /// Errors building an [`Analyzer`].
@@ -119,7 +134,6 @@ impl Analyzer {
             functions: Vec::new(),
             via: Vec::new(),
             remote: false,
-            downloaded: Vec::new(),
             secret_vars: Vec::new(),
         };
         if self.fast_path
@@ -135,17 +149,20 @@ impl Analyzer {
                 recursion: 0,
                 sockets: Vec::new(),
                 written: Vec::new(),
+                files: flow::LineState::default(),
             };
             let argv: Vec<walk::Word> = words.into_iter().map(walk::Word::lit).collect();
             let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
             return finish(walker.commands, &walker.extra);
         }
-        let Some(tree) = self.parser.parse(command, None) else {
+        // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
+        let Some((tree, repaired)) = flow::parse_repairing(&mut self.parser, command) else {
             return failed(
                 ParseStatus::Error("the parser gave no tree".into()),
                 "the command could not be parsed",
             );
         };
+        let command = repaired.as_deref().unwrap_or(command);
         let root = tree.root_node();
         if root.has_error() {
             let detail = first_error(root, command);
@@ -164,6 +181,7 @@ impl Analyzer {
             recursion: 0,
             sockets: Vec::new(),
             written: Vec::new(),
+            files: flow::LineState::default(),
         };
         walker.block(root, command, &mut scope, 0);
         let Walker {

@@ -219,6 +219,8 @@ fn interpreter(name: &str) -> Option<Lang> {
         "php" => Some(Lang::Php),
         "awk" | "gawk" | "mawk" | "nawk" | "busybox-awk" => Some(Lang::Awk),
         "mongo" | "mongosh" => Some(Lang::Mongo),
+        "lua" | "luajit" | "lua5.1" | "lua5.2" | "lua5.3" | "lua5.4" => Some(Lang::Lua),
+        "rscript" | "r" => Some(Lang::R),
         _ => None,
     }
 }
@@ -275,7 +277,7 @@ fn texts(argv: &[Word]) -> Vec<String> {
 pub(crate) fn file_producer(w: &mut Walker<'_>, word: &Word, scope: &Scope) -> Producer {
     if let Some(source) = word
         .exact
-        .then(|| crate::flow::read_source(&word.text, &scope.cwd, w.ctx))
+        .then(|| crate::flow::read_source(&word.text, &scope.cwd, w.ctx, &w.files))
         .flatten()
     {
         Producer::Secret(source)
@@ -351,7 +353,20 @@ impl Walker<'_> {
                 .ok()
                 .and_then(|i| node.field_name_for_child(i));
             let adjacent = previous_end == Some(child.start_byte());
+            // tree-sitter-bash reads the `0` of `sh 0</tmp/f` as an argument; bash reads a
+            // number glued to a redirection as its file descriptor.
+            let fd_of_next = field == Some("argument")
+                && child.kind() == "number"
+                && text(*child, src).bytes().all(|b| b.is_ascii_digit())
+                && children
+                    .get(index + 1)
+                    .copied()
+                    .or_else(|| following(node))
+                    .is_some_and(|n| {
+                        n.start_byte() == child.end_byte() && n.kind().ends_with("redirect")
+                    });
             match (field, child.kind()) {
+                _ if fd_of_next => {}
                 (Some("name" | "argument"), _) => {
                     let target = if field == Some("name") {
                         child.named_child(0).unwrap_or(*child)
@@ -622,8 +637,16 @@ impl Walker<'_> {
                     })
                     .collect();
                 self.attach_set_env(before_self, names, &name, scope);
-                crate::flow::command_source(&name, &args, &stdin, false, &scope.cwd, self.ctx)
-                    .map_or(Producer::Nothing, Producer::Secret)
+                crate::flow::command_source(
+                    &name,
+                    &args,
+                    &stdin,
+                    false,
+                    &scope.cwd,
+                    self.ctx,
+                    &self.files,
+                )
+                .map_or(Producer::Nothing, Producer::Secret)
             }
             "apply_patch" | "applypatch" => {
                 self.apply_patch(argv, &args, scope, stdin);
@@ -681,11 +704,9 @@ impl Walker<'_> {
                     .collect();
                 if name == "tee" || files.is_empty() || files.iter().all(|w| w.text == "-") {
                     stdin
-                } else if let Some(source) = files
-                    .iter()
-                    .filter(|w| w.exact)
-                    .find_map(|w| crate::flow::read_source(&w.text, &scope.cwd, self.ctx))
-                {
+                } else if let Some(source) = files.iter().filter(|w| w.exact).find_map(|w| {
+                    crate::flow::read_source(&w.text, &scope.cwd, self.ctx, &self.files)
+                }) {
                     Producer::Secret(source)
                 } else if files.iter().all(|w| w.exact) {
                     Producer::LocalFile
@@ -697,7 +718,6 @@ impl Walker<'_> {
             n if crate::deferred::handles(n) => self.deferred(n, argv, &args, scope, stdin),
             _ => {
                 self.classify_plain(&name, argv, scope);
-                self.note_downloads(&name, &args, scope);
                 self.producer_of(&name, &args, &stdin, scope)
             }
         }
@@ -751,9 +771,15 @@ impl Walker<'_> {
             c.verdict.category.as_deref() == Some("credential_access")
                 && c.verdict.rule_id.as_deref() != Some(ids::CRED_READ_SECRET_FILE.def().id)
         });
-        if let Some(source) =
-            crate::flow::command_source(name, args, stdin, credential_rule, &scope.cwd, self.ctx)
-        {
+        if let Some(source) = crate::flow::command_source(
+            name,
+            args,
+            stdin,
+            credential_rule,
+            &scope.cwd,
+            self.ctx,
+            &self.files,
+        ) {
             return Producer::Secret(source);
         }
         Producer::Opaque
@@ -850,6 +876,7 @@ impl Walker<'_> {
 
     fn check_env_assignment(&mut self, w: &Word, scope: &Scope) {
         let (var, value) = w.text.split_once('=').unwrap_or((w.text.as_str(), ""));
+        self.note_assignment(var, Some(&Word::lit(value)).filter(|_| w.exact));
         if is_hijack_variable(var) {
             let value = Word {
                 text: value.to_owned(),
@@ -1041,7 +1068,22 @@ impl Walker<'_> {
             "--process-slot-var",
         ];
         let end = skip_options(args, &value_opts);
-        let replace = option_value(args, end, "-I", "--replace").map(|w| w.text);
+        // `-I R`, `-IR` (attached, as in `-I{}`), `--replace=R`, `-i`/`-iR` (`{}` by default).
+        let replace = option_value(args, end, "-I", "--replace")
+            .map(|w| w.text)
+            .or_else(|| {
+                args.iter().take(end).find_map(|w| {
+                    let t = w.text.as_str();
+                    t.strip_prefix("-I")
+                        .filter(|r| !r.is_empty())
+                        .map(str::to_owned)
+                        .or_else(|| {
+                            t.strip_prefix("-i")
+                                .map(|r| if r.is_empty() { "{}" } else { r }.to_owned())
+                        })
+                        .or_else(|| (t == "--replace").then(|| "{}".to_owned()))
+                })
+            });
         let item = Self::stdin_items(stdin);
         let mut rest: Vec<Word> = args.get(end..).unwrap_or(&[]).to_vec();
         if rest.is_empty() {
@@ -1335,6 +1377,7 @@ impl Walker<'_> {
             Lang::Node => &["-e", "--eval", "-p", "--print"],
             Lang::Php => &["-r"],
             Lang::Mongo => &["--eval"],
+            Lang::Lua | Lang::R => &["-e"],
             Lang::Awk => &[],
         };
         let value_flags: &[&str] = match lang {
@@ -1344,6 +1387,8 @@ impl Walker<'_> {
             Lang::Node => &["-r", "--require", "--import", "--loader", "--input-type"],
             Lang::Php => &["-c", "-d", "-f", "-z"],
             Lang::Awk => &["-F", "-v", "-f", "--field-separator", "--assign", "--file"],
+            Lang::Lua => &["-l"],
+            Lang::R => &[],
             Lang::Mongo => &[
                 "--host",
                 "--port",
@@ -2017,19 +2062,15 @@ impl Walker<'_> {
                 }
             }
             "cp" | "mv" | "install" | "ln" | "rsync" => {
-                let dest = if args.has_any(&["-t", "--target-directory"]) {
-                    None
-                } else {
-                    operands.last().copied()
-                };
-                if let Some(d) = dest.filter(|_| operands.len() > 1)
+                let (dest, sources) = targets::copy_parts(name, words);
+                if let Some(d) = dest
                     && !(name == "rsync" && d.text.contains(':'))
                     && let Some(rule) = targets::judge_write(&d.text, d.exact, cwd, ctx)
                 {
                     worst = Some(worse(worst, rule.verdict()));
                 }
                 if name == "mv" {
-                    for src in operands.iter().take(operands.len().saturating_sub(1)) {
+                    for src in sources {
                         if let Some(rule) =
                             targets::judge_delete(&src.text, src.exact, src.shape(), true, cwd, ctx)
                         {
@@ -2106,6 +2147,19 @@ impl Walker<'_> {
         });
         self.record(argv, scope, verdict);
     }
+}
+
+/// The node right after `node` in the source (its next sibling, or its nearest ancestor's):
+/// the grammar may hang a command's redirect on an enclosing statement.
+fn following(node: Node<'_>) -> Option<Node<'_>> {
+    let mut n = node;
+    for _ in 0..64 {
+        if let Some(next) = n.next_sibling() {
+            return Some(next);
+        }
+        n = n.parent()?;
+    }
+    None
 }
 
 /// Appends `next` to `word` (two nodes bash reads as one word).

@@ -24,6 +24,23 @@ pub(crate) enum Action {
     Write(String),
     /// `r file`, `R file`: reads a file into the output.
     Read(String),
+    /// Text the script puts into its output: an `s///` replacement, `a`/`i`/`c` text.
+    Insert(String),
+}
+
+/// The text a script can put into the file it edits (replacements, `a`/`i`/`c` text), when it
+/// does nothing else: `None` for a script that cannot be read, or that runs commands or
+/// reads or writes other files. For content rules on in-place edits (`sed -i 's/3.8/3.9/'
+/// docker-compose.yml` inserts `3.9`).
+pub fn inserted_text(script: &str) -> Option<Vec<String>> {
+    let mut out = Vec::new();
+    for a in actions(script).ok()? {
+        match a {
+            Action::Insert(t) => out.push(t),
+            _ => return None,
+        }
+    }
+    Some(out)
 }
 
 /// Why a script could not be followed.
@@ -260,7 +277,7 @@ pub(crate) fn actions(script: &str) -> Result<Vec<Action>, Error> {
                 }
             }
             ':' | 'b' | 't' | 'T' | 'v' => cur.label(),
-            'a' | 'i' | 'c' => text_argument(&mut cur),
+            'a' | 'i' | 'c' => out.push(Action::Insert(text_argument(&mut cur))),
             'r' | 'R' => {
                 cur.skip_blanks();
                 out.push(Action::Read(cur.rest_of_line()));
@@ -303,8 +320,8 @@ pub(crate) fn actions(script: &str) -> Result<Vec<Action>, Error> {
     Ok(out)
 }
 
-/// `a text`, `a\` + lines (each ending in `\` continues).
-fn text_argument(cur: &mut Cursor) {
+/// `a text`, `a\` + lines (each ending in `\` continues). Returns the text.
+fn text_argument(cur: &mut Cursor) -> String {
     cur.skip_blanks();
     if cur.peek() == Some('\\') {
         cur.pos += 1;
@@ -312,12 +329,16 @@ fn text_argument(cur: &mut Cursor) {
             cur.pos += 1;
         }
     }
+    let mut text = String::new();
     loop {
         let line = cur.rest_of_line();
+        text.push_str(&line);
+        text.push('\n');
         if !line.ends_with('\\') {
             break;
         }
     }
+    text
 }
 
 /// `s/re/replacement/flags`. Returns true when the flags ended the line (`w file`).
@@ -328,6 +349,7 @@ fn substitute(cur: &mut Cursor, out: &mut Vec<Action>) -> Result<bool, Error> {
     }
     let regex = cur.regex(delim)?;
     let (replacement, literal) = cur.replacement(delim)?;
+    out.push(Action::Insert(replacement.clone()));
     let mut exec = false;
     loop {
         match cur.peek() {
@@ -368,6 +390,15 @@ fn push_exec(out: &mut Vec<Action>, exec: bool, regex: &str, replacement: String
 mod tests {
     use super::*;
 
+    /// What a script does beyond editing (its inserted text left out).
+    fn effects(script: &str) -> Result<Vec<Action>, Error> {
+        super::actions(script).map(|a| {
+            a.into_iter()
+                .filter(|x| !matches!(x, Action::Insert(_)))
+                .collect()
+        })
+    }
+
     #[test]
     fn plain_edits_do_nothing_beyond_editing() {
         for s in [
@@ -387,35 +418,47 @@ mod tests {
             "1~2d",
             "\\%foo%d",
         ] {
-            assert_eq!(actions(s), Ok(vec![]), "{s}");
+            assert_eq!(effects(s), Ok(vec![]), "{s}");
         }
     }
 
     #[test]
     fn the_e_command_runs_its_argument_and_the_e_flag_runs_the_line() {
         assert_eq!(
-            actions("1e rm -rf ~"),
+            effects("1e rm -rf ~"),
             Ok(vec![Action::Exec("rm -rf ~".into())])
         );
-        assert_eq!(actions("e"), Ok(vec![Action::ExecPatternSpace]));
+        assert_eq!(effects("e"), Ok(vec![Action::ExecPatternSpace]));
         assert_eq!(
-            actions("s/.*/rm -rf ~/e"),
+            effects("s/.*/rm -rf ~/e"),
             Ok(vec![Action::SubstExec(Some("rm -rf ~".into()))])
         );
-        assert_eq!(actions("s/x/&y/e"), Ok(vec![Action::SubstExec(None)]));
-        assert_eq!(actions("s/x/y/ge"), Ok(vec![Action::SubstExec(None)]));
+        assert_eq!(effects("s/x/&y/e"), Ok(vec![Action::SubstExec(None)]));
+        assert_eq!(effects("s/x/y/ge"), Ok(vec![Action::SubstExec(None)]));
     }
 
     #[test]
     fn writes_and_reads_name_their_file() {
         assert_eq!(
-            actions("s/a/b/w /etc/passwd"),
+            effects("s/a/b/w /etc/passwd"),
             Ok(vec![Action::Write("/etc/passwd".into())])
         );
         assert_eq!(
-            actions("1r ~/.ssh/id_rsa"),
+            effects("1r ~/.ssh/id_rsa"),
             Ok(vec![Action::Read("~/.ssh/id_rsa".into())])
         );
+    }
+
+    #[test]
+    fn inserted_text_is_the_replacements_of_a_plain_edit() {
+        assert_eq!(inserted_text("s/3.8/3.9/"), Some(vec!["3.9".to_owned()]));
+        assert_eq!(
+            inserted_text("s/a/b/;/x/a privileged: true"),
+            Some(vec!["b".to_owned(), "privileged: true\n".to_owned()])
+        );
+        assert_eq!(inserted_text("s/.*/id/e"), None);
+        assert_eq!(inserted_text("s/a/b/w /etc/x"), None);
+        assert_eq!(inserted_text("s/unterminated"), None);
     }
 
     #[test]

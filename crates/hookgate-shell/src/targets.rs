@@ -81,6 +81,12 @@ enum Place {
 }
 
 fn place(raw: &str, cwd: &Cwd, ctx: &Context) -> (Place, PathBuf) {
+    place_as(raw, cwd, ctx, true)
+}
+
+/// [`place`], judging a temp path by the catalog for itself only (`subtree: false`: a single
+/// file written) or for anything below it too (a delete or chmod that may recurse).
+fn place_as(raw: &str, cwd: &Cwd, ctx: &Context, subtree: bool) -> (Place, PathBuf) {
     let absolute = raw.starts_with('/')
         || raw.starts_with('~')
         || raw.starts_with("$HOME")
@@ -97,10 +103,14 @@ fn place(raw: &str, cwd: &Cwd, ctx: &Context) -> (Place, PathBuf) {
     if n.escaped_root {
         return (Place::Critical, n.path);
     }
-    (classify(&n.path, ctx), n.path)
+    (classify_as(&n.path, ctx, subtree), n.path)
 }
 
 fn classify(path: &Path, ctx: &Context) -> Place {
+    classify_as(path, ctx, true)
+}
+
+fn classify_as(path: &Path, ctx: &Context, subtree: bool) -> Place {
     let workspace = ctx.cwd.as_path();
     if is_within(workspace, path) {
         // `path` is the workspace root or one of its ancestors.
@@ -140,7 +150,14 @@ fn classify(path: &Path, ctx: &Context) -> Place {
         }
         if is_within(path, temp) {
             let pctx = hookgate_paths::PathContext::new(&ctx.cwd, ctx.home.clone());
-            return if hookgate_paths::classify_subtree(path, &pctx).is_empty() {
+            // Writing one file only needs the file itself checked; the subtree check is the
+            // expensive part of the catalog and only matters for what may recurse.
+            let matches = if subtree {
+                hookgate_paths::classify_subtree(path, &pctx)
+            } else {
+                hookgate_paths::classify(path, &pctx)
+            };
+            return if matches.is_empty() {
                 Place::InTemp
             } else {
                 Place::Elsewhere
@@ -171,6 +188,107 @@ fn glob_base(raw: &str) -> (String, bool) {
 }
 
 /// Judges a deletion target. `None` means normal work.
+/// The destination and the sources of a copy, move or link (`cp a b DEST`, `cp -t DEST a b`,
+/// `mv --target-directory=DEST a`, and its abbreviations such as `--targ=DEST`, normalised
+/// against the tool's long options). Option values are neither. Invariant: a target directory
+/// given by option is the destination, never dropped.
+pub(crate) fn copy_parts<'w>(
+    name: &str,
+    words: &'w [crate::walk::Word],
+) -> (Option<crate::walk::Word>, Vec<&'w crate::walk::Word>) {
+    use crate::taxonomy::{LongOption, long_option};
+    let target_opt = name != "rsync";
+    let mut target: Option<crate::walk::Word> = None;
+    let mut operands = Vec::new();
+    let mut only_operands = false;
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        i += 1;
+        let t = w.text.as_str();
+        if only_operands || !w.exact || !t.starts_with('-') || t == "-" {
+            operands.push(w);
+            continue;
+        }
+        if t == "--" {
+            only_operands = true;
+            continue;
+        }
+        if let Some(long) = t.strip_prefix("--") {
+            let (flag, inline) = match long.split_once('=') {
+                Some((f, v)) => (format!("--{f}"), Some(v)),
+                None => (t.to_owned(), None),
+            };
+            let names: Vec<&str> = match long_option(name, "", &flag) {
+                LongOption::Exact(full) => vec![full],
+                LongOption::Ambiguous(all) => all,
+                LongOption::Unlisted => vec![],
+            };
+            let is_target = target_opt && names.contains(&"--target-directory");
+            let takes = is_target
+                || names.iter().any(|n| {
+                    matches!(
+                        *n,
+                        "--suffix"
+                            | "--mode"
+                            | "--owner"
+                            | "--group"
+                            | "--rsh"
+                            | "--exclude"
+                            | "--filter"
+                    )
+                });
+            let value = match inline {
+                Some(v) => Some(crate::walk::Word {
+                    text: v.to_owned(),
+                    ..w.clone()
+                }),
+                None if takes => {
+                    i += 1;
+                    words.get(i - 1).cloned()
+                }
+                None => None,
+            };
+            if is_target {
+                target = value;
+            }
+            continue;
+        }
+        // Short cluster: `-t DIR`, `-tDIR`, `-rt DIR`; `-S SUF`, install's `-m/-o/-g`, rsync's `-e`.
+        let letters = t.get(1..).unwrap_or("");
+        for (k, ch) in letters.char_indices() {
+            let value_letter = (ch == 't' && target_opt)
+                || ch == 'S'
+                || (name == "install" && matches!(ch, 'm' | 'o' | 'g'))
+                || (name == "rsync" && matches!(ch, 'e' | 'f'));
+            if !value_letter {
+                continue;
+            }
+            let rest = letters.get(k + ch.len_utf8()..).unwrap_or("");
+            let value = if rest.is_empty() {
+                i += 1;
+                words.get(i - 1).cloned()
+            } else {
+                Some(crate::walk::Word {
+                    text: rest.to_owned(),
+                    ..w.clone()
+                })
+            };
+            if ch == 't' && target_opt {
+                target = value;
+            }
+            break;
+        }
+    }
+    match target {
+        Some(t) => (Some(t), operands),
+        None if operands.len() > 1 => {
+            let dest = operands.pop().cloned();
+            (dest, operands)
+        }
+        None => (None, operands),
+    }
+}
+
 pub(crate) fn judge_delete(
     raw: &str,
     exact: bool,
@@ -248,7 +366,7 @@ pub(crate) fn judge_write(raw: &str, exact: bool, cwd: &Cwd, ctx: &Context) -> O
     if !exact {
         return Some(ids::FS_OVERWRITE_UNRESOLVED_TARGET);
     }
-    let (where_, path) = place(raw, cwd, ctx);
+    let (where_, path) = place_as(raw, cwd, ctx, false);
     if path.starts_with("/dev") {
         return is_block_device(&path).then_some(ids::DISK_WRITE_BLOCK_DEVICE);
     }
@@ -356,13 +474,24 @@ pub(crate) fn is_secret_path(raw: &str, cwd: &Cwd, ctx: &Context) -> bool {
         Cwd::Known(p) => p.as_path(),
         Cwd::Unknown => Path::new("/"),
     };
-    let path = normalize(raw, base, ctx.home.as_deref()).path;
-    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+    is_secret_normalized(&normalize(raw, base, ctx.home.as_deref()).path, ctx)
+}
+
+/// [`is_secret_path`] for a path already normalised (absolute, no `.`/`..`/`//`), so callers
+/// that need the normalised path too normalise once. Prefixes are compared as strings at
+/// component boundaries (exact for a normalised path, and much cheaper than walking
+/// `Path::components` for every entry of the lists).
+pub(crate) fn is_secret_normalized(path: &Path, ctx: &Context) -> bool {
+    let Some(text) = path.to_str() else {
         return false;
     };
-    let public = Path::new(name)
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("pub"));
+    let name = text.rsplit('/').next().unwrap_or(text);
+    if name.is_empty() {
+        return false;
+    }
+    let public = name
+        .rsplit_once('.')
+        .is_some_and(|(_, e)| e.eq_ignore_ascii_case("pub"));
     if public || name == "known_hosts" {
         return false;
     }
@@ -372,14 +501,21 @@ pub(crate) fn is_secret_path(raw: &str, cwd: &Cwd, ctx: &Context) -> bool {
     if SECRET_NAMES.contains(&name) {
         return true;
     }
-    // `Path::starts_with` compares whole components, without allocating.
-    if SECRET_ABSOLUTE.iter().any(|s| path.starts_with(s)) {
+    if SECRET_ABSOLUTE.iter().any(|s| under(text, s)) {
         return true;
     }
     ctx.home
         .as_ref()
-        .and_then(|home| path.strip_prefix(home).ok())
-        .is_some_and(|rest| SECRET_UNDER_HOME.iter().any(|s| rest.starts_with(s)))
+        .and_then(|home| home.to_str())
+        .and_then(|home| text.strip_prefix(home.trim_end_matches('/')))
+        .and_then(|rest| rest.strip_prefix('/'))
+        .is_some_and(|rest| SECRET_UNDER_HOME.iter().any(|s| under(rest, s)))
+}
+
+/// `text` is `prefix` or below it (whole components).
+fn under(text: &str, prefix: &str) -> bool {
+    text.strip_prefix(prefix)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
 }
 
 #[cfg(test)]

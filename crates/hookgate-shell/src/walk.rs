@@ -92,8 +92,6 @@ pub(crate) struct Scope {
     pub via: Vec<String>,
     /// Inside `ssh`/`docker exec`: paths are on another machine.
     pub remote: bool,
-    /// Files downloaded earlier in the line (normalised), for download-then-run.
-    pub downloaded: Vec<std::path::PathBuf>,
     /// Variables assigned secret data earlier in the line (`T=$(cat ~/.aws/credentials)`).
     pub secret_vars: Vec<(String, crate::model::FlowSource)>,
 }
@@ -115,6 +113,9 @@ pub(crate) struct Walker<'a> {
     pub sockets: Vec<String>,
     /// Files written by `>`-style redirects of the statement being walked (drained likewise).
     pub written: Vec<Word>,
+    /// Where files written earlier in the line came from (secret data, the network): files
+    /// outlive subshells and pipeline stages, so this is per line, not per scope.
+    pub files: crate::flow::LineState,
 }
 
 impl std::fmt::Debug for Walker<'_> {
@@ -178,10 +179,12 @@ impl Walker<'_> {
             self.unknown(reason);
             return;
         }
-        let Some(tree) = self.parser.parse(source, None) else {
+        // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
+        let Some((tree, repaired)) = crate::flow::parse_repairing(self.parser, source) else {
             self.unknown("the parser gave no tree");
             return;
         };
+        let source = repaired.as_deref().unwrap_or(source);
         let root = tree.root_node();
         if root.has_error() {
             self.unknown(format!("{via} string does not parse as bash"));
@@ -526,6 +529,7 @@ impl Walker<'_> {
                 false,
                 &scope.cwd,
                 self.ctx,
+                &self.files,
             )
             .map_or(Producer::Nothing, Producer::Secret)
         } else {
@@ -556,6 +560,7 @@ impl Walker<'_> {
         if let Some(source) = value.as_ref().and_then(|w| crate::flow::words_source([w])) {
             scope.secret_vars.push((name.to_owned(), source));
         }
+        self.note_assignment(name, value.as_ref());
         if !crate::resolve::is_hijack_variable(name) {
             return;
         }
