@@ -14,6 +14,8 @@ mod run;
 mod session_line;
 
 pub use run::{
-    FailMode, GuardError, GuardOptions, Judgement, ProjectStatus, RunMode, StoreChoice, Verdict,
-    answer, explain, fail, judge, project_status, record_of, run, run_recorded,
+    Applied, ConfigPart, EffectiveConfig, EffectiveHooks, FailMode, GuardError, GuardOptions,
+    IgnoredItem, Judgement, PolicyFile, ProjectStatus, RunMode, StoreChoice, Verdict, answer,
+    effective_config, effective_hooks, explain, fail, judge, load_policy_layers, project_status,
+    record_of, run, run_recorded,
 };

@@ -297,47 +297,98 @@ impl ProjectConfig {
     }
 }
 
-/// What of a project's config the guard did not apply.
-#[derive(Debug, Default)]
-struct Ignored {
-    /// One line per policy setting, rule, hook or file.
-    all: Vec<String>,
-    /// The lines of those that are whole files (or layers) that do not load, naming the
-    /// error: the session note quotes them.
-    unloadable: Vec<String>,
+/// Which part of a project's config an ignored item comes from, so each view (`policy check`,
+/// `config check`) lists the items of its own part, and `doctor` and the hook all of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ConfigPart {
+    /// The `.hookgate/` directory itself (it could not be read).
+    Directory,
+    /// `.hookgate/policy.yaml`.
+    Policy,
+    /// The hook config files (`hooks.yaml`, `config.toml`, `hooks.d/*`).
+    Hooks,
 }
 
-impl Ignored {
-    fn push(&mut self, line: String, unloadable: bool) {
-        if unloadable {
-            self.unloadable.push(line.clone());
-        }
-        self.all.push(line);
-    }
+/// One thing of a project's config that the guard did not apply, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct IgnoredItem {
+    /// The part of the config it comes from.
+    pub part: ConfigPart,
+    /// One line naming the file (and line, where known), what was ignored and why.
+    pub line: String,
+    /// A whole file, layer or entry that does not load (`line` names the error), as opposed
+    /// to something that loaded but may not apply from an untrusted project.
+    pub unloadable: bool,
+}
+
+/// One policy file the guard layered, lowest precedence first.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PolicyFile {
+    /// The file (a file that does not exist adds nothing).
+    pub path: PathBuf,
+    /// False for an untrusted project's: only what tightens the guard is applied.
+    pub trusted: bool,
+    /// Untrusted and does not load: left out entirely (see [`load_policy_layers`]).
+    pub ignored: bool,
+}
+
+/// Loads policy layers as the guard does, lowest precedence first.
+///
+/// Failure, decided on purpose: a trusted layer that does not load is an error (the guard
+/// fails closed, through the fail mode). An untrusted layer (a project's policy the user has
+/// not trusted) that does not load — alone or together with the others — is left out, and
+/// the returned line says so naming the file, line and error: it could only have tightened
+/// the guard, and a cloned repository must not be able to turn every call into the fail mode.
+/// `policy check`, `policy test` and the hook all load through this one function, so they
+/// cannot disagree about what is applied.
+///
+/// # Errors
+///
+/// A trusted layer that does not load.
+pub fn load_policy_layers(
+    mut layers: Vec<PolicyLayer>,
+) -> Result<(Policy, Option<(PathBuf, String)>), hookgate_policy::PolicyError> {
+    let error = match Policy::load_layers(&layers) {
+        Ok(policy) => return Ok((policy, None)),
+        Err(error) => error,
+    };
+    let Some(at) = layers.iter().position(|l| !l.trusted) else {
+        return Err(error);
+    };
+    let left_out = layers.remove(at);
+    let policy = Policy::load_layers(&layers)?;
+    let named = if error.file.as_ref() == Some(&left_out.path) {
+        error.to_string()
+    } else {
+        format!("{}: {error}", left_out.path.display())
+    };
+    Ok((
+        policy,
+        Some((
+            left_out.path,
+            format!(
+                "{named}: not loaded (untrusted project config that does not load is ignored; fix it, then `hookgate trust`)"
+            ),
+        )),
+    ))
 }
 
 /// The effective policy: the user's own file and `--policy` files are trusted; the project's
 /// `.hookgate/policy.yaml` only once `hookgate trust` pinned its current content (until then
 /// it may only tighten). The project's file is parsed from the bytes its trust was computed on.
-///
-/// Failure, decided on purpose: a trusted file that does not load is an error (the guard
-/// fails closed, through the fail mode). An untrusted project policy that does not load —
-/// alone or together with the others — is left out, and the returned line says so naming the
-/// error: it could only have tightened the guard, and a cloned repository must not be able
-/// to turn every call into the fail mode.
+/// Failure: see [`load_policy_layers`]; the returned line names an untrusted file left out.
 fn load_policy(
     opts: &GuardOptions,
     project: &Project,
     config: &ProjectConfig,
-) -> Result<(Policy, Option<String>), GuardError> {
+) -> Result<(Policy, Vec<PolicyFile>, Option<String>), GuardError> {
     let mut layers: Vec<PolicyLayer> = Vec::new();
     if let Some(dir) = &opts.config_dir {
         layers.push(PolicyLayer::trusted(dir.join("policy.yaml")));
     }
-    let mut untrusted_at = None;
     if let Some(file) = project.policy_file() {
-        let trusted = config.trust.is_trusted();
-        let layer = PolicyLayer::new(file, trusted);
+        let layer = PolicyLayer::new(file, config.trust.is_trusted());
         // Read once: the snapshot's bytes, or (when the snapshot holds no policy file, or the
         // directory could not be read) an empty text, so the loader never reads a file that
         // appeared after the snapshot nor one the snapshot could not read.
@@ -347,72 +398,184 @@ fn load_policy(
             .and_then(|s| s.file("policy.yaml"))
             .map(|f| f.bytes.clone())
             .unwrap_or_default();
-        if !trusted {
-            untrusted_at = Some(layers.len());
-        }
         layers.push(layer.with_text(bytes));
     }
     layers.extend(opts.policy_files.iter().map(PolicyLayer::trusted));
-    match (Policy::load_layers(&layers), untrusted_at) {
-        (Ok(policy), _) => Ok((policy, None)),
-        (Err(error), Some(at)) => {
-            let left_out = layers.remove(at);
-            let policy = Policy::load_layers(&layers)?;
-            let named = if error.file.as_ref() == Some(&left_out.path) {
-                error.to_string()
-            } else {
-                format!("{}: {error}", left_out.path.display())
-            };
-            Ok((
-                policy,
-                Some(format!(
-                    "{named}: not loaded (untrusted project config that does not load is ignored; fix it, then `hookgate trust`)"
-                )),
-            ))
+    let files = |layers: &[PolicyLayer]| -> Vec<PolicyFile> {
+        layers
+            .iter()
+            .map(|l| PolicyFile {
+                path: l.path.clone(),
+                trusted: l.trusted,
+                ignored: false,
+            })
+            .collect()
+    };
+    let mut all = files(&layers);
+    let (policy, left_out) = load_policy_layers(layers)?;
+    let left_out = left_out.map(|(path, line)| {
+        for f in all.iter_mut().filter(|f| f.path == path && !f.trusted) {
+            f.ignored = true;
         }
-        (Err(error), None) => Err(error.into()),
-    }
+        line
+    });
+    Ok((policy, all, left_out))
+}
+
+/// What of a project's config the guard applies, and what it ignores.
+#[derive(Debug)]
+pub struct Applied {
+    /// The effective policy.
+    pub policy: Policy,
+    /// The policy files layered, in order.
+    pub policy_files: Vec<PolicyFile>,
+    /// The hook config (`None`: none anywhere, or not asked for).
+    pub hooks: Option<Loaded>,
+    /// Everything of the project's config that was not applied, with why.
+    pub ignored: Vec<IgnoredItem>,
+}
+
+/// The line for a project `.hookgate/` that could not be read (and so is ignored: see
+/// [`ProjectConfig::read`]).
+fn directory_ignored(project: &Project, config: &ProjectConfig) -> Option<IgnoredItem> {
+    let (why, dir) = (config.unreadable.as_ref()?, project.hookgate_dir.as_ref()?);
+    Some(IgnoredItem {
+        part: ConfigPart::Directory,
+        line: format!(
+            "{}: cannot be read ({why}): not loaded (untrusted project config that does not load is ignored)",
+            dir.display()
+        ),
+        unloadable: true,
+    })
+}
+
+/// The hook config as the guard runs it ([`bridge::load_user_hooks`] on the snapshot whose
+/// trust was computed), adding to `ignored` what of the project's was not applied.
+fn load_hooks(
+    opts: &GuardOptions,
+    config: &ProjectConfig,
+    ignored: &mut Vec<IgnoredItem>,
+) -> Result<Option<Loaded>, GuardError> {
+    let hooks = bridge::load_user_hooks(
+        opts.config_dir.as_deref(),
+        config.snapshot.as_ref(),
+        config.trust.is_trusted(),
+    )?;
+    ignored.extend(
+        hooks
+            .iter()
+            .flat_map(|l| l.notes.iter())
+            .map(|note| IgnoredItem {
+                part: ConfigPart::Hooks,
+                line: note.to_string(),
+                unloadable: note.unloadable,
+            }),
+    );
+    Ok(hooks)
 }
 
 /// The project's config as the guard applies it: the policy, the hook config (when asked
-/// for), and what of the project's was ignored. `project_status` (doctor) and every hook call
-/// go through this one function, so `doctor` shows exactly what the hook ignores.
+/// for), and what of the project's was ignored. Every hook call, `explain`, `doctor`
+/// ([`project_status`]) and `policy check/test` ([`effective_config`]) go through this one
+/// function — `config check` and `fire` through its hook half ([`effective_hooks`]) — so no
+/// view can show a config the hook does not apply.
 fn load_config(
     opts: &GuardOptions,
     project: &Project,
     config: &ProjectConfig,
     with_hooks: bool,
-) -> Result<(Policy, Option<Loaded>, Ignored), GuardError> {
-    let mut ignored = Ignored::default();
-    if let (Some(why), Some(dir)) = (&config.unreadable, &project.hookgate_dir) {
-        ignored.push(
-            format!(
-                "{}: cannot be read ({why}): not loaded (untrusted project config that does not load is ignored)",
-                dir.display()
-            ),
-            true,
-        );
-    }
-    let (policy, left_out) = load_policy(opts, project, config)?;
-    for note in policy.notes() {
-        ignored.push(note.to_string(), false);
-    }
-    if let Some(line) = left_out {
-        ignored.push(line, true);
-    }
+) -> Result<Applied, GuardError> {
+    let mut ignored: Vec<IgnoredItem> = directory_ignored(project, config).into_iter().collect();
+    let (policy, policy_files, left_out) = load_policy(opts, project, config)?;
+    ignored.extend(policy.notes().iter().map(|note| IgnoredItem {
+        part: ConfigPart::Policy,
+        line: note.to_string(),
+        unloadable: false,
+    }));
+    ignored.extend(left_out.map(|line| IgnoredItem {
+        part: ConfigPart::Policy,
+        line,
+        unloadable: true,
+    }));
     let hooks = if with_hooks {
-        bridge::load_user_hooks(
-            opts.config_dir.as_deref(),
-            config.snapshot.as_ref(),
-            config.trust.is_trusted(),
-        )?
+        load_hooks(opts, config, &mut ignored)?
     } else {
         None
     };
-    for note in hooks.iter().flat_map(|l| l.notes.iter()) {
-        ignored.push(note.to_string(), note.unloadable);
-    }
-    Ok((policy, hooks, ignored))
+    Ok(Applied {
+        policy,
+        policy_files,
+        hooks,
+        ignored,
+    })
+}
+
+/// A project's config exactly as the hook applies it, for the views of it.
+#[derive(Debug)]
+pub struct EffectiveConfig {
+    /// The project, by the one discovery rule.
+    pub project: Project,
+    /// Its trust, computed on the bytes that were loaded.
+    pub trust: TrustState,
+    /// What is applied and what is ignored.
+    pub applied: Applied,
+}
+
+/// The config the hook would apply to a call made in `cwd`: the same discovery, the same
+/// snapshot of the project's `.hookgate/` and its trust, the same loaders
+/// ([`load_config`]). `policy check`, `policy test` and `doctor` show this, so what they show
+/// is what the hook applies.
+///
+/// # Errors
+///
+/// A trusted policy or hook config (the user's, `--policy` files, a trusted project's) that
+/// does not load: the hook fails closed on it.
+pub fn effective_config(
+    opts: &GuardOptions,
+    cwd: &Path,
+    with_hooks: bool,
+) -> Result<EffectiveConfig, GuardError> {
+    let project = hookgate_project::discover_in(cwd, opts.config_dir.as_deref());
+    let config = ProjectConfig::read(&project, opts.config_dir.as_deref());
+    let applied = load_config(opts, &project, &config, with_hooks)?;
+    Ok(EffectiveConfig {
+        project,
+        trust: config.trust,
+        applied,
+    })
+}
+
+/// The hook config the hook would run for a call made in `cwd`, and what of the project's
+/// was ignored — [`effective_config`] without the policy, for `config check` and `fire`
+/// (which run hooks, not the policy: a broken policy of the user's is not theirs to report).
+#[derive(Debug)]
+pub struct EffectiveHooks {
+    /// The project, by the one discovery rule.
+    pub project: Project,
+    /// Its trust, computed on the bytes that were loaded.
+    pub trust: TrustState,
+    /// The hook config (`None`: no hook config anywhere).
+    pub hooks: Option<Loaded>,
+    /// What of the project's hook config (or its `.hookgate/`) was not applied, with why.
+    pub ignored: Vec<IgnoredItem>,
+}
+
+/// See [`EffectiveHooks`].
+///
+/// # Errors
+///
+/// The user's hook config, or a trusted project's, that does not load.
+pub fn effective_hooks(opts: &GuardOptions, cwd: &Path) -> Result<EffectiveHooks, GuardError> {
+    let project = hookgate_project::discover_in(cwd, opts.config_dir.as_deref());
+    let config = ProjectConfig::read(&project, opts.config_dir.as_deref());
+    let mut ignored: Vec<IgnoredItem> = directory_ignored(&project, &config).into_iter().collect();
+    let hooks = load_hooks(opts, &config, &mut ignored)?;
+    Ok(EffectiveHooks {
+        project,
+        trust: config.trust,
+        hooks,
+        ignored,
+    })
 }
 
 /// What a project's config amounts to for the guard: where it is, whether it is trusted, and
@@ -431,23 +594,26 @@ pub struct ProjectStatus {
 /// The [`ProjectStatus`] of the project containing `cwd`. An error is a trusted policy or
 /// hook config that cannot be loaded at all (the hook fails closed on it).
 pub fn project_status(opts: &GuardOptions, cwd: &Path) -> Result<ProjectStatus, GuardError> {
-    let project = hookgate_project::discover_in(cwd, opts.config_dir.as_deref());
-    let config = ProjectConfig::read(&project, opts.config_dir.as_deref());
-    let (_, _, ignored) = load_config(opts, &project, &config, true)?;
+    let effective = effective_config(opts, cwd, true)?;
     Ok(ProjectStatus {
-        project,
-        trust: config.trust,
-        ignored: ignored.all,
+        project: effective.project,
+        trust: effective.trust,
+        ignored: effective
+            .applied
+            .ignored
+            .into_iter()
+            .map(|i| i.line)
+            .collect(),
     })
 }
 
 /// The one note a session sees about untrusted project config (details are in the record):
 /// how much was ignored, and each file that does not load with its error.
-fn untrusted_note(project: &Project, trust: TrustState, ignored: &Ignored) -> Option<String> {
+fn untrusted_note(project: &Project, trust: TrustState, ignored: &[IgnoredItem]) -> Option<String> {
     let TrustState::Untrusted { reason } = trust else {
         return None;
     };
-    if ignored.all.is_empty() {
+    if ignored.is_empty() {
         return None;
     }
     let dir = project
@@ -456,14 +622,19 @@ fn untrusted_note(project: &Project, trust: TrustState, ignored: &Ignored) -> Op
         .unwrap_or(&project.root)
         .display();
     let mut note = format!("{dir} is not trusted ({reason})");
-    if !ignored.unloadable.is_empty() {
+    let unloadable: Vec<&str> = ignored
+        .iter()
+        .filter(|i| i.unloadable)
+        .map(|i| i.line.as_str())
+        .collect();
+    if !unloadable.is_empty() {
         let _ = write!(
             note,
             "; it does not load, so it was ignored: {}",
-            ignored.unloadable.join("; ")
+            unloadable.join("; ")
         );
     }
-    let others = ignored.all.len() - ignored.unloadable.len();
+    let others = ignored.len() - unloadable.len();
     if others > 0 {
         let _ = write!(
             note,
@@ -993,8 +1164,13 @@ pub fn judge(
     trace.insert("project".into(), json!(project));
     trace.insert("trust".into(), json!(trust));
 
-    let (policy, loaded, ignored) = match load_config(opts, &found, &config, opts.user_hooks) {
-        Ok(loaded) => loaded,
+    let Applied {
+        policy,
+        hooks: loaded,
+        ignored,
+        ..
+    } = match load_config(opts, &found, &config, opts.user_hooks) {
+        Ok(applied) => applied,
         Err(why) => return fail(&parsed.call, why),
     };
 
@@ -1025,8 +1201,9 @@ pub fn judge(
     } else {
         None
     };
-    if !ignored.all.is_empty() {
-        trace.insert("ignored_untrusted".into(), json!(ignored.all));
+    if !ignored.is_empty() {
+        let lines: Vec<&str> = ignored.iter().map(|i| i.line.as_str()).collect();
+        trace.insert("ignored_untrusted".into(), json!(lines));
     }
     if let Some(input) = hooks.as_ref().and_then(|o| o.updated_input.as_ref())
         && hooks.as_ref().and_then(|o| o.decision) != Some(Decision::Deny)
@@ -1408,7 +1585,7 @@ mod tests {
         assert_eq!(config.trust, TrustState::Trusted);
         // The file changes after the trust check: what is applied is still what was hashed.
         std::fs::write(&policy_file, "mode: enforce\n").unwrap();
-        let (policy, _) = load_policy(&options(&user, &repo), &project, &config).unwrap();
+        let (policy, _, _) = load_policy(&options(&user, &repo), &project, &config).unwrap();
         assert_eq!(policy.mode(), hookgate_policy::Mode::Monitor);
         // Read afresh, the changed file is untrusted (and may not switch to monitor anyway).
         let again = ProjectConfig::read(&project, Some(&user));

@@ -1538,6 +1538,14 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
 /// or tighten and stay open — but only when they are real options: the argv is read as
 /// clap reads it ([`hookgate_options`]), so `hookgate allow --always 'cmd' -- --list` (where
 /// `--list` is an allowance target) is the user's too.
+///
+/// `hook` and `fire` are the agents' own plumbing, never a command for an agent's tool call:
+/// a payload the agent crafts itself (any agent, any session id) would be recorded as that
+/// agent's call, change that session's state that later decisions read (tests passed, a
+/// package install done, notes already shown), use up the user's `--once` allowance, and run
+/// the configured hooks (their counters, snapshots, webhooks; with `fire --config/--add`, any
+/// command, unseen by the analyzer). `explain` shows the same answer and writes nothing, so it
+/// stays open.
 fn user_only_action(argv: &[String]) -> Option<(&'static str, &'static str)> {
     const ASK_USER: &str = "ask the user to run it themselves if they want this call through";
     if program(argv) != "hookgate" {
@@ -1552,6 +1560,17 @@ fn user_only_action(argv: &[String]) -> Option<(&'static str, &'static str)> {
         "init" => (&["--project", "--timeout"], &[]),
         "prune" => (&["--older-than", "--max-size"], &[]),
         "snapshot" => (&["--dir", "--session", "--keep"], &[]),
+        "hook" => (
+            &[
+                "--input",
+                "--fail-mode",
+                "--ask-fallback",
+                "--store",
+                "--policy",
+            ],
+            &[],
+        ),
+        "fire" => (&["--config", "--disable", "--add", "--input"], &[]),
         _ => (&[], &[]),
     };
     let options = hookgate_options(rest, takes, optional);
@@ -1589,6 +1608,14 @@ fn user_only_action(argv: &[String]) -> Option<(&'static str, &'static str)> {
         "snapshot" if rest.iter().any(|a| a == "undo" || a == "reset") => Some((
             "undo or reset the work tree from hookgate's snapshots",
             ASK_USER,
+        )),
+        "hook" => Some((
+            "feed hookgate a hook call of its own making (recorded, changing session state and using up allowances as a real call would)",
+            "`hookgate explain --payload FILE` (or `hookgate explain 'COMMAND'`) shows the same answer and changes nothing",
+        )),
+        "fire" => Some((
+            "fire the configured hooks with an event of its own making (they act, count and are recorded as for a real one)",
+            "`hookgate config check` lists the hooks; `hookgate explain --payload FILE` shows what a call would get, changing nothing",
         )),
         _ => None,
     }

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use clap::Args;
 use hookgate_core::{Decision, HookId, HookInput, resolve_event};
-use hookgate_engine::config::{Discovery, Format, Layer, load};
+use hookgate_engine::config::{Discovery, Format, HooksConfig, Layer, load};
 use hookgate_engine::{Engine, RunOverrides};
 
 use crate::{Failure, print, render, to_json};
@@ -81,6 +81,21 @@ fn overrides(args: &FireArgs) -> Result<RunOverrides, Failure> {
     })
 }
 
+/// The hooks `fire` runs: the files named with `--config` (the user's: trusted, any error is
+/// an error), else exactly what the hook runs ([`hookgate_guard::effective_hooks`]) — an
+/// untrusted project's hooks with effects and its config that does not load are left out,
+/// each named on stderr.
+fn hooks_config(explicit: &[PathBuf], cwd: &std::path::Path) -> Result<HooksConfig, Failure> {
+    if !explicit.is_empty() {
+        return Ok(load(explicit, &Discovery::default())?);
+    }
+    let effective = hookgate_guard::effective_hooks(&crate::guard::view_options(cwd), cwd)?;
+    for item in &effective.ignored {
+        eprintln!("hookgate: ignored: {}", item.line);
+    }
+    Ok(effective.hooks.map(|l| l.config).unwrap_or_default())
+}
+
 pub(crate) fn run(args: &FireArgs) -> Result<u8, Failure> {
     let event = resolve_event(&args.event).ok_or_else(|| {
         Failure(format!(
@@ -91,7 +106,7 @@ pub(crate) fn run(args: &FireArgs) -> Result<u8, Failure> {
     let input = read_input(args.input.as_deref())?;
     let session = input.session_id.clone();
     let cwd = std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?;
-    let config = load(&args.configs, &Discovery::from_env(&cwd))?;
+    let config = hooks_config(&args.configs, &cwd)?;
     let longest = config
         .entries
         .iter()

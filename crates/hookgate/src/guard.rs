@@ -1137,14 +1137,27 @@ pub(crate) fn stats(args: &StatsArgs) -> Result<u8, Failure> {
 /// `hookgate policy`.
 #[derive(Debug, Subcommand)]
 pub(crate) enum PolicyCommand {
-    /// Validate a policy file (default: the project's `.hookgate/policy.yaml`) and describe the
-    /// effective policy.
+    /// Validate a policy file (default: the user's and the project's, as the hook layers them)
+    /// and describe the effective policy.
+    ///
+    /// Shows what `hookgate hook` applies: an untrusted project policy that does not load is
+    /// listed as ignored, with its file:line error, and the policy described is the one
+    /// without it (the hook ignores it too). Exit status: 0 ok; 4 ok, but an untrusted
+    /// project policy does not load and is ignored; 1 error (a policy file of yours, given
+    /// as PATH, or of a trusted project that does not load).
     Check {
         /// The policy file.
         path: Option<PathBuf>,
+        /// Print JSON: the files, the project's trust, notes and what is ignored.
+        #[arg(long)]
+        json: bool,
     },
     /// Run a file of cases (payload or command → expected decision) against the effective
-    /// policy. Exit 0 when every case passes, 2 otherwise.
+    /// policy.
+    ///
+    /// The effective policy is the hook's: an untrusted project policy that does not load is
+    /// ignored (and listed). Exit status: 0 every case passes; 2 a case fails; 4 every case
+    /// passes, but an untrusted project policy does not load and is ignored; 1 error.
     Test {
         /// The cases file.
         file: PathBuf,
@@ -1157,18 +1170,52 @@ pub(crate) enum PolicyCommand {
     },
 }
 
+/// Exit status of `policy check`, `policy test` and `config check` when all is well except
+/// that an untrusted project file does not load and is ignored, as the hook ignores it: not
+/// 0, so a CI job checking a repository's own `.hookgate/` fails on it; not 1, because
+/// nothing the hook applies is broken.
+pub(crate) const EXIT_IGNORED: u8 = 4;
+
+/// Options for the views of the effective config (`policy`, `config check`, `fire`): the
+/// hook's own user config dir and discovery, nothing that a hook call's flags would add.
+pub(crate) fn view_options(cwd: &std::path::Path) -> GuardOptions {
+    GuardOptions {
+        agent: AgentKind::Claude,
+        event_hint: None,
+        fail_mode: FailMode::Ask,
+        ask_fallback: Decision::Deny,
+        store: StoreChoice::Off,
+        home: hookgate_audit::default_home(),
+        config_dir: config_dir(),
+        policy_files: Vec::new(),
+        cwd: cwd.to_path_buf(),
+        user_hooks: true,
+    }
+}
+
 /// The policy `policy check/test` judge with, and what they say about it.
 pub(crate) struct Effective {
     pub(crate) policy: hookgate_policy::Policy,
-    /// The policy files that exist and were layered, in order (the others add nothing).
-    files: Vec<hookgate_policy::PolicyLayer>,
+    /// The policy files that exist and were layered (or left out), in order.
+    files: Vec<hookgate_guard::PolicyFile>,
     /// The project's trust, when a project policy was layered.
     trust: Option<hookgate_project::TrustState>,
+    /// What of the project's policy (or `.hookgate/`) was not applied, with why.
+    ignored: Vec<hookgate_guard::IgnoredItem>,
 }
 
-/// The user's policy then the project's (found by the one discovery rule, layered with its
-/// trust), or the explicit file alone. An explicit file that is the project's own policy keeps
-/// the project's trust: naming it does not make it trusted.
+impl Effective {
+    /// Whether a file was left out because it does not load (exit [`EXIT_IGNORED`]).
+    fn has_unloadable(&self) -> bool {
+        self.ignored.iter().any(|i| i.unloadable)
+    }
+}
+
+/// The user's policy then the project's, loaded by the hook's own loader
+/// ([`hookgate_guard::effective_config`]: the same discovery, snapshot, trust and handling of
+/// an untrusted file that does not load), or the explicit file alone through the same rule
+/// ([`hookgate_guard::load_policy_layers`]). An explicit file that is the project's own policy
+/// keeps the project's trust: naming it does not make it trusted.
 pub(crate) fn effective_policy(explicit: Option<&PathBuf>) -> Result<Effective, Failure> {
     let cwd = std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?;
     effective_policy_in(&cwd, explicit)
@@ -1179,77 +1226,143 @@ pub(crate) fn effective_policy_in(
     dir: &std::path::Path,
     explicit: Option<&PathBuf>,
 ) -> Result<Effective, Failure> {
+    use hookgate_guard::{ConfigPart, IgnoredItem, PolicyFile};
+    let Some(p) = explicit else {
+        let effective = hookgate_guard::effective_config(&view_options(dir), dir, false)?;
+        let ignored: Vec<IgnoredItem> = effective.applied.ignored;
+        let files: Vec<PolicyFile> = effective
+            .applied
+            .policy_files
+            .into_iter()
+            .filter(|f| f.ignored || f.path.is_file())
+            .collect();
+        let shows_project = files.iter().any(|f| !f.trusted) || !ignored.is_empty();
+        return Ok(Effective {
+            policy: effective.applied.policy,
+            files,
+            trust: shows_project.then_some(effective.trust),
+            ignored,
+        });
+    };
+    if !p.is_file() {
+        return Err(Failure(format!("{}: no such file", p.display())));
+    }
     let user = config_dir();
     let project = hookgate_project::discover_in(dir, user.as_deref());
     let trust = hookgate_project::trust_state(&project, user.as_deref());
-    let project_policy = project.policy_file();
-    if let Some(p) = explicit {
-        if !p.is_file() {
-            return Err(Failure(format!("{}: no such file", p.display())));
-        }
-        let canonical = |x: &std::path::Path| std::fs::canonicalize(x).ok();
-        let project_canonical = project_policy.as_deref().and_then(canonical);
-        let is_project = project_canonical.is_some() && canonical(p) == project_canonical;
-        let layer = hookgate_policy::PolicyLayer::new(p, !is_project || trust.is_trusted());
-        return Ok(Effective {
-            policy: hookgate_policy::Policy::load_layers(std::slice::from_ref(&layer))?,
-            files: vec![layer],
-            trust: is_project.then_some(trust),
-        });
-    }
-    let mut layers: Vec<hookgate_policy::PolicyLayer> = user
-        .map(|d| hookgate_policy::PolicyLayer::trusted(d.join("policy.yaml")))
-        .into_iter()
+    let canonical = |x: &std::path::Path| std::fs::canonicalize(x).ok();
+    let project_canonical = project.policy_file().as_deref().and_then(canonical);
+    let is_project = project_canonical.is_some() && canonical(p) == project_canonical;
+    let trusted = !is_project || trust.is_trusted();
+    let (policy, left_out) =
+        hookgate_guard::load_policy_layers(vec![hookgate_policy::PolicyLayer::new(p, trusted)])?;
+    let mut ignored: Vec<IgnoredItem> = policy
+        .notes()
+        .iter()
+        .map(|n| IgnoredItem {
+            part: ConfigPart::Policy,
+            line: n.to_string(),
+            unloadable: false,
+        })
         .collect();
-    let has_project_policy = project_policy.as_ref().is_some_and(|p| p.is_file());
-    if let Some(path) = project_policy {
-        layers.push(hookgate_policy::PolicyLayer::new(path, trust.is_trusted()));
-    }
+    ignored.extend(left_out.iter().map(|(_, line)| IgnoredItem {
+        part: ConfigPart::Policy,
+        line: line.clone(),
+        unloadable: true,
+    }));
     Ok(Effective {
-        policy: hookgate_policy::Policy::load_layers(&layers)?,
-        files: layers.into_iter().filter(|l| l.path.is_file()).collect(),
-        trust: has_project_policy.then_some(trust),
+        policy,
+        files: vec![PolicyFile {
+            path: p.clone(),
+            trusted,
+            ignored: left_out.is_some(),
+        }],
+        trust: is_project.then_some(trust),
+        ignored,
     })
 }
 
-/// The trust line and the notes (what the layers asked for and did not get), one per line.
+/// The trust line, the notes (what the layers asked for and did not get) and the files left
+/// out because they do not load, one per line.
 fn policy_notes(effective: &Effective) -> String {
     let mut s = String::new();
     if let Some(trust) = effective.trust {
         let _ = writeln!(s, "project config: {}", crate::trust::describe(trust));
     }
-    for note in effective.policy.notes() {
-        let _ = writeln!(s, "note: {}", escape(&note.to_string()));
+    for item in &effective.ignored {
+        let word = if item.unloadable { "ignored" } else { "note" };
+        let _ = writeln!(s, "{word}: {}", escape(&item.line));
     }
     s
 }
 
+/// `policy check --json`.
+#[derive(serde::Serialize)]
+struct PolicyCheckOut<'a> {
+    files: &'a [hookgate_guard::PolicyFile],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    trust: Option<hookgate_project::TrustState>,
+    ignored: &'a [hookgate_guard::IgnoredItem],
+    exit: u8,
+}
+
+/// `policy test --json`: the cases' report, and what of the project's policy was ignored.
+#[derive(serde::Serialize)]
+struct PolicyTestOut<'a> {
+    #[serde(flatten)]
+    report: &'a hookgate_policy::CaseReport,
+    ignored: &'a [hookgate_guard::IgnoredItem],
+}
+
+/// The closing line of `policy check` and `config check` when something of an untrusted
+/// project does not load (empty when nothing): the exit status says it too.
+pub(crate) fn ignored_line(unloadable: usize) -> String {
+    if unloadable == 0 {
+        return String::new();
+    }
+    format!(
+        "but: {unloadable} untrusted project config item(s) do not load and are ignored, as the hook ignores them (exit {EXIT_IGNORED})\n"
+    )
+}
+
 pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
     match command {
-        PolicyCommand::Check { path } => {
+        PolicyCommand::Check { path, json } => {
             let effective = effective_policy(path.as_ref())?;
+            let unloadable = effective.ignored.iter().filter(|i| i.unloadable).count();
+            let code = if unloadable == 0 { 0 } else { EXIT_IGNORED };
+            if *json {
+                print(&to_json(&PolicyCheckOut {
+                    files: &effective.files,
+                    trust: effective.trust,
+                    ignored: &effective.ignored,
+                    exit: code,
+                })?)?;
+                return Ok(code);
+            }
             let mut s = String::new();
             if effective.files.is_empty() {
                 s.push_str("policy files: none (the built-in default policy)\n");
             } else {
                 s.push_str("policy files (later ones layered on earlier ones):\n");
             }
-            for layer in &effective.files {
-                let how = if layer.trusted {
-                    "applied"
-                } else {
-                    "untrusted: only what tightens the guard is applied"
+            for file in &effective.files {
+                let how = match (file.trusted, file.ignored) {
+                    (_, true) => "ignored: untrusted and does not load",
+                    (true, false) => "applied",
+                    (false, false) => "untrusted: only what tightens the guard is applied",
                 };
-                let _ = writeln!(s, "  {} ({how})", escape(&layer.path.display().to_string()));
+                let _ = writeln!(s, "  {} ({how})", escape(&file.path.display().to_string()));
             }
             let _ = write!(
                 s,
-                "{}{}\nok\n",
+                "{}{}\nok\n{}",
                 effective.policy.describe(),
-                policy_notes(&effective)
+                policy_notes(&effective),
+                ignored_line(unloadable)
             );
             print_human(&s)?;
-            Ok(0)
+            Ok(code)
         }
         PolicyCommand::Test { file, policy, json } => {
             let effective = effective_policy(policy.as_ref())?;
@@ -1267,7 +1380,10 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
             let report =
                 hookgate_policy::run_cases_with(&effective.policy, &text, Some(file), &parse)?;
             if *json {
-                print(&to_json(&report)?)?;
+                print(&to_json(&PolicyTestOut {
+                    report: &report,
+                    ignored: &effective.ignored,
+                })?)?;
                 // The notes still reach the user, beside the machine-readable report.
                 let notes = policy_notes(&effective);
                 if !notes.is_empty() {
@@ -1308,9 +1424,21 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
                     s.push('\n');
                 }
                 let _ = writeln!(s, "{} passed, {} failed", report.passed, report.failed);
+                if effective.has_unloadable() {
+                    let _ = writeln!(
+                        s,
+                        "(against the policy the hook applies, without the ignored file; exit {EXIT_IGNORED})"
+                    );
+                }
                 print_human(&s)?;
             }
-            Ok(if report.failed == 0 { 0 } else { 2 })
+            Ok(if report.failed > 0 {
+                2
+            } else if effective.has_unloadable() {
+                EXIT_IGNORED
+            } else {
+                0
+            })
         }
     }
 }

@@ -127,7 +127,9 @@ enum Command {
     ///
     /// Prints the aggregated outcome and a per-hook trace. Exit status: 0 allowed (or no
     /// opinion), 2 blocked, 3 ask (a human must decide), 1 error. Empty stdin means `{}`;
-    /// an empty `cwd` is filled with the current directory.
+    /// an empty `cwd` is filled with the current directory. Without --config it runs the
+    /// hooks `hookgate hook` runs (an untrusted project's ignored ones named on stderr).
+    /// An agent running it from its shell tool is denied (it would act as a real event).
     Fire(fire::FireArgs),
     /// Run an agent session (the reference runtime): every catalog event fires at its
     /// documented point; `--model script:FILE` needs no network. Exit status: 0 completed,
@@ -154,6 +156,8 @@ enum Command {
     /// Reads the payload on stdin, evaluates policy,
     /// invariants and configured hooks, answers in the agent's own format and exit-code
     /// convention, and records the decision. No opinion is empty stdout and exit 0.
+    /// It is the agents' plumbing: an agent running it from its own shell tool is denied
+    /// (`hookgate explain --payload` shows the same answer and changes nothing).
     Hook(guard::HookArgs),
     /// Ship one audit record (JSON on stdin) to `$HOOKGATE_WEBHOOK_URL`; started detached by
     /// `hookgate hook` when a webhook is configured.
@@ -173,8 +177,15 @@ enum Command {
 enum ConfigCommand {
     /// Validate config files (or the discovered layers) and print the effective hooks.
     ///
-    /// With no PATH, loads the user layer (~/.config/hookgate or $HOOKGATE_CONFIG_DIR), the
-    /// nearest project `.hookgate/` and both `hooks.d/` drop-in directories.
+    /// With no PATH, loads what `hookgate hook` runs: the user layer (~/.config/hookgate or
+    /// $HOOKGATE_CONFIG_DIR), the nearest project `.hookgate/` and both `hooks.d/` drop-in
+    /// directories, through the hook's own loader — so what an untrusted project may not do
+    /// (hooks that run code or have effects, its settings) and its files or entries that do
+    /// not load are listed as ignored, with why, and left out as the hook leaves them out.
+    /// PATHs are yours (trusted): any error in them is an error.
+    ///
+    /// Exit status: 0 ok; 4 ok, but an untrusted project file or entry does not load and is
+    /// ignored; 1 error (your config, or a trusted project's, does not load).
     Check {
         /// Config files or `.hookgate`-style directories, in precedence order.
         paths: Vec<PathBuf>,

@@ -1,13 +1,16 @@
 //! `hookgate config check`.
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use hookgate_core::EventId;
-use hookgate_engine::config::{ConfigNote, Discovery, load_with_notes};
+use hookgate_engine::config::{Discovery, HooksConfig, load_with_notes};
 use hookgate_engine::{Engine, HookEntry, RuntimeSpec};
+use hookgate_guard::{ConfigPart, IgnoredItem};
+use hookgate_project::TrustState;
 use serde::Serialize;
 
+use crate::guard::{EXIT_IGNORED, view_options};
 use crate::{Failure, print, print_human, to_json};
 
 #[derive(Serialize)]
@@ -16,8 +19,10 @@ struct Report<'a> {
     /// The project's `.hookgate/` and its trust (absent with explicit paths or no project).
     #[serde(skip_serializing_if = "Option::is_none")]
     project: Option<ProjectReport>,
-    /// What untrusted project config asked for and did not get.
-    notes: &'a [ConfigNote],
+    /// What of the config was not applied, and why: from an untrusted project, every hook
+    /// that runs code or has effects, its settings, and every file or entry that does not
+    /// load (`unloadable`).
+    ignored: &'a [IgnoredItem],
     settings: &'a hookgate_engine::Settings,
     events: Vec<EventHooks<'a>>,
 }
@@ -26,6 +31,7 @@ struct Report<'a> {
 struct ProjectReport {
     dir: PathBuf,
     trusted: bool,
+    trust: TrustState,
 }
 
 #[derive(Serialize)]
@@ -54,18 +60,44 @@ fn describe(runtime: &RuntimeSpec) -> String {
     }
 }
 
-pub(crate) fn check(paths: &[PathBuf], json: bool) -> Result<u8, Failure> {
+/// The config `config check` shows: the files, the project, the effective hooks and what
+/// was ignored.
+struct View {
+    files: Vec<String>,
+    project: Option<ProjectReport>,
+    config: HooksConfig,
+    ignored: Vec<IgnoredItem>,
+}
+
+/// With no paths, the hook's own view ([`hookgate_guard::effective_hooks`]: the same
+/// discovery, snapshot, trust and dropping of untrusted config that does not load); with
+/// paths, those files, trusted (the user named them), where any error is an error.
+fn view(paths: &[PathBuf]) -> Result<View, Failure> {
     let cwd = std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?;
-    let discovery = Discovery::from_env(&cwd);
-    let files: Vec<String> = if paths.is_empty() {
-        discovery
-            .files()?
-            .into_iter()
-            .map(|(_, p)| p.display().to_string())
-            .collect()
-    } else {
-        paths.iter().map(|p| p.display().to_string()).collect()
-    };
+    if paths.is_empty() {
+        let effective = hookgate_guard::effective_hooks(&view_options(&cwd), &cwd)?;
+        let files: Vec<String> =
+            Discovery::for_project(&effective.project, crate::guard::config_dir())
+                .files()?
+                .into_iter()
+                .map(|(_, p)| p.display().to_string())
+                .collect();
+        let project = effective
+            .project
+            .hookgate_dir
+            .clone()
+            .map(|dir| ProjectReport {
+                dir,
+                trusted: effective.trust.is_trusted(),
+                trust: effective.trust,
+            });
+        return Ok(View {
+            files,
+            project,
+            config: effective.hooks.map(|l| l.config).unwrap_or_default(),
+            ignored: effective.ignored,
+        });
+    }
     for path in paths {
         if !path.exists() {
             return Err(Failure(format!(
@@ -74,18 +106,32 @@ pub(crate) fn check(paths: &[PathBuf], json: bool) -> Result<u8, Failure> {
             )));
         }
     }
-    let loaded = load_with_notes(paths, &discovery)?;
-    let project = match (&discovery.project_dir, paths.is_empty()) {
-        (Some(dir), true) if files.iter().any(|f| Path::new(f).starts_with(dir)) => {
-            Some(ProjectReport {
-                dir: dir.clone(),
-                trusted: discovery.project_trusted,
+    let loaded = load_with_notes(paths, &Discovery::default())?;
+    Ok(View {
+        files: paths.iter().map(|p| p.display().to_string()).collect(),
+        project: None,
+        config: loaded.config,
+        ignored: loaded
+            .notes
+            .iter()
+            .map(|note| IgnoredItem {
+                part: ConfigPart::Hooks,
+                line: note.to_string(),
+                unloadable: note.unloadable,
             })
-        }
-        _ => None,
-    };
-    let notes = loaded.notes;
-    let config = loaded.config;
+            .collect(),
+    })
+}
+
+/// `hookgate config check`. Exit 0, or [`EXIT_IGNORED`] when an untrusted project file or
+/// entry does not load and is ignored (as the hook ignores it).
+pub(crate) fn check(paths: &[PathBuf], json: bool) -> Result<u8, Failure> {
+    let View {
+        files,
+        project,
+        config,
+        ignored,
+    } = view(paths)?;
     // Building the engine validates what loading cannot: built-in names and arguments.
     let engine = Engine::with_builtins(config, hookgate_builtins::registry())?;
     let config = engine.config();
@@ -104,15 +150,17 @@ pub(crate) fn check(paths: &[PathBuf], json: bool) -> Result<u8, Failure> {
             });
         }
     }
+    let unloadable = ignored.iter().filter(|i| i.unloadable).count();
+    let code = if unloadable == 0 { 0 } else { EXIT_IGNORED };
     if json {
         print(&to_json(&Report {
             files,
             project,
-            notes: &notes,
+            ignored: &ignored,
             settings: &config.settings,
             events,
         })?)?;
-        return Ok(0);
+        return Ok(code);
     }
     let mut s = String::new();
     if files.is_empty() {
@@ -135,8 +183,8 @@ pub(crate) fn check(paths: &[PathBuf], json: bool) -> Result<u8, Failure> {
             }
         );
     }
-    for note in &notes {
-        let _ = writeln!(s, "note: {note}");
+    for item in &ignored {
+        let _ = writeln!(s, "ignored: {}", item.line);
     }
     let st = &config.settings;
     let _ = writeln!(
@@ -171,6 +219,7 @@ pub(crate) fn check(paths: &[PathBuf], json: bool) -> Result<u8, Failure> {
         config.entries.len(),
         events.len()
     );
+    s.push_str(&crate::guard::ignored_line(unloadable));
     print_human(&s)?;
-    Ok(0)
+    Ok(code)
 }
