@@ -839,6 +839,7 @@ impl Walker<'_> {
             via: scope.via.clone(),
             verdict: verdict(rule, flow),
             effects: Vec::new(),
+            stdin: None,
         });
     }
 
@@ -982,6 +983,7 @@ impl Walker<'_> {
                 via: scope.via.clone(),
                 verdict: v,
                 effects: Vec::new(),
+                stdin: None,
             });
         }
     }

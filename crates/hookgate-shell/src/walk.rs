@@ -255,6 +255,7 @@ impl Walker<'_> {
                     via: scope.via.clone(),
                     verdict: crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
                     effects: Vec::new(),
+                    stdin: None,
                 });
                 Producer::Opaque
             }
@@ -473,6 +474,7 @@ impl Walker<'_> {
                 via: scope.via.clone(),
                 verdict: crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
                 effects: Vec::new(),
+                stdin: None,
             });
         }
     }
@@ -504,10 +506,19 @@ impl Walker<'_> {
                 if let Some(n) = child.child_by_field_name("name") {
                     names.push(text(n, src).to_owned());
                 }
-            } else {
-                if declares && child.kind() == "variable_name" {
-                    names.push(text(child, src).to_owned());
+            } else if declares && child.kind() == "variable_name" {
+                names.push(text(child, src).to_owned());
+            } else if declares && child.kind() != "word" {
+                // `export "NAME"=v`, `export $V=v`: bash removes quotes and expands before
+                // it reads the name, so the word's value is what is declared. A name that
+                // is computed at run time is kept as written, for callers to ask about.
+                let w = self.word(child, src, scope, depth + 1);
+                let name = w.text.split_once('=').map_or(w.text.as_str(), |(n, _)| n);
+                let flag = w.exact && name.starts_with(['-', '+']);
+                if !(name.is_empty() || flag) {
+                    names.push(name.to_owned());
                 }
+            } else {
                 self.scan_substitutions(child, src, scope, depth + 1);
             }
         }
@@ -531,7 +542,16 @@ impl Walker<'_> {
         } else {
             Producer::Nothing
         };
-        if node.kind() != "unset_command" {
+        if node.kind() == "unset_command" {
+            // Recorded as the command it is (as the plain-words path does), so callers see
+            // which variables a line removes from the environment.
+            let mut argv = vec![Word::lit("unset")];
+            let mut cursor = node.walk();
+            for child in node.named_children(&mut cursor) {
+                argv.push(self.word(child, src, scope, depth + 1));
+            }
+            let _ = self.exec(&argv, scope, Producer::Nothing);
+        } else {
             self.attach_set_env(before, names, text(node, src), scope);
         }
         listing
@@ -565,6 +585,7 @@ impl Walker<'_> {
                 via: scope.via.clone(),
                 verdict,
                 effects: Vec::new(),
+                stdin: None,
             });
         }
     }

@@ -540,7 +540,70 @@ fn shell_environment_assignments_are_set_env_effects() {
         ("A=1 B=2 make", &["setenv A", "setenv B"]),
         ("X=1; export X", &["setenv X"]),
         ("unset HOOKGATE_HOME", &[]),
+        // Quote removal and expansion come before bash reads the declared name.
+        (
+            "export \"HOOKGATE_FAIL_MODE\"=open",
+            &["setenv HOOKGATE_FAIL_MODE"],
+        ),
+        ("export 'HOOKGATE_HOME'", &["setenv HOOKGATE_HOME"]),
+        // A computed name is kept as written (the caller cannot place it).
+        ("V=X; export $V=open", &["setenv V", "setenv $V"]),
+        // `env -u NAME` changes NAME for the command as much as setting it.
+        (
+            "env -u HOOKGATE_HOME hookgate hook claude",
+            &["setenv HOOKGATE_HOME"],
+        ),
+        ("env --unset=HOOKGATE_STORE ls", &["setenv HOOKGATE_STORE"]),
     ]);
+}
+
+#[test]
+fn unset_through_the_grammar_is_recorded_like_the_plain_words_form() {
+    let mut a = Analyzer::new().expect("grammar");
+    for line in [
+        "unset HOOKGATE_HOME",
+        "unset -v \"HOOKGATE_HOME\"",
+        "true; unset HOOKGATE_HOME",
+    ] {
+        let found = a.analyze(line, &ctx());
+        assert!(
+            found
+                .commands
+                .iter()
+                .any(|c| c.argv.first().is_some_and(|p| p == "unset")
+                    && c.argv.iter().any(|w| w == "HOOKGATE_HOME")),
+            "{line}: {:?}",
+            found.commands
+        );
+    }
+}
+
+#[test]
+fn stdin_text_reaches_the_command_it_is_fed_to() {
+    let mut a = Analyzer::new().expect("grammar");
+    let fed = |a: &mut Analyzer, line: &str, program: &str| -> Option<(String, bool)> {
+        a.analyze(line, &ctx())
+            .commands
+            .into_iter()
+            .find(|c| c.argv.first().is_some_and(|p| p == program))
+            .and_then(|c| c.stdin)
+            .map(|s| (s.text, s.exact))
+    };
+    let body = fed(&mut a, "cat >> .envrc <<'EOF'\nexport A=1\nEOF", "cat");
+    assert_eq!(body, Some(("export A=1\n".to_owned(), true)));
+    let body = fed(&mut a, "patch -p1 <<EOF\n--- a/$X\nEOF", "patch");
+    assert!(body.is_some_and(|(t, exact)| t.contains("--- a/") && !exact));
+    assert_eq!(
+        fed(&mut a, "git apply <<< 'x'", "git"),
+        Some(("x".to_owned(), true))
+    );
+    assert_eq!(
+        fed(&mut a, "echo hi | sudo tee -a f", "tee"),
+        Some(("hi".to_owned(), true))
+    );
+    // `xargs` does not hand its input to the command it runs.
+    assert_eq!(fed(&mut a, "xargs rm <<< f", "rm"), None);
+    assert_eq!(fed(&mut a, "cat f | sort", "sort"), None);
 }
 
 #[test]
@@ -587,4 +650,31 @@ fn unresolved_one_liner_writes_ask_and_protected_targets_stay_dangerous() {
     assert_eq!(dynamic.action(), Action::Ask);
     let shell_out = a.analyze(r#"ruby -e "system('rm -rf /home/me')""#, &ctx());
     assert_eq!(shell_out.action(), Action::Deny);
+}
+
+#[test]
+fn xargs_items_from_literal_input_are_substituted() {
+    let mut a = Analyzer::new().expect("grammar");
+    let rm_argv = |a: &mut Analyzer, line: &str| -> Vec<String> {
+        a.analyze(line, &ctx())
+            .commands
+            .into_iter()
+            .find(|c| c.argv.first().is_some_and(|p| p == "rm"))
+            .map(|c| c.argv)
+            .unwrap_or_default()
+    };
+    // One item per line with `%s\n`; one item is that word, several stay unresolved.
+    assert_eq!(
+        rm_argv(&mut a, "printf '%s\\n' .claude | xargs rm -rf"),
+        ["rm", "-rf", ".claude"]
+    );
+    assert_eq!(
+        rm_argv(&mut a, "printf '%s\\n' a .claude | xargs rm -rf"),
+        ["rm", "-rf", "{stdin}"]
+    );
+    // `-I{}` with the replacement string attached.
+    assert_eq!(
+        rm_argv(&mut a, "xargs -I{} rm -rf {} <<< .claude"),
+        ["rm", "-rf", ".claude"]
+    );
 }
