@@ -678,3 +678,101 @@ fn xargs_items_from_literal_input_are_substituted() {
         ["rm", "-rf", ".claude"]
     );
 }
+
+#[test]
+fn code_that_changes_directory_moves_its_relative_targets() {
+    check(&[
+        (
+            r#"python3 -c "import os; os.chdir('.claude'); os.remove('settings.json')""#,
+            &["delete .claude/settings.json"],
+        ),
+        (
+            r#"python3 -c "import os; os.chdir('a'); os.chdir('b'); open('f','w')""#,
+            &["write a/b/f"],
+        ),
+        (
+            r#"python3 -c "import os; os.chdir('/etc'); os.remove('x')""#,
+            &["delete /etc/x"],
+        ),
+        (
+            r#"python3 -c "import os,sys; os.chdir(sys.argv[1]); os.remove('settings.json')""#,
+            &["delete ?"],
+        ),
+        (
+            r#"node --eval "process.chdir('.claude'); require('fs').unlinkSync('settings.json')""#,
+            &["delete .claude/settings.json"],
+        ),
+        (
+            r#"ruby -e "Dir.chdir('.codex'); File.delete('hooks.json')""#,
+            &["delete .codex/hooks.json"],
+        ),
+        (
+            r#"php -r "chdir('.claude'); unlink('settings.json');""#,
+            &["delete .claude/settings.json"],
+        ),
+        // Absolute targets do not move.
+        (
+            r#"python3 -c "import os; os.chdir('x'); os.remove('/tmp/y')""#,
+            &["delete /tmp/y"],
+        ),
+    ]);
+}
+
+#[test]
+fn dynamic_imports_and_values_of_unknown_type_still_name_their_file_api() {
+    check(&[
+        (
+            r#"node -e "import('fs').then(m=>m.unlinkSync('.claude/settings.json'))""#,
+            &["delete .claude/settings.json"],
+        ),
+        (
+            r#"node -e "import('node:fs').then(function (f) { f.writeFileSync('x', '') })""#,
+            &["write x"],
+        ),
+        (
+            r#"node -e "(async()=>{const fs=await import('fs'); fs.rmSync('d',{recursive:true})})()""#,
+            &["delete d"],
+        ),
+        // The receiver of a glob loop is unknown: the delete is kept, unplaced.
+        (
+            r#"python3 -c "import pathlib; [p.unlink() for p in pathlib.Path('.').rglob('*.json')]""#,
+            &["delete ?"],
+        ),
+        (
+            r#"python3 -c "import glob,pathlib; [pathlib.Path(f).write_text('') for f in glob.glob('*')]""#,
+            &["write ?"],
+        ),
+        // Names shared with non-file APIs stay data.
+        (
+            r#"python3 -c "x=[1]; x.remove(1); 'a'.replace('a','b')""#,
+            &[],
+        ),
+        (r#"node -e "fetch(u).then(r => r.text())""#, &["network ?"]),
+    ]);
+}
+
+#[test]
+fn databases_opened_from_code_are_written_unless_read_only() {
+    check(&[
+        (
+            r#"python3 -c "import sqlite3; sqlite3.connect('/d/audit.db').execute('delete from r')""#,
+            &["write /d/audit.db"],
+        ),
+        (
+            r#"python3 -c "import sqlite3; sqlite3.connect('file:/d/audit.db?mode=ro', uri=True)""#,
+            &["read /d/audit.db"],
+        ),
+        (
+            r#"node -e "const D=require('better-sqlite3'); new D('/d/a.db').exec('delete from r')""#,
+            &["write /d/a.db"],
+        ),
+        (
+            r#"ruby -e "SQLite3::Database.new('/d/a.db').execute('delete from r')""#,
+            &["write /d/a.db"],
+        ),
+        (
+            r#"php -r '$d = new SQLite3("/d/a.db"); $d->exec("delete from r");'"#,
+            &["write /d/a.db"],
+        ),
+    ]);
+}
