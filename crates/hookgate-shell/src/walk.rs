@@ -235,7 +235,7 @@ impl Walker<'_> {
             "command" => self.command(node, src, scope, stdin),
             "pipeline" => self.pipeline(node, src, scope, stdin, depth),
             "list" => {
-                self.list(node, src, scope, depth);
+                self.list(node, src, scope, stdin, depth);
                 Producer::Opaque
             }
             "redirected_statement" => self.redirected(node, src, scope, stdin, depth),
@@ -389,7 +389,16 @@ impl Walker<'_> {
         last
     }
 
-    fn list(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
+    /// `stdin` is what a redirect after the list feeds: the grammar hangs a heredoc written
+    /// after the last command of `a && b <<EOF` on the whole list, while bash gives it to `b`.
+    fn list(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        stdin: Producer,
+        depth: usize,
+    ) {
         // `a && b || c` is left-nested; flatten it iteratively so long chains do not recurse.
         let mut operands = Vec::new();
         let mut operators = Vec::new();
@@ -417,12 +426,19 @@ impl Walker<'_> {
         operands.reverse();
         operators.reverse();
         let cwd_before = scope.cwd.clone();
+        let last = operands.len().saturating_sub(1);
+        let mut stdin = Some(stdin);
         for (index, operand) in operands.into_iter().enumerate() {
             if index > 0 && operators.get(index - 1) == Some(&"||") && scope.cwd != cwd_before {
                 // After `cd x || …` the right side runs where the `cd` failed.
                 scope.cwd = Cwd::Unknown;
             }
-            self.stmt(operand, src, scope, depth + 1);
+            let input = if index == last {
+                stdin.take().unwrap_or(Producer::Nothing)
+            } else {
+                Producer::Nothing
+            };
+            let _ = self.stmt_io(operand, src, scope, input, depth + 1);
         }
     }
 

@@ -601,6 +601,14 @@ fn stdin_text_reaches_the_command_it_is_fed_to() {
         fed(&mut a, "echo hi | sudo tee -a f", "tee"),
         Some(("hi".to_owned(), true))
     );
+    // The grammar hangs a heredoc after a list's last command on the list; bash gives it
+    // to that command.
+    let body = fed(&mut a, "cd d && patch -p1 <<'EOF'\n--- a/x\nEOF", "patch");
+    assert_eq!(body, Some(("--- a/x\n".to_owned(), true)));
+    assert_eq!(
+        fed(&mut a, "cd d && patch -p1 <<'EOF'\n--- a/x\nEOF", "cd"),
+        None
+    );
     // `xargs` does not hand its input to the command it runs.
     assert_eq!(fed(&mut a, "xargs rm <<< f", "rm"), None);
     assert_eq!(fed(&mut a, "cat f | sort", "sort"), None);
