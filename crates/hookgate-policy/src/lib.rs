@@ -82,6 +82,11 @@ pub struct Ctx {
     /// and keeps only the active ones for this project): the matches they cover are waived.
     #[serde(default)]
     pub allowances: Vec<allowance::Allowance>,
+    /// The directories of `PATH`, in order: a program named without a `/` (`$(which
+    /// hookgate)`, a bare `hookgate` in an agent's hook command) is one of these joined with
+    /// its name. Empty when unknown (then only protected paths of that name are candidates).
+    #[serde(default)]
+    pub search_path: Vec<PathBuf>,
 }
 
 impl Ctx {
@@ -97,6 +102,7 @@ impl Ctx {
             protected_if_present: Vec::new(),
             follow_symlinks: true,
             allowances: Vec::new(),
+            search_path: Vec::new(),
         }
     }
 
