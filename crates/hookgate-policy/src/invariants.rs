@@ -213,7 +213,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         true,
         self_modification,
-        "Writing, deleting, moving, chmod-ing or replacing the guard's files, store or binary or any agent's hook settings (or a directory holding them, git whole-tree commands included), setting HOOKGATE_* variables, or uninstalling the hooks; writes it cannot place ask."
+        "Writing, deleting, moving, chmod-ing, hard-linking or replacing the guard's files, store or binaries or any agent's hook settings (or a directory holding them, git whole-tree commands included), setting or unsetting HOOKGATE_* variables, relaunching an agent with its config moved or hooks off, NUL bytes, or uninstalling the hooks; writes it cannot place ask."
     ),
     invariant!(
         "lockfile-integrity",
