@@ -14,84 +14,21 @@
 
 mod common;
 
-use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use common::*;
-use hookgate_core::{AgentKind, CanonicalCall, Decision};
-use hookgate_policy::{Ctx, Effect, Policy, SessionState};
+use hookgate_core::{AgentKind, CanonicalCall};
+use hookgate_policy::Ctx;
 use serde_json::{Value, json};
 
 const ID: &str = "no-governance-self-modification";
-const BIN: &str = "/opt/hg/bin/hookgate";
+const BIN: &str = PROTECTED_BIN;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Want {
-    /// The invariant denies, and so does the call.
-    Deny,
-    /// The invariant asks (and the call is not allowed).
-    Ask,
-    /// The invariant does not fire.
-    Quiet,
-}
 use Want::{Ask, Deny, Quiet};
-
-/// The protected set the guard discovers in a project with `.claude/`, `.codex/` and a
-/// `.hookgate/`, with `PATH` known.
-fn protected_ctx() -> Ctx {
-    let mut c = ctx();
-    c.protected_paths = [
-        BIN,
-        "/data/hg",
-        "/home/u/.config/hookgate",
-        "/work/proj/.hookgate",
-        "/work/proj/.claude",
-        "/work/proj/.claude/settings.json",
-        "/work/proj/.codex",
-        "/work/proj/.codex/hooks.json",
-        "/home/u/.claude",
-        "/home/u/.codex",
-    ]
-    .iter()
-    .map(PathBuf::from)
-    .collect();
-    c.search_path = ["/usr/local/bin", "/opt/hg/bin", "/usr/bin", "/bin"]
-        .iter()
-        .map(PathBuf::from)
-        .collect();
-    c
-}
 
 #[track_caller]
 fn check(ctx: &Ctx, cases: &[(&str, CanonicalCall, Want)]) {
-    let policy = Policy::builtin_default();
-    let mut failures = String::new();
-    for (label, call, want) in cases {
-        let e = policy.evaluate(call, ctx, &SessionState::default());
-        let got = match e.matched.iter().find(|m| m.id == ID).map(|m| m.effect) {
-            Some(Effect::Deny) => Deny,
-            Some(Effect::Ask) => Ask,
-            Some(_) | None => Quiet,
-        };
-        let decided = match want {
-            Deny => e.decision == Some(Decision::Deny),
-            Ask => e.decision.is_some(),
-            Quiet => true,
-        };
-        if got != *want || !decided {
-            let _ = writeln!(
-                failures,
-                "{label}: want {want:?}, got {got:?} (decision {:?}; {:?}; {:?})",
-                e.decision,
-                e.matched
-                    .iter()
-                    .map(|m| format!("{}={:?}", m.id, m.effect))
-                    .collect::<Vec<_>>(),
-                e.reason
-            );
-        }
-    }
-    assert!(failures.is_empty(), "\n{failures}");
+    check_invariant(ID, ctx, cases);
 }
 
 /// Codex's shell tool.

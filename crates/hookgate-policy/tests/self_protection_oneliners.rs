@@ -14,62 +14,14 @@
 
 mod common;
 
-use std::fmt::Write as _;
-use std::path::PathBuf;
-
 use common::*;
-use hookgate_core::{CanonicalCall, Decision};
-use hookgate_policy::{Ctx, Effect, Policy, SessionState};
+use hookgate_core::CanonicalCall;
 
 const ID: &str = "no-governance-self-modification";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Want {
-    Deny,
-    Ask,
-    Quiet,
-}
-
-fn protected_ctx() -> Ctx {
-    let mut c = ctx();
-    c.protected_paths = [
-        "/opt/hg/bin/hookgate",
-        "/data/hg",
-        "/work/proj/.hookgate",
-        "/work/proj/.claude",
-    ]
-    .iter()
-    .map(PathBuf::from)
-    .collect();
-    c
-}
-
 #[track_caller]
 fn check(cases: &[(&str, CanonicalCall, Want)]) {
-    let policy = Policy::builtin_default();
-    let ctx = protected_ctx();
-    let mut failures = String::new();
-    for (label, call, want) in cases {
-        let e = policy.evaluate(call, &ctx, &SessionState::default());
-        let got = match e.matched.iter().find(|m| m.id == ID).map(|m| m.effect) {
-            Some(Effect::Deny) => Want::Deny,
-            Some(Effect::Ask) => Want::Ask,
-            Some(_) | None => Want::Quiet,
-        };
-        let decided = match want {
-            Want::Deny => e.decision == Some(Decision::Deny),
-            Want::Ask => e.decision.is_some(),
-            Want::Quiet => true,
-        };
-        if got != *want || !decided {
-            let _ = writeln!(
-                failures,
-                "{label}: want {want:?}, got {got:?} (decision {:?})",
-                e.decision
-            );
-        }
-    }
-    assert!(failures.is_empty(), "\n{failures}");
+    check_invariant(ID, &protected_ctx(), cases);
 }
 
 #[test]

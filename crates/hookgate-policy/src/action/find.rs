@@ -146,7 +146,7 @@ pub(crate) struct FindFilter {
     pub interest: Interest,
 }
 
-/// Tests that only depend on file state: "may match".
+/// Tests that only depend on file state ("may match") and take a value as the next word.
 const STATE_TESTS: &[&str] = &[
     "-amin",
     "-anewer",
@@ -154,8 +154,6 @@ const STATE_TESTS: &[&str] = &[
     "-cmin",
     "-cnewer",
     "-ctime",
-    "-empty",
-    "-executable",
     "-fstype",
     "-gid",
     "-group",
@@ -166,18 +164,24 @@ const STATE_TESTS: &[&str] = &[
     "-mmin",
     "-mtime",
     "-newer",
-    "-nogroup",
-    "-nouser",
     "-perm",
-    "-readable",
     "-samefile",
     "-size",
     "-uid",
     "-used",
     "-user",
-    "-writable",
     "-context",
     "-xtype",
+];
+
+/// Tests that only depend on file state and take no value.
+const STATE_FLAGS: &[&str] = &[
+    "-empty",
+    "-executable",
+    "-nogroup",
+    "-nouser",
+    "-readable",
+    "-writable",
 ];
 
 /// Global options and positional options (true for a node, nothing else).
@@ -193,34 +197,6 @@ const OPTIONS: &[&str] = &[
     "-daystart",
     "-warn",
     "-nowarn",
-];
-
-/// Primaries whose one value follows as the next word.
-const WITH_VALUE: &[&str] = &[
-    "-amin",
-    "-anewer",
-    "-atime",
-    "-cmin",
-    "-cnewer",
-    "-ctime",
-    "-fstype",
-    "-gid",
-    "-group",
-    "-inum",
-    "-links",
-    "-lname",
-    "-ilname",
-    "-mmin",
-    "-mtime",
-    "-newer",
-    "-perm",
-    "-samefile",
-    "-size",
-    "-uid",
-    "-used",
-    "-user",
-    "-context",
-    "-xtype",
 ];
 
 /// A word only known at run time (the analyzer keeps `$X`, `$(…)` as written).
@@ -377,11 +353,10 @@ impl<'a> Parser<'a> {
                 test(Test::Const(true))
             }
             s if STATE_TESTS.contains(&s) => {
-                if WITH_VALUE.contains(&s) {
-                    self.value();
-                }
+                self.value();
                 test(Test::State)
             }
+            s if STATE_FLAGS.contains(&s) => test(Test::State),
             "-delete" => {
                 self.has_action = true;
                 self.filter.depth_first = true;
