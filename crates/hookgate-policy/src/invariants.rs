@@ -461,8 +461,9 @@ impl<'a> Judge<'a> {
     }
 
     /// The protected set: [`Ctx::protected_set`] (normalised), and every hookgate binary the
-    /// hook configs in its agent directories run (see [`hook_binaries`]). Looked up on first
-    /// use only: a call that touches nothing reads no agent config.
+    /// hook configs in the agents' settings directories ([`Ctx::protected_if_present`]) run
+    /// (see [`hook_binaries`]). Looked up on first use only: a call that touches nothing
+    /// reads no agent config.
     fn protected(&self) -> &[PathBuf] {
         self.protected.get_or_init(|| {
             let mut out: Vec<PathBuf> = Vec::new();
@@ -472,7 +473,14 @@ impl<'a> Judge<'a> {
                     out.push(p);
                 }
             }
-            let dirs: Vec<PathBuf> = out.iter().filter(|p| p.is_dir()).cloned().collect();
+            // The agents' settings directories that exist (`Ctx::protected_if_present`).
+            let dirs: Vec<PathBuf> = self
+                .ctx
+                .protected_if_present
+                .iter()
+                .filter(|p| p.is_dir())
+                .cloned()
+                .collect();
             for dir in dirs {
                 for bin in hook_binaries(&dir, self.ctx) {
                     if !out.contains(&bin) {
@@ -1169,7 +1177,7 @@ fn hook_config_files(dir: &Path) -> Vec<PathBuf> {
 /// config's `hooks` key is parsed as the shell command line it is, and each executed command
 /// that is hookgate (its program is named `hookgate*`, or it is called as `X hook <agent>`)
 /// names a binary: an absolute or `~/` path as written, a relative one from the project, a
-/// bare name on `PATH`. Unreadable or oversized files contribute nothing (the running
+/// bare name the first of that name on `PATH`. Unreadable or oversized files contribute nothing (the running
 /// binary is protected by the caller in any case).
 ///
 /// Invariant protected: deleting or replacing *any* binary an agent config points at is
@@ -1191,15 +1199,30 @@ fn hook_binaries(dir: &Path, ctx: &Ctx) -> Vec<PathBuf> {
         else {
             continue;
         };
+        // The command lines of the hooks: `command` (Claude, Codex, Gemini, Cursor), `bash` /
+        // `powershell` (Copilot), wherever they sit below `hooks`.
         let mut stack: Vec<&serde_json::Value> = value.get("hooks").into_iter().collect();
         while let Some(v) = stack.pop() {
             if commands.len() >= MAX_COMMANDS {
                 break;
             }
             match v {
-                serde_json::Value::String(s) => commands.push(s.clone()),
                 serde_json::Value::Array(a) => stack.extend(a),
-                serde_json::Value::Object(o) => stack.extend(o.values()),
+                serde_json::Value::Object(o) => {
+                    for (k, x) in o {
+                        match x {
+                            serde_json::Value::String(s)
+                                if matches!(
+                                    k.as_str(),
+                                    "command" | "bash" | "powershell" | "cmd"
+                                ) =>
+                            {
+                                commands.push(s.clone());
+                            }
+                            _ => stack.push(x),
+                        }
+                    }
+                }
                 _ => {}
             }
         }
@@ -1219,10 +1242,12 @@ fn hook_binaries(dir: &Path, ctx: &Ctx) -> Vec<PathBuf> {
             let found: Vec<PathBuf> = if program.contains('/') {
                 vec![hookgate_paths::normalize(program, &project, ctx.home.as_deref()).path]
             } else {
+                // The first on `PATH`, as the shell finds it.
                 ctx.search_path
                     .iter()
                     .map(|d| d.join(program))
-                    .filter(|p| std::fs::symlink_metadata(p).is_ok())
+                    .find(|p| std::fs::symlink_metadata(p).is_ok())
+                    .into_iter()
                     .collect()
             };
             for p in found {

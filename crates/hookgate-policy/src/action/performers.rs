@@ -2131,6 +2131,9 @@ pub(crate) fn git_apply(
 /// link to a file shares it: later writes through the link change it unseen, so creating one
 /// to a protected file is judged as writing it.
 pub(crate) fn links(program: &str, rest: &[String], d: &mut Described) {
+    if !matches!(program, "ln" | "cp" | "link") {
+        return;
+    }
     let flags = split_flags(rest);
     let has = |short: char, long: &str| flags.short.contains(&short) || flags.long.contains(long);
     let symbolic = match program {
