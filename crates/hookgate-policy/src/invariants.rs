@@ -1776,6 +1776,8 @@ fn launches_agent(argv: &[String]) -> bool {
 /// leaves out user, project or local settings, `codex -c features.codex_hooks=false`,
 /// `codex --disable codex_hooks`, and any option about hooks.
 fn hooks_switched_off(argv: &[String]) -> Option<(Effect, String)> {
+    // `-c KEY=VALUE` configures Codex; to Claude `-c` is `--continue` (no value).
+    let codex = program(argv) == "codex" || argv.iter().any(|w| w.starts_with("@openai/codex"));
     let mut iter = argv.iter().skip(1);
     while let Some(a) = iter.next() {
         let (name, inline) = match a.split_once('=') {
@@ -1829,7 +1831,7 @@ fn hooks_switched_off(argv: &[String]) -> Option<(Effect, String)> {
                     ));
                 }
             }
-            "-c" | "--config" | "--enable" | "--disable" => {
+            "-c" | "--config" | "--enable" | "--disable" if codex => {
                 let v = value();
                 if v.to_ascii_lowercase().contains("hook") {
                     return Some((

@@ -561,6 +561,8 @@ fn nested_agents_with_moved_config_or_hooks_switched_off_are_denied() {
         ("claude --setting-sources user,project,local -p x", Quiet),
         (r#"claude --settings '{"model":"opus"}' -p hi"#, Quiet),
         ("codex -c model=o3 exec x", Quiet),
+        ("claude -c 'update the pre-commit hook script'", Quiet),
+        ("claude --continue -p 'add a git hook'", Quiet),
         ("HOME=/tmp/x ls", Quiet),
         ("XDG_CONFIG_HOME=/tmp/x make test", Quiet),
         ("hookgate explain 'ls'", Quiet),
