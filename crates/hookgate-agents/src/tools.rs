@@ -199,6 +199,146 @@ fn path_target(input: &Map<String, Value>, keys: &[&str], op: PathOp) -> Vec<Pat
         .unwrap_or_default()
 }
 
+/// What an MCP tool does to files, by the words of its name (`write_file`, `edit_file`,
+/// `move_file`, `deleteFile`, `create_directory`): `None` for a tool whose name says no
+/// change (`read_file`, `search`, `create_issue` — whose arguments name no local path).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum McpFileOp {
+    Write,
+    Delete,
+    Move,
+    Copy,
+}
+
+fn mcp_file_op(tool: &str) -> Option<McpFileOp> {
+    // Words of the name: split at `_`, `-`, `.`, spaces and lower→upper case changes.
+    let mut words: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in tool.chars() {
+        if (!c.is_ascii_alphanumeric() || (c.is_ascii_uppercase() && prev_lower)) && !cur.is_empty()
+        {
+            words.push(std::mem::take(&mut cur));
+        }
+        if c.is_ascii_alphanumeric() {
+            cur.push(c.to_ascii_lowercase());
+        }
+        prev_lower = c.is_ascii_lowercase() || c.is_ascii_digit();
+    }
+    words.push(cur);
+    let any = |list: &[&str]| words.iter().any(|w| list.contains(&w.as_str()));
+    if any(&[
+        "delete", "remove", "rm", "unlink", "rmdir", "trash", "erase",
+    ]) {
+        Some(McpFileOp::Delete)
+    } else if any(&["move", "rename", "mv"]) {
+        Some(McpFileOp::Move)
+    } else if any(&["copy", "cp", "duplicate"]) {
+        Some(McpFileOp::Copy)
+    } else if any(&[
+        "write",
+        "edit",
+        "create",
+        "save",
+        "append",
+        "put",
+        "patch",
+        "overwrite",
+        "truncate",
+        "chmod",
+        "touch",
+        "mkdir",
+        "modify",
+        "replace",
+        "insert",
+        "upload",
+    ]) {
+        Some(McpFileOp::Write)
+    } else {
+        None
+    }
+}
+
+/// Path-like arguments of MCP file tools: where the thing acted on is named, and where a
+/// move or copy puts it.
+const MCP_SOURCE_KEYS: &[&str] = &[
+    "path",
+    "file_path",
+    "filepath",
+    "filePath",
+    "file",
+    "filename",
+    "fileName",
+    "source",
+    "src",
+    "from",
+    "old_path",
+    "oldPath",
+    "source_path",
+    "sourcePath",
+    "directory",
+    "dir",
+];
+const MCP_DEST_KEYS: &[&str] = &[
+    "destination",
+    "dest",
+    "target",
+    "to",
+    "new_path",
+    "newPath",
+    "destination_path",
+    "destinationPath",
+    "target_path",
+    "targetPath",
+];
+const MCP_LIST_KEYS: &[&str] = &["paths", "files", "file_paths", "filePaths", "sources"];
+
+/// The files an MCP file tool changes, read from its path-like arguments, so the guard
+/// judges `mcp__filesystem__write_file {"path": ".claude/settings.json"}` as it judges the
+/// agent's own Write tool.
+fn mcp_paths(tool: &str, input: &Map<String, Value>) -> Vec<PathTarget> {
+    let Some(op) = mcp_file_op(tool) else {
+        return Vec::new();
+    };
+    let source_op = match op {
+        McpFileOp::Write => PathOp::Write,
+        McpFileOp::Delete => PathOp::Delete,
+        McpFileOp::Move => PathOp::Move,
+        McpFileOp::Copy => PathOp::Read,
+    };
+    let mut out: Vec<PathTarget> = Vec::new();
+    let mut add = |path: &str, op: PathOp| {
+        if !path.is_empty() && !out.iter().any(|t| t.path == path && t.op == op) {
+            out.push(PathTarget {
+                path: path.to_owned(),
+                op,
+            });
+        }
+    };
+    for key in MCP_SOURCE_KEYS {
+        if let Some(p) = input.get(*key).and_then(Value::as_str) {
+            add(p, source_op);
+        }
+    }
+    for key in MCP_LIST_KEYS {
+        for p in input
+            .get(*key)
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+        {
+            add(p, source_op);
+        }
+    }
+    for key in MCP_DEST_KEYS {
+        if let Some(p) = input.get(*key).and_then(Value::as_str) {
+            add(p, PathOp::Write);
+        }
+    }
+    out
+}
+
 /// The `new_string`s of a MultiEdit / Cursor `afterFileEdit` `edits` array.
 fn edits_content(input: &Map<String, Value>) -> Option<String> {
     let edits = input.get("edits")?.as_array()?;
@@ -238,6 +378,10 @@ pub(crate) fn tool_call(dialect: Dialect, name: &str, input: Map<String, Value>)
     };
     if let Some((server, tool)) = mcp_split(dialect, name) {
         call.kind = ToolKind::Mcp;
+        call.paths = mcp_paths(&tool, &input);
+        if call.paths.iter().any(|p| p.op == PathOp::Write) {
+            call.content = first_str(&input, &["content", "contents", "text", "new_text"]);
+        }
         call.mcp_server = server;
         call.mcp_tool = Some(tool);
         call.input = input;

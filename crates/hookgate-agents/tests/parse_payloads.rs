@@ -1101,6 +1101,79 @@ fn mcp_tool_names_split_into_server_and_tool_per_agent_naming_rule() {
     );
 }
 
+#[test]
+fn mcp_file_tools_name_the_files_they_change() {
+    use hookgate_core::canonical::PathOp::{Delete, Move, Read, Write};
+    let paths = |tool: &str, input: serde_json::Value| {
+        let parsed = ok(
+            AgentKind::Claude,
+            &json!({"hook_event_name":"PreToolUse","session_id":"s","prompt_id":"p",
+                "tool_name":tool,"tool_input":input}),
+        );
+        let call = parsed.call.tool.unwrap();
+        assert_eq!(call.kind, ToolKind::Mcp, "{tool}");
+        call.paths
+            .into_iter()
+            .map(|p| (p.path, p.op))
+            .collect::<Vec<_>>()
+    };
+    let p = |s: &str, op| (s.to_owned(), op);
+    assert_eq!(
+        paths(
+            "mcp__filesystem__write_file",
+            json!({"path":".claude/settings.json","content":"{}"})
+        ),
+        [p(".claude/settings.json", Write)]
+    );
+    assert_eq!(
+        paths("mcp__fs__edit_file", json!({"file_path":"a.rs","edits":[]})),
+        [p("a.rs", Write)]
+    );
+    assert_eq!(
+        paths(
+            "mcp__fs__move_file",
+            json!({"source":".claude","destination":"/tmp/x"})
+        ),
+        [p(".claude", Move), p("/tmp/x", Write)]
+    );
+    assert_eq!(
+        paths("mcp__fs__delete", json!({"path":"x"})),
+        [p("x", Delete)]
+    );
+    assert_eq!(
+        paths("mcp__fs__removeFiles", json!({"paths":["a","b"]})),
+        [p("a", Delete), p("b", Delete)]
+    );
+    assert_eq!(
+        paths(
+            "mcp__fs__copy_file",
+            json!({"source":"a","destination":"b"})
+        ),
+        [p("a", Read), p("b", Write)]
+    );
+    assert_eq!(
+        paths("mcp__fs__create_directory", json!({"path":"d"})),
+        [p("d", Write)]
+    );
+    // Names that change no file, and arguments that name no path.
+    assert!(
+        paths(
+            "mcp__fs__read_file",
+            json!({"path":".claude/settings.json"})
+        )
+        .is_empty()
+    );
+    assert!(paths("mcp__fs__list_directory", json!({"path":"."})).is_empty());
+    assert!(paths("mcp__github__create_issue", json!({"title":"t","body":"b"})).is_empty());
+    // Gemini's `mcp_<server>_<tool>` spelling reads the same.
+    let gemini = ok(
+        AgentKind::Gemini,
+        &json!({"hook_event_name":"BeforeTool","session_id":"s","tool_name":"mcp_fs_write_file",
+            "tool_input":{"path":".gemini/settings.json","content":"{}"}}),
+    );
+    assert_eq!(gemini.call.tool.unwrap().paths.len(), 1);
+}
+
 fn codex_patch(field: &str, body: &serde_json::Value) -> hookgate_core::canonical::ToolCall {
     let payload = json!({"session_id":"s","turn_id":"t","cwd":"/w","hook_event_name":"PreToolUse",
         "tool_name":"apply_patch","tool_input":{field: body},"tool_use_id":"call_1"});

@@ -235,6 +235,11 @@ fn protected_set(ctx: &mut Ctx, opts: &GuardOptions, project: &Project, home: Op
         ctx.protected_if_present
             .extend(AGENT_CONFIG_DIRS.iter().map(|dir| base.join(dir)));
     }
+    // `PATH`, so `$(which hookgate)` and a bare `hookgate` in an agent's hook command name
+    // the binary they run (the policy looks paths up lazily, on calls that write).
+    if let Some(path) = std::env::var_os("PATH") {
+        ctx.search_path = std::env::split_paths(&path).collect();
+    }
 }
 
 /// This process's executable, symlinks resolved. On Linux `current_exe` reads

@@ -6,16 +6,21 @@
 //! `sudo git -C repo push -f origin main` is a `git.force_push` of `main`.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use hookgate_core::{CanonicalCall, PathOp, ToolCall, ToolKind};
 use hookgate_paths::{is_within, normalize};
-use hookgate_shell::{Analysis, Effect, EffectOp, ParseStatus};
+use hookgate_shell::{Analysis, Effect, EffectOp, ParseStatus, StdinText};
 use serde::{Deserialize, Serialize};
 
 use crate::Ctx;
 use crate::pattern::{args_after_globals, base_name, split_flags};
 
+mod diff;
+pub(crate) mod find;
 mod performers;
+
+pub(crate) use find::{Entry, EntryKind, FindFilter, K};
 
 macro_rules! action_kinds {
     ($($variant:ident = $name:literal: $doc:literal,)*) => {
@@ -138,6 +143,15 @@ pub(crate) struct PathUse {
     pub reach: Reach,
     /// What a [`Reach::Tree`] operation leaves out.
     pub except: Vec<Except>,
+    /// See [`Touch::filter`].
+    pub filter: Option<Arc<FindFilter>>,
+    /// See [`Touch::partial`].
+    pub partial: bool,
+    /// See [`Touch::verb`].
+    pub verb: Option<&'static str>,
+    /// Relative to the command's working directory (so also judged against the `cd` targets
+    /// of the line); false for paths anchored elsewhere (a diff's paths at the worktree root).
+    pub cwd_relative: bool,
 }
 
 /// What the judges need beside each action.
@@ -168,6 +182,14 @@ pub(crate) struct Facts<'a> {
     /// them (the analyzer's command order is not source order, so the running cwd of one
     /// command is not known exactly; checking every candidate is the conservative choice).
     pub alt_cwds: Vec<PathBuf>,
+    /// Links the line creates (`ln -s T L`, `ln T L`, `cp -l`/`-s`): the item that creates
+    /// it, canonical link path, the path it reaches. A write below a link by another command
+    /// is a write there too, whatever the order of the commands (the link does not exist yet
+    /// when the call is judged, so symlink resolution cannot see it).
+    pub links: Vec<(usize, PathBuf, PathBuf)>,
+    /// Where a NUL byte was found in the command or a path: the shell or the kernel would cut
+    /// the word there, so what runs is not what was judged.
+    pub nul: Option<&'static str>,
 }
 
 /// Value-taking options of `git push` given as a separate word.
@@ -187,10 +209,17 @@ impl<'a> Facts<'a> {
             items: Vec::new(),
             cwd,
             alt_cwds: Vec::new(),
+            links: Vec::new(),
+            nul: None,
         };
         let Some(tool) = call.tool.as_ref() else {
             return facts;
         };
+        if tool.command.as_deref().is_some_and(|c| c.contains('\0')) {
+            facts.nul = Some("the command");
+        } else if tool.paths.iter().any(|p| p.path.contains('\0')) {
+            facts.nul = Some("a path");
+        }
         match tool.kind {
             ToolKind::Shell => {
                 facts.shell(tool, ctx);
@@ -240,6 +269,11 @@ impl<'a> Facts<'a> {
             ToolKind::Mcp => {
                 let target = tool.mcp_server.clone().unwrap_or_else(|| tool.name.clone());
                 facts.push(ActionKind::McpCall, vec![target], tool, Item::default());
+                // An MCP file tool (`write_file`, `move_file`, `delete`…): its paths, read by
+                // the agents crate, go through the same file policy as the agent's own tools.
+                for p in &tool.paths {
+                    facts.file_action(tool, p, ctx);
+                }
             }
             ToolKind::Other => {
                 facts.push(
@@ -291,6 +325,10 @@ impl<'a> Facts<'a> {
                     Reach::Exact
                 },
                 except: Vec::new(),
+                filter: None,
+                partial: false,
+                verb: None,
+                cwd_relative: false,
             }],
             ..Item::default()
         };
@@ -315,23 +353,61 @@ impl<'a> Facts<'a> {
                 }
             }
         }
-        let described: Vec<Described> = analysis
+        let mut described: Vec<Described> = analysis
             .commands
             .iter()
             .map(|c| {
-                let mut d = describe(&c.argv, ctx.branch.as_deref());
+                let mut d = describe_with(&c.argv, ctx.branch.as_deref(), c.stdin.as_ref());
                 d.add_effects(&c.effects);
                 d
             })
             .collect();
+        filter_found_paths(&analysis.commands, &mut described);
         let unresolved_line = analysis.commands.is_empty()
             && !matches!(analysis.parse, ParseStatus::Empty | ParseStatus::Ok);
         self.analysis = Some(analysis);
         for (i, d) in described.into_iter().enumerate() {
-            let paths = d
-                .paths
+            let mut unplaced = d.unplaced;
+            let mut touches: Vec<Touch> = Vec::new();
+            for t in d.paths {
+                if t.op != PathOp::Read && (t.raw.contains("{stdin}") || t.raw == "{}") {
+                    unplaced.push(format!(
+                        "`{}` acts on items it reads at run time",
+                        d.targets.first().map_or("", String::as_str)
+                    ));
+                    continue;
+                }
+                if !usable_path(&t.raw) {
+                    continue;
+                }
+                match substituted_paths(&t.raw, ctx, &sctx) {
+                    Substituted::Not => touches.push(t),
+                    Substituted::Paths(paths) => {
+                        for p in paths {
+                            let mut u = t.clone();
+                            u.raw = p;
+                            touches.push(u);
+                        }
+                    }
+                    Substituted::Unknown if t.op != PathOp::Read => unplaced.push(format!(
+                        "`{}` is a command substitution whose output cannot be known",
+                        t.raw
+                    )),
+                    Substituted::Unknown => {}
+                }
+            }
+            for (link, target) in d.links {
+                let made = (
+                    self.items.len(),
+                    self.canonical(&link, ctx),
+                    self.canonical(&target, ctx),
+                );
+                if !self.links.contains(&made) {
+                    self.links.push(made);
+                }
+            }
+            let paths = touches
                 .into_iter()
-                .filter(|t| usable_path(&t.raw))
                 .map(|t| self.place(t, ctx))
                 .collect::<Vec<_>>();
             let targets = match d.kind {
@@ -352,7 +428,7 @@ impl<'a> Facts<'a> {
                 command: Some(i),
                 paths,
                 branches: d.branches,
-                unplaced: d.unplaced,
+                unplaced,
             };
             self.push(d.kind, targets, tool, item);
         }
@@ -373,6 +449,15 @@ impl<'a> Facts<'a> {
         if t.base == Base::Worktree && is_within(&path, &ctx.workspace) {
             path.clone_from(&ctx.workspace);
         }
+        if let Base::RootOf(dir) = &t.base {
+            let dir = self.canonical(dir, ctx);
+            let root = if is_within(&dir, &ctx.workspace) {
+                &ctx.workspace
+            } else {
+                &dir
+            };
+            path = normalize(&t.raw, root, ctx.home.as_deref()).path;
+        }
         let except = t
             .except
             .into_iter()
@@ -382,67 +467,27 @@ impl<'a> Facts<'a> {
             })
             .collect();
         PathUse {
+            cwd_relative: t.base == Base::Cwd
+                && !Path::new(&t.raw).is_absolute()
+                && !t.raw.starts_with('~'),
             raw: t.raw,
             path,
             op: t.op,
             reach: t.reach,
             except,
+            filter: t.filter,
+            partial: t.partial,
+            verb: t.verb,
         }
     }
 
-    /// Every path use that writes, deletes or moves, with relative ones re-placed against the
-    /// `cd` targets of a shell line too (one entry per candidate).
-    pub(crate) fn touched(&self, ctx: &Ctx) -> Vec<(usize, PathUse)> {
-        let mut out: Vec<(usize, PathUse)> = Vec::new();
-        for (i, item) in self.items.iter().enumerate() {
-            for p in item.paths.iter().filter(|p| p.op != PathOp::Read) {
-                out.push((i, p.clone()));
-                if item.command.is_some()
-                    && !Path::new(&p.raw).is_absolute()
-                    && !p.raw.starts_with('~')
-                {
-                    for dir in &self.alt_cwds {
-                        let alt = normalize(&p.raw, dir, ctx.home.as_deref()).path;
-                        if alt != p.path {
-                            let mut q = p.clone();
-                            q.path = alt;
-                            out.push((i, q));
-                        }
-                    }
-                }
-            }
-        }
-        out
-    }
-
-    /// Every canonical path this call writes, deletes or moves (including relative ones
-    /// re-resolved against the `cd` targets of a shell line).
-    pub(crate) fn written_paths(&self, ctx: &Ctx) -> Vec<PathBuf> {
-        let mut out: Vec<PathBuf> = Vec::new();
-        for item in &self.items {
-            for p in item.paths.iter().filter(|p| p.op != PathOp::Read) {
-                self.push_candidates(&mut out, p, ctx);
-            }
-        }
-        out
-    }
-
-    /// Every canonical path this call reads.
-    pub(crate) fn read_paths(&self, ctx: &Ctx) -> Vec<PathBuf> {
-        let mut out: Vec<PathBuf> = Vec::new();
-        for item in &self.items {
-            for p in item.paths.iter().filter(|p| p.op == PathOp::Read) {
-                self.push_candidates(&mut out, p, ctx);
-            }
-        }
-        out
-    }
-
-    fn push_candidates(&self, out: &mut Vec<PathBuf>, p: &PathUse, ctx: &Ctx) {
-        if !out.contains(&p.path) {
-            out.push(p.path.clone());
-        }
-        if !Path::new(&p.raw).is_absolute() && !p.raw.starts_with('~') {
+    /// Where a path use may really land: its canonical path; for a relative path of a shell
+    /// command, the same path below each `cd` target of the line; and for each of those that
+    /// lies below a link the same line creates, the place the link points to (a write
+    /// through `ln -s .claude/settings.json /tmp/l && : > /tmp/l` writes the settings).
+    fn candidates(&self, item: usize, p: &PathUse, ctx: &Ctx) -> Vec<PathBuf> {
+        let mut out = vec![p.path.clone()];
+        if p.cwd_relative {
             for dir in &self.alt_cwds {
                 let alt = normalize(&p.raw, dir, ctx.home.as_deref()).path;
                 if !out.contains(&alt) {
@@ -450,6 +495,59 @@ impl<'a> Facts<'a> {
                 }
             }
         }
+        for i in 0..out.len() {
+            // The command making a link writes the link itself, not through it.
+            for (_, link, target) in self.links.iter().filter(|(by, _, _)| *by != item) {
+                if let Ok(rest) = out[i].strip_prefix(link) {
+                    let through = target.join(rest);
+                    if !out.contains(&through) {
+                        out.push(through);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Every path use that writes, deletes or moves, once per place it may land (see
+    /// [`Facts::candidates`]).
+    pub(crate) fn touched(&self, ctx: &Ctx) -> Vec<(usize, PathUse)> {
+        let mut out: Vec<(usize, PathUse)> = Vec::new();
+        for (i, item) in self.items.iter().enumerate() {
+            for p in item.paths.iter().filter(|p| p.op != PathOp::Read) {
+                for path in self.candidates(i, p, ctx) {
+                    let mut q = p.clone();
+                    q.path = path;
+                    out.push((i, q));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every canonical path this call writes, deletes or moves (including relative ones
+    /// re-resolved against the `cd` targets of a shell line, and writes through links).
+    pub(crate) fn written_paths(&self, ctx: &Ctx) -> Vec<PathBuf> {
+        self.paths_where(ctx, |op| op != PathOp::Read)
+    }
+
+    /// Every canonical path this call reads.
+    pub(crate) fn read_paths(&self, ctx: &Ctx) -> Vec<PathBuf> {
+        self.paths_where(ctx, |op| op == PathOp::Read)
+    }
+
+    fn paths_where(&self, ctx: &Ctx, keep: impl Fn(PathOp) -> bool) -> Vec<PathBuf> {
+        let mut out: Vec<PathBuf> = Vec::new();
+        for (i, item) in self.items.iter().enumerate() {
+            for p in item.paths.iter().filter(|p| keep(p.op)) {
+                for c in self.candidates(i, p, ctx) {
+                    if !out.contains(&c) {
+                        out.push(c);
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// The executed command behind action `i`, if it came from a shell line.
@@ -474,8 +572,203 @@ fn usable_path(raw: &str) -> bool {
         || raw.starts_with("/proc/self/fd"))
 }
 
+/// What a command substitution used as a path stands for.
+enum Substituted {
+    /// The word is not one.
+    Not,
+    /// The places it can name.
+    Paths(Vec<String>),
+    /// Its output cannot be known statically.
+    Unknown,
+}
+
+/// A program name as the shell finds it on `PATH`: each `PATH` directory joined with it,
+/// and every protected path of that file name (the binary the agents run may be on a `PATH`
+/// the guard was not given). A name with a `/` is itself.
+fn program_paths(name: &str, ctx: &Ctx) -> Vec<String> {
+    if name.contains('/') {
+        return vec![name.to_owned()];
+    }
+    let mut out: Vec<String> = ctx
+        .search_path
+        .iter()
+        .map(|d| d.join(name).to_string_lossy().into_owned())
+        .collect();
+    out.extend(
+        ctx.protected_paths
+            .iter()
+            .filter(|p| p.file_name().is_some_and(|n| n == name))
+            .map(|p| p.to_string_lossy().into_owned()),
+    );
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// `$(which X)`, `` `command -v X` ``, `$(type -P X)`: the program X on `PATH`; wrapped in
+/// `readlink -f`/`realpath` (the same file) or `dirname` (its directory), possibly followed
+/// by a literal suffix (`$(dirname $(which X))/X`). Parsed with the shell grammar, never
+/// matched as text; anything else in a substitution is [`Substituted::Unknown`].
+fn substituted_paths(raw: &str, ctx: &Ctx, sctx: &hookgate_shell::Context) -> Substituted {
+    substituted_depth(raw, ctx, sctx, 0)
+}
+
+fn substituted_depth(
+    raw: &str,
+    ctx: &Ctx,
+    sctx: &hookgate_shell::Context,
+    depth: usize,
+) -> Substituted {
+    let (inner, suffix) = if let Some(body) = raw.strip_prefix("$(") {
+        let mut level = 1usize;
+        let mut end = None;
+        for (i, c) in body.char_indices() {
+            match c {
+                '(' => level += 1,
+                ')' => {
+                    level -= 1;
+                    if level == 0 {
+                        end = Some(i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        match end {
+            Some(e) => (&body[..e], &body[e + 1..]),
+            None => return Substituted::Unknown,
+        }
+    } else if let Some(body) = raw.strip_prefix('`') {
+        match body.split_once('`') {
+            Some((inner, suffix)) => (inner, suffix),
+            None => return Substituted::Unknown,
+        }
+    } else if raw.contains("$(") || raw.contains('`') {
+        return Substituted::Unknown;
+    } else {
+        return Substituted::Not;
+    };
+    if depth > 4 || suffix.contains("$(") || suffix.contains('`') {
+        return Substituted::Unknown;
+    }
+    let analysis = hookgate_shell::analyze(inner, sctx);
+    let top: Vec<&hookgate_shell::ExecutedCommand> = analysis
+        .commands
+        .iter()
+        .filter(|c| c.via.is_empty())
+        .collect();
+    let [cmd] = top.as_slice() else {
+        return Substituted::Unknown;
+    };
+    let argv = &cmd.argv;
+    let words: Vec<&str> = argv
+        .iter()
+        .skip(1)
+        .map(String::as_str)
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    let flags: Vec<&str> = argv
+        .iter()
+        .skip(1)
+        .map(String::as_str)
+        .filter(|w| w.starts_with('-'))
+        .collect();
+    let resolved: Vec<String> = match (argv.first().map(|p| base_name(p)), words.as_slice()) {
+        (Some("which"), [name]) => program_paths(name, ctx),
+        (Some("command"), [name]) if flags.iter().any(|f| *f == "-v" || *f == "-V") => {
+            program_paths(name, ctx)
+        }
+        (Some("type"), [name]) if flags.iter().any(|f| f.contains(['p', 'P'])) => {
+            program_paths(name, ctx)
+        }
+        (Some("readlink" | "realpath" | "echo" | "dirname"), [arg]) => {
+            let found = match substituted_depth(arg, ctx, sctx, depth + 1) {
+                Substituted::Not => vec![(*arg).to_owned()],
+                Substituted::Paths(p) => p,
+                Substituted::Unknown => return Substituted::Unknown,
+            };
+            if argv.first().is_some_and(|p| base_name(p) == "dirname") {
+                found
+                    .iter()
+                    .map(|p| {
+                        Path::new(p)
+                            .parent()
+                            .map_or_else(|| ".".to_owned(), |d| d.to_string_lossy().into_owned())
+                    })
+                    .collect()
+            } else {
+                found
+            }
+        }
+        _ => return Substituted::Unknown,
+    };
+    if resolved.is_empty() {
+        return Substituted::Unknown;
+    }
+    Substituted::Paths(
+        resolved
+            .into_iter()
+            .map(|p| format!("{p}{suffix}"))
+            .collect(),
+    )
+}
+
+/// The trees a `find` walks are reached only where its expression selects: the `-exec`
+/// commands it runs and an `xargs` fed by its output get its expression as the filter of
+/// their touches of a start path (the analyzer puts the start path where `{}` or the items
+/// stood). The analyzer records a find's `-exec` commands just before the find itself, and
+/// a pipeline's stages in order; when that shape is not found, nothing is narrowed.
+fn filter_found_paths(commands: &[hookgate_shell::ExecutedCommand], described: &mut [Described]) {
+    for (k, c) in commands.iter().enumerate() {
+        if c.argv.first().map(|p| base_name(p)) != Some("find") {
+            continue;
+        }
+        let (starts, expr) = performers::find_parts(c.argv.get(1..).unwrap_or_default());
+        let mut linked: Vec<(usize, find::Interest)> = Vec::new();
+        let exec_via: Vec<String> = c
+            .via
+            .iter()
+            .cloned()
+            .chain(std::iter::once("find -exec".to_owned()))
+            .collect();
+        for j in (0..k).rev() {
+            if commands[j].via.starts_with(&exec_via) {
+                linked.push((j, find::Interest::Exec));
+            } else {
+                break;
+            }
+        }
+        let xargs_via: Vec<String> = c
+            .via
+            .iter()
+            .cloned()
+            .chain(std::iter::once("xargs".to_owned()))
+            .collect();
+        if let Some(next) = commands.get(k + 1)
+            && next.via.starts_with(&xargs_via)
+        {
+            for (j, next) in commands.iter().enumerate().skip(k + 1) {
+                if !next.via.starts_with(&xargs_via) {
+                    break;
+                }
+                linked.push((j, find::Interest::Print));
+            }
+        }
+        for (j, interest) in linked {
+            let filter = Arc::new(FindFilter::parse(&expr, interest));
+            if let Some(d) = described.get_mut(j) {
+                for t in d.paths.iter_mut().filter(|t| starts.contains(&t.raw)) {
+                    t.reach = Reach::Tree;
+                    t.filter = Some(Arc::clone(&filter));
+                }
+            }
+        }
+    }
+}
+
 /// What a described path is relative to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(crate) enum Base {
     /// The command's working directory.
     Cwd,
@@ -483,6 +776,9 @@ pub(crate) enum Base {
     /// root when that directory lies inside it. Git commands such as `reset --hard` and
     /// `stash -u` act on the whole worktree whatever the cwd.
     Worktree,
+    /// The root of the worktree of this directory (relative to the cwd): the project root
+    /// when the directory lies inside it. A diff's paths for `git apply`/`git am`.
+    RootOf(String),
 }
 
 /// A part of a tree operation left alone, as written.
@@ -501,6 +797,16 @@ pub(crate) struct Touch {
     pub reach: Reach,
     pub base: Base,
     pub except: Vec<RawExcept>,
+    /// A [`Reach::Tree`] operation that only reaches the entries this `find` expression
+    /// selects (`find . -name '*.pyc' -delete`).
+    pub filter: Option<Arc<FindFilter>>,
+    /// A [`Reach::Tree`] operation that touches *some* entries below the path, which ones
+    /// cannot be read off the line (a diff in a file: `git apply x.patch`). Reaching the
+    /// protected set is then asked about, not denied.
+    pub partial: bool,
+    /// How to say what the operation does to a protected path, when "write" would mislead
+    /// (a hard link does not change the file; later writes through it do).
+    pub verb: Option<&'static str>,
 }
 
 impl Touch {
@@ -511,6 +817,9 @@ impl Touch {
             reach,
             base: Base::Cwd,
             except: Vec::new(),
+            filter: None,
+            partial: false,
+            verb: None,
         }
     }
 }
@@ -523,6 +832,8 @@ pub(crate) struct Described {
     pub paths: Vec<Touch>,
     pub branches: Vec<String>,
     pub unplaced: Vec<String>,
+    /// Links it creates: (link, what the link reaches), as written.
+    pub links: Vec<(String, String)>,
 }
 
 impl Described {
@@ -533,6 +844,7 @@ impl Described {
             paths: Vec::new(),
             branches: Vec::new(),
             unplaced: Vec::new(),
+            links: Vec::new(),
         }
     }
 
@@ -572,6 +884,13 @@ impl Described {
                 EffectOp::Spawn | EffectOp::Network | EffectOp::SetEnv => continue,
             };
             match &e.path {
+                // A pattern (`Path('.').rglob('*.json')`, `glob.glob('*')`): the files it
+                // reaches are only known at run time, so it is placed nowhere — asked about
+                // when it changes files, never dropped.
+                Some(p) if op != PathOp::Read && p.contains(['*', '?', '[']) => {
+                    self.unplaced
+                        .push(format!("{} changes files matching `{p}`", e.source));
+                }
                 Some(p) => self.paths.push(Touch::new(p.clone(), op, reach)),
                 None if op != PathOp::Read => {
                     let what = match e.op {
@@ -732,12 +1051,35 @@ const CURL_VALUE_OPTS: &[&str] = &[
 ];
 
 /// Describes one executed command.
+#[cfg(test)]
 pub(crate) fn describe(argv: &[String], branch: Option<&str>) -> Described {
+    describe_with(argv, branch, None)
+}
+
+/// Describes one executed command, with the text the line feeds its stdin (a diff for
+/// `patch`/`git apply`).
+pub(crate) fn describe_with(
+    argv: &[String],
+    branch: Option<&str>,
+    stdin: Option<&StdinText>,
+) -> Described {
     let Some(first) = argv.first() else {
         return Described::new(ActionKind::ShellExec, argv);
     };
     let program = base_name(first);
     let rest = &argv[1..];
+    let mut d = describe_program(program, argv, rest, branch, stdin);
+    performers::links(program, rest, &mut d);
+    d
+}
+
+fn describe_program(
+    program: &str,
+    argv: &[String],
+    rest: &[String],
+    branch: Option<&str>,
+    stdin: Option<&StdinText>,
+) -> Described {
     let flags = split_flags(rest);
     let has = |short: char, long: &str| flags.short.contains(&short) || flags.long.contains(long);
     match program {
@@ -760,24 +1102,24 @@ pub(crate) fn describe(argv: &[String], branch: Option<&str>) -> Described {
             operands(rest, &["-s", "--size", "-r", "--reference"]),
             PathOp::Write,
         ),
-        "sed" | "perl" if in_place(program, rest) => {
+        "sed" | "perl" | "ruby" if in_place(program, rest) => {
             let value_opts: &[&str] = if program == "sed" {
                 &["-e", "--expression", "-f", "--file", "-l", "--line-length"]
             } else {
-                &["-e", "-E", "-M", "-m", "-I"]
+                &["-e", "-E", "-M", "-m", "-I", "-r", "-C", "-F"]
             };
             let mut ops = operands(rest, value_opts);
             let script_given = rest.iter().any(|a| {
                 matches!(a.as_str(), "-e" | "-E" | "-f" | "--expression" | "--file")
                     || a.starts_with("--expression=")
-                    || (program == "perl" && a.starts_with('-') && a.contains('e'))
+                    || (program != "sed" && a.starts_with('-') && a.contains('e'))
             });
             if !script_given && !ops.is_empty() {
                 ops.remove(0);
             }
             Described::new(ActionKind::FileWrite, argv).with_paths(ops, PathOp::Write)
         }
-        "chmod" | "chown" | "chgrp" | "setfacl" | "chattr" => {
+        "chmod" | "chown" | "chgrp" | "setfacl" | "chattr" | "chflags" => {
             Described::new(ActionKind::ShellExec, argv)
                 .with_trees(performers::mode_targets(program, rest), PathOp::Write)
         }
@@ -790,6 +1132,38 @@ pub(crate) fn describe(argv: &[String], branch: Option<&str>) -> Described {
         }
         "sqlite3" | "sqlite" => performers::sqlite(argv, rest),
         "find" => performers::find(argv, rest),
+        p if performers::is_compressor(p) => performers::compressor(p, argv, rest),
+        "zip" => performers::zip(argv, rest),
+        "rar" => performers::rar(argv, rest),
+        "awk" | "gawk" | "mawk" | "nawk" => performers::awk(argv, rest),
+        "emacs" | "emacs-nox" | "emacsclient" => performers::emacs(argv, rest),
+        "split" | "csplit" | "gsplit" | "gcsplit" => performers::split(program, argv, rest),
+        "patch" | "gpatch" => performers::patch(argv, rest, stdin),
+        "yq" => {
+            // `yq -i EXPR FILE…` / `yq e -i EXPR FILE…`: the expression is not a file.
+            if !(has('i', "inplace")) {
+                return Described::new(ActionKind::ShellExec, argv);
+            }
+            let ops = operands(
+                rest,
+                &[
+                    "--arg",
+                    "--indent",
+                    "-I",
+                    "--output-format",
+                    "-o",
+                    "--input-format",
+                    "-p",
+                ],
+            );
+            let skip = 1 + usize::from(
+                ops.first()
+                    .is_some_and(|o| matches!(o.as_str(), "e" | "eval" | "ea" | "eval-all")),
+            );
+            Described::new(ActionKind::FileWrite, argv)
+                .with_paths(ops.into_iter().skip(skip), PathOp::Write)
+        }
+        p if performers::writer_spec(p) => performers::writer(p, argv, rest),
         "dd" => {
             let mut d = Described::new(ActionKind::ShellExec, argv);
             for a in rest {
@@ -818,7 +1192,7 @@ pub(crate) fn describe(argv: &[String], branch: Option<&str>) -> Described {
             };
             Described::new(kind, argv).with_paths(ops, PathOp::Read)
         }
-        "git" => git(argv, branch),
+        "git" => git(argv, branch, stdin),
         p if FETCHERS.contains(&p) => {
             let ops = operands(rest, CURL_VALUE_OPTS);
             let mut d = Described::new(ActionKind::NetFetch, argv);
@@ -1140,6 +1514,20 @@ fn split_magic(spec: &str) -> (Magic, &str) {
     (m, body)
 }
 
+/// The value of a long option given as `--name=value` or `--name value`.
+fn flags_value(rest: &[String], name: &str) -> Option<String> {
+    let mut iter = rest.iter();
+    while let Some(a) = iter.next() {
+        if a == name {
+            return iter.next().cloned();
+        }
+        if let Some(v) = a.strip_prefix(name).and_then(|v| v.strip_prefix('=')) {
+            return Some(v.to_owned());
+        }
+    }
+    None
+}
+
 /// Pathspecs of a git command: after `--`, else the positionals.
 fn after_dashdash(rest: &[String]) -> Option<Vec<String>> {
     rest.iter()
@@ -1147,7 +1535,7 @@ fn after_dashdash(rest: &[String]) -> Option<Vec<String>> {
         .map(|i| rest[i + 1..].to_vec())
 }
 
-fn git(argv: &[String], branch: Option<&str>) -> Described {
+fn git(argv: &[String], branch: Option<&str>, stdin: Option<&StdinText>) -> Described {
     let after = args_after_globals(argv);
     let Some((sub, rest)) = after.split_first() else {
         return Described::new(ActionKind::GitOther, argv);
@@ -1201,29 +1589,133 @@ fn git(argv: &[String], branch: Option<&str>) -> Described {
             out
         }
         "checkout" => {
+            // `git checkout [<tree-ish>] [--] <pathspec>…` overwrites the named paths;
+            // `git checkout <branch>` switches. Two or more words before `--` are a tree-ish
+            // and paths; one word is a branch *or* a path (git decides by what exists), so
+            // it is judged as a path too, without counting as discarding work.
             let explicit = after_dashdash(rest);
+            let before: Vec<String> = operands(
+                rest.split(|a| a == "--").next().unwrap_or_default(),
+                &["-b", "-B", "--orphan", "--conflict", "--pathspec-from-file"],
+            );
+            let branching = has('b', "\0") || has('B', "orphan");
             let pathspec = explicit.is_some()
-                || flags
-                    .positionals
-                    .iter()
-                    .any(|p| p == "." || p.starts_with(':'));
-            if pathspec || from_file {
-                let specs = explicit.unwrap_or_else(|| flags.positionals.clone());
+                || (!branching && before.len() >= 2)
+                || before.iter().any(|p| p == "." || p.starts_with(':'));
+            if from_file {
                 let mut out = d(ActionKind::GitDiscard);
-                out.paths = if from_file {
-                    vec![scope.worktree(PathOp::Write)]
-                } else {
-                    scope.pathspecs(&specs, PathOp::Write, None)
-                };
+                out.paths = vec![scope.worktree(PathOp::Write)];
+                out
+            } else if pathspec {
+                let specs = explicit.unwrap_or_else(|| {
+                    if before.len() >= 2 && !before.iter().any(|p| p == "." || p.starts_with(':')) {
+                        before[1..].to_vec()
+                    } else {
+                        before.clone()
+                    }
+                });
+                let mut out = d(ActionKind::GitDiscard);
+                out.paths = scope.pathspecs(&specs, PathOp::Write, None);
                 out
             } else if has('f', "force") {
                 let mut out = d(ActionKind::GitDiscard);
                 out.paths.push(scope.worktree(PathOp::Write));
                 out
             } else {
-                d(ActionKind::GitOther)
+                let mut out = d(ActionKind::GitOther);
+                if !branching {
+                    out.paths = scope.pathspecs(&before, PathOp::Write, None);
+                }
+                out
             }
         }
+        "checkout-index" => {
+            // Writes index entries into the worktree (`-a` all of them), or below a
+            // `--prefix` (string-prefixed, as git does).
+            let prefix = flags_value(rest, "--prefix");
+            let names = operands(rest, &["--prefix", "--stage", "-z"]);
+            let all = has('a', "all") || flags.long.contains("stdin");
+            let kind = if has('f', "force") {
+                ActionKind::GitDiscard
+            } else {
+                ActionKind::GitOther
+            };
+            let mut out = d(kind);
+            match (&prefix, all) {
+                (Some(p), true) => {
+                    let dir = p.rsplit_once('/').map_or(".", |(d, _)| d);
+                    out.paths.push(Touch::new(
+                        scope.path(if dir.is_empty() { "/" } else { dir }),
+                        PathOp::Write,
+                        Reach::Tree,
+                    ));
+                }
+                (None, true) => out.paths.push(scope.worktree(PathOp::Write)),
+                (Some(p), false) => {
+                    for n in &names {
+                        out.paths.push(Touch::new(
+                            scope.path(&format!("{p}{n}")),
+                            PathOp::Write,
+                            Reach::Exact,
+                        ));
+                    }
+                }
+                (None, false) => {
+                    for n in &names {
+                        out.paths
+                            .push(Touch::new(scope.path(n), PathOp::Write, Reach::Exact));
+                    }
+                }
+            }
+            out
+        }
+        "read-tree" if has('u', "\0") || flags.long.contains("prefix") => {
+            // `-u` updates the worktree to the tree read; with `--reset`/`-m` it throws away
+            // local changes as `reset --hard` does.
+            let kind = if has('m', "reset") {
+                ActionKind::GitDiscard
+            } else {
+                ActionKind::GitOther
+            };
+            let mut out = d(kind);
+            match flags_value(rest, "--prefix") {
+                Some(p) => out
+                    .paths
+                    .push(Touch::new(scope.path(&p), PathOp::Write, Reach::Tree)),
+                None => out.paths.push(scope.worktree(PathOp::Write)),
+            }
+            out
+        }
+        "sparse-checkout"
+            if matches!(
+                flags.positionals.first().map(String::as_str),
+                Some("set" | "add" | "reapply" | "init" | "disable")
+            ) =>
+        {
+            // Removes tracked files outside the new patterns from the worktree (and writes
+            // them back on `disable`).
+            let mut out = d(ActionKind::GitOther);
+            out.paths.push(scope.worktree(PathOp::Delete));
+            out
+        }
+        "worktree" if flags.positionals.first().is_some_and(|p| p == "add") => {
+            // Checks a tree out into the path (`-f` even over an existing one).
+            let ops = operands(rest, &["-b", "-B", "--reason", "--orphan"]);
+            let mut out = d(ActionKind::GitOther);
+            if let Some(path) = ops.get(1) {
+                out.paths
+                    .push(Touch::new(scope.path(path), PathOp::Write, Reach::Tree));
+            }
+            out
+        }
+        "apply" | "am" => performers::git_apply(
+            sub,
+            argv,
+            rest,
+            &scope.dir,
+            scope.worktree(PathOp::Write),
+            stdin,
+        ),
         "restore" if !has('S', "staged") || has('W', "worktree") => {
             let specs = after_dashdash(rest)
                 .unwrap_or_else(|| operands(rest, &["-s", "--source", "--pathspec-from-file"]));
@@ -1247,6 +1739,29 @@ fn git(argv: &[String], branch: Option<&str>) -> Described {
             ) =>
         {
             d(ActionKind::GitDiscard)
+        }
+        "stash"
+            if !(has('u', "include-untracked") || has('a', "all"))
+                && matches!(
+                    split_flags(rest.split(|a| a == "--").next().unwrap_or_default())
+                        .positionals
+                        .first()
+                        .map(String::as_str),
+                    None | Some("push")
+                ) =>
+        {
+            // Stashing named paths puts their tracked changes away: the files are rewritten
+            // to HEAD (`git stash push -- .claude`). Without paths, every tracked change is
+            // (not judged here: the worktree's state decides whether that touches anything).
+            let specs = after_dashdash(rest).unwrap_or_else(|| {
+                operands(rest, &["-m", "--message", "--pathspec-from-file"])
+                    .into_iter()
+                    .skip(1)
+                    .collect()
+            });
+            let mut out = d(ActionKind::GitOther);
+            out.paths = scope.pathspecs(&specs, PathOp::Write, None);
+            out
         }
         "stash"
             if matches!(
@@ -1374,6 +1889,7 @@ fn git_push(argv: &[String], rest: &[String], branch: Option<&str>) -> Described
         paths: Vec::new(),
         branches,
         unplaced: Vec::new(),
+        links: Vec::new(),
     }
     .with_argv_fallback(argv)
 }
@@ -1455,7 +1971,7 @@ mod tests {
             describe(&v(line), None)
                 .paths
                 .iter()
-                .map(|t| (t.raw.clone(), t.op, t.reach, t.base, t.except.len()))
+                .map(|t| (t.raw.clone(), t.op, t.reach, t.base.clone(), t.except.len()))
                 .collect()
         };
         assert_eq!(

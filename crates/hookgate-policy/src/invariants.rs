@@ -15,7 +15,10 @@ use hookgate_core::{PathOp, ToolKind};
 use hookgate_paths::{Access, Category, PathContext, SensitiveMatch, is_within};
 use hookgate_shell::Action as ShellAction;
 
-use crate::action::{ActionKind, Except, Facts, PathUse, Reach, commit_info, push_no_verify};
+use crate::action::{
+    ActionKind, Entry, EntryKind, Except, Facts, FindFilter, K, PathUse, Reach, commit_info,
+    push_no_verify,
+};
 use crate::pattern::{args_after_globals, base_name, split_flags};
 use crate::policy::{Effect, Settings, Switch};
 use crate::{Ctx, SessionState};
@@ -210,7 +213,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         true,
         self_modification,
-        "Writing, deleting, moving, chmod-ing or replacing the guard's files, store or binary or any agent's hook settings (or a directory holding them, git whole-tree commands included), setting HOOKGATE_* variables, or uninstalling the hooks; writes it cannot place ask."
+        "Writing, deleting, moving, chmod-ing, hard-linking or replacing the guard's files, store or binaries or any agent's hook settings (or a directory holding them, git whole-tree commands included), setting or unsetting HOOKGATE_* variables, relaunching an agent with its config moved or hooks off, NUL bytes, or uninstalling the hooks; writes it cannot place ask."
     ),
     invariant!(
         "lockfile-integrity",
@@ -432,6 +435,8 @@ pub(crate) struct Judge<'a> {
     /// Physical forms (symlinks followed) of the paths classified so far that differ from
     /// their lexical form, so containment checks reuse the walk the catalog check made.
     physical: RefCell<Vec<(PathBuf, PathBuf)>>,
+    /// The protected set, looked up once when a call is seen to touch something.
+    protected: OnceCell<Vec<PathBuf>>,
 }
 
 impl<'a> Judge<'a> {
@@ -451,7 +456,40 @@ impl<'a> Judge<'a> {
             write_matches: OnceCell::new(),
             read_matches: OnceCell::new(),
             physical: RefCell::new(Vec::new()),
+            protected: OnceCell::new(),
         }
+    }
+
+    /// The protected set: [`Ctx::protected_set`] (normalised), and every hookgate binary the
+    /// hook configs in the agents' settings directories ([`Ctx::protected_if_present`]) run
+    /// (see [`hook_binaries`]). Looked up on first use only: a call that touches nothing
+    /// reads no agent config.
+    fn protected(&self) -> &[PathBuf] {
+        self.protected.get_or_init(|| {
+            let mut out: Vec<PathBuf> = Vec::new();
+            for p in self.ctx.protected_set() {
+                let p = hookgate_paths::normalize(&p.to_string_lossy(), Path::new("/"), None).path;
+                if !out.contains(&p) {
+                    out.push(p);
+                }
+            }
+            // The agents' settings directories that exist (`Ctx::protected_if_present`).
+            let dirs: Vec<PathBuf> = self
+                .ctx
+                .protected_if_present
+                .iter()
+                .filter(|p| p.is_dir())
+                .cloned()
+                .collect();
+            for dir in dirs {
+                for bin in hook_binaries(&dir, self.ctx) {
+                    if !out.contains(&bin) {
+                        out.push(bin);
+                    }
+                }
+            }
+            out
+        })
     }
 
     pub(crate) fn writes(&self) -> &[PathBuf] {
@@ -1212,15 +1250,279 @@ fn leave_out(j: &Judge<'_>, i: usize, rel: &str) -> String {
     }
 }
 
+/// The files in an agent config directory that hold hook commands: Claude's and Gemini's
+/// `settings.json`/`settings.local.json`, Codex's and Cursor's `hooks.json`, Copilot's
+/// `hooks/*.json` (and every `*.json` of a directory named `hooks`, such as `.github/hooks`).
+fn hook_config_files(dir: &Path) -> Vec<PathBuf> {
+    const MAX_FILES: usize = 32;
+    let mut out: Vec<PathBuf> = ["settings.json", "settings.local.json", "hooks.json"]
+        .iter()
+        .map(|n| dir.join(n))
+        .filter(|p| p.is_file())
+        .collect();
+    let listed = |d: &Path| -> Vec<PathBuf> {
+        std::fs::read_dir(d)
+            .map(|rd| {
+                rd.filter_map(Result::ok)
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|x| x == "json") && p.is_file())
+                    .take(MAX_FILES)
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    if dir.file_name().is_some_and(|n| n == "hooks") {
+        out.extend(listed(dir));
+    }
+    out.extend(listed(&dir.join("hooks")));
+    out.sort();
+    out.dedup();
+    out.truncate(MAX_FILES);
+    out
+}
+
+/// The hookgate binaries the hook configs of an agent directory run: every string under a
+/// config's `hooks` key is parsed as the shell command line it is, and each executed command
+/// that is hookgate (its program is named `hookgate*`, or it is called as `X hook <agent>`)
+/// names a binary: an absolute or `~/` path as written, a relative one from the project, a
+/// bare name the first of that name on `PATH`. Unreadable or oversized files contribute nothing (the running
+/// binary is protected by the caller in any case).
+///
+/// Invariant protected: deleting or replacing *any* binary an agent config points at is
+/// self-modification, not only the one that happens to judge this call.
+fn hook_binaries(dir: &Path, ctx: &Ctx) -> Vec<PathBuf> {
+    const MAX_BYTES: u64 = 1 << 20;
+    const MAX_COMMANDS: usize = 256;
+    const AGENTS: &[&str] = &["claude", "codex", "gemini", "copilot", "cursor"];
+    let project = dir.parent().unwrap_or(dir).to_path_buf();
+    let mut out: Vec<PathBuf> = Vec::new();
+    let mut commands: Vec<String> = Vec::new();
+    for file in hook_config_files(dir) {
+        if std::fs::metadata(&file).map_or(true, |m| m.len() > MAX_BYTES) {
+            continue;
+        }
+        let Some(value) = std::fs::read_to_string(&file)
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        else {
+            continue;
+        };
+        // The command lines of the hooks: `command` (Claude, Codex, Gemini, Cursor), `bash` /
+        // `powershell` (Copilot), wherever they sit below `hooks`.
+        let mut stack: Vec<&serde_json::Value> = value.get("hooks").into_iter().collect();
+        while let Some(v) = stack.pop() {
+            if commands.len() >= MAX_COMMANDS {
+                break;
+            }
+            match v {
+                serde_json::Value::Array(a) => stack.extend(a),
+                serde_json::Value::Object(o) => {
+                    for (k, x) in o {
+                        match x {
+                            serde_json::Value::String(s)
+                                if matches!(
+                                    k.as_str(),
+                                    "command" | "bash" | "powershell" | "cmd"
+                                ) =>
+                            {
+                                commands.push(s.clone());
+                            }
+                            _ => stack.push(x),
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    let sctx = hookgate_shell::Context::new(project.clone(), ctx.home.clone());
+    for line in &commands {
+        for c in hookgate_shell::analyze(line, &sctx).commands {
+            let Some(program) = c.argv.first() else {
+                continue;
+            };
+            let hookgate = base_name(program).starts_with("hookgate")
+                || (c.argv.get(1).is_some_and(|a| a == "hook")
+                    && c.argv.get(2).is_some_and(|a| AGENTS.contains(&a.as_str())));
+            if !hookgate || program.contains(['$', '`']) {
+                continue;
+            }
+            let found: Vec<PathBuf> = if program.contains('/') {
+                vec![hookgate_paths::normalize(program, &project, ctx.home.as_deref()).path]
+            } else {
+                // The first on `PATH`, as the shell finds it.
+                ctx.search_path
+                    .iter()
+                    .map(|d| d.join(program))
+                    .find(|p| std::fs::symlink_metadata(p).is_ok())
+                    .into_iter()
+                    .collect()
+            };
+            for p in found {
+                if !out.contains(&p) {
+                    out.push(p);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Most entries listed below a protected directory to evaluate a `find` expression against;
+/// past it the answer is "may match".
+const MAX_FIND_ENTRIES: usize = 2000;
+
+/// The entries below `dir` (not `dir` itself), with their depth below it and kind, listed
+/// breadth-first without following links. `None` when there are more than the bound.
+fn entries_below(dir: &Path) -> Option<Vec<(PathBuf, usize, EntryKind)>> {
+    let mut out = Vec::new();
+    let mut queue = std::collections::VecDeque::from([(dir.to_path_buf(), 0usize)]);
+    while let Some((d, depth)) = queue.pop_front() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.filter_map(Result::ok) {
+            let kind = match e.file_type() {
+                Ok(t) if t.is_symlink() => EntryKind::Link,
+                Ok(t) if t.is_dir() => EntryKind::Dir,
+                _ => EntryKind::File,
+            };
+            if kind == EntryKind::Dir {
+                queue.push_back((e.path(), depth + 1));
+            }
+            out.push((e.path(), depth + 1, kind));
+            if out.len() > MAX_FIND_ENTRIES {
+                return None;
+            }
+        }
+    }
+    Some(out)
+}
+
+fn kind_of(p: &Path) -> Option<EntryKind> {
+    let m = std::fs::symlink_metadata(p).ok()?;
+    Some(if m.file_type().is_symlink() {
+        EntryKind::Link
+    } else if m.is_dir() {
+        EntryKind::Dir
+    } else {
+        EntryKind::File
+    })
+}
+
+/// Whether a filtered tree operation rooted at `start` (written `shown_root`) reaches the
+/// protected `target` or anything below it — or, when `start` lies inside `target`, anything
+/// at or below `start`. `(answer, listing overflowed)`.
+fn find_reaches(f: &FindFilter, shown_root: &str, start: &Path, target: &Path) -> (K, bool) {
+    let shown = |p: &Path| -> String {
+        let rel = p
+            .strip_prefix(start)
+            .map(Path::to_path_buf)
+            .unwrap_or_default();
+        if rel.as_os_str().is_empty() {
+            shown_root.to_owned()
+        } else {
+            format!(
+                "{}/{}",
+                shown_root.trim_end_matches('/'),
+                rel.to_string_lossy()
+            )
+        }
+    };
+    let depth_of = |p: &Path| p.strip_prefix(start).map_or(0, |r| r.components().count());
+    let entry = |p: &Path, kind: Option<EntryKind>| Entry {
+        shown: shown(p),
+        depth: depth_of(p),
+        kind,
+    };
+    // The chain find walks from its start path down to the first entry judged.
+    let first = if is_within(target, start) {
+        target
+    } else {
+        start
+    };
+    let mut chain: Vec<Entry> = Vec::new();
+    let mut cur = start.to_path_buf();
+    if first != start {
+        chain.push(entry(start, Some(EntryKind::Dir)));
+        if let Ok(rel) = first.strip_prefix(start) {
+            let parts: Vec<_> = rel.components().collect();
+            for c in parts.iter().take(parts.len().saturating_sub(1)) {
+                cur.push(c);
+                chain.push(entry(&cur, Some(EntryKind::Dir)));
+            }
+        }
+    }
+    let mut answer = f.reaches(&chain, &entry(first, kind_of(first)));
+    if answer == K::True {
+        return (answer, false);
+    }
+    let Some(below) = entries_below(first) else {
+        return (K::Maybe, true);
+    };
+    // Ancestors of an entry below `first`: the chain, `first`, and the directories between.
+    for (p, _, kind) in &below {
+        let mut ancestors = chain.clone();
+        ancestors.push(entry(first, Some(EntryKind::Dir)));
+        if let Ok(rel) = p.strip_prefix(first) {
+            let parts: Vec<_> = rel.components().collect();
+            let mut a = first.to_path_buf();
+            for c in parts.iter().take(parts.len().saturating_sub(1)) {
+                a.push(c);
+                ancestors.push(entry(&a, Some(EntryKind::Dir)));
+            }
+        }
+        match f.reaches(&ancestors, &entry(p, Some(*kind))) {
+            K::True => return (K::True, false),
+            K::Maybe => answer = K::Maybe,
+            K::False => {}
+        }
+    }
+    (answer, false)
+}
+
+/// What reaching a protected path through `p` calls for: deny, or ask when the operation
+/// touches only some unknown entries below its path (`git apply FILE`) or a `find`
+/// expression's answer hangs on something that could not be evaluated; `None` when a
+/// filter shows the protected path is not reached.
+fn reach_effect(p: &PathUse, start: &Path, target: &Path) -> Option<Effect> {
+    if let Some(f) = &p.filter {
+        let (answer, overflow) = find_reaches(f, &p.raw, start, target);
+        return match answer {
+            K::False => None,
+            K::Maybe if f.opaque || overflow => Some(Effect::Ask),
+            K::True | K::Maybe => Some(Effect::Deny),
+        };
+    }
+    Some(if p.partial { Effect::Ask } else { Effect::Deny })
+}
+
+fn touch_violation(effect: Effect, reason: String, suggestion: String) -> Violation {
+    let reason = if effect == Effect::Ask {
+        format!("{reason}; which files it changes cannot be read off the command")
+    } else {
+        reason
+    };
+    Violation::new(effect, reason).suggest(suggestion)
+}
+
 /// A write, delete, move, chmod or replacement that reaches a member of the protected set:
 /// inside it (a file below a protected directory), or holding it (a directory above a
-/// protected file, for operations on a whole tree), by catalog or by `Ctx::protected_paths`.
+/// protected file, for operations on a whole tree), by catalog or by the protected set
+/// ([`Judge::protected`]). A `find` expression narrows a tree operation to what it selects;
+/// an operation on unknown entries below a path (a diff read from a file) is asked about.
 fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
-    if let Some(m) = j
-        .write_matches()
-        .iter()
-        .find(|m| PROTECTED.contains(&m.category) && !agent_scratch(j, &m.path))
-    {
+    let plain = |p: &PathUse| p.filter.is_none() && !p.partial;
+    let touched = j.facts.touched(j.ctx);
+    if touched.is_empty() {
+        return None;
+    }
+    if let Some(m) = j.write_matches().iter().find(|m| {
+        PROTECTED.contains(&m.category)
+            && !agent_scratch(j, &m.path)
+            // A filtered or partial tree operation's own path is judged below, entry by entry.
+            && !touched.iter().any(|(_, p)| p.path == m.path && !plain(p))
+    }) {
         return Some(
             Violation::new(
                 Effect::Deny,
@@ -1232,17 +1534,9 @@ fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
             .suggest("ask the user to make this change themselves"),
         );
     }
-    let touched = j.facts.touched(j.ctx);
-    if touched.is_empty() {
-        return None;
-    }
-    let protected: Vec<PathBuf> = j
-        .ctx
-        .protected_set()
-        .iter()
-        .map(|p| hookgate_paths::normalize(&p.to_string_lossy(), Path::new("/"), None).path)
-        .collect();
+    let protected = j.protected();
     let pctx = j.path_ctx();
+    let mut asked: Option<Violation> = None;
     for (i, p) in touched {
         // write_matches() above classified every written path, resolving symlinks when
         // asked to; its physical forms are reused here.
@@ -1256,78 +1550,95 @@ fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
         );
         for w in candidates.iter().filter(|w| !agent_scratch(j, w)) {
             if let Some(root) = protected.iter().find(|root| is_within(w, root)) {
-                return Some(
-                    Violation::new(
-                        Effect::Deny,
+                let what = p.verb.unwrap_or_else(|| verb(&p));
+                let v = reach_effect(&p, w, root).map(|e| {
+                    touch_violation(
+                        e,
                         format!(
-                            "would {} {}, which is part of hookgate's protected set ({})",
-                            verb(&p),
+                            "would {what} {}, which is part of hookgate's protected set ({})",
                             w.display(),
                             root.display()
                         ),
+                        "ask the user to make this change themselves".to_owned(),
                     )
-                    .suggest("ask the user to make this change themselves"),
-                );
+                });
+                match v {
+                    Some(v) if v.effect == Effect::Deny => return Some(v),
+                    Some(v) => {
+                        asked.get_or_insert(v);
+                    }
+                    None => {}
+                }
             }
             if p.reach == Reach::Exact {
                 continue;
             }
-            if let Some(held) = protected
-                .iter()
-                .filter(|_| p.reach == Reach::Tree)
-                .find(|h| {
-                    is_within(h, w)
-                        && !agent_scratch(j, h)
-                        && !p.except.iter().any(|e| e.covers(h, w))
-                })
-            {
+            for held in protected.iter().filter(|h| {
+                p.reach == Reach::Tree
+                    && is_within(h, w)
+                    && h != &w
+                    && !agent_scratch(j, h)
+                    && !p.except.iter().any(|e| e.covers(h, w))
+            }) {
                 let rel = held
                     .strip_prefix(w)
                     .ok()
                     .and_then(|r| r.components().next())
                     .map(|c| c.as_os_str().to_string_lossy().into_owned())
                     .unwrap_or_default();
-                return Some(
-                    Violation::new(
-                        Effect::Deny,
+                let v = reach_effect(&p, w, held).map(|e| {
+                    touch_violation(
+                        e,
                         format!(
                             "would {} {}, which holds {} (hookgate's protected set)",
-                            verb(&p),
+                            p.verb.unwrap_or_else(|| verb(&p)),
                             w.display(),
                             held.display()
                         ),
+                        leave_out(j, i, &rel),
                     )
-                    .suggest(leave_out(j, i, &rel)),
-                );
+                });
+                match v {
+                    Some(v) if v.effect == Effect::Deny => return Some(v),
+                    Some(v) => {
+                        asked.get_or_insert(v);
+                    }
+                    None => {}
+                }
             }
             let excluded = p.except.iter().any(|e| match e {
                 Except::Path(x) => is_within(w, x),
                 Except::Name(_) => false,
             });
-            if excluded {
+            // A find expression cannot be evaluated against catalog patterns (no concrete
+            // entry); the protected set above holds the locations that exist.
+            if excluded || p.filter.is_some() {
                 continue;
             }
             if let Some(m) = hookgate_paths::classify_subtree(w, &pctx)
                 .into_iter()
                 .find(|m| PROTECTED.contains(&m.category))
             {
-                return Some(
-                    Violation::new(
-                        Effect::Deny,
-                        format!(
-                            "would {} {}, which holds an agent's hook settings or the guard's files ({}: {})",
-                            verb(&p),
-                            w.display(),
-                            m.id,
-                            m.reason
-                        ),
-                    )
-                    .suggest(leave_out(j, i, file_name(w))),
+                let effect = if p.partial { Effect::Ask } else { Effect::Deny };
+                let v = touch_violation(
+                    effect,
+                    format!(
+                        "would {} {}, which holds an agent's hook settings or the guard's files ({}: {})",
+                        verb(&p),
+                        w.display(),
+                        m.id,
+                        m.reason
+                    ),
+                    leave_out(j, i, file_name(w)),
                 );
+                if effect == Effect::Deny {
+                    return Some(v);
+                }
+                asked.get_or_insert(v);
             }
         }
     }
-    None
+    asked
 }
 
 /// Shell words that set or export a variable: `export`/`declare`/`typeset`/`readonly`/
@@ -1351,6 +1662,8 @@ fn env_names_set(argv: &[String]) -> Vec<&str> {
             .filter_map(|w| name_of(w))
             .collect(),
         "setenv" | "setx" => words.first().and_then(|w| name_of(w)).into_iter().collect(),
+        // Removing a variable changes the environment later commands see.
+        "unset" | "unsetenv" => words.iter().filter_map(|w| name_of(w)).collect(),
         "set"
             if words.iter().any(|w| {
                 (w.starts_with('-') && !w.starts_with("--") && w.contains('x')) || *w == "--export"
@@ -1437,6 +1750,15 @@ fn hookgate_env(j: &Judge<'_>) -> Option<Violation> {
         )
     };
     if let Some(analysis) = j.facts.analysis.as_ref() {
+        // A variable whose name is computed (`export $V=open`, `os.environ[k] = …`) may be
+        // one of hookgate's; what it is cannot be known here.
+        let computed = analysis.commands.iter().find_map(|c| {
+            c.effects
+                .iter()
+                .filter(|e| e.op == hookgate_shell::EffectOp::SetEnv)
+                .find(|e| !e.path.as_deref().is_some_and(is_identifier))
+                .map(|e| (c, e))
+        });
         for c in &analysis.commands {
             if let Some(name) = c
                 .effects
@@ -1463,6 +1785,19 @@ fn hookgate_env(j: &Judge<'_>) -> Option<Violation> {
                 ));
             }
         }
+        if let Some((c, e)) = computed {
+            return Some(
+                Violation::new(
+                    Effect::Ask,
+                    format!(
+                        "sets an environment variable whose name is computed at run time ({} in `{}`), which may be one of hookgate's own",
+                        e.path.as_deref().unwrap_or("a name built by code"),
+                        c.argv.join(" ")
+                    ),
+                )
+                .suggest("name the variable literally"),
+            );
+        }
     }
     let profile = j
         .write_matches()
@@ -1470,13 +1805,15 @@ fn hookgate_env(j: &Judge<'_>) -> Option<Violation> {
         .find(|m| matches!(m.category, Category::ShellProfile | Category::EnvFile))?;
     let mut texts: Vec<&str> = j.facts.content().into_iter().collect();
     if let Some(analysis) = j.facts.analysis.as_ref() {
-        texts.extend(
-            analysis
-                .commands
+        // The words of every command and the text the line feeds them (`cat >> ~/.bashrc
+        // <<EOF … EOF` appends its heredoc).
+        texts.extend(analysis.commands.iter().flat_map(|c| {
+            c.argv
                 .iter()
-                .flat_map(|c| c.argv.iter().skip(1))
-                .map(String::as_str),
-        );
+                .skip(1)
+                .map(String::as_str)
+                .chain(c.stdin.iter().map(|s| s.text.as_str()))
+        }));
     }
     let name = texts.into_iter().find_map(hookgate_assignment)?;
     deny(format!(
@@ -1485,11 +1822,221 @@ fn hookgate_env(j: &Judge<'_>) -> Option<Violation> {
     ))
 }
 
-fn self_modification(j: &Judge<'_>) -> Option<Violation> {
-    if let Some(v) = protected_touch(j) {
-        return Some(v);
+/// A shell variable name: a letter or `_`, then letters, digits and `_`.
+fn is_identifier(name: &str) -> bool {
+    let mut chars = name.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// Agent CLIs (and hookgate itself) whose hooks a relaunch could switch off.
+const AGENT_CLIS: &[&str] = &[
+    "claude",
+    "codex",
+    "gemini",
+    "copilot",
+    "cursor-agent",
+    "opencode",
+];
+
+/// The npm packages of those CLIs, run through `npx`/`bunx`/`pnpm dlx`.
+const AGENT_PACKAGES: &[&str] = &[
+    "@anthropic-ai/claude-code",
+    "@openai/codex",
+    "@google/gemini-cli",
+    "@github/copilot",
+];
+
+/// Variables that move where an agent (or hookgate) reads its user config: changed for a
+/// nested run, that run reads attacker-written config as the user's own.
+const CONFIG_LOCATION_VARS: &[&str] = &[
+    "HOME",
+    "XDG_CONFIG_HOME",
+    "XDG_DATA_HOME",
+    "XDG_STATE_HOME",
+    "CLAUDE_CONFIG_DIR",
+    "CODEX_HOME",
+    "GEMINI_CLI_HOME",
+    "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+    "COPILOT_HOME",
+];
+
+/// Whether `argv` runs an agent CLI or hookgate: its name, or `npx @openai/codex …`.
+fn launches_agent(argv: &[String]) -> bool {
+    let p = program(argv);
+    if AGENT_CLIS.contains(&p) || p.starts_with("hookgate") {
+        return true;
     }
-    if let Some(v) = hookgate_env(j) {
+    matches!(p, "npx" | "bunx" | "pnpx" | "pnpm" | "yarn" | "npm")
+        && argv.iter().skip(1).any(|w| {
+            let pkg = w
+                .rsplit_once('@')
+                .filter(|(n, _)| !n.is_empty())
+                .map_or(w.as_str(), |(n, _)| n);
+            AGENT_PACKAGES.contains(&pkg) || AGENT_PACKAGES.contains(&w.as_str())
+        })
+}
+
+/// What an agent launch's own arguments do to its hooks: `claude --settings` with
+/// `disableAllHooks` (or from a file that cannot be read here), `--setting-sources` that
+/// leaves out user, project or local settings, `codex -c features.codex_hooks=false`,
+/// `codex --disable codex_hooks`, and any option about hooks.
+fn hooks_switched_off(argv: &[String]) -> Option<(Effect, String)> {
+    // `-c KEY=VALUE` configures Codex; to Claude `-c` is `--continue` (no value).
+    let codex = program(argv) == "codex" || argv.iter().any(|w| w.starts_with("@openai/codex"));
+    let mut iter = argv.iter().skip(1);
+    while let Some(a) = iter.next() {
+        let (name, inline) = match a.split_once('=') {
+            Some((n, v)) if n.starts_with('-') => (n, Some(v.to_owned())),
+            _ => (a.as_str(), None),
+        };
+        let mut value = || {
+            inline
+                .clone()
+                .or_else(|| iter.next().cloned())
+                .unwrap_or_default()
+        };
+        match name {
+            "--settings" => {
+                let v = value();
+                let parsed = serde_json::from_str::<serde_json::Value>(&v).ok();
+                match parsed {
+                    Some(json) => {
+                        let off = json
+                            .get("disableAllHooks")
+                            .is_some_and(|x| x != &serde_json::Value::Bool(false));
+                        if off || json.get("hooks").is_some() {
+                            return Some((
+                                Effect::Deny,
+                                format!("`--settings {v}` changes the agent's hooks"),
+                            ));
+                        }
+                    }
+                    None => {
+                        return Some((
+                            Effect::Ask,
+                            format!(
+                                "`--settings {v}` loads agent settings (hooks included) from a file the guard does not read"
+                            ),
+                        ));
+                    }
+                }
+            }
+            "--setting-sources" => {
+                let v = value();
+                let given: Vec<&str> = v.split(',').map(str::trim).collect();
+                if ["user", "project", "local"]
+                    .iter()
+                    .any(|s| !given.contains(s))
+                {
+                    return Some((
+                        Effect::Deny,
+                        format!(
+                            "`--setting-sources {v}` skips settings files that hold the guard's hooks"
+                        ),
+                    ));
+                }
+            }
+            "-c" | "--config" | "--enable" | "--disable" if codex => {
+                let v = value();
+                if v.to_ascii_lowercase().contains("hook") {
+                    return Some((
+                        Effect::Deny,
+                        format!("`{name} {v}` changes the agent's hooks"),
+                    ));
+                }
+            }
+            n if n.starts_with('-') && n.to_ascii_lowercase().contains("hook") => {
+                return Some((Effect::Deny, format!("`{a}` changes the agent's hooks")));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A nested agent run (or hookgate itself) that would not be guarded as the user set it up:
+/// launched with its config location moved (`HOME=/tmp/x codex exec …`, `XDG_CONFIG_HOME=…
+/// claude -p …`, an `export HOME=…` earlier in the line) or with its hooks switched off by
+/// its own arguments.
+fn agent_relaunch(j: &Judge<'_>) -> Option<Violation> {
+    let analysis = j.facts.analysis.as_ref()?;
+    let launches: Vec<&hookgate_shell::ExecutedCommand> = analysis
+        .commands
+        .iter()
+        .filter(|c| launches_agent(&c.argv))
+        .collect();
+    let first = launches.first()?;
+    let suggest = "run the agent as configured, or ask the user to start it themselves";
+    // hookgate's own options are judged by `user_only_action` (the commands that run hooks
+    // are the user's); here an option merely naming hooks (`log --hooks`) reads, not changes.
+    for c in launches
+        .iter()
+        .filter(|c| !program(&c.argv).starts_with("hookgate"))
+    {
+        if let Some((effect, why)) = hooks_switched_off(&c.argv) {
+            return Some(
+                Violation::new(
+                    effect,
+                    format!(
+                        "starts `{}` with its hooks changed: {why}",
+                        program(&c.argv)
+                    ),
+                )
+                .suggest(suggest),
+            );
+        }
+    }
+    // A variable set anywhere in the line reaches a later launch when exported, and a
+    // launch it prefixes directly: order in the analysis is not source order, so any counts.
+    let moved = analysis.commands.iter().find_map(|c| {
+        c.effects
+            .iter()
+            .filter(|e| e.op == hookgate_shell::EffectOp::SetEnv)
+            .filter_map(|e| e.path.as_deref())
+            .chain(env_names_set(&c.argv))
+            .find(|n| CONFIG_LOCATION_VARS.contains(n))
+            .map(str::to_owned)
+    })?;
+    Some(
+        Violation::new(
+            Effect::Deny,
+            format!(
+                "starts `{}` with `{moved}` changed: the nested run would read its hooks and the guard's config from somewhere else",
+                first.argv.join(" ")
+            ),
+        )
+        .suggest(suggest),
+    )
+}
+
+fn self_modification(j: &Judge<'_>) -> Option<Violation> {
+    if let Some(place) = j.facts.nul {
+        return Some(
+            Violation::new(
+                Effect::Deny,
+                format!(
+                    "{place} holds a NUL byte: the shell or the kernel would cut it there, so what runs is not what was checked"
+                ),
+            )
+            .suggest("send the command without NUL bytes"),
+        );
+    }
+    let touched = protected_touch(j);
+    if let Some(v) = touched.as_ref().filter(|v| v.effect == Effect::Deny) {
+        return Some(v.clone());
+    }
+    for check in [hookgate_env, agent_relaunch] {
+        if let Some(v) = check(j).filter(|v| v.effect == Effect::Deny) {
+            return Some(v);
+        }
+    }
+    if let Some(v) = touched
+        .or_else(|| hookgate_env(j))
+        .or_else(|| agent_relaunch(j))
+    {
         return Some(v);
     }
     for (_, argv) in j.commands() {
@@ -2572,6 +3119,10 @@ mod tests {
                 op: t.op,
                 reach: t.reach,
                 except: Vec::new(),
+                filter: None,
+                partial: false,
+                verb: None,
+                cwd_relative: true,
             }
         }));
         facts.items[0].unplaced.extend(d.unplaced);

@@ -91,6 +91,11 @@ pub struct Ctx {
     /// named in [`Evaluation::worktrees_wanted`]; see the `worktree` module.
     #[serde(default)]
     pub worktrees: Vec<WorktreeState>,
+    /// The directories of `PATH`, in order: a program named without a `/` (`$(which
+    /// hookgate)`, a bare `hookgate` in an agent's hook command) is one of these joined with
+    /// its name. Empty when unknown (then only protected paths of that name are candidates).
+    #[serde(default)]
+    pub search_path: Vec<PathBuf>,
 }
 
 impl Ctx {
@@ -107,6 +112,7 @@ impl Ctx {
             follow_symlinks: true,
             allowances: Vec::new(),
             worktrees: Vec::new(),
+            search_path: Vec::new(),
         }
     }
 

@@ -16,77 +16,16 @@ use std::path::{Path, PathBuf};
 
 use common::*;
 use hookgate_core::{AgentKind, CanonicalCall, Decision};
-use hookgate_policy::{Ctx, Effect, Policy, SessionState};
+use hookgate_policy::{Ctx, Policy, SessionState};
 use serde_json::json;
 
 const ID: &str = "no-governance-self-modification";
 /// Where the lead's pipeline finds the binary the agent configs point at.
-const BIN: &str = "/opt/hg/bin/hookgate";
-/// `HOOKGATE_HOME`: the audit store and session state.
-const DATA: &str = "/data/hg";
-
-/// What the locked invariant must say.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Want {
-    /// Fires with deny, and the call is denied.
-    Deny,
-    /// Fires with ask (and nothing denies).
-    Ask,
-    /// Does not fire.
-    Quiet,
-}
-
-/// The context the guard builds: the protected set the pipeline discovers (hookgate's data
-/// and config dirs, the project's `.hookgate/`, the binary, the agent configs that exist).
-fn protected_ctx() -> Ctx {
-    let mut c = ctx();
-    c.protected_paths = [
-        BIN,
-        DATA,
-        "/home/u/.config/hookgate",
-        "/work/proj/.hookgate",
-        "/work/proj/.claude",
-        "/work/proj/.claude/settings.json",
-        "/work/proj/.codex/hooks.json",
-        "/home/u/.claude",
-        "/home/u/.codex",
-    ]
-    .iter()
-    .map(PathBuf::from)
-    .collect();
-    c
-}
+const BIN: &str = PROTECTED_BIN;
 
 #[track_caller]
 fn check(ctx: &Ctx, cases: &[(&str, CanonicalCall, Want)]) {
-    let policy = Policy::builtin_default();
-    let mut failures = String::new();
-    for (label, call, want) in cases {
-        let e = policy.evaluate(call, ctx, &SessionState::default());
-        let hit = e.matched.iter().find(|m| m.id == ID);
-        let got = match hit.map(|m| m.effect) {
-            Some(Effect::Deny) => Want::Deny,
-            Some(Effect::Ask) => Want::Ask,
-            Some(_) | None => Want::Quiet,
-        };
-        let decided = match want {
-            Want::Deny => e.decision == Some(Decision::Deny),
-            Want::Ask => e.decision.is_some(),
-            Want::Quiet => true,
-        };
-        if got != *want || !decided {
-            let _ = writeln!(
-                failures,
-                "{label}: want {want:?}, got {got:?} (decision {:?}; {:?})",
-                e.decision,
-                e.matched
-                    .iter()
-                    .map(|m| format!("{}={:?}", m.id, m.effect))
-                    .collect::<Vec<_>>()
-            );
-        }
-    }
-    assert!(failures.is_empty(), "\n{failures}");
+    check_invariant(ID, ctx, cases);
 }
 
 #[test]

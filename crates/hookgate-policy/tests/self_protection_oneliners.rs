@@ -14,62 +14,14 @@
 
 mod common;
 
-use std::fmt::Write as _;
-use std::path::PathBuf;
-
 use common::*;
-use hookgate_core::{CanonicalCall, Decision};
-use hookgate_policy::{Ctx, Effect, Policy, SessionState};
+use hookgate_core::CanonicalCall;
 
 const ID: &str = "no-governance-self-modification";
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Want {
-    Deny,
-    Ask,
-    Quiet,
-}
-
-fn protected_ctx() -> Ctx {
-    let mut c = ctx();
-    c.protected_paths = [
-        "/opt/hg/bin/hookgate",
-        "/data/hg",
-        "/work/proj/.hookgate",
-        "/work/proj/.claude",
-    ]
-    .iter()
-    .map(PathBuf::from)
-    .collect();
-    c
-}
-
 #[track_caller]
 fn check(cases: &[(&str, CanonicalCall, Want)]) {
-    let policy = Policy::builtin_default();
-    let ctx = protected_ctx();
-    let mut failures = String::new();
-    for (label, call, want) in cases {
-        let e = policy.evaluate(call, &ctx, &SessionState::default());
-        let got = match e.matched.iter().find(|m| m.id == ID).map(|m| m.effect) {
-            Some(Effect::Deny) => Want::Deny,
-            Some(Effect::Ask) => Want::Ask,
-            Some(_) | None => Want::Quiet,
-        };
-        let decided = match want {
-            Want::Deny => e.decision == Some(Decision::Deny),
-            Want::Ask => e.decision.is_some(),
-            Want::Quiet => true,
-        };
-        if got != *want || !decided {
-            let _ = writeln!(
-                failures,
-                "{label}: want {want:?}, got {got:?} (decision {:?})",
-                e.decision
-            );
-        }
-    }
-    assert!(failures.is_empty(), "\n{failures}");
+    check_invariant(ID, &protected_ctx(), cases);
 }
 
 #[test]
@@ -202,6 +154,135 @@ fn one_liners_whose_targets_cannot_be_placed_are_asked_about() {
         (
             "node writes an ordinary file",
             bash(r#"node -e "require('fs').writeFileSync('out.txt','x')""#),
+            Quiet,
+        ),
+    ]);
+}
+
+#[test]
+fn one_liners_that_change_directory_load_modules_dynamically_or_open_the_store_are_followed() {
+    use Want::*;
+    check(&[
+        (
+            "python chdir then remove",
+            bash(r#"python3 -c "import os; os.chdir('.claude'); os.remove('settings.json')""#),
+            Deny,
+        ),
+        (
+            "python chdir twice",
+            bash(
+                r#"python3 -c "import os; os.chdir('.hookgate'); os.chdir('..'); os.chdir('.claude'); open('settings.json','w')""#,
+            ),
+            Deny,
+        ),
+        (
+            "python chdir then shell",
+            bash(r#"python3 -c "import os; os.chdir('.claude'); os.system('rm settings.json')""#),
+            Deny,
+        ),
+        (
+            "python chdir to a computed place",
+            bash(
+                r#"python3 -c "import os,sys; os.chdir(sys.argv[1]); os.remove('settings.json')" .claude"#,
+            ),
+            Ask,
+        ),
+        (
+            "node --eval chdir",
+            bash(
+                r#"node --eval "process.chdir('.claude'); require('fs').unlinkSync('settings.json')""#,
+            ),
+            Deny,
+        ),
+        (
+            "ruby Dir.chdir",
+            bash(r#"ruby -e "Dir.chdir('/work/proj/.claude'); File.delete('settings.json')""#),
+            Deny,
+        ),
+        (
+            "node dynamic import then",
+            bash(r#"node -e "import('fs').then(m=>m.unlinkSync('.claude/settings.json'))""#),
+            Deny,
+        ),
+        (
+            "node dynamic import await",
+            bash(
+                r#"node -e "(async () => { const fs = await import('node:fs'); fs.rmSync('.claude', {recursive: true}) })()""#,
+            ),
+            Deny,
+        ),
+        (
+            "node dynamic import function callback",
+            bash(
+                r#"node -e "import('fs').then(function (f) { f.writeFileSync('/home/u/.codex/hooks.json', '{}') })""#,
+            ),
+            Deny,
+        ),
+        (
+            "python sqlite against the store",
+            bash(
+                r#"python3 -c "import sqlite3; sqlite3.connect('/data/hg/audit.db').execute('delete from records')""#,
+            ),
+            Deny,
+        ),
+        (
+            "python sqlite aliased",
+            bash(
+                r#"python3 -c "import sqlite3 as s; c = s.connect('/data/hg/audit.db'); c.execute('drop table records')""#,
+            ),
+            Deny,
+        ),
+        (
+            "node better-sqlite3 against the store",
+            bash(
+                r#"node -e "const D = require('better-sqlite3'); new D('/data/hg/audit.db').exec('delete from records')""#,
+            ),
+            Deny,
+        ),
+        (
+            "python rglob-driven unlink",
+            bash(
+                r#"python3 -c "import pathlib; [p.unlink() for p in pathlib.Path('.').rglob('*.json')]""#,
+            ),
+            Ask,
+        ),
+        (
+            "python glob-driven write_text",
+            bash(
+                r#"python3 -c "import glob, pathlib; [pathlib.Path(f).write_text('') for f in glob.glob('.c*/*.json')]""#,
+            ),
+            Ask,
+        ),
+        // Benign look-alikes.
+        (
+            "python sqlite read-only URI",
+            bash(
+                r#"python3 -c "import sqlite3; sqlite3.connect('file:/data/hg/audit.db?mode=ro', uri=True)""#,
+            ),
+            Quiet,
+        ),
+        (
+            "python sqlite on a project db",
+            bash(
+                r#"python3 -c "import sqlite3; sqlite3.connect('app.db').execute('delete from t')""#,
+            ),
+            Quiet,
+        ),
+        (
+            "python chdir then ordinary write",
+            bash(r#"python3 -c "import os; os.chdir('build'); open('out.txt','w')""#),
+            Quiet,
+        ),
+        (
+            "python list.remove",
+            bash(r#"python3 -c "x = [1, 2]; x.remove(1); print(x)""#),
+            Quiet,
+        ),
+        (
+            "node dynamic import that only reads",
+            bash(
+                r#"node -e "import('fs').then(m => console.log(m.readFileSync('.claude/settings.json', 'utf8')))""#,
+            ),
             Quiet,
         ),
     ]);

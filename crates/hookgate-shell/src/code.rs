@@ -139,6 +139,7 @@ impl Parsers {
             out: Vec::new(),
             bulk: None,
             want_bulk: self.want_bulk,
+            chdir: Chdir::Start,
         };
         scanner.walk(root);
         self.last_bulk = scanner.bulk.take();
@@ -179,6 +180,21 @@ struct Scanner<'s> {
     bulk: Option<String>,
     /// Whether to look for [`Scanner::bulk`] at all.
     want_bulk: bool,
+    /// Where the code has moved with `os.chdir`/`process.chdir`/`Dir.chdir`/`chdir`. Later
+    /// relative targets are relative to it (`os.chdir('.claude'); os.remove('settings.json')`
+    /// deletes `.claude/settings.json`).
+    chdir: Chdir,
+}
+
+/// Where interpreter code runs relative to the command's own directory.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Chdir {
+    /// It has not moved.
+    Start,
+    /// It moved here (relative to the start, or absolute).
+    At(String),
+    /// It moved somewhere only known at run time.
+    Unknown,
 }
 
 fn text<'s>(node: Node<'_>, src: &'s str) -> &'s str {
@@ -292,6 +308,10 @@ impl Scanner<'_> {
                 if self.want_bulk && self.bulk.is_none() {
                     self.bulk = self.bulk_call(&call);
                 }
+                self.bind_then_parameter(node, &call);
+                if self.chdir_call(&call) {
+                    return;
+                }
                 let mut found = Vec::new();
                 self.call(&call, &mut found);
                 if self.spawns_async(&call) && in_unbounded_loop(self.lang, node, self.src) {
@@ -323,7 +343,117 @@ impl Scanner<'_> {
 
     fn push(&mut self, f: Finding) {
         if self.out.len() <= MAX_FINDINGS {
+            let f = self.under_chdir(f);
             self.out.push(f);
+        }
+    }
+
+    /// A finding as seen from the directory the code moved to: relative file targets are
+    /// joined to it (or become unplaced when it is only known at run time), and a command
+    /// line it runs starts there.
+    fn under_chdir(&self, f: Finding) -> Finding {
+        let dir = match &self.chdir {
+            Chdir::Start => return f,
+            Chdir::At(d) => Some(d),
+            Chdir::Unknown => None,
+        };
+        let relative = |p: &str| !(p.starts_with('/') || p.starts_with('~'));
+        match f {
+            Finding::Effect {
+                op,
+                path: Some(p),
+                recursive,
+            } if relative(&p)
+                && !matches!(op, EffectOp::Spawn | EffectOp::Network | EffectOp::SetEnv) =>
+            {
+                Finding::Effect {
+                    op,
+                    path: dir.map(|d| join_paths(&[d.clone(), p])),
+                    recursive,
+                }
+            }
+            Finding::Shell { code, exact } => match dir {
+                Some(d) => Finding::Shell {
+                    code: format!(
+                        "cd {} && {code}",
+                        crate::interp::shell_join(std::slice::from_ref(d))
+                    ),
+                    exact,
+                },
+                None => Finding::Shell { code, exact: false },
+            },
+            other => other,
+        }
+    }
+
+    /// `os.chdir(d)` and its spellings: moves where later relative paths point.
+    fn chdir_call(&mut self, call: &Expr) -> bool {
+        let Expr::Call {
+            callee,
+            args,
+            kwargs,
+        } = call
+        else {
+            return false;
+        };
+        let Some(c) = qualify(callee, &self.env, 0) else {
+            return false;
+        };
+        let name = normalize(self.lang, &c.name);
+        let is_chdir = matches!(
+            (self.lang, name.as_str()),
+            (Lang::Python, "os.chdir")
+                | (Lang::Node, "process.chdir" | "Deno.chdir")
+                | (Lang::Ruby, "Dir.chdir" | "FileUtils.cd" | "FileUtils.chdir")
+                | (Lang::Php | Lang::Perl, "chdir")
+        );
+        if !is_chdir {
+            return false;
+        }
+        let target = args
+            .first()
+            .or_else(|| kwargs.iter().find(|(k, _)| k == "path").map(|(_, v)| v))
+            .and_then(|e| static_str(e, &self.env, 0));
+        self.chdir = match (&self.chdir, target) {
+            (_, None) | (Chdir::Unknown, Some(_)) => Chdir::Unknown,
+            (Chdir::At(prev), Some(t)) if !(t.starts_with('/') || t.starts_with('~')) => {
+                Chdir::At(join_paths(&[prev.clone(), t]))
+            }
+            (_, Some(t)) => Chdir::At(t),
+        };
+        true
+    }
+
+    /// `import('fs').then(m => m.unlinkSync(…))`: the callback's first parameter is the module
+    /// the promise resolves to, bound like an import alias.
+    fn bind_then_parameter(&mut self, node: Node<'_>, call: &Expr) {
+        if self.lang != Lang::Node {
+            return;
+        }
+        let Expr::Call { callee, .. } = call else {
+            return;
+        };
+        let Expr::Attr(promise, method) = callee.as_ref() else {
+            return;
+        };
+        if method != "then" || !matches!(promise.as_ref(), Expr::Call { .. }) {
+            return;
+        }
+        let Some(module) = qualify(promise, &self.env, 0)
+            .map(|c| c.name)
+            .filter(|m| !m.ends_with(')'))
+        else {
+            return;
+        };
+        let Some(callback) = field(node, "arguments").and_then(|a| a.named_child(0)) else {
+            return;
+        };
+        let param = field(callback, "parameter")
+            .or_else(|| field(callback, "parameters").and_then(|p| p.named_child(0)));
+        if let Some(p) = param.filter(|p| p.kind() == "identifier") {
+            self.env
+                .aliases
+                .insert(text(p, self.src).to_owned(), module);
         }
     }
 
@@ -611,7 +741,8 @@ impl Scanner<'_> {
                 .map_or_else(|| "the environment".to_owned(), |c| c.name),
             }));
         }
-        let Some(api) = api(self.lang, &name) else {
+        let Some(api) = api(self.lang, &name).or_else(|| unknown_receiver_api(self.lang, &name))
+        else {
             if is_dynamic_name(self.lang, &name) {
                 self.dynamic(&name, args, out);
             }
@@ -757,6 +888,20 @@ impl Scanner<'_> {
                 }
             }
             Api::Eval => self.dynamic(&name, args, out),
+            Api::Database(a) => {
+                // A database opened from code may be written (`.execute('delete …')`)
+                // unless it is opened read-only by URI (`file:x.db?mode=ro`).
+                let (op, p) = match path_of(a) {
+                    Some(uri) if uri.starts_with("file:") => {
+                        let rest = &uri["file:".len()..];
+                        let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+                        let ro = query.split('&').any(|kv| kv == "mode=ro");
+                        (if ro { Read } else { Write }, Some(path.to_owned()))
+                    }
+                    other => (Write, other),
+                };
+                out.push(eff(op, p, false));
+            }
         }
     }
 
@@ -1017,6 +1162,12 @@ impl Scanner<'_> {
                 Expr::Name(text(node, src).trim_start_matches('\\').to_owned())
             }
             (Lang::Node, "this") => Expr::Name("this".into()),
+            // Dynamic `import('fs')` loads a module as `require('fs')` does.
+            (Lang::Node, "import") => Expr::Name("require".into()),
+            (Lang::Node, "await_expression") => named_children(node)
+                .into_iter()
+                .next()
+                .map_or(Expr::Dyn, |c| self.lower(c, d)),
             (Lang::Php, "variable_name") => Expr::Name(text(node, src).to_owned()),
             (Lang::Perl, "scalar_variable" | "array_variable" | "hash_variable") => {
                 Expr::Name(text(node, src).to_owned())
@@ -2012,6 +2163,59 @@ enum Api {
     SetEnvKw,
     /// Evaluates code (`eval`, `exec`, `Function`).
     Eval,
+    /// Opens an SQLite database (written unless opened read-only by URI).
+    Database(Arg),
+}
+
+/// A file method called on a value whose type is only known at run time — a loop variable
+/// over `rglob(…)`, the module a dynamic `import()` resolves to — read by its name where the
+/// name belongs to one file API only (`unlinkSync` is `fs`'s, `write_text` is `pathlib`'s).
+/// The receiver's path is then unknown (an unplaced effect: asked about, never dropped).
+fn unknown_receiver_api(lang: Lang, name: &str) -> Option<Api> {
+    let (_, method) = name.rsplit_once('.')?;
+    match lang {
+        Lang::Python => matches!(
+            method,
+            "unlink"
+                | "rmdir"
+                | "write_text"
+                | "write_bytes"
+                | "touch"
+                | "chmod"
+                | "lchmod"
+                | "symlink_to"
+                | "hardlink_to"
+        )
+        .then(|| python_api(&format!("pathlib.Path().{method}")))
+        .flatten(),
+        Lang::Node => {
+            let base = method.strip_suffix("Sync").unwrap_or(method);
+            matches!(
+                base,
+                "writeFile"
+                    | "appendFile"
+                    | "unlink"
+                    | "rmdir"
+                    | "rm"
+                    | "rename"
+                    | "chmod"
+                    | "chown"
+                    | "lchown"
+                    | "truncate"
+                    | "copyFile"
+                    | "cp"
+                    | "symlink"
+                    | "link"
+                    | "createWriteStream"
+                    | "outputFile"
+                    | "emptyDir"
+            )
+            .then(|| node_api(&format!("fs.{method}")))
+            .flatten()
+        }
+        // Lua and R are read by a token scanner, not a tree-sitter grammar: no receiver types.
+        Lang::Ruby | Lang::Php | Lang::Perl | Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => None,
+    }
 }
 
 use Arg::{Kw, Pos, Recv};
@@ -2075,6 +2279,7 @@ fn python_api(name: &str) -> Option<Api> {
         "os.chmod" | "os.chown" | "os.lchown" | "os.lchmod" | "shutil.chown" => {
             Api::Op(Chmod, Pos(0))
         }
+        "sqlite3.connect" | "sqlite3.dbapi2.connect" => Api::Database(Kw("database", 0)),
         "os.system"
         | "os.popen"
         | "subprocess.run"
@@ -2237,6 +2442,9 @@ fn node_api(name: &str) -> Option<Api> {
         | "vm.Script"
         | "atob" => Api::Eval,
         "Deno.env.set" => Api::SetEnvKw,
+        "better-sqlite3" | "sqlite3.Database" | "sqlite.DatabaseSync" | "bun:sqlite.Database" => {
+            Api::Database(Pos(0))
+        }
         _ => return None,
     })
 }
@@ -2247,6 +2455,7 @@ fn ruby_api(name: &str) -> Option<Api> {
         | "FileUtils.mkdir_p" | "FileUtils.mkdir" | "File.truncate" | "Dir.mkdir" => {
             Api::Op(Write, Pos(0))
         }
+        "SQLite3.Database.new" | "SQLite3.Database.open" => Api::Database(Pos(0)),
         "File.open" | "File.new" | "open" | "IO.open" | "IO.sysopen" => Api::Open {
             path: Pos(0),
             mode: Kw("mode", 1),
@@ -2338,6 +2547,7 @@ fn php_api(name: &str) -> Option<Api> {
             write: Read,
         },
         "unlink" | "rmdir" => Api::Op(Delete, Pos(0)),
+        "sqlite3" | "sqlite3.open" => Api::Database(Pos(0)),
         "rename" => Api::Move(Pos(0), Pos(1)),
         "copy" | "symlink" | "link" | "move_uploaded_file" => Api::Copy(Pos(0), Pos(1)),
         "chmod" | "chown" | "chgrp" | "lchown" | "lchgrp" => Api::Op(Chmod, Pos(0)),

@@ -1570,6 +1570,7 @@ impl Walker<'_> {
             via: scope.via.clone(),
             verdict: verdict(rule, flow),
             effects: Vec::new(),
+            stdin: None,
         });
     }
 
@@ -1721,6 +1722,7 @@ impl Walker<'_> {
                 via: scope.via.clone(),
                 verdict: v,
                 effects: Vec::new(),
+                stdin: None,
             });
         }
     }

@@ -210,6 +210,22 @@ pub struct ExecutedCommand {
     /// commands whose effects are read off their argv by the caller.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
+    /// What the line itself feeds the command's standard input — a heredoc body, a
+    /// here-string, or the text an `echo`/`printf` pipes in — when the line holds it (`None`:
+    /// a file, a terminal, another program's output, or a wrapper such as `xargs` that does
+    /// not pass it on). The data reaches the command, so callers judge it with the command:
+    /// a diff fed to `patch`/`git apply`, the lines `cat >> ~/.bashrc <<EOF` appends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stdin: Option<StdinText>,
+}
+
+/// Text a command line feeds a command's standard input (see [`ExecutedCommand::stdin`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StdinText {
+    /// The text after quote removal; unresolved expansions keep their source text.
+    pub text: String,
+    /// False when part of it is only known at run time (an unquoted heredoc with `$X`).
+    pub exact: bool,
 }
 
 /// One effect of code a command carries (`python -c "open('x','w')"` writes `x`).

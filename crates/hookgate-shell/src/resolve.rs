@@ -309,6 +309,7 @@ pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope) {
         via: scope.via.clone(),
         verdict,
         effects: Vec::new(),
+        stdin: None,
     });
 }
 
@@ -326,6 +327,7 @@ impl Walker<'_> {
             via: scope.via.clone(),
             verdict,
             effects: Vec::new(),
+            stdin: None,
         });
     }
 
@@ -408,7 +410,32 @@ impl Walker<'_> {
     }
 
     /// Executes a resolved argv (possibly after peeling a wrapper). Returns its stdout producer.
+    ///
+    /// Text the line feeds this command's stdin is attached to the command recorded for it at
+    /// this level (a wrapper that passes stdin on records the command one level down, which
+    /// attaches it there first; one that does not, such as `xargs`, gets none).
     pub(crate) fn exec(&mut self, argv: &[Word], scope: &mut Scope, stdin: Producer) -> Producer {
+        let fed = match &stdin {
+            Producer::Text { text, exact } => Some(crate::model::StdinText {
+                text: text.clone(),
+                exact: *exact,
+            }),
+            _ => None,
+        };
+        let before = self.commands.len();
+        let out = self.dispatch(argv, scope, stdin);
+        if let Some(fed) = fed
+            && let Some(cmd) = self.commands.get_mut(before..).and_then(|cs| {
+                cs.iter_mut()
+                    .find(|c| c.via == scope.via && c.argv.first().is_some_and(|a| a != ">"))
+            })
+        {
+            cmd.stdin.get_or_insert(fed);
+        }
+        out
+    }
+
+    fn dispatch(&mut self, argv: &[Word], scope: &mut Scope, stdin: Producer) -> Producer {
         let Some(first) = argv.first() else {
             return Producer::Nothing;
         };
@@ -685,8 +712,15 @@ impl Walker<'_> {
                         if fmt.exact
                             && (fmt.text == "%s" || fmt.text == "%s\n" || fmt.text == "%s\\n") =>
                     {
+                        // The format is applied once per argument: `%s\n` puts each on its
+                        // own line (`printf '%s\n' a b` is two items for `xargs`, not `ab`).
+                        let end = if fmt.text == "%s" { "" } else { "\n" };
                         Producer::Text {
-                            text: texts(rest).join(""),
+                            text: texts(rest).iter().fold(String::new(), |mut all, t| {
+                                all.push_str(t);
+                                all.push_str(end);
+                                all
+                            }),
                             exact: rest.iter().all(|w| w.exact),
                         }
                     }
@@ -955,8 +989,19 @@ impl Walker<'_> {
                 i += if t.contains('=') { 1 } else { 2 };
                 continue;
             }
+            // Removing a variable changes the environment the command sees as much as
+            // setting it does: `env -u NAME cmd` is recorded as a change of NAME.
             if t == "-u" || t == "--unset" {
+                set.extend(args.get(i + 1).map(|w| w.text.clone()));
                 i += 2;
+                continue;
+            }
+            if let Some(name) = t.strip_prefix("--unset=").or_else(|| {
+                t.strip_prefix("-u")
+                    .filter(|n| !n.is_empty() && !t.starts_with("--"))
+            }) {
+                set.push(name.to_owned());
+                i += 1;
                 continue;
             }
             if t.starts_with('-') && t.len() > 1 {
@@ -1026,10 +1071,12 @@ impl Walker<'_> {
                 shape: WordShape::Descendants,
                 substs: Vec::new(),
             },
+            // xargs splits its input at blanks and newlines; one item is that word (quotes
+            // and backslashes are xargs syntax, so an item holding one stays unresolved).
             Producer::Text { text, exact: true }
-                if !text.contains(char::is_whitespace) && !text.is_empty() =>
+                if text.split_whitespace().count() == 1 && !text.contains(['\'', '"', '\\']) =>
             {
-                Word::lit(text.clone())
+                Word::lit(text.trim())
             }
             // Secret items stay secret in the command they are substituted into.
             Producer::Secret(_) => {
@@ -1710,6 +1757,7 @@ impl Walker<'_> {
             via: scope.via.clone(),
             verdict,
             effects,
+            stdin: None,
         });
     }
 
@@ -1742,6 +1790,7 @@ impl Walker<'_> {
                 via: scope.via.clone(),
                 verdict: Verdict::safe("sets shell or environment variables"),
                 effects,
+                stdin: None,
             });
         }
     }
@@ -2230,7 +2279,13 @@ fn option_value(args: &[Word], end: usize, short: &str, long: &str) -> Option<Wo
         if w.exact && (w.text == short || w.text == long) {
             return args.get(i + 1).cloned();
         }
-        if let Some(v) = w.text.strip_prefix(&format!("{long}=")) {
+        // `--long=v`, and a short option with its value attached (`-I{}`).
+        let attached = w.text.strip_prefix(&format!("{long}=")).or_else(|| {
+            w.text
+                .strip_prefix(short)
+                .filter(|v| !v.is_empty() && short.len() == 2 && !short.starts_with("--"))
+        });
+        if let Some(v) = attached {
             return Some(Word {
                 text: v.to_owned(),
                 ..w.clone()

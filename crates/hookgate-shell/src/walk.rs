@@ -238,7 +238,7 @@ impl Walker<'_> {
             "command" => self.command(node, src, scope, stdin),
             "pipeline" => self.pipeline(node, src, scope, stdin, depth),
             "list" => {
-                self.list(node, src, scope, depth);
+                self.list(node, src, scope, stdin, depth);
                 Producer::Opaque
             }
             "redirected_statement" => self.redirected(node, src, scope, stdin, depth),
@@ -258,6 +258,7 @@ impl Walker<'_> {
                     via: scope.via.clone(),
                     verdict: crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
                     effects: Vec::new(),
+                    stdin: None,
                 });
                 Producer::Opaque
             }
@@ -391,7 +392,16 @@ impl Walker<'_> {
         last
     }
 
-    fn list(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
+    /// `stdin` is what a redirect after the list feeds: the grammar hangs a heredoc written
+    /// after the last command of `a && b <<EOF` on the whole list, while bash gives it to `b`.
+    fn list(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        stdin: Producer,
+        depth: usize,
+    ) {
         // `a && b || c` is left-nested; flatten it iteratively so long chains do not recurse.
         let mut operands = Vec::new();
         let mut operators = Vec::new();
@@ -419,12 +429,19 @@ impl Walker<'_> {
         operands.reverse();
         operators.reverse();
         let cwd_before = scope.cwd.clone();
+        let last = operands.len().saturating_sub(1);
+        let mut stdin = Some(stdin);
         for (index, operand) in operands.into_iter().enumerate() {
             if index > 0 && operators.get(index - 1) == Some(&"||") && scope.cwd != cwd_before {
                 // After `cd x || …` the right side runs where the `cd` failed.
                 scope.cwd = Cwd::Unknown;
             }
-            self.stmt(operand, src, scope, depth + 1);
+            let input = if index == last {
+                stdin.take().unwrap_or(Producer::Nothing)
+            } else {
+                Producer::Nothing
+            };
+            let _ = self.stmt_io(operand, src, scope, input, depth + 1);
         }
     }
 
@@ -476,6 +493,7 @@ impl Walker<'_> {
                 via: scope.via.clone(),
                 verdict: crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
                 effects: Vec::new(),
+                stdin: None,
             });
         }
     }
@@ -507,10 +525,19 @@ impl Walker<'_> {
                 if let Some(n) = child.child_by_field_name("name") {
                     names.push(text(n, src).to_owned());
                 }
-            } else {
-                if declares && child.kind() == "variable_name" {
-                    names.push(text(child, src).to_owned());
+            } else if declares && child.kind() == "variable_name" {
+                names.push(text(child, src).to_owned());
+            } else if declares && child.kind() != "word" {
+                // `export "NAME"=v`, `export $V=v`: bash removes quotes and expands before
+                // it reads the name, so the word's value is what is declared. A name that
+                // is computed at run time is kept as written, for callers to ask about.
+                let w = self.word(child, src, scope, depth + 1);
+                let name = w.text.split_once('=').map_or(w.text.as_str(), |(n, _)| n);
+                let flag = w.exact && name.starts_with(['-', '+']);
+                if !(name.is_empty() || flag) {
+                    names.push(name.to_owned());
                 }
+            } else {
                 self.scan_substitutions(child, src, scope, depth + 1);
             }
         }
@@ -535,7 +562,16 @@ impl Walker<'_> {
         } else {
             Producer::Nothing
         };
-        if node.kind() != "unset_command" {
+        if node.kind() == "unset_command" {
+            // Recorded as the command it is (as the plain-words path does), so callers see
+            // which variables a line removes from the environment.
+            let mut argv = vec![Word::lit("unset")];
+            let mut cursor = node.walk();
+            for child in node.named_children(&mut cursor) {
+                argv.push(self.word(child, src, scope, depth + 1));
+            }
+            let _ = self.exec(&argv, scope, Producer::Nothing);
+        } else {
             self.attach_set_env(before, names, text(node, src), scope);
         }
         listing
@@ -570,6 +606,7 @@ impl Walker<'_> {
                 via: scope.via.clone(),
                 verdict,
                 effects: Vec::new(),
+                stdin: None,
             });
         }
     }

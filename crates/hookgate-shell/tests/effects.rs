@@ -540,7 +540,78 @@ fn shell_environment_assignments_are_set_env_effects() {
         ("A=1 B=2 make", &["setenv A", "setenv B"]),
         ("X=1; export X", &["setenv X"]),
         ("unset HOOKGATE_HOME", &[]),
+        // Quote removal and expansion come before bash reads the declared name.
+        (
+            "export \"HOOKGATE_FAIL_MODE\"=open",
+            &["setenv HOOKGATE_FAIL_MODE"],
+        ),
+        ("export 'HOOKGATE_HOME'", &["setenv HOOKGATE_HOME"]),
+        // A computed name is kept as written (the caller cannot place it).
+        ("V=X; export $V=open", &["setenv V", "setenv $V"]),
+        // `env -u NAME` changes NAME for the command as much as setting it.
+        (
+            "env -u HOOKGATE_HOME hookgate hook claude",
+            &["setenv HOOKGATE_HOME"],
+        ),
+        ("env --unset=HOOKGATE_STORE ls", &["setenv HOOKGATE_STORE"]),
     ]);
+}
+
+#[test]
+fn unset_through_the_grammar_is_recorded_like_the_plain_words_form() {
+    let mut a = Analyzer::new().expect("grammar");
+    for line in [
+        "unset HOOKGATE_HOME",
+        "unset -v \"HOOKGATE_HOME\"",
+        "true; unset HOOKGATE_HOME",
+    ] {
+        let found = a.analyze(line, &ctx());
+        assert!(
+            found
+                .commands
+                .iter()
+                .any(|c| c.argv.first().is_some_and(|p| p == "unset")
+                    && c.argv.iter().any(|w| w == "HOOKGATE_HOME")),
+            "{line}: {:?}",
+            found.commands
+        );
+    }
+}
+
+#[test]
+fn stdin_text_reaches_the_command_it_is_fed_to() {
+    let mut a = Analyzer::new().expect("grammar");
+    let fed = |a: &mut Analyzer, line: &str, program: &str| -> Option<(String, bool)> {
+        a.analyze(line, &ctx())
+            .commands
+            .into_iter()
+            .find(|c| c.argv.first().is_some_and(|p| p == program))
+            .and_then(|c| c.stdin)
+            .map(|s| (s.text, s.exact))
+    };
+    let body = fed(&mut a, "cat >> .envrc <<'EOF'\nexport A=1\nEOF", "cat");
+    assert_eq!(body, Some(("export A=1\n".to_owned(), true)));
+    let body = fed(&mut a, "patch -p1 <<EOF\n--- a/$X\nEOF", "patch");
+    assert!(body.is_some_and(|(t, exact)| t.contains("--- a/") && !exact));
+    assert_eq!(
+        fed(&mut a, "git apply <<< 'x'", "git"),
+        Some(("x".to_owned(), true))
+    );
+    assert_eq!(
+        fed(&mut a, "echo hi | sudo tee -a f", "tee"),
+        Some(("hi".to_owned(), true))
+    );
+    // The grammar hangs a heredoc after a list's last command on the list; bash gives it
+    // to that command.
+    let body = fed(&mut a, "cd d && patch -p1 <<'EOF'\n--- a/x\nEOF", "patch");
+    assert_eq!(body, Some(("--- a/x\n".to_owned(), true)));
+    assert_eq!(
+        fed(&mut a, "cd d && patch -p1 <<'EOF'\n--- a/x\nEOF", "cd"),
+        None
+    );
+    // `xargs` does not hand its input to the command it runs.
+    assert_eq!(fed(&mut a, "xargs rm <<< f", "rm"), None);
+    assert_eq!(fed(&mut a, "cat f | sort", "sort"), None);
 }
 
 #[test]
@@ -587,4 +658,130 @@ fn unresolved_one_liner_writes_ask_and_protected_targets_stay_dangerous() {
     assert_eq!(dynamic.action(), Action::Ask);
     let shell_out = a.analyze(r#"ruby -e "system('rm -rf /home/me')""#, &ctx());
     assert_eq!(shell_out.action(), Action::Deny);
+}
+
+#[test]
+fn xargs_items_from_literal_input_are_substituted() {
+    let mut a = Analyzer::new().expect("grammar");
+    let rm_argv = |a: &mut Analyzer, line: &str| -> Vec<String> {
+        a.analyze(line, &ctx())
+            .commands
+            .into_iter()
+            .find(|c| c.argv.first().is_some_and(|p| p == "rm"))
+            .map(|c| c.argv)
+            .unwrap_or_default()
+    };
+    // One item per line with `%s\n`; one item is that word, several stay unresolved.
+    assert_eq!(
+        rm_argv(&mut a, "printf '%s\\n' .claude | xargs rm -rf"),
+        ["rm", "-rf", ".claude"]
+    );
+    assert_eq!(
+        rm_argv(&mut a, "printf '%s\\n' a .claude | xargs rm -rf"),
+        ["rm", "-rf", "{stdin}"]
+    );
+    // `-I{}` with the replacement string attached.
+    assert_eq!(
+        rm_argv(&mut a, "xargs -I{} rm -rf {} <<< .claude"),
+        ["rm", "-rf", ".claude"]
+    );
+}
+
+#[test]
+fn code_that_changes_directory_moves_its_relative_targets() {
+    check(&[
+        (
+            r#"python3 -c "import os; os.chdir('.claude'); os.remove('settings.json')""#,
+            &["delete .claude/settings.json"],
+        ),
+        (
+            r#"python3 -c "import os; os.chdir('a'); os.chdir('b'); open('f','w')""#,
+            &["write a/b/f"],
+        ),
+        (
+            r#"python3 -c "import os; os.chdir('/etc'); os.remove('x')""#,
+            &["delete /etc/x"],
+        ),
+        (
+            r#"python3 -c "import os,sys; os.chdir(sys.argv[1]); os.remove('settings.json')""#,
+            &["delete ?"],
+        ),
+        (
+            r#"node --eval "process.chdir('.claude'); require('fs').unlinkSync('settings.json')""#,
+            &["delete .claude/settings.json"],
+        ),
+        (
+            r#"ruby -e "Dir.chdir('.codex'); File.delete('hooks.json')""#,
+            &["delete .codex/hooks.json"],
+        ),
+        (
+            r#"php -r "chdir('.claude'); unlink('settings.json');""#,
+            &["delete .claude/settings.json"],
+        ),
+        // Absolute targets do not move.
+        (
+            r#"python3 -c "import os; os.chdir('x'); os.remove('/tmp/y')""#,
+            &["delete /tmp/y"],
+        ),
+    ]);
+}
+
+#[test]
+fn dynamic_imports_and_values_of_unknown_type_still_name_their_file_api() {
+    check(&[
+        (
+            r#"node -e "import('fs').then(m=>m.unlinkSync('.claude/settings.json'))""#,
+            &["delete .claude/settings.json"],
+        ),
+        (
+            r#"node -e "import('node:fs').then(function (f) { f.writeFileSync('x', '') })""#,
+            &["write x"],
+        ),
+        (
+            r#"node -e "(async()=>{const fs=await import('fs'); fs.rmSync('d',{recursive:true})})()""#,
+            &["delete d"],
+        ),
+        // The receiver of a glob loop is the pattern it iterates: the delete is kept, with the
+        // pattern as its target (the policy asks about it: its files are known at run time).
+        (
+            r#"python3 -c "import pathlib; [p.unlink() for p in pathlib.Path('.').rglob('*.json')]""#,
+            &["delete ./**/*.json"],
+        ),
+        (
+            r#"python3 -c "import glob,pathlib; [pathlib.Path(f).write_text('') for f in glob.glob('*')]""#,
+            &["write *"],
+        ),
+        // Names shared with non-file APIs stay data.
+        (
+            r#"python3 -c "x=[1]; x.remove(1); 'a'.replace('a','b')""#,
+            &[],
+        ),
+        (r#"node -e "fetch(u).then(r => r.text())""#, &["network ?"]),
+    ]);
+}
+
+#[test]
+fn databases_opened_from_code_are_written_unless_read_only() {
+    check(&[
+        (
+            r#"python3 -c "import sqlite3; sqlite3.connect('/d/audit.db').execute('delete from r')""#,
+            &["write /d/audit.db"],
+        ),
+        (
+            r#"python3 -c "import sqlite3; sqlite3.connect('file:/d/audit.db?mode=ro', uri=True)""#,
+            &["read /d/audit.db"],
+        ),
+        (
+            r#"node -e "const D=require('better-sqlite3'); new D('/d/a.db').exec('delete from r')""#,
+            &["write /d/a.db"],
+        ),
+        (
+            r#"ruby -e "SQLite3::Database.new('/d/a.db').execute('delete from r')""#,
+            &["write /d/a.db"],
+        ),
+        (
+            r#"php -r '$d = new SQLite3("/d/a.db"); $d->exec("delete from r");'"#,
+            &["write /d/a.db"],
+        ),
+    ]);
 }

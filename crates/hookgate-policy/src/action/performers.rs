@@ -7,9 +7,14 @@
 //! invocation's targets cannot be narrowed (an archive extracted without a member list, an
 //! editor running a script from a file) the whole directory it works in is the target.
 
-use hookgate_core::PathOp;
+use std::sync::Arc;
 
-use super::{ActionKind, Described, RawExcept, Reach, Touch, dest_and_sources, operands};
+use hookgate_core::PathOp;
+use hookgate_shell::StdinText;
+
+use super::diff::{diff_paths, strip_components};
+use super::find::{FindFilter, Interest};
+use super::{ActionKind, Base, Described, RawExcept, Reach, Touch, dest_and_sources, operands};
 use crate::pattern::split_flags;
 
 /// Words that cannot be a literal path (glob patterns in archive member lists, pathspecs).
@@ -334,6 +339,8 @@ struct TarCall {
     to_stdout: bool,
     /// `--transform`/`--files-from`: member names cannot be read off the argv.
     unplaceable: bool,
+    /// `--remove-files`: what is archived is deleted.
+    remove_files: bool,
     files: Vec<String>,
     dirs: Vec<String>,
     excludes: Vec<String>,
@@ -377,6 +384,7 @@ impl TarCall {
             "extract" | "get" => self.extract = true,
             "create" | "append" | "update" | "catenate" | "concatenate" => self.create = true,
             "to-stdout" => self.to_stdout = true,
+            "remove-files" => self.remove_files = true,
             "to-command" => {
                 self.to_stdout = true;
                 value_of(iter);
@@ -485,9 +493,15 @@ pub(crate) fn tar(argv: &[String], rest: &[String]) -> Described {
         d = extraction(d, &t.dirs, &t.members, placeable, &t.excludes);
     } else if t.create {
         d.kind = ActionKind::FileWrite;
-        d = d
-            .with_paths(t.files.into_iter().filter(|f| f != "-"), PathOp::Write)
-            .with_paths(t.members, PathOp::Read);
+        d = d.with_paths(t.files.into_iter().filter(|f| f != "-"), PathOp::Write);
+        let base = t.dirs.last().cloned().unwrap_or_else(|| ".".to_owned());
+        let members = t.members.into_iter().map(|m| join(&base, &m));
+        d = if t.remove_files {
+            d.kind = ActionKind::FileDelete;
+            d.with_trees(members, PathOp::Delete)
+        } else {
+            d.with_paths(members, PathOp::Read)
+        };
     }
     d
 }
@@ -594,10 +608,28 @@ pub(crate) fn cpio(argv: &[String], rest: &[String]) -> Described {
     d
 }
 
-/// `7z x|e ARCHIVE [-oDIR]` extracts below DIR (the cwd by default).
+/// `7z x|e ARCHIVE [-oDIR]` extracts below DIR (the cwd by default); `7z a|u ARCHIVE
+/// FILES` writes the archive, and with `-sdel` deletes the files it added.
 pub(crate) fn seven_zip(argv: &[String], rest: &[String]) -> Described {
-    let d = Described::new(ActionKind::ShellExec, argv);
+    let mut d = Described::new(ActionKind::ShellExec, argv);
     let Some(cmd) = rest.first() else { return d };
+    if matches!(cmd.as_str(), "a" | "u" | "d" | "rn") {
+        let positionals: Vec<String> = rest[1..]
+            .iter()
+            .filter(|a| !a.starts_with('-') && !a.starts_with('@'))
+            .cloned()
+            .collect();
+        let Some((archive, files)) = positionals.split_first() else {
+            return d;
+        };
+        d.kind = ActionKind::FileWrite;
+        d = d.with_paths([archive.clone()], PathOp::Write);
+        if matches!(cmd.as_str(), "a" | "u") && rest.iter().any(|a| a == "-sdel") {
+            d.kind = ActionKind::FileDelete;
+            d = d.with_trees(files.iter().cloned(), PathOp::Delete);
+        }
+        return d;
+    }
     if !matches!(cmd.as_str(), "x" | "e") {
         return d;
     }
@@ -610,10 +642,11 @@ pub(crate) fn seven_zip(argv: &[String], rest: &[String]) -> Described {
     extraction(d, &[dir], &[], false, &[])
 }
 
-/// `find PATHS… -delete`: with no test narrowing what it matches (only depth and traversal
-/// options), it deletes every tree it starts from. With tests (`-name`, `-type`, …) the
-/// matched files cannot be known without the file list; `recursive-operation-guard` covers
-/// those, and `-exec rm …` is judged as the `rm` the analyzer extracts.
+/// `find PATHS… -delete`: deletes the entries of the trees it starts from that its
+/// expression selects. Without tests every entry is selected (the whole trees); with tests
+/// the expression is kept as the touch's filter and evaluated against the protected entries
+/// (`find . -name '*.pyc' -delete` reaches none of them). `-exec rm …` is judged as the `rm`
+/// the analyzer extracts, filtered the same way (see `Facts::shell`).
 pub(crate) fn find(argv: &[String], rest: &[String]) -> Described {
     const NEUTRAL: &[&str] = &[
         "-delete",
@@ -632,47 +665,25 @@ pub(crate) fn find(argv: &[String], rest: &[String]) -> Described {
     ];
     const WITH_VALUE: &[&str] = &["-maxdepth", "-mindepth"];
     let mut d = Described::new(ActionKind::ShellExec, argv);
-    let mut iter = rest.iter().peekable();
-    // Leading `-H`/`-L`/`-P`/`-D x`/`-O3` come before the start paths.
-    while let Some(a) = iter.peek() {
-        match a.as_str() {
-            "-H" | "-L" | "-P" => {
-                iter.next();
-            }
-            "-D" => {
-                iter.next();
-                iter.next();
-            }
-            o if o.starts_with("-O") => {
-                iter.next();
-            }
-            _ => break,
-        }
+    let (starts, expr) = find_parts(rest);
+    if !expr.iter().any(|a| a == "-delete") {
+        return d;
     }
-    let mut starts: Vec<String> = Vec::new();
-    while let Some(a) =
-        iter.next_if(|a| !a.starts_with('-') && !matches!(a.as_str(), "(" | "!" | ","))
-    {
-        starts.push(a.clone());
-    }
-    let mut deletes = false;
     let mut filtered = false;
+    let mut iter = expr.iter();
     while let Some(a) = iter.next() {
-        if a == "-delete" {
-            deletes = true;
-        }
         if WITH_VALUE.contains(&a.as_str()) {
             iter.next();
         } else if !NEUTRAL.contains(&a.as_str()) {
             filtered = true;
         }
     }
-    if deletes && !filtered {
-        if starts.is_empty() {
-            starts.push(".".to_owned());
-        }
-        d.kind = ActionKind::FileDelete;
-        d = d.with_trees(starts, PathOp::Delete);
+    d.kind = ActionKind::FileDelete;
+    let filter = filtered.then(|| Arc::new(FindFilter::parse(&expr, Interest::Delete)));
+    for s in starts {
+        let mut t = Touch::new(s, PathOp::Delete, Reach::Tree);
+        t.filter.clone_from(&filter);
+        d.paths.push(t);
     }
     d
 }
@@ -1049,6 +1060,1159 @@ pub(crate) fn sqlite(argv: &[String], rest: &[String]) -> Described {
     d
 }
 
+/// The value of an option in `args`: `-o F`, `-oF` (short options), `--output=F`, `-out F`.
+/// Every occurrence, in order.
+fn option_values(args: &[String], names: &[&str]) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut iter = args.iter();
+    while let Some(a) = iter.next() {
+        if a == "--" {
+            break;
+        }
+        for n in names {
+            if a == n {
+                out.extend(iter.next().cloned());
+                break;
+            }
+            if let Some(v) = a.strip_prefix(n) {
+                let long = n.starts_with("--");
+                if let Some(v) = v.strip_prefix('=').filter(|_| long) {
+                    out.push(v.to_owned());
+                    break;
+                }
+                // A short option with its value attached (`-ofile`); never for one-dash long
+                // options (`-out`), whose prefix `-o` would otherwise match.
+                if !long && n.len() == 2 && !v.is_empty() && !names.contains(&a.as_str()) {
+                    out.push(v.to_owned());
+                    break;
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether any of `flags` is given (long names exactly or with `=`, one-letter short
+/// options also inside a cluster: `-kv`).
+fn has_flag(args: &[String], flags: &[&str]) -> bool {
+    args.iter().take_while(|a| *a != "--").any(|a| {
+        flags.iter().any(|f| {
+            if let Some(long) = f.strip_prefix("--") {
+                a.strip_prefix("--")
+                    .is_some_and(|x| x == long || x.starts_with(&format!("{long}=")))
+            } else if f.len() == 2 && f.starts_with('-') {
+                let letter = f.chars().nth(1).unwrap_or(' ');
+                a == f
+                    || (a.starts_with('-')
+                        && !a.starts_with("--")
+                        && a.len() > 2
+                        && a[1..].chars().all(|c| c.is_ascii_alphabetic())
+                        && a[1..].contains(letter))
+            } else {
+                a == f
+            }
+        })
+    })
+}
+
+/// Which file operands a program writes.
+#[derive(Clone, Copy)]
+enum Operands {
+    /// None (outputs come from options only).
+    Never,
+    /// Every one (the program rewrites its files in place).
+    Always,
+    /// Every one, when one of these flags is given (`--write`, `-w`, `-i`).
+    With(&'static [&'static str]),
+    /// The one at this position (`uniq IN OUT`, `xxd IN OUT`).
+    At(usize),
+}
+
+/// One family of programs that write files named on their command line.
+struct WriterSpec {
+    names: &'static [&'static str],
+    /// Options whose value is a file written (`sort -o F`, `openssl … -out F`).
+    outputs: &'static [&'static str],
+    /// Other options taking a separate value (so their values are not operands).
+    values: &'static [&'static str],
+    operands: Operands,
+    /// Flags that make the run write nothing (`--check`, `--diff`, `--dry-run`).
+    dry: &'static [&'static str],
+}
+
+/// Programs that write a file given as an option value, or rewrite their operands in place.
+/// Model the family once here; `describe` consults the table for any program it lists.
+const WRITERS: &[WriterSpec] = &[
+    WriterSpec {
+        names: &["sort", "gsort"],
+        outputs: &["-o", "--output"],
+        values: &[
+            "-k",
+            "--key",
+            "-t",
+            "--field-separator",
+            "-S",
+            "--buffer-size",
+            "-T",
+            "--temporary-directory",
+            "--parallel",
+            "--batch-size",
+            "--compress-program",
+            "--files0-from",
+            "--random-source",
+        ],
+        operands: Operands::Never,
+        dry: &[],
+    },
+    WriterSpec {
+        names: &[
+            "shuf", "iconv", "base64", "base32", "basenc", "gcc", "g++", "cc", "c++", "clang",
+            "clang++", "tcc", "ld", "ld.lld", "ld.gold", "rustc", "go", "javac", "msgfmt",
+            "pandoc", "protoc", "wasm-ld", "ar",
+        ],
+        outputs: &["-o", "--output", "-d"],
+        values: &[],
+        operands: Operands::Never,
+        dry: &[],
+    },
+    WriterSpec {
+        names: &["openssl"],
+        outputs: &["-out", "-keyout", "-signature"],
+        values: &[],
+        operands: Operands::Never,
+        dry: &[],
+    },
+    WriterSpec {
+        names: &["uniq"],
+        outputs: &[],
+        values: &[
+            "-f",
+            "--skip-fields",
+            "-s",
+            "--skip-chars",
+            "-w",
+            "--check-chars",
+        ],
+        operands: Operands::At(1),
+        dry: &[],
+    },
+    WriterSpec {
+        names: &["xxd"],
+        outputs: &[],
+        values: &[
+            "-c",
+            "-cols",
+            "-g",
+            "-groupsize",
+            "-l",
+            "-len",
+            "-o",
+            "-offset",
+            "-s",
+            "-seek",
+        ],
+        operands: Operands::At(1),
+        dry: &[],
+    },
+    WriterSpec {
+        names: &[
+            "fallocate",
+            "mkfifo",
+            "ed",
+            "red",
+            "dos2unix",
+            "unix2dos",
+            "mac2unix",
+            "unix2mac",
+            "setfattr",
+            "mkswap",
+            "wipefs",
+        ],
+        outputs: &[],
+        values: &[
+            "-o", "--offset", "-l", "--length", "-m", "--mode", "-p", "--prompt", "-n", "--name",
+            "-v", "--value", "-x", "--remove", "-L", "--label", "-U", "--uuid",
+        ],
+        operands: Operands::Always,
+        dry: &["--dump", "-d"],
+    },
+    WriterSpec {
+        names: &[
+            "strip",
+            "objcopy",
+            "patchelf",
+            "install_name_tool",
+            "codesign",
+            "upx",
+        ],
+        outputs: &["-o", "--output"],
+        values: &[
+            "-R",
+            "--remove-section",
+            "-K",
+            "--keep-symbol",
+            "-N",
+            "--strip-symbol",
+            "-j",
+            "--only-section",
+            "-O",
+            "--output-target",
+            "-I",
+            "--input-target",
+            "--set-interpreter",
+            "--set-rpath",
+            "--add-rpath",
+            "--replace-needed",
+            "-s",
+            "--sign",
+            "-change",
+            "-id",
+            "-rpath",
+            "-add_rpath",
+            "-delete_rpath",
+        ],
+        operands: Operands::Always,
+        dry: &[
+            "--print-interpreter",
+            "--print-rpath",
+            "-d",
+            "--display",
+            "-t",
+            "--test",
+            "-l",
+        ],
+    },
+    WriterSpec {
+        names: &["prettier"],
+        outputs: &[],
+        values: &[
+            "--config",
+            "--ignore-path",
+            "--plugin",
+            "--parser",
+            "--log-level",
+            "--stdin-filepath",
+            "--cache-location",
+        ],
+        operands: Operands::With(&["--write", "-w"]),
+        dry: &[],
+    },
+    WriterSpec {
+        names: &[
+            "gofmt",
+            "goimports",
+            "shfmt",
+            "clang-format",
+            "autopep8",
+            "terraform",
+            "stylua",
+            "taplo",
+        ],
+        outputs: &[],
+        values: &[
+            "-i",
+            "--indent",
+            "-ln",
+            "--language-dialect",
+            "--style",
+            "-r",
+            "-local",
+        ],
+        operands: Operands::With(&["-w", "--write", "-i", "--in-place", "fmt", "format"]),
+        dry: &["-l", "-d", "--check", "--diff", "-n", "--dry-run"],
+    },
+    WriterSpec {
+        names: &["black", "rustfmt", "isort", "yapf-in-place"],
+        outputs: &[],
+        values: &[
+            "-l",
+            "--line-length",
+            "-t",
+            "--target-version",
+            "--config",
+            "--include",
+            "--exclude",
+            "--extend-exclude",
+            "--force-exclude",
+            "-W",
+            "--workers",
+            "--edition",
+            "--config-path",
+            "--emit",
+            "--settings-path",
+            "--profile",
+        ],
+        operands: Operands::Always,
+        dry: &["--check", "--diff", "--check-only", "-c", "--emit"],
+    },
+];
+
+/// The writer spec for `program`, if it is in [`WRITERS`].
+pub(crate) fn writer_spec(program: &str) -> bool {
+    WRITERS.iter().any(|w| w.names.contains(&program))
+}
+
+/// A program of [`WRITERS`]: its output options' values, and the operands it rewrites.
+pub(crate) fn writer(program: &str, argv: &[String], rest: &[String]) -> Described {
+    let mut d = Described::new(ActionKind::ShellExec, argv);
+    let Some(spec) = WRITERS.iter().find(|w| w.names.contains(&program)) else {
+        return d;
+    };
+    if has_flag(rest, spec.dry) {
+        return d;
+    }
+    // `go build -o`, `javac -d`: `-d` is an output only for javac.
+    let outputs: Vec<&str> = spec
+        .outputs
+        .iter()
+        .copied()
+        .filter(|o| *o != "-d" || program == "javac")
+        .collect();
+    let outs = option_values(rest, &outputs);
+    let value_opts: Vec<&str> = spec.values.iter().chain(outputs.iter()).copied().collect();
+    let ops = operands(rest, &value_opts);
+    let written: Vec<String> = match spec.operands {
+        Operands::Always if outs.is_empty() => ops,
+        Operands::With(flags)
+            if has_flag(rest, flags)
+                || flags.iter().any(|f| ops.first().is_some_and(|o| o == f)) =>
+        {
+            ops.into_iter()
+                .filter(|o| !flags.contains(&o.as_str()))
+                .collect()
+        }
+        Operands::At(i) => ops.into_iter().nth(i).into_iter().collect(),
+        Operands::Never | Operands::Always | Operands::With(_) => Vec::new(),
+    };
+    if !outs.is_empty() || !written.is_empty() {
+        d.kind = ActionKind::FileWrite;
+    }
+    d.with_paths(outs, PathOp::Write)
+        .with_paths(written, PathOp::Write)
+}
+
+/// One compressor: which flags keep, remove or redirect its input.
+struct Compressor {
+    names: &'static [&'static str],
+    /// Names that decompress by default (`gunzip`).
+    unpackers: &'static [&'static str],
+    /// The input is deleted after a successful run unless kept.
+    removes: bool,
+    keep: &'static [&'static str],
+    remove: &'static [&'static str],
+    /// Write to stdout, or only list/test: nothing on disk changes.
+    quiet: &'static [&'static str],
+    decompress: &'static [&'static str],
+    suffix: &'static str,
+    values: &'static [&'static str],
+}
+
+const COMPRESSORS: &[Compressor] = &[
+    Compressor {
+        names: &["gzip", "pigz", "gunzip", "unpigz"],
+        unpackers: &["gunzip", "unpigz"],
+        removes: true,
+        keep: &["-k", "--keep"],
+        remove: &[],
+        quiet: &[
+            "-c",
+            "--stdout",
+            "--to-stdout",
+            "-l",
+            "--list",
+            "-t",
+            "--test",
+        ],
+        decompress: &["-d", "--decompress", "--uncompress"],
+        suffix: ".gz",
+        values: &["-S", "--suffix", "-b", "--blocksize", "-p", "--processes"],
+    },
+    Compressor {
+        names: &["bzip2", "pbzip2", "lbzip2", "bunzip2"],
+        unpackers: &["bunzip2"],
+        removes: true,
+        keep: &["-k", "--keep"],
+        remove: &[],
+        quiet: &["-c", "--stdout", "-t", "--test"],
+        decompress: &["-d", "--decompress"],
+        suffix: ".bz2",
+        values: &["-p", "-n"],
+    },
+    Compressor {
+        names: &["xz", "unxz", "lzma", "unlzma"],
+        unpackers: &["unxz", "unlzma"],
+        removes: true,
+        keep: &["-k", "--keep"],
+        remove: &[],
+        quiet: &[
+            "-c",
+            "--stdout",
+            "--to-stdout",
+            "-l",
+            "--list",
+            "-t",
+            "--test",
+        ],
+        decompress: &["-d", "--decompress", "--uncompress"],
+        suffix: ".xz",
+        values: &[
+            "-S",
+            "--suffix",
+            "-T",
+            "--threads",
+            "-F",
+            "--format",
+            "-C",
+            "--check",
+            "-M",
+            "--memlimit",
+        ],
+    },
+    Compressor {
+        names: &["lzip", "plzip"],
+        unpackers: &[],
+        removes: true,
+        keep: &["-k", "--keep"],
+        remove: &[],
+        quiet: &["-c", "--stdout", "-t", "--test", "-l", "--list"],
+        decompress: &["-d", "--decompress"],
+        suffix: ".lz",
+        values: &["-o", "--output", "-n", "--threads"],
+    },
+    Compressor {
+        names: &["compress", "uncompress"],
+        unpackers: &["uncompress"],
+        removes: true,
+        keep: &[],
+        remove: &[],
+        quiet: &["-c"],
+        decompress: &["-d"],
+        suffix: ".Z",
+        values: &["-b"],
+    },
+    Compressor {
+        names: &["zstd", "pzstd", "unzstd"],
+        unpackers: &["unzstd"],
+        removes: false,
+        keep: &["-k", "--keep"],
+        remove: &["--rm"],
+        quiet: &["-c", "--stdout", "-t", "--test", "-l", "--list"],
+        decompress: &["-d", "--decompress", "--uncompress"],
+        suffix: ".zst",
+        values: &[
+            "-o",
+            "-D",
+            "-T",
+            "--threads",
+            "-B",
+            "--memory",
+            "--patch-from",
+        ],
+    },
+    Compressor {
+        names: &["lz4", "unlz4"],
+        unpackers: &["unlz4"],
+        removes: false,
+        keep: &["-k", "--keep"],
+        remove: &["--rm"],
+        quiet: &["-c", "--stdout", "-t", "--test", "--list"],
+        decompress: &["-d", "--decompress", "--uncompress"],
+        suffix: ".lz4",
+        values: &["-B"],
+    },
+    Compressor {
+        names: &["lzop"],
+        unpackers: &[],
+        removes: false,
+        keep: &["-k", "--keep"],
+        remove: &["-U", "--delete"],
+        quiet: &["-c", "--stdout", "-t", "--test", "-l", "--list"],
+        decompress: &["-d", "--decompress"],
+        suffix: ".lzo",
+        values: &["-o", "--output", "-S", "--suffix"],
+    },
+    Compressor {
+        names: &["brotli", "unbrotli"],
+        unpackers: &["unbrotli"],
+        removes: false,
+        keep: &["-k", "--keep"],
+        remove: &["-j", "--rm"],
+        quiet: &["-c", "--stdout", "-t", "--test"],
+        decompress: &["-d", "--decompress"],
+        suffix: ".br",
+        values: &[
+            "-o",
+            "--output",
+            "-q",
+            "--quality",
+            "-w",
+            "--lgwin",
+            "-S",
+            "--suffix",
+        ],
+    },
+];
+
+/// Whether `program` is a compressor of [`COMPRESSORS`].
+pub(crate) fn is_compressor(program: &str) -> bool {
+    COMPRESSORS.iter().any(|c| c.names.contains(&program))
+}
+
+/// `gzip f` replaces `f` by `f.gz` (the input is deleted); `zstd --rm`, `lz4 --rm`,
+/// `brotli -j`, `lzop -U` likewise; `gunzip f.gz` writes `f`. Keep and stdout modes change
+/// nothing but the output (`-o F` is written).
+pub(crate) fn compressor(program: &str, argv: &[String], rest: &[String]) -> Described {
+    let mut d = Described::new(ActionKind::ShellExec, argv);
+    let Some(c) = COMPRESSORS.iter().find(|c| c.names.contains(&program)) else {
+        return d;
+    };
+    if has_flag(rest, c.quiet) {
+        return d;
+    }
+    let outputs = option_values(rest, &["-o", "--output"]);
+    let inputs: Vec<String> = operands(rest, c.values)
+        .into_iter()
+        .filter(|o| o != "-")
+        .collect();
+    let unpack = c.unpackers.contains(&program) || has_flag(rest, c.decompress);
+    let removes = (c.removes && !has_flag(rest, c.keep)) || has_flag(rest, c.remove);
+    let reach = if has_flag(rest, &["-r", "--recursive"]) {
+        Reach::Tree
+    } else {
+        Reach::Exact
+    };
+    d.kind = ActionKind::FileWrite;
+    if removes {
+        d.kind = ActionKind::FileDelete;
+        for i in &inputs {
+            d.paths.push(Touch::new(i.clone(), PathOp::Delete, reach));
+        }
+    } else {
+        d = d.with_paths(inputs.iter().cloned(), PathOp::Read);
+    }
+    if outputs.is_empty() {
+        for i in &inputs {
+            let out = if unpack {
+                i.strip_suffix(c.suffix)
+                    .map_or_else(|| format!("{i}.out"), str::to_owned)
+            } else {
+                format!("{i}{}", c.suffix)
+            };
+            d.paths.push(Touch::new(out, PathOp::Write, Reach::Exact));
+        }
+    }
+    d.with_paths(outputs, PathOp::Write)
+}
+
+/// `zip [-m] ARCHIVE FILES…`: the archive is written; with `-m` (move into the archive) the
+/// files are deleted, recursively with `-r`.
+pub(crate) fn zip(argv: &[String], rest: &[String]) -> Described {
+    let mut positionals: Vec<String> = Vec::new();
+    let mut moves = false;
+    let mut recursive = false;
+    let mut entries_only = false;
+    let mut iter = rest.iter().peekable();
+    while let Some(a) = iter.next() {
+        if let Some(long) = a.strip_prefix("--") {
+            match long {
+                "move" => moves = true,
+                "recurse-paths" => recursive = true,
+                "delete" | "copy-entries" => entries_only = true,
+                "exclude" | "include" => while iter.next_if(|w| !w.starts_with('-')).is_some() {},
+                _ => {}
+            }
+        } else if a.len() > 1 && a.starts_with('-') {
+            if a == "-x" || a == "-i" {
+                while iter.next_if(|w| !w.starts_with('-')).is_some() {}
+                continue;
+            }
+            let (letters, _) = cluster(a, "bntPZsO", &mut iter);
+            moves |= letters.contains(&'m');
+            recursive |= letters.iter().any(|c| matches!(c, 'r' | 'R'));
+            entries_only |= letters.contains(&'d') || letters.contains(&'U');
+        } else {
+            positionals.push(a.clone());
+        }
+    }
+    let mut d = Described::new(ActionKind::FileWrite, argv);
+    let Some((archive, files)) = positionals.split_first() else {
+        return d;
+    };
+    d = d.with_paths([archive.clone()], PathOp::Write);
+    if entries_only {
+        return d;
+    }
+    if moves {
+        d.kind = ActionKind::FileDelete;
+        let reach = if recursive { Reach::Tree } else { Reach::Exact };
+        for f in files {
+            d.paths.push(Touch::new(f.clone(), PathOp::Delete, reach));
+        }
+    } else {
+        d = d.with_paths(files.iter().cloned(), PathOp::Read);
+    }
+    d
+}
+
+/// `rar m ARCHIVE FILES` and `rar a -df …` move files into the archive (deleting them).
+pub(crate) fn rar(argv: &[String], rest: &[String]) -> Described {
+    let mut d = Described::new(ActionKind::ShellExec, argv);
+    let positionals: Vec<&String> = rest.iter().filter(|a| !a.starts_with('-')).collect();
+    let Some((cmd, rest_pos)) = positionals.split_first() else {
+        return d;
+    };
+    let Some((archive, files)) = rest_pos.split_first() else {
+        return d;
+    };
+    if !matches!(cmd.as_str(), "a" | "m" | "mf" | "u" | "f" | "d") {
+        return d;
+    }
+    d.kind = ActionKind::FileWrite;
+    d = d.with_paths([(*archive).clone()], PathOp::Write);
+    if matches!(cmd.as_str(), "m" | "mf") || rest.iter().any(|a| a == "-df") {
+        d.kind = ActionKind::FileDelete;
+        d = d.with_trees(files.iter().map(|f| (*f).clone()), PathOp::Delete);
+    }
+    d
+}
+
+/// `awk` (gawk, mawk, nawk, busybox): `-i inplace` rewrites the input files; a program's
+/// `print > "file"`/`printf … >> "file"` writes that file, and a redirection to a computed
+/// name (`print > $2 ".out"`, `> FILENAME`) writes somewhere only known at run time.
+pub(crate) fn awk(argv: &[String], rest: &[String]) -> Described {
+    let mut d = Described::new(ActionKind::ShellExec, argv);
+    let mut program: Option<String> = None;
+    let mut from_file = false;
+    let mut in_place = false;
+    let mut files: Vec<String> = Vec::new();
+    let mut iter = rest.iter();
+    let mut only = false;
+    while let Some(a) = iter.next() {
+        if only || !(a.starts_with('-') && a.len() > 1) {
+            if program.is_none() && !from_file {
+                program = Some(a.clone());
+            } else if !a.contains('=') || a.starts_with('/') || a.starts_with('.') {
+                // `var=value` operands are assignments, not files.
+                files.push(a.clone());
+            }
+            continue;
+        }
+        match a.as_str() {
+            "--" => only = true,
+            "-i" | "--include" => {
+                in_place |= iter.next().is_some_and(|v| v == "inplace");
+            }
+            "-f" | "--file" => {
+                from_file = true;
+                iter.next();
+            }
+            "-v" | "--assign" | "-F" | "--field-separator" | "-E" | "--exec" | "-l" | "--load" => {
+                iter.next();
+            }
+            "--inplace" => in_place = true,
+            other => {
+                in_place |= other == "-iinplace" || other == "--include=inplace";
+                from_file |=
+                    other.starts_with("--file=") || (other.starts_with("-f") && other.len() > 2);
+            }
+        }
+    }
+    if in_place {
+        d.kind = ActionKind::FileWrite;
+        d = d.with_paths(files, PathOp::Write);
+    }
+    if let Some(code) = program.filter(|_| !from_file) {
+        let (targets, computed) = awk_redirections(&code);
+        if !targets.is_empty() {
+            d.kind = ActionKind::FileWrite;
+        }
+        d = d.with_paths(targets, PathOp::Write);
+        if computed {
+            d.unplaced
+                .push("awk prints to a file whose name is computed at run time".to_owned());
+        }
+    }
+    d
+}
+
+/// The files an awk program's `print`/`printf` statements redirect into: string-literal
+/// targets, and whether any target is computed. Minimal scanning: string and regex literals
+/// and comments are skipped; a `>`/`>>` counts only inside a print statement outside
+/// parentheses (elsewhere it is a comparison).
+fn awk_redirections(code: &str) -> (Vec<String>, bool) {
+    let chars: Vec<char> = code.chars().collect();
+    let mut targets = Vec::new();
+    let mut computed = false;
+    let mut in_print = false;
+    let mut parens = 0usize;
+    let mut i = 0;
+    // Whether a `/` here starts a regex (after an operator or at a statement start).
+    let mut regex_ok = true;
+    while let Some(&c) = chars.get(i) {
+        match c {
+            '"' => {
+                i += 1;
+                while let Some(&x) = chars.get(i) {
+                    i += if x == '\\' { 2 } else { 1 };
+                    if x == '"' {
+                        break;
+                    }
+                }
+                regex_ok = false;
+                continue;
+            }
+            '/' if regex_ok => {
+                i += 1;
+                while let Some(&x) = chars.get(i) {
+                    i += if x == '\\' { 2 } else { 1 };
+                    if x == '/' {
+                        break;
+                    }
+                }
+                regex_ok = false;
+                continue;
+            }
+            '#' => {
+                while chars.get(i).is_some_and(|x| *x != '\n') {
+                    i += 1;
+                }
+                continue;
+            }
+            ';' | '\n' | '{' | '}' => {
+                in_print = false;
+                parens = 0;
+                regex_ok = true;
+            }
+            '(' => {
+                parens += 1;
+                regex_ok = true;
+            }
+            ')' => {
+                parens = parens.saturating_sub(1);
+                regex_ok = false;
+            }
+            '>' if in_print && parens == 0 => {
+                i += 1;
+                if chars.get(i) == Some(&'>') {
+                    i += 1;
+                }
+                while chars.get(i).is_some_and(|x| *x == ' ' || *x == '\t') {
+                    i += 1;
+                }
+                if chars.get(i) == Some(&'"') {
+                    let mut j = i + 1;
+                    let mut name = String::new();
+                    while let Some(&x) = chars.get(j) {
+                        if x == '"' {
+                            break;
+                        }
+                        if x == '\\' {
+                            j += 1;
+                            if let Some(&e) = chars.get(j) {
+                                name.push(e);
+                            }
+                        } else {
+                            name.push(x);
+                        }
+                        j += 1;
+                    }
+                    // `"out" suffix` concatenation makes the name computed.
+                    let after: String = chars
+                        .get(j + 1..)
+                        .unwrap_or_default()
+                        .iter()
+                        .take_while(|x| !matches!(x, ';' | '\n' | '}'))
+                        .collect();
+                    if after.trim().is_empty() {
+                        targets.push(name);
+                    } else {
+                        computed = true;
+                    }
+                    i = j + 1;
+                } else {
+                    computed = true;
+                }
+                in_print = false;
+                continue;
+            }
+            c if c.is_ascii_alphabetic() => {
+                let start = i;
+                while chars
+                    .get(i)
+                    .is_some_and(|x| x.is_ascii_alphanumeric() || *x == '_')
+                {
+                    i += 1;
+                }
+                let word: String = chars[start..i].iter().collect();
+                if word == "print" || word == "printf" {
+                    in_print = true;
+                    parens = 0;
+                }
+                regex_ok = matches!(word.as_str(), "print" | "printf" | "return" | "in");
+                continue;
+            }
+            ' ' | '\t' => {}
+            _ => regex_ok = !c.is_ascii_alphanumeric() && c != ']',
+        }
+        i += 1;
+    }
+    (targets, computed)
+}
+
+/// `emacs --batch`/`--script`: the visited files may be saved, and Lisp run from the
+/// command line (`--eval`, `-l`, `-f`, `--script`) may write anything.
+pub(crate) fn emacs(argv: &[String], rest: &[String]) -> Described {
+    let mut d = Described::new(ActionKind::ShellExec, argv);
+    let mut batch = false;
+    let mut code = false;
+    let mut files = Vec::new();
+    let mut iter = rest.iter();
+    while let Some(a) = iter.next() {
+        let name = a.split('=').next().unwrap_or(a);
+        match name {
+            "--batch" | "-batch" => batch = true,
+            "--script" | "-script" => {
+                batch = true;
+                code = true;
+                iter.next();
+            }
+            "--eval" | "-eval" | "-l" | "--load" | "-f" | "--funcall" | "-funcall" | "-load" => {
+                code = true;
+                if !a.contains('=') {
+                    iter.next();
+                }
+            }
+            "-L" | "--directory" | "--chdir" | "--insert" | "-t" | "--terminal" | "-d"
+            | "--display" | "--init-directory" => {
+                if !a.contains('=') {
+                    iter.next();
+                }
+            }
+            _ if a.starts_with('+') || a.starts_with('-') => {}
+            _ => files.push(a.clone()),
+        }
+    }
+    if batch || code {
+        d.kind = ActionKind::FileWrite;
+        d = d.with_paths(files, PathOp::Write);
+        if code {
+            d.unplaced
+                .push("emacs runs Lisp code whose writes cannot be placed".to_owned());
+        }
+    }
+    d
+}
+
+/// `split [IN [PREFIX]]` and `csplit -f PREFIX IN …`: the pieces are written next to the
+/// prefix (`PREFIXaa`, `xx00` by default).
+pub(crate) fn split(program: &str, argv: &[String], rest: &[String]) -> Described {
+    let d = Described::new(ActionKind::FileWrite, argv);
+    let first = if program == "csplit" {
+        let prefix = option_values(rest, &["-f", "--prefix"])
+            .pop()
+            .unwrap_or_else(|| "xx".to_owned());
+        format!("{prefix}00")
+    } else {
+        let ops = operands(
+            rest,
+            &[
+                "-a",
+                "--suffix-length",
+                "-b",
+                "--bytes",
+                "-C",
+                "--line-bytes",
+                "-l",
+                "--lines",
+                "-n",
+                "--number",
+                "-t",
+                "--separator",
+                "--additional-suffix",
+                "--filter",
+            ],
+        );
+        let prefix = ops.get(1).cloned().unwrap_or_else(|| "x".to_owned());
+        format!("{prefix}aa")
+    };
+    d.with_paths([first], PathOp::Write)
+}
+
+/// Options of `patch` that take a value.
+const PATCH_VALUE_OPTS: &[&str] = &[
+    "-p",
+    "--strip",
+    "-d",
+    "--directory",
+    "-i",
+    "--input",
+    "-o",
+    "--output",
+    "-r",
+    "--reject-file",
+    "-B",
+    "--prefix",
+    "-Y",
+    "--basename-prefix",
+    "-z",
+    "--suffix",
+    "-V",
+    "--version-control",
+    "-F",
+    "--fuzz",
+    "-D",
+    "--ifdef",
+    "-g",
+    "--get",
+    "--quoting-style",
+    "--merge",
+];
+
+/// The strip level of `-pN`/`-p N`/`--strip=N`.
+fn strip_level(args: &[String], short: &str, long: &str) -> Option<usize> {
+    option_values(args, &[short, long])
+        .pop()
+        .and_then(|v| v.parse().ok())
+}
+
+/// The files a diff fed on stdin names, as Touches relative to `base` after stripping.
+/// Returns `None` when there is no visible diff, or when part of it is only known at run
+/// time (an expansion in an unquoted heredoc may add files): the caller then also treats the
+/// diff as unread. The files it does name are in `d.paths` in that case.
+fn visible_diff(
+    stdin: Option<&StdinText>,
+    strips: &[Option<usize>],
+    base: &str,
+    d: &mut Described,
+    what: &str,
+) -> Option<Vec<Touch>> {
+    let text = stdin?;
+    let mut out = Vec::new();
+    for p in diff_paths(&text.text) {
+        if p.path.contains(['$', '`']) {
+            d.unplaced.push(format!(
+                "{what} applies a diff naming a file only known at run time"
+            ));
+            continue;
+        }
+        for s in strips {
+            let name = match s {
+                Some(n) => strip_components(&p.path, *n),
+                // No `-p`: GNU patch takes the base name.
+                None => p.path.rsplit('/').next().map(str::to_owned),
+            };
+            if let Some(name) = name.filter(|n| !n.is_empty()) {
+                out.push(Touch::new(join(base, &name), p.op, Reach::Exact));
+            }
+        }
+    }
+    if text.exact {
+        Some(out)
+    } else {
+        d.paths.extend(out);
+        None
+    }
+}
+
+/// `patch`: writes the ORIGINALFILE operand, or the `-o` file, or the files the diff names
+/// (read from a visible heredoc/here-string, `-p` stripped, below `-d`). A diff in a file
+/// (`-i F`, `< F`, a second operand) cannot be read here: the files below the directory it
+/// applies in are touched partially (asked about when that directory holds the protected
+/// set). `--dry-run` writes nothing.
+pub(crate) fn patch(argv: &[String], rest: &[String], stdin: Option<&StdinText>) -> Described {
+    let mut d = Described::new(ActionKind::FileWrite, argv);
+    if has_flag(rest, &["--dry-run", "--check"]) {
+        d.kind = ActionKind::ShellExec;
+        return d;
+    }
+    let dir = option_values(rest, &["-d", "--directory"])
+        .pop()
+        .unwrap_or_else(|| ".".to_owned());
+    let outputs = option_values(rest, &["-o", "--output"]);
+    let rejects = option_values(rest, &["-r", "--reject-file"]);
+    d = d.with_paths(rejects.into_iter().filter(|r| r != "-"), PathOp::Write);
+    let ops = operands(rest, PATCH_VALUE_OPTS);
+    if !outputs.is_empty() {
+        return d.with_paths(outputs.into_iter().filter(|o| o != "-"), PathOp::Write);
+    }
+    if let Some(original) = ops.first() {
+        return d.with_paths([join(&dir, original)], PathOp::Write);
+    }
+    let from_file = !option_values(rest, &["-i", "--input"]).is_empty();
+    let strip = strip_level(rest, "-p", "--strip");
+    let strips = match strip {
+        Some(n) => vec![Some(n)],
+        None => vec![None, Some(0)],
+    };
+    if !from_file && let Some(touches) = visible_diff(stdin, &strips, &dir, &mut d, "patch") {
+        d.paths.extend(touches);
+        return d;
+    }
+    let mut t = Touch::new(dir, PathOp::Write, Reach::Tree);
+    t.partial = true;
+    d.paths.push(t);
+    d
+}
+
+/// `git apply` / `git am` (`rest` after the subcommand; `dir` where git runs): the files the
+/// diff names, relative to the worktree root, when the diff is visible on stdin; else the
+/// whole worktree, partially. `--check`/`--stat`/`--numstat`/`--summary` (without
+/// `--apply`) and `--cached` write no file.
+pub(crate) fn git_apply(
+    sub: &str,
+    argv: &[String],
+    rest: &[String],
+    dir: &str,
+    worktree: Touch,
+    stdin: Option<&StdinText>,
+) -> Described {
+    let mut d = Described::new(ActionKind::FileWrite, argv);
+    let read_only = !has_flag(rest, &["--apply"])
+        && has_flag(rest, &["--check", "--stat", "--numstat", "--summary"]);
+    if sub == "apply" && (read_only || has_flag(rest, &["--cached"])) {
+        d.kind = ActionKind::GitOther;
+        return d;
+    }
+    if sub == "am" && has_flag(rest, &["--quit", "--show-current-patch"]) {
+        d.kind = ActionKind::GitOther;
+        return d;
+    }
+    if has_flag(rest, &["--unsafe-paths"]) {
+        d.unplaced
+            .push("git apply --unsafe-paths may write outside the worktree".to_owned());
+    }
+    let prefix = option_values(rest, &["--directory"]).pop();
+    let patches = operands(
+        rest,
+        &[
+            "-p",
+            "-C",
+            "--whitespace",
+            "--exclude",
+            "--include",
+            "--directory",
+            "-S",
+            "--patch-format",
+            "--resolvemsg",
+            "--exclude",
+            "--include",
+        ],
+    );
+    let strip = strip_level(rest, "-p", "-p").unwrap_or(1);
+    let continues = has_flag(
+        rest,
+        &["--continue", "--skip", "--abort", "--resolved", "-r"],
+    );
+    if !continues && patches.iter().all(|p| p == "-") {
+        let mut root_relative = Described::new(ActionKind::FileWrite, argv);
+        let visible = visible_diff(stdin, &[Some(strip)], ".", &mut root_relative, "git apply");
+        let complete = visible.is_some();
+        for mut t in visible.into_iter().flatten().chain(root_relative.paths) {
+            if let Some(p) = &prefix {
+                t.raw = join(p, &t.raw);
+            }
+            t.base = Base::RootOf(dir.to_owned());
+            d.paths.push(t);
+        }
+        d.unplaced.extend(root_relative.unplaced);
+        if complete {
+            return d;
+        }
+    }
+    let mut t = worktree;
+    t.op = PathOp::Write;
+    t.partial = true;
+    d.paths.push(t);
+    d
+}
+
+/// `ln`, `cp -l`/`-s`, `link`: the links a command creates, as (link path, what it reaches),
+/// both as written (a relative symlink target counts from the link's directory). And a hard
+/// link to a file shares it: later writes through the link change it unseen, so creating one
+/// to a protected file is judged as writing it.
+pub(crate) fn links(program: &str, rest: &[String], d: &mut Described) {
+    if !matches!(program, "ln" | "cp" | "link") {
+        return;
+    }
+    let flags = split_flags(rest);
+    let has = |short: char, long: &str| flags.short.contains(&short) || flags.long.contains(long);
+    let symbolic = match program {
+        "ln" => has('s', "symbolic"),
+        "cp" => has('s', "symbolic-link"),
+        "link" => false,
+        _ => return,
+    };
+    if program == "cp" && !symbolic && !has('l', "link") {
+        return;
+    }
+    let (dest, sources) = if program == "link" {
+        let ops = operands(rest, &[]);
+        (ops.get(1).cloned(), ops.into_iter().take(1).collect())
+    } else {
+        dest_and_sources(rest, &["-S", "--suffix"])
+    };
+    let (dest, sources) = match (dest, sources) {
+        // `ln -s TARGET` links `./basename(TARGET)`.
+        (None, s) if program == "ln" && s.len() == 1 => (Some(".".to_owned()), s),
+        other => other,
+    };
+    let recursive =
+        program == "cp" && (has('r', "recursive") || has('R', "\0") || has('a', "archive"));
+    for src in &sources {
+        if !symbolic {
+            let mut t = Touch::new(
+                src.clone(),
+                PathOp::Write,
+                if recursive { Reach::Tree } else { Reach::Exact },
+            );
+            t.verb = Some("hard-link (writes through the link would change it unseen)");
+            d.paths.push(t);
+        }
+        let Some(dest) = &dest else { continue };
+        let mut places = vec![dest.clone()];
+        if let Some(name) = last_component(src) {
+            places.push(join(dest, name));
+        }
+        for link in places {
+            let target = if symbolic && !src.starts_with('/') && !src.starts_with('~') {
+                let parent = link
+                    .trim_end_matches('/')
+                    .rsplit_once('/')
+                    .map_or(".", |(p, _)| if p.is_empty() { "/" } else { p });
+                join(parent, src)
+            } else {
+                src.clone()
+            };
+            d.links.push((link, target));
+        }
+    }
+}
+
+/// The start paths and the expression words of a find argv (after the program).
+pub(crate) fn find_parts(rest: &[String]) -> (Vec<String>, Vec<String>) {
+    let mut i = 0;
+    while let Some(a) = rest.get(i) {
+        match a.as_str() {
+            "-H" | "-L" | "-P" => i += 1,
+            "-D" => i += 2,
+            o if o.starts_with("-O") => i += 1,
+            _ => break,
+        }
+    }
+    let mut starts = Vec::new();
+    while let Some(a) = rest.get(i) {
+        if a.starts_with('-') || matches!(a.as_str(), "(" | "!" | ",") {
+            break;
+        }
+        starts.push(a.clone());
+        i += 1;
+    }
+    if starts.is_empty() {
+        starts.push(".".to_owned());
+    }
+    (starts, rest.get(i..).unwrap_or_default().to_vec())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1118,12 +2282,14 @@ mod tests {
     }
 
     #[test]
-    fn find_delete_without_tests_deletes_its_start_trees() {
+    fn find_delete_deletes_its_start_trees_where_its_tests_select() {
         let d = describe("find .claude -delete");
         assert!(touches(&d).contains(&(".claude".into(), PathOp::Delete, Reach::Tree)));
         let d = describe("find -L . -mindepth 1 -delete");
         assert!(touches(&d).contains(&(".".into(), PathOp::Delete, Reach::Tree)));
-        assert!(describe("find . -name *.pyc -delete").paths.is_empty());
+        // With tests the trees are reached only where the expression selects.
+        let d = describe("find . -name *.pyc -delete");
+        assert!(d.paths.iter().all(|t| t.filter.is_some() && t.raw == "."));
         assert!(describe("find .claude -type f").paths.is_empty());
     }
 

@@ -146,3 +146,79 @@ pub fn fired(e: &Evaluation, id: &str) -> bool {
 pub fn decision(e: &Evaluation) -> Option<Decision> {
     e.decision
 }
+
+/// What one invariant must say about a call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Want {
+    /// It fires with deny, and the call is denied.
+    Deny,
+    /// It fires with ask, and the call is not allowed.
+    Ask,
+    /// It does not fire.
+    Quiet,
+}
+
+/// Checks one invariant over a table of cases (label, call, wanted answer) with the
+/// built-in policy, reporting every failing line at once.
+#[track_caller]
+pub fn check_invariant(id: &str, ctx: &Ctx, cases: &[(&str, CanonicalCall, Want)]) {
+    use std::fmt::Write as _;
+    let policy = Policy::builtin_default();
+    let mut failures = String::new();
+    for (label, call, want) in cases {
+        let e = policy.evaluate(call, ctx, &SessionState::default());
+        let got = match e.matched.iter().find(|m| m.id == id).map(|m| m.effect) {
+            Some(hookgate_policy::Effect::Deny) => Want::Deny,
+            Some(hookgate_policy::Effect::Ask) => Want::Ask,
+            Some(_) | None => Want::Quiet,
+        };
+        let decided = match want {
+            Want::Deny => e.decision == Some(Decision::Deny),
+            Want::Ask => e.decision.is_some(),
+            Want::Quiet => true,
+        };
+        if got != *want || !decided {
+            let _ = writeln!(
+                failures,
+                "{label}: want {want:?}, got {got:?} (decision {:?}; {:?}; {:?})",
+                e.decision,
+                e.matched
+                    .iter()
+                    .map(|m| format!("{}={:?}", m.id, m.effect))
+                    .collect::<Vec<_>>(),
+                e.reason
+            );
+        }
+    }
+    assert!(failures.is_empty(), "\n{failures}");
+}
+
+/// Where the guard finds the binary the agent configs point at, in the self-protection tables.
+pub const PROTECTED_BIN: &str = "/opt/hg/bin/hookgate";
+
+/// The context the guard builds for `/work/proj` with `.claude/`, `.codex/` and a
+/// `.hookgate/`: the protected set it discovers (hookgate's data and config dirs, the
+/// project's `.hookgate/`, the binary, the agent configs that exist) and `PATH`.
+pub fn protected_ctx() -> Ctx {
+    let mut c = ctx();
+    c.protected_paths = [
+        PROTECTED_BIN,
+        "/data/hg",
+        "/home/u/.config/hookgate",
+        "/work/proj/.hookgate",
+        "/work/proj/.claude",
+        "/work/proj/.claude/settings.json",
+        "/work/proj/.codex",
+        "/work/proj/.codex/hooks.json",
+        "/home/u/.claude",
+        "/home/u/.codex",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .collect();
+    c.search_path = ["/usr/local/bin", "/opt/hg/bin", "/usr/bin", "/bin"]
+        .iter()
+        .map(PathBuf::from)
+        .collect();
+    c
+}
