@@ -839,6 +839,9 @@ impl Walker<'_> {
             via: scope.via.clone(),
             verdict: verdict(rule, flow),
             effects: Vec::new(),
+            cwd: scope.cwd_path(),
+            heredocs: Vec::new(),
+            writes: None,
         });
     }
 
@@ -982,6 +985,9 @@ impl Walker<'_> {
                 via: scope.via.clone(),
                 verdict: v,
                 effects: Vec::new(),
+                cwd: scope.cwd_path(),
+                heredocs: Vec::new(),
+                writes: None,
             });
         }
     }

@@ -35,7 +35,7 @@ use tree_sitter::Parser;
 
 pub use model::{
     Action, Analysis, BlastRadius, Channel, Class, Context, Effect, EffectOp, ExecutedCommand,
-    Flow, FlowSink, FlowSource, Limits, ParseStatus, Verdict,
+    Flow, FlowSink, FlowSource, Heredoc, HeredocKind, Limits, ParseStatus, Text, Verdict,
 };
 
 use crate::targets::Cwd;

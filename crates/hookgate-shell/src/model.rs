@@ -210,6 +210,64 @@ pub struct ExecutedCommand {
     /// commands whose effects are read off their argv by the caller.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
+    /// The directory the command runs in, after the `cd`/`pushd`/`popd`/`env -C` before it
+    /// on the line (a bare `cd` is the home directory); `None` when it is only known at run
+    /// time (`cd "$X"`, `cd` in a branch). Relative paths in `argv` and `effects` are relative
+    /// to it, so a caller placing them against the call's cwd instead would misplace
+    /// `cd src && rm -rf ../.claude`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cwd: Option<std::path::PathBuf>,
+    /// Heredocs and here-strings the command reads (`cat >> .envrc <<EOF`, `xargs rm <<<
+    /// .claude`), in source order, so a policy can judge the text itself.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub heredocs: Vec<Heredoc>,
+    /// The text this command writes into its file targets, when the line makes it known: on
+    /// a redirect record (`argv == [">", path]`) the output of the statement it belongs to
+    /// (`echo …`, `printf …`, `cat <<EOF`), on `tee` what it reads. `None` when nothing
+    /// known is written (or the command writes no file).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub writes: Option<Text>,
+}
+
+/// A heredoc (`<<EOF`, `<<-EOF`, `<<'EOF'`) or here-string (`<<< word`) as the command
+/// receives it.
+///
+/// Invariant: a body is never reported as literal text when the shell would expand part of
+/// it at run time: `exact` is false then, and the unexpanded parts keep their source text.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Heredoc {
+    /// Which construct.
+    pub kind: HeredocKind,
+    /// The file descriptor it feeds (0 unless written `3<<EOF`).
+    pub fd: u32,
+    /// True when the shell expands `$…`, `` `…` `` and `\` in the body (unquoted delimiter,
+    /// here-strings); false for a quoted delimiter (`<<'EOF'`, `<<"EOF"`, `<<\EOF`), whose
+    /// body is literal.
+    pub expanded: bool,
+    /// The text after the shell's expansions (for `<<-`, leading tabs removed). A
+    /// here-string is its word's value (bash appends a newline when feeding it).
+    pub body: String,
+    /// False when part of the body is only known at run time (`$(…)`, an unknown variable).
+    pub exact: bool,
+}
+
+/// The kinds of [`Heredoc`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum HeredocKind {
+    /// `<<DELIM` / `<<-DELIM`.
+    Heredoc,
+    /// `<<< word`.
+    HereString,
+}
+
+/// Text whose value the analysis knows (or knows only partly).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Text {
+    /// The text; parts only known at run time keep their source text (`$X`, `$(…)`).
+    pub text: String,
+    /// False when part of it is only known at run time.
+    pub exact: bool,
 }
 
 /// One effect of code a command carries (`python -c "open('x','w')"` writes `x`).

@@ -307,6 +307,9 @@ pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope) {
         via: scope.via.clone(),
         verdict,
         effects: Vec::new(),
+        cwd: scope.cwd_path(),
+        heredocs: Vec::new(),
+        writes: None,
     });
 }
 
@@ -324,6 +327,9 @@ impl Walker<'_> {
             via: scope.via.clone(),
             verdict,
             effects: Vec::new(),
+            cwd: scope.cwd_path(),
+            heredocs: Vec::new(),
+            writes: None,
         });
     }
 
@@ -1665,6 +1671,9 @@ impl Walker<'_> {
             via: scope.via.clone(),
             verdict,
             effects,
+            cwd: scope.cwd_path(),
+            heredocs: Vec::new(),
+            writes: None,
         });
     }
 
@@ -1697,6 +1706,9 @@ impl Walker<'_> {
                 via: scope.via.clone(),
                 verdict: Verdict::safe("sets shell or environment variables"),
                 effects,
+                cwd: scope.cwd_path(),
+                heredocs: Vec::new(),
+                writes: None,
             });
         }
     }

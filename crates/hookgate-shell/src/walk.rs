@@ -98,6 +98,16 @@ pub(crate) struct Scope {
     pub secret_vars: Vec<(String, crate::model::FlowSource)>,
 }
 
+impl Scope {
+    /// The working directory for [`crate::model::ExecutedCommand::cwd`].
+    pub(crate) fn cwd_path(&self) -> Option<std::path::PathBuf> {
+        match &self.cwd {
+            Cwd::Known(p) => Some(p.clone()),
+            Cwd::Unknown => None,
+        }
+    }
+}
+
 /// The analysis state for one top-level call. Holds the parser so nested sources (`bash -c`,
 /// `eval`, heredocs) reuse it.
 pub(crate) struct Walker<'a> {
@@ -255,6 +265,9 @@ impl Walker<'_> {
                     via: scope.via.clone(),
                     verdict: crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
                     effects: Vec::new(),
+                    cwd: scope.cwd_path(),
+                    heredocs: Vec::new(),
+                    writes: None,
                 });
                 Producer::Opaque
             }
@@ -473,6 +486,9 @@ impl Walker<'_> {
                 via: scope.via.clone(),
                 verdict: crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
                 effects: Vec::new(),
+                cwd: scope.cwd_path(),
+                heredocs: Vec::new(),
+                writes: None,
             });
         }
     }
@@ -565,6 +581,9 @@ impl Walker<'_> {
                 via: scope.via.clone(),
                 verdict,
                 effects: Vec::new(),
+                cwd: scope.cwd_path(),
+                heredocs: Vec::new(),
+                writes: None,
             });
         }
     }
