@@ -20,13 +20,16 @@
 
 mod argdanger;
 mod code;
+mod control;
 mod deferred;
 mod ex;
+mod expand;
 mod flow;
 mod interp;
 mod model;
 mod resolve;
 mod sed;
+mod state;
 mod targets;
 mod taxonomy;
 mod walk;
@@ -106,6 +109,9 @@ impl Analyzer {
         if let Err(reason) = prescan(command, &self.limits) {
             return failed(ParseStatus::LimitExceeded(reason.clone()), &reason);
         }
+        if let Some(reason) = unrepresentable(command) {
+            return failed(ParseStatus::Error(reason.to_owned()), reason);
+        }
         if command.trim().is_empty() {
             return Analysis {
                 parse: ParseStatus::Empty,
@@ -113,31 +119,15 @@ impl Analyzer {
                 verdict: Verdict::safe("empty command"),
             };
         }
-        let mut scope = Scope {
-            cwd: Cwd::Known(ctx.cwd.clone()),
-            functions: Vec::new(),
-            via: Vec::new(),
-            remote: false,
-            downloaded: Vec::new(),
-            secret_vars: Vec::new(),
-        };
+        let mut scope = Scope::new(Cwd::Known(ctx.cwd.clone()));
         if self.fast_path
             && let Some(words) = plain_words(command)
         {
-            let mut walker = Walker {
-                parser: &mut self.parser,
-                code: &mut self.code,
-                ctx,
-                limits: self.limits,
-                commands: Vec::new(),
-                extra: Vec::new(),
-                recursion: 0,
-                sockets: Vec::new(),
-                written: Vec::new(),
-            };
+            let mut walker = Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
             let argv: Vec<walk::Word> = words.into_iter().map(walk::Word::lit).collect();
             let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
-            return finish(walker.commands, &walker.extra);
+            let (commands, extra) = walker.finish();
+            return finish(commands, &extra);
         }
         let Some(tree) = self.parser.parse(command, None) else {
             return failed(
@@ -153,21 +143,9 @@ impl Analyzer {
                 "the command does not parse as bash, so what it runs is unknown",
             );
         }
-        let mut walker = Walker {
-            parser: &mut self.parser,
-            code: &mut self.code,
-            ctx,
-            limits: self.limits,
-            commands: Vec::new(),
-            extra: Vec::new(),
-            recursion: 0,
-            sockets: Vec::new(),
-            written: Vec::new(),
-        };
+        let mut walker = Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
         walker.block(root, command, &mut scope, 0);
-        let Walker {
-            commands, extra, ..
-        } = walker;
+        let (commands, extra) = walker.finish();
         finish(commands, &extra)
     }
 }
@@ -190,6 +168,28 @@ fn finish(commands: Vec<ExecutedCommand>, extra: &[Verdict]) -> Analysis {
         commands,
         verdict,
     }
+}
+
+/// Bytes whose meaning differs between bash and the grammar, decided on purpose: the whole
+/// line is unresolved (ask; a policy may deny).
+///
+/// * NUL: bash cannot receive it in `-c` (the argument ends there) and truncates words at it,
+///   so any word resolved across it would silently differ from what runs.
+/// * Carriage return, vertical tab, form feed: ordinary word characters to bash (only space,
+///   tab and newline separate words) but blanks to the grammar, so the words it reports
+///   (`rm -rf .claude\r` → `.claude`) are not the ones bash runs.
+fn unrepresentable(command: &str) -> Option<&'static str> {
+    let bytes = command.as_bytes();
+    if bytes.contains(&0) {
+        return Some("the command contains a NUL byte, which bash does not pass on as written");
+    }
+    if bytes.iter().any(|b| matches!(b, b'\r' | 0x0b | 0x0c)) {
+        return Some(
+            "the command contains a carriage return, vertical tab or form feed, which bash \
+             reads as part of a word",
+        );
+    }
+    None
 }
 
 /// Bash reserved words: a line starting with one is never a plain simple command.

@@ -12,6 +12,7 @@ use tree_sitter::Node;
 use crate::interp::{self, Finding, Lang, SqlRisk};
 use crate::model::{Effect, EffectOp};
 use crate::model::{ExecutedCommand, Verdict};
+use crate::state::Val;
 use crate::targets::{self, Cwd};
 use crate::taxonomy::{self, Args, RuleRef, ids};
 use crate::walk::{Producer, Scope, Walker, Word, WordShape, text};
@@ -60,7 +61,8 @@ pub(crate) fn is_hijack_variable(name: &str) -> bool {
         || name.starts_with("GIT_CONFIG_VALUE_")
 }
 
-/// Decodes the body of an ANSI-C string `$'…'`. `None` for escapes we do not model.
+/// Decodes the body of an ANSI-C string `$'…'`. `None` for escapes we do not model, and for a
+/// NUL (bash ends the word there, so the decoded text would not be what runs).
 pub(crate) fn ansi_c(inner: &str) -> Option<String> {
     let mut out = String::new();
     let mut chars = inner.chars().peekable();
@@ -97,7 +99,7 @@ pub(crate) fn ansi_c(inner: &str) -> Option<String> {
                     }
                 }
                 let value = u32::from_str_radix(&digits, 16).ok()?;
-                out.push(char::from_u32(value)?);
+                out.push(char::from_u32(value).filter(|c| *c != '\0')?);
             }
             '0'..='7' => {
                 let mut value = e.to_digit(8)?;
@@ -110,11 +112,11 @@ pub(crate) fn ansi_c(inner: &str) -> Option<String> {
                         None => break,
                     }
                 }
-                out.push(char::from_u32(value)?);
+                out.push(char::from_u32(value).filter(|c| *c != '\0')?);
             }
             'c' => {
                 let ctl = chars.next()?;
-                out.push(char::from_u32(u32::from(ctl) & 0x1f)?);
+                out.push(char::from_u32(u32::from(ctl) & 0x1f).filter(|c| *c != '\0')?);
             }
             other => {
                 out.push('\\');
@@ -125,8 +127,10 @@ pub(crate) fn ansi_c(inner: &str) -> Option<String> {
     Some(out)
 }
 
-/// The value of `$NAME` / `${NAME}` / `${NAME:-default}` when the context knows it. Only
-/// `HOME`, `TMPDIR` and `PWD` are known; everything else is unresolved by design.
+/// The value of `$NAME`, `${NAME}`, `${#NAME}` or `${NAME:-default}` when it is known: assigned
+/// a literal earlier on the line (see `crate::state`), a positional parameter of a call whose
+/// arguments are known, or one the context knows (`HOME`, `TMPDIR`, `PWD`, `OLDPWD`). Every
+/// other form (`${X%…}`, `${!X}`, arrays) and every other variable is unresolved by design.
 pub(crate) fn variable(
     node: Node<'_>,
     src: &str,
@@ -135,16 +139,99 @@ pub(crate) fn variable(
 ) -> Option<String> {
     let mut cursor = node.walk();
     let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
-    let name = children
-        .iter()
-        .find(|c| c.kind() == "variable_name")
-        .map(|c| text(*c, src))?;
-    // `${NAME}` has `${`, name, `}`; `${NAME:-x}` also has an operator and a word.
-    let simple = node.kind() == "simple_expansion" || children.len() == 3;
-    let default_form = children.iter().any(|c| matches!(c.kind(), ":-" | "-"));
-    if !simple && !default_form {
-        return None;
+    let name = crate::walk::expansion_name(node, src)?;
+    let kinds: Vec<&str> = children.iter().map(Node::kind).collect();
+    if node.kind() == "simple_expansion" {
+        return lookup(name, ctx, scope);
     }
+    match kinds.as_slice() {
+        ["${", _, "}"] => lookup(name, ctx, scope),
+        ["${", "#", _, "}"] => lookup(name, ctx, scope).map(|v| v.chars().count().to_string()),
+        ["${", _, op @ (":-" | "-"), rest @ ..] => {
+            let value = lookup(name, ctx, scope);
+            match value {
+                Some(v) if !v.is_empty() => Some(v),
+                // Set but empty: `-` keeps it, `:-` takes the default.
+                Some(v) if *op == "-" => Some(v),
+                _ => {
+                    // The default when it is a plain literal word.
+                    let default = children
+                        .iter()
+                        .zip(rest)
+                        .find(|(_, k)| **k == "word")
+                        .map(|(c, _)| text(*c, src));
+                    match (name, default) {
+                        // Context variables keep their known value whatever the default.
+                        ("HOME" | "TMPDIR", _) if scope.sh.get(name).is_none() => {
+                            context_variable(name, ctx)
+                        }
+                        (_, Some(d))
+                            if value.is_some()
+                                && rest.len() == 2
+                                && !d.contains(['$', '`', '\\', '~', '*', '?', '[']) =>
+                        {
+                            Some(d.to_owned())
+                        }
+                        _ => None,
+                    }
+                }
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `${X:=default}` / `${X=default}` assign `X` when they expand the default: `X` becomes
+/// unknown (the default is not evaluated here).
+pub(crate) fn expansion_assigns(node: Node<'_>, src: &str, scope: &mut Scope) {
+    let mut cursor = node.walk();
+    let assigns = node
+        .children(&mut cursor)
+        .any(|c| matches!(c.kind(), ":=" | "="));
+    if assigns && let Some(name) = crate::walk::expansion_name(node, src) {
+        scope.sh.set(name, Val::Unknown, None);
+    }
+}
+
+/// The value of variable `name` at this point of the line, when known.
+pub(crate) fn lookup(name: &str, ctx: &crate::model::Context, scope: &Scope) -> Option<String> {
+    match scope.sh.get(name) {
+        Some(Val::Known(v)) => return Some(v.clone()),
+        Some(Val::Unknown) => return None,
+        None => {}
+    }
+    let params = scope.sh.params.as_ref();
+    match name {
+        "HOME" | "TMPDIR" => context_variable(name, ctx),
+        "PWD" => cwd_text(&scope.cwd),
+        "OLDPWD" => cwd_text(&scope.sh.oldpwd),
+        "0" => scope.sh.zero.known().map(str::to_owned),
+        "#" => params.map(|p| p.len().to_string()),
+        // `$@` in a word is one value only when it is one parameter (`"$@"` alone is split by
+        // `Walker::fields`).
+        "@" => match params?.as_slice() {
+            [] => Some(String::new()),
+            [one] => one.known().map(str::to_owned),
+            _ => None,
+        },
+        "*" => params?
+            .iter()
+            .map(|p| p.known().map(str::to_owned))
+            .collect::<Option<Vec<_>>>()
+            .map(|v| v.join(" ")),
+        n if n.bytes().all(|b| b.is_ascii_digit()) => {
+            let index: usize = n.parse().ok()?;
+            match params?.get(index.checked_sub(1)?) {
+                Some(v) => v.known().map(str::to_owned),
+                // Beyond the last argument: empty.
+                None => Some(String::new()),
+            }
+        }
+        _ => None,
+    }
+}
+
+fn context_variable(name: &str, ctx: &crate::model::Context) -> Option<String> {
     match name {
         "HOME" => ctx.home.as_ref().map(|h| h.to_string_lossy().into_owned()),
         "TMPDIR" => Some(
@@ -153,11 +240,14 @@ pub(crate) fn variable(
                 .or(ctx.temp_dirs.first())
                 .map_or_else(|| "/tmp".to_owned(), |p| p.to_string_lossy().into_owned()),
         ),
-        "PWD" if simple => match &scope.cwd {
-            Cwd::Known(p) => Some(p.to_string_lossy().into_owned()),
-            Cwd::Unknown => None,
-        },
         _ => None,
+    }
+}
+
+fn cwd_text(cwd: &Cwd) -> Option<String> {
+    match cwd {
+        Cwd::Known(p) => Some(p.to_string_lossy().into_owned()),
+        Cwd::Unknown => None,
     }
 }
 
@@ -341,10 +431,12 @@ impl Walker<'_> {
         scope: &mut Scope,
         stdin: Producer,
     ) -> Producer {
-        let mut argv = Vec::new();
+        let mut argv: Vec<Word> = Vec::new();
         let mut input = stdin;
         let mut continuations = Vec::new();
         let (sockets, written) = (self.sockets.len(), self.written.len());
+        let (heredocs, records) = (self.heredocs.len(), self.write_records.len());
+        let mut prefix = Vec::new();
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
         // End of the previous word: tree-sitter-bash sometimes splits what bash reads as one
@@ -364,11 +456,17 @@ impl Walker<'_> {
                     } else {
                         *child
                     };
-                    let word = self.word(target, src, scope, 1);
                     previous_end = Some(child.end_byte());
                     match argv.last_mut() {
-                        Some(last) if adjacent => glue(last, word),
-                        _ => argv.push(word),
+                        Some(last) if adjacent => {
+                            let mut fields = self.fields(target, src, scope, 1);
+                            let one = fields.len() == 1;
+                            let mut word = fields.pop().unwrap_or_else(|| Word::lit(""));
+                            // Brace or field expansion inside a glued word: not one argument.
+                            word.exact &= one;
+                            glue(last, word);
+                        }
+                        _ => argv.extend(self.fields(target, src, scope, 1)),
                     }
                 }
                 (Some("redirect"), _)
@@ -378,7 +476,7 @@ impl Walker<'_> {
                     }
                 }
                 (_, "variable_assignment") => {
-                    self.assignment(*child, src, scope, 1);
+                    prefix.push(self.assignment(*child, src, scope, 1));
                     if let Some(n) = child.child_by_field_name("name") {
                         set_env.push(text(n, src).to_owned());
                     }
@@ -389,7 +487,8 @@ impl Walker<'_> {
             }
         }
         let before = self.commands.len();
-        let out = self.exec(&argv, scope, input);
+        let out = self.exec_with_prefix(&argv, prefix, scope, input);
+        self.settle_statement(before, heredocs, records, &out);
         self.after_redirects(before, sockets, written, &out, scope);
         self.attach_set_env(before, set_env, text(node, src), scope);
         for (_, cont) in continuations {
@@ -419,12 +518,38 @@ impl Walker<'_> {
             return Producer::Opaque;
         }
         let name = command_name(&first.text);
-        if scope.functions.contains(&first.text) {
+        // An alias runs its body with the arguments appended. bash expands it only on a
+        // later line and with `expand_aliases` (zsh always), so the command as written is
+        // judged too: the line is as dangerous as either reading.
+        if let Some(body) = scope
+            .sh
+            .aliases
+            .iter()
+            .rev()
+            .find(|(n, _)| *n == first.text)
+            .map(|(_, b)| b.clone())
+        {
+            let label = format!("alias {}", first.text);
+            if !scope.via.contains(&label) {
+                self.expand_alias(&label, &body, argv.get(1..).unwrap_or(&[]), scope, &stdin);
+            }
+        }
+        let functions: Vec<crate::state::Function> = scope
+            .sh
+            .functions
+            .iter()
+            .filter(|f| f.name == first.text)
+            .cloned()
+            .collect();
+        if !functions.is_empty() {
             self.record(
                 argv,
                 scope,
                 Verdict::normal("calls a function defined in this command line"),
             );
+            for f in &functions {
+                self.call_function(f, argv.get(1..).unwrap_or(&[]), scope);
+            }
             return Producer::Opaque;
         }
         self.check_downloaded_run(&name, argv, scope);
@@ -440,7 +565,7 @@ impl Walker<'_> {
                     self.record(argv, scope, Verdict::safe("looks a command up"));
                     return Producer::Opaque;
                 }
-                self.peel(
+                self.peel_here(
                     argv,
                     args.get(end..).unwrap_or(&[]),
                     "command",
@@ -448,7 +573,8 @@ impl Walker<'_> {
                     stdin,
                 )
             }
-            "builtin" | "nohup" | "setsid" | "unbuffer" | "chronic" | "nocache" | "catchsegv"
+            "builtin" => self.peel_here(argv, &args, "builtin", scope, stdin),
+            "nohup" | "setsid" | "unbuffer" | "chronic" | "nocache" | "catchsegv"
             | "unshare-noop" => {
                 let end = skip_options(&args, &[]);
                 self.peel(argv, args.get(end..).unwrap_or(&[]), &name, scope, stdin)
@@ -462,8 +588,9 @@ impl Walker<'_> {
                 self.peel(argv, args.get(end..).unwrap_or(&[]), "nice", scope, stdin)
             }
             "time" => {
+                // bash's `time` is a keyword: a builtin it times runs in this shell.
                 let end = skip_options(&args, &["-f", "--format", "-o", "--output"]);
-                self.peel(argv, args.get(end..).unwrap_or(&[]), "time", scope, stdin)
+                self.peel_here(argv, args.get(end..).unwrap_or(&[]), "time", scope, stdin)
             }
             "stdbuf" => {
                 let end =
@@ -554,7 +681,7 @@ impl Walker<'_> {
                     shape: WordShape::Exact,
                     substs: args.iter().flat_map(|w| w.substs.clone()).collect(),
                 };
-                self.run_code_string(argv, &joined, scope, "eval");
+                self.eval_code(argv, &joined, scope, "eval");
                 Producer::Opaque
             }
             "source" | "." if self.evaluates_shell_init(&args, scope) => {
@@ -563,6 +690,8 @@ impl Walker<'_> {
                     scope,
                     Verdict::normal("sources the shell set-up code of a well-known tool"),
                 );
+                // Set-up code assigns variables the analysis does not see.
+                scope.sh.poison();
                 Producer::Opaque
             }
             "source" | "." => {
@@ -581,30 +710,20 @@ impl Walker<'_> {
                     }
                     _ => self.classify_plain(&name, argv, scope),
                 }
+                // The sourced code runs in this shell: it may assign any variable.
+                scope.sh.poison();
                 Producer::Opaque
             }
-            "cd" | "pushd" | "chdir" => {
-                let target = args
-                    .iter()
-                    .find(|w| !(w.exact && w.text.starts_with('-') && w.text.len() > 1));
-                scope.cwd = match (target, &scope.cwd) {
-                    (None, _) => self.ctx.home.clone().map_or(Cwd::Unknown, Cwd::Known),
-                    (Some(t), Cwd::Known(cwd)) if t.exact && t.shape == WordShape::Exact => {
-                        let n = hookgate_paths::normalize(&t.text, cwd, self.ctx.home.as_deref());
-                        Cwd::Known(n.path)
-                    }
-                    (Some(t), Cwd::Unknown) if t.exact && t.text.starts_with('/') => {
-                        Cwd::Known(hookgate_paths::normalize(&t.text, Path::new("/"), None).path)
-                    }
-                    _ => Cwd::Unknown,
-                };
+            "cd" | "chdir" | "pushd" | "popd" | "dirs" => {
+                self.directory(&name, &args, scope);
                 self.record(argv, scope, Verdict::safe("changes directory"));
                 Producer::Nothing
             }
-            "popd" => {
-                scope.cwd = Cwd::Unknown;
-                self.record(argv, scope, Verdict::safe("changes directory"));
-                Producer::Nothing
+            "set" | "shift" | "read" | "mapfile" | "readarray" | "getopts" | "let" | "wait"
+            | "unset" | "shopt" => {
+                self.shell_builtin(&name, &args, scope);
+                self.classify_plain(&name, argv, scope);
+                self.producer_of(&name, &args, &stdin, scope)
             }
             n if SHELLS.contains(&n) => self.shell(argv, &args, scope, stdin),
             n if interpreter(n).is_some() => {
@@ -614,6 +733,7 @@ impl Walker<'_> {
             n if is_sql_client(n) => self.sql_client(n, argv, &args, scope, stdin),
             "export" | "declare" | "typeset" | "readonly" | "local" => {
                 self.classify_plain(&name, argv, scope);
+                self.declare_words(&name, &args, scope);
                 let exports = name == "export"
                     || args
                         .iter()
@@ -656,28 +776,45 @@ impl Walker<'_> {
             }
             "printf" => {
                 self.classify_plain(&name, argv, scope);
-                if let Some(source) = crate::flow::words_source(&args) {
+                let mut rest = args.as_slice();
+                let mut assign = None;
+                while let Some(w) = rest.first().filter(|w| w.exact) {
+                    match w.text.as_str() {
+                        "--" => {
+                            rest = rest.get(1..).unwrap_or(&[]);
+                            break;
+                        }
+                        "-v" => {
+                            assign = rest.get(1).cloned();
+                            rest = rest.get(2..).unwrap_or(&[]);
+                        }
+                        _ => break,
+                    }
+                }
+                if let Some(source) = crate::flow::words_source(rest) {
+                    if let Some(var) = assign {
+                        scope.sh.set(&var.text, Val::Unknown, None);
+                    }
                     return Producer::Secret(source);
                 }
-                match args.as_slice() {
-                    [fmt] if fmt.exact && !fmt.text.contains(['%', '\\']) => Producer::Text {
-                        text: fmt.text.clone(),
-                        exact: true,
-                    },
-                    [fmt, rest @ ..]
-                        if fmt.exact
-                            && (fmt.text == "%s" || fmt.text == "%s\n" || fmt.text == "%s\\n") =>
-                    {
-                        Producer::Text {
-                            text: texts(rest).join(""),
-                            exact: rest.iter().all(|w| w.exact),
-                        }
+                let (format, values) = rest.split_first().map_or((None, &[][..]), |(f, v)| (Some(f), v));
+                let value_texts: Vec<&str> = values.iter().map(|w| w.text.as_str()).collect();
+                let printed = format
+                    .filter(|f| f.exact)
+                    .and_then(|f| crate::expand::printf(&f.text, &value_texts));
+                let exact = printed.is_some() && values.iter().all(|w| w.exact);
+                let text = printed.unwrap_or_default();
+                if let Some(var) = assign {
+                    // `printf -v NAME`: the output goes into the variable.
+                    if var.exact {
+                        let value = if exact { Val::Known(text) } else { Val::Unknown };
+                        scope.sh.set(&var.text, value, None);
+                    } else {
+                        scope.sh.poison();
                     }
-                    _ => Producer::Text {
-                        text: String::new(),
-                        exact: false,
-                    },
+                    return Producer::Nothing;
                 }
+                Producer::Text { text, exact }
             }
             "cat" | "tee" => {
                 self.classify_plain(&name, argv, scope);
@@ -765,8 +902,26 @@ impl Walker<'_> {
         Producer::Opaque
     }
 
-    /// Runs `rest` as the wrapped command, recording the wrapper in `via`.
+    /// Runs `rest` as the wrapped command, recording the wrapper in `via`. The wrapper is a
+    /// separate program, so what `rest` would change in the shell (`nice cd /tmp`) does not
+    /// reach the rest of the line.
     pub(crate) fn peel(
+        &mut self,
+        argv: &[Word],
+        rest: &[Word],
+        label: &str,
+        scope: &mut Scope,
+        stdin: Producer,
+    ) -> Producer {
+        let mut inner = scope.clone();
+        let out = self.peel_here(argv, rest, label, &mut inner, stdin);
+        scope.absorb(&inner);
+        out
+    }
+
+    /// [`Self::peel`] for the shell's own prefixes (`command`, `builtin`, `time`): a builtin
+    /// they run (`command cd /tmp`) changes this shell.
+    pub(crate) fn peel_here(
         &mut self,
         argv: &[Word],
         rest: &[Word],
@@ -1192,7 +1347,9 @@ impl Walker<'_> {
         Producer::Download
     }
 
-    /// Analyses a string as shell code (`bash -c`, `eval`, `su -c`, `watch`).
+    /// Analyses a string as shell code run by a new shell process (`bash -c`, `su -c`,
+    /// `watch`, code piped to `sh`): it starts with the exported variables and leaves this
+    /// shell's state alone.
     pub(crate) fn run_code_string(
         &mut self,
         argv: &[Word],
@@ -1200,6 +1357,37 @@ impl Walker<'_> {
         scope: &mut Scope,
         via: &str,
     ) {
+        self.run_child_code(argv, code, scope, via, None);
+    }
+
+    /// [`Self::run_code_string`] with the new shell's `$0` and `$1…` (`sh -c CODE a0 a1`).
+    pub(crate) fn run_child_code(
+        &mut self,
+        argv: &[Word],
+        code: &Word,
+        scope: &mut Scope,
+        via: &str,
+        params: Option<&[Word]>,
+    ) {
+        let mut child = scope.child();
+        if let Some(params) = params {
+            child.sh.zero = params.first().map_or(Val::Unknown, Val::of);
+            child.sh.params = Some(params.iter().skip(1).map(Val::of).collect());
+        }
+        self.code_string(argv, code, &mut child, via);
+        scope.absorb(&child);
+    }
+
+    /// Analyses a string as shell code run by this shell (`eval`, an alias's body): what it
+    /// assigns stays. Text only known at run time may assign anything.
+    pub(crate) fn eval_code(&mut self, argv: &[Word], code: &Word, scope: &mut Scope, via: &str) {
+        self.code_string(argv, code, scope, via);
+        if !code.exact {
+            scope.sh.poison();
+        }
+    }
+
+    fn code_string(&mut self, argv: &[Word], code: &Word, scope: &mut Scope, via: &str) {
         if code.substs.contains(&Producer::Download) {
             self.record(argv, scope, ids::RCE_DOWNLOAD_TO_SHELL.verdict());
         } else if code.substs.contains(&Producer::Decoded) {
@@ -1301,7 +1489,10 @@ impl Walker<'_> {
         );
         if command_mode {
             match args.get(i) {
-                Some(code) => self.run_code_string(argv, code, scope, &label),
+                Some(code) => {
+                    let params = args.get(i + 1..).unwrap_or(&[]);
+                    self.run_child_code(argv, code, scope, &label, Some(params));
+                }
                 None => self.record(argv, scope, Verdict::unknown("-c without a command string")),
             }
             return Producer::Opaque;

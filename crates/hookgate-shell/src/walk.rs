@@ -86,8 +86,9 @@ impl Word {
 #[derive(Debug, Clone)]
 pub(crate) struct Scope {
     pub cwd: Cwd,
-    /// Functions defined so far (calling one is not running an unknown program).
-    pub functions: Vec<String>,
+    /// Variables, positional parameters, directory stack, aliases and functions (see
+    /// `crate::state`).
+    pub sh: crate::state::Shell,
     /// How we got here (`bash -c`, `$(…)`, `sudo`, …).
     pub via: Vec<String>,
     /// Inside `ssh`/`docker exec`: paths are on another machine.
@@ -99,13 +100,43 @@ pub(crate) struct Scope {
 }
 
 impl Scope {
-    /// The working directory for [`crate::model::ExecutedCommand::cwd`].
-    pub(crate) fn cwd_path(&self) -> Option<std::path::PathBuf> {
-        match &self.cwd {
-            Cwd::Known(p) => Some(p.clone()),
-            Cwd::Unknown => None,
+    /// The state at the start of a line run in `cwd`.
+    pub(crate) fn new(cwd: Cwd) -> Self {
+        Self {
+            cwd,
+            sh: crate::state::Shell::new(),
+            via: Vec::new(),
+            remote: false,
+            downloaded: Vec::new(),
+            secret_vars: Vec::new(),
         }
     }
+}
+
+/// The analysis of a function body with unknown arguments, made where it is defined and kept
+/// aside: it joins the result only if some call could not be followed (never called on the
+/// line, called recursively, exported with `export -f`), since every call the line makes with
+/// known arguments is analysed with them.
+#[derive(Debug)]
+pub(crate) struct Pending {
+    /// Where its commands go in `Walker::commands` (source order).
+    pub at: usize,
+    pub commands: Vec<ExecutedCommand>,
+    pub extra: Vec<Verdict>,
+    /// A call on the line was followed with its arguments.
+    pub called: bool,
+    /// Some call could not be followed: the generic analysis counts.
+    pub forced: bool,
+}
+
+/// Positions of the walker's buffers, to drop what a trial walk recorded (see
+/// `Walker::loop_statement`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Mark {
+    commands: usize,
+    extra: usize,
+    pending: usize,
+    heredocs: usize,
 }
 
 /// The analysis state for one top-level call. Holds the parser so nested sources (`bash -c`,
@@ -125,7 +156,24 @@ pub(crate) struct Walker<'a> {
     pub sockets: Vec<String>,
     /// Files written by `>`-style redirects of the statement being walked (drained likewise).
     pub written: Vec<Word>,
+    /// Heredocs and here-strings of the statement being walked (drained onto its command).
+    pub heredocs: Vec<crate::model::Heredoc>,
+    /// Function bodies analysed with unknown arguments, committed by [`Walker::finish`] when
+    /// some call could not be followed.
+    pub pending: Vec<Pending>,
+    /// Ids of the functions being called (a call already on this stack is recursive).
+    pub calling: Vec<usize>,
+    /// Loop bodies still allowed to be unrolled per value (shared by the whole line).
+    pub unroll_budget: usize,
+    /// Resolving an assignment's value: unquoted expansions are not split there.
+    pub no_split: bool,
+    /// Indices in `commands` of the redirect records (`> file`) of the statement being walked
+    /// (drained by the statement, which knows what it writes).
+    pub write_records: Vec<usize>,
 }
+
+/// Most loop-body walks one line may unroll (`for d in a b c`), across all its loops.
+const UNROLL_BUDGET: usize = 64;
 
 impl std::fmt::Debug for Walker<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -136,7 +184,7 @@ impl std::fmt::Debug for Walker<'_> {
 }
 
 /// Statement kinds the walker dispatches on.
-fn is_statement(kind: &str) -> bool {
+pub(crate) fn is_statement(kind: &str) -> bool {
     matches!(
         kind,
         "command"
@@ -163,6 +211,67 @@ fn is_statement(kind: &str) -> bool {
 
 pub(crate) fn text<'s>(node: Node<'_>, src: &'s str) -> &'s str {
     src.get(node.byte_range()).unwrap_or("")
+}
+
+impl<'a> Walker<'a> {
+    pub(crate) fn new(
+        parser: &'a mut Parser,
+        code: &'a mut crate::code::Parsers,
+        ctx: &'a Context,
+        limits: Limits,
+    ) -> Self {
+        Self {
+            parser,
+            code,
+            ctx,
+            limits,
+            commands: Vec::new(),
+            extra: Vec::new(),
+            recursion: 0,
+            sockets: Vec::new(),
+            written: Vec::new(),
+            heredocs: Vec::new(),
+            pending: Vec::new(),
+            calling: Vec::new(),
+            unroll_budget: UNROLL_BUDGET,
+            no_split: false,
+            write_records: Vec::new(),
+        }
+    }
+
+    /// The line's commands and extra verdicts, with the analyses of function bodies that some
+    /// call could not follow put back where the functions were defined (see [`Pending`]).
+    pub(crate) fn finish(mut self) -> (Vec<ExecutedCommand>, Vec<Verdict>) {
+        let pending = std::mem::take(&mut self.pending);
+        for p in pending.into_iter().rev() {
+            if p.called && !p.forced {
+                continue;
+            }
+            let at = p.at.min(self.commands.len());
+            self.commands.splice(at..at, p.commands);
+            self.extra.extend(p.extra);
+        }
+        (self.commands, self.extra)
+    }
+
+    /// Where the buffers stand (for [`Self::rewind`]).
+    pub(crate) fn mark(&self) -> Mark {
+        Mark {
+            commands: self.commands.len(),
+            extra: self.extra.len(),
+            pending: self.pending.len(),
+            heredocs: self.heredocs.len(),
+        }
+    }
+
+    /// Drops what was recorded since `mark` (a trial walk of a loop body).
+    pub(crate) fn rewind(&mut self, mark: Mark) {
+        self.commands.truncate(mark.commands);
+        self.extra.truncate(mark.extra);
+        self.pending.truncate(mark.pending);
+        self.heredocs.truncate(mark.heredocs);
+        self.write_records.retain(|i| *i < mark.commands);
+    }
 }
 
 impl Walker<'_> {
@@ -216,11 +325,22 @@ impl Walker<'_> {
         false
     }
 
-    /// Walks every statement child of a block-like node.
+    /// Walks every statement child of a block-like node. A statement put in the background
+    /// (`cmd &`) runs in a subshell: its `cd` and assignments do not reach what follows.
     pub(crate) fn block(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
         let mut cursor = node.walk();
-        for child in node.named_children(&mut cursor) {
-            self.stmt(child, src, scope, depth + 1);
+        let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+        for (index, child) in children.iter().enumerate() {
+            if !child.is_named() {
+                continue;
+            }
+            if children.get(index + 1).is_some_and(|n| n.kind() == "&") {
+                let mut inner = scope.clone();
+                self.stmt(*child, src, &mut inner, depth + 1);
+                scope.absorb(&inner);
+            } else {
+                self.stmt(*child, src, scope, depth + 1);
+            }
         }
     }
 
@@ -271,14 +391,23 @@ impl Walker<'_> {
                 });
                 Producer::Opaque
             }
-            "negated_command"
-            | "if_statement"
-            | "while_statement"
-            | "for_statement"
-            | "c_style_for_statement"
-            | "case_statement"
-            | "case_item"
-            | "test_command" => {
+            "if_statement" => {
+                self.if_statement(node, src, scope, depth);
+                Producer::Opaque
+            }
+            "case_statement" => {
+                self.case_statement(node, src, scope, depth);
+                Producer::Opaque
+            }
+            "while_statement" | "c_style_for_statement" => {
+                self.loop_statement(node, src, scope, depth, None, None);
+                Producer::Opaque
+            }
+            "for_statement" => {
+                self.for_statement(node, src, scope, depth);
+                Producer::Opaque
+            }
+            "negated_command" | "case_item" | "test_command" => {
                 self.mixed(node, src, scope, depth);
                 Producer::Opaque
             }
@@ -328,6 +457,9 @@ impl Walker<'_> {
                         | "file_descriptor"
                 ) {
                     self.scan_substitutions(node, src, scope, depth);
+                    if is_arithmetic(other) {
+                        self.arithmetic(node, src, scope);
+                    }
                 } else {
                     self.unknown(format!("unsupported construct `{other}`"));
                 }
@@ -337,7 +469,7 @@ impl Walker<'_> {
     }
 
     /// Nodes that mix statements and expressions (`if`, `while`, `for`, `case`, `[[ ]]`).
-    fn mixed(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
+    pub(crate) fn mixed(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
         let mut cursor = node.walk();
         for child in node.named_children(&mut cursor) {
             if is_statement(child.kind())
@@ -349,6 +481,9 @@ impl Walker<'_> {
                 self.stmt(child, src, scope, depth + 1);
             } else {
                 self.scan_substitutions(child, src, scope, depth + 1);
+                if is_arithmetic(child.kind()) {
+                    self.arithmetic(child, src, scope);
+                }
             }
         }
     }
@@ -401,43 +536,6 @@ impl Walker<'_> {
         last
     }
 
-    fn list(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
-        // `a && b || c` is left-nested; flatten it iteratively so long chains do not recurse.
-        let mut operands = Vec::new();
-        let mut operators = Vec::new();
-        let mut current = node;
-        loop {
-            let mut cursor = current.walk();
-            let children: Vec<Node<'_>> = current.children(&mut cursor).collect();
-            let Some((first, rest)) = children.split_first() else {
-                break;
-            };
-            for child in rest.iter().rev() {
-                if child.is_named() {
-                    operands.push(*child);
-                } else {
-                    operators.push(child.kind());
-                }
-            }
-            if first.kind() == "list" {
-                current = *first;
-            } else {
-                operands.push(*first);
-                break;
-            }
-        }
-        operands.reverse();
-        operators.reverse();
-        let cwd_before = scope.cwd.clone();
-        for (index, operand) in operands.into_iter().enumerate() {
-            if index > 0 && operators.get(index - 1) == Some(&"||") && scope.cwd != cwd_before {
-                // After `cd x || …` the right side runs where the `cd` failed.
-                scope.cwd = Cwd::Unknown;
-            }
-            self.stmt(operand, src, scope, depth + 1);
-        }
-    }
-
     fn pipeline(
         &mut self,
         node: Node<'_>,
@@ -450,142 +548,23 @@ impl Walker<'_> {
         let stages: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
         let mut input = stdin;
         let mut ranges = Vec::with_capacity(stages.len());
+        let mut last = None;
         for stage in stages {
             // Each stage runs in its own subshell: `cd` does not leak.
             let mut inner = scope.clone();
             let before = self.commands.len();
             input = self.stmt_io(stage, src, &mut inner, input, depth + 1);
             ranges.push((before, self.commands.len()));
+            scope.absorb(&inner);
+            last = Some(inner);
+        }
+        // zsh (and bash with `lastpipe`) runs the last stage in the shell itself: what it
+        // assigns may or may not be seen after the pipeline.
+        if let Some(last) = last {
+            scope.join(&last);
         }
         self.judge_pipeline(&ranges, scope);
         input
-    }
-
-    fn function(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
-        let name = node
-            .child_by_field_name("name")
-            .map(|n| text(n, src).to_owned())
-            .unwrap_or_default();
-        scope.functions.push(name.clone());
-        let Some(body) = node.child_by_field_name("body") else {
-            return;
-        };
-        let before = self.commands.len();
-        let mut inner = scope.clone();
-        inner.via.push(format!("function {name}"));
-        self.stmt(body, src, &mut inner, depth + 1);
-        let recursive = self
-            .commands
-            .get(before..)
-            .unwrap_or(&[])
-            .iter()
-            .any(|c| c.argv.first() == Some(&name));
-        if recursive && spawns_in_background(body) {
-            self.commands.push(ExecutedCommand {
-                argv: vec![name],
-                via: scope.via.clone(),
-                verdict: crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
-                effects: Vec::new(),
-                cwd: scope.cwd_path(),
-                heredocs: Vec::new(),
-                writes: None,
-            });
-        }
-    }
-
-    /// Bare assignments and `export`/`declare -x`/`typeset`/`readonly`/`local`: each name set
-    /// (or exported) becomes a `SetEnv` effect. A shell variable that is already exported
-    /// reaches every later child process when merely reassigned, so plain `X=1` counts too;
-    /// `unset` sets nothing.
-    ///
-    /// Returns what it prints: `export -p`/`declare -x` with no names list the environment.
-    fn assignments(
-        &mut self,
-        node: Node<'_>,
-        src: &str,
-        scope: &mut Scope,
-        depth: usize,
-    ) -> Producer {
-        let before = self.commands.len();
-        let mut names = Vec::new();
-        let mut flags = Vec::new();
-        let declares = node.kind() == "declaration_command";
-        let mut cursor = node.walk();
-        for child in node.named_children(&mut cursor) {
-            if declares && child.kind() == "word" {
-                flags.push(Word::lit(text(child, src)));
-            }
-            if child.kind() == "variable_assignment" {
-                self.assignment(child, src, scope, depth + 1);
-                if let Some(n) = child.child_by_field_name("name") {
-                    names.push(text(n, src).to_owned());
-                }
-            } else {
-                if declares && child.kind() == "variable_name" {
-                    names.push(text(child, src).to_owned());
-                }
-                self.scan_substitutions(child, src, scope, depth + 1);
-            }
-        }
-        if node.kind() == "variable_assignment" {
-            self.assignment(node, src, scope, depth + 1);
-            if let Some(n) = node.child_by_field_name("name") {
-                names.push(text(n, src).to_owned());
-            }
-        }
-        let listing = if declares && names.is_empty() {
-            let keyword = node.child(0).map_or("", |k| text(k, src));
-            crate::flow::command_source(
-                keyword,
-                &flags,
-                &Producer::Nothing,
-                false,
-                &scope.cwd,
-                self.ctx,
-            )
-            .map_or(Producer::Nothing, Producer::Secret)
-        } else {
-            Producer::Nothing
-        };
-        if node.kind() != "unset_command" {
-            self.attach_set_env(before, names, text(node, src), scope);
-        }
-        listing
-    }
-
-    /// A `NAME=value`: its value's substitutions run; some names change what later runs.
-    pub(crate) fn assignment(
-        &mut self,
-        node: Node<'_>,
-        src: &str,
-        scope: &mut Scope,
-        depth: usize,
-    ) {
-        let name = node
-            .child_by_field_name("name")
-            .map_or("", |n| text(n, src));
-        // Resolving the value runs its substitutions (once); a value holding secret data makes
-        // the variable a secret source for later sinks in the line.
-        let value = node
-            .child_by_field_name("value")
-            .map(|v| self.word(v, src, scope, depth + 1));
-        if let Some(source) = value.as_ref().and_then(|w| crate::flow::words_source([w])) {
-            scope.secret_vars.push((name.to_owned(), source));
-        }
-        if !crate::resolve::is_hijack_variable(name) {
-            return;
-        }
-        if let Some(verdict) = self.hijack_verdict(name, value.as_ref(), scope) {
-            self.commands.push(ExecutedCommand {
-                argv: vec![text(node, src).to_owned()],
-                via: scope.via.clone(),
-                verdict,
-                effects: Vec::new(),
-                cwd: scope.cwd_path(),
-                heredocs: Vec::new(),
-                writes: None,
-            });
-        }
     }
 
     fn redirected(
@@ -622,16 +601,19 @@ impl Walker<'_> {
         let mut continuations = Vec::new();
         let (sockets, written, before) =
             (self.sockets.len(), self.written.len(), self.commands.len());
+        let (heredocs, records) = (self.heredocs.len(), self.write_records.len());
         for redirect in &redirects {
             if let Some(p) = self.redirect(*redirect, src, scope, depth, &mut continuations) {
                 input = p;
             }
         }
+        let first = self.commands.len();
         let output = match body {
             Some(b) if b.kind() == "command" => self.command(b, src, scope, input),
             Some(b) => self.stmt_io(b, src, scope, input, depth + 1),
             None => Producer::Nothing,
         };
+        self.settle_statement(first, heredocs, records, &output);
         self.after_redirects(before, sockets, written, &output, scope);
         // `cat <<EOF | bash`: tree-sitter hangs the rest of the pipeline (or list) inside the
         // heredoc redirect.
@@ -651,6 +633,66 @@ impl Walker<'_> {
         last
     }
 
+    /// After a statement ran: its heredocs and here-strings go on its first command (recorded
+    /// at `first` or later), and what it printed, when known, on the redirect records it
+    /// wrote through (see `ExecutedCommand::{heredocs, writes}`).
+    pub(crate) fn settle_statement(
+        &mut self,
+        first: usize,
+        heredocs: usize,
+        records: usize,
+        output: &Producer,
+    ) {
+        let docs: Vec<crate::model::Heredoc> = self
+            .heredocs
+            .drain(heredocs.min(self.heredocs.len())..)
+            .collect();
+        if let Some(c) = self.commands.get_mut(first) {
+            c.heredocs.extend(docs);
+        }
+        let recs: Vec<usize> = self
+            .write_records
+            .drain(records.min(self.write_records.len())..)
+            .collect();
+        if let Producer::Text { text, exact } = output {
+            for i in recs {
+                if let Some(c) = self.commands.get_mut(i)
+                    && c.argv.first().is_some_and(|a| a == ">")
+                {
+                    c.writes = Some(crate::model::Text {
+                        text: text.clone(),
+                        exact: *exact,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The body of an unquoted heredoc as the command reads it: `$X`, `${…}`, `$(…)` and
+    /// backticks expanded where their value is known (the substitutions run), backslash
+    /// escapes of `$`, `` ` ``, `\` and newlines removed.
+    fn heredoc_text(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) -> Word {
+        let mut w = Word::lit("");
+        let mut pos = node.start_byte();
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        for child in children {
+            if let Some(gap) = src.get(pos..child.start_byte()) {
+                w.text.push_str(&unescape_heredoc(gap));
+            }
+            if child.kind() == "heredoc_content" {
+                w.text.push_str(&unescape_heredoc(text(child, src)));
+            } else if child.kind() != "heredoc_end" {
+                self.word_part(child, src, scope, depth + 1, &mut w, false, true);
+            }
+            pos = child.end_byte().max(pos);
+        }
+        if let Some(gap) = src.get(pos..node.end_byte()) {
+            w.text.push_str(&unescape_heredoc(gap));
+        }
+        w
+    }
+
     /// Handles one redirect; returns the new stdin if it provides one. Statements hanging
     /// inside a heredoc redirect are pushed to `continuations` (true = piped).
     pub(crate) fn redirect<'t>(
@@ -665,27 +707,32 @@ impl Walker<'_> {
             "heredoc_redirect" => {
                 let mut result = None;
                 let mut quoted = false;
+                let mut fd = 0;
                 let mut cursor = node.walk();
                 for child in node.named_children(&mut cursor) {
                     match child.kind() {
+                        "file_descriptor" => fd = text(child, src).parse().unwrap_or(u32::MAX),
                         "heredoc_start" => {
                             quoted = text(child, src).contains(['\'', '"', '\\']);
                         }
                         "heredoc_body" => {
-                            let mut has_expansion = false;
-                            if !quoted {
-                                let mut c2 = child.walk();
-                                for part in child.named_children(&mut c2) {
-                                    if part.kind() != "heredoc_content" {
-                                        has_expansion = true;
-                                        self.scan_substitutions(part, src, scope, depth + 1);
-                                    }
-                                }
-                            }
-                            let body = text(child, src);
-                            result = Some(Producer::Text {
-                                text: strip_heredoc_tabs(body, text(node, src)),
-                                exact: !has_expansion,
+                            let body = if quoted {
+                                Word::lit(text(child, src))
+                            } else {
+                                self.heredoc_text(child, src, scope, depth + 1)
+                            };
+                            let body_text = strip_heredoc_tabs(&body.text, text(node, src));
+                            self.heredocs.push(crate::model::Heredoc {
+                                kind: crate::model::HeredocKind::Heredoc,
+                                fd,
+                                expanded: !quoted,
+                                body: body_text.clone(),
+                                exact: body.exact,
+                            });
+                            // `3<<EOF` feeds descriptor 3, not standard input.
+                            result = (fd == 0).then_some(Producer::Text {
+                                text: body_text,
+                                exact: body.exact,
                             });
                         }
                         "pipeline" => continuations.push((true, child)),
@@ -701,10 +748,33 @@ impl Walker<'_> {
             }
             "herestring_redirect" => {
                 let mut cursor = node.walk();
-                let value = node
-                    .named_children(&mut cursor)
+                let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                let fd = children
+                    .iter()
+                    .find(|c| c.kind() == "file_descriptor")
+                    .map_or(0, |c| text(*c, src).parse().unwrap_or(u32::MAX));
+                let value = children
                     .last()
-                    .map(|w| self.word(w, src, scope, depth + 1));
+                    .filter(|c| c.kind() != "file_descriptor")
+                    .map(|w| {
+                        // A here-string's word is not split or globbed.
+                        let outer = std::mem::replace(&mut self.no_split, true);
+                        let v = self.word(*w, src, scope, depth + 1);
+                        self.no_split = outer;
+                        v
+                    });
+                if let Some(w) = &value {
+                    self.heredocs.push(crate::model::Heredoc {
+                        kind: crate::model::HeredocKind::HereString,
+                        fd,
+                        expanded: true,
+                        body: w.text.clone(),
+                        exact: w.exact,
+                    });
+                }
+                if fd != 0 {
+                    return None;
+                }
                 value.map(|w| match crate::flow::words_source([&w]) {
                     Some(source) => Producer::Secret(source),
                     None => Producer::Text {
@@ -752,6 +822,9 @@ impl Walker<'_> {
                 }
                 if matches!(operator, ">" | ">>" | ">|" | "&>" | "&>>") {
                     self.written.push(word.clone());
+                    if !scope.remote {
+                        self.write_records.push(self.commands.len());
+                    }
                 }
                 match operator {
                     "<" => Some(crate::resolve::file_producer(self, &word, scope)),
@@ -781,7 +854,151 @@ impl Walker<'_> {
     ) -> Word {
         let mut w = Word::lit("");
         self.word_part(node, src, scope, depth, &mut w, true, false);
+        // Where it is not split into fields (redirect targets), a word that brace-expands
+        // to several words is not one known argument.
+        if !self.no_split
+            && matches!(node.kind(), "word" | "concatenation" | "brace_expression")
+            && crate::expand::may_brace(text(node, src))
+            && crate::expand::braces(text(node, src)) != crate::expand::Braces::Literal
+        {
+            w.exact = false;
+        }
         w
+    }
+
+    /// The fields one argument becomes, as bash builds them: brace expansion of its source
+    /// text (each alternative resolved on its own), then the word, then field splitting of a
+    /// lone unquoted `$X` whose value is known, and `"$@"` as one field per parameter.
+    pub(crate) fn fields(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+    ) -> Vec<Word> {
+        let raw = text(node, src);
+        if matches!(node.kind(), "word" | "concatenation" | "brace_expression")
+            && crate::expand::may_brace(raw)
+        {
+            match crate::expand::braces(raw) {
+                crate::expand::Braces::Literal => {}
+                crate::expand::Braces::Words(alternatives) => {
+                    if let Some(words) = self.reparsed_fields(&alternatives, scope, depth) {
+                        return words;
+                    }
+                    let mut w = self.word(node, src, scope, depth);
+                    w.exact = false;
+                    return vec![w];
+                }
+                crate::expand::Braces::TooMany => {
+                    let mut w = self.word(node, src, scope, depth);
+                    w.exact = false;
+                    return vec![w];
+                }
+            }
+        }
+        self.fields_after_braces(node, src, scope, depth)
+    }
+
+    fn fields_after_braces(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+    ) -> Vec<Word> {
+        match node.kind() {
+            "simple_expansion" | "expansion" => {
+                if let Some(fields) = self.split_expansion(node, src, scope) {
+                    return fields;
+                }
+            }
+            "string" if is_quoted_at(node, src) => {
+                if let Some(params) = &scope.sh.params
+                    && params.iter().all(|p| p.known().is_some())
+                {
+                    return params
+                        .iter()
+                        .filter_map(|p| p.known().map(Word::lit))
+                        .collect();
+                }
+            }
+            _ => {}
+        }
+        vec![self.word(node, src, scope, depth)]
+    }
+
+    /// A lone unquoted `$X`/`${X}`/`$@`/`$*` with a known value: its fields (none when empty).
+    /// `None` when the value is unknown or `IFS` was changed (the word stays unresolved).
+    fn split_expansion(&mut self, node: Node<'_>, src: &str, scope: &Scope) -> Option<Vec<Word>> {
+        if scope.sh.get("IFS").is_some() {
+            return None;
+        }
+        let name = expansion_name(node, src);
+        let values: Vec<String> = if matches!(name, Some("@" | "*")) && is_plain_expansion(node) {
+            scope
+                .sh
+                .params
+                .as_ref()?
+                .iter()
+                .map(|p| p.known().map(str::to_owned))
+                .collect::<Option<Vec<_>>>()?
+        } else {
+            vec![crate::resolve::variable(node, src, self.ctx, scope)?]
+        };
+        Some(
+            values
+                .iter()
+                .flat_map(|v| crate::expand::split_fields(v))
+                .map(|f| {
+                    let glob = f.contains(['*', '?', '[']);
+                    let mut w = Word::lit(f);
+                    if glob {
+                        w.shape = WordShape::Glob;
+                    }
+                    w
+                })
+                .collect(),
+        )
+    }
+
+    /// Resolves brace-expansion alternatives (source texts) by parsing them as the arguments
+    /// of one command. `None` when they do not come back as one argument each.
+    fn reparsed_fields(
+        &mut self,
+        alternatives: &[String],
+        scope: &mut Scope,
+        depth: usize,
+    ) -> Option<Vec<Word>> {
+        // Empty unquoted results are dropped, as bash drops them.
+        let alternatives: Vec<&String> = alternatives.iter().filter(|a| !a.is_empty()).collect();
+        let mut line = String::from(":");
+        for a in &alternatives {
+            line.push(' ');
+            // An alternative starting with `#` would begin a comment on its own.
+            if a.starts_with('#') {
+                line.push('\\');
+            }
+            line.push_str(a);
+        }
+        let tree = self.parser.parse(&line, None)?;
+        let root = tree.root_node();
+        if root.has_error() || root.named_child_count() != 1 {
+            return None;
+        }
+        let command = root.named_child(0).filter(|c| c.kind() == "command")?;
+        let mut cursor = command.walk();
+        let arguments: Vec<Node<'_>> = command
+            .children_by_field_name("argument", &mut cursor)
+            .collect();
+        if arguments.len() != alternatives.len() {
+            return None;
+        }
+        let mut out = Vec::new();
+        for a in arguments {
+            out.extend(self.fields_after_braces(a, &line, scope, depth + 1));
+        }
+        Some(out)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -805,7 +1022,7 @@ impl Walker<'_> {
                 if quoted {
                     w.text.push_str(raw);
                 } else {
-                    unquoted_word(raw, first, self.ctx, w);
+                    unquoted_word(raw, first, self.ctx, scope, w);
                 }
             }
             "raw_string" => {
@@ -855,12 +1072,23 @@ impl Walker<'_> {
                 for (index, child) in node.named_children(&mut cursor).enumerate() {
                     self.word_part(child, src, scope, depth + 1, w, first && index == 0, quoted);
                 }
-                if !quoted && is_brace_expansion(node, src) {
-                    w.exact = false;
-                }
             }
             "simple_expansion" | "expansion" => {
-                if let Some(value) = crate::resolve::variable(node, src, self.ctx, scope) {
+                let value = crate::resolve::variable(node, src, self.ctx, scope);
+                if value.is_none() {
+                    // `${d:=x}` assigns when `d` is unset or empty.
+                    crate::resolve::expansion_assigns(node, src, scope);
+                }
+                if let Some(value) = value {
+                    if !quoted && !self.no_split {
+                        // Unquoted, the value is split into fields and globbed.
+                        if crate::expand::splits(&value) || scope.sh.get("IFS").is_some() {
+                            w.exact = false;
+                        }
+                        if value.contains(['*', '?', '[']) && w.shape == WordShape::Exact {
+                            w.shape = WordShape::Glob;
+                        }
+                    }
                     w.text.push_str(&value);
                     // `${TMPDIR:-$(…)}`: the default may still run.
                     self.scan_substitutions(node, src, scope, depth + 1);
@@ -876,14 +1104,21 @@ impl Walker<'_> {
             "command_substitution" => {
                 let before = self.commands.len();
                 let produced = self.substitution(node, src, scope, depth + 1);
-                // `$(echo rm)` folds to `rm` when every command inside was a plain echo.
+                // `$(echo rm)`, `` `printf .claude` `` fold to their output when every command
+                // inside was a plain `echo`/`printf` (whose output the walker computed; any
+                // option or directive it does not model makes the output inexact).
                 let only_echo = self.commands.get(before..).is_some_and(|cmds| {
-                    cmds.iter()
-                        .all(|c| c.argv.first().is_some_and(|a| a == "echo"))
+                    cmds.iter().all(|c| {
+                        c.argv
+                            .first()
+                            .is_some_and(|a| a == "echo" || a == "printf")
+                    })
                 });
                 match &produced {
                     Producer::Text { text, exact: true }
-                        if only_echo && (quoted || !text.contains(char::is_whitespace)) =>
+                        if only_echo
+                            && (quoted
+                                || !text.trim_end_matches('\n').contains(char::is_whitespace)) =>
                     {
                         w.text.push_str(text.trim_end_matches('\n'));
                     }
@@ -904,6 +1139,9 @@ impl Walker<'_> {
                 w.text.push_str(raw);
                 w.exact = false;
                 self.scan_substitutions(node, src, scope, depth + 1);
+                if is_arithmetic(node.kind()) {
+                    self.arithmetic(node, src, scope);
+                }
             }
         }
     }
@@ -913,14 +1151,31 @@ fn is_fd(s: &str) -> bool {
     s == "-" || (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// Arithmetic nodes, which may assign (`x++`, `y = 2`).
+fn is_arithmetic(kind: &str) -> bool {
+    matches!(
+        kind,
+        "binary_expression"
+            | "unary_expression"
+            | "postfix_expression"
+            | "parenthesized_expression"
+            | "ternary_expression"
+            | "arithmetic_expansion"
+    )
+}
+
 /// True when a function body puts work in the background or in a pipeline (`:|:&`).
-fn spawns_in_background(node: Node<'_>) -> bool {
+pub(crate) fn spawns_in_background(node: Node<'_>) -> bool {
     any_node(node, true, |n| n.kind() == "pipeline" || n.kind() == "&")
 }
 
 /// True when `pred` holds for `node` or a node below it. Iterative and bounded: past 10,000
 /// nodes the answer is `overflow` (the caller's fail-closed choice).
-fn any_node(node: Node<'_>, overflow: bool, pred: impl Fn(Node<'_>) -> bool) -> bool {
+pub(crate) fn any_node(
+    node: Node<'_>,
+    overflow: bool,
+    pred: impl Fn(Node<'_>) -> bool,
+) -> bool {
     let mut stack = vec![node];
     let mut seen = 0;
     while let Some(n) = stack.pop() {
@@ -982,10 +1237,9 @@ fn strip_heredoc_tabs(body: &str, redirect: &str) -> String {
 }
 
 /// Unquoted text: backslash escapes, globs, `~`, brace expansion.
-fn unquoted_word(raw: &str, first: bool, ctx: &Context, w: &mut Word) {
+fn unquoted_word(raw: &str, first: bool, ctx: &Context, scope: &Scope, w: &mut Word) {
     let mut chars = raw.chars().peekable();
     let mut at_start = first;
-    let mut brace_open = false;
     while let Some(c) = chars.next() {
         match c {
             '\\' => match chars.next() {
@@ -993,9 +1247,20 @@ fn unquoted_word(raw: &str, first: bool, ctx: &Context, w: &mut Word) {
                 Some(e) => w.text.push(e),
             },
             '~' if at_start => {
-                let rest_is_path = matches!(chars.peek(), None | Some('/'));
-                if let (Some(home), true) = (&ctx.home, rest_is_path) {
-                    w.text.push_str(&home.to_string_lossy());
+                // The tilde prefix runs to the first `/`: `~` is $HOME, `~+` $PWD, `~-`
+                // $OLDPWD; `~user` and anything else are not known here.
+                let rest: String = chars.clone().take_while(|c| *c != '/').collect();
+                let value = match rest.as_str() {
+                    "" => crate::resolve::lookup("HOME", ctx, scope),
+                    "+" => crate::resolve::lookup("PWD", ctx, scope),
+                    "-" => crate::resolve::lookup("OLDPWD", ctx, scope),
+                    _ => None,
+                };
+                if let Some(v) = value {
+                    w.text.push_str(&v);
+                    for _ in 0..rest.chars().count() {
+                        chars.next();
+                    }
                 } else {
                     w.text.push('~');
                     w.exact = false;
@@ -1007,37 +1272,53 @@ fn unquoted_word(raw: &str, first: bool, ctx: &Context, w: &mut Word) {
                     w.shape = WordShape::Glob;
                 }
             }
-            '{' => {
-                brace_open = true;
-                w.text.push(c);
-            }
-            '}' if brace_open => {
-                // `{a,b}` / `{1..3}` expand to several words: not statically one argument.
-                if w.text
-                    .rsplit('{')
-                    .next()
-                    .is_some_and(|inside| inside.contains(',') || inside.contains(".."))
-                {
-                    w.exact = false;
-                }
-                w.text.push(c);
-            }
             _ => w.text.push(c),
         }
         at_start = false;
     }
 }
 
-/// tree-sitter splits `{a,b}` into several word nodes inside a concatenation.
-fn is_brace_expansion(node: Node<'_>, src: &str) -> bool {
+/// The name in `$X`/`${X…}` (`@`, `*`, `1` for the special ones).
+pub(crate) fn expansion_name<'s>(node: Node<'_>, src: &'s str) -> Option<&'s str> {
     let mut cursor = node.walk();
-    let parts: Vec<&str> = node
-        .named_children(&mut cursor)
-        .filter(|c| c.kind() == "word")
-        .map(|c| text(c, src))
-        .collect();
-    let joined = parts.concat();
-    joined.contains('{') && joined.contains('}') && (joined.contains(',') || joined.contains(".."))
+    let name = node
+        .children(&mut cursor)
+        .find(|c| matches!(c.kind(), "variable_name" | "special_variable_name"))
+        .map(|c| text(c, src));
+    name
+}
+
+/// `$X` or `${X}` with no operator.
+fn is_plain_expansion(node: Node<'_>) -> bool {
+    node.kind() == "simple_expansion" || node.child_count() == 3
+}
+
+/// `"$@"`: a double-quoted string made of nothing but `$@`/`${@}`.
+fn is_quoted_at(node: Node<'_>, src: &str) -> bool {
+    let raw = text(node, src);
+    raw == "\"$@\"" || raw == "\"${@}\""
+}
+
+/// In an unquoted heredoc body only `\$ \` \\` and `\<newline>` are escapes (`\"` stays).
+fn unescape_heredoc(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some(e @ ('$' | '`' | '\\')) => out.push(e),
+                Some('\n') => {}
+                Some(e) => {
+                    out.push('\\');
+                    out.push(e);
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Inside double quotes only `\$ \` \" \\` and `\<newline>` are escapes.

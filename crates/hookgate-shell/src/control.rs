@@ -1,0 +1,1129 @@
+//! Control flow over the abstract shell state (`crate::state`): lists, branches, loops,
+//! functions and assignments.
+//!
+//! Invariant (soundness): the state after a construct is the join of the states of every path
+//! through it (`a && b`, `if`, `case`), a loop's body is walked in a state where everything
+//! it assigns is unknown unless the loop is unrolled over literal words, and a jump
+//! (`return`, `break`, `continue`, `exit`) makes what its construct assigned unknown. So a
+//! value is only ever literal when bash would see that literal on every path.
+
+use std::rc::Rc;
+
+use tree_sitter::Node;
+
+use crate::model::ExecutedCommand;
+use crate::state::{Function, Val, join_opt};
+use crate::targets::Cwd;
+use crate::walk::{Pending, Producer, Scope, Walker, Word, is_statement, text};
+
+/// Most values a `for` loop over literal words is unrolled for.
+const MAX_UNROLLED_VALUES: usize = 16;
+
+/// Bash's special builtins: a prefix assignment to one of them may persist (POSIX mode).
+fn is_special_builtin(name: &str) -> bool {
+    matches!(
+        name,
+        ":" | "."
+            | "source"
+            | "eval"
+            | "exec"
+            | "exit"
+            | "export"
+            | "readonly"
+            | "return"
+            | "set"
+            | "shift"
+            | "times"
+            | "trap"
+            | "unset"
+            | "break"
+            | "continue"
+    )
+}
+
+/// True when `node` contains a `return`/`exit`/`break`/`continue` (the straight-line state
+/// after it is not the only one that leaves the construct). Bounded like `any_node`.
+pub(crate) fn has_jump(node: Node<'_>, src: &str) -> bool {
+    crate::walk::any_node(node, true, |n| {
+        n.kind() == "command_name"
+            && matches!(text(n, src), "return" | "exit" | "break" | "continue")
+    })
+}
+
+/// `exit`/`return` as a whole statement: control never reaches what follows.
+fn always_leaves(node: Node<'_>, src: &str) -> bool {
+    match node.kind() {
+        "command" => node
+            .child_by_field_name("name")
+            .is_some_and(|n| matches!(text(n, src), "exit" | "return")),
+        "compound_statement" => {
+            let mut cursor = node.walk();
+            let last = node.named_children(&mut cursor).last();
+            last.is_some_and(|l| always_leaves(l, src))
+        }
+        _ => false,
+    }
+}
+
+impl Walker<'_> {
+    /// `a && b || c`: each operand starts in the state where control reaches it, and the state
+    /// after the list joins the success and failure states (see the module invariant).
+    pub(crate) fn list(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
+        // `a && b || c` is left-nested; flatten it iteratively so long chains do not recurse.
+        let mut operands = Vec::new();
+        let mut operators = Vec::new();
+        let mut current = node;
+        loop {
+            let mut cursor = current.walk();
+            let children: Vec<Node<'_>> = current.children(&mut cursor).collect();
+            let Some((first, rest)) = children.split_first() else {
+                break;
+            };
+            for child in rest.iter().rev() {
+                if child.is_named() {
+                    operands.push(*child);
+                } else {
+                    operators.push(child.kind());
+                }
+            }
+            if first.kind() == "list" {
+                current = *first;
+            } else {
+                operands.push(*first);
+                break;
+            }
+        }
+        operands.reverse();
+        operators.reverse();
+        // `ok`/`fail`: the state when what ran so far succeeded / failed; `None` = no path.
+        let mut ok: Option<Scope> = None;
+        let mut fail: Option<Scope> = None;
+        for (index, operand) in operands.into_iter().enumerate() {
+            let start = match index.checked_sub(1).and_then(|i| operators.get(i)) {
+                None => Some(scope.clone()),
+                Some(&"||") => fail.clone(),
+                Some(_) => ok.clone(),
+            };
+            // An operand no path reaches (`exit || x`) is still judged, in the last state.
+            let reached = start.is_some();
+            let entry = start.unwrap_or_else(|| scope.clone());
+            let mut state = entry.clone();
+            self.stmt(operand, src, &mut state, depth + 1);
+            if !reached {
+                continue;
+            }
+            let after = (!always_leaves(operand, src)).then_some(state);
+            // A command that failed may have done part of its work.
+            let failed = after.as_ref().map(|a| {
+                let mut f = entry.clone();
+                f.join(a);
+                f
+            });
+            match index.checked_sub(1).and_then(|i| operators.get(i)) {
+                None => {
+                    ok.clone_from(&after);
+                    fail = failed;
+                }
+                Some(&"||") => {
+                    ok = join_opt(ok, after.as_ref());
+                    fail = failed;
+                }
+                Some(_) => {
+                    ok.clone_from(&after);
+                    fail = join_opt(fail, failed.as_ref());
+                }
+            }
+        }
+        if let Some(end) = join_opt(ok, fail.as_ref()) {
+            *scope = end;
+        }
+    }
+
+    /// `if … then … elif … else … fi`: conditions run in order; each branch starts where its
+    /// condition left; the state after is the join of every branch (and of no branch taken).
+    pub(crate) fn if_statement(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+    ) {
+        let mut exits: Option<Scope> = None;
+        let mut has_else = false;
+        self.clause(node, src, scope, depth, &mut exits, &mut has_else);
+        if !has_else {
+            exits = join_opt(exits, Some(scope));
+        }
+        if let Some(end) = exits {
+            *scope = end;
+        }
+    }
+
+    /// The conditions and body of an `if` or `elif` clause; `scope` is the state when every
+    /// condition so far failed.
+    fn clause(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+        exits: &mut Option<Scope>,
+        has_else: &mut bool,
+    ) {
+        let mut body: Option<Scope> = None;
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+        for child in children {
+            match child.kind() {
+                "then" => body = Some(scope.clone()),
+                "elif_clause" => {
+                    if let Some(b) = body.take() {
+                        *exits = join_opt(exits.take(), Some(&b));
+                    }
+                    self.clause(child, src, scope, depth + 1, exits, has_else);
+                }
+                "else_clause" => {
+                    if let Some(b) = body.take() {
+                        *exits = join_opt(exits.take(), Some(&b));
+                    }
+                    let mut b = scope.clone();
+                    self.block(child, src, &mut b, depth + 1);
+                    *exits = join_opt(exits.take(), Some(&b));
+                    *has_else = true;
+                }
+                _ if child.is_named() => {
+                    let target = body.as_mut().unwrap_or(scope);
+                    self.stmt_or_scan(child, src, target, depth + 1);
+                }
+                _ => {}
+            }
+        }
+        if let Some(b) = body {
+            *exits = join_opt(exits.take(), Some(&b));
+        }
+    }
+
+    fn stmt_or_scan(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
+        if is_statement(node.kind())
+            || matches!(
+                node.kind(),
+                "compound_statement" | "do_group" | "else_clause" | "elif_clause" | "case_item"
+            )
+        {
+            self.stmt(node, src, scope, depth);
+        } else {
+            self.scan_substitutions(node, src, scope, depth);
+        }
+    }
+
+    /// `case WORD in …`: each item starts from the state before; the state after joins them
+    /// (and no item matching). A fall-through (`;&`, `;;&`) makes what the items assign
+    /// unknown.
+    pub(crate) fn case_statement(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+    ) {
+        let mark = scope.sh.generation();
+        let mut exits: Option<Scope> = None;
+        let mut falls_through = false;
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        for child in children {
+            if child.kind() == "case_item" {
+                let mut b = scope.clone();
+                let mut c2 = child.walk();
+                for part in child.children(&mut c2) {
+                    if matches!(part.kind(), ";&" | ";;&") {
+                        falls_through = true;
+                    }
+                }
+                self.mixed(child, src, &mut b, depth + 1);
+                exits = join_opt(exits, Some(&b));
+            } else {
+                self.scan_substitutions(child, src, scope, depth + 1);
+            }
+        }
+        exits = join_opt(exits, Some(scope));
+        if let Some(mut end) = exits {
+            if falls_through {
+                let names = end.sh.assigned_since(mark);
+                end.sh.forget(&names);
+            }
+            *scope = end;
+        }
+    }
+
+    /// `while`/`until`/`for ((…))`, and `for` over words not known statically. The body is
+    /// walked once; if it assigned nothing, that walk saw what every turn sees and is kept.
+    /// Otherwise it is dropped and the body walked again with what it assigns unknown (a
+    /// later turn sees the earlier turn's values). `var` is the loop variable (unknown).
+    pub(crate) fn loop_statement(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+        var: Option<&str>,
+        body: Option<Node<'_>>,
+    ) {
+        let walk = |w: &mut Self, state: &mut Scope| {
+            if let Some(v) = var {
+                state.sh.set(v, Val::Unknown, None);
+            }
+            match body {
+                Some(b) => w.stmt(b, src, state, depth + 1),
+                None => w.mixed(node, src, state, depth),
+            }
+        };
+        let mark = self.mark();
+        let stamp = scope.sh.generation();
+        let mut trial = scope.clone();
+        walk(self, &mut trial);
+        let assigned: Vec<String> = trial
+            .sh
+            .assigned_since(stamp)
+            .into_iter()
+            .filter(|n| Some(n.as_str()) != var)
+            .collect();
+        let settled = assigned.is_empty()
+            && trial.cwd == scope.cwd
+            && trial.sh.params == scope.sh.params
+            && trial.sh.dirs == scope.sh.dirs
+            && trial.sh.aliases.len() == scope.sh.aliases.len()
+            && trial.sh.functions.len() == scope.sh.functions.len();
+        if settled {
+            scope.join(&trial);
+            return;
+        }
+        self.rewind(mark);
+        let mut entry = scope.clone();
+        entry.sh.forget(&assigned);
+        if trial.cwd != scope.cwd {
+            entry.cwd = Cwd::Unknown;
+            entry.sh.oldpwd = Cwd::Unknown;
+        }
+        if trial.sh.params != scope.sh.params {
+            entry.sh.params = None;
+        }
+        if trial.sh.dirs != scope.sh.dirs {
+            entry.sh.dirs = None;
+        }
+        entry.sh.aliases.clone_from(&trial.sh.aliases);
+        entry.sh.functions.clone_from(&trial.sh.functions);
+        let mut state = entry.clone();
+        walk(self, &mut state);
+        entry.join(&state);
+        *scope = entry;
+    }
+
+    /// `for NAME [in WORDS]; do …; done` (and `select`). Over literal words (at most
+    /// [`MAX_UNROLLED_VALUES`], within the line's unroll budget) the body is walked once per
+    /// value, in order; otherwise it is a loop whose variable is unknown.
+    pub(crate) fn for_statement(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+    ) {
+        let var = node
+            .child_by_field_name("variable")
+            .map(|v| text(v, src).to_owned())
+            .unwrap_or_default();
+        let select = node.child(0).is_some_and(|k| text(k, src) == "select");
+        let body = node.child_by_field_name("body");
+        let mut has_in = false;
+        let mut values: Vec<Word> = Vec::new();
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+        for (index, child) in children.iter().enumerate() {
+            let field = u32::try_from(index)
+                .ok()
+                .and_then(|i| node.field_name_for_child(i));
+            if child.kind() == "in" {
+                has_in = true;
+            }
+            if field == Some("value") {
+                values.extend(self.fields(*child, src, scope, depth + 1));
+            }
+        }
+        if !has_in {
+            // `for x; do` iterates over "$@".
+            values = match &scope.sh.params {
+                Some(params) => params
+                    .iter()
+                    .map(|p| match p {
+                        Val::Known(v) => Word::lit(v.clone()),
+                        Val::Unknown => Word::opaque("$@"),
+                    })
+                    .collect(),
+                None => vec![Word::opaque("$@")],
+            };
+        }
+        let literal = !select
+            && values
+                .iter()
+                .all(|w| w.exact && w.shape == crate::walk::WordShape::Exact)
+            && values.len() <= MAX_UNROLLED_VALUES
+            && values.len() <= self.unroll_budget
+            && body.is_some_and(|b| !has_jump(b, src));
+        if !literal {
+            self.loop_statement(node, src, scope, depth, Some(&var), body);
+            return;
+        }
+        self.unroll_budget -= values.len();
+        let Some(body) = body else {
+            return;
+        };
+        for value in values {
+            scope.sh.set(&var, Val::Known(value.text), None);
+            self.stmt(body, src, scope, depth + 1);
+        }
+    }
+
+    /// `name() { …; }`: the function is defined from here on; its body is analysed now with
+    /// unknown arguments, kept aside (see [`Pending`]), and again at every call.
+    pub(crate) fn function(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+    ) {
+        let name = node
+            .child_by_field_name("name")
+            .map(|n| text(n, src).to_owned())
+            .unwrap_or_default();
+        let Some(body) = node.child_by_field_name("body") else {
+            return;
+        };
+        let id = self.pending.len();
+        self.pending.push(Pending {
+            at: self.commands.len(),
+            commands: Vec::new(),
+            extra: Vec::new(),
+            called: false,
+            forced: false,
+        });
+        scope.sh.functions.retain(|f| f.name != name);
+        scope.sh.functions.push(Function {
+            name: name.clone(),
+            body: Rc::from(text(body, src)),
+            id,
+            exported: false,
+            jumps: has_jump(body, src),
+        });
+        let (commands, extra) = (self.commands.len(), self.extra.len());
+        let mut inner = scope.clone();
+        inner.via.push(format!("function {name}"));
+        inner.sh.params = None;
+        inner.sh.frames.push(Vec::new());
+        self.calling.push(id);
+        self.stmt(body, src, &mut inner, depth + 1);
+        self.calling.pop();
+        let recursive = self
+            .commands
+            .get(commands..)
+            .unwrap_or(&[])
+            .iter()
+            .any(|c| c.argv.first() == Some(&name));
+        let generic = self.commands.split_off(commands.min(self.commands.len()));
+        let generic_extra = self.extra.split_off(extra.min(self.extra.len()));
+        if let Some(p) = self.pending.get_mut(id) {
+            p.commands = generic;
+            p.extra = generic_extra;
+        }
+        if recursive && crate::walk::spawns_in_background(body) {
+            self.commands.push(ExecutedCommand {
+                argv: vec![name],
+                via: scope.via.clone(),
+                verdict: crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
+                effects: Vec::new(),
+                cwd: scope.cwd_path(),
+                heredocs: Vec::new(),
+                writes: None,
+            });
+        }
+    }
+
+    /// A call of a function defined on the line: its body runs in this shell with the call's
+    /// arguments as `$1…` (`local`s restored after). A recursive call is not followed; the
+    /// body's analysis with unknown arguments stands for it.
+    pub(crate) fn call_function(&mut self, f: &Function, args: &[Word], scope: &mut Scope) {
+        if self.calling.contains(&f.id) {
+            if let Some(p) = self.pending.get_mut(f.id) {
+                p.forced = true;
+            }
+            return;
+        }
+        if let Some(p) = self.pending.get_mut(f.id) {
+            p.called = true;
+        }
+        let saved = scope.sh.params.replace(args.iter().map(Val::of).collect());
+        scope.sh.frames.push(Vec::new());
+        let stamp = scope.sh.generation();
+        self.calling.push(f.id);
+        let body = Rc::clone(&f.body);
+        self.analyze_source(&body, scope, &format!("function {}", f.name));
+        self.calling.pop();
+        if f.jumps {
+            let names = scope.sh.assigned_since(stamp);
+            scope.sh.forget(&names);
+        }
+        scope.sh.pop_frame();
+        scope.sh.params = saved;
+    }
+
+    /// Bare assignments, `export`/`declare`/`typeset`/`readonly`/`local` and `unset`: the
+    /// variables take their values (see `crate::state`), and each name set (or exported)
+    /// becomes a `SetEnv` effect. A shell variable that is already exported reaches every
+    /// later child process when merely reassigned, so plain `X=1` counts too; `unset` sets
+    /// nothing.
+    ///
+    /// Returns what it prints: `export -p`/`declare -x` with no names list the environment.
+    pub(crate) fn assignments(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+    ) -> Producer {
+        let before = self.commands.len();
+        let mut names = Vec::new();
+        let mut flags = Vec::new();
+        let declares = node.kind() == "declaration_command";
+        let unsets = node.kind() == "unset_command";
+        let keyword = if declares || unsets {
+            node.child(0).map_or("", |k| text(k, src))
+        } else {
+            ""
+        };
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = if node.kind() == "variable_assignment" {
+            Vec::new()
+        } else {
+            node.named_children(&mut cursor).collect()
+        };
+        for child in &children {
+            let t = text(*child, src);
+            if child.kind() == "word" && t.starts_with(['-', '+']) {
+                flags.push(Word::lit(t));
+            }
+        }
+        let has = |sign: char, letter: char| {
+            flags
+                .iter()
+                .any(|f| f.text.starts_with(sign) && f.text.contains(letter))
+        };
+        let export = if keyword == "export" || has('-', 'x') {
+            Some(true)
+        } else if has('+', 'x') || (keyword == "export" && has('-', 'n')) {
+            Some(false)
+        } else {
+            None
+        };
+        // `declare`/`typeset`/`local` in a function make the name local (not with `-g`).
+        let local = matches!(keyword, "local" | "declare" | "typeset")
+            && !scope.sh.frames.is_empty()
+            && !has('-', 'g');
+        // Arrays, integers, case conversion: the value is transformed; a name reference
+        // (`-n`) makes every later assignment through it reach another variable.
+        let transformed = ['a', 'A', 'i', 'l', 'u', 'c'].iter().any(|l| has('-', *l));
+        let functions = has('-', 'f');
+        let mut poison = declares && has('-', 'n') && keyword != "export";
+        for child in &children {
+            match child.kind() {
+                "variable_assignment" => {
+                    let (name, value) = self.assignment(*child, src, scope, depth + 1);
+                    if local {
+                        scope.sh.make_local(&name);
+                    }
+                    let value = if transformed { Val::Unknown } else { value };
+                    scope.sh.set(&name, value, export);
+                    if let Some(n) = child.child_by_field_name("name") {
+                        names.push(text(n, src).to_owned());
+                    }
+                }
+                "variable_name" if unsets => {
+                    if !has('-', 'f') {
+                        scope.sh.set(text(*child, src), Val::Known(String::new()), Some(false));
+                    }
+                }
+                "variable_name" => {
+                    let name = text(*child, src);
+                    if declares {
+                        names.push(name.to_owned());
+                    }
+                    if functions && export == Some(true) {
+                        self.export_function(name, scope);
+                    } else if local {
+                        scope.sh.make_local(name);
+                        scope.sh.set(name, Val::Known(String::new()), export);
+                    } else if export == Some(true) {
+                        scope.sh.export(name);
+                    }
+                }
+                "word" if text(*child, src).starts_with(['-', '+']) => {}
+                "word" if unsets || functions => {
+                    let name = text(*child, src);
+                    if functions && export == Some(true) {
+                        self.export_function(name, scope);
+                    } else if unsets && !has('-', 'f') {
+                        scope.sh.set(name, Val::Known(String::new()), Some(false));
+                    }
+                }
+                _ => {
+                    // A name only known at run time (`export "$n=1"`, `unset $v`) may be any
+                    // variable.
+                    poison = true;
+                    self.scan_substitutions(*child, src, scope, depth + 1);
+                }
+            }
+        }
+        if node.kind() == "variable_assignment" {
+            let (name, value) = self.assignment(node, src, scope, depth + 1);
+            scope.sh.set(&name, value, None);
+            if let Some(n) = node.child_by_field_name("name") {
+                names.push(text(n, src).to_owned());
+            }
+        }
+        if poison {
+            scope.sh.poison();
+        }
+        let listing = if declares && names.is_empty() {
+            crate::flow::command_source(
+                keyword,
+                &flags,
+                &Producer::Nothing,
+                false,
+                &scope.cwd,
+                self.ctx,
+            )
+            .map_or(Producer::Nothing, Producer::Secret)
+        } else {
+            Producer::Nothing
+        };
+        if !unsets {
+            self.attach_set_env(before, names, text(node, src), scope);
+        }
+        listing
+    }
+
+    /// `export -f name`: child bash processes may call it where the analysis cannot see, so
+    /// its analysis with unknown arguments counts.
+    pub(crate) fn export_function(&mut self, name: &str, scope: &mut Scope) {
+        for f in scope.sh.functions.iter_mut().filter(|f| f.name == name) {
+            f.exported = true;
+            if let Some(p) = self.pending.get_mut(f.id) {
+                p.forced = true;
+            }
+        }
+    }
+
+    /// A `NAME=value` (bare, prefix or declared): its value's substitutions run; some names
+    /// change what later runs. Returns the variable's name and value; the caller decides
+    /// where it is set (a prefix assignment only reaches its command).
+    pub(crate) fn assignment(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+    ) -> (String, Val) {
+        let name_node = node.child_by_field_name("name");
+        let shown = name_node.map_or("", |n| text(n, src));
+        // `a[1]=x` changes the array `a`.
+        let (name, element) = match name_node {
+            Some(n) if n.kind() == "subscript" => (
+                n.child_by_field_name("name")
+                    .map_or(shown, |b| text(b, src))
+                    .to_owned(),
+                true,
+            ),
+            _ => (shown.to_owned(), false),
+        };
+        let mut cursor = node.walk();
+        let append = node.children(&mut cursor).any(|c| c.kind() == "+=");
+        // Resolving the value runs its substitutions (once); a value holding secret data makes
+        // the variable a secret source for later sinks in the line. Assignment values are not
+        // split or globbed.
+        let value_node = node.child_by_field_name("value");
+        let value = value_node.map(|v| {
+            let outer = std::mem::replace(&mut self.no_split, true);
+            let w = self.word(v, src, scope, depth + 1);
+            self.no_split = outer;
+            w
+        });
+        if let Some(source) = value.as_ref().and_then(|w| crate::flow::words_source([w])) {
+            scope.secret_vars.push((shown.to_owned(), source));
+        }
+        let array = value_node.is_some_and(|v| v.kind() == "array");
+        let mut val = match &value {
+            _ if element || array => Val::Unknown,
+            Some(w) => Val::of(w),
+            None => Val::Known(String::new()),
+        };
+        if append {
+            val = match (scope.sh.get(&name), &val) {
+                (Some(Val::Known(old)), Val::Known(new)) => Val::Known(format!("{old}{new}")),
+                _ => Val::Unknown,
+            };
+        }
+        if crate::resolve::is_hijack_variable(shown)
+            && let Some(verdict) = self.hijack_verdict(shown, value.as_ref(), scope)
+        {
+            self.commands.push(ExecutedCommand {
+                argv: vec![text(node, src).to_owned()],
+                via: scope.via.clone(),
+                verdict,
+                effects: Vec::new(),
+                cwd: scope.cwd_path(),
+                heredocs: Vec::new(),
+                writes: None,
+            });
+        }
+        (name, val)
+    }
+
+    /// Prefix assignments (`d=x cmd`) reach only `cmd`: set (exported) while it runs, then
+    /// the caller's values come back — except around a special builtin or a function, after
+    /// which POSIX shells may keep them, so they become unknown.
+    pub(crate) fn exec_with_prefix(
+        &mut self,
+        argv: &[Word],
+        prefix: Vec<(String, Val)>,
+        scope: &mut Scope,
+        stdin: Producer,
+    ) -> Producer {
+        if prefix.is_empty() {
+            return self.exec(argv, scope, stdin);
+        }
+        if argv.is_empty() {
+            // No command: they are ordinary assignments.
+            for (name, value) in prefix {
+                scope.sh.set(&name, value, None);
+            }
+            return Producer::Nothing;
+        }
+        let saved: Vec<_> = prefix
+            .iter()
+            .map(|(n, _)| (n.clone(), scope.sh.snapshot(n)))
+            .collect();
+        for (name, value) in prefix {
+            scope.sh.set(&name, value, Some(true));
+        }
+        let out = self.exec(argv, scope, stdin);
+        let name = argv
+            .first()
+            .map(|w| crate::resolve::command_name(&w.text))
+            .unwrap_or_default();
+        let persists = is_special_builtin(&name)
+            || argv
+                .first()
+                .is_some_and(|w| scope.sh.functions.iter().any(|f| f.name == w.text));
+        for (name, var) in saved {
+            if persists {
+                scope.sh.set(&name, Val::Unknown, None);
+            } else {
+                scope.sh.restore(&name, var);
+            }
+        }
+        out
+    }
+
+    /// `((x++))`, `$((x = 1))`, `let x=1`: variables assigned in arithmetic become unknown.
+    pub(crate) fn arithmetic(&mut self, node: Node<'_>, src: &str, scope: &mut Scope) {
+        let raw = text(node, src);
+        let assigns = raw.contains("++")
+            || raw.contains("--")
+            || raw
+                .char_indices()
+                .any(|(i, c)| c == '=' && !matches!(raw.get(i + 1..i + 2), Some("=")) && {
+                    let before = raw.get(..i).and_then(|b| b.chars().last());
+                    !matches!(before, Some('=' | '!' | '<' | '>'))
+                });
+        if !assigns {
+            return;
+        }
+        let mut names = Vec::new();
+        let mut stack = vec![node];
+        let mut seen = 0;
+        while let Some(n) = stack.pop() {
+            seen += 1;
+            if seen > 10_000 {
+                scope.sh.poison();
+                return;
+            }
+            if matches!(n.kind(), "variable_name" | "word") {
+                names.push(text(n, src).to_owned());
+            }
+            let mut cursor = n.walk();
+            stack.extend(n.named_children(&mut cursor));
+        }
+        for name in names {
+            scope.sh.set(&name, Val::Unknown, None);
+        }
+    }
+
+    /// `cd`, `pushd`, `popd`, `dirs`: the directory later relative paths are judged against.
+    /// A bare `cd` is `$HOME`; `cd -` is `$OLDPWD`; a target only known at run time makes the
+    /// directory unknown.
+    pub(crate) fn directory(&mut self, name: &str, args: &[Word], scope: &mut Scope) {
+        let operands: Vec<&Word> = args
+            .iter()
+            .skip_while(|w| {
+                w.exact && w.text.starts_with('-') && w.text.len() > 1 && w.text != "--"
+            })
+            .filter(|w| !(w.exact && w.text == "--"))
+            .collect();
+        let target = operands.first().copied();
+        let stack_index = |w: &Word| {
+            w.text.len() > 1
+                && w.text.starts_with(['+', '-'])
+                && w.text.get(1..).is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+        };
+        match name {
+            "cd" | "chdir" => {
+                let to = match target {
+                    None => self.home_dir(scope),
+                    Some(t) if t.exact && t.text == "-" => scope.sh.oldpwd.clone(),
+                    Some(t) => self.resolve_dir(t, scope),
+                };
+                scope.chdir(to);
+            }
+            // `-n`: the stack changes, not the directory.
+            "pushd" | "popd" if args.iter().any(|w| w.exact && w.text == "-n") => {
+                scope.sh.dirs = None;
+            }
+            "pushd" => match target {
+                // `pushd` alone swaps the two top entries.
+                None => match scope.sh.dirs.as_mut().map(|d| d.first().cloned()) {
+                    Some(Some(top)) => {
+                        let here = scope.cwd.clone();
+                        if let Some(first) = scope.sh.dirs.as_mut().and_then(|d| d.first_mut()) {
+                            *first = here;
+                        }
+                        scope.chdir(top);
+                    }
+                    _ => {
+                        scope.sh.dirs = None;
+                        scope.chdir(Cwd::Unknown);
+                    }
+                },
+                Some(t) if stack_index(t) || !t.exact => {
+                    scope.sh.dirs = None;
+                    scope.chdir(Cwd::Unknown);
+                }
+                Some(t) => {
+                    let to = self.resolve_dir(t, scope);
+                    let here = scope.cwd.clone();
+                    if let Some(d) = scope.sh.dirs.as_mut() {
+                        d.insert(0, here);
+                    }
+                    scope.chdir(to);
+                }
+            },
+            "popd" => match (target, scope.sh.dirs.as_mut()) {
+                (None, Some(d)) if !d.is_empty() => {
+                    let top = d.remove(0);
+                    scope.chdir(top);
+                }
+                // An empty stack: `popd` fails and stays.
+                (None, Some(_)) => {}
+                _ => {
+                    scope.sh.dirs = None;
+                    scope.chdir(Cwd::Unknown);
+                }
+            },
+            _ => {}
+        }
+    }
+
+    /// `$HOME` as a directory (`cd`, `~`): the line's value if it assigned one.
+    fn home_dir(&self, scope: &Scope) -> Cwd {
+        crate::resolve::lookup("HOME", self.ctx, scope)
+            .map_or(Cwd::Unknown, |h| Cwd::Known(std::path::PathBuf::from(h)))
+    }
+
+    /// The directory `cd WORD` goes to. With `CDPATH` assigned on the line, a bare relative
+    /// name may go elsewhere, so it is unknown.
+    fn resolve_dir(&self, t: &Word, scope: &Scope) -> Cwd {
+        if !t.exact || t.shape != crate::walk::WordShape::Exact {
+            return Cwd::Unknown;
+        }
+        if t.text.is_empty() {
+            return scope.cwd.clone();
+        }
+        let relative_name = !t.text.starts_with('/')
+            && !t.text.starts_with("./")
+            && !t.text.starts_with("../")
+            && t.text != "."
+            && t.text != "..";
+        if relative_name && scope.sh.get("CDPATH").is_some() {
+            return Cwd::Unknown;
+        }
+        let home = self.ctx.home.as_deref();
+        match &scope.cwd {
+            Cwd::Known(cwd) => Cwd::Known(hookgate_paths::normalize(&t.text, cwd, home).path),
+            Cwd::Unknown if t.text.starts_with('/') => Cwd::Known(
+                hookgate_paths::normalize(&t.text, std::path::Path::new("/"), None).path,
+            ),
+            Cwd::Unknown => Cwd::Unknown,
+        }
+    }
+
+    /// Builtins that assign variables or parameters: `set -- …`/`set -a`, `shift`, `read`,
+    /// `mapfile`, `getopts`, `let`, `wait -p`, `unset`. What they read from input is unknown;
+    /// a variable name only known at run time may be any variable.
+    pub(crate) fn shell_builtin(&mut self, name: &str, args: &[Word], scope: &mut Scope) {
+        let mut unknown: Vec<String> = Vec::new();
+        let mut poison = false;
+        let (opts, operands) = match name {
+            "read" => crate::deferred::scan(name, args, "adinNptu", &[]),
+            "mapfile" | "readarray" => crate::deferred::scan(name, args, "dnOsuCc", &[]),
+            "wait" => crate::deferred::scan(name, args, "p", &[]),
+            "unset" => crate::deferred::scan(name, args, "", &[]),
+            _ => (Vec::new(), args.to_vec()),
+        };
+        match name {
+            "set" => {
+                let mut i = 0;
+                while let Some(w) = args.get(i) {
+                    let t = w.text.as_str();
+                    if !w.exact {
+                        scope.sh.params = None;
+                        return;
+                    }
+                    if t == "--" || t == "-" {
+                        i += 1;
+                        break;
+                    }
+                    if matches!(t, "-o" | "+o") {
+                        if args.get(i + 1).is_some_and(|o| o.text == "allexport") {
+                            scope.sh.allexport = t == "-o";
+                        }
+                        i += 2;
+                        continue;
+                    }
+                    if t.len() > 1 && t.starts_with(['-', '+']) {
+                        if t.contains('a') {
+                            scope.sh.allexport = t.starts_with('-');
+                        }
+                        i += 1;
+                        continue;
+                    }
+                    break;
+                }
+                let rest = args.get(i..).unwrap_or(&[]);
+                // `set` alone lists; `set -x` alone keeps the parameters.
+                let sets_params = i < args.len() || args.last().is_some_and(|w| w.text == "--");
+                if sets_params {
+                    scope.sh.params = Some(rest.iter().map(Val::of).collect());
+                }
+            }
+            "shift" => {
+                let n = match args.first() {
+                    None => Some(1),
+                    Some(w) if w.exact => w.text.parse::<usize>().ok(),
+                    Some(_) => None,
+                };
+                match (n, scope.sh.params.as_mut()) {
+                    (Some(n), Some(p)) if n <= p.len() => {
+                        p.drain(..n);
+                    }
+                    // Shifting past the end fails and changes nothing.
+                    (Some(_), Some(_)) => {}
+                    _ => scope.sh.params = None,
+                }
+            }
+            "read" => {
+                for o in &opts {
+                    if o.name == "-a"
+                        && let Some(v) = &o.value
+                    {
+                        unknown.push(v.text.clone());
+                        poison |= !v.exact;
+                    }
+                }
+                if operands.is_empty() {
+                    unknown.push("REPLY".to_owned());
+                }
+                for w in &operands {
+                    unknown.push(w.text.clone());
+                    poison |= !w.exact;
+                }
+            }
+            "mapfile" | "readarray" => match operands.first() {
+                Some(w) => {
+                    unknown.push(w.text.clone());
+                    poison |= !w.exact;
+                }
+                None => unknown.push("MAPFILE".to_owned()),
+            },
+            "getopts" => {
+                unknown.extend(["OPTARG".to_owned(), "OPTIND".to_owned()]);
+                if let Some(w) = operands.get(1) {
+                    unknown.push(w.text.clone());
+                    poison |= !w.exact;
+                }
+            }
+            "let" => {
+                for w in args {
+                    let name: String = w
+                        .text
+                        .chars()
+                        .skip_while(|c| matches!(c, '+' | '-' | ' '))
+                        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+                        .collect();
+                    unknown.push(name);
+                    poison |= !w.exact;
+                }
+            }
+            "wait" => {
+                for o in &opts {
+                    if let Some(v) = o.value.as_ref().filter(|_| o.name == "-p") {
+                        unknown.push(v.text.clone());
+                        poison |= !v.exact;
+                    }
+                }
+            }
+            "unset" => {
+                if !opts.iter().any(|o| o.name == "-f") {
+                    for w in &operands {
+                        if w.exact {
+                            scope.sh.set(&w.text, Val::Known(String::new()), Some(false));
+                        } else {
+                            poison = true;
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        for n in unknown.iter().filter(|n| !n.is_empty()) {
+            scope.sh.set(n, Val::Unknown, None);
+        }
+        if poison {
+            scope.sh.poison();
+        }
+    }
+
+    /// `export`/`declare`/`local`/… reached as a command (`command export d=x`, `builtin
+    /// declare …`): the same effect on variables as the statement form.
+    pub(crate) fn declare_words(&mut self, keyword: &str, args: &[Word], scope: &mut Scope) {
+        let flags: Vec<&Word> = args
+            .iter()
+            .filter(|w| w.exact && w.text.starts_with(['-', '+']) && w.text.len() > 1)
+            .collect();
+        let has = |sign: char, letter: char| {
+            flags
+                .iter()
+                .any(|f| f.text.starts_with(sign) && f.text.contains(letter))
+        };
+        if has('-', 'n') && keyword != "export" {
+            scope.sh.poison();
+            return;
+        }
+        let export = (keyword == "export" || has('-', 'x')).then_some(true);
+        let transformed = ['a', 'A', 'i', 'l', 'u', 'c'].iter().any(|l| has('-', *l));
+        let local = matches!(keyword, "local" | "declare" | "typeset")
+            && !scope.sh.frames.is_empty()
+            && !has('-', 'g');
+        for w in args
+            .iter()
+            .filter(|w| !(w.exact && w.text.starts_with(['-', '+'])))
+        {
+            let is_name = |n: &str| {
+                !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            };
+            match w.text.split_once('=') {
+                Some((n, v)) if is_name(n) => {
+                    if local {
+                        scope.sh.make_local(n);
+                    }
+                    let value = if w.exact && !transformed {
+                        Val::Known(v.to_owned())
+                    } else {
+                        Val::Unknown
+                    };
+                    scope.sh.set(n, value, export);
+                }
+                None if w.exact && is_name(&w.text) => {
+                    if has('-', 'f') && export == Some(true) {
+                        self.export_function(&w.text, scope);
+                    } else if export == Some(true) {
+                        scope.sh.export(&w.text);
+                    }
+                }
+                _ => scope.sh.poison(),
+            }
+        }
+    }
+
+    /// Runs an alias's body with the call's arguments appended. A body that is one simple
+    /// command takes the arguments as words (their exactness kept); any other body is shell
+    /// code followed by the arguments' text.
+    pub(crate) fn expand_alias(
+        &mut self,
+        label: &str,
+        body: &Word,
+        rest: &[Word],
+        scope: &mut Scope,
+        stdin: &Producer,
+    ) {
+        if body.exact
+            && let Some(mut words) = self.simple_command_words(&body.text, scope)
+        {
+            words.extend(rest.iter().cloned());
+            scope.via.push(label.to_owned());
+            let _ = self.exec(&words, scope, stdin.clone());
+            scope.via.pop();
+            return;
+        }
+        let mut text = body.text.clone();
+        for w in rest {
+            text.push(' ');
+            text.push_str(&crate::interp::shell_join(std::slice::from_ref(&w.text)));
+        }
+        let code = Word {
+            text,
+            exact: body.exact && rest.iter().all(|w| w.exact),
+            shape: crate::walk::WordShape::Exact,
+            substs: Vec::new(),
+        };
+        self.eval_code(&[], &code, scope, label);
+    }
+
+    /// The words of `source` when it is exactly one simple command without redirects or
+    /// assignments (an alias body such as `rm -rf`).
+    fn simple_command_words(&mut self, source: &str, scope: &mut Scope) -> Option<Vec<Word>> {
+        if crate::prescan(source, &self.limits).is_err() {
+            return None;
+        }
+        let tree = self.parser.parse(source, None)?;
+        let root = tree.root_node();
+        if root.has_error() || root.named_child_count() != 1 {
+            return None;
+        }
+        let command = root.named_child(0).filter(|c| c.kind() == "command")?;
+        let mut words = Vec::new();
+        let mut cursor = command.walk();
+        for (index, child) in command.children(&mut cursor).enumerate() {
+            let field = u32::try_from(index)
+                .ok()
+                .and_then(|i| command.field_name_for_child(i));
+            match field {
+                Some("name") => {
+                    let target = child.named_child(0).unwrap_or(child);
+                    words.extend(self.fields(target, source, scope, 1));
+                }
+                Some("argument") => words.extend(self.fields(child, source, scope, 1)),
+                _ => return None,
+            }
+        }
+        (!words.is_empty()).then_some(words)
+    }
+}
