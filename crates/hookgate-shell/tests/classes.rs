@@ -161,7 +161,7 @@ fn editor_commands_run_shell_and_interpreter_code() {
             ),
             ("vim -c 'call system(\"id\")'", ASK, "-"),
             ("echo '!rm -rf ~' | ex", DENY, "fs.delete_system"),
-            ("printf '!rm -rf ~\\n' | ex", ASK, "rce.opaque_code"),
+            ("printf '!rm -rf ~\\n' | ex", DENY, "fs.delete_system"),
             ("vim -c 'w /etc/cron.d/x'", DENY, "fs.overwrite_system"),
             ("rvim -c '!rm -rf ~'", ALLOW, "-"),
             ("vim -es -c '%s/foo/bar/g' -c wq src/main.rs", ALLOW, "-"),
