@@ -850,7 +850,7 @@ impl Walker<'_> {
 
     /// The directory `cd WORD` goes to. With `CDPATH` assigned on the line, a bare relative
     /// name may go elsewhere, so it is unknown.
-    fn resolve_dir(&self, t: &Word, scope: &Scope) -> Cwd {
+    pub(crate) fn resolve_dir(&self, t: &Word, scope: &Scope) -> Cwd {
         if !t.exact || t.shape != crate::walk::WordShape::Exact {
             return Cwd::Unknown;
         }

@@ -28,6 +28,7 @@ mod flow;
 mod interp;
 mod model;
 mod resolve;
+mod runners;
 mod sed;
 mod state;
 mod targets;

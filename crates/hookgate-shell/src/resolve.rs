@@ -556,6 +556,11 @@ impl Walker<'_> {
         self.check_stdin_flow(&name, argv, &stdin, scope);
         let args = argv.get(1..).unwrap_or(&[]).to_vec();
         let before_self = self.commands.len();
+        if crate::runners::handles(&name)
+            && let Some(out) = self.runner(&name, argv, &args, scope, &stdin)
+        {
+            return out;
+        }
         match name.as_str() {
             "sudo" | "doas" => self.sudo(&name, argv, &args, scope, stdin),
             "env" => self.env(argv, &args, scope, stdin),
