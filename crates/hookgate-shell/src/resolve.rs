@@ -331,6 +331,43 @@ fn is_sql_client(name: &str) -> bool {
     )
 }
 
+/// A SQL client's short options, as getopt reads them (clusters, attached values).
+struct SqlOptions {
+    /// Letters that take a value (attached or the next word).
+    values: &'static str,
+    /// Of those, the ones whose value is SQL.
+    code: &'static str,
+    /// Of those, the ones whose value is a script file.
+    file: &'static str,
+    /// Letters whose value can only be attached (`mysql -pSECRET`): the rest of the word.
+    attached: &'static str,
+    /// Single-dash long options whose next word is SQL (`-cmd`).
+    long_single_dash: &'static [&'static str],
+}
+
+/// The option tables of the SQL clients (from their `--help`).
+fn sql_options(name: &str) -> SqlOptions {
+    let (values, code, file, attached, long_single_dash): (_, _, _, _, &[&str]) = match name {
+        "psql" => ("cdfFhLopPRTUv", "c", "f", "", &[]),
+        "mysql" | "mariadb" => ("eDhPSu", "e", "", "p", &[]),
+        "clickhouse-client" => ("qhud", "q", "", "", &[]),
+        "cockroach" | "usql" => ("ecdfuov", "ec", "f", "", &[]),
+        "sqlcmd" => ("QqSUPdiIov", "Qq", "i", "", &[]),
+        "snowsql" => ("qaudsrwfc", "q", "f", "", &[]),
+        "cqlsh" => ("eupkf", "e", "f", "", &[]),
+        // Long options with one dash, no clusters.
+        "duckdb" => ("", "", "", "", &["-c", "-cmd", "-s"]),
+        _ => ("", "", "", "", &["-cmd"]),
+    };
+    SqlOptions {
+        values,
+        code,
+        file,
+        attached,
+        long_single_dash,
+    }
+}
+
 /// Index of the first word that is not an option, skipping `value_opts`' values. Stops after
 /// `--`. Inexact words are treated as positionals.
 fn skip_options(args: &[Word], value_opts: &[&str]) -> usize {
@@ -1967,71 +2004,100 @@ impl Walker<'_> {
         scope: &mut Scope,
         stdin: Producer,
     ) -> Producer {
-        let strings = texts(args);
-        let mut sql: Vec<&Word> = Vec::new();
+        let options = sql_options(name);
+        let mut sql: Vec<Word> = Vec::new();
         let mut file = false;
         let mut i = 0;
         let mut positionals = Vec::new();
         let mut sql_texts: Vec<(String, bool)> = Vec::new();
+        // `-f <(echo 'DROP …')`: the script is produced on this line; judge its text.
+        let mut script = |value: Option<&Word>| {
+            if let Some(producer) = value.and_then(|v| v.substs.last()) {
+                match producer {
+                    Producer::Text { text, exact } => sql_texts.push((text.clone(), *exact)),
+                    Producer::LocalFile | Producer::Nothing => {}
+                    _ => sql_texts.push((String::new(), false)),
+                }
+            }
+        };
         while let Some(w) = args.get(i) {
             let t = w.text.as_str();
-            let code_flag = match name {
-                "psql" => matches!(t, "-c" | "--command"),
-                "mysql" | "mariadb" => matches!(t, "-e" | "--execute"),
-                "clickhouse-client" => matches!(t, "-q" | "--query"),
-                "duckdb" => matches!(t, "-c" | "-cmd"),
-                "sqlite3" | "sqlite" => t == "-cmd",
-                "cockroach" | "usql" => matches!(t, "-e" | "--execute" | "-c" | "--command"),
-                "sqlcmd" => matches!(t, "-Q" | "-q"),
-                "snowsql" => matches!(t, "-q" | "--query"),
-                "cqlsh" => matches!(t, "-e" | "--execute"),
-                _ => false,
-            };
-            if w.exact && code_flag {
-                if let Some(v) = args.get(i + 1) {
-                    sql.push(v);
-                }
-                i += 2;
+            i += 1;
+            if !w.exact || !t.starts_with('-') || t == "-" {
+                positionals.push(w);
                 continue;
             }
-            if w.exact && (t == "-f" || t == "--file" || t == "-i" || t.starts_with("--file=")) {
-                file = true;
-                // `-f <(echo 'DROP …')`: the script is produced on this line; judge its text.
-                if let Some(producer) = args.get(i + 1).and_then(|v| v.substs.last()) {
-                    match producer {
-                        Producer::Text { text, exact } => {
-                            sql_texts.push((text.clone(), *exact));
-                        }
-                        Producer::LocalFile | Producer::Nothing => {}
-                        _ => sql_texts.push((String::new(), false)),
+            if let Some(long) = t.strip_prefix("--") {
+                let (flag, inline) = match long.split_once('=') {
+                    Some((f, v)) => (f, Some(v)),
+                    None => (long, None),
+                };
+                let takes = matches!(flag, "command" | "execute" | "query" | "file");
+                let value = match inline {
+                    Some(v) => Some(Word {
+                        text: v.to_owned(),
+                        ..w.clone()
+                    }),
+                    None if takes => {
+                        i += 1;
+                        args.get(i - 1).cloned()
                     }
+                    None => None,
+                };
+                match flag {
+                    "command" | "execute" | "query" => sql.extend(value),
+                    "file" => {
+                        file = true;
+                        script(value.as_ref());
+                    }
+                    _ => {}
                 }
+                continue;
             }
-            if let Some((flag, value)) = t.split_once('=')
-                && matches!(flag, "--command" | "--execute" | "--query")
-            {
-                let _ = value;
-                sql.push(w);
-            } else if !t.starts_with('-') {
-                positionals.push(w);
+            if options.long_single_dash.contains(&t) {
+                // `duckdb -cmd SQL`, `sqlite3 -cmd SQL`.
+                sql.extend(args.get(i).cloned());
+                i += 1;
+                continue;
             }
-            i += 1;
+            // A cluster of short options (`-tAc SQL`, `-c'SQL'`, `-se SQL`): letters until one
+            // that takes a value, which is the rest of the word or the next word.
+            let letters = t.get(1..).unwrap_or("");
+            for (k, ch) in letters.char_indices() {
+                let rest = letters.get(k + ch.len_utf8()..).unwrap_or("");
+                if options.attached.contains(ch) {
+                    break;
+                }
+                if !options.values.contains(ch) {
+                    continue;
+                }
+                let value = if rest.is_empty() {
+                    i += 1;
+                    args.get(i - 1).cloned()
+                } else {
+                    Some(Word {
+                        text: rest.to_owned(),
+                        ..w.clone()
+                    })
+                };
+                if options.code.contains(ch) {
+                    sql.extend(value);
+                } else if options.file.contains(ch) {
+                    file = true;
+                    script(value.as_ref());
+                }
+                break;
+            }
         }
-        let _ = strings;
         // sqlite3 DB "SQL…"
         if matches!(name, "sqlite3" | "sqlite" | "duckdb") {
-            sql.extend(positionals.iter().skip(1));
+            sql.extend(positionals.iter().skip(1).map(|w| (*w).clone()));
         }
         let mut risk = SqlRisk::None;
         let mut opaque = false;
         for w in &sql {
-            let body = w
-                .text
-                .split_once('=')
-                .filter(|(f, _)| f.starts_with("--"))
-                .map_or(w.text.as_str(), |(_, v)| v);
             if w.exact {
-                risk = risk.max(interp::scan_sql(body));
+                risk = risk.max(interp::scan_sql(&w.text));
             } else {
                 opaque = true;
             }
