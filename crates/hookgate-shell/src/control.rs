@@ -386,13 +386,7 @@ impl Walker<'_> {
 
     /// `name() { …; }`: the function is defined from here on; its body is analysed now with
     /// unknown arguments, kept aside (see [`Pending`]), and again at every call.
-    pub(crate) fn function(
-        &mut self,
-        node: Node<'_>,
-        src: &str,
-        scope: &mut Scope,
-        depth: usize,
-    ) {
+    pub(crate) fn function(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
         let name = node
             .child_by_field_name("name")
             .map(|n| text(n, src).to_owned())
@@ -549,7 +543,9 @@ impl Walker<'_> {
                 }
                 "variable_name" if unsets => {
                     if !has('-', 'f') {
-                        scope.sh.set(text(*child, src), Val::Known(String::new()), Some(false));
+                        scope
+                            .sh
+                            .set(text(*child, src), Val::Known(String::new()), Some(false));
                     }
                 }
                 "variable_name" => {
@@ -734,40 +730,6 @@ impl Walker<'_> {
         out
     }
 
-    /// `((x++))`, `$((x = 1))`, `let x=1`: variables assigned in arithmetic become unknown.
-    pub(crate) fn arithmetic(&mut self, node: Node<'_>, src: &str, scope: &mut Scope) {
-        let raw = text(node, src);
-        let assigns = raw.contains("++")
-            || raw.contains("--")
-            || raw
-                .char_indices()
-                .any(|(i, c)| c == '=' && !matches!(raw.get(i + 1..i + 2), Some("=")) && {
-                    let before = raw.get(..i).and_then(|b| b.chars().last());
-                    !matches!(before, Some('=' | '!' | '<' | '>'))
-                });
-        if !assigns {
-            return;
-        }
-        let mut names = Vec::new();
-        let mut stack = vec![node];
-        let mut seen = 0;
-        while let Some(n) = stack.pop() {
-            seen += 1;
-            if seen > 10_000 {
-                scope.sh.poison();
-                return;
-            }
-            if matches!(n.kind(), "variable_name" | "word") {
-                names.push(text(n, src).to_owned());
-            }
-            let mut cursor = n.walk();
-            stack.extend(n.named_children(&mut cursor));
-        }
-        for name in names {
-            scope.sh.set(&name, Val::Unknown, None);
-        }
-    }
-
     /// `cd`, `pushd`, `popd`, `dirs`: the directory later relative paths are judged against.
     /// A bare `cd` is `$HOME`; `cd -` is `$OLDPWD`; a target only known at run time makes the
     /// directory unknown.
@@ -783,7 +745,9 @@ impl Walker<'_> {
         let stack_index = |w: &Word| {
             w.text.len() > 1
                 && w.text.starts_with(['+', '-'])
-                && w.text.get(1..).is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
+                && w.text
+                    .get(1..)
+                    .is_some_and(|n| n.bytes().all(|b| b.is_ascii_digit()))
         };
         match name {
             "cd" | "chdir" => {
@@ -800,19 +764,18 @@ impl Walker<'_> {
             }
             "pushd" => match target {
                 // `pushd` alone swaps the two top entries.
-                None => match scope.sh.dirs.as_mut().map(|d| d.first().cloned()) {
-                    Some(Some(top)) => {
+                None => {
+                    if let Some(top) = scope.sh.dirs.as_ref().and_then(|d| d.first().cloned()) {
                         let here = scope.cwd.clone();
                         if let Some(first) = scope.sh.dirs.as_mut().and_then(|d| d.first_mut()) {
                             *first = here;
                         }
                         scope.chdir(top);
-                    }
-                    _ => {
+                    } else {
                         scope.sh.dirs = None;
                         scope.chdir(Cwd::Unknown);
                     }
-                },
+                }
                 Some(t) if stack_index(t) || !t.exact => {
                     scope.sh.dirs = None;
                     scope.chdir(Cwd::Unknown);
@@ -868,9 +831,9 @@ impl Walker<'_> {
         let home = self.ctx.home.as_deref();
         match &scope.cwd {
             Cwd::Known(cwd) => Cwd::Known(hookgate_paths::normalize(&t.text, cwd, home).path),
-            Cwd::Unknown if t.text.starts_with('/') => Cwd::Known(
-                hookgate_paths::normalize(&t.text, std::path::Path::new("/"), None).path,
-            ),
+            Cwd::Unknown if t.text.starts_with('/') => {
+                Cwd::Known(hookgate_paths::normalize(&t.text, std::path::Path::new("/"), None).path)
+            }
             Cwd::Unknown => Cwd::Unknown,
         }
     }
@@ -878,7 +841,7 @@ impl Walker<'_> {
     /// Builtins that assign variables or parameters: `set -- …`/`set -a`, `shift`, `read`,
     /// `mapfile`, `getopts`, `let`, `wait -p`, `unset`. What they read from input is unknown;
     /// a variable name only known at run time may be any variable.
-    pub(crate) fn shell_builtin(&mut self, name: &str, args: &[Word], scope: &mut Scope) {
+    pub(crate) fn shell_builtin(name: &str, args: &[Word], scope: &mut Scope) {
         let mut unknown: Vec<String> = Vec::new();
         let mut poison = false;
         let (opts, operands) = match name {
@@ -990,14 +953,14 @@ impl Walker<'_> {
                     }
                 }
             }
-            "unset" => {
-                if !opts.iter().any(|o| o.name == "-f") {
-                    for w in &operands {
-                        if w.exact {
-                            scope.sh.set(&w.text, Val::Known(String::new()), Some(false));
-                        } else {
-                            poison = true;
-                        }
+            "unset" if !opts.iter().any(|o| o.name == "-f") => {
+                for w in &operands {
+                    if w.exact {
+                        scope
+                            .sh
+                            .set(&w.text, Val::Known(String::new()), Some(false));
+                    } else {
+                        poison = true;
                     }
                 }
             }
@@ -1036,9 +999,8 @@ impl Walker<'_> {
             .iter()
             .filter(|w| !(w.exact && w.text.starts_with(['-', '+'])))
         {
-            let is_name = |n: &str| {
-                !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
-            };
+            let is_name =
+                |n: &str| !n.is_empty() && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
             match w.text.split_once('=') {
                 Some((n, v)) if is_name(n) => {
                     if local {
@@ -1065,8 +1027,22 @@ impl Walker<'_> {
 
     /// Runs an alias's body with the call's arguments appended. A body that is one simple
     /// command takes the arguments as words (their exactness kept); any other body is shell
-    /// code followed by the arguments' text.
+    /// code followed by the arguments' text. Whether bash expands it is not known here, so
+    /// the state after is the join of both readings.
     pub(crate) fn expand_alias(
+        &mut self,
+        label: &str,
+        body: &Word,
+        rest: &[Word],
+        scope: &mut Scope,
+        stdin: &Producer,
+    ) {
+        let mut expanded = scope.clone();
+        self.run_alias(label, body, rest, &mut expanded, stdin);
+        scope.join(&expanded);
+    }
+
+    fn run_alias(
         &mut self,
         label: &str,
         body: &Word,
@@ -1125,5 +1101,39 @@ impl Walker<'_> {
             }
         }
         (!words.is_empty()).then_some(words)
+    }
+}
+
+/// `((x++))`, `$((x = 1))`: variables assigned in arithmetic become unknown.
+pub(crate) fn arithmetic(node: Node<'_>, src: &str, scope: &mut Scope) {
+    let raw = text(node, src);
+    let assigns = raw.contains("++")
+        || raw.contains("--")
+        || raw.char_indices().any(|(i, c)| {
+            c == '=' && !matches!(raw.get(i + 1..i + 2), Some("=")) && {
+                let before = raw.get(..i).and_then(|b| b.chars().last());
+                !matches!(before, Some('=' | '!' | '<' | '>'))
+            }
+        });
+    if !assigns {
+        return;
+    }
+    let mut names = Vec::new();
+    let mut stack = vec![node];
+    let mut seen = 0;
+    while let Some(n) = stack.pop() {
+        seen += 1;
+        if seen > 10_000 {
+            scope.sh.poison();
+            return;
+        }
+        if matches!(n.kind(), "variable_name" | "word") {
+            names.push(text(n, src).to_owned());
+        }
+        let mut cursor = n.walk();
+        stack.extend(n.named_children(&mut cursor));
+    }
+    for name in names {
+        scope.sh.set(&name, Val::Unknown, None);
     }
 }

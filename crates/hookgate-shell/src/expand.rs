@@ -330,7 +330,11 @@ fn sequence(inner: &str, limit: usize) -> Option<Result<Vec<String>, ()>> {
         if v == b || out.len() > limit {
             break;
         }
-        v = if a <= b { v + step } else { v.checked_sub(step)? };
+        v = if a <= b {
+            v + step
+        } else {
+            v.checked_sub(step)?
+        };
         if (a <= b && v > b) || (a > b && v < b) {
             break;
         }

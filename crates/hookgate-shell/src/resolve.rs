@@ -157,9 +157,10 @@ pub(crate) fn variable(
                     // The default when it is a plain literal word.
                     let default = children
                         .iter()
-                        .zip(rest)
-                        .find(|(_, k)| **k == "word")
-                        .map(|(c, _)| text(*c, src));
+                        .skip_while(|c| c.kind() != *op)
+                        .nth(1)
+                        .filter(|c| c.kind() == "word")
+                        .map(|c| text(*c, src));
                     match (name, default) {
                         // Context variables keep their known value whatever the default.
                         ("HOME" | "TMPDIR", _) if scope.sh.get(name).is_none() => {
@@ -763,7 +764,7 @@ impl Walker<'_> {
             }
             "set" | "shift" | "read" | "mapfile" | "readarray" | "getopts" | "let" | "wait"
             | "unset" | "shopt" => {
-                self.shell_builtin(&name, &args, scope);
+                Self::shell_builtin(&name, &args, scope);
                 self.classify_plain(&name, argv, scope);
                 self.producer_of(&name, &args, &stdin, scope)
             }
@@ -839,7 +840,9 @@ impl Walker<'_> {
                     }
                     return Producer::Secret(source);
                 }
-                let (format, values) = rest.split_first().map_or((None, &[][..]), |(f, v)| (Some(f), v));
+                let (format, values) = rest
+                    .split_first()
+                    .map_or((None, &[][..]), |(f, v)| (Some(f), v));
                 let value_texts: Vec<&str> = values.iter().map(|w| w.text.as_str()).collect();
                 let printed = format
                     .filter(|f| f.exact)
@@ -849,7 +852,11 @@ impl Walker<'_> {
                 if let Some(var) = assign {
                     // `printf -v NAME`: the output goes into the variable.
                     if var.exact {
-                        let value = if exact { Val::Known(text) } else { Val::Unknown };
+                        let value = if exact {
+                            Val::Known(text)
+                        } else {
+                            Val::Unknown
+                        };
                         scope.sh.set(&var.text, value, None);
                     } else {
                         scope.sh.poison();
@@ -860,6 +867,16 @@ impl Walker<'_> {
             }
             "cat" | "tee" => {
                 self.classify_plain(&name, argv, scope);
+                // `tee FILE` writes what it reads into its files.
+                if name == "tee"
+                    && let Producer::Text { text, exact } = &stdin
+                    && let Some(c) = self.commands.last_mut()
+                {
+                    c.writes = Some(crate::model::Text {
+                        text: text.clone(),
+                        exact: *exact,
+                    });
+                }
                 let files: Vec<&Word> = args
                     .iter()
                     .filter(|w| !(w.exact && w.text.starts_with('-') && w.text.len() > 1))

@@ -6,6 +6,10 @@
 //! the runner in `via`). Each runner's options are a data table; an option the table does not
 //! know may or may not take a value, so both readings are judged, never just the harmless one.
 
+// `argv` (the whole command) and `args` (its arguments) are this module's vocabulary, as in
+// `resolve.rs`.
+#![allow(clippy::similar_names)]
+
 use crate::walk::{Producer, Scope, Walker, Word};
 
 /// What the first operand after a runner's options is.
@@ -177,7 +181,13 @@ const fn runner(name: &'static str, sub: &'static [&'static str], operand: Opera
 /// The runners, by command name. `sub` lists alternatives (`npm exec` or `npm x`).
 static RUNNERS: &[Runner] = &[
     Runner {
-        globals: &["--directory", "--project", "--config-file", "--cache-dir", "--color"],
+        globals: &[
+            "--directory",
+            "--project",
+            "--config-file",
+            "--cache-dir",
+            "--color",
+        ],
         values: UV_VALUES,
         flags: UV_FLAGS,
         chdir: &["--directory"],
@@ -191,7 +201,16 @@ static RUNNERS: &[Runner] = &[
     },
     Runner {
         globals: &["-C", "--directory", "-P", "--project"],
-        flags: &["-q", "--quiet", "-v", "-vv", "-vvv", "-n", "--no-interaction", "--ansi"],
+        flags: &[
+            "-q",
+            "--quiet",
+            "-v",
+            "-vv",
+            "-vvv",
+            "-n",
+            "--no-interaction",
+            "--ansi",
+        ],
         chdir: &["-C", "--directory"],
         ..runner("poetry", &["run"], Operand::Command)
     },
@@ -209,18 +228,38 @@ static RUNNERS: &[Runner] = &[
         ..runner("rye", &["run"], Operand::Command)
     },
     Runner {
-        globals: &["-e", "--env", "-p", "--project", "--data-dir", "--cache-dir", "--config"],
+        globals: &[
+            "-e",
+            "--env",
+            "-p",
+            "--project",
+            "--data-dir",
+            "--cache-dir",
+            "--config",
+        ],
         ..runner("hatch", &["run"], Operand::Command)
     },
     Runner {
         values: &["-n", "--name", "-p", "--prefix", "--cwd"],
-        flags: &["--no-capture-output", "--live-stream", "-v", "--verbose", "--debug"],
+        flags: &[
+            "--no-capture-output",
+            "--live-stream",
+            "-v",
+            "--verbose",
+            "--debug",
+        ],
         chdir: &["--cwd"],
         ..runner("conda", &["run"], Operand::Command)
     },
     Runner {
         values: &["-n", "--name", "-p", "--prefix", "--cwd"],
-        flags: &["--no-capture-output", "--live-stream", "-v", "--verbose", "--debug"],
+        flags: &[
+            "--no-capture-output",
+            "--live-stream",
+            "-v",
+            "--verbose",
+            "--debug",
+        ],
         chdir: &["--cwd"],
         ..runner("mamba", &["run"], Operand::Command)
     },
@@ -284,7 +323,14 @@ static RUNNERS: &[Runner] = &[
         ..runner("npm", &["exec", "x"], Operand::Package)
     },
     Runner {
-        values: &["-p", "--package", "-c", "--call", "--cache", "--node-options"],
+        values: &[
+            "-p",
+            "--package",
+            "-c",
+            "--call",
+            "--cache",
+            "--node-options",
+        ],
         flags: NPX_FLAGS,
         code: &["-c", "--call"],
         package: &["-p", "--package"],
@@ -319,8 +365,24 @@ static RUNNERS: &[Runner] = &[
         ..runner("dotenv", NONE, Operand::Command)
     },
     Runner {
-        values: &["-p", "--packages", "-A", "--attr", "-I", "--include", "-E", "--expr"],
-        flags: &["--pure", "--impure", "-v", "--verbose", "-Q", "--no-build-output"],
+        values: &[
+            "-p",
+            "--packages",
+            "-A",
+            "--attr",
+            "-I",
+            "--include",
+            "-E",
+            "--expr",
+        ],
+        flags: &[
+            "--pure",
+            "--impure",
+            "-v",
+            "--verbose",
+            "-Q",
+            "--no-build-output",
+        ],
         code: &["--run", "--command"],
         ..runner("nix-shell", NONE, Operand::CodeOnly)
     },
@@ -356,7 +418,10 @@ fn package_binary(spec: &str) -> String {
         .unwrap_or(spec);
     let name = unscoped.split('@').next().unwrap_or(unscoped);
     // PyPI specs: `ruff==0.4`, `black[jupyter]`.
-    let name = name.split(['=', '<', '>', '[', '~', '!']).next().unwrap_or(name);
+    let name = name
+        .split(['=', '<', '>', '[', '~', '!'])
+        .next()
+        .unwrap_or(name);
     PACKAGE_BINARIES
         .iter()
         .find(|(p, _)| *p == name)
@@ -383,52 +448,53 @@ struct Parsed {
 }
 
 /// Reads options from `start`: `--` ends them; `--opt=value` is unambiguous.
-fn parse(r: &Runner, args: &[Word], start: usize, values: &[&str]) -> Parsed {
-    let mut p = Parsed::default();
-    let mut i = start;
-    while let Some(w) = args.get(i) {
-        if !is_option(w) {
+fn parse(runner: &Runner, args: &[Word], start: usize, values: &[&str]) -> Parsed {
+    let mut parsed = Parsed::default();
+    let mut at = start;
+    while let Some(word) = args.get(at) {
+        if !is_option(word) {
             break;
         }
-        if w.text == "--" {
-            i += 1;
+        if word.text == "--" {
+            at += 1;
             break;
         }
-        let (flag, inline) = match w.text.split_once('=') {
-            Some((f, v)) if f.starts_with("--") => (f, Some(v)),
-            _ => (w.text.as_str(), None),
+        let (flag, inline) = match word.text.split_once('=') {
+            Some((name, value)) if name.starts_with("--") => (name, Some(value)),
+            _ => (word.text.as_str(), None),
         };
-        if r.rest.contains(&flag) {
-            p.rest = Some(i + 1);
-            i = args.len();
+        if runner.rest.contains(&flag) {
+            parsed.rest = Some(at + 1);
+            at = args.len();
             break;
         }
-        let takes = values.contains(&flag) || r.code.contains(&flag) || r.chdir.contains(&flag);
+        let takes =
+            values.contains(&flag) || runner.code.contains(&flag) || runner.chdir.contains(&flag);
         let value = match inline {
             Some(v) => Some(Word {
                 text: v.to_owned(),
-                ..w.clone()
+                ..word.clone()
             }),
-            None if takes => args.get(i + 1).cloned(),
+            None if takes => args.get(at + 1).cloned(),
             None => None,
         };
-        if r.code.contains(&flag) {
-            p.code = value.clone();
+        if runner.code.contains(&flag) {
+            parsed.code.clone_from(&value);
         }
-        if r.chdir.contains(&flag) {
-            p.chdir = value.clone();
+        if runner.chdir.contains(&flag) {
+            parsed.chdir.clone_from(&value);
         }
-        if r.package.contains(&flag) {
-            p.package = true;
+        if runner.package.contains(&flag) {
+            parsed.package = true;
         }
-        let known = takes || r.flags.contains(&flag) || inline.is_some();
-        if !known && p.ambiguous.is_none() {
-            p.ambiguous = Some(i + 1);
+        let known = takes || runner.flags.contains(&flag) || inline.is_some();
+        if !known && parsed.ambiguous.is_none() {
+            parsed.ambiguous = Some(at + 1);
         }
-        i += if takes && inline.is_none() { 2 } else { 1 };
+        at += if takes && inline.is_none() { 2 } else { 1 };
     }
-    p.end = i.min(args.len());
-    p
+    parsed.end = at.min(args.len());
+    parsed
 }
 
 impl Walker<'_> {
@@ -484,7 +550,13 @@ impl Walker<'_> {
             return Some(Producer::Opaque);
         }
         let mut commands: Vec<Vec<Word>> = Vec::new();
-        if let Some(at) = p.rest {
+        // `nix develop [installable] -c CMD …`: the option may follow operands.
+        let rest = p.rest.or_else(|| {
+            args.iter()
+                .position(|w| w.exact && r.rest.contains(&w.text.as_str()))
+                .map(|at| at + 1)
+        });
+        if let Some(at) = rest {
             commands.push(args.get(at..).unwrap_or(&[]).to_vec());
         } else {
             for start in std::iter::once(p.end).chain(p.ambiguous.map(|a| a + 1)) {
@@ -493,7 +565,7 @@ impl Walker<'_> {
                 if start != p.end && args.get(start - 1).is_none_or(is_option) {
                     continue;
                 }
-                if let Some(c) = self.runner_command(r, &p, args, start) {
+                if let Some(c) = runner_command(r, &p, args, start) {
                     commands.push(c);
                 }
             }
@@ -514,59 +586,52 @@ impl Walker<'_> {
         scope.absorb(&inner);
         Some(out)
     }
+}
 
-    /// The argv a runner runs, its operands starting at `start`.
-    fn runner_command(
-        &self,
-        r: &Runner,
-        p: &Parsed,
-        args: &[Word],
-        start: usize,
-    ) -> Option<Vec<Word>> {
-        let mut rest = args.get(start..)?;
-        if let (Some(skip), Some(first)) = (r.skip_word, rest.first())
-            && first.exact
-            && first.text == skip
-        {
-            rest = rest.get(1..)?;
-        }
-        if rest.first().is_some_and(|w| w.exact && w.text == "--") {
-            rest = rest.get(1..)?;
-        }
-        let first = rest.first()?;
-        match r.operand {
-            Operand::Command if r.name == "hatch" && first.exact && first.text.contains(':') => {
-                // `hatch run ENV:CMD ARGS`.
-                let mut line = rest.to_vec();
-                if let Some(w) = line.first_mut() {
-                    w.text = w.text.split_once(':').map(|(_, c)| c.to_owned())?;
-                }
-                Some(line)
+/// The argv a runner runs, its operands starting at `start`.
+fn runner_command(r: &Runner, p: &Parsed, args: &[Word], start: usize) -> Option<Vec<Word>> {
+    let mut rest = args.get(start..)?;
+    if let (Some(skip), Some(first)) = (r.skip_word, rest.first())
+        && first.exact
+        && first.text == skip
+    {
+        rest = rest.get(1..)?;
+    }
+    if rest.first().is_some_and(|w| w.exact && w.text == "--") {
+        rest = rest.get(1..)?;
+    }
+    let first = rest.first()?;
+    match r.operand {
+        Operand::Command if r.name == "hatch" && first.exact && first.text.contains(':') => {
+            // `hatch run ENV:CMD ARGS`.
+            let mut line = rest.to_vec();
+            if let Some(w) = line.first_mut() {
+                w.text = w.text.split_once(':').map(|(_, c)| c.to_owned())?;
             }
-            Operand::Command => Some(rest.to_vec()),
-            Operand::Package if p.package => Some(rest.to_vec()),
-            Operand::Package => {
-                let mut line = rest.to_vec();
-                if let Some(w) = line.first_mut().filter(|w| w.exact) {
-                    w.text = package_binary(&w.text);
-                }
-                Some(line)
-            }
-            Operand::Directory => Some(rest.get(1..)?.to_vec()),
-            Operand::Tools => {
-                let line = match rest.iter().position(|w| w.exact && w.text == "--") {
-                    Some(at) => rest.get(at + 1..)?,
-                    None => {
-                        let skip = rest
-                            .iter()
-                            .take_while(|w| w.exact && w.text.contains('@'))
-                            .count();
-                        rest.get(skip..)?
-                    }
-                };
-                (!line.is_empty()).then(|| line.to_vec())
-            }
-            Operand::CodeOnly => None,
+            Some(line)
         }
+        Operand::Command => Some(rest.to_vec()),
+        Operand::Package if p.package => Some(rest.to_vec()),
+        Operand::Package => {
+            let mut line = rest.to_vec();
+            if let Some(w) = line.first_mut().filter(|w| w.exact) {
+                w.text = package_binary(&w.text);
+            }
+            Some(line)
+        }
+        Operand::Directory => Some(rest.get(1..)?.to_vec()),
+        Operand::Tools => {
+            let line = if let Some(at) = rest.iter().position(|w| w.exact && w.text == "--") {
+                rest.get(at + 1..)?
+            } else {
+                let skip = rest
+                    .iter()
+                    .take_while(|w| w.exact && w.text.contains('@'))
+                    .count();
+                rest.get(skip..)?
+            };
+            (!line.is_empty()).then(|| line.to_vec())
+        }
+        Operand::CodeOnly => None,
     }
 }

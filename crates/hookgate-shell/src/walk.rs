@@ -458,7 +458,7 @@ impl Walker<'_> {
                 ) {
                     self.scan_substitutions(node, src, scope, depth);
                     if is_arithmetic(other) {
-                        self.arithmetic(node, src, scope);
+                        crate::control::arithmetic(node, src, scope);
                     }
                 } else {
                     self.unknown(format!("unsupported construct `{other}`"));
@@ -482,7 +482,7 @@ impl Walker<'_> {
             } else {
                 self.scan_substitutions(child, src, scope, depth + 1);
                 if is_arithmetic(child.kind()) {
-                    self.arithmetic(child, src, scope);
+                    crate::control::arithmetic(child, src, scope);
                 }
             }
         }
@@ -1108,11 +1108,8 @@ impl Walker<'_> {
                 // inside was a plain `echo`/`printf` (whose output the walker computed; any
                 // option or directive it does not model makes the output inexact).
                 let only_echo = self.commands.get(before..).is_some_and(|cmds| {
-                    cmds.iter().all(|c| {
-                        c.argv
-                            .first()
-                            .is_some_and(|a| a == "echo" || a == "printf")
-                    })
+                    cmds.iter()
+                        .all(|c| c.argv.first().is_some_and(|a| a == "echo" || a == "printf"))
                 });
                 match &produced {
                     Producer::Text { text, exact: true }
@@ -1140,7 +1137,7 @@ impl Walker<'_> {
                 w.exact = false;
                 self.scan_substitutions(node, src, scope, depth + 1);
                 if is_arithmetic(node.kind()) {
-                    self.arithmetic(node, src, scope);
+                    crate::control::arithmetic(node, src, scope);
                 }
             }
         }
@@ -1171,11 +1168,7 @@ pub(crate) fn spawns_in_background(node: Node<'_>) -> bool {
 
 /// True when `pred` holds for `node` or a node below it. Iterative and bounded: past 10,000
 /// nodes the answer is `overflow` (the caller's fail-closed choice).
-pub(crate) fn any_node(
-    node: Node<'_>,
-    overflow: bool,
-    pred: impl Fn(Node<'_>) -> bool,
-) -> bool {
+pub(crate) fn any_node(node: Node<'_>, overflow: bool, pred: impl Fn(Node<'_>) -> bool) -> bool {
     let mut stack = vec![node];
     let mut seen = 0;
     while let Some(n) = stack.pop() {
@@ -1281,11 +1274,9 @@ fn unquoted_word(raw: &str, first: bool, ctx: &Context, scope: &Scope, w: &mut W
 /// The name in `$X`/`${X…}` (`@`, `*`, `1` for the special ones).
 pub(crate) fn expansion_name<'s>(node: Node<'_>, src: &'s str) -> Option<&'s str> {
     let mut cursor = node.walk();
-    let name = node
-        .children(&mut cursor)
+    node.children(&mut cursor)
         .find(|c| matches!(c.kind(), "variable_name" | "special_variable_name"))
-        .map(|c| text(c, src));
-    name
+        .map(|c| text(c, src))
 }
 
 /// `$X` or `${X}` with no operator.
