@@ -50,8 +50,40 @@ pub(crate) fn has_jump(node: Node<'_>, src: &str) -> bool {
     })
 }
 
+/// A state a list may be in: the working state itself, a copy, or no path at all (boxed:
+/// the tracks move on every operand).
+#[derive(Debug, Clone)]
+enum Track {
+    Here,
+    Saved(Box<Scope>),
+    Dead,
+}
+
+impl Track {
+    /// `a ⊔ b`, where `Here` is `scope`.
+    fn join(a: Self, b: Self, scope: &Scope) -> Self {
+        match (a, b) {
+            (Self::Here, Self::Here) => Self::Here,
+            (Self::Dead, t) | (t, Self::Dead) => t,
+            (Self::Here, Self::Saved(mut s)) | (Self::Saved(mut s), Self::Here) => {
+                s.join(scope);
+                Self::Saved(s)
+            }
+            (Self::Saved(mut s), Self::Saved(t)) => {
+                s.join(&t);
+                Self::Saved(s)
+            }
+        }
+    }
+}
+
 /// `exit`/`return` as a whole statement: control never reaches what follows.
 fn always_leaves(node: Node<'_>, src: &str) -> bool {
+    // Cheap test first: most operands are not.
+    let raw = text(node, src).trim_start_matches(['{', ' ', '\t', '\n']);
+    if !(raw.starts_with("exit") || raw.starts_with("return")) {
+        return false;
+    }
     match node.kind() {
         "command" => node
             .child_by_field_name("name")
@@ -95,47 +127,80 @@ impl Walker<'_> {
         }
         operands.reverse();
         operators.reverse();
-        // `ok`/`fail`: the state when what ran so far succeeded / failed; `None` = no path.
-        let mut ok: Option<Scope> = None;
-        let mut fail: Option<Scope> = None;
+        // `ok`/`fail`: the state when what ran so far succeeded / failed. Most operands change
+        // nothing, so a track equal to the working state (`scope`) is `Here` and costs no copy.
+        let mut ok = Track::Here;
+        let mut fail = Track::Here;
         for (index, operand) in operands.into_iter().enumerate() {
-            let start = match index.checked_sub(1).and_then(|i| operators.get(i)) {
-                None => Some(scope.clone()),
-                Some(&"||") => fail.clone(),
-                Some(_) => ok.clone(),
+            let op = index.checked_sub(1).and_then(|i| operators.get(i)).copied();
+            let (start, other) = match op {
+                None => (Track::Here, None),
+                Some("||") => (std::mem::replace(&mut fail, Track::Dead), Some(&mut ok)),
+                Some(_) => (std::mem::replace(&mut ok, Track::Dead), Some(&mut fail)),
             };
-            // An operand no path reaches (`exit || x`) is still judged, in the last state.
-            let reached = start.is_some();
-            let entry = start.unwrap_or_else(|| scope.clone());
-            let mut state = entry.clone();
-            self.stmt(operand, src, &mut state, depth + 1);
-            if !reached {
-                continue;
+            match start {
+                Track::Here => {}
+                Track::Saved(s) => {
+                    if let Some(o) = other
+                        && matches!(o, Track::Here)
+                    {
+                        *o = Track::Saved(Box::new(scope.clone()));
+                    }
+                    *scope = *s;
+                }
+                Track::Dead => {
+                    // No path reaches it (`exit || x`): still judged, in the current state.
+                    let mut unreached = scope.clone();
+                    self.stmt(operand, src, &mut unreached, depth + 1);
+                    match op {
+                        Some("||") => fail = Track::Dead,
+                        _ => ok = Track::Dead,
+                    }
+                    continue;
+                }
             }
-            let after = (!always_leaves(operand, src)).then_some(state);
-            // A command that failed may have done part of its work.
-            let failed = after.as_ref().map(|a| {
-                let mut f = entry.clone();
-                f.join(a);
-                f
-            });
-            match index.checked_sub(1).and_then(|i| operators.get(i)) {
+            let stamp = scope.stamp();
+            self.stmt(operand, src, scope, depth + 1);
+            let leaves = always_leaves(operand, src);
+            let changed = scope.stamp() != stamp;
+            // A command that failed may have done part of its work: what it changed is
+            // unknown on the failure path. A track that was the working state before this
+            // operand is that too (its exact value is gone; this is what is known of it).
+            let failed = if leaves {
+                Track::Dead
+            } else if changed {
+                let mut f = Box::new(scope.clone());
+                f.forget_since(stamp);
+                Track::Saved(f)
+            } else {
+                Track::Here
+            };
+            let after = if leaves { Track::Dead } else { Track::Here };
+            if changed {
+                for t in [&mut ok, &mut fail] {
+                    if matches!(t, Track::Here) {
+                        *t = failed.clone();
+                    }
+                }
+            }
+            match op {
                 None => {
-                    ok.clone_from(&after);
+                    ok = after;
                     fail = failed;
                 }
-                Some(&"||") => {
-                    ok = join_opt(ok, after.as_ref());
+                Some("||") => {
+                    ok = Track::join(std::mem::replace(&mut ok, Track::Dead), after, scope);
                     fail = failed;
                 }
                 Some(_) => {
-                    ok.clone_from(&after);
-                    fail = join_opt(fail, failed.as_ref());
+                    ok = after;
+                    fail = Track::join(std::mem::replace(&mut fail, Track::Dead), failed, scope);
                 }
             }
         }
-        if let Some(end) = join_opt(ok, fail.as_ref()) {
-            *scope = end;
+        match Track::join(ok, fail, scope) {
+            Track::Here | Track::Dead => {}
+            Track::Saved(end) => *scope = *end,
         }
     }
 
@@ -456,6 +521,7 @@ impl Walker<'_> {
         if let Some(p) = self.pending.get_mut(f.id) {
             p.called = true;
         }
+        scope.sh.touch();
         let saved = scope.sh.params.replace(args.iter().map(Val::of).collect());
         scope.sh.frames.push(Vec::new());
         let stamp = scope.sh.generation();
@@ -734,6 +800,7 @@ impl Walker<'_> {
     /// A bare `cd` is `$HOME`; `cd -` is `$OLDPWD`; a target only known at run time makes the
     /// directory unknown.
     pub(crate) fn directory(&mut self, name: &str, args: &[Word], scope: &mut Scope) {
+        scope.sh.touch();
         let operands: Vec<&Word> = args
             .iter()
             .skip_while(|w| {
@@ -842,6 +909,7 @@ impl Walker<'_> {
     /// `mapfile`, `getopts`, `let`, `wait -p`, `unset`. What they read from input is unknown;
     /// a variable name only known at run time may be any variable.
     pub(crate) fn shell_builtin(name: &str, args: &[Word], scope: &mut Scope) {
+        scope.sh.touch();
         let mut unknown: Vec<String> = Vec::new();
         let mut poison = false;
         let (opts, operands) = match name {

@@ -32,8 +32,8 @@ enum Atom<'s> {
 
 /// Cheap test before the real scan: can `raw` contain a brace expression at all?
 pub(crate) fn may_brace(raw: &str) -> bool {
-    let b = raw.as_bytes();
-    b.contains(&b'{') && b.contains(&b'}') && (b.contains(&b',') || raw.contains(".."))
+    // `str::contains(char)` searches a word at a time; most words have no `{`.
+    raw.contains('{') && raw.contains('}') && (raw.contains(',') || raw.contains(".."))
 }
 
 /// Brace-expands a word's source text the way bash does: the first unquoted `{` with a

@@ -39,7 +39,7 @@ use tree_sitter::Parser;
 
 pub use model::{
     Action, Analysis, BlastRadius, Channel, Class, Context, Effect, EffectOp, ExecutedCommand,
-    Flow, FlowSink, FlowSource, Heredoc, HeredocKind, Limits, ParseStatus, Text, Verdict,
+    Flow, FlowSink, FlowSource, Heredoc, HeredocKind, Limits, ParseStatus, Text, Verdict, WorkDir,
 };
 
 use crate::targets::Cwd;
@@ -107,11 +107,14 @@ impl Analyzer {
                 "the command is too long to analyse",
             );
         }
-        if let Err(reason) = prescan(command, &self.limits) {
-            return failed(ParseStatus::LimitExceeded(reason.clone()), &reason);
-        }
-        if let Some(reason) = unrepresentable(command) {
-            return failed(ParseStatus::Error(reason.to_owned()), reason);
+        match prescan(command, &self.limits) {
+            Ok(()) => {}
+            Err(Prescan::TooDeep(reason)) => {
+                return failed(ParseStatus::LimitExceeded(reason.clone()), &reason);
+            }
+            Err(Prescan::Unrepresentable(reason)) => {
+                return failed(ParseStatus::Error(reason.to_owned()), reason);
+            }
         }
         if command.trim().is_empty() {
             return Analysis {
@@ -169,28 +172,6 @@ fn finish(commands: Vec<ExecutedCommand>, extra: &[Verdict]) -> Analysis {
         commands,
         verdict,
     }
-}
-
-/// Bytes whose meaning differs between bash and the grammar, decided on purpose: the whole
-/// line is unresolved (ask; a policy may deny).
-///
-/// * NUL: bash cannot receive it in `-c` (the argument ends there) and truncates words at it,
-///   so any word resolved across it would silently differ from what runs.
-/// * Carriage return, vertical tab, form feed: ordinary word characters to bash (only space,
-///   tab and newline separate words) but blanks to the grammar, so the words it reports
-///   (`rm -rf .claude\r` → `.claude`) are not the ones bash runs.
-fn unrepresentable(command: &str) -> Option<&'static str> {
-    let bytes = command.as_bytes();
-    if bytes.contains(&0) {
-        return Some("the command contains a NUL byte, which bash does not pass on as written");
-    }
-    if bytes.iter().any(|b| matches!(b, b'\r' | 0x0b | 0x0c)) {
-        return Some(
-            "the command contains a carriage return, vertical tab or form feed, which bash \
-             reads as part of a word",
-        );
-    }
-    None
 }
 
 /// Bash reserved words: a line starting with one is never a plain simple command.
@@ -264,14 +245,47 @@ fn first_error(root: tree_sitter::Node<'_>, src: &str) -> String {
     "syntax error".to_owned()
 }
 
+/// Why [`prescan`] refused a line.
+pub(crate) enum Prescan {
+    /// Nested deeper than the limit.
+    TooDeep(String),
+    /// Holds a byte bash and the grammar read differently (see [`prescan`]).
+    Unrepresentable(&'static str),
+}
+
+impl Prescan {
+    pub(crate) fn reason(&self) -> String {
+        match self {
+            Self::TooDeep(r) => r.clone(),
+            Self::Unrepresentable(r) => (*r).to_owned(),
+        }
+    }
+}
+
 /// Cheap bound on nesting before the parser runs: counts opening brackets and substitution
 /// openers (outside single quotes) so pathological input is refused in linear time.
-pub(crate) fn prescan(src: &str, limits: &Limits) -> Result<(), String> {
+///
+/// The same pass refuses bytes whose meaning differs between bash and the grammar, decided on
+/// purpose: the whole line is unresolved (ask; a policy may deny).
+/// * NUL: bash cannot receive it in `-c` (the argument ends there) and truncates words at it,
+///   so any word resolved across it would silently differ from what runs.
+/// * Carriage return, vertical tab, form feed: ordinary word characters to bash (only space,
+///   tab and newline separate words) but blanks to the grammar, so the words it reports
+///   (`rm -rf .claude\r` → `.claude`) are not the ones bash runs.
+pub(crate) fn prescan(src: &str, limits: &Limits) -> Result<(), Prescan> {
     let mut depth: usize = 0;
     let mut max_depth: usize = 0;
     let mut in_single = false;
     let mut escaped = false;
     for b in src.bytes() {
+        if b < 0x0e && matches!(b, 0 | 0x0b | 0x0c | b'\r') {
+            return Err(Prescan::Unrepresentable(if b == 0 {
+                "the command contains a NUL byte, which bash does not pass on as written"
+            } else {
+                "the command contains a carriage return, vertical tab or form feed, which \
+                 bash reads as part of a word"
+            }));
+        }
         if escaped {
             escaped = false;
             continue;
@@ -288,10 +302,10 @@ pub(crate) fn prescan(src: &str, limits: &Limits) -> Result<(), String> {
         }
     }
     if max_depth > limits.max_nesting {
-        return Err(format!(
+        return Err(Prescan::TooDeep(format!(
             "nesting deeper than {} brackets",
             limits.max_nesting
-        ));
+        )));
     }
     Ok(())
 }

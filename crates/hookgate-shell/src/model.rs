@@ -210,13 +210,12 @@ pub struct ExecutedCommand {
     /// commands whose effects are read off their argv by the caller.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
-    /// The directory the command runs in, after the `cd`/`pushd`/`popd`/`env -C` before it
-    /// on the line (a bare `cd` is the home directory); `None` when it is only known at run
-    /// time (`cd "$X"`, `cd` in a branch). Relative paths in `argv` and `effects` are relative
-    /// to it, so a caller placing them against the call's cwd instead would misplace
-    /// `cd src && rm -rf ../.claude`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub cwd: Option<std::path::PathBuf>,
+    /// The directory the command runs in, after the `cd`/`pushd`/`popd`/`env -C`/runner
+    /// `--directory` before it on the line (a bare `cd` is the home directory). Relative paths
+    /// in `argv` and `effects` are relative to it, so a caller placing them against the call's
+    /// cwd instead would misplace `cd src && rm -rf ../.claude` (see [`WorkDir::path`]).
+    #[serde(default, skip_serializing_if = "WorkDir::is_call")]
+    pub cwd: WorkDir,
     /// Heredocs and here-strings the command reads (`cat >> .envrc <<EOF`, `xargs rm <<<
     /// .claude`), in source order, so a policy can judge the text itself.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -227,6 +226,36 @@ pub struct ExecutedCommand {
     /// known is written (or the command writes no file).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub writes: Option<Text>,
+}
+
+/// Where an [`ExecutedCommand`] runs.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WorkDir {
+    /// The call's working directory ([`Context::cwd`]): nothing on the line moved.
+    #[default]
+    Call,
+    /// The directory the line moved to (absolute; may equal the call's after `cd .`).
+    Moved(PathBuf),
+    /// Only known at run time (`cd "$X"`, a `cd` in one branch of an `if`): a relative path
+    /// in the command cannot be placed.
+    Unknown,
+}
+
+impl WorkDir {
+    /// The directory as a path, given the call's cwd; `None` when it is unknown.
+    pub fn path<'a>(&'a self, call_cwd: &'a std::path::Path) -> Option<&'a std::path::Path> {
+        match self {
+            Self::Call => Some(call_cwd),
+            Self::Moved(p) => Some(p),
+            Self::Unknown => None,
+        }
+    }
+
+    /// True for [`WorkDir::Call`] (not serialised).
+    pub fn is_call(&self) -> bool {
+        matches!(self, Self::Call)
+    }
 }
 
 /// A heredoc (`<<EOF`, `<<-EOF`, `<<'EOF'`) or here-string (`<<< word`) as the command

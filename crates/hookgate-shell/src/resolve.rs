@@ -504,7 +504,7 @@ impl Walker<'_> {
                             word.exact &= one;
                             glue(last, word);
                         }
-                        _ => argv.extend(self.fields(target, src, scope, 1)),
+                        _ => self.fields_into(target, src, scope, 1, &mut argv),
                     }
                 }
                 (Some("redirect"), _)
@@ -572,14 +572,14 @@ impl Walker<'_> {
                 self.expand_alias(&label, &body, argv.get(1..).unwrap_or(&[]), scope, &stdin);
             }
         }
-        let functions: Vec<crate::state::Function> = scope
-            .sh
-            .functions
-            .iter()
-            .filter(|f| f.name == first.text)
-            .cloned()
-            .collect();
-        if !functions.is_empty() {
+        if scope.sh.functions.iter().any(|f| f.name == first.text) {
+            let functions: Vec<crate::state::Function> = scope
+                .sh
+                .functions
+                .iter()
+                .filter(|f| f.name == first.text)
+                .cloned()
+                .collect();
             self.record(
                 argv,
                 scope,
@@ -592,19 +592,14 @@ impl Walker<'_> {
         }
         self.check_downloaded_run(&name, argv, scope);
         self.check_stdin_flow(&name, argv, &stdin, scope);
-        let args = argv.get(1..).unwrap_or(&[]).to_vec();
+        let args: &[Word] = argv.get(1..).unwrap_or(&[]);
         let before_self = self.commands.len();
-        if crate::runners::handles(&name)
-            && let Some(out) = self.runner(&name, argv, &args, scope, &stdin)
-        {
-            return out;
-        }
         match name.as_str() {
-            "sudo" | "doas" => self.sudo(&name, argv, &args, scope, stdin),
-            "env" => self.env(argv, &args, scope, stdin),
+            "sudo" | "doas" => self.sudo(&name, argv, args, scope, stdin),
+            "env" => self.env(argv, args, scope, stdin),
             "command" => {
-                let end = skip_options(&args, &[]);
-                if has_opt(&args, end, 'v', "-v") || has_opt(&args, end, 'V', "-V") {
+                let end = skip_options(args, &[]);
+                if has_opt(args, end, 'v', "-v") || has_opt(args, end, 'V', "-V") {
                     self.record(argv, scope, Verdict::safe("looks a command up"));
                     return Producer::Opaque;
                 }
@@ -616,36 +611,36 @@ impl Walker<'_> {
                     stdin,
                 )
             }
-            "builtin" => self.peel_here(argv, &args, "builtin", scope, stdin),
+            "builtin" => self.peel_here(argv, args, "builtin", scope, stdin),
             "nohup" | "setsid" | "unbuffer" | "chronic" | "nocache" | "catchsegv"
             | "unshare-noop" => {
-                let end = skip_options(&args, &[]);
+                let end = skip_options(args, &[]);
                 self.peel(argv, args.get(end..).unwrap_or(&[]), &name, scope, stdin)
             }
             "exec" => {
-                let end = skip_options(&args, &["-a"]);
+                let end = skip_options(args, &["-a"]);
                 self.peel(argv, args.get(end..).unwrap_or(&[]), "exec", scope, stdin)
             }
             "nice" => {
-                let end = skip_options(&args, &["-n", "--adjustment"]);
+                let end = skip_options(args, &["-n", "--adjustment"]);
                 self.peel(argv, args.get(end..).unwrap_or(&[]), "nice", scope, stdin)
             }
             "time" => {
                 // bash's `time` is a keyword: a builtin it times runs in this shell.
-                let end = skip_options(&args, &["-f", "--format", "-o", "--output"]);
+                let end = skip_options(args, &["-f", "--format", "-o", "--output"]);
                 self.peel_here(argv, args.get(end..).unwrap_or(&[]), "time", scope, stdin)
             }
             "stdbuf" => {
                 let end =
-                    skip_options(&args, &["-i", "-o", "-e", "--input", "--output", "--error"]);
+                    skip_options(args, &["-i", "-o", "-e", "--input", "--output", "--error"]);
                 self.peel(argv, args.get(end..).unwrap_or(&[]), "stdbuf", scope, stdin)
             }
             "ionice" => {
-                let end = skip_options(&args, &["-c", "-n", "--class", "--classdata"]);
+                let end = skip_options(args, &["-c", "-n", "--class", "--classdata"]);
                 self.peel(argv, args.get(end..).unwrap_or(&[]), "ionice", scope, stdin)
             }
             "caffeinate" => {
-                let end = skip_options(&args, &["-t", "-w"]);
+                let end = skip_options(args, &["-t", "-w"]);
                 self.peel(
                     argv,
                     args.get(end..).unwrap_or(&[]),
@@ -655,7 +650,7 @@ impl Walker<'_> {
                 )
             }
             "timeout" | "chrt" | "taskset" => {
-                let end = skip_options(&args, &["-s", "--signal", "-k", "--kill-after"]);
+                let end = skip_options(args, &["-s", "--signal", "-k", "--kill-after"]);
                 // One positional (duration / priority / mask) precedes the command.
                 self.peel(
                     argv,
@@ -667,22 +662,22 @@ impl Walker<'_> {
             }
             "strace" | "ltrace" => {
                 let end = skip_options(
-                    &args,
+                    args,
                     &["-o", "-e", "-p", "-s", "-u", "-E", "-P", "-a", "-X", "-b"],
                 );
                 self.peel(argv, args.get(end..).unwrap_or(&[]), &name, scope, stdin)
             }
-            "busybox" | "toybox" => self.peel(argv, &args, &name, scope, stdin),
-            "flock" => self.flock(argv, &args, scope, stdin),
-            "watch" => self.watch(argv, &args, scope),
-            "xargs" => self.xargs(argv, &args, scope, &stdin),
-            "parallel" => self.parallel(argv, &args, scope, stdin),
-            "su" | "runuser" => self.su(argv, &args, scope),
-            "ssh" => self.ssh(argv, &args, scope),
+            "busybox" | "toybox" => self.peel(argv, args, &name, scope, stdin),
+            "flock" => self.flock(argv, args, scope, stdin),
+            "watch" => self.watch(argv, args, scope),
+            "xargs" => self.xargs(argv, args, scope, &stdin),
+            "parallel" => self.parallel(argv, args, scope, stdin),
+            "su" | "runuser" => self.su(argv, args, scope),
+            "ssh" => self.ssh(argv, args, scope),
             "script" => {
                 let (opts, _) = crate::deferred::scan(
                     "script",
-                    &args,
+                    args,
                     "cTIOBEm",
                     &[
                         "--command",
@@ -709,7 +704,7 @@ impl Walker<'_> {
                 }
                 Producer::Opaque
             }
-            "eval" if self.evaluates_shell_init(&args, scope) => {
+            "eval" if self.evaluates_shell_init(args, scope) => {
                 self.record(
                     argv,
                     scope,
@@ -719,7 +714,7 @@ impl Walker<'_> {
             }
             "eval" => {
                 let joined = Word {
-                    text: texts(&args).join(" "),
+                    text: texts(args).join(" "),
                     exact: args.iter().all(|w| w.exact),
                     shape: WordShape::Exact,
                     substs: args.iter().flat_map(|w| w.substs.clone()).collect(),
@@ -727,7 +722,7 @@ impl Walker<'_> {
                 self.eval_code(argv, &joined, scope, "eval");
                 Producer::Opaque
             }
-            "source" | "." if self.evaluates_shell_init(&args, scope) => {
+            "source" | "." if self.evaluates_shell_init(args, scope) => {
                 self.record(
                     argv,
                     scope,
@@ -758,25 +753,27 @@ impl Walker<'_> {
                 Producer::Opaque
             }
             "cd" | "chdir" | "pushd" | "popd" | "dirs" => {
-                self.directory(&name, &args, scope);
+                self.directory(&name, args, scope);
                 self.record(argv, scope, Verdict::safe("changes directory"));
                 Producer::Nothing
             }
             "set" | "shift" | "read" | "mapfile" | "readarray" | "getopts" | "let" | "wait"
             | "unset" | "shopt" => {
-                Self::shell_builtin(&name, &args, scope);
+                Self::shell_builtin(&name, args, scope);
                 self.classify_plain(&name, argv, scope);
-                self.producer_of(&name, &args, &stdin, scope)
+                self.producer_of(&name, args, &stdin, scope)
             }
-            n if SHELLS.contains(&n) => self.shell(argv, &args, scope, stdin),
+            n if SHELLS.contains(&n) => self.shell(argv, args, scope, stdin),
+            // `bun x PKG` runs a package; `bun -e` is an interpreter.
+            "bun" if let Some(out) = self.runner(&name, argv, args, scope, &stdin) => out,
             n if interpreter(n).is_some() => {
                 let lang = interpreter(n).unwrap_or(Lang::Python);
-                self.interpreter(lang, argv, &args, scope, stdin)
+                self.interpreter(lang, argv, args, scope, stdin)
             }
-            n if is_sql_client(n) => self.sql_client(n, argv, &args, scope, stdin),
+            n if is_sql_client(n) => self.sql_client(n, argv, args, scope, stdin),
             "export" | "declare" | "typeset" | "readonly" | "local" => {
                 self.classify_plain(&name, argv, scope);
-                self.declare_words(&name, &args, scope);
+                self.declare_words(&name, args, scope);
                 let exports = name == "export"
                     || args
                         .iter()
@@ -791,19 +788,19 @@ impl Walker<'_> {
                     })
                     .collect();
                 self.attach_set_env(before_self, names, &name, scope);
-                crate::flow::command_source(&name, &args, &stdin, false, &scope.cwd, self.ctx)
+                crate::flow::command_source(&name, args, &stdin, false, &scope.cwd, self.ctx)
                     .map_or(Producer::Nothing, Producer::Secret)
             }
             "apply_patch" | "applypatch" => {
-                self.apply_patch(argv, &args, scope, stdin);
+                self.apply_patch(argv, args, scope, stdin);
                 Producer::Opaque
             }
             "echo" => {
                 self.classify_plain(&name, argv, scope);
-                if let Some(source) = crate::flow::words_source(&args) {
+                if let Some(source) = crate::flow::words_source(args) {
                     return Producer::Secret(source);
                 }
-                let mut words = args.as_slice();
+                let mut words = args;
                 while words
                     .first()
                     .is_some_and(|w| w.exact && matches!(w.text.as_str(), "-n" | "-E"))
@@ -819,7 +816,7 @@ impl Walker<'_> {
             }
             "printf" => {
                 self.classify_plain(&name, argv, scope);
-                let mut rest = args.as_slice();
+                let mut rest = args;
                 let mut assign = None;
                 while let Some(w) = rest.first().filter(|w| w.exact) {
                     match w.text.as_str() {
@@ -895,12 +892,17 @@ impl Walker<'_> {
                     Producer::Opaque
                 }
             }
-            "find" => self.find(argv, &args, scope),
-            n if crate::deferred::handles(n) => self.deferred(n, argv, &args, scope, stdin),
+            "find" => self.find(argv, args, scope),
+            n if crate::deferred::handles(n) => self.deferred(n, argv, args, scope, stdin),
+            n if crate::runners::handles(n)
+                && let Some(out) = self.runner(n, argv, args, scope, &stdin) =>
+            {
+                out
+            }
             _ => {
                 self.classify_plain(&name, argv, scope);
-                self.note_downloads(&name, &args, scope);
-                self.producer_of(&name, &args, &stdin, scope)
+                self.note_downloads(&name, args, scope);
+                self.producer_of(&name, args, &stdin, scope)
             }
         }
     }
@@ -962,8 +964,9 @@ impl Walker<'_> {
     }
 
     /// Runs `rest` as the wrapped command, recording the wrapper in `via`. The wrapper is a
-    /// separate program, so what `rest` would change in the shell (`nice cd /tmp`) does not
-    /// reach the rest of the line.
+    /// separate program, so a builtin it names (`nice cd /tmp`) cannot change this shell:
+    /// whatever the analysis of `rest` changed is made unknown again (sound, and no copy of
+    /// the state for the common wrapper that changes nothing).
     pub(crate) fn peel(
         &mut self,
         argv: &[Word],
@@ -972,9 +975,11 @@ impl Walker<'_> {
         scope: &mut Scope,
         stdin: Producer,
     ) -> Producer {
-        let mut inner = scope.clone();
-        let out = self.peel_here(argv, rest, label, &mut inner, stdin);
-        scope.absorb(&inner);
+        let stamp = scope.stamp();
+        let out = self.peel_here(argv, rest, label, scope, stdin);
+        if scope.stamp() != stamp {
+            scope.forget_since(stamp);
+        }
         out
     }
 
@@ -1139,12 +1144,13 @@ impl Walker<'_> {
                     .strip_prefix("--chdir=")
                     .map(str::to_owned)
                     .or_else(|| args.get(i + 1).filter(|w| w.exact).map(|w| w.text.clone()));
-                inner.cwd = match (dir, &inner.cwd) {
+                let to = match (dir, &inner.cwd) {
                     (Some(d), Cwd::Known(c)) => {
                         Cwd::Known(hookgate_paths::normalize(&d, c, self.ctx.home.as_deref()).path)
                     }
                     _ => Cwd::Unknown,
                 };
+                inner.set_cwd(to);
                 i += if t.contains('=') { 1 } else { 2 };
                 continue;
             }
@@ -1173,7 +1179,6 @@ impl Walker<'_> {
         }
         let out = self.peel(argv, rest, "env", &mut inner, stdin);
         self.attach_set_env(before, set, "env", scope);
-        scope.cwd = scope.cwd.clone();
         out
     }
 

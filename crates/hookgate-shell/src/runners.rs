@@ -405,9 +405,45 @@ const DELETERS: &[&str] = &["rimraf", "del", "del-cli", "premove", "trash", "tra
 /// npm package names whose binary has another name.
 const PACKAGE_BINARIES: &[(&str, &str)] = &[("del-cli", "del"), ("trash-cli", "trash")];
 
-/// True for commands handled here.
+/// True for commands handled here (a `match` on the name: `exec` asks this for every
+/// command; a unit test checks it covers [`RUNNERS`] and [`DELETERS`]).
 pub(crate) fn handles(name: &str) -> bool {
-    DELETERS.contains(&name) || RUNNERS.iter().any(|r| r.name == name)
+    matches!(
+        name,
+        "asdf"
+            | "bun"
+            | "bundle"
+            | "bunx"
+            | "conda"
+            | "del"
+            | "del-cli"
+            | "direnv"
+            | "dotenv"
+            | "hatch"
+            | "mamba"
+            | "micromamba"
+            | "mise"
+            | "nix"
+            | "nix-shell"
+            | "npm"
+            | "npx"
+            | "pdm"
+            | "pipenv"
+            | "pipx"
+            | "pixi"
+            | "pnpm"
+            | "pnpx"
+            | "poetry"
+            | "premove"
+            | "rimraf"
+            | "rye"
+            | "shx"
+            | "trash"
+            | "trash-put"
+            | "uv"
+            | "uvx"
+            | "yarn"
+    )
 }
 
 /// The binary an npm/PyPI package spec runs: `rimraf@5` → `rimraf`, `@scope/x@1` → `x`.
@@ -542,7 +578,7 @@ impl Walker<'_> {
         };
         let mut inner = scope.clone();
         if let Some(dir) = &p.chdir {
-            inner.cwd = self.resolve_dir(dir, scope);
+            inner.set_cwd(self.resolve_dir(dir, scope));
         }
         if let Some(code) = &p.code {
             self.run_code_string(argv, code, &mut inner, &label);
@@ -633,5 +669,38 @@ fn runner_command(r: &Runner, p: &Parsed, args: &[Word], start: usize) -> Option
             (!line.is_empty()).then(|| line.to_vec())
         }
         Operand::CodeOnly => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_runner_and_deleter_is_handled() {
+        for name in RUNNERS
+            .iter()
+            .map(|r| r.name)
+            .chain(DELETERS.iter().copied())
+        {
+            assert!(handles(name), "{name}");
+        }
+        for name in ["git", "cargo", "ls", "make", "python"] {
+            assert!(!handles(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn package_specs_name_their_binary() {
+        for (spec, bin) in [
+            ("rimraf", "rimraf"),
+            ("rimraf@5.0.1", "rimraf"),
+            ("@scope/tool@1", "tool"),
+            ("del-cli", "del"),
+            ("ruff==0.4", "ruff"),
+            ("black[jupyter]", "black"),
+        ] {
+            assert_eq!(package_binary(spec), bin, "{spec}");
+        }
     }
 }

@@ -11,9 +11,9 @@
 //! unknown too (except `HOME`, `PWD`, `TMPDIR` and `OLDPWD`, which the context and the `cd`
 //! tracking know).
 
-use std::path::PathBuf;
 use std::rc::Rc;
 
+use crate::model::WorkDir;
 use crate::targets::Cwd;
 use crate::walk::{Scope, Word};
 
@@ -99,6 +99,8 @@ pub(crate) struct Shell {
     generation: u64,
     /// Generation of the last directory change.
     pub cwd_gen: u64,
+    /// Generation of the last change to the parameters, the directory stack or `set -a`.
+    other_stamp: u64,
 }
 
 /// Names whose value the context supplies; never made unknown wholesale.
@@ -119,6 +121,7 @@ impl Shell {
             frames: Vec::new(),
             generation: 0,
             cwd_gen: 0,
+            other_stamp: 0,
         }
     }
 
@@ -154,9 +157,19 @@ impl Shell {
 
     /// Marks `name` exported without changing its value.
     pub(crate) fn export(&mut self, name: &str) {
+        self.generation += 1;
+        let stamp = self.generation;
         if let Some(v) = self.vars.iter_mut().find(|v| v.name == name) {
             v.exported = true;
+            v.stamp = stamp;
         }
+    }
+
+    /// Records a change to the parameters, the directory stack or `set -a` (see
+    /// `Scope::forget_since`).
+    pub(crate) fn touch(&mut self) {
+        self.generation += 1;
+        self.other_stamp = self.generation;
     }
 
     /// `local name`: remembers the caller's value, restored when the call returns.
@@ -174,6 +187,7 @@ impl Shell {
         let Some(frame) = self.frames.pop() else {
             return;
         };
+        self.generation += 1;
         for (name, saved) in frame.into_iter().rev() {
             self.vars.retain(|v| v.name != name);
             if let Some(v) = saved {
@@ -213,8 +227,13 @@ impl Shell {
     /// assignment).
     pub(crate) fn forget(&mut self, names: &[String]) {
         for name in names {
+            self.generation += 1;
+            let stamp = self.generation;
             match self.vars.iter_mut().find(|v| &v.name == name) {
-                Some(v) => v.value = Val::Unknown,
+                Some(v) => {
+                    v.value = Val::Unknown;
+                    v.stamp = stamp;
+                }
                 None => self.set(name, Val::Unknown, None),
             }
         }
@@ -227,6 +246,7 @@ impl Shell {
 
     /// Puts back what [`Self::snapshot`] saw (`None`: the line had not assigned it).
     pub(crate) fn restore(&mut self, name: &str, var: Option<Var>) {
+        self.generation += 1;
         self.vars.retain(|v| v.name != name);
         if let Some(v) = var {
             self.vars.push(v);
@@ -273,6 +293,7 @@ impl Shell {
             frames: Vec::new(),
             generation: self.generation,
             cwd_gen: self.cwd_gen,
+            other_stamp: self.other_stamp,
         }
     }
 
@@ -308,7 +329,7 @@ impl Shell {
         if self.zero != other.zero {
             self.zero = Val::Unknown;
         }
-        if self.oldpwd != other.oldpwd {
+        if !same_dir(&self.oldpwd, &other.oldpwd) {
             self.oldpwd = Cwd::Unknown;
         }
         if self.dirs != other.dirs {
@@ -334,29 +355,62 @@ impl Shell {
         }
         self.generation = self.generation.max(other.generation);
         self.cwd_gen = self.cwd_gen.max(other.cwd_gen);
+        self.other_stamp = self.other_stamp.max(other.other_stamp);
     }
 }
 
 impl Scope {
-    /// The working directory for [`crate::model::ExecutedCommand::cwd`].
-    pub(crate) fn cwd_path(&self) -> Option<PathBuf> {
+    /// The working directory for [`crate::model::ExecutedCommand::cwd`] (no allocation
+    /// while the line has not moved).
+    pub(crate) fn cwd_path(&self) -> WorkDir {
         match &self.cwd {
-            Cwd::Known(p) => Some(p.clone()),
-            Cwd::Unknown => None,
+            Cwd::Known(_) if !self.moved => WorkDir::Call,
+            Cwd::Known(p) => WorkDir::Moved(p.clone()),
+            Cwd::Unknown => WorkDir::Unknown,
         }
     }
 
     /// Changes directory (`cd`, `pushd`, `popd`): the old one becomes `OLDPWD`.
     pub(crate) fn chdir(&mut self, to: Cwd) {
         self.sh.oldpwd = std::mem::replace(&mut self.cwd, to);
+        self.moved = true;
         self.sh.moved();
+    }
+
+    /// Sets the directory a wrapped command runs in (`env -C`, `uv run --directory`).
+    pub(crate) fn set_cwd(&mut self, to: Cwd) {
+        self.cwd = to;
+        self.moved = true;
+    }
+
+    /// A cheap fingerprint of what the analysis knows: unchanged while nothing on the line
+    /// assigned a variable, moved, or changed the parameters or directory stack.
+    pub(crate) fn stamp(&self) -> u64 {
+        self.sh.generation()
+    }
+
+    /// What is known whatever happened since `stamp` (the join of the state at `stamp` and
+    /// now, without the earlier state): everything changed since is unknown.
+    pub(crate) fn forget_since(&mut self, stamp: u64) {
+        let names = self.sh.assigned_since(stamp);
+        self.sh.forget(&names);
+        if self.sh.cwd_gen > stamp {
+            self.cwd = Cwd::Unknown;
+            self.sh.oldpwd = Cwd::Unknown;
+        }
+        if self.sh.other_stamp > stamp {
+            self.sh.params = None;
+            self.sh.dirs = None;
+            self.sh.allexport = false;
+        }
     }
 
     /// `self` becomes the state after either `self`'s path or `other`'s ran.
     pub(crate) fn join(&mut self, other: &Self) {
-        if self.cwd != other.cwd {
+        if !same_dir(&self.cwd, &other.cwd) {
             self.cwd = Cwd::Unknown;
         }
+        self.moved |= other.moved;
         self.sh.join(&other.sh);
         self.absorb(other);
         for s in &other.secret_vars {
@@ -379,12 +433,23 @@ impl Scope {
     pub(crate) fn child(&self) -> Self {
         Self {
             cwd: self.cwd.clone(),
+            moved: self.moved,
             via: self.via.clone(),
             remote: self.remote,
             downloaded: self.downloaded.clone(),
             secret_vars: self.secret_vars.clone(),
             sh: self.sh.child(),
         }
+    }
+}
+
+/// Directories compared by their bytes (cheaper than by component; a spelling difference only
+/// makes the join unknown, the sound side).
+pub(crate) fn same_dir(a: &Cwd, b: &Cwd) -> bool {
+    match (a, b) {
+        (Cwd::Known(x), Cwd::Known(y)) => x.as_os_str() == y.as_os_str(),
+        (Cwd::Unknown, Cwd::Unknown) => true,
+        _ => false,
     }
 }
 

@@ -86,6 +86,8 @@ impl Word {
 #[derive(Debug, Clone)]
 pub(crate) struct Scope {
     pub cwd: Cwd,
+    /// The line changed directory (`cwd` may differ from the call's).
+    pub moved: bool,
     /// Variables, positional parameters, directory stack, aliases and functions (see
     /// `crate::state`).
     pub sh: crate::state::Shell,
@@ -104,6 +106,7 @@ impl Scope {
     pub(crate) fn new(cwd: Cwd) -> Self {
         Self {
             cwd,
+            moved: false,
             sh: crate::state::Shell::new(),
             via: Vec::new(),
             remote: false,
@@ -225,7 +228,8 @@ impl<'a> Walker<'a> {
             code,
             ctx,
             limits,
-            commands: Vec::new(),
+            // Most lines run one or two commands; two fit the allocator's small-block cache.
+            commands: Vec::with_capacity(2),
             extra: Vec::new(),
             recursion: 0,
             sockets: Vec::new(),
@@ -242,6 +246,9 @@ impl<'a> Walker<'a> {
     /// The line's commands and extra verdicts, with the analyses of function bodies that some
     /// call could not follow put back where the functions were defined (see [`Pending`]).
     pub(crate) fn finish(mut self) -> (Vec<ExecutedCommand>, Vec<Verdict>) {
+        if self.pending.is_empty() {
+            return (self.commands, self.extra);
+        }
         let pending = std::mem::take(&mut self.pending);
         for p in pending.into_iter().rev() {
             if p.called && !p.forced {
@@ -293,8 +300,8 @@ impl Walker<'_> {
             self.unknown("nested command too large to analyse");
             return;
         }
-        if let Err(reason) = crate::prescan(source, &self.limits) {
-            self.unknown(reason);
+        if let Err(refused) = crate::prescan(source, &self.limits) {
+            self.unknown(refused.reason());
             return;
         }
         let Some(tree) = self.parser.parse(source, None) else {
@@ -328,18 +335,22 @@ impl Walker<'_> {
     /// Walks every statement child of a block-like node. A statement put in the background
     /// (`cmd &`) runs in a subshell: its `cd` and assignments do not reach what follows.
     pub(crate) fn block(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
+        let amp = kind_ids().ampersand;
         let mut cursor = node.walk();
-        let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
-        for (index, child) in children.iter().enumerate() {
+        let mut children = node.children(&mut cursor).peekable();
+        while let Some(child) = children.next() {
             if !child.is_named() {
                 continue;
             }
-            if children.get(index + 1).is_some_and(|n| n.kind() == "&") {
+            let background = children
+                .peek()
+                .is_some_and(|n| !n.is_named() && n.kind_id() == amp && amp != 0);
+            if background {
                 let mut inner = scope.clone();
-                self.stmt(*child, src, &mut inner, depth + 1);
+                self.stmt(child, src, &mut inner, depth + 1);
                 scope.absorb(&inner);
             } else {
-                self.stmt(*child, src, scope, depth + 1);
+                self.stmt(child, src, scope, depth + 1);
             }
         }
     }
@@ -548,20 +559,20 @@ impl Walker<'_> {
         let stages: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
         let mut input = stdin;
         let mut ranges = Vec::with_capacity(stages.len());
-        let mut last = None;
-        for stage in stages {
+        let count = stages.len();
+        for (index, stage) in stages.into_iter().enumerate() {
             // Each stage runs in its own subshell: `cd` does not leak.
             let mut inner = scope.clone();
             let before = self.commands.len();
             input = self.stmt_io(stage, src, &mut inner, input, depth + 1);
             ranges.push((before, self.commands.len()));
-            scope.absorb(&inner);
-            last = Some(inner);
-        }
-        // zsh (and bash with `lastpipe`) runs the last stage in the shell itself: what it
-        // assigns may or may not be seen after the pipeline.
-        if let Some(last) = last {
-            scope.join(&last);
+            if index + 1 == count {
+                // zsh (and bash with `lastpipe`) runs the last stage in the shell itself: what
+                // it assigns may or may not be seen after the pipeline.
+                scope.join(&inner);
+            } else {
+                scope.absorb(&inner);
+            }
         }
         self.judge_pipeline(&ranges, scope);
         input
@@ -643,6 +654,9 @@ impl Walker<'_> {
         records: usize,
         output: &Producer,
     ) {
+        if self.heredocs.len() <= heredocs && self.write_records.len() <= records {
+            return;
+        }
         let docs: Vec<crate::model::Heredoc> = self
             .heredocs
             .drain(heredocs.min(self.heredocs.len())..)
@@ -857,8 +871,8 @@ impl Walker<'_> {
         // Where it is not split into fields (redirect targets), a word that brace-expands
         // to several words is not one known argument.
         if !self.no_split
-            && matches!(node.kind(), "word" | "concatenation" | "brace_expression")
             && crate::expand::may_brace(text(node, src))
+            && brace_kind(node)
             && crate::expand::braces(text(node, src)) != crate::expand::Braces::Literal
         {
             w.exact = false;
@@ -876,28 +890,41 @@ impl Walker<'_> {
         scope: &mut Scope,
         depth: usize,
     ) -> Vec<Word> {
+        let mut out = Vec::with_capacity(1);
+        self.fields_into(node, src, scope, depth, &mut out);
+        out
+    }
+
+    /// [`Self::fields`], appended to `out` (one argument costs no vector of its own).
+    pub(crate) fn fields_into(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+        out: &mut Vec<Word>,
+    ) {
         let raw = text(node, src);
-        if matches!(node.kind(), "word" | "concatenation" | "brace_expression")
-            && crate::expand::may_brace(raw)
-        {
+        if crate::expand::may_brace(raw) && brace_kind(node) {
             match crate::expand::braces(raw) {
                 crate::expand::Braces::Literal => {}
                 crate::expand::Braces::Words(alternatives) => {
-                    if let Some(words) = self.reparsed_fields(&alternatives, scope, depth) {
-                        return words;
+                    if !self.reparsed_fields(&alternatives, scope, depth, out) {
+                        let mut w = self.word(node, src, scope, depth);
+                        w.exact = false;
+                        out.push(w);
                     }
-                    let mut w = self.word(node, src, scope, depth);
-                    w.exact = false;
-                    return vec![w];
+                    return;
                 }
                 crate::expand::Braces::TooMany => {
                     let mut w = self.word(node, src, scope, depth);
                     w.exact = false;
-                    return vec![w];
+                    out.push(w);
+                    return;
                 }
             }
         }
-        self.fields_after_braces(node, src, scope, depth)
+        self.fields_after_braces(node, src, scope, depth, out);
     }
 
     fn fields_after_braces(
@@ -906,26 +933,26 @@ impl Walker<'_> {
         src: &str,
         scope: &mut Scope,
         depth: usize,
-    ) -> Vec<Word> {
-        match node.kind() {
-            "simple_expansion" | "expansion" => {
-                if let Some(fields) = self.split_expansion(node, src, scope) {
-                    return fields;
-                }
+        out: &mut Vec<Word>,
+    ) {
+        let (k, ids) = (node.kind_id(), kind_ids());
+        if k == ids.simple_expansion || k == ids.expansion {
+            if let Some(fields) = self.split_expansion(node, src, scope) {
+                out.extend(fields);
+                return;
             }
-            "string" if is_quoted_at(node, src) => {
-                if let Some(params) = &scope.sh.params
-                    && params.iter().all(|p| p.known().is_some())
-                {
-                    return params
-                        .iter()
-                        .filter_map(|p| p.known().map(Word::lit))
-                        .collect();
-                }
-            }
-            _ => {}
+        } else if k == ids.string
+            && is_quoted_at(node, src)
+            && let Some(params) = &scope.sh.params
+            && params.iter().all(|p| p.known().is_some())
+        {
+            out.extend(params.iter().filter_map(|p| p.known().map(Word::lit)));
+            return;
         }
-        vec![self.word(node, src, scope, depth)]
+        // Brace expansion was decided by the caller: the word as it is.
+        let mut w = Word::lit("");
+        self.word_part(node, src, scope, depth, &mut w, true, false);
+        out.push(w);
     }
 
     /// A lone unquoted `$X`/`${X}`/`$@`/`$*` with a known value: its fields (none when empty).
@@ -969,7 +996,18 @@ impl Walker<'_> {
         alternatives: &[String],
         scope: &mut Scope,
         depth: usize,
-    ) -> Option<Vec<Word>> {
+        out: &mut Vec<Word>,
+    ) -> bool {
+        self.reparse_into(alternatives, scope, depth, out).is_some()
+    }
+
+    fn reparse_into(
+        &mut self,
+        alternatives: &[String],
+        scope: &mut Scope,
+        depth: usize,
+        out: &mut Vec<Word>,
+    ) -> Option<()> {
         // Empty unquoted results are dropped, as bash drops them.
         let alternatives: Vec<&String> = alternatives.iter().filter(|a| !a.is_empty()).collect();
         let mut line = String::from(":");
@@ -994,11 +1032,12 @@ impl Walker<'_> {
         if arguments.len() != alternatives.len() {
             return None;
         }
-        let mut out = Vec::new();
+        let mut words = Vec::with_capacity(arguments.len());
         for a in arguments {
-            out.extend(self.fields_after_braces(a, &line, scope, depth + 1));
+            self.fields_after_braces(a, &line, scope, depth + 1, &mut words);
         }
-        Some(out)
+        out.extend(words);
+        Some(())
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -1146,6 +1185,43 @@ impl Walker<'_> {
 
 fn is_fd(s: &str) -> bool {
     s == "-" || (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
+}
+
+/// The grammar's ids of the node kinds tested on every word (comparing ids, not names:
+/// `Node::kind` measures and validates the name each time). Looked up once; an id the
+/// grammar does not have is 0, which no node carries.
+struct KindIds {
+    ampersand: u16,
+    simple_expansion: u16,
+    expansion: u16,
+    string: u16,
+    word: u16,
+    concatenation: u16,
+    brace_expression: u16,
+}
+
+fn kind_ids() -> &'static KindIds {
+    static IDS: std::sync::OnceLock<KindIds> = std::sync::OnceLock::new();
+    IDS.get_or_init(|| {
+        let language: tree_sitter::Language = tree_sitter_bash::LANGUAGE.into();
+        let named = |k: &str| language.id_for_node_kind(k, true);
+        KindIds {
+            ampersand: language.id_for_node_kind("&", false),
+            simple_expansion: named("simple_expansion"),
+            expansion: named("expansion"),
+            string: named("string"),
+            word: named("word"),
+            concatenation: named("concatenation"),
+            brace_expression: named("brace_expression"),
+        }
+    })
+}
+
+/// A word node brace expansion applies to.
+fn brace_kind(node: Node<'_>) -> bool {
+    let k = node.kind_id();
+    let ids = kind_ids();
+    k != 0 && (k == ids.word || k == ids.concatenation || k == ids.brace_expression)
 }
 
 /// Arithmetic nodes, which may assign (`x++`, `y = 2`).

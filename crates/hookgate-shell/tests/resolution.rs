@@ -412,11 +412,8 @@ fn each_command_carries_the_directory_it_runs_in() {
         ("if x; then cd /tmp; fi; rm -rf x", "rm -rf x", None),
         ("cd /tmp || exit 1; rm -rf x", "rm -rf x", Some("/tmp")),
         ("cd /tmp & rm -rf x", "rm -rf x", Some("/home/user/project")),
-        (
-            "nice cd /tmp; rm -rf x",
-            "rm -rf x",
-            Some("/home/user/project"),
-        ),
+        // A wrapper cannot run a builtin: whatever the model made of it is unknown.
+        ("nice cd /tmp; rm -rf x", "rm -rf x", None),
         ("command cd /tmp; rm -rf x", "rm -rf x", Some("/tmp")),
         (
             "(cd /tmp); rm -rf x",
@@ -431,7 +428,7 @@ fn each_command_carries_the_directory_it_runs_in() {
     for (line, argv, cwd) in cases {
         let a = run(line);
         let c = command(&a, argv);
-        if c.cwd.as_deref() != cwd.map(Path::new) {
+        if c.cwd.path(Path::new("/home/user/project")) != cwd.map(Path::new) {
             wrong.push(format!(
                 "{line:?}: {argv} runs in {:?}, expected {cwd:?}",
                 c.cwd
@@ -450,7 +447,7 @@ fn each_command_carries_the_directory_it_runs_in() {
         ),
         ("echo ~+/x", ALLOW, &["echo /home/user/project/x"]),
         ("cd /tmp & rm -rf .git", DENY, &[]),
-        ("nice cd /tmp; rm -rf .git", DENY, &[]),
+        ("nice cd /tmp; rm -rf .git", ASK, &[]),
         ("cd \"$X\" && rm -rf build", ASK, &[]),
     ]);
 }
