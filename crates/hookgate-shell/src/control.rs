@@ -914,6 +914,7 @@ impl Walker<'_> {
         let mut poison = false;
         let (opts, operands) = match name {
             "read" => crate::deferred::scan(name, args, "adinNptu", &[]),
+            "hash" => crate::deferred::scan(name, args, "pt", &[]),
             "mapfile" | "readarray" => crate::deferred::scan(name, args, "dnOsuCc", &[]),
             "wait" => crate::deferred::scan(name, args, "p", &[]),
             "unset" => crate::deferred::scan(name, args, "", &[]),
@@ -1018,6 +1019,20 @@ impl Walker<'_> {
                     if let Some(v) = o.value.as_ref().filter(|_| o.name == "-p") {
                         unknown.push(v.text.clone());
                         poison |= !v.exact;
+                    }
+                }
+            }
+            "hash" => {
+                // `hash -p PROG NAME…`: NAME runs PROG from now on — a mapping judged like
+                // an alias (both readings).
+                if let Some(prog) = opts
+                    .iter()
+                    .find(|o| o.name == "-p")
+                    .and_then(|o| o.value.clone())
+                {
+                    for w in &operands {
+                        scope.sh.aliases.retain(|(n, _)| *n != w.text);
+                        scope.sh.aliases.push((w.text.clone(), prog.clone()));
                     }
                 }
             }

@@ -631,8 +631,7 @@ impl Walker<'_> {
                 self.peel_here(argv, args.get(end..).unwrap_or(&[]), "time", scope, stdin)
             }
             "stdbuf" => {
-                let end =
-                    skip_options(args, &["-i", "-o", "-e", "--input", "--output", "--error"]);
+                let end = skip_options(args, &["-i", "-o", "-e", "--input", "--output", "--error"]);
                 self.peel(argv, args.get(end..).unwrap_or(&[]), "stdbuf", scope, stdin)
             }
             "ionice" => {
@@ -758,7 +757,7 @@ impl Walker<'_> {
                 Producer::Nothing
             }
             "set" | "shift" | "read" | "mapfile" | "readarray" | "getopts" | "let" | "wait"
-            | "unset" | "shopt" => {
+            | "unset" | "shopt" | "hash" => {
                 Self::shell_builtin(&name, args, scope);
                 self.classify_plain(&name, argv, scope);
                 self.producer_of(&name, args, &stdin, scope)
@@ -1164,7 +1163,15 @@ impl Walker<'_> {
             }
             if is_assignment(t) {
                 self.check_env_assignment(w, scope);
-                set.push(t.split('=').next().unwrap_or("").to_owned());
+                let (name, value) = t.split_once('=').unwrap_or((t, ""));
+                // The command sees it exported (`env X=/etc bash -c 'rm -rf $X'`).
+                let value = if w.exact {
+                    Val::Known(value.to_owned())
+                } else {
+                    Val::Unknown
+                };
+                inner.sh.set(name, value, Some(true));
+                set.push(name.to_owned());
                 i += 1;
                 continue;
             }
@@ -1266,12 +1273,49 @@ impl Walker<'_> {
             "--process-slot-var",
         ];
         let end = skip_options(args, &value_opts);
-        let replace = option_value(args, end, "-I", "--replace").map(|w| w.text);
-        let item = Self::stdin_items(stdin);
+        // `-I R`, `-IR`, `--replace=R`, and `-i` (`-I {}`).
+        let replace = option_value(args, end, "-I", "--replace")
+            .map(|w| w.text)
+            .or_else(|| {
+                args.iter().take(end).find_map(|w| {
+                    let t = w.text.as_str();
+                    if !w.exact {
+                        None
+                    } else if t == "-i" || t == "--replace" {
+                        Some("{}".to_owned())
+                    } else {
+                        t.strip_prefix("-I")
+                            .or_else(|| t.strip_prefix("-i"))
+                            .filter(|r| !r.is_empty())
+                            .map(str::to_owned)
+                    }
+                })
+            });
         let mut rest: Vec<Word> = args.get(end..).unwrap_or(&[]).to_vec();
         if rest.is_empty() {
             rest.push(Word::lit("echo"));
         }
+        // Items known on the line (`xargs rm <<< '.claude .codex'`, `printf 'a\nb' | xargs`):
+        // the command runs with exactly those.
+        if let Some(items) = literal_items(stdin, replace.is_some()) {
+            if let Some(r) = &replace {
+                for item in items {
+                    let line: Vec<Word> = rest
+                        .iter()
+                        .map(|w| Word {
+                            text: w.text.replace(r.as_str(), &item),
+                            ..w.clone()
+                        })
+                        .collect();
+                    self.peel(argv, &line, "xargs", scope, Producer::Nothing);
+                }
+            } else {
+                rest.extend(items.into_iter().map(Word::lit));
+                self.peel(argv, &rest, "xargs", scope, Producer::Nothing);
+            }
+            return Producer::Opaque;
+        }
+        let item = Self::stdin_items(stdin);
         match replace {
             Some(r) => {
                 for w in &mut rest {
@@ -2402,6 +2446,28 @@ impl Walker<'_> {
         });
         self.record(argv, scope, verdict);
     }
+}
+
+/// The items `xargs` reads, when its input is literal text: blank-separated words (one per
+/// line with `-I`). `None` when the text is not exact, uses the quotes or backslashes xargs
+/// interprets, or holds more than 64 items.
+fn literal_items(stdin: &Producer, by_line: bool) -> Option<Vec<String>> {
+    let Producer::Text { text, exact: true } = stdin else {
+        return None;
+    };
+    if text.contains(['\'', '"', '\\']) {
+        return None;
+    }
+    let items: Vec<String> = if by_line {
+        text.lines()
+            .map(|l| l.trim_start_matches([' ', '\t']))
+            .filter(|l| !l.is_empty())
+            .map(str::to_owned)
+            .collect()
+    } else {
+        crate::expand::split_fields(text)
+    };
+    (!items.is_empty() && items.len() <= 64).then_some(items)
 }
 
 /// Appends `next` to `word` (two nodes bash reads as one word).

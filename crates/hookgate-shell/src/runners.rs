@@ -51,6 +51,11 @@ struct Runner {
     rest: &'static [&'static str],
     /// A word between the options and the command that is skipped (`dotenv … run CMD`).
     skip_word: Option<&'static str>,
+    /// Flags after which the operands, joined, are shell code (`pnpm exec -c 'a && b'`).
+    shell: &'static [&'static str],
+    /// The operands may always be shell code as well (`yarn exec` runs them through yarn's
+    /// shell): both readings are judged.
+    always_shell: bool,
     operand: Operand,
 }
 
@@ -174,6 +179,8 @@ const fn runner(name: &'static str, sub: &'static [&'static str], operand: Opera
         package: NONE,
         rest: NONE,
         skip_word: None,
+        shell: NONE,
+        always_shell: false,
         operand,
     }
 }
@@ -284,6 +291,7 @@ static RUNNERS: &[Runner] = &[
         globals: &["-C", "--dir", "--filter", "-F", "--workspace-dir"],
         flags: NPX_FLAGS,
         chdir: &["-C", "--dir"],
+        shell: &["-c", "--shell-mode"],
         ..runner("pnpm", &["exec"], Operand::Command)
     },
     Runner {
@@ -304,6 +312,7 @@ static RUNNERS: &[Runner] = &[
         globals: &["--cwd"],
         flags: NPX_FLAGS,
         chdir: &["--cwd"],
+        always_shell: true,
         ..runner("yarn", &["exec"], Operand::Command)
     },
     Runner {
@@ -481,6 +490,8 @@ struct Parsed {
     ambiguous: Option<usize>,
     /// Every word from here on is the command (`nix develop -c`).
     rest: Option<usize>,
+    /// A flag made the operands shell code.
+    shell: bool,
 }
 
 /// Reads options from `start`: `--` ends them; `--opt=value` is unambiguous.
@@ -523,7 +534,13 @@ fn parse(runner: &Runner, args: &[Word], start: usize, values: &[&str]) -> Parse
         if runner.package.contains(&flag) {
             parsed.package = true;
         }
-        let known = takes || runner.flags.contains(&flag) || inline.is_some();
+        if runner.shell.contains(&flag) {
+            parsed.shell = true;
+        }
+        let known = takes
+            || runner.flags.contains(&flag)
+            || runner.shell.contains(&flag)
+            || inline.is_some();
         if !known && parsed.ambiguous.is_none() {
             parsed.ambiguous = Some(at + 1);
         }
@@ -584,6 +601,26 @@ impl Walker<'_> {
             self.run_code_string(argv, code, &mut inner, &label);
             scope.absorb(&inner);
             return Some(Producer::Opaque);
+        }
+        if p.shell || r.always_shell {
+            let operands = args.get(p.end..).unwrap_or(&[]);
+            let code = Word {
+                text: operands
+                    .iter()
+                    .map(|w| w.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                exact: operands.iter().all(|w| w.exact),
+                shape: crate::walk::WordShape::Exact,
+                substs: Vec::new(),
+            };
+            if !operands.is_empty() {
+                self.run_code_string(argv, &code, &mut inner, &label);
+            }
+            if p.shell {
+                scope.absorb(&inner);
+                return Some(Producer::Opaque);
+            }
         }
         let mut commands: Vec<Vec<Word>> = Vec::new();
         // `nix develop [installable] -c CMD …`: the option may follow operands.

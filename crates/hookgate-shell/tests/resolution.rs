@@ -373,6 +373,8 @@ fn aliases_run_their_body_with_the_arguments() {
         ("alias ll='ls -la'\nll src", ALLOW, &["ls -la src"]),
         ("alias ls='ls --color'\nls", ALLOW, &["ls --color"]),
         ("alias gs='git status'\ngs", ALLOW, &["git status"]),
+        // `hash -p PROG NAME` maps a name like an alias.
+        ("hash -p /bin/rm ls; ls -rf /", DENY, &["/bin/rm -rf /"]),
     ]);
 }
 
@@ -565,6 +567,28 @@ fn heredoc_and_here_string_bodies_are_on_the_command() {
             &["rm -rf /home/user"],
         ),
         ("xargs rm -rf <<< ~", DENY, &["rm -rf /home/user"]),
+        // Literal items reach xargs' command as words (one run per line with -I).
+        (
+            "xargs rm -rf <<< '.claude .codex'",
+            ALLOW,
+            &["rm -rf .claude .codex"],
+        ),
+        (
+            "echo build dist | xargs rm -rf",
+            ALLOW,
+            &["rm -rf build dist"],
+        ),
+        (
+            "printf '%s\\n' / x | xargs -I{} rm -rf {}",
+            DENY,
+            &["rm -rf /", "rm -rf x"],
+        ),
+        (
+            "printf 'a\\nb' | xargs -i mv {} {}.bak",
+            ALLOW,
+            &["mv a a.bak", "mv b b.bak"],
+        ),
+        ("ls | xargs -I {} rm {}", ASK, &[]),
         ("cat <<EOF\nrm -rf /\nEOF", ALLOW, &[]),
     ]);
 }
@@ -614,6 +638,9 @@ fn runner_wrappers_run_their_command() {
         ("pdm run rm -rf ~", DENY, &[]),
         ("rye run rm -rf ~", DENY, &[]),
         ("rimraf ~", DENY, &["rm -rf /home/user"]),
+        ("pnpm exec -c 'rm -rf ~'", DENY, &["rm -rf /home/user"]),
+        ("yarn exec 'rm -rf ~'", DENY, &["rm -rf /home/user"]),
+        ("env X=/etc bash -c 'rm -rf $X'", DENY, &["rm -rf /etc"]),
         // An option the table does not know: both readings are judged.
         ("uv run --new-option x rm -rf ~", DENY, &[]),
         ("uv run --new-option rm -rf ~", DENY, &[]),
