@@ -400,21 +400,22 @@ impl Walker<'_> {
             .unwrap_or_default();
         let select = node.child(0).is_some_and(|k| text(k, src) == "select");
         let body = node.child_by_field_name("body");
-        let mut has_in = false;
         let mut values: Vec<Word> = Vec::new();
         let mut cursor = node.walk();
-        let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
-        for (index, child) in children.iter().enumerate() {
-            let field = u32::try_from(index)
-                .ok()
-                .and_then(|i| node.field_name_for_child(i));
-            if child.kind() == "in" {
-                has_in = true;
-            }
-            if field == Some("value") {
-                values.extend(self.fields(*child, src, scope, depth + 1));
-            }
+        let value_nodes: Vec<Node<'_>> =
+            node.children_by_field_name("value", &mut cursor).collect();
+        for child in &value_nodes {
+            self.fields_into(*child, src, scope, depth + 1, &mut values);
         }
+        // `for x; do` (no `in`) iterates over "$@"; `for x in; do` over nothing.
+        let has_in = !value_nodes.is_empty() || {
+            let head_end = body.map_or(node.end_byte(), |b| b.start_byte());
+            let var_end = node
+                .child_by_field_name("variable")
+                .map_or(head_end, |v| v.end_byte());
+            src.get(var_end..head_end)
+                .is_some_and(|h| h.split([' ', '\t', '\n', ';']).any(|t| t == "in"))
+        };
         if !has_in {
             // `for x; do` iterates over "$@".
             values = match &scope.sh.params {
@@ -443,6 +444,14 @@ impl Walker<'_> {
         let Some(body) = body else {
             return;
         };
+        if values.is_empty() {
+            // `for x in; do …` never runs its body; it is still judged (as dead code after
+            // `exit` is), in a copy.
+            let mut unreached = scope.clone();
+            unreached.sh.set(&var, Val::Unknown, None);
+            self.stmt(body, src, &mut unreached, depth + 1);
+            return;
+        }
         for value in values {
             scope.sh.set(&var, Val::Known(value.text), None);
             self.stmt(body, src, scope, depth + 1);

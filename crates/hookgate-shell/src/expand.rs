@@ -32,8 +32,19 @@ enum Atom<'s> {
 
 /// Cheap test before the real scan: can `raw` contain a brace expression at all?
 pub(crate) fn may_brace(raw: &str) -> bool {
-    // `str::contains(char)` searches a word at a time; most words have no `{`.
-    raw.contains('{') && raw.contains('}') && (raw.contains(',') || raw.contains(".."))
+    // One pass over the bytes: most words are short and have no `{`.
+    let (mut open, mut close, mut comma, mut dots, mut last) = (false, false, false, false, 0u8);
+    for b in raw.bytes() {
+        match b {
+            b'{' => open = true,
+            b'}' => close = true,
+            b',' => comma = true,
+            b'.' if last == b'.' => dots = true,
+            _ => {}
+        }
+        last = b;
+    }
+    open && close && (comma || dots)
 }
 
 /// Brace-expands a word's source text the way bash does: the first unquoted `{` with a

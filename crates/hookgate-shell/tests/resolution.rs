@@ -299,6 +299,8 @@ fn for_loops_over_literal_words_run_once_per_value() {
         ("for f in *.log; do echo $f; done", ALLOW, &[]),
         ("for d in $(seq 3); do rm -rf $d; done", ASK, &[]),
         ("for x; do rm -rf $x; done", ASK, &[]),
+        // An empty list never runs the body; it is judged anyway.
+        ("e=; for x in $e; do rm -rf /; done", DENY, &[]),
         ("for d in /etc /tmp; do rm -rf $d; break; done", ASK, &[]),
         ("select d in /etc; do rm -rf $d; done", ASK, &[]),
     ]);
