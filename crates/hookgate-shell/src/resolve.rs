@@ -2310,8 +2310,10 @@ impl Walker<'_> {
     /// judgements, credential reads, then the read-only list.
     pub(crate) fn classify_plain(&mut self, name: &str, argv: &[Word], scope: &Scope) {
         let words = argv.get(1..).unwrap_or(&[]);
-        let strings = texts(words);
-        let args = Args::parse(name, &strings);
+        // One copy of the words serves the rule matching and the record.
+        let all = texts(argv);
+        let strings = all.get(1..).unwrap_or(&[]);
+        let args = Args::parse(name, strings);
         let mut worst: Option<Verdict> = taxonomy::match_rules(name, &args).map(RuleRef::verdict);
         if let Some(v) = self.argument_danger(name, words, &args, scope) {
             worst = Some(worse(worst, v));
@@ -2435,8 +2437,8 @@ impl Walker<'_> {
         }
 
         let verdict = worst.unwrap_or_else(|| {
-            let help = matches!(strings.as_slice(), [a] if a == "--help" || a == "--version" || a == "-h")
-                || (name == "git" && matches!(strings.as_slice(), [a] if a == "-v" || a == "help"))
+            let help = matches!(strings, [a] if a == "--help" || a == "--version" || a == "-h")
+                || (name == "git" && matches!(strings, [a] if a == "-v" || a == "help"))
                 || (name == "git" && strings.first().is_some_and(|a| a == "help"));
             if help || taxonomy::is_safe(name, &args) {
                 Verdict::safe("read-only command")
@@ -2444,7 +2446,15 @@ impl Walker<'_> {
                 Verdict::normal("no destructive pattern")
             }
         });
-        self.record(argv, scope, verdict);
+        self.commands.push(ExecutedCommand {
+            argv: all,
+            via: scope.via.clone(),
+            verdict,
+            effects: Vec::new(),
+            cwd: scope.cwd_path(),
+            heredocs: Vec::new(),
+            writes: None,
+        });
     }
 }
 
