@@ -11,7 +11,6 @@ use std::rc::Rc;
 
 use tree_sitter::Node;
 
-use crate::model::ExecutedCommand;
 use crate::state::{Function, Val, join_opt};
 use crate::targets::Cwd;
 use crate::walk::{Pending, Producer, Scope, Walker, Word, is_statement, text};
@@ -505,15 +504,11 @@ impl Walker<'_> {
             p.extra = generic_extra;
         }
         if recursive && crate::walk::spawns_in_background(body) {
-            self.commands.push(ExecutedCommand {
-                argv: vec![name],
-                via: scope.via.clone(),
-                verdict: crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
-                effects: Vec::new(),
-                cwd: scope.cwd_path(),
-                heredocs: Vec::new(),
-                writes: None,
-            });
+            self.record_text(
+                vec![name],
+                scope,
+                crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
+            );
         }
     }
 
@@ -746,15 +741,7 @@ impl Walker<'_> {
         if crate::resolve::is_hijack_variable(shown)
             && let Some(verdict) = self.hijack_verdict(shown, value.as_ref(), scope)
         {
-            self.commands.push(ExecutedCommand {
-                argv: vec![text(node, src).to_owned()],
-                via: scope.via.clone(),
-                verdict,
-                effects: Vec::new(),
-                cwd: scope.cwd_path(),
-                heredocs: Vec::new(),
-                writes: None,
-            });
+            self.record_text(vec![text(node, src).to_owned()], scope, verdict);
         }
         (name, val)
     }

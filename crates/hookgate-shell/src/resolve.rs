@@ -450,8 +450,13 @@ fn worse(a: Option<Verdict>, b: Verdict) -> Verdict {
 
 impl Walker<'_> {
     pub(crate) fn record(&mut self, argv: &[Word], scope: &Scope, verdict: Verdict) {
+        self.record_text(texts(argv), scope, verdict);
+    }
+
+    /// Records a command whose argv is already text, where `scope` says it runs.
+    pub(crate) fn record_text(&mut self, argv: Vec<String>, scope: &Scope, verdict: Verdict) {
         self.commands.push(ExecutedCommand {
-            argv: texts(argv),
+            argv,
             via: scope.via.clone(),
             verdict,
             effects: Vec::new(),
@@ -1057,12 +1062,7 @@ impl Walker<'_> {
         let rest = args.get(end..).unwrap_or(&[]);
         let before = self.commands.len();
         if shell_mode && !rest.is_empty() {
-            let joined = Word {
-                text: texts(rest).join(" "),
-                exact: rest.iter().all(|w| w.exact),
-                shape: WordShape::Exact,
-                substs: Vec::new(),
-            };
+            let joined = Word::joined(rest);
             self.run_code_string(argv, &joined, scope, &format!("{name} -s"));
             self.attach_set_env(before, set, name, scope);
             return Producer::Opaque;
@@ -1212,12 +1212,7 @@ impl Walker<'_> {
         if has_opt(args, end, 'x', "--exec") {
             return self.peel(argv, rest, "watch -x", scope, Producer::Nothing);
         }
-        let joined = Word {
-            text: texts(rest).join(" "),
-            exact: rest.iter().all(|w| w.exact),
-            shape: WordShape::Exact,
-            substs: Vec::new(),
-        };
+        let joined = Word::joined(rest);
         self.run_code_string(argv, &joined, scope, "watch");
         Producer::Opaque
     }
@@ -1399,12 +1394,7 @@ impl Walker<'_> {
             if !replaced {
                 line.push(item);
             }
-            let joined = Word {
-                text: texts(&line).join(" "),
-                exact: line.iter().all(|w| w.exact),
-                shape: WordShape::Exact,
-                substs: Vec::new(),
-            };
+            let joined = Word::joined(&line);
             // parallel runs its command through a shell.
             self.run_code_string(argv, &joined, scope, "parallel");
         }
@@ -1442,12 +1432,7 @@ impl Walker<'_> {
             self.record(argv, scope, Verdict::normal("opens a remote shell"));
             return Producer::Opaque;
         }
-        let joined = Word {
-            text: texts(rest).join(" "),
-            exact: rest.iter().all(|w| w.exact),
-            shape: WordShape::Exact,
-            substs: Vec::new(),
-        };
+        let joined = Word::joined(rest);
         let mut remote = scope.clone();
         remote.cwd = Cwd::Unknown;
         remote.remote = true;
@@ -2446,15 +2431,7 @@ impl Walker<'_> {
                 Verdict::normal("no destructive pattern")
             }
         });
-        self.commands.push(ExecutedCommand {
-            argv: all,
-            via: scope.via.clone(),
-            verdict,
-            effects: Vec::new(),
-            cwd: scope.cwd_path(),
-            heredocs: Vec::new(),
-            writes: None,
-        });
+        self.record_text(all, scope, verdict);
     }
 }
 

@@ -185,6 +185,24 @@ const fn runner(name: &'static str, sub: &'static [&'static str], operand: Opera
     }
 }
 
+/// `conda run` and its clones (`mamba`, `micromamba`): `-n ENV`/`-p PREFIX`, `--cwd DIR`.
+const fn conda(name: &'static str) -> Runner {
+    Runner {
+        values: &["-n", "--name", "-p", "--prefix", "--cwd"],
+        flags: &[
+            "--no-capture-output",
+            "--live-stream",
+            "-a",
+            "--attach",
+            "-v",
+            "--verbose",
+            "--debug",
+        ],
+        chdir: &["--cwd"],
+        ..runner(name, &["run"], Operand::Command)
+    }
+}
+
 /// The runners, by command name. `sub` lists alternatives (`npm exec` or `npm x`).
 static RUNNERS: &[Runner] = &[
     Runner {
@@ -246,36 +264,9 @@ static RUNNERS: &[Runner] = &[
         ],
         ..runner("hatch", &["run"], Operand::Command)
     },
-    Runner {
-        values: &["-n", "--name", "-p", "--prefix", "--cwd"],
-        flags: &[
-            "--no-capture-output",
-            "--live-stream",
-            "-v",
-            "--verbose",
-            "--debug",
-        ],
-        chdir: &["--cwd"],
-        ..runner("conda", &["run"], Operand::Command)
-    },
-    Runner {
-        values: &["-n", "--name", "-p", "--prefix", "--cwd"],
-        flags: &[
-            "--no-capture-output",
-            "--live-stream",
-            "-v",
-            "--verbose",
-            "--debug",
-        ],
-        chdir: &["--cwd"],
-        ..runner("mamba", &["run"], Operand::Command)
-    },
-    Runner {
-        values: &["-n", "--name", "-p", "--prefix", "--cwd"],
-        flags: &["--no-capture-output", "--live-stream", "-a", "--attach"],
-        chdir: &["--cwd"],
-        ..runner("micromamba", &["run"], Operand::Command)
-    },
+    conda("conda"),
+    conda("mamba"),
+    conda("micromamba"),
     Runner {
         values: &["-e", "--environment", "--manifest-path"],
         flags: &["--frozen", "--locked", "-v", "-q"],
@@ -604,16 +595,7 @@ impl Walker<'_> {
         }
         if p.shell || r.always_shell {
             let operands = args.get(p.end..).unwrap_or(&[]);
-            let code = Word {
-                text: operands
-                    .iter()
-                    .map(|w| w.text.as_str())
-                    .collect::<Vec<_>>()
-                    .join(" "),
-                exact: operands.iter().all(|w| w.exact),
-                shape: crate::walk::WordShape::Exact,
-                substs: Vec::new(),
-            };
+            let code = Word::joined(operands);
             if !operands.is_empty() {
                 self.run_code_string(argv, &code, &mut inner, &label);
             }

@@ -73,6 +73,21 @@ impl Word {
         }
     }
 
+    /// `words` joined by blanks into one word (a command line rebuilt to be read as shell
+    /// code): exact only when every part is.
+    pub(crate) fn joined(words: &[Word]) -> Self {
+        Self {
+            text: words
+                .iter()
+                .map(|w| w.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+            exact: words.iter().all(|w| w.exact),
+            shape: WordShape::Exact,
+            substs: Vec::new(),
+        }
+    }
+
     pub(crate) fn shape(&self) -> Shape {
         match self.shape {
             WordShape::Exact => Shape::Exact,
@@ -1366,36 +1381,24 @@ fn is_quoted_at(node: Node<'_>, src: &str) -> bool {
     raw == "\"$@\"" || raw == "\"${@}\""
 }
 
+/// Inside double quotes only `\$ \` \" \\` and `\<newline>` are escapes.
+fn unescape_double(raw: &str) -> String {
+    unescape(raw, true)
+}
+
 /// In an unquoted heredoc body only `\$ \` \\` and `\<newline>` are escapes (`\"` stays).
 fn unescape_heredoc(raw: &str) -> String {
+    unescape(raw, false)
+}
+
+fn unescape(raw: &str, double_quote: bool) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {
         if c == '\\' {
             match chars.next() {
                 Some(e @ ('$' | '`' | '\\')) => out.push(e),
-                Some('\n') => {}
-                Some(e) => {
-                    out.push('\\');
-                    out.push(e);
-                }
-                None => out.push('\\'),
-            }
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// Inside double quotes only `\$ \` \" \\` and `\<newline>` are escapes.
-fn unescape_double(raw: &str) -> String {
-    let mut out = String::with_capacity(raw.len());
-    let mut chars = raw.chars();
-    while let Some(c) = chars.next() {
-        if c == '\\' {
-            match chars.next() {
-                Some(e @ ('$' | '`' | '"' | '\\')) => out.push(e),
+                Some('"') if double_quote => out.push('"'),
                 Some('\n') => {}
                 Some(e) => {
                     out.push('\\');
