@@ -1022,17 +1022,7 @@ impl Walker<'_> {
 
     /// Runs several words as one shell command line (`tmux new 'a b'`, `tmux new a b`).
     fn joined_code(&mut self, argv: &[Word], words: &[Word], scope: &mut Scope, via: &str) {
-        let code = Word {
-            text: words
-                .iter()
-                .map(|w| w.text.as_str())
-                .collect::<Vec<_>>()
-                .join(" "),
-            exact: words.iter().all(|w| w.exact),
-            shape: WordShape::Exact,
-            substs: words.iter().flat_map(|w| w.substs.clone()).collect(),
-        };
-        self.run_code_string(argv, &code, scope, via);
+        self.run_code_string(argv, &Word::joined(words), scope, via);
     }
 
     /// `git config [scope] key value` (and `git config set key value`): a command-valued key

@@ -74,7 +74,8 @@ impl Word {
     }
 
     /// `words` joined by blanks into one word (a command line rebuilt to be read as shell
-    /// code): exact only when every part is.
+    /// code): exact only when every part is; what their substitutions produce is kept (a
+    /// download in any part is code from the network).
     pub(crate) fn joined(words: &[Word]) -> Self {
         Self {
             text: words
@@ -84,7 +85,7 @@ impl Word {
                 .join(" "),
             exact: words.iter().all(|w| w.exact),
             shape: WordShape::Exact,
-            substs: Vec::new(),
+            substs: words.iter().flat_map(|w| w.substs.clone()).collect(),
         }
     }
 
@@ -921,22 +922,21 @@ impl Walker<'_> {
     ) {
         let raw = text(node, src);
         if crate::expand::may_brace(raw) && brace_kind(node) {
-            match crate::expand::braces(raw) {
-                crate::expand::Braces::Literal => {}
+            let resolved = match crate::expand::braces(raw) {
+                crate::expand::Braces::Literal => None,
                 crate::expand::Braces::Words(alternatives) => {
-                    if !self.reparsed_fields(&alternatives, scope, depth, out) {
-                        let mut w = self.word(node, src, scope, depth);
-                        w.exact = false;
-                        out.push(w);
-                    }
-                    return;
+                    Some(self.reparsed_fields(&alternatives, scope, depth, out))
                 }
-                crate::expand::Braces::TooMany => {
+                crate::expand::Braces::TooMany => Some(false),
+            };
+            if let Some(resolved) = resolved {
+                if !resolved {
+                    // Several words not known one by one: the word, unresolved.
                     let mut w = self.word(node, src, scope, depth);
                     w.exact = false;
                     out.push(w);
-                    return;
                 }
+                return;
             }
         }
         self.fields_after_braces(node, src, scope, depth, out);
