@@ -311,7 +311,15 @@ fn sequence(inner: &str, limit: usize) -> Option<Result<Vec<String>, ()>> {
             if v == b {
                 break;
             }
-            v = if a <= b { v + step } else { v - step };
+            let next = if a <= b {
+                v.checked_add(step)
+            } else {
+                v.checked_sub(step)
+            };
+            let Some(next) = next else {
+                break;
+            };
+            v = next;
             if (a <= b && v > b) || (a > b && v < b) {
                 break;
             }
@@ -341,11 +349,14 @@ fn sequence(inner: &str, limit: usize) -> Option<Result<Vec<String>, ()>> {
         if v == b || out.len() > limit {
             break;
         }
-        v = if a <= b {
-            v + step
+        let Some(next) = (if a <= b {
+            v.checked_add(step)
         } else {
-            v.checked_sub(step)?
+            v.checked_sub(step)
+        }) else {
+            break;
         };
+        v = next;
         if (a <= b && v > b) || (a > b && v < b) {
             break;
         }
@@ -556,6 +567,22 @@ mod tests {
         for (raw, expected) in cases {
             assert_eq!(words(raw), *expected, "{raw}");
         }
+    }
+
+    #[test]
+    fn sequences_at_the_edges_of_the_integers_do_not_overflow() {
+        for raw in [
+            "{1..9223372036854775807..9223372036854775807}",
+            "{-9223372036854775808..-9223372036854775807}",
+            "{9223372036854775806..9223372036854775807}",
+            "{a..z..4294967295}",
+            "{z..a..4294967295}",
+            "{1..2..-9223372036854775808}",
+            "{99999999999999999999..1}",
+        ] {
+            let _ = braces(raw);
+        }
+        assert_eq!(words("{1..9..9223372036854775807}"), ["1"]);
     }
 
     #[test]

@@ -685,3 +685,46 @@ fn sql_clients_short_option_clusters_are_read() {
         ("psql -h db -p 5432 -d prod", ALLOW, &[]),
     ]);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(512))]
+
+    /// The resolution layer's constructs in any order: no panic, no runaway, and a line that
+    /// does not parse is never allowed.
+    #[test]
+    fn resolution_never_panics_on_its_own_constructs(
+        input in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::strategy::Just("d=/etc"), proptest::strategy::Just("d=.claude"),
+                proptest::strategy::Just("$d"), proptest::strategy::Just("\"$d\""),
+                proptest::strategy::Just("${d:-x}"), proptest::strategy::Just("{a,b}"),
+                proptest::strategy::Just("{1..3}"), proptest::strategy::Just("{"),
+                proptest::strategy::Just("}"), proptest::strategy::Just(","),
+                proptest::strategy::Just("for d in a b; do"), proptest::strategy::Just("done"),
+                proptest::strategy::Just("f(){"), proptest::strategy::Just("f x"),
+                proptest::strategy::Just("alias r='rm -rf'\n"), proptest::strategy::Just("r"),
+                proptest::strategy::Just("cd"), proptest::strategy::Just("cd -"),
+                proptest::strategy::Just("pushd /tmp"), proptest::strategy::Just("popd"),
+                proptest::strategy::Just("&&"), proptest::strategy::Just("||"),
+                proptest::strategy::Just(";"), proptest::strategy::Just("\n"),
+                proptest::strategy::Just("&"), proptest::strategy::Just("|"),
+                proptest::strategy::Just("$1"), proptest::strategy::Just("\"$@\""),
+                proptest::strategy::Just("set --"), proptest::strategy::Just("shift"),
+                proptest::strategy::Just("$(printf %s x)"), proptest::strategy::Just("<<< x"),
+                proptest::strategy::Just("if x; then"), proptest::strategy::Just("fi"),
+                proptest::strategy::Just("while x; do"), proptest::strategy::Just("rm -rf"),
+                proptest::strategy::Just("npx rimraf"), proptest::strategy::Just("uv run --"),
+                proptest::strategy::Just("psql -tAc"), proptest::strategy::Just("bash -c"),
+                proptest::strategy::Just("'"), proptest::strategy::Just("return"),
+                proptest::strategy::Just("export d"), proptest::strategy::Just("read d"),
+            ],
+            0..30,
+        )
+    ) {
+        let line = input.join(" ");
+        let a = run(&line);
+        if matches!(a.parse, ParseStatus::Error(_)) {
+            proptest::prop_assert_ne!(a.action(), ALLOW);
+        }
+    }
+}
