@@ -114,7 +114,9 @@ async fn a_builtin_error_becomes_the_failure_text_once_naming_the_builtin_and_bl
 fn refused_args_name_the_argument_and_why_at_load() {
     let err = engine(entry("state_reader", &["nope"])).unwrap_err();
     assert!(
-        err.contains("hook `guard`: built-in `state_reader` refuses argument 1 `nope`: must be `ok`"),
+        err.contains(
+            "hook `guard`: built-in `state_reader` refuses argument 1 `nope`: must be `ok`"
+        ),
         "{err}"
     );
     let err = engine(entry("state_reader", &["a", "b"])).unwrap_err();

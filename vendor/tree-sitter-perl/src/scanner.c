@@ -167,9 +167,12 @@ static void enqueue(Queue* queue, Data data, DataType type) {
 }
 
 // Function to remove data from the front of the queue
+// (hookgate: an empty queue yields zeroed data, not uninitialised stack memory that
+// `strcmp` and the boolean peeks would read)
 static Data dequeue(Queue* queue) {
     if (is_empty(queue)) {
         Data empty_data;
+        memset(&empty_data, 0, sizeof(empty_data));
         return empty_data;
     }
     Data data = queue->front->data;
@@ -186,9 +189,38 @@ static Data dequeue(Queue* queue) {
 static Data peek(Queue* queue) {
     if (is_empty(queue)) {
         Data empty_data;
+        memset(&empty_data, 0, sizeof(empty_data));
         return empty_data;
     }
     return queue->front->data;
+}
+
+// hookgate: frees every node left in the queue, then the queue (nothing freed them: each
+// parse leaked its three queues and every heredoc left in them)
+static void delete_queue(Queue* queue) {
+    if (queue == NULL) {
+        return;
+    }
+    while (!is_empty(queue)) {
+        Node* temp = queue->front;
+        queue->front = temp->next;
+        free(temp);
+    }
+    free(queue);
+}
+
+// hookgate: appends the low byte of `c` to `word` (holding `*len` bytes) as upstream's
+// `strncat(word, (char *)&c, 1)` did, but never past `MAX_STRING_LENGTH - 1` bytes (a longer
+// heredoc word overran the stack buffer) and in constant time (strncat rescanned the word on
+// every character, quadratic on a long line)
+static void push_char(char *word, size_t *len, int32_t c) {
+    char byte = (char) c;
+    if (byte == '\0' || *len >= MAX_STRING_LENGTH - 1) {
+        return;
+    }
+    word[*len] = byte;
+    *len += 1;
+    word[*len] = '\0';
 }
 
 // END OF --- common implementation of queue in C
@@ -586,18 +618,17 @@ static bool advance_word(Scanner *scanner, TSLexer *lexer) {
   bool empty = true;
   bool has_space_before = false;
   bool allows_interpolation = true;
-  char unquoted_word[1000] = "";
+  char unquoted_word[MAX_STRING_LENGTH] = "";
+  size_t unquoted_len = 0;
+  // hookgate: queued with the identifier below, so the three queues stay aligned (upstream
+  // queued it even when no identifier followed, and never dequeued it, so every later
+  // heredoc read the first one's indent flag)
+  bool allows_indent = false;
 
   // <<~EOF
   if (lexer->lookahead == '~') {
-    Data true_data;
-    true_data.boolean = true;
-    enqueue(scanner->heredoc.heredoc_allows_indent, true_data, BOOLEAN);
+    allows_indent = true;
     advance(lexer);
-  } else {
-    Data false_data;
-    false_data.boolean = false;
-    enqueue(scanner->heredoc.heredoc_allows_indent, false_data, BOOLEAN);
   }
 
   // <<\EOF, <<~\EOF
@@ -640,7 +671,7 @@ static bool advance_word(Scanner *scanner, TSLexer *lexer) {
     empty = false;
 
     // should convert to string?
-    strncat(unquoted_word, (char*) &lexer->lookahead, 1);
+    push_char(unquoted_word, &unquoted_len, lexer->lookahead);
     advance(lexer);
   }
 
@@ -657,6 +688,10 @@ static bool advance_word(Scanner *scanner, TSLexer *lexer) {
     allows_interpolation_data.boolean = allows_interpolation;
     enqueue(scanner->heredoc.heredoc_allows_interpolation, allows_interpolation_data, BOOLEAN);
 
+    Data allows_indent_data;
+    allows_indent_data.boolean = allows_indent;
+    enqueue(scanner->heredoc.heredoc_allows_indent, allows_indent_data, BOOLEAN);
+
     scanner->heredoc.started_heredoc = true;
   }
 
@@ -666,12 +701,13 @@ static bool advance_word(Scanner *scanner, TSLexer *lexer) {
 }
 
 static bool exit_if_heredoc_end_delimiter(Scanner *scanner, TSLexer *lexer) {
-  char word[1000] = "";
+  char word[MAX_STRING_LENGTH] = "";
+  size_t word_len = 0;
   lexer->result_symbol = HEREDOC_END_IDENTIFIER;
   while (!iswspace(lexer->lookahead)) {
     // printf("string here - %c", lexer->lookahead);
     // STRING_PUSH(word, lexer->lookahead);
-    strncat(word, (char*) &lexer->lookahead, 1);
+    push_char(word, &word_len, lexer->lookahead);
     advance(lexer);
 
     if (!lexer->lookahead) {
@@ -692,6 +728,7 @@ static bool exit_if_heredoc_end_delimiter(Scanner *scanner, TSLexer *lexer) {
     scanner->heredoc.started_heredoc_body = false;
     dequeue(scanner->heredoc.heredoc_identifier_queue);
     dequeue(scanner->heredoc.heredoc_allows_interpolation);
+    dequeue(scanner->heredoc.heredoc_allows_indent);
     return true;
   }
   else {
@@ -1194,7 +1231,8 @@ static void deserialize(Scanner *scanner, const char *buffer, unsigned length) {
 }
 
 void *tree_sitter_perl_external_scanner_create() {
-  Scanner *scanner = malloc(sizeof(Scanner));
+  // hookgate: zeroed, so the delimiter fields are never read uninitialised
+  Scanner *scanner = calloc(1, sizeof(Scanner));
   scanner->heredoc = heredoc_new();
   return scanner;
 }
@@ -1224,9 +1262,14 @@ bool tree_sitter_perl_external_scanner_scan(
 
 void tree_sitter_perl_external_scanner_destroy(void *payload) {
   Scanner *scanner = (Scanner *)payload;
-  // deleteBoolQueue(scanner->heredoc.heredoc_allows_indent);
-  // deleteBoolQueue(scanner->heredoc.heredoc_allows_interpolation);
-  // deleteStringQueue(scanner->heredoc.heredoc_identifier_queue);
+  if (scanner == NULL) {
+    return;
+  }
+  // hookgate: upstream's frees were commented out, so each parse leaked the three queues and
+  // the heredocs left in them
+  delete_queue(scanner->heredoc.heredoc_allows_indent);
+  delete_queue(scanner->heredoc.heredoc_allows_interpolation);
+  delete_queue(scanner->heredoc.heredoc_identifier_queue);
   // for (size_t i = 0; i < scanner->heredocs.len; i++) {
   //     Heredoc *heredoc = &scanner->heredocs.data[i];
   //     STRING_FREE(heredoc->current_leading_word);

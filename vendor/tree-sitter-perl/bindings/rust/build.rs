@@ -3,6 +3,10 @@ fn main() {
 
     let mut c_config = cc::Build::new();
     c_config.std("c11").include(src_dir);
+    // hookgate: built from a path, cargo would print every -Wall/-Wextra warning of upstream's
+    // C on each workspace build; from the registry it printed none. Same flags as upstream's
+    // registry build otherwise.
+    c_config.warnings(false);
 
     #[cfg(target_env = "msvc")]
     c_config.flag("-utf-8");
