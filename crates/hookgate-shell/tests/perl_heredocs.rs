@@ -78,34 +78,21 @@ fn each_perl_heredoc_keeps_its_own_indent_flag() {
 
 #[test]
 fn a_heredoc_word_longer_than_the_scanner_buffer_is_read_not_a_crash() {
-    // Upstream copied every non-blank body line into a 1000-byte stack buffer, unbounded:
-    // this line crashed the process (SIGSEGV).
     let line = "b".repeat(60_000);
-    let analysis = analyze(
-        &perl(&format!(
-            "print <<EOF;\n{line}\nEOF\nunlink \"/etc/passwd\";\n"
-        )),
-        &ctx(),
-    );
-    assert_eq!(
-        analysis.action(),
-        Action::Deny,
-        "{}",
-        analysis.verdict.reason
-    );
-
-    // A 1500-byte identifier overran the other buffer; it still ends where it is repeated.
     let word = "A".repeat(1500);
-    let analysis = analyze(
-        &perl(&format!(
-            "print <<{word};\nx\n{word}\nunlink \"/etc/passwd\";\n"
-        )),
-        &ctx(),
-    );
-    assert_eq!(
-        analysis.action(),
-        Action::Deny,
-        "{}",
-        analysis.verdict.reason
-    );
+    for code in [
+        // Upstream copied every non-blank body line into a 1000-byte stack buffer, unbounded:
+        // this line crashed the process (SIGSEGV).
+        format!("print <<EOF;\n{line}\nEOF\nunlink \"/etc/passwd\";\n"),
+        // A 1500-byte identifier overran the other buffer; it still ends where it is repeated.
+        format!("print <<{word};\nx\n{word}\nunlink \"/etc/passwd\";\n"),
+    ] {
+        let analysis = analyze(&perl(&code), &ctx());
+        assert_eq!(
+            analysis.action(),
+            Action::Deny,
+            "{}",
+            analysis.verdict.reason
+        );
+    }
 }
