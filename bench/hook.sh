@@ -35,17 +35,19 @@ if ! command -v hyperfine >/dev/null; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# Both builds use the release profile (fat LTO, one codegen unit) and share every dependency;
-# only the final link differs, and both land in target/release/hookgate, so each is copied out.
-# 1. Dynamically linked: plain `cargo build --release`.
+# Three builds of the same release profile (fat LTO, one codegen unit), differing only in the
+# final link; each lands in target/release/hookgate and is copied out.
+# 1. Dynamically linked PIE: plain `cargo build --release` (what `cargo install` gives).
 cargo build --release -q -p hookgate --manifest-path "$root/Cargo.toml"
 cp "$root/target/release/hookgate" "$work/hookgate-dynamic"
 bin="$work/hookgate-dynamic"
-# 2. Statically linked (glibc static-pie): no dynamic loader, no symbol lookups at start-up.
-# This is README command 1. `cargo rustc` gives the flag to the final link only, so build
-# scripts and proc-macros (which cannot be static) are untouched and no `--target` is needed.
+# 2. Static PIE (glibc static-pie): no loader, but the binary relocates itself at start-up.
 cargo rustc --release -q -p hookgate --bin hookgate --manifest-path "$root/Cargo.toml" \
   -- -C target-feature=+crt-static
+cp "$root/target/release/hookgate" "$work/hookgate-static-pie"
+pie_bin="$work/hookgate-static-pie"
+# 3. README command 1 (.ci/build-release): static, fixed address, start-up functions packed.
+bash "$root/.ci/build-release" >/dev/null 2>&1
 cp "$root/target/release/hookgate" "$work/hookgate-static"
 static_bin="$work/hookgate-static"
 mkdir -p "$work/project"
@@ -64,19 +66,20 @@ fi
 export HOOKGATE_HOME="$work/home"
 export HOOKGATE_CONFIG_DIR="$work/no-user-config"
 cd "$work/project"
-# Sanity: the allowed call is silent with exit 0, the denied one answers deny.
-[ -z "$("$bin" hook claude < "$work/allow.json")" ] || { echo "allowed call was not silent" >&2; exit 1; }
-"$bin" hook claude < "$work/deny.json" | grep -q '"deny"' || { echo "denied call was not denied" >&2; exit 1; }
+# Sanity: in every build the allowed call is silent with exit 0, the denied one answers deny.
+for b in "$bin" "$pie_bin" "$static_bin"; do
+  [ -z "$("$b" hook claude < "$work/allow.json")" ] || { echo "$b: allowed call was not silent" >&2; exit 1; }
+  "$b" hook claude < "$work/deny.json" | grep -q '"deny"' || { echo "$b: denied call was not denied" >&2; exit 1; }
+done
 
 # `--version` rows: the process start-up alone (loader, relocation, std and argument set-up),
 # the reference the hook rows are read against.
 cmds=(-n true "/bin/true"
-      -n hookgate_version "$bin --version"
-      -n hookgate_allow "$bin hook claude --input $work/allow.json"
-      -n hookgate_deny "$bin hook claude --input $work/deny.json"
       -n hookgate_static_version "$static_bin --version"
       -n hookgate_static_allow "$static_bin hook claude --input $work/allow.json"
-      -n hookgate_static_deny "$static_bin hook claude --input $work/deny.json")
+      -n hookgate_static_deny "$static_bin hook claude --input $work/deny.json"
+      -n hookgate_pie_allow "$pie_bin hook claude --input $work/allow.json"
+      -n hookgate_allow "$bin hook claude --input $work/allow.json")
 cmds+=(-n true_end "/bin/true")
 if [ -x "$peer" ]; then
   # The peer reads its payload from stdin only, and this hyperfine cannot redirect without a
@@ -100,12 +103,11 @@ ratios = {k: [r[k] / ((r["true"] + r["true_end"]) / 2) for r in reps] for k in k
 ratio = {k: statistics.median(v) for k, v in ratios.items()}
 labels = {
     "true": "/bin/true (process floor)",
-    "hookgate_version": "hookgate --version (start-up alone)",
-    "hookgate_allow": "hookgate hook claude, allowed command",
-    "hookgate_deny": "hookgate hook claude, denied command",
-    "hookgate_static_version": "static: hookgate --version",
-    "hookgate_static_allow": "static: hook claude, allowed command",
-    "hookgate_static_deny": "static: hook claude, denied command",
+    "hookgate_static_version": "README build: hookgate --version",
+    "hookgate_static_allow": "README build: hook claude, allowed",
+    "hookgate_static_deny": "README build: hook claude, denied",
+    "hookgate_pie_allow": "static PIE: hook claude, allowed",
+    "hookgate_allow": "dynamic (cargo install): allowed",
     "cc_safety_net_allow": "cc-safety-net hook (npm, via sh -c), allowed",
 }
 print(f"{len(reps)} repetitions")

@@ -38,6 +38,7 @@ pub use encode::{
 };
 pub use error::ParseError;
 pub use parse::{
-    MAX_PAYLOAD_BYTES, Parsed, call_for_tool, call_from_value, parse, parse_value, parse_with_event,
+    MAX_PAYLOAD_BYTES, Parsed, call_for_command, call_for_tool, call_from_value, parse,
+    parse_value, parse_with_event,
 };
 pub use response::{output_text, tool_succeeded};

@@ -112,6 +112,30 @@ pub fn call_for_tool(
     Ok(call)
 }
 
+/// The shell tool `agent` runs a command line with, as its hook payloads name it (Codex
+/// reports every shell tool as `Bash`).
+const fn shell_tool(agent: AgentKind) -> &'static str {
+    match agent {
+        AgentKind::Claude | AgentKind::Codex => "Bash",
+        AgentKind::Gemini => "run_shell_command",
+        AgentKind::Copilot => "bash",
+        AgentKind::Cursor => "Shell",
+    }
+}
+
+/// The pre-tool call `agent` makes when its shell tool runs `command` in `cwd` ([`call_for_tool`]
+/// with the agent's own shell tool). `policy test`'s `command:` cases are built this way, so
+/// the policy crate never spells an agent's tool.
+pub fn call_for_command(
+    agent: AgentKind,
+    cwd: &str,
+    command: &str,
+) -> Result<CanonicalCall, ParseError> {
+    let mut input = Map::new();
+    input.insert("command".to_owned(), Value::String(command.to_owned()));
+    call_for_tool(agent, cwd, shell_tool(agent), &input)
+}
+
 /// An optional string field: absent or `null` → `None`; any other non-string is an error.
 fn opt_str<'a>(
     obj: &'a Map<String, Value>,

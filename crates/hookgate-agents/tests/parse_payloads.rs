@@ -1409,3 +1409,14 @@ fn a_tool_call_and_a_decoded_payload_go_through_the_hooks_own_parser() {
         hookgate_agents::call_from_value(AgentKind::Claude, &serde_json::json!([1]), "/").is_err()
     );
 }
+
+#[test]
+fn a_command_is_each_agents_own_shell_tool_call() {
+    for agent in AgentKind::ALL {
+        let call = hookgate_agents::call_for_command(*agent, "/w", "rm -rf build").unwrap();
+        let tool = call.tool.expect("a tool call");
+        assert_eq!(tool.kind, ToolKind::Shell, "{agent:?}");
+        assert_eq!(tool.command.as_deref(), Some("rm -rf build"), "{agent:?}");
+        assert_eq!((call.agent, call.cwd.as_str()), (*agent, "/w"));
+    }
+}

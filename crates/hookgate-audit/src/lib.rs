@@ -53,7 +53,7 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-pub use cap::{MAX_SIZE_VAR, max_size_from, max_size_setting, settings_path};
+pub use cap::{MAX_SIZE_VAR, SizeSettingError, max_size_from, max_size_setting, settings_path};
 pub use error::AuditError;
 pub use jiff::tz::TimeZone;
 pub use ledger::{HookLedger, HookRun, HookRunResult};

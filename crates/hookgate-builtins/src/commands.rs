@@ -8,7 +8,7 @@ use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
 use hookgate_policy::CommandPattern;
 use hookgate_shell::{Analysis, Context, ExecutedCommand, ParseStatus};
 
-use crate::{BuiltinError, Environment, is_shell_tool};
+use crate::{ArgsError, Environment, is_shell_tool};
 
 /// The shell command of a shell tool call, if this is one.
 pub(crate) fn shell_command(input: &HookInput) -> Option<&str> {
@@ -46,10 +46,13 @@ fn unresolved(analysis: &Analysis) -> bool {
         })
 }
 
-fn parse_patterns(args: &[String]) -> Result<Vec<CommandPattern>, BuiltinError> {
+/// The patterns in `args`, the first of which is argument `offset` of the hook's `args`.
+fn parse_patterns(args: &[String], offset: usize) -> Result<Vec<CommandPattern>, ArgsError> {
     args.iter()
-        .map(|a| {
-            CommandPattern::parse(a).ok_or(BuiltinError::Args("has an empty pattern in `args`"))
+        .enumerate()
+        .map(|(i, a)| {
+            CommandPattern::parse(a)
+                .ok_or_else(|| ArgsError::value(offset + i, a, "is an empty pattern"))
         })
         .collect()
 }
@@ -91,12 +94,14 @@ fn judge(
     None
 }
 
-fn validate_patterns(args: &[String]) -> Result<(), BuiltinError> {
+fn validate_patterns(args: &[String], offset: usize) -> Result<(), ArgsError> {
     if args.is_empty() {
-        return Err(BuiltinError::Args("needs at least one pattern in `args`"));
+        return Err(ArgsError::shape("needs at least one pattern in `args`"));
     }
-    parse_patterns(args).map(|_| ())
+    parse_patterns(args, offset).map(|_| ())
 }
+
+const REQUIRE_SHAPE: &str = "needs `args: [PREFERRED, PATTERN, ...]`";
 
 pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
     let deny_env = Arc::clone(env);
@@ -106,11 +111,11 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
         Builtin {
             description: "Denies shell commands that run any of the `args` patterns (parsed, wrapper- and quote-aware).",
             events: &[hookgate_core::EventId::PreToolUse, hookgate_core::EventId::ToolGuard],
-            validate: |args| crate::text(validate_patterns(args)),
+            validate: |args| validate_patterns(args, 0),
             run: Arc::new(move |call: BuiltinCall| {
                 let env = Arc::clone(&deny_env);
                 Box::pin(async move {
-                    let patterns = crate::text(parse_patterns(&call.args))?;
+                    let patterns = parse_patterns(&call.args, 0)?;
                     Ok(judge(&call, &env, &patterns, "deny_commands", |pattern, executed| {
                         format!("command runs blocked pattern `{}`: `{}`", pattern.as_str(), executed.argv.join(" "))
                     }))
@@ -124,16 +129,15 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
             description: "args: [PREFERRED, PATTERN...]: denies commands matching a pattern, suggesting PREFERRED instead.",
             events: &[hookgate_core::EventId::PreToolUse, hookgate_core::EventId::ToolGuard],
             validate: |args| match args {
-                [_, rest @ ..] if !rest.is_empty() => crate::text(validate_patterns(rest)),
-                _ => crate::text(Err(BuiltinError::Args("needs `args: [PREFERRED, PATTERN, ...]`"))),
+                [_, rest @ ..] if !rest.is_empty() => validate_patterns(rest, 1),
+                _ => Err(ArgsError::shape(REQUIRE_SHAPE)),
             },
             run: Arc::new(move |call: BuiltinCall| {
                 let env = Arc::clone(&require_env);
                 Box::pin(async move {
-                    let (preferred, rest) = crate::text(
-                        call.args.split_first().ok_or(BuiltinError::Args("require_command: missing args")),
-                    )?;
-                    let patterns = crate::text(parse_patterns(rest))?;
+                    let (preferred, rest) =
+                        call.args.split_first().ok_or(ArgsError::shape(REQUIRE_SHAPE))?;
+                    let patterns = parse_patterns(rest, 1)?;
                     let preferred = preferred.clone();
                     Ok(judge(&call, &env, &patterns, "require_command", move |pattern, _| {
                         format!("use {preferred} instead of {}", pattern.as_str())

@@ -23,7 +23,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use hookgate_core::{EventId, HookResponse};
-use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
+use hookgate_engine::runtime::builtin::no_args;
+use hookgate_engine::{ArgsError, Builtin, BuiltinCall, BuiltinError, BuiltinRegistry};
 use hookgate_transport::{CommandSpec, ExitKind, Limits, Program, run_command};
 
 use crate::Environment;
@@ -65,7 +66,7 @@ pub(crate) fn work_dir(call: &BuiltinCall) -> Option<PathBuf> {
 }
 
 /// Runs `git ARGS` in the work dir. `Ok(None)`: no repository, or git is not installed.
-async fn git(call: &BuiltinCall, args: &[&str]) -> Result<Option<String>, String> {
+async fn git(call: &BuiltinCall, args: &[&str]) -> Result<Option<String>, BuiltinError> {
     let Some(dir) = work_dir(call) else {
         return Ok(None);
     };
@@ -103,7 +104,10 @@ async fn git(call: &BuiltinCall, args: &[&str]) -> Result<Option<String>, String
         }
         // Not a repository (128), another git failure, or git not installed: nothing to add.
         Ok(_) | Err(hookgate_transport::TransportError::Spawn { .. }) => Ok(None),
-        Err(e) => Err(format!("git {}: {e}", args.join(" "))),
+        Err(e) => Err(BuiltinError::failed(
+            format!("run git {}", args.join(" ")),
+            e,
+        )),
     }
 }
 
@@ -111,7 +115,7 @@ async fn git_context(
     call: &BuiltinCall,
     title: &str,
     args: &[&str],
-) -> Result<Option<HookResponse>, String> {
+) -> Result<Option<HookResponse>, BuiltinError> {
     let Some(out) = git(call, args).await? else {
         return Ok(None);
     };
@@ -192,7 +196,10 @@ fn find_prompt_files(dir: &Path, home: Option<&Path>, names: &[String]) -> Promp
     out
 }
 
-fn add_prompt_files(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, String> {
+fn add_prompt_files(
+    call: &BuiltinCall,
+    env: &Environment,
+) -> Result<Option<HookResponse>, BuiltinError> {
     let Some(dir) = work_dir(call) else {
         return Ok(None);
     };
@@ -200,8 +207,7 @@ fn add_prompt_files(call: &BuiltinCall, env: &Environment) -> Result<Option<Hook
     let mut sections = Vec::new();
     for (path, physical) in files.found {
         // Read where the check looked, not the name again (which could be re-pointed).
-        let bytes = std::fs::read(&physical)
-            .map_err(|e| format!("add_prompt_files: cannot read {}: {e}", path.display()))?;
+        let bytes = std::fs::read(&physical).map_err(|e| BuiltinError::io("read", &path, e))?;
         let text = String::from_utf8_lossy(&bytes);
         sections.push(format!(
             "Contents of {}:\n{}",
@@ -231,10 +237,10 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
             events: &[EventId::TurnStart],
             validate: |args| {
                 if args.is_empty() {
-                    return Err("needs `args: [FILE, ...]` (e.g. [AGENTS.md])".to_owned());
+                    return Err(ArgsError::shape("needs `args: [FILE, ...]` (e.g. [AGENTS.md])"));
                 }
-                match args.iter().find(|a| !valid_prompt_file(a)) {
-                    Some(bad) => Err(format!("`{bad}` must be a relative file name without `..`")),
+                match args.iter().position(|a| !valid_prompt_file(a)) {
+                    Some(i) => Err(ArgsError::value(i, &args[i], "must be a relative file name without `..`")),
                     None => Ok(()),
                 }
             },
@@ -249,7 +255,7 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
         Builtin {
             description: "Adds `git status --short --branch` (nothing outside a git repository), capped at 4 KiB.",
             events: &[EventId::TurnStart],
-            validate: |args| if args.is_empty() { Ok(()) } else { Err("takes no `args`".to_owned()) },
+            validate: no_args,
             run: Arc::new(|call: BuiltinCall| {
                 Box::pin(async move {
                     git_context(&call, "Git status", &["status", "--short", "--branch"]).await
@@ -265,7 +271,7 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
             validate: |args| match args {
                 [] => Ok(()),
                 [full] if full == "full" => Ok(()),
-                _ => Err("takes no `args`, or `args: [full]`".to_owned()),
+                _ => Err(ArgsError::shape("takes no `args`, or `args: [full]`")),
             },
             run: Arc::new(|call: BuiltinCall| {
                 Box::pin(async move {
@@ -288,9 +294,9 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
             validate: |args| match args {
                 [] => Ok(()),
                 [n] if n.parse::<u64>().is_ok_and(|n| n > 0) => Ok(()),
-                _ => {
-                    Err("takes no `args`, or `args: [\"N\"]` with N a positive integer".to_owned())
-                }
+                _ => Err(ArgsError::shape(
+                    "takes no `args`, or `args: [\"N\"]` with N a positive integer",
+                )),
             },
             run: Arc::new(|call: BuiltinCall| {
                 Box::pin(async move {

@@ -26,6 +26,7 @@ use std::sync::Arc;
 
 use hookgate_core::{Decision, HookResponse, ToolKind};
 use hookgate_engine::BuiltinRegistry;
+pub use hookgate_engine::{ArgsError, BuiltinError};
 
 /// Command patterns are the policy crate's, so a rule and a `deny_commands` hook match alike.
 pub use hookgate_policy::CommandPattern;
@@ -100,51 +101,6 @@ pub fn register_with(registry: &mut BuiltinRegistry, env: Environment) {
     results::register(registry, &env);
     snapshot::register(registry, &env);
     net::register(registry);
-}
-
-/// Why a built-in refused its `args` or could not decide. The engine's contract carries the
-/// message (`Display`) to the hook's error path, where it takes the hook's failure policy —
-/// never an allow.
-#[derive(Debug, thiserror::Error)]
-pub enum BuiltinError {
-    /// The hook's `args` do not fit the built-in (the sentence says what it needs).
-    #[error("{0}")]
-    Args(&'static str),
-    /// A path in `args` cannot be resolved to a canonical path.
-    #[error("cannot resolve `{path}`: {source}")]
-    Unresolvable {
-        /// The path as written.
-        path: String,
-        /// Why.
-        source: hookgate_paths::ResolveError,
-    },
-    /// `rate_limit` has nowhere to keep its counters.
-    #[error("rate_limit: no state directory (set HOOKGATE_STATE_DIR)")]
-    NoStateDir,
-    /// `rate_limit`'s state file could not be used.
-    #[error("rate_limit: cannot {op} {}: {source}", path.display())]
-    State {
-        /// What was being done (`create`, `open`, `lock`, `read`, `write`).
-        op: &'static str,
-        /// The file or directory.
-        path: PathBuf,
-        /// Why.
-        source: std::io::Error,
-    },
-    /// `rate_limit`'s state file is not what it wrote (a failure, not a reset that would
-    /// silently lift the limit).
-    #[error("rate_limit: {} is damaged: {source}", path.display())]
-    Damaged {
-        /// The file.
-        path: PathBuf,
-        /// Why.
-        source: serde_json::Error,
-    },
-}
-
-/// The engine's validator and run contracts carry errors as text.
-pub(crate) fn text<T>(result: Result<T, BuiltinError>) -> Result<T, String> {
-    result.map_err(|e| e.to_string())
 }
 
 /// A verdict with its reason, as these guards return it (`None` from a guard is "continue").

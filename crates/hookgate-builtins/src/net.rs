@@ -16,7 +16,8 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use hookgate_core::{EventId, HookResponse};
-use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
+use hookgate_engine::runtime::builtin::no_args;
+use hookgate_engine::{ArgsError, Builtin, BuiltinCall, BuiltinError, BuiltinRegistry};
 use hookgate_transport::{HttpSpec, Limits, send_http, send_http_to};
 use serde_json::{Value, json};
 
@@ -103,23 +104,21 @@ fn reserved_v6(ip: Ipv6Addr) -> bool {
         || first & 0xff00 == 0xff00
 }
 
+const NOT_HTTP: &str = "is not an http(s) URL";
+
 /// `(host, port)` of an `http(s)://` URL, from its authority (userinfo dropped, IPv6 brackets
-/// honoured).
-fn host_port(url: &str) -> Result<(String, u16), String> {
-    let (scheme, rest) = url
-        .split_once("://")
-        .ok_or_else(|| format!("`{url}` is not an http(s) URL"))?;
+/// honoured); the error says what is wrong with the URL.
+fn host_port(url: &str) -> Result<(String, u16), &'static str> {
+    let (scheme, rest) = url.split_once("://").ok_or(NOT_HTTP)?;
     let default_port = match scheme {
         "http" => 80,
         "https" => 443,
-        _ => return Err(format!("`{url}` is not an http(s) URL")),
+        _ => return Err(NOT_HTTP),
     };
     let authority = rest.split(['/', '?', '#']).next().unwrap_or_default();
     let host_port = authority.rsplit_once('@').map_or(authority, |(_, hp)| hp);
     let (host, port) = if let Some(v6) = host_port.strip_prefix('[') {
-        let (host, after) = v6
-            .split_once(']')
-            .ok_or_else(|| format!("`{url}` has an unclosed IPv6 address"))?;
+        let (host, after) = v6.split_once(']').ok_or("has an unclosed IPv6 address")?;
         (host, after.strip_prefix(':'))
     } else {
         match host_port.rsplit_once(':') {
@@ -128,57 +127,78 @@ fn host_port(url: &str) -> Result<(String, u16), String> {
         }
     };
     if host.is_empty() {
-        return Err(format!("`{url}` has no host"));
+        return Err("has no host");
     }
     let port = match port {
-        Some(p) => p.parse().map_err(|_| format!("`{url}` has a bad port"))?,
+        Some(p) => p.parse().map_err(|_| "has a bad port")?,
         None => default_port,
     };
     Ok((host.to_owned(), port))
 }
 
+/// The URL and optional body of `http_post`'s `args` (after an `allow_private` flag), and
+/// the URL's position in `args`.
+fn post_args(args: &[String]) -> Result<(bool, usize, &String, Option<&String>), ArgsError> {
+    let (allow_private, rest) = match args.split_first() {
+        Some((flag, rest)) if flag == ALLOW_PRIVATE => (true, rest),
+        _ => (false, args),
+    };
+    let at = usize::from(allow_private);
+    let (url, body) = match rest {
+        [url] => (url, None),
+        [url, body] => (url, Some(body)),
+        _ => {
+            return Err(ArgsError::shape(format!(
+                "needs `args: [URL]` or `[URL, BODY]`, optionally after `{ALLOW_PRIVATE}`"
+            )));
+        }
+    };
+    host_port(url).map_err(|why| ArgsError::value(at, url, why))?;
+    Ok((allow_private, at, url, body))
+}
+
 /// Resolves the URL's host once and refuses it unless every address is public; returns the
 /// addresses, which are then the only ones connected to.
-async fn public_addresses(url: &str) -> Result<Vec<SocketAddr>, String> {
-    let (host, port) = host_port(url)?;
+async fn public_addresses(url: &str, at: usize) -> Result<Vec<SocketAddr>, BuiltinError> {
+    let (host, port) = host_port(url).map_err(|why| ArgsError::value(at, url, why))?;
     let addresses = tokio::task::spawn_blocking(move || {
         (host.as_str(), port)
             .to_socket_addrs()
             .map(Iterator::collect::<Vec<_>>)
-            .map_err(|e| format!("cannot resolve `{host}`: {e}"))
+            .map_err(|e| BuiltinError::failed(format!("resolve `{host}`"), e))
     })
     .await
-    .map_err(|e| format!("resolver task failed: {e}"))??;
+    .map_err(|e| BuiltinError::failed("resolve the host", e))??;
     check_public(url, &addresses)?;
     Ok(addresses)
 }
 
 /// Refuses `addresses` unless there is at least one and every one is public.
-fn check_public(url: &str, addresses: &[SocketAddr]) -> Result<(), String> {
+fn check_public(url: &str, addresses: &[SocketAddr]) -> Result<(), BuiltinError> {
     if addresses.is_empty() {
-        return Err(format!("`{url}` resolved to no address"));
+        return Err(BuiltinError::Refused {
+            target: format!("`{url}`"),
+            why: "it resolved to no address".into(),
+        });
     }
     if let Some(private) = addresses.iter().find(|a| !is_public(a.ip())) {
-        return Err(format!(
-            "refusing to post to {} (not a public address; add `{ALLOW_PRIVATE}` as the first argument to allow it)",
-            private.ip()
-        ));
+        return Err(BuiltinError::Refused {
+            target: format!("to post to {}", private.ip()),
+            why: format!(
+                "not a public address (add `{ALLOW_PRIVATE}` as the first argument to allow it)"
+            )
+            .into(),
+        });
     }
     Ok(())
 }
 
-async fn http_post(call: BuiltinCall) -> Result<Option<HookResponse>, String> {
-    let (allow_private, rest) = match call.args.split_first() {
-        Some((flag, rest)) if flag == ALLOW_PRIVATE => (true, rest),
-        _ => (false, call.args.as_slice()),
-    };
-    let (url, body) = match rest {
-        [url] => (
-            url,
-            serde_json::to_vec(&call.input).map_err(|e| format!("cannot encode the input: {e}"))?,
-        ),
-        [url, body] => (url, body.clone().into_bytes()),
-        _ => return Err("http_post: bad args".to_owned()),
+async fn http_post(call: BuiltinCall) -> Result<Option<HookResponse>, BuiltinError> {
+    let (allow_private, at, url, body) = post_args(&call.args)?;
+    let body = match body {
+        Some(body) => body.clone().into_bytes(),
+        None => serde_json::to_vec(&call.input)
+            .map_err(|e| BuiltinError::failed("encode the input", e))?,
     };
     let limits = Limits {
         timeout: POST_TIMEOUT,
@@ -189,12 +209,10 @@ async fn http_post(call: BuiltinCall) -> Result<Option<HookResponse>, String> {
     let sent = if allow_private {
         send_http(&spec, &body, &limits).await
     } else {
-        let addresses = public_addresses(url)
-            .await
-            .map_err(|e| format!("http_post: {e}"))?;
+        let addresses = public_addresses(url, at).await?;
         send_http_to(&spec, &body, &limits, &addresses).await
     };
-    sent.map_err(|e| format!("http_post: {e}"))?;
+    sent.map_err(|e| BuiltinError::failed(format!("post to {url}"), e))?;
     Ok(None)
 }
 
@@ -217,7 +235,7 @@ fn unload_url(model: &Value) -> Option<(String, String)> {
     Some((format!("{base}/_unload"), id))
 }
 
-async fn unload(call: BuiltinCall) -> Result<Option<HookResponse>, String> {
+async fn unload(call: BuiltinCall) -> Result<Option<HookResponse>, BuiltinError> {
     let Some(Value::Array(models)) = call.input.from_agent_models.as_ref() else {
         return Ok(None);
     };
@@ -247,18 +265,7 @@ pub(crate) fn register(registry: &mut BuiltinRegistry) {
         Builtin {
             description: "POSTs the hook input (or args[1]) to args[0]; public addresses only unless the first argument is `allow_private`; no redirects; 30 s.",
             events: EventId::ALL,
-            validate: |args| {
-                let rest = match args.split_first() {
-                    Some((flag, rest)) if flag == ALLOW_PRIVATE => rest,
-                    _ => args,
-                };
-                match rest {
-                    [url] | [url, _] => host_port(url).map(|_| ()),
-                    _ => Err(format!(
-                        "needs `args: [URL]` or `[URL, BODY]`, optionally after `{ALLOW_PRIVATE}`"
-                    )),
-                }
-            },
+            validate: |args| post_args(args).map(|_| ()),
             run: Arc::new(|call: BuiltinCall| Box::pin(http_post(call))),
         },
     );
@@ -267,7 +274,7 @@ pub(crate) fn register(registry: &mut BuiltinRegistry) {
         Builtin {
             description: "On on_agent_switch, POSTs {\"model\": ID} to each departing Docker Model Runner model's unload endpoint (`unload_api`, else BASE/_unload); other providers are skipped; failures become a system message.",
             events: &[EventId::OnAgentSwitch],
-            validate: |args| if args.is_empty() { Ok(()) } else { Err("takes no `args`".to_owned()) },
+            validate: no_args,
             run: Arc::new(|call: BuiltinCall| Box::pin(unload(call))),
         },
     );

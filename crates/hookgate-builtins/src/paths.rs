@@ -8,7 +8,7 @@ use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
 use hookgate_paths::{Resolved, is_within, normalize, resolve};
 use serde_json::{Map, Value};
 
-use crate::{BuiltinError, Environment, PATH_FIELDS, is_shell_tool};
+use crate::{ArgsError, BuiltinError, Environment, PATH_FIELDS, is_shell_tool};
 
 /// The path a file tool acts on: `(field, raw path)`.
 fn target(input: &HookInput) -> Option<(&'static str, &str)> {
@@ -31,28 +31,29 @@ fn cwd(input: &HookInput) -> PathBuf {
     }
 }
 
+/// The roots in `args`, resolved: one that cannot be is a refused argument (a root list with
+/// a hole in it would silently guard less).
 fn resolve_all(
     raw: &[String],
     cwd: &Path,
     home: Option<&Path>,
-) -> Result<Vec<Resolved>, BuiltinError> {
+) -> Result<Vec<Resolved>, ArgsError> {
     raw.iter()
-        .map(|r| {
-            resolve(r, cwd, home).map_err(|source| BuiltinError::Unresolvable {
-                path: r.clone(),
-                source,
-            })
+        .enumerate()
+        .map(|(i, r)| {
+            resolve(r, cwd, home)
+                .map_err(|e| ArgsError::value(i, r, format!("cannot be resolved: {e}")))
         })
         .collect()
 }
 
-fn needs_paths(args: &[String]) -> Result<(), String> {
-    if args.is_empty() || args.iter().any(|a| a.trim().is_empty()) {
-        crate::text(Err(BuiltinError::Args(
-            "needs one or more non-empty paths in `args`",
-        )))
-    } else {
-        Ok(())
+fn needs_paths(args: &[String]) -> Result<(), ArgsError> {
+    if args.is_empty() {
+        return Err(ArgsError::shape("needs one or more paths in `args`"));
+    }
+    match args.iter().position(|a| a.trim().is_empty()) {
+        Some(i) => Err(ArgsError::value(i, &args[i], "is an empty path")),
+        None => Ok(()),
     }
 }
 
@@ -144,9 +145,7 @@ fn redirect_path(
         return Ok(None);
     };
     let [from, to] = call.args.as_slice() else {
-        return Err(BuiltinError::Args(
-            "redirect_path: needs `args: [FROM, TO]`",
-        ));
+        return Err(ArgsError::shape(REDIRECT_SHAPE).into());
     };
     let cwd = cwd(&call.input);
     let home = env.home.clone();
@@ -186,7 +185,7 @@ fn builtin(
     env: &Arc<Environment>,
     description: &'static str,
     events: &'static [EventId],
-    validate: hookgate_engine::runtime::builtin::ArgsValidator,
+    validate: hookgate_engine::ArgsValidator,
     guard: Guard,
 ) -> Builtin {
     Builtin {
@@ -197,11 +196,13 @@ fn builtin(
             let env = Arc::clone(env);
             Arc::new(move |call: BuiltinCall| {
                 let env = Arc::clone(&env);
-                Box::pin(async move { crate::text(guard(&call, &env)) })
+                Box::pin(async move { guard(&call, &env) })
             })
         },
     }
 }
+
+const REDIRECT_SHAPE: &str = "needs `args: [FROM, TO]` (two non-empty paths)";
 
 pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
     let guards: &'static [EventId] = &[EventId::PreToolUse, EventId::ToolGuard];
@@ -221,7 +222,7 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
             &[EventId::PreToolUse, EventId::ToolInputTransform],
             |args| match args {
                 [from, to] if !from.trim().is_empty() && !to.trim().is_empty() => Ok(()),
-                _ => crate::text(Err(BuiltinError::Args("needs `args: [FROM, TO]`"))),
+                _ => Err(ArgsError::shape(REDIRECT_SHAPE)),
             },
             redirect_path,
         ),

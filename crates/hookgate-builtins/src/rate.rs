@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use crate::{BuiltinError, Environment};
+use crate::{ArgsError, BuiltinError, Environment};
 use hookgate_core::{Decision, EventId, HookResponse};
 use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
 use serde_json::{Map, Value};
@@ -38,12 +38,12 @@ struct Limit {
     global: bool,
 }
 
-fn parse_args(args: &[String]) -> Result<Limit, BuiltinError> {
+fn parse_args(args: &[String]) -> Result<Limit, ArgsError> {
     let (max, window, scope) = match args {
         [max, window] => (max, window, None),
         [max, window, scope] => (max, window, Some(scope.as_str())),
         _ => {
-            return Err(BuiltinError::Args(
+            return Err(ArgsError::shape(
                 "needs `args: [N, WINDOW]` or `[N, WINDOW, session|global]`",
             ));
         }
@@ -52,14 +52,24 @@ fn parse_args(args: &[String]) -> Result<Limit, BuiltinError> {
         .parse::<usize>()
         .ok()
         .filter(|n| *n > 0)
-        .ok_or(BuiltinError::Args("needs N to be a positive integer"))?;
-    let window = parse_window(window).ok_or(BuiltinError::Args(
-        "needs WINDOW like `60s`, `500ms`, `5m` or `1h`",
-    ))?;
+        .ok_or_else(|| ArgsError::value(0, max, "N must be a positive integer"))?;
+    let window = parse_window(window).ok_or_else(|| {
+        ArgsError::value(
+            1,
+            window,
+            "WINDOW must be like `60s`, `500ms`, `5m` or `1h`",
+        )
+    })?;
     let global = match scope {
         None | Some("session") => false,
         Some("global") => true,
-        Some(_) => return Err(BuiltinError::Args("scope must be `session` or `global`")),
+        Some(other) => {
+            return Err(ArgsError::value(
+                2,
+                other,
+                "the scope must be `session` or `global`",
+            ));
+        }
     };
     Ok(Limit {
         max,
@@ -94,13 +104,16 @@ fn now_ms() -> u64 {
 
 fn state_error(op: &'static str, path: &Path) -> impl FnOnce(std::io::Error) -> BuiltinError {
     let path = path.to_path_buf();
-    move |source| BuiltinError::State { op, path, source }
+    move |source| BuiltinError::io(op, path, source)
 }
 
 fn check(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, BuiltinError> {
     let limit = parse_args(&call.args)?;
     let dir = state_dir(call, env)
-        .ok_or(BuiltinError::NoStateDir)?
+        .ok_or(BuiltinError::Unconfigured {
+            what: "state directory",
+            hint: "set HOOKGATE_STATE_DIR",
+        })?
         .join("rate_limit");
     std::fs::create_dir_all(&dir).map_err(state_error("create", &dir))?;
     let key = if limit.global {
@@ -128,7 +141,7 @@ fn check(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, 
         // would silently lift the limit.
         serde_json::from_str(&text).map_err(|source| BuiltinError::Damaged {
             path: path.clone(),
-            source,
+            source: Box::new(source),
         })?
     };
     let tool = call
@@ -183,10 +196,10 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
         Builtin {
             description: "args: [N, WINDOW, session|global]: denies a tool's calls past N per WINDOW (state shared across hook processes).",
             events: &[EventId::PreToolUse, EventId::ToolGuard],
-            validate: |args| crate::text(parse_args(args).map(|_| ())),
+            validate: |args| parse_args(args).map(|_| ()),
             run: Arc::new(move |call: BuiltinCall| {
                 let env = Arc::clone(&env);
-                Box::pin(async move { crate::text(check(&call, &env)) })
+                Box::pin(async move { check(&call, &env) })
             }),
         },
     );
@@ -201,11 +214,19 @@ mod tests {
         let args = |a: &[&str]| a.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
         assert!(matches!(
             parse_args(&args(&["0", "1m"])),
-            Err(BuiltinError::Args(m)) if m.contains("positive integer")
+            Err(ArgsError::Value { index: 0, why, .. }) if why.contains("positive integer")
+        ));
+        assert!(matches!(
+            parse_args(&args(&["3", "soon"])),
+            Err(ArgsError::Value { index: 1, value, .. }) if value == "soon"
         ));
         assert!(matches!(
             parse_args(&args(&["3", "1m", "team"])),
-            Err(BuiltinError::Args(m)) if m.contains("`session` or `global`")
+            Err(ArgsError::Value { index: 2, why, .. }) if why.contains("`session` or `global`")
+        ));
+        assert!(matches!(
+            parse_args(&args(&["3"])),
+            Err(ArgsError::Shape { .. })
         ));
         assert!(parse_args(&args(&["3", "1m", "global"])).is_ok());
     }

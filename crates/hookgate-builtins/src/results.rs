@@ -30,7 +30,8 @@ use std::sync::Arc;
 
 use hookgate_core::excerpt::Keep;
 use hookgate_core::{EventId, HookResponse, ToolKind};
-use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
+use hookgate_engine::runtime::builtin::no_args;
+use hookgate_engine::{Builtin, BuiltinCall, BuiltinError, BuiltinRegistry};
 use serde_json::Value;
 
 use crate::Environment;
@@ -184,7 +185,7 @@ fn limit(call: &BuiltinCall, env: &Environment) -> Option<HookResponse> {
     })
 }
 
-fn cleanup(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, String> {
+fn cleanup(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, BuiltinError> {
     let Some(dir) = results_dir(env, &call.input.session_id) else {
         return Ok(None);
     };
@@ -192,7 +193,7 @@ fn cleanup(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>
     match std::fs::remove_dir_all(&dir) {
         Ok(()) => Ok(None),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
-        Err(e) => Err(format!("cannot remove {}: {e}", dir.display())),
+        Err(e) => Err(BuiltinError::io("remove", dir, e)),
     }
 }
 
@@ -203,7 +204,7 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
         Builtin {
             description: "Replaces a tool result over 2000 lines or 50 KiB with a notice and its head (reads) or tail (everything else), keeping the whole in a per-session file deleted at session_end.",
             events: &[EventId::ToolResponseTransform, EventId::SessionEnd],
-            validate: |args| if args.is_empty() { Ok(()) } else { Err("takes no `args`".to_owned()) },
+            validate: no_args,
             run: Arc::new(move |call: BuiltinCall| {
                 let env = Arc::clone(&env);
                 Box::pin(async move {

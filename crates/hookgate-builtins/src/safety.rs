@@ -4,7 +4,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 
 use hookgate_core::{Decision, EventId, HookResponse};
-use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
+use hookgate_engine::runtime::builtin::no_args;
+use hookgate_engine::{ArgsError, Builtin, BuiltinCall, BuiltinRegistry};
 use hookgate_shell::{Action, BlastRadius, Class};
 use serde_json::{Map, Value};
 
@@ -147,7 +148,7 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
             validate: |args| match args {
                 [] => Ok(()),
                 [mode] if mode == "ask" => Ok(()),
-                _ => Err("takes no args, or `args: [\"ask\"]`".to_owned()),
+                _ => Err(ArgsError::shape("takes no args, or `args: [\"ask\"]`")),
             },
             run: Arc::new(move |call: BuiltinCall| {
                 let env = Arc::clone(&shell_env);
@@ -160,7 +161,7 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
         Builtin {
             description: "Replaces secrets with [REDACTED] in tool input (pre_tool_use, tool_input_transform), outgoing messages (before_llm_call) and tool output (tool_response_transform).",
             events: &[EventId::ToolInputTransform, EventId::PreToolUse, EventId::BeforeLlmCall, EventId::ToolResponseTransform],
-            validate: |args| if args.is_empty() { Ok(()) } else { Err("takes no `args`".to_owned()) },
+            validate: no_args,
             run: Arc::new(|call: BuiltinCall| Box::pin(async move { Ok(redact_secrets(&call)) })),
         },
     );

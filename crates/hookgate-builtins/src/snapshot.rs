@@ -17,7 +17,8 @@
 use std::sync::Arc;
 
 use hookgate_core::{EventId, HookResponse};
-use hookgate_engine::{Builtin, BuiltinCall, BuiltinRegistry};
+use hookgate_engine::runtime::builtin::no_args;
+use hookgate_engine::{Builtin, BuiltinCall, BuiltinError, BuiltinRegistry};
 use hookgate_snapshot::{Repo, SnapshotError, Span};
 
 use crate::Environment;
@@ -48,14 +49,12 @@ fn say(message: String) -> Option<HookResponse> {
 }
 
 /// The body, blocking (git runs as a subprocess under a file lock).
-fn snapshot(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, String> {
+fn snapshot(call: &BuiltinCall, env: &Environment) -> Result<Option<HookResponse>, BuiltinError> {
     let event = EventId::from_native(&call.input.hook_event_name)
         .filter(|e| EVENTS.contains(e))
-        .ok_or_else(|| {
-            format!(
-                "snapshot runs on session_start, turn_start, pre_tool_use, post_tool_use, turn_end and session_end, not `{}`",
-                call.input.hook_event_name
-            )
+        .ok_or_else(|| BuiltinError::Refused {
+            target: format!("the `{}` event", call.input.hook_event_name),
+            why: "it runs on session_start, turn_start, pre_tool_use, post_tool_use, turn_end and session_end".into(),
         })?;
     let session = call.input.session_id.as_str();
     let (Some(dir), Some(data_dir), false) =
@@ -138,13 +137,13 @@ pub(crate) fn register(registry: &mut BuiltinRegistry, env: &Arc<Environment>) {
         Builtin {
             description: "Records shadow-git checkpoints of the git work tree (turn_start→turn_end, pre_tool_use→post_tool_use) under the data dir, never touching .git; `hookgate snapshot list|diff|undo|reset` uses them. Outside a git work tree it records nothing and says so.",
             events: EVENTS,
-            validate: |args| if args.is_empty() { Ok(()) } else { Err("takes no `args`".to_owned()) },
+            validate: no_args,
             run: Arc::new(move |call: BuiltinCall| {
                 let env = Arc::clone(&env);
                 Box::pin(async move {
                     tokio::task::spawn_blocking(move || snapshot(&call, &env))
                         .await
-                        .map_err(|e| format!("snapshot: {e}"))?
+                        .map_err(|e| BuiltinError::failed("finish", e))?
                 })
             }),
         },

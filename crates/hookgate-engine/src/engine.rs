@@ -16,7 +16,7 @@ use tokio::task::JoinSet;
 use crate::config::{
     ConfigError, HookEntry, HooksConfig, RunOverrides, RuntimeSpec, apply_overrides,
 };
-use crate::matcher::LazyMatcher;
+use crate::matcher::{LazyMatcher, MatcherError};
 use crate::runtime::builtin::{BuiltinCall, BuiltinRegistry};
 use crate::runtime::in_process::{Handlers, InProcessHandler, Registration};
 use crate::runtime::model::JudgeCache;
@@ -137,21 +137,10 @@ impl Engine {
                 ));
             }
             if let RuntimeSpec::Builtin { name, args, .. } = &entry.runtime {
-                let builtin = shared.builtins.get(name).ok_or_else(|| {
-                    let known: Vec<&str> = shared.builtins.iter().map(|(n, _)| n).collect();
+                shared.builtins.check(name, args).map_err(|e| {
                     ConfigError::new(
                         entry.origin.file.as_deref(),
-                        format!(
-                            "hook `{}`: unknown built-in `{name}` (known: {})",
-                            entry.id,
-                            known.join(", ")
-                        ),
-                    )
-                })?;
-                (builtin.validate)(args).map_err(|e| {
-                    ConfigError::new(
-                        entry.origin.file.as_deref(),
-                        format!("hook `{}`: built-in `{name}` {e}", entry.id),
+                        format!("hook `{}`: {e}", entry.id),
                     )
                 })?;
             }
@@ -316,7 +305,7 @@ impl Engine {
 
     async fn run_sequential(
         &self,
-        foreground: &[(usize, Option<String>)],
+        foreground: &[(usize, Option<MatcherError>)],
         agg: &mut Aggregator,
         input: &mut HookInput,
     ) {
@@ -329,7 +318,7 @@ impl Engine {
             }
             agg.apply_rewrites(input);
             let result = if let Some(e) = matcher_error {
-                self.failed_result(*index, e.clone())
+                self.failed_result(*index, e.to_string())
             } else {
                 self.emit(&LifecycleEvent::HookStarted {
                     hook_id: entry.id.clone(),
@@ -350,7 +339,7 @@ impl Engine {
     /// registration order whatever order they completed in.
     async fn run_tiers(
         &self,
-        foreground: &[(usize, Option<String>)],
+        foreground: &[(usize, Option<MatcherError>)],
         agg: &mut Aggregator,
         input: &HookInput,
     ) {
@@ -376,7 +365,7 @@ impl Engine {
             let mut set = JoinSet::new();
             for (slot, (index, matcher_error)) in tier.iter().enumerate() {
                 if let Some(e) = matcher_error {
-                    results[slot] = Some(self.failed_result(*index, e.clone()));
+                    results[slot] = Some(self.failed_result(*index, e.to_string()));
                     continue;
                 }
                 let entry = &inner.compiled[*index].entry;
@@ -649,7 +638,10 @@ impl Inner {
             env,
             working_dir,
         };
-        in_process::guarded((builtin.run)(call), timeout).await
+        in_process::guarded((builtin.run)(call), timeout, |e| {
+            format!("built-in `{name}` {e}")
+        })
+        .await
     }
 }
 

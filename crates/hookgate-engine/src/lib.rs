@@ -17,5 +17,9 @@ pub mod runtime;
 pub use config::{ConfigError, HookEntry, HooksConfig, RunOverrides, RuntimeSpec, Settings};
 pub use engine::{Engine, LedgerEntry, Listener};
 pub use lanes::ToolCallOutcome;
-pub use runtime::builtin::{Builtin, BuiltinCall, BuiltinFuture, BuiltinRegistry};
-pub use runtime::in_process::{HandlerFuture, InProcessHandler, Registration};
+pub use matcher::MatcherError;
+pub use runtime::builtin::{
+    ArgsError, ArgsValidator, Builtin, BuiltinCall, BuiltinError, BuiltinFuture, BuiltinRegistry,
+    CheckError,
+};
+pub use runtime::in_process::{HandlerError, HandlerFuture, InProcessHandler, Registration};

@@ -9,6 +9,31 @@ use std::sync::OnceLock;
 
 use regex::bytes::{Regex, RegexBuilder};
 
+/// Why a tool-name matcher cannot be used.
+///
+/// At load ([`check_syntax`]) this is a config error; at dispatch ([`LazyMatcher::matches`])
+/// the engine makes it the hook's failure — a matcher that cannot be evaluated must not remove
+/// its guard.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum MatcherError {
+    /// The pattern is not a regex.
+    #[error("invalid `matcher` regex `{pattern}`: {kind}")]
+    Syntax {
+        /// The pattern as configured.
+        pattern: String,
+        /// What is wrong with it.
+        kind: regex_syntax::ast::ErrorKind,
+    },
+    /// The pattern parses but cannot be compiled (a size limit).
+    #[error("matcher `{pattern}`: {source}")]
+    Compile {
+        /// The pattern as configured.
+        pattern: String,
+        /// Why.
+        source: regex::Error,
+    },
+}
+
 /// True when `pattern` is an alternation of literal names (`Bash|Write|mcp:fs`), which needs
 /// no regex engine at all.
 fn is_literal_alternation(pattern: &str) -> bool {
@@ -21,21 +46,24 @@ fn is_literal_alternation(pattern: &str) -> bool {
 ///
 /// Most matchers are alternations of literal tool names (`shell|edit_file`); those are valid by
 /// construction and skip the parser.
-pub fn check_syntax(pattern: &str) -> Result<(), String> {
+pub fn check_syntax(pattern: &str) -> Result<(), MatcherError> {
     if is_literal_alternation(pattern) {
         return Ok(());
     }
     regex_syntax::ast::parse::Parser::new()
         .parse(pattern)
         .map(|_| ())
-        .map_err(|e| format!("invalid `matcher` regex `{pattern}`: {}", e.kind()))
+        .map_err(|e| MatcherError::Syntax {
+            pattern: pattern.to_owned(),
+            kind: e.kind().clone(),
+        })
 }
 
 /// A matcher compiled on first use.
 #[derive(Debug, Default)]
 pub struct LazyMatcher {
     pattern: Option<String>,
-    compiled: OnceLock<Result<Regex, String>>,
+    compiled: OnceLock<Result<Regex, MatcherError>>,
 }
 
 impl LazyMatcher {
@@ -52,7 +80,7 @@ impl LazyMatcher {
     /// Errors if the pattern cannot be compiled (syntax was checked at load, so this is only
     /// reachable through limits such as the compiled-size cap); the engine treats that as a
     /// hook failure, which blocks on fail-closed events.
-    pub fn matches(&self, tool: Option<&str>) -> Result<bool, String> {
+    pub fn matches(&self, tool: Option<&str>) -> Result<bool, MatcherError> {
         let Some(pattern) = &self.pattern else {
             return Ok(true);
         };
@@ -70,7 +98,10 @@ impl LazyMatcher {
             RegexBuilder::new(&format!("^(?:{pattern})$"))
                 .unicode(false)
                 .build()
-                .map_err(|e| format!("matcher `{pattern}`: {e}"))
+                .map_err(|source| MatcherError::Compile {
+                    pattern: pattern.clone(),
+                    source,
+                })
         });
         match compiled {
             Ok(regex) => Ok(regex.is_match(tool.as_bytes())),
@@ -129,7 +160,15 @@ mod tests {
 
     #[test]
     fn invalid_regex_is_reported_not_ignored() {
-        assert!(check_syntax("shell(").is_err());
+        assert!(matches!(
+            check_syntax("shell("),
+            Err(MatcherError::Syntax { pattern, .. }) if pattern == "shell("
+        ));
+        let unusable = LazyMatcher::new(Some("a(".into())).matches(Some("a"));
+        assert!(
+            matches!(&unusable, Err(e) if e.to_string().starts_with("matcher `a(`")),
+            "{unusable:?}"
+        );
         assert!(check_syntax("shell|edit").is_ok());
     }
 

@@ -135,10 +135,13 @@ impl CaseReport {
     }
 }
 
-/// What a case asks to judge, before it is a canonical call.
+/// What a case asks to judge, before it is a canonical call. The caller owns every agent's
+/// spelling of it (tool names, input keys, payload shapes); this crate builds no agent JSON.
 #[derive(Debug, Clone, Copy)]
 pub enum CaseCall<'a> {
-    /// A tool with its input (`command:` cases are the shell tool `Bash` with `command`).
+    /// A shell command line, run by the agent's own shell tool.
+    Command(&'a str),
+    /// A tool with its input, as the agent spells them.
     Tool {
         /// The tool name as the agent spells it.
         name: &'a str,
@@ -185,16 +188,7 @@ pub fn run_cases_with(
         let agent = case.agent.unwrap_or(AgentKind::Claude);
         let cwd = case.cwd.clone().unwrap_or_else(|| workspace.clone());
         let call = if let Some(command) = &case.command {
-            let mut input = Map::new();
-            input.insert("command".into(), Value::String(command.clone()));
-            parse(
-                CaseCall::Tool {
-                    name: "Bash",
-                    input: &input,
-                },
-                agent,
-                &cwd,
-            )
+            parse(CaseCall::Command(command), agent, &cwd)
         } else if let Some(tool) = &case.tool {
             let input = case.input.clone().unwrap_or_default();
             parse(

@@ -13,6 +13,7 @@ use hookgate_policy::{CaseCall, CaseReport, Policy, PolicyError, run_cases_with}
 /// A cases file run with the hook's own parsers, as `hookgate policy test` runs it.
 fn run_cases(policy: &Policy, text: &str) -> Result<CaseReport, PolicyError> {
     run_cases_with(policy, text, None, &|case, agent, cwd| match case {
+        CaseCall::Command(command) => hookgate_agents::call_for_command(agent, cwd, command).ok(),
         CaseCall::Tool { name, input } => {
             hookgate_agents::call_for_tool(agent, cwd, name, input).ok()
         }
@@ -51,4 +52,37 @@ fn run_cases_reports_failures_with_lines() {
     )
     .unwrap_err();
     assert_eq!(err.line, Some(3));
+}
+
+#[test]
+fn command_cases_reach_the_caller_as_a_command_not_an_agent_tool() {
+    let seen = std::cell::RefCell::new(Vec::new());
+    let text = "cases:\n  - name: c\n    agent: gemini\n    command: ls\n    expect: none\n";
+    let _ = run_cases_with(&Policy::builtin_default(), text, None, &|case, agent, _| {
+        seen.borrow_mut().push(match case {
+            CaseCall::Command(command) => format!("{agent:?} command {command}"),
+            CaseCall::Tool { name, .. } => format!("{agent:?} tool {name}"),
+            CaseCall::Payload(_) => format!("{agent:?} payload"),
+        });
+        None
+    })
+    .unwrap();
+    assert_eq!(seen.into_inner(), ["Gemini command ls"]);
+}
+
+#[test]
+fn command_cases_are_judged_as_each_agents_own_shell_tool() {
+    for agent in ["claude", "codex", "gemini", "copilot", "cursor"] {
+        let text = format!(
+            "cases:\n  - name: force\n    agent: {agent}\n    command: git push --force origin main\n    expect: deny\n  - name: sudo\n    agent: {agent}\n    command: sudo ls\n    expect: ask\n  - name: status\n    agent: {agent}\n    command: git status\n    expect: none\n"
+        );
+        let report = run_cases(&Policy::builtin_default(), &text).unwrap();
+        for c in &report.cases {
+            assert!(
+                c.passed,
+                "{agent}: {}: expected {:?}, got {:?}: {:?}",
+                c.name, c.expected, c.actual, c.reason
+            );
+        }
+    }
 }

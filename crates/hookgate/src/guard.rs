@@ -1370,6 +1370,9 @@ pub(crate) fn policy(command: &PolicyCommand) -> Result<u8, Failure> {
                 .map_err(|e| Failure(format!("{}: cannot read: {e}", file.display())))?;
             let parse =
                 |case: hookgate_policy::CaseCall<'_>, agent: AgentKind, cwd: &str| match case {
+                    hookgate_policy::CaseCall::Command(command) => {
+                        hookgate_agents::call_for_command(agent, cwd, command).ok()
+                    }
                     hookgate_policy::CaseCall::Tool { name, input } => {
                         hookgate_agents::call_for_tool(agent, cwd, name, input).ok()
                     }

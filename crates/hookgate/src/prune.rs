@@ -44,7 +44,7 @@ pub(crate) fn run(args: &PruneArgs) -> Result<u8, Failure> {
                 "--max-size: not a size `{text}` (use 500M, 2G or bytes)"
             ))
         })?),
-        None => hookgate_audit::max_size_setting().map_err(Failure)?,
+        None => hookgate_audit::max_size_setting()?,
     };
     if before_ms.is_none() && max_bytes.is_none() {
         return Err(Failure(

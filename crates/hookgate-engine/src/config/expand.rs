@@ -7,6 +7,36 @@
 
 use std::fmt::Write as _;
 
+/// Why a setting could not be expanded. Each names the reference, so the config error or the
+/// hook failure it becomes says which variable to set.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExpandError {
+    /// `${` without its `}`.
+    #[error("unterminated `${{` in `{text}`")]
+    Unterminated {
+        /// The whole value.
+        text: String,
+    },
+    /// `${…}` holding something other than a variable name.
+    #[error("`${{{reference}}}` is not a variable reference")]
+    NotAReference {
+        /// What is between the braces.
+        reference: String,
+    },
+    /// A referenced variable is not set (never expanded to an empty string).
+    #[error("environment variable `{name}` is not set")]
+    Unset {
+        /// The variable.
+        name: String,
+    },
+    /// A path starts with `~` and `HOME` is not set.
+    #[error("`{text}` uses `~` but HOME is not set")]
+    NoHome {
+        /// The whole value.
+        text: String,
+    },
+}
+
 /// Where variable values come from (the process environment in production).
 pub trait Vars {
     /// The value of `name`, if set.
@@ -30,7 +60,7 @@ impl<F: Fn(&str) -> Option<String>> Vars for F {
 }
 
 /// Expands only `${env.NAME}`.
-pub fn expand_env_refs(text: &str, vars: &dyn Vars) -> Result<String, String> {
+pub fn expand_env_refs(text: &str, vars: &dyn Vars) -> Result<String, ExpandError> {
     expand(text, vars, false)
 }
 
@@ -38,23 +68,23 @@ pub fn expand_env_refs(text: &str, vars: &dyn Vars) -> Result<String, String> {
 /// `Authorization: Bearer $TOKEN` spelling of Claude Code's and Meerkat's HTTP hooks works as
 /// written. Header values have no other use for `$`; an unset variable is an error, so a
 /// missing token never goes out as `Bearer `.
-pub fn expand_header(text: &str, vars: &dyn Vars) -> Result<String, String> {
+pub fn expand_header(text: &str, vars: &dyn Vars) -> Result<String, ExpandError> {
     expand(text, vars, true)
 }
 
 /// Expands a leading `~`, `$NAME`, `${NAME}` and `${env.NAME}`.
-pub fn expand_path(text: &str, vars: &dyn Vars) -> Result<String, String> {
+pub fn expand_path(text: &str, vars: &dyn Vars) -> Result<String, ExpandError> {
     let expanded = expand(text, vars, true)?;
     if expanded == "~" || expanded.starts_with("~/") {
-        let home = vars
-            .get("HOME")
-            .ok_or_else(|| format!("`{text}` uses `~` but HOME is not set"))?;
+        let home = vars.get("HOME").ok_or_else(|| ExpandError::NoHome {
+            text: text.to_owned(),
+        })?;
         return Ok(format!("{home}{}", &expanded[1..]));
     }
     Ok(expanded)
 }
 
-fn expand(text: &str, vars: &dyn Vars, bare: bool) -> Result<String, String> {
+fn expand(text: &str, vars: &dyn Vars, bare: bool) -> Result<String, ExpandError> {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(at) = rest.find('$') {
@@ -62,7 +92,9 @@ fn expand(text: &str, vars: &dyn Vars, bare: bool) -> Result<String, String> {
         let after = &rest[at + 1..];
         if let Some(inner) = after.strip_prefix('{') {
             let Some(end) = inner.find('}') else {
-                return Err(format!("unterminated `${{` in `{text}`"));
+                return Err(ExpandError::Unterminated {
+                    text: text.to_owned(),
+                });
             };
             let reference = &inner[..end];
             let name = match reference.strip_prefix("env.") {
@@ -75,7 +107,9 @@ fn expand(text: &str, vars: &dyn Vars, bare: bool) -> Result<String, String> {
                 }
             };
             if !valid_name(name) {
-                return Err(format!("`${{{reference}}}` is not a variable reference"));
+                return Err(ExpandError::NotAReference {
+                    reference: reference.to_owned(),
+                });
             }
             out.push_str(&lookup(vars, name)?);
             rest = &inner[end + 1..];
@@ -106,9 +140,10 @@ fn valid_name(name: &str) -> bool {
         && !name.as_bytes()[0].is_ascii_digit()
 }
 
-fn lookup(vars: &dyn Vars, name: &str) -> Result<String, String> {
-    vars.get(name)
-        .ok_or_else(|| format!("environment variable `{name}` is not set"))
+fn lookup(vars: &dyn Vars, name: &str) -> Result<String, ExpandError> {
+    vars.get(name).ok_or_else(|| ExpandError::Unset {
+        name: name.to_owned(),
+    })
 }
 
 #[cfg(test)]
@@ -160,7 +195,9 @@ mod tests {
             "no home expansion"
         );
         assert_eq!(
-            expand_header("Bearer $TOKEN", &vars).unwrap_err(),
+            expand_header("Bearer $TOKEN", &vars)
+                .unwrap_err()
+                .to_string(),
             "environment variable `TOKEN` is not set"
         );
     }
@@ -169,9 +206,26 @@ mod tests {
     fn unset_variables_are_errors_not_empty_strings() {
         assert_eq!(
             expand_env_refs("Bearer ${env.TOKEN}", &vars).unwrap_err(),
-            "environment variable `TOKEN` is not set"
+            ExpandError::Unset {
+                name: "TOKEN".to_owned()
+            }
         );
-        assert!(expand_path("$NOPE/x", &vars).is_err());
-        assert!(expand_path("${env.", &vars).is_err());
+        assert!(matches!(
+            expand_path("$NOPE/x", &vars),
+            Err(ExpandError::Unset { name }) if name == "NOPE"
+        ));
+        assert!(matches!(
+            expand_path("${env.", &vars),
+            Err(ExpandError::Unterminated { .. })
+        ));
+        assert!(matches!(
+            expand_path("${1x}", &vars),
+            Err(ExpandError::NotAReference { reference }) if reference == "1x"
+        ));
+        let no_home = |_: &str| None;
+        assert!(matches!(
+            expand_path("~/x", &no_home),
+            Err(ExpandError::NoHome { .. })
+        ));
     }
 }

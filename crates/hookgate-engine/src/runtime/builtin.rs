@@ -4,6 +4,7 @@
 //! and embedders may add their own. Arguments are validated when the config is loaded, so a
 //! misconfigured built-in is a config error rather than a hook that quietly does nothing.
 
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::ffi::OsString;
 use std::fmt::Write as _;
@@ -27,14 +28,163 @@ pub struct BuiltinCall {
     pub working_dir: Option<PathBuf>,
 }
 
+/// Why a built-in's `args` do not fit it: what its validator returns at config load, and
+/// what its body returns (inside [`BuiltinError::Args`]) if it is handed args that bypassed
+/// the load check.
+///
+/// The text reads as a predicate of the built-in (`takes no `args``), because it is shown
+/// after the built-in's name: `hook `h`: built-in `rate_limit` needs N to be a positive
+/// integer`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ArgsError {
+    /// The `args` as a whole have the wrong shape (count, order): says what is needed.
+    #[error("{needs}")]
+    Shape {
+        /// What the built-in needs, as a predicate (`needs `args: [FROM, TO]``).
+        needs: Cow<'static, str>,
+    },
+    /// One argument is refused.
+    #[error("refuses argument {} `{value}`: {why}", index + 1)]
+    Value {
+        /// Its position in `args`, from 0.
+        index: usize,
+        /// The argument as written.
+        value: String,
+        /// Why it is refused.
+        why: Cow<'static, str>,
+    },
+}
+
+impl ArgsError {
+    /// The `args` as a whole have the wrong shape; `needs` is a predicate.
+    pub fn shape(needs: impl Into<Cow<'static, str>>) -> Self {
+        Self::Shape {
+            needs: needs.into(),
+        }
+    }
+
+    /// Argument `index` (`value`) is refused for `why`.
+    pub fn value(index: usize, value: &str, why: impl Into<Cow<'static, str>>) -> Self {
+        Self::Value {
+            index,
+            value: value.to_owned(),
+            why: why.into(),
+        }
+    }
+}
+
+/// Why a built-in could not decide: its body's error.
+///
+/// INVARIANT: the dispatch turns this into the hook's failure text exactly once
+/// (`built-in `NAME` <this>`), and that failure takes the hook's failure policy (`on_error`,
+/// blocking on fail-closed events) — never an allow. So every variant's text reads as a
+/// predicate of the built-in and names what went wrong and on what, and no built-in prefixes
+/// its own name.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuiltinError {
+    /// The `args` do not fit (a call that bypassed the load-time check).
+    #[error(transparent)]
+    Args(#[from] ArgsError),
+    /// Reading or writing a file or directory failed.
+    #[error("cannot {op} {}: {source}", path.display())]
+    Io {
+        /// What was being done (`create`, `open`, `lock`, `read`, `write`, `remove`, `list`).
+        op: &'static str,
+        /// The file or directory.
+        path: PathBuf,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// A file the built-in keeps is not what it wrote (a failure, not a reset that would
+    /// silently lose what it held).
+    #[error("finds {} damaged: {source}", path.display())]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// The built-in will not act on what it was pointed at (a private address, an event it
+    /// does not run on).
+    #[error("refuses {target}: {why}")]
+    Refused {
+        /// What was refused.
+        target: String,
+        /// Why.
+        why: Cow<'static, str>,
+    },
+    /// Something the built-in needs was not configured.
+    #[error("has no {what} ({hint})")]
+    Unconfigured {
+        /// What is missing.
+        what: &'static str,
+        /// Where to set it.
+        hint: &'static str,
+    },
+    /// A step of the built-in failed for a reason outside its inputs (a transport error, a
+    /// task that died, an encoder).
+    #[error("could not {what}: {source}")]
+    Failed {
+        /// The step, as a verb phrase (`post to https://…`, `finish`).
+        what: String,
+        /// Why.
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+}
+
+impl BuiltinError {
+    /// `op` on `path` failed with `source`.
+    pub fn io(op: &'static str, path: impl Into<PathBuf>, source: std::io::Error) -> Self {
+        Self::Io {
+            op,
+            path: path.into(),
+            source,
+        }
+    }
+
+    /// The step `what` failed with `source`.
+    pub fn failed(
+        what: impl Into<String>,
+        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> Self {
+        Self::Failed {
+            what: what.into(),
+            source: source.into(),
+        }
+    }
+}
+
 /// What a built-in returns: `None` is a successful no-op.
-pub type BuiltinFuture = Pin<Box<dyn Future<Output = Result<Option<HookResponse>, String>> + Send>>;
+pub type BuiltinFuture =
+    Pin<Box<dyn Future<Output = Result<Option<HookResponse>, BuiltinError>> + Send>>;
 
 /// A built-in's body.
 pub type BuiltinFn = Arc<dyn Fn(BuiltinCall) -> BuiltinFuture + Send + Sync>;
 
 /// Checks a built-in's `args` at config load.
-pub type ArgsValidator = fn(&[String]) -> Result<(), String>;
+pub type ArgsValidator = fn(&[String]) -> Result<(), ArgsError>;
+
+/// Why [`BuiltinRegistry::check`] refuses a configured built-in.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CheckError {
+    /// No built-in has this name.
+    #[error("unknown built-in `{name}` (known: {})", known.join(", "))]
+    Unknown {
+        /// The name as configured.
+        name: String,
+        /// Every registered name, sorted.
+        known: Vec<String>,
+    },
+    /// The built-in refuses its `args`.
+    #[error("built-in `{name}` {source}")]
+    Args {
+        /// The built-in.
+        name: String,
+        /// Why.
+        source: ArgsError,
+    },
+}
 
 /// A registered built-in.
 #[derive(Clone)]
@@ -207,18 +357,30 @@ pub struct BuiltinRegistry {
     map: BTreeMap<String, Builtin>,
 }
 
-fn no_args(args: &[String]) -> Result<(), String> {
+/// The validator of a built-in without arguments (shared with `hookgate-builtins`).
+pub fn no_args(args: &[String]) -> Result<(), ArgsError> {
     if args.is_empty() {
         Ok(())
     } else {
-        Err("takes no `args`".to_owned())
+        Err(ArgsError::shape("takes no `args`"))
     }
 }
 
-fn one_positive_integer(args: &[String]) -> Result<(), String> {
+/// A positive integer: argument `index` of `args`, parsed.
+fn positive_integer(args: &[String], index: usize) -> Result<u64, ArgsError> {
+    let n = args.get(index).map_or("", String::as_str);
+    n.parse::<u64>()
+        .ok()
+        .filter(|n| *n > 0)
+        .ok_or_else(|| ArgsError::value(index, n, "must be a positive integer"))
+}
+
+fn one_positive_integer(args: &[String]) -> Result<(), ArgsError> {
     match args {
-        [n] if n.parse::<u64>().is_ok_and(|n| n > 0) => Ok(()),
-        _ => Err("needs `args: [\"N\"]` with N a positive integer".to_owned()),
+        [_] => positive_integer(args, 0).map(|_| ()),
+        _ => Err(ArgsError::shape(
+            "needs `args: [\"N\"]` with N a positive integer",
+        )),
     }
 }
 
@@ -270,7 +432,7 @@ impl BuiltinRegistry {
                 validate: one_positive_integer,
                 run: Arc::new(|call: BuiltinCall| {
                     Box::pin(async move {
-                        let limit: u64 = call.args.first().and_then(|n| n.parse().ok()).ok_or("max_iterations: bad limit")?;
+                        let limit = positive_integer(&call.args, 0)?;
                         match call.input.iteration {
                             Some(iteration) if iteration > limit => Ok(Some(HookResponse {
                                 decision: Some(Decision::Deny),
@@ -322,7 +484,7 @@ impl BuiltinRegistry {
                 run: Arc::new(|call: BuiltinCall| {
                     Box::pin(async move {
                         let dir = call.working_dir.clone().or_else(|| std::env::current_dir().ok()).unwrap_or_default();
-                        listing(&dir).map(context)
+                        listing(&dir).map(context).map_err(|e| BuiltinError::io("list", dir, e))
                     })
                 }),
             },
@@ -341,13 +503,16 @@ impl BuiltinRegistry {
     }
 
     /// Checks `args` for the built-in `name` as loading a config does: an unknown name or
-    /// arguments it refuses are an error (the text says which).
-    pub fn check(&self, name: &str, args: &[String]) -> Result<(), String> {
-        let builtin = self.get(name).ok_or_else(|| {
-            let known: Vec<&str> = self.map.keys().map(String::as_str).collect();
-            format!("unknown built-in `{name}` (known: {})", known.join(", "))
+    /// arguments it refuses are an error saying which.
+    pub fn check(&self, name: &str, args: &[String]) -> Result<(), CheckError> {
+        let builtin = self.get(name).ok_or_else(|| CheckError::Unknown {
+            name: name.to_owned(),
+            known: self.map.keys().cloned().collect(),
         })?;
-        (builtin.validate)(args).map_err(|e| format!("built-in `{name}` {e}"))
+        (builtin.validate)(args).map_err(|source| CheckError::Args {
+            name: name.to_owned(),
+            source,
+        })
     }
 
     /// Every built-in, by name.
@@ -395,8 +560,8 @@ fn user_info() -> String {
     text
 }
 
-fn listing(dir: &Path) -> Result<String, String> {
-    let read = std::fs::read_dir(dir).map_err(|e| format!("cannot list {}: {e}", dir.display()))?;
+fn listing(dir: &Path) -> std::io::Result<String> {
+    let read = std::fs::read_dir(dir)?;
     let mut names: Vec<String> = read
         .filter_map(Result::ok)
         .map(|e| {

@@ -8,8 +8,13 @@ use std::time::Duration;
 
 use hookgate_core::{HookInput, HookResponse, HookStatus, ParsedOutput};
 
+/// What an in-process handler fails with: the embedder's own error, whatever its type. The
+/// engine shows its `Display` as the hook's failure text (once), and the failure takes the
+/// hook's failure policy — never an allow.
+pub type HandlerError = Box<dyn std::error::Error + Send + Sync>;
+
 /// The future an in-process handler returns.
-pub type HandlerFuture = Pin<Box<dyn Future<Output = Result<HookResponse, String>> + Send>>;
+pub type HandlerFuture = Pin<Box<dyn Future<Output = Result<HookResponse, HandlerError>> + Send>>;
 
 /// An in-process handler: an async closure over the event input.
 pub type InProcessHandler = Arc<dyn Fn(HookInput) -> HandlerFuture + Send + Sync>;
@@ -76,19 +81,24 @@ impl Handlers {
         }
     }
 
-    fn get(&self, name: &str) -> Result<Option<InProcessHandler>, String> {
-        let map = self
-            .map
-            .read()
-            .map_err(|_| "in-process handler registry is poisoned".to_owned())?;
-        Ok(map.get(name).map(|r| Arc::clone(&r.handler)))
+    /// The handler named `name`. A poisoned lock is read through, as [`Handlers::register`]
+    /// writes through it: the map holds whole `Arc`s, so a panic elsewhere cannot leave it
+    /// half-updated, and refusing every handler after one panic would fail every hook.
+    fn get(&self, name: &str) -> Option<InProcessHandler> {
+        let map = match self.map.read() {
+            Ok(map) => map,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        map.get(name).map(|r| Arc::clone(&r.handler))
     }
 }
 
-/// Runs a typed future on its own task so a panic becomes a failure, under `timeout`.
-pub(crate) async fn guarded(
-    future: Pin<Box<dyn Future<Output = Result<Option<HookResponse>, String>> + Send>>,
+/// Runs a typed future on its own task so a panic becomes a failure, under `timeout`; its
+/// error becomes the failure text through `describe`, the one place it is turned into text.
+pub(crate) async fn guarded<E: Send + 'static>(
+    future: Pin<Box<dyn Future<Output = Result<Option<HookResponse>, E>> + Send>>,
     timeout: Duration,
+    describe: impl FnOnce(E) -> String,
 ) -> HookStatus {
     let mut task = tokio::spawn(future);
     match tokio::time::timeout(timeout, &mut task).await {
@@ -98,7 +108,7 @@ pub(crate) async fn guarded(
         }
         Ok(Err(join)) if join.is_panic() => HookStatus::Failed("panicked".to_owned()),
         Ok(Err(_)) => HookStatus::Failed("was cancelled".to_owned()),
-        Ok(Ok(Err(message))) => HookStatus::Failed(message),
+        Ok(Ok(Err(error))) => HookStatus::Failed(describe(error)),
         Ok(Ok(Ok(None))) => HookStatus::Output(ParsedOutput::Empty),
         Ok(Ok(Ok(Some(response)))) => HookStatus::Output(ParsedOutput::Json(Box::new(response))),
     }
@@ -110,15 +120,16 @@ pub(crate) async fn run(
     input: HookInput,
     timeout: Duration,
 ) -> HookStatus {
-    let handler = match handlers.get(name) {
-        Ok(Some(handler)) => handler,
-        Ok(None) => {
-            return HookStatus::Failed(format!(
-                "no in-process handler named `{name}` is registered"
-            ));
-        }
-        Err(e) => return HookStatus::Failed(e),
+    let Some(handler) = handlers.get(name) else {
+        return HookStatus::Failed(format!(
+            "no in-process handler named `{name}` is registered"
+        ));
     };
     let future = handler(input);
-    guarded(Box::pin(async move { future.await.map(Some) }), timeout).await
+    guarded(
+        Box::pin(async move { future.await.map(Some) }),
+        timeout,
+        |e| e.to_string(),
+    )
+    .await
 }

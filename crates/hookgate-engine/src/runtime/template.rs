@@ -14,6 +14,34 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 
+/// Why a prompt template does not parse (a config error naming the action).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TemplateError {
+    /// `{{` without its `}}`.
+    #[error("unclosed `{{{{` in prompt near `{near}`")]
+    Unclosed {
+        /// The text after the `{{`, cut short.
+        near: String,
+    },
+    /// `{{ }}` with nothing inside.
+    #[error("empty `{{{{ }}}}` action in prompt")]
+    EmptyAction,
+    /// A `"` without its closing quote.
+    #[error("unterminated string in prompt action `{action}`")]
+    UnterminatedString {
+        /// The action (one pipeline segment).
+        action: String,
+    },
+    /// An action that is not a field, a literal or a known function call.
+    #[error("prompt action `{{{{ {action} }}}}`: {why}")]
+    BadAction {
+        /// The action.
+        action: String,
+        /// What is wrong with it.
+        why: String,
+    },
+}
+
 /// A parsed prompt template.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Template {
@@ -51,7 +79,7 @@ impl Template {
     ///
     /// # Errors
     /// A message naming the malformed action.
-    pub fn parse(source: &str) -> Result<Self, String> {
+    pub fn parse(source: &str) -> Result<Self, TemplateError> {
         let mut parts = Vec::new();
         let mut rest = source;
         let mut trim_next_text = false;
@@ -61,9 +89,9 @@ impl Template {
                 text = text.trim_start();
             }
             let after = &rest[open + 2..];
-            let close = after
-                .find("}}")
-                .ok_or_else(|| format!("unclosed `{{{{` in prompt near `{}`", preview(after)))?;
+            let close = after.find("}}").ok_or_else(|| TemplateError::Unclosed {
+                near: preview(after),
+            })?;
             let mut action = &after[..close];
             if let Some(stripped) = action.strip_prefix('-') {
                 text = text.trim_end();
@@ -117,9 +145,9 @@ fn preview(text: &str) -> String {
     text.chars().take(30).collect()
 }
 
-fn parse_pipeline(action: &str) -> Result<Vec<Command>, String> {
+fn parse_pipeline(action: &str) -> Result<Vec<Command>, TemplateError> {
     if action.is_empty() {
-        return Err("empty `{{ }}` action in prompt".to_owned());
+        return Err(TemplateError::EmptyAction);
     }
     let mut commands = Vec::new();
     for (index, segment) in split_outside_quotes(action, '|').into_iter().enumerate() {
@@ -130,8 +158,11 @@ fn parse_pipeline(action: &str) -> Result<Vec<Command>, String> {
     Ok(commands)
 }
 
-fn parse_command(words: &[String], piped: bool, action: &str) -> Result<Command, String> {
-    let bad = |why: &str| format!("prompt action `{{{{ {action} }}}}`: {why}");
+fn parse_command(words: &[String], piped: bool, action: &str) -> Result<Command, TemplateError> {
+    let bad = |why: &str| TemplateError::BadAction {
+        action: action.to_owned(),
+        why: why.to_owned(),
+    };
     let Some((head, args)) = words.split_first() else {
         return Err(bad("empty command in a pipeline"));
     };
@@ -207,7 +238,7 @@ fn split_outside_quotes(text: &str, sep: char) -> Vec<&str> {
 }
 
 /// Whitespace-separated words, a double-quoted string being one word.
-fn words(text: &str) -> Result<Vec<String>, String> {
+fn words(text: &str) -> Result<Vec<String>, TemplateError> {
     let mut out = Vec::new();
     let mut current = String::new();
     let mut quoted = false;
@@ -226,7 +257,9 @@ fn words(text: &str) -> Result<Vec<String>, String> {
         }
     }
     if quoted {
-        return Err(format!("unterminated string in prompt action `{text}`"));
+        return Err(TemplateError::UnterminatedString {
+            action: text.to_owned(),
+        });
     }
     if !current.is_empty() {
         out.push(current);
@@ -369,5 +402,14 @@ mod tests {
         ] {
             assert!(Template::parse(bad).is_err(), "{bad}");
         }
+        assert_eq!(
+            Template::parse("a {{ .x").unwrap_err().to_string(),
+            "unclosed `{{` in prompt near ` .x`"
+        );
+        assert_eq!(Template::parse("{{ }}"), Err(TemplateError::EmptyAction));
+        assert!(matches!(
+            Template::parse("{{ frob .x }}"),
+            Err(TemplateError::BadAction { action, why }) if action == "frob .x" && why.contains("unknown function `frob`")
+        ));
     }
 }
