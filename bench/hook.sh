@@ -3,7 +3,11 @@
 # default policy and the SQLite store, for an allowed and a denied command, beside spawning
 # /bin/true and beside a peer guard from npm (cc-safety-net) in the same run.
 #
-#   bench/hook.sh [--runs N] [--reps N] [--json FILE]
+#   bench/hook.sh [--runs N] [--reps N] [--json FILE] [--builds all|readme]
+#
+# --builds readme measures README command 1's binary only (one release build instead of three:
+# each fat-LTO build takes minutes on a 2-core machine); the default also builds the dynamic
+# (`cargo install`) and static-PIE binaries and compares them in the same run.
 #
 # hyperfine measures its rows one after another, and on a shared machine the load drifts between
 # them; so there are many short repetitions (--reps, default 15, of --runs, default 60), each
@@ -18,12 +22,14 @@ set -euo pipefail
 runs=60
 reps=15
 json_out=""
+builds=all
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --reps) reps="$2"; shift 2 ;;
     --json) json_out="$2"; shift 2 ;;
-    *) echo "usage: $0 [--runs N] [--reps N] [--json FILE]" >&2; exit 1 ;;
+    --builds) builds="$2"; shift 2 ;;
+    *) echo "usage: $0 [--runs N] [--reps N] [--json FILE] [--builds all|readme]" >&2; exit 1 ;;
   esac
 done
 
@@ -35,21 +41,30 @@ if ! command -v hyperfine >/dev/null; then
 fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-# Three builds of the same release profile (fat LTO, one codegen unit), differing only in the
-# final link; each lands in target/release/hookgate and is copied out.
-# 1. Dynamically linked PIE: plain `cargo build --release` (what `cargo install` gives).
-cargo build --release -q -p hookgate --manifest-path "$root/Cargo.toml"
-cp "$root/target/release/hookgate" "$work/hookgate-dynamic"
-bin="$work/hookgate-dynamic"
-# 2. Static PIE (glibc static-pie): no loader, but the binary relocates itself at start-up.
-cargo rustc --release -q -p hookgate --bin hookgate --manifest-path "$root/Cargo.toml" \
-  -- -C target-feature=+crt-static
-cp "$root/target/release/hookgate" "$work/hookgate-static-pie"
-pie_bin="$work/hookgate-static-pie"
+case "$builds" in
+  all | readme) ;;
+  *) echo "--builds takes all or readme, not '$builds'" >&2; exit 1 ;;
+esac
+bins=()
+if [ "$builds" = all ]; then
+  # Three builds of the same release profile (fat LTO, one codegen unit), differing only in the
+  # final link; each lands in target/release/hookgate and is copied out.
+  # 1. Dynamically linked PIE: plain `cargo build --release` (what `cargo install` gives).
+  cargo build --release -q -p hookgate --manifest-path "$root/Cargo.toml"
+  cp "$root/target/release/hookgate" "$work/hookgate-dynamic"
+  bin="$work/hookgate-dynamic"
+  # 2. Static PIE (glibc static-pie): no loader, but the binary relocates itself at start-up.
+  cargo rustc --release -q -p hookgate --bin hookgate --manifest-path "$root/Cargo.toml" \
+    -- -C target-feature=+crt-static
+  cp "$root/target/release/hookgate" "$work/hookgate-static-pie"
+  pie_bin="$work/hookgate-static-pie"
+  bins+=("$bin" "$pie_bin")
+fi
 # 3. README command 1 (.ci/build-release): static, fixed address, start-up functions packed.
 bash "$root/.ci/build-release" >/dev/null 2>&1
 cp "$root/target/release/hookgate" "$work/hookgate-static"
 static_bin="$work/hookgate-static"
+bins+=("$static_bin")
 mkdir -p "$work/project"
 payload() {
   printf '{"session_id":"bench","transcript_path":"/tmp/t.jsonl","cwd":"%s","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Bash","tool_input":{"command":"%s","description":"bench"},"tool_use_id":"toolu_bench"}' "$work/project" "$1"
@@ -67,7 +82,7 @@ export HOOKGATE_HOME="$work/home"
 export HOOKGATE_CONFIG_DIR="$work/no-user-config"
 cd "$work/project"
 # Sanity: in every build the allowed call is silent with exit 0, the denied one answers deny.
-for b in "$bin" "$pie_bin" "$static_bin"; do
+for b in "${bins[@]}"; do
   [ -z "$("$b" hook claude < "$work/allow.json")" ] || { echo "$b: allowed call was not silent" >&2; exit 1; }
   "$b" hook claude < "$work/deny.json" | grep -q '"deny"' || { echo "$b: denied call was not denied" >&2; exit 1; }
 done
@@ -77,9 +92,11 @@ done
 cmds=(-n true "/bin/true"
       -n hookgate_static_version "$static_bin --version"
       -n hookgate_static_allow "$static_bin hook claude --input $work/allow.json"
-      -n hookgate_static_deny "$static_bin hook claude --input $work/deny.json"
-      -n hookgate_pie_allow "$pie_bin hook claude --input $work/allow.json"
-      -n hookgate_allow "$bin hook claude --input $work/allow.json")
+      -n hookgate_static_deny "$static_bin hook claude --input $work/deny.json")
+if [ "$builds" = all ]; then
+  cmds+=(-n hookgate_pie_allow "$pie_bin hook claude --input $work/allow.json"
+         -n hookgate_allow "$bin hook claude --input $work/allow.json")
+fi
 cmds+=(-n true_end "/bin/true")
 if [ -x "$peer" ]; then
   # The peer reads its payload from stdin only, and this hyperfine cannot redirect without a
