@@ -186,6 +186,28 @@ pub(crate) struct LineState {
 }
 
 impl LineState {
+    /// The state a line starts with: the files earlier lines wrote secrets to
+    /// ([`Context::secret_files`]).
+    pub(crate) fn seeded(ctx: &Context) -> Self {
+        Self {
+            secret: ctx.secret_files.clone(),
+            ..Self::default()
+        }
+    }
+
+    /// The files this line wrote secrets to, beyond those it was seeded with (each once, the
+    /// latest origin).
+    pub(crate) fn written_secrets(&self, ctx: &Context) -> Vec<(PathBuf, FlowSource)> {
+        let mut out: Vec<(PathBuf, FlowSource)> = Vec::new();
+        for (p, s) in self.secret.iter().skip(ctx.secret_files.len()).rev() {
+            if !out.iter().any(|(q, _)| q == p) {
+                out.push((p.clone(), s.clone()));
+            }
+        }
+        out.reverse();
+        out
+    }
+
     /// The secret a file written earlier in the line holds.
     fn secret_at(&self, path: &Path) -> Option<FlowSource> {
         self.secret
@@ -1295,12 +1317,13 @@ fn output_option(words: &[Word]) -> Option<String> {
     })
 }
 
-/// Archive tools and copies whose output is a copy of what they read: `(output, inputs)`
-/// (`cp ~/.ssh/id_rsa /tmp/k`, `tar czf /tmp/a.tgz ~/.aws`, `zip -r k.zip ~/.ssh`).
+/// Archive tools, copies and links whose output holds what they read: `(output, inputs)`
+/// (`cp ~/.ssh/id_rsa /tmp/k`, `ln -s ~/.aws/credentials r.txt`, `tar czf /tmp/a.tgz ~/.aws`,
+/// `zip -r k.zip ~/.ssh`).
 fn copy_outputs<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w str>)> {
     if !matches!(
         name,
-        "cp" | "install" | "rsync" | "ditto" | "zip" | "7z" | "7za" | "tar" | "gtar"
+        "cp" | "install" | "rsync" | "ditto" | "ln" | "zip" | "7z" | "7za" | "tar" | "gtar"
     ) {
         return None;
     }
@@ -1336,7 +1359,8 @@ fn copy_outputs<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w s
         }
     }
     match name {
-        "cp" | "install" | "rsync" | "ditto" => {
+        // A link to a credential reads as the credential.
+        "cp" | "install" | "rsync" | "ditto" | "ln" => {
             let (dest, sources) = match target {
                 Some(d) => (d, operands.as_slice()),
                 None => operands.split_last().map(|(d, s)| (*d, s))?,

@@ -127,6 +127,7 @@ impl Analyzer {
                 commands: Vec::new(),
                 verdict: Verdict::safe("empty command"),
                 unattached: Vec::new(),
+                secret_files: Vec::new(),
             };
         }
         let mut scope = Scope {
@@ -149,11 +150,12 @@ impl Analyzer {
                 recursion: 0,
                 sockets: Vec::new(),
                 written: Vec::new(),
-                files: flow::LineState::default(),
+                files: flow::LineState::seeded(ctx),
             };
             let argv: Vec<walk::Word> = words.into_iter().map(walk::Word::lit).collect();
             let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
-            return finish(walker.commands, &walker.extra);
+            let secret_files = walker.files.written_secrets(ctx);
+            return finish(walker.commands, &walker.extra, secret_files);
         }
         // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
         let Some((tree, repaired)) = flow::parse_repairing(&mut self.parser, command) else {
@@ -181,17 +183,22 @@ impl Analyzer {
             recursion: 0,
             sockets: Vec::new(),
             written: Vec::new(),
-            files: flow::LineState::default(),
+            files: flow::LineState::seeded(ctx),
         };
         walker.block(root, command, &mut scope, 0);
+        let secret_files = walker.files.written_secrets(ctx);
         let Walker {
             commands, extra, ..
         } = walker;
-        finish(commands, &extra)
+        finish(commands, &extra, secret_files)
     }
 }
 
-fn finish(commands: Vec<ExecutedCommand>, extra: &[Verdict]) -> Analysis {
+fn finish(
+    commands: Vec<ExecutedCommand>,
+    extra: &[Verdict],
+    secret_files: Vec<(std::path::PathBuf, FlowSource)>,
+) -> Analysis {
     let verdict = commands
         .iter()
         .map(|c| &c.verdict)
@@ -209,6 +216,7 @@ fn finish(commands: Vec<ExecutedCommand>, extra: &[Verdict]) -> Analysis {
         commands,
         verdict,
         unattached: extra.to_vec(),
+        secret_files,
     }
 }
 
@@ -267,6 +275,7 @@ fn failed(parse: ParseStatus, reason: &str) -> Analysis {
         commands: Vec::new(),
         verdict: Verdict::unknown(reason),
         unattached: Vec::new(),
+        secret_files: Vec::new(),
     }
 }
 

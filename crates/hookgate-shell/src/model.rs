@@ -21,6 +21,10 @@ pub struct Context {
     pub temp_dirs: Vec<PathBuf>,
     /// Value of `$TMPDIR` if known; `$TMPDIR`/`${TMPDIR:-…}` words resolve to it.
     pub tmpdir: Option<PathBuf>,
+    /// Files earlier command lines wrote secret data to ([`Analysis::secret_files`] of those
+    /// lines, absolute), with where the data came from: a later read or upload of one is the
+    /// same flow as within one line (`env > /tmp/e` now, `curl -d @/tmp/e URL` later).
+    pub secret_files: Vec<(PathBuf, FlowSource)>,
 }
 
 impl Context {
@@ -31,6 +35,7 @@ impl Context {
             home,
             temp_dirs: vec![PathBuf::from("/tmp"), PathBuf::from("/var/tmp")],
             tmpdir: None,
+            secret_files: Vec::new(),
         }
     }
 }
@@ -281,6 +286,12 @@ pub struct Analysis {
     /// commands' verdicts (a policy switching a taxonomy rule off) still sees these.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unattached: Vec<Verdict>,
+    /// Files this line writes secret data to (the environment or a credential redirected,
+    /// copied, archived or linked there; a secret scanner's report), absolute, with where the
+    /// data came from — for a caller that remembers them across lines and passes them back in
+    /// [`Context::secret_files`]. Those given in the context are not repeated.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub secret_files: Vec<(PathBuf, FlowSource)>,
 }
 
 impl Analysis {
@@ -305,7 +316,7 @@ pub struct Flow {
 }
 
 /// Where secret or untrusted data comes from.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum FlowSource {
     /// The whole environment (`env`, `printenv`, `set`, `export -p`, `/proc/*/environ`,
