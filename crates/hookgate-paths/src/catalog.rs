@@ -28,6 +28,9 @@ pub enum Category {
     SystemBinary,
     SystemConfig,
     Persistence,
+    /// A directory of the user's own programs on `PATH` (`~/.local/bin`): not persistence
+    /// (nothing there runs by itself), but a name there can shadow an installed program.
+    UserProgramDir,
     VcsConfig,
     CiCdConfig,
     BuildConfig,
@@ -69,6 +72,16 @@ pub(crate) struct EntryDef {
     pub id: &'static str,
     pub category: Category,
     pub access: Access,
+    pub anchor: Anchor,
+    pub reason: &'static str,
+    pub patterns: &'static [&'static str],
+    pub exclude: &'static [&'static str],
+}
+
+/// An entry of `catalog/regenerable.toml` (see [`crate::regenerable`]).
+#[derive(Debug)]
+pub(crate) struct RegenerableDef {
+    pub id: &'static str,
     pub anchor: Anchor,
     pub reason: &'static str,
     pub patterns: &'static [&'static str],
@@ -282,7 +295,7 @@ pub fn classify_subtree(path: &Path, ctx: &PathContext) -> Vec<SensitiveMatch> {
     Catalog::global().classify_subtree(path, ctx)
 }
 
-fn fold_dir(dir: &Path) -> PathBuf {
+pub(crate) fn fold_dir(dir: &Path) -> PathBuf {
     normalize(&dir.to_string_lossy(), Path::new("/"), None).path
 }
 
