@@ -152,6 +152,8 @@ pub(crate) struct PathUse {
     /// Relative to the command's working directory (so also judged against the `cd` targets
     /// of the line); false for paths anchored elsewhere (a diff's paths at the worktree root).
     pub cwd_relative: bool,
+    /// See [`Touch::metadata`].
+    pub metadata: bool,
 }
 
 /// What the judges need beside each action.
@@ -197,6 +199,16 @@ const PUSH_VALUE_OPTS: &[&str] = &["-o", "--push-option", "--receive-pack", "--e
 
 impl<'a> Facts<'a> {
     pub(crate) fn build(call: &'a CanonicalCall, ctx: &Ctx) -> Self {
+        Self::build_in_session(call, ctx, &[])
+    }
+
+    /// [`Facts::build`] for a call of a session that wrote `secret_files` earlier (see
+    /// [`crate::SessionState::secret_files`]): a shell line is analysed knowing them.
+    pub(crate) fn build_in_session(
+        call: &'a CanonicalCall,
+        ctx: &Ctx,
+        secret_files: &[(PathBuf, hookgate_shell::FlowSource)],
+    ) -> Self {
         let cwd = if call.cwd.starts_with('/') {
             normalize(&call.cwd, Path::new("/"), None).path
         } else {
@@ -222,7 +234,7 @@ impl<'a> Facts<'a> {
         }
         match tool.kind {
             ToolKind::Shell => {
-                facts.shell(tool, ctx);
+                facts.shell(tool, ctx, secret_files);
                 // A patch applied through the shell tool (Codex's `apply_patch <<'EOF'` heredoc)
                 // arrives with its files already read by the agents crate: each goes through
                 // the same file-write judgement as the apply_patch tool's.
@@ -329,19 +341,26 @@ impl<'a> Facts<'a> {
                 partial: false,
                 verb: None,
                 cwd_relative: false,
+                metadata: false,
             }],
             ..Item::default()
         };
         self.push(kind, vec![path.to_string_lossy().into_owned()], tool, item);
     }
 
-    fn shell(&mut self, tool: &ToolCall, ctx: &Ctx) {
+    fn shell(
+        &mut self,
+        tool: &ToolCall,
+        ctx: &Ctx,
+        secret_files: &[(PathBuf, hookgate_shell::FlowSource)],
+    ) {
         let Some(command) = tool.command.as_deref() else {
             self.push(ActionKind::ShellExec, Vec::new(), tool, Item::default());
             return;
         };
         let mut sctx = hookgate_shell::Context::new(self.cwd.clone(), ctx.home.clone());
         sctx.temp_dirs.clone_from(&ctx.temp_dirs);
+        sctx.secret_files = secret_files.to_vec();
         let analysis = hookgate_shell::analyze(command, &sctx);
         for c in &analysis.commands {
             if matches!(c.argv.first().map(|p| base_name(p)), Some("cd" | "pushd"))
@@ -363,6 +382,7 @@ impl<'a> Facts<'a> {
             })
             .collect();
         filter_found_paths(&analysis.commands, &mut described);
+        self.settle_readings(&analysis.commands, &mut described, ctx);
         let unresolved_line = analysis.commands.is_empty()
             && !matches!(analysis.parse, ParseStatus::Empty | ParseStatus::Ok);
         self.analysis = Some(analysis);
@@ -442,6 +462,82 @@ impl<'a> Facts<'a> {
         }
     }
 
+    /// Keeps, of the two readings of each ambiguous copy destination ([`Touch::reading`]), the
+    /// one the file system confirms: an existing directory takes `DEST/<name>`; an existing
+    /// file, or nothing at all, takes DEST itself — unless another command of the line may
+    /// create DEST first (`mkdir -p d && cp f d`). Without file-system facts (evaluation kept
+    /// lexical: [`Ctx::follow_symlinks`] off), a relative destination after a `cd`, or a
+    /// `stat` that fails otherwise, both readings stay: every place the data may land is
+    /// judged.
+    fn settle_readings(
+        &self,
+        commands: &[hookgate_shell::ExecutedCommand],
+        described: &mut [Described],
+        ctx: &Ctx,
+    ) {
+        if !ctx.follow_symlinks
+            || !described
+                .iter()
+                .any(|d| d.paths.iter().any(|t| t.reading.is_some()))
+        {
+            return;
+        }
+        // What each command may create, canonical: its writes, and `mkdir`'s operands.
+        let created: Vec<(usize, PathBuf)> = described
+            .iter()
+            .zip(commands)
+            .enumerate()
+            .flat_map(|(i, (d, c))| {
+                let mkdir = matches!(c.argv.first().map(|p| base_name(p)), Some("mkdir"));
+                let made: Vec<String> = if mkdir {
+                    operands(c.argv.get(1..).unwrap_or_default(), &["-m", "--mode"])
+                } else {
+                    d.paths
+                        .iter()
+                        .filter(|t| t.op == PathOp::Write && t.reading.is_none())
+                        .map(|t| t.raw.clone())
+                        .collect()
+                };
+                made.into_iter().map(move |raw| (i, raw))
+            })
+            .map(|(i, raw)| (i, self.canonical(&raw, ctx)))
+            .collect();
+        for (i, d) in described.iter_mut().enumerate() {
+            let mut verdicts: Vec<(String, Option<bool>)> = Vec::new();
+            for t in &d.paths {
+                let Some((dest, _)) = &t.reading else { continue };
+                if verdicts.iter().any(|(r, _)| r == dest) {
+                    continue;
+                }
+                let relative = !dest.starts_with('/') && !dest.starts_with('~');
+                let path = self.canonical(dest, ctx);
+                let is_dir = if relative && !self.alt_cwds.is_empty() {
+                    None
+                } else {
+                    match std::fs::metadata(&path) {
+                        Ok(m) => Some(m.is_dir()),
+                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                            let made_here = created.iter().any(|(by, p)| *by != i && *p == path);
+                            (!made_here).then_some(false)
+                        }
+                        Err(_) => None,
+                    }
+                };
+                verdicts.push((dest.clone(), is_dir));
+            }
+            d.paths.retain(|t| {
+                let Some((dest, wants_dir)) = &t.reading else {
+                    return true;
+                };
+                verdicts
+                    .iter()
+                    .find(|(r, _)| r == dest)
+                    .and_then(|(_, v)| *v)
+                    .is_none_or(|is_dir| is_dir == *wants_dir)
+            });
+        }
+    }
+
     /// A described touch made canonical: relative to the call's cwd, or — for git commands
     /// over the whole worktree — the project root when the command runs inside it.
     fn place(&self, t: Touch, ctx: &Ctx) -> PathUse {
@@ -478,6 +574,7 @@ impl<'a> Facts<'a> {
             filter: t.filter,
             partial: t.partial,
             verb: t.verb,
+            metadata: t.metadata,
         }
     }
 
@@ -485,7 +582,7 @@ impl<'a> Facts<'a> {
     /// command, the same path below each `cd` target of the line; and for each of those that
     /// lies below a link the same line creates, the place the link points to (a write
     /// through `ln -s .claude/settings.json /tmp/l && : > /tmp/l` writes the settings).
-    fn candidates(&self, item: usize, p: &PathUse, ctx: &Ctx) -> Vec<PathBuf> {
+    pub(crate) fn candidates(&self, item: usize, p: &PathUse, ctx: &Ctx) -> Vec<PathBuf> {
         let mut out = vec![p.path.clone()];
         if p.cwd_relative {
             for dir in &self.alt_cwds {
@@ -807,6 +904,15 @@ pub(crate) struct Touch {
     /// How to say what the operation does to a protected path, when "write" would mislead
     /// (a hard link does not change the file; later writes through it do).
     pub verb: Option<&'static str>,
+    /// A [`PathOp::Write`] that changes only permissions, ownership or attributes (`chmod`,
+    /// `chown`, `chattr`): the guard's own files are protected from it like from any write,
+    /// but the file's content is what it was, so running it afterwards is not
+    /// write-then-execute (`script-execution-tracking` counts content writes only).
+    pub metadata: bool,
+    /// One reading of an ambiguous copy destination (`cp f DEST`: DEST itself, or `DEST/f`
+    /// when DEST is a directory): the destination as written, and whether this touch is the
+    /// reading for a directory. [`Facts`] keeps the reading the file system confirms.
+    pub reading: Option<(String, bool)>,
 }
 
 impl Touch {
@@ -820,6 +926,8 @@ impl Touch {
             filter: None,
             partial: false,
             verb: None,
+            metadata: false,
+            reading: None,
         }
     }
 }
@@ -891,7 +999,11 @@ impl Described {
                     self.unplaced
                         .push(format!("{} changes files matching `{p}`", e.source));
                 }
-                Some(p) => self.paths.push(Touch::new(p.clone(), op, reach)),
+                Some(p) => {
+                    let mut t = Touch::new(p.clone(), op, reach);
+                    t.metadata = e.op == EffectOp::Chmod;
+                    self.paths.push(t);
+                }
                 None if op != PathOp::Read => {
                     let what = match e.op {
                         EffectOp::Delete => "deletes",
@@ -1120,8 +1232,12 @@ fn describe_program(
             Described::new(ActionKind::FileWrite, argv).with_paths(ops, PathOp::Write)
         }
         "chmod" | "chown" | "chgrp" | "setfacl" | "chattr" | "chflags" => {
-            Described::new(ActionKind::ShellExec, argv)
-                .with_trees(performers::mode_targets(program, rest), PathOp::Write)
+            let mut d = Described::new(ActionKind::ShellExec, argv)
+                .with_trees(performers::mode_targets(program, rest), PathOp::Write);
+            for t in &mut d.paths {
+                t.metadata = true;
+            }
+            d
         }
         "tar" | "bsdtar" | "gtar" => performers::tar(argv, rest),
         "unzip" => performers::unzip(argv, rest),
@@ -1952,7 +2068,11 @@ mod tests {
     #[test]
     fn write_operands_of_common_commands() {
         let d = describe(&v("cp a b c dest/"), None);
-        assert!(pairs(&d).contains(&("dest/".into(), PathOp::Write)));
+        assert!(pairs(&d).contains(&("dest/c".into(), PathOp::Write)));
+        assert!(
+            !pairs(&d).contains(&("dest/".into(), PathOp::Write)),
+            "several sources go into the directory"
+        );
         let d = describe(&v("sed -i s/a/b/ f.txt"), None);
         assert_eq!(pairs(&d), vec![("f.txt".into(), PathOp::Write)]);
         let d = describe(&v("sed -i -e s/a/b/ f.txt"), None);
@@ -1960,9 +2080,40 @@ mod tests {
         let d = describe(&v("chmod 000 x"), None);
         assert_eq!(pairs(&d), vec![("x".into(), PathOp::Write)]);
         let d = describe(&v("mv -t dir a b"), None);
-        assert!(pairs(&d).contains(&("dir".into(), PathOp::Write)));
+        assert!(pairs(&d).contains(&("dir/b".into(), PathOp::Write)));
         let d = describe(&v("sed s/a/b/ f.txt"), None);
         assert_eq!(d.kind, ActionKind::ShellExec);
+    }
+
+    /// One source and a destination that may be a directory: both readings, the file one
+    /// first, each marked so the file system can settle it; a target directory (`-t`, a
+    /// trailing `/`) has only the directory reading, `-T` only the file.
+    #[test]
+    fn copy_destinations_are_the_file_or_the_directory_reading() {
+        let readings = |line: &str| -> Vec<(String, Option<bool>)> {
+            describe(&v(line), None)
+                .paths
+                .iter()
+                .filter(|t| t.op == PathOp::Write)
+                .map(|t| (t.raw.clone(), t.reading.as_ref().map(|r| r.1)))
+                .collect()
+        };
+        let both = |file: &str, inside: &str| {
+            vec![(file.to_owned(), Some(false)), (inside.to_owned(), Some(true))]
+        };
+        assert_eq!(readings("cp k /tmp/notes.txt"), both("/tmp/notes.txt", "/tmp/notes.txt/k"));
+        assert_eq!(
+            readings("install -m 755 s/x.sh ~/.local/bin/acme-x"),
+            both("~/.local/bin/acme-x", "~/.local/bin/acme-x/x.sh")
+        );
+        assert_eq!(readings("mv a b"), both("b", "b/a"));
+        assert_eq!(
+            readings("install -m755 x ~/.local/bin/"),
+            vec![("~/.local/bin/x".to_owned(), None)]
+        );
+        assert_eq!(readings("cp -t d a"), vec![("d/a".to_owned(), None)]);
+        assert_eq!(readings("cp -T a d"), vec![("d".to_owned(), None)]);
+        assert_eq!(readings("cp -r src/. d"), vec![("d".to_owned(), None)]);
     }
 
     #[test]

@@ -394,7 +394,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         system_file_write,
-        "Writing system binaries, /etc, devices, /proc or /sys."
+        "Writing system binaries, /etc, devices, /proc or /sys; a program in a user bin dir (`~/.local/bin`) named like one installed elsewhere asks."
     ),
     invariant!(
         "no-vcs-config-modification",
@@ -501,7 +501,7 @@ impl<'a> Judge<'a> {
         self.reads.get_or_init(|| self.facts.read_paths(self.ctx))
     }
 
-    fn path_ctx(&self) -> PathContext {
+    pub(crate) fn path_ctx(&self) -> PathContext {
         PathContext {
             cwd: self.facts.cwd.clone(),
             workspace: Some(self.ctx.workspace.clone()),
@@ -581,6 +581,18 @@ impl<'a> Judge<'a> {
     fn is_written_in_session(&self, p: &Path) -> bool {
         let s = p.to_string_lossy();
         self.state.written_files.iter().any(|w| *w == s) || self.writes().iter().any(|w| w == p)
+    }
+
+    /// Whether this session (an earlier call, or this very line) wrote the *content* of `p`:
+    /// a permission change alone (`chmod u+x`) leaves the content someone else's.
+    fn content_written_in_session(&self, p: &Path) -> bool {
+        self.state.wrote_content(&p.to_string_lossy())
+            || self.facts.items.iter().enumerate().any(|(i, item)| {
+                item.paths
+                    .iter()
+                    .filter(|u| u.op != PathOp::Read && !u.metadata)
+                    .any(|u| self.facts.candidates(i, u, self.ctx).iter().any(|c| c == p))
+            })
     }
 }
 
@@ -2726,7 +2738,10 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
                     .map(|d| hookgate_paths::normalize(script, d, j.ctx.home.as_deref()).path),
             );
         }
-        if let Some(p) = candidates.iter().find(|p| j.is_written_in_session(p)) {
+        if let Some(p) = candidates
+            .iter()
+            .find(|p| j.content_written_in_session(p))
+        {
             return Some(
                 Violation::new(
                     Effect::Ask,
@@ -2981,14 +2996,88 @@ fn delete_outside_workspace(j: &Judge<'_>) -> Option<Violation> {
 }
 
 fn system_file_write(j: &Judge<'_>) -> Option<Violation> {
-    let m = first_match(
+    if let Some(m) = first_match(
         j.write_matches(),
         &[Category::SystemBinary, Category::SystemConfig],
-    )?;
-    Some(Violation::new(
-        Effect::Deny,
-        format!("writes a system file: {}", describe_match(m)),
-    ))
+    ) {
+        return Some(Violation::new(
+            Effect::Deny,
+            format!("writes a system file: {}", describe_match(m)),
+        ));
+    }
+    shadowed_program(j)
+}
+
+/// Directories that hold the system's programs whatever `PATH` says.
+const SYSTEM_PROGRAM_DIRS: &[&str] = &["/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin"];
+
+/// A program written into a user bin dir (`~/.local/bin/NAME`, the catalog's
+/// `user_program_dir`): not persistence — nothing there runs by itself — but under the name of
+/// a program installed elsewhere on `PATH` (or in the system's program dirs) it runs instead
+/// of that program wherever the user types the name (`~/.local/bin/sudo` sees the password).
+/// A new name asks nothing. Whether the name is taken is a file-system fact: without it
+/// (evaluation kept lexical) the write asks, since the shadowing cannot be ruled out.
+fn shadowed_program(j: &Judge<'_>) -> Option<Violation> {
+    if !j
+        .write_matches()
+        .iter()
+        .any(|m| m.category == Category::UserProgramDir)
+    {
+        return None;
+    }
+    let pctx = j.path_ctx();
+    for (_, p) in j.facts.touched(j.ctx) {
+        if p.op != PathOp::Write || p.metadata {
+            continue;
+        }
+        let (Some(dir), Some(name)) = (p.path.parent(), p.path.file_name()) else {
+            continue;
+        };
+        // Only a program directly in the bin dir is found by name.
+        let in_bin_dir = hookgate_paths::classify(&p.path, &pctx)
+            .iter()
+            .any(|m| m.category == Category::UserProgramDir)
+            && !hookgate_paths::classify(dir, &pctx)
+                .iter()
+                .any(|m| m.category == Category::UserProgramDir);
+        if !in_bin_dir {
+            continue;
+        }
+        if !j.ctx.follow_symlinks {
+            return Some(Violation::new(
+                Effect::Ask,
+                format!(
+                    "puts a program in {}; whether `{}` shadows an installed program cannot be checked",
+                    dir.display(),
+                    name.to_string_lossy()
+                ),
+            ));
+        }
+        let elsewhere = j
+            .ctx
+            .search_path
+            .iter()
+            .map(PathBuf::as_path)
+            .chain(SYSTEM_PROGRAM_DIRS.iter().map(Path::new))
+            .filter(|d| *d != dir)
+            .map(|d| d.join(name))
+            .find(|candidate| std::fs::symlink_metadata(candidate).is_ok());
+        if let Some(other) = elsewhere {
+            return Some(
+                Violation::new(
+                    Effect::Ask,
+                    format!(
+                        "puts a program named `{}` in {}, where it would run instead of {}",
+                        name.to_string_lossy(),
+                        dir.display(),
+                        other.display()
+                    ),
+                )
+                .suggest("give the program a name of its own"),
+            );
+        }
+    }
+    None
 }
 
 fn vcs_config(j: &Judge<'_>) -> Option<Violation> {
@@ -3123,6 +3212,7 @@ mod tests {
                 partial: false,
                 verb: None,
                 cwd_relative: true,
+                metadata: t.metadata,
             }
         }));
         facts.items[0].unplaced.extend(d.unplaced);

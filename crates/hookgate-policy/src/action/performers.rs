@@ -59,11 +59,15 @@ pub(crate) fn raw_except(pattern: &str, base: &str) -> Option<RawExcept> {
     }
 }
 
-/// `mv`, `cp`, `install`, `ln`: the destination, and `dest/<source name>` for each source
-/// (the destination may be a directory). A moved, recursively copied or linked source may be
-/// a directory, so those destinations are [`Reach::NewTree`]; copying a directory's
-/// *contents* (`cp -r src/. dest`, `cp -rT`, `mv -T`) reaches everything below the
-/// destination ([`Reach::Tree`]).
+/// `mv`, `cp`, `install`, `ln`: what lands where. With one source and a destination that may
+/// or may not be a directory (`cp f DEST`), both readings are touches — DEST itself, and
+/// `DEST/<source name>` — each marked ([`Touch::reading`]) so [`super::Facts`] keeps the one
+/// the file system confirms and names the right file (`cp key /tmp/notes.txt` writes
+/// `/tmp/notes.txt`, not `/tmp/notes.txt/key`). A target directory (`-t DIR`, a trailing `/`,
+/// several sources) has only the directory reading; `-T` and a directory's contents
+/// (`cp -r src/. dest`) only DEST. A moved, recursively copied or linked source may be a
+/// directory, so those destinations are [`Reach::NewTree`]; copying a directory's contents
+/// reaches everything below the destination ([`Reach::Tree`]).
 pub(crate) fn copy_like(program: &str, argv: &[String], rest: &[String]) -> Described {
     let flags = split_flags(rest);
     let has = |short: char, long: &str| flags.short.contains(&short) || flags.long.contains(long);
@@ -83,8 +87,12 @@ pub(crate) fn copy_like(program: &str, argv: &[String], rest: &[String]) -> Desc
     let recursive = program == "mv"
         || program == "ln"
         || (program == "cp" && (has('r', "recursive") || has('R', "\0") || has('a', "archive")));
-    let contents = has('T', "no-target-directory")
-        || (program == "cp" && recursive && sources.iter().any(|s| s.ends_with("/.")));
+    let no_target_dir = has('T', "no-target-directory");
+    let contents =
+        no_target_dir || (program == "cp" && recursive && sources.iter().any(|s| s.ends_with("/.")));
+    let target_dir = rest.iter().any(|a| {
+        a == "-t" || a == "--target-directory" || a.starts_with("--target-directory=")
+    });
     let inner_reach = if recursive {
         Reach::NewTree
     } else {
@@ -102,14 +110,27 @@ pub(crate) fn copy_like(program: &str, argv: &[String], rest: &[String]) -> Desc
         "ln" => {}
         _ => d = d.with_paths(sources.iter().cloned(), PathOp::Read),
     }
-    if let Some(dest) = dest {
+    let Some(dest) = dest else { return d };
+    let into_dir = target_dir || dest.ends_with('/') || sources.len() > 1;
+    let ambiguous = !into_dir && !contents;
+    // The file reading first: it is the one named when the file system cannot tell.
+    if !into_dir || contents {
+        let mut t = Touch::new(dest.clone(), PathOp::Write, dest_reach);
+        if ambiguous {
+            t.reading = Some((dest.clone(), false));
+        }
+        d.paths.push(t);
+    }
+    if !no_target_dir {
         for s in &sources {
             if let Some(name) = last_component(s) {
-                d.paths
-                    .push(Touch::new(join(&dest, name), PathOp::Write, inner_reach));
+                let mut t = Touch::new(join(&dest, name), PathOp::Write, inner_reach);
+                if ambiguous {
+                    t.reading = Some((dest.clone(), true));
+                }
+                d.paths.push(t);
             }
         }
-        d.paths.push(Touch::new(dest, PathOp::Write, dest_reach));
     }
     d
 }

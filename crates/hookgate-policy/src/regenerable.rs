@@ -1,0 +1,122 @@
+//! Deleting caches and build output outside the project.
+//!
+//! The shell analyzer judges any delete outside the workspace and temp dirs as destroying user
+//! data (`fs.delete_outside_workspace(_recursive)`): right for `rm -rf ~/Documents`, wrong for
+//! `rm -rf ~/.cache/pip` or `rm -rf ~/.cargo/registry/cache`, which is what `pip cache purge`
+//! or `cargo cache` do — the content is downloaded or rebuilt on demand. Which locations are
+//! such caches is data (`hookgate-paths`' `catalog/regenerable.toml`: the XDG cache dir and the
+//! package managers' caches), so this module only checks confinement: a command is set aside
+//! for `destructive-shell` when everything it deletes lies inside a regenerable location,
+//! holds nothing the sensitive catalog names, and — when symlinks are followed — is a cache
+//! physically too (`~/.cache` may be a link to somewhere else). The home directory itself,
+//! dotfiles, configuration and credential directories are never regenerable and stay judged
+//! as before; so does anything the command does besides deleting.
+
+use std::path::Path;
+
+use hookgate_core::PathOp;
+
+use crate::Ctx;
+use crate::action::Facts;
+use crate::pattern::base_name;
+
+/// The analyzer rules a delete confined to regenerable locations sets aside.
+const OUTSIDE: &[&str] = &[
+    "fs.delete_outside_workspace",
+    "fs.delete_outside_workspace_recursive",
+];
+
+/// Programs whose whole effect is deleting their operands.
+const DELETERS: &[&str] = &["rm", "rmdir", "unlink"];
+
+/// The line's commands (indices into the analysis) that only delete regenerable content, and
+/// one note per command for the evaluation's steps.
+pub(crate) fn cache_deletes(facts: &Facts<'_>, ctx: &Ctx) -> (Vec<usize>, Vec<String>) {
+    let mut commands = Vec::new();
+    let mut notes = Vec::new();
+    let Some(analysis) = &facts.analysis else {
+        return (commands, notes);
+    };
+    let pctx = hookgate_paths::PathContext {
+        cwd: facts.cwd.clone(),
+        workspace: Some(ctx.workspace.clone()),
+        home: ctx.home.clone(),
+    };
+    for (c, command) in analysis.commands.iter().enumerate() {
+        let Some(rule) = command.verdict.rule_id.as_deref() else {
+            continue;
+        };
+        if !OUTSIDE.contains(&rule)
+            || !command.effects.is_empty()
+            || !command
+                .argv
+                .first()
+                .is_some_and(|p| DELETERS.contains(&base_name(p)))
+        {
+            continue;
+        }
+        let items: Vec<usize> = (0..facts.items.len())
+            .filter(|&i| facts.items[i].command == Some(c))
+            .collect();
+        let mut deleted = Vec::new();
+        let mut only_deletes = !items.is_empty();
+        for &i in &items {
+            let item = &facts.items[i];
+            only_deletes &= item.unplaced.is_empty();
+            for p in item.paths.iter().filter(|p| p.op != PathOp::Read) {
+                only_deletes &= p.op == PathOp::Delete;
+                deleted.extend(facts.candidates(i, p, ctx));
+            }
+        }
+        if !only_deletes || deleted.is_empty() {
+            continue;
+        }
+        let mut ids: Vec<&str> = Vec::new();
+        let confined = deleted.iter().all(|p| {
+            let Some(m) = regenerable(p, &pctx, ctx) else {
+                return inside_workspace(p, ctx);
+            };
+            if !ids.contains(&m) {
+                ids.push(m);
+            }
+            true
+        });
+        if confined && !ids.is_empty() {
+            commands.push(c);
+            notes.push(format!(
+                "`{}` deletes only regenerable content ({})",
+                command.argv.join(" "),
+                ids.join(", ")
+            ));
+        }
+    }
+    (commands, notes)
+}
+
+/// The regenerable entry holding `p` and everything below it, when nothing sensitive lies
+/// there and (following symlinks) its physical place is regenerable too.
+fn regenerable(p: &Path, pctx: &hookgate_paths::PathContext, ctx: &Ctx) -> Option<&'static str> {
+    let m = hookgate_paths::regenerable(p, pctx)?;
+    if !hookgate_paths::classify_subtree(p, pctx).is_empty() {
+        return None;
+    }
+    if ctx.follow_symlinks {
+        // A resolution error is "unknown", never "safe".
+        let resolved = hookgate_paths::resolve(&p.to_string_lossy(), &pctx.cwd, None).ok()?;
+        if resolved.physical != p
+            && (hookgate_paths::regenerable(&resolved.physical, pctx).is_none()
+                || !hookgate_paths::classify_subtree(&resolved.physical, pctx).is_empty())
+        {
+            return None;
+        }
+    }
+    Some(m.id)
+}
+
+/// Inside the project, but not its root nor `.git`: a delete the analyzer takes as ordinary
+/// work on its own (`rm -rf build ~/.cache/pip` is judged by the cache part).
+fn inside_workspace(p: &Path, ctx: &Ctx) -> bool {
+    hookgate_paths::is_within(p, &ctx.workspace)
+        && p != ctx.workspace
+        && !hookgate_paths::is_within(p, &ctx.workspace.join(".git"))
+}
