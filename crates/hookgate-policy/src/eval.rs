@@ -177,10 +177,10 @@ impl Policy {
         if !matches!(decision, Some(Decision::Deny | Decision::Ask)) {
             self.observe_facts(&facts, call, state);
         }
-        // What an asked call writes is remembered too: the user may let it run.
-        if decision != Some(Decision::Deny) {
-            note_secret_files(&facts, state);
-        }
+        // Secret-holding files are remembered whatever the answer: an asked call may be let
+        // run, a denied one may run anyway (monitor mode, the user by hand), and an agent that
+        // tried to put a secret in a file and then sends that file is the same flow either way.
+        note_secret_files(&facts, state);
         (evaluation, decision)
     }
 

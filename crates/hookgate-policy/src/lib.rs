@@ -188,9 +188,9 @@ pub struct SecretFile {
     pub source: hookgate_shell::FlowSource,
 }
 
-/// Most secret-holding files remembered per session. Past it the oldest is forgotten first:
-/// a session that writes this many secret dumps has been asked about them all along (each
-/// write was flagged as a credential read or is an environment dump the user saw).
+/// Most secret-holding files remembered per session, oldest forgotten first: it bounds the
+/// stored state and what every later line of the session is analysed with (a session writes
+/// secrets to a handful of files, not hundreds).
 pub const MAX_SECRET_FILES: usize = 256;
 
 /// Most paths remembered, so a runaway session cannot grow the stored state without bound.
