@@ -118,6 +118,10 @@ mod tests {
             "~/Library/Caches/pip",
             "~/.pnpm-store/v3",
             "~/.cache/huggingface/hub",
+            "~/src/other/__pycache__",
+            "/opt/app/pkg/__pycache__/m.cpython-312.pyc",
+            "/srv/x/.pytest_cache",
+            "~/.mypy_cache",
         ];
         let no = [
             "~",
@@ -140,6 +144,11 @@ mod tests {
             "~/.cache",
             "~/.cache/huggingface",
             "~/.cache/huggingface/token",
+            // A directory *holding* a cache is not one.
+            "~/src/other",
+            "/opt/app/pkg",
+            "/__pycache__/..",
+            "~/src/__pycache__x",
         ];
         for p in yes {
             assert!(regenerable(Path::new(p), &ctx).is_some(), "{p}");

@@ -505,7 +505,9 @@ impl<'a> Facts<'a> {
         for (i, d) in described.iter_mut().enumerate() {
             let mut verdicts: Vec<(String, Option<bool>)> = Vec::new();
             for t in &d.paths {
-                let Some((dest, _)) = &t.reading else { continue };
+                let Some((dest, _)) = &t.reading else {
+                    continue;
+                };
                 if verdicts.iter().any(|(r, _)| r == dest) {
                     continue;
                 }
@@ -2099,9 +2101,15 @@ mod tests {
                 .collect()
         };
         let both = |file: &str, inside: &str| {
-            vec![(file.to_owned(), Some(false)), (inside.to_owned(), Some(true))]
+            vec![
+                (file.to_owned(), Some(false)),
+                (inside.to_owned(), Some(true)),
+            ]
         };
-        assert_eq!(readings("cp k /tmp/notes.txt"), both("/tmp/notes.txt", "/tmp/notes.txt/k"));
+        assert_eq!(
+            readings("cp k /tmp/notes.txt"),
+            both("/tmp/notes.txt", "/tmp/notes.txt/k")
+        );
         assert_eq!(
             readings("install -m 755 s/x.sh ~/.local/bin/acme-x"),
             both("~/.local/bin/acme-x", "~/.local/bin/acme-x/x.sh")

@@ -276,11 +276,14 @@ impl Policy {
         let mut analyzer_allowed: Vec<String> = Vec::new();
         let mut analyzer_deciding: Vec<String> = Vec::new();
         let disposable = worktree::disposable(facts, ctx);
-        let (cache_deletes, cache_notes) = regenerable::cache_deletes(facts, ctx);
+        let (cache_deletes, mut cache_notes) = regenerable::cache_deletes(facts, ctx);
+        let (ignored_cleans, ignored_notes) = regenerable::ignored_cleans(facts, ctx);
+        cache_notes.extend(ignored_notes);
         let set_aside: Vec<usize> = disposable
             .commands
             .iter()
             .chain(&cache_deletes)
+            .chain(&ignored_cleans)
             .copied()
             .collect();
         for (info, switch) in INVARIANTS.iter().zip(&self.switches) {
@@ -323,7 +326,7 @@ impl Policy {
                 analyzer_allowed = refined.allowed_by;
                 refined.violation
             } else if info.id == worktree::DISCARD_INVARIANT
-                && disposable.covers_every_discard(facts)
+                && worktree::covers_every_discard(facts, &set_aside)
             {
                 None
             } else {
@@ -372,7 +375,7 @@ impl Policy {
         }
         if !cache_notes.is_empty() {
             steps.push(Step {
-                name: "caches".into(),
+                name: "regenerable".into(),
                 micros: 0,
                 outcome: format!("set aside: {}", cache_notes.join("; ")),
             });

@@ -394,7 +394,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         system_file_write,
-        "Writing system binaries, /etc, devices, /proc or /sys; a program in a user bin dir (`~/.local/bin`) named like one installed elsewhere asks."
+        "Writing system binaries, /etc, devices, /proc or /sys; a program put in a user bin dir on PATH (`~/.local/bin`) asks, one named like a program installed elsewhere denies."
     ),
     invariant!(
         "no-vcs-config-modification",
@@ -2738,10 +2738,7 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
                     .map(|d| hookgate_paths::normalize(script, d, j.ctx.home.as_deref()).path),
             );
         }
-        if let Some(p) = candidates
-            .iter()
-            .find(|p| j.content_written_in_session(p))
-        {
+        if let Some(p) = candidates.iter().find(|p| j.content_written_in_session(p)) {
             return Some(
                 Violation::new(
                     Effect::Ask,
@@ -3011,12 +3008,13 @@ fn system_file_write(j: &Judge<'_>) -> Option<Violation> {
 /// Directories that hold the system's programs whatever `PATH` says.
 const SYSTEM_PROGRAM_DIRS: &[&str] = &["/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin"];
 
-/// A program written into a user bin dir (`~/.local/bin/NAME`, the catalog's
-/// `user_program_dir`): not persistence — nothing there runs by itself — but under the name of
-/// a program installed elsewhere on `PATH` (or in the system's program dirs) it runs instead
-/// of that program wherever the user types the name (`~/.local/bin/sudo` sees the password).
-/// A new name asks nothing. Whether the name is taken is a file-system fact: without it
-/// (evaluation kept lexical) the write asks, since the shadowing cannot be ruled out.
+/// A write into a user bin dir (`~/.local/bin`, `~/bin`: the catalog's `user_program_dir`).
+/// Nothing there runs by itself, but whatever lands there runs whenever the user (or a
+/// script) types its name, so putting a program there is a change to what the user's
+/// commands mean: always asked. Under the name of a program installed elsewhere on `PATH`
+/// (or in the system's program dirs) it runs *instead of* that program
+/// (`~/.local/bin/sudo` sees the password): denied. Whether the name is taken is a
+/// file-system fact; without it (evaluation kept lexical) the write is asked.
 fn shadowed_program(j: &Judge<'_>) -> Option<Violation> {
     if !j
         .write_matches()
@@ -3026,32 +3024,25 @@ fn shadowed_program(j: &Judge<'_>) -> Option<Violation> {
         return None;
     }
     let pctx = j.path_ctx();
+    let in_bin_dirs = |p: &Path| {
+        hookgate_paths::classify(p, &pctx)
+            .iter()
+            .any(|m| m.category == Category::UserProgramDir)
+    };
+    let mut placed: Option<PathBuf> = None;
     for (_, p) in j.facts.touched(j.ctx) {
-        if p.op != PathOp::Write || p.metadata {
+        if p.op == PathOp::Read || !in_bin_dirs(&p.path) {
             continue;
         }
+        placed.get_or_insert_with(|| p.path.clone());
+        // Only a program directly in a bin dir (whose own parent is not one) is found by
+        // name; a permission change leaves the program what it was.
         let (Some(dir), Some(name)) = (p.path.parent(), p.path.file_name()) else {
             continue;
         };
-        // Only a program directly in the bin dir is found by name.
-        let in_bin_dir = hookgate_paths::classify(&p.path, &pctx)
-            .iter()
-            .any(|m| m.category == Category::UserProgramDir)
-            && !hookgate_paths::classify(dir, &pctx)
-                .iter()
-                .any(|m| m.category == Category::UserProgramDir);
-        if !in_bin_dir {
+        let directly = in_bin_dirs(dir) && dir.parent().is_none_or(|up| !in_bin_dirs(up));
+        if p.op != PathOp::Write || p.metadata || !directly || !j.ctx.follow_symlinks {
             continue;
-        }
-        if !j.ctx.follow_symlinks {
-            return Some(Violation::new(
-                Effect::Ask,
-                format!(
-                    "puts a program in {}; whether `{}` shadows an installed program cannot be checked",
-                    dir.display(),
-                    name.to_string_lossy()
-                ),
-            ));
         }
         let elsewhere = j
             .ctx
@@ -3065,9 +3056,9 @@ fn shadowed_program(j: &Judge<'_>) -> Option<Violation> {
         if let Some(other) = elsewhere {
             return Some(
                 Violation::new(
-                    Effect::Ask,
+                    Effect::Deny,
                     format!(
-                        "puts a program named `{}` in {}, where it would run instead of {}",
+                        "puts a program named `{}` in {}, where it runs instead of {}",
                         name.to_string_lossy(),
                         dir.display(),
                         other.display()
@@ -3077,7 +3068,19 @@ fn shadowed_program(j: &Judge<'_>) -> Option<Violation> {
             );
         }
     }
-    None
+    let placed = placed?;
+    Some(Violation::new(
+        Effect::Ask,
+        format!(
+            "puts a program on the user's PATH: {}{}",
+            placed.display(),
+            if j.ctx.follow_symlinks {
+                ""
+            } else {
+                " (whether it shadows an installed program cannot be checked)"
+            }
+        ),
+    ))
 }
 
 fn vcs_config(j: &Judge<'_>) -> Option<Violation> {

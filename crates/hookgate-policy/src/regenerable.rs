@@ -11,6 +11,13 @@
 //! physically too (`~/.cache` may be a link to somewhere else). The home directory itself,
 //! dotfiles, configuration and credential directories are never regenerable and stay judged
 //! as before; so does anything the command does besides deleting.
+//!
+//! The same holds inside a project for `git clean -X` limited to a subdirectory
+//! (`git clean -fX -- dist/`): `-X` removes only files the project's ignore rules name —
+//! build output by the project's own declaration — so it loses nothing git or a rebuild
+//! cannot restore, as long as the place holds nothing the sensitive catalog names (an ignored
+//! `.env`). `git clean -fdx` (untracked files too), a clean of the whole work tree, and one
+//! with extra `-e` patterns keep their verdict.
 
 use std::path::Path;
 
@@ -18,10 +25,14 @@ use hookgate_core::PathOp;
 
 use crate::Ctx;
 use crate::action::Facts;
-use crate::pattern::base_name;
+use crate::pattern::{GIT_GLOBAL_WITH_VALUE, base_name, split_flags};
 
-/// The analyzer rules a delete confined to regenerable locations sets aside.
+/// The analyzer rules that judge a delete by where it lies, which a delete confined to
+/// regenerable locations sets aside (`/opt/app/__pycache__` lies below a system dir, but a
+/// bytecode cache is one wherever it is). The home, `/` and system dirs themselves are never
+/// inside a regenerable location, so their deletes keep the verdict.
 const OUTSIDE: &[&str] = &[
+    "fs.delete_system",
     "fs.delete_outside_workspace",
     "fs.delete_outside_workspace_recursive",
 ];
@@ -119,4 +130,99 @@ fn inside_workspace(p: &Path, ctx: &Ctx) -> bool {
     hookgate_paths::is_within(p, &ctx.workspace)
         && p != ctx.workspace
         && !hookgate_paths::is_within(p, &ctx.workspace.join(".git"))
+}
+
+/// The line's `git clean -X` commands confined to ignored files below subdirectories of the
+/// project (see the module doc), and one note per command.
+pub(crate) fn ignored_cleans(facts: &Facts<'_>, ctx: &Ctx) -> (Vec<usize>, Vec<String>) {
+    let mut commands = Vec::new();
+    let mut notes = Vec::new();
+    let Some(analysis) = &facts.analysis else {
+        return (commands, notes);
+    };
+    let pctx = hookgate_paths::PathContext {
+        cwd: facts.cwd.clone(),
+        workspace: Some(ctx.workspace.clone()),
+        home: ctx.home.clone(),
+    };
+    for (c, command) in analysis.commands.iter().enumerate() {
+        if command.verdict.rule_id.as_deref() != Some("git.clean_force")
+            || !command.via.is_empty()
+            || !ignored_only(&command.argv)
+        {
+            continue;
+        }
+        let mut cleaned = Vec::new();
+        let mut placed = true;
+        for (i, item) in facts.items.iter().enumerate() {
+            if item.command != Some(c) {
+                continue;
+            }
+            placed &= item.unplaced.is_empty();
+            for p in item.paths.iter().filter(|p| p.op != PathOp::Read) {
+                placed &= p.op == PathOp::Delete && p.except.is_empty();
+                cleaned.extend(facts.candidates(i, p, ctx));
+            }
+        }
+        let confined = placed
+            && !cleaned.is_empty()
+            && cleaned.iter().all(|p| {
+                inside_workspace(p, ctx) && hookgate_paths::classify_subtree(p, &pctx).is_empty()
+            });
+        if confined {
+            commands.push(c);
+            notes.push(format!(
+                "`{}` removes only ignored files below {}",
+                command.argv.join(" "),
+                cleaned
+                    .iter()
+                    .map(|p| p.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+    (commands, notes)
+}
+
+/// `git [-C DIR] clean` with `-X` (ignored files only), without `-x`, extra exclude patterns
+/// (which `-X` would remove too), a second `-f` (nested repositories) or another work tree.
+fn ignored_only(argv: &[String]) -> bool {
+    let mut at = 1;
+    while let Some(word) = argv.get(at) {
+        if word.starts_with("--git-dir") || word.starts_with("--work-tree") {
+            return false;
+        }
+        if !word.starts_with('-') {
+            break;
+        }
+        at += if GIT_GLOBAL_WITH_VALUE.contains(&word.as_str()) {
+            2
+        } else {
+            1
+        };
+    }
+    let rest = argv.get(at..).unwrap_or_default();
+    if rest.first().map(String::as_str) != Some("clean") {
+        return false;
+    }
+    let options: Vec<&String> = rest
+        .iter()
+        .skip(1)
+        .take_while(|a| *a != "--")
+        .filter(|a| a.starts_with('-'))
+        .collect();
+    let forces: usize = options
+        .iter()
+        .map(|o| match o.strip_prefix("--") {
+            Some(long) => usize::from("force".starts_with(long) && long.len() >= 2),
+            None => o.chars().skip(1).filter(|c| *c == 'f').count(),
+        })
+        .sum();
+    let flags = split_flags(rest.get(1..).unwrap_or_default());
+    flags.short.contains(&'X')
+        && !flags.short.contains(&'x')
+        && !flags.short.contains(&'e')
+        && !flags.long.iter().any(|l| l.starts_with("exclude"))
+        && forces == 1
 }

@@ -88,11 +88,11 @@ pub(crate) fn copy_like(program: &str, argv: &[String], rest: &[String]) -> Desc
         || program == "ln"
         || (program == "cp" && (has('r', "recursive") || has('R', "\0") || has('a', "archive")));
     let no_target_dir = has('T', "no-target-directory");
-    let contents =
-        no_target_dir || (program == "cp" && recursive && sources.iter().any(|s| s.ends_with("/.")));
-    let target_dir = rest.iter().any(|a| {
-        a == "-t" || a == "--target-directory" || a.starts_with("--target-directory=")
-    });
+    let contents = no_target_dir
+        || (program == "cp" && recursive && sources.iter().any(|s| s.ends_with("/.")));
+    let target_dir = rest
+        .iter()
+        .any(|a| a == "-t" || a == "--target-directory" || a.starts_with("--target-directory="));
     let inner_reach = if recursive {
         Reach::NewTree
     } else {
