@@ -598,8 +598,16 @@ mod tests {
             );
         }
         for raw in [
-            "*.log", "./*.tmp", "core.*", "*~", "*.egg-info", "*/node_modules", "build-*",
-            ".env*", ".coverage*", "npm-debug.log*",
+            "*.log",
+            "./*.tmp",
+            "core.*",
+            "*~",
+            "*.egg-info",
+            "*/node_modules",
+            "build-*",
+            ".env*",
+            ".coverage*",
+            "npm-debug.log*",
         ] {
             assert_eq!(del(raw, Shape::Glob), None, "{raw}");
         }
