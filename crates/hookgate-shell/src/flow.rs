@@ -183,6 +183,12 @@ pub(crate) struct LineState {
     /// An assignment earlier in the line put Rails/Rack on a local environment
     /// (`RAILS_ENV=test`): resetting that database is routine.
     pub local_env: bool,
+    /// The file a `< FILE` redirect of the statement being walked opens, until a command
+    /// takes it as its standard input (cleared after the statement).
+    pub stdin_file: Option<PathBuf>,
+    /// Commands (indices into the walker's commands) whose standard input is a file the line
+    /// redirects (`patch -p1 < fix.diff`), absolute: see [`crate::Analysis::stdin_files`].
+    pub stdin_files: Vec<(usize, PathBuf)>,
 }
 
 impl LineState {

@@ -128,6 +128,7 @@ impl Analyzer {
                 verdict: Verdict::safe("empty command"),
                 unattached: Vec::new(),
                 secret_files: Vec::new(),
+                stdin_files: Vec::new(),
             };
         }
         let mut scope = Scope {
@@ -155,7 +156,8 @@ impl Analyzer {
             let argv: Vec<walk::Word> = words.into_iter().map(walk::Word::lit).collect();
             let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
             let secret_files = walker.files.written_secrets(ctx);
-            return finish(walker.commands, &walker.extra, secret_files);
+            let stdin_files = std::mem::take(&mut walker.files.stdin_files);
+            return finish(walker.commands, &walker.extra, secret_files, stdin_files);
         }
         // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
         let Some((tree, repaired)) = flow::parse_repairing(&mut self.parser, command) else {
@@ -187,10 +189,11 @@ impl Analyzer {
         };
         walker.block(root, command, &mut scope, 0);
         let secret_files = walker.files.written_secrets(ctx);
+        let stdin_files = std::mem::take(&mut walker.files.stdin_files);
         let Walker {
             commands, extra, ..
         } = walker;
-        finish(commands, &extra, secret_files)
+        finish(commands, &extra, secret_files, stdin_files)
     }
 }
 
@@ -198,6 +201,7 @@ fn finish(
     commands: Vec<ExecutedCommand>,
     extra: &[Verdict],
     secret_files: Vec<(std::path::PathBuf, FlowSource)>,
+    stdin_files: Vec<(usize, std::path::PathBuf)>,
 ) -> Analysis {
     let verdict = commands
         .iter()
@@ -217,6 +221,7 @@ fn finish(
         verdict,
         unattached: extra.to_vec(),
         secret_files,
+        stdin_files,
     }
 }
 
@@ -276,6 +281,7 @@ fn failed(parse: ParseStatus, reason: &str) -> Analysis {
         verdict: Verdict::unknown(reason),
         unattached: Vec::new(),
         secret_files: Vec::new(),
+        stdin_files: Vec::new(),
     }
 }
 

@@ -292,6 +292,11 @@ pub struct Analysis {
     /// [`Context::secret_files`]. Those given in the context are not repeated.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub secret_files: Vec<(PathBuf, FlowSource)>,
+    /// Commands (indices into `commands`) whose standard input is a file the line redirects
+    /// (`patch -p1 < fix.diff`), with that file, absolute: a caller judging what the command
+    /// does with its input (the files a diff names) can read it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stdin_files: Vec<(usize, PathBuf)>,
 }
 
 impl Analysis {

@@ -655,6 +655,7 @@ impl Walker<'_> {
             Some(b) => self.stmt_io(b, src, scope, input, depth + 1),
             None => Producer::Nothing,
         };
+        self.files.stdin_file = None;
         self.after_redirects(before, sockets, written, &output, scope);
         // `cat <<EOF | bash`: tree-sitter hangs the rest of the pipeline (or list) inside the
         // heredoc redirect.
@@ -777,7 +778,17 @@ impl Walker<'_> {
                     self.written.push(word.clone());
                 }
                 match operator {
-                    "<" => Some(crate::resolve::file_producer(self, &word, scope)),
+                    "<" => {
+                        let p = crate::resolve::file_producer(self, &word, scope);
+                        if let (Producer::LocalFile, crate::targets::Cwd::Known(cwd)) =
+                            (&p, &scope.cwd)
+                        {
+                            let home = self.ctx.home.as_deref();
+                            let path = hookgate_paths::normalize(&word.text, cwd, home).path;
+                            self.files.stdin_file = Some(path);
+                        }
+                        Some(p)
+                    }
                     ">&" | "<&" | ">&-" | "<&-" if word.exact && is_fd(&word.text) => None,
                     ">" | ">>" | ">|" | "&>" | "&>>" | ">&" | "<>" => {
                         crate::resolve::redirect_write(self, &word, scope);
