@@ -383,6 +383,7 @@ impl<'a> Facts<'a> {
             .collect();
         filter_found_paths(&analysis.commands, &mut described);
         self.settle_readings(&analysis.commands, &mut described, ctx);
+        self.read_diff_files(&analysis.stdin_files, &mut described, ctx);
         let unresolved_line = analysis.commands.is_empty()
             && !matches!(analysis.parse, ParseStatus::Empty | ParseStatus::Ok);
         self.analysis = Some(analysis);
@@ -537,6 +538,63 @@ impl<'a> Facts<'a> {
                     .and_then(|(_, v)| *v)
                     .is_none_or(|is_dir| is_dir == *wants_dir)
             });
+        }
+    }
+
+    /// Replaces the "some files below here" guess of a diff applied from a file (`patch -p1 <
+    /// fix.diff`, `git apply x.patch`) by the files its headers name, read from the file
+    /// (bounded in size): a patch whose targets are protected is then judged as writing them,
+    /// an ordinary one as the ordinary writes it makes. A patch file that cannot be read (or
+    /// is too large) leaves a write that cannot be placed, which is asked about. Without
+    /// file-system facts ([`Ctx::follow_symlinks`] off), a relative file after a `cd`, or a
+    /// diff on a pipe, the guess stays.
+    fn read_diff_files(
+        &self,
+        stdin_files: &[(usize, PathBuf)],
+        described: &mut [Described],
+        ctx: &Ctx,
+    ) {
+        if !ctx.follow_symlinks {
+            return;
+        }
+        for (i, d) in described.iter_mut().enumerate() {
+            if d.diff_files.is_empty() {
+                continue;
+            }
+            let mut touches = Vec::new();
+            let mut settled = true;
+            for f in std::mem::take(&mut d.diff_files) {
+                let path = match &f.raw {
+                    Some(raw) if raw.starts_with('/') || raw.starts_with('~') => {
+                        self.canonical(raw, ctx)
+                    }
+                    Some(raw) if self.alt_cwds.is_empty() => self.canonical(raw, ctx),
+                    Some(_) => {
+                        settled = false;
+                        continue;
+                    }
+                    None => {
+                        let Some((_, p)) = stdin_files.iter().find(|(c, _)| *c == i) else {
+                            settled = false;
+                            continue;
+                        };
+                        p.clone()
+                    }
+                };
+                if let Some(text) = performers::read_diff(&path) {
+                    touches.extend(f.touches(&text));
+                } else {
+                    d.unplaced.push(format!(
+                        "applies the diff in {}, which cannot be read",
+                        path.display()
+                    ));
+                    settled = false;
+                }
+            }
+            if settled {
+                d.paths.retain(|t| !t.partial);
+            }
+            d.paths.extend(touches);
         }
     }
 
@@ -944,6 +1002,9 @@ pub(crate) struct Described {
     pub unplaced: Vec<String>,
     /// Links it creates: (link, what the link reaches), as written.
     pub links: Vec<(String, String)>,
+    /// Diffs it applies from files (`patch -i F`, `patch < F`, `git apply F`), which
+    /// [`Facts`] reads to name the files they change.
+    pub diff_files: Vec<performers::DiffFile>,
 }
 
 impl Described {
@@ -955,6 +1016,7 @@ impl Described {
             branches: Vec::new(),
             unplaced: Vec::new(),
             links: Vec::new(),
+            diff_files: Vec::new(),
         }
     }
 
@@ -2008,6 +2070,7 @@ fn git_push(argv: &[String], rest: &[String], branch: Option<&str>) -> Described
         branches,
         unplaced: Vec::new(),
         links: Vec::new(),
+        diff_files: Vec::new(),
     }
     .with_argv_fallback(argv)
 }

@@ -339,3 +339,69 @@ fn chmod_alone_is_not_a_write_for_write_then_execute() {
         e.reason
     );
 }
+
+/// A diff applied from a file (`patch -p1 < F`, `patch -i F`, `git apply F`) is judged by the
+/// files its headers name, read from the file: an ordinary patch is ordinary work even when
+/// the project holds the guard's settings; one that changes them is denied; one that cannot
+/// be read is asked about.
+#[test]
+fn patch_files_are_judged_by_the_files_they_name() {
+    let d = disk();
+    let ws = d.ctx.workspace.clone();
+    let mut ctx = d.ctx.clone();
+    std::fs::create_dir_all(ws.join(".claude")).unwrap();
+    std::fs::write(ws.join(".claude/settings.json"), "{}").unwrap();
+    ctx.protected_paths = vec![ws.join(".claude"), ws.join(".claude/settings.json")];
+    let diff = |path: &str| format!("--- a/{path}\n+++ b/{path}\n@@ -1 +1 @@\n-a\n+b\n");
+    std::fs::write(ws.join("fix.patch"), diff("src/main.rs")).unwrap();
+    std::fs::write(ws.join("evil.patch"), diff(".claude/settings.json")).unwrap();
+    std::fs::write(
+        ws.join("mixed.diff"),
+        format!("{}{}", diff("README.md"), diff(".claude/settings.json")),
+    )
+    .unwrap();
+    check_in(
+        &ctx,
+        &[
+            ("patch -p1 < fix.patch", ALLOW, ""),
+            ("patch -p1 -i fix.patch", ALLOW, ""),
+            ("patch --strip=1 --input=fix.patch", ALLOW, ""),
+            ("git apply fix.patch", ALLOW, ""),
+            ("git apply -p1 fix.patch", ALLOW, ""),
+            ("git apply --3way fix.patch", ALLOW, ""),
+            (
+                "patch -p1 < evil.patch",
+                DENY,
+                "no-governance-self-modification",
+            ),
+            (
+                "patch -p1 -i evil.patch",
+                DENY,
+                "no-governance-self-modification",
+            ),
+            (
+                "git apply evil.patch",
+                DENY,
+                "no-governance-self-modification",
+            ),
+            (
+                "git apply fix.patch evil.patch",
+                DENY,
+                "no-governance-self-modification",
+            ),
+            (
+                "sudo patch -p1 < evil.patch",
+                DENY,
+                "no-governance-self-modification",
+            ),
+            (
+                "patch -p1 < mixed.diff",
+                DENY,
+                "no-governance-self-modification",
+            ),
+            ("git apply --check evil.patch", ALLOW, ""),
+            ("patch -p1 < missing.patch", ASK, ""),
+            ("git apply missing.patch", ASK, ""),
+        ],
+    );
+}
