@@ -173,6 +173,8 @@ pub(crate) struct LineState {
     /// Files holding secret data: written from a secret source, a copy or archive of a
     /// credential file, a secret scanner's report.
     pub secret: Vec<(PathBuf, FlowSource)>,
+    /// Files earlier lines wrote secrets to ([`Context::secret_files`]), shared.
+    seeded: std::sync::Arc<[(PathBuf, FlowSource)]>,
     /// Files (and, with `true`, whole directories) that came from the network.
     pub downloaded: Vec<(PathBuf, bool)>,
     /// A bare `exec N<>/dev/tcp/…` opened a socket for later commands (its endpoint).
@@ -196,16 +198,15 @@ impl LineState {
     /// ([`Context::secret_files`]).
     pub(crate) fn seeded(ctx: &Context) -> Self {
         Self {
-            secret: ctx.secret_files.clone(),
+            seeded: ctx.secret_files.clone(),
             ..Self::default()
         }
     }
 
-    /// The files this line wrote secrets to, beyond those it was seeded with (each once, the
-    /// latest origin).
-    pub(crate) fn written_secrets(&self, ctx: &Context) -> Vec<(PathBuf, FlowSource)> {
+    /// The files this line wrote secrets to (each once, the latest origin).
+    pub(crate) fn written_secrets(&self) -> Vec<(PathBuf, FlowSource)> {
         let mut out: Vec<(PathBuf, FlowSource)> = Vec::new();
-        for (p, s) in self.secret.iter().skip(ctx.secret_files.len()).rev() {
+        for (p, s) in self.secret.iter().rev() {
             if !out.iter().any(|(q, _)| q == p) {
                 out.push((p.clone(), s.clone()));
             }
@@ -214,11 +215,17 @@ impl LineState {
         out
     }
 
-    /// The secret a file written earlier in the line holds.
+    /// Whether any file is known to hold secrets (this line's or earlier lines').
+    fn holds_secrets(&self) -> bool {
+        !self.secret.is_empty() || !self.seeded.is_empty()
+    }
+
+    /// The secret a file written earlier in the line (or by an earlier line) holds.
     fn secret_at(&self, path: &Path) -> Option<FlowSource> {
         self.secret
             .iter()
             .rev()
+            .chain(self.seeded.iter().rev())
             .find(|(p, _)| p == path)
             .map(|(_, s)| s.clone())
     }
@@ -272,7 +279,7 @@ fn lookup_source(
     let file = || FlowSource::SensitiveFile {
         path: raw.to_owned(),
     };
-    if !files.secret.is_empty()
+    if files.holds_secrets()
         && let Some(s) = place_in(raw, cwd, ctx).and_then(|p| files.secret_at(&p))
     {
         return Some(s);

@@ -155,7 +155,7 @@ impl Analyzer {
             };
             let argv: Vec<walk::Word> = words.into_iter().map(walk::Word::lit).collect();
             let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
-            let secret_files = walker.files.written_secrets(ctx);
+            let secret_files = walker.files.written_secrets();
             let stdin_files = std::mem::take(&mut walker.files.stdin_files);
             return finish(walker.commands, &walker.extra, secret_files, stdin_files);
         }
@@ -188,7 +188,7 @@ impl Analyzer {
             files: flow::LineState::seeded(ctx),
         };
         walker.block(root, command, &mut scope, 0);
-        let secret_files = walker.files.written_secrets(ctx);
+        let secret_files = walker.files.written_secrets();
         let stdin_files = std::mem::take(&mut walker.files.stdin_files);
         let Walker {
             commands, extra, ..

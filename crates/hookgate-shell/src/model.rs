@@ -24,7 +24,8 @@ pub struct Context {
     /// Files earlier command lines wrote secret data to ([`Analysis::secret_files`] of those
     /// lines, absolute), with where the data came from: a later read or upload of one is the
     /// same flow as within one line (`env > /tmp/e` now, `curl -d @/tmp/e URL` later).
-    pub secret_files: Vec<(PathBuf, FlowSource)>,
+    /// Shared, not copied, by every line analysed with this context.
+    pub secret_files: std::sync::Arc<[(PathBuf, FlowSource)]>,
 }
 
 impl Context {
@@ -35,7 +36,7 @@ impl Context {
             home,
             temp_dirs: vec![PathBuf::from("/tmp"), PathBuf::from("/var/tmp")],
             tmpdir: None,
-            secret_files: Vec::new(),
+            secret_files: std::sync::Arc::default(),
         }
     }
 }
@@ -289,7 +290,8 @@ pub struct Analysis {
     /// Files this line writes secret data to (the environment or a credential redirected,
     /// copied, archived or linked there; a secret scanner's report), absolute, with where the
     /// data came from — for a caller that remembers them across lines and passes them back in
-    /// [`Context::secret_files`]. Those given in the context are not repeated.
+    /// [`Context::secret_files`]. Those given in the context are not repeated unless the line
+    /// wrote them again.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub secret_files: Vec<(PathBuf, FlowSource)>,
     /// Commands (indices into `commands`) whose standard input is a file the line redirects
