@@ -199,7 +199,7 @@ const PUSH_VALUE_OPTS: &[&str] = &["-o", "--push-option", "--receive-pack", "--e
 
 impl<'a> Facts<'a> {
     pub(crate) fn build(call: &'a CanonicalCall, ctx: &Ctx) -> Self {
-        Self::build_in_session(call, ctx, &[])
+        Self::build_in_session(call, ctx, std::sync::Arc::default())
     }
 
     /// [`Facts::build`] for a call of a session that wrote `secret_files` earlier (see
@@ -207,7 +207,7 @@ impl<'a> Facts<'a> {
     pub(crate) fn build_in_session(
         call: &'a CanonicalCall,
         ctx: &Ctx,
-        secret_files: &[(PathBuf, hookgate_shell::FlowSource)],
+        secret_files: std::sync::Arc<[(PathBuf, hookgate_shell::FlowSource)]>,
     ) -> Self {
         let cwd = if call.cwd.starts_with('/') {
             normalize(&call.cwd, Path::new("/"), None).path
@@ -352,7 +352,7 @@ impl<'a> Facts<'a> {
         &mut self,
         tool: &ToolCall,
         ctx: &Ctx,
-        secret_files: &[(PathBuf, hookgate_shell::FlowSource)],
+        secret_files: std::sync::Arc<[(PathBuf, hookgate_shell::FlowSource)]>,
     ) {
         let Some(command) = tool.command.as_deref() else {
             self.push(ActionKind::ShellExec, Vec::new(), tool, Item::default());
@@ -360,7 +360,7 @@ impl<'a> Facts<'a> {
         };
         let mut sctx = hookgate_shell::Context::new(self.cwd.clone(), ctx.home.clone());
         sctx.temp_dirs.clone_from(&ctx.temp_dirs);
-        sctx.secret_files = secret_files.to_vec();
+        sctx.secret_files = secret_files;
         let analysis = hookgate_shell::analyze(command, &sctx);
         for c in &analysis.commands {
             if matches!(c.argv.first().map(|p| base_name(p)), Some("cd" | "pushd"))

@@ -124,7 +124,7 @@ impl Policy {
     /// when [`Ctx::follow_symlinks`] is set).
     pub fn evaluate(&self, call: &CanonicalCall, ctx: &Ctx, state: &SessionState) -> Evaluation {
         let started = Instant::now();
-        let facts = Facts::build_in_session(call, ctx, &state.secret_paths());
+        let facts = Facts::build_in_session(call, ctx, state.secret_paths());
         self.evaluate_facts(&facts, call, ctx, state, started)
     }
 
@@ -148,7 +148,7 @@ impl Policy {
         mut finish: impl FnMut(&Evaluation) -> Result<Option<Decision>, Rejudge>,
     ) -> (Evaluation, Option<Decision>) {
         let started = Instant::now();
-        let facts = Facts::build_in_session(call, ctx, &state.secret_paths());
+        let facts = Facts::build_in_session(call, ctx, state.secret_paths());
         let mut changed: Option<Ctx> = None;
         let (evaluation, decision) = loop {
             let ctx_now = changed.as_ref().unwrap_or(ctx);
@@ -470,7 +470,7 @@ impl Policy {
     /// has made (post-tool): files written, manifests awaiting an install, test results,
     /// pull requests opened. Call it for every event; it ignores what it has no use for.
     pub fn observe(&self, call: &CanonicalCall, ctx: &Ctx, state: &mut SessionState) {
-        let facts = Facts::build_in_session(call, ctx, &state.secret_paths());
+        let facts = Facts::build_in_session(call, ctx, state.secret_paths());
         self.observe_facts(&facts, call, state);
         note_secret_files(&facts, state);
     }

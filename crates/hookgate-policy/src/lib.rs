@@ -191,7 +191,7 @@ pub struct SecretFile {
 /// Most secret-holding files remembered per session, oldest forgotten first: it bounds the
 /// stored state and what every later line of the session is analysed with (a session writes
 /// secrets to a handful of files, not hundreds).
-pub const MAX_SECRET_FILES: usize = 256;
+pub const MAX_SECRET_FILES: usize = 64;
 
 /// Most paths remembered, so a runaway session cannot grow the stored state without bound.
 pub const MAX_WRITTEN_FILES: usize = 10_000;
@@ -239,7 +239,7 @@ impl SessionState {
     }
 
     /// The remembered secret files, as the shell analyzer takes them.
-    pub(crate) fn secret_paths(&self) -> Vec<(PathBuf, hookgate_shell::FlowSource)> {
+    pub(crate) fn secret_paths(&self) -> std::sync::Arc<[(PathBuf, hookgate_shell::FlowSource)]> {
         self.secret_files
             .iter()
             .map(|f| (PathBuf::from(&f.path), f.source.clone()))
