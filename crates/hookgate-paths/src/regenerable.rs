@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use serde::Serialize;
 
-use crate::catalog::{Anchor, PathContext, REGENERABLE, RegenerableDef, fold_dir};
+use crate::catalog::{Anchor, PathContext, REGENERABLE, RegenerableDef, compile_all, fold_dir};
 use crate::glob::{self, Glob};
 use crate::lexical::{is_within, normalize};
 
@@ -42,16 +42,8 @@ fn compiled() -> &'static [Compiled] {
             .iter()
             .map(|def| Compiled {
                 def,
-                patterns: def
-                    .patterns
-                    .iter()
-                    .filter_map(|p| Glob::compile(p).ok())
-                    .collect(),
-                exclude: def
-                    .exclude
-                    .iter()
-                    .filter_map(|p| Glob::compile(p).ok())
-                    .collect(),
+                patterns: compile_all(def.patterns),
+                exclude: compile_all(def.exclude),
             })
             .collect()
     })

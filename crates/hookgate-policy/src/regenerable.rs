@@ -48,11 +48,7 @@ pub(crate) fn cache_deletes(facts: &Facts<'_>, ctx: &Ctx) -> (Vec<usize>, Vec<St
     let Some(analysis) = &facts.analysis else {
         return (commands, notes);
     };
-    let pctx = hookgate_paths::PathContext {
-        cwd: facts.cwd.clone(),
-        workspace: Some(ctx.workspace.clone()),
-        home: ctx.home.clone(),
-    };
+    let pctx = path_ctx(facts, ctx);
     for (c, command) in analysis.commands.iter().enumerate() {
         let Some(rule) = command.verdict.rule_id.as_deref() else {
             continue;
@@ -124,6 +120,14 @@ fn regenerable(p: &Path, pctx: &hookgate_paths::PathContext, ctx: &Ctx) -> Optio
     Some(m.id)
 }
 
+fn path_ctx(facts: &Facts<'_>, ctx: &Ctx) -> hookgate_paths::PathContext {
+    hookgate_paths::PathContext {
+        cwd: facts.cwd.clone(),
+        workspace: Some(ctx.workspace.clone()),
+        home: ctx.home.clone(),
+    }
+}
+
 /// Inside the project, but not its root nor `.git`: a delete the analyzer takes as ordinary
 /// work on its own (`rm -rf build ~/.cache/pip` is judged by the cache part).
 fn inside_workspace(p: &Path, ctx: &Ctx) -> bool {
@@ -140,11 +144,7 @@ pub(crate) fn ignored_cleans(facts: &Facts<'_>, ctx: &Ctx) -> (Vec<usize>, Vec<S
     let Some(analysis) = &facts.analysis else {
         return (commands, notes);
     };
-    let pctx = hookgate_paths::PathContext {
-        cwd: facts.cwd.clone(),
-        workspace: Some(ctx.workspace.clone()),
-        home: ctx.home.clone(),
-    };
+    let pctx = path_ctx(facts, ctx);
     for (c, command) in analysis.commands.iter().enumerate() {
         if command.verdict.rule_id.as_deref() != Some("git.clean_force")
             || !command.via.is_empty()
