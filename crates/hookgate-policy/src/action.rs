@@ -318,6 +318,14 @@ impl<'a> Facts<'a> {
         normalize(raw, &self.cwd, ctx.home.as_deref()).path
     }
 
+    /// The one place a path a command names is looked up on the file system (a copy's
+    /// destination, a patch file): `None` when the directory it is relative to is not known
+    /// exactly (a relative path after a `cd` in the line), so nothing is read from a guess.
+    fn placed_exactly(&self, raw: &str, ctx: &Ctx) -> Option<PathBuf> {
+        let relative = !raw.starts_with('/') && !raw.starts_with('~');
+        (!relative || self.alt_cwds.is_empty()).then(|| self.canonical(raw, ctx))
+    }
+
     fn file_action(&mut self, tool: &ToolCall, target: &hookgate_core::PathTarget, ctx: &Ctx) {
         let path = self.canonical(&target.path, ctx);
         let kind = match target.op {
@@ -512,20 +520,18 @@ impl<'a> Facts<'a> {
                 if verdicts.iter().any(|(r, _)| r == dest) {
                     continue;
                 }
-                let relative = !dest.starts_with('/') && !dest.starts_with('~');
-                let path = self.canonical(dest, ctx);
-                let is_dir = if relative && !self.alt_cwds.is_empty() {
-                    None
-                } else {
-                    match std::fs::metadata(&path) {
-                        Ok(m) => Some(m.is_dir()),
-                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                            let made_here = created.iter().any(|(by, p)| *by != i && *p == path);
-                            (!made_here).then_some(false)
+                let is_dir =
+                    self.placed_exactly(dest, ctx).and_then(|path| {
+                        match std::fs::metadata(&path) {
+                            Ok(m) => Some(m.is_dir()),
+                            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                                let made_here =
+                                    created.iter().any(|(by, p)| *by != i && *p == path);
+                                (!made_here).then_some(false)
+                            }
+                            Err(_) => None,
                         }
-                        Err(_) => None,
-                    }
-                };
+                    });
                 verdicts.push((dest.clone(), is_dir));
             }
             d.paths.retain(|t| {
@@ -564,22 +570,17 @@ impl<'a> Facts<'a> {
             let mut touches = Vec::new();
             let mut settled = true;
             for f in std::mem::take(&mut d.diff_files) {
+                // A file named on the line, or the one redirected into the command's stdin.
                 let path = match &f.raw {
-                    Some(raw) if raw.starts_with('/') || raw.starts_with('~') => {
-                        self.canonical(raw, ctx)
-                    }
-                    Some(raw) if self.alt_cwds.is_empty() => self.canonical(raw, ctx),
-                    Some(_) => {
-                        settled = false;
-                        continue;
-                    }
-                    None => {
-                        let Some((_, p)) = stdin_files.iter().find(|(c, _)| *c == i) else {
-                            settled = false;
-                            continue;
-                        };
-                        p.clone()
-                    }
+                    Some(raw) => self.placed_exactly(raw, ctx),
+                    None => stdin_files
+                        .iter()
+                        .find(|(c, _)| *c == i)
+                        .map(|(_, p)| p.clone()),
+                };
+                let Some(path) = path else {
+                    settled = false;
+                    continue;
                 };
                 if let Some(text) = performers::read_diff(&path) {
                     touches.extend(f.touches(&text));
