@@ -884,10 +884,14 @@ fn env_from_template(argv: &[String]) -> bool {
             || a == "--update=none"
             || (a.starts_with('-') && !a.starts_with("--") && a.contains('n'))
     });
+    no_clobber && copies_env_template(argv)
+}
+
+/// A `cp` whose sources are all documented env templates (`.env.example`, `.env.sample`, …).
+fn copies_env_template(argv: &[String]) -> bool {
     let ops = operands(argv);
     let sources = ops.get(..ops.len().saturating_sub(1)).unwrap_or(&[]);
     program(argv) == "cp"
-        && no_clobber
         && !sources.is_empty()
         && sources.iter().all(|s| {
             let name = Path::new(s)
@@ -903,11 +907,19 @@ fn env_from_template(argv: &[String]) -> bool {
 }
 
 fn credential_file_creation(j: &Judge<'_>) -> Option<Violation> {
+    // A template copied where no env file is yet overwrites nothing: the same as `cp -n`
+    // (a file-system fact; an existing file, a dangling link or an error keeps the question).
+    let absent = |p: &Path| {
+        j.ctx.follow_symlinks
+            && std::fs::symlink_metadata(p).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+    };
     let excused = |m: &SensitiveMatch| {
         shell_writers(j, &m.path).is_some_and(|writers| {
             writers.iter().all(|argv| {
                 tightens_permissions(argv)
-                    || (m.category == Category::EnvFile && env_from_template(argv))
+                    || (m.category == Category::EnvFile
+                        && (env_from_template(argv)
+                            || (copies_env_template(argv) && absent(&m.path))))
             })
         })
     };

@@ -193,6 +193,38 @@ fn ignored_only_git_clean_of_a_subdirectory_is_not_flagged() {
     ]);
 }
 
+/// On disk: a template copied where no env file exists yet is `cp -n`; over an existing one
+/// (or a link) it still asks.
+#[test]
+fn env_template_copied_where_no_env_file_exists_is_not_flagged() {
+    let d = disk();
+    let ws = d.ctx.workspace.clone();
+    std::fs::write(ws.join(".env.example"), "A=\n").unwrap();
+    std::fs::create_dir_all(ws.join("api")).unwrap();
+    std::fs::write(ws.join("api/.env"), "A=secret\n").unwrap();
+    std::os::unix::fs::symlink("/nowhere", ws.join(".env.test")).unwrap();
+    check_in(
+        &d.ctx,
+        &[
+            ("cp .env.example .env", ALLOW, ""),
+            ("cp .env.example .env.local", ALLOW, ""),
+            ("test -f .env || cp .env.example .env", ALLOW, ""),
+            (
+                "cp .env.example api/.env",
+                ASK,
+                "no-credential-file-creation",
+            ),
+            (
+                "cp .env.example .env.test",
+                ASK,
+                "no-credential-file-creation",
+            ),
+            ("cp api/.env .env", ASK, ""),
+            ("echo SECRET=1 > .env", ASK, ""),
+        ],
+    );
+}
+
 /// `.env` files are judged by name wherever they are and whatever their suffix: read into a
 /// network sink they are exfiltration; created from a template, tightened or listed they are
 /// ordinary.
