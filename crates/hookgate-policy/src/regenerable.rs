@@ -37,8 +37,10 @@ const OUTSIDE: &[&str] = &[
     "fs.delete_outside_workspace_recursive",
 ];
 
-/// Programs whose whole effect is deleting their operands.
-const DELETERS: &[&str] = &["rm", "rmdir", "unlink"];
+/// Programs whose whole effect may be deleting their operands (`find … -delete` below its
+/// start; a `find` that also writes or runs something is not set aside: every path it
+/// touches must be a delete).
+const DELETERS: &[&str] = &["rm", "rmdir", "unlink", "find"];
 
 /// The line's commands (indices into the analysis) that only delete regenerable content, and
 /// one note per command for the evaluation's steps.

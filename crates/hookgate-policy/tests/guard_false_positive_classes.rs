@@ -104,6 +104,10 @@ fn deleting_regenerable_caches_outside_the_project_is_not_flagged() {
             "",
         ),
         ("rm -rf build ~/.cache/pip", ALLOW, ""),
+        ("rm -rf ~/.cache/pip/*", ALLOW, ""),
+        ("find ~/.cache/pip -type f -delete", ALLOW, ""),
+        ("find ~/.npm/_cacache -mindepth 1 -delete", ALLOW, ""),
+        ("find ~/.cache/pip -exec rm -rf {} +", ALLOW, ""),
         // Not caches, or beyond one.
         ("rm -rf ~/.cache", DENY, "destructive-shell"),
         ("rm -rf ~/.cache/pip ~/Documents", DENY, "destructive-shell"),
@@ -116,6 +120,14 @@ fn deleting_regenerable_caches_outside_the_project_is_not_flagged() {
         ("rm -rf /etc/__pycache__", DENY, ""),
         ("rm -rf /usr/lib/python3/__pycache__", DENY, ""),
         ("rm -rf ~/.cache/huggingface", DENY, "destructive-shell"),
+        // A find below the cache root may reach the token; one that writes is not a delete.
+        (
+            "find ~/.cache -type f -atime +30 -delete",
+            DENY,
+            "destructive-shell",
+        ),
+        ("find ~/.cache/pip -fprint /etc/x -delete", DENY, ""),
+        ("find ~/Documents -delete", DENY, "destructive-shell"),
     ]);
 }
 
