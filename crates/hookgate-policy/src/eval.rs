@@ -180,7 +180,8 @@ impl Policy {
         // Secret-holding files are remembered whatever the answer: an asked call may be let
         // run, a denied one may run anyway (monitor mode, the user by hand), and an agent that
         // tried to put a secret in a file and then sends that file is the same flow either way.
-        note_secret_files(&facts, state);
+        let ran = !matches!(decision, Some(Decision::Deny | Decision::Ask));
+        note_secret_files(&facts, state, ran);
         (evaluation, decision)
     }
 
@@ -472,7 +473,7 @@ impl Policy {
     pub fn observe(&self, call: &CanonicalCall, ctx: &Ctx, state: &mut SessionState) {
         let facts = Facts::build_in_session(call, ctx, state.secret_paths());
         self.observe_facts(&facts, call, state);
-        note_secret_files(&facts, state);
+        note_secret_files(&facts, state, true);
     }
 
     #[allow(clippy::unused_self)] // a policy method: what is remembered may come to depend on it
@@ -544,9 +545,12 @@ impl Policy {
 
 /// Remembers what a shell line leaves holding secret data for the session's later lines
 /// ([`SessionState::secret_files`]): the files the analyzer saw it write from a secret source;
-/// a remembered file the line deletes is forgotten, one it moves is remembered at its new
-/// place (the move's destinations in the same command).
-fn note_secret_files(facts: &Facts<'_>, state: &mut SessionState) {
+/// one it moves is remembered at its new place too (the move's destinations in the same
+/// command). Only a line that `ran` (was allowed, or is reported done) makes the session
+/// forget: a remembered file it deletes, or the old place of one it moves. Invariant: a
+/// refused or asked line never clears a taint, so `rm /tmp/e` denied as part of a larger
+/// line cannot launder `/tmp/e` for a later upload.
+fn note_secret_files(facts: &Facts<'_>, state: &mut SessionState, ran: bool) {
     if state.secret_files.is_empty()
         && facts
             .analysis
@@ -558,21 +562,27 @@ fn note_secret_files(facts: &Facts<'_>, state: &mut SessionState) {
     for item in &facts.items {
         for p in &item.paths {
             match p.op {
-                PathOp::Delete => state
+                PathOp::Delete if ran => state
                     .secret_files
                     .retain(|f| !hookgate_paths::is_within(Path::new(&f.path), &p.path)),
                 PathOp::Move => {
                     let path = p.path.to_string_lossy();
-                    let Some(held) = state.secret_files.iter().position(|f| *f.path == *path)
+                    let Some(source) = state
+                        .secret_files
+                        .iter()
+                        .find(|f| *f.path == *path)
+                        .map(|f| f.source.clone())
                     else {
                         continue;
                     };
-                    let source = state.secret_files.remove(held).source;
+                    if ran {
+                        state.secret_files.retain(|f| *f.path != *path);
+                    }
                     for to in item.paths.iter().filter(|q| q.op == PathOp::Write) {
                         state.note_secret(&to.path.to_string_lossy(), source.clone());
                     }
                 }
-                PathOp::Read | PathOp::Write => {}
+                PathOp::Delete | PathOp::Read | PathOp::Write => {}
             }
         }
     }
