@@ -19,9 +19,10 @@
 //! `.env`). `git clean -fdx` (untracked files too), a clean of the whole work tree, and one
 //! with extra `-e` patterns keep their verdict.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use hookgate_core::PathOp;
+use hookgate_shell::ExecutedCommand;
 
 use crate::Ctx;
 use crate::action::Facts;
@@ -45,32 +46,60 @@ const DELETERS: &[&str] = &["rm", "rmdir", "unlink", "find"];
 /// The line's commands (indices into the analysis) that only delete regenerable content, and
 /// one note per command for the evaluation's steps.
 pub(crate) fn cache_deletes(facts: &Facts<'_>, ctx: &Ctx) -> (Vec<usize>, Vec<String>) {
+    set_aside(facts, ctx, |command, deleted, pctx| {
+        let rule = command.verdict.rule_id.as_deref()?;
+        let deleter = command
+            .argv
+            .first()
+            .is_some_and(|p| DELETERS.contains(&base_name(p)));
+        if !OUTSIDE.contains(&rule) || !command.effects.is_empty() || !deleter {
+            return None;
+        }
+        let mut ids: Vec<&str> = Vec::new();
+        let confined = deleted.iter().all(|p| {
+            let Some(m) = regenerable(p, pctx, ctx) else {
+                return inside_workspace(p, ctx);
+            };
+            if !ids.contains(&m) {
+                ids.push(m);
+            }
+            true
+        });
+        (confined && !ids.is_empty()).then(|| {
+            format!(
+                "`{}` deletes only regenerable content ({})",
+                command.argv.join(" "),
+                ids.join(", ")
+            )
+        })
+    })
+}
+
+/// The commands of the line `judge` sets aside (with its note): it sees each command that
+/// only deletes — every path it touches besides reading is a placed delete — with the
+/// canonical paths it deletes.
+fn set_aside(
+    facts: &Facts<'_>,
+    ctx: &Ctx,
+    judge: impl Fn(&ExecutedCommand, &[PathBuf], &hookgate_paths::PathContext) -> Option<String>,
+) -> (Vec<usize>, Vec<String>) {
     let mut commands = Vec::new();
     let mut notes = Vec::new();
     let Some(analysis) = &facts.analysis else {
         return (commands, notes);
     };
-    let pctx = path_ctx(facts, ctx);
+    let pctx = hookgate_paths::PathContext {
+        cwd: facts.cwd.clone(),
+        workspace: Some(ctx.workspace.clone()),
+        home: ctx.home.clone(),
+    };
     for (c, command) in analysis.commands.iter().enumerate() {
-        let Some(rule) = command.verdict.rule_id.as_deref() else {
-            continue;
-        };
-        if !OUTSIDE.contains(&rule)
-            || !command.effects.is_empty()
-            || !command
-                .argv
-                .first()
-                .is_some_and(|p| DELETERS.contains(&base_name(p)))
-        {
-            continue;
-        }
-        let items: Vec<usize> = (0..facts.items.len())
-            .filter(|&i| facts.items[i].command == Some(c))
-            .collect();
         let mut deleted = Vec::new();
-        let mut only_deletes = !items.is_empty();
-        for &i in &items {
-            let item = &facts.items[i];
+        let mut only_deletes = true;
+        for (i, item) in facts.items.iter().enumerate() {
+            if item.command != Some(c) {
+                continue;
+            }
             only_deletes &= item.unplaced.is_empty();
             for p in item.paths.iter().filter(|p| p.op != PathOp::Read) {
                 only_deletes &= p.op == PathOp::Delete;
@@ -80,23 +109,9 @@ pub(crate) fn cache_deletes(facts: &Facts<'_>, ctx: &Ctx) -> (Vec<usize>, Vec<St
         if !only_deletes || deleted.is_empty() {
             continue;
         }
-        let mut ids: Vec<&str> = Vec::new();
-        let confined = deleted.iter().all(|p| {
-            let Some(m) = regenerable(p, &pctx, ctx) else {
-                return inside_workspace(p, ctx);
-            };
-            if !ids.contains(&m) {
-                ids.push(m);
-            }
-            true
-        });
-        if confined && !ids.is_empty() {
+        if let Some(note) = judge(command, &deleted, &pctx) {
             commands.push(c);
-            notes.push(format!(
-                "`{}` deletes only regenerable content ({})",
-                command.argv.join(" "),
-                ids.join(", ")
-            ));
+            notes.push(note);
         }
     }
     (commands, notes)
@@ -122,14 +137,6 @@ fn regenerable(p: &Path, pctx: &hookgate_paths::PathContext, ctx: &Ctx) -> Optio
     Some(m.id)
 }
 
-fn path_ctx(facts: &Facts<'_>, ctx: &Ctx) -> hookgate_paths::PathContext {
-    hookgate_paths::PathContext {
-        cwd: facts.cwd.clone(),
-        workspace: Some(ctx.workspace.clone()),
-        home: ctx.home.clone(),
-    }
-}
-
 /// Inside the project, but not its root nor `.git`: a delete the analyzer takes as ordinary
 /// work on its own (`rm -rf build ~/.cache/pip` is judged by the cache part).
 fn inside_workspace(p: &Path, ctx: &Ctx) -> bool {
@@ -141,39 +148,15 @@ fn inside_workspace(p: &Path, ctx: &Ctx) -> bool {
 /// The line's `git clean -X` commands confined to ignored files below subdirectories of the
 /// project (see the module doc), and one note per command.
 pub(crate) fn ignored_cleans(facts: &Facts<'_>, ctx: &Ctx) -> (Vec<usize>, Vec<String>) {
-    let mut commands = Vec::new();
-    let mut notes = Vec::new();
-    let Some(analysis) = &facts.analysis else {
-        return (commands, notes);
-    };
-    let pctx = path_ctx(facts, ctx);
-    for (c, command) in analysis.commands.iter().enumerate() {
-        if command.verdict.rule_id.as_deref() != Some("git.clean_force")
-            || !command.via.is_empty()
-            || !ignored_only(&command.argv)
-        {
-            continue;
-        }
-        let mut cleaned = Vec::new();
-        let mut placed = true;
-        for (i, item) in facts.items.iter().enumerate() {
-            if item.command != Some(c) {
-                continue;
-            }
-            placed &= item.unplaced.is_empty();
-            for p in item.paths.iter().filter(|p| p.op != PathOp::Read) {
-                placed &= p.op == PathOp::Delete && p.except.is_empty();
-                cleaned.extend(facts.candidates(i, p, ctx));
-            }
-        }
-        let confined = placed
-            && !cleaned.is_empty()
+    set_aside(facts, ctx, |command, cleaned, pctx| {
+        let confined = command.verdict.rule_id.as_deref() == Some("git.clean_force")
+            && command.via.is_empty()
+            && ignored_only(&command.argv)
             && cleaned.iter().all(|p| {
-                inside_workspace(p, ctx) && hookgate_paths::classify_subtree(p, &pctx).is_empty()
+                inside_workspace(p, ctx) && hookgate_paths::classify_subtree(p, pctx).is_empty()
             });
-        if confined {
-            commands.push(c);
-            notes.push(format!(
+        confined.then(|| {
+            format!(
                 "`{}` removes only ignored files below {}",
                 command.argv.join(" "),
                 cleaned
@@ -181,10 +164,9 @@ pub(crate) fn ignored_cleans(facts: &Facts<'_>, ctx: &Ctx) -> (Vec<usize>, Vec<S
                     .map(|p| p.display().to_string())
                     .collect::<Vec<_>>()
                     .join(", ")
-            ));
-        }
-    }
-    (commands, notes)
+            )
+        })
+    })
 }
 
 /// `git [-C DIR] clean` with `-X` (ignored files only), without `-x`, extra exclude patterns
