@@ -1,5 +1,6 @@
-//! Turns `catalog/sensitive.toml` into Rust statics: a per-call hook process then never parses
-//! TOML, and a malformed catalog fails the build instead of weakening a guard at run time.
+//! Turns `catalog/sensitive.toml` and `catalog/regenerable.toml` into Rust statics: a per-call
+//! hook process then never parses TOML, and a malformed catalog fails the build instead of
+//! weakening a guard at run time.
 
 use std::collections::HashSet;
 use std::fmt::Write as _;
@@ -24,6 +25,33 @@ struct Entry {
     patterns: Vec<String>,
     #[serde(default)]
     exclude: Vec<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Regenerable {
+    entry: Vec<RegenerableEntry>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RegenerableEntry {
+    id: String,
+    anchor: String,
+    reason: String,
+    patterns: Vec<String>,
+    #[serde(default)]
+    exclude: Vec<String>,
+}
+
+/// A pattern must be relative to its anchor and without `.`/`..`, so it names one place.
+fn check_pattern(id: &str, p: &str) -> Result<(), String> {
+    if p.starts_with('/') || p.contains("//") || p.split('/').any(|s| s == ".." || s == ".") {
+        return Err(format!(
+            "{id}: pattern {p:?} must be relative to its anchor, without . or .."
+        ));
+    }
+    Ok(())
 }
 
 fn variant(s: &str, allowed: &[&str]) -> Option<String> {
@@ -53,6 +81,7 @@ const CATEGORIES: &[&str] = &[
     "system_binary",
     "system_config",
     "persistence",
+    "user_program_dir",
     "vcs_config",
     "ci_cd_config",
     "build_config",
@@ -79,18 +108,33 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let anchor = variant(&e.anchor, &["home", "workspace", "absolute"])
             .ok_or_else(|| format!("{}: unknown anchor {}", e.id, e.anchor))?;
         for p in e.patterns.iter().chain(&e.exclude) {
-            if p.starts_with('/') || p.contains("//") || p.split('/').any(|s| s == ".." || s == ".")
-            {
-                return Err(format!(
-                    "{}: pattern {p:?} must be relative to its anchor, without . or ..",
-                    e.id
-                )
-                .into());
-            }
+            check_pattern(&e.id, p)?;
         }
         writeln!(
             out,
             "    EntryDef {{ id: {:?}, category: Category::{category}, access: Access::{access}, anchor: Anchor::{anchor}, reason: {:?}, patterns: &{:?}, exclude: &{:?} }},",
+            e.id, e.reason, e.patterns, e.exclude
+        )?;
+    }
+    out.push_str("];\n");
+
+    let src = "catalog/regenerable.toml";
+    println!("cargo::rerun-if-changed={src}");
+    let regenerable: Regenerable = toml::from_str(&std::fs::read_to_string(src)?)?;
+    out.push_str("pub(crate) static REGENERABLE: &[RegenerableDef] = &[\n");
+    for e in &regenerable.entry {
+        if !ids.insert(e.id.clone()) {
+            return Err(format!("duplicate catalog id {}", e.id).into());
+        }
+        // Only definite places: a workspace-anchored cache is the project's own business.
+        let anchor = variant(&e.anchor, &["home", "absolute"])
+            .ok_or_else(|| format!("{}: unknown anchor {}", e.id, e.anchor))?;
+        for p in e.patterns.iter().chain(&e.exclude) {
+            check_pattern(&e.id, p)?;
+        }
+        writeln!(
+            out,
+            "    RegenerableDef {{ id: {:?}, anchor: Anchor::{anchor}, reason: {:?}, patterns: &{:?}, exclude: &{:?} }},",
             e.id, e.reason, e.patterns, e.exclude
         )?;
     }

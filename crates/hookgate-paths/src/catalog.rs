@@ -28,6 +28,9 @@ pub enum Category {
     SystemBinary,
     SystemConfig,
     Persistence,
+    /// A directory of the user's own programs on `PATH` (`~/.local/bin`): not persistence
+    /// (nothing there runs by itself), but a name there can shadow an installed program.
+    UserProgramDir,
     VcsConfig,
     CiCdConfig,
     BuildConfig,
@@ -69,6 +72,16 @@ pub(crate) struct EntryDef {
     pub id: &'static str,
     pub category: Category,
     pub access: Access,
+    pub anchor: Anchor,
+    pub reason: &'static str,
+    pub patterns: &'static [&'static str],
+    pub exclude: &'static [&'static str],
+}
+
+/// An entry of `catalog/regenerable.toml` (see [`crate::regenerable`]).
+#[derive(Debug)]
+pub(crate) struct RegenerableDef {
+    pub id: &'static str,
     pub anchor: Anchor,
     pub reason: &'static str,
     pub patterns: &'static [&'static str],
@@ -147,11 +160,7 @@ impl Catalog {
                         .iter()
                         .filter_map(|p| Glob::compile(p).ok().map(|g| (g, *p)))
                         .collect(),
-                    exclude: def
-                        .exclude
-                        .iter()
-                        .filter_map(|p| Glob::compile(p).ok())
-                        .collect(),
+                    exclude: compile_all(def.exclude),
                 })
                 .collect(),
         }
@@ -282,7 +291,16 @@ pub fn classify_subtree(path: &Path, ctx: &PathContext) -> Vec<SensitiveMatch> {
     Catalog::global().classify_subtree(path, ctx)
 }
 
-fn fold_dir(dir: &Path) -> PathBuf {
+/// Compiled-in catalog patterns, compiled (each is checked by a test, so none is dropped in a
+/// shipped build).
+pub(crate) fn compile_all(patterns: &[&str]) -> Vec<Glob> {
+    patterns
+        .iter()
+        .filter_map(|p| Glob::compile(p).ok())
+        .collect()
+}
+
+pub(crate) fn fold_dir(dir: &Path) -> PathBuf {
     normalize(&dir.to_string_lossy(), Path::new("/"), None).path
 }
 

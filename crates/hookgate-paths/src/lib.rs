@@ -5,7 +5,9 @@
 //! [`lexical`] is the pure part; [`resolve`] follows symlinks in the part of a path that exists;
 //! [`catalog`] says which locations are sensitive (keys, credentials, `.env`, shell profiles,
 //! system files, CI configs, and every coding agent's hook configuration, so an agent cannot
-//! switch its own guard off), kept as data in `catalog/sensitive.toml`.
+//! switch its own guard off), kept as data in `catalog/sensitive.toml`; [`regenerable`] says
+//! which locations outside a project are caches and build output whose owner recreates them
+//! (`catalog/regenerable.toml`).
 //!
 //! This crate never decides policy and never writes to the file system; the only I/O it does
 //! is `lstat`/`readlink` on the path being judged (in [`resolve`], with its TOCTOU limits).
@@ -13,6 +15,7 @@
 pub mod catalog;
 pub mod glob;
 pub mod lexical;
+pub mod regenerable;
 pub mod resolve;
 
 pub use catalog::{
@@ -20,6 +23,7 @@ pub use catalog::{
 };
 pub use glob::{Glob, GlobError, PathGlob};
 pub use lexical::{Normalized, is_within, normalize};
+pub use regenerable::{RegenerableMatch, regenerable};
 pub use resolve::{
     ResolveError, Resolved, classify_resolved, classify_resolved_with_path, resolve,
 };

@@ -149,6 +149,8 @@ pub(crate) struct PathUse {
     pub partial: bool,
     /// See [`Touch::verb`].
     pub verb: Option<&'static str>,
+    /// See [`Touch::metadata`].
+    pub metadata: bool,
 }
 
 /// What the judges need beside each action.
@@ -192,6 +194,16 @@ const PUSH_VALUE_OPTS: &[&str] = &["-o", "--push-option", "--receive-pack", "--e
 
 impl<'a> Facts<'a> {
     pub(crate) fn build(call: &'a CanonicalCall, ctx: &Ctx) -> Self {
+        Self::build_in_session(call, ctx, std::sync::Arc::default())
+    }
+
+    /// [`Facts::build`] for a call of a session that wrote `secret_files` earlier (see
+    /// [`crate::SessionState::secret_files`]): a shell line is analysed knowing them.
+    pub(crate) fn build_in_session(
+        call: &'a CanonicalCall,
+        ctx: &Ctx,
+        secret_files: std::sync::Arc<[(PathBuf, hookgate_shell::FlowSource)]>,
+    ) -> Self {
         let cwd = if call.cwd.starts_with('/') {
             normalize(&call.cwd, Path::new("/"), None).path
         } else {
@@ -216,7 +228,7 @@ impl<'a> Facts<'a> {
         }
         match tool.kind {
             ToolKind::Shell => {
-                facts.shell(tool, ctx);
+                facts.shell(tool, ctx, secret_files);
                 // A patch applied through the shell tool (Codex's `apply_patch <<'EOF'` heredoc)
                 // arrives with its files already read by the agents crate: each goes through
                 // the same file-write judgement as the apply_patch tool's.
@@ -320,6 +332,25 @@ impl<'a> Facts<'a> {
         }
     }
 
+    /// The one place a path a command names is looked up on the file system (a copy's
+    /// destination, a patch file): placed at the command's own directory, and `None` when a
+    /// relative path's directory is only known at run time (`cd "$X"`), so nothing is read
+    /// from a guess.
+    fn placed_exactly(
+        &self,
+        command: &hookgate_shell::ExecutedCommand,
+        raw: &str,
+        ctx: &Ctx,
+    ) -> Option<PathBuf> {
+        let relative = !raw.starts_with('/') && !raw.starts_with('~');
+        let dir = if relative {
+            command.cwd.path(&self.cwd)?
+        } else {
+            &self.cwd
+        };
+        Some(normalize(raw, dir, ctx.home.as_deref()).path)
+    }
+
     fn file_action(&mut self, tool: &ToolCall, target: &hookgate_core::PathTarget, ctx: &Ctx) {
         let path = self.canonical(&target.path, ctx);
         let kind = match target.op {
@@ -342,19 +373,26 @@ impl<'a> Facts<'a> {
                 filter: None,
                 partial: false,
                 verb: None,
+                metadata: false,
             }],
             ..Item::default()
         };
         self.push(kind, vec![path.to_string_lossy().into_owned()], tool, item);
     }
 
-    fn shell(&mut self, tool: &ToolCall, ctx: &Ctx) {
+    fn shell(
+        &mut self,
+        tool: &ToolCall,
+        ctx: &Ctx,
+        secret_files: std::sync::Arc<[(PathBuf, hookgate_shell::FlowSource)]>,
+    ) {
         let Some(command) = tool.command.as_deref() else {
             self.push(ActionKind::ShellExec, Vec::new(), tool, Item::default());
             return;
         };
         let mut sctx = hookgate_shell::Context::new(self.cwd.clone(), ctx.home.clone());
         sctx.temp_dirs.clone_from(&ctx.temp_dirs);
+        sctx.secret_files = secret_files;
         let analysis = hookgate_shell::analyze(command, &sctx);
         let mut described: Vec<Described> = analysis
             .commands
@@ -366,6 +404,13 @@ impl<'a> Facts<'a> {
             })
             .collect();
         filter_found_paths(&analysis.commands, &mut described);
+        self.settle_readings(&analysis.commands, &mut described, ctx);
+        self.read_diff_files(
+            &analysis.commands,
+            &analysis.stdin_files,
+            &mut described,
+            ctx,
+        );
         let unresolved_line = analysis.commands.is_empty()
             && !matches!(analysis.parse, ParseStatus::Empty | ParseStatus::Ok);
         self.analysis = Some(analysis);
@@ -462,6 +507,136 @@ impl<'a> Facts<'a> {
             );
         }
     }
+
+    /// Keeps, of the two readings of each ambiguous copy destination ([`Touch::reading`]), the
+    /// one the file system confirms: an existing directory takes `DEST/<name>`; an existing
+    /// file, or nothing at all, takes DEST itself — unless another command of the line may
+    /// create DEST first (`mkdir -p d && cp f d`). Without file-system facts (evaluation kept
+    /// lexical: [`Ctx::follow_symlinks`] off), a relative destination after a `cd`, or a
+    /// `stat` that fails otherwise, both readings stay: every place the data may land is
+    /// judged.
+    fn settle_readings(
+        &self,
+        commands: &[hookgate_shell::ExecutedCommand],
+        described: &mut [Described],
+        ctx: &Ctx,
+    ) {
+        if !ctx.follow_symlinks
+            || !described
+                .iter()
+                .any(|d| d.paths.iter().any(|t| t.reading.is_some()))
+        {
+            return;
+        }
+        // What each command may create, canonical: its writes, and `mkdir`'s operands.
+        let created: Vec<(usize, PathBuf)> = described
+            .iter()
+            .zip(commands)
+            .enumerate()
+            .flat_map(|(i, (d, c))| {
+                let mkdir = matches!(c.argv.first().map(|p| base_name(p)), Some("mkdir"));
+                let made: Vec<String> = if mkdir {
+                    operands(c.argv.get(1..).unwrap_or_default(), &["-m", "--mode"])
+                } else {
+                    d.paths
+                        .iter()
+                        .filter(|t| t.op == PathOp::Write && t.reading.is_none())
+                        .map(|t| t.raw.clone())
+                        .collect()
+                };
+                made.into_iter().map(move |raw| (i, raw))
+            })
+            .filter_map(|(i, raw)| Some((i, self.placed_exactly(commands.get(i)?, &raw, ctx)?)))
+            .collect();
+        for (i, d) in described.iter_mut().enumerate() {
+            let mut verdicts: Vec<(String, Option<bool>)> = Vec::new();
+            for t in &d.paths {
+                let Some((dest, _)) = &t.reading else {
+                    continue;
+                };
+                if verdicts.iter().any(|(r, _)| r == dest) {
+                    continue;
+                }
+                let is_dir = commands
+                    .get(i)
+                    .and_then(|c| self.placed_exactly(c, dest, ctx))
+                    .and_then(|path| match std::fs::metadata(&path) {
+                        Ok(m) => Some(m.is_dir()),
+                        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                            let made_here = created.iter().any(|(by, p)| *by != i && *p == path);
+                            (!made_here).then_some(false)
+                        }
+                        Err(_) => None,
+                    });
+                verdicts.push((dest.clone(), is_dir));
+            }
+            d.paths.retain(|t| {
+                let Some((dest, wants_dir)) = &t.reading else {
+                    return true;
+                };
+                verdicts
+                    .iter()
+                    .find(|(r, _)| r == dest)
+                    .and_then(|(_, v)| *v)
+                    .is_none_or(|is_dir| is_dir == *wants_dir)
+            });
+        }
+    }
+
+    /// Replaces the "some files below here" guess of a diff applied from a file (`patch -p1 <
+    /// fix.diff`, `git apply x.patch`) by the files its headers name, read from the file
+    /// (bounded in size): a patch whose targets are protected is then judged as writing them,
+    /// an ordinary one as the ordinary writes it makes. A patch file that cannot be read (or
+    /// is too large) leaves a write that cannot be placed, which is asked about. Without
+    /// file-system facts ([`Ctx::follow_symlinks`] off), a relative file after a `cd`, or a
+    /// diff on a pipe, the guess stays.
+    fn read_diff_files(
+        &self,
+        commands: &[hookgate_shell::ExecutedCommand],
+        stdin_files: &[(usize, PathBuf)],
+        described: &mut [Described],
+        ctx: &Ctx,
+    ) {
+        if !ctx.follow_symlinks {
+            return;
+        }
+        for (i, d) in described.iter_mut().enumerate() {
+            if d.diff_files.is_empty() {
+                continue;
+            }
+            let mut touches = Vec::new();
+            let mut settled = true;
+            for f in std::mem::take(&mut d.diff_files) {
+                // A file named on the line, or the one redirected into the command's stdin.
+                let path = match &f.raw {
+                    Some(raw) => commands
+                        .get(i)
+                        .and_then(|c| self.placed_exactly(c, raw, ctx)),
+                    None => stdin_files
+                        .iter()
+                        .find(|(c, _)| *c == i)
+                        .map(|(_, p)| p.clone()),
+                };
+                let Some(path) = path else {
+                    settled = false;
+                    continue;
+                };
+                if let Some(text) = performers::read_diff(&path) {
+                    touches.extend(f.touches(&text));
+                } else {
+                    d.unplaced.push(format!(
+                        "applies the diff in {}, which cannot be read",
+                        path.display()
+                    ));
+                    settled = false;
+                }
+            }
+            if settled {
+                d.paths.retain(|t| !t.partial);
+            }
+            d.paths.extend(touches);
+        }
+    }
 }
 
 /// True when where `t` lands depends on the command's directory (a relative path; for a diff's
@@ -508,6 +683,7 @@ fn place(t: Touch, dir: &Path, ctx: &Ctx) -> PathUse {
         filter: t.filter,
         partial: t.partial,
         verb: t.verb,
+        metadata: t.metadata,
     }
 }
 
@@ -516,7 +692,7 @@ impl Facts<'_> {
     /// directory), and if that lies below a link the same line creates, the place the link
     /// points to (a write through `ln -s .claude/settings.json /tmp/l && : > /tmp/l` writes
     /// the settings).
-    fn candidates(&self, item: usize, p: &PathUse) -> Vec<PathBuf> {
+    pub(crate) fn candidates(&self, item: usize, p: &PathUse) -> Vec<PathBuf> {
         let mut out = vec![p.path.clone()];
         for i in 0..out.len() {
             // The command making a link writes the link itself, not through it.
@@ -830,6 +1006,15 @@ pub(crate) struct Touch {
     /// How to say what the operation does to a protected path, when "write" would mislead
     /// (a hard link does not change the file; later writes through it do).
     pub verb: Option<&'static str>,
+    /// A [`PathOp::Write`] that changes only permissions, ownership or attributes (`chmod`,
+    /// `chown`, `chattr`): the guard's own files are protected from it like from any write,
+    /// but the file's content is what it was, so running it afterwards is not
+    /// write-then-execute (`script-execution-tracking` counts content writes only).
+    pub metadata: bool,
+    /// One reading of an ambiguous copy destination (`cp f DEST`: DEST itself, or `DEST/f`
+    /// when DEST is a directory): the destination as written, and whether this touch is the
+    /// reading for a directory. [`Facts`] keeps the reading the file system confirms.
+    pub reading: Option<(String, bool)>,
 }
 
 impl Touch {
@@ -843,6 +1028,8 @@ impl Touch {
             filter: None,
             partial: false,
             verb: None,
+            metadata: false,
+            reading: None,
         }
     }
 }
@@ -857,6 +1044,9 @@ pub(crate) struct Described {
     pub unplaced: Vec<String>,
     /// Links it creates: (link, what the link reaches), as written.
     pub links: Vec<(String, String)>,
+    /// Diffs it applies from files (`patch -i F`, `patch < F`, `git apply F`), which
+    /// [`Facts`] reads to name the files they change.
+    pub diff_files: Vec<performers::DiffFile>,
 }
 
 impl Described {
@@ -868,6 +1058,7 @@ impl Described {
             branches: Vec::new(),
             unplaced: Vec::new(),
             links: Vec::new(),
+            diff_files: Vec::new(),
         }
     }
 
@@ -914,7 +1105,11 @@ impl Described {
                     self.unplaced
                         .push(format!("{} changes files matching `{p}`", e.source));
                 }
-                Some(p) => self.paths.push(Touch::new(p.clone(), op, reach)),
+                Some(p) => {
+                    let mut t = Touch::new(p.clone(), op, reach);
+                    t.metadata = e.op == EffectOp::Chmod;
+                    self.paths.push(t);
+                }
                 None if op != PathOp::Read => {
                     let what = match e.op {
                         EffectOp::Delete => "deletes",
@@ -1143,8 +1338,12 @@ fn describe_program(
             Described::new(ActionKind::FileWrite, argv).with_paths(ops, PathOp::Write)
         }
         "chmod" | "chown" | "chgrp" | "setfacl" | "chattr" | "chflags" => {
-            Described::new(ActionKind::ShellExec, argv)
-                .with_trees(performers::mode_targets(program, rest), PathOp::Write)
+            let mut d = Described::new(ActionKind::ShellExec, argv)
+                .with_trees(performers::mode_targets(program, rest), PathOp::Write);
+            for t in &mut d.paths {
+                t.metadata = true;
+            }
+            d
         }
         "tar" | "bsdtar" | "gtar" => performers::tar(argv, rest),
         "unzip" => performers::unzip(argv, rest),
@@ -1913,6 +2112,7 @@ fn git_push(argv: &[String], rest: &[String], branch: Option<&str>) -> Described
         branches,
         unplaced: Vec::new(),
         links: Vec::new(),
+        diff_files: Vec::new(),
     }
     .with_argv_fallback(argv)
 }
@@ -1975,7 +2175,11 @@ mod tests {
     #[test]
     fn write_operands_of_common_commands() {
         let d = describe(&v("cp a b c dest/"), None);
-        assert!(pairs(&d).contains(&("dest/".into(), PathOp::Write)));
+        assert!(pairs(&d).contains(&("dest/c".into(), PathOp::Write)));
+        assert!(
+            !pairs(&d).contains(&("dest/".into(), PathOp::Write)),
+            "several sources go into the directory"
+        );
         let d = describe(&v("sed -i s/a/b/ f.txt"), None);
         assert_eq!(pairs(&d), vec![("f.txt".into(), PathOp::Write)]);
         let d = describe(&v("sed -i -e s/a/b/ f.txt"), None);
@@ -1983,9 +2187,46 @@ mod tests {
         let d = describe(&v("chmod 000 x"), None);
         assert_eq!(pairs(&d), vec![("x".into(), PathOp::Write)]);
         let d = describe(&v("mv -t dir a b"), None);
-        assert!(pairs(&d).contains(&("dir".into(), PathOp::Write)));
+        assert!(pairs(&d).contains(&("dir/b".into(), PathOp::Write)));
         let d = describe(&v("sed s/a/b/ f.txt"), None);
         assert_eq!(d.kind, ActionKind::ShellExec);
+    }
+
+    /// One source and a destination that may be a directory: both readings, the file one
+    /// first, each marked so the file system can settle it; a target directory (`-t`, a
+    /// trailing `/`) has only the directory reading, `-T` only the file.
+    #[test]
+    fn copy_destinations_are_the_file_or_the_directory_reading() {
+        let readings = |line: &str| -> Vec<(String, Option<bool>)> {
+            describe(&v(line), None)
+                .paths
+                .iter()
+                .filter(|t| t.op == PathOp::Write)
+                .map(|t| (t.raw.clone(), t.reading.as_ref().map(|r| r.1)))
+                .collect()
+        };
+        let both = |file: &str, inside: &str| {
+            vec![
+                (file.to_owned(), Some(false)),
+                (inside.to_owned(), Some(true)),
+            ]
+        };
+        assert_eq!(
+            readings("cp k /tmp/notes.txt"),
+            both("/tmp/notes.txt", "/tmp/notes.txt/k")
+        );
+        assert_eq!(
+            readings("install -m 755 s/x.sh ~/.local/bin/acme-x"),
+            both("~/.local/bin/acme-x", "~/.local/bin/acme-x/x.sh")
+        );
+        assert_eq!(readings("mv a b"), both("b", "b/a"));
+        assert_eq!(
+            readings("install -m755 x ~/.local/bin/"),
+            vec![("~/.local/bin/x".to_owned(), None)]
+        );
+        assert_eq!(readings("cp -t d a"), vec![("d/a".to_owned(), None)]);
+        assert_eq!(readings("cp -T a d"), vec![("d".to_owned(), None)]);
+        assert_eq!(readings("cp -r src/. d"), vec![("d".to_owned(), None)]);
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! Evaluation: rules, then invariants, combined on the decision lattice, explained.
 
+use std::path::Path;
 use std::time::Instant;
 
 use hookgate_core::{CanonicalCall, Decision, EventId, PathOp};
@@ -9,7 +10,7 @@ use crate::action::{Action, ActionKind, Facts};
 use crate::invariants::{INVARIANTS, Judge, Violation, branch_matches};
 use crate::policy::{Effect, Mode, Policy, Rule, Switch};
 use crate::{Ctx, SessionState};
-use crate::{analyzers, worktree};
+use crate::{analyzers, regenerable, worktree};
 
 /// Whether a match came from a policy rule or a built-in invariant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -123,7 +124,7 @@ impl Policy {
     /// when [`Ctx::follow_symlinks`] is set).
     pub fn evaluate(&self, call: &CanonicalCall, ctx: &Ctx, state: &SessionState) -> Evaluation {
         let started = Instant::now();
-        let facts = Facts::build(call, ctx);
+        let facts = Facts::build_in_session(call, ctx, state.secret_paths());
         self.evaluate_facts(&facts, call, ctx, state, started)
     }
 
@@ -147,7 +148,7 @@ impl Policy {
         mut finish: impl FnMut(&Evaluation) -> Result<Option<Decision>, Rejudge>,
     ) -> (Evaluation, Option<Decision>) {
         let started = Instant::now();
-        let facts = Facts::build(call, ctx);
+        let facts = Facts::build_in_session(call, ctx, state.secret_paths());
         let mut changed: Option<Ctx> = None;
         let (evaluation, decision) = loop {
             let ctx_now = changed.as_ref().unwrap_or(ctx);
@@ -176,6 +177,11 @@ impl Policy {
         if !matches!(decision, Some(Decision::Deny | Decision::Ask)) {
             self.observe_facts(&facts, call, state);
         }
+        // Secret-holding files are remembered whatever the answer: an asked call may be let
+        // run, a denied one may run anyway (monitor mode, the user by hand), and an agent that
+        // tried to put a secret in a file and then sends that file is the same flow either way.
+        let ran = !matches!(decision, Some(Decision::Deny | Decision::Ask));
+        note_secret_files(&facts, state, ran);
         (evaluation, decision)
     }
 
@@ -271,6 +277,16 @@ impl Policy {
         let mut analyzer_allowed: Vec<String> = Vec::new();
         let mut analyzer_deciding: Vec<String> = Vec::new();
         let disposable = worktree::disposable(facts, ctx);
+        let (cache_deletes, mut cache_notes) = regenerable::cache_deletes(facts, ctx);
+        let (ignored_cleans, ignored_notes) = regenerable::ignored_cleans(facts, ctx);
+        cache_notes.extend(ignored_notes);
+        let set_aside: Vec<usize> = disposable
+            .commands
+            .iter()
+            .chain(&cache_deletes)
+            .chain(&ignored_cleans)
+            .copied()
+            .collect();
         for (info, switch) in INVARIANTS.iter().zip(&self.switches) {
             // A locked invariant (the guard protecting itself) always enforces: no switch
             // and no `mode: monitor` turns it into advice.
@@ -291,7 +307,7 @@ impl Policy {
                     facts.analysis.as_ref(),
                     &self.analyzers,
                     &ctx.allowances,
-                    &disposable.commands,
+                    &set_aside,
                 );
                 analyzer_deciding = refined.deciding;
                 if let Some(waived) = refined.waived {
@@ -311,7 +327,7 @@ impl Policy {
                 analyzer_allowed = refined.allowed_by;
                 refined.violation
             } else if info.id == worktree::DISCARD_INVARIANT
-                && disposable.covers_every_discard(facts)
+                && worktree::covers_every_discard(facts, &set_aside)
             {
                 None
             } else {
@@ -356,6 +372,13 @@ impl Policy {
                 name: "worktrees".into(),
                 micros: 0,
                 outcome: format!("set aside: {}", disposable.notes.join("; ")),
+            });
+        }
+        if !cache_notes.is_empty() {
+            steps.push(Step {
+                name: "regenerable".into(),
+                micros: 0,
+                outcome: format!("set aside: {}", cache_notes.join("; ")),
             });
         }
 
@@ -448,8 +471,9 @@ impl Policy {
     /// has made (post-tool): files written, manifests awaiting an install, test results,
     /// pull requests opened. Call it for every event; it ignores what it has no use for.
     pub fn observe(&self, call: &CanonicalCall, ctx: &Ctx, state: &mut SessionState) {
-        let facts = Facts::build(call, ctx);
+        let facts = Facts::build_in_session(call, ctx, state.secret_paths());
         self.observe_facts(&facts, call, state);
+        note_secret_files(&facts, state, true);
     }
 
     #[allow(clippy::unused_self)] // a policy method: what is remembered may come to depend on it
@@ -466,7 +490,11 @@ impl Policy {
                     {
                         state.manifests_pending_install.push(path.clone());
                     }
-                    state.note_written(&path);
+                    if p.metadata {
+                        state.note_mode_changed(&path);
+                    } else {
+                        state.note_written(&path);
+                    }
                     wrote = true;
                 }
                 if facts.actions[i].kind == ActionKind::PackageInstall
@@ -511,6 +539,56 @@ impl Policy {
             {
                 state.created_prs.push(url);
             }
+        }
+    }
+}
+
+/// Remembers what a shell line leaves holding secret data for the session's later lines
+/// ([`SessionState::secret_files`]): the files the analyzer saw it write from a secret source;
+/// one it moves is remembered at its new place too (the move's destinations in the same
+/// command). Only a line that `ran` (was allowed, or is reported done) makes the session
+/// forget: a remembered file it deletes, or the old place of one it moves. Invariant: a
+/// refused or asked line never clears a taint, so `rm /tmp/e` denied as part of a larger
+/// line cannot launder `/tmp/e` for a later upload.
+fn note_secret_files(facts: &Facts<'_>, state: &mut SessionState, ran: bool) {
+    if state.secret_files.is_empty()
+        && facts
+            .analysis
+            .as_ref()
+            .is_none_or(|a| a.secret_files.is_empty())
+    {
+        return;
+    }
+    for item in &facts.items {
+        for p in &item.paths {
+            match p.op {
+                PathOp::Delete if ran => state
+                    .secret_files
+                    .retain(|f| !hookgate_paths::is_within(Path::new(&f.path), &p.path)),
+                PathOp::Move => {
+                    let path = p.path.to_string_lossy();
+                    let Some(source) = state
+                        .secret_files
+                        .iter()
+                        .find(|f| *f.path == *path)
+                        .map(|f| f.source.clone())
+                    else {
+                        continue;
+                    };
+                    if ran {
+                        state.secret_files.retain(|f| *f.path != *path);
+                    }
+                    for to in item.paths.iter().filter(|q| q.op == PathOp::Write) {
+                        state.note_secret(&to.path.to_string_lossy(), source.clone());
+                    }
+                }
+                PathOp::Delete | PathOp::Read | PathOp::Write => {}
+            }
+        }
+    }
+    if let Some(analysis) = &facts.analysis {
+        for (path, source) in &analysis.secret_files {
+            state.note_secret(&path.to_string_lossy(), source.clone());
         }
     }
 }

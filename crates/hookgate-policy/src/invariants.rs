@@ -394,7 +394,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         system_file_write,
-        "Writing system binaries, /etc, devices, /proc or /sys."
+        "Writing system binaries, /etc, devices, /proc or /sys; a program put in a user bin dir on PATH (`~/.local/bin`) asks, one named like a program installed elsewhere denies."
     ),
     invariant!(
         "no-vcs-config-modification",
@@ -500,7 +500,7 @@ impl<'a> Judge<'a> {
         self.reads.get_or_init(|| self.facts.read_paths())
     }
 
-    fn path_ctx(&self) -> PathContext {
+    pub(crate) fn path_ctx(&self) -> PathContext {
         PathContext {
             cwd: self.facts.cwd.clone(),
             workspace: Some(self.ctx.workspace.clone()),
@@ -580,6 +580,18 @@ impl<'a> Judge<'a> {
     fn is_written_in_session(&self, p: &Path) -> bool {
         let s = p.to_string_lossy();
         self.state.written_files.iter().any(|w| *w == s) || self.writes().iter().any(|w| w == p)
+    }
+
+    /// Whether this session (an earlier call, or this very line) wrote the *content* of `p`:
+    /// a permission change alone (`chmod u+x`) leaves the content someone else's.
+    fn content_written_in_session(&self, p: &Path) -> bool {
+        self.state.wrote_content(&p.to_string_lossy())
+            || self.facts.items.iter().enumerate().any(|(i, item)| {
+                item.paths
+                    .iter()
+                    .filter(|u| u.op != PathOp::Read && !u.metadata)
+                    .any(|u| self.facts.candidates(i, u).iter().any(|c| c == p))
+            })
     }
 }
 
@@ -871,10 +883,14 @@ fn env_from_template(argv: &[String]) -> bool {
             || a == "--update=none"
             || (a.starts_with('-') && !a.starts_with("--") && a.contains('n'))
     });
+    no_clobber && copies_env_template(argv)
+}
+
+/// A `cp` whose sources are all documented env templates (`.env.example`, `.env.sample`, …).
+fn copies_env_template(argv: &[String]) -> bool {
     let ops = operands(argv);
     let sources = ops.get(..ops.len().saturating_sub(1)).unwrap_or(&[]);
     program(argv) == "cp"
-        && no_clobber
         && !sources.is_empty()
         && sources.iter().all(|s| {
             let name = Path::new(s)
@@ -890,11 +906,19 @@ fn env_from_template(argv: &[String]) -> bool {
 }
 
 fn credential_file_creation(j: &Judge<'_>) -> Option<Violation> {
+    // A template copied where no env file is yet overwrites nothing: the same as `cp -n`
+    // (a file-system fact; an existing file, a dangling link or an error keeps the question).
+    let absent = |p: &Path| {
+        j.ctx.follow_symlinks
+            && std::fs::symlink_metadata(p).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
+    };
     let excused = |m: &SensitiveMatch| {
         shell_writers(j, &m.path).is_some_and(|writers| {
             writers.iter().all(|argv| {
                 tightens_permissions(argv)
-                    || (m.category == Category::EnvFile && env_from_template(argv))
+                    || (m.category == Category::EnvFile
+                        && (env_from_template(argv)
+                            || (copies_env_template(argv) && absent(&m.path))))
             })
         })
     };
@@ -2726,7 +2750,7 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
         // Where the command runs (as from the call's cwd when the line's directory is unknown).
         let dir = j.facts.command_dir(i).unwrap_or(&j.facts.cwd);
         let p = hookgate_paths::normalize(script, dir, j.ctx.home.as_deref()).path;
-        if j.is_written_in_session(&p) {
+        if j.content_written_in_session(&p) {
             return Some(
                 Violation::new(
                     Effect::Ask,
@@ -2981,13 +3005,93 @@ fn delete_outside_workspace(j: &Judge<'_>) -> Option<Violation> {
 }
 
 fn system_file_write(j: &Judge<'_>) -> Option<Violation> {
-    let m = first_match(
+    if let Some(m) = first_match(
         j.write_matches(),
         &[Category::SystemBinary, Category::SystemConfig],
-    )?;
+    ) {
+        return Some(Violation::new(
+            Effect::Deny,
+            format!("writes a system file: {}", describe_match(m)),
+        ));
+    }
+    shadowed_program(j)
+}
+
+/// Directories that hold the system's programs whatever `PATH` says.
+const SYSTEM_PROGRAM_DIRS: &[&str] = &["/usr/local/bin", "/usr/bin", "/bin", "/usr/sbin", "/sbin"];
+
+/// A write into a user bin dir (`~/.local/bin`, `~/bin`: the catalog's `user_program_dir`).
+/// Nothing there runs by itself, but whatever lands there runs whenever the user (or a
+/// script) types its name, so putting a program there is a change to what the user's
+/// commands mean: always asked. Under the name of a program installed elsewhere on `PATH`
+/// (or in the system's program dirs) it runs *instead of* that program
+/// (`~/.local/bin/sudo` sees the password): denied. Whether the name is taken is a
+/// file-system fact; without it (evaluation kept lexical) the write is asked.
+fn shadowed_program(j: &Judge<'_>) -> Option<Violation> {
+    if !j
+        .write_matches()
+        .iter()
+        .any(|m| m.category == Category::UserProgramDir)
+    {
+        return None;
+    }
+    let pctx = j.path_ctx();
+    let in_bin_dirs = |p: &Path| {
+        hookgate_paths::classify(p, &pctx)
+            .iter()
+            .any(|m| m.category == Category::UserProgramDir)
+    };
+    let mut placed: Option<PathBuf> = None;
+    for (_, p) in j.facts.touched() {
+        if p.op == PathOp::Read || !in_bin_dirs(&p.path) {
+            continue;
+        }
+        placed.get_or_insert_with(|| p.path.clone());
+        // Only a program directly in a bin dir (whose own parent is not one) is found by
+        // name; a permission change leaves the program what it was.
+        let (Some(dir), Some(name)) = (p.path.parent(), p.path.file_name()) else {
+            continue;
+        };
+        let directly = in_bin_dirs(dir) && dir.parent().is_none_or(|up| !in_bin_dirs(up));
+        if p.op != PathOp::Write || p.metadata || !directly || !j.ctx.follow_symlinks {
+            continue;
+        }
+        let elsewhere = j
+            .ctx
+            .search_path
+            .iter()
+            .map(PathBuf::as_path)
+            .chain(SYSTEM_PROGRAM_DIRS.iter().map(Path::new))
+            .filter(|d| *d != dir)
+            .map(|d| d.join(name))
+            .find(|candidate| std::fs::symlink_metadata(candidate).is_ok());
+        if let Some(other) = elsewhere {
+            return Some(
+                Violation::new(
+                    Effect::Deny,
+                    format!(
+                        "puts a program named `{}` in {}, where it runs instead of {}",
+                        name.to_string_lossy(),
+                        dir.display(),
+                        other.display()
+                    ),
+                )
+                .suggest("give the program a name of its own"),
+            );
+        }
+    }
+    let placed = placed?;
     Some(Violation::new(
-        Effect::Deny,
-        format!("writes a system file: {}", describe_match(m)),
+        Effect::Ask,
+        format!(
+            "puts a program on the user's PATH: {}{}",
+            placed.display(),
+            if j.ctx.follow_symlinks {
+                ""
+            } else {
+                " (whether it shadows an installed program cannot be checked)"
+            }
+        ),
     ))
 }
 
@@ -3122,6 +3226,7 @@ mod tests {
                 filter: None,
                 partial: false,
                 verb: None,
+                metadata: t.metadata,
             }
         }));
         facts.items[0].unplaced.extend(d.unplaced);

@@ -34,6 +34,7 @@ mod eval;
 mod invariants;
 mod pattern;
 mod policy;
+mod regenerable;
 mod worktree;
 
 use std::path::PathBuf;
@@ -164,7 +165,33 @@ pub struct SessionState {
     /// an audit store that could not be written): each reaches the user once per session,
     /// not on every call.
     pub notes_shown: Vec<String>,
+    /// Paths in [`SessionState::written_files`] whose only change this session was to their
+    /// permissions, ownership or attributes (`chmod u+x`): their content is not this
+    /// session's, so running them is not write-then-execute. A later content write takes a
+    /// path off this list.
+    pub mode_changed_files: Vec<String>,
+    /// Files a call of this session wrote secret data to (the environment, a credential file
+    /// redirected, copied, archived or linked there), as the shell analyzer found them, with
+    /// where the data came from. Every later shell line is analysed knowing them, so sending
+    /// one is the same exfiltration flow as within one line (`env > /tmp/e` now, `curl -d
+    /// @/tmp/e URL` later). At most [`MAX_SECRET_FILES`]; a file deleted later is dropped, a
+    /// moved one follows its move.
+    pub secret_files: Vec<SecretFile>,
 }
+
+/// A file holding secret data (see [`SessionState::secret_files`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SecretFile {
+    /// Canonical absolute path.
+    pub path: String,
+    /// Where its content came from.
+    pub source: hookgate_shell::FlowSource,
+}
+
+/// Most secret-holding files remembered per session, oldest forgotten first: it bounds the
+/// stored state and what every later line of the session is analysed with (a session writes
+/// secrets to a handful of files, not hundreds).
+pub const MAX_SECRET_FILES: usize = 64;
 
 /// Most paths remembered, so a runaway session cannot grow the stored state without bound.
 pub const MAX_WRITTEN_FILES: usize = 10_000;
@@ -188,5 +215,46 @@ impl SessionState {
         {
             self.written_files.push(path.to_owned());
         }
+        self.mode_changed_files.retain(|p| p != path);
+    }
+
+    /// A permission or ownership change: recorded as a change of the session (commit scope,
+    /// blast radius), but not as content unless the session wrote the content too.
+    pub(crate) fn note_mode_changed(&mut self, path: &str) {
+        if self.written_files.iter().any(|p| p == path) {
+            return;
+        }
+        self.note_written(path);
+        if self.written_files.iter().any(|p| p == path)
+            && self.mode_changed_files.len() < MAX_WRITTEN_FILES
+        {
+            self.mode_changed_files.push(path.to_owned());
+        }
+    }
+
+    /// Whether this session wrote the content of `path` (not only its permissions).
+    pub(crate) fn wrote_content(&self, path: &str) -> bool {
+        self.written_files.iter().any(|p| p == path)
+            && !self.mode_changed_files.iter().any(|p| p == path)
+    }
+
+    /// The remembered secret files, as the shell analyzer takes them.
+    pub(crate) fn secret_paths(&self) -> std::sync::Arc<[(PathBuf, hookgate_shell::FlowSource)]> {
+        self.secret_files
+            .iter()
+            .map(|f| (PathBuf::from(&f.path), f.source.clone()))
+            .collect()
+    }
+
+    /// Remembers that `path` now holds secret data from `source` (the latest origin wins).
+    pub(crate) fn note_secret(&mut self, path: &str, source: hookgate_shell::FlowSource) {
+        self.secret_files.retain(|f| f.path != path);
+        if self.secret_files.len() >= MAX_SECRET_FILES {
+            self.secret_files.remove(0);
+        }
+        self.secret_files.push(SecretFile {
+            path: path.to_owned(),
+            source,
+        });
     }
 }

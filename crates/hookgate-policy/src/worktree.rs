@@ -71,18 +71,17 @@ pub(crate) struct Disposable {
     pub notes: Vec<String>,
 }
 
-impl Disposable {
-    /// Whether every `git.discard` action of the call is one of the commands set aside (then
-    /// [`DISCARD_INVARIANT`] has nothing to ask about).
-    pub(crate) fn covers_every_discard(&self, facts: &Facts<'_>) -> bool {
-        !self.commands.is_empty()
-            && facts
-                .actions
-                .iter()
-                .zip(&facts.items)
-                .filter(|(a, _)| a.kind == ActionKind::GitDiscard)
-                .all(|(_, item)| item.command.is_some_and(|c| self.commands.contains(&c)))
-    }
+/// Whether every `git.discard` action of the call is one of the commands `set_aside` (clean
+/// linked worktrees here, ignored-only cleans in [`crate::regenerable`]): then
+/// [`DISCARD_INVARIANT`] has nothing to ask about.
+pub(crate) fn covers_every_discard(facts: &Facts<'_>, set_aside: &[usize]) -> bool {
+    !set_aside.is_empty()
+        && facts
+            .actions
+            .iter()
+            .zip(&facts.items)
+            .filter(|(a, _)| a.kind == ActionKind::GitDiscard)
+            .all(|(_, item)| item.command.is_some_and(|c| set_aside.contains(&c)))
 }
 
 /// The one place the policy uses worktree state: which of the line's discards act on a clean

@@ -175,6 +175,8 @@ pub(crate) struct LineState {
     /// Files holding secret data: written from a secret source, a copy or archive of a
     /// credential file, a secret scanner's report.
     pub secret: Vec<(PathBuf, FlowSource)>,
+    /// Files earlier lines wrote secrets to ([`Context::secret_files`]), shared.
+    seeded: std::sync::Arc<[(PathBuf, FlowSource)]>,
     /// Files (and, with `true`, whole directories) that came from the network.
     pub downloaded: Vec<(PathBuf, bool)>,
     /// A bare `exec N<>/dev/tcp/…` opened a socket for later commands (its endpoint).
@@ -185,14 +187,47 @@ pub(crate) struct LineState {
     /// An assignment earlier in the line put Rails/Rack on a local environment
     /// (`RAILS_ENV=test`): resetting that database is routine.
     pub local_env: bool,
+    /// The file a `< FILE` redirect of the statement being walked opens, until a command
+    /// takes it as its standard input (cleared after the statement).
+    pub stdin_file: Option<PathBuf>,
+    /// Commands (indices into the walker's commands) whose standard input is a file the line
+    /// redirects (`patch -p1 < fix.diff`), absolute: see [`crate::Analysis::stdin_files`].
+    pub stdin_files: Vec<(usize, PathBuf)>,
 }
 
 impl LineState {
-    /// The secret a file written earlier in the line holds.
+    /// The state a line starts with: the files earlier lines wrote secrets to
+    /// ([`Context::secret_files`]).
+    pub(crate) fn seeded(ctx: &Context) -> Self {
+        Self {
+            seeded: ctx.secret_files.clone(),
+            ..Self::default()
+        }
+    }
+
+    /// The files this line wrote secrets to (each once, the latest origin).
+    pub(crate) fn written_secrets(&self) -> Vec<(PathBuf, FlowSource)> {
+        let mut out: Vec<(PathBuf, FlowSource)> = Vec::new();
+        for (p, s) in self.secret.iter().rev() {
+            if !out.iter().any(|(q, _)| q == p) {
+                out.push((p.clone(), s.clone()));
+            }
+        }
+        out.reverse();
+        out
+    }
+
+    /// Whether any file is known to hold secrets (this line's or earlier lines').
+    fn holds_secrets(&self) -> bool {
+        !self.secret.is_empty() || !self.seeded.is_empty()
+    }
+
+    /// The secret a file written earlier in the line (or by an earlier line) holds.
     fn secret_at(&self, path: &Path) -> Option<FlowSource> {
         self.secret
             .iter()
             .rev()
+            .chain(self.seeded.iter().rev())
             .find(|(p, _)| p == path)
             .map(|(_, s)| s.clone())
     }
@@ -246,7 +281,7 @@ fn lookup_source(
     let file = || FlowSource::SensitiveFile {
         path: raw.to_owned(),
     };
-    if !files.secret.is_empty()
+    if files.holds_secrets()
         && let Some(s) = place_in(raw, cwd, ctx).and_then(|p| files.secret_at(&p))
     {
         return Some(s);
@@ -1422,12 +1457,13 @@ fn output_option(words: &[Word]) -> Option<String> {
     })
 }
 
-/// Archive tools and copies whose output is a copy of what they read: `(output, inputs)`
-/// (`cp ~/.ssh/id_rsa /tmp/k`, `tar czf /tmp/a.tgz ~/.aws`, `zip -r k.zip ~/.ssh`).
+/// Archive tools, copies and links whose output holds what they read: `(output, inputs)`
+/// (`cp ~/.ssh/id_rsa /tmp/k`, `ln -s ~/.aws/credentials r.txt`, `tar czf /tmp/a.tgz ~/.aws`,
+/// `zip -r k.zip ~/.ssh`).
 fn copy_outputs<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w str>)> {
     if !matches!(
         name,
-        "cp" | "install" | "rsync" | "ditto" | "zip" | "7z" | "7za" | "tar" | "gtar"
+        "cp" | "install" | "rsync" | "ditto" | "ln" | "zip" | "7z" | "7za" | "tar" | "gtar"
     ) {
         return None;
     }
@@ -1463,7 +1499,8 @@ fn copy_outputs<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w s
         }
     }
     match name {
-        "cp" | "install" | "rsync" | "ditto" => {
+        // A link to a credential reads as the credential.
+        "cp" | "install" | "rsync" | "ditto" | "ln" => {
             let (dest, sources) = match target {
                 Some(d) => (d, operands.as_slice()),
                 None => operands.split_last().map(|(d, s)| (*d, s))?,

@@ -137,6 +137,8 @@ impl Analyzer {
                 commands: Vec::new(),
                 verdict: Verdict::safe("empty command"),
                 unattached: Vec::new(),
+                secret_files: Vec::new(),
+                stdin_files: Vec::new(),
             };
         }
         let mut scope = Scope::new(Cwd::Known(ctx.cwd.clone()));
@@ -146,8 +148,9 @@ impl Analyzer {
             let mut walker = Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
             let argv: Vec<walk::Word> = words.into_iter().map(walk::Word::lit).collect();
             let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
-            let (commands, extra) = walker.finish();
-            return finish(commands, &extra);
+            let secret_files = walker.files.written_secrets();
+            let (commands, extra, stdin_files) = walker.finish();
+            return finish(commands, &extra, secret_files, stdin_files);
         }
         // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
         let Some((tree, repaired)) = flow::parse_repairing(&mut self.parser, command) else {
@@ -167,12 +170,18 @@ impl Analyzer {
         }
         let mut walker = Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
         walker.block(root, command, &mut scope, 0);
-        let (commands, extra) = walker.finish();
-        finish(commands, &extra)
+        let secret_files = walker.files.written_secrets();
+        let (commands, extra, stdin_files) = walker.finish();
+        finish(commands, &extra, secret_files, stdin_files)
     }
 }
 
-fn finish(commands: Vec<ExecutedCommand>, extra: &[Verdict]) -> Analysis {
+fn finish(
+    commands: Vec<ExecutedCommand>,
+    extra: &[Verdict],
+    secret_files: Vec<(std::path::PathBuf, FlowSource)>,
+    stdin_files: Vec<(usize, std::path::PathBuf)>,
+) -> Analysis {
     let verdict = commands
         .iter()
         .map(|c| &c.verdict)
@@ -190,6 +199,8 @@ fn finish(commands: Vec<ExecutedCommand>, extra: &[Verdict]) -> Analysis {
         commands,
         verdict,
         unattached: extra.to_vec(),
+        secret_files,
+        stdin_files,
     }
 }
 
@@ -248,6 +259,8 @@ fn failed(parse: ParseStatus, reason: &str) -> Analysis {
         commands: Vec::new(),
         verdict: Verdict::unknown(reason),
         unattached: Vec::new(),
+        secret_files: Vec::new(),
+        stdin_files: Vec::new(),
     }
 }
 

@@ -21,6 +21,11 @@ pub struct Context {
     pub temp_dirs: Vec<PathBuf>,
     /// Value of `$TMPDIR` if known; `$TMPDIR`/`${TMPDIR:-…}` words resolve to it.
     pub tmpdir: Option<PathBuf>,
+    /// Files earlier command lines wrote secret data to ([`Analysis::secret_files`] of those
+    /// lines, absolute), with where the data came from: a later read or upload of one is the
+    /// same flow as within one line (`env > /tmp/e` now, `curl -d @/tmp/e URL` later).
+    /// Shared, not copied, by every line analysed with this context.
+    pub secret_files: std::sync::Arc<[(PathBuf, FlowSource)]>,
 }
 
 impl Context {
@@ -31,6 +36,7 @@ impl Context {
             home,
             temp_dirs: vec![PathBuf::from("/tmp"), PathBuf::from("/var/tmp")],
             tmpdir: None,
+            secret_files: std::sync::Arc::default(),
         }
     }
 }
@@ -325,6 +331,18 @@ pub struct Analysis {
     /// commands' verdicts (a policy switching a taxonomy rule off) still sees these.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unattached: Vec<Verdict>,
+    /// Files this line writes secret data to (the environment or a credential redirected,
+    /// copied, archived or linked there; a secret scanner's report), absolute, with where the
+    /// data came from — for a caller that remembers them across lines and passes them back in
+    /// [`Context::secret_files`]. Those given in the context are not repeated unless the line
+    /// wrote them again.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub secret_files: Vec<(PathBuf, FlowSource)>,
+    /// Commands (indices into `commands`) whose standard input is a file the line redirects
+    /// (`patch -p1 < fix.diff`), with that file, absolute: a caller judging what the command
+    /// does with its input (the files a diff names) can read it.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub stdin_files: Vec<(usize, PathBuf)>,
 }
 
 impl Analysis {
@@ -349,7 +367,7 @@ pub struct Flow {
 }
 
 /// Where secret or untrusted data comes from.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
 #[serde(rename_all = "snake_case", tag = "kind")]
 pub enum FlowSource {
     /// The whole environment (`env`, `printenv`, `set`, `export -p`, `/proc/*/environ`,

@@ -568,8 +568,25 @@ impl Walker<'_> {
             }),
             _ => None,
         };
-        let before = self.commands.len();
+        // A redirected file goes with the stdin like text does: to the command one level
+        // down when a wrapper passes it on, else to the command recorded here.
+        let from_file = matches!(stdin, Producer::LocalFile)
+            .then(|| self.files.stdin_file.clone())
+            .flatten();
+        let (before, named) = (self.commands.len(), self.files.stdin_files.len());
         let out = self.dispatch(argv, scope, stdin);
+        if let Some(file) = from_file {
+            self.files.stdin_file = None;
+            if self.files.stdin_files.len() == named
+                && let Some(at) = self.commands.get(before..).and_then(|cs| {
+                    cs.iter().position(|c| {
+                        c.via == scope.via && c.argv.first().is_some_and(|a| a != ">")
+                    })
+                })
+            {
+                self.files.stdin_files.push((before + at, file));
+            }
+        }
         if let Some(fed) = fed
             && let Some(cmd) = self.commands.get_mut(before..).and_then(|cs| {
                 cs.iter_mut()

@@ -171,12 +171,13 @@ fn classify_as(path: &Path, ctx: &Context, subtree: bool) -> Place {
 }
 
 /// Splits a glob word into its literal directory prefix and whether the first globbed
-/// component may match `..` (a pattern starting with `.` does in bash before 5.2).
+/// component may match `..` (in bash before 5.2 a pattern that can match the string `..`
+/// does: `.*`, `.?`, `..*`; `.env*` cannot, it needs the letters `env`).
 fn glob_base(raw: &str) -> (String, bool) {
     let mut base = String::new();
     for part in raw.split_inclusive('/') {
         if part.contains(['*', '?', '[']) {
-            let dotted = part.starts_with('.');
+            let dotted = may_match_dotdot(part.trim_end_matches('/'));
             if base.is_empty() {
                 base.push('.');
             }
@@ -185,6 +186,37 @@ fn glob_base(raw: &str) -> (String, bool) {
         base.push_str(part);
     }
     (base, false)
+}
+
+/// Whether a component pattern can match the name `..`: a `.` and then something that can
+/// match `.` (a wildcard, a class, or `.` itself followed only by `*`).
+fn may_match_dotdot(component: &str) -> bool {
+    let Some(rest) = component.strip_prefix('.') else {
+        return false;
+    };
+    rest.starts_with(['*', '?', '['])
+        || rest
+            .strip_prefix('.')
+            .is_some_and(|r| r.chars().all(|c| c == '*'))
+}
+
+/// Whether a glob at the workspace root may match any name there (`*`, `*.*`, `?*`, `*/`,
+/// `[a-z]*`), as opposed to names of one kind (`*.log`, `core.*`, `*~`, `*/node_modules`):
+/// its last component has a literal first (after a leading dot) or last character. Invariant: the catch-all kind
+/// deletes most of the workspace and stays asked; a kind of file is ordinary cleanup.
+fn catch_all_glob(raw: &str) -> bool {
+    let last = raw.trim_end_matches('/').rsplit('/').next().unwrap_or("");
+    let literal = |c: Option<char>| {
+        c.is_some_and(|c| {
+            !matches!(
+                c,
+                '*' | '?' | '[' | ']' | '.' | '(' | ')' | '|' | '!' | '@' | '+' | '{' | '}' | '\\'
+            )
+        })
+    };
+    // A leading dot only narrows to hidden names; the character after it says which.
+    let head = last.strip_prefix('.').unwrap_or(last);
+    !(literal(head.chars().next()) || literal(last.chars().last()))
 }
 
 /// Judges a deletion target. `None` means normal work.
@@ -335,7 +367,7 @@ pub(crate) fn judge_delete(
             match where_ {
                 Place::Critical | Place::System => Some(ids::FS_DELETE_SYSTEM),
                 Place::WorkspaceRoot => match shape {
-                    Shape::Glob => Some(ids::FS_DELETE_WORKSPACE_GLOB),
+                    Shape::Glob if catch_all_glob(raw) => Some(ids::FS_DELETE_WORKSPACE_GLOB),
                     _ => None,
                 },
                 Place::GitDir => Some(ids::FS_DELETE_GIT_DIR),
@@ -548,6 +580,40 @@ mod tests {
         assert_eq!(del(".git", Shape::Exact), Some("fs.delete_git_dir"));
         assert_eq!(del("*", Shape::Glob), Some("fs.delete_workspace_glob"));
         assert_eq!(del(".*", Shape::Glob), Some("fs.delete_system"));
+    }
+
+    /// A root glob matching any name deletes most of the workspace; one matching a kind of
+    /// file (by a literal first or last character of its last component) is cleanup. A glob
+    /// that can match `..` reaches the workspace's parent; one that needs letters after the
+    /// dot cannot.
+    #[test]
+    fn root_globs_for_one_kind_of_file_are_cleanup_and_catch_alls_are_not() {
+        for raw in [
+            "*", "./*", "*.*", "?*", "*/", "[a-z]*", "*/*", "*.", "@(*)", "+(*)", "{*,.*}",
+        ] {
+            assert_eq!(
+                del(raw, Shape::Glob),
+                Some("fs.delete_workspace_glob"),
+                "{raw}"
+            );
+        }
+        for raw in [
+            "*.log",
+            "./*.tmp",
+            "core.*",
+            "*~",
+            "*.egg-info",
+            "*/node_modules",
+            "build-*",
+            ".env*",
+            ".coverage*",
+            "npm-debug.log*",
+        ] {
+            assert_eq!(del(raw, Shape::Glob), None, "{raw}");
+        }
+        for raw in [".*", ".?", "..*", ".[!.]*", "src/.*", "./.*"] {
+            assert_eq!(del(raw, Shape::Glob), Some("fs.delete_system"), "{raw}");
+        }
     }
 
     #[test]

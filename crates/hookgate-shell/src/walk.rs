@@ -247,7 +247,7 @@ impl<'a> Walker<'a> {
             recursion: 0,
             sockets: Vec::new(),
             written: Vec::new(),
-            files: crate::flow::LineState::default(),
+            files: crate::flow::LineState::seeded(ctx),
             pending: Vec::new(),
             calling: Vec::new(),
             unroll_budget: UNROLL_BUDGET,
@@ -257,10 +257,19 @@ impl<'a> Walker<'a> {
     }
 
     /// The line's commands and extra verdicts, with the analyses of function bodies that some
-    /// call could not follow put back where the functions were defined (see [`Pending`]).
-    pub(crate) fn finish(mut self) -> (Vec<ExecutedCommand>, Vec<Verdict>) {
+    /// call could not follow put back where the functions were defined (see [`Pending`]), and
+    /// the files commands read as stdin by index into those commands (shifted past the
+    /// bodies put back, so each still names its own command).
+    pub(crate) fn finish(
+        mut self,
+    ) -> (
+        Vec<ExecutedCommand>,
+        Vec<Verdict>,
+        Vec<(usize, std::path::PathBuf)>,
+    ) {
+        let mut stdin_files = std::mem::take(&mut self.files.stdin_files);
         if self.pending.is_empty() {
-            return (self.commands, self.extra);
+            return (self.commands, self.extra, stdin_files);
         }
         let pending = std::mem::take(&mut self.pending);
         for p in pending.into_iter().rev() {
@@ -268,10 +277,16 @@ impl<'a> Walker<'a> {
                 continue;
             }
             let at = p.at.min(self.commands.len());
+            let n = p.commands.len();
+            for (i, _) in &mut stdin_files {
+                if *i >= at {
+                    *i += n;
+                }
+            }
             self.commands.splice(at..at, p.commands);
             self.extra.extend(p.extra);
         }
-        (self.commands, self.extra)
+        (self.commands, self.extra, stdin_files)
     }
 
     /// Where the buffers stand (for [`Self::rewind`]).
@@ -653,6 +668,7 @@ impl Walker<'_> {
             None => Producer::Nothing,
         };
         self.settle_writes(records, &output);
+        self.files.stdin_file = None;
         self.after_redirects(before, sockets, written, &output, scope);
         // `cat <<EOF | bash`: tree-sitter hangs the rest of the pipeline (or list) inside the
         // heredoc redirect.
@@ -847,7 +863,17 @@ impl Walker<'_> {
                     }
                 }
                 match operator {
-                    "<" => Some(crate::resolve::file_producer(self, &word, scope)),
+                    "<" => {
+                        let p = crate::resolve::file_producer(self, &word, scope);
+                        if let (Producer::LocalFile, crate::targets::Cwd::Known(cwd)) =
+                            (&p, &scope.cwd)
+                        {
+                            let home = self.ctx.home.as_deref();
+                            let path = hookgate_paths::normalize(&word.text, cwd, home).path;
+                            self.files.stdin_file = Some(path);
+                        }
+                        Some(p)
+                    }
                     ">&" | "<&" | ">&-" | "<&-" if word.exact && is_fd(&word.text) => None,
                     ">" | ">>" | ">|" | "&>" | "&>>" | ">&" | "<>" => {
                         crate::resolve::redirect_write(self, &word, scope);

@@ -873,3 +873,42 @@ fn flow_serialises_as_tagged_snake_case() {
             .is_none()
     );
 }
+
+/// A file redirected into a command's standard input is named with that command (for a
+/// caller that reads what the command is fed: the diff `patch -p1 < fix.diff` applies);
+/// a pipe, a heredoc or a redirect another command took is not.
+#[test]
+fn stdin_files_name_the_file_each_command_reads_as_input() {
+    let ctx = Context::new(PathBuf::from("/w/p"), Some(PathBuf::from("/home/u")));
+    let mut a = Analyzer::new().unwrap();
+    let named = |line: &str, a: &mut Analyzer| -> Vec<(String, PathBuf)> {
+        let r = a.analyze(line, &ctx);
+        r.stdin_files
+            .iter()
+            .map(|(i, p)| (r.commands[*i].argv[0].clone(), p.clone()))
+            .collect()
+    };
+    let p = |s: &str| PathBuf::from(s);
+    assert_eq!(
+        named("patch -p1 < fix.diff", &mut a),
+        vec![("patch".into(), p("/w/p/fix.diff"))]
+    );
+    assert_eq!(
+        named("patch -p0 -d sub < /srv/x.patch", &mut a),
+        vec![("patch".into(), p("/srv/x.patch"))]
+    );
+    assert_eq!(
+        named("git apply < ~/p.diff", &mut a),
+        vec![("git".into(), p("/home/u/p.diff"))]
+    );
+    assert_eq!(
+        named("sudo patch -p1 < d.patch", &mut a),
+        vec![("patch".into(), p("/w/p/d.patch"))]
+    );
+    assert_eq!(
+        named("wc -l < a.txt; cat b.diff | patch -p1", &mut a),
+        vec![("wc".into(), p("/w/p/a.txt"))]
+    );
+    assert!(named("patch -p1 <<'EOF'\n--- a/x\n+++ b/x\nEOF", &mut a).is_empty());
+    assert!(named("patch -p1 < \"$F\"", &mut a).is_empty());
+}

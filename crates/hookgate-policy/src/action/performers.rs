@@ -12,7 +12,7 @@ use std::sync::Arc;
 use hookgate_core::PathOp;
 use hookgate_shell::Text;
 
-use super::diff::{diff_paths, strip_components};
+use super::diff::{DiffPath, diff_paths, strip_components};
 use super::find::{FindFilter, Interest};
 use super::{ActionKind, Base, Described, RawExcept, Reach, Touch, dest_and_sources, operands};
 use crate::pattern::split_flags;
@@ -59,11 +59,15 @@ pub(crate) fn raw_except(pattern: &str, base: &str) -> Option<RawExcept> {
     }
 }
 
-/// `mv`, `cp`, `install`, `ln`: the destination, and `dest/<source name>` for each source
-/// (the destination may be a directory). A moved, recursively copied or linked source may be
-/// a directory, so those destinations are [`Reach::NewTree`]; copying a directory's
-/// *contents* (`cp -r src/. dest`, `cp -rT`, `mv -T`) reaches everything below the
-/// destination ([`Reach::Tree`]).
+/// `mv`, `cp`, `install`, `ln`: what lands where. With one source and a destination that may
+/// or may not be a directory (`cp f DEST`), both readings are touches — DEST itself, and
+/// `DEST/<source name>` — each marked ([`Touch::reading`]) so [`super::Facts`] keeps the one
+/// the file system confirms and names the right file (`cp key /tmp/notes.txt` writes
+/// `/tmp/notes.txt`, not `/tmp/notes.txt/key`). A target directory (`-t DIR`, a trailing `/`,
+/// several sources) has only the directory reading; `-T` and a directory's contents
+/// (`cp -r src/. dest`) only DEST. A moved, recursively copied or linked source may be a
+/// directory, so those destinations are [`Reach::NewTree`]; copying a directory's contents
+/// reaches everything below the destination ([`Reach::Tree`]).
 pub(crate) fn copy_like(program: &str, argv: &[String], rest: &[String]) -> Described {
     let flags = split_flags(rest);
     let has = |short: char, long: &str| flags.short.contains(&short) || flags.long.contains(long);
@@ -83,8 +87,12 @@ pub(crate) fn copy_like(program: &str, argv: &[String], rest: &[String]) -> Desc
     let recursive = program == "mv"
         || program == "ln"
         || (program == "cp" && (has('r', "recursive") || has('R', "\0") || has('a', "archive")));
-    let contents = has('T', "no-target-directory")
+    let no_target_dir = has('T', "no-target-directory");
+    let contents = no_target_dir
         || (program == "cp" && recursive && sources.iter().any(|s| s.ends_with("/.")));
+    let target_dir = rest
+        .iter()
+        .any(|a| a == "-t" || a == "--target-directory" || a.starts_with("--target-directory="));
     let inner_reach = if recursive {
         Reach::NewTree
     } else {
@@ -102,14 +110,27 @@ pub(crate) fn copy_like(program: &str, argv: &[String], rest: &[String]) -> Desc
         "ln" => {}
         _ => d = d.with_paths(sources.iter().cloned(), PathOp::Read),
     }
-    if let Some(dest) = dest {
+    let Some(dest) = dest else { return d };
+    let into_dir = target_dir || dest.ends_with('/') || sources.len() > 1;
+    let ambiguous = !into_dir && !contents;
+    // The file reading first: it is the one named when the file system cannot tell.
+    if !into_dir || contents {
+        let mut t = Touch::new(dest.clone(), PathOp::Write, dest_reach);
+        if ambiguous {
+            t.reading = Some((dest.clone(), false));
+        }
+        d.paths.push(t);
+    }
+    if !no_target_dir {
         for s in &sources {
             if let Some(name) = last_component(s) {
-                d.paths
-                    .push(Touch::new(join(&dest, name), PathOp::Write, inner_reach));
+                let mut t = Touch::new(join(&dest, name), PathOp::Write, inner_reach);
+                if ambiguous {
+                    t.reading = Some((dest.clone(), true));
+                }
+                d.paths.push(t);
             }
         }
-        d.paths.push(Touch::new(dest, PathOp::Write, dest_reach));
     }
     d
 }
@@ -1975,6 +1996,76 @@ fn strip_level(args: &[String], short: &str, long: &str) -> Option<usize> {
         .and_then(|v| v.parse().ok())
 }
 
+/// A diff a command applies from a file ([`Described::diff_files`]): where it is and how its
+/// header paths become files.
+#[derive(Debug, Clone)]
+pub(crate) struct DiffFile {
+    /// The patch file as written; `None`: the command's standard input (a `< FILE` redirect
+    /// the analysis names, see `hookgate_shell::Analysis::stdin_files`).
+    pub raw: Option<String>,
+    /// Strip levels to try (`-pN`; GNU patch without `-p` may take the base name or the path).
+    pub strips: Vec<Option<usize>>,
+    /// The directory the stripped paths are relative to, as written (`-d DIR`, `.`).
+    pub base: String,
+    /// For `git apply`: the paths count from the root of this directory's worktree
+    /// ([`Base::RootOf`]), below `--directory`.
+    pub git: Option<(String, Option<String>)>,
+}
+
+/// Largest diff file read to name the files it changes; a larger one is judged unread.
+const MAX_DIFF_FILE: u64 = 8 * 1024 * 1024;
+
+/// The text of a diff file, or `None` when it cannot be read, is too large, or is not text.
+pub(crate) fn read_diff(path: &std::path::Path) -> Option<String> {
+    use std::io::Read as _;
+    let file = std::fs::File::open(path).ok()?;
+    if file.metadata().ok()?.len() > MAX_DIFF_FILE {
+        return None;
+    }
+    let mut text = String::new();
+    file.take(MAX_DIFF_FILE).read_to_string(&mut text).ok()?;
+    Some(text)
+}
+
+impl DiffFile {
+    /// The files the diff `text` names, as touches.
+    pub(crate) fn touches(&self, text: &str) -> Vec<Touch> {
+        let mut out = diff_touches(text, &self.strips, &self.base);
+        if let Some((dir, prefix)) = &self.git {
+            for t in &mut out {
+                if let Some(p) = prefix {
+                    t.raw = join(p, &t.raw);
+                }
+                t.base = Base::RootOf(dir.clone());
+            }
+        }
+        out
+    }
+}
+
+/// The files a diff names, as touches relative to `base` after stripping each of `strips`.
+fn diff_touches(text: &str, strips: &[Option<usize>], base: &str) -> Vec<Touch> {
+    let mut out = Vec::new();
+    for p in diff_paths(text) {
+        push_stripped(&p, strips, base, &mut out);
+    }
+    out
+}
+
+/// One header path of a diff as touches, one per strip level.
+fn push_stripped(p: &DiffPath, strips: &[Option<usize>], base: &str, out: &mut Vec<Touch>) {
+    for s in strips {
+        let name = match s {
+            Some(n) => strip_components(&p.path, *n),
+            // No `-p`: GNU patch takes the base name.
+            None => p.path.rsplit('/').next().map(str::to_owned),
+        };
+        if let Some(name) = name.filter(|n| !n.is_empty()) {
+            out.push(Touch::new(join(base, &name), p.op, Reach::Exact));
+        }
+    }
+}
+
 /// The files a diff fed on stdin names, as Touches relative to `base` after stripping.
 /// Returns `None` when there is no visible diff, or when part of it is only known at run
 /// time (an expansion in an unquoted heredoc may add files): the caller then also treats the
@@ -1995,16 +2086,7 @@ fn visible_diff(
             ));
             continue;
         }
-        for s in strips {
-            let name = match s {
-                Some(n) => strip_components(&p.path, *n),
-                // No `-p`: GNU patch takes the base name.
-                None => p.path.rsplit('/').next().map(str::to_owned),
-            };
-            if let Some(name) = name.filter(|n| !n.is_empty()) {
-                out.push(Touch::new(join(base, &name), p.op, Reach::Exact));
-            }
-        }
+        push_stripped(&p, strips, base, &mut out);
     }
     if text.exact {
         Some(out)
@@ -2047,6 +2129,15 @@ pub(crate) fn patch(argv: &[String], rest: &[String], stdin: Option<&Text>) -> D
     if !from_file && let Some(touches) = visible_diff(stdin, &strips, &dir, &mut d, "patch") {
         d.paths.extend(touches);
         return d;
+    }
+    let input = option_values(rest, &["-i", "--input"]).pop();
+    if input.is_some() || stdin.is_none() {
+        d.diff_files.push(DiffFile {
+            raw: input.filter(|i| i != "-"),
+            strips,
+            base: dir.clone(),
+            git: None,
+        });
     }
     let mut t = Touch::new(dir, PathOp::Write, Reach::Tree);
     t.partial = true;
@@ -2118,6 +2209,22 @@ pub(crate) fn git_apply(
         if complete {
             return d;
         }
+    }
+    if !continues && (stdin.is_none() || patches.iter().any(|p| p != "-")) {
+        let from_stdin = patches.is_empty() || patches.iter().any(|p| p == "-");
+        d.diff_files.extend(
+            patches
+                .iter()
+                .filter(|p| *p != "-")
+                .map(|p| Some(p.clone()))
+                .chain(from_stdin.then_some(None))
+                .map(|raw| DiffFile {
+                    raw,
+                    strips: vec![Some(strip)],
+                    base: ".".to_owned(),
+                    git: Some((dir.to_owned(), prefix.clone())),
+                }),
+        );
     }
     let mut t = worktree;
     t.op = PathOp::Write;
