@@ -87,7 +87,8 @@ async fn deny_commands_leaves_data_alone() {
 #[tokio::test]
 async fn deny_commands_asks_when_the_command_cannot_be_resolved() {
     let e = guard("deny_commands", &["rm -rf"]);
-    let outcome = bash(&e, "x=rm; $x -rf /").await;
+    // (`x=rm; $x -rf /` is resolved now: the analyzer knows literal assignments.)
+    let outcome = bash(&e, "x=$(cat f); $x -rf /").await;
     assert_eq!(
         outcome.decision,
         Some(Decision::Ask),

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use hookgate_core::{CanonicalCall, PathOp, ToolCall, ToolKind};
 use hookgate_paths::{is_within, normalize};
-use hookgate_shell::{Analysis, Effect, EffectOp, ParseStatus, StdinText};
+use hookgate_shell::{Analysis, Effect, EffectOp, ParseStatus, Text};
 use serde::{Deserialize, Serialize};
 
 use crate::Ctx;
@@ -149,9 +149,6 @@ pub(crate) struct PathUse {
     pub partial: bool,
     /// See [`Touch::verb`].
     pub verb: Option<&'static str>,
-    /// Relative to the command's working directory (so also judged against the `cd` targets
-    /// of the line); false for paths anchored elsewhere (a diff's paths at the worktree root).
-    pub cwd_relative: bool,
 }
 
 /// What the judges need beside each action.
@@ -176,12 +173,10 @@ pub(crate) struct Facts<'a> {
     pub analysis: Option<Analysis>,
     pub actions: Vec<Action>,
     pub items: Vec<Item>,
-    /// The directory relative paths are resolved against (the call's cwd).
+    /// The call's cwd: relative paths of file tools, and of shell commands the line did not
+    /// move (a shell command's own directory is its `ExecutedCommand::cwd`, see
+    /// [`Facts::command_dir`]).
     pub cwd: PathBuf,
-    /// Directories a shell line `cd`s into: relative write targets are also judged against
-    /// them (the analyzer's command order is not source order, so the running cwd of one
-    /// command is not known exactly; checking every candidate is the conservative choice).
-    pub alt_cwds: Vec<PathBuf>,
     /// Links the line creates (`ln -s T L`, `ln T L`, `cp -l`/`-s`): the item that creates
     /// it, canonical link path, the path it reaches. A write below a link by another command
     /// is a write there too, whatever the order of the commands (the link does not exist yet
@@ -208,7 +203,6 @@ impl<'a> Facts<'a> {
             actions: Vec::new(),
             items: Vec::new(),
             cwd,
-            alt_cwds: Vec::new(),
             links: Vec::new(),
             nul: None,
         };
@@ -306,6 +300,26 @@ impl<'a> Facts<'a> {
         normalize(raw, &self.cwd, ctx.home.as_deref()).path
     }
 
+    /// The directory the command behind action `i` runs in: for a shell command the one the
+    /// analyzer tracked through the line's `cd`/`pushd`/`popd`/`env -C`/runner options
+    /// (`cd src && rm -rf ../.claude` deletes `<cwd>/.claude`), else the call's cwd. `None`
+    /// when it is only known at run time (`cd "$X"`, a remote shell): a relative path there
+    /// cannot be placed.
+    pub(crate) fn command_dir(&self, i: usize) -> Option<&Path> {
+        match self.items.get(i).and_then(|item| item.command) {
+            Some(c) => self.command_cwd(c),
+            None => Some(&self.cwd),
+        }
+    }
+
+    /// [`Self::command_dir`] by index into the analysis' commands.
+    fn command_cwd(&self, command: usize) -> Option<&Path> {
+        match self.analysis.as_ref()?.commands.get(command) {
+            Some(c) => c.cwd.path(&self.cwd),
+            None => Some(&self.cwd),
+        }
+    }
+
     fn file_action(&mut self, tool: &ToolCall, target: &hookgate_core::PathTarget, ctx: &Ctx) {
         let path = self.canonical(&target.path, ctx);
         let kind = match target.op {
@@ -328,7 +342,6 @@ impl<'a> Facts<'a> {
                 filter: None,
                 partial: false,
                 verb: None,
-                cwd_relative: false,
             }],
             ..Item::default()
         };
@@ -343,16 +356,6 @@ impl<'a> Facts<'a> {
         let mut sctx = hookgate_shell::Context::new(self.cwd.clone(), ctx.home.clone());
         sctx.temp_dirs.clone_from(&ctx.temp_dirs);
         let analysis = hookgate_shell::analyze(command, &sctx);
-        for c in &analysis.commands {
-            if matches!(c.argv.first().map(|p| base_name(p)), Some("cd" | "pushd"))
-                && let Some(dir) = c.argv.get(1).filter(|d| !d.starts_with('-'))
-            {
-                let dir = self.canonical(dir, ctx);
-                if !self.alt_cwds.contains(&dir) {
-                    self.alt_cwds.push(dir);
-                }
-            }
-        }
         let mut described: Vec<Described> = analysis
             .commands
             .iter()
@@ -367,6 +370,7 @@ impl<'a> Facts<'a> {
             && !matches!(analysis.parse, ParseStatus::Empty | ParseStatus::Ok);
         self.analysis = Some(analysis);
         for (i, d) in described.into_iter().enumerate() {
+            let dir = self.command_cwd(i).map(Path::to_path_buf);
             let mut unplaced = d.unplaced;
             let mut touches: Vec<Touch> = Vec::new();
             for t in d.paths {
@@ -396,20 +400,37 @@ impl<'a> Facts<'a> {
                     Substituted::Unknown => {}
                 }
             }
+            // A link made where the line's directory is unknown is placed as if from the
+            // call's cwd (a write through it from there is caught; one from elsewhere is a
+            // relative path in an unknown directory, unplaced already).
+            let base = dir.clone().unwrap_or_else(|| self.cwd.clone());
             for (link, target) in d.links {
+                let home = ctx.home.as_deref();
                 let made = (
                     self.items.len(),
-                    self.canonical(&link, ctx),
-                    self.canonical(&target, ctx),
+                    normalize(&link, &base, home).path,
+                    normalize(&target, &base, home).path,
                 );
                 if !self.links.contains(&made) {
                     self.links.push(made);
                 }
             }
-            let paths = touches
-                .into_iter()
-                .map(|t| self.place(t, ctx))
-                .collect::<Vec<_>>();
+            let mut paths = Vec::with_capacity(touches.len());
+            for t in touches {
+                match &dir {
+                    Some(dir) => paths.push(place(t, dir, ctx)),
+                    // Relative to a directory only known at run time: a write cannot be
+                    // checked against the protected set (asked about); a read is placed as
+                    // from the call's cwd, as before the line moved.
+                    None if t.op == PathOp::Read || !relative_to_cwd(&t) => {
+                        paths.push(place(t, &self.cwd, ctx));
+                    }
+                    None => unplaced.push(format!(
+                        "`{}` is relative to a directory only known at run time",
+                        t.raw
+                    )),
+                }
+            }
             let targets = match d.kind {
                 ActionKind::FileRead
                 | ActionKind::FileWrite
@@ -441,60 +462,62 @@ impl<'a> Facts<'a> {
             );
         }
     }
+}
 
-    /// A described touch made canonical: relative to the call's cwd, or — for git commands
-    /// over the whole worktree — the project root when the command runs inside it.
-    fn place(&self, t: Touch, ctx: &Ctx) -> PathUse {
-        let mut path = self.canonical(&t.raw, ctx);
-        if t.base == Base::Worktree && is_within(&path, &ctx.workspace) {
-            path.clone_from(&ctx.workspace);
-        }
-        if let Base::RootOf(dir) = &t.base {
-            let dir = self.canonical(dir, ctx);
-            let root = if is_within(&dir, &ctx.workspace) {
-                &ctx.workspace
-            } else {
-                &dir
-            };
-            path = normalize(&t.raw, root, ctx.home.as_deref()).path;
-        }
-        let except = t
-            .except
-            .into_iter()
-            .map(|e| match e {
-                RawExcept::Name(n) => Except::Name(n),
-                RawExcept::Path(p) => Except::Path(self.canonical(&p, ctx)),
-            })
-            .collect();
-        PathUse {
-            cwd_relative: t.base == Base::Cwd
-                && !Path::new(&t.raw).is_absolute()
-                && !t.raw.starts_with('~'),
-            raw: t.raw,
-            path,
-            op: t.op,
-            reach: t.reach,
-            except,
-            filter: t.filter,
-            partial: t.partial,
-            verb: t.verb,
-        }
+/// True when where `t` lands depends on the command's directory (a relative path; for a diff's
+/// paths, a relative root).
+fn relative_to_cwd(t: &Touch) -> bool {
+    let relative = |p: &str| !Path::new(p).is_absolute() && !p.starts_with('~');
+    match &t.base {
+        Base::RootOf(dir) => relative(dir),
+        Base::Cwd | Base::Worktree => relative(&t.raw),
     }
+}
 
-    /// Where a path use may really land: its canonical path; for a relative path of a shell
-    /// command, the same path below each `cd` target of the line; and for each of those that
-    /// lies below a link the same line creates, the place the link points to (a write
-    /// through `ln -s .claude/settings.json /tmp/l && : > /tmp/l` writes the settings).
-    fn candidates(&self, item: usize, p: &PathUse, ctx: &Ctx) -> Vec<PathBuf> {
+/// A described touch made canonical: relative to `dir` (the command's directory), or — for
+/// git commands over the whole worktree — the project root when the command runs inside it.
+fn place(t: Touch, dir: &Path, ctx: &Ctx) -> PathUse {
+    let home = ctx.home.as_deref();
+    let mut path = normalize(&t.raw, dir, home).path;
+    if t.base == Base::Worktree && is_within(&path, &ctx.workspace) {
+        path.clone_from(&ctx.workspace);
+    }
+    if let Base::RootOf(root_of) = &t.base {
+        let root_of = normalize(root_of, dir, home).path;
+        let root = if is_within(&root_of, &ctx.workspace) {
+            &ctx.workspace
+        } else {
+            &root_of
+        };
+        path = normalize(&t.raw, root, home).path;
+    }
+    let except = t
+        .except
+        .into_iter()
+        .map(|e| match e {
+            RawExcept::Name(n) => Except::Name(n),
+            RawExcept::Path(p) => Except::Path(normalize(&p, dir, home).path),
+        })
+        .collect();
+    PathUse {
+        raw: t.raw,
+        path,
+        op: t.op,
+        reach: t.reach,
+        except,
+        filter: t.filter,
+        partial: t.partial,
+        verb: t.verb,
+    }
+}
+
+impl Facts<'_> {
+    /// Where a path use may really land: its canonical path (placed against its command's
+    /// directory), and if that lies below a link the same line creates, the place the link
+    /// points to (a write through `ln -s .claude/settings.json /tmp/l && : > /tmp/l` writes
+    /// the settings).
+    fn candidates(&self, item: usize, p: &PathUse) -> Vec<PathBuf> {
         let mut out = vec![p.path.clone()];
-        if p.cwd_relative {
-            for dir in &self.alt_cwds {
-                let alt = normalize(&p.raw, dir, ctx.home.as_deref()).path;
-                if !out.contains(&alt) {
-                    out.push(alt);
-                }
-            }
-        }
         for i in 0..out.len() {
             // The command making a link writes the link itself, not through it.
             for (_, link, target) in self.links.iter().filter(|(by, _, _)| *by != item) {
@@ -511,11 +534,11 @@ impl<'a> Facts<'a> {
 
     /// Every path use that writes, deletes or moves, once per place it may land (see
     /// [`Facts::candidates`]).
-    pub(crate) fn touched(&self, ctx: &Ctx) -> Vec<(usize, PathUse)> {
+    pub(crate) fn touched(&self) -> Vec<(usize, PathUse)> {
         let mut out: Vec<(usize, PathUse)> = Vec::new();
         for (i, item) in self.items.iter().enumerate() {
             for p in item.paths.iter().filter(|p| p.op != PathOp::Read) {
-                for path in self.candidates(i, p, ctx) {
+                for path in self.candidates(i, p) {
                     let mut q = p.clone();
                     q.path = path;
                     out.push((i, q));
@@ -525,22 +548,22 @@ impl<'a> Facts<'a> {
         out
     }
 
-    /// Every canonical path this call writes, deletes or moves (including relative ones
-    /// re-resolved against the `cd` targets of a shell line, and writes through links).
-    pub(crate) fn written_paths(&self, ctx: &Ctx) -> Vec<PathBuf> {
-        self.paths_where(ctx, |op| op != PathOp::Read)
+    /// Every canonical path this call writes, deletes or moves (relative ones placed where
+    /// their command runs, and writes through links).
+    pub(crate) fn written_paths(&self) -> Vec<PathBuf> {
+        self.paths_where(|op| op != PathOp::Read)
     }
 
     /// Every canonical path this call reads.
-    pub(crate) fn read_paths(&self, ctx: &Ctx) -> Vec<PathBuf> {
-        self.paths_where(ctx, |op| op == PathOp::Read)
+    pub(crate) fn read_paths(&self) -> Vec<PathBuf> {
+        self.paths_where(|op| op == PathOp::Read)
     }
 
-    fn paths_where(&self, ctx: &Ctx, keep: impl Fn(PathOp) -> bool) -> Vec<PathBuf> {
+    fn paths_where(&self, keep: impl Fn(PathOp) -> bool) -> Vec<PathBuf> {
         let mut out: Vec<PathBuf> = Vec::new();
         for (i, item) in self.items.iter().enumerate() {
             for p in item.paths.iter().filter(|p| keep(p.op)) {
-                for c in self.candidates(i, p, ctx) {
+                for c in self.candidates(i, p) {
                     if !out.contains(&c) {
                         out.push(c);
                     }
@@ -1061,7 +1084,7 @@ pub(crate) fn describe(argv: &[String], branch: Option<&str>) -> Described {
 pub(crate) fn describe_with(
     argv: &[String],
     branch: Option<&str>,
-    stdin: Option<&StdinText>,
+    stdin: Option<&Text>,
 ) -> Described {
     let Some(first) = argv.first() else {
         return Described::new(ActionKind::ShellExec, argv);
@@ -1078,7 +1101,7 @@ fn describe_program(
     argv: &[String],
     rest: &[String],
     branch: Option<&str>,
-    stdin: Option<&StdinText>,
+    stdin: Option<&Text>,
 ) -> Described {
     let flags = split_flags(rest);
     let has = |short: char, long: &str| flags.short.contains(&short) || flags.long.contains(long);
@@ -1535,7 +1558,7 @@ fn after_dashdash(rest: &[String]) -> Option<Vec<String>> {
         .map(|i| rest[i + 1..].to_vec())
 }
 
-fn git(argv: &[String], branch: Option<&str>, stdin: Option<&StdinText>) -> Described {
+fn git(argv: &[String], branch: Option<&str>, stdin: Option<&Text>) -> Described {
     let after = args_after_globals(argv);
     let Some((sub, rest)) = after.split_first() else {
         return Described::new(ActionKind::GitOther, argv);

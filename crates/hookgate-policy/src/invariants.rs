@@ -493,12 +493,11 @@ impl<'a> Judge<'a> {
     }
 
     pub(crate) fn writes(&self) -> &[PathBuf] {
-        self.writes
-            .get_or_init(|| self.facts.written_paths(self.ctx))
+        self.writes.get_or_init(|| self.facts.written_paths())
     }
 
     fn reads(&self) -> &[PathBuf] {
-        self.reads.get_or_init(|| self.facts.read_paths(self.ctx))
+        self.reads.get_or_init(|| self.facts.read_paths())
     }
 
     fn path_ctx(&self) -> PathContext {
@@ -1035,9 +1034,13 @@ fn fanned_inside_workspace(j: &Judge<'_>, c: &hookgate_shell::ExecutedCommand) -
     } else {
         targets
     };
+    // Relative to where the command runs; a directory only known at run time places nothing.
+    let Some(dir) = c.cwd.path(&j.facts.cwd) else {
+        return false;
+    };
     targets.iter().all(|t| {
         !t.contains(['$', '`', '{', '*', '?', '[']) && {
-            let p = hookgate_paths::normalize(t, &j.facts.cwd, j.ctx.home.as_deref()).path;
+            let p = hookgate_paths::normalize(t, dir, j.ctx.home.as_deref()).path;
             is_within(&p, &j.ctx.workspace) || j.in_temp(&p)
         }
     })
@@ -1513,7 +1516,7 @@ fn touch_violation(effect: Effect, reason: String, suggestion: String) -> Violat
 /// an operation on unknown entries below a path (a diff read from a file) is asked about.
 fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
     let plain = |p: &PathUse| p.filter.is_none() && !p.partial;
-    let touched = j.facts.touched(j.ctx);
+    let touched = j.facts.touched();
     if touched.is_empty() {
         return None;
     }
@@ -1805,14 +1808,16 @@ fn hookgate_env(j: &Judge<'_>) -> Option<Violation> {
         .find(|m| matches!(m.category, Category::ShellProfile | Category::EnvFile))?;
     let mut texts: Vec<&str> = j.facts.content().into_iter().collect();
     if let Some(analysis) = j.facts.analysis.as_ref() {
-        // The words of every command and the text the line feeds them (`cat >> ~/.bashrc
-        // <<EOF … EOF` appends its heredoc).
+        // The words of every command, the text the line feeds them (`cat >> ~/.bashrc <<EOF
+        // … EOF` appends its heredoc) and the text it writes into files when the line makes
+        // it known (`printf '%s=1\n' HOOKGATE_OFF >> ~/.bashrc`).
         texts.extend(analysis.commands.iter().flat_map(|c| {
             c.argv
                 .iter()
                 .skip(1)
                 .map(String::as_str)
                 .chain(c.stdin.iter().map(|s| s.text.as_str()))
+                .chain(c.writes.iter().map(|s| s.text.as_str()))
         }));
     }
     let name = texts.into_iter().find_map(hookgate_assignment)?;
@@ -2648,10 +2653,12 @@ fn commit_scope(j: &Judge<'_>) -> Option<Violation> {
     let argv = j.facts.argv(i)?;
     let (_, rest) = git_sub(argv)?;
     let info = commit_info(rest);
+    // Pathspecs are relative to where git runs (as from the call's cwd when unknown).
+    let dir = j.facts.command_dir(i).unwrap_or(&j.facts.cwd);
     let mut candidates: Vec<PathBuf> = info
         .paths
         .iter()
-        .map(|p| hookgate_paths::normalize(p, &j.facts.cwd, j.ctx.home.as_deref()).path)
+        .map(|p| hookgate_paths::normalize(p, dir, j.ctx.home.as_deref()).path)
         .collect();
     if let Some(staged) = &j.ctx.staged_files {
         candidates.extend(
@@ -2689,7 +2696,7 @@ const INTERPRETERS: &[&str] = &[
 ];
 
 fn script_execution(j: &Judge<'_>) -> Option<Violation> {
-    for (_, argv) in j.commands() {
+    for (i, argv) in j.commands() {
         let prog = program(argv);
         let script: Option<&String> = if argv.first().is_some_and(|p| p.contains('/')) {
             argv.first()
@@ -2716,17 +2723,10 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
             None
         };
         let Some(script) = script else { continue };
-        let mut candidates =
-            vec![hookgate_paths::normalize(script, &j.facts.cwd, j.ctx.home.as_deref()).path];
-        if !script.starts_with('/') {
-            candidates.extend(
-                j.facts
-                    .alt_cwds
-                    .iter()
-                    .map(|d| hookgate_paths::normalize(script, d, j.ctx.home.as_deref()).path),
-            );
-        }
-        if let Some(p) = candidates.iter().find(|p| j.is_written_in_session(p)) {
+        // Where the command runs (as from the call's cwd when the line's directory is unknown).
+        let dir = j.facts.command_dir(i).unwrap_or(&j.facts.cwd);
+        let p = hookgate_paths::normalize(script, dir, j.ctx.home.as_deref()).path;
+        if j.is_written_in_session(&p) {
             return Some(
                 Violation::new(
                     Effect::Ask,
@@ -3122,7 +3122,6 @@ mod tests {
                 filter: None,
                 partial: false,
                 verb: None,
-                cwd_relative: true,
             }
         }));
         facts.items[0].unplaced.extend(d.unplaced);

@@ -92,10 +92,6 @@ pub(crate) fn disposable(facts: &Facts<'_>, ctx: &Ctx) -> Disposable {
     let Some(analysis) = &facts.analysis else {
         return out;
     };
-    if !facts.alt_cwds.is_empty() {
-        // A `cd` in the line: which directory each command runs in is not known exactly.
-        return out;
-    }
     for (i, command) in analysis.commands.iter().enumerate() {
         let Some(rule) = command.verdict.rule_id.as_deref() else {
             continue;
@@ -103,7 +99,11 @@ pub(crate) fn disposable(facts: &Facts<'_>, ctx: &Ctx) -> Disposable {
         if !DISCARDS.contains(&rule) || !command.via.is_empty() {
             continue;
         }
-        let Some(dir) = target(&command.argv, &facts.cwd, ctx.home.as_deref()) else {
+        // Where the command runs (the line may have moved); only known at run time: kept.
+        let Some(cwd) = command.cwd.path(&facts.cwd) else {
+            continue;
+        };
+        let Some(dir) = target(&command.argv, cwd, ctx.home.as_deref()) else {
             continue;
         };
         match ctx.worktrees.iter().find(|w| w.dir == dir) {

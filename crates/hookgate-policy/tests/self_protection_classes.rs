@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 
 use common::*;
 use hookgate_core::{AgentKind, CanonicalCall};
-use hookgate_policy::Ctx;
+use hookgate_policy::{Ctx, SessionState};
 use serde_json::{Value, json};
 
 const ID: &str = "no-governance-self-modification";
@@ -365,7 +365,21 @@ fn find_and_xargs_reach_only_what_their_predicates_select() {
         ("xargs rm -rf <<< .codex", Deny),
         ("echo .claude | xargs rm -rf", Deny),
         ("printf '%s\\n' .hookgate | xargs rm -rf", Deny),
-        ("printf '%s\\n' a .claude | xargs rm -rf", Ask),
+        // Literal items are split as xargs splits them (blanks and newlines; one per line
+        // with -I): each reaches the command as a word.
+        ("printf '%s\\n' a .claude | xargs rm -rf", Deny),
+        ("echo build .codex | xargs rm -rf", Deny),
+        ("xargs rm -rf <<< 'dist .hookgate'", Deny),
+        ("printf 'a\\n.claude\\n' | xargs -I{} rm -rf {}", Deny),
+        (
+            "printf '%s\\n' x .claude | xargs -n1 sh -c 'rm -rf \"$1\"' _",
+            Deny,
+        ),
+        ("echo .claude | xargs -I{} sh -c 'rm -rf \"$1\"' _ {}", Deny),
+        // Quoted items, or items read from a file or split at NUL: not read here.
+        ("printf '%s\\n' \"'.cla ude'\" | xargs rm -rf", Ask),
+        ("xargs -a list rm -rf <<< build", Ask),
+        ("printf '%s\\n' .claude | xargs -0 rm -rf", Ask),
         ("git ls-files | xargs rm", Ask),
         // Benign look-alikes: predicates no protected entry satisfies.
         ("find . -name '*.pyc' -delete", Quiet),
@@ -376,6 +390,8 @@ fn find_and_xargs_reach_only_what_their_predicates_select() {
         ("find . -name '*.pyc' | xargs rm", Quiet),
         ("find . -type d -name __pycache__ -exec rm -rf {} +", Quiet),
         ("find . -name '*.log' -print0 | xargs -0 rm -f", Quiet),
+        ("printf '%s\\n' build dist | xargs rm -rf", Quiet),
+        ("echo a.o b.o | xargs -I{} rm -f {}", Quiet),
         ("find . -regex '.*\\.py[co]' -delete", Quiet),
         ("find . -name '*.json'", Quiet),
         ("find .claude -type f", Quiet),
@@ -570,13 +586,59 @@ fn nested_agents_with_moved_config_or_hooks_switched_off_are_denied() {
 }
 
 #[test]
+fn relative_paths_are_placed_where_their_command_runs() {
+    // The shell analyzer tracks `cd`/`pushd`/`popd`/`cd -`/`env -C` through the line
+    // (`ExecutedCommand::cwd`); the policy places each command's relative paths there.
+    check_lines(&[
+        ("cd src && rm -rf ../.claude", Deny),
+        ("cd src/a && rm -f ../../.codex/hooks.json", Deny),
+        ("cd && rm -f .claude.json", Deny),
+        ("cd ~ && rm -rf .claude", Deny),
+        ("cd /work/proj/src; cd ..; rm -rf .hookgate", Deny),
+        ("cd /tmp && cd - && rm -rf .claude", Deny),
+        ("pushd .claude && echo '{}' > settings.json", Deny),
+        ("cd .claude && cat > settings.json <<'EOF'\n{}\nEOF", Deny),
+        ("cd .codex; sed -i 's/x/y/' hooks.json", Deny),
+        ("env -C .codex rm hooks.json", Deny),
+        ("d=.claude; cd $d && rm settings.json", Deny),
+        // A directory only known at run time: the target cannot be placed.
+        ("cd \"$X\" && rm -rf .claude", Ask),
+        ("if x; then cd src; fi; rm -rf ../.claude", Ask),
+        // Benign look-alikes: the same words where they touch nothing protected.
+        ("cd src && rm -rf ../target", Quiet),
+        ("cd src && rm -rf build", Quiet),
+        ("cd docs && echo x > settings.json", Quiet),
+        ("cd .claude; cd ..; rm -rf build", Quiet),
+    ]);
+    // The denial names the place the path lands.
+    let policy = hookgate_policy::Policy::builtin_default();
+    for (cmd, place) in [
+        ("cd src && rm -rf ../.claude", "/work/proj/.claude"),
+        ("cd && rm -f .claude.json", "/home/u/.claude.json"),
+    ] {
+        let e = policy.evaluate(&bash(cmd), &protected_ctx(), &SessionState::default());
+        let reason = e.reason.unwrap_or_default();
+        assert!(reason.contains(place), "{cmd}: {reason}");
+    }
+}
+
+#[test]
 fn hookgate_variables_cannot_be_unset_or_set_by_quoted_or_computed_names() {
     check_lines(&[
         (r#"export "HOOKGATE_FAIL_MODE"=open"#, Deny),
         ("export 'HOOKGATE_ASK_FALLBACK'=allow", Deny),
         ("declare -x \"HOOKGATE_STORE\"=/dev/null", Deny),
-        ("V=HOOKGATE_FAIL_MODE; export $V=open", Ask),
+        // A name from a variable the line assigned is that variable's value (resolved by the
+        // shell analyzer); one only known at run time is asked about.
+        ("V=HOOKGATE_FAIL_MODE; export $V=open", Deny),
+        ("V=HOOKGATE_HOME; export \"$V\"=/tmp/x", Deny),
+        ("V=FAIL_MODE; export HOOKGATE_$V=open", Deny),
+        ("V=HOOKGATE_STORE; declare -x ${V}=/dev/null", Deny),
+        ("V=HOOKGATE_FAIL_MODE; unset $V", Deny),
         ("export ${V}=open", Ask),
+        ("V=$(cat f); export $V=open", Ask),
+        ("if x; then V=A; else V=HOOKGATE_HOME; fi; export $V=1", Ask),
+        ("V=RUST_LOG; export $V=debug", Quiet),
         ("unset HOOKGATE_CONFIG_DIR", Deny),
         ("unset -v \"HOOKGATE_HOME\"", Deny),
         ("true; unset HOOKGATE_FAIL_MODE", Deny),
@@ -609,6 +671,26 @@ fn heredocs_that_write_hookgate_variables_into_profiles_are_denied() {
             Deny,
         ),
         ("cat <<< 'export HOOKGATE_HOME=/tmp/x' >> ~/.profile", Deny),
+        // A here-string after the file redirect (the grammar needs it first: the line is
+        // reparsed with it moved, which changes nothing bash does).
+        ("cat >> ~/.profile <<< 'export HOOKGATE_HOME=/tmp/x'", Deny),
+        (
+            "cat 2>/dev/null >> .envrc <<< 'HOOKGATE_FAIL_MODE=open'",
+            Deny,
+        ),
+        // What printf writes, folded; a profile reached through `cd`.
+        (
+            "printf 'export %s=open\\n' HOOKGATE_FAIL_MODE >> ~/.bashrc",
+            Deny,
+        ),
+        (
+            "cd && cat >> .bashrc <<'EOF'\nexport HOOKGATE_FAIL_MODE=open\nEOF",
+            Deny,
+        ),
+        (
+            "true && cat >> .envrc <<EOF\nexport HOOKGATE_HOME=/tmp\nEOF",
+            Deny,
+        ),
         (
             "cat >> ~/.config/fish/config.fish <<'EOF'\nset -gx HOOKGATE_FAIL_MODE open\nEOF",
             Deny,

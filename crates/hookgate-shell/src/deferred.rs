@@ -207,18 +207,31 @@ impl Walker<'_> {
             return;
         }
         if let [handler, _signal, ..] = rest.as_slice() {
-            self.run_code_string(argv, handler, scope, "trap");
+            // The handler runs in this shell, later: the variables it reads may have any
+            // value the line gives them after this point.
+            let mut later = scope.clone();
+            later.sh.poison();
+            self.eval_code(argv, handler, &mut later, "trap");
         }
     }
 
-    /// `alias name='body'`: the body is shell code that runs wherever the name is used
-    /// (functions are judged at definition the same way).
+    /// `alias name='body'`: the body is shell code that runs wherever the name is used. It
+    /// is judged here (the arguments a use appends are not known yet) and kept, so each later
+    /// use on the line runs it again with that use's arguments (`Walker::expand_alias`).
     fn alias(&mut self, argv: &[Word], args: &[Word], scope: &mut Scope) {
         self.record(argv, scope, Verdict::safe("defines or lists aliases"));
         for w in args {
-            if let Some((_, body)) = w.text.split_once('=') {
+            if let Some((name, body)) = w.text.split_once('=') {
                 let body = part(w, body);
-                self.run_code_string(argv, &body, scope, "alias");
+                let mut inner = scope.clone();
+                self.eval_code(argv, &body, &mut inner, "alias");
+                if w.exact && !name.is_empty() {
+                    scope.sh.aliases.retain(|(n, _)| n != name);
+                    scope.sh.aliases.push((name.to_owned(), body));
+                } else if !w.exact {
+                    // A name only known at run time: any command may now be an alias.
+                    self.unknown("an alias whose name is only known at run time");
+                }
             }
         }
     }
@@ -1031,17 +1044,7 @@ impl Walker<'_> {
 
     /// Runs several words as one shell command line (`tmux new 'a b'`, `tmux new a b`).
     fn joined_code(&mut self, argv: &[Word], words: &[Word], scope: &mut Scope, via: &str) {
-        let code = Word {
-            text: words
-                .iter()
-                .map(|w| w.text.as_str())
-                .collect::<Vec<_>>()
-                .join(" "),
-            exact: words.iter().all(|w| w.exact),
-            shape: WordShape::Exact,
-            substs: words.iter().flat_map(|w| w.substs.clone()).collect(),
-        };
-        self.run_code_string(argv, &code, scope, via);
+        self.run_code_string(argv, &Word::joined(words), scope, via);
     }
 
     /// `git config [scope] key value` (and `git config set key value`): a command-valued key

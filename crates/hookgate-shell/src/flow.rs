@@ -23,6 +23,8 @@ use std::path::{Path, PathBuf};
 
 use hookgate_paths::{Access, Category, PathContext};
 
+use tree_sitter::Node;
+
 use crate::interp::Finding;
 use crate::model::{
     Channel, Context, Effect, EffectOp, ExecutedCommand, Flow, FlowSink, FlowSource, Verdict,
@@ -1029,9 +1031,11 @@ pub(crate) fn without_rw_redirects(src: &str) -> Option<String> {
     String::from_utf8(out).ok()
 }
 
-/// Parses `src`; when that fails and the text has `<>` redirections, parses it again with
-/// them read as `<` ([`without_rw_redirects`]). Returns the tree and, when the repaired text
-/// was used, that text (node offsets refer to it).
+/// Parses `src`; when that fails, parses it again repaired where bash is written in a way the
+/// grammar lacks: `<>` redirections read as `<` ([`without_rw_redirects`]) and here-strings
+/// after other redirects moved before them ([`herestrings_first`]). Returns the tree and,
+/// when a repaired text was used, that text (node offsets refer to it). A line still failing
+/// keeps the first tree (its error makes the line unknown).
 pub(crate) fn parse_repairing(
     parser: &mut tree_sitter::Parser,
     src: &str,
@@ -1040,13 +1044,136 @@ pub(crate) fn parse_repairing(
     if !tree.root_node().has_error() {
         return Some((tree, None));
     }
+    let mut text: Option<String> = None;
+    let mut current = tree.clone();
     if let Some(fixed) = without_rw_redirects(src)
+        && let Some(t) = parser.parse(&fixed, None)
+    {
+        if !t.root_node().has_error() {
+            return Some((t, Some(fixed)));
+        }
+        current = t;
+        text = Some(fixed);
+    }
+    let base = text.as_deref().unwrap_or(src);
+    if let Some(fixed) = herestrings_first(base, current.root_node())
         && let Some(t) = parser.parse(&fixed, None)
         && !t.root_node().has_error()
     {
         return Some((t, Some(fixed)));
     }
     Some((tree, None))
+}
+
+/// `cat >> f <<< 'x'`: tree-sitter-bash accepts a here-string only before a statement's other
+/// redirects (after one it reads `<<` as an error and then `< x`). bash applies redirects left
+/// to right, and a here-string feeding fd 0 commutes with redirects of other descriptors to
+/// files, so this returns the text with each such here-string moved to right after its
+/// command (`cat <<< 'x' >> f`), found in the failed tree — or `None` when there is none, or
+/// when moving one could change what a redirect refers to (another redirect of that statement
+/// reads, duplicates or closes a descriptor, or feeds fd 0 itself).
+fn herestrings_first(src: &str, root: Node<'_>) -> Option<String> {
+    // (position, bytes removed, text inserted), applied from the end.
+    let mut edits: Vec<(usize, usize, String)> = Vec::new();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        let mut cursor = node.walk();
+        stack.extend(node.children(&mut cursor));
+        if node.kind() != "ERROR" || src.get(node.byte_range()) != Some("<<") {
+            continue;
+        }
+        let (Some(parent), Some(next)) = (node.parent(), node.next_sibling()) else {
+            continue;
+        };
+        let Some(body) = parent.child_by_field_name("body") else {
+            continue;
+        };
+        let operator = next.child(0).map(|o| o.kind());
+        if parent.kind() != "redirected_statement"
+            || next.kind() != "file_redirect"
+            || next.start_byte() != node.end_byte()
+            || operator != Some("<")
+            || body.end_byte() > node.start_byte()
+            || !only_output_redirects(parent, body, node, next, src)
+        {
+            return None;
+        }
+        let moved = src.get(node.start_byte()..next.end_byte())?;
+        edits.push((body.end_byte(), 0, format!(" {moved}")));
+        edits.push((
+            node.start_byte(),
+            next.end_byte() - node.start_byte(),
+            String::new(),
+        ));
+    }
+    if edits.is_empty() {
+        return None;
+    }
+    edits.sort_by_key(|e| std::cmp::Reverse(e.0));
+    let mut out = src.to_owned();
+    for (at, removed, inserted) in edits {
+        let end = at.checked_add(removed)?;
+        if end > out.len() || !out.is_char_boundary(at) || !out.is_char_boundary(end) {
+            return None;
+        }
+        out.replace_range(at..end, &inserted);
+    }
+    Some(out)
+}
+
+/// True when every redirect of `statement` other than the broken here-string (`error`,
+/// `rest`) writes a file from a descriptor other than 0, and its body has no redirect of its
+/// own: then moving the here-string first changes nothing bash does.
+fn only_output_redirects(
+    statement: Node<'_>,
+    body: Node<'_>,
+    error: Node<'_>,
+    rest: Node<'_>,
+    src: &str,
+) -> bool {
+    let mut cursor = body.walk();
+    if body
+        .children(&mut cursor)
+        .any(|c| c.kind().ends_with("redirect"))
+    {
+        return false;
+    }
+    let mut cursor = statement.walk();
+    statement.named_children(&mut cursor).all(|c| {
+        if c == body || c == error || c == rest {
+            return true;
+        }
+        // A digit glued to the redirect is its descriptor to bash, an argument to the grammar
+        // (`cat 0>f`): not known to be another descriptor.
+        let glued = c
+            .start_byte()
+            .checked_sub(1)
+            .and_then(|i| src.as_bytes().get(i))
+            .is_some_and(u8::is_ascii_digit);
+        if c.kind() != "file_redirect" || glued {
+            return false;
+        }
+        let mut inner = c.walk();
+        let parts: Vec<Node<'_>> = c.children(&mut inner).collect();
+        let is = |p: &Node<'_>, kind: &str| p.kind() == kind;
+        let word = |p: &Node<'_>| src.get(p.byte_range()).unwrap_or("");
+        let fd0 = parts
+            .iter()
+            .any(|p| is(p, "file_descriptor") && word(p) == "0");
+        // To a file, or a copy of a descriptor other than 0 (`2>&1`).
+        let output = parts
+            .iter()
+            .any(|p| !p.is_named() && matches!(p.kind(), ">" | ">>" | ">|" | "&>" | "&>>"))
+            || (parts.iter().any(|p| is(p, ">&"))
+                && parts.iter().any(|p| {
+                    p.is_named()
+                        && !is(p, "file_descriptor")
+                        && !word(p).is_empty()
+                        && word(p).bytes().all(|b| b.is_ascii_digit())
+                        && word(p) != "0"
+                }));
+        output && !fd0
+    })
 }
 
 /// `/dev/tcp/host/port` or `/dev/udp/host/port` (bash opens a socket for these).
@@ -1570,7 +1697,9 @@ impl Walker<'_> {
             via: scope.via.clone(),
             verdict: verdict(rule, flow),
             effects: Vec::new(),
+            cwd: scope.cwd_path(),
             stdin: None,
+            writes: None,
         });
     }
 
@@ -1722,7 +1851,9 @@ impl Walker<'_> {
                 via: scope.via.clone(),
                 verdict: v,
                 effects: Vec::new(),
+                cwd: scope.cwd_path(),
                 stdin: None,
+                writes: None,
             });
         }
     }

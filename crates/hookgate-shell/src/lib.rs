@@ -20,13 +20,17 @@
 
 mod argdanger;
 mod code;
+mod control;
 mod deferred;
 mod ex;
+mod expand;
 mod flow;
 mod interp;
 mod model;
 mod resolve;
+mod runners;
 mod sed;
+mod state;
 mod targets;
 mod taxonomy;
 mod walk;
@@ -35,7 +39,7 @@ use tree_sitter::Parser;
 
 pub use model::{
     Action, Analysis, BlastRadius, Channel, Class, Context, Effect, EffectOp, ExecutedCommand,
-    Flow, FlowSink, FlowSource, Limits, ParseStatus, StdinText, Verdict,
+    Flow, FlowSink, FlowSource, Limits, ParseStatus, Text, Verdict, WorkDir,
 };
 
 pub use argdanger::chmod_tightens;
@@ -118,8 +122,14 @@ impl Analyzer {
                 "the command is too long to analyse",
             );
         }
-        if let Err(reason) = prescan(command, &self.limits) {
-            return failed(ParseStatus::LimitExceeded(reason.clone()), &reason);
+        match prescan(command, &self.limits) {
+            Ok(()) => {}
+            Err(Prescan::TooDeep(reason)) => {
+                return failed(ParseStatus::LimitExceeded(reason.clone()), &reason);
+            }
+            Err(Prescan::Unrepresentable(reason)) => {
+                return failed(ParseStatus::Error(reason.to_owned()), reason);
+            }
         }
         if command.trim().is_empty() {
             return Analysis {
@@ -129,31 +139,15 @@ impl Analyzer {
                 unattached: Vec::new(),
             };
         }
-        let mut scope = Scope {
-            cwd: Cwd::Known(ctx.cwd.clone()),
-            functions: Vec::new(),
-            via: Vec::new(),
-            remote: false,
-            secret_vars: Vec::new(),
-        };
+        let mut scope = Scope::new(Cwd::Known(ctx.cwd.clone()));
         if self.fast_path
             && let Some(words) = plain_words(command)
         {
-            let mut walker = Walker {
-                parser: &mut self.parser,
-                code: &mut self.code,
-                ctx,
-                limits: self.limits,
-                commands: Vec::new(),
-                extra: Vec::new(),
-                recursion: 0,
-                sockets: Vec::new(),
-                written: Vec::new(),
-                files: flow::LineState::default(),
-            };
+            let mut walker = Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
             let argv: Vec<walk::Word> = words.into_iter().map(walk::Word::lit).collect();
             let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
-            return finish(walker.commands, &walker.extra);
+            let (commands, extra) = walker.finish();
+            return finish(commands, &extra);
         }
         // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
         let Some((tree, repaired)) = flow::parse_repairing(&mut self.parser, command) else {
@@ -171,22 +165,9 @@ impl Analyzer {
                 "the command does not parse as bash, so what it runs is unknown",
             );
         }
-        let mut walker = Walker {
-            parser: &mut self.parser,
-            code: &mut self.code,
-            ctx,
-            limits: self.limits,
-            commands: Vec::new(),
-            extra: Vec::new(),
-            recursion: 0,
-            sockets: Vec::new(),
-            written: Vec::new(),
-            files: flow::LineState::default(),
-        };
+        let mut walker = Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
         walker.block(root, command, &mut scope, 0);
-        let Walker {
-            commands, extra, ..
-        } = walker;
+        let (commands, extra) = walker.finish();
         finish(commands, &extra)
     }
 }
@@ -291,14 +272,47 @@ fn first_error(root: tree_sitter::Node<'_>, src: &str) -> String {
     "syntax error".to_owned()
 }
 
+/// Why [`prescan`] refused a line.
+pub(crate) enum Prescan {
+    /// Nested deeper than the limit.
+    TooDeep(String),
+    /// Holds a byte bash and the grammar read differently (see [`prescan`]).
+    Unrepresentable(&'static str),
+}
+
+impl Prescan {
+    pub(crate) fn reason(&self) -> String {
+        match self {
+            Self::TooDeep(r) => r.clone(),
+            Self::Unrepresentable(r) => (*r).to_owned(),
+        }
+    }
+}
+
 /// Cheap bound on nesting before the parser runs: counts opening brackets and substitution
 /// openers (outside single quotes) so pathological input is refused in linear time.
-pub(crate) fn prescan(src: &str, limits: &Limits) -> Result<(), String> {
+///
+/// The same pass refuses bytes whose meaning differs between bash and the grammar, decided on
+/// purpose: the whole line is unresolved (ask; a policy may deny).
+/// * NUL: bash cannot receive it in `-c` (the argument ends there) and truncates words at it,
+///   so any word resolved across it would silently differ from what runs.
+/// * Carriage return, vertical tab, form feed: ordinary word characters to bash (only space,
+///   tab and newline separate words) but blanks to the grammar, so the words it reports
+///   (`rm -rf .claude\r` → `.claude`) are not the ones bash runs.
+pub(crate) fn prescan(src: &str, limits: &Limits) -> Result<(), Prescan> {
     let mut depth: usize = 0;
     let mut max_depth: usize = 0;
     let mut in_single = false;
     let mut escaped = false;
     for b in src.bytes() {
+        if b < 0x0e && matches!(b, 0 | 0x0b | 0x0c | b'\r') {
+            return Err(Prescan::Unrepresentable(if b == 0 {
+                "the command contains a NUL byte, which bash does not pass on as written"
+            } else {
+                "the command contains a carriage return, vertical tab or form feed, which \
+                 bash reads as part of a word"
+            }));
+        }
         if escaped {
             escaped = false;
             continue;
@@ -315,10 +329,10 @@ pub(crate) fn prescan(src: &str, limits: &Limits) -> Result<(), String> {
         }
     }
     if max_depth > limits.max_nesting {
-        return Err(format!(
+        return Err(Prescan::TooDeep(format!(
             "nesting deeper than {} brackets",
             limits.max_nesting
-        ));
+        )));
     }
     Ok(())
 }

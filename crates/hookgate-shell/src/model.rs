@@ -210,21 +210,65 @@ pub struct ExecutedCommand {
     /// commands whose effects are read off their argv by the caller.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub effects: Vec<Effect>,
-    /// What the line itself feeds the command's standard input — a heredoc body, a
-    /// here-string, or the text an `echo`/`printf` pipes in — when the line holds it (`None`:
-    /// a file, a terminal, another program's output, or a wrapper such as `xargs` that does
-    /// not pass it on). The data reaches the command, so callers judge it with the command:
-    /// a diff fed to `patch`/`git apply`, the lines `cat >> ~/.bashrc <<EOF` appends.
+    /// The directory the command runs in, after the `cd`/`pushd`/`popd`/`env -C`/runner
+    /// `--directory` before it on the line (a bare `cd` is the home directory). Relative paths
+    /// in `argv` and `effects` are relative to it, so a caller placing them against the call's
+    /// cwd instead would misplace `cd src && rm -rf ../.claude` (see [`WorkDir::path`]).
+    #[serde(default, skip_serializing_if = "WorkDir::is_call")]
+    pub cwd: WorkDir,
+    /// What the line itself feeds the command's standard input — a heredoc or here-string
+    /// on fd 0 (its body after the shell's expansions, `<<-` tabs removed), or the known
+    /// output of what pipes into it (`echo`, `printf`, `cat <<EOF |`) — when the line holds
+    /// it. `None`: a file, a terminal, another program's output, or a wrapper such as `xargs`
+    /// that does not pass it on (its items become the command's arguments instead). The one
+    /// place a caller reads that text: a diff fed to `patch`/`git apply`, the lines `cat >>
+    /// ~/.bashrc <<EOF` appends, code fed to a shell.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub stdin: Option<StdinText>,
+    pub stdin: Option<Text>,
+    /// The text this command writes into its file targets, when the line makes it known: on
+    /// a redirect record (`argv == [">", path]`) the output of the statement it belongs to
+    /// (`echo …`, `printf …`, `cat <<EOF`), on `tee` what it reads. `None` when nothing
+    /// known is written (or the command writes no file).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub writes: Option<Text>,
 }
 
-/// Text a command line feeds a command's standard input (see [`ExecutedCommand::stdin`]).
+/// Where an [`ExecutedCommand`] runs.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WorkDir {
+    /// The call's working directory ([`Context::cwd`]): nothing on the line moved.
+    #[default]
+    Call,
+    /// The directory the line moved to (absolute; may equal the call's after `cd .`).
+    Moved(PathBuf),
+    /// Only known at run time (`cd "$X"`, a `cd` in one branch of an `if`): a relative path
+    /// in the command cannot be placed.
+    Unknown,
+}
+
+impl WorkDir {
+    /// The directory as a path, given the call's cwd; `None` when it is unknown.
+    pub fn path<'a>(&'a self, call_cwd: &'a std::path::Path) -> Option<&'a std::path::Path> {
+        match self {
+            Self::Call => Some(call_cwd),
+            Self::Moved(p) => Some(p),
+            Self::Unknown => None,
+        }
+    }
+
+    /// True for [`WorkDir::Call`] (not serialised).
+    pub fn is_call(&self) -> bool {
+        matches!(self, Self::Call)
+    }
+}
+
+/// Text whose value the analysis knows (or knows only partly).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct StdinText {
-    /// The text after quote removal; unresolved expansions keep their source text.
+pub struct Text {
+    /// The text; parts only known at run time keep their source text (`$X`, `$(…)`).
     pub text: String,
-    /// False when part of it is only known at run time (an unquoted heredoc with `$X`).
+    /// False when part of it is only known at run time.
     pub exact: bool,
 }
 

@@ -12,6 +12,7 @@ use tree_sitter::Node;
 use crate::interp::{self, Finding, Lang, SqlRisk};
 use crate::model::{Effect, EffectOp};
 use crate::model::{ExecutedCommand, Verdict};
+use crate::state::Val;
 use crate::targets::{self, Cwd};
 use crate::taxonomy::{self, Args, RuleRef, ids};
 use crate::walk::{Producer, Scope, Walker, Word, WordShape, text};
@@ -60,7 +61,8 @@ pub(crate) fn is_hijack_variable(name: &str) -> bool {
         || name.starts_with("GIT_CONFIG_VALUE_")
 }
 
-/// Decodes the body of an ANSI-C string `$'…'`. `None` for escapes we do not model.
+/// Decodes the body of an ANSI-C string `$'…'`. `None` for escapes we do not model, and for a
+/// NUL (bash ends the word there, so the decoded text would not be what runs).
 pub(crate) fn ansi_c(inner: &str) -> Option<String> {
     let mut out = String::new();
     let mut chars = inner.chars().peekable();
@@ -97,7 +99,7 @@ pub(crate) fn ansi_c(inner: &str) -> Option<String> {
                     }
                 }
                 let value = u32::from_str_radix(&digits, 16).ok()?;
-                out.push(char::from_u32(value)?);
+                out.push(char::from_u32(value).filter(|c| *c != '\0')?);
             }
             '0'..='7' => {
                 let mut value = e.to_digit(8)?;
@@ -110,11 +112,11 @@ pub(crate) fn ansi_c(inner: &str) -> Option<String> {
                         None => break,
                     }
                 }
-                out.push(char::from_u32(value)?);
+                out.push(char::from_u32(value).filter(|c| *c != '\0')?);
             }
             'c' => {
                 let ctl = chars.next()?;
-                out.push(char::from_u32(u32::from(ctl) & 0x1f)?);
+                out.push(char::from_u32(u32::from(ctl) & 0x1f).filter(|c| *c != '\0')?);
             }
             other => {
                 out.push('\\');
@@ -125,8 +127,10 @@ pub(crate) fn ansi_c(inner: &str) -> Option<String> {
     Some(out)
 }
 
-/// The value of `$NAME` / `${NAME}` / `${NAME:-default}` when the context knows it. Only
-/// `HOME`, `TMPDIR` and `PWD` are known; everything else is unresolved by design.
+/// The value of `$NAME`, `${NAME}`, `${#NAME}` or `${NAME:-default}` when it is known: assigned
+/// a literal earlier on the line (see `crate::state`), a positional parameter of a call whose
+/// arguments are known, or one the context knows (`HOME`, `TMPDIR`, `PWD`, `OLDPWD`). Every
+/// other form (`${X%…}`, `${!X}`, arrays) and every other variable is unresolved by design.
 pub(crate) fn variable(
     node: Node<'_>,
     src: &str,
@@ -135,16 +139,100 @@ pub(crate) fn variable(
 ) -> Option<String> {
     let mut cursor = node.walk();
     let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
-    let name = children
-        .iter()
-        .find(|c| c.kind() == "variable_name")
-        .map(|c| text(*c, src))?;
-    // `${NAME}` has `${`, name, `}`; `${NAME:-x}` also has an operator and a word.
-    let simple = node.kind() == "simple_expansion" || children.len() == 3;
-    let default_form = children.iter().any(|c| matches!(c.kind(), ":-" | "-"));
-    if !simple && !default_form {
-        return None;
+    let name = crate::walk::expansion_name(node, src)?;
+    let kinds: Vec<&str> = children.iter().map(Node::kind).collect();
+    if node.kind() == "simple_expansion" {
+        return lookup(name, ctx, scope);
     }
+    match kinds.as_slice() {
+        ["${", _, "}"] => lookup(name, ctx, scope),
+        ["${", "#", _, "}"] => lookup(name, ctx, scope).map(|v| v.chars().count().to_string()),
+        ["${", _, op @ (":-" | "-"), rest @ ..] => {
+            let value = lookup(name, ctx, scope);
+            match value {
+                Some(v) if !v.is_empty() => Some(v),
+                // Set but empty: `-` keeps it, `:-` takes the default.
+                Some(v) if *op == "-" => Some(v),
+                _ => {
+                    // The default when it is a plain literal word.
+                    let default = children
+                        .iter()
+                        .skip_while(|c| c.kind() != *op)
+                        .nth(1)
+                        .filter(|c| c.kind() == "word")
+                        .map(|c| text(*c, src));
+                    match (name, default) {
+                        // Context variables keep their known value whatever the default.
+                        ("HOME" | "TMPDIR", _) if scope.sh.get(name).is_none() => {
+                            context_variable(name, ctx)
+                        }
+                        (_, Some(d))
+                            if value.is_some()
+                                && rest.len() == 2
+                                && !d.contains(['$', '`', '\\', '~', '*', '?', '[']) =>
+                        {
+                            Some(d.to_owned())
+                        }
+                        _ => None,
+                    }
+                }
+            }
+        }
+        _ => None,
+    }
+}
+
+/// `${X:=default}` / `${X=default}` assign `X` when they expand the default: `X` becomes
+/// unknown (the default is not evaluated here).
+pub(crate) fn expansion_assigns(node: Node<'_>, src: &str, scope: &mut Scope) {
+    let mut cursor = node.walk();
+    let assigns = node
+        .children(&mut cursor)
+        .any(|c| matches!(c.kind(), ":=" | "="));
+    if assigns && let Some(name) = crate::walk::expansion_name(node, src) {
+        scope.sh.set(name, Val::Unknown, None);
+    }
+}
+
+/// The value of variable `name` at this point of the line, when known.
+pub(crate) fn lookup(name: &str, ctx: &crate::model::Context, scope: &Scope) -> Option<String> {
+    match scope.sh.get(name) {
+        Some(Val::Known(v)) => return Some(v.clone()),
+        Some(Val::Unknown) => return None,
+        None => {}
+    }
+    let params = scope.sh.params.as_ref();
+    match name {
+        "HOME" | "TMPDIR" => context_variable(name, ctx),
+        "PWD" => cwd_text(&scope.cwd),
+        "OLDPWD" => cwd_text(&scope.sh.oldpwd),
+        "0" => scope.sh.zero.known().map(str::to_owned),
+        "#" => params.map(|p| p.len().to_string()),
+        // `$@` in a word is one value only when it is one parameter (`"$@"` alone is split by
+        // `Walker::fields`).
+        "@" => match params?.as_slice() {
+            [] => Some(String::new()),
+            [one] => one.known().map(str::to_owned),
+            _ => None,
+        },
+        "*" => params?
+            .iter()
+            .map(|p| p.known().map(str::to_owned))
+            .collect::<Option<Vec<_>>>()
+            .map(|v| v.join(" ")),
+        n if n.bytes().all(|b| b.is_ascii_digit()) => {
+            let index: usize = n.parse().ok()?;
+            match params?.get(index.checked_sub(1)?) {
+                Some(v) => v.known().map(str::to_owned),
+                // Beyond the last argument: empty.
+                None => Some(String::new()),
+            }
+        }
+        _ => None,
+    }
+}
+
+fn context_variable(name: &str, ctx: &crate::model::Context) -> Option<String> {
     match name {
         "HOME" => ctx.home.as_ref().map(|h| h.to_string_lossy().into_owned()),
         "TMPDIR" => Some(
@@ -153,11 +241,14 @@ pub(crate) fn variable(
                 .or(ctx.temp_dirs.first())
                 .map_or_else(|| "/tmp".to_owned(), |p| p.to_string_lossy().into_owned()),
         ),
-        "PWD" if simple => match &scope.cwd {
-            Cwd::Known(p) => Some(p.to_string_lossy().into_owned()),
-            Cwd::Unknown => None,
-        },
         _ => None,
+    }
+}
+
+fn cwd_text(cwd: &Cwd) -> Option<String> {
+    match cwd {
+        Cwd::Known(p) => Some(p.to_string_lossy().into_owned()),
+        Cwd::Unknown => None,
     }
 }
 
@@ -243,6 +334,43 @@ fn is_sql_client(name: &str) -> bool {
     )
 }
 
+/// A SQL client's short options, as getopt reads them (clusters, attached values).
+struct SqlOptions {
+    /// Letters that take a value (attached or the next word).
+    values: &'static str,
+    /// Of those, the ones whose value is SQL.
+    code: &'static str,
+    /// Of those, the ones whose value is a script file.
+    file: &'static str,
+    /// Letters whose value can only be attached (`mysql -pSECRET`): the rest of the word.
+    attached: &'static str,
+    /// Single-dash long options whose next word is SQL (`-cmd`).
+    long_single_dash: &'static [&'static str],
+}
+
+/// The option tables of the SQL clients (from their `--help`).
+fn sql_options(name: &str) -> SqlOptions {
+    let (values, code, file, attached, long_single_dash): (_, _, _, _, &[&str]) = match name {
+        "psql" => ("cdfFhLopPRTUv", "c", "f", "", &[]),
+        "mysql" | "mariadb" => ("eDhPSu", "e", "", "p", &[]),
+        "clickhouse-client" => ("qhud", "q", "", "", &[]),
+        "cockroach" | "usql" => ("ecdfuov", "ec", "f", "", &[]),
+        "sqlcmd" => ("QqSUPdiIov", "Qq", "i", "", &[]),
+        "snowsql" => ("qaudsrwfc", "q", "f", "", &[]),
+        "cqlsh" => ("eupkf", "e", "f", "", &[]),
+        // Long options with one dash, no clusters.
+        "duckdb" => ("", "", "", "", &["-c", "-cmd", "-s"]),
+        _ => ("", "", "", "", &["-cmd"]),
+    };
+    SqlOptions {
+        values,
+        code,
+        file,
+        attached,
+        long_single_dash,
+    }
+}
+
 /// Index of the first word that is not an option, skipping `value_opts`' values. Stops after
 /// `--`. Inexact words are treated as positionals.
 fn skip_options(args: &[Word], value_opts: &[&str]) -> usize {
@@ -309,7 +437,9 @@ pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope) {
         via: scope.via.clone(),
         verdict,
         effects: Vec::new(),
+        cwd: scope.cwd_path(),
         stdin: None,
+        writes: None,
     });
 }
 
@@ -322,12 +452,19 @@ fn worse(a: Option<Verdict>, b: Verdict) -> Verdict {
 
 impl Walker<'_> {
     pub(crate) fn record(&mut self, argv: &[Word], scope: &Scope, verdict: Verdict) {
+        self.record_text(texts(argv), scope, verdict);
+    }
+
+    /// Records a command whose argv is already text, where `scope` says it runs.
+    pub(crate) fn record_text(&mut self, argv: Vec<String>, scope: &Scope, verdict: Verdict) {
         self.commands.push(ExecutedCommand {
-            argv: texts(argv),
+            argv,
             via: scope.via.clone(),
             verdict,
             effects: Vec::new(),
+            cwd: scope.cwd_path(),
             stdin: None,
+            writes: None,
         });
     }
 
@@ -339,10 +476,12 @@ impl Walker<'_> {
         scope: &mut Scope,
         stdin: Producer,
     ) -> Producer {
-        let mut argv = Vec::new();
+        let mut argv: Vec<Word> = Vec::new();
         let mut input = stdin;
         let mut continuations = Vec::new();
         let (sockets, written) = (self.sockets.len(), self.written.len());
+        let records = self.write_records.len();
+        let mut prefix = Vec::new();
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
         // End of the previous word: tree-sitter-bash sometimes splits what bash reads as one
@@ -375,11 +514,17 @@ impl Walker<'_> {
                     } else {
                         *child
                     };
-                    let word = self.word(target, src, scope, 1);
                     previous_end = Some(child.end_byte());
                     match argv.last_mut() {
-                        Some(last) if adjacent => glue(last, word),
-                        _ => argv.push(word),
+                        Some(last) if adjacent => {
+                            let mut fields = self.fields(target, src, scope, 1);
+                            let one = fields.len() == 1;
+                            let mut word = fields.pop().unwrap_or_else(|| Word::lit(""));
+                            // Brace or field expansion inside a glued word: not one argument.
+                            word.exact &= one;
+                            glue(last, word);
+                        }
+                        _ => self.fields_into(target, src, scope, 1, &mut argv),
                     }
                 }
                 (Some("redirect"), _)
@@ -389,7 +534,7 @@ impl Walker<'_> {
                     }
                 }
                 (_, "variable_assignment") => {
-                    self.assignment(*child, src, scope, 1);
+                    prefix.push(self.assignment(*child, src, scope, 1));
                     if let Some(n) = child.child_by_field_name("name") {
                         set_env.push(text(n, src).to_owned());
                     }
@@ -400,7 +545,8 @@ impl Walker<'_> {
             }
         }
         let before = self.commands.len();
-        let out = self.exec(&argv, scope, input);
+        let out = self.exec_with_prefix(&argv, prefix, scope, input);
+        self.settle_writes(records, &out);
         self.after_redirects(before, sockets, written, &out, scope);
         self.attach_set_env(before, set_env, text(node, src), scope);
         for (_, cont) in continuations {
@@ -416,7 +562,7 @@ impl Walker<'_> {
     /// attaches it there first; one that does not, such as `xargs`, gets none).
     pub(crate) fn exec(&mut self, argv: &[Word], scope: &mut Scope, stdin: Producer) -> Producer {
         let fed = match &stdin {
-            Producer::Text { text, exact } => Some(crate::model::StdinText {
+            Producer::Text { text, exact } => Some(crate::model::Text {
                 text: text.clone(),
                 exact: *exact,
             }),
@@ -455,28 +601,54 @@ impl Walker<'_> {
             return Producer::Opaque;
         }
         let name = command_name(&first.text);
-        if scope.functions.contains(&first.text) {
+        // An alias runs its body with the arguments appended. bash expands it only on a
+        // later line and with `expand_aliases` (zsh always), so the command as written is
+        // judged too: the line is as dangerous as either reading.
+        if let Some(body) = scope
+            .sh
+            .aliases
+            .iter()
+            .rev()
+            .find(|(n, _)| *n == first.text)
+            .map(|(_, b)| b.clone())
+        {
+            let label = format!("alias {}", first.text);
+            if !scope.via.contains(&label) {
+                self.expand_alias(&label, &body, argv.get(1..).unwrap_or(&[]), scope, &stdin);
+            }
+        }
+        if scope.sh.functions.iter().any(|f| f.name == first.text) {
+            let functions: Vec<crate::state::Function> = scope
+                .sh
+                .functions
+                .iter()
+                .filter(|f| f.name == first.text)
+                .cloned()
+                .collect();
             self.record(
                 argv,
                 scope,
                 Verdict::normal("calls a function defined in this command line"),
             );
+            for f in &functions {
+                self.call_function(f, argv.get(1..).unwrap_or(&[]), scope);
+            }
             return Producer::Opaque;
         }
         self.check_downloaded_run(&name, argv, scope);
         self.check_stdin_flow(&name, argv, &stdin, scope);
-        let args = argv.get(1..).unwrap_or(&[]).to_vec();
+        let args: &[Word] = argv.get(1..).unwrap_or(&[]);
         let before_self = self.commands.len();
         match name.as_str() {
-            "sudo" | "doas" => self.sudo(&name, argv, &args, scope, stdin),
-            "env" => self.env(argv, &args, scope, stdin),
+            "sudo" | "doas" => self.sudo(&name, argv, args, scope, stdin),
+            "env" => self.env(argv, args, scope, stdin),
             "command" => {
-                let end = skip_options(&args, &[]);
-                if has_opt(&args, end, 'v', "-v") || has_opt(&args, end, 'V', "-V") {
+                let end = skip_options(args, &[]);
+                if has_opt(args, end, 'v', "-v") || has_opt(args, end, 'V', "-V") {
                     self.record(argv, scope, Verdict::safe("looks a command up"));
                     return Producer::Opaque;
                 }
-                self.peel(
+                self.peel_here(
                     argv,
                     args.get(end..).unwrap_or(&[]),
                     "command",
@@ -484,34 +656,35 @@ impl Walker<'_> {
                     stdin,
                 )
             }
-            "builtin" | "nohup" | "setsid" | "unbuffer" | "chronic" | "nocache" | "catchsegv"
+            "builtin" => self.peel_here(argv, args, "builtin", scope, stdin),
+            "nohup" | "setsid" | "unbuffer" | "chronic" | "nocache" | "catchsegv"
             | "unshare-noop" => {
-                let end = skip_options(&args, &[]);
+                let end = skip_options(args, &[]);
                 self.peel(argv, args.get(end..).unwrap_or(&[]), &name, scope, stdin)
             }
             "exec" => {
-                let end = skip_options(&args, &["-a"]);
+                let end = skip_options(args, &["-a"]);
                 self.peel(argv, args.get(end..).unwrap_or(&[]), "exec", scope, stdin)
             }
             "nice" => {
-                let end = skip_options(&args, &["-n", "--adjustment"]);
+                let end = skip_options(args, &["-n", "--adjustment"]);
                 self.peel(argv, args.get(end..).unwrap_or(&[]), "nice", scope, stdin)
             }
             "time" => {
-                let end = skip_options(&args, &["-f", "--format", "-o", "--output"]);
-                self.peel(argv, args.get(end..).unwrap_or(&[]), "time", scope, stdin)
+                // bash's `time` is a keyword: a builtin it times runs in this shell.
+                let end = skip_options(args, &["-f", "--format", "-o", "--output"]);
+                self.peel_here(argv, args.get(end..).unwrap_or(&[]), "time", scope, stdin)
             }
             "stdbuf" => {
-                let end =
-                    skip_options(&args, &["-i", "-o", "-e", "--input", "--output", "--error"]);
+                let end = skip_options(args, &["-i", "-o", "-e", "--input", "--output", "--error"]);
                 self.peel(argv, args.get(end..).unwrap_or(&[]), "stdbuf", scope, stdin)
             }
             "ionice" => {
-                let end = skip_options(&args, &["-c", "-n", "--class", "--classdata"]);
+                let end = skip_options(args, &["-c", "-n", "--class", "--classdata"]);
                 self.peel(argv, args.get(end..).unwrap_or(&[]), "ionice", scope, stdin)
             }
             "caffeinate" => {
-                let end = skip_options(&args, &["-t", "-w"]);
+                let end = skip_options(args, &["-t", "-w"]);
                 self.peel(
                     argv,
                     args.get(end..).unwrap_or(&[]),
@@ -521,7 +694,7 @@ impl Walker<'_> {
                 )
             }
             "timeout" | "chrt" | "taskset" => {
-                let end = skip_options(&args, &["-s", "--signal", "-k", "--kill-after"]);
+                let end = skip_options(args, &["-s", "--signal", "-k", "--kill-after"]);
                 // One positional (duration / priority / mask) precedes the command.
                 self.peel(
                     argv,
@@ -533,22 +706,22 @@ impl Walker<'_> {
             }
             "strace" | "ltrace" => {
                 let end = skip_options(
-                    &args,
+                    args,
                     &["-o", "-e", "-p", "-s", "-u", "-E", "-P", "-a", "-X", "-b"],
                 );
                 self.peel(argv, args.get(end..).unwrap_or(&[]), &name, scope, stdin)
             }
-            "busybox" | "toybox" => self.peel(argv, &args, &name, scope, stdin),
-            "flock" => self.flock(argv, &args, scope, stdin),
-            "watch" => self.watch(argv, &args, scope),
-            "xargs" => self.xargs(argv, &args, scope, &stdin),
-            "parallel" => self.parallel(argv, &args, scope, stdin),
-            "su" | "runuser" => self.su(argv, &args, scope),
-            "ssh" => self.ssh(argv, &args, scope),
+            "busybox" | "toybox" => self.peel(argv, args, &name, scope, stdin),
+            "flock" => self.flock(argv, args, scope, stdin),
+            "watch" => self.watch(argv, args, scope),
+            "xargs" => self.xargs(argv, args, scope, &stdin),
+            "parallel" => self.parallel(argv, args, scope, stdin),
+            "su" | "runuser" => self.su(argv, args, scope),
+            "ssh" => self.ssh(argv, args, scope),
             "script" => {
                 let (opts, _) = crate::deferred::scan(
                     "script",
-                    &args,
+                    args,
                     "cTIOBEm",
                     &[
                         "--command",
@@ -575,7 +748,7 @@ impl Walker<'_> {
                 }
                 Producer::Opaque
             }
-            "eval" if self.evaluates_shell_init(&args, scope) => {
+            "eval" if self.evaluates_shell_init(args, scope) => {
                 self.record(
                     argv,
                     scope,
@@ -585,20 +758,22 @@ impl Walker<'_> {
             }
             "eval" => {
                 let joined = Word {
-                    text: texts(&args).join(" "),
+                    text: texts(args).join(" "),
                     exact: args.iter().all(|w| w.exact),
                     shape: WordShape::Exact,
                     substs: args.iter().flat_map(|w| w.substs.clone()).collect(),
                 };
-                self.run_code_string(argv, &joined, scope, "eval");
+                self.eval_code(argv, &joined, scope, "eval");
                 Producer::Opaque
             }
-            "source" | "." if self.evaluates_shell_init(&args, scope) => {
+            "source" | "." if self.evaluates_shell_init(args, scope) => {
                 self.record(
                     argv,
                     scope,
                     Verdict::normal("sources the shell set-up code of a well-known tool"),
                 );
+                // Set-up code assigns variables the analysis does not see.
+                scope.sh.poison();
                 Producer::Opaque
             }
             "source" | "." => {
@@ -617,39 +792,32 @@ impl Walker<'_> {
                     }
                     _ => self.classify_plain(&name, argv, scope),
                 }
+                // The sourced code runs in this shell: it may assign any variable.
+                scope.sh.poison();
                 Producer::Opaque
             }
-            "cd" | "pushd" | "chdir" => {
-                let target = args
-                    .iter()
-                    .find(|w| !(w.exact && w.text.starts_with('-') && w.text.len() > 1));
-                scope.cwd = match (target, &scope.cwd) {
-                    (None, _) => self.ctx.home.clone().map_or(Cwd::Unknown, Cwd::Known),
-                    (Some(t), Cwd::Known(cwd)) if t.exact && t.shape == WordShape::Exact => {
-                        let n = hookgate_paths::normalize(&t.text, cwd, self.ctx.home.as_deref());
-                        Cwd::Known(n.path)
-                    }
-                    (Some(t), Cwd::Unknown) if t.exact && t.text.starts_with('/') => {
-                        Cwd::Known(hookgate_paths::normalize(&t.text, Path::new("/"), None).path)
-                    }
-                    _ => Cwd::Unknown,
-                };
+            "cd" | "chdir" | "pushd" | "popd" | "dirs" => {
+                self.directory(&name, args, scope);
                 self.record(argv, scope, Verdict::safe("changes directory"));
                 Producer::Nothing
             }
-            "popd" => {
-                scope.cwd = Cwd::Unknown;
-                self.record(argv, scope, Verdict::safe("changes directory"));
-                Producer::Nothing
+            "set" | "shift" | "read" | "mapfile" | "readarray" | "getopts" | "let" | "wait"
+            | "unset" | "shopt" | "hash" => {
+                Self::shell_builtin(&name, args, scope);
+                self.classify_plain(&name, argv, scope);
+                self.producer_of(&name, args, &stdin, scope)
             }
-            n if SHELLS.contains(&n) => self.shell(argv, &args, scope, stdin),
+            n if SHELLS.contains(&n) => self.shell(argv, args, scope, stdin),
+            // `bun x PKG` runs a package; `bun -e` is an interpreter.
+            "bun" if let Some(out) = self.runner(&name, argv, args, scope, &stdin) => out,
             n if interpreter(n).is_some() => {
                 let lang = interpreter(n).unwrap_or(Lang::Python);
-                self.interpreter(lang, argv, &args, scope, stdin)
+                self.interpreter(lang, argv, args, scope, stdin)
             }
-            n if is_sql_client(n) => self.sql_client(n, argv, &args, scope, stdin),
+            n if is_sql_client(n) => self.sql_client(n, argv, args, scope, stdin),
             "export" | "declare" | "typeset" | "readonly" | "local" => {
                 self.classify_plain(&name, argv, scope);
+                self.declare_words(&name, args, scope);
                 let exports = name == "export"
                     || args
                         .iter()
@@ -666,7 +834,7 @@ impl Walker<'_> {
                 self.attach_set_env(before_self, names, &name, scope);
                 crate::flow::command_source(
                     &name,
-                    &args,
+                    args,
                     &stdin,
                     false,
                     &scope.cwd,
@@ -676,15 +844,15 @@ impl Walker<'_> {
                 .map_or(Producer::Nothing, Producer::Secret)
             }
             "apply_patch" | "applypatch" => {
-                self.apply_patch(argv, &args, scope, stdin);
+                self.apply_patch(argv, args, scope, stdin);
                 Producer::Opaque
             }
             "echo" => {
                 self.classify_plain(&name, argv, scope);
-                if let Some(source) = crate::flow::words_source(&args) {
+                if let Some(source) = crate::flow::words_source(args) {
                     return Producer::Secret(source);
                 }
-                let mut words = args.as_slice();
+                let mut words = args;
                 while words
                     .first()
                     .is_some_and(|w| w.exact && matches!(w.text.as_str(), "-n" | "-E"))
@@ -700,38 +868,64 @@ impl Walker<'_> {
             }
             "printf" => {
                 self.classify_plain(&name, argv, scope);
-                if let Some(source) = crate::flow::words_source(&args) {
+                let mut rest = args;
+                let mut assign = None;
+                while let Some(w) = rest.first().filter(|w| w.exact) {
+                    match w.text.as_str() {
+                        "--" => {
+                            rest = rest.get(1..).unwrap_or(&[]);
+                            break;
+                        }
+                        "-v" => {
+                            assign = rest.get(1).cloned();
+                            rest = rest.get(2..).unwrap_or(&[]);
+                        }
+                        _ => break,
+                    }
+                }
+                if let Some(source) = crate::flow::words_source(rest) {
+                    if let Some(var) = assign {
+                        scope.sh.set(&var.text, Val::Unknown, None);
+                    }
                     return Producer::Secret(source);
                 }
-                match args.as_slice() {
-                    [fmt] if fmt.exact && !fmt.text.contains(['%', '\\']) => Producer::Text {
-                        text: fmt.text.clone(),
-                        exact: true,
-                    },
-                    [fmt, rest @ ..]
-                        if fmt.exact
-                            && (fmt.text == "%s" || fmt.text == "%s\n" || fmt.text == "%s\\n") =>
-                    {
-                        // The format is applied once per argument: `%s\n` puts each on its
-                        // own line (`printf '%s\n' a b` is two items for `xargs`, not `ab`).
-                        let end = if fmt.text == "%s" { "" } else { "\n" };
-                        Producer::Text {
-                            text: texts(rest).iter().fold(String::new(), |mut all, t| {
-                                all.push_str(t);
-                                all.push_str(end);
-                                all
-                            }),
-                            exact: rest.iter().all(|w| w.exact),
-                        }
+                let (format, values) = rest
+                    .split_first()
+                    .map_or((None, &[][..]), |(f, v)| (Some(f), v));
+                let value_texts: Vec<&str> = values.iter().map(|w| w.text.as_str()).collect();
+                let printed = format
+                    .filter(|f| f.exact)
+                    .and_then(|f| crate::expand::printf(&f.text, &value_texts));
+                let exact = printed.is_some() && values.iter().all(|w| w.exact);
+                let text = printed.unwrap_or_default();
+                if let Some(var) = assign {
+                    // `printf -v NAME`: the output goes into the variable.
+                    if var.exact {
+                        let value = if exact {
+                            Val::Known(text)
+                        } else {
+                            Val::Unknown
+                        };
+                        scope.sh.set(&var.text, value, None);
+                    } else {
+                        scope.sh.poison();
                     }
-                    _ => Producer::Text {
-                        text: String::new(),
-                        exact: false,
-                    },
+                    return Producer::Nothing;
                 }
+                Producer::Text { text, exact }
             }
             "cat" | "tee" => {
                 self.classify_plain(&name, argv, scope);
+                // `tee FILE` writes what it reads into its files.
+                if name == "tee"
+                    && let Producer::Text { text, exact } = &stdin
+                    && let Some(c) = self.commands.last_mut()
+                {
+                    c.writes = Some(crate::model::Text {
+                        text: text.clone(),
+                        exact: *exact,
+                    });
+                }
                 let files: Vec<&Word> = args
                     .iter()
                     .filter(|w| !(w.exact && w.text.starts_with('-') && w.text.len() > 1))
@@ -748,11 +942,16 @@ impl Walker<'_> {
                     Producer::Opaque
                 }
             }
-            "find" => self.find(argv, &args, scope),
-            n if crate::deferred::handles(n) => self.deferred(n, argv, &args, scope, stdin),
+            "find" => self.find(argv, args, scope),
+            n if crate::deferred::handles(n) => self.deferred(n, argv, args, scope, stdin),
+            n if crate::runners::handles(n)
+                && let Some(out) = self.runner(n, argv, args, scope, &stdin) =>
+            {
+                out
+            }
             _ => {
                 self.classify_plain(&name, argv, scope);
-                self.producer_of(&name, &args, &stdin, scope)
+                self.producer_of(&name, args, &stdin, scope)
             }
         }
     }
@@ -819,8 +1018,29 @@ impl Walker<'_> {
         Producer::Opaque
     }
 
-    /// Runs `rest` as the wrapped command, recording the wrapper in `via`.
+    /// Runs `rest` as the wrapped command, recording the wrapper in `via`. The wrapper is a
+    /// separate program, so a builtin it names (`nice cd /tmp`) cannot change this shell:
+    /// whatever the analysis of `rest` changed is made unknown again (sound, and no copy of
+    /// the state for the common wrapper that changes nothing).
     pub(crate) fn peel(
+        &mut self,
+        argv: &[Word],
+        rest: &[Word],
+        label: &str,
+        scope: &mut Scope,
+        stdin: Producer,
+    ) -> Producer {
+        let stamp = scope.stamp();
+        let out = self.peel_here(argv, rest, label, scope, stdin);
+        if scope.stamp() != stamp {
+            scope.forget_since(stamp);
+        }
+        out
+    }
+
+    /// [`Self::peel`] for the shell's own prefixes (`command`, `builtin`, `time`): a builtin
+    /// they run (`command cd /tmp`) changes this shell.
+    pub(crate) fn peel_here(
         &mut self,
         argv: &[Word],
         rest: &[Word],
@@ -893,12 +1113,7 @@ impl Walker<'_> {
         let rest = args.get(end..).unwrap_or(&[]);
         let before = self.commands.len();
         if shell_mode && !rest.is_empty() {
-            let joined = Word {
-                text: texts(rest).join(" "),
-                exact: rest.iter().all(|w| w.exact),
-                shape: WordShape::Exact,
-                substs: Vec::new(),
-            };
+            let joined = Word::joined(rest);
             self.run_code_string(argv, &joined, scope, &format!("{name} -s"));
             self.attach_set_env(before, set, name, scope);
             return Producer::Opaque;
@@ -980,12 +1195,13 @@ impl Walker<'_> {
                     .strip_prefix("--chdir=")
                     .map(str::to_owned)
                     .or_else(|| args.get(i + 1).filter(|w| w.exact).map(|w| w.text.clone()));
-                inner.cwd = match (dir, &inner.cwd) {
+                let to = match (dir, &inner.cwd) {
                     (Some(d), Cwd::Known(c)) => {
                         Cwd::Known(hookgate_paths::normalize(&d, c, self.ctx.home.as_deref()).path)
                     }
                     _ => Cwd::Unknown,
                 };
+                inner.set_cwd(to);
                 i += if t.contains('=') { 1 } else { 2 };
                 continue;
             }
@@ -1010,7 +1226,15 @@ impl Walker<'_> {
             }
             if is_assignment(t) {
                 self.check_env_assignment(w, scope);
-                set.push(t.split('=').next().unwrap_or("").to_owned());
+                let (name, value) = t.split_once('=').unwrap_or((t, ""));
+                // The command sees it exported (`env X=/etc bash -c 'rm -rf $X'`).
+                let value = if w.exact {
+                    Val::Known(value.to_owned())
+                } else {
+                    Val::Unknown
+                };
+                inner.sh.set(name, value, Some(true));
+                set.push(name.to_owned());
                 i += 1;
                 continue;
             }
@@ -1025,7 +1249,6 @@ impl Walker<'_> {
         }
         let out = self.peel(argv, rest, "env", &mut inner, stdin);
         self.attach_set_env(before, set, "env", scope);
-        scope.cwd = scope.cwd.clone();
         out
     }
 
@@ -1052,17 +1275,13 @@ impl Walker<'_> {
         if has_opt(args, end, 'x', "--exec") {
             return self.peel(argv, rest, "watch -x", scope, Producer::Nothing);
         }
-        let joined = Word {
-            text: texts(rest).join(" "),
-            exact: rest.iter().all(|w| w.exact),
-            shape: WordShape::Exact,
-            substs: Vec::new(),
-        };
+        let joined = Word::joined(rest);
         self.run_code_string(argv, &joined, scope, "watch");
         Producer::Opaque
     }
 
-    /// The word standing for what `xargs`/`find -exec` substitute.
+    /// The word standing for what `xargs`/`parallel`/`find -exec` substitute when the items
+    /// are not literal text on the line (those are [`literal_items`], run one by one).
     fn stdin_items(stdin: &Producer) -> Word {
         match stdin {
             Producer::FindPaths(roots) if roots.len() == 1 => Word {
@@ -1071,13 +1290,6 @@ impl Walker<'_> {
                 shape: WordShape::Descendants,
                 substs: Vec::new(),
             },
-            // xargs splits its input at blanks and newlines; one item is that word (quotes
-            // and backslashes are xargs syntax, so an item holding one stays unresolved).
-            Producer::Text { text, exact: true }
-                if text.split_whitespace().count() == 1 && !text.contains(['\'', '"', '\\']) =>
-            {
-                Word::lit(text.trim())
-            }
             // Secret items stay secret in the command they are substituted into.
             Producer::Secret(_) => {
                 let mut w = Word::opaque("{stdin}");
@@ -1121,21 +1333,109 @@ impl Walker<'_> {
             .or_else(|| {
                 args.iter().take(end).find_map(|w| {
                     let t = w.text.as_str();
-                    t.strip_prefix("-I")
-                        .filter(|r| !r.is_empty())
-                        .map(str::to_owned)
-                        .or_else(|| {
-                            t.strip_prefix("-i")
-                                .map(|r| if r.is_empty() { "{}" } else { r }.to_owned())
-                        })
-                        .or_else(|| (t == "--replace").then(|| "{}".to_owned()))
+                    if !w.exact {
+                        None
+                    } else if t == "-i" || t == "--replace" {
+                        Some("{}".to_owned())
+                    } else {
+                        t.strip_prefix("-I")
+                            .or_else(|| t.strip_prefix("-i"))
+                            .filter(|r| !r.is_empty())
+                            .map(str::to_owned)
+                    }
                 })
             });
-        let item = Self::stdin_items(stdin);
         let mut rest: Vec<Word> = args.get(end..).unwrap_or(&[]).to_vec();
         if rest.is_empty() {
             rest.push(Word::lit("echo"));
         }
+        // `-a FILE` reads the items from the file, not stdin; `-0`/`-d` split them where
+        // blanks do not, so literal text is not read into items here (they stay unresolved).
+        let options = args.get(..end).unwrap_or(&[]);
+        let has = |longs: &[&str], letters: &[char]| {
+            options.iter().any(|w| {
+                let t = w.text.as_str();
+                !w.exact
+                    || longs.iter().any(|o| t.starts_with(o))
+                    || t.strip_prefix('-').is_some_and(|cluster| {
+                        // A short-option cluster as getopt reads it (`-r0`, `-rn1`, `-ra
+                        // FILE`): a letter taking a value ends it.
+                        !cluster.starts_with('-')
+                            && cluster
+                                .chars()
+                                .scan(false, |ended, c| {
+                                    let this = (!*ended).then_some(c);
+                                    *ended |= "adEIiLlnPs".contains(c);
+                                    this
+                                })
+                                .any(|c| letters.contains(&c))
+                    })
+            })
+        };
+        let stdin = if has(&["--arg-file"], &['a']) {
+            &Producer::Opaque
+        } else {
+            stdin
+        };
+        let delimited = has(&["--null", "--delimiter"], &['0', 'd']);
+        // How many items (`-n`) or input lines (`-L`, `-l`, one with `-I`) each run takes:
+        // `sh -c 'rm "$1"' _` sees only its first item per run. A size limit (`-s`) or a
+        // count that cannot be read leaves the runs unknown.
+        let count = |short: &str, long: &str, letter: char| {
+            if !has(&[long], &[letter]) {
+                return Some(None);
+            }
+            option_value(args, end, short, long)
+                .filter(|w| w.exact)
+                .and_then(|w| w.text.parse::<usize>().ok())
+                .filter(|n| *n > 0)
+                .map(Some)
+        };
+        let per_line = match (
+            replace.is_some(),
+            args.iter().take(end).any(|w| w.text == "-l"),
+        ) {
+            (true, _) | (false, true) => Some(Some(1)),
+            _ => count("-L", "--max-lines", 'L').and_then(|l| match l {
+                None => count("-l", "--max-lines", 'l'),
+                some => Some(some),
+            }),
+        };
+        let runs = match (per_line, count("-n", "--max-args", 'n')) {
+            (Some(lines), Some(items)) if !has(&["--max-chars"], &['s']) && !delimited => {
+                xargs_runs(stdin, replace.is_some(), lines, items)
+            }
+            _ => None,
+        };
+        // Items known on the line (`xargs rm <<< '.claude .codex'`, `printf 'a\nb' | xargs`):
+        // the command runs with exactly those, as many times as xargs would run it.
+        if let Some(runs) = runs {
+            for items in runs {
+                if let Some(r) = &replace {
+                    let item = items.concat();
+                    let line: Vec<Word> = rest
+                        .iter()
+                        .map(|w| Word {
+                            text: w.text.replace(r.as_str(), &item),
+                            ..w.clone()
+                        })
+                        .collect();
+                    self.peel(argv, &line, "xargs", scope, Producer::Nothing);
+                } else {
+                    let mut line = rest.clone();
+                    line.extend(items.into_iter().map(Word::lit));
+                    self.peel(argv, &line, "xargs", scope, Producer::Nothing);
+                }
+            }
+            return Producer::Opaque;
+        }
+        // Literal text split otherwise is one unresolved item.
+        let stdin = if delimited && matches!(stdin, Producer::Text { .. }) {
+            &Producer::Opaque
+        } else {
+            stdin
+        };
+        let item = Self::stdin_items(stdin);
         match replace {
             Some(r) => {
                 for w in &mut rest {
@@ -1202,8 +1502,12 @@ impl Walker<'_> {
             }
             return Producer::Opaque;
         }
+        // parallel reads one item per line.
         let items: Vec<Word> = if values.is_empty() {
-            vec![Self::stdin_items(&stdin)]
+            xargs_runs(&stdin, true, Some(1), None).map_or_else(
+                || vec![Self::stdin_items(&stdin)],
+                |runs| runs.into_iter().flatten().map(Word::lit).collect(),
+            )
         } else {
             values.to_vec()
         };
@@ -1219,12 +1523,7 @@ impl Walker<'_> {
             if !replaced {
                 line.push(item);
             }
-            let joined = Word {
-                text: texts(&line).join(" "),
-                exact: line.iter().all(|w| w.exact),
-                shape: WordShape::Exact,
-                substs: Vec::new(),
-            };
+            let joined = Word::joined(&line);
             // parallel runs its command through a shell.
             self.run_code_string(argv, &joined, scope, "parallel");
         }
@@ -1262,12 +1561,7 @@ impl Walker<'_> {
             self.record(argv, scope, Verdict::normal("opens a remote shell"));
             return Producer::Opaque;
         }
-        let joined = Word {
-            text: texts(rest).join(" "),
-            exact: rest.iter().all(|w| w.exact),
-            shape: WordShape::Exact,
-            substs: Vec::new(),
-        };
+        let joined = Word::joined(rest);
         let mut remote = scope.clone();
         remote.cwd = Cwd::Unknown;
         remote.remote = true;
@@ -1275,7 +1569,9 @@ impl Walker<'_> {
         Producer::Download
     }
 
-    /// Analyses a string as shell code (`bash -c`, `eval`, `su -c`, `watch`).
+    /// Analyses a string as shell code run by a new shell process (`bash -c`, `su -c`,
+    /// `watch`, code piped to `sh`): it starts with the exported variables and leaves this
+    /// shell's state alone.
     pub(crate) fn run_code_string(
         &mut self,
         argv: &[Word],
@@ -1283,6 +1579,36 @@ impl Walker<'_> {
         scope: &mut Scope,
         via: &str,
     ) {
+        self.run_child_code(argv, code, scope, via, None);
+    }
+
+    /// [`Self::run_code_string`] with the new shell's `$0` and `$1…` (`sh -c CODE a0 a1`).
+    pub(crate) fn run_child_code(
+        &mut self,
+        argv: &[Word],
+        code: &Word,
+        scope: &mut Scope,
+        via: &str,
+        params: Option<&[Word]>,
+    ) {
+        let mut child = scope.child();
+        if let Some(params) = params {
+            child.sh.zero = params.first().map_or(Val::Unknown, Val::of);
+            child.sh.params = Some(params.iter().skip(1).map(Val::of).collect());
+        }
+        self.code_string(argv, code, &mut child, via);
+    }
+
+    /// Analyses a string as shell code run by this shell (`eval`, an alias's body): what it
+    /// assigns stays. Text only known at run time may assign anything.
+    pub(crate) fn eval_code(&mut self, argv: &[Word], code: &Word, scope: &mut Scope, via: &str) {
+        self.code_string(argv, code, scope, via);
+        if !code.exact {
+            scope.sh.poison();
+        }
+    }
+
+    fn code_string(&mut self, argv: &[Word], code: &Word, scope: &mut Scope, via: &str) {
         if code.substs.contains(&Producer::Download) {
             self.record(argv, scope, ids::RCE_DOWNLOAD_TO_SHELL.verdict());
         } else if code.substs.contains(&Producer::Decoded) {
@@ -1384,7 +1710,10 @@ impl Walker<'_> {
         );
         if command_mode {
             match args.get(i) {
-                Some(code) => self.run_code_string(argv, code, scope, &label),
+                Some(code) => {
+                    let params = args.get(i + 1..).unwrap_or(&[]);
+                    self.run_child_code(argv, code, scope, &label, Some(params));
+                }
                 None => self.record(argv, scope, Verdict::unknown("-c without a command string")),
             }
             return Producer::Opaque;
@@ -1757,7 +2086,9 @@ impl Walker<'_> {
             via: scope.via.clone(),
             verdict,
             effects,
+            cwd: scope.cwd_path(),
             stdin: None,
+            writes: None,
         });
     }
 
@@ -1790,7 +2121,9 @@ impl Walker<'_> {
                 via: scope.via.clone(),
                 verdict: Verdict::safe("sets shell or environment variables"),
                 effects,
+                cwd: scope.cwd_path(),
                 stdin: None,
+                writes: None,
             });
         }
     }
@@ -1853,71 +2186,100 @@ impl Walker<'_> {
         scope: &mut Scope,
         stdin: Producer,
     ) -> Producer {
-        let strings = texts(args);
-        let mut sql: Vec<&Word> = Vec::new();
+        let options = sql_options(name);
+        let mut sql: Vec<Word> = Vec::new();
         let mut file = false;
         let mut i = 0;
         let mut positionals = Vec::new();
         let mut sql_texts: Vec<(String, bool)> = Vec::new();
+        // `-f <(echo 'DROP …')`: the script is produced on this line; judge its text.
+        let mut script = |value: Option<&Word>| {
+            if let Some(producer) = value.and_then(|v| v.substs.last()) {
+                match producer {
+                    Producer::Text { text, exact } => sql_texts.push((text.clone(), *exact)),
+                    Producer::LocalFile | Producer::Nothing => {}
+                    _ => sql_texts.push((String::new(), false)),
+                }
+            }
+        };
         while let Some(w) = args.get(i) {
             let t = w.text.as_str();
-            let code_flag = match name {
-                "psql" => matches!(t, "-c" | "--command"),
-                "mysql" | "mariadb" => matches!(t, "-e" | "--execute"),
-                "clickhouse-client" => matches!(t, "-q" | "--query"),
-                "duckdb" => matches!(t, "-c" | "-cmd"),
-                "sqlite3" | "sqlite" => t == "-cmd",
-                "cockroach" | "usql" => matches!(t, "-e" | "--execute" | "-c" | "--command"),
-                "sqlcmd" => matches!(t, "-Q" | "-q"),
-                "snowsql" => matches!(t, "-q" | "--query"),
-                "cqlsh" => matches!(t, "-e" | "--execute"),
-                _ => false,
-            };
-            if w.exact && code_flag {
-                if let Some(v) = args.get(i + 1) {
-                    sql.push(v);
-                }
-                i += 2;
+            i += 1;
+            if !w.exact || !t.starts_with('-') || t == "-" {
+                positionals.push(w);
                 continue;
             }
-            if w.exact && (t == "-f" || t == "--file" || t == "-i" || t.starts_with("--file=")) {
-                file = true;
-                // `-f <(echo 'DROP …')`: the script is produced on this line; judge its text.
-                if let Some(producer) = args.get(i + 1).and_then(|v| v.substs.last()) {
-                    match producer {
-                        Producer::Text { text, exact } => {
-                            sql_texts.push((text.clone(), *exact));
-                        }
-                        Producer::LocalFile | Producer::Nothing => {}
-                        _ => sql_texts.push((String::new(), false)),
+            if let Some(long) = t.strip_prefix("--") {
+                let (flag, inline) = match long.split_once('=') {
+                    Some((f, v)) => (f, Some(v)),
+                    None => (long, None),
+                };
+                let takes = matches!(flag, "command" | "execute" | "query" | "file");
+                let value = match inline {
+                    Some(v) => Some(Word {
+                        text: v.to_owned(),
+                        ..w.clone()
+                    }),
+                    None if takes => {
+                        i += 1;
+                        args.get(i - 1).cloned()
                     }
+                    None => None,
+                };
+                match flag {
+                    "command" | "execute" | "query" => sql.extend(value),
+                    "file" => {
+                        file = true;
+                        script(value.as_ref());
+                    }
+                    _ => {}
                 }
+                continue;
             }
-            if let Some((flag, value)) = t.split_once('=')
-                && matches!(flag, "--command" | "--execute" | "--query")
-            {
-                let _ = value;
-                sql.push(w);
-            } else if !t.starts_with('-') {
-                positionals.push(w);
+            if options.long_single_dash.contains(&t) {
+                // `duckdb -cmd SQL`, `sqlite3 -cmd SQL`.
+                sql.extend(args.get(i).cloned());
+                i += 1;
+                continue;
             }
-            i += 1;
+            // A cluster of short options (`-tAc SQL`, `-c'SQL'`, `-se SQL`): letters until one
+            // that takes a value, which is the rest of the word or the next word.
+            let letters = t.get(1..).unwrap_or("");
+            for (k, ch) in letters.char_indices() {
+                let rest = letters.get(k + ch.len_utf8()..).unwrap_or("");
+                if options.attached.contains(ch) {
+                    break;
+                }
+                if !options.values.contains(ch) {
+                    continue;
+                }
+                let value = if rest.is_empty() {
+                    i += 1;
+                    args.get(i - 1).cloned()
+                } else {
+                    Some(Word {
+                        text: rest.to_owned(),
+                        ..w.clone()
+                    })
+                };
+                if options.code.contains(ch) {
+                    sql.extend(value);
+                } else if options.file.contains(ch) {
+                    file = true;
+                    script(value.as_ref());
+                }
+                break;
+            }
         }
-        let _ = strings;
         // sqlite3 DB "SQL…"
         if matches!(name, "sqlite3" | "sqlite" | "duckdb") {
-            sql.extend(positionals.iter().skip(1));
+            sql.extend(positionals.iter().skip(1).map(|w| (*w).clone()));
         }
         let mut risk = SqlRisk::None;
         let mut opaque = false;
         for w in &sql {
-            let body = w
-                .text
-                .split_once('=')
-                .filter(|(f, _)| f.starts_with("--"))
-                .map_or(w.text.as_str(), |(_, v)| v);
             if w.exact {
-                risk = risk.max(interp::scan_sql(body));
+                risk = risk.max(interp::scan_sql(&w.text));
             } else {
                 opaque = true;
             }
@@ -2064,8 +2426,10 @@ impl Walker<'_> {
     /// judgements, credential reads, then the read-only list.
     pub(crate) fn classify_plain(&mut self, name: &str, argv: &[Word], scope: &Scope) {
         let words = argv.get(1..).unwrap_or(&[]);
-        let strings = texts(words);
-        let args = Args::parse(name, &strings);
+        // One copy of the words serves the rule matching and the record.
+        let all = texts(argv);
+        let strings = all.get(1..).unwrap_or(&[]);
+        let args = Args::parse(name, strings);
         let mut worst: Option<Verdict> = taxonomy::match_rules(name, &args).map(RuleRef::verdict);
         if let Some(v) = self.argument_danger(name, words, &args, scope) {
             worst = Some(worse(worst, v));
@@ -2185,8 +2549,8 @@ impl Walker<'_> {
         }
 
         let verdict = worst.unwrap_or_else(|| {
-            let help = matches!(strings.as_slice(), [a] if a == "--help" || a == "--version" || a == "-h")
-                || (name == "git" && matches!(strings.as_slice(), [a] if a == "-v" || a == "help"))
+            let help = matches!(strings, [a] if a == "--help" || a == "--version" || a == "-h")
+                || (name == "git" && matches!(strings, [a] if a == "-v" || a == "help"))
                 || (name == "git" && strings.first().is_some_and(|a| a == "help"));
             if help || taxonomy::is_safe(name, &args) {
                 Verdict::safe("read-only command")
@@ -2194,7 +2558,7 @@ impl Walker<'_> {
                 Verdict::normal("no destructive pattern")
             }
         });
-        self.record(argv, scope, verdict);
+        self.record_text(all, scope, verdict);
     }
 }
 
@@ -2209,6 +2573,54 @@ fn following(node: Node<'_>) -> Option<Node<'_>> {
         n = n.parent()?;
     }
     None
+}
+
+/// The items of each run `xargs` makes, when its input is literal text: blank-separated
+/// words, or one whole line each with `-I` (`by_line`); grouped `lines` input lines or `items`
+/// items per run (all in one run without either). `None` when the text is not exact, uses the
+/// quotes or backslashes xargs interprets, or holds more than 64 items.
+fn xargs_runs(
+    stdin: &Producer,
+    by_line: bool,
+    lines: Option<usize>,
+    items: Option<usize>,
+) -> Option<Vec<Vec<String>>> {
+    let Producer::Text { text, exact: true } = stdin else {
+        return None;
+    };
+    if text.contains(['\'', '"', '\\']) {
+        return None;
+    }
+    let per_line: Vec<Vec<String>> = text
+        .lines()
+        .map(|l| {
+            if by_line {
+                let l = l.trim_start_matches([' ', '\t']);
+                if l.is_empty() {
+                    Vec::new()
+                } else {
+                    vec![l.to_owned()]
+                }
+            } else {
+                crate::expand::split_fields(l)
+            }
+        })
+        .filter(|l| !l.is_empty())
+        .collect();
+    let total: usize = per_line.iter().map(Vec::len).sum();
+    if total == 0 || total > 64 {
+        return None;
+    }
+    let runs = match (lines, items) {
+        (Some(n), _) => per_line.chunks(n).map(<[Vec<String>]>::concat).collect(),
+        (None, Some(n)) => per_line
+            .concat()
+            .chunks(n)
+            .map(<[String]>::to_vec)
+            .collect(),
+        (None, None) => vec![per_line.concat()],
+    };
+    Some(runs)
 }
 
 /// Appends `next` to `word` (two nodes bash reads as one word).

@@ -73,6 +73,22 @@ impl Word {
         }
     }
 
+    /// `words` joined by blanks into one word (a command line rebuilt to be read as shell
+    /// code): exact only when every part is; what their substitutions produce is kept (a
+    /// download in any part is code from the network).
+    pub(crate) fn joined(words: &[Word]) -> Self {
+        Self {
+            text: words
+                .iter()
+                .map(|w| w.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+            exact: words.iter().all(|w| w.exact),
+            shape: WordShape::Exact,
+            substs: words.iter().flat_map(|w| w.substs.clone()).collect(),
+        }
+    }
+
     pub(crate) fn shape(&self) -> Shape {
         match self.shape {
             WordShape::Exact => Shape::Exact,
@@ -86,14 +102,56 @@ impl Word {
 #[derive(Debug, Clone)]
 pub(crate) struct Scope {
     pub cwd: Cwd,
-    /// Functions defined so far (calling one is not running an unknown program).
-    pub functions: Vec<String>,
+    /// The line changed directory (`cwd` may differ from the call's).
+    pub moved: bool,
+    /// Variables, positional parameters, directory stack, aliases and functions (see
+    /// `crate::state`).
+    pub sh: crate::state::Shell,
     /// How we got here (`bash -c`, `$(…)`, `sudo`, …).
     pub via: Vec<String>,
     /// Inside `ssh`/`docker exec`: paths are on another machine.
     pub remote: bool,
     /// Variables assigned secret data earlier in the line (`T=$(cat ~/.aws/credentials)`).
     pub secret_vars: Vec<(String, crate::model::FlowSource)>,
+}
+
+impl Scope {
+    /// The state at the start of a line run in `cwd`.
+    pub(crate) fn new(cwd: Cwd) -> Self {
+        Self {
+            cwd,
+            moved: false,
+            sh: crate::state::Shell::new(),
+            via: Vec::new(),
+            remote: false,
+            secret_vars: Vec::new(),
+        }
+    }
+}
+
+/// The analysis of a function body with unknown arguments, made where it is defined and kept
+/// aside: it joins the result only if some call could not be followed (never called on the
+/// line, called recursively, exported with `export -f`), since every call the line makes with
+/// known arguments is analysed with them.
+#[derive(Debug)]
+pub(crate) struct Pending {
+    /// Where its commands go in `Walker::commands` (source order).
+    pub at: usize,
+    pub commands: Vec<ExecutedCommand>,
+    pub extra: Vec<Verdict>,
+    /// A call on the line was followed with its arguments.
+    pub called: bool,
+    /// Some call could not be followed: the generic analysis counts.
+    pub forced: bool,
+}
+
+/// Positions of the walker's buffers, to drop what a trial walk recorded (see
+/// `Walker::loop_statement`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Mark {
+    commands: usize,
+    extra: usize,
+    pending: usize,
 }
 
 /// The analysis state for one top-level call. Holds the parser so nested sources (`bash -c`,
@@ -116,7 +174,22 @@ pub(crate) struct Walker<'a> {
     /// Where files written earlier in the line came from (secret data, the network): files
     /// outlive subshells and pipeline stages, so this is per line, not per scope.
     pub files: crate::flow::LineState,
+    /// Function bodies analysed with unknown arguments, committed by [`Walker::finish`] when
+    /// some call could not be followed.
+    pub pending: Vec<Pending>,
+    /// Ids of the functions being called (a call already on this stack is recursive).
+    pub calling: Vec<usize>,
+    /// Loop bodies still allowed to be unrolled per value (shared by the whole line).
+    pub unroll_budget: usize,
+    /// Resolving an assignment's value: unquoted expansions are not split there.
+    pub no_split: bool,
+    /// Indices in `commands` of the redirect records (`> file`) of the statement being walked
+    /// (drained by the statement, which knows what it writes).
+    pub write_records: Vec<usize>,
 }
+
+/// Most loop-body walks one line may unroll (`for d in a b c`), across all its loops.
+const UNROLL_BUDGET: usize = 64;
 
 impl std::fmt::Debug for Walker<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -127,7 +200,7 @@ impl std::fmt::Debug for Walker<'_> {
 }
 
 /// Statement kinds the walker dispatches on.
-fn is_statement(kind: &str) -> bool {
+pub(crate) fn is_statement(kind: &str) -> bool {
     matches!(
         kind,
         "command"
@@ -156,6 +229,69 @@ pub(crate) fn text<'s>(node: Node<'_>, src: &'s str) -> &'s str {
     src.get(node.byte_range()).unwrap_or("")
 }
 
+impl<'a> Walker<'a> {
+    pub(crate) fn new(
+        parser: &'a mut Parser,
+        code: &'a mut crate::code::Parsers,
+        ctx: &'a Context,
+        limits: Limits,
+    ) -> Self {
+        Self {
+            parser,
+            code,
+            ctx,
+            limits,
+            // Most lines run one or two commands; two fit the allocator's small-block cache.
+            commands: Vec::with_capacity(2),
+            extra: Vec::new(),
+            recursion: 0,
+            sockets: Vec::new(),
+            written: Vec::new(),
+            files: crate::flow::LineState::default(),
+            pending: Vec::new(),
+            calling: Vec::new(),
+            unroll_budget: UNROLL_BUDGET,
+            no_split: false,
+            write_records: Vec::new(),
+        }
+    }
+
+    /// The line's commands and extra verdicts, with the analyses of function bodies that some
+    /// call could not follow put back where the functions were defined (see [`Pending`]).
+    pub(crate) fn finish(mut self) -> (Vec<ExecutedCommand>, Vec<Verdict>) {
+        if self.pending.is_empty() {
+            return (self.commands, self.extra);
+        }
+        let pending = std::mem::take(&mut self.pending);
+        for p in pending.into_iter().rev() {
+            if p.called && !p.forced {
+                continue;
+            }
+            let at = p.at.min(self.commands.len());
+            self.commands.splice(at..at, p.commands);
+            self.extra.extend(p.extra);
+        }
+        (self.commands, self.extra)
+    }
+
+    /// Where the buffers stand (for [`Self::rewind`]).
+    pub(crate) fn mark(&self) -> Mark {
+        Mark {
+            commands: self.commands.len(),
+            extra: self.extra.len(),
+            pending: self.pending.len(),
+        }
+    }
+
+    /// Drops what was recorded since `mark` (a trial walk of a loop body).
+    pub(crate) fn rewind(&mut self, mark: Mark) {
+        self.commands.truncate(mark.commands);
+        self.extra.truncate(mark.extra);
+        self.pending.truncate(mark.pending);
+        self.write_records.retain(|i| *i < mark.commands);
+    }
+}
+
 impl Walker<'_> {
     pub(crate) fn unknown(&mut self, reason: impl Into<String>) {
         self.extra.push(Verdict::unknown(reason));
@@ -175,8 +311,8 @@ impl Walker<'_> {
             self.unknown("nested command too large to analyse");
             return;
         }
-        if let Err(reason) = crate::prescan(source, &self.limits) {
-            self.unknown(reason);
+        if let Err(refused) = crate::prescan(source, &self.limits) {
+            self.unknown(refused.reason());
             return;
         }
         // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
@@ -209,11 +345,25 @@ impl Walker<'_> {
         false
     }
 
-    /// Walks every statement child of a block-like node.
+    /// Walks every statement child of a block-like node. A statement put in the background
+    /// (`cmd &`) runs in a subshell: its `cd` and assignments do not reach what follows.
     pub(crate) fn block(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
+        let amp = kind_ids().ampersand;
         let mut cursor = node.walk();
-        for child in node.named_children(&mut cursor) {
-            self.stmt(child, src, scope, depth + 1);
+        let mut children = node.children(&mut cursor).peekable();
+        while let Some(child) = children.next() {
+            if !child.is_named() {
+                continue;
+            }
+            let background = children
+                .peek()
+                .is_some_and(|n| !n.is_named() && n.kind_id() == amp && amp != 0);
+            if background {
+                let mut inner = scope.clone();
+                self.stmt(child, src, &mut inner, depth + 1);
+            } else {
+                self.stmt(child, src, scope, depth + 1);
+            }
         }
     }
 
@@ -223,7 +373,7 @@ impl Walker<'_> {
     }
 
     /// Walks one statement with `stdin`; returns what it writes to stdout.
-    fn stmt_io(
+    pub(crate) fn stmt_io(
         &mut self,
         node: Node<'_>,
         src: &str,
@@ -238,7 +388,8 @@ impl Walker<'_> {
             "command" => self.command(node, src, scope, stdin),
             "pipeline" => self.pipeline(node, src, scope, stdin, depth),
             "list" => {
-                self.list(node, src, scope, stdin, depth);
+                // What a list prints is every operand's output, not only the last's.
+                let _ = self.list(node, src, scope, stdin, &[], depth);
                 Producer::Opaque
             }
             "redirected_statement" => self.redirected(node, src, scope, stdin, depth),
@@ -258,18 +409,29 @@ impl Walker<'_> {
                     via: scope.via.clone(),
                     verdict: crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
                     effects: Vec::new(),
+                    cwd: scope.cwd_path(),
                     stdin: None,
+                    writes: None,
                 });
                 Producer::Opaque
             }
-            "negated_command"
-            | "if_statement"
-            | "while_statement"
-            | "for_statement"
-            | "c_style_for_statement"
-            | "case_statement"
-            | "case_item"
-            | "test_command" => {
+            "if_statement" => {
+                self.if_statement(node, src, scope, depth);
+                Producer::Opaque
+            }
+            "case_statement" => {
+                self.case_statement(node, src, scope, depth);
+                Producer::Opaque
+            }
+            "while_statement" | "c_style_for_statement" => {
+                self.loop_statement(node, src, scope, depth, None, None);
+                Producer::Opaque
+            }
+            "for_statement" => {
+                self.for_statement(node, src, scope, depth);
+                Producer::Opaque
+            }
+            "negated_command" | "case_item" | "test_command" => {
                 self.mixed(node, src, scope, depth);
                 Producer::Opaque
             }
@@ -319,6 +481,9 @@ impl Walker<'_> {
                         | "file_descriptor"
                 ) {
                     self.scan_substitutions(node, src, scope, depth);
+                    if is_arithmetic(other) {
+                        crate::control::arithmetic(node, src, scope);
+                    }
                 } else {
                     self.unknown(format!("unsupported construct `{other}`"));
                 }
@@ -328,7 +493,7 @@ impl Walker<'_> {
     }
 
     /// Nodes that mix statements and expressions (`if`, `while`, `for`, `case`, `[[ ]]`).
-    fn mixed(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
+    pub(crate) fn mixed(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
         let mut cursor = node.walk();
         for child in node.named_children(&mut cursor) {
             if is_statement(child.kind())
@@ -340,6 +505,9 @@ impl Walker<'_> {
                 self.stmt(child, src, scope, depth + 1);
             } else {
                 self.scan_substitutions(child, src, scope, depth + 1);
+                if is_arithmetic(child.kind()) {
+                    crate::control::arithmetic(child, src, scope);
+                }
             }
         }
     }
@@ -392,59 +560,6 @@ impl Walker<'_> {
         last
     }
 
-    /// `stdin` is what a redirect after the list feeds: the grammar hangs a heredoc written
-    /// after the last command of `a && b <<EOF` on the whole list, while bash gives it to `b`.
-    fn list(
-        &mut self,
-        node: Node<'_>,
-        src: &str,
-        scope: &mut Scope,
-        stdin: Producer,
-        depth: usize,
-    ) {
-        // `a && b || c` is left-nested; flatten it iteratively so long chains do not recurse.
-        let mut operands = Vec::new();
-        let mut operators = Vec::new();
-        let mut current = node;
-        loop {
-            let mut cursor = current.walk();
-            let children: Vec<Node<'_>> = current.children(&mut cursor).collect();
-            let Some((first, rest)) = children.split_first() else {
-                break;
-            };
-            for child in rest.iter().rev() {
-                if child.is_named() {
-                    operands.push(*child);
-                } else {
-                    operators.push(child.kind());
-                }
-            }
-            if first.kind() == "list" {
-                current = *first;
-            } else {
-                operands.push(*first);
-                break;
-            }
-        }
-        operands.reverse();
-        operators.reverse();
-        let cwd_before = scope.cwd.clone();
-        let last = operands.len().saturating_sub(1);
-        let mut stdin = Some(stdin);
-        for (index, operand) in operands.into_iter().enumerate() {
-            if index > 0 && operators.get(index - 1) == Some(&"||") && scope.cwd != cwd_before {
-                // After `cd x || …` the right side runs where the `cd` failed.
-                scope.cwd = Cwd::Unknown;
-            }
-            let input = if index == last {
-                stdin.take().unwrap_or(Producer::Nothing)
-            } else {
-                Producer::Nothing
-            };
-            let _ = self.stmt_io(operand, src, scope, input, depth + 1);
-        }
-    }
-
     fn pipeline(
         &mut self,
         node: Node<'_>,
@@ -457,158 +572,21 @@ impl Walker<'_> {
         let stages: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
         let mut input = stdin;
         let mut ranges = Vec::with_capacity(stages.len());
-        for stage in stages {
+        let count = stages.len();
+        for (index, stage) in stages.into_iter().enumerate() {
             // Each stage runs in its own subshell: `cd` does not leak.
             let mut inner = scope.clone();
             let before = self.commands.len();
             input = self.stmt_io(stage, src, &mut inner, input, depth + 1);
             ranges.push((before, self.commands.len()));
+            if index + 1 == count {
+                // zsh (and bash with `lastpipe`) runs the last stage in the shell itself: what
+                // it assigns may or may not be seen after the pipeline.
+                scope.join(&inner);
+            }
         }
         self.judge_pipeline(&ranges, scope);
         input
-    }
-
-    fn function(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
-        let name = node
-            .child_by_field_name("name")
-            .map(|n| text(n, src).to_owned())
-            .unwrap_or_default();
-        scope.functions.push(name.clone());
-        let Some(body) = node.child_by_field_name("body") else {
-            return;
-        };
-        let before = self.commands.len();
-        let mut inner = scope.clone();
-        inner.via.push(format!("function {name}"));
-        self.stmt(body, src, &mut inner, depth + 1);
-        let recursive = self
-            .commands
-            .get(before..)
-            .unwrap_or(&[])
-            .iter()
-            .any(|c| c.argv.first() == Some(&name));
-        if recursive && spawns_in_background(body) {
-            self.commands.push(ExecutedCommand {
-                argv: vec![name],
-                via: scope.via.clone(),
-                verdict: crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
-                effects: Vec::new(),
-                stdin: None,
-            });
-        }
-    }
-
-    /// Bare assignments and `export`/`declare -x`/`typeset`/`readonly`/`local`: each name set
-    /// (or exported) becomes a `SetEnv` effect. A shell variable that is already exported
-    /// reaches every later child process when merely reassigned, so plain `X=1` counts too;
-    /// `unset` sets nothing.
-    ///
-    /// Returns what it prints: `export -p`/`declare -x` with no names list the environment.
-    fn assignments(
-        &mut self,
-        node: Node<'_>,
-        src: &str,
-        scope: &mut Scope,
-        depth: usize,
-    ) -> Producer {
-        let before = self.commands.len();
-        let mut names = Vec::new();
-        let mut flags = Vec::new();
-        let declares = node.kind() == "declaration_command";
-        let mut cursor = node.walk();
-        for child in node.named_children(&mut cursor) {
-            if declares && child.kind() == "word" {
-                flags.push(Word::lit(text(child, src)));
-            }
-            if child.kind() == "variable_assignment" {
-                self.assignment(child, src, scope, depth + 1);
-                if let Some(n) = child.child_by_field_name("name") {
-                    names.push(text(n, src).to_owned());
-                }
-            } else if declares && child.kind() == "variable_name" {
-                names.push(text(child, src).to_owned());
-            } else if declares && child.kind() != "word" {
-                // `export "NAME"=v`, `export $V=v`: bash removes quotes and expands before
-                // it reads the name, so the word's value is what is declared. A name that
-                // is computed at run time is kept as written, for callers to ask about.
-                let w = self.word(child, src, scope, depth + 1);
-                let name = w.text.split_once('=').map_or(w.text.as_str(), |(n, _)| n);
-                let flag = w.exact && name.starts_with(['-', '+']);
-                if !(name.is_empty() || flag) {
-                    names.push(name.to_owned());
-                }
-            } else {
-                self.scan_substitutions(child, src, scope, depth + 1);
-            }
-        }
-        if node.kind() == "variable_assignment" {
-            self.assignment(node, src, scope, depth + 1);
-            if let Some(n) = node.child_by_field_name("name") {
-                names.push(text(n, src).to_owned());
-            }
-        }
-        let listing = if declares && names.is_empty() {
-            let keyword = node.child(0).map_or("", |k| text(k, src));
-            crate::flow::command_source(
-                keyword,
-                &flags,
-                &Producer::Nothing,
-                false,
-                &scope.cwd,
-                self.ctx,
-                &self.files,
-            )
-            .map_or(Producer::Nothing, Producer::Secret)
-        } else {
-            Producer::Nothing
-        };
-        if node.kind() == "unset_command" {
-            // Recorded as the command it is (as the plain-words path does), so callers see
-            // which variables a line removes from the environment.
-            let mut argv = vec![Word::lit("unset")];
-            let mut cursor = node.walk();
-            for child in node.named_children(&mut cursor) {
-                argv.push(self.word(child, src, scope, depth + 1));
-            }
-            let _ = self.exec(&argv, scope, Producer::Nothing);
-        } else {
-            self.attach_set_env(before, names, text(node, src), scope);
-        }
-        listing
-    }
-
-    /// A `NAME=value`: its value's substitutions run; some names change what later runs.
-    pub(crate) fn assignment(
-        &mut self,
-        node: Node<'_>,
-        src: &str,
-        scope: &mut Scope,
-        depth: usize,
-    ) {
-        let name = node
-            .child_by_field_name("name")
-            .map_or("", |n| text(n, src));
-        // Resolving the value runs its substitutions (once); a value holding secret data makes
-        // the variable a secret source for later sinks in the line.
-        let value = node
-            .child_by_field_name("value")
-            .map(|v| self.word(v, src, scope, depth + 1));
-        if let Some(source) = value.as_ref().and_then(|w| crate::flow::words_source([w])) {
-            scope.secret_vars.push((name.to_owned(), source));
-        }
-        self.note_assignment(name, value.as_ref());
-        if !crate::resolve::is_hijack_variable(name) {
-            return;
-        }
-        if let Some(verdict) = self.hijack_verdict(name, value.as_ref(), scope) {
-            self.commands.push(ExecutedCommand {
-                argv: vec![text(node, src).to_owned()],
-                via: scope.via.clone(),
-                verdict,
-                effects: Vec::new(),
-                stdin: None,
-            });
-        }
     }
 
     fn redirected(
@@ -641,11 +619,30 @@ impl Walker<'_> {
                 _ => {}
             }
         }
+        match body {
+            // Redirects the grammar hangs on a list are its last command's (see `list`).
+            Some(b) if b.kind() == "list" => self.list(b, src, scope, stdin, &redirects, depth + 1),
+            _ => self.with_redirects(&redirects, body, src, scope, stdin, depth),
+        }
+    }
+
+    /// Runs `body` with `redirects` applied, in the state it runs in (for a list, that of its
+    /// last command, after the operands before it moved or assigned).
+    pub(crate) fn with_redirects(
+        &mut self,
+        redirects: &[Node<'_>],
+        body: Option<Node<'_>>,
+        src: &str,
+        scope: &mut Scope,
+        stdin: Producer,
+        depth: usize,
+    ) -> Producer {
         let mut input = stdin;
         let mut continuations = Vec::new();
         let (sockets, written, before) =
             (self.sockets.len(), self.written.len(), self.commands.len());
-        for redirect in &redirects {
+        let records = self.write_records.len();
+        for redirect in redirects {
             if let Some(p) = self.redirect(*redirect, src, scope, depth, &mut continuations) {
                 input = p;
             }
@@ -655,6 +652,7 @@ impl Walker<'_> {
             Some(b) => self.stmt_io(b, src, scope, input, depth + 1),
             None => Producer::Nothing,
         };
+        self.settle_writes(records, &output);
         self.after_redirects(before, sockets, written, &output, scope);
         // `cat <<EOF | bash`: tree-sitter hangs the rest of the pipeline (or list) inside the
         // heredoc redirect.
@@ -674,6 +672,56 @@ impl Walker<'_> {
         last
     }
 
+    /// After a statement ran: what it printed, when known, goes on the redirect records it
+    /// wrote through (see `ExecutedCommand::writes`; the text it read is on its command's
+    /// `stdin`, attached by `Walker::exec`).
+    pub(crate) fn settle_writes(&mut self, records: usize, output: &Producer) {
+        if self.write_records.len() <= records {
+            return;
+        }
+        let recs: Vec<usize> = self
+            .write_records
+            .drain(records.min(self.write_records.len())..)
+            .collect();
+        if let Producer::Text { text, exact } = output {
+            for i in recs {
+                if let Some(c) = self.commands.get_mut(i)
+                    && c.argv.first().is_some_and(|a| a == ">")
+                {
+                    c.writes = Some(crate::model::Text {
+                        text: text.clone(),
+                        exact: *exact,
+                    });
+                }
+            }
+        }
+    }
+
+    /// The body of an unquoted heredoc as the command reads it: `$X`, `${…}`, `$(…)` and
+    /// backticks expanded where their value is known (the substitutions run), backslash
+    /// escapes of `$`, `` ` ``, `\` and newlines removed.
+    fn heredoc_text(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) -> Word {
+        let mut w = Word::lit("");
+        let mut pos = node.start_byte();
+        let mut cursor = node.walk();
+        let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        for child in children {
+            if let Some(gap) = src.get(pos..child.start_byte()) {
+                w.text.push_str(&unescape_heredoc(gap));
+            }
+            if child.kind() == "heredoc_content" {
+                w.text.push_str(&unescape_heredoc(text(child, src)));
+            } else if child.kind() != "heredoc_end" {
+                self.word_part(child, src, scope, depth + 1, &mut w, false, true);
+            }
+            pos = child.end_byte().max(pos);
+        }
+        if let Some(gap) = src.get(pos..node.end_byte()) {
+            w.text.push_str(&unescape_heredoc(gap));
+        }
+        w
+    }
+
     /// Handles one redirect; returns the new stdin if it provides one. Statements hanging
     /// inside a heredoc redirect are pushed to `continuations` (true = piped).
     pub(crate) fn redirect<'t>(
@@ -688,27 +736,25 @@ impl Walker<'_> {
             "heredoc_redirect" => {
                 let mut result = None;
                 let mut quoted = false;
+                let mut fd = 0;
                 let mut cursor = node.walk();
                 for child in node.named_children(&mut cursor) {
                     match child.kind() {
+                        "file_descriptor" => fd = text(child, src).parse().unwrap_or(u32::MAX),
                         "heredoc_start" => {
                             quoted = text(child, src).contains(['\'', '"', '\\']);
                         }
                         "heredoc_body" => {
-                            let mut has_expansion = false;
-                            if !quoted {
-                                let mut c2 = child.walk();
-                                for part in child.named_children(&mut c2) {
-                                    if part.kind() != "heredoc_content" {
-                                        has_expansion = true;
-                                        self.scan_substitutions(part, src, scope, depth + 1);
-                                    }
-                                }
-                            }
-                            let body = text(child, src);
-                            result = Some(Producer::Text {
-                                text: strip_heredoc_tabs(body, text(node, src)),
-                                exact: !has_expansion,
+                            let body = if quoted {
+                                Word::lit(text(child, src))
+                            } else {
+                                self.heredoc_text(child, src, scope, depth + 1)
+                            };
+                            // `3<<EOF` feeds descriptor 3, not standard input (its
+                            // substitutions still ran above).
+                            result = (fd == 0).then(|| Producer::Text {
+                                text: strip_heredoc_tabs(&body.text, text(node, src)),
+                                exact: body.exact,
                             });
                         }
                         "pipeline" => continuations.push((true, child)),
@@ -724,10 +770,24 @@ impl Walker<'_> {
             }
             "herestring_redirect" => {
                 let mut cursor = node.walk();
-                let value = node
-                    .named_children(&mut cursor)
+                let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+                let fd = children
+                    .iter()
+                    .find(|c| c.kind() == "file_descriptor")
+                    .map_or(0, |c| text(*c, src).parse().unwrap_or(u32::MAX));
+                let value = children
                     .last()
-                    .map(|w| self.word(w, src, scope, depth + 1));
+                    .filter(|c| c.kind() != "file_descriptor")
+                    .map(|w| {
+                        // A here-string's word is not split or globbed.
+                        let outer = std::mem::replace(&mut self.no_split, true);
+                        let v = self.word(*w, src, scope, depth + 1);
+                        self.no_split = outer;
+                        v
+                    });
+                if fd != 0 {
+                    return None;
+                }
                 value.map(|w| match crate::flow::words_source([&w]) {
                     Some(source) => Producer::Secret(source),
                     None => Producer::Text {
@@ -741,10 +801,15 @@ impl Walker<'_> {
                 let mut cursor = node.walk();
                 let mut destination = None;
                 let mut socket = None;
+                // The descriptor written before the operator (`2>`); none is stdout.
+                let mut descriptor = None;
                 for (index, child) in node.children(&mut cursor).enumerate() {
                     let field = u32::try_from(index)
                         .ok()
                         .and_then(|i| node.field_name_for_child(i));
+                    if operator.is_empty() && child.kind() == "file_descriptor" {
+                        descriptor = Some(text(child, src));
+                    }
                     if !child.is_named() {
                         operator = child.kind();
                     } else if field == Some("destination")
@@ -775,6 +840,11 @@ impl Walker<'_> {
                 }
                 if matches!(operator, ">" | ">>" | ">|" | "&>" | "&>>") {
                     self.written.push(word.clone());
+                    // What the statement prints reaches the file only through stdout.
+                    let stdout = operator.starts_with('&') || descriptor.is_none_or(|d| d == "1");
+                    if !scope.remote && stdout {
+                        self.write_records.push(self.commands.len());
+                    }
                 }
                 match operator {
                     "<" => Some(crate::resolve::file_producer(self, &word, scope)),
@@ -804,7 +874,175 @@ impl Walker<'_> {
     ) -> Word {
         let mut w = Word::lit("");
         self.word_part(node, src, scope, depth, &mut w, true, false);
+        // Where it is not split into fields (redirect targets), a word that brace-expands
+        // to several words is not one known argument.
+        if !self.no_split
+            && crate::expand::may_brace(text(node, src))
+            && brace_kind(node)
+            && crate::expand::braces(text(node, src)) != crate::expand::Braces::Literal
+        {
+            w.exact = false;
+        }
         w
+    }
+
+    /// The fields one argument becomes, as bash builds them: brace expansion of its source
+    /// text (each alternative resolved on its own), then the word, then field splitting of a
+    /// lone unquoted `$X` whose value is known, and `"$@"` as one field per parameter.
+    pub(crate) fn fields(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+    ) -> Vec<Word> {
+        let mut out = Vec::with_capacity(1);
+        self.fields_into(node, src, scope, depth, &mut out);
+        out
+    }
+
+    /// [`Self::fields`], appended to `out` (one argument costs no vector of its own).
+    pub(crate) fn fields_into(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+        out: &mut Vec<Word>,
+    ) {
+        let raw = text(node, src);
+        if crate::expand::may_brace(raw) && brace_kind(node) {
+            let resolved = match crate::expand::braces(raw) {
+                crate::expand::Braces::Literal => None,
+                crate::expand::Braces::Words(alternatives) => {
+                    Some(self.reparsed_fields(&alternatives, scope, depth, out))
+                }
+                crate::expand::Braces::TooMany => Some(false),
+            };
+            if let Some(resolved) = resolved {
+                if !resolved {
+                    // Several words not known one by one: the word, unresolved.
+                    let mut w = self.word(node, src, scope, depth);
+                    w.exact = false;
+                    out.push(w);
+                }
+                return;
+            }
+        }
+        self.fields_after_braces(node, src, scope, depth, out);
+    }
+
+    fn fields_after_braces(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+        out: &mut Vec<Word>,
+    ) {
+        let (k, ids) = (node.kind_id(), kind_ids());
+        if k == ids.simple_expansion || k == ids.expansion {
+            if let Some(fields) = self.split_expansion(node, src, scope) {
+                out.extend(fields);
+                return;
+            }
+        } else if k == ids.string
+            && is_quoted_at(node, src)
+            && let Some(params) = &scope.sh.params
+            && params.iter().all(|p| p.known().is_some())
+        {
+            out.extend(params.iter().filter_map(|p| p.known().map(Word::lit)));
+            return;
+        }
+        // Brace expansion was decided by the caller: the word as it is.
+        let mut w = Word::lit("");
+        self.word_part(node, src, scope, depth, &mut w, true, false);
+        out.push(w);
+    }
+
+    /// A lone unquoted `$X`/`${X}`/`$@`/`$*` with a known value: its fields (none when empty).
+    /// `None` when the value is unknown or `IFS` was changed (the word stays unresolved).
+    fn split_expansion(&mut self, node: Node<'_>, src: &str, scope: &Scope) -> Option<Vec<Word>> {
+        if scope.sh.get("IFS").is_some() {
+            return None;
+        }
+        let name = expansion_name(node, src);
+        let values: Vec<String> = if matches!(name, Some("@" | "*")) && is_plain_expansion(node) {
+            scope
+                .sh
+                .params
+                .as_ref()?
+                .iter()
+                .map(|p| p.known().map(str::to_owned))
+                .collect::<Option<Vec<_>>>()?
+        } else {
+            vec![crate::resolve::variable(node, src, self.ctx, scope)?]
+        };
+        Some(
+            values
+                .iter()
+                .flat_map(|v| crate::expand::split_fields(v))
+                .map(|f| {
+                    let glob = f.contains(['*', '?', '[']);
+                    let mut w = Word::lit(f);
+                    if glob {
+                        w.shape = WordShape::Glob;
+                    }
+                    w
+                })
+                .collect(),
+        )
+    }
+
+    /// Resolves brace-expansion alternatives (source texts) by parsing them as the arguments
+    /// of one command. `None` when they do not come back as one argument each.
+    fn reparsed_fields(
+        &mut self,
+        alternatives: &[String],
+        scope: &mut Scope,
+        depth: usize,
+        out: &mut Vec<Word>,
+    ) -> bool {
+        self.reparse_into(alternatives, scope, depth, out).is_some()
+    }
+
+    fn reparse_into(
+        &mut self,
+        alternatives: &[String],
+        scope: &mut Scope,
+        depth: usize,
+        out: &mut Vec<Word>,
+    ) -> Option<()> {
+        // Empty unquoted results are dropped, as bash drops them.
+        let alternatives: Vec<&String> = alternatives.iter().filter(|a| !a.is_empty()).collect();
+        let mut line = String::from(":");
+        for a in &alternatives {
+            line.push(' ');
+            // An alternative starting with `#` would begin a comment on its own.
+            if a.starts_with('#') {
+                line.push('\\');
+            }
+            line.push_str(a);
+        }
+        let tree = self.parser.parse(&line, None)?;
+        let root = tree.root_node();
+        if root.has_error() || root.named_child_count() != 1 {
+            return None;
+        }
+        let command = root.named_child(0).filter(|c| c.kind() == "command")?;
+        let mut cursor = command.walk();
+        let arguments: Vec<Node<'_>> = command
+            .children_by_field_name("argument", &mut cursor)
+            .collect();
+        if arguments.len() != alternatives.len() {
+            return None;
+        }
+        let mut words = Vec::with_capacity(arguments.len());
+        for a in arguments {
+            self.fields_after_braces(a, &line, scope, depth + 1, &mut words);
+        }
+        out.extend(words);
+        Some(())
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -828,7 +1066,7 @@ impl Walker<'_> {
                 if quoted {
                     w.text.push_str(raw);
                 } else {
-                    unquoted_word(raw, first, self.ctx, w);
+                    unquoted_word(raw, first, self.ctx, scope, w);
                 }
             }
             "raw_string" => {
@@ -878,12 +1116,23 @@ impl Walker<'_> {
                 for (index, child) in node.named_children(&mut cursor).enumerate() {
                     self.word_part(child, src, scope, depth + 1, w, first && index == 0, quoted);
                 }
-                if !quoted && is_brace_expansion(node, src) {
-                    w.exact = false;
-                }
             }
             "simple_expansion" | "expansion" => {
-                if let Some(value) = crate::resolve::variable(node, src, self.ctx, scope) {
+                let value = crate::resolve::variable(node, src, self.ctx, scope);
+                if value.is_none() {
+                    // `${d:=x}` assigns when `d` is unset or empty.
+                    crate::resolve::expansion_assigns(node, src, scope);
+                }
+                if let Some(value) = value {
+                    if !quoted && !self.no_split {
+                        // Unquoted, the value is split into fields and globbed.
+                        if crate::expand::splits(&value) || scope.sh.get("IFS").is_some() {
+                            w.exact = false;
+                        }
+                        if value.contains(['*', '?', '[']) && w.shape == WordShape::Exact {
+                            w.shape = WordShape::Glob;
+                        }
+                    }
                     w.text.push_str(&value);
                     // `${TMPDIR:-$(…)}`: the default may still run.
                     self.scan_substitutions(node, src, scope, depth + 1);
@@ -899,14 +1148,18 @@ impl Walker<'_> {
             "command_substitution" => {
                 let before = self.commands.len();
                 let produced = self.substitution(node, src, scope, depth + 1);
-                // `$(echo rm)` folds to `rm` when every command inside was a plain echo.
+                // `$(echo rm)`, `` `printf .claude` `` fold to their output when every command
+                // inside was a plain `echo`/`printf` (whose output the walker computed; any
+                // option or directive it does not model makes the output inexact).
                 let only_echo = self.commands.get(before..).is_some_and(|cmds| {
                     cmds.iter()
-                        .all(|c| c.argv.first().is_some_and(|a| a == "echo"))
+                        .all(|c| c.argv.first().is_some_and(|a| a == "echo" || a == "printf"))
                 });
                 match &produced {
                     Producer::Text { text, exact: true }
-                        if only_echo && (quoted || !text.contains(char::is_whitespace)) =>
+                        if only_echo
+                            && (quoted
+                                || !text.trim_end_matches('\n').contains(char::is_whitespace)) =>
                     {
                         w.text.push_str(text.trim_end_matches('\n'));
                     }
@@ -927,6 +1180,9 @@ impl Walker<'_> {
                 w.text.push_str(raw);
                 w.exact = false;
                 self.scan_substitutions(node, src, scope, depth + 1);
+                if is_arithmetic(node.kind()) {
+                    crate::control::arithmetic(node, src, scope);
+                }
             }
         }
     }
@@ -936,14 +1192,64 @@ fn is_fd(s: &str) -> bool {
     s == "-" || (!s.is_empty() && s.bytes().all(|b| b.is_ascii_digit()))
 }
 
+/// The grammar's ids of the node kinds tested on every word (comparing ids, not names:
+/// `Node::kind` measures and validates the name each time). Looked up once; an id the
+/// grammar does not have is 0, which no node carries.
+struct KindIds {
+    ampersand: u16,
+    simple_expansion: u16,
+    expansion: u16,
+    string: u16,
+    word: u16,
+    concatenation: u16,
+    brace_expression: u16,
+}
+
+fn kind_ids() -> &'static KindIds {
+    static IDS: std::sync::OnceLock<KindIds> = std::sync::OnceLock::new();
+    IDS.get_or_init(|| {
+        let language: tree_sitter::Language = tree_sitter_bash::LANGUAGE.into();
+        let named = |k: &str| language.id_for_node_kind(k, true);
+        KindIds {
+            ampersand: language.id_for_node_kind("&", false),
+            simple_expansion: named("simple_expansion"),
+            expansion: named("expansion"),
+            string: named("string"),
+            word: named("word"),
+            concatenation: named("concatenation"),
+            brace_expression: named("brace_expression"),
+        }
+    })
+}
+
+/// A word node brace expansion applies to.
+fn brace_kind(node: Node<'_>) -> bool {
+    let k = node.kind_id();
+    let ids = kind_ids();
+    k != 0 && (k == ids.word || k == ids.concatenation || k == ids.brace_expression)
+}
+
+/// Arithmetic nodes, which may assign (`x++`, `y = 2`).
+fn is_arithmetic(kind: &str) -> bool {
+    matches!(
+        kind,
+        "binary_expression"
+            | "unary_expression"
+            | "postfix_expression"
+            | "parenthesized_expression"
+            | "ternary_expression"
+            | "arithmetic_expansion"
+    )
+}
+
 /// True when a function body puts work in the background or in a pipeline (`:|:&`).
-fn spawns_in_background(node: Node<'_>) -> bool {
+pub(crate) fn spawns_in_background(node: Node<'_>) -> bool {
     any_node(node, true, |n| n.kind() == "pipeline" || n.kind() == "&")
 }
 
 /// True when `pred` holds for `node` or a node below it. Iterative and bounded: past 10,000
 /// nodes the answer is `overflow` (the caller's fail-closed choice).
-fn any_node(node: Node<'_>, overflow: bool, pred: impl Fn(Node<'_>) -> bool) -> bool {
+pub(crate) fn any_node(node: Node<'_>, overflow: bool, pred: impl Fn(Node<'_>) -> bool) -> bool {
     let mut stack = vec![node];
     let mut seen = 0;
     while let Some(n) = stack.pop() {
@@ -1005,10 +1311,9 @@ fn strip_heredoc_tabs(body: &str, redirect: &str) -> String {
 }
 
 /// Unquoted text: backslash escapes, globs, `~`, brace expansion.
-fn unquoted_word(raw: &str, first: bool, ctx: &Context, w: &mut Word) {
+fn unquoted_word(raw: &str, first: bool, ctx: &Context, scope: &Scope, w: &mut Word) {
     let mut chars = raw.chars().peekable();
     let mut at_start = first;
-    let mut brace_open = false;
     while let Some(c) = chars.next() {
         match c {
             '\\' => match chars.next() {
@@ -1016,9 +1321,20 @@ fn unquoted_word(raw: &str, first: bool, ctx: &Context, w: &mut Word) {
                 Some(e) => w.text.push(e),
             },
             '~' if at_start => {
-                let rest_is_path = matches!(chars.peek(), None | Some('/'));
-                if let (Some(home), true) = (&ctx.home, rest_is_path) {
-                    w.text.push_str(&home.to_string_lossy());
+                // The tilde prefix runs to the first `/`: `~` is $HOME, `~+` $PWD, `~-`
+                // $OLDPWD; `~user` and anything else are not known here.
+                let rest: String = chars.clone().take_while(|c| *c != '/').collect();
+                let value = match rest.as_str() {
+                    "" => crate::resolve::lookup("HOME", ctx, scope),
+                    "+" => crate::resolve::lookup("PWD", ctx, scope),
+                    "-" => crate::resolve::lookup("OLDPWD", ctx, scope),
+                    _ => None,
+                };
+                if let Some(v) = value {
+                    w.text.push_str(&v);
+                    for _ in 0..rest.chars().count() {
+                        chars.next();
+                    }
                 } else {
                     w.text.push('~');
                     w.exact = false;
@@ -1030,47 +1346,49 @@ fn unquoted_word(raw: &str, first: bool, ctx: &Context, w: &mut Word) {
                     w.shape = WordShape::Glob;
                 }
             }
-            '{' => {
-                brace_open = true;
-                w.text.push(c);
-            }
-            '}' if brace_open => {
-                // `{a,b}` / `{1..3}` expand to several words: not statically one argument.
-                if w.text
-                    .rsplit('{')
-                    .next()
-                    .is_some_and(|inside| inside.contains(',') || inside.contains(".."))
-                {
-                    w.exact = false;
-                }
-                w.text.push(c);
-            }
             _ => w.text.push(c),
         }
         at_start = false;
     }
 }
 
-/// tree-sitter splits `{a,b}` into several word nodes inside a concatenation.
-fn is_brace_expansion(node: Node<'_>, src: &str) -> bool {
+/// The name in `$X`/`${X…}` (`@`, `*`, `1` for the special ones).
+pub(crate) fn expansion_name<'s>(node: Node<'_>, src: &'s str) -> Option<&'s str> {
     let mut cursor = node.walk();
-    let parts: Vec<&str> = node
-        .named_children(&mut cursor)
-        .filter(|c| c.kind() == "word")
+    node.children(&mut cursor)
+        .find(|c| matches!(c.kind(), "variable_name" | "special_variable_name"))
         .map(|c| text(c, src))
-        .collect();
-    let joined = parts.concat();
-    joined.contains('{') && joined.contains('}') && (joined.contains(',') || joined.contains(".."))
+}
+
+/// `$X` or `${X}` with no operator.
+fn is_plain_expansion(node: Node<'_>) -> bool {
+    node.kind() == "simple_expansion" || node.child_count() == 3
+}
+
+/// `"$@"`: a double-quoted string made of nothing but `$@`/`${@}`.
+fn is_quoted_at(node: Node<'_>, src: &str) -> bool {
+    let raw = text(node, src);
+    raw == "\"$@\"" || raw == "\"${@}\""
 }
 
 /// Inside double quotes only `\$ \` \" \\` and `\<newline>` are escapes.
 fn unescape_double(raw: &str) -> String {
+    unescape(raw, true)
+}
+
+/// In an unquoted heredoc body only `\$ \` \\` and `\<newline>` are escapes (`\"` stays).
+fn unescape_heredoc(raw: &str) -> String {
+    unescape(raw, false)
+}
+
+fn unescape(raw: &str, double_quote: bool) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut chars = raw.chars();
     while let Some(c) = chars.next() {
         if c == '\\' {
             match chars.next() {
-                Some(e @ ('$' | '`' | '"' | '\\')) => out.push(e),
+                Some(e @ ('$' | '`' | '\\')) => out.push(e),
+                Some('"') if double_quote => out.push('"'),
                 Some('\n') => {}
                 Some(e) => {
                     out.push('\\');

@@ -161,7 +161,7 @@ fn editor_commands_run_shell_and_interpreter_code() {
             ),
             ("vim -c 'call system(\"id\")'", ASK, "-"),
             ("echo '!rm -rf ~' | ex", DENY, "fs.delete_system"),
-            ("printf '!rm -rf ~\\n' | ex", ASK, "rce.opaque_code"),
+            ("printf '!rm -rf ~\\n' | ex", DENY, "fs.delete_system"),
             ("vim -c 'w /etc/cron.d/x'", DENY, "fs.overwrite_system"),
             ("rvim -c '!rm -rf ~'", ALLOW, "-"),
             ("vim -es -c '%s/foo/bar/g' -c wq src/main.rs", ALLOW, "-"),
@@ -880,7 +880,19 @@ fn commands_fed_to_database_shells_runners_and_killers_are_judged() {
                 ASK,
                 "db.redis_shutdown",
             ),
-            ("printf 'SELECT 1\\nFLUSHDB\\n' | redis-cli -n 2", ASK, "-"),
+            // printf's output is folded (escapes, the format per argument): the commands
+            // are known; text built at run time asks.
+            (
+                "printf 'SELECT 1\\nFLUSHDB\\n' | redis-cli -n 2",
+                DENY,
+                "db.redis_flush",
+            ),
+            (
+                "printf '%s\\n' 'SELECT 1' FLUSHALL | redis-cli",
+                DENY,
+                "db.redis_flush",
+            ),
+            ("printf '%s\\n' \"$CMD\" | redis-cli -n 2", ASK, "-"),
             ("echo PING | redis-cli", ALLOW, "-"),
             (
                 "redis-cli -h r eval \"return redis.call('get', KEYS[1])\" 1 k",

@@ -546,8 +546,19 @@ fn shell_environment_assignments_are_set_env_effects() {
             &["setenv HOOKGATE_FAIL_MODE"],
         ),
         ("export 'HOOKGATE_HOME'", &["setenv HOOKGATE_HOME"]),
-        // A computed name is kept as written (the caller cannot place it).
-        ("V=X; export $V=open", &["setenv V", "setenv $V"]),
+        // A name computed from a variable assigned on the line is that variable's value;
+        // one only known at run time is kept as written (the caller cannot place it).
+        ("V=X; export $V=open", &["setenv V", "setenv X"]),
+        (
+            "V=HOOKGATE_FAIL_MODE; export \"$V\"=open",
+            &["setenv V", "setenv HOOKGATE_FAIL_MODE"],
+        ),
+        ("export $V=open", &["setenv $V"]),
+        ("V=$(cat f); export $V=open", &["setenv V", "setenv $V"]),
+        (
+            "if x; then V=A; else V=B; fi; export $V=1",
+            &["setenv V", "setenv $V"],
+        ),
         // `env -u NAME` changes NAME for the command as much as setting it.
         (
             "env -u HOOKGATE_HOME hookgate hook claude",
@@ -671,15 +682,30 @@ fn xargs_items_from_literal_input_are_substituted() {
             .map(|c| c.argv)
             .unwrap_or_default()
     };
-    // One item per line with `%s\n`; one item is that word, several stay unresolved.
+    // One item per line with `%s\n`; literal items are the command's words (blank- and
+    // newline-separated), quoted ones or items read with `-0`/`-d`/`-a` stay unresolved.
     assert_eq!(
         rm_argv(&mut a, "printf '%s\\n' .claude | xargs rm -rf"),
         ["rm", "-rf", ".claude"]
     );
     assert_eq!(
         rm_argv(&mut a, "printf '%s\\n' a .claude | xargs rm -rf"),
+        ["rm", "-rf", "a", ".claude"]
+    );
+    assert_eq!(
+        rm_argv(&mut a, "printf '%s\\n' \"'a b'\" | xargs rm -rf"),
         ["rm", "-rf", "{stdin}"]
     );
+    for options in ["-0", "-r0", "-d '\\n'", "--null", "-a list"] {
+        assert_eq!(
+            rm_argv(
+                &mut a,
+                &format!("printf '%s\\n' .claude | xargs {options} rm -rf")
+            ),
+            ["rm", "-rf", "{stdin}"],
+            "{options}"
+        );
+    }
     // `-I{}` with the replacement string attached.
     assert_eq!(
         rm_argv(&mut a, "xargs -I{} rm -rf {} <<< .claude"),

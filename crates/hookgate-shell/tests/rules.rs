@@ -81,10 +81,10 @@ fn ansi_c_strings_are_decoded_before_matching() {
 #[test]
 fn computed_command_names_are_unknown_and_ask() {
     for c in [
-        "X=rm; $X -rf /",
+        "X=$(cat f); $X -rf /",
         "${CMD} -rf /",
         "rm${IFS}-rf${IFS}/",
-        "$(printf rm) -rf /",
+        "$(printf %q rm) -rf /",
         "`which rm` -rf /",
         "\"$0\" -c id",
     ] {
@@ -96,7 +96,16 @@ fn computed_command_names_are_unknown_and_ask() {
 
 #[test]
 fn echo_substitutions_in_command_position_are_folded() {
-    expect(Action::Deny, &["$(echo rm) -rf /", "`echo rm` -rf /"]);
+    expect(
+        Action::Deny,
+        &[
+            "$(echo rm) -rf /",
+            "`echo rm` -rf /",
+            "$(printf rm) -rf /",
+            // A literal assigned earlier on the line is known (see tests/resolution.rs).
+            "X=rm; $X -rf /",
+        ],
+    );
     expect(
         Action::Allow,
         &["$(echo ls)", "`echo pwd`", "$(echo hello)"],

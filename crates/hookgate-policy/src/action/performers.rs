@@ -10,7 +10,7 @@
 use std::sync::Arc;
 
 use hookgate_core::PathOp;
-use hookgate_shell::StdinText;
+use hookgate_shell::Text;
 
 use super::diff::{diff_paths, strip_components};
 use super::find::{FindFilter, Interest};
@@ -1980,7 +1980,7 @@ fn strip_level(args: &[String], short: &str, long: &str) -> Option<usize> {
 /// time (an expansion in an unquoted heredoc may add files): the caller then also treats the
 /// diff as unread. The files it does name are in `d.paths` in that case.
 fn visible_diff(
-    stdin: Option<&StdinText>,
+    stdin: Option<&Text>,
     strips: &[Option<usize>],
     base: &str,
     d: &mut Described,
@@ -2019,7 +2019,7 @@ fn visible_diff(
 /// (`-i F`, `< F`, a second operand) cannot be read here: the files below the directory it
 /// applies in are touched partially (asked about when that directory holds the protected
 /// set). `--dry-run` writes nothing.
-pub(crate) fn patch(argv: &[String], rest: &[String], stdin: Option<&StdinText>) -> Described {
+pub(crate) fn patch(argv: &[String], rest: &[String], stdin: Option<&Text>) -> Described {
     let mut d = Described::new(ActionKind::FileWrite, argv);
     if has_flag(rest, &["--dry-run", "--check"]) {
         d.kind = ActionKind::ShellExec;
@@ -2064,7 +2064,7 @@ pub(crate) fn git_apply(
     rest: &[String],
     dir: &str,
     worktree: Touch,
-    stdin: Option<&StdinText>,
+    stdin: Option<&Text>,
 ) -> Described {
     let mut d = Described::new(ActionKind::FileWrite, argv);
     let read_only = !has_flag(rest, &["--apply"])

@@ -1,0 +1,721 @@
+//! Runner wrappers: project and package tools whose arguments are a command they run
+//! (`uv run -- CMD`, `poetry run`, `npx PKG`, `nix-shell --run 'CMD'`, `direnv exec DIR CMD`),
+//! and the npm binaries that are deletions (`npx rimraf ~` is `rm -rf ~`).
+//!
+//! Invariant: the command a runner runs is judged like the same command typed directly (with
+//! the runner in `via`). Each runner's options are a data table; an option the table does not
+//! know may or may not take a value, so both readings are judged, never just the harmless one.
+
+// `argv` (the whole command) and `args` (its arguments) are this module's vocabulary, as in
+// `resolve.rs`.
+#![allow(clippy::similar_names)]
+
+use crate::walk::{Producer, Scope, Walker, Word};
+
+/// What the first operand after a runner's options is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Operand {
+    /// The command itself (`uv run CMD ARGS`).
+    Command,
+    /// A package whose binary runs (`npx rimraf@5 ~`), unless a package option named the
+    /// package, then the command (`npx -p del-cli del ~`).
+    Package,
+    /// A directory, then the command (`direnv exec DIR CMD`).
+    Directory,
+    /// Tool specs (`node@20`) up to `--`, then the command (`mise exec node@20 -- CMD`).
+    Tools,
+    /// Nothing runs from operands; only a code option does (`nix-shell -p x --run CMD`).
+    CodeOnly,
+}
+
+/// One runner: how to find the command in its arguments.
+#[derive(Debug)]
+struct Runner {
+    /// Command name (basename).
+    name: &'static str,
+    /// The subcommands that run a command (`run`, `exec`); empty: the tool itself does.
+    sub: &'static [&'static str],
+    /// Options before the subcommand that take a value (`uv --directory D run`).
+    globals: &'static [&'static str],
+    /// Options after the subcommand that take a value.
+    values: &'static [&'static str],
+    /// Options known to take no value.
+    flags: &'static [&'static str],
+    /// Options whose value is shell code (`--run`, `-c`).
+    code: &'static [&'static str],
+    /// Options whose value is the directory the command runs in.
+    chdir: &'static [&'static str],
+    /// Options naming the package (the operand is then the command).
+    package: &'static [&'static str],
+    /// Options after which every remaining word is the command (`nix develop -c CMD ARGS`).
+    rest: &'static [&'static str],
+    /// A word between the options and the command that is skipped (`dotenv … run CMD`).
+    skip_word: Option<&'static str>,
+    /// Flags after which the operands, joined, are shell code (`pnpm exec -c 'a && b'`).
+    shell: &'static [&'static str],
+    /// The operands may always be shell code as well (`yarn exec` runs them through yarn's
+    /// shell): both readings are judged.
+    always_shell: bool,
+    operand: Operand,
+}
+
+const NONE: &[&str] = &[];
+
+/// Options of the Python project tools' `run`.
+const UV_VALUES: &[&str] = &[
+    "--with",
+    "--with-editable",
+    "--with-requirements",
+    "--python",
+    "-p",
+    "--package",
+    "--extra",
+    "--group",
+    "--no-group",
+    "--only-group",
+    "--env-file",
+    "--index",
+    "--default-index",
+    "--index-url",
+    "-i",
+    "--extra-index-url",
+    "--find-links",
+    "-f",
+    "--directory",
+    "--project",
+    "--config-file",
+    "--cache-dir",
+    "--color",
+    "--python-preference",
+    "--index-strategy",
+    "--keyring-provider",
+    "--resolution",
+    "--prerelease",
+    "--exclude-newer",
+    "--link-mode",
+    "--refresh-package",
+    "--reinstall-package",
+    "--upgrade-package",
+    "-P",
+    "--no-binary-package",
+    "--no-build-package",
+    "--config-setting",
+    "-C",
+    "--allow-insecure-host",
+    "--from",
+];
+
+const UV_FLAGS: &[&str] = &[
+    "--frozen",
+    "--locked",
+    "--no-sync",
+    "--isolated",
+    "--no-project",
+    "--all-extras",
+    "--no-dev",
+    "--dev",
+    "--active",
+    "--exact",
+    "--offline",
+    "-q",
+    "--quiet",
+    "-v",
+    "--verbose",
+    "--no-cache",
+    "-n",
+    "--script",
+    "-s",
+    "--gui-script",
+    "--no-env-file",
+    "--refresh",
+    "--upgrade",
+    "-U",
+    "--reinstall",
+    "--compile-bytecode",
+    "--no-editable",
+    "--all-packages",
+    "--no-config",
+    "--preview",
+    "--native-tls",
+    "--managed-python",
+    "--no-managed-python",
+    "--no-python-downloads",
+    "--no-sources",
+    "--module",
+    "-m",
+];
+
+const NPX_FLAGS: &[&str] = &[
+    "--yes",
+    "-y",
+    "--no",
+    "--no-install",
+    "--ignore-existing",
+    "-q",
+    "--quiet",
+    "--prefer-online",
+    "--prefer-offline",
+    "--offline",
+    "--silent",
+    "-s",
+    "--bun",
+    "--workspaces",
+    "-ws",
+    "--include-workspace-root",
+    "-r",
+    "--recursive",
+    "--parallel",
+];
+
+const fn runner(name: &'static str, sub: &'static [&'static str], operand: Operand) -> Runner {
+    Runner {
+        name,
+        sub,
+        globals: NONE,
+        values: NONE,
+        flags: NONE,
+        code: NONE,
+        chdir: NONE,
+        package: NONE,
+        rest: NONE,
+        skip_word: None,
+        shell: NONE,
+        always_shell: false,
+        operand,
+    }
+}
+
+/// `conda run` and its clones (`mamba`, `micromamba`): `-n ENV`/`-p PREFIX`, `--cwd DIR`.
+const fn conda(name: &'static str) -> Runner {
+    Runner {
+        values: &["-n", "--name", "-p", "--prefix", "--cwd"],
+        flags: &[
+            "--no-capture-output",
+            "--live-stream",
+            "-a",
+            "--attach",
+            "-v",
+            "--verbose",
+            "--debug",
+        ],
+        chdir: &["--cwd"],
+        ..runner(name, &["run"], Operand::Command)
+    }
+}
+
+/// The runners, by command name. `sub` lists alternatives (`npm exec` or `npm x`).
+static RUNNERS: &[Runner] = &[
+    Runner {
+        globals: &[
+            "--directory",
+            "--project",
+            "--config-file",
+            "--cache-dir",
+            "--color",
+        ],
+        values: UV_VALUES,
+        flags: UV_FLAGS,
+        chdir: &["--directory"],
+        ..runner("uv", &["run"], Operand::Command)
+    },
+    Runner {
+        values: UV_VALUES,
+        flags: UV_FLAGS,
+        package: &["--from"],
+        ..runner("uvx", NONE, Operand::Package)
+    },
+    Runner {
+        globals: &["-C", "--directory", "-P", "--project"],
+        flags: &[
+            "-q",
+            "--quiet",
+            "-v",
+            "-vv",
+            "-vvv",
+            "-n",
+            "--no-interaction",
+            "--ansi",
+        ],
+        chdir: &["-C", "--directory"],
+        ..runner("poetry", &["run"], Operand::Command)
+    },
+    Runner {
+        globals: &["--python"],
+        ..runner("pipenv", &["run"], Operand::Command)
+    },
+    Runner {
+        globals: &["-p", "--project", "-c", "--config"],
+        flags: &["-s", "--site-packages", "-l", "--list", "-v", "-q"],
+        ..runner("pdm", &["run"], Operand::Command)
+    },
+    Runner {
+        values: &["--pyproject"],
+        ..runner("rye", &["run"], Operand::Command)
+    },
+    Runner {
+        globals: &[
+            "-e",
+            "--env",
+            "-p",
+            "--project",
+            "--data-dir",
+            "--cache-dir",
+            "--config",
+        ],
+        ..runner("hatch", &["run"], Operand::Command)
+    },
+    conda("conda"),
+    conda("mamba"),
+    conda("micromamba"),
+    Runner {
+        values: &["-e", "--environment", "--manifest-path"],
+        flags: &["--frozen", "--locked", "-v", "-q"],
+        ..runner("pixi", &["run", "exec"], Operand::Command)
+    },
+    Runner {
+        values: &["--spec", "--python", "--index-url", "--pip-args"],
+        flags: &["--no-cache", "--verbose", "--pypackages", "--editable"],
+        package: &["--spec"],
+        ..runner("pipx", &["run"], Operand::Package)
+    },
+    Runner {
+        globals: &["-C", "--dir", "--filter", "-F", "--workspace-dir"],
+        flags: NPX_FLAGS,
+        chdir: &["-C", "--dir"],
+        shell: &["-c", "--shell-mode"],
+        ..runner("pnpm", &["exec"], Operand::Command)
+    },
+    Runner {
+        globals: &["-C", "--dir"],
+        values: &["--package"],
+        flags: NPX_FLAGS,
+        chdir: &["-C", "--dir"],
+        package: &["--package"],
+        ..runner("pnpm", &["dlx"], Operand::Package)
+    },
+    Runner {
+        values: &["--package"],
+        flags: NPX_FLAGS,
+        package: &["--package"],
+        ..runner("pnpx", NONE, Operand::Package)
+    },
+    Runner {
+        globals: &["--cwd"],
+        flags: NPX_FLAGS,
+        chdir: &["--cwd"],
+        always_shell: true,
+        ..runner("yarn", &["exec"], Operand::Command)
+    },
+    Runner {
+        globals: &["--cwd"],
+        values: &["-p", "--package"],
+        flags: NPX_FLAGS,
+        chdir: &["--cwd"],
+        package: &["-p", "--package"],
+        ..runner("yarn", &["dlx"], Operand::Package)
+    },
+    Runner {
+        globals: &["--prefix", "-w", "--workspace"],
+        values: &["-p", "--package", "-c", "--call", "--node-options"],
+        flags: NPX_FLAGS,
+        code: &["-c", "--call"],
+        package: &["-p", "--package"],
+        ..runner("npm", &["exec", "x"], Operand::Package)
+    },
+    Runner {
+        values: &[
+            "-p",
+            "--package",
+            "-c",
+            "--call",
+            "--cache",
+            "--node-options",
+        ],
+        flags: NPX_FLAGS,
+        code: &["-c", "--call"],
+        package: &["-p", "--package"],
+        ..runner("npx", NONE, Operand::Package)
+    },
+    Runner {
+        values: &["-p", "--package"],
+        flags: NPX_FLAGS,
+        package: &["-p", "--package"],
+        ..runner("bunx", NONE, Operand::Package)
+    },
+    Runner {
+        values: &["-p", "--package"],
+        flags: NPX_FLAGS,
+        package: &["-p", "--package"],
+        ..runner("bun", &["x"], Operand::Package)
+    },
+    Runner {
+        globals: &["-C", "--cd", "-E", "--env"],
+        values: &["-j", "--jobs"],
+        flags: &["--raw", "-q", "--quiet", "-v", "--verbose", "-y", "--yes"],
+        code: &["-c", "--command"],
+        chdir: &["-C", "--cd"],
+        ..runner("mise", &["exec", "x"], Operand::Tools)
+    },
+    runner("asdf", &["exec"], Operand::Command),
+    runner("direnv", &["exec"], Operand::Directory),
+    Runner {
+        values: &["-e", "-v", "-c", "-p", "-f", "--file"],
+        flags: &["--debug", "--quiet", "-o", "--override", "--no-override"],
+        skip_word: Some("run"),
+        ..runner("dotenv", NONE, Operand::Command)
+    },
+    Runner {
+        values: &[
+            "-p",
+            "--packages",
+            "-A",
+            "--attr",
+            "-I",
+            "--include",
+            "-E",
+            "--expr",
+        ],
+        flags: &[
+            "--pure",
+            "--impure",
+            "-v",
+            "--verbose",
+            "-Q",
+            "--no-build-output",
+        ],
+        code: &["--run", "--command"],
+        ..runner("nix-shell", NONE, Operand::CodeOnly)
+    },
+    Runner {
+        rest: &["-c", "--command"],
+        ..runner("nix", &["develop", "shell"], Operand::CodeOnly)
+    },
+    Runner {
+        values: &["--gemfile"],
+        flags: &["--keep-file-descriptors"],
+        ..runner("bundle", &["exec"], Operand::Command)
+    },
+    runner("shx", NONE, Operand::Command),
+];
+
+/// npm binaries that delete their operands recursively (data: the package's own binary
+/// names). They are judged as `rm -rf` on the same operands.
+const DELETERS: &[&str] = &["rimraf", "del", "del-cli", "premove", "trash", "trash-put"];
+
+/// npm package names whose binary has another name.
+const PACKAGE_BINARIES: &[(&str, &str)] = &[("del-cli", "del"), ("trash-cli", "trash")];
+
+/// True for commands handled here (a `match` on the name: `exec` asks this for every
+/// command; a unit test checks it covers [`RUNNERS`] and [`DELETERS`]).
+pub(crate) fn handles(name: &str) -> bool {
+    matches!(
+        name,
+        "asdf"
+            | "bun"
+            | "bundle"
+            | "bunx"
+            | "conda"
+            | "del"
+            | "del-cli"
+            | "direnv"
+            | "dotenv"
+            | "hatch"
+            | "mamba"
+            | "micromamba"
+            | "mise"
+            | "nix"
+            | "nix-shell"
+            | "npm"
+            | "npx"
+            | "pdm"
+            | "pipenv"
+            | "pipx"
+            | "pixi"
+            | "pnpm"
+            | "pnpx"
+            | "poetry"
+            | "premove"
+            | "rimraf"
+            | "rye"
+            | "shx"
+            | "trash"
+            | "trash-put"
+            | "uv"
+            | "uvx"
+            | "yarn"
+    )
+}
+
+/// The binary an npm/PyPI package spec runs: `rimraf@5` → `rimraf`, `@scope/x@1` → `x`.
+fn package_binary(spec: &str) -> String {
+    let unscoped = spec
+        .strip_prefix('@')
+        .and_then(|s| s.split_once('/').map(|(_, n)| n))
+        .unwrap_or(spec);
+    let name = unscoped.split('@').next().unwrap_or(unscoped);
+    // PyPI specs: `ruff==0.4`, `black[jupyter]`.
+    let name = name
+        .split(['=', '<', '>', '[', '~', '!'])
+        .next()
+        .unwrap_or(name);
+    PACKAGE_BINARIES
+        .iter()
+        .find(|(p, _)| *p == name)
+        .map_or(name, |(_, b)| b)
+        .to_owned()
+}
+
+fn is_option(w: &Word) -> bool {
+    w.exact && w.text.len() > 1 && w.text.starts_with('-')
+}
+
+/// What the options of one runner invocation say.
+#[derive(Default)]
+struct Parsed {
+    /// Index of the first operand.
+    end: usize,
+    code: Option<Word>,
+    chdir: Option<Word>,
+    package: bool,
+    /// Index right after an option the table does not know (it may have taken a value).
+    ambiguous: Option<usize>,
+    /// Every word from here on is the command (`nix develop -c`).
+    rest: Option<usize>,
+    /// A flag made the operands shell code.
+    shell: bool,
+}
+
+/// Reads options from `start`: `--` ends them; `--opt=value` is unambiguous.
+fn parse(runner: &Runner, args: &[Word], start: usize, values: &[&str]) -> Parsed {
+    let mut parsed = Parsed::default();
+    let mut at = start;
+    while let Some(word) = args.get(at) {
+        if !is_option(word) {
+            break;
+        }
+        if word.text == "--" {
+            at += 1;
+            break;
+        }
+        let (flag, inline) = match word.text.split_once('=') {
+            Some((name, value)) if name.starts_with("--") => (name, Some(value)),
+            _ => (word.text.as_str(), None),
+        };
+        if runner.rest.contains(&flag) {
+            parsed.rest = Some(at + 1);
+            at = args.len();
+            break;
+        }
+        let takes =
+            values.contains(&flag) || runner.code.contains(&flag) || runner.chdir.contains(&flag);
+        let value = match inline {
+            Some(v) => Some(Word {
+                text: v.to_owned(),
+                ..word.clone()
+            }),
+            None if takes => args.get(at + 1).cloned(),
+            None => None,
+        };
+        if runner.code.contains(&flag) {
+            parsed.code.clone_from(&value);
+        }
+        if runner.chdir.contains(&flag) {
+            parsed.chdir.clone_from(&value);
+        }
+        if runner.package.contains(&flag) {
+            parsed.package = true;
+        }
+        if runner.shell.contains(&flag) {
+            parsed.shell = true;
+        }
+        let known = takes
+            || runner.flags.contains(&flag)
+            || runner.shell.contains(&flag)
+            || inline.is_some();
+        if !known && parsed.ambiguous.is_none() {
+            parsed.ambiguous = Some(at + 1);
+        }
+        at += if takes && inline.is_none() { 2 } else { 1 };
+    }
+    parsed.end = at.min(args.len());
+    parsed
+}
+
+impl Walker<'_> {
+    /// Runs the command a runner runs (or the `rm -rf` a deleting npm binary is). `None`
+    /// when this invocation runs no command (`uv pip install`, `npm install`): the caller
+    /// judges it as a plain command.
+    pub(crate) fn runner(
+        &mut self,
+        name: &str,
+        argv: &[Word],
+        args: &[Word],
+        scope: &mut Scope,
+        stdin: &Producer,
+    ) -> Option<Producer> {
+        if DELETERS.contains(&name) {
+            let mut line = vec![Word::lit("rm"), Word::lit("-rf")];
+            line.extend(args.iter().cloned());
+            return Some(self.peel(argv, &line, name, scope, stdin.clone()));
+        }
+        let mut candidates = RUNNERS.iter().filter(|r| r.name == name);
+        // `pnpm exec` and `pnpm dlx` are two entries: the first whose subcommand matches.
+        let (r, p) = candidates.find_map(|r| {
+            let mut start = 0;
+            if !r.sub.is_empty() {
+                let g = parse(r, args, 0, r.globals);
+                let sub = args.get(g.end)?;
+                if !(sub.exact && r.sub.contains(&sub.text.as_str())) {
+                    return None;
+                }
+                start = g.end + 1;
+                let mut p = parse(r, args, start, r.values);
+                p.chdir = p.chdir.or(g.chdir);
+                return Some((r, p));
+            }
+            Some((r, parse(r, args, start, r.values)))
+        })?;
+        let label = if r.sub.is_empty() {
+            r.name.to_owned()
+        } else {
+            let sub = args
+                .iter()
+                .find(|w| r.sub.contains(&w.text.as_str()))
+                .map_or("", |w| w.text.as_str());
+            format!("{} {sub}", r.name)
+        };
+        let mut inner = scope.clone();
+        if let Some(dir) = &p.chdir {
+            inner.set_cwd(self.resolve_dir(dir, scope));
+        }
+        if let Some(code) = &p.code {
+            self.run_code_string(argv, code, &mut inner, &label);
+            return Some(Producer::Opaque);
+        }
+        if p.shell || r.always_shell {
+            let operands = args.get(p.end..).unwrap_or(&[]);
+            let code = Word::joined(operands);
+            if !operands.is_empty() {
+                self.run_code_string(argv, &code, &mut inner, &label);
+            }
+            if p.shell {
+                return Some(Producer::Opaque);
+            }
+        }
+        let mut commands: Vec<Vec<Word>> = Vec::new();
+        // `nix develop [installable] -c CMD …`: the option may follow operands.
+        let rest = p.rest.or_else(|| {
+            args.iter()
+                .position(|w| w.exact && r.rest.contains(&w.text.as_str()))
+                .map(|at| at + 1)
+        });
+        if let Some(at) = rest {
+            commands.push(args.get(at..).unwrap_or(&[]).to_vec());
+        } else {
+            for start in std::iter::once(p.end).chain(p.ambiguous.map(|a| a + 1)) {
+                // The reading where the unknown option took a value starts one word later,
+                // past its value, and only if that value is not itself an option.
+                if start != p.end && args.get(start - 1).is_none_or(is_option) {
+                    continue;
+                }
+                if let Some(c) = runner_command(r, &p, args, start) {
+                    commands.push(c);
+                }
+            }
+        }
+        if commands.is_empty() {
+            self.record(
+                argv,
+                &inner,
+                crate::model::Verdict::normal(format!("{label} without a command")),
+            );
+            return Some(Producer::Opaque);
+        }
+        let mut out = Producer::Opaque;
+        for command in commands {
+            out = self.peel(argv, &command, &label, &mut inner, stdin.clone());
+        }
+        Some(out)
+    }
+}
+
+/// The argv a runner runs, its operands starting at `start`.
+fn runner_command(r: &Runner, p: &Parsed, args: &[Word], start: usize) -> Option<Vec<Word>> {
+    let mut rest = args.get(start..)?;
+    if let (Some(skip), Some(first)) = (r.skip_word, rest.first())
+        && first.exact
+        && first.text == skip
+    {
+        rest = rest.get(1..)?;
+    }
+    if rest.first().is_some_and(|w| w.exact && w.text == "--") {
+        rest = rest.get(1..)?;
+    }
+    let first = rest.first()?;
+    match r.operand {
+        Operand::Command if r.name == "hatch" && first.exact && first.text.contains(':') => {
+            // `hatch run ENV:CMD ARGS`.
+            let mut line = rest.to_vec();
+            if let Some(w) = line.first_mut() {
+                w.text = w.text.split_once(':').map(|(_, c)| c.to_owned())?;
+            }
+            Some(line)
+        }
+        Operand::Command => Some(rest.to_vec()),
+        Operand::Package if p.package => Some(rest.to_vec()),
+        Operand::Package => {
+            let mut line = rest.to_vec();
+            if let Some(w) = line.first_mut().filter(|w| w.exact) {
+                w.text = package_binary(&w.text);
+            }
+            Some(line)
+        }
+        Operand::Directory => Some(rest.get(1..)?.to_vec()),
+        Operand::Tools => {
+            let line = if let Some(at) = rest.iter().position(|w| w.exact && w.text == "--") {
+                rest.get(at + 1..)?
+            } else {
+                let skip = rest
+                    .iter()
+                    .take_while(|w| w.exact && w.text.contains('@'))
+                    .count();
+                rest.get(skip..)?
+            };
+            (!line.is_empty()).then(|| line.to_vec())
+        }
+        Operand::CodeOnly => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_runner_and_deleter_is_handled() {
+        for name in RUNNERS
+            .iter()
+            .map(|r| r.name)
+            .chain(DELETERS.iter().copied())
+        {
+            assert!(handles(name), "{name}");
+        }
+        for name in ["git", "cargo", "ls", "make", "python"] {
+            assert!(!handles(name), "{name}");
+        }
+    }
+
+    #[test]
+    fn package_specs_name_their_binary() {
+        for (spec, bin) in [
+            ("rimraf", "rimraf"),
+            ("rimraf@5.0.1", "rimraf"),
+            ("@scope/tool@1", "tool"),
+            ("del-cli", "del"),
+            ("ruff==0.4", "ruff"),
+            ("black[jupyter]", "black"),
+        ] {
+            assert_eq!(package_binary(spec), bin, "{spec}");
+        }
+    }
+}
