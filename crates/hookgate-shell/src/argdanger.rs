@@ -58,6 +58,51 @@ const FRAMEWORK_TASKS: &[(&str, &[&str], Option<&str>)] = &[
     ("liquibase", &["drop-all"], None),
     ("mix", &["ecto.drop"], None),
     ("mix", &["ecto.reset"], None),
+    ("mix", &["ecto.rollback"], Some("--all")),
+    // Django: unapplying every migration of an app drops its tables.
+    ("manage.py", &["migrate", "*", "zero"], None),
+    ("manage.py", &["migrate", "zero"], None),
+    ("django-admin", &["migrate", "*", "zero"], None),
+    ("manage.py", &["sqlflush"], None),
+    ("supabase", &["db", "reset"], None),
+    ("drizzle-kit", &["drop"], None),
+    ("drizzle-kit", &["push"], Some("--force")),
+    ("dbmate", &["drop"], None),
+    ("dbmate", &["rollback"], None),
+    ("dbmate", &["down"], None),
+    ("goose", &["reset"], None),
+    ("goose", &["down-to", "0"], None),
+    ("migrate", &["drop"], None),
+    ("migrate", &["down"], Some("-all")),
+    ("sqlx", &["database", "drop"], None),
+    ("sqlx", &["database", "reset"], None),
+    ("sqlx", &["db", "drop"], None),
+    ("sqlx", &["db", "reset"], None),
+    ("diesel", &["database", "reset"], None),
+    ("diesel", &["database", "drop"], None),
+    ("diesel", &["migration", "redo"], Some("--all")),
+    ("diesel", &["migration", "revert"], Some("--all")),
+    ("wp", &["db", "reset"], None),
+    ("wp", &["db", "drop"], None),
+    ("wp", &["db", "clean"], None),
+    ("wp", &["site", "empty"], None),
+    ("flask", &["db", "downgrade", "base"], None),
+    ("hasura", &["migrate", "apply"], Some("--down")),
+    ("atlas", &["schema", "clean"], None),
+    ("prisma", &["migrate", "reset"], None),
+    ("typeorm", &["migration:revert"], None),
+    ("mikro-orm", &["schema:drop"], None),
+    ("mikro-orm", &["schema:fresh"], None),
+    ("mikro-orm", &["migration:fresh"], None),
+    ("knex", &["migrate:down"], Some("--all")),
+    ("sequelize", &["db:migrate:undo:all"], None),
+    ("sequelize-cli", &["db:migrate:undo:all"], None),
+    ("yii", &["migrate/fresh"], None),
+    ("yii", &["migrate/down"], Some("all")),
+    ("console", &["doctrine:database:drop"], None),
+    ("console", &["doctrine:schema:drop"], None),
+    ("influx", &["bucket", "delete"], None),
+    ("fauna", &["delete-database"], None),
 ];
 
 /// Words that put a framework task on the production database.
@@ -1128,6 +1173,25 @@ fn is_framework_tool(word: &str) -> bool {
     FRAMEWORK_TASKS.iter().any(|(tool, _, _)| *tool == base)
 }
 
+/// The task words right after the tool (`manage.py flush`), or, when the tool takes its
+/// options first (`migrate -path db -database URL down -all`, `dbmate --url U drop`), as a
+/// contiguous run of the words that are not options. `*` stands for any one word (`migrate
+/// APP zero`).
+fn task_matches(after: &[&str], task: &[&str]) -> bool {
+    let same = |window: &[&str]| {
+        window.len() == task.len() && window.iter().zip(task).all(|(w, t)| *t == "*" || w == t)
+    };
+    if after.get(..task.len()).is_some_and(same) {
+        return true;
+    }
+    let words: Vec<&str> = after
+        .iter()
+        .copied()
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    !task.is_empty() && words.windows(task.len()).any(same)
+}
+
 /// `python manage.py flush`, `npx prisma migrate reset`, `php artisan migrate:fresh`, …
 fn other_framework_task(name: &str, words: &[Word], production_env: bool) -> Option<Verdict> {
     let line: Vec<&str> = std::iter::once(name)
@@ -1137,7 +1201,7 @@ fn other_framework_task(name: &str, words: &[Word], production_env: bool) -> Opt
         let base = word.rsplit('/').next().unwrap_or(word);
         FRAMEWORK_TASKS.iter().any(|(tool, task, flag)| {
             *tool == base
-                && line.get(i + 1..i + 1 + task.len()) == Some(*task)
+                && task_matches(line.get(i + 1..).unwrap_or(&[]), task)
                 && flag.is_none_or(|f| line.get(i + 1..).is_some_and(|r| r.contains(&f)))
         })
     });

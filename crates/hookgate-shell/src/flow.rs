@@ -185,6 +185,9 @@ pub(crate) struct LineState {
     /// An assignment earlier in the line put Rails/Rack on a local environment
     /// (`RAILS_ENV=test`): resetting that database is routine.
     pub local_env: bool,
+    /// git remotes added earlier in the line (`git remote add NAME URL`): a push to one of
+    /// them sends the repository somewhere nobody reviewed.
+    pub new_remotes: Vec<String>,
 }
 
 impl LineState {
@@ -261,6 +264,11 @@ fn lookup_source(
     }
     if is_proc_environ(&path) {
         return Some(FlowSource::Environment { by: raw.to_owned() });
+    }
+    // The home directory, an ancestor of it or the root holds every credential below it
+    // (`tar czf - ~`, `aws s3 sync ~ s3://…`, `scp -r ~ host:`).
+    if ctx.home.as_deref().is_some_and(|h| h.starts_with(&path)) {
+        return Some(file());
     }
     let consult = thorough || !hookgate_paths::is_within(&path, &ctx.cwd);
     (consult && catalog_secret(&path, ctx, false)).then(file)
@@ -399,12 +407,23 @@ pub(crate) fn command_source(
             command: format!("{name} {}", shown.join(" ")).trim().to_owned(),
         });
     }
-    if FILE_READERS.contains(&name)
+    if !NON_EMITTING.contains(&name)
         && let Some(s) = words
             .iter()
-            .filter(|w| w.exact && is_operand(w))
-            .find_map(|w| read_source(&w.text, cwd, ctx, files))
+            .enumerate()
+            .filter(|(i, w)| {
+                w.exact
+                    && is_operand(w)
+                    && !(*i > 0
+                        && words
+                            .get(i - 1)
+                            .is_some_and(|prev| is_key_option(name, &prev.text)))
+            })
+            .find_map(|(_, w)| read_source(&w.text, cwd, ctx, files))
     {
+        // Any program may print the files it is given (`awk 1`, `rev`, `paste`, `iconv`,
+        // `git diff --no-index /dev/null KEY`): a sensitive operand is the source of its
+        // stdout unless the program is known to print only facts about it.
         return Some(s);
     }
     if let Some(s) = words_source(words) {
@@ -414,9 +433,129 @@ pub(crate) fn command_source(
         }
     }
     match stdin {
-        Producer::Secret(s) if FILTERS.contains(&name) => Some(s.clone()),
+        // A transform of secret data is still secret (`tr`, `sed`, `rev`, an unknown filter);
+        // only programs that print facts about their input (`wc`) end the flow.
+        Producer::Secret(s) if !NON_EMITTING.contains(&name) => Some(s.clone()),
         _ => None,
     }
+}
+
+/// Programs that read files or stdin but print only facts about them (counts, sizes, hashes,
+/// types, listings) or nothing at all: a credential file named to them is not on their stdout.
+/// Everything else is assumed to print what it reads (the flow model's default for programs it
+/// does not know).
+const NON_EMITTING: &[&str] = &[
+    "wc",
+    "stat",
+    "test",
+    "[",
+    "[[",
+    "ls",
+    "ll",
+    "la",
+    "dir",
+    "file",
+    "du",
+    "df",
+    "md5sum",
+    "sha1sum",
+    "sha224sum",
+    "sha256sum",
+    "sha384sum",
+    "sha512sum",
+    "b2sum",
+    "cksum",
+    "sum",
+    "shasum",
+    "md5",
+    "realpath",
+    "readlink",
+    "basename",
+    "dirname",
+    "touch",
+    "chmod",
+    "chown",
+    "chgrp",
+    "chattr",
+    "lsattr",
+    "rm",
+    "unlink",
+    "shred",
+    "mkdir",
+    "rmdir",
+    "cp",
+    "mv",
+    "ln",
+    "install",
+    "true",
+    "false",
+    ":",
+    "echo",
+    "printf",
+    "which",
+    "type",
+    "command",
+    "ssh-keygen",
+    "ssh-add",
+    "ssh-copy-id",
+    "cmp",
+    "diff",
+    "namei",
+    "lsof",
+    "fuser",
+    "getfacl",
+    "setfacl",
+    "wait",
+    "sleep",
+    "cd",
+    "pushd",
+    "popd",
+    "exit",
+    "kill",
+    "export",
+    "unset",
+    "set",
+    "local",
+    "declare",
+    "readonly",
+    "typeset",
+    "alias",
+    "source",
+    ".",
+    "eval",
+    "exec",
+    "ssh",
+    "scp",
+    "sftp",
+    "docker",
+    "podman",
+    "kubectl",
+    "gpg-agent",
+    "sops",
+    "age",
+    "vault",
+    "op",
+];
+
+/// Options of non-readers whose value is a key or identity the program uses, not data it
+/// prints (`openssl … -inkey KEY` still prints; `ssh -i KEY` does not).
+fn is_key_option(name: &str, opt: &str) -> bool {
+    is_identity_option(name, opt)
+        || matches!(
+            opt,
+            "-i" | "--identity"
+                | "--identity-file"
+                | "--key-file"
+                | "--keyfile"
+                | "--private-key"
+                | "--ssh-key"
+                | "--credentials"
+                | "--credentials-file"
+                | "--kubeconfig"
+                | "--env-file"
+                | "--netrc-file"
+                | "--config"
+        ) && !FILE_READERS.contains(&name)
 }
 
 /// The key a configuration tool is asked to print (`git config --get github.token`,
@@ -600,9 +739,19 @@ fn file_refs(arg: &str) -> impl Iterator<Item = &str> {
         .strip_prefix("--")
         .and_then(|a| a.split_once('='))
         .map(|(_, p)| p.trim_start_matches('@'));
+    // socat's file addresses: `FILE:path,opts`, `OPEN:…`, `GOPEN:…`.
+    let address = arg
+        .split_once(':')
+        .filter(|(k, _)| {
+            matches!(
+                k.to_ascii_uppercase().as_str(),
+                "FILE" | "OPEN" | "GOPEN" | "CREATE" | "CREAT"
+            )
+        })
+        .map(|(_, p)| p.split(',').next().unwrap_or(p));
     // The extracted references first, so the flow names the file (`.env`, not `f=@.env`).
     // A URL is where the request goes, not a file it reads.
-    [at, form, named, long, Some(arg)]
+    [at, form, named, long, address, Some(arg)]
         .into_iter()
         .flatten()
         .map(|p| p.split(";type=").next().unwrap_or(p))
@@ -1226,7 +1375,7 @@ fn place(text: &str, scope: &Scope, ctx: &Context) -> Option<PathBuf> {
 
 /// The normalised path of a word, against `cwd` (`None` for a relative path in an unknown
 /// directory).
-fn place_in(text: &str, cwd: &Cwd, ctx: &Context) -> Option<PathBuf> {
+pub(crate) fn place_in(text: &str, cwd: &Cwd, ctx: &Context) -> Option<PathBuf> {
     let base = match cwd {
         Cwd::Known(p) => p.as_path(),
         Cwd::Unknown if text.starts_with('/') || text.starts_with('~') => Path::new("/"),

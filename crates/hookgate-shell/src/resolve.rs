@@ -443,6 +443,11 @@ pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope) {
     });
 }
 
+/// Devices that never reach end of file when read.
+fn is_endless_device(path: &str) -> bool {
+    matches!(path, "/dev/zero" | "/dev/urandom" | "/dev/random")
+}
+
 fn worse(a: Option<Verdict>, b: Verdict) -> Verdict {
     match a {
         Some(a) if a.severity() >= b.severity() => a,
@@ -930,7 +935,18 @@ impl Walker<'_> {
                     .iter()
                     .filter(|w| !(w.exact && w.text.starts_with('-') && w.text.len() > 1))
                     .collect();
-                if name == "tee" || files.is_empty() || files.iter().all(|w| w.text == "-") {
+                if name == "tee"
+                    && stdin == Producer::Endless
+                    && files.iter().any(|w| !w.text.starts_with("/dev/"))
+                {
+                    self.record(argv, scope, ids::RES_DISK_FILL.verdict());
+                }
+                if name == "cat"
+                    && !files.is_empty()
+                    && files.iter().all(|w| w.exact && is_endless_device(&w.text))
+                {
+                    Producer::Endless
+                } else if name == "tee" || files.is_empty() || files.iter().all(|w| w.text == "-") {
                     stdin
                 } else if let Some(source) = files.iter().filter(|w| w.exact).find_map(|w| {
                     crate::flow::read_source(&w.text, &scope.cwd, self.ctx, &self.files)
@@ -949,6 +965,34 @@ impl Walker<'_> {
             {
                 out
             }
+            "pwsh" | "powershell" => {
+                self.classify_plain(&name, argv, scope);
+                // `-Command`/`-c` (any unique prefix) takes the rest; `-EncodedCommand`/`-e…`
+                // is base64 nobody can read here.
+                let mut code: Option<(String, bool)> = None;
+                for (i, w) in args.iter().enumerate() {
+                    let t = w.text.to_ascii_lowercase();
+                    if t.len() > 1 && "-command".starts_with(&t) && t != "-" {
+                        let rest = args.get(i + 1..).unwrap_or(&[]);
+                        code = Some((Word::joined(rest).text, false));
+                        break;
+                    }
+                    if t.len() > 1 && ("-encodedcommand".starts_with(&t) || t == "-ec") {
+                        code = Some((String::new(), true));
+                        break;
+                    }
+                }
+                if let Some((text, encoded)) = code {
+                    let verdict = crate::hazards::powershell(&text, encoded, &scope.cwd, self.ctx);
+                    self.record(argv, scope, verdict);
+                }
+                Producer::Opaque
+            }
+            n if crate::optexec::handles(n) => {
+                self.classify_plain(&name, argv, scope);
+                self.option_exec(&name, argv, args, scope, &stdin);
+                self.producer_of(&name, args, &stdin, scope)
+            }
             _ => {
                 self.classify_plain(&name, argv, scope);
                 self.producer_of(&name, args, &stdin, scope)
@@ -963,6 +1007,9 @@ impl Walker<'_> {
         stdin: &Producer,
         scope: &Scope,
     ) -> Producer {
+        if name == "yes" {
+            return Producer::Endless;
+        }
         let strings = texts(args);
         let parsed = Args::parse(name, &strings);
         if crate::flow::receives_network(name, &strings) {
@@ -996,6 +1043,19 @@ impl Walker<'_> {
                 | "tr"
         ) || (name == "xxd" && parsed.has_flag("-r"));
         if decoding || always_decodes {
+            // Decoding or transforming secret data keeps it secret (`tr a-z n-za-m` of a key
+            // is still the key): the flow wins over "decoded".
+            if let Some(source) = crate::flow::command_source(
+                name,
+                args,
+                stdin,
+                false,
+                &scope.cwd,
+                self.ctx,
+                &self.files,
+            ) {
+                return Producer::Secret(source);
+            }
             return Producer::Decoded;
         }
         // `classify_plain` recorded this command last; its rule says whether it prints a
@@ -1126,6 +1186,9 @@ impl Walker<'_> {
     fn check_env_assignment(&mut self, w: &Word, scope: &Scope) {
         let (var, value) = w.text.split_once('=').unwrap_or((w.text.as_str(), ""));
         self.note_assignment(var, Some(&Word::lit(value)).filter(|_| w.exact));
+        if let Some(verdict) = crate::hazards::variable(var, Some(value)) {
+            self.record(std::slice::from_ref(w), scope, verdict);
+        }
         if is_hijack_variable(var) {
             let value = Word {
                 text: value.to_owned(),
@@ -1555,6 +1618,19 @@ impl Walker<'_> {
             "-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-E", "-b", "-c", "-m", "-O",
             "-Q", "-S", "-W", "-w", "-B", "-e", "-I",
         ];
+        self.option_exec("ssh", argv, args, scope, &Producer::Nothing);
+        // `-R [bind:]port:host:hostport` opens a port on the remote machine that leads back
+        // here: a tunnel exposing a local service (or this machine's ssh) to the outside.
+        if args.iter().any(|w| {
+            w.exact
+                && (w.text == "-R"
+                    || (w.text.starts_with("-R") && w.text.len() > 2)
+                    || (w.text.starts_with('-')
+                        && !w.text.starts_with("--")
+                        && w.text.ends_with('R')))
+        }) {
+            self.record(argv, scope, ids::NET_TUNNEL_EXPOSE.verdict());
+        }
         let end = skip_options(args, &value_opts);
         let rest = args.get(end + 1..).unwrap_or(&[]);
         if rest.is_empty() {
@@ -1658,7 +1734,7 @@ impl Walker<'_> {
                     Verdict::normal("starts an interactive interpreter"),
                 );
             }
-            Producer::Secret(_) | Producer::Opaque | Producer::FindPaths(_) => {
+            Producer::Secret(_) | Producer::Opaque | Producer::FindPaths(_) | Producer::Endless => {
                 self.record(argv, scope, ids::RCE_OPAQUE_CODE.verdict());
             }
         }
@@ -1858,6 +1934,22 @@ impl Walker<'_> {
             }
         }
         let via = format!("{name} -c");
+        // The words after the code or script: the program's operands, which it may print
+        // (`awk 1 KEY`, `python3 dump.py KEY`).
+        let operands_from = match (&code, &script) {
+            (Some(_), _) if lang == Lang::Awk && !awk_file => i + 1,
+            (None, Some(_)) => i + 1,
+            _ => i,
+        };
+        let printed = crate::flow::command_source(
+            &name,
+            args.get(operands_from..).unwrap_or(&[]),
+            &stdin,
+            false,
+            &scope.cwd,
+            self.ctx,
+            &self.files,
+        );
         match (code, script) {
             (Some(code), _) => self.foreign(lang, argv, &code, scope, &via),
             (None, Some(s)) if !s.substs.is_empty() => {
@@ -1865,10 +1957,21 @@ impl Walker<'_> {
                 self.judge_code_input(argv, p, Some(lang), scope, &via);
             }
             (None, Some(_)) => self.classify_plain(&name, argv, scope),
-            (None, None) if module => self.classify_plain(&name, argv, scope),
+            (None, None) if module => {
+                // `python -m MODULE ARGS` runs the module's command-line entry point, which for
+                // tools is the tool itself (`python -m twine upload`, `python -m pip`,
+                // `python -m http.server`): judged as that command, with the interpreter in
+                // `via`.
+                match args.get(i + 1..) {
+                    Some(rest) if !rest.is_empty() && rest[0].exact => {
+                        return self.peel(argv, rest, &format!("{name} -m"), scope, stdin);
+                    }
+                    _ => self.classify_plain(&name, argv, scope),
+                }
+            }
             (None, None) => self.judge_code_input(argv, stdin, Some(lang), scope, &via),
         }
-        Producer::Opaque
+        printed.map_or(Producer::Opaque, Producer::Secret)
     }
 
     /// Scans a one-liner in another language and acts on what it finds: shell-outs are
@@ -1907,7 +2010,15 @@ impl Walker<'_> {
             self.unknown("one-liners nested too deeply");
             return;
         }
-        let findings = match self.code.scan(lang, &code.text) {
+        let scanned = self.code.scan(lang, &code.text);
+        if let Some(call) = self.code.destructive_sql() {
+            // `sqlite3.connect('app.db').execute('DROP TABLE users')`: the same SQL through
+            // `psql -c` or `sqlite3` is judged as a drop; from code it asks.
+            let mut v = ids::DB_ORM_BULK_DELETE.verdict();
+            v.reason = format!("{} (`{call}`)", v.reason);
+            self.record(argv, scope, v);
+        }
+        let findings = match scanned {
             Some(mut parsed) => {
                 // Where the grammar gave up on part of the snippet, the lexer's findings are
                 // added, so a grammar gap can only add findings, never lose the old ones.
@@ -2289,9 +2400,9 @@ impl Walker<'_> {
             opaque |= !exact && risk == SqlRisk::None;
         }
         if sql.is_empty() && !file {
-            match stdin {
+            match &stdin {
                 Producer::Text { text, exact } => {
-                    risk = risk.max(interp::scan_sql(&text));
+                    risk = risk.max(interp::scan_sql(text));
                     opaque |= !exact && risk == SqlRisk::None;
                 }
                 Producer::Download
@@ -2299,7 +2410,7 @@ impl Walker<'_> {
                 | Producer::Opaque
                 | Producer::Secret(_)
                 | Producer::FindPaths(_) => opaque = true,
-                Producer::Nothing | Producer::LocalFile => {}
+                Producer::Nothing | Producer::LocalFile | Producer::Endless => {}
             }
         }
         let verdict = match risk {
@@ -2309,6 +2420,52 @@ impl Walker<'_> {
             SqlRisk::None => Verdict::normal("database client"),
         };
         self.record(argv, scope, verdict);
+        // The clients' own meta-commands run shell: sqlite3 `.shell`/`.system`, psql and
+        // mysql `\!`, mysql `system`. Each is judged as the shell code it carries, and asks
+        // as a shell escape whatever it runs.
+        let texts: Vec<Word> = sql
+            .iter()
+            .cloned()
+            .chain(sql_texts.iter().map(|(t, e)| Word {
+                text: t.clone(),
+                exact: *e,
+                shape: WordShape::Exact,
+                substs: Vec::new(),
+            }))
+            .chain(match (&stdin, sql.is_empty() && !file) {
+                (Producer::Text { text, exact }, true) => Some(Word {
+                    text: text.clone(),
+                    exact: *exact,
+                    shape: WordShape::Exact,
+                    substs: Vec::new(),
+                }),
+                _ => None,
+            })
+            .collect();
+        for w in &texts {
+            for line in w.text.lines() {
+                let line = line.trim_start();
+                let shell = line
+                    .strip_prefix(".shell ")
+                    .or_else(|| line.strip_prefix(".system "))
+                    .or_else(|| line.strip_prefix("\\!"))
+                    .or_else(|| {
+                        line.strip_prefix("system ")
+                            .filter(|_| name.starts_with("mysql") || name == "mariadb")
+                    });
+                if let Some(code) = shell {
+                    let code = Word {
+                        text: code.trim_end_matches(';').to_owned(),
+                        exact: w.exact,
+                        shape: WordShape::Exact,
+                        substs: Vec::new(),
+                    };
+                    let before = self.commands.len();
+                    self.run_code_string(argv, &code, scope, &format!("{name} shell escape"));
+                    self.escape_asks(argv, scope, before, &[]);
+                }
+            }
+        }
         Producer::Opaque
     }
 
@@ -2341,6 +2498,13 @@ impl Walker<'_> {
         }
         let mut worst: Option<Verdict> = None;
         let mut nested = false;
+        // Literal names the search selects (`-name .env`): no glob characters.
+        let names: Vec<String> = args
+            .windows(2)
+            .filter(|p| p[0].exact && matches!(p[0].text.as_str(), "-name" | "-iname"))
+            .filter(|p| p[1].exact && !p[1].text.contains(['*', '?', '[']))
+            .map(|p| p[1].text.clone())
+            .collect();
         while let Some(w) = args.get(i) {
             i += 1;
             if !w.exact {
@@ -2380,13 +2544,26 @@ impl Walker<'_> {
                             shape: WordShape::Descendants,
                             substs: Vec::new(),
                         };
+                        // What `{}` stands for when it is only part of a word (`-F f=@{}`): a
+                        // credential the search selects (`find . -name .env`, `find ~/.ssh`)
+                        // is kept as that path, so the command's sinks see it.
+                        let secret_item = root.exact.then(|| {
+                            std::iter::once(root.text.clone())
+                                .chain(names.iter().map(|n| format!("{}/{n}", root.text)))
+                                .find(|p| targets::is_secret_path(p, &scope.cwd, self.ctx))
+                        });
                         let mut line = cmd.clone();
                         for word in &mut line {
                             if word.text == "{}" {
                                 *word = item.clone();
                             } else if word.text.contains("{}") {
-                                word.text = word.text.replace("{}", &root.text);
-                                word.exact = false;
+                                match secret_item.as_ref().and_then(Option::as_ref) {
+                                    Some(p) => word.text = word.text.replace("{}", p),
+                                    None => {
+                                        word.text = word.text.replace("{}", &root.text);
+                                        word.exact = false;
+                                    }
+                                }
                             }
                         }
                         nested = true;
@@ -2432,6 +2609,12 @@ impl Walker<'_> {
         let args = Args::parse(name, strings);
         let mut worst: Option<Verdict> = taxonomy::match_rules(name, &args).map(RuleRef::verdict);
         if let Some(v) = self.argument_danger(name, words, &args, scope) {
+            worst = Some(worse(worst, v));
+        }
+        if let Some(v) = crate::hazards::argument(name, words) {
+            worst = Some(worse(worst, v));
+        }
+        if let Some(v) = crate::hazards::serves_sensitive(name, words, &scope.cwd, self.ctx) {
             worst = Some(worse(worst, v));
         }
         let ctx = self.ctx;

@@ -129,6 +129,11 @@ impl<'a> Args<'a> {
                 out.positionals.push(arg);
             }
         }
+        if name == "npm"
+            && let Some(first) = out.positionals.first_mut()
+        {
+            *first = npm_command(first);
+        }
         out
     }
 
@@ -184,6 +189,93 @@ pub(crate) fn long_option(name: &str, sub: &str, flag: &str) -> LongOption {
         [] => LongOption::Unlisted,
         [one] => LongOption::Exact(one),
         _ => LongOption::Ambiguous(candidates),
+    }
+}
+
+/// npm's commands (npm 10 `cmd-list`), sorted: npm runs any unique prefix of one of them
+/// (`npm publi`, `npm pub` are `npm publish`), so rules name the full command only.
+const NPM_COMMANDS: &[&str] = &[
+    "access",
+    "adduser",
+    "audit",
+    "bugs",
+    "cache",
+    "ci",
+    "completion",
+    "config",
+    "dedupe",
+    "deprecate",
+    "diff",
+    "dist-tag",
+    "docs",
+    "doctor",
+    "edit",
+    "exec",
+    "explain",
+    "explore",
+    "find-dupes",
+    "fund",
+    "get",
+    "help",
+    "help-search",
+    "hook",
+    "init",
+    "install",
+    "install-ci-test",
+    "install-test",
+    "link",
+    "ll",
+    "login",
+    "logout",
+    "ls",
+    "org",
+    "outdated",
+    "owner",
+    "pack",
+    "ping",
+    "pkg",
+    "prefix",
+    "profile",
+    "prune",
+    "publish",
+    "query",
+    "rebuild",
+    "repo",
+    "restart",
+    "root",
+    "run-script",
+    "sbom",
+    "search",
+    "set",
+    "shrinkwrap",
+    "star",
+    "stars",
+    "start",
+    "stop",
+    "team",
+    "test",
+    "token",
+    "undeprecate",
+    "uninstall",
+    "unpublish",
+    "unstar",
+    "update",
+    "version",
+    "view",
+    "whoami",
+];
+
+/// The npm command `word` names: itself when it is a command or not a unique prefix of one
+/// (aliases such as `i`, `rm` are npm's own and left as written), else the one command it
+/// prefixes. Invariant: a prefix that reaches exactly one command is that command.
+fn npm_command(word: &str) -> &str {
+    if word.len() < 2 || NPM_COMMANDS.contains(&word) {
+        return word;
+    }
+    let mut found = NPM_COMMANDS.iter().filter(|c| c.starts_with(word));
+    match (found.next(), found.next()) {
+        (Some(one), None) => one,
+        _ => word,
     }
 }
 

@@ -28,6 +28,8 @@ pub(crate) enum Producer {
     Secret(crate::model::FlowSource),
     /// Paths found below these roots (`find`), for `xargs`.
     FindPaths(Vec<String>),
+    /// Output that never ends (`yes`, `cat /dev/zero`): written to a file it fills the disk.
+    Endless,
     /// Anything else.
     Opaque,
 }
@@ -683,6 +685,17 @@ impl Walker<'_> {
             .write_records
             .drain(records.min(self.write_records.len())..)
             .collect();
+        if *output == Producer::Endless {
+            // `yes > f`, `cat /dev/urandom > f`: the write only stops when the disk is full.
+            for i in &recs {
+                if let Some(c) = self.commands.get_mut(*i)
+                    && c.argv.first().is_some_and(|a| a == ">")
+                    && c.argv.get(1).is_some_and(|p| !p.starts_with("/dev/"))
+                {
+                    c.verdict = crate::taxonomy::ids::RES_DISK_FILL.verdict();
+                }
+            }
+        }
         if let Producer::Text { text, exact } = output {
             for i in recs {
                 if let Some(c) = self.commands.get_mut(i)
