@@ -414,6 +414,11 @@ pub(crate) fn command_source(
             .filter(|(i, w)| {
                 w.exact
                     && is_operand(w)
+                    // Cheap gate for programs not known to read files: only words that look
+                    // like paths (`./`, `~/`, `/`, dotfiles) are looked up.
+                    && (FILE_READERS.contains(&name)
+                        || w.text.contains('/')
+                        || w.text.starts_with(['.', '~']))
                     && !(*i > 0
                         && words
                             .get(i - 1)

@@ -149,6 +149,39 @@ fn config_key(tool: &str, key: &str, value: &str) -> Option<Verdict> {
 
 /// Danger in `name`'s arguments judged by value (called by `classify_plain`).
 pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
+    if !matches!(
+        name,
+        "history"
+            | "set"
+            | "shopt"
+            | "unset"
+            | "export"
+            | "declare"
+            | "typeset"
+            | "local"
+            | "readonly"
+            | "date"
+            | "git"
+            | "npm"
+            | "pnpm"
+            | "yarn"
+            | "pip"
+            | "pip3"
+            | "conda"
+            | "mamba"
+            | "micromamba"
+            | "go"
+            | "uv"
+            | "helm"
+            | "kill"
+            | "dockerd"
+            | "auditctl"
+            | "sysctl"
+            | "fallocate"
+            | "dd"
+    ) {
+        return None;
+    }
     let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
     let operands: Vec<&str> = texts
         .iter()
@@ -499,6 +532,9 @@ fn judge_served(raw: &str, exact: bool, cwd: &Cwd, ctx: &Context) -> Option<Verd
     exposes.then(|| ids::NET_SERVE_SENSITIVE.verdict())
 }
 
+/// PowerShell's file deleters and their aliases.
+const PS_REMOVERS: &[&str] = &["remove-item", "rm", "del", "rmdir", "rd", "ri", "erase"];
+
 /// PowerShell code (`pwsh -c`, `powershell -Command`): read as words, case-insensitively.
 /// A download evaluated (`iex (iwr …)`, `IEX(New-Object Net.WebClient).DownloadString(…)`)
 /// is download-to-shell; an upload of a credential file (`-InFile ~/.ssh/id_rsa`) is
@@ -550,8 +586,7 @@ pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) ->
     if network && has(&["-infile", "-body", "uploadfile", "uploadstring"]) {
         return ids::CRED_EXFILTRATE.verdict();
     }
-    const REMOVERS: &[&str] = &["remove-item", "rm", "del", "rmdir", "rd", "ri", "erase"];
-    if has(REMOVERS) {
+    if has(PS_REMOVERS) {
         let recursive = has(&["-recurse", "-r"]);
         let original: Vec<&str> = code
             .split(|c: char| {
@@ -561,7 +596,7 @@ pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) ->
             .collect();
         let mut worst: Option<Verdict> = None;
         for (i, w) in words.iter().enumerate() {
-            if !REMOVERS.contains(w) {
+            if !PS_REMOVERS.contains(w) {
                 continue;
             }
             // The first operand that is not an option (`-Path X` names it too).

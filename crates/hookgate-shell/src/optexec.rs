@@ -124,7 +124,7 @@ pub(crate) fn handles(name: &str) -> bool {
 }
 
 /// The values of `entry`'s options in `args` (`-o V`, `-oV`, `--eval=V`, `--eval V`).
-fn values<'w>(entry: &OptExec, args: &'w [Word]) -> Vec<Word> {
+fn values(entry: &OptExec, args: &[Word]) -> Vec<Word> {
     let mut out = Vec::new();
     let mut i = 0;
     while let Some(w) = args.get(i) {
@@ -235,6 +235,9 @@ fn make_code(text: &str) -> Vec<String> {
     out
 }
 
+// `argv` (the whole command) and `args` (its arguments) are this module's vocabulary, as in
+// `resolve.rs`.
+#[allow(clippy::similar_names)]
 impl Walker<'_> {
     /// Analyses the command-valued options of `name` (see the module header) after the
     /// command itself was classified.

@@ -819,7 +819,7 @@ impl Walker<'_> {
                 let lang = interpreter(n).unwrap_or(Lang::Python);
                 self.interpreter(lang, argv, args, scope, stdin)
             }
-            n if is_sql_client(n) => self.sql_client(n, argv, args, scope, stdin),
+            n if is_sql_client(n) => self.sql_client(n, argv, args, scope, &stdin),
             "export" | "declare" | "typeset" | "readonly" | "local" => {
                 self.classify_plain(&name, argv, scope);
                 self.declare_words(&name, args, scope);
@@ -2295,7 +2295,7 @@ impl Walker<'_> {
         argv: &[Word],
         args: &[Word],
         scope: &mut Scope,
-        stdin: Producer,
+        stdin: &Producer,
     ) -> Producer {
         let options = sql_options(name);
         let mut sql: Vec<Word> = Vec::new();
@@ -2400,7 +2400,7 @@ impl Walker<'_> {
             opaque |= !exact && risk == SqlRisk::None;
         }
         if sql.is_empty() && !file {
-            match &stdin {
+            match stdin {
                 Producer::Text { text, exact } => {
                     risk = risk.max(interp::scan_sql(text));
                     opaque |= !exact && risk == SqlRisk::None;
@@ -2432,7 +2432,7 @@ impl Walker<'_> {
                 shape: WordShape::Exact,
                 substs: Vec::new(),
             }))
-            .chain(match (&stdin, sql.is_empty() && !file) {
+            .chain(match (stdin, sql.is_empty() && !file) {
                 (Producer::Text { text, exact }, true) => Some(Word {
                     text: text.clone(),
                     exact: *exact,
@@ -2557,12 +2557,11 @@ impl Walker<'_> {
                             if word.text == "{}" {
                                 *word = item.clone();
                             } else if word.text.contains("{}") {
-                                match secret_item.as_ref().and_then(Option::as_ref) {
-                                    Some(p) => word.text = word.text.replace("{}", p),
-                                    None => {
-                                        word.text = word.text.replace("{}", &root.text);
-                                        word.exact = false;
-                                    }
+                                if let Some(p) = secret_item.as_ref().and_then(Option::as_ref) {
+                                    word.text = word.text.replace("{}", p);
+                                } else {
+                                    word.text = word.text.replace("{}", &root.text);
+                                    word.exact = false;
                                 }
                             }
                         }
