@@ -34,6 +34,8 @@ enum Bad {
     Zero,
     /// A value that contains this (`GOFLAGS=-insecure`).
     Contains(&'static str),
+    /// A plain-HTTP URL to another host (a registry or index without transport security).
+    PlainHttp,
 }
 
 impl Bad {
@@ -48,6 +50,11 @@ impl Bad {
             Bad::Nothing => v.is_empty() || v == "/dev/null",
             Bad::Zero => v == "0",
             Bad::Contains(s) => v.contains(s),
+            Bad::PlainHttp => {
+                v.starts_with("http://")
+                    && !v.starts_with("http://localhost")
+                    && !v.starts_with("http://127.")
+            }
         }
     }
 }
@@ -85,6 +92,9 @@ const VARIABLES: &[(&str, Bad, Kind)] = &[
 const CONFIG_KEYS: &[(&[&str], &str, Bad)] = &[
     (&["git"], "http.sslverify", Bad::Falsy),
     (&["npm", "pnpm", "yarn"], "strict-ssl", Bad::Falsy),
+    (&["npm", "pnpm", "yarn"], "registry", Bad::PlainHttp),
+    (&["pip", "pip3"], "global.index-url", Bad::PlainHttp),
+    (&["pip", "pip3"], "global.extra-index-url", Bad::PlainHttp),
     (&["npm", "pnpm", "yarn"], "strict_ssl", Bad::Falsy),
     (&["yarn"], "enablestrictssl", Bad::Falsy),
     (&["pip", "pip3"], "global.trusted-host", Bad::Any),
@@ -179,6 +189,7 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             | "sysctl"
             | "fallocate"
             | "dd"
+            | "openssl"
     ) {
         return None;
     }
@@ -223,8 +234,18 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
         }
         "pip" | "pip3" => match operands.as_slice() {
             ["config", "set", rest @ ..] => key_values(name, rest),
-            _ => insecure_flag(name, &texts),
+            _ => insecure_flag(name, &texts).or_else(|| plain_http_index(&texts)),
         },
+        "openssl" => {
+            // `openssl rand -out FILE N` with N of 10 GiB or more.
+            let huge = texts.first() == Some(&"rand")
+                && texts.contains(&"-out")
+                && operands
+                    .last()
+                    .and_then(|n| parse_size(n))
+                    .is_some_and(|n| n >= HUGE);
+            huge.then(|| ids::RES_DISK_FILL.verdict())
+        }
         "conda" | "mamba" | "micromamba" => {
             // `conda config --set ssl_verify false`
             let at = texts.iter().position(|t| *t == "--set")?;
@@ -239,7 +260,8 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
                 .find_map(|(k, v)| config_key("go", k, v)),
             _ => None,
         },
-        "uv" | "helm" => insecure_flag(name, &texts),
+        "uv" => insecure_flag(name, &texts).or_else(|| plain_http_index(&texts)),
+        "helm" => insecure_flag(name, &texts),
         "kill" => kill(&texts),
         "dockerd" => texts
             .iter()
@@ -277,7 +299,7 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
 }
 
 /// 10 GiB: more than a test fixture or an image needs on an agent's machine.
-const HUGE: u128 = 10 << 30;
+pub(crate) const HUGE: u128 = 10 << 30;
 
 /// `K V` or `K=V` pairs after a `config set`.
 fn key_values(tool: &str, rest: &[&str]) -> Option<Verdict> {
@@ -305,6 +327,36 @@ fn insecure_flag(tool: &str, texts: &[&str]) -> Option<Verdict> {
                     }
                     _ => true,
                 }
+        })
+        .then(|| ids::NET_TLS_VERIFY_OFF.verdict())
+}
+
+/// A package index over plain HTTP (`pip install -i http://…`): packages can be replaced in
+/// transit, like with verification off.
+fn plain_http_index(texts: &[&str]) -> Option<Verdict> {
+    const INDEX: &[&str] = &[
+        "-i",
+        "--index-url",
+        "--extra-index-url",
+        "--index",
+        "--default-index",
+        "-f",
+        "--find-links",
+    ];
+    texts
+        .iter()
+        .enumerate()
+        .any(|(i, t)| {
+            let value = match t.split_once('=') {
+                Some((f, v)) if INDEX.contains(&f) => Some(v),
+                _ if INDEX.contains(t) => texts.get(i + 1).copied(),
+                _ => None,
+            };
+            value.is_some_and(|v| {
+                v.starts_with("http://")
+                    && !v.starts_with("http://localhost")
+                    && !v.starts_with("http://127.")
+            })
         })
         .then(|| ids::NET_TLS_VERIFY_OFF.verdict())
 }
@@ -349,6 +401,9 @@ fn kill(texts: &[&str]) -> Option<Verdict> {
             i += 1;
         } else if *t == "-l" || *t == "-L" || *t == "--list" {
             return None;
+        } else if t.starts_with("-$") {
+            // `-$$`, `-$PGID`: a process group whose id is only known at run time.
+            targets.push(*t);
         } else if t.starts_with('-') && t.len() > 1 && !t[1..].bytes().all(|b| b.is_ascii_digit()) {
             // a signal name (`-KILL`, `-SIGTERM`) or `--signal=…`
         } else if t.starts_with('-') && targets.is_empty() && i == 1 && texts.len() > 1 {
@@ -356,6 +411,13 @@ fn kill(texts: &[&str]) -> Option<Verdict> {
         } else {
             targets.push(*t);
         }
+    }
+    if targets
+        .iter()
+        .any(|t| t.starts_with("-$$") || *t == "-$BASHPID")
+    {
+        // `kill -- -$$`: the shell's own process group, i.e. the agent's tools with it.
+        return Some(ids::SYS_KILL_GROUP.verdict());
     }
     if targets.contains(&"1") {
         Some(ids::SYS_KILL_INIT.verdict())
@@ -413,7 +475,7 @@ fn size_option(texts: &[&str], names: &[&str]) -> Option<u128> {
 }
 
 /// `500G`, `1T`, `10GiB`, `4096`, `1M` → bytes (binary units, as coreutils read them).
-fn parse_size(v: &str) -> Option<u128> {
+pub(crate) fn parse_size(v: &str) -> Option<u128> {
     let digits = v.bytes().take_while(u8::is_ascii_digit).count();
     let n: u128 = v.get(..digits)?.parse().ok()?;
     let unit = v.get(digits..)?.to_ascii_uppercase();

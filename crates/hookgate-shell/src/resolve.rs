@@ -403,6 +403,9 @@ fn texts(argv: &[Word]) -> Vec<String> {
 
 /// `cat FILE`-style input producer (also used for `< FILE`).
 pub(crate) fn file_producer(w: &mut Walker<'_>, word: &Word, scope: &Scope) -> Producer {
+    if word.exact && is_endless_device(&word.text) {
+        return Producer::Endless;
+    }
     if let Some(source) = word
         .exact
         .then(|| crate::flow::read_source(&word.text, &scope.cwd, w.ctx, &w.files))
@@ -441,6 +444,39 @@ pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope) {
         stdin: None,
         writes: None,
     });
+}
+
+/// What a program makes of an endless input (`yes`, `/dev/zero` on stdin or as its file):
+/// `head -c N` ends it (endless again when N is 10 GiB or more), a program that prints facts
+/// ends it, and filters (compressors, `tr`, `sed`, `base64`, unknown programs) keep it
+/// endless. `None` when the input is not endless.
+fn endless_through(name: &str, args: &[Word], stdin: &Producer) -> Option<Producer> {
+    let endless_file = args.iter().any(|w| w.exact && is_endless_device(&w.text));
+    if *stdin != Producer::Endless && !endless_file {
+        return None;
+    }
+    if name == "head" {
+        let size = args
+            .windows(2)
+            .find_map(|p| (p[0].text == "-c" || p[0].text == "--bytes").then(|| p[1].text.clone()));
+        let huge = size
+            .as_deref()
+            .and_then(crate::hazards::parse_size)
+            .is_some_and(|n| n >= crate::hazards::HUGE);
+        return Some(if huge {
+            Producer::Endless
+        } else {
+            Producer::Opaque
+        });
+    }
+    if matches!(
+        name,
+        "wc" | "md5sum" | "sha1sum" | "sha256sum" | "sha512sum" | "cksum" | "pv" | "timeout"
+    ) || (name != "cat" && *stdin != Producer::Endless)
+    {
+        return None;
+    }
+    Some(Producer::Endless)
 }
 
 /// Devices that never reach end of file when read.
@@ -1007,8 +1043,11 @@ impl Walker<'_> {
         stdin: &Producer,
         scope: &Scope,
     ) -> Producer {
-        if name == "yes" {
+        if name == "yes" || (name == "seq" && args.iter().any(|w| w.text == "inf")) {
             return Producer::Endless;
+        }
+        if let Some(out) = endless_through(name, args, stdin) {
+            return out;
         }
         let strings = texts(args);
         let parsed = Args::parse(name, &strings);

@@ -1126,8 +1126,26 @@ impl Walker<'_> {
             "string_content" => w.text.push_str(&unescape_double(raw)),
             "concatenation" => {
                 let mut cursor = node.walk();
-                for (index, child) in node.named_children(&mut cursor).enumerate() {
-                    self.word_part(child, src, scope, depth + 1, w, first && index == 0, quoted);
+                let mut index = 0;
+                for child in node.children(&mut cursor) {
+                    if child.is_named() {
+                        self.word_part(
+                            child,
+                            src,
+                            scope,
+                            depth + 1,
+                            w,
+                            first && index == 0,
+                            quoted,
+                        );
+                        index += 1;
+                    } else {
+                        // A token the grammar leaves unnamed inside a word (the second `$` of
+                        // `-$$`, the shell's PID): its value is only known at run time. It is
+                        // kept as written, never dropped.
+                        w.text.push_str(text(child, src));
+                        w.exact = false;
+                    }
                 }
             }
             "simple_expansion" | "expansion" => {
