@@ -945,6 +945,13 @@ impl Scanner<'_> {
         let Expr::Attr(_, method) = callee.as_ref() else {
             return None;
         };
+        // ORM schema drops: Flask-SQLAlchemy/SQLAlchemy `drop_all`, TypeORM `dropDatabase`.
+        if matches!(
+            method.as_str(),
+            "drop_all" | "dropDatabase" | "drop_database" | "dropAllTables" | "dropSchema"
+        ) {
+            return Some(format!("{method}()"));
+        }
         if !matches!(
             method.as_str(),
             "execute"

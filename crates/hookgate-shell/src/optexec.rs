@@ -25,6 +25,8 @@ enum Value {
     Make,
     /// An ssh `-o Key=Value` option; the command-valued keys are shell.
     SshOption,
+    /// less's initial commands (`+CMD`): `!CMD` and `|…CMD` run shell.
+    LessCommand,
 }
 
 struct OptExec {
@@ -108,6 +110,26 @@ const TABLE: &[OptExec] = &[
         ],
     },
     OptExec {
+        tools: &["man"],
+        options: &["-H", "--html"],
+        value: Value::Shell,
+        roles: &[
+            "firefox",
+            "chromium",
+            "google-chrome",
+            "lynx",
+            "w3m",
+            "xdg-open",
+            "open",
+        ],
+    },
+    OptExec {
+        tools: &["less", "more"],
+        options: &["+"],
+        value: Value::LessCommand,
+        roles: &[],
+    },
+    OptExec {
         tools: &["tcpdump"],
         options: &["-z"],
         value: Value::Shell,
@@ -129,6 +151,12 @@ fn values(entry: &OptExec, args: &[Word]) -> Vec<Word> {
     let mut i = 0;
     while let Some(w) = args.get(i) {
         i += 1;
+        if entry.value == Value::LessCommand {
+            if let Some(cmd) = w.text.strip_prefix('+').filter(|_| w.exact) {
+                out.push(part(w, cmd));
+            }
+            continue;
+        }
         if !w.exact || !w.text.starts_with('-') {
             continue;
         }
@@ -273,6 +301,12 @@ impl Walker<'_> {
                         }
                     }
                     Value::Make => self.makefile(argv, &value, scope),
+                    Value::LessCommand => {
+                        let cmd = value.text.trim_start_matches(['+', ':']);
+                        if let Some(code) = cmd.strip_prefix('!') {
+                            self.option_code(argv, &part(&value, code), scope, name, entry.roles);
+                        }
+                    }
                 }
             }
         }

@@ -479,6 +479,18 @@ fn endless_through(name: &str, args: &[Word], stdin: &Producer) -> Option<Produc
     Some(Producer::Endless)
 }
 
+/// `via` labels of the places a tool runs a command for its user: `find -exec`, interpreter
+/// code (`awk -c`, `python3 -c`), editor escapes, command-valued options, SQL client escapes.
+fn is_escape_context(via: &str) -> bool {
+    via == "find -exec"
+        || via.starts_with("vim")
+        || via.ends_with(" option")
+        || via.ends_with("shell escape")
+        || via
+            .strip_suffix(" -c")
+            .is_some_and(|p| is_interpreter(p) && !is_shell(p))
+}
+
 /// Devices that never reach end of file when read.
 fn is_endless_device(path: &str) -> bool {
     matches!(path, "/dev/zero" | "/dev/urandom" | "/dev/random")
@@ -1766,6 +1778,11 @@ impl Walker<'_> {
             Producer::LocalFile => {
                 self.record(argv, scope, Verdict::normal("runs a local script"));
             }
+            Producer::Nothing if scope.via.last().is_some_and(|v| is_escape_context(v)) => {
+                // `find . -exec /bin/sh \;`, `awk 'BEGIN{system("/bin/sh")}'`: an interactive
+                // shell out of a tool (GTFOBins) is a shell escape, not ordinary work.
+                self.record(argv, scope, ids::RCE_OPTION_EXEC.verdict());
+            }
             Producer::Nothing => {
                 self.record(
                     argv,
@@ -1973,6 +1990,7 @@ impl Walker<'_> {
             }
         }
         let via = format!("{name} -c");
+        let before = self.commands.len();
         // The words after the code or script: the program's operands, which it may print
         // (`awk 1 KEY`, `python3 dump.py KEY`).
         let operands_from = match (&code, &script) {
@@ -2010,6 +2028,24 @@ impl Walker<'_> {
             }
             (None, None) => self.judge_code_input(argv, stdin, Some(lang), scope, &via),
         }
+        let printed = printed.or_else(|| {
+            // Code that reads a credential file (`print(open('~/.ssh/id_rsa').read())`) may
+            // print it: its stdout is that secret.
+            self.commands
+                .get(before..)
+                .unwrap_or(&[])
+                .iter()
+                .find_map(|c| {
+                    c.effects
+                        .iter()
+                        .filter(|e| e.op == EffectOp::Read)
+                        .find_map(|e| {
+                            e.path.as_deref().and_then(|p| {
+                                crate::flow::read_source(p, &scope.cwd, self.ctx, &self.files)
+                            })
+                        })
+                })
+        });
         printed.map_or(Producer::Opaque, Producer::Secret)
     }
 
@@ -2727,9 +2763,25 @@ impl Walker<'_> {
                     }
                 }
             }
-            "docker" | "podman" | "nerdctl" => {
-                if let Some(v) = docker_host_mount(&args, words, ctx) {
+            "docker" | "podman" | "nerdctl" | "kubectl" | "oc" => {
+                if name != "kubectl"
+                    && name != "oc"
+                    && let Some(v) = docker_host_mount(&args, words, ctx)
+                {
                     worst = Some(worse(worst, v));
+                }
+                // `docker cp ~/.ssh/id_rsa c:/tmp`, `kubectl cp ~/.kube/config pod:/x`: a
+                // credential copied into a container or pod (on another machine, for kubectl).
+                if args.positionals.first() == Some(&"cp")
+                    && let Some(src) = args.positionals.get(1)
+                    && targets::is_secret_path(src, cwd, ctx)
+                {
+                    let rule = if matches!(name, "kubectl" | "oc") {
+                        ids::CRED_EXFILTRATE
+                    } else {
+                        ids::CRED_READ_SECRET_FILE
+                    };
+                    worst = Some(worse(worst, rule.verdict()));
                 }
             }
             _ => {}
