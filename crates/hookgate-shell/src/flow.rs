@@ -605,6 +605,7 @@ fn is_environment_listing(name: &str, args: &[String]) -> bool {
 /// `docker run -v ~/.aws:/a …`: a container that mounts a directory holding credentials (or one
 /// above such a directory, like the home) prints whatever it reads from it.
 fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSource> {
+    let mut mounts: Vec<(&str, &str)> = Vec::new();
     let mut i = 0;
     while let Some(w) = words.get(i) {
         i += 1;
@@ -631,6 +632,18 @@ fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSourc
         let Some(host) = host.filter(|h| h.starts_with(['/', '~', '.', '$'])) else {
             continue;
         };
+        let target = if spec.contains("target=") || spec.contains("dst=") {
+            spec.split(',').find_map(|kv| {
+                kv.strip_prefix("target=")
+                    .or_else(|| kv.strip_prefix("dst="))
+                    .or_else(|| kv.strip_prefix("destination="))
+            })
+        } else {
+            spec.split(':').nth(1)
+        };
+        if let Some(t) = target.filter(|t| t.starts_with('/') && t.len() > 1) {
+            mounts.push((host, t.trim_end_matches('/')));
+        }
         let base = match cwd {
             Cwd::Known(p) => p.as_path(),
             Cwd::Unknown => Path::new("/"),
@@ -640,6 +653,22 @@ fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSourc
             return Some(FlowSource::ContainerMount {
                 path: host.to_owned(),
             });
+        }
+    }
+    // A file of a mounted directory named by its path inside the container (`-v "$PWD":/w …
+    // curl -T /w/.env`): mapped back to the host path it is.
+    for w in words.iter().filter(|w| w.exact) {
+        for (host, target) in &mounts {
+            let found = file_refs(&w.text).find_map(|r| {
+                r.strip_prefix(target)
+                    .filter(|rest| rest.starts_with('/'))
+                    .map(|rest| format!("{host}{rest}"))
+            });
+            if let Some(mapped) = found
+                && targets::is_secret_path(&mapped, cwd, ctx)
+            {
+                return Some(FlowSource::ContainerMount { path: mapped });
+            }
         }
     }
     None

@@ -301,6 +301,22 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
 /// 10 GiB: more than a test fixture or an image needs on an agent's machine.
 pub(crate) const HUGE: u128 = 10 << 30;
 
+/// Whether `name` stores its whole standard input in a file: `dd of=FILE` without `if=` or
+/// `count=`, `sponge FILE`, `split` (into files).
+pub(crate) fn stores_stdin(name: &str, words: &[Word]) -> bool {
+    let has = |k: &str| words.iter().any(|w| w.text.starts_with(k));
+    match name {
+        "dd" => {
+            has("of=")
+                && !has("if=")
+                && !has("count=")
+                && !words.iter().any(|w| w.text.starts_with("of=/dev/"))
+        }
+        "sponge" | "split" => true,
+        _ => false,
+    }
+}
+
 /// `K V` or `K=V` pairs after a `config set`.
 fn key_values(tool: &str, rest: &[&str]) -> Option<Verdict> {
     match rest {
@@ -514,6 +530,7 @@ const SERVERS: &[(&str, &[&str], bool)] = &[
     ("darkhttpd", &[], true),
     ("updog", &["-d", "--directory"], false),
     ("caddy", &["--root", "-r"], false),
+    ("un.httpd", &["--document-root"], true),
 ];
 
 /// Value options of the servers above that are not the directory (so their value is not

@@ -1043,6 +1043,10 @@ impl Walker<'_> {
             }
             _ => {
                 self.classify_plain(&name, argv, scope);
+                if stdin == Producer::Endless && crate::hazards::stores_stdin(&name, args) {
+                    // `yes | dd of=f`, `cat /dev/zero | sponge f`: an endless stream stored.
+                    self.record(argv, scope, ids::RES_DISK_FILL.verdict());
+                }
                 self.producer_of(&name, args, &stdin, scope)
             }
         }
@@ -1991,6 +1995,10 @@ impl Walker<'_> {
         }
         let via = format!("{name} -c");
         let before = self.commands.len();
+        // `ruby -run -e httpd DIR -p PORT`: un.rb's static file server.
+        let ruby_httpd = lang == Lang::Ruby
+            && args.iter().any(|w| w.text == "-run")
+            && code.as_ref().is_some_and(|c| c.text.trim() == "httpd");
         // The words after the code or script: the program's operands, which it may print
         // (`awk 1 KEY`, `python3 dump.py KEY`).
         let operands_from = match (&code, &script) {
@@ -2027,6 +2035,16 @@ impl Walker<'_> {
                 }
             }
             (None, None) => self.judge_code_input(argv, stdin, Some(lang), scope, &via),
+        }
+        if ruby_httpd
+            && let Some(v) = crate::hazards::serves_sensitive(
+                "un.httpd",
+                args.get(operands_from..).unwrap_or(&[]),
+                &scope.cwd,
+                self.ctx,
+            )
+        {
+            self.record(argv, scope, v);
         }
         let printed = printed.or_else(|| {
             // Code that reads a credential file (`print(open('~/.ssh/id_rsa').read())`) may
