@@ -77,7 +77,7 @@ fn is_vim(name: &str) -> bool {
 }
 
 /// A word made of part of an exact word (a `--opt=value` value, an alias body).
-fn part(w: &Word, text: &str) -> Word {
+pub(crate) fn part(w: &Word, text: &str) -> Word {
     Word {
         text: text.to_owned(),
         exact: w.exact,

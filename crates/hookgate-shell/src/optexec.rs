@@ -9,6 +9,7 @@
 //! `ask` (`rce.option_exec`): these options are the classic way to get a shell out of a tool
 //! (GTFOBins), and `id` or `/bin/sh` there is not ordinary work even though `id` alone is.
 
+use crate::deferred::part;
 use crate::interp::Lang;
 use crate::model::Class;
 use crate::taxonomy::ids;
@@ -177,26 +178,12 @@ fn values(entry: &OptExec, args: &[Word]) -> Vec<Word> {
                 w.text.strip_prefix(opt).and_then(|r| r.strip_prefix('='))
             };
             if let Some(v) = attached {
-                out.push(Word {
-                    text: v.to_owned(),
-                    exact: w.exact,
-                    shape: WordShape::Exact,
-                    substs: w.substs.clone(),
-                });
+                out.push(part(w, v));
                 break;
             }
         }
     }
     out
-}
-
-fn part(w: &Word, text: &str) -> Word {
-    Word {
-        text: text.to_owned(),
-        exact: w.exact,
-        shape: WordShape::Exact,
-        substs: w.substs.clone(),
-    }
 }
 
 /// The shell code of a gdb command, or Python code (`python …`), if it runs any.
