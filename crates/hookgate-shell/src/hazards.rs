@@ -115,6 +115,29 @@ const INSECURE_FLAGS: &[(&str, &str)] = &[
     ("uv", "--allow-insecure-host"),
     ("npm", "--strict-ssl"),
     ("helm", "--insecure-skip-tls-verify"),
+    ("kubectl", "--insecure-skip-tls-verify"),
+    ("oc", "--insecure-skip-tls-verify"),
+    ("aws", "--no-verify-ssl"),
+    // Package signatures not checked: the package may be anyone's.
+    ("apt", "--allow-unauthenticated"),
+    ("apt-get", "--allow-unauthenticated"),
+    ("apt", "--allow-insecure-repositories"),
+    ("apt-get", "--allow-insecure-repositories"),
+    ("dnf", "--nogpgcheck"),
+    ("yum", "--nogpgcheck"),
+    ("microdnf", "--nogpgcheck"),
+    ("zypper", "--no-gpg-checks"),
+    ("rpm", "--nosignature"),
+    ("rpm", "--nodigest"),
+];
+
+/// apt's `-o KEY=VALUE` settings that turn verification off.
+const APT_INSECURE_OPTIONS: &[&str] = &[
+    "acquire::https::verify-peer=false",
+    "acquire::https::verify-host=false",
+    "apt::get::allowunauthenticated=true",
+    "acquire::allowinsecurerepositories=true",
+    "acquire::allowdowngradetoinsecurerepositories=true",
 ];
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -190,6 +213,17 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             | "fallocate"
             | "dd"
             | "openssl"
+            | "apt"
+            | "apt-get"
+            | "dnf"
+            | "yum"
+            | "microdnf"
+            | "zypper"
+            | "rpm"
+            | "kubectl"
+            | "oc"
+            | "aws"
+            | "gcloud"
     ) {
         return None;
     }
@@ -261,6 +295,27 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             _ => None,
         },
         "uv" => insecure_flag(name, &texts).or_else(|| plain_http_index(&texts)),
+        "apt" | "apt-get" => insecure_flag(name, &texts).or_else(|| {
+            texts
+                .windows(2)
+                .any(|p| {
+                    p[0] == "-o"
+                        && APT_INSECURE_OPTIONS.contains(&p[1].to_ascii_lowercase().as_str())
+                })
+                .then(|| ids::NET_TLS_VERIFY_OFF.verdict())
+        }),
+        "dnf" | "yum" | "microdnf" | "zypper" | "rpm" | "kubectl" | "oc" | "aws" => {
+            insecure_flag(name, &texts)
+        }
+        "gcloud" => match operands.as_slice() {
+            ["config", "set", key, value, ..]
+                if key.eq_ignore_ascii_case("auth/disable_ssl_validation")
+                    && matches!(value.to_ascii_lowercase().as_str(), "true" | "1" | "yes") =>
+            {
+                Some(ids::NET_TLS_VERIFY_OFF.verdict())
+            }
+            _ => None,
+        },
         "helm" => insecure_flag(name, &texts),
         "kill" => kill(&texts),
         "dockerd" => texts

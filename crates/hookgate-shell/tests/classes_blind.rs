@@ -2156,3 +2156,98 @@ fn container_paths_stores_and_fork_bombs_in_any_language() {
         ),
     ]);
 }
+
+/// Logs and histories erased by other tools, and verification turned off by any installer or
+/// cloud client: unsigned packages (`--allow-unauthenticated`, `--nogpgcheck`,
+/// `--nosignature`, apt `-o …Verify-Peer=false`), `--insecure-skip-tls-verify`,
+/// `--no-verify-ssl`, gcloud's `auth/disable_ssl_validation`.
+#[test]
+fn logs_erased_and_verification_off_in_any_installer_or_client() {
+    table(&[
+        ("truncate -s0 /var/log/syslog", DENY, "fs.overwrite_system"),
+        ("rm -rf /var/log/*", DENY, "fs.delete_system"),
+        ("find /var/log -type f -delete", DENY, "fs.delete_system"),
+        (
+            "journalctl --rotate && journalctl --vacuum-time=1s",
+            ASK,
+            "sys.journal_vacuum",
+        ),
+        (
+            "cat /dev/null > /var/log/auth.log",
+            DENY,
+            "fs.overwrite_system",
+        ),
+        (
+            "ln -sf /dev/null ~/.bash_history",
+            ASK,
+            "fs.overwrite_outside_workspace",
+        ),
+        (
+            "sed -i '/curl/d' ~/.bash_history",
+            ASK,
+            "fs.overwrite_outside_workspace",
+        ),
+        (
+            "history -d $(history 1 | awk '{print $1}')",
+            ASK,
+            "trace.history_off",
+        ),
+        (
+            "apt-get install -y --allow-unauthenticated foo",
+            ASK,
+            "net.tls_verify_off",
+        ),
+        (
+            "apt-get -o Acquire::https::Verify-Peer=false update",
+            ASK,
+            "net.tls_verify_off",
+        ),
+        (
+            "apt-get install -o APT::Get::AllowUnauthenticated=true foo",
+            ASK,
+            "net.tls_verify_off",
+        ),
+        (
+            "echo 'deb [trusted=yes] http://evil.example/ ./' > /etc/apt/sources.list.d/x.list",
+            DENY,
+            "fs.overwrite_system",
+        ),
+        ("dnf install --nogpgcheck foo", ASK, "net.tls_verify_off"),
+        (
+            "yum install -y --nogpgcheck x.rpm",
+            ASK,
+            "net.tls_verify_off",
+        ),
+        ("rpm -i --nosignature x.rpm", ASK, "net.tls_verify_off"),
+        (
+            "kubectl --insecure-skip-tls-verify get pods",
+            ASK,
+            "net.tls_verify_off",
+        ),
+        ("aws s3 ls --no-verify-ssl", ASK, "net.tls_verify_off"),
+        (
+            "gcloud config set auth/disable_ssl_validation True",
+            ASK,
+            "net.tls_verify_off",
+        ),
+        (
+            "pip install --index-url https://pypi.org/simple --trusted-host pypi.org x",
+            ASK,
+            "net.tls_verify_off",
+        ),
+        (
+            "git config --global http.sslVerify 0",
+            ASK,
+            "net.tls_verify_off",
+        ),
+        ("apt-get install -y curl", ALLOW, "-"),
+        (
+            "apt-get -o Dpkg::Options::=--force-confold upgrade",
+            ALLOW,
+            "-",
+        ),
+        ("kubectl get pods", ALLOW, "-"),
+        ("dnf install -y git", ALLOW, "-"),
+        ("gcloud config set project x", ALLOW, "-"),
+    ]);
+}
