@@ -2251,3 +2251,41 @@ fn logs_erased_and_verification_off_in_any_installer_or_client() {
         ("gcloud config set project x", ALLOW, "-"),
     ]);
 }
+
+/// Root-context changes to the network and clocks (`ip` was read-only as a whole): links,
+/// addresses and routes changed or flushed (with `ip`'s abbreviations), interfaces brought
+/// down, NetworkManager off, traffic shaping that drops packets, the hardware clock set;
+/// listings stay read-only.
+#[test]
+fn network_and_clock_changes_ask_and_listings_stay_read_only() {
+    table(&[
+        ("ip link set eth0 down", ASK, "sys.network_change"),
+        ("ip route del default", ASK, "sys.network_change"),
+        ("ip route flush table main", ASK, "sys.network_change"),
+        ("ip addr flush dev eth0", ASK, "sys.network_change"),
+        ("ip l s eth0 down", ASK, "sys.network_change"),
+        ("ifconfig eth0 down", ASK, "sys.network_ifconfig"),
+        ("ifdown eth0", ASK, "sys.network_ifupdown"),
+        ("nmcli networking off", ASK, "sys.network_manager"),
+        (
+            "tc qdisc add dev eth0 root netem loss 100%",
+            ASK,
+            "sys.traffic_control",
+        ),
+        ("hwclock --set --date \"2020-01-01\"", ASK, "sys.hwclock"),
+        ("ip link show", ALLOW, "-"),
+        ("ip addr", ALLOW, "-"),
+        ("ip route", ALLOW, "-"),
+        ("ip -br a", ALLOW, "-"),
+        ("ip route get 1.1.1.1", ALLOW, "-"),
+        ("ip addr show dev eth0", ALLOW, "-"),
+        ("ifconfig", ALLOW, "-"),
+        ("ifconfig eth0", ALLOW, "-"),
+        ("nmcli device status", ALLOW, "-"),
+        ("nmcli connection show", ALLOW, "-"),
+        ("tc qdisc show", ALLOW, "-"),
+        ("route -n", ALLOW, "-"),
+        ("hwclock --show", ALLOW, "-"),
+        ("ip -j link show", ALLOW, "-"),
+    ]);
+}
