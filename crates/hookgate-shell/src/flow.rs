@@ -1607,6 +1607,52 @@ fn output_option(words: &[Word]) -> Option<String> {
 
 /// Archive tools and copies whose output is a copy of what they read: `(output, inputs)`
 /// (`cp ~/.ssh/id_rsa /tmp/k`, `tar czf /tmp/a.tgz ~/.aws`, `zip -r k.zip ~/.ssh`).
+/// Options that name a program's output file.
+const OUTPUT_OPTIONS: &[&str] = &[
+    "-o",
+    "--output",
+    "-out",
+    "--out",
+    "--outfile",
+    "--output-file",
+];
+
+/// Any other program writing an output file named by an option (`-o F`, `--output F`,
+/// `-out F`, `--outfile=F`, dd's `of=F`): its other path-like operands (and `-in F`, `if=F`)
+/// are what it read, so a credential among them makes the output a secret too (`iconv .env
+/// -o /tmp/e`, `sort -o /tmp/s ~/.aws/credentials`, `openssl enc -in KEY -out F`).
+fn option_output<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w str>)> {
+    if NON_EMITTING.contains(&name) {
+        return None;
+    }
+
+    let mut out = None;
+    let mut inputs = Vec::new();
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        i += 1;
+        let t = w.text.as_str();
+        if OUTPUT_OPTIONS.contains(&t) {
+            out = words.get(i).map(|v| v.text.as_str());
+            i += 1;
+        } else if let Some(v) = t
+            .split_once('=')
+            .filter(|(k, _)| OUTPUT_OPTIONS.contains(k) || *k == "of")
+            .map(|(_, v)| v)
+        {
+            out = Some(v);
+        } else if let Some(v) = t.strip_prefix("if=") {
+            inputs.push(v);
+        } else if matches!(t, "-in" | "--in" | "--input" | "-i") {
+            inputs.extend(words.get(i).map(|v| v.text.as_str()));
+            i += 1;
+        } else if !t.starts_with('-') && (t.contains('/') || t.starts_with(['.', '~'])) {
+            inputs.push(t);
+        }
+    }
+    Some((out?, inputs))
+}
+
 fn copy_outputs<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w str>)> {
     if !matches!(
         name,
@@ -1908,12 +1954,14 @@ impl Walker<'_> {
                 )
             })
         } else {
-            copy_outputs(name, words).and_then(|(out, inputs)| {
-                inputs
-                    .iter()
-                    .find_map(|i| read_source(i, &scope.cwd, self.ctx, &self.files))
-                    .map(|s| (out, s))
-            })
+            copy_outputs(name, words)
+                .or_else(|| option_output(name, words))
+                .and_then(|(out, inputs)| {
+                    inputs
+                        .iter()
+                        .find_map(|i| read_source(i, &scope.cwd, self.ctx, &self.files))
+                        .map(|s| (out, s))
+                })
         };
         if let Some((out, source)) = secret
             && let Some(p) = place(out, scope, self.ctx)
