@@ -677,7 +677,7 @@ fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSourc
 /// The names [`is_network_client`] may accept (checked before any argv is parsed, since this
 /// runs for every plain command).
 pub(crate) fn maybe_network_client(name: &str) -> bool {
-    is_network_client(name, &[]) || matches!(name, "aws" | "gh" | "glab")
+    is_network_client(name, &[]) || matches!(name, "aws" | "gh" | "glab" | "az")
 }
 
 /// Network clients: what sends data to another machine.
@@ -690,6 +690,12 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
         | "websocat" | "wscat" | "grpcurl" | "aria2c" | "openssl" | "cryptcat" | "smbclient"
         | "lwp-request" | "POST" | "PUT" => true,
         "aws" => positionals.first() == Some(&"s3") || positionals.get(1) == Some(&"put-object"),
+        "az" => {
+            positionals.first() == Some(&"storage")
+                && positionals
+                    .iter()
+                    .any(|p| p.starts_with("upload") || *p == "copy")
+        }
         "gh" | "glab" => {
             matches!(
                 positionals.first().copied(),
