@@ -1140,11 +1140,15 @@ impl Walker<'_> {
                         );
                         index += 1;
                     } else {
-                        // A token the grammar leaves unnamed inside a word (the second `$` of
-                        // `-$$`, the shell's PID): its value is only known at run time. It is
-                        // kept as written, never dropped.
+                        // A token the grammar leaves unnamed inside a word is kept as written,
+                        // never dropped. `$` (a literal dollar, or with the next one `$$`, the
+                        // shell's PID: digits) can neither add a path separator nor change a
+                        // path's directory, so the word stays exact (`/tmp/lock.$$` is in
+                        // /tmp); any other such token makes it a run-time value.
                         w.text.push_str(text(child, src));
-                        w.exact = false;
+                        if child.kind() != "$" {
+                            w.exact = false;
+                        }
                     }
                 }
             }

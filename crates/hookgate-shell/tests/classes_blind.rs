@@ -1555,6 +1555,9 @@ fn ordinary_work_next_to_the_new_classes_stays_allowed() {
 #[test]
 fn second_round_of_spellings() {
     table(&[
+        ("cp a.txt a.txt.$$", ALLOW, "-"),
+        ("rm -f /tmp/lock.$$", ALLOW, "-"),
+        ("rm -rf ~/$$", DENY, "fs.delete_outside_workspace_recursive"),
         ("kill -9 -$$", ASK, "sys.kill_group"),
         ("kill -9 -- -$$", ASK, "sys.kill_group"),
         ("rm -rf ~/$$", ASK, "fs.delete_unresolved_target"),
