@@ -1560,7 +1560,6 @@ fn second_round_of_spellings() {
         ("rm -rf ~/$$", DENY, "fs.delete_outside_workspace_recursive"),
         ("kill -9 -$$", ASK, "sys.kill_group"),
         ("kill -9 -- -$$", ASK, "sys.kill_group"),
-        ("rm -rf ~/$$", ASK, "fs.delete_unresolved_target"),
         ("tr -dc a-z < /dev/urandom > f", ASK, "res.disk_fill"),
         ("cat /dev/zero | gzip > z.gz", ASK, "res.disk_fill"),
         ("seq inf > /tmp/x", ASK, "res.disk_fill"),
