@@ -2399,3 +2399,28 @@ fn sinks_with_variable_addresses_listeners_and_cloud_uploads() {
         ("socat TCP-LISTEN:8080,fork TCP:localhost:3000", ALLOW, "-"),
     ]);
 }
+
+/// Interactive shells spawned from interpreter code (`exec "/bin/sh"`, `pty.spawn`, `system
+/// ("/bin/sh")`) are shell escapes in every language; a shell started directly is not.
+#[test]
+fn shells_spawned_from_interpreter_code_are_escapes() {
+    table(&[
+        ("perl -e 'exec \"/bin/sh\"'", ASK, "rce.option_exec"),
+        (
+            "python3 -c 'import pty; pty.spawn(\"/bin/bash\")'",
+            ASK,
+            "rce.option_exec",
+        ),
+        ("ruby -e 'exec \"/bin/sh\"'", ASK, "rce.option_exec"),
+        (
+            "node -e 'require(\"child_process\").spawn(\"/bin/sh\", {stdio: [0,1,2]})'",
+            ASK,
+            "rce.option_exec",
+        ),
+        ("php -r 'system(\"/bin/sh\");'", ASK, "rce.option_exec"),
+        ("lua -e 'os.execute(\"/bin/sh\")'", ASK, "rce.option_exec"),
+        ("python3 -c 'import os; os.system(\"ls\")'", ALLOW, "-"),
+        ("docker exec -it app bash", ALLOW, "-"),
+        ("bash", ALLOW, "-"),
+    ]);
+}
