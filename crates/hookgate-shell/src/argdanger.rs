@@ -434,11 +434,42 @@ impl Walker<'_> {
         // pipeline stage recorded just before it, one level up.
         if scope.via.last().is_some_and(|v| v == "xargs")
             && words.iter().any(|w| w.text == "{stdin}")
-            && let Some(c) = self.commands.last()
-            && c.via.len() + 1 == scope.via.len()
-            && selects_by_user_only(c)
         {
-            return Some(ids::SYS_KILL_USER_PROCESSES.verdict());
+            // The stages before it at the same level, nearest first: column pickers
+            // (`awk '{print $2}'`, `cut`, `tail -n +2`) pass the selection on unchanged.
+            for c in self
+                .commands
+                .iter()
+                .rev()
+                .take_while(|c| c.via.len() + 1 == scope.via.len())
+            {
+                if selects_by_user_only(c) {
+                    return Some(ids::SYS_KILL_USER_PROCESSES.verdict());
+                }
+                if selects_critical(c) {
+                    return Some(ids::SYS_KILLALL.verdict());
+                }
+                let program = c
+                    .argv
+                    .first()
+                    .map_or("", |p| p.rsplit('/').next().unwrap_or(p));
+                // `ps aux | grep node | …`: every process of a program the session runs on.
+                if matches!(program, "grep" | "egrep" | "fgrep")
+                    && c.argv
+                        .iter()
+                        .skip(1)
+                        .filter(|a| !a.starts_with('-'))
+                        .any(|a| CRITICAL_PROCESSES.contains(&a.as_str()))
+                {
+                    return Some(ids::SYS_KILLALL.verdict());
+                }
+                if !matches!(
+                    program,
+                    "awk" | "gawk" | "mawk" | "cut" | "tail" | "tr" | "sort" | "uniq"
+                ) {
+                    break;
+                }
+            }
         }
         // The substitutions of this command were recorded just before it, one level deeper.
         let depth = scope.via.len();
@@ -451,6 +482,9 @@ impl Walker<'_> {
             }
             if c.via.len() == depth + 1 && selects_by_user_only(c) {
                 return Some(ids::SYS_KILL_USER_PROCESSES.verdict());
+            }
+            if c.via.len() == depth + 1 && selects_critical(c) {
+                return Some(ids::SYS_KILLALL.verdict());
             }
         }
         None
@@ -1061,6 +1095,26 @@ fn is_shell_init(c: &ExecutedCommand) -> bool {
 
 /// `pgrep -u USER` (or `ps -u USER -o pid=`) with no name pattern: lists every process of a
 /// user, group, session or parent.
+/// `pgrep sshd`, `pidof dockerd`: PIDs of a process the session depends on, by bare name
+/// ([`CRITICAL_PROCESSES`]).
+fn selects_critical(c: &ExecutedCommand) -> bool {
+    let Some(program) = c.argv.first() else {
+        return false;
+    };
+    match program.rsplit('/').next().unwrap_or(program) {
+        "pgrep" | "pidof" => {
+            let full_command_line = c.argv.iter().any(|a| a == "-f" || a == "--full");
+            !full_command_line
+                && c.argv
+                    .iter()
+                    .skip(1)
+                    .filter(|a| !a.starts_with('-'))
+                    .any(|a| CRITICAL_PROCESSES.contains(&a.as_str()))
+        }
+        _ => false,
+    }
+}
+
 fn selects_by_user_only(c: &ExecutedCommand) -> bool {
     let Some(program) = c.argv.first() else {
         return false;
@@ -1082,9 +1136,17 @@ fn selects_by_user_only(c: &ExecutedCommand) -> bool {
                 || (!operands.is_empty() && operands.iter().all(|p| broad_pattern(&p.text)))
         }
         "ps" => {
-            let (opts, _) = scan("ps", &words, "uUgGpost", &[]);
-            opts.iter()
-                .any(|o| matches!(o.name.as_str(), "-u" | "-U" | "-g" | "-G" | "-e" | "-A"))
+            let (opts, operands) = scan("ps", &words, "uUgGpost", &[]);
+            // BSD style `ps aux` / `ps ax`: every process.
+            let bsd_all = operands.iter().any(|w| {
+                w.text.contains('a')
+                    && w.text.contains('x')
+                    && w.text.bytes().all(|b| b.is_ascii_alphabetic())
+            });
+            bsd_all
+                || opts
+                    .iter()
+                    .any(|o| matches!(o.name.as_str(), "-u" | "-U" | "-g" | "-G" | "-e" | "-A"))
         }
         _ => false,
     }

@@ -2424,3 +2424,37 @@ fn shells_spawned_from_interpreter_code_are_escapes() {
         ("bash", ALLOW, "-"),
     ]);
 }
+
+/// Kill targets chosen by listing: every process (`ps aux | awk … | xargs kill`), the
+/// processes of a program the session runs on (`pgrep sshd`, `pidof dockerd`, `ps aux | grep
+/// node`); a specific program or command line stays ordinary.
+#[test]
+fn kill_targets_chosen_by_listing_processes() {
+    table(&[
+        ("kill -9 $(pgrep sshd)", ASK, "sys.killall"),
+        ("kill -9 $(pidof dockerd)", ASK, "sys.killall"),
+        (
+            "ps aux | awk \"{print \\$2}\" | xargs kill -9",
+            DENY,
+            "sys.kill_user_processes",
+        ),
+        (
+            "ps aux | grep node | awk '{print $2}' | xargs kill -9",
+            ASK,
+            "sys.killall",
+        ),
+        (
+            "ps -ef | awk 'NR>1 {print $2}' | xargs kill",
+            DENY,
+            "sys.kill_user_processes",
+        ),
+        ("kill $(pgrep -f \"node server.js\")", ALLOW, "-"),
+        ("kill $(pidof myapp)", ALLOW, "-"),
+        ("pgrep -f vite | xargs kill", ALLOW, "-"),
+        (
+            "ps aux | grep 'vite dev' | awk '{print $2}' | xargs kill",
+            ALLOW,
+            "-",
+        ),
+    ]);
+}
