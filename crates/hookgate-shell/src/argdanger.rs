@@ -1291,7 +1291,9 @@ fn other_framework_task(name: &str, words: &[Word], production_env: bool) -> Opt
 /// `rails db:drop`, `rake db:reset RAILS_ENV=production`, `bundle exec rails db:purge`.
 fn framework_task(words: &[Word], production_env: bool, local_env: bool) -> Option<Verdict> {
     let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
-    let destructive = texts.iter().any(|t| DB_RESET_TASKS.contains(t));
+    // `db:migrate VERSION=0` unapplies every migration (drops every table they created).
+    let destructive = texts.iter().any(|t| DB_RESET_TASKS.contains(t))
+        || (texts.iter().any(|t| t.starts_with("db:migrate")) && texts.contains(&"VERSION=0"));
     if !destructive {
         return None;
     }

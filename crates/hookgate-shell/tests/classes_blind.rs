@@ -1017,6 +1017,19 @@ fn uncommon_sinks_servers_tunnels_and_remote_code() {
 #[test]
 fn destructive_database_and_framework_tasks() {
     table(&[
+        ("rails db:migrate VERSION=0", ASK, "db.framework_reset"),
+        (
+            "bin/rails db:migrate:down VERSION=0",
+            ASK,
+            "db.framework_reset",
+        ),
+        (
+            "bundle exec rake db:migrate VERSION=0 RAILS_ENV=production",
+            DENY,
+            "db.framework_reset_production",
+        ),
+        ("rails db:migrate", ALLOW, "-"),
+        ("rails db:migrate VERSION=20240101000000", ALLOW, "-"),
         (
             "python manage.py migrate app zero",
             ASK,
