@@ -504,7 +504,6 @@ const NON_EMITTING: &[&str] = &[
     "ssh-add",
     "ssh-copy-id",
     "cmp",
-    "diff",
     "namei",
     "lsof",
     "fuser",
