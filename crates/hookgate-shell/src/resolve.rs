@@ -694,7 +694,8 @@ impl Walker<'_> {
         let before_self = self.commands.len();
         match name.as_str() {
             "sudo" | "doas" => self.sudo(&name, argv, args, scope, stdin),
-            "env" => self.env(argv, args, scope, stdin),
+            // `cross-env VAR=v CMD` (npm) sets variables for CMD exactly like `env`.
+            "env" | "cross-env" => self.env(argv, args, scope, stdin),
             "command" => {
                 let end = skip_options(args, &[]);
                 if has_opt(args, end, 'v', "-v") || has_opt(args, end, 'V', "-V") {

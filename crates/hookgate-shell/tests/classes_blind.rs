@@ -2487,3 +2487,50 @@ fn kill_targets_chosen_by_listing_processes() {
         ),
     ]);
 }
+
+/// Every class through the usual wrappers and constructs: `sudo -u`, `env`, `cross-env`,
+/// `bash -c`, `dotenv --`, `nohup … &`, `xargs`, `find -exec sh -c`, loops, `eval`, aliases,
+/// functions, `watch`, npm's workspace and prefix options.
+#[test]
+fn classes_through_wrappers_loops_and_definitions() {
+    table(&[
+        ("sudo -u deploy npm publish", DENY, "pkg.publish"),
+        ("env NPM_TOKEN=x npm publish", DENY, "pkg.publish"),
+        ("bash -c \"npm publish\"", DENY, "pkg.publish"),
+        ("dotenv -e .env.prod -- npm publish", DENY, "pkg.publish"),
+        ("nohup twine upload dist/* &", DENY, "pkg.upload"),
+        ("xargs -n1 npm publish <<< \"a b\"", DENY, "pkg.publish"),
+        (
+            "find packages -maxdepth 1 -type d -exec sh -c \"cd {} && npm publish\" \\;",
+            DENY,
+            "pkg.publish",
+        ),
+        (
+            "for d in packages/*/; do npm publish \"$d\"; done",
+            DENY,
+            "pkg.publish",
+        ),
+        ("time cargo publish", DENY, "pkg.publish"),
+        ("watch -n 60 gh release create v1", ASK, "pkg.release"),
+        ("eval \"npm publish\"", DENY, "pkg.publish"),
+        ("alias p=\"npm publish\"; p", DENY, "pkg.publish"),
+        ("f() { npm publish; }; f", DENY, "pkg.publish"),
+        ("npm --prefix pkg publish", DENY, "pkg.publish"),
+        ("npm -w pkg publish", DENY, "pkg.publish"),
+        ("pnpm --recursive publish", DENY, "pkg.publish"),
+        (
+            "npx --yes cross-env NODE_TLS_REJECT_UNAUTHORIZED=0 node x.js",
+            ASK,
+            "net.tls_verify_off",
+        ),
+        (
+            "cross-env GIT_SSL_NO_VERIFY=1 git clone https://x/y",
+            ASK,
+            "net.tls_verify_off",
+        ),
+        ("env HISTFILE=/dev/null bash", ASK, "trace.history_off"),
+        ("cross-env rm -rf ~", DENY, "fs.delete_system"),
+        ("cross-env NODE_ENV=production node build.js", ALLOW, "-"),
+        ("npx cross-env NODE_ENV=test jest", ALLOW, "-"),
+    ]);
+}
