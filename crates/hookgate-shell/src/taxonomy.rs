@@ -101,6 +101,13 @@ impl<'a> Args<'a> {
                     && args.get(i).is_some_and(|next| !next.starts_with('-'))
             };
             if let Some(long) = arg.strip_prefix("--") {
+                // `--dry-run=false`, `--force=no`: a boolean turned off is the option absent
+                // (`0` is not read as false: `--vacuum-size=0` is a size).
+                if long.split_once('=').is_some_and(|(_, v)| {
+                    matches!(v.to_ascii_lowercase().as_str(), "false" | "no" | "off")
+                }) {
+                    continue;
+                }
                 let name_part = long.split('=').next().unwrap_or(long);
                 let flag = arg.get(..name_part.len() + 2).unwrap_or(arg);
                 let sub = out.positionals.first().copied().unwrap_or("");
@@ -418,6 +425,14 @@ mod tests {
         let p = Args::parse("git", &a);
         assert_eq!(p.positionals, vec!["reset"]);
         assert!(match_rules("git", &p).is_some());
+    }
+
+    #[test]
+    fn booleans_turned_off_are_absent_flags() {
+        let a = args(&["publish", "--dry-run=false"]);
+        let p = Args::parse("npm", &a);
+        assert!(!p.has_flag("--dry-run"));
+        assert!(match_rules("npm", &p).is_some());
     }
 
     #[test]
