@@ -407,18 +407,17 @@ pub(crate) fn command_source(
             command: format!("{name} {}", shown.join(" ")).trim().to_owned(),
         });
     }
-    if !NON_EMITTING.contains(&name)
+    // Whether relative operands stay inside the workspace (see `may_be_secret`), once.
+    let inside = matches!(cwd, Cwd::Known(p)
+        if p.as_os_str() == ctx.cwd.as_os_str() || hookgate_paths::is_within(p, &ctx.cwd));
+    if !is_non_emitting(name)
         && let Some(s) = words
             .iter()
             .enumerate()
             .filter(|(i, w)| {
                 w.exact
                     && is_operand(w)
-                    // Cheap gate for programs not known to read files: only words that look
-                    // like paths (`./`, `~/`, `/`, dotfiles) are looked up.
-                    && (FILE_READERS.contains(&name)
-                        || w.text.contains('/')
-                        || w.text.starts_with(['.', '~']))
+                    && may_be_secret(&w.text, inside, files)
                     && !(*i > 0
                         && words
                             .get(i - 1)
@@ -440,7 +439,7 @@ pub(crate) fn command_source(
     match stdin {
         // A transform of secret data is still secret (`tr`, `sed`, `rev`, an unknown filter);
         // only programs that print facts about their input (`wc`) end the flow.
-        Producer::Secret(s) if !NON_EMITTING.contains(&name) => Some(s.clone()),
+        Producer::Secret(s) if !is_non_emitting(name) => Some(s.clone()),
         _ => None,
     }
 }
@@ -449,97 +448,99 @@ pub(crate) fn command_source(
 /// types, listings) or nothing at all: a credential file named to them is not on their stdout.
 /// Everything else is assumed to print what it reads (the flow model's default for programs it
 /// does not know).
-const NON_EMITTING: &[&str] = &[
-    "wc",
-    "stat",
-    "test",
-    "[",
-    "[[",
-    "ls",
-    "ll",
-    "la",
-    "dir",
-    "file",
-    "du",
-    "df",
-    "md5sum",
-    "sha1sum",
-    "sha224sum",
-    "sha256sum",
-    "sha384sum",
-    "sha512sum",
-    "b2sum",
-    "cksum",
-    "sum",
-    "shasum",
-    "md5",
-    "realpath",
-    "readlink",
-    "basename",
-    "dirname",
-    "touch",
-    "chmod",
-    "chown",
-    "chgrp",
-    "chattr",
-    "lsattr",
-    "rm",
-    "unlink",
-    "shred",
-    "mkdir",
-    "rmdir",
-    "cp",
-    "mv",
-    "ln",
-    "install",
-    "true",
-    "false",
-    ":",
-    "echo",
-    "printf",
-    "which",
-    "type",
-    "command",
-    "ssh-keygen",
-    "ssh-add",
-    "ssh-copy-id",
-    "cmp",
-    "namei",
-    "lsof",
-    "fuser",
-    "getfacl",
-    "setfacl",
-    "wait",
-    "sleep",
-    "cd",
-    "pushd",
-    "popd",
-    "exit",
-    "kill",
-    "export",
-    "unset",
-    "set",
-    "local",
-    "declare",
-    "readonly",
-    "typeset",
-    "alias",
-    "source",
-    ".",
-    "eval",
-    "exec",
-    "ssh",
-    "scp",
-    "sftp",
-    "docker",
-    "podman",
-    "kubectl",
-    "gpg-agent",
-    "sops",
-    "age",
-    "vault",
-    "op",
-];
+fn is_non_emitting(name: &str) -> bool {
+    matches!(
+        name,
+        "wc" | "stat"
+            | "test"
+            | "["
+            | "[["
+            | "ls"
+            | "ll"
+            | "la"
+            | "dir"
+            | "file"
+            | "du"
+            | "df"
+            | "md5sum"
+            | "sha1sum"
+            | "sha224sum"
+            | "sha256sum"
+            | "sha384sum"
+            | "sha512sum"
+            | "b2sum"
+            | "cksum"
+            | "sum"
+            | "shasum"
+            | "md5"
+            | "realpath"
+            | "readlink"
+            | "basename"
+            | "dirname"
+            | "touch"
+            | "chmod"
+            | "chown"
+            | "chgrp"
+            | "chattr"
+            | "lsattr"
+            | "rm"
+            | "unlink"
+            | "shred"
+            | "mkdir"
+            | "rmdir"
+            | "cp"
+            | "mv"
+            | "ln"
+            | "install"
+            | "true"
+            | "false"
+            | ":"
+            | "echo"
+            | "printf"
+            | "which"
+            | "type"
+            | "command"
+            | "ssh-keygen"
+            | "ssh-add"
+            | "ssh-copy-id"
+            | "cmp"
+            | "namei"
+            | "lsof"
+            | "fuser"
+            | "getfacl"
+            | "setfacl"
+            | "wait"
+            | "sleep"
+            | "cd"
+            | "pushd"
+            | "popd"
+            | "exit"
+            | "kill"
+            | "export"
+            | "unset"
+            | "set"
+            | "local"
+            | "declare"
+            | "readonly"
+            | "typeset"
+            | "alias"
+            | "source"
+            | "."
+            | "eval"
+            | "exec"
+            | "ssh"
+            | "scp"
+            | "sftp"
+            | "docker"
+            | "podman"
+            | "kubectl"
+            | "gpg-agent"
+            | "sops"
+            | "age"
+            | "vault"
+            | "op"
+    )
+}
 
 /// Options of non-readers whose value is a key or identity the program uses, not data it
 /// prints (`openssl … -inkey KEY` still prints; `ssh -i KEY` does not).
@@ -560,6 +561,23 @@ fn is_key_option(name: &str, opt: &str) -> bool {
                 | "--netrc-file"
                 | "--config"
         ) && !FILE_READERS.contains(&name)
+}
+
+/// A cheap, exact pre-check for [`read_source`]: a relative path that stays inside the
+/// workspace (no `..`, the line still in the workspace) can only be a secret by its name or
+/// as a file the line wrote secrets to, since inside the workspace `read_source` consults the
+/// shell's credential list, which is name-based there. Everything else is looked up. Keeps
+/// the generic "any program prints its file operands" rule off the hot path (`cargo test -p
+/// x`, `git diff -- src/lib.rs`).
+fn may_be_secret(raw: &str, inside_workspace: bool, files: &LineState) -> bool {
+    if !files.secret.is_empty()
+        || raw.starts_with(['/', '~', '$'])
+        || raw.contains("..")
+        || !inside_workspace
+    {
+        return true;
+    }
+    targets::is_secret_name(raw.rsplit('/').next().unwrap_or(raw))
 }
 
 /// The key a configuration tool is asked to print (`git config --get github.token`,
@@ -1627,10 +1645,16 @@ const OUTPUT_OPTIONS: &[&str] = &[
 /// are what it read, so a credential among them makes the output a secret too (`iconv .env
 /// -o /tmp/e`, `sort -o /tmp/s ~/.aws/credentials`, `openssl enc -in KEY -out F`).
 fn option_output<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w str>)> {
-    if NON_EMITTING.contains(&name) {
+    let names_output = words.iter().any(|w| {
+        let t = w.text.as_str();
+        OUTPUT_OPTIONS.contains(&t)
+            || t.starts_with("of=")
+            || t.split_once('=')
+                .is_some_and(|(k, _)| OUTPUT_OPTIONS.contains(&k))
+    });
+    if !names_output || is_non_emitting(name) {
         return None;
     }
-
     let mut out = None;
     let mut inputs = Vec::new();
     let mut i = 0;

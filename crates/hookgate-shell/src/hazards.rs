@@ -384,9 +384,13 @@ fn key_values(tool: &str, rest: &[&str]) -> Option<Verdict> {
 }
 
 fn insecure_flag(tool: &str, texts: &[&str]) -> Option<Verdict> {
+    if !INSECURE_FLAGS.iter().any(|(n, _)| *n == tool) {
+        return None;
+    }
     texts
         .iter()
         .enumerate()
+        .filter(|(_, t)| t.starts_with("--"))
         .any(|(i, t)| {
             let (flag, inline) = t.split_once('=').map_or((*t, None), |(f, v)| (f, Some(v)));
             INSECURE_FLAGS.iter().any(|(n, f)| *n == tool && *f == flag)

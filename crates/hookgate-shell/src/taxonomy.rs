@@ -104,7 +104,9 @@ impl<'a> Args<'a> {
                 // `--dry-run=false`, `--force=no`: a boolean turned off is the option absent
                 // (`0` is not read as false: `--vacuum-size=0` is a size).
                 if long.split_once('=').is_some_and(|(_, v)| {
-                    matches!(v.to_ascii_lowercase().as_str(), "false" | "no" | "off")
+                    ["false", "no", "off"]
+                        .iter()
+                        .any(|f| v.eq_ignore_ascii_case(f))
                 }) {
                     continue;
                 }

@@ -2494,6 +2494,8 @@ fn kill_targets_chosen_by_listing_processes() {
 #[test]
 fn classes_through_wrappers_loops_and_definitions() {
     table(&[
+        ("npm publish --dry-run=false", DENY, "pkg.publish"),
+        ("cargo publish --dry-run", ALLOW, "-"),
         ("sudo -u deploy npm publish", DENY, "pkg.publish"),
         ("env NPM_TOKEN=x npm publish", DENY, "pkg.publish"),
         ("bash -c \"npm publish\"", DENY, "pkg.publish"),
