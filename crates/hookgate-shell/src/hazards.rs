@@ -518,8 +518,8 @@ fn dd(texts: &[&str]) -> Option<Verdict> {
         )
     });
     let of = get("of")?;
-    if of.starts_with("/dev/") {
-        return None; // devices are the block-device rules' business
+    if of == "/dev/null" {
+        return None; // block devices are also the block-device rules' business
     }
     let bytes = match (get("bs").and_then(parse_size), get("count")) {
         (_, None) if endless => return Some(ids::RES_DISK_FILL.verdict()),

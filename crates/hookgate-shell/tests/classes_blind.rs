@@ -2536,3 +2536,37 @@ fn classes_through_wrappers_loops_and_definitions() {
         ("npx cross-env NODE_ENV=test jest", ALLOW, "-"),
     ]);
 }
+
+/// Publishing through less common ecosystems' subcommands and tasks (cargo-workspaces,
+/// CocoaPods trunk, Leiningen, sbt) and memory-backed disks filled by `dd`; their everyday
+/// commands stay allowed.
+#[test]
+fn publishing_in_other_ecosystems_and_memory_disks() {
+    table(&[
+        (
+            "cargo ws publish --yes",
+            DENY,
+            "pkg.publish_subcommand_tools",
+        ),
+        (
+            "cargo workspaces publish",
+            DENY,
+            "pkg.publish_subcommand_tools",
+        ),
+        ("sbt publishSigned", DENY, "pkg.sbt_publish"),
+        ("sbt +publish", DENY, "pkg.sbt_publish"),
+        ("lein deploy clojars", DENY, "pkg.publish_subcommand_tools"),
+        ("pod trunk push", DENY, "pkg.publish_subcommand_tools"),
+        (
+            "dd if=/dev/zero of=/dev/shm/fill bs=1M",
+            ASK,
+            "res.disk_fill",
+        ),
+        ("sbt test", ALLOW, "-"),
+        ("sbt publishLocal", ALLOW, "-"),
+        ("lein test", ALLOW, "-"),
+        ("pod install", ALLOW, "-"),
+        ("cargo ws list", ALLOW, "-"),
+        ("dd if=/dev/zero of=/dev/null bs=1M count=100", ALLOW, "-"),
+    ]);
+}
