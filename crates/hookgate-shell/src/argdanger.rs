@@ -191,6 +191,7 @@ const OWNER_SELECTORS: &[&str] = &[
 
 /// Verbs of programs that take a command line as a variable's value (editors, pagers, ssh).
 const PROGRAM_VARIABLES: &[&str] = &[
+    "BROWSER",
     "EDITOR",
     "VISUAL",
     "GIT_EDITOR",
@@ -208,6 +209,14 @@ const PROGRAM_VARIABLES: &[&str] = &[
 /// The value is still parsed and judged as code; this list only decides that a value whose
 /// every part is ordinary work is not a hijack.
 const ROLE_PROGRAMS: &[&str] = &[
+    "firefox",
+    "chromium",
+    "chromium-browser",
+    "google-chrome",
+    "xdg-open",
+    "open",
+    "w3m",
+    "lynx",
     "true",
     ":",
     "false",
@@ -505,6 +514,25 @@ impl Walker<'_> {
         let Some(value) = value else { return hijack };
         if name == "PATH" {
             return (!self.standard_path(&value.text)).then(|| ids::RCE_ENV_HIJACK.verdict());
+        }
+        if matches!(
+            name,
+            "JAVA_TOOL_OPTIONS" | "_JAVA_OPTIONS" | "JDK_JAVA_OPTIONS"
+        ) {
+            // Heap sizes and system properties are tuning; agents and error hooks load or run
+            // code (`-javaagent:`, `-agentpath:`, `-XX:OnError=`).
+            let loads_code = value.text.split_whitespace().any(|o| {
+                [
+                    "-javaagent",
+                    "-agentpath",
+                    "-agentlib",
+                    "-XX:OnError",
+                    "-XX:OnOutOfMemoryError",
+                ]
+                .iter()
+                .any(|p| o.starts_with(p))
+            });
+            return (loads_code || !value.exact).then(|| ids::RCE_ENV_HIJACK.verdict());
         }
         if !PROGRAM_VARIABLES.contains(&name) || !value.exact {
             return hijack;

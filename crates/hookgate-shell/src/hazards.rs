@@ -263,8 +263,15 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
                 ["set", ..] => 1,
                 _ => return insecure_flag(name, &texts),
             };
-            key_values(name, operands.get(start..).unwrap_or(&[]))
-                .or_else(|| insecure_flag(name, &texts))
+            let rest = operands.get(start..).unwrap_or(&[]);
+            // The shell every package script runs in: any program named there runs them all.
+            if rest
+                .first()
+                .is_some_and(|k| k.split('=').next() == Some("script-shell"))
+            {
+                return Some(ids::RCE_ENV_HIJACK.verdict());
+            }
+            key_values(name, rest).or_else(|| insecure_flag(name, &texts))
         }
         "pip" | "pip3" => match operands.as_slice() {
             ["config", "set", rest @ ..] => key_values(name, rest),

@@ -83,6 +83,18 @@ const TABLE: &[OptExec] = &[
         roles: SSH_PROXIES,
     },
     OptExec {
+        tools: &["scp", "sftp"],
+        options: &["-S"],
+        value: Value::Shell,
+        roles: SSH_PROXIES,
+    },
+    OptExec {
+        tools: &["rsync"],
+        options: &["--rsync-path"],
+        value: Value::Shell,
+        roles: &["rsync", "sudo", "doas", "nice", "ionice"],
+    },
+    OptExec {
         tools: &["rsync"],
         options: &["-e", "--rsh"],
         value: Value::Shell,

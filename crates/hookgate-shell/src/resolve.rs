@@ -56,7 +56,18 @@ pub(crate) fn is_hijack_variable(name: &str) -> bool {
             | "PYTHONSTARTUP"
             | "PYTHONPATH"
             | "LESSOPEN"
+            | "LESSCLOSE"
             | "MANPAGER"
+            | "GIT_PROXY_COMMAND"
+            | "BROWSER"
+            | "SUDO_ASKPASS"
+            | "JAVA_TOOL_OPTIONS"
+            | "_JAVA_OPTIONS"
+            | "JDK_JAVA_OPTIONS"
+            | "DOTNET_STARTUP_HOOKS"
+            | "NPM_CONFIG_SCRIPT_SHELL"
+            | "npm_config_script_shell"
+            | "YARN_SCRIPT_SHELL"
     ) || name.starts_with("GIT_CONFIG_KEY_")
         || name.starts_with("GIT_CONFIG_VALUE_")
 }
