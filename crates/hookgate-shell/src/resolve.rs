@@ -2007,6 +2007,7 @@ impl Walker<'_> {
         }
         let via = format!("{name} -c");
         let before = self.commands.len();
+        self.code_sources.clear();
         // `ruby -run -e httpd DIR -p PORT`: un.rb's static file server.
         let ruby_httpd = lang == Lang::Ruby
             && args.iter().any(|w| w.text == "-run")
@@ -2058,24 +2059,26 @@ impl Walker<'_> {
         {
             self.record(argv, scope, v);
         }
-        let printed = printed.or_else(|| {
-            // Code that reads a credential file (`print(open('~/.ssh/id_rsa').read())`) may
-            // print it: its stdout is that secret.
-            self.commands
-                .get(before..)
-                .unwrap_or(&[])
-                .iter()
-                .find_map(|c| {
-                    c.effects
-                        .iter()
-                        .filter(|e| e.op == EffectOp::Read)
-                        .find_map(|e| {
-                            e.path.as_deref().and_then(|p| {
-                                crate::flow::read_source(p, &scope.cwd, self.ctx, &self.files)
+        let printed = printed
+            .or_else(|| self.code_sources.first().cloned())
+            .or_else(|| {
+                // Code that reads a credential file (`print(open('~/.ssh/id_rsa').read())`) may
+                // print it: its stdout is that secret.
+                self.commands
+                    .get(before..)
+                    .unwrap_or(&[])
+                    .iter()
+                    .find_map(|c| {
+                        c.effects
+                            .iter()
+                            .filter(|e| e.op == EffectOp::Read)
+                            .find_map(|e| {
+                                e.path.as_deref().and_then(|p| {
+                                    crate::flow::read_source(p, &scope.cwd, self.ctx, &self.files)
+                                })
                             })
-                        })
-                })
-        });
+                    })
+            });
         printed.map_or(Producer::Opaque, Producer::Secret)
     }
 
@@ -2214,6 +2217,11 @@ impl Walker<'_> {
                 | Finding::ForkLoop) => flow_findings.push(f),
             }
         }
+        self.code_sources
+            .extend(flow_findings.iter().filter_map(|f| match f {
+                Finding::Source(s) => Some(s.clone()),
+                _ => None,
+            }));
         self.recursion -= 1;
         if let Some(v) = self.code_flow_verdict(via, &flow_findings, &effects, before, scope) {
             worst = Some(worse(worst, v));

@@ -188,6 +188,9 @@ pub(crate) struct Walker<'a> {
     /// Indices in `commands` of the redirect records (`> file`) of the statement being walked
     /// (drained by the statement, which knows what it writes).
     pub write_records: Vec<usize>,
+    /// The secret sources the last interpreter snippet read (its environment, a credential
+    /// file): what it prints may carry them (`python3 -c 'print(os.environ)' | nc …`).
+    pub code_sources: Vec<crate::model::FlowSource>,
 }
 
 /// Most loop-body walks one line may unroll (`for d in a b c`), across all its loops.
@@ -255,6 +258,7 @@ impl<'a> Walker<'a> {
             unroll_budget: UNROLL_BUDGET,
             no_split: false,
             write_records: Vec::new(),
+            code_sources: Vec::new(),
         }
     }
 
