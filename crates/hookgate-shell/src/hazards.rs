@@ -224,6 +224,10 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             | "oc"
             | "aws"
             | "gcloud"
+            | "socat"
+            | "jupyter"
+            | "jupyter-notebook"
+            | "jupyter-lab"
     ) {
         return None;
     }
@@ -277,6 +281,34 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             ["config", "set", rest @ ..] => key_values(name, rest),
             _ => insecure_flag(name, &texts).or_else(|| plain_http_index(&texts)),
         },
+        // `socat TCP-LISTEN:2375,fork UNIX-CONNECT:/var/run/docker.sock`: a privileged local
+        // socket (Docker, containerd, Podman) offered on the network.
+        "socat" => {
+            let listens = texts
+                .iter()
+                .any(|t| t.to_ascii_uppercase().contains("-LISTEN:"));
+            let daemon_socket = texts.iter().any(|t| {
+                t.to_ascii_uppercase().starts_with("UNIX")
+                    && ["docker.sock", "containerd.sock", "podman.sock", "crio.sock"]
+                        .iter()
+                        .any(|s| t.contains(s))
+            });
+            (listens && daemon_socket).then(|| ids::SYS_DOCKER_TCP.verdict())
+        }
+        // A notebook server on every interface with an empty token or password runs anyone's
+        // code.
+        "jupyter" | "jupyter-notebook" | "jupyter-lab" => {
+            let open = texts
+                .iter()
+                .any(|t| matches!(*t, "--ip=0.0.0.0" | "--ip=*" | "--ip=::"));
+            let no_auth = texts.iter().any(|t| {
+                t.split_once('=').is_some_and(|(k, v)| {
+                    (k.ends_with(".token") || k.ends_with(".password"))
+                        && v.trim_matches(['"', '\'']).is_empty()
+                })
+            });
+            (open && no_auth).then(|| ids::RCE_WEB_SHELL.verdict())
+        }
         "openssl" => {
             // `openssl rand -out FILE N` with N of 10 GiB or more.
             let huge = texts.first() == Some(&"rand")
@@ -332,9 +364,13 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
                 let value = match t.split_once('=') {
                     Some(("-H" | "--host", v)) => Some(v),
                     _ if matches!(*t, "-H" | "--host") => texts.get(i + 1).copied(),
-                    _ => t.strip_prefix("-H").filter(|v| v.starts_with("tcp")),
+                    _ => t.strip_prefix("-H").filter(|v| !v.is_empty()),
                 };
-                value.is_some_and(|v| v.starts_with("tcp://") && !is_loopback_address(v))
+                // Anything but a unix socket or systemd's fd is a network listener
+                // (`tcp://0.0.0.0:2375`, `0.0.0.0:2375`).
+                value.is_some_and(|v| {
+                    !v.starts_with("unix://") && !v.starts_with("fd://") && !is_loopback_address(v)
+                })
             })
             .then(|| ids::SYS_DOCKER_TCP.verdict()),
         "auditctl" => {
@@ -575,7 +611,7 @@ pub(crate) fn parse_size(v: &str) -> Option<u128> {
 }
 
 fn is_loopback_address(v: &str) -> bool {
-    let host = v.trim_start_matches("tcp://");
+    let host = v.trim_start_matches("tcp://").trim_start_matches("http://");
     host.starts_with("127.") || host.starts_with("localhost") || host.starts_with("[::1]")
 }
 
@@ -672,6 +708,9 @@ fn judge_served(raw: &str, exact: bool, cwd: &Cwd, ctx: &Context) -> Option<Verd
     let path = crate::flow::place_in(raw, cwd, ctx)?;
     let home = ctx.home.as_deref();
     let exposes = path == Path::new("/")
+        || ["/etc", "/root", "/var", "/proc", "/sys", "/run"]
+            .iter()
+            .any(|d| path.starts_with(d))
         || home.is_some_and(|h| h.starts_with(&path))
         || crate::targets::is_secret_normalized(&path, ctx);
     exposes.then(|| ids::NET_SERVE_SENSITIVE.verdict())

@@ -2737,3 +2737,79 @@ fn environment_through_transforms_and_interpreter_output() {
         ),
     ]);
 }
+
+/// Ways into the machine opened by the agent: the Docker daemon or its socket on the network,
+/// web terminals, an unauthenticated notebook server, a VS Code tunnel, a cluster proxy on
+/// every interface, an ssh daemon, system directories served over HTTP; local-only variants
+/// stay allowed.
+#[test]
+fn ways_into_the_machine_opened_on_the_network() {
+    table(&[
+        (
+            "docker run -d -p 2375:2375 -v /var/run/docker.sock:/var/run/docker.sock alpine/socat tcp-listen:2375,fork unix-connect:/var/run/docker.sock",
+            DENY,
+            "docker.host_mount",
+        ),
+        (
+            "socat TCP-LISTEN:2375,fork UNIX-CONNECT:/var/run/docker.sock",
+            DENY,
+            "sys.docker_tcp",
+        ),
+        ("dockerd -H 0.0.0.0:2375", DENY, "sys.docker_tcp"),
+        (
+            "echo '{\"hosts\":[\"tcp://0.0.0.0:2375\"]}' > /etc/docker/daemon.json",
+            DENY,
+            "fs.overwrite_system",
+        ),
+        (
+            "kubectl proxy --address=0.0.0.0 --accept-hosts='.*'",
+            ASK,
+            "net.cluster_proxy",
+        ),
+        (
+            "python3 -m http.server --bind 0.0.0.0 80 --directory /etc",
+            DENY,
+            "net.serve_sensitive",
+        ),
+        (
+            "jupyter notebook --ip=0.0.0.0 --NotebookApp.token='' --allow-root",
+            DENY,
+            "rce.web_shell",
+        ),
+        ("code tunnel", ASK, "net.tunnel_code"),
+        ("ttyd -p 8080 bash", DENY, "rce.web_shell"),
+        ("gotty -w bash", DENY, "rce.web_shell"),
+        ("nc -lk 4444 -e /bin/bash", DENY, "rce.reverse_shell"),
+        (
+            "socat TCP-LISTEN:4444,fork EXEC:/bin/bash",
+            DENY,
+            "rce.reverse_shell",
+        ),
+        ("websocketd --port=8080 bash", DENY, "rce.web_shell"),
+        ("sshd -p 2222 -o PermitRootLogin=yes", ASK, "net.sshd"),
+        (
+            "echo 'PermitRootLogin yes' >> /etc/ssh/sshd_config",
+            DENY,
+            "fs.overwrite_system",
+        ),
+        (
+            "echo \"ssh-rsa AAAA x@y\" >> ~/.ssh/authorized_keys",
+            DENY,
+            "fs.overwrite_system",
+        ),
+        (
+            "chmod 777 /var/run/docker.sock",
+            DENY,
+            "fs.permissions_system",
+        ),
+        ("dockerd -H unix:///var/run/docker.sock", ALLOW, "-"),
+        ("dockerd -H 127.0.0.1:2375", ALLOW, "-"),
+        ("kubectl proxy", ALLOW, "-"),
+        ("kubectl port-forward svc/web 8080:80", ALLOW, "-"),
+        ("jupyter notebook --no-browser", ALLOW, "-"),
+        ("jupyter lab --ip=0.0.0.0", ALLOW, "-"),
+        ("sshd -t", ALLOW, "-"),
+        ("code --version", ALLOW, "-"),
+        ("python3 -m http.server --directory docs", ALLOW, "-"),
+    ]);
+}
