@@ -303,7 +303,8 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
                 .any(|t| matches!(*t, "--ip=0.0.0.0" | "--ip=*" | "--ip=::"));
             let no_auth = texts.iter().any(|t| {
                 t.split_once('=').is_some_and(|(k, v)| {
-                    (k.ends_with(".token") || k.ends_with(".password"))
+                    k.rsplit_once('.')
+                        .is_some_and(|(_, setting)| matches!(setting, "token" | "password"))
                         && v.trim_matches(['"', '\'']).is_empty()
                 })
             });
