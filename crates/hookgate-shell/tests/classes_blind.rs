@@ -11,40 +11,14 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)] // test code: a failure should stop loudly
 
-use std::path::PathBuf;
+mod common;
 
-use hookgate_shell::{Action, Analyzer, Context};
+use common::{ALLOW, ASK, DENY};
 
-const ALLOW: Action = Action::Allow;
-const ASK: Action = Action::Ask;
-const DENY: Action = Action::Deny;
-
-fn ctx() -> Context {
-    Context::new("/home/user/project", Some(PathBuf::from("/home/user")))
-}
-
+/// The shared runner with the fixture context.
 #[track_caller]
-fn table(cases: &[(&str, Action, &str)]) {
-    let ctx = ctx();
-    let mut analyzer = Analyzer::new().expect("grammar loads");
-    let mut wrong = Vec::new();
-    for (command, action, rule) in cases {
-        let a = analyzer.analyze(command, &ctx);
-        let got_rule = a.verdict.rule_id.as_deref().unwrap_or("-");
-        if a.action() != *action || (*rule != "*" && got_rule != *rule) {
-            wrong.push(format!(
-                "{command:?}: expected {action:?} {rule}, got {:?} {got_rule} ({})",
-                a.action(),
-                a.verdict.reason
-            ));
-        }
-    }
-    assert!(
-        wrong.is_empty(),
-        "{} wrong:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
+fn table(cases: &[(&str, hookgate_shell::Action, &str)]) {
+    common::table(&common::ctx(), cases);
 }
 
 /// Class 1: publishing and release (registries, images, charts, releases, visibility), through runners.
