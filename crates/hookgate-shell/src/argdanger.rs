@@ -602,6 +602,9 @@ const CONTAINER_TOOLS: &[&str] = &[
     "podman-compose",
     "kubectl",
     "oc",
+    "heroku",
+    "fly",
+    "flyctl",
 ];
 
 /// Environment variables whose value selects where a framework's tasks run.
@@ -673,7 +676,62 @@ fn framework_code<'w>(line: &[&'w str]) -> Option<(Lang, Option<&'w str>)> {
 /// CMD…`, `… run [opts] IMAGE [CMD…]` (with `--entrypoint`), `docker compose|docker-compose
 /// exec|run [opts] SERVICE CMD…`, `kubectl|oc exec [opts] POD [--] CMD…`, `kubectl run NAME
 /// … -- CMD…`. Returns (what runs it, the container, its command line).
+/// Commands run on a hosting platform's machines (usually production): `heroku run [-a APP]
+/// CMD…`, `fly ssh console -C 'CMD'`, `fly machine exec ID 'CMD'`. Judged like a container's
+/// command.
+fn platform_command(name: &str, words: &[Word]) -> Option<(String, String, Vec<Word>)> {
+    let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    match name {
+        "heroku" => {
+            let verb = texts.first().copied()?;
+            if !matches!(verb, "run" | "run:detached" | "run:inside") {
+                return None;
+            }
+            let mut i = 1;
+            let mut app = String::from("app");
+            while let Some(t) = texts.get(i) {
+                if !t.starts_with('-') {
+                    break;
+                }
+                if matches!(
+                    *t,
+                    "-a" | "--app"
+                        | "-s"
+                        | "--size"
+                        | "-e"
+                        | "--env"
+                        | "-r"
+                        | "--remote"
+                        | "--type"
+                ) {
+                    if matches!(*t, "-a" | "--app") {
+                        app = texts.get(i + 1).map_or(app, |a| (*a).to_owned());
+                    }
+                    i += 1;
+                }
+                i += 1;
+            }
+            // The dyno runs the words as one shell command line (`heroku run "rm -rf x"`).
+            let rest = words.get(i..)?;
+            let inner = vec![Word::lit("sh"), Word::lit("-c"), Word::joined(rest)];
+            (!rest.is_empty()).then(|| (format!("heroku {verb}"), app, inner))
+        }
+        "fly" | "flyctl" => {
+            let at = texts
+                .iter()
+                .position(|t| matches!(*t, "-C" | "--command"))?;
+            let code = words.get(at + 1)?.clone();
+            let inner = vec![Word::lit("sh"), Word::lit("-c"), code];
+            Some(("fly ssh console".to_owned(), "app".to_owned(), inner))
+        }
+        _ => None,
+    }
+}
+
 fn container_command(name: &str, words: &[Word]) -> Option<(String, String, Vec<Word>)> {
+    if let Some(found) = platform_command(name, words) {
+        return Some(found);
+    }
     let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
     let (verb_at, kube) = match name {
         "docker" | "podman" | "nerdctl" | "docker-compose" | "podman-compose" => {

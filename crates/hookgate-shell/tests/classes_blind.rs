@@ -2787,3 +2787,39 @@ fn ways_into_the_machine_opened_on_the_network() {
         ("python3 -m http.server --directory docs", ALLOW, "-"),
     ]);
 }
+
+/// Commands run on a hosting platform's machines (`heroku run`, `fly ssh console -C`) are
+/// judged like a container's command, with the host workspace's allowances off.
+#[test]
+fn commands_run_on_platform_machines_are_judged() {
+    table(&[
+        (
+            "heroku run python manage.py migrate app zero -a prod",
+            ASK,
+            "db.framework_reset",
+        ),
+        (
+            "fly ssh console -C \"bin/rails db:drop\"",
+            ASK,
+            "db.framework_reset",
+        ),
+        (
+            "heroku run rails db:reset --app myapp",
+            ASK,
+            "db.framework_reset",
+        ),
+        ("heroku run bash", ALLOW, "-"),
+        ("heroku logs --tail", ALLOW, "-"),
+        ("fly ssh console", ALLOW, "-"),
+        (
+            "heroku run python manage.py showmigrations -a prod",
+            ALLOW,
+            "-",
+        ),
+        (
+            "heroku run \"rm -rf /app\"",
+            ASK,
+            "fs.delete_outside_workspace_recursive",
+        ),
+    ]);
+}
