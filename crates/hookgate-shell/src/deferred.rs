@@ -592,6 +592,16 @@ impl Walker<'_> {
                     self.files.new_remotes.push(name.text.clone());
                 }
             }
+            // `git add -f .env`, `git add key` (a copy of `~/.ssh/id_rsa` made on the line): a
+            // credential staged for the history, where every clone and push carries it.
+            "add" | "stage" => {
+                let staged = operands.iter().filter(|w| w.exact).find_map(|w| {
+                    crate::flow::read_source(&w.text, &scope.cwd, self.ctx, &self.files)
+                });
+                if staged.is_some() {
+                    self.record(argv, scope, ids::CRED_COMMIT_SECRET.verdict());
+                }
+            }
             "push" => {
                 if let Some(dest) = operands.first() {
                     let t = dest.text.as_str();

@@ -2823,3 +2823,27 @@ fn commands_run_on_platform_machines_are_judged() {
         ),
     ]);
 }
+
+/// A credential staged with `git add` (directly, or a copy made on the line) enters the
+/// history that every push carries; templates and ordinary files stay allowed.
+#[test]
+fn credentials_staged_for_commit_ask() {
+    table(&[
+        (
+            "git add -f .env && git commit -m env && git push",
+            ASK,
+            "cred.commit_secret",
+        ),
+        (
+            "cp ~/.ssh/id_rsa ./key && git add key && git commit -m k && git push",
+            ASK,
+            "cred.commit_secret",
+        ),
+        ("git add .env", ASK, "cred.commit_secret"),
+        ("git add ~/.aws/credentials", ASK, "cred.commit_secret"),
+        ("git add -A && git commit -m x", ALLOW, "-"),
+        ("git add src/.env.example", ALLOW, "-"),
+        ("git add src/main.rs README.md", ALLOW, "-"),
+        ("git add .", ALLOW, "-"),
+    ]);
+}
