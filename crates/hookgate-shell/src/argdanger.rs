@@ -58,6 +58,51 @@ const FRAMEWORK_TASKS: &[(&str, &[&str], Option<&str>)] = &[
     ("liquibase", &["drop-all"], None),
     ("mix", &["ecto.drop"], None),
     ("mix", &["ecto.reset"], None),
+    ("mix", &["ecto.rollback"], Some("--all")),
+    // Django: unapplying every migration of an app drops its tables.
+    ("manage.py", &["migrate", "*", "zero"], None),
+    ("manage.py", &["migrate", "zero"], None),
+    ("django-admin", &["migrate", "*", "zero"], None),
+    ("manage.py", &["sqlflush"], None),
+    ("supabase", &["db", "reset"], None),
+    ("drizzle-kit", &["drop"], None),
+    ("drizzle-kit", &["push"], Some("--force")),
+    ("dbmate", &["drop"], None),
+    ("dbmate", &["rollback"], None),
+    ("dbmate", &["down"], None),
+    ("goose", &["reset"], None),
+    ("goose", &["down-to", "0"], None),
+    ("migrate", &["drop"], None),
+    ("migrate", &["down"], Some("-all")),
+    ("sqlx", &["database", "drop"], None),
+    ("sqlx", &["database", "reset"], None),
+    ("sqlx", &["db", "drop"], None),
+    ("sqlx", &["db", "reset"], None),
+    ("diesel", &["database", "reset"], None),
+    ("diesel", &["database", "drop"], None),
+    ("diesel", &["migration", "redo"], Some("--all")),
+    ("diesel", &["migration", "revert"], Some("--all")),
+    ("wp", &["db", "reset"], None),
+    ("wp", &["db", "drop"], None),
+    ("wp", &["db", "clean"], None),
+    ("wp", &["site", "empty"], None),
+    ("flask", &["db", "downgrade", "base"], None),
+    ("hasura", &["migrate", "apply"], Some("--down")),
+    ("atlas", &["schema", "clean"], None),
+    ("prisma", &["migrate", "reset"], None),
+    ("typeorm", &["migration:revert"], None),
+    ("mikro-orm", &["schema:drop"], None),
+    ("mikro-orm", &["schema:fresh"], None),
+    ("mikro-orm", &["migration:fresh"], None),
+    ("knex", &["migrate:down"], Some("--all")),
+    ("sequelize", &["db:migrate:undo:all"], None),
+    ("sequelize-cli", &["db:migrate:undo:all"], None),
+    ("yii", &["migrate/fresh"], None),
+    ("yii", &["migrate/down"], Some("all")),
+    ("console", &["doctrine:database:drop"], None),
+    ("console", &["doctrine:schema:drop"], None),
+    ("influx", &["bucket", "delete"], None),
+    ("fauna", &["delete-database"], None),
 ];
 
 /// Words that put a framework task on the production database.
@@ -146,6 +191,7 @@ const OWNER_SELECTORS: &[&str] = &[
 
 /// Verbs of programs that take a command line as a variable's value (editors, pagers, ssh).
 const PROGRAM_VARIABLES: &[&str] = &[
+    "BROWSER",
     "EDITOR",
     "VISUAL",
     "GIT_EDITOR",
@@ -163,6 +209,14 @@ const PROGRAM_VARIABLES: &[&str] = &[
 /// The value is still parsed and judged as code; this list only decides that a value whose
 /// every part is ordinary work is not a hijack.
 const ROLE_PROGRAMS: &[&str] = &[
+    "firefox",
+    "chromium",
+    "chromium-browser",
+    "google-chrome",
+    "xdg-open",
+    "open",
+    "w3m",
+    "lynx",
     "true",
     ":",
     "false",
@@ -389,11 +443,42 @@ impl Walker<'_> {
         // pipeline stage recorded just before it, one level up.
         if scope.via.last().is_some_and(|v| v == "xargs")
             && words.iter().any(|w| w.text == "{stdin}")
-            && let Some(c) = self.commands.last()
-            && c.via.len() + 1 == scope.via.len()
-            && selects_by_user_only(c)
         {
-            return Some(ids::SYS_KILL_USER_PROCESSES.verdict());
+            // The stages before it at the same level, nearest first: column pickers
+            // (`awk '{print $2}'`, `cut`, `tail -n +2`) pass the selection on unchanged.
+            for c in self
+                .commands
+                .iter()
+                .rev()
+                .take_while(|c| c.via.len() + 1 == scope.via.len())
+            {
+                if selects_by_user_only(c) {
+                    return Some(ids::SYS_KILL_USER_PROCESSES.verdict());
+                }
+                if selects_critical(c) {
+                    return Some(ids::SYS_KILLALL.verdict());
+                }
+                let program = c
+                    .argv
+                    .first()
+                    .map_or("", |p| p.rsplit('/').next().unwrap_or(p));
+                // `ps aux | grep node | …`: every process of a program the session runs on.
+                if matches!(program, "grep" | "egrep" | "fgrep")
+                    && c.argv
+                        .iter()
+                        .skip(1)
+                        .filter(|a| !a.starts_with('-'))
+                        .any(|a| CRITICAL_PROCESSES.contains(&a.as_str()))
+                {
+                    return Some(ids::SYS_KILLALL.verdict());
+                }
+                if !matches!(
+                    program,
+                    "awk" | "gawk" | "mawk" | "cut" | "tail" | "tr" | "sort" | "uniq"
+                ) {
+                    break;
+                }
+            }
         }
         // The substitutions of this command were recorded just before it, one level deeper.
         let depth = scope.via.len();
@@ -406,6 +491,9 @@ impl Walker<'_> {
             }
             if c.via.len() == depth + 1 && selects_by_user_only(c) {
                 return Some(ids::SYS_KILL_USER_PROCESSES.verdict());
+            }
+            if c.via.len() == depth + 1 && selects_critical(c) {
+                return Some(ids::SYS_KILLALL.verdict());
             }
         }
         None
@@ -426,6 +514,25 @@ impl Walker<'_> {
         let Some(value) = value else { return hijack };
         if name == "PATH" {
             return (!self.standard_path(&value.text)).then(|| ids::RCE_ENV_HIJACK.verdict());
+        }
+        if matches!(
+            name,
+            "JAVA_TOOL_OPTIONS" | "_JAVA_OPTIONS" | "JDK_JAVA_OPTIONS"
+        ) {
+            // Heap sizes and system properties are tuning; agents and error hooks load or run
+            // code (`-javaagent:`, `-agentpath:`, `-XX:OnError=`).
+            let loads_code = value.text.split_whitespace().any(|o| {
+                [
+                    "-javaagent",
+                    "-agentpath",
+                    "-agentlib",
+                    "-XX:OnError",
+                    "-XX:OnOutOfMemoryError",
+                ]
+                .iter()
+                .any(|p| o.starts_with(p))
+            });
+            return (loads_code || !value.exact).then(|| ids::RCE_ENV_HIJACK.verdict());
         }
         if !PROGRAM_VARIABLES.contains(&name) || !value.exact {
             return hijack;
@@ -495,6 +602,9 @@ const CONTAINER_TOOLS: &[&str] = &[
     "podman-compose",
     "kubectl",
     "oc",
+    "heroku",
+    "fly",
+    "flyctl",
 ];
 
 /// Environment variables whose value selects where a framework's tasks run.
@@ -566,7 +676,62 @@ fn framework_code<'w>(line: &[&'w str]) -> Option<(Lang, Option<&'w str>)> {
 /// CMD…`, `… run [opts] IMAGE [CMD…]` (with `--entrypoint`), `docker compose|docker-compose
 /// exec|run [opts] SERVICE CMD…`, `kubectl|oc exec [opts] POD [--] CMD…`, `kubectl run NAME
 /// … -- CMD…`. Returns (what runs it, the container, its command line).
+/// Commands run on a hosting platform's machines (usually production): `heroku run [-a APP]
+/// CMD…`, `fly ssh console -C 'CMD'`, `fly machine exec ID 'CMD'`. Judged like a container's
+/// command.
+fn platform_command(name: &str, words: &[Word]) -> Option<(String, String, Vec<Word>)> {
+    let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    match name {
+        "heroku" => {
+            let verb = texts.first().copied()?;
+            if !matches!(verb, "run" | "run:detached" | "run:inside") {
+                return None;
+            }
+            let mut i = 1;
+            let mut app = String::from("app");
+            while let Some(t) = texts.get(i) {
+                if !t.starts_with('-') {
+                    break;
+                }
+                if matches!(
+                    *t,
+                    "-a" | "--app"
+                        | "-s"
+                        | "--size"
+                        | "-e"
+                        | "--env"
+                        | "-r"
+                        | "--remote"
+                        | "--type"
+                ) {
+                    if matches!(*t, "-a" | "--app") {
+                        app = texts.get(i + 1).map_or(app, |a| (*a).to_owned());
+                    }
+                    i += 1;
+                }
+                i += 1;
+            }
+            // The dyno runs the words as one shell command line (`heroku run "rm -rf x"`).
+            let rest = words.get(i..)?;
+            let inner = vec![Word::lit("sh"), Word::lit("-c"), Word::joined(rest)];
+            (!rest.is_empty()).then(|| (format!("heroku {verb}"), app, inner))
+        }
+        "fly" | "flyctl" => {
+            let at = texts
+                .iter()
+                .position(|t| matches!(*t, "-C" | "--command"))?;
+            let code = words.get(at + 1)?.clone();
+            let inner = vec![Word::lit("sh"), Word::lit("-c"), code];
+            Some(("fly ssh console".to_owned(), "app".to_owned(), inner))
+        }
+        _ => None,
+    }
+}
+
 fn container_command(name: &str, words: &[Word]) -> Option<(String, String, Vec<Word>)> {
+    if let Some(found) = platform_command(name, words) {
+        return Some(found);
+    }
     let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
     let (verb_at, kube) = match name {
         "docker" | "podman" | "nerdctl" | "docker-compose" | "podman-compose" => {
@@ -1016,6 +1181,26 @@ fn is_shell_init(c: &ExecutedCommand) -> bool {
 
 /// `pgrep -u USER` (or `ps -u USER -o pid=`) with no name pattern: lists every process of a
 /// user, group, session or parent.
+/// `pgrep sshd`, `pidof dockerd`: PIDs of a process the session depends on, by bare name
+/// ([`CRITICAL_PROCESSES`]).
+fn selects_critical(c: &ExecutedCommand) -> bool {
+    let Some(program) = c.argv.first() else {
+        return false;
+    };
+    match program.rsplit('/').next().unwrap_or(program) {
+        "pgrep" | "pidof" => {
+            let full_command_line = c.argv.iter().any(|a| a == "-f" || a == "--full");
+            !full_command_line
+                && c.argv
+                    .iter()
+                    .skip(1)
+                    .filter(|a| !a.starts_with('-'))
+                    .any(|a| CRITICAL_PROCESSES.contains(&a.as_str()))
+        }
+        _ => false,
+    }
+}
+
 fn selects_by_user_only(c: &ExecutedCommand) -> bool {
     let Some(program) = c.argv.first() else {
         return false;
@@ -1037,9 +1222,17 @@ fn selects_by_user_only(c: &ExecutedCommand) -> bool {
                 || (!operands.is_empty() && operands.iter().all(|p| broad_pattern(&p.text)))
         }
         "ps" => {
-            let (opts, _) = scan("ps", &words, "uUgGpost", &[]);
-            opts.iter()
-                .any(|o| matches!(o.name.as_str(), "-u" | "-U" | "-g" | "-G" | "-e" | "-A"))
+            let (opts, operands) = scan("ps", &words, "uUgGpost", &[]);
+            // BSD style `ps aux` / `ps ax`: every process.
+            let bsd_all = operands.iter().any(|w| {
+                w.text.contains('a')
+                    && w.text.contains('x')
+                    && w.text.bytes().all(|b| b.is_ascii_alphabetic())
+            });
+            bsd_all
+                || opts
+                    .iter()
+                    .any(|o| matches!(o.name.as_str(), "-u" | "-U" | "-g" | "-G" | "-e" | "-A"))
         }
         _ => false,
     }
@@ -1123,9 +1316,62 @@ fn broad_killer(name: &str, words: &[Word]) -> Option<Verdict> {
 }
 
 /// True when `word` (by basename) is one of [`FRAMEWORK_TASKS`]' tools.
+/// The tools of [`FRAMEWORK_TASKS`], sorted for a binary search (every command's first words
+/// are looked up; a unit test checks the two tables agree).
+const FRAMEWORK_TOOLS: &[&str] = &[
+    "alembic",
+    "artisan",
+    "atlas",
+    "console",
+    "dbmate",
+    "diesel",
+    "django-admin",
+    "drizzle-kit",
+    "fauna",
+    "flask",
+    "flyway",
+    "goose",
+    "hasura",
+    "influx",
+    "knex",
+    "liquibase",
+    "manage.py",
+    "migrate",
+    "mikro-orm",
+    "mix",
+    "prisma",
+    "sequelize",
+    "sequelize-cli",
+    "sqlx",
+    "supabase",
+    "typeorm",
+    "typeorm-ts-node-commonjs",
+    "wp",
+    "yii",
+];
+
 fn is_framework_tool(word: &str) -> bool {
     let base = word.rsplit('/').next().unwrap_or(word);
-    FRAMEWORK_TASKS.iter().any(|(tool, _, _)| *tool == base)
+    FRAMEWORK_TOOLS.binary_search(&base).is_ok()
+}
+
+/// The task words right after the tool (`manage.py flush`), or, when the tool takes its
+/// options first (`migrate -path db -database URL down -all`, `dbmate --url U drop`), as a
+/// contiguous run of the words that are not options. `*` stands for any one word (`migrate
+/// APP zero`).
+fn task_matches(after: &[&str], task: &[&str]) -> bool {
+    let same = |window: &[&str]| {
+        window.len() == task.len() && window.iter().zip(task).all(|(w, t)| *t == "*" || w == t)
+    };
+    if after.get(..task.len()).is_some_and(same) {
+        return true;
+    }
+    let words: Vec<&str> = after
+        .iter()
+        .copied()
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    !task.is_empty() && words.windows(task.len()).any(same)
 }
 
 /// `python manage.py flush`, `npx prisma migrate reset`, `php artisan migrate:fresh`, …
@@ -1137,7 +1383,7 @@ fn other_framework_task(name: &str, words: &[Word], production_env: bool) -> Opt
         let base = word.rsplit('/').next().unwrap_or(word);
         FRAMEWORK_TASKS.iter().any(|(tool, task, flag)| {
             *tool == base
-                && line.get(i + 1..i + 1 + task.len()) == Some(*task)
+                && task_matches(line.get(i + 1..).unwrap_or(&[]), task)
                 && flag.is_none_or(|f| line.get(i + 1..).is_some_and(|r| r.contains(&f)))
         })
     });
@@ -1165,7 +1411,9 @@ fn other_framework_task(name: &str, words: &[Word], production_env: bool) -> Opt
 /// `rails db:drop`, `rake db:reset RAILS_ENV=production`, `bundle exec rails db:purge`.
 fn framework_task(words: &[Word], production_env: bool, local_env: bool) -> Option<Verdict> {
     let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
-    let destructive = texts.iter().any(|t| DB_RESET_TASKS.contains(t));
+    // `db:migrate VERSION=0` unapplies every migration (drops every table they created).
+    let destructive = texts.iter().any(|t| DB_RESET_TASKS.contains(t))
+        || (texts.iter().any(|t| t.starts_with("db:migrate")) && texts.contains(&"VERSION=0"));
     if !destructive {
         return None;
     }
@@ -1260,6 +1508,14 @@ mod tests {
             "644", "755", "777", "000", "4700", "+x", "o+r", "a=rw", "go=r", "u+s", "",
         ] {
             assert!(!chmod_tightens(m), "{m}");
+        }
+    }
+
+    #[test]
+    fn framework_tools_list_every_task_tool_sorted() {
+        assert!(FRAMEWORK_TOOLS.windows(2).all(|w| w[0] < w[1]));
+        for (tool, _, _) in FRAMEWORK_TASKS {
+            assert!(is_framework_tool(tool), "{tool}");
         }
     }
 

@@ -103,6 +103,8 @@ pub(crate) struct Parsers {
     last_bulk: Option<String>,
     /// Whether the next scan looks for bulk deletes (only framework runners ask).
     want_bulk: bool,
+    /// What the last [`Parsers::scan`] found for [`Parsers::destructive_sql`].
+    last_sql: Option<String>,
 }
 
 impl Parsers {
@@ -139,10 +141,12 @@ impl Parsers {
             out: Vec::new(),
             bulk: None,
             want_bulk: self.want_bulk,
+            sql: None,
             chdir: Chdir::Start,
         };
         scanner.walk(root);
         self.last_bulk = scanner.bulk.take();
+        self.last_sql = scanner.sql.take();
         if root.has_error() {
             scanner.out.push(Finding::Unparsed);
         }
@@ -161,6 +165,11 @@ impl Parsers {
     /// or truncates whole tables: ORM bulk deletes (`delete_all`, `destroy_all`,
     /// `objects.all().delete()`, `truncate`, `drop_table`) and SQL run through the ORM's
     /// connection that drops or empties tables.
+    /// The destructive SQL call the last [`Parsers::scan`] found, if any (taken).
+    pub(crate) fn destructive_sql(&mut self) -> Option<String> {
+        self.last_sql.take()
+    }
+
     pub(crate) fn bulk_delete(&mut self, lang: Lang, code: &str) -> Option<String> {
         self.want_bulk = true;
         let scanned = self.scan(lang, code);
@@ -180,6 +189,9 @@ struct Scanner<'s> {
     bulk: Option<String>,
     /// Whether to look for [`Scanner::bulk`] at all.
     want_bulk: bool,
+    /// The first call that runs literal SQL dropping, truncating or emptying tables
+    /// (`conn.execute('DROP TABLE users')`), in any code.
+    sql: Option<String>,
     /// Where the code has moved with `os.chdir`/`process.chdir`/`Dir.chdir`/`chdir`. Later
     /// relative targets are relative to it (`os.chdir('.claude'); os.remove('settings.json')`
     /// deletes `.claude/settings.json`).
@@ -307,6 +319,9 @@ impl Scanner<'_> {
                 let call = self.lower(node, 0);
                 if self.want_bulk && self.bulk.is_none() {
                     self.bulk = self.bulk_call(&call);
+                }
+                if self.sql.is_none() {
+                    self.sql = self.destructive_sql(&call);
                 }
                 self.bind_then_parameter(node, &call);
                 if self.chdir_call(&call) {
@@ -888,6 +903,22 @@ impl Scanner<'_> {
                 }
             }
             Api::Eval => self.dynamic(&name, args, out),
+            // `os.kill(1, 9)`, `process.kill(-1)`, `Process.kill(:KILL, 0)`: the same targets
+            // as the shell's `kill`, judged by the shell's rules (PID 1, 0, -1).
+            Api::Kill(a) => {
+                let from = match a {
+                    Pos(i) => i,
+                    _ => 0,
+                };
+                for pid in args.iter().skip(from).filter_map(|e| static_str(e, env, 0)) {
+                    if matches!(pid.as_str(), "1" | "0" | "-1") {
+                        out.push(Finding::Shell {
+                            code: format!("kill -9 -- {pid}"),
+                            exact: true,
+                        });
+                    }
+                }
+            }
             Api::Database(a) => {
                 // A database opened from code may be written (`.execute('delete …')`)
                 // unless it is opened read-only by URI (`file:x.db?mode=ro`).
@@ -903,6 +934,44 @@ impl Scanner<'_> {
                 out.push(eff(op, p, false));
             }
         }
+    }
+
+    /// A database driver call (`execute`, `executescript`, `exec`, `query`, `prepare`, `run`)
+    /// whose literal SQL drops, truncates or empties tables (`interp::scan_sql`).
+    fn destructive_sql(&self, call: &Expr) -> Option<String> {
+        let Expr::Call { callee, args, .. } = call else {
+            return None;
+        };
+        let Expr::Attr(_, method) = callee.as_ref() else {
+            return None;
+        };
+        // ORM schema drops: Flask-SQLAlchemy/SQLAlchemy `drop_all`, TypeORM `dropDatabase`.
+        if matches!(
+            method.as_str(),
+            "drop_all" | "dropDatabase" | "drop_database" | "dropAllTables" | "dropSchema"
+        ) {
+            return Some(format!("{method}()"));
+        }
+        if !matches!(
+            method.as_str(),
+            "execute"
+                | "executescript"
+                | "executemany"
+                | "exec"
+                | "query"
+                | "prepare"
+                | "run"
+                | "raw"
+                | "exec_query"
+                | "execute_batch"
+                | "exec_driver_sql"
+                | "sql"
+        ) {
+            return None;
+        }
+        let sql = static_str(args.first()?, &self.env, 0)?;
+        (crate::interp::scan_sql(&sql) != crate::interp::SqlRisk::None)
+            .then(|| format!("{method}({sql:?})"))
     }
 
     /// An ORM call that deletes every row of a table, or SQL run through a connection that
@@ -1432,7 +1501,8 @@ impl Scanner<'_> {
                     kwargs: Vec::new(),
                 }
             }
-            _ => Expr::Dyn,
+            // Integer literals (`os.kill(1, 9)`, `process.kill(-1)`) are their decimal text.
+            _ => integer_literal(node, src).map_or(Expr::Dyn, Expr::Str),
         }
     }
 
@@ -2165,6 +2235,30 @@ enum Api {
     Eval,
     /// Opens an SQLite database (written unless opened read-only by URI).
     Database(Arg),
+    /// Sends a signal to the process (or group) in this argument; every later argument is
+    /// a target too (Ruby's and Perl's `kill SIG, PID…`).
+    Kill(Arg),
+}
+
+/// The decimal text of an integer literal node, with a leading minus (`-1`): node kinds of
+/// every grammar (`integer`, `number`, unary minus).
+fn integer_literal(node: Node<'_>, src: &str) -> Option<String> {
+    if !matches!(
+        node.kind(),
+        "integer"
+            | "number"
+            | "unary_operator"
+            | "unary_expression"
+            | "unary"
+            | "unary_op_expression"
+    ) {
+        return None;
+    }
+    let t: String = text(node, src)
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .collect();
+    t.parse::<i64>().ok().map(|n| n.to_string())
 }
 
 /// A file method called on a value whose type is only known at run time — a loop variable
@@ -2296,6 +2390,7 @@ fn python_api(name: &str) -> Option<Api> {
         "os.execv" | "os.execve" | "os.execvp" | "os.execvpe" | "os.posix_spawn"
         | "os.posix_spawnp" => Api::Spawn(Pos(1)),
         "os.execl" | "os.execle" | "os.execlp" | "os.execlpe" => Api::SpawnArgv(1),
+        "os.kill" | "os.killpg" | "signal.pthread_kill" => Api::Kill(Pos(0)),
         "os.spawnv" | "os.spawnve" | "os.spawnvp" | "os.spawnvpe" => Api::Spawn(Pos(2)),
         "os.spawnl" | "os.spawnle" | "os.spawnlp" | "os.spawnlpe" => Api::SpawnArgv(2),
         "os.fork" | "os.forkpty" => Api::Op(Spawn, Pos(usize::MAX)),
@@ -2345,6 +2440,7 @@ fn python_api(name: &str) -> Option<Api> {
 
 fn node_api(name: &str) -> Option<Api> {
     Some(match name {
+        "process.kill" => Api::Kill(Pos(0)),
         "fs.writeFileSync"
         | "fs.writeFile"
         | "fs.appendFileSync"
@@ -2451,6 +2547,7 @@ fn node_api(name: &str) -> Option<Api> {
 
 fn ruby_api(name: &str) -> Option<Api> {
     Some(match name {
+        "Process.kill" => Api::Kill(Pos(1)),
         "File.write" | "IO.write" | "File.binwrite" | "IO.binwrite" | "FileUtils.touch"
         | "FileUtils.mkdir_p" | "FileUtils.mkdir" | "File.truncate" | "Dir.mkdir" => {
             Api::Op(Write, Pos(0))
@@ -2540,6 +2637,7 @@ fn ruby_api(name: &str) -> Option<Api> {
 fn php_api(name: &str) -> Option<Api> {
     let lower = name.to_ascii_lowercase();
     Some(match lower.as_str() {
+        "posix_kill" => Api::Kill(Pos(0)),
         "file_put_contents" | "touch" | "mkdir" | "tempnam" => Api::Op(Write, Pos(0)),
         "fopen" | "splfileobject" | "gzopen" => Api::Open {
             path: Pos(0),
@@ -2579,6 +2677,7 @@ fn php_api(name: &str) -> Option<Api> {
 
 fn perl_api(name: &str) -> Option<Api> {
     Some(match name {
+        "kill" => Api::Kill(Pos(1)),
         "open" | "sysopen" => Api::PerlOpen,
         "unlink" | "rmdir" => Api::Each(Delete, 0),
         "rmtree" | "remove_tree" | "File.Path.rmtree" | "File.Path.remove_tree" => {

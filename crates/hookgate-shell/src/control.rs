@@ -801,6 +801,11 @@ impl Walker<'_> {
             scope.secret_vars.push((shown.to_owned(), source));
         }
         self.note_assignment(shown, value.as_ref());
+        if let Some(verdict) =
+            crate::hazards::variable(shown, Some(value.as_ref().map_or("", |w| w.text.as_str())))
+        {
+            self.record_text(vec![text(node, src).to_owned()], scope, verdict);
+        }
         let array = value_node.is_some_and(|v| v.kind() == "array");
         let mut val = match &value {
             _ if element || array => Val::Unknown,

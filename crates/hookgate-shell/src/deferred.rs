@@ -17,6 +17,35 @@ use crate::sed;
 use crate::taxonomy::{self, Args, LongOption, ids};
 use crate::walk::{Producer, Scope, Walker, Word, WordShape};
 
+/// Programs meant for tar's command options: compressors, checksums, remote shells.
+const TAR_FILTERS: &[&str] = &[
+    "gzip",
+    "gunzip",
+    "pigz",
+    "zstd",
+    "unzstd",
+    "xz",
+    "unxz",
+    "pixz",
+    "bzip2",
+    "bunzip2",
+    "pbzip2",
+    "lbzip2",
+    "lz4",
+    "lzop",
+    "lzip",
+    "plzip",
+    "brotli",
+    "cat",
+    "sha256sum",
+    "sha1sum",
+    "md5sum",
+    "wc",
+    "ssh",
+    "rsh",
+    "rmt",
+];
+
 /// Commands whose arguments carry code that runs later or elsewhere (handled here).
 pub(crate) fn handles(name: &str) -> bool {
     matches!(
@@ -48,7 +77,7 @@ fn is_vim(name: &str) -> bool {
 }
 
 /// A word made of part of an exact word (a `--opt=value` value, an alias body).
-fn part(w: &Word, text: &str) -> Word {
+pub(crate) fn part(w: &Word, text: &str) -> Word {
     Word {
         text: text.to_owned(),
         exact: w.exact,
@@ -506,7 +535,7 @@ impl Walker<'_> {
                 _ => None,
             };
             if let Some(code) = code {
-                self.run_code_string(argv, &code, scope, "tar command option");
+                self.option_code(argv, &code, scope, "tar", TAR_FILTERS);
             }
         }
         if opts.iter().any(|o| o.name == "--remove-files") {
@@ -543,6 +572,48 @@ impl Walker<'_> {
                     verdict,
                 );
             }
+        }
+    }
+
+    /// `git remote add NAME URL` remembers NAME; `git push NAME …` to such a remote, or to a
+    /// URL given on the command line, sends the repository (and any secret committed in it)
+    /// to a destination that is not one of the repository's configured remotes.
+    fn git_remote_destination(&mut self, argv: &[Word], sub: &str, rest: &[Word], scope: &Scope) {
+        let operands: Vec<&Word> = rest
+            .iter()
+            .filter(|w| !(w.exact && w.text.starts_with('-')))
+            .collect();
+        match sub {
+            "remote" => {
+                if let [verb, name, ..] = operands.as_slice()
+                    && verb.exact
+                    && verb.text == "add"
+                {
+                    self.files.new_remotes.push(name.text.clone());
+                }
+            }
+            // `git add -f .env`, `git add key` (a copy of `~/.ssh/id_rsa` made on the line): a
+            // credential staged for the history, where every clone and push carries it.
+            "add" | "stage" => {
+                let staged = operands.iter().filter(|w| w.exact).find_map(|w| {
+                    crate::flow::read_source(&w.text, &scope.cwd, self.ctx, &self.files)
+                });
+                if staged.is_some() {
+                    self.record(argv, scope, ids::CRED_COMMIT_SECRET.verdict());
+                }
+            }
+            "push" => {
+                if let Some(dest) = operands.first() {
+                    let t = dest.text.as_str();
+                    let url = t.contains("://")
+                        || (t.contains('@') && t.contains(':'))
+                        || t.starts_with("ext::");
+                    if url || self.files.new_remotes.iter().any(|r| r == t) {
+                        self.record(argv, scope, ids::GIT_PUSH_NEW_REMOTE.verdict());
+                    }
+                }
+            }
+            _ => {}
         }
     }
 
@@ -679,6 +750,34 @@ impl Walker<'_> {
                         commands.push(part(w, cmd));
                     } else if let Some(cmd) = t.strip_prefix("--cmd=") {
                         commands.push(part(w, cmd));
+                    } else if let Some(cluster) = t.strip_prefix('-')
+                        && !cluster.starts_with('-')
+                    {
+                        // vim reads short options as a cluster: `-sc CMD`, `-escq`, `-c!id`:
+                        // `c` takes the rest of the word, or the next word, as a command.
+                        for (k, ch) in cluster.char_indices() {
+                            match ch {
+                                'c' => {
+                                    let rest = &cluster[k + 1..];
+                                    if rest.is_empty() {
+                                        commands.extend(args.get(i).cloned());
+                                        i += 1;
+                                    } else {
+                                        commands.push(part(w, rest));
+                                    }
+                                    break;
+                                }
+                                'e' | 'E' => ex_mode = true,
+                                'Z' => restricted = true,
+                                'S' | 'u' | 'U' | 'i' | 'T' | 'w' | 'W' | 't' => {
+                                    if cluster[k + 1..].is_empty() {
+                                        i += 1;
+                                    }
+                                    break;
+                                }
+                                _ => {}
+                            }
+                        }
                     }
                 }
             }
@@ -720,7 +819,11 @@ impl Walker<'_> {
         for item in crate::ex::items(&command.text, depth) {
             match item {
                 crate::ex::Item::Shell(code) => {
+                    // A shell escape from the editor's command line is a shell escape whatever
+                    // it runs (`vi -c '!sh'`): judged as its code, and at least asked.
+                    let before = self.commands.len();
                     self.run_code_string(argv, &part(command, &code), scope, "vim :!");
+                    self.escape_asks(argv, scope, before, &[]);
                 }
                 crate::ex::Item::ShellFedBuffer(code) => {
                     let before = self.commands.len();
@@ -797,6 +900,7 @@ impl Walker<'_> {
             }
         }
         let rest = sub_index.and_then(|k| args.get(k + 1..)).unwrap_or(&[]);
+        self.git_remote_destination(argv, sub, rest, scope);
         // Subcommand options that name a program to run.
         let mut k = 0;
         while let Some(w) = rest.get(k) {
@@ -979,6 +1083,7 @@ impl Walker<'_> {
         stdin: Producer,
     ) -> Producer {
         let mut i = 0;
+        let mut remote_command = false;
         while let Some(w) = args.get(i) {
             if !(w.exact && w.text.starts_with('-')) {
                 break;
@@ -986,14 +1091,44 @@ impl Walker<'_> {
             i += 1;
             // `-S name`, and clusters ending in a value letter (`-dmS name`).
             let t = w.text.as_str();
+            if !t.starts_with("--") && t.ends_with('X') {
+                // `-X CMD ARGS…`: a screen command sent to a running session.
+                remote_command = true;
+                break;
+            }
             if t == "-Logfile"
-                || (!t.starts_with("--")
-                    && t.ends_with(['S', 'c', 'e', 'h', 'p', 's', 'T', 't', 'X']))
+                || (!t.starts_with("--") && t.ends_with(['S', 'c', 'e', 'h', 'p', 's', 'T', 't']))
             {
                 i += 1;
             }
         }
-        self.peel(argv, args.get(i..).unwrap_or(&[]), "screen", scope, stdin)
+        let rest = args.get(i..).unwrap_or(&[]);
+        if remote_command {
+            // `screen -X stuff 'TEXT\n'` types TEXT into the session's shell; `-X exec CMD`
+            // runs CMD in the window. Both are shell run elsewhere.
+            match rest {
+                [cmd, text, ..] if cmd.exact && cmd.text == "stuff" => {
+                    let typed = text
+                        .text
+                        .trim_end_matches("\\n")
+                        .trim_end_matches("\\r")
+                        .trim_end_matches("^M")
+                        .trim_end_matches(['\n', '\r']);
+                    let code = part(text, typed);
+                    self.classify_plain("screen", argv, scope);
+                    self.run_code_string(argv, &code, scope, "screen -X stuff");
+                    return Producer::Opaque;
+                }
+                [cmd, program @ ..] if cmd.exact && cmd.text == "exec" && !program.is_empty() => {
+                    return self.peel(argv, program, "screen -X exec", scope, stdin);
+                }
+                _ => {
+                    self.classify_plain("screen", argv, scope);
+                    return Producer::Opaque;
+                }
+            }
+        }
+        self.peel(argv, rest, "screen", scope, stdin)
     }
 
     /// `crontab FILE|-`: installs jobs; each job's command is shell run later. Jobs on stdin

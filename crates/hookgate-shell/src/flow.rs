@@ -193,6 +193,9 @@ pub(crate) struct LineState {
     /// Commands (indices into the walker's commands) whose standard input is a file the line
     /// redirects (`patch -p1 < fix.diff`), absolute: see [`crate::Analysis::stdin_files`].
     pub stdin_files: Vec<(usize, PathBuf)>,
+    /// git remotes added earlier in the line (`git remote add NAME URL`): a push to one of
+    /// them sends the repository somewhere nobody reviewed.
+    pub new_remotes: Vec<String>,
 }
 
 impl LineState {
@@ -296,6 +299,11 @@ fn lookup_source(
     }
     if is_proc_environ(&path) {
         return Some(FlowSource::Environment { by: raw.to_owned() });
+    }
+    // The home directory, an ancestor of it or the root holds every credential below it
+    // (`tar czf - ~`, `aws s3 sync ~ s3://…`, `scp -r ~ host:`).
+    if ctx.home.as_deref().is_some_and(|h| h.starts_with(&path)) {
+        return Some(file());
     }
     let consult = thorough || !hookgate_paths::is_within(&path, &ctx.cwd);
     (consult && catalog_secret(&path, ctx, false)).then(file)
@@ -434,12 +442,27 @@ pub(crate) fn command_source(
             command: format!("{name} {}", shown.join(" ")).trim().to_owned(),
         });
     }
-    if FILE_READERS.contains(&name)
+    // Whether relative operands stay inside the workspace (see `may_be_secret`), once.
+    let inside = matches!(cwd, Cwd::Known(p)
+        if p.as_os_str() == ctx.cwd.as_os_str() || hookgate_paths::is_within(p, &ctx.cwd));
+    if !is_non_emitting(name)
         && let Some(s) = words
             .iter()
-            .filter(|w| w.exact && is_operand(w))
-            .find_map(|w| read_source(&w.text, cwd, ctx, files))
+            .enumerate()
+            .filter(|(i, w)| {
+                w.exact
+                    && is_operand(w)
+                    && may_be_secret(&w.text, inside, files)
+                    && !(*i > 0
+                        && words
+                            .get(i - 1)
+                            .is_some_and(|prev| is_key_option(name, &prev.text)))
+            })
+            .find_map(|(_, w)| read_source(&w.text, cwd, ctx, files))
     {
+        // Any program may print the files it is given (`awk 1`, `rev`, `paste`, `iconv`,
+        // `git diff --no-index /dev/null KEY`): a sensitive operand is the source of its
+        // stdout unless the program is known to print only facts about it.
         return Some(s);
     }
     if let Some(s) = words_source(words) {
@@ -449,9 +472,147 @@ pub(crate) fn command_source(
         }
     }
     match stdin {
-        Producer::Secret(s) if FILTERS.contains(&name) => Some(s.clone()),
+        // A transform of secret data is still secret (`tr`, `sed`, `rev`, an unknown filter);
+        // only programs that print facts about their input (`wc`) end the flow.
+        Producer::Secret(s) if !is_non_emitting(name) => Some(s.clone()),
         _ => None,
     }
+}
+
+/// Programs that read files or stdin but print only facts about them (counts, sizes, hashes,
+/// types, listings) or nothing at all: a credential file named to them is not on their stdout.
+/// Everything else is assumed to print what it reads (the flow model's default for programs it
+/// does not know).
+fn is_non_emitting(name: &str) -> bool {
+    matches!(
+        name,
+        "wc" | "stat"
+            | "test"
+            | "["
+            | "[["
+            | "ls"
+            | "ll"
+            | "la"
+            | "dir"
+            | "file"
+            | "du"
+            | "df"
+            | "md5sum"
+            | "sha1sum"
+            | "sha224sum"
+            | "sha256sum"
+            | "sha384sum"
+            | "sha512sum"
+            | "b2sum"
+            | "cksum"
+            | "sum"
+            | "shasum"
+            | "md5"
+            | "realpath"
+            | "readlink"
+            | "basename"
+            | "dirname"
+            | "touch"
+            | "chmod"
+            | "chown"
+            | "chgrp"
+            | "chattr"
+            | "lsattr"
+            | "rm"
+            | "unlink"
+            | "shred"
+            | "mkdir"
+            | "rmdir"
+            | "cp"
+            | "mv"
+            | "ln"
+            | "install"
+            | "true"
+            | "false"
+            | ":"
+            | "echo"
+            | "printf"
+            | "which"
+            | "type"
+            | "command"
+            | "ssh-keygen"
+            | "ssh-add"
+            | "ssh-copy-id"
+            | "cmp"
+            | "namei"
+            | "lsof"
+            | "fuser"
+            | "getfacl"
+            | "setfacl"
+            | "wait"
+            | "sleep"
+            | "cd"
+            | "pushd"
+            | "popd"
+            | "exit"
+            | "kill"
+            | "export"
+            | "unset"
+            | "set"
+            | "local"
+            | "declare"
+            | "readonly"
+            | "typeset"
+            | "alias"
+            | "source"
+            | "."
+            | "eval"
+            | "exec"
+            | "ssh"
+            | "scp"
+            | "sftp"
+            | "docker"
+            | "podman"
+            | "kubectl"
+            | "gpg-agent"
+            | "sops"
+            | "age"
+            | "vault"
+            | "op"
+    )
+}
+
+/// Options of non-readers whose value is a key or identity the program uses, not data it
+/// prints (`openssl … -inkey KEY` still prints; `ssh -i KEY` does not).
+fn is_key_option(name: &str, opt: &str) -> bool {
+    is_identity_option(name, opt)
+        || matches!(
+            opt,
+            "-i" | "--identity"
+                | "--identity-file"
+                | "--key-file"
+                | "--keyfile"
+                | "--private-key"
+                | "--ssh-key"
+                | "--credentials"
+                | "--credentials-file"
+                | "--kubeconfig"
+                | "--env-file"
+                | "--netrc-file"
+                | "--config"
+        ) && !FILE_READERS.contains(&name)
+}
+
+/// A cheap, exact pre-check for [`read_source`]: a relative path that stays inside the
+/// workspace (no `..`, the line still in the workspace) can only be a secret by its name or
+/// as a file the line wrote secrets to, since inside the workspace `read_source` consults the
+/// shell's credential list, which is name-based there. Everything else is looked up. Keeps
+/// the generic "any program prints its file operands" rule off the hot path (`cargo test -p
+/// x`, `git diff -- src/lib.rs`).
+fn may_be_secret(raw: &str, inside_workspace: bool, files: &LineState) -> bool {
+    if !files.secret.is_empty()
+        || raw.starts_with(['/', '~', '$'])
+        || raw.contains("..")
+        || !inside_workspace
+    {
+        return true;
+    }
+    targets::is_secret_name(raw.rsplit('/').next().unwrap_or(raw))
 }
 
 /// The key a configuration tool is asked to print (`git config --get github.token`,
@@ -496,6 +657,7 @@ fn is_environment_listing(name: &str, args: &[String]) -> bool {
 /// `docker run -v ~/.aws:/a …`: a container that mounts a directory holding credentials (or one
 /// above such a directory, like the home) prints whatever it reads from it.
 fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSource> {
+    let mut mounts: Vec<(&str, &str)> = Vec::new();
     let mut i = 0;
     while let Some(w) = words.get(i) {
         i += 1;
@@ -522,6 +684,18 @@ fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSourc
         let Some(host) = host.filter(|h| h.starts_with(['/', '~', '.', '$'])) else {
             continue;
         };
+        let target = if spec.contains("target=") || spec.contains("dst=") {
+            spec.split(',').find_map(|kv| {
+                kv.strip_prefix("target=")
+                    .or_else(|| kv.strip_prefix("dst="))
+                    .or_else(|| kv.strip_prefix("destination="))
+            })
+        } else {
+            spec.split(':').nth(1)
+        };
+        if let Some(t) = target.filter(|t| t.starts_with('/') && t.len() > 1) {
+            mounts.push((host, t.trim_end_matches('/')));
+        }
         let base = match cwd {
             Cwd::Known(p) => p.as_path(),
             Cwd::Unknown => Path::new("/"),
@@ -533,13 +707,29 @@ fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSourc
             });
         }
     }
+    // A file of a mounted directory named by its path inside the container (`-v "$PWD":/w …
+    // curl -T /w/.env`): mapped back to the host path it is.
+    for w in words.iter().filter(|w| w.exact) {
+        for (host, target) in &mounts {
+            let found = file_refs(&w.text).find_map(|r| {
+                r.strip_prefix(target)
+                    .filter(|rest| rest.starts_with('/'))
+                    .map(|rest| format!("{host}{rest}"))
+            });
+            if let Some(mapped) = found
+                && targets::is_secret_path(&mapped, cwd, ctx)
+            {
+                return Some(FlowSource::ContainerMount { path: mapped });
+            }
+        }
+    }
     None
 }
 
 /// The names [`is_network_client`] may accept (checked before any argv is parsed, since this
 /// runs for every plain command).
 pub(crate) fn maybe_network_client(name: &str) -> bool {
-    is_network_client(name, &[]) || matches!(name, "aws" | "gh" | "glab")
+    is_network_client(name, &[]) || matches!(name, "aws" | "gh" | "glab" | "az")
 }
 
 /// Network clients: what sends data to another machine.
@@ -552,6 +742,12 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
         | "websocat" | "wscat" | "grpcurl" | "aria2c" | "openssl" | "cryptcat" | "smbclient"
         | "lwp-request" | "POST" | "PUT" => true,
         "aws" => positionals.first() == Some(&"s3") || positionals.get(1) == Some(&"put-object"),
+        "az" => {
+            positionals.first() == Some(&"storage")
+                && positionals
+                    .iter()
+                    .any(|p| p.starts_with("upload") || *p == "copy")
+        }
         "gh" | "glab" => {
             matches!(
                 positionals.first().copied(),
@@ -635,9 +831,19 @@ fn file_refs(arg: &str) -> impl Iterator<Item = &str> {
         .strip_prefix("--")
         .and_then(|a| a.split_once('='))
         .map(|(_, p)| p.trim_start_matches('@'));
+    // socat's file addresses: `FILE:path,opts`, `OPEN:…`, `GOPEN:…`.
+    let address = arg
+        .split_once(':')
+        .filter(|(k, _)| {
+            matches!(
+                k.to_ascii_uppercase().as_str(),
+                "FILE" | "OPEN" | "GOPEN" | "CREATE" | "CREAT"
+            )
+        })
+        .map(|(_, p)| p.split(',').next().unwrap_or(p));
     // The extracted references first, so the flow names the file (`.env`, not `f=@.env`).
     // A URL is where the request goes, not a file it reads.
-    [at, form, named, long, Some(arg)]
+    [at, form, named, long, address, Some(arg)]
         .into_iter()
         .flatten()
         .map(|p| p.split(";type=").next().unwrap_or(p))
@@ -1261,7 +1467,7 @@ fn place(text: &str, scope: &Scope, ctx: &Context) -> Option<PathBuf> {
 
 /// The normalised path of a word, against `cwd` (`None` for a relative path in an unknown
 /// directory).
-fn place_in(text: &str, cwd: &Cwd, ctx: &Context) -> Option<PathBuf> {
+pub(crate) fn place_in(text: &str, cwd: &Cwd, ctx: &Context) -> Option<PathBuf> {
     let base = match cwd {
         Cwd::Known(p) => p.as_path(),
         Cwd::Unknown if text.starts_with('/') || text.starts_with('~') => Path::new("/"),
@@ -1455,6 +1661,58 @@ fn output_option(words: &[Word]) -> Option<String> {
                     .flatten()
             })
     })
+}
+
+/// Options that name a program's output file.
+const OUTPUT_OPTIONS: &[&str] = &[
+    "-o",
+    "--output",
+    "-out",
+    "--out",
+    "--outfile",
+    "--output-file",
+];
+
+/// Any other program writing an output file named by an option (`-o F`, `--output F`,
+/// `-out F`, `--outfile=F`, dd's `of=F`): its other path-like operands (and `-in F`, `if=F`)
+/// are what it read, so a credential among them makes the output a secret too (`iconv .env
+/// -o /tmp/e`, `sort -o /tmp/s ~/.aws/credentials`, `openssl enc -in KEY -out F`).
+fn option_output<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w str>)> {
+    let names_output = words.iter().any(|w| {
+        let t = w.text.as_str();
+        OUTPUT_OPTIONS.contains(&t)
+            || t.starts_with("of=")
+            || t.split_once('=')
+                .is_some_and(|(k, _)| OUTPUT_OPTIONS.contains(&k))
+    });
+    if !names_output || is_non_emitting(name) {
+        return None;
+    }
+    let mut out = None;
+    let mut inputs = Vec::new();
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        i += 1;
+        let t = w.text.as_str();
+        if OUTPUT_OPTIONS.contains(&t) {
+            out = words.get(i).map(|v| v.text.as_str());
+            i += 1;
+        } else if let Some(v) = t
+            .split_once('=')
+            .filter(|(k, _)| OUTPUT_OPTIONS.contains(k) || *k == "of")
+            .map(|(_, v)| v)
+        {
+            out = Some(v);
+        } else if let Some(v) = t.strip_prefix("if=") {
+            inputs.push(v);
+        } else if matches!(t, "-in" | "--in" | "--input" | "-i") {
+            inputs.extend(words.get(i).map(|v| v.text.as_str()));
+            i += 1;
+        } else if !t.starts_with('-') && (t.contains('/') || t.starts_with(['.', '~'])) {
+            inputs.push(t);
+        }
+    }
+    Some((out?, inputs))
 }
 
 /// Archive tools, copies and links whose output holds what they read: `(output, inputs)`
@@ -1762,12 +2020,14 @@ impl Walker<'_> {
                 )
             })
         } else {
-            copy_outputs(name, words).and_then(|(out, inputs)| {
-                inputs
-                    .iter()
-                    .find_map(|i| read_source(i, &scope.cwd, self.ctx, &self.files))
-                    .map(|s| (out, s))
-            })
+            copy_outputs(name, words)
+                .or_else(|| option_output(name, words))
+                .and_then(|(out, inputs)| {
+                    inputs
+                        .iter()
+                        .find_map(|i| read_source(i, &scope.cwd, self.ctx, &self.files))
+                        .map(|s| (out, s))
+                })
         };
         if let Some((out, source)) = secret
             && let Some(p) = place(out, scope, self.ctx)

@@ -544,6 +544,12 @@ pub(crate) fn scan(lang: Lang, code: &str) -> Vec<Finding> {
             }
             Tok::Punct('|') if lang == Lang::Awk => {
                 if let Some(Tok::Str { value, exact }) = toks.get(i + 1) {
+                    // `print … | "sh"`: awk's output is the shell's script.
+                    let program = value.split_whitespace().next().unwrap_or("");
+                    let base = program.rsplit('/').next().unwrap_or(program);
+                    if crate::resolve::is_shell(base) && value.split_whitespace().count() == 1 {
+                        out.push(Finding::Dynamic("pipes generated text into a shell"));
+                    }
                     out.push(Finding::Shell {
                         code: value.clone(),
                         exact: *exact,

@@ -56,7 +56,18 @@ pub(crate) fn is_hijack_variable(name: &str) -> bool {
             | "PYTHONSTARTUP"
             | "PYTHONPATH"
             | "LESSOPEN"
+            | "LESSCLOSE"
             | "MANPAGER"
+            | "GIT_PROXY_COMMAND"
+            | "BROWSER"
+            | "SUDO_ASKPASS"
+            | "JAVA_TOOL_OPTIONS"
+            | "_JAVA_OPTIONS"
+            | "JDK_JAVA_OPTIONS"
+            | "DOTNET_STARTUP_HOOKS"
+            | "NPM_CONFIG_SCRIPT_SHELL"
+            | "npm_config_script_shell"
+            | "YARN_SCRIPT_SHELL"
     ) || name.starts_with("GIT_CONFIG_KEY_")
         || name.starts_with("GIT_CONFIG_VALUE_")
 }
@@ -403,6 +414,9 @@ fn texts(argv: &[Word]) -> Vec<String> {
 
 /// `cat FILE`-style input producer (also used for `< FILE`).
 pub(crate) fn file_producer(w: &mut Walker<'_>, word: &Word, scope: &Scope) -> Producer {
+    if word.exact && is_endless_device(&word.text) {
+        return Producer::Endless;
+    }
     if let Some(source) = word
         .exact
         .then(|| crate::flow::read_source(&word.text, &scope.cwd, w.ctx, &w.files))
@@ -441,6 +455,56 @@ pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope) {
         stdin: None,
         writes: None,
     });
+}
+
+/// What a program makes of an endless input (`yes`, `/dev/zero` on stdin or as its file):
+/// `head -c N` ends it (endless again when N is 10 GiB or more), a program that prints facts
+/// ends it, and filters (compressors, `tr`, `sed`, `base64`, unknown programs) keep it
+/// endless. `None` when the input is not endless.
+fn endless_through(name: &str, args: &[Word], stdin: &Producer) -> Option<Producer> {
+    let endless_file = args.iter().any(|w| w.exact && is_endless_device(&w.text));
+    if *stdin != Producer::Endless && !endless_file {
+        return None;
+    }
+    if name == "head" {
+        let size = args
+            .windows(2)
+            .find_map(|p| (p[0].text == "-c" || p[0].text == "--bytes").then(|| p[1].text.clone()));
+        let huge = size
+            .as_deref()
+            .and_then(crate::hazards::parse_size)
+            .is_some_and(|n| n >= crate::hazards::HUGE);
+        return Some(if huge {
+            Producer::Endless
+        } else {
+            Producer::Opaque
+        });
+    }
+    if matches!(
+        name,
+        "wc" | "md5sum" | "sha1sum" | "sha256sum" | "sha512sum" | "cksum" | "pv" | "timeout"
+    ) || (name != "cat" && *stdin != Producer::Endless)
+    {
+        return None;
+    }
+    Some(Producer::Endless)
+}
+
+/// `via` labels of the places a tool runs a command for its user: `find -exec`, interpreter
+/// code (`awk -c`, `python3 -c`), editor escapes, command-valued options, SQL client escapes.
+fn is_escape_context(via: &str) -> bool {
+    via == "find -exec"
+        || via.starts_with("vim")
+        || via.ends_with(" option")
+        || via.ends_with("shell escape")
+        || via
+            .strip_suffix(" -c")
+            .is_some_and(|p| is_interpreter(p) && !is_shell(p))
+}
+
+/// Devices that never reach end of file when read.
+fn is_endless_device(path: &str) -> bool {
+    matches!(path, "/dev/zero" | "/dev/urandom" | "/dev/random")
 }
 
 fn worse(a: Option<Verdict>, b: Verdict) -> Verdict {
@@ -658,7 +722,8 @@ impl Walker<'_> {
         let before_self = self.commands.len();
         match name.as_str() {
             "sudo" | "doas" => self.sudo(&name, argv, args, scope, stdin),
-            "env" => self.env(argv, args, scope, stdin),
+            // `cross-env VAR=v CMD` (npm) sets variables for CMD exactly like `env`.
+            "env" | "cross-env" => self.env(argv, args, scope, stdin),
             "command" => {
                 let end = skip_options(args, &[]);
                 if has_opt(args, end, 'v', "-v") || has_opt(args, end, 'V', "-V") {
@@ -831,7 +896,7 @@ impl Walker<'_> {
                 let lang = interpreter(n).unwrap_or(Lang::Python);
                 self.interpreter(lang, argv, args, scope, stdin)
             }
-            n if is_sql_client(n) => self.sql_client(n, argv, args, scope, stdin),
+            n if is_sql_client(n) => self.sql_client(n, argv, args, scope, &stdin),
             "export" | "declare" | "typeset" | "readonly" | "local" => {
                 self.classify_plain(&name, argv, scope);
                 self.declare_words(&name, args, scope);
@@ -947,7 +1012,18 @@ impl Walker<'_> {
                     .iter()
                     .filter(|w| !(w.exact && w.text.starts_with('-') && w.text.len() > 1))
                     .collect();
-                if name == "tee" || files.is_empty() || files.iter().all(|w| w.text == "-") {
+                if name == "tee"
+                    && stdin == Producer::Endless
+                    && files.iter().any(|w| !w.text.starts_with("/dev/"))
+                {
+                    self.record(argv, scope, ids::RES_DISK_FILL.verdict());
+                }
+                if name == "cat"
+                    && !files.is_empty()
+                    && files.iter().all(|w| w.exact && is_endless_device(&w.text))
+                {
+                    Producer::Endless
+                } else if name == "tee" || files.is_empty() || files.iter().all(|w| w.text == "-") {
                     stdin
                 } else if let Some(source) = files.iter().filter(|w| w.exact).find_map(|w| {
                     crate::flow::read_source(&w.text, &scope.cwd, self.ctx, &self.files)
@@ -966,8 +1042,40 @@ impl Walker<'_> {
             {
                 out
             }
+            "pwsh" | "powershell" => {
+                self.classify_plain(&name, argv, scope);
+                // `-Command`/`-c` (any unique prefix) takes the rest; `-EncodedCommand`/`-e…`
+                // is base64 nobody can read here.
+                let mut code: Option<(String, bool)> = None;
+                for (i, w) in args.iter().enumerate() {
+                    let t = w.text.to_ascii_lowercase();
+                    if t.len() > 1 && "-command".starts_with(&t) && t != "-" {
+                        let rest = args.get(i + 1..).unwrap_or(&[]);
+                        code = Some((Word::joined(rest).text, false));
+                        break;
+                    }
+                    if t.len() > 1 && ("-encodedcommand".starts_with(&t) || t == "-ec") {
+                        code = Some((String::new(), true));
+                        break;
+                    }
+                }
+                if let Some((text, encoded)) = code {
+                    let verdict = crate::hazards::powershell(&text, encoded, &scope.cwd, self.ctx);
+                    self.record(argv, scope, verdict);
+                }
+                Producer::Opaque
+            }
+            n if crate::optexec::handles(n) => {
+                self.classify_plain(&name, argv, scope);
+                self.option_exec(&name, argv, args, scope, &stdin);
+                self.producer_of(&name, args, &stdin, scope)
+            }
             _ => {
                 self.classify_plain(&name, argv, scope);
+                if stdin == Producer::Endless && crate::hazards::stores_stdin(&name, args) {
+                    // `yes | dd of=f`, `cat /dev/zero | sponge f`: an endless stream stored.
+                    self.record(argv, scope, ids::RES_DISK_FILL.verdict());
+                }
                 self.producer_of(&name, args, &stdin, scope)
             }
         }
@@ -980,6 +1088,12 @@ impl Walker<'_> {
         stdin: &Producer,
         scope: &Scope,
     ) -> Producer {
+        if name == "yes" || (name == "seq" && args.iter().any(|w| w.text == "inf")) {
+            return Producer::Endless;
+        }
+        if let Some(out) = endless_through(name, args, stdin) {
+            return out;
+        }
         let strings = texts(args);
         let parsed = Args::parse(name, &strings);
         if crate::flow::receives_network(name, &strings) {
@@ -1013,6 +1127,19 @@ impl Walker<'_> {
                 | "tr"
         ) || (name == "xxd" && parsed.has_flag("-r"));
         if decoding || always_decodes {
+            // Decoding or transforming secret data keeps it secret (`tr a-z n-za-m` of a key
+            // is still the key): the flow wins over "decoded".
+            if let Some(source) = crate::flow::command_source(
+                name,
+                args,
+                stdin,
+                false,
+                &scope.cwd,
+                self.ctx,
+                &self.files,
+            ) {
+                return Producer::Secret(source);
+            }
             return Producer::Decoded;
         }
         // `classify_plain` recorded this command last; its rule says whether it prints a
@@ -1143,6 +1270,9 @@ impl Walker<'_> {
     fn check_env_assignment(&mut self, w: &Word, scope: &Scope) {
         let (var, value) = w.text.split_once('=').unwrap_or((w.text.as_str(), ""));
         self.note_assignment(var, Some(&Word::lit(value)).filter(|_| w.exact));
+        if let Some(verdict) = crate::hazards::variable(var, Some(value)) {
+            self.record(std::slice::from_ref(w), scope, verdict);
+        }
         if is_hijack_variable(var) {
             let value = Word {
                 text: value.to_owned(),
@@ -1572,6 +1702,19 @@ impl Walker<'_> {
             "-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-E", "-b", "-c", "-m", "-O",
             "-Q", "-S", "-W", "-w", "-B", "-e", "-I",
         ];
+        self.option_exec("ssh", argv, args, scope, &Producer::Nothing);
+        // `-R [bind:]port:host:hostport` opens a port on the remote machine that leads back
+        // here: a tunnel exposing a local service (or this machine's ssh) to the outside.
+        if args.iter().any(|w| {
+            w.exact
+                && (w.text == "-R"
+                    || (w.text.starts_with("-R") && w.text.len() > 2)
+                    || (w.text.starts_with('-')
+                        && !w.text.starts_with("--")
+                        && w.text.ends_with('R')))
+        }) {
+            self.record(argv, scope, ids::NET_TUNNEL_EXPOSE.verdict());
+        }
         let end = skip_options(args, &value_opts);
         let rest = args.get(end + 1..).unwrap_or(&[]);
         if rest.is_empty() {
@@ -1668,6 +1811,11 @@ impl Walker<'_> {
             Producer::LocalFile => {
                 self.record(argv, scope, Verdict::normal("runs a local script"));
             }
+            Producer::Nothing if scope.via.last().is_some_and(|v| is_escape_context(v)) => {
+                // `find . -exec /bin/sh \;`, `awk 'BEGIN{system("/bin/sh")}'`: an interactive
+                // shell out of a tool (GTFOBins) is a shell escape, not ordinary work.
+                self.record(argv, scope, ids::RCE_OPTION_EXEC.verdict());
+            }
             Producer::Nothing => {
                 self.record(
                     argv,
@@ -1675,7 +1823,7 @@ impl Walker<'_> {
                     Verdict::normal("starts an interactive interpreter"),
                 );
             }
-            Producer::Secret(_) | Producer::Opaque | Producer::FindPaths(_) => {
+            Producer::Secret(_) | Producer::Opaque | Producer::FindPaths(_) | Producer::Endless => {
                 self.record(argv, scope, ids::RCE_OPAQUE_CODE.verdict());
             }
         }
@@ -1875,6 +2023,28 @@ impl Walker<'_> {
             }
         }
         let via = format!("{name} -c");
+        let before = self.commands.len();
+        self.code_sources.clear();
+        // `ruby -run -e httpd DIR -p PORT`: un.rb's static file server.
+        let ruby_httpd = lang == Lang::Ruby
+            && args.iter().any(|w| w.text == "-run")
+            && code.as_ref().is_some_and(|c| c.text.trim() == "httpd");
+        // The words after the code or script: the program's operands, which it may print
+        // (`awk 1 KEY`, `python3 dump.py KEY`).
+        let operands_from = match (&code, &script) {
+            (Some(_), _) if lang == Lang::Awk && !awk_file => i + 1,
+            (None, Some(_)) => i + 1,
+            _ => i,
+        };
+        let printed = crate::flow::command_source(
+            &name,
+            args.get(operands_from..).unwrap_or(&[]),
+            &stdin,
+            false,
+            &scope.cwd,
+            self.ctx,
+            &self.files,
+        );
         match (code, script) {
             (Some(code), _) => self.foreign(lang, argv, &code, scope, &via),
             (None, Some(s)) if !s.substs.is_empty() => {
@@ -1882,10 +2052,51 @@ impl Walker<'_> {
                 self.judge_code_input(argv, p, Some(lang), scope, &via);
             }
             (None, Some(_)) => self.classify_plain(&name, argv, scope),
-            (None, None) if module => self.classify_plain(&name, argv, scope),
+            (None, None) if module => {
+                // `python -m MODULE ARGS` runs the module's command-line entry point, which for
+                // tools is the tool itself (`python -m twine upload`, `python -m pip`,
+                // `python -m http.server`): judged as that command, with the interpreter in
+                // `via`.
+                match args.get(i + 1..) {
+                    Some(rest) if !rest.is_empty() && rest[0].exact => {
+                        return self.peel(argv, rest, &format!("{name} -m"), scope, stdin);
+                    }
+                    _ => self.classify_plain(&name, argv, scope),
+                }
+            }
             (None, None) => self.judge_code_input(argv, stdin, Some(lang), scope, &via),
         }
-        Producer::Opaque
+        if ruby_httpd
+            && let Some(v) = crate::hazards::serves_sensitive(
+                "un.httpd",
+                args.get(operands_from..).unwrap_or(&[]),
+                &scope.cwd,
+                self.ctx,
+            )
+        {
+            self.record(argv, scope, v);
+        }
+        let printed = printed
+            .or_else(|| self.code_sources.first().cloned())
+            .or_else(|| {
+                // Code that reads a credential file (`print(open('~/.ssh/id_rsa').read())`) may
+                // print it: its stdout is that secret.
+                self.commands
+                    .get(before..)
+                    .unwrap_or(&[])
+                    .iter()
+                    .find_map(|c| {
+                        c.effects
+                            .iter()
+                            .filter(|e| e.op == EffectOp::Read)
+                            .find_map(|e| {
+                                e.path.as_deref().and_then(|p| {
+                                    crate::flow::read_source(p, &scope.cwd, self.ctx, &self.files)
+                                })
+                            })
+                    })
+            });
+        printed.map_or(Producer::Opaque, Producer::Secret)
     }
 
     /// Scans a one-liner in another language and acts on what it finds: shell-outs are
@@ -1924,7 +2135,15 @@ impl Walker<'_> {
             self.unknown("one-liners nested too deeply");
             return;
         }
-        let findings = match self.code.scan(lang, &code.text) {
+        let scanned = self.code.scan(lang, &code.text);
+        if let Some(call) = self.code.destructive_sql() {
+            // `sqlite3.connect('app.db').execute('DROP TABLE users')`: the same SQL through
+            // `psql -c` or `sqlite3` is judged as a drop; from code it asks.
+            let mut v = ids::DB_ORM_BULK_DELETE.verdict();
+            v.reason = format!("{} (`{call}`)", v.reason);
+            self.record(argv, scope, v);
+        }
+        let findings = match scanned {
             Some(mut parsed) => {
                 // Where the grammar gave up on part of the snippet, the lexer's findings are
                 // added, so a grammar gap can only add findings, never lose the old ones.
@@ -2015,6 +2234,11 @@ impl Walker<'_> {
                 | Finding::ForkLoop) => flow_findings.push(f),
             }
         }
+        self.code_sources
+            .extend(flow_findings.iter().filter_map(|f| match f {
+                Finding::Source(s) => Some(s.clone()),
+                _ => None,
+            }));
         self.recursion -= 1;
         if let Some(v) = self.code_flow_verdict(via, &flow_findings, &effects, before, scope) {
             worst = Some(worse(worst, v));
@@ -2201,7 +2425,7 @@ impl Walker<'_> {
         argv: &[Word],
         args: &[Word],
         scope: &mut Scope,
-        stdin: Producer,
+        stdin: &Producer,
     ) -> Producer {
         let options = sql_options(name);
         let mut sql: Vec<Word> = Vec::new();
@@ -2308,7 +2532,7 @@ impl Walker<'_> {
         if sql.is_empty() && !file {
             match stdin {
                 Producer::Text { text, exact } => {
-                    risk = risk.max(interp::scan_sql(&text));
+                    risk = risk.max(interp::scan_sql(text));
                     opaque |= !exact && risk == SqlRisk::None;
                 }
                 Producer::Download
@@ -2316,7 +2540,7 @@ impl Walker<'_> {
                 | Producer::Opaque
                 | Producer::Secret(_)
                 | Producer::FindPaths(_) => opaque = true,
-                Producer::Nothing | Producer::LocalFile => {}
+                Producer::Nothing | Producer::LocalFile | Producer::Endless => {}
             }
         }
         let verdict = match risk {
@@ -2326,6 +2550,52 @@ impl Walker<'_> {
             SqlRisk::None => Verdict::normal("database client"),
         };
         self.record(argv, scope, verdict);
+        // The clients' own meta-commands run shell: sqlite3 `.shell`/`.system`, psql and
+        // mysql `\!`, mysql `system`. Each is judged as the shell code it carries, and asks
+        // as a shell escape whatever it runs.
+        let texts: Vec<Word> = sql
+            .iter()
+            .cloned()
+            .chain(sql_texts.iter().map(|(t, e)| Word {
+                text: t.clone(),
+                exact: *e,
+                shape: WordShape::Exact,
+                substs: Vec::new(),
+            }))
+            .chain(match (stdin, sql.is_empty() && !file) {
+                (Producer::Text { text, exact }, true) => Some(Word {
+                    text: text.clone(),
+                    exact: *exact,
+                    shape: WordShape::Exact,
+                    substs: Vec::new(),
+                }),
+                _ => None,
+            })
+            .collect();
+        for w in &texts {
+            for line in w.text.lines() {
+                let line = line.trim_start();
+                let shell = line
+                    .strip_prefix(".shell ")
+                    .or_else(|| line.strip_prefix(".system "))
+                    .or_else(|| line.strip_prefix("\\!"))
+                    .or_else(|| {
+                        line.strip_prefix("system ")
+                            .filter(|_| name.starts_with("mysql") || name == "mariadb")
+                    });
+                if let Some(code) = shell {
+                    let code = Word {
+                        text: code.trim_end_matches(';').to_owned(),
+                        exact: w.exact,
+                        shape: WordShape::Exact,
+                        substs: Vec::new(),
+                    };
+                    let before = self.commands.len();
+                    self.run_code_string(argv, &code, scope, &format!("{name} shell escape"));
+                    self.escape_asks(argv, scope, before, &[]);
+                }
+            }
+        }
         Producer::Opaque
     }
 
@@ -2358,6 +2628,13 @@ impl Walker<'_> {
         }
         let mut worst: Option<Verdict> = None;
         let mut nested = false;
+        // Literal names the search selects (`-name .env`): no glob characters.
+        let names: Vec<String> = args
+            .windows(2)
+            .filter(|p| p[0].exact && matches!(p[0].text.as_str(), "-name" | "-iname"))
+            .filter(|p| p[1].exact && !p[1].text.contains(['*', '?', '[']))
+            .map(|p| p[1].text.clone())
+            .collect();
         while let Some(w) = args.get(i) {
             i += 1;
             if !w.exact {
@@ -2397,13 +2674,25 @@ impl Walker<'_> {
                             shape: WordShape::Descendants,
                             substs: Vec::new(),
                         };
+                        // What `{}` stands for when it is only part of a word (`-F f=@{}`): a
+                        // credential the search selects (`find . -name .env`, `find ~/.ssh`)
+                        // is kept as that path, so the command's sinks see it.
+                        let secret_item = root.exact.then(|| {
+                            std::iter::once(root.text.clone())
+                                .chain(names.iter().map(|n| format!("{}/{n}", root.text)))
+                                .find(|p| targets::is_secret_path(p, &scope.cwd, self.ctx))
+                        });
                         let mut line = cmd.clone();
                         for word in &mut line {
                             if word.text == "{}" {
                                 *word = item.clone();
                             } else if word.text.contains("{}") {
-                                word.text = word.text.replace("{}", &root.text);
-                                word.exact = false;
+                                if let Some(p) = secret_item.as_ref().and_then(Option::as_ref) {
+                                    word.text = word.text.replace("{}", p);
+                                } else {
+                                    word.text = word.text.replace("{}", &root.text);
+                                    word.exact = false;
+                                }
                             }
                         }
                         nested = true;
@@ -2449,6 +2738,12 @@ impl Walker<'_> {
         let args = Args::parse(name, strings);
         let mut worst: Option<Verdict> = taxonomy::match_rules(name, &args).map(RuleRef::verdict);
         if let Some(v) = self.argument_danger(name, words, &args, scope) {
+            worst = Some(worse(worst, v));
+        }
+        if let Some(v) = crate::hazards::argument(name, words) {
+            worst = Some(worse(worst, v));
+        }
+        if let Some(v) = crate::hazards::serves_sensitive(name, words, &scope.cwd, self.ctx) {
             worst = Some(worse(worst, v));
         }
         let ctx = self.ctx;
@@ -2523,9 +2818,25 @@ impl Walker<'_> {
                     }
                 }
             }
-            "docker" | "podman" | "nerdctl" => {
-                if let Some(v) = docker_host_mount(&args, words, ctx) {
+            "docker" | "podman" | "nerdctl" | "kubectl" | "oc" => {
+                if name != "kubectl"
+                    && name != "oc"
+                    && let Some(v) = docker_host_mount(&args, words, ctx)
+                {
                     worst = Some(worse(worst, v));
+                }
+                // `docker cp ~/.ssh/id_rsa c:/tmp`, `kubectl cp ~/.kube/config pod:/x`: a
+                // credential copied into a container or pod (on another machine, for kubectl).
+                if args.positionals.first() == Some(&"cp")
+                    && let Some(src) = args.positionals.get(1)
+                    && targets::is_secret_path(src, cwd, ctx)
+                {
+                    let rule = if matches!(name, "kubectl" | "oc") {
+                        ids::CRED_EXFILTRATE
+                    } else {
+                        ids::CRED_READ_SECRET_FILE
+                    };
+                    worst = Some(worse(worst, rule.verdict()));
                 }
             }
             _ => {}

@@ -403,7 +403,24 @@ static RUNNERS: &[Runner] = &[
 const DELETERS: &[&str] = &["rimraf", "del", "del-cli", "premove", "trash", "trash-put"];
 
 /// npm package names whose binary has another name.
-const PACKAGE_BINARIES: &[(&str, &str)] = &[("del-cli", "del"), ("trash-cli", "trash")];
+const PACKAGE_BINARIES: &[(&str, &str)] = &[
+    ("del-cli", "del"),
+    ("trash-cli", "trash"),
+    ("@changesets/cli", "changeset"),
+    ("@vscode/vsce", "vsce"),
+    ("vsce", "vsce"),
+    ("@lerna/cli", "lerna"),
+    ("@semantic-release/cli", "semantic-release"),
+    ("@jsr/cli", "jsr"),
+    ("@nx/cli", "nx"),
+    ("@microsoft/rush", "rush"),
+    ("release-it", "release-it"),
+    ("supabase", "supabase"),
+    ("@supabase/cli", "supabase"),
+    ("prisma", "prisma"),
+    ("@prisma/cli", "prisma"),
+    ("@devcontainers/cli", "devcontainer"),
+];
 
 /// True for commands handled here (a `match` on the name: `exec` asks this for every
 /// command; a unit test checks it covers [`RUNNERS`] and [`DELETERS`]).
@@ -448,6 +465,14 @@ pub(crate) fn handles(name: &str) -> bool {
 
 /// The binary an npm/PyPI package spec runs: `rimraf@5` → `rimraf`, `@scope/x@1` → `x`.
 fn package_binary(spec: &str) -> String {
+    // A scoped package is looked up whole first (`@changesets/cli` runs `changeset`).
+    if let Some(scoped) = spec.strip_prefix('@') {
+        let full_len = scoped.find('@').map_or(spec.len(), |at| at + 1);
+        let full = spec.get(..full_len).unwrap_or(spec);
+        if let Some((_, b)) = PACKAGE_BINARIES.iter().find(|(p, _)| *p == full) {
+            return (*b).to_owned();
+        }
+    }
     let unscoped = spec
         .strip_prefix('@')
         .and_then(|s| s.split_once('/').map(|(_, n)| n))
@@ -463,6 +488,14 @@ fn package_binary(spec: &str) -> String {
         .find(|(p, _)| *p == name)
         .map_or(name, |(_, b)| b)
         .to_owned()
+}
+
+/// A package spec that is a URL or a repository rather than a registry name.
+fn is_remote_package(spec: &str) -> bool {
+    spec.contains("://")
+        || ["github:", "gitlab:", "bitbucket:", "gist:", "git+", "git@"]
+            .iter()
+            .any(|p| spec.starts_with(p))
 }
 
 fn is_option(w: &Word) -> bool {
@@ -617,6 +650,20 @@ impl Walker<'_> {
                 // past its value, and only if that value is not itself an option.
                 if start != p.end && args.get(start - 1).is_none_or(is_option) {
                     continue;
+                }
+                if r.operand == Operand::Package
+                    && !p.package
+                    && args
+                        .get(start)
+                        .is_some_and(|w| w.exact && is_remote_package(&w.text))
+                {
+                    // `npx https://…/pkg.tgz`, `bunx github:user/repo`: code straight from a
+                    // URL or a repository, not a registry release.
+                    self.record(
+                        argv,
+                        &inner,
+                        crate::taxonomy::ids::RCE_REMOTE_SCRIPT_BUN.verdict(),
+                    );
                 }
                 if let Some(c) = runner_command(r, &p, args, start) {
                     commands.push(c);

@@ -513,6 +513,13 @@ pub(crate) fn is_secret_path(raw: &str, cwd: &Cwd, ctx: &Context) -> bool {
 /// that need the normalised path too normalise once. Prefixes are compared as strings at
 /// component boundaries (exact for a normalised path, and much cheaper than walking
 /// `Path::components` for every entry of the lists).
+/// Whether a file named `name` could be a credential wherever it is (the name-only part of
+/// [`is_secret_normalized`]): `.env` variants and [`SECRET_NAMES`].
+pub(crate) fn is_secret_name(name: &str) -> bool {
+    ((name == ".env" || name.starts_with(".env.")) && !ENV_EXAMPLES.contains(&name))
+        || SECRET_NAMES.contains(&name)
+}
+
 pub(crate) fn is_secret_normalized(path: &Path, ctx: &Context) -> bool {
     let Some(text) = path.to_str() else {
         return false;

@@ -101,6 +101,15 @@ impl<'a> Args<'a> {
                     && args.get(i).is_some_and(|next| !next.starts_with('-'))
             };
             if let Some(long) = arg.strip_prefix("--") {
+                // `--dry-run=false`, `--force=no`: a boolean turned off is the option absent
+                // (`0` is not read as false: `--vacuum-size=0` is a size).
+                if long.split_once('=').is_some_and(|(_, v)| {
+                    ["false", "no", "off"]
+                        .iter()
+                        .any(|f| v.eq_ignore_ascii_case(f))
+                }) {
+                    continue;
+                }
                 let name_part = long.split('=').next().unwrap_or(long);
                 let flag = arg.get(..name_part.len() + 2).unwrap_or(arg);
                 let sub = out.positionals.first().copied().unwrap_or("");
@@ -128,6 +137,11 @@ impl<'a> Args<'a> {
             } else {
                 out.positionals.push(arg);
             }
+        }
+        if name == "npm"
+            && let Some(first) = out.positionals.first_mut()
+        {
+            *first = npm_command(first);
         }
         out
     }
@@ -184,6 +198,93 @@ pub(crate) fn long_option(name: &str, sub: &str, flag: &str) -> LongOption {
         [] => LongOption::Unlisted,
         [one] => LongOption::Exact(one),
         _ => LongOption::Ambiguous(candidates),
+    }
+}
+
+/// npm's commands (npm 10 `cmd-list`), sorted: npm runs any unique prefix of one of them
+/// (`npm publi`, `npm pub` are `npm publish`), so rules name the full command only.
+const NPM_COMMANDS: &[&str] = &[
+    "access",
+    "adduser",
+    "audit",
+    "bugs",
+    "cache",
+    "ci",
+    "completion",
+    "config",
+    "dedupe",
+    "deprecate",
+    "diff",
+    "dist-tag",
+    "docs",
+    "doctor",
+    "edit",
+    "exec",
+    "explain",
+    "explore",
+    "find-dupes",
+    "fund",
+    "get",
+    "help",
+    "help-search",
+    "hook",
+    "init",
+    "install",
+    "install-ci-test",
+    "install-test",
+    "link",
+    "ll",
+    "login",
+    "logout",
+    "ls",
+    "org",
+    "outdated",
+    "owner",
+    "pack",
+    "ping",
+    "pkg",
+    "prefix",
+    "profile",
+    "prune",
+    "publish",
+    "query",
+    "rebuild",
+    "repo",
+    "restart",
+    "root",
+    "run-script",
+    "sbom",
+    "search",
+    "set",
+    "shrinkwrap",
+    "star",
+    "stars",
+    "start",
+    "stop",
+    "team",
+    "test",
+    "token",
+    "undeprecate",
+    "uninstall",
+    "unpublish",
+    "unstar",
+    "update",
+    "version",
+    "view",
+    "whoami",
+];
+
+/// The npm command `word` names: itself when it is a command or not a unique prefix of one
+/// (aliases such as `i`, `rm` are npm's own and left as written), else the one command it
+/// prefixes. Invariant: a prefix that reaches exactly one command is that command.
+fn npm_command(word: &str) -> &str {
+    if word.len() < 2 || NPM_COMMANDS.contains(&word) {
+        return word;
+    }
+    let mut found = NPM_COMMANDS.iter().filter(|c| c.starts_with(word));
+    match (found.next(), found.next()) {
+        (Some(one), None) => one,
+        _ => word,
     }
 }
 
@@ -326,6 +427,14 @@ mod tests {
         let p = Args::parse("git", &a);
         assert_eq!(p.positionals, vec!["reset"]);
         assert!(match_rules("git", &p).is_some());
+    }
+
+    #[test]
+    fn booleans_turned_off_are_absent_flags() {
+        let a = args(&["publish", "--dry-run=false"]);
+        let p = Args::parse("npm", &a);
+        assert!(!p.has_flag("--dry-run"));
+        assert!(match_rules("npm", &p).is_some());
     }
 
     #[test]

@@ -28,6 +28,8 @@ pub(crate) enum Producer {
     Secret(crate::model::FlowSource),
     /// Paths found below these roots (`find`), for `xargs`.
     FindPaths(Vec<String>),
+    /// Output that never ends (`yes`, `cat /dev/zero`): written to a file it fills the disk.
+    Endless,
     /// Anything else.
     Opaque,
 }
@@ -186,6 +188,9 @@ pub(crate) struct Walker<'a> {
     /// Indices in `commands` of the redirect records (`> file`) of the statement being walked
     /// (drained by the statement, which knows what it writes).
     pub write_records: Vec<usize>,
+    /// The secret sources the last interpreter snippet read (its environment, a credential
+    /// file): what it prints may carry them (`python3 -c 'print(os.environ)' | nc …`).
+    pub code_sources: Vec<crate::model::FlowSource>,
 }
 
 /// Most loop-body walks one line may unroll (`for d in a b c`), across all its loops.
@@ -253,6 +258,7 @@ impl<'a> Walker<'a> {
             unroll_budget: UNROLL_BUDGET,
             no_split: false,
             write_records: Vec::new(),
+            code_sources: Vec::new(),
         }
     }
 
@@ -699,6 +705,17 @@ impl Walker<'_> {
             .write_records
             .drain(records.min(self.write_records.len())..)
             .collect();
+        if *output == Producer::Endless {
+            // `yes > f`, `cat /dev/urandom > f`: the write only stops when the disk is full.
+            for i in &recs {
+                if let Some(c) = self.commands.get_mut(*i)
+                    && c.argv.first().is_some_and(|a| a == ">")
+                    && c.argv.get(1).is_some_and(|p| !p.starts_with("/dev/"))
+                {
+                    c.verdict = crate::taxonomy::ids::RES_DISK_FILL.verdict();
+                }
+            }
+        }
         if let Producer::Text { text, exact } = output {
             for i in recs {
                 if let Some(c) = self.commands.get_mut(i)
@@ -1139,8 +1156,30 @@ impl Walker<'_> {
             "string_content" => w.text.push_str(&unescape_double(raw)),
             "concatenation" => {
                 let mut cursor = node.walk();
-                for (index, child) in node.named_children(&mut cursor).enumerate() {
-                    self.word_part(child, src, scope, depth + 1, w, first && index == 0, quoted);
+                let mut index = 0;
+                for child in node.children(&mut cursor) {
+                    if child.is_named() {
+                        self.word_part(
+                            child,
+                            src,
+                            scope,
+                            depth + 1,
+                            w,
+                            first && index == 0,
+                            quoted,
+                        );
+                        index += 1;
+                    } else {
+                        // A token the grammar leaves unnamed inside a word is kept as written,
+                        // never dropped. `$` (a literal dollar, or with the next one `$$`, the
+                        // shell's PID: digits) can neither add a path separator nor change a
+                        // path's directory, so the word stays exact (`/tmp/lock.$$` is in
+                        // /tmp); any other such token makes it a run-time value.
+                        w.text.push_str(text(child, src));
+                        if child.kind() != "$" {
+                            w.exact = false;
+                        }
+                    }
                 }
             }
             "simple_expansion" | "expansion" => {

@@ -10,35 +10,12 @@
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)] // test code: a failure should stop loudly
 
+mod common;
+
 use std::path::PathBuf;
 
-use hookgate_shell::{Action, Analyzer, Context};
-
-const ALLOW: Action = Action::Allow;
-const ASK: Action = Action::Ask;
-const DENY: Action = Action::Deny;
-
-fn ctx() -> Context {
-    Context::new("/home/user/project", Some(PathBuf::from("/home/user")))
-}
-
-#[track_caller]
-fn table(ctx: &Context, cases: &[(&str, Action, &str)]) {
-    let mut analyzer = Analyzer::new().expect("grammar loads");
-    let mut wrong = Vec::new();
-    for (command, action, rule) in cases {
-        let a = analyzer.analyze(command, ctx);
-        let got_rule = a.verdict.rule_id.as_deref().unwrap_or("-");
-        if a.action() != *action || (*rule != "*" && got_rule != *rule) {
-            wrong.push(format!(
-                "{command:?}: expected {action:?} {rule}, got {:?} {got_rule} ({})",
-                a.action(),
-                a.verdict.reason
-            ));
-        }
-    }
-    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-}
+use common::{ALLOW, ASK, DENY, ctx, table};
+use hookgate_shell::{Analyzer, Context};
 
 #[test]
 fn deferred_shell_code_is_judged_as_the_code_it_is() {

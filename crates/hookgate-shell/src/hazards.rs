@@ -1,0 +1,865 @@
+//! Dangers that live in the *value* of an argument or a setting, judged by effect rather than
+//! by who runs the command (an agent in a container often is root, so `sudo` is no signal):
+//!
+//! * settings that hide tracks (history off or erased) or weaken transport security (TLS
+//!   verification off, any host trusted) — as variables (`GIT_SSL_NO_VERIFY=1`,
+//!   `HISTFILE=/dev/null`), as tool configuration (`git config http.sslVerify false`, `npm
+//!   config set strict-ssl false`, `pip config set global.trusted-host …`) or as builtins
+//!   (`history -c`, `set +o history`, `unset HISTFILE`);
+//! * process targets that mean "everything" (`kill 1`, `kill 0`, `kill -1`), a Docker daemon
+//!   listening on TCP, the audit system switched off, kernel parameters written;
+//! * unbounded or huge writes to disk (`fallocate -l 500G`, `dd if=/dev/zero of=f` with no
+//!   count or a huge one).
+//!
+//! Invariant: every judgement is a data table over the parsed argv (tool, key, value
+//! predicate); nothing here looks at raw command text.
+
+use std::path::Path;
+
+use crate::model::{Context, Verdict};
+use crate::targets::Cwd;
+use crate::taxonomy::{RuleRef, ids};
+use crate::walk::Word;
+
+/// How a setting's value weakens something.
+#[derive(Clone, Copy)]
+enum Bad {
+    /// Any value (the setting only exists to weaken: `GIT_SSL_NO_VERIFY`, `trusted-host`).
+    Any,
+    /// A false-like value (`false`, `0`, `no`, `off`).
+    Falsy,
+    /// The empty string or `/dev/null` (a history file or CA bundle that is no file).
+    Nothing,
+    /// `0` (a history size).
+    Zero,
+    /// A value that contains this (`GOFLAGS=-insecure`).
+    Contains(&'static str),
+    /// A plain-HTTP URL to another host (a registry or index without transport security).
+    PlainHttp,
+}
+
+impl Bad {
+    fn matches(self, value: &str) -> bool {
+        let v = value.trim().trim_matches(['"', '\'']);
+        match self {
+            Bad::Any => !v.is_empty(),
+            Bad::Falsy => matches!(
+                v.to_ascii_lowercase().as_str(),
+                "false" | "0" | "no" | "off" | "n"
+            ),
+            Bad::Nothing => v.is_empty() || v == "/dev/null",
+            Bad::Zero => v == "0",
+            Bad::Contains(s) => v.contains(s),
+            Bad::PlainHttp => {
+                v.starts_with("http://")
+                    && !v.starts_with("http://localhost")
+                    && !v.starts_with("http://127.")
+            }
+        }
+    }
+}
+
+/// Environment variables that turn TLS verification off or hide the session's history.
+/// Names are matched case-insensitively for npm's `npm_config_*` (npm reads both spellings).
+const VARIABLES: &[(&str, Bad, Kind)] = &[
+    ("GIT_SSL_NO_VERIFY", Bad::Any, Kind::Tls),
+    ("NODE_TLS_REJECT_UNAUTHORIZED", Bad::Zero, Kind::Tls),
+    ("PYTHONHTTPSVERIFY", Bad::Zero, Kind::Tls),
+    ("NPM_CONFIG_STRICT_SSL", Bad::Falsy, Kind::Tls),
+    ("YARN_ENABLE_STRICT_SSL", Bad::Falsy, Kind::Tls),
+    ("YARN_STRICT_SSL", Bad::Falsy, Kind::Tls),
+    ("PIP_TRUSTED_HOST", Bad::Any, Kind::Tls),
+    ("UV_INSECURE_HOST", Bad::Any, Kind::Tls),
+    ("CURL_CA_BUNDLE", Bad::Nothing, Kind::Tls),
+    ("REQUESTS_CA_BUNDLE", Bad::Nothing, Kind::Tls),
+    ("CONDA_SSL_VERIFY", Bad::Falsy, Kind::Tls),
+    ("GOINSECURE", Bad::Any, Kind::Tls),
+    ("GONOSUMDB", Bad::Any, Kind::Tls),
+    ("GONOSUMCHECK", Bad::Any, Kind::Tls),
+    ("GOSUMDB", Bad::Falsy, Kind::Tls),
+    ("GOFLAGS", Bad::Contains("-insecure"), Kind::Tls),
+    ("HELM_INSECURE_SKIP_TLS_VERIFY", Bad::Any, Kind::Tls),
+    ("ANSIBLE_HOST_KEY_CHECKING", Bad::Falsy, Kind::Tls),
+    ("HISTFILE", Bad::Nothing, Kind::History),
+    ("HISTSIZE", Bad::Zero, Kind::History),
+    ("HISTFILESIZE", Bad::Zero, Kind::History),
+    ("SAVEHIST", Bad::Zero, Kind::History),
+    ("HISTIGNORE", Bad::Contains("*"), Kind::History),
+];
+
+/// Tool configuration keys (lower case) that turn TLS verification off or trust any host:
+/// `(tools, key, bad value)`. A git key also matches its per-URL form (`http.<url>.sslVerify`).
+const CONFIG_KEYS: &[(&[&str], &str, Bad)] = &[
+    (&["git"], "http.sslverify", Bad::Falsy),
+    (&["npm", "pnpm", "yarn"], "strict-ssl", Bad::Falsy),
+    (&["npm", "pnpm", "yarn"], "registry", Bad::PlainHttp),
+    (&["pip", "pip3"], "global.index-url", Bad::PlainHttp),
+    (&["pip", "pip3"], "global.extra-index-url", Bad::PlainHttp),
+    (&["npm", "pnpm", "yarn"], "strict_ssl", Bad::Falsy),
+    (&["yarn"], "enablestrictssl", Bad::Falsy),
+    (&["pip", "pip3"], "global.trusted-host", Bad::Any),
+    (&["pip", "pip3"], "install.trusted-host", Bad::Any),
+    (&["pip", "pip3"], "trusted-host", Bad::Any),
+    (&["conda", "mamba", "micromamba"], "ssl_verify", Bad::Falsy),
+    (&["go"], "goinsecure", Bad::Any),
+    (&["go"], "gonosumdb", Bad::Any),
+    (&["go"], "gosumdb", Bad::Falsy),
+    (&["go"], "goflags", Bad::Contains("-insecure")),
+];
+
+/// Command-line flags that turn verification off for one run of an installer (packages from a
+/// host whose certificate is not checked can be replaced in transit).
+const INSECURE_FLAGS: &[(&str, &str)] = &[
+    ("pip", "--trusted-host"),
+    ("pip3", "--trusted-host"),
+    ("uv", "--allow-insecure-host"),
+    ("npm", "--strict-ssl"),
+    ("helm", "--insecure-skip-tls-verify"),
+    ("kubectl", "--insecure-skip-tls-verify"),
+    ("oc", "--insecure-skip-tls-verify"),
+    ("aws", "--no-verify-ssl"),
+    // Package signatures not checked: the package may be anyone's.
+    ("apt", "--allow-unauthenticated"),
+    ("apt-get", "--allow-unauthenticated"),
+    ("apt", "--allow-insecure-repositories"),
+    ("apt-get", "--allow-insecure-repositories"),
+    ("dnf", "--nogpgcheck"),
+    ("yum", "--nogpgcheck"),
+    ("microdnf", "--nogpgcheck"),
+    ("zypper", "--no-gpg-checks"),
+    ("rpm", "--nosignature"),
+    ("rpm", "--nodigest"),
+];
+
+/// apt's `-o KEY=VALUE` settings that turn verification off.
+const APT_INSECURE_OPTIONS: &[&str] = &[
+    "acquire::https::verify-peer=false",
+    "acquire::https::verify-host=false",
+    "apt::get::allowunauthenticated=true",
+    "acquire::allowinsecurerepositories=true",
+    "acquire::allowdowngradetoinsecurerepositories=true",
+];
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Tls,
+    History,
+}
+
+fn rule(kind: Kind) -> RuleRef {
+    match kind {
+        Kind::Tls => ids::NET_TLS_VERIFY_OFF,
+        Kind::History => ids::TRACE_HISTORY_OFF,
+    }
+}
+
+/// The verdict for assigning `value` to the variable `name` (`None` = no value: `unset`).
+pub(crate) fn variable(name: &str, value: Option<&str>) -> Option<Verdict> {
+    let upper = name.to_ascii_uppercase();
+    let (_, bad, kind) = VARIABLES.iter().find(|(n, _, _)| *n == upper)?;
+    let hit = match value {
+        Some(v) => bad.matches(v),
+        // Unsetting the history file stops the history being saved.
+        None => *kind == Kind::History && upper == "HISTFILE",
+    };
+    hit.then(|| rule(*kind).verdict())
+}
+
+/// A configuration key set to a value that weakens transport security.
+fn config_key(tool: &str, key: &str, value: &str) -> Option<Verdict> {
+    let key = key.to_ascii_lowercase();
+    let key = match (tool, key.strip_prefix("http.")) {
+        // `http.https://host/.sslverify` → `http.sslverify`.
+        ("git", Some(rest)) if rest.ends_with(".sslverify") => "http.sslverify".to_owned(),
+        _ => key,
+    };
+    CONFIG_KEYS
+        .iter()
+        .find(|(tools, k, _)| tools.contains(&tool) && *k == key)
+        .filter(|(_, _, bad)| bad.matches(value))
+        .map(|_| ids::NET_TLS_VERIFY_OFF.verdict())
+}
+
+/// Danger in `name`'s arguments judged by value (called by `classify_plain`).
+pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
+    if !matches!(
+        name,
+        "history"
+            | "set"
+            | "shopt"
+            | "unset"
+            | "export"
+            | "declare"
+            | "typeset"
+            | "local"
+            | "readonly"
+            | "date"
+            | "git"
+            | "npm"
+            | "pnpm"
+            | "yarn"
+            | "pip"
+            | "pip3"
+            | "conda"
+            | "mamba"
+            | "micromamba"
+            | "go"
+            | "uv"
+            | "helm"
+            | "kill"
+            | "dockerd"
+            | "auditctl"
+            | "sysctl"
+            | "fallocate"
+            | "dd"
+            | "openssl"
+            | "apt"
+            | "apt-get"
+            | "dnf"
+            | "yum"
+            | "microdnf"
+            | "zypper"
+            | "rpm"
+            | "kubectl"
+            | "oc"
+            | "aws"
+            | "gcloud"
+            | "socat"
+            | "jupyter"
+            | "jupyter-notebook"
+            | "jupyter-lab"
+    ) {
+        return None;
+    }
+    let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    let operands: Vec<&str> = texts
+        .iter()
+        .copied()
+        .filter(|t| !t.starts_with('-') || t.len() == 1)
+        .collect();
+    match name {
+        "history" => texts
+            .iter()
+            .any(|t| t.starts_with('-') && t.contains(['c', 'd']))
+            .then(|| ids::TRACE_HISTORY_OFF.verdict()),
+        // `set +o history`, `shopt -u -o history`: the rest of the session is not recorded.
+        "set" | "shopt" => {
+            let off = texts.windows(2).any(|p| {
+                matches!(p, ["+o" | "-uo", "history"])
+                    || (p[0] == "-o" && p[1] == "history" && texts.contains(&"-u"))
+            });
+            off.then(|| ids::TRACE_HISTORY_OFF.verdict())
+        }
+        "unset" => operands.iter().find_map(|v| variable(v, None)),
+        "export" | "declare" | "typeset" | "local" | "readonly" => operands
+            .iter()
+            .filter_map(|a| a.split_once('='))
+            .find_map(|(k, v)| variable(k, Some(v))),
+        "date" => texts
+            .iter()
+            .any(|t| *t == "-s" || t.starts_with("--set"))
+            .then(|| ids::SYS_CLOCK.verdict()),
+        "git" => git(&texts),
+        "npm" | "pnpm" | "yarn" => {
+            // `npm config set K V`, `npm config set K=V`, `npm set K V`, `yarn config set K V`.
+            let start = match operands.as_slice() {
+                ["config" | "c", "set", ..] => 2,
+                ["set", ..] => 1,
+                _ => return insecure_flag(name, &texts),
+            };
+            let rest = operands.get(start..).unwrap_or(&[]);
+            // The shell every package script runs in: any program named there runs them all.
+            if rest
+                .first()
+                .is_some_and(|k| k.split('=').next() == Some("script-shell"))
+            {
+                return Some(ids::RCE_ENV_HIJACK.verdict());
+            }
+            key_values(name, rest).or_else(|| insecure_flag(name, &texts))
+        }
+        "pip" | "pip3" => match operands.as_slice() {
+            ["config", "set", rest @ ..] => key_values(name, rest),
+            _ => insecure_flag(name, &texts).or_else(|| plain_http_index(&texts)),
+        },
+        // `socat TCP-LISTEN:2375,fork UNIX-CONNECT:/var/run/docker.sock`: a privileged local
+        // socket (Docker, containerd, Podman) offered on the network.
+        "socat" => {
+            let listens = texts
+                .iter()
+                .any(|t| t.to_ascii_uppercase().contains("-LISTEN:"));
+            let daemon_socket = texts.iter().any(|t| {
+                t.to_ascii_uppercase().starts_with("UNIX")
+                    && ["docker.sock", "containerd.sock", "podman.sock", "crio.sock"]
+                        .iter()
+                        .any(|s| t.contains(s))
+            });
+            (listens && daemon_socket).then(|| ids::SYS_DOCKER_TCP.verdict())
+        }
+        // A notebook server on every interface with an empty token or password runs anyone's
+        // code.
+        "jupyter" | "jupyter-notebook" | "jupyter-lab" => {
+            let open = texts
+                .iter()
+                .any(|t| matches!(*t, "--ip=0.0.0.0" | "--ip=*" | "--ip=::"));
+            let no_auth = texts.iter().any(|t| {
+                t.split_once('=').is_some_and(|(k, v)| {
+                    k.rsplit_once('.')
+                        .is_some_and(|(_, setting)| matches!(setting, "token" | "password"))
+                        && v.trim_matches(['"', '\'']).is_empty()
+                })
+            });
+            (open && no_auth).then(|| ids::RCE_WEB_SHELL.verdict())
+        }
+        "openssl" => {
+            // `openssl rand -out FILE N` with N of 10 GiB or more.
+            let huge = texts.first() == Some(&"rand")
+                && texts.contains(&"-out")
+                && operands
+                    .last()
+                    .and_then(|n| parse_size(n))
+                    .is_some_and(|n| n >= HUGE);
+            huge.then(|| ids::RES_DISK_FILL.verdict())
+        }
+        "conda" | "mamba" | "micromamba" => {
+            // `conda config --set ssl_verify false`
+            let at = texts.iter().position(|t| *t == "--set")?;
+            let key = texts.get(at + 1)?;
+            config_key(name, key, texts.get(at + 2)?)
+        }
+        "go" => match operands.as_slice() {
+            ["env", ..] if texts.contains(&"-w") => operands
+                .iter()
+                .skip(1)
+                .filter_map(|kv| kv.split_once('='))
+                .find_map(|(k, v)| config_key("go", k, v)),
+            _ => None,
+        },
+        "uv" => insecure_flag(name, &texts).or_else(|| plain_http_index(&texts)),
+        "apt" | "apt-get" => insecure_flag(name, &texts).or_else(|| {
+            texts
+                .windows(2)
+                .any(|p| {
+                    p[0] == "-o"
+                        && APT_INSECURE_OPTIONS.contains(&p[1].to_ascii_lowercase().as_str())
+                })
+                .then(|| ids::NET_TLS_VERIFY_OFF.verdict())
+        }),
+        "dnf" | "yum" | "microdnf" | "zypper" | "rpm" | "kubectl" | "oc" | "aws" => {
+            insecure_flag(name, &texts)
+        }
+        "gcloud" => match operands.as_slice() {
+            ["config", "set", key, value, ..]
+                if key.eq_ignore_ascii_case("auth/disable_ssl_validation")
+                    && matches!(value.to_ascii_lowercase().as_str(), "true" | "1" | "yes") =>
+            {
+                Some(ids::NET_TLS_VERIFY_OFF.verdict())
+            }
+            _ => None,
+        },
+        "helm" => insecure_flag(name, &texts),
+        "kill" => kill(&texts),
+        "dockerd" => texts
+            .iter()
+            .enumerate()
+            .any(|(i, t)| {
+                let value = match t.split_once('=') {
+                    Some(("-H" | "--host", v)) => Some(v),
+                    _ if matches!(*t, "-H" | "--host") => texts.get(i + 1).copied(),
+                    _ => t.strip_prefix("-H").filter(|v| !v.is_empty()),
+                };
+                // Anything but a unix socket or systemd's fd is a network listener
+                // (`tcp://0.0.0.0:2375`, `0.0.0.0:2375`).
+                value.is_some_and(|v| {
+                    !v.starts_with("unix://") && !v.starts_with("fd://") && !is_loopback_address(v)
+                })
+            })
+            .then(|| ids::SYS_DOCKER_TCP.verdict()),
+        "auditctl" => {
+            let off = texts.contains(&"-D")
+                || texts.windows(2).any(|p| p == ["-e", "0"])
+                || texts.contains(&"-e0");
+            off.then(|| ids::SYS_AUDIT_OFF.verdict())
+        }
+        // `sysctl -w k=v`, `sysctl k=v`, `sysctl -p [file]`, `--system`: kernel parameters
+        // change for the whole machine (or container), with or without sudo.
+        "sysctl" => {
+            let writes = texts.iter().any(|t| {
+                matches!(*t, "-w" | "--write" | "-p" | "--load" | "--system")
+                    || t.starts_with("--load=")
+            }) || operands.iter().any(|t| t.contains('='));
+            writes.then(|| ids::SYS_SYSCTL_WRITE.verdict())
+        }
+        "fallocate" => size_option(&texts, &["-l", "--length"])
+            .filter(|n| *n >= HUGE)
+            .map(|_| ids::RES_DISK_FILL.verdict()),
+        "dd" => dd(&texts),
+        _ => None,
+    }
+}
+
+/// 10 GiB: more than a test fixture or an image needs on an agent's machine.
+pub(crate) const HUGE: u128 = 10 << 30;
+
+/// Whether `name` stores its whole standard input in a file: `dd of=FILE` without `if=` or
+/// `count=`, `sponge FILE`, `split` (into files).
+pub(crate) fn stores_stdin(name: &str, words: &[Word]) -> bool {
+    let has = |k: &str| words.iter().any(|w| w.text.starts_with(k));
+    match name {
+        "dd" => {
+            has("of=")
+                && !has("if=")
+                && !has("count=")
+                && !words.iter().any(|w| w.text.starts_with("of=/dev/"))
+        }
+        "sponge" | "split" => true,
+        _ => false,
+    }
+}
+
+/// `K V` or `K=V` pairs after a `config set`.
+fn key_values(tool: &str, rest: &[&str]) -> Option<Verdict> {
+    match rest {
+        [kv] => kv.split_once('=').and_then(|(k, v)| config_key(tool, k, v)),
+        [k, v, ..] => k
+            .split_once('=')
+            .map_or_else(|| config_key(tool, k, v), |(k, v)| config_key(tool, k, v)),
+        [] => None,
+    }
+}
+
+fn insecure_flag(tool: &str, texts: &[&str]) -> Option<Verdict> {
+    if !INSECURE_FLAGS.iter().any(|(n, _)| *n == tool) {
+        return None;
+    }
+    texts
+        .iter()
+        .enumerate()
+        .filter(|(_, t)| t.starts_with("--"))
+        .any(|(i, t)| {
+            let (flag, inline) = t.split_once('=').map_or((*t, None), |(f, v)| (f, Some(v)));
+            INSECURE_FLAGS.iter().any(|(n, f)| *n == tool && *f == flag)
+                && match (flag, inline) {
+                    // `--strict-ssl` alone turns it on; `=false` / `false` turn it off.
+                    ("--strict-ssl", Some(v)) => Bad::Falsy.matches(v),
+                    ("--strict-ssl", None) => {
+                        texts.get(i + 1).is_some_and(|v| Bad::Falsy.matches(v))
+                    }
+                    _ => true,
+                }
+        })
+        .then(|| ids::NET_TLS_VERIFY_OFF.verdict())
+}
+
+/// A package index over plain HTTP (`pip install -i http://…`): packages can be replaced in
+/// transit, like with verification off.
+fn plain_http_index(texts: &[&str]) -> Option<Verdict> {
+    const INDEX: &[&str] = &[
+        "-i",
+        "--index-url",
+        "--extra-index-url",
+        "--index",
+        "--default-index",
+        "-f",
+        "--find-links",
+    ];
+    texts
+        .iter()
+        .enumerate()
+        .any(|(i, t)| {
+            let value = match t.split_once('=') {
+                Some((f, v)) if INDEX.contains(&f) => Some(v),
+                _ if INDEX.contains(t) => texts.get(i + 1).copied(),
+                _ => None,
+            };
+            value.is_some_and(|v| {
+                v.starts_with("http://")
+                    && !v.starts_with("http://localhost")
+                    && !v.starts_with("http://127.")
+            })
+        })
+        .then(|| ids::NET_TLS_VERIFY_OFF.verdict())
+}
+
+/// git: `-c http.sslVerify=false`, `config [scope] http.sslVerify false`, `config set …`.
+fn git(texts: &[&str]) -> Option<Verdict> {
+    let from_c = texts.windows(2).find_map(|p| match p {
+        ["-c", kv] => kv
+            .split_once('=')
+            .and_then(|(k, v)| config_key("git", k, v)),
+        _ => None,
+    });
+    if from_c.is_some() {
+        return from_c;
+    }
+    let at = texts.iter().position(|t| *t == "config")?;
+    let rest: Vec<&str> = texts
+        .get(at + 1..)?
+        .iter()
+        .copied()
+        .filter(|t| !t.starts_with('-') && *t != "set")
+        .collect();
+    match rest.as_slice() {
+        [k, v, ..] => config_key("git", k, v),
+        _ => None,
+    }
+}
+
+/// `kill` of PID 1 (init: the container itself, or the host as root) or PID 0 (every process
+/// in the caller's group: the agent and its tools). `-1` is the taxonomy's `sys.kill_all`.
+fn kill(texts: &[&str]) -> Option<Verdict> {
+    let mut i = 0;
+    let mut targets = Vec::new();
+    let mut only_targets = false;
+    while let Some(t) = texts.get(i) {
+        i += 1;
+        if only_targets {
+            targets.push(*t);
+        } else if *t == "--" {
+            only_targets = true;
+        } else if matches!(*t, "-s" | "-n" | "--signal") {
+            i += 1;
+        } else if *t == "-l" || *t == "-L" || *t == "--list" {
+            return None;
+        } else if t.starts_with("-$") {
+            // `-$$`, `-$PGID`: a process group whose id is only known at run time.
+            targets.push(*t);
+        } else if t.starts_with('-') && t.len() > 1 && !t[1..].bytes().all(|b| b.is_ascii_digit()) {
+            // a signal name (`-KILL`, `-SIGTERM`) or `--signal=…`
+        } else if t.starts_with('-') && targets.is_empty() && i == 1 && texts.len() > 1 {
+            // `kill -9 PID`: a leading number is the signal.
+        } else {
+            targets.push(*t);
+        }
+    }
+    if targets
+        .iter()
+        .any(|t| t.starts_with("-$$") || *t == "-$BASHPID")
+    {
+        // `kill -- -$$`: the shell's own process group, i.e. the agent's tools with it.
+        return Some(ids::SYS_KILL_GROUP.verdict());
+    }
+    if targets.contains(&"1") {
+        Some(ids::SYS_KILL_INIT.verdict())
+    } else if targets.contains(&"0") {
+        Some(ids::SYS_KILL_GROUP.verdict())
+    } else {
+        None
+    }
+}
+
+/// `dd if=/dev/zero|urandom of=FILE` with no `count` (runs until the disk is full) or with
+/// `bs × count` of 10 GiB or more.
+fn dd(texts: &[&str]) -> Option<Verdict> {
+    let get = |k: &str| {
+        texts
+            .iter()
+            .find_map(|t| t.strip_prefix(k).and_then(|r| r.strip_prefix('=')))
+    };
+    let endless = get("if").is_some_and(|i| {
+        matches!(
+            i,
+            "/dev/zero" | "/dev/urandom" | "/dev/random" | "/dev/full"
+        )
+    });
+    let of = get("of")?;
+    if of == "/dev/null" {
+        return None; // block devices are also the block-device rules' business
+    }
+    let bytes = match (get("bs").and_then(parse_size), get("count")) {
+        (_, None) if endless => return Some(ids::RES_DISK_FILL.verdict()),
+        (Some(bs), Some(c)) => c.parse::<u128>().ok().map(|c| c.saturating_mul(bs)),
+        (None, Some(c)) => c.parse::<u128>().ok().map(|c| c.saturating_mul(512)),
+        _ => None,
+    }?;
+    (bytes >= HUGE).then(|| ids::RES_DISK_FILL.verdict())
+}
+
+fn size_option(texts: &[&str], names: &[&str]) -> Option<u128> {
+    texts.iter().enumerate().find_map(|(i, t)| {
+        if names.contains(t) {
+            return texts.get(i + 1).and_then(|v| parse_size(v));
+        }
+        if let Some((f, v)) = t.split_once('=')
+            && names.contains(&f)
+        {
+            return parse_size(v);
+        }
+        names
+            .iter()
+            .filter(|n| n.len() == 2)
+            .find_map(|n| t.strip_prefix(n))
+            .filter(|v| !v.is_empty())
+            .and_then(parse_size)
+    })
+}
+
+/// `500G`, `1T`, `10GiB`, `4096`, `1M` → bytes (binary units, as coreutils read them).
+pub(crate) fn parse_size(v: &str) -> Option<u128> {
+    let digits = v.bytes().take_while(u8::is_ascii_digit).count();
+    let n: u128 = v.get(..digits)?.parse().ok()?;
+    let unit = v.get(digits..)?.to_ascii_uppercase();
+    let shift = match unit.trim_end_matches("IB").trim_end_matches('B') {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        "P" => 50,
+        "E" => 60,
+        _ => return None,
+    };
+    Some(n.saturating_mul(1u128 << shift))
+}
+
+fn is_loopback_address(v: &str) -> bool {
+    let host = v.trim_start_matches("tcp://").trim_start_matches("http://");
+    host.starts_with("127.") || host.starts_with("localhost") || host.starts_with("[::1]")
+}
+
+/// Static file servers: `(program, directory options, whether the first operand is the
+/// directory)`. Without a directory they serve the directory they run in.
+const SERVERS: &[(&str, &[&str], bool)] = &[
+    ("http.server", &["-d", "--directory"], false),
+    ("SimpleHTTPServer", &[], false),
+    ("pyftpdlib", &["-d", "--directory"], false),
+    ("php", &["-t"], false),
+    ("serve", &[], true),
+    ("http-server", &[], true),
+    ("live-server", &[], true),
+    ("static-server", &[], true),
+    ("httpd", &["-h"], false),
+    ("webfsd", &["-r"], false),
+    ("miniserve", &[], true),
+    ("darkhttpd", &[], true),
+    ("updog", &["-d", "--directory"], false),
+    ("caddy", &["--root", "-r"], false),
+    ("un.httpd", &["--document-root"], true),
+];
+
+/// Value options of the servers above that are not the directory (so their value is not
+/// taken for it).
+const SERVER_VALUES: &[&str] = &[
+    "-b",
+    "--bind",
+    "-p",
+    "--port",
+    "-S",
+    "-l",
+    "--listen",
+    "-c",
+    "--cgi",
+    "-a",
+    "--address",
+    "-i",
+    "--interface",
+    "-u",
+    "--username",
+    "-P",
+    "--password",
+    "--protocol",
+];
+
+/// `python -m http.server` (and other static servers) serving the home directory, the root
+/// or an ancestor of home, or a credential directory: every file under it can be fetched.
+pub(crate) fn serves_sensitive(
+    name: &str,
+    words: &[Word],
+    cwd: &Cwd,
+    ctx: &Context,
+) -> Option<Verdict> {
+    let (_, dir_options, positional) = SERVERS.iter().find(|(n, _, _)| *n == name)?;
+    if name == "php"
+        && !words
+            .iter()
+            .any(|w| w.text == "-S" || w.text.starts_with("-S"))
+    {
+        return None;
+    }
+    if name == "caddy" && words.first().is_none_or(|w| w.text != "file-server") {
+        return None;
+    }
+    let mut dir: Option<&Word> = None;
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        i += 1;
+        let t = w.text.as_str();
+        if dir_options.contains(&t) {
+            dir = words.get(i);
+            i += 1;
+        } else if let Some((opt, _)) = t.split_once('=')
+            && dir_options.contains(&opt)
+        {
+            return judge_served(&t[opt.len() + 1..], w.exact, cwd, ctx);
+        } else if SERVER_VALUES.contains(&t) {
+            i += 1;
+        } else if *positional && !t.starts_with('-') && dir.is_none() {
+            dir = Some(w);
+        }
+    }
+    match dir {
+        Some(d) => judge_served(&d.text, d.exact, cwd, ctx),
+        None => judge_served(".", true, cwd, ctx),
+    }
+}
+
+fn judge_served(raw: &str, exact: bool, cwd: &Cwd, ctx: &Context) -> Option<Verdict> {
+    if !exact {
+        return None;
+    }
+    let path = crate::flow::place_in(raw, cwd, ctx)?;
+    let home = ctx.home.as_deref();
+    let exposes = path == Path::new("/")
+        || ["/etc", "/root", "/var", "/proc", "/sys", "/run"]
+            .iter()
+            .any(|d| path.starts_with(d))
+        || home.is_some_and(|h| h.starts_with(&path))
+        || crate::targets::is_secret_normalized(&path, ctx);
+    exposes.then(|| ids::NET_SERVE_SENSITIVE.verdict())
+}
+
+/// PowerShell's file deleters and their aliases.
+const PS_REMOVERS: &[&str] = &["remove-item", "rm", "del", "rmdir", "rd", "ri", "erase"];
+
+/// PowerShell code (`pwsh -c`, `powershell -Command`): read as words, case-insensitively.
+/// A download evaluated (`iex (iwr …)`, `IEX(New-Object Net.WebClient).DownloadString(…)`)
+/// is download-to-shell; an upload of a credential file (`-InFile ~/.ssh/id_rsa`) is
+/// exfiltration; a recursive `Remove-Item` is a recursive delete of its target; an encoded
+/// command cannot be read. Anything else that is not a read-only cmdlet asks: there is no
+/// PowerShell grammar here, so unknown code is not allowed silently.
+pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) -> Verdict {
+    if encoded {
+        return ids::RCE_OPAQUE_CODE.verdict();
+    }
+    let lower = code.to_ascii_lowercase();
+    let words: Vec<&str> = lower
+        .split(|c: char| {
+            c.is_whitespace() || matches!(c, '(' | ')' | ';' | '|' | '{' | '}' | '"' | '\'')
+        })
+        .filter(|w| !w.is_empty())
+        .collect();
+    let has = |names: &[&str]| {
+        words.iter().any(|w| {
+            names
+                .iter()
+                .any(|n| w == n || w.ends_with(&format!(".{n}")))
+        })
+    };
+    let network = has(&[
+        "invoke-webrequest",
+        "iwr",
+        "invoke-restmethod",
+        "irm",
+        "curl",
+        "wget",
+        "net.webclient",
+        "system.net.webclient",
+        "downloadstring",
+        "downloadfile",
+        "downloaddata",
+        "uploadfile",
+        "uploadstring",
+        "start-bitstransfer",
+        "new-object",
+    ]) && lower.contains("http");
+    if has(&["iex", "invoke-expression", "invoke-command", "icm"]) {
+        return if network {
+            ids::RCE_DOWNLOAD_TO_SHELL.verdict()
+        } else {
+            ids::RCE_DYNAMIC_CODE.verdict()
+        };
+    }
+    if network && has(&["-infile", "-body", "uploadfile", "uploadstring"]) {
+        return ids::CRED_EXFILTRATE.verdict();
+    }
+    if has(PS_REMOVERS) {
+        let recursive = has(&["-recurse", "-r"]);
+        let original: Vec<&str> = code
+            .split(|c: char| {
+                c.is_whitespace() || matches!(c, '(' | ')' | ';' | '|' | '{' | '}' | '"' | '\'')
+            })
+            .filter(|w| !w.is_empty())
+            .collect();
+        let mut worst: Option<Verdict> = None;
+        for (i, w) in words.iter().enumerate() {
+            if !PS_REMOVERS.contains(w) {
+                continue;
+            }
+            // The first operand that is not an option (`-Path X` names it too).
+            let target = original
+                .iter()
+                .skip(i + 1)
+                .find(|t| !t.starts_with('-'))
+                .map(|t| t.replace('\\', "/"));
+            let verdict = match target {
+                Some(t) if !t.contains('$') => crate::targets::judge_delete(
+                    &t,
+                    true,
+                    crate::targets::Shape::Exact,
+                    recursive,
+                    cwd,
+                    ctx,
+                )
+                .map_or_else(
+                    || Verdict::normal("PowerShell deletes inside the workspace"),
+                    RuleRef::verdict,
+                ),
+                _ => Verdict::unknown("PowerShell deletes a target only known at run time"),
+            };
+            if worst
+                .as_ref()
+                .is_none_or(|w| verdict.severity() > w.severity())
+            {
+                worst = Some(verdict);
+            }
+        }
+        if let Some(v) = worst {
+            return v;
+        }
+    }
+    let read_only = words.iter().all(|w| {
+        w.starts_with("get-")
+            || w.starts_with("test-")
+            || w.starts_with("select-")
+            || w.starts_with("format-")
+            || w.starts_with("write-")
+            || w.starts_with("out-")
+            || w.starts_with("measure-")
+            || w.starts_with('-')
+            || w.starts_with('$')
+            || !w.contains('-')
+    }) && !network
+        && !has(&[
+            "start-process",
+            "saps",
+            "set-content",
+            "add-content",
+            "out-file",
+            "new-item",
+            "copy-item",
+            "move-item",
+            "set-executionpolicy",
+            "invoke-item",
+            "ii",
+            "start",
+            "&",
+        ]);
+    if read_only {
+        Verdict::normal("PowerShell code that only reads")
+    } else {
+        Verdict::unknown("PowerShell code is not analysed, so what it does is unknown")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sizes_are_read_as_coreutils_reads_them() {
+        assert_eq!(parse_size("500G"), Some(500 << 30));
+        assert_eq!(parse_size("1M"), Some(1 << 20));
+        assert_eq!(parse_size("10GiB"), Some(10 << 30));
+        assert_eq!(parse_size("4096"), Some(4096));
+        assert_eq!(parse_size("x"), None);
+    }
+}

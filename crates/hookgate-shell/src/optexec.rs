@@ -1,0 +1,439 @@
+//! Options whose value is a command line: `gdb -ex 'shell …'`, `ssh -o ProxyCommand=…`,
+//! `rsync -e '…'`, `make --eval '…'` (and a makefile on stdin), `zip -TT '…'`, `man -P '…'`,
+//! `tcpdump -z …`. One table of `(tools, options, how the value is read, programs meant for
+//! the role)`; the value is analysed as the code it is with the construct in `via`
+//! (the recursion `sh -c` already has), so its own dangers keep their verdict.
+//!
+//! Invariant: a command-valued option that runs anything other than a program meant for the
+//! role (an ssh proxy for `ProxyCommand`, ssh for `rsync -e`, a pager for `man -P`) is at least
+//! `ask` (`rce.option_exec`): these options are the classic way to get a shell out of a tool
+//! (GTFOBins), and `id` or `/bin/sh` there is not ordinary work even though `id` alone is.
+
+use crate::deferred::part;
+use crate::interp::Lang;
+use crate::model::Class;
+use crate::taxonomy::ids;
+use crate::walk::{Producer, Scope, Walker, Word, WordShape};
+
+/// How an option's value is read.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Value {
+    /// A shell command line.
+    Shell,
+    /// A gdb command (`shell CMD`, `!CMD`, `python CODE`, `pipe CMD | SHELL`).
+    Gdb,
+    /// Makefile text (recipes and `$(shell …)` are shell).
+    Make,
+    /// An ssh `-o Key=Value` option; the command-valued keys are shell.
+    SshOption,
+    /// less's initial commands (`+CMD`): `!CMD` and `|…CMD` run shell.
+    LessCommand,
+}
+
+struct OptExec {
+    tools: &'static [&'static str],
+    /// Option names; `-x` also matches the value attached (`-xVALUE`), `--x` also `--x=VALUE`.
+    options: &'static [&'static str],
+    value: Value,
+    /// Programs meant for the role; empty = none is (any command asks).
+    roles: &'static [&'static str],
+}
+
+const SSH_PROXIES: &[&str] = &[
+    "ssh",
+    "nc",
+    "ncat",
+    "netcat",
+    "socat",
+    "connect",
+    "connect-proxy",
+    "corkscrew",
+    "proxytunnel",
+    "cloudflared",
+    "aws",
+    "gcloud",
+    "az",
+    "sshpass",
+    "tsh",
+    "teleport",
+    "boundary",
+    "true",
+];
+
+const TABLE: &[OptExec] = &[
+    OptExec {
+        tools: &["gdb", "cgdb", "gdb-multiarch"],
+        options: &[
+            "-ex",
+            "--ex",
+            "-eval-command",
+            "--eval-command",
+            "-iex",
+            "--iex",
+            "-init-eval-command",
+            "--init-eval-command",
+        ],
+        value: Value::Gdb,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["ssh", "scp", "sftp", "autossh", "sshfs"],
+        options: &["-o"],
+        value: Value::SshOption,
+        roles: SSH_PROXIES,
+    },
+    OptExec {
+        tools: &["scp", "sftp"],
+        options: &["-S"],
+        value: Value::Shell,
+        roles: SSH_PROXIES,
+    },
+    OptExec {
+        tools: &["rsync"],
+        options: &["--rsync-path"],
+        value: Value::Shell,
+        roles: &["rsync", "sudo", "doas", "nice", "ionice"],
+    },
+    OptExec {
+        tools: &["rsync"],
+        options: &["-e", "--rsh"],
+        value: Value::Shell,
+        roles: &[
+            "ssh", "rsh", "autossh", "sshpass", "kubectl", "oc", "docker", "podman",
+        ],
+    },
+    OptExec {
+        tools: &["make", "gmake", "bmake"],
+        options: &["--eval", "-E"],
+        value: Value::Make,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["zip"],
+        options: &["-TT", "--unzip-command"],
+        value: Value::Shell,
+        roles: &["unzip"],
+    },
+    OptExec {
+        tools: &["man"],
+        options: &["-P", "--pager"],
+        value: Value::Shell,
+        roles: &[
+            "less", "more", "most", "cat", "bat", "batcat", "col", "w3m", "lynx",
+        ],
+    },
+    OptExec {
+        tools: &["man"],
+        options: &["-H", "--html"],
+        value: Value::Shell,
+        roles: &[
+            "firefox",
+            "chromium",
+            "google-chrome",
+            "lynx",
+            "w3m",
+            "xdg-open",
+            "open",
+        ],
+    },
+    OptExec {
+        tools: &["less", "more"],
+        options: &["+"],
+        value: Value::LessCommand,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["tcpdump"],
+        options: &["-z"],
+        value: Value::Shell,
+        roles: &["gzip", "bzip2", "xz", "zstd", "pigz", "lz4"],
+    },
+];
+
+/// ssh options whose value is a command run on this machine.
+const SSH_COMMAND_KEYS: &[&str] = &["proxycommand", "localcommand", "knownhostscommand"];
+
+/// True for commands with a command-valued option in the table.
+pub(crate) fn handles(name: &str) -> bool {
+    // A `match` on the name (every command is asked); a unit test checks it covers TABLE.
+    matches!(
+        name,
+        "gdb"
+            | "cgdb"
+            | "gdb-multiarch"
+            | "ssh"
+            | "scp"
+            | "sftp"
+            | "autossh"
+            | "sshfs"
+            | "rsync"
+            | "make"
+            | "gmake"
+            | "bmake"
+            | "zip"
+            | "man"
+            | "less"
+            | "more"
+            | "tcpdump"
+    )
+}
+
+/// The values of `entry`'s options in `args` (`-o V`, `-oV`, `--eval=V`, `--eval V`).
+fn values(entry: &OptExec, args: &[Word]) -> Vec<Word> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        i += 1;
+        if entry.value == Value::LessCommand {
+            if let Some(cmd) = w.text.strip_prefix('+').filter(|_| w.exact) {
+                out.push(part(w, cmd));
+            }
+            continue;
+        }
+        if !w.exact || !w.text.starts_with('-') {
+            continue;
+        }
+        if w.text == "--" {
+            break;
+        }
+        for opt in entry.options {
+            if w.text == *opt {
+                out.extend(args.get(i).cloned());
+                i += 1;
+                break;
+            }
+            let attached = if opt.starts_with("--") {
+                w.text.strip_prefix(opt).and_then(|r| r.strip_prefix('='))
+            } else if opt.len() == 2 {
+                w.text.strip_prefix(opt).filter(|r| !r.is_empty())
+            } else {
+                w.text.strip_prefix(opt).and_then(|r| r.strip_prefix('='))
+            };
+            if let Some(v) = attached {
+                out.push(part(w, v));
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The shell code of a gdb command, or Python code (`python …`), if it runs any.
+fn gdb_command(line: &str) -> Option<(Option<Lang>, &str)> {
+    let line = line.trim_start();
+    if let Some(rest) = line.strip_prefix('!') {
+        return Some((None, rest));
+    }
+    if let Some(rest) = line.strip_prefix('|') {
+        return Some((None, rest.rsplit('|').next().unwrap_or(rest)));
+    }
+    let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    match word {
+        "shell" | "she" | "shel" => Some((None, rest)),
+        "pipe" => Some((None, rest.rsplit('|').next().unwrap_or(rest))),
+        "python" | "py" | "python-interactive" | "pi" => Some((Some(Lang::Python), rest)),
+        _ => None,
+    }
+}
+
+/// The shell code in makefile text: recipe lines (tab-led, or after `target: ;`) and the
+/// bodies of `$(shell …)`. `$$` is `$` to the shell.
+fn make_code(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let recipe = if let Some(r) = line.strip_prefix('\t') {
+            Some(r)
+        } else if let Some((head, tail)) = line.split_once(':')
+            && !head.contains('=')
+            && let Some((_, r)) = tail.split_once(';')
+        {
+            Some(r)
+        } else {
+            None
+        };
+        if let Some(r) = recipe {
+            out.push(
+                r.trim_start_matches(['@', '-', '+', ' '])
+                    .replace("$$", "$"),
+            );
+        }
+        let mut rest = line;
+        while let Some(at) = rest.find("$(shell ") {
+            let body = &rest[at + "$(shell ".len()..];
+            let mut depth = 1usize;
+            let mut end = body.len();
+            for (k, c) in body.char_indices() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = k;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            out.push(body[..end].replace("$$", "$"));
+            rest = body.get(end..).unwrap_or("");
+        }
+    }
+    out
+}
+
+// `argv` (the whole command) and `args` (its arguments) are this module's vocabulary, as in
+// `resolve.rs`.
+#[allow(clippy::similar_names)]
+impl Walker<'_> {
+    /// Analyses the command-valued options of `name` (see the module header) after the
+    /// command itself was classified.
+    pub(crate) fn option_exec(
+        &mut self,
+        name: &str,
+        argv: &[Word],
+        args: &[Word],
+        scope: &mut Scope,
+        stdin: &Producer,
+    ) {
+        for entry in TABLE.iter().filter(|e| e.tools.contains(&name)) {
+            for value in values(entry, args) {
+                match entry.value {
+                    Value::Shell => self.option_code(argv, &value, scope, name, entry.roles),
+                    Value::SshOption => {
+                        let (key, v) = value
+                            .text
+                            .split_once(['=', ' '])
+                            .unwrap_or((value.text.as_str(), ""));
+                        if SSH_COMMAND_KEYS.contains(&key.to_ascii_lowercase().as_str()) {
+                            let code = part(&value, v.trim_start_matches(['=', ' ']));
+                            self.option_code(argv, &code, scope, name, entry.roles);
+                        }
+                    }
+                    Value::Gdb => {
+                        if let Some((lang, code)) = gdb_command(&value.text) {
+                            let code = part(&value, code);
+                            match lang {
+                                Some(lang) => self.foreign(lang, argv, &code, scope, "gdb python"),
+                                None => self.option_code(argv, &code, scope, name, entry.roles),
+                            }
+                        }
+                    }
+                    Value::Make => self.makefile(argv, &value, scope),
+                    Value::LessCommand => {
+                        let cmd = value.text.trim_start_matches(['+', ':']);
+                        if let Some(code) = cmd.strip_prefix('!') {
+                            self.option_code(argv, &part(&value, code), scope, name, entry.roles);
+                        }
+                    }
+                }
+            }
+        }
+        // `make -f /dev/stdin` / `-f -` with the makefile on stdin.
+        if matches!(name, "make" | "gmake" | "bmake") {
+            let reads_stdin = args.windows(2).any(|p| {
+                matches!(p[0].text.as_str(), "-f" | "--file" | "--makefile")
+                    && matches!(p[1].text.as_str(), "-" | "/dev/stdin" | "/proc/self/fd/0")
+            }) || args
+                .iter()
+                .any(|w| matches!(w.text.as_str(), "-f-" | "-f/dev/stdin" | "--file=-"));
+            if reads_stdin {
+                match stdin {
+                    Producer::Text { text, exact } => {
+                        let w = Word {
+                            text: text.clone(),
+                            exact: *exact,
+                            shape: WordShape::Exact,
+                            substs: Vec::new(),
+                        };
+                        self.makefile(argv, &w, scope);
+                    }
+                    Producer::Nothing | Producer::LocalFile => {}
+                    _ => self.record(argv, scope, ids::RCE_OPAQUE_CODE.verdict()),
+                }
+            }
+        }
+    }
+
+    fn makefile(&mut self, argv: &[Word], text: &Word, scope: &mut Scope) {
+        for code in make_code(&text.text) {
+            let w = part(text, &code);
+            self.run_code_string(argv, &w, scope, "make recipe");
+        }
+    }
+
+    /// Runs `code` as shell for the option of `tool`; unless every part is ordinary work by a
+    /// program in `roles`, also asks (`rce.option_exec`).
+    pub(crate) fn option_code(
+        &mut self,
+        argv: &[Word],
+        code: &Word,
+        scope: &mut Scope,
+        tool: &str,
+        roles: &[&str],
+    ) {
+        let before = self.commands.len();
+        let mut child = scope.clone();
+        self.run_code_string(argv, code, &mut child, &format!("{tool} option"));
+        self.escape_asks(argv, scope, before, roles);
+    }
+
+    /// After a shell escape's code was analysed (its commands recorded from `before`): when
+    /// it all looked like ordinary work, asks anyway unless every part is a program in
+    /// `roles`. A part that is already flagged keeps its own, more specific verdict.
+    pub(crate) fn escape_asks(
+        &mut self,
+        argv: &[Word],
+        scope: &Scope,
+        before: usize,
+        roles: &[&str],
+    ) {
+        let added = self.commands.get(before..).unwrap_or(&[]);
+        let ordinary = added
+            .iter()
+            .all(|c| matches!(c.verdict.class, Class::Safe | Class::Normal));
+        let fits = !added.is_empty()
+            && added.iter().all(|c| {
+                c.argv.first().is_some_and(|p| {
+                    let base = p.rsplit('/').next().unwrap_or(p.as_str());
+                    roles.contains(&base)
+                })
+            });
+        if ordinary && !fits {
+            self.record(argv, scope, ids::RCE_OPTION_EXEC.verdict());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn handles_covers_every_tool_of_the_table() {
+        for entry in TABLE {
+            for tool in entry.tools {
+                assert!(handles(tool), "{tool}");
+            }
+        }
+    }
+
+    #[test]
+    fn makefile_recipes_and_shell_functions_are_code() {
+        assert_eq!(make_code("all: ; rm -rf ~"), vec!["rm -rf ~"]);
+        assert_eq!(make_code("x:\n\t@curl a | sh"), vec!["curl a | sh"]);
+        assert_eq!(make_code("V := $(shell id)"), vec!["id"]);
+        assert!(make_code("FOO=bar").is_empty());
+    }
+
+    #[test]
+    fn gdb_commands_that_run_code_are_found() {
+        assert_eq!(gdb_command("shell id"), Some((None, "id")));
+        assert_eq!(gdb_command("!sh"), Some((None, "sh")));
+        assert!(matches!(
+            gdb_command("python import os"),
+            Some((Some(_), _))
+        ));
+        assert_eq!(gdb_command("break main"), None);
+    }
+}
