@@ -7,6 +7,11 @@
 #include <ctype.h>
 #include <wctype.h>
 
+// hookgate: `isdigit` takes an `unsigned char` value or EOF; the lookahead is any code point, and
+// glibc's table lookup reads outside its table for one (the same bug crashed tree-sitter-bash's
+// scanner on `{` followed by U+E0116). An ASCII range check is what the grammar means.
+static inline bool ascii_digit(int32_t c) { return c >= '0' && c <= '9'; }
+
 // Define the maximum string length
 #define MAX_STRING_LENGTH 1000
 
@@ -741,7 +746,7 @@ static bool exit_if_heredoc_end_delimiter(Scanner *scanner, TSLexer *lexer) {
 
 static bool isSpecialVariableIdentifier(TSLexer *lexer) {
   if (
-    isdigit(lexer->lookahead) // 0-9
+    ascii_digit(lexer->lookahead) /* hookgate: was isdigit */ // 0-9
     // || lexer->lookahead == 'a' // ab
     // || lexer->lookahead == 'b'
     || lexer->lookahead == '!'
@@ -818,7 +823,7 @@ static inline bool scan(Scanner *scanner, TSLexer *lexer, const bool *valid_symb
       if (
         // lexer->lookahead == 'a'
         // || lexer->lookahead == 'b'
-        isdigit(lexer->lookahead)
+        ascii_digit(lexer->lookahead) /* hookgate: was isdigit */
       ) {
         advance(lexer);
         if (iswalnum(lexer->lookahead)) {
