@@ -1114,6 +1114,35 @@ fn describe_program(
             PathOp::Delete,
         ),
         "mv" | "cp" | "install" | "ln" => performers::copy_like(program, argv, rest),
+        // Batch renamers (Perl's `rename 's/a/b/' FILES`, util-linux `rename FROM TO FILES`,
+        // `mmv FROM TO`): which operand is an expression differs by flavour, so every one is
+        // taken as a path moved (an expression read as a path names nothing protected).
+        "rename" | "prename" | "perl-rename" | "file-rename" | "rename.ul" | "mmv" => {
+            Described::new(ActionKind::FileMove, argv)
+                .with_trees(operands(rest, &["-e", "-E"]), PathOp::Move)
+        }
+        // GIO's file commands: `gio trash|remove|move|rename` take paths away, `gio
+        // copy|save` write the last one, `gio set FILE ATTR VALUE` the first.
+        "gio" => match rest.split_first() {
+            Some((sub, tail)) if matches!(sub.as_str(), "trash" | "remove" | "rm") => {
+                Described::new(ActionKind::FileDelete, argv)
+                    .with_trees(operands(tail, &[]), PathOp::Delete)
+            }
+            Some((sub, tail)) if matches!(sub.as_str(), "move" | "mv" | "rename") => {
+                Described::new(ActionKind::FileMove, argv)
+                    .with_trees(operands(tail, &[]), PathOp::Move)
+            }
+            Some((sub, tail)) if matches!(sub.as_str(), "copy" | "cp" | "save" | "set") => {
+                let mut ops = operands(tail, &["-t", "--type"]);
+                let written = if sub == "set" {
+                    ops.drain(..).next()
+                } else {
+                    ops.pop()
+                };
+                Described::new(ActionKind::FileWrite, argv).with_trees(written, PathOp::Write)
+            }
+            _ => Described::new(ActionKind::ShellExec, argv),
+        },
         "rsync" => performers::rsync(argv, rest),
         "tee" | "sponge" => Described::new(ActionKind::FileWrite, argv)
             .with_paths(operands(rest, &[]), PathOp::Write),

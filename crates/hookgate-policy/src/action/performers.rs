@@ -1345,6 +1345,14 @@ const WRITERS: &[WriterSpec] = &[
         operands: Operands::Always,
         dry: &["--check", "--diff", "--check-only", "-c", "--emit"],
     },
+    // `hookgate report --html FILE` (its only option that writes a file).
+    WriterSpec {
+        names: &["hookgate"],
+        outputs: &["--html"],
+        values: &[],
+        operands: Operands::Never,
+        dry: &[],
+    },
 ];
 
 /// The writer spec for `program`, if it is in [`WRITERS`].
