@@ -191,6 +191,22 @@ pub(crate) struct Facts<'a> {
 const PUSH_VALUE_OPTS: &[&str] = &["-o", "--push-option", "--receive-pack", "--exec", "--repo"];
 
 impl<'a> Facts<'a> {
+    /// The facts of a shell command line run in `cwd` (a shell tool call of `tool`'s
+    /// command): for judging code a call writes as if it ran (a Makefile recipe, a script).
+    pub(crate) fn of_shell(tool: &'a ToolCall, cwd: PathBuf, ctx: &Ctx) -> Self {
+        let mut facts = Facts {
+            tool: Some(tool),
+            analysis: None,
+            actions: Vec::new(),
+            items: Vec::new(),
+            cwd,
+            links: Vec::new(),
+            nul: None,
+        };
+        facts.shell(tool, ctx);
+        facts
+    }
+
     pub(crate) fn build(call: &'a CanonicalCall, ctx: &Ctx) -> Self {
         let cwd = if call.cwd.starts_with('/') {
             normalize(&call.cwd, Path::new("/"), None).path

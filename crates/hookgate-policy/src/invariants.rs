@@ -258,7 +258,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         transitive_effect,
-        "Writing a script (shell file, package.json scripts, Makefile recipe) whose parsed commands the analyzer would deny or ask; starting a nested agent session (`claude -p`, `codex exec`, `npx @google/gemini-cli`), whose calls run as a new session."
+        "Writing a script (shell file, package.json scripts, Makefile recipe, git hook; file tool or shell write) whose parsed commands the analyzer would deny or ask, or that would modify the guard when run; starting a nested agent session (`claude -p`, `codex exec`, `npx @google/gemini-cli`), whose calls run as a new session."
     ),
     invariant!(
         "no-network-egress",
@@ -1288,8 +1288,9 @@ fn hook_config_files(dir: &Path) -> Vec<PathBuf> {
 /// config's `hooks` key is parsed as the shell command line it is, and each executed command
 /// that is hookgate (its program is named `hookgate*`, or it is called as `X hook <agent>`)
 /// names a binary: an absolute or `~/` path as written, a relative one from the project, a
-/// bare name the first of that name on `PATH`. Unreadable or oversized files contribute nothing (the running
-/// binary is protected by the caller in any case).
+/// bare name the first of that name on `PATH` and that name in each `PATH` directory before
+/// it (where a new file would shadow it). Unreadable or oversized files contribute nothing
+/// (the running binary is protected by the caller in any case).
 ///
 /// Invariant protected: deleting or replacing *any* binary an agent config points at is
 /// self-modification, not only the one that happens to judge this call.
@@ -1353,15 +1354,33 @@ fn hook_binaries(dir: &Path, ctx: &Ctx) -> Vec<PathBuf> {
             let found: Vec<PathBuf> = if program.contains('/') {
                 vec![hookgate_paths::normalize(program, &project, ctx.home.as_deref()).path]
             } else {
-                // The first on `PATH`, as the shell finds it.
-                ctx.search_path
-                    .iter()
-                    .map(|d| d.join(program))
-                    .find(|p| std::fs::symlink_metadata(p).is_ok())
-                    .into_iter()
-                    .collect()
+                // The first on `PATH`, as the shell finds it — and that name in every `PATH`
+                // directory before it: a file created there would be found first (the
+                // hook's `hookgate` shadowed by `/usr/local/bin/hookgate` → `true`). Not found
+                // at all: that name in every `PATH` directory.
+                let mut upto = Vec::new();
+                for d in &ctx.search_path {
+                    let p = hookgate_paths::normalize(
+                        &d.join(program).to_string_lossy(),
+                        &project,
+                        ctx.home.as_deref(),
+                    )
+                    .path;
+                    let exists = std::fs::symlink_metadata(&p).is_ok();
+                    upto.push(p);
+                    if exists {
+                        break;
+                    }
+                }
+                upto
             };
-            for p in found {
+            // A link's target is the binary that runs (`/usr/local/bin/hookgate` →
+            // `/opt/hookgate/1.2/hookgate`): both are protected.
+            let resolved: Vec<PathBuf> = found
+                .iter()
+                .filter_map(|p| std::fs::canonicalize(p).ok().filter(|r| r != p))
+                .collect();
+            for p in found.into_iter().chain(resolved) {
                 if !out.contains(&p) {
                     out.push(p);
                 }
@@ -2022,6 +2041,9 @@ fn launches_agent(argv: &[String]) -> bool {
 /// a locked ask could never be let through anyway. A plain nested agent (its hooks as
 /// configured) is not judged here.
 fn hooks_switched_off(argv: &[String]) -> Option<(Effect, String)> {
+    if let Some(why) = settings_subcommand(argv) {
+        return Some((Effect::Deny, why));
+    }
     // `-c KEY=VALUE` configures Codex; to Claude `-c` is `--continue` (no value).
     let codex = program(argv) == "codex" || argv.iter().any(|w| w.starts_with("@openai/codex"));
     let copilot =
@@ -2112,6 +2134,97 @@ fn hooks_switched_off(argv: &[String]) -> Option<(Effect, String)> {
     None
 }
 
+/// The command `codex sandbox <platform> [--] CMD…` (older `codex debug seatbelt|landlock`)
+/// runs — judged by this invariant as if run directly, so Codex's sandbox runner is no way
+/// around it (the command runs in the same work tree).
+fn sandboxed_command(j: &Judge<'_>, argv: &[String]) -> Option<Violation> {
+    if program(argv) != "codex" {
+        return None;
+    }
+    let mut words = argv
+        .iter()
+        .skip(1)
+        .map(String::as_str)
+        .skip_while(|w| w.starts_with('-'));
+    match (words.next()?, words.next()?) {
+        ("sandbox", _) | ("debug", "seatbelt" | "landlock") => {}
+        _ => return None,
+    }
+    // Options before the command (`-c KEY=VALUE` takes one); `--` ends them.
+    let mut rest: Vec<&str> = Vec::new();
+    let mut options = true;
+    let mut skip = false;
+    for w in words {
+        if skip {
+            skip = false;
+        } else if options && w == "--" {
+            options = false;
+        } else if options && matches!(w, "-c" | "--config") {
+            skip = true;
+        } else if options && w.starts_with('-') {
+        } else {
+            options = false;
+            rest.push(w);
+        }
+    }
+    if rest.is_empty() {
+        return None;
+    }
+    let code = rest
+        .iter()
+        .map(|w| format!("'{}'", w.replace('\'', "'\\''")))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let v = denied_if_run(j, &code, j.facts.cwd.clone())?;
+    Some(Violation {
+        reason: format!("runs `{}` in Codex's sandbox: {}", rest.join(" "), v.reason),
+        ..v
+    })
+}
+
+/// An agent CLI's own subcommand that rewrites the settings files its hooks live in (or sit
+/// beside, in the protected set): `claude config set|add|remove|unset`, `claude mcp
+/// add|remove|…` (`~/.claude.json` unless `--scope project`), `codex mcp add|remove`
+/// (`~/.codex/config.toml`), `gemini mcp add|remove` (a `settings.json`). The same write as
+/// `echo … > ~/.claude.json`, by another hand.
+fn settings_subcommand(argv: &[String]) -> Option<String> {
+    let p = program(argv);
+    let words: Vec<&str> = argv
+        .iter()
+        .skip(1)
+        .map(String::as_str)
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    let (sub, action) = (words.first().copied()?, words.get(1).copied()?);
+    let project_scope = argv
+        .windows(2)
+        .any(|w| matches!(w[0].as_str(), "-s" | "--scope") && w[1] == "project")
+        || argv.iter().any(|a| a == "--scope=project");
+    let writes = match (p, sub) {
+        ("claude" | "claude-code", "config") => {
+            matches!(action, "set" | "add" | "remove" | "unset")
+        }
+        ("claude" | "claude-code", "mcp") => {
+            !project_scope
+                && matches!(
+                    action,
+                    "add"
+                        | "add-json"
+                        | "remove"
+                        | "add-from-claude-desktop"
+                        | "reset-project-choices"
+                )
+        }
+        ("codex" | "gemini" | "gemini-cli", "mcp") => matches!(action, "add" | "remove"),
+        _ => false,
+    };
+    writes.then(|| {
+        format!(
+            "`{p} {sub} {action}` rewrites the agent's settings, where its hooks are configured"
+        )
+    })
+}
+
 /// What inline Claude settings (`--settings '{…}'`, loaded above every settings file) do to
 /// the hooks, or `None`: hooks of their own, `disableAllHooks`, or an `env` that sets a
 /// `HOOKGATE_*` variable, moves a config location or `PATH` (which hookgate a bare
@@ -2148,6 +2261,11 @@ fn agent_relaunch(j: &Judge<'_>) -> Option<Violation> {
         .collect();
     let first = launches.first()?;
     let suggest = "run the agent as configured, or ask the user to start it themselves";
+    for c in &launches {
+        if let Some(v) = sandboxed_command(j, &c.argv) {
+            return Some(v);
+        }
+    }
     // hookgate's own options are judged by `user_only_action` (the commands that run hooks
     // are the user's); here an option merely naming hooks (`log --hooks`) reads, not changes.
     for c in launches
@@ -2734,20 +2852,48 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
     if let Some(v) = nested_agent(j) {
         return Some(v);
     }
-    let content = j.facts.content()?;
+    // What is written where: a file tool's content into each path it writes, and the text a
+    // shell command writes (`cat > Makefile <<EOF`, `printf … > build.sh`) into its targets.
+    let mut written: Vec<(&Path, &str)> = Vec::new();
+    if let Some(content) = j.facts.content() {
+        written.extend(j.writes().iter().map(|p| (p.as_path(), content)));
+    }
+    if let Some(analysis) = j.facts.analysis.as_ref() {
+        for item in &j.facts.items {
+            let Some(text) = item
+                .command
+                .and_then(|k| analysis.commands.get(k))
+                .and_then(|c| c.writes.as_ref())
+            else {
+                continue;
+            };
+            written.extend(
+                item.paths
+                    .iter()
+                    .filter(|u| u.op == PathOp::Write)
+                    .map(|u| (u.path.as_path(), text.text.as_str())),
+            );
+        }
+    }
     let mut sctx = hookgate_shell::Context::new(j.facts.cwd.clone(), j.ctx.home.clone());
     sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
-    let judge_code = |code: &str, what: &str| -> Option<Violation> {
-        let a = hookgate_shell::analyze(code, &sctx);
-        if a.verdict.class != hookgate_shell::Class::Dangerous {
-            return None;
-        }
-        Some(Violation::new(
-            Effect::Ask,
-            format!("{what} would run dangerous code: {}", a.verdict.reason),
-        ))
-    };
-    for p in j.writes() {
+    for (p, content) in written {
+        let judge_code = |code: &str, what: &str| -> Option<Violation> {
+            if let Some(v) = deferred_self_modification(j, p, code) {
+                return Some(Violation::new(
+                    Effect::Ask,
+                    format!("{what}, when run, {}", v.reason),
+                ));
+            }
+            let a = hookgate_shell::analyze(code, &sctx);
+            if a.verdict.class != hookgate_shell::Class::Dangerous {
+                return None;
+            }
+            Some(Violation::new(
+                Effect::Ask,
+                format!("{what} would run dangerous code: {}", a.verdict.reason),
+            ))
+        };
         let name = file_name(p);
         if name == "package.json" {
             let scripts: Vec<String> = serde_json::from_str::<serde_json::Value>(content)
@@ -2780,6 +2926,39 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
     None
 }
 
+/// What `no-governance-self-modification` would deny if `code`, written into `file`, ran:
+/// a Makefile recipe, a package script, a shell script or git hook that deletes or rewrites
+/// the protected set waits for a later `make`/`npm test`/commit that shows none of it. Judged
+/// where the code would run: the file's directory (a git hook: the repository root).
+fn deferred_self_modification(j: &Judge<'_>, file: &Path, code: &str) -> Option<Violation> {
+    let dir = if components(file).windows(2).any(|w| w == [".git", "hooks"]) {
+        j.ctx.workspace.clone()
+    } else {
+        file.parent()
+            .map_or_else(|| j.facts.cwd.clone(), Path::to_path_buf)
+    };
+    denied_if_run(j, code, dir)
+}
+
+/// What this invariant denies in the shell command line `code` run in `dir` (code a call
+/// writes or hands to another runner, judged as if run directly), or `None`.
+fn denied_if_run(j: &Judge<'_>, code: &str, dir: PathBuf) -> Option<Violation> {
+    let tool = hookgate_core::ToolCall {
+        name: "Bash".to_owned(),
+        kind: ToolKind::Shell,
+        command: Some(code.to_owned()),
+        paths: Vec::new(),
+        content: None,
+        url: None,
+        mcp_server: None,
+        mcp_tool: None,
+        input: serde_json::Map::new(),
+    };
+    let facts = Facts::of_shell(&tool, dir, j.ctx);
+    let nested = Judge::new(&facts, j.ctx, j.state, j.settings);
+    self_modification(&nested).filter(|v| v.effect == Effect::Deny)
+}
+
 /// A nested agent session started from the agent's shell (`claude -p …`, `codex exec …`,
 /// `npx @google/gemini-cli …`), hooks as configured: its tool calls are guarded, but as a new
 /// session under its own permission flags — what this session's state knows (files written,
@@ -2788,14 +2967,37 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
 /// orchestrating workflow through; a launch that changes the nested agent's hooks or config
 /// location is `no-governance-self-modification`'s (denied). `--help`/`--version` only print.
 fn nested_agent(j: &Judge<'_>) -> Option<Violation> {
+    // Management subcommands start no session (those that write settings are denied by the
+    // locked invariant first); `codex sandbox` runs a command and stays asked.
+    const MANAGEMENT: &[&str] = &[
+        "config",
+        "mcp",
+        "doctor",
+        "update",
+        "upgrade",
+        "login",
+        "logout",
+        "auth",
+        "completion",
+        "completions",
+        "help",
+        "features",
+        "extensions",
+        "plugin",
+        "plugins",
+    ];
     let (_, argv) = j.commands().find(|(_, argv)| {
+        let first = argv.iter().skip(1).find(|a| !a.starts_with('-'));
+        let only_prints = argv.len() > 1
+            && argv
+                .iter()
+                .skip(1)
+                .all(|a| matches!(a.as_str(), "--help" | "-h" | "--version" | "-v" | "-V"));
+        let management = first.is_some_and(|w| MANAGEMENT.contains(&w.as_str()));
         launches_agent(argv)
             && !program(argv).starts_with("hookgate")
-            && !(argv.len() > 1
-                && argv
-                    .iter()
-                    .skip(1)
-                    .all(|a| matches!(a.as_str(), "--help" | "-h" | "--version" | "-v" | "-V")))
+            && !management
+            && !only_prints
     })?;
     Some(
         Violation::new(

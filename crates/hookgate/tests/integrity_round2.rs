@@ -93,13 +93,25 @@ impl Guarded {
         self.sandbox.path().join("userhome")
     }
 
+    /// A directory on `PATH` before this binary's (empty).
+    fn early_bin(&self) -> PathBuf {
+        self.sandbox.path().join("early-bin")
+    }
+
     /// `hookgate ARGS` as the agent's hook would run it: `HOME` the sandbox's, `PATH` holding
-    /// this binary first.
+    /// an empty directory, then this binary.
     fn command(&self, args: &[&str]) -> std::process::Command {
         let bin_dir = Path::new(env!("CARGO_BIN_EXE_hookgate")).parent().unwrap();
         let mut cmd = self.sandbox.command(args);
         cmd.env("HOME", self.home())
-            .env("PATH", format!("{}:/usr/bin:/bin", bin_dir.display()))
+            .env(
+                "PATH",
+                format!(
+                    "{}:{}:/usr/bin:/bin",
+                    self.early_bin().display(),
+                    bin_dir.display()
+                ),
+            )
             .env_remove("CLAUDE_CODE_SESSION_ATTENDED")
             .env_remove("COPILOT_ALLOW_ALL");
         cmd
@@ -322,6 +334,55 @@ fn a_shell_pattern_that_expands_through_a_link_into_the_protected_set_is_denied(
 }
 
 #[test]
+fn the_hookgate_a_hook_runs_cannot_be_shadowed_on_path_or_replaced_behind_its_link() {
+    let g = Guarded::new();
+    std::fs::create_dir_all(g.early_bin()).unwrap();
+    // Gemini's hook runs a hookgate installed as a link to a versioned file.
+    let real = g.sandbox.path().join("opt/hookgate-1.2/hookgate");
+    let link = g.sandbox.path().join("opt/bin/hookgate");
+    std::fs::create_dir_all(real.parent().unwrap()).unwrap();
+    std::fs::create_dir_all(link.parent().unwrap()).unwrap();
+    std::fs::write(&real, "#!/bin/sh\n").unwrap();
+    std::os::unix::fs::symlink(&real, &link).unwrap();
+    std::fs::create_dir_all(g.sandbox.work().join(".gemini")).unwrap();
+    std::fs::write(
+        g.sandbox.work().join(".gemini/settings.json"),
+        json!({"hooks": {"BeforeTool": [{"hooks": [
+            {"type": "command", "command": format!("{} hook gemini", link.display())}]}]}})
+        .to_string(),
+    )
+    .unwrap();
+    // The local settings run `hookgate` by name: the first on PATH is this binary.
+    std::fs::write(
+        g.sandbox.work().join(".claude/settings.local.json"),
+        json!({"hooks": {"PreToolUse": [{"matcher": "*", "hooks": [
+            {"type": "command", "command": "hookgate hook claude"}]}]}})
+        .to_string(),
+    )
+    .unwrap();
+    let early = g.early_bin().display().to_string();
+    let cases: Vec<(String, Want)> = vec![
+        (format!("cp /bin/true {early}/hookgate"), Want::Locked),
+        (format!("ln -s /bin/true {early}/hookgate"), Want::Locked),
+        (
+            format!("printf '#!/bin/sh\\nexit 0' > {early}/hookgate"),
+            Want::Locked,
+        ),
+        (format!("cd {early} && touch hookgate"), Want::Locked),
+        (format!("cp /bin/true {early}/mytool"), Want::NotLocked),
+        (format!("chmod -x {}", real.display()), Want::Locked),
+        (format!("cp /bin/true {}", real.display()), Want::Locked),
+        (
+            format!("rm -rf {}", real.parent().unwrap().display()),
+            Want::Locked,
+        ),
+    ];
+    let cases: Vec<(&str, Want)> = cases.iter().map(|(c, w)| (c.as_str(), *w)).collect();
+    let failures = g.check(&cases);
+    assert!(failures.is_empty(), "\n{failures}");
+}
+
+#[test]
 fn nested_agents_with_hooks_config_or_programs_changed_are_denied_plain_ones_asked() {
     let g = Guarded::new();
     let failures = g.check(&[
@@ -392,6 +453,22 @@ fn nested_agents_with_hooks_config_or_programs_changed_are_denied_plain_ones_ask
         ("env - rm -rf .claude", Want::Locked),
         ("env - hookgate run --model x", Want::Locked),
         ("env -i make test", Want::NotLocked),
+        // The agent CLI's own commands that rewrite its settings.
+        ("claude config set -g disableAllHooks true", Want::Locked),
+        ("claude mcp add evil -- /tmp/evil", Want::Locked),
+        ("codex mcp add evil -- /tmp/evil", Want::Locked),
+        ("gemini mcp remove hookgate", Want::Locked),
+        ("claude mcp add -s project x -- npx x", Want::NotLocked),
+        ("claude mcp list", Want::Quiet),
+        ("codex login status", Want::Quiet),
+        // Codex's sandbox runner runs a command in the same work tree.
+        ("codex sandbox linux rm -rf .claude", Want::Locked),
+        (
+            "codex sandbox macos --full-auto -- rm -rf .codex",
+            Want::Locked,
+        ),
+        ("codex debug landlock mv .claude /tmp/x", Want::Locked),
+        ("codex sandbox linux cargo test", Want::NotLocked),
         // Only print.
         ("claude --version", Want::Quiet),
         ("codex --help", Want::Quiet),
@@ -437,4 +514,71 @@ fn batch_renamers_and_gio_are_judged_as_the_moves_and_writes_they_are() {
     ]);
     assert!(failures.is_empty(), "\n{failures}");
     assert!(g.sandbox.work().join(".claude/settings.json").is_file());
+}
+
+/// Code written now and run later (`make clean`, `npm test`, a commit's hook) shows the later
+/// call nothing of what it does: writing it is asked about when it would, run, be denied by
+/// the locked invariant — from a file tool or from the shell.
+#[test]
+fn a_script_that_would_modify_the_guard_when_run_is_asked_about_when_written() {
+    let g = Guarded::new();
+    let work = g.sandbox.work();
+    let write = |file: &str, content: &str| -> Verdict {
+        let payload = json!({
+            "session_id": "s-1", "transcript_path": "/tmp/t.jsonl", "cwd": work,
+            "hook_event_name": "PreToolUse", "permission_mode": "default",
+            "tool_name": "Write", "tool_use_id": "toolu_1",
+            "tool_input": {"file_path": work.join(file), "content": content},
+        });
+        let out = output_with_stdin(
+            &mut g.command(&["hook", "claude"]),
+            &serde_json::to_vec(&payload).unwrap(),
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let record = &g.sandbox.log()[0];
+        Verdict {
+            decision: record["decision"].as_str().unwrap_or("none").to_owned(),
+            ids: strings(&record["rules"]),
+        }
+    };
+    let mut failures = String::new();
+    for (file, content, deferred) in [
+        ("Makefile", "clean:\n\trm -rf .claude\n", true),
+        (
+            "src/Makefile",
+            "clean:\n\trm -f ../.codex/hooks.json\n",
+            true,
+        ),
+        ("build.sh", "#!/bin/sh\nchmod -x $(which hookgate)\n", true),
+        (
+            "package.json",
+            r#"{"scripts":{"test":"rm -rf .claude && jest"}}"#,
+            true,
+        ),
+        (".git/hooks/pre-commit", "#!/bin/sh\nrm -rf .claude\n", true),
+        ("Makefile", "clean:\n\trm -rf build\n", false),
+        ("build.sh", "#!/bin/sh\ncargo build\n", false),
+    ] {
+        let v = write(file, content);
+        let asked = v.decision == "ask" && v.has(NESTED) && !v.has(LOCKED);
+        if asked != deferred {
+            let _ = writeln!(failures, "Write {file} {content:?}: {v:?}");
+        }
+    }
+    let failures = failures
+        + &g.check(&[
+            (
+                "cat > Makefile <<'EOF'\nclean:\n\trm -rf .claude\nEOF",
+                Want::Nested,
+            ),
+            (
+                "printf '#!/bin/sh\\nrm -rf .claude\\n' > build.sh",
+                Want::Nested,
+            ),
+            (
+                "cat > Makefile <<'EOF'\nclean:\n\trm -rf build\nEOF",
+                Want::Quiet,
+            ),
+        ]);
+    assert!(failures.is_empty(), "\n{failures}");
 }
