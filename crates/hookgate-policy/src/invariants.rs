@@ -488,6 +488,11 @@ impl<'a> Judge<'a> {
                     }
                 }
             }
+            for file in hook_command_files(self.ctx) {
+                if !out.contains(&file) {
+                    out.push(file);
+                }
+            }
             out
         })
     }
@@ -1743,6 +1748,42 @@ fn glob_touch(
         }
     }
     None
+}
+
+/// The files the configured command hooks ([`Ctx::hook_commands`]) name: every word of
+/// their parsed command lines — the program when written as a path, and each argument —
+/// that is an existing regular file, placed from the hook's directory. A trusted project
+/// hook `sh scripts/guard.sh` is only as good as `scripts/guard.sh`, which `hookgate trust`
+/// does not pin: rewriting it would change what the hook does.
+fn hook_command_files(ctx: &Ctx) -> Vec<PathBuf> {
+    const MAX_WORDS: usize = 256;
+    let mut out = Vec::new();
+    let mut seen = 0usize;
+    for (line, dir) in &ctx.hook_commands {
+        let sctx = hookgate_shell::Context::new(dir.clone(), ctx.home.clone());
+        for c in hookgate_shell::analyze(line, &sctx).commands {
+            let cwd = c.cwd.path(dir).unwrap_or(dir).to_path_buf();
+            for (k, w) in c.argv.iter().enumerate() {
+                seen += 1;
+                if seen > MAX_WORDS {
+                    return out;
+                }
+                let named = if k == 0 {
+                    w.contains('/')
+                } else {
+                    !w.starts_with('-')
+                };
+                if !named || w.contains(['$', '`']) {
+                    continue;
+                }
+                let p = hookgate_paths::normalize(w, &cwd, ctx.home.as_deref()).path;
+                if std::fs::metadata(&p).is_ok_and(|m| m.is_file()) && !out.contains(&p) {
+                    out.push(p);
+                }
+            }
+        }
+    }
+    out
 }
 
 /// Most directory entries read to expand one shell pattern for its links

@@ -582,3 +582,32 @@ fn a_script_that_would_modify_the_guard_when_run_is_asked_about_when_written() {
         ]);
     assert!(failures.is_empty(), "\n{failures}");
 }
+
+/// A configured command hook is only as good as the script it runs, which no trust pin
+/// covers: the files its command line names join the protected set.
+#[test]
+fn the_scripts_a_configured_command_hook_runs_are_protected() {
+    let g = Guarded::new();
+    let work = g.sandbox.work();
+    for dir in ["scripts", "tools"] {
+        std::fs::create_dir_all(work.join(dir)).unwrap();
+    }
+    std::fs::write(work.join("scripts/guard.sh"), "#!/bin/sh\nexit 0\n").unwrap();
+    std::fs::write(work.join("tools/check.sh"), "#!/bin/sh\nexit 0\n").unwrap();
+    std::fs::write(
+        g.sandbox.config().join("hooks.yaml"),
+        "hooks:\n  pre_tool_use:\n    - type: command\n      command: \"sh scripts/guard.sh --strict\"\n    - type: command\n      command: sh\n      args: [tools/check.sh]\n",
+    )
+    .unwrap();
+    let failures = g.check(&[
+        ("echo 'exit 0' > scripts/guard.sh", Want::Locked),
+        ("rm -f scripts/guard.sh", Want::Locked),
+        ("sed -i s/exit/x/ scripts/*.sh", Want::Locked),
+        ("chmod 000 tools/check.sh", Want::Locked),
+        ("mv tools /tmp/tools", Want::Locked),
+        // Files no hook names.
+        ("echo x > scripts/other.sh", Want::Quiet),
+        ("cat scripts/guard.sh", Want::Quiet),
+    ]);
+    assert!(failures.is_empty(), "\n{failures}");
+}
