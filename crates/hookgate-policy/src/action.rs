@@ -194,17 +194,21 @@ impl<'a> Facts<'a> {
     /// The facts of a shell command line run in `cwd` (a shell tool call of `tool`'s
     /// command): for judging code a call writes as if it ran (a Makefile recipe, a script).
     pub(crate) fn of_shell(tool: &'a ToolCall, cwd: PathBuf, ctx: &Ctx) -> Self {
-        let mut facts = Facts {
-            tool: Some(tool),
+        let mut facts = Self::empty(Some(tool), cwd);
+        facts.shell(tool, ctx);
+        facts
+    }
+
+    fn empty(tool: Option<&'a ToolCall>, cwd: PathBuf) -> Self {
+        Facts {
+            tool,
             analysis: None,
             actions: Vec::new(),
             items: Vec::new(),
             cwd,
             links: Vec::new(),
             nul: None,
-        };
-        facts.shell(tool, ctx);
-        facts
+        }
     }
 
     pub(crate) fn build(call: &'a CanonicalCall, ctx: &Ctx) -> Self {
@@ -213,15 +217,7 @@ impl<'a> Facts<'a> {
         } else {
             ctx.workspace.clone()
         };
-        let mut facts = Facts {
-            tool: call.tool.as_ref(),
-            analysis: None,
-            actions: Vec::new(),
-            items: Vec::new(),
-            cwd,
-            links: Vec::new(),
-            nul: None,
-        };
+        let mut facts = Self::empty(call.tool.as_ref(), cwd);
         let Some(tool) = call.tool.as_ref() else {
             return facts;
         };

@@ -117,27 +117,27 @@ impl Guarded {
         cmd
     }
 
-    /// `hookgate hook AGENT` on a PreToolUse Bash payload in `mode`; the verdict is read
-    /// from the audit record the call left.
-    fn hook_in_mode(&self, agent: &str, command: &str, mode: &str) -> Verdict {
+    /// `hookgate hook claude` on a Claude Code PreToolUse payload of `tool` with `input` in
+    /// `mode`; the verdict is read from the audit record the call left.
+    fn hook_tool(&self, tool: &str, input: &Value, mode: &str) -> Verdict {
         let payload = json!({
             "session_id": "s-1", "transcript_path": "/tmp/t.jsonl",
             "cwd": self.sandbox.work(), "hook_event_name": "PreToolUse",
-            "permission_mode": mode, "tool_name": "Bash",
-            "tool_input": {"command": command}, "tool_use_id": "toolu_1",
+            "permission_mode": mode, "tool_name": tool,
+            "tool_input": input, "tool_use_id": "toolu_1",
         });
         let before = self.sandbox.log().len();
         let out = output_with_stdin(
-            &mut self.command(&["hook", agent]),
+            &mut self.command(&["hook", "claude"]),
             &serde_json::to_vec(&payload).unwrap(),
         );
         assert!(
             matches!(out.status.code(), Some(0 | 2)),
-            "hook {agent} {command:?}: {}",
+            "hook {tool} {input}: {}",
             text(&out.stderr)
         );
         let log = self.sandbox.log();
-        assert_eq!(log.len(), before + 1, "one record per call: {command:?}");
+        assert_eq!(log.len(), before + 1, "one record per call: {input}");
         let record = &log[0];
         Verdict {
             decision: record["decision"].as_str().unwrap_or("none").to_owned(),
@@ -145,8 +145,12 @@ impl Guarded {
         }
     }
 
+    fn hook_in_mode(&self, command: &str, mode: &str) -> Verdict {
+        self.hook_tool("Bash", &json!({"command": command}), mode)
+    }
+
     fn hook(&self, command: &str) -> Verdict {
-        self.hook_in_mode("claude", command, "default")
+        self.hook_in_mode(command, "default")
     }
 
     /// `hookgate explain --json COMMAND`: the verdict it reports.
@@ -481,11 +485,11 @@ fn nested_agents_with_hooks_config_or_programs_changed_are_denied_plain_ones_ask
 fn a_nested_agent_ask_where_nobody_is_asked_becomes_the_fallback() {
     let g = Guarded::new();
     for mode in ["bypassPermissions", "dontAsk"] {
-        let v = g.hook_in_mode("claude", "claude -p hi", mode);
+        let v = g.hook_in_mode("claude -p hi", mode);
         assert_eq!(v.decision, "deny", "{mode}: {v:?}");
         assert!(v.has(NESTED), "{mode}: {v:?}");
     }
-    let v = g.hook_in_mode("claude", "claude -p hi", "default");
+    let v = g.hook_in_mode("claude -p hi", "default");
     assert_eq!(v.decision, "ask", "{v:?}");
 }
 
@@ -524,22 +528,11 @@ fn a_script_that_would_modify_the_guard_when_run_is_asked_about_when_written() {
     let g = Guarded::new();
     let work = g.sandbox.work();
     let write = |file: &str, content: &str| -> Verdict {
-        let payload = json!({
-            "session_id": "s-1", "transcript_path": "/tmp/t.jsonl", "cwd": work,
-            "hook_event_name": "PreToolUse", "permission_mode": "default",
-            "tool_name": "Write", "tool_use_id": "toolu_1",
-            "tool_input": {"file_path": work.join(file), "content": content},
-        });
-        let out = output_with_stdin(
-            &mut g.command(&["hook", "claude"]),
-            &serde_json::to_vec(&payload).unwrap(),
-        );
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let record = &g.sandbox.log()[0];
-        Verdict {
-            decision: record["decision"].as_str().unwrap_or("none").to_owned(),
-            ids: strings(&record["rules"]),
-        }
+        g.hook_tool(
+            "Write",
+            &json!({"file_path": work.join(file), "content": content}),
+            "default",
+        )
     };
     let mut failures = String::new();
     for (file, content, deferred) in [
