@@ -216,6 +216,16 @@ const AGENT_CONFIG_DIRS: &[&str] = &[
 fn protected_set(ctx: &mut Ctx, opts: &GuardOptions, project: &Project, home: Option<&Path>) {
     let out = &mut ctx.protected_paths;
     out.push(opts.home.clone());
+    // Where records the store refused are kept and counted, and the once-per-session note
+    // marked (`$XDG_RUNTIME_DIR/hookgate/…`, `$TMPDIR/hookgate-<uid>/…`): deleting them
+    // erases records, pre-creating a mark silences the note.
+    out.extend(
+        hookgate_audit::Unstored::for_home(&opts.home)
+            .dirs()
+            .iter()
+            .filter(|d| **d != opts.home)
+            .cloned(),
+    );
     if let Some(dir) = &opts.config_dir {
         out.push(dir.clone());
     }

@@ -604,3 +604,26 @@ fn the_scripts_a_configured_command_hook_runs_are_protected() {
     ]);
     assert!(failures.is_empty(), "\n{failures}");
 }
+
+/// Records the store refused are kept, counted and marked as reported outside the store
+/// (`$XDG_RUNTIME_DIR/hookgate/…`, `$TMPDIR/hookgate-<uid>/…`): those places are the audit
+/// trail too.
+#[test]
+fn the_fallback_places_of_unstored_records_are_protected() {
+    use std::os::unix::fs::MetadataExt as _;
+    let g = Guarded::new();
+    let uid = std::fs::metadata(g.sandbox.work()).unwrap().uid();
+    let run = g.sandbox.path().join("run").display().to_string();
+    let tmp = g.sandbox.path().join("tmp").display().to_string();
+    let cases: Vec<(String, Want)> = vec![
+        (format!("rm -rf {run}/hookgate"), Want::Locked),
+        (format!("rm -rf {tmp}/hookgate-{uid}"), Want::Locked),
+        (format!("rm -rf {tmp}/hookgate-*"), Want::Locked),
+        // Pre-creating a session's "already reported" mark would silence the note.
+        (format!("touch {run}/hookgate/*/reported-s-1"), Want::Locked),
+        (format!("rm -rf {tmp}/build-cache"), Want::NotLocked),
+    ];
+    let cases: Vec<(&str, Want)> = cases.iter().map(|(c, w)| (c.as_str(), *w)).collect();
+    let failures = g.check(&cases);
+    assert!(failures.is_empty(), "\n{failures}");
+}
