@@ -1762,6 +1762,57 @@ fn git(argv: &[String], branch: Option<&str>, stdin: Option<&Text>) -> Described
             out.paths.push(scope.worktree(PathOp::Delete));
             out
         }
+        // A clone or a new submodule checks a whole tree out into its directory (named, or
+        // git's "humanish" part of the URL: `git clone https://x/.claude` makes `.claude`).
+        "clone" | "submodule" => {
+            let ops = operands(
+                rest,
+                &[
+                    "-o",
+                    "--origin",
+                    "-b",
+                    "--branch",
+                    "-u",
+                    "--upload-pack",
+                    "--reference",
+                    "--reference-if-able",
+                    "--separate-git-dir",
+                    "--depth",
+                    "--shallow-since",
+                    "--shallow-exclude",
+                    "-c",
+                    "--config",
+                    "--server-option",
+                    "-j",
+                    "--jobs",
+                    "--filter",
+                    "--template",
+                    "--bundle-uri",
+                    "--ref-format",
+                    "--name",
+                ],
+            );
+            let ops = if sub == "submodule" {
+                match ops.split_first() {
+                    Some((first, tail)) if first == "add" => tail.to_vec(),
+                    _ => return d(ActionKind::GitOther),
+                }
+            } else {
+                ops
+            };
+            let mut out = d(ActionKind::GitOther);
+            let dir = ops.get(1).cloned().or_else(|| {
+                let url = ops.first()?.trim_end_matches('/');
+                let last = url.rsplit(['/', ':']).next()?;
+                let name = last.strip_suffix(".git").unwrap_or(last);
+                (!name.is_empty()).then(|| name.to_owned())
+            });
+            if let Some(dir) = dir {
+                out.paths
+                    .push(Touch::new(scope.path(&dir), PathOp::Write, Reach::Tree));
+            }
+            out
+        }
         "worktree" if flags.positionals.first().is_some_and(|p| p == "add") => {
             // Checks a tree out into the path (`-f` even over an existing one).
             let ops = operands(rest, &["-b", "-B", "--reason", "--orphan"]);

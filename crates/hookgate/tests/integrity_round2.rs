@@ -53,6 +53,8 @@ enum Want {
     NotLocked,
     /// No opinion at all.
     Quiet,
+    /// Asked about or denied (not let through unseen), by whatever rule.
+    Objected,
 }
 
 struct Guarded {
@@ -188,6 +190,7 @@ impl Guarded {
                 Want::Nested => hook.decision == "ask" && hook.has(NESTED) && !hook.has(LOCKED),
                 Want::NotLocked => !hook.has(LOCKED),
                 Want::Quiet => hook.decision == "none" && hook.ids.is_empty(),
+                Want::Objected => matches!(hook.decision.as_str(), "ask" | "deny"),
             };
             if !ok {
                 let _ = writeln!(failures, "{command:?}: want {want:?}, got {hook:?}");
@@ -494,7 +497,7 @@ fn a_nested_agent_ask_where_nobody_is_asked_becomes_the_fallback() {
 }
 
 #[test]
-fn batch_renamers_and_gio_are_judged_as_the_moves_and_writes_they_are() {
+fn renamers_gio_git_clone_and_sandbox_runners_are_judged_as_what_they_do() {
     let g = Guarded::new();
     let failures = g.check(&[
         ("prename 's/claude/x/' .claude", Want::Locked),
@@ -511,6 +514,21 @@ fn batch_renamers_and_gio_are_judged_as_the_moves_and_writes_they_are() {
         ("rename 's/\\.txt$/.md/' src/*.txt", Want::NotLocked),
         ("gio trash build", Want::NotLocked),
         ("gio info .claude", Want::Quiet),
+        // Git checks whole trees out into the directory it names or derives from the URL.
+        ("git clone https://example.com/x .claude", Want::Locked),
+        (
+            "git clone https://example.com/evil/.claude.git",
+            Want::Locked,
+        ),
+        ("git clone --depth 1 git@example.com:o/.codex", Want::Locked),
+        (
+            "git submodule add https://example.com/x .claude",
+            Want::Locked,
+        ),
+        ("git clone https://example.com/x vendor/x", Want::NotLocked),
+        // Sandbox runners: the command they run is not analysed, so never allowed unseen.
+        ("bwrap --bind / / rm -rf .claude", Want::Objected),
+        ("firejail rm -rf .claude", Want::Objected),
         (
             "gio copy .claude/settings.json /tmp/backup.json",
             Want::NotLocked,
