@@ -510,6 +510,9 @@ fn renamers_gio_git_clone_and_sandbox_runners_are_judged_as_what_they_do() {
         ("echo '{}' | gio save .claude/settings.json", Want::Locked),
         ("gio copy /tmp/x .claude/settings.json", Want::Locked),
         ("gio set .claude metadata::x y", Want::Locked),
+        // A FIFO in place of a settings file hangs the agent reading it.
+        ("mknod .claude/settings.local.json p", Want::Locked),
+        ("mknod build/pipe p", Want::NotLocked),
         // Look-alikes.
         ("rename 's/\\.txt$/.md/' src/*.txt", Want::NotLocked),
         ("gio trash build", Want::NotLocked),

@@ -1218,6 +1218,7 @@ const WRITERS: &[WriterSpec] = &[
         names: &[
             "fallocate",
             "mkfifo",
+            "mknod",
             "ed",
             "red",
             "dos2unix",
