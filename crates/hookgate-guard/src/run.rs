@@ -216,6 +216,16 @@ const AGENT_CONFIG_DIRS: &[&str] = &[
 fn protected_set(ctx: &mut Ctx, opts: &GuardOptions, project: &Project, home: Option<&Path>) {
     let out = &mut ctx.protected_paths;
     out.push(opts.home.clone());
+    // Where records the store refused are kept and counted, and the once-per-session note
+    // marked (`$XDG_RUNTIME_DIR/hookgate/…`, `$TMPDIR/hookgate-<uid>/…`): deleting them
+    // erases records, pre-creating a mark silences the note.
+    out.extend(
+        hookgate_audit::Unstored::for_home(&opts.home)
+            .dirs()
+            .iter()
+            .filter(|d| **d != opts.home)
+            .cloned(),
+    );
     if let Some(dir) = &opts.config_dir {
         out.push(dir.clone());
     }
@@ -240,6 +250,45 @@ fn protected_set(ctx: &mut Ctx, opts: &GuardOptions, project: &Project, home: Op
     if let Some(path) = std::env::var_os("PATH") {
         ctx.search_path = std::env::split_paths(&path).collect();
     }
+}
+
+/// The command lines of the loaded command hooks, each with the directory it runs in (its
+/// `working_dir` when literal, else the call's), for the protected set
+/// ([`Ctx::hook_commands`]): the scripts they run enforce the guard too.
+fn hook_command_lines(loaded: Option<&Loaded>, cwd: &Path) -> Vec<(String, PathBuf)> {
+    let Some(loaded) = loaded else {
+        return Vec::new();
+    };
+    loaded
+        .config
+        .entries
+        .iter()
+        .filter_map(|e| match &e.runtime {
+            hookgate_engine::config::RuntimeSpec::Command {
+                command,
+                args,
+                working_dir,
+                ..
+            } => {
+                let line = match args {
+                    // Exec form: the words as given, quoted for the shell parser.
+                    Some(args) => std::iter::once(command)
+                        .chain(args)
+                        .map(|w| format!("'{}'", w.replace('\'', "'\\''")))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    None => command.clone(),
+                };
+                // `~`/`$VAR` forms are expanded at run time: the call's directory stands in.
+                let dir = working_dir
+                    .as_deref()
+                    .filter(|d| !d.contains('$') && !d.starts_with('~'))
+                    .map_or_else(|| cwd.to_path_buf(), |d| cwd.join(d));
+                Some((line, dir))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// This process's executable, symlinks resolved. On Linux `current_exe` reads
@@ -1178,6 +1227,7 @@ pub fn judge(
         Ok(applied) => applied,
         Err(why) => return fail(&parsed.call, why),
     };
+    ctx.hook_commands = hook_command_lines(loaded.as_ref(), &cwd);
 
     // Transforms: the user's hooks run on the call as sent; a rewrite replaces the call, and
     // everything after this point judges the final input. `explain` runs only the hooks

@@ -27,7 +27,7 @@
 //! Matching is iterative with one backtrack point per `*`/`**`, so a hostile pattern costs
 //! O(n·m), never exponential.
 
-use std::path::{Component, Path};
+use std::path::{Component, Path, PathBuf};
 
 /// Most alternatives one pattern's braces may expand to (`{a,b}{c,d}…` grows multiplicatively).
 pub const MAX_ALTERNATIVES: usize = 256;
@@ -446,6 +446,187 @@ fn match_component(pat: &[Token], text: &[u8]) -> bool {
     pat[p.min(pat.len())..].iter().all(|x| *x == Token::Star)
 }
 
+/// Whether a word holds a shell wildcard (`*`, `?`, `[`): the shell expands it against the
+/// file system before the program sees it.
+pub fn has_wildcard(text: &str) -> bool {
+    text.contains(['*', '?', '['])
+}
+
+/// Where a shell pattern's expansion lies relative to a concrete path ([`ShellPattern::reach`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PatternReach {
+    /// Some expansion is the path itself or lies below it (`.cl?ude`, `.claude/*.json`).
+    Within,
+    /// Some expansion is a directory above the path (`.c*` holds `.claude/settings.json`).
+    Holds,
+}
+
+/// A command-line word's path pattern as the shell expands it (`rm -rf .c*`): made absolute
+/// and folded by [`crate::normalize`] first, then matched component by component against
+/// concrete paths, so the question "does this glob name a protected path?" is answered
+/// without listing a directory (a glob only ever expands to entries that exist, so comparing
+/// it with the protected entries that exist is the whole answer).
+///
+/// Shell rules kept: `*`, `?` and a leading `**` component do not match a name starting with
+/// `.` unless that component of the pattern starts with a literal `.` (bash without
+/// `dotglob`, zsh without `GLOB_DOTS`) — [`ShellPattern::dotglob`] lifts it. Wider than the
+/// shell, never narrower: `**` is recursive (zsh, bash `globstar`), matching is ASCII
+/// case-insensitive (see the module's rule), a `[` class may match a leading dot.
+#[derive(Debug, Clone)]
+pub struct ShellPattern {
+    /// One entry per path component: the compiled component (`None` for `**`), and whether it
+    /// may match a name starting with `.`.
+    parts: Vec<(Option<Vec<Token>>, bool)>,
+    /// The components as written, and whether each holds a wildcard.
+    words: Vec<(std::ffi::OsString, bool)>,
+    dotglob: bool,
+}
+
+impl ShellPattern {
+    /// The pattern of an absolute, normalised path, or `None` when no component holds a
+    /// wildcard (or one does not compile: an unclosed `[` is literal to the shell too).
+    pub fn new(path: &Path) -> Option<Self> {
+        let mut parts = Vec::new();
+        let mut words = Vec::new();
+        let mut wild = false;
+        for c in path.components() {
+            let Component::Normal(os) = c else { continue };
+            let c = os.as_encoded_bytes();
+            let text = String::from_utf8_lossy(c);
+            if text == "**" {
+                wild = true;
+                parts.push((None, false));
+                words.push((os.to_owned(), true));
+                continue;
+            }
+            let compiled = if has_wildcard(&text) {
+                tokens(&text, &text).ok()
+            } else {
+                None
+            };
+            words.push((os.to_owned(), compiled.is_some()));
+            let tokens = match compiled {
+                Some(t) => {
+                    wild = true;
+                    t
+                }
+                None => literal(c),
+            };
+            // A leading literal `.` (or a class, which may hold one) may match a dot name.
+            let dot_ok = matches!(
+                tokens.first(),
+                Some(Token::Byte(b'.') | Token::Class { .. })
+            );
+            parts.push((Some(tokens), dot_ok));
+        }
+        wild.then_some(Self {
+            parts,
+            words,
+            dotglob: false,
+        })
+    }
+
+    /// The same pattern with names starting with `.` matched by wildcards too (the line
+    /// enabled `dotglob`/`GLOB_DOTS`).
+    #[must_use]
+    pub fn dotglob(mut self, on: bool) -> Self {
+        self.dotglob = on;
+        self
+    }
+
+    /// Whether some expansion of the pattern is `path` or below it ([`PatternReach::Within`]),
+    /// else a directory above it ([`PatternReach::Holds`]); `None` when neither.
+    pub fn reach(&self, path: &Path) -> Option<PatternReach> {
+        let comps = components(path);
+        let visible = |c: &[u8], dot_ok: bool| self.dotglob || dot_ok || c.first() != Some(&b'.');
+        // dp[i][j]: the first i pattern parts match the first j components.
+        let (n, m) = (self.parts.len(), comps.len());
+        let mut dp = vec![vec![false; m + 1]; n + 1];
+        dp[0][0] = true;
+        for (i, (part, dot_ok)) in self.parts.iter().enumerate() {
+            for j in 0..=m {
+                dp[i + 1][j] = match part {
+                    // `**`: zero components, or one more visible one.
+                    None => dp[i][j] || (j > 0 && dp[i + 1][j - 1] && visible(comps[j - 1], false)),
+                    Some(tokens) => {
+                        j > 0
+                            && dp[i][j - 1]
+                            && visible(comps[j - 1], *dot_ok)
+                            && match_component(tokens, comps[j - 1])
+                    }
+                };
+            }
+        }
+        if (0..=n).any(|i| dp[i][m]) {
+            Some(PatternReach::Within)
+        } else if (0..m).any(|j| dp[n][j]) {
+            Some(PatternReach::Holds)
+        } else {
+            None
+        }
+    }
+}
+
+impl ShellPattern {
+    /// The pattern's expansions on disk that go through or to a symbolic link, each with
+    /// its target fully resolved: `(expansion, resolved)`. What [`ShellPattern::reach`]
+    /// cannot see lexically — `rm -rf h?/*` where `hh` links to hookgate's store. Reads
+    /// the directories the wildcard components select from, at most `budget` entries in
+    /// all (`None` past it); a `**` component is not walked (its lexical answer stands).
+    pub fn linked_expansions(&self, budget: usize) -> Option<Vec<(PathBuf, PathBuf)>> {
+        let mut frontier: Vec<PathBuf> = vec![PathBuf::from("/")];
+        let mut read = 0usize;
+        for ((part, dot_ok), (word, wild)) in self.parts.iter().zip(&self.words) {
+            let mut next = Vec::new();
+            for dir in &frontier {
+                match part {
+                    None => return Some(Vec::new()),
+                    Some(_) if !wild => next.push(dir.join(word)),
+                    Some(tokens) => {
+                        let Ok(entries) = std::fs::read_dir(dir) else {
+                            continue;
+                        };
+                        for e in entries.filter_map(Result::ok) {
+                            read += 1;
+                            if read > budget {
+                                return None;
+                            }
+                            let name = e.file_name();
+                            let bytes = name.as_encoded_bytes();
+                            let visible = self.dotglob || *dot_ok || bytes.first() != Some(&b'.');
+                            if visible && match_component(tokens, bytes) {
+                                next.push(dir.join(&name));
+                            }
+                        }
+                    }
+                }
+            }
+            frontier = next;
+        }
+        Some(
+            frontier
+                .into_iter()
+                .filter_map(|p| {
+                    // A last component that does not exist yet (a file the command creates)
+                    // lands in its parent's resolved directory.
+                    let resolved = std::fs::canonicalize(&p).ok().or_else(|| {
+                        let parent = std::fs::canonicalize(p.parent()?).ok()?;
+                        Some(parent.join(p.file_name()?))
+                    })?;
+                    (resolved != p).then_some((p, resolved))
+                })
+                .collect(),
+        )
+    }
+}
+
+/// A literal component's tokens (bytes, ASCII-lowercased as [`tokens`] makes them).
+fn literal(c: &[u8]) -> Vec<Token> {
+    c.iter()
+        .map(|b| Token::Byte(b.to_ascii_lowercase()))
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     #![allow(clippy::unwrap_used, reason = "test code")]
@@ -622,5 +803,75 @@ mod tests {
         assert!(g.matches(&[bad]));
         assert!(Glob::compile("k?y.pem").unwrap().matches(&[bad]));
         assert!(!Glob::compile("k[a-z]y.pem").unwrap().matches(&[bad]));
+    }
+
+    fn reach(pattern: &str, path: &str) -> Option<PatternReach> {
+        ShellPattern::new(Path::new(pattern))
+            .unwrap()
+            .reach(Path::new(path))
+    }
+
+    #[test]
+    fn a_shell_pattern_reaches_the_protected_entries_it_expands_to() {
+        use PatternReach::{Holds, Within};
+        let s = "/w/.claude/settings.json";
+        for (pattern, expected) in [
+            ("/w/.c*", Some(Holds)),
+            ("/w/.cl?ude", Some(Holds)),
+            ("/w/.[c]laude/*", Some(Within)),
+            ("/w/.claude/*.json", Some(Within)),
+            ("/w/.claude/settings.js?n", Some(Within)),
+            ("/w/.C*", Some(Holds)),
+            ("/*/.claude", Some(Holds)),
+            ("/w/**/settings.json", None),
+            ("/w/.*/settings.json", Some(Within)),
+            ("/w/.*", Some(Holds)),
+            // The shell's own rule: `*` and `?` do not match a leading dot.
+            ("/w/*/settings.json", None),
+            ("/w/*", None),
+            ("/w/?claude", None),
+            ("/w/src/*", None),
+            ("/w/.cx*", None),
+        ] {
+            assert_eq!(reach(pattern, s), expected, "{pattern}");
+        }
+        assert_eq!(
+            reach("/usr/local/bin/hook*", "/usr/local/bin/hookgate"),
+            Some(Within)
+        );
+        // `dotglob` lifts the leading-dot rule.
+        let p = ShellPattern::new(Path::new("/w/*/settings.json")).unwrap();
+        assert_eq!(p.dotglob(true).reach(Path::new(s)), Some(Within));
+        assert!(ShellPattern::new(Path::new("/w/.claude")).is_none());
+        assert!(ShellPattern::new(Path::new("/w/.c[")).is_none());
+    }
+
+    #[test]
+    fn a_shell_patterns_expansions_through_links_land_where_the_links_point() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        std::fs::create_dir_all(root.join("store")).unwrap();
+        std::fs::create_dir_all(root.join("w/src")).unwrap();
+        std::fs::write(root.join("store/audit.db"), b"").unwrap();
+        std::os::unix::fs::symlink(root.join("store"), root.join("w/hh")).unwrap();
+        let linked = |pattern: &str| {
+            ShellPattern::new(&root.join(pattern))
+                .unwrap()
+                .linked_expansions(100)
+                .unwrap()
+        };
+        assert_eq!(
+            linked("w/h?/*"),
+            vec![(root.join("w/hh/audit.db"), root.join("store/audit.db"))]
+        );
+        // A file the command would create lands in the link's target directory.
+        assert_eq!(
+            linked("w/h*/new.db"),
+            vec![(root.join("w/hh/new.db"), root.join("store/new.db"))]
+        );
+        assert!(linked("w/s*/*").is_empty());
+        // Past the bound: no answer (the caller keeps the lexical one).
+        let p = ShellPattern::new(&root.join("w/*/*")).unwrap();
+        assert_eq!(p.linked_expansions(1), None);
     }
 }

@@ -193,6 +193,26 @@ pub(crate) struct Facts<'a> {
 const PUSH_VALUE_OPTS: &[&str] = &["-o", "--push-option", "--receive-pack", "--exec", "--repo"];
 
 impl<'a> Facts<'a> {
+    /// The facts of a shell command line run in `cwd` (a shell tool call of `tool`'s
+    /// command): for judging code a call writes as if it ran (a Makefile recipe, a script).
+    pub(crate) fn of_shell(tool: &'a ToolCall, cwd: PathBuf, ctx: &Ctx) -> Self {
+        let mut facts = Self::empty(Some(tool), cwd);
+        facts.shell(tool, ctx, std::sync::Arc::default());
+        facts
+    }
+
+    fn empty(tool: Option<&'a ToolCall>, cwd: PathBuf) -> Self {
+        Facts {
+            tool,
+            analysis: None,
+            actions: Vec::new(),
+            items: Vec::new(),
+            cwd,
+            links: Vec::new(),
+            nul: None,
+        }
+    }
+
     pub(crate) fn build(call: &'a CanonicalCall, ctx: &Ctx) -> Self {
         Self::build_in_session(call, ctx, std::sync::Arc::default())
     }
@@ -209,15 +229,7 @@ impl<'a> Facts<'a> {
         } else {
             ctx.workspace.clone()
         };
-        let mut facts = Facts {
-            tool: call.tool.as_ref(),
-            analysis: None,
-            actions: Vec::new(),
-            items: Vec::new(),
-            cwd,
-            links: Vec::new(),
-            nul: None,
-        };
+        let mut facts = Self::empty(call.tool.as_ref(), cwd);
         let Some(tool) = call.tool.as_ref() else {
             return facts;
         };
@@ -1309,6 +1321,35 @@ fn describe_program(
             PathOp::Delete,
         ),
         "mv" | "cp" | "install" | "ln" => performers::copy_like(program, argv, rest),
+        // Batch renamers (Perl's `rename 's/a/b/' FILES`, util-linux `rename FROM TO FILES`,
+        // `mmv FROM TO`): which operand is an expression differs by flavour, so every one is
+        // taken as a path moved (an expression read as a path names nothing protected).
+        "rename" | "prename" | "perl-rename" | "file-rename" | "rename.ul" | "mmv" => {
+            Described::new(ActionKind::FileMove, argv)
+                .with_trees(operands(rest, &["-e", "-E"]), PathOp::Move)
+        }
+        // GIO's file commands: `gio trash|remove|move|rename` take paths away, `gio
+        // copy|save` write the last one, `gio set FILE ATTR VALUE` the first.
+        "gio" => match rest.split_first() {
+            Some((sub, tail)) if matches!(sub.as_str(), "trash" | "remove" | "rm") => {
+                Described::new(ActionKind::FileDelete, argv)
+                    .with_trees(operands(tail, &[]), PathOp::Delete)
+            }
+            Some((sub, tail)) if matches!(sub.as_str(), "move" | "mv" | "rename") => {
+                Described::new(ActionKind::FileMove, argv)
+                    .with_trees(operands(tail, &[]), PathOp::Move)
+            }
+            Some((sub, tail)) if matches!(sub.as_str(), "copy" | "cp" | "save" | "set") => {
+                let mut ops = operands(tail, &["-t", "--type"]);
+                let written = if sub == "set" {
+                    ops.drain(..).next()
+                } else {
+                    ops.pop()
+                };
+                Described::new(ActionKind::FileWrite, argv).with_trees(written, PathOp::Write)
+            }
+            _ => Described::new(ActionKind::ShellExec, argv),
+        },
         "rsync" => performers::rsync(argv, rest),
         "tee" | "sponge" => Described::new(ActionKind::FileWrite, argv)
             .with_paths(operands(rest, &[]), PathOp::Write),
@@ -1918,6 +1959,57 @@ fn git(argv: &[String], branch: Option<&str>, stdin: Option<&Text>) -> Described
             // them back on `disable`).
             let mut out = d(ActionKind::GitOther);
             out.paths.push(scope.worktree(PathOp::Delete));
+            out
+        }
+        // A clone or a new submodule checks a whole tree out into its directory (named, or
+        // git's "humanish" part of the URL: `git clone https://x/.claude` makes `.claude`).
+        "clone" | "submodule" => {
+            let ops = operands(
+                rest,
+                &[
+                    "-o",
+                    "--origin",
+                    "-b",
+                    "--branch",
+                    "-u",
+                    "--upload-pack",
+                    "--reference",
+                    "--reference-if-able",
+                    "--separate-git-dir",
+                    "--depth",
+                    "--shallow-since",
+                    "--shallow-exclude",
+                    "-c",
+                    "--config",
+                    "--server-option",
+                    "-j",
+                    "--jobs",
+                    "--filter",
+                    "--template",
+                    "--bundle-uri",
+                    "--ref-format",
+                    "--name",
+                ],
+            );
+            let ops = if sub == "submodule" {
+                match ops.split_first() {
+                    Some((first, tail)) if first == "add" => tail.to_vec(),
+                    _ => return d(ActionKind::GitOther),
+                }
+            } else {
+                ops
+            };
+            let mut out = d(ActionKind::GitOther);
+            let dir = ops.get(1).cloned().or_else(|| {
+                let url = ops.first()?.trim_end_matches('/');
+                let last = url.rsplit(['/', ':']).next()?;
+                let name = last.strip_suffix(".git").unwrap_or(last);
+                (!name.is_empty()).then(|| name.to_owned())
+            });
+            if let Some(dir) = dir {
+                out.paths
+                    .push(Touch::new(scope.path(&dir), PathOp::Write, Reach::Tree));
+            }
             out
         }
         "worktree" if flags.positionals.first().is_some_and(|p| p == "add") => {

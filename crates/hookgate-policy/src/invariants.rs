@@ -258,7 +258,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         transitive_effect,
-        "Writing a script (shell file, package.json scripts, Makefile recipe) whose parsed commands the analyzer would deny or ask."
+        "Writing a script (shell file, package.json scripts, Makefile recipe, git hook; file tool or shell write) whose parsed commands the analyzer would deny or ask, or that would modify the guard when run; starting a nested agent session (`claude -p`, `codex exec`, `npx @google/gemini-cli`), whose calls run as a new session."
     ),
     invariant!(
         "no-network-egress",
@@ -486,6 +486,11 @@ impl<'a> Judge<'a> {
                     if !out.contains(&bin) {
                         out.push(bin);
                     }
+                }
+            }
+            for file in hook_command_files(self.ctx) {
+                if !out.contains(&file) {
+                    out.push(file);
                 }
             }
             out
@@ -1312,8 +1317,9 @@ fn hook_config_files(dir: &Path) -> Vec<PathBuf> {
 /// config's `hooks` key is parsed as the shell command line it is, and each executed command
 /// that is hookgate (its program is named `hookgate*`, or it is called as `X hook <agent>`)
 /// names a binary: an absolute or `~/` path as written, a relative one from the project, a
-/// bare name the first of that name on `PATH`. Unreadable or oversized files contribute nothing (the running
-/// binary is protected by the caller in any case).
+/// bare name the first of that name on `PATH` and that name in each `PATH` directory before
+/// it (where a new file would shadow it). Unreadable or oversized files contribute nothing
+/// (the running binary is protected by the caller in any case).
 ///
 /// Invariant protected: deleting or replacing *any* binary an agent config points at is
 /// self-modification, not only the one that happens to judge this call.
@@ -1377,15 +1383,33 @@ fn hook_binaries(dir: &Path, ctx: &Ctx) -> Vec<PathBuf> {
             let found: Vec<PathBuf> = if program.contains('/') {
                 vec![hookgate_paths::normalize(program, &project, ctx.home.as_deref()).path]
             } else {
-                // The first on `PATH`, as the shell finds it.
-                ctx.search_path
-                    .iter()
-                    .map(|d| d.join(program))
-                    .find(|p| std::fs::symlink_metadata(p).is_ok())
-                    .into_iter()
-                    .collect()
+                // The first on `PATH`, as the shell finds it — and that name in every `PATH`
+                // directory before it: a file created there would be found first (the
+                // hook's `hookgate` shadowed by `/usr/local/bin/hookgate` → `true`). Not found
+                // at all: that name in every `PATH` directory.
+                let mut upto = Vec::new();
+                for d in &ctx.search_path {
+                    let p = hookgate_paths::normalize(
+                        &d.join(program).to_string_lossy(),
+                        &project,
+                        ctx.home.as_deref(),
+                    )
+                    .path;
+                    let exists = std::fs::symlink_metadata(&p).is_ok();
+                    upto.push(p);
+                    if exists {
+                        break;
+                    }
+                }
+                upto
             };
-            for p in found {
+            // A link's target is the binary that runs (`/usr/local/bin/hookgate` →
+            // `/opt/hookgate/1.2/hookgate`): both are protected.
+            let resolved: Vec<PathBuf> = found
+                .iter()
+                .filter_map(|p| std::fs::canonicalize(p).ok().filter(|r| r != p))
+                .collect();
+            for p in found.into_iter().chain(resolved) {
                 if !out.contains(&p) {
                     out.push(p);
                 }
@@ -1563,6 +1587,9 @@ fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
     }
     let protected = j.protected();
     let pctx = j.path_ctx();
+    if let Some(v) = glob_touch(j, &touched, protected) {
+        return Some(v);
+    }
     let mut asked: Option<Violation> = None;
     for (i, p) in touched {
         // write_matches() above classified every written path, resolving symlinks when
@@ -1666,6 +1693,152 @@ fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
         }
     }
     asked
+}
+
+/// A write, delete, move or chmod whose path is a shell pattern (`rm -rf .c*`,
+/// `mv .cl?ude x`, `chmod 000 ~/.config/hookg*`) that expands to a member of the protected
+/// set, or (for tree operations) to a directory holding one. The shell expands the pattern
+/// against what exists, so comparing it with the protected entries that exist
+/// ([`Judge::protected`]) is the whole answer; no match leaves the call to the other rules.
+///
+/// Invariant protected: `no-governance-self-modification` holds whatever spelling the shell
+/// turns into the protected path — a literal name and a pattern that expands to it are one.
+fn glob_touch(
+    j: &Judge<'_>,
+    touched: &[(usize, PathUse)],
+    protected: &[PathBuf],
+) -> Option<Violation> {
+    let dotglob = line_enables_dotglob(j);
+    for (i, p) in touched {
+        if p.partial || !hookgate_paths::has_wildcard(&p.raw) {
+            continue;
+        }
+        let Some(pattern) = hookgate_paths::ShellPattern::new(&p.path) else {
+            continue;
+        };
+        let pattern = pattern.dotglob(dotglob);
+        // Expansions through a symbolic link (`rm -rf h?/*`, `hh` linking to the store) are
+        // judged where they land; past the listing bound the lexical answer stands.
+        for (shown, landed) in pattern
+            .linked_expansions(MAX_GLOB_ENTRIES)
+            .unwrap_or_default()
+        {
+            let reached = protected
+                .iter()
+                .filter(|r| !agent_scratch(j, r))
+                .find(|root| {
+                    is_within(&landed, root) || (p.reach == Reach::Tree && is_within(root, &landed))
+                });
+            if let Some(root) = reached {
+                return Some(touch_violation(
+                    Effect::Deny,
+                    format!(
+                        "would {} `{}`, a pattern that expands to {}, which resolves to {} (hookgate's protected set: {})",
+                        p.verb.unwrap_or_else(|| verb(p)),
+                        p.raw,
+                        shown.display(),
+                        landed.display(),
+                        root.display()
+                    ),
+                    "ask the user to make this change themselves".to_owned(),
+                ));
+            }
+        }
+        for root in protected.iter().filter(|r| !agent_scratch(j, r)) {
+            let held = match pattern.reach(root) {
+                Some(hookgate_paths::PatternReach::Within) => false,
+                Some(hookgate_paths::PatternReach::Holds) if p.reach == Reach::Tree => true,
+                _ => continue,
+            };
+            let what = p.verb.unwrap_or_else(|| verb(p));
+            let reason = if held {
+                format!(
+                    "would {what} `{}`, a pattern that expands to a directory holding {} (hookgate's protected set)",
+                    p.raw,
+                    root.display()
+                )
+            } else {
+                format!(
+                    "would {what} `{}`, a pattern that expands to {} or below it (hookgate's protected set)",
+                    p.raw,
+                    root.display()
+                )
+            };
+            return Some(touch_violation(
+                Effect::Deny,
+                reason,
+                leave_out(j, *i, file_name(root)),
+            ));
+        }
+    }
+    None
+}
+
+/// The files the configured command hooks ([`Ctx::hook_commands`]) name: every word of
+/// their parsed command lines — the program when written as a path, and each argument —
+/// that is an existing regular file, placed from the hook's directory. A trusted project
+/// hook `sh scripts/guard.sh` is only as good as `scripts/guard.sh`, which `hookgate trust`
+/// does not pin: rewriting it would change what the hook does.
+fn hook_command_files(ctx: &Ctx) -> Vec<PathBuf> {
+    const MAX_WORDS: usize = 256;
+    let mut out = Vec::new();
+    let mut seen = 0usize;
+    for (line, dir) in &ctx.hook_commands {
+        let sctx = hookgate_shell::Context::new(dir.clone(), ctx.home.clone());
+        for c in hookgate_shell::analyze(line, &sctx).commands {
+            let cwd = c.cwd.path(dir).unwrap_or(dir).to_path_buf();
+            for (k, w) in c.argv.iter().enumerate() {
+                seen += 1;
+                if seen > MAX_WORDS {
+                    return out;
+                }
+                let named = if k == 0 {
+                    w.contains('/')
+                } else {
+                    !w.starts_with('-')
+                };
+                if !named || w.contains(['$', '`']) {
+                    continue;
+                }
+                let p = hookgate_paths::normalize(w, &cwd, ctx.home.as_deref()).path;
+                if std::fs::metadata(&p).is_ok_and(|m| m.is_file()) && !out.contains(&p) {
+                    out.push(p);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Most directory entries read to expand one shell pattern for its links
+/// ([`hookgate_paths::ShellPattern::linked_expansions`]).
+const MAX_GLOB_ENTRIES: usize = 4096;
+
+/// Whether the line makes `*` and `?` match names starting with `.`: bash's `shopt -s
+/// dotglob` or a non-empty `GLOBIGNORE` (which turns dotglob on), zsh's `setopt globdots`
+/// (any case, underscores ignored, as zsh reads option names).
+fn line_enables_dotglob(j: &Judge<'_>) -> bool {
+    let Some(analysis) = j.facts.analysis.as_ref() else {
+        return false;
+    };
+    analysis.commands.iter().any(|c| {
+        let words: Vec<&str> = c.argv.iter().skip(1).map(String::as_str).collect();
+        let zsh_name = |w: &str| w.replace('_', "").to_ascii_lowercase();
+        let set_here = c
+            .effects
+            .iter()
+            .filter(|e| e.op == hookgate_shell::EffectOp::SetEnv)
+            .filter_map(|e| e.path.as_deref())
+            .chain(env_names_set(&c.argv))
+            .any(|n| n == "GLOBIGNORE");
+        set_here
+            || match program(&c.argv) {
+                "shopt" => words.contains(&"dotglob") && !words.contains(&"-u"),
+                "setopt" => words.iter().any(|w| zsh_name(w) == "globdots"),
+                "set" => words.iter().any(|w| zsh_name(w) == "globdots"),
+                _ => false,
+            }
+    })
 }
 
 /// Shell words that set or export a variable: `export`/`declare`/`typeset`/`readonly`/
@@ -1889,13 +2062,28 @@ const CONFIG_LOCATION_VARS: &[&str] = &[
     "CODEX_HOME",
     "GEMINI_CLI_HOME",
     "GEMINI_CLI_SYSTEM_SETTINGS_PATH",
+    "GEMINI_CLI_SYSTEM_DEFAULTS_PATH",
+    "GEMINI_CLI_TRUSTED_FOLDERS_PATH",
     "COPILOT_HOME",
 ];
+
+/// Variables that change which programs a nested agent's hooks run — the hookgate a bare
+/// `hookgate hook …` finds on `PATH`, the shell that runs hook commands, the modules Node
+/// (every agent CLI here is a Node program) loads — beside [`HIJACK_VARS`] (preloads,
+/// `NODE_OPTIONS`, `BASH_ENV`). Set for a launch, the nested run's guard is the caller's.
+const LAUNCH_VARS: &[&str] = &["PATH", "SHELL", "NODE_PATH"];
 
 /// Whether `argv` runs an agent CLI or hookgate: its name, or `npx @openai/codex …`.
 fn launches_agent(argv: &[String]) -> bool {
     let p = program(argv);
-    if AGENT_CLIS.contains(&p) || p.starts_with("hookgate") {
+    // The shell analyzer peels `npx @google/gemini-cli …` to the package's own name
+    // (`gemini-cli`), which is not the CLI's (`gemini`): both name the agent.
+    if AGENT_CLIS.contains(&p)
+        || p.starts_with("hookgate")
+        || AGENT_PACKAGES
+            .iter()
+            .any(|pkg| pkg.rsplit('/').next() == Some(p))
+    {
         return true;
     }
     matches!(p, "npx" | "bunx" | "pnpx" | "pnpm" | "yarn" | "npm")
@@ -1908,13 +2096,23 @@ fn launches_agent(argv: &[String]) -> bool {
         })
 }
 
-/// What an agent launch's own arguments do to its hooks: `claude --settings` with
-/// `disableAllHooks` (or from a file that cannot be read here), `--setting-sources` that
-/// leaves out user, project or local settings, `codex -c features.codex_hooks=false`,
-/// `codex --disable codex_hooks`, and any option about hooks.
+/// What an agent launch's own arguments do to its hooks: `claude --settings` with hooks,
+/// `disableAllHooks` or an `env` moving hookgate's config (or from a file, whose content at
+/// run time the guard cannot know), `--setting-sources` that leaves out user, project or
+/// local settings, `codex -c` on hooks, the `features` table or project trust, `codex
+/// --disable codex_hooks`, `copilot --config-dir`, and any option about hooks.
+///
+/// Every one is a deny: the nested agent would run with hooks the user did not set up, and
+/// a locked ask could never be let through anyway. A plain nested agent (its hooks as
+/// configured) is not judged here.
 fn hooks_switched_off(argv: &[String]) -> Option<(Effect, String)> {
+    if let Some(why) = settings_subcommand(argv) {
+        return Some((Effect::Deny, why));
+    }
     // `-c KEY=VALUE` configures Codex; to Claude `-c` is `--continue` (no value).
     let codex = program(argv) == "codex" || argv.iter().any(|w| w.starts_with("@openai/codex"));
+    let copilot =
+        program(argv) == "copilot" || argv.iter().any(|w| w.starts_with("@github/copilot"));
     let mut iter = argv.iter().skip(1);
     while let Some(a) = iter.next() {
         let (name, inline) = match a.split_once('=') {
@@ -1930,27 +2128,12 @@ fn hooks_switched_off(argv: &[String]) -> Option<(Effect, String)> {
         match name {
             "--settings" => {
                 let v = value();
-                let parsed = serde_json::from_str::<serde_json::Value>(&v).ok();
-                match parsed {
-                    Some(json) => {
-                        let off = json
-                            .get("disableAllHooks")
-                            .is_some_and(|x| x != &serde_json::Value::Bool(false));
-                        if off || json.get("hooks").is_some() {
-                            return Some((
-                                Effect::Deny,
-                                format!("`--settings {v}` changes the agent's hooks"),
-                            ));
-                        }
-                    }
-                    None => {
-                        return Some((
-                            Effect::Ask,
-                            format!(
-                                "`--settings {v}` loads agent settings (hooks included) from a file the guard does not read"
-                            ),
-                        ));
-                    }
+                let why = match serde_json::from_str::<serde_json::Value>(&v) {
+                    Ok(json) => settings_change_hooks(&json),
+                    Err(_) => Some("loads settings (hooks included) from a file the nested agent reads at run time, unseen by the guard".to_owned()),
+                };
+                if let Some(why) = why {
+                    return Some((Effect::Deny, format!("`--settings {v}` {why}")));
                 }
             }
             "--setting-sources" => {
@@ -1968,7 +2151,28 @@ fn hooks_switched_off(argv: &[String]) -> Option<(Effect, String)> {
                     ));
                 }
             }
-            "-c" | "--config" | "--enable" | "--disable" if codex => {
+            "-c" | "--config" if codex => {
+                let v = value();
+                let key = v
+                    .split_once('=')
+                    .map_or(v.as_str(), |(k, _)| k)
+                    .trim()
+                    .trim_matches(['"', '\''])
+                    .to_ascii_lowercase();
+                // Hooks themselves; the `features` table that holds `codex_hooks`; the
+                // projects' trust, without which a project's `.codex/` hooks do not load.
+                if key.contains("hook")
+                    || key == "features"
+                    || key == "projects"
+                    || key.starts_with("projects.")
+                {
+                    return Some((
+                        Effect::Deny,
+                        format!("`{name} {v}` changes the agent's hooks"),
+                    ));
+                }
+            }
+            "--enable" | "--disable" if codex => {
                 let v = value();
                 if v.to_ascii_lowercase().contains("hook") {
                     return Some((
@@ -1977,6 +2181,15 @@ fn hooks_switched_off(argv: &[String]) -> Option<(Effect, String)> {
                     ));
                 }
             }
+            "--config-dir" if copilot => {
+                let v = value();
+                return Some((
+                    Effect::Deny,
+                    format!(
+                        "`{name} {v}` reads the agent's config (hooks included) from somewhere else"
+                    ),
+                ));
+            }
             n if n.starts_with('-') && n.to_ascii_lowercase().contains("hook") => {
                 return Some((Effect::Deny, format!("`{a}` changes the agent's hooks")));
             }
@@ -1984,6 +2197,120 @@ fn hooks_switched_off(argv: &[String]) -> Option<(Effect, String)> {
         }
     }
     None
+}
+
+/// The command `codex sandbox <platform> [--] CMD…` (older `codex debug seatbelt|landlock`)
+/// runs — judged by this invariant as if run directly, so Codex's sandbox runner is no way
+/// around it (the command runs in the same work tree).
+fn sandboxed_command(j: &Judge<'_>, argv: &[String]) -> Option<Violation> {
+    if program(argv) != "codex" {
+        return None;
+    }
+    let mut words = argv
+        .iter()
+        .skip(1)
+        .map(String::as_str)
+        .skip_while(|w| w.starts_with('-'));
+    match (words.next()?, words.next()?) {
+        ("sandbox", _) | ("debug", "seatbelt" | "landlock") => {}
+        _ => return None,
+    }
+    // Options before the command (`-c KEY=VALUE` takes one); `--` ends them.
+    let mut rest: Vec<&str> = Vec::new();
+    let mut options = true;
+    let mut skip = false;
+    for w in words {
+        if skip {
+            skip = false;
+        } else if options && w == "--" {
+            options = false;
+        } else if options && matches!(w, "-c" | "--config") {
+            skip = true;
+        } else if options && w.starts_with('-') {
+        } else {
+            options = false;
+            rest.push(w);
+        }
+    }
+    if rest.is_empty() {
+        return None;
+    }
+    let code = rest
+        .iter()
+        .map(|w| format!("'{}'", w.replace('\'', "'\\''")))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let v = denied_if_run(j, &code, j.facts.cwd.clone())?;
+    Some(Violation {
+        reason: format!("runs `{}` in Codex's sandbox: {}", rest.join(" "), v.reason),
+        ..v
+    })
+}
+
+/// An agent CLI's own subcommand that rewrites the settings files its hooks live in (or sit
+/// beside, in the protected set): `claude config set|add|remove|unset`, `claude mcp
+/// add|remove|…` (`~/.claude.json` unless `--scope project`), `codex mcp add|remove`
+/// (`~/.codex/config.toml`), `gemini mcp add|remove` (a `settings.json`). The same write as
+/// `echo … > ~/.claude.json`, by another hand.
+fn settings_subcommand(argv: &[String]) -> Option<String> {
+    let p = program(argv);
+    let words: Vec<&str> = argv
+        .iter()
+        .skip(1)
+        .map(String::as_str)
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    let (sub, action) = (words.first().copied()?, words.get(1).copied()?);
+    let project_scope = argv
+        .windows(2)
+        .any(|w| matches!(w[0].as_str(), "-s" | "--scope") && w[1] == "project")
+        || argv.iter().any(|a| a == "--scope=project");
+    let writes = match (p, sub) {
+        ("claude" | "claude-code", "config") => {
+            matches!(action, "set" | "add" | "remove" | "unset")
+        }
+        ("claude" | "claude-code", "mcp") => {
+            !project_scope
+                && matches!(
+                    action,
+                    "add"
+                        | "add-json"
+                        | "remove"
+                        | "add-from-claude-desktop"
+                        | "reset-project-choices"
+                )
+        }
+        ("codex" | "gemini" | "gemini-cli", "mcp") => matches!(action, "add" | "remove"),
+        _ => false,
+    };
+    writes.then(|| {
+        format!(
+            "`{p} {sub} {action}` rewrites the agent's settings, where its hooks are configured"
+        )
+    })
+}
+
+/// What inline Claude settings (`--settings '{…}'`, loaded above every settings file) do to
+/// the hooks, or `None`: hooks of their own, `disableAllHooks`, or an `env` that sets a
+/// `HOOKGATE_*` variable, moves a config location or `PATH` (which hookgate a bare
+/// `hookgate` hook command runs) for the session and its hooks.
+fn settings_change_hooks(json: &serde_json::Value) -> Option<String> {
+    if json
+        .get("disableAllHooks")
+        .is_some_and(|x| x != &serde_json::Value::Bool(false))
+    {
+        return Some("switches every hook off".to_owned());
+    }
+    if json.get("hooks").is_some() {
+        return Some("replaces the agent's hooks".to_owned());
+    }
+    let env = json.get("env").and_then(serde_json::Value::as_object)?;
+    let moved = env.keys().find(|k| {
+        is_hookgate_var(k) || CONFIG_LOCATION_VARS.contains(&k.as_str()) || k.as_str() == "PATH"
+    })?;
+    Some(format!(
+        "sets `{moved}` for the session's hooks (hookgate's own settings, or which hookgate and config they reach)"
+    ))
 }
 
 /// A nested agent run (or hookgate itself) that would not be guarded as the user set it up:
@@ -1999,6 +2326,11 @@ fn agent_relaunch(j: &Judge<'_>) -> Option<Violation> {
         .collect();
     let first = launches.first()?;
     let suggest = "run the agent as configured, or ask the user to start it themselves";
+    for c in &launches {
+        if let Some(v) = sandboxed_command(j, &c.argv) {
+            return Some(v);
+        }
+    }
     // hookgate's own options are judged by `user_only_action` (the commands that run hooks
     // are the user's); here an option merely naming hooks (`log --hooks`) reads, not changes.
     for c in launches
@@ -2026,14 +2358,18 @@ fn agent_relaunch(j: &Judge<'_>) -> Option<Violation> {
             .filter(|e| e.op == hookgate_shell::EffectOp::SetEnv)
             .filter_map(|e| e.path.as_deref())
             .chain(env_names_set(&c.argv))
-            .find(|n| CONFIG_LOCATION_VARS.contains(n))
+            .find(|n| {
+                CONFIG_LOCATION_VARS.contains(n)
+                    || LAUNCH_VARS.contains(n)
+                    || HIJACK_VARS.contains(n)
+            })
             .map(str::to_owned)
     })?;
     Some(
         Violation::new(
             Effect::Deny,
             format!(
-                "starts `{}` with `{moved}` changed: the nested run would read its hooks and the guard's config from somewhere else",
+                "starts `{}` with `{moved}` changed: the nested run would read its hooks and the guard's config, or find the programs its hooks run, somewhere else",
                 first.argv.join(" ")
             ),
         )
@@ -2106,14 +2442,21 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
 /// What a `hookgate` command only the user may run would do (and what to suggest instead),
 /// or `None`.
 ///
+/// Fail closed: a subcommand is open to the agent only when it is known to read (or only
+/// tighten); every other one, a subcommand a later version adds included, is the user's.
+///
 /// Writing an allowance or a trust pin loosens the guard; `doctor --fix` writes the agents'
 /// own trust of hookgate's hooks (Codex's project trust, Copilot's trusted folders); `init`
 /// rewrites the agents' hook settings; pruning erases the audit trail; undoing or resetting
-/// snapshots rewrites the work tree from hookgate's own store. These are the user's
-/// decisions, never the agent's. Listing, checking, diffing, revoking and `--help` only read
-/// or tighten and stay open — but only when they are real options: the argv is read as
-/// clap reads it ([`hookgate_options`]), so `hookgate allow --always 'cmd' -- --list` (where
-/// `--list` is an allowance target) is the user's too.
+/// snapshots rewrites the work tree from hookgate's own store. `run` and `test` execute tool
+/// calls — a scripted model's or a scenario's — under hooks of the command line's choosing
+/// (`--config`, `--hook-*`), so a script could write `.claude/settings.json` where no agent
+/// hook sees it; `ship-webhook`/`ship-otel` hand a record of the caller's making to the
+/// user's sinks as if it were recorded. These are the user's decisions, never the agent's.
+/// Listing, checking, diffing, revoking and `--help` only read or tighten and stay open — but
+/// only when they are real options: the argv is read as clap reads it ([`hookgate_options`]),
+/// so `hookgate allow --always 'cmd' -- --list` (where `--list` is an allowance target) is
+/// the user's too.
 ///
 /// `hook` and `fire` are the agents' own plumbing, never a command for an agent's tool call:
 /// a payload the agent crafts itself (any agent, any session id) would be recorded as that
@@ -2124,10 +2467,15 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
 /// stays open.
 fn user_only_action(argv: &[String]) -> Option<(&'static str, &'static str)> {
     const ASK_USER: &str = "ask the user to run it themselves if they want this call through";
-    if program(argv) != "hookgate" {
+    // Named as the agents' hook commands are recognised (`hookgate`, `hookgate-x86_64` …).
+    if !program(argv).starts_with("hookgate") {
         return None;
     }
+    // `hookgate` alone prints its help; `--help`/`--version` before a subcommand print.
     let sub = argv.get(1)?.as_str();
+    if matches!(sub, "--help" | "-h" | "--version" | "-V") {
+        return None;
+    }
     let rest = argv.get(2..).unwrap_or_default();
     // Each command's options that take a value (which is then not an option itself), and
     // those whose value is optional (taken when it does not start with `-`).
@@ -2147,6 +2495,7 @@ fn user_only_action(argv: &[String]) -> Option<(&'static str, &'static str)> {
             &[],
         ),
         "fire" => (&["--config", "--disable", "--add", "--input"], &[]),
+        "run" => (RUN_OPTIONS_WITH_VALUE, &[]),
         _ => (&[], &[]),
     };
     let options = hookgate_options(rest, takes, optional);
@@ -2185,6 +2534,23 @@ fn user_only_action(argv: &[String]) -> Option<(&'static str, &'static str)> {
             "undo or reset the work tree from hookgate's snapshots",
             ASK_USER,
         )),
+        // What is left of those only lists, checks or tightens; the views and checks only
+        // read (`report --html FILE` writes FILE, judged as that write).
+        "allow" | "trust" | "doctor" | "init" | "snapshot" | "explain" | "log" | "inspect"
+        | "stats" | "report" | "policy" | "config" | "events" | "scan-secrets" | "completions"
+        | "man" => None,
+        "run" => Some((
+            "run an agent session whose tool calls execute under hooks of its own choosing, unseen by this guard",
+            "do the work through your own tool calls, or ask the user to run `hookgate run` themselves",
+        )),
+        "test" => Some((
+            "run scenario files whose scripted tool calls execute for real, unseen by this guard",
+            "`hookgate policy test` checks expected decisions without running anything; ask the user to run `hookgate test`",
+        )),
+        "ship-webhook" | "ship-otel" => Some((
+            "send an audit record of its own making to the user's sinks",
+            "`hookgate log` shows the recorded decisions",
+        )),
         "hook" => Some((
             "feed hookgate a hook call of its own making (recorded, changing session state and using up allowances as a real call would)",
             "`hookgate explain --payload FILE` (or `hookgate explain 'COMMAND'`) shows the same answer and changes nothing",
@@ -2193,9 +2559,35 @@ fn user_only_action(argv: &[String]) -> Option<(&'static str, &'static str)> {
             "fire the configured hooks with an event of its own making (they act, count and are recorded as for a real one)",
             "`hookgate config check` lists the hooks; `hookgate explain --payload FILE` shows what a call would get, changing nothing",
         )),
-        _ => None,
+        _ => Some((
+            "run a hookgate command not known to only read",
+            "`hookgate --help` lists the commands; read-only ones (explain, log, stats, inspect, policy check, doctor) are open",
+        )),
     }
 }
+
+/// `hookgate run`'s options that take a value, so a value spelled `--help` is not read as
+/// the help option.
+const RUN_OPTIONS_WITH_VALUE: &[&str] = &[
+    "--model",
+    "--config",
+    "--approval",
+    "--max-iterations",
+    "--resume",
+    "--follow-up",
+    "--steer",
+    "--agent",
+    "--loop-threshold",
+    "--compact-at",
+    "--context-limit",
+    "--max-tool-result-bytes",
+    "--hook-pre-tool-use",
+    "--hook-post-tool-use",
+    "--hook-session-start",
+    "--hook-session-end",
+    "--hook-on-user-input",
+    "--hook-stop",
+];
 
 /// The options of a `hookgate` command line after its subcommand, as clap reads them: words
 /// before a `--` that start with `-` (a lone `-` is a value). An option in `takes` or
@@ -2522,20 +2914,51 @@ fn is_shell_script(p: &Path, content: &str) -> bool {
 }
 
 fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
-    let content = j.facts.content()?;
+    if let Some(v) = nested_agent(j) {
+        return Some(v);
+    }
+    // What is written where: a file tool's content into each path it writes, and the text a
+    // shell command writes (`cat > Makefile <<EOF`, `printf … > build.sh`) into its targets.
+    let mut written: Vec<(&Path, &str)> = Vec::new();
+    if let Some(content) = j.facts.content() {
+        written.extend(j.writes().iter().map(|p| (p.as_path(), content)));
+    }
+    if let Some(analysis) = j.facts.analysis.as_ref() {
+        for item in &j.facts.items {
+            let Some(text) = item
+                .command
+                .and_then(|k| analysis.commands.get(k))
+                .and_then(|c| c.writes.as_ref())
+            else {
+                continue;
+            };
+            written.extend(
+                item.paths
+                    .iter()
+                    .filter(|u| u.op == PathOp::Write)
+                    .map(|u| (u.path.as_path(), text.text.as_str())),
+            );
+        }
+    }
     let mut sctx = hookgate_shell::Context::new(j.facts.cwd.clone(), j.ctx.home.clone());
     sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
-    let judge_code = |code: &str, what: &str| -> Option<Violation> {
-        let a = hookgate_shell::analyze(code, &sctx);
-        if a.verdict.class != hookgate_shell::Class::Dangerous {
-            return None;
-        }
-        Some(Violation::new(
-            Effect::Ask,
-            format!("{what} would run dangerous code: {}", a.verdict.reason),
-        ))
-    };
-    for p in j.writes() {
+    for (p, content) in written {
+        let judge_code = |code: &str, what: &str| -> Option<Violation> {
+            if let Some(v) = deferred_self_modification(j, p, code) {
+                return Some(Violation::new(
+                    Effect::Ask,
+                    format!("{what}, when run, {}", v.reason),
+                ));
+            }
+            let a = hookgate_shell::analyze(code, &sctx);
+            if a.verdict.class != hookgate_shell::Class::Dangerous {
+                return None;
+            }
+            Some(Violation::new(
+                Effect::Ask,
+                format!("{what} would run dangerous code: {}", a.verdict.reason),
+            ))
+        };
         let name = file_name(p);
         if name == "package.json" {
             let scripts: Vec<String> = serde_json::from_str::<serde_json::Value>(content)
@@ -2566,6 +2989,91 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
         }
     }
     None
+}
+
+/// What `no-governance-self-modification` would deny if `code`, written into `file`, ran:
+/// a Makefile recipe, a package script, a shell script or git hook that deletes or rewrites
+/// the protected set waits for a later `make`/`npm test`/commit that shows none of it. Judged
+/// where the code would run: the file's directory (a git hook: the repository root).
+fn deferred_self_modification(j: &Judge<'_>, file: &Path, code: &str) -> Option<Violation> {
+    let dir = if components(file).windows(2).any(|w| w == [".git", "hooks"]) {
+        j.ctx.workspace.clone()
+    } else {
+        file.parent()
+            .map_or_else(|| j.facts.cwd.clone(), Path::to_path_buf)
+    };
+    denied_if_run(j, code, dir)
+}
+
+/// What this invariant denies in the shell command line `code` run in `dir` (code a call
+/// writes or hands to another runner, judged as if run directly), or `None`.
+fn denied_if_run(j: &Judge<'_>, code: &str, dir: PathBuf) -> Option<Violation> {
+    let tool = hookgate_core::ToolCall {
+        name: "Bash".to_owned(),
+        kind: ToolKind::Shell,
+        command: Some(code.to_owned()),
+        paths: Vec::new(),
+        content: None,
+        url: None,
+        mcp_server: None,
+        mcp_tool: None,
+        input: serde_json::Map::new(),
+    };
+    let facts = Facts::of_shell(&tool, dir, j.ctx);
+    let nested = Judge::new(&facts, j.ctx, j.state, j.settings);
+    self_modification(&nested).filter(|v| v.effect == Effect::Deny)
+}
+
+/// A nested agent session started from the agent's shell (`claude -p …`, `codex exec …`,
+/// `npx @google/gemini-cli …`), hooks as configured: its tool calls are guarded, but as a new
+/// session under its own permission flags — what this session's state knows (files written,
+/// tests run, the session blast radius) starts over, and the hand-off itself is the effect.
+/// Asked, not denied, and not under the locked invariant, so `hookgate allow` can let an
+/// orchestrating workflow through; a launch that changes the nested agent's hooks or config
+/// location is `no-governance-self-modification`'s (denied). `--help`/`--version` only print.
+fn nested_agent(j: &Judge<'_>) -> Option<Violation> {
+    // Management subcommands start no session (those that write settings are denied by the
+    // locked invariant first); `codex sandbox` runs a command and stays asked.
+    const MANAGEMENT: &[&str] = &[
+        "config",
+        "mcp",
+        "doctor",
+        "update",
+        "upgrade",
+        "login",
+        "logout",
+        "auth",
+        "completion",
+        "completions",
+        "help",
+        "features",
+        "extensions",
+        "plugin",
+        "plugins",
+    ];
+    let (_, argv) = j.commands().find(|(_, argv)| {
+        let first = argv.iter().skip(1).find(|a| !a.starts_with('-'));
+        let only_prints = argv.len() > 1
+            && argv
+                .iter()
+                .skip(1)
+                .all(|a| matches!(a.as_str(), "--help" | "-h" | "--version" | "-v" | "-V"));
+        let management = first.is_some_and(|w| MANAGEMENT.contains(&w.as_str()));
+        launches_agent(argv)
+            && !program(argv).starts_with("hookgate")
+            && !management
+            && !only_prints
+    })?;
+    Some(
+        Violation::new(
+            Effect::Ask,
+            format!(
+                "starts a nested agent session (`{}`): its calls are guarded as a new session, under its own permission flags, with this session's state left behind",
+                argv.join(" ")
+            ),
+        )
+        .suggest("do the work in this session, or ask the user to start the agent themselves"),
+    )
 }
 
 /// The host of a URL or bare `host[:port]/path`.

@@ -97,6 +97,12 @@ pub struct Ctx {
     /// its name. Empty when unknown (then only protected paths of that name are candidates).
     #[serde(default)]
     pub search_path: Vec<PathBuf>,
+    /// The command lines of the configured command hooks (the user's, a trusted project's),
+    /// each with the directory it runs in: the files they name (`sh scripts/guard.sh`,
+    /// `./hooks/check.py`) enforce the guard as much as the binary does, so they join the
+    /// protected set — parsed only when a call is seen to touch something.
+    #[serde(default)]
+    pub hook_commands: Vec<(String, PathBuf)>,
 }
 
 impl Ctx {
@@ -114,6 +120,7 @@ impl Ctx {
             allowances: Vec::new(),
             worktrees: Vec::new(),
             search_path: Vec::new(),
+            hook_commands: Vec::new(),
         }
     }
 

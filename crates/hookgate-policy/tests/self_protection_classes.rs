@@ -560,7 +560,8 @@ fn nested_agents_with_moved_config_or_hooks_switched_off_are_denied() {
         ),
         (r#"claude -p hi --settings='{"disableAllHooks": 1}'"#, Deny),
         (r#"claude --settings '{"hooks":{}}' -p hi"#, Deny),
-        ("claude --settings /tmp/s.json -p hi", Ask),
+        // A settings file is read by the nested agent at run time, unseen by the guard.
+        ("claude --settings /tmp/s.json -p hi", Deny),
         ("claude --setting-sources user -p x", Deny),
         ("claude --setting-sources user,project -p x", Deny),
         ("codex -c features.codex_hooks=false exec x", Deny),

@@ -1352,6 +1352,21 @@ impl Walker<'_> {
                 i += if t.contains('=') { 1 } else { 2 };
                 continue;
             }
+            // `env -i` / `env -` (POSIX) / `--ignore-environment` start the command with no
+            // variable at all: recorded as changes of `HOME` and `PATH`, the two every
+            // program's config and lookup hang on (a nested agent without them reads no user
+            // config and finds no hook binary). A lone `-` is this option, never the command.
+            if t == "-"
+                || t == "--ignore-environment"
+                || (t.len() > 1
+                    && !t.starts_with("--")
+                    && t[1..].contains('i')
+                    && t[1..].chars().all(|c| matches!(c, 'i' | '0' | 'v')))
+            {
+                set.extend(["HOME".to_owned(), "PATH".to_owned()]);
+                i += 1;
+                continue;
+            }
             // Removing a variable changes the environment the command sees as much as
             // setting it does: `env -u NAME cmd` is recorded as a change of NAME.
             if t == "-u" || t == "--unset" {

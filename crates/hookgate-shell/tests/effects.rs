@@ -565,6 +565,13 @@ fn shell_environment_assignments_are_set_env_effects() {
             &["setenv HOOKGATE_HOME"],
         ),
         ("env --unset=HOOKGATE_STORE ls", &["setenv HOOKGATE_STORE"]),
+        // An emptied environment (`-i`, POSIX `-`) changes HOME and PATH for the command.
+        ("env -i claude -p hi", &["setenv HOME", "setenv PATH"]),
+        ("env - codex exec hi", &["setenv HOME", "setenv PATH"]),
+        (
+            "env --ignore-environment X=1 make",
+            &["setenv HOME", "setenv PATH", "setenv X"],
+        ),
     ]);
 }
 

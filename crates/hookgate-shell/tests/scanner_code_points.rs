@@ -19,7 +19,13 @@ fn code_points() -> Vec<char> {
         .step_by(997)
         .filter_map(char::from_u32)
         .collect();
-    out.extend(['\u{E0116}', '\u{10FFFF}', '\u{FFFF}', '\u{0660}', '\u{FF10}']);
+    out.extend([
+        '\u{E0116}',
+        '\u{10FFFF}',
+        '\u{FFFF}',
+        '\u{0660}',
+        '\u{FF10}',
+    ]);
     out
 }
 

@@ -182,7 +182,8 @@ fn benign_look_alikes_are_left_to_the_agent_through_the_hook() {
             "find . -name '*.pyc' -delete",
             "ln -s ../lib lib/x",
             "cat .claude/settings.json",
-            "claude -p 'fix the tests'",
+            // A plain nested agent (`claude -p …`) is asked about by the non-locked
+            // `transitive-effect-analysis` (integrity_round2.rs), not left alone.
         ] {
             let record = p.judge(agent, "Bash", &json!({"command": c}));
             let (decision, locked) = verdict(&record);

@@ -1239,6 +1239,7 @@ const WRITERS: &[WriterSpec] = &[
         names: &[
             "fallocate",
             "mkfifo",
+            "mknod",
             "ed",
             "red",
             "dos2unix",
@@ -1365,6 +1366,14 @@ const WRITERS: &[WriterSpec] = &[
         ],
         operands: Operands::Always,
         dry: &["--check", "--diff", "--check-only", "-c", "--emit"],
+    },
+    // `hookgate report --html FILE` (its only option that writes a file).
+    WriterSpec {
+        names: &["hookgate"],
+        outputs: &["--html"],
+        values: &[],
+        operands: Operands::Never,
+        dry: &[],
     },
 ];
 
