@@ -390,12 +390,22 @@ fn chmod_alone_is_not_a_write_for_write_then_execute() {
         "a file downloaded by an earlier call stays downloaded after a chmod: {:?}",
         e.reason
     );
-    let e = session(&["echo 'rm -rf ~' > s.sh", "chmod +x s.sh", "./s.sh"]);
+    // Content the session wrote still counts after a chmod (harmless content: a script whose
+    // code is dangerous is already asked about when it is written, see below).
+    let e = session(&["echo 'make all' > s.sh", "chmod +x s.sh", "./s.sh"]);
     assert!(
         e.matched
             .iter()
             .any(|m| m.id == "script-execution-tracking"),
         "content written earlier still counts: {:?}",
+        e.reason
+    );
+    let e = session(&["echo 'rm -rf ~' > s.sh"]);
+    assert!(
+        e.matched
+            .iter()
+            .any(|m| m.id == "transitive-effect-analysis"),
+        "a script written with dangerous code is judged as if run when written: {:?}",
         e.reason
     );
 }
