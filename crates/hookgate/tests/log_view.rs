@@ -419,6 +419,17 @@ fn db_on_disk(env: &Env) -> u64 {
     std::fs::metadata(&db).unwrap().len() + std::fs::metadata(&wal).map_or(0, |m| m.len())
 }
 
+/// The line of `doctor claude`'s report about `check`.
+fn doctor_line(env: &Env, check: &str) -> String {
+    let out = env.command(&["doctor", "claude"]).output().unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    report
+        .lines()
+        .find(|l| l.contains(check))
+        .unwrap_or_else(|| panic!("{report}"))
+        .to_owned()
+}
+
 fn command_of(r: &Value) -> &str {
     r["trace"]["command"].as_str().unwrap_or_default()
 }
@@ -487,12 +498,7 @@ fn denials_outlive_allowed_records_under_the_size_cap() {
         env.text(&["stats"])
             .contains(&format!("evicted by the size cap (ever): {gone}")),
     );
-    let doctor = env.command(&["doctor", "claude"]).output().unwrap();
-    let doctor = String::from_utf8_lossy(&doctor.stdout);
-    let line = doctor
-        .lines()
-        .find(|l| l.contains("evicted records"))
-        .unwrap_or_else(|| panic!("{doctor}"));
+    let line = doctor_line(&env, "evicted records");
     assert!(
         line.contains("ok") && line.contains("no evidence"),
         "{line}"
@@ -503,12 +509,7 @@ fn denials_outlive_allowed_records_under_the_size_cap() {
     assert!(left.is_empty(), "{left:?}");
     let stats: Value = serde_json::from_slice(&env.run(&["stats", "--json"]).stdout).unwrap();
     assert_eq!(stats["evicted"]["deny"], 5, "{stats}");
-    let doctor = env.command(&["doctor", "claude"]).output().unwrap();
-    let doctor = String::from_utf8_lossy(&doctor.stdout);
-    let line = doctor
-        .lines()
-        .find(|l| l.contains("evicted records"))
-        .unwrap_or_else(|| panic!("{doctor}"));
+    let line = doctor_line(&env, "evicted records");
     assert!(
         line.contains("FAIL") && line.contains("evicted 5 deny/ask/error"),
         "{line}"
