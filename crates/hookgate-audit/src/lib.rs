@@ -53,7 +53,9 @@ use std::time::Duration;
 
 use serde_json::Value;
 
-pub use cap::{MAX_SIZE_VAR, SizeSettingError, max_size_from, max_size_setting, settings_path};
+pub use cap::{
+    Evicted, MAX_SIZE_VAR, SizeSettingError, max_size_from, max_size_setting, settings_path,
+};
 pub use error::AuditError;
 pub use jiff::tz::TimeZone;
 pub use ledger::{HookLedger, HookRun, HookRunResult};
@@ -121,10 +123,11 @@ pub struct Options {
     pub ingest_threshold_bytes: u64,
     /// How long SQLite waits for another process's write transaction before giving up.
     pub busy_timeout: Duration,
-    /// The size cap: when an ingestion leaves `audit.db` bigger than this, the oldest records
-    /// are deleted until the rest take at most nine tenths of it (the slack keeps every
-    /// ingestion from pruning again); for JSONL, when an append leaves `audit.jsonl` bigger
-    /// than this. Default: the user's setting ([`max_size_setting`]: `$HOOKGATE_STORE_MAX_SIZE`,
+    /// The size cap: when an ingestion leaves `audit.db` bigger than this (pages × page
+    /// size), or an append leaves `audit.jsonl` bigger, records are evicted until the file
+    /// takes about nine tenths of it (the slack keeps every ingestion from pruning again):
+    /// allow and no-opinion records first, oldest first; deny, ask and error records only
+    /// when nothing else is left. Each eviction is counted ([`Store::evicted`]). Default: the user's setting ([`max_size_setting`]: `$HOOKGATE_STORE_MAX_SIZE`,
     /// else `max_size` in `store.yaml`).
     pub max_bytes: Option<u64>,
 }
@@ -177,6 +180,8 @@ pub struct Store {
     spool: Spool,
     jsonl: PathBuf,
     jsonl_rejected: PathBuf,
+    /// The JSONL log's eviction counter ([`Evicted`], one line per eviction).
+    jsonl_evicted: PathBuf,
     db_path: PathBuf,
     sessions: Sessions,
     /// Opened on first read; `Connection` is not `Sync`, the mutex makes `Store` so.
@@ -206,6 +211,7 @@ impl Store {
         Ok(Self {
             jsonl: home.join("audit.jsonl"),
             jsonl_rejected: home.join("rejected.jsonl"),
+            jsonl_evicted: home.join("evicted.jsonl"),
             db_path: home.join("audit.db"),
             sessions: Sessions::new(home.join("sessions")),
             home: home.to_owned(),
@@ -439,9 +445,11 @@ impl Store {
         }
     }
 
-    /// Deletes records older than `before_ms`, then the oldest until the records left take at
-    /// most `max_bytes` (each counted as the bytes of its JSON, or of its columns in SQLite);
-    /// returns how many were deleted. Spooled records are ingested first, so none escapes.
+    /// Deletes records older than `before_ms`, then evicts records (in the cap's order:
+    /// allow and no-opinion first, oldest first; deny, ask and error only when nothing else is
+    /// left) until the store's file takes at most `max_bytes` — `audit.jsonl`'s size, or
+    /// `audit.db`'s pages; evictions are counted ([`Store::evicted`]). Returns how many records
+    /// were deleted in all. Spooled records are ingested first, so none escapes.
     pub fn prune(
         &self,
         before_ms: Option<u64>,
@@ -450,35 +458,78 @@ impl Store {
         match self.options.backend {
             Backend::Sqlite => {
                 self.ingest()?;
-                let over = match max_bytes {
-                    Some(max) => {
-                        let kept = Filter {
-                            since_ms: before_ms,
-                            ..Filter::default()
-                        };
-                        reader::over_budget(&self.query(&kept)?, max)
-                    }
-                    None => Vec::new(),
+                let mut deleted = match before_ms {
+                    Some(before) => self.with_db(|db| db.prune(before))?,
+                    None => 0,
                 };
-                self.with_db(|db| db.prune(before_ms, &over))
+                if let Some(max) = max_bytes {
+                    let evicted = self.shrink_db(max, max)?;
+                    deleted =
+                        deleted.saturating_add(usize::try_from(evicted).unwrap_or(usize::MAX));
+                }
+                Ok(deleted)
             }
-            Backend::Jsonl => reader::prune_jsonl(&self.jsonl, before_ms, max_bytes),
+            Backend::Jsonl => {
+                Ok(reader::prune_jsonl(&self.jsonl, &self.jsonl_evicted, before_ms, max_bytes)?.0)
+            }
+        }
+    }
+
+    /// What the size cap evicted from this store since it began, by decision.
+    pub fn evicted(&self) -> Result<Evicted, AuditError> {
+        match self.options.backend {
+            Backend::Sqlite if !self.db_path.exists() => Ok(Evicted::default()),
+            Backend::Sqlite => self.with_db(|db| db.evicted()),
+            Backend::Jsonl => reader::read_evicted(&self.jsonl_evicted),
         }
     }
 
     /// Applies [`Options::max_bytes`] to `audit.db` (the caller holds `ingest.lock`).
     fn enforce_cap(&self) -> Result<(), AuditError> {
-        let Some(max) = self.options.max_bytes else {
-            return Ok(());
-        };
-        let size = fs::metadata(&self.db_path).map_or(0, |m| m.len());
-        if size <= max {
-            return Ok(());
+        if let Some(max) = self.options.max_bytes {
+            self.shrink_db(max, max / 10 * 9)?;
         }
-        let all = self.with_db(|db| db.query(&Filter::default()))?;
-        let over = reader::over_budget(&all, max / 10 * 9);
-        self.with_db(|db| db.prune(None, &over))?;
         Ok(())
+    }
+
+    /// When `audit.db` takes more than `max` bytes (pages × page size, what the cap says it
+    /// measures), evicts records in the cap's order until it takes about `target`; returns how
+    /// many went. Which records must go is chosen in their JSON bytes, scaled by this
+    /// database's own bytes per JSON byte, measured now (pages, indexes and free space
+    /// included); the estimate is checked by measuring again after the `VACUUM`, and another
+    /// round runs while the file is still over `max` (a few at most: each round evicts).
+    fn shrink_db(&self, max: u64, target: u64) -> Result<u64, AuditError> {
+        const ROUNDS: usize = 4;
+        let mut evicted = 0;
+        for _ in 0..ROUNDS {
+            let size = self.with_db(|db| db.size_bytes())?;
+            if size <= max {
+                break;
+            }
+            let all = self.with_db(|db| db.query(&Filter::default()))?;
+            let weighed: Vec<cap::Weighed> = all
+                .iter()
+                .map(|r| cap::Weighed {
+                    time_ms: r.time_ms,
+                    decision: r.decision,
+                    bytes: reader::size_of(r),
+                })
+                .collect();
+            let json: u64 = weighed.iter().map(|w| w.bytes).fold(0, u64::saturating_add);
+            let budget = u128::from(target) * u128::from(json) / u128::from(size.max(1));
+            let victims: Vec<(String, RecordDecision)> =
+                cap::evict_order(&weighed, u64::try_from(budget).unwrap_or(u64::MAX))
+                    .into_iter()
+                    .filter_map(|i| all.get(i))
+                    .map(|r| (r.id.clone(), r.decision))
+                    .collect();
+            if victims.is_empty() {
+                // Nothing left to evict: the empty database alone is past the cap.
+                break;
+            }
+            evicted += self.with_db(|db| db.evict(&victims))?;
+        }
+        Ok(evicted)
     }
 
     /// Applies [`Options::max_bytes`] to `audit.jsonl`, unless another process is doing so
@@ -497,7 +548,7 @@ impl Store {
                 return Err(AuditError::io("lock", &lock_path)(e));
             }
         }
-        reader::prune_jsonl(&self.jsonl, None, Some(max / 10 * 9))?;
+        reader::prune_jsonl(&self.jsonl, &self.jsonl_evicted, None, Some(max / 10 * 9))?;
         Ok(())
     }
 

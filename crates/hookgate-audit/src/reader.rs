@@ -8,6 +8,7 @@ use std::io::{Read as _, Seek as _, SeekFrom, Write as _};
 use std::os::unix::fs::OpenOptionsExt as _;
 use std::path::Path;
 
+use crate::cap::{self, Evicted};
 use crate::error::AuditError;
 use crate::overview::{self, Overview};
 use crate::query::{Filter, Stats, StatsBuilder};
@@ -138,8 +139,14 @@ impl Reader {
         Ok(Overview::assemble(filter.since_ms, stats, denied, records))
     }
 
-    /// Deletes records older than `before_ms`, then the oldest until each backend's records
-    /// take at most `max_bytes`.
+    /// What the size cap evicted from either backend since the store began, by decision.
+    pub fn evicted(&self) -> Result<Evicted, AuditError> {
+        Ok(self.sqlite.evicted()?.plus(self.jsonl.evicted()?))
+    }
+
+    /// Deletes records older than `before_ms`, then evicts (in the cap's order: allow and
+    /// no-opinion records first, evidence last) until each backend's file takes at most
+    /// `max_bytes`.
     pub fn prune(
         &self,
         before_ms: Option<u64>,
@@ -152,41 +159,31 @@ impl Reader {
     }
 }
 
-/// The bytes a record takes in the size cap: its stored JSON line, the same measure for both
-/// backends (SQLite's own overhead — indexes, pages — comes on top).
-fn size_of(record: &Record) -> u64 {
+/// The bytes of a record's stored JSON line: its size in `audit.jsonl`, and the unit the
+/// SQLite cap scales by the database's measured bytes per JSON byte.
+pub(crate) fn size_of(record: &Record) -> u64 {
     crate::record::encode_line(record).map_or(0, |l| l.len() as u64)
 }
 
-/// The ids of `newest_first` records past the first ones that fit in `max_bytes` together.
-pub(crate) fn over_budget(newest_first: &[Record], max_bytes: u64) -> Vec<String> {
-    let mut left = max_bytes;
-    let mut over = Vec::new();
-    for r in newest_first {
-        let size = size_of(r);
-        if over.is_empty() && size <= left {
-            left -= size;
-        } else {
-            over.push(r.id.clone());
-        }
-    }
-    over
-}
-
-/// Rewrites the JSONL log keeping the records that are not older than `before_ms` and, newest
-/// first, fit in `max_bytes`. Lines that are not records are kept (they are evidence, and
-/// `rejected.jsonl` is where damage is set aside, not here).
+/// Rewrites the JSONL log keeping the records that are not older than `before_ms` and fit in
+/// `max_bytes` together with everything else in the file (the cap measures the file); past
+/// it, records are evicted in the cap's order ([`cap::evict_order`]: allow and no-opinion
+/// first, evidence last) and counted in `evicted_log` before the rewrite, so none goes
+/// uncounted. Lines that are not records are kept (they are evidence, and `rejected.jsonl`
+/// is where damage is set aside, not here). Returns how many records went, and how many of
+/// them the cap evicted.
 ///
 /// Hooks append without a lock, so the rewrite is a new file renamed over the old one, after
 /// which whatever was appended to the old file meanwhile is copied over too.
 pub(crate) fn prune_jsonl(
     path: &Path,
+    evicted_log: &Path,
     before_ms: Option<u64>,
     max_bytes: Option<u64>,
-) -> Result<usize, AuditError> {
+) -> Result<(usize, Evicted), AuditError> {
     let mut file = match fs::File::open(path) {
         Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(0),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((0, Evicted::default())),
         Err(e) => return Err(AuditError::io("open", path)(e)),
     };
     let mut bytes = Vec::new();
@@ -198,33 +195,46 @@ pub(crate) fn prune_jsonl(
         .unwrap_or_default()
         .split_inclusive(|b| *b == b'\n')
         .collect();
-    let time_of = |line: &[u8]| {
-        serde_json::from_slice::<Record>(line)
-            .ok()
-            .map(|r| r.time_ms)
-    };
-    // Newest last in the file; the size budget is spent from the end.
     let mut keep = vec![true; lines.len()];
-    let mut budget = max_bytes;
-    for (i, line) in lines.iter().enumerate().rev() {
-        let Some(time) = time_of(line) else { continue };
-        let too_old = before_ms.is_some_and(|b| time < b);
-        let over = budget.is_some_and(|left| (line.len() as u64) > left);
-        if too_old || over {
+    // What stays whatever the cap says: lines that are not records, and the unfinished tail.
+    let mut fixed = (bytes.len() - whole) as u64;
+    let mut candidates = Vec::new();
+    let mut at = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let Ok(r) = serde_json::from_slice::<Record>(line) else {
+            fixed += line.len() as u64;
+            continue;
+        };
+        if before_ms.is_some_and(|b| r.time_ms < b) {
             if let Some(k) = keep.get_mut(i) {
                 *k = false;
             }
-            if over {
-                // Older records never take the place of a newer one that did not fit.
-                budget = Some(0);
+            continue;
+        }
+        candidates.push(cap::Weighed {
+            time_ms: r.time_ms,
+            decision: r.decision,
+            bytes: line.len() as u64,
+        });
+        at.push(i);
+    }
+    let mut evicted = Evicted::default();
+    if let Some(max) = max_bytes {
+        for c in cap::evict_order(&candidates, max.saturating_sub(fixed)) {
+            if let (Some(w), Some(k)) =
+                (candidates.get(c), at.get(c).and_then(|&i| keep.get_mut(i)))
+            {
+                *k = false;
+                evicted.add(w.decision, 1);
             }
-        } else if let Some(left) = &mut budget {
-            *left -= line.len() as u64;
         }
     }
     let deleted = keep.iter().filter(|k| !**k).count();
     if deleted == 0 {
-        return Ok(0);
+        return Ok((0, evicted));
+    }
+    if evicted.total() > 0 {
+        count_evicted(evicted_log, evicted)?;
     }
     let tmp = path.with_extension("jsonl.prune");
     let mut out = fs::OpenOptions::new()
@@ -256,5 +266,35 @@ pub(crate) fn prune_jsonl(
         now.write_all(&late)
             .map_err(AuditError::io("append to", path))?;
     }
-    Ok(deleted)
+    Ok((deleted, evicted))
+}
+
+/// Appends one eviction to the JSONL log's counter (one JSON line per eviction: appends need
+/// no read-modify-write, so two pruners cannot lose each other's counts).
+fn count_evicted(evicted_log: &Path, evicted: Evicted) -> Result<(), AuditError> {
+    let mut line = serde_json::to_vec(&evicted).map_err(AuditError::json(evicted_log, None))?;
+    line.push(b'\n');
+    spool::append(evicted_log, &line, spool::TornTail::Terminate)?;
+    Ok(())
+}
+
+/// What the size cap evicted from the JSONL log: the sum of its counter's lines (none when it
+/// does not exist). A line that does not parse is an error naming the file and line: a
+/// damaged counter must not read as "nothing was evicted".
+pub(crate) fn read_evicted(evicted_log: &Path) -> Result<Evicted, AuditError> {
+    let bytes = match fs::read(evicted_log) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Evicted::default()),
+        Err(e) => return Err(AuditError::io("read", evicted_log)(e)),
+    };
+    let mut sum = Evicted::default();
+    for (n, line) in bytes.split(|b| *b == b'\n').enumerate() {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let e: Evicted =
+            serde_json::from_slice(line).map_err(AuditError::json(evicted_log, Some(n + 1)))?;
+        sum = sum.plus(e);
+    }
+    Ok(sum)
 }

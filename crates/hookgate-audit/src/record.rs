@@ -43,11 +43,12 @@ impl RecordDecision {
         }
     }
 
+    /// Every decision.
+    pub const ALL: [Self; 5] = [Self::Allow, Self::Ask, Self::Deny, Self::None, Self::Error];
+
     /// The decision for a stored word; `None` for a word no hookgate ever wrote.
     pub fn parse(word: &str) -> Option<Self> {
-        [Self::Allow, Self::Ask, Self::Deny, Self::None, Self::Error]
-            .into_iter()
-            .find(|d| d.as_str() == word)
+        Self::ALL.into_iter().find(|d| d.as_str() == word)
     }
 }
 

@@ -10,6 +10,7 @@ use std::time::Duration;
 use rusqlite::types::Value as SqlValue;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, Row, TransactionBehavior, params};
 
+use crate::cap::Evicted;
 use crate::error::AuditError;
 use crate::query::{Filter, Stats, StatsBuilder};
 use crate::record::{Record, RecordDecision};
@@ -44,6 +45,12 @@ pub(crate) const MIGRATIONS: &[&str] = &[
     // carry their single `rule` over; `rule` stays for older readers and is no longer written.
     "ALTER TABLE records ADD COLUMN rules TEXT NOT NULL DEFAULT '[]';
     UPDATE records SET rules = json_array(rule) WHERE rule IS NOT NULL;",
+    // 3: how many records the size cap evicted, by decision (issue 7: an eviction is never
+    // silent; `stats` and `doctor` read this).
+    "CREATE TABLE evicted (
+        decision TEXT PRIMARY KEY NOT NULL,
+        count    INTEGER NOT NULL
+    );",
 ];
 
 const COLUMNS: &str = "id, time_ms, agent, session, cwd, event, tool, action, targets, decision, \
@@ -222,36 +229,110 @@ impl Db {
         )
     }
 
-    /// Deletes records older than `before_ms` and the records with the given ids (chosen by
-    /// the caller for the size cap), in one transaction; returns how many went. Space is
-    /// returned to the file system by `VACUUM` when anything was deleted.
-    pub(crate) fn prune(
+    /// Deletes records older than `before_ms` (retention the user asked for, not an eviction:
+    /// `prune` reports it itself); returns how many went. Space is returned to the file
+    /// system by `VACUUM` when anything was deleted.
+    pub(crate) fn prune(&mut self, before_ms: u64) -> Result<usize, AuditError> {
+        let path = self.path.clone();
+        let err = || AuditError::sqlite(&path);
+        let deleted = self
+            .conn
+            .execute(
+                "DELETE FROM records WHERE time_ms < ?1",
+                [to_i64(before_ms)],
+            )
+            .map_err(err())?;
+        if deleted > 0 {
+            self.conn.execute_batch("VACUUM").map_err(err())?;
+            self.checkpoint()?;
+        }
+        Ok(deleted)
+    }
+
+    /// Evicts the records with the given ids (chosen by the size cap), counting each under
+    /// its decision in `evicted`, in one transaction: a record is never gone uncounted.
+    /// Returns how many went; then returns the space to the file system (`VACUUM`, and a
+    /// checkpoint so the file on disk shrinks, not only the WAL's view of it).
+    pub(crate) fn evict(
         &mut self,
-        before_ms: Option<u64>,
-        ids: &[String],
-    ) -> Result<usize, AuditError> {
+        victims: &[(String, RecordDecision)],
+    ) -> Result<u64, AuditError> {
         let path = self.path.clone();
         let err = || AuditError::sqlite(&path);
         let tx = self.write_transaction()?;
-        let mut deleted = 0;
-        if let Some(before) = before_ms {
-            deleted += tx
-                .execute("DELETE FROM records WHERE time_ms < ?1", [to_i64(before)])
-                .map_err(err())?;
-        }
+        let mut counts = Evicted::default();
         {
-            let mut stmt = tx
+            let mut delete = tx
                 .prepare("DELETE FROM records WHERE id = ?1")
                 .map_err(err())?;
-            for id in ids {
-                deleted += stmt.execute([id]).map_err(err())?;
+            for (id, decision) in victims {
+                let gone = delete.execute([id]).map_err(err())?;
+                counts.add(*decision, u64::try_from(gone).unwrap_or(0));
+            }
+            let mut count = tx
+                .prepare(
+                    "INSERT INTO evicted (decision, count) VALUES (?1, ?2)
+                     ON CONFLICT (decision) DO UPDATE SET count = count + excluded.count",
+                )
+                .map_err(err())?;
+            for decision in RecordDecision::ALL {
+                let n = counts.of(decision);
+                if n > 0 {
+                    count
+                        .execute(params![decision.as_str(), to_i64(n)])
+                        .map_err(err())?;
+                }
             }
         }
         tx.commit().map_err(err())?;
-        if deleted > 0 {
+        let total = counts.total();
+        if total > 0 {
             self.conn.execute_batch("VACUUM").map_err(err())?;
+            self.checkpoint()?;
         }
-        Ok(deleted)
+        Ok(total)
+    }
+
+    /// Copies the WAL into the database file and truncates it, so the file's size is the
+    /// database's. Readers holding an old snapshot can keep part of it back; the next
+    /// checkpoint finishes it, so that is not an error.
+    fn checkpoint(&self) -> Result<(), AuditError> {
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()))
+            .map_err(AuditError::sqlite(&self.path))
+    }
+
+    /// The database's size as the cap measures it: pages × page size (what `audit.db` is
+    /// once the WAL is checkpointed; indexes and free pages included).
+    pub(crate) fn size_bytes(&self) -> Result<u64, AuditError> {
+        let err = || AuditError::sqlite(&self.path);
+        let pages: i64 = self
+            .conn
+            .query_row("PRAGMA page_count", [], |r| r.get(0))
+            .map_err(err())?;
+        let page_size: i64 = self
+            .conn
+            .query_row("PRAGMA page_size", [], |r| r.get(0))
+            .map_err(err())?;
+        Ok(u64::try_from(pages.saturating_mul(page_size)).unwrap_or(0))
+    }
+
+    /// What the size cap evicted so far, by decision.
+    pub(crate) fn evicted(&self) -> Result<Evicted, AuditError> {
+        let err = || AuditError::sqlite(&self.path);
+        let mut stmt = self
+            .conn
+            .prepare("SELECT decision, count FROM evicted")
+            .map_err(err())?;
+        let mut rows = stmt.query([]).map_err(err())?;
+        let mut out = Evicted::default();
+        while let Some(row) = rows.next().map_err(err())? {
+            let decision: String = row.get(0).map_err(err())?;
+            let decision = decision_from(&decision).map_err(AuditError::json(&self.path, None))?;
+            let count: i64 = row.get(1).map_err(err())?;
+            out.add(decision, u64::try_from(count).unwrap_or(0));
+        }
+        Ok(out)
     }
 
     pub(crate) fn get(&self, id: &str) -> Result<Option<Record>, AuditError> {

@@ -1179,19 +1179,44 @@ fn prune_deletes_records_older_than_the_cutoff_in_both_backends() {
 
 #[test]
 fn size_cap_keeps_the_newest_records_that_fit() {
-    for (_dir, store) in stores() {
-        for t in 1..=20 {
-            store
-                .record(&rec("claude", "s", "allow", t * 1000, 1))
-                .unwrap();
-        }
-        let one = encode_one(&rec("claude", "s", "allow", 1000, 1));
-        // Room for five and a half records: the newest five stay.
-        let deleted = store.prune(None, Some(one * 5 + one / 2)).unwrap();
-        let left: Vec<u64> = all(&store).iter().map(|r| r.time_ms).collect();
-        assert_eq!(deleted, 15);
-        assert_eq!(left, vec![20_000, 19_000, 18_000, 17_000, 16_000]);
+    // JSONL: the file is the records' lines, so the budget is exact.
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path(), Backend::Jsonl).unwrap();
+    for t in 1..=20 {
+        store
+            .record(&rec("claude", "s", "allow", t * 1000, 1))
+            .unwrap();
     }
+    let one = encode_one(&rec("claude", "s", "allow", 1000, 1));
+    // Room for five and a half records: the newest five stay.
+    let deleted = store.prune(None, Some(one * 5 + one / 2)).unwrap();
+    let left: Vec<u64> = all(&store).iter().map(|r| r.time_ms).collect();
+    assert_eq!(deleted, 15);
+    assert_eq!(left, vec![20_000, 19_000, 18_000, 17_000, 16_000]);
+    assert_eq!(store.evicted().unwrap().allow, 15);
+}
+
+#[test]
+fn the_sqlite_cap_measures_the_database_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path(), Backend::Sqlite).unwrap();
+    for t in 1..=400 {
+        store
+            .record(&rec("claude", "s", "allow", t * 1000, 1))
+            .unwrap();
+    }
+    store.ingest().unwrap();
+    let full = store.with_db(|db| db.size_bytes()).unwrap();
+    let deleted = store.prune(None, Some(full / 2)).unwrap();
+    assert!(deleted > 0 && deleted < 400, "{deleted}");
+    let pages = store.with_db(|db| db.size_bytes()).unwrap();
+    let file = fs::metadata(store.path()).unwrap().len();
+    assert!(pages <= full / 2, "{pages} > {}", full / 2);
+    assert!(file <= full / 2, "the file on disk shrinks too: {file}");
+    let left: Vec<u64> = all(&store).iter().map(|r| r.time_ms).collect();
+    let newest: Vec<u64> = (0..left.len() as u64).map(|i| (400 - i) * 1000).collect();
+    assert_eq!(left, newest, "the newest records stay");
+    assert_eq!(store.evicted().unwrap().allow, deleted as u64);
 }
 
 fn encode_one(r: &Record) -> u64 {

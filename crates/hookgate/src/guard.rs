@@ -639,6 +639,20 @@ fn guard_checks() -> Result<Vec<hookgate_init::Check>, Failure> {
         }),
         Err(e) => out.push(check("unstored records", false, e.to_string())),
     }
+    // Records the size cap evicted: a warning once evidence (deny/ask/error) went, because the
+    // cap is then too small for the trail to keep what it is for.
+    match Reader::open(&home).and_then(|r| r.evicted()) {
+        Ok(evicted) => out.push(match evicted.notice() {
+            Some(notice) => check("evicted records", false, notice),
+            None if evicted.total() == 0 => check("evicted records", true, "none".to_owned()),
+            None => check(
+                "evicted records",
+                true,
+                format!("by the size cap: {} (no evidence)", evicted.describe()),
+            ),
+        }),
+        Err(e) => out.push(check("evicted records", false, e.to_string())),
+    }
     let cwd = std::env::current_dir().map_err(|e| Failure(format!("no current directory: {e}")))?;
     let opts = guard_options(&GuardFlags::none(AgentArg::Claude))?;
     out.push(match hookgate_guard::project_status(&opts, &cwd) {
@@ -1085,22 +1099,26 @@ pub(crate) struct StatsArgs {
     json: bool,
 }
 
-/// `stats --json`: the store's counts, unchanged, plus `unstored`.
+/// `stats --json`: the store's counts, unchanged, plus `unstored` and `evicted` (what the size
+/// cap evicted since the store began, by decision; not limited to the filter's window).
 #[derive(serde::Serialize)]
 struct StatsOut<'a> {
     #[serde(flatten)]
     stats: &'a hookgate_audit::Stats,
     unstored: &'a hookgate_audit::UnstoredSummary,
+    evicted: hookgate_audit::Evicted,
 }
 
 pub(crate) fn stats(args: &StatsArgs) -> Result<u8, Failure> {
     let store = store()?;
     let stats = store.stats(&args.filter.filter(None)?)?;
     let summary = unstored(&store).summary()?;
+    let evicted = store.evicted()?;
     if args.json {
         print(&to_json(&StatsOut {
             stats: &stats,
             unstored: &summary,
+            evicted,
         })?)?;
         return Ok(0);
     }
@@ -1108,6 +1126,14 @@ pub(crate) fn stats(args: &StatsArgs) -> Result<u8, Failure> {
     let _ = writeln!(s, "records: {}", stats.total);
     if let Some(notice) = summary.notice() {
         let _ = writeln!(s, "{notice}");
+    }
+    if evicted.total() > 0 {
+        let _ = writeln!(
+            s,
+            "evicted by the size cap (ever): {} ({})",
+            evicted.total(),
+            evicted.describe()
+        );
     }
     for (title, map) in [
         ("by decision", &stats.by_decision),

@@ -96,7 +96,8 @@ enum Command {
     Explain(explain::ExplainArgs),
     /// Show the full evaluation trace of one decision.
     Inspect(guard::InspectArgs),
-    /// Counts by decision, rule, tool and agent, and latency percentiles.
+    /// Counts by decision, rule, tool and agent, latency percentiles, and how many records
+    /// the size cap ever evicted (by decision).
     Stats(guard::StatsArgs),
     /// Let a denied or asked call through, on your terms: one exact command once
     /// (`hookgate allow --once 'git push --force'`), or a rule for a while or always, in this

@@ -412,30 +412,107 @@ fn prune_deletes_records_by_age_and_to_the_size_cap() {
     );
 }
 
-#[test]
-fn the_size_cap_setting_is_applied_when_the_store_takes_in_records() {
-    let env = Env::new();
-    for i in 0..30 {
-        env.bash(&format!("git push --force origin b{i}"));
-    }
+/// `audit.db` as it stands on disk: the file and its WAL (nothing has checkpointed it yet).
+fn db_on_disk(env: &Env) -> u64 {
     let db = env.dir("home").join("audit.db");
-    let before = env.json(&["log", "--json", "--limit", "100"]).len();
-    assert_eq!(before, 30);
-    let size = std::fs::metadata(&db).unwrap().len();
-    // A cap below the current file: the next ingestion prunes the oldest records.
-    env.bash("git push --force origin last");
-    let out = env
-        .command(&["log", "--json", "--limit", "100"])
-        .env("HOOKGATE_STORE_MAX_SIZE", (size / 2).to_string())
-        .output()
-        .unwrap();
-    let after: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
-    assert!(after.len() < 30, "{}", after.len());
+    let wal = env.dir("home").join("audit.db-wal");
+    std::fs::metadata(&db).unwrap().len() + std::fs::metadata(&wal).map_or(0, |m| m.len())
+}
+
+/// The line of `doctor claude`'s report about `check`.
+fn doctor_line(env: &Env, check: &str) -> String {
+    let out = env.command(&["doctor", "claude"]).output().unwrap();
+    let report = String::from_utf8_lossy(&out.stdout);
+    report
+        .lines()
+        .find(|l| l.contains(check))
+        .unwrap_or_else(|| panic!("{report}"))
+        .to_owned()
+}
+
+fn command_of(r: &Value) -> &str {
+    r["trace"]["command"].as_str().unwrap_or_default()
+}
+
+/// The size cap is applied when the store takes in records, and it keeps the evidence: an
+/// agent that makes many large allowed calls cannot push its earlier denials out of the
+/// trail; what the cap evicted is counted and shown by `stats` and `doctor`.
+#[test]
+fn denials_outlive_allowed_records_under_the_size_cap() {
+    let env = Env::new();
+    for i in 0..5 {
+        assert!(denies(&env.bash(&format!("git push --force origin d{i}"))));
+    }
+    let pad = "x".repeat(2000);
+    for i in 0..40 {
+        assert!(!denies(&env.bash(&format!("echo {i} {pad}"))));
+    }
+    let before = env.json(&["log", "--json", "--all", "--limit", "100"]);
+    assert_eq!(before.len(), 45);
+    let size = db_on_disk(&env);
+    // A cap below the current store: the next ingestion evicts allowed calls, oldest first.
+    env.bash("echo last");
+    let capped = |max: u64, args: &[&str]| {
+        let out = env
+            .command(args)
+            .env("HOOKGATE_STORE_MAX_SIZE", max.to_string())
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{out:?}");
+        out.stdout
+    };
+    let after: Vec<Value> = serde_json::from_slice(&capped(
+        size / 2,
+        &["log", "--json", "--all", "--limit", "100"],
+    ))
+    .unwrap();
+    let denied: Vec<&Value> = after.iter().filter(|r| r["decision"] == "deny").collect();
+    assert_eq!(denied.len(), 5, "every denial survives the cap");
+    let echoes = after
+        .iter()
+        .filter(|r| command_of(r).starts_with("echo"))
+        .count();
+    assert!(echoes < 41, "{echoes}");
+    assert_eq!(command_of(&after[0]), "echo last");
     assert!(
-        after[0]["trace"]["command"]
-            .as_str()
+        after.iter().all(|r| !command_of(r).starts_with("echo 0 ")),
+        "the oldest allowed call went first"
+    );
+    assert!(
+        std::fs::metadata(env.dir("home").join("audit.db"))
             .unwrap()
-            .contains("origin last")
+            .len()
+            <= size / 2,
+        "the cap measures the database file"
+    );
+    let stats: Value = serde_json::from_slice(&env.run(&["stats", "--json"]).stdout).unwrap();
+    let evicted = &stats["evicted"];
+    let gone = u64::try_from(41 - echoes).unwrap();
+    assert_eq!(
+        evicted["allow"].as_u64().unwrap() + evicted["none"].as_u64().unwrap(),
+        gone,
+        "{stats}"
+    );
+    assert_eq!(evicted["deny"], 0, "{stats}");
+    assert!(
+        env.text(&["stats"])
+            .contains(&format!("evicted by the size cap (ever): {gone}")),
+    );
+    let line = doctor_line(&env, "evicted records");
+    assert!(
+        line.contains("ok") && line.contains("no evidence"),
+        "{line}"
+    );
+    // With nothing else left, denials go too, and doctor warns.
+    env.bash("echo after");
+    let left: Vec<Value> = serde_json::from_slice(&capped(1, &["log", "--json", "--all"])).unwrap();
+    assert!(left.is_empty(), "{left:?}");
+    let stats: Value = serde_json::from_slice(&env.run(&["stats", "--json"]).stdout).unwrap();
+    assert_eq!(stats["evicted"]["deny"], 5, "{stats}");
+    let line = doctor_line(&env, "evicted records");
+    assert!(
+        line.contains("FAIL") && line.contains("evicted 5 deny/ask/error"),
+        "{line}"
     );
 }
 
