@@ -513,3 +513,32 @@ fn secret_taint_is_cleared_only_by_lines_that_run_and_stays_bounded() {
     );
     assert_eq!(e.decision, DENY, "{:?}", e.reason);
 }
+
+/// Directories appended after `$PATH` cannot change which program an existing command name
+/// runs (the first match on PATH wins), so they are not an environment hijack; anything placed
+/// before `$PATH` must be a standard bin directory, and a PATH without `$PATH` replaces it.
+#[test]
+fn path_entries_appended_after_path_are_not_a_hijack() {
+    check(&[
+        ("export PATH=$PATH:./node_modules/.bin", ALLOW, ""),
+        ("PATH=\"$PATH:$PWD/bin\"", ALLOW, ""),
+        ("export PATH=\"${PATH}:$(pwd)/scripts\"", ALLOW, ""),
+        ("PATH=$PATH:/opt/tool/bin:./bin npm test", ALLOW, ""),
+        ("export PATH=$HOME/.local/bin:$PATH:./vendor/bin", ALLOW, ""),
+        ("export PATH=$PATH:/tmp/x && make", ALLOW, ""),
+        ("env PATH=$PATH:./bin make", ALLOW, ""),
+        ("PATH=./bin:$PATH", ASK, "destructive-shell"),
+        ("export PATH=/tmp/x:$PATH", ASK, "destructive-shell"),
+        ("export PATH=.:$PATH:./bin", ASK, "destructive-shell"),
+        ("PATH=./node_modules/.bin", ASK, "destructive-shell"),
+        ("export PATH=$(pwd)/bin:$PATH", ASK, "destructive-shell"),
+        ("PATH=$PATH:./bin:$EVIL:$PATH", ALLOW, ""),
+        ("PATH=$EVIL:$PATH", ASK, "destructive-shell"),
+        ("PATH=/tmp/x:$PATH ls", ASK, "destructive-shell"),
+        ("PATH+=:./node_modules/.bin", ALLOW, ""),
+        ("export PATH+=\":$PWD/bin\"", ALLOW, ""),
+        ("PATH=:$PATH", ASK, "destructive-shell"),
+        ("PATH='$PATH':./bin", ASK, "destructive-shell"),
+        ("env PATH=./bin:$PATH make", ASK, "destructive-shell"),
+    ]);
+}

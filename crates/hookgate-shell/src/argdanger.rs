@@ -513,7 +513,7 @@ impl Walker<'_> {
         let hijack = Some(ids::RCE_ENV_HIJACK.verdict());
         let Some(value) = value else { return hijack };
         if name == "PATH" {
-            return (!self.standard_path(&value.text)).then(|| ids::RCE_ENV_HIJACK.verdict());
+            return (!self.standard_path(value)).then(|| ids::RCE_ENV_HIJACK.verdict());
         }
         if matches!(
             name,
@@ -563,13 +563,20 @@ impl Walker<'_> {
             })
     }
 
-    /// True when every `:`-separated entry is `$PATH` or a standard bin directory.
-    fn standard_path(&self, value: &str) -> bool {
+    /// True when every `:`-separated entry before the first `$PATH` is a standard bin
+    /// directory. Entries after `$PATH` are searched only for names no earlier entry has, so
+    /// they add commands (`$PATH:./node_modules/.bin`) but cannot change which program an
+    /// existing name runs — the hijack `rce.env_hijack` is about. A value without `$PATH`
+    /// replaces the search path, so all of it must be standard; so must a value that is
+    /// exact, where `$PATH` can only be a literal (quoted) directory name. An empty entry
+    /// before `$PATH` is the current directory.
+    fn standard_path(&self, value: &Word) -> bool {
         let home = self.ctx.home.as_deref();
-        value.split(':').all(|entry| {
-            if matches!(entry, "$PATH" | "${PATH}" | "") {
-                return true;
-            }
+        let mut prepended = value
+            .text
+            .split(':')
+            .take_while(|e| value.exact || !matches!(*e, "$PATH" | "${PATH}"));
+        prepended.all(|entry| {
             let entry = entry.trim_end_matches('/');
             taxonomy::user_bin_dirs()
                 .iter()

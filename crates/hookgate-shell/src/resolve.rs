@@ -1295,7 +1295,11 @@ impl Walker<'_> {
         let mut inner = scope.clone();
         let mut set = Vec::new();
         while let Some(w) = args.get(i) {
-            if !w.exact {
+            // An assignment whose value is known only at run time (`env PATH=$PATH:./bin
+            // make`) is still an assignment: its name is literal, and its value is judged
+            // (and kept unknown) below. Any other word known only at run time ends the
+            // options.
+            if !w.exact && !is_assignment(&w.text) {
                 break;
             }
             let t = w.text.as_str();

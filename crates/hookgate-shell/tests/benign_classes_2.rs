@@ -1,0 +1,43 @@
+//! Issue 8, second round of benign classes, at the analyzer: one line per case,
+//! `(command, expected action, expected rule id or "-")`, each benign class next to the
+//! dangerous neighbours that must keep their rule. Workspace `/home/user/project`, home
+//! `/home/user`. The guard-level view of the same classes (with `chown` to the running user)
+//! is in `hookgate-policy/tests/guard_false_positive_classes.rs`.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)] // test code: a failure should stop loudly
+
+mod common;
+
+use common::{ALLOW, ASK, DENY};
+
+#[track_caller]
+fn table(cases: &[(&str, hookgate_shell::Action, &str)]) {
+    common::table(&common::ctx(), cases);
+}
+
+/// `rce.env_hijack` for PATH is about entries searched before the old `$PATH`: appended ones
+/// only add names (`PATH+=` appends too); prepended ones must be standard bin directories,
+/// and a value without `$PATH` (or with a quoted, literal `$PATH`) replaces the search path.
+#[test]
+fn path_hijack_is_judged_on_the_entries_before_path() {
+    table(&[
+        ("export PATH=$PATH:./node_modules/.bin", ALLOW, "-"),
+        ("PATH=\"$PATH:$PWD/bin\"", ALLOW, "-"),
+        ("export PATH=\"${PATH}:$(pwd)/scripts\"", ALLOW, "-"),
+        ("PATH=$PATH:/opt/tool/bin:./bin npm test", ALLOW, "-"),
+        ("export PATH=~/.local/bin:$PATH:./vendor/bin", ALLOW, "-"),
+        ("env PATH=$PATH:./bin make", ALLOW, "-"),
+        ("PATH+=:./node_modules/.bin", ALLOW, "-"),
+        ("export PATH+=\":$PWD/bin\"", ALLOW, "-"),
+        ("PATH=./bin:$PATH", ASK, "rce.env_hijack"),
+        ("export PATH=/tmp/x:$PATH", ASK, "rce.env_hijack"),
+        ("export PATH=.:$PATH:./bin", ASK, "rce.env_hijack"),
+        ("PATH=:$PATH", ASK, "rce.env_hijack"),
+        ("PATH=./node_modules/.bin", ASK, "rce.env_hijack"),
+        ("PATH='$PATH':./bin", ASK, "rce.env_hijack"),
+        ("PATH=$EVIL:$PATH", ASK, "rce.env_hijack"),
+        ("env PATH=./bin:$PATH make", ASK, "rce.env_hijack"),
+        ("PATH+=/tmp/x", ASK, "rce.env_hijack"),
+        ("LD_PRELOAD+=:./evil.so ls", ASK, "rce.env_hijack"),
+    ]);
+}
