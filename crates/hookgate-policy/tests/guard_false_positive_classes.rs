@@ -542,3 +542,56 @@ fn path_entries_appended_after_path_are_not_a_hijack() {
         ("env PATH=./bin:$PATH make", ASK, "destructive-shell"),
     ]);
 }
+
+/// `chown` to the user who runs the command (`$(id -u)`, `$(whoami)`, `$USER`, `$UID`) of
+/// workspace files is taking back files a container or `sudo` left behind, not privilege
+/// escalation; another owner (root, a named user, an unknown value), a reference file, or a
+/// target outside the workspace keep their verdict.
+#[test]
+fn chown_to_the_current_user_inside_the_workspace_is_not_escalation() {
+    check(&[
+        ("chown -R \"$(id -u):$(id -g)\" node_modules", ALLOW, ""),
+        ("chown -R $USER: dist", ALLOW, ""),
+        ("chown \"$(whoami)\" notes.txt", ALLOW, ""),
+        ("chown -R $(id -un):$(id -gn) build", ALLOW, ""),
+        ("chown ${USER}:${USER} ./out/app.log", ALLOW, ""),
+        ("chown $UID:$(id -g) target", ALLOW, ""),
+        ("chown -R `id -u` .venv", ALLOW, ""),
+        ("chown -v --recursive \"$USER\" .", ALLOW, ""),
+        ("chgrp -R $(id -g) dist", ALLOW, ""),
+        ("chown -R $(id -u):0 dist", ASK, "no-permission-escalation"),
+        ("chown root:root notes.txt", ASK, "no-permission-escalation"),
+        ("chown -R nobody dist", ASK, "no-permission-escalation"),
+        ("chown -R $OWNER dist", ASK, "no-permission-escalation"),
+        (
+            "chown --reference=/etc/shadow dist",
+            ASK,
+            "no-permission-escalation",
+        ),
+        ("chown $(id -u) $TARGET", ASK, ""),
+        ("chown -R $USER: ..", DENY, "destructive-shell"),
+        ("chown $USER ~/.ssh/id_rsa", DENY, ""),
+        ("chown -R $USER /etc", DENY, ""),
+        (
+            "sudo chown -R $USER: node_modules",
+            ASK,
+            "no-permission-escalation",
+        ),
+        ("chgrp wheel dist", ASK, "no-permission-escalation"),
+        ("chown -R $USER -- dist", ASK, "no-permission-escalation"),
+        (
+            "USER=root; chown -R $USER: dist",
+            ASK,
+            "no-permission-escalation",
+        ),
+        (
+            "export USER=root && chown $USER notes.txt",
+            ASK,
+            "no-permission-escalation",
+        ),
+        ("chown $(id -u root) dist", ASK, "no-permission-escalation"),
+        ("chown $(id -G) dist", ASK, "no-permission-escalation"),
+        ("chown -R $USER: dist/*", ASK, "no-permission-escalation"),
+        ("chown $(id -u) .claude/settings.json", DENY, ""),
+    ]);
+}
