@@ -595,3 +595,30 @@ fn chown_to_the_current_user_inside_the_workspace_is_not_escalation() {
         ("chown $(id -u) .claude/settings.json", DENY, ""),
     ]);
 }
+
+/// Emptying an ordinary workspace file (`truncate -s 0`, `: >`, `>`) is an overwrite inside
+/// the workspace, judged like any other write there; files outside the workspace, credential
+/// and protected files, patterns and unresolved targets keep their verdict.
+#[test]
+fn truncating_a_workspace_file_is_an_ordinary_write() {
+    check(&[
+        ("truncate -s 0 logs/app.log", ALLOW, ""),
+        ("truncate --size=0 notes.txt", ALLOW, ""),
+        ("truncate -s0 out/result.json", ALLOW, ""),
+        ("truncate -s 0 ./debug.log ./error.log", ALLOW, ""),
+        ("truncate -s 1M fixtures/big.bin", ALLOW, ""),
+        (": > logs/app.log", ALLOW, ""),
+        ("> notes.txt", ALLOW, ""),
+        ("truncate -s 0 /tmp/build.log", ALLOW, ""),
+        ("truncate -s 0 ~/.bash_history", DENY, ""),
+        ("truncate -s 0 /var/log/syslog", DENY, ""),
+        ("truncate -s 0 /etc/passwd", DENY, ""),
+        ("truncate -s 0 *.log", ASK, ""),
+        ("truncate -s 0 logs/*", ASK, ""),
+        ("truncate -s 0 $LOG", ASK, ""),
+        ("truncate -s 0 .env", ASK, ""),
+        ("truncate -s 0 .claude/settings.json", DENY, ""),
+        ("truncate -s 0 ../other/notes.txt", ASK, ""),
+        ("> ~/.zsh_history", DENY, ""),
+    ]);
+}

@@ -2828,6 +2828,11 @@ impl Walker<'_> {
                     if let Some(rule) = targets::judge_write(&t.text, t.exact, cwd, ctx) {
                         worst = Some(worse(worst, rule.verdict()));
                     }
+                    // A named file is judged by its place alone; a pattern reaches files the
+                    // line does not name.
+                    if name == "truncate" && t.shape != WordShape::Exact {
+                        worst = Some(worse(worst, ids::FS_TRUNCATE.verdict()));
+                    }
                 }
             }
             "sed" | "perl" if args.has_any(&["-i", "--in-place"]) => {

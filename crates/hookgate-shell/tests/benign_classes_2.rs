@@ -41,3 +41,33 @@ fn path_hijack_is_judged_on_the_entries_before_path() {
         ("LD_PRELOAD+=:./evil.so ls", ASK, "rce.env_hijack"),
     ]);
 }
+
+/// `truncate` names files like `>` does: judged by where they are; a pattern is `fs.truncate`.
+#[test]
+fn truncate_is_judged_by_its_targets() {
+    table(&[
+        ("truncate -s 0 logs/app.log", ALLOW, "-"),
+        ("truncate --size=0 notes.txt", ALLOW, "-"),
+        ("truncate -s0 out/result.json", ALLOW, "-"),
+        ("truncate -s 0 ./debug.log ./error.log", ALLOW, "-"),
+        ("truncate -s 1M fixtures/big.bin", ALLOW, "-"),
+        (": > logs/app.log", ALLOW, "-"),
+        ("> notes.txt", ALLOW, "-"),
+        ("truncate -s 0 /tmp/build.log", ALLOW, "-"),
+        (
+            "truncate -s 0 ~/.bash_history",
+            ASK,
+            "fs.overwrite_outside_workspace",
+        ),
+        ("truncate -s 0 /etc/passwd", DENY, "fs.overwrite_system"),
+        ("truncate -s 0 ~/.bashrc", DENY, "fs.overwrite_system"),
+        ("truncate -s 0 *.log", ASK, "fs.truncate"),
+        ("truncate -s 0 logs/*", ASK, "fs.truncate"),
+        ("truncate -s 0 $LOG", ASK, "fs.overwrite_unresolved_target"),
+        (
+            "truncate -s 0 ../other/notes.txt",
+            ASK,
+            "fs.overwrite_outside_workspace",
+        ),
+    ]);
+}
