@@ -622,3 +622,29 @@ fn truncating_a_workspace_file_is_an_ordinary_write() {
         ("> ~/.zsh_history", DENY, ""),
     ]);
 }
+
+/// Removing a named image tag without `-f` (`docker rmi app:1.2`) only drops a name docker
+/// refuses to drop while a container uses it, like `docker rm` of a named container; forcing,
+/// removing every image, or names computed at run time keep their verdict.
+#[test]
+fn removing_a_named_image_tag_without_force_is_not_flagged() {
+    check(&[
+        ("docker rmi myapp:1.2.3", ALLOW, ""),
+        ("docker image rm myapp:old", ALLOW, ""),
+        (
+            "docker rmi registry.example.com/team/api:pr-42 api:pr-41",
+            ALLOW,
+            "",
+        ),
+        ("podman rmi localhost/app:dev", ALLOW, ""),
+        ("docker image remove web:latest", ALLOW, ""),
+        ("docker rmi -f myapp:1.2.3", ASK, ""),
+        ("docker image rm --force myapp:old", ASK, ""),
+        ("docker rmi $(docker images -q)", ASK, ""),
+        ("docker rmi $(docker images -qf dangling=true)", ASK, ""),
+        ("docker images -q | xargs docker rmi", ASK, ""),
+        ("docker image prune -a", ASK, ""),
+        ("docker rmi $IMAGE", ASK, ""),
+        ("docker rmi sha256:4f2a9c", ASK, ""),
+    ]);
+}

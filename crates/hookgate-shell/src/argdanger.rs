@@ -14,7 +14,7 @@ use crate::interp::{Lang, SqlRisk};
 use crate::model::{BlastRadius, Channel, Class, ExecutedCommand, Flow, FlowSink, Verdict};
 use crate::targets::Cwd;
 use crate::taxonomy::{self, Args, ids};
-use crate::walk::{Producer, Scope, Walker, Word};
+use crate::walk::{Producer, Scope, Walker, Word, WordShape};
 
 /// Rails/rake tasks that drop, reset, purge or reload the database.
 const DB_RESET_TASKS: &[&str] = &[
@@ -403,6 +403,7 @@ impl Walker<'_> {
             {
                 other_framework_task(name, words, self.files.production)
             }
+            "docker" | "podman" | "nerdctl" => image_removal(words, args),
             "kill" => self.kill_user_processes(words, scope),
             "pkill" | "killall" => broad_killer(name, words),
             _ => None,
@@ -598,6 +599,35 @@ impl Walker<'_> {
                 })
         })
     }
+}
+
+/// `docker rmi IMAGE…` / `docker image rm IMAGE…` (forcing is a table rule): removing a
+/// tag the line names (`app:1.2`, `registry/team/api`) drops a name docker refuses to drop
+/// while a container uses it, so it is ordinary like `docker rm NAME`. An image id or digest
+/// deletes the image under every name, and a name known only at run time (`$(docker images
+/// -q)`, `$IMAGE`, a pattern) may be all of them: `docker.rmi`.
+fn image_removal(words: &[Word], args: &Args<'_>) -> Option<Verdict> {
+    let verb: &[&str] = match args.positionals.as_slice() {
+        ["rmi", ..] => &["rmi"],
+        ["image", "rm" | "remove", ..] => &args.positionals[..2],
+        _ => return None,
+    };
+    // The images are the words after the verb's words that are not options.
+    let mut rest = words.iter();
+    for v in verb {
+        rest.find(|w| w.exact && w.text == *v)?;
+    }
+    let named_tag = |w: &Word| {
+        let last = w.text.rsplit('/').next().unwrap_or(&w.text);
+        w.exact
+            && w.shape == WordShape::Exact
+            && !w.text.is_empty()
+            && !w.text.contains('@')
+            && !w.text.starts_with("sha256:")
+            && !last.chars().all(|c| c.is_ascii_hexdigit())
+    };
+    let images: Vec<&Word> = rest.filter(|w| !w.text.starts_with('-')).collect();
+    (images.is_empty() || !images.iter().all(|w| named_tag(w))).then(|| ids::DOCKER_RMI.verdict())
 }
 
 /// Tools that run a command inside a container or pod (see [`container_command`]).

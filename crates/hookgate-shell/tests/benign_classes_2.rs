@@ -71,3 +71,43 @@ fn truncate_is_judged_by_its_targets() {
         ),
     ]);
 }
+
+/// Removing a named image tag without `-f` is like `docker rm NAME`; forcing, ids, digests
+/// and names known only at run time keep `docker.rmi` (`docker.container_force_rm` for
+/// `image rm -f`).
+#[test]
+fn removing_a_named_image_tag_is_ordinary() {
+    table(&[
+        ("docker rmi myapp:1.2.3", ALLOW, "-"),
+        ("docker image rm myapp:old", ALLOW, "-"),
+        (
+            "docker rmi registry.example.com/team/api:pr-42 api:pr-41",
+            ALLOW,
+            "-",
+        ),
+        ("podman rmi localhost/app:dev", ALLOW, "-"),
+        ("docker image remove web:latest", ALLOW, "-"),
+        ("docker rmi --no-prune web", ALLOW, "-"),
+        ("docker rmi myapp", ALLOW, "-"),
+        ("docker rmi cafe", ASK, "docker.rmi"),
+        ("docker rmi -f myapp:1.2.3", ASK, "docker.rmi"),
+        (
+            "docker image rm --force myapp:old",
+            ASK,
+            "docker.container_force_rm",
+        ),
+        ("docker rmi $(docker images -q)", ASK, "docker.rmi"),
+        (
+            "docker rmi $(docker images -qf dangling=true)",
+            ASK,
+            "docker.rmi",
+        ),
+        ("docker images -q | xargs docker rmi", ASK, "docker.rmi"),
+        ("docker rmi $IMAGE", ASK, "docker.rmi"),
+        ("docker rmi sha256:4f2a9c", ASK, "docker.rmi"),
+        ("docker rmi 4f2a9c1b7e3d", ASK, "docker.rmi"),
+        ("docker rmi app@sha256:4f2a9c", ASK, "docker.rmi"),
+        ("docker image rm app*", ASK, "docker.rmi"),
+        ("docker image prune -a", ASK, "docker.image_prune_all"),
+    ]);
+}
