@@ -605,7 +605,8 @@ impl Walker<'_> {
 /// tag the line names (`app:1.2`, `registry/team/api`) drops a name docker refuses to drop
 /// while a container uses it, so it is ordinary like `docker rm NAME`. An image id or digest
 /// deletes the image under every name, and a name known only at run time (`$(docker images
-/// -q)`, `$IMAGE`, a pattern) may be all of them: `docker.rmi`.
+/// -q)`, `$IMAGE`, a pattern) may be all of them, as may an option other than
+/// `--no-prune` (`podman rmi --all`): `docker.rmi`.
 fn image_removal(words: &[Word], args: &Args<'_>) -> Option<Verdict> {
     let verb: &[&str] = match args.positionals.as_slice() {
         ["rmi", ..] => &["rmi"],
@@ -626,8 +627,12 @@ fn image_removal(words: &[Word], args: &Args<'_>) -> Option<Verdict> {
             && !w.text.starts_with("sha256:")
             && !last.chars().all(|c| c.is_ascii_hexdigit())
     };
-    let images: Vec<&Word> = rest.filter(|w| !w.text.starts_with('-')).collect();
-    (images.is_empty() || !images.iter().all(|w| named_tag(w))).then(|| ids::DOCKER_RMI.verdict())
+    // Only options that keep the removal to the names given pass (`--no-prune` keeps the
+    // untagged parents); `podman rmi -a`/`--all` removes every image whatever is named.
+    let (flags, images): (Vec<&Word>, Vec<&Word>) = rest.partition(|w| w.text.starts_with('-'));
+    let removes_more = flags.iter().any(|w| w.text != "--no-prune");
+    (removes_more || images.is_empty() || !images.iter().all(|w| named_tag(w)))
+        .then(|| ids::DOCKER_RMI.verdict())
 }
 
 /// Tools that run a command inside a container or pod (see [`container_command`]).

@@ -90,6 +90,9 @@ fn removing_a_named_image_tag_is_ordinary() {
         ("docker rmi --no-prune web", ALLOW, "-"),
         ("docker rmi myapp", ALLOW, "-"),
         ("docker rmi cafe", ASK, "docker.rmi"),
+        ("podman rmi -a", ASK, "docker.rmi"),
+        ("podman rmi --all app:1", ASK, "docker.rmi"),
+        ("podman image rm -a web:1", ASK, "docker.rmi"),
         ("docker rmi -f myapp:1.2.3", ASK, "docker.rmi"),
         (
             "docker image rm --force myapp:old",
