@@ -204,7 +204,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         permission_escalation,
-        "setuid/setgid and sudoers writes deny; world-writable chmod, chown, sudo/su and group changes ask."
+        "setuid/setgid and sudoers writes deny; world-writable chmod, chown (not to the running user inside the workspace), sudo/su and group changes ask."
     ),
     invariant!(
         "no-governance-self-modification",
@@ -1063,6 +1063,16 @@ fn fanned_inside_workspace(j: &Judge<'_>, c: &hookgate_shell::ExecutedCommand) -
     } else {
         targets
     };
+    literal_targets_inside_workspace(j, c, &targets)
+}
+
+/// Every target is a literal path (no variable, substitution or pattern) inside the workspace
+/// or the temp dir, placed relative to where `c` runs.
+fn literal_targets_inside_workspace(
+    j: &Judge<'_>,
+    c: &hookgate_shell::ExecutedCommand,
+    targets: &[&String],
+) -> bool {
     // Relative to where the command runs; a directory only known at run time places nothing.
     let Some(dir) = c.cwd.path(&j.facts.cwd) else {
         return false;
@@ -1195,6 +1205,7 @@ fn permission_escalation(j: &Judge<'_>) -> Option<Violation> {
                 }
                 None => {}
             },
+            "chown" | "chgrp" if chown_to_self_inside_workspace(j, c) => {}
             "chown" | "chgrp" | "setcap" | "visudo" | "passwd" | "usermod" | "gpasswd"
             | "adduser" | "addgroup" | "su" | "sudo" | "doas" | "pkexec" | "runuser" => {
                 ask.get_or_insert_with(|| {
@@ -1221,6 +1232,83 @@ fn permission_escalation(j: &Judge<'_>) -> Option<Violation> {
         }
     }
     ask
+}
+
+/// Values that name the user running the command, as the shell expands them before any
+/// `sudo`: the login variables and the substitutions that print the user's own id or name.
+const SELF_VARIABLES: &[&str] = &["USER", "LOGNAME", "UID", "EUID"];
+
+/// `id` options that print one id or name of the running user (never a list: `-G`).
+const SELF_ID_FLAGS: &[&str] = &[
+    "-u", "-g", "-n", "-un", "-nu", "-gn", "-ng", "--user", "--group", "--name",
+];
+
+/// Whether one part of an owner spec (`OWNER` or `GROUP` of `OWNER:GROUP`, as the analyzer
+/// kept it: `$USER`, `$(id -u)`, `` `whoami` ``) names the running user or their group.
+fn names_self(part: &str) -> bool {
+    let var = part
+        .strip_prefix("${")
+        .and_then(|r| r.strip_suffix('}'))
+        .or_else(|| part.strip_prefix('$'));
+    if var.is_some_and(|v| SELF_VARIABLES.contains(&v)) {
+        return true;
+    }
+    let inner = part
+        .strip_prefix("$(")
+        .and_then(|r| r.strip_suffix(')'))
+        .or_else(|| part.strip_prefix('`').and_then(|r| r.strip_suffix('`')));
+    let Some(inner) = inner else { return false };
+    let words: Vec<&str> = inner.split_whitespace().collect();
+    match words.as_slice() {
+        ["whoami"] => true,
+        ["id", flags @ ..] => !flags.is_empty() && flags.iter().all(|f| SELF_ID_FLAGS.contains(f)),
+        _ => false,
+    }
+}
+
+/// `chown`/`chgrp` that gives workspace files back to the user running it (`chown -R
+/// "$(id -u):$(id -g)" node_modules` after a container wrote them as root): every part of
+/// the owner spec names the running user, only plain flags are given (no `--reference`,
+/// `--from`), and every target is a literal path inside the workspace that the analyzer
+/// judged ordinary. Such a change cannot grant anyone a privilege, so it is outside
+/// `no-permission-escalation`; `sudo`/`su` around it is still judged by the caller.
+fn chown_to_self_inside_workspace(j: &Judge<'_>, c: &hookgate_shell::ExecutedCommand) -> bool {
+    use hookgate_shell::Class;
+    if !matches!(c.verdict.class, Class::Safe | Class::Normal) {
+        return false;
+    }
+    let args = c.argv.get(1..).unwrap_or(&[]);
+    let plain_flag = |a: &str| {
+        matches!(
+            a,
+            "--recursive"
+                | "--verbose"
+                | "--changes"
+                | "--silent"
+                | "--quiet"
+                | "--dereference"
+                | "--no-dereference"
+                | "--preserve-root"
+        ) || a
+            .strip_prefix('-')
+            .is_some_and(|f| !f.is_empty() && f.chars().all(|ch| "RvcfhHLP".contains(ch)))
+    };
+    let (flags, operands): (Vec<&String>, Vec<&String>) =
+        args.iter().partition(|a| a.starts_with('-'));
+    let Some((spec, targets)) = operands.split_first() else {
+        return false;
+    };
+    let parts: Vec<&str> = if program(&c.argv) == "chgrp" {
+        vec![spec.as_str()]
+    } else {
+        spec.split(':').collect()
+    };
+    flags.iter().all(|f| plain_flag(f))
+        && parts.len() <= 2
+        && parts.iter().any(|p| !p.is_empty())
+        && parts.iter().all(|p| p.is_empty() || names_self(p))
+        && !targets.is_empty()
+        && literal_targets_inside_workspace(j, c, targets)
 }
 
 /// Agent scratch space under the agents' home dirs that the agents themselves write through

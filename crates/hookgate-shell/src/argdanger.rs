@@ -14,7 +14,7 @@ use crate::interp::{Lang, SqlRisk};
 use crate::model::{BlastRadius, Channel, Class, ExecutedCommand, Flow, FlowSink, Verdict};
 use crate::targets::Cwd;
 use crate::taxonomy::{self, Args, ids};
-use crate::walk::{Producer, Scope, Walker, Word};
+use crate::walk::{Producer, Scope, Walker, Word, WordShape};
 
 /// Rails/rake tasks that drop, reset, purge or reload the database.
 const DB_RESET_TASKS: &[&str] = &[
@@ -403,6 +403,7 @@ impl Walker<'_> {
             {
                 other_framework_task(name, words, self.files.production)
             }
+            "docker" | "podman" | "nerdctl" => image_removal(words, args),
             "kill" => self.kill_user_processes(words, scope),
             "pkill" | "killall" => broad_killer(name, words),
             _ => None,
@@ -513,7 +514,7 @@ impl Walker<'_> {
         let hijack = Some(ids::RCE_ENV_HIJACK.verdict());
         let Some(value) = value else { return hijack };
         if name == "PATH" {
-            return (!self.standard_path(&value.text)).then(|| ids::RCE_ENV_HIJACK.verdict());
+            return (!self.standard_path(value)).then(|| ids::RCE_ENV_HIJACK.verdict());
         }
         if matches!(
             name,
@@ -563,13 +564,20 @@ impl Walker<'_> {
             })
     }
 
-    /// True when every `:`-separated entry is `$PATH` or a standard bin directory.
-    fn standard_path(&self, value: &str) -> bool {
+    /// True when every `:`-separated entry before the first `$PATH` is a standard bin
+    /// directory. Entries after `$PATH` are searched only for names no earlier entry has, so
+    /// they add commands (`$PATH:./node_modules/.bin`) but cannot change which program an
+    /// existing name runs — the hijack `rce.env_hijack` is about. A value without `$PATH`
+    /// replaces the search path, so all of it must be standard; so must a value that is
+    /// exact, where `$PATH` can only be a literal (quoted) directory name. An empty entry
+    /// before `$PATH` is the current directory.
+    fn standard_path(&self, value: &Word) -> bool {
         let home = self.ctx.home.as_deref();
-        value.split(':').all(|entry| {
-            if matches!(entry, "$PATH" | "${PATH}" | "") {
-                return true;
-            }
+        let mut prepended = value
+            .text
+            .split(':')
+            .take_while(|e| value.exact || !matches!(*e, "$PATH" | "${PATH}"));
+        prepended.all(|entry| {
             let entry = entry.trim_end_matches('/');
             taxonomy::user_bin_dirs()
                 .iter()
@@ -591,6 +599,40 @@ impl Walker<'_> {
                 })
         })
     }
+}
+
+/// `docker rmi IMAGE…` / `docker image rm IMAGE…` (forcing is a table rule): removing a
+/// tag the line names (`app:1.2`, `registry/team/api`) drops a name docker refuses to drop
+/// while a container uses it, so it is ordinary like `docker rm NAME`. An image id or digest
+/// deletes the image under every name, and a name known only at run time (`$(docker images
+/// -q)`, `$IMAGE`, a pattern) may be all of them, as may an option other than
+/// `--no-prune` (`podman rmi --all`): `docker.rmi`.
+fn image_removal(words: &[Word], args: &Args<'_>) -> Option<Verdict> {
+    let verb: &[&str] = match args.positionals.as_slice() {
+        ["rmi", ..] => &["rmi"],
+        ["image", "rm" | "remove", ..] => &args.positionals[..2],
+        _ => return None,
+    };
+    // The images are the words after the verb's words that are not options.
+    let mut rest = words.iter();
+    for v in verb {
+        rest.find(|w| w.exact && w.text == *v)?;
+    }
+    let named_tag = |w: &Word| {
+        let last = w.text.rsplit('/').next().unwrap_or(&w.text);
+        w.exact
+            && w.shape == WordShape::Exact
+            && !w.text.is_empty()
+            && !w.text.contains('@')
+            && !w.text.starts_with("sha256:")
+            && !last.chars().all(|c| c.is_ascii_hexdigit())
+    };
+    // Only options that keep the removal to the names given pass (`--no-prune` keeps the
+    // untagged parents); `podman rmi -a`/`--all` removes every image whatever is named.
+    let (flags, images): (Vec<&Word>, Vec<&Word>) = rest.partition(|w| w.text.starts_with('-'));
+    let removes_more = flags.iter().any(|w| w.text != "--no-prune");
+    (removes_more || images.is_empty() || !images.iter().all(|w| named_tag(w)))
+        .then(|| ids::DOCKER_RMI.verdict())
 }
 
 /// Tools that run a command inside a container or pod (see [`container_command`]).

@@ -818,8 +818,17 @@ impl Walker<'_> {
                 _ => Val::Unknown,
             };
         }
+        // `PATH+=:dir` appends to the old value: judged as `PATH=$PATH:dir`.
+        let judged = match &value {
+            Some(w) if append => Some(Word {
+                text: format!("${shown}{}", w.text),
+                exact: false,
+                ..w.clone()
+            }),
+            _ => value.clone(),
+        };
         if crate::resolve::is_hijack_variable(shown)
-            && let Some(verdict) = self.hijack_verdict(shown, value.as_ref(), scope)
+            && let Some(verdict) = self.hijack_verdict(shown, judged.as_ref(), scope)
         {
             self.record_text(vec![text(node, src).to_owned()], scope, verdict);
         }

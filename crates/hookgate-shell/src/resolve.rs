@@ -1295,7 +1295,11 @@ impl Walker<'_> {
         let mut inner = scope.clone();
         let mut set = Vec::new();
         while let Some(w) = args.get(i) {
-            if !w.exact {
+            // An assignment whose value is known only at run time (`env PATH=$PATH:./bin
+            // make`) is still an assignment: its name is literal, and its value is judged
+            // (and kept unknown) below. Any other word known only at run time ends the
+            // options.
+            if !w.exact && !is_assignment(&w.text) {
                 break;
             }
             let t = w.text.as_str();
@@ -2823,6 +2827,11 @@ impl Walker<'_> {
                 for t in &operands {
                     if let Some(rule) = targets::judge_write(&t.text, t.exact, cwd, ctx) {
                         worst = Some(worse(worst, rule.verdict()));
+                    }
+                    // A named file is judged by its place alone; a pattern reaches files the
+                    // line does not name.
+                    if name == "truncate" && t.shape != WordShape::Exact {
+                        worst = Some(worse(worst, ids::FS_TRUNCATE.verdict()));
                     }
                 }
             }

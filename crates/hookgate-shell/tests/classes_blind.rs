@@ -1715,7 +1715,11 @@ fn second_round_of_spellings() {
             "fs.delete_outside_workspace",
         ),
         ("> ~/.zsh_history", ASK, "fs.overwrite_outside_workspace"),
-        ("truncate -s 0 ~/.bash_history", ASK, "fs.truncate"),
+        (
+            "truncate -s 0 ~/.bash_history",
+            ASK,
+            "fs.overwrite_outside_workspace",
+        ),
         (
             "echo > ~/.bash_history",
             ASK,
