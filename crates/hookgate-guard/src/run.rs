@@ -1319,8 +1319,14 @@ pub fn judge(
             let result = store.update_session_state(&call.session_id, |value| {
                 let mut state: SessionState =
                     serde_json::from_value(value.clone()).unwrap_or_default();
+                let before = state.clone();
                 let eval = judge_with(&mut state, true);
-                if let Ok(new) = serde_json::to_value(&state) {
+                // Only a changed fact is written back: a new session's first call that
+                // remembers nothing must not write the default state (the store writes when
+                // the document differs, and an absent file reads as `{}`).
+                if state != before
+                    && let Ok(new) = serde_json::to_value(&state)
+                {
                     *value = new;
                 }
                 eval

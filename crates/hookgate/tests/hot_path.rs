@@ -16,6 +16,7 @@ use common::Sandbox as Env;
 
 trait HotPath {
     fn payload(&self, command: &str) -> Vec<u8>;
+    fn session_documents(&self) -> Vec<PathBuf>;
     fn session_document(&self) -> PathBuf;
 }
 
@@ -24,24 +25,32 @@ impl HotPath for Env {
         serde_json::to_vec(&common::bash_payload("hot-path", &self.work(), command)).unwrap()
     }
 
-    /// The one session document hookgate keeps for the session.
-    fn session_document(&self) -> PathBuf {
+    /// The session documents hookgate keeps (none until a call remembers a fact).
+    fn session_documents(&self) -> Vec<PathBuf> {
         let dir = self.root.path().join("home/sessions");
-        let docs: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .unwrap()
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            return Vec::new();
+        };
+        entries
             .map(|e| e.unwrap().path())
             .filter(|p| p.extension().is_some_and(|x| x == "json"))
-            .collect();
-        assert_eq!(docs.len(), 1, "one session document in {}", dir.display());
+            .collect()
+    }
+
+    /// The one session document hookgate keeps for the session.
+    fn session_document(&self) -> PathBuf {
+        let docs = self.session_documents();
+        assert_eq!(docs.len(), 1, "one session document: {docs:?}");
         docs.into_iter().next().unwrap()
     }
 }
 
-fn identity(path: &Path) -> (u64, Vec<u8>) {
-    (
-        std::fs::metadata(path).unwrap().ino(),
-        std::fs::read(path).unwrap(),
-    )
+/// The document's inode and bytes; `None` while it does not exist.
+fn identity(path: &Path) -> Option<(u64, Vec<u8>)> {
+    Some((
+        std::fs::metadata(path).ok()?.ino(),
+        std::fs::read(path).ok()?,
+    ))
 }
 
 #[test]
@@ -55,9 +64,36 @@ fn calls_that_change_no_fact_leave_the_session_document_alone() {
         "allowed call answered {:?}",
         out.stdout
     );
-    let doc = env.session_document();
-    let before = identity(&doc);
     let denied = env.payload("git push --force origin main");
+    // A new session whose calls remember nothing keeps no document at all.
+    for payload in [&allowed, &denied] {
+        env.run(&["hook", "claude"], payload);
+        assert!(
+            env.session_documents().is_empty(),
+            "a call that remembers nothing wrote a new session's state"
+        );
+    }
+    // A call that changes a remembered fact (a file written this session) writes it ...
+    let write = serde_json::to_vec(&serde_json::json!({
+        "session_id": "hot-path",
+        "transcript_path": "/tmp/t.jsonl",
+        "cwd": env.work(),
+        "permission_mode": "default",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Write",
+        "tool_input": {"file_path": "notes.txt", "content": "x"},
+        "tool_use_id": "toolu_2"
+    }))
+    .unwrap();
+    env.run(&["hook", "claude"], &write);
+    let doc = env.session_document();
+    let state: serde_json::Value = serde_json::from_slice(&std::fs::read(&doc).unwrap()).unwrap();
+    assert!(
+        state["written_files"].to_string().contains("notes.txt"),
+        "the written file was not remembered: {state}"
+    );
+    // ... and later calls that change nothing leave it alone.
+    let before = identity(&doc);
     for payload in [&allowed, &allowed, &denied, &denied] {
         let out = env.run(&["hook", "claude"], payload);
         assert_eq!(out.status.code(), Some(0));
@@ -73,24 +109,6 @@ fn calls_that_change_no_fact_leave_the_session_document_alone() {
         String::from_utf8_lossy(&out.stdout).contains("\"deny\""),
         "force push was not denied: {}",
         String::from_utf8_lossy(&out.stdout)
-    );
-    // A call that changes a remembered fact (a file written this session) still writes it.
-    let write = serde_json::to_vec(&serde_json::json!({
-        "session_id": "hot-path",
-        "transcript_path": "/tmp/t.jsonl",
-        "cwd": env.work(),
-        "permission_mode": "default",
-        "hook_event_name": "PreToolUse",
-        "tool_name": "Write",
-        "tool_input": {"file_path": "notes.txt", "content": "x"},
-        "tool_use_id": "toolu_2"
-    }))
-    .unwrap();
-    env.run(&["hook", "claude"], &write);
-    let state: serde_json::Value = serde_json::from_slice(&std::fs::read(&doc).unwrap()).unwrap();
-    assert!(
-        state["written_files"].to_string().contains("notes.txt"),
-        "the written file was not remembered: {state}"
     );
 }
 
