@@ -2412,7 +2412,6 @@ fn agent_relaunch(j: &Judge<'_>) -> Option<Violation> {
         .iter()
         .filter(|c| launches_agent(&c.argv))
         .collect();
-    let first = launches.first()?;
     let suggest = "run the agent as configured, or ask the user to start it themselves";
     for c in &launches {
         if let Some(v) = sandboxed_command(j, &c.argv) {
@@ -2440,6 +2439,12 @@ fn agent_relaunch(j: &Judge<'_>) -> Option<Violation> {
     }
     // A variable set anywhere in the line reaches a later launch when exported, and a
     // launch it prefixes directly: order in the analysis is not source order, so any counts.
+    // hookgate's read-only commands (`--version`, `log`, `explain` …: what `user_only_action`
+    // leaves to the agent) run no hooks, so a moved config or PATH changes only what they
+    // report; its other commands are the user's whatever the environment.
+    let first = launches.iter().find(|c| {
+        !program(&c.argv).starts_with("hookgate") || user_only_action(&c.argv).is_some()
+    })?;
     let moved = analysis.commands.iter().find_map(|c| {
         c.effects
             .iter()

@@ -583,6 +583,14 @@ fn nested_agents_with_moved_config_or_hooks_switched_off_are_denied() {
         ("HOME=/tmp/x ls", Quiet),
         ("XDG_CONFIG_HOME=/tmp/x make test", Quiet),
         ("hookgate explain 'ls'", Quiet),
+        // hookgate's read-only commands run no hooks: a moved environment changes only what
+        // they report; the ones that run hooks stay the user's.
+        ("export PATH=$PATH:./x && hookgate --version", Quiet),
+        ("HOME=/tmp/x hookgate log", Quiet),
+        ("XDG_CONFIG_HOME=/tmp/x hookgate explain 'ls'", Quiet),
+        ("HOME=/tmp/x hookgate hook claude", Deny),
+        ("PATH=/tmp/x:$PATH hookgate fire pre_tool_use", Deny),
+        ("export PATH=$PATH:./x && claude -p hi", Deny),
     ]);
 }
 
