@@ -294,7 +294,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         script_execution,
-        "Running a file written in this session (or earlier in the same command line): write-then-execute."
+        "Running a file written in this session (or earlier in the same command line): write-then-execute. A shell script written by an earlier call is judged by its content on disk (benign: no objection; dangerous: asked with its own reason)."
     ),
     invariant!(
         "no-self-approve-pr",
@@ -394,7 +394,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         system_file_write,
-        "Writing system binaries, /etc, devices, /proc or /sys; a program put in a user bin dir on PATH (`~/.local/bin`) asks, one named like a program installed elsewhere denies."
+        "Writing system binaries, /etc, devices, /proc or /sys; a program put in a user bin dir on PATH (`~/.local/bin`) under the name of a program installed elsewhere, of hookgate or of an agent CLI denies, one whose name the line does not show asks, a new name is no objection."
     ),
     invariant!(
         "no-vcs-config-modification",
