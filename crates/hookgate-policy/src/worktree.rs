@@ -193,31 +193,7 @@ pub(crate) fn pathspec_query(
     cwd: &Path,
     home: Option<&Path>,
 ) -> Option<PathspecState> {
-    let (program, rest) = argv.split_first()?;
-    if base_name(program) != "git" {
-        return None;
-    }
-    let mut dir = cwd.to_path_buf();
-    let mut i = 0;
-    while let Some(word) = rest.get(i) {
-        match word.as_str() {
-            "-C" => {
-                dir = normalize(rest.get(i + 1)?, &dir, home).path;
-                i += 2;
-            }
-            "-c" | "--exec-path" | "--config-env" => i += 2,
-            w if w.starts_with("--git-dir")
-                || w.starts_with("--work-tree")
-                || w.starts_with("--namespace")
-                || w.starts_with("--super-prefix") =>
-            {
-                return None;
-            }
-            w if w.starts_with('-') => i += 1,
-            _ => break,
-        }
-    }
-    let (sub, sub_args) = rest.get(i..)?.split_first()?;
+    let (dir, sub, sub_args) = git_subcommand(argv, cwd, home)?;
     let mut positionals: Vec<&String> = Vec::new();
     let mut after_dashes: Option<Vec<&String>> = None;
     let mut source = false;
@@ -285,10 +261,14 @@ pub(crate) fn pathspec_query(
     })
 }
 
-/// The work tree directory a discard acts on: `git worktree remove`'s worktree, else the
-/// command's directory (`-C`, relative to the cwd). `None` when it cannot be known exactly
-/// or the command loses more than uncommitted work.
-fn target(argv: &[String], cwd: &Path, home: Option<&Path>) -> Option<PathBuf> {
+/// A git command's directory (`-C`, relative to `cwd`), subcommand and its arguments; `None`
+/// when it is not git or the repository is moved elsewhere (`--git-dir`, `--work-tree`,
+/// `--namespace`, `--super-prefix`), so what it acts on is not known exactly.
+fn git_subcommand<'a>(
+    argv: &'a [String],
+    cwd: &Path,
+    home: Option<&Path>,
+) -> Option<(PathBuf, &'a String, &'a [String])> {
     let (program, rest) = argv.split_first()?;
     if base_name(program) != "git" {
         return None;
@@ -314,6 +294,14 @@ fn target(argv: &[String], cwd: &Path, home: Option<&Path>) -> Option<PathBuf> {
         }
     }
     let (sub, sub_args) = rest.get(i..)?.split_first()?;
+    Some((dir, sub, sub_args))
+}
+
+/// The work tree directory a discard acts on: `git worktree remove`'s worktree, else the
+/// command's directory (`-C`, relative to the cwd). `None` when it cannot be known exactly
+/// or the command loses more than uncommitted work.
+fn target(argv: &[String], cwd: &Path, home: Option<&Path>) -> Option<PathBuf> {
+    let (dir, sub, sub_args) = git_subcommand(argv, cwd, home)?;
     let flags = split_flags(sub_args);
     match sub.as_str() {
         "reset" => flags
