@@ -3751,7 +3751,8 @@ fn shadowed_program(j: &Judge<'_>) -> Option<Violation> {
                         Effect::Deny,
                         format!(
                             "puts a program named `{}` in {}, where it would run instead of \
-                             hookgate or the coding agent it guards",
+                             hookgate, the coding agent it guards or a program that asks for \
+                             credentials",
                             file_name(&path),
                             path.parent().unwrap_or(&path).display()
                         ),
@@ -3797,7 +3798,7 @@ enum Placement {
     Nothing,
     /// A program under a name nothing else on `PATH` answers to.
     NewName,
-    /// A program named like hookgate or an agent CLI.
+    /// A program named like hookgate, an agent CLI or a credential prompt.
     GuardName,
     /// A program that runs instead of this installed one.
     Shadows(PathBuf),
@@ -3932,9 +3933,15 @@ pub(crate) fn new_program_installs(j: &Judge<'_>) -> (Vec<usize>, Vec<String>) {
 }
 
 /// Names that, put first on `PATH`, would run instead of the guard or of an agent it is
-/// configured for (`hookgate`, `hookgate-*`, the agent CLIs).
+/// configured for (`hookgate`, `hookgate-*`, the agent CLIs), or would be handed a password
+/// or key by a user who types them out of habit whether or not the real program is
+/// installed here (`sudo`, `su`, `ssh`, `gpg`…).
 fn guard_or_agent_name(name: &str) -> bool {
-    name.starts_with("hookgate") || AGENT_CLIS.contains(&name)
+    const CREDENTIAL_PROMPTS: &[&str] = &[
+        "sudo", "su", "doas", "pkexec", "passwd", "login", "ssh", "scp", "sftp", "ssh-add", "gpg",
+        "gpg2", "pass", "op", "aws", "gcloud", "az", "kubectl", "gh",
+    ];
+    name.starts_with("hookgate") || AGENT_CLIS.contains(&name) || CREDENTIAL_PROMPTS.contains(&name)
 }
 
 fn vcs_config(j: &Judge<'_>) -> Option<Violation> {

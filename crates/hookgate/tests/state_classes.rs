@@ -267,6 +267,12 @@ fn an_archive_extracted_whole_is_judged_by_where_its_members_land() {
             "which holds",
         ),
         (
+            &tar("pkg.tgz", " --one-top-level=home"),
+            "deny",
+            "which holds",
+        ),
+        (&tar("pkg.tgz", " -s ,^,home/,"), "deny", "which holds"),
+        (
             &format!("unzip -j -o {} -d {root}", arc("pkg.zip")),
             "deny",
             "which holds",
@@ -485,6 +491,17 @@ fn a_program_under_a_new_name_in_a_user_bin_dir_shadows_nothing() {
             "cp scripts/deploy.sh ~/.local/bin/codex",
             "deny",
             "instead of hookgate",
+        ),
+        // A credential prompt, installed here or not.
+        (
+            "cp scripts/deploy.sh ~/.local/bin/sudo",
+            "deny",
+            "asks for credentials",
+        ),
+        (
+            "install -m755 scripts/deploy.sh ~/.local/bin/doas",
+            "deny",
+            "asks for credentials",
         ),
         // Names the line does not show: asked.
         (

@@ -383,6 +383,9 @@ impl TarCall {
         match c {
             'x' => self.extract = true,
             'P' => self.absolute = true,
+            // bsdtar's `-s /old/new/` renames members (GNU's `-s` keeps their order): where
+            // they land cannot be read off their names.
+            's' => self.unplaceable = true,
             'c' | 'r' | 'u' | 'A' => self.create = true,
             'O' => self.to_stdout = true,
             _ => {}
@@ -418,6 +421,8 @@ impl TarCall {
             "to-stdout" => self.to_stdout = true,
             "remove-files" => self.remove_files = true,
             "absolute-names" => self.absolute = true,
+            // Members land below a directory named after the archive (or the value).
+            "one-top-level" => self.unplaceable = true,
             "strip-components" | "strip" => {
                 // An unreadable count leaves the members unplaceable by name.
                 match value_of(iter).parse() {
