@@ -1,12 +1,41 @@
 //! Git facts for the judgement: the current branch, read from `.git/HEAD` without starting
 //! `git` (a hook call must not pay for a process it can avoid), and — only when the policy
-//! asks, for a discard such as `git reset --hard` — whether a linked worktree has work to
-//! lose.
+//! asks, for a discard such as `git reset --hard` or `git restore FILE` — whether a linked
+//! worktree, or the named paths, have work to lose.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
+use std::time::Duration;
 
-use hookgate_policy::WorktreeState;
+use hookgate_policy::{PathspecState, WorktreeState};
+
+use crate::probe::bounded;
+
+/// Longest a `git status` asked for by the policy may take: the agent waits on it. Past it
+/// the state is unknown, which keeps the discard's verdict (fail closed).
+const STATUS_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// Most `git status` output read; more is still an answer (changes exist).
+const STATUS_CAP: usize = 64 * 1024;
+
+/// A `git` that reads the repository at `dir` and nothing else: the inherited `GIT_*`
+/// variables that would point it elsewhere removed, no optional locks taken.
+fn git_at(dir: &Path) -> Command {
+    let mut git = Command::new("git");
+    for var in [
+        "GIT_DIR",
+        "GIT_WORK_TREE",
+        "GIT_INDEX_FILE",
+        "GIT_COMMON_DIR",
+        "GIT_OBJECT_DIRECTORY",
+        "GIT_NAMESPACE",
+    ] {
+        git.env_remove(var);
+    }
+    git.arg("--no-optional-locks").arg("-C").arg(dir);
+    git.stdin(Stdio::null()).stderr(Stdio::null());
+    git
+}
 
 /// The branch checked out in `git_dir` (a repository's own git dir, as
 /// `hookgate_project::GitInfo::git_dir` found it); `None` on a detached HEAD (policy treats an
@@ -44,29 +73,36 @@ pub fn worktree_state(dir: &Path) -> WorktreeState {
         return state;
     }
     state.linked = true;
-    let mut git = Command::new("git");
-    for var in [
-        "GIT_DIR",
-        "GIT_WORK_TREE",
-        "GIT_INDEX_FILE",
-        "GIT_COMMON_DIR",
-        "GIT_OBJECT_DIRECTORY",
-        "GIT_NAMESPACE",
-    ] {
-        git.env_remove(var);
-    }
-    let status = git
-        .arg("--no-optional-locks")
-        .arg("-C")
-        .arg(&repo.work_tree)
-        .args(["status", "--porcelain", "-z", "--untracked-files=normal"])
-        .stdin(Stdio::null())
-        .stderr(Stdio::null())
-        .output();
-    if let Ok(out) = status
-        && out.status.success()
-    {
+    let mut git = git_at(&repo.work_tree);
+    git.args(["status", "--porcelain", "-z", "--untracked-files=normal"]);
+    if let Some(out) = bounded(git, STATUS_TIMEOUT, STATUS_CAP) {
         state.dirty = !out.stdout.is_empty();
+    }
+    state
+}
+
+/// Whether the paths a checkout or restore names hold uncommitted work, for a policy deciding
+/// whether overwriting them loses anything (`hookgate_policy::Evaluation::pathspecs_wanted`).
+///
+/// One read-only `git status` over exactly those pathspecs, in the directory the command
+/// runs in (so git reads them as the command will): a change between index and `HEAD` or
+/// between work tree and index counts; untracked and ignored files count only when the
+/// command copies from a commit (`query.untracked`), since copying from the index leaves
+/// them alone. A failure, a timeout or a directory outside any repository answers
+/// "changed", so the discard is judged as always (fail closed).
+pub fn pathspec_state(query: &PathspecState) -> PathspecState {
+    let mut state = query.clone();
+    state.changed = true;
+    let mut git = git_at(&query.dir);
+    git.args(["status", "--porcelain", "-z"]);
+    if query.untracked {
+        git.args(["--untracked-files=all", "--ignored"]);
+    } else {
+        git.arg("--untracked-files=no");
+    }
+    git.arg("--").args(&query.pathspecs);
+    if let Some(out) = bounded(git, STATUS_TIMEOUT, STATUS_CAP) {
+        state.changed = !out.stdout.is_empty();
     }
     state
 }

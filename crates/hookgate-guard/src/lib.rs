@@ -8,8 +8,11 @@
 //! mode (ask where the agent supports it, else deny) and is recorded as an error.
 
 mod allow;
+pub mod archive;
+
 pub mod bridge;
 pub mod git;
+mod probe;
 mod run;
 mod session_line;
 

@@ -19,7 +19,8 @@ use hookgate_audit::{Record, Store};
 use hookgate_core::{AgentKind, CanonicalCall, Decision, EventId, Outcome};
 use hookgate_engine::config::Loaded;
 use hookgate_policy::{
-    Action, Ctx, Evaluation, Matched, Policy, PolicyLayer, Rejudge, SessionState, WorktreeState,
+    Action, ArchiveListing, Ctx, Evaluation, Matched, PathspecState, Policy, PolicyLayer, Rejudge,
+    SessionState, WorktreeState,
 };
 use hookgate_project::{ConfigSnapshot, Project, TrustState};
 use serde::Serialize;
@@ -1284,6 +1285,8 @@ pub fn judge(
     let mut spender = (mode == RunMode::Live)
         .then(|| crate::allow::Spender::new(opts.config_dir.as_deref(), key, &ctx.allowances));
     let mut worktrees: Vec<WorktreeState> = Vec::new();
+    let mut pathspecs: Vec<PathspecState> = Vec::new();
+    let mut archives: Vec<ArchiveListing> = Vec::new();
     let mut judge_with = |state: &mut SessionState, live: bool| {
         let (eval, _) = policy.judge_in_session(&call, &ctx, state, |eval| {
             // A discard in a work tree whose state the policy needs: look it up (only now,
@@ -1296,6 +1299,26 @@ pub fn judge(
                     .collect();
                 worktrees.extend(found.iter().cloned());
                 return Err(Rejudge::With(found));
+            }
+            // An archive extracted whole, in a call that is objected to: what it holds.
+            if !eval.archives_wanted.is_empty() {
+                let found: Vec<ArchiveListing> = eval
+                    .archives_wanted
+                    .iter()
+                    .map(crate::archive::listing)
+                    .collect();
+                archives.extend(found.iter().cloned());
+                return Err(Rejudge::WithArchives(found));
+            }
+            // A checkout or restore of named paths: whether anything uncommitted is there.
+            if !eval.pathspecs_wanted.is_empty() {
+                let found: Vec<PathspecState> = eval
+                    .pathspecs_wanted
+                    .iter()
+                    .map(git::pathspec_state)
+                    .collect();
+                pathspecs.extend(found.iter().cloned());
+                return Err(Rejudge::WithPathspecs(found));
             }
             let c = combine(eval, hooks.as_ref(), &reach, opts.ask_fallback);
             let passes = !matches!(c.decision, Some(Decision::Deny | Decision::Ask));
@@ -1368,6 +1391,23 @@ pub fn judge(
     }
     if !worktrees.is_empty() {
         trace.insert("worktrees".into(), json!(worktrees));
+    }
+    if !pathspecs.is_empty() {
+        trace.insert("pathspecs".into(), json!(pathspecs));
+    }
+    if !archives.is_empty() {
+        // The record keeps what was looked at, not every member name.
+        let summary: Vec<Value> = archives
+            .iter()
+            .map(|a| {
+                json!({
+                    "archive": a.archive,
+                    "format": a.format,
+                    "members": a.members.as_ref().map(Vec::len),
+                })
+            })
+            .collect();
+        trace.insert("archives".into(), json!(summary));
     }
     if let Some(spender) = &spender {
         for (name, ids) in [

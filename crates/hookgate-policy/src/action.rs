@@ -20,6 +20,8 @@ mod diff;
 pub(crate) mod find;
 mod performers;
 
+pub(crate) use performers::join as join_path;
+
 pub(crate) use find::{Entry, EntryKind, FindFilter, K};
 
 macro_rules! action_kinds {
@@ -187,6 +189,9 @@ pub(crate) struct Facts<'a> {
     /// Where a NUL byte was found in the command or a path: the shell or the kernel would cut
     /// the word there, so what runs is not what was judged.
     pub nul: Option<&'static str>,
+    /// Archives extracted whole from a file whose member list [`Ctx::archives`] does not hold
+    /// yet (each a question: `members` is `None`); see the `archive` module.
+    pub archives_unlisted: Vec<crate::ArchiveListing>,
 }
 
 /// Value-taking options of `git push` given as a separate word.
@@ -210,6 +215,7 @@ impl<'a> Facts<'a> {
             cwd,
             links: Vec::new(),
             nul: None,
+            archives_unlisted: Vec::new(),
         }
     }
 
@@ -423,6 +429,7 @@ impl<'a> Facts<'a> {
             &mut described,
             ctx,
         );
+        self.list_archives(&analysis.commands, &mut described, ctx);
         let unresolved_line = analysis.commands.is_empty()
             && !matches!(analysis.parse, ParseStatus::Empty | ParseStatus::Ok);
         self.analysis = Some(analysis);
@@ -647,6 +654,68 @@ impl<'a> Facts<'a> {
                 d.paths.retain(|t| !t.partial);
             }
             d.paths.extend(touches);
+        }
+    }
+}
+
+impl Facts<'_> {
+    /// Whole-archive extractions from a file ([`Touch::archive`]) whose member list the
+    /// caller found ([`Ctx::archives`]): the tree write is replaced by the writes of the
+    /// members, when they can be placed exactly (see the `archive` module). A listing not
+    /// found yet is noted as a question; one that could not be had keeps the tree. Without
+    /// file-system facts ([`Ctx::follow_symlinks`] off) the tree stays.
+    fn list_archives(
+        &mut self,
+        commands: &[hookgate_shell::ExecutedCommand],
+        described: &mut [Described],
+        ctx: &Ctx,
+    ) {
+        if !ctx.follow_symlinks {
+            return;
+        }
+        for (i, d) in described.iter_mut().enumerate() {
+            let Some(command) = commands.get(i) else {
+                continue;
+            };
+            if !d.paths.iter().any(|t| t.archive.is_some()) {
+                continue;
+            }
+            let mut out = Vec::with_capacity(d.paths.len());
+            for t in std::mem::take(&mut d.paths) {
+                let Some(src) = t.archive.clone() else {
+                    out.push(t);
+                    continue;
+                };
+                let Some(archive) = self.placed_exactly(command, &src.raw, ctx) else {
+                    out.push(t);
+                    continue;
+                };
+                let listed = ctx
+                    .archives
+                    .iter()
+                    .find(|l| l.archive == archive && l.format == src.format);
+                let Some(l) = listed else {
+                    let question = crate::ArchiveListing {
+                        archive,
+                        format: src.format,
+                        members: None,
+                    };
+                    if !self.archives_unlisted.contains(&question) {
+                        self.archives_unlisted.push(question);
+                    }
+                    out.push(t);
+                    continue;
+                };
+                match l
+                    .members
+                    .as_deref()
+                    .and_then(|m| crate::archive::member_touches(m, &t.raw, src.strip))
+                {
+                    Some(members) => out.extend(members),
+                    None => out.push(t),
+                }
+            }
+            d.paths = out;
         }
     }
 }
@@ -1027,6 +1096,10 @@ pub(crate) struct Touch {
     /// when DEST is a directory): the destination as written, and whether this touch is the
     /// reading for a directory. [`Facts`] keeps the reading the file system confirms.
     pub reading: Option<(String, bool)>,
+    /// A whole archive extracted into this [`Reach::Tree`] path from a file named on the line
+    /// (`tar xzf pkg.tgz -C DIR`): once the caller has listed the archive
+    /// ([`Ctx::archives`]), [`Facts`] replaces the tree by the paths its members land on.
+    pub archive: Option<performers::ArchiveSource>,
 }
 
 impl Touch {
@@ -1042,6 +1115,7 @@ impl Touch {
             verb: None,
             metadata: false,
             reading: None,
+            archive: None,
         }
     }
 }
@@ -1353,10 +1427,18 @@ fn describe_program(
         "rsync" => performers::rsync(argv, rest),
         "tee" | "sponge" => Described::new(ActionKind::FileWrite, argv)
             .with_paths(operands(rest, &[]), PathOp::Write),
-        "touch" => Described::new(ActionKind::FileWrite, argv).with_paths(
-            operands(rest, &["-r", "--reference", "-d", "--date", "-t"]),
-            PathOp::Write,
-        ),
+        // Timestamps only (or an empty new file): no content of the session's own, so a
+        // file touched and then run is not write-then-execute (`Touch::metadata`).
+        "touch" => {
+            let mut d = Described::new(ActionKind::FileWrite, argv).with_paths(
+                operands(rest, &["-r", "--reference", "-d", "--date", "-t"]),
+                PathOp::Write,
+            );
+            for t in &mut d.paths {
+                t.metadata = true;
+            }
+            d
+        }
         "truncate" => Described::new(ActionKind::FileWrite, argv).with_paths(
             operands(rest, &["-s", "--size", "-r", "--reference"]),
             PathOp::Write,

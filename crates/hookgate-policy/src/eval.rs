@@ -92,6 +92,17 @@ pub struct Evaluation {
     /// the `worktree` module). Until then those discards are judged as always.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub worktrees_wanted: Vec<std::path::PathBuf>,
+    /// Checkouts and restores of named paths whose state ([`crate::Ctx::pathspecs`]: anything
+    /// uncommitted there?) this judgement would use and did not have; answered the same way
+    /// as [`Evaluation::worktrees_wanted`]. Until then those discards are judged as always.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub pathspecs_wanted: Vec<crate::PathspecState>,
+    /// Archives extracted whole whose member lists ([`crate::Ctx::archives`]) this judgement
+    /// would use and did not have — asked for only when the call is denied or asked, since
+    /// a listing can only narrow the write. Until then the extraction is a write of the
+    /// whole directory.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub archives_wanted: Vec<crate::ArchiveListing>,
 }
 
 /// What a caller settling a judgement (see [`Policy::judge_in_session`]) needs before it can
@@ -103,6 +114,10 @@ pub enum Rejudge {
     Without(Vec<String>),
     /// The work tree states the judgement asked for ([`Evaluation::worktrees_wanted`]).
     With(Vec<crate::WorktreeState>),
+    /// The pathspec states the judgement asked for ([`Evaluation::pathspecs_wanted`]).
+    WithPathspecs(Vec<crate::PathspecState>),
+    /// The archive listings the judgement asked for ([`Evaluation::archives_wanted`]).
+    WithArchives(Vec<crate::ArchiveListing>),
 }
 
 fn micros(since: Instant) -> u64 {
@@ -148,7 +163,7 @@ impl Policy {
         mut finish: impl FnMut(&Evaluation) -> Result<Option<Decision>, Rejudge>,
     ) -> (Evaluation, Option<Decision>) {
         let started = Instant::now();
-        let facts = Facts::build_in_session(call, ctx, state.secret_paths());
+        let mut facts = Facts::build_in_session(call, ctx, state.secret_paths());
         let mut changed: Option<Ctx> = None;
         let (evaluation, decision) = loop {
             let ctx_now = changed.as_ref().unwrap_or(ctx);
@@ -158,6 +173,24 @@ impl Policy {
                 Ok(decision) => break (evaluation, decision),
                 Err(Rejudge::Without(ids)) => {
                     next.allowances.retain(|a| !ids.contains(&a.id));
+                }
+                Err(Rejudge::WithArchives(listings)) => {
+                    for l in listings {
+                        if !next
+                            .archives
+                            .iter()
+                            .any(|a| a.archive == l.archive && a.format == l.format)
+                        {
+                            next.archives.push(l);
+                        }
+                    }
+                }
+                Err(Rejudge::WithPathspecs(states)) => {
+                    for s in states {
+                        if !next.pathspecs.contains(&s) {
+                            next.pathspecs.push(s);
+                        }
+                    }
                 }
                 Err(Rejudge::With(states)) => {
                     for s in states {
@@ -171,6 +204,10 @@ impl Policy {
                 // Nothing changed, yet the caller still cannot settle: the call does not pass
                 // (never a silent allow).
                 break (evaluation, Some(Decision::Deny));
+            }
+            // Member lists change what the call writes: its facts are built again.
+            if next.archives != ctx_now.archives {
+                facts = Facts::build_in_session(call, &next, state.secret_paths());
             }
             changed = Some(next);
         };
@@ -212,6 +249,8 @@ impl Policy {
                 allowed_by: Vec::new(),
                 way_through: None,
                 worktrees_wanted: Vec::new(),
+                pathspecs_wanted: Vec::new(),
+                archives_wanted: Vec::new(),
             };
         }
 
@@ -280,11 +319,13 @@ impl Policy {
         let (cache_deletes, mut cache_notes) = regenerable::cache_deletes(facts, ctx);
         let (ignored_cleans, ignored_notes) = regenerable::ignored_cleans(facts, ctx);
         cache_notes.extend(ignored_notes);
+        let (installs, install_notes) = crate::invariants::new_program_installs(&judge);
         let set_aside: Vec<usize> = disposable
             .commands
             .iter()
             .chain(&cache_deletes)
             .chain(&ignored_cleans)
+            .chain(&installs)
             .copied()
             .collect();
         for (info, switch) in INVARIANTS.iter().zip(&self.switches) {
@@ -374,6 +415,13 @@ impl Policy {
                 outcome: format!("set aside: {}", disposable.notes.join("; ")),
             });
         }
+        if !install_notes.is_empty() {
+            steps.push(Step {
+                name: "user_bin".into(),
+                micros: 0,
+                outcome: format!("set aside: {}", install_notes.join("; ")),
+            });
+        }
         if !cache_notes.is_empty() {
             steps.push(Step {
                 name: "regenerable".into(),
@@ -452,10 +500,18 @@ impl Policy {
                 .collect();
             crate::allowance::way_through(&ids, command, &ctx.workspace)
         });
+        // A listing only narrows what an extraction writes: wanted only when it may matter.
+        let archives_wanted = if matches!(decision, Some(Decision::Deny | Decision::Ask)) {
+            facts.archives_unlisted.clone()
+        } else {
+            Vec::new()
+        };
         Evaluation {
             allowed_by,
             way_through,
             worktrees_wanted: disposable.wanted,
+            pathspecs_wanted: disposable.paths_wanted,
+            archives_wanted,
             decision,
             reason,
             suggestion,

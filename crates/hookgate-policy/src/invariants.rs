@@ -294,7 +294,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         script_execution,
-        "Running a file written in this session (or earlier in the same command line): write-then-execute."
+        "Running a file written in this session (or earlier in the same command line): write-then-execute. A shell script written by an earlier call is judged by its content on disk (benign: no objection; dangerous: asked with its own reason)."
     ),
     invariant!(
         "no-self-approve-pr",
@@ -394,7 +394,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         system_file_write,
-        "Writing system binaries, /etc, devices, /proc or /sys; a program put in a user bin dir on PATH (`~/.local/bin`) asks, one named like a program installed elsewhere denies."
+        "Writing system binaries, /etc, devices, /proc or /sys; a program put in a user bin dir on PATH (`~/.local/bin`) under the name of a program installed elsewhere, of hookgate or of an agent CLI denies, one whose name the line does not show asks, a new name is no objection."
     ),
     invariant!(
         "no-vcs-config-modification",
@@ -590,13 +590,17 @@ impl<'a> Judge<'a> {
     /// Whether this session (an earlier call, or this very line) wrote the *content* of `p`:
     /// a permission change alone (`chmod u+x`) leaves the content someone else's.
     fn content_written_in_session(&self, p: &Path) -> bool {
-        self.state.wrote_content(&p.to_string_lossy())
-            || self.facts.items.iter().enumerate().any(|(i, item)| {
-                item.paths
-                    .iter()
-                    .filter(|u| u.op != PathOp::Read && !u.metadata)
-                    .any(|u| self.facts.candidates(i, u).iter().any(|c| c == p))
-            })
+        self.state.wrote_content(&p.to_string_lossy()) || self.content_written_on_line(p)
+    }
+
+    /// Whether a command of this call writes the content of `p` (not only its permissions).
+    fn content_written_on_line(&self, p: &Path) -> bool {
+        self.facts.items.iter().enumerate().any(|(i, item)| {
+            item.paths
+                .iter()
+                .filter(|u| u.op != PathOp::Read && !u.metadata)
+                .any(|u| self.facts.candidates(i, u).iter().any(|c| c == p))
+        })
     }
 }
 
@@ -3033,24 +3037,19 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
             );
         }
     }
-    let mut sctx = hookgate_shell::Context::new(j.facts.cwd.clone(), j.ctx.home.clone());
-    sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
     for (p, content) in written {
         let judge_code = |code: &str, what: &str| -> Option<Violation> {
-            if let Some(v) = deferred_self_modification(j, p, code) {
-                return Some(Violation::new(
+            match judge_deferred_code(j, p, code) {
+                Deferred::SelfModification(reason) => Some(Violation::new(
                     Effect::Ask,
-                    format!("{what}, when run, {}", v.reason),
-                ));
+                    format!("{what}, when run, {reason}"),
+                )),
+                Deferred::Dangerous(reason) => Some(Violation::new(
+                    Effect::Ask,
+                    format!("{what} would run dangerous code: {reason}"),
+                )),
+                Deferred::Unresolved | Deferred::Ordinary => None,
             }
-            let a = hookgate_shell::analyze(code, &sctx);
-            if a.verdict.class != hookgate_shell::Class::Dangerous {
-                return None;
-            }
-            Some(Violation::new(
-                Effect::Ask,
-                format!("{what} would run dangerous code: {}", a.verdict.reason),
-            ))
         };
         let name = file_name(p);
         if name == "package.json" {
@@ -3082,6 +3081,34 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
         }
     }
     None
+}
+
+/// What shell code kept in a file (`file`) would do when run, judged as if run: the same
+/// judgement for a script written now ([`transitive_effect`]) and one run now
+/// ([`script_execution`]).
+enum Deferred {
+    /// It would modify the guard (the reason says how).
+    SelfModification(String),
+    /// The shell analyzer matched a dangerous taxonomy entry (its reason).
+    Dangerous(String),
+    /// Something could not be resolved statically (computed command, parse error, limit).
+    Unresolved,
+    /// Read-only or ordinary work.
+    Ordinary,
+}
+
+fn judge_deferred_code(j: &Judge<'_>, file: &Path, code: &str) -> Deferred {
+    if let Some(v) = deferred_self_modification(j, file, code) {
+        return Deferred::SelfModification(v.reason);
+    }
+    let mut sctx = hookgate_shell::Context::new(j.facts.cwd.clone(), j.ctx.home.clone());
+    sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
+    let a = hookgate_shell::analyze(code, &sctx);
+    match a.verdict.class {
+        hookgate_shell::Class::Dangerous => Deferred::Dangerous(a.verdict.reason),
+        hookgate_shell::Class::Unknown => Deferred::Unresolved,
+        hookgate_shell::Class::Safe | hookgate_shell::Class::Normal => Deferred::Ordinary,
+    }
 }
 
 /// What `no-governance-self-modification` would deny if `code`, written into `file`, ran:
@@ -3351,20 +3378,92 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
         // Where the command runs (as from the call's cwd when the line's directory is unknown).
         let dir = j.facts.command_dir(i).unwrap_or(&j.facts.cwd);
         let p = hookgate_paths::normalize(script, dir, j.ctx.home.as_deref()).path;
-        if j.content_written_in_session(&p) {
-            return Some(
-                Violation::new(
-                    Effect::Ask,
-                    format!(
-                        "runs {}, which this session wrote (write-then-execute)",
-                        p.display()
-                    ),
-                )
-                .suggest("show the script to the user before running it"),
-            );
+        if !j.content_written_in_session(&p) {
+            continue;
         }
+        let by_shell = SHELLS.contains(&prog);
+        match script_on_disk(j, &p, by_shell) {
+            Some(Deferred::Ordinary) => continue,
+            Some(Deferred::SelfModification(reason)) => {
+                return Some(
+                    Violation::new(
+                        Effect::Ask,
+                        format!(
+                            "runs {}, which this session wrote and which {reason}",
+                            p.display()
+                        ),
+                    )
+                    .suggest("show the script to the user before running it"),
+                );
+            }
+            Some(Deferred::Dangerous(reason)) => {
+                return Some(
+                    Violation::new(
+                        Effect::Ask,
+                        format!(
+                            "runs {}, which this session wrote and which would run dangerous \
+                             code: {reason}",
+                            p.display()
+                        ),
+                    )
+                    .suggest("show the script to the user before running it"),
+                );
+            }
+            Some(Deferred::Unresolved) | None => {}
+        }
+        return Some(
+            Violation::new(
+                Effect::Ask,
+                format!(
+                    "runs {}, which this session wrote (write-then-execute)",
+                    p.display()
+                ),
+            )
+            .suggest("show the script to the user before running it"),
+        );
     }
     None
+}
+
+/// Shells whose script argument is shell code.
+const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "ksh"];
+
+/// Largest script read to judge what it does when run; a larger one keeps the ask.
+const MAX_SCRIPT_FILE: u64 = 256 * 1024;
+
+/// The judgement of a script this session wrote, from its content on disk now, when it can be
+/// had: file-system facts on, the file written by an earlier call (one written earlier on
+/// this line is not on disk yet), a regular file of at most [`MAX_SCRIPT_FILE`] bytes of
+/// UTF-8 text, and shell code (run by a shell, or run directly with a shell shebang or
+/// extension). `None` keeps the ask: other languages, binaries, anything unreadable.
+///
+/// Time of check to time of use: the content is read when the call is judged and the script
+/// runs later; whatever changes the file in between (a background job of an earlier call, a
+/// process outside the session) is not seen. The guard sees every write the agent makes
+/// through its tools, and a rewrite of the script is itself a judged call (its new content
+/// judged by `transitive-effect-analysis`), so the window is writes from outside the session
+/// — which could as well rewrite any file the agent runs.
+fn script_on_disk(j: &Judge<'_>, p: &Path, by_shell: bool) -> Option<Deferred> {
+    use std::io::Read as _;
+    if !j.ctx.follow_symlinks || j.content_written_on_line(p) {
+        return None;
+    }
+    let file = std::fs::File::open(p).ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() || meta.len() > MAX_SCRIPT_FILE {
+        return None;
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_SCRIPT_FILE + 1)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    if bytes.contains(&0) || u64::try_from(bytes.len()).ok()? > MAX_SCRIPT_FILE {
+        return None;
+    }
+    let code = String::from_utf8(bytes).ok()?;
+    // Run by a shell, the file is shell code whatever it is called; run directly, its
+    // shebang or extension says so. Other languages keep the ask.
+    (by_shell || is_shell_script(p, &code)).then(|| judge_deferred_code(j, p, &code))
 }
 
 fn pr_ref_matches(created: &[String], r: &str) -> bool {
@@ -3623,62 +3722,58 @@ const SYSTEM_PROGRAM_DIRS: &[&str] = &["/usr/local/bin", "/usr/bin", "/bin", "/u
 
 /// A write into a user bin dir (`~/.local/bin`, `~/bin`: the catalog's `user_program_dir`).
 /// Nothing there runs by itself, but whatever lands there runs whenever the user (or a
-/// script) types its name, so putting a program there is a change to what the user's
-/// commands mean: always asked. Under the name of a program installed elsewhere on `PATH`
-/// (or in the system's program dirs) it runs *instead of* that program
-/// (`~/.local/bin/sudo` sees the password): denied. Whether the name is taken is a
-/// file-system fact; without it (evaluation kept lexical) the write is asked.
+/// script) types its name, so the danger is *shadowing*: under the name of a program
+/// installed elsewhere on `PATH` (or in the system's program dirs) it runs *instead of* that
+/// program (`~/.local/bin/sudo` sees the password) — denied; under the name of hookgate or
+/// an agent CLI it would replace the guard or the agent the hooks are configured for —
+/// denied whether or not that program is installed (`no-governance-self-modification`'s
+/// concern, decided here because it is a naming question). A program under a new name that
+/// nothing on `PATH` answers to (`install -m 755 x.sh ~/.local/bin/acme-x`) changes the
+/// meaning of no existing command: no objection (and the shell analyzer's "writes outside
+/// the workspace" for that command is set aside, see [`new_program_installs`]). Creating
+/// the bin dir itself (`mkdir -p ~/.local/bin`) places nothing.
+///
+/// Whether a name is taken is a file-system fact; what cannot be named exactly stays asked:
+/// evaluation kept lexical (no file-system facts), a whole tree copied or extracted into the
+/// bin dir (which names land there is not on the line), a program removed or moved out, and
+/// a permission change on a program named like an installed one.
 fn shadowed_program(j: &Judge<'_>) -> Option<Violation> {
-    if !j
-        .write_matches()
-        .iter()
-        .any(|m| m.category == Category::UserProgramDir)
-    {
-        return None;
-    }
-    let pctx = j.path_ctx();
-    let in_bin_dirs = |p: &Path| {
-        hookgate_paths::classify(p, &pctx)
-            .iter()
-            .any(|m| m.category == Category::UserProgramDir)
-    };
     let mut placed: Option<PathBuf> = None;
-    for (_, p) in j.facts.touched() {
-        if p.op == PathOp::Read || !in_bin_dirs(&p.path) {
-            continue;
-        }
-        placed.get_or_insert_with(|| p.path.clone());
-        // Only a program directly in a bin dir (whose own parent is not one) is found by
-        // name; a permission change leaves the program what it was.
-        let (Some(dir), Some(name)) = (p.path.parent(), p.path.file_name()) else {
-            continue;
-        };
-        let directly = in_bin_dirs(dir) && dir.parent().is_none_or(|up| !in_bin_dirs(up));
-        if p.op != PathOp::Write || p.metadata || !directly || !j.ctx.follow_symlinks {
-            continue;
-        }
-        let elsewhere = j
-            .ctx
-            .search_path
-            .iter()
-            .map(PathBuf::as_path)
-            .chain(SYSTEM_PROGRAM_DIRS.iter().map(Path::new))
-            .filter(|d| *d != dir)
-            .map(|d| d.join(name))
-            .find(|candidate| std::fs::symlink_metadata(candidate).is_ok());
-        if let Some(other) = elsewhere {
-            return Some(
-                Violation::new(
-                    Effect::Deny,
-                    format!(
-                        "puts a program named `{}` in {}, where it runs instead of {}",
-                        name.to_string_lossy(),
-                        dir.display(),
-                        other.display()
-                    ),
-                )
-                .suggest("give the program a name of its own"),
-            );
+    for (_, path, placement) in bin_placements(j) {
+        match placement {
+            Placement::Nothing | Placement::NewName => {}
+            Placement::Unknown => {
+                placed.get_or_insert(path);
+            }
+            Placement::GuardName => {
+                return Some(
+                    Violation::new(
+                        Effect::Deny,
+                        format!(
+                            "puts a program named `{}` in {}, where it would run instead of \
+                             hookgate, the coding agent it guards or a program that asks for \
+                             credentials",
+                            file_name(&path),
+                            path.parent().unwrap_or(&path).display()
+                        ),
+                    )
+                    .suggest("give the program a name of its own"),
+                );
+            }
+            Placement::Shadows(other) => {
+                return Some(
+                    Violation::new(
+                        Effect::Deny,
+                        format!(
+                            "puts a program named `{}` in {}, where it runs instead of {}",
+                            file_name(&path),
+                            path.parent().unwrap_or(&path).display(),
+                            other.display()
+                        ),
+                    )
+                    .suggest("give the program a name of its own"),
+                );
+            }
         }
     }
     let placed = placed?;
@@ -3694,6 +3789,159 @@ fn shadowed_program(j: &Judge<'_>) -> Option<Violation> {
             }
         ),
     ))
+}
+
+/// What a change in a user bin dir does to the commands the user types.
+enum Placement {
+    /// The bin dir's own permissions or times changed, or a file in a subdirectory of it
+    /// (not found by name): no program placed.
+    Nothing,
+    /// A program under a name nothing else on `PATH` answers to.
+    NewName,
+    /// A program named like hookgate, an agent CLI or a credential prompt.
+    GuardName,
+    /// A program that runs instead of this installed one.
+    Shadows(PathBuf),
+    /// Which program, or whether its name is taken, cannot be told.
+    Unknown,
+}
+
+/// Every path of the call changed in a user bin dir, with the item that changes it and what
+/// that does (see [`shadowed_program`]).
+fn bin_placements(j: &Judge<'_>) -> Vec<(usize, PathBuf, Placement)> {
+    if !j
+        .write_matches()
+        .iter()
+        .any(|m| m.category == Category::UserProgramDir)
+    {
+        return Vec::new();
+    }
+    let pctx = j.path_ctx();
+    let in_bin_dirs = |p: &Path| {
+        hookgate_paths::classify(p, &pctx)
+            .iter()
+            .any(|m| m.category == Category::UserProgramDir)
+    };
+    let mut out = Vec::new();
+    for (i, p) in j.facts.touched() {
+        if p.op == PathOp::Read || !in_bin_dirs(&p.path) {
+            continue;
+        }
+        let placement = bin_placement(j, &p, &in_bin_dirs);
+        out.push((i, p.path, placement));
+    }
+    out
+}
+
+fn bin_placement(j: &Judge<'_>, p: &PathUse, in_bin_dirs: &dyn Fn(&Path) -> bool) -> Placement {
+    // The bin dir itself (its parent is not one): its permissions or times changed, it holds
+    // no new program (`mkdir` touches no path); anything else written there (a tree copied
+    // or extracted, a copy that becomes the directory) does, under names the line does not
+    // show.
+    if p.path.parent().is_none_or(|up| !in_bin_dirs(up)) {
+        return if p.metadata && p.reach != Reach::Tree {
+            Placement::Nothing
+        } else {
+            Placement::Unknown
+        };
+    }
+    let (Some(dir), Some(name)) = (p.path.parent(), p.path.file_name()) else {
+        return Placement::Unknown;
+    };
+    // Only a program directly in a bin dir is found by name.
+    if dir.parent().is_some_and(in_bin_dirs) {
+        return Placement::Nothing;
+    }
+    // A pattern (`cp build/* ~/.local/bin/`) names what the shell finds at run time.
+    let shown = name.to_string_lossy();
+    if p.op != PathOp::Write
+        || !j.ctx.follow_symlinks
+        || p.reach == Reach::Tree
+        || shown.contains(['*', '?', '[', '{'])
+    {
+        return Placement::Unknown;
+    }
+    if !p.metadata && guard_or_agent_name(&shown) {
+        return Placement::GuardName;
+    }
+    let elsewhere = j
+        .ctx
+        .search_path
+        .iter()
+        .map(PathBuf::as_path)
+        .chain(SYSTEM_PROGRAM_DIRS.iter().map(Path::new))
+        .filter(|d| *d != dir)
+        .map(|d| d.join(name))
+        .find(|candidate| std::fs::symlink_metadata(candidate).is_ok());
+    match elsewhere {
+        // A permission change leaves the program what it was: asked, not denied.
+        Some(_) if p.metadata => Placement::Unknown,
+        Some(other) => Placement::Shadows(other),
+        None => Placement::NewName,
+    }
+}
+
+/// The executed commands (indices into the analysis) whose only change outside the
+/// workspace and temp dirs is a program put in a user bin dir under a new name (or the bin
+/// dir created): the shell analyzer, which cannot look at `PATH`, asks about any write
+/// outside the workspace; [`shadowed_program`] has judged these by what they shadow, which
+/// is nothing. Set aside like the discards of a clean worktree.
+pub(crate) fn new_program_installs(j: &Judge<'_>) -> (Vec<usize>, Vec<String>) {
+    const OUTSIDE: &str = "fs.overwrite_outside_workspace";
+    let placements = bin_placements(j);
+    let mut commands = Vec::new();
+    let mut notes = Vec::new();
+    let Some(analysis) = j.facts.analysis.as_ref() else {
+        return (commands, notes);
+    };
+    for (i, item) in j.facts.items.iter().enumerate() {
+        let Some(k) = item.command else { continue };
+        let ours: Vec<&(usize, PathBuf, Placement)> =
+            placements.iter().filter(|(x, _, _)| *x == i).collect();
+        let rule = analysis
+            .commands
+            .get(k)
+            .and_then(|c| c.verdict.rule_id.as_deref());
+        if ours.is_empty() || rule != Some(OUTSIDE) || commands.contains(&k) {
+            continue;
+        }
+        let harmless = ours
+            .iter()
+            .all(|(_, _, p)| matches!(p, Placement::Nothing | Placement::NewName));
+        let elsewhere_ok = j
+            .facts
+            .touched()
+            .iter()
+            .filter(|(x, _)| *x == i)
+            .all(|(_, p)| {
+                ours.iter().any(|(_, q, _)| *q == p.path)
+                    || is_within(&p.path, &j.ctx.workspace)
+                    || j.in_temp(&p.path)
+            });
+        if harmless && elsewhere_ok && item.unplaced.is_empty() {
+            commands.push(k);
+            notes.push(format!(
+                "{OUTSIDE}: {} puts programs on PATH under new names only",
+                ours.iter()
+                    .map(|(_, p, _)| p.display().to_string())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ));
+        }
+    }
+    (commands, notes)
+}
+
+/// Names that, put first on `PATH`, would run instead of the guard or of an agent it is
+/// configured for (`hookgate`, `hookgate-*`, the agent CLIs), or would be handed a password
+/// or key by a user who types them out of habit whether or not the real program is
+/// installed here (`sudo`, `su`, `ssh`, `gpg`…).
+fn guard_or_agent_name(name: &str) -> bool {
+    const CREDENTIAL_PROMPTS: &[&str] = &[
+        "sudo", "su", "doas", "pkexec", "passwd", "login", "ssh", "scp", "sftp", "ssh-add", "gpg",
+        "gpg2", "pass", "op", "aws", "gcloud", "az", "kubectl", "gh",
+    ];
+    name.starts_with("hookgate") || AGENT_CLIS.contains(&name) || CREDENTIAL_PROMPTS.contains(&name)
 }
 
 fn vcs_config(j: &Judge<'_>) -> Option<Violation> {

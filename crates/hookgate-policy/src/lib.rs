@@ -28,6 +28,7 @@
 mod action;
 pub mod allowance;
 mod analyzers;
+mod archive;
 mod cases;
 mod describe;
 mod eval;
@@ -43,6 +44,7 @@ use serde::{Deserialize, Serialize};
 
 pub use action::{Action, ActionKind, actions};
 pub use analyzers::{is_analyzer_id, near_ids};
+pub use archive::{ArchiveFormat, ArchiveListing, MAX_MEMBERS as MAX_ARCHIVE_MEMBERS};
 pub use cases::{CaseCall, CaseOutcome, CaseReport, PayloadParser, run_cases_with};
 pub use eval::{Evaluation, Matched, MatchedKind, Rejudge, Step};
 pub use invariants::{INVARIANTS, InvariantInfo};
@@ -50,7 +52,7 @@ pub use pattern::CommandPattern;
 pub use policy::{
     DEFAULT_POLICY_YAML, Effect, Mode, Policy, PolicyError, PolicyLayer, PolicyNote, Switch,
 };
-pub use worktree::WorktreeState;
+pub use worktree::{PathspecState, WorktreeState};
 
 /// Where a call is judged: facts about the machine and the repository that the caller (the hook
 /// process) finds, so that this crate stays free of I/O.
@@ -92,6 +94,15 @@ pub struct Ctx {
     /// named in [`Evaluation::worktrees_wanted`]; see the `worktree` module.
     #[serde(default)]
     pub worktrees: Vec<WorktreeState>,
+    /// What the caller found about the paths a checkout or restore of this call would
+    /// overwrite (uncommitted changes there?), for the queries a first judgement named in
+    /// [`Evaluation::pathspecs_wanted`]; see the `worktree` module.
+    #[serde(default)]
+    pub pathspecs: Vec<PathspecState>,
+    /// The member lists of archives this call extracts whole, for the archives a first
+    /// judgement named in [`Evaluation::archives_wanted`]; see the `archive` module.
+    #[serde(default)]
+    pub archives: Vec<ArchiveListing>,
     /// The directories of `PATH`, in order: a program named without a `/` (`$(which
     /// hookgate)`, a bare `hookgate` in an agent's hook command) is one of these joined with
     /// its name. Empty when unknown (then only protected paths of that name are candidates).
@@ -119,6 +130,8 @@ impl Ctx {
             follow_symlinks: true,
             allowances: Vec::new(),
             worktrees: Vec::new(),
+            pathspecs: Vec::new(),
+            archives: Vec::new(),
             search_path: Vec::new(),
             hook_commands: Vec::new(),
         }

@@ -43,6 +43,31 @@ pub struct WorktreeState {
     pub dirty: bool,
 }
 
+/// What the caller found about the paths a checkout or restore would overwrite: whether any
+/// of them holds uncommitted work (see [`pathspec_query`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PathspecState {
+    /// The directory git runs in (the command's, after `-C`).
+    pub dir: PathBuf,
+    /// The pathspecs as the command names them (git reads them the same way for the lookup).
+    pub pathspecs: Vec<String>,
+    /// Untracked and ignored files count too: the command copies from a commit (`--source`,
+    /// `checkout TREE -- paths`), which can overwrite a file the index does not have.
+    pub untracked: bool,
+    /// Some named path differs from the index or the index from `HEAD` (or, with
+    /// `untracked`, an untracked or ignored file matches); `true` when unknown.
+    pub changed: bool,
+}
+
+/// The taxonomy rules whose loss is the uncommitted changes of the paths they name, and
+/// nothing else: with nothing uncommitted there, they overwrite files with what they hold.
+const PATH_DISCARDS: &[&str] = &[
+    "git.checkout_paths",
+    "git.restore_paths",
+    "git.checkout_discard_all",
+    "git.restore_all",
+];
+
 /// The taxonomy rules whose loss is a work tree's uncommitted work, and nothing else.
 const DISCARDS: &[&str] = &[
     "git.reset_hard",
@@ -67,6 +92,8 @@ pub(crate) struct Disposable {
     pub commands: Vec<usize>,
     /// Directories whose state is needed and not known yet.
     pub wanted: Vec<PathBuf>,
+    /// Pathspecs whose state is needed and not known yet ([`PathspecState::changed`] unset).
+    pub paths_wanted: Vec<PathspecState>,
     /// One line per command set aside, for the evaluation's steps.
     pub notes: Vec<String>,
 }
@@ -105,6 +132,28 @@ pub(crate) fn disposable(facts: &Facts<'_>, ctx: &Ctx) -> Disposable {
         let Some(dir) = target(&command.argv, cwd, ctx.home.as_deref()) else {
             continue;
         };
+        // A checkout or restore of named paths: judged by those paths' own state, in any
+        // work tree (nothing uncommitted there: nothing is thrown away).
+        if PATH_DISCARDS.contains(&rule)
+            && let Some(q) = pathspec_query(&command.argv, cwd, ctx.home.as_deref())
+        {
+            match ctx.pathspecs.iter().find(|s| s.same_query(&q)) {
+                Some(s) if !s.changed => {
+                    out.notes.push(format!(
+                        "{rule} of {}: nothing uncommitted there to discard",
+                        q.pathspecs.join(" ")
+                    ));
+                    out.commands.push(i);
+                    continue;
+                }
+                Some(_) => {}
+                None => {
+                    if !out.paths_wanted.iter().any(|s| s.same_query(&q)) {
+                        out.paths_wanted.push(q);
+                    }
+                }
+            }
+        }
         match ctx.worktrees.iter().find(|w| w.dir == dir) {
             Some(w) if w.linked && !w.dirty => {
                 out.notes.push(format!(
@@ -124,10 +173,102 @@ pub(crate) fn disposable(facts: &Facts<'_>, ctx: &Ctx) -> Disposable {
     out
 }
 
-/// The work tree directory a discard acts on: `git worktree remove`'s worktree, else the
-/// command's directory (`-C`, relative to the cwd). `None` when it cannot be known exactly
-/// or the command loses more than uncommitted work.
-fn target(argv: &[String], cwd: &Path, home: Option<&Path>) -> Option<PathBuf> {
+impl PathspecState {
+    /// Whether `other` asks about the same paths the same way.
+    fn same_query(&self, other: &Self) -> bool {
+        self.dir == other.dir
+            && self.pathspecs == other.pathspecs
+            && self.untracked == other.untracked
+    }
+}
+
+/// What a checkout or restore of paths overwrites, as a question for the caller (`changed`
+/// set to `true` until answered). `None` when it cannot be told exactly: a directory or
+/// repository moved by `--git-dir`/`--work-tree`, pathspecs read from a file, a checkout that
+/// also creates or switches a branch, or no pathspec on the line. The pathspecs are passed
+/// to git as written, so the lookup matches them exactly as the command will; a shell
+/// pattern left unexpanded is a git pattern that matches at least as much.
+pub(crate) fn pathspec_query(
+    argv: &[String],
+    cwd: &Path,
+    home: Option<&Path>,
+) -> Option<PathspecState> {
+    let (dir, sub, sub_args) = git_subcommand(argv, cwd, home)?;
+    let mut positionals: Vec<&String> = Vec::new();
+    let mut after_dashes: Option<Vec<&String>> = None;
+    let mut source = false;
+    let mut words = sub_args.iter();
+    while let Some(a) = words.next() {
+        if let Some(specs) = after_dashes.as_mut() {
+            specs.push(a);
+            continue;
+        }
+        match a.as_str() {
+            "--" => after_dashes = Some(Vec::new()),
+            w if w.starts_with("--pathspec-from-file")
+                || matches!(w, "-b" | "-B" | "--orphan" | "--detach")
+                || w.starts_with("--orphan=") =>
+            {
+                return None;
+            }
+            "-s" | "--source" if sub == "restore" => {
+                words.next()?;
+                source = true;
+            }
+            w if sub == "restore"
+                && (w.starts_with("--source=")
+                    || (w.starts_with("-s") && !w.starts_with("--"))) =>
+            {
+                source = true;
+            }
+            "--conflict" => {
+                words.next()?;
+            }
+            w if w.starts_with('-') => {}
+            _ => positionals.push(a),
+        }
+    }
+    let pathspecs: Vec<String> = match (sub.as_str(), after_dashes) {
+        ("restore", dashed) => {
+            let mut specs: Vec<String> = positionals.iter().map(|s| (*s).clone()).collect();
+            specs.extend(dashed.unwrap_or_default().into_iter().cloned());
+            specs
+        }
+        ("checkout", Some(specs)) => {
+            // `git checkout TREE -- paths` copies from TREE.
+            source = !positionals.is_empty();
+            specs.into_iter().cloned().collect()
+        }
+        // Without `--`, only the whole-tree spellings are surely pathspecs.
+        ("checkout", None)
+            if !positionals.is_empty()
+                && positionals
+                    .iter()
+                    .all(|p| matches!(p.as_str(), "." | "./" | ":/" | "*")) =>
+        {
+            positionals.iter().map(|s| (*s).clone()).collect()
+        }
+        _ => return None,
+    };
+    if pathspecs.is_empty() {
+        return None;
+    }
+    Some(PathspecState {
+        dir,
+        pathspecs,
+        untracked: source,
+        changed: true,
+    })
+}
+
+/// A git command's directory (`-C`, relative to `cwd`), subcommand and its arguments; `None`
+/// when it is not git or the repository is moved elsewhere (`--git-dir`, `--work-tree`,
+/// `--namespace`, `--super-prefix`), so what it acts on is not known exactly.
+fn git_subcommand<'a>(
+    argv: &'a [String],
+    cwd: &Path,
+    home: Option<&Path>,
+) -> Option<(PathBuf, &'a String, &'a [String])> {
     let (program, rest) = argv.split_first()?;
     if base_name(program) != "git" {
         return None;
@@ -153,6 +294,14 @@ fn target(argv: &[String], cwd: &Path, home: Option<&Path>) -> Option<PathBuf> {
         }
     }
     let (sub, sub_args) = rest.get(i..)?.split_first()?;
+    Some((dir, sub, sub_args))
+}
+
+/// The work tree directory a discard acts on: `git worktree remove`'s worktree, else the
+/// command's directory (`-C`, relative to the cwd). `None` when it cannot be known exactly
+/// or the command loses more than uncommitted work.
+fn target(argv: &[String], cwd: &Path, home: Option<&Path>) -> Option<PathBuf> {
+    let (dir, sub, sub_args) = git_subcommand(argv, cwd, home)?;
     let flags = split_flags(sub_args);
     match sub.as_str() {
         "reset" => flags

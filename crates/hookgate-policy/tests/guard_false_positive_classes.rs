@@ -285,34 +285,19 @@ fn dotenv_files_are_judged_by_name_consistently() {
 }
 
 /// `cp`/`install`/`mv` into a directory write `DIR/<name>` (judged by that name), into a
-/// file write the file; `~/.local/bin` is a PATH location: a program put there asks, one
-/// named like an installed program (running instead of it) is denied.
+/// file write the file; `~/.local/bin` is a PATH location: a program put there under a new
+/// name changes no command (no objection), one named like an installed program (running
+/// instead of it) is denied, a tree copied there (names not on the line) asks.
 #[test]
 fn copy_destinations_and_user_bin_dirs_are_judged_by_what_lands_where() {
     let d = disk();
     check_in(
         &d.ctx,
         &[
-            (
-                "install -m755 tool ~/.local/bin/",
-                ASK,
-                "no-system-file-write",
-            ),
-            (
-                "cp scripts/deploy.sh ~/.local/bin/hgfp-deploy",
-                ASK,
-                "no-system-file-write",
-            ),
-            (
-                "ln -sf $PWD/tool ~/.local/bin/hgfp-tool",
-                ASK,
-                "no-system-file-write",
-            ),
-            (
-                "install -m 0755 build/x ~/.local/bin",
-                ASK,
-                "no-system-file-write",
-            ),
+            ("install -m755 tool ~/.local/bin/", ALLOW, ""),
+            ("cp scripts/deploy.sh ~/.local/bin/hgfp-deploy", ALLOW, ""),
+            ("ln -sf $PWD/tool ~/.local/bin/hgfp-tool", ALLOW, ""),
+            ("install -m 0755 build/x ~/.local/bin", ALLOW, ""),
             ("cp tool ~/.local/bin/sh", DENY, "no-system-file-write"),
             (
                 "install -m755 evil ~/.local/bin/ls",
@@ -328,7 +313,19 @@ fn copy_destinations_and_user_bin_dirs_are_judged_by_what_lands_where() {
                 "no-system-file-write",
             ),
             ("cp -t ~/.local/bin build/env", DENY, "no-system-file-write"),
-            ("cp ls ~/.local/bin/hgfp-mine", ASK, "no-system-file-write"),
+            ("cp ls ~/.local/bin/hgfp-mine", ALLOW, ""),
+            ("cp -r build/. ~/.local/bin", ASK, "no-system-file-write"),
+            ("cp build/* ~/.local/bin/", ASK, "no-system-file-write"),
+            (
+                "cp tool ~/.local/bin/hookgate",
+                DENY,
+                "no-system-file-write",
+            ),
+            (
+                "install -m755 tool ~/.local/bin/claude",
+                DENY,
+                "no-system-file-write",
+            ),
             ("chmod +x ~/.local/bin/hgfp-tool", ASK, ""),
             ("ls ~/.local/bin/", ALLOW, ""),
             ("cp notes.txt dist/", ALLOW, ""),

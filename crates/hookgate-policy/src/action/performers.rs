@@ -15,6 +15,7 @@ use hookgate_shell::Text;
 use super::diff::{DiffPath, diff_paths, strip_components};
 use super::find::{FindFilter, Interest};
 use super::{ActionKind, Base, Described, RawExcept, Reach, Touch, dest_and_sources, operands};
+use crate::archive::ArchiveFormat;
 use crate::pattern::split_flags;
 
 /// Words that cannot be a literal path (glob patterns in archive member lists, pathspecs).
@@ -23,7 +24,7 @@ fn has_wildcard(s: &str) -> bool {
 }
 
 /// `dir/name`, or `name` when `dir` is `.`.
-fn join(dir: &str, name: &str) -> String {
+pub(crate) fn join(dir: &str, name: &str) -> String {
     if name.starts_with('/') || dir == "." || dir.is_empty() {
         name.to_owned()
     } else {
@@ -335,6 +336,7 @@ fn extraction(
     members: &[String],
     placeable: bool,
     except: &[String],
+    archive: Option<&ArchiveSource>,
 ) -> Described {
     for dir in dirs {
         let excepts: Vec<RawExcept> = except.iter().filter_map(|e| raw_except(e, dir)).collect();
@@ -345,6 +347,10 @@ fn extraction(
             }
         } else {
             let mut t = Touch::new(dir.clone(), PathOp::Write, Reach::Tree);
+            // Excluded members are not modelled in a listing: the whole tree stays.
+            if excepts.is_empty() {
+                t.archive = archive.cloned();
+            }
             t.except = excepts;
             d.paths.push(t);
         }
@@ -362,6 +368,10 @@ struct TarCall {
     unplaceable: bool,
     /// `--remove-files`: what is archived is deleted.
     remove_files: bool,
+    /// `-P`/`--absolute-names`: members keep a leading `/` (and `..`).
+    absolute: bool,
+    /// `--strip-components=N`.
+    strip: usize,
     files: Vec<String>,
     dirs: Vec<String>,
     excludes: Vec<String>,
@@ -372,6 +382,10 @@ impl TarCall {
     fn mode(&mut self, c: char) {
         match c {
             'x' => self.extract = true,
+            'P' => self.absolute = true,
+            // bsdtar's `-s /old/new/` renames members (GNU's `-s` keeps their order): where
+            // they land cannot be read off their names.
+            's' => self.unplaceable = true,
             'c' | 'r' | 'u' | 'A' => self.create = true,
             'O' => self.to_stdout = true,
             _ => {}
@@ -406,6 +420,16 @@ impl TarCall {
             "create" | "append" | "update" | "catenate" | "concatenate" => self.create = true,
             "to-stdout" => self.to_stdout = true,
             "remove-files" => self.remove_files = true,
+            "absolute-names" => self.absolute = true,
+            // Members land below a directory named after the archive (or the value).
+            "one-top-level" => self.unplaceable = true,
+            "strip-components" | "strip" => {
+                // An unreadable count leaves the members unplaceable by name.
+                match value_of(iter).parse() {
+                    Ok(n) => self.strip = n,
+                    Err(_) => self.unplaceable = true,
+                }
+            }
             "to-command" => {
                 self.to_stdout = true;
                 value_of(iter);
@@ -442,7 +466,6 @@ impl TarCall {
             | "new-volume-script"
             | "volno-file"
             | "rsh-command"
-            | "strip-components"
             | "suffix"
             | "checkpoint-action"
             | "occurrence"
@@ -506,12 +529,30 @@ pub(crate) fn tar(argv: &[String], rest: &[String]) -> Described {
     }
     let mut d = Described::new(ActionKind::ShellExec, argv);
     if t.extract && !t.to_stdout {
-        d = d.with_paths(t.files.into_iter().filter(|f| f != "-"), PathOp::Read);
+        d = d.with_paths(t.files.iter().filter(|f| *f != "-").cloned(), PathOp::Read);
         if t.dirs.is_empty() {
             t.dirs.push(".".to_owned());
         }
         let placeable = !t.unplaceable && !t.members.iter().any(|m| has_wildcard(m));
-        d = extraction(d, &t.dirs, &t.members, placeable, &t.excludes);
+        // The whole archive into one directory, from a file: its member list can be read.
+        let listable = match t.files.as_slice() {
+            [file] if file != "-" && !t.unplaceable && !t.absolute && t.dirs.len() == 1 => {
+                Some(ArchiveSource {
+                    raw: file.clone(),
+                    format: ArchiveFormat::Tar,
+                    strip: t.strip,
+                })
+            }
+            _ => None,
+        };
+        d = extraction(
+            d,
+            &t.dirs,
+            &t.members,
+            placeable,
+            &t.excludes,
+            listable.as_ref(),
+        );
     } else if t.create {
         d.kind = ActionKind::FileWrite;
         d = d.with_paths(t.files.into_iter().filter(|f| f != "-"), PathOp::Write);
@@ -536,6 +577,7 @@ pub(crate) fn unzip(argv: &[String], rest: &[String]) -> Described {
     let mut members: Vec<String> = Vec::new();
     let mut excludes: Vec<String> = Vec::new();
     let mut listing = false;
+    let mut reshaped = false;
     let mut in_excludes = false;
     let mut iter = rest.iter();
     while let Some(a) = iter.next() {
@@ -548,6 +590,10 @@ pub(crate) fn unzip(argv: &[String], rest: &[String]) -> Described {
             if letters.iter().any(|c| "ltvzZpc".contains(*c)) {
                 listing = true;
             }
+            // `-j` drops member directories; `-:` keeps `..` (judged as unlistable below).
+            if letters.iter().any(|c| matches!(c, 'j' | ':')) {
+                reshaped = true;
+            }
             if let Some(('d', v)) = value {
                 dir = Some(v);
             }
@@ -559,17 +605,26 @@ pub(crate) fn unzip(argv: &[String], rest: &[String]) -> Described {
             members.push(a.clone());
         }
     }
-    let mut d = Described::new(ActionKind::ShellExec, argv).with_paths(archive, PathOp::Read);
+    let mut d =
+        Described::new(ActionKind::ShellExec, argv).with_paths(archive.clone(), PathOp::Read);
     if listing {
         return d;
     }
     let placeable = !members.iter().any(|m| has_wildcard(m));
+    let listable = archive
+        .filter(|a| a != "-" && !reshaped)
+        .map(|raw| ArchiveSource {
+            raw,
+            format: ArchiveFormat::Zip,
+            strip: 0,
+        });
     d = extraction(
         d,
         &[dir.unwrap_or_else(|| ".".to_owned())],
         &members,
         placeable,
         &excludes,
+        listable.as_ref(),
     );
     d
 }
@@ -619,9 +674,16 @@ pub(crate) fn cpio(argv: &[String], rest: &[String]) -> Described {
     }
     let mut d = Described::new(ActionKind::ShellExec, argv);
     if extract && !list {
-        d = extraction(d, &[dir.unwrap_or_else(|| ".".to_owned())], &[], false, &[]);
+        d = extraction(
+            d,
+            &[dir.unwrap_or_else(|| ".".to_owned())],
+            &[],
+            false,
+            &[],
+            None,
+        );
     } else if pass {
-        d = extraction(d, &positionals, &[], false, &[]);
+        d = extraction(d, &positionals, &[], false, &[], None);
     } else if let Some(out) = archive_out {
         d.kind = ActionKind::FileWrite;
         d = d.with_paths([out], PathOp::Write);
@@ -660,7 +722,7 @@ pub(crate) fn seven_zip(argv: &[String], rest: &[String]) -> Described {
         .filter(|v| !v.is_empty())
         .unwrap_or(".")
         .to_owned();
-    extraction(d, &[dir], &[], false, &[])
+    extraction(d, &[dir], &[], false, &[], None)
 }
 
 /// `find PATHS… -delete`: deletes the entries of the trees it starts from that its
@@ -2003,6 +2065,18 @@ fn strip_level(args: &[String], short: &str, long: &str) -> Option<usize> {
     option_values(args, &[short, long])
         .pop()
         .and_then(|v| v.parse().ok())
+}
+
+/// The archive a whole-archive extraction reads, when it is a file named on the line
+/// ([`Touch::archive`]): its member list, looked up by the caller, says what lands where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct ArchiveSource {
+    /// The archive as written.
+    pub raw: String,
+    /// How to list it.
+    pub format: ArchiveFormat,
+    /// Leading member components dropped (`--strip-components=N`).
+    pub strip: usize,
 }
 
 /// A diff a command applies from a file ([`Described::diff_files`]): where it is and how its
