@@ -430,8 +430,15 @@ pub(crate) fn file_producer(w: &mut Walker<'_>, word: &Word, scope: &Scope) -> P
     }
 }
 
-/// `> FILE` and friends.
-pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope) {
+/// The first word of a redirect record (see [`redirect_write`]).
+pub(crate) fn is_redirect_record(first: &str) -> bool {
+    matches!(first, ">" | ">>")
+}
+
+/// `> FILE` and friends, recorded as `[">", FILE]`, or `[">>", FILE]` for the appending
+/// operators (`>>`, `&>>`): a caller judging what happens to an existing file (truncated or
+/// kept) needs the difference.
+pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope, append: bool) {
     if scope.remote {
         return;
     }
@@ -447,7 +454,10 @@ pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope) {
         RuleRef::verdict,
     );
     w.commands.push(ExecutedCommand {
-        argv: vec![">".to_owned(), word.text.clone()],
+        argv: vec![
+            if append { ">>" } else { ">" }.to_owned(),
+            word.text.clone(),
+        ],
         via: scope.via.clone(),
         verdict,
         effects: Vec::new(),
@@ -644,7 +654,7 @@ impl Walker<'_> {
             if self.files.stdin_files.len() == named
                 && let Some(at) = self.commands.get(before..).and_then(|cs| {
                     cs.iter().position(|c| {
-                        c.via == scope.via && c.argv.first().is_some_and(|a| a != ">")
+                        c.via == scope.via && c.argv.first().is_none_or(|a| !is_redirect_record(a))
                     })
                 })
             {
@@ -654,7 +664,7 @@ impl Walker<'_> {
         if let Some(fed) = fed
             && let Some(cmd) = self.commands.get_mut(before..).and_then(|cs| {
                 cs.iter_mut()
-                    .find(|c| c.via == scope.via && c.argv.first().is_some_and(|a| a != ">"))
+                    .find(|c| c.via == scope.via && c.argv.first().is_none_or(|a| !is_redirect_record(a)))
             })
         {
             cmd.stdin.get_or_insert(fed);
@@ -1241,7 +1251,7 @@ impl Walker<'_> {
         let shell_mode = has_opt(args, end, 's', "--shell") || has_opt(args, end, 'i', "--login");
         if has_opt(args, end, 'e', "--edit") {
             for file in args.get(end..).unwrap_or(&[]) {
-                redirect_write(self, file, scope);
+                redirect_write(self, file, scope, false);
             }
             self.record(argv, scope, Verdict::normal("edits files as root"));
             return Producer::Opaque;
@@ -2721,7 +2731,7 @@ impl Walker<'_> {
                 }
                 "-fprint" | "-fprint0" | "-fprintf" | "-fls" => {
                     if let Some(file) = args.get(i) {
-                        redirect_write(self, file, scope);
+                        redirect_write(self, file, scope, false);
                     }
                 }
                 _ => {}
