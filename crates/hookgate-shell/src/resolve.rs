@@ -292,13 +292,15 @@ const NETWORK_SENDERS: &[&str] = &[
     "https", "xh", "rsync", "rclone", "aws", "gsutil", "openssl",
 ];
 
-/// Commands that read file contents (so naming a credential file reads it).
+/// Commands that read file contents (so naming a credential file reads it). Not `tee`: it
+/// reads its standard input and writes the files it names (`echo X=1 | tee -a .env` writes
+/// `.env`; the write is judged as one).
 const READERS: &[&str] = &[
     "cat", "less", "more", "head", "tail", "bat", "nl", "tac", "base64", "base32", "xxd", "od",
     "hexdump", "strings", "grep", "egrep", "fgrep", "rg", "ag", "awk", "sed", "cut", "sort",
     "uniq", "cp", "scp", "rsync", "tar", "zip", "gzip", "openssl", "gpg", "jq", "yq", "vim", "vi",
     "nano", "emacs", "code", "diff", "source", ".", "curl", "wget", "nc", "ncat", "socat",
-    "python", "python3", "node", "ruby", "perl", "tee", "dd", "xclip", "pbcopy",
+    "python", "python3", "node", "ruby", "perl", "dd", "xclip", "pbcopy",
 ];
 
 /// A shell or language interpreter: what it reads on stdin is code.

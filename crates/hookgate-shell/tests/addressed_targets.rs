@@ -128,3 +128,15 @@ fn lease_pushes_keep_a_low_blast_rule_that_plain_forces_outrank() {
         ),
     ]);
 }
+
+/// `tee` reads its standard input and writes the files it names: naming a credential file
+/// writes it (judged as a write), it does not read it.
+#[test]
+fn tee_writes_the_files_it_names() {
+    table(&[
+        ("echo 'LOG_LEVEL=debug' | tee -a .env.local", ALLOW, "-"),
+        ("echo PORT=1 | tee .env", ALLOW, "-"),
+        ("cat ~/.ssh/id_rsa | tee /tmp/k", ASK, "cred.read_secret_file"),
+        ("echo x | tee ~/.bashrc", DENY, "fs.overwrite_system"),
+    ]);
+}
