@@ -10,7 +10,7 @@ use crate::action::{Action, ActionKind, Facts};
 use crate::invariants::{INVARIANTS, Judge, Violation, branch_matches};
 use crate::policy::{Effect, Mode, Policy, Rule, Switch};
 use crate::{Ctx, SessionState};
-use crate::{analyzers, regenerable, worktree};
+use crate::{analyzers, lease, regenerable, worktree};
 
 /// Whether a match came from a policy rule or a built-in invariant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -280,11 +280,13 @@ impl Policy {
         let (cache_deletes, mut cache_notes) = regenerable::cache_deletes(facts, ctx);
         let (ignored_cleans, ignored_notes) = regenerable::ignored_cleans(facts, ctx);
         cache_notes.extend(ignored_notes);
+        let lease_pushes = lease::lease_pushes(facts, ctx, &self.settings);
         let set_aside: Vec<usize> = disposable
             .commands
             .iter()
             .chain(&cache_deletes)
             .chain(&ignored_cleans)
+            .chain(&lease_pushes)
             .copied()
             .collect();
         for (info, switch) in INVARIANTS.iter().zip(&self.switches) {

@@ -232,7 +232,14 @@ fn env_template_copied_where_no_env_file_exists_is_not_flagged() {
                 "no-credential-file-creation",
             ),
             ("cp api/.env .env", ASK, ""),
-            ("echo SECRET=1 > .env", ASK, ""),
+            // A setting written where no env file is creates it; over one it replaces it
+            // (`guard_configuration_classes.rs` has the class).
+            ("echo SECRET=1 > .env", ALLOW, ""),
+            (
+                "echo SECRET=1 > api/.env",
+                ASK,
+                "no-credential-file-creation",
+            ),
         ],
     );
 }
