@@ -77,9 +77,9 @@ pub(crate) fn adds_configuration(
 
 /// `tee -a`/`--append`.
 fn tee_appends(argv: &[String]) -> bool {
-    argv.iter().skip(1).any(|a| {
-        a == "--append" || (a.starts_with('-') && !a.starts_with("--") && a.contains('a'))
-    })
+    argv.iter()
+        .skip(1)
+        .any(|a| a == "--append" || (a.starts_with('-') && !a.starts_with("--") && a.contains('a')))
 }
 
 fn is_envrc(path: &Path) -> bool {
@@ -178,10 +178,11 @@ pub(crate) fn direnv_approvals(
 
 /// Whether some command of the line writes `path`.
 fn written(facts: &Facts<'_>, path: &Path) -> bool {
-    facts
-        .items
-        .iter()
-        .any(|i| i.paths.iter().any(|p| p.op != PathOp::Read && p.path == path))
+    facts.items.iter().any(|i| {
+        i.paths
+            .iter()
+            .any(|p| p.op != PathOp::Read && p.path == path)
+    })
 }
 
 /// The text of `envrc` when command `before` runs: the file as it is, after the line's
@@ -275,4 +276,3 @@ pub(crate) fn envrc_danger(
     }
     None
 }
-

@@ -787,20 +787,20 @@ fn force_push(j: &Judge<'_>) -> Option<Violation> {
                 .is_none_or(|c| !ordinary.contains(&c))
         })
         .map(|i| {
-        let lease = j
-            .facts
-            .argv(i)
-            .is_some_and(|a| a.iter().any(|w| w.starts_with("--force-with-lease")));
-        let effect = if lease { Effect::Ask } else { Effect::Deny };
-        Violation::new(
-            effect,
-            format!(
-                "force push rewrites remote history ({})",
-                j.facts.actions[i].targets.join(", ")
-            ),
-        )
-        .suggest("push a new branch, or use --force-with-lease after the user agrees")
-    })
+            let lease = j
+                .facts
+                .argv(i)
+                .is_some_and(|a| a.iter().any(|w| w.starts_with("--force-with-lease")));
+            let effect = if lease { Effect::Ask } else { Effect::Deny };
+            Violation::new(
+                effect,
+                format!(
+                    "force push rewrites remote history ({})",
+                    j.facts.actions[i].targets.join(", ")
+                ),
+            )
+            .suggest("push a new branch, or use --force-with-lease after the user agrees")
+        })
 }
 
 fn skill_modification(j: &Judge<'_>) -> Option<Violation> {

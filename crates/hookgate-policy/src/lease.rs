@@ -40,14 +40,17 @@ pub(crate) fn lease_pushes(facts: &Facts<'_>, ctx: &Ctx, settings: &Settings) ->
             continue;
         }
         let described = describe_with(&command.argv, None, None);
-        if !matches!(described.kind, ActionKind::GitPush | ActionKind::GitForcePush) {
+        if !matches!(
+            described.kind,
+            ActionKind::GitPush | ActionKind::GitForcePush
+        ) {
             continue;
         }
         let mut branches = described.branches;
         // No destination named, or `HEAD`: the branch checked out where the push runs, known
         // only for a push in the call's own repository.
-        let here = command.cwd == WorkDir::Call
-            && command.argv.get(1).is_some_and(|sub| sub == "push");
+        let here =
+            command.cwd == WorkDir::Call && command.argv.get(1).is_some_and(|sub| sub == "push");
         if branches.is_empty() && here {
             branches.extend(ctx.branch.clone());
         }

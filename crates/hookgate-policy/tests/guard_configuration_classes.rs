@@ -122,7 +122,11 @@ fn lease_checked_pushes_to_unprotected_branches_are_ordinary() {
                 DENY,
                 "destructive-shell",
             ),
-            ("git push --forc origin feature/x", DENY, "destructive-shell"),
+            (
+                "git push --forc origin feature/x",
+                DENY,
+                "destructive-shell",
+            ),
             ("git push --force-with-lease --mirror", DENY, ""),
             (
                 "git push --force-with-lease --delete origin main",
@@ -150,7 +154,11 @@ fn lease_checked_pushes_to_unprotected_branches_are_ordinary() {
                 ASK,
                 "no-force-push",
             ),
-            ("git push --force-with-lease --all", DENY, "protected-branch"),
+            (
+                "git push --force-with-lease --all",
+                DENY,
+                "protected-branch",
+            ),
             (
                 "git push --force-with-lease origin 'refs/heads/*:refs/heads/*'",
                 DENY,
@@ -158,8 +166,16 @@ fn lease_checked_pushes_to_unprotected_branches_are_ordinary() {
             ),
             // Destinations that cannot be placed: another repository, a moved directory, a
             // variable.
-            ("git -C ../other push --force-with-lease", ASK, "no-force-push"),
-            ("cd api && git push --force-with-lease", ASK, "no-force-push"),
+            (
+                "git -C ../other push --force-with-lease",
+                ASK,
+                "no-force-push",
+            ),
+            (
+                "cd api && git push --force-with-lease",
+                ASK,
+                "no-force-push",
+            ),
             (
                 "git push --force-with-lease origin $BRANCH",
                 ASK,
@@ -185,7 +201,11 @@ fn lease_pushes_to_unknown_or_project_protected_branches_keep_their_verdict() {
         &d.ctx,
         &[
             ("git push --force-with-lease", ASK, "no-force-push"),
-            ("git push --force-with-lease origin HEAD", ASK, "no-force-push"),
+            (
+                "git push --force-with-lease origin HEAD",
+                ASK,
+                "no-force-push",
+            ),
             ("git push --force-with-lease origin feature/y", ALLOW, ""),
         ],
     );
@@ -227,7 +247,11 @@ fn dotenv_settings_the_line_spells_out_are_configuration() {
                 "",
             ),
             ("echo 'LOG_LEVEL=debug' | tee -a .env.local", ALLOW, ""),
-            ("echo 'VITE_API=http://localhost:3000' >> api/.env", ALLOW, ""),
+            (
+                "echo 'VITE_API=http://localhost:3000' >> api/.env",
+                ALLOW,
+                "",
+            ),
             ("echo 'PORT=8080' > .env.local", ALLOW, ""),
             ("cp .env.example .env.local", ALLOW, ""),
             ("cp -n .env.example .env", ALLOW, ""),
@@ -257,11 +281,7 @@ fn dotenv_settings_the_line_spells_out_are_configuration() {
             ),
             ("env >> .env", ASK, "no-credential-file-creation"),
             ("printenv >> .env.local", ASK, "no-credential-file-creation"),
-            (
-                "cat ~/.aws/credentials >> .env",
-                DENY,
-                "no-secret-exposure",
-            ),
+            ("cat ~/.aws/credentials >> .env", DENY, "no-secret-exposure"),
             (
                 "echo 'STRIPE_KEY=sk_live_4eC39HqLyjWDarjtT1zdp7dc' >> .env",
                 DENY,
@@ -294,7 +314,11 @@ fn dotenv_settings_the_line_spells_out_are_configuration() {
                 ASK,
                 "no-credential-file-creation",
             ),
-            ("echo 'PORT=1' >> ~/.env", ASK, "no-credential-file-creation"),
+            (
+                "echo 'PORT=1' >> ~/.env",
+                ASK,
+                "no-credential-file-creation",
+            ),
             (
                 "echo 'Host x' >> ~/.ssh/config",
                 DENY,
@@ -327,11 +351,7 @@ fn envrc_is_judged_when_direnv_approves_it() {
         &d.ctx,
         &[
             // Writing runs nothing.
-            (
-                "echo 'export PATH=\"$PWD/bin:$PATH\"' >> .envrc",
-                ALLOW,
-                "",
-            ),
+            ("echo 'export PATH=\"$PWD/bin:$PATH\"' >> .envrc", ALLOW, ""),
             ("echo 'PATH_add bin' >> .envrc", ALLOW, ""),
             ("echo 'dotenv' >> .envrc", ALLOW, ""),
             ("echo 'use nix' > .envrc", ALLOW, ""),

@@ -665,8 +665,9 @@ impl Walker<'_> {
         }
         if let Some(fed) = fed
             && let Some(cmd) = self.commands.get_mut(before..).and_then(|cs| {
-                cs.iter_mut()
-                    .find(|c| c.via == scope.via && c.argv.first().is_none_or(|a| !is_redirect_record(a)))
+                cs.iter_mut().find(|c| {
+                    c.via == scope.via && c.argv.first().is_none_or(|a| !is_redirect_record(a))
+                })
             })
         {
             cmd.stdin.get_or_insert(fed);

@@ -684,7 +684,9 @@ impl Walker<'_> {
             self.record(
                 argv,
                 &inner,
-                crate::model::Verdict::normal("loads the directory's environment, then runs a command"),
+                crate::model::Verdict::normal(
+                    "loads the directory's environment, then runs a command",
+                ),
             );
         }
         let mut out = Producer::Opaque;

@@ -44,7 +44,11 @@ fn stopping_named_containers_is_ordinary_and_unnamed_selections_ask() {
         ("docker kill $(docker ps -q)", ASK, "docker.kill"),
         ("docker ps -q | xargs docker kill", ASK, "docker.kill"),
         ("docker ps -aq | xargs docker rm -f", ASK, "docker.rm_force"),
-        ("docker ps -aq | xargs -r docker rm -f", ASK, "docker.rm_force"),
+        (
+            "docker ps -aq | xargs -r docker rm -f",
+            ASK,
+            "docker.rm_force",
+        ),
         ("docker rm -f $CONTAINER", ASK, "docker.rm_force"),
         ("docker kill \"$(docker ps -lq)\"", ASK, "docker.kill"),
         ("docker rm -f app-*", ASK, "docker.rm_force"),
@@ -53,7 +57,11 @@ fn stopping_named_containers_is_ordinary_and_unnamed_selections_ask() {
         ("podman kill --all", ASK, "docker.kill"),
         ("podman kill -a", ASK, "docker.kill"),
         ("podman rm -f --latest", ASK, "docker.rm_force"),
-        ("podman rm -f --filter status=exited", ASK, "docker.rm_force"),
+        (
+            "podman rm -f --filter status=exited",
+            ASK,
+            "docker.rm_force",
+        ),
         ("podman kill --cidfile ids.txt", ASK, "docker.kill"),
         ("docker rm -f", ASK, "docker.rm_force"),
         ("docker kill", ASK, "docker.kill"),
@@ -81,10 +89,22 @@ fn stopping_named_containers_is_ordinary_and_unnamed_selections_ask() {
             ASK,
             "docker.container_force_rm",
         ),
-        ("docker compose down -v", DENY, "docker.compose_down_volumes"),
+        (
+            "docker compose down -v",
+            DENY,
+            "docker.compose_down_volumes",
+        ),
         ("docker volume rm app_pgdata", DENY, "docker.volume_rm"),
-        ("docker system prune -a --volumes", DENY, "docker.system_prune"),
-        ("docker container prune -f", ASK, "docker.container_kill_prune"),
+        (
+            "docker system prune -a --volumes",
+            DENY,
+            "docker.system_prune",
+        ),
+        (
+            "docker container prune -f",
+            ASK,
+            "docker.container_kill_prune",
+        ),
         ("docker image rm -f acme/app:dev", ASK, "*"),
     ]);
 }
@@ -110,7 +130,11 @@ fn lease_pushes_keep_a_low_blast_rule_that_plain_forces_outrank() {
             ASK,
             "git.push_force_with_lease",
         ),
-        ("git push --force-with-lease -f origin x", DENY, "git.push_force"),
+        (
+            "git push --force-with-lease -f origin x",
+            DENY,
+            "git.push_force",
+        ),
         (
             "git push --force-with-lease origin +x",
             DENY,
@@ -136,7 +160,11 @@ fn tee_writes_the_files_it_names() {
     table(&[
         ("echo 'LOG_LEVEL=debug' | tee -a .env.local", ALLOW, "-"),
         ("echo PORT=1 | tee .env", ALLOW, "-"),
-        ("cat ~/.ssh/id_rsa | tee /tmp/k", ASK, "cred.read_secret_file"),
+        (
+            "cat ~/.ssh/id_rsa | tee /tmp/k",
+            ASK,
+            "cred.read_secret_file",
+        ),
         ("echo x | tee ~/.bashrc", DENY, "fs.overwrite_system"),
     ]);
 }
