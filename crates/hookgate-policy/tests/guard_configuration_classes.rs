@@ -14,38 +14,14 @@ mod common;
 
 use common::*;
 use hookgate_core::Decision;
-use hookgate_policy::{Ctx, Policy, SessionState};
+use hookgate_policy::{Ctx, Policy};
 
 const ALLOW: Option<Decision> = None;
 const ASK: Option<Decision> = Some(Decision::Ask);
 const DENY: Option<Decision> = Some(Decision::Deny);
 
-/// Runs a table in `ctx` with `policy` (each line in a fresh session), reporting every wrong
-/// line at once.
-fn check_with(policy: &Policy, ctx: &Ctx, table: &[(&str, Option<Decision>, &str)]) {
-    let mut wrong = Vec::new();
-    for (cmd, want, by) in table {
-        let mut call = bash(cmd);
-        call.cwd = ctx.workspace.to_string_lossy().into_owned();
-        let e = policy.evaluate(&call, ctx, &SessionState::default());
-        let by_ok = by.is_empty() || e.matched.iter().any(|m| m.id == *by);
-        if e.decision != *want || !by_ok {
-            wrong.push(format!(
-                "{cmd:?}: want {want:?} by {by:?}, got {:?} ({:?})",
-                e.decision, e.reason
-            ));
-        }
-    }
-    assert!(
-        wrong.is_empty(),
-        "{} wrong:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
-}
-
 fn check_in(ctx: &Ctx, table: &[(&str, Option<Decision>, &str)]) {
-    check_with(&Policy::builtin_default(), ctx, table);
+    check_table(&Policy::builtin_default(), ctx, table);
 }
 
 /// A real workspace (with `.env.example`, an existing `.env` and a `.envrc`) and home on disk,
@@ -212,7 +188,7 @@ fn lease_pushes_to_unknown_or_project_protected_branches_keep_their_verdict() {
     let project =
         Policy::from_yaml("protected_branches: [main, master, 'release/*']", None).unwrap();
     let d = disk();
-    check_with(
+    check_table(
         &project,
         &d.ctx,
         &[
