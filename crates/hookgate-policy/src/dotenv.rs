@@ -58,6 +58,10 @@ pub(crate) fn adds_configuration(
         Some(">>") => true,
         Some(">") => absent,
         Some(p) if base_name(p) == "tee" => absent || tee_appends(&command.argv),
+        // `touch .env` creates an empty file or changes a time: no content either way.
+        Some(p) if base_name(p) == "touch" => {
+            return hookgate_paths::is_within(path, workspace);
+        }
         _ => false,
     };
     let Some(text) = command.writes.as_ref().filter(|t| t.exact) else {

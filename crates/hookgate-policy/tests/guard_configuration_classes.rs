@@ -231,6 +231,12 @@ fn dotenv_settings_the_line_spells_out_are_configuration() {
             ("echo 'PORT=8080' > .env.local", ALLOW, ""),
             ("cp .env.example .env.local", ALLOW, ""),
             ("cp -n .env.example .env", ALLOW, ""),
+            ("touch .env .env.local", ALLOW, ""),
+            (
+                "touch ~/.aws/credentials",
+                DENY,
+                "no-credential-file-creation",
+            ),
             (
                 "cp .env.example .env.local && echo 'PORT=4000' >> .env.local",
                 ALLOW,
