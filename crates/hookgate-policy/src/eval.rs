@@ -383,6 +383,21 @@ impl Policy {
                 outcome: format!("set aside: {}", cache_notes.join("; ")),
             });
         }
+        if let Some(analysis) = facts.analysis.as_ref().filter(|_| !lease_pushes.is_empty()) {
+            let pushes: Vec<String> = lease_pushes
+                .iter()
+                .filter_map(|&c| analysis.commands.get(c))
+                .map(|c| format!("`{}`", c.argv.join(" ")))
+                .collect();
+            steps.push(Step {
+                name: "lease".into(),
+                micros: 0,
+                outcome: format!(
+                    "set aside: {} (lease-checked, to no protected or remote-default branch)",
+                    pushes.join(", ")
+                ),
+            });
+        }
 
         // Combine: deny > ask > approve. An approve needs every action covered by approve
         // rules; an allow never decides (no opinion: the agent's own permission flow applies).
