@@ -213,7 +213,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         true,
         self_modification,
-        "Writing, deleting, moving, chmod-ing, hard-linking or replacing the guard's files, store or binaries or any agent's hook settings (or a directory holding them, git whole-tree commands included), setting or unsetting HOOKGATE_* variables, relaunching an agent with its config moved or hooks off, NUL bytes, or uninstalling the hooks; writes it cannot place ask."
+        "Writing, deleting, moving, chmod-ing, hard-linking or replacing the guard's files, store or binaries or any agent's hook settings (or a directory holding them, git whole-tree commands included), setting or unsetting HOOKGATE_* variables, relaunching an agent with its config moved or hooks off, approving an `.envrc` that would do any of this, NUL bytes, or uninstalling the hooks; writes it cannot place ask."
     ),
     invariant!(
         "lockfile-integrity",
@@ -258,7 +258,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         transitive_effect,
-        "Writing a script (shell file, package.json scripts, Makefile recipe, git hook; file tool or shell write) whose parsed commands the analyzer would deny or ask, or that would modify the guard when run; starting a nested agent session (`claude -p`, `codex exec`, `npx @google/gemini-cli`), whose calls run as a new session. A `.envrc` is not judged when written (direnv runs nothing until it is approved) but when `direnv allow`/`exec`/`export` approves or loads it: the file as it will be, run in its directory, with `PATH_add DIR`/`path_add VAR DIR` read as the prepend it is; what the analyzer would deny there is denied."
+        "Writing a script (shell file, package.json scripts, Makefile recipe, git hook; file tool or shell write) whose parsed commands the analyzer would deny or ask, or that would modify the guard when run; starting a nested agent session (`claude -p`, `codex exec`, `npx @google/gemini-cli`), whose calls run as a new session. A `.envrc` is not judged when written (direnv runs nothing until it is approved) but when `direnv allow`/`exec`/`export` approves or loads it: the file as it will be, run in its directory, with `PATH_add DIR`/`path_add VAR DIR` read as the prepend it is; what the analyzer would deny there is denied. An `.envrc` whose code would change the guard still asks when written (and approving it is denied by `no-governance-self-modification`)."
     ),
     invariant!(
         "no-network-egress",
@@ -2504,7 +2504,7 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
     if let Some(v) = touched.as_ref().filter(|v| v.effect == Effect::Deny) {
         return Some(v.clone());
     }
-    for check in [hookgate_env, agent_relaunch] {
+    for check in [hookgate_env, agent_relaunch, direnv_guard_change] {
         if let Some(v) = check(j).filter(|v| v.effect == Effect::Deny) {
             return Some(v);
         }
@@ -3102,6 +3102,15 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
             && let Some(v) = judge_code(content, &format!("the script {}", p.display()))
         {
             return Some(v);
+        } else if name == ".envrc"
+            && let Some(v) = deferred_self_modification(j, p, content)
+        {
+            // Its other code is judged when direnv approves it; code that would change the
+            // guard is never something to approve later.
+            return Some(Violation::new(
+                Effect::Ask,
+                format!("{}, when approved, {}", p.display(), v.reason),
+            ));
         }
     }
     None
@@ -3122,12 +3131,6 @@ fn direnv_approval(j: &Judge<'_>) -> Option<Violation> {
             ));
         };
         let dir = crate::dotenv::envrc_dir(&envrc);
-        if let Some(v) = denied_if_run(j, &text, dir.clone()) {
-            return Some(Violation::new(
-                Effect::Ask,
-                format!("direnv would run {}, which {}", envrc.display(), v.reason),
-            ));
-        }
         let mut sctx = hookgate_shell::Context::new(dir, j.ctx.home.clone());
         sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
         if let Some((action, why)) = crate::dotenv::envrc_danger(&text, &sctx) {
@@ -3148,6 +3151,22 @@ fn direnv_approval(j: &Judge<'_>) -> Option<Violation> {
         }
     }
     None
+}
+
+/// `direnv allow`/`exec`/`export` of an `.envrc` that would change the guard when run: the
+/// approval runs it, so it is the change itself (denied, under the locked invariant), as a
+/// write of that code into the guard's files would be.
+fn direnv_guard_change(j: &Judge<'_>) -> Option<Violation> {
+    crate::dotenv::direnv_approvals(j.facts, j.ctx.home.as_deref())
+        .into_iter()
+        .find_map(|(_, envrc, text)| {
+            let dir = crate::dotenv::envrc_dir(&envrc);
+            let v = denied_if_run(j, &text?, dir)?;
+            Some(Violation {
+                reason: format!("direnv would run {}, which {}", envrc.display(), v.reason),
+                ..v
+            })
+        })
 }
 
 /// What `no-governance-self-modification` would deny if `code`, written into `file`, ran:

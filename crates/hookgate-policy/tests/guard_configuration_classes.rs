@@ -347,6 +347,12 @@ fn envrc_is_judged_when_direnv_approves_it() {
                 ASK,
                 "no-credential-file-creation",
             ),
+            // Code that would change the guard is asked about when written too.
+            (
+                "printf 'rm -rf .claude\\n' >> .envrc",
+                ASK,
+                "transitive-effect-analysis",
+            ),
             // Self-protection is not moved: it is denied at write time.
             (
                 "echo 'export HOOKGATE_FAIL_MODE=open' >> .envrc",
@@ -395,6 +401,17 @@ fn envrc_is_judged_when_direnv_approves_it() {
                 "echo 'PATH_add bin' >> .envrc && eval \"$(direnv export bash)\"",
                 ASK,
                 "transitive-effect-analysis",
+            ),
+            // Approving code that changes the guard is the change.
+            (
+                "printf 'rm -rf .claude\\n' >> .envrc && direnv allow",
+                DENY,
+                "no-governance-self-modification",
+            ),
+            (
+                "echo 'rm -f .hookgate/policy.yaml' >> .envrc && direnv exec . make",
+                DENY,
+                "no-governance-self-modification",
             ),
             (
                 "echo \"$X\" >> .envrc && direnv allow",
