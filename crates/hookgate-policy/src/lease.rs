@@ -46,6 +46,14 @@ pub(crate) fn lease_pushes(facts: &Facts<'_>, ctx: &Ctx, settings: &Settings) ->
         ) {
             continue;
         }
+        // `--tags`/`--follow-tags` push tags beside the branches: shared names, not placed.
+        if command
+            .argv
+            .iter()
+            .any(|a| a == "--tags" || a == "--follow-tags")
+        {
+            continue;
+        }
         let mut branches = described.branches;
         // No destination named, or `HEAD`: the branch checked out where the push runs, known
         // only for a push in the call's own repository.

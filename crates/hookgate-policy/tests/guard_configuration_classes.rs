@@ -135,6 +135,12 @@ fn lease_checked_pushes_to_unprotected_branches_are_ordinary() {
                 DENY,
                 "protected-branch",
             ),
+            ("git push --force-with-lease --tags", ASK, "no-force-push"),
+            (
+                "git push --force-with-lease --follow-tags origin feature/x",
+                ASK,
+                "no-force-push",
+            ),
             (
                 "git push --force-with-lease origin 'refs/heads/*:refs/heads/*'",
                 DENY,
