@@ -47,6 +47,39 @@ pub fn branch_in(git_dir: &Path) -> Option<String> {
         .map(str::to_owned)
 }
 
+/// Most remotes whose default branch is read (bounds the I/O of one hook call).
+const MAX_REMOTES: usize = 16;
+
+/// The branches the remotes of the repository with shared git dir `common_dir` name as their
+/// default: the target of each `refs/remotes/<remote>/HEAD` symbolic ref (written by `git
+/// clone` and `git remote set-head`; symbolic refs are never packed). A force push to one
+/// rewrites the branch everybody starts from (`hookgate_policy::Ctx::remote_default_branches`).
+/// A remote without that file contributes nothing: the policy's `protected_branches` still
+/// apply.
+pub fn remote_default_branches(common_dir: &Path) -> Vec<String> {
+    let Ok(remotes) = std::fs::read_dir(common_dir.join("refs").join("remotes")) else {
+        return Vec::new();
+    };
+    let mut out: Vec<String> = Vec::new();
+    for remote in remotes.filter_map(Result::ok).take(MAX_REMOTES) {
+        let Ok(head) = std::fs::read_to_string(remote.path().join("HEAD")) else {
+            continue;
+        };
+        let name = remote.file_name();
+        let branch = name.to_str().and_then(|name| {
+            head.trim()
+                .strip_prefix("ref: refs/remotes/")?
+                .strip_prefix(name)?
+                .strip_prefix('/')
+                .map(str::to_owned)
+        });
+        if let Some(b) = branch.filter(|b| !out.contains(b)) {
+            out.push(b);
+        }
+    }
+    out
+}
+
 /// The checked-out branch of the repository containing `dir`, found by the one discovery rule.
 pub fn current_branch(dir: &Path) -> Option<String> {
     branch_in(&hookgate_project::discover_in(dir, None).git?.git_dir)
@@ -145,5 +178,27 @@ mod tests {
         .unwrap();
         assert_eq!(current_branch(&repo), None, "detached HEAD has no branch");
         assert_eq!(current_branch(root.path()), None);
+    }
+
+    #[test]
+    fn remote_default_branches_are_the_targets_of_remote_heads() {
+        let root = tempfile::tempdir().unwrap();
+        let common = root.path();
+        assert!(remote_default_branches(common).is_empty(), "no remotes");
+        for (remote, head) in [
+            ("origin", Some("ref: refs/remotes/origin/develop\n")),
+            ("upstream", Some("ref: refs/remotes/upstream/trunk\n")),
+            ("fork", None),
+            ("odd", Some("ref: refs/remotes/other/main\n")),
+        ] {
+            let dir = common.join("refs/remotes").join(remote);
+            std::fs::create_dir_all(&dir).unwrap();
+            if let Some(h) = head {
+                std::fs::write(dir.join("HEAD"), h).unwrap();
+            }
+        }
+        let mut found = remote_default_branches(common);
+        found.sort();
+        assert_eq!(found, ["develop", "trunk"]);
     }
 }

@@ -310,6 +310,11 @@ fn context(opts: &GuardOptions, found: &Project) -> Ctx {
     let home = std::env::home_dir();
     let mut ctx = Ctx::new(project, home.clone());
     ctx.branch = found.git.as_ref().and_then(|g| git::branch_in(&g.git_dir));
+    ctx.remote_default_branches = found
+        .git
+        .as_ref()
+        .map(|g| git::remote_default_branches(&g.common_dir))
+        .unwrap_or_default();
     if let Some(tmp) = std::env::var_os("TMPDIR").map(PathBuf::from) {
         ctx.temp_dirs.push(tmp);
     }

@@ -1387,7 +1387,9 @@ fn describe_program(
     let flags = split_flags(rest);
     let has = |short: char, long: &str| flags.short.contains(&short) || flags.long.contains(long);
     match program {
-        ">" => Described::new(ActionKind::FileWrite, argv).with_paths(rest.to_vec(), PathOp::Write),
+        ">" | ">>" => {
+            Described::new(ActionKind::FileWrite, argv).with_paths(rest.to_vec(), PathOp::Write)
+        }
         "rm" | "rmdir" | "unlink" | "srm" => Described::new(ActionKind::FileDelete, argv)
             .with_trees(operands(rest, &[]), PathOp::Delete),
         "shred" => Described::new(ActionKind::FileDelete, argv).with_trees(

@@ -10,7 +10,7 @@ use crate::action::{Action, ActionKind, Facts};
 use crate::invariants::{INVARIANTS, Judge, Violation, branch_matches};
 use crate::policy::{Effect, Mode, Policy, Rule, Switch};
 use crate::{Ctx, SessionState};
-use crate::{analyzers, regenerable, worktree};
+use crate::{analyzers, lease, regenerable, worktree};
 
 /// Whether a match came from a policy rule or a built-in invariant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -320,12 +320,14 @@ impl Policy {
         let (ignored_cleans, ignored_notes) = regenerable::ignored_cleans(facts, ctx);
         cache_notes.extend(ignored_notes);
         let (installs, install_notes) = crate::invariants::new_program_installs(&judge);
+        let lease_pushes = lease::lease_pushes(facts, ctx, &self.settings);
         let set_aside: Vec<usize> = disposable
             .commands
             .iter()
             .chain(&cache_deletes)
             .chain(&ignored_cleans)
             .chain(&installs)
+            .chain(&lease_pushes)
             .copied()
             .collect();
         for (info, switch) in INVARIANTS.iter().zip(&self.switches) {
@@ -427,6 +429,21 @@ impl Policy {
                 name: "regenerable".into(),
                 micros: 0,
                 outcome: format!("set aside: {}", cache_notes.join("; ")),
+            });
+        }
+        if let Some(analysis) = facts.analysis.as_ref().filter(|_| !lease_pushes.is_empty()) {
+            let pushes: Vec<String> = lease_pushes
+                .iter()
+                .filter_map(|&c| analysis.commands.get(c))
+                .map(|c| format!("`{}`", c.argv.join(" ")))
+                .collect();
+            steps.push(Step {
+                name: "lease".into(),
+                micros: 0,
+                outcome: format!(
+                    "set aside: {} (lease-checked, to no protected or remote-default branch)",
+                    pushes.join(", ")
+                ),
             });
         }
 

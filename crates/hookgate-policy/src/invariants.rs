@@ -132,7 +132,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         force_push,
-        "Force pushes (`--force`, `+refspec`, `--mirror`); `--force-with-lease` asks."
+        "Force pushes (`--force`, `+refspec`, `--mirror`); `--force-with-lease` asks when it goes to a protected branch, a remote's default branch (`refs/remotes/<remote>/HEAD`) or a branch it cannot place (detached HEAD, `git -C`, after `cd`, a variable), and is ordinary otherwise: the lease refuses when the remote moved."
     ),
     invariant!(
         "no-skill-modification",
@@ -159,7 +159,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         credential_file_creation,
-        "Writing, moving or deleting credential files (keys, cloud and registry credentials); .env asks."
+        "Writing, moving or deleting credential files (keys, cloud and registry credentials); .env asks — except, in the workspace, a shell append (`>>`, `tee -a`; or a write where no file is yet) of text the line spells out, with no secret in it, that is `NAME=value` lines (any text for `.envrc`), and a template (`.env.example`, …) copied where no env file is."
     ),
     invariant!(
         "no-package-script-injection",
@@ -213,7 +213,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         true,
         self_modification,
-        "Writing, deleting, moving, chmod-ing, hard-linking or replacing the guard's files, store or binaries or any agent's hook settings (or a directory holding them, git whole-tree commands included), setting or unsetting HOOKGATE_* variables, relaunching an agent with its config moved or hooks off, NUL bytes, or uninstalling the hooks; writes it cannot place ask."
+        "Writing, deleting, moving, chmod-ing, hard-linking or replacing the guard's files, store or binaries or any agent's hook settings (or a directory holding them, git whole-tree commands included), setting or unsetting HOOKGATE_* variables, relaunching an agent with its config moved or hooks off, approving an `.envrc` that would do any of this, NUL bytes, or uninstalling the hooks; writes it cannot place ask."
     ),
     invariant!(
         "lockfile-integrity",
@@ -258,7 +258,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         transitive_effect,
-        "Writing a script (shell file, package.json scripts, Makefile recipe, git hook; file tool or shell write) whose parsed commands the analyzer would deny or ask, or that would modify the guard when run; starting a nested agent session (`claude -p`, `codex exec`, `npx @google/gemini-cli`), whose calls run as a new session."
+        "Writing a script (shell file, package.json scripts, Makefile recipe, git hook; file tool or shell write) whose parsed commands the analyzer would deny or ask, or that would modify the guard when run; starting a nested agent session (`claude -p`, `codex exec`, `npx @google/gemini-cli`), whose calls run as a new session. A `.envrc` is not judged when written (direnv runs nothing until it is approved) but when `direnv allow`/`exec`/`export` approves or loads it: the file as it will be, run in its directory, with `PATH_add DIR`/`path_add VAR DIR` read as the prepend it is; what the analyzer would deny there is denied. An `.envrc` whose code would change the guard still asks when written (and approving it is denied by `no-governance-self-modification`)."
     ),
     invariant!(
         "no-network-egress",
@@ -781,21 +781,30 @@ fn test_before_push(j: &Judge<'_>) -> Option<Violation> {
 }
 
 fn force_push(j: &Judge<'_>) -> Option<Violation> {
-    j.kinds(ActionKind::GitForcePush).next().map(|i| {
-        let lease = j
-            .facts
-            .argv(i)
-            .is_some_and(|a| a.iter().any(|w| w.starts_with("--force-with-lease")));
-        let effect = if lease { Effect::Ask } else { Effect::Deny };
-        Violation::new(
-            effect,
-            format!(
-                "force push rewrites remote history ({})",
-                j.facts.actions[i].targets.join(", ")
-            ),
-        )
-        .suggest("push a new branch, or use --force-with-lease after the user agrees")
-    })
+    // A lease-checked push to a branch nobody else starts from loses nothing the pusher has
+    // not seen (see the `lease` module); a lease to anything else still asks.
+    let ordinary = crate::lease::lease_pushes(j.facts, j.ctx, j.settings);
+    j.kinds(ActionKind::GitForcePush)
+        .find(|&i| {
+            j.facts.items[i]
+                .command
+                .is_none_or(|c| !ordinary.contains(&c))
+        })
+        .map(|i| {
+            let lease = j
+                .facts
+                .argv(i)
+                .is_some_and(|a| a.iter().any(|w| w.starts_with("--force-with-lease")));
+            let effect = if lease { Effect::Ask } else { Effect::Deny };
+            Violation::new(
+                effect,
+                format!(
+                    "force push rewrites remote history ({})",
+                    j.facts.actions[i].targets.join(", ")
+                ),
+            )
+            .suggest("push a new branch, or use --force-with-lease after the user agrees")
+        })
 }
 
 fn skill_modification(j: &Judge<'_>) -> Option<Violation> {
@@ -921,13 +930,22 @@ fn credential_file_creation(j: &Judge<'_>) -> Option<Violation> {
         j.ctx.follow_symlinks
             && std::fs::symlink_metadata(p).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
     };
+    // Appending (or creating) a setting the line spells out is configuration (`dotenv`).
     let excused = |m: &SensitiveMatch| {
-        shell_writers(j, &m.path).is_some_and(|writers| {
-            writers.iter().all(|argv| {
+        crate::dotenv::writers(j.facts, &m.path).is_some_and(|writers| {
+            writers.iter().all(|c| {
+                let argv = c.argv.as_slice();
                 tightens_permissions(argv)
                     || (m.category == Category::EnvFile
                         && (env_from_template(argv)
-                            || (copies_env_template(argv) && absent(&m.path))))
+                            || (copies_env_template(argv) && absent(&m.path))
+                            || crate::dotenv::adds_configuration(
+                                j.facts,
+                                c,
+                                &m.path,
+                                &j.ctx.workspace,
+                                absent(&m.path),
+                            )))
             })
         })
     };
@@ -2490,7 +2508,7 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
     if let Some(v) = touched.as_ref().filter(|v| v.effect == Effect::Deny) {
         return Some(v.clone());
     }
-    for check in [hookgate_env, agent_relaunch] {
+    for check in [hookgate_env, agent_relaunch, direnv_guard_change] {
         if let Some(v) = check(j).filter(|v| v.effect == Effect::Deny) {
             return Some(v);
         }
@@ -3004,7 +3022,9 @@ fn is_shell_script(p: &Path, content: &str) -> bool {
             l.starts_with("#!")
                 && (l.contains("sh") && !l.contains("python") && !l.contains("node"))
         })
-        || matches!(file_name(p), ".envrc" | ".bashrc" | ".zshrc" | ".profile")
+        // Not `.envrc`: direnv runs it only once approved, and it is judged there
+        // (`direnv_approval`).
+        || matches!(file_name(p), ".bashrc" | ".zshrc" | ".profile")
         || components(p)
             .windows(2)
             .any(|w| w[0] == "hooks" && (w[1].starts_with("pre-") || w[1].starts_with("post-")))
@@ -3012,6 +3032,9 @@ fn is_shell_script(p: &Path, content: &str) -> bool {
 
 fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
     if let Some(v) = nested_agent(j) {
+        return Some(v);
+    }
+    if let Some(v) = direnv_approval(j) {
         return Some(v);
     }
     // What is written where: a file tool's content into each path it writes, and the text a
@@ -3078,6 +3101,15 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
             && let Some(v) = judge_code(content, &format!("the script {}", p.display()))
         {
             return Some(v);
+        } else if name == ".envrc"
+            && let Some(v) = deferred_self_modification(j, p, content)
+        {
+            // Its other code is judged when direnv approves it; code that would change the
+            // guard is never something to approve later.
+            return Some(Violation::new(
+                Effect::Ask,
+                format!("{}, when approved, {}", p.display(), v.reason),
+            ));
         }
     }
     None
@@ -3109,6 +3141,59 @@ fn judge_deferred_code(j: &Judge<'_>, file: &Path, code: &str) -> Deferred {
         hookgate_shell::Class::Unknown => Deferred::Unresolved,
         hookgate_shell::Class::Safe | hookgate_shell::Class::Normal => Deferred::Ordinary,
     }
+}
+
+/// `direnv allow`/`exec`/`export`: the `.envrc` it approves or loads runs now (see
+/// `dotenv::direnv_approvals`), so it is judged as the script it is — in its directory, with
+/// direnv's `PATH_add` read as the `PATH` prepend it is — where writing it was not.
+fn direnv_approval(j: &Judge<'_>) -> Option<Violation> {
+    for (_, envrc, text) in crate::dotenv::direnv_approvals(j.facts, j.ctx.home.as_deref()) {
+        let Some(text) = text else {
+            return Some(Violation::new(
+                Effect::Ask,
+                format!(
+                    "direnv approves or loads {}, and what it will hold cannot be known",
+                    envrc.display()
+                ),
+            ));
+        };
+        let dir = crate::dotenv::envrc_dir(&envrc);
+        let mut sctx = hookgate_shell::Context::new(dir, j.ctx.home.clone());
+        sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
+        if let Some((action, why)) = crate::dotenv::envrc_danger(&text, &sctx) {
+            // Approving runs it now: what the analyzer would refuse on the command line is
+            // refused here too.
+            let effect = if action == ShellAction::Deny {
+                Effect::Deny
+            } else {
+                Effect::Ask
+            };
+            return Some(Violation::new(
+                effect,
+                format!(
+                    "direnv would run dangerous code from {}: {why}",
+                    envrc.display()
+                ),
+            ));
+        }
+    }
+    None
+}
+
+/// `direnv allow`/`exec`/`export` of an `.envrc` that would change the guard when run: the
+/// approval runs it, so it is the change itself (denied, under the locked invariant), as a
+/// write of that code into the guard's files would be.
+fn direnv_guard_change(j: &Judge<'_>) -> Option<Violation> {
+    crate::dotenv::direnv_approvals(j.facts, j.ctx.home.as_deref())
+        .into_iter()
+        .find_map(|(_, envrc, text)| {
+            let dir = crate::dotenv::envrc_dir(&envrc);
+            let v = denied_if_run(j, &text?, dir)?;
+            Some(Violation {
+                reason: format!("direnv would run {}, which {}", envrc.display(), v.reason),
+                ..v
+            })
+        })
 }
 
 /// What `no-governance-self-modification` would deny if `code`, written into `file`, ran:

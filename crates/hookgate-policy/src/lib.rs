@@ -31,8 +31,10 @@ mod analyzers;
 mod archive;
 mod cases;
 mod describe;
+mod dotenv;
 mod eval;
 mod invariants;
+mod lease;
 mod pattern;
 mod policy;
 mod regenerable;
@@ -64,6 +66,11 @@ pub struct Ctx {
     pub temp_dirs: Vec<PathBuf>,
     /// The current git branch, found by the caller (`None`: unknown or detached).
     pub branch: Option<String>,
+    /// The branches the repository's remotes name as their default (`refs/remotes/<remote>/HEAD`,
+    /// recorded by `git clone` or `git remote set-head`), found by the caller: the branch
+    /// everybody starts from, so a force push to it is not made ordinary by a lease.
+    #[serde(default)]
+    pub remote_default_branches: Vec<String>,
     /// The project root; relative policy globs are anchored here.
     pub workspace: PathBuf,
     /// Files staged for commit (`git diff --cached --name-only`), when the caller looked them
@@ -123,6 +130,7 @@ impl Ctx {
             home,
             temp_dirs: vec![PathBuf::from("/tmp"), PathBuf::from("/var/tmp")],
             branch: None,
+            remote_default_branches: Vec::new(),
             workspace: workspace.into(),
             staged_files: None,
             protected_paths: Vec::new(),

@@ -21,36 +21,11 @@ const DENY: Option<Decision> = Some(Decision::Deny);
 
 /// Runs a table in `ctx` (each line in a fresh session), reporting every wrong line at once.
 fn check_in(ctx: &Ctx, table: &[(&str, Option<Decision>, &str)]) {
-    let policy = Policy::builtin_default();
-    let mut wrong = Vec::new();
-    for (cmd, want, by) in table {
-        let call = call_in(ctx, cmd);
-        let e = policy.evaluate(&call, ctx, &SessionState::default());
-        let by_ok = by.is_empty() || e.matched.iter().any(|m| m.id == *by);
-        if e.decision != *want || !by_ok {
-            wrong.push(format!(
-                "{cmd:?}: want {want:?} by {by:?}, got {:?} ({:?})",
-                e.decision, e.reason
-            ));
-        }
-    }
-    assert!(
-        wrong.is_empty(),
-        "{} wrong:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
+    check_table(&Policy::builtin_default(), ctx, table);
 }
 
 fn check(table: &[(&str, Option<Decision>, &str)]) {
     check_in(&ctx(), table);
-}
-
-/// A Claude Bash call in `ctx`'s workspace.
-fn call_in(ctx: &Ctx, cmd: &str) -> hookgate_core::CanonicalCall {
-    let mut call = bash(cmd);
-    call.cwd = ctx.workspace.to_string_lossy().into_owned();
-    call
 }
 
 /// A real workspace and home on disk, judged with the file system (as the hook does).
@@ -232,7 +207,14 @@ fn env_template_copied_where_no_env_file_exists_is_not_flagged() {
                 "no-credential-file-creation",
             ),
             ("cp api/.env .env", ASK, ""),
-            ("echo SECRET=1 > .env", ASK, ""),
+            // A setting written where no env file is creates it; over one it replaces it
+            // (`guard_configuration_classes.rs` has the class).
+            ("echo SECRET=1 > .env", ALLOW, ""),
+            (
+                "echo SECRET=1 > api/.env",
+                ASK,
+                "no-credential-file-creation",
+            ),
         ],
     );
 }

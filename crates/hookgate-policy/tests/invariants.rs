@@ -165,13 +165,19 @@ fn no_force_push_fires_on_every_spelling() {
         let m = fires(&bash(c), "no-force-push");
         assert_eq!(m.effect, hookgate_policy::Effect::Deny, "{c}");
     }
+    // A lease asks only where it could rewrite a shared branch (here a protected one);
+    // to a feature branch it is ordinary (`guard_configuration_classes.rs`).
     assert_eq!(
         fires(
-            &bash("git push --force-with-lease origin feature"),
+            &bash("git push --force-with-lease origin main"),
             "no-force-push"
         )
         .effect,
         hookgate_policy::Effect::Ask
+    );
+    quiet(
+        &bash("git push --force-with-lease origin feature"),
+        "no-force-push",
     );
     quiet(&bash("echo git push --force"), "no-force-push");
     quiet(&bash("git commit -m 'git push --force'"), "no-force-push");

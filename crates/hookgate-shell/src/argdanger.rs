@@ -403,7 +403,9 @@ impl Walker<'_> {
             {
                 other_framework_task(name, words, self.files.production)
             }
-            "docker" | "podman" | "nerdctl" => image_removal(words, args),
+            "docker" | "podman" | "nerdctl" => {
+                image_removal(words, args).or_else(|| container_selection(words, args))
+            }
             "kill" => self.kill_user_processes(words, scope),
             "pkill" | "killall" => broad_killer(name, words),
             _ => None,
@@ -633,6 +635,70 @@ fn image_removal(words: &[Word], args: &Args<'_>) -> Option<Verdict> {
     let removes_more = flags.iter().any(|w| w.text != "--no-prune");
     (removes_more || images.is_empty() || !images.iter().all(|w| named_tag(w)))
         .then(|| ids::DOCKER_RMI.verdict())
+}
+
+/// `docker rm [-f] NAME…`, `docker kill NAME…` (`container rm`/`kill`, podman, nerdctl):
+/// stopping or removing the containers the line names is ordinary work, like `pkill -f` with
+/// a specific pattern — a named container is one the agent addresses, and docker refuses
+/// names it does not know. What the line does not spell out may be every container: a name
+/// known only at run time (`$(docker ps -aq)`, `$C`), none at all (`docker ps -q | xargs
+/// docker kill`), a pattern, or an option that selects by itself or does more (`-a`/`--all`,
+/// `--latest`, `--filter`, `--cidfile`, `--depend`, `-v`/`--volumes`). Those raise
+/// `docker.rm_force`/`docker.container_force_rm` (forced removal),
+/// `docker.container_kill_prune` (removal of stopped containers) or `docker.kill`. No name
+/// is treated as special: which containers are shared infrastructure is not knowable here.
+fn container_selection(words: &[Word], args: &Args<'_>) -> Option<Verdict> {
+    let volumes = args.has_any(&["-v", "--volumes"]);
+    let forced = volumes || args.has_any(&["-f", "--force"]);
+    let (verb, rule) = match args.positionals.as_slice() {
+        ["rm", ..] if forced => (&args.positionals[..1], ids::DOCKER_RM_FORCE),
+        ["container", "rm" | "remove", ..] if forced => {
+            (&args.positionals[..2], ids::DOCKER_CONTAINER_FORCE_RM)
+        }
+        ["rm", ..] => (&args.positionals[..1], ids::DOCKER_CONTAINER_KILL_PRUNE),
+        ["container", "rm" | "remove" | "kill", ..] => {
+            (&args.positionals[..2], ids::DOCKER_CONTAINER_KILL_PRUNE)
+        }
+        ["kill", ..] => (&args.positionals[..1], ids::DOCKER_KILL),
+        _ => return None,
+    };
+    if volumes {
+        return Some(rule.verdict());
+    }
+    let mut rest = words.iter();
+    for v in verb {
+        rest.find(|w| w.exact && w.text == *v)?;
+    }
+    let mut named = 0usize;
+    let mut options = true;
+    while let Some(w) = rest.next() {
+        let text = w.text.as_str();
+        let literal_name = w.exact
+            && w.shape == WordShape::Exact
+            && !text.is_empty()
+            && !text.contains(['*', '?', '[']);
+        if options && w.exact && text.starts_with('-') && text.len() > 1 {
+            match text {
+                "--" => options = false,
+                // Options with a value that leave the selection alone: the signal, the
+                // grace period.
+                "-s" | "--signal" | "-t" | "--time" => {
+                    rest.next();
+                }
+                "--force" | "--ignore" => {}
+                t if t.starts_with("--signal=") || t.starts_with("--time=") => {}
+                t if t.starts_with("--") => return Some(rule.verdict()),
+                // Short clusters of `-f` (force) and `-i` (podman: ignore unknown names).
+                t if t[1..].chars().all(|c| matches!(c, 'f' | 'i')) => {}
+                _ => return Some(rule.verdict()),
+            }
+        } else if literal_name {
+            named += 1;
+        } else {
+            return Some(rule.verdict());
+        }
+    }
+    (named == 0).then(|| rule.verdict())
 }
 
 /// Tools that run a command inside a container or pod (see [`container_command`]).

@@ -375,7 +375,7 @@ impl Walker<'_> {
                 }
                 sed::Action::Write(file) => {
                     if !matches!(file.as_str(), "/dev/stdout" | "/dev/stderr") {
-                        redirect_write(self, &part(script, &file), scope);
+                        redirect_write(self, &part(script, &file), scope, false);
                     }
                 }
                 sed::Action::Read(_) | sed::Action::Insert(_) => {}
@@ -628,7 +628,7 @@ impl Walker<'_> {
                 continue;
             }
             if writes {
-                redirect_write(self, w, scope);
+                redirect_write(self, w, scope, false);
             }
         }
     }
@@ -844,7 +844,9 @@ impl Walker<'_> {
                 crate::ex::Item::Lang(lang, code) => {
                     self.foreign(lang, argv, &part(command, &code), scope, "vim :py");
                 }
-                crate::ex::Item::Write(file) => redirect_write(self, &part(command, &file), scope),
+                crate::ex::Item::Write(file) => {
+                    redirect_write(self, &part(command, &file), scope, false);
+                }
                 crate::ex::Item::Script(what) => self.record(
                     argv,
                     scope,

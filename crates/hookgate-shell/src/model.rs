@@ -232,7 +232,7 @@ pub struct ExecutedCommand {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stdin: Option<Text>,
     /// The text this command writes into its file targets, when the line makes it known: on
-    /// a redirect record (`argv == [">", path]`) the output of the statement it belongs to
+    /// a redirect record (`argv == [">", path]`, `[">>", path]` for an append) the output of the statement it belongs to
     /// (`echo …`, `printf …`, `cat <<EOF`), on `tee` what it reads. `None` when nothing
     /// known is written (or the command writes no file).
     #[serde(skip_serializing_if = "Option::is_none")]

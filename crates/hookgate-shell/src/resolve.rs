@@ -292,13 +292,15 @@ const NETWORK_SENDERS: &[&str] = &[
     "https", "xh", "rsync", "rclone", "aws", "gsutil", "openssl",
 ];
 
-/// Commands that read file contents (so naming a credential file reads it).
+/// Commands that read file contents (so naming a credential file reads it). Not `tee`: it
+/// reads its standard input and writes the files it names (`echo X=1 | tee -a .env` writes
+/// `.env`; the write is judged as one).
 const READERS: &[&str] = &[
     "cat", "less", "more", "head", "tail", "bat", "nl", "tac", "base64", "base32", "xxd", "od",
     "hexdump", "strings", "grep", "egrep", "fgrep", "rg", "ag", "awk", "sed", "cut", "sort",
     "uniq", "cp", "scp", "rsync", "tar", "zip", "gzip", "openssl", "gpg", "jq", "yq", "vim", "vi",
     "nano", "emacs", "code", "diff", "source", ".", "curl", "wget", "nc", "ncat", "socat",
-    "python", "python3", "node", "ruby", "perl", "tee", "dd", "xclip", "pbcopy",
+    "python", "python3", "node", "ruby", "perl", "dd", "xclip", "pbcopy",
 ];
 
 /// A shell or language interpreter: what it reads on stdin is code.
@@ -430,8 +432,15 @@ pub(crate) fn file_producer(w: &mut Walker<'_>, word: &Word, scope: &Scope) -> P
     }
 }
 
-/// `> FILE` and friends.
-pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope) {
+/// The first word of a redirect record (see [`redirect_write`]).
+pub(crate) fn is_redirect_record(first: &str) -> bool {
+    matches!(first, ">" | ">>")
+}
+
+/// `> FILE` and friends, recorded as `[">", FILE]`, or `[">>", FILE]` for the appending
+/// operators (`>>`, `&>>`): a caller judging what happens to an existing file (truncated or
+/// kept) needs the difference.
+pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope, append: bool) {
     if scope.remote {
         return;
     }
@@ -447,7 +456,10 @@ pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope) {
         RuleRef::verdict,
     );
     w.commands.push(ExecutedCommand {
-        argv: vec![">".to_owned(), word.text.clone()],
+        argv: vec![
+            if append { ">>" } else { ">" }.to_owned(),
+            word.text.clone(),
+        ],
         via: scope.via.clone(),
         verdict,
         effects: Vec::new(),
@@ -644,7 +656,7 @@ impl Walker<'_> {
             if self.files.stdin_files.len() == named
                 && let Some(at) = self.commands.get(before..).and_then(|cs| {
                     cs.iter().position(|c| {
-                        c.via == scope.via && c.argv.first().is_some_and(|a| a != ">")
+                        c.via == scope.via && c.argv.first().is_none_or(|a| !is_redirect_record(a))
                     })
                 })
             {
@@ -653,8 +665,9 @@ impl Walker<'_> {
         }
         if let Some(fed) = fed
             && let Some(cmd) = self.commands.get_mut(before..).and_then(|cs| {
-                cs.iter_mut()
-                    .find(|c| c.via == scope.via && c.argv.first().is_some_and(|a| a != ">"))
+                cs.iter_mut().find(|c| {
+                    c.via == scope.via && c.argv.first().is_none_or(|a| !is_redirect_record(a))
+                })
             })
         {
             cmd.stdin.get_or_insert(fed);
@@ -1241,7 +1254,7 @@ impl Walker<'_> {
         let shell_mode = has_opt(args, end, 's', "--shell") || has_opt(args, end, 'i', "--login");
         if has_opt(args, end, 'e', "--edit") {
             for file in args.get(end..).unwrap_or(&[]) {
-                redirect_write(self, file, scope);
+                redirect_write(self, file, scope, false);
             }
             self.record(argv, scope, Verdict::normal("edits files as root"));
             return Producer::Opaque;
@@ -2721,7 +2734,7 @@ impl Walker<'_> {
                 }
                 "-fprint" | "-fprint0" | "-fprintf" | "-fls" => {
                     if let Some(file) = args.get(i) {
-                        redirect_write(self, file, scope);
+                        redirect_write(self, file, scope, false);
                     }
                 }
                 _ => {}

@@ -678,6 +678,17 @@ impl Walker<'_> {
             );
             return Some(Producer::Opaque);
         }
+        if r.operand == Operand::Directory {
+            // `direnv exec DIR cmd` loads DIR's `.envrc` first: the invocation itself is
+            // recorded so a caller can judge that code (the policy reads the file).
+            self.record(
+                argv,
+                &inner,
+                crate::model::Verdict::normal(
+                    "loads the directory's environment, then runs a command",
+                ),
+            );
+        }
         let mut out = Producer::Opaque;
         for command in commands {
             out = self.peel(argv, &command, &label, &mut inner, stdin.clone());

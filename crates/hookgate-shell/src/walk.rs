@@ -709,7 +709,9 @@ impl Walker<'_> {
             // `yes > f`, `cat /dev/urandom > f`: the write only stops when the disk is full.
             for i in &recs {
                 if let Some(c) = self.commands.get_mut(*i)
-                    && c.argv.first().is_some_and(|a| a == ">")
+                    && c.argv
+                        .first()
+                        .is_some_and(|a| crate::resolve::is_redirect_record(a))
                     && c.argv.get(1).is_some_and(|p| !p.starts_with("/dev/"))
                 {
                     c.verdict = crate::taxonomy::ids::RES_DISK_FILL.verdict();
@@ -719,7 +721,9 @@ impl Walker<'_> {
         if let Producer::Text { text, exact } = output {
             for i in recs {
                 if let Some(c) = self.commands.get_mut(i)
-                    && c.argv.first().is_some_and(|a| a == ">")
+                    && c.argv
+                        .first()
+                        .is_some_and(|a| crate::resolve::is_redirect_record(a))
                 {
                     c.writes = Some(crate::model::Text {
                         text: text.clone(),
@@ -893,7 +897,8 @@ impl Walker<'_> {
                     }
                     ">&" | "<&" | ">&-" | "<&-" if word.exact && is_fd(&word.text) => None,
                     ">" | ">>" | ">|" | "&>" | "&>>" | ">&" | "<>" => {
-                        crate::resolve::redirect_write(self, &word, scope);
+                        let append = matches!(operator, ">>" | "&>>");
+                        crate::resolve::redirect_write(self, &word, scope, append);
                         None
                     }
                     _ => None,

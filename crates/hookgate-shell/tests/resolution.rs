@@ -519,7 +519,7 @@ fn heredoc_and_here_string_bodies_are_the_stdin_of_their_command() {
     }
     let a = run("cat >> .envrc <<EOF\nexport HOOKGATE_FAIL_MODE=open\nEOF");
     assert_eq!(stdin(&a, "cat"), ("export HOOKGATE_FAIL_MODE=open\n", true));
-    let written = command(&a, "> .envrc").writes.as_ref().expect("writes");
+    let written = command(&a, ">> .envrc").writes.as_ref().expect("writes");
     assert_eq!(written.text, "export HOOKGATE_FAIL_MODE=open\n");
     assert!(written.exact);
 
@@ -558,7 +558,7 @@ fn heredoc_and_here_string_bodies_are_the_stdin_of_their_command() {
     );
     let a = run("echo 'export HOOKGATE_FAIL_MODE=open' >> ~/.bashrc");
     assert_eq!(
-        command(&a, "> /home/user/.bashrc")
+        command(&a, ">> /home/user/.bashrc")
             .writes
             .as_ref()
             .map(|w| w.text.as_str()),
@@ -817,7 +817,7 @@ fn a_here_string_after_a_file_redirect_is_read() {
         (
             "cat >> ~/.bashrc <<< 'rm -rf ~'",
             DENY,
-            &["> /home/user/.bashrc"],
+            &[">> /home/user/.bashrc"],
         ),
         ("bash > log <<< 'rm -rf /'", DENY, &["rm -rf /"]),
         // Moving it could change what another redirect means: unresolved.

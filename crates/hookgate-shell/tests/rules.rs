@@ -705,7 +705,7 @@ fn databases_containers_cloud_publishing_and_system_are_covered() {
         Action::Ask,
         &[
             "psql -c 'DELETE FROM users'",
-            "docker rm -f web",
+            "docker rm -f $(docker ps -aq)",
             "kubectl drain node1",
             "systemctl stop nginx",
             "terraform apply -auto-approve",

@@ -147,6 +147,32 @@ pub fn decision(e: &Evaluation) -> Option<Decision> {
     e.decision
 }
 
+/// Runs a table of Bash command lines in `ctx`'s workspace with `policy`, each in a fresh
+/// session: `(command, decision, id that must be among the matches or "")`, reporting every
+/// wrong line at once.
+#[track_caller]
+pub fn check_table(policy: &Policy, ctx: &Ctx, table: &[(&str, Option<Decision>, &str)]) {
+    let mut wrong = Vec::new();
+    for (cmd, want, by) in table {
+        let mut call = bash(cmd);
+        call.cwd = ctx.workspace.to_string_lossy().into_owned();
+        let e = policy.evaluate(&call, ctx, &SessionState::default());
+        let by_ok = by.is_empty() || e.matched.iter().any(|m| m.id == *by);
+        if e.decision != *want || !by_ok {
+            wrong.push(format!(
+                "{cmd:?}: want {want:?} by {by:?}, got {:?} ({:?})",
+                e.decision, e.reason
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
 /// What one invariant must say about a call.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Want {

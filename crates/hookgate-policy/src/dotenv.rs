@@ -1,0 +1,282 @@
+//! Dotenv and direnv files written as project configuration (issue 8).
+//!
+//! `no-credential-file-creation` asks about every write of an env file because dotenv files
+//! hold application secrets. Most writes agents make are the opposite: `echo "PORT=8080" >>
+//! .env`, `printf 'DEBUG=1\n' >> .env.local`, `echo 'PATH_add bin' >> .envrc` add a setting
+//! the line spells out. Such a write loses nothing (an append keeps what is there; a file
+//! created where none was replaces nothing) and carries no secret, so it is configuration.
+//!
+//! Invariants protected (`no-credential-file-creation`):
+//! - Only shell writes whose text the line holds exactly count (a redirect record or `tee`
+//!   with known input); a variable, a command's output (`env >> .env`, `echo "T=$TOKEN"`),
+//!   a file tool's write and anything the analysis marks as secret data
+//!   ([`hookgate_shell::Analysis::secret_files`]) keep the question.
+//! - Text with a secret in it (the `hookgate-secrets` rules) keeps the question.
+//! - A dotenv file is also `source`d by shell scripts (`set -a; . .env`), so its text must
+//!   be `NAME=value` lines and comments whose values expand nothing and run nothing.
+//!   `.envrc` is shell code by design; what it runs is judged when `direnv allow` approves
+//!   it, not here (see [`direnv_approvals`]).
+//! - Truncating or replacing an existing file (`> .env` over one, `cp x .env`, `mv`) and any
+//!   env file outside the workspace keep the question.
+
+use std::path::{Path, PathBuf};
+
+use hookgate_core::PathOp;
+use hookgate_shell::ExecutedCommand;
+
+use crate::action::Facts;
+use crate::pattern::base_name;
+
+/// The parsed shell commands that write `path` in this call. `None` when something else
+/// writes it too (a file tool, a write the analysis could not tie to a command).
+pub(crate) fn writers<'f>(facts: &'f Facts<'_>, path: &Path) -> Option<Vec<&'f ExecutedCommand>> {
+    let analysis = facts.analysis.as_ref()?;
+    let mut out = Vec::new();
+    for item in &facts.items {
+        if item
+            .paths
+            .iter()
+            .any(|p| p.op != PathOp::Read && p.path == path)
+        {
+            out.push(analysis.commands.get(item.command?)?);
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
+/// Whether `command` adds configuration to the env file `path` (see the module doc): it
+/// appends — or, where no file is yet (`absent`), creates — text it spells out, inside the
+/// `workspace`, that holds no secret and, for a dotenv file, is `NAME=value` lines.
+pub(crate) fn adds_configuration(
+    facts: &Facts<'_>,
+    command: &ExecutedCommand,
+    path: &Path,
+    workspace: &Path,
+    absent: bool,
+) -> bool {
+    let appends = match command.argv.first().map(String::as_str) {
+        Some(">>") => true,
+        Some(">") => absent,
+        Some(p) if base_name(p) == "tee" => absent || tee_appends(&command.argv),
+        // `touch .env` creates an empty file or changes a time: no content either way.
+        Some(p) if base_name(p) == "touch" => {
+            return hookgate_paths::is_within(path, workspace);
+        }
+        _ => false,
+    };
+    let Some(text) = command.writes.as_ref().filter(|t| t.exact) else {
+        return false;
+    };
+    let secret_data = facts
+        .analysis
+        .as_ref()
+        .is_some_and(|a| a.secret_files.iter().any(|(p, _)| p == path));
+    appends
+        && !secret_data
+        && hookgate_paths::is_within(path, workspace)
+        && !hookgate_paths::is_within(path, &workspace.join(".git"))
+        && hookgate_secrets::scan(&text.text).is_empty()
+        && (is_envrc(path) || is_dotenv_text(&text.text))
+}
+
+/// `tee -a`/`--append`.
+fn tee_appends(argv: &[String]) -> bool {
+    argv.iter()
+        .skip(1)
+        .any(|a| a == "--append" || (a.starts_with('-') && !a.starts_with("--") && a.contains('a')))
+}
+
+fn is_envrc(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| n == ".envrc")
+}
+
+/// Dotenv text that is inert when a shell sources it: every line blank, a comment, or
+/// `[export ]NAME=VALUE` with a value that expands and runs nothing.
+fn is_dotenv_text(text: &str) -> bool {
+    text.lines().all(|line| {
+        let line = line.trim();
+        line.is_empty() || line.starts_with('#') || is_inert_assignment(line)
+    })
+}
+
+fn is_inert_assignment(line: &str) -> bool {
+    let line = line.strip_prefix("export ").map_or(line, str::trim_start);
+    let Some((name, value)) = line.split_once('=') else {
+        return false;
+    };
+    let name_ok = name
+        .chars()
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.'));
+    name_ok && is_inert_value(value)
+}
+
+/// A value that means itself in a dotenv parser and in a shell: single-quoted, double-quoted
+/// without expansions or escapes, or unquoted without whitespace, expansions, globs or
+/// command syntax.
+fn is_inert_value(v: &str) -> bool {
+    if let Some(inner) = v.strip_prefix('\'').and_then(|r| r.strip_suffix('\'')) {
+        return !inner.contains('\'');
+    }
+    if let Some(inner) = v.strip_prefix('"').and_then(|r| r.strip_suffix('"')) {
+        return !inner.contains(['"', '$', '`', '\\']);
+    }
+    !v.contains(|c: char| c.is_whitespace() || "$`\\;&|<>(){}'\"*?[]~#!".contains(c))
+}
+
+/// Largest `.envrc` read to judge what `direnv allow` approves; a larger one is judged unread.
+const MAX_ENVRC: u64 = 256 * 1024;
+
+/// What a `direnv` command of the line approves or loads, for each such command: its
+/// index in the analysis and the `.envrc` text as it will be when the command runs (the
+/// file on disk, with what the line appends to it before; `None` when that cannot be known).
+///
+/// direnv refuses to load a changed `.envrc` until `direnv allow` approves it, so writing
+/// one runs nothing; the code runs when it is approved or loaded (`direnv allow`/`permit`/
+/// `grant`, `direnv exec DIR …`, `direnv export SHELL` — what `eval "$(direnv export bash)"`
+/// and the shell hook run). Judging it there, as if it ran, is the same judgement a script
+/// gets when written (`transitive-effect-analysis`), made at the moment it takes effect.
+pub(crate) fn direnv_approvals(
+    facts: &Facts<'_>,
+    home: Option<&Path>,
+) -> Vec<(usize, PathBuf, Option<String>)> {
+    let Some(analysis) = &facts.analysis else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (c, command) in analysis.commands.iter().enumerate() {
+        let argv = &command.argv;
+        if argv.first().is_none_or(|p| base_name(p) != "direnv") {
+            continue;
+        }
+        let mut words = argv.iter().skip(1).filter(|a| !a.starts_with('-'));
+        let dir = match words.next().map(String::as_str) {
+            Some("allow" | "permit" | "grant" | "exec") => words.next(),
+            Some("export" | "reload") => None,
+            _ => continue,
+        };
+        let Some(cwd) = command.cwd.path(&facts.cwd) else {
+            out.push((c, facts.cwd.join(".envrc"), None));
+            continue;
+        };
+        let start = hookgate_paths::normalize(dir.map_or(".", String::as_str), cwd, home).path;
+        let envrc = if start.file_name().is_some_and(|n| n == ".envrc") {
+            start
+        } else {
+            // direnv uses the nearest `.envrc` at or above the directory (one the line
+            // writes counts: it exists when direnv runs).
+            start
+                .ancestors()
+                .map(|d| d.join(".envrc"))
+                .find(|f| f.is_file() || written(facts, f))
+                .unwrap_or_else(|| start.join(".envrc"))
+        };
+        let text = envrc_text(facts, c, &envrc);
+        out.push((c, envrc, text));
+    }
+    out
+}
+
+/// Whether some command of the line writes `path`.
+fn written(facts: &Facts<'_>, path: &Path) -> bool {
+    facts.items.iter().any(|i| {
+        i.paths
+            .iter()
+            .any(|p| p.op != PathOp::Read && p.path == path)
+    })
+}
+
+/// The text of `envrc` when command `before` runs: the file as it is, after the line's
+/// earlier writes to it (appends add their text, a truncating write replaces it). `None`
+/// when a write's text is unknown or the file cannot be read.
+fn envrc_text(facts: &Facts<'_>, before: usize, envrc: &Path) -> Option<String> {
+    let analysis = facts.analysis.as_ref()?;
+    let mut text = match std::fs::metadata(envrc) {
+        Ok(m) if m.len() > MAX_ENVRC => return None,
+        Ok(_) => std::fs::read_to_string(envrc).ok()?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(_) => return None,
+    };
+    for item in &facts.items {
+        let Some(c) = item.command.filter(|c| *c < before) else {
+            continue;
+        };
+        if !item
+            .paths
+            .iter()
+            .any(|p| p.op != PathOp::Read && p.path == envrc)
+        {
+            continue;
+        }
+        let command = analysis.commands.get(c)?;
+        let written = command.writes.as_ref().filter(|t| t.exact)?;
+        let appends = match command.argv.first().map(String::as_str) {
+            Some(">>") => true,
+            Some(">") => false,
+            Some(p) if base_name(p) == "tee" => tee_appends(&command.argv),
+            _ => return None,
+        };
+        if !appends {
+            text.clear();
+        } else if !text.is_empty() && !text.ends_with('\n') {
+            text.push('\n');
+        }
+        text.push_str(&written.text);
+    }
+    Some(text)
+}
+
+/// The directory an `.envrc` runs in (direnv loads it from its own directory).
+pub(crate) fn envrc_dir(envrc: &Path) -> PathBuf {
+    envrc
+        .parent()
+        .map_or_else(|| PathBuf::from("/"), Path::to_path_buf)
+}
+
+/// Why the `.envrc` text would be dangerous to run, or `None`: the shell analyzer's verdict on
+/// it, and on each of direnv's own path commands read as the prepend it is (`PATH_add DIR…`
+/// puts each DIR before `$PATH`; `path_add VAR DIR…` before `$VAR`), which the analyzer,
+/// not knowing direnv's stdlib, sees only as unknown commands.
+///
+/// The answer is the analyzer's action for it (deny or ask) with the reason.
+pub(crate) fn envrc_danger(
+    text: &str,
+    ctx: &hookgate_shell::Context,
+) -> Option<(hookgate_shell::Action, String)> {
+    let a = hookgate_shell::analyze(text, ctx);
+    if a.verdict.class == hookgate_shell::Class::Dangerous {
+        return Some((a.action(), a.verdict.reason));
+    }
+    for c in &a.commands {
+        let (var, dirs) = match c.argv.first().map(String::as_str) {
+            Some("PATH_add") => ("PATH", c.argv.get(1..).unwrap_or_default()),
+            Some("path_add") => match c.argv.get(1..) {
+                Some([var, dirs @ ..]) => (var.as_str(), dirs),
+                _ => continue,
+            },
+            _ => continue,
+        };
+        let valid_name = !var.is_empty()
+            && var
+                .chars()
+                .all(|ch| ch.is_ascii_alphanumeric() || ch == '_');
+        if !valid_name {
+            return Some((
+                hookgate_shell::Action::Ask,
+                format!("`{}` names no variable", c.argv.join(" ")),
+            ));
+        }
+        for dir in dirs {
+            let quoted = format!("'{}'", dir.replace('\'', "'\\''"));
+            let line = format!("export {var}={quoted}:\"${var}\"");
+            let v = hookgate_shell::analyze(&line, ctx).verdict;
+            if v.class == hookgate_shell::Class::Dangerous {
+                return Some((v.action(), format!("`{}`: {}", c.argv.join(" "), v.reason)));
+            }
+        }
+    }
+    None
+}
