@@ -406,7 +406,7 @@ impl Walker<'_> {
             "docker" | "podman" | "nerdctl" => image_removal(words, args),
             "kill" => self.kill_user_processes(words, scope),
             "pkill" | "killall" => broad_killer(name, words),
-            _ => None,
+            _ => crate::deploy::production_deploy(name, words),
         }
     }
 

@@ -22,6 +22,7 @@ mod argdanger;
 mod code;
 mod control;
 mod deferred;
+mod deploy;
 mod ex;
 mod expand;
 mod flow;

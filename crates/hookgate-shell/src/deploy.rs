@@ -1,0 +1,244 @@
+//! Production deploys: a release to live users, outward and hard to take back like
+//! publishing a package, so it asks (`deploy.production`, in the publishing category), while
+//! preview, staging and development deploys stay ordinary work.
+//!
+//! Only an *explicit* production target counts: a flag that means production (`vercel
+//! --prod`, `netlify deploy --prod`), a stage/environment/stack value that names production
+//! (`serverless deploy --stage prod`, `wrangler deploy --env production`, `pulumi up -s
+//! acme/api/prod`), a stage operand (`cap production deploy`, `vapor deploy production`), or a
+//! command whose only target is the live site (`firebase deploy`, `vercel promote`). A tool
+//! whose default target may or may not be production (`fly deploy`, `wrangler deploy`,
+//! `vercel deploy`) is not guessed at; see `DISAGREEMENTS.md` (DP1).
+
+use crate::deferred::scan;
+use crate::model::Verdict;
+use crate::taxonomy::ids;
+use crate::walk::Word;
+
+/// Where a tool's production target is written.
+#[derive(Clone, Copy)]
+enum Marker {
+    /// The subcommand always deploys to production.
+    Always,
+    /// One of these flags is present.
+    Flags(&'static [&'static str]),
+    /// One of these options has a production value.
+    Options(&'static [&'static str]),
+    /// The operand at this index (after the subcommand) names production.
+    Operand(usize),
+}
+
+/// One deploy command: its tools, the subcommands (first operand; `""` = none) it applies
+/// to (`*`: any), the short letters and long options that take a value (so values are not mistaken for
+/// subcommands), and where production is marked.
+struct Deploy {
+    tools: &'static [&'static str],
+    subs: &'static [&'static str],
+    short_values: &'static str,
+    long_values: &'static [&'static str],
+    marker: Marker,
+}
+
+const VERCEL_LONG: &[&str] = &[
+    "--token",
+    "--scope",
+    "--cwd",
+    "--local-config",
+    "--global-config",
+    "--target",
+    "--env",
+    "--build-env",
+    "--meta",
+    "--regions",
+    "--archive",
+    "--team",
+];
+const STAGE_LONG: &[&str] = &[
+    "--stage",
+    "--region",
+    "--config",
+    "--env",
+    "--environment",
+    "--stack",
+    "--destination",
+    "--config-env",
+    "--profile",
+    "--service",
+    "--cwd",
+    "--name",
+    "--config-file",
+    "--template-file",
+];
+
+/// The data table of production deploys.
+const DEPLOYS: &[Deploy] = &[
+    Deploy {
+        tools: &["vercel", "vc"],
+        subs: &["", "deploy"],
+        short_values: "tSAemb",
+        long_values: VERCEL_LONG,
+        marker: Marker::Flags(&["--prod", "--production"]),
+    },
+    Deploy {
+        tools: &["vercel", "vc"],
+        subs: &["", "deploy"],
+        short_values: "tSAemb",
+        long_values: VERCEL_LONG,
+        marker: Marker::Options(&["--target"]),
+    },
+    // `vercel promote URL`, `vercel rollback`: the production domains move.
+    Deploy {
+        tools: &["vercel", "vc"],
+        subs: &["promote", "rollback"],
+        short_values: "tSA",
+        long_values: VERCEL_LONG,
+        marker: Marker::Always,
+    },
+    Deploy {
+        tools: &["netlify", "ntl"],
+        subs: &["deploy"],
+        short_values: "damsfo",
+        long_values: &[
+            "--dir",
+            "--alias",
+            "--message",
+            "--site",
+            "--functions",
+            "--auth",
+            "--filter",
+        ],
+        marker: Marker::Flags(&[
+            "--prod",
+            "-p",
+            "--prod-if-unlocked",
+            "--prodIfUnlocked",
+        ]),
+    },
+    // `firebase deploy` (with or without `--only`) goes live; preview channels are
+    // `hosting:channel:deploy`, another subcommand.
+    Deploy {
+        tools: &["firebase"],
+        subs: &["deploy"],
+        short_values: "Pm",
+        long_values: &["--project", "--only", "--except", "--message", "--config"],
+        marker: Marker::Always,
+    },
+    Deploy {
+        tools: &["serverless", "sls", "osls"],
+        subs: &["deploy"],
+        short_values: "srcf",
+        long_values: STAGE_LONG,
+        marker: Marker::Options(&["--stage", "-s"]),
+    },
+    Deploy {
+        tools: &["sam"],
+        subs: &["deploy", "sync"],
+        short_values: "t",
+        long_values: STAGE_LONG,
+        marker: Marker::Options(&["--config-env", "--stack-name"]),
+    },
+    Deploy {
+        tools: &["wrangler"],
+        subs: &["deploy", "publish"],
+        short_values: "ec",
+        long_values: STAGE_LONG,
+        marker: Marker::Options(&["--env", "-e"]),
+    },
+    Deploy {
+        tools: &["railway"],
+        subs: &["up", "redeploy", "deploy"],
+        short_values: "es",
+        long_values: STAGE_LONG,
+        marker: Marker::Options(&["--environment", "-e"]),
+    },
+    Deploy {
+        tools: &["pulumi"],
+        subs: &["up", "update"],
+        short_values: "sCm",
+        long_values: STAGE_LONG,
+        marker: Marker::Options(&["--stack", "-s"]),
+    },
+    Deploy {
+        tools: &["kamal"],
+        subs: &["deploy", "redeploy", "rollback"],
+        short_values: "dcr",
+        long_values: STAGE_LONG,
+        marker: Marker::Options(&["--destination", "-d"]),
+    },
+    // Capistrano and Mina name the stage before the task: `cap production deploy`.
+    Deploy {
+        tools: &["cap", "mina"],
+        subs: &["*"],
+        short_values: "",
+        long_values: &[],
+        marker: Marker::Operand(0),
+    },
+    // `dep deploy production` (Deployer), `vapor deploy production`, `eb deploy prod-env`.
+    Deploy {
+        tools: &["dep", "vapor", "eb"],
+        subs: &["deploy"],
+        short_values: "",
+        long_values: &["--environment", "--profile", "--region", "--label"],
+        marker: Marker::Operand(1),
+    },
+];
+
+/// True when an environment, stage or stack name means production: `prod`, `production`,
+/// `prd`, `live`, or such a word as a `-`/`_`/`/`-separated part (`prod-eu`, `api_prod`,
+/// `acme/web/production`).
+pub(crate) fn names_production(value: &str) -> bool {
+    value
+        .to_ascii_lowercase()
+        .split(['-', '_', '/', '.', ':'])
+        .any(|part| matches!(part, "prod" | "production" | "prd" | "live"))
+}
+
+/// `deploy.production` when `name words…` deploys to production (see the module doc).
+pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
+    for d in DEPLOYS.iter().filter(|d| d.tools.contains(&name)) {
+        let (opts, operands) = scan(name, words, d.short_values, d.long_values);
+        // A path operand (`vercel ./dist --prod`) is the project, not a subcommand.
+        let sub = operands
+            .first()
+            .map(|w| w.text.as_str())
+            .filter(|t| !t.starts_with('.') && !t.contains('/'))
+            .unwrap_or("");
+        if !d.subs.contains(&sub) && !(d.subs.contains(&"*") && !sub.is_empty()) {
+            continue;
+        }
+        let has_flag = |names: &[&str]| opts.iter().any(|o| names.contains(&o.name.as_str()));
+        let production = match d.marker {
+            Marker::Always => true,
+            Marker::Flags(flags) => has_flag(flags),
+            Marker::Options(names) => opts.iter().any(|o| {
+                names.contains(&o.name.as_str())
+                    && o.value
+                        .as_ref()
+                        .is_some_and(|v| v.exact && names_production(&v.text))
+            }),
+            Marker::Operand(i) => operands
+                .get(i)
+                .is_some_and(|w| w.exact && names_production(&w.text))
+                && (i > 0 || operands.get(1).is_some_and(|t| t.text.starts_with("deploy"))),
+        };
+        if production {
+            return Some(ids::DEPLOY_PRODUCTION.verdict());
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_production;
+
+    #[test]
+    fn production_names_are_whole_parts_of_the_name() {
+        for v in ["prod", "Production", "prod-eu", "api_prod", "acme/web/production", "live"] {
+            assert!(names_production(v), "{v}");
+        }
+        for v in ["dev", "staging", "preview", "product", "produce", "delivery", "pr-42"] {
+            assert!(!names_production(v), "{v}");
+        }
+    }
+}
