@@ -167,7 +167,120 @@ const CRITICAL_PROCESSES: &[&str] = &[
     "agetty",
     "getty",
     "kthreadd",
+    // Data and system services: killing one by name loses in-flight writes or locks the
+    // user out (databases, queues, caches, search, coordination, container and cluster
+    // daemons, web servers in front of production, schedulers, logging, VPN and DNS).
+    "postmaster",
+    "pgbouncer",
+    "mariadbd",
+    "mysqld_safe",
+    "mongod",
+    "mongos",
+    "redis",
+    "redis-sentinel",
+    "valkey-server",
+    "memcached",
+    "elasticsearch",
+    "opensearch",
+    "kafka",
+    "zookeeper",
+    "rabbitmq-server",
+    "beam.smp",
+    "etcd",
+    "consul",
+    "vault",
+    "nomad",
+    "clickhouse-server",
+    "cassandra",
+    "influxd",
+    "minio",
+    "sqlservr",
+    "oracle",
+    "tnslsnr",
+    "k3s",
+    "kube-apiserver",
+    "kube-proxy",
+    "kube-scheduler",
+    "kube-controller-manager",
+    "crio",
+    "containerd-shim",
+    "containerd-shim-runc-v2",
+    "docker-proxy",
+    "podman",
+    "httpd",
+    "apache2",
+    "caddy",
+    "traefik",
+    "haproxy",
+    "envoy",
+    "php-fpm",
+    "supervisord",
+    "systemd-journald",
+    "systemd-logind",
+    "systemd-resolved",
+    "rsyslogd",
+    "syslog-ng",
+    "crond",
+    "atd",
+    "chronyd",
+    "ntpd",
+    "dnsmasq",
+    "named",
+    "tailscaled",
+    "openvpn",
+    "wg-quick",
+    "gpg-agent",
+    "ssh-agent",
+    "hookgate",
+    "aider",
 ];
+
+/// TCP ports of the services in [`CRITICAL_PROCESSES`]: selecting the process that listens
+/// on one (`lsof -t -i:5432`, `fuser -k 6379/tcp`) selects the service.
+const SERVICE_PORTS: &[u16] = &[
+    22, 1433, 1521, 2181, 2375, 2376, 2379, 2380, 3306, 5432, 5672, 6379, 6443, 8086, 8200, 8500,
+    9042, 9092, 9200, 9300, 10250, 11211, 15672, 26379, 27017, 27018,
+];
+
+/// The process name a pgrep/pkill/grep pattern selects, when it is one name: `^postgres$`,
+/// `[m]ysqld` (the grep trick that hides grep itself), `/usr/sbin/sshd`, `postgres:`,
+/// `redis-server.*`. `None` for a pattern with several words (`node server.js`, `postgres
+/// -D ./data`: one specific instance) or regex alternatives.
+fn pattern_name(pattern: &str) -> Option<String> {
+    let p = pattern.trim().trim_start_matches('^').trim_end_matches('$');
+    let p = p.strip_suffix(".*").unwrap_or(p).trim_end_matches(':');
+    if p.is_empty() || p.contains(char::is_whitespace) || p.contains(['|', '(', ')', '*', '?']) {
+        return None;
+    }
+    // `[m]ysqld` → `mysqld` (a one-character class stands for that character).
+    let mut name = String::with_capacity(p.len());
+    let mut rest = p;
+    while let Some(open) = rest.find('[') {
+        let close = rest[open..].find(']')? + open;
+        let class = &rest[open + 1..close];
+        if class.chars().count() != 1 {
+            return None;
+        }
+        name.push_str(&rest[..open]);
+        name.push_str(class);
+        rest = &rest[close + 1..];
+    }
+    name.push_str(rest);
+    let base = name.rsplit('/').next().unwrap_or(&name);
+    Some(base.trim_start_matches('\\').to_owned())
+}
+
+/// True when `pattern` selects a process in [`CRITICAL_PROCESSES`] by its name.
+fn names_critical(pattern: &str) -> bool {
+    pattern_name(pattern).is_some_and(|n| CRITICAL_PROCESSES.contains(&n.as_str()))
+}
+
+/// True when `port` (`5432`, `:5432`, `tcp:5432`, `5432/tcp`) is a service's.
+fn service_port(spec: &str) -> bool {
+    let spec = spec.rsplit(':').next().unwrap_or(spec);
+    let spec = spec.split('/').next().unwrap_or(spec);
+    spec.parse::<u16>().is_ok_and(|p| SERVICE_PORTS.contains(&p))
+}
 
 /// pgrep/pkill/killall options that select processes by owner, group, session, terminal or
 /// parent rather than by name.
@@ -406,6 +519,11 @@ impl Walker<'_> {
             "docker" | "podman" | "nerdctl" => image_removal(words, args),
             "kill" => self.kill_user_processes(words, scope),
             "pkill" | "killall" => broad_killer(name, words),
+            // `fuser -k 5432/tcp`: kills whatever uses a service's port.
+            "fuser" => (words.iter().any(|w| {
+                w.exact && w.text.starts_with('-') && !w.text.starts_with("--") && w.text.contains('k')
+            }) && words.iter().any(|w| w.exact && w.text.contains('/') && service_port(&w.text)))
+            .then(|| ids::SYS_KILLALL.verdict()),
             _ => crate::deploy::production_deploy(name, words),
         }
     }
@@ -469,7 +587,7 @@ impl Walker<'_> {
                         .iter()
                         .skip(1)
                         .filter(|a| !a.starts_with('-'))
-                        .any(|a| CRITICAL_PROCESSES.contains(&a.as_str()))
+                        .any(|a| names_critical(a))
                 {
                     return Some(ids::SYS_KILLALL.verdict());
                 }
@@ -1230,15 +1348,23 @@ fn selects_critical(c: &ExecutedCommand) -> bool {
         return false;
     };
     match program.rsplit('/').next().unwrap_or(program) {
-        "pgrep" | "pidof" => {
-            let full_command_line = c.argv.iter().any(|a| a == "-f" || a == "--full");
-            !full_command_line
-                && c.argv
-                    .iter()
-                    .skip(1)
-                    .filter(|a| !a.starts_with('-'))
-                    .any(|a| CRITICAL_PROCESSES.contains(&a.as_str()))
-        }
+        // By name (`pidof mongod`), by pattern (`pgrep -x redis-server`), or by the whole
+        // command line when the pattern is one name (`pgrep -f postgres` selects every
+        // postgres process; `pgrep -f "postgres -D ./data"` one instance).
+        "pgrep" | "pidof" => c
+            .argv
+            .iter()
+            .skip(1)
+            .filter(|a| !a.starts_with('-'))
+            .any(|a| names_critical(a)),
+        // `lsof -t -i:5432`, `lsof -ti tcp:6379`: whatever listens on a service's port.
+        "lsof" => c.argv.iter().skip(1).any(|a| {
+            let spec = a
+                .strip_prefix("-i")
+                .or_else(|| a.strip_prefix("-ti"))
+                .unwrap_or(a);
+            spec.contains(':') && service_port(spec)
+        }),
         _ => false,
     }
 }
@@ -1349,9 +1475,7 @@ fn broad_killer(name: &str, words: &[Word]) -> Option<Verdict> {
         operands.iter().any(|p| {
             !p.exact
                 || (regex && broad_pattern(&p.text))
-                || (!full || !p.text.contains(char::is_whitespace))
-                    && CRITICAL_PROCESSES
-                        .contains(&p.text.trim_start_matches('^').trim_end_matches('$'))
+                || (!full || !p.text.contains(char::is_whitespace)) && names_critical(&p.text)
         })
     };
     broad.then(|| ids::SYS_KILLALL.verdict())

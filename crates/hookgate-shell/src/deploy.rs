@@ -4,11 +4,11 @@
 //!
 //! Only an *explicit* production target counts: a flag that means production (`vercel
 //! --prod`, `netlify deploy --prod`), a stage/environment/stack value that names production
-//! (`serverless deploy --stage prod`, `wrangler deploy --env production`, `pulumi up -s
-//! acme/api/prod`), a stage operand (`cap production deploy`, `vapor deploy production`), or a
-//! command whose only target is the live site (`firebase deploy`, `vercel promote`). A tool
-//! whose default target may or may not be production (`fly deploy`, `wrangler deploy`,
-//! `vercel deploy`) is not guessed at; see `DISAGREEMENTS.md` (DP1).
+//! (`serverless deploy --stage prod`, `wrangler deploy --env production`, `firebase deploy -P
+//! prod`, `pulumi up -s acme/api/prod`), a stage operand (`cap production deploy`, `vapor
+//! deploy production`), or a command that moves the production domains (`vercel promote`). A
+//! tool whose default target may or may not be production (`fly deploy`, `firebase deploy`,
+//! `wrangler deploy`, `vercel deploy`) is not guessed at; see `DISAGREEMENTS.md` (DP1).
 
 use crate::deferred::scan;
 use crate::model::Verdict;
@@ -114,14 +114,15 @@ const DEPLOYS: &[Deploy] = &[
             "--prodIfUnlocked",
         ]),
     },
-    // `firebase deploy` (with or without `--only`) goes live; preview channels are
-    // `hosting:channel:deploy`, another subcommand.
+    // `firebase deploy` goes live in the project it targets, which may be a staging one:
+    // production is a project (or alias) that says so (`-P prod`, `--project acme-prod`).
+    // Preview channels are `hosting:channel:deploy`, another subcommand.
     Deploy {
         tools: &["firebase"],
         subs: &["deploy"],
         short_values: "Pm",
         long_values: &["--project", "--only", "--except", "--message", "--config"],
-        marker: Marker::Always,
+        marker: Marker::Options(&["--project", "-P"]),
     },
     Deploy {
         tools: &["serverless", "sls", "osls"],
