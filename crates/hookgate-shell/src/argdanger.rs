@@ -524,7 +524,14 @@ impl Walker<'_> {
                 w.exact && w.text.starts_with('-') && !w.text.starts_with("--") && w.text.contains('k')
             }) && words.iter().any(|w| w.exact && w.text.contains('/') && service_port(&w.text)))
             .then(|| ids::SYS_KILLALL.verdict()),
-            _ => crate::deploy::production_deploy(name, words),
+            _ => crate::deploy::production_deploy(name, words).or_else(|| {
+                let display = match scope.sh.get("DISPLAY") {
+                    Some(crate::state::Val::Known(v)) => Some(Some(v.as_str())),
+                    Some(crate::state::Val::Unknown) => Some(None),
+                    None => None,
+                };
+                crate::terminals::remote_terminal(name, words, display)
+            }),
         }
     }
 

@@ -36,6 +36,7 @@ mod sed;
 mod state;
 mod targets;
 mod taxonomy;
+mod terminals;
 mod walk;
 
 use tree_sitter::Parser;

@@ -800,6 +800,15 @@ impl Walker<'_> {
             "parallel" => self.parallel(argv, args, scope, stdin),
             "su" | "runuser" => self.su(argv, args, scope),
             "ssh" => self.ssh(argv, args, scope),
+            // autossh keeps an ssh connection up: its own `-M PORT` aside, it is ssh.
+            "autossh" => {
+                let mut rest = args.to_vec();
+                if let Some(i) = rest.iter().position(|w| w.exact && w.text.starts_with("-M")) {
+                    let n = if rest.get(i).is_some_and(|w| w.text == "-M") { 2 } else { 1 };
+                    rest.drain(i..(i + n).min(rest.len()));
+                }
+                self.ssh(argv, &rest, scope)
+            }
             "script" => {
                 let (opts, _) = crate::deferred::scan(
                     "script",
