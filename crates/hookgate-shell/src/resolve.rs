@@ -503,7 +503,7 @@ fn is_escape_context(via: &str) -> bool {
 }
 
 /// Devices that never reach end of file when read.
-fn is_endless_device(path: &str) -> bool {
+pub(crate) fn is_endless_device(path: &str) -> bool {
     matches!(path, "/dev/zero" | "/dev/urandom" | "/dev/random")
 }
 
@@ -778,13 +778,19 @@ impl Walker<'_> {
             "timeout" | "chrt" | "taskset" => {
                 let end = skip_options(args, &["-s", "--signal", "-k", "--kill-after"]);
                 // One positional (duration / priority / mask) precedes the command.
-                self.peel(
+                let out = self.peel(
                     argv,
                     args.get(end + 1..).unwrap_or(&[]),
                     &name,
                     scope,
                     stdin,
-                )
+                );
+                // `timeout 5 yes > /dev/null`: the stream ends when the time is up.
+                if name == "timeout" && out == Producer::Endless {
+                    Producer::Opaque
+                } else {
+                    out
+                }
             }
             "strace" | "ltrace" => {
                 let end = skip_options(
@@ -1084,6 +1090,11 @@ impl Walker<'_> {
                 if stdin == Producer::Endless && crate::hazards::stores_stdin(&name, args) {
                     // `yes | dd of=f`, `cat /dev/zero | sponge f`: an endless stream stored.
                     self.record(argv, scope, ids::RES_DISK_FILL.verdict());
+                } else if crate::hazards::consumes_endless(&name, args, stdin == Producer::Endless)
+                    && !scope.via.iter().any(|v| v == "timeout")
+                {
+                    // `yes | wc -l`, `sha256sum /dev/zero`, `tail /dev/zero`: reads for ever.
+                    self.record(argv, scope, ids::RES_CPU_EXHAUST.verdict());
                 }
                 self.producer_of(&name, args, &stdin, scope)
             }

@@ -436,6 +436,19 @@ impl Walker<'_> {
                 });
                 Producer::Opaque
             }
+            "while_statement" if busy_loop(node, src) => {
+                self.mixed(node, src, scope, depth);
+                self.commands.push(ExecutedCommand {
+                    argv: vec![text(node, src).chars().take(60).collect()],
+                    via: scope.via.clone(),
+                    verdict: crate::taxonomy::ids::RES_CPU_EXHAUST.verdict(),
+                    effects: Vec::new(),
+                    cwd: scope.cwd_path(),
+                    stdin: None,
+                    writes: None,
+                });
+                Producer::Opaque
+            }
             "if_statement" => {
                 self.if_statement(node, src, scope, depth);
                 Producer::Opaque
@@ -706,13 +719,19 @@ impl Walker<'_> {
             .drain(records.min(self.write_records.len())..)
             .collect();
         if *output == Producer::Endless {
-            // `yes > f`, `cat /dev/urandom > f`: the write only stops when the disk is full.
+            // `yes > f`, `cat /dev/urandom > f`: the write only stops when the disk is full;
+            // `yes > /dev/null`: it never stops, a core burnt for as long as it runs (in
+            // the background or a loop, until someone kills it).
             for i in &recs {
                 if let Some(c) = self.commands.get_mut(*i)
                     && c.argv.first().is_some_and(|a| a == ">")
-                    && c.argv.get(1).is_some_and(|p| !p.starts_with("/dev/"))
+                    && let Some(p) = c.argv.get(1)
                 {
-                    c.verdict = crate::taxonomy::ids::RES_DISK_FILL.verdict();
+                    if !p.starts_with("/dev/") {
+                        c.verdict = crate::taxonomy::ids::RES_DISK_FILL.verdict();
+                    } else if matches!(p.as_str(), "/dev/null" | "/dev/zero") {
+                        c.verdict = crate::taxonomy::ids::RES_CPU_EXHAUST.verdict();
+                    }
                 }
             }
         }
@@ -1349,6 +1368,35 @@ fn infinite_background_loop(node: Node<'_>, src: &str) -> bool {
         return false;
     };
     forever && has_background_job(body) && !waits(body, src)
+}
+
+/// `while :; do :; done`, `until false; do echo x; done`: an unconditional loop whose body
+/// only runs no-op builtins (nothing that waits, forks, or leaves the loop) spins a core for
+/// ever.
+fn busy_loop(node: Node<'_>, src: &str) -> bool {
+    const NOOPS: &[&str] = &[":", "true", "false", "echo", "printf", "let", "test", "["];
+    let (Some(condition), Some(body)) = (
+        node.child_by_field_name("condition"),
+        node.child_by_field_name("body"),
+    ) else {
+        return false;
+    };
+    let keyword = node.child(0).map_or("", |k| text(k, src));
+    let cond = text(condition, src).trim().trim_end_matches(';').trim();
+    let forever = match keyword {
+        "while" => matches!(cond, ":" | "true" | "[ 1 ]" | "((1))"),
+        "until" => cond == "false",
+        _ => false,
+    };
+    forever
+        && !any_node(body, true, |n| match n.kind() {
+            "command_name" => !NOOPS.contains(&text(n, src)),
+            // Redirections to files, substitutions, pipelines and nested control all do
+            // more than spin (or are judged on their own).
+            "command_substitution" | "process_substitution" | "pipeline" | "file_redirect"
+            | "heredoc_redirect" | "herestring_redirect" | "&" => true,
+            _ => false,
+        })
 }
 
 /// A command ending in `&` somewhere in `node`.

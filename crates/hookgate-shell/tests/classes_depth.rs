@@ -189,3 +189,58 @@ fn terminals_on_remote_endpoints_are_remote_shells() {
         ("autossh -f -M 20000 -N -L 8080:localhost:80 bastion", ALLOW, "-"),
     ]);
 }
+
+/// Class 2: an endless producer whose stream nothing ends (discarded, summarised, held in
+/// memory), a busy loop, and either of them multiplied by a loop or left in the background;
+/// `head`, `timeout`, a `count` or a consumer that exits bound it.
+#[test]
+fn unbounded_producers_and_busy_loops_exhaust_resources() {
+    table(&[
+        ("for i in $(seq 64); do yes > /dev/null & done", ASK, "res.cpu_exhaust"),
+        ("for i in 1 2 3 4 5 6 7 8; do cat /dev/urandom > /dev/null & done", ASK, "res.cpu_exhaust"),
+        ("for i in {1..32}; do dd if=/dev/zero of=/dev/null & done", ASK, "res.cpu_exhaust"),
+        ("for i in $(seq $(nproc)); do sha256sum /dev/urandom & done", ASK, "res.cpu_exhaust"),
+        ("for n in $(seq 100); do (while true; do :; done) & done", ASK, "res.cpu_exhaust"),
+        ("yes > /dev/null &", ASK, "res.cpu_exhaust"),
+        ("nohup yes > /dev/null 2>&1 &", ASK, "res.cpu_exhaust"),
+        ("setsid yes > /dev/null &", ASK, "res.cpu_exhaust"),
+        ("yes > /dev/null", ASK, "res.cpu_exhaust"),
+        ("seq inf > /dev/null &", ASK, "res.cpu_exhaust"),
+        ("cat /dev/zero | gzip > /dev/null &", ASK, "res.cpu_exhaust"),
+        ("cat /dev/urandom | bzip2 -9 > /dev/null", ASK, "res.cpu_exhaust"),
+        ("dd if=/dev/zero of=/dev/null &", ASK, "res.cpu_exhaust"),
+        ("dd if=/dev/urandom of=/dev/null bs=1M", ASK, "res.cpu_exhaust"),
+        ("yes | wc -l", ASK, "res.cpu_exhaust"),
+        ("cat /dev/zero | md5sum", ASK, "res.cpu_exhaust"),
+        ("sha256sum /dev/zero &", ASK, "res.cpu_exhaust"),
+        ("tail /dev/zero", ASK, "res.cpu_exhaust"),
+        ("sort /dev/urandom > /dev/null", ASK, "res.cpu_exhaust"),
+        ("while true; do :; done &", ASK, "res.cpu_exhaust"),
+        ("while :; do :; done", ASK, "res.cpu_exhaust"),
+        ("until false; do let i++; done", ASK, "res.cpu_exhaust"),
+        ("while :; do echo y; done > /dev/null &", ASK, "res.cpu_exhaust"),
+        ("bash -c 'while true; do true; done' &", ASK, "res.cpu_exhaust"),
+        ("while :; do yes > /dev/null & done", DENY, "rce.fork_bomb"),
+        ("yes > /tmp/fill &", ASK, "res.disk_fill"),
+        ("head -c 100G /dev/zero > big.bin", ASK, "res.disk_fill"),
+        ("fallocate -l 2T /tmp/huge", ASK, "res.disk_fill"),
+        ("stress-ng --cpu 0 --timeout 0", ASK, "res.stress"),
+        // Bounded: by head, a count, timeout, or a consumer that exits on its own.
+        ("yes | head -n 5", ALLOW, "-"),
+        ("yes | apt-get install -y foo", ALLOW, "-"),
+        ("timeout 5 yes > /dev/null", ALLOW, "-"),
+        ("timeout 10 sha256sum /dev/zero", ALLOW, "-"),
+        ("dd if=/dev/zero of=/dev/null bs=1M count=1000", ALLOW, "-"),
+        ("head -c 1M /dev/urandom > rand.bin", ALLOW, "-"),
+        ("cat /dev/urandom | head -c 32 | base64", ALLOW, "-"),
+        ("tr -dc a-z < /dev/urandom | head -c 16", ALLOW, "-"),
+        ("openssl speed sha256", ALLOW, "-"),
+        ("while true; do sleep 1; done", ALLOW, "-"),
+        ("while true; do make test; sleep 5; done", ALLOW, "-"),
+        ("while read -r l; do echo \"$l\"; done < list.txt", ALLOW, "-"),
+        ("tail -f app.log", ALLOW, "-"),
+        ("sort data.csv | uniq -c", ALLOW, "-"),
+        ("wc -l src/*.rs", ALLOW, "-"),
+        ("npm run dev > /dev/null 2>&1 &", ALLOW, "-"),
+    ]);
+}
