@@ -279,7 +279,8 @@ fn names_critical(pattern: &str) -> bool {
 fn service_port(spec: &str) -> bool {
     let spec = spec.rsplit(':').next().unwrap_or(spec);
     let spec = spec.split('/').next().unwrap_or(spec);
-    spec.parse::<u16>().is_ok_and(|p| SERVICE_PORTS.contains(&p))
+    spec.parse::<u16>()
+        .is_ok_and(|p| SERVICE_PORTS.contains(&p))
 }
 
 /// pgrep/pkill/killall options that select processes by owner, group, session, terminal or
@@ -521,15 +522,16 @@ impl Walker<'_> {
             "pkill" | "killall" => broad_killer(name, words),
             // `fuser -k 5432/tcp`: kills whatever uses a service's port.
             "fuser" => (words.iter().any(|w| {
-                w.exact && w.text.starts_with('-') && !w.text.starts_with("--") && w.text.contains('k')
-            }) && words.iter().any(|w| w.exact && w.text.contains('/') && service_port(&w.text)))
+                w.exact
+                    && w.text.starts_with('-')
+                    && !w.text.starts_with("--")
+                    && w.text.contains('k')
+            }) && words
+                .iter()
+                .any(|w| w.exact && w.text.contains('/') && service_port(&w.text)))
             .then(|| ids::SYS_KILLALL.verdict()),
             _ => crate::deploy::production_deploy(name, words).or_else(|| {
-                let display = match scope.sh.get("DISPLAY") {
-                    Some(crate::state::Val::Known(v)) => Some(Some(v.as_str())),
-                    Some(crate::state::Val::Unknown) => Some(None),
-                    None => None,
-                };
+                let display = scope.sh.get("DISPLAY").and_then(crate::state::Val::known);
                 crate::terminals::remote_terminal(name, words, display)
             }),
         }

@@ -107,12 +107,7 @@ const DEPLOYS: &[Deploy] = &[
             "--auth",
             "--filter",
         ],
-        marker: Marker::Flags(&[
-            "--prod",
-            "-p",
-            "--prod-if-unlocked",
-            "--prodIfUnlocked",
-        ]),
+        marker: Marker::Flags(&["--prod", "-p", "--prod-if-unlocked", "--prodIfUnlocked"]),
     },
     // `firebase deploy` goes live in the project it targets, which may be a staging one:
     // production is a project (or alias) that says so (`-P prod`, `--project acme-prod`).
@@ -204,7 +199,8 @@ pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
             .map(|w| w.text.as_str())
             .filter(|t| !t.starts_with('.') && !t.contains('/'))
             .unwrap_or("");
-        if !d.subs.contains(&sub) && !(d.subs.contains(&"*") && !sub.is_empty()) {
+        let applies = d.subs.contains(&sub) || (d.subs.contains(&"*") && !sub.is_empty());
+        if !applies {
             continue;
         }
         let has_flag = |names: &[&str]| opts.iter().any(|o| names.contains(&o.name.as_str()));
@@ -217,10 +213,15 @@ pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
                         .as_ref()
                         .is_some_and(|v| v.exact && names_production(&v.text))
             }),
-            Marker::Operand(i) => operands
-                .get(i)
-                .is_some_and(|w| w.exact && names_production(&w.text))
-                && (i > 0 || operands.get(1).is_some_and(|t| t.text.starts_with("deploy"))),
+            Marker::Operand(i) => {
+                operands
+                    .get(i)
+                    .is_some_and(|w| w.exact && names_production(&w.text))
+                    && (i > 0
+                        || operands
+                            .get(1)
+                            .is_some_and(|t| t.text.starts_with("deploy")))
+            }
         };
         if production {
             return Some(ids::DEPLOY_PRODUCTION.verdict());
@@ -235,10 +236,19 @@ mod tests {
 
     #[test]
     fn production_names_are_whole_parts_of_the_name() {
-        for v in ["prod", "Production", "prod-eu", "api_prod", "acme/web/production", "live"] {
+        for v in [
+            "prod",
+            "Production",
+            "prod-eu",
+            "api_prod",
+            "acme/web/production",
+            "live",
+        ] {
             assert!(names_production(v), "{v}");
         }
-        for v in ["dev", "staging", "preview", "product", "produce", "delivery", "pr-42"] {
+        for v in [
+            "dev", "staging", "preview", "product", "produce", "delivery", "pr-42",
+        ] {
             assert!(!names_production(v), "{v}");
         }
     }

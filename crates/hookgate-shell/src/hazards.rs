@@ -422,8 +422,24 @@ pub(crate) fn stores_stdin(name: &str, words: &[Word]) -> bool {
 /// stream on (`gzip`, `tr`) are judged where their output goes; `head` ends the stream.
 pub(crate) fn consumes_endless(name: &str, words: &[Word], endless_stdin: bool) -> bool {
     const READERS: &[&str] = &[
-        "wc", "md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum",
-        "cksum", "sum", "sort", "tail", "tac", "shuf", "uniq", "xxhsum", "md5", "shasum",
+        "wc",
+        "md5sum",
+        "sha1sum",
+        "sha224sum",
+        "sha256sum",
+        "sha384sum",
+        "sha512sum",
+        "b2sum",
+        "cksum",
+        "sum",
+        "sort",
+        "tail",
+        "tac",
+        "shuf",
+        "uniq",
+        "xxhsum",
+        "md5",
+        "shasum",
     ];
     if !READERS.contains(&name) {
         return false;

@@ -10,7 +10,6 @@
 //! at run time (`-display "$D"`) asks rather than passes. A `DISPLAY` the line does not know
 //! is the session's own (the environment's), as for every other program.
 
-
 use crate::model::Verdict;
 use crate::taxonomy::ids;
 use crate::walk::Word;
@@ -52,12 +51,11 @@ const TERMINALS: &[&str] = &[
 const DISPLAY_OPTIONS: &[&str] = &["-display", "--display", "-d", "-disp"];
 
 /// The verdict for `name words…` when it opens a terminal or shares the desktop with a
-/// remote endpoint. `display` is `DISPLAY` as the line's state knows it (`Some(None)`: set
-/// to a value only known at run time; `None`: not set on the line).
+/// remote endpoint. `display` is `DISPLAY` when the line gives it a known value.
 pub(crate) fn remote_terminal(
     name: &str,
     words: &[Word],
-    display: Option<Option<&str>>,
+    display: Option<&str>,
 ) -> Option<Verdict> {
     match name {
         "x11vnc" => {
@@ -76,7 +74,7 @@ pub(crate) fn remote_terminal(
                 // `DISPLAY` unknown (set from a substitution, or the line's state lost after
                 // `source`): the session's own display is the usual reading, so only a
                 // known value is judged.
-                None => display.flatten()?.to_owned(),
+                None => display?.to_owned(),
             };
             (!is_local_display(&display)).then(|| ids::RCE_REMOTE_TERMINAL.verdict())
         }
@@ -135,10 +133,23 @@ mod tests {
 
     #[test]
     fn local_displays_are_sockets_loopback_and_ssh_forwarding() {
-        for d in [":0", ":1.0", "unix:0", "localhost:10.0", "127.0.0.1:1", "[::1]:0", "::1:0"] {
+        for d in [
+            ":0",
+            ":1.0",
+            "unix:0",
+            "localhost:10.0",
+            "127.0.0.1:1",
+            "[::1]:0",
+            "::1:0",
+        ] {
             assert!(is_local_display(d), "{d}");
         }
-        for d in ["203.0.113.9:1", "evil.example:0", "10.0.0.5:0.0", "[2001:db8::1]:0"] {
+        for d in [
+            "203.0.113.9:1",
+            "evil.example:0",
+            "10.0.0.5:0.0",
+            "[2001:db8::1]:0",
+        ] {
             assert!(!is_local_display(d), "{d}");
         }
     }

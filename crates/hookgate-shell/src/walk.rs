@@ -66,6 +66,17 @@ impl Word {
         }
     }
 
+    /// Several paths written as one word: the files a search selects below `text`
+    /// (`Descendants`: what `find`'s `{}` stands for) or a glob's matches (`Glob`).
+    pub(crate) fn paths(text: &str, shape: WordShape) -> Self {
+        Self {
+            text: text.to_owned(),
+            exact: true,
+            shape,
+            substs: Vec::new(),
+        }
+    }
+
     pub(crate) fn opaque(text: impl Into<String>) -> Self {
         Self {
             text: text.into(),
@@ -1220,6 +1231,10 @@ impl Walker<'_> {
                     w.text.push_str(&value);
                     // `${TMPDIR:-$(…)}`: the default may still run.
                     self.scan_substitutions(node, src, scope, depth + 1);
+                } else if let Some(paths) = crate::resolve::found_files(node, src, scope) {
+                    // `sh -c 'curl -T "$1" URL' _ {}` under `find -exec`: the found files.
+                    w.text.push_str(&paths.text);
+                    w.shape = paths.shape;
                 } else {
                     w.text.push_str(raw);
                     w.exact = false;
@@ -1393,8 +1408,13 @@ fn busy_loop(node: Node<'_>, src: &str) -> bool {
             "command_name" => !NOOPS.contains(&text(n, src)),
             // Redirections to files, substitutions, pipelines and nested control all do
             // more than spin (or are judged on their own).
-            "command_substitution" | "process_substitution" | "pipeline" | "file_redirect"
-            | "heredoc_redirect" | "herestring_redirect" | "&" => true,
+            "command_substitution"
+            | "process_substitution"
+            | "pipeline"
+            | "file_redirect"
+            | "heredoc_redirect"
+            | "herestring_redirect"
+            | "&" => true,
             _ => false,
         })
 }
