@@ -434,30 +434,31 @@ impl Walker<'_> {
                 self.block(node, src, scope, depth);
                 Producer::Opaque
             }
-            "while_statement" if infinite_background_loop(node, src) => {
-                self.mixed(node, src, scope, depth);
-                self.commands.push(ExecutedCommand {
-                    argv: vec![text(node, src).chars().take(60).collect()],
-                    via: scope.via.clone(),
-                    verdict: crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
-                    effects: Vec::new(),
-                    cwd: scope.cwd_path(),
-                    stdin: None,
-                    writes: None,
-                });
-                Producer::Opaque
-            }
-            "while_statement" if busy_loop(node, src) => {
-                self.mixed(node, src, scope, depth);
-                self.commands.push(ExecutedCommand {
-                    argv: vec![text(node, src).chars().take(60).collect()],
-                    via: scope.via.clone(),
-                    verdict: crate::taxonomy::ids::RES_CPU_EXHAUST.verdict(),
-                    effects: Vec::new(),
-                    cwd: scope.cwd_path(),
-                    stdin: None,
-                    writes: None,
-                });
+            "while_statement" => {
+                // An endless loop that forks on every turn is a fork bomb; one that only
+                // spins no-op builtins burns a core. Either is recorded as the loop itself.
+                let verdict = if infinite_background_loop(node, src) {
+                    Some(crate::taxonomy::ids::RCE_FORK_BOMB.verdict())
+                } else if busy_loop(node, src) {
+                    Some(crate::taxonomy::ids::RES_CPU_EXHAUST.verdict())
+                } else {
+                    None
+                };
+                match verdict {
+                    Some(verdict) => {
+                        self.mixed(node, src, scope, depth);
+                        self.commands.push(ExecutedCommand {
+                            argv: vec![text(node, src).chars().take(60).collect()],
+                            via: scope.via.clone(),
+                            verdict,
+                            effects: Vec::new(),
+                            cwd: scope.cwd_path(),
+                            stdin: None,
+                            writes: None,
+                        });
+                    }
+                    None => self.loop_statement(node, src, scope, depth, None, None),
+                }
                 Producer::Opaque
             }
             "if_statement" => {
@@ -468,7 +469,7 @@ impl Walker<'_> {
                 self.case_statement(node, src, scope, depth);
                 Producer::Opaque
             }
-            "while_statement" | "c_style_for_statement" => {
+            "c_style_for_statement" => {
                 self.loop_statement(node, src, scope, depth, None, None);
                 Producer::Opaque
             }
