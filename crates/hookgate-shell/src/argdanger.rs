@@ -275,6 +275,17 @@ fn names_critical(pattern: &str) -> bool {
     pattern_name(pattern).is_some_and(|n| CRITICAL_PROCESSES.contains(&n.as_str()))
 }
 
+/// A PID file a system service writes (`/run/sshd.pid`, `/var/run/nginx.pid`,
+/// `/run/postgresql/14-main.pid`, postgres's `postmaster.pid`); a workspace one
+/// (`tmp/pids/server.pid`) is the project's own dev server.
+fn system_pidfile(path: &str) -> bool {
+    let pid_extension = std::path::Path::new(path)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pid"));
+    ((path.starts_with("/run/") || path.starts_with("/var/run/")) && pid_extension)
+        || path.ends_with("/postmaster.pid")
+}
+
 /// True when `port` (`5432`, `:5432`, `tcp:5432`, `5432/tcp`) is a service's.
 fn service_port(spec: &str) -> bool {
     let spec = spec.rsplit(':').next().unwrap_or(spec);
@@ -1366,6 +1377,8 @@ fn selects_critical(c: &ExecutedCommand) -> bool {
             .skip(1)
             .filter(|a| !a.starts_with('-'))
             .any(|a| names_critical(a)),
+        // `kill $(cat /run/sshd.pid)`: a service's own PID file.
+        "cat" | "head" | "tail" => c.argv.iter().skip(1).any(|a| system_pidfile(a)),
         // `lsof -t -i:5432`, `lsof -ti tcp:6379`: whatever listens on a service's port.
         "lsof" => c.argv.iter().skip(1).any(|a| {
             let spec = a
@@ -1478,6 +1491,13 @@ fn broad_killer(name: &str, words: &[Word]) -> Option<Verdict> {
         && !(name == "killall" && opts.iter().any(|o| o.name == "-s"));
     let regex = name == "pkill" || opts.iter().any(|o| o.name == "-r" || o.name == "--regexp");
     let full = opts.iter().any(|o| o.name == "-f" || o.name == "--full");
+    // `pkill -F /run/sshd.pid`: the PID a service wrote.
+    if opts.iter().any(|o| {
+        matches!(o.name.as_str(), "-F" | "--pidfile")
+            && o.value.as_ref().is_some_and(|v| system_pidfile(&v.text))
+    }) {
+        return Some(ids::SYS_KILLALL.verdict());
+    }
     let broad = if operands.is_empty() {
         by_owner
     } else {

@@ -34,6 +34,8 @@ enum Marker {
 struct Deploy {
     tools: &'static [&'static str],
     subs: &'static [&'static str],
+    /// The operand that must follow the subcommand (`gh workflow run`; `""`: none needed).
+    then: &'static str,
     short_values: &'static str,
     long_values: &'static [&'static str],
     marker: Marker,
@@ -75,6 +77,7 @@ const DEPLOYS: &[Deploy] = &[
     Deploy {
         tools: &["vercel", "vc"],
         subs: &["", "deploy"],
+        then: "",
         short_values: "tSAemb",
         long_values: VERCEL_LONG,
         marker: Marker::Flags(&["--prod", "--production"]),
@@ -82,6 +85,7 @@ const DEPLOYS: &[Deploy] = &[
     Deploy {
         tools: &["vercel", "vc"],
         subs: &["", "deploy"],
+        then: "",
         short_values: "tSAemb",
         long_values: VERCEL_LONG,
         marker: Marker::Options(&["--target"]),
@@ -90,6 +94,7 @@ const DEPLOYS: &[Deploy] = &[
     Deploy {
         tools: &["vercel", "vc"],
         subs: &["promote", "rollback"],
+        then: "",
         short_values: "tSA",
         long_values: VERCEL_LONG,
         marker: Marker::Always,
@@ -97,6 +102,7 @@ const DEPLOYS: &[Deploy] = &[
     Deploy {
         tools: &["netlify", "ntl"],
         subs: &["deploy"],
+        then: "",
         short_values: "damsfo",
         long_values: &[
             "--dir",
@@ -115,6 +121,7 @@ const DEPLOYS: &[Deploy] = &[
     Deploy {
         tools: &["firebase"],
         subs: &["deploy"],
+        then: "",
         short_values: "Pm",
         long_values: &["--project", "--only", "--except", "--message", "--config"],
         marker: Marker::Options(&["--project", "-P"]),
@@ -122,6 +129,7 @@ const DEPLOYS: &[Deploy] = &[
     Deploy {
         tools: &["serverless", "sls", "osls"],
         subs: &["deploy"],
+        then: "",
         short_values: "srcf",
         long_values: STAGE_LONG,
         marker: Marker::Options(&["--stage", "-s"]),
@@ -129,6 +137,7 @@ const DEPLOYS: &[Deploy] = &[
     Deploy {
         tools: &["sam"],
         subs: &["deploy", "sync"],
+        then: "",
         short_values: "t",
         long_values: STAGE_LONG,
         marker: Marker::Options(&["--config-env", "--stack-name"]),
@@ -136,6 +145,7 @@ const DEPLOYS: &[Deploy] = &[
     Deploy {
         tools: &["wrangler"],
         subs: &["deploy", "publish"],
+        then: "",
         short_values: "ec",
         long_values: STAGE_LONG,
         marker: Marker::Options(&["--env", "-e"]),
@@ -143,6 +153,7 @@ const DEPLOYS: &[Deploy] = &[
     Deploy {
         tools: &["railway"],
         subs: &["up", "redeploy", "deploy"],
+        then: "",
         short_values: "es",
         long_values: STAGE_LONG,
         marker: Marker::Options(&["--environment", "-e"]),
@@ -150,6 +161,7 @@ const DEPLOYS: &[Deploy] = &[
     Deploy {
         tools: &["pulumi"],
         subs: &["up", "update"],
+        then: "",
         short_values: "sCm",
         long_values: STAGE_LONG,
         marker: Marker::Options(&["--stack", "-s"]),
@@ -157,6 +169,7 @@ const DEPLOYS: &[Deploy] = &[
     Deploy {
         tools: &["kamal"],
         subs: &["deploy", "redeploy", "rollback"],
+        then: "",
         short_values: "dcr",
         long_values: STAGE_LONG,
         marker: Marker::Options(&["--destination", "-d"]),
@@ -165,14 +178,43 @@ const DEPLOYS: &[Deploy] = &[
     Deploy {
         tools: &["cap", "mina"],
         subs: &["*"],
+        then: "",
         short_values: "",
         long_values: &[],
         marker: Marker::Operand(0),
+    },
+    // `heroku pipelines:promote`: the staging slug goes to the downstream (production) apps.
+    Deploy {
+        tools: &["heroku"],
+        subs: &["pipelines:promote"],
+        then: "",
+        short_values: "art",
+        long_values: &["--app", "--remote", "--to"],
+        marker: Marker::Always,
+    },
+    // `gh workflow run deploy.yml -f environment=production` / `gh workflow run deploy-prod.yml`:
+    // a deploy workflow started for production.
+    Deploy {
+        tools: &["gh"],
+        subs: &["workflow"],
+        then: "run",
+        short_values: "fFrR",
+        long_values: &["--field", "--raw-field", "--ref", "--repo", "--json"],
+        marker: Marker::Options(&["-f", "-F", "--field", "--raw-field"]),
+    },
+    Deploy {
+        tools: &["gh"],
+        subs: &["workflow"],
+        then: "run",
+        short_values: "fFrR",
+        long_values: &["--field", "--raw-field", "--ref", "--repo", "--json"],
+        marker: Marker::Operand(2),
     },
     // `dep deploy production` (Deployer), `vapor deploy production`, `eb deploy prod-env`.
     Deploy {
         tools: &["dep", "vapor", "eb"],
         subs: &["deploy"],
+        then: "",
         short_values: "",
         long_values: &["--environment", "--profile", "--region", "--label"],
         marker: Marker::Operand(1),
@@ -180,12 +222,12 @@ const DEPLOYS: &[Deploy] = &[
 ];
 
 /// True when an environment, stage or stack name means production: `prod`, `production`,
-/// `prd`, `live`, or such a word as a `-`/`_`/`/`-separated part (`prod-eu`, `api_prod`,
-/// `acme/web/production`).
+/// `prd`, `live`, or such a word as a `-`/`_`/`/`/`.`/`:`/`=`-separated part (`prod-eu`,
+/// `api_prod`, `acme/web/production`, a workflow input `environment=production`).
 pub(crate) fn names_production(value: &str) -> bool {
     value
         .to_ascii_lowercase()
-        .split(['-', '_', '/', '.', ':'])
+        .split(['-', '_', '/', '.', ':', '='])
         .any(|part| matches!(part, "prod" | "production" | "prd" | "live"))
 }
 
@@ -200,7 +242,7 @@ pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
             .filter(|t| !t.starts_with('.') && !t.contains('/'))
             .unwrap_or("");
         let applies = d.subs.contains(&sub) || (d.subs.contains(&"*") && !sub.is_empty());
-        if !applies {
+        if !applies || (!d.then.is_empty() && operands.get(1).is_none_or(|w| w.text != d.then)) {
             continue;
         }
         let has_flag = |names: &[&str]| opts.iter().any(|o| names.contains(&o.name.as_str()));

@@ -739,7 +739,8 @@ impl Walker<'_> {
                     && c.argv.first().is_some_and(|a| a == ">")
                     && let Some(p) = c.argv.get(1)
                 {
-                    if !p.starts_with("/dev/") {
+                    // `/dev/shm` is memory-backed: filling it fills RAM.
+                    if !p.starts_with("/dev/") || p.starts_with("/dev/shm/") {
                         c.verdict = crate::taxonomy::ids::RES_DISK_FILL.verdict();
                     } else if matches!(p.as_str(), "/dev/null" | "/dev/zero") {
                         c.verdict = crate::taxonomy::ids::RES_CPU_EXHAUST.verdict();

@@ -563,3 +563,48 @@ fn found_files_bound_to_a_child_shell_are_judged_as_the_files() {
         ),
     ]);
 }
+
+/// Second round: services selected by their PID file, memory-backed fills, deploys started
+/// through a pipeline promotion or a deploy workflow.
+#[test]
+fn pid_files_shared_memory_and_deploy_workflows() {
+    table(&[
+        ("kill $(cat /var/run/nginx.pid)", ASK, "sys.killall"),
+        ("kill -9 $(cat /run/sshd.pid)", ASK, "sys.killall"),
+        (
+            "kill -9 $(head -1 /var/lib/postgresql/14/main/postmaster.pid)",
+            ASK,
+            "sys.killall",
+        ),
+        ("pkill -F /run/postgresql/14-main.pid", ASK, "sys.killall"),
+        ("kill $(cat tmp/pids/server.pid)", ALLOW, "-"),
+        ("kill -TERM $(cat .pids/vite.pid)", ALLOW, "-"),
+        ("cat /dev/zero > /dev/shm/fill", ASK, "res.disk_fill"),
+        ("yes > /dev/shm/x &", ASK, "res.disk_fill"),
+        ("echo ok > /dev/stderr", ALLOW, "-"),
+        (
+            "heroku pipelines:promote -a myapp-staging",
+            ASK,
+            "deploy.production",
+        ),
+        (
+            "gh workflow run deploy.yml -f environment=production",
+            ASK,
+            "deploy.production",
+        ),
+        (
+            "gh workflow run deploy.yml --field env=prod --ref main",
+            ASK,
+            "deploy.production",
+        ),
+        ("gh workflow run deploy-prod.yml", ASK, "deploy.production"),
+        (
+            "gh workflow run deploy.yml -f environment=staging",
+            ALLOW,
+            "-",
+        ),
+        ("gh workflow run ci.yml", ALLOW, "-"),
+        ("gh workflow view deploy-prod.yml", ALLOW, "-"),
+        ("heroku pipelines:info myapp", ALLOW, "-"),
+    ]);
+}
