@@ -249,6 +249,8 @@ const SERVICE_PORTS: &[u16] = &[
 fn pattern_name(pattern: &str) -> Option<String> {
     let p = pattern.trim().trim_start_matches('^').trim_end_matches('$');
     let p = p.strip_suffix(".*").unwrap_or(p).trim_end_matches(':');
+    // `java.*elasticsearch`: the program after the interpreter names what runs.
+    let p = p.rsplit(".*").next().unwrap_or(p);
     if p.is_empty() || p.contains(char::is_whitespace) || p.contains(['|', '(', ')', '*', '?']) {
         return None;
     }

@@ -193,6 +193,18 @@ pub(crate) fn variable(
     }
 }
 
+/// `PREFIX{}` where the prefix ends an option's value syntax (`f=@`, `@`, `--opt=`): the
+/// replaced word is that option with the item as its whole value, so the item keeps its
+/// shape (`find`'s files, not a literal `.`). `None` for any other use (`{}.bak`, a `{}`
+/// inside shell code), which stays a run-time value.
+fn item_slot<'w>(word: &'w str, replace: &str) -> Option<&'w str> {
+    let prefix = word.strip_suffix(replace)?;
+    (!prefix.contains(replace)
+        && !prefix.contains(char::is_whitespace)
+        && (prefix.ends_with('@') || (prefix.starts_with('-') && prefix.ends_with('='))))
+    .then_some(prefix)
+}
+
 /// The word `$1`/`${1}`/`$F`/`$@` stands for when it holds several paths ([`Val::Found`]: a
 /// parameter bound to `find`'s `{}`, to `xargs` items from `find`, or to a glob). Only the
 /// plain forms: an operator (`${1%.py}`, `${1:-x}`) leaves the word unresolved.
@@ -504,10 +516,28 @@ fn endless_through(name: &str, args: &[Word], stdin: &Producer) -> Option<Produc
             Producer::Opaque
         });
     }
+    // Filters that also read a file operand (`gzip -c /dev/zero`, `base64 /dev/urandom`)
+    // pass an endless file on like `cat` does.
+    let file_filter = matches!(
+        name,
+        "cat"
+            | "gzip"
+            | "bzip2"
+            | "xz"
+            | "zstd"
+            | "lz4"
+            | "base64"
+            | "base32"
+            | "od"
+            | "xxd"
+            | "hexdump"
+            | "strings"
+            | "tee"
+    );
     if matches!(
         name,
         "wc" | "md5sum" | "sha1sum" | "sha256sum" | "sha512sum" | "cksum" | "pv" | "timeout"
-    ) || (name != "cat" && *stdin != Producer::Endless)
+    ) || (!file_filter && *stdin != Producer::Endless)
     {
         return None;
     }
@@ -1659,6 +1689,12 @@ impl Walker<'_> {
                     if w.text.contains(&r) {
                         if w.text == r {
                             *w = item.clone();
+                        } else if let Some(prefix) = item_slot(&w.text, &r) {
+                            // `-F file=@{}`: the option's value is the item itself.
+                            *w = Word {
+                                text: format!("{prefix}{}", item.text),
+                                ..item.clone()
+                            };
                         } else {
                             w.text = w.text.replace(&r, &item.text);
                             // Part of a word, `find`'s items are names only known at run
@@ -2857,6 +2893,17 @@ impl Walker<'_> {
                                 if let Some(p) = secret_item.as_ref().and_then(Option::as_ref) {
                                     word.text.clone_from(p);
                                 }
+                            } else if let Some(prefix) = item_slot(&word.text, "{}") {
+                                // `-F file=@{}`, `--upload-file={}`: the option's value is
+                                // the item itself.
+                                let text = secret_item
+                                    .as_ref()
+                                    .and_then(Option::as_ref)
+                                    .unwrap_or(&item.text);
+                                *word = Word {
+                                    text: format!("{prefix}{text}"),
+                                    ..item.clone()
+                                };
                             } else if word.text.contains("{}") {
                                 if let Some(p) = secret_item.as_ref().and_then(Option::as_ref) {
                                     word.text = word.text.replace("{}", p);

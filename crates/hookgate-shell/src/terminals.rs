@@ -2,7 +2,8 @@
 //! display (`xterm -display 203.0.113.9:1`, `DISPLAY=host:0 urxvt -e bash`) hands an
 //! interactive shell here to whoever owns that display, exactly like a reverse shell; a
 //! desktop shared out to a listening viewer (`x11vnc -connect host`) hands over the whole
-//! session. Local displays (`:0`, `unix:0`, `localhost:10.0` of ssh X forwarding,
+//! session, and so does a terminal-sharing service (`tmate`, `upterm host`, `sshx`,
+//! `tty-share --public`). Local displays (`:0`, `unix:0`, `localhost:10.0` of ssh X forwarding,
 //! `127.0.0.1:1`, `[::1]:0`, a socket path) are ordinary.
 //!
 //! Invariant: the endpoint is read from the parsed option value or from `DISPLAY` as the
@@ -67,6 +68,23 @@ pub(crate) fn remote_terminal(
             }
             (!is_local_host(&target.text)).then(|| ids::RCE_REMOTE_TERMINAL.verdict())
         }
+        // Terminal-sharing services: the session is reachable by whoever holds the link
+        // (`tmate`, `upterm host`, `sshx`, `tty-share --public`, `teleconsole`).
+        "tmate" | "sshx" | "teleconsole" => (!words.iter().any(|w| {
+            matches!(
+                w.text.as_str(),
+                "-V" | "--version" | "-h" | "--help" | "kill-server"
+            )
+        }))
+        .then(|| ids::RCE_REMOTE_TERMINAL.verdict()),
+        "upterm" => words
+            .first()
+            .is_some_and(|w| w.text == "host")
+            .then(|| ids::RCE_REMOTE_TERMINAL.verdict()),
+        "tty-share" => words
+            .iter()
+            .any(|w| w.text == "--public" || w.text == "-public")
+            .then(|| ids::RCE_REMOTE_TERMINAL.verdict()),
         _ if TERMINALS.contains(&name) => {
             let display = match option_value(words, DISPLAY_OPTIONS) {
                 Some(w) if !w.exact => return Some(unresolved()),
