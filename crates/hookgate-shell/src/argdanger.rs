@@ -272,9 +272,15 @@ fn pattern_name(pattern: &str) -> Option<String> {
     Some(base.trim_start_matches('\\').to_owned())
 }
 
-/// True when `pattern` selects a process in [`CRITICAL_PROCESSES`] by its name.
+/// True when `pattern` selects a process in [`CRITICAL_PROCESSES`] by its name: the name
+/// itself, a prefix of one of at least four characters (pgrep and pkill match anywhere in
+/// the name, so `pgrep mongo` selects `mongod`), or any of hookgate's own binaries.
 fn names_critical(pattern: &str) -> bool {
-    pattern_name(pattern).is_some_and(|n| CRITICAL_PROCESSES.contains(&n.as_str()))
+    pattern_name(pattern).is_some_and(|n| {
+        CRITICAL_PROCESSES.contains(&n.as_str())
+            || n.starts_with("hookgate")
+            || (n.chars().count() >= 4 && CRITICAL_PROCESSES.iter().any(|c| c.starts_with(&n)))
+    })
 }
 
 /// A PID file a system service writes (`/run/sshd.pid`, `/var/run/nginx.pid`,
@@ -621,19 +627,23 @@ impl Walker<'_> {
                 }
             }
         }
-        // The substitutions of this command were recorded just before it, one level deeper.
+        // The substitutions of this command were recorded just before it, one level deeper
+        // than the command — or than the wrappers around it (`sudo kill $(pgrep x)`: the
+        // words were expanded before `sudo` was peeled).
         let depth = scope.via.len();
         for c in self.commands.iter().rev() {
-            let inside = c.via.len() > depth
-                && c.via.get(..depth) == Some(scope.via.as_slice())
-                && c.via.get(depth).is_some_and(|v| v == "$(…)");
-            if !inside {
+            let level = (0..=depth).rev().find(|d| {
+                c.via.len() > *d
+                    && c.via.get(..*d) == scope.via.get(..*d)
+                    && c.via.get(*d).is_some_and(|v| v == "$(…)")
+            });
+            let Some(level) = level else {
                 break;
-            }
-            if c.via.len() == depth + 1 && selects_by_user_only(c) {
+            };
+            if c.via.len() == level + 1 && selects_by_user_only(c) {
                 return Some(ids::SYS_KILL_USER_PROCESSES.verdict());
             }
-            if c.via.len() == depth + 1 && selects_critical(c) {
+            if c.via.len() == level + 1 && selects_critical(c) {
                 return Some(ids::SYS_KILLALL.verdict());
             }
         }

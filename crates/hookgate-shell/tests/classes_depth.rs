@@ -609,6 +609,17 @@ fn pid_files_shared_memory_and_deploy_workflows() {
         // Regex patterns name the program after the interpreter.
         ("pkill -9 -f 'java.*elasticsearch'", ASK, "sys.killall"),
         ("pkill -f 'node.*server.js'", ALLOW, "-"),
+        // pgrep/pkill match anywhere in the name: a prefix of a service selects it.
+        ("kill -9 $(pgrep mongo)", ASK, "sys.killall"),
+        ("pkill -f kube", ASK, "sys.killall"),
+        ("pkill -f hookgate-guard", ASK, "sys.killall"),
+        ("pkill -f test", ALLOW, "-"),
+        ("pkill -f mongo-express", ALLOW, "-"),
+        ("pkill -f redis-commander", ALLOW, "-"),
+        // Substitutions expanded before a wrapper is peeled.
+        ("sudo kill -9 $(pgrep -f redis-server)", ASK, "*"),
+        ("doas kill $(pidof sshd)", ASK, "*"),
+        ("nice kill $(pgrep -f vite)", ALLOW, "-"),
         // Filters that read an endless file operand pass it on.
         ("gzip -c /dev/zero > /dev/null", ASK, "res.cpu_exhaust"),
         ("base64 /dev/urandom > /dev/null &", ASK, "res.cpu_exhaust"),
