@@ -210,7 +210,8 @@ fn item_slot<'w>(word: &'w str, replace: &str) -> Option<&'w str> {
 /// plain forms: an operator (`${1%.py}`, `${1:-x}`) leaves the word unresolved.
 pub(crate) fn found_files(node: Node<'_>, src: &str, scope: &Scope) -> Option<Word> {
     let name = crate::walk::expansion_name(node, src)?;
-    let plain = node.kind() == "simple_expansion" || node.named_child_count() == 1;
+    // `$1` or `${1}` (three children); `${#1}`, `${1%.py}`, `${1:-x}` are other values.
+    let plain = node.kind() == "simple_expansion" || node.child_count() == 3;
     if !plain {
         return None;
     }
