@@ -38,7 +38,25 @@ struct Deploy {
     then: &'static str,
     short_values: &'static str,
     long_values: &'static [&'static str],
-    marker: Marker,
+    /// Production when any of these holds.
+    markers: &'static [Marker],
+}
+
+/// A deploy whose stage, environment or stack is an option value (`--stage prod`).
+const fn staged(
+    tools: &'static [&'static str],
+    subs: &'static [&'static str],
+    short_values: &'static str,
+    markers: &'static [Marker],
+) -> Deploy {
+    Deploy {
+        tools,
+        subs,
+        then: "",
+        short_values,
+        long_values: STAGE_LONG,
+        markers,
+    }
 }
 
 const VERCEL_LONG: &[&str] = &[
@@ -80,15 +98,10 @@ const DEPLOYS: &[Deploy] = &[
         then: "",
         short_values: "tSAemb",
         long_values: VERCEL_LONG,
-        marker: Marker::Flags(&["--prod", "--production"]),
-    },
-    Deploy {
-        tools: &["vercel", "vc"],
-        subs: &["", "deploy"],
-        then: "",
-        short_values: "tSAemb",
-        long_values: VERCEL_LONG,
-        marker: Marker::Options(&["--target"]),
+        markers: &[
+            Marker::Flags(&["--prod", "--production"]),
+            Marker::Options(&["--target"]),
+        ],
     },
     // `vercel promote URL`, `vercel rollback`: the production domains move.
     Deploy {
@@ -97,7 +110,7 @@ const DEPLOYS: &[Deploy] = &[
         then: "",
         short_values: "tSA",
         long_values: VERCEL_LONG,
-        marker: Marker::Always,
+        markers: &[Marker::Always],
     },
     Deploy {
         tools: &["netlify", "ntl"],
@@ -113,7 +126,12 @@ const DEPLOYS: &[Deploy] = &[
             "--auth",
             "--filter",
         ],
-        marker: Marker::Flags(&["--prod", "-p", "--prod-if-unlocked", "--prodIfUnlocked"]),
+        markers: &[Marker::Flags(&[
+            "--prod",
+            "-p",
+            "--prod-if-unlocked",
+            "--prodIfUnlocked",
+        ])],
     },
     // `firebase deploy` goes live in the project it targets, which may be a staging one:
     // production is a project (or alias) that says so (`-P prod`, `--project acme-prod`).
@@ -124,56 +142,44 @@ const DEPLOYS: &[Deploy] = &[
         then: "",
         short_values: "Pm",
         long_values: &["--project", "--only", "--except", "--message", "--config"],
-        marker: Marker::Options(&["--project", "-P"]),
+        markers: &[Marker::Options(&["--project", "-P"])],
     },
-    Deploy {
-        tools: &["serverless", "sls", "osls"],
-        subs: &["deploy"],
-        then: "",
-        short_values: "srcf",
-        long_values: STAGE_LONG,
-        marker: Marker::Options(&["--stage", "-s"]),
-    },
-    Deploy {
-        tools: &["sam"],
-        subs: &["deploy", "sync"],
-        then: "",
-        short_values: "t",
-        long_values: STAGE_LONG,
-        marker: Marker::Options(&["--config-env", "--stack-name"]),
-    },
-    Deploy {
-        tools: &["wrangler"],
-        subs: &["deploy", "publish"],
-        then: "",
-        short_values: "ec",
-        long_values: STAGE_LONG,
-        marker: Marker::Options(&["--env", "-e"]),
-    },
-    Deploy {
-        tools: &["railway"],
-        subs: &["up", "redeploy", "deploy"],
-        then: "",
-        short_values: "es",
-        long_values: STAGE_LONG,
-        marker: Marker::Options(&["--environment", "-e"]),
-    },
-    Deploy {
-        tools: &["pulumi"],
-        subs: &["up", "update"],
-        then: "",
-        short_values: "sCm",
-        long_values: STAGE_LONG,
-        marker: Marker::Options(&["--stack", "-s"]),
-    },
-    Deploy {
-        tools: &["kamal"],
-        subs: &["deploy", "redeploy", "rollback"],
-        then: "",
-        short_values: "dcr",
-        long_values: STAGE_LONG,
-        marker: Marker::Options(&["--destination", "-d"]),
-    },
+    staged(
+        &["serverless", "sls", "osls"],
+        &["deploy"],
+        "srcf",
+        &[Marker::Options(&["--stage", "-s"])],
+    ),
+    staged(
+        &["sam"],
+        &["deploy", "sync"],
+        "t",
+        &[Marker::Options(&["--config-env", "--stack-name"])],
+    ),
+    staged(
+        &["wrangler"],
+        &["deploy", "publish"],
+        "ec",
+        &[Marker::Options(&["--env", "-e"])],
+    ),
+    staged(
+        &["railway"],
+        &["up", "redeploy", "deploy"],
+        "es",
+        &[Marker::Options(&["--environment", "-e"])],
+    ),
+    staged(
+        &["pulumi"],
+        &["up", "update"],
+        "sCm",
+        &[Marker::Options(&["--stack", "-s"])],
+    ),
+    staged(
+        &["kamal"],
+        &["deploy", "redeploy", "rollback"],
+        "dcr",
+        &[Marker::Options(&["--destination", "-d"])],
+    ),
     // Capistrano and Mina name the stage before the task: `cap production deploy`.
     Deploy {
         tools: &["cap", "mina"],
@@ -181,7 +187,7 @@ const DEPLOYS: &[Deploy] = &[
         then: "",
         short_values: "",
         long_values: &[],
-        marker: Marker::Operand(0),
+        markers: &[Marker::Operand(0)],
     },
     // `heroku pipelines:promote`: the staging slug goes to the downstream (production) apps.
     Deploy {
@@ -190,7 +196,7 @@ const DEPLOYS: &[Deploy] = &[
         then: "",
         short_values: "art",
         long_values: &["--app", "--remote", "--to"],
-        marker: Marker::Always,
+        markers: &[Marker::Always],
     },
     // `gh workflow run deploy.yml -f environment=production` / `gh workflow run deploy-prod.yml`:
     // a deploy workflow started for production.
@@ -200,15 +206,10 @@ const DEPLOYS: &[Deploy] = &[
         then: "run",
         short_values: "fFrR",
         long_values: &["--field", "--raw-field", "--ref", "--repo", "--json"],
-        marker: Marker::Options(&["-f", "-F", "--field", "--raw-field"]),
-    },
-    Deploy {
-        tools: &["gh"],
-        subs: &["workflow"],
-        then: "run",
-        short_values: "fFrR",
-        long_values: &["--field", "--raw-field", "--ref", "--repo", "--json"],
-        marker: Marker::Operand(2),
+        markers: &[
+            Marker::Options(&["-f", "-F", "--field", "--raw-field"]),
+            Marker::Operand(2),
+        ],
     },
     // `dep deploy production` (Deployer), `vapor deploy production`, `eb deploy prod-env`.
     Deploy {
@@ -217,7 +218,7 @@ const DEPLOYS: &[Deploy] = &[
         then: "",
         short_values: "",
         long_values: &["--environment", "--profile", "--region", "--label"],
-        marker: Marker::Operand(1),
+        markers: &[Marker::Operand(1)],
     },
 ];
 
@@ -245,10 +246,9 @@ pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
         if !applies || (!d.then.is_empty() && operands.get(1).is_none_or(|w| w.text != d.then)) {
             continue;
         }
-        let has_flag = |names: &[&str]| opts.iter().any(|o| names.contains(&o.name.as_str()));
-        let production = match d.marker {
+        let production = d.markers.iter().any(|marker| match *marker {
             Marker::Always => true,
-            Marker::Flags(flags) => has_flag(flags),
+            Marker::Flags(flags) => opts.iter().any(|o| flags.contains(&o.name.as_str())),
             Marker::Options(names) => opts.iter().any(|o| {
                 names.contains(&o.name.as_str())
                     && o.value
@@ -264,7 +264,7 @@ pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
                             .get(1)
                             .is_some_and(|t| t.text.starts_with("deploy")))
             }
-        };
+        });
         if production {
             return Some(ids::DEPLOY_PRODUCTION.verdict());
         }

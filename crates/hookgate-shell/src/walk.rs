@@ -1367,13 +1367,10 @@ pub(crate) fn any_node(node: Node<'_>, overflow: bool, pred: impl Fn(Node<'_>) -
     false
 }
 
-/// `while :; do cmd & done` / `while true; do …& done`: an unconditional loop that starts
-/// a background process on every turn, with nothing in the body that waits, is a fork bomb
-/// whatever it starts. (`until false` is the same loop.)
-fn infinite_background_loop(node: Node<'_>, src: &str) -> bool {
-    let Some(condition) = node.child_by_field_name("condition") else {
-        return false;
-    };
+/// The body of an unconditional loop (`while :`, `while true`, `while [ 1 ]`, `while ((1))`,
+/// `until false`); `None` for any other loop.
+fn endless_body<'t>(node: Node<'t>, src: &str) -> Option<Node<'t>> {
+    let condition = node.child_by_field_name("condition")?;
     let keyword = node.child(0).map_or("", |k| text(k, src));
     let cond = text(condition, src).trim().trim_end_matches(';').trim();
     let forever = match keyword {
@@ -1381,10 +1378,14 @@ fn infinite_background_loop(node: Node<'_>, src: &str) -> bool {
         "until" => cond == "false",
         _ => false,
     };
-    let Some(body) = node.child_by_field_name("body") else {
-        return false;
-    };
-    forever && has_background_job(body) && !waits(body, src)
+    forever.then(|| node.child_by_field_name("body")).flatten()
+}
+
+/// `while :; do cmd & done` / `while true; do …& done`: an unconditional loop that starts
+/// a background process on every turn, with nothing in the body that waits, is a fork bomb
+/// whatever it starts. (`until false` is the same loop.)
+fn infinite_background_loop(node: Node<'_>, src: &str) -> bool {
+    endless_body(node, src).is_some_and(|body| has_background_job(body) && !waits(body, src))
 }
 
 /// `while :; do :; done`, `until false; do echo x; done`: an unconditional loop whose body
@@ -1392,33 +1393,22 @@ fn infinite_background_loop(node: Node<'_>, src: &str) -> bool {
 /// ever.
 fn busy_loop(node: Node<'_>, src: &str) -> bool {
     const NOOPS: &[&str] = &[":", "true", "false", "echo", "printf", "let", "test", "["];
-    let (Some(condition), Some(body)) = (
-        node.child_by_field_name("condition"),
-        node.child_by_field_name("body"),
-    ) else {
+    let Some(body) = endless_body(node, src) else {
         return false;
     };
-    let keyword = node.child(0).map_or("", |k| text(k, src));
-    let cond = text(condition, src).trim().trim_end_matches(';').trim();
-    let forever = match keyword {
-        "while" => matches!(cond, ":" | "true" | "[ 1 ]" | "((1))"),
-        "until" => cond == "false",
+    !any_node(body, true, |n| match n.kind() {
+        "command_name" => !NOOPS.contains(&text(n, src)),
+        // Redirections to files, substitutions, pipelines and nested control all do
+        // more than spin (or are judged on their own).
+        "command_substitution"
+        | "process_substitution"
+        | "pipeline"
+        | "file_redirect"
+        | "heredoc_redirect"
+        | "herestring_redirect"
+        | "&" => true,
         _ => false,
-    };
-    forever
-        && !any_node(body, true, |n| match n.kind() {
-            "command_name" => !NOOPS.contains(&text(n, src)),
-            // Redirections to files, substitutions, pipelines and nested control all do
-            // more than spin (or are judged on their own).
-            "command_substitution"
-            | "process_substitution"
-            | "pipeline"
-            | "file_redirect"
-            | "heredoc_redirect"
-            | "herestring_redirect"
-            | "&" => true,
-            _ => false,
-        })
+    })
 }
 
 /// A command ending in `&` somewhere in `node`.
