@@ -33,8 +33,15 @@ use crate::targets::{self, Cwd};
 use crate::taxonomy::{Args, RuleRef, ids};
 use crate::walk::{Producer, Scope, Walker, Word};
 
-/// A verdict for `rule` that carries `flow`; the reason names the flow.
+/// A verdict for `rule` that carries `flow`; the reason names the flow. Found files (not
+/// credentials) reaching the network are a bulk upload, whichever sink raised it.
 pub(crate) fn verdict(rule: RuleRef, flow: Flow) -> Verdict {
+    let rule =
+        if rule == ids::CRED_EXFILTRATE && matches!(flow.source, FlowSource::FoundFiles { .. }) {
+            ids::NET_UPLOAD_FOUND_FILES
+        } else {
+            rule
+        };
     let mut v = rule.verdict();
     v.reason = format!("{}: {flow}", v.reason);
     v.flow = Some(flow);
@@ -1969,6 +1976,9 @@ impl Walker<'_> {
         if !targets.is_empty() && !scope.remote {
             let origin = match output {
                 Producer::Download => Some(None),
+                // Found files' contents are ordinary files once written: only sending them
+                // out is judged (a bundle committed or read later is not a credential).
+                Producer::Secret(FlowSource::FoundFiles { .. }) => None,
                 Producer::Secret(s) => Some(Some(s.clone())),
                 _ => None,
             };

@@ -1106,6 +1106,15 @@ impl Walker<'_> {
                     crate::flow::read_source(&w.text, &scope.cwd, self.ctx, &self.files)
                 }) {
                     Producer::Secret(source)
+                } else if let Some(found) = files
+                    .iter()
+                    .find(|w| w.exact && w.shape == WordShape::Descendants)
+                {
+                    // `cat "$1"` with `$1` bound to `find`'s items: the tree's contents,
+                    // judged where they go (a network sink is a bulk upload).
+                    Producer::Secret(crate::model::FlowSource::FoundFiles {
+                        root: found.text.clone(),
+                    })
                 } else if files.iter().all(|w| w.exact) {
                     Producer::LocalFile
                 } else {
