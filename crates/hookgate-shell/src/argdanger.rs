@@ -167,7 +167,140 @@ const CRITICAL_PROCESSES: &[&str] = &[
     "agetty",
     "getty",
     "kthreadd",
+    // Data and system services: killing one by name loses in-flight writes or locks the
+    // user out (databases, queues, caches, search, coordination, container and cluster
+    // daemons, web servers in front of production, schedulers, logging, VPN and DNS).
+    "postmaster",
+    "pgbouncer",
+    "mariadbd",
+    "mysqld_safe",
+    "mongod",
+    "mongos",
+    "redis",
+    "redis-sentinel",
+    "valkey-server",
+    "memcached",
+    "elasticsearch",
+    "opensearch",
+    "kafka",
+    "zookeeper",
+    "rabbitmq-server",
+    "beam.smp",
+    "etcd",
+    "consul",
+    "vault",
+    "nomad",
+    "clickhouse-server",
+    "cassandra",
+    "influxd",
+    "minio",
+    "sqlservr",
+    "oracle",
+    "tnslsnr",
+    "k3s",
+    "kube-apiserver",
+    "kube-proxy",
+    "kube-scheduler",
+    "kube-controller-manager",
+    "crio",
+    "containerd-shim",
+    "containerd-shim-runc-v2",
+    "docker-proxy",
+    "podman",
+    "httpd",
+    "apache2",
+    "caddy",
+    "traefik",
+    "haproxy",
+    "envoy",
+    "php-fpm",
+    "supervisord",
+    "systemd-journald",
+    "systemd-logind",
+    "systemd-resolved",
+    "rsyslogd",
+    "syslog-ng",
+    "crond",
+    "atd",
+    "chronyd",
+    "ntpd",
+    "dnsmasq",
+    "named",
+    "tailscaled",
+    "openvpn",
+    "wg-quick",
+    "gpg-agent",
+    "ssh-agent",
+    "hookgate",
+    "aider",
 ];
+
+/// TCP ports of the services in [`CRITICAL_PROCESSES`]: selecting the process that listens
+/// on one (`lsof -t -i:5432`, `fuser -k 6379/tcp`) selects the service.
+const SERVICE_PORTS: &[u16] = &[
+    22, 1433, 1521, 2181, 2375, 2376, 2379, 2380, 3306, 5432, 5672, 6379, 6443, 8086, 8200, 8500,
+    9042, 9092, 9200, 9300, 10250, 11211, 15672, 26379, 27017, 27018,
+];
+
+/// The process name a pgrep/pkill/grep pattern selects, when it is one name: `^postgres$`,
+/// `[m]ysqld` (the grep trick that hides grep itself), `/usr/sbin/sshd`, `postgres:`,
+/// `redis-server.*`. `None` for a pattern with several words (`node server.js`, `postgres
+/// -D ./data`: one specific instance) or regex alternatives.
+fn pattern_name(pattern: &str) -> Option<String> {
+    let p = pattern.trim().trim_start_matches('^').trim_end_matches('$');
+    let p = p.strip_suffix(".*").unwrap_or(p).trim_end_matches(':');
+    // `java.*elasticsearch`: the program after the interpreter names what runs.
+    let p = p.rsplit(".*").next().unwrap_or(p);
+    if p.is_empty() || p.contains(char::is_whitespace) || p.contains(['|', '(', ')', '*', '?']) {
+        return None;
+    }
+    // `[m]ysqld` → `mysqld` (a one-character class stands for that character).
+    let mut name = String::with_capacity(p.len());
+    let mut rest = p;
+    while let Some(open) = rest.find('[') {
+        let close = rest[open..].find(']')? + open;
+        let class = &rest[open + 1..close];
+        if class.chars().count() != 1 {
+            return None;
+        }
+        name.push_str(&rest[..open]);
+        name.push_str(class);
+        rest = &rest[close + 1..];
+    }
+    name.push_str(rest);
+    let base = name.rsplit('/').next().unwrap_or(&name);
+    Some(base.trim_start_matches('\\').to_owned())
+}
+
+/// True when `pattern` selects a process in [`CRITICAL_PROCESSES`] by its name: the name
+/// itself, a prefix of one of at least four characters (pgrep and pkill match anywhere in
+/// the name, so `pgrep mongo` selects `mongod`), or any of hookgate's own binaries.
+fn names_critical(pattern: &str) -> bool {
+    pattern_name(pattern).is_some_and(|n| {
+        CRITICAL_PROCESSES.contains(&n.as_str())
+            || n.starts_with("hookgate")
+            || (n.chars().count() >= 4 && CRITICAL_PROCESSES.iter().any(|c| c.starts_with(&n)))
+    })
+}
+
+/// A PID file a system service writes (`/run/sshd.pid`, `/var/run/nginx.pid`,
+/// `/run/postgresql/14-main.pid`, postgres's `postmaster.pid`); a workspace one
+/// (`tmp/pids/server.pid`) is the project's own dev server.
+fn system_pidfile(path: &str) -> bool {
+    let pid_extension = std::path::Path::new(path)
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("pid"));
+    ((path.starts_with("/run/") || path.starts_with("/var/run/")) && pid_extension)
+        || path.ends_with("/postmaster.pid")
+}
+
+/// True when `port` (`5432`, `:5432`, `tcp:5432`, `5432/tcp`) is a service's.
+fn service_port(spec: &str) -> bool {
+    let spec = spec.rsplit(':').next().unwrap_or(spec);
+    let spec = spec.split('/').next().unwrap_or(spec);
+    spec.parse::<u16>()
+        .is_ok_and(|p| SERVICE_PORTS.contains(&p))
+}
 
 /// pgrep/pkill/killall options that select processes by owner, group, session, terminal or
 /// parent rather than by name.
@@ -408,7 +541,20 @@ impl Walker<'_> {
             }
             "kill" => self.kill_user_processes(words, scope),
             "pkill" | "killall" => broad_killer(name, words),
-            _ => None,
+            // `fuser -k 5432/tcp`: kills whatever uses a service's port.
+            "fuser" => (words.iter().any(|w| {
+                w.exact
+                    && w.text.starts_with('-')
+                    && !w.text.starts_with("--")
+                    && w.text.contains('k')
+            }) && words
+                .iter()
+                .any(|w| w.exact && w.text.contains('/') && service_port(&w.text)))
+            .then(|| ids::SYS_KILLALL.verdict()),
+            _ => crate::deploy::production_deploy(name, words).or_else(|| {
+                let display = scope.sh.get("DISPLAY").and_then(crate::state::Val::known);
+                crate::terminals::remote_terminal(name, words, display)
+            }),
         }
     }
 
@@ -471,7 +617,7 @@ impl Walker<'_> {
                         .iter()
                         .skip(1)
                         .filter(|a| !a.starts_with('-'))
-                        .any(|a| CRITICAL_PROCESSES.contains(&a.as_str()))
+                        .any(|a| names_critical(a))
                 {
                     return Some(ids::SYS_KILLALL.verdict());
                 }
@@ -483,19 +629,23 @@ impl Walker<'_> {
                 }
             }
         }
-        // The substitutions of this command were recorded just before it, one level deeper.
+        // The substitutions of this command were recorded just before it, one level deeper
+        // than the command — or than the wrappers around it (`sudo kill $(pgrep x)`: the
+        // words were expanded before `sudo` was peeled).
         let depth = scope.via.len();
         for c in self.commands.iter().rev() {
-            let inside = c.via.len() > depth
-                && c.via.get(..depth) == Some(scope.via.as_slice())
-                && c.via.get(depth).is_some_and(|v| v == "$(…)");
-            if !inside {
+            let level = (0..=depth).rev().find(|d| {
+                c.via.len() > *d
+                    && c.via.get(..*d) == scope.via.get(..*d)
+                    && c.via.get(*d).is_some_and(|v| v == "$(…)")
+            });
+            let Some(level) = level else {
                 break;
-            }
-            if c.via.len() == depth + 1 && selects_by_user_only(c) {
+            };
+            if c.via.len() == level + 1 && selects_by_user_only(c) {
                 return Some(ids::SYS_KILL_USER_PROCESSES.verdict());
             }
-            if c.via.len() == depth + 1 && selects_critical(c) {
+            if c.via.len() == level + 1 && selects_critical(c) {
                 return Some(ids::SYS_KILLALL.verdict());
             }
         }
@@ -1296,15 +1446,25 @@ fn selects_critical(c: &ExecutedCommand) -> bool {
         return false;
     };
     match program.rsplit('/').next().unwrap_or(program) {
-        "pgrep" | "pidof" => {
-            let full_command_line = c.argv.iter().any(|a| a == "-f" || a == "--full");
-            !full_command_line
-                && c.argv
-                    .iter()
-                    .skip(1)
-                    .filter(|a| !a.starts_with('-'))
-                    .any(|a| CRITICAL_PROCESSES.contains(&a.as_str()))
-        }
+        // By name (`pidof mongod`), by pattern (`pgrep -x redis-server`), or by the whole
+        // command line when the pattern is one name (`pgrep -f postgres` selects every
+        // postgres process; `pgrep -f "postgres -D ./data"` one instance).
+        "pgrep" | "pidof" => c
+            .argv
+            .iter()
+            .skip(1)
+            .filter(|a| !a.starts_with('-'))
+            .any(|a| names_critical(a)),
+        // `kill $(cat /run/sshd.pid)`: a service's own PID file.
+        "cat" | "head" | "tail" => c.argv.iter().skip(1).any(|a| system_pidfile(a)),
+        // `lsof -t -i:5432`, `lsof -ti tcp:6379`: whatever listens on a service's port.
+        "lsof" => c.argv.iter().skip(1).any(|a| {
+            let spec = a
+                .strip_prefix("-i")
+                .or_else(|| a.strip_prefix("-ti"))
+                .unwrap_or(a);
+            spec.contains(':') && service_port(spec)
+        }),
         _ => false,
     }
 }
@@ -1409,15 +1569,20 @@ fn broad_killer(name: &str, words: &[Word]) -> Option<Verdict> {
         && !(name == "killall" && opts.iter().any(|o| o.name == "-s"));
     let regex = name == "pkill" || opts.iter().any(|o| o.name == "-r" || o.name == "--regexp");
     let full = opts.iter().any(|o| o.name == "-f" || o.name == "--full");
+    // `pkill -F /run/sshd.pid`: the PID a service wrote.
+    if opts.iter().any(|o| {
+        matches!(o.name.as_str(), "-F" | "--pidfile")
+            && o.value.as_ref().is_some_and(|v| system_pidfile(&v.text))
+    }) {
+        return Some(ids::SYS_KILLALL.verdict());
+    }
     let broad = if operands.is_empty() {
         by_owner
     } else {
         operands.iter().any(|p| {
             !p.exact
                 || (regex && broad_pattern(&p.text))
-                || (!full || !p.text.contains(char::is_whitespace))
-                    && CRITICAL_PROCESSES
-                        .contains(&p.text.trim_start_matches('^').trim_end_matches('$'))
+                || (!full || !p.text.contains(char::is_whitespace)) && names_critical(&p.text)
         })
     };
     broad.then(|| ids::SYS_KILLALL.verdict())

@@ -381,12 +381,12 @@ impl Walker<'_> {
         src: &str,
         scope: &mut Scope,
         depth: usize,
-        var: Option<&str>,
+        var: Option<(&str, &Val)>,
         body: Option<Node<'_>>,
     ) {
         let walk = |w: &mut Self, state: &mut Scope| {
-            if let Some(v) = var {
-                state.sh.set(v, Val::Unknown, None);
+            if let Some((v, value)) = var {
+                state.sh.set(v, value.clone(), None);
             }
             match body {
                 Some(b) => w.stmt(b, src, state, depth + 1),
@@ -401,7 +401,7 @@ impl Walker<'_> {
             .sh
             .assigned_since(stamp)
             .into_iter()
-            .filter(|n| Some(n.as_str()) != var)
+            .filter(|n| Some(n.as_str()) != var.map(|(v, _)| v))
             .collect();
         let settled = assigned.is_empty()
             && trial.cwd == scope.cwd
@@ -473,6 +473,7 @@ impl Walker<'_> {
                     .iter()
                     .map(|p| match p {
                         Val::Known(v) => Word::lit(v.clone()),
+                        Val::Found(text, shape) => crate::walk::Word::paths(text, *shape),
                         Val::Unknown => Word::opaque("$@"),
                     })
                     .collect(),
@@ -487,7 +488,15 @@ impl Walker<'_> {
             && values.len() <= self.unroll_budget
             && body.is_some_and(|b| !has_jump(b, src));
         if !literal {
-            self.loop_statement(node, src, scope, depth, Some(&var), body);
+            // `for f; do …` over `find`'s items (`find … | xargs sh -c 'for f; do …' _`):
+            // each turn's `$f` is one of the found files, however many turns there are.
+            let value = match values.as_slice() {
+                [one] if one.exact && one.shape != crate::walk::WordShape::Exact => {
+                    Val::Found(one.text.clone(), one.shape)
+                }
+                _ => Val::Unknown,
+            };
+            self.loop_statement(node, src, scope, depth, Some((&var, &value)), body);
             return;
         }
         self.unroll_budget -= values.len();

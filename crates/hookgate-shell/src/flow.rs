@@ -33,8 +33,15 @@ use crate::targets::{self, Cwd};
 use crate::taxonomy::{Args, RuleRef, ids};
 use crate::walk::{Producer, Scope, Walker, Word};
 
-/// A verdict for `rule` that carries `flow`; the reason names the flow.
+/// A verdict for `rule` that carries `flow`; the reason names the flow. Found files (not
+/// credentials) reaching the network are a bulk upload, whichever sink raised it.
 pub(crate) fn verdict(rule: RuleRef, flow: Flow) -> Verdict {
+    let rule =
+        if rule == ids::CRED_EXFILTRATE && matches!(flow.source, FlowSource::FoundFiles { .. }) {
+            ids::NET_UPLOAD_FOUND_FILES
+        } else {
+            rule
+        };
     let mut v = rule.verdict();
     v.reason = format!("{}: {flow}", v.reason);
     v.flow = Some(flow);
@@ -1969,6 +1976,9 @@ impl Walker<'_> {
         if !targets.is_empty() && !scope.remote {
             let origin = match output {
                 Producer::Download => Some(None),
+                // Found files' contents are ordinary files once written: only sending them
+                // out is judged (a bundle committed or read later is not a credential).
+                Producer::Secret(FlowSource::FoundFiles { .. }) => None,
                 Producer::Secret(s) => Some(Some(s.clone())),
                 _ => None,
             };
@@ -2310,7 +2320,81 @@ impl Walker<'_> {
         }
         argument_flow(name, words, &scope.cwd, self.ctx, &self.files)
             .map(|flow| verdict(ids::CRED_EXFILTRATE, flow))
+            .or_else(|| {
+                found_files_upload(name, words, &scope.cwd, self.ctx)
+                    .map(|f| verdict(ids::NET_UPLOAD_FOUND_FILES, f))
+            })
     }
+}
+
+/// A network client uploading the files a search selects (a word of
+/// [`crate::walk::WordShape::Descendants`]: `find`'s `{}`, or a child shell's `$1` bound to
+/// it): `find . -name '*.py' -exec curl -T {} URL \;` sends the tree, one file at a time.
+/// Secret roots and names are `cred.exfiltrate` already ([`argument_flow`]); this is the
+/// bulk upload of ordinary files, which a single named upload (`curl -T README.md`) is not.
+/// Only upload slots count: an `@file` reference, the value of an upload option, or a
+/// copy tool's source operand — not an output file (`curl -o {}`) or a URL.
+fn found_files_upload(name: &str, words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<Flow> {
+    const UPLOAD_OPTIONS: &[&str] = &[
+        "-T",
+        "--upload-file",
+        "--post-file",
+        "--body-file",
+        "--data-binary",
+        "--data",
+        "-d",
+        "--data-raw",
+        "--data-urlencode",
+        "-F",
+        "--form",
+        "--json",
+    ];
+    let strings: Vec<String> = words.iter().map(|w| w.text.clone()).collect();
+    let args = Args::parse(name, &strings);
+    if !is_network_client(name, &args.positionals) {
+        return None;
+    }
+    let copier = matches!(
+        name,
+        "scp" | "rsync" | "rclone" | "sftp" | "gsutil" | "azcopy" | "s3cmd" | "aws" | "lftp"
+    );
+    let mut previous: Option<&str> = None;
+    for w in words {
+        let t = w.text.as_str();
+        // The found files, or the workspace's catch-all glob an unfiltered search of the
+        // workspace root stands for (any other glob names the files it uploads).
+        let found = w.exact
+            && (w.shape == crate::walk::WordShape::Descendants
+                || (w.shape == crate::walk::WordShape::Glob
+                    && targets::judge_delete(
+                        file_refs(t).next().unwrap_or(t),
+                        true,
+                        targets::Shape::Glob,
+                        true,
+                        cwd,
+                        ctx,
+                    ) == Some(ids::FS_DELETE_WORKSPACE_GLOB)));
+        let slot = previous.is_some_and(|p| UPLOAD_OPTIONS.contains(&p))
+            || t.starts_with('@')
+            || t.contains("=@")
+            || t.split_once('=')
+                .is_some_and(|(o, _)| UPLOAD_OPTIONS.contains(&o))
+            || (copier && !t.starts_with('-') && !t.contains(':'));
+        if found && slot {
+            let root = file_refs(t).next().unwrap_or(t);
+            return Some(Flow {
+                source: FlowSource::FoundFiles {
+                    root: root.to_owned(),
+                },
+                sink: FlowSink::Network {
+                    tool: name.to_owned(),
+                    channel: Channel::Upload,
+                },
+            });
+        }
+        previous = (w.exact && t.starts_with('-')).then_some(t);
+    }
+    None
 }
 
 #[cfg(test)]

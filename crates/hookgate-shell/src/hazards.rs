@@ -416,6 +416,48 @@ pub(crate) fn stores_stdin(name: &str, words: &[Word]) -> bool {
     }
 }
 
+/// Whether `name` reads an endless input (`yes |`, `/dev/zero` as its file) to its end,
+/// which never comes: summarisers (`wc`, checksums) burn CPU for ever, programs that hold
+/// their whole input (`sort`, `tail`, `tac`, `shuf`) exhaust memory. Filters that pass the
+/// stream on (`gzip`, `tr`) are judged where their output goes; `head` ends the stream.
+pub(crate) fn consumes_endless(name: &str, words: &[Word], endless_stdin: bool) -> bool {
+    const READERS: &[&str] = &[
+        "wc",
+        "md5sum",
+        "sha1sum",
+        "sha224sum",
+        "sha256sum",
+        "sha384sum",
+        "sha512sum",
+        "b2sum",
+        "cksum",
+        "sum",
+        "sort",
+        "tail",
+        "tac",
+        "shuf",
+        "uniq",
+        "xxhsum",
+        "md5",
+        "shasum",
+    ];
+    if !READERS.contains(&name) {
+        return false;
+    }
+    // `tail -f`/`-F` on a file follows it (ordinary); on /dev/zero it still reads for ever.
+    let files: Vec<&Word> = words
+        .iter()
+        .filter(|w| !(w.exact && w.text.starts_with('-') && w.text.len() > 1))
+        .collect();
+    if files.is_empty() || files.iter().all(|w| w.text == "-") {
+        endless_stdin
+    } else {
+        files
+            .iter()
+            .any(|w| w.exact && crate::resolve::is_endless_device(&w.text))
+    }
+}
+
 /// `K V` or `K=V` pairs after a `config set`.
 fn key_values(tool: &str, rest: &[&str]) -> Option<Verdict> {
     match rest {
@@ -563,7 +605,9 @@ fn dd(texts: &[&str]) -> Option<Verdict> {
     });
     let of = get("of")?;
     if of == "/dev/null" {
-        return None; // block devices are also the block-device rules' business
+        // An endless input with no count copied to nowhere spins for ever (block devices
+        // are the block-device rules' business).
+        return (endless && get("count").is_none()).then(|| ids::RES_CPU_EXHAUST.verdict());
     }
     let bytes = match (get("bs").and_then(parse_size), get("count")) {
         (_, None) if endless => return Some(ids::RES_DISK_FILL.verdict()),

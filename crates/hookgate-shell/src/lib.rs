@@ -22,6 +22,7 @@ mod argdanger;
 mod code;
 mod control;
 mod deferred;
+mod deploy;
 mod ex;
 mod expand;
 mod flow;
@@ -35,6 +36,7 @@ mod sed;
 mod state;
 mod targets;
 mod taxonomy;
+mod terminals;
 mod walk;
 
 use tree_sitter::Parser;

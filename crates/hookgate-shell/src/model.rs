@@ -387,6 +387,9 @@ pub enum FlowSource {
     Network { endpoint: String },
     /// A file downloaded earlier in the same command line.
     DownloadedFile { path: String },
+    /// Every file a search selects below `root` (`find ROOT … -exec curl -T {}`, a child
+    /// shell's `$1` bound to `find`'s `{}`, `find ROOT | xargs …`): the tree's contents.
+    FoundFiles { root: String },
 }
 
 /// Where the data goes.
@@ -430,6 +433,7 @@ impl std::fmt::Display for FlowSource {
             }
             Self::Network { endpoint } => write!(f, "data from the network (`{endpoint}`)"),
             Self::DownloadedFile { path } => write!(f, "the downloaded file `{path}`"),
+            Self::FoundFiles { root } => write!(f, "every file a search selects under `{root}`"),
         }
     }
 }

@@ -193,6 +193,43 @@ pub(crate) fn variable(
     }
 }
 
+/// `PREFIX{}` where the prefix ends an option's value syntax (`f=@`, `@`, `--opt=`): the
+/// replaced word is that option with the item as its whole value, so the item keeps its
+/// shape (`find`'s files, not a literal `.`). `None` for any other use (`{}.bak`, a `{}`
+/// inside shell code), which stays a run-time value.
+fn item_slot<'w>(word: &'w str, replace: &str) -> Option<&'w str> {
+    let prefix = word.strip_suffix(replace)?;
+    (!prefix.contains(replace)
+        && !prefix.contains(char::is_whitespace)
+        && (prefix.ends_with('@') || (prefix.starts_with('-') && prefix.ends_with('='))))
+    .then_some(prefix)
+}
+
+/// The word `$1`/`${1}`/`$F`/`$@` stands for when it holds several paths ([`Val::Found`]: a
+/// parameter bound to `find`'s `{}`, to `xargs` items from `find`, or to a glob). Only the
+/// plain forms: an operator (`${1%.py}`, `${1:-x}`) leaves the word unresolved.
+pub(crate) fn found_files(node: Node<'_>, src: &str, scope: &Scope) -> Option<Word> {
+    let name = crate::walk::expansion_name(node, src)?;
+    // `$1` or `${1}` (three children); `${#1}`, `${1%.py}`, `${1:-x}` are other values.
+    let plain = node.kind() == "simple_expansion" || node.child_count() == 3;
+    if !plain {
+        return None;
+    }
+    let params = scope.sh.params.as_ref();
+    let value = match name {
+        "@" | "*" => match params?.as_slice() {
+            [one] => one,
+            _ => return None,
+        },
+        "0" => &scope.sh.zero,
+        n if n.bytes().all(|b| b.is_ascii_digit()) => {
+            params?.get(n.parse::<usize>().ok()?.checked_sub(1)?)?
+        }
+        _ => scope.sh.get(name)?,
+    };
+    value.found()
+}
+
 /// `${X:=default}` / `${X=default}` assign `X` when they expand the default: `X` becomes
 /// unknown (the default is not evaluated here).
 pub(crate) fn expansion_assigns(node: Node<'_>, src: &str, scope: &mut Scope) {
@@ -209,7 +246,7 @@ pub(crate) fn expansion_assigns(node: Node<'_>, src: &str, scope: &mut Scope) {
 pub(crate) fn lookup(name: &str, ctx: &crate::model::Context, scope: &Scope) -> Option<String> {
     match scope.sh.get(name) {
         Some(Val::Known(v)) => return Some(v.clone()),
-        Some(Val::Unknown) => return None,
+        Some(Val::Unknown | Val::Found(..)) => return None,
         None => {}
     }
     let params = scope.sh.params.as_ref();
@@ -492,10 +529,28 @@ fn endless_through(name: &str, args: &[Word], stdin: &Producer) -> Option<Produc
             Producer::Opaque
         });
     }
+    // Filters that also read a file operand (`gzip -c /dev/zero`, `base64 /dev/urandom`)
+    // pass an endless file on like `cat` does.
+    let file_filter = matches!(
+        name,
+        "cat"
+            | "gzip"
+            | "bzip2"
+            | "xz"
+            | "zstd"
+            | "lz4"
+            | "base64"
+            | "base32"
+            | "od"
+            | "xxd"
+            | "hexdump"
+            | "strings"
+            | "tee"
+    );
     if matches!(
         name,
         "wc" | "md5sum" | "sha1sum" | "sha256sum" | "sha512sum" | "cksum" | "pv" | "timeout"
-    ) || (name != "cat" && *stdin != Producer::Endless)
+    ) || (!file_filter && *stdin != Producer::Endless)
     {
         return None;
     }
@@ -515,7 +570,7 @@ fn is_escape_context(via: &str) -> bool {
 }
 
 /// Devices that never reach end of file when read.
-fn is_endless_device(path: &str) -> bool {
+pub(crate) fn is_endless_device(path: &str) -> bool {
     matches!(path, "/dev/zero" | "/dev/urandom" | "/dev/random")
 }
 
@@ -791,13 +846,19 @@ impl Walker<'_> {
             "timeout" | "chrt" | "taskset" => {
                 let end = skip_options(args, &["-s", "--signal", "-k", "--kill-after"]);
                 // One positional (duration / priority / mask) precedes the command.
-                self.peel(
+                let out = self.peel(
                     argv,
                     args.get(end + 1..).unwrap_or(&[]),
                     &name,
                     scope,
                     stdin,
-                )
+                );
+                // `timeout 5 yes > /dev/null`: the stream ends when the time is up.
+                if name == "timeout" && out == Producer::Endless {
+                    Producer::Opaque
+                } else {
+                    out
+                }
             }
             "strace" | "ltrace" => {
                 let end = skip_options(
@@ -813,6 +874,22 @@ impl Walker<'_> {
             "parallel" => self.parallel(argv, args, scope, stdin),
             "su" | "runuser" => self.su(argv, args, scope),
             "ssh" => self.ssh(argv, args, scope),
+            // autossh keeps an ssh connection up: its own `-M PORT` aside, it is ssh.
+            "autossh" => {
+                let mut rest = args.to_vec();
+                if let Some(i) = rest
+                    .iter()
+                    .position(|w| w.exact && w.text.starts_with("-M"))
+                {
+                    let n = if rest.get(i).is_some_and(|w| w.text == "-M") {
+                        2
+                    } else {
+                        1
+                    };
+                    rest.drain(i..(i + n).min(rest.len()));
+                }
+                self.ssh(argv, &rest, scope)
+            }
             "script" => {
                 let (opts, _) = crate::deferred::scan(
                     "script",
@@ -1042,6 +1119,15 @@ impl Walker<'_> {
                     crate::flow::read_source(&w.text, &scope.cwd, self.ctx, &self.files)
                 }) {
                     Producer::Secret(source)
+                } else if let Some(found) = files
+                    .iter()
+                    .find(|w| w.exact && w.shape == WordShape::Descendants)
+                {
+                    // `cat "$1"` with `$1` bound to `find`'s items: the tree's contents,
+                    // judged where they go (a network sink is a bulk upload).
+                    Producer::Secret(crate::model::FlowSource::FoundFiles {
+                        root: found.text.clone(),
+                    })
                 } else if files.iter().all(|w| w.exact) {
                     Producer::LocalFile
                 } else {
@@ -1088,6 +1174,11 @@ impl Walker<'_> {
                 if stdin == Producer::Endless && crate::hazards::stores_stdin(&name, args) {
                     // `yes | dd of=f`, `cat /dev/zero | sponge f`: an endless stream stored.
                     self.record(argv, scope, ids::RES_DISK_FILL.verdict());
+                } else if crate::hazards::consumes_endless(&name, args, stdin == Producer::Endless)
+                    && !scope.via.iter().any(|v| v == "timeout")
+                {
+                    // `yes | wc -l`, `sha256sum /dev/zero`, `tail /dev/zero`: reads for ever.
+                    self.record(argv, scope, ids::RES_CPU_EXHAUST.verdict());
                 }
                 self.producer_of(&name, args, &stdin, scope)
             }
@@ -1621,9 +1712,20 @@ impl Walker<'_> {
                     if w.text.contains(&r) {
                         if w.text == r {
                             *w = item.clone();
+                        } else if let Some(prefix) = item_slot(&w.text, &r) {
+                            // `-F file=@{}`: the option's value is the item itself.
+                            *w = Word {
+                                text: format!("{prefix}{}", item.text),
+                                ..item.clone()
+                            };
                         } else {
                             w.text = w.text.replace(&r, &item.text);
-                            w.exact &= item.exact;
+                            // Part of a word, `find`'s items are names only known at run
+                            // time (`sh -c 'curl -d @{} URL'`), as under `find -exec`; a
+                            // credential root keeps its text so the flow still names it.
+                            w.exact &= item.exact
+                                && (item.shape == WordShape::Exact
+                                    || targets::is_secret_path(&item.text, &scope.cwd, self.ctx));
                             w.substs.extend(item.substs.iter().cloned());
                         }
                     }
@@ -2660,12 +2762,65 @@ impl Walker<'_> {
         }
         let mut worst: Option<Verdict> = None;
         let mut nested = false;
-        // Literal names the search selects (`-name .env`): no glob characters.
+        // Predicates that narrow the search to some files (not `-type`, depth or actions).
+        let selective = args.iter().any(|w| {
+            w.exact
+                && matches!(
+                    w.text.as_str(),
+                    "-name"
+                        | "-iname"
+                        | "-path"
+                        | "-ipath"
+                        | "-wholename"
+                        | "-iwholename"
+                        | "-regex"
+                        | "-iregex"
+                        | "-lname"
+                        | "-ilname"
+                        | "-newer"
+                        | "-anewer"
+                        | "-cnewer"
+                        | "-mtime"
+                        | "-mmin"
+                        | "-atime"
+                        | "-amin"
+                        | "-ctime"
+                        | "-cmin"
+                        | "-size"
+                        | "-empty"
+                        | "-user"
+                        | "-group"
+                        | "-uid"
+                        | "-gid"
+                        | "-perm"
+                        | "-links"
+                        | "-inum"
+                        | "-samefile"
+                        | "-nouser"
+                        | "-nogroup"
+                        | "-used"
+                        | "-newermt"
+                        | "-newerct"
+                        | "-newerat"
+                        | "-prune"
+                )
+        });
+        // Names the search selects (`-name .env`), and for a pattern the names it matches
+        // that are credentials (`-name '*.env'` selects `.env`, `-name 'id_rsa*'` `id_rsa`):
+        // a `*` read as nothing or as one character.
         let names: Vec<String> = args
             .windows(2)
             .filter(|p| p[0].exact && matches!(p[0].text.as_str(), "-name" | "-iname"))
-            .filter(|p| p[1].exact && !p[1].text.contains(['*', '?', '[']))
-            .map(|p| p[1].text.clone())
+            .filter(|p| p[1].exact && !p[1].text.contains(['?', '[']))
+            .filter_map(|p| {
+                let n = &p[1].text;
+                if !n.contains('*') {
+                    return Some(n.clone());
+                }
+                [n.replace('*', ""), n.replace('*', "x")]
+                    .into_iter()
+                    .find(|c| targets::is_secret_name(c))
+            })
             .collect();
         while let Some(w) = args.get(i) {
             i += 1;
@@ -2675,14 +2830,32 @@ impl Walker<'_> {
             match w.text.as_str() {
                 "-delete" => {
                     for root in &roots {
-                        let v = targets::judge_delete(
-                            &root.text,
-                            root.exact,
-                            crate::targets::Shape::Descendants,
-                            true,
-                            &scope.cwd,
-                            self.ctx,
-                        )
+                        // Unfiltered, the search of the workspace root deletes all of it
+                        // (`rm -rf ./*`), as its `-exec` items do below.
+                        let everything = format!("{}/*", root.text.trim_end_matches('/'));
+                        let v = if selective {
+                            None
+                        } else {
+                            targets::judge_delete(
+                                &everything,
+                                root.exact,
+                                crate::targets::Shape::Glob,
+                                true,
+                                &scope.cwd,
+                                self.ctx,
+                            )
+                            .filter(|r| *r == ids::FS_DELETE_WORKSPACE_GLOB)
+                        }
+                        .or_else(|| {
+                            targets::judge_delete(
+                                &root.text,
+                                root.exact,
+                                crate::targets::Shape::Descendants,
+                                true,
+                                &scope.cwd,
+                                self.ctx,
+                            )
+                        })
                         .map(RuleRef::verdict);
                         if let Some(v) = v {
                             worst = Some(worse(worst, v));
@@ -2700,11 +2873,31 @@ impl Walker<'_> {
                     let mut cmd: Vec<Word> = args.get(start..i).unwrap_or(&[]).to_vec();
                     i += 1;
                     for root in &roots {
-                        let item = Word {
-                            text: root.text.clone(),
-                            exact: root.exact,
-                            shape: WordShape::Descendants,
-                            substs: Vec::new(),
+                        // With no predicate that selects by name, path, time, size or
+                        // owner, a search of the workspace root reaches everything in it:
+                        // its items are the workspace's catch-all glob (`rm -rf ./*`).
+                        let whole_workspace = !selective
+                            && root.exact
+                            && targets::judge_delete(
+                                &format!("{}/*", root.text.trim_end_matches('/')),
+                                true,
+                                crate::targets::Shape::Glob,
+                                true,
+                                &scope.cwd,
+                                self.ctx,
+                            ) == Some(ids::FS_DELETE_WORKSPACE_GLOB);
+                        let item = if whole_workspace {
+                            Word::paths(
+                                &format!("{}/*", root.text.trim_end_matches('/')),
+                                WordShape::Glob,
+                            )
+                        } else {
+                            Word {
+                                text: root.text.clone(),
+                                exact: root.exact,
+                                shape: WordShape::Descendants,
+                                substs: Vec::new(),
+                            }
                         };
                         // What `{}` stands for when it is only part of a word (`-F f=@{}`): a
                         // credential the search selects (`find . -name .env`, `find ~/.ssh`)
@@ -2718,6 +2911,22 @@ impl Walker<'_> {
                         for word in &mut line {
                             if word.text == "{}" {
                                 *word = item.clone();
+                                // The files are credentials: the item is such a file below
+                                // the root (still every one of them: `Descendants`).
+                                if let Some(p) = secret_item.as_ref().and_then(Option::as_ref) {
+                                    word.text.clone_from(p);
+                                }
+                            } else if let Some(prefix) = item_slot(&word.text, "{}") {
+                                // `-F file=@{}`, `--upload-file={}`: the option's value is
+                                // the item itself.
+                                let text = secret_item
+                                    .as_ref()
+                                    .and_then(Option::as_ref)
+                                    .unwrap_or(&item.text);
+                                *word = Word {
+                                    text: format!("{prefix}{text}"),
+                                    ..item.clone()
+                                };
                             } else if word.text.contains("{}") {
                                 if let Some(p) = secret_item.as_ref().and_then(Option::as_ref) {
                                     word.text = word.text.replace("{}", p);

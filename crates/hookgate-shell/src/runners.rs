@@ -420,6 +420,9 @@ const PACKAGE_BINARIES: &[(&str, &str)] = &[
     ("prisma", "prisma"),
     ("@prisma/cli", "prisma"),
     ("@devcontainers/cli", "devcontainer"),
+    ("netlify-cli", "netlify"),
+    ("firebase-tools", "firebase"),
+    ("@railway/cli", "railway"),
 ];
 
 /// True for commands handled here (a `match` on the name: `exec` asks this for every

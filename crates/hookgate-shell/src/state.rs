@@ -24,23 +24,37 @@ pub(crate) enum Val {
     Known(String),
     /// Only known at run time.
     Unknown,
+    /// Several paths: the files a search selects below a root (`find ROOT … -exec sh -c
+    /// '…$1…' _ {} \;`, `find ROOT | xargs sh -c '…' _`; shape `Descendants`) or a glob's
+    /// matches (`sh -c '…$1…' _ *.py`; shape `Glob`). Not one literal value (`known` is
+    /// `None`), but a word of that shape where it is expanded, judged like `find`'s own `{}`
+    /// or the glob written in its place.
+    Found(String, crate::walk::WordShape),
 }
 
 impl Val {
     pub(crate) fn known(&self) -> Option<&str> {
         match self {
             Self::Known(s) => Some(s),
-            Self::Unknown => None,
+            Self::Unknown | Self::Found(..) => None,
+        }
+    }
+
+    /// The word this value stands for when it is several paths ([`Self::Found`]).
+    pub(crate) fn found(&self) -> Option<crate::walk::Word> {
+        match self {
+            Self::Found(text, shape) => Some(crate::walk::Word::paths(text, *shape)),
+            Self::Known(_) | Self::Unknown => None,
         }
     }
 
     /// A resolved word's value: known only when the word is exact and stands for itself (a
     /// glob or `find`'s `{}` stands for paths not known here).
     pub(crate) fn of(word: &Word) -> Self {
-        if word.exact && word.shape == crate::walk::WordShape::Exact {
-            Self::Known(word.text.clone())
-        } else {
-            Self::Unknown
+        match word.shape {
+            _ if !word.exact => Self::Unknown,
+            crate::walk::WordShape::Exact => Self::Known(word.text.clone()),
+            shape => Self::Found(word.text.clone(), shape),
         }
     }
 }

@@ -66,6 +66,17 @@ impl Word {
         }
     }
 
+    /// Several paths written as one word: the files a search selects below `text`
+    /// (`Descendants`: what `find`'s `{}` stands for) or a glob's matches (`Glob`).
+    pub(crate) fn paths(text: &str, shape: WordShape) -> Self {
+        Self {
+            text: text.to_owned(),
+            exact: true,
+            shape,
+            substs: Vec::new(),
+        }
+    }
+
     pub(crate) fn opaque(text: impl Into<String>) -> Self {
         Self {
             text: text.into(),
@@ -423,17 +434,31 @@ impl Walker<'_> {
                 self.block(node, src, scope, depth);
                 Producer::Opaque
             }
-            "while_statement" if infinite_background_loop(node, src) => {
-                self.mixed(node, src, scope, depth);
-                self.commands.push(ExecutedCommand {
-                    argv: vec![text(node, src).chars().take(60).collect()],
-                    via: scope.via.clone(),
-                    verdict: crate::taxonomy::ids::RCE_FORK_BOMB.verdict(),
-                    effects: Vec::new(),
-                    cwd: scope.cwd_path(),
-                    stdin: None,
-                    writes: None,
-                });
+            "while_statement" => {
+                // An endless loop that forks on every turn is a fork bomb; one that only
+                // spins no-op builtins burns a core. Either is recorded as the loop itself.
+                let verdict = if infinite_background_loop(node, src) {
+                    Some(crate::taxonomy::ids::RCE_FORK_BOMB.verdict())
+                } else if busy_loop(node, src) {
+                    Some(crate::taxonomy::ids::RES_CPU_EXHAUST.verdict())
+                } else {
+                    None
+                };
+                match verdict {
+                    Some(verdict) => {
+                        self.mixed(node, src, scope, depth);
+                        self.commands.push(ExecutedCommand {
+                            argv: vec![text(node, src).chars().take(60).collect()],
+                            via: scope.via.clone(),
+                            verdict,
+                            effects: Vec::new(),
+                            cwd: scope.cwd_path(),
+                            stdin: None,
+                            writes: None,
+                        });
+                    }
+                    None => self.loop_statement(node, src, scope, depth, None, None),
+                }
                 Producer::Opaque
             }
             "if_statement" => {
@@ -444,7 +469,7 @@ impl Walker<'_> {
                 self.case_statement(node, src, scope, depth);
                 Producer::Opaque
             }
-            "while_statement" | "c_style_for_statement" => {
+            "c_style_for_statement" => {
                 self.loop_statement(node, src, scope, depth, None, None);
                 Producer::Opaque
             }
@@ -706,15 +731,22 @@ impl Walker<'_> {
             .drain(records.min(self.write_records.len())..)
             .collect();
         if *output == Producer::Endless {
-            // `yes > f`, `cat /dev/urandom > f`: the write only stops when the disk is full.
+            // `yes > f`, `cat /dev/urandom > f`: the write only stops when the disk is full;
+            // `yes > /dev/null`: it never stops, a core burnt for as long as it runs (in
+            // the background or a loop, until someone kills it).
             for i in &recs {
                 if let Some(c) = self.commands.get_mut(*i)
                     && c.argv
                         .first()
                         .is_some_and(|a| crate::resolve::is_redirect_record(a))
-                    && c.argv.get(1).is_some_and(|p| !p.starts_with("/dev/"))
+                    && let Some(p) = c.argv.get(1)
                 {
-                    c.verdict = crate::taxonomy::ids::RES_DISK_FILL.verdict();
+                    // `/dev/shm` is memory-backed: filling it fills RAM.
+                    if !p.starts_with("/dev/") || p.starts_with("/dev/shm/") {
+                        c.verdict = crate::taxonomy::ids::RES_DISK_FILL.verdict();
+                    } else if matches!(p.as_str(), "/dev/null" | "/dev/zero") {
+                        c.verdict = crate::taxonomy::ids::RES_CPU_EXHAUST.verdict();
+                    }
                 }
             }
         }
@@ -1206,6 +1238,10 @@ impl Walker<'_> {
                     w.text.push_str(&value);
                     // `${TMPDIR:-$(…)}`: the default may still run.
                     self.scan_substitutions(node, src, scope, depth + 1);
+                } else if let Some(paths) = crate::resolve::found_files(node, src, scope) {
+                    // `sh -c 'curl -T "$1" URL' _ {}` under `find -exec`: the found files.
+                    w.text.push_str(&paths.text);
+                    w.shape = paths.shape;
                 } else {
                     w.text.push_str(raw);
                     w.exact = false;
@@ -1336,13 +1372,10 @@ pub(crate) fn any_node(node: Node<'_>, overflow: bool, pred: impl Fn(Node<'_>) -
     false
 }
 
-/// `while :; do cmd & done` / `while true; do …& done`: an unconditional loop that starts
-/// a background process on every turn, with nothing in the body that waits, is a fork bomb
-/// whatever it starts. (`until false` is the same loop.)
-fn infinite_background_loop(node: Node<'_>, src: &str) -> bool {
-    let Some(condition) = node.child_by_field_name("condition") else {
-        return false;
-    };
+/// The body of an unconditional loop (`while :`, `while true`, `while [ 1 ]`, `while ((1))`,
+/// `until false`); `None` for any other loop.
+fn endless_body<'t>(node: Node<'t>, src: &str) -> Option<Node<'t>> {
+    let condition = node.child_by_field_name("condition")?;
     let keyword = node.child(0).map_or("", |k| text(k, src));
     let cond = text(condition, src).trim().trim_end_matches(';').trim();
     let forever = match keyword {
@@ -1350,10 +1383,37 @@ fn infinite_background_loop(node: Node<'_>, src: &str) -> bool {
         "until" => cond == "false",
         _ => false,
     };
-    let Some(body) = node.child_by_field_name("body") else {
+    forever.then(|| node.child_by_field_name("body")).flatten()
+}
+
+/// `while :; do cmd & done` / `while true; do …& done`: an unconditional loop that starts
+/// a background process on every turn, with nothing in the body that waits, is a fork bomb
+/// whatever it starts. (`until false` is the same loop.)
+fn infinite_background_loop(node: Node<'_>, src: &str) -> bool {
+    endless_body(node, src).is_some_and(|body| has_background_job(body) && !waits(body, src))
+}
+
+/// `while :; do :; done`, `until false; do echo x; done`: an unconditional loop whose body
+/// only runs no-op builtins (nothing that waits, forks, or leaves the loop) spins a core for
+/// ever.
+fn busy_loop(node: Node<'_>, src: &str) -> bool {
+    const NOOPS: &[&str] = &[":", "true", "false", "echo", "printf", "let", "test", "["];
+    let Some(body) = endless_body(node, src) else {
         return false;
     };
-    forever && has_background_job(body) && !waits(body, src)
+    !any_node(body, true, |n| match n.kind() {
+        "command_name" => !NOOPS.contains(&text(n, src)),
+        // Redirections to files, substitutions, pipelines and nested control all do
+        // more than spin (or are judged on their own).
+        "command_substitution"
+        | "process_substitution"
+        | "pipeline"
+        | "file_redirect"
+        | "heredoc_redirect"
+        | "herestring_redirect"
+        | "&" => true,
+        _ => false,
+    })
 }
 
 /// A command ending in `&` somewhere in `node`.

@@ -1669,14 +1669,14 @@ fn second_round_of_spellings() {
         ("skaffold run", ALLOW, "-"),
         ("kubectl apply -f deploy.yaml", ALLOW, "-"),
         ("firebase deploy", ALLOW, "-"),
-        ("vercel --prod", ALLOW, "-"),
-        ("netlify deploy --prod", ALLOW, "-"),
+        ("vercel --prod", ASK, "deploy.production"), // production: see DISAGREEMENTS DP1
+        ("netlify deploy --prod", ASK, "deploy.production"), // production: see DISAGREEMENTS DP1
         ("fly deploy", ALLOW, "-"),
         ("wrangler deploy", ALLOW, "-"),
         ("wrangler publish", ALLOW, "-"),
         ("npx wrangler deploy", ALLOW, "-"),
         ("serverless deploy", ALLOW, "-"),
-        ("sls deploy --stage prod", ALLOW, "-"),
+        ("sls deploy --stage prod", ASK, "deploy.production"), // production: see DISAGREEMENTS DP1
         ("cdk deploy --require-approval never", ALLOW, "-"),
         (
             "terraform apply -auto-approve",

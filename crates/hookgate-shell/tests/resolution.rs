@@ -292,8 +292,15 @@ fn for_loops_over_literal_words_run_once_per_value() {
         ("set -- / x; for x; do rm -rf $x; done", DENY, &["rm -rf /"]),
         // The variable keeps the last value.
         ("for d in a; do :; done; rm -rf /$d", DENY, &["rm -rf /a"]),
+        // One glob: each turn's value is one of its matches, judged as the glob itself.
+        ("for f in *.log; do rm $f; done", ALLOW, &["rm *.log"]),
+        (
+            "for f in /etc/*.conf; do rm $f; done",
+            DENY,
+            &["rm /etc/*.conf"],
+        ),
+        ("for f in *; do rm -rf \"$f\"; done", ASK, &["rm -rf *"]),
         // Words not known statically: the variable is unknown, as before.
-        ("for f in *.log; do rm $f; done", ASK, &["rm $f"]),
         ("for f in *.log; do echo $f; done", ALLOW, &[]),
         ("for d in $(seq 3); do rm -rf $d; done", ASK, &[]),
         ("for x; do rm -rf $x; done", ASK, &[]),

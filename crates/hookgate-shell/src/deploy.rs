@@ -1,0 +1,297 @@
+//! Production deploys: a release to live users, outward and hard to take back like
+//! publishing a package, so it asks (`deploy.production`, in the publishing category), while
+//! preview, staging and development deploys stay ordinary work.
+//!
+//! Only an *explicit* production target counts: a flag that means production (`vercel
+//! --prod`, `netlify deploy --prod`), a stage/environment/stack value that names production
+//! (`serverless deploy --stage prod`, `wrangler deploy --env production`, `firebase deploy -P
+//! prod`, `pulumi up -s acme/api/prod`), a stage operand (`cap production deploy`, `vapor
+//! deploy production`), or a command that moves the production domains (`vercel promote`). A
+//! tool whose default target may or may not be production (`fly deploy`, `firebase deploy`,
+//! `wrangler deploy`, `vercel deploy`) is not guessed at; see `DISAGREEMENTS.md` (DP1).
+
+use crate::deferred::scan;
+use crate::model::Verdict;
+use crate::taxonomy::ids;
+use crate::walk::Word;
+
+/// Where a tool's production target is written.
+#[derive(Clone, Copy)]
+enum Marker {
+    /// The subcommand always deploys to production.
+    Always,
+    /// One of these flags is present.
+    Flags(&'static [&'static str]),
+    /// One of these options has a production value.
+    Options(&'static [&'static str]),
+    /// The operand at this index (after the subcommand) names production.
+    Operand(usize),
+}
+
+/// One deploy command: its tools, the subcommands (first operand; `""` = none) it applies
+/// to (`*`: any), the short letters and long options that take a value (so values are not mistaken for
+/// subcommands), and where production is marked.
+struct Deploy {
+    tools: &'static [&'static str],
+    subs: &'static [&'static str],
+    /// The operand that must follow the subcommand (`gh workflow run`; `""`: none needed).
+    then: &'static str,
+    short_values: &'static str,
+    long_values: &'static [&'static str],
+    /// Production when any of these holds.
+    markers: &'static [Marker],
+}
+
+/// A deploy whose stage, environment or stack is an option value (`--stage prod`).
+const fn staged(
+    tools: &'static [&'static str],
+    subs: &'static [&'static str],
+    short_values: &'static str,
+    markers: &'static [Marker],
+) -> Deploy {
+    Deploy {
+        tools,
+        subs,
+        then: "",
+        short_values,
+        long_values: STAGE_LONG,
+        markers,
+    }
+}
+
+const VERCEL_LONG: &[&str] = &[
+    "--token",
+    "--scope",
+    "--cwd",
+    "--local-config",
+    "--global-config",
+    "--target",
+    "--env",
+    "--build-env",
+    "--meta",
+    "--regions",
+    "--archive",
+    "--team",
+];
+const STAGE_LONG: &[&str] = &[
+    "--stage",
+    "--region",
+    "--config",
+    "--env",
+    "--environment",
+    "--stack",
+    "--destination",
+    "--config-env",
+    "--profile",
+    "--service",
+    "--cwd",
+    "--name",
+    "--config-file",
+    "--template-file",
+];
+
+/// The data table of production deploys.
+const DEPLOYS: &[Deploy] = &[
+    Deploy {
+        tools: &["vercel", "vc"],
+        subs: &["", "deploy"],
+        then: "",
+        short_values: "tSAemb",
+        long_values: VERCEL_LONG,
+        markers: &[
+            Marker::Flags(&["--prod", "--production"]),
+            Marker::Options(&["--target"]),
+        ],
+    },
+    // `vercel promote URL`, `vercel rollback`: the production domains move.
+    Deploy {
+        tools: &["vercel", "vc"],
+        subs: &["promote", "rollback"],
+        then: "",
+        short_values: "tSA",
+        long_values: VERCEL_LONG,
+        markers: &[Marker::Always],
+    },
+    Deploy {
+        tools: &["netlify", "ntl"],
+        subs: &["deploy"],
+        then: "",
+        short_values: "damsfo",
+        long_values: &[
+            "--dir",
+            "--alias",
+            "--message",
+            "--site",
+            "--functions",
+            "--auth",
+            "--filter",
+        ],
+        markers: &[Marker::Flags(&[
+            "--prod",
+            "-p",
+            "--prod-if-unlocked",
+            "--prodIfUnlocked",
+        ])],
+    },
+    // `firebase deploy` goes live in the project it targets, which may be a staging one:
+    // production is a project (or alias) that says so (`-P prod`, `--project acme-prod`).
+    // Preview channels are `hosting:channel:deploy`, another subcommand.
+    Deploy {
+        tools: &["firebase"],
+        subs: &["deploy"],
+        then: "",
+        short_values: "Pm",
+        long_values: &["--project", "--only", "--except", "--message", "--config"],
+        markers: &[Marker::Options(&["--project", "-P"])],
+    },
+    staged(
+        &["serverless", "sls", "osls"],
+        &["deploy"],
+        "srcf",
+        &[Marker::Options(&["--stage", "-s"])],
+    ),
+    staged(
+        &["sam"],
+        &["deploy", "sync"],
+        "t",
+        &[Marker::Options(&["--config-env", "--stack-name"])],
+    ),
+    staged(
+        &["wrangler"],
+        &["deploy", "publish"],
+        "ec",
+        &[Marker::Options(&["--env", "-e"])],
+    ),
+    staged(
+        &["railway"],
+        &["up", "redeploy", "deploy"],
+        "es",
+        &[Marker::Options(&["--environment", "-e"])],
+    ),
+    staged(
+        &["pulumi"],
+        &["up", "update"],
+        "sCm",
+        &[Marker::Options(&["--stack", "-s"])],
+    ),
+    staged(
+        &["kamal"],
+        &["deploy", "redeploy", "rollback"],
+        "dcr",
+        &[Marker::Options(&["--destination", "-d"])],
+    ),
+    // Capistrano and Mina name the stage before the task: `cap production deploy`.
+    Deploy {
+        tools: &["cap", "mina"],
+        subs: &["*"],
+        then: "",
+        short_values: "",
+        long_values: &[],
+        markers: &[Marker::Operand(0)],
+    },
+    // `heroku pipelines:promote`: the staging slug goes to the downstream (production) apps.
+    Deploy {
+        tools: &["heroku"],
+        subs: &["pipelines:promote"],
+        then: "",
+        short_values: "art",
+        long_values: &["--app", "--remote", "--to"],
+        markers: &[Marker::Always],
+    },
+    // `gh workflow run deploy.yml -f environment=production` / `gh workflow run deploy-prod.yml`:
+    // a deploy workflow started for production.
+    Deploy {
+        tools: &["gh"],
+        subs: &["workflow"],
+        then: "run",
+        short_values: "fFrR",
+        long_values: &["--field", "--raw-field", "--ref", "--repo", "--json"],
+        markers: &[
+            Marker::Options(&["-f", "-F", "--field", "--raw-field"]),
+            Marker::Operand(2),
+        ],
+    },
+    // `dep deploy production` (Deployer), `vapor deploy production`, `eb deploy prod-env`.
+    Deploy {
+        tools: &["dep", "vapor", "eb"],
+        subs: &["deploy"],
+        then: "",
+        short_values: "",
+        long_values: &["--environment", "--profile", "--region", "--label"],
+        markers: &[Marker::Operand(1)],
+    },
+];
+
+/// True when an environment, stage or stack name means production: `prod`, `production`,
+/// `prd`, `live`, or such a word as a `-`/`_`/`/`/`.`/`:`/`=`-separated part (`prod-eu`,
+/// `api_prod`, `acme/web/production`, a workflow input `environment=production`).
+pub(crate) fn names_production(value: &str) -> bool {
+    value
+        .to_ascii_lowercase()
+        .split(['-', '_', '/', '.', ':', '='])
+        .any(|part| matches!(part, "prod" | "production" | "prd" | "live"))
+}
+
+/// `deploy.production` when `name words…` deploys to production (see the module doc).
+pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
+    for d in DEPLOYS.iter().filter(|d| d.tools.contains(&name)) {
+        let (opts, operands) = scan(name, words, d.short_values, d.long_values);
+        // A path operand (`vercel ./dist --prod`) is the project, not a subcommand.
+        let sub = operands
+            .first()
+            .map(|w| w.text.as_str())
+            .filter(|t| !t.starts_with('.') && !t.contains('/'))
+            .unwrap_or("");
+        let applies = d.subs.contains(&sub) || (d.subs.contains(&"*") && !sub.is_empty());
+        if !applies || (!d.then.is_empty() && operands.get(1).is_none_or(|w| w.text != d.then)) {
+            continue;
+        }
+        let production = d.markers.iter().any(|marker| match *marker {
+            Marker::Always => true,
+            Marker::Flags(flags) => opts.iter().any(|o| flags.contains(&o.name.as_str())),
+            Marker::Options(names) => opts.iter().any(|o| {
+                names.contains(&o.name.as_str())
+                    && o.value
+                        .as_ref()
+                        .is_some_and(|v| v.exact && names_production(&v.text))
+            }),
+            Marker::Operand(i) => {
+                operands
+                    .get(i)
+                    .is_some_and(|w| w.exact && names_production(&w.text))
+                    && (i > 0
+                        || operands
+                            .get(1)
+                            .is_some_and(|t| t.text.starts_with("deploy")))
+            }
+        });
+        if production {
+            return Some(ids::DEPLOY_PRODUCTION.verdict());
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::names_production;
+
+    #[test]
+    fn production_names_are_whole_parts_of_the_name() {
+        for v in [
+            "prod",
+            "Production",
+            "prod-eu",
+            "api_prod",
+            "acme/web/production",
+            "live",
+        ] {
+            assert!(names_production(v), "{v}");
+        }
+        for v in [
+            "dev", "staging", "preview", "product", "produce", "delivery", "pr-42",
+        ] {
+            assert!(!names_production(v), "{v}");
+        }
+    }
+}
