@@ -3052,33 +3052,46 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
                 format!("{what} would run dangerous code: {}", a.verdict.reason),
             ))
         };
-        let name = file_name(p);
-        if name == "package.json" {
-            let scripts: Vec<String> = serde_json::from_str::<serde_json::Value>(content)
-                .ok()
-                .and_then(|v| v.get("scripts").and_then(|s| s.as_object()).cloned())
-                .map(|m| {
-                    m.values()
-                        .filter_map(|v| v.as_str().map(str::to_owned))
-                        .collect()
-                })
-                .unwrap_or_default();
-            for s in scripts {
-                if let Some(v) = judge_code(&s, &format!("a script in {}", p.display())) {
-                    return Some(v);
-                }
+        for (code, what) in crate::loaded::written_code(p, content) {
+            if let Some(v) = judge_code(&code, &what) {
+                return Some(v);
             }
-        } else if name == "Makefile" || name == "makefile" || name == "GNUmakefile" {
-            for line in content.lines().filter(|l| l.starts_with('\t')) {
-                let recipe = line.trim_start().trim_start_matches(['@', '-', '+']);
-                if let Some(v) = judge_code(recipe, &format!("a recipe in {}", p.display())) {
-                    return Some(v);
-                }
-            }
-        } else if is_shell_script(p, content)
+        }
+        if is_shell_script(p, content)
             && let Some(v) = judge_code(content, &format!("the script {}", p.display()))
         {
             return Some(v);
+        }
+    }
+    // Runners about to load files by convention (`make -f Makefile.local`, `pytest` and its
+    // `conftest.py` files): what those files hold now, read from disk, judged as if run, so
+    // code staged by an earlier call (or planted by other means) is seen when it runs.
+    if let Some(analysis) = j.facts.analysis.as_ref() {
+        for item in &j.facts.items {
+            let Some(c) = item.command.and_then(|k| analysis.commands.get(k)) else {
+                continue;
+            };
+            let Some(cwd) = c.cwd.path(&j.facts.cwd) else {
+                continue;
+            };
+            for (code, what) in crate::loaded::runner_loads(&c.argv, cwd) {
+                if let Some(v) = denied_if_run(j, &code, cwd.to_path_buf()) {
+                    return Some(Violation::new(
+                        Effect::Ask,
+                        format!("{what}, which would, when run, {}", v.reason),
+                    ));
+                }
+                let a = hookgate_shell::analyze(&code, &sctx);
+                if a.verdict.class == hookgate_shell::Class::Dangerous {
+                    return Some(Violation::new(
+                        Effect::Ask,
+                        format!(
+                            "{what}, which would run dangerous code: {}",
+                            a.verdict.reason
+                        ),
+                    ));
+                }
+            }
         }
     }
     None

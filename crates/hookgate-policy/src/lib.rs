@@ -32,6 +32,7 @@ mod cases;
 mod describe;
 mod eval;
 mod invariants;
+mod loaded;
 mod pattern;
 mod policy;
 mod regenerable;
