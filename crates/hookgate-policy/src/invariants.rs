@@ -258,7 +258,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         transitive_effect,
-        "Writing a script (shell file, package.json scripts, Makefile recipe, git hook; file tool or shell write) whose parsed commands the analyzer would deny or ask, or that would modify the guard when run; starting a nested agent session (`claude -p`, `codex exec`, `npx @google/gemini-cli`), whose calls run as a new session."
+        "Writing a script (shell file, package.json scripts, Makefile recipe, git hook, or a file a runner loads by convention: conftest.py, sitecustomize.py, .pth, Makefile.*, *.mk, justfile, Rakefile, tox.ini, tasks.py, *.config.js; file tool or shell write) whose parsed commands the analyzer would deny or ask, or that would modify the guard when run; running make, pytest, just, rake, nox, invoke or tox while the files they load hold such code; starting a nested agent session (`claude -p`, `codex exec`, `npx @google/gemini-cli`), whose calls run as a new session."
     ),
     invariant!(
         "no-network-egress",
@@ -3052,9 +3052,19 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
                 format!("{what} would run dangerous code: {}", a.verdict.reason),
             ))
         };
-        for (code, what) in crate::loaded::written_code(p, content) {
-            if let Some(v) = judge_code(&code, &what) {
-                return Some(v);
+        for l in crate::loaded::written_code(p, content) {
+            if let Some(v) = deferred_self_modification(j, p, &l.code) {
+                return Some(Violation::new(
+                    Effect::Ask,
+                    format!("{}, when run, {}", l.what, v.reason),
+                ));
+            }
+            let a = hookgate_shell::analyze(&l.code, &sctx);
+            if let Some(reason) = crate::loaded::placed_danger(&a, l.whole_file) {
+                return Some(Violation::new(
+                    Effect::Ask,
+                    format!("{} would run dangerous code: {reason}", l.what),
+                ));
             }
         }
         if is_shell_script(p, content)
@@ -3074,21 +3084,18 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
             let Some(cwd) = c.cwd.path(&j.facts.cwd) else {
                 continue;
             };
-            for (code, what) in crate::loaded::runner_loads(&c.argv, cwd) {
-                if let Some(v) = denied_if_run(j, &code, cwd.to_path_buf()) {
+            for l in crate::loaded::runner_loads(&c.argv, cwd) {
+                if let Some(v) = denied_if_run(j, &l.code, cwd.to_path_buf()) {
                     return Some(Violation::new(
                         Effect::Ask,
-                        format!("{what}, which would, when run, {}", v.reason),
+                        format!("{}, which would, when run, {}", l.what, v.reason),
                     ));
                 }
-                let a = hookgate_shell::analyze(&code, &sctx);
-                if a.verdict.class == hookgate_shell::Class::Dangerous {
+                let a = hookgate_shell::analyze(&l.code, &sctx);
+                if let Some(reason) = crate::loaded::placed_danger(&a, l.whole_file) {
                     return Some(Violation::new(
                         Effect::Ask,
-                        format!(
-                            "{what}, which would run dangerous code: {}",
-                            a.verdict.reason
-                        ),
+                        format!("{}, which would run dangerous code: {reason}", l.what),
                     ));
                 }
             }

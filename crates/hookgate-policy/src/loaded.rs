@@ -46,6 +46,52 @@ enum Kind {
     PackageJson,
 }
 
+impl Kind {
+    /// A whole source file in a programming language (not lines of shell): its functions
+    /// take parameters, so targets unknown until run time are the norm there, not a sign.
+    fn is_source(self) -> bool {
+        matches!(self, Self::Python | Self::Pth | Self::Ruby | Self::Node)
+    }
+}
+
+/// Code a runner loads, as the command line it amounts to.
+#[derive(Debug)]
+pub(crate) struct Loaded {
+    /// The command line (`python3 -c '…'` for a Python file, a recipe line for make).
+    pub code: String,
+    /// What loads it, for the message (`conftest.py (loaded by pytest)`).
+    pub what: String,
+    /// A whole source file: only dangers the analyzer can place count (see [`placed_danger`]).
+    pub whole_file: bool,
+}
+
+/// The danger the analysis of loaded code shows, as a reason: the whole verdict for lines of
+/// shell; for a whole source file, the first command's danger that is not only "a target or
+/// code known at run time" (`os.remove(f)` in a function is the ordinary shape of a source
+/// file, `shutil.rmtree(os.path.expanduser('~'))` is not), so writing ordinary fixtures and
+/// task files stays quiet while a file that reaches the home directory or the network shell
+/// does not.
+pub(crate) fn placed_danger(a: &hookgate_shell::Analysis, whole_file: bool) -> Option<String> {
+    use hookgate_shell::Class;
+    if !whole_file {
+        return (a.verdict.class == Class::Dangerous).then(|| a.verdict.reason.clone());
+    }
+    let unplaced = |id: Option<&str>| {
+        id.is_some_and(|i| i.ends_with("_unresolved_target") || i == "rce.dynamic_code")
+    };
+    let mut found: Option<&hookgate_shell::Verdict> = None;
+    for c in &a.commands {
+        let v = &c.verdict;
+        if v.class != Class::Dangerous || unplaced(v.rule_id.as_deref()) {
+            continue;
+        }
+        if found.is_none_or(|f| v.action() > f.action()) {
+            found = Some(v);
+        }
+    }
+    found.map(|v| v.reason.clone())
+}
+
 /// What loads a file of this name, for messages and for judging its text; `None` for files
 /// no runner loads by convention.
 fn kind_of(path: &Path) -> Option<(Kind, &'static str)> {
@@ -349,7 +395,7 @@ fn code_of(kind: Kind, text: &str, goals: Option<&[String]>) -> Vec<String> {
 /// The code written into `path` with this text, when a runner loads the file by convention:
 /// `(command line, what runs it)` pairs; empty for other files. Make files are judged whole
 /// (every recipe: the writer chooses which target runs later).
-pub(crate) fn written_code(path: &Path, text: &str) -> Vec<(String, String)> {
+pub(crate) fn written_code(path: &Path, text: &str) -> Vec<Loaded> {
     let Some((kind, runner)) = kind_of(path) else {
         return Vec::new();
     };
@@ -360,7 +406,11 @@ pub(crate) fn written_code(path: &Path, text: &str) -> Vec<(String, String)> {
     };
     code_of(kind, text, None)
         .into_iter()
-        .map(|c| (c, what.clone()))
+        .map(|code| Loaded {
+            code,
+            what: what.clone(),
+            whole_file: kind.is_source(),
+        })
         .collect()
 }
 
@@ -481,7 +531,7 @@ fn conftests(root: &Path, operands: &[String]) -> Vec<PathBuf> {
 /// The files `argv`, run in `cwd`, loads by convention, each with the command lines it runs
 /// and a description of the load (`make -f Makefile.local runs Makefile.local`). Files are
 /// read from disk now (bounded); a runner not listed here loads nothing this knows of.
-pub(crate) fn runner_loads(argv: &[String], cwd: &Path) -> Vec<(String, String)> {
+pub(crate) fn runner_loads(argv: &[String], cwd: &Path) -> Vec<Loaded> {
     let a = tool_argv(argv);
     let Some(tool) = a.first() else {
         return Vec::new();
@@ -552,9 +602,14 @@ pub(crate) fn runner_loads(argv: &[String], cwd: &Path) -> Vec<(String, String)>
                 read.push(p);
             }
             if let Some(first) = read.first() {
+                let what = format!("`{}` runs {}", argv.join(" "), first.display());
                 return code_of(Kind::Make, &text, Some(&goals))
                     .into_iter()
-                    .map(|c| (c, format!("`{}` runs {}", argv.join(" "), first.display())))
+                    .map(|code| Loaded {
+                        code,
+                        what: what.clone(),
+                        whole_file: false,
+                    })
                     .collect();
             }
             return Vec::new();
@@ -607,7 +662,11 @@ pub(crate) fn runner_loads(argv: &[String], cwd: &Path) -> Vec<(String, String)>
         out.extend(
             code_of(kind, &text, goals.as_deref())
                 .into_iter()
-                .map(|c| (c, what.clone())),
+                .map(|code| Loaded {
+                    code,
+                    what: what.clone(),
+                    whole_file: kind.is_source(),
+                }),
         );
     }
     out
@@ -668,7 +727,8 @@ mod tests {
             "import shutil\nshutil.rmtree('x')\n",
         );
         assert_eq!(c.len(), 1);
-        assert!(c[0].0.starts_with("python3 -c '"));
+        assert!(c[0].code.starts_with("python3 -c '"));
+        assert!(c[0].whole_file);
         assert!(written_code(Path::new("a.pth"), "/opt/lib\n").is_empty());
         assert_eq!(
             written_code(Path::new("a.pth"), "import os; os.system('x')\n").len(),

@@ -3388,11 +3388,10 @@ fn ruby_api(name: &str) -> Option<Api> {
         | "FileUtils.chmod_R" | "FileUtils.chown" | "FileUtils.chown_R" => Api::Each(Chmod, 1),
         "File.read" | "IO.read" | "File.readlines" | "IO.readlines" | "File.binread"
         | "IO.foreach" => Api::Op(Read, Pos(0)),
-        "system" | "exec" | "spawn" | "IO.popen" | "Open3.capture2" | "Open3.capture2e"
-        | "Open3.capture3" | "Open3.popen2" | "Open3.popen2e" | "Open3.popen3"
-        | "Open3.pipeline" | "Process.spawn" | "Process.exec" | "PTY.spawn" | "fork" => {
-            Api::Spawn(Pos(0))
-        }
+        "system" | "exec" | "spawn" | "sh" | "FileUtils.sh" | "IO.popen" | "Open3.capture2"
+        | "Open3.capture2e" | "Open3.capture3" | "Open3.popen2" | "Open3.popen2e"
+        | "Open3.popen3" | "Open3.pipeline" | "Process.spawn" | "Process.exec" | "PTY.spawn"
+        | "fork" => Api::Spawn(Pos(0)),
         "ENV.store" | "ENV.update" | "ENV.merge!" | "ENV.replace" => Api::SetEnvKw,
         "Net.HTTP.get"
         | "Net.HTTP.get_response"
