@@ -3036,41 +3036,22 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
     let mut sctx = hookgate_shell::Context::new(j.facts.cwd.clone(), j.ctx.home.clone());
     sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
     for (p, content) in written {
-        let judge_code = |code: &str, what: &str| -> Option<Violation> {
-            if let Some(v) = deferred_self_modification(j, p, code) {
-                return Some(Violation::new(
-                    Effect::Ask,
-                    format!("{what}, when run, {}", v.reason),
-                ));
-            }
-            let a = hookgate_shell::analyze(code, &sctx);
-            if a.verdict.class != hookgate_shell::Class::Dangerous {
-                return None;
-            }
-            Some(Violation::new(
-                Effect::Ask,
-                format!("{what} would run dangerous code: {}", a.verdict.reason),
-            ))
-        };
         for l in crate::loaded::written_code(p, content) {
-            if let Some(v) = deferred_self_modification(j, p, &l.code) {
-                return Some(Violation::new(
-                    Effect::Ask,
-                    format!("{}, when run, {}", l.what, v.reason),
-                ));
-            }
-            let a = hookgate_shell::analyze(&l.code, &sctx);
-            if let Some(reason) = crate::loaded::placed_danger(&a, l.whole_file) {
-                return Some(Violation::new(
-                    Effect::Ask,
-                    format!("{} would run dangerous code: {reason}", l.what),
-                ));
+            let denied = deferred_self_modification(j, p, &l.code);
+            if let Some(v) = loaded_violation(&l, denied, &sctx) {
+                return Some(v);
             }
         }
-        if is_shell_script(p, content)
-            && let Some(v) = judge_code(content, &format!("the script {}", p.display()))
-        {
-            return Some(v);
+        if is_shell_script(p, content) {
+            let script = crate::loaded::Loaded {
+                code: content.to_owned(),
+                what: format!("the script {}", p.display()),
+                whole_file: false,
+            };
+            let denied = deferred_self_modification(j, p, content);
+            if let Some(v) = loaded_violation(&script, denied, &sctx) {
+                return Some(v);
+            }
         }
     }
     // Runners about to load files by convention (`make -f Makefile.local`, `pytest` and its
@@ -3085,23 +3066,37 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
                 continue;
             };
             for l in crate::loaded::runner_loads(&c.argv, cwd) {
-                if let Some(v) = denied_if_run(j, &l.code, cwd.to_path_buf()) {
-                    return Some(Violation::new(
-                        Effect::Ask,
-                        format!("{}, which would, when run, {}", l.what, v.reason),
-                    ));
-                }
-                let a = hookgate_shell::analyze(&l.code, &sctx);
-                if let Some(reason) = crate::loaded::placed_danger(&a, l.whole_file) {
-                    return Some(Violation::new(
-                        Effect::Ask,
-                        format!("{}, which would run dangerous code: {reason}", l.what),
-                    ));
+                let denied = denied_if_run(j, &l.code, cwd.to_path_buf());
+                if let Some(v) = loaded_violation(&l, denied, &sctx) {
+                    return Some(v);
                 }
             }
         }
     }
     None
+}
+
+/// The question about code a runner will load (written now, or on disk as a runner starts):
+/// what the locked invariant would deny if it ran (`denied`), else the analyzer's danger
+/// ([`crate::loaded::placed_danger`]). Asked, not denied: the code has not run yet, and the
+/// user may have meant it.
+fn loaded_violation(
+    l: &crate::loaded::Loaded,
+    denied: Option<Violation>,
+    sctx: &hookgate_shell::Context,
+) -> Option<Violation> {
+    if let Some(v) = denied {
+        return Some(Violation::new(
+            Effect::Ask,
+            format!("{}, when run, {}", l.what, v.reason),
+        ));
+    }
+    let reason =
+        crate::loaded::placed_danger(&hookgate_shell::analyze(&l.code, sctx), l.whole_file)?;
+    Some(Violation::new(
+        Effect::Ask,
+        format!("{} would run dangerous code: {reason}", l.what),
+    ))
 }
 
 /// What `no-governance-self-modification` would deny if `code`, written into `file`, ran:

@@ -163,31 +163,6 @@ struct MakeFile {
     includes: Vec<String>,
 }
 
-/// The bodies of `$(shell …)` in a line (balanced parentheses).
-fn shell_calls(line: &str, out: &mut Vec<String>) {
-    let mut rest = line;
-    while let Some(at) = rest.find("$(shell ") {
-        let body = &rest[at + "$(shell ".len()..];
-        let mut depth = 1usize;
-        let mut end = body.len();
-        for (k, c) in body.char_indices() {
-            match c {
-                '(' => depth += 1,
-                ')' => {
-                    depth -= 1;
-                    if depth == 0 {
-                        end = k;
-                        break;
-                    }
-                }
-                _ => {}
-            }
-        }
-        out.push(body[..end].replace("$$", "$"));
-        rest = body.get(end..).unwrap_or("");
-    }
-}
-
 fn parse_make(text: &str) -> MakeFile {
     let mut mf = MakeFile::default();
     // Backslash-continued lines are one line.
@@ -227,10 +202,10 @@ fn parse_make(text: &str) -> MakeFile {
             mf.includes
                 .extend(word.filter(|f| !f.contains('$')).map(str::to_owned));
             current = None;
-            shell_calls(line, &mut mf.parse_time);
+            mf.parse_time.extend(hookgate_shell::make_shell_calls(line));
             continue;
         }
-        shell_calls(line, &mut mf.parse_time);
+        mf.parse_time.extend(hookgate_shell::make_shell_calls(line));
         let is_assignment = |head: &str| head.contains('=');
         match line.split_once(':') {
             Some((head, tail)) if !is_assignment(head) && !tail.starts_with('=') => {
@@ -602,7 +577,7 @@ pub(crate) fn runner_loads(argv: &[String], cwd: &Path) -> Vec<Loaded> {
                 read.push(p);
             }
             if let Some(first) = read.first() {
-                let what = format!("`{}` runs {}", argv.join(" "), first.display());
+                let what = format!("`{}` runs {}, which", argv.join(" "), first.display());
                 return code_of(Kind::Make, &text, Some(&goals))
                     .into_iter()
                     .map(|code| Loaded {
@@ -658,7 +633,7 @@ pub(crate) fn runner_loads(argv: &[String], cwd: &Path) -> Vec<Loaded> {
         let Some(text) = read_bounded(&p) else {
             continue;
         };
-        let what = format!("`{}` loads {}", argv.join(" "), p.display());
+        let what = format!("`{}` loads {}, which", argv.join(" "), p.display());
         out.extend(
             code_of(kind, &text, goals.as_deref())
                 .into_iter()
