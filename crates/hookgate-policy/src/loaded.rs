@@ -132,7 +132,7 @@ fn kind_of(path: &Path) -> Option<(Kind, &'static str)> {
         _ if ext == "just" => (Kind::Just, "just"),
         // `jest.config.js`, `vite.config.mjs`, `.eslintrc.cjs`, `webpack.config.js`: what the
         // tool of that name `require`s when it starts.
-        _ if matches!(ext, "js" | "cjs" | "mjs")
+        _ if matches!(ext, "js" | "cjs" | "mjs" | "ts" | "mts" | "cts")
             && (name.contains(".config.") || name.starts_with('.') && name.contains("rc.")) =>
         {
             (Kind::Node, "its tool")
@@ -397,19 +397,17 @@ fn tool_argv(argv: &[String]) -> Vec<String> {
         let Some(first) = a.first().map(|s| base(s)) else {
             break;
         };
-        let wrapper = matches!(
+        let second = a.get(1).map_or("", String::as_str);
+        let wrapper = (matches!(
             first.as_str(),
-            "uv" | "poetry"
-                | "pipenv"
-                | "pdm"
-                | "hatch"
-                | "rye"
-                | "bundle"
-                | "npx"
-                | "pnpm"
-                | "yarn"
-        ) && a.get(1).is_some_and(|s| s == "run" || s == "exec");
-        let module = first.starts_with("python") && a.get(1).is_some_and(|s| s == "-m");
+            "uv" | "poetry" | "pipenv" | "pdm" | "hatch" | "rye" | "bundle"
+        ) && matches!(second, "run" | "exec"))
+            || (matches!(first.as_str(), "npm" | "pnpm" | "yarn" | "bun") && second == "exec");
+        let module = first.starts_with("python") && second == "-m";
+        if matches!(first.as_str(), "npx" | "bunx" | "pnpx") && !second.starts_with('-') {
+            a.drain(..1);
+            continue;
+        }
         if wrapper || module {
             a.drain(..2);
         } else {
@@ -625,6 +623,24 @@ pub(crate) fn runner_loads(argv: &[String], cwd: &Path) -> Vec<Loaded> {
         "fab" => files.push((cwd.join("fabfile.py"), Kind::Python, None)),
         "doit" => files.push((cwd.join("dodo.py"), Kind::Python, None)),
         "tox" => files.push((cwd.join("tox.ini"), Kind::Tox, None)),
+        "npm" | "pnpm" | "yarn" | "bun" => return package_scripts(argv, tool, rest, cwd),
+        // A JavaScript tool `require`s its config when it starts.
+        "jest" | "vitest" | "vite" | "webpack" | "rollup" | "eslint" | "next" | "playwright"
+        | "karma" | "astro" | "nuxt" | "gulp" | "grunt" => {
+            if let Ok(rd) = std::fs::read_dir(cwd) {
+                for e in rd.filter_map(Result::ok).take(MAX_SCAN) {
+                    let name = e.file_name().to_string_lossy().into_owned();
+                    let ext = name.rsplit('.').next().unwrap_or("");
+                    let ours = name.starts_with(&format!("{tool}.config."))
+                        || name.starts_with(&format!("{tool}file."))
+                        || (tool == "eslint" && name.starts_with(".eslintrc."))
+                        || (tool == "grunt" && name.starts_with("Gruntfile."));
+                    if ours && matches!(ext, "js" | "cjs" | "mjs" | "ts" | "mts" | "cts") {
+                        files.push((e.path(), Kind::Node, None));
+                    }
+                }
+            }
+        }
         _ => {}
     }
     files.truncate(MAX_FILES);
@@ -643,6 +659,79 @@ pub(crate) fn runner_loads(argv: &[String], cwd: &Path) -> Vec<Loaded> {
                     whole_file: kind.is_source(),
                 }),
         );
+    }
+    out
+}
+
+/// The `package.json` scripts a package manager is about to run, with their `pre`/`post`
+/// hooks: `npm test`/`start`/`stop`/`restart`, `npm run X` (and `yarn`/`pnpm`/`bun run X`,
+/// `yarn X` for a script name), and the root package's lifecycle scripts for a bare
+/// `npm install`/`ci` (installing named packages runs theirs, not these).
+fn package_scripts(argv: &[String], tool: &str, rest: &[String], cwd: &Path) -> Vec<Loaded> {
+    let path = cwd.join("package.json");
+    let Some(scripts) = read_bounded(&path)
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .and_then(|v| v.get("scripts").and_then(|s| s.as_object()).cloned())
+    else {
+        return Vec::new();
+    };
+    let words: Vec<&str> = rest
+        .iter()
+        .map(String::as_str)
+        .filter(|w| !w.starts_with('-'))
+        .collect();
+    // A bare `npm install`/`ci` (and a bare `yarn`) installs the root package: its lifecycle.
+    let installs_root = matches!(words.as_slice(), ["install" | "i" | "ci"])
+        || (words.is_empty() && tool == "yarn");
+    let names: Vec<String> = match words.as_slice() {
+        _ if installs_root => [
+            "preinstall",
+            "install",
+            "postinstall",
+            "prepublish",
+            "preprepare",
+            "prepare",
+            "postprepare",
+        ]
+        .iter()
+        .map(|s| (*s).to_owned())
+        .collect(),
+        ["run" | "run-script" | "rum" | "urn", name, ..] => vec![(*name).to_owned()],
+        [
+            cmd @ ("test" | "t" | "tst" | "start" | "stop" | "restart"),
+            ..,
+        ] => {
+            let name = match *cmd {
+                "t" | "tst" => "test",
+                other => other,
+            };
+            vec![name.to_owned()]
+        }
+        [name, ..] if tool != "npm" && scripts.contains_key(*name) => vec![(*name).to_owned()],
+        _ => Vec::new(),
+    };
+    let what = format!(
+        "`{}` runs scripts of {}, which",
+        argv.join(" "),
+        path.display()
+    );
+    let mut out = Vec::new();
+    for name in names {
+        let hooks =
+            if name.starts_with("pre") || name.starts_with("post") || name.contains("install") {
+                vec![name.clone()]
+            } else {
+                vec![format!("pre{name}"), name.clone(), format!("post{name}")]
+            };
+        for h in hooks {
+            if let Some(code) = scripts.get(&h).and_then(|v| v.as_str()) {
+                out.push(Loaded {
+                    code: code.to_owned(),
+                    what: what.clone(),
+                    whole_file: false,
+                });
+            }
+        }
     }
     out
 }
