@@ -1160,6 +1160,14 @@ impl Scanner<'_> {
                 if matches!(self.element(e), Expr::Str(p) if is_proc_listing(&p)) {
                     return true;
                 }
+                // The output of `ps -e`/`ps aux` (`os.popen('ps -eo pid=').read().split()`,
+                // `check_output(['ps', '-A', '-o', 'pid'])`): every process's PID.
+                if let Some(n) = name.as_deref()
+                    && matches!(api(self.lang, n), Some(Api::Spawn(_) | Api::SpawnArgv(_)))
+                    && args.first().is_some_and(|a| self.lists_all_processes(a))
+                {
+                    return true;
+                }
                 // `Path('/proc').iterdir()`.
                 if let Some(c) = qualify(callee, &self.env, 0)
                     && c.name.starts_with("pathlib.Path()")
@@ -1176,6 +1184,29 @@ impl Scanner<'_> {
             }
             _ => false,
         }
+    }
+
+    /// True when a spawned command (a string or an argv list) is `ps` selecting every
+    /// process (`-e`, `-A`, BSD `ax`/`aux`).
+    fn lists_all_processes(&self, cmd: &Expr) -> bool {
+        let words: Vec<String> = match cmd {
+            Expr::List(items) => items
+                .iter()
+                .filter_map(|i| static_str(i, &self.env, 0))
+                .collect(),
+            other => static_str(other, &self.env, 0)
+                .map(|s| s.split_whitespace().map(str::to_owned).collect())
+                .unwrap_or_default(),
+        };
+        let Some((first, rest)) = words.split_first() else {
+            return false;
+        };
+        first.rsplit('/').next() == Some("ps")
+            && rest.iter().any(|w| {
+                let flags = w.trim_start_matches('-');
+                (w.starts_with('-') && !w.starts_with("--") && flags.contains(['e', 'A']))
+                    || (!w.starts_with('-') && flags.contains('a') && flags.contains('x'))
+            })
     }
 
     /// True when `e` is computed from a name bound to an element of every process

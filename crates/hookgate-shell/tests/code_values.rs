@@ -354,7 +354,27 @@ fn signals_to_every_process_an_enumeration_lists_are_mass_kills() {
             "sys.kill_all",
         ),
         (r"php -r 'posix_kill(0, 9);'", ASK, "sys.kill_group"),
+        (
+            r#"python3 -c "import os; [os.kill(int(p), 9) for p in os.popen('ps -eo pid=').read().split()]""#,
+            DENY,
+            "sys.kill_all",
+        ),
+        (
+            r#"python3 -c "import subprocess,os; out=subprocess.check_output(['ps','-A','-o','pid=']); [os.kill(int(x), 15) for x in out.split()]""#,
+            DENY,
+            "sys.kill_all",
+        ),
+        (
+            r#"ruby -e "IO.popen('ps aux').readlines.drop(1).each { |l| Process.kill(9, l.split[1].to_i) }""#,
+            DENY,
+            "sys.kill_all",
+        ),
         // Benign neighbours: the program itself, its own child, processes picked by name.
+        (
+            r#"python3 -c "import os; [os.kill(int(p), 15) for p in os.popen('ps -o pid= -p 4242').read().split()]""#,
+            ALLOW,
+            "-",
+        ),
         (
             r#"python3 -c "import os; os.kill(os.getpid(), 15)""#,
             ALLOW,
