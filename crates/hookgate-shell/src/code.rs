@@ -1641,6 +1641,20 @@ impl Scanner<'_> {
                 if args.iter().skip(from).any(|e| self.mentions_proc(e, 0)) {
                     self.kill_all(node, out);
                 }
+                // `os.killpg(os.getpgrp(), …)`: the caller's own group, as `killpg(0, …)`.
+                let own_group = name == "os.killpg"
+                    && args.first().is_some_and(|e| {
+                        matches!(e, Expr::Call { callee, .. }
+                        if qualify(callee, env, 0).is_some_and(|c| {
+                            matches!(c.name.as_str(), "os.getpgrp" | "os.getpgid")
+                        }))
+                    });
+                if own_group {
+                    out.push(Finding::Shell {
+                        code: "kill -9 -- 0".to_owned(),
+                        exact: true,
+                    });
+                }
                 for pid in args.iter().skip(from).filter_map(|e| static_str(e, env, 0)) {
                     if matches!(pid.as_str(), "1" | "0" | "-1") {
                         out.push(Finding::Shell {

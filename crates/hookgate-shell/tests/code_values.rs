@@ -355,6 +355,11 @@ fn signals_to_every_process_an_enumeration_lists_are_mass_kills() {
         ),
         (r"php -r 'posix_kill(0, 9);'", ASK, "sys.kill_group"),
         (
+            r#"python3 -c "import os,signal; os.killpg(os.getpgrp(), signal.SIGKILL)""#,
+            ASK,
+            "sys.kill_group",
+        ),
+        (
             r#"python3 -c "import os; [os.kill(int(p), 9) for p in os.popen('ps -eo pid=').read().split()]""#,
             DENY,
             "sys.kill_all",
