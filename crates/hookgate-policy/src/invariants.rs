@@ -258,7 +258,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         transitive_effect,
-        "Writing a script (shell file, package.json scripts, Makefile recipe, git hook; file tool or shell write) whose parsed commands the analyzer would deny or ask, or that would modify the guard when run; starting a nested agent session (`claude -p`, `codex exec`, `npx @google/gemini-cli`), whose calls run as a new session. A `.envrc` is not judged when written (direnv runs nothing until it is approved) but when `direnv allow`/`exec`/`export` approves or loads it: the file as it will be, run in its directory, with `PATH_add DIR`/`path_add VAR DIR` read as the prepend it is; what the analyzer would deny there is denied. An `.envrc` whose code would change the guard still asks when written (and approving it is denied by `no-governance-self-modification`)."
+        "Writing a script (shell file, package.json scripts, Makefile recipe, git hook, or a file a runner loads by convention: conftest.py, sitecustomize.py, .pth, Makefile.*, *.mk, justfile, Rakefile, tox.ini, tasks.py, *.config.js; file tool or shell write) whose parsed commands the analyzer would deny or ask, or that would modify the guard when run; running make, pytest, just, rake, nox, invoke or tox while the files they load hold such code; starting a nested agent session (`claude -p`, `codex exec`, `npx @google/gemini-cli`), whose calls run as a new session. A `.envrc` is not judged when written (direnv runs nothing until it is approved) but when `direnv allow`/`exec`/`export` approves or loads it: the file as it will be, run in its directory, with `PATH_add DIR`/`path_add VAR DIR` read as the prepend it is; what the analyzer would deny there is denied. An `.envrc` whose code would change the guard still asks when written (and approving it is denied by `no-governance-self-modification`)."
     ),
     invariant!(
         "no-network-egress",
@@ -3060,48 +3060,27 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
             );
         }
     }
+    let mut sctx = hookgate_shell::Context::new(j.facts.cwd.clone(), j.ctx.home.clone());
+    sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
     for (p, content) in written {
-        let judge_code = |code: &str, what: &str| -> Option<Violation> {
-            match judge_deferred_code(j, p, code) {
-                Deferred::SelfModification(reason) => Some(Violation::new(
-                    Effect::Ask,
-                    format!("{what}, when run, {reason}"),
-                )),
-                Deferred::Dangerous(reason) => Some(Violation::new(
-                    Effect::Ask,
-                    format!("{what} would run dangerous code: {reason}"),
-                )),
-                Deferred::Unresolved | Deferred::Ordinary => None,
+        for l in crate::loaded::written_code(p, content) {
+            let denied = deferred_self_modification(j, p, &l.code);
+            if let Some(v) = loaded_violation(&l, denied, &sctx) {
+                return Some(v);
             }
-        };
-        let name = file_name(p);
-        if name == "package.json" {
-            let scripts: Vec<String> = serde_json::from_str::<serde_json::Value>(content)
-                .ok()
-                .and_then(|v| v.get("scripts").and_then(|s| s.as_object()).cloned())
-                .map(|m| {
-                    m.values()
-                        .filter_map(|v| v.as_str().map(str::to_owned))
-                        .collect()
-                })
-                .unwrap_or_default();
-            for s in scripts {
-                if let Some(v) = judge_code(&s, &format!("a script in {}", p.display())) {
-                    return Some(v);
-                }
+        }
+        if is_shell_script(p, content) {
+            let script = crate::loaded::Loaded {
+                code: content.to_owned(),
+                what: format!("the script {}", p.display()),
+                whole_file: false,
+            };
+            let denied = deferred_self_modification(j, p, content);
+            if let Some(v) = loaded_violation(&script, denied, &sctx) {
+                return Some(v);
             }
-        } else if name == "Makefile" || name == "makefile" || name == "GNUmakefile" {
-            for line in content.lines().filter(|l| l.starts_with('\t')) {
-                let recipe = line.trim_start().trim_start_matches(['@', '-', '+']);
-                if let Some(v) = judge_code(recipe, &format!("a recipe in {}", p.display())) {
-                    return Some(v);
-                }
-            }
-        } else if is_shell_script(p, content)
-            && let Some(v) = judge_code(content, &format!("the script {}", p.display()))
-        {
-            return Some(v);
-        } else if name == ".envrc"
+        }
+        if file_name(p) == ".envrc"
             && let Some(v) = deferred_self_modification(j, p, content)
         {
             // Its other code is judged when direnv approves it; code that would change the
@@ -3110,6 +3089,25 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
                 Effect::Ask,
                 format!("{}, when approved, {}", p.display(), v.reason),
             ));
+        }
+    }
+    // Runners about to load files by convention (`make -f Makefile.local`, `pytest` and its
+    // `conftest.py` files): what those files hold now, read from disk, judged as if run, so
+    // code staged by an earlier call (or planted by other means) is seen when it runs.
+    if let Some(analysis) = j.facts.analysis.as_ref() {
+        for item in &j.facts.items {
+            let Some(c) = item.command.and_then(|k| analysis.commands.get(k)) else {
+                continue;
+            };
+            let Some(cwd) = c.cwd.path(&j.facts.cwd) else {
+                continue;
+            };
+            for l in crate::loaded::runner_loads(&c.argv, cwd) {
+                let denied = denied_if_run(j, &l.code, cwd.to_path_buf());
+                if let Some(v) = loaded_violation(&l, denied, &sctx) {
+                    return Some(v);
+                }
+            }
         }
     }
     None
@@ -3194,6 +3192,29 @@ fn direnv_guard_change(j: &Judge<'_>) -> Option<Violation> {
                 ..v
             })
         })
+}
+
+/// The question about code a runner will load (written now, or on disk as a runner starts):
+/// what the locked invariant would deny if it ran (`denied`), else the analyzer's danger
+/// ([`crate::loaded::placed_danger`]). Asked, not denied: the code has not run yet, and the
+/// user may have meant it.
+fn loaded_violation(
+    l: &crate::loaded::Loaded,
+    denied: Option<Violation>,
+    sctx: &hookgate_shell::Context,
+) -> Option<Violation> {
+    if let Some(v) = denied {
+        return Some(Violation::new(
+            Effect::Ask,
+            format!("{}, when run, {}", l.what, v.reason),
+        ));
+    }
+    let reason =
+        crate::loaded::placed_danger(&hookgate_shell::analyze(&l.code, sctx), l.whole_file)?;
+    Some(Violation::new(
+        Effect::Ask,
+        format!("{} would run dangerous code: {reason}", l.what),
+    ))
 }
 
 /// What `no-governance-self-modification` would deny if `code`, written into `file`, ran:

@@ -35,6 +35,7 @@ mod dotenv;
 mod eval;
 mod invariants;
 mod lease;
+mod loaded;
 mod pattern;
 mod policy;
 mod regenerable;

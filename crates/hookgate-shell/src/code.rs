@@ -67,6 +67,10 @@ struct Env {
     aliases: HashMap<String, String>,
     /// Name → the expression last assigned to it.
     vars: HashMap<String, Expr>,
+    /// Names bound to an element of an enumeration of every process on the machine (a loop
+    /// or callback over `os.listdir('/proc')`, `psutil.process_iter()`): a signal sent to
+    /// one of them is a signal to all of them.
+    procs: Vec<String>,
 }
 
 /// A resolved callee: its canonical dotted name and, for a method on a constructed value
@@ -266,6 +270,24 @@ impl Scanner<'_> {
                 }
             }
             (Lang::Python, "for_statement") => self.bind_loop(node),
+            // `unlink for glob …`: the postfix loop follows the statement it drives, so `$_`
+            // is bound before the statement is visited.
+            (Lang::Perl, "single_line_statement") => {
+                if let Some(l) = named_children(node)
+                    .into_iter()
+                    .find(|c| c.kind() == "for_simple_statement")
+                {
+                    self.bind_loop_any(l);
+                }
+            }
+            // `for (const f of files)`, `foreach (glob(…) as $f)`, `for f in list`, Perl's
+            // `for my $f (LIST)` and `… for LIST` (binding `$_`).
+            (Lang::Node, "for_in_statement")
+            | (Lang::Php, "foreach_statement")
+            | (Lang::Ruby, "for")
+            | (Lang::Perl, "for_statement_2" | "for_simple_statement") => self.bind_loop_any(node),
+            // `with urlopen(u) as r, open(p, 'wb') as f:` binds `r` and `f` like assignments.
+            (Lang::Python, "as_pattern") => self.bind_as(node),
             // Imports and aliases.
             (Lang::Python, "import_statement" | "import_from_statement") => self.py_import(node),
             (Lang::Node, "import_statement") => self.js_import(node),
@@ -324,11 +346,12 @@ impl Scanner<'_> {
                     self.sql = self.destructive_sql(&call);
                 }
                 self.bind_then_parameter(node, &call);
+                self.bind_callback(node, &call);
                 if self.chdir_call(&call) {
                     return;
                 }
                 let mut found = Vec::new();
-                self.call(&call, &mut found);
+                self.call(&call, Some(node), 0, &mut found);
                 if self.spawns_async(&call) && in_unbounded_loop(self.lang, node, self.src) {
                     found.push(Finding::ForkLoop);
                 }
@@ -689,12 +712,693 @@ impl Scanner<'_> {
             _ => None,
         };
         let name = text(left, self.src).to_owned();
-        self.env.vars.insert(name, element.unwrap_or(Expr::Dyn));
+        let procs = self.enumerates_processes(&iter, 0);
+        self.bind_element(&name, element.unwrap_or(Expr::Dyn), procs);
+    }
+
+    /// Binds a loop variable or callback parameter to one element of a collection, and
+    /// records whether the collection is every process (see [`Env::procs`]).
+    fn bind_element(&mut self, name: &str, element: Expr, procs: bool) {
+        self.env.procs.retain(|n| n != name);
+        if procs {
+            self.env.procs.push(name.to_owned());
+        }
+        self.env.vars.insert(name.to_owned(), element);
+    }
+
+    /// The loops of the other grammars: the variable is bound to an element of the
+    /// collection (`foreach (glob('~/.aws/*') as $f)`, `for my $f (glob …)`, and `$_` for
+    /// Perl's variable-less and postfix `for`).
+    fn bind_loop_any(&mut self, node: Node<'_>) {
+        let kids = named_children(node);
+        let (var, coll) = match (self.lang, node.kind()) {
+            (Lang::Node, _) => (field(node, "left"), field(node, "right")),
+            (Lang::Ruby, _) => (field(node, "pattern"), field(node, "value")),
+            // `foreach (COLL as $v)` / `foreach (COLL as $k => $v)`.
+            (Lang::Php, _) => {
+                let var = kids.get(1).map(|v| {
+                    if v.kind() == "pair" {
+                        v.named_child(1).unwrap_or(*v)
+                    } else {
+                        *v
+                    }
+                });
+                (var, kids.first().copied())
+            }
+            (Lang::Perl, "for_simple_statement") => (None, field(node, "list")),
+            (Lang::Perl, _) => (
+                kids.iter().find(|k| k.kind() == "scalar_variable").copied(),
+                kids.iter()
+                    .find(|k| matches!(k.kind(), "array" | "arguments" | "list_expression"))
+                    .copied(),
+            ),
+            _ => return,
+        };
+        let Some(coll) = coll else { return };
+        let coll = self.lower(coll, 0);
+        let name = match var {
+            Some(v) if matches!(v.kind(), "identifier" | "variable_name" | "scalar_variable") => {
+                text(v, self.src).to_owned()
+            }
+            // `for (const f of …)`: the identifier inside the declaration.
+            Some(v) => match named_children(v)
+                .into_iter()
+                .find(|c| c.kind() == "identifier")
+            {
+                Some(i) => text(i, self.src).to_owned(),
+                None if self.lang == Lang::Node && v.kind() == "identifier" => {
+                    text(v, self.src).to_owned()
+                }
+                None => return,
+            },
+            None if self.lang == Lang::Perl => "$_".to_owned(),
+            None => return,
+        };
+        let element = self.element(&coll);
+        let procs = self.enumerates_processes(&coll, 0);
+        self.bind_element(&name, element, procs);
+    }
+
+    /// `with open(p, 'wb') as f:` binds `f` to the call, as `f = open(p, 'wb')` would.
+    fn bind_as(&mut self, node: Node<'_>) {
+        let (Some(value), Some(alias)) = (node.named_child(0), field(node, "alias")) else {
+            return;
+        };
+        let Some(name) = named_children(alias)
+            .into_iter()
+            .find(|c| c.kind() == "identifier")
+        else {
+            return;
+        };
+        let value = self.lower(value, 0);
+        self.env.vars.insert(text(name, self.src).to_owned(), value);
+    }
+
+    /// A callback handed to a higher-order call (`files.forEach(f => fs.rmSync(f))`,
+    /// `Dir.glob(p).each { |f| File.delete(f) }`, `array_map(function($f){…}, glob(p))`,
+    /// `map(lambda f: os.remove(f), …)`, Perl's `map { unlink } LIST`): its first parameter
+    /// is bound to an element of the collection before the body is visited, as a loop
+    /// variable is.
+    fn bind_callback(&mut self, node: Node<'_>, call: &Expr) {
+        let Expr::Call { callee, args, .. } = call else {
+            return;
+        };
+        let Some((_, items)) = self.higher_order(callee, args) else {
+            return;
+        };
+        let collection = match items {
+            Some(c) => c.clone(),
+            // Perl's `map { … } LIST`: the list is the call's arguments.
+            None if self.lang == Lang::Perl => Expr::List(args.clone()),
+            None => Expr::Dyn,
+        };
+        let mut slots: Vec<Node<'_>> = Vec::new();
+        if let Some(a) = field(node, "arguments").or_else(|| field(node, "args")) {
+            slots.push(a);
+        }
+        if let Some(b) = field(node, "block") {
+            slots.push(b);
+        }
+        if self.lang == Lang::Perl {
+            slots.extend(named_children(node));
+        }
+        let mut callback = None;
+        for slot in slots {
+            let mut candidates = vec![slot];
+            candidates.extend(named_children(slot));
+            candidates.extend(
+                named_children(slot)
+                    .into_iter()
+                    .filter(|c| c.kind() == "argument")
+                    .filter_map(|c| c.named_child(0)),
+            );
+            callback = candidates.into_iter().find(|c| {
+                matches!(
+                    c.kind(),
+                    "arrow_function"
+                        | "function_expression"
+                        | "function"
+                        | "lambda"
+                        | "anonymous_function"
+                        | "anonymous_function_creation_expression"
+                        | "block"
+                        | "do_block"
+                )
+            });
+            if callback.is_some() {
+                break;
+            }
+        }
+        let Some(cb) = callback else { return };
+        let param = if self.lang == Lang::Perl {
+            Some("$_".to_owned())
+        } else {
+            field(cb, "parameter")
+                .or_else(|| field(cb, "parameters").and_then(|p| p.named_child(0)))
+                .map(|p| match p.kind() {
+                    "simple_parameter" => field(p, "name").unwrap_or(p),
+                    _ => p,
+                })
+                .filter(|p| matches!(p.kind(), "identifier" | "variable_name"))
+                .map(|p| text(p, self.src).to_owned())
+        };
+        let Some(param) = param else { return };
+        let element = self.element(&collection);
+        let procs = self.enumerates_processes(&collection, 0);
+        self.bind_element(&param, element, procs);
+    }
+
+    /// For a call that applies a function to each element of a collection or to given
+    /// arguments: the function argument and the collection (`None` when the arguments are
+    /// given directly, as for `call_user_func`). Keyed by the higher-order function, not by
+    /// what is passed.
+    fn higher_order<'e>(
+        &self,
+        callee: &'e Expr,
+        args: &'e [Expr],
+    ) -> Option<(Option<&'e Expr>, Option<&'e Expr>)> {
+        let method = match callee {
+            Expr::Attr(_, m) => Some(m.as_str()),
+            _ => None,
+        };
+        let receiver = match callee {
+            Expr::Attr(o, _) => Some(o.as_ref()),
+            _ => None,
+        };
+        let name = qualify(callee, &self.env, 0).map(|c| normalize(self.lang, &c.name));
+        let name = name.as_deref().unwrap_or("");
+        match self.lang {
+            Lang::Python => {
+                if matches!(name, "map" | "filter" | "itertools.filterfalse")
+                    || matches!(
+                        method,
+                        Some("map" | "imap" | "imap_unordered" | "map_async")
+                    )
+                {
+                    Some((args.first(), args.get(1)))
+                } else {
+                    None
+                }
+            }
+            Lang::Node => matches!(
+                method,
+                Some(
+                    "forEach"
+                        | "map"
+                        | "filter"
+                        | "flatMap"
+                        | "some"
+                        | "every"
+                        | "find"
+                        | "findIndex"
+                        | "reduce"
+                )
+            )
+            .then_some((args.first(), receiver)),
+            Lang::Ruby => matches!(
+                method,
+                Some(
+                    "each"
+                        | "map"
+                        | "collect"
+                        | "select"
+                        | "filter"
+                        | "reject"
+                        | "flat_map"
+                        | "filter_map"
+                        | "each_with_index"
+                        | "each_entry"
+                        | "find"
+                        | "each_child"
+                )
+            )
+            .then_some((args.last(), receiver)),
+            Lang::Php => match name.to_ascii_lowercase().as_str() {
+                "array_map" => Some((args.first(), args.get(1))),
+                "array_walk" | "array_walk_recursive" | "array_filter" | "usort" => {
+                    Some((args.get(1), args.first()))
+                }
+                _ => None,
+            },
+            Lang::Perl => matches!(name, "map" | "grep").then(|| (None, None)),
+            Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => None,
+        }
+    }
+
+    /// What a function passed as a value names, as a callee: a PHP function name string
+    /// (`'unlink'`), a reference (`os.remove`, `fs.unlinkSync`), Ruby's `File.method(:delete)`
+    /// and `method(:system)`, Python's `functools.partial(os.system, …)`. Only functions the
+    /// API tables know are returned; anything else is left to the callback binding.
+    fn callable(&self, f: &Expr) -> Option<Expr> {
+        let named = match f {
+            // A PHP function named by a string is called as that function; one the tables do
+            // not know is an ordinary call (`call_user_func('strtoupper', $x)`).
+            Expr::Str(s)
+                if self.lang == Lang::Php
+                    && !s.is_empty()
+                    && s.trim_start_matches('\\')
+                        .chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+            {
+                return Some(Expr::Name(s.trim_start_matches('\\').to_owned()));
+            }
+            Expr::Name(_) | Expr::Attr(..) => f.clone(),
+            Expr::Call { callee, args, .. } => match (self.lang, callee.as_ref()) {
+                (Lang::Ruby, Expr::Attr(obj, m)) if m == "method" => {
+                    let m = args.first().and_then(|a| static_str(a, &self.env, 0))?;
+                    Expr::Attr(obj.clone(), m)
+                }
+                (Lang::Ruby, Expr::Name(m)) if m == "method" => {
+                    Expr::Name(args.first().and_then(|a| static_str(a, &self.env, 0))?)
+                }
+                (Lang::Python, c)
+                    if qualify(c, &self.env, 0).is_some_and(|c| {
+                        matches!(c.name.as_str(), "functools.partial" | "partial")
+                    }) =>
+                {
+                    args.first()?.clone()
+                }
+                _ => return None,
+            },
+            _ => return None,
+        };
+        let name = normalize(self.lang, &qualify(&named, &self.env, 0)?.name);
+        api(self.lang, &name).is_some().then_some(named)
+    }
+
+    /// Judges each application of a function passed as a value (see [`Scanner::callable`])
+    /// as a direct call on an element of the collection, or on the given arguments
+    /// (`call_user_func('system', …)`, `functools.partial(os.system, …)`,
+    /// `threading.Thread(target=…, args=…)`). True when the call was such an application
+    /// (then it needs no other judgement: `call_user_func` with a known name is no `eval`).
+    fn applies_callable(
+        &self,
+        callee: &Expr,
+        args: &[Expr],
+        kwargs: &[(String, Expr)],
+        node: Option<Node<'_>>,
+        hops: usize,
+        out: &mut Vec<Finding>,
+    ) -> bool {
+        let name = qualify(callee, &self.env, 0).map(|c| normalize(self.lang, &c.name));
+        let name = name.as_deref().unwrap_or("");
+        let direct: Option<(Option<&Expr>, Vec<Expr>)> = match (self.lang, name) {
+            (Lang::Php, n)
+                if matches!(
+                    n.to_ascii_lowercase().as_str(),
+                    "call_user_func" | "register_shutdown_function"
+                ) =>
+            {
+                Some((args.first(), args.iter().skip(1).cloned().collect()))
+            }
+            (Lang::Php, n) if n.eq_ignore_ascii_case("call_user_func_array") => Some((
+                args.first(),
+                match args.get(1) {
+                    Some(Expr::List(items)) => items.clone(),
+                    _ => vec![Expr::Dyn],
+                },
+            )),
+            (Lang::Python, "functools.partial" | "partial") => {
+                Some((args.first(), args.iter().skip(1).cloned().collect()))
+            }
+            (Lang::Python, "threading.Thread" | "threading.Timer" | "multiprocessing.Process") => {
+                let target = kwargs.iter().find(|(k, _)| k == "target").map(|(_, v)| v);
+                let a = match kwargs.iter().find(|(k, _)| k == "args").map(|(_, v)| v) {
+                    Some(Expr::List(items)) => items.clone(),
+                    Some(_) => vec![Expr::Dyn],
+                    None => Vec::new(),
+                };
+                Some((target, a))
+            }
+            _ => None,
+        };
+        let (f, arg_lists) = if let Some((f, a)) = direct {
+            (f, vec![a])
+        } else if let Some((f, coll)) = self.higher_order(callee, args) {
+            let element = coll.map_or(Expr::Dyn, |c| self.element(c));
+            (f, vec![vec![element]])
+        } else {
+            return false;
+        };
+        let Some(target) = f.and_then(|f| self.callable(f)) else {
+            return false;
+        };
+        let enumerated = match self.higher_order(callee, args) {
+            Some((_, Some(coll))) => self.enumerates_processes(coll, 0),
+            _ => false,
+        };
+        for a in arg_lists {
+            let synth = Expr::Call {
+                callee: Box::new(target.clone()),
+                args: a,
+                kwargs: Vec::new(),
+            };
+            if enumerated
+                && let Some(Api::Kill(_)) = qualify(&target, &self.env, 0)
+                    .and_then(|c| api(self.lang, &normalize(self.lang, &c.name)))
+            {
+                self.kill_all(node, out);
+            }
+            self.call(&synth, node, hops + 1, out);
+        }
+        true
+    }
+
+    /// One element of a collection, as a value: the pattern of a glob (`glob('~/.aws/*')`,
+    /// `Dir.glob`, `glob.glob`), `DIR/*` for a directory listing (`os.listdir`,
+    /// `fs.readdirSync`, `scandir`, `Dir.children`), the item of a one-item literal list, the
+    /// collection a filter or sort passes through; anything else is a run-time value.
+    fn element(&self, coll: &Expr) -> Expr {
+        self.element_at(coll, 0)
+    }
+
+    fn element_at(&self, coll: &Expr, hops: usize) -> Expr {
+        if hops > MAX_HOPS {
+            return Expr::Dyn;
+        }
+        match coll {
+            Expr::Name(n) => self
+                .env
+                .vars
+                .get(n)
+                .map_or(Expr::Dyn, |v| self.element_at(v, hops + 1)),
+            // Perl flattens lists: `for (glob …)` iterates over what `glob` returns.
+            Expr::List(items) if items.len() == 1 => match &items[0] {
+                c @ Expr::Call { .. } if self.lang == Lang::Perl => self.element_at(c, hops + 1),
+                item => item.clone(),
+            },
+            Expr::Call { callee, args, .. } => {
+                let c = qualify(callee, &self.env, 0);
+                let name = c.as_ref().map(|c| normalize(self.lang, &c.name));
+                let first = || args.first().and_then(|a| static_str(a, &self.env, 0));
+                match name.as_deref().unwrap_or("") {
+                    "glob.glob" | "glob.iglob" | "glob" | "Dir.glob" | "Dir.[]" => {
+                        first().map_or(Expr::Dyn, Expr::Str)
+                    }
+                    "os.listdir" | "os.scandir" | "fs.readdirSync" | "fs.readdir" | "scandir"
+                    | "Dir.children" | "Dir.entries" | "Dir.each_child" | "Deno.readDirSync"
+                    | "Deno.readDir" => {
+                        let dir = if args.is_empty() {
+                            Some(".".to_owned())
+                        } else {
+                            first()
+                        };
+                        dir.map_or(Expr::Dyn, |d| Expr::Str(join_paths(&[d, "*".into()])))
+                    }
+                    "sorted" | "list" | "reversed" | "set" | "tuple" | "array_values"
+                    | "array_filter" | "array_unique" | "Array.from" => args
+                        .first()
+                        .map_or(Expr::Dyn, |a| self.element_at(a, hops + 1)),
+                    "grep" | "map" | "sort" | "reverse" if self.lang == Lang::Perl => {
+                        self.element_at(&Expr::List(args.clone()), hops + 1)
+                    }
+                    "filter" | "itertools.filterfalse" => args
+                        .get(1)
+                        .map_or(Expr::Dyn, |a| self.element_at(a, hops + 1)),
+                    // `x.filter(…)`, `x.select { … }`, `x.sort`: the receiver's elements.
+                    n if matches!(
+                        n.rsplit('.').next(),
+                        Some("filter" | "select" | "reject" | "sort" | "uniq" | "slice" | "to_a")
+                    ) =>
+                    {
+                        match callee.as_ref() {
+                            Expr::Attr(o, _) => self.element_at(o, hops + 1),
+                            _ => Expr::Dyn,
+                        }
+                    }
+                    _ => Expr::Dyn,
+                }
+            }
+            _ => Expr::Dyn,
+        }
+    }
+
+    /// True when `e` lists every process: `psutil.process_iter()`, `psutil.pids()`, a
+    /// listing of `/proc` (`os.listdir('/proc')`, `glob('/proc/[0-9]*')`,
+    /// `fs.readdirSync('/proc')`, `Dir.children('/proc')`), or a value computed from one.
+    fn enumerates_processes(&self, e: &Expr, hops: usize) -> bool {
+        if hops > MAX_HOPS {
+            return false;
+        }
+        let h = hops + 1;
+        match e {
+            Expr::Name(n) => self
+                .env
+                .vars
+                .get(n)
+                .is_some_and(|v| self.enumerates_processes(v, h)),
+            Expr::Attr(o, _) | Expr::Index(o, _) => self.enumerates_processes(o, h),
+            Expr::List(xs) | Expr::Concat(xs) => xs.iter().any(|x| self.enumerates_processes(x, h)),
+            Expr::Call { callee, args, .. } => {
+                let name = qualify(callee, &self.env, 0).map(|c| normalize(self.lang, &c.name));
+                if name
+                    .as_deref()
+                    .is_some_and(|n| matches!(n, "psutil.process_iter" | "psutil.pids"))
+                {
+                    return true;
+                }
+                if matches!(self.element(e), Expr::Str(p) if is_proc_listing(&p)) {
+                    return true;
+                }
+                // The output of `ps -e`/`ps aux` (`os.popen('ps -eo pid=').read().split()`,
+                // `check_output(['ps', '-A', '-o', 'pid'])`): every process's PID.
+                if let Some(n) = name.as_deref()
+                    && matches!(api(self.lang, n), Some(Api::Spawn(_) | Api::SpawnArgv(_)))
+                    && args.first().is_some_and(|a| self.lists_all_processes(a))
+                {
+                    return true;
+                }
+                // `Path('/proc').iterdir()`.
+                if let Some(c) = qualify(callee, &self.env, 0)
+                    && c.name.starts_with("pathlib.Path()")
+                    && matches!(c.name.rsplit('.').next(), Some("iterdir" | "glob"))
+                    && c.receiver
+                        .first()
+                        .and_then(|r| static_str(r, &self.env, 0))
+                        .is_some_and(|p| p.trim_end_matches('/') == "/proc")
+                {
+                    return true;
+                }
+                self.enumerates_processes(callee, h)
+                    || args.iter().any(|a| self.enumerates_processes(a, h))
+            }
+            _ => false,
+        }
+    }
+
+    /// True when a spawned command (a string or an argv list) is `ps` selecting every
+    /// process (`-e`, `-A`, BSD `ax`/`aux`).
+    fn lists_all_processes(&self, cmd: &Expr) -> bool {
+        let words: Vec<String> = match cmd {
+            Expr::List(items) => items
+                .iter()
+                .filter_map(|i| static_str(i, &self.env, 0))
+                .collect(),
+            other => static_str(other, &self.env, 0)
+                .map(|s| s.split_whitespace().map(str::to_owned).collect())
+                .unwrap_or_default(),
+        };
+        let Some((first, rest)) = words.split_first() else {
+            return false;
+        };
+        first.rsplit('/').next() == Some("ps")
+            && rest.iter().any(|w| {
+                let flags = w.trim_start_matches('-');
+                (w.starts_with('-') && !w.starts_with("--") && flags.contains(['e', 'A']))
+                    || (!w.starts_with('-') && flags.contains('a') && flags.contains('x'))
+            })
+    }
+
+    /// True when `e` is computed from a name bound to an element of every process
+    /// (`int(p)`, `p.pid`, `p.info['pid']`, `(int)$p`).
+    fn mentions_proc(&self, e: &Expr, hops: usize) -> bool {
+        if hops > MAX_HOPS {
+            return false;
+        }
+        let h = hops + 1;
+        match e {
+            Expr::Name(n) => self.env.procs.iter().any(|p| p == n),
+            Expr::Attr(o, _) => self.mentions_proc(o, h),
+            Expr::Index(a, b) | Expr::Join(a, b) => {
+                self.mentions_proc(a, h) || self.mentions_proc(b, h)
+            }
+            Expr::List(xs) | Expr::Concat(xs) => xs.iter().any(|x| self.mentions_proc(x, h)),
+            Expr::Call { callee, args, .. } => {
+                self.mentions_proc(callee, h) || args.iter().any(|a| self.mentions_proc(a, h))
+            }
+            _ => false,
+        }
+    }
+
+    /// A signal sent to every process the enumeration lists: judged as the shell's
+    /// `kill -9 -1`, unless the call sits under a condition that selects processes (by
+    /// name, command line, user: `if p.info['name'] == 'node'`), which is `pkill NAME`'s
+    /// targeted kill and left to it. A condition that only checks that a `/proc` entry is
+    /// numeric selects nothing.
+    fn kill_all(&self, node: Option<Node<'_>>, out: &mut Vec<Finding>) {
+        if node.is_some_and(|n| selects_processes(n, self.src)) {
+            return;
+        }
+        let f = Finding::Shell {
+            code: "kill -9 -1".to_owned(),
+            exact: true,
+        };
+        if !out.contains(&f) {
+            out.push(f);
+        }
+    }
+
+    /// The path a call fills with data from the network, for download-then-run inside one
+    /// program: a download API's destination (`urlretrieve(u, p)`, `getstore(u, p)`,
+    /// `wget.download(u, out=p)`), a file write (`open(p, 'wb').write(…)`, `File.write(p, …)`,
+    /// `file_put_contents(p, …)`, `fs.writeFileSync(p, …)`, a copy to `p`) whose data is
+    /// read from the network, `res.pipe(fs.createWriteStream(p))` from a response, or a
+    /// write inside a callback or block of a network call (`https.get(u, r => …)`,
+    /// `URI.open(u) { |r| … }`).
+    fn download_target(
+        &self,
+        name: &str,
+        c: &Callee,
+        callee: &Expr,
+        args: &[Expr],
+        kwargs: &[(String, Expr)],
+        node: Option<Node<'_>>,
+    ) -> Option<String> {
+        let env = &self.env;
+        let kw = |k: &str, i: usize| {
+            kwargs
+                .iter()
+                .find(|(n, _)| n == k)
+                .map(|(_, v)| v)
+                .or_else(|| args.get(i))
+                .and_then(|e| static_str(e, env, 0))
+        };
+        match name {
+            "urllib.request.urlretrieve" | "urllib.urlretrieve" => return kw("filename", 1),
+            "wget.download" => return kw("out", 1),
+            "LWP.Simple.getstore" | "LWP.Simple.mirror" | "getstore" | "mirror" => {
+                return kw("", 1);
+            }
+            _ => {}
+        }
+        let networked = |data: Vec<&Expr>| {
+            data.into_iter()
+                .any(|e| self.fetches(e, 0) || static_str(e, env, 0).is_some_and(|u| is_url(&u)))
+                || node.is_some_and(|n| self.in_network_call(n))
+        };
+        // `.pipe(fs.createWriteStream(p))` on a response.
+        if let Expr::Attr(recv, m) = callee
+            && m == "pipe"
+        {
+            let dst = args.first().and_then(|a| self.write_target(a))?;
+            return (self.fetches(recv, 0) || node.is_some_and(|n| self.in_network_call(n)))
+                .then_some(dst);
+        }
+        // `open(p, 'wb').write(data)`, `f.write(data)` with `f` an opened file.
+        if let Some(prefix) = ["write", "writelines", "write_bytes", "write_text", "end"]
+            .iter()
+            .find_map(|m| c.name.strip_suffix(&format!("().{m}")))
+            && matches!(
+                api(self.lang, &normalize(self.lang, prefix)),
+                Some(Api::Open { .. } | Api::Op(Write, _))
+            )
+        {
+            let p = c.receiver.first().and_then(|r| static_str(r, env, 0))?;
+            return networked(args.iter().collect()).then_some(p);
+        }
+        match api(self.lang, name)? {
+            Api::Op(Write, Arg::Pos(i)) => {
+                let p = args.get(i).and_then(|e| static_str(e, env, 0))?;
+                let data = args
+                    .iter()
+                    .enumerate()
+                    .filter(|(j, _)| *j != i)
+                    .map(|(_, e)| e)
+                    .chain(kwargs.iter().map(|(_, v)| v));
+                networked(data.collect()).then_some(p)
+            }
+            Api::Op(Write, Arg::Recv) => {
+                let p = c.receiver.first().and_then(|r| static_str(r, env, 0))?;
+                networked(args.iter().collect()).then_some(p)
+            }
+            Api::Copy(Arg::Pos(s), Arg::Pos(d)) => {
+                let dst = args.get(d).and_then(|e| self.write_target(e))?;
+                networked(args.get(s).into_iter().collect()).then_some(dst)
+            }
+            _ => None,
+        }
+    }
+
+    /// The file a value writes to: a literal path, or an opened-for-write file
+    /// (`open(p, 'wb')`, `fs.createWriteStream(p)`, `File.open(p, 'wb')`).
+    fn write_target(&self, e: &Expr) -> Option<String> {
+        if let Some(p) = static_str(e, &self.env, 0) {
+            return Some(p);
+        }
+        let mut v = e;
+        for _ in 0..MAX_HOPS {
+            match v {
+                Expr::Name(n) => v = self.env.vars.get(n)?,
+                _ => break,
+            }
+        }
+        let Expr::Call {
+            callee,
+            args,
+            kwargs,
+        } = v
+        else {
+            return None;
+        };
+        let name = normalize(self.lang, &qualify(callee, &self.env, 0)?.name);
+        match api(self.lang, &name)? {
+            Api::Op(Write, Arg::Pos(i)) => args.get(i).and_then(|a| static_str(a, &self.env, 0)),
+            Api::Open {
+                path: Arg::Pos(i) | Arg::Kw(_, i),
+                ..
+            } => {
+                let _ = kwargs;
+                args.get(i).and_then(|a| static_str(a, &self.env, 0))
+            }
+            _ => None,
+        }
+    }
+
+    /// True when `node` sits inside the arguments, callback or block of a call that reads
+    /// the network (`https.get(u, res => …)`, `fetch(u).then(b => …)`,
+    /// `URI.open(u) { |r| … }`): what it writes there came from the response.
+    fn in_network_call(&self, node: Node<'_>) -> bool {
+        let mut cur = node.parent();
+        for _ in 0..24 {
+            let Some(n) = cur else { return false };
+            if matches!(
+                n.kind(),
+                "call" | "call_expression" | "function_call_expression" | "member_call_expression"
+            ) {
+                let lowered = self.lower(n, 0);
+                if let Expr::Call { callee, args, .. } = &lowered {
+                    let head = Expr::Call {
+                        callee: callee.clone(),
+                        args: args
+                            .iter()
+                            .filter(|a| matches!(a, Expr::Str(_)))
+                            .cloned()
+                            .collect(),
+                        kwargs: Vec::new(),
+                    };
+                    if self.fetches(&head, 0) {
+                        return true;
+                    }
+                }
+            }
+            cur = n.parent();
+        }
+        false
     }
 
     // ------------------------------------------------------------------ calls
 
-    fn call(&self, call: &Expr, out: &mut Vec<Finding>) {
+    fn call(&self, call: &Expr, node: Option<Node<'_>>, hops: usize, out: &mut Vec<Finding>) {
         let Expr::Call {
             callee,
             args,
@@ -703,6 +1407,20 @@ impl Scanner<'_> {
         else {
             return;
         };
+        // A method that signals a process object (`p.kill()`, `proc.terminate()`) whose
+        // receiver is an element of an enumeration of every process.
+        if let Expr::Attr(obj, m) = callee.as_ref()
+            && matches!(m.as_str(), "kill" | "terminate" | "send_signal" | "suspend")
+            && self.mentions_proc(obj, 0)
+        {
+            self.kill_all(node, out);
+        }
+        // Functions passed by name or as values (`array_map('unlink', …)`,
+        // `map(os.remove, …)`, `files.forEach(fs.unlinkSync)`, `.each(&File.method(:delete))`):
+        // each application is judged as the call it is.
+        if hops < MAX_HOPS && self.applies_callable(callee, args, kwargs, node, hops, out) {
+            return;
+        }
         let Some(c) = qualify(callee, &self.env, 0) else {
             return;
         };
@@ -731,6 +1449,9 @@ impl Scanner<'_> {
             }
         };
         let path_of = |a: Arg| arg(a).and_then(|e| static_str(e, env, 0));
+        if let Some(path) = self.download_target(&name, &c, callee, args, kwargs, node) {
+            out.push(Finding::Downloaded { path });
+        }
         // `fetch(u).then(r => r.text()).then(eval)`: `eval` handed over as a function.
         if args
             .iter()
@@ -780,7 +1501,14 @@ impl Scanner<'_> {
                 out.push(eff(op, p, false));
             }
             Api::Each(op, from) => {
-                let targets: Vec<&Expr> = args.iter().skip(from).collect();
+                let mut targets: Vec<&Expr> = args.iter().skip(from).collect();
+                // Perl's `unlink` with no arguments works on `$_` (`unlink for glob …`).
+                if targets.is_empty()
+                    && self.lang == Lang::Perl
+                    && let Some(topic) = env.vars.get("$_")
+                {
+                    targets.push(topic);
+                }
                 if targets.is_empty() {
                     out.push(eff(op, None, false));
                 }
@@ -910,6 +1638,23 @@ impl Scanner<'_> {
                     Pos(i) => i,
                     _ => 0,
                 };
+                if args.iter().skip(from).any(|e| self.mentions_proc(e, 0)) {
+                    self.kill_all(node, out);
+                }
+                // `os.killpg(os.getpgrp(), …)`: the caller's own group, as `killpg(0, …)`.
+                let own_group = name == "os.killpg"
+                    && args.first().is_some_and(|e| {
+                        matches!(e, Expr::Call { callee, .. }
+                        if qualify(callee, env, 0).is_some_and(|c| {
+                            matches!(c.name.as_str(), "os.getpgrp" | "os.getpgid")
+                        }))
+                    });
+                if own_group {
+                    out.push(Finding::Shell {
+                        code: "kill -9 -- 0".to_owned(),
+                        exact: true,
+                    });
+                }
                 for pid in args.iter().skip(from).filter_map(|e| static_str(e, env, 0)) {
                     if matches!(pid.as_str(), "1" | "0" | "-1") {
                         out.push(Finding::Shell {
@@ -1237,10 +1982,18 @@ impl Scanner<'_> {
                 .into_iter()
                 .next()
                 .map_or(Expr::Dyn, |c| self.lower(c, d)),
-            (Lang::Php, "variable_name") => Expr::Name(text(node, src).to_owned()),
-            (Lang::Perl, "scalar_variable" | "array_variable" | "hash_variable") => {
-                Expr::Name(text(node, src).to_owned())
-            }
+            // `each(&File.method(:delete))`: the block is the value after `&`.
+            (Lang::Ruby, "block_argument") => named_children(node)
+                .into_iter()
+                .next()
+                .map_or(Expr::Dyn, |c| self.lower(c, d)),
+            // `(int)$p` is `$p` for what it names.
+            (Lang::Php, "cast_expression") => lower_field("value"),
+            (
+                Lang::Perl,
+                "scalar_variable" | "array_variable" | "hash_variable" | "special_scalar_variable",
+            )
+            | (Lang::Php, "variable_name") => Expr::Name(text(node, src).to_owned()),
             (Lang::Perl, "variable_declaration") => field(node, "variable_name")
                 .or_else(|| named_children(node).into_iter().last())
                 .map_or(Expr::Dyn, |v| self.lower(v, d)),
@@ -1468,10 +2221,17 @@ impl Scanner<'_> {
                     None => field(node, "function_name")
                         .map_or_else(|| self.perl_callee(node), |f| text(f, src).to_owned()),
                 };
-                let args = field(node, "args").map_or_else(Vec::new, |a| match self.lower(a, d) {
-                    Expr::List(items) => items,
-                    other => vec![other],
-                });
+                // `map { … } LIST` has two `args` fields: the block (code, visited on its own)
+                // and the list.
+                let mut cursor = node.walk();
+                let args = node
+                    .children_by_field_name("args", &mut cursor)
+                    .filter(|a| a.kind() != "block")
+                    .flat_map(|a| match self.lower(a, d) {
+                        Expr::List(items) => items,
+                        other => vec![other],
+                    })
+                    .collect();
                 Expr::Call {
                     callee: Box::new(Expr::Name(name)),
                     args,
@@ -2166,6 +2926,83 @@ fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
     }
 }
 
+/// A glob or directory-listing pattern whose elements are the process directories of
+/// `/proc` (`/proc/*`, `/proc/[0-9]*`, `/proc/`).
+fn is_proc_listing(pattern: &str) -> bool {
+    let Some(rest) = pattern.strip_prefix("/proc") else {
+        return false;
+    };
+    let rest = rest.trim_start_matches('/');
+    rest.is_empty() || rest.starts_with('*') || rest.starts_with('[')
+}
+
+/// Whether a call sits under a condition that picks processes out of an enumeration (by
+/// name, command line, user, a comparison), as opposed to one that only checks that a
+/// `/proc` entry is a number (`p.isdigit()`, `ctype_digit($p)`, `/^\d+$/`) or skips the
+/// current process. The conditions read are the `if` clauses of enclosing comprehensions
+/// and the conditions of enclosing `if`s, ternaries and modifiers.
+fn selects_processes(node: Node<'_>, src: &str) -> bool {
+    let mut conditions: Vec<Node<'_>> = Vec::new();
+    let mut cur = node.parent();
+    for _ in 0..24 {
+        let Some(n) = cur else { break };
+        match n.kind() {
+            "list_comprehension"
+            | "set_comprehension"
+            | "generator_expression"
+            | "dictionary_comprehension" => conditions.extend(
+                named_children(n)
+                    .into_iter()
+                    .filter(|c| c.kind() == "if_clause"),
+            ),
+            "if_statement"
+            | "if"
+            | "unless"
+            | "if_modifier"
+            | "unless_modifier"
+            | "conditional_expression"
+            | "ternary_expression"
+            | "conditional" => {
+                conditions.push(field(n, "condition").unwrap_or(n));
+            }
+            _ => {}
+        }
+        cur = n.parent();
+    }
+    conditions.into_iter().any(|c| {
+        let t = text(c, src);
+        let numeric_only = [
+            "isdigit",
+            "isnumeric",
+            "isdecimal",
+            "ctype_digit",
+            "is_numeric",
+            "\\d",
+            "[0-9]",
+        ]
+        .iter()
+        .any(|k| t.contains(k));
+        let excludes_self = t.contains("getpid") || t.contains("$$") || t.contains("process.pid");
+        let selects = t.contains("==")
+            || t.contains("===")
+            || t.contains(" in ")
+            || t.contains("name")
+            || t.contains("cmdline")
+            || t.contains("username")
+            || t.contains("startswith")
+            || t.contains("include")
+            || t.contains("match")
+            || t.contains("=~");
+        if numeric_only || excludes_self {
+            // Checks like `p.isdigit() and int(p) != os.getpid()` select every process.
+            let t2 = t.replace("!=", "").replace("!==", "");
+            t2.contains("==") || t.contains(" in ")
+        } else {
+            selects
+        }
+    })
+}
+
 /// Joins path components the way `os.path.join` does: an absolute component restarts.
 fn join_paths(parts: &[String]) -> String {
     let mut out = String::new();
@@ -2596,11 +3433,10 @@ fn ruby_api(name: &str) -> Option<Api> {
         | "FileUtils.chmod_R" | "FileUtils.chown" | "FileUtils.chown_R" => Api::Each(Chmod, 1),
         "File.read" | "IO.read" | "File.readlines" | "IO.readlines" | "File.binread"
         | "IO.foreach" => Api::Op(Read, Pos(0)),
-        "system" | "exec" | "spawn" | "IO.popen" | "Open3.capture2" | "Open3.capture2e"
-        | "Open3.capture3" | "Open3.popen2" | "Open3.popen2e" | "Open3.popen3"
-        | "Open3.pipeline" | "Process.spawn" | "Process.exec" | "PTY.spawn" | "fork" => {
-            Api::Spawn(Pos(0))
-        }
+        "system" | "exec" | "spawn" | "sh" | "FileUtils.sh" | "IO.popen" | "Open3.capture2"
+        | "Open3.capture2e" | "Open3.capture3" | "Open3.popen2" | "Open3.popen2e"
+        | "Open3.popen3" | "Open3.pipeline" | "Process.spawn" | "Process.exec" | "PTY.spawn"
+        | "fork" => Api::Spawn(Pos(0)),
         "ENV.store" | "ENV.update" | "ENV.merge!" | "ENV.replace" => Api::SetEnvKw,
         "Net.HTTP.get"
         | "Net.HTTP.get_response"

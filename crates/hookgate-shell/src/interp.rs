@@ -63,6 +63,10 @@ pub(crate) enum Finding {
     FetchEval { call: String },
     /// A process started without waiting, in an endless loop (fork bomb).
     ForkLoop,
+    /// A file the snippet fills with data read from the network (`urlretrieve(u, p)`,
+    /// `File.write(p, URI.open(u).read)`): running it later in the same line is
+    /// download-then-run.
+    Downloaded { path: String },
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -236,6 +236,34 @@ fn gdb_command(line: &str) -> Option<(Option<Lang>, &str)> {
     }
 }
 
+/// The bodies of `$(shell …)` in one makefile line (balanced parentheses; `$$` is `$` to
+/// the shell): code make runs when it reads the file, whatever the goal.
+pub fn shell_calls(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = line;
+    while let Some(at) = rest.find("$(shell ") {
+        let body = &rest[at + "$(shell ".len()..];
+        let mut depth = 1usize;
+        let mut end = body.len();
+        for (k, c) in body.char_indices() {
+            match c {
+                '(' => depth += 1,
+                ')' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        end = k;
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.push(body[..end].replace("$$", "$"));
+        rest = body.get(end..).unwrap_or("");
+    }
+    out
+}
+
 /// The shell code in makefile text: recipe lines (tab-led, or after `target: ;`) and the
 /// bodies of `$(shell …)`. `$$` is `$` to the shell.
 fn make_code(text: &str) -> Vec<String> {
@@ -257,27 +285,7 @@ fn make_code(text: &str) -> Vec<String> {
                     .replace("$$", "$"),
             );
         }
-        let mut rest = line;
-        while let Some(at) = rest.find("$(shell ") {
-            let body = &rest[at + "$(shell ".len()..];
-            let mut depth = 1usize;
-            let mut end = body.len();
-            for (k, c) in body.char_indices() {
-                match c {
-                    '(' => depth += 1,
-                    ')' => {
-                        depth -= 1;
-                        if depth == 0 {
-                            end = k;
-                            break;
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            out.push(body[..end].replace("$$", "$"));
-            rest = body.get(end..).unwrap_or("");
-        }
+        out.extend(shell_calls(line));
     }
     out
 }

@@ -2362,6 +2362,15 @@ impl Walker<'_> {
                     self.record(argv, scope, v);
                 }
                 Finding::MongoDrop => self.record(argv, scope, ids::DB_MONGO_DROP.verdict()),
+                // Remembered like `curl -o`'s output, so a later spawn of the file (from the
+                // snippet or the rest of the line) is download-then-run.
+                Finding::Downloaded { path } => {
+                    if !scope.remote
+                        && let Some(p) = crate::flow::place_in(&path, &scope.cwd, self.ctx)
+                    {
+                        self.files.downloaded.push((p, false));
+                    }
+                }
                 f @ (Finding::Source(_)
                 | Finding::Exfil { .. }
                 | Finding::FetchEval { .. }
