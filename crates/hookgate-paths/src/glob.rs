@@ -110,7 +110,7 @@ impl Glob {
     pub fn matches<C: AsRef<[u8]>>(&self, components: &[C]) -> bool {
         self.alternatives
             .iter()
-            .any(|alt| match_segments(&alt.0, components))
+            .any(|alt| last_may_match(&alt.0, components) && match_segments(&alt.0, components))
     }
 
     /// True when `components` name a location *at or above* something this pattern matches,
@@ -331,6 +331,17 @@ fn expand_braces(text: &str) -> Result<Vec<String>, GlobError> {
         work.extend(alts.into_iter().rev());
     }
     Ok(out)
+}
+
+/// A necessary condition for [`match_segments`], checked first because it is cheap: a pattern
+/// ending in a named segment matches only if that segment matches the last component (the
+/// catalog's `**/{id_rsa,*.pem,…}` alternatives then cost one component comparison each
+/// instead of one per component of the path).
+fn last_may_match<C: AsRef<[u8]>>(segs: &[Segment], parts: &[C]) -> bool {
+    match segs.last() {
+        Some(Segment::Component(t)) => parts.last().is_some_and(|p| match_component(t, p.as_ref())),
+        Some(Segment::Any) | None => true,
+    }
 }
 
 /// Whole-pattern match over components: the classic two-pointer wildcard match lifted to
