@@ -191,6 +191,9 @@ pub(crate) struct Walker<'a> {
     /// The secret sources the last interpreter snippet read (its environment, a credential
     /// file): what it prints may carry them (`python3 -c 'print(os.environ)' | nc …`).
     pub code_sources: Vec<crate::model::FlowSource>,
+    /// Plain-words lines skip the grammar (see `crate::plain_words`; off only in the tests
+    /// that compare both paths).
+    pub fast_path: bool,
 }
 
 /// Most loop-body walks one line may unroll (`for d in a b c`), across all its loops.
@@ -259,6 +262,7 @@ impl<'a> Walker<'a> {
             no_split: false,
             write_records: Vec::new(),
             code_sources: Vec::new(),
+            fast_path: true,
         }
     }
 
@@ -334,6 +338,19 @@ impl Walker<'_> {
         }
         if let Err(refused) = crate::prescan(source, &self.limits) {
             self.unknown(refused.reason());
+            return;
+        }
+        // `bash -c 'git push --force origin main'`: plain words skip the grammar here too
+        // (see `crate::plain_words`; aliases and functions are resolved on the argv).
+        if self.fast_path
+            && let Some(words) = crate::plain_words(source, true)
+        {
+            let argv: Vec<Word> = words.into_iter().map(Word::lit).collect();
+            self.recursion += 1;
+            scope.via.push(via.to_owned());
+            let _ = self.exec(&argv, scope, Producer::Nothing);
+            scope.via.pop();
+            self.recursion -= 1;
             return;
         }
         // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
