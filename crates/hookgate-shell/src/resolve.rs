@@ -546,17 +546,14 @@ impl Walker<'_> {
         let (sockets, written) = (self.sockets.len(), self.written.len());
         let records = self.write_records.len();
         let mut prefix = Vec::new();
-        let mut cursor = node.walk();
-        let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+        let children = crate::walk::children_with_fields(node);
         // End of the previous word: tree-sitter-bash sometimes splits what bash reads as one
         // word (`'-'\c` is `-c` to bash, two nodes to the grammar). Adjacent nodes with no
         // blank between them are glued back together, so the grammar's quirk cannot hide a flag.
         let mut previous_end = None;
         let mut set_env = Vec::new();
-        for (index, child) in children.iter().enumerate() {
-            let field = u32::try_from(index)
-                .ok()
-                .and_then(|i| node.field_name_for_child(i));
+        for (index, (child, field)) in children.iter().enumerate() {
+            let field = *field;
             let adjacent = previous_end == Some(child.start_byte());
             // tree-sitter-bash reads the `0` of `sh 0</tmp/f` as an argument; bash reads a
             // number glued to a redirection as its file descriptor.
@@ -565,7 +562,7 @@ impl Walker<'_> {
                 && text(*child, src).bytes().all(|b| b.is_ascii_digit())
                 && children
                     .get(index + 1)
-                    .copied()
+                    .map(|(n, _)| *n)
                     .or_else(|| following(node))
                     .is_some_and(|n| {
                         n.start_byte() == child.end_byte() && n.kind().ends_with("redirect")

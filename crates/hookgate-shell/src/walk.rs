@@ -233,6 +233,22 @@ pub(crate) fn is_statement(kind: &str) -> bool {
     )
 }
 
+/// `node`'s children with their field names, read in one cursor pass
+/// (`Node::field_name_for_child` walks the children again for each index).
+pub(crate) fn children_with_fields(node: Node<'_>) -> Vec<(Node<'_>, Option<&'static str>)> {
+    let mut out = Vec::with_capacity(node.child_count());
+    let mut cursor = node.walk();
+    if cursor.goto_first_child() {
+        loop {
+            out.push((cursor.node(), cursor.field_name()));
+            if !cursor.goto_next_sibling() {
+                break;
+            }
+        }
+    }
+    out
+}
+
 pub(crate) fn text<'s>(node: Node<'_>, src: &'s str) -> &'s str {
     src.get(node.byte_range()).unwrap_or("")
 }
@@ -637,11 +653,7 @@ impl Walker<'_> {
     ) -> Producer {
         let mut redirects = Vec::new();
         let mut body = None;
-        let mut cursor = node.walk();
-        for (index, child) in node.children(&mut cursor).enumerate() {
-            let field = u32::try_from(index)
-                .ok()
-                .and_then(|i| node.field_name_for_child(i));
+        for (child, field) in children_with_fields(node) {
             match field {
                 Some("body") => body = Some(child),
                 Some("redirect") => redirects.push(child),
