@@ -274,8 +274,18 @@ pub(crate) fn is_interpreter(name: &str) -> bool {
 }
 
 /// Basename of a command word, lowercased, without a Windows `.exe`.
+/// The last `/`-separated part of a word (`/usr/bin/git` → `git`, `git` → `git`), as
+/// `word.rsplit('/').next()` but by a plain byte scan: it runs several times per command.
+pub(crate) fn basename(word: &str) -> &str {
+    // `/` is ASCII, so the byte after it starts a character.
+    word.as_bytes()
+        .iter()
+        .rposition(|&b| b == b'/')
+        .map_or(word, |i| word.get(i + 1..).unwrap_or(""))
+}
+
 pub(crate) fn command_name(word: &str) -> String {
-    let base = word.rsplit('/').next().unwrap_or(word);
+    let base = basename(word);
     let lower = base.to_ascii_lowercase();
     lower
         .strip_suffix(".exe")
