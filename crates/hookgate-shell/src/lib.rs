@@ -370,13 +370,13 @@ fn quoted_words(command: &str) -> Vec<String> {
     for c in command.chars() {
         match (quote, c) {
             (Some(q), _) if c == q => quote = None,
-            (Some(_), _) => word.get_or_insert_with(String::new).push(c),
             (None, '\'' | '"') => {
                 quote = Some(c);
                 word.get_or_insert_with(String::new);
             }
             (None, ' ' | '\t') => words.extend(word.take()),
-            (None, _) => word.get_or_insert_with(String::new).push(c),
+            // Inside quotes, or an ordinary word character.
+            _ => word.get_or_insert_with(String::new).push(c),
         }
     }
     words.extend(word);
