@@ -418,6 +418,11 @@ fn has_opt(args: &[Word], end: usize, short: char, long: &str) -> bool {
     })
 }
 
+/// Programs that decode their input when given `-d`/`--decode`/`-D` (see `producer_of`).
+const DECODES_WITH_A_FLAG: &[&str] = &[
+    "base64", "base32", "basenc", "openssl", "gzip", "bzip2", "xz", "zstd", "uudecode",
+];
+
 fn texts(argv: &[Word]) -> Vec<String> {
     argv.iter().map(|w| w.text.clone()).collect()
 }
@@ -1101,24 +1106,21 @@ impl Walker<'_> {
         if let Some(out) = endless_through(name, args, stdin) {
             return out;
         }
-        let strings = texts(args);
+        // Options decide below only for these programs (and `receives_network` reads an
+        // argument only for `openssl`, one of them): every command comes here, so the others'
+        // argv is neither copied nor parsed.
+        let reads_options = name == "xxd" || DECODES_WITH_A_FLAG.contains(&name);
+        let strings = if reads_options {
+            texts(args)
+        } else {
+            Vec::new()
+        };
         let parsed = Args::parse(name, &strings);
         if crate::flow::receives_network(name, &strings) {
             return Producer::Download;
         }
-        let decoding = parsed.has_any(&["-d", "--decode", "-D"])
-            && matches!(
-                name,
-                "base64"
-                    | "base32"
-                    | "basenc"
-                    | "openssl"
-                    | "gzip"
-                    | "bzip2"
-                    | "xz"
-                    | "zstd"
-                    | "uudecode"
-            );
+        let decoding =
+            DECODES_WITH_A_FLAG.contains(&name) && parsed.has_any(&["-d", "--decode", "-D"]);
         let always_decodes = matches!(
             name,
             "gunzip"
