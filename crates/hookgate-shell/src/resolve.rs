@@ -285,11 +285,12 @@ pub(crate) fn basename(word: &str) -> &str {
 }
 
 pub(crate) fn command_name(word: &str) -> String {
-    let base = basename(word);
-    let lower = base.to_ascii_lowercase();
+    let mut lower = basename(word).to_ascii_lowercase();
+    // Already lowercased, so `.EXE` is stripped too.
+    if let Some(stem) = lower.strip_suffix(".exe").map(str::len) {
+        lower.truncate(stem);
+    }
     lower
-        .strip_suffix(".exe")
-        .map_or(lower.clone(), str::to_owned)
 }
 
 const SHELLS: &[&str] = &[
