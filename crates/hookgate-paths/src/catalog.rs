@@ -195,23 +195,25 @@ impl Catalog {
         // The anchors are folded too, so `/home/u/`, `/home/u/.` and `/home/u` agree.
         let home_dir = ctx.home.as_deref().map(fold_dir);
         let ws_dir = fold_dir(ctx.workspace_root());
-        let home = home_dir.as_deref().map(|h| glob::components(h).len());
-        let workspace = glob::components(&ws_dir).len();
+        // Where the path lies relative to each anchor, decided once for every entry.
+        let under_home: Option<&[&[u8]]> = home_dir
+            .as_deref()
+            .filter(|h| is_within(path, h))
+            .map(|h| &all[glob::components(h).len().min(all.len())..]);
+        let under_workspace: Option<&[&[u8]]> = is_within(path, &ws_dir)
+            .then(|| &all[glob::components(&ws_dir).len().min(all.len())..]);
         let mut out = Vec::new();
         for e in &self.entries {
             let rel: &[&[u8]] = match e.def.anchor {
                 Anchor::Absolute => &all,
-                Anchor::Home => match (home_dir.as_deref(), home) {
-                    (Some(h), Some(n)) if is_within(path, h) => &all[n..],
-                    _ => continue,
+                Anchor::Home => match under_home {
+                    Some(rel) => rel,
+                    None => continue,
                 },
-                Anchor::Workspace => {
-                    if is_within(path, &ws_dir) {
-                        &all[workspace.min(all.len())..]
-                    } else {
-                        continue;
-                    }
-                }
+                Anchor::Workspace => match under_workspace {
+                    Some(rel) => rel,
+                    None => continue,
+                },
             };
             let Some((_, pattern)) = e.patterns.iter().find(|(g, _)| g.matches(rel)) else {
                 continue;

@@ -89,6 +89,10 @@ struct Segments(Vec<Segment>);
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Glob {
     alternatives: Vec<Segments>,
+    /// When every alternative ends in a literal byte (`**/{id_rsa,*.pem,.env}`): those bytes,
+    /// ASCII-lowercased, as a bit set. A path whose last byte is not in it cannot match, which
+    /// rules out most catalog patterns for a path with one test instead of one per alternative.
+    last_bytes: Option<[u64; 4]>,
 }
 
 impl Glob {
@@ -103,14 +107,24 @@ impl Glob {
             .iter()
             .map(|alt| compile_segments(trimmed, alt))
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Self { alternatives })
+        let last_bytes = last_byte_set(&alternatives);
+        Ok(Self {
+            alternatives,
+            last_bytes,
+        })
     }
 
     /// True when `components` (relative to the anchor) match the whole pattern.
     pub fn matches<C: AsRef<[u8]>>(&self, components: &[C]) -> bool {
+        if let Some(set) = &self.last_bytes {
+            let last = components.last().and_then(|c| c.as_ref().last().copied());
+            if !last.is_some_and(|b| in_set(set, b.to_ascii_lowercase())) {
+                return false;
+            }
+        }
         self.alternatives
             .iter()
-            .any(|alt| match_segments(&alt.0, components))
+            .any(|alt| last_may_match(&alt.0, components) && match_segments(&alt.0, components))
     }
 
     /// True when `components` name a location *at or above* something this pattern matches,
@@ -331,6 +345,39 @@ fn expand_braces(text: &str) -> Result<Vec<String>, GlobError> {
         work.extend(alts.into_iter().rev());
     }
     Ok(out)
+}
+
+/// The set of last bytes of a glob's alternatives, when each ends in a literal byte: a
+/// component matched by `…b` ends with `b` (case-insensitively), since the match consumes the
+/// last token on the last byte. `None` when some alternative ends otherwise (`*`, `?`, a class,
+/// `**`).
+fn last_byte_set(alternatives: &[Segments]) -> Option<[u64; 4]> {
+    let mut set = [0u64; 4];
+    for alt in alternatives {
+        let Some(Segment::Component(tokens)) = alt.0.last() else {
+            return None;
+        };
+        let Some(Token::Byte(b)) = tokens.last() else {
+            return None;
+        };
+        set[usize::from(*b >> 6)] |= 1 << (*b & 63);
+    }
+    Some(set)
+}
+
+fn in_set(set: &[u64; 4], b: u8) -> bool {
+    set[usize::from(b >> 6)] & (1 << (b & 63)) != 0
+}
+
+/// A necessary condition for [`match_segments`], checked first because it is cheap: a pattern
+/// ending in a named segment matches only if that segment matches the last component (the
+/// catalog's `**/{id_rsa,*.pem,…}` alternatives then cost one component comparison each
+/// instead of one per component of the path).
+fn last_may_match<C: AsRef<[u8]>>(segs: &[Segment], parts: &[C]) -> bool {
+    match segs.last() {
+        Some(Segment::Component(t)) => parts.last().is_some_and(|p| match_component(t, p.as_ref())),
+        Some(Segment::Any) | None => true,
+    }
 }
 
 /// Whole-pattern match over components: the classic two-pointer wildcard match lifted to

@@ -1216,7 +1216,7 @@ impl Walker<'_> {
     ) {
         // Cheap test first: this runs for every command.
         let runner = |w: &Word| {
-            let base = w.text.rsplit('/').next().unwrap_or(&w.text);
+            let base = crate::resolve::basename(&w.text);
             matches!(
                 base,
                 "manage.py" | "django-admin" | "rails" | "artisan" | "heroku"
@@ -1624,7 +1624,7 @@ const FRAMEWORK_TOOLS: &[&str] = &[
 ];
 
 fn is_framework_tool(word: &str) -> bool {
-    let base = word.rsplit('/').next().unwrap_or(word);
+    let base = crate::resolve::basename(word);
     FRAMEWORK_TOOLS.binary_search(&base).is_ok()
 }
 
@@ -1653,7 +1653,7 @@ fn other_framework_task(name: &str, words: &[Word], production_env: bool) -> Opt
         .chain(words.iter().map(|w| w.text.as_str()))
         .collect();
     let hit = line.iter().enumerate().any(|(i, word)| {
-        let base = word.rsplit('/').next().unwrap_or(word);
+        let base = crate::resolve::basename(word);
         FRAMEWORK_TASKS.iter().any(|(tool, task, flag)| {
             *tool == base
                 && task_matches(line.get(i + 1..).unwrap_or(&[]), task)

@@ -619,7 +619,7 @@ fn may_be_secret(raw: &str, inside_workspace: bool, files: &LineState) -> bool {
     {
         return true;
     }
-    targets::is_secret_name(raw.rsplit('/').next().unwrap_or(raw))
+    targets::is_secret_name(crate::resolve::basename(raw))
 }
 
 /// The key a configuration tool is asked to print (`git config --get github.token`,

@@ -311,12 +311,23 @@ pub(crate) fn is_interpreter(name: &str) -> bool {
 }
 
 /// Basename of a command word, lowercased, without a Windows `.exe`.
+/// The last `/`-separated part of a word (`/usr/bin/git` → `git`, `git` → `git`), as
+/// `word.rsplit('/').next()` but by a plain byte scan: it runs several times per command.
+pub(crate) fn basename(word: &str) -> &str {
+    // `/` is ASCII, so the byte after it starts a character.
+    word.as_bytes()
+        .iter()
+        .rposition(|&b| b == b'/')
+        .map_or(word, |i| word.get(i + 1..).unwrap_or(""))
+}
+
 pub(crate) fn command_name(word: &str) -> String {
-    let base = word.rsplit('/').next().unwrap_or(word);
-    let lower = base.to_ascii_lowercase();
+    let mut lower = basename(word).to_ascii_lowercase();
+    // Already lowercased, so `.EXE` is stripped too.
+    if let Some(stem) = lower.strip_suffix(".exe").map(str::len) {
+        lower.truncate(stem);
+    }
     lower
-        .strip_suffix(".exe")
-        .map_or(lower.clone(), str::to_owned)
 }
 
 const SHELLS: &[&str] = &[
@@ -446,6 +457,11 @@ fn has_opt(args: &[Word], end: usize, short: char, long: &str) -> bool {
                 || w.text.starts_with(&format!("{long}=")))
     })
 }
+
+/// Programs that decode their input when given `-d`/`--decode`/`-D` (see `producer_of`).
+const DECODES_WITH_A_FLAG: &[&str] = &[
+    "base64", "base32", "basenc", "openssl", "gzip", "bzip2", "xz", "zstd", "uudecode",
+];
 
 fn texts(argv: &[Word]) -> Vec<String> {
     argv.iter().map(|w| w.text.clone()).collect()
@@ -613,17 +629,14 @@ impl Walker<'_> {
         let (sockets, written) = (self.sockets.len(), self.written.len());
         let records = self.write_records.len();
         let mut prefix = Vec::new();
-        let mut cursor = node.walk();
-        let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+        let children = crate::walk::children_with_fields(node);
         // End of the previous word: tree-sitter-bash sometimes splits what bash reads as one
         // word (`'-'\c` is `-c` to bash, two nodes to the grammar). Adjacent nodes with no
         // blank between them are glued back together, so the grammar's quirk cannot hide a flag.
         let mut previous_end = None;
         let mut set_env = Vec::new();
-        for (index, child) in children.iter().enumerate() {
-            let field = u32::try_from(index)
-                .ok()
-                .and_then(|i| node.field_name_for_child(i));
+        for (index, (child, field)) in children.iter().enumerate() {
+            let field = *field;
             let adjacent = previous_end == Some(child.start_byte());
             // tree-sitter-bash reads the `0` of `sh 0</tmp/f` as an argument; bash reads a
             // number glued to a redirection as its file descriptor.
@@ -632,7 +645,7 @@ impl Walker<'_> {
                 && text(*child, src).bytes().all(|b| b.is_ascii_digit())
                 && children
                     .get(index + 1)
-                    .copied()
+                    .map(|(n, _)| *n)
                     .or_else(|| following(node))
                     .is_some_and(|n| {
                         n.start_byte() == child.end_byte() && n.kind().ends_with("redirect")
@@ -1198,24 +1211,21 @@ impl Walker<'_> {
         if let Some(out) = endless_through(name, args, stdin) {
             return out;
         }
-        let strings = texts(args);
+        // Options decide below only for these programs (and `receives_network` reads an
+        // argument only for `openssl`, one of them): every command comes here, so the others'
+        // argv is neither copied nor parsed.
+        let reads_options = name == "xxd" || DECODES_WITH_A_FLAG.contains(&name);
+        let strings = if reads_options {
+            texts(args)
+        } else {
+            Vec::new()
+        };
         let parsed = Args::parse(name, &strings);
         if crate::flow::receives_network(name, &strings) {
             return Producer::Download;
         }
-        let decoding = parsed.has_any(&["-d", "--decode", "-D"])
-            && matches!(
-                name,
-                "base64"
-                    | "base32"
-                    | "basenc"
-                    | "openssl"
-                    | "gzip"
-                    | "bzip2"
-                    | "xz"
-                    | "zstd"
-                    | "uudecode"
-            );
+        let decoding =
+            DECODES_WITH_A_FLAG.contains(&name) && parsed.has_any(&["-d", "--decode", "-D"]);
         let always_decodes = matches!(
             name,
             "gunzip"

@@ -524,7 +524,7 @@ pub(crate) fn is_secret_normalized(path: &Path, ctx: &Context) -> bool {
     let Some(text) = path.to_str() else {
         return false;
     };
-    let name = text.rsplit('/').next().unwrap_or(text);
+    let name = crate::resolve::basename(text);
     if name.is_empty() {
         return false;
     }

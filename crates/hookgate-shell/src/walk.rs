@@ -202,6 +202,9 @@ pub(crate) struct Walker<'a> {
     /// The secret sources the last interpreter snippet read (its environment, a credential
     /// file): what it prints may carry them (`python3 -c 'print(os.environ)' | nc …`).
     pub code_sources: Vec<crate::model::FlowSource>,
+    /// Plain-words lines skip the grammar (see `crate::plain_words`; off only in the tests
+    /// that compare both paths).
+    pub fast_path: bool,
 }
 
 /// Most loop-body walks one line may unroll (`for d in a b c`), across all its loops.
@@ -241,6 +244,22 @@ pub(crate) fn is_statement(kind: &str) -> bool {
     )
 }
 
+/// `node`'s children with their field names, read in one cursor pass
+/// (`Node::field_name_for_child` walks the children again for each index).
+pub(crate) fn children_with_fields(node: Node<'_>) -> Vec<(Node<'_>, Option<&'static str>)> {
+    let mut out = Vec::with_capacity(node.child_count());
+    let mut cursor = node.walk();
+    if cursor.goto_first_child() {
+        loop {
+            out.push((cursor.node(), cursor.field_name()));
+            if !cursor.goto_next_sibling() {
+                break;
+            }
+        }
+    }
+    out
+}
+
 pub(crate) fn text<'s>(node: Node<'_>, src: &'s str) -> &'s str {
     src.get(node.byte_range()).unwrap_or("")
 }
@@ -270,6 +289,7 @@ impl<'a> Walker<'a> {
             no_split: false,
             write_records: Vec::new(),
             code_sources: Vec::new(),
+            fast_path: true,
         }
     }
 
@@ -345,6 +365,19 @@ impl Walker<'_> {
         }
         if let Err(refused) = crate::prescan(source, &self.limits) {
             self.unknown(refused.reason());
+            return;
+        }
+        // `bash -c 'git push --force origin main'`: plain words skip the grammar here too
+        // (see `crate::plain_words`; aliases and functions are resolved on the argv).
+        if self.fast_path
+            && let Some(words) = crate::plain_words(source, true)
+        {
+            let argv: Vec<Word> = words.into_iter().map(Word::lit).collect();
+            self.recursion += 1;
+            scope.via.push(via.to_owned());
+            let _ = self.exec(&argv, scope, Producer::Nothing);
+            scope.via.pop();
+            self.recursion -= 1;
             return;
         }
         // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
@@ -645,11 +678,7 @@ impl Walker<'_> {
     ) -> Producer {
         let mut redirects = Vec::new();
         let mut body = None;
-        let mut cursor = node.walk();
-        for (index, child) in node.children(&mut cursor).enumerate() {
-            let field = u32::try_from(index)
-                .ok()
-                .and_then(|i| node.field_name_for_child(i));
+        for (child, field) in children_with_fields(node) {
             match field {
                 Some("body") => body = Some(child),
                 Some("redirect") => redirects.push(child),

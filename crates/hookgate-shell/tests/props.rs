@@ -132,6 +132,10 @@ proptest! {
                 Just(".env"), Just("bash"), Just("xargs"), Just("find"), Just("-delete"),
                 Just("docker"), Just("system"), Just("prune"), Just("kubectl"), Just("delete"),
                 Just("if"), Just("time"), Just("x=1"), Just("@"), Just("%1"), Just("a.b:c,d+e"),
+                Just("HEAD~1"), Just("a=~"), Just("x:~/y"), Just("'-rf'"), Just("'/'"),
+                Just("\"/etc\""), Just("'a b'"), Just("\"x y\"c"), Just("'*.rs'"), Just("''"),
+                Just("\"$HOME\""), Just("'$(id)'"), Just("'{a,b}'"), Just("\"it's\""),
+                Just("-c"), Just("'rm -rf /'"),
             ],
             1..8,
         ),
@@ -142,8 +146,9 @@ proptest! {
         full.set_fast_path(false);
         let a = fast.analyze(&line, &ctx());
         let b = full.analyze(&line, &ctx());
-        prop_assert_eq!(a.verdict, b.verdict, "{}", line);
-        prop_assert_eq!(a.commands, b.commands, "{}", line);
+        prop_assert_eq!(&a.verdict, &b.verdict, "{}", line);
+        prop_assert_eq!(&a.commands, &b.commands, "{}", line);
+        prop_assert_eq!(a, b, "{}", line);
     }
 
     #[test]
