@@ -2703,7 +2703,14 @@ fn endless_iterator(iter: Option<Node<'_>>, src: &str) -> bool {
 
 /// `os.environ`, `process.env`, `ENV`, `%ENV`, `$_ENV`, `$_SERVER`.
 fn is_environ(e: &Expr, env: &Env) -> bool {
-    qualify(e, env, 0).is_some_and(|c| {
+    is_environ_at(e, env, 0)
+}
+
+/// [`is_environ`] inside a lookup already `hops` deep: the hop count carries through, so a
+/// self-referring variable (`fs = require(fs...)`) ends at `MAX_HOPS` instead of recursing
+/// until the stack overflows (found by the `analyze` fuzz target).
+fn is_environ_at(e: &Expr, env: &Env, hops: usize) -> bool {
+    qualify(e, env, hops).is_some_and(|c| {
         matches!(
             c.name.as_str(),
             "os.environ" | "process.env" | "ENV" | "%ENV" | "$_ENV" | "$_SERVER" | "Deno.env"
@@ -2752,7 +2759,7 @@ fn qualify(e: &Expr, env: &Env, hops: usize) -> Option<Callee> {
                 inner.name.as_str(),
                 "require" | "__import__" | "importlib.import_module" | "builtins.__import__"
             ) {
-                let m = args.first().and_then(|a| static_str(a, env, 0))?;
+                let m = args.first().and_then(|a| static_str(a, env, hops + 1))?;
                 return Some(Callee {
                     name: js_module(&m),
                     receiver: Vec::new(),
@@ -2762,7 +2769,7 @@ fn qualify(e: &Expr, env: &Env, hops: usize) -> Option<Callee> {
             if inner.name == "getattr"
                 && let (Some(obj), Some(attr)) = (
                     args.first(),
-                    args.get(1).and_then(|a| static_str(a, env, 0)),
+                    args.get(1).and_then(|a| static_str(a, env, hops + 1)),
                 )
             {
                 let base = qualify(obj, env, hops + 1)?;
@@ -2879,11 +2886,13 @@ fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
             let b = static_str(b, env, hops)?;
             Some(join_paths(&[a, b]))
         }
-        Expr::Index(obj, key) if is_environ(obj, env) => {
+        Expr::Index(obj, key) if is_environ_at(obj, env, hops + 1) => {
             let k = static_str(key, env, hops + 1)?;
             (k == "HOME").then(|| "~".to_owned())
         }
-        Expr::Attr(obj, attr) if is_environ(obj, env) && attr == "HOME" => Some("~".to_owned()),
+        Expr::Attr(obj, attr) if is_environ_at(obj, env, hops + 1) && attr == "HOME" => {
+            Some("~".to_owned())
+        }
         Expr::Call { callee, args, .. } => {
             let c = qualify(callee, env, hops + 1)?;
             let values = || {

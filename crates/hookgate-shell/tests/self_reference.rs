@@ -1,0 +1,31 @@
+//! Interpreter code can name a value through itself (`fs = require(fs …)`). Resolving a
+//! callee or a string walks variables, `require` arguments and `process.env` lookups; the hop
+//! budget must carry through every one of those steps, or a self-reference recurses until the
+//! stack overflows — a crashed guard answers nothing, which agents treat as allow. The first
+//! case is the `analyze` fuzz target's crash input, byte for byte.
+
+use std::path::PathBuf;
+
+use hookgate_shell::{Analyzer, Context};
+
+fn ctx() -> Context {
+    Context::new("/home/user/project", Some(PathBuf::from("/home/user")))
+}
+
+#[test]
+fn a_value_defined_through_itself_ends_at_the_hop_budget() {
+    let mut analyzer = Analyzer::new().expect("grammars load");
+    let cases = [
+        // The fuzzer's input (a `require` whose argument names the variable being defined).
+        "node -e \"requiinkSync('a')A.exeDDDDDDDDDDDDIsub('fs').rmtreeunlinkSync(rt ost fs=require(\"fs\")2 fs.readdirSync(\"dist\"); fs')\"",
+        "node -e 'fs = require(fs); fs.rmSync(\"/\")'",
+        "node -e 'a = require(b); b = require(a); a.unlinkSync(\"x\")'",
+        "node -e 'e = process.env[e]; require(e).rmSync(\"x\")'",
+        "python3 -c 'm = __import__(m); m.remove(\"x\")'",
+        "python3 -c 'import os; k = os.environ[k]; os.remove(k)'",
+    ];
+    for c in cases {
+        // Any verdict is acceptable; finishing is the rule.
+        let _ = analyzer.analyze(c, &ctx());
+    }
+}
