@@ -782,8 +782,9 @@ fn test_before_push(j: &Judge<'_>) -> Option<Violation> {
 
 fn force_push(j: &Judge<'_>) -> Option<Violation> {
     // A lease-checked push to a branch nobody else starts from loses nothing the pusher has
-    // not seen (see the `lease` module); a lease to anything else still asks.
-    let ordinary = crate::lease::lease_pushes(j.facts, j.ctx, j.settings);
+    // not seen (see the `lease` module); a lease to anything else still asks, and so does
+    // one while the remotes' default branches are not known yet (the evaluation asks for them).
+    let (ordinary, _) = crate::lease::lease_pushes(j.facts, j.ctx, j.settings);
     j.kinds(ActionKind::GitForcePush)
         .find(|&i| {
             j.facts.items[i]
