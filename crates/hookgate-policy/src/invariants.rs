@@ -539,6 +539,19 @@ impl<'a> Judge<'a> {
                 lexical
             };
             out.extend(found.into_iter().filter(|m| m.access.covers(access)));
+            // `/home/*/.aws/credentials` (from `/home/$USER/…`): the user's own file it can be.
+            if let Some(own) = self
+                .ctx
+                .home
+                .as_deref()
+                .and_then(|h| hookgate_paths::home_instance(p, h))
+            {
+                for m in hookgate_paths::classify(&own, &pctx) {
+                    if m.access.covers(access) && !out.iter().any(|x| x.id == m.id) {
+                        out.push(m);
+                    }
+                }
+            }
         }
         out
     }

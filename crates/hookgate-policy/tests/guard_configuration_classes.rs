@@ -247,6 +247,32 @@ fn lease_pushes_wait_for_the_remote_default_branches_and_nothing_else_asks() {
     }
 }
 
+/// A path naming the user by variable (`/home/$USER/…`, a pattern for one component) that can
+/// be the user's own credential file is read as it; other files there are not.
+#[test]
+fn identity_patterns_that_can_be_the_users_credential_files_are_credential_reads() {
+    check_table(
+        &Policy::builtin_default(),
+        &ctx(),
+        &[
+            (
+                "cat \"/home/$USER/.aws/credentials\"",
+                DENY,
+                "no-secret-exposure",
+            ),
+            ("cat /home/*/.aws/credentials", DENY, "no-secret-exposure"),
+            (
+                "cp /home/$LOGNAME/.ssh/id_ed25519 /tmp/k",
+                DENY,
+                "no-secret-exposure",
+            ),
+            ("cat /home/$USER/notes.txt", ALLOW, ""),
+            ("rm -rf \"/tmp/pytest-of-$USER\"", ALLOW, ""),
+            ("rm -rf \"/home/$USER\"", DENY, "destructive-shell"),
+        ],
+    );
+}
+
 /// Appending a setting the line spells out to a dotenv file, or creating one from a
 /// template where none is, is configuration. Truncating or replacing an existing one,
 /// secret-derived or secret-looking text, text a shell would expand when it sources the

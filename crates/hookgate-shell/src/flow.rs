@@ -305,7 +305,10 @@ fn lookup_source(
         return Some(file());
     }
     // `/home/$USER/.aws/credentials`: a pattern that can be the user's own file is judged as it.
-    if let Some(own) = targets::home_instance(&path, ctx)
+    if let Some(own) = ctx
+        .home
+        .as_deref()
+        .and_then(|h| hookgate_paths::home_instance(&path, h))
         && lookup_source(&own.to_string_lossy(), cwd, ctx, files, thorough).is_some()
     {
         return Some(file());

@@ -520,33 +520,6 @@ pub(crate) fn is_secret_name(name: &str) -> bool {
         || SECRET_NAMES.contains(&name)
 }
 
-/// The home directory's own instance of a path pattern whose leading components can be the
-/// home directory (`/home/*/.aws/credentials`, from `/home/$USER/…`, with home `/home/u`:
-/// `/home/u/.aws/credentials`), so the home-anchored part of the sensitive catalog judges it
-/// as the user's file it can be. `None` when the pattern cannot reach the home directory,
-/// holds `**` there, or already names it literally.
-pub(crate) fn home_instance(path: &Path, ctx: &Context) -> Option<PathBuf> {
-    let home = ctx.home.as_deref()?;
-    // The common case, a literal path, costs one scan and no allocation.
-    if !hookgate_paths::has_wildcard(path.to_str()?) {
-        return None;
-    }
-    let pattern = hookgate_paths::ShellPattern::new(path)?;
-    if pattern.reach(home) != Some(hookgate_paths::PatternReach::Within) {
-        return None;
-    }
-    let depth = home.components().count();
-    let lead: Vec<Component<'_>> = path.components().take(depth).collect();
-    if lead.len() < depth || lead.iter().any(|c| c.as_os_str() == "**") {
-        return None;
-    }
-    let instance: PathBuf = home
-        .components()
-        .chain(path.components().skip(depth))
-        .collect();
-    (instance != path).then_some(instance)
-}
-
 pub(crate) fn is_secret_normalized(path: &Path, ctx: &Context) -> bool {
     let Some(text) = path.to_str() else {
         return false;
