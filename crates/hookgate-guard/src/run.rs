@@ -310,11 +310,8 @@ fn context(opts: &GuardOptions, found: &Project) -> Ctx {
     let home = std::env::home_dir();
     let mut ctx = Ctx::new(project, home.clone());
     ctx.branch = found.git.as_ref().and_then(|g| git::branch_in(&g.git_dir));
-    ctx.remote_default_branches = found
-        .git
-        .as_ref()
-        .map(|g| git::remote_default_branches(&g.common_dir))
-        .unwrap_or_default();
+    // Read only when a lease-checked push asks for them (`Evaluation::remote_defaults_wanted`).
+    ctx.remote_default_branches = None;
     if let Some(tmp) = std::env::var_os("TMPDIR").map(PathBuf::from) {
         ctx.temp_dirs.push(tmp);
     }
@@ -1292,6 +1289,7 @@ pub fn judge(
     let mut worktrees: Vec<WorktreeState> = Vec::new();
     let mut pathspecs: Vec<PathspecState> = Vec::new();
     let mut archives: Vec<ArchiveListing> = Vec::new();
+    let mut remote_defaults: Option<Vec<String>> = None;
     let mut judge_with = |state: &mut SessionState, live: bool| {
         let (eval, _) = policy.judge_in_session(&call, &ctx, state, |eval| {
             // A discard in a work tree whose state the policy needs: look it up (only now,
@@ -1314,6 +1312,17 @@ pub fn judge(
                     .collect();
                 archives.extend(found.iter().cloned());
                 return Err(Rejudge::WithArchives(found));
+            }
+            // A lease-checked push: the branches the repository's remotes start from (no
+            // repository: none).
+            if eval.remote_defaults_wanted {
+                let defaults = found
+                    .git
+                    .as_ref()
+                    .map(|g| git::remote_default_branches(&g.common_dir))
+                    .unwrap_or_default();
+                remote_defaults = Some(defaults.clone());
+                return Err(Rejudge::WithRemoteDefaults(defaults));
             }
             // A checkout or restore of named paths: whether anything uncommitted is there.
             if !eval.pathspecs_wanted.is_empty() {
@@ -1396,6 +1405,9 @@ pub fn judge(
     }
     if !worktrees.is_empty() {
         trace.insert("worktrees".into(), json!(worktrees));
+    }
+    if let Some(branches) = &remote_defaults {
+        trace.insert("remote_default_branches".into(), json!(branches));
     }
     if !pathspecs.is_empty() {
         trace.insert("pathspecs".into(), json!(pathspecs));

@@ -614,6 +614,33 @@ impl ShellPattern {
     }
 }
 
+/// The home directory's own instance of an absolute, normalised path pattern whose leading
+/// components can be the home directory (`/home/*/.aws/credentials` with home `/home/u`:
+/// `/home/u/.aws/credentials`; a shell word such as `/home/$USER/…` becomes that pattern), so
+/// the home-anchored catalog entries judge it as the user's file it can be. `None` for a
+/// literal path, a pattern that cannot reach the home directory, one with `**` there, or one
+/// that already names it literally.
+pub fn home_instance(path: &Path, home: &Path) -> Option<PathBuf> {
+    // The common case, a literal path, costs one scan and no allocation.
+    if !has_wildcard(path.to_str()?) {
+        return None;
+    }
+    let pattern = ShellPattern::new(path)?;
+    if pattern.reach(home) != Some(PatternReach::Within) {
+        return None;
+    }
+    let depth = home.components().count();
+    let lead: Vec<Component<'_>> = path.components().take(depth).collect();
+    if lead.len() < depth || lead.iter().any(|c| c.as_os_str() == "**") {
+        return None;
+    }
+    let instance: PathBuf = home
+        .components()
+        .chain(path.components().skip(depth))
+        .collect();
+    (instance != path).then_some(instance)
+}
+
 impl ShellPattern {
     /// The pattern's expansions on disk that go through or to a symbolic link, each with
     /// its target fully resolved: `(expansion, resolved)`. What [`ShellPattern::reach`]
@@ -686,6 +713,25 @@ mod tests {
             .map(str::as_bytes)
             .collect();
         Glob::compile(pattern).unwrap().matches(&comps)
+    }
+
+    #[test]
+    fn home_instance_is_the_home_directorys_own_expansion_of_a_pattern() {
+        let home = Path::new("/home/u");
+        let inst = |p: &str| home_instance(Path::new(p), home).map(|p| p.display().to_string());
+        assert_eq!(
+            inst("/home/*/.aws/credentials").as_deref(),
+            Some("/home/u/.aws/credentials")
+        );
+        assert_eq!(inst("/home/*").as_deref(), Some("/home/u"));
+        assert_eq!(inst("/*/u/.ssh").as_deref(), Some("/home/u/.ssh"));
+        assert_eq!(inst("/home/*/.ssh/*").as_deref(), Some("/home/u/.ssh/*"));
+        // Literal, elsewhere, `**` in the home part, or already the home's own.
+        assert_eq!(inst("/home/u/.aws/credentials"), None);
+        assert_eq!(inst("/tmp/*/.aws/credentials"), None);
+        assert_eq!(inst("/home/x*/.aws/credentials"), None);
+        assert_eq!(inst("/**/.aws/credentials"), None);
+        assert_eq!(inst("/home/u/.ssh/*"), None);
     }
 
     fn anchored(glob: &str, path: &str) -> bool {

@@ -21,7 +21,9 @@ pub mod resolve;
 pub use catalog::{
     Access, Anchor, Catalog, Category, PathContext, SensitiveMatch, classify, classify_subtree,
 };
-pub use glob::{Glob, GlobError, PathGlob, PatternReach, ShellPattern, has_wildcard};
+pub use glob::{
+    Glob, GlobError, PathGlob, PatternReach, ShellPattern, has_wildcard, home_instance,
+};
 pub use lexical::{Normalized, is_within, normalize};
 pub use regenerable::{RegenerableMatch, regenerable};
 pub use resolve::{

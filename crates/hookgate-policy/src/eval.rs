@@ -103,6 +103,12 @@ pub struct Evaluation {
     /// whole directory.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub archives_wanted: Vec<crate::ArchiveListing>,
+    /// A lease-checked push that would be set aside but for the remotes' default branches,
+    /// which the context does not hold ([`crate::Ctx::remote_default_branches`] is `None`):
+    /// a caller that can read them judges again with them. Until then the push keeps the
+    /// analyzer's verdict.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub remote_defaults_wanted: bool,
 }
 
 /// What a caller settling a judgement (see [`Policy::judge_in_session`]) needs before it can
@@ -118,6 +124,9 @@ pub enum Rejudge {
     WithPathspecs(Vec<crate::PathspecState>),
     /// The archive listings the judgement asked for ([`Evaluation::archives_wanted`]).
     WithArchives(Vec<crate::ArchiveListing>),
+    /// The remotes' default branches the judgement asked for
+    /// ([`Evaluation::remote_defaults_wanted`]).
+    WithRemoteDefaults(Vec<String>),
 }
 
 fn micros(since: Instant) -> u64 {
@@ -185,6 +194,9 @@ impl Policy {
                         }
                     }
                 }
+                Err(Rejudge::WithRemoteDefaults(branches)) => {
+                    next.remote_default_branches = Some(branches);
+                }
                 Err(Rejudge::WithPathspecs(states)) => {
                     for s in states {
                         if !next.pathspecs.contains(&s) {
@@ -251,6 +263,7 @@ impl Policy {
                 worktrees_wanted: Vec::new(),
                 pathspecs_wanted: Vec::new(),
                 archives_wanted: Vec::new(),
+                remote_defaults_wanted: false,
             };
         }
 
@@ -320,7 +333,8 @@ impl Policy {
         let (ignored_cleans, ignored_notes) = regenerable::ignored_cleans(facts, ctx);
         cache_notes.extend(ignored_notes);
         let (installs, install_notes) = crate::invariants::new_program_installs(&judge);
-        let lease_pushes = lease::lease_pushes(facts, ctx, &self.settings);
+        let (lease_pushes, remote_defaults_wanted) =
+            lease::lease_pushes(facts, ctx, &self.settings);
         let set_aside: Vec<usize> = disposable
             .commands
             .iter()
@@ -529,6 +543,7 @@ impl Policy {
             worktrees_wanted: disposable.wanted,
             pathspecs_wanted: disposable.paths_wanted,
             archives_wanted,
+            remote_defaults_wanted,
             decision,
             reason,
             suggestion,

@@ -539,6 +539,19 @@ impl<'a> Judge<'a> {
                 lexical
             };
             out.extend(found.into_iter().filter(|m| m.access.covers(access)));
+            // `/home/*/.aws/credentials` (from `/home/$USER/…`): the user's own file it can be.
+            if let Some(own) = self
+                .ctx
+                .home
+                .as_deref()
+                .and_then(|h| hookgate_paths::home_instance(p, h))
+            {
+                for m in hookgate_paths::classify(&own, &pctx) {
+                    if m.access.covers(access) && !out.iter().any(|x| x.id == m.id) {
+                        out.push(m);
+                    }
+                }
+            }
         }
         out
     }
@@ -782,8 +795,9 @@ fn test_before_push(j: &Judge<'_>) -> Option<Violation> {
 
 fn force_push(j: &Judge<'_>) -> Option<Violation> {
     // A lease-checked push to a branch nobody else starts from loses nothing the pusher has
-    // not seen (see the `lease` module); a lease to anything else still asks.
-    let ordinary = crate::lease::lease_pushes(j.facts, j.ctx, j.settings);
+    // not seen (see the `lease` module); a lease to anything else still asks, and so does
+    // one while the remotes' default branches are not known yet (the evaluation asks for them).
+    let (ordinary, _) = crate::lease::lease_pushes(j.facts, j.ctx, j.settings);
     j.kinds(ActionKind::GitForcePush)
         .find(|&i| {
             j.facts.items[i]

@@ -29,12 +29,19 @@ use crate::policy::Settings;
 const LEASE_RULE: &str = "git.push_force_with_lease";
 
 /// The line's commands (indices into the analysis) that are lease-checked force pushes to
-/// known, unprotected branches that are no remote's default.
-pub(crate) fn lease_pushes(facts: &Facts<'_>, ctx: &Ctx, settings: &Settings) -> Vec<usize> {
+/// known, unprotected branches that are no remote's default, and whether the answer needs the
+/// remotes' default branches the context does not hold yet ([`Ctx::remote_default_branches`]
+/// is `None`): then no push is set aside until the caller looks them up and judges again.
+pub(crate) fn lease_pushes(
+    facts: &Facts<'_>,
+    ctx: &Ctx,
+    settings: &Settings,
+) -> (Vec<usize>, bool) {
     let Some(analysis) = &facts.analysis else {
-        return Vec::new();
+        return (Vec::new(), false);
     };
     let mut out = Vec::new();
+    let mut wanted = false;
     for (c, command) in analysis.commands.iter().enumerate() {
         if command.verdict.rule_id.as_deref() != Some(LEASE_RULE) {
             continue;
@@ -76,11 +83,15 @@ pub(crate) fn lease_pushes(facts: &Facts<'_>, ctx: &Ctx, settings: &Settings) ->
                 && !b.contains(['*', '?', '[', '$', '`'])
                 && !b.is_empty()
                 && !is_protected(settings, b)
-                && !ctx.remote_default_branches.contains(b)
         };
-        if !branches.is_empty() && branches.iter().all(ordinary) {
-            out.push(c);
+        if branches.is_empty() || !branches.iter().all(ordinary) {
+            continue;
+        }
+        match &ctx.remote_default_branches {
+            Some(defaults) if branches.iter().all(|b| !defaults.contains(b)) => out.push(c),
+            Some(_) => {}
+            None => wanted = true,
         }
     }
-    out
+    (out, wanted)
 }

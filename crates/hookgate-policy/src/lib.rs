@@ -70,8 +70,11 @@ pub struct Ctx {
     /// The branches the repository's remotes name as their default (`refs/remotes/<remote>/HEAD`,
     /// recorded by `git clone` or `git remote set-head`), found by the caller: the branch
     /// everybody starts from, so a force push to it is not made ordinary by a lease.
-    #[serde(default)]
-    pub remote_default_branches: Vec<String>,
+    /// `None`: not looked up yet — only a lease-checked push needs them, so the hook leaves
+    /// them out and answers [`Evaluation::remote_defaults_wanted`] (no reads on an ordinary
+    /// call); until answered, no lease push is set aside (invariant `no-force-push`).
+    #[serde(default = "no_remote_defaults")]
+    pub remote_default_branches: Option<Vec<String>>,
     /// The project root; relative policy globs are anchored here.
     pub workspace: PathBuf,
     /// Files staged for commit (`git diff --cached --name-only`), when the caller looked them
@@ -124,6 +127,16 @@ pub struct Ctx {
     pub hook_commands: Vec<(String, PathBuf)>,
 }
 
+/// Known: the repository's remotes name no default branch (the default of a context built by
+/// hand, and of a serialised one that predates the field).
+#[allow(
+    clippy::unnecessary_wraps,
+    reason = "serde's `default = …` needs the field's type"
+)]
+fn no_remote_defaults() -> Option<Vec<String>> {
+    Some(Vec::new())
+}
+
 impl Ctx {
     /// A context for a workspace, with the usual temp dirs and symlink resolution on.
     pub fn new(workspace: impl Into<PathBuf>, home: Option<PathBuf>) -> Self {
@@ -131,7 +144,7 @@ impl Ctx {
             home,
             temp_dirs: vec![PathBuf::from("/tmp"), PathBuf::from("/var/tmp")],
             branch: None,
-            remote_default_branches: Vec::new(),
+            remote_default_branches: no_remote_defaults(),
             workspace: workspace.into(),
             staged_files: None,
             protected_paths: Vec::new(),

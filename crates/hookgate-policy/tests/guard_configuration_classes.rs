@@ -14,7 +14,7 @@ mod common;
 
 use common::*;
 use hookgate_core::Decision;
-use hookgate_policy::{Ctx, Policy};
+use hookgate_policy::{Ctx, Policy, Rejudge, SessionState};
 
 const ALLOW: Option<Decision> = None;
 const ASK: Option<Decision> = Some(Decision::Ask);
@@ -44,7 +44,7 @@ fn disk() -> Disk {
     let mut ctx = Ctx::new(&ws, Some(home));
     ctx.follow_symlinks = true;
     ctx.branch = Some("feature/x".into());
-    ctx.remote_default_branches = vec!["develop".into()];
+    ctx.remote_default_branches = Some(vec!["develop".into()]);
     Disk { root, ctx }
 }
 
@@ -204,6 +204,71 @@ fn lease_pushes_to_unknown_or_project_protected_branches_keep_their_verdict() {
                 "protected-branch",
             ),
             ("git push --force-with-lease origin feature/x", ALLOW, ""),
+        ],
+    );
+}
+
+/// The remotes' default branches are looked up only for a lease push that needs them: until
+/// the context holds them no lease push is set aside and the evaluation asks for them (an
+/// ordinary call asks for nothing); answered, the push is judged with them.
+#[test]
+fn lease_pushes_wait_for_the_remote_default_branches_and_nothing_else_asks() {
+    let mut d = disk();
+    d.ctx.remote_default_branches = None;
+    let policy = Policy::builtin_default();
+    for line in [
+        "git status",
+        "git push origin feature/x",
+        "git push --force origin feature/x",
+    ] {
+        let e = eval_with(&policy, &bash(line), &d.ctx, &SessionState::default());
+        assert!(!e.remote_defaults_wanted, "{line}");
+    }
+    for (answer, want) in [
+        (vec!["develop".to_owned()], ALLOW),
+        (vec!["feature/y".into()], ASK),
+    ] {
+        let mut asked = 0;
+        let (e, decision) = policy.judge_in_session(
+            &bash("git push --force-with-lease origin feature/y"),
+            &d.ctx,
+            &mut SessionState::default(),
+            |e| {
+                if e.remote_defaults_wanted {
+                    asked += 1;
+                    assert_eq!(e.decision, ASK, "not set aside before the answer");
+                    return Err(Rejudge::WithRemoteDefaults(answer.clone()));
+                }
+                Ok(e.decision)
+            },
+        );
+        assert_eq!(asked, 1, "asked once");
+        assert_eq!(decision, want, "{answer:?}: {:?}", e.reason);
+    }
+}
+
+/// A path naming the user by variable (`/home/$USER/…`, a pattern for one component) that can
+/// be the user's own credential file is read as it; other files there are not.
+#[test]
+fn identity_patterns_that_can_be_the_users_credential_files_are_credential_reads() {
+    check_table(
+        &Policy::builtin_default(),
+        &ctx(),
+        &[
+            (
+                "cat \"/home/$USER/.aws/credentials\"",
+                DENY,
+                "no-secret-exposure",
+            ),
+            ("cat /home/*/.aws/credentials", DENY, "no-secret-exposure"),
+            (
+                "cp /home/$LOGNAME/.ssh/id_ed25519 /tmp/k",
+                DENY,
+                "no-secret-exposure",
+            ),
+            ("cat /home/$USER/notes.txt", ALLOW, ""),
+            ("rm -rf \"/tmp/pytest-of-$USER\"", ALLOW, ""),
+            ("rm -rf \"/home/$USER\"", DENY, "destructive-shell"),
         ],
     );
 }

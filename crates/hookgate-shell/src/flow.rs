@@ -304,6 +304,15 @@ fn lookup_source(
     if targets::is_secret_normalized(&path, ctx) {
         return Some(file());
     }
+    // `/home/$USER/.aws/credentials`: a pattern that can be the user's own file is judged as it.
+    if let Some(own) = ctx
+        .home
+        .as_deref()
+        .and_then(|h| hookgate_paths::home_instance(&path, h))
+        && lookup_source(&own.to_string_lossy(), cwd, ctx, files, thorough).is_some()
+    {
+        return Some(file());
+    }
     if is_proc_environ(&path) {
         return Some(FlowSource::Environment { by: raw.to_owned() });
     }

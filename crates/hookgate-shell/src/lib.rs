@@ -27,6 +27,7 @@ mod ex;
 mod expand;
 mod flow;
 mod hazards;
+mod identity;
 mod interp;
 mod model;
 mod optexec;

@@ -817,6 +817,8 @@ impl Walker<'_> {
         if let Some(gap) = src.get(pos..node.end_byte()) {
             w.text.push_str(&unescape_heredoc(gap));
         }
+        // A document's text is no path: `$USER` there stays unresolved.
+        crate::identity::settle(&mut w, false);
         w
     }
 
@@ -983,6 +985,7 @@ impl Walker<'_> {
     ) -> Word {
         let mut w = Word::lit("");
         self.word_part(node, src, scope, depth, &mut w, true, false);
+        crate::identity::settle(&mut w, true);
         // Where it is not split into fields (redirect targets), a word that brace-expands
         // to several words is not one known argument.
         if !self.no_split
@@ -1066,6 +1069,7 @@ impl Walker<'_> {
         // Brace expansion was decided by the caller: the word as it is.
         let mut w = Word::lit("");
         self.word_part(node, src, scope, depth, &mut w, true, false);
+        crate::identity::settle(&mut w, true);
         out.push(w);
     }
 
@@ -1271,6 +1275,8 @@ impl Walker<'_> {
                     // `sh -c 'curl -T "$1" URL' _ {}` under `find -exec`: the found files.
                     w.text.push_str(&paths.text);
                     w.shape = paths.shape;
+                } else if crate::identity::push(node, src, scope, w) {
+                    // `$USER`: one path component, settled when the word is complete.
                 } else {
                     w.text.push_str(raw);
                     w.exact = false;

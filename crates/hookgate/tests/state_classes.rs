@@ -5,7 +5,9 @@
 //!    its members (listed with the system's `tar`/`unzip`);
 //! 2. `git restore`/`git checkout --` of paths with nothing uncommitted there discard nothing;
 //! 3. a script the session wrote is judged by its content on disk when it is run;
-//! 4. a program put in a user bin dir under a new name shadows nothing.
+//! 4. a program put in a user bin dir under a new name shadows nothing;
+//! 5. a lease-checked force push is judged by the remote's default branch, read from the
+//!    repository only for such a push.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -521,4 +523,44 @@ fn a_program_under_a_new_name_in_a_user_bin_dir_shadows_nothing() {
             "outside the workspace",
         ),
     ]);
+}
+
+// ---------------------------------------------------------------------------------------
+// 5. Lease-checked force pushes and the remote's default branch.
+
+/// The hook reads `refs/remotes/<remote>/HEAD` when a lease-checked push asks for it (not on
+/// every call): a lease to an ordinary branch passes, a lease to the branch the remote names
+/// as its default keeps `no-force-push`, a protected branch stays denied, a plain force
+/// stays denied.
+#[test]
+fn lease_pushes_are_judged_by_the_remote_default_branch_the_hook_reads() {
+    let f = Fixture::new();
+    git(&f.proj, &["checkout", "-q", "-b", "feature/x"]);
+    let origin = f.proj.join(".git/refs/remotes/origin");
+    std::fs::create_dir_all(&origin).unwrap();
+    std::fs::write(origin.join("HEAD"), "ref: refs/remotes/origin/develop\n").unwrap();
+    f.check(&[
+        ("git status", "none", ""),
+        ("git push --force-with-lease origin feature/x", "none", ""),
+        ("git push --force-with-lease", "none", ""),
+        (
+            "git push --force-with-lease origin develop",
+            "ask",
+            "no-force-push",
+        ),
+        (
+            "git push --force-with-lease origin feature/x develop",
+            "ask",
+            "no-force-push",
+        ),
+        (
+            "git push --force-with-lease origin main",
+            "deny",
+            "protected-branch",
+        ),
+        ("git push --force origin feature/x", "deny", "no-force-push"),
+    ]);
+    // Without the remote's HEAD, `develop` is an ordinary branch.
+    std::fs::remove_file(origin.join("HEAD")).unwrap();
+    f.check(&[("git push --force-with-lease origin develop", "none", "")]);
 }
