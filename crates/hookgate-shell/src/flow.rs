@@ -978,19 +978,22 @@ pub(crate) fn argument_flow(
         tool: name.to_owned(),
         channel,
     };
-    // The option whose value the next word is: (its name, an authentication slot).
-    let mut pending: Option<bool> = None;
+    // The option whose value the next word is: (an authentication slot, its name).
+    let mut pending: Option<(bool, &str)> = None;
     for w in words {
         let t = w.text.as_str();
         let (identity, destination) = match pending.take() {
-            Some(identity) => (identity, false),
+            Some((identity, opt)) => (identity && !sends_file(name, opt, t), false),
             None if t.starts_with('-') && t.len() > 1 => {
                 // The option name is literal even when its attached value is not.
                 let opt = t.split('=').next().unwrap_or(t);
-                let identity = is_identity_option(name, opt);
+                let identity = is_identity_option(name, opt)
+                    && !t
+                        .split_once('=')
+                        .is_some_and(|(_, v)| sends_file(name, opt, v));
                 if !t.contains('=') {
                     if identity || takes_value(name, opt) {
-                        pending = Some(identity);
+                        pending = Some((identity, opt));
                         continue;
                     }
                     if words_source([w]).is_none() {
@@ -1028,6 +1031,17 @@ pub(crate) fn argument_flow(
     None
 }
 
+/// An identity option whose value is a file the request carries: curl reads `-H @FILE`'s
+/// lines into the request's headers and `-K FILE` as its own options (its `header =`,
+/// `data =`, `user =` lines are sent), so a credential file there reaches the network like
+/// `-d @FILE`. `--netrc-file` stays an identity: curl sends only the login of the host it
+/// calls.
+fn sends_file(name: &str, opt: &str, value: &str) -> bool {
+    name == "curl"
+        && ((matches!(opt, "-H" | "--header") && value.starts_with('@'))
+            || matches!(opt, "-K" | "--config"))
+}
+
 /// httpie's `Header:value` request item (the first separator is a lone `:`).
 fn is_httpie_header(item: &str) -> bool {
     let Some(i) = item.find([':', '=', '@']) else {
@@ -1044,6 +1058,19 @@ fn is_httpie_header(item: &str) -> bool {
         .get(..i)
         .is_some_and(|k| k.contains('/') || k.is_empty())
         && !item.contains("://")
+}
+
+/// curl's short options that read a request part (body, form, upload, config, headers) from
+/// a value, as they may end a cluster of flags (`-sd @-`).
+fn clustered_value_option(letter: char) -> Option<&'static str> {
+    match letter {
+        'd' => Some("-d"),
+        'F' => Some("-F"),
+        'T' => Some("-T"),
+        'K' => Some("-K"),
+        'H' => Some("-H"),
+        _ => None,
+    }
 }
 
 /// Whether a network client sends what it reads on stdin. curl and wget read stdin only
@@ -1084,6 +1111,25 @@ fn reads_stdin(name: &str, words: &[Word], args: &Args<'_>) -> bool {
                 // `-d@-`: a short option with its value attached.
                 if !t.starts_with("--") && t.len() > 2 {
                     out.push((t.get(..2).unwrap_or(t), t.get(2..).unwrap_or("")));
+                    // `-sd @-`, `-sSd@-`: flags clustered before an option that takes a value
+                    // (unless the first letter already took the rest as its value).
+                    let inner = (!takes_value(name, t.get(..2).unwrap_or(t)))
+                        .then(|| {
+                            t.char_indices()
+                                .skip(2)
+                                .find_map(|(k, c)| clustered_value_option(c).map(|o| (k, o)))
+                        })
+                        .flatten();
+                    if let Some((k, opt)) = inner {
+                        match t.get(k + 1..).filter(|rest| !rest.is_empty()) {
+                            Some(rest) => out.push((opt, rest)),
+                            None => {
+                                if let Some(next) = it.peek() {
+                                    out.push((opt, next.text.as_str()));
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -1093,6 +1139,8 @@ fn reads_stdin(name: &str, words: &[Word], args: &Args<'_>) -> bool {
         "curl" => values().iter().any(|(opt, v)| match *opt {
             "-T" | "--upload-file" => stdin_file(v) || *v == ".",
             "-K" | "--config" => stdin_file(v),
+            // `-H @-`: header lines read from stdin are sent.
+            "-H" | "--header" => v.strip_prefix('@').is_some_and(stdin_file),
             o if o.starts_with("--data") || matches!(o, "-d" | "--json" | "-F" | "--form") => {
                 stdin_ref(v)
             }
