@@ -74,6 +74,13 @@ fn values<'t>(texts: &[&'t str], names: &[&str], many: bool) -> Vec<&'t str> {
     out
 }
 
+/// True when option `name` has one of `wanted` (lower case) as its value, in any case.
+fn value_is(texts: &[&str], name: &str, wanted: &[&str]) -> bool {
+    values(texts, &[name], false)
+        .iter()
+        .any(|v| wanted.contains(&v.trim_matches(['"', '\'']).to_ascii_lowercase().as_str()))
+}
+
 /// True when every port of a port list (`80`, `443`, `tcp:443`, `443/tcp`, `80,443`) is a
 /// web port; an empty list, `all`, a bare protocol or a range is not.
 fn web_ports_only<'a>(specs: impl IntoIterator<Item = &'a str>) -> bool {
@@ -258,15 +265,7 @@ fn gcloud_firewall(texts: &[&str], operands: &[&str]) -> bool {
     if !create && !operands.contains(&"update") {
         return false;
     }
-    let lower = |v: &&str| v.to_ascii_lowercase();
-    if values(texts, &["--direction"], false)
-        .iter()
-        .map(lower)
-        .any(|d| d == "egress" || d == "out")
-        || values(texts, &["--action"], false)
-            .iter()
-            .map(lower)
-            .any(|a| a == "deny")
+    if value_is(texts, "--direction", &["egress", "out"]) || value_is(texts, "--action", &["deny"])
     {
         return false;
     }
@@ -288,24 +287,13 @@ fn gcloud_firewall(texts: &[&str], operands: &[&str]) -> bool {
 fn az(texts: &[&str], operands: &[&str]) -> bool {
     let has = |w: &str| operands.contains(&w);
     if has("storage") {
-        let public = values(texts, &["--public-access"], false)
-            .iter()
-            .any(|v| matches!(v.to_ascii_lowercase().as_str(), "blob" | "container"));
-        let allowed = values(texts, &["--allow-blob-public-access"], false)
-            .iter()
-            .any(|v| v.eq_ignore_ascii_case("true"));
-        return public || allowed;
+        return value_is(texts, "--public-access", &["blob", "container"])
+            || value_is(texts, "--allow-blob-public-access", &["true"]);
     }
     if !(has("nsg") && has("rule") && (has("create") || has("update"))) {
         return false;
     }
-    let deny = values(texts, &["--access"], false)
-        .iter()
-        .any(|v| v.eq_ignore_ascii_case("deny"));
-    let outbound = values(texts, &["--direction"], false)
-        .iter()
-        .any(|v| v.eq_ignore_ascii_case("outbound"));
-    if deny || outbound {
+    if value_is(texts, "--access", &["deny"]) || value_is(texts, "--direction", &["outbound"]) {
         return false;
     }
     let sources = values(
