@@ -379,7 +379,15 @@ fn names_nonproduction(value: &str) -> bool {
 /// `deploy.production` when `name words…` deploys to production (see the module doc).
 pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
     for d in DEPLOYS.iter().filter(|d| d.tools.contains(&name)) {
-        let (opts, operands) = scan(name, words, d.short_values, d.long_values);
+        let (opts, mut operands) = scan(name, words, d.short_values, d.long_values);
+        // `gcloud beta app deploy`: the release track is not the subcommand.
+        if name == "gcloud"
+            && operands
+                .first()
+                .is_some_and(|w| w.text == "beta" || w.text == "alpha")
+        {
+            operands.remove(0);
+        }
         // A path operand (`vercel ./dist --prod`) is the project, not a subcommand.
         let sub = operands
             .first()

@@ -233,6 +233,13 @@ fn aws(texts: &[&str], operands: &[&str]) -> bool {
                 v.contains("Group=all") || v.contains("Group:all")
             });
     }
+    // A bucket policy written on the line that allows any principal (`"Principal": "*"`,
+    // `{"AWS": "*"}`); a policy in a file (`file://policy.json`) is not read here.
+    if has("put-bucket-policy") {
+        return values(texts, &["--policy"], false)
+            .iter()
+            .any(|p| policy_allows_anyone(p));
+    }
     // A function or topic anyone may invoke.
     if has("add-permission") {
         return values(texts, &["--principal"], false)
@@ -253,6 +260,27 @@ fn aws(texts: &[&str], operands: &[&str]) -> bool {
         });
     }
     false
+}
+
+/// True when a JSON policy allows any principal (`"Principal": "*"`, `{"AWS": "*"}`,
+/// `{"AWS": ["*"]}`) and has no `Condition` that could narrow it. Read on the policy with
+/// blanks and quotes removed (the analyzer carries no JSON parser); a policy that denies
+/// (`"Effect": "Deny"` only) is not a grant.
+fn policy_allows_anyone(text: &str) -> bool {
+    let p: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && !matches!(c, '"' | '\''))
+        .collect::<String>()
+        .to_ascii_lowercase();
+    let anyone = [
+        "principal:*",
+        "principal:{aws:*}",
+        "principal:{aws:[*]}",
+        "principal:[*]",
+    ]
+    .iter()
+    .any(|form| p.contains(form));
+    anyone && p.contains("effect:allow") && !p.contains("condition:")
 }
 
 /// `gcloud compute firewall-rules create|update`: an ingress allow rule from the internet

@@ -104,7 +104,32 @@ pub(crate) fn is_credential_variable(name: &str) -> bool {
     }) || words
         .windows(2)
         .any(|p| matches!(p, [kind, "KEY" | "KEYS"] if KEY_KINDS.contains(kind)))
+        || words
+            .windows(2)
+            .any(|p| matches!(p, [store, "URL" | "URI" | "DSN"] if DATA_STORES.contains(store)))
+        || words.windows(2).any(|p| p == ["CONNECTION", "STRING"])
 }
+
+/// Words that make a following `URL`/`URI`/`DSN` a connection string, which carries the
+/// store's password (`DATABASE_URL`, `REDIS_URL`, `MONGODB_URI`, `SENTRY_DSN`).
+const DATA_STORES: &[&str] = &[
+    "DATABASE",
+    "DB",
+    "POSTGRES",
+    "POSTGRESQL",
+    "PG",
+    "MYSQL",
+    "MARIADB",
+    "MONGO",
+    "MONGODB",
+    "REDIS",
+    "AMQP",
+    "RABBITMQ",
+    "BROKER",
+    "SENTRY",
+    "ELASTICSEARCH",
+    "CLICKHOUSE",
+];
 
 /// Words that make a following `TOKEN` a position in a paginated listing or a change feed,
 /// not a credential (`NEXT_PAGE_TOKEN`, `CONTINUATION_TOKEN`, `SYNC_TOKEN`).
@@ -2467,6 +2492,15 @@ mod tests {
             assert!(is_credential_variable(n), "{n}");
         }
         for n in [
+            "DATABASE_URL",
+            "REDIS_URL",
+            "MONGODB_URI",
+            "SENTRY_DSN",
+            "AZURE_STORAGE_CONNECTION_STRING",
+        ] {
+            assert!(is_credential_variable(n), "{n}");
+        }
+        for n in [
             "PATH",
             "HOME",
             "TOKENIZERS_PARALLELISM",
@@ -2476,6 +2510,9 @@ mod tests {
             "GIT_ASKPASS",
             "QUERY",
             "KEYBOARD",
+            "API_URL",
+            "BASE_URL",
+            "DATABASE_NAME",
         ] {
             assert!(!is_credential_variable(n), "{n}");
         }

@@ -1443,7 +1443,7 @@ fn waits_in_foreground(body: Node<'_>, src: &str) -> bool {
     let children: Vec<Node<'_>> = body.children(&mut cursor).collect();
     children.iter().enumerate().any(|(i, child)| {
         let background = children.get(i + 1).is_some_and(|n| n.kind() == "&");
-        child.is_named() && !background && waits(*child, src)
+        child.is_named() && !background && !has_background_job(*child) && waits(*child, src)
     })
 }
 
