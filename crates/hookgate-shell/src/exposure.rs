@@ -178,6 +178,33 @@ pub(crate) fn public_access(name: &str, texts: &[&str]) -> Option<Verdict> {
             grant && (world || canned)
         }
         "az" => az(texts, &operands),
+        // `doctl compute firewall create|add-rules --inbound-rules
+        // "protocol:tcp,ports:22,address:0.0.0.0/0 …"`.
+        "doctl" => values(texts, &["--inbound-rules"], false)
+            .iter()
+            .any(|rules| {
+                rules.split_whitespace().any(|rule| {
+                    let field = |k: &str| {
+                        rule.split(',')
+                            .filter_map(|kv| kv.split_once(':'))
+                            .filter(|(key, _)| *key == k)
+                            .map(|(_, v)| v)
+                            .collect::<Vec<&str>>()
+                    };
+                    field("address").into_iter().any(world_source)
+                        && !web_ports_only(field("ports"))
+                })
+            }),
+        // `hcloud firewall add-rule FW --direction in --source-ips 0.0.0.0/0 --port 22`.
+        "hcloud" => {
+            has("add-rule")
+                && !value_is(texts, "--direction", &["out"])
+                && values(texts, &["--source-ips"], false)
+                    .iter()
+                    .flat_map(|v| v.split(','))
+                    .any(world_source)
+                && !web_ports_only(values(texts, &["--port"], false))
+        }
         _ => false,
     };
     open.then(|| ids::CLOUD_PUBLIC_ACCESS.verdict())

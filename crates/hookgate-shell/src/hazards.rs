@@ -226,6 +226,8 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             | "gcloud"
             | "gsutil"
             | "az"
+            | "doctl"
+            | "hcloud"
             | "socat"
             | "jupyter"
             | "jupyter-notebook"

@@ -324,6 +324,32 @@ fn public_access_grants_ask_and_scoped_grants_stay_allowed() {
             "-",
         ),
         ("az network nsg rule list -g rg --nsg-name nsg", ALLOW, "-"),
+        // DigitalOcean and Hetzner firewalls.
+        (
+            "doctl compute firewall create --name fw --inbound-rules \"protocol:tcp,ports:22,address:0.0.0.0/0\"",
+            ASK,
+            PUBLIC,
+        ),
+        (
+            "doctl compute firewall add-rules fw-id --inbound-rules \"protocol:tcp,ports:all,address:0.0.0.0/0,address:::/0\"",
+            ASK,
+            PUBLIC,
+        ),
+        (
+            "doctl compute firewall create --name web --inbound-rules \"protocol:tcp,ports:443,address:0.0.0.0/0\"",
+            ALLOW,
+            "-",
+        ),
+        (
+            "hcloud firewall add-rule fw --direction in --protocol tcp --source-ips 0.0.0.0/0 --port 22",
+            ASK,
+            PUBLIC,
+        ),
+        (
+            "hcloud firewall add-rule fw --direction in --protocol tcp --source-ips 10.0.0.0/8 --port 22",
+            ALLOW,
+            "-",
+        ),
         // GCS and GCP IAM.
         (
             "gsutil iam ch allUsers:objectViewer gs://my-bucket",
