@@ -551,6 +551,7 @@ impl Walker<'_> {
                 .iter()
                 .any(|w| w.exact && w.text.contains('/') && service_port(&w.text)))
             .then(|| ids::SYS_KILLALL.verdict()),
+            "git" => moves_shared_branch(args),
             _ => crate::deploy::production_deploy(name, words).or_else(|| {
                 let display = scope.sh.get("DISPLAY").and_then(crate::state::Val::known);
                 crate::terminals::remote_terminal(name, words, display)
@@ -1711,6 +1712,44 @@ fn framework_task(words: &[Word], production_env: bool, local_env: bool) -> Opti
     } else {
         ids::DB_FRAMEWORK_RESET.verdict()
     })
+}
+
+/// Long-lived branches others build on (a `release/…` or `hotfix/…` prefix counts too).
+const SHARED_BRANCHES: &[&str] = &[
+    "main",
+    "master",
+    "trunk",
+    "develop",
+    "development",
+    "dev",
+    "production",
+    "prod",
+    "release",
+    "stable",
+    "staging",
+];
+
+/// `git branch -f|--force SHARED [REV]` (abbreviations normalised by `Args::parse`): the
+/// shared branch moves to another commit, so what it had after that commit drops off it
+/// (`git.branch_force_move`). With `-m`/`-c` (rename, copy) a shared branch named anywhere
+/// is renamed away or overwritten. `git branch -f feature main` (a branch of one's own
+/// created at main) is ordinary.
+fn moves_shared_branch(args: &Args<'_>) -> Option<Verdict> {
+    let [sub, names @ ..] = args.positionals.as_slice() else {
+        return None;
+    };
+    if *sub != "branch" || !args.has_any(&["-f", "--force"]) {
+        return None;
+    }
+    let shared = |b: &&str| {
+        SHARED_BRANCHES.contains(b) || b.starts_with("release/") || b.starts_with("hotfix/")
+    };
+    let moved = if args.has_any(&["-m", "-M", "-c", "-C", "--move", "--copy"]) {
+        names.iter().any(shared)
+    } else {
+        names.first().is_some_and(shared)
+    };
+    moved.then(|| ids::GIT_BRANCH_FORCE_MOVE.verdict())
 }
 
 /// True when a chmod mode can only take permissions away from the group and others (or set

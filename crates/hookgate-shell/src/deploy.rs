@@ -6,9 +6,13 @@
 //! --prod`, `netlify deploy --prod`), a stage/environment/stack value that names production
 //! (`serverless deploy --stage prod`, `wrangler deploy --env production`, `firebase deploy -P
 //! prod`, `pulumi up -s acme/api/prod`), a stage operand (`cap production deploy`, `vapor
-//! deploy production`), or a command that moves the production domains (`vercel promote`). A
-//! tool whose default target may or may not be production (`fly deploy`, `firebase deploy`,
-//! `wrangler deploy`, `vercel deploy`) is not guessed at; see `DISAGREEMENTS.md` (DP1).
+//! deploy production`), a command that moves the production domains (`vercel promote`), a
+//! cluster change aimed at a production context or namespace (`kubectl --context prod apply`,
+//! `helm upgrade … -n production`), or a tool whose plain deploy *is* the live release
+//! (`gcloud app deploy` promotes, `firebase deploy` serves) unless it says otherwise
+//! (`--no-promote`, a staging project). A tool whose default target may or may not be
+//! production (`fly deploy`, `wrangler deploy`, `vercel deploy`) is not guessed at; a dry run
+//! releases nothing. See `DISAGREEMENTS.md` (DP1, CX3, CX4).
 
 use crate::deferred::scan;
 use crate::model::Verdict;
@@ -26,6 +30,14 @@ enum Marker {
     Options(&'static [&'static str]),
     /// The operand at this index (after the subcommand) names production.
     Operand(usize),
+    /// The tool's plain deploy is the live release (`gcloud app deploy` promotes, `firebase
+    /// deploy` serves): production unless one of `off` is present (`--no-promote`) or one of
+    /// `targets` names a non-production environment (`-P staging`); a target known only at
+    /// run time is still a deploy that goes live.
+    Live {
+        off: &'static [&'static str],
+        targets: &'static [&'static str],
+    },
 }
 
 /// One deploy command: its tools, the subcommands (first operand; `""` = none) it applies
@@ -90,6 +102,75 @@ const STAGE_LONG: &[&str] = &[
     "--template-file",
 ];
 
+/// Options of kubectl, oc and helm that take a value.
+const KUBE_LONG: &[&str] = &[
+    "--context",
+    "--kube-context",
+    "--cluster",
+    "--namespace",
+    "--kubeconfig",
+    "--server",
+    "--user",
+    "--selector",
+    "--output",
+    "--filename",
+    "--field-selector",
+    "--timeout",
+    "--patch",
+    "--type",
+    "--image",
+    "--replicas",
+    "--values",
+    "--set",
+    "--set-string",
+    "--set-file",
+    "--version",
+    "--repo",
+    "--to-revision",
+    "--container",
+];
+/// kubectl subcommands that change what a cluster runs or holds.
+const KUBE_CHANGES: &[&str] = &[
+    "apply",
+    "create",
+    "replace",
+    "patch",
+    "set",
+    "scale",
+    "delete",
+    "edit",
+    "autoscale",
+    "expose",
+    "run",
+    "label",
+    "annotate",
+];
+/// helm subcommands that change a release.
+const HELM_CHANGES: &[&str] = &["install", "upgrade", "rollback", "uninstall", "delete"];
+
+/// A cluster command whose target is a `--context`, `--kube-context`, `--cluster` or
+/// namespace naming production.
+const fn kube(
+    tools: &'static [&'static str],
+    subs: &'static [&'static str],
+    then: &'static str,
+) -> Deploy {
+    Deploy {
+        tools,
+        subs,
+        then,
+        short_values: "nlfocpL",
+        long_values: KUBE_LONG,
+        markers: &[Marker::Options(&[
+            "--context",
+            "--kube-context",
+            "--cluster",
+            "--namespace",
+            "-n",
+        ])],
+    }
+}
+
 /// The data table of production deploys.
 const DEPLOYS: &[Deploy] = &[
     Deploy {
@@ -133,17 +214,51 @@ const DEPLOYS: &[Deploy] = &[
             "--prodIfUnlocked",
         ])],
     },
-    // `firebase deploy` goes live in the project it targets, which may be a staging one:
-    // production is a project (or alias) that says so (`-P prod`, `--project acme-prod`).
-    // Preview channels are `hosting:channel:deploy`, another subcommand.
+    // `firebase deploy` goes live in the project it targets: production unless the project
+    // (or alias) names a non-production one (`-P staging`, `--project acme-dev`). Preview
+    // channels are `hosting:channel:deploy`, another subcommand.
     Deploy {
         tools: &["firebase"],
         subs: &["deploy"],
         then: "",
         short_values: "Pm",
         long_values: &["--project", "--only", "--except", "--message", "--config"],
-        markers: &[Marker::Options(&["--project", "-P"])],
+        markers: &[Marker::Live {
+            off: &[],
+            targets: &["--project", "-P"],
+        }],
     },
+    // `gcloud app deploy` promotes the new version to receive all traffic by default;
+    // `--no-promote` uploads a version that serves nothing until promoted.
+    Deploy {
+        tools: &["gcloud"],
+        subs: &["app"],
+        then: "deploy",
+        short_values: "",
+        long_values: &[
+            "--project",
+            "--version",
+            "--bucket",
+            "--image-url",
+            "--appyaml",
+            "--account",
+            "--configuration",
+            "--verbosity",
+            "--format",
+        ],
+        markers: &[Marker::Live {
+            off: &["--no-promote"],
+            targets: &["--project"],
+        }],
+    },
+    // A cluster change aimed at a production context, cluster or namespace
+    // (`kubectl --context prod-eu apply -f k8s/`, `helm upgrade api ./chart --kube-context
+    // production`, `kubectl rollout restart deploy/api -n prod`).
+    kube(&["kubectl", "oc"], KUBE_CHANGES, ""),
+    kube(&["kubectl", "oc"], &["rollout"], "restart"),
+    kube(&["kubectl", "oc"], &["rollout"], "undo"),
+    kube(&["kubectl", "oc"], &["rollout"], "resume"),
+    kube(&["helm"], HELM_CHANGES, ""),
     staged(
         &["serverless", "sls", "osls"],
         &["deploy"],
@@ -232,10 +347,47 @@ pub(crate) fn names_production(value: &str) -> bool {
         .any(|part| matches!(part, "prod" | "production" | "prd" | "live"))
 }
 
+/// True when an environment, stage or project name says it is not production: `staging`,
+/// `dev`, `test`, `qa`, `preview`, `sandbox`, … as a part of the name (`acme-staging`).
+fn names_nonproduction(value: &str) -> bool {
+    value
+        .to_ascii_lowercase()
+        .split(['-', '_', '/', '.', ':', '='])
+        .any(|part| {
+            matches!(
+                part,
+                "staging"
+                    | "stage"
+                    | "stg"
+                    | "dev"
+                    | "develop"
+                    | "development"
+                    | "test"
+                    | "testing"
+                    | "qa"
+                    | "uat"
+                    | "preview"
+                    | "sandbox"
+                    | "local"
+                    | "demo"
+                    | "ci"
+                    | "review"
+            )
+        })
+}
+
 /// `deploy.production` when `name words…` deploys to production (see the module doc).
 pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
     for d in DEPLOYS.iter().filter(|d| d.tools.contains(&name)) {
-        let (opts, operands) = scan(name, words, d.short_values, d.long_values);
+        let (opts, mut operands) = scan(name, words, d.short_values, d.long_values);
+        // `gcloud beta app deploy`: the release track is not the subcommand.
+        if name == "gcloud"
+            && operands
+                .first()
+                .is_some_and(|w| w.text == "beta" || w.text == "alpha")
+        {
+            operands.remove(0);
+        }
         // A path operand (`vercel ./dist --prod`) is the project, not a subcommand.
         let sub = operands
             .first()
@@ -244,6 +396,15 @@ pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
             .unwrap_or("");
         let applies = d.subs.contains(&sub) || (d.subs.contains(&"*") && !sub.is_empty());
         if !applies || (!d.then.is_empty() && operands.get(1).is_none_or(|w| w.text != d.then)) {
+            continue;
+        }
+        // A dry run (`--dry-run`, `--dry-run=server`; not `=none`/`=false`) releases nothing.
+        if opts.iter().any(|o| {
+            o.name == "--dry-run"
+                && o.value
+                    .as_ref()
+                    .is_none_or(|v| !matches!(v.text.as_str(), "none" | "false"))
+        }) {
             continue;
         }
         let production = d.markers.iter().any(|marker| match *marker {
@@ -255,6 +416,15 @@ pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
                         .as_ref()
                         .is_some_and(|v| v.exact && names_production(&v.text))
             }),
+            Marker::Live { off, targets } => {
+                !opts.iter().any(|o| off.contains(&o.name.as_str()))
+                    && !opts.iter().any(|o| {
+                        targets.contains(&o.name.as_str())
+                            && o.value
+                                .as_ref()
+                                .is_some_and(|v| v.exact && names_nonproduction(&v.text))
+                    })
+            }
             Marker::Operand(i) => {
                 operands
                     .get(i)

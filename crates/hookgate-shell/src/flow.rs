@@ -104,7 +104,32 @@ pub(crate) fn is_credential_variable(name: &str) -> bool {
     }) || words
         .windows(2)
         .any(|p| matches!(p, [kind, "KEY" | "KEYS"] if KEY_KINDS.contains(kind)))
+        || words
+            .windows(2)
+            .any(|p| matches!(p, [store, "URL" | "URI" | "DSN"] if DATA_STORES.contains(store)))
+        || words.windows(2).any(|p| p == ["CONNECTION", "STRING"])
 }
+
+/// Words that make a following `URL`/`URI`/`DSN` a connection string, which carries the
+/// store's password (`DATABASE_URL`, `REDIS_URL`, `MONGODB_URI`, `SENTRY_DSN`).
+const DATA_STORES: &[&str] = &[
+    "DATABASE",
+    "DB",
+    "POSTGRES",
+    "POSTGRESQL",
+    "PG",
+    "MYSQL",
+    "MARIADB",
+    "MONGO",
+    "MONGODB",
+    "REDIS",
+    "AMQP",
+    "RABBITMQ",
+    "BROKER",
+    "SENTRY",
+    "ELASTICSEARCH",
+    "CLICKHOUSE",
+];
 
 /// Words that make a following `TOKEN` a position in a paginated listing or a change feed,
 /// not a credential (`NEXT_PAGE_TOKEN`, `CONTINUATION_TOKEN`, `SYNC_TOKEN`).
@@ -987,19 +1012,22 @@ pub(crate) fn argument_flow(
         tool: name.to_owned(),
         channel,
     };
-    // The option whose value the next word is: (its name, an authentication slot).
-    let mut pending: Option<bool> = None;
+    // The option whose value the next word is: (an authentication slot, its name).
+    let mut pending: Option<(bool, &str)> = None;
     for w in words {
         let t = w.text.as_str();
         let (identity, destination) = match pending.take() {
-            Some(identity) => (identity, false),
+            Some((identity, opt)) => (identity && !sends_file(name, opt, t), false),
             None if t.starts_with('-') && t.len() > 1 => {
                 // The option name is literal even when its attached value is not.
                 let opt = t.split('=').next().unwrap_or(t);
-                let identity = is_identity_option(name, opt);
+                let identity = is_identity_option(name, opt)
+                    && !t
+                        .split_once('=')
+                        .is_some_and(|(_, v)| sends_file(name, opt, v));
                 if !t.contains('=') {
                     if identity || takes_value(name, opt) {
-                        pending = Some(identity);
+                        pending = Some((identity, opt));
                         continue;
                     }
                     if words_source([w]).is_none() {
@@ -1037,6 +1065,17 @@ pub(crate) fn argument_flow(
     None
 }
 
+/// An identity option whose value is a file the request carries: curl reads `-H @FILE`'s
+/// lines into the request's headers and `-K FILE` as its own options (its `header =`,
+/// `data =`, `user =` lines are sent), so a credential file there reaches the network like
+/// `-d @FILE`. `--netrc-file` stays an identity: curl sends only the login of the host it
+/// calls.
+fn sends_file(name: &str, opt: &str, value: &str) -> bool {
+    name == "curl"
+        && ((matches!(opt, "-H" | "--header") && value.starts_with('@'))
+            || matches!(opt, "-K" | "--config"))
+}
+
 /// httpie's `Header:value` request item (the first separator is a lone `:`).
 fn is_httpie_header(item: &str) -> bool {
     let Some(i) = item.find([':', '=', '@']) else {
@@ -1053,6 +1092,19 @@ fn is_httpie_header(item: &str) -> bool {
         .get(..i)
         .is_some_and(|k| k.contains('/') || k.is_empty())
         && !item.contains("://")
+}
+
+/// curl's short options that read a request part (body, form, upload, config, headers) from
+/// a value, as they may end a cluster of flags (`-sd @-`).
+fn clustered_value_option(letter: char) -> Option<&'static str> {
+    match letter {
+        'd' => Some("-d"),
+        'F' => Some("-F"),
+        'T' => Some("-T"),
+        'K' => Some("-K"),
+        'H' => Some("-H"),
+        _ => None,
+    }
 }
 
 /// Whether a network client sends what it reads on stdin. curl and wget read stdin only
@@ -1093,6 +1145,25 @@ fn reads_stdin(name: &str, words: &[Word], args: &Args<'_>) -> bool {
                 // `-d@-`: a short option with its value attached.
                 if !t.starts_with("--") && t.len() > 2 {
                     out.push((t.get(..2).unwrap_or(t), t.get(2..).unwrap_or("")));
+                    // `-sd @-`, `-sSd@-`: flags clustered before an option that takes a value
+                    // (unless the first letter already took the rest as its value).
+                    let inner = (!takes_value(name, t.get(..2).unwrap_or(t)))
+                        .then(|| {
+                            t.char_indices()
+                                .skip(2)
+                                .find_map(|(k, c)| clustered_value_option(c).map(|o| (k, o)))
+                        })
+                        .flatten();
+                    if let Some((k, opt)) = inner {
+                        match t.get(k + 1..).filter(|rest| !rest.is_empty()) {
+                            Some(rest) => out.push((opt, rest)),
+                            None => {
+                                if let Some(next) = it.peek() {
+                                    out.push((opt, next.text.as_str()));
+                                }
+                            }
+                        }
+                    }
                 }
             }
         }
@@ -1102,6 +1173,8 @@ fn reads_stdin(name: &str, words: &[Word], args: &Args<'_>) -> bool {
         "curl" => values().iter().any(|(opt, v)| match *opt {
             "-T" | "--upload-file" => stdin_file(v) || *v == ".",
             "-K" | "--config" => stdin_file(v),
+            // `-H @-`: header lines read from stdin are sent.
+            "-H" | "--header" => v.strip_prefix('@').is_some_and(stdin_file),
             o if o.starts_with("--data") || matches!(o, "-d" | "--json" | "-F" | "--form") => {
                 stdin_ref(v)
             }
@@ -2428,6 +2501,15 @@ mod tests {
             assert!(is_credential_variable(n), "{n}");
         }
         for n in [
+            "DATABASE_URL",
+            "REDIS_URL",
+            "MONGODB_URI",
+            "SENTRY_DSN",
+            "AZURE_STORAGE_CONNECTION_STRING",
+        ] {
+            assert!(is_credential_variable(n), "{n}");
+        }
+        for n in [
             "PATH",
             "HOME",
             "TOKENIZERS_PARALLELISM",
@@ -2437,6 +2519,9 @@ mod tests {
             "GIT_ASKPASS",
             "QUERY",
             "KEYBOARD",
+            "API_URL",
+            "BASE_URL",
+            "DATABASE_NAME",
         ] {
             assert!(!is_credential_variable(n), "{n}");
         }

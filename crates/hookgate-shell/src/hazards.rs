@@ -224,6 +224,10 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             | "oc"
             | "aws"
             | "gcloud"
+            | "gsutil"
+            | "az"
+            | "doctl"
+            | "hcloud"
             | "socat"
             | "jupyter"
             | "jupyter-notebook"
@@ -232,6 +236,9 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
         return None;
     }
     let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    if let Some(v) = crate::exposure::public_access(name, &texts) {
+        return Some(v);
+    }
     let operands: Vec<&str> = texts
         .iter()
         .copied()

@@ -25,6 +25,7 @@ mod deferred;
 mod deploy;
 mod ex;
 mod expand;
+mod exposure;
 mod flow;
 mod hazards;
 mod identity;

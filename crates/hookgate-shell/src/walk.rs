@@ -467,10 +467,12 @@ impl Walker<'_> {
                 self.block(node, src, scope, depth);
                 Producer::Opaque
             }
-            "while_statement" => {
-                // An endless loop that forks on every turn is a fork bomb; one that only
-                // spins no-op builtins burns a core. Either is recorded as the loop itself.
-                let verdict = if infinite_background_loop(node, src) {
+            "while_statement" | "for_statement" | "c_style_for_statement" => {
+                // An endless loop that forks on every turn is a fork bomb, and so is a loop
+                // with a huge literal count (`for i in $(seq 100000); do sleep 999 & done`);
+                // one that only spins no-op builtins burns a core. Either is recorded as the
+                // loop itself.
+                let verdict = if infinite_background_loop(node, src) || spawn_flood(node, src) {
                     Some(crate::taxonomy::ids::RCE_FORK_BOMB.verdict())
                 } else if busy_loop(node, src) {
                     Some(crate::taxonomy::ids::RES_CPU_EXHAUST.verdict())
@@ -490,6 +492,9 @@ impl Walker<'_> {
                             writes: None,
                         });
                     }
+                    None if node.kind() == "for_statement" => {
+                        self.for_statement(node, src, scope, depth);
+                    }
                     None => self.loop_statement(node, src, scope, depth, None, None),
                 }
                 Producer::Opaque
@@ -500,14 +505,6 @@ impl Walker<'_> {
             }
             "case_statement" => {
                 self.case_statement(node, src, scope, depth);
-                Producer::Opaque
-            }
-            "c_style_for_statement" => {
-                self.loop_statement(node, src, scope, depth, None, None);
-                Producer::Opaque
-            }
-            "for_statement" => {
-                self.for_statement(node, src, scope, depth);
                 Producer::Opaque
             }
             "negated_command" | "case_item" | "test_command" => {
@@ -1425,7 +1422,97 @@ fn endless_body<'t>(node: Node<'t>, src: &str) -> Option<Node<'t>> {
 /// a background process on every turn, with nothing in the body that waits, is a fork bomb
 /// whatever it starts. (`until false` is the same loop.)
 fn infinite_background_loop(node: Node<'_>, src: &str) -> bool {
-    endless_body(node, src).is_some_and(|body| has_background_job(body) && !waits(body, src))
+    endless_body(node, src)
+        .is_some_and(|body| has_background_job(body) && !waits_in_foreground(body, src))
+}
+
+/// Turns of a counted loop past which starting a background job on each one exhausts the
+/// process table (a typical per-user limit is a few thousand to tens of thousands).
+const SPAWN_FLOOD_TURNS: u64 = 1000;
+
+/// `for i in $(seq 1 100000); do sleep 999 & done`, `for i in {1..50000}`, `for ((i=0;
+/// i<1e5; i++))`: a loop whose literal count is at least [`SPAWN_FLOOD_TURNS`] and whose
+/// body starts a background job that nothing in the body waits for. Small counts (`seq 4`:
+/// a few parallel workers) are ordinary.
+fn spawn_flood(node: Node<'_>, src: &str) -> bool {
+    node.child_by_field_name("body").is_some_and(|body| {
+        has_background_job(body)
+            && !waits_in_foreground(body, src)
+            && literal_turns(node, src).is_some_and(|n| n >= SPAWN_FLOOD_TURNS)
+    })
+}
+
+/// A `sleep`/`wait`/`read` that the body runs in the foreground (a backgrounded `sleep 999 &`
+/// paces nothing).
+fn waits_in_foreground(body: Node<'_>, src: &str) -> bool {
+    let mut cursor = body.walk();
+    let children: Vec<Node<'_>> = body.children(&mut cursor).collect();
+    children.iter().enumerate().any(|(i, child)| {
+        let background = children.get(i + 1).is_some_and(|n| n.kind() == "&");
+        child.is_named() && !background && !has_background_job(*child) && waits(*child, src)
+    })
+}
+
+/// How many times a `for` loop with literal bounds turns: `in $(seq [FIRST [STEP]] LAST)`,
+/// `in {A..B[..S]}`, `((i=A; i<B; …))`, or a list of words. `None` when not literal.
+fn literal_turns(node: Node<'_>, src: &str) -> Option<u64> {
+    let span = |first: i128, step: i128, last: i128| -> Option<u64> {
+        if step == 0 {
+            return None;
+        }
+        u64::try_from((last - first) / step + 1).ok()
+    };
+    let num = |t: &str| t.trim().parse::<i128>().ok();
+    if node.kind() == "c_style_for_statement" {
+        let bound = text(node.child_by_field_name("condition")?, src);
+        let (var_and_op, limit) = bound.split_once('<')?;
+        let limit = num(limit.trim_start_matches('='))?;
+        let start = node
+            .child_by_field_name("initializer")
+            .and_then(|i| text(i, src).split_once('=').and_then(|(_, v)| num(v)))
+            .unwrap_or(0);
+        return (!var_and_op.trim().is_empty())
+            .then(|| span(start, 1, limit - 1))
+            .flatten();
+    }
+    let mut cursor = node.walk();
+    let values: Vec<Node<'_>> = node.children_by_field_name("value", &mut cursor).collect();
+    let [one] = values.as_slice() else {
+        return u64::try_from(values.len()).ok().filter(|n| *n > 0);
+    };
+    let t = text(*one, src);
+    if let Some(inner) = t
+        .strip_prefix("$(")
+        .and_then(|r| r.strip_suffix(')'))
+        .or_else(|| t.strip_prefix('`').and_then(|r| r.strip_suffix('`')))
+    {
+        let mut words = inner.split_whitespace();
+        if words.next() != Some("seq") {
+            return None;
+        }
+        let nums: Option<Vec<i128>> = words.map(num).collect();
+        return match nums?.as_slice() {
+            [last] => span(1, 1, *last),
+            [first, last] => span(*first, 1, *last),
+            [first, step, last] => span(*first, *step, *last),
+            _ => None,
+        };
+    }
+    let range = t.strip_prefix('{')?.strip_suffix('}')?;
+    let parts: Option<Vec<i128>> = range.split("..").map(num).collect();
+    match parts?.as_slice() {
+        [first, last] => span(*first, if last < first { -1 } else { 1 }, *last),
+        [first, last, step] => span(
+            *first,
+            if last < first {
+                -step.abs()
+            } else {
+                step.abs()
+            },
+            *last,
+        ),
+        _ => None,
+    }
 }
 
 /// `while :; do :; done`, `until false; do echo x; done`: an unconditional loop whose body

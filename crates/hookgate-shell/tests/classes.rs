@@ -565,7 +565,7 @@ fn destroy_verbs_of_storage_and_platforms_are_caught() {
             ("journalctl --vacuum-size=1M", ASK, "sys.journal_vacuum"),
             ("zfs list", ALLOW, "-"),
             ("lvs", ALLOW, "-"),
-            ("firebase deploy --only hosting", ALLOW, "-"),
+            ("firebase deploy --only hosting", ASK, "deploy.production"), // goes live: DISAGREEMENTS CX3
             ("getenforce", ALLOW, "-"),
             ("journalctl -u nginx --since today", ALLOW, "-"),
         ],

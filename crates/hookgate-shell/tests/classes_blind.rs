@@ -400,7 +400,7 @@ fn resource_exhaustion_and_kill_targets_in_any_language() {
             "rce.fork_bomb",
         ),
         ("bash -c ':(){ :|:& };:'", DENY, "rce.fork_bomb"),
-        ("while true; do sleep 1 & done", ALLOW, "-"),
+        ("while true; do sleep 1 & done", DENY, "rce.fork_bomb"), // a backgrounded sleep paces nothing: DISAGREEMENTS CX8
         ("while :; do $0 & done", DENY, "rce.fork_bomb"),
         ("stress --vm 8 --vm-bytes 100G", ASK, "res.stress"),
         ("stress-ng --cpu 0 --vm 4", ASK, "res.stress"),
@@ -1668,8 +1668,8 @@ fn second_round_of_spellings() {
         ("docker buildx bake --push", ASK, "pkg.image_build_push"),
         ("skaffold run", ALLOW, "-"),
         ("kubectl apply -f deploy.yaml", ALLOW, "-"),
-        ("firebase deploy", ALLOW, "-"),
-        ("vercel --prod", ASK, "deploy.production"), // production: see DISAGREEMENTS DP1
+        ("firebase deploy", ASK, "deploy.production"), // goes live: DISAGREEMENTS CX3
+        ("vercel --prod", ASK, "deploy.production"),   // production: see DISAGREEMENTS DP1
         ("netlify deploy --prod", ASK, "deploy.production"), // production: see DISAGREEMENTS DP1
         ("fly deploy", ALLOW, "-"),
         ("wrangler deploy", ALLOW, "-"),
@@ -1683,7 +1683,7 @@ fn second_round_of_spellings() {
             ASK,
             "iac.apply_auto_approve",
         ),
-        ("gcloud app deploy", ALLOW, "-"),
+        ("gcloud app deploy", ASK, "deploy.production"), // promotes by default: DISAGREEMENTS CX3
         ("heroku container:push web", ALLOW, "-"),
         ("git push heroku main", ALLOW, "-"),
         (

@@ -112,7 +112,7 @@ fn production_deploys_ask_and_preview_deploys_stay_allowed() {
         ("netlify dev", ALLOW, "-"),
         ("firebase hosting:channel:deploy pr-42", ALLOW, "-"),
         ("firebase emulators:start", ALLOW, "-"),
-        ("firebase deploy", ALLOW, "-"),
+        ("firebase deploy", ASK, "deploy.production"), // goes live: DISAGREEMENTS CX3
         ("firebase deploy --only hosting -P staging", ALLOW, "-"),
         ("serverless deploy --stage dev", ALLOW, "-"),
         ("sls deploy -s staging", ALLOW, "-"),
