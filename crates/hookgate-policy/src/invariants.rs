@@ -3102,7 +3102,13 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
             let Some(cwd) = c.cwd.path(&j.facts.cwd) else {
                 continue;
             };
-            for l in crate::loaded::runner_loads(&c.argv, cwd) {
+            let k = item.command.unwrap_or_default();
+            let stdin = analysis
+                .stdin_files
+                .iter()
+                .find(|(at, _)| *at == k)
+                .map(|(_, f)| f.as_path());
+            for l in crate::loaded::runner_loads(&c.argv, cwd, stdin, j.ctx.home.as_deref()) {
                 let denied = denied_if_run(j, &l.code, cwd.to_path_buf());
                 if let Some(v) = loaded_violation(&l, denied, &sctx) {
                     return Some(v);
