@@ -785,7 +785,7 @@ fn client_files(tool: &str, rest: &[String], cwd: &Path) -> Vec<PathBuf> {
     }
     match tool {
         "sqlite3" | "sqlite" | "duckdb" => {
-            code.extend(positionals.iter().skip(1).map(|w| (*w).clone()))
+            code.extend(positionals.iter().skip(1).map(|w| (*w).clone()));
         }
         "mongosh" | "mongo" => named.extend(
             positionals
@@ -904,10 +904,10 @@ fn git_hooks(rest: &[String], cwd: &Path, home: Option<&Path>) -> Vec<PathBuf> {
         .or_else(|| read_bounded(&common.join("config")).and_then(|t| hooks_path(&t)))
         .or_else(|| {
             let home = home?;
+            // `~/.gitconfig` wins over the XDG file when both set it.
             [home.join(".gitconfig"), home.join(".config/git/config")]
                 .iter()
-                .filter_map(|p| read_bounded(p).and_then(|t| hooks_path(&t)))
-                .last()
+                .find_map(|p| read_bounded(p).and_then(|t| hooks_path(&t)))
         });
     let hooks_dir = match configured {
         Some(p) => match (p.strip_prefix("~/"), home) {
