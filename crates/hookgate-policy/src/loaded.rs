@@ -147,7 +147,7 @@ fn kind_of(path: &Path) -> Option<(Kind, &'static str)> {
 }
 
 /// Single-quotes `s` for a POSIX shell.
-fn quote(s: &str) -> String {
+pub(crate) fn quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', r"'\''"))
 }
 

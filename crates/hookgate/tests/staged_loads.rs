@@ -586,3 +586,55 @@ fn scripts_the_session_modified_are_judged_by_their_content_when_run() {
     }
     assert!(failures.is_empty(), "\n{failures}");
 }
+
+/// A symlink made by one call (`ln -s ~/.ssh keys`) aliases a credential directory under a
+/// workspace name; a later delete or write through it (`rm -rf keys/`, `keys/*`,
+/// `find keys/ -delete`, `cd keys && …`) acts on the target and is judged as the target,
+/// while removing the link itself (`rm -rf keys`) and links inside the workspace stay quiet.
+#[test]
+fn deletes_and_writes_through_an_existing_symlink_are_judged_at_its_target() {
+    let mut failures = String::new();
+    // (the link's target under the home ("" = inside the workspace), the later call, objected)
+    let cases: &[(&str, &str, bool)] = &[
+        (".ssh", "rm -rf keys/", true),
+        (".ssh", "rm -rf keys/*", true),
+        (".ssh", "find keys/ -delete", true),
+        (".ssh", "shred -u keys/*", true),
+        (".ssh", "cd keys && rm -rf ./*", true),
+        (
+            ".ssh",
+            "echo ssh-ed25519 AAAA x >> keys/authorized_keys",
+            true,
+        ),
+        (".aws", "rm -rf keys/", true),
+        (".gnupg", "rm -r keys/private-keys-v1.d", true),
+        ("", "rm -rf keys/", false),
+        ("", "rm -rf keys/*", false),
+        (".ssh", "rm -rf keys", false),
+        (".ssh", "rm keys", false),
+        (".ssh", "ls -la keys/", false),
+    ];
+    for (target, call, objected) in cases {
+        let s = Session::new();
+        let home = s.sandbox.path().join("userhome");
+        let work = s.sandbox.work();
+        let dest = if target.is_empty() {
+            work.join("real")
+        } else {
+            home.join(target)
+        };
+        std::fs::create_dir_all(dest.join("private-keys-v1.d")).unwrap();
+        std::fs::write(dest.join("id_ed25519"), "k").unwrap();
+        let link = s.bash(&format!("ln -s {} keys", dest.display()));
+        std::os::unix::fs::symlink(&dest, work.join("keys")).unwrap();
+        let r = s.bash(call);
+        let got = r.0 == "ask" || r.0 == "deny";
+        if got != *objected {
+            let _ = writeln!(
+                failures,
+                "{call:?} with keys -> {target:?} (link: {link:?}): {r:?}"
+            );
+        }
+    }
+    assert!(failures.is_empty(), "\n{failures}");
+}
