@@ -1,8 +1,9 @@
 //! Files a runner loads and runs by convention, without being named on its command line:
 //! make files, pytest's `conftest.py`, Python's start-up hooks (`sitecustomize.py`, `.pth`),
 //! task files (`noxfile.py`, `tasks.py`, `Rakefile`, `justfile`, `tox.ini`), JavaScript tool
-//! configs (`*.config.js`, `.eslintrc.js`), `package.json` scripts, shell scripts and git
-//! hooks.
+//! configs (`*.config.js`, `.eslintrc.js`), `package.json` scripts, shell scripts, git
+//! hooks (those of the hooks directory configured when the verb that runs them is about to),
+//! and the input files database clients are told to run (`psql -f`, `< F`, `.read F`).
 //!
 //! Why: a staged attack writes the code in one call (`Write conftest.py`) and runs it in
 //! another (`pytest -q`), so neither call shows it. `transitive-effect-analysis` judges that
