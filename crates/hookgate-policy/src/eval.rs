@@ -225,6 +225,14 @@ impl Policy {
         };
         if !matches!(decision, Some(Decision::Deny | Decision::Ask)) {
             self.observe_facts(&facts, call, state);
+        } else if decision == Some(Decision::Ask) && judged(call.event) {
+            // An asked write the user approves runs without another pre-tool call, and no
+            // post-tool call says it did: its files count as written by the session now, so
+            // a script appended to and approved is judged by its content when a later call
+            // runs it (`transitive-effect-analysis`, write-then-execute) instead of passing
+            // as a repository file. A declined write leaves the file as it was; judging it by
+            // that content costs nothing more than the ask a written file already gets.
+            note_written_paths(&facts, state);
         }
         // Secret-holding files are remembered whatever the answer: an asked call may be let
         // run, a denied one may run anyway (monitor mode, the user by hand), and an agent that
@@ -567,7 +575,7 @@ impl Policy {
     #[allow(clippy::unused_self)] // a policy method: what is remembered may come to depend on it
     fn observe_facts(&self, facts: &Facts<'_>, call: &CanonicalCall, state: &mut SessionState) {
         if judged(call.event) {
-            let mut wrote = false;
+            let wrote = note_written_paths(facts, state);
             for (i, item) in facts.items.iter().enumerate() {
                 for p in item.paths.iter().filter(|p| p.op != PathOp::Read) {
                     let path = p.path.to_string_lossy().into_owned();
@@ -576,14 +584,8 @@ impl Policy {
                         && !state.manifests_pending_install.contains(&path)
                         && state.manifests_pending_install.len() < 64
                     {
-                        state.manifests_pending_install.push(path.clone());
+                        state.manifests_pending_install.push(path);
                     }
-                    if p.metadata {
-                        state.note_mode_changed(&path);
-                    } else {
-                        state.note_written(&path);
-                    }
-                    wrote = true;
                 }
                 if facts.actions[i].kind == ActionKind::PackageInstall
                     && facts.argv(i).is_some_and(|a| {
@@ -638,6 +640,27 @@ impl Policy {
 /// forget: a remembered file it deletes, or the old place of one it moves. Invariant: a
 /// refused or asked line never clears a taint, so `rm /tmp/e` denied as part of a larger
 /// line cannot launder `/tmp/e` for a later upload.
+/// Remembers the files the call writes (content, or only permissions), whatever tool writes
+/// them; true when it writes any.
+fn note_written_paths(facts: &Facts<'_>, state: &mut SessionState) -> bool {
+    let mut wrote = false;
+    for p in facts
+        .items
+        .iter()
+        .flat_map(|item| item.paths.iter())
+        .filter(|p| p.op != PathOp::Read)
+    {
+        let path = p.path.to_string_lossy();
+        if p.metadata {
+            state.note_mode_changed(&path);
+        } else {
+            state.note_written(&path);
+        }
+        wrote = true;
+    }
+    wrote
+}
+
 fn note_secret_files(facts: &Facts<'_>, state: &mut SessionState, ran: bool) {
     if state.secret_files.is_empty()
         && facts

@@ -3116,7 +3116,13 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
             let Some(cwd) = c.cwd.path(&j.facts.cwd) else {
                 continue;
             };
-            for l in crate::loaded::runner_loads(&c.argv, cwd) {
+            let k = item.command.unwrap_or_default();
+            let stdin = analysis
+                .stdin_files
+                .iter()
+                .find(|(at, _)| *at == k)
+                .map(|(_, f)| f.as_path());
+            for l in crate::loaded::runner_loads(&c.argv, cwd, stdin, j.ctx.home.as_deref()) {
                 let denied = denied_if_run(j, &l.code, cwd.to_path_buf());
                 if let Some(v) = loaded_violation(&l, denied, &sctx) {
                     return Some(v);
@@ -3701,7 +3707,7 @@ fn session_blast_radius(j: &Judge<'_>) -> Option<Violation> {
 fn destructive_shell(j: &Judge<'_>) -> Option<Violation> {
     let analysis = j.facts.analysis.as_ref()?;
     let effect = match analysis.verdict.action() {
-        ShellAction::Allow => return None,
+        ShellAction::Allow => return through_symlinks(j, analysis),
         ShellAction::Ask => Effect::Ask,
         ShellAction::Deny => Effect::Deny,
     };
@@ -3714,6 +3720,128 @@ fn destructive_shell(j: &Judge<'_>) -> Option<Violation> {
     let mut v = Violation::new(effect, format!("{}{rule}", analysis.verdict.reason));
     v.suggestion.clone_from(&analysis.verdict.suggestion);
     Some(v)
+}
+
+/// Deletes and writes through a symlink that exists now (`ln -s ~/.ssh keys` by an earlier
+/// call, then `rm -rf keys/`, `rm -rf keys/*`, `find keys/ -delete`, `shred keys/*`,
+/// `echo … > keys/authorized_keys`): the shell analyzer places `keys/` in the workspace, the
+/// command acts on the link's target. Each word of a writing or deleting command that goes
+/// through an existing symlink — a link that is not the last component, or the last one
+/// written with a trailing slash (`rm -rf link` removes the link only) — is replaced by its
+/// physical form (the longest existing prefix resolved) and the command judged again by the
+/// analyzer, so the target meets the same place rules and catalog as a literal path.
+/// Links above the call's working directory, the workspace or the home directory (a workspace
+/// reached through `/var` → `/private/var`) are where the call already is, not an alias.
+/// Only with file-system facts ([`Ctx::follow_symlinks`]); an unresolvable link keeps the
+/// lexical judgement. Protects `destructive-shell`'s place rules against workspace aliases.
+fn through_symlinks(j: &Judge<'_>, analysis: &hookgate_shell::Analysis) -> Option<Violation> {
+    if !j.ctx.follow_symlinks {
+        return None;
+    }
+    let home = j.ctx.home.as_deref();
+    let mut judged: Vec<usize> = Vec::new();
+    for item in &j.facts.items {
+        let Some(k) = item.command else { continue };
+        if judged.contains(&k) || !item.paths.iter().any(|u| u.op != PathOp::Read) {
+            continue;
+        }
+        judged.push(k);
+        let Some(c) = analysis.commands.get(k) else {
+            continue;
+        };
+        let Some(dir) = c.cwd.path(&j.facts.cwd) else {
+            continue;
+        };
+        let mut links: Vec<(PathBuf, PathBuf)> = Vec::new();
+        let redirect = c.argv.first().is_some_and(|a| a.starts_with('>'));
+        let words: Vec<String> = c
+            .argv
+            .iter()
+            .enumerate()
+            .map(|(n, w)| {
+                let candidate = n > 0 && !w.starts_with('-');
+                match candidate
+                    .then(|| physical_through_link(w, dir, home, [&j.facts.cwd, &j.ctx.workspace]))
+                    .flatten()
+                {
+                    Some((link, target, word)) => {
+                        links.push((link, target));
+                        word
+                    }
+                    None if redirect && n == 0 => w.clone(),
+                    None => crate::loaded::quote(w),
+                }
+            })
+            .collect();
+        if links.is_empty() {
+            continue;
+        }
+        let code = if redirect {
+            format!(": {}", words.join(" "))
+        } else {
+            words.join(" ")
+        };
+        let mut sctx = hookgate_shell::Context::new(dir.to_path_buf(), j.ctx.home.clone());
+        sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
+        let again = hookgate_shell::analyze(&code, &sctx);
+        let effect = match again.verdict.action() {
+            ShellAction::Allow => continue,
+            ShellAction::Ask => Effect::Ask,
+            ShellAction::Deny => Effect::Deny,
+        };
+        let shown: Vec<String> = links
+            .iter()
+            .map(|(l, t)| format!("{} -> {}", l.display(), t.display()))
+            .collect();
+        let mut v = Violation::new(
+            effect,
+            format!(
+                "acts through the symlink {}: {}",
+                shown.join(", "),
+                again.verdict.reason
+            ),
+        );
+        v.suggestion.clone_from(&again.verdict.suggestion);
+        return Some(v);
+    }
+    None
+}
+
+/// `word`'s physical form when it goes through an existing symlink (see
+/// [`through_symlinks`]): the link, its resolved target, and the word rewritten (the
+/// resolved prefix quoted, a glob tail such as `*` left to expand). `None` otherwise.
+fn physical_through_link(
+    word: &str,
+    dir: &Path,
+    home: Option<&Path>,
+    call_dirs: [&Path; 2],
+) -> Option<(PathBuf, PathBuf, String)> {
+    let p = hookgate_paths::normalize(word, dir, home).path;
+    let n = p.components().count();
+    let mut cur = PathBuf::new();
+    for (idx, comp) in p.components().enumerate() {
+        cur.push(comp);
+        let meta = std::fs::symlink_metadata(&cur).ok()?;
+        let last = idx + 1 == n;
+        let above_us = call_dirs.iter().any(|d| d.starts_with(&cur))
+            || home.is_some_and(|h| h.starts_with(&cur));
+        if !meta.file_type().is_symlink() || above_us || (last && !word.ends_with('/')) {
+            continue;
+        }
+        let target = std::fs::canonicalize(&cur).ok()?;
+        let rest = p.strip_prefix(&cur).ok()?.to_string_lossy().into_owned();
+        let plain_tail = rest
+            .chars()
+            .all(|ch| ch.is_ascii_alphanumeric() || "._-/*?".contains(ch));
+        let base = crate::loaded::quote(&target.to_string_lossy());
+        let word = match (rest.is_empty(), plain_tail) {
+            (true, _) => format!("{base}/"),
+            (false, true) => format!("{base}/{rest}"),
+            (false, false) => crate::loaded::quote(&target.join(&rest).to_string_lossy()),
+        };
+        return Some((cur, target, word));
+    }
+    None
 }
 
 fn history_rewrite(j: &Judge<'_>) -> Option<Violation> {

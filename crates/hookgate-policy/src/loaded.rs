@@ -1,8 +1,9 @@
 //! Files a runner loads and runs by convention, without being named on its command line:
 //! make files, pytest's `conftest.py`, Python's start-up hooks (`sitecustomize.py`, `.pth`),
 //! task files (`noxfile.py`, `tasks.py`, `Rakefile`, `justfile`, `tox.ini`), JavaScript tool
-//! configs (`*.config.js`, `.eslintrc.js`), `package.json` scripts, shell scripts and git
-//! hooks.
+//! configs (`*.config.js`, `.eslintrc.js`), `package.json` scripts, shell scripts, git
+//! hooks (those of the hooks directory configured when the verb that runs them is about to),
+//! and the input files database clients are told to run (`psql -f`, `< F`, `.read F`).
 //!
 //! Why: a staged attack writes the code in one call (`Write conftest.py`) and runs it in
 //! another (`pytest -q`), so neither call shows it. `transitive-effect-analysis` judges that
@@ -44,6 +45,11 @@ enum Kind {
     Tox,
     /// `package.json`: its `scripts`.
     PackageJson,
+    /// A shell script run whole (a git hook).
+    Shell,
+    /// A file a database client reads as its input (SQL, or a shell's commands for
+    /// `redis-cli` and `mongosh`); the string is the client that reads it.
+    ClientInput(&'static str),
 }
 
 impl Kind {
@@ -142,7 +148,7 @@ fn kind_of(path: &Path) -> Option<(Kind, &'static str)> {
 }
 
 /// Single-quotes `s` for a POSIX shell.
-fn quote(s: &str) -> String {
+pub(crate) fn quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', r"'\''"))
 }
 
@@ -355,6 +361,10 @@ fn code_of(kind: Kind, text: &str, goals: Option<&[String]>) -> Vec<String> {
         }
         Kind::Ruby => vec![format!("ruby -e {}", quote(text))],
         Kind::Node => vec![format!("node -e {}", quote(text))],
+        Kind::Shell => vec![text.to_owned()],
+        // The client reading the file on its standard input: the analyzer's own reading of
+        // a client's input (SQL risk, meta-commands that run shell) judges it.
+        Kind::ClientInput(client) => vec![format!("printf '%s\\n' {} | {client}", quote(text))],
         Kind::PackageJson => serde_json::from_str::<serde_json::Value>(text)
             .ok()
             .and_then(|v| v.get("scripts").and_then(|s| s.as_object()).cloned())
@@ -504,14 +514,35 @@ fn conftests(root: &Path, operands: &[String]) -> Vec<PathBuf> {
 /// The files `argv`, run in `cwd`, loads by convention, each with the command lines it runs
 /// and a description of the load (`make -f Makefile.local runs Makefile.local`). Files are
 /// read from disk now (bounded); a runner not listed here loads nothing this knows of.
-pub(crate) fn runner_loads(argv: &[String], cwd: &Path) -> Vec<Loaded> {
+///
+/// `stdin` is the file the line redirects into the command (`psql db < m.sql`), `home` the
+/// user's home (git's global configuration).
+pub(crate) fn runner_loads(
+    argv: &[String],
+    cwd: &Path,
+    stdin: Option<&Path>,
+    home: Option<&Path>,
+) -> Vec<Loaded> {
     let a = tool_argv(argv);
     let Some(tool) = a.first() else {
         return Vec::new();
     };
     let rest = &a[1..];
     let mut files: Vec<(PathBuf, Kind, Option<Vec<String>>)> = Vec::new();
+    if let Some(client) = db_client(tool) {
+        files.extend(
+            client_files(tool, rest, cwd)
+                .into_iter()
+                .chain(stdin.map(Path::to_path_buf))
+                .map(|p| (p, Kind::ClientInput(client), None)),
+        );
+    }
     match tool.as_str() {
+        "git" => files.extend(
+            git_hooks(rest, cwd, home)
+                .into_iter()
+                .filter_map(|p| Some((p.clone(), hook_kind(&p)?, None))),
+        ),
         "make" | "gmake" => {
             let mut dir = cwd.to_path_buf();
             let mut named: Vec<String> = Vec::new();
@@ -661,6 +692,308 @@ pub(crate) fn runner_loads(argv: &[String], cwd: &Path) -> Vec<Loaded> {
         );
     }
     out
+}
+
+/// The database and data-store clients whose input files are judged, as the name of the
+/// client the analyzer reads that input for.
+fn db_client(tool: &str) -> Option<&'static str> {
+    Some(match tool {
+        "psql" => "psql",
+        "mysql" | "mariadb" => "mysql",
+        "sqlite3" | "sqlite" => "sqlite3",
+        "duckdb" => "duckdb",
+        "cockroach" => "cockroach",
+        "usql" => "usql",
+        "cqlsh" => "cqlsh",
+        "snowsql" => "snowsql",
+        "sqlcmd" => "sqlcmd",
+        "clickhouse-client" => "clickhouse-client",
+        "mongosh" | "mongo" => "mongosh",
+        "redis-cli" => "redis-cli",
+        _ => return None,
+    })
+}
+
+/// The files a database client named on its command line reads and runs: `psql -f F`
+/// (`--file=F`, `-fF`), `sqlcmd -i F`, `mongosh F.js`/`--file F`, `clickhouse-client
+/// --queries-file F`, and the files its inline SQL includes (`mysql -e 'source F'`,
+/// `sqlite3 db '.read F'`, `sqlite3 -init F`, psql's `\i F`).
+fn client_files(tool: &str, rest: &[String], cwd: &Path) -> Vec<PathBuf> {
+    let file_letter = match tool {
+        "psql" | "duckdb" | "cockroach" | "usql" | "cqlsh" | "snowsql" | "mongosh" | "mongo" => {
+            Some('f')
+        }
+        "sqlcmd" => Some('i'),
+        _ => None,
+    };
+    let code_letter = match tool {
+        "psql" => Some('c'),
+        "mysql" | "mariadb" | "cockroach" | "cqlsh" => Some('e'),
+        "clickhouse-client" | "snowsql" => Some('q'),
+        "sqlcmd" => Some('Q'),
+        _ => None,
+    };
+    let mut named: Vec<String> = Vec::new();
+    let mut code: Vec<String> = Vec::new();
+    let mut positionals: Vec<&String> = Vec::new();
+    let mut i = 0;
+    while let Some(w) = rest.get(i) {
+        i += 1;
+        let mut next = || {
+            i += 1;
+            rest.get(i - 1).cloned()
+        };
+        if let Some(long) = w.strip_prefix("--") {
+            let (flag, inline) = match long.split_once('=') {
+                Some((f, v)) => (f, Some(v.to_owned())),
+                None => (long, None),
+            };
+            match flag {
+                "file" | "queries-file" | "init" => named.extend(inline.or_else(next)),
+                "command" | "execute" | "eval" | "query" => code.extend(inline.or_else(next)),
+                _ => {}
+            }
+        } else if w == "-init" || w == "-cmd" {
+            let v = next();
+            if w == "-init" {
+                named.extend(v);
+            } else {
+                code.extend(v);
+            }
+        } else if let Some(letters) = w.strip_prefix('-').filter(|l| !l.is_empty()) {
+            // A short cluster: the file or code letter takes the rest of the word or the
+            // next word.
+            for (k, ch) in letters.char_indices() {
+                if Some(ch) != file_letter && Some(ch) != code_letter {
+                    continue;
+                }
+                let tail = &letters[k + ch.len_utf8()..];
+                let v = if tail.is_empty() {
+                    next()
+                } else {
+                    Some(tail.to_owned())
+                };
+                if Some(ch) == file_letter {
+                    named.extend(v);
+                } else {
+                    code.extend(v);
+                }
+                break;
+            }
+        } else {
+            positionals.push(w);
+        }
+    }
+    match tool {
+        "sqlite3" | "sqlite" | "duckdb" => {
+            code.extend(positionals.iter().skip(1).map(|w| (*w).clone()));
+        }
+        "mongosh" | "mongo" => named.extend(
+            positionals
+                .iter()
+                .filter(|w| {
+                    Path::new(w.as_str())
+                        .extension()
+                        .is_some_and(|e| e == "js" || e == "mjs" || e == "cjs")
+                })
+                .map(|w| (*w).clone()),
+        ),
+        _ => {}
+    }
+    // Files the inline code includes.
+    for c in &code {
+        for line in c.lines().flat_map(|l| l.split(';')) {
+            let mut words = line.split_whitespace();
+            let (Some(cmd), Some(f)) = (words.next(), words.next()) else {
+                continue;
+            };
+            if matches!(
+                cmd.to_ascii_lowercase().as_str(),
+                "source" | "\\." | ".read" | "\\i" | "\\include" | "\\ir"
+            ) {
+                named.push(f.trim_matches(['\'', '"']).to_owned());
+            }
+        }
+    }
+    named.truncate(MAX_FILES);
+    named.into_iter().map(|n| cwd.join(n)).collect()
+}
+
+/// The hooks git runs for this command line (`commit`, `merge`, `pull`, `push`, `checkout`,
+/// `switch`, `rebase`, `am`, `cherry-pick`, `revert`), in the hooks directory the
+/// configuration names now: `-c core.hooksPath=…` on the line, else the repository's
+/// `core.hooksPath`, else the global one (`~/.gitconfig`, `~/.config/git/config`), else the
+/// repository's `hooks` directory. `--no-verify` (`commit -n`) skips the hooks git lets it
+/// skip and no others. Only files that exist are returned.
+///
+/// Not followed: `include`/`includeIf` of configuration files, `GIT_DIR`, `--git-dir`,
+/// system configuration — a hooks directory named only there is not judged.
+fn git_hooks(rest: &[String], cwd: &Path, home: Option<&Path>) -> Vec<PathBuf> {
+    let mut dir = cwd.to_path_buf();
+    let mut line_hooks_path: Option<String> = None;
+    let mut i = 0;
+    // Global options before the subcommand.
+    while let Some(w) = rest.get(i) {
+        match w.as_str() {
+            "-C" => {
+                if let Some(d) = rest.get(i + 1) {
+                    dir = dir.join(d);
+                }
+                i += 2;
+            }
+            "-c" => {
+                if let Some((k, v)) = rest.get(i + 1).and_then(|kv| kv.split_once('='))
+                    && k.eq_ignore_ascii_case("core.hookspath")
+                {
+                    line_hooks_path = Some(v.to_owned());
+                }
+                i += 2;
+            }
+            _ if w.starts_with('-') => i += 1,
+            _ => break,
+        }
+    }
+    let Some(sub) = rest.get(i) else {
+        return Vec::new();
+    };
+    let args = &rest[i + 1..];
+    let no_verify = args.iter().any(|a| a == "--no-verify")
+        || (sub == "commit"
+            && args.iter().any(|a| {
+                // `-n` in a short cluster before a letter that takes a value (`-anm msg`).
+                a.strip_prefix('-')
+                    .filter(|l| !l.starts_with('-'))
+                    .is_some_and(|l| {
+                        l.chars()
+                            .take_while(|c| !"mFcCtS".contains(*c))
+                            .any(|c| c == 'n')
+                    })
+            }));
+    // (hook, skipped by --no-verify)
+    let hooks: &[(&str, bool)] = match sub.as_str() {
+        "commit" => &[
+            ("pre-commit", true),
+            ("prepare-commit-msg", false),
+            ("commit-msg", true),
+            ("post-commit", false),
+        ],
+        "merge" | "pull" => &[
+            ("pre-merge-commit", true),
+            ("prepare-commit-msg", false),
+            ("commit-msg", true),
+            ("post-merge", false),
+        ],
+        "push" => &[("pre-push", true)],
+        "checkout" | "switch" => &[("post-checkout", false)],
+        "rebase" => &[
+            ("pre-rebase", true),
+            ("post-rewrite", false),
+            ("post-checkout", false),
+        ],
+        "am" => &[
+            ("applypatch-msg", true),
+            ("pre-applypatch", true),
+            ("post-applypatch", false),
+        ],
+        "cherry-pick" | "revert" => &[("prepare-commit-msg", false), ("post-commit", false)],
+        _ => return Vec::new(),
+    };
+    let Some((root, common)) = git_dirs(&dir) else {
+        return Vec::new();
+    };
+    let configured = line_hooks_path
+        .or_else(|| read_bounded(&common.join("config")).and_then(|t| hooks_path(&t)))
+        .or_else(|| {
+            let home = home?;
+            // `~/.gitconfig` wins over the XDG file when both set it.
+            [home.join(".gitconfig"), home.join(".config/git/config")]
+                .iter()
+                .find_map(|p| read_bounded(p).and_then(|t| hooks_path(&t)))
+        });
+    let hooks_dir = match configured {
+        Some(p) => match (p.strip_prefix("~/"), home) {
+            (Some(r), Some(h)) => h.join(r),
+            _ => root.join(p),
+        },
+        None => common.join("hooks"),
+    };
+    hooks
+        .iter()
+        .filter(|(_, skippable)| !(no_verify && *skippable))
+        .map(|(h, _)| hooks_dir.join(h))
+        .filter(|p| p.is_file())
+        .collect()
+}
+
+/// The work tree root and the common git directory (where `config` and `hooks` live) of
+/// the repository containing `dir`: a `.git` directory, or a `.git` file (`gitdir: …`) of a
+/// linked worktree or submodule, whose `commondir` names the shared one.
+fn git_dirs(dir: &Path) -> Option<(PathBuf, PathBuf)> {
+    let mut d = dir;
+    for _ in 0..64 {
+        let dot = d.join(".git");
+        if dot.is_dir() {
+            return Some((d.to_path_buf(), dot));
+        }
+        if dot.is_file() {
+            let text = read_bounded(&dot)?;
+            let gitdir = d.join(text.trim().strip_prefix("gitdir:")?.trim());
+            let common = match read_bounded(&gitdir.join("commondir")) {
+                Some(c) => gitdir.join(c.trim()),
+                None => gitdir,
+            };
+            return Some((d.to_path_buf(), common));
+        }
+        d = d.parent()?;
+    }
+    None
+}
+
+/// The last `core.hooksPath` a git configuration file sets (section and key names are
+/// case-insensitive; a quoted value is unquoted).
+fn hooks_path(config: &str) -> Option<String> {
+    let mut in_core = false;
+    let mut found = None;
+    for line in config.lines() {
+        let t = line.trim();
+        if let Some(section) = t.strip_prefix('[') {
+            let name = section.split([']', ' ', '"']).next().unwrap_or("");
+            in_core = name.eq_ignore_ascii_case("core") && !section.contains('"');
+            continue;
+        }
+        if !in_core {
+            continue;
+        }
+        if let Some((k, v)) = t.split_once('=')
+            && k.trim().eq_ignore_ascii_case("hookspath")
+        {
+            let v = v.split([';', '#']).next().unwrap_or("").trim();
+            found = Some(v.trim_matches('"').to_owned());
+        }
+    }
+    found.filter(|v| !v.is_empty())
+}
+
+/// The language a hook is written in, from its shebang (none: shell, as git runs it with
+/// `sh`); `None` for binaries and languages with no grammar here.
+fn hook_kind(path: &Path) -> Option<Kind> {
+    let text = read_bounded(path)?;
+    let Some(shebang) = text.lines().next().and_then(|l| l.strip_prefix("#!")) else {
+        return Some(Kind::Shell);
+    };
+    let mut words = shebang.split_whitespace();
+    let mut interp = words.next().map(|w| w.rsplit('/').next().unwrap_or(w));
+    if interp == Some("env") {
+        interp = words.find(|w| !w.starts_with('-'));
+    }
+    let interp = interp.unwrap_or("sh");
+    Some(match interp {
+        _ if interp.starts_with("python") => Kind::Python,
+        "sh" | "bash" | "dash" | "zsh" | "ksh" => Kind::Shell,
+        "ruby" => Kind::Ruby,
+        "node" => Kind::Node,
+        _ => return None,
+    })
 }
 
 /// The `package.json` scripts a package manager is about to run, with their `pre`/`post`
@@ -821,5 +1154,80 @@ mod tests {
             ),
             s(&["pytest {posargs}", "coverage report"])
         );
+    }
+
+    #[test]
+    fn no_verify_skips_only_the_hooks_git_lets_it_skip() {
+        let t = tempfile::tempdir().unwrap();
+        let hooks = t.path().join(".git/hooks");
+        std::fs::create_dir_all(&hooks).unwrap();
+        for h in ["pre-commit", "commit-msg", "post-commit", "pre-push"] {
+            std::fs::write(hooks.join(h), "true\n").unwrap();
+        }
+        let names = |args: &[&str]| -> Vec<String> {
+            git_hooks(&s(args), t.path(), None)
+                .iter()
+                .filter_map(|p| p.file_name()?.to_str().map(str::to_owned))
+                .collect()
+        };
+        assert_eq!(
+            names(&["commit", "-m", "x"]),
+            s(&["pre-commit", "commit-msg", "post-commit"])
+        );
+        assert_eq!(
+            names(&["commit", "--no-verify", "-m", "x"]),
+            s(&["post-commit"])
+        );
+        assert_eq!(names(&["commit", "-anm", "x"]), s(&["post-commit"]));
+        // `-m n` is a message, not `-n`.
+        assert_eq!(names(&["commit", "-m", "n"]).len(), 3);
+        assert_eq!(names(&["push", "--no-verify"]), Vec::<String>::new());
+        assert_eq!(
+            names(&["push", "-n"]),
+            s(&["pre-push"]),
+            "push -n is --dry-run"
+        );
+    }
+
+    #[test]
+    fn hooks_path_is_read_from_the_core_section_only() {
+        assert_eq!(
+            hooks_path("[core]\n\tbare = false\n\thooksPath = .githooks\n"),
+            Some(".githooks".to_owned())
+        );
+        assert_eq!(
+            hooks_path("[alias \"core\"]\n\thooksPath = x\n[CORE]\nhookspath=\"h\" ; c\n"),
+            Some("h".to_owned())
+        );
+        assert_eq!(hooks_path("[user]\nhooksPath = x\n"), None);
+    }
+
+    #[test]
+    fn database_clients_name_the_files_they_run() {
+        let cwd = Path::new("/w");
+        let f = |tool: &str, args: &[&str]| client_files(tool, &s(args), cwd);
+        assert_eq!(
+            f("psql", &["-d", "app", "-f", "m.sql"]),
+            [cwd.join("m.sql")]
+        );
+        assert_eq!(f("psql", &["--file=/x/m.sql"]), [PathBuf::from("/x/m.sql")]);
+        assert_eq!(f("psql", &["-Xfm.sql"]), [cwd.join("m.sql")]);
+        assert_eq!(f("psql", &["-c", "\\i m.sql"]), [cwd.join("m.sql")]);
+        assert_eq!(f("mysql", &["-e", "source m.sql"]), [cwd.join("m.sql")]);
+        assert_eq!(f("sqlite3", &["a.db", ".read m.sql"]), [cwd.join("m.sql")]);
+        assert_eq!(
+            f("sqlite3", &["-init", "i.sql", "a.db"]),
+            [cwd.join("i.sql")]
+        );
+        assert_eq!(
+            f("mongosh", &["mongodb://h/db", "x.js"]),
+            [cwd.join("x.js")]
+        );
+        assert_eq!(
+            f("sqlcmd", &["-S", "h", "-i", "m.sql"]),
+            [cwd.join("m.sql")]
+        );
+        assert!(f("psql", &["-c", "select 1", "app"]).is_empty());
+        assert!(f("sqlite3", &["a.db", "select 1"]).is_empty());
     }
 }
