@@ -2083,11 +2083,10 @@ impl Walker<'_> {
             Lang::Python => &["-c"],
             // Ruby's `-E` is the encoding (`-E UTF-8`), perl's is code with features on.
             Lang::Perl => &["-e", "-E"],
-            Lang::Ruby => &["-e"],
             Lang::Node => &["-e", "--eval", "-p", "--print"],
             Lang::Php => &["-r"],
             Lang::Mongo => &["--eval"],
-            Lang::Lua | Lang::R => &["-e"],
+            Lang::Ruby | Lang::Lua | Lang::R => &["-e"],
             Lang::Awk => &[],
         };
         let value_flags: &[&str] = match lang {
