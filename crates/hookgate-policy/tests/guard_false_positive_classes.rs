@@ -146,7 +146,9 @@ fn workspace_globs_for_one_kind_of_file_are_not_flagged() {
 }
 
 /// `git clean -X` (ignored files only) limited to subdirectories loses nothing a build
-/// cannot restore; untracked files (`-x`), the whole work tree, extra `-e` patterns, `-ff`,
+/// cannot restore; restricted to pathspecs, any `git clean -f` (`-x`, `-ff`, `-e`) removes
+/// a subset of `rm -rf` of those paths and is judged like it (issue 8, second held-out set).
+/// The whole work tree, a pathspec pattern that reaches the whole tree (`'*.pyc'`: asks),
 /// another work tree and places holding a credential keep their verdict.
 #[test]
 fn ignored_only_git_clean_of_a_subdirectory_is_not_flagged() {
@@ -161,10 +163,13 @@ fn ignored_only_git_clean_of_a_subdirectory_is_not_flagged() {
         ("git clean -fX", DENY, "destructive-shell"),
         ("git clean -fX -- .", DENY, "destructive-shell"),
         ("git clean -fX -- ':/'", DENY, "destructive-shell"),
-        ("git clean -fX -- '*.pyc'", DENY, "destructive-shell"),
-        ("git clean -fdx -- build/", DENY, "destructive-shell"),
-        ("git clean -ffX -- dist/", DENY, "destructive-shell"),
-        ("git clean -fX -e '*.c' -- dist/", DENY, "destructive-shell"),
+        ("git clean -fX -- '*.pyc'", ASK, "no-git-discard"),
+        ("git clean -fdx -- build/", ALLOW, ""),
+        ("git clean -ffX -- dist/", ALLOW, ""),
+        ("git clean -fX -e '*.c' -- dist/", ALLOW, ""),
+        ("git clean -fd -- dist build", ALLOW, ""),
+        ("git clean -fd", DENY, "destructive-shell"),
+        ("git clean -fdx -- .", DENY, "destructive-shell"),
         ("git clean -fX -- ../other", DENY, "destructive-shell"),
         ("git clean -fX -- config/.env", DENY, "destructive-shell"),
         (

@@ -467,13 +467,18 @@ pub(crate) fn git_clean_within_workspace(
             } else {
                 Shape::Exact
             };
+            let (where_, path) = place(p.trim_end_matches('/'), cwd, ctx);
             !p.starts_with(':')
                 && !p.is_empty()
-                && matches!(
-                    place(p.trim_end_matches('/'), cwd, ctx).0,
-                    Place::InWorkspace
-                )
+                && where_ == Place::InWorkspace
                 && judge_delete(p, true, shape, true, cwd, ctx).is_none()
+                // An ignored `.env` or agent config is not build output.
+                && !is_secret_normalized(&path, ctx)
+                && hookgate_paths::classify_subtree(
+                    &path,
+                    &hookgate_paths::PathContext::new(&ctx.cwd, ctx.home.clone()),
+                )
+                .is_empty()
         })
 }
 

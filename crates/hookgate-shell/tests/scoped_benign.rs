@@ -131,6 +131,8 @@ fn git_clean_restricted_to_workspace_paths_is_no_stricter_than_rm() {
         ("git clean -fd --exclude dist .", DENY, "git.clean_force"),
         ("git -C ../other clean -fd -- dist", DENY, "git.clean_force"),
         ("git clean -n -- dist", ALLOW, "-"),
+        ("git clean -fX -- config/.env", DENY, "git.clean_force"),
+        ("git clean -fdx -- .claude", DENY, "git.clean_force"),
     ]);
 }
 
