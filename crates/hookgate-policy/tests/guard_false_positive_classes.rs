@@ -668,3 +668,49 @@ fn removing_a_named_image_tag_without_force_is_not_flagged() {
         ("docker rmi sha256:4f2a9c", ASK, ""),
     ]);
 }
+
+/// Issue 8, second held-out set, through the whole guard: temp globs that cannot name a
+/// home directory kept under `/tmp` (CI), build-cache prunes, requests to this machine and
+/// perl/ruby in-place edits are ordinary; their dangerous neighbours keep their verdicts.
+#[test]
+fn scoped_deletions_and_local_requests_are_not_flagged() {
+    let ci = Ctx::new("/work/proj", Some("/tmp/ci-home".into()));
+    check_in(
+        &ci,
+        &[
+            ("rm -rf /tmp/acme-build-*", ALLOW, ""),
+            ("rm -rf \"${TMPDIR:-/tmp}/jest_\"*", ALLOW, ""),
+            (
+                "find /tmp -maxdepth 1 -name 'tmp*.json' -user \"$USER\" -delete",
+                ALLOW,
+                "",
+            ),
+            ("rm -rf /tmp/*", DENY, "destructive-shell"),
+            ("rm -rf /tmp/ci-*", DENY, "destructive-shell"),
+            ("rm -rf ~/.ssh", DENY, "destructive-shell"),
+        ],
+    );
+    check(&[
+        ("docker builder prune -f", ALLOW, ""),
+        ("docker buildx prune --all --force", ALLOW, ""),
+        (
+            "docker system prune -a --volumes",
+            DENY,
+            "destructive-shell",
+        ),
+        (
+            "curl -s -X DELETE http://localhost:3000/api/todos/1",
+            ALLOW,
+            "",
+        ),
+        ("http PUT :8080/items/1 done=true", ALLOW, ""),
+        (
+            "curl -s -X DELETE https://api.example.com/todos/1",
+            ASK,
+            "destructive-shell",
+        ),
+        ("ruby -i -pe 'gsub(/200/, \"201\")' src/main.py", ALLOW, ""),
+        ("perl -pi -e 's/a/b/' src/main.py", ALLOW, ""),
+        ("perl -pi -e 's/a/b/' ~/.bashrc", DENY, "destructive-shell"),
+    ]);
+}
