@@ -1445,7 +1445,11 @@ fn describe_program(
             operands(rest, &["-s", "--size", "-r", "--reference"]),
             PathOp::Write,
         ),
-        "sed" | "perl" | "ruby" if in_place(program, rest) => {
+        "perl" | "ruby" if perl_ruby_args(program, rest).in_place => {
+            Described::new(ActionKind::FileWrite, argv)
+                .with_paths(perl_ruby_args(program, rest).operands, PathOp::Write)
+        }
+        "sed" if in_place(program, rest) => {
             let value_opts: &[&str] = if program == "sed" {
                 &["-e", "--expression", "-f", "--file", "-l", "--line-length"]
             } else {
@@ -1608,6 +1612,78 @@ fn describe_program(
             Described::new(ActionKind::ShellExec, argv)
         }
     }
+}
+
+/// What perl's or ruby's command line holds, read as their option parsers do.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub(crate) struct PerlRubyArgs {
+    /// Code given on the line (`-e CODE`, `-pe CODE`, `-eCODE`): no script file is run.
+    pub code: bool,
+    /// `-i[SUFFIX]` anywhere in a cluster before a letter that takes a value.
+    pub in_place: bool,
+    /// The script file run when no code is given.
+    pub script: Option<String>,
+    /// The words after the code or script: the files the program reads (and with `-i`
+    /// rewrites).
+    pub operands: Vec<String>,
+}
+
+/// Parses perl's or ruby's arguments (perlrun, `ruby --help`): options come in clusters
+/// (`-pi.bak`, `-lane`); `e` takes the rest of the cluster or the next word as code, `i` the
+/// rest of the cluster as a backup suffix (so `-pie CODE` is suffix `e` and a script `CODE`),
+/// and the value letters (`-I DIR`, `-Mmod`, `-0777`, ruby's `-r lib`, `-E enc`) take the rest
+/// of the cluster (or, for some, the next word). Invariant: code is never taken for a script
+/// file and a script or edited file never for code, so the write-then-execute and in-place
+/// write judgements see the right words.
+pub(crate) fn perl_ruby_args(program: &str, args: &[String]) -> PerlRubyArgs {
+    // Letters whose value is the rest of the cluster, or the next word when the cluster ends.
+    let (next_word, attached_only): (&str, &str) = if program == "perl" {
+        ("eEIMm", "xCFl0dDV")
+    } else {
+        ("eIrCEK", "xFl0TW")
+    };
+    let mut out = PerlRubyArgs::default();
+    let mut i = 0;
+    while let Some(a) = args.get(i) {
+        i += 1;
+        if a == "--" {
+            break;
+        }
+        if a == "-" || !a.starts_with('-') {
+            i -= 1;
+            break;
+        }
+        if a.starts_with("--") {
+            continue;
+        }
+        let letters = &a[1..];
+        for (k, c) in letters.char_indices() {
+            let rest = &letters[k + c.len_utf8()..];
+            if c == 'i' {
+                out.in_place = true;
+                break;
+            }
+            if next_word.contains(c) {
+                if rest.is_empty() {
+                    i += 1;
+                }
+                out.code |= matches!(c, 'e') || (c == 'E' && program == "perl");
+                break;
+            }
+            if attached_only.contains(c) {
+                break;
+            }
+        }
+    }
+    let rest = args.get(i..).unwrap_or(&[]);
+    match rest.split_first() {
+        Some((first, tail)) if !out.code && first != "-" => {
+            out.script = Some(first.clone());
+            out.operands = tail.to_vec();
+        }
+        _ => out.operands = rest.iter().filter(|a| *a != "-").cloned().collect(),
+    }
+    out
 }
 
 fn in_place(program: &str, args: &[String]) -> bool {
@@ -2366,6 +2442,77 @@ mod tests {
         assert!(pairs(&d).contains(&("dir/b".into(), PathOp::Write)));
         let d = describe(&v("sed s/a/b/ f.txt"), None);
         assert_eq!(d.kind, ActionKind::ShellExec);
+    }
+
+    /// perl and ruby read option clusters: `e` takes code (rest of the cluster or the next
+    /// word), `i` an attached backup suffix; the in-place files are the words after the code.
+    #[test]
+    fn perl_and_ruby_in_place_edits_write_their_files_and_never_their_code() {
+        let cases: &[(&str, Vec<(String, PathOp)>)] = &[
+            (
+                "ruby -i -pe gsub(/200/,'201') src/main.py",
+                vec![("src/main.py".into(), PathOp::Write)],
+            ),
+            (
+                "perl -i -pe s/a/b/ src/a.py src/b.py",
+                vec![
+                    ("src/a.py".into(), PathOp::Write),
+                    ("src/b.py".into(), PathOp::Write),
+                ],
+            ),
+            (
+                "perl -pi -e s/a/b/ f.txt",
+                vec![("f.txt".into(), PathOp::Write)],
+            ),
+            (
+                "perl -i.bak -pe s/a/b/ f.txt",
+                vec![("f.txt".into(), PathOp::Write)],
+            ),
+            (
+                "ruby -pi.orig -e x f.txt",
+                vec![("f.txt".into(), PathOp::Write)],
+            ),
+            (
+                "perl -pi -es/a/b/ f.txt",
+                vec![("f.txt".into(), PathOp::Write)],
+            ),
+            (
+                "perl -I lib -i -pe x f.txt",
+                vec![("f.txt".into(), PathOp::Write)],
+            ),
+            // `-pie` is suffix `e`: the next word is the script, the rest are edited.
+            (
+                "perl -pie s/a/b/ f.txt",
+                vec![("f.txt".into(), PathOp::Write)],
+            ),
+        ];
+        for (line, want) in cases {
+            let d = describe(&v(line), None);
+            assert_eq!(&pairs(&d), want, "{line}");
+        }
+        for line in [
+            "perl -ne print f.txt",
+            "ruby -e 'puts 1' f.txt",
+            "perl -e -i f.txt",
+        ] {
+            assert_eq!(
+                describe(&v(line), None).kind,
+                ActionKind::ShellExec,
+                "{line}"
+            );
+        }
+        let args = |l: &str| {
+            let w: Vec<String> = l.split(' ').map(str::to_owned).collect();
+            perl_ruby_args(&w[0], &w[1..])
+        };
+        assert_eq!(args("ruby -i -pe CODE f").script, None);
+        assert_eq!(
+            args("ruby -E UTF-8 run.rb x").script.as_deref(),
+            Some("run.rb")
+        );
+        assert_eq!(args("perl -E say f").script, None);
+        assert_eq!(args("perl -w -Ilib t/x.t").script.as_deref(), Some("t/x.t"));
+        assert_eq!(args("perl -pie CODE f").script.as_deref(), Some("CODE"));
     }
 
     /// One source and a destination that may be a directory: both readings, the file one

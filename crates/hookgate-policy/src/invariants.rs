@@ -3476,8 +3476,13 @@ const INTERPRETERS: &[&str] = &[
 fn script_execution(j: &Judge<'_>) -> Option<Violation> {
     for (i, argv) in j.commands() {
         let prog = program(argv);
+        let parsed;
         let script: Option<&String> = if argv.first().is_some_and(|p| p.contains('/')) {
             argv.first()
+        } else if matches!(prog, "perl" | "ruby") {
+            // Clusters (`-pe CODE`, `-i.bak`) need the real option parser.
+            parsed = crate::action::perl_ruby_args(prog, &argv[1..]);
+            parsed.script.as_ref()
         } else if INTERPRETERS.contains(&prog) {
             // Flags that take inline code instead of a script file, per interpreter family
             // (`sh -e` is errexit, `perl -e` is code).

@@ -149,9 +149,13 @@ fn inside_workspace(p: &Path, ctx: &Ctx) -> bool {
 /// project (see the module doc), and one note per command.
 pub(crate) fn ignored_cleans(facts: &Facts<'_>, ctx: &Ctx) -> (Vec<usize>, Vec<String>) {
     set_aside(facts, ctx, |command, cleaned, pctx| {
-        let confined = command.verdict.rule_id.as_deref() == Some("git.clean_force")
+        // With pathspecs the analyzer already judged each path as a delete (no rule when all
+        // are ordinary); the policy's `no-git-discard` follows it here.
+        let rule = command.verdict.rule_id.as_deref();
+        let confined = (rule == Some("git.clean_force")
+            || (rule.is_none() && with_pathspecs(&command.argv)))
             && command.via.is_empty()
-            && ignored_only(&command.argv)
+            && (ignored_only(&command.argv) || with_pathspecs(&command.argv))
             && cleaned.iter().all(|p| {
                 inside_workspace(p, ctx) && hookgate_paths::classify_subtree(p, pctx).is_empty()
             });
@@ -166,6 +170,41 @@ pub(crate) fn ignored_cleans(facts: &Facts<'_>, ctx: &Ctx) -> (Vec<usize>, Vec<S
                     .join(", ")
             )
         })
+    })
+}
+
+/// `git clean … [--] PATHSPEC…` (not `-C`, another work tree or git dir): restricted to
+/// pathspecs, git clean removes only untracked (or ignored) files below them, a subset of
+/// `rm -rf PATHSPEC…`, so it is judged as that delete (the caller checks where the cleaned
+/// paths lie). Invariant: subset deletions are never judged stricter than the superset.
+fn with_pathspecs(argv: &[String]) -> bool {
+    let Some(rest) = argv.get(1..) else {
+        return false;
+    };
+    let Some((sub, options)) = rest.split_first() else {
+        return false;
+    };
+    if sub != "clean" {
+        return false;
+    }
+    let mut only_paths = false;
+    let mut skip = false;
+    options.iter().any(|a| {
+        if skip {
+            skip = false;
+            return false;
+        }
+        if only_paths || !a.starts_with('-') {
+            return true;
+        }
+        if a == "--" {
+            only_paths = true;
+        } else if a.len() >= 3 && "--exclude".starts_with(a.as_str()) {
+            skip = true;
+        } else if let Some(letters) = a.strip_prefix('-').filter(|l| !l.starts_with('-')) {
+            skip = letters.find('e').is_some_and(|k| k + 1 == letters.len());
+        }
+        false
     })
 }
 

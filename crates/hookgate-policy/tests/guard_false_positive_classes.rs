@@ -146,7 +146,9 @@ fn workspace_globs_for_one_kind_of_file_are_not_flagged() {
 }
 
 /// `git clean -X` (ignored files only) limited to subdirectories loses nothing a build
-/// cannot restore; untracked files (`-x`), the whole work tree, extra `-e` patterns, `-ff`,
+/// cannot restore; restricted to pathspecs, any `git clean -f` (`-x`, `-ff`, `-e`) removes
+/// a subset of `rm -rf` of those paths and is judged like it (issue 8, second held-out set).
+/// The whole work tree, a pathspec pattern that reaches the whole tree (`'*.pyc'`: asks),
 /// another work tree and places holding a credential keep their verdict.
 #[test]
 fn ignored_only_git_clean_of_a_subdirectory_is_not_flagged() {
@@ -161,10 +163,13 @@ fn ignored_only_git_clean_of_a_subdirectory_is_not_flagged() {
         ("git clean -fX", DENY, "destructive-shell"),
         ("git clean -fX -- .", DENY, "destructive-shell"),
         ("git clean -fX -- ':/'", DENY, "destructive-shell"),
-        ("git clean -fX -- '*.pyc'", DENY, "destructive-shell"),
-        ("git clean -fdx -- build/", DENY, "destructive-shell"),
-        ("git clean -ffX -- dist/", DENY, "destructive-shell"),
-        ("git clean -fX -e '*.c' -- dist/", DENY, "destructive-shell"),
+        ("git clean -fX -- '*.pyc'", ASK, "no-git-discard"),
+        ("git clean -fdx -- build/", ALLOW, ""),
+        ("git clean -ffX -- dist/", ALLOW, ""),
+        ("git clean -fX -e '*.c' -- dist/", ALLOW, ""),
+        ("git clean -fd -- dist build", ALLOW, ""),
+        ("git clean -fd", DENY, "destructive-shell"),
+        ("git clean -fdx -- .", DENY, "destructive-shell"),
         ("git clean -fX -- ../other", DENY, "destructive-shell"),
         ("git clean -fX -- config/.env", DENY, "destructive-shell"),
         (
@@ -661,5 +666,51 @@ fn removing_a_named_image_tag_without_force_is_not_flagged() {
         ("docker image prune -a", ASK, ""),
         ("docker rmi $IMAGE", ASK, ""),
         ("docker rmi sha256:4f2a9c", ASK, ""),
+    ]);
+}
+
+/// Issue 8, second held-out set, through the whole guard: temp globs that cannot name a
+/// home directory kept under `/tmp` (CI), build-cache prunes, requests to this machine and
+/// perl/ruby in-place edits are ordinary; their dangerous neighbours keep their verdicts.
+#[test]
+fn scoped_deletions_and_local_requests_are_not_flagged() {
+    let ci = Ctx::new("/work/proj", Some("/tmp/ci-home".into()));
+    check_in(
+        &ci,
+        &[
+            ("rm -rf /tmp/acme-build-*", ALLOW, ""),
+            ("rm -rf \"${TMPDIR:-/tmp}/jest_\"*", ALLOW, ""),
+            (
+                "find /tmp -maxdepth 1 -name 'tmp*.json' -user \"$USER\" -delete",
+                ALLOW,
+                "",
+            ),
+            ("rm -rf /tmp/*", DENY, "destructive-shell"),
+            ("rm -rf /tmp/ci-*", DENY, "destructive-shell"),
+            ("rm -rf ~/.ssh", DENY, "destructive-shell"),
+        ],
+    );
+    check(&[
+        ("docker builder prune -f", ALLOW, ""),
+        ("docker buildx prune --all --force", ALLOW, ""),
+        (
+            "docker system prune -a --volumes",
+            DENY,
+            "destructive-shell",
+        ),
+        (
+            "curl -s -X DELETE http://localhost:3000/api/todos/1",
+            ALLOW,
+            "",
+        ),
+        ("http PUT :8080/items/1 done=true", ALLOW, ""),
+        (
+            "curl -s -X DELETE https://api.example.com/todos/1",
+            ASK,
+            "destructive-shell",
+        ),
+        ("ruby -i -pe 'gsub(/200/, \"201\")' src/main.py", ALLOW, ""),
+        ("perl -pi -e 's/a/b/' src/main.py", ALLOW, ""),
+        ("perl -pi -e 's/a/b/' ~/.bashrc", DENY, "destructive-shell"),
     ]);
 }

@@ -673,6 +673,39 @@ fn script_execution_tracking_fires_on_write_then_execute() {
     quiet(&bash("./scripts/other.sh"), "script-execution-tracking");
 }
 
+/// An in-place edit by perl or ruby runs its `-e` code, not a script: editing a file the
+/// session wrote is not write-then-execute, and the code is never taken for a file.
+#[test]
+fn in_place_edits_by_perl_and_ruby_are_not_script_execution() {
+    let p = Policy::builtin_default();
+    let mut state = SessionState::default();
+    p.observe(&write("src/main.py", "x = 200"), &ctx(), &mut state);
+    p.observe(&write("scripts/fix.rb", "puts 1"), &ctx(), &mut state);
+    for c in [
+        "ruby -i -pe 'gsub(/200/, \"201\")' src/main.py",
+        "ruby -i.bak -pe 'gsub(/200/, \"201\")' src/main.py",
+        "perl -i -pe 's/200/201/' src/main.py",
+        "perl -pi -e 's/200/201/' src/main.py",
+        "perl -i.bak -pe 's/200/201/' src/main.py",
+        "ruby -ne 'puts $_ if /x/' src/main.py",
+    ] {
+        assert!(
+            !fired(&with_state(&bash(c), &state), "script-execution-tracking"),
+            "{c}"
+        );
+    }
+    for c in [
+        "ruby scripts/fix.rb",
+        "ruby -w scripts/fix.rb src/main.py",
+        "ruby -E UTF-8 scripts/fix.rb",
+    ] {
+        assert!(
+            fired(&with_state(&bash(c), &state), "script-execution-tracking"),
+            "{c}"
+        );
+    }
+}
+
 #[test]
 fn no_self_approve_pr_fires_on_own_prs() {
     let p = Policy::builtin_default();

@@ -421,6 +421,56 @@ const ROLE_PROGRAMS: &[&str] = &[
     "mvim",
 ];
 
+/// curl's long options that take a value, so their values are not read as URLs (an unlisted
+/// one's value counts as a destination that is not loopback: the method's rule stays).
+const CURL_VALUE_OPTIONS: &[&str] = &[
+    "--request",
+    "--data",
+    "--data-raw",
+    "--data-binary",
+    "--data-urlencode",
+    "--data-ascii",
+    "--json",
+    "--form",
+    "--form-string",
+    "--header",
+    "--output",
+    "--output-dir",
+    "--user",
+    "--url",
+    "--user-agent",
+    "--referer",
+    "--cookie",
+    "--cookie-jar",
+    "--write-out",
+    "--upload-file",
+    "--max-time",
+    "--connect-timeout",
+    "--retry",
+    "--retry-delay",
+    "--retry-max-time",
+    "--cacert",
+    "--cert",
+    "--key",
+    "--config",
+    "--proxy",
+    "--preproxy",
+    "--resolve",
+    "--connect-to",
+    "--unix-socket",
+    "--abstract-unix-socket",
+    "--oauth2-bearer",
+    "--dump-header",
+    "--trace",
+    "--trace-ascii",
+    "--stderr",
+    "--range",
+    "--limit-rate",
+    "--max-filesize",
+    "--variable",
+    "--aws-sigv4",
+];
+
 fn method_verdict(method: &str) -> Option<Verdict> {
     if method.eq_ignore_ascii_case("DELETE") {
         Some(ids::NET_HTTP_DELETE.verdict())
@@ -429,6 +479,102 @@ fn method_verdict(method: &str) -> Option<Verdict> {
     } else {
         None
     }
+}
+
+/// [`method_verdict`] unless every destination is this machine: a DELETE/PUT/PATCH to a
+/// loopback or dev host is local development (the agent's own dev server), not a remote
+/// resource. Invariant: no destination (a URL known only at run time, none found), one that is
+/// not loopback, or a way to reach another machine under a loopback name (a proxy, `--resolve`,
+/// `--connect-to`, a Unix socket such as the Docker daemon's) keeps the method's rule.
+fn remote_method_verdict(
+    method: &str,
+    opts: &[crate::deferred::Opt],
+    urls: &[&Word],
+    bare_port_is_local: bool,
+) -> Option<Verdict> {
+    let verdict = method_verdict(method)?;
+    let rerouted = opts.iter().any(|o| {
+        matches!(
+            o.name.as_str(),
+            "-x" | "--proxy"
+                | "--preproxy"
+                | "--socks4"
+                | "--socks4a"
+                | "--socks5"
+                | "--socks5-hostname"
+                | "--resolve"
+                | "--connect-to"
+                | "--unix-socket"
+                | "--abstract-unix-socket"
+                | "-e"
+                | "--execute"
+                | "-i"
+                | "--input-file"
+        )
+    });
+    let local = !rerouted
+        && !urls.is_empty()
+        && urls
+            .iter()
+            .all(|w| w.exact && is_loopback_url(&w.text, bare_port_is_local));
+    (!local).then_some(verdict)
+}
+
+/// Whether `url` (`http://localhost:3000/x`, `127.0.0.1:8080/x`, `[::1]`, httpie's `:3000/x`
+/// when `bare_port_is_local`) names this machine: `localhost` and `*.localhost` (RFC 6761),
+/// 127.0.0.0/8, `::1`, the unspecified addresses (which connect to this machine), and the
+/// container runtimes' name for the host (`host.docker.internal`, `host.containers.internal`).
+/// The host is what follows the scheme and a user-info part up to the *last* `@` (so
+/// `http://localhost@evil.example/` is `evil.example`); anything unusual in it (`%`, `\`,
+/// a non-numeric port) is not loopback.
+fn is_loopback_url(url: &str, bare_port_is_local: bool) -> bool {
+    let rest = match url.split_once("://") {
+        Some((scheme, rest)) => {
+            if !(scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")) {
+                return false;
+            }
+            rest
+        }
+        None => url,
+    };
+    let authority = rest.split(['/', '?', '#']).next().unwrap_or(rest);
+    if authority.contains(['\\', '%', ' ']) {
+        return false;
+    }
+    let hostport = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let (host, port) = if let Some(v6) = hostport.strip_prefix('[') {
+        let Some((h, p)) = v6.split_once(']') else {
+            return false;
+        };
+        match p.strip_prefix(':') {
+            Some(port) => (h, port),
+            None if p.is_empty() => (h, ""),
+            None => return false,
+        }
+    } else {
+        hostport.split_once(':').unwrap_or((hostport, ""))
+    };
+    if !port.bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    if host.is_empty() {
+        return bare_port_is_local && url.starts_with(':');
+    }
+    let host = host.to_ascii_lowercase();
+    if let Ok(v4) = host.parse::<std::net::Ipv4Addr>() {
+        return v4.is_loopback() || v4.is_unspecified();
+    }
+    if let Ok(v6) = host.parse::<std::net::Ipv6Addr>() {
+        return v6.is_loopback()
+            || v6.is_unspecified()
+            || v6
+                .to_ipv4_mapped()
+                .is_some_and(|v4| v4.is_loopback() || v4.is_unspecified());
+    }
+    host == "localhost"
+        || host.ends_with(".localhost")
+        || host == "host.docker.internal"
+        || host == "host.containers.internal"
 }
 
 fn value_of<'w>(opts: &'w [crate::deferred::Opt], names: &[&str]) -> Option<&'w Word> {
@@ -449,29 +595,40 @@ impl Walker<'_> {
     ) -> Option<Verdict> {
         match name {
             "curl" => {
-                let (opts, _) = scan(
-                    "curl",
-                    words,
-                    "XdHouAeFTwxbcKmrEUYyzCQ",
-                    &[
-                        "--request",
-                        "--data",
-                        "--header",
-                        "--output",
-                        "--user",
-                        "--url",
-                    ],
+                let (opts, operands) =
+                    scan("curl", words, "XdHouAeFTwxbcKmrEUYyzCQ", CURL_VALUE_OPTIONS);
+                let method = &value_of(&opts, &["-X", "--request"])?.text;
+                let mut urls: Vec<&Word> = operands.iter().collect();
+                urls.extend(
+                    opts.iter()
+                        .filter(|o| o.name == "--url")
+                        .filter_map(|o| o.value.as_ref()),
                 );
-                method_verdict(&value_of(&opts, &["-X", "--request"])?.text)
+                remote_method_verdict(method, &opts, &urls, false)
             }
             "wget" => {
-                let (opts, _) = scan(
+                let (opts, operands) = scan(
                     "wget",
                     words,
-                    "oOaAPeUt",
-                    &["--method", "--output-document"],
+                    "oOaAPeUtTwi",
+                    &[
+                        "--method",
+                        "--output-document",
+                        "--header",
+                        "--body-data",
+                        "--body-file",
+                        "--user",
+                        "--password",
+                        "--timeout",
+                        "--tries",
+                        "--user-agent",
+                        "--input-file",
+                        "--execute",
+                    ],
                 );
-                method_verdict(&value_of(&opts, &["--method"])?.text)
+                let method = &value_of(&opts, &["--method"])?.text;
+                let urls: Vec<&Word> = operands.iter().collect();
+                remote_method_verdict(method, &opts, &urls, false)
             }
             "gh" if args.positionals.first() == Some(&"api") => {
                 let (opts, _) = scan(
@@ -494,7 +651,7 @@ impl Walker<'_> {
                 method_verdict(&value_of(&opts, &["-X", "--method"])?.text)
             }
             "http" | "https" | "xh" | "xhs" => {
-                let (_, operands) = scan(
+                let (opts, operands) = scan(
                     name,
                     words,
                     "aAosv",
@@ -523,7 +680,9 @@ impl Walker<'_> {
                     && method.text.bytes().all(|b| b.is_ascii_alphabetic())
                     && operands.len() > 1;
                 if is_method {
-                    method_verdict(&method.text)
+                    // httpie's `:3000/x` is localhost; the URL is the word after the method.
+                    let url: Vec<&Word> = operands.get(1).into_iter().collect();
+                    remote_method_verdict(&method.text, &opts, &url, true)
                 } else {
                     None
                 }

@@ -432,6 +432,29 @@ fn sql_options(name: &str) -> SqlOptions {
     }
 }
 
+/// Whether perl's or ruby's options (the words before the code's operands) ask for in-place
+/// editing: an `i` in an option cluster before the letter that takes the rest of the cluster
+/// or the next word as its value (`-pi -e`, `-i.bak`, `-pie` is `-p -i` with suffix `e`, but
+/// `-ei` is code `i`).
+fn in_place_edit(lang: Lang, options: &[Word]) -> bool {
+    let valued = if lang == Lang::Perl {
+        "eEIMmxCFl0dDV"
+    } else {
+        "eIrCEFKxl0TW"
+    };
+    options.iter().any(|w| {
+        w.exact
+            && w.text.len() > 1
+            && !w.text.starts_with("--")
+            && w.text.strip_prefix('-').is_some_and(|letters| {
+                letters
+                    .chars()
+                    .take_while(|c| !valued.contains(*c))
+                    .any(|c| c == 'i')
+            })
+    })
+}
+
 /// Index of the first word that is not an option, skipping `value_opts`' values. Stops after
 /// `--`. Inexact words are treated as positionals.
 fn skip_options(args: &[Word], value_opts: &[&str]) -> usize {
@@ -2058,11 +2081,12 @@ impl Walker<'_> {
         // Flags whose value (next word, or rest of the cluster) is code.
         let code_flags: &[&str] = match lang {
             Lang::Python => &["-c"],
-            Lang::Perl | Lang::Ruby => &["-e", "-E"],
+            // Ruby's `-E` is the encoding (`-E UTF-8`), perl's is code with features on.
+            Lang::Perl => &["-e", "-E"],
             Lang::Node => &["-e", "--eval", "-p", "--print"],
             Lang::Php => &["-r"],
             Lang::Mongo => &["--eval"],
-            Lang::Lua | Lang::R => &["-e"],
+            Lang::Ruby | Lang::Lua | Lang::R => &["-e"],
             Lang::Awk => &[],
         };
         let value_flags: &[&str] = match lang {
@@ -2209,6 +2233,17 @@ impl Walker<'_> {
                 }
             }
             (None, None) => self.judge_code_input(argv, stdin, Some(lang), scope, &via),
+        }
+        // `perl -pi -e CODE FILES`, `ruby -i.bak -pe CODE FILES`: the files are rewritten in
+        // place, judged as writes like `sed -i`'s.
+        if matches!(lang, Lang::Perl | Lang::Ruby)
+            && in_place_edit(lang, args.get(..operands_from).unwrap_or(&[]))
+        {
+            for t in args.get(operands_from..).unwrap_or(&[]) {
+                if let Some(rule) = targets::judge_write(&t.text, t.exact, &scope.cwd, self.ctx) {
+                    self.record(argv, scope, rule.verdict());
+                }
+            }
         }
         if ruby_httpd
             && let Some(v) = crate::hazards::serves_sensitive(
@@ -2841,6 +2876,23 @@ impl Walker<'_> {
                     .find(|c| targets::is_secret_name(c))
             })
             .collect();
+        // `find DIR -maxdepth 1 -name PAT … -delete` (no alternatives or negations) deletes
+        // only entries `DIR/PAT` (a directory only when empty): judged as that glob, so a
+        // temp dir holding the home directory is searched for scratch files only when the
+        // pattern cannot name the home directory itself.
+        let one_level_name: Option<&str> = (args
+            .windows(2)
+            .any(|p| p[0].exact && p[0].text == "-maxdepth" && p[1].exact && p[1].text == "1")
+            && !args
+                .iter()
+                .any(|w| matches!(w.text.as_str(), "-o" | "-or" | "!" | "-not" | "(" | ",")))
+        .then(|| {
+            args.windows(2)
+                .find(|p| p[0].exact && matches!(p[0].text.as_str(), "-name" | "-iname"))
+                .filter(|p| p[1].exact && !p[1].text.is_empty() && !p[1].text.contains('/'))
+                .map(|p| p[1].text.as_str())
+        })
+        .flatten();
         while let Some(w) = args.get(i) {
             i += 1;
             if !w.exact {
@@ -2865,15 +2917,23 @@ impl Walker<'_> {
                             )
                             .filter(|r| *r == ids::FS_DELETE_WORKSPACE_GLOB)
                         }
-                        .or_else(|| {
-                            targets::judge_delete(
+                        .or_else(|| match one_level_name {
+                            Some(pattern) => targets::judge_delete(
+                                &format!("{}/{pattern}", root.text.trim_end_matches('/')),
+                                root.exact,
+                                crate::targets::Shape::Glob,
+                                true,
+                                &scope.cwd,
+                                self.ctx,
+                            ),
+                            None => targets::judge_delete(
                                 &root.text,
                                 root.exact,
                                 crate::targets::Shape::Descendants,
                                 true,
                                 &scope.cwd,
                                 self.ctx,
-                            )
+                            ),
                         })
                         .map(RuleRef::verdict);
                         if let Some(v) = v {
@@ -2996,7 +3056,13 @@ impl Walker<'_> {
         let all = texts(argv);
         let strings = all.get(1..).unwrap_or(&[]);
         let args = Args::parse(name, strings);
-        let mut worst: Option<Verdict> = taxonomy::match_rules(name, &args).map(RuleRef::verdict);
+        let mut matched = taxonomy::match_rules(name, &args);
+        if matched == Some(ids::GIT_CLEAN_FORCE)
+            && targets::git_clean_within_workspace(words, &scope.cwd, self.ctx)
+        {
+            matched = None;
+        }
+        let mut worst: Option<Verdict> = matched.map(RuleRef::verdict);
         if let Some(v) = self.argument_danger(name, words, &args, scope) {
             worst = Some(worse(worst, v));
         }

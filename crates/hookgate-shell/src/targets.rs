@@ -188,6 +188,32 @@ fn glob_base(raw: &str) -> (String, bool) {
     (base, false)
 }
 
+/// Whether a glob whose literal base is a temp dir (or a directory in one) that holds the
+/// home directory or the workspace (CI containers put HOME under `/tmp`) can only select
+/// scratch: no expansion of the pattern is, holds or lies below the home directory or the
+/// workspace (`/tmp/acme-build-*` beside `/tmp/ci-home`). Invariant: a pattern that may
+/// reach either (`/tmp/*`, `/tmp/ci-*` with HOME `/tmp/ci-home`, `~/*`) keeps the base's
+/// judgement; matching is case-insensitive and `**` recursive, so it errs towards reaching.
+fn scratch_glob(raw: &str, base: &Path, cwd: &Cwd, ctx: &Context) -> bool {
+    let in_temp = ctx
+        .temp_dirs
+        .iter()
+        .chain(ctx.tmpdir.iter())
+        .any(|t| is_within(base, t));
+    if !in_temp {
+        return false;
+    }
+    let (_, full) = place(raw, cwd, ctx);
+    let Some(pattern) = hookgate_paths::ShellPattern::new(&full) else {
+        return false;
+    };
+    ctx.home
+        .iter()
+        .chain(std::iter::once(&ctx.cwd))
+        .filter(|p| is_within(p, base))
+        .all(|p| pattern.reach(p).is_none())
+}
+
 /// Whether a component pattern can match the name `..`: a `.` and then something that can
 /// match `.` (a wildcard, a class, or `.` itself followed only by `*`).
 fn may_match_dotdot(component: &str) -> bool {
@@ -352,7 +378,13 @@ pub(crate) fn judge_delete(
                 Shape::Glob => glob_base(raw),
                 _ => (raw.to_owned(), false),
             };
-            let (where_, path) = place(&base, cwd, ctx);
+            let (mut where_, path) = place(&base, cwd, ctx);
+            if where_ == Place::Critical
+                && matches!(shape, Shape::Glob)
+                && scratch_glob(raw, &path, cwd, ctx)
+            {
+                where_ = Place::TempRoot;
+            }
             if dotted && where_ != Place::Unresolved {
                 // `.*` can match `..`: judge the parent as if deleted itself.
                 let parent = path.parent().unwrap_or(Path::new("/"));
@@ -377,6 +409,77 @@ pub(crate) fn judge_delete(
             }
         }
     }
+}
+
+/// Whether `git clean WORDS` (the words after `git`) is restricted to pathspecs that are all
+/// ordinary deletion targets (`git clean -fdx -- dist build`, `git clean -fd tmp/`): git then
+/// removes only untracked files below them, a subset of what `rm -rf dist build` removes, so
+/// it is never judged stricter. Invariant: no pathspec (the whole tree), a pathspec with magic
+/// (`:/`, `:!keep`, which widen the scope), a global option that moves the repository (`-C`,
+/// `--git-dir`, `--work-tree`), a run-time word, or any pathspec the deletion rules flag (the
+/// workspace root, `.git`, outside it) keeps `git.clean_force`.
+pub(crate) fn git_clean_within_workspace(
+    words: &[crate::walk::Word],
+    cwd: &Cwd,
+    ctx: &Context,
+) -> bool {
+    let mut rest = words;
+    // Only config pairs may come before the subcommand.
+    while let [first, value, tail @ ..] = rest {
+        if !(first.exact && first.text == "-c" && value.exact) {
+            break;
+        }
+        rest = tail;
+    }
+    let Some((sub, options)) = rest.split_first() else {
+        return false;
+    };
+    if !(sub.exact && sub.text == "clean") {
+        return false;
+    }
+    let mut paths = Vec::new();
+    let mut only_paths = false;
+    let mut skip_value = false;
+    for w in options {
+        if !w.exact {
+            return false;
+        }
+        let t = w.text.as_str();
+        if skip_value {
+            skip_value = false;
+        } else if only_paths || !t.starts_with('-') || t == "-" {
+            paths.push(t);
+        } else if t == "--" {
+            only_paths = true;
+        } else if t.len() >= 3 && "--exclude".starts_with(t) {
+            // `--exclude PATTERN` and its abbreviations (`--excl`).
+            skip_value = true;
+        } else if let Some(letters) = t.strip_prefix('-').filter(|l| !l.starts_with('-')) {
+            // `-e PATTERN`, `-fde PATTERN`, `-fdePATTERN`: the rest of the cluster, or the
+            // next word when `e` ends it.
+            skip_value = letters.find('e').is_some_and(|k| k + 1 == letters.len());
+        }
+    }
+    !paths.is_empty()
+        && paths.iter().all(|p| {
+            let shape = if p.contains(['*', '?', '[']) {
+                Shape::Glob
+            } else {
+                Shape::Exact
+            };
+            let (where_, path) = place(p.trim_end_matches('/'), cwd, ctx);
+            !p.starts_with(':')
+                && !p.is_empty()
+                && where_ == Place::InWorkspace
+                && judge_delete(p, true, shape, true, cwd, ctx).is_none()
+                // An ignored `.env` or agent config is not build output.
+                && !is_secret_normalized(&path, ctx)
+                && hookgate_paths::classify_subtree(
+                    &path,
+                    &hookgate_paths::PathContext::new(&ctx.cwd, ctx.home.clone()),
+                )
+                .is_empty()
+        })
 }
 
 /// Devices whose writing destroys a filesystem.
