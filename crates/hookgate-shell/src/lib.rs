@@ -47,6 +47,7 @@ pub use model::{
 };
 
 pub use argdanger::chmod_tightens;
+pub use argdanger::option_variable_loads_code;
 pub use optexec::shell_calls as make_shell_calls;
 pub use sed::inserted_text as sed_inserted_text;
 

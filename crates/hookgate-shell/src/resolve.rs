@@ -1003,6 +1003,22 @@ impl Walker<'_> {
             "export" | "declare" | "typeset" | "readonly" | "local" => {
                 self.classify_plain(&name, argv, scope);
                 self.declare_words(&name, args, scope);
+                // The statement form judges these in the walker; reached as words (the plain
+                // words fast path, `command export …`) they are judged the same way, so
+                // `export LD_PRELOAD=/tmp/x.so` asks on either path (`rce.env_hijack`).
+                for w in args.iter().filter(|w| !w.text.starts_with(['-', '+'])) {
+                    if let Some((var, value)) = w.text.split_once('=')
+                        && is_hijack_variable(var)
+                    {
+                        let value = Word {
+                            text: value.to_owned(),
+                            ..w.clone()
+                        };
+                        if let Some(verdict) = self.hijack_verdict(var, Some(&value), scope) {
+                            self.record(std::slice::from_ref(w), scope, verdict);
+                        }
+                    }
+                }
                 let exports = name == "export"
                     || args
                         .iter()
