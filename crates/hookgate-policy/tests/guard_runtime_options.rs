@@ -17,9 +17,10 @@ use hookgate_policy::Policy;
 
 const ALLOW: Option<Decision> = None;
 const ASK: Option<Decision> = Some(Decision::Ask);
+const DENY: Option<Decision> = Some(Decision::Deny);
 
 #[test]
-fn runtime_tuning_options_are_not_env_var_modification() {
+fn runtime_tuning_options_and_listed_files_are_judged_by_what_they_are() {
     check_table(
         &Policy::builtin_default(),
         &ctx(),
@@ -30,7 +31,11 @@ fn runtime_tuning_options_are_not_env_var_modification() {
                 ALLOW,
                 "",
             ),
-            ("export NODE_OPTIONS=--openssl-legacy-provider && npm run build", ALLOW, ""),
+            (
+                "export NODE_OPTIONS=--openssl-legacy-provider && npm run build",
+                ALLOW,
+                "",
+            ),
             ("export RUBYOPT=-W0", ALLOW, ""),
             ("export PERL5OPT=-w", ALLOW, ""),
             ("export PATH=\"$PWD/node_modules/.bin:$PATH\"", ALLOW, ""),
@@ -43,6 +48,27 @@ fn runtime_tuning_options_are_not_env_var_modification() {
             ("export PERL5OPT=-MEvil", ASK, ""),
             ("export LD_PRELOAD=/tmp/evil.so", ASK, ""),
             ("export PATH=./bin:$PATH", ASK, ""),
+            // Listed files edited in bulk: the governance files stay protected.
+            (
+                "rg -l oldName src | xargs sed -i 's/oldName/newName/g'",
+                ALLOW,
+                "",
+            ),
+            (
+                "grep -rl oldName src | xargs sed -i 's/oldName/newName/g'",
+                ALLOW,
+                "",
+            ),
+            (
+                "rg -l oldName | xargs sed -i 's/oldName/newName/g'",
+                ALLOW,
+                "",
+            ),
+            ("grep -rl hooks .claude | xargs sed -i s/a/b/", ASK, ""),
+            ("rg -l x .codex | xargs sed -i s/a/b/", ASK, ""),
+            ("sed -i s/a/b/ .claude/settings.json", DENY, ""),
+            ("grep -rl oldName . | xargs sed -i s/a/b/", ASK, ""),
+            ("git ls-files | xargs sed -i s/a/b/", ASK, ""),
         ],
     );
 }

@@ -1787,9 +1787,24 @@ const NODE_TUNING: &[&str] = &[
     "--title",
 ];
 const RUBY_TUNING: &[&str] = &[
-    "-w", "-W", "-W0", "-W1", "-W2", "-W:*", "-v", "--verbose", "-U", "-E*", "-K*",
-    "--encoding", "--external-encoding", "--internal-encoding", "--enable*", "--disable*",
-    "--yjit*", "--jit*",
+    "-w",
+    "-W",
+    "-W0",
+    "-W1",
+    "-W2",
+    "-W:*",
+    "-v",
+    "--verbose",
+    "-U",
+    "-E*",
+    "-K*",
+    "--encoding",
+    "--external-encoding",
+    "--internal-encoding",
+    "--enable*",
+    "--disable*",
+    "--yjit*",
+    "--jit*",
 ];
 const PERL_TUNING: &[&str] = &["-w", "-W", "-X", "-t", "-T", "-C*"];
 /// The options that make a JVM load or run code: agents, boot classpath, native libraries,
@@ -1823,28 +1838,35 @@ pub fn option_variable_loads_code(name: &str, value: &str) -> Option<bool> {
         "JAVA_TOOL_OPTIONS" | "_JAVA_OPTIONS" | "JDK_JAVA_OPTIONS" => {
             // Heap sizes and system properties are tuning; the JVM takes many more, so it is
             // judged by the options that load code.
-            return Some(value.split_whitespace().any(|o| {
-                JAVA_LOADS_CODE.iter().any(|p| o.starts_with(p))
-            }));
+            return Some(
+                value
+                    .split_whitespace()
+                    .any(|o| JAVA_LOADS_CODE.iter().any(|p| o.starts_with(p))),
+            );
         }
         _ => return None,
     };
     let plain = |c: char| c.is_ascii_alphanumeric() || "-_=.:,/+%".contains(c);
-    Some(value.split([' ', '\t']).filter(|o| !o.is_empty()).any(|option| {
-        let known = option.starts_with('-') && option.chars().all(plain);
-        // Node spells V8 options with `_` or `-` alike (`--max_old_space_size`).
-        let flag = option.split_once('=').map_or(option, |(flag, _)| flag);
-        let flag = if name == "NODE_OPTIONS" {
-            flag.replace('_', "-")
-        } else {
-            flag.to_owned()
-        };
-        !(known
-            && tuning.iter().any(|t| match t.strip_suffix('*') {
-                Some(prefix) => option.starts_with(prefix),
-                None => *t == flag,
-            }))
-    }))
+    Some(
+        value
+            .split([' ', '\t'])
+            .filter(|o| !o.is_empty())
+            .any(|option| {
+                let known = option.starts_with('-') && option.chars().all(plain);
+                // Node spells V8 options with `_` or `-` alike (`--max_old_space_size`).
+                let flag = option.split_once('=').map_or(option, |(flag, _)| flag);
+                let flag = if name == "NODE_OPTIONS" {
+                    flag.replace('_', "-")
+                } else {
+                    flag.to_owned()
+                };
+                !(known
+                    && tuning.iter().any(|t| match t.strip_suffix('*') {
+                        Some(prefix) => option.starts_with(prefix),
+                        None => *t == flag,
+                    }))
+            }),
+    )
 }
 
 /// True when a chmod mode can only take permissions away from the group and others (or set

@@ -28,6 +28,7 @@ mod expand;
 mod flow;
 mod hazards;
 mod interp;
+mod listed;
 mod model;
 mod optexec;
 mod resolve;

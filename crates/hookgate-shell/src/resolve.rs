@@ -1289,7 +1289,7 @@ impl Walker<'_> {
         ) {
             return Producer::Secret(source);
         }
-        Producer::Opaque
+        crate::listed::listing(name, args).unwrap_or(Producer::Opaque)
     }
 
     /// Runs `rest` as the wrapped command, recording the wrapper in `via`. The wrapper is a
@@ -1586,6 +1586,12 @@ impl Walker<'_> {
                 shape: WordShape::Descendants,
                 substs: Vec::new(),
             },
+            // Visible files only: the root's non-hidden entries and what is below them,
+            // judged as the glob `ROOT/*` (which skips hidden names as the tool does).
+            Producer::VisibleFiles(root) => Word::paths(
+                &format!("{}/*", root.trim_end_matches('/')),
+                WordShape::Glob,
+            ),
             // Secret items stay secret in the command they are substituted into.
             Producer::Secret(_) => {
                 let mut w = Word::opaque("{stdin}");
@@ -1983,7 +1989,11 @@ impl Walker<'_> {
                     Verdict::normal("starts an interactive interpreter"),
                 );
             }
-            Producer::Secret(_) | Producer::Opaque | Producer::FindPaths(_) | Producer::Endless => {
+            Producer::Secret(_)
+            | Producer::Opaque
+            | Producer::FindPaths(_)
+            | Producer::VisibleFiles(_)
+            | Producer::Endless => {
                 self.record(argv, scope, ids::RCE_OPAQUE_CODE.verdict());
             }
         }
@@ -2708,7 +2718,8 @@ impl Walker<'_> {
                 | Producer::Decoded
                 | Producer::Opaque
                 | Producer::Secret(_)
-                | Producer::FindPaths(_) => opaque = true,
+                | Producer::FindPaths(_)
+                | Producer::VisibleFiles(_) => opaque = true,
                 Producer::Nothing | Producer::LocalFile | Producer::Endless => {}
             }
         }

@@ -28,6 +28,9 @@ pub(crate) enum Producer {
     Secret(crate::model::FlowSource),
     /// Paths found below these roots (`find`), for `xargs`.
     FindPaths(Vec<String>),
+    /// The visible (not hidden) files below this root: what a search that skips hidden
+    /// entries lists (`rg -l`, `fd`), for `xargs` (see `crate::listed`).
+    VisibleFiles(String),
     /// Output that never ends (`yes`, `cat /dev/zero`): written to a file it fills the disk.
     Endless,
     /// Anything else.

@@ -29,8 +29,16 @@ fn package_manager_bin_dirs_before_path_are_not_a_hijack() {
         ("export PATH=\"$(pwd)/vendor/bin:$PATH\"", ALLOW, "-"),
         ("export PATH=/home/user/project/venv/bin:$PATH", ALLOW, "-"),
         ("export PATH=$PWD/.tox/py312/bin:$PATH", ALLOW, "-"),
-        ("export PATH=./.bundle/bin:$PWD/node_modules/.bin:$PATH", ALLOW, "-"),
-        ("export PATH=packages/web/node_modules/.bin:$PATH", ALLOW, "-"),
+        (
+            "export PATH=./.bundle/bin:$PWD/node_modules/.bin:$PATH",
+            ALLOW,
+            "-",
+        ),
+        (
+            "export PATH=packages/web/node_modules/.bin:$PATH",
+            ALLOW,
+            "-",
+        ),
         ("env PATH=$PWD/node_modules/.bin:$PATH jest", ALLOW, "-"),
         // The user bin directories of the first round, before or after `$PATH`.
         ("export PATH=\"$HOME/.local/bin:$PATH\"", ALLOW, "-"),
@@ -40,12 +48,36 @@ fn package_manager_bin_dirs_before_path_are_not_a_hijack() {
         ("export PATH=./bin:$PATH", ASK, "rce.env_hijack"),
         ("export PATH=$PWD/scripts:$PATH", ASK, "rce.env_hijack"),
         ("export PATH=.venv/bin:./bin:$PATH", ASK, "rce.env_hijack"),
-        ("export PATH=$PWD/../node_modules/.bin:$PATH", ASK, "rce.env_hijack"),
-        ("export PATH=/tmp/node_modules/.bin:$PATH", ASK, "rce.env_hijack"),
-        ("export PATH=node_modules/.bin/evil:$PATH", ASK, "rce.env_hijack"),
-        ("export PATH=.:node_modules/.bin:$PATH", ASK, "rce.env_hijack"),
-        ("export PATH=:node_modules/.bin:$PATH", ASK, "rce.env_hijack"),
-        ("export PATH=$X/node_modules/.bin:$PATH", ASK, "rce.env_hijack"),
+        (
+            "export PATH=$PWD/../node_modules/.bin:$PATH",
+            ASK,
+            "rce.env_hijack",
+        ),
+        (
+            "export PATH=/tmp/node_modules/.bin:$PATH",
+            ASK,
+            "rce.env_hijack",
+        ),
+        (
+            "export PATH=node_modules/.bin/evil:$PATH",
+            ASK,
+            "rce.env_hijack",
+        ),
+        (
+            "export PATH=.:node_modules/.bin:$PATH",
+            ASK,
+            "rce.env_hijack",
+        ),
+        (
+            "export PATH=:node_modules/.bin:$PATH",
+            ASK,
+            "rce.env_hijack",
+        ),
+        (
+            "export PATH=$X/node_modules/.bin:$PATH",
+            ASK,
+            "rce.env_hijack",
+        ),
         ("export PATH=node_modules/.bin", ASK, "rce.env_hijack"),
         ("export PATH=/tmp/x:/usr/bin", ASK, "rce.env_hijack"),
     ]);
@@ -64,34 +96,78 @@ fn runtime_options_variables_are_judged_by_their_options() {
             ALLOW,
             "-",
         ),
-        ("NODE_OPTIONS=--openssl-legacy-provider npm run build", ALLOW, "-"),
-        ("NODE_OPTIONS='--no-warnings --trace-deprecation' node app.js", ALLOW, "-"),
+        (
+            "NODE_OPTIONS=--openssl-legacy-provider npm run build",
+            ALLOW,
+            "-",
+        ),
+        (
+            "NODE_OPTIONS='--no-warnings --trace-deprecation' node app.js",
+            ALLOW,
+            "-",
+        ),
         ("export NODE_OPTIONS=", ALLOW, "-"),
         ("export RUBYOPT=-W0", ALLOW, "-"),
-        ("RUBYOPT='-W:no-deprecated --yjit' bundle exec rspec", ALLOW, "-"),
+        (
+            "RUBYOPT='-W:no-deprecated --yjit' bundle exec rspec",
+            ALLOW,
+            "-",
+        ),
         ("export PERL5OPT=-w", ALLOW, "-"),
-        ("export JAVA_TOOL_OPTIONS='-Xmx2g -Dfile.encoding=UTF-8'", ALLOW, "-"),
-        ("export NODE_OPTIONS=\"--require ./hook.js\"", ASK, "rce.env_hijack"),
-        ("export NODE_OPTIONS=--require=./hook.js", ASK, "rce.env_hijack"),
+        (
+            "export JAVA_TOOL_OPTIONS='-Xmx2g -Dfile.encoding=UTF-8'",
+            ALLOW,
+            "-",
+        ),
+        (
+            "export NODE_OPTIONS=\"--require ./hook.js\"",
+            ASK,
+            "rce.env_hijack",
+        ),
+        (
+            "export NODE_OPTIONS=--require=./hook.js",
+            ASK,
+            "rce.env_hijack",
+        ),
         ("export NODE_OPTIONS=-r./hook.js", ASK, "rce.env_hijack"),
         (
             "NODE_OPTIONS='--max-old-space-size=4096 --import=./x.mjs' npm test",
             ASK,
             "rce.env_hijack",
         ),
-        ("export NODE_OPTIONS=--experimental-loader=./l.mjs", ASK, "rce.env_hijack"),
-        ("export NODE_OPTIONS=--inspect=0.0.0.0:9229", ASK, "rce.env_hijack"),
+        (
+            "export NODE_OPTIONS=--experimental-loader=./l.mjs",
+            ASK,
+            "rce.env_hijack",
+        ),
+        (
+            "export NODE_OPTIONS=--inspect=0.0.0.0:9229",
+            ASK,
+            "rce.env_hijack",
+        ),
         ("export NODE_OPTIONS=--inspect-brk", ASK, "rce.env_hijack"),
         ("export NODE_OPTIONS=\"$EXTRA\"", ASK, "rce.env_hijack"),
-        ("export NODE_OPTIONS=\"--title='a b'\"", ASK, "rce.env_hijack"),
+        (
+            "export NODE_OPTIONS=\"--title='a b'\"",
+            ASK,
+            "rce.env_hijack",
+        ),
         ("export RUBYOPT=-rev", ASK, "rce.env_hijack"),
         ("export RUBYOPT=-wrev", ASK, "rce.env_hijack"),
         ("export RUBYOPT=-I/tmp", ASK, "rce.env_hijack"),
         ("export PERL5OPT=-Mstrict", ASK, "rce.env_hijack"),
         ("export PERL5OPT=-mEvil", ASK, "rce.env_hijack"),
         ("export PERL5OPT=-d", ASK, "rce.env_hijack"),
-        ("export JAVA_TOOL_OPTIONS=-javaagent:/tmp/a.jar", ASK, "rce.env_hijack"),
-        ("export _JAVA_OPTIONS=-Xbootclasspath/a:/tmp/x.jar", ASK, "rce.env_hijack"),
+        (
+            "export JAVA_TOOL_OPTIONS=-javaagent:/tmp/a.jar",
+            ASK,
+            "rce.env_hijack",
+        ),
+        (
+            "export _JAVA_OPTIONS=-Xbootclasspath/a:/tmp/x.jar",
+            ASK,
+            "rce.env_hijack",
+        ),
         (
             "export JDK_JAVA_OPTIONS=-agentlib:jdwp=transport=dt_socket,address=*:5005",
             ASK,
@@ -114,5 +190,140 @@ fn hijack_exports_ask_on_the_fast_path_too() {
         ("export EDITOR=vim", ALLOW, "-"),
         ("export FOO=bar", ALLOW, "-"),
     ]);
-    let _ = DENY;
+}
+
+/// Files a search tool lists (`rg -l`, `grep -rl`, `git ls-files`, `git grep -l`, `fd`) are
+/// files below its root, like `find ROOT`'s: editing them with `xargs sed -i` is judged by
+/// that root. A tool that skips hidden entries (rg, fd) at the workspace root cannot select
+/// `.claude/` or `.git/`; one that does not (`grep -r`, git's tracked files, `--hidden`)
+/// asks there as `find .` does. Options that print other text or run code stay opaque.
+#[test]
+fn files_listed_by_search_tools_are_files_below_their_roots() {
+    table(&[
+        (
+            "rg -l oldName src | xargs sed -i 's/oldName/newName/g'",
+            ALLOW,
+            "-",
+        ),
+        (
+            "rg -l oldName | xargs sed -i 's/oldName/newName/g'",
+            ALLOW,
+            "-",
+        ),
+        (
+            "rg -il 'old_name' . | xargs sed -i 's/old_name/new_name/'",
+            ALLOW,
+            "-",
+        ),
+        ("rg --files src | xargs sed -i 's/\\r$//'", ALLOW, "-"),
+        (
+            "rg -l -e foo -g '*.ts' app | xargs sed -i s/foo/bar/",
+            ALLOW,
+            "-",
+        ),
+        (
+            "grep -rl oldName src | xargs sed -i 's/oldName/newName/g'",
+            ALLOW,
+            "-",
+        ),
+        (
+            "grep -l -r --include='*.ts' oldName src/ | xargs sed -i s/a/b/",
+            ALLOW,
+            "-",
+        ),
+        ("git ls-files src | xargs sed -i 's/a/b/'", ALLOW, "-"),
+        (
+            "git grep -l oldName -- lib | xargs sed -i s/a/b/",
+            ALLOW,
+            "-",
+        ),
+        ("fd -e js . src | xargs sed -i 's/var /let /'", ALLOW, "-"),
+        ("fdfind -e py | xargs sed -i 's/a/b/'", ALLOW, "-"),
+        ("grep -rl x src | xargs rm", ALLOW, "-"),
+        // Hidden entries of the workspace root reachable: as `find . | xargs sed -i`.
+        (
+            "grep -rl oldName . | xargs sed -i s/a/b/",
+            ASK,
+            "fs.overwrite_outside_workspace",
+        ),
+        (
+            "grep -rl oldName | xargs sed -i s/a/b/",
+            ASK,
+            "fs.overwrite_outside_workspace",
+        ),
+        (
+            "rg --hidden -l x . | xargs sed -i s/a/b/",
+            ASK,
+            "fs.overwrite_outside_workspace",
+        ),
+        (
+            "rg -uu -l x | xargs sed -i s/a/b/",
+            ASK,
+            "fs.overwrite_outside_workspace",
+        ),
+        (
+            "fd -H -e json . | xargs sed -i s/a/b/",
+            ASK,
+            "fs.overwrite_outside_workspace",
+        ),
+        (
+            "git ls-files '*.json' | xargs sed -i s/a/b/",
+            ASK,
+            "fs.overwrite_outside_workspace",
+        ),
+        (
+            "git grep -l x | xargs sed -i s/a/b/",
+            ASK,
+            "fs.overwrite_outside_workspace",
+        ),
+        // Outside the workspace, or every visible file of the root deleted.
+        (
+            "grep -rl x /etc | xargs sed -i s/a/b/",
+            DENY,
+            "fs.overwrite_system",
+        ),
+        ("rg -l x | xargs rm -f", ASK, "fs.delete_workspace_glob"),
+        // Output that is not a plain listing, or a tool that runs code: unresolved.
+        (
+            "git ls-files --format=/etc/passwd | xargs sed -i s/a/b/",
+            ASK,
+            "fs.overwrite_unresolved_target",
+        ),
+        (
+            "rg -l --pre ./x oldName src | xargs sed -i s/a/b/",
+            ASK,
+            "fs.overwrite_unresolved_target",
+        ),
+        (
+            "rg -l x src lib | xargs sed -i s/a/b/",
+            ASK,
+            "fs.overwrite_unresolved_target",
+        ),
+        (
+            "rg -l x $DIR | xargs sed -i s/a/b/",
+            ASK,
+            "fs.overwrite_unresolved_target",
+        ),
+        (
+            "rg -c x src | xargs sed -i s/a/b/",
+            ASK,
+            "fs.overwrite_unresolved_target",
+        ),
+        (
+            "grep -l x src | xargs sed -i s/a/b/",
+            ASK,
+            "fs.overwrite_unresolved_target",
+        ),
+        // A hidden root (where agent configs live) stays opaque.
+        (
+            "grep -rl x .claude | xargs sed -i s/a/b/",
+            ASK,
+            "fs.overwrite_unresolved_target",
+        ),
+        (
+            "rg -l x ./.github/hooks | xargs sed -i s/a/b/",
+            ASK,
+            "fs.overwrite_unresolved_target",
+        ),
+    ]);
 }
