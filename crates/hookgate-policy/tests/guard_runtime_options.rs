@@ -1,7 +1,8 @@
-//! Issue 8: a runtime's options variable (`NODE_OPTIONS`, `RUBYOPT`, `PERL5OPT`) set to
-//! tuning options is not an environment hijack for the invariant
-//! `no-env-var-modification` either — the guard agrees with the analyzer's
-//! `rce.env_hijack`. One line per case through the whole guard (default policy + analyzer).
+//! Issue 8, held-out false positives of the second corpus, through the whole guard (default
+//! policy + analyzer): a runtime's options variable (`NODE_OPTIONS`, `RUBYOPT`, `PERL5OPT`)
+//! set to tuning options is not an environment hijack for `no-env-var-modification` either
+//! (the guard agrees with the analyzer's `rce.env_hijack`); files listed by search tools and
+//! `$(mktemp)` paths are judged by where they are, and the protected set stays protected.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -20,7 +21,7 @@ const ASK: Option<Decision> = Some(Decision::Ask);
 const DENY: Option<Decision> = Some(Decision::Deny);
 
 #[test]
-fn runtime_tuning_options_and_listed_files_are_judged_by_what_they_are() {
+fn option_variables_listed_files_and_mktemp_paths_are_judged_by_what_they_are() {
     check_table(
         &Policy::builtin_default(),
         &ctx(),
@@ -69,6 +70,10 @@ fn runtime_tuning_options_and_listed_files_are_judged_by_what_they_are() {
             ("sed -i s/a/b/ .claude/settings.json", DENY, ""),
             ("grep -rl oldName . | xargs sed -i s/a/b/", ASK, ""),
             ("git ls-files | xargs sed -i s/a/b/", ASK, ""),
+            // mktemp's output is a new entry where mktemp creates it.
+            ("TMP=$(mktemp -d) && cp -r src \"$TMP\"/", ALLOW, ""),
+            ("TMP=$(mktemp -d) && rm -rf \"$TMP\"", ALLOW, ""),
+            ("d=$(mktemp -p ~/.ssh) && echo x > \"$d\"", DENY, ""),
         ],
     );
 }

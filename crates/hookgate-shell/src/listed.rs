@@ -388,3 +388,70 @@ fn git_grep(words: &[&str]) -> Option<String> {
     };
     pathspec_root(paths)
 }
+
+/// The path `mktemp` prints: a NEW entry it creates, modelled as a name in the directory it
+/// is created in, so writes and deletes under it are judged by that place (temp scratch for
+/// `mktemp -d`, `~/.ssh` for `mktemp -p ~/.ssh`). The name keeps the template's `X`s, which
+/// mktemp replaces with random characters: no existing file is ever named. GNU rules:
+/// `-p DIR`/`--tmpdir[=DIR]`/`-t` put the template in DIR (else `$TMPDIR`, else `/tmp`);
+/// no template is `tmp.XXXXXXXXXX` there; a template without those options is relative to
+/// the current directory (`mktemp build.XXXX`, `mktemp /var/x.XXXX`). `None` (unknown, as
+/// before) for an option not modelled, a value known only at run time, or a `TMPDIR` the
+/// line changes.
+pub(crate) fn mktemp_output(args: &[Word], tmpdir: Option<&str>) -> Option<String> {
+    let mut dir: Option<String> = None;
+    let mut in_dir = false;
+    let mut template: Option<&str> = None;
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        i += 1;
+        if !w.exact {
+            return None;
+        }
+        let t = w.text.as_str();
+        match t {
+            "-d" | "--directory" | "-q" | "--quiet" | "-u" | "--dry-run" => {}
+            "-t" | "--tmpdir" => in_dir = true,
+            "-p" => {
+                let v = args.get(i).filter(|v| v.exact)?;
+                i += 1;
+                dir = Some(v.text.clone());
+                in_dir = true;
+            }
+            _ if t.starts_with("--tmpdir=") => {
+                dir = t.strip_prefix("--tmpdir=").map(str::to_owned);
+                in_dir = true;
+            }
+            _ if t.starts_with("-p") && t.len() > 2 => {
+                dir = t.get(2..).map(str::to_owned);
+                in_dir = true;
+            }
+            _ if t.starts_with('-') && t.len() > 1 => {
+                // Clusters of the flags above (`-dq`, `-dt`, `-qd`).
+                let letters = t.get(1..)?;
+                if !letters.chars().all(|c| matches!(c, 'd' | 'q' | 'u' | 't')) {
+                    return None;
+                }
+                in_dir |= letters.contains('t');
+            }
+            _ if template.is_none() => template = Some(t),
+            _ => return None,
+        }
+    }
+    let name = template.unwrap_or("tmp.XXXXXXXXXX");
+    if name.is_empty() || !name.contains("XXX") {
+        return None;
+    }
+    if template.is_some() && !in_dir {
+        return Some(name.to_owned());
+    }
+    if name.contains('/') {
+        // GNU refuses a template with a `/` in DIR (`-t`) or an absolute one (`-p`).
+        return None;
+    }
+    let dir = match dir {
+        Some(d) if !d.is_empty() => d,
+        _ => tmpdir.unwrap_or("/tmp").to_owned(),
+    };
+    Some(format!("{}/{name}", dir.trim_end_matches('/')))
+}

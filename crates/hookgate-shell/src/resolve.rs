@@ -1224,6 +1224,15 @@ impl Walker<'_> {
         if name == "yes" || (name == "seq" && args.iter().any(|w| w.text == "inf")) {
             return Producer::Endless;
         }
+        if name == "mktemp" && scope.sh.get("TMPDIR").is_none() {
+            let tmpdir = self.ctx.tmpdir.as_deref().and_then(std::path::Path::to_str);
+            if let Some(path) = crate::listed::mktemp_output(args, tmpdir) {
+                return Producer::Text {
+                    text: format!("{path}\n"),
+                    exact: true,
+                };
+            }
+        }
         if let Some(out) = endless_through(name, args, stdin) {
             return out;
         }

@@ -1288,10 +1288,14 @@ impl Walker<'_> {
                 let produced = self.substitution(node, src, scope, depth + 1);
                 // `$(echo rm)`, `` `printf .claude` `` fold to their output when every command
                 // inside was a plain `echo`/`printf` (whose output the walker computed; any
-                // option or directive it does not model makes the output inexact).
+                // option or directive it does not model makes the output inexact). `mktemp`
+                // folds to the new entry it creates (`crate::listed::mktemp_output`).
                 let only_echo = self.commands.get(before..).is_some_and(|cmds| {
-                    cmds.iter()
-                        .all(|c| c.argv.first().is_some_and(|a| a == "echo" || a == "printf"))
+                    cmds.iter().all(|c| {
+                        c.argv
+                            .first()
+                            .is_some_and(|a| a == "echo" || a == "printf" || a == "mktemp")
+                    })
                 });
                 match &produced {
                     Producer::Text { text, exact: true }

@@ -327,3 +327,68 @@ fn files_listed_by_search_tools_are_files_below_their_roots() {
         ),
     ]);
 }
+
+/// `$(mktemp …)` is a NEW entry in the directory mktemp creates it in: temp scratch for the
+/// default, `-d`, `-t` and `--tmpdir`; the named place for `-p DIR`, `--tmpdir=DIR` and a
+/// template with a directory. Writes and deletes under it are judged by that place.
+#[test]
+fn mktemp_output_is_a_fresh_entry_where_mktemp_creates_it() {
+    table(&[
+        ("TMP=$(mktemp -d) && cp -r src \"$TMP\"/", ALLOW, "-"),
+        ("TMP=$(mktemp -d) && rm -rf \"$TMP\"", ALLOW, "-"),
+        ("f=$(mktemp) && echo hi > \"$f\"", ALLOW, "-"),
+        (
+            "t=$(mktemp -t build.XXXXXX) && mv \"$t\" data.csv",
+            ALLOW,
+            "-",
+        ),
+        (
+            "d=$(mktemp -dt ci.XXXX); cd \"$d\" && git clone https://github.com/x/y && rm -rf \"$d\"",
+            ALLOW,
+            "-",
+        ),
+        ("rm -rf \"$(mktemp -d)\"", ALLOW, "-"),
+        ("t=`mktemp -d`; rm -rf $t/*", ALLOW, "-"),
+        ("w=$(mktemp build.XXXX) && echo x > \"$w\"", ALLOW, "-"),
+        (
+            "d=$(mktemp -p ~/.ssh) && echo x > \"$d\"",
+            DENY,
+            "fs.overwrite_system",
+        ),
+        (
+            "d=$(mktemp -d -p ~/.ssh) && rm -rf \"$d\"",
+            DENY,
+            "fs.delete_outside_workspace_recursive",
+        ),
+        (
+            "t=$(mktemp /etc/cron.d/x.XXXX) && echo x > \"$t\"",
+            DENY,
+            "fs.overwrite_system",
+        ),
+        (
+            "t=$(mktemp --tmpdir=/etc) && echo x > \"$t\"",
+            DENY,
+            "fs.overwrite_system",
+        ),
+        (
+            "t=$(mktemp ~/.bashrc.XXXX) && echo x > \"$t\"",
+            ASK,
+            "fs.overwrite_outside_workspace",
+        ),
+        (
+            "TMPDIR=~/.ssh; t=$(mktemp) && echo x > \"$t\"",
+            ASK,
+            "fs.overwrite_unresolved_target",
+        ),
+        (
+            "t=$(mktemp $DIR/x.XXXX) && rm -rf \"$t\"",
+            ASK,
+            "fs.delete_unresolved_target",
+        ),
+        (
+            "t=$(mktemp --suffix=.sh) && rm -rf \"$t\"",
+            ASK,
+            "fs.delete_unresolved_target",
+        ),
+    ]);
+}
