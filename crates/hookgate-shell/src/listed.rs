@@ -3,7 +3,8 @@
 //! place — the same model as `find ROOT | xargs` (issue 8). Only a plain listing is modelled:
 //! an option that prints something else (`--format`), runs code (`rg --pre`, `fd -x`,
 //! `git grep -O`), changes the directory (`fd --base-directory`, `git -C`) or is unknown
-//! keeps the output opaque, judged as before (`fs.overwrite_unresolved_target`).
+//! keeps the output opaque, judged as before (`fs.overwrite_unresolved_target`). Also the
+//! path `mktemp` prints ([`mktemp_output`]), the other producer of names for later writes.
 
 use crate::walk::{Producer, Word};
 
