@@ -105,6 +105,20 @@ fn has(options: &[&str], short: char, long: &str) -> bool {
     })
 }
 
+/// The operands after the pattern: all of them when the pattern came from `-e`/`-f`
+/// (`--regexp`/`--file`) or the tool takes none (`rg --files`), else all but the first.
+fn after_pattern<'a>(
+    options: &[&str],
+    positionals: &'a [&'a str],
+    no_pattern: bool,
+) -> Option<&'a [&'a str]> {
+    if no_pattern || has(options, 'e', "--regexp") || has(options, 'f', "--file") {
+        Some(positionals)
+    } else {
+        positionals.get(1..)
+    }
+}
+
 /// The single root, `.` when none is named; `None` for several (not modelled).
 fn one_root(roots: &[&str]) -> Option<String> {
     match roots {
@@ -186,12 +200,7 @@ fn ripgrep(words: &[&str]) -> Option<(String, bool)> {
     if !files && !has(&options, 'l', "--files-with-matches") {
         return None;
     }
-    let pattern_given = files || has(&options, 'e', "--regexp") || has(&options, 'f', "--file");
-    let roots = if pattern_given {
-        positionals.as_slice()
-    } else {
-        positionals.get(1..)?
-    };
+    let roots = after_pattern(&options, &positionals, files)?;
     let u_count: usize = options
         .iter()
         .filter(|o| !o.starts_with("--"))
@@ -252,13 +261,7 @@ fn grep(words: &[&str]) -> Option<String> {
     if !recursive || !has(&options, 'l', "--files-with-matches") {
         return None;
     }
-    let pattern_given = has(&options, 'e', "--regexp") || has(&options, 'f', "--file");
-    let roots = if pattern_given {
-        positionals.as_slice()
-    } else {
-        positionals.get(1..)?
-    };
-    one_root(roots)
+    one_root(after_pattern(&options, &positionals, false)?)
 }
 
 /// `fd [PATTERN] [ROOT]`: hidden entries only with `-H`/`--hidden` or `-u`.
@@ -381,13 +384,7 @@ fn git_grep(words: &[&str]) -> Option<String> {
     if !has(&options, 'l', "--files-with-matches") && !options.contains(&"--name-only") {
         return None;
     }
-    let pattern_given = has(&options, 'e', "-e") || has(&options, 'f', "-f");
-    let paths = if pattern_given {
-        positionals.as_slice()
-    } else {
-        positionals.get(1..)?
-    };
-    pathspec_root(paths)
+    pathspec_root(after_pattern(&options, &positionals, false)?)
 }
 
 /// The path `mktemp` prints: a NEW entry it creates, modelled as a name in the directory it
