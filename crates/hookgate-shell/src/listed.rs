@@ -15,7 +15,10 @@ use crate::walk::{Producer, Word};
 /// (`grep -r`, git's tracked files, `--hidden`) lists every file there
 /// ([`Producer::FindPaths`], judged like `find ROOT`).
 pub(crate) fn listing(name: &str, args: &[Word]) -> Option<Producer> {
-    if args.iter().any(|w| !w.exact) {
+    // Every command reaches here: decide on the name before copying anything.
+    if !matches!(name, "rg" | "grep" | "egrep" | "fgrep" | "fd" | "fdfind" | "git")
+        || args.iter().any(|w| !w.exact)
+    {
         return None;
     }
     let words: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
