@@ -16,8 +16,10 @@ use crate::walk::{Producer, Word};
 /// ([`Producer::FindPaths`], judged like `find ROOT`).
 pub(crate) fn listing(name: &str, args: &[Word]) -> Option<Producer> {
     // Every command reaches here: decide on the name before copying anything.
-    if !matches!(name, "rg" | "grep" | "egrep" | "fgrep" | "fd" | "fdfind" | "git")
-        || args.iter().any(|w| !w.exact)
+    if !matches!(
+        name,
+        "rg" | "grep" | "egrep" | "fgrep" | "fd" | "fdfind" | "git"
+    ) || args.iter().any(|w| !w.exact)
     {
         return None;
     }
