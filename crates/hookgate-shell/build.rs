@@ -26,6 +26,8 @@ struct File {
     shell_init: Vec<ShellInit>,
     #[serde(default)]
     user_bin_dirs: Vec<String>,
+    #[serde(default)]
+    workspace_bin_dirs: Vec<String>,
 }
 
 /// A tool's long options, so unique prefixes (`git reset --har`) are normalised before matching.
@@ -249,6 +251,11 @@ fn main() -> Res<()> {
         out,
         "pub(crate) static USER_BIN_DIRS: &[&str] = {};\n",
         list(&file.user_bin_dirs)
+    )?;
+    writeln!(
+        out,
+        "pub(crate) static WORKSPACE_BIN_DIRS: &[&str] = {};\n",
+        list(&file.workspace_bin_dirs)
     )?;
 
     out.push_str("pub(crate) static CLI_VALUE_OPTIONS: &[(&str, &[&str])] = &[\n");

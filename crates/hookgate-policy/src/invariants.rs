@@ -2956,7 +2956,7 @@ fn env_var_modification(j: &Judge<'_>) -> Option<Violation> {
         };
         if let Some(name) = names.into_iter().find(|n| {
             let upper = n.to_ascii_uppercase();
-            HIJACK_VARS.contains(&upper.as_str())
+            (HIJACK_VARS.contains(&upper.as_str()) && !only_tunes_runtime(n, argv))
                 || SECRET_NAME_PARTS.iter().any(|s| upper.contains(s))
         }) {
             return Some(Violation::new(
@@ -2966,6 +2966,20 @@ fn env_var_modification(j: &Judge<'_>) -> Option<Violation> {
         }
     }
     None
+}
+
+/// Whether every `name=value` in `argv` for a runtime's options variable (`NODE_OPTIONS`,
+/// `RUBYOPT`, `PERL5OPT`) sets only tuning options, judged by the shell analyzer's own
+/// option tables so this invariant and `rce.env_hijack` agree: `--max-old-space-size=4096`
+/// is not an environment hijack, `--require x` (or anything not parsed) still is.
+fn only_tunes_runtime(name: &str, argv: &[String]) -> bool {
+    let mut values = argv
+        .iter()
+        .filter_map(|a| a.split_once('='))
+        .filter(|(n, _)| *n == name)
+        .peekable();
+    values.peek().is_some()
+        && values.all(|(_, v)| hookgate_shell::option_variable_loads_code(name, v) == Some(false))
 }
 
 fn in_migration_dir(p: &Path) -> bool {

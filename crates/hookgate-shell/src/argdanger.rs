@@ -828,23 +828,7 @@ impl Walker<'_> {
         if name == "PATH" {
             return (!self.standard_path(value)).then(|| ids::RCE_ENV_HIJACK.verdict());
         }
-        if matches!(
-            name,
-            "JAVA_TOOL_OPTIONS" | "_JAVA_OPTIONS" | "JDK_JAVA_OPTIONS"
-        ) {
-            // Heap sizes and system properties are tuning; agents and error hooks load or run
-            // code (`-javaagent:`, `-agentpath:`, `-XX:OnError=`).
-            let loads_code = value.text.split_whitespace().any(|o| {
-                [
-                    "-javaagent",
-                    "-agentpath",
-                    "-agentlib",
-                    "-XX:OnError",
-                    "-XX:OnOutOfMemoryError",
-                ]
-                .iter()
-                .any(|p| o.starts_with(p))
-            });
+        if let Some(loads_code) = option_variable_loads_code(name, &value.text) {
             return (loads_code || !value.exact).then(|| ids::RCE_ENV_HIJACK.verdict());
         }
         if !PROGRAM_VARIABLES.contains(&name) || !value.exact {
@@ -882,15 +866,26 @@ impl Walker<'_> {
     /// existing name runs — the hijack `rce.env_hijack` is about. A value without `$PATH`
     /// replaces the search path, so all of it must be standard; so must a value that is
     /// exact, where `$PATH` can only be a literal (quoted) directory name. An empty entry
-    /// before `$PATH` is the current directory.
+    /// before `$PATH` is the current directory. A workspace directory a package manager fills
+    /// (`$PWD/node_modules/.bin`, `.venv/bin`: [`workspace_bin_entry`]) counts as standard
+    /// before `$PATH`, not as the whole search path (then every name would resolve there).
     fn standard_path(&self, value: &Word) -> bool {
         let home = self.ctx.home.as_deref();
+        let workspace = self.ctx.cwd.to_string_lossy();
+        let keeps_path = !value.exact
+            && value
+                .text
+                .split(':')
+                .any(|e| matches!(e, "$PATH" | "${PATH}"));
         let mut prepended = value
             .text
             .split(':')
             .take_while(|e| value.exact || !matches!(*e, "$PATH" | "${PATH}"));
         prepended.all(|entry| {
             let entry = entry.trim_end_matches('/');
+            if keeps_path && workspace_bin_entry(entry, &workspace) {
+                return true;
+            }
             taxonomy::user_bin_dirs()
                 .iter()
                 .any(|dir| match dir.strip_prefix("~/") {
@@ -1571,6 +1566,26 @@ impl Walker<'_> {
 
 /// `pattern` and `path` have the same `/`-separated components, a `*` component standing for
 /// any one real name (a version directory such as `v20.0.0`; never `.`, `..` or empty).
+/// Whether a PATH entry names a workspace directory a package manager fills
+/// (`taxonomy::workspace_bin_dirs`): the directory written relative (`node_modules/.bin`,
+/// `./.venv/bin`), under the current directory (`$PWD/…`, `$(pwd)/…`) or under the
+/// workspace root spelled out. Anything else in the workspace (`./bin`, `.`, `scripts`) is
+/// content the agent writes itself, so `rce.env_hijack` still asks for it.
+fn workspace_bin_entry(entry: &str, workspace: &str) -> bool {
+    let relative = ["$PWD/", "${PWD}/", "$(pwd)/", "`pwd`/", "./"]
+        .iter()
+        .find_map(|p| entry.strip_prefix(p))
+        .or_else(|| {
+            entry
+                .strip_prefix(workspace)
+                .and_then(|r| r.strip_prefix('/'))
+        })
+        .unwrap_or(entry);
+    taxonomy::workspace_bin_dirs()
+        .iter()
+        .any(|dir| components_match(dir, relative))
+}
+
 fn components_match(pattern: &str, path: &str) -> bool {
     let mut p = pattern.split('/');
     let mut q = path.split('/');
@@ -1909,6 +1924,147 @@ fn moves_shared_branch(args: &Args<'_>) -> Option<Verdict> {
         names.first().is_some_and(shared)
     };
     moved.then(|| ids::GIT_BRANCH_FORCE_MOVE.verdict())
+}
+
+/// Options a runtime reads from its options variable that only tune it (heap size, warnings,
+/// source maps, the TLS provider): `*` at the end matches any rest, otherwise the option
+/// alone or with `=value`. Everything else a runtime accepts there may load or run code
+/// (`NODE_OPTIONS=--require x`, `--import`, `--loader`, `--inspect` opening a debugger port;
+/// `RUBYOPT=-rx`, `-I`; `PERL5OPT=-Mx`, `-I`, `-d`), so it is not listed.
+const NODE_TUNING: &[&str] = &[
+    "--max-old-space-size",
+    "--max-semi-space-size",
+    "--max-old-space-size-percentage",
+    "--huge-max-old-generation-size",
+    "--stack-size",
+    "--v8-pool-size",
+    "--expose-gc",
+    "--trace-gc",
+    "--enable-source-maps",
+    "--openssl-legacy-provider",
+    "--openssl-shared-config",
+    "--use-openssl-ca",
+    "--use-bundled-ca",
+    "--use-system-ca",
+    "--tls-min-v1.0",
+    "--tls-min-v1.1",
+    "--tls-min-v1.2",
+    "--tls-min-v1.3",
+    "--tls-max-v1.2",
+    "--tls-max-v1.3",
+    "--no-warnings",
+    "--no-deprecation",
+    "--disable-warning",
+    "--pending-deprecation",
+    "--throw-deprecation",
+    "--trace-deprecation",
+    "--trace-warnings",
+    "--trace-uncaught",
+    "--trace-exit",
+    "--trace-sigint",
+    "--unhandled-rejections",
+    "--abort-on-uncaught-exception",
+    "--dns-result-order",
+    "--max-http-header-size",
+    "--no-network-family-autoselection",
+    "--network-family-autoselection-attempt-timeout",
+    "--preserve-symlinks",
+    "--preserve-symlinks-main",
+    "--experimental-vm-modules",
+    "--experimental-require-module",
+    "--no-experimental-require-module",
+    "--experimental-detect-module",
+    "--no-experimental-detect-module",
+    "--no-experimental-fetch",
+    "--no-experimental-global-navigator",
+    "--heapsnapshot-near-heap-limit",
+    "--zero-fill-buffers",
+    "--frozen-intrinsics",
+    "--disable-proto",
+    "--no-addons",
+    "--title",
+];
+const RUBY_TUNING: &[&str] = &[
+    "-w",
+    "-W",
+    "-W0",
+    "-W1",
+    "-W2",
+    "-W:*",
+    "-v",
+    "--verbose",
+    "-U",
+    "-E*",
+    "-K*",
+    "--encoding",
+    "--external-encoding",
+    "--internal-encoding",
+    "--enable*",
+    "--disable*",
+    "--yjit*",
+    "--jit*",
+];
+const PERL_TUNING: &[&str] = &["-w", "-W", "-X", "-t", "-T", "-C*"];
+/// The options that make a JVM load or run code: agents, boot classpath, native libraries,
+/// error hooks, a custom class loader, and `@argfiles` (more options, read from a file).
+const JAVA_LOADS_CODE: &[&str] = &[
+    "-javaagent",
+    "-agentpath",
+    "-agentlib",
+    "-Xrun",
+    "-Xbootclasspath",
+    "-XX:OnError",
+    "-XX:OnOutOfMemoryError",
+    "-Djava.system.class.loader",
+    "-Djava.library.path",
+    "@",
+];
+
+/// Judges the value of a variable a runtime reads as extra command-line options
+/// (`NODE_OPTIONS`, `RUBYOPT`, `PERL5OPT`, `JAVA_TOOL_OPTIONS`/`_JAVA_OPTIONS`/
+/// `JDK_JAVA_OPTIONS`) by those options, for `rce.env_hijack` and the policy invariant
+/// `no-env-var-modification` alike, so both layers agree. `None`: not such a variable.
+/// `Some(true)`: the value may load or run code — an option outside the runtime's tuning
+/// list, or text that is not a plain blank-separated option list (quotes, `$`, a bare word):
+/// what cannot be parsed is judged as it always was. `Some(false)`: tuning only
+/// (`--max-old-space-size=4096`, `-W0`, `-Xmx2g`).
+pub fn option_variable_loads_code(name: &str, value: &str) -> Option<bool> {
+    let tuning: &[&str] = match name {
+        "NODE_OPTIONS" => NODE_TUNING,
+        "RUBYOPT" => RUBY_TUNING,
+        "PERL5OPT" => PERL_TUNING,
+        "JAVA_TOOL_OPTIONS" | "_JAVA_OPTIONS" | "JDK_JAVA_OPTIONS" => {
+            // Heap sizes and system properties are tuning; the JVM takes many more, so it is
+            // judged by the options that load code.
+            return Some(
+                value
+                    .split_whitespace()
+                    .any(|o| JAVA_LOADS_CODE.iter().any(|p| o.starts_with(p))),
+            );
+        }
+        _ => return None,
+    };
+    let plain = |c: char| c.is_ascii_alphanumeric() || "-_=.:,/+%".contains(c);
+    Some(
+        value
+            .split([' ', '\t'])
+            .filter(|o| !o.is_empty())
+            .any(|option| {
+                let known = option.starts_with('-') && option.chars().all(plain);
+                // Node spells V8 options with `_` or `-` alike (`--max_old_space_size`).
+                let flag = option.split_once('=').map_or(option, |(flag, _)| flag);
+                let flag = if name == "NODE_OPTIONS" {
+                    flag.replace('_', "-")
+                } else {
+                    flag.to_owned()
+                };
+                !(known
+                    && tuning.iter().any(|t| match t.strip_suffix('*') {
+                        Some(prefix) => option.starts_with(prefix),
+                        None => *t == flag,
+                    }))
+            }),
+    )
 }
 
 /// True when a chmod mode can only take permissions away from the group and others (or set

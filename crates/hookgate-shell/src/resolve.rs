@@ -1026,6 +1026,22 @@ impl Walker<'_> {
             "export" | "declare" | "typeset" | "readonly" | "local" => {
                 self.classify_plain(&name, argv, scope);
                 self.declare_words(&name, args, scope);
+                // The statement form judges these in the walker; reached as words (the plain
+                // words fast path, `command export …`) they are judged the same way, so
+                // `export LD_PRELOAD=/tmp/x.so` asks on either path (`rce.env_hijack`).
+                for w in args.iter().filter(|w| !w.text.starts_with(['-', '+'])) {
+                    if let Some((var, value)) = w.text.split_once('=')
+                        && is_hijack_variable(var)
+                    {
+                        let value = Word {
+                            text: value.to_owned(),
+                            ..w.clone()
+                        };
+                        if let Some(verdict) = self.hijack_verdict(var, Some(&value), scope) {
+                            self.record(std::slice::from_ref(w), scope, verdict);
+                        }
+                    }
+                }
                 let exports = name == "export"
                     || args
                         .iter()
@@ -1231,6 +1247,15 @@ impl Walker<'_> {
         if name == "yes" || (name == "seq" && args.iter().any(|w| w.text == "inf")) {
             return Producer::Endless;
         }
+        if name == "mktemp" && scope.sh.get("TMPDIR").is_none() {
+            let tmpdir = self.ctx.tmpdir.as_deref().and_then(std::path::Path::to_str);
+            if let Some(path) = crate::listed::mktemp_output(args, tmpdir) {
+                return Producer::Text {
+                    text: format!("{path}\n"),
+                    exact: true,
+                };
+            }
+        }
         if let Some(out) = endless_through(name, args, stdin) {
             return out;
         }
@@ -1296,7 +1321,7 @@ impl Walker<'_> {
         ) {
             return Producer::Secret(source);
         }
-        Producer::Opaque
+        crate::listed::listing(name, args).unwrap_or(Producer::Opaque)
     }
 
     /// Runs `rest` as the wrapped command, recording the wrapper in `via`. The wrapper is a
@@ -1593,6 +1618,12 @@ impl Walker<'_> {
                 shape: WordShape::Descendants,
                 substs: Vec::new(),
             },
+            // Visible files only: the root's non-hidden entries and what is below them,
+            // judged as the glob `ROOT/*` (which skips hidden names as the tool does).
+            Producer::VisibleFiles(root) => Word::paths(
+                &format!("{}/*", root.trim_end_matches('/')),
+                WordShape::Glob,
+            ),
             // Secret items stay secret in the command they are substituted into.
             Producer::Secret(_) => {
                 let mut w = Word::opaque("{stdin}");
@@ -1990,7 +2021,11 @@ impl Walker<'_> {
                     Verdict::normal("starts an interactive interpreter"),
                 );
             }
-            Producer::Secret(_) | Producer::Opaque | Producer::FindPaths(_) | Producer::Endless => {
+            Producer::Secret(_)
+            | Producer::Opaque
+            | Producer::FindPaths(_)
+            | Producer::VisibleFiles(_)
+            | Producer::Endless => {
                 self.record(argv, scope, ids::RCE_OPAQUE_CODE.verdict());
             }
         }
@@ -2727,7 +2762,8 @@ impl Walker<'_> {
                 | Producer::Decoded
                 | Producer::Opaque
                 | Producer::Secret(_)
-                | Producer::FindPaths(_) => opaque = true,
+                | Producer::FindPaths(_)
+                | Producer::VisibleFiles(_) => opaque = true,
                 Producer::Nothing | Producer::LocalFile | Producer::Endless => {}
             }
         }

@@ -299,6 +299,12 @@ pub(crate) fn user_bin_dirs() -> &'static [&'static str] {
     USER_BIN_DIRS
 }
 
+/// Workspace directories a package manager fills (`node_modules/.bin`, `.venv/bin`), relative
+/// to the workspace root (`*` = one name), from `workspace_bin_dirs`.
+pub(crate) fn workspace_bin_dirs() -> &'static [&'static str] {
+    WORKSPACE_BIN_DIRS
+}
+
 /// `-x` for an ASCII letter, as a static string (no allocation per flag).
 fn short_flag(ch: char) -> &'static str {
     const SHORT: [&str; 62] = [

@@ -28,6 +28,9 @@ pub(crate) enum Producer {
     Secret(crate::model::FlowSource),
     /// Paths found below these roots (`find`), for `xargs`.
     FindPaths(Vec<String>),
+    /// The visible (not hidden) files below this root: what a search that skips hidden
+    /// entries lists (`rg -l`, `fd`), for `xargs` (see `crate::listed`).
+    VisibleFiles(String),
     /// Output that never ends (`yes`, `cat /dev/zero`): written to a file it fills the disk.
     Endless,
     /// Anything else.
@@ -1288,10 +1291,14 @@ impl Walker<'_> {
                 let produced = self.substitution(node, src, scope, depth + 1);
                 // `$(echo rm)`, `` `printf .claude` `` fold to their output when every command
                 // inside was a plain `echo`/`printf` (whose output the walker computed; any
-                // option or directive it does not model makes the output inexact).
+                // option or directive it does not model makes the output inexact). `mktemp`
+                // folds to the new entry it creates (`crate::listed::mktemp_output`).
                 let only_echo = self.commands.get(before..).is_some_and(|cmds| {
-                    cmds.iter()
-                        .all(|c| c.argv.first().is_some_and(|a| a == "echo" || a == "printf"))
+                    cmds.iter().all(|c| {
+                        c.argv
+                            .first()
+                            .is_some_and(|a| a == "echo" || a == "printf" || a == "mktemp")
+                    })
                 });
                 match &produced {
                     Producer::Text { text, exact: true }

@@ -1,0 +1,460 @@
+//! Search tools that print the names of files below their search roots (`rg -l`, `grep -rl`,
+//! `git ls-files`, `git grep -l`, `fd`), so `… | xargs sed -i …` edits files the analyzer can
+//! place — the same model as `find ROOT | xargs` (issue 8). Only a plain listing is modelled:
+//! an option that prints something else (`--format`), runs code (`rg --pre`, `fd -x`,
+//! `git grep -O`), changes the directory (`fd --base-directory`, `git -C`) or is unknown
+//! keeps the output opaque, judged as before (`fs.overwrite_unresolved_target`). Also the
+//! path `mktemp` prints ([`mktemp_output`]), the other producer of names for later writes.
+
+use crate::walk::{Producer, Word};
+
+/// What such a search prints, or `None` when the line is not a plain listing of one root.
+/// A tool that skips hidden entries (rg, fd without `--hidden`/`-u`) lists the visible files
+/// below its root ([`Producer::VisibleFiles`]): at the workspace root that excludes the
+/// hidden directories the protected set lives in (`.claude/`, `.git/`). One that does not
+/// (`grep -r`, git's tracked files, `--hidden`) lists every file there
+/// ([`Producer::FindPaths`], judged like `find ROOT`).
+pub(crate) fn listing(name: &str, args: &[Word]) -> Option<Producer> {
+    // Every command reaches here: decide on the name before copying anything.
+    if !matches!(
+        name,
+        "rg" | "grep" | "egrep" | "fgrep" | "fd" | "fdfind" | "git"
+    ) || args.iter().any(|w| !w.exact)
+    {
+        return None;
+    }
+    let words: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
+    let (root, hidden) = match (name, words.as_slice()) {
+        ("rg", _) => ripgrep(&words)?,
+        ("grep" | "egrep" | "fgrep", _) => (grep(&words)?, true),
+        ("fd" | "fdfind", _) => fd(&words)?,
+        ("git", ["ls-files", rest @ ..]) => (git_ls_files(rest)?, true),
+        ("git", ["grep", rest @ ..]) => (git_grep(rest)?, true),
+        _ => return None,
+    };
+    // A hidden directory named as the root (`.claude`, `.codex/hooks`) is where the
+    // protected set lives, and the policy judges `Descendants` by the root alone: such a
+    // listing stays opaque (asked), as before this model.
+    if root
+        .split('/')
+        .any(|c| c.starts_with('.') && !matches!(c, "." | ".."))
+    {
+        return None;
+    }
+    Some(if hidden {
+        Producer::FindPaths(vec![root])
+    } else {
+        Producer::VisibleFiles(root)
+    })
+}
+
+/// Splits `words` into options and positionals after checking every option against
+/// `flags` (no value) and `valued` (a value in the next word or after `=`). Short flags
+/// may be clustered when every letter is a flag. `None` for an option in neither list.
+fn split<'a>(
+    words: &[&'a str],
+    flags: &[&str],
+    valued: &[&str],
+) -> Option<(Vec<&'a str>, Vec<&'a str>)> {
+    let mut options = Vec::new();
+    let mut positionals = Vec::new();
+    let mut i = 0;
+    let mut ended = false;
+    while let Some(&w) = words.get(i) {
+        i += 1;
+        if ended || !w.starts_with('-') || w == "-" {
+            positionals.push(w);
+            continue;
+        }
+        if w == "--" {
+            ended = true;
+            continue;
+        }
+        let head = w.split_once('=').map_or(w, |(h, _)| h);
+        if valued.contains(&head) {
+            // The value is the next word (`-e PAT`, `--glob '*.rs'`) unless given after `=`;
+            // it is not an option, so it is not kept with them.
+            if head == w {
+                words.get(i)?;
+                i += 1;
+            }
+            options.push(head);
+            continue;
+        }
+        if flags.contains(&w) {
+            options.push(w);
+            continue;
+        }
+        // A cluster of short flags (`-rl`, `-il`).
+        let cluster = w.strip_prefix('-').filter(|c| !c.starts_with('-'))?;
+        let mut all = true;
+        for c in cluster.chars() {
+            let mut buf = [0u8; 4];
+            let flag = format!("-{}", c.encode_utf8(&mut buf));
+            all &= flags.contains(&flag.as_str());
+        }
+        if !all {
+            return None;
+        }
+        options.push(w);
+    }
+    Some((options, positionals))
+}
+
+/// Whether a short flag letter is in `options` (alone or in a cluster) or the long name is.
+fn has(options: &[&str], short: char, long: &str) -> bool {
+    options.iter().any(|o| {
+        o.strip_prefix(long)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('='))
+            || (o.starts_with('-') && !o.starts_with("--") && o.len() > 1 && o[1..].contains(short))
+    })
+}
+
+/// The operands after the pattern: all of them when the pattern came from `-e`/`-f`
+/// (`--regexp`/`--file`) or the tool takes none (`rg --files`), else all but the first.
+fn after_pattern<'a>(
+    options: &[&str],
+    positionals: &'a [&'a str],
+    no_pattern: bool,
+) -> Option<&'a [&'a str]> {
+    if no_pattern || has(options, 'e', "--regexp") || has(options, 'f', "--file") {
+        Some(positionals)
+    } else {
+        positionals.get(1..)
+    }
+}
+
+/// The single root, `.` when none is named; `None` for several (not modelled).
+fn one_root(roots: &[&str]) -> Option<String> {
+    match roots {
+        [] => Some(".".to_owned()),
+        [one] => Some((*one).to_owned()),
+        _ => None,
+    }
+}
+
+/// `rg -l PATTERN [ROOT]`, `rg --files [ROOT]`: hidden entries only with `--hidden`, `-.`
+/// or `-uu`.
+fn ripgrep(words: &[&str]) -> Option<(String, bool)> {
+    const FLAGS: &[&str] = &[
+        "-l",
+        "--files-with-matches",
+        "--files",
+        "-i",
+        "--ignore-case",
+        "-S",
+        "--smart-case",
+        "-s",
+        "--case-sensitive",
+        "-F",
+        "--fixed-strings",
+        "-w",
+        "--word-regexp",
+        "-x",
+        "--line-regexp",
+        "-P",
+        "--pcre2",
+        "-U",
+        "--multiline",
+        "-0",
+        "--null",
+        "--hidden",
+        "-.",
+        "-u",
+        "--no-ignore",
+        "--no-ignore-vcs",
+        "-L",
+        "--follow",
+        "--no-messages",
+        "-v",
+        "--invert-match",
+        "-z",
+        "--search-zip",
+        "--no-config",
+        "-a",
+        "--text",
+        "--sort-files",
+    ];
+    const VALUED: &[&str] = &[
+        "-e",
+        "--regexp",
+        "-f",
+        "--file",
+        "-g",
+        "--glob",
+        "--iglob",
+        "-t",
+        "--type",
+        "-T",
+        "--type-not",
+        "-d",
+        "--max-depth",
+        "-m",
+        "--max-count",
+        "-j",
+        "--threads",
+        "--sort",
+        "--sortr",
+        "-E",
+        "--encoding",
+        "--max-filesize",
+        "--ignore-file",
+    ];
+    let (options, positionals) = split(words, FLAGS, VALUED)?;
+    let files = options.contains(&"--files");
+    if !files && !has(&options, 'l', "--files-with-matches") {
+        return None;
+    }
+    let roots = after_pattern(&options, &positionals, files)?;
+    let u_count: usize = options
+        .iter()
+        .filter(|o| !o.starts_with("--"))
+        .map(|o| o.matches('u').count())
+        .sum();
+    let hidden = has(&options, '.', "--hidden") || u_count >= 2;
+    Some((one_root(roots)?, hidden))
+}
+
+/// `grep -rl PATTERN [ROOT]` (GNU grep searches `.` when `-r` names no file).
+fn grep(words: &[&str]) -> Option<String> {
+    const FLAGS: &[&str] = &[
+        "-l",
+        "--files-with-matches",
+        "-r",
+        "--recursive",
+        "-R",
+        "--dereference-recursive",
+        "-i",
+        "--ignore-case",
+        "-w",
+        "--word-regexp",
+        "-x",
+        "--line-regexp",
+        "-E",
+        "--extended-regexp",
+        "-F",
+        "--fixed-strings",
+        "-P",
+        "--perl-regexp",
+        "-G",
+        "--basic-regexp",
+        "-s",
+        "--no-messages",
+        "-I",
+        "-Z",
+        "--null",
+        "-z",
+        "-a",
+        "--text",
+        "-v",
+        "--invert-match",
+    ];
+    const VALUED: &[&str] = &[
+        "-e",
+        "--regexp",
+        "-f",
+        "--file",
+        "--include",
+        "--exclude",
+        "--exclude-dir",
+        "-m",
+        "--max-count",
+    ];
+    let (options, positionals) = split(words, FLAGS, VALUED)?;
+    let recursive =
+        has(&options, 'r', "--recursive") || has(&options, 'R', "--dereference-recursive");
+    if !recursive || !has(&options, 'l', "--files-with-matches") {
+        return None;
+    }
+    one_root(after_pattern(&options, &positionals, false)?)
+}
+
+/// `fd [PATTERN] [ROOT]`: hidden entries only with `-H`/`--hidden` or `-u`.
+fn fd(words: &[&str]) -> Option<(String, bool)> {
+    const FLAGS: &[&str] = &[
+        "-H",
+        "--hidden",
+        "-I",
+        "--no-ignore",
+        "-u",
+        "--unrestricted",
+        "-s",
+        "--case-sensitive",
+        "-i",
+        "--ignore-case",
+        "-g",
+        "--glob",
+        "--regex",
+        "-F",
+        "--fixed-strings",
+        "-a",
+        "--absolute-path",
+        "-L",
+        "--follow",
+        "-p",
+        "--full-path",
+        "-0",
+        "--print0",
+    ];
+    const VALUED: &[&str] = &[
+        "-e",
+        "--extension",
+        "-t",
+        "--type",
+        "-E",
+        "--exclude",
+        "-d",
+        "--max-depth",
+        "--min-depth",
+        "--exact-depth",
+        "-S",
+        "--size",
+        "--changed-within",
+        "--changed-before",
+        "-j",
+        "--threads",
+        "--max-results",
+    ];
+    let (options, positionals) = split(words, FLAGS, VALUED)?;
+    let roots = positionals.get(1..).unwrap_or(&[]);
+    let hidden = has(&options, 'H', "--hidden") || has(&options, 'u', "--unrestricted");
+    Some((one_root(roots)?, hidden))
+}
+
+/// A git pathspec that is a plain directory or file name (no glob, no `:(magic)`), so the
+/// listing stays below it; any other pathspec may match anywhere in the tree (`'*.py'`).
+fn plain_pathspec(p: &str) -> bool {
+    !p.is_empty() && !p.starts_with(':') && !p.contains(['*', '?', '[', '\\'])
+}
+
+fn pathspec_root(paths: &[&str]) -> Option<String> {
+    match paths {
+        [one] if plain_pathspec(one) => Some((*one).to_owned()),
+        [] | [_] => Some(".".to_owned()),
+        _ => paths
+            .iter()
+            .all(|p| !plain_pathspec(p))
+            .then(|| ".".to_owned()),
+    }
+}
+
+/// `git ls-files [PATHSPEC]`: paths of tracked (or, with `-o`, untracked) files, relative to
+/// the current directory.
+fn git_ls_files(words: &[&str]) -> Option<String> {
+    const FLAGS: &[&str] = &[
+        "-c",
+        "--cached",
+        "-m",
+        "--modified",
+        "-o",
+        "--others",
+        "-d",
+        "--deleted",
+        "--exclude-standard",
+        "-z",
+        "--deduplicate",
+        "--recurse-submodules",
+    ];
+    const VALUED: &[&str] = &["-x", "--exclude", "-X", "--exclude-from"];
+    let (_, positionals) = split(words, FLAGS, VALUED)?;
+    pathspec_root(&positionals)
+}
+
+/// `git grep -l PATTERN [PATHSPEC]`.
+fn git_grep(words: &[&str]) -> Option<String> {
+    const FLAGS: &[&str] = &[
+        "-l",
+        "--files-with-matches",
+        "--name-only",
+        "-i",
+        "--ignore-case",
+        "-w",
+        "--word-regexp",
+        "-E",
+        "--extended-regexp",
+        "-F",
+        "--fixed-strings",
+        "-P",
+        "--perl-regexp",
+        "-z",
+        "--null",
+        "--untracked",
+        "--cached",
+        "-I",
+        "-v",
+        "--invert-match",
+    ];
+    const VALUED: &[&str] = &["-e", "-f", "--max-depth", "-m", "--max-count"];
+    let (options, positionals) = split(words, FLAGS, VALUED)?;
+    if !has(&options, 'l', "--files-with-matches") && !options.contains(&"--name-only") {
+        return None;
+    }
+    pathspec_root(after_pattern(&options, &positionals, false)?)
+}
+
+/// The path `mktemp` prints: a NEW entry it creates, modelled as a name in the directory it
+/// is created in, so writes and deletes under it are judged by that place (temp scratch for
+/// `mktemp -d`, `~/.ssh` for `mktemp -p ~/.ssh`). The name keeps the template's `X`s, which
+/// mktemp replaces with random characters: no existing file is ever named. GNU rules:
+/// `-p DIR`/`--tmpdir[=DIR]`/`-t` put the template in DIR (else `$TMPDIR`, else `/tmp`);
+/// no template is `tmp.XXXXXXXXXX` there; a template without those options is relative to
+/// the current directory (`mktemp build.XXXX`, `mktemp /var/x.XXXX`). `None` (unknown, as
+/// before) for an option not modelled, a value known only at run time, or a `TMPDIR` the
+/// line changes.
+pub(crate) fn mktemp_output(args: &[Word], tmpdir: Option<&str>) -> Option<String> {
+    let mut dir: Option<String> = None;
+    let mut in_dir = false;
+    let mut template: Option<&str> = None;
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        i += 1;
+        if !w.exact {
+            return None;
+        }
+        let t = w.text.as_str();
+        match t {
+            "-d" | "--directory" | "-q" | "--quiet" | "-u" | "--dry-run" => {}
+            "-t" | "--tmpdir" => in_dir = true,
+            "-p" => {
+                let v = args.get(i).filter(|v| v.exact)?;
+                i += 1;
+                dir = Some(v.text.clone());
+                in_dir = true;
+            }
+            _ if t.starts_with("--tmpdir=") => {
+                dir = t.strip_prefix("--tmpdir=").map(str::to_owned);
+                in_dir = true;
+            }
+            _ if t.starts_with("-p") && t.len() > 2 => {
+                dir = t.get(2..).map(str::to_owned);
+                in_dir = true;
+            }
+            _ if t.starts_with('-') && t.len() > 1 => {
+                // Clusters of the flags above (`-dq`, `-dt`, `-qd`).
+                let letters = t.get(1..)?;
+                if !letters.chars().all(|c| matches!(c, 'd' | 'q' | 'u' | 't')) {
+                    return None;
+                }
+                in_dir |= letters.contains('t');
+            }
+            _ if template.is_none() => template = Some(t),
+            _ => return None,
+        }
+    }
+    let name = template.unwrap_or("tmp.XXXXXXXXXX");
+    if name.is_empty() || !name.contains("XXX") {
+        return None;
+    }
+    if template.is_some() && !in_dir {
+        return Some(name.to_owned());
+    }
+    if name.contains('/') {
+        // GNU refuses a template with a `/` in DIR (`-t`) or an absolute one (`-p`).
+        return None;
+    }
+    let dir = match dir {
+        Some(d) if !d.is_empty() => d,
+        _ => tmpdir.unwrap_or("/tmp").to_owned(),
+    };
+    Some(format!("{}/{name}", dir.trim_end_matches('/')))
+}
