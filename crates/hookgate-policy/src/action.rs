@@ -1636,11 +1636,25 @@ pub(crate) struct PerlRubyArgs {
 /// file and a script or edited file never for code, so the write-then-execute and in-place
 /// write judgements see the right words.
 pub(crate) fn perl_ruby_args(program: &str, args: &[String]) -> PerlRubyArgs {
-    // Letters whose value is the rest of the cluster, or the next word when the cluster ends.
-    let (next_word, attached_only): (&str, &str) = if program == "perl" {
-        ("eEIMm", "xCFl0dDV")
+    // Letters whose value is the rest of the cluster, or the next word when the cluster ends
+    // (`next_word`); letters whose value is the rest of the cluster only (`rest_of_cluster`);
+    // letters whose value is only the digits (or code letters) right after them
+    // (`counted`, `perl -0777`, `-l0`, `-CSD`, `ruby -T1`, `-W2`): the letters after those
+    // are options again, so `-0pi` is `-0 -p -i` — reading `pi` as the value of `-0` hid the
+    // in-place edit (and with it the write to the file it names).
+    let (next_word, rest_of_cluster): (&str, &str) = if program == "perl" {
+        ("eEIMm", "xFdDV")
     } else {
-        ("eIrCEK", "xFl0TW")
+        ("eIrCEK", "xF")
+    };
+    let counted = |letter: char, c: char| -> bool {
+        match (program, letter) {
+            (_, '0') => c.is_ascii_hexdigit() || c == 'x' || c == 'X',
+            ("perl", 'l') => c.is_digit(8),
+            ("perl", 'C') => c.is_ascii_digit() || "IOEioeSDLA".contains(c),
+            (_, 'T' | 'W') => c.is_ascii_digit() || c == ':',
+            _ => false,
+        }
     };
     let mut out = PerlRubyArgs::default();
     let mut i = 0;
@@ -1656,22 +1670,26 @@ pub(crate) fn perl_ruby_args(program: &str, args: &[String]) -> PerlRubyArgs {
         if a.starts_with("--") {
             continue;
         }
-        let letters = &a[1..];
-        for (k, c) in letters.char_indices() {
-            let rest = &letters[k + c.len_utf8()..];
+        let letters: Vec<char> = a[1..].chars().collect();
+        let mut k = 0;
+        while let Some(&c) = letters.get(k) {
+            k += 1;
             if c == 'i' {
                 out.in_place = true;
                 break;
             }
             if next_word.contains(c) {
-                if rest.is_empty() {
+                if k == letters.len() {
                     i += 1;
                 }
                 out.code |= matches!(c, 'e') || (c == 'E' && program == "perl");
                 break;
             }
-            if attached_only.contains(c) {
+            if rest_of_cluster.contains(c) || (c == 'W' && letters.get(k) == Some(&':')) {
                 break;
+            }
+            while letters.get(k).is_some_and(|&v| counted(c, v)) {
+                k += 1;
             }
         }
     }
@@ -2478,6 +2496,36 @@ mod tests {
             ),
             (
                 "perl -I lib -i -pe x f.txt",
+                vec![("f.txt".into(), PathOp::Write)],
+            ),
+            // `-0`, `-l`, `-C`, `-T`, `-W` take only the digits (or code letters) after them:
+            // the letters that follow are options again, `i` among them.
+            (
+                "perl -0pi -e s/a/b/ f.txt",
+                vec![("f.txt".into(), PathOp::Write)],
+            ),
+            (
+                "perl -0777pi -e s/a/b/ f.txt",
+                vec![("f.txt".into(), PathOp::Write)],
+            ),
+            (
+                "perl -0pi.bak -e s/a/b/ f.txt",
+                vec![("f.txt".into(), PathOp::Write)],
+            ),
+            (
+                "perl -l0pi -e x f.txt",
+                vec![("f.txt".into(), PathOp::Write)],
+            ),
+            (
+                "perl -CSDpi -e x f.txt",
+                vec![("f.txt".into(), PathOp::Write)],
+            ),
+            (
+                "ruby -0pi -e x f.txt",
+                vec![("f.txt".into(), PathOp::Write)],
+            ),
+            (
+                "ruby -W0pi -e x f.txt",
                 vec![("f.txt".into(), PathOp::Write)],
             ),
             // `-pie` is suffix `e`: the next word is the script, the rest are edited.

@@ -141,6 +141,28 @@ fn agent_hook_config_directories_cannot_be_removed_moved_or_rewritten() {
             bash("perl -pi -e 's/hook/x/' .gemini/settings.json"),
             Deny,
         ),
+        // Option clusters: `-0`/`-l`/`-C`/`-W` take only digits, so `i` after them is still
+        // the in-place edit (`-0pi` was read as `-0` with value `pi`, hiding the write).
+        (
+            "agent: perl -0pi",
+            bash(r#"perl -0pi -e 's/"PreToolUse".*?\]/"PreToolUse": []/s' .claude/settings.json"#),
+            Deny,
+        ),
+        (
+            "agent: perl -0777pi.bak",
+            bash("perl -0777pi.bak -e 's/hook/x/' .claude/settings.json"),
+            Deny,
+        ),
+        (
+            "agent: perl -CSDpi",
+            bash("perl -CSDpi -e 's/hook/x/' .codex/hooks.json"),
+            Deny,
+        ),
+        (
+            "agent: ruby -0pi",
+            bash("ruby -0pi -e '$_.gsub!(/hook/, %q(x))' .gemini/settings.json"),
+            Deny,
+        ),
         (
             "agent: truncate",
             bash("truncate -s 0 .github/hooks/hooks.json"),
