@@ -480,10 +480,20 @@ impl Walker<'_> {
                 None => vec![Word::opaque("$@")],
             };
         }
-        let literal = !select
+        // Several words of which some are patterns (`for f in ~/.ssh/id_* ~/.aws/*`): each
+        // turn binds the variable to one word, a pattern to the files it matches, so the body
+        // is judged once per word as it is for literal words (one pattern alone keeps the
+        // loop reading below, where `$f` is any of its matches).
+        let patterns = values.len() >= 2
+            && values.iter().all(|w| w.exact)
             && values
                 .iter()
-                .all(|w| w.exact && w.shape == crate::walk::WordShape::Exact)
+                .any(|w| w.shape != crate::walk::WordShape::Exact);
+        let literal = !select
+            && (patterns
+                || values
+                    .iter()
+                    .all(|w| w.exact && w.shape == crate::walk::WordShape::Exact))
             && values.len() <= MAX_UNROLLED_VALUES
             && values.len() <= self.unroll_budget
             && body.is_some_and(|b| !has_jump(b, src));
@@ -512,7 +522,12 @@ impl Walker<'_> {
             return;
         }
         for value in values {
-            scope.sh.set(&var, Val::Known(value.text), None);
+            let bound = if value.shape == crate::walk::WordShape::Exact {
+                Val::Known(value.text)
+            } else {
+                Val::Found(value.text, value.shape)
+            };
+            scope.sh.set(&var, bound, None);
             self.stmt(body, src, scope, depth + 1);
         }
     }
