@@ -76,7 +76,7 @@ pub(crate) fn adds_configuration(
         && hookgate_paths::is_within(path, workspace)
         && !hookgate_paths::is_within(path, &workspace.join(".git"))
         && hookgate_secrets::scan(&text.text).is_empty()
-        && (is_envrc(path) || is_dotenv_text(&text.text))
+        && (is_envrc(path) || is_dotenv_text(&text.text, workspace))
 }
 
 /// `tee -a`/`--append`.
@@ -91,11 +91,25 @@ fn is_envrc(path: &Path) -> bool {
 }
 
 /// Dotenv text that is inert when a shell sources it: every line blank, a comment, or
-/// `[export ]NAME=VALUE` with a value that expands and runs nothing.
-fn is_dotenv_text(text: &str) -> bool {
+/// `[export ]NAME=VALUE` with a value that expands and runs nothing — and a setting that does
+/// not change what runs once loaded (`LD_PRELOAD`, `BASH_ENV`, `NODE_OPTIONS=--require …`):
+/// `set -a; . .env`, `dotenv-cli`, compose `env_file` and direnv's `dotenv` export it, so
+/// each line is judged by the shell analyzer as the `export` it becomes (the same
+/// `rce.env_hijack` judgement as on a command line).
+fn is_dotenv_text(text: &str, workspace: &Path) -> bool {
+    let sctx = hookgate_shell::Context::new(workspace, None);
     text.lines().all(|line| {
         let line = line.trim();
-        line.is_empty() || line.starts_with('#') || is_inert_assignment(line)
+        line.is_empty()
+            || line.starts_with('#')
+            || (is_inert_assignment(line) && {
+                let bare = line.strip_prefix("export ").map_or(line, str::trim_start);
+                let a = hookgate_shell::analyze(&format!("export {bare}"), &sctx);
+                matches!(
+                    a.verdict.class,
+                    hookgate_shell::Class::Safe | hookgate_shell::Class::Normal
+                )
+            })
     })
 }
 

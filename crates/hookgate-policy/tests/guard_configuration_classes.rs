@@ -326,6 +326,28 @@ fn dotenv_settings_the_line_spells_out_are_configuration() {
                 ASK,
                 "no-credential-file-creation",
             ),
+            // Settings that change what runs once the file is loaded (`set -a; . .env`,
+            // dotenv-cli, compose `env_file`): judged as the `export` they become.
+            (
+                "echo 'LD_PRELOAD=/tmp/x.so' >> .env",
+                ASK,
+                "no-credential-file-creation",
+            ),
+            (
+                "echo 'BASH_ENV=./x.sh' >> .env.local",
+                ASK,
+                "no-credential-file-creation",
+            ),
+            (
+                "echo 'PATH=/tmp/bin:/usr/bin' >> .env",
+                ASK,
+                "no-credential-file-creation",
+            ),
+            (
+                "echo 'NODE_OPTIONS=--max-old-space-size=4096' >> .env",
+                ALLOW,
+                "",
+            ),
             // Secret-derived or secret-looking text.
             (
                 "echo \"GITHUB_TOKEN=$GITHUB_TOKEN\" >> .env",
