@@ -3527,7 +3527,10 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
             continue;
         }
         let by_shell = SHELLS.contains(&prog);
-        match script_on_disk(j, &p, by_shell) {
+        // Run through an interpreter (`python3 x.py`), that interpreter reads it; run
+        // directly (`./x.py`), its shebang or extension says which.
+        let interpreter = INTERPRETERS.contains(&prog).then_some(prog);
+        match script_on_disk(j, &p, by_shell, interpreter) {
             Some(Deferred::Ordinary) => continue,
             Some(Deferred::SelfModification(reason)) => {
                 return Some(
@@ -3588,7 +3591,12 @@ const MAX_SCRIPT_FILE: u64 = 256 * 1024;
 /// through its tools, and a rewrite of the script is itself a judged call (its new content
 /// judged by `transitive-effect-analysis`), so the window is writes from outside the session
 /// — which could as well rewrite any file the agent runs.
-fn script_on_disk(j: &Judge<'_>, p: &Path, by_shell: bool) -> Option<Deferred> {
+fn script_on_disk(
+    j: &Judge<'_>,
+    p: &Path,
+    by_shell: bool,
+    interpreter: Option<&str>,
+) -> Option<Deferred> {
     use std::io::Read as _;
     if !j.ctx.follow_symlinks || j.content_written_on_line(p) {
         return None;
@@ -3607,8 +3615,38 @@ fn script_on_disk(j: &Judge<'_>, p: &Path, by_shell: bool) -> Option<Deferred> {
     }
     let code = String::from_utf8(bytes).ok()?;
     // Run by a shell, the file is shell code whatever it is called; run directly, its
-    // shebang or extension says so. Other languages keep the ask.
-    (by_shell || is_shell_script(p, &code)).then(|| judge_deferred_code(j, p, &code))
+    // shebang or extension says so.
+    if by_shell || is_shell_script(p, &code) {
+        return Some(judge_deferred_code(j, p, &code));
+    }
+    // A source file of a language the analyzer reads: judged as the one-liner of its text
+    // (`python3 -c TEXT`), so the interpreter grammars read it — the same reading a
+    // `python3 -c` on the command line gets. Other languages keep the ask.
+    let line = crate::loaded::script_line(interpreter, p, &code)?;
+    Some(judge_deferred_source(j, p, &line))
+}
+
+/// The judgement of a whole source file (Python, JavaScript, Ruby, Perl, PHP) a session
+/// wrote and now runs, from its one-liner `line`: what would modify the guard, then a danger
+/// the analyzer can place (a home, sensitive or system target, a network flow, a spawn of a
+/// dangerous command — [`crate::loaded::placed_danger`]), else ordinary only when the
+/// analysis is `safe`/`normal`. A target known only at run time or code it cannot read keeps
+/// the write-then-execute ask (`Unresolved`): a function's parameters are the normal shape of
+/// a source file, so they are not a danger, but neither are they proof of harmlessness.
+fn judge_deferred_source(j: &Judge<'_>, file: &Path, line: &str) -> Deferred {
+    if let Some(v) = deferred_self_modification(j, file, line) {
+        return Deferred::SelfModification(v.reason);
+    }
+    let mut sctx = hookgate_shell::Context::new(j.facts.cwd.clone(), j.ctx.home.clone());
+    sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
+    let a = hookgate_shell::analyze(line, &sctx);
+    if let Some(reason) = crate::loaded::placed_danger(&a, true) {
+        return Deferred::Dangerous(reason);
+    }
+    match a.verdict.class {
+        hookgate_shell::Class::Safe | hookgate_shell::Class::Normal => Deferred::Ordinary,
+        hookgate_shell::Class::Dangerous | hookgate_shell::Class::Unknown => Deferred::Unresolved,
+    }
 }
 
 fn pr_ref_matches(created: &[String], r: &str) -> bool {

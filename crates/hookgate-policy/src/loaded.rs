@@ -147,6 +147,59 @@ fn kind_of(path: &Path) -> Option<(Kind, &'static str)> {
     })
 }
 
+/// The one-liner a source file amounts to when `interpreter` runs it (`python3 x.py` is
+/// `python3 -c TEXT`), or — run directly (`./x.py`), `interpreter` `None` — the interpreter its
+/// shebang or extension names. `None` for languages the analyzer does not read (Lua, R,
+/// PowerShell, binaries): those keep the write-then-execute ask.
+///
+/// The shebang line is dropped (a comment in Python, Ruby and Perl; a syntax error for the
+/// JavaScript grammar) and PHP's `<?php` opening tag with it (`php -r` takes code without
+/// one), so the text is read as the interpreter reads the file.
+pub(crate) fn script_line(interpreter: Option<&str>, path: &Path, text: &str) -> Option<String> {
+    let shebang = text
+        .lines()
+        .next()
+        .filter(|l| l.starts_with("#!"))
+        .map(|l| {
+            // `#!/usr/bin/env -S python3 -u` names the program after env's own words.
+            l.split_whitespace()
+                .map(|w| w.rsplit('/').next().unwrap_or(w))
+                .find(|w| *w != "env" && !w.starts_with('-') && !w.starts_with("#!"))
+                .or_else(|| l.rsplit('/').next())
+                .unwrap_or_default()
+        });
+    let by_ext = || match path.extension().and_then(|e| e.to_str()) {
+        Some("py" | "pyw") => Some("python3"),
+        Some("js" | "mjs" | "cjs") => Some("node"),
+        Some("rb") => Some("ruby"),
+        Some("pl" | "pm") => Some("perl"),
+        Some("php") => Some("php"),
+        _ => None,
+    };
+    let prog = interpreter.or(shebang).or_else(by_ext)?;
+    let body = if shebang.is_some() {
+        text.split_once('\n').map_or("", |(_, rest)| rest)
+    } else {
+        text
+    };
+    let (flag, body) = match prog {
+        p if p.starts_with("python") => ("python3 -c", body),
+        "node" | "nodejs" | "tsx" | "ts-node" => ("node -e", body),
+        "deno" => ("deno eval", body),
+        "bun" => ("bun -e", body),
+        "ruby" => ("ruby -e", body),
+        "perl" => ("perl -e", body),
+        "php" => {
+            let trimmed = body.trim_start();
+            let code = trimmed.strip_prefix("<?php").unwrap_or(trimmed);
+            let code = code.trim_end();
+            ("php -r", code.strip_suffix("?>").unwrap_or(code))
+        }
+        _ => return None,
+    };
+    Some(format!("{flag} {}", quote(body)))
+}
+
 /// Single-quotes `s` for a POSIX shell.
 pub(crate) fn quote(s: &str) -> String {
     format!("'{}'", s.replace('\'', r"'\''"))
