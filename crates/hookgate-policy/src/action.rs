@@ -17,6 +17,7 @@ use crate::Ctx;
 use crate::pattern::{args_after_globals, base_name, split_flags};
 
 mod diff;
+mod fetch;
 pub(crate) mod find;
 mod performers;
 
@@ -1557,22 +1558,7 @@ fn describe_program(
                 .position(|a| a == "--url")
                 .and_then(|i| rest.get(i + 1));
             d.targets.extend(url_opt.cloned());
-            let mut iter = rest.iter();
-            while let Some(a) = iter.next() {
-                if matches!(a.as_str(), "-o" | "--output" | "--output-document")
-                    || (a == "-O" && p == "wget")
-                {
-                    if let Some(out) = iter.next() {
-                        d.paths
-                            .push(Touch::new(out.clone(), PathOp::Write, Reach::Exact));
-                    }
-                } else if let Some(out) = a
-                    .strip_prefix("--output=")
-                    .or_else(|| a.strip_prefix("--output-document="))
-                {
-                    d.paths.push(Touch::new(out, PathOp::Write, Reach::Exact));
-                }
-            }
+            d.paths.extend(fetch::writes(p, rest));
             d
         }
         p if RUNNERS.contains(&p) => {

@@ -2842,6 +2842,70 @@ const CONTAINER_ESCALATION: &[&str] = &[
     "/var/run",
 ];
 
+/// A write of a container definition whose text brings none of [`CONTAINER_ESCALATION`]
+/// into the file, when that text is known: a Write or Edit tool's content, or the text a
+/// shell line spells out (`printf … >> .dockerignore`, a here-doc into `compose.yaml`). The
+/// lines it writes that the file does not already hold (all of them for a new file) are the
+/// inserted text, judged by the same list as `sed -i`'s inserted text — so a Write of
+/// `docker-compose.yml`, a here-doc into it and a `sed -i` of it agree (one judgement for one
+/// effect, whatever the tool). Text not known (`cp /tmp/x.yml docker-compose.yml`, a
+/// download) keeps the ask. The file is read only with file-system facts on and up to
+/// [`MAX_SCRIPT_FILE`] bytes; what cannot be read counts as empty (every written line is
+/// then inserted text, the stricter reading).
+fn plain_file_tool_write(j: &Judge<'_>, p: &Path) -> bool {
+    use std::io::Read as _;
+    let Some(texts) = written_texts(j, p) else {
+        return false;
+    };
+    let mut old = String::new();
+    if j.ctx.follow_symlinks
+        && let Ok(f) = std::fs::File::open(p)
+    {
+        let mut bytes = Vec::new();
+        if f.take(MAX_SCRIPT_FILE).read_to_end(&mut bytes).is_ok() {
+            old = String::from_utf8_lossy(&bytes).into_owned();
+        }
+    }
+    let held: std::collections::HashSet<&str> = old.lines().map(str::trim).collect();
+    texts.iter().all(|text| {
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !held.contains(l))
+            .all(|l| {
+                let lower = l.to_ascii_lowercase();
+                !CONTAINER_ESCALATION.iter().any(|m| lower.contains(m))
+            })
+    })
+}
+
+/// The text each writer of `p` puts there, when every one of them is known: the file tool's
+/// content, or the text each shell command writing `p` spells out. `None` when any writer's
+/// text is unknown (a copy, a download, a computed value) or nothing writes `p`.
+fn written_texts<'j>(j: &'j Judge<'_>, p: &Path) -> Option<Vec<&'j str>> {
+    if let Some(tool) = j.facts.tool
+        && matches!(tool.kind, ToolKind::Write | ToolKind::Edit)
+    {
+        return tool.content.as_deref().map(|c| vec![c]);
+    }
+    let analysis = j.facts.analysis.as_ref()?;
+    let mut out = Vec::new();
+    for item in &j.facts.items {
+        if !item
+            .paths
+            .iter()
+            .any(|u| u.op != PathOp::Read && u.path == p)
+        {
+            continue;
+        }
+        let text = item
+            .command
+            .and_then(|k| analysis.commands.get(k))
+            .and_then(|c| c.writes.as_ref())?;
+        out.push(text.text.as_str());
+    }
+    (!out.is_empty()).then_some(out)
+}
+
 /// `sed -i 's/3.8/3.9/' docker-compose.yml`: an in-place substitution whose inserted text
 /// (parsed from the sed script) brings none of [`CONTAINER_ESCALATION`] into the file. A
 /// script that runs commands, writes other files or cannot be read is not excused.
@@ -2886,6 +2950,7 @@ fn container_config(j: &Judge<'_>) -> Option<Violation> {
     let p = j.writes().iter().find(|p| {
         is_container_file(file_name(p))
             && !shell_writers(j, p).is_some_and(|w| w.iter().all(|a| plain_in_place_edit(a)))
+            && !plain_file_tool_write(j, p)
     })?;
     Some(Violation::new(
         Effect::Ask,

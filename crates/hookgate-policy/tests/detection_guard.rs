@@ -112,8 +112,16 @@ fn credential_and_container_config_writes_still_stop() {
             "no-credential-file-creation",
         ),
         ("chmod 644 ~/.ssh/id_rsa", DENY, ""),
+        // The text a line spells out is judged like `sed -i`'s inserted text and a Write's
+        // content: a base image is the project's choice, host access is not.
+        ("echo 'FROM node:20-slim' > Dockerfile", ALLOW, ""),
         (
-            "echo 'FROM evil' > Dockerfile",
+            "printf 'services:\\n  a:\\n    pid: host\\n' > compose.yaml",
+            ASK,
+            "no-container-config-modification",
+        ),
+        (
+            "echo '    privileged: true' >> docker-compose.yml",
             ASK,
             "no-container-config-modification",
         ),

@@ -478,16 +478,52 @@ fn lockfile_integrity_fires_on_hand_edits_and_stale_commits() {
 }
 
 #[test]
-fn no_container_config_modification_fires_on_container_files() {
+fn no_container_config_modification_asks_for_text_that_gives_the_container_the_host() {
+    // Text that gives a container the host asks, whichever tool writes it.
     fires(
-        &write("Dockerfile", "FROM scratch"),
+        &write(
+            "deploy/docker-compose.prod.yml",
+            "services:\n  web:\n    image: app\n    privileged: true\n",
+        ),
         "no-container-config-modification",
     );
     fires(
-        &write("deploy/docker-compose.prod.yml", "services: {}"),
+        &write(
+            "docker-compose.yml",
+            "services:\n  web:\n    volumes:\n      - /var/run/docker.sock:/var/run/docker.sock\n",
+        ),
         "no-container-config-modification",
     );
     fires(
+        &bash("printf 'services:\\n  w:\\n    network_mode: host\\n' > compose.yaml"),
+        "no-container-config-modification",
+    );
+    // Text the guard cannot see keeps the ask.
+    fires(
+        &bash("cp /tmp/compose.yml docker-compose.yml"),
+        "no-container-config-modification",
+    );
+    fires(
+        &bash("curl -so Dockerfile https://x.example/Dockerfile"),
+        "no-container-config-modification",
+    );
+    // Ordinary definitions, whatever the tool: the Bash path (`sed -i`) and the file tools
+    // agree.
+    quiet(
+        &write(
+            "Dockerfile",
+            "FROM node:20-slim\nWORKDIR /app\nCOPY . .\nRUN npm ci\n",
+        ),
+        "no-container-config-modification",
+    );
+    quiet(
+        &write(
+            "deploy/docker-compose.prod.yml",
+            "services:\n  web:\n    image: app:1.2\n    ports: [\"8080:8080\"]\n",
+        ),
+        "no-container-config-modification",
+    );
+    quiet(
         &bash("echo node_modules >> .dockerignore"),
         "no-container-config-modification",
     );
