@@ -4333,8 +4333,17 @@ fn vcs_config(j: &Judge<'_>) -> Option<Violation> {
         };
         let flags = split_flags(rest);
         let key = flags.positionals.first().map(|k| k.to_ascii_lowercase());
-        let reading =
-            flags.long.contains("get") || flags.long.contains("list") || flags.short.contains(&'l');
+        // Read-only forms, from the options before the key (a value after it is data:
+        // `alias.y '-c x=/dev/null commit'` holds an `l` but lists nothing).
+        let before_key = key
+            .as_deref()
+            .and_then(|k| rest.iter().position(|a| a.eq_ignore_ascii_case(k)))
+            .map_or(rest, |i| &rest[..i]);
+        let reading = before_key.iter().any(|a| {
+            a.starts_with("--get")
+                || a == "--list"
+                || (a.starts_with('-') && !a.starts_with("--") && a.contains('l'))
+        });
         // `core.fsmonitor true|false` switches git's built-in daemon; only a path runs a program.
         let builtin_fsmonitor = key.as_deref() == Some("core.fsmonitor")
             && flags.positionals.get(1).is_some_and(|v| {
@@ -4343,8 +4352,30 @@ fn vcs_config(j: &Judge<'_>) -> Option<Violation> {
                     "true" | "false" | "yes" | "no" | "on" | "off" | "1" | "0"
                 )
             });
+        // The alias's value is the word after its key, whatever it looks like: a value
+        // starting with `-` (`'-c core.hooksPath=/dev/null commit'`) is not an option of
+        // `git config`.
+        let alias_value = key
+            .as_deref()
+            .filter(|k| k.starts_with("alias."))
+            .and_then(|k| rest.iter().position(|a| a.eq_ignore_ascii_case(k)))
+            .and_then(|i| rest.get(i + 1));
+        if !reading
+            && let Some(v) = alias_value
+            && !plain_git_alias(j, v)
+        {
+            return Some(Violation::new(
+                Effect::Ask,
+                format!(
+                    "defines a git alias that runs a program or a command it would object to: `{}`",
+                    argv.join(" ")
+                ),
+            ));
+        }
+        let plain_alias = alias_value.is_some();
         if !reading
             && !builtin_fsmonitor
+            && !plain_alias
             && flags.positionals.len() >= 2
             && key.as_deref().is_some_and(|k| {
                 matches!(
@@ -4367,6 +4398,66 @@ fn vcs_config(j: &Judge<'_>) -> Option<Violation> {
         }
     }
     None
+}
+
+/// A git alias that only names git verbs and options (`alias.co checkout`, `alias.lg 'log
+/// --oneline --graph'`) whose expansion, judged as the `git …` command line it becomes, is
+/// ordinary work: defining it runs nothing and calling it later does what that line does. An
+/// alias with `!` runs a shell command, one whose expansion the analyzer would object to
+/// (`alias.sync 'push --force origin main'`) defers a danger to a call that names neither —
+/// both keep the ask, as does text git would split differently from the shell (quotes,
+/// operators, expansions).
+fn plain_git_alias(j: &Judge<'_>, value: &str) -> bool {
+    // Verbs whose risk the policy judges beyond the analyzer (a push to a protected branch,
+    // hook bypasses, commit scope, configuration): an alias of them keeps the ask.
+    const POLICY_VERBS: &[&str] = &[
+        "push",
+        "commit",
+        "merge",
+        "rebase",
+        "config",
+        "update-ref",
+        "symbolic-ref",
+        "filter-branch",
+        "filter-repo",
+        "replace",
+        "worktree",
+        "submodule",
+        "remote",
+        "credential",
+        "am",
+        "cherry-pick",
+        "revert",
+        "pull",
+        "gc",
+        "prune",
+        "reflog",
+        "stash",
+        "tag",
+    ];
+    let trimmed = value.trim_start();
+    if trimmed.is_empty()
+        || trimmed.starts_with(['!', '-'])
+        || trimmed.contains([
+            '\'', '"', '\\', ';', '|', '&', '$', '`', '<', '>', '(', ')', '\n',
+        ])
+    {
+        return false;
+    }
+    if trimmed
+        .split_whitespace()
+        .find(|w| !w.starts_with('-'))
+        .is_none_or(|verb| POLICY_VERBS.contains(&verb))
+    {
+        return false;
+    }
+    let mut sctx = hookgate_shell::Context::new(j.facts.cwd.clone(), j.ctx.home.clone());
+    sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
+    let a = hookgate_shell::analyze(&format!("git {trimmed}"), &sctx);
+    matches!(
+        a.verdict.class,
+        hookgate_shell::Class::Safe | hookgate_shell::Class::Normal
+    )
 }
 
 fn write_outside_workspace(j: &Judge<'_>) -> Option<Violation> {

@@ -1017,6 +1017,39 @@ fn no_vcs_config_modification_fires_on_hooks_and_config() {
     );
 }
 
+/// A git alias is judged by what it expands to: git verbs doing ordinary work define nothing
+/// that runs; a `!` alias runs a shell command, an alias of a verb the analyzer or the policy
+/// objects to defers that danger to a call that names neither, and text git would split
+/// differently from the shell is not read.
+#[test]
+fn git_aliases_are_judged_by_their_expansion() {
+    for plain in [
+        "git config alias.co checkout",
+        "git config --global alias.lg 'log --oneline --graph --decorate'",
+        "git config alias.st 'status -sb'",
+        "git config alias.unstage 'restore --staged'",
+        "git config alias.br branch",
+    ] {
+        quiet(&bash(plain), "no-vcs-config-modification");
+    }
+    for deferred in [
+        "git config alias.st '!rm -rf ~/.aws'",
+        "git config alias.nuke 'reset --hard'",
+        "git config alias.sync 'push --force origin main'",
+        "git config alias.pm 'push origin main'",
+        "git config alias.x 'clean -fdx'",
+        "git config alias.y '-c core.hooksPath=/dev/null commit'",
+        "git config alias.z 'log; rm -rf /'",
+        "git config alias.w \"log $(id)\"",
+    ] {
+        assert!(
+            hit(&bash(deferred), "no-vcs-config-modification").is_some(),
+            "{deferred}: {:?}",
+            eval(&bash(deferred)).matched
+        );
+    }
+}
+
 #[test]
 fn no_write_outside_workspace_fires_on_file_tools_only() {
     fires(
