@@ -564,6 +564,42 @@ fn conftests(root: &Path, operands: &[String]) -> Vec<PathBuf> {
     out
 }
 
+/// The language of the program `tool` reads from its standard input, when it reads one
+/// there: a shell given no script operand and no `-c` (`bash < f`, `sh -s x < f`), or an
+/// interpreter told to (`python3 < f`, `python3 - < f`, `node - < f`, `ruby < f`). The file
+/// the line redirects in is then the program — `bash < /tmp/x.txt` runs `/tmp/x.txt` as
+/// surely as `bash /tmp/x.txt` does.
+fn program_from_stdin(tool: &str, rest: &[String]) -> Option<Kind> {
+    let base = tool.rsplit('/').next().unwrap_or(tool);
+    let (kind, inline): (Kind, &[&str]) = match base {
+        "sh" | "bash" | "dash" | "zsh" | "ksh" | "mksh" | "ash" => (Kind::Shell, &["-c"]),
+        p if p.starts_with("python") => (Kind::Python, &["-c", "-m"]),
+        "node" | "nodejs" => (Kind::Node, &["-e", "-p", "--eval", "--print"]),
+        "ruby" => (Kind::Ruby, &["-e"]),
+        _ => return None,
+    };
+    let shell = kind == Kind::Shell;
+    for a in rest {
+        if a == "-" {
+            return Some(kind);
+        }
+        if inline.contains(&a.as_str())
+            || shell && a.starts_with('-') && !a.starts_with("--") && a.contains('c')
+        {
+            return None;
+        }
+        if shell && a.starts_with('-') && !a.starts_with("--") && a.contains('s') {
+            // `-s`: commands from standard input, the operands after it are its arguments.
+            return Some(kind);
+        }
+        if !a.starts_with('-') && !a.starts_with('+') {
+            // A script operand: the program is that file, not standard input.
+            return None;
+        }
+    }
+    Some(kind)
+}
+
 /// The files `argv`, run in `cwd`, loads by convention, each with the command lines it runs
 /// and a description of the load (`make -f Makefile.local runs Makefile.local`). Files are
 /// read from disk now (bounded); a runner not listed here loads nothing this knows of.
@@ -589,6 +625,11 @@ pub(crate) fn runner_loads(
                 .chain(stdin.map(Path::to_path_buf))
                 .map(|p| (p, Kind::ClientInput(client), None)),
         );
+    }
+    if let Some(f) = stdin
+        && let Some(kind) = program_from_stdin(tool, rest)
+    {
+        files.push((f.to_path_buf(), kind, None));
     }
     match tool.as_str() {
         "git" => files.extend(
