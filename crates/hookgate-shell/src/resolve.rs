@@ -1711,6 +1711,15 @@ impl Walker<'_> {
         } else {
             stdin
         };
+        // `seq 1 100000 | xargs -P0 -n1 sleep 999`: a process per item, all at once.
+        let producer = self
+            .commands
+            .iter()
+            .rev()
+            .find(|c| c.via.len() == scope.via.len());
+        if crate::control::xargs_floods(options, stdin, producer) {
+            self.record(argv, scope, ids::RCE_FORK_BOMB.verdict());
+        }
         let delimited = has(&["--null", "--delimiter"], &['0', 'd']);
         // How many items (`-n`) or input lines (`-L`, `-l`, one with `-I`) each run takes:
         // `sh -c 'rm "$1"' _` sees only its first item per run. A size limit (`-s`) or a

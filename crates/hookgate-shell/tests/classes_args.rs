@@ -235,3 +235,45 @@ fn plumbing_that_moves_a_shared_branch_or_replaces_history_asks() {
         ("git replace", ALLOW, "-"),
     ]);
 }
+
+/// `xargs` with unlimited parallelism (`-P0`, or a limit of 1000 or more) running one process
+/// per item of endless input or a counter of 1000 numbers or more is the same process flood
+/// as a counted loop backgrounding a job each turn (`rce.fork_bomb`, threshold CX8). A bounded
+/// limit, a short counter, a file list, or no per-run count stay allowed.
+#[test]
+fn xargs_with_unlimited_parallelism_over_a_large_counter_is_a_fork_bomb() {
+    table(&[
+        (
+            "seq 1 100000 | xargs -P0 -n1 sleep 999",
+            DENY,
+            "rce.fork_bomb",
+        ),
+        (
+            "seq 100000 | xargs -P 0 -I{} sleep 60",
+            DENY,
+            "rce.fork_bomb",
+        ),
+        ("yes | xargs -P0 -n1 sleep", DENY, "rce.fork_bomb"),
+        (
+            "seq 1 100000 | xargs --max-procs=0 -n1 true",
+            DENY,
+            "rce.fork_bomb",
+        ),
+        (
+            "seq 1 5000 | xargs -P 2000 -n1 curl -s http://localhost/",
+            DENY,
+            "rce.fork_bomb",
+        ),
+        (
+            "for i in $(seq 1 100000); do sleep 999 & done",
+            DENY,
+            "rce.fork_bomb",
+        ),
+        // Benign neighbours.
+        ("seq 1 10 | xargs -P0 -n1 echo", ALLOW, "-"),
+        ("seq 1 100000 | xargs -P4 -n1 echo", ALLOW, "-"),
+        ("seq 1 100000 | xargs -P0 echo", ALLOW, "-"),
+        ("find . -name '*.png' | xargs -P0 -n1 optipng", ALLOW, "-"),
+        ("seq 1 100000 | xargs -P $(nproc) -n1 echo", ALLOW, "-"),
+    ]);
+}
