@@ -277,3 +277,77 @@ fn xargs_with_unlimited_parallelism_over_a_large_counter_is_a_fork_bomb() {
         ("seq 1 100000 | xargs -P $(nproc) -n1 echo", ALLOW, "-"),
     ]);
 }
+
+/// Object-store and key-value-store clients beyond `aws s3`/`gsutil`: their delete verbs are
+/// judged like `aws s3 rm` (`cloud.storage_delete*`, deny), and emptying a key-value or
+/// secret store below a path or destroying every version of a secret like `etcdctl del
+/// --prefix` (`db.kv_destroy`, `db.vault_*`). Listing, copying, syncing, dry runs, a single
+/// key and Vault's recoverable `kv delete` stay allowed.
+#[test]
+fn object_and_key_value_store_delete_verbs_are_destructive() {
+    table(&[
+        (
+            "mc rm --recursive --force local/bucket",
+            DENY,
+            "cloud.storage_delete",
+        ),
+        ("mc rb --force play/bucket", DENY, "cloud.storage_delete"),
+        (
+            "s3cmd del --recursive s3://bucket",
+            DENY,
+            "cloud.storage_delete",
+        ),
+        ("s3cmd rb s3://bucket", DENY, "cloud.storage_delete"),
+        (
+            "azcopy remove 'https://a.blob.core.windows.net/c' --recursive",
+            DENY,
+            "cloud.storage_delete",
+        ),
+        (
+            "b2 rm --recursive b2://bucket",
+            DENY,
+            "cloud.storage_delete",
+        ),
+        (
+            "rclone purge remote:bucket",
+            DENY,
+            "cloud.storage_delete_rclone",
+        ),
+        (
+            "rclone delete remote:path --min-age 30d",
+            DENY,
+            "cloud.storage_delete_rclone",
+        ),
+        (
+            "az storage blob delete-batch -s container --account-name acct",
+            DENY,
+            "cloud.storage_delete_azure",
+        ),
+        ("az storage container delete -n c", DENY, "*"),
+        ("consul kv delete -recurse app/", DENY, "db.kv_destroy"),
+        (
+            "vault kv metadata delete secret/app",
+            DENY,
+            "db.vault_metadata_delete",
+        ),
+        (
+            "vault kv destroy -versions=1,2 secret/app",
+            DENY,
+            "db.vault_destroy",
+        ),
+        ("vault secrets disable secret/", DENY, "db.vault_destroy"),
+        // Benign neighbours.
+        ("mc ls local/bucket", ALLOW, "-"),
+        ("mc cp f local/bucket/", ALLOW, "-"),
+        ("rclone delete --dry-run remote:path", ALLOW, "-"),
+        ("rclone sync ./dist remote:site", ALLOW, "-"),
+        ("rclone ls remote:", ALLOW, "-"),
+        ("s3cmd ls s3://bucket", ALLOW, "-"),
+        ("az storage blob list -c c", ALLOW, "-"),
+        ("azcopy copy a b", ALLOW, "-"),
+        ("vault kv get secret/app", ALLOW, "-"),
+        ("vault kv metadata get secret/app", ALLOW, "-"),
+        ("vault kv delete secret/app", ALLOW, "-"),
+        ("consul kv delete app/key", ALLOW, "-"),
+    ]);
+}
