@@ -747,7 +747,8 @@ pub(crate) fn find_flagged_entry(
     cwd: &Cwd,
     ctx: &Context,
 ) -> Option<(String, RuleRef)> {
-    if judge_delete(root, true, Shape::Descendants, true, cwd, ctx).is_some() {
+    if entries.is_empty() || judge_delete(root, true, Shape::Descendants, true, cwd, ctx).is_some()
+    {
         return None;
     }
     entries.iter().find_map(|e| {
