@@ -1711,6 +1711,15 @@ impl Walker<'_> {
         } else {
             stdin
         };
+        // `seq 1 100000 | xargs -P0 -n1 sleep 999`: a process per item, all at once.
+        let producer = self
+            .commands
+            .iter()
+            .rev()
+            .find(|c| c.via.len() == scope.via.len());
+        if crate::control::xargs_floods(options, stdin, producer) {
+            self.record(argv, scope, ids::RCE_FORK_BOMB.verdict());
+        }
         let delimited = has(&["--null", "--delimiter"], &['0', 'd']);
         // How many items (`-n`) or input lines (`-L`, `-l`, one with `-I`) each run takes:
         // `sh -c 'rm "$1"' _` sees only its first item per run. A size limit (`-s`) or a
@@ -2929,6 +2938,18 @@ impl Walker<'_> {
                 .map(|p| p[1].text.as_str())
         })
         .flatten();
+        let expr_start = i;
+        // What the name and path tests select for the action at `at` (see
+        // `targets::find_selected_entries`).
+        let selected = |at: usize| {
+            let expr: Vec<(bool, &str)> = args
+                .get(expr_start..)
+                .unwrap_or(&[])
+                .iter()
+                .map(|w| (w.exact, w.text.as_str()))
+                .collect();
+            targets::find_selected_entries(&expr, at.saturating_sub(expr_start))
+        };
         while let Some(w) = args.get(i) {
             i += 1;
             if !w.exact {
@@ -2936,6 +2957,14 @@ impl Walker<'_> {
             }
             match w.text.as_str() {
                 "-delete" => {
+                    let entries = selected(i - 1);
+                    for root in roots.iter().filter(|r| r.exact) {
+                        if let Some((_, rule)) =
+                            targets::find_flagged_entry(&root.text, &entries, &scope.cwd, self.ctx)
+                        {
+                            worst = Some(worse(worst, rule.verdict()));
+                        }
+                    }
                     for root in &roots {
                         // Unfiltered, the search of the workspace root deletes all of it
                         // (`rm -rf ./*`), as its `-exec` items do below.
@@ -2986,6 +3015,7 @@ impl Walker<'_> {
                         i += 1;
                     }
                     let mut cmd: Vec<Word> = args.get(start..i).unwrap_or(&[]).to_vec();
+                    let entries = selected(start - 1);
                     i += 1;
                     for root in &roots {
                         // With no predicate that selects by name, path, time, size or
@@ -3001,7 +3031,17 @@ impl Walker<'_> {
                                 &scope.cwd,
                                 self.ctx,
                             ) == Some(ids::FS_DELETE_WORKSPACE_GLOB);
-                        let item = if whole_workspace {
+                        let flagged = root
+                            .exact
+                            .then(|| {
+                                targets::find_flagged_entry(
+                                    &root.text, &entries, &scope.cwd, self.ctx,
+                                )
+                            })
+                            .flatten();
+                        let item = if let Some((path, _)) = flagged {
+                            Word::lit(path)
+                        } else if whole_workspace {
                             Word::paths(
                                 &format!("{}/*", root.text.trim_end_matches('/')),
                                 WordShape::Glob,
@@ -3075,11 +3115,16 @@ impl Walker<'_> {
             }
         });
         self.record(argv, scope, verdict);
+        // What it prints is what its tests select: `find . -name .git | xargs rm -rf`.
+        let printed = selected(args.len());
         Producer::FindPaths(
             roots
                 .into_iter()
                 .filter(|w| w.exact)
-                .map(|w| w.text)
+                .map(|w| {
+                    targets::find_flagged_entry(&w.text, &printed, &scope.cwd, self.ctx)
+                        .map_or(w.text, |(path, _)| path)
+                })
                 .collect(),
         )
     }
