@@ -2647,7 +2647,7 @@ fn const_int(node: Node<'_>, src: &str, depth: usize) -> Option<u128> {
         .filter(|c| c.kind() != "comment")
         .collect();
     match node.kind() {
-        "integer" | "number" | "float" | "integer_literal" => {
+        "integer" | "number" | "float" | "integer_literal" | "scientific_notation" => {
             let t: String = text(node, src).chars().filter(|&c| c != '_').collect();
             let t = t.trim_end_matches(['n', 'L', 'l']);
             if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
@@ -3282,7 +3282,7 @@ fn always_true_or_forks(
         .filter(|k| k.kind() != "comment")
         .collect();
     match (c.kind(), kids.as_slice()) {
-        ("parenthesized_expression" | "arguments" | "condition", [one]) => {
+        ("parenthesized_expression" | "arguments" | "condition" | "array", [one]) => {
             always_true_or_forks(Some(*one), src, depth + 1, leaf)
         }
         ("binary_operator" | "binary" | "binary_expression" | "boolean_operator", [l, r])
