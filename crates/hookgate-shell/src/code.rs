@@ -389,6 +389,9 @@ impl Scanner<'_> {
                     return;
                 }
                 let mut found = Vec::new();
+                if let Some(shell) = self.tagged_shell(node) {
+                    found.push(shell);
+                }
                 if let Some(what) = self.huge_call(&call, node) {
                     found.push(Finding::Exhaust { what });
                 }
@@ -529,10 +532,15 @@ impl Scanner<'_> {
         };
         let param = field(callback, "parameter")
             .or_else(|| field(callback, "parameters").and_then(|p| p.named_child(0)));
-        if let Some(p) = param.filter(|p| p.kind() == "identifier") {
-            self.env
-                .aliases
-                .insert(text(p, self.src).to_owned(), module);
+        match param {
+            Some(p) if p.kind() == "identifier" => {
+                self.env
+                    .aliases
+                    .insert(text(p, self.src).to_owned(), module);
+            }
+            // `import('fs').then(({rmSync}) => rmSync(…))`: destructured as `const {…} =`.
+            Some(p) if p.kind() == "object_pattern" => self.bind(&Expr::Dyn, Expr::Name(module), p),
+            _ => {}
         }
     }
 
@@ -1601,7 +1609,15 @@ impl Scanner<'_> {
             }
             Api::Op(op, a) => {
                 let p = path_of(a);
-                out.push(eff(op, p, false));
+                // `Deno.remove(p, {recursive: true})`, `fs.rmdirSync(p, {recursive: true})`:
+                // the options make a one-entry delete a tree delete.
+                let recursive = op == EffectOp::Delete
+                    && args.iter().any(|e| {
+                        matches!(e, Expr::Object(kv) if kv.iter().any(|(k, v)| {
+                            k == "recursive" && !matches!(v, Expr::Name(f) if f == "false")
+                        }))
+                    });
+                out.push(eff(op, p, recursive));
             }
             Api::Each(op, from) => {
                 let mut targets: Vec<&Expr> = args.iter().skip(from).collect();
@@ -2750,6 +2766,37 @@ impl Scanner<'_> {
         }
     }
 
+    /// A shell command written as a tagged template: Bun's `` Bun.$`rm -rf ~` `` (and `$`
+    /// imported from `bun`), zx's and execa's `` $`…` ``. The template is the command line;
+    /// an interpolation whose value is not known keeps it inexact (asked about).
+    fn tagged_shell(&self, node: Node<'_>) -> Option<Finding> {
+        if self.lang != Lang::Node || node.kind() != "call_expression" {
+            return None;
+        }
+        let template = field(node, "arguments").filter(|a| a.kind() == "template_string")?;
+        let tag = self.lower(field(node, "function")?, 0);
+        let name = qualify(&tag, &self.env, 0)?.name;
+        if !matches!(
+            name.as_str(),
+            "Bun.$" | "bun.$" | "zx.$" | "execa.$" | "execa.execaCommand" | "$"
+        ) || (name == "$" && !self.env.aliases.contains_key("$"))
+        {
+            return None;
+        }
+        let value = if has_interpolation(template) {
+            self.interpolated(template, 0)
+        } else {
+            Expr::Str(inner_text(template, self.src).unwrap_or("").to_owned())
+        };
+        Some(match static_str(&value, &self.env, 0) {
+            Some(code) => Finding::Shell { code, exact: true },
+            None => Finding::Shell {
+                code: strip_quotes(text(template, self.src)).to_owned(),
+                exact: false,
+            },
+        })
+    }
+
     /// A known allocator called with a constant size past [`HUGE_ALLOCATION`]
     /// (`bytearray(1 << 40)`, `Buffer.alloc(1e12)`, `"x".repeat(1e12)`,
     /// `str_repeat(' ', 10**12)`, `Array.new(10**12, 0)`); `call` is `node` lowered.
@@ -3886,7 +3933,13 @@ fn python_api(name: &str) -> Option<Api> {
         | "pty.spawn"
         | "asyncio.create_subprocess_shell"
         | "commands.getoutput" => Api::Spawn(Kw("args", 0)),
-        "asyncio.create_subprocess_exec" => Api::Spawn(Pos(0)),
+        // libc's `system` reached through ctypes runs a shell command line.
+        "asyncio.create_subprocess_exec"
+        | "ctypes.CDLL().system"
+        | "ctypes.cdll.LoadLibrary().system"
+        | "ctypes.PyDLL().system"
+        | "ctypes.cdll.libc.system"
+        | "ctypes.CDLL().popen" => Api::Spawn(Pos(0)),
         "os.execv" | "os.execve" | "os.execvp" | "os.execvpe" | "os.posix_spawn"
         | "os.posix_spawnp" => Api::Spawn(Pos(1)),
         "os.execl" | "os.execle" | "os.execlp" | "os.execlpe" => Api::SpawnArgv(1),
@@ -3894,6 +3947,8 @@ fn python_api(name: &str) -> Option<Api> {
         "os.spawnv" | "os.spawnve" | "os.spawnvp" | "os.spawnvpe" => Api::Spawn(Pos(2)),
         "os.spawnl" | "os.spawnle" | "os.spawnlp" | "os.spawnlpe" => Api::SpawnArgv(2),
         "os.fork" | "os.forkpty" => Api::Op(Spawn, Pos(usize::MAX)),
+        // Archives read the tree they pack (`make_archive(base, 'zip', '~/.ssh')`).
+        "shutil.make_archive" => Api::Op(Read, Kw("root_dir", 2)),
         "os.putenv" | "os.environ.update" | "os.environ.setdefault" | "os.environ.__setitem__" => {
             Api::SetEnvKw
         }

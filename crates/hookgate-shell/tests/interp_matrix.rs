@@ -112,6 +112,7 @@ const PYTHON: Lang = Lang {
         r#"import os; getattr(os, "system")("{C}")"#,
         r#"__import__("os").system("{C}")"#,
         r#"import os; os.popen("{C}").read()"#,
+        r#"import ctypes; ctypes.CDLL(None).system(b"{C}")"#,
     ],
     send: &[
         (
@@ -288,6 +289,8 @@ const BUN: Lang = Lang {
     spawn: &[
         r#"Bun.spawn(["sh", "-c", "{C}"])"#,
         r#"Bun.spawnSync(["sh", "-c", "{C}"])"#,
+        "await Bun.$`{C}`",
+        r#"import {$} from "bun"; await $`{C}`"#,
         r#"require("child_process").execSync("{C}")"#,
     ],
     send: NODE_SEND,
@@ -313,6 +316,7 @@ const DENO: Lang = Lang {
         "Deno.removeSync({P}, {recursive: true})",
         "await Deno.remove({P}, {recursive: true})",
         r#"import("node:fs").then(fs => fs.rmSync({P}, {recursive: true}))"#,
+        r#"import("node:fs").then(({rmSync}) => rmSync({P}, {recursive: true}))"#,
     ],
     write: &[
         r#"Deno.writeTextFileSync({P}, "x", {append: true})"#,
