@@ -1561,10 +1561,14 @@ impl Scanner<'_> {
         // `Deno.env.toObject()`) inside any argument, or a credential variable written to a
         // stream (`sock.write(…)`, `print $s $ENV{TOKEN}`): one-liners that also reach the
         // network send it.
-        let written = matches!(
-            callee.as_ref(),
-            Expr::Attr(_, m) if is_data_sink_method(m)
-        ) || is_data_sink_method(&name);
+        let written = match callee.as_ref() {
+            // `sock.write(…)`, `TCPSocket.new(…).puts(…)`, `ua->post(…)`.
+            Expr::Attr(obj, m) => is_data_sink_method(m) && self.is_connection(obj, 0),
+            // `print $sock …`, `fwrite($s, …)`: the stream is the first argument.
+            _ => {
+                is_data_sink_method(&name) && args.first().is_some_and(|a| self.is_connection(a, 0))
+            }
+        };
         if let Some(source) = args
             .iter()
             .chain(kwargs.iter().map(|(_, v)| v))
@@ -2763,6 +2767,33 @@ impl Scanner<'_> {
                 Some(format!("a literal repeated {n} times"))
             }
             _ => None,
+        }
+    }
+
+    /// Whether a value is a network connection or client: the result of a network API
+    /// (`TCPSocket.new(…)`, `socket.create_connection(…)`, `fsockopen(…)`,
+    /// `HTTP::Tiny->new`), through variables and method chains on it. Data written to one
+    /// is sent; data written to stdout (`print`, `sys.stdout.write`) is not.
+    fn is_connection(&self, e: &Expr, depth: usize) -> bool {
+        if depth > MAX_HOPS {
+            return false;
+        }
+        match e {
+            Expr::Name(n) => self
+                .env
+                .vars
+                .get(n)
+                .is_some_and(|v| self.is_connection(v, depth + 1)),
+            Expr::Attr(obj, _) => self.is_connection(obj, depth + 1),
+            Expr::Call { callee, .. } => {
+                qualify(callee, &self.env, 0).is_some_and(|c| {
+                    matches!(
+                        api(self.lang, &normalize(self.lang, &c.name)),
+                        Some(Api::Network(_))
+                    )
+                }) || matches!(callee.as_ref(), Expr::Attr(obj, _) if self.is_connection(obj, depth + 1))
+            }
+            _ => false,
         }
     }
 

@@ -241,6 +241,27 @@ fn environment_dumps_written_to_the_network_are_exfiltration() {
             "-",
         ),
         (r##"ruby -e 'puts ENV.to_h.keys.sort'"##, ALLOW, "-"),
+        // A credential printed to the terminal is not written to the connection.
+        (
+            r##"python3 -c 'import os, requests; print(os.environ["GITHUB_TOKEN"]); requests.get("https://api.github.com")'"##,
+            ALLOW,
+            "-",
+        ),
+        (
+            r##"python3 -c 'import os, sys, requests; sys.stdout.write(os.environ["GITHUB_TOKEN"]); requests.get("https://api.github.com")'"##,
+            ALLOW,
+            "-",
+        ),
+        (
+            r##"ruby -e 'require "net/http"; puts ENV["GITHUB_TOKEN"]; Net::HTTP.get(URI("https://api.github.com"))'"##,
+            ALLOW,
+            "-",
+        ),
+        (
+            r##"perl -MLWP::Simple -e 'print $ENV{GITHUB_TOKEN}; get("https://api.github.com")'"##,
+            ALLOW,
+            "-",
+        ),
     ]);
 }
 
