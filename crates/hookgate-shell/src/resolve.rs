@@ -2158,6 +2158,7 @@ impl Walker<'_> {
         let mut script: Option<Word> = None;
         let mut module = false;
         let mut awk_file = false;
+        let mut modules = String::new();
         let mut i = 0;
         while let Some(w) = args.get(i) {
             let t = w.text.as_str();
@@ -2184,6 +2185,15 @@ impl Walker<'_> {
                     let mut attached = w.clone();
                     v.clone_into(&mut attached.text);
                     push_code(&mut code, &attached);
+                    i += 1;
+                    continue;
+                }
+                // Perl's `-MFile::Path=rmtree`: the module flag takes the rest of the word
+                // (perlrun), so it is a `use` line, not a cluster ending in `-e`.
+                if lang == Lang::Perl
+                    && let Some(line) = crate::code::perl_module_flag(t)
+                {
+                    modules.push_str(&line);
                     i += 1;
                     continue;
                 }
@@ -2233,6 +2243,10 @@ impl Walker<'_> {
             {
                 script = Some(w.clone());
             }
+        }
+        // Perl runs `-M`/`-m` as `use` lines before the code: the code is judged with them.
+        if let Some(c) = code.as_mut().filter(|_| !modules.is_empty()) {
+            c.text.insert_str(0, &modules);
         }
         let via = format!("{name} -c");
         let before = self.commands.len();
@@ -2451,6 +2465,11 @@ impl Walker<'_> {
                     self.record(argv, scope, v);
                 }
                 Finding::MongoDrop => self.record(argv, scope, ids::DB_MONGO_DROP.verdict()),
+                Finding::Exhaust { what } => {
+                    let mut v = ids::RES_MEMORY_EXHAUST.verdict();
+                    v.reason = format!("{}: {what}", v.reason);
+                    self.record(argv, scope, v);
+                }
                 // Remembered like `curl -o`'s output, so a later spawn of the file (from the
                 // snippet or the rest of the line) is download-then-run.
                 Finding::Downloaded { path } => {
@@ -2496,10 +2515,16 @@ impl Walker<'_> {
         let cwd = &scope.cwd;
         let rule = match op {
             EffectOp::Write => targets::judge_write(raw, exact, cwd, self.ctx),
+            // A pattern from code (`glob(root . '/*')` mapped to `unlink`) is judged as the
+            // shell's glob is (`rm ./*` at the workspace root).
             EffectOp::Delete => targets::judge_delete(
                 raw,
                 exact,
-                crate::targets::Shape::Exact,
+                if exact && raw.contains(['*', '?', '[']) {
+                    crate::targets::Shape::Glob
+                } else {
+                    crate::targets::Shape::Exact
+                },
                 recursive,
                 cwd,
                 self.ctx,
