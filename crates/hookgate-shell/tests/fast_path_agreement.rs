@@ -1,0 +1,91 @@
+//! The plain-words fast path (`lib.rs`) and the grammar path must give the same analysis for
+//! every line the fast path takes: a line judged differently depending on which path it took
+//! is a decision that depends on an optimisation. These rows are the two kinds the fast path
+//! used to take alone: declaration builtins first, and first words holding `@` or `%`.
+
+mod common;
+
+use common::ctx;
+use hookgate_shell::Analyzer;
+
+/// Analyses every line on both paths and reports each difference.
+#[track_caller]
+fn both_paths_agree(lines: &[&str]) {
+    let mut fast = Analyzer::new().expect("grammar loads");
+    let mut full = Analyzer::new().expect("grammar loads");
+    full.set_fast_path(false);
+    let mut wrong = Vec::new();
+    for line in lines {
+        let a = fast.analyze(line, &ctx());
+        let b = full.analyze(line, &ctx());
+        if a != b {
+            wrong.push(format!(
+                "{line:?}:\n  fast {:?} {:?} {:?}\n  full {:?} {:?} {:?}",
+                a.action(),
+                a.verdict.rule_id,
+                a.commands
+                    .iter()
+                    .map(|c| c.argv.clone())
+                    .collect::<Vec<_>>(),
+                b.action(),
+                b.verdict.rule_id,
+                b.commands
+                    .iter()
+                    .map(|c| c.argv.clone())
+                    .collect::<Vec<_>>(),
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn declaration_builtins_are_judged_the_same_on_both_paths() {
+    both_paths_agree(&[
+        "export A=1",
+        "export NODE_ENV=production",
+        "export PATH=/tmp/x:$PATH",
+        "export LD_PRELOAD=/tmp/x.so",
+        "export HISTSIZE=0",
+        "export HISTFILE=/dev/null",
+        "export GIT_EDITOR=true",
+        "export -n A",
+        "export -p",
+        "export",
+        "declare -x A=1",
+        "declare -p",
+        "declare -r A=1",
+        "typeset -x LD_PRELOAD=/tmp/x.so",
+        "local a=1",
+        "readonly A=1",
+        "unset A",
+        "unset -f cd",
+        "unset HISTFILE",
+        "export A=1 B=2 rm",
+        "export a.b=1",
+    ]);
+}
+
+#[test]
+fn first_words_with_at_or_percent_are_judged_the_same_on_both_paths() {
+    both_paths_agree(&[
+        "rimraf@5.0.1 dist",
+        "rimraf@5 /",
+        "%1",
+        "% 1",
+        "%vim",
+        "@",
+        "@ rm -rf /",
+        "a@b rm",
+        "user@host",
+        "x% -rf /",
+        "50% done",
+        "npm@10 install",
+        "node@20 --version",
+    ]);
+}
