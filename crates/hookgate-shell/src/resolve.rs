@@ -3301,7 +3301,7 @@ impl Walker<'_> {
         {
             // A flag or subcommand only known at run time, on a command with dangerous forms.
             let sub = args.positionals.first().copied().unwrap_or("");
-            if crate::taxonomy::has_rules_for(name, sub) {
+            if crate::taxonomy::has_rules_for(name, sub) || crate::hazards::judged_here(name) {
                 worst = Some(Verdict::unknown(
                     "an argument of a command with destructive forms is only known at run time",
                 ));

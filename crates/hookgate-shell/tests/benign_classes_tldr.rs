@@ -119,3 +119,94 @@ fn parallel_items_from_input_are_quoted_arguments() {
         ),
     ]);
 }
+
+/// Read-only verbs of system tools are not the changes their neighbours make: iproute2's
+/// `s` is `show` except for `link` (where it is `set`), `firewall-cmd` is a change unless
+/// every option lists or queries, `nft list`/`describe`/`monitor` read the ruleset, and
+/// `passwd -S` prints an account's status.
+#[test]
+fn read_only_verbs_of_system_tools_are_not_changes() {
+    table(&[
+        ("ip a s eth0", ALLOW, "-"),
+        ("ip r s", ALLOW, "-"),
+        ("ip neigh s", ALLOW, "-"),
+        ("ip -4 addr show dev eth0", ALLOW, "-"),
+        ("firewall-cmd --list-all-zones", ALLOW, "-"),
+        ("firewall-cmd --zone public --list-all", ALLOW, "-"),
+        ("firewall-cmd --get-active-zones", ALLOW, "-"),
+        ("firewall-cmd --query-service ssh", ALLOW, "-"),
+        ("firewall-cmd --permanent --list-services", ALLOW, "-"),
+        ("firewall-cmd --state", ALLOW, "-"),
+        ("nft list ruleset", ALLOW, "-"),
+        ("nft -a list table inet filter", ALLOW, "-"),
+        ("passwd -S", ALLOW, "-"),
+        ("passwd --status -a", ALLOW, "-"),
+        // Their changes stay flagged.
+        ("ip l s eth0 down", ASK, "sys.network_change"),
+        ("ip -n blue l s eth0 down", ASK, "sys.network_change"),
+        ("ip link set eth0 down", ASK, "sys.network_change"),
+        ("ip a a 10.0.0.1/24 dev eth0", ASK, "sys.network_change"),
+        ("ip a d 10.0.0.1/24 dev eth0", ASK, "sys.network_change"),
+        ("ip route del default", ASK, "sys.network_change"),
+        ("ip r r default via 10.0.0.1", ASK, "sys.network_change"),
+        ("firewall-cmd --reload", DENY, "sys.firewall"),
+        (
+            "firewall-cmd --permanent --zone public --add-service https",
+            DENY,
+            "sys.firewall",
+        ),
+        (
+            "firewall-cmd --list-all --add-service=http",
+            DENY,
+            "sys.firewall",
+        ),
+        ("firewall-cmd --panic-on", DENY, "sys.firewall"),
+        (
+            "firewall-cmd --direct --add-rule ipv4 filter INPUT 0 -j ACCEPT",
+            DENY,
+            "sys.firewall",
+        ),
+        ("nft flush ruleset", DENY, "sys.firewall"),
+        ("nft -f rules.nft", DENY, "sys.firewall"),
+        (
+            "sudo nft add rule inet filter input accept",
+            DENY,
+            "sys.firewall",
+        ),
+        ("passwd", DENY, "sys.users"),
+        ("passwd -d root", DENY, "sys.users"),
+        ("passwd -S -d root", DENY, "sys.users"),
+    ]);
+}
+
+/// `kill`'s first word, when more follow, is the signal: `kill -1 PID` sends SIGHUP to PID.
+/// `-1` as a target (after a signal, `-s SIG`, `-n N` or `--`) is every process.
+#[test]
+fn kill_minus_one_is_a_signal_first_and_every_process_as_a_target() {
+    table(&[
+        ("kill -1 4242", ALLOW, "-"),
+        ("kill -1 $(cat server.pid)", ALLOW, "-"),
+        ("kill -HUP 4242", ALLOW, "-"),
+        ("kill -9 -1", DENY, "sys.kill_all"),
+        ("kill -- -1", DENY, "sys.kill_all"),
+        ("kill -s HUP -1", DENY, "sys.kill_all"),
+        ("kill -n 9 -1", DENY, "sys.kill_all"),
+        ("kill -1 -1", DENY, "sys.kill_all"),
+        ("kill -TERM -1", DENY, "sys.kill_all"),
+        ("kill 4242 -1", DENY, "sys.kill_all"),
+    ]);
+}
+
+/// `standard-version` (and its fork `commit-and-tag-version`) bumps, commits and tags
+/// locally; the push and the publish are separate commands, judged as such.
+#[test]
+fn local_release_bumps_are_not_release_automation() {
+    table(&[
+        ("standard-version", ALLOW, "-"),
+        ("npx standard-version --release-as minor", ALLOW, "-"),
+        ("npx commit-and-tag-version", ALLOW, "-"),
+        ("semantic-release", DENY, "pkg.release_automation"),
+        ("npx release-it --ci", DENY, "pkg.release_automation"),
+        ("standard-version && npm publish", DENY, "*"),
+    ]);
+}

@@ -3,6 +3,8 @@
 //! is a decision that depends on an optimisation. These rows are the two kinds the fast path
 //! used to take alone: declaration builtins first, and first words holding `@` or `%`.
 
+#![allow(clippy::expect_used)] // test code: a failure should stop loudly
+
 mod common;
 
 use common::ctx;
