@@ -152,7 +152,7 @@ impl Analyzer {
         }
         let mut scope = Scope::new(Cwd::Known(ctx.cwd.clone()));
         if self.fast_path
-            && let Some(words) = plain_words(command)
+            && let Some(words) = plain_words(command, false)
         {
             let mut walker = Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
             let argv: Vec<walk::Word> = words.into_iter().map(walk::Word::lit).collect();
@@ -222,9 +222,13 @@ const RESERVED: &[&str] = &[
 
 /// Builtins the grammar reads as declarations (`export A=1` is a `declaration_command`, not a
 /// command with an argument `A=1`, and the walker models what it assigns and exports there).
-/// A line starting with one always goes to the grammar, so what it records (the assignments
-/// it makes, not an `export` argv) does not depend on which path judged it
-/// (`tests/fast_path_agreement.rs`).
+/// A line with quotes or a tilde, or a nested source (`bash -c '…'`), starting with one goes
+/// to the grammar. Other lines starting with one take the fast path, where `export` is judged
+/// on its argv plus the same hijack check as the statement form: both paths give the same
+/// verdict (`tests/fast_path_agreement.rs`), but they record it differently (an `export` argv
+/// here, the assignment's text there), and the policy's `no-env-var-modification` reads the
+/// argv form only — moving these lines to the grammar waits for it to read the `set_env`
+/// effects both paths attach (README, "Not done yet").
 const DECLARATIONS: &[&str] = &["export", "declare", "typeset", "local", "readonly", "unset"];
 
 /// The fast path: a line made only of *plain words* separated by blanks is, to bash, exactly
@@ -239,16 +243,17 @@ const DECLARATIONS: &[&str] = &["export", "declare", "typeset", "local", "readon
 ///
 /// Quoted text may hold blanks and any printable ASCII (`*`, `|`, `;` are data there), but no
 /// newline or other control byte. An unterminated quote, assignments and reserved words go
-/// to the grammar; the first word must be unquoted, must not be a declaration
-/// ([`DECLARATIONS`]) and must not hold `@` or `%`: the grammar rejects `x@`/`x%` in command
-/// position, so such a line is unknown on both paths (ask) rather than allowed only when it
-/// happens to be plain. Most agent commands
+/// to the grammar; the first word must be unquoted and must not hold `@` or `%` (the grammar
+/// rejects `x@`/`x%` in command position, so such a line is unknown on both paths — ask —
+/// rather than allowed only when it happens to be plain); on a line with quotes or a tilde,
+/// or when `strict` (nested sources), it must not be a declaration ([`DECLARATIONS`]). Most
+/// agent commands
 /// (`git status`, `git diff HEAD~1`, `grep -rn 'TODO' src`) are like this, and skipping the
 /// grammar for them cuts their cost to a third. Anything else goes through tree-sitter.
 /// `tests/props.rs` (`the_plain_words_fast_path_agrees_with_the_full_parser`) checks both paths
 /// give identical analyses, `tests/fast_path_agreement.rs` the lines it leaves to the grammar.
-pub(crate) fn plain_words(command: &str) -> Option<Vec<String>> {
-    let quotes = check_plain(command)?;
+pub(crate) fn plain_words(command: &str, strict: bool) -> Option<Vec<String>> {
+    let Shape { quotes, extended } = check_plain(command)?;
     let words: Vec<String> = if quotes {
         quoted_words(command)
     } else {
@@ -262,11 +267,19 @@ pub(crate) fn plain_words(command: &str) -> Option<Vec<String>> {
     if first.contains('=')
         || RESERVED.contains(&first.as_str())
         || first.contains(['@', '%'])
-        || DECLARATIONS.contains(&first.as_str())
+        || ((strict || extended) && DECLARATIONS.contains(&first.as_str()))
     {
         return None;
     }
     Some(words)
+}
+
+/// What [`check_plain`] saw in a plain line.
+struct Shape {
+    /// Some word has quotes (quote removal is needed).
+    quotes: bool,
+    /// Quotes or a tilde: more than the original fast path's words (see [`DECLARATIONS`]).
+    extended: bool,
 }
 
 /// A byte's role in a plain line (see [`plain_words`]).
@@ -315,12 +328,11 @@ const PLAIN_CLASS: [Plain; 256] = {
     table
 };
 
-/// Whether `command` is a plain line (see [`plain_words`]), and if so whether some word has
-/// quotes (quote removal is needed).
+/// Whether `command` is a plain line (see [`plain_words`]), and if so how plain.
 /// Allocates nothing: most lines that are not plain fail early, at an operator.
-fn check_plain(command: &str) -> Option<bool> {
+fn check_plain(command: &str) -> Option<Shape> {
     let bytes = command.as_bytes();
-    let mut quotes = false;
+    let (mut quotes, mut tilde) = (false, false);
     // Still in the first word (which must be unquoted), and whether it has begun.
     let (mut in_first, mut begun) = (true, false);
     let mut i = 0;
@@ -335,6 +347,7 @@ fn check_plain(command: &str) -> Option<bool> {
                 if PLAIN_CLASS[usize::from(prev)] != Plain::Word || matches!(prev, b'=' | b':') {
                     return None;
                 }
+                tilde = true;
             }
             Plain::Quote => {
                 if in_first {
@@ -354,7 +367,10 @@ fn check_plain(command: &str) -> Option<bool> {
         }
         i += 1;
     }
-    Some(quotes)
+    Some(Shape {
+        quotes,
+        extended: quotes || tilde,
+    })
 }
 
 /// The words of a plain line with quotes (checked by [`check_plain`]): quote removal and

@@ -373,7 +373,7 @@ impl Walker<'_> {
         // `bash -c 'git push --force origin main'`: plain words skip the grammar here too
         // (see `crate::plain_words`; aliases and functions are resolved on the argv).
         if self.fast_path
-            && let Some(words) = crate::plain_words(source)
+            && let Some(words) = crate::plain_words(source, true)
         {
             let argv: Vec<Word> = words.into_iter().map(Word::lit).collect();
             self.recursion += 1;
