@@ -42,18 +42,20 @@ fn judged(a: &hookgate_shell::Analysis) -> Judged {
     )
 }
 
-/// Both paths give the same verdict and set the same variables.
+/// Analyses every line on both paths and reports each line where `view` of the two
+/// analyses differs.
 #[track_caller]
-fn both_paths_judge_alike(lines: &[&str]) {
+fn both_paths_show_the_same<T: PartialEq + std::fmt::Debug>(
+    lines: &[&str],
+    view: impl Fn(&hookgate_shell::Analysis) -> T,
+) {
     let mut fast = Analyzer::new().expect("grammar loads");
     let mut full = Analyzer::new().expect("grammar loads");
     full.set_fast_path(false);
     let mut wrong = Vec::new();
     for line in lines {
-        let (a, b) = (
-            judged(&fast.analyze(line, &ctx())),
-            judged(&full.analyze(line, &ctx())),
-        );
+        let a = view(&fast.analyze(line, &ctx()));
+        let b = view(&full.analyze(line, &ctx()));
         if a != b {
             wrong.push(format!("{line:?}:\n  fast {a:?}\n  full {b:?}"));
         }
@@ -66,40 +68,16 @@ fn both_paths_judge_alike(lines: &[&str]) {
     );
 }
 
+/// Both paths give the same verdict and set the same variables.
+#[track_caller]
+fn both_paths_judge_alike(lines: &[&str]) {
+    both_paths_show_the_same(lines, judged);
+}
+
 /// Both paths give the same analysis.
 #[track_caller]
 fn both_paths_agree(lines: &[&str]) {
-    let mut fast = Analyzer::new().expect("grammar loads");
-    let mut full = Analyzer::new().expect("grammar loads");
-    full.set_fast_path(false);
-    let mut wrong = Vec::new();
-    for line in lines {
-        let a = fast.analyze(line, &ctx());
-        let b = full.analyze(line, &ctx());
-        if a != b {
-            wrong.push(format!(
-                "{line:?}:\n  fast {:?} {:?} {:?}\n  full {:?} {:?} {:?}",
-                a.action(),
-                a.verdict.rule_id,
-                a.commands
-                    .iter()
-                    .map(|c| c.argv.clone())
-                    .collect::<Vec<_>>(),
-                b.action(),
-                b.verdict.rule_id,
-                b.commands
-                    .iter()
-                    .map(|c| c.argv.clone())
-                    .collect::<Vec<_>>(),
-            ));
-        }
-    }
-    assert!(
-        wrong.is_empty(),
-        "{} differ:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
+    both_paths_show_the_same(lines, Clone::clone);
 }
 
 #[test]
