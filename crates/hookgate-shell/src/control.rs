@@ -842,14 +842,16 @@ impl Walker<'_> {
                 _ => Val::Unknown,
             };
         }
-        // `PATH+=:dir` appends to the old value: judged as `PATH=$PATH:dir`.
+        // `PATH+=:dir` appends to the old value: judged as `PATH=$PATH:dir`. `X=` is the
+        // known empty value (as the plain-words path reads `export X=`), not an unknown one.
         let judged = match &value {
             Some(w) if append => Some(Word {
                 text: format!("${shown}{}", w.text),
                 exact: false,
                 ..w.clone()
             }),
-            _ => value.clone(),
+            Some(w) => Some(w.clone()),
+            None => Some(Word::lit("")),
         };
         if crate::resolve::is_hijack_variable(shown)
             && let Some(verdict) = self.hijack_verdict(shown, judged.as_ref(), scope)

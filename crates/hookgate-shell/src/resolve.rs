@@ -18,6 +18,12 @@ use crate::taxonomy::{self, Args, RuleRef, ids};
 use crate::walk::{Producer, Scope, Walker, Word, WordShape, text};
 
 /// Variables that change which program runs or what it loads.
+///
+/// Not `IFS`: bash, dash and the other shells an agent's command reaches reset it at startup
+/// (it is never imported from the environment), so it cannot change what a child runs, and in
+/// the line itself every expansion it could re-split — an unquoted `$X`, `$@` or `$(…)` — is
+/// left unresolved once the line assigns it (`walk.rs`), so `IFS=/; $(echo rm/-rf/~)` is
+/// unknown (ask) while `while IFS= read -r l` is ordinary work.
 pub(crate) fn is_hijack_variable(name: &str) -> bool {
     matches!(
         name,
@@ -30,7 +36,6 @@ pub(crate) fn is_hijack_variable(name: &str) -> bool {
             | "BASH_ENV"
             | "ENV"
             | "PROMPT_COMMAND"
-            | "IFS"
             | "PS4"
             | "SHELLOPTS"
             | "BASHOPTS"
@@ -1833,9 +1838,44 @@ impl Walker<'_> {
             "--joblog",
             "--results",
             "-L",
+            "-P",
+            "--max-procs",
+            "--block",
+            "--block-size",
+            "--halt",
+            "--retries",
+            "--tmpdir",
+            "--tag-string",
+            "--memfree",
+            "--load",
+            "--nice",
+            "-E",
+            "--arg-sep",
+            "--wd",
+            "--workdir",
         ];
         let end = skip_options(args, &value_opts);
         let rest = args.get(end..).unwrap_or(&[]);
+        let opts = args.get(..end).unwrap_or(&[]);
+        let has = |names: &[&str]| {
+            opts.iter().any(|w| {
+                w.exact
+                    && names.iter().any(|n| {
+                        w.text == *n || w.text.strip_prefix(n).is_some_and(|r| r.starts_with('='))
+                    })
+            })
+        };
+        // `--wd DIR` runs each job elsewhere: relative paths are not the workspace's.
+        let mut elsewhere;
+        let scope = if has(&["--wd", "--workdir"]) {
+            elsewhere = scope.clone();
+            elsewhere.cwd = Cwd::Unknown;
+            &mut elsewhere
+        } else {
+            scope
+        };
+        // `--pipe`: the input reaches each job on its standard input, not as arguments.
+        let piped = has(&["--pipe", "--spreadstdin", "--pipepart", "--pipe-part"]);
         let sep = rest
             .iter()
             .position(|w| w.exact && w.text.starts_with(":::"));
@@ -1856,6 +1896,10 @@ impl Walker<'_> {
             }
             return Producer::Opaque;
         }
+        if piped && values.is_empty() {
+            self.run_code_string(argv, &Word::joined(cmd), scope, "parallel");
+            return Producer::Opaque;
+        }
         // parallel reads one item per line.
         let items: Vec<Word> = if values.is_empty() {
             xargs_runs(&stdin, true, Some(1), None).map_or_else(
@@ -1866,6 +1910,27 @@ impl Walker<'_> {
             values.to_vec()
         };
         for item in items {
+            // An item known only at run time is one argument: parallel shell-quotes what it
+            // puts in `{}` (or appends), so it cannot become code — the job is `CMD "$1"`
+            // with the item as `$1` (its shape kept: `find ~ | parallel rm` still reaches the
+            // home). Items with a known text are substituted as text (over-approximating
+            // their quoting); items carrying a flow (a secret) keep that route too.
+            if !item.exact && item.substs.is_empty() {
+                let mut line: Vec<Word> = cmd.to_vec();
+                let mut replaced = false;
+                for w in &mut line {
+                    if w.text.contains("{}") {
+                        w.text = w.text.replace("{}", "\"$1\"");
+                        replaced = true;
+                    }
+                }
+                if !replaced {
+                    line.push(Word::lit("\"$1\""));
+                }
+                let params = [Word::lit("parallel"), item];
+                self.run_child_code(argv, &Word::joined(&line), scope, "parallel", Some(&params));
+                continue;
+            }
             let mut line: Vec<Word> = cmd.to_vec();
             let mut replaced = false;
             for w in &mut line {
@@ -3306,7 +3371,7 @@ impl Walker<'_> {
         {
             // A flag or subcommand only known at run time, on a command with dangerous forms.
             let sub = args.positionals.first().copied().unwrap_or("");
-            if crate::taxonomy::has_rules_for(name, sub) {
+            if crate::taxonomy::has_rules_for(name, sub) || crate::hazards::judged_here(name) {
                 worst = Some(Verdict::unknown(
                     "an argument of a command with destructive forms is only known at run time",
                 ));
