@@ -1,7 +1,8 @@
 //! Files a runner loads and runs by convention, without being named on its command line:
 //! make files, pytest's `conftest.py`, Python's start-up hooks (`sitecustomize.py`, `.pth`),
-//! task files (`noxfile.py`, `tasks.py`, `Rakefile`, `justfile`, `tox.ini`), JavaScript tool
-//! configs (`*.config.js`, `.eslintrc.js`), `package.json` scripts, shell scripts, git
+//! task files (`noxfile.py`, `tasks.py`, `Rakefile`, `justfile`, `tox.ini`, go-task's
+//! `Taskfile.yml`), JavaScript tool configs (`*.config.js`, `.eslintrc.js`), `package.json`
+//! scripts, shell scripts, git
 //! hooks (those of the hooks directory configured when the verb that runs them is about to),
 //! and the input files database clients are told to run (`psql -f`, `< F`, `.read F`).
 //!
@@ -45,6 +46,8 @@ enum Kind {
     Tox,
     /// `package.json`: its `scripts`.
     PackageJson,
+    /// A go-task `Taskfile.yml`: the `cmds` (and `cmd`) of each task are shell.
+    Taskfile,
     /// A shell script run whole (a git hook).
     Shell,
     /// A file a database client reads as its input (SQL, or a shell's commands for
@@ -123,6 +126,7 @@ fn kind_of(path: &Path) -> Option<(Kind, &'static str)> {
         "Vagrantfile" => (Kind::Ruby, "vagrant"),
         "justfile" | "Justfile" | ".justfile" => (Kind::Just, "just"),
         "tox.ini" => (Kind::Tox, "tox"),
+        _ if TASKFILES.contains(&name) => (Kind::Taskfile, "task"),
         "gulpfile.js" | "Gruntfile.js" | "gruntfile.js" | "Jakefile.js" => {
             (Kind::Node, "its task runner")
         }
@@ -198,6 +202,56 @@ pub(crate) fn script_line(interpreter: Option<&str>, path: &Path, text: &str) ->
         _ => return None,
     };
     Some(format!("{flag} {}", quote(body)))
+}
+
+/// The names go-task looks for, in its order of preference.
+const TASKFILES: &[&str] = &[
+    "Taskfile.yml",
+    "taskfile.yml",
+    "Taskfile.yaml",
+    "taskfile.yaml",
+    "Taskfile.dist.yml",
+    "taskfile.dist.yml",
+    "Taskfile.dist.yaml",
+    "taskfile.dist.yaml",
+];
+
+/// The shell commands of a go-task file: each task's `cmds` (strings, or `cmd:` of a map;
+/// `task:` calls of other tasks run those tasks' own commands, which are listed anyway) and
+/// `cmd`. YAML is read with the untrusted-input budget (`hookgate_core::yaml`); a file that
+/// does not parse contributes nothing, as a file that cannot be read does (what the runner
+/// then does is what it does with any file).
+fn task_commands(text: &str) -> Vec<String> {
+    let Ok(doc) = serde_saphyr::from_str_with_options::<serde_json::Value>(
+        text,
+        hookgate_core::yaml::untrusted_options(),
+    ) else {
+        return Vec::new();
+    };
+    let Some(tasks) = doc.get("tasks").and_then(|t| t.as_object()) else {
+        return Vec::new();
+    };
+    let command = |v: &serde_json::Value| -> Option<String> {
+        v.as_str()
+            .or_else(|| v.get("cmd").and_then(|c| c.as_str()))
+            .map(str::to_owned)
+    };
+    let mut out = Vec::new();
+    for task in tasks.values() {
+        if let Some(c) = task.as_str() {
+            // `tasks: { build: "go build" }`: the short form.
+            out.push(c.to_owned());
+            continue;
+        }
+        if let Some(list) = task.get("cmds").and_then(|c| c.as_array()) {
+            out.extend(list.iter().filter_map(command));
+        }
+        out.extend(task.get("cmd").and_then(command));
+        if let Some(list) = task.as_array() {
+            out.extend(list.iter().filter_map(command));
+        }
+    }
+    out
 }
 
 /// Single-quotes `s` for a POSIX shell.
@@ -400,6 +454,7 @@ fn code_of(kind: Kind, text: &str, goals: Option<&[String]>) -> Vec<String> {
         }
         Kind::Just => just_recipes(text),
         Kind::Tox => tox_commands(text),
+        Kind::Taskfile => task_commands(text),
         Kind::Python => vec![format!("python3 -c {}", quote(text))],
         Kind::Pth => {
             let imports: Vec<&str> = text
@@ -439,7 +494,9 @@ pub(crate) fn written_code(path: &Path, text: &str) -> Vec<Loaded> {
     };
     let what = match kind {
         Kind::Make | Kind::Just => format!("a recipe in {}", path.display()),
-        Kind::PackageJson | Kind::Tox => format!("a script in {}", path.display()),
+        Kind::PackageJson | Kind::Tox | Kind::Taskfile => {
+            format!("a script in {}", path.display())
+        }
         _ => format!("{} (loaded by {runner})", path.display()),
     };
     code_of(kind, text, None)
@@ -748,6 +805,23 @@ pub(crate) fn runner_loads(
         "fab" => files.push((cwd.join("fabfile.py"), Kind::Python, None)),
         "doit" => files.push((cwd.join("dodo.py"), Kind::Python, None)),
         "tox" => files.push((cwd.join("tox.ini"), Kind::Tox, None)),
+        "task" | "go-task" => {
+            let named = rest
+                .iter()
+                .position(|w| w == "-t" || w == "--taskfile")
+                .and_then(|k| rest.get(k + 1))
+                .map(|n| cwd.join(n));
+            let dir = rest
+                .iter()
+                .position(|w| w == "-d" || w == "--dir")
+                .and_then(|k| rest.get(k + 1))
+                .map_or_else(|| cwd.to_path_buf(), |d| cwd.join(d));
+            files.extend(
+                named
+                    .or_else(|| TASKFILES.iter().map(|n| dir.join(n)).find(|p| p.is_file()))
+                    .map(|p| (p, Kind::Taskfile, None)),
+            );
+        }
         "npm" | "pnpm" | "yarn" | "bun" => return package_scripts(argv, tool, rest, cwd),
         // A JavaScript tool `require`s its config when it starts.
         "jest" | "vitest" | "vite" | "webpack" | "rollup" | "eslint" | "next" | "playwright"
@@ -1202,6 +1276,8 @@ mod tests {
             ("Rakefile", true),
             ("justfile", true),
             ("tox.ini", true),
+            ("Taskfile.yml", true),
+            ("taskfile.dist.yaml", true),
             ("src/main.py", false),
             ("test_x.py", false),
             ("index.js", false),
@@ -1248,6 +1324,25 @@ mod tests {
             ),
             s(&["pytest {posargs}", "coverage report"])
         );
+    }
+
+    #[test]
+    fn taskfile_commands_are_shell() {
+        let mut got = task_commands(
+            "version: '3'\ntasks:\n  build:\n    cmds:\n      - go build ./...\n      - cmd: rm -rf ~/.ssh\n      - task: test\n  test:\n    cmd: go test ./...\n  lint: golangci-lint run\n",
+        );
+        got.sort();
+        assert_eq!(
+            got,
+            s(&[
+                "go build ./...",
+                "go test ./...",
+                "golangci-lint run",
+                "rm -rf ~/.ssh"
+            ])
+        );
+        assert!(task_commands("tasks: [").is_empty());
+        assert!(task_commands("version: '3'\n").is_empty());
     }
 
     #[test]

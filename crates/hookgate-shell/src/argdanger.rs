@@ -710,7 +710,10 @@ impl Walker<'_> {
                 .iter()
                 .any(|w| w.exact && w.text.contains('/') && service_port(&w.text)))
             .then(|| ids::SYS_KILLALL.verdict()),
-            "git" => moves_shared_branch(args),
+            "git" => moves_shared_branch(args).or_else(|| rewrites_ref_plumbing(args)),
+            "redis-cli" | "valkey-cli" | "keydb-cli" | "etcdctl" | "consul" => {
+                mass_key_delete(name, words, args)
+            }
             _ => crate::deploy::production_deploy(name, words).or_else(|| {
                 let display = scope.sh.get("DISPLAY").and_then(crate::state::Val::known);
                 crate::terminals::remote_terminal(name, words, display)
@@ -1903,6 +1906,32 @@ const SHARED_BRANCHES: &[&str] = &[
     "staging",
 ];
 
+/// A data store's delete verb given keys only known at run time: `xargs`' items (`redis-cli
+/// --scan … | xargs redis-cli del`) or a substitution (`etcdctl del $(etcdctl get / --prefix
+/// --keys-only)`), `db.mass_delete_keys`. Literal keys (`redis-cli del session:42`) are one
+/// reviewed deletion and stay allowed. Verbs are matched case-insensitively as the servers do.
+fn mass_key_delete(name: &str, words: &[Word], args: &Args<'_>) -> Option<Verdict> {
+    let verb = match (name, args.positionals.as_slice()) {
+        ("etcdctl", [v, ..]) if ["del", "rm"].iter().any(|d| v.eq_ignore_ascii_case(d)) => *v,
+        ("consul", ["kv", v @ "delete", ..]) => *v,
+        ("redis-cli" | "valkey-cli" | "keydb-cli", [v, ..])
+            if ["del", "unlink", "hdel", "getdel"]
+                .iter()
+                .any(|d| v.eq_ignore_ascii_case(d)) =>
+        {
+            *v
+        }
+        _ => return None,
+    };
+    // The keys are the words after the verb (a host given as `-h $REDIS_HOST` is not one).
+    let at = words.iter().position(|w| w.exact && w.text == verb)?;
+    words
+        .get(at + 1..)?
+        .iter()
+        .any(|w| !w.exact)
+        .then(|| ids::DB_MASS_DELETE_KEYS.verdict())
+}
+
 /// `git branch -f|--force SHARED [REV]` (abbreviations normalised by `Args::parse`): the
 /// shared branch moves to another commit, so what it had after that commit drops off it
 /// (`git.branch_force_move`). With `-m`/`-c` (rename, copy) a shared branch named anywhere
@@ -1912,18 +1941,56 @@ fn moves_shared_branch(args: &Args<'_>) -> Option<Verdict> {
     let [sub, names @ ..] = args.positionals.as_slice() else {
         return None;
     };
-    if *sub != "branch" || !args.has_any(&["-f", "--force"]) {
+    if *sub != "branch" {
         return None;
     }
-    let shared = |b: &&str| {
-        SHARED_BRANCHES.contains(b) || b.starts_with("release/") || b.starts_with("hotfix/")
-    };
+    let shared = |b: &&str| is_shared_branch(b);
+    // `-M`/`-C` are `--move --force`/`--copy --force`: renaming or copying ONTO a shared
+    // branch overwrites it. `git branch -M main` alone (rename the current branch to main,
+    // GitHub's set-up line for a new repository) is left alone on purpose (DISAGREEMENTS.md).
+    let forced_rename = args.has_any(&["-M", "-C"]);
+    if forced_rename && !args.has_any(&["-f", "--force"]) {
+        return (names.len() >= 2 && names.iter().any(shared))
+            .then(|| ids::GIT_BRANCH_FORCE_MOVE.verdict());
+    }
+    if !args.has_any(&["-f", "--force"]) {
+        return None;
+    }
     let moved = if args.has_any(&["-m", "-M", "-c", "-C", "--move", "--copy"]) {
         names.iter().any(shared)
     } else {
         names.first().is_some_and(shared)
     };
     moved.then(|| ids::GIT_BRANCH_FORCE_MOVE.verdict())
+}
+
+/// Whether `name` is a long-lived shared branch (see [`SHARED_BRANCHES`]).
+fn is_shared_branch(name: &str) -> bool {
+    SHARED_BRANCHES.contains(&name) || name.starts_with("release/") || name.starts_with("hotfix/")
+}
+
+/// Branch and history rewrites through plumbing: `git update-ref refs/heads/SHARED REV` and
+/// `git symbolic-ref refs/heads/SHARED REF` move a shared branch (`git.update_ref_shared`;
+/// `update-ref -d` is its own data rule); `git replace OBJ REPL`, `--graft`, `--edit`
+/// substitute history (`git.replace_object`). A ref of one's own (`refs/heads/feature`),
+/// `HEAD` (the current branch moves, as `git reset --soft` does) and listing or deleting
+/// replacements stay allowed.
+fn rewrites_ref_plumbing(args: &Args<'_>) -> Option<Verdict> {
+    match args.positionals.as_slice() {
+        ["update-ref" | "symbolic-ref", target, _, ..] if !args.has_any(&["-d", "--delete"]) => {
+            target
+                .strip_prefix("refs/heads/")
+                .is_some_and(is_shared_branch)
+                .then(|| ids::GIT_UPDATE_REF_SHARED.verdict())
+        }
+        ["replace", rest @ ..]
+            if !args.has_any(&["-l", "--list", "-d", "--delete", "--format"])
+                && (!rest.is_empty() || args.has_any(&["--edit", "-e", "--graft"])) =>
+        {
+            Some(ids::GIT_REPLACE_OBJECT.verdict())
+        }
+        _ => None,
+    }
 }
 
 /// Options a runtime reads from its options variable that only tune it (heap size, warnings,

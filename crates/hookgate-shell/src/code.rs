@@ -71,6 +71,8 @@ struct Env {
     /// or callback over `os.listdir('/proc')`, `psutil.process_iter()`): a signal sent to
     /// one of them is a signal to all of them.
     procs: Vec<String>,
+    /// Ruby modules mixed in with `include`/`extend`: a bare call may be one of theirs.
+    included: Vec<String>,
 }
 
 /// A resolved callee: its canonical dotted name and, for a method on a constructed value
@@ -252,6 +254,9 @@ impl Scanner<'_> {
         reason = "one (language, node kind) pair per line is the grammar table; merging tuples hides which grammar a kind belongs to"
     )]
     fn visit(&mut self, node: Node<'_>) {
+        if let Some(what) = self.huge_allocation(node) {
+            self.push(Finding::Exhaust { what });
+        }
         match (self.lang, node.kind()) {
             // `[p.unlink() for p in Path.home().glob('.ssh/*')]`: the loop variable is bound
             // before the body is visited (the body comes first in the source).
@@ -292,6 +297,39 @@ impl Scanner<'_> {
             (Lang::Python, "import_statement" | "import_from_statement") => self.py_import(node),
             (Lang::Node, "import_statement") => self.js_import(node),
             (Lang::Perl, "use_no_statement") => self.pl_use(node),
+            // `include 'http://…'` runs fetched code (allow_url_include).
+            (
+                Lang::Php,
+                "include_expression"
+                | "include_once_expression"
+                | "require_expression"
+                | "require_once_expression",
+            ) => {
+                let target = named_children(node)
+                    .first()
+                    .map_or(Expr::Dyn, |c| self.lower(*c, 0));
+                if url_prefixed(&target, &self.env, 0) {
+                    self.push(Finding::FetchEval {
+                        call: node.kind().trim_end_matches("_expression").to_owned(),
+                    });
+                }
+            }
+            // `include FileUtils` / `extend FileUtils` at the top: the module's methods are
+            // then called by their bare names (`rm_rf(…)`).
+            (Lang::Ruby, "call")
+                if field(node, "receiver").is_none()
+                    && field(node, "method")
+                        .is_some_and(|m| matches!(text(m, self.src), "include" | "extend")) =>
+            {
+                if let Some(list) = field(node, "arguments") {
+                    for m in named_children(list) {
+                        if matches!(m.kind(), "constant" | "scope_resolution") {
+                            let name = text(m, self.src).replace("::", ".");
+                            self.env.included.push(name);
+                        }
+                    }
+                }
+            }
             // Assignments: variables, and environment variables set.
             (Lang::Python, "assignment" | "augmented_assignment")
             | (Lang::Node, "assignment_expression" | "augmented_assignment_expression")
@@ -351,6 +389,12 @@ impl Scanner<'_> {
                     return;
                 }
                 let mut found = Vec::new();
+                if let Some(shell) = self.tagged_shell(node) {
+                    found.push(shell);
+                }
+                if let Some(what) = self.huge_call(&call, node) {
+                    found.push(Finding::Exhaust { what });
+                }
                 self.call(&call, Some(node), 0, &mut found);
                 if self.spawns_async(&call) && in_unbounded_loop(self.lang, node, self.src) {
                     found.push(Finding::ForkLoop);
@@ -488,10 +532,15 @@ impl Scanner<'_> {
         };
         let param = field(callback, "parameter")
             .or_else(|| field(callback, "parameters").and_then(|p| p.named_child(0)));
-        if let Some(p) = param.filter(|p| p.kind() == "identifier") {
-            self.env
-                .aliases
-                .insert(text(p, self.src).to_owned(), module);
+        match param {
+            Some(p) if p.kind() == "identifier" => {
+                self.env
+                    .aliases
+                    .insert(text(p, self.src).to_owned(), module);
+            }
+            // `import('fs').then(({rmSync}) => rmSync(…))`: destructured as `const {…} =`.
+            Some(p) if p.kind() == "object_pattern" => self.bind(&Expr::Dyn, Expr::Name(module), p),
+            _ => {}
         }
     }
 
@@ -1095,9 +1144,24 @@ impl Scanner<'_> {
                     "glob.glob" | "glob.iglob" | "glob" | "Dir.glob" | "Dir.[]" => {
                         first().map_or(Expr::Dyn, Expr::Str)
                     }
-                    "os.listdir" | "os.scandir" | "fs.readdirSync" | "fs.readdir" | "scandir"
-                    | "Dir.children" | "Dir.entries" | "Dir.each_child" | "Deno.readDirSync"
-                    | "Deno.readDir" => {
+                    // PHP's SPL walk: `new RecursiveIteratorIterator(new
+                    // RecursiveDirectoryIterator($d))` yields the entries under `$d`.
+                    "RecursiveIteratorIterator" | "IteratorIterator" => args
+                        .first()
+                        .map_or(Expr::Dyn, |a| self.element_at(a, hops + 1)),
+                    "os.listdir"
+                    | "os.scandir"
+                    | "fs.readdirSync"
+                    | "fs.readdir"
+                    | "scandir"
+                    | "Dir.children"
+                    | "Dir.entries"
+                    | "Dir.each_child"
+                    | "Deno.readDirSync"
+                    | "Deno.readDir"
+                    | "RecursiveDirectoryIterator"
+                    | "DirectoryIterator"
+                    | "FilesystemIterator" => {
                         let dir = if args.is_empty() {
                             Some(".".to_owned())
                         } else {
@@ -1415,6 +1479,14 @@ impl Scanner<'_> {
         {
             self.kill_all(node, out);
         }
+        // Ruby's `obj.send(:m, a…)` / `public_send` / `__send__`, with a literal method name,
+        // is `obj.m(a…)`: judged as the call it makes, not as dynamic code.
+        if hops < MAX_HOPS
+            && let Some(synth) = sent_call(callee, args, kwargs, &self.env)
+        {
+            self.call(&synth, node, hops + 1, out);
+            return;
+        }
         // Functions passed by name or as values (`array_map('unlink', …)`,
         // `map(os.remove, …)`, `files.forEach(fs.unlinkSync)`, `.each(&File.method(:delete))`):
         // each application is judged as the call it is.
@@ -1424,8 +1496,30 @@ impl Scanner<'_> {
         let Some(c) = qualify(callee, &self.env, 0) else {
             return;
         };
-        let name = normalize(self.lang, &c.name);
+        let mut name = normalize(self.lang, &c.name);
+        // A bare call may be a method of a module mixed in with `include` (Ruby).
+        if matches!(callee.as_ref(), Expr::Name(_))
+            && api(self.lang, &name).is_none()
+            && let Some(mixed) = self
+                .env
+                .included
+                .iter()
+                .map(|m| format!("{m}.{name}"))
+                .find(|n| api(self.lang, n).is_some())
+        {
+            name = mixed;
+        }
         let env = &self.env;
+        // `import('https://…')` (Deno, Bun) fetches a module and runs it.
+        if self.lang == Lang::Node
+            && name == "require"
+            && args.first().is_some_and(|a| url_prefixed(a, env, 0))
+        {
+            out.push(Finding::FetchEval {
+                call: "import".to_owned(),
+            });
+            return;
+        }
         // `__import__('shutil')`, `importlib.import_module('os')` with a literal name import
         // a module; what is called on it is judged by name (see `qualify`).
         if matches!(name.as_str(), "__import__" | "importlib.import_module")
@@ -1463,6 +1557,27 @@ impl Scanner<'_> {
                 out.push(Finding::Dynamic("passes an evaluator as a function"));
             }
         }
+        // The environment dumped through a method (`ENV.to_h`, `ENV.inspect`, `getenv()`,
+        // `Deno.env.toObject()`) inside any argument, or a credential variable written to a
+        // stream (`sock.write(…)`, `print $s $ENV{TOKEN}`): one-liners that also reach the
+        // network send it.
+        let written = match callee.as_ref() {
+            // `sock.write(…)`, `TCPSocket.new(…).puts(…)`, `ua->post(…)`.
+            Expr::Attr(obj, m) => is_data_sink_method(m) && self.is_connection(obj, 0),
+            // `print $sock …`, `fwrite($s, …)`: the stream is the first argument.
+            _ => {
+                is_data_sink_method(&name) && args.first().is_some_and(|a| self.is_connection(a, 0))
+            }
+        };
+        if let Some(source) = args
+            .iter()
+            .chain(kwargs.iter().map(|(_, v)| v))
+            .filter(|a| !is_environ(a, env))
+            .find_map(|a| env_source(a, env, 0))
+            .filter(|s| written || matches!(s, crate::model::FlowSource::Environment { .. }))
+        {
+            out.push(Finding::Source(source));
+        }
         // The whole environment handed to any call (`dict(os.environ)`, `JSON.stringify(
         // process.env)`): one-liners that also reach the network send it.
         if args.iter().any(|a| is_environ(a, env)) {
@@ -1498,7 +1613,15 @@ impl Scanner<'_> {
             }
             Api::Op(op, a) => {
                 let p = path_of(a);
-                out.push(eff(op, p, false));
+                // `Deno.remove(p, {recursive: true})`, `fs.rmdirSync(p, {recursive: true})`:
+                // the options make a one-entry delete a tree delete.
+                let recursive = op == EffectOp::Delete
+                    && args.iter().any(|e| {
+                        matches!(e, Expr::Object(kv) if kv.iter().any(|(k, v)| {
+                            k == "recursive" && !matches!(v, Expr::Name(f) if f == "false")
+                        }))
+                    });
+                out.push(eff(op, p, recursive));
             }
             Api::Each(op, from) => {
                 let mut targets: Vec<&Expr> = args.iter().skip(from).collect();
@@ -1521,7 +1644,10 @@ impl Scanner<'_> {
             }
             Api::Tree(a) => {
                 let targets: Vec<&Expr> = match a {
-                    Arg::Pos(0) if self.lang == Lang::Perl => args.iter().collect(),
+                    Arg::Pos(0) if self.lang == Lang::Perl => args
+                        .iter()
+                        .filter(|a| !matches!(a, Expr::Object(_)))
+                        .collect(),
                     _ => arg(a).into_iter().collect(),
                 };
                 if targets.is_empty() {
@@ -1586,7 +1712,10 @@ impl Scanner<'_> {
                 self.spawn(Some(&list), None, out);
             }
             Api::Spawn(a) => {
+                // PHP's second argument is descriptors or a mode (`proc_open(cmd, [], $p)`,
+                // `popen(cmd, 'r')`), not arguments; only `pcntl_exec(path, args)` has them.
                 let rest = match a {
+                    _ if self.lang == Lang::Php && name != "pcntl_exec" => None,
                     Pos(i) => args.get(i + 1),
                     _ => args.get(1),
                 };
@@ -1764,6 +1893,16 @@ impl Scanner<'_> {
 
     fn spawn(&self, cmd: Option<&Expr>, rest: Option<&Expr>, out: &mut Vec<Finding>) {
         let env = &self.env;
+        // Options objects carry the argv: `new Deno.Command('sh', {args: [...]})`,
+        // `Deno.run({cmd: [...]})`.
+        let option = |e: Option<&Expr>, key: &str| match e {
+            Some(Expr::Object(kv)) => kv.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone()),
+            _ => None,
+        };
+        let cmd_list = option(cmd, "cmd");
+        let cmd = cmd_list.as_ref().or(cmd);
+        let args_list = option(rest, "args");
+        let rest = args_list.as_ref().or(rest);
         let literal = match cmd {
             Some(Expr::List(items)) => items
                 .iter()
@@ -1901,6 +2040,7 @@ impl Scanner<'_> {
         let last = name.rsplit('.').next().unwrap_or(&name);
         last.contains("fork")
             || last == "Popen"
+            || name == "Deno.Command().spawn"
             || matches!(
                 name.as_str(),
                 "child_process.spawn"
@@ -1939,7 +2079,7 @@ impl Scanner<'_> {
                 .find(|c| c.kind() != "comment")
                 .map_or(Expr::Dyn, |c| self.lower(c, d)),
             // Strings.
-            (Lang::Python, "string") => self.py_string(node),
+            (Lang::Python, "string") => self.py_string(node, d),
             (Lang::Python, "concatenated_string") => Expr::Concat(
                 named_children(node)
                     .into_iter()
@@ -1948,7 +2088,7 @@ impl Scanner<'_> {
             ),
             (Lang::Node, "string" | "template_string")
             | (Lang::Ruby, "string")
-            | (Lang::Php, "string" | "encapsed_string") => self.plain_string(node),
+            | (Lang::Php, "string" | "encapsed_string") => self.plain_string(node, d),
             (Lang::Ruby, "simple_symbol") => {
                 Expr::Str(text(node, src).trim_start_matches(':').to_owned())
             }
@@ -1957,7 +2097,7 @@ impl Scanner<'_> {
             }
             (Lang::Perl, "string_double_quoted") => {
                 if has_interpolation(node) {
-                    Expr::Dyn
+                    perl_interpolated(strip_quotes(text(node, src)))
                 } else {
                     Expr::Str(unescape(strip_quotes(text(node, src)), false))
                 }
@@ -1994,6 +2134,35 @@ impl Scanner<'_> {
                 "scalar_variable" | "array_variable" | "hash_variable" | "special_scalar_variable",
             )
             | (Lang::Php, "variable_name") => Expr::Name(text(node, src).to_owned()),
+            // `\%ENV`: a reference carries the data it refers to.
+            (Lang::Perl, "to_reference") => lower_field("variable"),
+            (Lang::Perl, "unary_expression")
+                if named_children(node)
+                    .first()
+                    .is_some_and(|c| c.kind() == "to_reference") =>
+            {
+                named_children(node)
+                    .first()
+                    .map_or(Expr::Dyn, |c| self.lower(*c, d))
+            }
+            // `{safe => 0}`: an options hash (File::Path's last argument), not a path.
+            (Lang::Perl, "hash_ref") => {
+                let kids: Vec<Node<'_>> = named_children(node)
+                    .into_iter()
+                    .filter(|c| !matches!(c.kind(), "fat_comma" | "normal_comma" | "comment"))
+                    .collect();
+                Expr::Object(
+                    kids.chunks(2)
+                        .map(|kv| {
+                            let key = kv
+                                .first()
+                                .map_or_else(String::new, |k| text(*k, src).to_owned());
+                            let value = kv.get(1).map_or(Expr::Dyn, |v| self.lower(*v, d));
+                            (key, value)
+                        })
+                        .collect(),
+                )
+            }
             (Lang::Perl, "variable_declaration") => field(node, "variable_name")
                 .or_else(|| named_children(node).into_iter().last())
                 .map_or(Expr::Dyn, |v| self.lower(v, d)),
@@ -2224,7 +2393,7 @@ impl Scanner<'_> {
                 // `map { … } LIST` has two `args` fields: the block (code, visited on its own)
                 // and the list.
                 let mut cursor = node.walk();
-                let args = node
+                let mut args: Vec<Expr> = node
                     .children_by_field_name("args", &mut cursor)
                     .filter(|a| a.kind() != "block")
                     .flat_map(|a| match self.lower(a, d) {
@@ -2232,6 +2401,18 @@ impl Scanner<'_> {
                         other => vec![other],
                     })
                     .collect();
+                // A list operator without parentheses takes the whole comma list to its
+                // right (`open my $f, '>', $p or die`), which the grammar leaves as siblings.
+                if node.kind() == "call_expression_with_spaced_args" {
+                    let mut next = node.next_sibling();
+                    while let Some(comma) = next.filter(|n| n.kind() == "normal_comma") {
+                        let Some(item) = comma.next_named_sibling() else {
+                            break;
+                        };
+                        args.push(self.lower(item, d));
+                        next = item.next_sibling();
+                    }
+                }
                 Expr::Call {
                     callee: Box::new(Expr::Name(name)),
                     args,
@@ -2314,16 +2495,26 @@ impl Scanner<'_> {
         (args, kwargs)
     }
 
-    fn py_string(&self, node: Node<'_>) -> Expr {
+    fn py_string(&self, node: Node<'_>, depth: usize) -> Expr {
         let mut raw = false;
         let mut out = String::new();
+        let mut parts = Vec::new();
         for c in named_children(node) {
             match c.kind() {
                 "string_start" => {
                     let p = text(c, self.src);
                     raw = p.contains(['r', 'R']);
                 }
-                "interpolation" => return Expr::Dyn,
+                "interpolation" => {
+                    // `f"{x!r}"`, `f"{x:>8}"`: a conversion or format changes the text.
+                    let plain = named_children(c).len() == 1;
+                    let value = match c.named_child(0) {
+                        Some(e) if plain => self.lower(e, depth + 1),
+                        _ => Expr::Dyn,
+                    };
+                    parts.push(Expr::Str(std::mem::take(&mut out)));
+                    parts.push(value);
+                }
                 "string_content" => {
                     // escape_sequence children carry the escapes; the rest is literal.
                     let mut last = c.start_byte();
@@ -2342,14 +2533,18 @@ impl Scanner<'_> {
                 _ => {}
             }
         }
-        Expr::Str(out)
+        if parts.is_empty() {
+            return Expr::Str(out);
+        }
+        parts.push(Expr::Str(out));
+        Expr::Concat(parts)
     }
 
     /// A JS/Ruby/PHP string: the text between the delimiters, escapes decoded; any
     /// interpolation makes it dynamic.
-    fn plain_string(&self, node: Node<'_>) -> Expr {
+    fn plain_string(&self, node: Node<'_>, depth: usize) -> Expr {
         if has_interpolation(node) {
-            return Expr::Dyn;
+            return self.interpolated(node, depth);
         }
         let raw = text(node, self.src);
         let single = raw.starts_with('\'');
@@ -2362,6 +2557,381 @@ impl Scanner<'_> {
         };
         Expr::Str(unescape(inner, self.lang == Lang::Php))
     }
+}
+
+impl Scanner<'_> {
+    /// A JS template, Ruby or PHP string with interpolation, as the concatenation it is:
+    /// literal pieces (escapes decoded) and the interpolated expressions, so a value the
+    /// code knows (`${os.homedir()}`, `#{Dir.home}`, `{$_SERVER['HOME']}`) keeps the path
+    /// known. An interpolation nested deeper than a direct child, or one that is not a
+    /// single expression, is a run-time value (fail closed: the effect is unplaced).
+    fn interpolated(&self, node: Node<'_>, depth: usize) -> Expr {
+        let mut parts = Vec::new();
+        for c in named_children(node) {
+            match c.kind() {
+                "interpolation" | "template_substitution" => {
+                    let kids: Vec<Node<'_>> = named_children(c)
+                        .into_iter()
+                        .filter(|k| k.kind() != "comment")
+                        .collect();
+                    parts.push(match kids.as_slice() {
+                        [one] => self.lower(*one, depth + 1),
+                        _ => Expr::Dyn,
+                    });
+                }
+                "string_content" | "string_fragment" | "escape_sequence" | "string_value" => {
+                    if has_interpolation(c) {
+                        return Expr::Dyn;
+                    }
+                    parts.push(Expr::Str(unescape(
+                        text(c, self.src),
+                        self.lang == Lang::Php,
+                    )));
+                }
+                "variable_name" | "subscript_expression" | "member_access_expression"
+                    if self.lang == Lang::Php =>
+                {
+                    parts.push(self.lower(c, depth + 1));
+                }
+                _ => return Expr::Dyn,
+            }
+        }
+        Expr::Concat(parts)
+    }
+}
+
+/// Units (bytes, characters, elements) past which one constant allocation is memory
+/// exhaustion: 2^30. A script that needs a gibibyte at once builds it from data, not from a
+/// literal size; `bytearray(10**6)` stays ordinary.
+pub(crate) const HUGE_ALLOCATION: u128 = 1 << 30;
+
+/// Allocators whose argument at the index is a size in units (per language, as data):
+/// byte buffers, typed arrays, pre-sized arrays, repeated strings.
+fn allocator_size_arg(lang: Lang, name: &str) -> Option<usize> {
+    let method = name.rsplit('.').next().unwrap_or(name);
+    Some(match lang {
+        Lang::Python => match name {
+            "bytearray"
+            | "bytes"
+            | "os.urandom"
+            | "secrets.token_bytes"
+            | "numpy.zeros"
+            | "numpy.ones"
+            | "numpy.empty"
+            | "array.array" => usize::from(name == "array.array"),
+            _ => return None,
+        },
+        Lang::Node => match name {
+            "Buffer.alloc"
+            | "Buffer.allocUnsafe"
+            | "Buffer.allocUnsafeSlow"
+            | "Array"
+            | "ArrayBuffer"
+            | "SharedArrayBuffer"
+            | "Uint8Array"
+            | "Int8Array"
+            | "Uint8ClampedArray"
+            | "Uint16Array"
+            | "Int16Array"
+            | "Uint32Array"
+            | "Int32Array"
+            | "Float32Array"
+            | "Float64Array"
+            | "BigInt64Array"
+            | "BigUint64Array"
+            | "crypto.randomBytes" => 0,
+            _ if matches!(method, "repeat" | "padStart" | "padEnd") => 0,
+            _ => return None,
+        },
+        Lang::Ruby => match name {
+            "Array.new" | "String.new" | "SecureRandom.random_bytes" | "Random.bytes" => 0,
+            _ => return None,
+        },
+        Lang::Php => match name.to_ascii_lowercase().as_str() {
+            "str_repeat" | "array_fill" | "str_pad" | "range" => 1,
+            "random_bytes" | "splfixedarray" => 0,
+            _ => return None,
+        },
+        Lang::Perl | Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => return None,
+    })
+}
+
+/// The value of an integer constant expression (`10**12`, `1 << 40`, `2 ** 40`, `1e12`,
+/// `(1024 * 1024 * 1024) * 4`), saturating; `None` when any part is not a literal.
+fn const_int(node: Node<'_>, src: &str, depth: usize) -> Option<u128> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    let kids: Vec<Node<'_>> = named_children(node)
+        .into_iter()
+        .filter(|c| c.kind() != "comment")
+        .collect();
+    match node.kind() {
+        "integer" | "number" | "float" | "integer_literal" | "scientific_notation" => {
+            let t: String = text(node, src).chars().filter(|&c| c != '_').collect();
+            let t = t.trim_end_matches(['n', 'L', 'l']);
+            if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+                return u128::from_str_radix(hex, 16).ok();
+            }
+            if let Ok(n) = t.parse::<u128>() {
+                return Some(n);
+            }
+            let f = t
+                .parse::<f64>()
+                .ok()
+                .filter(|f| f.is_finite() && *f >= 0.0)?;
+            // Saturates at u128::MAX by Rust's float-to-int conversion.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            Some(f as u128)
+        }
+        "parenthesized_expression" | "parenthesized_statements" | "array" | "argument"
+            if kids.len() == 1 =>
+        {
+            kids.first().and_then(|k| const_int(*k, src, depth + 1))
+        }
+        "binary_operator" | "binary" | "binary_expression" if kids.len() == 2 => {
+            let (l, r) = (kids.first()?, kids.get(1)?);
+            let op = operator_between(*l, *r, src)?;
+            let a = const_int(*l, src, depth + 1)?;
+            let b = const_int(*r, src, depth + 1)?;
+            match op {
+                "*" => Some(a.saturating_mul(b)),
+                "+" => Some(a.saturating_add(b)),
+                "**" => Some((0..b.min(256)).fold(1u128, |acc, _| acc.saturating_mul(a))),
+                "<<" => Some(if b >= 127 {
+                    u128::MAX
+                } else {
+                    a.saturating_mul(1u128 << b)
+                }),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The operator of a binary node, read between its operands: tree-sitter-perl keeps no
+/// token for `x` (nor for some other operators), so the text is the one reliable place.
+fn operator_between<'s>(l: Node<'_>, r: Node<'_>, src: &'s str) -> Option<&'s str> {
+    src.get(l.end_byte()..r.start_byte())
+        .map(str::trim)
+        .filter(|o| !o.is_empty())
+}
+
+/// A literal that a repetition operator copies (`' ' * n`, `[0] * n`, `"a" x n`).
+fn is_sequence_literal(node: Node<'_>) -> bool {
+    matches!(
+        node.kind(),
+        "string"
+            | "concatenated_string"
+            | "list"
+            | "array"
+            | "string_single_quoted"
+            | "string_double_quoted"
+            | "bytes"
+    ) || (node.kind() == "parenthesized_expression"
+        && node.named_child(0).is_some_and(is_sequence_literal))
+}
+
+impl Scanner<'_> {
+    /// One allocation of a constant size past [`HUGE_ALLOCATION`]: a repetition operator on
+    /// a literal (`' ' * (10**12)`, `[0] * 2**40`, Perl's `"a" x 1e12`) or a known allocator
+    /// called with a constant size (`bytearray(1 << 40)`, `Buffer.alloc(1e12)`,
+    /// `"x".repeat(1e12)`, `str_repeat(' ', 10**12)`, `Array.new(10**12, 0)`).
+    fn huge_allocation(&self, node: Node<'_>) -> Option<String> {
+        let src = self.src;
+        let huge = |n: Node<'_>| const_int(n, src, 0).filter(|v| *v >= HUGE_ALLOCATION);
+        if !matches!(self.lang, Lang::Python | Lang::Ruby | Lang::Perl) {
+            return None;
+        }
+        match node.kind() {
+            "binary_operator" | "binary" | "binary_expression" => {
+                let kids = named_children(node);
+                let (l, r) = (*kids.first()?, *kids.get(1)?);
+                let op = operator_between(l, r, src)?;
+                let repeats = match self.lang {
+                    Lang::Python | Lang::Ruby => op == "*",
+                    Lang::Perl => op == "x",
+                    _ => false,
+                };
+                if !repeats {
+                    return None;
+                }
+                let n = if is_sequence_literal(l) {
+                    huge(r)?
+                } else if is_sequence_literal(r) && self.lang == Lang::Python {
+                    huge(l)?
+                } else {
+                    return None;
+                };
+                Some(format!("a literal repeated {n} times"))
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether a value is a network connection or client: the result of a network API
+    /// (`TCPSocket.new(…)`, `socket.create_connection(…)`, `fsockopen(…)`,
+    /// `HTTP::Tiny->new`), through variables and method chains on it. Data written to one
+    /// is sent; data written to stdout (`print`, `sys.stdout.write`) is not.
+    fn is_connection(&self, e: &Expr, depth: usize) -> bool {
+        if depth > MAX_HOPS {
+            return false;
+        }
+        match e {
+            Expr::Name(n) => self
+                .env
+                .vars
+                .get(n)
+                .is_some_and(|v| self.is_connection(v, depth + 1)),
+            Expr::Attr(obj, _) => self.is_connection(obj, depth + 1),
+            Expr::Call { callee, .. } => {
+                qualify(callee, &self.env, 0).is_some_and(|c| {
+                    matches!(
+                        api(self.lang, &normalize(self.lang, &c.name)),
+                        Some(Api::Network(_))
+                    )
+                }) || matches!(callee.as_ref(), Expr::Attr(obj, _) if self.is_connection(obj, depth + 1))
+            }
+            _ => false,
+        }
+    }
+
+    /// A shell command written as a tagged template: Bun's `` Bun.$`rm -rf ~` `` (and `$`
+    /// imported from `bun`), zx's and execa's `` $`…` ``. The template is the command line;
+    /// an interpolation whose value is not known keeps it inexact (asked about).
+    fn tagged_shell(&self, node: Node<'_>) -> Option<Finding> {
+        if self.lang != Lang::Node || node.kind() != "call_expression" {
+            return None;
+        }
+        let template = field(node, "arguments").filter(|a| a.kind() == "template_string")?;
+        let tag = self.lower(field(node, "function")?, 0);
+        let name = qualify(&tag, &self.env, 0)?.name;
+        if !matches!(
+            name.as_str(),
+            "Bun.$" | "bun.$" | "zx.$" | "execa.$" | "execa.execaCommand" | "$"
+        ) || (name == "$" && !self.env.aliases.contains_key("$"))
+        {
+            return None;
+        }
+        let value = if has_interpolation(template) {
+            self.interpolated(template, 0)
+        } else {
+            Expr::Str(inner_text(template, self.src).unwrap_or("").to_owned())
+        };
+        Some(match static_str(&value, &self.env, 0) {
+            Some(code) => Finding::Shell { code, exact: true },
+            None => Finding::Shell {
+                code: strip_quotes(text(template, self.src)).to_owned(),
+                exact: false,
+            },
+        })
+    }
+
+    /// A known allocator called with a constant size past [`HUGE_ALLOCATION`]
+    /// (`bytearray(1 << 40)`, `Buffer.alloc(1e12)`, `"x".repeat(1e12)`,
+    /// `str_repeat(' ', 10**12)`, `Array.new(10**12, 0)`); `call` is `node` lowered.
+    fn huge_call(&self, call: &Expr, node: Node<'_>) -> Option<String> {
+        let src = self.src;
+        let huge = |n: Node<'_>| const_int(n, src, 0).filter(|v| *v >= HUGE_ALLOCATION);
+        let Expr::Call { callee, .. } = call else {
+            return None;
+        };
+        let name = match callee.as_ref() {
+            // `"x".repeat(n)`: a method on a literal has no module name.
+            Expr::Attr(_, m) if matches!(m.as_str(), "repeat" | "padStart" | "padEnd") => m.clone(),
+            c => normalize(self.lang, &qualify(c, &self.env, 0)?.name),
+        };
+        let index = allocator_size_arg(self.lang, &name)?;
+        let arg = named_children(field(node, "arguments")?)
+            .into_iter()
+            .filter(|c| c.kind() != "comment")
+            .nth(index)?;
+        let n = huge(arg)?;
+        Some(format!("`{name}` of {n} units"))
+    }
+}
+
+/// A Perl double-quoted string with interpolation, read from its text (the grammar keeps
+/// only the variable's sigil and name, not the subscript): `$name`, `${name}`,
+/// `$ENV{HOME}` / `$h{'k'}` (a hash element), literal pieces with escapes decoded. Arrays,
+/// `$x[…]`, `$x->…`, `@{[ … ]}`, punctuation variables are run-time values.
+fn perl_interpolated(inner: &str) -> Expr {
+    let chars: Vec<char> = inner.chars().collect();
+    let mut parts = Vec::new();
+    let mut lit = String::new();
+    let mut i = 0;
+    let ident = |c: char| c.is_ascii_alphanumeric() || c == '_' || c == ':';
+    while let Some(&c) = chars.get(i) {
+        match c {
+            '\\' => {
+                lit.push(c);
+                if let Some(&n) = chars.get(i + 1) {
+                    lit.push(n);
+                }
+                i += 2;
+            }
+            '@' if chars
+                .get(i + 1)
+                .is_some_and(|&n| n == '{' || n == '_' || n.is_ascii_alphabetic()) =>
+            {
+                return Expr::Dyn;
+            }
+            '$' => {
+                let mut j = i + 1;
+                let braced = chars.get(j) == Some(&'{');
+                if braced {
+                    j += 1;
+                }
+                let start = j;
+                while chars.get(j).is_some_and(|&c| ident(c)) {
+                    j += 1;
+                }
+                let name: String = chars.get(start..j).unwrap_or(&[]).iter().collect();
+                if name.is_empty() || name.starts_with(|c: char| c.is_ascii_digit()) {
+                    return Expr::Dyn;
+                }
+                if braced {
+                    if chars.get(j) != Some(&'}') {
+                        return Expr::Dyn;
+                    }
+                    j += 1;
+                }
+                parts.push(Expr::Str(unescape(&std::mem::take(&mut lit), false)));
+                match chars.get(j) {
+                    Some('{') if !braced => {
+                        let end = chars
+                            .get(j..)
+                            .and_then(|r| r.iter().position(|&c| c == '}'))
+                            .map(|p| j + p);
+                        let Some(end) = end else {
+                            return Expr::Dyn;
+                        };
+                        let key: String = chars.get(j + 1..end).unwrap_or(&[]).iter().collect();
+                        let key = key.trim().trim_matches(['\'', '"']).to_owned();
+                        if !key.chars().all(ident) {
+                            return Expr::Dyn;
+                        }
+                        parts.push(Expr::Index(
+                            Box::new(Expr::Name(format!("%{}", name.replace("::", ".")))),
+                            Box::new(Expr::Str(key)),
+                        ));
+                        j = end + 1;
+                    }
+                    Some('[') if !braced => return Expr::Dyn,
+                    Some('-') if !braced && chars.get(j + 1) == Some(&'>') => return Expr::Dyn,
+                    _ => parts.push(Expr::Name(format!("${name}"))),
+                }
+                i = j;
+            }
+            _ => {
+                lit.push(c);
+                i += 1;
+            }
+        }
+    }
+    parts.push(Expr::Str(unescape(&lit, false)));
+    Expr::Concat(parts)
 }
 
 fn eff(op: EffectOp, path: Option<String>, recursive: bool) -> Finding {
@@ -2528,6 +3098,12 @@ fn env_source(e: &Expr, env: &Env, depth: usize) -> Option<crate::model::FlowSou
     }
     match e {
         Expr::Index(obj, key) if is_environ(obj, env) => credential(static_str(key, env, 0)),
+        // Ruby calls without parentheses: `ENV.to_h`, `ENV.inspect` hand over all of it.
+        Expr::Attr(obj, name) if is_environ(obj, env) && is_env_dump_method(name) => {
+            Some(FlowSource::Environment {
+                by: qualify(obj, env, 0).map_or_else(|| "the environment".to_owned(), |c| c.name),
+            })
+        }
         Expr::Attr(obj, name) if is_environ(obj, env) => credential(Some(name.clone())),
         Expr::Call {
             callee,
@@ -2541,6 +3117,12 @@ fn env_source(e: &Expr, env: &Env, depth: usize) -> Option<crate::model::FlowSou
                 )
             });
             if getenv {
+                // PHP's `getenv()` with no name returns every variable.
+                if args.is_empty() {
+                    return Some(FlowSource::Environment {
+                        by: "getenv()".to_owned(),
+                    });
+                }
                 return credential(args.first().and_then(|a| static_str(a, env, 0)));
             }
             // A method called on the environment: `.get('X')`/`.fetch('X')` read one
@@ -2576,6 +3158,93 @@ fn env_source(e: &Expr, env: &Env, depth: usize) -> Option<crate::model::FlowSou
         }
         Expr::Str(_) | Expr::Dyn => None,
     }
+}
+
+/// Methods of the environment object that return all of it (Ruby's `ENV.to_h` is written
+/// without parentheses, so it lowers to an attribute, not a call).
+fn is_env_dump_method(m: &str) -> bool {
+    matches!(
+        m,
+        "to_h"
+            | "to_hash"
+            | "to_a"
+            | "to_s"
+            | "inspect"
+            | "to_json"
+            | "entries"
+            | "values"
+            | "each"
+            | "map"
+            | "select"
+            | "filter"
+            | "sort"
+            | "toObject"
+            | "items"
+            | "copy"
+    )
+}
+
+/// Calls and methods that write their arguments to a stream (a socket once the code
+/// connects one): a credential variable given to one is data sent, not a setting.
+fn is_data_sink_method(m: &str) -> bool {
+    let last = m.rsplit('.').next().unwrap_or(m);
+    matches!(
+        last,
+        "write"
+            | "send"
+            | "sendall"
+            | "sendto"
+            | "puts"
+            | "print"
+            | "printf"
+            | "syswrite"
+            | "fwrite"
+            | "fputs"
+            | "end"
+            | "socket_write"
+            | "socket_send"
+            | "send_data"
+            | "post"
+            | "post_form"
+            | "request"
+    )
+}
+
+/// `obj.send(:m, a…)` (Ruby's `send`, `public_send`, `__send__`) with a literal method name,
+/// rewritten as the call it makes: `FileUtils.send(:rm_rf, p)` is `FileUtils.rm_rf(p)`.
+fn sent_call(callee: &Expr, args: &[Expr], kwargs: &[(String, Expr)], env: &Env) -> Option<Expr> {
+    let (target, method) = match callee {
+        Expr::Attr(obj, m) => (Some(obj.as_ref()), m.as_str()),
+        Expr::Name(m) => (None, m.as_str()),
+        _ => return None,
+    };
+    if !matches!(method, "send" | "public_send" | "__send__") {
+        return None;
+    }
+    let name = static_str(args.first()?, env, 0)?;
+    if name.is_empty()
+        || !name
+            .chars()
+            .all(|c| c.is_alphanumeric() || "_!?".contains(c))
+    {
+        return None;
+    }
+    let callee = match target {
+        Some(obj) => Expr::Attr(Box::new(obj.clone()), name),
+        None => Expr::Name(name),
+    };
+    Some(Expr::Call {
+        callee: Box::new(callee),
+        args: args.get(1..).unwrap_or(&[]).to_vec(),
+        kwargs: kwargs.to_vec(),
+    })
+}
+
+/// The text a shell-quoting function returns for a known string (`escapeshellarg`,
+/// `shlex.quote`, `Shellwords.escape`): single-quoted, so the command line built with it
+/// is still a literal the shell analyzer can judge.
+fn shell_quoted(s: &str) -> String {
+    format!("'{}'", s.replace('\'', "'\\''"))
 }
 
 /// Request parameters where a credential is used, not leaked (headers, auth).
@@ -2630,9 +3299,14 @@ fn in_unbounded_loop(lang: Lang, node: Node<'_>, src: &str) -> bool {
         if steps > MAX_DEPTH * 4 {
             return false;
         }
+        let endless_condition = |c: Option<Node<'_>>| {
+            always_true_or_forks(c, src, 0, &|c| {
+                constant_true(Some(c)) || forks(Some(c), src)
+            })
+        };
         let endless = match (lang, n.kind()) {
             (_, "while_statement" | "while" | "do_statement" | "while_modifier") => {
-                constant_true(field(n, "condition")) || forks(field(n, "condition"), src)
+                endless_condition(field(n, "condition"))
             }
             // `[os.fork() for _ in iter(int, 1)]`, `for _ in itertools.count(): …`.
             (
@@ -2654,8 +3328,7 @@ fn in_unbounded_loop(lang: Lang, node: Node<'_>, src: &str) -> bool {
                     && field(n, "block").is_some()
             }
             (Lang::Perl, "single_line_statement") => named_children(n).into_iter().any(|c| {
-                c.kind() == "while_simple_statement"
-                    && (constant_true(field(c, "condition")) || forks(field(c, "condition"), src))
+                c.kind() == "while_simple_statement" && endless_condition(field(c, "condition"))
             }),
             _ => false,
         };
@@ -2665,6 +3338,39 @@ fn in_unbounded_loop(lang: Lang, node: Node<'_>, src: &str) -> bool {
         current = n.parent();
     }
     false
+}
+
+/// A loop condition that never ends the loop: a constant true or a fork (`leaf`), also
+/// through wrappers (`( … )`, Perl's argument list) and `||`/`or` with such a side
+/// (`fork() while fork() || 1`, `while (fork() || true)`).
+fn always_true_or_forks(
+    c: Option<Node<'_>>,
+    src: &str,
+    depth: usize,
+    leaf: &dyn Fn(Node<'_>) -> bool,
+) -> bool {
+    let Some(c) = c else {
+        return false;
+    };
+    if depth > MAX_DEPTH || leaf(c) {
+        return depth <= MAX_DEPTH;
+    }
+    let kids: Vec<Node<'_>> = named_children(c)
+        .into_iter()
+        .filter(|k| k.kind() != "comment")
+        .collect();
+    match (c.kind(), kids.as_slice()) {
+        ("parenthesized_expression" | "arguments" | "condition" | "array", [one]) => {
+            always_true_or_forks(Some(*one), src, depth + 1, leaf)
+        }
+        ("binary_operator" | "binary" | "binary_expression" | "boolean_operator", [l, r])
+            if matches!(operator_between(*l, *r, src), Some("||" | "or")) =>
+        {
+            always_true_or_forks(Some(*l), src, depth + 1, leaf)
+                || always_true_or_forks(Some(*r), src, depth + 1, leaf)
+        }
+        _ => false,
+    }
 }
 
 /// A loop condition that is itself a fork (`fork while fork`, `while (fork()) {}`): every
@@ -2713,7 +3419,15 @@ fn is_environ_at(e: &Expr, env: &Env, hops: usize) -> bool {
     qualify(e, env, hops).is_some_and(|c| {
         matches!(
             c.name.as_str(),
-            "os.environ" | "process.env" | "ENV" | "%ENV" | "$_ENV" | "$_SERVER" | "Deno.env"
+            "os.environ"
+                | "process.env"
+                | "ENV"
+                | "%ENV"
+                | "$_ENV"
+                | "$_SERVER"
+                | "Deno.env"
+                | "Bun.env"
+                | "import.meta.env"
         )
     })
 }
@@ -2732,6 +3446,19 @@ fn qualify(e: &Expr, env: &Env, hops: usize) -> Option<Callee> {
                 });
             }
             if let Some(v) = env.vars.get(n) {
+                // PHP's `$f = 'sys' . 'tem'; $f(…)` calls the function the string names.
+                if n.starts_with('$')
+                    && let Some(callable) = static_str(v, env, hops + 1)
+                    && !callable.is_empty()
+                    && callable
+                        .chars()
+                        .all(|c| c.is_alphanumeric() || c == '_' || c == '\\')
+                {
+                    return Some(Callee {
+                        name: callable,
+                        receiver: Vec::new(),
+                    });
+                }
                 return qualify(v, env, hops + 1);
             }
             Some(Callee {
@@ -2910,7 +3637,12 @@ fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
                 }
                 "os.path.expanduser" | "os.path.abspath" | "os.path.normpath"
                 | "path.normalize" | "File.expand_path" | "str" | "String" | "os.fspath"
-                | "realpath" => values()?.into_iter().next(),
+                | "realpath" | "glob" => values()?.into_iter().next(),
+                "escapeshellarg"
+                | "shlex.quote"
+                | "pipes.quote"
+                | "Shellwords.escape"
+                | "Shellwords.shellescape" => values()?.first().map(|v| shell_quoted(v)),
                 "pathlib.Path.home" | "os.homedir" | "Dir.home" => Some("~".to_owned()),
                 "os.getenv" | "os.environ.get" | "getenv" | "ENV.fetch" | "Deno.env.get" => {
                     let v = values()?;
@@ -3232,7 +3964,13 @@ fn python_api(name: &str) -> Option<Api> {
         | "pty.spawn"
         | "asyncio.create_subprocess_shell"
         | "commands.getoutput" => Api::Spawn(Kw("args", 0)),
-        "asyncio.create_subprocess_exec" => Api::Spawn(Pos(0)),
+        // libc's `system` reached through ctypes runs a shell command line.
+        "asyncio.create_subprocess_exec"
+        | "ctypes.CDLL().system"
+        | "ctypes.cdll.LoadLibrary().system"
+        | "ctypes.PyDLL().system"
+        | "ctypes.cdll.libc.system"
+        | "ctypes.CDLL().popen" => Api::Spawn(Pos(0)),
         "os.execv" | "os.execve" | "os.execvp" | "os.execvpe" | "os.posix_spawn"
         | "os.posix_spawnp" => Api::Spawn(Pos(1)),
         "os.execl" | "os.execle" | "os.execlp" | "os.execlpe" => Api::SpawnArgv(1),
@@ -3240,6 +3978,8 @@ fn python_api(name: &str) -> Option<Api> {
         "os.spawnv" | "os.spawnve" | "os.spawnvp" | "os.spawnvpe" => Api::Spawn(Pos(2)),
         "os.spawnl" | "os.spawnle" | "os.spawnlp" | "os.spawnlpe" => Api::SpawnArgv(2),
         "os.fork" | "os.forkpty" => Api::Op(Spawn, Pos(usize::MAX)),
+        // Archives read the tree they pack (`make_archive(base, 'zip', '~/.ssh')`).
+        "shutil.make_archive" => Api::Op(Read, Kw("root_dir", 2)),
         "os.putenv" | "os.environ.update" | "os.environ.setdefault" | "os.environ.__setitem__" => {
             Api::SetEnvKw
         }
@@ -3444,8 +4184,11 @@ fn ruby_api(name: &str) -> Option<Api> {
         | "IO.foreach" => Api::Op(Read, Pos(0)),
         "system" | "exec" | "spawn" | "sh" | "FileUtils.sh" | "IO.popen" | "Open3.capture2"
         | "Open3.capture2e" | "Open3.capture3" | "Open3.popen2" | "Open3.popen2e"
-        | "Open3.popen3" | "Open3.pipeline" | "Process.spawn" | "Process.exec" | "PTY.spawn"
-        | "fork" => Api::Spawn(Pos(0)),
+        | "Open3.popen3" | "Open3.pipeline" | "Process.spawn" | "Process.exec" | "PTY.spawn" => {
+            Api::Spawn(Pos(0))
+        }
+        // `fork` runs this program's own code (a block), no command.
+        "fork" | "Process.fork" => Api::Op(Spawn, Pos(usize::MAX)),
         "ENV.store" | "ENV.update" | "ENV.merge!" | "ENV.replace" => Api::SetEnvKw,
         "Net.HTTP.get"
         | "Net.HTTP.get_response"
@@ -3501,8 +4244,10 @@ fn php_api(name: &str) -> Option<Api> {
             // Reads a file, or the network when the argument is a URL / a host.
             Api::Op(Read, Pos(0))
         }
-        "system" | "exec" | "shell_exec" | "passthru" | "popen" | "proc_open" | "pcntl_exec"
-        | "pcntl_fork" => Api::Spawn(Pos(0)),
+        "system" | "exec" | "shell_exec" | "passthru" | "popen" | "proc_open" | "pcntl_exec" => {
+            Api::Spawn(Pos(0))
+        }
+        "pcntl_fork" => Api::Op(Spawn, Pos(usize::MAX)),
         "putenv" => Api::PutEnv,
         "curl_exec" | "curl_setopt" | "socket_connect" | "socket_create" | "mail" => {
             Api::Network(Pos(usize::MAX))
@@ -3536,9 +4281,10 @@ fn perl_api(name: &str) -> Option<Api> {
         "mkdir" | "truncate" | "make_path" | "mkpath" | "File.Path.make_path" => {
             Api::Op(Write, Pos(0))
         }
-        "system" | "exec" | "readpipe" | "fork" | "IPC.Open3.open3" | "open3" | "open2" => {
+        "system" | "exec" | "readpipe" | "IPC.Open3.open3" | "open3" | "open2" => {
             Api::Spawn(Pos(0))
         }
+        "fork" => Api::Op(Spawn, Pos(usize::MAX)),
         "LWP.Simple.get"
         | "LWP.Simple.getstore"
         | "LWP.Simple.getprint"
@@ -3567,6 +4313,31 @@ fn is_dynamic_name(lang: Lang, name: &str) -> bool {
         Lang::Php => matches!(name, "eval" | "assert"),
         Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => false,
     }
+}
+
+/// The `use` line Perl runs for a `-M`/`-m` flag (perlrun): `-MFoo` is `use Foo;`,
+/// `-MFoo=a,b` is `use Foo qw(a b);` (what `split(/,/, q{a,b})` yields), `-mFoo` is
+/// `use Foo ();` (nothing imported), `-M-Foo` is `no Foo;` (nothing imported either).
+/// `None` for any other word, and for a bare `-M`/`-m` (its module is the next word).
+/// Why: `perl -MFile::Path=rmtree -e 'rmtree(…)'` calls the module's function by its bare
+/// name, so the code can only be read with the import the flag makes.
+pub(crate) fn perl_module_flag(word: &str) -> Option<String> {
+    let (import, rest) = if let Some(r) = word.strip_prefix("-M") {
+        (true, r)
+    } else {
+        (false, word.strip_prefix("-m")?)
+    };
+    if rest.is_empty() || rest.starts_with('-') {
+        return (!rest.is_empty()).then(String::new);
+    }
+    if !import {
+        let module = rest.split_once('=').map_or(rest, |(m, _)| m);
+        return Some(format!("use {module} ();\n"));
+    }
+    Some(match rest.split_once('=') {
+        Some((module, list)) => format!("use {module} qw({});\n", list.replace(',', " ")),
+        None => format!("use {rest};\n"),
+    })
 }
 
 /// Functions a `use Module;` without a list exports.

@@ -842,14 +842,16 @@ impl Walker<'_> {
                 _ => Val::Unknown,
             };
         }
-        // `PATH+=:dir` appends to the old value: judged as `PATH=$PATH:dir`.
+        // `PATH+=:dir` appends to the old value: judged as `PATH=$PATH:dir`. `X=` is the
+        // known empty value (as the plain-words path reads `export X=`), not an unknown one.
         let judged = match &value {
             Some(w) if append => Some(Word {
                 text: format!("${shown}{}", w.text),
                 exact: false,
                 ..w.clone()
             }),
-            _ => value.clone(),
+            Some(w) => Some(w.clone()),
+            None => Some(Word::lit("")),
         };
         if crate::resolve::is_hijack_variable(shown)
             && let Some(verdict) = self.hijack_verdict(shown, judged.as_ref(), scope)
@@ -1344,4 +1346,85 @@ pub(crate) fn arithmetic(node: Node<'_>, src: &str, scope: &mut Scope) {
     for name in names {
         scope.sh.set(&name, Val::Unknown, None);
     }
+}
+
+/// Items from which `xargs` with unlimited parallelism is a process flood: at least this many.
+/// The same threshold as a counted loop that backgrounds a job each turn (CX8).
+const FLOOD_ITEMS: i128 = 1000;
+
+/// Whether `xargs OPTIONS` (the words before its command) fed by `stdin`, which `producer` (the
+/// pipeline stage before it, when recorded) printed, starts a process per item all at once:
+/// `-P0`/`--max-procs=0` (as many as possible) or a limit of [`FLOOD_ITEMS`] or more, over
+/// endless input (`yes`) or a counter of at least that many numbers (`seq 1 100000`). It is
+/// the fork bomb of `for i in $(seq 1 100000); do sleep 999 & done` without its signature.
+/// A bounded limit (`-P4`, `-P $(nproc)`), input of unknown length (a file list) or no
+/// per-run count (`xargs -P0 echo` packs the items into a few runs) is ordinary parallel work.
+pub(crate) fn xargs_floods(
+    options: &[Word],
+    stdin: &Producer,
+    producer: Option<&crate::model::ExecutedCommand>,
+) -> bool {
+    let mut procs: Option<&str> = None;
+    let mut iter = options.iter();
+    while let Some(w) = iter.next() {
+        let t = w.text.as_str();
+        if t == "-P" || t == "--max-procs" {
+            procs = iter.next().map(|v| v.text.as_str());
+        } else if let Some(v) = t
+            .strip_prefix("--max-procs=")
+            .or_else(|| t.strip_prefix("-P"))
+        {
+            procs = Some(v);
+        }
+    }
+    let unlimited = procs
+        .and_then(|p| p.parse::<i128>().ok())
+        .is_some_and(|p| p == 0 || p >= FLOOD_ITEMS);
+    // Without a per-run count xargs packs thousands of items into each command line, so the
+    // runs are few; `-n`, `-L`/`-l` and `-I`/`-i` make one run per item or line.
+    let per_item = options.iter().any(|w| {
+        let t = w.text.as_str();
+        [
+            "-n",
+            "-L",
+            "-l",
+            "-I",
+            "-i",
+            "--max-args",
+            "--max-lines",
+            "--replace",
+        ]
+        .iter()
+        .any(|o| t.starts_with(o))
+    });
+    if !unlimited || !per_item {
+        return false;
+    }
+    if matches!(stdin, Producer::Endless) {
+        return true;
+    }
+    let Some(c) = producer else { return false };
+    let program = c
+        .argv
+        .first()
+        .map_or("", |p| p.rsplit('/').next().unwrap_or(p));
+    if program == "yes" {
+        return true;
+    }
+    if program != "seq" {
+        return false;
+    }
+    let nums: Option<Vec<i128>> = c
+        .argv
+        .iter()
+        .skip(1)
+        .map(|a| a.parse::<i128>().ok())
+        .collect();
+    let count = match nums.as_deref() {
+        Some([last]) => Some(*last),
+        Some([first, last]) => Some(last - first + 1),
+        Some([first, step, last]) if *step != 0 => Some((last - first) / step + 1),
+        _ => None,
+    };
+    count.is_some_and(|n| n >= FLOOD_ITEMS)
 }

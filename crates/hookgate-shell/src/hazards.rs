@@ -232,6 +232,10 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             | "jupyter"
             | "jupyter-notebook"
             | "jupyter-lab"
+            | "firewall-cmd"
+            | "nft"
+            | "passwd"
+            | "ip"
     ) {
         return None;
     }
@@ -365,6 +369,10 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
         },
         "helm" => insecure_flag(name, &texts),
         "kill" => kill(&texts),
+        "firewall-cmd" => firewall_cmd(&texts),
+        "nft" => nft(&texts),
+        "passwd" => passwd(&texts),
+        "ip" => ip_link_set(&texts),
         "dockerd" => texts
             .iter()
             .enumerate()
@@ -555,6 +563,109 @@ fn git(texts: &[&str]) -> Option<Verdict> {
 
 /// `kill` of PID 1 (init: the container itself, or the host as root) or PID 0 (every process
 /// in the caller's group: the agent and its tools). `-1` is the taxonomy's `sys.kill_all`.
+/// `firewall-cmd`: the firewall changes unless every option only reads the configuration
+/// (`--list-all`, `--get-active-zones`, `--query-service=ssh`, `--state`, with `--zone`,
+/// `--permanent` or `--policy` choosing what is read). Any other option, or an operand, is a
+/// change (`--add-service`, `--reload`, `--panic-on`, `--direct …`): fail closed, so an
+/// option this list does not know is judged a change.
+fn firewall_cmd(texts: &[&str]) -> Option<Verdict> {
+    let reads = |t: &str| {
+        let opt = t.split_once('=').map_or(t, |(o, _)| o);
+        ["--list-", "--get-", "--query-", "--info-"]
+            .iter()
+            .any(|p| opt.starts_with(p))
+            || matches!(
+                opt,
+                "--state"
+                    | "--check-config"
+                    | "--help"
+                    | "-h"
+                    | "--version"
+                    | "-V"
+                    | "-q"
+                    | "--quiet"
+                    | "--permanent"
+                    | "--zone"
+                    | "--policy"
+            )
+    };
+    let mut i = 0;
+    let mut read_only = !texts.is_empty();
+    while let Some(t) = texts.get(i) {
+        i += 1;
+        if !reads(t) {
+            read_only = false;
+            break;
+        }
+        // `--zone public`, `--query-service ssh`: the value is the next word.
+        let takes_value = matches!(*t, "--zone" | "--policy")
+            || t.starts_with("--query-")
+            || t.starts_with("--info-");
+        if takes_value && !t.contains('=') && texts.get(i).is_some_and(|v| !v.starts_with('-')) {
+            i += 1;
+        }
+    }
+    (!read_only).then(|| ids::SYS_FIREWALL.verdict())
+}
+
+/// `nft`: `list`, `describe` and `monitor` only read the ruleset; anything else (`flush`,
+/// `add`, `delete`, `-f FILE`, an interactive `-i`) changes it.
+fn nft(texts: &[&str]) -> Option<Verdict> {
+    let mut i = 0;
+    while let Some(t) = texts.get(i) {
+        i += 1;
+        match *t {
+            // Output and lookup flags only.
+            "-a" | "--handle" | "-n" | "--numeric" | "-s" | "--stateless" | "-j" | "--json"
+            | "-t" | "--terse" | "-N" | "-S" | "--service" | "-y" | "--numeric-priority" | "-p"
+            | "--numeric-protocol" | "-T" | "--numeric-time" | "-c" | "--check" => {}
+            "list" | "describe" | "monitor" => return None,
+            _ => return Some(ids::SYS_FIREWALL.verdict()),
+        }
+    }
+    Some(ids::SYS_FIREWALL.verdict())
+}
+
+/// `ip link s …`: iproute2 matches `s` against `link`'s verbs in its own order, where `set`
+/// comes before `show` (for `addr`, `route`, `rule`, `neigh` it is `show`; the taxonomy rule
+/// `sys.network_change` covers the spelled-out verbs of every object).
+fn ip_link_set(texts: &[&str]) -> Option<Verdict> {
+    let mut operands = Vec::new();
+    let mut i = 0;
+    while let Some(t) = texts.get(i) {
+        i += 1;
+        if matches!(
+            *t,
+            "-n" | "-netns" | "--netns" | "-b" | "-batch" | "-rc" | "-rcvbuf"
+        ) {
+            i += 1;
+        } else if !t.starts_with('-') {
+            operands.push(*t);
+        }
+    }
+    matches!(operands.as_slice(), ["link" | "l" | "li" | "lin", "s", ..])
+        .then(|| ids::SYS_NETWORK_CHANGE.verdict())
+}
+
+/// `passwd`: changes a password or an account's state, except `-S`/`--status` (with `-a`/
+/// `--all`), which only prints it. Any other option makes it a change again.
+fn passwd(texts: &[&str]) -> Option<Verdict> {
+    let status = texts
+        .iter()
+        .any(|t| matches!(*t, "-S" | "--status" | "-Sa" | "-aS"));
+    let other = texts.iter().any(|t| {
+        t.starts_with('-') && !matches!(*t, "-S" | "--status" | "-a" | "--all" | "-Sa" | "-aS")
+    });
+    (!status || other).then(|| ids::SYS_USERS.verdict())
+}
+
+/// Commands whose dangerous forms are judged only here (no taxonomy rule names them), so an
+/// argument only known at run time (`kill -9 $pid`, `nft $verb`) is unknown, as it is for
+/// a command with data rules.
+pub(crate) fn judged_here(name: &str) -> bool {
+    matches!(name, "kill" | "firewall-cmd" | "nft" | "passwd")
+}
+
 fn kill(texts: &[&str]) -> Option<Verdict> {
     let mut i = 0;
     let mut targets = Vec::new();
@@ -587,7 +698,12 @@ fn kill(texts: &[&str]) -> Option<Verdict> {
         // `kill -- -$$`: the shell's own process group, i.e. the agent's tools with it.
         return Some(ids::SYS_KILL_GROUP.verdict());
     }
-    if targets.contains(&"1") {
+    // `-1` as a target (after the signal: `kill -9 -1`, `kill -- -1`, `kill -s HUP -1`) is
+    // every process the user can signal; as the first of several words it is the signal
+    // (`kill -1 PID` sends SIGHUP to PID).
+    if targets.contains(&"-1") {
+        Some(ids::SYS_KILL_ALL.verdict())
+    } else if targets.contains(&"1") {
         Some(ids::SYS_KILL_INIT.verdict())
     } else if targets.contains(&"0") {
         Some(ids::SYS_KILL_GROUP.verdict())

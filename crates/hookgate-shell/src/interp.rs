@@ -63,6 +63,9 @@ pub(crate) enum Finding {
     FetchEval { call: String },
     /// A process started without waiting, in an endless loop (fork bomb).
     ForkLoop,
+    /// One allocation of a constant size past [`crate::code::HUGE_ALLOCATION`] units
+    /// (`' ' * (10**12)`, `Buffer.alloc(2**40)`): memory exhaustion. The text names it.
+    Exhaust { what: String },
     /// A file the snippet fills with data read from the network (`urlretrieve(u, p)`,
     /// `File.write(p, URI.open(u).read)`): running it later in the same line is
     /// download-then-run.

@@ -223,9 +223,12 @@ const RESERVED: &[&str] = &[
 /// Builtins the grammar reads as declarations (`export A=1` is a `declaration_command`, not a
 /// command with an argument `A=1`, and the walker models what it assigns and exports there).
 /// A line with quotes or a tilde, or a nested source (`bash -c '…'`), starting with one goes
-/// to the grammar. Other lines starting with one have always taken the fast path, where `export` is judged on its argv
-/// plus the same hijack check as the statement form (`rce.env_hijack`: `export
-/// LD_PRELOAD=/tmp/x.so` asks on both paths); listed under "Not done yet" in the README.
+/// to the grammar. Other lines starting with one take the fast path, where `export` is judged
+/// on its argv plus the same hijack check as the statement form: both paths give the same
+/// verdict (`tests/fast_path_agreement.rs`), but they record it differently (an `export` argv
+/// here, the assignment's text there), and the policy's `no-env-var-modification` reads the
+/// argv form only — moving these lines to the grammar waits for it to read the `set_env`
+/// effects both paths attach (README, "Not done yet").
 const DECLARATIONS: &[&str] = &["export", "declare", "typeset", "local", "readonly", "unset"];
 
 /// The fast path: a line made only of *plain words* separated by blanks is, to bash, exactly
@@ -240,13 +243,15 @@ const DECLARATIONS: &[&str] = &["export", "declare", "typeset", "local", "readon
 ///
 /// Quoted text may hold blanks and any printable ASCII (`*`, `|`, `;` are data there), but no
 /// newline or other control byte. An unterminated quote, assignments and reserved words go
-/// to the grammar; the first word must be unquoted, and on a line with quotes or a tilde, or
-/// when `strict` (nested sources), it must not be a declaration ([`DECLARATIONS`]) or hold `@`
-/// or `%` (the grammar rejects `x@`, so the full path asks). Most agent commands
+/// to the grammar; the first word must be unquoted and must not hold `@` or `%` (the grammar
+/// rejects `x@`/`x%` in command position, so such a line is unknown on both paths — ask —
+/// rather than allowed only when it happens to be plain); on a line with quotes or a tilde,
+/// or when `strict` (nested sources), it must not be a declaration ([`DECLARATIONS`]). Most
+/// agent commands
 /// (`git status`, `git diff HEAD~1`, `grep -rn 'TODO' src`) are like this, and skipping the
 /// grammar for them cuts their cost to a third. Anything else goes through tree-sitter.
 /// `tests/props.rs` (`the_plain_words_fast_path_agrees_with_the_full_parser`) checks both paths
-/// give identical analyses.
+/// give identical analyses, `tests/fast_path_agreement.rs` the lines it leaves to the grammar.
 pub(crate) fn plain_words(command: &str, strict: bool) -> Option<Vec<String>> {
     let Shape { quotes, extended } = check_plain(command)?;
     let words: Vec<String> = if quotes {
@@ -261,8 +266,8 @@ pub(crate) fn plain_words(command: &str, strict: bool) -> Option<Vec<String>> {
     let first = words.first()?;
     if first.contains('=')
         || RESERVED.contains(&first.as_str())
-        || ((strict || extended)
-            && (first.contains(['@', '%']) || DECLARATIONS.contains(&first.as_str())))
+        || first.contains(['@', '%'])
+        || ((strict || extended) && DECLARATIONS.contains(&first.as_str()))
     {
         return None;
     }

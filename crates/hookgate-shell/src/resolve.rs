@@ -18,6 +18,12 @@ use crate::taxonomy::{self, Args, RuleRef, ids};
 use crate::walk::{Producer, Scope, Walker, Word, WordShape, text};
 
 /// Variables that change which program runs or what it loads.
+///
+/// Not `IFS`: bash, dash and the other shells an agent's command reaches reset it at startup
+/// (it is never imported from the environment), so it cannot change what a child runs, and in
+/// the line itself every expansion it could re-split — an unquoted `$X`, `$@` or `$(…)` — is
+/// left unresolved once the line assigns it (`walk.rs`), so `IFS=/; $(echo rm/-rf/~)` is
+/// unknown (ask) while `while IFS= read -r l` is ordinary work.
 pub(crate) fn is_hijack_variable(name: &str) -> bool {
     matches!(
         name,
@@ -30,7 +36,6 @@ pub(crate) fn is_hijack_variable(name: &str) -> bool {
             | "BASH_ENV"
             | "ENV"
             | "PROMPT_COMMAND"
-            | "IFS"
             | "PS4"
             | "SHELLOPTS"
             | "BASHOPTS"
@@ -1711,6 +1716,15 @@ impl Walker<'_> {
         } else {
             stdin
         };
+        // `seq 1 100000 | xargs -P0 -n1 sleep 999`: a process per item, all at once.
+        let producer = self
+            .commands
+            .iter()
+            .rev()
+            .find(|c| c.via.len() == scope.via.len());
+        if crate::control::xargs_floods(options, stdin, producer) {
+            self.record(argv, scope, ids::RCE_FORK_BOMB.verdict());
+        }
         let delimited = has(&["--null", "--delimiter"], &['0', 'd']);
         // How many items (`-n`) or input lines (`-L`, `-l`, one with `-I`) each run takes:
         // `sh -c 'rm "$1"' _` sees only its first item per run. A size limit (`-s`) or a
@@ -1824,9 +1838,44 @@ impl Walker<'_> {
             "--joblog",
             "--results",
             "-L",
+            "-P",
+            "--max-procs",
+            "--block",
+            "--block-size",
+            "--halt",
+            "--retries",
+            "--tmpdir",
+            "--tag-string",
+            "--memfree",
+            "--load",
+            "--nice",
+            "-E",
+            "--arg-sep",
+            "--wd",
+            "--workdir",
         ];
         let end = skip_options(args, &value_opts);
         let rest = args.get(end..).unwrap_or(&[]);
+        let opts = args.get(..end).unwrap_or(&[]);
+        let has = |names: &[&str]| {
+            opts.iter().any(|w| {
+                w.exact
+                    && names.iter().any(|n| {
+                        w.text == *n || w.text.strip_prefix(n).is_some_and(|r| r.starts_with('='))
+                    })
+            })
+        };
+        // `--wd DIR` runs each job elsewhere: relative paths are not the workspace's.
+        let mut elsewhere;
+        let scope = if has(&["--wd", "--workdir"]) {
+            elsewhere = scope.clone();
+            elsewhere.cwd = Cwd::Unknown;
+            &mut elsewhere
+        } else {
+            scope
+        };
+        // `--pipe`: the input reaches each job on its standard input, not as arguments.
+        let piped = has(&["--pipe", "--spreadstdin", "--pipepart", "--pipe-part"]);
         let sep = rest
             .iter()
             .position(|w| w.exact && w.text.starts_with(":::"));
@@ -1847,6 +1896,10 @@ impl Walker<'_> {
             }
             return Producer::Opaque;
         }
+        if piped && values.is_empty() {
+            self.run_code_string(argv, &Word::joined(cmd), scope, "parallel");
+            return Producer::Opaque;
+        }
         // parallel reads one item per line.
         let items: Vec<Word> = if values.is_empty() {
             xargs_runs(&stdin, true, Some(1), None).map_or_else(
@@ -1857,6 +1910,27 @@ impl Walker<'_> {
             values.to_vec()
         };
         for item in items {
+            // An item known only at run time is one argument: parallel shell-quotes what it
+            // puts in `{}` (or appends), so it cannot become code — the job is `CMD "$1"`
+            // with the item as `$1` (its shape kept: `find ~ | parallel rm` still reaches the
+            // home). Items with a known text are substituted as text (over-approximating
+            // their quoting); items carrying a flow (a secret) keep that route too.
+            if !item.exact && item.substs.is_empty() {
+                let mut line: Vec<Word> = cmd.to_vec();
+                let mut replaced = false;
+                for w in &mut line {
+                    if w.text.contains("{}") {
+                        w.text = w.text.replace("{}", "\"$1\"");
+                        replaced = true;
+                    }
+                }
+                if !replaced {
+                    line.push(Word::lit("\"$1\""));
+                }
+                let params = [Word::lit("parallel"), item];
+                self.run_child_code(argv, &Word::joined(&line), scope, "parallel", Some(&params));
+                continue;
+            }
             let mut line: Vec<Word> = cmd.to_vec();
             let mut replaced = false;
             for w in &mut line {
@@ -2149,6 +2223,7 @@ impl Walker<'_> {
         let mut script: Option<Word> = None;
         let mut module = false;
         let mut awk_file = false;
+        let mut modules = String::new();
         let mut i = 0;
         while let Some(w) = args.get(i) {
             let t = w.text.as_str();
@@ -2175,6 +2250,15 @@ impl Walker<'_> {
                     let mut attached = w.clone();
                     v.clone_into(&mut attached.text);
                     push_code(&mut code, &attached);
+                    i += 1;
+                    continue;
+                }
+                // Perl's `-MFile::Path=rmtree`: the module flag takes the rest of the word
+                // (perlrun), so it is a `use` line, not a cluster ending in `-e`.
+                if lang == Lang::Perl
+                    && let Some(line) = crate::code::perl_module_flag(t)
+                {
+                    modules.push_str(&line);
                     i += 1;
                     continue;
                 }
@@ -2224,6 +2308,10 @@ impl Walker<'_> {
             {
                 script = Some(w.clone());
             }
+        }
+        // Perl runs `-M`/`-m` as `use` lines before the code: the code is judged with them.
+        if let Some(c) = code.as_mut().filter(|_| !modules.is_empty()) {
+            c.text.insert_str(0, &modules);
         }
         let via = format!("{name} -c");
         let before = self.commands.len();
@@ -2442,6 +2530,11 @@ impl Walker<'_> {
                     self.record(argv, scope, v);
                 }
                 Finding::MongoDrop => self.record(argv, scope, ids::DB_MONGO_DROP.verdict()),
+                Finding::Exhaust { what } => {
+                    let mut v = ids::RES_MEMORY_EXHAUST.verdict();
+                    v.reason = format!("{}: {what}", v.reason);
+                    self.record(argv, scope, v);
+                }
                 // Remembered like `curl -o`'s output, so a later spawn of the file (from the
                 // snippet or the rest of the line) is download-then-run.
                 Finding::Downloaded { path } => {
@@ -2487,10 +2580,16 @@ impl Walker<'_> {
         let cwd = &scope.cwd;
         let rule = match op {
             EffectOp::Write => targets::judge_write(raw, exact, cwd, self.ctx),
+            // A pattern from code (`glob(root . '/*')` mapped to `unlink`) is judged as the
+            // shell's glob is (`rm ./*` at the workspace root).
             EffectOp::Delete => targets::judge_delete(
                 raw,
                 exact,
-                crate::targets::Shape::Exact,
+                if exact && raw.contains(['*', '?', '[']) {
+                    crate::targets::Shape::Glob
+                } else {
+                    crate::targets::Shape::Exact
+                },
                 recursive,
                 cwd,
                 self.ctx,
@@ -2929,6 +3028,18 @@ impl Walker<'_> {
                 .map(|p| p[1].text.as_str())
         })
         .flatten();
+        let expr_start = i;
+        // What the name and path tests select for the action at `at` (see
+        // `targets::find_selected_entries`).
+        let selected = |at: usize| {
+            let expr: Vec<(bool, &str)> = args
+                .get(expr_start..)
+                .unwrap_or(&[])
+                .iter()
+                .map(|w| (w.exact, w.text.as_str()))
+                .collect();
+            targets::find_selected_entries(&expr, at.saturating_sub(expr_start))
+        };
         while let Some(w) = args.get(i) {
             i += 1;
             if !w.exact {
@@ -2936,6 +3047,14 @@ impl Walker<'_> {
             }
             match w.text.as_str() {
                 "-delete" => {
+                    let entries = selected(i - 1);
+                    for root in roots.iter().filter(|r| r.exact) {
+                        if let Some((_, rule)) =
+                            targets::find_flagged_entry(&root.text, &entries, &scope.cwd, self.ctx)
+                        {
+                            worst = Some(worse(worst, rule.verdict()));
+                        }
+                    }
                     for root in &roots {
                         // Unfiltered, the search of the workspace root deletes all of it
                         // (`rm -rf ./*`), as its `-exec` items do below.
@@ -2986,6 +3105,7 @@ impl Walker<'_> {
                         i += 1;
                     }
                     let mut cmd: Vec<Word> = args.get(start..i).unwrap_or(&[]).to_vec();
+                    let entries = selected(start - 1);
                     i += 1;
                     for root in &roots {
                         // With no predicate that selects by name, path, time, size or
@@ -3001,7 +3121,17 @@ impl Walker<'_> {
                                 &scope.cwd,
                                 self.ctx,
                             ) == Some(ids::FS_DELETE_WORKSPACE_GLOB);
-                        let item = if whole_workspace {
+                        let flagged = root
+                            .exact
+                            .then(|| {
+                                targets::find_flagged_entry(
+                                    &root.text, &entries, &scope.cwd, self.ctx,
+                                )
+                            })
+                            .flatten();
+                        let item = if let Some((path, _)) = flagged {
+                            Word::lit(path)
+                        } else if whole_workspace {
                             Word::paths(
                                 &format!("{}/*", root.text.trim_end_matches('/')),
                                 WordShape::Glob,
@@ -3075,11 +3205,16 @@ impl Walker<'_> {
             }
         });
         self.record(argv, scope, verdict);
+        // What it prints is what its tests select: `find . -name .git | xargs rm -rf`.
+        let printed = selected(args.len());
         Producer::FindPaths(
             roots
                 .into_iter()
                 .filter(|w| w.exact)
-                .map(|w| w.text)
+                .map(|w| {
+                    targets::find_flagged_entry(&w.text, &printed, &scope.cwd, self.ctx)
+                        .map_or(w.text, |(path, _)| path)
+                })
                 .collect(),
         )
     }
@@ -3236,7 +3371,7 @@ impl Walker<'_> {
         {
             // A flag or subcommand only known at run time, on a command with dangerous forms.
             let sub = args.positionals.first().copied().unwrap_or("");
-            if crate::taxonomy::has_rules_for(name, sub) {
+            if crate::taxonomy::has_rules_for(name, sub) || crate::hazards::judged_here(name) {
                 worst = Some(Verdict::unknown(
                     "an argument of a command with destructive forms is only known at run time",
                 ));

@@ -660,6 +660,103 @@ fn under(text: &str, prefix: &str) -> bool {
         .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
 }
 
+/// The entries a `find` expression selects by name or path for the action at `action_at`
+/// (an index into `expr`, the words after the roots), as paths relative to a root: `-name
+/// .git` selects `.git`, `-path '*/.git/*'` selects `.git/x`, `-name 'id_rsa*'` selects
+/// `id_rsa`. Only the tests on the branch that leads to the action count (`-name .git -prune
+/// -o -name '*.rs' -exec rm {} +` removes Rust files, not `.git`): a `-o` outside parentheses
+/// starts a new branch, negated tests select nothing, and tests inside parentheses are
+/// alternatives, each of which may be what the action gets. A `*` is read as nothing and as
+/// one character, the two readings that reach a catalogued name.
+///
+/// Invariant protected: `find`'s `{}` is what the search selects, so a deletion bound to a
+/// git directory or a credential by name is judged as the deletion of that entry.
+pub(crate) fn find_selected_entries(expr: &[(bool, &str)], action_at: usize) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut depth = 0usize;
+    let mut negated = false;
+    let mut i = 0;
+    while i < action_at.min(expr.len()) {
+        let (exact, word) = expr[i];
+        i += 1;
+        if !exact {
+            negated = false;
+            continue;
+        }
+        match word {
+            "(" => depth += 1,
+            ")" => depth = depth.saturating_sub(1),
+            "-o" | "-or" | "," if depth == 0 => out.clear(),
+            "!" | "-not" => {
+                negated = true;
+                continue;
+            }
+            "-name" | "-iname" | "-path" | "-ipath" | "-wholename" | "-iwholename" => {
+                let Some(&(true, pattern)) = expr.get(i) else {
+                    negated = false;
+                    continue;
+                };
+                i += 1;
+                if negated || pattern.contains(['?', '[']) {
+                    negated = false;
+                    continue;
+                }
+                let by_path = !matches!(word, "-name" | "-iname");
+                // A path pattern is matched against `ROOT/…`: its leading `*/` or `./`
+                // stands for the root.
+                let rel = if by_path {
+                    pattern
+                        .strip_prefix("*/")
+                        .or_else(|| pattern.strip_prefix("./"))
+                        .unwrap_or(pattern)
+                } else {
+                    pattern
+                };
+                // `-iname .GIT` selects `.git` too: the catalogue's names are lower case.
+                let rel = if word.starts_with("-i") {
+                    rel.to_ascii_lowercase()
+                } else {
+                    rel.to_owned()
+                };
+                for reading in [rel.replace('*', ""), rel.replace('*', "x")] {
+                    let reading = reading.trim_end_matches('/').to_owned();
+                    if !reading.is_empty()
+                        && (by_path || !reading.contains('/'))
+                        && !out.contains(&reading)
+                    {
+                        out.push(reading);
+                    }
+                    if !pattern.contains('*') {
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+        negated = false;
+    }
+    out
+}
+
+/// The first of `entries` (relative to `root`) whose deletion the target rules flag when the
+/// deletion of `root`'s descendants is not flagged: the entry the action then really reaches
+/// (`find . -name .git -exec rm -rf {} +` deletes `./.git`). `None` keeps the root.
+pub(crate) fn find_flagged_entry(
+    root: &str,
+    entries: &[String],
+    cwd: &Cwd,
+    ctx: &Context,
+) -> Option<(String, RuleRef)> {
+    if entries.is_empty() || judge_delete(root, true, Shape::Descendants, true, cwd, ctx).is_some()
+    {
+        return None;
+    }
+    entries.iter().find_map(|e| {
+        let path = format!("{}/{e}", root.trim_end_matches('/'));
+        judge_delete(&path, true, Shape::Exact, true, cwd, ctx).map(|r| (path, r))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

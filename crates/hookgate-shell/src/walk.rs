@@ -1292,7 +1292,9 @@ impl Walker<'_> {
                 // `$(echo rm)`, `` `printf .claude` `` fold to their output when every command
                 // inside was a plain `echo`/`printf` (whose output the walker computed; any
                 // option or directive it does not model makes the output inexact). `mktemp`
-                // folds to the new entry it creates (`crate::listed::mktemp_output`).
+                // folds to the new entry it creates (`crate::listed::mktemp_output`). Unquoted,
+                // the output is split at `IFS`: only the default one (no blank in the text)
+                // leaves it one known field; once the line assigns `IFS` it is unresolved.
                 let only_echo = self.commands.get(before..).is_some_and(|cmds| {
                     cmds.iter().all(|c| {
                         c.argv
@@ -1304,7 +1306,10 @@ impl Walker<'_> {
                     Producer::Text { text, exact: true }
                         if only_echo
                             && (quoted
-                                || !text.trim_end_matches('\n').contains(char::is_whitespace)) =>
+                                || (scope.sh.get("IFS").is_none()
+                                    && !text
+                                        .trim_end_matches('\n')
+                                        .contains(char::is_whitespace))) =>
                     {
                         w.text.push_str(text.trim_end_matches('\n'));
                     }
