@@ -409,8 +409,7 @@ impl<'a> Facts<'a> {
             self.push(ActionKind::ShellExec, Vec::new(), tool, Item::default());
             return;
         };
-        let mut sctx = hookgate_shell::Context::new(self.cwd.clone(), ctx.home.clone());
-        sctx.temp_dirs.clone_from(&ctx.temp_dirs);
+        let mut sctx = ctx.shell_context(self.cwd.clone());
         sctx.secret_files = secret_files;
         let analysis = hookgate_shell::analyze(command, &sctx);
         let mut described: Vec<Described> = analysis

@@ -3153,8 +3153,7 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
             );
         }
     }
-    let mut sctx = hookgate_shell::Context::new(j.facts.cwd.clone(), j.ctx.home.clone());
-    sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
+    let sctx = j.ctx.shell_context(j.facts.cwd.clone());
     for (p, content) in written {
         for l in crate::loaded::written_code(p, content) {
             let denied = deferred_self_modification(j, p, &l.code);
@@ -3230,8 +3229,7 @@ fn judge_deferred_code(j: &Judge<'_>, file: &Path, code: &str) -> Deferred {
     if let Some(v) = deferred_self_modification(j, file, code) {
         return Deferred::SelfModification(v.reason);
     }
-    let mut sctx = hookgate_shell::Context::new(j.facts.cwd.clone(), j.ctx.home.clone());
-    sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
+    let sctx = j.ctx.shell_context(j.facts.cwd.clone());
     let a = hookgate_shell::analyze(code, &sctx);
     match a.verdict.class {
         hookgate_shell::Class::Dangerous => Deferred::Dangerous(a.verdict.reason),
@@ -3255,8 +3253,7 @@ fn direnv_approval(j: &Judge<'_>) -> Option<Violation> {
             ));
         };
         let dir = crate::dotenv::envrc_dir(&envrc);
-        let mut sctx = hookgate_shell::Context::new(dir, j.ctx.home.clone());
-        sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
+        let sctx = j.ctx.shell_context(dir);
         if let Some((action, why)) = crate::dotenv::envrc_danger(&text, &sctx) {
             // Approving runs it now: what the analyzer would refuse on the command line is
             // refused here too.
@@ -3702,8 +3699,7 @@ fn judge_deferred_source(j: &Judge<'_>, file: &Path, line: &str) -> Deferred {
     if let Some(v) = deferred_self_modification(j, file, line) {
         return Deferred::SelfModification(v.reason);
     }
-    let mut sctx = hookgate_shell::Context::new(j.facts.cwd.clone(), j.ctx.home.clone());
-    sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
+    let sctx = j.ctx.shell_context(j.facts.cwd.clone());
     let a = hookgate_shell::analyze(line, &sctx);
     if let Some(reason) = crate::loaded::placed_danger(&a, true) {
         return Deferred::Dangerous(reason);
@@ -3903,8 +3899,7 @@ fn through_symlinks(j: &Judge<'_>, analysis: &hookgate_shell::Analysis) -> Optio
         } else {
             words.join(" ")
         };
-        let mut sctx = hookgate_shell::Context::new(dir.to_path_buf(), j.ctx.home.clone());
-        sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
+        let sctx = j.ctx.shell_context(dir.to_path_buf());
         let again = hookgate_shell::analyze(&code, &sctx);
         let effect = match again.verdict.action() {
             ShellAction::Allow => continue,
@@ -4451,8 +4446,7 @@ fn plain_git_alias(j: &Judge<'_>, value: &str) -> bool {
     {
         return false;
     }
-    let mut sctx = hookgate_shell::Context::new(j.facts.cwd.clone(), j.ctx.home.clone());
-    sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
+    let sctx = j.ctx.shell_context(j.facts.cwd.clone());
     let a = hookgate_shell::analyze(&format!("git {trimmed}"), &sctx);
     matches!(
         a.verdict.class,

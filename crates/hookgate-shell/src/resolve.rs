@@ -281,7 +281,11 @@ pub(crate) fn lookup(name: &str, ctx: &crate::model::Context, scope: &Scope) -> 
                 None => Some(String::new()),
             }
         }
-        _ => None,
+        _ => ctx
+            .known_vars
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone()),
     }
 }
 

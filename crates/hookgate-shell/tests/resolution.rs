@@ -855,3 +855,28 @@ fn a_here_string_after_a_file_redirect_is_read() {
         ("cat <f > g <<< x", ASK, &[]),
     ]);
 }
+
+/// Variables the caller knows the value of in the agent's shell (`Context::known_vars`: the
+/// guard's own locations) resolve like `$HOME`; an assignment on the line takes precedence,
+/// and variables not listed stay unknown.
+#[test]
+fn known_variables_resolve_unless_the_line_assigns_them() {
+    let mut c = ctx();
+    c.known_vars = vec![(
+        "HOOKGATE_HOME".to_owned(),
+        "/home/user/.hookgate".to_owned(),
+    )];
+    let mut a = Analyzer::new().expect("grammar loads");
+    let argv = |line: &str, a: &mut Analyzer| -> Vec<String> {
+        a.analyze(line, &c).commands.iter().map(joined).collect()
+    };
+    assert!(
+        argv(r#"rm -rf "$HOOKGATE_HOME/audit""#, &mut a)
+            .contains(&"rm -rf /home/user/.hookgate/audit".to_owned())
+    );
+    assert!(argv("ls ${HOOKGATE_HOME}", &mut a).contains(&"ls /home/user/.hookgate".to_owned()));
+    assert!(
+        argv("HOOKGATE_HOME=/tmp/x; ls $HOOKGATE_HOME", &mut a).contains(&"ls /tmp/x".to_owned())
+    );
+    assert!(argv("ls $OTHER_VAR", &mut a).contains(&"ls $OTHER_VAR".to_owned()));
+}
