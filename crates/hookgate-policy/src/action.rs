@@ -2313,6 +2313,16 @@ fn git(argv: &[String], branch: Option<&str>, stdin: Option<&Text>) -> Described
 
 fn git_push(argv: &[String], rest: &[String], branch: Option<&str>) -> Described {
     let flags = split_flags(rest);
+    // `-n`/`--dry-run` (or a unique prefix, `--dry`) reports what would be pushed and pushes
+    // nothing: no branch is touched, so no push rule applies.
+    let dry_run = flags.short.contains(&'n')
+        || flags
+            .long
+            .iter()
+            .any(|l| l.len() >= 2 && "dry-run".starts_with(l.as_str()));
+    if dry_run {
+        return Described::new(ActionKind::ShellExec, argv);
+    }
     let mut force = flags.short.contains(&'f')
         || flags.long.contains("force")
         || flags.long.contains("force-with-lease")

@@ -230,3 +230,29 @@ fn blind_corpus_classes_stop_at_the_guard() {
         ("gdb -batch -ex run -ex bt ./a.out", ALLOW, ""),
     ]);
 }
+
+/// A dry run reports and does nothing: `--dry-run` (`--dryrun`, a unique prefix for git) on a
+/// catalogued tool, and `git push -n`, are not the destructive call they spell — through the
+/// whole guard, the analyzer's catalogue and the policy's push rules alike — while
+/// `--dry-run=none`/`=false` and a `--dry-run` handed to a command the tool runs are the real
+/// thing.
+#[test]
+fn dry_runs_are_not_the_destructive_call_they_spell() {
+    check(&[
+        ("helm uninstall web --dry-run", ALLOW, ""),
+        (
+            "aws ec2 terminate-instances --instance-ids i-0abc --dry-run",
+            ALLOW,
+            "",
+        ),
+        ("aws s3 rm s3://acme-assets --recursive --dryrun", ALLOW, ""),
+        ("git push --dry-run --force origin main", ALLOW, ""),
+        ("git push -n -f origin main", ALLOW, ""),
+        ("git push --dry origin :main", ALLOW, ""),
+        ("kubectl delete ns prod --dry-run=client", ALLOW, ""),
+        ("helm uninstall web", DENY, "destructive-shell"),
+        ("kubectl delete ns prod --dry-run=none", DENY, "destructive-shell"),
+        ("git push --dry-run=false --force origin main", DENY, ""),
+        ("git push --force origin main", DENY, ""),
+    ]);
+}
