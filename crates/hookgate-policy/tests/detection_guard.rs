@@ -251,7 +251,11 @@ fn dry_runs_are_not_the_destructive_call_they_spell() {
         ("git push --dry origin :main", ALLOW, ""),
         ("kubectl delete ns prod --dry-run=client", ALLOW, ""),
         ("helm uninstall web", DENY, "destructive-shell"),
-        ("kubectl delete ns prod --dry-run=none", DENY, "destructive-shell"),
+        (
+            "kubectl delete ns prod --dry-run=none",
+            DENY,
+            "destructive-shell",
+        ),
         ("git push --dry-run=false --force origin main", DENY, ""),
         ("git push --force origin main", DENY, ""),
     ]);
