@@ -674,7 +674,8 @@ impl Walker<'_> {
         let mut set_env = Vec::new();
         for (index, (child, field)) in children.iter().enumerate() {
             let field = *field;
-            if assign_end == Some(child.start_byte()) && matches!(field, Some("name" | "argument"))
+            if assign_end.is_some_and(|end| glued(src, end, child.start_byte()))
+                && matches!(field, Some("name" | "argument"))
             {
                 self.scan_substitutions(*child, src, scope, 1);
                 if let Some((_, value)) = prefix.last_mut() {
@@ -683,7 +684,7 @@ impl Walker<'_> {
                 assign_end = Some(child.end_byte());
                 continue;
             }
-            let adjacent = previous_end == Some(child.start_byte());
+            let adjacent = previous_end.is_some_and(|end| glued(src, end, child.start_byte()));
             // tree-sitter-bash reads the `0` of `sh 0</tmp/f` as an argument; bash reads a
             // number glued to a redirection as its file descriptor.
             let fd_of_next = field == Some("argument")
@@ -3473,6 +3474,19 @@ fn xargs_runs(
 }
 
 /// Appends `next` to `word` (two nodes bash reads as one word).
+/// Whether the node starting at `start` continues the word that ended at `end`: nothing
+/// between them, or only line continuations (bash removes a backslash-newline before it
+/// splits words, so `r\<newline>m` is `rm`; tree-sitter-bash reads two words).
+fn glued(src: &str, end: usize, start: usize) -> bool {
+    let Some(mut gap) = src.get(end..start) else {
+        return false;
+    };
+    while let Some(rest) = gap.strip_prefix("\\\n") {
+        gap = rest;
+    }
+    gap.is_empty()
+}
+
 fn glue(word: &mut Word, next: Word) {
     word.text.push_str(&next.text);
     word.exact &= next.exact;

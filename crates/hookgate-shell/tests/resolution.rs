@@ -910,3 +910,21 @@ fn assignments_the_grammar_splits_after_a_colon_stay_one_word() {
         ),
     ]);
 }
+
+/// bash removes a backslash-newline before it splits words, so `r\<newline>m` is `rm`;
+/// tree-sitter-bash reads two words. Words separated only by line continuations are one
+/// word, and a continuation after a blank still separates words.
+#[test]
+fn line_continuations_inside_a_word_join_it() {
+    table(&[
+        ("r\\\nm -r\\\nf ~/.ssh", DENY, &["rm -rf /home/user/.ssh"]),
+        (
+            "git pu\\\nsh --for\\\nce origin main",
+            DENY,
+            &["git push --force origin main"],
+        ),
+        ("X=$A:\\\n$B/x rm -rf ~", DENY, &["rm -rf /home/user"]),
+        ("ls -la \\\n src", ALLOW, &["ls -la src"]),
+        ("ec\\\nho hi", ALLOW, &["echo hi"]),
+    ]);
+}
