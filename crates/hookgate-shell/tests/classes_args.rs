@@ -351,3 +351,44 @@ fn object_and_key_value_store_delete_verbs_are_destructive() {
         ("consul kv delete app/key", ALLOW, "-"),
     ]);
 }
+
+/// `lsof -t` as a PID source: every process with a socket (`-i` with no address), every
+/// process with an open file (no selection) or of a user is the enumeration a mass kill
+/// kills; an address, a PID or command selection or a file operand names what the session
+/// started (`kill $(lsof -t -i:3000)` stops the dev server).
+#[test]
+fn lsof_pids_without_an_address_are_a_mass_kill() {
+    table(&[
+        ("kill -9 $(lsof -t -i)", DENY, "sys.kill_user_processes"),
+        ("kill -9 $(lsof -ti)", DENY, "sys.kill_user_processes"),
+        ("kill $(lsof -t)", DENY, "sys.kill_user_processes"),
+        ("kill $(lsof -t -i:3000)", ALLOW, "-"),
+        ("kill -9 $(lsof -t -i :8080)", ALLOW, "-"),
+        ("lsof -ti:5173 | xargs kill", ALLOW, "-"),
+        ("kill $(lsof -t ./server.log)", ALLOW, "-"),
+        ("lsof -i", ALLOW, "-"),
+    ]);
+}
+
+/// Infrastructure state dropped while it tracks resources: `terraform workspace delete
+/// -force`, `pulumi stack rm`. A plain `workspace delete` refuses a workspace that still
+/// tracks resources, so it stays allowed.
+#[test]
+fn dropping_infrastructure_state_is_a_destroy() {
+    table(&[
+        (
+            "terraform workspace delete -force prod",
+            DENY,
+            "iac.workspace_delete",
+        ),
+        (
+            "tofu workspace delete -force staging",
+            DENY,
+            "iac.workspace_delete",
+        ),
+        ("pulumi stack rm prod --yes", DENY, "iac.stack_rm"),
+        ("terraform workspace delete dev", ALLOW, "-"),
+        ("terraform workspace list", ALLOW, "-"),
+        ("pulumi stack ls", ALLOW, "-"),
+    ]);
+}
