@@ -539,6 +539,22 @@ impl<'a> Judge<'a> {
                 lexical
             };
             out.extend(found.into_iter().filter(|m| m.access.covers(access)));
+            // Extracting or copying a tree into a directory outside the workspace (`unzip x.zip
+            // -d ~/.ssh`, `tar -xf x.tar -C ~`, `rsync -a x/ ~/.aws/`) writes whatever the
+            // tree holds below it: every sensitive entry that can lie there is written. Not for
+            // deletes (judged by the analyzer and the protected set) nor inside the workspace
+            // or scratch space (ordinary extraction).
+            if access == Access::Write
+                && self.written_as_tree(p)
+                && !is_within(p, &self.ctx.workspace)
+                && !self.in_temp(p)
+            {
+                for m in hookgate_paths::classify_subtree(p, &pctx) {
+                    if m.access.covers(access) && !out.iter().any(|x| x.id == m.id) {
+                        out.push(m);
+                    }
+                }
+            }
             // `/home/*/.aws/credentials` (from `/home/$USER/…`): the user's own file it can be.
             if let Some(own) = self
                 .ctx
@@ -554,6 +570,16 @@ impl<'a> Judge<'a> {
             }
         }
         out
+    }
+
+    /// Whether some command writes a whole tree into `p` (an extraction, a recursive copy
+    /// or sync into it), as opposed to one file there or a delete.
+    fn written_as_tree(&self, p: &Path) -> bool {
+        self.facts.items.iter().any(|i| {
+            i.paths.iter().any(|u| {
+                u.op == PathOp::Write && u.reach == crate::action::Reach::Tree && u.path == p
+            })
+        })
     }
 
     fn write_matches(&self) -> &[SensitiveMatch] {

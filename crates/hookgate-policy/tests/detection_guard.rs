@@ -260,3 +260,28 @@ fn dry_runs_are_not_the_destructive_call_they_spell() {
         ("git push --force origin main", DENY, ""),
     ]);
 }
+
+/// A tree extracted, copied or synced into a directory outside the workspace writes every
+/// sensitive entry that can lie below it: `unzip x.zip -d ~/.ssh` is a credential write as
+/// `tar -xf … -C ~/.ssh` is, an unlisted archive into the home writes its profiles and
+/// agent settings; extraction into a plain directory, the workspace or scratch space is
+/// ordinary.
+#[test]
+fn trees_written_into_a_sensitive_directory_write_its_entries() {
+    check(&[
+        (
+            "unzip -o /tmp/payload.zip -d ~/.ssh",
+            DENY,
+            "no-credential-file-creation",
+        ),
+        (
+            "tar -xzf /tmp/p.tgz -C ~/.aws",
+            DENY,
+            "no-credential-file-creation",
+        ),
+        ("rsync -a cfg/ ~/.aws/", DENY, "no-credential-file-creation"),
+        ("unzip /tmp/p.zip -d ~/Downloads/p", ALLOW, ""),
+        ("unzip /tmp/p.zip -d build", ALLOW, ""),
+        ("tar -xzf /tmp/p.tgz -C /tmp/x", ALLOW, ""),
+    ]);
+}
