@@ -673,6 +673,20 @@ impl Facts<'_> {
         if !ctx.follow_symlinks {
             return;
         }
+        // Files the line itself writes (`curl -so x.tgz URL && tar -xzf x.tgz -C ~`): one on
+        // disk now is not what the extraction will read, so it is never listed — its
+        // extraction keeps the whole tree.
+        let produced: Vec<PathBuf> = described
+            .iter()
+            .enumerate()
+            .flat_map(|(j, d)| {
+                d.paths
+                    .iter()
+                    .filter(|t| t.op != PathOp::Read && t.archive.is_none())
+                    .filter_map(move |t| Some((j, t)))
+            })
+            .filter_map(|(j, t)| self.placed_exactly(commands.get(j)?, &t.raw, ctx))
+            .collect();
         for (i, d) in described.iter_mut().enumerate() {
             let Some(command) = commands.get(i) else {
                 continue;
@@ -686,7 +700,10 @@ impl Facts<'_> {
                     out.push(t);
                     continue;
                 };
-                let Some(archive) = self.placed_exactly(command, &src.raw, ctx) else {
+                let Some(archive) = self
+                    .placed_exactly(command, &src.raw, ctx)
+                    .filter(|a| !produced.contains(a))
+                else {
                     out.push(t);
                     continue;
                 };

@@ -544,10 +544,14 @@ impl<'a> Judge<'a> {
             // tree holds below it: every sensitive entry that can lie there is written. Not for
             // deletes (judged by the analyzer and the protected set) nor inside the workspace
             // or scratch space (ordinary extraction).
+            // The home itself or a directory above it is judged by the protected set it
+            // holds (agent settings, the guard's store): a whole-tree write there is denied
+            // as such already.
             if access == Access::Write
                 && self.written_as_tree(p)
                 && !is_within(p, &self.ctx.workspace)
                 && !self.in_temp(p)
+                && !self.ctx.home.as_deref().is_some_and(|h| is_within(h, p))
             {
                 for m in hookgate_paths::classify_subtree(p, &pctx) {
                     if m.access.covers(access) && !out.iter().any(|x| x.id == m.id) {
