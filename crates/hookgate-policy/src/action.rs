@@ -683,7 +683,7 @@ impl Facts<'_> {
                 d.paths
                     .iter()
                     .filter(|t| t.op != PathOp::Read && t.archive.is_none())
-                    .filter_map(move |t| Some((j, t)))
+                    .map(move |t| (j, t))
             })
             .filter_map(|(j, t)| self.placed_exactly(commands.get(j)?, &t.raw, ctx))
             .collect();
