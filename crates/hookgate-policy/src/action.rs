@@ -1201,10 +1201,14 @@ impl Described {
                 EffectOp::Spawn | EffectOp::Network | EffectOp::SetEnv => continue,
             };
             match &e.path {
-                // A pattern (`Path('.').rglob('*.json')`, `glob.glob('*')`): the files it
+                // A recursive pattern (`Path('.').rglob('*.json')`, `**`): the files it
                 // reaches are only known at run time, so it is placed nowhere — asked about
-                // when it changes files, never dropped.
-                Some(p) if op != PathOp::Read && p.contains(['*', '?', '[']) => {
+                // when it changes files, never dropped. A one-level pattern
+                // (`glob.glob('/tmp/tmp*')`, a fresh `mkdtemp()` directory) is placed like
+                // the shell glob it amounts to (`rm -rf /tmp/tmp*`): the protected set and
+                // the catalog are matched against the pattern, so `.c*` still reaches
+                // `.claude`.
+                Some(p) if op != PathOp::Read && p.contains("**") => {
                     self.unplaced
                         .push(format!("{} changes files matching `{p}`", e.source));
                 }
