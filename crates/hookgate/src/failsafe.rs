@@ -69,6 +69,9 @@ const DYING: u8 = 3;
 /// A fatal event's reason is out: only the exit is left.
 const ANSWERED: u8 = 4;
 
+/// The exit status of the fail-closed answer (2: it blocks in every agent).
+const FAIL_CLOSED: u8 = hookgate_agents::FAIL_CLOSED_EXIT_STATUS;
+
 static STATE: AtomicU8 = AtomicU8::new(JUDGING);
 /// The exit status of the normal reply, once [`replying`] was called.
 static EXIT_CODE: AtomicU8 = AtomicU8::new(2);
@@ -114,7 +117,7 @@ fn answer(reason: &'static str) -> u8 {
         match state {
             // The reply is whole: its decision stands, only its exit status is owed.
             REPLIED => return EXIT_CODE.load(Ordering::SeqCst),
-            ANSWERED => return hookgate_agents::FAIL_CLOSED_EXIT_STATUS,
+            ANSWERED => return FAIL_CLOSED,
             DYING => break,
             // Judging, or a reply half-written: the reason on stderr and exit 2 block either way.
             _ => {
@@ -129,7 +132,7 @@ fn answer(reason: &'static str) -> u8 {
     }
     sys::write_stderr(reason.as_bytes());
     STATE.store(ANSWERED, Ordering::SeqCst);
-    hookgate_agents::FAIL_CLOSED_EXIT_STATUS
+    FAIL_CLOSED
 }
 
 /// The panic hook: answers first (the agent must get its deny even if logging fails), then
@@ -301,5 +304,50 @@ mod sys {
 
     pub(super) fn exit(code: u8) -> ! {
         std::process::exit(i32::from(code))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn state() -> u8 {
+        STATE.load(Ordering::SeqCst)
+    }
+
+    fn restart() {
+        STATE.store(JUDGING, Ordering::SeqCst);
+    }
+
+    // One test: the state is the process's, and tests run in parallel threads.
+    #[test]
+    fn nothing_is_answered_twice_and_a_whole_reply_keeps_its_status() {
+        // While judging, a fatal event answers (exit 2) and a second one adds nothing.
+        restart();
+        assert_eq!(answer(""), FAIL_CLOSED);
+        assert_eq!(state(), ANSWERED);
+        assert_eq!(answer(""), FAIL_CLOSED);
+        // Once answered, the normal path cannot take the process back.
+        replying(0);
+        replied();
+        assert_eq!(state(), ANSWERED);
+        // A half-written reply is no reply: exit 2 with the reason.
+        restart();
+        replying(0);
+        assert_eq!(answer(""), FAIL_CLOSED);
+        assert_eq!(state(), ANSWERED);
+        // A whole reply stands: only its own status is owed, nothing is written.
+        for code in [0, 2, 3] {
+            restart();
+            replying(code);
+            replied();
+            assert_eq!(answer(""), code);
+            assert_eq!(state(), REPLIED);
+        }
+        // A fatal event cut off while writing its reason (DYING) is answered again.
+        STATE.store(DYING, Ordering::SeqCst);
+        assert_eq!(answer(""), FAIL_CLOSED);
+        assert_eq!(state(), ANSWERED);
+        restart();
     }
 }
