@@ -139,7 +139,12 @@ fn answer(reason: &'static str) -> u8 {
 /// logs where and why on stderr (one line, bounded), then ends the process without unwinding.
 fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
     let code = answer(CRASH_REASON);
-    let message = info.payload_as_str().unwrap_or("a panic without a message");
+    let payload = info.payload();
+    let message = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("a panic without a message");
     let place = info
         .location()
         .map(|l| format!(" at {}:{}", l.file(), l.line()))
