@@ -451,6 +451,16 @@ pub(crate) fn init(args: &InitArgs) -> Result<u8, Failure> {
     for warning in &plan.warnings {
         let _ = writeln!(std::io::stderr(), "hookgate: warning: {warning}");
     }
+    // The hook's own deadline must pass before the agent's timeout: an agent that times a
+    // hook out lets the call run, where the deadline answers deny (see `failsafe`).
+    let deadline = crate::failsafe::deadline_ms();
+    if !args.remove && u64::from(args.timeout) * 1000 <= deadline {
+        let _ = writeln!(
+            std::io::stderr(),
+            "hookgate: warning: the agent's hook timeout ({} s) is not above hookgate's deadline ({deadline} ms, $HOOKGATE_DEADLINE_MS): a call still being judged when the agent gives up is let through by it; raise --timeout or lower the deadline",
+            args.timeout
+        );
+    }
     if args.dry_run {
         print(&hookgate_init::diff(&plan))?;
         return Ok(0);

@@ -260,3 +260,17 @@ fn the_crash_answer_survives_a_closed_stdout() {
     assert_eq!(status.code(), Some(2));
     assert!(stderr.starts_with("hookgate: guard-crash: "), "{stderr}");
 }
+
+#[test]
+fn init_warns_when_the_agent_would_time_out_before_the_deadline() {
+    let env = Sandbox::new();
+    let warning = "is not above hookgate's deadline";
+    let short = env.ok(&["init", "claude", "--dry-run", "--timeout", "5"]);
+    assert!(text(&short.stderr).contains(warning), "{short:?}");
+    let default = env.ok(&["init", "claude", "--dry-run"]);
+    assert!(!text(&default.stderr).contains(warning), "{default:?}");
+    let mut lowered = env.command(&["init", "claude", "--dry-run", "--timeout", "5"]);
+    lowered.env("HOOKGATE_DEADLINE_MS", "4000");
+    let lowered = output_with_stdin(&mut lowered, b"");
+    assert!(!text(&lowered.stderr).contains(warning), "{lowered:?}");
+}
