@@ -17,7 +17,8 @@
 //!   prints "has overflowed its stack" and aborts): ours are installed later, so they win.
 //!   The main thread, where the judging runs, gets a 64 KiB alternate stack of ours; the
 //!   threads the hook path spawns (probe pipe readers, tokio's blocking pool for command
-//!   hooks) get std's 8 KiB one, enough for the handler in a release build;
+//!   hooks) get std's 8 KiB one (no judging runs there; an overflow of that one would end in
+//!   the kernel's SIGSEGV, unanswered);
 //! - a **deadline** (`HOOKGATE_DEADLINE_MS`, default [`DEFAULT_DEADLINE_MS`]): a `setitimer`
 //!   timer, so the normal path pays two system calls and no thread. When it fires before the
 //!   answer, the answer is the fail-closed deny (not the fail mode: the fail mode may be ask,
