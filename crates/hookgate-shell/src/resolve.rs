@@ -901,6 +901,7 @@ impl Walker<'_> {
                     args,
                     &["-o", "-e", "-p", "-s", "-u", "-E", "-P", "-a", "-X", "-b"],
                 );
+                self.output_options(&name, argv, args.get(..end).unwrap_or(&[]), scope);
                 self.peel(argv, args.get(end..).unwrap_or(&[]), &name, scope, stdin)
             }
             "busybox" | "toybox" => self.peel(argv, args, &name, scope, stdin),
