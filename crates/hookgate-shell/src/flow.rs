@@ -1315,20 +1315,21 @@ pub(crate) fn exec_on_socket(name: &str, words: &[Word]) -> Option<Flow> {
             let mut it = words.iter();
             while let Some(w) = it.next() {
                 let t = w.text.as_str();
-                if t.starts_with('-') && !t.starts_with("--") && t.len() > 1 {
-                    if let Some(i) = t.find('p') {
-                        let program = if i + 1 < t.len() {
-                            t[i + 1..].to_owned()
-                        } else {
-                            it.next().map_or_else(String::new, |v| v.text.clone())
-                        };
-                        return Some(Flow {
-                            source: FlowSource::Network {
-                                endpoint: endpoint(),
-                            },
-                            sink: FlowSink::Execution { program },
-                        });
-                    }
+                if t.starts_with('-')
+                    && !t.starts_with("--")
+                    && t.len() > 1
+                    && let Some(i) = t.find('p')
+                {
+                    let program = match t.get(i + 1..) {
+                        Some(attached) if !attached.is_empty() => attached.to_owned(),
+                        _ => it.next().map_or_else(String::new, |v| v.text.clone()),
+                    };
+                    return Some(Flow {
+                        source: FlowSource::Network {
+                            endpoint: endpoint(),
+                        },
+                        sink: FlowSink::Execution { program },
+                    });
                 }
             }
             None

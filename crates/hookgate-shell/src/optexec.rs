@@ -652,18 +652,14 @@ fn fzf_actions(bind: &str) -> Vec<&str> {
                 continue;
             }
         };
-        let inner = &body[1..];
-        match pair {
-            Some(close) => {
-                let end = inner.find(close).unwrap_or(inner.len());
-                out.push(&inner[..end]);
-                rest = inner.get(end..).unwrap_or("");
-            }
-            None => {
-                out.push(inner);
-                break;
-            }
-        }
+        let inner = body.get(1..).unwrap_or("");
+        let Some(close) = pair else {
+            out.push(inner);
+            break;
+        };
+        let end = inner.find(close).unwrap_or(inner.len());
+        out.push(inner.get(..end).unwrap_or(inner));
+        rest = inner.get(end..).unwrap_or("");
     }
     out
 }

@@ -1217,13 +1217,11 @@ impl Walker<'_> {
                 }
                 Producer::Opaque
             }
-            n if crate::optexec::handles(n) => {
-                self.classify_plain(&name, argv, scope);
-                self.option_exec(&name, argv, args, scope, &stdin);
-                self.producer_of(&name, args, &stdin, scope)
-            }
             _ => {
                 self.classify_plain(&name, argv, scope);
+                if crate::optexec::handles(&name) {
+                    self.option_exec(&name, argv, args, scope, &stdin);
+                }
                 if stdin == Producer::Endless && crate::hazards::stores_stdin(&name, args) {
                     // `yes | dd of=f`, `cat /dev/zero | sponge f`: an endless stream stored.
                     self.record(argv, scope, ids::RES_DISK_FILL.verdict());
