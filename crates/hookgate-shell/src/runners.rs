@@ -637,31 +637,24 @@ static RUNNERS: &[Runner] = &[
         ..runner("faketime", NONE, Operand::Skip)
     },
     // The dynamic loader run directly: `ld.so PROG ARGS` runs PROG (and `--preload LIB`).
-    Runner {
-        values: LOADER_VALUES,
-        flags: LOADER_FLAGS,
-        ..runner("ld.so", NONE, Operand::Command)
-    },
-    Runner {
-        values: LOADER_VALUES,
-        flags: LOADER_FLAGS,
-        ..runner("ld-linux.so.2", NONE, Operand::Command)
-    },
-    Runner {
-        values: LOADER_VALUES,
-        flags: LOADER_FLAGS,
-        ..runner("ld-linux-x86-64.so.2", NONE, Operand::Command)
-    },
-    Runner {
-        values: LOADER_VALUES,
-        flags: LOADER_FLAGS,
-        ..runner("ld-linux-aarch64.so.1", NONE, Operand::Command)
-    },
+    loader("ld.so"),
+    loader("ld-linux.so.2"),
+    loader("ld-linux-x86-64.so.2"),
+    loader("ld-linux-aarch64.so.1"),
     Runner {
         values: &["--project-file", "--project-dir", "--builddir"],
         ..runner("cabal", &["exec"], Operand::Command)
     },
 ];
+
+/// The glibc dynamic loader run as a program (`ld.so PROG ARGS`).
+const fn loader(name: &'static str) -> Runner {
+    Runner {
+        values: LOADER_VALUES,
+        flags: LOADER_FLAGS,
+        ..runner(name, NONE, Operand::Command)
+    }
+}
 
 /// Options of the glibc dynamic loader run as a program.
 const LOADER_VALUES: &[&str] = &[
