@@ -29,6 +29,16 @@ use crate::dialect::Dialect;
 
 /// The reason given when a deny comes without one.
 pub const DEFAULT_DENY_REASON: &str = "blocked by hookgate policy";
+/// The exit status of the fail-closed answer a hook process gives when it cannot finish
+/// judging (it crashed, or its deadline passed), with a non-empty reason on stderr and nothing
+/// on stdout. It is the one reply that blocks in all five agents on every blocking event
+/// without knowing the event or even the dialect — which a crash before the payload is parsed
+/// cannot know (protocols doc §1: Claude and Codex need exit 2 with stderr, Gemini denies on
+/// any status but 0 and 1, Copilot and Cursor deny on 2). The one place it does not block,
+/// Claude's PermissionRequest (exit 2 ignored), shows the user's own prompt: nothing is
+/// approved. JSON deny replies differ per agent and event, so none could be written in advance.
+pub const FAIL_CLOSED_EXIT_STATUS: u8 = 2;
+
 /// The reason given when an ask comes without one.
 pub const DEFAULT_ASK_REASON: &str = "hookgate asks for confirmation";
 

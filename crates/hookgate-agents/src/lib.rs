@@ -34,7 +34,8 @@ pub use approval::{
 };
 pub use dialect::Dialect;
 pub use encode::{
-    DEFAULT_ASK_REASON, DEFAULT_DENY_REASON, Encoded, Reply, encode, supports_ask, supports_context,
+    DEFAULT_ASK_REASON, DEFAULT_DENY_REASON, Encoded, FAIL_CLOSED_EXIT_STATUS, Reply, encode,
+    supports_ask, supports_context,
 };
 pub use error::ParseError;
 pub use parse::{

@@ -1104,6 +1104,7 @@ impl Walker<'_> {
                 i += 1;
             }
         }
+        self.output_options("screen", argv, args.get(..i).unwrap_or(&[]), scope);
         let rest = args.get(i..).unwrap_or(&[]);
         if remote_command {
             // `screen -X stuff 'TEXT\n'` types TEXT into the session's shell; `-X exec CMD`

@@ -1309,6 +1309,46 @@ pub(crate) fn exec_on_socket(name: &str, words: &[Word]) -> Option<Flow> {
                 },
             })
         }
+        // `socket -p PROG host port` / `socket -svp PROG port`: PROG's stdin and stdout are
+        // the connection (getopt cluster: `p` last takes the next word).
+        "socket" => {
+            let mut it = words.iter();
+            while let Some(w) = it.next() {
+                let t = w.text.as_str();
+                if t.starts_with('-')
+                    && !t.starts_with("--")
+                    && t.len() > 1
+                    && let Some(i) = t.find('p')
+                {
+                    let program = match t.get(i + 1..) {
+                        Some(attached) if !attached.is_empty() => attached.to_owned(),
+                        _ => it.next().map_or_else(String::new, |v| v.text.clone()),
+                    };
+                    return Some(Flow {
+                        source: FlowSource::Network {
+                            endpoint: endpoint(),
+                        },
+                        sink: FlowSink::Execution { program },
+                    });
+                }
+            }
+            None
+        }
+        // websocat's command address types (`sh-c:CMD`, `exec:PROG`, `cmd:CMD`) wire a
+        // program to the socket, like socat's `EXEC:`.
+        "websocat" => {
+            let program = words.iter().find_map(|w| {
+                let (kind, rest) = w.text.split_once(':')?;
+                matches!(kind.to_ascii_lowercase().as_str(), "sh-c" | "exec" | "cmd")
+                    .then(|| rest.to_owned())
+            })?;
+            Some(Flow {
+                source: FlowSource::Network {
+                    endpoint: endpoint(),
+                },
+                sink: FlowSink::Execution { program },
+            })
+        }
         _ => None,
     }
 }

@@ -28,6 +28,14 @@ enum Value {
     SshOption,
     /// less's initial commands (`+CMD`): `!CMD` and `|…CMD` run shell.
     LessCommand,
+    /// A hook: a shell command the tool exists to run for the user (`certbot --deploy-hook`,
+    /// `yt-dlp --exec`, `split --filter`). Judged as if typed directly, with no role ask:
+    /// `--exec 'echo hi'` is ordinary, `--exec 'rm -rf ~'` is the deletion it is.
+    Hook,
+    /// fzf key bindings: `execute(CMD)`, `become(CMD)`, `reload(CMD)`, … are hooks.
+    FzfBind,
+    /// rpm macro text: `%(CMD)` is a hook.
+    RpmMacro,
 }
 
 struct OptExec {
@@ -143,6 +151,165 @@ const TABLE: &[OptExec] = &[
         roles: &[],
     },
     OptExec {
+        tools: &["restic"],
+        options: &["--password-command"],
+        value: Value::Hook,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["dnsmasq"],
+        options: &["--conf-script", "--dhcp-script"],
+        value: Value::Hook,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["certbot"],
+        options: &[
+            "--pre-hook",
+            "--post-hook",
+            "--deploy-hook",
+            "--manual-auth-hook",
+            "--manual-cleanup-hook",
+        ],
+        value: Value::Hook,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["openvpn"],
+        options: &[
+            "--up",
+            "--down",
+            "--route-up",
+            "--route-pre-down",
+            "--ipchange",
+            "--client-connect",
+            "--client-disconnect",
+            "--learn-address",
+            "--auth-user-pass-verify",
+            "--tls-verify",
+        ],
+        value: Value::Hook,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["yt-dlp", "youtube-dl"],
+        options: &["--exec", "--exec-before-download"],
+        value: Value::Hook,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["scrot"],
+        options: &["-e", "--exec"],
+        value: Value::Hook,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["split"],
+        options: &["--filter"],
+        value: Value::Hook,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["enscript"],
+        options: &["-I", "--filter"],
+        value: Value::Hook,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["dhclient"],
+        options: &["-sf"],
+        value: Value::Hook,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["plymouth"],
+        options: &["--command"],
+        value: Value::Hook,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["borg"],
+        options: &["--rsh"],
+        value: Value::Shell,
+        roles: SSH_PROXIES,
+    },
+    OptExec {
+        tools: &["latexmk"],
+        options: &[
+            "-pdflatex",
+            "-latex",
+            "-lualatex",
+            "-xelatex",
+            "-dvipdf",
+            "-ps2pdf",
+            "-pdf_previewer",
+        ],
+        value: Value::Hook,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["gem"],
+        options: &["-e", "--editor"],
+        value: Value::Hook,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["pip", "pip3"],
+        options: &["--editor"],
+        value: Value::Hook,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["fzf"],
+        options: &["--bind"],
+        value: Value::FzfBind,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["fzf"],
+        options: &["--preview"],
+        value: Value::Hook,
+        roles: &[],
+    },
+    OptExec {
+        tools: &[
+            "rpm",
+            "rpmdb",
+            "rpmquery",
+            "rpmverify",
+            "rpmbuild",
+            "rpmspec",
+        ],
+        options: &["--eval", "-E", "--define", "-D"],
+        value: Value::RpmMacro,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["rpm"],
+        options: &["--pipe"],
+        value: Value::Hook,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["aria2c"],
+        options: &[
+            "--on-download-complete",
+            "--on-download-error",
+            "--on-download-start",
+            "--on-download-stop",
+            "--on-download-pause",
+            "--on-bt-download-complete",
+        ],
+        value: Value::Hook,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["zic"],
+        options: &["-y"],
+        value: Value::Hook,
+        roles: &[],
+    },
+    OptExec {
         tools: &["tcpdump"],
         options: &["-z"],
         value: Value::Shell,
@@ -150,8 +317,76 @@ const TABLE: &[OptExec] = &[
     },
 ];
 
-/// ssh options whose value is a command run on this machine.
-const SSH_COMMAND_KEYS: &[&str] = &["proxycommand", "localcommand", "knownhostscommand"];
+/// ssh options whose value is a command run on this machine (`ssh_command` is sshfs's).
+const SSH_COMMAND_KEYS: &[&str] = &[
+    "proxycommand",
+    "localcommand",
+    "knownhostscommand",
+    "ssh_command",
+];
+
+/// Options whose value is a file the tool writes (`sort -o F`, `strace -o F`, `tcpdump -w F`,
+/// `gcc -o F`): the file is judged like a `>` redirect's target (`judge_write`), so a tool
+/// asked to put its output in a shell profile or `authorized_keys` is the write it is.
+///
+/// Invariant: a write a tool makes through an output option reaches nothing `> FILE` may not
+/// (GTFOBins' file-write entries are mostly these options).
+struct OutputOption {
+    tools: &'static [&'static str],
+    /// Same matching as [`OptExec::options`].
+    options: &'static [&'static str],
+}
+
+const OUTPUTS: &[OutputOption] = &[
+    OutputOption {
+        tools: &["sort", "shuf", "iconv", "pandoc", "uconv"],
+        options: &["-o", "--output"],
+    },
+    OutputOption {
+        tools: &[
+            "strace", "ltrace", "csvtool", "gtester", "objcopy", "ld", "as",
+        ],
+        options: &["-o", "--output"],
+    },
+    OutputOption {
+        tools: &[
+            "gcc", "cc", "clang", "g++", "c++", "clang++", "rustc", "tcc", "gfortran", "nvcc",
+        ],
+        options: &["-o"],
+    },
+    OutputOption {
+        tools: &["openssl"],
+        options: &["-out", "-keyout"],
+    },
+    OutputOption {
+        tools: &["tcpdump", "tshark", "dumpcap"],
+        options: &["-w"],
+    },
+    OutputOption {
+        tools: &["rlwrap"],
+        options: &["-l", "--logfile"],
+    },
+    OutputOption {
+        tools: &["screen"],
+        options: &["-Logfile"],
+    },
+    OutputOption {
+        tools: &["tsc"],
+        options: &["--outFile", "--out"],
+    },
+    OutputOption {
+        tools: &["mypy"],
+        options: &["--junit-xml"],
+    },
+    OutputOption {
+        tools: &["nmap"],
+        options: &["-oN", "-oX", "-oG", "-oS", "-oA"],
+    },
+    OutputOption {
+        tools: &["dmidecode"],
+        options: &["--dump-bin"],
+    },
+];
 
 /// True for commands with a command-valued option in the table.
 pub(crate) fn handles(name: &str) -> bool {
@@ -175,16 +410,80 @@ pub(crate) fn handles(name: &str) -> bool {
             | "less"
             | "more"
             | "tcpdump"
+            | "restic"
+            | "dnsmasq"
+            | "certbot"
+            | "openvpn"
+            | "yt-dlp"
+            | "youtube-dl"
+            | "scrot"
+            | "split"
+            | "enscript"
+            | "dhclient"
+            | "plymouth"
+            | "borg"
+            | "latexmk"
+            | "gem"
+            | "pip"
+            | "pip3"
+            | "fzf"
+            | "rpm"
+            | "rpmdb"
+            | "rpmquery"
+            | "rpmverify"
+            | "rpmbuild"
+            | "rpmspec"
+            | "tex"
+            | "latex"
+            | "pdflatex"
+            | "pdftex"
+            | "xelatex"
+            | "lualatex"
+            | "luatex"
+            | "aria2c"
+            | "zic"
+            | "sort"
+            | "shuf"
+            | "iconv"
+            | "pandoc"
+            | "uconv"
+            | "csvtool"
+            | "gtester"
+            | "objcopy"
+            | "ld"
+            | "as"
+            | "gcc"
+            | "cc"
+            | "clang"
+            | "g++"
+            | "c++"
+            | "clang++"
+            | "rustc"
+            | "tcc"
+            | "gfortran"
+            | "nvcc"
+            | "openssl"
+            | "tshark"
+            | "dumpcap"
+            | "tsc"
+            | "mypy"
+            | "nmap"
+            | "dmidecode"
     )
 }
 
 /// The values of `entry`'s options in `args` (`-o V`, `-oV`, `--eval=V`, `--eval V`).
 fn values(entry: &OptExec, args: &[Word]) -> Vec<Word> {
+    option_values(entry.options, entry.value == Value::LessCommand, args)
+}
+
+/// The values of `options` in `args`; `plus`: less's `+CMD` words instead.
+fn option_values(options: &[&str], plus: bool, args: &[Word]) -> Vec<Word> {
     let mut out = Vec::new();
     let mut i = 0;
     while let Some(w) = args.get(i) {
         i += 1;
-        if entry.value == Value::LessCommand {
+        if plus {
             if let Some(cmd) = w.text.strip_prefix('+').filter(|_| w.exact) {
                 out.push(part(w, cmd));
             }
@@ -196,7 +495,7 @@ fn values(entry: &OptExec, args: &[Word]) -> Vec<Word> {
         if w.text == "--" {
             break;
         }
-        for opt in entry.options {
+        for opt in options {
             if w.text == *opt {
                 out.extend(args.get(i).cloned());
                 i += 1;
@@ -290,6 +589,81 @@ fn make_code(text: &str) -> Vec<String> {
     out
 }
 
+/// The bodies that follow `opener` in `text`, up to the bracket that balances `open`/`close`
+/// (`%(…)` in rpm macros, `\write18{…}` in TeX). An unbalanced body runs to the end.
+fn enclosed<'t>(text: &'t str, opener: &str, open: char, close: char) -> Vec<&'t str> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(opener) {
+        let body = &rest[at + opener.len()..];
+        let mut depth = 1usize;
+        let mut end = body.len();
+        for (i, c) in body.char_indices() {
+            if c == open {
+                depth += 1;
+            } else if c == close {
+                depth -= 1;
+                if depth == 0 {
+                    end = i;
+                    break;
+                }
+            }
+        }
+        out.push(&body[..end]);
+        rest = body.get(end..).unwrap_or("");
+    }
+    out
+}
+
+/// fzf actions that run a command: `execute(CMD)`, `execute-silent[CMD]`, `become:CMD` (the
+/// colon form runs to the end of the binding list).
+fn fzf_actions(bind: &str) -> Vec<&str> {
+    const ACTIONS: &[&str] = &[
+        "execute-silent",
+        "execute-multi",
+        "execute",
+        "become",
+        "reload-sync",
+        "reload",
+        "preview",
+        "change-preview",
+        "transform",
+        "bg-transform",
+    ];
+    let mut out = Vec::new();
+    let mut rest = bind;
+    while !rest.is_empty() {
+        let Some((at, action)) = ACTIONS
+            .iter()
+            .filter_map(|a| rest.find(a).map(|i| (i, *a)))
+            .min_by_key(|(i, a)| (*i, std::cmp::Reverse(a.len())))
+        else {
+            break;
+        };
+        let body = &rest[at + action.len()..];
+        let pair = match body.chars().next() {
+            Some('(') => Some(')'),
+            Some('[') => Some(']'),
+            Some('{') => Some('}'),
+            Some('<') => Some('>'),
+            Some(':') => None,
+            _ => {
+                rest = body;
+                continue;
+            }
+        };
+        let inner = body.get(1..).unwrap_or("");
+        let Some(close) = pair else {
+            out.push(inner);
+            break;
+        };
+        let end = inner.find(close).unwrap_or(inner.len());
+        out.push(inner.get(..end).unwrap_or(inner));
+        rest = inner.get(end..).unwrap_or("");
+    }
+    out
+}
+
 // `argv` (the whole command) and `args` (its arguments) are this module's vocabulary, as in
 // `resolve.rs`.
 #[allow(clippy::similar_names)]
@@ -328,12 +702,38 @@ impl Walker<'_> {
                         }
                     }
                     Value::Make => self.makefile(argv, &value, scope),
+                    Value::Hook => self.hook(argv, &value, scope, name),
+                    Value::FzfBind => {
+                        for code in fzf_actions(&value.text) {
+                            self.hook(argv, &part(&value, code), scope, name);
+                        }
+                    }
+                    Value::RpmMacro => {
+                        for code in enclosed(&value.text, "%(", '(', ')') {
+                            self.hook(argv, &part(&value, code), scope, name);
+                        }
+                    }
                     Value::LessCommand => {
                         let cmd = value.text.trim_start_matches(['+', ':']);
                         if let Some(code) = cmd.strip_prefix('!') {
                             self.option_code(argv, &part(&value, code), scope, name, entry.roles);
                         }
                     }
+                }
+            }
+        }
+        self.output_options(name, argv, args, scope);
+        // TeX with `--shell-escape`: `\write18{CMD}` in the document text runs CMD.
+        if matches!(
+            name,
+            "tex" | "latex" | "pdflatex" | "pdftex" | "xelatex" | "lualatex" | "luatex"
+        ) && args
+            .iter()
+            .any(|w| matches!(w.text.as_str(), "--shell-escape" | "-shell-escape"))
+        {
+            for w in args.iter().filter(|w| !w.text.starts_with('-')) {
+                for code in enclosed(&w.text, "\\write18{", '{', '}') {
+                    self.hook(argv, &part(w, code), scope, name);
                 }
             }
         }
@@ -361,6 +761,35 @@ impl Walker<'_> {
                 }
             }
         }
+    }
+
+    /// Judges the files `name`'s output options in `options` write (see [`OUTPUTS`]);
+    /// wrappers (`strace -o F CMD`, `screen -Logfile F CMD`) pass only their own options.
+    pub(crate) fn output_options(
+        &mut self,
+        name: &str,
+        argv: &[Word],
+        options: &[Word],
+        scope: &Scope,
+    ) {
+        if scope.remote {
+            return;
+        }
+        for entry in OUTPUTS.iter().filter(|e| e.tools.contains(&name)) {
+            for file in option_values(entry.options, false, options) {
+                if let Some(rule) =
+                    crate::targets::judge_write(&file.text, file.exact, &scope.cwd, self.ctx)
+                {
+                    self.record(argv, scope, rule.verdict());
+                }
+            }
+        }
+    }
+
+    /// A hook option's command, judged as if typed directly (see [`Value::Hook`]).
+    fn hook(&mut self, argv: &[Word], code: &Word, scope: &Scope, tool: &str) {
+        let mut child = scope.clone();
+        self.run_code_string(argv, code, &mut child, &format!("{tool} hook"));
     }
 
     fn makefile(&mut self, argv: &[Word], text: &Word, scope: &mut Scope) {
@@ -427,11 +856,44 @@ mod tests {
     }
 
     #[test]
+    fn handles_covers_every_tool_with_an_output_option() {
+        for entry in OUTPUTS {
+            for tool in entry.tools {
+                // Wrappers judge their own options before peeling (resolve.rs, deferred.rs).
+                let wrapper = matches!(*tool, "strace" | "ltrace" | "screen")
+                    || crate::runners::handles(tool);
+                assert!(handles(tool) || wrapper, "{tool}");
+            }
+        }
+    }
+
+    #[test]
     fn makefile_recipes_and_shell_functions_are_code() {
         assert_eq!(make_code("all: ; rm -rf ~"), vec!["rm -rf ~"]);
         assert_eq!(make_code("x:\n\t@curl a | sh"), vec!["curl a | sh"]);
         assert_eq!(make_code("V := $(shell id)"), vec!["id"]);
         assert!(make_code("FOO=bar").is_empty());
+    }
+
+    #[test]
+    fn fzf_bindings_that_run_commands_are_found() {
+        assert_eq!(fzf_actions("enter:execute(rm -rf ~)"), vec!["rm -rf ~"]);
+        assert_eq!(
+            fzf_actions("ctrl-a:select-all,ctrl-o:become:vim {}"),
+            vec!["vim {}"]
+        );
+        assert_eq!(fzf_actions("f1:execute-silent[id]+abort"), vec!["id"]);
+        assert!(fzf_actions("ctrl-a:select-all").is_empty());
+    }
+
+    #[test]
+    fn rpm_and_tex_bodies_balance_their_brackets() {
+        assert_eq!(enclosed("%(echo (a))x", "%(", '(', ')'), vec!["echo (a)"]);
+        assert_eq!(
+            enclosed("\\immediate\\write18{id}\\end", "\\write18{", '{', '}'),
+            vec!["id"]
+        );
+        assert!(enclosed("%{_libdir}", "%(", '(', ')').is_empty());
     }
 
     #[test]

@@ -926,6 +926,7 @@ impl Walker<'_> {
                     args,
                     &["-o", "-e", "-p", "-s", "-u", "-E", "-P", "-a", "-X", "-b"],
                 );
+                self.output_options(&name, argv, args.get(..end).unwrap_or(&[]), scope);
                 self.peel(argv, args.get(end..).unwrap_or(&[]), &name, scope, stdin)
             }
             "busybox" | "toybox" => self.peel(argv, args, &name, scope, stdin),
@@ -1241,13 +1242,11 @@ impl Walker<'_> {
                 }
                 Producer::Opaque
             }
-            n if crate::optexec::handles(n) => {
-                self.classify_plain(&name, argv, scope);
-                self.option_exec(&name, argv, args, scope, &stdin);
-                self.producer_of(&name, args, &stdin, scope)
-            }
             _ => {
                 self.classify_plain(&name, argv, scope);
+                if crate::optexec::handles(&name) {
+                    self.option_exec(&name, argv, args, scope, &stdin);
+                }
                 if stdin == Producer::Endless && crate::hazards::stores_stdin(&name, args) {
                     // `yes | dd of=f`, `cat /dev/zero | sponge f`: an endless stream stored.
                     self.record(argv, scope, ids::RES_DISK_FILL.verdict());

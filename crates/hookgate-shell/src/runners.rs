@@ -26,6 +26,9 @@ enum Operand {
     Tools,
     /// Nothing runs from operands; only a code option does (`nix-shell -p x --run CMD`).
     CodeOnly,
+    /// One word (a lock or log file, a fake time), then the command (`setlock FILE CMD`,
+    /// `envdir DIR CMD`, `faketime TIME CMD`).
+    Skip,
 }
 
 /// One runner: how to find the command in its arguments.
@@ -396,6 +399,279 @@ static RUNNERS: &[Runner] = &[
         ..runner("bundle", &["exec"], Operand::Command)
     },
     runner("shx", NONE, Operand::Command),
+    // Command prefixes: tools that exec their operands as a command after changing how it
+    // runs (a profile, a limit, a proxy, a fake root, a loader). GTFOBins lists each as a way
+    // to "spawn a shell"; for the agent the danger is the command, judged as typed directly.
+    Runner {
+        values: &["-p", "--profile", "-n", "--namespace"],
+        flags: &["-i", "--immediate", "-v", "--verbose", "-d", "--debug"],
+        ..runner("aa-exec", NONE, Operand::Command)
+    },
+    runner("aoss", NONE, Operand::Command),
+    runner("padsp", NONE, Operand::Command),
+    runner("pasuspender", NONE, Operand::Command),
+    Runner {
+        values: &["-n", "--adjust", "-p", "--pid"],
+        ..runner("choom", NONE, Operand::Command)
+    },
+    Runner {
+        values: &["-l", "--limit", "-p", "--pid", "-e", "--exe", "-c", "--cpu"],
+        flags: &[
+            "-f",
+            "--foreground",
+            "-z",
+            "--lazy",
+            "-k",
+            "--kill",
+            "-r",
+            "--restore",
+            "-v",
+            "-q",
+        ],
+        ..runner("cpulimit", NONE, Operand::Command)
+    },
+    runner("distcc", NONE, Operand::Command),
+    Runner {
+        values: &["-n", "-s", "-i", "-o"],
+        flags: &["-q", "-v"],
+        ..runner("multitime", NONE, Operand::Command)
+    },
+    runner("pexec", NONE, Operand::Command),
+    Runner {
+        values: &[
+            "-e",
+            "--event",
+            "-o",
+            "--output",
+            "-r",
+            "--repeat",
+            "-G",
+            "--cgroup",
+            "-C",
+            "--cpu",
+            "-x",
+            "--field-separator",
+        ],
+        flags: &[
+            "-a",
+            "--all-cpus",
+            "-d",
+            "--detailed",
+            "-g",
+            "--call-graph",
+            "-q",
+            "--quiet",
+            "-v",
+            "--verbose",
+            "-n",
+            "--null",
+        ],
+        ..runner("perf", &["stat", "record", "trace"], Operand::Command)
+    },
+    Runner {
+        values: &[
+            "-a",
+            "-b",
+            "-f",
+            "-H",
+            "-l",
+            "-o",
+            "-p",
+            "-P",
+            "-s",
+            "-S",
+            "-t",
+            "-w",
+            "-z",
+            "--logfile",
+            "--histsize",
+            "--file",
+            "--history-filename",
+            "--prompt-colour",
+            "--pre-given",
+            "--substitute-prompt",
+            "--set-term-name",
+            "--polling",
+        ],
+        flags: &[
+            "-A",
+            "-c",
+            "-C",
+            "-D",
+            "-e",
+            "-i",
+            "-m",
+            "-n",
+            "-N",
+            "-r",
+            "-R",
+            "-v",
+            "--ansi-colour-aware",
+            "--remember",
+            "--renice",
+            "--no-warnings",
+        ],
+        ..runner("rlwrap", NONE, Operand::Command)
+    },
+    Runner {
+        flags: &[
+            "-3",
+            "-B",
+            "-F",
+            "-I",
+            "-L",
+            "-R",
+            "-S",
+            "-T",
+            "-X",
+            "-Z",
+            "-v",
+            "--verbose",
+            "--addr-no-randomize",
+            "--uname-2.6",
+            "--32bit",
+            "--short-inode",
+            "--whole-seconds",
+            "--sticky-timeouts",
+            "--read-implies-exec",
+            "--addr-compat-layout",
+            "--mmap-page-zero",
+            "--fdpic-funcptrs",
+        ],
+        ..runner("setarch", NONE, Operand::Command)
+    },
+    Runner {
+        flags: &["-n", "-N", "-x", "-X"],
+        ..runner("setlock", NONE, Operand::Skip)
+    },
+    runner("envdir", NONE, Operand::Skip),
+    Runner {
+        values: &[
+            "-m", "-d", "-s", "-l", "-a", "-o", "-p", "-f", "-c", "-r", "-t",
+        ],
+        ..runner("softlimit", NONE, Operand::Command)
+    },
+    Runner {
+        values: &["-a", "-E", "-t", "-P", "-O"],
+        flags: &["-c", "-s", "-D", "-d"],
+        ..runner("ssh-agent", NONE, Operand::Command)
+    },
+    Runner {
+        values: &["-p", "-f", "-d", "-P"],
+        flags: &["-e", "-v", "-V", "-h"],
+        ..runner("sshpass", NONE, Operand::Command)
+    },
+    runner("torify", NONE, Operand::Command),
+    Runner {
+        values: &[
+            "-u",
+            "--user",
+            "-p",
+            "--pass",
+            "-a",
+            "--address",
+            "-P",
+            "--port",
+        ],
+        flags: &[
+            "-i",
+            "--isolate",
+            "-d",
+            "--debug",
+            "-q",
+            "--quiet",
+            "--shell",
+        ],
+        ..runner("torsocks", NONE, Operand::Command)
+    },
+    runner("proxychains", NONE, Operand::Command),
+    Runner {
+        values: &["-f"],
+        flags: &["-q"],
+        ..runner("proxychains4", NONE, Operand::Command)
+    },
+    runner("tsocks", NONE, Operand::Command),
+    runner("valgrind", NONE, Operand::Command),
+    Runner {
+        values: &["--args"],
+        flags: &["--sync", "--terms"],
+        ..runner("xdotool", &["exec"], Operand::Command)
+    },
+    Runner {
+        flags: &["--pty", "-e", "--stderr", "-s", "--stdout"],
+        ..runner("grc", NONE, Operand::Command)
+    },
+    Runner {
+        values: &["-l", "-i", "-s", "-b"],
+        flags: &["-u", "-h", "-v"],
+        ..runner("fakeroot", NONE, Operand::Command)
+    },
+    Runner {
+        values: &[
+            "-n",
+            "--server-num",
+            "-s",
+            "--server-args",
+            "-f",
+            "--auth-file",
+            "-e",
+            "--error-file",
+            "-p",
+            "--xauth-protocol",
+        ],
+        flags: &["-a", "--auto-servernum", "-w", "--wait"],
+        ..runner("xvfb-run", NONE, Operand::Command)
+    },
+    runner("dbus-run-session", NONE, Operand::Command),
+    Runner {
+        values: &["--what", "--who", "--why", "--mode"],
+        ..runner("systemd-inhibit", NONE, Operand::Command)
+    },
+    Runner {
+        values: &["-p", "--pid"],
+        ..runner("prlimit", NONE, Operand::Command)
+    },
+    Runner {
+        values: &["-f", "-s"],
+        flags: &["-m", "--exclude-monotonic", "--no-cache"],
+        ..runner("faketime", NONE, Operand::Skip)
+    },
+    // The dynamic loader run directly: `ld.so PROG ARGS` runs PROG (and `--preload LIB`).
+    loader("ld.so"),
+    loader("ld-linux.so.2"),
+    loader("ld-linux-x86-64.so.2"),
+    loader("ld-linux-aarch64.so.1"),
+    Runner {
+        values: &["--project-file", "--project-dir", "--builddir"],
+        ..runner("cabal", &["exec"], Operand::Command)
+    },
+];
+
+/// The glibc dynamic loader run as a program (`ld.so PROG ARGS`).
+const fn loader(name: &'static str) -> Runner {
+    Runner {
+        values: LOADER_VALUES,
+        flags: LOADER_FLAGS,
+        ..runner(name, NONE, Operand::Command)
+    }
+}
+
+/// Options of the glibc dynamic loader run as a program.
+const LOADER_VALUES: &[&str] = &[
+    "--library-path",
+    "--preload",
+    "--audit",
+    "--argv0",
+    "--inhibit-rpath",
+    "--glibc-hwcaps-prepend",
+    "--glibc-hwcaps-mask",
+];
+const LOADER_FLAGS: &[&str] = &[
+    "--list",
+    "--verify",
+    "--inhibit-cache",
+    "--list-tunables",
+    "--list-diagnostics",
 ];
 
 /// npm binaries that delete their operands recursively (data: the package's own binary
@@ -463,6 +739,42 @@ pub(crate) fn handles(name: &str) -> bool {
             | "uv"
             | "uvx"
             | "yarn"
+            | "aa-exec"
+            | "aoss"
+            | "padsp"
+            | "pasuspender"
+            | "choom"
+            | "cpulimit"
+            | "distcc"
+            | "multitime"
+            | "pexec"
+            | "perf"
+            | "rlwrap"
+            | "setarch"
+            | "setlock"
+            | "envdir"
+            | "softlimit"
+            | "ssh-agent"
+            | "sshpass"
+            | "torify"
+            | "torsocks"
+            | "proxychains"
+            | "proxychains4"
+            | "tsocks"
+            | "valgrind"
+            | "xdotool"
+            | "grc"
+            | "fakeroot"
+            | "xvfb-run"
+            | "dbus-run-session"
+            | "systemd-inhibit"
+            | "prlimit"
+            | "faketime"
+            | "ld.so"
+            | "ld-linux.so.2"
+            | "ld-linux-x86-64.so.2"
+            | "ld-linux-aarch64.so.1"
+            | "cabal"
     )
 }
 
@@ -611,6 +923,8 @@ impl Walker<'_> {
             }
             Some((r, parse(r, args, start, r.values)))
         })?;
+        // `rlwrap -l FILE CMD`: the wrapper's own output options write files.
+        self.output_options(name, argv, args.get(..p.end).unwrap_or(&[]), scope);
         let label = if r.sub.is_empty() {
             r.name.to_owned()
         } else {
@@ -731,7 +1045,7 @@ fn runner_command(r: &Runner, p: &Parsed, args: &[Word], start: usize) -> Option
             }
             Some(line)
         }
-        Operand::Directory => Some(rest.get(1..)?.to_vec()),
+        Operand::Directory | Operand::Skip => Some(rest.get(1..)?.to_vec()),
         Operand::Tools => {
             let line = if let Some(at) = rest.iter().position(|w| w.exact && w.text == "--") {
                 rest.get(at + 1..)?

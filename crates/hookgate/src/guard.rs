@@ -180,23 +180,28 @@ pub(crate) fn config_dir() -> Option<PathBuf> {
 const MAX_READ: u64 = 16 * 1024 * 1024 + 1;
 
 pub(crate) fn hook(args: &HookArgs) -> u8 {
-    // Everything that can go wrong here still answers in the agent's format: a Rust panic or
-    // an exit status other than the agent's convention would be a silent allow in most agents.
-    let result = std::panic::catch_unwind(|| hook_inner(args));
-    let (encoded, record) = match result {
-        Ok(Ok(answer)) => answer,
-        Ok(Err(Failure(why))) => failure_answer(args, &why),
-        Err(_) => failure_answer(args, "internal error (panic)"),
+    // A handled failure answers in the agent's format with the fail mode; a panic or a fatal
+    // signal never returns here: `failsafe` (armed by `main` before the arguments were read)
+    // answers fail-closed and ends the process.
+    let (encoded, record) = match hook_inner(args) {
+        Ok(answer) => answer,
+        Err(Failure(why)) => failure_answer(args, &why),
     };
+    let code = u8::try_from(encoded.exit_code).unwrap_or(hookgate_agents::FAIL_CLOSED_EXIT_STATUS);
+    // The reply is written once: stdout in one `write_all` (the JSON ends with its only
+    // newline), then the stderr reason. From here a crash no longer writes the fail-closed
+    // answer over it (see `failsafe`).
+    crate::failsafe::replying(code);
     let _ = std::io::stdout().write_all(&encoded.stdout);
     let _ = std::io::stdout().flush();
     if !encoded.stderr.is_empty() {
         let _ = std::io::stderr().write_all(&encoded.stderr);
     }
+    crate::failsafe::replied();
     if let Some(record) = record {
         ship_detached(&record);
     }
-    u8::try_from(encoded.exit_code).unwrap_or(2)
+    code
 }
 
 /// With `HOOKGATE_WEBHOOK_URL` set, hands the record to a detached `hookgate ship-webhook`
@@ -445,6 +450,16 @@ pub(crate) fn init(args: &InitArgs) -> Result<u8, Failure> {
     // On stderr, so that it is seen even when the output is piped or parsed.
     for warning in &plan.warnings {
         let _ = writeln!(std::io::stderr(), "hookgate: warning: {warning}");
+    }
+    // The hook's own deadline must pass before the agent's timeout: an agent that times a
+    // hook out lets the call run, where the deadline answers deny (see `failsafe`).
+    let deadline = crate::failsafe::deadline_ms();
+    if !args.remove && u64::from(args.timeout) * 1000 <= deadline {
+        let _ = writeln!(
+            std::io::stderr(),
+            "hookgate: warning: the agent's hook timeout ({} s) is not above hookgate's deadline ({deadline} ms, $HOOKGATE_DEADLINE_MS): a call still being judged when the agent gives up is let through by it; raise --timeout or lower the deadline",
+            args.timeout
+        );
     }
     if args.dry_run {
         print(&hookgate_init::diff(&plan))?;

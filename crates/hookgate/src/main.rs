@@ -8,6 +8,7 @@ mod allow;
 mod completions;
 mod events;
 mod explain;
+mod failsafe;
 mod fire;
 mod guard;
 mod hook_log;
@@ -225,6 +226,10 @@ fn main() -> ExitCode {
     let program = raw.next();
     let mut rest = raw.peekable();
     if rest.peek().is_some_and(|a| a == "hook") {
+        // First, before even the arguments are read: from here no ending of this process
+        // (panic, fatal signal, deadline) goes without a blocking answer. The answer does not
+        // depend on the agent (see `failsafe`), so nothing needs parsing first.
+        failsafe::arm();
         rest.next();
         let rest: Vec<std::ffi::OsString> = rest.collect();
         if let Some(args) = guard::HookArgs::parse_fast(&rest) {
@@ -258,7 +263,10 @@ fn main() -> ExitCode {
         Command::Test(args) => test_cmd::run(&args),
         Command::Snapshot(args) => snapshot::run(&args),
         Command::Explain(args) => explain::run(&args),
-        Command::Hook(args) => return ExitCode::from(guard::hook(&args)),
+        Command::Hook(args) => {
+            failsafe::arm();
+            return ExitCode::from(guard::hook(&args));
+        }
         Command::ShipWebhook => guard::ship_webhook(),
         Command::ShipOtel => otel::ship(),
         Command::Init(args) => guard::init(&args),
