@@ -4398,9 +4398,28 @@ fn vcs_config(j: &Judge<'_>) -> Option<Violation> {
             ));
         }
         let plain_alias = alias_value.is_some();
+        // `credential.helper cache` / `store` / `osxkeychain` / `manager`: git's own helpers
+        // (`git credential-NAME`), not a program the value names.
+        let builtin_helper = key.as_deref() == Some("credential.helper")
+            && flags.positionals.get(1).is_some_and(|v| {
+                let mut words = v.split_whitespace();
+                words.next().is_some_and(|h| {
+                    matches!(
+                        h,
+                        "cache"
+                            | "store"
+                            | "osxkeychain"
+                            | "manager"
+                            | "manager-core"
+                            | "libsecret"
+                            | "wincred"
+                    )
+                }) && words.all(|w| w.starts_with("--") && !w.contains(['$', '`', ';', '|']))
+            });
         if !reading
             && !builtin_fsmonitor
             && !plain_alias
+            && !builtin_helper
             && flags.positionals.len() >= 2
             && key.as_deref().is_some_and(|k| {
                 matches!(

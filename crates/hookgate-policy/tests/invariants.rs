@@ -1029,6 +1029,9 @@ fn git_aliases_are_judged_by_their_expansion() {
         "git config alias.st 'status -sb'",
         "git config alias.unstage 'restore --staged'",
         "git config alias.br branch",
+        "git config --global credential.helper cache",
+        "git config credential.helper 'cache --timeout=3600'",
+        "git config --global credential.helper osxkeychain",
     ] {
         quiet(&bash(plain), "no-vcs-config-modification");
     }
@@ -1041,6 +1044,8 @@ fn git_aliases_are_judged_by_their_expansion() {
         "git config alias.y '-c core.hooksPath=/dev/null commit'",
         "git config alias.z 'log; rm -rf /'",
         "git config alias.w \"log $(id)\"",
+        "git config credential.helper '!f() { echo password=x; }; f'",
+        "git config credential.helper /tmp/steal.sh",
     ] {
         assert!(
             hit(&bash(deferred), "no-vcs-config-modification").is_some(),

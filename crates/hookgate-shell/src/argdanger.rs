@@ -593,6 +593,11 @@ impl Walker<'_> {
         args: &Args<'_>,
         scope: &Scope,
     ) -> Option<Verdict> {
+        // `--help` among the tool's own options (not after `--`) prints its usage and exits
+        // before acting (`docker image rm --help`, `crane push --help`).
+        if args.has_flag("--help") {
+            return None;
+        }
         match name {
             "curl" => {
                 let (opts, operands) =

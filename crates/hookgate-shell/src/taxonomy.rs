@@ -345,6 +345,11 @@ pub(crate) fn match_rules(name: &str, args: &Args<'_>) -> Option<RuleRef> {
     if args.has_any(&["--dry-run", "--dryrun"]) {
         return None;
     }
+    // `--help` prints the tool's usage and exits before doing anything
+    // (`docker image rm --help`, `terraform destroy --help`).
+    if args.has_flag("--help") {
+        return None;
+    }
     let indices = lookup(RULES_BY_COMMAND, name)?;
     let mut best: Option<RuleRef> = None;
     for &index in indices {
