@@ -246,6 +246,16 @@ fn protected_set(ctx: &mut Ctx, opts: &GuardOptions, project: &Project, home: Op
         ctx.protected_if_present
             .extend(AGENT_CONFIG_DIRS.iter().map(|dir| base.join(dir)));
     }
+    // The guard's location variables, which the agent's shell shares: `$HOOKGATE_HOME` in a
+    // command names the store this guard protects.
+    ctx.known_env.extend(
+        ["HOOKGATE_HOME", "HOOKGATE_CONFIG_DIR", "HOOKGATE_STATE_DIR"]
+            .iter()
+            .filter_map(|name| {
+                let v = std::env::var(name).ok().filter(|v| !v.is_empty())?;
+                Some(((*name).to_owned(), v))
+            }),
+    );
     // `PATH`, so `$(which hookgate)` and a bare `hookgate` in an agent's hook command name
     // the binary they run (the policy looks paths up lazily, on calls that write).
     if let Some(path) = std::env::var_os("PATH") {

@@ -17,6 +17,7 @@ use crate::Ctx;
 use crate::pattern::{args_after_globals, base_name, split_flags};
 
 mod diff;
+mod fetch;
 pub(crate) mod find;
 mod performers;
 
@@ -408,8 +409,7 @@ impl<'a> Facts<'a> {
             self.push(ActionKind::ShellExec, Vec::new(), tool, Item::default());
             return;
         };
-        let mut sctx = hookgate_shell::Context::new(self.cwd.clone(), ctx.home.clone());
-        sctx.temp_dirs.clone_from(&ctx.temp_dirs);
+        let mut sctx = ctx.shell_context(self.cwd.clone());
         sctx.secret_files = secret_files;
         let analysis = hookgate_shell::analyze(command, &sctx);
         let mut described: Vec<Described> = analysis
@@ -673,6 +673,20 @@ impl Facts<'_> {
         if !ctx.follow_symlinks {
             return;
         }
+        // Files the line itself writes (`curl -so x.tgz URL && tar -xzf x.tgz -C ~`): one on
+        // disk now is not what the extraction will read, so it is never listed — its
+        // extraction keeps the whole tree.
+        let produced: Vec<PathBuf> = described
+            .iter()
+            .enumerate()
+            .flat_map(|(j, d)| {
+                d.paths
+                    .iter()
+                    .filter(|t| t.op != PathOp::Read && t.archive.is_none())
+                    .map(move |t| (j, t))
+            })
+            .filter_map(|(j, t)| self.placed_exactly(commands.get(j)?, &t.raw, ctx))
+            .collect();
         for (i, d) in described.iter_mut().enumerate() {
             let Some(command) = commands.get(i) else {
                 continue;
@@ -686,7 +700,10 @@ impl Facts<'_> {
                     out.push(t);
                     continue;
                 };
-                let Some(archive) = self.placed_exactly(command, &src.raw, ctx) else {
+                let Some(archive) = self
+                    .placed_exactly(command, &src.raw, ctx)
+                    .filter(|a| !produced.contains(a))
+                else {
                     out.push(t);
                     continue;
                 };
@@ -1184,10 +1201,14 @@ impl Described {
                 EffectOp::Spawn | EffectOp::Network | EffectOp::SetEnv => continue,
             };
             match &e.path {
-                // A pattern (`Path('.').rglob('*.json')`, `glob.glob('*')`): the files it
+                // A recursive pattern (`Path('.').rglob('*.json')`, `**`): the files it
                 // reaches are only known at run time, so it is placed nowhere — asked about
-                // when it changes files, never dropped.
-                Some(p) if op != PathOp::Read && p.contains(['*', '?', '[']) => {
+                // when it changes files, never dropped. A one-level pattern
+                // (`glob.glob('/tmp/tmp*')`, a fresh `mkdtemp()` directory) is placed like
+                // the shell glob it amounts to (`rm -rf /tmp/tmp*`): the protected set and
+                // the catalog are matched against the pattern, so `.c*` still reaches
+                // `.claude`.
+                Some(p) if op != PathOp::Read && p.contains("**") => {
                     self.unplaced
                         .push(format!("{} changes files matching `{p}`", e.source));
                 }
@@ -1557,22 +1578,7 @@ fn describe_program(
                 .position(|a| a == "--url")
                 .and_then(|i| rest.get(i + 1));
             d.targets.extend(url_opt.cloned());
-            let mut iter = rest.iter();
-            while let Some(a) = iter.next() {
-                if matches!(a.as_str(), "-o" | "--output" | "--output-document")
-                    || (a == "-O" && p == "wget")
-                {
-                    if let Some(out) = iter.next() {
-                        d.paths
-                            .push(Touch::new(out.clone(), PathOp::Write, Reach::Exact));
-                    }
-                } else if let Some(out) = a
-                    .strip_prefix("--output=")
-                    .or_else(|| a.strip_prefix("--output-document="))
-                {
-                    d.paths.push(Touch::new(out, PathOp::Write, Reach::Exact));
-                }
-            }
+            d.paths.extend(fetch::writes(p, rest));
             d
         }
         p if RUNNERS.contains(&p) => {
@@ -2328,6 +2334,16 @@ fn git(argv: &[String], branch: Option<&str>, stdin: Option<&Text>) -> Described
 
 fn git_push(argv: &[String], rest: &[String], branch: Option<&str>) -> Described {
     let flags = split_flags(rest);
+    // `-n`/`--dry-run` (or a unique prefix, `--dry`) reports what would be pushed and pushes
+    // nothing: no branch is touched, so no push rule applies.
+    let dry_run = flags.short.contains(&'n')
+        || flags
+            .long
+            .iter()
+            .any(|l| l.len() >= 2 && "dry-run".starts_with(l.as_str()));
+    if dry_run {
+        return Described::new(ActionKind::ShellExec, argv);
+    }
     let mut force = flags.short.contains(&'f')
         || flags.long.contains("force")
         || flags.long.contains("force-with-lease")

@@ -539,6 +539,26 @@ impl<'a> Judge<'a> {
                 lexical
             };
             out.extend(found.into_iter().filter(|m| m.access.covers(access)));
+            // Extracting or copying a tree into a directory outside the workspace (`unzip x.zip
+            // -d ~/.ssh`, `tar -xf x.tar -C ~`, `rsync -a x/ ~/.aws/`) writes whatever the
+            // tree holds below it: every sensitive entry that can lie there is written. Not for
+            // deletes (judged by the analyzer and the protected set) nor inside the workspace
+            // or scratch space (ordinary extraction).
+            // The home itself or a directory above it is judged by the protected set it
+            // holds (agent settings, the guard's store): a whole-tree write there is denied
+            // as such already.
+            if access == Access::Write
+                && self.written_as_tree(p)
+                && !is_within(p, &self.ctx.workspace)
+                && !self.in_temp(p)
+                && !self.ctx.home.as_deref().is_some_and(|h| is_within(h, p))
+            {
+                for m in hookgate_paths::classify_subtree(p, &pctx) {
+                    if m.access.covers(access) && !out.iter().any(|x| x.id == m.id) {
+                        out.push(m);
+                    }
+                }
+            }
             // `/home/*/.aws/credentials` (from `/home/$USER/…`): the user's own file it can be.
             if let Some(own) = self
                 .ctx
@@ -554,6 +574,16 @@ impl<'a> Judge<'a> {
             }
         }
         out
+    }
+
+    /// Whether some command writes a whole tree into `p` (an extraction, a recursive copy
+    /// or sync into it), as opposed to one file there or a delete.
+    fn written_as_tree(&self, p: &Path) -> bool {
+        self.facts.items.iter().any(|i| {
+            i.paths.iter().any(|u| {
+                u.op == PathOp::Write && u.reach == crate::action::Reach::Tree && u.path == p
+            })
+        })
     }
 
     fn write_matches(&self) -> &[SensitiveMatch] {
@@ -2842,6 +2872,70 @@ const CONTAINER_ESCALATION: &[&str] = &[
     "/var/run",
 ];
 
+/// A write of a container definition whose text brings none of [`CONTAINER_ESCALATION`]
+/// into the file, when that text is known: a Write or Edit tool's content, or the text a
+/// shell line spells out (`printf … >> .dockerignore`, a here-doc into `compose.yaml`). The
+/// lines it writes that the file does not already hold (all of them for a new file) are the
+/// inserted text, judged by the same list as `sed -i`'s inserted text — so a Write of
+/// `docker-compose.yml`, a here-doc into it and a `sed -i` of it agree (one judgement for one
+/// effect, whatever the tool). Text not known (`cp /tmp/x.yml docker-compose.yml`, a
+/// download) keeps the ask. The file is read only with file-system facts on and up to
+/// [`MAX_SCRIPT_FILE`] bytes; what cannot be read counts as empty (every written line is
+/// then inserted text, the stricter reading).
+fn plain_file_tool_write(j: &Judge<'_>, p: &Path) -> bool {
+    use std::io::Read as _;
+    let Some(texts) = written_texts(j, p) else {
+        return false;
+    };
+    let mut old = String::new();
+    if j.ctx.follow_symlinks
+        && let Ok(f) = std::fs::File::open(p)
+    {
+        let mut bytes = Vec::new();
+        if f.take(MAX_SCRIPT_FILE).read_to_end(&mut bytes).is_ok() {
+            old = String::from_utf8_lossy(&bytes).into_owned();
+        }
+    }
+    let held: std::collections::HashSet<&str> = old.lines().map(str::trim).collect();
+    texts.iter().all(|text| {
+        text.lines()
+            .map(str::trim)
+            .filter(|l| !held.contains(l))
+            .all(|l| {
+                let lower = l.to_ascii_lowercase();
+                !CONTAINER_ESCALATION.iter().any(|m| lower.contains(m))
+            })
+    })
+}
+
+/// The text each writer of `p` puts there, when every one of them is known: the file tool's
+/// content, or the text each shell command writing `p` spells out. `None` when any writer's
+/// text is unknown (a copy, a download, a computed value) or nothing writes `p`.
+fn written_texts<'j>(j: &'j Judge<'_>, p: &Path) -> Option<Vec<&'j str>> {
+    if let Some(tool) = j.facts.tool
+        && matches!(tool.kind, ToolKind::Write | ToolKind::Edit)
+    {
+        return tool.content.as_deref().map(|c| vec![c]);
+    }
+    let analysis = j.facts.analysis.as_ref()?;
+    let mut out = Vec::new();
+    for item in &j.facts.items {
+        if !item
+            .paths
+            .iter()
+            .any(|u| u.op != PathOp::Read && u.path == p)
+        {
+            continue;
+        }
+        let text = item
+            .command
+            .and_then(|k| analysis.commands.get(k))
+            .and_then(|c| c.writes.as_ref())?;
+        out.push(text.text.as_str());
+    }
+    (!out.is_empty()).then_some(out)
+}
+
 /// `sed -i 's/3.8/3.9/' docker-compose.yml`: an in-place substitution whose inserted text
 /// (parsed from the sed script) brings none of [`CONTAINER_ESCALATION`] into the file. A
 /// script that runs commands, writes other files or cannot be read is not excused.
@@ -2886,6 +2980,7 @@ fn container_config(j: &Judge<'_>) -> Option<Violation> {
     let p = j.writes().iter().find(|p| {
         is_container_file(file_name(p))
             && !shell_writers(j, p).is_some_and(|w| w.iter().all(|a| plain_in_place_edit(a)))
+            && !plain_file_tool_write(j, p)
     })?;
     Some(Violation::new(
         Effect::Ask,
@@ -3088,8 +3183,7 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
             );
         }
     }
-    let mut sctx = hookgate_shell::Context::new(j.facts.cwd.clone(), j.ctx.home.clone());
-    sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
+    let sctx = j.ctx.shell_context(j.facts.cwd.clone());
     for (p, content) in written {
         for l in crate::loaded::written_code(p, content) {
             let denied = deferred_self_modification(j, p, &l.code);
@@ -3165,8 +3259,7 @@ fn judge_deferred_code(j: &Judge<'_>, file: &Path, code: &str) -> Deferred {
     if let Some(v) = deferred_self_modification(j, file, code) {
         return Deferred::SelfModification(v.reason);
     }
-    let mut sctx = hookgate_shell::Context::new(j.facts.cwd.clone(), j.ctx.home.clone());
-    sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
+    let sctx = j.ctx.shell_context(j.facts.cwd.clone());
     let a = hookgate_shell::analyze(code, &sctx);
     match a.verdict.class {
         hookgate_shell::Class::Dangerous => Deferred::Dangerous(a.verdict.reason),
@@ -3190,8 +3283,7 @@ fn direnv_approval(j: &Judge<'_>) -> Option<Violation> {
             ));
         };
         let dir = crate::dotenv::envrc_dir(&envrc);
-        let mut sctx = hookgate_shell::Context::new(dir, j.ctx.home.clone());
-        sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
+        let sctx = j.ctx.shell_context(dir);
         if let Some((action, why)) = crate::dotenv::envrc_danger(&text, &sctx) {
             // Approving runs it now: what the analyzer would refuse on the command line is
             // refused here too.
@@ -3527,7 +3619,10 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
             continue;
         }
         let by_shell = SHELLS.contains(&prog);
-        match script_on_disk(j, &p, by_shell) {
+        // Run through an interpreter (`python3 x.py`), that interpreter reads it; run
+        // directly (`./x.py`), its shebang or extension says which.
+        let interpreter = INTERPRETERS.contains(&prog).then_some(prog);
+        match script_on_disk(j, &p, by_shell, interpreter) {
             Some(Deferred::Ordinary) => continue,
             Some(Deferred::SelfModification(reason)) => {
                 return Some(
@@ -3588,7 +3683,12 @@ const MAX_SCRIPT_FILE: u64 = 256 * 1024;
 /// through its tools, and a rewrite of the script is itself a judged call (its new content
 /// judged by `transitive-effect-analysis`), so the window is writes from outside the session
 /// — which could as well rewrite any file the agent runs.
-fn script_on_disk(j: &Judge<'_>, p: &Path, by_shell: bool) -> Option<Deferred> {
+fn script_on_disk(
+    j: &Judge<'_>,
+    p: &Path,
+    by_shell: bool,
+    interpreter: Option<&str>,
+) -> Option<Deferred> {
     use std::io::Read as _;
     if !j.ctx.follow_symlinks || j.content_written_on_line(p) {
         return None;
@@ -3607,8 +3707,37 @@ fn script_on_disk(j: &Judge<'_>, p: &Path, by_shell: bool) -> Option<Deferred> {
     }
     let code = String::from_utf8(bytes).ok()?;
     // Run by a shell, the file is shell code whatever it is called; run directly, its
-    // shebang or extension says so. Other languages keep the ask.
-    (by_shell || is_shell_script(p, &code)).then(|| judge_deferred_code(j, p, &code))
+    // shebang or extension says so.
+    if by_shell || is_shell_script(p, &code) {
+        return Some(judge_deferred_code(j, p, &code));
+    }
+    // A source file of a language the analyzer reads: judged as the one-liner of its text
+    // (`python3 -c TEXT`), so the interpreter grammars read it — the same reading a
+    // `python3 -c` on the command line gets. Other languages keep the ask.
+    let line = crate::loaded::script_line(interpreter, p, &code)?;
+    Some(judge_deferred_source(j, p, &line))
+}
+
+/// The judgement of a whole source file (Python, JavaScript, Ruby, Perl, PHP) a session
+/// wrote and now runs, from its one-liner `line`: what would modify the guard, then a danger
+/// the analyzer can place (a home, sensitive or system target, a network flow, a spawn of a
+/// dangerous command — [`crate::loaded::placed_danger`]), else ordinary only when the
+/// analysis is `safe`/`normal`. A target known only at run time or code it cannot read keeps
+/// the write-then-execute ask (`Unresolved`): a function's parameters are the normal shape of
+/// a source file, so they are not a danger, but neither are they proof of harmlessness.
+fn judge_deferred_source(j: &Judge<'_>, file: &Path, line: &str) -> Deferred {
+    if let Some(v) = deferred_self_modification(j, file, line) {
+        return Deferred::SelfModification(v.reason);
+    }
+    let sctx = j.ctx.shell_context(j.facts.cwd.clone());
+    let a = hookgate_shell::analyze(line, &sctx);
+    if let Some(reason) = crate::loaded::placed_danger(&a, true) {
+        return Deferred::Dangerous(reason);
+    }
+    match a.verdict.class {
+        hookgate_shell::Class::Safe | hookgate_shell::Class::Normal => Deferred::Ordinary,
+        hookgate_shell::Class::Dangerous | hookgate_shell::Class::Unknown => Deferred::Unresolved,
+    }
 }
 
 fn pr_ref_matches(created: &[String], r: &str) -> bool {
@@ -3800,8 +3929,7 @@ fn through_symlinks(j: &Judge<'_>, analysis: &hookgate_shell::Analysis) -> Optio
         } else {
             words.join(" ")
         };
-        let mut sctx = hookgate_shell::Context::new(dir.to_path_buf(), j.ctx.home.clone());
-        sctx.temp_dirs.clone_from(&j.ctx.temp_dirs);
+        let sctx = j.ctx.shell_context(dir.to_path_buf());
         let again = hookgate_shell::analyze(&code, &sctx);
         let effect = match again.verdict.action() {
             ShellAction::Allow => continue,
@@ -4230,8 +4358,17 @@ fn vcs_config(j: &Judge<'_>) -> Option<Violation> {
         };
         let flags = split_flags(rest);
         let key = flags.positionals.first().map(|k| k.to_ascii_lowercase());
-        let reading =
-            flags.long.contains("get") || flags.long.contains("list") || flags.short.contains(&'l');
+        // Read-only forms, from the options before the key (a value after it is data:
+        // `alias.y '-c x=/dev/null commit'` holds an `l` but lists nothing).
+        let before_key = key
+            .as_deref()
+            .and_then(|k| rest.iter().position(|a| a.eq_ignore_ascii_case(k)))
+            .map_or(rest, |i| &rest[..i]);
+        let reading = before_key.iter().any(|a| {
+            a.starts_with("--get")
+                || a == "--list"
+                || (a.starts_with('-') && !a.starts_with("--") && a.contains('l'))
+        });
         // `core.fsmonitor true|false` switches git's built-in daemon; only a path runs a program.
         let builtin_fsmonitor = key.as_deref() == Some("core.fsmonitor")
             && flags.positionals.get(1).is_some_and(|v| {
@@ -4240,8 +4377,49 @@ fn vcs_config(j: &Judge<'_>) -> Option<Violation> {
                     "true" | "false" | "yes" | "no" | "on" | "off" | "1" | "0"
                 )
             });
+        // The alias's value is the word after its key, whatever it looks like: a value
+        // starting with `-` (`'-c core.hooksPath=/dev/null commit'`) is not an option of
+        // `git config`.
+        let alias_value = key
+            .as_deref()
+            .filter(|k| k.starts_with("alias."))
+            .and_then(|k| rest.iter().position(|a| a.eq_ignore_ascii_case(k)))
+            .and_then(|i| rest.get(i + 1));
+        if !reading
+            && let Some(v) = alias_value
+            && !plain_git_alias(j, v)
+        {
+            return Some(Violation::new(
+                Effect::Ask,
+                format!(
+                    "defines a git alias that runs a program or a command it would object to: `{}`",
+                    argv.join(" ")
+                ),
+            ));
+        }
+        let plain_alias = alias_value.is_some();
+        // `credential.helper cache` / `store` / `osxkeychain` / `manager`: git's own helpers
+        // (`git credential-NAME`), not a program the value names.
+        let builtin_helper = key.as_deref() == Some("credential.helper")
+            && flags.positionals.get(1).is_some_and(|v| {
+                let mut words = v.split_whitespace();
+                words.next().is_some_and(|h| {
+                    matches!(
+                        h,
+                        "cache"
+                            | "store"
+                            | "osxkeychain"
+                            | "manager"
+                            | "manager-core"
+                            | "libsecret"
+                            | "wincred"
+                    )
+                }) && words.all(|w| w.starts_with("--") && !w.contains(['$', '`', ';', '|']))
+            });
         if !reading
             && !builtin_fsmonitor
+            && !plain_alias
+            && !builtin_helper
             && flags.positionals.len() >= 2
             && key.as_deref().is_some_and(|k| {
                 matches!(
@@ -4264,6 +4442,65 @@ fn vcs_config(j: &Judge<'_>) -> Option<Violation> {
         }
     }
     None
+}
+
+/// A git alias that only names git verbs and options (`alias.co checkout`, `alias.lg 'log
+/// --oneline --graph'`) whose expansion, judged as the `git …` command line it becomes, is
+/// ordinary work: defining it runs nothing and calling it later does what that line does. An
+/// alias with `!` runs a shell command, one whose expansion the analyzer would object to
+/// (`alias.sync 'push --force origin main'`) defers a danger to a call that names neither —
+/// both keep the ask, as does text git would split differently from the shell (quotes,
+/// operators, expansions).
+fn plain_git_alias(j: &Judge<'_>, value: &str) -> bool {
+    // Verbs whose risk the policy judges beyond the analyzer (a push to a protected branch,
+    // hook bypasses, commit scope, configuration): an alias of them keeps the ask.
+    const POLICY_VERBS: &[&str] = &[
+        "push",
+        "commit",
+        "merge",
+        "rebase",
+        "config",
+        "update-ref",
+        "symbolic-ref",
+        "filter-branch",
+        "filter-repo",
+        "replace",
+        "worktree",
+        "submodule",
+        "remote",
+        "credential",
+        "am",
+        "cherry-pick",
+        "revert",
+        "pull",
+        "gc",
+        "prune",
+        "reflog",
+        "stash",
+        "tag",
+    ];
+    let trimmed = value.trim_start();
+    if trimmed.is_empty()
+        || trimmed.starts_with(['!', '-'])
+        || trimmed.contains([
+            '\'', '"', '\\', ';', '|', '&', '$', '`', '<', '>', '(', ')', '\n',
+        ])
+    {
+        return false;
+    }
+    if trimmed
+        .split_whitespace()
+        .find(|w| !w.starts_with('-'))
+        .is_none_or(|verb| POLICY_VERBS.contains(&verb))
+    {
+        return false;
+    }
+    let sctx = j.ctx.shell_context(j.facts.cwd.clone());
+    let a = hookgate_shell::analyze(&format!("git {trimmed}"), &sctx);
+    matches!(
+        a.verdict.class,
+        hookgate_shell::Class::Safe | hookgate_shell::Class::Normal
+    )
 }
 
 fn write_outside_workspace(j: &Judge<'_>) -> Option<Violation> {

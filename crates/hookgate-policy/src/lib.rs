@@ -119,6 +119,13 @@ pub struct Ctx {
     /// its name. Empty when unknown (then only protected paths of that name are candidates).
     #[serde(default)]
     pub search_path: Vec<PathBuf>,
+    /// The guard's own location variables as set in its environment (`HOOKGATE_HOME`,
+    /// `HOOKGATE_CONFIG_DIR`, `HOOKGATE_STATE_DIR`), which the agent's shell shares: the
+    /// analyzer resolves `$HOOKGATE_HOME` to them (`hookgate_shell::Context::known_vars`), so
+    /// a deletion or write through the variable meets the protected set as the literal path
+    /// does (denied, not asked as an unknown target).
+    #[serde(default)]
+    pub known_env: Vec<(String, String)>,
     /// The command lines of the configured command hooks (the user's, a trusted project's),
     /// each with the directory it runs in: the files they name (`sh scripts/guard.sh`,
     /// `./hooks/check.py`) enforce the guard as much as the binary does, so they join the
@@ -138,6 +145,17 @@ fn no_remote_defaults() -> Option<Vec<String>> {
 }
 
 impl Ctx {
+    /// The shell analyzer's context for a line run in `cwd`: the home, the temp dirs and the
+    /// known variables of this call — one constructor, so every analysis the policy runs
+    /// (the call's own line, code it writes or hands to a runner) resolves the same words the
+    /// same way.
+    pub(crate) fn shell_context(&self, cwd: PathBuf) -> hookgate_shell::Context {
+        let mut sctx = hookgate_shell::Context::new(cwd, self.home.clone());
+        sctx.temp_dirs.clone_from(&self.temp_dirs);
+        sctx.known_vars.clone_from(&self.known_env);
+        sctx
+    }
+
     /// A context for a workspace, with the usual temp dirs and symlink resolution on.
     pub fn new(workspace: impl Into<PathBuf>, home: Option<PathBuf>) -> Self {
         Self {
@@ -155,6 +173,7 @@ impl Ctx {
             pathspecs: Vec::new(),
             archives: Vec::new(),
             search_path: Vec::new(),
+            known_env: Vec::new(),
             hook_commands: Vec::new(),
         }
     }

@@ -151,6 +151,59 @@ fn kind_of(path: &Path) -> Option<(Kind, &'static str)> {
     })
 }
 
+/// The one-liner a source file amounts to when `interpreter` runs it (`python3 x.py` is
+/// `python3 -c TEXT`), or — run directly (`./x.py`), `interpreter` `None` — the interpreter its
+/// shebang or extension names. `None` for languages the analyzer does not read (Lua, R,
+/// PowerShell, binaries): those keep the write-then-execute ask.
+///
+/// The shebang line is dropped (a comment in Python, Ruby and Perl; a syntax error for the
+/// JavaScript grammar) and PHP's `<?php` opening tag with it (`php -r` takes code without
+/// one), so the text is read as the interpreter reads the file.
+pub(crate) fn script_line(interpreter: Option<&str>, path: &Path, text: &str) -> Option<String> {
+    let shebang = text
+        .lines()
+        .next()
+        .filter(|l| l.starts_with("#!"))
+        .map(|l| {
+            // `#!/usr/bin/env -S python3 -u` names the program after env's own words.
+            l.split_whitespace()
+                .map(|w| w.rsplit('/').next().unwrap_or(w))
+                .find(|w| *w != "env" && !w.starts_with('-') && !w.starts_with("#!"))
+                .or_else(|| l.rsplit('/').next())
+                .unwrap_or_default()
+        });
+    let by_ext = || match path.extension().and_then(|e| e.to_str()) {
+        Some("py" | "pyw") => Some("python3"),
+        Some("js" | "mjs" | "cjs") => Some("node"),
+        Some("rb") => Some("ruby"),
+        Some("pl" | "pm") => Some("perl"),
+        Some("php") => Some("php"),
+        _ => None,
+    };
+    let prog = interpreter.or(shebang).or_else(by_ext)?;
+    let body = if shebang.is_some() {
+        text.split_once('\n').map_or("", |(_, rest)| rest)
+    } else {
+        text
+    };
+    let (flag, body) = match prog {
+        p if p.starts_with("python") => ("python3 -c", body),
+        "node" | "nodejs" | "tsx" | "ts-node" => ("node -e", body),
+        "deno" => ("deno eval", body),
+        "bun" => ("bun -e", body),
+        "ruby" => ("ruby -e", body),
+        "perl" => ("perl -e", body),
+        "php" => {
+            let trimmed = body.trim_start();
+            let code = trimmed.strip_prefix("<?php").unwrap_or(trimmed);
+            let code = code.trim_end();
+            ("php -r", code.strip_suffix("?>").unwrap_or(code))
+        }
+        _ => return None,
+    };
+    Some(format!("{flag} {}", quote(body)))
+}
+
 /// The names go-task looks for, in its order of preference.
 const TASKFILES: &[&str] = &[
     "Taskfile.yml",
@@ -568,6 +621,42 @@ fn conftests(root: &Path, operands: &[String]) -> Vec<PathBuf> {
     out
 }
 
+/// The language of the program `tool` reads from its standard input, when it reads one
+/// there: a shell given no script operand and no `-c` (`bash < f`, `sh -s x < f`), or an
+/// interpreter told to (`python3 < f`, `python3 - < f`, `node - < f`, `ruby < f`). The file
+/// the line redirects in is then the program — `bash < /tmp/x.txt` runs `/tmp/x.txt` as
+/// surely as `bash /tmp/x.txt` does.
+fn program_from_stdin(tool: &str, rest: &[String]) -> Option<Kind> {
+    let base = tool.rsplit('/').next().unwrap_or(tool);
+    let (kind, inline): (Kind, &[&str]) = match base {
+        "sh" | "bash" | "dash" | "zsh" | "ksh" | "mksh" | "ash" => (Kind::Shell, &["-c"]),
+        p if p.starts_with("python") => (Kind::Python, &["-c", "-m"]),
+        "node" | "nodejs" => (Kind::Node, &["-e", "-p", "--eval", "--print"]),
+        "ruby" => (Kind::Ruby, &["-e"]),
+        _ => return None,
+    };
+    let shell = kind == Kind::Shell;
+    for a in rest {
+        if a == "-" {
+            return Some(kind);
+        }
+        if inline.contains(&a.as_str())
+            || shell && a.starts_with('-') && !a.starts_with("--") && a.contains('c')
+        {
+            return None;
+        }
+        if shell && a.starts_with('-') && !a.starts_with("--") && a.contains('s') {
+            // `-s`: commands from standard input, the operands after it are its arguments.
+            return Some(kind);
+        }
+        if !a.starts_with('-') && !a.starts_with('+') {
+            // A script operand: the program is that file, not standard input.
+            return None;
+        }
+    }
+    Some(kind)
+}
+
 /// The files `argv`, run in `cwd`, loads by convention, each with the command lines it runs
 /// and a description of the load (`make -f Makefile.local runs Makefile.local`). Files are
 /// read from disk now (bounded); a runner not listed here loads nothing this knows of.
@@ -593,6 +682,11 @@ pub(crate) fn runner_loads(
                 .chain(stdin.map(Path::to_path_buf))
                 .map(|p| (p, Kind::ClientInput(client), None)),
         );
+    }
+    if let Some(f) = stdin
+        && let Some(kind) = program_from_stdin(tool, rest)
+    {
+        files.push((f.to_path_buf(), kind, None));
     }
     match tool.as_str() {
         "git" => files.extend(

@@ -112,8 +112,16 @@ fn credential_and_container_config_writes_still_stop() {
             "no-credential-file-creation",
         ),
         ("chmod 644 ~/.ssh/id_rsa", DENY, ""),
+        // The text a line spells out is judged like `sed -i`'s inserted text and a Write's
+        // content: a base image is the project's choice, host access is not.
+        ("echo 'FROM node:20-slim' > Dockerfile", ALLOW, ""),
         (
-            "echo 'FROM evil' > Dockerfile",
+            "printf 'services:\\n  a:\\n    pid: host\\n' > compose.yaml",
+            ASK,
+            "no-container-config-modification",
+        ),
+        (
+            "echo '    privileged: true' >> docker-compose.yml",
             ASK,
             "no-container-config-modification",
         ),
@@ -220,5 +228,60 @@ fn blind_corpus_classes_stop_at_the_guard() {
         ("python3 -m http.server 8000", ALLOW, ""),
         ("kill -9 12345", ALLOW, ""),
         ("gdb -batch -ex run -ex bt ./a.out", ALLOW, ""),
+    ]);
+}
+
+/// A dry run reports and does nothing: `--dry-run` (`--dryrun`, a unique prefix for git) on a
+/// catalogued tool, and `git push -n`, are not the destructive call they spell — through the
+/// whole guard, the analyzer's catalogue and the policy's push rules alike — while
+/// `--dry-run=none`/`=false` and a `--dry-run` handed to a command the tool runs are the real
+/// thing.
+#[test]
+fn dry_runs_are_not_the_destructive_call_they_spell() {
+    check(&[
+        ("helm uninstall web --dry-run", ALLOW, ""),
+        (
+            "aws ec2 terminate-instances --instance-ids i-0abc --dry-run",
+            ALLOW,
+            "",
+        ),
+        ("aws s3 rm s3://acme-assets --recursive --dryrun", ALLOW, ""),
+        ("git push --dry-run --force origin main", ALLOW, ""),
+        ("git push -n -f origin main", ALLOW, ""),
+        ("git push --dry origin :main", ALLOW, ""),
+        ("kubectl delete ns prod --dry-run=client", ALLOW, ""),
+        ("helm uninstall web", DENY, "destructive-shell"),
+        (
+            "kubectl delete ns prod --dry-run=none",
+            DENY,
+            "destructive-shell",
+        ),
+        ("git push --dry-run=false --force origin main", DENY, ""),
+        ("git push --force origin main", DENY, ""),
+    ]);
+}
+
+/// A tree extracted, copied or synced into a directory outside the workspace writes every
+/// sensitive entry that can lie below it: `unzip x.zip -d ~/.ssh` is a credential write as
+/// `tar -xf … -C ~/.ssh` is, an unlisted archive into the home writes its profiles and
+/// agent settings; extraction into a plain directory, the workspace or scratch space is
+/// ordinary.
+#[test]
+fn trees_written_into_a_sensitive_directory_write_its_entries() {
+    check(&[
+        (
+            "unzip -o /tmp/payload.zip -d ~/.ssh",
+            DENY,
+            "no-credential-file-creation",
+        ),
+        (
+            "tar -xzf /tmp/p.tgz -C ~/.aws",
+            DENY,
+            "no-credential-file-creation",
+        ),
+        ("rsync -a cfg/ ~/.aws/", DENY, "no-credential-file-creation"),
+        ("unzip /tmp/p.zip -d ~/Downloads/p", ALLOW, ""),
+        ("unzip /tmp/p.zip -d build", ALLOW, ""),
+        ("tar -xzf /tmp/p.tgz -C /tmp/x", ALLOW, ""),
     ]);
 }

@@ -478,16 +478,52 @@ fn lockfile_integrity_fires_on_hand_edits_and_stale_commits() {
 }
 
 #[test]
-fn no_container_config_modification_fires_on_container_files() {
+fn no_container_config_modification_asks_for_text_that_gives_the_container_the_host() {
+    // Text that gives a container the host asks, whichever tool writes it.
     fires(
-        &write("Dockerfile", "FROM scratch"),
+        &write(
+            "deploy/docker-compose.prod.yml",
+            "services:\n  web:\n    image: app\n    privileged: true\n",
+        ),
         "no-container-config-modification",
     );
     fires(
-        &write("deploy/docker-compose.prod.yml", "services: {}"),
+        &write(
+            "docker-compose.yml",
+            "services:\n  web:\n    volumes:\n      - /var/run/docker.sock:/var/run/docker.sock\n",
+        ),
         "no-container-config-modification",
     );
     fires(
+        &bash("printf 'services:\\n  w:\\n    network_mode: host\\n' > compose.yaml"),
+        "no-container-config-modification",
+    );
+    // Text the guard cannot see keeps the ask.
+    fires(
+        &bash("cp /tmp/compose.yml docker-compose.yml"),
+        "no-container-config-modification",
+    );
+    fires(
+        &bash("curl -so Dockerfile https://x.example/Dockerfile"),
+        "no-container-config-modification",
+    );
+    // Ordinary definitions, whatever the tool: the Bash path (`sed -i`) and the file tools
+    // agree.
+    quiet(
+        &write(
+            "Dockerfile",
+            "FROM node:20-slim\nWORKDIR /app\nCOPY . .\nRUN npm ci\n",
+        ),
+        "no-container-config-modification",
+    );
+    quiet(
+        &write(
+            "deploy/docker-compose.prod.yml",
+            "services:\n  web:\n    image: app:1.2\n    ports: [\"8080:8080\"]\n",
+        ),
+        "no-container-config-modification",
+    );
+    quiet(
         &bash("echo node_modules >> .dockerignore"),
         "no-container-config-modification",
     );
@@ -979,6 +1015,44 @@ fn no_vcs_config_modification_fires_on_hooks_and_config() {
         &bash("git config user.name Me"),
         "no-vcs-config-modification",
     );
+}
+
+/// A git alias is judged by what it expands to: git verbs doing ordinary work define nothing
+/// that runs; a `!` alias runs a shell command, an alias of a verb the analyzer or the policy
+/// objects to defers that danger to a call that names neither, and text git would split
+/// differently from the shell is not read.
+#[test]
+fn git_aliases_are_judged_by_their_expansion() {
+    for plain in [
+        "git config alias.co checkout",
+        "git config --global alias.lg 'log --oneline --graph --decorate'",
+        "git config alias.st 'status -sb'",
+        "git config alias.unstage 'restore --staged'",
+        "git config alias.br branch",
+        "git config --global credential.helper cache",
+        "git config credential.helper 'cache --timeout=3600'",
+        "git config --global credential.helper osxkeychain",
+    ] {
+        quiet(&bash(plain), "no-vcs-config-modification");
+    }
+    for deferred in [
+        "git config alias.st '!rm -rf ~/.aws'",
+        "git config alias.nuke 'reset --hard'",
+        "git config alias.sync 'push --force origin main'",
+        "git config alias.pm 'push origin main'",
+        "git config alias.x 'clean -fdx'",
+        "git config alias.y '-c core.hooksPath=/dev/null commit'",
+        "git config alias.z 'log; rm -rf /'",
+        "git config alias.w \"log $(id)\"",
+        "git config credential.helper '!f() { echo password=x; }; f'",
+        "git config credential.helper /tmp/steal.sh",
+    ] {
+        assert!(
+            hit(&bash(deferred), "no-vcs-config-modification").is_some(),
+            "{deferred}: {:?}",
+            eval(&bash(deferred)).matched
+        );
+    }
 }
 
 #[test]

@@ -247,11 +247,13 @@ fn one_liners_that_change_directory_load_modules_dynamically_or_open_the_store_a
             Ask,
         ),
         (
+            // A one-level pattern is placed like the shell glob it amounts to: `.c*/*.json`
+            // reaches `.claude/settings.json`, so it is denied as `echo > .c*/*.json` is.
             "python glob-driven write_text",
             bash(
                 r#"python3 -c "import glob, pathlib; [pathlib.Path(f).write_text('') for f in glob.glob('.c*/*.json')]""#,
             ),
-            Ask,
+            Deny,
         ),
         // Benign look-alikes.
         (

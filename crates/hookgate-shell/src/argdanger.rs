@@ -593,6 +593,11 @@ impl Walker<'_> {
         args: &Args<'_>,
         scope: &Scope,
     ) -> Option<Verdict> {
+        // `--help` among the tool's own options (not after `--`) prints its usage and exits
+        // before acting (`docker image rm --help`, `crane push --help`).
+        if args.has_flag("--help") {
+            return None;
+        }
         match name {
             "curl" => {
                 let (opts, operands) =
@@ -1680,8 +1685,62 @@ fn selects_by_user_only(c: &ExecutedCommand) -> bool {
                     .iter()
                     .any(|o| matches!(o.name.as_str(), "-u" | "-U" | "-g" | "-G" | "-e" | "-A"))
         }
+        "lsof" => lsof_pids_broad(c.argv.get(1..).unwrap_or(&[])),
         _ => false,
     }
+}
+
+/// `lsof -t` printing the PIDs of every process with a network socket (`-i` with no address,
+/// `-ti`), of every process of a user (`-u USER` alone), or of every process with an open
+/// file (no selection at all): the enumeration `kill -9 $(lsof -t -i)` kills. An address
+/// (`-i:3000`, `-i :5432`, `-itcp@host`), a PID, command or group selection, or a file
+/// operand narrows it to what the session started or named (`kill $(lsof -t -i:3000)` stops
+/// the dev server: left to the port rules).
+fn lsof_pids_broad(args: &[String]) -> bool {
+    let short = |a: &str| a.starts_with('-') && !a.starts_with("--") && a.len() > 1;
+    if !args
+        .iter()
+        .any(|a| short(a) && !a.starts_with("-i") && a.contains('t'))
+    {
+        return false;
+    }
+    let address = |s: &str| {
+        s.starts_with(':')
+            || s.contains('@')
+            || s.starts_with("tcp")
+            || s.starts_with("udp")
+            || s.starts_with("TCP")
+            || s.starts_with("UDP")
+            || s.starts_with('4')
+            || s.starts_with('6')
+    };
+    let mut bare_socket = false;
+    let mut narrowed = false;
+    let mut it = args.iter().peekable();
+    while let Some(a) = it.next() {
+        if short(a) {
+            let flags = &a[1..];
+            if let Some(at) = flags.find('i') {
+                let spec = &flags[at + 1..];
+                if !spec.is_empty() {
+                    narrowed |= address(spec);
+                } else if it.peek().is_some_and(|n| address(n)) {
+                    it.next();
+                    narrowed = true;
+                } else {
+                    bare_socket = true;
+                }
+            }
+            if flags.contains(['p', 'c', 'g', 'd']) && !flags.contains('i') {
+                narrowed = true;
+                it.next();
+            }
+        } else if !a.starts_with("--") {
+            // A file or directory operand: the processes holding it open.
+            narrowed = true;
+        }
+    }
+    bare_socket || !narrowed
 }
 
 /// A name pattern that selects (almost) everything.

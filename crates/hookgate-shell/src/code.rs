@@ -3644,6 +3644,25 @@ fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
                 | "Shellwords.escape"
                 | "Shellwords.shellescape" => values()?.first().map(|v| shell_quoted(v)),
                 "pathlib.Path.home" | "os.homedir" | "Dir.home" => Some("~".to_owned()),
+                // The system temp directory, and a fresh directory made in it under the
+                // library's own name pattern (`tmp` + random for Python, `d` + date for
+                // Ruby; Node's is the prefix it is given): scratch space, which deleting is
+                // normal work — as `rm -rf "$(mktemp -d)"` is. Given other arguments (`dir=`,
+                // a prefix not known) the place is not known.
+                "tempfile.gettempdir" | "os.tmpdir" | "Dir.tmpdir" | "sys_get_temp_dir"
+                    if args.is_empty() =>
+                {
+                    Some("/tmp".to_owned())
+                }
+                "tempfile.mkdtemp" | "tempfile.mktemp" if args.is_empty() => {
+                    Some("/tmp/tmp*".to_owned())
+                }
+                "Dir.mktmpdir" if args.is_empty() => Some("/tmp/d*".to_owned()),
+                "fs.mkdtempSync" | "fs.promises.mkdtemp" | "fsPromises.mkdtemp" => {
+                    let v = values()?;
+                    let prefix = v.first().filter(|p| p.starts_with("/tmp/"))?;
+                    (v.len() == 1 && prefix.len() > "/tmp/".len()).then(|| format!("{prefix}*"))
+                }
                 "os.getenv" | "os.environ.get" | "getenv" | "ENV.fetch" | "Deno.env.get" => {
                     let v = values()?;
                     (v.first().map(String::as_str) == Some("HOME")).then(|| "~".to_owned())

@@ -689,10 +689,27 @@ impl Walker<'_> {
         let transformed = ['a', 'A', 'i', 'l', 'u', 'c'].iter().any(|l| has('-', *l));
         let functions = has('-', 'f');
         let mut poison = declares && has('-', 'n') && keyword != "export";
+        // tree-sitter-bash ends `PATH=$PATH:$HOME/bin` after `:$` and reads `HOME/bin` as a
+        // word of its own; bash reads one assignment. A word glued to an assignment is the
+        // rest of its value: the value is unknown (the grammar lost the `$`), the glued text
+        // is not a name, its substitutions still run.
+        let mut glued_to: Option<(String, usize)> = None;
         for child in &children {
+            if let Some((name, end)) = glued_to.as_ref()
+                && *end == child.start_byte()
+                && child.kind() != "variable_assignment"
+            {
+                let name = name.clone();
+                self.scan_substitutions(*child, src, scope, depth + 1);
+                scope.sh.set(&name, Val::Unknown, export);
+                glued_to = Some((name, child.end_byte()));
+                continue;
+            }
+            glued_to = None;
             match child.kind() {
                 "variable_assignment" => {
                     let (name, value) = self.assignment(*child, src, scope, depth + 1);
+                    glued_to = Some((name.clone(), child.end_byte()));
                     if local {
                         scope.sh.make_local(&name);
                     }

@@ -770,7 +770,7 @@ fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSourc
 /// The names [`is_network_client`] may accept (checked before any argv is parsed, since this
 /// runs for every plain command).
 pub(crate) fn maybe_network_client(name: &str) -> bool {
-    is_network_client(name, &[]) || matches!(name, "aws" | "gh" | "glab" | "az")
+    is_network_client(name, &[]) || matches!(name, "aws" | "gh" | "glab" | "az" | "openssl")
 }
 
 /// Network clients: what sends data to another machine.
@@ -780,8 +780,15 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
         | "nc.traditional" | "nc.openbsd" | "socat" | "ssh" | "scp" | "sftp" | "rsync"
         | "rclone" | "gsutil" | "azcopy" | "s3cmd" | "telnet" | "ftp" | "tftp" | "lftp"
         | "mail" | "mailx" | "mutt" | "sendmail" | "nslookup" | "dig" | "host" | "ping"
-        | "websocat" | "wscat" | "grpcurl" | "aria2c" | "openssl" | "cryptcat" | "smbclient"
+        | "websocat" | "wscat" | "grpcurl" | "aria2c" | "cryptcat" | "smbclient"
         | "lwp-request" | "POST" | "PUT" => true,
+        // Only its connection commands reach another machine: `genpkey`, `req`, `x509`,
+        // `enc`, `dgst` work on local files (`openssl req -key k.pem -out x.csr` sends
+        // nothing).
+        "openssl" => matches!(
+            positionals.first().copied(),
+            Some("s_client" | "s_server" | "s_time" | "ocsp")
+        ),
         "aws" => positionals.first() == Some(&"s3") || positionals.get(1) == Some(&"put-object"),
         "az" => {
             positionals.first() == Some(&"storage")

@@ -26,6 +26,15 @@ pub struct Context {
     /// same flow as within one line (`env > /tmp/e` now, `curl -d @/tmp/e URL` later).
     /// Shared, not copied, by every line analysed with this context.
     pub secret_files: std::sync::Arc<[(PathBuf, FlowSource)]>,
+    /// Environment variables whose value in the agent's shell the caller knows, because the
+    /// agent runs the guard with the same environment: the guard's own locations
+    /// (`HOOKGATE_HOME`, `HOOKGATE_CONFIG_DIR`, `HOOKGATE_STATE_DIR`). `$HOOKGATE_HOME` then
+    /// resolves to the store it names, so `rm -rf "$HOOKGATE_HOME"` is judged as the deletion
+    /// of the guard's store it is rather than as an unknown target. An assignment on the line
+    /// takes precedence, as in the shell. Only variables whose value cannot differ between the
+    /// guard and the shell belong here: an arbitrary variable could be changed by an earlier
+    /// command line the guard never saw.
+    pub known_vars: Vec<(String, String)>,
 }
 
 impl Context {
@@ -37,6 +46,7 @@ impl Context {
             temp_dirs: vec![PathBuf::from("/tmp"), PathBuf::from("/var/tmp")],
             tmpdir: None,
             secret_files: std::sync::Arc::default(),
+            known_vars: Vec::new(),
         }
     }
 }

@@ -281,7 +281,11 @@ pub(crate) fn lookup(name: &str, ctx: &crate::model::Context, scope: &Scope) -> 
                 None => Some(String::new()),
             }
         }
-        _ => None,
+        _ => ctx
+            .known_vars
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.clone()),
     }
 }
 
@@ -662,10 +666,25 @@ impl Walker<'_> {
         // word (`'-'\c` is `-c` to bash, two nodes to the grammar). Adjacent nodes with no
         // blank between them are glued back together, so the grammar's quirk cannot hide a flag.
         let mut previous_end = None;
+        // End of a prefix assignment: tree-sitter-bash ends `X=$A:$B/x` after `:$` and reads
+        // `B/x` as the command name, though bash reads one assignment word and runs the next
+        // word (`X=$A:$B/x rm -rf ~` runs `rm`). What is glued to an assignment is its value:
+        // unknown here (the grammar lost the `$`), its substitutions still run.
+        let mut assign_end = None;
         let mut set_env = Vec::new();
         for (index, (child, field)) in children.iter().enumerate() {
             let field = *field;
-            let adjacent = previous_end == Some(child.start_byte());
+            if assign_end.is_some_and(|end| glued(src, end, child.start_byte()))
+                && matches!(field, Some("name" | "argument"))
+            {
+                self.scan_substitutions(*child, src, scope, 1);
+                if let Some((_, value)) = prefix.last_mut() {
+                    *value = Val::Unknown;
+                }
+                assign_end = Some(child.end_byte());
+                continue;
+            }
+            let adjacent = previous_end.is_some_and(|end| glued(src, end, child.start_byte()));
             // tree-sitter-bash reads the `0` of `sh 0</tmp/f` as an argument; bash reads a
             // number glued to a redirection as its file descriptor.
             let fd_of_next = field == Some("argument")
@@ -706,6 +725,7 @@ impl Walker<'_> {
                     }
                 }
                 (_, "variable_assignment") => {
+                    assign_end = Some(child.end_byte());
                     prefix.push(self.assignment(*child, src, scope, 1));
                     if let Some(n) = child.child_by_field_name("name") {
                         set_env.push(text(n, src).to_owned());
@@ -3453,6 +3473,19 @@ fn xargs_runs(
 }
 
 /// Appends `next` to `word` (two nodes bash reads as one word).
+/// Whether the node starting at `start` continues the word that ended at `end`: nothing
+/// between them, or only line continuations (bash removes a backslash-newline before it
+/// splits words, so `r\<newline>m` is `rm`; tree-sitter-bash reads two words).
+fn glued(src: &str, end: usize, start: usize) -> bool {
+    let Some(mut gap) = src.get(end..start) else {
+        return false;
+    };
+    while let Some(rest) = gap.strip_prefix("\\\n") {
+        gap = rest;
+    }
+    gap.is_empty()
+}
+
 fn glue(word: &mut Word, next: Word) {
     word.text.push_str(&next.text);
     word.exact &= next.exact;

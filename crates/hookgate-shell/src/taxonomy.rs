@@ -103,10 +103,12 @@ impl<'a> Args<'a> {
             if let Some(long) = arg.strip_prefix("--") {
                 // `--dry-run=false`, `--force=no`: a boolean turned off is the option absent
                 // (`0` is not read as false: `--vacuum-size=0` is a size).
-                if long.split_once('=').is_some_and(|(_, v)| {
+                // `--dry-run=none` (kubectl) is the real run too.
+                if long.split_once('=').is_some_and(|(n, v)| {
                     ["false", "no", "off"]
                         .iter()
                         .any(|f| v.eq_ignore_ascii_case(f))
+                        || (n == "dry-run" && v.eq_ignore_ascii_case("none"))
                 }) {
                     continue;
                 }
@@ -335,6 +337,19 @@ fn sub_matches(sub: &[&[&str]], positionals: &[&str]) -> bool {
 
 /// The worst data-matched dangerous rule for this argv, if any.
 pub(crate) fn match_rules(name: &str, args: &Args<'_>) -> Option<RuleRef> {
+    // A dry run of a catalogued tool (`helm uninstall --dry-run`, `aws … --dryrun`, `git push
+    // --dry-run --force`) reports what it would do and does nothing: no destructive rule of
+    // the catalogue applies to it. Only the tool's own options count (not words after `--`,
+    // which belong to a command it runs), and an explicit `--dry-run=none|false` is the real
+    // run.
+    if args.has_any(&["--dry-run", "--dryrun"]) {
+        return None;
+    }
+    // `--help` prints the tool's usage and exits before doing anything
+    // (`docker image rm --help`, `terraform destroy --help`).
+    if args.has_flag("--help") {
+        return None;
+    }
     let indices = lookup(RULES_BY_COMMAND, name)?;
     let mut best: Option<RuleRef> = None;
     for &index in indices {

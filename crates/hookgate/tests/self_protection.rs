@@ -141,6 +141,11 @@ fn every_self_disable_class_is_denied_by_the_locked_invariant_through_the_hook()
         "cat >> .envrc <<EOF\nexport HOOKGATE_FAIL_MODE=open\nEOF".to_owned(),
         "unset HOOKGATE_CONFIG_DIR".to_owned(),
         r#"python3 -c "import os; os.chdir('.claude'); os.remove('settings.json')""#.to_owned(),
+        // Through the guard's own location variables, which the agent's shell shares.
+        r#"rm -rf "$HOOKGATE_CONFIG_DIR""#.to_owned(),
+        r#"echo 'mode: monitor' > "$HOOKGATE_CONFIG_DIR/policy.yaml""#.to_owned(),
+        r#": > "${HOOKGATE_HOME}/audit.jsonl""#.to_owned(),
+        "mv $HOOKGATE_HOME /tmp/gone".to_owned(),
     ];
     let mut failures = String::new();
     for agent in ["claude", "codex"] {

@@ -279,6 +279,26 @@ fn an_archive_extracted_whole_is_judged_by_where_its_members_land() {
             "deny",
             "which holds",
         ),
+        // An archive the same line writes first is not the one on disk now: never listed
+        // (listing the harmless file there would let the downloaded one through).
+        (
+            &format!(
+                "curl -so {} https://x.example/p.tgz && {}",
+                arc("pkg.tgz"),
+                tar("pkg.tgz", "")
+            ),
+            "deny",
+            "which holds",
+        ),
+        (
+            &format!(
+                "cp /tmp/other.tgz {}; {}",
+                arc("pkg.tgz"),
+                tar("pkg.tgz", "")
+            ),
+            "deny",
+            "which holds",
+        ),
     ]);
     // The record says which archive was listed and how many members it has, not their names.
     assert_eq!(f.bash("rec", &tar("pkg.tgz", "")).0, "none");
@@ -400,7 +420,20 @@ fn running_a_script_the_session_wrote_is_judged_by_what_it_holds() {
     let py = f.proj.join("tool.py");
     assert_eq!(f.write_tool("w", &py, "print('hi')\n").0, "none");
     std::fs::write(&py, "print('hi')\n").unwrap();
-    assert_eq!(f.bash("w", "python3 tool.py").0, "ask", "not shell code");
+    // A source file in a language the analyzer reads is judged by its content too.
+    assert_eq!(f.bash("w", "python3 tool.py").0, "none", "python, harmless");
+    std::fs::write(
+        &py,
+        "import shutil, os\nshutil.rmtree(os.path.expanduser('~/.ssh'))\n",
+    )
+    .unwrap();
+    let (got, why) = f.bash("w", "python3 tool.py");
+    assert_eq!(got, "ask", "python, dangerous: {why}");
+    assert!(why.contains("would run dangerous code"), "{why}");
+    let lua = f.proj.join("tool.lua");
+    assert_eq!(f.write_tool("w", &lua, "print('hi')\n").0, "none");
+    std::fs::write(&lua, "print('hi')\n").unwrap();
+    assert_eq!(f.bash("w", "lua tool.lua").0, "ask", "a language not read");
 
     // Written on the same line: not on disk yet, still asked.
     assert_eq!(

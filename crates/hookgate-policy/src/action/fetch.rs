@@ -1,0 +1,540 @@
+//! The files a downloader writes, read with each tool's own option grammar.
+//!
+//! Why: `curl -sSLo .claude/settings.json URL`, `wget -qO ~/.bashrc URL`, `cd .claude && curl
+//! -sO URL/settings.json` and `wget -x -nH URL/.claude/settings.json` all overwrite a file
+//! with whatever a server sends. Reading only the spelled-out `-o FILE` pair missed clustered
+//! short options (`-so F`, `-oF`), the remote-name forms (`-O`, `--remote-name-all`, wget's
+//! default of saving under the URL's last segment), directory prefixes (`--output-dir`,
+//! `-P`), wget's directory-forcing (`-x`, recursion) and the side files (`-D`, `-c`, logs).
+//!
+//! Invariant protected: `no-governance-self-modification` and the sensitive-write rules see
+//! every file a download lands on — the same touch a redirect to that file is. Where the
+//! landing name is the server's choice and unbounded (a recursive wget), the whole directory
+//! it lands below is the write ([`Reach::Tree`]).
+
+use hookgate_core::PathOp;
+
+use super::{Reach, Touch};
+
+/// curl's short options that take a value (`-o FILE`, `-oFILE`, `-so FILE`).
+const CURL_SHORT_VALUES: &[char] = &[
+    'A', 'b', 'c', 'C', 'd', 'D', 'e', 'E', 'F', 'H', 'K', 'm', 'o', 'P', 'Q', 'r', 'T', 't', 'u',
+    'U', 'w', 'x', 'X', 'y', 'Y', 'z',
+];
+
+/// curl's long options that take a value (as a separate word or after `=`); a long option not
+/// listed is a switch.
+const CURL_LONG_VALUES: &[&str] = &[
+    "abstract-unix-socket",
+    "alt-svc",
+    "aws-sigv4",
+    "cacert",
+    "capath",
+    "cert",
+    "cert-type",
+    "ciphers",
+    "config",
+    "connect-timeout",
+    "connect-to",
+    "continue-at",
+    "cookie",
+    "cookie-jar",
+    "create-file-mode",
+    "curves",
+    "data",
+    "data-ascii",
+    "data-binary",
+    "data-raw",
+    "data-urlencode",
+    "dns-servers",
+    "dump-header",
+    "etag-compare",
+    "etag-save",
+    "expect100-timeout",
+    "form",
+    "form-string",
+    "ftp-account",
+    "ftp-method",
+    "ftp-port",
+    "header",
+    "hsts",
+    "interface",
+    "ip-tos",
+    "json",
+    "keepalive-time",
+    "key",
+    "key-type",
+    "libcurl",
+    "limit-rate",
+    "local-port",
+    "login-options",
+    "mail-auth",
+    "mail-from",
+    "mail-rcpt",
+    "max-filesize",
+    "max-redirs",
+    "max-time",
+    "netrc-file",
+    "noproxy",
+    "oauth2-bearer",
+    "output",
+    "output-dir",
+    "pass",
+    "proto",
+    "proto-default",
+    "proto-redir",
+    "proxy",
+    "proxy-header",
+    "proxy-user",
+    "pubkey",
+    "quote",
+    "random-file",
+    "range",
+    "rate",
+    "referer",
+    "request",
+    "request-target",
+    "resolve",
+    "retry",
+    "retry-delay",
+    "retry-max-time",
+    "sasl-authzid",
+    "socks4",
+    "socks4a",
+    "socks5",
+    "socks5-hostname",
+    "speed-limit",
+    "speed-time",
+    "stderr",
+    "telnet-option",
+    "time-cond",
+    "tls-max",
+    "trace",
+    "trace-ascii",
+    "unix-socket",
+    "upload-file",
+    "url",
+    "url-query",
+    "user",
+    "user-agent",
+    "variable",
+    "write-out",
+];
+
+/// curl's long options whose value is a file curl writes.
+const CURL_LONG_WRITES: &[&str] = &[
+    "output",
+    "dump-header",
+    "cookie-jar",
+    "trace",
+    "trace-ascii",
+    "stderr",
+    "libcurl",
+    "etag-save",
+    "hsts",
+    "alt-svc",
+];
+
+/// wget's short options that take a value.
+const WGET_SHORT_VALUES: &[char] = &[
+    'a', 'A', 'B', 'D', 'e', 'I', 'i', 'l', 'o', 'O', 'P', 'Q', 'R', 't', 'T', 'U', 'w', 'X',
+];
+
+/// wget's long options that take a value (those documented with `=VALUE`; others are
+/// switches).
+const WGET_LONG_VALUES: &[&str] = &[
+    "accept",
+    "accept-regex",
+    "append-output",
+    "base",
+    "bind-address",
+    "body-data",
+    "body-file",
+    "ca-certificate",
+    "ca-directory",
+    "certificate",
+    "certificate-type",
+    "config",
+    "cut-dirs",
+    "default-page",
+    "directory-prefix",
+    "domains",
+    "dns-timeout",
+    "exclude-directories",
+    "exclude-domains",
+    "execute",
+    "header",
+    "http-password",
+    "http-user",
+    "include-directories",
+    "input-file",
+    "level",
+    "limit-rate",
+    "load-cookies",
+    "local-encoding",
+    "max-redirect",
+    "method",
+    "output-document",
+    "output-file",
+    "password",
+    "post-data",
+    "post-file",
+    "private-key",
+    "quota",
+    "read-timeout",
+    "referer",
+    "reject",
+    "reject-regex",
+    "remote-encoding",
+    "restrict-file-names",
+    "save-cookies",
+    "timeout",
+    "tries",
+    "user",
+    "user-agent",
+    "wait",
+    "waitretry",
+    "warc-file",
+];
+
+/// One parsed option: its name (a short letter as a one-char string, or the long name) and
+/// its value when it takes one.
+type Opt = (String, Option<String>);
+
+/// Splits `args` into options and operands by a tool's tables: clustered short switches,
+/// a value-taking short option ending its cluster (`-so F`, `-oF`), `--long VALUE` and
+/// `--long=VALUE`, `--` ending options.
+fn parse(args: &[String], short_values: &[char], long_values: &[&str]) -> (Vec<Opt>, Vec<String>) {
+    let mut opts = Vec::new();
+    let mut operands = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--" {
+            operands.extend(it.by_ref().cloned());
+            break;
+        }
+        if let Some(long) = a.strip_prefix("--") {
+            match long.split_once('=') {
+                Some((name, value)) => opts.push((name.to_owned(), Some(value.to_owned()))),
+                None if long_values.contains(&long) => {
+                    opts.push((long.to_owned(), it.next().cloned()));
+                }
+                None => opts.push((long.to_owned(), None)),
+            }
+            continue;
+        }
+        match a.strip_prefix('-') {
+            Some(cluster) if !cluster.is_empty() => {
+                for (i, c) in cluster.char_indices() {
+                    if short_values.contains(&c) {
+                        let rest = &cluster[i + c.len_utf8()..];
+                        let value = if rest.is_empty() {
+                            it.next().cloned()
+                        } else {
+                            Some(rest.to_owned())
+                        };
+                        opts.push((c.to_string(), value));
+                        break;
+                    }
+                    opts.push((c.to_string(), None));
+                }
+            }
+            _ => operands.push(a.clone()),
+        }
+    }
+    (opts, operands)
+}
+
+/// The URL's last path segment, the name curl `-O` saves under (`None` when empty: curl
+/// refuses) — without the query, which curl drops.
+fn remote_name(url: &str) -> Option<&str> {
+    let after_scheme = url.split_once("://").map_or(url, |(_, r)| r);
+    let path = after_scheme.split_once('/').map(|(_, p)| p)?;
+    let path = path.split(['?', '#']).next().unwrap_or(path);
+    path.rsplit('/').next().filter(|n| !n.is_empty())
+}
+
+/// The URL's path after the host, as wget's `-x` lays it out (`host/dir/file`).
+fn url_path(url: &str) -> (&str, &str) {
+    let after_scheme = url.split_once("://").map_or(url, |(_, r)| r);
+    let (host, path) = after_scheme.split_once('/').unwrap_or((after_scheme, ""));
+    let path = path.split(['?', '#']).next().unwrap_or(path);
+    (host.rsplit('@').next().unwrap_or(host), path)
+}
+
+fn join(dir: Option<&str>, name: &str) -> String {
+    match dir {
+        Some(d) if !name.starts_with('/') => format!("{}/{name}", d.trim_end_matches('/')),
+        _ => name.to_owned(),
+    }
+}
+
+fn is_url(s: &str) -> bool {
+    s.contains("://") || super::looks_like_host(s)
+}
+
+fn has(opts: &[Opt], names: &[&str]) -> bool {
+    opts.iter().any(|(n, _)| names.contains(&n.as_str()))
+}
+
+fn values<'a>(opts: &'a [Opt], names: &'a [&str]) -> impl Iterator<Item = &'a str> + 'a {
+    opts.iter()
+        .filter(move |(n, _)| names.contains(&n.as_str()))
+        .filter_map(|(_, v)| v.as_deref())
+}
+
+/// The files `curl` writes: `-o`/`--output` (under `--output-dir`), the remote names of
+/// `-O`/`--remote-name`/`--remote-name-all` (the last path segment of each URL), and the
+/// side files (`-D`, `-c`, `--trace`, `--stderr`, …). `-` is standard output.
+fn curl(args: &[String]) -> Vec<Touch> {
+    let (opts, operands) = parse(args, CURL_SHORT_VALUES, CURL_LONG_VALUES);
+    let dir = values(&opts, &["output-dir"]).last();
+    let mut out: Vec<String> = Vec::new();
+    for (name, value) in &opts {
+        let Some(v) = value else { continue };
+        if v == "-" {
+            continue;
+        }
+        match name.as_str() {
+            "o" | "output" => out.push(join(dir, v)),
+            "D" | "c" => out.push(v.clone()),
+            n if n != "output" && CURL_LONG_WRITES.contains(&n) => out.push(v.clone()),
+            _ => {}
+        }
+    }
+    if has(&opts, &["O", "remote-name", "remote-name-all"]) {
+        let urls = operands
+            .iter()
+            .map(String::as_str)
+            .chain(values(&opts, &["url"]))
+            .filter(|u| is_url(u));
+        out.extend(urls.filter_map(remote_name).map(|n| join(dir, n)));
+    }
+    out.into_iter()
+        .map(|p| Touch::new(p, PathOp::Write, Reach::Exact))
+        .collect()
+}
+
+/// The files `wget` writes: `-O` (one document, all URLs into it), else each URL saved under
+/// `-P` by its last segment (`index.html` for a directory URL) — or, with `-x`/`-r`/`-m`/`-p`,
+/// under its host and path (`-nH` drops the host, `-nd` the directories); a recursive fetch
+/// lands on names the server chooses, so its whole landing directory is the write. Logs
+/// (`-o`, `-a`) and saved cookies are written too.
+fn wget(args: &[String]) -> Vec<Touch> {
+    // wget's `-nd`, `-nH`, `-np`, `-nc`, `-nv` are two-letter options, not clusters.
+    let args: Vec<String> = args
+        .iter()
+        .map(|a| match a.as_str() {
+            "-nd" => "--no-directories".to_owned(),
+            "-nH" => "--no-host-directories".to_owned(),
+            "-np" => "--no-parent".to_owned(),
+            "-nc" => "--no-clobber".to_owned(),
+            "-nv" => "--no-verbose".to_owned(),
+            _ => a.clone(),
+        })
+        .collect();
+    let (opts, operands) = parse(&args, WGET_SHORT_VALUES, WGET_LONG_VALUES);
+    let prefix = values(&opts, &["P", "directory-prefix"]).last();
+    let mut out: Vec<Touch> = Vec::new();
+    let exact = |p: String| Touch::new(p, PathOp::Write, Reach::Exact);
+    for v in values(
+        &opts,
+        &["o", "a", "output-file", "append-output", "save-cookies"],
+    ) {
+        out.push(exact(v.to_owned()));
+    }
+    if let Some(doc) = values(&opts, &["O", "output-document"]).last() {
+        if doc != "-" {
+            out.push(exact(doc.to_owned()));
+        }
+        return out;
+    }
+    let recursive = has(
+        &opts,
+        &["r", "recursive", "m", "mirror", "p", "page-requisites"],
+    );
+    let no_dirs = has(&opts, &["no-directories"]);
+    let force_dirs = has(&opts, &["x", "force-directories"]) || recursive && !no_dirs;
+    let no_host = has(&opts, &["no-host-directories"]);
+    let default_page = values(&opts, &["default-page"])
+        .last()
+        .unwrap_or("index.html");
+    let urls: Vec<&str> = operands
+        .iter()
+        .map(String::as_str)
+        .filter(|u| is_url(u))
+        .collect();
+    for url in urls {
+        let (host, path) = url_path(url);
+        if recursive {
+            // Names below the landing directory are the server's to choose.
+            let landing = if no_dirs || no_host {
+                prefix.unwrap_or(".").to_owned()
+            } else {
+                join(prefix, host)
+            };
+            out.push(Touch::new(landing, PathOp::Write, Reach::Tree));
+            continue;
+        }
+        let file = path
+            .rsplit('/')
+            .next()
+            .filter(|n| !n.is_empty())
+            .unwrap_or(default_page);
+        let rel = if force_dirs {
+            let dirs = path.rsplit_once('/').map_or("", |(d, _)| d);
+            let mut parts: Vec<&str> = Vec::new();
+            if !no_host {
+                parts.push(host);
+            }
+            parts.extend(dirs.split('/').filter(|s| !s.is_empty()));
+            parts.push(file);
+            parts.join("/")
+        } else {
+            file.to_owned()
+        };
+        out.push(exact(join(prefix, &rel)));
+    }
+    out
+}
+
+/// The files HTTPie (`http`, `https`) and `xh` write: `-o`/`--output`, or with
+/// `-d`/`--download` and no output the URL's last segment.
+fn httpie(args: &[String]) -> Vec<Touch> {
+    let (opts, operands) = parse(
+        args,
+        &['o', 'a', 'A', 'v'],
+        &["output", "auth", "auth-type"],
+    );
+    if let Some(o) = values(&opts, &["o", "output"]).last() {
+        return vec![Touch::new(o, PathOp::Write, Reach::Exact)];
+    }
+    if has(&opts, &["d", "download"]) {
+        return operands
+            .iter()
+            .filter(|u| is_url(u))
+            .filter_map(|u| remote_name(u))
+            .map(|n| Touch::new(n, PathOp::Write, Reach::Exact))
+            .collect();
+    }
+    Vec::new()
+}
+
+/// `aria2c`: `-o`/`--out` names the file under `-d`/`--dir`, else the URL's last segment.
+fn aria2c(args: &[String]) -> Vec<Touch> {
+    let (opts, operands) = parse(
+        args,
+        &['o', 'd', 'i', 'x', 's', 'j'],
+        &["out", "dir", "input-file"],
+    );
+    let dir = values(&opts, &["d", "dir"]).last();
+    if let Some(o) = values(&opts, &["o", "out"]).last() {
+        return vec![Touch::new(join(dir, o), PathOp::Write, Reach::Exact)];
+    }
+    operands
+        .iter()
+        .filter(|u| is_url(u))
+        .filter_map(|u| remote_name(u))
+        .map(|n| Touch::new(join(dir, n), PathOp::Write, Reach::Exact))
+        .collect()
+}
+
+/// The files the downloader `prog` writes, given its arguments after the program name.
+pub(super) fn writes(prog: &str, args: &[String]) -> Vec<Touch> {
+    match prog {
+        "curl" => curl(args),
+        "wget" => wget(args),
+        "http" | "https" | "xh" | "httpie" => httpie(args),
+        "aria2c" => aria2c(args),
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn raws(prog: &str, line: &str) -> Vec<(String, Reach)> {
+        let args: Vec<String> = line.split_whitespace().map(str::to_owned).collect();
+        writes(prog, &args)
+            .into_iter()
+            .map(|t| (t.raw, t.reach))
+            .collect()
+    }
+
+    fn exact(paths: &[&str]) -> Vec<(String, Reach)> {
+        paths
+            .iter()
+            .map(|p| ((*p).to_owned(), Reach::Exact))
+            .collect()
+    }
+
+    #[test]
+    fn curl_output_files_are_read_through_clusters_and_prefixes() {
+        let cases: &[(&str, &[&str])] = &[
+            ("-o out.json https://x.example/a", &["out.json"]),
+            (
+                "-so .claude/settings.json https://x.example/s",
+                &[".claude/settings.json"],
+            ),
+            ("-sSLo f https://x.example/s", &["f"]),
+            ("-of https://x.example/s", &["f"]),
+            ("--output=f https://x.example/s", &["f"]),
+            (
+                "-sO https://x.example/dir/settings.json?x=1",
+                &["settings.json"],
+            ),
+            (
+                "--output-dir .claude -O https://x.example/settings.json",
+                &[".claude/settings.json"],
+            ),
+            (
+                "--remote-name-all https://a.example/x https://b.example/y",
+                &["x", "y"],
+            ),
+            (
+                "-D hdr.txt -c jar.txt https://x.example/",
+                &["hdr.txt", "jar.txt"],
+            ),
+            ("-s https://x.example/s", &[]),
+            ("-o - https://x.example/s", &[]),
+            ("-sH 'Accept: x' https://x.example/o", &[]),
+            ("-d @data.json https://x.example/o", &[]),
+            ("-O https://x.example/", &[]),
+        ];
+        for (line, want) in cases {
+            assert_eq!(raws("curl", line), exact(want), "curl {line}");
+        }
+    }
+
+    #[test]
+    fn wget_saves_under_the_url_name_the_prefix_and_forced_directories() {
+        let cases: &[(&str, &[&str])] = &[
+            ("https://x.example/settings.json", &["settings.json"]),
+            (
+                "-P .claude https://x.example/settings.json",
+                &[".claude/settings.json"],
+            ),
+            ("-qO .bashrc https://x.example/k", &[".bashrc"]),
+            ("-O- https://x.example/k", &[]),
+            ("-q https://x.example/", &["index.html"]),
+            (
+                "-x -nH https://x.example/.claude/settings.json",
+                &[".claude/settings.json"],
+            ),
+            ("-x https://x.example/a/b.txt", &["x.example/a/b.txt"]),
+            ("-o log.txt -O - https://x.example/a", &["log.txt"]),
+        ];
+        for (line, want) in cases {
+            assert_eq!(raws("wget", line), exact(want), "wget {line}");
+        }
+        assert_eq!(
+            raws("wget", "-r -np -nH https://x.example/docs/"),
+            vec![(".".to_owned(), Reach::Tree)]
+        );
+        assert_eq!(
+            raws("wget", "-r -P mirror https://x.example/docs/"),
+            vec![("mirror/x.example".to_owned(), Reach::Tree)]
+        );
+    }
+}
