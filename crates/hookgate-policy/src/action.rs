@@ -1579,6 +1579,7 @@ fn describe_program(
                 .and_then(|i| rest.get(i + 1));
             d.targets.extend(url_opt.cloned());
             d.paths.extend(fetch::writes(p, rest));
+            d.paths.extend(fetch::reads(p, rest));
             d
         }
         p if RUNNERS.contains(&p) => {

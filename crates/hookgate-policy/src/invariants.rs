@@ -231,7 +231,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         container_config,
-        "Writing Dockerfiles, Containerfiles, compose files or .dockerignore."
+        "Writing Dockerfiles, Containerfiles, compose files or .dockerignore with text that gives the container the host (privileged, runtime sockets, host namespaces, capabilities, devices, relaxed security profiles, the host root), or with text the guard cannot see (a copy, a download); the same judgement for Write/Edit, shell text and `sed -i`."
     ),
     invariant!(
         "no-env-var-modification",
@@ -294,7 +294,7 @@ pub static INVARIANTS: &[InvariantInfo] = &[
         On,
         false,
         script_execution,
-        "Running a file written in this session (or earlier in the same command line): write-then-execute. A shell script written by an earlier call is judged by its content on disk (benign: no objection; dangerous: asked with its own reason)."
+        "Running a file written in this session (or earlier in the same command line): write-then-execute. A script written by an earlier call is judged by its content on disk — shell, and Python, JavaScript, Ruby, Perl or PHP read by their interpreter grammars as the one-liner of their text (benign: no objection; dangerous: asked with its own reason; a target known only at run time or another language: asked)."
     ),
     invariant!(
         "no-self-approve-pr",

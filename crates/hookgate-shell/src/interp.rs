@@ -672,6 +672,22 @@ pub(crate) enum SqlRisk {
     Drop,
 }
 
+/// Whether a WHERE condition (its tokens: upper-cased words, quoted literals, `=`/`<>`) holds
+/// for every row: one of its `OR` alternatives is `TRUE`, a non-zero number, or a comparison
+/// of a value with itself (`1=1`, `'a'='a'`, `id=id`). The condition ends at `ORDER`, `LIMIT`,
+/// `RETURNING` or `GROUP`.
+fn where_always_true(tokens: &[String]) -> bool {
+    let end = tokens
+        .iter()
+        .position(|t| matches!(t.as_str(), "ORDER" | "LIMIT" | "RETURNING" | "GROUP"))
+        .unwrap_or(tokens.len());
+    tokens[..end].split(|t| t == "OR").any(|alt| match alt {
+        [one] => one == "TRUE" || one.parse::<i64>().is_ok_and(|n| n != 0),
+        [a, op, b] => op == "=" && a == b,
+        _ => false,
+    })
+}
+
 /// Classifies SQL statements by their keywords (string literals and comments skipped).
 pub(crate) fn scan_sql(text: &str) -> SqlRisk {
     let mut worst = SqlRisk::None;
@@ -685,6 +701,16 @@ pub(crate) fn scan_sql(text: &str) -> SqlRisk {
             Some("DROP" | "TRUNCATE") => SqlRisk::Drop,
             Some("ALTER") if has("DROP") => SqlRisk::Drop,
             Some("DELETE" | "UPDATE") if !has("WHERE") => SqlRisk::DeleteAll,
+            // `WHERE 1=1`, `WHERE TRUE`, `WHERE id=id OR 'a'='a'`: a condition every row
+            // meets selects every row.
+            Some("DELETE" | "UPDATE")
+                if words
+                    .iter()
+                    .position(|w| w == "WHERE")
+                    .is_some_and(|at| where_always_true(&words[at + 1..])) =>
+            {
+                SqlRisk::DeleteAll
+            }
             _ => SqlRisk::None,
         };
         *worst = (*worst).max(risk);
@@ -694,10 +720,17 @@ pub(crate) fn scan_sql(text: &str) -> SqlRisk {
         let next = chars.get(i + 1).copied();
         if c == '\'' || c == '"' || c == '`' {
             i += 1;
+            let start = i;
             while chars.get(i).is_some_and(|&x| x != c) {
                 i += 1;
             }
+            // Kept as one quoted token (its keywords are not keywords), for conditions.
+            let body: String = chars.get(start..i).unwrap_or(&[]).iter().collect();
+            words.push(format!("{c}{}", body.to_ascii_uppercase()));
             i += 1;
+        } else if c == '=' || (c == '!' && next == Some('=')) || (c == '<' && next == Some('>')) {
+            words.push(if c == '=' { "=" } else { "<>" }.to_owned());
+            i += if c == '=' { 1 } else { 2 };
         } else if (c == '-' && next == Some('-')) || c == '#' {
             while chars.get(i).is_some_and(|&x| x != '\n') {
                 i += 1;
@@ -736,6 +769,29 @@ pub(crate) fn scan_sql(text: &str) -> SqlRisk {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_where_condition_every_row_meets_deletes_every_row() {
+        for all in [
+            "DELETE FROM users WHERE 1=1",
+            "BEGIN; DELETE FROM users WHERE 1 = 1; COMMIT;",
+            "delete from users where true",
+            "DELETE FROM users WHERE name = 'x' OR 'a'='a'",
+            "UPDATE users SET admin = true WHERE id = id",
+            "DELETE FROM t WHERE 1 RETURNING *",
+        ] {
+            assert_eq!(scan_sql(all), SqlRisk::DeleteAll, "{all}");
+        }
+        for some in [
+            "DELETE FROM users WHERE id = 5",
+            "DELETE FROM sessions WHERE note = 'x=x'",
+            "DELETE FROM t WHERE 1=1 AND id = 3",
+            "UPDATE users SET admin = true WHERE id = 7",
+            "DELETE FROM t WHERE 0",
+        ] {
+            assert_eq!(scan_sql(some), SqlRisk::None, "{some}");
+        }
+    }
 
     #[test]
     fn python_shell_outs_are_extracted() {

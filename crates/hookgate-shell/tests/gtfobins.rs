@@ -113,11 +113,13 @@ fn output_options_write_their_file_like_a_redirect() {
             DENY,
             "fs.overwrite_system",
         ),
+        // Converting a certificate in the workspace: local files only.
         (
             "openssl x509 -in cert.pem -outform der -out cert.der",
-            DENY,
-            "cred.exfiltrate",
+            ALLOW,
+            "-",
         ),
+        ("openssl enc -in notes.txt -out ~/.bashrc", DENY, "fs.overwrite_system"),
         ("strace -o ~/.bashrc ls", DENY, "fs.overwrite_system"),
         ("strace -o trace.txt ls", ALLOW, "-"),
         (

