@@ -119,7 +119,11 @@ fn output_options_write_their_file_like_a_redirect() {
             ALLOW,
             "-",
         ),
-        ("openssl enc -in notes.txt -out ~/.bashrc", DENY, "fs.overwrite_system"),
+        (
+            "openssl enc -in notes.txt -out ~/.bashrc",
+            DENY,
+            "fs.overwrite_system",
+        ),
         ("strace -o ~/.bashrc ls", DENY, "fs.overwrite_system"),
         ("strace -o trace.txt ls", ALLOW, "-"),
         (
