@@ -595,7 +595,7 @@ impl Walker<'_> {
     ) -> Option<Verdict> {
         // `--help` among the tool's own options (not after `--`) prints its usage and exits
         // before acting (`docker image rm --help`, `crane push --help`).
-        if args.has_flag("--help") {
+        if args.asks_for_help() {
             return None;
         }
         match name {

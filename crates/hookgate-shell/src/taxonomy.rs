@@ -103,12 +103,19 @@ impl<'a> Args<'a> {
             if let Some(long) = arg.strip_prefix("--") {
                 // `--dry-run=false`, `--force=no`: a boolean turned off is the option absent
                 // (`0` is not read as false: `--vacuum-size=0` is a size).
-                // `--dry-run=none` (kubectl) is the real run too.
+                // `--dry-run` and `--help` exempt a call from every destructive rule, so a
+                // value keeps them only when it is a clear yes (`--dry-run=client`): Go's flag
+                // parser reads `--dry-run=0`/`=f` and `--help=0` as false, kubectl's
+                // `--dry-run=none` is the real run.
                 if long.split_once('=').is_some_and(|(n, v)| {
                     ["false", "no", "off"]
                         .iter()
                         .any(|f| v.eq_ignore_ascii_case(f))
-                        || (n == "dry-run" && v.eq_ignore_ascii_case("none"))
+                        || (matches!(n, "dry-run" | "dryrun" | "help")
+                            && !matches!(
+                                v.to_ascii_lowercase().as_str(),
+                                "true" | "t" | "1" | "yes" | "client" | "server"
+                            ))
                 }) {
                     continue;
                 }
@@ -146,6 +153,20 @@ impl<'a> Args<'a> {
             *first = npm_command(first);
         }
         out
+    }
+
+    /// `--help` with nothing but subcommand words (`docker image rm --help`): the call prints
+    /// usage. With an operand (`rm -rf / --help`, `docker rm web --help`) it is not taken as
+    /// help: a tool that stops reading options at its first operand (BSD `rm`) acts on it.
+    pub(crate) fn asks_for_help(&self) -> bool {
+        self.has_flag("--help")
+            && self.positionals.len() <= 3
+            && self.positionals.iter().all(|p| {
+                p.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+                    && p.bytes().all(|b| {
+                        b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'-' | b':')
+                    })
+            })
     }
 
     pub(crate) fn has_flag(&self, flag: &str) -> bool {
@@ -347,7 +368,7 @@ pub(crate) fn match_rules(name: &str, args: &Args<'_>) -> Option<RuleRef> {
     }
     // `--help` prints the tool's usage and exits before doing anything
     // (`docker image rm --help`, `terraform destroy --help`).
-    if args.has_flag("--help") {
+    if args.asks_for_help() {
         return None;
     }
     let indices = lookup(RULES_BY_COMMAND, name)?;

@@ -406,6 +406,18 @@ fn help_and_dry_run_options_do_nothing() {
         ("aws s3 rm s3://bucket --recursive --dryrun", ALLOW, "-"),
         ("terraform destroy", DENY, "iac.destroy"),
         ("kubectl delete ns prod --dry-run=none", DENY, "k8s.delete"),
+        // A value Go's flag parser reads as false is the real run; `--help` after an operand
+        // is not taken as help.
+        ("helm uninstall web --dry-run=0", DENY, "helm.uninstall"),
+        ("helm uninstall web --dry-run=f", DENY, "helm.uninstall"),
+        ("terraform destroy --help=0", DENY, "iac.destroy"),
+        ("kubectl delete ns prod --help", ALLOW, "-"),
+        (
+            "aws s3 rm s3://acme-assets --recursive --help",
+            DENY,
+            "cloud.aws_s3_delete",
+        ),
+        ("kubectl delete ns prod --dry-run=client", ALLOW, "-"),
     ]);
 }
 
