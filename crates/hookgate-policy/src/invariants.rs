@@ -2903,7 +2903,12 @@ fn plain_file_tool_write(j: &Judge<'_>, p: &Path) -> bool {
             .filter(|l| !held.contains(l))
             .all(|l| {
                 let lower = l.to_ascii_lowercase();
+                // Text that can spell a key the list would not see: YAML escapes in quoted
+                // keys (`"privil\u0065ged": true`), merges and aliases of what another part
+                // of the file defines (`<<: *host`), a Dockerfile line continued.
                 !CONTAINER_ESCALATION.iter().any(|m| lower.contains(m))
+                    && !l.contains(['\\', '*', '&'])
+                    && !l.contains("<<")
             })
     })
 }
@@ -2930,7 +2935,8 @@ fn written_texts<'j>(j: &'j Judge<'_>, p: &Path) -> Option<Vec<&'j str>> {
         let text = item
             .command
             .and_then(|k| analysis.commands.get(k))
-            .and_then(|c| c.writes.as_ref())?;
+            .and_then(|c| c.writes.as_ref())
+            .filter(|t| t.exact)?;
         out.push(text.text.as_str());
     }
     (!out.is_empty()).then_some(out)

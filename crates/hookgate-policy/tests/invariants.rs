@@ -498,6 +498,25 @@ fn no_container_config_modification_asks_for_text_that_gives_the_container_the_h
         &bash("printf 'services:\\n  w:\\n    network_mode: host\\n' > compose.yaml"),
         "no-container-config-modification",
     );
+    // Spellings the text check cannot read keep the ask: YAML escapes, merges and aliases.
+    fires(
+        &write(
+            "docker-compose.yml",
+            "services:\n  web:\n    \"privil\\u0065ged\": true\n",
+        ),
+        "no-container-config-modification",
+    );
+    fires(
+        &write(
+            "docker-compose.yml",
+            "services:\n  web:\n    <<: *hostmode\n",
+        ),
+        "no-container-config-modification",
+    );
+    fires(
+        &bash("printf 'services:\\n  w:\\n    image: %s\\n' \"$IMG\" > compose.yaml"),
+        "no-container-config-modification",
+    );
     // Text the guard cannot see keeps the ask.
     fires(
         &bash("cp /tmp/compose.yml docker-compose.yml"),
