@@ -1580,6 +1580,7 @@ fn describe_program(
             d.targets.extend(url_opt.cloned());
             d.paths.extend(fetch::writes(p, rest));
             d.paths.extend(fetch::reads(p, rest));
+            d.unplaced.extend(fetch::unplaced(p, rest));
             d
         }
         p if RUNNERS.contains(&p) => {

@@ -470,6 +470,46 @@ fn curl_reads(args: &[String]) -> Vec<Touch> {
         .collect()
 }
 
+/// Why where `prog` writes cannot be read off its arguments, when it cannot: options read
+/// from a file (`curl -K cfg` may say `output = .claude/settings.json`, `wget --config`),
+/// wgetrc commands on the line (`wget -e output_document=…`), URLs read from a file
+/// (`wget -i list`), or a name the server chooses (`curl -J`). The write is then asked about
+/// as one the guard cannot place, never taken as no write.
+pub(super) fn unplaced(prog: &str, args: &[String]) -> Option<String> {
+    let why = match prog {
+        "curl" => {
+            let (opts, _) = parse(args, CURL_SHORT_VALUES, CURL_LONG_VALUES);
+            if has(&opts, &["K", "config"]) {
+                "curl -K reads its options, output files included, from a file"
+            } else if has(&opts, &["J", "remote-header-name"]) {
+                "curl -J saves under a name the server chooses"
+            } else {
+                return None;
+            }
+        }
+        "wget" => {
+            let (opts, _) = parse(args, WGET_SHORT_VALUES, WGET_LONG_VALUES);
+            if has(&opts, &["e", "execute", "config"]) {
+                "wget -e/--config set options (output files included) the line does not show"
+            } else if has(
+                &opts,
+                &[
+                    "i",
+                    "input-file",
+                    "content-disposition",
+                    "trust-server-names",
+                ],
+            ) {
+                "wget saves under names a file or the server chooses"
+            } else {
+                return None;
+            }
+        }
+        _ => return None,
+    };
+    Some(why.to_owned())
+}
+
 /// The files the downloader `prog` reads to send, given its arguments after the program name.
 pub(super) fn reads(prog: &str, args: &[String]) -> Vec<Touch> {
     match prog {
@@ -543,6 +583,29 @@ mod tests {
         ];
         for (line, want) in cases {
             assert_eq!(raws("curl", line), exact(want), "curl {line}");
+        }
+    }
+
+    #[test]
+    fn downloads_whose_landing_file_is_not_on_the_line_are_unplaced() {
+        let args = |l: &str| -> Vec<String> { l.split_whitespace().map(str::to_owned).collect() };
+        for (prog, line) in [
+            ("curl", "-K cfg.txt https://x.example/s"),
+            ("curl", "-sOJ https://x.example/s"),
+            (
+                "wget",
+                "-e output_document=.claude/settings.json https://x.example/s",
+            ),
+            ("wget", "-i urls.txt"),
+            ("wget", "--config=w.rc https://x.example/s"),
+        ] {
+            assert!(unplaced(prog, &args(line)).is_some(), "{prog} {line}");
+        }
+        for (prog, line) in [
+            ("curl", "-sO https://x.example/s.json"),
+            ("wget", "-q https://x.example/a.tgz"),
+        ] {
+            assert!(unplaced(prog, &args(line)).is_none(), "{prog} {line}");
         }
     }
 
