@@ -2897,20 +2897,33 @@ fn plain_file_tool_write(j: &Judge<'_>, p: &Path) -> bool {
         }
     }
     let held: std::collections::HashSet<&str> = old.lines().map(str::trim).collect();
+    let yaml = p
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("yml") || e.eq_ignore_ascii_case("yaml"));
     texts.iter().all(|text| {
         text.lines()
             .map(str::trim)
             .filter(|l| !held.contains(l))
             .all(|l| {
                 let lower = l.to_ascii_lowercase();
-                // Text that can spell a key the list would not see: YAML escapes in quoted
-                // keys (`"privil\u0065ged": true`), merges and aliases of what another part
-                // of the file defines (`<<: *host`), a Dockerfile line continued.
                 !CONTAINER_ESCALATION.iter().any(|m| lower.contains(m))
-                    && !l.contains(['\\', '*', '&'])
-                    && !l.contains("<<")
+                    && !(yaml && yaml_indirection(l))
             })
     })
+}
+
+/// A compose line that can spell a key the text check would not see: an escape in a quoted
+/// scalar (`"privil\u0065ged": true`), a merge (`<<: *x`), an anchor or alias (`&x`, `*x`)
+/// bringing in what another part of the file defines. (Dockerfiles have no such spelling:
+/// their `\` continues a line, `&&` chains commands.)
+fn yaml_indirection(line: &str) -> bool {
+    line.contains('\\')
+        || line.contains("<<")
+        || line.split_whitespace().any(|w| {
+            let w = w.trim_start_matches(['-', '[', '{', ',']);
+            (w.starts_with('&') || w.starts_with('*'))
+                && w[1..].starts_with(|c: char| c.is_ascii_alphanumeric() || c == '_')
+        })
 }
 
 /// The text each writer of `p` puts there, when every one of them is known: the file tool's

@@ -531,7 +531,7 @@ fn no_container_config_modification_asks_for_text_that_gives_the_container_the_h
     quiet(
         &write(
             "Dockerfile",
-            "FROM node:20-slim\nWORKDIR /app\nCOPY . .\nRUN npm ci\n",
+            "FROM node:20-slim\nWORKDIR /app\nCOPY package*.json ./\nRUN apt-get update && \\\n    npm ci\nCOPY . .\n",
         ),
         "no-container-config-modification",
     );
