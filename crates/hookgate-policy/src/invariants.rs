@@ -2906,8 +2906,8 @@ fn plain_file_tool_write(j: &Judge<'_>, p: &Path) -> bool {
             .filter(|l| !held.contains(l))
             .all(|l| {
                 let lower = l.to_ascii_lowercase();
-                !CONTAINER_ESCALATION.iter().any(|m| lower.contains(m))
-                    && !(yaml && yaml_indirection(l))
+                let escalates = CONTAINER_ESCALATION.iter().any(|m| lower.contains(m));
+                !(escalates || yaml && yaml_indirection(l))
             })
     })
 }
