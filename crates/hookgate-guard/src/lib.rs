@@ -20,5 +20,5 @@ pub use run::{
     Applied, ConfigPart, EffectiveConfig, EffectiveHooks, FailMode, GuardError, GuardOptions,
     IgnoredItem, Judgement, PolicyFile, ProjectStatus, RunMode, StoreChoice, Verdict, answer,
     effective_config, effective_hooks, explain, fail, judge, load_policy_layers, project_status,
-    record_of, run, run_recorded,
+    record_of, record_unfinished, run, run_recorded,
 };

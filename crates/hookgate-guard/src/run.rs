@@ -1618,6 +1618,85 @@ pub fn record_of(j: &Judgement, opts: &GuardOptions, encoded: &Encoded, micros: 
     record
 }
 
+/// Records a call the guard could not finish judging: it crashed (`id` `guard-crash`) or ran
+/// past its deadline (`guard-deadline`), and the process that was judging it already answered
+/// the fail-closed deny (exit 2, `why` on stderr) and was replaced by the one calling this.
+///
+/// Invariant protected: **every answer the agent got is in the audit trail**, a crash's too —
+/// so `log`, `stats` and the sinks show that a call was blocked because the guard failed, and
+/// on which call (a payload that crashes the guard is worth finding). The payload is only
+/// decoded, never judged again: the judging is what failed. `payload` is `None` when the
+/// process died before it had read one. The record is a deny with the error set, whatever the
+/// fail mode: the fail-closed answer does not depend on it.
+pub fn record_unfinished(
+    opts: &GuardOptions,
+    payload: Option<&[u8]>,
+    id: &str,
+    why: &str,
+) -> Record {
+    let started = Instant::now();
+    let parsed = payload.and_then(|p| {
+        hookgate_agents::parse_with_event(opts.agent, opts.event_hint.as_deref(), p).ok()
+    });
+    let (dialect, event, native, call) = match parsed {
+        Some(parsed) => (
+            parsed.dialect,
+            parsed.call.event,
+            parsed.call.native_event.clone(),
+            Some(parsed.call),
+        ),
+        None => (
+            default_dialect(opts.agent),
+            EventId::PreToolUse,
+            String::new(),
+            None,
+        ),
+    };
+    let reason = format!("hookgate: {id}: {why}");
+    let project = call
+        .as_ref()
+        .map_or_else(|| opts.cwd.clone(), |c| PathBuf::from(&c.cwd));
+    let j = Judgement {
+        dialect,
+        event,
+        native_event: native,
+        call,
+        original_command: None,
+        project,
+        verdict: Verdict {
+            decision: Some(Decision::Deny),
+            judged: Some(Decision::Deny),
+            determining: vec![id.to_owned()],
+            reason: Some(reason.clone()),
+            error: Some(format!("{id}: {why}")),
+            ..Verdict::default()
+        },
+        reply: Reply {
+            decision: Some(Decision::Deny),
+            reason: Some(reason.clone()),
+            ..Reply::default()
+        },
+        trace: Map::new(),
+        unhandled: false,
+    };
+    // What the agent really got: no stdout, the reason on stderr, exit 2.
+    let sent = Encoded {
+        stdout: Vec::new(),
+        stderr: format!("{reason}\n").into_bytes(),
+        exit_code: i32::from(hookgate_agents::FAIL_CLOSED_EXIT_STATUS),
+    };
+    let record = record_of(&j, opts, &sent, micros(started));
+    let store = open_store(opts);
+    let store_error = store.as_ref().err().cloned();
+    let _ = keep(
+        store.ok().flatten().as_ref(),
+        store_error.as_deref(),
+        opts,
+        &record,
+    );
+    record
+}
+
 /// Answers with the fail mode without reading a payload (the caller could not get one), and
 /// records the failure.
 pub fn fail(opts: &GuardOptions, why: &str) -> (Encoded, Record) {

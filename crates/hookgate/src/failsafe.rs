@@ -40,6 +40,19 @@
 //! claims the process; a second one (a signal during the panic hook's logging) exits 2 at once,
 //! writing the reason again only if the first was cut off before it was out.
 //!
+//! **The answer is recorded.** Once the answer is out, the dying process replaces itself
+//! (`execv` of `/proc/self/exe`, async-signal-safe) with `hookgate hook-unfinished KIND FD
+//! <the hook's own arguments>`, prepared before the payload was judged: that fresh process
+//! writes the audit record of the call (`guard-crash` / `guard-deadline`, decision error →
+//! deny, with the tool and command decoded from the payload) and hands it to the configured
+//! sinks, then exits 2 — the same process id, so the agent waits for it and sees the same
+//! status. The payload reaches it through an inheritable memory file (`memfd`, Linux) written
+//! right after the payload was read: one small write, and no file on disk. The recorder never
+//! judges (judging is what failed) and never records twice: its own fail-safe only exits 2,
+//! under a short deadline of its own ([`RECORDER_DEADLINE_MS`]). When the exec fails (the
+//! mapping was damaged, an address-space limit) the process exits 2 as before: the record is
+//! lost, never the answer.
+//!
 //! What cannot be answered: SIGKILL (the OOM killer, `kill -9`, an agent's own timeout kill)
 //! and SIGSTOP end the process without running any code of it — see the README's "When the
 //! guard itself fails".
@@ -53,6 +66,8 @@ pub(crate) const DEFAULT_DEADLINE_MS: u64 = 5_000;
 /// The reason id of an answer given because the guard crashed (`guard-deadline` when it ran
 /// out of time): dedicated ids, not a policy rule's, since no rule decided.
 const CRASH_ID: &str = "guard-crash";
+/// The reason id of an answer given because the deadline passed.
+const DEADLINE_ID: &str = "guard-deadline";
 
 /// The fail-closed answer to a crash (stderr; `hookgate: <id>: …` like every other reason).
 const CRASH_REASON: &str = "hookgate: guard-crash: the guard crashed before it finished judging this call; failing closed (deny)\n";
@@ -93,6 +108,63 @@ pub(crate) fn deadline_ms() -> u64 {
 pub(crate) fn arm() {
     std::panic::set_hook(Box::new(on_panic));
     sys::install(deadline_ms());
+    sys::prepare_recorder(None);
+}
+
+/// The time budget of `hookgate hook-unfinished` (the recorder a dying hook process becomes):
+/// the agent's hook timeout (10 s by `init`) runs from the start of the call, and the hook
+/// already spent up to [`deadline_ms`] of it.
+pub(crate) const RECORDER_DEADLINE_MS: u64 = 2_000;
+
+/// Arms the recorder's own fail-safe: any panic, fatal signal or its deadline ends it with
+/// exit 2 at once, writing nothing (the answer and its reason are already out) and recording
+/// nothing (a record of the recorder's failure could fail the same way).
+pub(crate) fn arm_recorder() {
+    std::panic::set_hook(Box::new(|_| sys::exit(FAIL_CLOSED)));
+    STATE.store(ANSWERED, Ordering::SeqCst);
+    sys::install_recorder(RECORDER_DEADLINE_MS);
+}
+
+/// Keeps the payload where the recorder can read it if this process dies judging it (see the
+/// module doc): call right after the payload was read, before it is judged.
+pub(crate) fn keep_payload(payload: &[u8]) {
+    sys::keep_payload(payload);
+}
+
+/// What ended a hook process early, as `hook-unfinished` is told (its `KIND` argument): the
+/// id of the record, and the sentence it gives.
+pub(crate) fn unfinished_kind(kind: &str) -> Option<(&'static str, &'static str)> {
+    Some(match kind {
+        "deadline" => (
+            DEADLINE_ID,
+            "the guard did not finish judging this call within its time budget ($HOOKGATE_DEADLINE_MS); failed closed (deny)",
+        ),
+        "panic" => (
+            CRASH_ID,
+            "the guard panicked while judging this call; failed closed (deny)",
+        ),
+        "sigsegv" => (
+            CRASH_ID,
+            "SIGSEGV (memory fault or stack overflow) while judging this call; failed closed (deny)",
+        ),
+        "sigbus" => (
+            CRASH_ID,
+            "SIGBUS (bus error) while judging this call; failed closed (deny)",
+        ),
+        "sigill" => (
+            CRASH_ID,
+            "SIGILL (illegal instruction) while judging this call; failed closed (deny)",
+        ),
+        "sigfpe" => (
+            CRASH_ID,
+            "SIGFPE (arithmetic fault) while judging this call; failed closed (deny)",
+        ),
+        "sigabrt" => (
+            CRASH_ID,
+            "SIGABRT (failed allocation, double panic or assertion) while judging this call; failed closed (deny)",
+        ),
+        _ => return None,
+    })
 }
 
 /// The normal path is about to write its reply, which goes with exit status `code`.
@@ -139,6 +211,7 @@ fn answer(reason: &'static str) -> u8 {
 /// The panic hook: answers first (the agent must get its deny even if logging fails), then
 /// logs where and why on stderr (one line, bounded), then ends the process without unwinding.
 fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
+    let fresh = first_fatal();
     let code = answer(CRASH_REASON);
     let payload = info.payload();
     let message = payload
@@ -157,7 +230,16 @@ fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
         .collect();
     sys::write_stderr(line.as_bytes());
     sys::write_stderr(b"\n");
+    if fresh {
+        sys::become_recorder(c"panic");
+    }
     sys::exit(code);
+}
+
+/// Whether a fatal event arriving now is the first, before the normal reply was whole: only
+/// then is its answer new (a whole reply's decision stands, and was recorded by the normal path).
+fn first_fatal() -> bool {
+    !matches!(STATE.load(Ordering::SeqCst), REPLIED | DYING | ANSWERED)
 }
 
 #[cfg(unix)]
@@ -169,7 +251,150 @@ fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
 mod sys {
     use std::sync::atomic::Ordering;
 
-    use super::{ANSWERED, CRASH_REASON, DEADLINE_REASON, DYING, REPLIED, STATE, answer};
+    use std::ffi::{CStr, CString, c_char};
+    use std::sync::atomic::AtomicPtr;
+
+    use super::{CRASH_REASON, DEADLINE_REASON, answer, first_fatal};
+
+    /// The exec a dying hook process becomes (see the module doc), built before it is needed:
+    /// a signal handler may not allocate. Leaked on purpose — it must outlive everything, and a
+    /// process builds at most two.
+    struct Recorder {
+        /// `/proc/self/exe`: this very binary, even if its file was replaced or deleted since.
+        program: CString,
+        /// `[argv0, "hook-unfinished", KIND, FD, hook args…, NULL]`; slot [`KIND_SLOT`] is
+        /// filled in by the dying process (a pointer to a static C string).
+        argv: Box<[*const c_char]>,
+        /// Owns the strings `argv` points at.
+        _strings: Vec<CString>,
+    }
+
+    /// Where in the recorder's argv the kind of ending goes.
+    const KIND_SLOT: usize = 2;
+
+    static RECORDER: AtomicPtr<Recorder> = AtomicPtr::new(std::ptr::null_mut());
+
+    /// The payload's memory file (see [`keep_payload`]), -1 while there is none.
+    static PAYLOAD_FD: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(-1);
+
+    /// Builds the recorder's argv from this process's own (`hookgate hook ARGS…` → `hookgate
+    /// hook-unfinished KIND FD ARGS…`), `FD` being the payload's memory file or `-`.
+    pub(super) fn prepare_recorder(payload_fd: Option<libc::c_int>) {
+        let mut own = std::env::args_os();
+        let program_name = own.next().unwrap_or_else(|| "hookgate".into());
+        // Everything after `hook` (the hook's flags, which shape the audit options).
+        let rest: Vec<std::ffi::OsString> = own.skip_while(|a| a != "hook").skip(1).collect();
+        let fd = payload_fd.map_or_else(|| "-".to_owned(), |fd| fd.to_string());
+        let words = [
+            program_name,
+            "hook-unfinished".into(),
+            "panic".into(),
+            fd.into(),
+        ]
+        .into_iter()
+        .chain(rest);
+        let mut strings = Vec::new();
+        for word in words {
+            use std::os::unix::ffi::OsStringExt as _;
+            match CString::new(word.into_vec()) {
+                Ok(c) => strings.push(c),
+                // An argument with a NUL cannot reach a process: no recorder, the exit stays.
+                Err(_) => return,
+            }
+        }
+        let argv: Box<[*const c_char]> = strings
+            .iter()
+            .map(|c| c.as_ptr())
+            .chain([std::ptr::null()])
+            .collect();
+        let recorder = Box::new(Recorder {
+            program: CString::from(c"/proc/self/exe"),
+            argv,
+            _strings: strings,
+        });
+        // The earlier recorder (without the payload) is leaked, not freed: a signal handler may
+        // be reading it at this very moment.
+        RECORDER.store(Box::into_raw(recorder), Ordering::SeqCst);
+    }
+
+    /// Writes the payload into an inheritable memory file and points the recorder at it. Any
+    /// failure keeps the recorder without a payload (the record then names no call).
+    pub(super) fn keep_payload(payload: &[u8]) {
+        #[cfg(target_os = "linux")]
+        {
+            // SAFETY: a valid C string name; the result is checked. Close-on-exec, so the
+            // programs the hook starts (user command hooks, sinks) do not inherit it; the dying
+            // process clears the flag just before it becomes the recorder.
+            let fd = unsafe { libc::memfd_create(c"hookgate-payload".as_ptr(), libc::MFD_CLOEXEC) };
+            if fd < 0 {
+                return;
+            }
+            let mut rest = payload;
+            while !rest.is_empty() {
+                // SAFETY: `rest` is a valid slice for its whole length; `fd` is ours.
+                let written = unsafe { libc::write(fd, rest.as_ptr().cast(), rest.len()) };
+                match usize::try_from(written) {
+                    Ok(n) if n > 0 => rest = rest.get(n..).unwrap_or_default(),
+                    _ => {
+                        // SAFETY: closing the fd this function opened.
+                        unsafe { libc::close(fd) };
+                        return;
+                    }
+                }
+            }
+            PAYLOAD_FD.store(fd, Ordering::SeqCst);
+            prepare_recorder(Some(fd));
+        }
+        #[cfg(not(target_os = "linux"))]
+        let _ = payload;
+    }
+
+    /// Replaces this dying process with the recorder (see the module doc). Async-signal-safe:
+    /// atomic loads, `setitimer` (the old deadline must not kill the recorder: it arms its
+    /// own), `fcntl` (the payload file is handed over) and `execv`. Returns only when there is no recorder or the exec failed.
+    pub(super) fn become_recorder(kind: &'static CStr) {
+        let recorder = RECORDER.load(Ordering::SeqCst);
+        if recorder.is_null() {
+            return;
+        }
+        let off = libc::itimerval {
+            it_interval: libc::timeval {
+                tv_sec: 0,
+                tv_usec: 0,
+            },
+            it_value: libc::timeval {
+                tv_sec: 0,
+                tv_usec: 0,
+            },
+        };
+        // SAFETY: `recorder` came from `Box::into_raw` and is never freed; the process is
+        // dying and this is its only user (the state machine lets one fatal event through).
+        // `argv` is NUL-terminated and its strings live in the same leaked box.
+        unsafe {
+            libc::setitimer(libc::ITIMER_REAL, &raw const off, std::ptr::null_mut());
+            let fd = PAYLOAD_FD.load(Ordering::SeqCst);
+            if fd >= 0 {
+                libc::fcntl(fd, libc::F_SETFD, 0);
+            }
+            let recorder = &mut *recorder;
+            if let Some(slot) = recorder.argv.get_mut(KIND_SLOT) {
+                *slot = kind.as_ptr();
+            }
+            libc::execv(recorder.program.as_ptr(), recorder.argv.as_ptr());
+        }
+    }
+
+    /// The recorder's fail-safe: the signal mask it inherited from a handler (every signal
+    /// blocked) is cleared, and every fatal signal and its deadline end it with exit 2 at once.
+    pub(super) fn install_recorder(deadline_ms: u64) {
+        // SAFETY: an empty, initialised set; the old mask is not wanted.
+        unsafe {
+            let mut none: libc::sigset_t = std::mem::zeroed();
+            libc::sigemptyset(&raw mut none);
+            libc::sigprocmask(libc::SIG_SETMASK, &raw const none, std::ptr::null_mut());
+        }
+        install(deadline_ms);
+    }
 
     /// The signals that mean the process is dying of a fault of its own (or an abort).
     const FATAL: [libc::c_int; 5] = [
@@ -254,7 +479,7 @@ mod sys {
     /// The handler of every fatal signal and of the deadline. Async-signal-safe: an atomic
     /// swap, `write(2)` of constant bytes, `_exit`.
     extern "C" fn on_signal(signal: libc::c_int) {
-        let fresh = !matches!(STATE.load(Ordering::SeqCst), REPLIED | DYING | ANSWERED);
+        let fresh = first_fatal();
         let code = answer(if signal == libc::SIGALRM {
             DEADLINE_REASON
         } else {
@@ -268,6 +493,14 @@ mod sys {
                 libc::SIGFPE => b"hookgate: guard-crash: SIGFPE (arithmetic fault)\n",
                 libc::SIGABRT => b"hookgate: guard-crash: SIGABRT (aborted: failed allocation, double panic or assertion)\n",
                 _ => b"",
+            });
+            become_recorder(match signal {
+                libc::SIGALRM => c"deadline",
+                libc::SIGSEGV => c"sigsegv",
+                libc::SIGBUS => c"sigbus",
+                libc::SIGILL => c"sigill",
+                libc::SIGFPE => c"sigfpe",
+                _ => c"sigabrt",
             });
         }
         exit(code);
@@ -303,6 +536,14 @@ mod sys {
     use std::io::Write as _;
 
     pub(super) fn install(_deadline_ms: u64) {}
+
+    pub(super) fn install_recorder(_deadline_ms: u64) {}
+
+    pub(super) fn prepare_recorder(_payload_fd: Option<i32>) {}
+
+    pub(super) fn keep_payload(_payload: &[u8]) {}
+
+    pub(super) fn become_recorder(_kind: &'static std::ffi::CStr) {}
 
     pub(super) fn write_stderr(bytes: &[u8]) {
         let _ = std::io::stderr().write_all(bytes);

@@ -268,7 +268,36 @@ pub(crate) fn ship_webhook() -> Result<u8, Failure> {
 }
 
 fn failure_answer(args: &HookArgs, why: &str) -> (hookgate_agents::Encoded, Option<Record>) {
-    let opts = options(args).unwrap_or_else(|_| GuardOptions {
+    let (encoded, record) = hookgate_guard::fail(&options_or_safe(args), why);
+    (encoded, Some(record))
+}
+
+/// `hookgate hook-unfinished KIND FD ARGS…`: what a hook process that crashed or ran out of
+/// time becomes after it answered fail-closed (see `failsafe`): records the call (its payload
+/// read back from the memory file `FD`, `-` for none) as `guard-crash`/`guard-deadline`, hands
+/// the record to the configured sinks, and exits 2 — the answer the agent already has.
+pub(crate) fn hook_unfinished(kind: &str, fd: &str, args: &HookArgs) -> u8 {
+    let fail_closed = hookgate_agents::FAIL_CLOSED_EXIT_STATUS;
+    let Some((id, why)) = crate::failsafe::unfinished_kind(kind) else {
+        return fail_closed;
+    };
+    let payload = fd.parse::<u32>().ok().and_then(|n| {
+        let mut payload = Vec::new();
+        std::fs::File::open(format!("/proc/self/fd/{n}"))
+            .and_then(|f| f.take(MAX_READ).read_to_end(&mut payload))
+            .ok()
+            .map(|_| payload)
+    });
+    let record =
+        hookgate_guard::record_unfinished(&options_or_safe(args), payload.as_deref(), id, why);
+    ship_detached(&record);
+    fail_closed
+}
+
+/// The options of a hook call, or — when its flags or environment cannot be read — the
+/// safest ones: fail mode ask (falling back to deny where nobody is asked), no store.
+fn options_or_safe(args: &HookArgs) -> GuardOptions {
+    options(args).unwrap_or_else(|_| GuardOptions {
         agent: args.agent.kind(),
         event_hint: None,
         fail_mode: FailMode::Ask,
@@ -279,9 +308,7 @@ fn failure_answer(args: &HookArgs, why: &str) -> (hookgate_agents::Encoded, Opti
         policy_files: Vec::new(),
         cwd: PathBuf::from("/"),
         user_hooks: false,
-    });
-    let (encoded, record) = hookgate_guard::fail(&opts, why);
-    (encoded, Some(record))
+    })
 }
 
 fn options(args: &HookArgs) -> Result<GuardOptions, Failure> {
@@ -377,6 +404,8 @@ fn hook_inner(args: &HookArgs) -> Result<(hookgate_agents::Encoded, Option<Recor
                 .map_err(|e| Failure(format!("cannot read stdin: {e}")))?;
         }
     }
+    // Should judging this payload crash or hang, the fail-closed answer's record names it.
+    crate::failsafe::keep_payload(&payload);
     if payload.len() as u64 >= MAX_READ {
         let (encoded, record) = hookgate_guard::fail(
             &opts,

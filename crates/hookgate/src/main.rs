@@ -245,6 +245,24 @@ fn main() -> ExitCode {
             }
         };
     }
+    if rest.peek().is_some_and(|a| a == "hook-unfinished") {
+        // A hook process that crashed or ran out of time, after it answered (see `failsafe`):
+        // record the call, exit 2 whatever happens.
+        failsafe::arm_recorder();
+        rest.next();
+        let kind = rest.next().unwrap_or_default();
+        let fd = rest.next().unwrap_or_default();
+        let rest: Vec<std::ffi::OsString> = rest.collect();
+        let args = guard::HookArgs::parse_fast(&rest).or_else(|| {
+            let argv = std::iter::once(program.unwrap_or_else(|| "hookgate".into())).chain(rest);
+            HookOnly::try_parse_from(argv).ok().map(|cli| cli.args)
+        });
+        let code = match (kind.to_str(), fd.to_str(), args) {
+            (Some(kind), Some(fd), Some(args)) => guard::hook_unfinished(kind, fd, &args),
+            _ => hookgate_agents::FAIL_CLOSED_EXIT_STATUS,
+        };
+        return ExitCode::from(code);
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) => {

@@ -274,3 +274,118 @@ fn init_warns_when_the_agent_would_time_out_before_the_deadline() {
     let lowered = output_with_stdin(&mut lowered, b"");
     assert!(!text(&lowered.stderr).contains(warning), "{lowered:?}");
 }
+
+/// The records `hookgate log --json` holds whose rules name `id`.
+fn recorded(env: &Sandbox, id: &str) -> Vec<serde_json::Value> {
+    env.log()
+        .into_iter()
+        .filter(|r| {
+            r["rules"]
+                .as_array()
+                .is_some_and(|rules| rules.iter().any(|x| x == id))
+        })
+        .collect()
+}
+
+#[test]
+fn a_crash_is_recorded_with_the_call_it_was_judging() {
+    // The stack-overflow crash of the test above: the answer is the same, and the audit trail
+    // now shows which call crashed the guard, with the signal.
+    let env = Sandbox::new();
+    let command = format!("echo {}x{}", "$(echo ".repeat(20), ")".repeat(20));
+    let payload = serde_json::to_vec(&bash_payload("crash-s", &env.work(), &command)).unwrap();
+    let out = limited(&env, "-s 64", &["hook", "claude"], &payload);
+    assert_fail_closed(&out, "guard-crash", "64 KiB stack");
+    let records = recorded(&env, "guard-crash");
+    assert_eq!(records.len(), 1, "{records:#?}");
+    let r = &records[0];
+    assert_eq!(r["session"], "crash-s", "{r:#}");
+    assert_eq!(r["tool"], "Bash", "{r:#}");
+    assert_eq!(r["decision"], "error", "{r:#}");
+    assert!(
+        r["targets"][0].as_str().unwrap().starts_with("echo $(echo"),
+        "{r:#}"
+    );
+    assert!(r["error"].as_str().unwrap().contains("SIGSEGV"), "{r:#}");
+    assert_eq!(r["trace"]["exit_code"], 2, "{r:#}");
+}
+
+#[test]
+fn a_deadline_or_a_signal_is_recorded_for_every_agent() {
+    let env = Sandbox::new();
+    for agent in AGENTS {
+        let mut child = blocked_hook(&env, agent, &[("HOOKGATE_DEADLINE_MS", "300")]);
+        let held_open = child.stdin.take();
+        let out = child.wait_with_output().unwrap();
+        drop(held_open);
+        assert_fail_closed(&out, "guard-deadline", &format!("hook {agent}"));
+        let child = blocked_hook(&env, agent, &[]);
+        let killed = Command::new("kill")
+            .args(["-BUS", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(killed.success());
+        assert_fail_closed(&child.wait_with_output().unwrap(), "guard-crash", agent);
+    }
+    // No payload was read: the records name the agent and why, and no call.
+    let deadlines = recorded(&env, "guard-deadline");
+    let crashes = recorded(&env, "guard-crash");
+    for (records, why) in [(&deadlines, "time budget"), (&crashes, "SIGBUS")] {
+        let mut agents: Vec<&str> = records
+            .iter()
+            .map(|r| r["agent"].as_str().unwrap())
+            .collect();
+        agents.sort_unstable();
+        assert_eq!(
+            agents,
+            ["claude", "codex", "copilot", "cursor", "gemini"],
+            "{records:#?}"
+        );
+        assert!(
+            records
+                .iter()
+                .all(|r| r["error"].as_str().unwrap().contains(why) && r["tool"].is_null()),
+            "{records:#?}"
+        );
+    }
+}
+
+#[test]
+fn a_crash_reaches_the_webhook_sink() {
+    // A real crash (SIGSEGV) of a hook configured with a webhook: the recorder ships the
+    // record like the normal path does. (Not under `ulimit -s`: the limit would follow the
+    // shipper too.)
+    let env = Sandbox::new();
+    let (url, posted) = common::http_sink();
+    let child = blocked_hook(&env, "claude", &[("HOOKGATE_WEBHOOK_URL", url.as_str())]);
+    let killed = Command::new("kill")
+        .args(["-SEGV", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    assert_fail_closed(&child.wait_with_output().unwrap(), "guard-crash", "webhook");
+    let head = posted
+        .recv_timeout(Duration::from_secs(30))
+        .expect("the crash record was not posted");
+    assert!(head.starts_with("POST /x"), "{head}");
+}
+
+#[test]
+fn an_unwritable_audit_store_keeps_the_crash_answer() {
+    // The recorder fails to store (HOOKGATE_HOME is a file): the agent's answer is unchanged.
+    let env = Sandbox::new();
+    let file = env.path().join("not-a-dir");
+    std::fs::write(&file, "x").unwrap();
+    let mut child = blocked_hook(
+        &env,
+        "claude",
+        &[
+            ("HOOKGATE_DEADLINE_MS", "300"),
+            ("HOOKGATE_HOME", file.to_str().unwrap()),
+        ],
+    );
+    let held_open = child.stdin.take();
+    let out = child.wait_with_output().unwrap();
+    drop(held_open);
+    assert_fail_closed(&out, "guard-deadline", "unwritable store");
+}
