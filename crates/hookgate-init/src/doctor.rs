@@ -117,6 +117,10 @@ pub fn doctor(target: &Target, opts: &InitOptions) -> Vec<Check> {
         },
     ));
 
+    if let Some((_, _, handler)) = ours.iter().find(|(ev, _, _)| *ev == pre_tool) {
+        out.push(timeout_check(agent, handler, opts.guard_deadline_ms));
+    }
+
     // Every program our entries run must exist and be executable (a missing hook binary is a
     // silent allow in Claude and Codex, and a deny of everything in Gemini and Copilot).
     let mut programs: Vec<String> = ours
@@ -636,5 +640,53 @@ fn probe_dir(target: &Target) -> PathBuf {
     match &target.scope {
         Scope::Project(dir) => physical(dir),
         Scope::Global(home) => home.clone(),
+    }
+}
+
+/// Whether the agent gives the pre-tool hook more time than the guard's deadline: a call the
+/// guard is still judging when the agent's timeout cuts it is let through by every agent but
+/// Cursor with `failClosed`, while the guard's own deadline answers deny. The timeout is read
+/// in the agent's unit (Gemini: milliseconds, Copilot: `timeoutSec`), its documented default
+/// when absent.
+fn timeout_check(agent: AgentKind, handler: &Value, deadline_ms: u64) -> Check {
+    let field = |name: &str| handler.get(name).and_then(Value::as_u64);
+    let (timeout_ms, fails_closed) = match agent {
+        AgentKind::Claude | AgentKind::Codex => {
+            (Some(field("timeout").unwrap_or(600) * 1000), false)
+        }
+        AgentKind::Gemini => (Some(field("timeout").unwrap_or(60_000)), false),
+        AgentKind::Copilot => (Some(field("timeoutSec").unwrap_or(30) * 1000), false),
+        AgentKind::Cursor => (
+            field("timeout").map(|s| s * 1000),
+            handler.get("failClosed").and_then(Value::as_bool) == Some(true),
+        ),
+    };
+    let check = |ok: bool, detail: String| Check {
+        name: "timeout".to_owned(),
+        ok,
+        detail,
+    };
+    match timeout_ms {
+        _ if fails_closed => check(
+            true,
+            "the agent blocks the call when the hook times out (failClosed)".to_owned(),
+        ),
+        None => check(
+            true,
+            "no timeout set: the agent's default applies".to_owned(),
+        ),
+        Some(ms) if ms > deadline_ms => check(
+            true,
+            format!("{ms} ms, above the guard's deadline ({deadline_ms} ms)"),
+        ),
+        Some(ms) => check(
+            false,
+            format!(
+                "{ms} ms is not above the guard's deadline ({deadline_ms} ms, $HOOKGATE_DEADLINE_MS): \
+                 a call still being judged when the agent gives up is let through; run \
+                 `hookgate init {} --timeout N` with a longer timeout or lower the deadline",
+                agent.as_str()
+            ),
+        ),
     }
 }

@@ -81,7 +81,14 @@ pub struct InitOptions {
     /// from inside one stops existing on the next reboot or clean-up, and most agents then
     /// allow everything without a word. See [`transient_location`].
     pub transient_dirs: Vec<PathBuf>,
+    /// The guard's own deadline in milliseconds (`$HOOKGATE_DEADLINE_MS`, read by the binary):
+    /// [`doctor`] checks that each agent's hook timeout is above it, because an agent that
+    /// times a hook out lets the call run, where the deadline answers deny.
+    pub guard_deadline_ms: u64,
 }
+
+/// The guard's deadline when `$HOOKGATE_DEADLINE_MS` is not set (the binary's `failsafe`).
+pub const DEFAULT_GUARD_DEADLINE_MS: u64 = 5_000;
 
 impl InitOptions {
     /// Options with the default timeout, the relocation variables of the current process, and
@@ -93,6 +100,7 @@ impl InitOptions {
             homes: AgentHomes::from_env(),
             probe_hook: true,
             transient_dirs: default_transient_dirs(),
+            guard_deadline_ms: DEFAULT_GUARD_DEADLINE_MS,
         }
     }
 }

@@ -61,7 +61,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 
 /// The deadline when `HOOKGATE_DEADLINE_MS` is unset or not a positive number: far above a
 /// guard call (milliseconds) and still well below the 10 s hook timeout `init` writes.
-pub(crate) const DEFAULT_DEADLINE_MS: u64 = 5_000;
+pub(crate) const DEFAULT_DEADLINE_MS: u64 = hookgate_init::DEFAULT_GUARD_DEADLINE_MS;
 
 /// The reason id of an answer given because the guard crashed (`guard-deadline` when it ran
 /// out of time): dedicated ids, not a policy rule's, since no rule decided.

@@ -465,6 +465,7 @@ fn init_options(timeout: u32) -> Result<InitOptions, Failure> {
     let bin = bin.canonicalize().unwrap_or(bin);
     let mut opts = InitOptions::new(bin);
     opts.timeout_secs = timeout;
+    opts.guard_deadline_ms = crate::failsafe::deadline_ms();
     Ok(opts)
 }
 

@@ -83,3 +83,55 @@ fn doctor_lists_what_an_untrusted_project_asked_for_until_it_is_trusted() {
     let (ok, detail) = check(&doctor(&home, &cfg, &project), "project config");
     assert!(ok && detail.ends_with("trusted"), "{detail}");
 }
+
+/// The `timeout` check of `doctor AGENT --json` in a sandbox where `init AGENT --timeout SECS`
+/// ran, with `$HOOKGATE_DEADLINE_MS` set to `deadline` (if any).
+fn timeout_check(agent: &str, secs: &str, deadline: Option<&str>) -> (bool, String) {
+    let env = common::Sandbox::new();
+    let run = |args: &[&str]| {
+        let mut cmd = env.command(args);
+        cmd.env("HOME", env.path());
+        if let Some(d) = deadline {
+            cmd.env("HOOKGATE_DEADLINE_MS", d);
+        }
+        cmd.output().unwrap()
+    };
+    let init = run(&["init", agent, "--timeout", secs]);
+    assert!(init.status.success(), "{init:?}");
+    let out = run(&["doctor", agent, "--json"]);
+    let report: Vec<Value> = serde_json::from_slice(&out.stdout).unwrap();
+    let section = report.iter().find(|r| r["agent"] == agent).unwrap();
+    let c = section["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["name"] == "timeout")
+        .unwrap_or_else(|| panic!("{agent}: no timeout check in {section:#}"));
+    (
+        c["ok"].as_bool().unwrap(),
+        c["detail"].as_str().unwrap().to_owned(),
+    )
+}
+
+#[test]
+fn doctor_fails_an_agent_timeout_not_above_the_guard_deadline() {
+    // Each agent's own unit is read (Gemini writes milliseconds, Copilot timeoutSec).
+    for agent in ["claude", "codex", "gemini", "copilot"] {
+        let (ok, detail) = timeout_check(agent, "3", None);
+        assert!(
+            !ok && detail.contains("3000 ms is not above"),
+            "{agent}: {detail}"
+        );
+        let (ok, detail) = timeout_check(agent, "10", None);
+        assert!(
+            ok && detail.contains("10000 ms, above"),
+            "{agent}: {detail}"
+        );
+        // The deadline is the guard's own setting: lowered, a short timeout is fine.
+        let (ok, detail) = timeout_check(agent, "3", Some("1000"));
+        assert!(ok, "{agent}: {detail}");
+    }
+    // Cursor's pre-tool hooks are written failClosed: its timeout blocks the call.
+    let (ok, detail) = timeout_check("cursor", "3", None);
+    assert!(ok && detail.contains("failClosed"), "cursor: {detail}");
+}
