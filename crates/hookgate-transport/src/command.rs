@@ -14,6 +14,7 @@ use std::io;
 use std::os::unix::process::ExitStatusExt;
 use std::path::PathBuf;
 use std::process::{ExitStatus, Stdio};
+use std::sync::atomic::{AtomicI32, Ordering};
 use std::time::Duration;
 
 use rustix::process::{Pid, Signal, kill_process_group, test_kill_process_group};
@@ -448,6 +449,58 @@ async fn terminate(
     }
 }
 
+/// The process groups of the commands running now, for a process that dies without unwinding.
+///
+/// Invariant protected: **a command hook does not outlive the call it was started for.**
+/// [`GroupGuard`] kills its group when dropped, but a process that ends in a signal handler or
+/// `execv`s (the hook binary's fail-safe, answering a crash or its deadline) drops nothing: the
+/// fail-safe reads this table instead and kills every group in it. Fixed slots of atomics, so
+/// that reading it is async-signal-safe (no lock, no allocation); a group that finds no free
+/// slot (more than [`LiveGroups::SLOTS`] commands at once) is still killed by its guard, only
+/// not by a dying process.
+#[derive(Debug)]
+pub struct LiveGroups([AtomicI32; LiveGroups::SLOTS]);
+
+/// The table [`GroupGuard`]s register in. See [`LiveGroups`].
+pub static LIVE_GROUPS: LiveGroups = LiveGroups([const { AtomicI32::new(0) }; LiveGroups::SLOTS]);
+
+impl LiveGroups {
+    /// How many running groups the table tracks at once.
+    pub const SLOTS: usize = 64;
+
+    fn add(&self, pgid: i32) {
+        for slot in &self.0 {
+            if slot
+                .compare_exchange(0, pgid, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+            {
+                return;
+            }
+        }
+    }
+
+    fn remove(&self, pgid: i32) {
+        for slot in &self.0 {
+            if slot
+                .compare_exchange(pgid, 0, Ordering::SeqCst, Ordering::SeqCst)
+                .is_ok()
+            {
+                return;
+            }
+        }
+    }
+
+    /// Calls `f` with each registered process group id. Async-signal-safe when `f` is.
+    pub fn for_each(&self, mut f: impl FnMut(i32)) {
+        for slot in &self.0 {
+            let pgid = slot.load(Ordering::SeqCst);
+            if pgid > 0 {
+                f(pgid);
+            }
+        }
+    }
+}
+
 /// Owns "the group must die if we give up on it".
 ///
 /// Dropped while armed (the caller dropped the `run_command` future, or an early return), it
@@ -467,6 +520,7 @@ struct GroupGuard {
 
 impl GroupGuard {
     fn new(pgid: Pid) -> Self {
+        LIVE_GROUPS.add(pgid.as_raw_nonzero().get());
         Self { pgid, armed: true }
     }
 
@@ -490,6 +544,7 @@ impl Drop for GroupGuard {
         if self.armed {
             self.signal(Signal::KILL);
         }
+        LIVE_GROUPS.remove(self.pgid.as_raw_nonzero().get());
     }
 }
 

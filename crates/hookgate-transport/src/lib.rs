@@ -29,7 +29,9 @@ mod http;
 use std::time::Duration;
 
 #[cfg(unix)]
-pub use command::{CommandSpec, ExitKind, ProcessOutput, Program, run_command};
+pub use command::{
+    CommandSpec, ExitKind, LIVE_GROUPS, LiveGroups, ProcessOutput, Program, run_command,
+};
 pub use error::{Stream, TransportError};
 pub use http::{HttpOutput, HttpSpec, send_http, send_http_to};
 

@@ -53,6 +53,11 @@
 //! mapping was damaged, an address-space limit) the process exits 2 as before: the record is
 //! lost, never the answer.
 //!
+//! **No command hook outlives the call.** The hook's own command hooks run in process groups
+//! of their own, registered in [`hookgate_transport::LIVE_GROUPS`]; every fatal event kills
+//! them (SIGKILL to each group) before anything else, since the unwinding that would have
+//! killed them does not happen.
+//!
 //! What cannot be answered: SIGKILL (the OOM killer, `kill -9`, an agent's own timeout kill)
 //! and SIGSTOP end the process without running any code of it — see the README's "When the
 //! guard itself fails".
@@ -230,6 +235,7 @@ fn on_panic(info: &std::panic::PanicHookInfo<'_>) {
         .collect();
     sys::write_stderr(line.as_bytes());
     sys::write_stderr(b"\n");
+    sys::kill_live_groups();
     if fresh {
         sys::become_recorder(c"panic");
     }
@@ -384,6 +390,19 @@ mod sys {
         }
     }
 
+    /// Kills the process group of every command hook still running (see
+    /// [`hookgate_transport::LiveGroups`]): the call they were started for is over, and a
+    /// process ending here drops none of their guards. Async-signal-safe: atomic loads and
+    /// `kill(2)`.
+    pub(super) fn kill_live_groups() {
+        hookgate_transport::LIVE_GROUPS.for_each(|pgid| {
+            // SAFETY: `kill` with a negative id signals that process group; no memory is touched.
+            unsafe {
+                libc::kill(-pgid, libc::SIGKILL);
+            }
+        });
+    }
+
     /// The recorder's fail-safe: the signal mask it inherited from a handler (every signal
     /// blocked) is cleared, and every fatal signal and its deadline end it with exit 2 at once.
     pub(super) fn install_recorder(deadline_ms: u64) {
@@ -480,6 +499,7 @@ mod sys {
     /// swap, `write(2)` of constant bytes, `_exit`.
     extern "C" fn on_signal(signal: libc::c_int) {
         let fresh = first_fatal();
+        kill_live_groups();
         let code = answer(if signal == libc::SIGALRM {
             DEADLINE_REASON
         } else {
@@ -544,6 +564,8 @@ mod sys {
     pub(super) fn keep_payload(_payload: &[u8]) {}
 
     pub(super) fn become_recorder(_kind: &'static std::ffi::CStr) {}
+
+    pub(super) fn kill_live_groups() {}
 
     pub(super) fn write_stderr(bytes: &[u8]) {
         let _ = std::io::stderr().write_all(bytes);

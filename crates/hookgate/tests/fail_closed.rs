@@ -389,3 +389,45 @@ fn an_unwritable_audit_store_keeps_the_crash_answer() {
     drop(held_open);
     assert_fail_closed(&out, "guard-deadline", "unwritable store");
 }
+
+#[test]
+fn a_command_hook_still_running_at_the_deadline_is_killed() {
+    // The user's pre-tool hook writes its pid, forks a grandchild that writes its own, and
+    // hangs. The deadline answers deny; neither process may outlive the call (unwinding, which
+    // would have killed their group, does not happen in a signal handler).
+    let env = Sandbox::new();
+    let pids = env.path().join("pids");
+    std::fs::write(
+        env.config().join("hooks.yaml"),
+        format!(
+            "hooks:\n  pre_tool_use:\n    - type: command\n      command: 'echo $$ >> {p}; (sleep 60 & echo $! >> {p}; wait) & wait'\n      timeout: 60\n",
+            p = pids.display()
+        ),
+    )
+    .unwrap();
+    let payload = serde_json::to_vec(&bash_payload("s", &env.work(), "ls")).unwrap();
+    let mut cmd = env.command(&["hook", "claude"]);
+    cmd.env("HOOKGATE_DEADLINE_MS", "1500");
+    let out = output_with_stdin(&mut cmd, &payload);
+    assert_fail_closed(&out, "guard-deadline", "hanging command hook");
+    let written = std::fs::read_to_string(&pids).expect("the command hook never started");
+    let alive = |pid: &str| {
+        Command::new("kill")
+            .args(["-0", pid])
+            .status()
+            .unwrap()
+            .success()
+    };
+    let listed: Vec<&str> = written.split_whitespace().collect();
+    assert_eq!(listed.len(), 2, "{written:?}");
+    let started = Instant::now();
+    while listed.iter().any(|p| alive(p)) && started.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    for pid in listed {
+        assert!(
+            !alive(pid),
+            "process {pid} of the command hook outlived the call"
+        );
+    }
+}
