@@ -21,6 +21,7 @@
 mod argdanger;
 mod code;
 mod control;
+pub mod curl;
 mod deferred;
 mod deploy;
 mod ex;
