@@ -19,9 +19,9 @@
 //!   `echo "rm -rf /"`, commit messages, grep patterns and heredocs fed to `cat` stay data.
 
 mod argdanger;
+pub mod cli;
 mod code;
 mod control;
-pub mod curl;
 mod deferred;
 mod deploy;
 mod ex;

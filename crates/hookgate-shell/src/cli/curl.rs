@@ -1,35 +1,12 @@
-//! curl's command line, read with curl's own option grammar: one reader for every question the
-//! guard asks about a curl call (where it sends data, what it uploads, which file it writes,
-//! which method it uses).
-//!
-//! Why one reader: the guard used to read curl in three places, each with its own list of
-//! "options that take a value", and the lists disagreed — a value one list did not know was
-//! read as a URL by one rule and skipped by another, and none knew curl's abbreviations
-//! (curl accepts any unique prefix of a long option: `--output-d .claude -O URL/settings.json`
-//! wrote into `.claude` unseen) or the `--expand-` forms (curl 8.3+: `--expand-output
-//! '{{f}}'` takes its value from a variable).
-//!
-//! Invariant protected: **a curl word is an option, its value or a URL exactly as curl reads
-//! it.** An option curl would reject (unknown, ambiguous) is [`Word::Rejected`], not guessed:
-//! curl then fails before any transfer, and the callers decide what that means for them.
-//!
-//! The table is curl 7.88's `curl --help all` (the curl of current Debian and Ubuntu LTS
-//! images), plus the options added up to curl 8.17 (so a newer curl's value-taking options do
-//! not read as switches here).
+//! curl's options: curl 7.88's `curl --help all` (the curl of current Debian and Ubuntu LTS
+//! images), plus the options added up to curl 8.17, so that a newer curl's value-taking
+//! options do not read as switches.
 
-/// One curl option: its long name (without `--`), its one-letter form, whether it takes a value.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CurlOption {
-    /// The long name, without `--`.
-    pub long: &'static str,
-    /// The short form (`o` for `-o`).
-    pub short: Option<char>,
-    /// Whether the option takes a value (the rest of a short cluster, or the next word).
-    pub takes_value: bool,
-}
+use super::CliOption;
+use super::CliOption as O;
 
-const fn opt(long: &'static str, short: Option<char>, takes_value: bool) -> CurlOption {
-    CurlOption {
+const fn opt(long: &'static str, short: Option<char>, takes_value: bool) -> CliOption {
+    O {
         long,
         short,
         takes_value,
@@ -37,7 +14,7 @@ const fn opt(long: &'static str, short: Option<char>, takes_value: bool) -> Curl
 }
 
 /// Every curl option, sorted by long name.
-pub const OPTIONS: &[CurlOption] = &[
+pub(super) const OPTIONS: &[CliOption] = &[
     opt("abstract-unix-socket", None, true),
     opt("alt-svc", None, true),
     opt("anyauth", None, false),
@@ -307,54 +284,8 @@ pub const OPTIONS: &[CurlOption] = &[
     opt("xattr", None, false),
 ];
 
-/// One word of a curl command line as curl reads it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Word<'a> {
-    /// An option, by its canonical long name, with its value when it takes one.
-    Option {
-        /// The option's long name (`output` for `-o`, `--output`, `--outp` when unique, …).
-        long: &'static str,
-        /// The value (`None` for a switch, or a value-taking option at the end of the line).
-        value: Option<&'a str>,
-        /// `--no-NAME` (a switch turned off).
-        negated: bool,
-        /// `--expand-NAME`: the value is expanded from `--variable`s when curl runs, so its
-        /// text is not what curl uses.
-        expanded: bool,
-    },
-    /// A URL operand (every non-option word, and every word after `--`).
-    Url(&'a str),
-    /// An option curl rejects (unknown or an ambiguous abbreviation): curl stops with an
-    /// error before any transfer.
-    Rejected(&'a str),
-}
-
-/// The option named `name` (without `--`): exact, else the only option it abbreviates.
-#[must_use]
-pub fn long_option(name: &str) -> Option<&'static CurlOption> {
-    if let Ok(i) = OPTIONS.binary_search_by(|o| o.long.cmp(name)) {
-        return OPTIONS.get(i);
-    }
-    if name.is_empty() {
-        return None;
-    }
-    let unique = |newer_too: bool| {
-        let mut found = OPTIONS
-            .iter()
-            .filter(|o| o.long.starts_with(name) && (newer_too || !NEWER.contains(&o.long)));
-        match (found.next(), found.next()) {
-            (Some(only), None) => Some(only),
-            _ => None,
-        }
-    };
-    // A prefix that newer options made ambiguous still abbreviates the one option an older
-    // curl knows (`--upload-f`: `upload-file` to curl 7.88, rejected by 8.13+, which also
-    // has `upload-flags`): reading it as that option is the reading that can do something.
-    unique(true).or_else(|| unique(false))
-}
-
-/// The options added after curl 7.88 (see [`long_option`]).
-const NEWER: &[&str] = &[
+/// The options added after curl 7.88 (see [`super::Grammar::newer`]).
+pub(super) const NEWER: &[&str] = &[
     "ca-native",
     "dump-ca-embed",
     "ech",
@@ -378,182 +309,3 @@ const NEWER: &[&str] = &[
     "variable",
     "vlan-priority",
 ];
-
-/// The option whose short form is `c`.
-#[must_use]
-pub fn short_option(c: char) -> Option<&'static CurlOption> {
-    OPTIONS.iter().find(|o| o.short == Some(c))
-}
-
-/// Reads `args` (the words after `curl`) as curl does.
-#[must_use]
-pub fn parse<S: AsRef<str>>(args: &[S]) -> Vec<Word<'_>> {
-    let mut out = Vec::with_capacity(args.len());
-    let mut words = args.iter().map(AsRef::as_ref);
-    while let Some(word) = words.next() {
-        if word == "--" {
-            out.extend(words.by_ref().map(Word::Url));
-            break;
-        }
-        if let Some(name) = word.strip_prefix("--") {
-            out.push(long_word(word, name, &mut words));
-        } else if let Some(cluster) = word.strip_prefix('-').filter(|c| !c.is_empty()) {
-            short_cluster(word, cluster, &mut words, &mut out);
-        } else {
-            out.push(Word::Url(word));
-        }
-    }
-    out
-}
-
-/// `--NAME`, `--no-NAME`, `--expand-NAME`, taking the next word as the value when due.
-fn long_word<'a>(
-    word: &'a str,
-    name: &'a str,
-    rest: &mut impl Iterator<Item = &'a str>,
-) -> Word<'a> {
-    let (option, negated, expanded) = match long_option(name) {
-        Some(o) => (o, false, false),
-        None => match (name.strip_prefix("no-"), name.strip_prefix("expand-")) {
-            (Some(base), _) => match long_option(base) {
-                Some(o) if !o.takes_value => (o, true, false),
-                _ => return Word::Rejected(word),
-            },
-            (_, Some(base)) => match long_option(base) {
-                Some(o) if o.takes_value => (o, false, true),
-                _ => return Word::Rejected(word),
-            },
-            _ => return Word::Rejected(word),
-        },
-    };
-    let value = if option.takes_value {
-        rest.next()
-    } else {
-        None
-    };
-    Word::Option {
-        long: option.long,
-        value,
-        negated,
-        expanded,
-    }
-}
-
-/// `-abc`, `-oFILE`, `-so FILE`: switches until one takes a value, which is the rest of the
-/// word or else the next word.
-fn short_cluster<'a>(
-    word: &'a str,
-    cluster: &'a str,
-    rest: &mut impl Iterator<Item = &'a str>,
-    out: &mut Vec<Word<'a>>,
-) {
-    for (at, c) in cluster.char_indices() {
-        let Some(option) = short_option(c) else {
-            out.push(Word::Rejected(word));
-            return;
-        };
-        if option.takes_value {
-            let attached = cluster.get(at + c.len_utf8()..).unwrap_or_default();
-            let value = if attached.is_empty() {
-                rest.next()
-            } else {
-                Some(attached)
-            };
-            out.push(Word::Option {
-                long: option.long,
-                value,
-                negated: false,
-                expanded: false,
-            });
-            return;
-        }
-        out.push(Word::Option {
-            long: option.long,
-            value: None,
-            negated: false,
-            expanded: false,
-        });
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn opt_value<'a>(words: &[Word<'a>], long: &str) -> Option<&'a str> {
-        words.iter().find_map(|w| match w {
-            Word::Option { long: l, value, .. } if *l == long => *value,
-            _ => None,
-        })
-    }
-
-    #[test]
-    fn the_table_is_sorted_and_every_short_form_is_unique() {
-        assert!(OPTIONS.windows(2).all(|w| w[0].long < w[1].long));
-        let mut shorts: Vec<char> = OPTIONS.iter().filter_map(|o| o.short).collect();
-        let n = shorts.len();
-        shorts.sort_unstable();
-        shorts.dedup();
-        assert_eq!(shorts.len(), n);
-    }
-
-    #[test]
-    fn unique_abbreviations_name_their_option_and_ambiguous_ones_are_rejected() {
-        let w = parse(&["--output-d", ".claude", "-O", "https://x/settings.json"]);
-        assert_eq!(opt_value(&w, "output-dir"), Some(".claude"));
-        assert!(w.contains(&Word::Url("https://x/settings.json")));
-        assert_eq!(parse(&["--outp", "f"])[0], Word::Rejected("--outp"));
-        assert_eq!(
-            opt_value(&parse(&["--upload-f", "k", "u"]), "upload-file"),
-            Some("k")
-        );
-    }
-
-    #[test]
-    fn short_clusters_take_the_rest_of_the_word_or_the_next_word() {
-        let w = parse(&["-sSLo", "out", "https://a"]);
-        assert_eq!(opt_value(&w, "output"), Some("out"));
-        assert_eq!(w.last(), Some(&Word::Url("https://a")));
-        assert_eq!(opt_value(&parse(&["-oFILE"]), "output"), Some("FILE"));
-        assert_eq!(
-            opt_value(&parse(&["-XDELETE", "u"]), "request"),
-            Some("DELETE")
-        );
-        assert!(matches!(parse(&["-%"])[0], Word::Rejected(_)));
-    }
-
-    #[test]
-    fn values_are_never_urls_and_words_after_the_double_dash_always_are() {
-        let w = parse(&["-H", "x: y", "--data-binary", "@-", "--", "-o"]);
-        assert_eq!(opt_value(&w, "header"), Some("x: y"));
-        assert_eq!(opt_value(&w, "data-binary"), Some("@-"));
-        assert_eq!(w.last(), Some(&Word::Url("-o")));
-        assert_eq!(w.iter().filter(|w| matches!(w, Word::Url(_))).count(), 1);
-    }
-
-    #[test]
-    fn negated_switches_and_expanded_values_are_marked() {
-        let w = parse(&["--no-location", "--expand-output", "{{f}}", "u"]);
-        assert!(matches!(
-            w[0],
-            Word::Option {
-                long: "location",
-                negated: true,
-                ..
-            }
-        ));
-        assert!(matches!(
-            w[1],
-            Word::Option {
-                long: "output",
-                value: Some("{{f}}"),
-                expanded: true,
-                ..
-            }
-        ));
-        assert_eq!(
-            parse(&["--no-output", "x"])[0],
-            Word::Rejected("--no-output")
-        );
-    }
-}
