@@ -206,7 +206,7 @@ fn wget(args: &[String]) -> Vec<Touch> {
                 Some("c") => "no-clobber",
                 _ => continue,
             };
-            *name = long.to_owned();
+            long.clone_into(name);
             *value = None;
         }
     }
