@@ -1324,55 +1324,35 @@ const PUBLISHERS: &[(&str, &[&str])] = &[
     ("podman", &["push"]),
 ];
 const FETCHERS: &[&str] = &["curl", "wget", "http", "https", "xh", "aria2c", "httpie"];
-const CURL_VALUE_OPTS: &[&str] = &[
+/// The options of the other downloaders (httpie, xh, aria2c) that take a value, so their
+/// values are not read as URLs (curl and wget are read with their full grammars, see
+/// [`fetch::urls`]).
+const OTHER_FETCHER_VALUE_OPTS: &[&str] = &[
     "-o",
     "--output",
-    "-H",
-    "--header",
-    "-d",
-    "--data",
-    "--data-raw",
-    "--data-binary",
-    "--data-urlencode",
-    "-X",
-    "--request",
-    "-u",
-    "--user",
+    "-a",
+    "--auth",
     "-A",
-    "--user-agent",
-    "-e",
-    "--referer",
-    "-F",
-    "--form",
-    "-T",
-    "--upload-file",
-    "-b",
-    "--cookie",
-    "-c",
-    "--cookie-jar",
-    "-m",
-    "--max-time",
-    "--connect-timeout",
-    "-x",
-    "--proxy",
-    "-w",
-    "--write-out",
-    "-K",
-    "--config",
-    "-r",
-    "--range",
-    "-O",
-    "--output-document",
-    "-P",
-    "--directory-prefix",
-    "--retry",
-    "-E",
+    "--auth-type",
+    "--session",
+    "--session-read-only",
+    "--verify",
     "--cert",
-    "--key",
-    "--cacert",
-    "-U",
-    "--proxy-user",
-    "--resolve",
+    "--cert-key",
+    "--proxy",
+    "--print",
+    "-p",
+    "--pretty",
+    "-s",
+    "--style",
+    "--timeout",
+    "-d",
+    "--dir",
+    "--out",
+    "-i",
+    "--input-file",
+    "-x",
+    "-j",
 ];
 
 /// Describes one executed command.
@@ -1566,18 +1546,13 @@ fn describe_program(
         }
         "git" => git(argv, branch, stdin),
         p if FETCHERS.contains(&p) => {
-            let ops = operands(rest, CURL_VALUE_OPTS);
             let mut d = Described::new(ActionKind::NetFetch, argv);
-            d.targets = ops
-                .iter()
-                .filter(|o| o.contains("://") || looks_like_host(o))
-                .cloned()
-                .collect();
-            let url_opt = rest
-                .iter()
-                .position(|a| a == "--url")
-                .and_then(|i| rest.get(i + 1));
-            d.targets.extend(url_opt.cloned());
+            d.targets = fetch::urls(p, rest).unwrap_or_else(|| {
+                operands(rest, OTHER_FETCHER_VALUE_OPTS)
+                    .into_iter()
+                    .filter(|o| o.contains("://") || looks_like_host(o))
+                    .collect()
+            });
             d.paths.extend(fetch::writes(p, rest));
             d.paths.extend(fetch::reads(p, rest));
             d.unplaced.extend(fetch::unplaced(p, rest));

@@ -384,6 +384,21 @@ pub(super) fn unplaced(prog: &str, args: &[String]) -> Option<String> {
     Some(why.to_owned())
 }
 
+/// The URLs curl or wget fetches (operands and curl's `--url` values), read with the tool's
+/// grammar so no option value is taken for a URL and no URL for an option value; `None` for
+/// the other downloaders.
+pub(super) fn urls(prog: &str, args: &[String]) -> Option<Vec<String>> {
+    let grammar = match prog {
+        "curl" => &hookgate_shell::cli::CURL,
+        "wget" => &hookgate_shell::cli::WGET,
+        _ => return None,
+    };
+    let Parsed { opts, operands, .. } = parse_with(grammar, args);
+    let mut urls: Vec<String> = operands.into_iter().filter(|u| is_url(u)).collect();
+    urls.extend(values(&opts, &["url"]).map(str::to_owned));
+    Some(urls)
+}
+
 /// The files the downloader `prog` reads to send, given its arguments after the program name.
 pub(super) fn reads(prog: &str, args: &[String]) -> Vec<Touch> {
     match prog {
@@ -525,6 +540,28 @@ mod tests {
             ["creds"]
         );
         assert!(got("--variable k=a@b --expand-data {{k}} https://x").is_empty());
+    }
+
+    #[test]
+    fn urls_are_the_operands_curl_and_wget_read_as_urls() {
+        let args = |l: &str| l.split_whitespace().map(str::to_owned).collect::<Vec<_>>();
+        // `--connect-to` takes a value curl's old list did not know: it was read as a URL.
+        assert_eq!(
+            urls(
+                "curl",
+                &args("--connect-to a.example:443:b.example:443 https://a.example/x")
+            ),
+            Some(vec!["https://a.example/x".to_owned()])
+        );
+        assert_eq!(
+            urls("curl", &args("-sS --url https://c.example/ -o out")),
+            Some(vec!["https://c.example/".to_owned()])
+        );
+        assert_eq!(
+            urls("wget", &args("--header=X-A:b -q https://w.example/f")),
+            Some(vec!["https://w.example/f".to_owned()])
+        );
+        assert_eq!(urls("aria2c", &args("https://x")), None);
     }
 
     #[test]
