@@ -2387,6 +2387,15 @@ impl Walker<'_> {
                 }
             }
         }
+        // The program's operands are files it reads (`awk 1 ~/.netrc`, `perl -ne print KEY`),
+        // like `cat`'s: a credential among them is read, whatever the code does with it.
+        if args.get(operands_from..).unwrap_or(&[]).iter().any(|w| {
+            w.exact
+                && secret_candidates(&w.text)
+                    .any(|p| targets::is_secret_path(p, &scope.cwd, self.ctx))
+        }) {
+            self.record(argv, scope, ids::CRED_READ_SECRET_FILE.verdict());
+        }
         if ruby_httpd
             && let Some(v) = crate::hazards::serves_sensitive(
                 "un.httpd",
@@ -3365,7 +3374,10 @@ impl Walker<'_> {
 
         if let Some(v) = self.flow_verdict(name, words, scope) {
             worst = Some(worse(worst, v));
-        } else if !scope.remote && READERS.contains(&name) && !NETWORK_SENDERS.contains(&name) {
+        }
+        // Not an `else`: a reader that also runs code (`awk 1 ~/.netrc`, whose program the
+        // flow judges) still reads the files it names.
+        if !scope.remote && READERS.contains(&name) && !NETWORK_SENDERS.contains(&name) {
             // A copy's destination is written, not read (`cp -n .env.example .env`).
             let destination = matches!(name, "cp" | "rsync" | "scp")
                 .then(|| operands.last().copied())
@@ -3390,7 +3402,13 @@ impl Walker<'_> {
         {
             // A flag or subcommand only known at run time, on a command with dangerous forms.
             let sub = args.positionals.first().copied().unwrap_or("");
-            if crate::taxonomy::has_rules_for(name, sub) || crate::hazards::judged_here(name) {
+            let probe = name == "kill" && {
+                let rest: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+                crate::hazards::kill_probes_only(&rest)
+            };
+            if !probe
+                && (crate::taxonomy::has_rules_for(name, sub) || crate::hazards::judged_here(name))
+            {
                 worst = Some(Verdict::unknown(
                     "an argument of a command with destructive forms is only known at run time",
                 ));

@@ -1,0 +1,124 @@
+//! Precision classes of the shell analyzer: what a command reads is read whatever else it
+//! does, a probe that delivers nothing harms nothing, plain settings are not secrets, and a
+//! temp dir named as a destination is scratch. Each benign row sits next to the dangerous
+//! neighbours that must keep their verdict.
+
+mod common;
+
+use common::*;
+
+#[test]
+fn programs_that_run_code_still_read_the_files_they_name() {
+    table(
+        &ctx(),
+        &[
+            ("awk 1 ~/.netrc", ASK, "cred.read_secret_file"),
+            (
+                "awk '{print $2}' ~/.aws/credentials",
+                ASK,
+                "cred.read_secret_file",
+            ),
+            (
+                "gawk -F: '{print $1}' ~/.git-credentials",
+                ASK,
+                "cred.read_secret_file",
+            ),
+            (
+                "python3 -c 'import sys; print(open(sys.argv[1]).read())' ~/.netrc",
+                ASK,
+                "cred.read_secret_file",
+            ),
+            (
+                "perl -ne 'print if /token/' ~/.config/gh/hosts.yml",
+                ASK,
+                "cred.read_secret_file",
+            ),
+            ("awk '{print $1}' data.csv", ALLOW, "-"),
+            ("awk '{print $1}' ~/.ssh/known_hosts", ALLOW, "-"),
+            ("perl -ne 'print if /TODO/' src/main.py", ALLOW, "-"),
+        ],
+    );
+}
+
+#[test]
+fn a_directory_holding_a_credential_is_read_when_read_recursively() {
+    table(
+        &ctx(),
+        &[
+            ("grep -r token ~/.config/gh/", ASK, "cred.read_secret_file"),
+            ("grep -rn secret ~/.aws", ASK, "cred.read_secret_file"),
+            ("rg -l key ~/.ssh", ASK, "cred.read_secret_file"),
+            ("grep -rn TODO src", ALLOW, "-"),
+            ("grep -r name ~/.config/git/config", ALLOW, "-"),
+            ("cat ~/.aws/config", ALLOW, "-"),
+            ("cat ~/.aws/credentials", ASK, "cred.read_secret_file"),
+        ],
+    );
+}
+
+#[test]
+fn signal_zero_probes_deliver_nothing() {
+    table(
+        &ctx(),
+        &[
+            ("kill -0 $$ && echo alive", ALLOW, "-"),
+            (
+                "kill -0 \"$(cat app.pid)\" 2>/dev/null || rm -f app.pid",
+                ALLOW,
+                "-",
+            ),
+            ("kill -s 0 $PID", ALLOW, "-"),
+            ("kill --signal=0 1", ALLOW, "-"),
+            ("kill -0 -1", ALLOW, "-"),
+            ("kill -9 -1", DENY, "*"),
+            ("kill $$", ASK, "*"),
+            ("kill -- -$$", ASK, "sys.kill_group"),
+        ],
+    );
+}
+
+#[test]
+fn aws_settings_are_not_secrets_but_keys_are() {
+    table(
+        &ctx(),
+        &[
+            ("aws configure get region", ALLOW, "-"),
+            ("aws configure get output", ALLOW, "-"),
+            (
+                "aws configure get aws_secret_access_key",
+                ASK,
+                "cred.aws_configure_get",
+            ),
+            (
+                "aws configure get default.aws_access_key_id",
+                ASK,
+                "cred.aws_configure_get",
+            ),
+            (
+                "aws configure get region aws_session_token",
+                ASK,
+                "cred.aws_configure_get",
+            ),
+            (
+                "aws configure export-credentials --format env",
+                ASK,
+                "cred.aws_configure_export",
+            ),
+            ("aws sts get-session-token", ASK, "cred.aws_secret"),
+        ],
+    );
+}
+
+#[test]
+fn a_temp_dir_as_a_destination_is_scratch() {
+    table(
+        &ctx(),
+        &[
+            ("cp dist/main.js /tmp/", ALLOW, "-"),
+            ("cp -r build /tmp", ALLOW, "-"),
+            ("mv report.html /var/tmp/", ALLOW, "-"),
+            ("cp dist/main.js /etc/", DENY, "fs.overwrite_system"),
+            ("cp x ~/", DENY, "fs.overwrite_system"),
+        ],
+    );
+}
