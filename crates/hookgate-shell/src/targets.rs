@@ -506,10 +506,9 @@ pub(crate) fn judge_write(raw: &str, exact: bool, cwd: &Cwd, ctx: &Context) -> O
         return is_block_device(&path).then_some(ids::DISK_WRITE_BLOCK_DEVICE);
     }
     match where_ {
-        Place::InWorkspace | Place::InTemp | Place::GitDir => None,
         // A temp dir itself as a write target is a directory: a redirect to it fails, and a
         // copy or move lands inside it (`cp dist/main.js /tmp/`), which is scratch.
-        Place::TempRoot => None,
+        Place::InWorkspace | Place::InTemp | Place::GitDir | Place::TempRoot => None,
         Place::Critical | Place::System => Some(ids::FS_OVERWRITE_SYSTEM),
         // Servers' public keys: adding one (`ssh-keyscan host >> ~/.ssh/known_hosts`) runs
         // nothing and grants nothing; it is how CI trusts its git host.
