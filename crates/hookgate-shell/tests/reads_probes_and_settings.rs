@@ -122,3 +122,26 @@ fn a_temp_dir_as_a_destination_is_scratch() {
         ],
     );
 }
+
+#[test]
+fn module_search_paths_into_the_project_are_not_hijacks() {
+    table(
+        &ctx(),
+        &[
+            ("export PYTHONPATH=$PWD/src", ALLOW, "-"),
+            ("PYTHONPATH=src:tests python -m pytest", ALLOW, "-"),
+            ("export PYTHONPATH=\"$PWD/src:$PYTHONPATH\"", ALLOW, "-"),
+            ("NODE_PATH=./lib node app.js", ALLOW, "-"),
+            ("export PERL5LIB=/home/user/project/lib", ALLOW, "-"),
+            ("export PYTHONPATH=/tmp/evil", ASK, "rce.env_hijack"),
+            (
+                "export PYTHONPATH=$HOME/.local/lib/x",
+                ASK,
+                "rce.env_hijack",
+            ),
+            ("PYTHONPATH=../other python app.py", ASK, "rce.env_hijack"),
+            ("export NODE_PATH=$PWD/../../x", ASK, "rce.env_hijack"),
+            ("export RUBYLIB=$DIR/lib", ASK, "rce.env_hijack"),
+        ],
+    );
+}
