@@ -1206,11 +1206,66 @@ fn large_write(j: &Judge<'_>) -> Option<Violation> {
 }
 
 fn cicd_config(j: &Judge<'_>) -> Option<Violation> {
-    let m = first_match(j.write_matches(), &[Category::CiCdConfig])?;
+    let mut concern = None;
+    let m = j
+        .write_matches()
+        .iter()
+        .filter(|m| m.category == Category::CiCdConfig)
+        .find(|m| match ordinary_workflow_write(j, &m.path) {
+            Ok(()) => false,
+            Err(why) => {
+                concern = why;
+                true
+            }
+        })?;
     Some(Violation::new(
         Effect::Ask,
-        format!("modifies CI/CD configuration: {}", describe_match(m)),
+        match concern {
+            Some(why) => format!(
+                "modifies CI/CD configuration: {} — {why}",
+                describe_match(m)
+            ),
+            None => format!("modifies CI/CD configuration: {}", describe_match(m)),
+        },
     ))
+}
+
+/// `Ok` when `p` is a GitHub Actions workflow the Write tool writes whole, with text that
+/// shows none of [`crate::workflow::concern`]'s concerns (each `run:` script judged by the
+/// shell analyzer, in the workspace); `Err` with the concern when it shows one, `Err(None)`
+/// for any other CI file or a text not known whole (an Edit, `sed -i`, a copy).
+fn ordinary_workflow_write(j: &Judge<'_>, p: &Path) -> Result<(), Option<String>> {
+    let workflow = p.parent().is_some_and(|d| d.ends_with(".github/workflows"))
+        && p.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("yml") || e.eq_ignore_ascii_case("yaml"));
+    let whole = j
+        .facts
+        .tool
+        .filter(|t| t.kind == ToolKind::Write)
+        .and_then(|t| t.content.as_deref());
+    let (true, Some(text)) = (workflow, whole) else {
+        return Err(None);
+    };
+    let judge_step = |script: &str| {
+        let tool = hookgate_core::ToolCall {
+            name: "Bash".to_owned(),
+            kind: ToolKind::Shell,
+            command: Some(script.to_owned()),
+            paths: Vec::new(),
+            content: None,
+            url: None,
+            mcp_server: None,
+            mcp_tool: None,
+            input: serde_json::Map::new(),
+        };
+        let facts = Facts::of_shell(&tool, j.ctx.workspace.clone(), j.ctx);
+        let analysis = facts.analysis?;
+        (analysis.action() != hookgate_shell::Action::Allow).then_some(analysis.verdict.reason)
+    };
+    match crate::workflow::concern(text, judge_step) {
+        None => Ok(()),
+        Some(why) => Err(Some(why)),
+    }
 }
 
 /// Whether a chmod mode sets setuid/setgid (`Some(true)`), makes a file world-writable
