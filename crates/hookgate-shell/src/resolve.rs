@@ -3161,8 +3161,22 @@ impl Walker<'_> {
                                 )
                             })
                             .flatten();
+                        // `find DIR -maxdepth 1 -name PAT -exec rm -rf {} +`: the items are
+                        // `DIR/PAT` — unless the pattern also names DIR itself, which
+                        // `-maxdepth 1` (without `-mindepth 1`) selects too.
+                        let one_level = one_level_name.filter(|_| root.exact).filter(|pattern| {
+                            let base = root.text.trim_end_matches('/');
+                            let base = base.rsplit('/').next().unwrap_or(base);
+                            !hookgate_paths::Glob::compile(pattern)
+                                .map_or(true, |g| g.matches(&[base]))
+                        });
                         let item = if let Some((path, _)) = flagged {
                             Word::lit(path)
+                        } else if let Some(pattern) = one_level {
+                            Word::paths(
+                                &format!("{}/{pattern}", root.text.trim_end_matches('/')),
+                                WordShape::Glob,
+                            )
                         } else if whole_workspace {
                             Word::paths(
                                 &format!("{}/*", root.text.trim_end_matches('/')),

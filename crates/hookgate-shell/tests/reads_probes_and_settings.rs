@@ -145,3 +145,50 @@ fn module_search_paths_into_the_project_are_not_hijacks() {
         ],
     );
 }
+
+/// HOME under /tmp (CI containers): a one-level search of /tmp deletes what its name test
+/// selects there, which is the home directory only when the pattern can name it.
+#[test]
+fn one_level_find_deletions_in_a_temp_dir_holding_home_delete_what_they_select() {
+    let mut ctx = hookgate_shell::Context::new(
+        "/work/ci/project",
+        Some(std::path::PathBuf::from("/tmp/ci-home")),
+    );
+    ctx.temp_dirs = vec![std::path::PathBuf::from("/tmp")];
+    table(
+        &ctx,
+        &[
+            (
+                "find /tmp -maxdepth 1 -name 'pytest-*' -mtime +1 -exec rm -rf {} +",
+                ALLOW,
+                "-",
+            ),
+            (
+                "find /tmp -maxdepth 1 -name 'npm-*' -exec rm -rf {} \\;",
+                ALLOW,
+                "-",
+            ),
+            (
+                "find /tmp -maxdepth 1 -name 'ci-*' -exec rm -rf {} +",
+                DENY,
+                "*",
+            ),
+            (
+                "find /tmp -maxdepth 1 -name '*' -exec rm -rf {} +",
+                DENY,
+                "*",
+            ),
+            (
+                "find /tmp -maxdepth 1 -name 'tmp' -exec rm -rf {} +",
+                DENY,
+                "*",
+            ),
+            (
+                "find /tmp -name 'pytest-*' -o -name x -exec rm -rf {} +",
+                DENY,
+                "*",
+            ),
+            ("find /tmp -mindepth 1 -exec rm -rf {} +", DENY, "*"),
+        ],
+    );
+}
