@@ -192,3 +192,30 @@ fn one_level_find_deletions_in_a_temp_dir_holding_home_delete_what_they_select()
         ],
     );
 }
+
+#[test]
+fn influx_deletes_and_filtered_prunes() {
+    table(
+        &ctx(),
+        &[
+            (
+                "influx delete --bucket prod --start 1970-01-01T00:00:00Z --stop 2030-01-01T00:00:00Z",
+                DENY,
+                "db.influx_delete_all",
+            ),
+            ("influx bucket delete --name metrics", DENY, "db.influx_bucket_delete"),
+            (
+                "influx delete --bucket dev --start 2024-01-01T00:00:00Z --stop 2024-01-02T00:00:00Z --predicate '_measurement=\"tmp\"'",
+                ASK,
+                "db.influx_delete",
+            ),
+            ("influx query 'from(bucket:\"x\") |> range(start:-1h)'", ALLOW, "-"),
+            (
+                "docker container prune -f --filter \"label=com.docker.compose.project=app\"",
+                ALLOW,
+                "-",
+            ),
+            ("docker container prune -f", ASK, "docker.container_kill_prune"),
+        ],
+    );
+}
