@@ -222,6 +222,9 @@ pub(crate) struct LineState {
     /// The file a `< FILE` redirect of the statement being walked opens, until a command
     /// takes it as its standard input (cleared after the statement).
     pub stdin_file: Option<PathBuf>,
+    /// The file a pipeline stage printed as it is (`cat FILE | …`), for the next stage to take
+    /// as its standard input like a `< FILE` redirect (set by `cat`, taken by the pipeline).
+    pub piped_file: Option<PathBuf>,
     /// Commands (indices into the walker's commands) whose standard input is a file the line
     /// redirects (`patch -p1 < fix.diff`), absolute: see [`crate::Analysis::stdin_files`].
     pub stdin_files: Vec<(usize, PathBuf)>,

@@ -1207,6 +1207,16 @@ impl Walker<'_> {
                         root: found.text.clone(),
                     })
                 } else if files.iter().all(|w| w.exact) {
+                    // `cat FILE | bash` feeds the file as it is, as `bash < FILE` does: the
+                    // pipeline passes it on as the next stage's input file.
+                    if let ([file], [_], crate::targets::Cwd::Known(cwd)) = (files.as_slice(), args, &scope.cwd)
+                        && name == "cat"
+                        && !scope.remote
+                    {
+                        let home = self.ctx.home.as_deref();
+                        self.files.piped_file =
+                            Some(hookgate_paths::normalize(&file.text, cwd, home).path);
+                    }
                     Producer::LocalFile
                 } else {
                     Producer::Opaque
@@ -2047,7 +2057,7 @@ impl Walker<'_> {
             child.sh.zero = params.first().map_or(Val::Unknown, Val::of);
             child.sh.params = Some(params.iter().skip(1).map(Val::of).collect());
         }
-        self.code_string(argv, code, &mut child, via);
+        self.in_shell(&mut child, |w, child| w.code_string(argv, code, child, via));
     }
 
     /// Analyses a string as shell code run by this shell (`eval`, an alias's body): what it

@@ -205,6 +205,12 @@ pub(crate) struct Walker<'a> {
     /// The secret sources the last interpreter snippet read (its environment, a credential
     /// file): what it prints may carry them (`python3 -c 'print(os.environ)' | nc …`).
     pub code_sources: Vec<crate::model::FlowSource>,
+    /// `trap` handlers waiting for the end of their shell (see `Walker::run_exit_traps`).
+    pub exit_traps: Vec<crate::deferred::ExitTrap>,
+    /// The shell process being walked (0: the line's own shell; see `Walker::in_shell`).
+    pub shell: u32,
+    /// Shell processes numbered so far.
+    pub shells: u32,
     /// Plain-words lines skip the grammar (see `crate::plain_words`; off only in the tests
     /// that compare both paths).
     pub fast_path: bool,
@@ -292,6 +298,9 @@ impl<'a> Walker<'a> {
             no_split: false,
             write_records: Vec::new(),
             code_sources: Vec::new(),
+            exit_traps: Vec::new(),
+            shell: 0,
+            shells: 0,
             fast_path: true,
         }
     }
@@ -307,6 +316,7 @@ impl<'a> Walker<'a> {
         Vec<Verdict>,
         Vec<(usize, std::path::PathBuf)>,
     ) {
+        self.run_orphan_traps();
         let mut stdin_files = std::mem::take(&mut self.files.stdin_files);
         if self.pending.is_empty() {
             return (self.commands, self.extra, stdin_files);
@@ -428,7 +438,7 @@ impl Walker<'_> {
                 .is_some_and(|n| !n.is_named() && n.kind_id() == amp && amp != 0);
             if background {
                 let mut inner = scope.clone();
-                self.stmt(child, src, &mut inner, depth + 1);
+                self.in_shell(&mut inner, |w, inner| w.stmt(child, src, inner, depth + 1));
             } else {
                 self.stmt(child, src, scope, depth + 1);
             }
@@ -463,7 +473,7 @@ impl Walker<'_> {
             "redirected_statement" => self.redirected(node, src, scope, stdin, depth),
             "subshell" => {
                 let mut inner = scope.clone();
-                self.block(node, src, &mut inner, depth);
+                self.in_shell(&mut inner, |w, inner| w.block(node, src, inner, depth));
                 Producer::Opaque
             }
             "compound_statement" | "do_group" | "else_clause" | "elif_clause" | "program" => {
@@ -631,12 +641,14 @@ impl Walker<'_> {
         };
         let mut inner = scope.clone();
         inner.via.push(label.to_owned());
-        let mut last = Producer::Nothing;
-        let mut cursor = node.walk();
-        for child in node.named_children(&mut cursor) {
-            last = self.stmt_io(child, src, &mut inner, Producer::Nothing, depth + 1);
-        }
-        last
+        self.in_shell(&mut inner, |w, inner| {
+            let mut last = Producer::Nothing;
+            let mut cursor = node.walk();
+            for child in node.named_children(&mut cursor) {
+                last = w.stmt_io(child, src, inner, Producer::Nothing, depth + 1);
+            }
+            last
+        })
     }
 
     fn pipeline(
@@ -656,7 +668,16 @@ impl Walker<'_> {
             // Each stage runs in its own subshell: `cd` does not leak.
             let mut inner = scope.clone();
             let before = self.commands.len();
-            input = self.stmt_io(stage, src, &mut inner, input, depth + 1);
+            // `cat FILE | cmd`: cmd reads FILE as surely as with `cmd < FILE`.
+            if let Some(file) = self.files.piped_file.take()
+                && index > 0
+                && input == Producer::LocalFile
+            {
+                self.files.stdin_file = Some(file);
+            }
+            input = self.in_shell(&mut inner, |w, inner| {
+                w.stmt_io(stage, src, inner, input, depth + 1)
+            });
             ranges.push((before, self.commands.len()));
             if index + 1 == count {
                 // zsh (and bash with `lastpipe`) runs the last stage in the shell itself: what
@@ -664,6 +685,7 @@ impl Walker<'_> {
                 scope.join(&inner);
             }
         }
+        self.files.piped_file = None;
         self.judge_pipeline(&ranges, scope);
         input
     }
@@ -739,7 +761,9 @@ impl Walker<'_> {
                 let stages: Vec<Node<'_>> = cont.named_children(&mut cursor).collect();
                 for stage in stages {
                     let mut inner = scope.clone();
-                    last = self.stmt_io(stage, src, &mut inner, last, depth + 1);
+                    last = self.in_shell(&mut inner, |w, inner| {
+                        w.stmt_io(stage, src, inner, last, depth + 1)
+                    });
                 }
             } else {
                 self.stmt(cont, src, scope, depth + 1);
