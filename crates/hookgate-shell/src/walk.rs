@@ -205,6 +205,9 @@ pub(crate) struct Walker<'a> {
     /// The secret sources the last interpreter snippet read (its environment, a credential
     /// file): what it prints may carry them (`python3 -c 'print(os.environ)' | nc …`).
     pub code_sources: Vec<crate::model::FlowSource>,
+    /// The secret a group of commands reads as its standard input (`while read l; do …; done
+    /// < .env`, `cat .env | { read a; … }`): what `read`/`mapfile` inside assign carries it.
+    pub group_secret: Option<crate::model::FlowSource>,
     /// `trap` handlers waiting for the end of their shell (see `Walker::run_exit_traps`).
     pub exit_traps: Vec<crate::deferred::ExitTrap>,
     /// The shell process being walked (0: the line's own shell; see `Walker::in_shell`).
@@ -299,6 +302,7 @@ impl<'a> Walker<'a> {
             write_records: Vec::new(),
             code_sources: Vec::new(),
             exit_traps: Vec::new(),
+            group_secret: None,
             shell: 0,
             shells: 0,
             fast_path: true,
@@ -462,6 +466,32 @@ impl Walker<'_> {
         if self.too_deep(depth) {
             return Producer::Opaque;
         }
+        if matches!(
+            node.kind(),
+            "while_statement" | "compound_statement" | "subshell"
+        ) && stdin != Producer::Nothing
+        {
+            // `while read l; do …; done < .env`: the commands inside read the group's input.
+            let group = match &stdin {
+                Producer::Secret(source) => Some(source.clone()),
+                _ => None,
+            };
+            let outer = std::mem::replace(&mut self.group_secret, group);
+            let out = self.stmt_kind(node, src, scope, stdin, depth);
+            self.group_secret = outer;
+            return out;
+        }
+        self.stmt_kind(node, src, scope, stdin, depth)
+    }
+
+    fn stmt_kind(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        stdin: Producer,
+        depth: usize,
+    ) -> Producer {
         match node.kind() {
             "command" => self.command(node, src, scope, stdin),
             "pipeline" => self.pipeline(node, src, scope, stdin, depth),
