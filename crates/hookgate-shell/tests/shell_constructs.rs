@@ -193,3 +193,74 @@ fn lines_read_from_a_secret_file_are_secret_sources() {
         ),
     ]);
 }
+
+/// Paths printed by a workspace listing (`git ls-files`, `find . -name …`, `grep -rl … .`,
+/// `rg -l`, `fd`) are files below the workspace: `xargs` and `parallel` hand them to the
+/// command alike, and an in-place edit of them is an edit of workspace files. A listing of
+/// the home, a system directory, the filesystem root or the workspace's parent keeps its
+/// rule through either runner.
+#[test]
+fn workspace_listings_feed_xargs_and_parallel_alike() {
+    table(&[
+        ("git ls-files | xargs sed -i 's/a/b/'", ALLOW, "-"),
+        ("git ls-files | parallel sed -i 's/a/b/'", ALLOW, "-"),
+        ("git ls-files '*.rs' | parallel sed -i 's/a/b/' {}", ALLOW, "-"),
+        ("git ls-files -z | xargs -0 sed -i 's/a/b/'", ALLOW, "-"),
+        ("find . -name '*.rs' | xargs sed -i 's/a/b/'", ALLOW, "-"),
+        (
+            "find . -name '*.rs' -print0 | xargs -0 perl -pi -e 's/a/b/'",
+            ALLOW,
+            "-",
+        ),
+        ("find . -name '*.rs' | parallel sed -i 's/a/b/' {}", ALLOW, "-"),
+        ("grep -rl foo . | xargs sed -i 's/foo/bar/g'", ALLOW, "-"),
+        (
+            "grep -rl foo --include='*.py' . | parallel sed -i 's/foo/bar/g'",
+            ALLOW,
+            "-",
+        ),
+        ("rg -l foo | xargs sed -i 's/foo/bar/g'", ALLOW, "-"),
+        ("fd -e rs | parallel sed -i 's/a/b/' {}", ALLOW, "-"),
+        ("find . -type f -name '*.txt' | xargs touch", ALLOW, "-"),
+        ("git ls-files | xargs rm", ALLOW, "-"),
+        ("git ls-files | parallel rm", ALLOW, "-"),
+        // The same runners over places that are not the workspace's.
+        (
+            "find ~ -name '*.sh' | xargs sed -i 's/a/b/'",
+            DENY,
+            "fs.overwrite_system",
+        ),
+        (
+            "find ~ -name '*.sh' | parallel sed -i 's/a/b/' {}",
+            DENY,
+            "fs.overwrite_system",
+        ),
+        (
+            "find /etc -name '*.conf' | parallel sed -i 's/a/b/'",
+            DENY,
+            "fs.overwrite_system",
+        ),
+        (
+            "find / -name '*.conf' | xargs sed -i 's/a/b/'",
+            DENY,
+            "fs.overwrite_system",
+        ),
+        (
+            "find .. -name '*.rs' | parallel sed -i 's/a/b/'",
+            DENY,
+            "fs.overwrite_system",
+        ),
+        (
+            "git -C ~ ls-files | xargs sed -i 's/a/b/'",
+            ASK,
+            "fs.overwrite_unresolved_target",
+        ),
+        ("find ~ -type f | parallel rm", DENY, "fs.delete_system"),
+        ("find ~ -type f | xargs rm", DENY, "fs.delete_system"),
+        (
+            "rg -l foo | parallel rm {}",
+            ASK,
+            "fs.delete_workspace_glob",
+        ),
+    ]);
+}
