@@ -517,27 +517,6 @@ pub(crate) fn file_producer(w: &mut Walker<'_>, word: &Word, scope: &Scope) -> P
     }
 }
 
-/// Judges a write to `t`. Found paths (`find . | xargs sed -i`, `git ls-files | xargs sed
-/// -i`, the word `Walker::stdin_items` makes) are files below their root, never the root
-/// itself: at the workspace root (or the temp root) they are workspace (temp) files, written
-/// like `sed -i … src/a.rs` (the protected set below a root is the policy's to find; it
-/// refuses a write to a tree holding it). Invariant: only the "outside the workspace" rule of
-/// such a root is relaxed, and only when a path below it is an ordinary place; a root in a
-/// system directory, the filesystem root, the home or a profile directory keeps its rule.
-fn judge_item_write(t: &Word, cwd: &Cwd, ctx: &crate::Context) -> Option<crate::taxonomy::RuleRef> {
-    let rule = targets::judge_write(&t.text, t.exact, cwd, ctx);
-    if t.exact
-        && t.shape == WordShape::Descendants
-        && rule == Some(ids::FS_OVERWRITE_OUTSIDE_WORKSPACE)
-    {
-        let below = format!("{}/f", t.text.trim_end_matches('/'));
-        if targets::judge_write(&below, true, cwd, ctx).is_none() {
-            return None;
-        }
-    }
-    rule
-}
-
 /// The first word of a redirect record (see [`redirect_write`]).
 pub(crate) fn is_redirect_record(first: &str) -> bool {
     matches!(first, ">" | ">>")
@@ -2424,7 +2403,7 @@ impl Walker<'_> {
             && in_place_edit(lang, args.get(..operands_from).unwrap_or(&[]))
         {
             for t in args.get(operands_from..).unwrap_or(&[]) {
-                if let Some(rule) = judge_item_write(t, &scope.cwd, self.ctx) {
+                if let Some(rule) = targets::judge_write(&t.text, t.exact, &scope.cwd, self.ctx) {
                     self.record(argv, scope, rule.verdict());
                 }
             }
@@ -3364,7 +3343,7 @@ impl Walker<'_> {
             }
             "tee" | "truncate" | "touch" => {
                 for t in &operands {
-                    if let Some(rule) = judge_item_write(t, cwd, ctx) {
+                    if let Some(rule) = targets::judge_write(&t.text, t.exact, cwd, ctx) {
                         worst = Some(worse(worst, rule.verdict()));
                     }
                     // A named file is judged by its place alone; a pattern reaches files the
@@ -3376,7 +3355,7 @@ impl Walker<'_> {
             }
             "sed" | "perl" if args.has_any(&["-i", "--in-place"]) => {
                 for t in operands.iter().skip(1) {
-                    if let Some(rule) = judge_item_write(t, cwd, ctx) {
+                    if let Some(rule) = targets::judge_write(&t.text, t.exact, cwd, ctx) {
                         worst = Some(worse(worst, rule.verdict()));
                     }
                 }

@@ -194,42 +194,37 @@ fn lines_read_from_a_secret_file_are_secret_sources() {
     ]);
 }
 
-/// Paths printed by a workspace listing (`git ls-files`, `find . -name …`, `grep -rl … .`,
-/// `rg -l`, `fd`) are files below the workspace: `xargs` and `parallel` hand them to the
-/// command alike, and an in-place edit of them is an edit of workspace files. A listing of
-/// the home, a system directory, the filesystem root or the workspace's parent keeps its
-/// rule through either runner.
+/// Paths printed by a listing (`git ls-files`, `find . -name …`, `grep -rl … .`, `rg -l`,
+/// `fd`) reach the command `xargs` and `parallel` run alike: as the files below the listing's
+/// root, never the root itself (`git ls-files | parallel rm` was read as `rm .`, the
+/// workspace root). An in-place edit of every file below the workspace root stays asked
+/// through either runner: such a listing includes the hidden directories the protected set
+/// lives in (`.claude/settings.json` is often tracked), and the policy sees no tree in the
+/// items (see DISAGREEMENTS.md, wt-flow); a listing that skips hidden entries is allowed.
 #[test]
 fn workspace_listings_feed_xargs_and_parallel_alike() {
+    const OUTSIDE: &str = "fs.overwrite_outside_workspace";
     table(&[
-        ("git ls-files | xargs sed -i 's/a/b/'", ALLOW, "-"),
-        ("git ls-files | parallel sed -i 's/a/b/'", ALLOW, "-"),
-        ("git ls-files '*.rs' | parallel sed -i 's/a/b/' {}", ALLOW, "-"),
-        ("git ls-files -z | xargs -0 sed -i 's/a/b/'", ALLOW, "-"),
-        ("find . -name '*.rs' | xargs sed -i 's/a/b/'", ALLOW, "-"),
-        (
-            "find . -name '*.rs' -print0 | xargs -0 perl -pi -e 's/a/b/'",
-            ALLOW,
-            "-",
-        ),
-        ("find . -name '*.rs' | parallel sed -i 's/a/b/' {}", ALLOW, "-"),
-        ("grep -rl foo . | xargs sed -i 's/foo/bar/g'", ALLOW, "-"),
-        (
-            "grep -rl foo --include='*.py' . | parallel sed -i 's/foo/bar/g'",
-            ALLOW,
-            "-",
-        ),
+        ("git ls-files | xargs sed -i 's/a/b/'", ASK, OUTSIDE),
+        ("git ls-files | parallel sed -i 's/a/b/'", ASK, OUTSIDE),
+        ("git ls-files '*.rs' | parallel sed -i 's/a/b/' {}", ASK, OUTSIDE),
+        ("find . -name '*.rs' | xargs sed -i 's/a/b/'", ASK, OUTSIDE),
+        ("find . -name '*.rs' | parallel sed -i 's/a/b/' {}", ASK, OUTSIDE),
+        ("grep -rl foo . | parallel sed -i 's/foo/bar/g'", ASK, OUTSIDE),
         ("rg -l foo | xargs sed -i 's/foo/bar/g'", ALLOW, "-"),
+        ("rg -l foo | parallel sed -i 's/foo/bar/g'", ALLOW, "-"),
         ("fd -e rs | parallel sed -i 's/a/b/' {}", ALLOW, "-"),
-        ("find . -type f -name '*.txt' | xargs touch", ALLOW, "-"),
+        ("fd -e rs | xargs sed -i 's/a/b/'", ALLOW, "-"),
+        ("find src -name '*.rs' | parallel sed -i 's/a/b/' {}", ALLOW, "-"),
+        ("grep -rl foo src | parallel sed -i 's/foo/bar/g'", ALLOW, "-"),
+        // Deletions: the files below the root, through either runner (the policy refuses a
+        // deletion in a tree holding the protected set).
         ("git ls-files | xargs rm", ALLOW, "-"),
         ("git ls-files | parallel rm", ALLOW, "-"),
+        ("find . -name '*.pyc' | parallel rm {}", ALLOW, "-"),
+        ("rg -l foo | parallel rm {}", ASK, "fs.delete_workspace_glob"),
+        ("rg -l foo | xargs rm", ASK, "fs.delete_workspace_glob"),
         // The same runners over places that are not the workspace's.
-        (
-            "find ~ -name '*.sh' | xargs sed -i 's/a/b/'",
-            DENY,
-            "fs.overwrite_system",
-        ),
         (
             "find ~ -name '*.sh' | parallel sed -i 's/a/b/' {}",
             DENY,
@@ -241,26 +236,13 @@ fn workspace_listings_feed_xargs_and_parallel_alike() {
             "fs.overwrite_system",
         ),
         (
-            "find / -name '*.conf' | xargs sed -i 's/a/b/'",
-            DENY,
-            "fs.overwrite_system",
-        ),
-        (
             "find .. -name '*.rs' | parallel sed -i 's/a/b/'",
             DENY,
             "fs.overwrite_system",
         ),
-        (
-            "git -C ~ ls-files | xargs sed -i 's/a/b/'",
-            ASK,
-            "fs.overwrite_unresolved_target",
-        ),
+        ("git -C ~ ls-files | parallel sed -i 's/a/b/'", ASK, "*"),
         ("find ~ -type f | parallel rm", DENY, "fs.delete_system"),
         ("find ~ -type f | xargs rm", DENY, "fs.delete_system"),
-        (
-            "rg -l foo | parallel rm {}",
-            ASK,
-            "fs.delete_workspace_glob",
-        ),
+        ("find / -name x | parallel rm -rf", DENY, "fs.delete_system"),
     ]);
 }
