@@ -1187,7 +1187,8 @@ impl Walker<'_> {
         }
         for n in unknown.iter().filter(|n| !n.is_empty()) {
             scope.sh.set(n, Val::Unknown, None);
-            if let Some(source) = secret.filter(|_| matches!(name, "read" | "mapfile" | "readarray"))
+            if let Some(source) =
+                secret.filter(|_| matches!(name, "read" | "mapfile" | "readarray"))
             {
                 scope.secret_vars.push((n.clone(), source.clone()));
             }

@@ -1217,7 +1217,8 @@ impl Walker<'_> {
                 } else if files.iter().all(|w| w.exact) {
                     // `cat FILE | bash` feeds the file as it is, as `bash < FILE` does: the
                     // pipeline passes it on as the next stage's input file.
-                    if let ([file], [_], crate::targets::Cwd::Known(cwd)) = (files.as_slice(), args, &scope.cwd)
+                    if let ([file], [_], crate::targets::Cwd::Known(cwd)) =
+                        (files.as_slice(), args, &scope.cwd)
                         && name == "cat"
                         && !scope.remote
                     {

@@ -908,7 +908,10 @@ fn stdin_files_name_the_file_each_command_reads_as_input() {
     );
     assert_eq!(
         named("wc -l < a.txt; cat b.diff | patch -p1", &mut a),
-        vec![("wc".into(), p("/w/p/a.txt")), ("patch".into(), p("/w/p/b.diff"))]
+        vec![
+            ("wc".into(), p("/w/p/a.txt")),
+            ("patch".into(), p("/w/p/b.diff"))
+        ]
     );
     assert_eq!(
         named("cat x.sh | bash", &mut a),
