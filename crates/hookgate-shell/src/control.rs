@@ -564,7 +564,10 @@ impl Walker<'_> {
         inner.sh.params = None;
         inner.sh.frames.push(Vec::new());
         self.calling.push(id);
-        self.stmt(body, src, &mut inner, depth + 1);
+        // The analysis with unknown arguments stands for calls the line does not follow: a
+        // trap its body sets is judged with it (at its end), not at the end of the line,
+        // where a followed call's trap is.
+        self.in_shell(&mut inner, |w, inner| w.stmt(body, src, inner, depth + 1));
         self.calling.pop();
         let recursive = self
             .commands

@@ -63,6 +63,22 @@ fn trap_handlers_are_judged_with_the_values_at_shell_exit() {
             "-",
         ),
         ("trap 'rm -rf build' EXIT; make", ALLOW, "-"),
+        // A trap set by a function the line calls is the caller's shell's.
+        (
+            "setup() { W=$(mktemp -d); trap 'rm -rf \"$W\"' EXIT; }; setup; cp -r src \"$W/\"",
+            ALLOW,
+            "-",
+        ),
+        (
+            "tmp=$(mktemp -d) || exit 1; trap 'rm -rf \"$tmp\"' EXIT INT TERM; tar -xzf a.tgz -C \"$tmp\"",
+            ALLOW,
+            "-",
+        ),
+        (
+            "trap 'rm -f \"$f\"' EXIT; f=$(mktemp); echo x > \"$f\"; mv \"$f\" out.txt",
+            ALLOW,
+            "-",
+        ),
         ("trap - EXIT; trap -p", ALLOW, "-"),
         // Dangerous: a later assignment, a value set before the trap and changed, a value in
         // between, the handler's own shell.
@@ -112,6 +128,21 @@ fn trap_handlers_are_judged_with_the_values_at_shell_exit() {
             "fs.delete_system",
         ),
         ("trap 'rm -rf ~' EXIT", DENY, "fs.delete_system"),
+        (
+            "f() { trap 'rm -rf \"$d\"' EXIT; }; f; d=$HOME",
+            ASK,
+            "fs.delete_unresolved_target",
+        ),
+        (
+            "f() { trap 'rm -rf ~' EXIT; }; echo hi",
+            DENY,
+            "fs.delete_system",
+        ),
+        (
+            "trap 'rm -rf \"$d\"' EXIT; d=$1",
+            ASK,
+            "fs.delete_unresolved_target",
+        ),
         (
             "trap 'rm -rf build' EXIT; cd /",
             ASK,
