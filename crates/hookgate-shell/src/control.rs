@@ -497,6 +497,10 @@ impl Walker<'_> {
             && values.len() <= MAX_UNROLLED_VALUES
             && values.len() <= self.unroll_budget
             && body.is_some_and(|b| !has_jump(b, src));
+        // `for l in $(cat .env)`: each turn's value is a piece of the secret.
+        if let Some(source) = crate::flow::words_source(&values) {
+            scope.secret_vars.push((var.clone(), source));
+        }
         if !literal {
             // `for f; do …` over `find`'s items (`find … | xargs sh -c 'for f; do …' _`):
             // each turn's `$f` is one of the found files, however many turns there are.

@@ -478,8 +478,12 @@ impl Walker<'_> {
             };
             let outer = std::mem::replace(&mut self.group_secret, group);
             let out = self.stmt_kind(node, src, scope, stdin, depth);
-            self.group_secret = outer;
-            return out;
+            // What the group prints may be the secret it read (`while read l; do printf
+            // '%s\n' "$l"; done < .env | curl -d @- …`).
+            return match std::mem::replace(&mut self.group_secret, outer) {
+                Some(source) if out == Producer::Opaque => Producer::Secret(source),
+                _ => out,
+            };
         }
         self.stmt_kind(node, src, scope, stdin, depth)
     }
