@@ -790,9 +790,35 @@ fn protected_branch(j: &Judge<'_>) -> Option<Violation> {
     None
 }
 
+/// More files changed in one call than the limit. What cannot lose anything inside the
+/// workspace is not counted: a new file (`touch build/file{a..z}`, `cp t.txt
+/// out/{a..z}.txt` where nothing is yet — a file-system fact, so only with
+/// [`Ctx::follow_symlinks`]) and a change of timestamps or mode only (`touch`, `chmod`).
+/// Deletions, moves and overwrites of existing files count, wherever they are; writes
+/// outside the workspace count too (other invariants judge where they land). The check
+/// is made only once the plain count is over the limit.
 fn blast_radius(j: &Judge<'_>) -> Option<Violation> {
-    let n = j.writes().len();
-    (n > j.settings.blast_radius_limit).then(|| {
+    let limit = j.settings.blast_radius_limit;
+    if j.writes().len() <= limit {
+        return None;
+    }
+    let harmless = |p: &PathUse| {
+        p.op == PathOp::Write
+            && p.reach == Reach::Exact
+            && is_within(&p.path, &j.ctx.workspace)
+            && (p.metadata
+                || (j.ctx.follow_symlinks
+                    && std::fs::symlink_metadata(&p.path)
+                        .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)))
+    };
+    let mut counted: Vec<PathBuf> = Vec::new();
+    for (_, p) in j.facts.touched() {
+        if !harmless(&p) && !counted.contains(&p.path) {
+            counted.push(p.path);
+        }
+    }
+    let n = counted.len();
+    (n > limit).then(|| {
         Violation::new(
             Effect::Ask,
             format!(
@@ -1010,7 +1036,10 @@ fn credential_file_creation(j: &Judge<'_>) -> Option<Violation> {
         .iter()
         .filter(|m| CREDENTIALS.contains(&m.category))
         .find(|m| !excused(m))?;
-    let effect = if m.category == Category::EnvFile || unlisted_archive_subtree(j, m) {
+    // A shared temp dir holds other sessions' credentials by name (`/tmp/krb5cc_*`); a
+    // directory of credentials (`~/.ssh`, `~/.aws`) is written whatever the members are named.
+    let scratch = j.ctx.temp_dirs.iter().any(|t| is_within(&m.path, t));
+    let effect = if m.category == Category::EnvFile || (scratch && unlisted_archive_subtree(j, m)) {
         Effect::Ask
     } else {
         Effect::Deny
@@ -1461,11 +1490,13 @@ fn chown_to_self_inside_workspace(j: &Judge<'_>, c: &hookgate_shell::ExecutedCom
         && literal_targets_inside_workspace(j, c, targets)
 }
 
-/// A user or group name (or numeric id) written out literally: letters, digits, `_`, `-`,
-/// `.`, not starting with `-`.
+/// A group name (or numeric id) written out literally: letters, digits, `_`, `-`, `.`, not
+/// starting with `-`, and not one of the administrative groups (`root`/`0`, `wheel`, `sudo`,
+/// `admin`), whose members administer the machine: files handed to them are kept asking.
 fn literal_account_name(part: &str) -> bool {
     !part.is_empty()
         && !part.starts_with('-')
+        && !matches!(part, "0" | "root" | "wheel" | "sudo" | "admin")
         && part
             .chars()
             .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '-' | '.'))
