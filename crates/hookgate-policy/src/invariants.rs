@@ -914,10 +914,11 @@ fn scheduled_tasks(j: &Judge<'_>) -> Option<Violation> {
             // (= `atq`), `at -c N` (prints a job), `at -r`/`-d N` (= `atrm`). `crontab -r`
             // loses every job without a copy and keeps the deny.
             "crontab" => {
-                !(flags.short.contains(&'l')
+                let reads = flags.short.contains(&'l')
                     && !flags.short.contains(&'r')
-                    && !flags.short.contains(&'e')
-                    && flags.positionals.len() <= usize::from(flags.short.contains(&'u')))
+                    && !flags.short.contains(&'e');
+                // `-u USER` leaves its value among the positionals.
+                !reads || flags.positionals.len() > usize::from(flags.short.contains(&'u'))
             }
             // at keeps the last mode option it reads: `-b` (batch) anywhere may schedule.
             "at" | "batch" => {

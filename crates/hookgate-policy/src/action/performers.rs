@@ -663,11 +663,10 @@ pub(crate) fn cpio(argv: &[String], rest: &[String]) -> Described {
             match name {
                 "extract" => extract = true,
                 "pass-through" => pass = true,
-                "list" => list = true,
+                "list" | "to-stdout" => list = true,
                 "directory" => dir = value.or_else(|| iter.next().cloned()),
                 "file" => archive_out = value.or_else(|| iter.next().cloned()),
                 "no-absolute-filenames" => relative_only = true,
-                "to-stdout" => list = true,
                 "nonmatching" | "pattern-file" | "rename" | "rename-batch-file" => {
                     reshaped = true;
                 }
