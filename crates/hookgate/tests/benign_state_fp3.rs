@@ -14,8 +14,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{Sandbox, bash_payload, output_with_stdin, text};
-use serde_json::Value;
+use common::{Sandbox, bash_payload, hook_answer};
 
 /// A project `work/proj` holding `.claude/settings.json` (the protected set) and a home.
 struct Fixture {
@@ -42,25 +41,7 @@ impl Fixture {
     /// The hook's answer (`none`, `ask`, `deny`) and reason for a Bash command.
     fn bash(&self, session: &str, command: &str) -> (String, String) {
         let payload = bash_payload(session, &self.proj, command);
-        let mut cmd = self.sandbox.command(&["hook", "claude"]);
-        cmd.current_dir(&self.proj).env("HOME", &self.home);
-        let out = output_with_stdin(&mut cmd, &serde_json::to_vec(&payload).unwrap());
-        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-        if out.stdout.is_empty() {
-            return ("none".into(), String::new());
-        }
-        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-        let h = &v["hookSpecificOutput"];
-        (
-            h["permissionDecision"]
-                .as_str()
-                .unwrap_or("none")
-                .to_owned(),
-            h["permissionDecisionReason"]
-                .as_str()
-                .unwrap_or_default()
-                .to_owned(),
-        )
+        hook_answer(&self.sandbox, &self.proj, &self.home, &payload)
     }
 
     /// Checks (command, expected answer, text the reason must contain), each in a fresh

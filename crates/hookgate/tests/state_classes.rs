@@ -20,32 +20,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{Sandbox, bash_payload, git, output_with_stdin, text};
-use serde_json::Value;
-
-/// The hook's answer (`none`, `ask`, `deny`) and its reason, for a Claude call `payload` run
-/// from `cwd` with `HOME` at `home`.
-fn answer(sandbox: &Sandbox, cwd: &Path, home: &Path, payload: &Value) -> (String, String) {
-    let mut cmd = sandbox.command(&["hook", "claude"]);
-    cmd.current_dir(cwd).env("HOME", home);
-    let out = output_with_stdin(&mut cmd, &serde_json::to_vec(payload).unwrap());
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    if out.stdout.is_empty() {
-        return ("none".into(), String::new());
-    }
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let h = &v["hookSpecificOutput"];
-    (
-        h["permissionDecision"]
-            .as_str()
-            .unwrap_or("none")
-            .to_owned(),
-        h["permissionDecisionReason"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned(),
-    )
-}
+use common::{Sandbox, bash_payload, git, hook_answer as answer};
 
 /// A project (`work/proj`, a git repository with one commit of `a.txt` and
 /// `scripts/deploy.sh`) and a home (`work/home`).
