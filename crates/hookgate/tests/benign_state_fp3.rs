@@ -14,7 +14,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{Sandbox, bash_payload, hook_answer};
+use common::{Sandbox, bash_payload, check_answers, hook_answer};
 
 /// A project `work/proj` holding `.claude/settings.json` (the protected set) and a home.
 struct Fixture {
@@ -47,21 +47,7 @@ impl Fixture {
     /// Checks (command, expected answer, text the reason must contain), each in a fresh
     /// session, reporting every wrong line at once.
     fn check(&self, table: &[(&str, &str, &str)]) {
-        let mut wrong = Vec::new();
-        for (n, (command, want, why)) in table.iter().enumerate() {
-            let (got, reason) = self.bash(&format!("fp3-{n}"), command);
-            if got != *want || !reason.contains(why) {
-                wrong.push(format!(
-                    "{command:?}: want {want} ({why:?}), got {got}: {reason}"
-                ));
-            }
-        }
-        assert!(
-            wrong.is_empty(),
-            "{} wrong:\n{}",
-            wrong.len(),
-            wrong.join("\n")
-        );
+        check_answers(table, |n, command| self.bash(&format!("fp3-{n}"), command));
     }
 }
 

@@ -20,7 +20,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{Sandbox, bash_payload, git, hook_answer as answer};
+use common::{Sandbox, bash_payload, check_answers, git, hook_answer as answer};
 
 /// A project (`work/proj`, a git repository with one commit of `a.txt` and
 /// `scripts/deploy.sh`) and a home (`work/home`).
@@ -80,21 +80,9 @@ impl Fixture {
     /// Checks a table of (command, expected answer, text the reason must contain), each in a
     /// fresh session, reporting every wrong line at once.
     fn check(&self, table: &[(&str, &str, &str)]) {
-        let mut wrong = Vec::new();
-        for (n, (command, want, why)) in table.iter().enumerate() {
-            let (got, reason) = self.bash(&format!("table-{n}"), command);
-            if got != *want || !reason.contains(why) {
-                wrong.push(format!(
-                    "{command:?}: want {want} ({why:?}), got {got}: {reason}"
-                ));
-            }
-        }
-        assert!(
-            wrong.is_empty(),
-            "{} wrong:\n{}",
-            wrong.len(),
-            wrong.join("\n")
-        );
+        check_answers(table, |n, command| {
+            self.bash(&format!("table-{n}"), command)
+        });
     }
 }
 

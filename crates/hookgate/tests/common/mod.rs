@@ -237,3 +237,27 @@ pub fn hook_answer(
             .to_owned(),
     )
 }
+
+/// Checks a table of (command, expected answer, text the reason must contain) with `answer`
+/// (given the line's index, for a fresh session each), reporting every wrong line at once.
+#[track_caller]
+pub fn check_answers(
+    table: &[(&str, &str, &str)],
+    answer: impl Fn(usize, &str) -> (String, String),
+) {
+    let mut wrong = Vec::new();
+    for (n, (command, want, why)) in table.iter().enumerate() {
+        let (got, reason) = answer(n, command);
+        if got != *want || !reason.contains(why) {
+            wrong.push(format!(
+                "{command:?}: want {want} ({why:?}), got {got}: {reason}"
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
