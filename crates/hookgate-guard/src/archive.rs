@@ -29,8 +29,92 @@ pub fn listing(query: &ArchiveListing) -> ArchiveListing {
     found.members = match query.format {
         ArchiveFormat::Tar => tar_members(&query.archive),
         ArchiveFormat::Zip => zip_members(&query.archive),
+        ArchiveFormat::Cpio => cpio_members(&query.archive),
+        ArchiveFormat::SevenZip => None,
     };
     found
+}
+
+/// Member names of a cpio archive in the "newc"/"crc" (`070701`/`070702`) or portable ASCII
+/// "odc" (`070707`) format, read natively: each header gives the mode, the link count, the
+/// name size and the data size, so the reader walks header to header without unpacking.
+/// Only plain files (one link: a hard-linked name shares data with another member) and
+/// directories that keep `rwx` for the owner and writes for nobody else make a listing;
+/// anything else — a symlink, device or fifo, the old binary format, a compressed stream, a
+/// name that is not UTF-8 or holds a control character, a short read, more than
+/// `MAX_ARCHIVE_MEMBERS` members — answers "no listing". Directories get a trailing `/`
+/// (cpio names have none) so the policy knows what they are.
+fn cpio_members(archive: &Path) -> Option<Vec<String>> {
+    use std::io::Read;
+    let file = std::fs::File::open(archive).ok()?;
+    if !file.metadata().ok()?.is_file() {
+        return None;
+    }
+    // File data is skipped by seeking: only headers and names are read.
+    let mut r = std::io::BufReader::new(file);
+    let mut names = Vec::new();
+    loop {
+        let mut magic = [0u8; 6];
+        r.read_exact(&mut magic).ok()?;
+        let (mode, nlink, namesize, filesize, header, align) = match &magic {
+            b"070701" | b"070702" => {
+                let mut h = [0u8; 104];
+                r.read_exact(&mut h).ok()?;
+                let field = |i: usize| parse_radix(h.get(i * 8..i * 8 + 8)?, 16);
+                (field(1)?, field(4)?, field(11)?, field(6)?, 110u64, 4u64)
+            }
+            b"070707" => {
+                let mut h = [0u8; 70];
+                r.read_exact(&mut h).ok()?;
+                let at = |a: usize, n: usize| parse_radix(h.get(a..a + n)?, 8);
+                // dev ino mode uid gid nlink rdev (6 each), mtime (11), namesize (6), filesize (11)
+                (at(12, 6)?, at(30, 6)?, at(53, 6)?, at(59, 11)?, 76, 1)
+            }
+            _ => return None,
+        };
+        if namesize == 0 || namesize > 4096 {
+            return None;
+        }
+        let mut name = vec![0u8; usize::try_from(namesize).ok()?];
+        r.read_exact(&mut name).ok()?;
+        if name.pop() != Some(0) {
+            return None;
+        }
+        skip(&mut r, pad(header + namesize, align))?;
+        let name = String::from_utf8(name).ok()?;
+        if name == "TRAILER!!!" {
+            return Some(names);
+        }
+        if name.is_empty() || name.chars().any(char::is_control) {
+            return None;
+        }
+        match mode & 0o170_000 {
+            0o100_000 if nlink <= 1 => names.push(name),
+            0o040_000 if mode & 0o700 == 0o700 && mode & 0o020 == 0 && mode & 0o002 == 0 => {
+                names.push(format!("{}/", name.trim_end_matches('/')));
+            }
+            _ => return None,
+        }
+        if names.len() > MAX_ARCHIVE_MEMBERS {
+            return None;
+        }
+        skip(&mut r, filesize + pad(filesize, align))?;
+    }
+}
+
+/// An ASCII number field of a cpio header.
+fn parse_radix(field: &[u8], radix: u32) -> Option<u64> {
+    u64::from_str_radix(std::str::from_utf8(field).ok()?, radix).ok()
+}
+
+/// Bytes of padding after `len` bytes to reach a multiple of `align`.
+fn pad(len: u64, align: u64) -> u64 {
+    (align - len % align) % align
+}
+
+/// Skips `n` bytes (past the end, the next header read fails).
+fn skip(r: &mut std::io::BufReader<std::fs::File>, n: u64) -> Option<()> {
+    r.seek_relative(i64::try_from(n).ok()?).ok()
 }
 
 fn run(program: &str, args: &[&str], archive: &Path) -> Option<String> {

@@ -154,6 +154,13 @@ pub(crate) struct PathUse {
     pub verb: Option<&'static str>,
     /// See [`Touch::metadata`].
     pub metadata: bool,
+    /// A whole archive extracted into this [`Reach::Tree`] path whose member list could not
+    /// be had ([`Touch::archive`] still set after `list_archives`: not listed yet, written by
+    /// the same line, unreadable, or holding links). It writes *some* paths below the
+    /// directory, which ones the guard cannot see: a protected entry held below the
+    /// directory is asked about (the archive could name it), while the directory itself
+    /// being protected is denied like any write (see the `archive` module).
+    pub archive_unlisted: bool,
 }
 
 /// What the judges need beside each action.
@@ -393,6 +400,7 @@ impl<'a> Facts<'a> {
                 partial: false,
                 verb: None,
                 metadata: false,
+                archive_unlisted: false,
             }],
             ..Item::default()
         };
@@ -429,7 +437,12 @@ impl<'a> Facts<'a> {
             &mut described,
             ctx,
         );
-        self.list_archives(&analysis.commands, &mut described, ctx);
+        self.list_archives(
+            &analysis.commands,
+            &analysis.stdin_files,
+            &mut described,
+            ctx,
+        );
         let unresolved_line = analysis.commands.is_empty()
             && !matches!(analysis.parse, ParseStatus::Empty | ParseStatus::Ok);
         self.analysis = Some(analysis);
@@ -667,10 +680,20 @@ impl Facts<'_> {
     fn list_archives(
         &mut self,
         commands: &[hookgate_shell::ExecutedCommand],
+        stdin_files: &[(usize, PathBuf)],
         described: &mut [Described],
         ctx: &Ctx,
     ) {
         if !ctx.follow_symlinks {
+            for d in described.iter_mut() {
+                let anywhere = d
+                    .paths
+                    .iter()
+                    .any(|t| t.archive.as_ref().is_some_and(|a| a.anywhere));
+                if anywhere {
+                    d.unplaced.push(UNPLACED_ARCHIVE.to_owned());
+                }
+            }
             return;
         }
         // Files the line itself writes (`curl -so x.tgz URL && tar -xzf x.tgz -C ~`): one on
@@ -695,14 +718,25 @@ impl Facts<'_> {
                 continue;
             }
             let mut out = Vec::with_capacity(d.paths.len());
+            let mut unplaced = false;
             for t in std::mem::take(&mut d.paths) {
                 let Some(src) = t.archive.clone() else {
                     out.push(t);
                     continue;
                 };
-                let Some(archive) = self
-                    .placed_exactly(command, &src.raw, ctx)
+                // Kept as the whole tree below: where an absolute member name lands is not.
+                unplaced |= src.anywhere;
+                let file = if src.stdin {
+                    stdin_files
+                        .iter()
+                        .find(|(c, _)| *c == i)
+                        .map(|(_, p)| p.clone())
+                } else {
+                    self.placed_exactly(command, &src.raw, ctx)
+                };
+                let Some(archive) = file
                     .filter(|a| !produced.contains(a))
+                    .filter(|_| src.format.listable())
                 else {
                     out.push(t);
                     continue;
@@ -728,14 +762,23 @@ impl Facts<'_> {
                     .as_deref()
                     .and_then(|m| crate::archive::member_touches(m, &t.raw, src.strip))
                 {
-                    Some(members) => out.extend(members),
+                    Some(members) => {
+                        unplaced &= !src.anywhere;
+                        out.extend(members);
+                    }
                     None => out.push(t),
                 }
             }
             d.paths = out;
+            if unplaced {
+                d.unplaced.push(UNPLACED_ARCHIVE.to_owned());
+            }
         }
     }
 }
+
+/// Why an extraction whose member names may be absolute writes where the guard cannot say.
+const UNPLACED_ARCHIVE: &str = "extracts an archive whose member names may be absolute paths";
 
 /// True when where `t` lands depends on the command's directory (a relative path; for a diff's
 /// paths, a relative root).
@@ -782,6 +825,7 @@ fn place(t: Touch, dir: &Path, ctx: &Ctx) -> PathUse {
         partial: t.partial,
         verb: t.verb,
         metadata: t.metadata,
+        archive_unlisted: t.archive.is_some() && t.reach == Reach::Tree,
     }
 }
 
@@ -1880,11 +1924,20 @@ impl GitScope {
                 .take_while(|c| magic.literal || !c.contains(['*', '?', '[']))
                 .collect();
             let lit = literal.join("/");
-            includes.push(Touch::new(
+            let mut t = Touch::new(
                 self.path(if lit.is_empty() { "." } else { &lit }),
                 op,
                 Reach::Tree,
-            ));
+            );
+            let pattern = body
+                .split('/')
+                .skip(literal.len())
+                .collect::<Vec<_>>()
+                .join("/");
+            if !pattern.is_empty() {
+                t.filter = pathspec_filter(&t.raw, &pattern, op);
+            }
+            includes.push(t);
         }
         if includes.is_empty() {
             includes.extend(default);
@@ -1894,6 +1947,36 @@ impl GitScope {
         }
         includes
     }
+}
+
+/// A wildcard pathspec (`git clean -f -- '*.log'`, `git rm 'build/*.o'`) reaches only the
+/// entries below its literal directory whose path matches it, and, when it matches a
+/// directory, everything inside: the same selection as `find DIR ( -ipath DIR/PATTERN -o
+/// -ipath DIR/PATTERN/* ) -delete`, which [`FindFilter`] judges per protected entry. Git's
+/// `*` matches `/` (no `:(glob)` magic) and so does find's `-path`; matching without case
+/// (`-ipath`) also covers `:(icase)`, so the filter never selects fewer entries than git.
+/// Invariant: `no-governance-self-modification` — a protected entry the pattern may match
+/// is still reached. `None` (the whole tree) when the directory as written holds pattern
+/// characters itself or the operation is not a deletion or write.
+fn pathspec_filter(dir: &str, pattern: &str, op: PathOp) -> Option<Arc<FindFilter>> {
+    if dir.contains(['*', '?', '[', '\\']) || !matches!(op, PathOp::Delete | PathOp::Write) {
+        return None;
+    }
+    let full = format!("{}/{pattern}", dir.trim_end_matches('/'));
+    let words: Vec<String> = [
+        "(",
+        "-ipath",
+        &full,
+        "-o",
+        "-ipath",
+        &format!("{full}/*"),
+        ")",
+        "-delete",
+    ]
+    .iter()
+    .map(|w| (*w).to_owned())
+    .collect();
+    Some(Arc::new(FindFilter::parse(&words, find::Interest::Delete)))
 }
 
 #[derive(Default)]
@@ -2277,7 +2360,11 @@ fn git(argv: &[String], branch: Option<&str>, stdin: Option<&Text>) -> Described
             out.targets = flags.positionals;
             out
         }
-        "filter-branch" | "filter-repo" | "rebase" | "replace" => d(ActionKind::GitHistoryRewrite),
+        // `git replace` is not here: it writes refs under refs/replace/ in the local
+        // repository and rewrites no commit (`git replace -d` undoes it); what it does to
+        // what history shows is the analyzer's `git.replace_object` ask, and listing or
+        // deleting replacements is a read or an undo.
+        "filter-branch" | "filter-repo" | "rebase" => d(ActionKind::GitHistoryRewrite),
         "reflog"
             if matches!(
                 flags.positionals.first().map(String::as_str),

@@ -35,6 +35,19 @@ pub enum ArchiveFormat {
     Tar,
     /// `unzip`.
     Zip,
+    /// `cpio -i` (the "newc", "crc" and "odc" formats are read by the caller itself).
+    Cpio,
+    /// `7z x|e`: never listed (the headers of a 7z archive are usually LZMA-compressed, and
+    /// a reader for them is a dependency the guard does not take); the extraction stays an
+    /// archive that cannot be listed, asked about where it could reach the protected set.
+    SevenZip,
+}
+
+impl ArchiveFormat {
+    /// Whether the caller can list this format at all (no question is asked otherwise).
+    pub(crate) fn listable(self) -> bool {
+        !matches!(self, Self::SevenZip)
+    }
 }
 
 /// What the caller found in one archive a call extracts whole.

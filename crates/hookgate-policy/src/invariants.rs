@@ -790,9 +790,35 @@ fn protected_branch(j: &Judge<'_>) -> Option<Violation> {
     None
 }
 
+/// More files changed in one call than the limit. What cannot lose anything inside the
+/// workspace is not counted: a new file (`touch build/file{a..z}`, `cp t.txt
+/// out/{a..z}.txt` where nothing is yet — a file-system fact, so only with
+/// [`Ctx::follow_symlinks`]) and a change of timestamps or mode only (`touch`, `chmod`).
+/// Deletions, moves and overwrites of existing files count, wherever they are; writes
+/// outside the workspace count too (other invariants judge where they land). The check
+/// is made only once the plain count is over the limit.
 fn blast_radius(j: &Judge<'_>) -> Option<Violation> {
-    let n = j.writes().len();
-    (n > j.settings.blast_radius_limit).then(|| {
+    let limit = j.settings.blast_radius_limit;
+    if j.writes().len() <= limit {
+        return None;
+    }
+    let harmless = |p: &PathUse| {
+        p.op == PathOp::Write
+            && p.reach == Reach::Exact
+            && is_within(&p.path, &j.ctx.workspace)
+            && (p.metadata
+                || (j.ctx.follow_symlinks
+                    && std::fs::symlink_metadata(&p.path)
+                        .is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)))
+    };
+    let mut counted: Vec<PathBuf> = Vec::new();
+    for (_, p) in j.facts.touched() {
+        if !harmless(&p) && !counted.contains(&p.path) {
+            counted.push(p.path);
+        }
+    }
+    let n = counted.len();
+    (n > limit).then(|| {
         Violation::new(
             Effect::Ask,
             format!(
@@ -884,8 +910,21 @@ fn scheduled_tasks(j: &Judge<'_>) -> Option<Violation> {
         let flags = split_flags(args);
         let first = flags.positionals.first().map(String::as_str);
         let hit = match program(argv) {
-            "crontab" => !(flags.short.contains(&'l') && flags.positionals.is_empty()),
-            "at" | "batch" => !flags.short.contains(&'l'),
+            // Reading or removing one's own jobs schedules nothing: `crontab -l`, `at -l`
+            // (= `atq`), `at -c N` (prints a job), `at -r`/`-d N` (= `atrm`). `crontab -r`
+            // loses every job without a copy and keeps the deny.
+            "crontab" => {
+                let reads = flags.short.contains(&'l')
+                    && !flags.short.contains(&'r')
+                    && !flags.short.contains(&'e');
+                // `-u USER` leaves its value among the positionals.
+                !reads || flags.positionals.len() > usize::from(flags.short.contains(&'u'))
+            }
+            // at keeps the last mode option it reads: `-b` (batch) anywhere may schedule.
+            "at" | "batch" => {
+                flags.short.contains(&'b')
+                    || !['l', 'c', 'r', 'd'].iter().any(|f| flags.short.contains(f))
+            }
             "systemctl" => matches!(first, Some("enable" | "link" | "edit")),
             "launchctl" => matches!(first, Some("load" | "bootstrap" | "submit" | "enable")),
             "schtasks" => args.iter().any(|a| a.eq_ignore_ascii_case("/create")),
@@ -998,7 +1037,10 @@ fn credential_file_creation(j: &Judge<'_>) -> Option<Violation> {
         .iter()
         .filter(|m| CREDENTIALS.contains(&m.category))
         .find(|m| !excused(m))?;
-    let effect = if m.category == Category::EnvFile {
+    // A shared temp dir holds other sessions' credentials by name (`/tmp/krb5cc_*`); a
+    // directory of credentials (`~/.ssh`, `~/.aws`) is written whatever the members are named.
+    let scratch = j.ctx.temp_dirs.iter().any(|t| is_within(&m.path, t));
+    let effect = if m.category == Category::EnvFile || (scratch && unlisted_archive_subtree(j, m)) {
         Effect::Ask
     } else {
         Effect::Deny
@@ -1007,6 +1049,28 @@ fn credential_file_creation(j: &Judge<'_>) -> Option<Violation> {
         effect,
         format!("writes a credential file: {}", describe_match(m)),
     ))
+}
+
+/// `m` was found below a directory, not on it (`/tmp` holds login-session credentials and
+/// the guard's fallback audit directory), and every whole-tree write of that directory is
+/// an extraction of an archive whose members could not be listed
+/// ([`PathUse::archive_unlisted`]: `curl -o /tmp/x.tgz URL && tar -xzf /tmp/x.tgz -C /tmp`).
+/// Such an archive writes *some* paths below the directory, perhaps that one: asked, not
+/// denied. Invariant: `no-governance-self-modification` and credential creation keep the
+/// deny for the directory itself and for any member name the guard can see.
+fn unlisted_archive_subtree(j: &Judge<'_>, m: &SensitiveMatch) -> bool {
+    let mut writers = j
+        .facts
+        .items
+        .iter()
+        .flat_map(|i| &i.paths)
+        .filter(|u| u.op == PathOp::Write && u.reach == Reach::Tree && u.path == m.path)
+        .peekable();
+    writers.peek().is_some()
+        && writers.all(|u| u.archive_unlisted)
+        && !hookgate_paths::classify(&m.path, &j.path_ctx())
+            .iter()
+            .any(|x| x.id == m.id)
 }
 
 const LIFECYCLE: &[&str] = &[
@@ -1343,7 +1407,8 @@ fn permission_escalation(j: &Judge<'_>) -> Option<Violation> {
                 v.split_whitespace().next(),
                 Some("sudo" | "doas" | "su" | "pkexec" | "runuser")
             )
-        }) {
+        }) && !read_only_under_sudo(j, c)
+        {
             ask.get_or_insert_with(|| {
                 Violation::new(
                     Effect::Ask,
@@ -1353,6 +1418,47 @@ fn permission_escalation(j: &Judge<'_>) -> Option<Violation> {
         }
     }
     ask
+}
+
+/// `sudo systemctl status nginx`, `sudo journalctl -u app -n 50`, `sudo ss -ltnp`, `sudo
+/// docker ps`: a command the analyzer knows read-only with these arguments (a [[safe]] entry
+/// of the shell taxonomy), run through `sudo`/`doas` only, with every word after the program
+/// that could name a file (an operand, or an option's `=value`) placed inside the workspace.
+/// Root's privilege then reads system state the user asked about and changes nothing, so it
+/// is outside `no-permission-escalation`. Everything else under sudo keeps the ask: any
+/// command that is not known read-only, `su`/`pkexec`/`runuser`, a shell (`sudo -s`, `sudo
+/// bash -c`), and a read of a path outside the workspace (`sudo cat /var/log/auth.log`,
+/// `sudo ls /root`: root reads what the user may not, and a file's content then reaches the
+/// agent).
+fn read_only_under_sudo(j: &Judge<'_>, c: &hookgate_shell::ExecutedCommand) -> bool {
+    if c.verdict.class != hookgate_shell::Class::Safe
+        || !c
+            .via
+            .iter()
+            .all(|v| matches!(v.split_whitespace().next(), Some("sudo" | "doas")))
+    {
+        return false;
+    }
+    let Some(dir) = c.cwd.path(&j.facts.cwd) else {
+        return false;
+    };
+    c.argv.iter().skip(1).all(|w| {
+        if w.contains(['$', '`']) {
+            // Known only at run time.
+            return false;
+        }
+        let value = match w.strip_prefix('-') {
+            Some(opt) => match opt.split_once('=') {
+                Some((_, v)) => v,
+                None => return true,
+            },
+            None => w.as_str(),
+        };
+        value.is_empty() || {
+            let p = hookgate_paths::normalize(value, dir, j.ctx.home.as_deref()).path;
+            is_within(&p, &j.ctx.workspace)
+        }
+    })
 }
 
 /// Values that name the user running the command, as the shell expands them before any
@@ -1419,17 +1525,37 @@ fn chown_to_self_inside_workspace(j: &Judge<'_>, c: &hookgate_shell::ExecutedCom
     let Some((spec, targets)) = operands.split_first() else {
         return false;
     };
-    let parts: Vec<&str> = if program(&c.argv) == "chgrp" {
+    let chgrp = program(&c.argv) == "chgrp";
+    let parts: Vec<&str> = if chgrp {
         vec![spec.as_str()]
     } else {
         spec.split(':').collect()
     };
+    // The group part may name any group: an unprivileged chgrp can only pick one of the
+    // caller's own groups (the kernel refuses others), and a change of group clears the
+    // setgid bit of a regular file (Linux, root included), so it hands workspace files to a
+    // group without making anything run with that group's rights.
+    let group_part = |k: usize| chgrp || k == 1;
     flags.iter().all(|f| plain_flag(f))
         && parts.len() <= 2
         && parts.iter().any(|p| !p.is_empty())
-        && parts.iter().all(|p| p.is_empty() || names_self(p))
+        && parts.iter().enumerate().all(|(k, p)| {
+            p.is_empty() || names_self(p) || (group_part(k) && literal_account_name(p))
+        })
         && !targets.is_empty()
         && literal_targets_inside_workspace(j, c, targets)
+}
+
+/// A group name (or numeric id) written out literally: letters, digits, `_`, `-`, `.`, not
+/// starting with `-`, and not one of the administrative groups (`root`/`0`, `wheel`, `sudo`,
+/// `admin`), whose members administer the machine: files handed to them are kept asking.
+fn literal_account_name(part: &str) -> bool {
+    !part.is_empty()
+        && !part.starts_with('-')
+        && !matches!(part, "0" | "root" | "wheel" | "sudo" | "admin")
+        && part
+            .chars()
+            .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '-' | '.'))
 }
 
 /// Agent scratch space under the agents' home dirs that the agents themselves write through
@@ -1780,6 +1906,7 @@ fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
     if let Some(m) = j.write_matches().iter().find(|m| {
         PROTECTED.contains(&m.category)
             && !agent_scratch(j, &m.path)
+            && !unlisted_archive_subtree(j, m)
             // A filtered or partial tree operation's own path is judged below, entry by entry.
             && !touched.iter().any(|(_, p)| p.path == m.path && !plain(p))
     }) {
@@ -1850,6 +1977,8 @@ fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
                     .map(|c| c.as_os_str().to_string_lossy().into_owned())
                     .unwrap_or_default();
                 let v = reach_effect(&p, w, held).map(|e| {
+                    // An archive whose members cannot be seen may or may not name it.
+                    let e = if p.archive_unlisted { Effect::Ask } else { e };
                     touch_violation(
                         e,
                         format!(
@@ -1882,7 +2011,11 @@ fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
                 .into_iter()
                 .find(|m| PROTECTED.contains(&m.category))
             {
-                let effect = if p.partial { Effect::Ask } else { Effect::Deny };
+                let effect = if p.partial || p.archive_unlisted {
+                    Effect::Ask
+                } else {
+                    Effect::Deny
+                };
                 let v = touch_violation(
                     effect,
                     format!(
@@ -4155,7 +4288,9 @@ fn delete_outside_workspace(j: &Judge<'_>) -> Option<Violation> {
         {
             let ws = &j.ctx.workspace;
             let bad = if is_within(&p.path, ws) {
-                p.path == *ws || is_within(&p.path, &ws.join(".git"))
+                // A wildcard pathspec below the root (`git rm '*.log'`) selects entries
+                // *below* it ([`PathUse::filter`]), never the root itself.
+                (p.path == *ws && p.filter.is_none()) || is_within(&p.path, &ws.join(".git"))
             } else {
                 !j.in_temp(&p.path)
             };
@@ -4654,6 +4789,7 @@ mod tests {
                 partial: false,
                 verb: None,
                 metadata: t.metadata,
+                archive_unlisted: false,
             }
         }));
         facts.items[0].unplaced.extend(d.unplaced);

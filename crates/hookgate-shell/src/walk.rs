@@ -205,6 +205,15 @@ pub(crate) struct Walker<'a> {
     /// The secret sources the last interpreter snippet read (its environment, a credential
     /// file): what it prints may carry them (`python3 -c 'print(os.environ)' | nc …`).
     pub code_sources: Vec<crate::model::FlowSource>,
+    /// The secret a group of commands reads as its standard input (`while read l; do …; done
+    /// < .env`, `cat .env | { read a; … }`): what `read`/`mapfile` inside assign carries it.
+    pub group_secret: Option<crate::model::FlowSource>,
+    /// `trap` handlers waiting for the end of their shell (see `Walker::run_exit_traps`).
+    pub exit_traps: Vec<crate::deferred::ExitTrap>,
+    /// The shell process being walked (0: the line's own shell; see `Walker::in_shell`).
+    pub shell: u32,
+    /// Shell processes numbered so far.
+    pub shells: u32,
     /// Plain-words lines skip the grammar (see `crate::plain_words`; off only in the tests
     /// that compare both paths).
     pub fast_path: bool,
@@ -292,6 +301,10 @@ impl<'a> Walker<'a> {
             no_split: false,
             write_records: Vec::new(),
             code_sources: Vec::new(),
+            exit_traps: Vec::new(),
+            group_secret: None,
+            shell: 0,
+            shells: 0,
             fast_path: true,
         }
     }
@@ -307,6 +320,7 @@ impl<'a> Walker<'a> {
         Vec<Verdict>,
         Vec<(usize, std::path::PathBuf)>,
     ) {
+        self.run_orphan_traps();
         let mut stdin_files = std::mem::take(&mut self.files.stdin_files);
         if self.pending.is_empty() {
             return (self.commands, self.extra, stdin_files);
@@ -428,7 +442,7 @@ impl Walker<'_> {
                 .is_some_and(|n| !n.is_named() && n.kind_id() == amp && amp != 0);
             if background {
                 let mut inner = scope.clone();
-                self.stmt(child, src, &mut inner, depth + 1);
+                self.in_shell(&mut inner, |w, inner| w.stmt(child, src, inner, depth + 1));
             } else {
                 self.stmt(child, src, scope, depth + 1);
             }
@@ -452,6 +466,36 @@ impl Walker<'_> {
         if self.too_deep(depth) {
             return Producer::Opaque;
         }
+        if matches!(
+            node.kind(),
+            "while_statement" | "compound_statement" | "subshell"
+        ) && stdin != Producer::Nothing
+        {
+            // `while read l; do …; done < .env`: the commands inside read the group's input.
+            let group = match &stdin {
+                Producer::Secret(source) => Some(source.clone()),
+                _ => None,
+            };
+            let outer = std::mem::replace(&mut self.group_secret, group);
+            let out = self.stmt_kind(node, src, scope, stdin, depth);
+            // What the group prints may be the secret it read (`while read l; do printf
+            // '%s\n' "$l"; done < .env | curl -d @- …`).
+            return match std::mem::replace(&mut self.group_secret, outer) {
+                Some(source) if out == Producer::Opaque => Producer::Secret(source),
+                _ => out,
+            };
+        }
+        self.stmt_kind(node, src, scope, stdin, depth)
+    }
+
+    fn stmt_kind(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        stdin: Producer,
+        depth: usize,
+    ) -> Producer {
         match node.kind() {
             "command" => self.command(node, src, scope, stdin),
             "pipeline" => self.pipeline(node, src, scope, stdin, depth),
@@ -463,7 +507,7 @@ impl Walker<'_> {
             "redirected_statement" => self.redirected(node, src, scope, stdin, depth),
             "subshell" => {
                 let mut inner = scope.clone();
-                self.block(node, src, &mut inner, depth);
+                self.in_shell(&mut inner, |w, inner| w.block(node, src, inner, depth));
                 Producer::Opaque
             }
             "compound_statement" | "do_group" | "else_clause" | "elif_clause" | "program" => {
@@ -631,12 +675,14 @@ impl Walker<'_> {
         };
         let mut inner = scope.clone();
         inner.via.push(label.to_owned());
-        let mut last = Producer::Nothing;
-        let mut cursor = node.walk();
-        for child in node.named_children(&mut cursor) {
-            last = self.stmt_io(child, src, &mut inner, Producer::Nothing, depth + 1);
-        }
-        last
+        self.in_shell(&mut inner, |w, inner| {
+            let mut last = Producer::Nothing;
+            let mut cursor = node.walk();
+            for child in node.named_children(&mut cursor) {
+                last = w.stmt_io(child, src, inner, Producer::Nothing, depth + 1);
+            }
+            last
+        })
     }
 
     fn pipeline(
@@ -656,7 +702,16 @@ impl Walker<'_> {
             // Each stage runs in its own subshell: `cd` does not leak.
             let mut inner = scope.clone();
             let before = self.commands.len();
-            input = self.stmt_io(stage, src, &mut inner, input, depth + 1);
+            // `cat FILE | cmd`: cmd reads FILE as surely as with `cmd < FILE`.
+            if let Some(file) = self.files.piped_file.take()
+                && index > 0
+                && input == Producer::LocalFile
+            {
+                self.files.stdin_file = Some(file);
+            }
+            input = self.in_shell(&mut inner, |w, inner| {
+                w.stmt_io(stage, src, inner, input, depth + 1)
+            });
             ranges.push((before, self.commands.len()));
             if index + 1 == count {
                 // zsh (and bash with `lastpipe`) runs the last stage in the shell itself: what
@@ -664,6 +719,7 @@ impl Walker<'_> {
                 scope.join(&inner);
             }
         }
+        self.files.piped_file = None;
         self.judge_pipeline(&ranges, scope);
         input
     }
@@ -739,7 +795,9 @@ impl Walker<'_> {
                 let stages: Vec<Node<'_>> = cont.named_children(&mut cursor).collect();
                 for stage in stages {
                     let mut inner = scope.clone();
-                    last = self.stmt_io(stage, src, &mut inner, last, depth + 1);
+                    last = self.in_shell(&mut inner, |w, inner| {
+                        w.stmt_io(stage, src, inner, last, depth + 1)
+                    });
                 }
             } else {
                 self.stmt(cont, src, scope, depth + 1);

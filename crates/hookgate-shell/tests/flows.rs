@@ -875,8 +875,9 @@ fn flow_serialises_as_tagged_snake_case() {
 }
 
 /// A file redirected into a command's standard input is named with that command (for a
-/// caller that reads what the command is fed: the diff `patch -p1 < fix.diff` applies);
-/// a pipe, a heredoc or a redirect another command took is not.
+/// caller that reads what the command is fed: the diff `patch -p1 < fix.diff` applies), and
+/// so is the one file `cat FILE` pipes into it unchanged (`cat b.diff | patch -p1`, `cat x.sh
+/// | bash`); other pipes, a heredoc or a redirect another command took are not.
 #[test]
 fn stdin_files_name_the_file_each_command_reads_as_input() {
     let ctx = Context::new(PathBuf::from("/w/p"), Some(PathBuf::from("/home/u")));
@@ -907,8 +908,28 @@ fn stdin_files_name_the_file_each_command_reads_as_input() {
     );
     assert_eq!(
         named("wc -l < a.txt; cat b.diff | patch -p1", &mut a),
-        vec![("wc".into(), p("/w/p/a.txt"))]
+        vec![
+            ("wc".into(), p("/w/p/a.txt")),
+            ("patch".into(), p("/w/p/b.diff"))
+        ]
     );
+    assert_eq!(
+        named("cat x.sh | bash", &mut a),
+        vec![("bash".into(), p("/w/p/x.sh"))]
+    );
+    assert_eq!(
+        named("cat /tmp/i.sh | sudo sh -s -- --yes", &mut a),
+        vec![("sh".into(), p("/tmp/i.sh"))]
+    );
+    // Not the file as it is: two files, numbered lines, a filter in between (which reads it),
+    // a file named at run time.
+    assert!(named("cat a.sh b.sh | bash", &mut a).is_empty());
+    assert!(named("cat -n x.sh | bash", &mut a).is_empty());
+    assert_eq!(
+        named("cat x.sh | sed 1d | bash", &mut a),
+        vec![("sed".into(), p("/w/p/x.sh"))]
+    );
+    assert!(named("cat \"$F\" | bash", &mut a).is_empty());
     assert!(named("patch -p1 <<'EOF'\n--- a/x\n+++ b/x\nEOF", &mut a).is_empty());
     assert!(named("patch -p1 < \"$F\"", &mut a).is_empty());
 }

@@ -241,8 +241,13 @@ fn values_the_line_may_or_may_not_assign_are_unknown() {
         ("d=build; f(){ d=/etc; return; }; f; rm -rf $d", ASK, &[]),
         // A prefix assignment to a special builtin may persist (POSIX mode).
         ("d=build; d=/etc :; rm -rf $d", ASK, &[]),
-        // A trap handler runs later, with whatever the line assigned by then.
-        ("d=build; trap 'rm -rf $d' EXIT; d=/etc", ASK, &[]),
+        // A trap handler runs later, with the value set then or any the line assigns after
+        // (`crate::deferred`): here it may delete /etc.
+        (
+            "d=build; trap 'rm -rf $d' EXIT; d=/etc",
+            DENY,
+            &["rm -rf /etc", "rm -rf build"],
+        ),
         // What runs first on every path is known.
         (
             "d=build; f(){ d=/etc; }; f; rm -rf $d",

@@ -800,7 +800,16 @@ fn programs_read_from_standard_input_are_judged_by_the_file_redirected_in() {
             "python3 - < prog.txt",
             true,
         ),
+        // `cat FILE |` feeds the file as it is (hookgate-shell names it as the stdin file).
+        ("rm -rf ~/.aws\n", "cat prog.txt | bash", true),
+        ("rm -rf ~/.aws\n", "cat ./prog.txt | sh -s -- --yes", true),
+        (
+            "import shutil, os\nshutil.rmtree(os.path.expanduser('~/.ssh'))\n",
+            "cat prog.txt | python3 -",
+            true,
+        ),
         ("echo hello\nls -la\n", "bash < prog.txt", false),
+        ("echo hello\nls -la\n", "cat prog.txt | bash", false),
         ("print('hi')\n", "python3 < prog.txt", false),
         // The shell runs its own script or -c; the redirected file is only data.
         ("rm -rf ~/.aws\n", "bash -c 'wc -l' < prog.txt", false),

@@ -20,32 +20,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{Sandbox, bash_payload, git, output_with_stdin, text};
-use serde_json::Value;
-
-/// The hook's answer (`none`, `ask`, `deny`) and its reason, for a Claude call `payload` run
-/// from `cwd` with `HOME` at `home`.
-fn answer(sandbox: &Sandbox, cwd: &Path, home: &Path, payload: &Value) -> (String, String) {
-    let mut cmd = sandbox.command(&["hook", "claude"]);
-    cmd.current_dir(cwd).env("HOME", home);
-    let out = output_with_stdin(&mut cmd, &serde_json::to_vec(payload).unwrap());
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    if out.stdout.is_empty() {
-        return ("none".into(), String::new());
-    }
-    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
-    let h = &v["hookSpecificOutput"];
-    (
-        h["permissionDecision"]
-            .as_str()
-            .unwrap_or("none")
-            .to_owned(),
-        h["permissionDecisionReason"]
-            .as_str()
-            .unwrap_or_default()
-            .to_owned(),
-    )
-}
+use common::{Sandbox, bash_payload, check_answers, git, hook_answer as answer};
 
 /// A project (`work/proj`, a git repository with one commit of `a.txt` and
 /// `scripts/deploy.sh`) and a home (`work/home`).
@@ -105,21 +80,9 @@ impl Fixture {
     /// Checks a table of (command, expected answer, text the reason must contain), each in a
     /// fresh session, reporting every wrong line at once.
     fn check(&self, table: &[(&str, &str, &str)]) {
-        let mut wrong = Vec::new();
-        for (n, (command, want, why)) in table.iter().enumerate() {
-            let (got, reason) = self.bash(&format!("table-{n}"), command);
-            if got != *want || !reason.contains(why) {
-                wrong.push(format!(
-                    "{command:?}: want {want} ({why:?}), got {got}: {reason}"
-                ));
-            }
-        }
-        assert!(
-            wrong.is_empty(),
-            "{} wrong:\n{}",
-            wrong.len(),
-            wrong.join("\n")
-        );
+        check_answers(table, |n, command| {
+            self.bash(&format!("table-{n}"), command)
+        });
     }
 }
 
@@ -248,18 +211,21 @@ fn an_archive_extracted_whole_is_judged_by_where_its_members_land() {
             "deny",
             "no-governance-self-modification",
         ),
-        // What the listing cannot pin down keeps the whole-tree judgement.
-        (&tar("link.tgz", ""), "deny", "which holds"),
-        (&tar("locked.tgz", ""), "deny", "which holds"),
-        (&tar("missing.tgz", ""), "deny", "which holds"),
+        // What the listing cannot pin down keeps the whole-tree judgement: an archive the
+        // guard cannot list into a directory that only *holds* the protected set may name
+        // it, and is asked about (wt-fp3); reshaped names (-P, --transform, …) stay denied.
+        (&tar("link.tgz", ""), "ask", "which holds"),
+        (&tar("locked.tgz", ""), "ask", "which holds"),
+        (&tar("missing.tgz", ""), "ask", "which holds"),
+        // A redirect names the archive on stdin: listed like `-f FILE`.
         (
             &format!("tar xzf - -C {root} < {}", arc("pkg.tgz")),
-            "deny",
-            "which holds",
+            "none",
+            "",
         ),
         (
             &format!("cat {} | tar xz -C {root}", arc("pkg.tgz")),
-            "deny",
+            "ask",
             "which holds",
         ),
         (&tar("pkg.tgz", " -P"), "deny", "which holds"),
@@ -287,7 +253,7 @@ fn an_archive_extracted_whole_is_judged_by_where_its_members_land() {
                 arc("pkg.tgz"),
                 tar("pkg.tgz", "")
             ),
-            "deny",
+            "ask",
             "which holds",
         ),
         (
@@ -296,7 +262,7 @@ fn an_archive_extracted_whole_is_judged_by_where_its_members_land() {
                 arc("pkg.tgz"),
                 tar("pkg.tgz", "")
             ),
-            "deny",
+            "ask",
             "which holds",
         ),
     ]);

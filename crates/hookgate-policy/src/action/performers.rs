@@ -535,13 +535,20 @@ pub(crate) fn tar(argv: &[String], rest: &[String]) -> Described {
         }
         let placeable = !t.unplaceable && !t.members.iter().any(|m| has_wildcard(m));
         // The whole archive into one directory, from a file: its member list can be read.
+        // (An archive on stdin, `tar -xz -C DIR < x.tgz` or `curl … | tar -xz -C DIR`, is
+        // listed when a redirect names it, and is otherwise an archive that cannot be listed.)
+        let whole = !t.unplaceable && !t.absolute && t.dirs.len() == 1;
         let listable = match t.files.as_slice() {
-            [file] if file != "-" && !t.unplaceable && !t.absolute && t.dirs.len() == 1 => {
-                Some(ArchiveSource {
-                    raw: file.clone(),
-                    format: ArchiveFormat::Tar,
-                    strip: t.strip,
-                })
+            [file] if file != "-" && whole => Some(ArchiveSource {
+                raw: file.clone(),
+                format: ArchiveFormat::Tar,
+                strip: t.strip,
+                stdin: false,
+                anywhere: false,
+            }),
+            [] if whole => Some(ArchiveSource::stdin(ArchiveFormat::Tar, t.strip)),
+            [file] if file == "-" && whole => {
+                Some(ArchiveSource::stdin(ArchiveFormat::Tar, t.strip))
             }
             _ => None,
         };
@@ -617,6 +624,8 @@ pub(crate) fn unzip(argv: &[String], rest: &[String]) -> Described {
             raw,
             format: ArchiveFormat::Zip,
             strip: 0,
+            stdin: false,
+            anywhere: false,
         });
     d = extraction(
         d,
@@ -637,6 +646,12 @@ pub(crate) fn cpio(argv: &[String], rest: &[String]) -> Described {
     let mut list = false;
     let mut dir: Option<String> = None;
     let mut archive_out: Option<String> = None;
+    let mut archive_in: Option<String> = None;
+    // Options after which the member names do not land where they say: patterns or a
+    // pattern file select some, `-f` the others, renaming asks per member, `--to-stdout`
+    // writes none, and without `--no-absolute-filenames` an absolute name is honoured.
+    let mut reshaped = false;
+    let mut relative_only = false;
     let mut positionals: Vec<String> = Vec::new();
     let mut iter = rest.iter();
     while let Some(a) = iter.next() {
@@ -648,9 +663,13 @@ pub(crate) fn cpio(argv: &[String], rest: &[String]) -> Described {
             match name {
                 "extract" => extract = true,
                 "pass-through" => pass = true,
-                "list" => list = true,
+                "list" | "to-stdout" => list = true,
                 "directory" => dir = value.or_else(|| iter.next().cloned()),
                 "file" => archive_out = value.or_else(|| iter.next().cloned()),
+                "no-absolute-filenames" => relative_only = true,
+                "nonmatching" | "pattern-file" | "rename" | "rename-batch-file" => {
+                    reshaped = true;
+                }
                 _ => {}
             }
         } else if a.len() > 1 && a.starts_with('-') {
@@ -660,12 +679,15 @@ pub(crate) fn cpio(argv: &[String], rest: &[String]) -> Described {
                     'i' => extract = true,
                     'p' => pass = true,
                     't' => list = true,
+                    'f' | 'r' | 'E' => reshaped = true,
                     _ => {}
                 }
             }
             match value {
                 Some(('D', v)) => dir = Some(v),
+                Some(('I', v)) => archive_in = Some(v),
                 Some(('O' | 'F', v)) => archive_out = Some(v),
+                Some(('E', _)) => reshaped = true,
                 _ => {}
             }
         } else {
@@ -674,14 +696,36 @@ pub(crate) fn cpio(argv: &[String], rest: &[String]) -> Described {
     }
     let mut d = Described::new(ActionKind::ShellExec, argv);
     if extract && !list {
+        // In copy-in mode `-F`/`--file` names the archive read, like `-I`.
+        let input = archive_in.or(archive_out);
+        let listable = (!reshaped && positionals.is_empty()).then(|| {
+            let mut src = match input {
+                Some(raw) if raw != "-" => ArchiveSource {
+                    raw,
+                    format: ArchiveFormat::Cpio,
+                    strip: 0,
+                    stdin: false,
+                    anywhere: false,
+                },
+                _ => ArchiveSource::stdin(ArchiveFormat::Cpio, 0),
+            };
+            // A member named `/root/.bashrc` lands there: only a listing without absolute
+            // names places the extraction below the directory.
+            src.anywhere = !relative_only;
+            src
+        });
         d = extraction(
             d,
             &[dir.unwrap_or_else(|| ".".to_owned())],
             &[],
             false,
             &[],
-            None,
+            listable.as_ref(),
         );
+        if listable.is_none() && !relative_only {
+            d.unplaced
+                .push("extracts a cpio archive whose member names may be absolute".to_owned());
+        }
     } else if pass {
         d = extraction(d, &positionals, &[], false, &[], None);
     } else if let Some(out) = archive_out {
@@ -722,7 +766,23 @@ pub(crate) fn seven_zip(argv: &[String], rest: &[String]) -> Described {
         .filter(|v| !v.is_empty())
         .unwrap_or(".")
         .to_owned();
-    extraction(d, &[dir], &[], false, &[], None)
+    // The whole archive (no member names, wildcards or `-i`/`-x` switches, not from stdin):
+    // its members land below DIR (7-Zip drops a leading `/` and `..` in names), which ones
+    // the guard does not read (the format's headers are usually compressed; see
+    // `ArchiveFormat::SevenZip`).
+    let operands: Vec<&String> = rest[1..].iter().filter(|a| !a.starts_with('-')).collect();
+    let whole = operands.len() == 1
+        && !rest[1..]
+            .iter()
+            .any(|a| a.starts_with("-i") || a.starts_with("-x") || a.starts_with("-si"));
+    let source = whole.then(|| ArchiveSource {
+        raw: operands[0].clone(),
+        format: ArchiveFormat::SevenZip,
+        strip: 0,
+        stdin: false,
+        anywhere: false,
+    });
+    extraction(d, &[dir], &[], false, &[], source.as_ref())
 }
 
 /// `find PATHS… -delete`: deletes the entries of the trees it starts from that its
@@ -2077,6 +2137,25 @@ pub(crate) struct ArchiveSource {
     pub format: ArchiveFormat,
     /// Leading member components dropped (`--strip-components=N`).
     pub strip: usize,
+    /// Read from standard input (`raw` is `-`): listed when a `< FILE` redirect names the
+    /// file (`hookgate_shell::Analysis::stdin_files`), otherwise (a pipe) never.
+    pub stdin: bool,
+    /// Member names may be absolute and are extracted there (`cpio -i` without
+    /// `--no-absolute-filenames`): without a listing that shows none, the extraction also
+    /// writes where the guard cannot place it.
+    pub anywhere: bool,
+}
+
+impl ArchiveSource {
+    fn stdin(format: ArchiveFormat, strip: usize) -> Self {
+        Self {
+            raw: "-".to_owned(),
+            format,
+            strip,
+            stdin: true,
+            anywhere: false,
+        }
+    }
 }
 
 /// A diff a command applies from a file ([`Described::diff_files`]): where it is and how its

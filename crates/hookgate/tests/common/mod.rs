@@ -208,3 +208,56 @@ pub fn git(dir: &Path, args: &[&str]) {
         "git {args:?}"
     );
 }
+
+/// The hook's answer (`none`, `ask`, `deny`) and its reason, for a Claude call `payload` run
+/// from `cwd` with `HOME` at `home`.
+pub fn hook_answer(
+    sandbox: &Sandbox,
+    cwd: &Path,
+    home: &Path,
+    payload: &Value,
+) -> (String, String) {
+    let mut cmd = sandbox.command(&["hook", "claude"]);
+    cmd.current_dir(cwd).env("HOME", home);
+    let out = output_with_stdin(&mut cmd, &serde_json::to_vec(payload).unwrap());
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    if out.stdout.is_empty() {
+        return ("none".into(), String::new());
+    }
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let h = &v["hookSpecificOutput"];
+    (
+        h["permissionDecision"]
+            .as_str()
+            .unwrap_or("none")
+            .to_owned(),
+        h["permissionDecisionReason"]
+            .as_str()
+            .unwrap_or_default()
+            .to_owned(),
+    )
+}
+
+/// Checks a table of (command, expected answer, text the reason must contain) with `answer`
+/// (given the line's index, for a fresh session each), reporting every wrong line at once.
+#[track_caller]
+pub fn check_answers(
+    table: &[(&str, &str, &str)],
+    answer: impl Fn(usize, &str) -> (String, String),
+) {
+    let mut wrong = Vec::new();
+    for (n, (command, want, why)) in table.iter().enumerate() {
+        let (got, reason) = answer(n, command);
+        if got != *want || !reason.contains(why) {
+            wrong.push(format!(
+                "{command:?}: want {want} ({why:?}), got {got}: {reason}"
+            ));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
