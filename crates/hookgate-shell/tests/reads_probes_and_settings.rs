@@ -205,8 +205,8 @@ fn influx_deletes_and_filtered_prunes() {
             ),
             (
                 "influx bucket delete --name metrics",
-                DENY,
-                "db.influx_bucket_delete",
+                ASK,
+                "db.framework_reset",
             ),
             (
                 "influx delete --bucket dev --start 2024-01-01T00:00:00Z --stop 2024-01-02T00:00:00Z --predicate '_measurement=\"tmp\"'",
