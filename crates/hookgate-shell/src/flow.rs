@@ -478,6 +478,11 @@ pub(crate) fn command_source(
         n if SECRET_SCANNERS.contains(&n) => {
             return Some(FlowSource::SecretScanner { tool: n.to_owned() });
         }
+        "tar" | "gtar" | "bsdtar" | "zip" | "7z" | "7za" | "pax" => {
+            if let Some(root) = archived_tree(name, words, cwd, ctx) {
+                return Some(FlowSource::FoundFiles { root });
+            }
+        }
         _ => {}
     }
     if credential_rule || config_getter_key(name, words).is_some_and(is_credential_key) {
@@ -521,6 +526,53 @@ pub(crate) fn command_source(
         Producer::Secret(s) if !is_non_emitting(name) => Some(s.clone()),
         _ => None,
     }
+}
+
+/// The workspace, the home directory or a directory holding either, when an archiver in
+/// create mode packs it (`tar czf - .`, `zip -qr - ~`, `7z a -so x .`): everything in it —
+/// the project's `.env`, keys, history — is in the archive, so streaming it to the network is
+/// the bulk upload [`FlowSource::FoundFiles`] stands for. `-C DIR` moves tar's operands
+/// elsewhere: not judged here.
+fn archived_tree(name: &str, words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<String> {
+    let Cwd::Known(base) = cwd else { return None };
+    let tar = matches!(name, "tar" | "gtar" | "bsdtar");
+    if tar {
+        let create = words.iter().take(1).any(|w| {
+            w.exact && !w.text.starts_with("--") && w.text.trim_start_matches('-').contains('c')
+        }) || words.iter().any(|w| {
+            w.exact
+                && (w.text == "--create"
+                    || (w.text.starts_with('-')
+                        && !w.text.starts_with("--")
+                        && w.text.contains('c')))
+        });
+        let moved = words
+            .iter()
+            .any(|w| w.exact && (w.text == "-C" || w.text.starts_with("--directory")));
+        if !create || moved {
+            return None;
+        }
+    } else if matches!(name, "7z" | "7za") && words.first().is_none_or(|w| w.text != "a") {
+        return None;
+    }
+    let whole = |raw: &str| {
+        let n = hookgate_paths::normalize(raw, base, ctx.home.as_deref());
+        let p = n.path.as_path();
+        n.escaped_root
+            || hookgate_paths::is_within(&ctx.cwd, p)
+            || ctx
+                .home
+                .as_deref()
+                .is_some_and(|h| hookgate_paths::is_within(h, p))
+    };
+    words
+        .iter()
+        .skip(usize::from(
+            tar && words.first().is_some_and(|w| !w.text.starts_with('-')),
+        ))
+        .filter(|w| w.exact && !w.text.starts_with('-') && !w.text.is_empty())
+        .find(|w| whole(&w.text))
+        .map(|w| w.text.clone())
 }
 
 /// Programs that read files or stdin but print only facts about them (counts, sizes, hashes,
