@@ -534,9 +534,17 @@ pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope, app
         return;
     }
     // Even a harmless write makes the line not read-only, so it is always recorded.
-    let verdict = targets::judge_write(&word.text, word.exact, &scope.cwd, w.ctx).map_or_else(
+    let runner_file = !word.exact && runner_output_file(&word.text);
+    let judged = if runner_file {
+        None
+    } else {
+        targets::judge_write(&word.text, word.exact, &scope.cwd, w.ctx)
+    };
+    let verdict = judged.map_or_else(
         || {
-            if word.exact && word.text.starts_with("/dev/") {
+            if runner_file {
+                Verdict::normal("writes a CI runner's step output or summary file")
+            } else if word.exact && word.text.starts_with("/dev/") {
                 Verdict::safe("writes to a device stream")
             } else {
                 Verdict::normal("writes a file inside the workspace or temp dir")
@@ -556,6 +564,32 @@ pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope, app
         stdin: None,
         writes: None,
     });
+}
+
+/// `$GITHUB_OUTPUT`, `"${GITHUB_STEP_SUMMARY:-/dev/null}"`: the files a CI runner gives a
+/// step for its outputs and summary (GitHub Actions; Forgejo/Gitea use the same names). The
+/// runner reads them as data after the step; outside CI the variable is unset and the
+/// default (`/dev/null`) or nothing is written. Not `$GITHUB_ENV`/`$GITHUB_PATH`: those set
+/// the environment and `PATH` of every later step.
+fn runner_output_file(text: &str) -> bool {
+    const FILES: &[&str] = &["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_STATE"];
+    let inner = text
+        .strip_prefix("${")
+        .and_then(|t| t.strip_suffix('}'))
+        .or_else(|| text.strip_prefix('$'));
+    let Some(inner) = inner else { return false };
+    let (name, default) = match inner.find([':', '-']) {
+        Some(at) => {
+            let rest = &inner[at..];
+            let default = rest.strip_prefix(":-").or_else(|| rest.strip_prefix('-'));
+            match default {
+                Some(d) => (&inner[..at], Some(d)),
+                None => return false,
+            }
+        }
+        None => (inner, None),
+    };
+    FILES.contains(&name) && default.is_none_or(|d| d == "/dev/null")
 }
 
 /// What a program makes of an endless input (`yes`, `/dev/zero` on stdin or as its file):

@@ -297,3 +297,22 @@ fn the_whole_workspace_or_home_streamed_to_the_network_is_a_bulk_upload() {
         ],
     );
 }
+
+#[test]
+fn ci_runner_output_files_are_written_freely() {
+    table(
+        &ctx(),
+        &[
+            (
+                "echo \"version=$(jq -r .version package.json)\" >> \"${GITHUB_OUTPUT:-/dev/null}\"",
+                ALLOW,
+                "-",
+            ),
+            ("echo 'ok=1' >> $GITHUB_OUTPUT", ALLOW, "-"),
+            ("echo '## Results' >> \"$GITHUB_STEP_SUMMARY\"", ALLOW, "-"),
+            ("echo 'LD_PRELOAD=/tmp/x.so' >> $GITHUB_ENV", ASK, "*"),
+            ("echo x >> \"${GITHUB_OUTPUT:-$HOME/.bashrc}\"", ASK, "*"),
+            ("echo x >> \"$OUT\"", ASK, "*"),
+        ],
+    );
+}
