@@ -688,32 +688,38 @@ fn where_always_true(tokens: &[String]) -> bool {
     })
 }
 
-/// Classifies SQL statements by their keywords (string literals and comments skipped).
-pub(crate) fn scan_sql(text: &str) -> SqlRisk {
-    let mut worst = SqlRisk::None;
+/// How destructive one statement is (its words upper-cased, quoted tokens keep their quote).
+fn statement_risk(words: &[String]) -> SqlRisk {
+    let first = words.first().map(String::as_str);
+    let has = |w: &str| words.iter().any(|x| x == w);
+    match first {
+        Some("DROP" | "TRUNCATE") => SqlRisk::Drop,
+        Some("ALTER") if has("DROP") => SqlRisk::Drop,
+        Some("DELETE" | "UPDATE") if !has("WHERE") => SqlRisk::DeleteAll,
+        // `WHERE 1=1`, `WHERE TRUE`, `WHERE id=id OR 'a'='a'`: a condition every row
+        // meets selects every row.
+        Some("DELETE" | "UPDATE")
+            if words
+                .iter()
+                .position(|w| w == "WHERE")
+                .is_some_and(|at| where_always_true(&words[at + 1..])) =>
+        {
+            SqlRisk::DeleteAll
+        }
+        _ => SqlRisk::None,
+    }
+}
+
+/// Splits SQL text into statements of upper-cased words (string literals kept as one token
+/// with their opening quote, comments skipped) and hands each to `each`. A psql
+/// meta-command (`\c app_test`) is a statement of its own that ends at its line, as psql
+/// reads it: it never joins the SQL after it.
+fn sql_statements(text: &str, mut each: impl FnMut(&[String])) {
     let mut words: Vec<String> = Vec::new();
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
-    let finish = |words: &mut Vec<String>, worst: &mut SqlRisk| {
-        let first = words.first().map(String::as_str);
-        let has = |w: &str| words.iter().any(|x| x == w);
-        let risk = match first {
-            Some("DROP" | "TRUNCATE") => SqlRisk::Drop,
-            Some("ALTER") if has("DROP") => SqlRisk::Drop,
-            Some("DELETE" | "UPDATE") if !has("WHERE") => SqlRisk::DeleteAll,
-            // `WHERE 1=1`, `WHERE TRUE`, `WHERE id=id OR 'a'='a'`: a condition every row
-            // meets selects every row.
-            Some("DELETE" | "UPDATE")
-                if words
-                    .iter()
-                    .position(|w| w == "WHERE")
-                    .is_some_and(|at| where_always_true(&words[at + 1..])) =>
-            {
-                SqlRisk::DeleteAll
-            }
-            _ => SqlRisk::None,
-        };
-        *worst = (*worst).max(risk);
+    let mut finish = |words: &mut Vec<String>| {
+        each(words);
         words.clear();
     };
     while let Some(&c) = chars.get(i) {
@@ -742,8 +748,16 @@ pub(crate) fn scan_sql(text: &str) -> SqlRisk {
             }
             i += 2;
         } else if c == ';' {
-            finish(&mut words, &mut worst);
+            finish(&mut words);
             i += 1;
+        } else if c == '\\' && words.is_empty() && next.is_some_and(|n| n.is_ascii_alphabetic()) {
+            let start = i;
+            while chars.get(i).is_some_and(|&x| x != '\n') {
+                i += 1;
+            }
+            let line: String = chars.get(start..i).unwrap_or(&[]).iter().collect();
+            words.extend(line.split_whitespace().map(str::to_ascii_uppercase));
+            finish(&mut words);
         } else if c.is_alphanumeric() || c == '_' {
             let start = i;
             while chars
@@ -762,8 +776,62 @@ pub(crate) fn scan_sql(text: &str) -> SqlRisk {
             i += 1;
         }
     }
-    finish(&mut words, &mut worst);
+    finish(&mut words);
+}
+
+/// Classifies SQL statements by their keywords (string literals and comments skipped).
+pub(crate) fn scan_sql(text: &str) -> SqlRisk {
+    let mut worst = SqlRisk::None;
+    sql_statements(text, |words| worst = worst.max(statement_risk(words)));
     worst
+}
+
+/// The databases a SQL text acts on, for `crate::dbtarget`: the ones it drops by name (`DROP
+/// DATABASE [IF EXISTS] x`, `DROP KEYSPACE x`), and whether a destructive statement acts on
+/// the session's current database (`TRUNCATE users`), which `\c x`, `\connect x` or `USE x`
+/// may have switched (`switched`, the last switch before such a statement). Names are
+/// lower-cased, quotes removed.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub(crate) struct SqlDatabases {
+    pub dropped: Vec<String>,
+    pub on_current: bool,
+    pub switched: Option<String>,
+}
+
+pub(crate) fn sql_databases(text: &str) -> SqlDatabases {
+    let mut out = SqlDatabases::default();
+    let mut current: Option<String> = None;
+    let name = |w: &String| {
+        w.trim_start_matches(['"', '`', '\''])
+            .trim_end_matches(';')
+            .to_ascii_lowercase()
+    };
+    sql_statements(text, |words| {
+        let word = |k: usize| words.get(k).map(String::as_str);
+        match (word(0), word(1)) {
+            (Some("\\C" | "\\CONNECT" | "USE"), Some(_)) => {
+                current = words.get(1).map(name);
+            }
+            (Some("DROP"), Some("DATABASE" | "KEYSPACE")) => {
+                let at = if word(2) == Some("IF") && word(3) == Some("EXISTS") {
+                    4
+                } else {
+                    2
+                };
+                if let Some(db) = words.get(at) {
+                    out.dropped.push(name(db));
+                }
+            }
+            _ if statement_risk(words) != SqlRisk::None => {
+                out.on_current = true;
+                if current.is_some() {
+                    out.switched.clone_from(&current);
+                }
+            }
+            _ => {}
+        }
+    });
+    out
 }
 
 #[cfg(test)]
