@@ -21,6 +21,7 @@
 mod argdanger;
 mod code;
 mod control;
+mod dbtarget;
 mod deferred;
 mod deploy;
 mod ex;

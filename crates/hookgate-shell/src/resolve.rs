@@ -2016,6 +2016,7 @@ impl Walker<'_> {
         let mut remote = scope.clone();
         remote.cwd = Cwd::Unknown;
         remote.remote = true;
+        remote.local_container = false;
         self.run_code_string(argv, &joined, &mut remote, "ssh");
         Producer::Download
     }
@@ -2548,7 +2549,15 @@ impl Walker<'_> {
                     v.reason = format!("{}: {reason}", v.reason);
                     self.record(argv, scope, v);
                 }
-                Finding::MongoDrop => self.record(argv, scope, ids::DB_MONGO_DROP.verdict()),
+                Finding::MongoDrop => {
+                    let target = crate::dbtarget::mongo_target(
+                        argv.get(1..).unwrap_or(&[]),
+                        scope,
+                        &code.text,
+                    );
+                    let v = crate::dbtarget::judge(ids::DB_MONGO_DROP.verdict(), &target);
+                    self.record(argv, scope, v);
+                }
                 Finding::Exhaust { what } => {
                     let mut v = ids::RES_MEMORY_EXHAUST.verdict();
                     v.reason = format!("{}: {what}", v.reason);
@@ -2885,12 +2894,30 @@ impl Walker<'_> {
                 Producer::Nothing | Producer::LocalFile | Producer::Endless => {}
             }
         }
-        let verdict = match risk {
+        let mut verdict = match risk {
             SqlRisk::Drop => ids::DB_DROP.verdict(),
             SqlRisk::DeleteAll => ids::DB_DELETE_ALL.verdict(),
             SqlRisk::None if opaque => ids::DB_OPAQUE_SQL.verdict(),
             SqlRisk::None => Verdict::normal("database client"),
         };
+        if risk != SqlRisk::None {
+            // Where it connects and which databases its SQL acts on decide how much it risks.
+            let stdin_text = match stdin {
+                Producer::Text { text, exact } if sql.is_empty() && !file => {
+                    Some(exact.then_some(text.as_str()))
+                }
+                _ => None,
+            };
+            let texts: Vec<Option<&str>> = sql
+                .iter()
+                .map(|w| w.exact.then_some(w.text.as_str()))
+                .chain(sql_texts.iter().map(|(t, e)| e.then_some(t.as_str())))
+                .chain(stdin_text)
+                .collect();
+            if let Some(target) = crate::dbtarget::sql_target(name, args, scope, &texts) {
+                verdict = crate::dbtarget::judge(verdict, &target);
+            }
+        }
         self.record(argv, scope, verdict);
         // The clients' own meta-commands run shell: sqlite3 `.shell`/`.system`, psql and
         // mysql `\!`, mysql `system`. Each is judged as the shell code it carries, and asks
@@ -3252,7 +3279,8 @@ impl Walker<'_> {
         {
             matched = None;
         }
-        let mut worst: Option<Verdict> = matched.map(RuleRef::verdict);
+        let mut worst: Option<Verdict> =
+            matched.map(|rule| crate::dbtarget::rule_verdict(rule, name, words, scope));
         if let Some(v) = self.argument_danger(name, words, &args, scope) {
             worst = Some(worse(worst, v));
         }

@@ -76,7 +76,7 @@ fn resolved_danger_is_denied_and_benign_look_alikes_are_not() {
     let sandbox = Sandbox::new();
     for command in [
         "psql -tAc 'DROP DATABASE prod'",
-        "mysql -e'drop database x'",
+        "mysql -h db.internal -e'drop database x'",
     ] {
         assert_eq!(hook(&sandbox, command), "deny", "{command:?}");
     }
