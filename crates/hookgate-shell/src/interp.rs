@@ -937,6 +937,19 @@ mod tests {
     }
 
     #[test]
+    fn a_psql_meta_command_ends_at_its_line() {
+        assert_eq!(scan_sql("\\c app\nTRUNCATE users;"), SqlRisk::Drop);
+        assert_eq!(scan_sql("\\connect app\nDELETE FROM t"), SqlRisk::DeleteAll);
+        let dbs =
+            sql_databases("\\c app_prod\nTRUNCATE users;\nDROP DATABASE IF EXISTS \"Old_Test\";");
+        assert_eq!(dbs.dropped, ["old_test"]);
+        assert!(dbs.on_current);
+        assert_eq!(dbs.switched.as_deref(), Some("app_prod"));
+        let none = sql_databases("SELECT 1; USE x; CREATE DATABASE y");
+        assert!(!none.on_current && none.dropped.is_empty());
+    }
+
+    #[test]
     fn sql_keywords_not_strings_decide() {
         assert_eq!(scan_sql("DROP TABLE users;"), SqlRisk::Drop);
         assert_eq!(scan_sql("select 'DROP TABLE x' from t"), SqlRisk::None);
