@@ -290,6 +290,8 @@ impl Seen {
 /// give the host, a socket, the database or a URI, and what its operands mean.
 struct Client {
     values: &'static str,
+    /// Letters whose value can only be attached (`mysql -pSECRET`): the rest of the word.
+    attached: &'static str,
     host: &'static [&'static str],
     socket: &'static [&'static str],
     db: &'static [&'static str],
@@ -362,6 +364,7 @@ fn client(name: &str) -> Option<Client> {
     const PG_DB_ENV: &[&str] = &["PGDATABASE"];
     let pg = |values, db: &'static [&'static str], operands| Client {
         values,
+        attached: "",
         host: PG_HOST,
         socket: &[],
         db,
@@ -372,6 +375,7 @@ fn client(name: &str) -> Option<Client> {
     };
     let mysql = |values, operands| Client {
         values,
+        attached: "p",
         host: &["-h", "--host"],
         socket: &["-S", "--socket"],
         db: &["-D", "--database"],
@@ -392,6 +396,7 @@ fn client(name: &str) -> Option<Client> {
         "mysqldump" | "mariadb-dump" => mysql("hPSu", Operands::Database),
         "redis-cli" | "valkey-cli" | "keydb-cli" => Client {
             values: "hpanus",
+            attached: "",
             host: &["-h"],
             socket: &["-s"],
             db: &[],
@@ -402,6 +407,7 @@ fn client(name: &str) -> Option<Client> {
         },
         "mongosh" | "mongo" => Client {
             values: "upf",
+            attached: "",
             host: &["--host"],
             socket: &[],
             db: &[],
@@ -412,6 +418,7 @@ fn client(name: &str) -> Option<Client> {
         },
         "cqlsh" => Client {
             values: "eupkf",
+            attached: "",
             host: &[],
             socket: &[],
             db: &["-k", "--keyspace"],
@@ -422,6 +429,7 @@ fn client(name: &str) -> Option<Client> {
         },
         "clickhouse-client" => Client {
             values: "qhudp",
+            attached: "",
             host: &["-h", "--host"],
             socket: &[],
             db: &["-d", "--database"],
@@ -432,6 +440,7 @@ fn client(name: &str) -> Option<Client> {
         },
         "sqlite3" | "sqlite" | "duckdb" => Client {
             values: "",
+            attached: "",
             host: &[],
             socket: &[],
             db: &[],
@@ -442,6 +451,40 @@ fn client(name: &str) -> Option<Client> {
         },
         _ => return None,
     })
+}
+
+/// A cluster of short options (`-tAc SQL`, `-c'SQL'`, `-hlocalhost`, `-U app`) as getopt
+/// reads it: the first letter in `values` and its value, the rest of the word or the next word
+/// (`*next`, the index of the word after `w`, moves past it). A letter in `attached` first ends
+/// the cluster with no value (`mysql -pSECRET`: the password is the rest of the word).
+pub(crate) fn short_option_value(
+    args: &[Word],
+    next: &mut usize,
+    w: &Word,
+    values: &str,
+    attached: &str,
+) -> Option<(char, Option<Word>)> {
+    let letters = w.text.get(1..).unwrap_or("");
+    for (k, ch) in letters.char_indices() {
+        if attached.contains(ch) {
+            return None;
+        }
+        if !values.contains(ch) {
+            continue;
+        }
+        let rest = letters.get(k + ch.len_utf8()..).unwrap_or("");
+        let value = if rest.is_empty() {
+            *next += 1;
+            args.get(*next - 1).cloned()
+        } else {
+            Some(Word {
+                text: rest.to_owned(),
+                ..w.clone()
+            })
+        };
+        return Some((ch, value));
+    }
+    None
 }
 
 /// What a variable the client reads gives: `None` when the line does not assign it (the
@@ -517,26 +560,8 @@ fn connection(name: &str, args: &[Word], scope: &Scope, skip: usize) -> Option<(
             }
             continue;
         }
-        // A cluster of short options: letters until one that takes a value.
-        let letters = t.get(1..).unwrap_or("");
-        for (k, ch) in letters.char_indices() {
-            if !c.values.contains(ch) {
-                continue;
-            }
-            let rest = letters.get(k + ch.len_utf8()..).unwrap_or("");
-            let value = if rest.is_empty() {
-                i += 1;
-                args.get(i - 1).cloned()
-            } else {
-                Some(Word {
-                    text: rest.to_owned(),
-                    ..w.clone()
-                })
-            };
-            if let Some(v) = value {
-                take(&format!("-{ch}"), &c, &mut seen, &v);
-            }
-            break;
+        if let Some((ch, Some(v))) = short_option_value(args, &mut i, w, c.values, c.attached) {
+            take(&format!("-{ch}"), &c, &mut seen, &v);
         }
     }
     let operands = operands.get(skip..).unwrap_or(&[]);

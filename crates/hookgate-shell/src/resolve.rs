@@ -2835,31 +2835,19 @@ impl Walker<'_> {
             }
             // A cluster of short options (`-tAc SQL`, `-c'SQL'`, `-se SQL`): letters until one
             // that takes a value, which is the rest of the word or the next word.
-            let letters = t.get(1..).unwrap_or("");
-            for (k, ch) in letters.char_indices() {
-                let rest = letters.get(k + ch.len_utf8()..).unwrap_or("");
-                if options.attached.contains(ch) {
-                    break;
-                }
-                if !options.values.contains(ch) {
-                    continue;
-                }
-                let value = if rest.is_empty() {
-                    i += 1;
-                    args.get(i - 1).cloned()
-                } else {
-                    Some(Word {
-                        text: rest.to_owned(),
-                        ..w.clone()
-                    })
-                };
+            if let Some((ch, value)) = crate::dbtarget::short_option_value(
+                args,
+                &mut i,
+                w,
+                options.values,
+                options.attached,
+            ) {
                 if options.code.contains(ch) {
                     sql.extend(value);
                 } else if options.file.contains(ch) {
                     file = true;
                     script(value.as_ref());
                 }
-                break;
             }
         }
         // sqlite3 DB "SQL…"

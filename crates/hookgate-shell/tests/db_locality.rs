@@ -190,6 +190,11 @@ fn mysql_drops_are_routine_only_on_a_local_test_database() {
             "-",
         ),
         ("mysqladmin -u root -f drop app_test", ALLOW, "-"),
+        (
+            "mysql -u dev -pchangeme -h 127.0.0.1 -e 'DROP DATABASE app_test'",
+            ALLOW,
+            "-",
+        ),
         ("mysql -u root -e 'DROP DATABASE shop'", ASK, "db.drop"),
         (
             "mysql -h prod-db.example.com -e 'DROP DATABASE app_test'",
