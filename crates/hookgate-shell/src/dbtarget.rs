@@ -180,6 +180,18 @@ pub(crate) fn place_of_host(host: &str) -> Place {
     place
 }
 
+/// A database file's role, by its file name (`db/test.sqlite3`, `prod.db`); the directories
+/// say nothing (`~/.local/share/app/data.db` is not "local" data).
+fn file_role(path: &str) -> Role {
+    let file = crate::resolve::basename(path);
+    let stem = file.split('.').next().unwrap_or(file);
+    match role_of(stem) {
+        Role::Other(_) => Role::Other(path.to_owned()),
+        Role::Disposable(_) => Role::Disposable(path.to_owned()),
+        role => role,
+    }
+}
+
 /// The place a word holding a host gives.
 fn place_of_word(w: &Word) -> Place {
     if w.exact {
@@ -230,8 +242,10 @@ fn parse_uri(text: &str) -> Option<(Place, Option<String>)> {
         place = Place::Remote(format!("the cluster `{host}`"));
     }
     for pair in query.split('&') {
-        if let Some(("host", h)) = pair.split_once('=') {
-            place = farther(place, place_of_host(h));
+        match pair.split_once('=') {
+            Some(("host" | "hostaddr", h)) => place = farther(place, place_of_host(h)),
+            Some(("service", _)) => place = farther(place, Place::Unresolved),
+            _ => {}
         }
     }
     let db = path.split('/').next().filter(|d| !d.is_empty());
@@ -250,6 +264,8 @@ fn parse_conninfo(text: &str) -> Option<(Place, Option<String>)> {
         seen = true;
         match key {
             "host" | "hostaddr" => place = farther(place, place_of_host(value)),
+            // A pg_service.conf section chooses the host.
+            "service" => place = farther(place, Place::Unresolved),
             "dbname" => db = Some(value.to_owned()),
             _ => {}
         }
@@ -265,6 +281,12 @@ struct Seen {
 }
 
 impl Seen {
+    /// A service name or option file chooses the host (`--defaults-file`, `--login-path`,
+    /// `--cqlshrc`, `--config-file`): not statically known.
+    fn configured(&mut self) {
+        self.host(Place::Unresolved);
+    }
+
     fn host(&mut self, p: Place) {
         self.place = Some(farther(self.place.take().unwrap_or(Place::Local), p));
     }
@@ -315,9 +337,25 @@ enum Operands {
     Ignored,
 }
 
+/// Options that name a file or section of connection settings: the host is in there.
+const CONFIG_OPTIONS: &[&str] = &[
+    "--defaults-file",
+    "--defaults-extra-file",
+    "--login-path",
+    "--cqlshrc",
+    "--config-file",
+    "--config",
+];
+
 /// Long options that take a value as the next word, across the clients (so the value is not
 /// read as an operand).
 const VALUE_LONG: &[&str] = &[
+    "--defaults-file",
+    "--defaults-extra-file",
+    "--login-path",
+    "--cqlshrc",
+    "--config-file",
+    "--config",
     "--username",
     "--user",
     "--port",
@@ -360,7 +398,7 @@ const VALUE_LONG: &[&str] = &[
 
 fn client(name: &str) -> Option<Client> {
     const PG_HOST: &[&str] = &["-h", "--host"];
-    const PG_ENV: &[&str] = &["PGHOST"];
+    const PG_ENV: &[&str] = &["PGHOST", "PGHOSTADDR"];
     const PG_DB_ENV: &[&str] = &["PGDATABASE"];
     let pg = |values, db: &'static [&'static str], operands| Client {
         values,
@@ -555,6 +593,9 @@ fn connection(name: &str, args: &[Word], scope: &Scope, skip: usize) -> Option<(
                 }
                 None => None,
             };
+            if CONFIG_OPTIONS.contains(&flag) {
+                seen.configured();
+            }
             if let Some(v) = value {
                 take(flag, &c, &mut seen, &v);
             }
@@ -594,15 +635,7 @@ fn connection(name: &str, args: &[Word], scope: &Scope, skip: usize) -> Option<(
                 Some(w) if w.exact && matches!(w.text.as_str(), ":memory:" | "") => {
                     seen.dbs.push(Role::Disposable(":memory:".to_owned()));
                 }
-                Some(w) if w.exact => {
-                    let file = crate::resolve::basename(&w.text);
-                    let stem = file.split('.').next().unwrap_or(file);
-                    seen.dbs.push(match role_of(stem) {
-                        Role::Other(_) => Role::Other(w.text.clone()),
-                        Role::Disposable(_) => Role::Disposable(w.text.clone()),
-                        role => role,
-                    });
-                }
+                Some(w) if w.exact => seen.dbs.push(file_role(&w.text)),
                 Some(w) => seen.dbs.push(Role::Other(w.text.clone())),
                 // No file is a transient in-memory database, but a caller that rebuilds the
                 // client without its operands (a staged input file, `hookgate-policy`'s
@@ -612,7 +645,7 @@ fn connection(name: &str, args: &[Word], scope: &Scope, skip: usize) -> Option<(
         }
         Operands::Ignored => {}
     }
-    let place = match seen.place {
+    let mut place = match seen.place {
         Some(p) => p,
         None => match variable(scope, c.host_env) {
             Some(Ok(h)) => place_of_host(&h),
@@ -620,6 +653,10 @@ fn connection(name: &str, args: &[Word], scope: &Scope, skip: usize) -> Option<(
             None => Place::Local,
         },
     };
+    // `PGSERVICE=prod`: a pg_service.conf section chooses the host.
+    if c.host_env.contains(&"PGHOST") && variable(scope, &["PGSERVICE"]).is_some() {
+        place = farther(place, Place::Unresolved);
+    }
     if seen.dbs.is_empty() {
         match variable(scope, c.db_env) {
             Some(Ok(db)) => seen.dbs.push(role_of(&db)),
@@ -674,6 +711,18 @@ pub(crate) fn sql_target(
         .join("\n;\n");
     let dbs = crate::interp::sql_databases(&joined);
     roles.extend(dbs.dropped.iter().map(|d| role_of(d)));
+    if dbs.unknowable {
+        roles.push(Role::Other(
+            "a connection or script the SQL opens".to_owned(),
+        ));
+    }
+    // SQLite's attached files are other databases (judged by file name, as the operand).
+    roles.extend(dbs.attached.iter().map(|f| file_role(f)));
+    // A qualified name reaches another database in MySQL and ClickHouse, another keyspace
+    // in CQL; in PostgreSQL and SQLite it is a schema of the same database.
+    if matches!(name, "mysql" | "mariadb" | "clickhouse-client" | "cqlsh") {
+        roles.extend(dbs.qualifiers.iter().map(|q| role_of(q)));
+    }
     if dbs.on_current {
         match dbs.switched {
             Some(db) => roles.push(role_of(&db)),
@@ -691,23 +740,21 @@ pub(crate) fn sql_target(
 pub(crate) fn mongo_target(args: &[Word], scope: &Scope, script: &str) -> Target {
     let (place, connected) =
         connection("mongosh", args, scope, 0).unwrap_or((Place::Unresolved, Vec::new()));
-    let mut named: Vec<Role> = Vec::new();
-    let mut rest = script;
-    while let Some(at) = rest.find("getSiblingDB(") {
-        rest = rest.get(at + "getSiblingDB(".len()..).unwrap_or("");
-        let arg = rest.trim_start();
-        let quoted = arg.starts_with(['\'', '"']);
-        let name: String = arg
-            .trim_start_matches(['\'', '"'])
-            .chars()
-            .take_while(|c| c.is_alphanumeric() || matches!(c, '_' | '-'))
-            .collect();
-        named.push(if quoted {
-            role_of(&name)
-        } else {
-            Role::Other(name)
-        });
-    }
+    let (literal, connects) = crate::interp::mongo_databases(script);
+    let named: Vec<Role> = literal
+        .into_iter()
+        .map(|n| {
+            n.map_or_else(
+                || Role::Other("a name known at run time".to_owned()),
+                |n| role_of(&n),
+            )
+        })
+        .collect();
+    let place = if connects {
+        farther(place, Place::Unresolved)
+    } else {
+        place
+    };
     let role = if named.is_empty() {
         worst_role(connected)
     } else {

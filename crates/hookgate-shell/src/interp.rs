@@ -662,6 +662,31 @@ pub(crate) fn scan(lang: Lang, code: &str) -> Vec<Finding> {
     out
 }
 
+/// The databases a MongoDB shell script reaches by name (`db.getSiblingDB('x')`,
+/// `getDB('x')`; `None` for a name not written as a literal) and whether it opens another
+/// connection (`connect(…)`, `new Mongo(…)`), read from the script's tokens (strings and
+/// comments are not code).
+pub(crate) fn mongo_databases(code: &str) -> (Vec<Option<String>>, bool) {
+    let toks = tokenize(Lang::Mongo, code);
+    let mut names = Vec::new();
+    let mut connects = false;
+    for (i, t) in toks.iter().enumerate() {
+        let Tok::Ident(id) = t else { continue };
+        if !matches!(toks.get(i + 1), Some(Tok::Punct('('))) {
+            continue;
+        }
+        match id.as_str() {
+            "getSiblingDB" | "getDB" => names.push(match first_arg(&toks, i + 1) {
+                Arg::Str(value, true) => Some(value),
+                _ => None,
+            }),
+            "connect" | "Mongo" => connects = true,
+            _ => {}
+        }
+    }
+    (names, connects)
+}
+
 /// How destructive a SQL text is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum SqlRisk {
@@ -773,6 +798,10 @@ fn sql_statements(text: &str, mut each: impl FnMut(&[String])) {
                     .to_ascii_uppercase(),
             );
         } else {
+            // A qualified name's dot (`shop.orders`), for the databases a statement names.
+            if c == '.' {
+                words.push(".".to_owned());
+            }
             i += 1;
         }
     }
@@ -791,11 +820,20 @@ pub(crate) fn scan_sql(text: &str) -> SqlRisk {
 /// the session's current database (`TRUNCATE users`), which `\c x`, `\connect x` or `USE x`
 /// may have switched (`switched`, the last switch before such a statement). Names are
 /// lower-cased, quotes removed.
+///
+/// Also what else a statement can reach: the qualifiers of qualified names in destructive
+/// statements (`TRUNCATE shop.orders`: a database in MySQL, a keyspace in CQL, a schema in
+/// PostgreSQL — the caller knows which), files SQLite attaches (`ATTACH 'prod.db' AS p`), and
+/// whether a switch or include makes the database unknowable (`\c db user HOST`, `\c
+/// "host=… dbname=…"`, `\i file`).
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
 pub(crate) struct SqlDatabases {
     pub dropped: Vec<String>,
     pub on_current: bool,
     pub switched: Option<String>,
+    pub qualifiers: Vec<String>,
+    pub attached: Vec<String>,
+    pub unknowable: bool,
 }
 
 pub(crate) fn sql_databases(text: &str) -> SqlDatabases {
@@ -809,8 +847,24 @@ pub(crate) fn sql_databases(text: &str) -> SqlDatabases {
     sql_statements(text, |words| {
         let word = |k: usize| words.get(k).map(String::as_str);
         match (word(0), word(1)) {
+            // `\c DB [USER [HOST [PORT]]]`: a host, a conninfo or URI is another connection.
+            (Some("\\C" | "\\CONNECT"), Some(db))
+                if words.len() > 3 || db.contains('=') || db.contains("://") =>
+            {
+                out.unknowable = true;
+            }
             (Some("\\C" | "\\CONNECT" | "USE"), Some(_)) => {
                 current = words.get(1).map(name);
+            }
+            (Some("\\I" | "\\IR" | "\\INCLUDE" | "\\INCLUDE_RELATIVE" | "SOURCE"), _) => {
+                out.unknowable = true;
+            }
+            (Some("ATTACH"), _) => {
+                let at = if word(1) == Some("DATABASE") { 2 } else { 1 };
+                match words.get(at) {
+                    Some(file) if file.starts_with(['\'', '"']) => out.attached.push(name(file)),
+                    _ => out.unknowable = true,
+                }
             }
             (Some("DROP"), Some("DATABASE" | "KEYSPACE")) => {
                 let at = if word(2) == Some("IF") && word(3) == Some("EXISTS") {
@@ -824,6 +878,14 @@ pub(crate) fn sql_databases(text: &str) -> SqlDatabases {
             }
             _ if statement_risk(words) != SqlRisk::None => {
                 out.on_current = true;
+                for w in words.windows(3) {
+                    if w[1] == "." && w[0] != "." && w[2] != "." {
+                        let q = name(&w[0]);
+                        if !out.qualifiers.contains(&q) {
+                            out.qualifiers.push(q);
+                        }
+                    }
+                }
                 if current.is_some() {
                     out.switched.clone_from(&current);
                 }

@@ -2901,6 +2901,8 @@ impl Walker<'_> {
                 .map(|w| w.exact.then_some(w.text.as_str()))
                 .chain(sql_texts.iter().map(|(t, e)| e.then_some(t.as_str())))
                 .chain(stdin_text)
+                // A script file read from disk may switch databases (`\c`): unknown.
+                .chain((file && sql_texts.is_empty()).then_some(None))
                 .collect();
             if let Some(target) = crate::dbtarget::sql_target(name, args, scope, &texts) {
                 verdict = crate::dbtarget::judge(verdict, &target);

@@ -135,6 +135,97 @@ fn a_database_switch_in_the_sql_moves_the_target() {
     ]);
 }
 
+/// What the SQL itself reaches beyond the connection's database keeps the target unknown or
+/// takes its role: a qualified name in MySQL/CQL (another database or keyspace), a file
+/// SQLite attaches, a `\c` to another host, an included script, a service or option file
+/// that chooses the host, a second connection opened from MongoDB's shell.
+#[test]
+fn what_the_sql_reaches_beyond_the_connection_counts() {
+    table(&[
+        (
+            "mysql -h 127.0.0.1 app_test -e 'DROP TABLE app_prod.users'",
+            DENY,
+            "db.drop",
+        ),
+        (
+            "mysql -h 127.0.0.1 app_test -e 'TRUNCATE TABLE shop.orders'",
+            ASK,
+            "db.drop",
+        ),
+        (
+            "mysql -h 127.0.0.1 app_test -e 'TRUNCATE TABLE app_test.orders'",
+            ALLOW,
+            "-",
+        ),
+        ("cqlsh localhost -e 'TRUNCATE prod.events'", DENY, "db.drop"),
+        (
+            "psql -h localhost -d app_test -c 'TRUNCATE public.users'",
+            ALLOW,
+            "-",
+        ),
+        (
+            "sqlite3 test.db \"ATTACH 'prod.db' AS p; DROP TABLE p.users\"",
+            DENY,
+            "db.drop",
+        ),
+        (
+            "sqlite3 test.db \"ATTACH 'data.db' AS d; DROP TABLE d.users\"",
+            ASK,
+            "db.drop",
+        ),
+        (
+            "psql -h localhost -d app_test -c '\\c app_test app db.internal' -c 'TRUNCATE users'",
+            ASK,
+            "db.drop",
+        ),
+        (
+            "psql -h localhost -d app_test -c '\\i other.sql' -c 'TRUNCATE users'",
+            ASK,
+            "db.drop",
+        ),
+        (
+            "psql -h localhost -d app_test -f setup.sql -c 'TRUNCATE users'",
+            ASK,
+            "db.drop",
+        ),
+        (
+            "psql \"service=ci dbname=app_test\" -c 'TRUNCATE users'",
+            DENY,
+            "db.drop",
+        ),
+        (
+            "PGSERVICE=shared psql -d app_test -c 'TRUNCATE users'",
+            DENY,
+            "db.drop",
+        ),
+        (
+            "mysql --defaults-file=remote.cnf -e 'DROP DATABASE app_test'",
+            DENY,
+            "db.drop",
+        ),
+        (
+            "mysql --login-path=ci app_test -e 'TRUNCATE TABLE users'",
+            DENY,
+            "db.drop",
+        ),
+        (
+            "mongosh app_test --eval 'connect(\"mongodb://prod.example.com/app\").dropDatabase()'",
+            DENY,
+            "db.mongo_drop",
+        ),
+        (
+            "mongosh --eval \"db.getMongo().getDB('app_prod').dropDatabase()\"",
+            DENY,
+            "db.mongo_drop",
+        ),
+        (
+            "mongosh --eval 'db.getSiblingDB(name).dropDatabase()'",
+            ASK,
+            "db.mongo_drop",
+        ),
+    ]);
+}
+
 /// `pg_restore --clean` drops what the dump holds in the target first (`db.restore_clean`).
 #[test]
 fn restore_clean_is_judged_by_its_target() {
