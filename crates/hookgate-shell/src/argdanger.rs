@@ -692,13 +692,9 @@ impl Walker<'_> {
                     None
                 }
             }
-            "rails" | "rake" | "bundle" => framework_task(
-                name,
-                words,
-                scope,
-                self.files.production,
-                self.files.local_env,
-            ),
+            "rails" | "rake" | "bundle" => {
+                framework_task(name, words, scope, self.files.production)
+            }
             _ if is_framework_tool(name)
                 || words.iter().take(2).any(|w| is_framework_tool(&w.text)) =>
             {
@@ -1359,15 +1355,9 @@ impl Walker<'_> {
     pub(crate) fn note_assignment(&mut self, name: &str, value: Option<&Word>) {
         if let Some(v) = value
             && v.exact
+            && is_environment_marker(name, &v.text)
         {
-            if is_environment_marker(name, &v.text) {
-                self.files.production = true;
-            }
-            if matches!(name, "RAILS_ENV" | "RACK_ENV")
-                && matches!(v.text.as_str(), "test" | "development")
-            {
-                self.files.local_env = true;
-            }
+            self.files.production = true;
         }
     }
 
@@ -1932,7 +1922,6 @@ fn framework_task(
     words: &[Word],
     scope: &Scope,
     production_env: bool,
-    local_env: bool,
 ) -> Option<Verdict> {
     let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
     // `db:migrate VERSION=0` unapplies every migration (drops every table they created).
@@ -1946,11 +1935,7 @@ fn framework_task(
         || texts
             .windows(2)
             .any(|w| matches!(w, ["-e" | "--environment", "production" | "prod"]));
-    let mut env = crate::dbtarget::task_env(name, words, scope);
-    // An explicit development or test environment assigned earlier in the line.
-    if env == crate::dbtarget::TaskEnv::Unknown && local_env {
-        env = crate::dbtarget::TaskEnv::Local("test".to_owned());
-    }
+    let env = crate::dbtarget::task_env(name, words, scope);
     Some(crate::dbtarget::framework_reset(&env, production))
 }
 

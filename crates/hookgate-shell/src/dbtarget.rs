@@ -1038,10 +1038,33 @@ pub(crate) fn task_env(name: &str, words: &[Word], scope: &Scope) -> TaskEnv {
             }
         })
         .collect();
-    match worst_role(roles) {
-        Role::Production(v) => TaskEnv::Production(v),
-        Role::Disposable(v) => TaskEnv::Local(v),
-        Role::Other(_) | Role::Unnamed => TaskEnv::Unknown,
+    // A connection URL on the line overrides the environment's database configuration
+    // (Rails, Django-environ, Laravel, knex and sequelize read `DATABASE_URL`): it must be a
+    // local test database itself, or the environment's name says nothing.
+    let url = after
+        .iter()
+        .find_map(|w| {
+            w.text
+                .strip_prefix("DATABASE_URL=")
+                .map(|v| (v.to_owned(), w.exact))
+        })
+        .or_else(|| match scope.sh.get("DATABASE_URL") {
+            Some(Val::Known(v)) => Some((v.clone(), true)),
+            Some(_) => Some((String::new(), false)),
+            None => None,
+        });
+    let url_target = url.map(
+        |(text, exact)| match exact.then(|| parse_uri(&text)).flatten() {
+            Some((place, db)) => (place, db.as_deref().map_or(Role::Unnamed, role_of)),
+            None => (Place::Unresolved, Role::Other(text)),
+        },
+    );
+    match (worst_role(roles), url_target) {
+        (Role::Production(v), _) | (_, Some((_, Role::Production(v)))) => TaskEnv::Production(v),
+        (Role::Disposable(v), None | Some((Place::Local, Role::Disposable(_)))) => {
+            TaskEnv::Local(v)
+        }
+        _ => TaskEnv::Unknown,
     }
 }
 

@@ -479,6 +479,26 @@ fn framework_resets_are_routine_only_in_a_named_test_environment() {
             "-",
         ),
         ("rails db:drop", ASK, "db.framework_reset"),
+        (
+            "RAILS_ENV=test DATABASE_URL=postgres://db.internal/app rails db:drop",
+            ASK,
+            "db.framework_reset",
+        ),
+        (
+            "RAILS_ENV=test DATABASE_URL=postgres://localhost/app_prod rails db:drop",
+            DENY,
+            "db.framework_reset_production",
+        ),
+        (
+            "RAILS_ENV=test DATABASE_URL=postgres://localhost/app_test rails db:drop",
+            ALLOW,
+            "-",
+        ),
+        (
+            "RAILS_ENV=test DATABASE_URL=$URL bin/rails db:reset",
+            ASK,
+            "db.framework_reset",
+        ),
         ("RAILS_ENV=$TARGET rails db:drop", ASK, "db.framework_reset"),
         (
             "RAILS_ENV=production rails db:drop",
