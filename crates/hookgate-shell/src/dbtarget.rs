@@ -426,9 +426,12 @@ fn client(name: &str) -> Option<Client> {
         "psql" => pg("cdfFhLopPRTUv", &["-d", "--dbname"], Operands::Database),
         "pg_dump" => pg("dfnNtTEhpUSZj", &["-d", "--dbname"], Operands::Database),
         "pg_restore" => pg("dfFhpUnNtTIPLSj", &["-d", "--dbname"], Operands::Ignored),
-        "dropdb" | "createdb" | "dropuser" => {
-            pg("hpUTlEOD", &["--maintenance-db"], Operands::Databases)
-        }
+        // The maintenance database is only where the command connects: its host counts
+        // (it may be a conninfo), its name does not.
+        "dropdb" | "createdb" | "dropuser" => Client {
+            uri: &["--maintenance-db"],
+            ..pg("hpUTlEOD", &[], Operands::Databases)
+        },
         "mysql" | "mariadb" => mysql("eDhPSu", Operands::Database),
         "mysqladmin" | "mariadb-admin" => mysql("hPSuOcw", Operands::Databases),
         "mysqldump" | "mariadb-dump" => mysql("hPSu", Operands::Database),

@@ -30,6 +30,16 @@ fn postgres_drops_are_routine_only_on_a_local_test_database() {
         ),
         ("dropdb -h /var/run/postgresql app_ci", ALLOW, "-"),
         ("PGHOST=localhost dropdb app_test", ALLOW, "-"),
+        (
+            "dropdb --maintenance-db=postgres -h localhost app_test",
+            ALLOW,
+            "-",
+        ),
+        (
+            "dropdb --maintenance-db='host=db.internal dbname=postgres' app_test",
+            DENY,
+            "db.dropdb",
+        ),
         ("dropdb -h db.internal app_test", DENY, "db.dropdb"),
         ("PGHOST=db.prod dropdb app_test", DENY, "db.dropdb"),
         ("dropdb -h \"$DB_HOST\" app_test", DENY, "db.dropdb"),
