@@ -22,6 +22,7 @@ mod argdanger;
 pub mod cli;
 mod code;
 mod control;
+mod dbtarget;
 mod deferred;
 mod deploy;
 mod ex;
