@@ -40,6 +40,7 @@ mod state;
 mod targets;
 mod taxonomy;
 mod terminals;
+mod tongues;
 mod walk;
 
 use tree_sitter::Parser;
