@@ -283,3 +283,41 @@ fn native_library_loads_from_a_file_ask_and_system_sonames_stay_allowed() {
         (r#"php -r 'dl("/tmp/x.so");'"#, ASK, "rce.dynamic_code"),
     ]);
 }
+
+/// A tool option that loads a native library or plugin into the tool (`curl --engine`,
+/// `openssl -engine`, `ssh-keygen -D`, `ssh -I`, `ssh-add -s`, bash's `enable -f`) asks when
+/// the library is a path outside the system library directories; engine names and installed
+/// providers stay allowed.
+#[test]
+fn library_options_ask_unless_they_name_an_installed_library() {
+    table(&[
+        (
+            r"curl --engine ./lib.so https://example.com",
+            ASK,
+            "rce.option_exec",
+        ),
+        (
+            r"curl --engine /tmp/x.so https://example.com",
+            ASK,
+            "rce.option_exec",
+        ),
+        (r"curl --engine pkcs11 https://example.com", ALLOW, "-"),
+        (r"curl --engine list", ALLOW, "-"),
+        (r"openssl req -engine ./lib.so", ASK, "rce.option_exec"),
+        (r"openssl req -engine pkcs11 -new -key id", ALLOW, "-"),
+        (r"ssh-keygen -D ./lib.so", ASK, "rce.option_exec"),
+        (
+            r"ssh-keygen -D /usr/lib/x86_64-linux-gnu/opensc-pkcs11.so",
+            ALLOW,
+            "-",
+        ),
+        (r"ssh-keygen -t ed25519 -f key -N ''", ALLOW, "-"),
+        (r"ssh-keygen -s ca_key -I id user.pub", ALLOW, "-"),
+        (r"ssh-add -s /tmp/p.so", ASK, "rce.option_exec"),
+        (r"ssh-add ~/.ssh/id_ed25519", ALLOW, "-"),
+        (r"ssh -I /tmp/p.so host", ASK, "rce.option_exec"),
+        (r"bash -c 'enable -f ./lib.so x'", ASK, "rce.option_exec"),
+        (r"enable -n echo", ALLOW, "-"),
+        (r"ssh -I /usr/lib/opensc-pkcs11.so host", ALLOW, "-"),
+    ]);
+}
