@@ -1216,17 +1216,10 @@ fn hook_kind(path: &Path) -> Option<Kind> {
 /// `npm install`/`ci` (installing named packages runs theirs, not these).
 fn package_scripts(argv: &[String], tool: &str, rest: &[String], cwd: &Path) -> Vec<Loaded> {
     let path = cwd.join("package.json");
-    let Some(scripts) = read_bounded(&path)
-        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-        .and_then(|v| v.get("scripts").and_then(|s| s.as_object()).cloned())
-    else {
+    let Some(scripts) = scripts_of(&path) else {
         return Vec::new();
     };
-    let words: Vec<&str> = rest
-        .iter()
-        .map(String::as_str)
-        .filter(|w| !w.starts_with('-'))
-        .collect();
+    let words = operands(rest);
     // A bare `npm install`/`ci` (and a bare `yarn`) installs the root package: its lifecycle.
     let installs_root = matches!(words.as_slice(), ["install" | "i" | "ci"])
         || (words.is_empty() && tool == "yarn");
@@ -1283,6 +1276,21 @@ fn package_scripts(argv: &[String], tool: &str, rest: &[String], cwd: &Path) -> 
     out
 }
 
+/// The `scripts` object of a JSON manifest (`package.json`, `composer.json`).
+fn scripts_of(path: &Path) -> Option<serde_json::Map<String, serde_json::Value>> {
+    read_bounded(path)
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .and_then(|v| v.get("scripts").and_then(|s| s.as_object()).cloned())
+}
+
+/// The words of a package manager's command line that are not options.
+fn operands(rest: &[String]) -> Vec<&str> {
+    rest.iter()
+        .map(String::as_str)
+        .filter(|w| !w.starts_with('-'))
+        .collect()
+}
+
 /// A pip operand naming a local project directory (`.`, `./pkg`, `../lib`), not a
 /// requirement (`requests`, `pkg==1.0`) or an archive.
 fn is_local_project(w: &str) -> bool {
@@ -1321,17 +1329,10 @@ fn composer_commands(v: &serde_json::Value) -> Vec<String> {
 /// `composer X`), with `@name` references followed one level.
 fn composer_scripts(argv: &[String], rest: &[String], cwd: &Path) -> Vec<Loaded> {
     let path = cwd.join("composer.json");
-    let Some(scripts) = read_bounded(&path)
-        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-        .and_then(|v| v.get("scripts").and_then(|s| s.as_object()).cloned())
-    else {
+    let Some(scripts) = scripts_of(&path) else {
         return Vec::new();
     };
-    let words: Vec<&str> = rest
-        .iter()
-        .map(String::as_str)
-        .filter(|w| !w.starts_with('-'))
-        .collect();
+    let words = operands(rest);
     let dump = ["pre-autoload-dump", "post-autoload-dump"];
     let names: Vec<&str> = match words.as_slice() {
         [] | ["install" | "i"] => [&["pre-install-cmd", "post-install-cmd"][..], &dump].concat(),

@@ -4469,11 +4469,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<LuaTok> {
                 }
                 if d == '\\' {
                     if let Some(&e) = chars.get(i) {
-                        value.push(match e {
-                            'n' => '\n',
-                            't' => '\t',
-                            other => other,
-                        });
+                        value.push(crate::tongues::escaped(e));
                         i += 1;
                     }
                     continue;

@@ -143,11 +143,7 @@ fn literal(t: Tongue, chars: &[char], mut i: usize, close: &[char]) -> (String, 
         i += 1;
         if d == '\\' {
             if let Some(&e) = chars.get(i) {
-                value.push(match e {
-                    'n' => '\n',
-                    't' => '\t',
-                    other => other,
-                });
+                value.push(escaped(e));
                 i += 1;
             }
             continue;
@@ -161,6 +157,37 @@ fn literal(t: Tongue, chars: &[char], mut i: usize, close: &[char]) -> (String, 
         value.push(d);
     }
     (value, exact, i)
+}
+
+/// The character a backslash escape stands for (`\n`, `\t`; others are themselves).
+pub(crate) fn escaped(e: char) -> char {
+    match e {
+        'n' => '\n',
+        't' => '\t',
+        other => other,
+    }
+}
+
+/// The index of the `close` matching the `open` at `i` (backslash escapes skipped), or the
+/// end of the text when it is unbalanced.
+fn matching(chars: &[char], mut i: usize, open: char, close: char) -> usize {
+    let mut level = 0usize;
+    while let Some(&d) = chars.get(i) {
+        if d == '\\' {
+            i += 2;
+            continue;
+        }
+        if d == open {
+            level += 1;
+        } else if d == close {
+            level = level.saturating_sub(1);
+            if level == 0 {
+                return i;
+            }
+        }
+        i += 1;
+    }
+    chars.len()
 }
 
 /// Skips to the end of the line from `i`.
@@ -718,24 +745,8 @@ fn tcl_script(code: &str, depth: usize, lenient: bool, out: &mut Vec<Finding>) {
             Some('\\') if chars.get(i + 1) == Some(&'\n') => i += 2,
             Some('#') if words.is_empty() => i = line_end(&chars, i),
             Some('{') => {
-                let mut level = 0usize;
-                let start = i + 1;
-                while let Some(&d) = chars.get(i) {
-                    match d {
-                        '\\' => i += 1,
-                        '{' => level += 1,
-                        '}' => {
-                            level -= 1;
-                            if level == 0 {
-                                break;
-                            }
-                        }
-                        _ => {}
-                    }
-                    i += 1;
-                }
-                let end = i.min(chars.len());
-                words.push((chars.get(start..end).unwrap_or(&[]).iter().collect(), true));
+                let end = matching(&chars, i, '{', '}');
+                words.push((chars.get(i + 1..end).unwrap_or(&[]).iter().collect(), true));
                 i = end + 1;
             }
             Some(open) => {
@@ -755,37 +766,16 @@ fn tcl_script(code: &str, depth: usize, lenient: bool, out: &mut Vec<Finding>) {
                     }
                     match d {
                         '\\' => {
-                            if let Some(&e) = chars.get(i + 1) {
-                                text.push(match e {
-                                    'n' => '\n',
-                                    't' => '\t',
-                                    other => other,
-                                });
-                            }
+                            text.extend(chars.get(i + 1).map(|&e| escaped(e)));
                             i += 2;
                             continue;
                         }
                         '$' => exact = false,
                         '[' => {
                             exact = false;
-                            let mut level = 0usize;
-                            let start = i + 1;
-                            while let Some(&e) = chars.get(i) {
-                                match e {
-                                    '[' => level += 1,
-                                    ']' => {
-                                        level -= 1;
-                                        if level == 0 {
-                                            break;
-                                        }
-                                    }
-                                    _ => {}
-                                }
-                                i += 1;
-                            }
-                            let end = i.min(chars.len());
+                            let end = matching(&chars, i, '[', ']');
                             let inner: String =
-                                chars.get(start..end).unwrap_or(&[]).iter().collect();
+                                chars.get(i + 1..end).unwrap_or(&[]).iter().collect();
                             tcl_script(&inner, depth + 1, false, out);
                             text.push_str("[…]");
                             i = end + 1;
