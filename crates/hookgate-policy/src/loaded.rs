@@ -1336,10 +1336,9 @@ fn composer_scripts(argv: &[String], rest: &[String], cwd: &Path) -> Vec<Loaded>
     let dump = ["pre-autoload-dump", "post-autoload-dump"];
     let names: Vec<&str> = match words.as_slice() {
         [] | ["install" | "i"] => [&["pre-install-cmd", "post-install-cmd"][..], &dump].concat(),
-        ["update" | "u" | "upgrade", ..] => {
+        ["update" | "u" | "upgrade" | "require" | "remove", ..] => {
             [&["pre-update-cmd", "post-update-cmd"][..], &dump].concat()
         }
-        ["require" | "remove", ..] => [&["pre-update-cmd", "post-update-cmd"][..], &dump].concat(),
         ["dump-autoload" | "dumpautoload", ..] => dump.to_vec(),
         ["run-script" | "run", name, ..] => vec![*name],
         [name, ..] if scripts.contains_key(*name) => vec![*name],
