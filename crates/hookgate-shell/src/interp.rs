@@ -22,6 +22,8 @@ pub(crate) enum Lang {
     Lua,
     /// R (`Rscript -e`), read by the token scanner in `crate::code`.
     R,
+    /// Languages read by the token scanner in `crate::tongues` (Julia, Tcl, Elixir, …).
+    Other(crate::tongues::Tongue),
 }
 
 /// What a snippet does that matters.
@@ -337,7 +339,7 @@ fn is_shell_call(lang: Lang, name: &str) -> bool {
             "system" | "exec" | "shell_exec" | "passthru" | "popen" | "proc_open" | "pcntl_exec"
         ),
         Lang::Awk => name == "system",
-        Lang::Mongo | Lang::Lua | Lang::R => false,
+        Lang::Mongo | Lang::Lua | Lang::R | Lang::Other(_) => false,
     }
 }
 
@@ -390,7 +392,7 @@ fn delete_call(lang: Lang, name: &str) -> Option<bool> {
         ),
         Lang::Node => matches!(name, "rm" | "unlink" | "unlinkSync" | "rmdir" | "rmdirSync"),
         Lang::Php => matches!(name, "unlink" | "rmdir"),
-        Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => false,
+        Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R | Lang::Other(_) => false,
     };
     if recursive && lang != Lang::Awk && lang != Lang::Mongo {
         Some(true)
@@ -449,7 +451,7 @@ fn is_dynamic(lang: Lang, name: &str) -> Option<&'static str> {
                 | "gzinflate"
                 | "str_rot13"
         ),
-        Lang::Awk | Lang::Lua | Lang::R => false,
+        Lang::Awk | Lang::Lua | Lang::R | Lang::Other(_) => false,
     };
     hit.then_some("evaluates or decodes code at run time")
 }

@@ -42,6 +42,7 @@ mod state;
 mod targets;
 mod taxonomy;
 mod terminals;
+mod tongues;
 mod walk;
 
 use tree_sitter::Parser;

@@ -382,7 +382,7 @@ fn interpreter(name: &str) -> Option<Lang> {
         "mongo" | "mongosh" => Some(Lang::Mongo),
         "lua" | "luajit" | "lua5.1" | "lua5.2" | "lua5.3" | "lua5.4" => Some(Lang::Lua),
         "rscript" | "r" => Some(Lang::R),
-        _ => None,
+        _ => crate::tongues::Tongue::of(name).map(Lang::Other),
     }
 }
 
@@ -2239,6 +2239,7 @@ impl Walker<'_> {
             Lang::Mongo => &["--eval"],
             Lang::Ruby | Lang::Lua | Lang::R => &["-e"],
             Lang::Awk => &[],
+            Lang::Other(_) => crate::tongues::Tongue::code_flags(&name),
         };
         let value_flags: &[&str] = match lang {
             Lang::Python => &["-m", "-W", "-X", "-Q"],
@@ -2249,6 +2250,7 @@ impl Walker<'_> {
             Lang::Awk => &["-F", "-v", "-f", "--field-separator", "--assign", "--file"],
             Lang::Lua => &["-l"],
             Lang::R => &[],
+            Lang::Other(_) => crate::tongues::Tongue::value_flags(&name),
             Lang::Mongo => &[
                 "--host",
                 "--port",
@@ -2332,6 +2334,17 @@ impl Walker<'_> {
                 })
             {
                 // `mongosh DB --eval CODE`: the connection target comes before the code.
+                i += 1;
+                continue;
+            }
+            // `erl -noshell foo -eval CODE`: these interpreters read their code option after
+            // operands too, so an operand before it is not the script.
+            if matches!(lang, Lang::Other(_))
+                && args.get(i + 1..).is_some_and(|r| {
+                    r.iter()
+                        .any(|w| w.exact && code_flags.contains(&w.text.as_str()))
+                })
+            {
                 i += 1;
                 continue;
             }
