@@ -46,6 +46,12 @@ enum Kind {
     Tox,
     /// `package.json`: its `scripts`.
     PackageJson,
+    /// `composer.json`: its `scripts` (event hooks such as `post-install-cmd` run on
+    /// `composer install`).
+    ComposerJson,
+    /// `.npmrc`: `script-shell` (the program every package script runs under) and
+    /// `node-options` (options of every node the scripts start, `--require` among them).
+    Npmrc,
     /// A go-task `Taskfile.yml`: the `cmds` (and `cmd`) of each task are shell.
     Taskfile,
     /// A shell script run whole (a git hook).
@@ -113,6 +119,8 @@ fn kind_of(path: &Path) -> Option<(Kind, &'static str)> {
     };
     Some(match name {
         "package.json" => (Kind::PackageJson, "npm"),
+        "composer.json" => (Kind::ComposerJson, "composer"),
+        ".npmrc" => (Kind::Npmrc, "npm"),
         "conftest.py" => (Kind::Python, "pytest"),
         "sitecustomize.py" | "usercustomize.py" => (Kind::Python, "every Python start"),
         "setup.py" => (Kind::Python, "pip and setuptools"),
@@ -473,6 +481,12 @@ fn code_of(kind: Kind, text: &str, goals: Option<&[String]>) -> Vec<String> {
         // The client reading the file on its standard input: the analyzer's own reading of
         // a client's input (SQL risk, meta-commands that run shell) judges it.
         Kind::ClientInput(client) => vec![format!("printf '%s\\n' {} | {client}", quote(text))],
+        Kind::ComposerJson => serde_json::from_str::<serde_json::Value>(text)
+            .ok()
+            .and_then(|v| v.get("scripts").and_then(|s| s.as_object()).cloned())
+            .map(|m| m.values().flat_map(composer_commands).collect())
+            .unwrap_or_default(),
+        Kind::Npmrc => npmrc_commands(text),
         Kind::PackageJson => serde_json::from_str::<serde_json::Value>(text)
             .ok()
             .and_then(|v| v.get("scripts").and_then(|s| s.as_object()).cloned())
@@ -494,7 +508,7 @@ pub(crate) fn written_code(path: &Path, text: &str) -> Vec<Loaded> {
     };
     let what = match kind {
         Kind::Make | Kind::Just => format!("a recipe in {}", path.display()),
-        Kind::PackageJson | Kind::Tox | Kind::Taskfile => {
+        Kind::PackageJson | Kind::ComposerJson | Kind::Tox | Kind::Taskfile => {
             format!("a script in {}", path.display())
         }
         _ => format!("{} (loaded by {runner})", path.display()),
@@ -822,7 +836,39 @@ pub(crate) fn runner_loads(
                     .map(|p| (p, Kind::Taskfile, None)),
             );
         }
-        "npm" | "pnpm" | "yarn" | "bun" => return package_scripts(argv, tool, rest, cwd),
+        "npm" | "pnpm" | "yarn" | "bun" => {
+            let mut out = package_scripts(argv, tool, rest, cwd);
+            // The project's `.npmrc` changes how every script runs (`script-shell`,
+            // `node-options`): judged whenever scripts run (`npm` reads it for `pnpm` too).
+            if !out.is_empty() || matches!(rest.first().map(String::as_str), Some("exec" | "x")) {
+                let path = cwd.join(".npmrc");
+                if let Some(text) = read_bounded(&path) {
+                    let what = format!("`{}` reads {}, which", argv.join(" "), path.display());
+                    out.extend(npmrc_commands(&text).into_iter().map(|code| Loaded {
+                        code,
+                        what: what.clone(),
+                        whole_file: false,
+                    }));
+                }
+            }
+            return out;
+        }
+        "composer" => return composer_scripts(argv, rest, cwd),
+        // Bundler evaluates the Gemfile (Ruby) for every command that resolves the bundle.
+        "bundle" | "bundler" => files.extend(
+            ["Gemfile", "gems.rb"]
+                .iter()
+                .map(|n| cwd.join(n))
+                .find(|p| p.is_file())
+                .map(|p| (p, Kind::Ruby, None)),
+        ),
+        // `pip install .` / `pip install -e ./pkg` builds the local project: its `setup.py`
+        // runs (legacy and setuptools' PEP 517 backend alike).
+        "pip" | "pip3" | "pipx" if rest.first().is_some_and(|w| w == "install") => {
+            for w in rest.iter().skip(1).filter(|w| is_local_project(w)) {
+                files.push((cwd.join(w).join("setup.py"), Kind::Python, None));
+            }
+        }
         // A JavaScript tool `require`s its config when it starts.
         "jest" | "vitest" | "vite" | "webpack" | "rollup" | "eslint" | "next" | "playwright"
         | "karma" | "astro" | "nuxt" | "gulp" | "grunt" => {
@@ -1170,17 +1216,10 @@ fn hook_kind(path: &Path) -> Option<Kind> {
 /// `npm install`/`ci` (installing named packages runs theirs, not these).
 fn package_scripts(argv: &[String], tool: &str, rest: &[String], cwd: &Path) -> Vec<Loaded> {
     let path = cwd.join("package.json");
-    let Some(scripts) = read_bounded(&path)
-        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
-        .and_then(|v| v.get("scripts").and_then(|s| s.as_object()).cloned())
-    else {
+    let Some(scripts) = scripts_of(&path) else {
         return Vec::new();
     };
-    let words: Vec<&str> = rest
-        .iter()
-        .map(String::as_str)
-        .filter(|w| !w.starts_with('-'))
-        .collect();
+    let words = operands(rest);
     // A bare `npm install`/`ci` (and a bare `yarn`) installs the root package: its lifecycle.
     let installs_root = matches!(words.as_slice(), ["install" | "i" | "ci"])
         || (words.is_empty() && tool == "yarn");
@@ -1232,6 +1271,145 @@ fn package_scripts(argv: &[String], tool: &str, rest: &[String], cwd: &Path) -> 
                     whole_file: false,
                 });
             }
+        }
+    }
+    out
+}
+
+/// The `scripts` object of a JSON manifest (`package.json`, `composer.json`).
+fn scripts_of(path: &Path) -> Option<serde_json::Map<String, serde_json::Value>> {
+    read_bounded(path)
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .and_then(|v| v.get("scripts").and_then(|s| s.as_object()).cloned())
+}
+
+/// The words of a package manager's command line that are not options.
+fn operands(rest: &[String]) -> Vec<&str> {
+    rest.iter()
+        .map(String::as_str)
+        .filter(|w| !w.starts_with('-'))
+        .collect()
+}
+
+/// A pip operand naming a local project directory (`.`, `./pkg`, `../lib`), not a
+/// requirement (`requests`, `pkg==1.0`) or an archive.
+fn is_local_project(w: &str) -> bool {
+    (w == "." || w == ".." || w.starts_with("./") || w.starts_with("../") || w.starts_with('/'))
+        && !w.contains(['[', '='])
+        && !Path::new(w)
+            .extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| matches!(e, "whl" | "gz" | "zip" | "txt"))
+}
+
+/// The command lines of one `composer.json` script value (a string or a list): `@php X` runs
+/// `php X`; other `@name` entries refer to scripts (judged where those are listed) or
+/// composer itself; a `Vendor\\Class::method` callback is PHP in the project's autoloaded
+/// classes, which is read where those files are run, not here.
+fn composer_commands(v: &serde_json::Value) -> Vec<String> {
+    let items: Vec<&str> = match v {
+        serde_json::Value::String(s) => vec![s.as_str()],
+        serde_json::Value::Array(a) => a.iter().filter_map(|x| x.as_str()).collect(),
+        _ => Vec::new(),
+    };
+    items
+        .into_iter()
+        .filter_map(|c| {
+            if let Some(rest) = c.strip_prefix("@php ") {
+                return Some(format!("php {rest}"));
+            }
+            let callback = !c.contains(char::is_whitespace) && c.contains("::");
+            (!c.starts_with('@') && !callback).then(|| c.to_owned())
+        })
+        .collect()
+}
+
+/// The scripts a composer command runs: its event hooks (`install` runs `pre-install-cmd`,
+/// `post-install-cmd` and the autoload-dump events), or the named script (`composer run X`,
+/// `composer X`), with `@name` references followed one level.
+fn composer_scripts(argv: &[String], rest: &[String], cwd: &Path) -> Vec<Loaded> {
+    let path = cwd.join("composer.json");
+    let Some(scripts) = scripts_of(&path) else {
+        return Vec::new();
+    };
+    let words = operands(rest);
+    let dump = ["pre-autoload-dump", "post-autoload-dump"];
+    let names: Vec<&str> = match words.as_slice() {
+        [] | ["install" | "i"] => [&["pre-install-cmd", "post-install-cmd"][..], &dump].concat(),
+        ["update" | "u" | "upgrade" | "require" | "remove", ..] => {
+            [&["pre-update-cmd", "post-update-cmd"][..], &dump].concat()
+        }
+        ["dump-autoload" | "dumpautoload", ..] => dump.to_vec(),
+        ["run-script" | "run", name, ..] => vec![*name],
+        [name, ..] if scripts.contains_key(*name) => vec![*name],
+        _ => Vec::new(),
+    };
+    let what = format!(
+        "`{}` runs scripts of {}, which",
+        argv.join(" "),
+        path.display()
+    );
+    let mut out = Vec::new();
+    for name in names {
+        let Some(v) = scripts.get(name) else { continue };
+        let mut codes = composer_commands(v);
+        // `"test": ["@lint", "phpunit"]`: the referenced script runs too.
+        let refs: Vec<&str> = match v {
+            serde_json::Value::String(s) => vec![s.as_str()],
+            serde_json::Value::Array(a) => a.iter().filter_map(|x| x.as_str()).collect(),
+            _ => Vec::new(),
+        };
+        for r in refs.iter().filter_map(|r| r.strip_prefix('@')) {
+            if let Some(target) = scripts.get(r.split_whitespace().next().unwrap_or(r)) {
+                codes.extend(composer_commands(target));
+            }
+        }
+        out.extend(codes.into_iter().map(|code| Loaded {
+            code,
+            what: what.clone(),
+            whole_file: false,
+        }));
+    }
+    out
+}
+
+/// The command lines an `.npmrc` amounts to, as the environment npm turns its keys into:
+/// `script-shell=P` is `npm_config_script_shell=P` (every script runs as `P -c SCRIPT`; a
+/// standard shell there is ordinary and left out), `node-options=O` is `NODE_OPTIONS=O` for
+/// every node the scripts start (`--require F` loads F first). The analyzer's environment
+/// rules judge them as they judge the variables typed on a command line.
+fn npmrc_commands(text: &str) -> Vec<String> {
+    /// A standard shell by name, or at its installed place.
+    fn standard_shell(value: &str) -> bool {
+        const SHELLS: &[&str] = &["sh", "bash", "zsh", "dash", "pwsh", "powershell", "cmd"];
+        const DIRS: &[&str] = &[
+            "/bin/",
+            "/usr/bin/",
+            "/usr/local/bin/",
+            "/opt/homebrew/bin/",
+        ];
+        let base = value.rsplit('/').next().unwrap_or(value);
+        SHELLS.contains(&base)
+            && (!value.contains('/') || DIRS.iter().any(|d| value.starts_with(d)))
+    }
+    let mut out = Vec::new();
+    for line in text.lines() {
+        let line = line.trim();
+        let Some((key, value)) = line.split_once('=') else {
+            continue;
+        };
+        let value = value.trim().trim_matches(['"', '\'']);
+        match key.trim() {
+            "script-shell" | "shell" if !value.is_empty() && !standard_shell(value) => {
+                out.push(format!(
+                    "npm_config_script_shell={} npm run _",
+                    quote(value)
+                ));
+            }
+            "node-options" if !value.is_empty() => {
+                out.push(format!("NODE_OPTIONS={} node -e 0", quote(value)));
+            }
+            _ => {}
         }
     }
     out

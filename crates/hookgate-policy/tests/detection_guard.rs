@@ -188,7 +188,7 @@ fn issue_8_dangerous_classes_stop_at_the_guard() {
         ("git rebase --exe 'rm -rf ~' main", DENY, ""),
         ("RAILS_ENV=production bin/rails db:drop", DENY, ""),
         (
-            "docker compose exec db psql -U postgres -c 'DROP DATABASE app'",
+            "docker compose exec db psql -U postgres -c 'DROP DATABASE app_prod'",
             DENY,
             "",
         ),

@@ -693,12 +693,12 @@ impl Walker<'_> {
                 }
             }
             "rails" | "rake" | "bundle" => {
-                framework_task(words, self.files.production, self.files.local_env)
+                framework_task(name, words, scope, self.files.production)
             }
             _ if is_framework_tool(name)
                 || words.iter().take(2).any(|w| is_framework_tool(&w.text)) =>
             {
-                other_framework_task(name, words, self.files.production)
+                other_framework_task(name, words, scope, self.files.production)
             }
             "docker" | "podman" | "nerdctl" => image_removal(words, args)
                 .or_else(|| container_selection(words, args))
@@ -719,6 +719,7 @@ impl Walker<'_> {
             "redis-cli" | "valkey-cli" | "keydb-cli" | "etcdctl" | "consul" => {
                 mass_key_delete(name, words, args)
             }
+            "pg_restore" => crate::dbtarget::restore_clean(words, scope),
             _ => crate::deploy::production_deploy(name, words).or_else(|| {
                 let display = scope.sh.get("DISPLAY").and_then(crate::state::Val::known);
                 crate::terminals::remote_terminal(name, words, display)
@@ -1397,15 +1398,9 @@ impl Walker<'_> {
     pub(crate) fn note_assignment(&mut self, name: &str, value: Option<&Word>) {
         if let Some(v) = value
             && v.exact
+            && is_environment_marker(name, &v.text)
         {
-            if is_environment_marker(name, &v.text) {
-                self.files.production = true;
-            }
-            if matches!(name, "RAILS_ENV" | "RACK_ENV")
-                && matches!(v.text.as_str(), "test" | "development")
-            {
-                self.files.local_env = true;
-            }
+            self.files.production = true;
         }
     }
 
@@ -1564,6 +1559,7 @@ impl Walker<'_> {
         let mut remote = scope.clone();
         remote.cwd = Cwd::Unknown;
         remote.remote = true;
+        remote.local_container = crate::dbtarget::local_daemon(name, args, scope);
         let before = self.commands.len();
         let via = format!("{label} {target}");
         self.peel(argv, &inner, &via, &mut remote, stdin.clone());
@@ -1970,7 +1966,12 @@ fn task_matches(after: &[&str], task: &[&str]) -> bool {
 }
 
 /// `python manage.py flush`, `npx prisma migrate reset`, `php artisan migrate:fresh`, …
-fn other_framework_task(name: &str, words: &[Word], production_env: bool) -> Option<Verdict> {
+fn other_framework_task(
+    name: &str,
+    words: &[Word],
+    scope: &Scope,
+    production_env: bool,
+) -> Option<Verdict> {
     let line: Vec<&str> = std::iter::once(name)
         .chain(words.iter().map(|w| w.text.as_str()))
         .collect();
@@ -1996,15 +1997,17 @@ fn other_framework_task(name: &str, words: &[Word], production_env: bool) -> Opt
         || line
             .windows(2)
             .any(|w| matches!(w, ["--env" | "-e", "production" | "prod"]));
-    Some(if production {
-        ids::DB_FRAMEWORK_RESET_PRODUCTION.verdict()
-    } else {
-        ids::DB_FRAMEWORK_RESET.verdict()
-    })
+    let env = crate::dbtarget::task_env(name, words, scope);
+    Some(crate::dbtarget::framework_reset(&env, production))
 }
 
 /// `rails db:drop`, `rake db:reset RAILS_ENV=production`, `bundle exec rails db:purge`.
-fn framework_task(words: &[Word], production_env: bool, local_env: bool) -> Option<Verdict> {
+fn framework_task(
+    name: &str,
+    words: &[Word],
+    scope: &Scope,
+    production_env: bool,
+) -> Option<Verdict> {
     let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
     // `db:migrate VERSION=0` unapplies every migration (drops every table they created).
     let destructive = texts.iter().any(|t| DB_RESET_TASKS.contains(t))
@@ -2012,27 +2015,13 @@ fn framework_task(words: &[Word], production_env: bool, local_env: bool) -> Opti
     if !destructive {
         return None;
     }
-    // An explicit development or test environment is the routine reset of a local database.
-    let local = local_env
-        || texts.iter().any(|t| {
-            matches!(
-                t.split_once('='),
-                Some(("RAILS_ENV" | "RACK_ENV", "test" | "development"))
-            )
-        });
-    if local && !production_env {
-        return None;
-    }
     let production = production_env
         || texts.iter().any(|t| is_production_marker(t))
         || texts
             .windows(2)
             .any(|w| matches!(w, ["-e" | "--environment", "production" | "prod"]));
-    Some(if production {
-        ids::DB_FRAMEWORK_RESET_PRODUCTION.verdict()
-    } else {
-        ids::DB_FRAMEWORK_RESET.verdict()
-    })
+    let env = crate::dbtarget::task_env(name, words, scope);
+    Some(crate::dbtarget::framework_reset(&env, production))
 }
 
 /// Long-lived branches others build on (a `release/…` or `hotfix/…` prefix counts too).

@@ -91,7 +91,7 @@ fn grammar(lang: Lang) -> Option<tree_sitter::Language> {
         // `php -r` code has no `<?php` tag.
         Lang::Php => tree_sitter_php::LANGUAGE_PHP_ONLY.into(),
         Lang::Perl => tree_sitter_perl::LANGUAGE.into(),
-        Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => return None,
+        Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R | Lang::Other(_) => return None,
     })
 }
 
@@ -121,6 +121,9 @@ impl Parsers {
     /// and additionally gets [`Finding::Unparsed`], so the caller can union it with the lexer
     /// and never allow code whose structure it could not read.
     pub(crate) fn scan(&mut self, lang: Lang, code: &str) -> Option<Vec<Finding>> {
+        if let Lang::Other(t) = lang {
+            return Some(crate::tongues::scan(t, code));
+        }
         if matches!(lang, Lang::Lua | Lang::R) {
             return Some(call_scan(lang, code));
         }
@@ -990,7 +993,7 @@ impl Scanner<'_> {
                 _ => None,
             },
             Lang::Perl => matches!(name, "map" | "grep").then(|| (None, None)),
-            Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => None,
+            Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R | Lang::Other(_) => None,
         }
     }
 
@@ -1724,6 +1727,18 @@ impl Scanner<'_> {
             Api::SpawnArgv(from) => {
                 let list = Expr::List(args.iter().skip(from).cloned().collect());
                 self.spawn(Some(&list), None, out);
+            }
+            Api::Load(a) => {
+                // `CDLL(None)` is the running program itself (`dlopen(NULL)`), no file.
+                let own = node
+                    .and_then(|n| field(n, "arguments"))
+                    .and_then(|l| named_children(l).into_iter().next())
+                    .is_some_and(|f| matches!(f.kind(), "none" | "null" | "nil"));
+                if !own && path_of(a).is_none_or(|p| p.contains('/')) {
+                    out.push(Finding::Dynamic(
+                        "loads a native library from a file (code the guard cannot read)",
+                    ));
+                }
             }
             Api::Network(a) => {
                 let p = path_of(a);
@@ -2652,7 +2667,7 @@ fn allocator_size_arg(lang: Lang, name: &str) -> Option<usize> {
             "random_bytes" | "splfixedarray" => 0,
             _ => return None,
         },
-        Lang::Perl | Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => return None,
+        Lang::Perl | Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R | Lang::Other(_) => return None,
     })
 }
 
@@ -3590,7 +3605,9 @@ fn normalize(lang: Lang, name: &str) -> String {
             .unwrap_or(name)
             .to_owned(),
         Lang::Python => name.strip_prefix("builtins.").unwrap_or(name).to_owned(),
-        Lang::Php | Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => name.to_owned(),
+        Lang::Php | Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R | Lang::Other(_) => {
+            name.to_owned()
+        }
     }
 }
 
@@ -3835,6 +3852,10 @@ enum Api {
     /// Sends a signal to the process (or group) in this argument; every later argument is
     /// a target too (Ruby's and Perl's `kill SIG, PID…`).
     Kill(Arg),
+    /// Loads a native library (`ctypes.CDLL(p)`, `Fiddle.dlopen(p)`, `dl(p)`): its code runs
+    /// in the interpreter unread. A bare soname (`libc.so.6`) comes from the system's library
+    /// path and is not reported; a path or a computed name is a file someone placed (ask).
+    Load(Arg),
 }
 
 /// The decimal text of an integer literal node, with a leading minus (`-1`): node kinds of
@@ -3905,7 +3926,14 @@ fn unknown_receiver_api(lang: Lang, name: &str) -> Option<Api> {
             .flatten()
         }
         // Lua and R are read by a token scanner, not a tree-sitter grammar: no receiver types.
-        Lang::Ruby | Lang::Php | Lang::Perl | Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => None,
+        Lang::Ruby
+        | Lang::Php
+        | Lang::Perl
+        | Lang::Awk
+        | Lang::Mongo
+        | Lang::Lua
+        | Lang::R
+        | Lang::Other(_) => None,
     }
 }
 
@@ -3920,7 +3948,7 @@ fn api(lang: Lang, name: &str) -> Option<Api> {
         Lang::Ruby => ruby_api(name),
         Lang::Php => php_api(name),
         Lang::Perl => perl_api(name),
-        Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => None,
+        Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R | Lang::Other(_) => None,
     }
 }
 
@@ -3990,6 +4018,14 @@ fn python_api(name: &str) -> Option<Api> {
         | "ctypes.PyDLL().system"
         | "ctypes.cdll.libc.system"
         | "ctypes.CDLL().popen" => Api::Spawn(Pos(0)),
+        "ctypes.CDLL"
+        | "ctypes.PyDLL"
+        | "ctypes.WinDLL"
+        | "ctypes.OleDLL"
+        | "ctypes.cdll.LoadLibrary"
+        | "ctypes.pydll.LoadLibrary"
+        | "_ctypes.dlopen"
+        | "cffi.FFI().dlopen" => Api::Load(Pos(0)),
         "os.execv" | "os.execve" | "os.execvp" | "os.execvpe" | "os.posix_spawn"
         | "os.posix_spawnp" => Api::Spawn(Pos(1)),
         "os.execl" | "os.execle" | "os.execlp" | "os.execlpe" => Api::SpawnArgv(1),
@@ -4046,6 +4082,7 @@ fn python_api(name: &str) -> Option<Api> {
 fn node_api(name: &str) -> Option<Api> {
     Some(match name {
         "process.kill" => Api::Kill(Pos(0)),
+        "process.dlopen" => Api::Load(Pos(1)),
         "fs.writeFileSync"
         | "fs.writeFile"
         | "fs.appendFileSync"
@@ -4153,6 +4190,9 @@ fn node_api(name: &str) -> Option<Api> {
 fn ruby_api(name: &str) -> Option<Api> {
     Some(match name {
         "Process.kill" => Api::Kill(Pos(1)),
+        "Fiddle.dlopen" | "Fiddle.Handle.new" | "DL.dlopen" | "FFI.Library.ffi_lib" | "ffi_lib" => {
+            Api::Load(Pos(0))
+        }
         "File.write" | "IO.write" | "File.binwrite" | "IO.binwrite" | "FileUtils.touch"
         | "FileUtils.mkdir_p" | "FileUtils.mkdir" | "File.truncate" | "Dir.mkdir" => {
             Api::Op(Write, Pos(0))
@@ -4245,6 +4285,7 @@ fn php_api(name: &str) -> Option<Api> {
     let lower = name.to_ascii_lowercase();
     Some(match lower.as_str() {
         "posix_kill" => Api::Kill(Pos(0)),
+        "dl" | "ffi::load" => Api::Load(Pos(0)),
         "file_put_contents" | "touch" | "mkdir" | "tempnam" => Api::Op(Write, Pos(0)),
         "fopen" | "splfileobject" | "gzopen" => Api::Open {
             path: Pos(0),
@@ -4330,7 +4371,7 @@ fn is_dynamic_name(lang: Lang, name: &str) -> bool {
         Lang::Node => matches!(name, "eval" | "Function"),
         Lang::Ruby | Lang::Perl => name == "eval",
         Lang::Php => matches!(name, "eval" | "assert"),
-        Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => false,
+        Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R | Lang::Other(_) => false,
     }
 }
 
@@ -4428,11 +4469,7 @@ fn tokens(lang: Lang, code: &str) -> Vec<LuaTok> {
                 }
                 if d == '\\' {
                     if let Some(&e) = chars.get(i) {
-                        value.push(match e {
-                            'n' => '\n',
-                            't' => '\t',
-                            other => other,
-                        });
+                        value.push(crate::tongues::escaped(e));
                         i += 1;
                     }
                     continue;

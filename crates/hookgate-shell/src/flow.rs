@@ -216,9 +216,6 @@ pub(crate) struct LineState {
     /// An assignment earlier in the line put a framework on its production environment
     /// (`RAILS_ENV=production`, `export NODE_ENV=production`), so its tasks run there.
     pub production: bool,
-    /// An assignment earlier in the line put Rails/Rack on a local environment
-    /// (`RAILS_ENV=test`): resetting that database is routine.
-    pub local_env: bool,
     /// The file a `< FILE` redirect of the statement being walked opens, until a command
     /// takes it as its standard input (cleared after the statement).
     pub stdin_file: Option<PathBuf>,

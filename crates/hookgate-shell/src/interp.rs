@@ -22,6 +22,8 @@ pub(crate) enum Lang {
     Lua,
     /// R (`Rscript -e`), read by the token scanner in `crate::code`.
     R,
+    /// Languages read by the token scanner in `crate::tongues` (Julia, Tcl, Elixir, …).
+    Other(crate::tongues::Tongue),
 }
 
 /// What a snippet does that matters.
@@ -337,7 +339,7 @@ fn is_shell_call(lang: Lang, name: &str) -> bool {
             "system" | "exec" | "shell_exec" | "passthru" | "popen" | "proc_open" | "pcntl_exec"
         ),
         Lang::Awk => name == "system",
-        Lang::Mongo | Lang::Lua | Lang::R => false,
+        Lang::Mongo | Lang::Lua | Lang::R | Lang::Other(_) => false,
     }
 }
 
@@ -390,7 +392,7 @@ fn delete_call(lang: Lang, name: &str) -> Option<bool> {
         ),
         Lang::Node => matches!(name, "rm" | "unlink" | "unlinkSync" | "rmdir" | "rmdirSync"),
         Lang::Php => matches!(name, "unlink" | "rmdir"),
-        Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R => false,
+        Lang::Awk | Lang::Mongo | Lang::Lua | Lang::R | Lang::Other(_) => false,
     };
     if recursive && lang != Lang::Awk && lang != Lang::Mongo {
         Some(true)
@@ -449,7 +451,7 @@ fn is_dynamic(lang: Lang, name: &str) -> Option<&'static str> {
                 | "gzinflate"
                 | "str_rot13"
         ),
-        Lang::Awk | Lang::Lua | Lang::R => false,
+        Lang::Awk | Lang::Lua | Lang::R | Lang::Other(_) => false,
     };
     hit.then_some("evaluates or decodes code at run time")
 }
@@ -662,6 +664,31 @@ pub(crate) fn scan(lang: Lang, code: &str) -> Vec<Finding> {
     out
 }
 
+/// The databases a MongoDB shell script reaches by name (`db.getSiblingDB('x')`,
+/// `getDB('x')`; `None` for a name not written as a literal) and whether it opens another
+/// connection (`connect(…)`, `new Mongo(…)`), read from the script's tokens (strings and
+/// comments are not code).
+pub(crate) fn mongo_databases(code: &str) -> (Vec<Option<String>>, bool) {
+    let toks = tokenize(Lang::Mongo, code);
+    let mut names = Vec::new();
+    let mut connects = false;
+    for (i, t) in toks.iter().enumerate() {
+        let Tok::Ident(id) = t else { continue };
+        if !matches!(toks.get(i + 1), Some(Tok::Punct('('))) {
+            continue;
+        }
+        match id.as_str() {
+            "getSiblingDB" | "getDB" => names.push(match first_arg(&toks, i + 1) {
+                Arg::Str(value, true) => Some(value),
+                _ => None,
+            }),
+            "connect" | "Mongo" => connects = true,
+            _ => {}
+        }
+    }
+    (names, connects)
+}
+
 /// How destructive a SQL text is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum SqlRisk {
@@ -688,32 +715,38 @@ fn where_always_true(tokens: &[String]) -> bool {
     })
 }
 
-/// Classifies SQL statements by their keywords (string literals and comments skipped).
-pub(crate) fn scan_sql(text: &str) -> SqlRisk {
-    let mut worst = SqlRisk::None;
+/// How destructive one statement is (its words upper-cased, quoted tokens keep their quote).
+fn statement_risk(words: &[String]) -> SqlRisk {
+    let first = words.first().map(String::as_str);
+    let has = |w: &str| words.iter().any(|x| x == w);
+    match first {
+        Some("DROP" | "TRUNCATE") => SqlRisk::Drop,
+        Some("ALTER") if has("DROP") => SqlRisk::Drop,
+        Some("DELETE" | "UPDATE") if !has("WHERE") => SqlRisk::DeleteAll,
+        // `WHERE 1=1`, `WHERE TRUE`, `WHERE id=id OR 'a'='a'`: a condition every row
+        // meets selects every row.
+        Some("DELETE" | "UPDATE")
+            if words
+                .iter()
+                .position(|w| w == "WHERE")
+                .is_some_and(|at| where_always_true(&words[at + 1..])) =>
+        {
+            SqlRisk::DeleteAll
+        }
+        _ => SqlRisk::None,
+    }
+}
+
+/// Splits SQL text into statements of upper-cased words (string literals kept as one token
+/// with their opening quote, comments skipped) and hands each to `each`. A psql
+/// meta-command (`\c app_test`) is a statement of its own that ends at its line, as psql
+/// reads it: it never joins the SQL after it.
+fn sql_statements(text: &str, mut each: impl FnMut(&[String])) {
     let mut words: Vec<String> = Vec::new();
     let chars: Vec<char> = text.chars().collect();
     let mut i = 0;
-    let finish = |words: &mut Vec<String>, worst: &mut SqlRisk| {
-        let first = words.first().map(String::as_str);
-        let has = |w: &str| words.iter().any(|x| x == w);
-        let risk = match first {
-            Some("DROP" | "TRUNCATE") => SqlRisk::Drop,
-            Some("ALTER") if has("DROP") => SqlRisk::Drop,
-            Some("DELETE" | "UPDATE") if !has("WHERE") => SqlRisk::DeleteAll,
-            // `WHERE 1=1`, `WHERE TRUE`, `WHERE id=id OR 'a'='a'`: a condition every row
-            // meets selects every row.
-            Some("DELETE" | "UPDATE")
-                if words
-                    .iter()
-                    .position(|w| w == "WHERE")
-                    .is_some_and(|at| where_always_true(&words[at + 1..])) =>
-            {
-                SqlRisk::DeleteAll
-            }
-            _ => SqlRisk::None,
-        };
-        *worst = (*worst).max(risk);
+    let mut finish = |words: &mut Vec<String>| {
+        each(words);
         words.clear();
     };
     while let Some(&c) = chars.get(i) {
@@ -742,8 +775,16 @@ pub(crate) fn scan_sql(text: &str) -> SqlRisk {
             }
             i += 2;
         } else if c == ';' {
-            finish(&mut words, &mut worst);
+            finish(&mut words);
             i += 1;
+        } else if c == '\\' && words.is_empty() && next.is_some_and(|n| n.is_ascii_alphabetic()) {
+            let start = i;
+            while chars.get(i).is_some_and(|&x| x != '\n') {
+                i += 1;
+            }
+            let line: String = chars.get(start..i).unwrap_or(&[]).iter().collect();
+            words.extend(line.split_whitespace().map(str::to_ascii_uppercase));
+            finish(&mut words);
         } else if c.is_alphanumeric() || c == '_' {
             let start = i;
             while chars
@@ -759,11 +800,102 @@ pub(crate) fn scan_sql(text: &str) -> SqlRisk {
                     .to_ascii_uppercase(),
             );
         } else {
+            // A qualified name's dot (`shop.orders`), for the databases a statement names.
+            if c == '.' {
+                words.push(".".to_owned());
+            }
             i += 1;
         }
     }
-    finish(&mut words, &mut worst);
+    finish(&mut words);
+}
+
+/// Classifies SQL statements by their keywords (string literals and comments skipped).
+pub(crate) fn scan_sql(text: &str) -> SqlRisk {
+    let mut worst = SqlRisk::None;
+    sql_statements(text, |words| worst = worst.max(statement_risk(words)));
     worst
+}
+
+/// The databases a SQL text acts on, for `crate::dbtarget`: the ones it drops by name (`DROP
+/// DATABASE [IF EXISTS] x`, `DROP KEYSPACE x`), and whether a destructive statement acts on
+/// the session's current database (`TRUNCATE users`), which `\c x`, `\connect x` or `USE x`
+/// may have switched (`switched`, the last switch before such a statement). Names are
+/// lower-cased, quotes removed.
+///
+/// Also what else a statement can reach: the qualifiers of qualified names in destructive
+/// statements (`TRUNCATE shop.orders`: a database in MySQL, a keyspace in CQL, a schema in
+/// PostgreSQL — the caller knows which), files SQLite attaches (`ATTACH 'prod.db' AS p`), and
+/// whether a switch or include makes the database unknowable (`\c db user HOST`, `\c
+/// "host=… dbname=…"`, `\i file`).
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub(crate) struct SqlDatabases {
+    pub dropped: Vec<String>,
+    pub on_current: bool,
+    pub switched: Option<String>,
+    pub qualifiers: Vec<String>,
+    pub attached: Vec<String>,
+    pub unknowable: bool,
+}
+
+pub(crate) fn sql_databases(text: &str) -> SqlDatabases {
+    let mut out = SqlDatabases::default();
+    let mut current: Option<String> = None;
+    let name = |w: &String| {
+        w.trim_start_matches(['"', '`', '\''])
+            .trim_end_matches(';')
+            .to_ascii_lowercase()
+    };
+    sql_statements(text, |words| {
+        let word = |k: usize| words.get(k).map(String::as_str);
+        match (word(0), word(1)) {
+            // `\c DB [USER [HOST [PORT]]]`: a host, a conninfo or URI is another connection.
+            (Some("\\C" | "\\CONNECT"), Some(db))
+                if words.len() > 3 || db.contains('=') || db.contains("://") =>
+            {
+                out.unknowable = true;
+            }
+            (Some("\\C" | "\\CONNECT" | "USE"), Some(_)) => {
+                current = words.get(1).map(name);
+            }
+            (Some("\\I" | "\\IR" | "\\INCLUDE" | "\\INCLUDE_RELATIVE" | "SOURCE"), _) => {
+                out.unknowable = true;
+            }
+            (Some("ATTACH"), _) => {
+                let at = if word(1) == Some("DATABASE") { 2 } else { 1 };
+                match words.get(at) {
+                    Some(file) if file.starts_with(['\'', '"']) => out.attached.push(name(file)),
+                    _ => out.unknowable = true,
+                }
+            }
+            (Some("DROP"), Some("DATABASE" | "KEYSPACE")) => {
+                let at = if word(2) == Some("IF") && word(3) == Some("EXISTS") {
+                    4
+                } else {
+                    2
+                };
+                if let Some(db) = words.get(at) {
+                    out.dropped.push(name(db));
+                }
+            }
+            _ if statement_risk(words) != SqlRisk::None => {
+                out.on_current = true;
+                for w in words.windows(3) {
+                    if w[1] == "." && w[0] != "." && w[2] != "." {
+                        let q = name(&w[0]);
+                        if !out.qualifiers.contains(&q) {
+                            out.qualifiers.push(q);
+                        }
+                    }
+                }
+                if current.is_some() {
+                    out.switched.clone_from(&current);
+                }
+            }
+            _ => {}
+        }
+    });
+    out
 }
 
 #[cfg(test)]
@@ -866,6 +998,19 @@ mod tests {
                 exact: true
             }]
         );
+    }
+
+    #[test]
+    fn a_psql_meta_command_ends_at_its_line() {
+        assert_eq!(scan_sql("\\c app\nTRUNCATE users;"), SqlRisk::Drop);
+        assert_eq!(scan_sql("\\connect app\nDELETE FROM t"), SqlRisk::DeleteAll);
+        let dbs =
+            sql_databases("\\c app_prod\nTRUNCATE users;\nDROP DATABASE IF EXISTS \"Old_Test\";");
+        assert_eq!(dbs.dropped, ["old_test"]);
+        assert!(dbs.on_current);
+        assert_eq!(dbs.switched.as_deref(), Some("app_prod"));
+        let none = sql_databases("SELECT 1; USE x; CREATE DATABASE y");
+        assert!(!none.on_current && none.dropped.is_empty());
     }
 
     #[test]

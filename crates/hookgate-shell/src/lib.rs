@@ -22,6 +22,7 @@ mod argdanger;
 pub mod cli;
 mod code;
 mod control;
+mod dbtarget;
 mod deferred;
 mod deploy;
 mod ex;
@@ -41,6 +42,7 @@ mod state;
 mod targets;
 mod taxonomy;
 mod terminals;
+mod tongues;
 mod walk;
 
 use tree_sitter::Parser;

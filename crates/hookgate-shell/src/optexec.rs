@@ -36,6 +36,11 @@ enum Value {
     FzfBind,
     /// rpm macro text: `%(CMD)` is a hook.
     RpmMacro,
+    /// A native library or plugin the tool loads into itself (`curl --engine ./x.so`,
+    /// `openssl -engine`, `ssh-keygen -D`, bash's `enable -f`): code the guard cannot read.
+    /// Engine names (`pkcs11`) and libraries under the system's library directories are the
+    /// installed ones; any other path asks (`rce.option_exec`).
+    Library,
 }
 
 struct OptExec {
@@ -69,6 +74,43 @@ const SSH_PROXIES: &[&str] = &[
 ];
 
 const TABLE: &[OptExec] = &[
+    OptExec {
+        tools: &["curl"],
+        options: &["--engine"],
+        value: Value::Library,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["openssl"],
+        options: &["-engine", "-keygen_engine", "-provider-path"],
+        value: Value::Library,
+        roles: &[],
+    },
+    // ssh-keygen's `-s` is a CA key and `-S` a moduli start point: not libraries.
+    OptExec {
+        tools: &["ssh-keygen"],
+        options: &["-D", "-w"],
+        value: Value::Library,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["ssh-add"],
+        options: &["-s", "-S"],
+        value: Value::Library,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["ssh", "scp", "sftp"],
+        options: &["-I"],
+        value: Value::Library,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["enable"],
+        options: &["-f"],
+        value: Value::Library,
+        roles: &[],
+    },
     OptExec {
         tools: &["gdb", "cgdb", "gdb-multiarch"],
         options: &[
@@ -394,6 +436,10 @@ pub(crate) fn handles(name: &str) -> bool {
     matches!(
         name,
         "gdb"
+            | "curl"
+            | "ssh-keygen"
+            | "ssh-add"
+            | "enable"
             | "cgdb"
             | "gdb-multiarch"
             | "ssh"
@@ -713,6 +759,7 @@ impl Walker<'_> {
                             self.hook(argv, &part(&value, code), scope, name);
                         }
                     }
+                    Value::Library => self.library_option(argv, &value, scope, name),
                     Value::LessCommand => {
                         let cmd = value.text.trim_start_matches(['+', ':']);
                         if let Some(code) = cmd.strip_prefix('!') {
@@ -813,6 +860,33 @@ impl Walker<'_> {
         let mut child = scope.clone();
         self.run_code_string(argv, code, &mut child, &format!("{tool} option"));
         self.escape_asks(argv, scope, before, roles);
+    }
+
+    /// `curl --engine ./x.so`: a library named by a path outside the system's library
+    /// directories (or not known statically) is loaded unread, so it asks.
+    fn library_option(&mut self, argv: &[Word], value: &Word, scope: &Scope, tool: &str) {
+        const SYSTEM_LIBS: &[&str] = &[
+            "/usr/lib/",
+            "/usr/lib64/",
+            "/usr/local/lib/",
+            "/lib/",
+            "/lib64/",
+            "/opt/homebrew/lib/",
+            "/Library/",
+            "/System/Library/",
+        ];
+        let v = value.text.as_str();
+        let named = !v.contains('/') && !v.contains('.');
+        let system = SYSTEM_LIBS.iter().any(|d| v.starts_with(d)) && !v.contains("/../");
+        if value.exact && (named || system) {
+            return;
+        }
+        let mut verdict = ids::RCE_OPTION_EXEC.verdict();
+        verdict.reason = format!(
+            "{}: `{tool}` loads the library or plugin `{v}` into itself (code the guard cannot read)",
+            verdict.reason
+        );
+        self.record(argv, scope, verdict);
     }
 
     /// After a shell escape's code was analysed (its commands recorded from `before`): when

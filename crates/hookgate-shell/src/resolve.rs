@@ -386,7 +386,7 @@ fn interpreter(name: &str) -> Option<Lang> {
         "mongo" | "mongosh" => Some(Lang::Mongo),
         "lua" | "luajit" | "lua5.1" | "lua5.2" | "lua5.3" | "lua5.4" => Some(Lang::Lua),
         "rscript" | "r" => Some(Lang::R),
-        _ => None,
+        _ => crate::tongues::Tongue::of(name).map(Lang::Other),
     }
 }
 
@@ -2076,6 +2076,7 @@ impl Walker<'_> {
         let mut remote = scope.clone();
         remote.cwd = Cwd::Unknown;
         remote.remote = true;
+        remote.local_container = false;
         self.run_code_string(argv, &joined, &mut remote, "ssh");
         Producer::Download
     }
@@ -2276,6 +2277,7 @@ impl Walker<'_> {
             Lang::Mongo => &["--eval"],
             Lang::Ruby | Lang::Lua | Lang::R => &["-e"],
             Lang::Awk => &[],
+            Lang::Other(_) => crate::tongues::Tongue::code_flags(&name),
         };
         let value_flags: &[&str] = match lang {
             Lang::Python => &["-m", "-W", "-X", "-Q"],
@@ -2286,6 +2288,7 @@ impl Walker<'_> {
             Lang::Awk => &["-F", "-v", "-f", "--field-separator", "--assign", "--file"],
             Lang::Lua => &["-l"],
             Lang::R => &[],
+            Lang::Other(_) => crate::tongues::Tongue::value_flags(&name),
             Lang::Mongo => &[
                 "--host",
                 "--port",
@@ -2369,6 +2372,17 @@ impl Walker<'_> {
                 })
             {
                 // `mongosh DB --eval CODE`: the connection target comes before the code.
+                i += 1;
+                continue;
+            }
+            // `erl -noshell foo -eval CODE`: these interpreters read their code option after
+            // operands too, so an operand before it is not the script.
+            if matches!(lang, Lang::Other(_))
+                && args.get(i + 1..).is_some_and(|r| {
+                    r.iter()
+                        .any(|w| w.exact && code_flags.contains(&w.text.as_str()))
+                })
+            {
                 i += 1;
                 continue;
             }
@@ -2617,7 +2631,15 @@ impl Walker<'_> {
                     v.reason = format!("{}: {reason}", v.reason);
                     self.record(argv, scope, v);
                 }
-                Finding::MongoDrop => self.record(argv, scope, ids::DB_MONGO_DROP.verdict()),
+                Finding::MongoDrop => {
+                    let target = crate::dbtarget::mongo_target(
+                        argv.get(1..).unwrap_or(&[]),
+                        scope,
+                        &code.text,
+                    );
+                    let v = crate::dbtarget::judge(ids::DB_MONGO_DROP.verdict(), &target);
+                    self.record(argv, scope, v);
+                }
                 Finding::Exhaust { what } => {
                     let mut v = ids::RES_MEMORY_EXHAUST.verdict();
                     v.reason = format!("{}: {what}", v.reason);
@@ -2895,31 +2917,19 @@ impl Walker<'_> {
             }
             // A cluster of short options (`-tAc SQL`, `-c'SQL'`, `-se SQL`): letters until one
             // that takes a value, which is the rest of the word or the next word.
-            let letters = t.get(1..).unwrap_or("");
-            for (k, ch) in letters.char_indices() {
-                let rest = letters.get(k + ch.len_utf8()..).unwrap_or("");
-                if options.attached.contains(ch) {
-                    break;
-                }
-                if !options.values.contains(ch) {
-                    continue;
-                }
-                let value = if rest.is_empty() {
-                    i += 1;
-                    args.get(i - 1).cloned()
-                } else {
-                    Some(Word {
-                        text: rest.to_owned(),
-                        ..w.clone()
-                    })
-                };
+            if let Some((ch, value)) = crate::dbtarget::short_option_value(
+                args,
+                &mut i,
+                w,
+                options.values,
+                options.attached,
+            ) {
                 if options.code.contains(ch) {
                     sql.extend(value);
                 } else if options.file.contains(ch) {
                     file = true;
                     script(value.as_ref());
                 }
-                break;
             }
         }
         // sqlite3 DB "SQL…"
@@ -2954,12 +2964,32 @@ impl Walker<'_> {
                 Producer::Nothing | Producer::LocalFile | Producer::Endless => {}
             }
         }
-        let verdict = match risk {
+        let mut verdict = match risk {
             SqlRisk::Drop => ids::DB_DROP.verdict(),
             SqlRisk::DeleteAll => ids::DB_DELETE_ALL.verdict(),
             SqlRisk::None if opaque => ids::DB_OPAQUE_SQL.verdict(),
             SqlRisk::None => Verdict::normal("database client"),
         };
+        if risk != SqlRisk::None {
+            // Where it connects and which databases its SQL acts on decide how much it risks.
+            let stdin_text = match stdin {
+                Producer::Text { text, exact } if sql.is_empty() && !file => {
+                    Some(exact.then_some(text.as_str()))
+                }
+                _ => None,
+            };
+            let texts: Vec<Option<&str>> = sql
+                .iter()
+                .map(|w| w.exact.then_some(w.text.as_str()))
+                .chain(sql_texts.iter().map(|(t, e)| e.then_some(t.as_str())))
+                .chain(stdin_text)
+                // A script file read from disk may switch databases (`\c`): unknown.
+                .chain((file && sql_texts.is_empty()).then_some(None))
+                .collect();
+            if let Some(target) = crate::dbtarget::sql_target(name, args, scope, &texts) {
+                verdict = crate::dbtarget::judge(verdict, &target);
+            }
+        }
         self.record(argv, scope, verdict);
         // The clients' own meta-commands run shell: sqlite3 `.shell`/`.system`, psql and
         // mysql `\!`, mysql `system`. Each is judged as the shell code it carries, and asks
@@ -3335,7 +3365,8 @@ impl Walker<'_> {
         {
             matched = None;
         }
-        let mut worst: Option<Verdict> = matched.map(RuleRef::verdict);
+        let mut worst: Option<Verdict> =
+            matched.map(|rule| crate::dbtarget::rule_verdict(rule, name, words, scope));
         if let Some(v) = self.argument_danger(name, words, &args, scope) {
             worst = Some(worse(worst, v));
         }

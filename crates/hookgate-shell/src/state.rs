@@ -440,6 +440,7 @@ impl Scope {
             moved: self.moved,
             via: self.via.clone(),
             remote: self.remote,
+            local_container: self.local_container,
             secret_vars: self.secret_vars.clone(),
             sh: self.sh.child(),
         }

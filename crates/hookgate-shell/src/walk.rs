@@ -127,6 +127,9 @@ pub(crate) struct Scope {
     pub via: Vec<String>,
     /// Inside `ssh`/`docker exec`: paths are on another machine.
     pub remote: bool,
+    /// Inside a container of this machine's own Docker/Podman daemon (`docker compose exec db
+    /// …`): a database reached on loopback there is the project's own (`crate::dbtarget`).
+    pub local_container: bool,
     /// Variables assigned secret data earlier in the line (`T=$(cat ~/.aws/credentials)`).
     pub secret_vars: Vec<(String, crate::model::FlowSource)>,
 }
@@ -140,6 +143,7 @@ impl Scope {
             sh: crate::state::Shell::new(),
             via: Vec::new(),
             remote: false,
+            local_container: false,
             secret_vars: Vec::new(),
         }
     }

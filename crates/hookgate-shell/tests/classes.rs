@@ -390,14 +390,10 @@ fn database_clients_and_framework_tasks_are_judged_by_their_arguments() {
                 DENY,
                 "db.mongo_drop",
             ),
-            (
-                "mongo app --eval 'db.dropDatabase()'",
-                DENY,
-                "db.mongo_drop",
-            ),
-            ("cqlsh -e 'DROP KEYSPACE analytics'", DENY, "db.drop"),
+            ("mongo app --eval 'db.dropDatabase()'", ASK, "db.mongo_drop"),
+            ("cqlsh -e 'DROP KEYSPACE analytics'", ASK, "db.drop"),
             ("cqlsh db1 -e 'TRUNCATE ks.events'", DENY, "db.drop"),
-            ("redis-cli -n 2 FLUSHDB", DENY, "db.redis_flush"),
+            ("redis-cli -n 2 FLUSHDB", ASK, "db.redis_flush"),
             (
                 "etcdctl del --prefix /registry",
                 DENY,
@@ -947,12 +943,12 @@ fn commands_run_inside_containers_and_pods_are_judged() {
             ),
             (
                 "docker compose exec db psql -U postgres -c 'DROP DATABASE app'",
-                DENY,
+                ASK,
                 "db.drop",
             ),
             (
                 "docker-compose exec -T db mysql -e 'DROP DATABASE app'",
-                DENY,
+                ASK,
                 "db.drop",
             ),
             (
@@ -972,7 +968,7 @@ fn commands_run_inside_containers_and_pods_are_judged() {
             ),
             (
                 "docker exec -i db psql <<< 'DROP TABLE users;'",
-                DENY,
+                ASK,
                 "db.drop",
             ),
             (

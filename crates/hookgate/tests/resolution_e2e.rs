@@ -76,7 +76,7 @@ fn resolved_danger_is_denied_and_benign_look_alikes_are_not() {
     let sandbox = Sandbox::new();
     for command in [
         "psql -tAc 'DROP DATABASE prod'",
-        "mysql -e'drop database x'",
+        "mysql -h db.internal -e'drop database x'",
     ] {
         assert_eq!(hook(&sandbox, command), "deny", "{command:?}");
     }
@@ -94,4 +94,38 @@ fn resolved_danger_is_denied_and_benign_look_alikes_are_not() {
             "{command:?} should stay allowed: {got}"
         );
     }
+}
+
+/// Database locality (`hookgate-shell/src/dbtarget.rs`): dropping or emptying a local test
+/// database is ordinary work the hook lets through, the same command against a remote host or
+/// a production-shaped database is denied, and a local database whose name says neither is
+/// asked about.
+#[test]
+fn local_test_databases_pass_and_remote_or_production_ones_do_not() {
+    let sandbox = Sandbox::new();
+    let cases: &[(&str, &[&str])] = &[
+        ("dropdb -h localhost app_test", &["none", "allow"]),
+        (
+            "psql -h 127.0.0.1 -U postgres -c 'DROP DATABASE IF EXISTS app_test'",
+            &["none", "allow"],
+        ),
+        ("RAILS_ENV=test bin/rails db:reset", &["none", "allow"]),
+        ("dropdb -h db.internal app_test", &["deny"]),
+        (
+            "psql -h localhost -d app_prod -c 'TRUNCATE users'",
+            &["deny"],
+        ),
+        ("redis-cli -h cache.internal FLUSHALL", &["deny"]),
+        ("RAILS_ENV=production bin/rails db:drop", &["deny"]),
+        ("redis-cli -h localhost FLUSHALL", &["ask"]),
+        ("dropdb -h localhost app", &["ask"]),
+    ];
+    let mut wrong = Vec::new();
+    for (command, expected) in cases {
+        let got = hook(&sandbox, command);
+        if !expected.contains(&got.as_str()) {
+            wrong.push(format!("{command:?}: expected {expected:?}, got {got}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

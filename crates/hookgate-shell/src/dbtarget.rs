@@ -1,0 +1,1136 @@
+//! Where a database command connects and what the database is for, derived once from the
+//! parsed command and used by every database rule (`db.drop`, `db.delete_all`, `db.dropdb`,
+//! `db.mysqladmin_drop`, `db.redis_flush`, `db.mongo_drop`, `db.restore_clean`).
+//!
+//! Two typed facts decide how a destructive database command is judged:
+//! * [`Place`]: the host the client reaches — from its options (`-h`, `--host=`, `-S`
+//!   sockets), connection URIs and conninfo strings (`postgresql://u@h/db`, `host=h
+//!   dbname=d`), variables the line assigns (`PGHOST`, `MYSQL_HOST`, `CQLSH_HOST`), or the
+//!   client's default (the local socket). Loopback and sockets are local; any other name is
+//!   remote; a host the line does not spell out (`-h "$DB_HOST"`, `psql "$DATABASE_URL"`) is
+//!   unresolved, judged as remote. Inside `ssh` or a cluster's pod every host is elsewhere;
+//!   inside a container of this machine's Docker daemon loopback is the compose project's own.
+//! * [`Role`]: what the database is for, read from the word parts of its name (`app_prod`,
+//!   `app_test`, `db/dev.sqlite3`): production-shaped names stay dangerous anywhere,
+//!   test/development-shaped ones are disposable.
+//!
+//! The invariant: only a *local* database whose every named target is *disposable* is routine
+//! (allowed, and said so); a local database of any other name asks; remote, unresolved or
+//! production targets keep the rule's own verdict (deny or ask, as without locality).
+
+use crate::model::{BlastRadius, Verdict};
+use crate::state::Val;
+use crate::taxonomy::{RuleRef, ids};
+use crate::walk::{Scope, Word};
+
+/// Where a database command connects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum Place {
+    /// Loopback, a unix socket, the client's default, a database file.
+    Local,
+    /// A host that is not loopback, or another machine (`ssh`, a cluster's pod); the text says
+    /// which ("the remote host `db.internal`").
+    Remote(String),
+    /// A host only known at run time: it cannot be placed statically.
+    Unresolved,
+}
+
+/// What a database is for, by its name. Ordered from least to most dangerous, so the role of
+/// several targets is the greatest.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Role {
+    /// Test, development, CI or scratch data (`app_test`, `dev.db`).
+    Disposable(String),
+    /// No database is named (the client's default, a Redis server).
+    Unnamed,
+    /// A name that says neither (`shop`, `postgres`), or one known only at run time.
+    Other(String),
+    /// Production or shared data (`app_prod`, `live`, `staging`).
+    Production(String),
+}
+
+/// A database command's target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) struct Target {
+    pub place: Place,
+    pub role: Role,
+}
+
+/// Name parts of production or shared databases and environments.
+const PRODUCTION_PARTS: &[&str] = &[
+    "prod",
+    "prd",
+    "production",
+    "live",
+    "main",
+    "master",
+    "primary",
+    "staging",
+    "stage",
+    "stg",
+    "uat",
+    "preprod",
+];
+
+/// Name parts of throwaway databases and environments.
+const DISPOSABLE_PARTS: &[&str] = &[
+    "test",
+    "tests",
+    "testing",
+    "dev",
+    "develop",
+    "development",
+    "local",
+    "ci",
+    "tmp",
+    "temp",
+    "scratch",
+    "e2e",
+    "spec",
+    "specs",
+];
+
+/// The role a name gives: its word parts (split at punctuation, digits and camel case) are
+/// looked up, a production part winning over a disposable one (`app_test_prod`).
+pub(crate) fn role_of(name: &str) -> Role {
+    let mut disposable = false;
+    let mut start = 0;
+    let bytes = name.as_bytes();
+    // A part is looked up as written and without trailing digits (`test2`, `prod01`).
+    let mut check = |part: &str| {
+        let part = part.to_ascii_lowercase();
+        let forms = [
+            part.as_str(),
+            part.trim_end_matches(|c: char| c.is_ascii_digit()),
+        ];
+        if forms.iter().any(|f| PRODUCTION_PARTS.contains(f)) {
+            return true;
+        }
+        disposable |= forms.iter().any(|f| DISPOSABLE_PARTS.contains(f));
+        false
+    };
+    for i in 0..=bytes.len() {
+        let boundary = match (bytes.get(i), i.checked_sub(1).and_then(|p| bytes.get(p))) {
+            (None, _) => true,
+            (Some(b), _) if !b.is_ascii_alphanumeric() => true,
+            (Some(b), Some(prev)) => b.is_ascii_uppercase() && prev.is_ascii_lowercase(),
+            (Some(_), None) => false,
+        };
+        if boundary {
+            if let Some(part) = name.get(start..i)
+                && !part.is_empty()
+                && check(part)
+            {
+                return Role::Production(name.to_owned());
+            }
+            start = if bytes.get(i).is_some_and(u8::is_ascii_alphanumeric) {
+                i
+            } else {
+                i + 1
+            };
+        }
+    }
+    if disposable {
+        Role::Disposable(name.to_owned())
+    } else {
+        Role::Other(name.to_owned())
+    }
+}
+
+/// The role of a word naming a database: a name only known at run time says nothing.
+fn role_of_word(w: &Word) -> Role {
+    if w.exact {
+        role_of(&w.text)
+    } else {
+        Role::Other(w.text.clone())
+    }
+}
+
+/// Where a host name points. A list (`h1,h2`) is as far as its farthest member.
+pub(crate) fn place_of_host(host: &str) -> Place {
+    let mut place = Place::Local;
+    for h in host.split(',') {
+        let h = h.trim();
+        // A socket path (`/var/run/postgresql`, `@abstract`) or the default (empty).
+        if h.is_empty() || h.starts_with('/') || h.starts_with('@') {
+            continue;
+        }
+        let bare = match h.strip_prefix('[') {
+            Some(v6) => v6.split(']').next().unwrap_or(v6),
+            None if h.matches(':').count() == 1 => h.split(':').next().unwrap_or(h),
+            None => h,
+        };
+        let lower = bare.to_ascii_lowercase();
+        let loopback = lower == "localhost"
+            || lower.ends_with(".localhost")
+            || lower == "localhost.localdomain"
+            || lower == "host.docker.internal"
+            || lower == "::1"
+            || lower == "0.0.0.0"
+            || lower
+                .parse::<std::net::Ipv4Addr>()
+                .is_ok_and(|ip| ip.is_loopback())
+            || lower
+                .parse::<std::net::Ipv6Addr>()
+                .is_ok_and(|ip| ip.is_loopback());
+        if !loopback {
+            place = Place::Remote(format!("the remote host `{bare}`"));
+        }
+    }
+    place
+}
+
+/// A database file's role, by its file name (`db/test.sqlite3`, `prod.db`); the directories
+/// say nothing (`~/.local/share/app/data.db` is not "local" data).
+fn file_role(path: &str) -> Role {
+    let file = crate::resolve::basename(path);
+    let stem = file.split('.').next().unwrap_or(file);
+    match role_of(stem) {
+        Role::Other(_) => Role::Other(path.to_owned()),
+        Role::Disposable(_) => Role::Disposable(path.to_owned()),
+        role => role,
+    }
+}
+
+/// The place a word holding a host gives.
+fn place_of_word(w: &Word) -> Place {
+    if w.exact {
+        place_of_host(&w.text)
+    } else {
+        Place::Unresolved
+    }
+}
+
+/// The farther of two places (unresolved counts as remote).
+fn farther(a: Place, b: Place) -> Place {
+    match (&a, &b) {
+        (Place::Local, _) => b,
+        (_, Place::Local) | (Place::Unresolved, _) => a,
+        _ => b,
+    }
+}
+
+/// A connection URI's host and database: `postgresql://u:p@h:5432/db?host=/sock`,
+/// `mongodb://h1,h2/db`, `redis://h:6379/0`, `mysql://u@h/db`. `mongodb+srv://` names a DNS
+/// record of a cluster: remote. `None` when the word is not a URI.
+fn parse_uri(text: &str) -> Option<(Place, Option<String>)> {
+    let (scheme, rest) = text.split_once("://")?;
+    let scheme = scheme.to_ascii_lowercase();
+    let scheme = scheme.strip_prefix("jdbc:").unwrap_or(&scheme);
+    if !matches!(
+        scheme,
+        "postgres"
+            | "postgresql"
+            | "mysql"
+            | "mariadb"
+            | "mongodb"
+            | "mongodb+srv"
+            | "redis"
+            | "rediss"
+            | "cockroachdb"
+            | "clickhouse"
+            | "sqlserver"
+            | "cassandra"
+    ) {
+        return None;
+    }
+    let (path_part, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let (authority, path) = path_part.split_once('/').unwrap_or((path_part, ""));
+    let host = authority.rsplit_once('@').map_or(authority, |(_, h)| h);
+    let mut place = place_of_host(host);
+    if scheme == "mongodb+srv" {
+        place = Place::Remote(format!("the cluster `{host}`"));
+    }
+    for pair in query.split('&') {
+        match pair.split_once('=') {
+            Some(("host" | "hostaddr", h)) => place = farther(place, place_of_host(h)),
+            Some(("service", _)) => place = farther(place, Place::Unresolved),
+            _ => {}
+        }
+    }
+    let db = path.split('/').next().filter(|d| !d.is_empty());
+    Some((place, db.map(str::to_owned)))
+}
+
+/// A libpq conninfo string's host and database: `host=h port=5432 dbname=d`. `None` when the
+/// word is not one.
+fn parse_conninfo(text: &str) -> Option<(Place, Option<String>)> {
+    let mut seen = false;
+    let mut place = Place::Local;
+    let mut db = None;
+    for pair in text.split_whitespace() {
+        let (key, value) = pair.split_once('=')?;
+        let value = value.trim_matches('\'');
+        seen = true;
+        match key {
+            "host" | "hostaddr" => place = farther(place, place_of_host(value)),
+            // A pg_service.conf section chooses the host.
+            "service" => place = farther(place, Place::Unresolved),
+            "dbname" => db = Some(value.to_owned()),
+            _ => {}
+        }
+    }
+    seen.then_some((place, db))
+}
+
+/// What a client's words say about its connection, filled option by option.
+#[derive(Default)]
+struct Seen {
+    place: Option<Place>,
+    dbs: Vec<Role>,
+}
+
+impl Seen {
+    /// A service name or option file chooses the host (`--defaults-file`, `--login-path`,
+    /// `--cqlshrc`, `--config-file`): not statically known.
+    fn configured(&mut self) {
+        self.host(Place::Unresolved);
+    }
+
+    fn host(&mut self, p: Place) {
+        self.place = Some(farther(self.place.take().unwrap_or(Place::Local), p));
+    }
+
+    /// A word that may be a URI or conninfo (`psql -d URI`, `psql URI`), else a name.
+    fn db_or_uri(&mut self, w: &Word) {
+        if w.exact
+            && let Some((place, db)) = parse_uri(&w.text).or_else(|| parse_conninfo(&w.text))
+        {
+            self.host(place);
+            self.dbs.extend(db.as_deref().map(role_of));
+            return;
+        }
+        if !w.exact && (w.text.starts_with('$') || w.text.contains("://")) {
+            // `psql "$DATABASE_URL"`: host and name are both unknown.
+            self.host(Place::Unresolved);
+        }
+        self.dbs.push(role_of_word(w));
+    }
+}
+
+/// How one client reads its words: short option letters that take a value, which options
+/// give the host, a socket, the database or a URI, and what its operands mean.
+struct Client {
+    values: &'static str,
+    /// Letters whose value can only be attached (`mysql -pSECRET`): the rest of the word.
+    attached: &'static str,
+    host: &'static [&'static str],
+    socket: &'static [&'static str],
+    db: &'static [&'static str],
+    uri: &'static [&'static str],
+    operands: Operands,
+    host_env: &'static [&'static str],
+    db_env: &'static [&'static str],
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Operands {
+    /// The first operand is the database (or a URI / conninfo).
+    Database,
+    /// Every operand names a database (`dropdb a`, `mysqladmin drop a`).
+    Databases,
+    /// The first operand is the host (`cqlsh HOST [PORT]`).
+    Host,
+    /// The first operand is a database file (`sqlite3 FILE`).
+    File,
+    /// Operands are commands (`redis-cli FLUSHALL`) or files (`pg_restore DUMP`).
+    Ignored,
+}
+
+/// Options that name a file or section of connection settings: the host is in there.
+const CONFIG_OPTIONS: &[&str] = &[
+    "--defaults-file",
+    "--defaults-extra-file",
+    "--login-path",
+    "--cqlshrc",
+    "--config-file",
+    "--config",
+];
+
+/// Long options that take a value as the next word, across the clients (so the value is not
+/// read as an operand).
+const VALUE_LONG: &[&str] = &[
+    "--defaults-file",
+    "--defaults-extra-file",
+    "--login-path",
+    "--cqlshrc",
+    "--config-file",
+    "--config",
+    "--username",
+    "--user",
+    "--port",
+    "--set",
+    "--variable",
+    "--file",
+    "--command",
+    "--output",
+    "--log-file",
+    "--pset",
+    "--execute",
+    "--eval",
+    "--database",
+    "--dbname",
+    "--host",
+    "--socket",
+    "--protocol",
+    "--format",
+    "--jobs",
+    "--schema",
+    "--table",
+    "--role",
+    "--keyspace",
+    "--url",
+    "--uri",
+    "--query",
+    "--authenticationDatabase",
+    "--password",
+    "--encoding",
+    "--template",
+    "--owner",
+    "--tablespace",
+    "--locale",
+    "--maintenance-db",
+    "--pass",
+    "--tls-cert",
+    "--tls-key",
+    "--cacert",
+];
+
+fn client(name: &str) -> Option<Client> {
+    const PG_HOST: &[&str] = &["-h", "--host"];
+    const PG_ENV: &[&str] = &["PGHOST", "PGHOSTADDR"];
+    const PG_DB_ENV: &[&str] = &["PGDATABASE"];
+    let pg = |values, db: &'static [&'static str], operands| Client {
+        values,
+        attached: "",
+        host: PG_HOST,
+        socket: &[],
+        db,
+        uri: &[],
+        operands,
+        host_env: PG_ENV,
+        db_env: PG_DB_ENV,
+    };
+    let mysql = |values, operands| Client {
+        values,
+        attached: "p",
+        host: &["-h", "--host"],
+        socket: &["-S", "--socket"],
+        db: &["-D", "--database"],
+        uri: &[],
+        operands,
+        host_env: &["MYSQL_HOST"],
+        db_env: &[],
+    };
+    Some(match name {
+        "psql" => pg("cdfFhLopPRTUv", &["-d", "--dbname"], Operands::Database),
+        "pg_dump" => pg("dfnNtTEhpUSZj", &["-d", "--dbname"], Operands::Database),
+        "pg_restore" => pg("dfFhpUnNtTIPLSj", &["-d", "--dbname"], Operands::Ignored),
+        // The maintenance database is only where the command connects: its host counts
+        // (it may be a conninfo), its name does not.
+        "dropdb" | "createdb" | "dropuser" => Client {
+            uri: &["--maintenance-db"],
+            ..pg("hpUTlEOD", &[], Operands::Databases)
+        },
+        "mysql" | "mariadb" => mysql("eDhPSu", Operands::Database),
+        "mysqladmin" | "mariadb-admin" => mysql("hPSuOcw", Operands::Databases),
+        "mysqldump" | "mariadb-dump" => mysql("hPSu", Operands::Database),
+        "redis-cli" | "valkey-cli" | "keydb-cli" => Client {
+            values: "hpanus",
+            attached: "",
+            host: &["-h"],
+            socket: &["-s"],
+            db: &[],
+            uri: &["-u"],
+            operands: Operands::Ignored,
+            host_env: &[],
+            db_env: &[],
+        },
+        "mongosh" | "mongo" => Client {
+            values: "upf",
+            attached: "",
+            host: &["--host"],
+            socket: &[],
+            db: &[],
+            uri: &[],
+            operands: Operands::Database,
+            host_env: &[],
+            db_env: &[],
+        },
+        "cqlsh" => Client {
+            values: "eupkf",
+            attached: "",
+            host: &[],
+            socket: &[],
+            db: &["-k", "--keyspace"],
+            uri: &[],
+            operands: Operands::Host,
+            host_env: &["CQLSH_HOST"],
+            db_env: &[],
+        },
+        "clickhouse-client" => Client {
+            values: "qhudp",
+            attached: "",
+            host: &["-h", "--host"],
+            socket: &[],
+            db: &["-d", "--database"],
+            uri: &[],
+            operands: Operands::Ignored,
+            host_env: &[],
+            db_env: &[],
+        },
+        "sqlite3" | "sqlite" | "duckdb" => Client {
+            values: "",
+            attached: "",
+            host: &[],
+            socket: &[],
+            db: &[],
+            uri: &[],
+            operands: Operands::File,
+            host_env: &[],
+            db_env: &[],
+        },
+        _ => return None,
+    })
+}
+
+/// A cluster of short options (`-tAc SQL`, `-c'SQL'`, `-hlocalhost`, `-U app`) as getopt
+/// reads it: the first letter in `values` and its value, the rest of the word or the next word
+/// (`*next`, the index of the word after `w`, moves past it). A letter in `attached` first ends
+/// the cluster with no value (`mysql -pSECRET`: the password is the rest of the word).
+pub(crate) fn short_option_value(
+    args: &[Word],
+    next: &mut usize,
+    w: &Word,
+    values: &str,
+    attached: &str,
+) -> Option<(char, Option<Word>)> {
+    let letters = w.text.get(1..).unwrap_or("");
+    for (k, ch) in letters.char_indices() {
+        if attached.contains(ch) {
+            return None;
+        }
+        if !values.contains(ch) {
+            continue;
+        }
+        let rest = letters.get(k + ch.len_utf8()..).unwrap_or("");
+        let value = if rest.is_empty() {
+            *next += 1;
+            args.get(*next - 1).cloned()
+        } else {
+            Some(Word {
+                text: rest.to_owned(),
+                ..w.clone()
+            })
+        };
+        return Some((ch, value));
+    }
+    None
+}
+
+/// What a variable the client reads gives: `None` when the line does not assign it (the
+/// client's default applies), unresolved when it assigns something only known at run time.
+fn variable(scope: &Scope, names: &[&str]) -> Option<Result<String, ()>> {
+    names.iter().find_map(|n| match scope.sh.get(n)? {
+        Val::Known(v) => Some(Ok(v.clone())),
+        Val::Unknown | Val::Found(..) => Some(Err(())),
+    })
+}
+
+/// A client's connection, read from its words (`args`, after the program name). `skip` is how
+/// many leading operands are not databases (`mysqladmin drop NAME`: the verb).
+fn connection(name: &str, args: &[Word], scope: &Scope, skip: usize) -> Option<(Place, Vec<Role>)> {
+    let c = client(name)?;
+    let mut seen = Seen::default();
+    let mut operands: Vec<&Word> = Vec::new();
+    let mut i = 0;
+    let take = |flag: &str, c: &Client, seen: &mut Seen, value: &Word| {
+        if c.host.contains(&flag) {
+            if value.exact && value.text.contains("://") {
+                let before = seen.dbs.len();
+                seen.db_or_uri(value);
+                seen.dbs.truncate(before);
+            } else {
+                // `--host rs0/h1:27017,h2` (a MongoDB replica set): the hosts after the `/`.
+                let hosts = match value.text.split_once('/') {
+                    Some((set, hosts)) if !set.is_empty() => hosts,
+                    _ => value.text.as_str(),
+                };
+                seen.host(place_of_word(&Word {
+                    text: hosts.to_owned(),
+                    ..value.clone()
+                }));
+            }
+        } else if c.socket.contains(&flag) {
+            seen.host(Place::Local);
+        } else if c.uri.contains(&flag) || c.db.contains(&flag) {
+            let before = seen.dbs.len();
+            seen.db_or_uri(value);
+            // A Redis URI's path is a database number, not a name.
+            if c.uri.contains(&flag) {
+                seen.dbs.truncate(before);
+            }
+        }
+    };
+    while let Some(w) = args.get(i) {
+        i += 1;
+        let t = w.text.as_str();
+        if !w.exact || !t.starts_with('-') || t == "-" {
+            operands.push(w);
+            continue;
+        }
+        if t == "--" {
+            operands.extend(args.get(i..).unwrap_or(&[]));
+            break;
+        }
+        if t.starts_with("--") {
+            let (flag, inline) = t.split_once('=').map_or((t, None), |(f, v)| (f, Some(v)));
+            let value = match inline {
+                Some(v) => Some(Word {
+                    text: v.to_owned(),
+                    ..w.clone()
+                }),
+                None if VALUE_LONG.contains(&flag) && flag != "--password" => {
+                    i += 1;
+                    args.get(i - 1).cloned()
+                }
+                None => None,
+            };
+            if CONFIG_OPTIONS.contains(&flag) {
+                seen.configured();
+            }
+            if let Some(v) = value {
+                take(flag, &c, &mut seen, &v);
+            }
+            continue;
+        }
+        if let Some((ch, Some(v))) = short_option_value(args, &mut i, w, c.values, c.attached) {
+            take(&format!("-{ch}"), &c, &mut seen, &v);
+        }
+    }
+    let operands = operands.get(skip..).unwrap_or(&[]);
+    match c.operands {
+        Operands::Database => match operands.first() {
+            // `mongosh localhost:27017/app_dev`: a host, then the database.
+            Some(w)
+                if name.starts_with("mongo")
+                    && w.exact
+                    && !w.text.contains("://")
+                    && w.text.contains('/') =>
+            {
+                let (host, db) = w.text.split_once('/').unwrap_or((&w.text, ""));
+                seen.host(place_of_host(host));
+                seen.dbs.push(role_of(db));
+            }
+            Some(w) => seen.db_or_uri(w),
+            None => {}
+        },
+        Operands::Databases => operands.iter().for_each(|w| seen.dbs.push(role_of_word(w))),
+        Operands::Host => {
+            if let Some(w) = operands.first() {
+                seen.host(place_of_word(w));
+            }
+        }
+        Operands::File => {
+            // A database file is on this machine; what it is for is in its file name.
+            seen.host(Place::Local);
+            match operands.first() {
+                Some(w) if w.exact && matches!(w.text.as_str(), ":memory:" | "") => {
+                    seen.dbs.push(Role::Disposable(":memory:".to_owned()));
+                }
+                Some(w) if w.exact => seen.dbs.push(file_role(&w.text)),
+                Some(w) => seen.dbs.push(Role::Other(w.text.clone())),
+                // No file is a transient in-memory database, but a caller that rebuilds the
+                // client without its operands (a staged input file, `hookgate-policy`'s
+                // `loaded.rs`) reads the same: unnamed, so it asks.
+                None => {}
+            }
+        }
+        Operands::Ignored => {}
+    }
+    let mut place = match seen.place {
+        Some(p) => p,
+        None => match variable(scope, c.host_env) {
+            Some(Ok(h)) => place_of_host(&h),
+            Some(Err(())) => Place::Unresolved,
+            None => Place::Local,
+        },
+    };
+    // `PGSERVICE=prod`: a pg_service.conf section chooses the host.
+    if c.host_env.contains(&"PGHOST") && variable(scope, &["PGSERVICE"]).is_some() {
+        place = farther(place, Place::Unresolved);
+    }
+    if seen.dbs.is_empty() {
+        match variable(scope, c.db_env) {
+            Some(Ok(db)) => seen.dbs.push(role_of(&db)),
+            Some(Err(())) => seen.dbs.push(Role::Other("$PGDATABASE".to_owned())),
+            None => {}
+        }
+    }
+    Some((elsewhere(place, scope), seen.dbs))
+}
+
+/// A local place seen from inside `ssh` or a cluster's pod is another machine; inside a
+/// container of this machine's daemon it stays local.
+fn elsewhere(place: Place, scope: &Scope) -> Place {
+    if scope.remote && !scope.local_container && place == Place::Local {
+        Place::Remote(format!(
+            "the machine `{}` reaches",
+            scope.via.last().map_or("", String::as_str)
+        ))
+    } else {
+        place
+    }
+}
+
+/// The greatest of several roles; no name at all is [`Role::Unnamed`].
+fn worst_role(roles: impl IntoIterator<Item = Role>) -> Role {
+    roles.into_iter().max().unwrap_or(Role::Unnamed)
+}
+
+/// A SQL client's target: its connection, and the databases its SQL acts on. `sql` holds the
+/// texts the client runs (`None` for a text only known at run time). A statement that drops
+/// a database by name acts on that database (the connection's is only where the command is
+/// sent from: `psql -d postgres -c 'DROP DATABASE app_test'`); any other destructive
+/// statement acts on the current one (the connection's, or the last `\c`/`USE`).
+pub(crate) fn sql_target(
+    name: &str,
+    args: &[Word],
+    scope: &Scope,
+    sql: &[Option<&str>],
+) -> Option<Target> {
+    let (place, connected) = connection(name, args, scope, 0)?;
+    let mut roles = Vec::new();
+    if sql.iter().any(Option::is_none) {
+        roles.push(Role::Other("SQL known only at run time".to_owned()));
+    }
+    // The texts run in order in one session (`-c '\c x' -c 'TRUNCATE t'`): read as one, each
+    // ended where it ends.
+    let joined = sql
+        .iter()
+        .flatten()
+        .copied()
+        .collect::<Vec<&str>>()
+        .join("\n;\n");
+    let dbs = crate::interp::sql_databases(&joined);
+    roles.extend(dbs.dropped.iter().map(|d| role_of(d)));
+    if dbs.unknowable {
+        roles.push(Role::Other(
+            "a connection or script the SQL opens".to_owned(),
+        ));
+    }
+    // SQLite's attached files are other databases (judged by file name, as the operand).
+    roles.extend(dbs.attached.iter().map(|f| file_role(f)));
+    // A qualified name reaches another database in MySQL and ClickHouse, another keyspace
+    // in CQL; in PostgreSQL and SQLite it is a schema of the same database.
+    if matches!(name, "mysql" | "mariadb" | "clickhouse-client" | "cqlsh") {
+        roles.extend(dbs.qualifiers.iter().map(|q| role_of(q)));
+    }
+    if dbs.on_current {
+        match dbs.switched {
+            Some(db) => roles.push(role_of(&db)),
+            None => roles.push(worst_role(connected)),
+        }
+    }
+    Some(Target {
+        place,
+        role: worst_role(roles),
+    })
+}
+
+/// A MongoDB shell's target: its connection (`mongodb://h/db`, `--host`, `DB` operand) and
+/// the databases its script switches to (`db.getSiblingDB('x')`, `use x`).
+pub(crate) fn mongo_target(args: &[Word], scope: &Scope, script: &str) -> Target {
+    let (place, connected) =
+        connection("mongosh", args, scope, 0).unwrap_or((Place::Unresolved, Vec::new()));
+    let (literal, connects) = crate::interp::mongo_databases(script);
+    let named: Vec<Role> = literal
+        .into_iter()
+        .map(|n| {
+            n.map_or_else(
+                || Role::Other("a name known at run time".to_owned()),
+                |n| role_of(&n),
+            )
+        })
+        .collect();
+    let place = if connects {
+        farther(place, Place::Unresolved)
+    } else {
+        place
+    };
+    let role = if named.is_empty() {
+        worst_role(connected)
+    } else {
+        worst_role(named)
+    };
+    Target { place, role }
+}
+
+/// The target of the operands-and-options rules (`dropdb`, `mysqladmin drop`, `redis-cli
+/// FLUSHALL`, `pg_restore --clean`).
+fn command_target(name: &str, args: &[Word], scope: &Scope) -> Option<Target> {
+    let skip = usize::from(matches!(name, "mysqladmin" | "mariadb-admin"));
+    let (place, roles) = connection(name, args, scope, skip)?;
+    Some(Target {
+        place,
+        role: worst_role(roles),
+    })
+}
+
+/// A rule matched from the taxonomy, judged with its target when it is a database rule that
+/// depends on one.
+pub(crate) fn rule_verdict(rule: RuleRef, name: &str, args: &[Word], scope: &Scope) -> Verdict {
+    let v = rule.verdict();
+    if rule != ids::DB_DROPDB && rule != ids::DB_MYSQLADMIN_DROP && rule != ids::DB_REDIS_FLUSH {
+        return v;
+    }
+    match command_target(name, args, scope) {
+        Some(t) => judge(v, &t),
+        None => v,
+    }
+}
+
+/// The letters of a short-option cluster up to the first that takes a value (`-cd` → `c`,
+/// `d`; `-dapp` → `d`).
+fn short_letters<'w>(w: &'w Word, values: &'w str) -> impl Iterator<Item = char> + 'w {
+    let letters = if w.exact && w.text.starts_with('-') && !w.text.starts_with("--") {
+        w.text.get(1..).unwrap_or("")
+    } else {
+        ""
+    };
+    let mut done = false;
+    letters.chars().take_while(move |c| {
+        let take = !done;
+        done |= values.contains(*c);
+        take
+    })
+}
+
+/// `pg_restore --clean` (`-c`) drops every object of the dump in the target database before
+/// recreating it (with `--create`, the database the dump names, whatever `-d` says):
+/// `db.restore_clean`, judged with its target. Without `-d` it only prints a script.
+pub(crate) fn restore_clean(args: &[Word], scope: &Scope) -> Option<Verdict> {
+    let values = client("pg_restore")?.values;
+    let has = |long: &str, letter: char| {
+        args.iter().any(|w| {
+            (w.exact
+                && (w.text == long
+                    || w.text
+                        .strip_prefix(long)
+                        .is_some_and(|rest| rest.starts_with('='))))
+                || short_letters(w, values).any(|c| c == letter)
+        })
+    };
+    if !(has("--clean", 'c') && has("--dbname", 'd')) {
+        return None;
+    }
+    let mut t = command_target("pg_restore", args, scope)?;
+    if has("--create", 'C') {
+        t.role = t
+            .role
+            .max(Role::Other("the database the dump names".to_owned()));
+    }
+    Some(judge(ids::DB_RESTORE_CLEAN.verdict(), &t))
+}
+
+/// The verdict of a destructive database command on `t`: a local disposable database is
+/// routine (allowed, named); a local database of another or no name asks; remote, unresolved
+/// and production targets keep `v`, with the reason saying where.
+pub(crate) fn judge(mut v: Verdict, t: &Target) -> Verdict {
+    match (&t.place, &t.role) {
+        (_, Role::Production(name)) => {
+            v.reason = format!("{} (production-shaped database `{name}`)", v.reason);
+        }
+        (Place::Remote(place), _) => {
+            v.reason = format!("{} (on {place})", v.reason);
+        }
+        (Place::Unresolved, _) => {
+            v.reason = format!(
+                "{} (on a host known only at run time: it cannot be placed)",
+                v.reason
+            );
+        }
+        (Place::Local, Role::Disposable(name)) => {
+            return Verdict::normal(format!(
+                "local test database `{name}`: dropping or emptying a test or development database over a loopback or socket connection is routine work"
+            ));
+        }
+        (Place::Local, Role::Other(name)) => {
+            v.blast_radius = v.blast_radius.min(BlastRadius::Medium);
+            v.reason = format!(
+                "{} (a local database, `{name}`, whose name does not say test or development)",
+                v.reason
+            );
+        }
+        (Place::Local, Role::Unnamed) => {
+            v.blast_radius = v.blast_radius.min(BlastRadius::Medium);
+            v.reason = format!("{} (a local database; which one is not named)", v.reason);
+        }
+    }
+    v
+}
+
+/// The verdict of a framework task that resets its database, by the environment it runs in:
+/// production denies (`db.framework_reset_production`), a test or development environment is
+/// routine, and an environment the line does not give asks (`db.framework_reset`).
+pub(crate) fn framework_reset(env: &TaskEnv, production: bool) -> Verdict {
+    match env {
+        _ if production => ids::DB_FRAMEWORK_RESET_PRODUCTION.verdict(),
+        TaskEnv::Production(e) => {
+            let mut v = ids::DB_FRAMEWORK_RESET_PRODUCTION.verdict();
+            v.reason = format!("{} (environment `{e}`)", v.reason);
+            v
+        }
+        TaskEnv::Local(e) => Verdict::normal(format!(
+            "local test database: the framework task resets the database of the `{e}` environment"
+        )),
+        TaskEnv::Unknown => ids::DB_FRAMEWORK_RESET.verdict(),
+    }
+}
+
+/// Whether a container command runs on this machine's Docker/Podman daemon (no `-H`/`--host`
+/// or `--context` pointing elsewhere, no `DOCKER_HOST` set on the line), in a project, file or
+/// service whose names are not production-shaped: loopback inside it is the project's own.
+pub(crate) fn local_daemon(name: &str, args: &[Word], scope: &Scope) -> bool {
+    if !matches!(
+        name,
+        "docker" | "podman" | "nerdctl" | "docker-compose" | "podman-compose"
+    ) {
+        return false;
+    }
+    if scope.remote && !scope.local_container {
+        return false;
+    }
+    if scope.sh.get("DOCKER_HOST").is_some() {
+        return false;
+    }
+    let mut prev = "";
+    for w in args {
+        let t = w.text.as_str();
+        if !w.exact {
+            return false;
+        }
+        if matches!(prev, "-H" | "--host" | "-c" | "--context")
+            || t.starts_with("--host=")
+            || t.starts_with("--context=")
+        {
+            let value = t.split_once('=').map_or(t, |(_, v)| v);
+            if !(matches!(
+                value,
+                "default" | "desktop-linux" | "colima" | "orbstack" | "rootless"
+            ) || value.starts_with("unix://"))
+            {
+                return false;
+            }
+        }
+        if matches!(role_of(t), Role::Production(_)) {
+            return false;
+        }
+        if matches!(t, "exec" | "run") {
+            // The service or container is the next word that is not an option.
+            if let Some(target) = args
+                .iter()
+                .skip_while(|x| x.text != t)
+                .skip(1)
+                .find(|x| !x.text.starts_with('-'))
+            {
+                return target.exact && !matches!(role_of(&target.text), Role::Production(_));
+            }
+            return true;
+        }
+        prev = t;
+    }
+    true
+}
+
+/// The environment a framework task runs in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum TaskEnv {
+    /// Production or a shared environment (`RAILS_ENV=production`, `--env=staging`,
+    /// `--settings=config.settings.prod`).
+    Production(String),
+    /// Every environment the line names is test or development (`RAILS_ENV=test`).
+    Local(String),
+    /// None named (the session's exported variables decide, which the guard cannot see), or
+    /// one it cannot read (`RAILS_ENV=$TARGET`, `--settings=app.settings`).
+    Unknown,
+}
+
+/// Frameworks whose tasks pick their database by environment: the tool (basename), the
+/// variables it reads and the options that set it.
+const TASK_ENVIRONMENTS: &[(&str, &[&str], &[&str])] = &[
+    (
+        "rails",
+        &["RAILS_ENV", "RACK_ENV"],
+        &["-e", "--environment"],
+    ),
+    ("rake", &["RAILS_ENV", "RACK_ENV"], &[]),
+    ("manage.py", &["DJANGO_SETTINGS_MODULE"], &["--settings"]),
+    ("django-admin", &["DJANGO_SETTINGS_MODULE"], &["--settings"]),
+    ("artisan", &["APP_ENV"], &["--env"]),
+    ("console", &["APP_ENV"], &["--env", "-e"]),
+    ("knex", &["NODE_ENV"], &["--env"]),
+    ("sequelize", &["NODE_ENV"], &["--env"]),
+    ("sequelize-cli", &["NODE_ENV"], &["--env"]),
+    ("mix", &["MIX_ENV"], &[]),
+];
+
+/// The environment of a framework task on this command (`name` and its `words`): every
+/// environment the line gives — assignments among the words (`rake db:reset RAILS_ENV=test`),
+/// the tool's options (`-e test`, `--env=testing`, `--settings=app.settings.test`) and
+/// variables the line assigned (`RAILS_ENV=test bin/rails …`, `export NODE_ENV=test; …`).
+/// A tool not in the table, or one given no environment, is [`TaskEnv::Unknown`].
+pub(crate) fn task_env(name: &str, words: &[Word], scope: &Scope) -> TaskEnv {
+    let all: Vec<&Word> = words.iter().collect();
+    let tool_at = std::iter::once(name)
+        .chain(all.iter().map(|w| w.text.as_str()))
+        .position(|w| {
+            let base = crate::resolve::basename(w);
+            TASK_ENVIRONMENTS.iter().any(|(t, ..)| *t == base)
+        });
+    let Some(at) = tool_at else {
+        return TaskEnv::Unknown;
+    };
+    let tool_word = if at == 0 {
+        name
+    } else {
+        all.get(at - 1).map_or("", |w| w.text.as_str())
+    };
+    let base = crate::resolve::basename(tool_word);
+    let Some((_, vars, options)) = TASK_ENVIRONMENTS.iter().find(|(t, ..)| *t == base) else {
+        return TaskEnv::Unknown;
+    };
+    let mut given: Vec<(String, bool)> = Vec::new();
+    let after = all.get(at..).unwrap_or(&[]);
+    let mut k = 0;
+    while let Some(w) = after.get(k) {
+        k += 1;
+        if let Some((var, value)) = w.text.split_once('=') {
+            if vars.contains(&var) || options.contains(&var) {
+                given.push((value.to_owned(), w.exact));
+            }
+            continue;
+        }
+        if options.contains(&w.text.as_str())
+            && let Some(v) = after.get(k)
+        {
+            given.push((v.text.clone(), v.exact));
+            k += 1;
+        } else if let Some(v) = w
+            .text
+            .strip_prefix("-e")
+            .filter(|v| !v.is_empty() && !v.starts_with('-') && options.contains(&"-e"))
+        {
+            given.push((v.to_owned(), w.exact));
+        }
+    }
+    for var in *vars {
+        match scope.sh.get(var) {
+            Some(Val::Known(v)) => given.push((v.clone(), true)),
+            Some(_) => given.push((format!("${var}"), false)),
+            None => {}
+        }
+    }
+    let roles: Vec<Role> = given
+        .iter()
+        .map(|(value, exact)| {
+            if *exact {
+                role_of(value)
+            } else {
+                Role::Other(value.clone())
+            }
+        })
+        .collect();
+    // A connection URL on the line overrides the environment's database configuration
+    // (Rails, Django-environ, Laravel, knex and sequelize read `DATABASE_URL`): it must be a
+    // local test database itself, or the environment's name says nothing.
+    let url = after
+        .iter()
+        .find_map(|w| {
+            w.text
+                .strip_prefix("DATABASE_URL=")
+                .map(|v| (v.to_owned(), w.exact))
+        })
+        .or_else(|| match scope.sh.get("DATABASE_URL") {
+            Some(Val::Known(v)) => Some((v.clone(), true)),
+            Some(_) => Some((String::new(), false)),
+            None => None,
+        });
+    let url_target = url.map(
+        |(text, exact)| match exact.then(|| parse_uri(&text)).flatten() {
+            Some((place, db)) => (place, db.as_deref().map_or(Role::Unnamed, role_of)),
+            None => (Place::Unresolved, Role::Other(text)),
+        },
+    );
+    match (worst_role(roles), url_target) {
+        (Role::Production(v), _) | (_, Some((_, Role::Production(v)))) => TaskEnv::Production(v),
+        (Role::Disposable(v), None | Some((Place::Local, Role::Disposable(_)))) => {
+            TaskEnv::Local(v)
+        }
+        _ => TaskEnv::Unknown,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_parts_give_the_role() {
+        assert!(matches!(role_of("app_test"), Role::Disposable(_)));
+        assert!(matches!(role_of("myAppDev"), Role::Disposable(_)));
+        assert!(matches!(role_of("app-e2e-3"), Role::Disposable(_)));
+        assert!(matches!(role_of("app_test_prod"), Role::Production(_)));
+        assert!(matches!(role_of("live"), Role::Production(_)));
+        assert!(matches!(role_of("contest"), Role::Other(_)));
+        assert!(matches!(role_of("shop"), Role::Other(_)));
+        assert!(matches!(role_of("products"), Role::Other(_)));
+    }
+
+    #[test]
+    fn loopback_and_sockets_are_local() {
+        for h in [
+            "localhost",
+            "127.0.0.1",
+            "127.1.2.3",
+            "::1",
+            "[::1]:5432",
+            "localhost:5432",
+            "/var/run/postgresql",
+            "",
+        ] {
+            assert_eq!(place_of_host(h), Place::Local, "{h}");
+        }
+        for h in [
+            "db.internal",
+            "10.0.0.5",
+            "app.abc.us-east-1.rds.amazonaws.com",
+            "localhost,db.internal",
+            "db",
+        ] {
+            assert!(matches!(place_of_host(h), Place::Remote(_)), "{h}");
+        }
+    }
+
+    #[test]
+    fn uris_and_conninfo_give_host_and_database() {
+        assert_eq!(
+            parse_uri("postgresql://u:p@localhost:5432/app_test"),
+            Some((Place::Local, Some("app_test".to_owned())))
+        );
+        assert_eq!(
+            parse_uri("postgresql:///app_dev?host=/var/run/postgresql"),
+            Some((Place::Local, Some("app_dev".to_owned())))
+        );
+        assert!(matches!(
+            parse_uri("mongodb+srv://u@cluster0.example.net/app_test"),
+            Some((Place::Remote(_), _))
+        ));
+        assert_eq!(
+            parse_conninfo("host=127.0.0.1 dbname=app_test"),
+            Some((Place::Local, Some("app_test".to_owned())))
+        );
+        assert_eq!(parse_conninfo("app_test"), None);
+        assert_eq!(parse_uri("https://example.com/x"), None);
+    }
+}

@@ -1,0 +1,920 @@
+//! One-liners in languages without a tree-sitter grammar here: Julia (`julia -e`), Tcl
+//! (`tclsh`, `wish`), Elixir (`elixir -e`), Erlang (`erl -eval`), Scheme (`racket -e`,
+//! `guile -c`), the JVM scripting languages (`groovy -e`, `scala -e`, `jshell` on stdin) and
+//! AppleScript (`osascript -e`).
+//!
+//! Why a token reader and not a grammar: a grammar per language would cost a dependency each for
+//! rarely seen commands. The reading here is still structural, never a substring search: each
+//! language's string, comment and command-literal syntax is tokenised first (so `"os:cmd(…)"`
+//! inside a string or after a comment marker is data), and only calls — a name followed by its
+//! argument list, Scheme's `(name …)`, Tcl's command words, a method on a literal
+//! (`"cmd".execute()`, `"cmd".!`) — are matched against per-language API tables of shell-outs,
+//! deletions, writes, network, dynamic evaluation and native library loads.
+//!
+//! Invariant (same as `crate::code`): an effect is never dropped. A call in the tables whose
+//! argument is not a literal becomes a run-time finding (`Dynamic` or an effect with
+//! `path: None`), which the caller asks about; interpolated literals are inexact.
+//! Bounds: linear in the snippet; Tcl's `[…]`/`eval {…}` nesting is read to [`MAX_NEST`] levels
+//! (deeper is dynamic). No panics, no I/O.
+
+use crate::interp::{Finding, shell_join};
+use crate::model::EffectOp;
+
+/// Deepest Tcl nesting (`eval {eval {…}}`, `[cmd [cmd]]`) read; deeper is dynamic.
+const MAX_NEST: usize = 8;
+
+/// A language read by the token scanner of this module.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Tongue {
+    Julia,
+    Tcl,
+    Elixir,
+    Erlang,
+    /// Racket and Guile.
+    Scheme,
+    /// Groovy, Scala and Java (`jshell`).
+    Jvm,
+    AppleScript,
+}
+
+impl Tongue {
+    /// The language an interpreter command runs (`julia`, `erl`, `racket`, …).
+    pub(crate) fn of(name: &str) -> Option<Self> {
+        Some(match name {
+            "julia" => Self::Julia,
+            "tclsh" | "wish" | "tclsh8.6" | "tclsh9.0" | "jimsh" => Self::Tcl,
+            "elixir" | "iex" => Self::Elixir,
+            "erl" => Self::Erlang,
+            "racket" | "guile" | "guile3.0" | "guile2.2" => Self::Scheme,
+            "groovy" | "scala" | "jshell" => Self::Jvm,
+            "osascript" => Self::AppleScript,
+            _ => return None,
+        })
+    }
+
+    /// Options whose value is code, for the interpreter `name`.
+    pub(crate) fn code_flags(name: &str) -> &'static [&'static str] {
+        match name {
+            "julia" => &["-e", "--eval", "-E", "--print"],
+            "elixir" | "iex" | "racket" => &["-e", "--eval"],
+            "erl" => &["-eval"],
+            "guile" | "guile3.0" | "guile2.2" => &["-c"],
+            "groovy" | "scala" | "osascript" => &["-e"],
+            _ => &[],
+        }
+    }
+
+    /// Options that take a value (so the value is not read as the script), for `name`.
+    pub(crate) fn value_flags(name: &str) -> &'static [&'static str] {
+        match name {
+            "julia" => &[
+                "-L",
+                "--load",
+                "-t",
+                "--threads",
+                "-p",
+                "--procs",
+                "-J",
+                "-C",
+            ],
+            "elixir" | "iex" => &[
+                "-r", "-pr", "--erl", "--sname", "--name", "--cookie", "-pa", "-pz",
+            ],
+            "erl" => &[
+                "-sname",
+                "-name",
+                "-setcookie",
+                "-pa",
+                "-pz",
+                "-s",
+                "-run",
+                "-config",
+                "-boot",
+            ],
+            "racket" => &["-l", "-t", "-f", "-r", "-u"],
+            "guile" | "guile3.0" | "guile2.2" => &["-l", "-e", "-s", "-L", "-x"],
+            "groovy" | "scala" | "jshell" => &["-cp", "-classpath", "--class-path", "-R", "-J"],
+            "osascript" => &["-l"],
+            _ => &[],
+        }
+    }
+}
+
+/// A token of a one-liner.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Tok {
+    /// An identifier, qualified names kept whole (`System.cmd`, `os:cmd`, `delete-file`).
+    Name(String),
+    /// A string literal after escapes; `false` when it interpolates run-time values.
+    Str(String, bool),
+    /// Julia's command literal `` `rm -rf x` `` (exact unless it interpolates).
+    Cmd(String, bool),
+    Punct(char),
+}
+
+/// Scans `code` in `tongue` and returns what it does.
+pub(crate) fn scan(tongue: Tongue, code: &str) -> Vec<Finding> {
+    let mut out = Vec::new();
+    if tongue == Tongue::Tcl {
+        tcl_script(code, 0, false, &mut out);
+    } else {
+        calls(tongue, &tokens(tongue, code), &mut out);
+    }
+    out
+}
+
+fn name_char(t: Tongue, c: char) -> bool {
+    c.is_alphanumeric()
+        || matches!(c, '_' | '.')
+        || (c == ':' && t == Tongue::Erlang)
+        || (t == Tongue::Scheme && matches!(c, '-' | '/' | '*' | '!' | '?' | '<' | '>' | '=' | '+'))
+        || (matches!(t, Tongue::Elixir | Tongue::Julia) && matches!(c, '!' | '?'))
+}
+
+/// Reads a delimited literal starting after its opening quote at `i`; returns the value, whether
+/// it interpolates, and the index after the closing delimiter.
+fn literal(t: Tongue, chars: &[char], mut i: usize, close: &[char]) -> (String, bool, usize) {
+    let mut value = String::new();
+    let mut exact = true;
+    while let Some(&d) = chars.get(i) {
+        if chars.get(i..i + close.len()) == Some(close) {
+            return (value, exact, i + close.len());
+        }
+        i += 1;
+        if d == '\\' {
+            if let Some(&e) = chars.get(i) {
+                value.push(escaped(e));
+                i += 1;
+            }
+            continue;
+        }
+        // Julia `$x`/`$(…)`, Groovy/Scala `${…}`, Elixir `#{…}`: computed at run time.
+        if (d == '$' && matches!(t, Tongue::Julia | Tongue::Jvm))
+            || (d == '#' && t == Tongue::Elixir && chars.get(i) == Some(&'{'))
+        {
+            exact = false;
+        }
+        value.push(d);
+    }
+    (value, exact, i)
+}
+
+/// The character a backslash escape stands for (`\n`, `\t`; others are themselves).
+pub(crate) fn escaped(e: char) -> char {
+    match e {
+        'n' => '\n',
+        't' => '\t',
+        other => other,
+    }
+}
+
+/// The index of the `close` matching the `open` at `i` (backslash escapes skipped), or the
+/// end of the text when it is unbalanced.
+fn matching(chars: &[char], mut i: usize, open: char, close: char) -> usize {
+    let mut level = 0usize;
+    while let Some(&d) = chars.get(i) {
+        if d == '\\' {
+            i += 2;
+            continue;
+        }
+        if d == open {
+            level += 1;
+        } else if d == close {
+            level = level.saturating_sub(1);
+            if level == 0 {
+                return i;
+            }
+        }
+        i += 1;
+    }
+    chars.len()
+}
+
+/// Skips to the end of the line from `i`.
+fn line_end(chars: &[char], mut i: usize) -> usize {
+    while chars.get(i).is_some_and(|&c| c != '\n') {
+        i += 1;
+    }
+    i
+}
+
+/// Skips a block comment opened before `i` and closed by `close`.
+fn block_end(chars: &[char], mut i: usize, close: &[char]) -> usize {
+    while i < chars.len() && chars.get(i..i + close.len()) != Some(close) {
+        i += 1;
+    }
+    i + close.len()
+}
+
+fn tokens(t: Tongue, code: &str) -> Vec<Tok> {
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        let next = chars.get(i + 1).copied();
+        let at = |s: &str| {
+            let want: Vec<char> = s.chars().collect();
+            chars.get(i..i + want.len()) == Some(want.as_slice())
+        };
+        if c.is_whitespace() {
+            i += 1;
+        } else if t == Tongue::Julia && at("#=") {
+            i = block_end(&chars, i + 2, &['=', '#']);
+        } else if t == Tongue::Scheme && at("#|") {
+            i = block_end(&chars, i + 2, &['|', '#']);
+        } else if t == Tongue::Jvm && at("/*") {
+            i = block_end(&chars, i + 2, &['*', '/']);
+        } else if t == Tongue::AppleScript && at("(*") {
+            i = block_end(&chars, i + 2, &['*', ')']);
+        } else if (c == '#' && matches!(t, Tongue::Julia | Tongue::Elixir | Tongue::AppleScript))
+            || (c == '%' && t == Tongue::Erlang)
+            || (c == ';' && t == Tongue::Scheme)
+            || (at("//") && t == Tongue::Jvm)
+            || (at("--") && t == Tongue::AppleScript)
+        {
+            i = line_end(&chars, i);
+        } else if at("\"\"\"") && matches!(t, Tongue::Julia | Tongue::Elixir | Tongue::Jvm) {
+            let (v, exact, end) = literal(t, &chars, i + 3, &['"', '"', '"']);
+            out.push(Tok::Str(v, exact));
+            i = end;
+        } else if c == '"'
+            || (c == '\'' && matches!(t, Tongue::Elixir | Tongue::Erlang | Tongue::Jvm))
+        {
+            let (v, exact, end) = literal(t, &chars, i + 1, &[c]);
+            out.push(Tok::Str(v, exact));
+            i = end;
+        } else if c == '~'
+            && t == Tongue::Elixir
+            && next.is_some_and(|n| n.is_ascii_alphabetic())
+            && matches!(chars.get(i + 2), Some('"' | '\''))
+        {
+            // A sigil (`~c"rm x"`, `~s'…'`): the literal that follows is the value.
+            i += 2;
+        } else if c == '`' && t == Tongue::Julia {
+            let (v, exact, end) = literal(t, &chars, i + 1, &['`']);
+            out.push(Tok::Cmd(v, exact));
+            i = end;
+        } else if name_char(t, c) && (c != '.' || next.is_some_and(char::is_alphabetic)) {
+            let start = i;
+            while chars.get(i).is_some_and(|&d| name_char(t, d)) {
+                i += 1;
+            }
+            let word: String = chars.get(start..i).unwrap_or(&[]).iter().collect();
+            // `.exec` after a call: the method name without the leading dot.
+            out.push(Tok::Name(word.trim_start_matches('.').to_owned()));
+            if word.starts_with('.') {
+                // Keep the dot so a method on a literal is still seen as one.
+                let last = out.len() - 1;
+                out.insert(last, Tok::Punct('.'));
+            }
+        } else {
+            out.push(Tok::Punct(c));
+            i += 1;
+        }
+    }
+    out
+}
+
+/// What a call in the tables does with its arguments.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Api {
+    /// Runs its first literal as a shell command line.
+    Shell,
+    /// Runs its literals as an argument vector.
+    Argv,
+    /// Deletes its first literal (recursively or not).
+    Delete(bool),
+    /// Writes its first literal (Julia's `open(p, "w")` checks the mode).
+    Write,
+    /// Opens a connection or fetches a URL.
+    Network,
+    /// Evaluates its literal as code of the same language.
+    Eval,
+    /// Loads a native library.
+    Load,
+}
+
+fn api(t: Tongue, name: &str) -> Option<Api> {
+    let name = name
+        .strip_prefix("Base.")
+        .or_else(|| name.strip_prefix("Kernel."))
+        .unwrap_or(name);
+    let last = name.rsplit(['.', ':']).next().unwrap_or(name);
+    Some(match t {
+        Tongue::Julia => match name {
+            "rm" | "Filesystem.rm" => Api::Delete(false),
+            "write" | "open" | "cp" | "mv" => Api::Write,
+            "download" | "Downloads.download" | "connect" | "listen" | "HTTP.get" | "HTTP.post"
+            | "HTTP.request" | "Sockets.connect" => Api::Network,
+            "eval" | "include_string" | "Meta.parse" | "evalfile" | "Core.eval" => Api::Eval,
+            "dlopen" | "Libdl.dlopen" => Api::Load,
+            _ => return None,
+        },
+        Tongue::Elixir => match name {
+            "System.shell" | "os.cmd" => Api::Shell,
+            "System.cmd" | "Port.open" => Api::Argv,
+            "File.rm" | "File.rm!" | "File.rmdir" | "File.rmdir!" => Api::Delete(false),
+            "File.rm_rf" | "File.rm_rf!" => Api::Delete(true),
+            "File.write" | "File.write!" | "File.open" | "File.open!" | "File.cp" | "File.cp!"
+            | "File.cp_r" | "File.rename" => Api::Write,
+            "httpc.request"
+            | "gen_tcp.connect"
+            | "gen_tcp.listen"
+            | "HTTPoison.get"
+            | "HTTPoison.post"
+            | "Req.get"
+            | "Req.post"
+            | "Mix.Utils.read_path" => Api::Network,
+            "Code.eval_string"
+            | "Code.eval_quoted"
+            | "Code.eval_file"
+            | "Code.compile_string"
+            | "Code.require_file" => Api::Eval,
+            "erlang.load_nif" => Api::Load,
+            _ => return None,
+        },
+        Tongue::Erlang => match name {
+            "os:cmd" => Api::Shell,
+            "open_port" | "erlang:open_port" => Api::Argv,
+            "file:delete" | "file:del_dir" => Api::Delete(false),
+            "file:del_dir_r" => Api::Delete(true),
+            "file:write_file" | "file:open" | "file:copy" | "file:rename" => Api::Write,
+            "httpc:request" | "gen_tcp:connect" | "gen_tcp:listen" | "gen_udp:open" => Api::Network,
+            "erl_eval:exprs" | "erl_scan:string" | "file:eval" | "file:script" => Api::Eval,
+            "erlang:load_nif" => Api::Load,
+            _ => return None,
+        },
+        Tongue::Scheme => match name {
+            "system" | "process" | "shell-execute" => Api::Shell,
+            "system*" | "process*" | "subprocess" | "open-pipe*" | "spawn" => Api::Argv,
+            "delete-file" | "delete-directory" | "rmdir" => Api::Delete(false),
+            "delete-directory/files" => Api::Delete(true),
+            "call-with-output-file"
+            | "with-output-to-file"
+            | "open-output-file"
+            | "copy-file"
+            | "rename-file-or-directory"
+            | "display-to-file"
+            | "write-to-file" => Api::Write,
+            "tcp-connect" | "tcp-listen" | "get-pure-port" | "get-impure-port" | "http-get"
+            | "http-request" | "socket" | "connect" => Api::Network,
+            "eval" | "eval-string" | "primitive-eval" | "load" => Api::Eval,
+            "ffi-lib" | "load-extension" | "dynamic-link" | "load-foreign-library" => Api::Load,
+            _ => return None,
+        },
+        Tongue::Jvm if name.ends_with("System.load") || name.ends_with("System.loadLibrary") => {
+            Api::Load
+        }
+        Tongue::Jvm => match last {
+            "exec" | "execute" | "Process" => Api::Shell,
+            "ProcessBuilder" | "command" => Api::Argv,
+            "deleteDir" | "deleteDirectory" | "forceDelete" => Api::Delete(true),
+            "delete" | "deleteIfExists" => Api::Delete(false),
+            "write" | "writeString" | "newOutputStream" | "FileWriter" | "FileOutputStream"
+            | "PrintWriter" | "setText" => Api::Write,
+            "URL" | "URI" | "Socket" | "ServerSocket" | "HttpClient" | "toURL" | "openStream"
+            | "openConnection" => Api::Network,
+            "evaluate" | "me" | "GroovyShell" | "eval" => Api::Eval,
+            _ => return None,
+        },
+        Tongue::Tcl | Tongue::AppleScript => return None,
+    })
+}
+
+/// The literal arguments of the call whose argument list opens at `open` (`(`), up to its
+/// matching `)`: strings (in order) and command literals; `first_literal` says whether the first
+/// argument is one literal; `recursive` whether a `recursive=true` keyword appears.
+struct Args {
+    lits: Vec<(String, bool)>,
+    first_literal: bool,
+    recursive: bool,
+    system_symbol: bool,
+    /// The first argument is `stdout`, `stderr` or `devnull`.
+    std_stream: bool,
+    end: usize,
+}
+
+fn args(toks: &[Tok], open: usize) -> Args {
+    let mut a = Args {
+        lits: Vec::new(),
+        first_literal: false,
+        recursive: false,
+        system_symbol: false,
+        std_stream: matches!(toks.get(open + 1), Some(Tok::Name(n)) if matches!(n.as_str(), "stdout" | "stderr" | "devnull")),
+        end: toks.len(),
+    };
+    let mut depth = 0usize;
+    let mut j = open + 1;
+    while let Some(tok) = toks.get(j) {
+        match tok {
+            Tok::Punct('(' | '[' | '{') => depth += 1,
+            Tok::Punct(')' | ']' | '}') if depth == 0 => {
+                a.end = j;
+                break;
+            }
+            Tok::Punct(')' | ']' | '}') => depth -= 1,
+            Tok::Str(v, exact) => {
+                if j == open + 1 {
+                    a.first_literal = true;
+                }
+                a.lits.push((v.clone(), *exact));
+            }
+            Tok::Name(n) if n == "recursive" || n == "recursive:" => {
+                a.recursive = matches!(toks.get(j + 2), Some(Tok::Name(v)) if v == "true")
+                    || matches!(toks.get(j + 1), Some(Tok::Name(v)) if v == "true");
+            }
+            Tok::Name(n) if n == "system" && toks.get(j - 1) == Some(&Tok::Punct(':')) => {
+                a.system_symbol = true;
+            }
+            _ => {}
+        }
+        j += 1;
+    }
+    a
+}
+
+/// Reads the calls of a token stream (every language here but Tcl).
+fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
+    for (i, tok) in toks.iter().enumerate() {
+        match tok {
+            Tok::Cmd(v, exact) => out.push(Finding::Shell {
+                code: v.clone(),
+                exact: *exact,
+            }),
+            // AppleScript `do shell script "…"`.
+            Tok::Name(n) if t == Tongue::AppleScript && n == "do" => {
+                if matches!(toks.get(i + 1..i + 3), Some([Tok::Name(a), Tok::Name(b)]) if a == "shell" && b == "script")
+                {
+                    literal_or_dynamic(toks.get(i + 3), Api::Shell, out);
+                }
+            }
+            // Scala `"cmd".!` / `.!!`, `Seq("rm", "x").!` (Groovy's `.execute()` is a name).
+            Tok::Punct('.') if t == Tongue::Jvm => {
+                if toks.get(i + 1) != Some(&Tok::Punct('!')) {
+                    continue;
+                }
+                match i.checked_sub(1).and_then(|p| toks.get(p)) {
+                    Some(Tok::Str(v, exact)) => out.push(Finding::Shell {
+                        code: v.clone(),
+                        exact: *exact,
+                    }),
+                    Some(Tok::Punct(']' | ')')) => {
+                        let lits = receiver_lits(toks, i - 1);
+                        push_argv(lits, out);
+                    }
+                    _ => dynamic_spawn(out),
+                }
+            }
+            Tok::Name(n) => {
+                let (open, scheme_head) = if t == Tongue::Scheme {
+                    // `(name args…)`: the name is the head of a list, its arguments follow it.
+                    (i, i > 0 && toks.get(i - 1) == Some(&Tok::Punct('(')))
+                } else {
+                    (i + 1, toks.get(i + 1) == Some(&Tok::Punct('(')))
+                };
+                let bare = t == Tongue::Elixir && matches!(toks.get(i + 1), Some(Tok::Str(..)));
+                if !scheme_head && !bare {
+                    continue;
+                }
+                if t == Tongue::Julia && n == "ccall" {
+                    let a = args(toks, open);
+                    if a.system_symbol {
+                        match a.lits.last() {
+                            Some((v, exact)) => out.push(Finding::Shell {
+                                code: v.clone(),
+                                exact: *exact,
+                            }),
+                            None => dynamic_spawn(out),
+                        }
+                    } else if a.lits.iter().any(|(l, _)| l.contains('/')) {
+                        out.push(Finding::Dynamic(
+                            "calls into a native library loaded from a file",
+                        ));
+                    }
+                    continue;
+                }
+                if t == Tongue::Julia && n == "run" {
+                    // `run(`…`)` is read from the command literal; `run(x)` runs a value.
+                    let a = args(toks, open);
+                    let has_cmd = toks
+                        .get(open..a.end)
+                        .is_some_and(|s| s.iter().any(|t| matches!(t, Tok::Cmd(..))));
+                    if !has_cmd {
+                        dynamic_spawn(out);
+                    }
+                    continue;
+                }
+                let Some(kind) = api(t, n) else { continue };
+                // Groovy `["rm", "-rf", "x"].execute()`: a list runs as an argument vector.
+                if t == Tongue::Jvm
+                    && n == "execute"
+                    && i >= 2
+                    && toks.get(i - 2) == Some(&Tok::Punct(']'))
+                {
+                    push_argv(receiver_lits(toks, i - 2), out);
+                    continue;
+                }
+                let a = if bare {
+                    bare_args(toks, i + 1)
+                } else {
+                    let mut a = args(toks, open);
+                    // A method on a constructed object (`new File("x").deleteDir()`) acts on
+                    // the object's literal.
+                    if a.lits.is_empty() && i >= 2 && toks.get(i - 1) == Some(&Tok::Punct('.')) {
+                        a.lits = receiver_lits(toks, i - 2);
+                        a.first_literal = !a.lits.is_empty();
+                    }
+                    a
+                };
+                apply(t, n, kind, &a, out);
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Elixir's call without parentheses (`System.cmd "rm", ["-rf", "x"]`): the literals that
+/// follow, through list brackets and commas.
+fn bare_args(toks: &[Tok], from: usize) -> Args {
+    let mut a = Args {
+        lits: Vec::new(),
+        first_literal: true,
+        recursive: false,
+        system_symbol: false,
+        std_stream: false,
+        end: from,
+    };
+    let mut j = from;
+    while let Some(tok) = toks.get(j) {
+        match tok {
+            Tok::Str(v, exact) => a.lits.push((v.clone(), *exact)),
+            Tok::Punct(',' | '[' | ']') => {}
+            _ => break,
+        }
+        j += 1;
+    }
+    a.end = j;
+    a
+}
+
+/// The literals of the receiver ending at `close` (a literal, `[…]` or a call's `(…)`).
+fn receiver_lits(toks: &[Tok], close: usize) -> Vec<(String, bool)> {
+    match toks.get(close) {
+        Some(Tok::Str(v, e)) => vec![(v.clone(), *e)],
+        Some(Tok::Punct(c @ (']' | ')'))) => {
+            let open_c = if *c == ']' { '[' } else { '(' };
+            let mut depth = 0usize;
+            let mut j = close;
+            let mut lits = Vec::new();
+            loop {
+                match toks.get(j) {
+                    Some(Tok::Punct(p)) if *p == *c => depth += 1,
+                    Some(Tok::Punct(p)) if *p == open_c => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    Some(Tok::Str(v, e)) => lits.push((v.clone(), *e)),
+                    None => break,
+                    _ => {}
+                }
+                match j.checked_sub(1) {
+                    Some(p) => j = p,
+                    None => break,
+                }
+            }
+            lits.reverse();
+            lits
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn dynamic_spawn(out: &mut Vec<Finding>) {
+    out.push(Finding::Effect {
+        op: EffectOp::Spawn,
+        path: None,
+        recursive: false,
+    });
+    out.push(Finding::Dynamic("runs a command built at run time"));
+}
+
+fn push_argv(lits: Vec<(String, bool)>, out: &mut Vec<Finding>) {
+    if lits.is_empty() {
+        dynamic_spawn(out);
+        return;
+    }
+    let exact = lits.iter().all(|(_, e)| *e);
+    let argv: Vec<String> = lits.into_iter().map(|(v, _)| v).collect();
+    out.push(Finding::Shell {
+        code: shell_join(&argv),
+        exact,
+    });
+}
+
+fn literal_or_dynamic(tok: Option<&Tok>, kind: Api, out: &mut Vec<Finding>) {
+    match tok {
+        Some(Tok::Str(v, exact)) if kind == Api::Shell => out.push(Finding::Shell {
+            code: v.clone(),
+            exact: *exact,
+        }),
+        _ => dynamic_spawn(out),
+    }
+}
+
+/// A native library load: one named by a bare soname (`libc.so.6`, `"crypto"`) comes from the
+/// system's library path; one named by a path (`./lib.so`, `/tmp/x.so`) is a file someone
+/// placed, which is code the guard cannot read (ask).
+fn load(path: Option<&(String, bool)>, out: &mut Vec<Finding>) {
+    if path.is_none_or(|(p, exact)| !exact || p.contains('/')) {
+        out.push(Finding::Dynamic(
+            "loads a native library from a file (code the guard cannot read)",
+        ));
+    }
+}
+
+fn apply(t: Tongue, name: &str, kind: Api, a: &Args, out: &mut Vec<Finding>) {
+    let first = a.lits.first().filter(|_| a.first_literal);
+    match kind {
+        Api::Shell => match first {
+            Some((v, exact)) => out.push(Finding::Shell {
+                code: v.clone(),
+                exact: *exact,
+            }),
+            None => dynamic_spawn(out),
+        },
+        Api::Argv => {
+            // Erlang/Elixir ports: `{spawn, "cmd"}` is a shell line, `{spawn_executable, P}`
+            // an executable.
+            if a.lits.is_empty() {
+                dynamic_spawn(out);
+            } else if matches!(t, Tongue::Erlang | Tongue::Elixir) && name.contains("open_port")
+                || name == "Port.open"
+            {
+                if let Some((v, exact)) = a.lits.first() {
+                    out.push(Finding::Shell {
+                        code: v.clone(),
+                        exact: *exact,
+                    });
+                }
+            } else {
+                push_argv(a.lits.clone(), out);
+            }
+        }
+        Api::Delete(rec) => out.push(Finding::Delete {
+            path: first.map(|(v, _)| v.clone()).unwrap_or_default(),
+            exact: first.is_some_and(|(_, e)| *e),
+            recursive: rec || a.recursive,
+        }),
+        Api::Write => {
+            // Julia's `write(stdout, x)` prints.
+            if t == Tongue::Julia && name == "write" && !a.first_literal && a.std_stream {
+                return;
+            }
+            // Julia's `open(p)` / `open(p, "r")` reads.
+            if t == Tongue::Julia
+                && name == "open"
+                && !a
+                    .lits
+                    .get(1)
+                    .is_some_and(|(m, _)| m.contains(['w', 'a', '+']))
+            {
+                return;
+            }
+            let target = if matches!(name, "cp" | "mv" | "File.cp" | "File.cp!" | "File.cp_r")
+                || name.ends_with("copy-file")
+                || name.ends_with("rename")
+                || name == "file:copy"
+                || name == "file:rename"
+            {
+                a.lits.get(1)
+            } else {
+                first
+            };
+            out.push(Finding::Effect {
+                op: EffectOp::Write,
+                path: target.filter(|(_, e)| *e).map(|(v, _)| v.clone()),
+                recursive: false,
+            });
+        }
+        Api::Network => out.push(Finding::Effect {
+            op: EffectOp::Network,
+            path: a
+                .lits
+                .iter()
+                .find(|(v, _)| v.contains("://"))
+                .map(|(v, _)| v.clone()),
+            recursive: false,
+        }),
+        Api::Eval => match first {
+            Some((v, true)) if !(t == Tongue::Scheme && name == "load") => {
+                out.push(Finding::Code { code: v.clone() });
+            }
+            _ => out.push(Finding::Dynamic("evaluates code built at run time")),
+        },
+        Api::Load => load(a.lits.first(), out),
+    }
+}
+
+/// A Tcl word: its text and whether it is literal (braced, or without `$`/`[…]`).
+type TclWord = (String, bool);
+
+/// Reads a Tcl script: commands split at newlines and `;`, words at blanks; `{…}` words are
+/// literal, `"…"` and bare words substitute `$var` and `[cmd]` (inexact, and each `[cmd]` is
+/// read as a script too). `lenient`: the text is a control structure's braced word, which may be
+/// an expression (`if {$x > 1}`) rather than a script, so a computed command name there is not
+/// reported.
+fn tcl_script(code: &str, depth: usize, lenient: bool, out: &mut Vec<Finding>) {
+    if depth > MAX_NEST {
+        out.push(Finding::Dynamic("nests scripts too deeply to read"));
+        return;
+    }
+    let chars: Vec<char> = code.chars().collect();
+    let mut i = 0;
+    let mut words: Vec<TclWord> = Vec::new();
+    while i <= chars.len() {
+        let c = chars.get(i).copied();
+        match c {
+            None | Some('\n' | ';') => {
+                tcl_command(&words, depth, lenient, out);
+                words.clear();
+                i += 1;
+            }
+            Some(c) if c.is_whitespace() => i += 1,
+            Some('\\') if chars.get(i + 1) == Some(&'\n') => i += 2,
+            Some('#') if words.is_empty() => i = line_end(&chars, i),
+            Some('{') => {
+                let end = matching(&chars, i, '{', '}');
+                words.push((chars.get(i + 1..end).unwrap_or(&[]).iter().collect(), true));
+                i = end + 1;
+            }
+            Some(open) => {
+                let quoted = open == '"';
+                if quoted {
+                    i += 1;
+                }
+                let mut text = String::new();
+                let mut exact = true;
+                while let Some(&d) = chars.get(i) {
+                    if quoted && d == '"' {
+                        i += 1;
+                        break;
+                    }
+                    if !quoted && (d.is_whitespace() || d == ';') {
+                        break;
+                    }
+                    match d {
+                        '\\' => {
+                            text.extend(chars.get(i + 1).map(|&e| escaped(e)));
+                            i += 2;
+                            continue;
+                        }
+                        '$' => exact = false,
+                        '[' => {
+                            exact = false;
+                            let end = matching(&chars, i, '[', ']');
+                            let inner: String =
+                                chars.get(i + 1..end).unwrap_or(&[]).iter().collect();
+                            tcl_script(&inner, depth + 1, false, out);
+                            text.push_str("[…]");
+                            i = end + 1;
+                            continue;
+                        }
+                        _ => {}
+                    }
+                    text.push(d);
+                    i += 1;
+                }
+                words.push((text, exact));
+            }
+        }
+    }
+    // An unclosed brace or bracket ran to the end: the words read so far are a command.
+    tcl_command(&words, depth, lenient, out);
+}
+
+/// Judges one Tcl command.
+fn tcl_command(words: &[TclWord], depth: usize, lenient: bool, out: &mut Vec<Finding>) {
+    let Some(((cmd, cmd_exact), rest)) = words.split_first() else {
+        return;
+    };
+    if !cmd_exact && !lenient {
+        out.push(Finding::Dynamic("runs a command whose name is computed"));
+        return;
+    }
+    let cmd = cmd.trim_start_matches("::");
+    match cmd {
+        "exec" => {
+            let argv: Vec<&TclWord> = rest
+                .iter()
+                .skip_while(|(w, _)| w.starts_with('-') && w != "--")
+                .skip_while(|(w, _)| w == "--")
+                .collect();
+            if argv.is_empty() {
+                return;
+            }
+            // exec understands pipes and redirections itself: they stay operators. Plain words
+            // stay unquoted so `exec rm -rf ~` is judged as the `rm -rf ~` it was written as
+            // (Tcl does not expand `~` there; reading it as home is the cautious side).
+            let exact = argv.iter().all(|(_, e)| *e);
+            let line = argv
+                .iter()
+                .map(|(w, _)| {
+                    let plain = !w.is_empty()
+                        && w.chars()
+                            .all(|c| c.is_alphanumeric() || "_./~=:@+,%-".contains(c));
+                    if plain
+                        || matches!(
+                            w.as_str(),
+                            "|" | "|&" | "&" | "<" | ">" | ">>" | "2>" | "2>@1"
+                        )
+                    {
+                        w.clone()
+                    } else {
+                        shell_join(std::slice::from_ref(w))
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" ");
+            out.push(Finding::Shell { code: line, exact });
+        }
+        "open" => match rest.first() {
+            Some((p, exact)) if p.starts_with('|') => out.push(Finding::Shell {
+                code: p.trim_start_matches('|').to_owned(),
+                exact: *exact,
+            }),
+            Some((p, exact))
+                if rest
+                    .get(1)
+                    .is_some_and(|(m, _)| m.contains(['w', 'a', '+']) || m.contains("WRONLY")) =>
+            {
+                out.push(Finding::Effect {
+                    op: EffectOp::Write,
+                    path: exact.then(|| p.clone()),
+                    recursive: false,
+                });
+            }
+            _ => {}
+        },
+        "file" => {
+            let Some((sub, _)) = rest.first() else { return };
+            let ops: Vec<&TclWord> = rest.iter().skip(1).collect();
+            let force = ops.iter().any(|(w, _)| w == "-force");
+            let paths: Vec<&&TclWord> = ops
+                .iter()
+                .filter(|(w, _)| !(w.starts_with('-') && w.len() > 1))
+                .collect();
+            match sub.as_str() {
+                "delete" => {
+                    for (p, exact) in paths {
+                        out.push(Finding::Delete {
+                            path: p.clone(),
+                            exact: *exact,
+                            recursive: force,
+                        });
+                    }
+                }
+                "copy" | "rename" | "link" => {
+                    if let Some((p, exact)) = paths.last() {
+                        out.push(Finding::Effect {
+                            op: EffectOp::Write,
+                            path: exact.then(|| p.clone()),
+                            recursive: false,
+                        });
+                    }
+                }
+                _ => {}
+            }
+        }
+        "socket" | "http::geturl" => out.push(Finding::Effect {
+            op: EffectOp::Network,
+            path: rest
+                .iter()
+                .find(|(w, _)| w.contains("://"))
+                .map(|(w, _)| w.clone()),
+            recursive: false,
+        }),
+        "load" => load(rest.first(), out),
+        "eval" | "uplevel" | "namespace" | "after" | "catch" | "if" | "while" | "for"
+        | "foreach" | "proc" | "try" | "time" => {
+            // Script bodies in braces are read as scripts; a computed one cannot be.
+            for (w, exact) in rest {
+                if *exact {
+                    if w.contains(char::is_whitespace) || cmd == "eval" {
+                        let strict = matches!(cmd, "eval" | "uplevel" | "after");
+                        tcl_script(w, depth + 1, !strict, out);
+                    }
+                } else if cmd == "eval" || cmd == "uplevel" {
+                    out.push(Finding::Dynamic("evaluates a script built at run time"));
+                }
+            }
+        }
+        "subst" => {
+            if let Some((w, _)) = rest.last() {
+                tcl_script(w, depth + 1, false, out);
+            }
+        }
+        _ => {}
+    }
+}
