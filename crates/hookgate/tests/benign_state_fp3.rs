@@ -170,7 +170,9 @@ fn cpio_archives_are_judged_by_the_members_they_hold() {
         (&format!("cpio -idv < {abs}"), "ask", ""),
         (&format!("cpio -idv < {open_dir}"), "ask", ""),
         (&format!("cpio -idv < {missing}"), "ask", ""),
-        (&format!("cat {ok} | cpio -idv"), "ask", ""),
+        // `cat FILE |` names FILE as the next command's stdin (wt-flow), like `< FILE`.
+        (&format!("cat {ok} | cpio -idv"), "none", ""),
+        (&format!("cat {ok} {ok} | cpio -idv"), "ask", ""),
         (
             &format!("cpio -idv -D .claude < {ok}"),
             "deny",
