@@ -3818,58 +3818,89 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
         } else {
             None
         };
-        let Some(script) = script else { continue };
+        // pytest imports and runs the test modules it is given (`pytest tests/test_env.py`,
+        // `python -m pytest tests/test_x.py::test_y`): each is a Python script it runs.
+        let test_modules = pytest_modules(argv);
+        let scripts: Vec<&str> = match script {
+            Some(s) if test_modules.is_empty() => vec![s.as_str()],
+            _ => test_modules,
+        };
         // Where the command runs (as from the call's cwd when the line's directory is unknown).
         let dir = j.facts.command_dir(i).unwrap_or(&j.facts.cwd);
-        let p = hookgate_paths::normalize(script, dir, j.ctx.home.as_deref()).path;
-        if !j.content_written_in_session(&p) {
-            continue;
-        }
-        let by_shell = SHELLS.contains(&prog);
-        // Run through an interpreter (`python3 x.py`), that interpreter reads it; run
-        // directly (`./x.py`), its shebang or extension says which.
-        let interpreter = INTERPRETERS.contains(&prog).then_some(prog);
-        match script_on_disk(j, &p, by_shell, interpreter) {
-            Some(Deferred::Ordinary) => continue,
-            Some(Deferred::SelfModification(reason)) => {
-                return Some(
-                    Violation::new(
-                        Effect::Ask,
-                        format!(
-                            "runs {}, which this session wrote and which {reason}",
-                            p.display()
-                        ),
-                    )
-                    .suggest("show the script to the user before running it"),
-                );
+        for script in scripts {
+            let p = hookgate_paths::normalize(script, dir, j.ctx.home.as_deref()).path;
+            if !j.content_written_in_session(&p) {
+                continue;
             }
-            Some(Deferred::Dangerous(reason)) => {
-                return Some(
-                    Violation::new(
-                        Effect::Ask,
-                        format!(
-                            "runs {}, which this session wrote and which would run dangerous \
+            let by_shell = SHELLS.contains(&prog);
+            // Run through an interpreter (`python3 x.py`), that interpreter reads it; run
+            // directly (`./x.py`), its shebang or extension says which; pytest imports Python.
+            let interpreter =
+                if prog == "pytest" || prog == "py.test" || argv.iter().any(|a| a == "pytest") {
+                    Some("python3")
+                } else {
+                    INTERPRETERS.contains(&prog).then_some(prog)
+                };
+            match script_on_disk(j, &p, by_shell, interpreter) {
+                Some(Deferred::Ordinary) => continue,
+                Some(Deferred::SelfModification(reason)) => {
+                    return Some(
+                        Violation::new(
+                            Effect::Ask,
+                            format!(
+                                "runs {}, which this session wrote and which {reason}",
+                                p.display()
+                            ),
+                        )
+                        .suggest("show the script to the user before running it"),
+                    );
+                }
+                Some(Deferred::Dangerous(reason)) => {
+                    return Some(
+                        Violation::new(
+                            Effect::Ask,
+                            format!(
+                                "runs {}, which this session wrote and which would run dangerous \
                              code: {reason}",
-                            p.display()
-                        ),
-                    )
-                    .suggest("show the script to the user before running it"),
-                );
+                                p.display()
+                            ),
+                        )
+                        .suggest("show the script to the user before running it"),
+                    );
+                }
+                Some(Deferred::Unresolved) | None => {}
             }
-            Some(Deferred::Unresolved) | None => {}
+            return Some(
+                Violation::new(
+                    Effect::Ask,
+                    format!(
+                        "runs {}, which this session wrote (write-then-execute)",
+                        p.display()
+                    ),
+                )
+                .suggest("show the script to the user before running it"),
+            );
         }
-        return Some(
-            Violation::new(
-                Effect::Ask,
-                format!(
-                    "runs {}, which this session wrote (write-then-execute)",
-                    p.display()
-                ),
-            )
-            .suggest("show the script to the user before running it"),
-        );
     }
     None
+}
+
+/// The test modules a pytest command line names (`pytest tests/test_a.py::test_b -q`,
+/// `python3 -m pytest tests/test_c.py`, `uv run pytest …`): operands ending in `.py`, the
+/// `::node` part dropped. Empty for anything else.
+fn pytest_modules(argv: &[String]) -> Vec<&str> {
+    let Some(at) = argv.iter().position(|a| {
+        let base = a.rsplit('/').next().unwrap_or(a);
+        base == "pytest" || base == "py.test"
+    }) else {
+        return Vec::new();
+    };
+    argv[at + 1..]
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .map(|a| a.split("::").next().unwrap_or(a))
+        .filter(|a| a.ends_with(".py"))
+        .collect()
 }
 
 /// Shells whose script argument is shell code.
