@@ -3899,7 +3899,11 @@ fn pytest_modules(argv: &[String]) -> Vec<&str> {
         .iter()
         .filter(|a| !a.starts_with('-'))
         .map(|a| a.split("::").next().unwrap_or(a))
-        .filter(|a| a.ends_with(".py"))
+        .filter(|a| {
+            Path::new(a)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("py"))
+        })
         .collect()
 }
 
