@@ -1032,11 +1032,21 @@ fn credential_file_creation(j: &Judge<'_>) -> Option<Violation> {
             })
         })
     };
+    // A key file made where no file is yet, inside the workspace (`openssl genrsa -out
+    // ca.key` for a test CA), replaces no credential and exposes none: the key is new and the
+    // agent could write the same bytes to any project file. An existing file, a link (even
+    // dangling), a path outside the workspace and every other credential category keep the
+    // deny that protects the user's keys (`no-credential-file-creation`).
+    let new_workspace_key = |m: &SensitiveMatch| {
+        m.category == Category::PrivateKey
+            && is_within(&m.path, &j.ctx.workspace)
+            && absent(&m.path)
+    };
     let m = j
         .write_matches()
         .iter()
         .filter(|m| CREDENTIALS.contains(&m.category))
-        .find(|m| !excused(m))?;
+        .find(|m| !excused(m) && !new_workspace_key(m))?;
     // A shared temp dir holds other sessions' credentials by name (`/tmp/krb5cc_*`); a
     // directory of credentials (`~/.ssh`, `~/.aws`) is written whatever the members are named.
     let scratch = j.ctx.temp_dirs.iter().any(|t| is_within(&m.path, t));

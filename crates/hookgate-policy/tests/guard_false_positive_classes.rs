@@ -714,3 +714,44 @@ fn scoped_deletions_and_local_requests_are_not_flagged() {
         ("perl -pi -e 's/a/b/' ~/.bashrc", DENY, "destructive-shell"),
     ]);
 }
+
+/// A new key file made inside the workspace where none is yet (a test CA's `openssl genrsa
+/// -out ca.key`, found in real CI and Makefiles) replaces and exposes no credential; an
+/// existing key, a key outside the workspace and a copy of the user's key keep their verdict.
+#[test]
+fn new_key_file_in_the_workspace_is_not_credential_creation() {
+    let d = disk();
+    std::fs::write(d.ctx.workspace.join("server.key"), "k").unwrap();
+    check_in(
+        &d.ctx,
+        &[
+            ("openssl genrsa -out ca-private.key 2048", ALLOW, ""),
+            (
+                "openssl req -x509 -newkey rsa:2048 -nodes -keyout dev.key -out dev.pem -days 1 -subj /CN=localhost",
+                ALLOW,
+                "",
+            ),
+            (
+                "openssl x509 -req -CA ca.crt -CAkey ca-private.key -in server.csr -out client.pem -days 730",
+                ALLOW,
+                "",
+            ),
+            (
+                "openssl genrsa -out server.key 2048",
+                DENY,
+                "no-credential-file-creation",
+            ),
+            ("rm -f server.key", DENY, "no-credential-file-creation"),
+            (
+                "openssl genrsa -out ../other/ca.key 2048",
+                DENY,
+                "no-credential-file-creation",
+            ),
+            (
+                "openssl genrsa -out ~/.ssh/new.key 2048",
+                DENY,
+                "no-credential-file-creation",
+            ),
+        ],
+    );
+}
