@@ -1042,14 +1042,23 @@ fn credential_file_creation(j: &Judge<'_>) -> Option<Violation> {
             && is_within(&m.path, &j.ctx.workspace)
             && absent(&m.path)
     };
+    // A shared temp dir holds login-session credentials only under their own names
+    // (`/tmp/krb5cc_*`, `/tmp/ssh-*/agent.*`): an archive extracted into it whose members
+    // could not be listed (`curl -sL URL/tool.tgz | tar xz -C /tmp`, the way release binaries
+    // are installed) would have to be made to name one, and replacing a ticket cache or a
+    // socket with a file yields nothing. Not excused: the guard's own files there
+    // (`no-governance-self-modification`), and every other credential category, which a
+    // directory holds whatever its members are named (`~/.ssh`, `~/.aws`).
+    let scratch = |m: &SensitiveMatch| j.ctx.temp_dirs.iter().any(|t| is_within(&m.path, t));
+    let session_cache_in_temp = |m: &SensitiveMatch| {
+        m.category == Category::CredentialStore && scratch(m) && unlisted_archive_subtree(j, m)
+    };
     let m = j
         .write_matches()
         .iter()
         .filter(|m| CREDENTIALS.contains(&m.category))
-        .find(|m| !excused(m) && !new_workspace_key(m))?;
-    // A shared temp dir holds other sessions' credentials by name (`/tmp/krb5cc_*`); a
-    // directory of credentials (`~/.ssh`, `~/.aws`) is written whatever the members are named.
-    let scratch = j.ctx.temp_dirs.iter().any(|t| is_within(&m.path, t));
+        .find(|m| !excused(m) && !new_workspace_key(m) && !session_cache_in_temp(m))?;
+    let scratch = scratch(m);
     let effect = if m.category == Category::EnvFile || (scratch && unlisted_archive_subtree(j, m)) {
         Effect::Ask
     } else {

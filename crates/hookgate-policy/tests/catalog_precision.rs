@@ -74,3 +74,36 @@ fn known_hosts_takes_server_keys_and_ssh_config_stays_protected() {
         ],
     );
 }
+
+#[test]
+fn unlisted_archives_into_a_temp_dir_do_not_write_session_caches() {
+    let mut c = ctx();
+    c.temp_dirs = vec![std::path::PathBuf::from("/tmp")];
+    check_table(
+        &Policy::builtin_default(),
+        &c,
+        &[
+            ("tar -xzf /tmp/dist.tgz -C /tmp", ALLOW, ""),
+            (
+                "curl -sL https://github.com/cli/cli/releases/download/v2.49.0/gh.tar.gz | tar xz -C /tmp",
+                ALLOW,
+                "",
+            ),
+            (
+                "tar -xzf /tmp/dist.tgz -C ~/.ssh",
+                DENY,
+                "no-credential-file-creation",
+            ),
+            (
+                "tar -xzf /tmp/dist.tgz -C ~/.aws",
+                DENY,
+                "no-credential-file-creation",
+            ),
+            (
+                "cp evil /tmp/krb5cc_1000",
+                DENY,
+                "no-credential-file-creation",
+            ),
+        ],
+    );
+}
