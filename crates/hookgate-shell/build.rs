@@ -77,6 +77,8 @@ struct Rule {
     #[serde(default)]
     arg_prefix_any: Vec<String>,
     #[serde(default)]
+    args_none: Vec<String>,
+    #[serde(default)]
     no_args: bool,
 }
 
@@ -126,13 +128,14 @@ fn main() -> Res<()> {
                     by_command.entry(c.clone()).or_default().push(index);
                 }
                 format!(
-                    "Some(Matcher {{ sub: {}, flags_any: {}, flags_all: {}, flags_none: {}, args_any: {}, arg_prefix_any: {}, no_args: {} }})",
+                    "Some(Matcher {{ sub: {}, flags_any: {}, flags_all: {}, flags_none: {}, args_any: {}, arg_prefix_any: {}, args_none: {}, no_args: {} }})",
                     subs(&rule.sub),
                     list(&rule.flags_any),
                     list(&rule.flags_all),
                     list(&rule.flags_none),
                     list(&rule.args_any),
                     list(&rule.arg_prefix_any),
+                    list(&rule.args_none),
                     rule.no_args
                 )
             }

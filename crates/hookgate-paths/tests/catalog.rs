@@ -35,7 +35,7 @@ fn sensitive_locations_are_classified_by_their_catalog_entry() {
         ("/srv/certs/server.key", "private-key-files"),
         ("~/.gnupg/private-keys-v1.d/x.key", "gnupg-home"),
         ("~/.aws/credentials", "aws-credentials"),
-        ("~/.aws/config", "aws-credentials"),
+        ("~/.aws/config", "aws-config"),
         (
             "~/.config/gcloud/application_default_credentials.json",
             "gcp-credentials",

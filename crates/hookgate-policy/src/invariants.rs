@@ -1042,14 +1042,23 @@ fn credential_file_creation(j: &Judge<'_>) -> Option<Violation> {
             && is_within(&m.path, &j.ctx.workspace)
             && absent(&m.path)
     };
+    // A shared temp dir holds login-session credentials only under their own names
+    // (`/tmp/krb5cc_*`, `/tmp/ssh-*/agent.*`): an archive extracted into it whose members
+    // could not be listed (`curl -sL URL/tool.tgz | tar xz -C /tmp`, the way release binaries
+    // are installed) would have to be made to name one, and replacing a ticket cache or a
+    // socket with a file yields nothing. Not excused: the guard's own files there
+    // (`no-governance-self-modification`), and every other credential category, which a
+    // directory holds whatever its members are named (`~/.ssh`, `~/.aws`).
+    let scratch = |m: &SensitiveMatch| j.ctx.temp_dirs.iter().any(|t| is_within(&m.path, t));
+    let session_cache_in_temp = |m: &SensitiveMatch| {
+        m.category == Category::CredentialStore && scratch(m) && unlisted_archive_subtree(j, m)
+    };
     let m = j
         .write_matches()
         .iter()
         .filter(|m| CREDENTIALS.contains(&m.category))
-        .find(|m| !excused(m) && !new_workspace_key(m))?;
-    // A shared temp dir holds other sessions' credentials by name (`/tmp/krb5cc_*`); a
-    // directory of credentials (`~/.ssh`, `~/.aws`) is written whatever the members are named.
-    let scratch = j.ctx.temp_dirs.iter().any(|t| is_within(&m.path, t));
+        .find(|m| !excused(m) && !new_workspace_key(m) && !session_cache_in_temp(m))?;
+    let scratch = scratch(m);
     let effect = if m.category == Category::EnvFile || (scratch && unlisted_archive_subtree(j, m)) {
         Effect::Ask
     } else {
@@ -1280,11 +1289,66 @@ fn large_write(j: &Judge<'_>) -> Option<Violation> {
 }
 
 fn cicd_config(j: &Judge<'_>) -> Option<Violation> {
-    let m = first_match(j.write_matches(), &[Category::CiCdConfig])?;
+    let mut concern = None;
+    let m = j
+        .write_matches()
+        .iter()
+        .filter(|m| m.category == Category::CiCdConfig)
+        .find(|m| match ordinary_workflow_write(j, &m.path) {
+            Ok(()) => false,
+            Err(why) => {
+                concern = why;
+                true
+            }
+        })?;
     Some(Violation::new(
         Effect::Ask,
-        format!("modifies CI/CD configuration: {}", describe_match(m)),
+        match concern {
+            Some(why) => format!(
+                "modifies CI/CD configuration: {} — {why}",
+                describe_match(m)
+            ),
+            None => format!("modifies CI/CD configuration: {}", describe_match(m)),
+        },
     ))
+}
+
+/// `Ok` when `p` is a GitHub Actions workflow the Write tool writes whole, with text that
+/// shows none of [`crate::workflow::concern`]'s concerns (each `run:` script judged by the
+/// shell analyzer, in the workspace); `Err` with the concern when it shows one, `Err(None)`
+/// for any other CI file or a text not known whole (an Edit, `sed -i`, a copy).
+fn ordinary_workflow_write(j: &Judge<'_>, p: &Path) -> Result<(), Option<String>> {
+    let workflow = p.parent().is_some_and(|d| d.ends_with(".github/workflows"))
+        && p.extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("yml") || e.eq_ignore_ascii_case("yaml"));
+    let whole = j
+        .facts
+        .tool
+        .filter(|t| t.kind == ToolKind::Write)
+        .and_then(|t| t.content.as_deref());
+    let (true, Some(text)) = (workflow, whole) else {
+        return Err(None);
+    };
+    let judge_step = |script: &str| {
+        let tool = hookgate_core::ToolCall {
+            name: "Bash".to_owned(),
+            kind: ToolKind::Shell,
+            command: Some(script.to_owned()),
+            paths: Vec::new(),
+            content: None,
+            url: None,
+            mcp_server: None,
+            mcp_tool: None,
+            input: serde_json::Map::new(),
+        };
+        let facts = Facts::of_shell(&tool, j.ctx.workspace.clone(), j.ctx);
+        let analysis = facts.analysis?;
+        (analysis.action() != hookgate_shell::Action::Allow).then_some(analysis.verdict.reason)
+    };
+    match crate::workflow::concern(text, judge_step) {
+        None => Ok(()),
+        Some(why) => Err(Some(why)),
+    }
 }
 
 /// Whether a chmod mode sets setuid/setgid (`Some(true)`), makes a file world-writable
@@ -3773,58 +3837,93 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
         } else {
             None
         };
-        let Some(script) = script else { continue };
+        // pytest imports and runs the test modules it is given (`pytest tests/test_env.py`,
+        // `python -m pytest tests/test_x.py::test_y`): each is a Python script it runs.
+        let test_modules = pytest_modules(argv);
+        let scripts: Vec<&str> = match script {
+            Some(s) if test_modules.is_empty() => vec![s.as_str()],
+            _ => test_modules,
+        };
         // Where the command runs (as from the call's cwd when the line's directory is unknown).
         let dir = j.facts.command_dir(i).unwrap_or(&j.facts.cwd);
-        let p = hookgate_paths::normalize(script, dir, j.ctx.home.as_deref()).path;
-        if !j.content_written_in_session(&p) {
-            continue;
-        }
-        let by_shell = SHELLS.contains(&prog);
-        // Run through an interpreter (`python3 x.py`), that interpreter reads it; run
-        // directly (`./x.py`), its shebang or extension says which.
-        let interpreter = INTERPRETERS.contains(&prog).then_some(prog);
-        match script_on_disk(j, &p, by_shell, interpreter) {
-            Some(Deferred::Ordinary) => continue,
-            Some(Deferred::SelfModification(reason)) => {
-                return Some(
-                    Violation::new(
-                        Effect::Ask,
-                        format!(
-                            "runs {}, which this session wrote and which {reason}",
-                            p.display()
-                        ),
-                    )
-                    .suggest("show the script to the user before running it"),
-                );
+        for script in scripts {
+            let p = hookgate_paths::normalize(script, dir, j.ctx.home.as_deref()).path;
+            if !j.content_written_in_session(&p) {
+                continue;
             }
-            Some(Deferred::Dangerous(reason)) => {
-                return Some(
-                    Violation::new(
-                        Effect::Ask,
-                        format!(
-                            "runs {}, which this session wrote and which would run dangerous \
+            let by_shell = SHELLS.contains(&prog);
+            // Run through an interpreter (`python3 x.py`), that interpreter reads it; run
+            // directly (`./x.py`), its shebang or extension says which; pytest imports Python.
+            let interpreter =
+                if prog == "pytest" || prog == "py.test" || argv.iter().any(|a| a == "pytest") {
+                    Some("python3")
+                } else {
+                    INTERPRETERS.contains(&prog).then_some(prog)
+                };
+            match script_on_disk(j, &p, by_shell, interpreter) {
+                Some(Deferred::Ordinary) => continue,
+                Some(Deferred::SelfModification(reason)) => {
+                    return Some(
+                        Violation::new(
+                            Effect::Ask,
+                            format!(
+                                "runs {}, which this session wrote and which {reason}",
+                                p.display()
+                            ),
+                        )
+                        .suggest("show the script to the user before running it"),
+                    );
+                }
+                Some(Deferred::Dangerous(reason)) => {
+                    return Some(
+                        Violation::new(
+                            Effect::Ask,
+                            format!(
+                                "runs {}, which this session wrote and which would run dangerous \
                              code: {reason}",
-                            p.display()
-                        ),
-                    )
-                    .suggest("show the script to the user before running it"),
-                );
+                                p.display()
+                            ),
+                        )
+                        .suggest("show the script to the user before running it"),
+                    );
+                }
+                Some(Deferred::Unresolved) | None => {}
             }
-            Some(Deferred::Unresolved) | None => {}
+            return Some(
+                Violation::new(
+                    Effect::Ask,
+                    format!(
+                        "runs {}, which this session wrote (write-then-execute)",
+                        p.display()
+                    ),
+                )
+                .suggest("show the script to the user before running it"),
+            );
         }
-        return Some(
-            Violation::new(
-                Effect::Ask,
-                format!(
-                    "runs {}, which this session wrote (write-then-execute)",
-                    p.display()
-                ),
-            )
-            .suggest("show the script to the user before running it"),
-        );
     }
     None
+}
+
+/// The test modules a pytest command line names (`pytest tests/test_a.py::test_b -q`,
+/// `python3 -m pytest tests/test_c.py`, `uv run pytest …`): operands ending in `.py`, the
+/// `::node` part dropped. Empty for anything else.
+fn pytest_modules(argv: &[String]) -> Vec<&str> {
+    let Some(at) = argv.iter().position(|a| {
+        let base = a.rsplit('/').next().unwrap_or(a);
+        base == "pytest" || base == "py.test"
+    }) else {
+        return Vec::new();
+    };
+    argv[at + 1..]
+        .iter()
+        .filter(|a| !a.starts_with('-'))
+        .map(|a| a.split("::").next().unwrap_or(a))
+        .filter(|a| {
+            Path::new(a)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("py"))
+        })
+        .collect()
 }
 
 /// Shells whose script argument is shell code.

@@ -39,6 +39,7 @@ mod loaded;
 mod pattern;
 mod policy;
 mod regenerable;
+mod workflow;
 mod worktree;
 
 use std::path::PathBuf;

@@ -289,7 +289,11 @@ fn certificates_and_public_keys_are_not_private_key_files() {
         ("cat cert-key.pem", DENY, "no-secret-exposure"),
         ("cat key.pem", DENY, "no-secret-exposure"),
         // A new key file in the workspace replaces nothing (wt-mine); one in ~/.ssh does.
-        ("echo x > ~/.ssh/tls.pem", DENY, "no-credential-file-creation"),
+        (
+            "echo x > ~/.ssh/tls.pem",
+            DENY,
+            "no-credential-file-creation",
+        ),
     ]);
 }
 

@@ -331,7 +331,19 @@ fn large_file_write_fires_above_the_limit() {
 #[test]
 fn no_cicd_config_modification_fires_on_ci_files() {
     fires(
-        &write(".github/workflows/ci.yml", "on: push"),
+        &write(
+            ".github/workflows/ci.yml",
+            "on: push\njobs:\n  a:\n    runs-on: x\n    steps:\n      - run: echo ${{ secrets.T }}\n",
+        ),
+        "no-cicd-config-modification",
+    );
+    // A workflow written whole with nothing but ordinary steps is read, not asked about
+    // (tests/ci_workflows.rs has the classes).
+    quiet(
+        &write(
+            ".github/workflows/ci.yml",
+            "on: push\njobs:\n  a:\n    runs-on: x\n    steps:\n      - run: make test\n",
+        ),
         "no-cicd-config-modification",
     );
     fires(

@@ -837,6 +837,11 @@ impl Walker<'_> {
         if name == "PATH" {
             return (!self.standard_path(value)).then(|| ids::RCE_ENV_HIJACK.verdict());
         }
+        if SEARCH_PATH_VARIABLES.contains(&name) {
+            let workspace = self.ctx.cwd.to_string_lossy();
+            return (!workspace_search_path(name, &value.text, &workspace))
+                .then(|| ids::RCE_ENV_HIJACK.verdict());
+        }
         if let Some(loads_code) = option_variable_loads_code(name, &value.text) {
             return (loads_code || !value.exact).then(|| ids::RCE_ENV_HIJACK.verdict());
         }
@@ -1613,6 +1618,48 @@ impl Walker<'_> {
 /// `./.venv/bin`), under the current directory (`$PWD/…`, `$(pwd)/…`) or under the
 /// workspace root spelled out. Anything else in the workspace (`./bin`, `.`, `scripts`) is
 /// content the agent writes itself, so `rce.env_hijack` still asks for it.
+/// Variables naming where a language looks for the modules a program imports: pointing them
+/// into the project (`PYTHONPATH=$PWD/src`, `NODE_PATH=./lib`) is how projects without an
+/// installed package run their own code; pointing them elsewhere (`/tmp`, the home) makes
+/// every import of a common name load whatever is there.
+const SEARCH_PATH_VARIABLES: &[&str] = &[
+    "PYTHONPATH",
+    "NODE_PATH",
+    "PERL5LIB",
+    "PERLLIB",
+    "RUBYLIB",
+    "CLASSPATH",
+];
+
+/// Whether every `:`-separated entry of a module search path is inside the workspace — `$PWD`
+/// or a workspace path with no `..`, a relative path with none, an empty entry (the current
+/// directory) — or the variable's own earlier value (`$PYTHONPATH`).
+fn workspace_search_path(name: &str, value: &str, workspace: &str) -> bool {
+    value.split(':').all(|entry| {
+        let entry = entry.trim_end_matches('/');
+        let own = entry
+            .strip_prefix("${")
+            .and_then(|e| e.strip_suffix('}'))
+            .or_else(|| entry.strip_prefix('$'))
+            .is_some_and(|v| v == name);
+        let inside = ["$PWD", "${PWD}", "$(pwd)", "`pwd`", "."]
+            .iter()
+            .find_map(|p| entry.strip_prefix(p))
+            .filter(|r| r.is_empty() || r.starts_with('/'))
+            .or_else(|| {
+                entry
+                    .strip_prefix(workspace)
+                    .filter(|r| r.is_empty() || r.starts_with('/'))
+            })
+            .or_else(|| (!entry.starts_with(['/', '~', '$', '`'])).then_some(entry));
+        own || inside.is_some_and(|rest| {
+            !rest
+                .split('/')
+                .any(|c| c == ".." || c.contains(['$', '`', '*']))
+        })
+    })
+}
+
 fn workspace_bin_entry(entry: &str, workspace: &str) -> bool {
     let relative = ["$PWD/", "${PWD}/", "$(pwd)/", "`pwd`/", "./"]
         .iter()

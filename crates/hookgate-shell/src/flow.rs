@@ -475,6 +475,11 @@ pub(crate) fn command_source(
         n if SECRET_SCANNERS.contains(&n) => {
             return Some(FlowSource::SecretScanner { tool: n.to_owned() });
         }
+        "tar" | "gtar" | "bsdtar" | "zip" | "7z" | "7za" | "pax" => {
+            if let Some(root) = archived_tree(name, words, cwd, ctx) {
+                return Some(FlowSource::FoundFiles { root });
+            }
+        }
         _ => {}
     }
     if credential_rule || config_getter_key(name, words).is_some_and(is_credential_key) {
@@ -518,6 +523,53 @@ pub(crate) fn command_source(
         Producer::Secret(s) if !is_non_emitting(name) => Some(s.clone()),
         _ => None,
     }
+}
+
+/// The workspace, the home directory or a directory holding either, when an archiver in
+/// create mode packs it (`tar czf - .`, `zip -qr - ~`, `7z a -so x .`): everything in it —
+/// the project's `.env`, keys, history — is in the archive, so streaming it to the network is
+/// the bulk upload [`FlowSource::FoundFiles`] stands for. `-C DIR` moves tar's operands
+/// elsewhere: not judged here.
+fn archived_tree(name: &str, words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<String> {
+    let Cwd::Known(base) = cwd else { return None };
+    let tar = matches!(name, "tar" | "gtar" | "bsdtar");
+    if tar {
+        let create = words.iter().take(1).any(|w| {
+            w.exact && !w.text.starts_with("--") && w.text.trim_start_matches('-').contains('c')
+        }) || words.iter().any(|w| {
+            w.exact
+                && (w.text == "--create"
+                    || (w.text.starts_with('-')
+                        && !w.text.starts_with("--")
+                        && w.text.contains('c')))
+        });
+        let moved = words
+            .iter()
+            .any(|w| w.exact && (w.text == "-C" || w.text.starts_with("--directory")));
+        if !create || moved {
+            return None;
+        }
+    } else if matches!(name, "7z" | "7za") && words.first().is_none_or(|w| w.text != "a") {
+        return None;
+    }
+    let whole = |raw: &str| {
+        let n = hookgate_paths::normalize(raw, base, ctx.home.as_deref());
+        let p = n.path.as_path();
+        n.escaped_root
+            || hookgate_paths::is_within(&ctx.cwd, p)
+            || ctx
+                .home
+                .as_deref()
+                .is_some_and(|h| hookgate_paths::is_within(h, p))
+    };
+    words
+        .iter()
+        .skip(usize::from(
+            tar && words.first().is_some_and(|w| !w.text.starts_with('-')),
+        ))
+        .filter(|w| w.exact && !w.text.starts_with('-') && !w.text.is_empty())
+        .find(|w| whole(&w.text))
+        .map(|w| w.text.clone())
 }
 
 /// Programs that read files or stdin but print only facts about them (counts, sizes, hashes,
@@ -963,6 +1015,95 @@ fn takes_value(name: &str, opt: &str) -> bool {
 /// A secret in an authentication slot (a header, cookie, user or bearer option) that is not
 /// one the slot is for: a token or password is what such a slot carries (DISAGREEMENTS F1),
 /// but the environment, a credential file, a scanner report or a signing secret is not.
+/// Whether a credential in an authentication slot (`-H "Authorization: Bearer $TOKEN"`) may
+/// be going to the service that issued it. Not when the request goes to a literal public IP
+/// address (an API is called by name; a bare address is where a collector listens), nor when
+/// the variable names a hosted service that has no self-hosted variant and the request goes
+/// elsewhere (`$OPENAI_API_KEY` to a host not under `openai.com`). Other names (an internal
+/// service's `API_TOKEN`, `GITLAB_TOKEN` for a self-managed instance) keep the excuse.
+fn identity_destination_ok(source: &FlowSource, hosts: &[&str]) -> bool {
+    let FlowSource::CredentialVariable { name } = source else {
+        return true;
+    };
+    if hosts.iter().any(|h| public_ip_literal(h)) {
+        return false;
+    }
+    let upper = name.to_ascii_uppercase();
+    match HOSTED_CREDENTIALS
+        .iter()
+        .find(|(prefix, _)| upper.starts_with(prefix))
+    {
+        Some((_, domains)) => hosts.iter().all(|h| {
+            domains.iter().any(|d| {
+                h.eq_ignore_ascii_case(d)
+                    || h.len() > d.len()
+                        && h.get(h.len() - d.len()..)
+                            .is_some_and(|t| t.eq_ignore_ascii_case(d))
+                        && h.as_bytes().get(h.len() - d.len() - 1) == Some(&b'.')
+            })
+        }),
+        None => true,
+    }
+}
+
+/// Credential variables of hosted services with no self-hosted variant (by name prefix), and
+/// the domains their APIs live under.
+const HOSTED_CREDENTIALS: &[(&str, &[&str])] = &[
+    ("OPENAI_", &["openai.com"]),
+    ("ANTHROPIC_", &["anthropic.com"]),
+    ("NPM_TOKEN", &["npmjs.org", "npmjs.com"]),
+    ("HF_TOKEN", &["huggingface.co"]),
+    ("HUGGING_FACE", &["huggingface.co"]),
+    ("SLACK_", &["slack.com"]),
+    ("STRIPE_", &["stripe.com"]),
+    ("SENDGRID_", &["sendgrid.com"]),
+    ("TWILIO_", &["twilio.com"]),
+    ("CLOUDFLARE_", &["cloudflare.com"]),
+    ("VERCEL_", &["vercel.com"]),
+    ("NETLIFY_", &["netlify.com"]),
+    ("HEROKU_", &["heroku.com"]),
+    ("DIGITALOCEAN_", &["digitalocean.com"]),
+    ("CODECOV_", &["codecov.io"]),
+    ("PYPI_", &["pypi.org"]),
+    ("LINEAR_", &["linear.app"]),
+    (
+        "DATADOG_",
+        &["datadoghq.com", "datadoghq.eu", "ddog-gov.com"],
+    ),
+    (
+        "DD_API_KEY",
+        &["datadoghq.com", "datadoghq.eu", "ddog-gov.com"],
+    ),
+];
+
+/// The host a URL operand names (`https://user@host:443/x` → `host`), for `://` URLs.
+fn url_host(text: &str) -> Option<&str> {
+    let rest = text.split_once("://")?.1;
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let host = authority.rsplit('@').next()?;
+    let host = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next()?,
+        None => host.split(':').next()?,
+    };
+    (!host.is_empty()).then_some(host)
+}
+
+/// A literal IP address that is not loopback, private, link-local or unspecified.
+fn public_ip_literal(host: &str) -> bool {
+    match host.parse::<std::net::IpAddr>() {
+        Ok(std::net::IpAddr::V4(v4)) => {
+            !(v4.is_loopback() || v4.is_private() || v4.is_link_local() || v4.is_unspecified())
+        }
+        Ok(std::net::IpAddr::V6(v6)) => {
+            !(v6.is_loopback()
+                || v6.is_unspecified()
+                || (v6.segments()[0] & 0xfe00) == 0xfc00
+                || (v6.segments()[0] & 0xffc0) == 0xfe80)
+        }
+        Err(_) => false,
+    }
+}
+
 fn leaks_from_identity_slot(source: &FlowSource) -> bool {
     match source {
         FlowSource::CredentialVariable { name } => is_signing_secret(name),
@@ -1019,6 +1160,13 @@ pub(crate) fn argument_flow(
         tool: name.to_owned(),
         channel,
     };
+    // Where the request goes: a credential in an authentication slot is excused only when
+    // it can be going to the service it authenticates to (see `identity_destination_ok`).
+    let hosts: Vec<&str> = words
+        .iter()
+        .filter(|w| w.exact)
+        .filter_map(|w| url_host(&w.text))
+        .collect();
     // The option whose value the next word is: (an authentication slot, its name).
     let mut pending: Option<(bool, &str)> = None;
     for w in words {
@@ -1047,7 +1195,9 @@ pub(crate) fn argument_flow(
             None => (false, true),
         };
         for source in carried_secrets(w, destination) {
-            let excused = (identity && !leaks_from_identity_slot(source))
+            let excused = (identity
+                && !leaks_from_identity_slot(source)
+                && identity_destination_ok(source, &hosts))
                 // A remote shell's command line carries variables to the user's own machine.
                 || (remote_shell && matches!(source, FlowSource::CredentialVariable { .. }));
             if !excused {

