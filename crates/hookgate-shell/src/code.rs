@@ -4561,8 +4561,15 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
                 LuaTok::Punct(')') if depth == 0 => break,
                 LuaTok::Punct(')') => depth -= 1,
                 LuaTok::Str(v) => {
+                    // One literal only when nothing joins it to more (`"rm -rf " .. HOME`,
+                    // R's `paste0` aside): an operator after it computes the argument.
+                    // (`f "x" .. y` calls `f` with the literal alone.)
                     if j == start {
-                        literal_first = true;
+                        literal_first = !paren
+                            || !matches!(
+                                toks.get(j + 1),
+                                Some(LuaTok::Punct(c)) if !matches!(c, ',' | ')')
+                            );
                     }
                     lits.push(v.clone());
                 }

@@ -414,8 +414,14 @@ fn args(toks: &[Tok], open: usize) -> Args {
             }
             Tok::Punct(')' | ']' | '}') => depth -= 1,
             Tok::Str(v, exact) => {
+                // The first argument is one literal only when nothing joins it to more
+                // (`"rm " + home`, `"a" <> b`, `"x" ++ Y`): an operator after it makes the
+                // argument a value computed at run time.
                 if j == open + 1 {
-                    a.first_literal = true;
+                    a.first_literal = !matches!(
+                        toks.get(j + 1),
+                        Some(Tok::Punct(c)) if !matches!(c, ',' | ')' | ']' | '}' | ';')
+                    );
                 }
                 a.lits.push((v.clone(), *exact));
             }
@@ -522,7 +528,19 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                     // the object's literal.
                     if a.lits.is_empty() && i >= 2 && toks.get(i - 1) == Some(&Tok::Punct('.')) {
                         a.lits = receiver_lits(toks, i - 2);
-                        a.first_literal = !a.lits.is_empty();
+                        // `"ls".execute()`, `("ls").execute()`, `new File("x").delete()` act on
+                        // one literal; `("rm -rf " + home).execute()` on a computed value.
+                        let close = i - 2;
+                        a.first_literal = !a.lits.is_empty()
+                            && match toks.get(close) {
+                                Some(Tok::Str(..)) => true,
+                                Some(Tok::Punct(')')) => {
+                                    close >= 2
+                                        && matches!(toks.get(close - 1), Some(Tok::Str(..)))
+                                        && toks.get(close - 2) == Some(&Tok::Punct('('))
+                                }
+                                _ => false,
+                            };
                     }
                     a
                 };
