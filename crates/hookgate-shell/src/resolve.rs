@@ -1293,7 +1293,32 @@ impl Walker<'_> {
                         break;
                     }
                 }
-                if let Some((text, encoded)) = code {
+                // `-Command -` (and no command, no script) reads the commands from stdin: a
+                // download piped in runs like `curl … | sh`; decoded data is code nobody saw.
+                let from_stdin = match &code {
+                    Some((text, false)) => text.trim() == "-",
+                    Some((_, true)) => false,
+                    None => !args.iter().any(|w| {
+                        !w.text.starts_with('-')
+                            && !matches!(
+                                w.text.to_ascii_lowercase().as_str(),
+                                "bypass"
+                                    | "unrestricted"
+                                    | "remotesigned"
+                                    | "allsigned"
+                                    | "restricted"
+                                    | "hidden"
+                                    | "normal"
+                                    | "minimized"
+                                    | "maximized"
+                                    | "text"
+                                    | "xml"
+                            )
+                    }),
+                };
+                if from_stdin && matches!(stdin, Producer::Download | Producer::Decoded) {
+                    self.record(argv, scope, ids::RCE_DOWNLOAD_TO_SHELL.verdict());
+                } else if let Some((text, encoded)) = code {
                     let verdict = crate::hazards::powershell(&text, encoded, &scope.cwd, self.ctx);
                     self.record(argv, scope, verdict);
                 }

@@ -501,6 +501,16 @@ pub(crate) fn judge_write(raw: &str, exact: bool, cwd: &Cwd, ctx: &Context) -> O
     if !exact {
         return Some(ids::FS_OVERWRITE_UNRESOLVED_TARGET);
     }
+    // A destination with a trailing slash is a directory: what is written is an entry in it
+    // (`cp dist/main.js /tmp/` with HOME under /tmp writes /tmp/main.js, not /tmp), judged
+    // as one (a name no catalogued entry has).
+    let entry;
+    let raw = if raw.len() > 1 && raw.ends_with('/') {
+        entry = format!("{raw}.hookgate-entry");
+        entry.as_str()
+    } else {
+        raw
+    };
     let (where_, path) = place_as(raw, cwd, ctx, false);
     if path.starts_with("/dev") {
         return is_block_device(&path).then_some(ids::DISK_WRITE_BLOCK_DEVICE);

@@ -118,7 +118,7 @@ fn a_temp_dir_as_a_destination_is_scratch() {
             ("cp -r build /tmp", ALLOW, "-"),
             ("mv report.html /var/tmp/", ALLOW, "-"),
             ("cp dist/main.js /etc/", DENY, "fs.overwrite_system"),
-            ("cp x ~/", DENY, "fs.overwrite_system"),
+            ("cp x ~/", ASK, "fs.overwrite_outside_workspace"),
         ],
     );
 }
@@ -313,6 +313,26 @@ fn ci_runner_output_files_are_written_freely() {
             ("echo 'LD_PRELOAD=/tmp/x.so' >> $GITHUB_ENV", ASK, "*"),
             ("echo x >> \"${GITHUB_OUTPUT:-$HOME/.bashrc}\"", ASK, "*"),
             ("echo x >> \"$OUT\"", ASK, "*"),
+        ],
+    );
+}
+
+/// A destination with a trailing slash is a directory: the copy writes an entry in it, so a
+/// temp dir that holds the home (CI containers) still takes scratch copies.
+#[test]
+fn a_directory_destination_is_written_inside() {
+    let mut ctx = hookgate_shell::Context::new(
+        "/work/ci/project",
+        Some(std::path::PathBuf::from("/tmp/ci-home")),
+    );
+    ctx.temp_dirs = vec![std::path::PathBuf::from("/tmp")];
+    table(
+        &ctx,
+        &[
+            ("cp dist/main.js /tmp/", ALLOW, "-"),
+            ("cp dist/main.js /tmp", DENY, "*"),
+            ("cp x /tmp/ci-home/", ASK, "*"),
+            ("cp x /etc/", DENY, "fs.overwrite_system"),
         ],
     );
 }
