@@ -7,6 +7,16 @@ mod common;
 
 use common::*;
 
+/// A CI container: the project outside HOME, HOME under /tmp.
+fn ci_ctx() -> hookgate_shell::Context {
+    let mut ctx = hookgate_shell::Context::new(
+        "/work/ci/project",
+        Some(std::path::PathBuf::from("/tmp/ci-home")),
+    );
+    ctx.temp_dirs = vec![std::path::PathBuf::from("/tmp")];
+    ctx
+}
+
 #[test]
 fn programs_that_run_code_still_read_the_files_they_name() {
     table(
@@ -150,13 +160,8 @@ fn module_search_paths_into_the_project_are_not_hijacks() {
 /// selects there, which is the home directory only when the pattern can name it.
 #[test]
 fn one_level_find_deletions_in_a_temp_dir_holding_home_delete_what_they_select() {
-    let mut ctx = hookgate_shell::Context::new(
-        "/work/ci/project",
-        Some(std::path::PathBuf::from("/tmp/ci-home")),
-    );
-    ctx.temp_dirs = vec![std::path::PathBuf::from("/tmp")];
     table(
-        &ctx,
+        &ci_ctx(),
         &[
             (
                 "find /tmp -maxdepth 1 -name 'pytest-*' -mtime +1 -exec rm -rf {} +",
@@ -321,13 +326,8 @@ fn ci_runner_output_files_are_written_freely() {
 /// temp dir that holds the home (CI containers) still takes scratch copies.
 #[test]
 fn a_directory_destination_is_written_inside() {
-    let mut ctx = hookgate_shell::Context::new(
-        "/work/ci/project",
-        Some(std::path::PathBuf::from("/tmp/ci-home")),
-    );
-    ctx.temp_dirs = vec![std::path::PathBuf::from("/tmp")];
     table(
-        &ctx,
+        &ci_ctx(),
         &[
             ("cp dist/main.js /tmp/", ALLOW, "-"),
             ("cp dist/main.js /tmp", DENY, "*"),
