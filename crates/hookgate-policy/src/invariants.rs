@@ -1313,6 +1313,46 @@ fn cicd_config(j: &Judge<'_>) -> Option<Violation> {
     ))
 }
 
+/// `Ok` when `p` is a `.pre-commit-config.yaml` the Write tool writes whole with hooks that are
+/// pinned remote repositories or local entries the shell analyzer lets run (see
+/// [`crate::workflow::precommit_concern`]); `Err` otherwise, with the concern when there is one.
+fn ordinary_precommit_write(j: &Judge<'_>, p: &Path) -> Result<(), Option<String>> {
+    let named = p
+        .file_name()
+        .is_some_and(|n| n == ".pre-commit-config.yaml");
+    let whole = j
+        .facts
+        .tool
+        .filter(|t| t.kind == ToolKind::Write)
+        .and_then(|t| t.content.as_deref());
+    let (true, Some(text)) = (named, whole) else {
+        return Err(None);
+    };
+    match crate::workflow::precommit_concern(text, |line| flagged_in_workspace(j, line)) {
+        None => Ok(()),
+        Some(why) => Err(Some(why)),
+    }
+}
+
+/// The shell analyzer's reason when it would flag `line` run in the workspace (a command a
+/// configuration file makes a tool run), `None` when it would let it run.
+fn flagged_in_workspace(j: &Judge<'_>, line: &str) -> Option<String> {
+    let tool = hookgate_core::ToolCall {
+        name: "Bash".to_owned(),
+        kind: ToolKind::Shell,
+        command: Some(line.to_owned()),
+        paths: Vec::new(),
+        content: None,
+        url: None,
+        mcp_server: None,
+        mcp_tool: None,
+        input: serde_json::Map::new(),
+    };
+    let facts = Facts::of_shell(&tool, j.ctx.workspace.clone(), j.ctx);
+    let analysis = facts.analysis?;
+    (analysis.action() != hookgate_shell::Action::Allow).then_some(analysis.verdict.reason)
+}
+
 /// `Ok` when `p` is a GitHub Actions workflow the Write tool writes whole, with text that
 /// shows none of [`crate::workflow::concern`]'s concerns (each `run:` script judged by the
 /// shell analyzer, in the workspace); `Err` with the concern when it shows one, `Err(None)`
@@ -1329,23 +1369,7 @@ fn ordinary_workflow_write(j: &Judge<'_>, p: &Path) -> Result<(), Option<String>
     let (true, Some(text)) = (workflow, whole) else {
         return Err(None);
     };
-    let judge_step = |script: &str| {
-        let tool = hookgate_core::ToolCall {
-            name: "Bash".to_owned(),
-            kind: ToolKind::Shell,
-            command: Some(script.to_owned()),
-            paths: Vec::new(),
-            content: None,
-            url: None,
-            mcp_server: None,
-            mcp_tool: None,
-            input: serde_json::Map::new(),
-        };
-        let facts = Facts::of_shell(&tool, j.ctx.workspace.clone(), j.ctx);
-        let analysis = facts.analysis?;
-        (analysis.action() != hookgate_shell::Action::Allow).then_some(analysis.verdict.reason)
-    };
-    match crate::workflow::concern(text, judge_step) {
+    match crate::workflow::concern(text, |script| flagged_in_workspace(j, script)) {
         None => Ok(()),
         Some(why) => Err(Some(why)),
     }
@@ -4603,16 +4627,31 @@ fn guard_or_agent_name(name: &str) -> bool {
 }
 
 fn vcs_config(j: &Judge<'_>) -> Option<Violation> {
-    if let Some(m) = first_match(
-        j.write_matches(),
-        &[Category::VcsConfig, Category::BuildConfig],
-    ) {
+    let mut concern = None;
+    if let Some(m) = j
+        .write_matches()
+        .iter()
+        .filter(|m| matches!(m.category, Category::VcsConfig | Category::BuildConfig))
+        .find(|m| match ordinary_precommit_write(j, &m.path) {
+            Ok(()) => false,
+            Err(why) => {
+                concern = why;
+                true
+            }
+        })
+    {
         return Some(Violation::new(
             Effect::Ask,
-            format!(
-                "modifies version-control or build-tool configuration: {}",
-                describe_match(m)
-            ),
+            match concern {
+                Some(why) => format!(
+                    "modifies version-control or build-tool configuration: {} — {why}",
+                    describe_match(m)
+                ),
+                None => format!(
+                    "modifies version-control or build-tool configuration: {}",
+                    describe_match(m)
+                ),
+            },
         ));
     }
     for (_, argv) in j.commands() {

