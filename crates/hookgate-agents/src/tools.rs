@@ -116,7 +116,13 @@ fn shell_routed_patch(call: &mut ToolCall, input: &Map<String, Value>) {
         added.extend(summary.added);
     }
     call.content = (!added.is_empty()).then(|| added.join("\n"));
-    if found.whole_line {
+    // A line holding NUL, carriage return, vertical tab or form feed is read differently by
+    // bash and by the grammar that found the patch (`\v` is a word character to bash, a blank
+    // to tree-sitter): it stays a shell call, so the shell analysis — which refuses such
+    // lines — decides (ask), with the patch's paths still judged. Found by the `judge` fuzz
+    // target: `apply_patch <<'EOF'` with a `\v` in its file marker was no opinion.
+    let unrepresentable = line.bytes().any(|b| matches!(b, 0 | 0x0b | 0x0c | b'\r'));
+    if found.whole_line && !unrepresentable {
         call.kind = ToolKind::Patch;
     }
 }

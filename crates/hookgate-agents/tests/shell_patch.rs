@@ -59,6 +59,29 @@ fn a_heredoc_patch_through_the_shell_is_a_patch_with_its_files() {
     assert_eq!(call.content.as_deref(), Some("mode: monitor\nnew"));
 }
 
+/// A line bash and the grammar read differently (a carriage return, vertical tab or form feed
+/// anywhere in it) stays a shell call, so the shell analysis that refuses it decides; its
+/// patch's paths are still surfaced. (Found by the `judge` fuzz target.)
+#[test]
+fn a_patch_line_with_bytes_bash_reads_differently_stays_a_shell_call() {
+    for odd in ['\u{b}', '\u{c}', '\r'] {
+        let line = heredoc(
+            "",
+            &format!(
+                "*** Begin Patch\n*** Update File: src/a.rs{odd}\n@@\n-x\n+y\n*** End Patch\n"
+            ),
+        );
+        let call = codex_shell(json!(line));
+        assert_eq!(call.kind, ToolKind::Shell, "{odd:?}");
+        assert!(
+            !call.paths.is_empty(),
+            "{odd:?}: the patch's paths are still judged"
+        );
+    }
+    let call = codex_shell(json!(heredoc("", BODY)));
+    assert_eq!(call.kind, ToolKind::Patch);
+}
+
 #[test]
 fn applypatch_spelling_is_the_same_tool() {
     let call = codex_shell(json!(format!("applypatch <<'EOF'\n{BODY}EOF")));
