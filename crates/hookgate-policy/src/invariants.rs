@@ -2937,7 +2937,9 @@ fn user_only_action(argv: &[String]) -> Option<(&'static str, &'static str)> {
             "run scenario files whose scripted tool calls execute for real, unseen by this guard",
             "`hookgate policy test` checks expected decisions without running anything; ask the user to run `hookgate test`",
         )),
-        "ship-webhook" | "ship-otel" => Some((
+        // `hook-unfinished` is what a crashed hook process becomes: run by hand it writes an
+        // audit record (and ships it) for a crash that never happened.
+        "ship-webhook" | "ship-otel" | "hook-unfinished" => Some((
             "send an audit record of its own making to the user's sinks",
             "`hookgate log` shows the recorded decisions",
         )),

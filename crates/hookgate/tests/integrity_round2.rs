@@ -235,6 +235,7 @@ fn hookgate_commands_that_run_tools_or_loosen_the_guard_are_the_users_and_views_
         // They forge records into the user's sinks.
         ("hookgate ship-webhook", Want::Locked),
         ("hookgate ship-otel", Want::Locked),
+        ("hookgate hook-unfinished deadline - claude", Want::Locked),
         // Unknown to this version: fail closed.
         ("hookgate frobnicate", Want::Locked),
         // Already the user's (round 1), still: loosening, erasing, plumbing.
