@@ -1320,12 +1320,7 @@ fn ordinary_precommit_write(j: &Judge<'_>, p: &Path) -> Result<(), Option<String
     let named = p
         .file_name()
         .is_some_and(|n| n == ".pre-commit-config.yaml");
-    let whole = j
-        .facts
-        .tool
-        .filter(|t| t.kind == ToolKind::Write)
-        .and_then(|t| t.content.as_deref());
-    let (true, Some(text)) = (named, whole) else {
+    let (true, Some(text)) = (named, whole_write(j)) else {
         return Err(None);
     };
     match crate::workflow::precommit_concern(text, |line| flagged_in_workspace(j, line)) {
@@ -1334,10 +1329,17 @@ fn ordinary_precommit_write(j: &Judge<'_>, p: &Path) -> Result<(), Option<String
     }
 }
 
-/// The shell analyzer's reason when it would flag `line` run in the workspace (a command a
-/// configuration file makes a tool run), `None` when it would let it run.
-fn flagged_in_workspace(j: &Judge<'_>, line: &str) -> Option<String> {
-    let tool = hookgate_core::ToolCall {
+/// The whole text a Write tool call puts in its file (an Edit or a shell write is not known whole).
+fn whole_write<'j>(j: &'j Judge<'_>) -> Option<&'j str> {
+    j.facts
+        .tool
+        .filter(|t| t.kind == ToolKind::Write)
+        .and_then(|t| t.content.as_deref())
+}
+
+/// A shell tool call running `line`: code a file makes a tool run, judged as if run directly.
+fn shell_call(line: &str) -> hookgate_core::ToolCall {
+    hookgate_core::ToolCall {
         name: "Bash".to_owned(),
         kind: ToolKind::Shell,
         command: Some(line.to_owned()),
@@ -1347,7 +1349,13 @@ fn flagged_in_workspace(j: &Judge<'_>, line: &str) -> Option<String> {
         mcp_server: None,
         mcp_tool: None,
         input: serde_json::Map::new(),
-    };
+    }
+}
+
+/// The shell analyzer's reason when it would flag `line` run in the workspace (a command a
+/// configuration file makes a tool run), `None` when it would let it run.
+fn flagged_in_workspace(j: &Judge<'_>, line: &str) -> Option<String> {
+    let tool = shell_call(line);
     let facts = Facts::of_shell(&tool, j.ctx.workspace.clone(), j.ctx);
     let analysis = facts.analysis?;
     (analysis.action() != hookgate_shell::Action::Allow).then_some(analysis.verdict.reason)
@@ -1361,12 +1369,7 @@ fn ordinary_workflow_write(j: &Judge<'_>, p: &Path) -> Result<(), Option<String>
     let workflow = p.parent().is_some_and(|d| d.ends_with(".github/workflows"))
         && p.extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("yml") || e.eq_ignore_ascii_case("yaml"));
-    let whole = j
-        .facts
-        .tool
-        .filter(|t| t.kind == ToolKind::Write)
-        .and_then(|t| t.content.as_deref());
-    let (true, Some(text)) = (workflow, whole) else {
+    let (true, Some(text)) = (workflow, whole_write(j)) else {
         return Err(None);
     };
     match crate::workflow::concern(text, |script| flagged_in_workspace(j, script)) {
@@ -3612,17 +3615,7 @@ fn deferred_self_modification(j: &Judge<'_>, file: &Path, code: &str) -> Option<
 /// What this invariant denies in the shell command line `code` run in `dir` (code a call
 /// writes or hands to another runner, judged as if run directly), or `None`.
 fn denied_if_run(j: &Judge<'_>, code: &str, dir: PathBuf) -> Option<Violation> {
-    let tool = hookgate_core::ToolCall {
-        name: "Bash".to_owned(),
-        kind: ToolKind::Shell,
-        command: Some(code.to_owned()),
-        paths: Vec::new(),
-        content: None,
-        url: None,
-        mcp_server: None,
-        mcp_tool: None,
-        input: serde_json::Map::new(),
-    };
+    let tool = shell_call(code);
     let facts = Facts::of_shell(&tool, dir, j.ctx);
     let nested = Judge::new(&facts, j.ctx, j.state, j.settings);
     self_modification(&nested).filter(|v| v.effect == Effect::Deny)
