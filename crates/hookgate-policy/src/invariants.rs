@@ -1323,7 +1323,16 @@ fn ordinary_precommit_write(j: &Judge<'_>, p: &Path) -> Result<(), Option<String
     let (true, Some(text)) = (named, whole_write(j)) else {
         return Err(None);
     };
-    match crate::workflow::precommit_concern(text, |line| flagged_in_workspace(j, line)) {
+    // The repositories the config names now (a file that cannot be read names none).
+    let known = j
+        .ctx
+        .follow_symlinks
+        .then(|| std::fs::read(p).ok())
+        .flatten()
+        .filter(|b| b.len() as u64 <= MAX_SCRIPT_FILE)
+        .map(|b| crate::workflow::precommit_repos(&String::from_utf8_lossy(&b)))
+        .unwrap_or_default();
+    match crate::workflow::precommit_concern(text, &known, |line| flagged_in_workspace(j, line)) {
         None => Ok(()),
         Some(why) => Err(Some(why)),
     }

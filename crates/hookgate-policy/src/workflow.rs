@@ -72,10 +72,12 @@ pub(crate) fn concern(text: &str, judge_step: impl Fn(&str) -> Option<String>) -
 /// Hooks from a repository pinned by `rev` run that repository's code, as a workflow's
 /// `uses:` does; a `repo: local` hook runs its `entry` (with its `args`), judged by
 /// `judge_step` as the command line it is; `repo: meta` hooks are pre-commit's own. A config
-/// that does not parse, a remote repository without a `rev`, or an entry that cannot be
-/// read is a concern.
+/// that does not parse, a remote repository without a `rev`, one not already in the config
+/// (`known`: its repositories before this write — a new one plants its code on the user's
+/// machine, run at every commit), or an entry that cannot be read is a concern.
 pub(crate) fn precommit_concern(
     text: &str,
+    known: &[String],
     judge_step: impl Fn(&str) -> Option<String>,
 ) -> Option<String> {
     let Ok(doc) = serde_saphyr::from_str_with_options::<serde_json::Value>(
@@ -123,10 +125,37 @@ pub(crate) fn precommit_concern(
             {
                 return Some(format!("hooks from `{url}` are not pinned to a `rev`"));
             }
+            _ if !known.iter().any(|k| k == url) => {
+                return Some(format!(
+                    "hooks from `{url}`, not in the config before, would run that repository's code at every commit"
+                ));
+            }
             _ => {}
         }
     }
     None
+}
+
+/// The remote repositories a pre-commit config names (empty when it does not parse).
+pub(crate) fn precommit_repos(text: &str) -> Vec<String> {
+    serde_saphyr::from_str_with_options::<serde_json::Value>(
+        text,
+        hookgate_core::yaml::untrusted_options(),
+    )
+    .ok()
+    .and_then(|doc| {
+        doc.get("repos")
+            .and_then(serde_json::Value::as_array)
+            .cloned()
+    })
+    .into_iter()
+    .flatten()
+    .filter_map(|r| {
+        r.get("repo")
+            .and_then(serde_json::Value::as_str)
+            .map(str::to_owned)
+    })
+    .collect()
 }
 
 /// The names a trigger or `runs-on` value gives: a string, a list of strings, or a mapping's
@@ -238,8 +267,17 @@ mod tests {
 
     #[test]
     fn pre_commit_configs_are_judged_by_their_local_entries_and_pins() {
-        let judge =
-            |t: &str| precommit_concern(t, |s| s.contains("curl").then(|| "flagged".to_owned()));
+        let known = vec!["https://github.com/astral-sh/ruff-pre-commit".to_owned()];
+        let judge = |t: &str| {
+            precommit_concern(t, &known, |s: &str| {
+                s.contains("curl").then(|| "flagged".to_owned())
+            })
+        };
+        // A new repository, even pinned, plants its code: asked.
+        assert!(
+            judge("repos:\n  - repo: https://github.com/evil/hooks\n    rev: v1\n    hooks: [{id: a}]\n")
+                .is_some()
+        );
         assert_eq!(
             judge(
                 "repos:\n  - repo: https://github.com/astral-sh/ruff-pre-commit\n    rev: v0.6.9\n    hooks:\n      - id: ruff\n  - repo: local\n    hooks:\n      - id: pytest\n        name: pytest\n        entry: pytest -q\n        language: system\n"
