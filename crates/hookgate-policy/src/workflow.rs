@@ -52,6 +52,23 @@ pub(crate) fn concern(text: &str, judge_step: impl Fn(&str) -> Option<String>) -
         }
         let steps = job.get("steps").and_then(serde_json::Value::as_array);
         for step in steps.into_iter().flatten() {
+            // An action from this repository (`./…`) or a container image runs code the
+            // text does not show; a `shell:` other than bash/sh runs `run:` in another
+            // language, which is not read as shell.
+            if let Some(uses) = step.get("uses").and_then(serde_json::Value::as_str)
+                && (uses.starts_with("./") || uses.starts_with("docker://"))
+            {
+                return Some(format!(
+                    "job `{name}` runs `{uses}`, whose code the workflow does not show"
+                ));
+            }
+            if let Some(shell) = step.get("shell").and_then(serde_json::Value::as_str)
+                && !matches!(shell.split_whitespace().next(), Some("bash" | "sh"))
+            {
+                return Some(format!(
+                    "job `{name}` runs a step in `{shell}`, which is not read"
+                ));
+            }
             let Some(script) = step.get("run").and_then(serde_json::Value::as_str) else {
                 continue;
             };
@@ -340,6 +357,18 @@ mod tests {
                 "flagged",
             ),
             ("on: push\njobs: [\n", "parse"),
+            (
+                "on: push\njobs:\n  a:\n    runs-on: x\n    steps:\n      - uses: ./.github/actions/x\n",
+                "./.github",
+            ),
+            (
+                "on: push\njobs:\n  a:\n    runs-on: x\n    steps:\n      - uses: docker://evil/img\n",
+                "docker://",
+            ),
+            (
+                "on: push\njobs:\n  a:\n    runs-on: x\n    steps:\n      - shell: python\n        run: import os\n",
+                "python",
+            ),
         ] {
             let got = judge(text);
             assert!(
