@@ -45,13 +45,24 @@ pub fn listing(query: &ArchiveListing) -> ArchiveListing {
 /// `MAX_ARCHIVE_MEMBERS` members — answers "no listing". Directories get a trailing `/`
 /// (cpio names have none) so the policy knows what they are.
 fn cpio_members(archive: &Path) -> Option<Vec<String>> {
-    use std::io::Read;
     let file = std::fs::File::open(archive).ok()?;
     if !file.metadata().ok()?.is_file() {
         return None;
     }
+    cpio_names(file)
+}
+
+/// The member list of a cpio stream (see [`cpio_members`] for what makes a listing).
+///
+/// Public so the `cpio` fuzz target (crates/hookgate-guard/fuzz) can feed it attacker-made
+/// bytes: the archive is the agent's, so the reader must answer `None`, never panic or
+/// loop, on any input — and any list it does return keeps the invariants the policy relies on
+/// (non-empty names without control characters, directories ending in `/`, at most
+/// `MAX_ARCHIVE_MEMBERS` of them).
+pub fn cpio_names<R: std::io::Read + std::io::Seek>(inner: R) -> Option<Vec<String>> {
+    use std::io::Read;
     // File data is skipped by seeking: only headers and names are read.
-    let mut r = std::io::BufReader::new(file);
+    let mut r = std::io::BufReader::new(inner);
     let mut names = Vec::new();
     loop {
         let mut magic = [0u8; 6];
@@ -89,7 +100,9 @@ fn cpio_members(archive: &Path) -> Option<Vec<String>> {
             return None;
         }
         match mode & 0o170_000 {
-            0o100_000 if nlink <= 1 => names.push(name),
+            // A plain file whose name ends in `/` would read as a directory entry to the
+            // policy (found by the `cpio` fuzz target): no listing.
+            0o100_000 if nlink <= 1 && !name.ends_with('/') => names.push(name),
             0o040_000 if mode & 0o700 == 0o700 && mode & 0o020 == 0 && mode & 0o002 == 0 => {
                 names.push(format!("{}/", name.trim_end_matches('/')));
             }
@@ -113,7 +126,7 @@ fn pad(len: u64, align: u64) -> u64 {
 }
 
 /// Skips `n` bytes (past the end, the next header read fails).
-fn skip(r: &mut std::io::BufReader<std::fs::File>, n: u64) -> Option<()> {
+fn skip<R: std::io::Seek>(r: &mut std::io::BufReader<R>, n: u64) -> Option<()> {
     r.seek_relative(i64::try_from(n).ok()?).ok()
 }
 
@@ -209,5 +222,94 @@ mod tests {
         ] {
             assert_eq!(members(names, modes.into_iter()), None, "{why}");
         }
+    }
+
+    /// One "newc" member: header, NUL-terminated name padded to 4, data padded to 4.
+    fn newc(name: &str, mode: u32, nlink: u32, data: &[u8]) -> Vec<u8> {
+        let namesize = name.len() + 1;
+        let mut out = format!(
+            "070701{:08x}{mode:08x}{:08x}{:08x}{nlink:08x}{:08x}{:08x}{:08x}{:08x}{:08x}{:08x}{namesize:08x}{:08x}",
+            1, 0, 0, 0, data.len(), 0, 0, 0, 0, 0
+        )
+        .into_bytes();
+        out.extend_from_slice(name.as_bytes());
+        out.push(0);
+        while out.len() % 4 != 0 {
+            out.push(0);
+        }
+        out.extend_from_slice(data);
+        while out.len() % 4 != 0 {
+            out.push(0);
+        }
+        out
+    }
+
+    fn stream(members: &[Vec<u8>]) -> std::io::Cursor<Vec<u8>> {
+        let mut all: Vec<u8> = members.concat();
+        all.extend(newc("TRAILER!!!", 0, 1, b""));
+        std::io::Cursor::new(all)
+    }
+
+    #[test]
+    fn cpio_listing_names_plain_files_and_marks_directories() {
+        let listed = cpio_names(stream(&[
+            newc("src", 0o040_755, 2, b""),
+            newc("src/a.txt", 0o100_644, 1, b"hello"),
+        ]));
+        assert_eq!(
+            listed,
+            Some(vec!["src/".to_owned(), "src/a.txt".to_owned()])
+        );
+    }
+
+    #[test]
+    fn cpio_members_that_land_elsewhere_or_hide_answer_no_listing() {
+        for (member, why) in [
+            (newc("l", 0o120_777, 1, b"/etc"), "symlink"),
+            (newc("h", 0o100_644, 2, b"x"), "hard link"),
+            (newc("f", 0o010_644, 1, b""), "fifo"),
+            (newc("d", 0o040_777, 2, b""), "directory open to writes"),
+            (
+                newc("d", 0o040_000, 2, b""),
+                "directory locking the owner out",
+            ),
+            (newc("a\nb", 0o100_644, 1, b""), "newline in the name"),
+            (
+                newc("a\u{1b}b", 0o100_644, 1, b""),
+                "control character in the name",
+            ),
+            (
+                newc("x/", 0o100_644, 1, b""),
+                "plain file named like a directory",
+            ),
+        ] {
+            assert_eq!(cpio_names(stream(&[member])), None, "{why}");
+        }
+    }
+
+    #[test]
+    fn cpio_truncated_or_foreign_streams_answer_no_listing() {
+        let whole = stream(&[newc("a", 0o100_644, 1, b"data")]).into_inner();
+        // Only the trailer's own padding may be missing: its name already ended the stream.
+        let complete = whole
+            .windows(11)
+            .position(|w| w == b"TRAILER!!!\0")
+            .map(|at| at + 11)
+            .unwrap();
+        for cut in 0..complete {
+            assert_eq!(
+                cpio_names(std::io::Cursor::new(&whole[..cut])),
+                None,
+                "cut at {cut}"
+            );
+        }
+        assert_eq!(
+            cpio_names(std::io::Cursor::new(b"\x1f\x8b\x08rest".to_vec())),
+            None
+        );
+        assert_eq!(
+            cpio_names(std::io::Cursor::new(b"070701zzzzzzzz".to_vec())),
+            None
+        );
     }
 }
