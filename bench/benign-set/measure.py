@@ -5,6 +5,8 @@ result per line: page, command, decision (allow|ask|deny|error), rule (the [id] 
 
 usage: BENIGN_ROOT=DIR measure.py BINARY COMMANDS.jsonl OUT.jsonl [-j N]
 Then: summarize.py OUT.jsonl   (flagged share and clusters by rule id).
+`@PROJECT@` in a command (extract_agents.py: the agent's own project root) stands for the
+fixture's project directory.
 """
 import json, os, re, subprocess, sys
 from concurrent.futures import ThreadPoolExecutor
@@ -24,7 +26,7 @@ def run(item):
     i, row = item
     payload = {"session_id": f"b{i}", "transcript_path": f"/tmp/benign-transcripts/b{i}.jsonl",
                "cwd": fx["PROJECT"], "permission_mode": "default", "hook_event_name": "PreToolUse",
-               "tool_name": "Bash", "tool_input": {"command": row["command"]}, "tool_use_id": f"t{i}"}
+               "tool_name": "Bash", "tool_input": {"command": row["command"].replace("@PROJECT@", fx["PROJECT"])}, "tool_use_id": f"t{i}"}
     p = subprocess.run([binary, "hook", "claude"], input=json.dumps(payload), capture_output=True,
                        text=True, env=env, cwd=fx["PROJECT"], timeout=30)
     decision, reason = "allow", ""
