@@ -185,19 +185,29 @@ def sources(d):
 GHEXPR = re.compile(r"\$\{\{.*?\}\}", re.S)
 
 
-def main():
+def emit(dirs, sources, rewrite=None):
+    """Print each command of each mirror's sources once, as one JSON row. `sources(d)` yields
+    (kind, path, reader) with `reader(d, path)` yielding commands; `rewrite(repo, kind)`, when
+    given, returns a function applied to every command of that source."""
     seen = set()
-    for d in sys.argv[1:]:
+    for d in dirs:
         repo = os.path.basename(os.path.dirname(d.rstrip("/"))).replace("+", "/")
         for kind, path, fn in sources(d):
+            fix = rewrite(repo, kind) if rewrite else None
             for cmd in fn(d, path):
                 # `${{ expr }}` is GitHub's template syntax, substituted before any shell reads the
                 # line: stand a plain word in for the value the runner would paste.
                 cmd = GHEXPR.sub("ghvalue", cmd).strip()
+                if fix:
+                    cmd = fix(cmd)
                 if not cmd or len(cmd) > 4000 or cmd in seen:
                     continue
                 seen.add(cmd)
                 print(json.dumps({"repo": repo, "source": f"{kind}:{path}", "command": cmd}))
+
+
+def main():
+    emit(sys.argv[1:], sources)
 
 
 if __name__ == "__main__":

@@ -19,17 +19,16 @@ The agent's own project root (`/Users/NAME/…/REPO` for a session log committed
 fixture's project: in the agent's session those paths were inside its workspace.
 The extracted data is third-party text and is not committed; regenerate it as README.md says.
 """
-import json, os, re, shlex, subprocess, sys
+import json, os, re, shlex, sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from extract import emit, git  # noqa: E402
 
 SWE_TOOLS = {"open", "goto", "scroll_down", "scroll_up", "edit", "create", "submit", "search_dir",
              "search_file", "find_file", "str_replace_editor", "insert", "filemap", "exit_forfeit",
              "exit_cost", "exit_context", "exit_format", "exit_error", "skip", "view", "undo_edit",
              "str_replace", "state", "append", "windowed_edit_linting", "python_interpreter"}
 
-
-def git(d, *a):
-    p = subprocess.run(["git", "--git-dir", d, *a], capture_output=True)
-    return p.stdout.decode("utf-8", "replace") if p.returncode == 0 else ""
 
 
 def unwrap(cmd):
@@ -139,17 +138,18 @@ def project_root(repo, kind):
 
 
 def main():
-    seen = set()
-    for d in sys.argv[1:]:
-        repo = os.path.basename(os.path.dirname(d.rstrip("/"))).replace("+", "/")
+    def read(fn):
+        return lambda d, path: fn(git(d, "show", f"HEAD:{path}"))
+
+    def agent_sources(d):
         for kind, path, fn in sources(d):
-            root = project_root(repo, kind)
-            for cmd in fn(git(d, "show", f"HEAD:{path}")):
-                cmd = root.sub("@PROJECT@", cmd)
-                if not cmd or len(cmd) > 4000 or cmd in seen:
-                    continue
-                seen.add(cmd)
-                print(json.dumps({"repo": repo, "source": f"{kind}:{path}", "command": cmd}))
+            yield kind, path, read(fn)
+
+    def rewrite(repo, kind):
+        root = project_root(repo, kind)
+        return lambda cmd: root.sub("@PROJECT@", cmd)
+
+    emit(sys.argv[1:], agent_sources, rewrite)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ usage: extract_more.py MIRROR_DIR... > more.jsonl
 import ast, json, os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from extract import git, split_script, GHEXPR  # noqa: E402
+from extract import emit, git, split_script  # noqa: E402
 
 import yaml
 
@@ -163,16 +163,7 @@ def sources(d):
 
 
 def main():
-    seen = set()
-    for d in sys.argv[1:]:
-        repo = os.path.basename(os.path.dirname(d.rstrip("/"))).replace("+", "/")
-        for kind, path, fn in sources(d):
-            for cmd in fn(d, path):
-                cmd = GHEXPR.sub("ghvalue", cmd).strip()
-                if not cmd or len(cmd) > 4000 or cmd in seen:
-                    continue
-                seen.add(cmd)
-                print(json.dumps({"repo": repo, "source": f"{kind}:{path}", "command": cmd}))
+    emit(sys.argv[1:], sources)
 
 
 if __name__ == "__main__":
