@@ -70,7 +70,9 @@ def split_script(text):
     return [c for c in out if c]
 
 
-def workflows(d, path):
+def yaml_scripts(d, path, keys):
+    """The shell scripts under any of `keys` (a string or a list of strings) anywhere in a YAML
+    file, split into commands."""
     try:
         doc = yaml.safe_load(git(d, "show", f"HEAD:{path}"))
     except yaml.YAMLError:
@@ -78,14 +80,20 @@ def workflows(d, path):
     def walk(x):
         if isinstance(x, dict):
             for k, v in x.items():
-                if k == "run" and isinstance(v, str):
-                    yield from split_script(v)
+                if k in keys:
+                    for c in (v if isinstance(v, list) else [v]):
+                        if isinstance(c, str):
+                            yield from split_script(c)
                 else:
                     yield from walk(v)
         elif isinstance(x, list):
             for v in x:
                 yield from walk(v)
     yield from walk(doc)
+
+
+def workflows(d, path):
+    yield from yaml_scripts(d, path, ("run",))
 
 
 MAKEVAR = re.compile(r"\$\(([A-Za-z_][A-Za-z0-9_]*)\)")

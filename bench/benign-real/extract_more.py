@@ -14,9 +14,8 @@ usage: extract_more.py MIRROR_DIR... > more.jsonl
 import ast, json, os, re, sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from extract import emit, git, split_script  # noqa: E402
+from extract import emit, git, split_script, yaml_scripts  # noqa: E402
 
-import yaml
 
 
 def dockerfile(d, path):
@@ -126,23 +125,7 @@ def notebook(d, path):
 
 
 def gitlab(d, path):
-    try:
-        doc = yaml.safe_load(git(d, "show", f"HEAD:{path}"))
-    except yaml.YAMLError:
-        return
-    def walk(x):
-        if isinstance(x, dict):
-            for k, v in x.items():
-                if k in ("script", "before_script", "after_script"):
-                    for c in (v if isinstance(v, list) else [v]):
-                        if isinstance(c, str):
-                            yield from split_script(c)
-                else:
-                    yield from walk(v)
-        elif isinstance(x, list):
-            for v in x:
-                yield from walk(v)
-    yield from walk(doc)
+    yield from yaml_scripts(d, path, ("script", "before_script", "after_script"))
 
 
 def sources(d):
