@@ -4,7 +4,13 @@
                PowerShell, doc output lines, `<placeholder>` words): excluded from the rate;
   ci-context - asks on a variable, command name or target that an earlier CI step or the runner
                sets ($GITHUB_ENV, $RUNNER_TEMP, make variables): ask by design (not static);
-  justified  - sudo, curl|sh, publish/release/push, system writes, hooks bypass, mounts ...;
+  fixture    - extraction of an archive or a patch file the fixture does not hold (`tar xf pkg.bin`,
+               `unzip pr.zip`, `git apply x.patch`: an earlier CI step made it). The guard lists an
+               archive or reads a patch that exists and allows it when nothing lands on the
+               protected set (checked by hand with a real file); an absent one cannot be listed;
+  justified  - sudo, curl|sh, publish/release/push, system writes, hooks bypass, mounts, system
+               users (Dockerfile RUN lines run as root in an image; on a host they are not benign),
+               GnuPG home writes, infrastructure state edits, dotenv reads ...;
   candidate  - everything else: a false-positive class to judge by hand.
 Prints each bucket's size and share of all commands, and the candidates by rule."""
 import json, sys
@@ -20,8 +26,9 @@ JUSTIFIED_RULES = {"rce.download_to_shell", "pkg.release", "pkg.publish", "sys.m
                    "sys.chroot_nsenter", "pkg.chart_push", "pkg.upload", "db.redis_shutdown", "rce.remote_script_bun",
                    "fs.overwrite_outside_workspace", "fs.permissions_outside_workspace", "fs.delete_outside_workspace",
                    "fs.delete_outside_workspace_recursive", "cred.read_secret_file", "net.http_overwrite",
-                   "git.checkout_discard_all"}
-JUSTIFIED_TEXT = ("via sudo", "skips git hooks", "protected branch", "system file", "schedules a job",
+                   "git.checkout_discard_all", "sys.users", "iac.state_rm", "pkg.gradle_publish",
+                  "pkg.image_push", "fs.delete_git_dir"}
+JUSTIFIED_TEXT = ("via sudo", "gnupg-home", "reads a credential file", "no-secret-exposure", "skips git hooks", "protected branch", "system file", "schedules a job",
                   "container configuration", "reads a credential file")
 
 
@@ -29,6 +36,9 @@ def bucket(r):
     t = r["reason"]
     if any(a in t for a in ARTIFACT) or (r["rule"] and not r["rule"][0].isalpha()) or r["rule"] in ("co", "index", "bot"):
         return "artifact"
+    if "cannot be read off the command" in t and any(
+            k in r["command"] for k in ("tar ", "unzip ", "7z ", "git apply", "patch ")):
+        return "fixture"
     if any(c in t for c in CI) or r["rule"].endswith("_unresolved_target"):
         return "ci-context"
     if r["rule"] in JUSTIFIED_RULES or any(j in t for j in JUSTIFIED_TEXT):
@@ -39,7 +49,7 @@ def bucket(r):
 b = Counter(bucket(r) for r in flag)
 n = len(rows) - b["artifact"]
 print(f"{len(rows)} commands, {len(flag)} flagged; artifacts {b['artifact']} excluded -> N={n}")
-for k in ("justified", "ci-context", "candidate"):
+for k in ("justified", "ci-context", "fixture", "candidate"):
     print(f"  {k:11} {b[k]:5} = {100*b[k]/n:.2f} %")
 cands = Counter((r["rule"] or r["reason"][:70]) for r in flag if bucket(r) == "candidate")
 for k, v in cands.most_common():

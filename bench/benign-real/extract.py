@@ -70,7 +70,9 @@ def split_script(text):
     return [c for c in out if c]
 
 
-def workflows(d, path):
+def yaml_scripts(d, path, keys):
+    """The shell scripts under any of `keys` (a string or a list of strings) anywhere in a YAML
+    file, split into commands."""
     try:
         doc = yaml.safe_load(git(d, "show", f"HEAD:{path}"))
     except yaml.YAMLError:
@@ -78,14 +80,20 @@ def workflows(d, path):
     def walk(x):
         if isinstance(x, dict):
             for k, v in x.items():
-                if k == "run" and isinstance(v, str):
-                    yield from split_script(v)
+                if k in keys:
+                    for c in (v if isinstance(v, list) else [v]):
+                        if isinstance(c, str):
+                            yield from split_script(c)
                 else:
                     yield from walk(v)
         elif isinstance(x, list):
             for v in x:
                 yield from walk(v)
     yield from walk(doc)
+
+
+def workflows(d, path):
+    yield from yaml_scripts(d, path, ("run",))
 
 
 MAKEVAR = re.compile(r"\$\(([A-Za-z_][A-Za-z0-9_]*)\)")
@@ -185,19 +193,29 @@ def sources(d):
 GHEXPR = re.compile(r"\$\{\{.*?\}\}", re.S)
 
 
-def main():
+def emit(dirs, sources, rewrite=None):
+    """Print each command of each mirror's sources once, as one JSON row. `sources(d)` yields
+    (kind, path, reader) with `reader(d, path)` yielding commands; `rewrite(repo, kind)`, when
+    given, returns a function applied to every command of that source."""
     seen = set()
-    for d in sys.argv[1:]:
+    for d in dirs:
         repo = os.path.basename(os.path.dirname(d.rstrip("/"))).replace("+", "/")
         for kind, path, fn in sources(d):
+            fix = rewrite(repo, kind) if rewrite else None
             for cmd in fn(d, path):
                 # `${{ expr }}` is GitHub's template syntax, substituted before any shell reads the
                 # line: stand a plain word in for the value the runner would paste.
                 cmd = GHEXPR.sub("ghvalue", cmd).strip()
+                if fix:
+                    cmd = fix(cmd)
                 if not cmd or len(cmd) > 4000 or cmd in seen:
                     continue
                 seen.add(cmd)
                 print(json.dumps({"repo": repo, "source": f"{kind}:{path}", "command": cmd}))
+
+
+def main():
+    emit(sys.argv[1:], sources)
 
 
 if __name__ == "__main__":
