@@ -34,6 +34,7 @@ mod identity;
 mod interp;
 mod listed;
 mod model;
+mod name_hash;
 mod optexec;
 mod resolve;
 mod runners;
@@ -163,7 +164,7 @@ impl Analyzer {
             walker.run_exit_traps(&scope);
             let secret_files = walker.files.written_secrets();
             let (commands, extra, stdin_files) = walker.finish();
-            return finish(commands, &extra, secret_files, stdin_files);
+            return finish(commands, extra, secret_files, stdin_files);
         }
         // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
         let Some((tree, repaired)) = flow::parse_repairing(&mut self.parser, command) else {
@@ -187,13 +188,13 @@ impl Analyzer {
         walker.run_exit_traps(&scope);
         let secret_files = walker.files.written_secrets();
         let (commands, extra, stdin_files) = walker.finish();
-        finish(commands, &extra, secret_files, stdin_files)
+        finish(commands, extra, secret_files, stdin_files)
     }
 }
 
 fn finish(
     commands: Vec<ExecutedCommand>,
-    extra: &[Verdict],
+    extra: Vec<Verdict>,
     secret_files: Vec<(std::path::PathBuf, FlowSource)>,
     stdin_files: Vec<(usize, std::path::PathBuf)>,
 ) -> Analysis {
@@ -213,7 +214,7 @@ fn finish(
         parse,
         commands,
         verdict,
-        unattached: extra.to_vec(),
+        unattached: extra,
         secret_files,
         stdin_files,
     }
