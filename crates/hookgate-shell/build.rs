@@ -256,6 +256,12 @@ fn main() -> Res<()> {
     )?;
 
     let dest = PathBuf::from(std::env::var("OUT_DIR")?).join("taxonomy.rs");
+    // A new file, not the old one truncated: a target directory seeded with hard links
+    // shares the old file with other checkouts, whose builds must not see these tables.
+    match std::fs::remove_file(&dest) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e.into()),
+        _ => {}
+    }
     std::fs::write(dest, out)?;
     Ok(())
 }
