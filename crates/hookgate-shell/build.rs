@@ -11,6 +11,9 @@ use std::path::PathBuf;
 
 use serde::Deserialize;
 
+#[path = "src/name_hash.rs"]
+mod name_hash;
+
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct File {
@@ -100,6 +103,7 @@ type Res<T> = Result<T, Box<dyn std::error::Error>>;
 fn main() -> Res<()> {
     println!("cargo::rerun-if-changed=taxonomy.toml");
     println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-changed=src/name_hash.rs");
     let text = std::fs::read_to_string("taxonomy.toml")?;
     let file: File = toml::from_str(&text)?;
     let mut out = String::new();
@@ -173,12 +177,6 @@ fn main() -> Res<()> {
     }
     out.push_str("}\n\n");
 
-    out.push_str("pub(crate) static RULES_BY_COMMAND: &[(&str, &[usize])] = &[\n");
-    for (name, indices) in &by_command {
-        writeln!(out, "    ({name:?}, &{indices:?}),")?;
-    }
-    out.push_str("];\n\n");
-
     let mut safe_by_command: BTreeMap<String, Vec<usize>> = BTreeMap::new();
     out.push_str("pub(crate) static SAFE: &[SafeDef] = &[\n");
     for (index, safe) in file.safe.iter().enumerate() {
@@ -193,11 +191,6 @@ fn main() -> Res<()> {
             list(&safe.required_flags),
             safe.max_args
         )?;
-    }
-    out.push_str("];\n\n");
-    out.push_str("pub(crate) static SAFE_BY_COMMAND: &[(&str, &[usize])] = &[\n");
-    for (name, indices) in &safe_by_command {
-        writeln!(out, "    ({name:?}, &{indices:?}),")?;
     }
     out.push_str("];\n\n");
 
@@ -229,12 +222,6 @@ fn main() -> Res<()> {
             }
         }
     }
-    out.push_str("pub(crate) static LONG_OPTIONS: &[((&str, &str), &[&str])] = &[\n");
-    for ((c, s), opts) in &long {
-        let opts: Vec<String> = opts.iter().cloned().collect();
-        writeln!(out, "    (({c:?}, {s:?}), {}),", list(&opts))?;
-    }
-    out.push_str("];\n\n");
 
     let mut init: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
     for i in &file.shell_init {
@@ -244,12 +231,6 @@ fn main() -> Res<()> {
                 .extend(i.sub.iter().cloned());
         }
     }
-    out.push_str("pub(crate) static SHELL_INIT: &[(&str, &[&str])] = &[\n");
-    for (c, subs) in &init {
-        let subs: Vec<String> = subs.iter().cloned().collect();
-        writeln!(out, "    ({c:?}, {}),", list(&subs))?;
-    }
-    out.push_str("];\n\n");
     writeln!(
         out,
         "pub(crate) static USER_BIN_DIRS: &[&str] = {};\n",
@@ -261,13 +242,26 @@ fn main() -> Res<()> {
         list(&file.workspace_bin_dirs)
     )?;
 
-    out.push_str("pub(crate) static CLI_VALUE_OPTIONS: &[(&str, &[&str])] = &[\n");
-    for (name, opts) in &cli {
-        writeln!(out, "    ({name:?}, {}),", list(opts))?;
-    }
-    out.push_str("];\n");
+    commands(
+        &mut out,
+        &Tables {
+            rules: &file.rule,
+            rules_by_command: &by_command,
+            safe: &file.safe,
+            safe_by_command: &safe_by_command,
+            cli: &cli,
+            long: &long,
+            init: &init,
+        },
+    )?;
 
     let dest = PathBuf::from(std::env::var("OUT_DIR")?).join("taxonomy.rs");
+    // A new file, not the old one truncated: a target directory seeded with hard links
+    // shares the old file with other checkouts, whose builds must not see these tables.
+    match std::fs::remove_file(&dest) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e.into()),
+        _ => {}
+    }
     std::fs::write(dest, out)?;
     Ok(())
 }
@@ -286,4 +280,139 @@ fn subs(items: &[String]) -> String {
         })
         .collect();
     format!("&[{}]", inner.join(", "))
+}
+
+/// The per-program tables [`commands`] merges.
+struct Tables<'a> {
+    rules: &'a [Rule],
+    rules_by_command: &'a BTreeMap<String, Vec<usize>>,
+    safe: &'a [Safe],
+    safe_by_command: &'a BTreeMap<String, Vec<usize>>,
+    cli: &'a BTreeMap<String, Vec<String>>,
+    long: &'a BTreeMap<(String, String), BTreeSet<String>>,
+    init: &'a BTreeMap<String, BTreeSet<String>>,
+}
+
+/// The order `taxonomy.rs` searches keyed slices in: by length, then bytes, so most probes of
+/// a binary search are decided by comparing two integers, not by a `memcmp` call.
+fn short_first(a: &str, b: &str) -> std::cmp::Ordering {
+    (a.len(), a).cmp(&(b.len(), b))
+}
+
+/// Candidate rows by a program's first positional. `first` gives a row's alternatives for
+/// the first positional (`None`: the row has no `sub`). A row whose alternatives are all exact
+/// words goes into those words' lists; a row without `sub` or with a wildcard (`secret*`,
+/// `*`) may match any first positional and goes into every list and into the "any" list.
+/// Each list stays in taxonomy order, so scanning one finds the same best rule as scanning
+/// every row of the program (the matcher itself still checks each candidate in full).
+fn by_first(
+    indices: &[usize],
+    first: impl Fn(usize) -> Option<Vec<String>>,
+) -> (BTreeMap<String, Vec<usize>>, Vec<usize>) {
+    let mut words: BTreeMap<String, Vec<usize>> = BTreeMap::new();
+    let mut any = Vec::new();
+    for &i in indices {
+        match first(i) {
+            Some(alts) if alts.iter().all(|a| !a.ends_with('*')) => {
+                for a in alts {
+                    words.entry(a).or_default().push(i);
+                }
+            }
+            _ => any.push(i),
+        }
+    }
+    for list in words.values_mut() {
+        list.extend(&any);
+        list.sort_unstable();
+        list.dedup();
+    }
+    (words, any)
+}
+
+fn keyed(words: &BTreeMap<String, Vec<usize>>) -> String {
+    let mut rows: Vec<(&String, &Vec<usize>)> = words.iter().collect();
+    rows.sort_by(|a, b| short_first(a.0, b.0));
+    let inner: Vec<String> = rows
+        .iter()
+        .map(|(w, list)| format!("({w:?}, &{list:?})"))
+        .collect();
+    format!("&[{}]", inner.join(", "))
+}
+
+fn first_alternatives(sub: &[String]) -> Option<Vec<String>> {
+    sub.first()
+        .map(|s| s.split('|').map(str::to_owned).collect())
+}
+
+/// `COMMANDS` (one `CommandDef` per program the taxonomy names anywhere) and `COMMAND_SLOTS`,
+/// an open-addressing index over them by `name_hash::fnv1a` (linear probing, at most half
+/// full, so a miss ends at an empty slot after ~1.5 probes).
+fn commands(out: &mut String, t: &Tables<'_>) -> Res<()> {
+    let mut names: BTreeSet<&String> = BTreeSet::new();
+    names.extend(t.rules_by_command.keys());
+    names.extend(t.safe_by_command.keys());
+    names.extend(t.cli.keys());
+    names.extend(t.long.keys().map(|(c, _)| c));
+    names.extend(t.init.keys());
+    let none = Vec::new();
+    out.push_str("#[allow(clippy::unreadable_literal, reason = \"generated hashes\")]\npub(crate) static COMMANDS: &[CommandDef] = &[\n");
+    let mut hashes = Vec::new();
+    for name in &names {
+        let rules = t.rules_by_command.get(*name).unwrap_or(&none);
+        let (rules_by_first, rules_any) = by_first(rules, |i| {
+            t.rules.get(i).and_then(|r| first_alternatives(&r.sub))
+        });
+        let safe = t.safe_by_command.get(*name).unwrap_or(&none);
+        let (safe_by_first, safe_any) = by_first(safe, |i| {
+            t.safe.get(i).and_then(|s| first_alternatives(&s.sub))
+        });
+        let mut long: Vec<(&String, Vec<String>)> = t
+            .long
+            .iter()
+            .filter(|((c, _), _)| c == *name)
+            .map(|((_, s), opts)| (s, opts.iter().cloned().collect()))
+            .collect();
+        long.sort_by(|a, b| short_first(a.0, b.0));
+        let long: Vec<String> = long
+            .iter()
+            .map(|(s, opts)| format!("({s:?}, {})", list(opts)))
+            .collect();
+        let init = t.init.get(*name).map_or_else(
+            || "None".to_owned(),
+            |subs| {
+                let subs: Vec<String> = subs.iter().cloned().collect();
+                format!("Some({})", list(&subs))
+            },
+        );
+        let hash = name_hash::fnv1a(name.as_bytes());
+        hashes.push(hash);
+        writeln!(
+            out,
+            "    CommandDef {{ name: {name:?}, hash: {hash}, rules: &{rules:?}, rules_by_first: {}, rules_any: &{rules_any:?}, safe_by_first: {}, safe_any: &{safe_any:?}, value_options: {}, long_options: &[{}], shell_init: {init} }},",
+            keyed(&rules_by_first),
+            keyed(&safe_by_first),
+            t.cli
+                .get(*name)
+                .map_or_else(|| "&[]".to_owned(), |o| list(o)),
+            long.join(", "),
+        )?;
+    }
+    out.push_str("];\n\n");
+    let size = (hashes.len() * 2).next_power_of_two().max(2);
+    let mut slots = vec![0_u16; size];
+    for (index, hash) in hashes.iter().enumerate() {
+        let entry = u16::try_from(index + 1)?;
+        let mut slot = usize::try_from(*hash)? & (size - 1);
+        while slots.get(slot).is_some_and(|s| *s != 0) {
+            slot = (slot + 1) & (size - 1);
+        }
+        if let Some(s) = slots.get_mut(slot) {
+            *s = entry;
+        }
+    }
+    writeln!(
+        out,
+        "/// Open-addressing index of [`COMMANDS`]: 1 + index, 0 = empty.\npub(crate) static COMMAND_SLOTS: [u16; {size}] = {slots:?};"
+    )?;
+    Ok(())
 }

@@ -34,6 +34,7 @@ mod identity;
 mod interp;
 mod listed;
 mod model;
+mod name_hash;
 mod optexec;
 mod resolve;
 mod runners;
@@ -155,15 +156,14 @@ impl Analyzer {
         }
         let mut scope = Scope::new(Cwd::Known(ctx.cwd.clone()));
         if self.fast_path
-            && let Some(words) = plain_words(command, false)
+            && let Some(argv) = plain_words_as(command, false, walk::Word::lit)
         {
             let mut walker = Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
-            let argv: Vec<walk::Word> = words.into_iter().map(walk::Word::lit).collect();
             let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
             walker.run_exit_traps(&scope);
             let secret_files = walker.files.written_secrets();
             let (commands, extra, stdin_files) = walker.finish();
-            return finish(commands, &extra, secret_files, stdin_files);
+            return finish(commands, extra, secret_files, stdin_files);
         }
         // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
         let Some((tree, repaired)) = flow::parse_repairing(&mut self.parser, command) else {
@@ -187,13 +187,13 @@ impl Analyzer {
         walker.run_exit_traps(&scope);
         let secret_files = walker.files.written_secrets();
         let (commands, extra, stdin_files) = walker.finish();
-        finish(commands, &extra, secret_files, stdin_files)
+        finish(commands, extra, secret_files, stdin_files)
     }
 }
 
 fn finish(
     commands: Vec<ExecutedCommand>,
-    extra: &[Verdict],
+    extra: Vec<Verdict>,
     secret_files: Vec<(std::path::PathBuf, FlowSource)>,
     stdin_files: Vec<(usize, std::path::PathBuf)>,
 ) -> Analysis {
@@ -213,7 +213,7 @@ fn finish(
         parse,
         commands,
         verdict,
-        unattached: extra.to_vec(),
+        unattached: extra,
         secret_files,
         stdin_files,
     }
@@ -258,25 +258,39 @@ const DECLARATIONS: &[&str] = &["export", "declare", "typeset", "local", "readon
 /// `tests/props.rs` (`the_plain_words_fast_path_agrees_with_the_full_parser`) checks both paths
 /// give identical analyses, `tests/fast_path_agreement.rs` the lines it leaves to the grammar.
 pub(crate) fn plain_words(command: &str, strict: bool) -> Option<Vec<String>> {
-    let Shape { quotes, extended } = check_plain(command)?;
-    let words: Vec<String> = if quotes {
-        quoted_words(command)
-    } else {
-        command
-            .split([' ', '\t'])
-            .filter(|w| !w.is_empty())
-            .map(str::to_owned)
-            .collect()
-    };
-    let first = words.first()?;
+    plain_words_as(command, strict, |w| w)
+}
+
+/// [`plain_words`], each word made into a `T` as it is split (the top level builds the
+/// walker's words directly: no second vector).
+fn plain_words_as<T>(command: &str, strict: bool, make: impl Fn(String) -> T) -> Option<Vec<T>> {
+    let Shape {
+        quotes,
+        extended,
+        words,
+    } = check_plain(command)?;
+    // The first word is never quoted (`check_plain`), so it is the text up to the first
+    // blank: judged before any word is copied.
+    let first = command.split([' ', '\t']).find(|w| !w.is_empty())?;
     if first.contains('=')
-        || RESERVED.contains(&first.as_str())
+        || RESERVED.contains(&first)
         || first.contains(['@', '%'])
-        || ((strict || extended) && DECLARATIONS.contains(&first.as_str()))
+        || ((strict || extended) && DECLARATIONS.contains(&first))
     {
         return None;
     }
-    Some(words)
+    let mut out = Vec::with_capacity(words);
+    if quotes {
+        quoted_words(command, |w| out.push(make(w)));
+    } else {
+        out.extend(
+            command
+                .split([' ', '\t'])
+                .filter(|w| !w.is_empty())
+                .map(|w| make(w.to_owned())),
+        );
+    }
+    Some(out)
 }
 
 /// What [`check_plain`] saw in a plain line.
@@ -285,6 +299,8 @@ struct Shape {
     quotes: bool,
     /// Quotes or a tilde: more than the original fast path's words (see [`DECLARATIONS`]).
     extended: bool,
+    /// How many words the line has.
+    words: usize,
 }
 
 /// A byte's role in a plain line (see [`plain_words`]).
@@ -340,9 +356,16 @@ fn check_plain(command: &str) -> Option<Shape> {
     let (mut quotes, mut tilde) = (false, false);
     // Still in the first word (which must be unquoted), and whether it has begun.
     let (mut in_first, mut begun) = (true, false);
+    // Words so far, and whether the byte before was a blank (or the line's start).
+    let (mut words, mut after_blank) = (0, true);
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
-        match PLAIN_CLASS[usize::from(b)] {
+        let class = PLAIN_CLASS[usize::from(b)];
+        if class != Plain::Blank && after_blank {
+            words += 1;
+        }
+        after_blank = class == Plain::Blank;
+        match class {
             Plain::Word => begun = true,
             Plain::Blank => in_first &= !begun,
             // A tilde is literal inside a word (`HEAD~1`), not at its start or after the
@@ -375,13 +398,13 @@ fn check_plain(command: &str) -> Option<Shape> {
     Some(Shape {
         quotes,
         extended: quotes || tilde,
+        words,
     })
 }
 
-/// The words of a plain line with quotes (checked by [`check_plain`]): quote removal and
-/// splitting at blanks outside quotes.
-fn quoted_words(command: &str) -> Vec<String> {
-    let mut words = Vec::new();
+/// The words of a plain line with quotes (checked by [`check_plain`]), each given to `emit`:
+/// quote removal and splitting at blanks outside quotes.
+fn quoted_words(command: &str, mut emit: impl FnMut(String)) {
     let mut word: Option<String> = None;
     let mut quote: Option<char> = None;
     for c in command.chars() {
@@ -391,13 +414,18 @@ fn quoted_words(command: &str) -> Vec<String> {
                 quote = Some(c);
                 word.get_or_insert_with(String::new);
             }
-            (None, ' ' | '\t') => words.extend(word.take()),
+            (None, ' ' | '\t') => {
+                if let Some(w) = word.take() {
+                    emit(w);
+                }
+            }
             // Inside quotes, or an ordinary word character.
             _ => word.get_or_insert_with(String::new).push(c),
         }
     }
-    words.extend(word);
-    words
+    if let Some(w) = word {
+        emit(w);
+    }
 }
 
 /// The id of every taxonomy rule (`git.push_force`, `fs.delete_system`, …), in taxonomy
@@ -468,6 +496,18 @@ impl Prescan {
     }
 }
 
+/// The bytes [`prescan`] acts on: NUL, CR, VT, FF, backslash, single quote and brackets.
+const PRESCAN_SPECIAL: [bool; 256] = {
+    let mut table = [false; 256];
+    let special = b"\0\r\x0b\x0c\\'({[)}]";
+    let mut i = 0;
+    while i < special.len() {
+        table[special[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 /// Cheap bound on nesting before the parser runs: counts opening brackets and substitution
 /// openers (outside single quotes) so pathological input is refused in linear time.
 ///
@@ -484,6 +524,11 @@ pub(crate) fn prescan(src: &str, limits: &Limits) -> Result<(), Prescan> {
     let mut in_single = false;
     let mut escaped = false;
     for b in src.bytes() {
+        // Most bytes are none of those below: one load decides (an escape ends at them).
+        if !PRESCAN_SPECIAL[usize::from(b)] {
+            escaped = false;
+            continue;
+        }
         if b < 0x0e && matches!(b, 0 | 0x0b | 0x0c | b'\r') {
             return Err(Prescan::Unrepresentable(if b == 0 {
                 "the command contains a NUL byte, which bash does not pass on as written"

@@ -46,7 +46,80 @@ pub(crate) struct SafeDef {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct RuleRef(pub usize);
 
+/// Everything the taxonomy says about one program, gathered by `build.rs` so a command looks
+/// its program up once ([`command`]) instead of searching five string tables.
+#[derive(Debug)]
+pub(crate) struct CommandDef {
+    pub name: &'static str,
+    /// `name_hash::fnv1a(name)`: a probe compares it before the name.
+    pub hash: u32,
+    /// Indices into [`RULES`] of the rules naming this program, in taxonomy order.
+    pub rules: &'static [usize],
+    /// Candidate rules by first positional ([`short_first`] order): the rules whose first
+    /// `sub` lists that word, merged (in taxonomy order) with [`Self::rules_any`].
+    pub rules_by_first: &'static [(&'static str, &'static [usize])],
+    /// Rules that may match whatever the first positional is (no `sub`, or a wildcard).
+    pub rules_any: &'static [usize],
+    /// The same split of the program's read-only patterns (indices into [`SAFE`]).
+    pub safe_by_first: &'static [(&'static str, &'static [usize])],
+    pub safe_any: &'static [usize],
+    /// Options that take the next word as their value (`[[cli]]`).
+    pub value_options: &'static [&'static str],
+    /// Long-option tables by subcommand (`""`: any position), [`short_first`] order.
+    pub long_options: &'static [(&'static str, &'static [&'static str])],
+    /// Shell set-up subcommands (`[[shell_init]]`).
+    pub shell_init: Option<&'static [&'static str]>,
+}
+
 include!(concat!(env!("OUT_DIR"), "/taxonomy.rs"));
+
+/// The taxonomy's entry for program `name`, if it names it anywhere.
+pub(crate) fn command(name: &str) -> Option<&'static CommandDef> {
+    let hash = crate::name_hash::fnv1a(name.as_bytes());
+    let mask = COMMAND_SLOTS.len() - 1;
+    let mut slot = usize::try_from(hash).unwrap_or(0) & mask;
+    // At most half the slots are full, so a probe sequence always reaches an empty one; the
+    // bound only guards against a malformed generated table.
+    for _ in 0..COMMAND_SLOTS.len() {
+        let entry = usize::from(*COMMAND_SLOTS.get(slot)?);
+        let def = COMMANDS.get(entry.checked_sub(1)?)?;
+        if def.hash == hash && def.name == name {
+            return Some(def);
+        }
+        slot = (slot + 1) & mask;
+    }
+    None
+}
+
+/// Length first, then bytes: the order of the generated keyed slices (see `build.rs`).
+fn short_first(a: &str, b: &str) -> std::cmp::Ordering {
+    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
+}
+
+/// The value keyed by `word` in a [`short_first`]-ordered slice.
+fn keyed<T: Copy>(table: &'static [(&'static str, T)], word: &str) -> Option<T> {
+    table
+        .binary_search_by(|(key, _)| short_first(key, word))
+        .ok()
+        .and_then(|i| table.get(i))
+        .map(|(_, v)| *v)
+}
+
+impl CommandDef {
+    /// The rules that may match when the first positional is `first`, in taxonomy order.
+    fn rules_for(&self, first: Option<&str>) -> &'static [usize] {
+        first
+            .and_then(|w| keyed(self.rules_by_first, w))
+            .unwrap_or(self.rules_any)
+    }
+
+    /// The read-only patterns that may match when the first positional is `first`.
+    fn safe_for(&self, first: Option<&str>) -> &'static [usize] {
+        first
+            .and_then(|w| keyed(self.safe_by_first, w))
+            .unwrap_or(self.safe_any)
+    }
+}
 
 impl RuleRef {
     pub(crate) fn def(self) -> &'static RuleDef {
@@ -69,39 +142,47 @@ impl RuleRef {
     }
 }
 
-fn lookup<T: Copy>(table: &'static [(&'static str, T)], name: &str) -> Option<T> {
-    table
-        .binary_search_by(|(n, _)| (*n).cmp(name))
-        .ok()
-        .and_then(|i| table.get(i))
-        .map(|(_, v)| *v)
-}
-
 /// An argv split into positionals and flags, for matching.
 #[derive(Debug, Default)]
 pub(crate) struct Args<'a> {
     pub positionals: Vec<&'a str>,
     pub flags: Vec<&'a str>,
+    /// The taxonomy's entry for the program parsed for, so [`match_rules`] and [`is_safe`]
+    /// do not look it up again.
+    command: Option<&'static CommandDef>,
 }
 
 impl<'a> Args<'a> {
     /// Parses `args` (argv without the command name) for command `name`.
     pub(crate) fn parse(name: &str, args: &'a [String]) -> Self {
-        let value_options = lookup(CLI_VALUE_OPTIONS, name).unwrap_or(&[]);
-        let mut out = Args::default();
+        Self::parse_by(name, args, String::as_str)
+    }
+
+    /// [`Args::parse`] over any argv whose items hold their text (`&[Word]`:
+    /// `Args::parse_by(name, words, |w| w.text.as_str())`), so a caller need not copy the
+    /// words into `String`s first (one allocation per word, per call).
+    pub(crate) fn parse_by<T>(name: &str, args: &'a [T], text: impl Fn(&'a T) -> &'a str) -> Self {
+        let command = self::command(name);
+        let value_options = command.map_or(&[][..], |c| c.value_options);
+        // One allocation each: short clusters (`-la`) add a flag per letter.
+        let mut out = Args {
+            positionals: Vec::with_capacity(args.len()),
+            flags: Vec::with_capacity(args.len() * 2),
+            command,
+        };
         let mut i = 0;
         while let Some(arg) = args.get(i) {
             i += 1;
-            let arg = arg.as_str();
+            let arg = text(arg);
             if arg == "--" {
                 out.flags.push("--");
                 out.positionals
-                    .extend(args.get(i..).unwrap_or(&[]).iter().map(String::as_str));
+                    .extend(args.get(i..).unwrap_or(&[]).iter().map(&text));
                 break;
             }
             let takes_value = |opt: &str, i: usize| {
                 value_options.contains(&opt)
-                    && args.get(i).is_some_and(|next| !next.starts_with('-'))
+                    && args.get(i).is_some_and(|next| !text(next).starts_with('-'))
             };
             if let Some(long) = arg.strip_prefix("--") {
                 // `--dry-run=false`, `--force=no`: a boolean turned off is the option absent
@@ -125,7 +206,7 @@ impl<'a> Args<'a> {
                 let name_part = long.split('=').next().unwrap_or(long);
                 let flag = arg.get(..name_part.len() + 2).unwrap_or(arg);
                 let sub = out.positionals.first().copied().unwrap_or("");
-                match long_option(name, sub, flag) {
+                match long_option_in(command, sub, flag) {
                     LongOption::Unlisted => out.flags.push(flag),
                     LongOption::Exact(full) => out.flags.push(full),
                     LongOption::Ambiguous(all) => out.flags.extend(all),
@@ -179,6 +260,14 @@ impl<'a> Args<'a> {
     pub(crate) fn has_any(&self, flags: &[&str]) -> bool {
         flags.iter().any(|f| self.has_flag(f))
     }
+
+    /// The taxonomy's entry for `name`: the one found when parsing, if parsed for `name`.
+    fn command_for(&self, name: &str) -> Option<&'static CommandDef> {
+        match self.command {
+            Some(c) if c.name == name => Some(c),
+            _ => command(name),
+        }
+    }
 }
 
 /// What a long flag means to a tool that accepts unique prefixes of its long options.
@@ -196,16 +285,13 @@ pub(crate) enum LongOption {
 /// (and its subcommand `sub`, for git), so `git reset --har` matches the rule for `--hard`.
 /// Invariant: a flag that any listed option starts with never stays unrecognised.
 pub(crate) fn long_option(name: &str, sub: &str, flag: &str) -> LongOption {
-    let table = LONG_OPTIONS
-        .binary_search_by(|((c, s), _)| (*c, *s).cmp(&(name, sub)))
-        .ok()
-        .or_else(|| {
-            LONG_OPTIONS
-                .binary_search_by(|((c, s), _)| (*c, *s).cmp(&(name, "")))
-                .ok()
-        })
-        .and_then(|i| LONG_OPTIONS.get(i))
-        .map(|(_, options)| *options);
+    long_option_in(command(name), sub, flag)
+}
+
+/// [`long_option`] for a program already looked up.
+fn long_option_in(command: Option<&'static CommandDef>, sub: &str, flag: &str) -> LongOption {
+    let table =
+        command.and_then(|c| keyed(c.long_options, sub).or_else(|| keyed(c.long_options, "")));
     let Some(options) = table else {
         return LongOption::Unlisted;
     };
@@ -304,7 +390,7 @@ const NPM_COMMANDS: &[&str] = &[
 /// (aliases such as `i`, `rm` are npm's own and left as written), else the one command it
 /// prefixes. Invariant: a prefix that reaches exactly one command is that command.
 fn npm_command(word: &str) -> &str {
-    if word.len() < 2 || NPM_COMMANDS.contains(&word) {
+    if word.len() < 2 || NPM_COMMANDS.binary_search(&word).is_ok() {
         return word;
     }
     let mut found = NPM_COMMANDS.iter().filter(|c| c.starts_with(word));
@@ -317,7 +403,7 @@ fn npm_command(word: &str) -> &str {
 /// The shell set-up subcommands of a well-known tool (`pyenv` → `init`, …), from
 /// `[[shell_init]]` in `taxonomy.toml`.
 pub(crate) fn shell_init_subcommands(name: &str) -> Option<&'static [&'static str]> {
-    lookup(SHELL_INIT, name)
+    command(name)?.shell_init
 }
 
 /// Standard user and system binary directories (`~/` = home), from `user_bin_dirs`.
@@ -374,7 +460,9 @@ pub(crate) fn match_rules(name: &str, args: &Args<'_>) -> Option<RuleRef> {
     if args.asks_for_help() {
         return None;
     }
-    let indices = lookup(RULES_BY_COMMAND, name)?;
+    let indices = args
+        .command_for(name)?
+        .rules_for(args.positionals.first().copied());
     let mut best: Option<RuleRef> = None;
     for &index in indices {
         let Some(rule) = RULES.get(index) else {
@@ -423,8 +511,8 @@ fn rank(b: BlastRadius) -> u8 {
 /// True when some data rule for `name` could apply with this first positional (used to refuse
 /// `safe`/`normal` when an argument is only known at run time).
 pub(crate) fn has_rules_for(name: &str, first_positional: &str) -> bool {
-    lookup(RULES_BY_COMMAND, name).is_some_and(|indices| {
-        indices.iter().any(|&i| {
+    command(name).is_some_and(|c| {
+        c.rules.iter().any(|&i| {
             RULES
                 .get(i)
                 .and_then(|r| r.matcher.as_ref())
@@ -439,9 +527,10 @@ pub(crate) fn has_rules_for(name: &str, first_positional: &str) -> bool {
 
 /// True when the command is known read-only with these arguments.
 pub(crate) fn is_safe(name: &str, args: &Args<'_>) -> bool {
-    let Some(indices) = lookup(SAFE_BY_COMMAND, name) else {
+    let Some(command) = args.command_for(name) else {
         return false;
     };
+    let indices = command.safe_for(args.positionals.first().copied());
     indices.iter().any(|&index| {
         let Some(s) = SAFE.get(index) else {
             return false;
@@ -529,7 +618,87 @@ mod tests {
 
     #[test]
     fn long_option_tables_are_sorted_for_binary_search() {
-        assert!(LONG_OPTIONS.windows(2).all(|w| w[0].0 < w[1].0));
+        fn sorted<T>(table: &[(&str, T)]) -> bool {
+            table
+                .windows(2)
+                .all(|w| short_first(w[0].0, w[1].0) == std::cmp::Ordering::Less)
+        }
+        for c in COMMANDS {
+            assert!(sorted(c.long_options), "{}", c.name);
+            assert!(sorted(c.rules_by_first), "{}", c.name);
+            assert!(sorted(c.safe_by_first), "{}", c.name);
+        }
+        assert!(NPM_COMMANDS.windows(2).all(|w| w[0] < w[1]));
+    }
+
+    #[test]
+    fn every_program_the_taxonomy_names_is_found_by_its_hash() {
+        for c in COMMANDS {
+            assert!(
+                command(c.name).is_some_and(|f| std::ptr::eq(f, c)),
+                "{}",
+                c.name
+            );
+        }
+        for absent in ["", "gi", "gitt", "not-a-listed-program", "GIT"] {
+            assert!(command(absent).is_none(), "{absent}");
+        }
+    }
+
+    /// The candidate lists are only an index: a rule that can match with first positional `w`
+    /// must be among `w`'s candidates, in taxonomy order, or `match_rules` would miss it or
+    /// pick a different best rule.
+    #[test]
+    fn candidate_rules_by_first_word_hold_every_rule_that_can_match() {
+        let alternatives = |sub: &[&[&'static str]]| sub.first().map(|alts| alts.to_vec());
+        for c in COMMANDS {
+            let mut words: Vec<&str> = c.rules_by_first.iter().map(|(w, _)| *w).collect();
+            words.extend(c.safe_by_first.iter().map(|(w, _)| *w));
+            words.push("not-a-listed-word");
+            for &i in c.rules {
+                let Some(m) = RULES[i].matcher.as_ref() else {
+                    continue;
+                };
+                for &w in &words {
+                    let can = alternatives(m.sub)
+                        .is_none_or(|alts| alts.iter().any(|a| a.ends_with('*') || *a == w));
+                    if can {
+                        assert!(
+                            c.rules_for(Some(w)).contains(&i),
+                            "{} {w}: rule {i}",
+                            c.name
+                        );
+                    }
+                }
+                if m.sub.is_empty() {
+                    assert!(c.rules_for(None).contains(&i), "{}: rule {i}", c.name);
+                }
+            }
+            for &w in &words {
+                assert!(c.rules_for(Some(w)).is_sorted(), "{} {w}", c.name);
+                assert!(c.safe_for(Some(w)).is_sorted(), "{} {w}", c.name);
+            }
+        }
+        for (i, s) in SAFE.iter().enumerate() {
+            for c in COMMANDS {
+                let listed =
+                    c.safe_by_first.iter().any(|(_, l)| l.contains(&i)) || c.safe_any.contains(&i);
+                if !listed {
+                    continue;
+                }
+                match alternatives(s.sub) {
+                    Some(alts) if alts.iter().all(|a| !a.ends_with('*')) => {
+                        for a in alts {
+                            assert!(c.safe_for(Some(a)).contains(&i), "{} {a}", c.name);
+                        }
+                    }
+                    _ => {
+                        assert!(c.safe_for(None).contains(&i), "{}", c.name);
+                        assert!(c.safe_for(Some("not-a-listed-word")).contains(&i));
+                    }
+                }
+            }
+        }
     }
 
     #[test]
