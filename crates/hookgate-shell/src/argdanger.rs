@@ -2089,7 +2089,7 @@ fn is_shared_branch(name: &str) -> bool {
 /// Branch and history rewrites through plumbing: `git update-ref refs/heads/SHARED REV` and
 /// `git symbolic-ref refs/heads/SHARED REF` move a shared branch (`git.update_ref_shared`;
 /// `update-ref -d` is its own data rule); `git replace OBJ REPL`, `--graft`, `--edit`
-/// substitute history (`git.replace_object`). A ref of one's own (`refs/heads/feature`),
+/// substitute history (`git.replace_object`), and so does pushing them. A ref of one's own (`refs/heads/feature`),
 /// `HEAD` (the current branch moves, as `git reset --soft` does) and listing or deleting
 /// replacements stay allowed.
 fn rewrites_ref_plumbing(args: &Args<'_>) -> Option<Verdict> {
@@ -2103,6 +2103,19 @@ fn rewrites_ref_plumbing(args: &Args<'_>) -> Option<Verdict> {
         ["replace", rest @ ..]
             if !args.has_any(&["-l", "--list", "-d", "--delete", "--format"])
                 && (!rest.is_empty() || args.has_any(&["--edit", "-e", "--graft"])) =>
+        {
+            Some(ids::GIT_REPLACE_OBJECT.verdict())
+        }
+        // Publishing replacements (`git push origin 'refs/replace/*'`, `HEAD:refs/replace/X`)
+        // substitutes history for every clone that fetches them: the same question as
+        // creating one here. Deleting a remote one (`:refs/replace/X`) is a ref deletion.
+        ["push", _remote, refspecs @ ..]
+            if refspecs.iter().any(|r| {
+                let r = r.strip_prefix('+').unwrap_or(r);
+                let dst = r.split_once(':').map_or(r, |(_, d)| d);
+                dst.strip_prefix("refs/replace/")
+                    .is_some_and(|rest| !rest.is_empty())
+            }) =>
         {
             Some(ids::GIT_REPLACE_OBJECT.verdict())
         }

@@ -1,16 +1,18 @@
-//! HTTP clients' methods read with each tool's own grammar (`src/cli`), wt-fp4: curl, wget,
+//! Tool arguments read as the tool reads them (wt-fp4). HTTP clients' methods with each
+//! tool's own grammar (`src/cli`): curl, wget,
 //! HTTPie/xh and `gh api` decide the method, the URLs and any rerouting exactly as the tool
 //! reads its command line — clusters (`-sSfX DELETE`), attached values (`-XDELETE`, pflag's
 //! `-X=DELETE`), unique abbreviations (`--write-o`, `--meth=`), ambiguous ones read as each
 //! candidate (`curl --req DELETE`), value-taking options whose values are not URLs or methods
 //! (`--max-t 5`, httpie's `-p HB`, `-v` a switch). One line per case: `(command, action, rule id
-//! or "-")`, benign lines next to the dangerous neighbours that keep their rule.
+//! or "-")`, benign lines next to the dangerous neighbours that keep their rule. Also git
+//! refspecs that publish replacement refs.
 
 #![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)] // test code: a failure should stop loudly
 
 mod common;
 
-use common::{ALLOW, ASK};
+use common::{ALLOW, ASK, DENY};
 
 #[track_caller]
 fn table(cases: &[(&str, hookgate_shell::Action, &str)]) {
@@ -300,5 +302,51 @@ fn httpie_method_is_the_first_letters_only_operand_after_its_options() {
         ("http POST https://api.example.com/items name=x", ALLOW, "-"),
         ("http https://api.example.com/1", ALLOW, "-"),
         ("xh get httpbin.org/json", ALLOW, "-"),
+    ]);
+}
+
+/// Publishing replacement refs substitutes history for every clone that fetches them, the
+/// same question as creating one (`git.replace_object`); pushing branches and tags, listing
+/// or deleting local replacements stay ordinary.
+#[test]
+fn pushing_replacement_refs_is_asked_like_creating_them() {
+    table(&[
+        (
+            "git push origin 'refs/replace/*'",
+            ASK,
+            "git.replace_object",
+        ),
+        (
+            "git push origin 'refs/replace/*:refs/replace/*'",
+            ASK,
+            "git.replace_object",
+        ),
+        (
+            "git push origin '+refs/replace/*:refs/replace/*'",
+            DENY,
+            "git.push_force_refspec",
+        ),
+        (
+            "git push origin HEAD:refs/replace/0123abcd",
+            ASK,
+            "git.replace_object",
+        ),
+        (
+            "git push -u origin feature/x refs/replace/0123abcd",
+            ASK,
+            "git.replace_object",
+        ),
+        ("git replace 0123abcd 4567ef01", ASK, "git.replace_object"),
+        ("git push -u origin HEAD", ALLOW, "-"),
+        ("git push origin feature/x:feature/x", ALLOW, "-"),
+        ("git push origin v1.2.3", ALLOW, "-"),
+        ("git push origin refs/heads/feature/x", ALLOW, "-"),
+        ("git replace -l", ALLOW, "-"),
+        ("git replace -d 0123abcd", ALLOW, "-"),
+        (
+            "git fetch origin 'refs/replace/*:refs/replace/*'",
+            ALLOW,
+            "-",
+        ),
     ]);
 }
