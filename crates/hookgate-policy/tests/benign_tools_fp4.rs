@@ -21,34 +21,21 @@ const ALLOW: Option<Decision> = None;
 const ASK: Option<Decision> = Some(Decision::Ask);
 const DENY: Option<Decision> = Some(Decision::Deny);
 
-/// A workspace `proj` with `.claude/settings.json`, `src/main.rs`, `package.json`, and a home,
-/// judged with the file system as the hook does.
-struct Disk {
-    _root: tempfile::TempDir,
-    ctx: Ctx,
-}
-
-fn disk() -> Disk {
-    let root = tempfile::tempdir().unwrap();
-    let ws = root.path().join("proj");
-    let home = root.path().join("home");
-    for d in [ws.join(".claude"), ws.join("src"), home.join(".ssh")] {
-        std::fs::create_dir_all(d).unwrap();
-    }
-    std::fs::write(ws.join(".claude/settings.json"), "{}").unwrap();
-    std::fs::write(ws.join("src/main.rs"), "fn main() {}").unwrap();
-    std::fs::write(ws.join("package.json"), r#"{"scripts":{"test":"jest"}}"#).unwrap();
-    let mut ctx = Ctx::new(&ws, Some(home));
-    ctx.protected_if_present.push(ws.join(".claude"));
-    ctx.follow_symlinks = true;
-    ctx.search_path = vec!["/usr/bin".into(), "/bin".into()];
-    Disk { _root: root, ctx }
+/// The common workspace on disk (`common::disk_workspace`) with a `package.json`.
+fn disk() -> (tempfile::TempDir, Ctx) {
+    let (root, ctx) = disk_workspace();
+    std::fs::write(
+        ctx.workspace.join("package.json"),
+        r#"{"scripts":{"test":"jest"}}"#,
+    )
+    .unwrap();
+    (root, ctx)
 }
 
 #[track_caller]
 fn check(table: &[(&str, Option<Decision>, &str)]) {
-    let d = disk();
-    check_table(&Policy::builtin_default(), &d.ctx, table);
+    let (_root, ctx) = disk();
+    check_table(&Policy::builtin_default(), &ctx, table);
 }
 
 /// Package managers, builds, tests with filters, linters with `--fix` and formatters,
@@ -311,6 +298,36 @@ fn everyday_dev_tools_with_ordinary_arguments_pass() {
         ("make -j4 build", ALLOW, ""),
         ("make clean", ALLOW, ""),
     ]);
+}
+
+/// On one's own non-default branch (the hook reads it from the repository), a lease push
+/// passes: the lease refuses when the remote moved. To `main` it is denied.
+#[test]
+fn lease_pushes_on_ones_own_branch_pass() {
+    let (_root, mut ctx) = disk();
+    ctx.branch = Some("feature/login".to_owned());
+    check_table(
+        &Policy::builtin_default(),
+        &ctx,
+        &[
+            ("git push --force-with-lease", ALLOW, ""),
+            (
+                "git push --force-with-lease origin feature/login",
+                ALLOW,
+                "",
+            ),
+            (
+                "git push --force-with-lease origin HEAD:main",
+                DENY,
+                "protected-branch",
+            ),
+            (
+                "git push --force origin feature/login",
+                DENY,
+                "no-force-push",
+            ),
+        ],
+    );
 }
 
 /// The dangerous neighbours in the same tools keep their verdict: publishing, force pushes,

@@ -2,16 +2,7 @@
 //! its command line with spf13/pflag: no abbreviations of long options, `--name=value` and
 //! `-X=value` as well as `-XVALUE` and `-X VALUE`.
 
-use super::CliOption;
-use super::CliOption as O;
-
-const fn opt(long: &'static str, short: Option<char>, takes_value: bool) -> CliOption {
-    O {
-        long,
-        short,
-        takes_value,
-    }
-}
+use super::{CliOption, opt};
 
 /// Every `gh api` option, sorted by long name.
 pub(super) const OPTIONS: &[CliOption] = &[

@@ -4,16 +4,7 @@
 //! with an error before sending anything, so reading it as the one that knows it is the
 //! reading under which the request can go out.
 
-use super::CliOption;
-use super::CliOption as O;
-
-const fn opt(long: &'static str, short: Option<char>, takes_value: bool) -> CliOption {
-    O {
-        long,
-        short,
-        takes_value,
-    }
-}
+use super::{CliOption, opt};
 
 /// Every HTTPie and xh option, sorted by long name.
 pub(super) const OPTIONS: &[CliOption] = &[

@@ -33,6 +33,15 @@ pub struct CliOption {
     pub takes_value: bool,
 }
 
+/// One table row: `opt("output", Some('o'), true)`.
+const fn opt(long: &'static str, short: Option<char>, takes_value: bool) -> CliOption {
+    CliOption {
+        long,
+        short,
+        takes_value,
+    }
+}
+
 /// How one tool reads its command line.
 #[derive(Debug, Clone, Copy)]
 pub struct Grammar {

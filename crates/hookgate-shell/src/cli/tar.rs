@@ -4,16 +4,7 @@
 //! `--occurrence[=N]`, `--backup[=CONTROL]`, `--checkpoint[=N]`, `--totals[=SIGNAL]`,
 //! `--atime-preserve[=METHOD]`) takes it only after `=`, so it is listed as a switch.
 
-use super::CliOption;
-use super::CliOption as O;
-
-const fn opt(long: &'static str, short: Option<char>, takes_value: bool) -> CliOption {
-    O {
-        long,
-        short,
-        takes_value,
-    }
-}
+use super::{CliOption, opt};
 
 /// Every GNU tar long option, sorted by long name.
 pub(super) const OPTIONS: &[CliOption] = &[
