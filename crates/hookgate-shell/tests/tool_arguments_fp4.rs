@@ -350,3 +350,54 @@ fn pushing_replacement_refs_is_asked_like_creating_them() {
         ),
     ]);
 }
+
+/// Where a qualifier names another database (MySQL, ClickHouse, CQL), a statement whose one
+/// object is qualified acts on that database alone: with no database connected, a qualified
+/// test database is routine; an unqualified object, several objects or a production
+/// qualifier keep the verdict.
+#[test]
+fn a_qualified_object_is_judged_by_its_own_database() {
+    table(&[
+        (
+            "mysql -uroot -e 'TRUNCATE TABLE app_test.sessions'",
+            ALLOW,
+            "-",
+        ),
+        (
+            "mysql -uroot -e 'DROP TABLE IF EXISTS app_test.users'",
+            ALLOW,
+            "-",
+        ),
+        ("mysql -uroot -e 'DELETE FROM app_dev.jobs'", ALLOW, "-"),
+        ("mariadb -e 'DROP TABLE `app_test`.`users`'", ALLOW, "-"),
+        ("cqlsh localhost -e 'TRUNCATE app_test.events'", ALLOW, "-"),
+        ("mysql -uroot -e 'TRUNCATE TABLE sessions'", ASK, "db.drop"),
+        (
+            "mysql -uroot -e 'TRUNCATE TABLE shop.sessions'",
+            ASK,
+            "db.drop",
+        ),
+        ("mysql -uroot -e 'DROP TABLE app_test.a, b'", ASK, "db.drop"),
+        (
+            "mysql -uroot -e 'TRUNCATE TABLE app_test.a; TRUNCATE TABLE b'",
+            ASK,
+            "db.drop",
+        ),
+        (
+            "mysql -uroot -e 'TRUNCATE TABLE app_prod.sessions'",
+            DENY,
+            "db.drop",
+        ),
+        (
+            "mysql -h db.internal -e 'TRUNCATE TABLE app_test.sessions'",
+            DENY,
+            "db.drop",
+        ),
+        // PostgreSQL's qualifier is a schema of the connected (here unnamed) database.
+        (
+            "psql -h localhost -c 'TRUNCATE public.users'",
+            ASK,
+            "db.drop",
+        ),
+    ]);
+}
