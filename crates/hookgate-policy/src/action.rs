@@ -757,11 +757,9 @@ impl Facts<'_> {
                     out.push(t);
                     continue;
                 };
-                match l
-                    .members
-                    .as_deref()
-                    .and_then(|m| crate::archive::member_touches(m, &t.raw, src.strip))
-                {
+                match l.members.as_deref().and_then(|m| {
+                    crate::archive::member_touches(m, &t.raw, src.strip, src.anywhere)
+                }) {
                     Some(members) => {
                         unplaced &= !src.anywhere;
                         out.extend(members);

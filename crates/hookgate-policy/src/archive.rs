@@ -68,15 +68,25 @@ pub const MAX_MEMBERS: usize = 10_000;
 
 /// The writes an extraction into `dir` (as written, relative to the command's directory) of
 /// an archive holding `members` makes, after dropping `strip` leading components; `None`
-/// when a member could land outside `dir` (an absolute name, a `..` component) or there are
-/// too many to judge one by one. A member whose name is used up by `strip` is not extracted.
-pub(crate) fn member_touches(members: &[String], dir: &str, strip: usize) -> Option<Vec<Touch>> {
+/// when a member could land where its name does not say (a `..` component; an absolute name
+/// unless `absolute`) or there are too many to judge one by one. With `absolute` (`cpio -i`
+/// without `--no-absolute-filenames`) an absolute member is written where it names — so a
+/// listed `/home/u/.claude/settings.json` is a write there, judged (denied) like any other,
+/// instead of an extraction the guard cannot place (asked). A member whose name is used up
+/// by `strip` is not extracted.
+pub(crate) fn member_touches(
+    members: &[String],
+    dir: &str,
+    strip: usize,
+    absolute: bool,
+) -> Option<Vec<Touch>> {
     if members.len() > MAX_MEMBERS {
         return None;
     }
     let mut out: Vec<Touch> = Vec::with_capacity(members.len());
     for m in members {
-        if m.starts_with('/') || m.is_empty() {
+        let rooted = m.starts_with('/');
+        if m.is_empty() || rooted && !absolute {
             return None;
         }
         let mut parts: Vec<&str> = Vec::new();
@@ -84,6 +94,7 @@ pub(crate) fn member_touches(members: &[String], dir: &str, strip: usize) -> Opt
             match c {
                 Component::Normal(p) => parts.push(p.to_str()?),
                 Component::CurDir => {}
+                Component::RootDir if absolute => {}
                 Component::ParentDir | Component::RootDir | Component::Prefix(_) => return None,
             }
         }
@@ -93,7 +104,9 @@ pub(crate) fn member_touches(members: &[String], dir: &str, strip: usize) -> Opt
             }
             parts.drain(..strip);
         }
-        let raw = if parts.is_empty() {
+        let raw = if rooted {
+            format!("/{}", parts.join("/"))
+        } else if parts.is_empty() {
             dir.to_owned()
         } else {
             crate::action::join_path(dir, &parts.join("/"))
@@ -118,16 +131,33 @@ mod tests {
 
     #[test]
     fn members_land_below_the_directory_or_the_listing_is_not_used() {
-        let t = member_touches(&members(&["./", "./pkg/", "./pkg/a.txt"]), "/tmp", 0).unwrap();
+        let t =
+            member_touches(&members(&["./", "./pkg/", "./pkg/a.txt"]), "/tmp", 0, false).unwrap();
         let raws: Vec<&str> = t.iter().map(|t| t.raw.as_str()).collect();
         assert_eq!(raws, ["/tmp", "/tmp/pkg", "/tmp/pkg/a.txt"]);
         assert!(t[0].metadata && t[1].metadata && !t[2].metadata);
         assert!(t.iter().all(|t| t.reach == Reach::Exact));
-        let stripped = member_touches(&members(&["pkg-1/", "pkg-1/bin/x"]), "out", 1).unwrap();
+        let stripped =
+            member_touches(&members(&["pkg-1/", "pkg-1/bin/x"]), "out", 1, false).unwrap();
         let raws: Vec<&str> = stripped.iter().map(|t| t.raw.as_str()).collect();
         assert_eq!(raws, ["out/bin/x"]);
         for bad in [&["/etc/passwd"][..], &["a/../../x"], &[""]] {
-            assert_eq!(member_touches(&members(bad), "/tmp", 0), None, "{bad:?}");
+            assert_eq!(
+                member_touches(&members(bad), "/tmp", 0, false),
+                None,
+                "{bad:?}"
+            );
         }
+    }
+
+    /// cpio extracts an absolute member where it names (without `--no-absolute-filenames`):
+    /// the listing places it there exactly; `..` still keeps the tree.
+    #[test]
+    fn absolute_members_land_where_they_name_when_the_tool_keeps_them() {
+        let t = member_touches(&members(&["/home/u/.bashrc", "pkg/a"]), "out", 0, true).unwrap();
+        let raws: Vec<&str> = t.iter().map(|t| t.raw.as_str()).collect();
+        assert_eq!(raws, ["/home/u/.bashrc", "out/pkg/a"]);
+        assert_eq!(member_touches(&members(&["/a/../b"]), "out", 0, true), None);
+        assert_eq!(member_touches(&members(&["/etc/x"]), "out", 0, false), None);
     }
 }

@@ -20,35 +20,20 @@ const ALLOW: Option<Decision> = None;
 const ASK: Option<Decision> = Some(Decision::Ask);
 const DENY: Option<Decision> = Some(Decision::Deny);
 
-/// A workspace `proj` (a `.claude/settings.json`, `src/`, `build/`) and a home on disk,
-/// judged with the file system as the hook does.
+/// A workspace `proj` (a `.claude/settings.json`, `src/`, `build/` with 30 object files) and
+/// a home on disk, judged with the file system as the hook does.
 struct Disk {
     _root: tempfile::TempDir,
     ctx: Ctx,
 }
 
 fn disk() -> Disk {
-    let root = tempfile::tempdir().unwrap();
-    let ws = root.path().join("proj");
-    let home = root.path().join("home");
-    for d in [
-        ws.join(".claude"),
-        ws.join("src"),
-        ws.join("build"),
-        home.join(".ssh"),
-    ] {
-        std::fs::create_dir_all(d).unwrap();
-    }
-    std::fs::write(ws.join(".claude/settings.json"), "{}").unwrap();
-    std::fs::write(ws.join("src/main.rs"), "fn main() {}").unwrap();
+    let (root, ctx) = disk_workspace();
+    let build = ctx.workspace.join("build");
+    std::fs::create_dir_all(&build).unwrap();
     for i in 0..30 {
-        std::fs::write(ws.join(format!("build/old{i}.o")), "o").unwrap();
+        std::fs::write(build.join(format!("old{i}.o")), "o").unwrap();
     }
-    let mut ctx = Ctx::new(&ws, Some(home));
-    // As the hook does: the project's agent settings directory is protected when present.
-    ctx.protected_if_present.push(ws.join(".claude"));
-    ctx.follow_symlinks = true;
-    ctx.search_path = vec!["/usr/bin".into(), "/bin".into()];
     Disk { _root: root, ctx }
 }
 

@@ -421,55 +421,13 @@ const ROLE_PROGRAMS: &[&str] = &[
     "mvim",
 ];
 
-/// curl's long options that take a value, so their values are not read as URLs (an unlisted
-/// one's value counts as a destination that is not loopback: the method's rule stays).
-const CURL_VALUE_OPTIONS: &[&str] = &[
-    "--request",
-    "--data",
-    "--data-raw",
-    "--data-binary",
-    "--data-urlencode",
-    "--data-ascii",
-    "--json",
-    "--form",
-    "--form-string",
-    "--header",
-    "--output",
-    "--output-dir",
-    "--user",
-    "--url",
-    "--user-agent",
-    "--referer",
-    "--cookie",
-    "--cookie-jar",
-    "--write-out",
-    "--upload-file",
-    "--max-time",
-    "--connect-timeout",
-    "--retry",
-    "--retry-delay",
-    "--retry-max-time",
-    "--cacert",
-    "--cert",
-    "--key",
-    "--config",
-    "--proxy",
-    "--preproxy",
-    "--resolve",
-    "--connect-to",
-    "--unix-socket",
-    "--abstract-unix-socket",
-    "--oauth2-bearer",
-    "--dump-header",
-    "--trace",
-    "--trace-ascii",
-    "--stderr",
-    "--range",
-    "--limit-rate",
-    "--max-filesize",
-    "--variable",
-    "--aws-sigv4",
-];
+/// The shell words of a line are read by the tools' grammars ([`crate::cli`]) as the text
+/// the tool receives; the index each grammar item keeps leads back to the word's exactness.
+impl AsRef<str> for Word {
+    fn as_ref(&self) -> &str {
+        &self.text
+    }
+}
 
 fn method_verdict(method: &str) -> Option<Verdict> {
     if method.eq_ignore_ascii_case("DELETE") {
@@ -484,40 +442,123 @@ fn method_verdict(method: &str) -> Option<Verdict> {
 /// [`method_verdict`] unless every destination is this machine: a DELETE/PUT/PATCH to a
 /// loopback or dev host is local development (the agent's own dev server), not a remote
 /// resource. Invariant: no destination (a URL known only at run time, none found), one that is
-/// not loopback, or a way to reach another machine under a loopback name (a proxy, `--resolve`,
-/// `--connect-to`, a Unix socket such as the Docker daemon's) keeps the method's rule.
+/// not loopback, or a way to reach another machine under a loopback name (`rerouted`: a proxy,
+/// `--resolve`, `--connect-to`, a Unix socket such as the Docker daemon's, options read from a
+/// file) keeps the method's rule.
 fn remote_method_verdict(
     method: &str,
-    opts: &[crate::deferred::Opt],
+    rerouted: bool,
     urls: &[&Word],
     bare_port_is_local: bool,
 ) -> Option<Verdict> {
     let verdict = method_verdict(method)?;
-    let rerouted = opts.iter().any(|o| {
-        matches!(
-            o.name.as_str(),
-            "-x" | "--proxy"
-                | "--preproxy"
-                | "--socks4"
-                | "--socks4a"
-                | "--socks5"
-                | "--socks5-hostname"
-                | "--resolve"
-                | "--connect-to"
-                | "--unix-socket"
-                | "--abstract-unix-socket"
-                | "-e"
-                | "--execute"
-                | "-i"
-                | "--input-file"
-        )
-    });
     let local = !rerouted
         && !urls.is_empty()
         && urls
             .iter()
             .all(|w| w.exact && is_loopback_url(&w.text, bare_port_is_local));
     (!local).then_some(verdict)
+}
+
+/// The method, destinations and rerouting of an HTTP client's line, read with the tool's own
+/// grammar ([`crate::cli`]): the method the tool uses (the last one given), every method an
+/// ambiguous abbreviation may stand for (`curl --req DELETE`: an older curl, without
+/// `--request-target`, reads `--request`), the URLs, and whether an option sends the request
+/// somewhere its URL does not say.
+struct HttpLine<'w> {
+    method: Option<&'w str>,
+    maybe_methods: Vec<&'w str>,
+    urls: Vec<&'w Word>,
+    rerouted: bool,
+}
+
+impl<'w> HttpLine<'w> {
+    /// Reads `words` with `grammar`; `method`, `url` and `reroute` are the long names of the
+    /// options that give the method, a URL and another way to the server.
+    fn read(
+        grammar: &crate::cli::Grammar,
+        words: &'w [Word],
+        method: &str,
+        url: &str,
+        reroute: &[&str],
+    ) -> Self {
+        use crate::cli::Word as W;
+        let mut line = HttpLine {
+            method: None,
+            maybe_methods: Vec::new(),
+            urls: Vec::new(),
+            rerouted: false,
+        };
+        for (at, item) in grammar.parse_indexed(words) {
+            let Some(word) = words.get(at) else { continue };
+            match item {
+                W::Option {
+                    long,
+                    value,
+                    expanded,
+                    ..
+                } => {
+                    if long == method {
+                        line.method = value.filter(|_| word.exact && !expanded);
+                    } else if long == url {
+                        line.urls.push(word);
+                    } else if reroute.contains(&long) {
+                        line.rerouted = true;
+                    }
+                }
+                W::Operand(_) => line.urls.push(word),
+                W::Rejected(text) => {
+                    let name = text.strip_prefix("--").unwrap_or_default();
+                    let candidates = grammar.ambiguous(name);
+                    if candidates.iter().any(|o| o.long == method)
+                        && candidates.iter().all(|o| o.takes_value)
+                        && let Some(next) = words.get(at + 1).filter(|w| w.exact)
+                    {
+                        line.maybe_methods.push(&next.text);
+                    }
+                    line.rerouted |= candidates.iter().any(|o| reroute.contains(&o.long));
+                }
+            }
+        }
+        line
+    }
+
+    /// The worst verdict of the method and the ambiguous candidates towards these URLs.
+    fn verdict(&self, bare_port_is_local: bool) -> Option<Verdict> {
+        self.method
+            .iter()
+            .chain(&self.maybe_methods)
+            .filter_map(|m| remote_method_verdict(m, self.rerouted, &self.urls, bare_port_is_local))
+            .max_by_key(Verdict::severity)
+    }
+}
+
+/// curl's options that send a request somewhere other than its URL's host (or read further
+/// options, URLs and proxies included, from a file).
+const CURL_REROUTES: &[&str] = &[
+    "proxy",
+    "preproxy",
+    "socks4",
+    "socks4a",
+    "socks5",
+    "socks5-hostname",
+    "resolve",
+    "connect-to",
+    "unix-socket",
+    "abstract-unix-socket",
+    "config",
+];
+
+/// wget's: `-e use_proxy=on`/`http_proxy=…`, URLs and options read from files.
+const WGET_REROUTES: &[&str] = &["execute", "input-file", "config"];
+
+/// HTTPie's and xh's.
+const HTTPIE_REROUTES: &[&str] = &["proxy", "resolve", "unix-socket"];
+
+/// Whether HTTPie reads `word` as its METHOD operand: letters only (its `^[a-zA-Z]+$`),
+/// spelled out on the line.
+fn httpie_method(word: &Word) -> bool {
+    word.exact && !word.text.is_empty() && word.text.bytes().all(|b| b.is_ascii_alphabetic())
 }
 
 /// Whether `url` (`http://localhost:3000/x`, `127.0.0.1:8080/x`, `[::1]`, httpie's `:3000/x`
@@ -577,13 +618,6 @@ fn is_loopback_url(url: &str, bare_port_is_local: bool) -> bool {
         || host == "host.containers.internal"
 }
 
-fn value_of<'w>(opts: &'w [crate::deferred::Opt], names: &[&str]) -> Option<&'w Word> {
-    opts.iter()
-        .rev()
-        .find(|o| names.contains(&o.name.as_str()))
-        .and_then(|o| o.value.as_ref())
-}
-
 impl Walker<'_> {
     /// The danger carried by `name`'s arguments, if any (called by `classify_plain`).
     pub(crate) fn argument_danger(
@@ -599,98 +633,48 @@ impl Walker<'_> {
             return None;
         }
         match name {
-            "curl" => {
-                let (opts, operands) =
-                    scan("curl", words, "XdHouAeFTwxbcKmrEUYyzCQ", CURL_VALUE_OPTIONS);
-                let method = &value_of(&opts, &["-X", "--request"])?.text;
-                let mut urls: Vec<&Word> = operands.iter().collect();
-                urls.extend(
-                    opts.iter()
-                        .filter(|o| o.name == "--url")
-                        .filter_map(|o| o.value.as_ref()),
-                );
-                remote_method_verdict(method, &opts, &urls, false)
-            }
+            "curl" => HttpLine::read(&crate::cli::CURL, words, "request", "url", CURL_REROUTES)
+                .verdict(false),
             "wget" => {
-                let (opts, operands) = scan(
-                    "wget",
-                    words,
-                    "oOaAPeUtTwi",
-                    &[
-                        "--method",
-                        "--output-document",
-                        "--header",
-                        "--body-data",
-                        "--body-file",
-                        "--user",
-                        "--password",
-                        "--timeout",
-                        "--tries",
-                        "--user-agent",
-                        "--input-file",
-                        "--execute",
-                    ],
-                );
-                let method = &value_of(&opts, &["--method"])?.text;
-                let urls: Vec<&Word> = operands.iter().collect();
-                remote_method_verdict(method, &opts, &urls, false)
+                HttpLine::read(&crate::cli::WGET, words, "method", "", WGET_REROUTES).verdict(false)
             }
             "gh" if args.positionals.first() == Some(&"api") => {
-                let (opts, _) = scan(
-                    "gh",
-                    words,
-                    "XHfFqtp",
-                    &[
-                        "--method",
-                        "--header",
-                        "--field",
-                        "--raw-field",
-                        "--jq",
-                        "--template",
-                        "--hostname",
-                        "--input",
-                        "--preview",
-                        "--cache",
-                    ],
-                );
-                method_verdict(&value_of(&opts, &["-X", "--method"])?.text)
+                // gh api's requests go to GitHub (or `--hostname`), never to this machine.
+                let line = HttpLine::read(&crate::cli::GH_API, words, "method", "", &[]);
+                method_verdict(line.method?)
             }
             "http" | "https" | "xh" | "xhs" => {
-                let (opts, operands) = scan(
-                    name,
-                    words,
-                    "aAosv",
-                    &[
-                        "--auth",
-                        "--auth-type",
-                        "--output",
-                        "--session",
-                        "--session-read-only",
-                        "--verify",
-                        "--cert",
-                        "--cert-key",
-                        "--proxy",
-                        "--print",
-                        "--pretty",
-                        "--style",
-                        "--timeout",
-                        "--format-options",
-                    ],
-                );
-                // httpie reads a first word of letters only as the method, in any case
-                // (`xh delete URL`), when a URL follows it.
-                let method = operands.first()?;
-                let is_method = method.exact
-                    && !method.text.is_empty()
-                    && method.text.bytes().all(|b| b.is_ascii_alphabetic())
-                    && operands.len() > 1;
-                if is_method {
-                    // httpie's `:3000/x` is localhost; the URL is the word after the method.
-                    let url: Vec<&Word> = operands.get(1).into_iter().collect();
-                    remote_method_verdict(&method.text, &opts, &url, true)
-                } else {
-                    None
+                let parsed = crate::cli::HTTPIE.parse(words);
+                // `--offline` prints the request it builds and sends nothing.
+                if parsed.iter().any(|w| {
+                    matches!(
+                        w,
+                        crate::cli::Word::Option {
+                            long: "offline",
+                            negated: false,
+                            ..
+                        }
+                    )
+                }) {
+                    return None;
                 }
+                let unknown_option = parsed
+                    .iter()
+                    .any(|w| matches!(w, crate::cli::Word::Rejected(_)));
+                let line = HttpLine::read(&crate::cli::HTTPIE, words, "", "", HTTPIE_REROUTES);
+                // `[METHOD] URL [ITEM…]`: a first operand of letters only is the method when a
+                // URL follows it (`xh delete URL`; httpie's `:3000/x` is localhost). After an
+                // option the table does not know (a newer tool's, which may take a value),
+                // the next operand may be the method too.
+                let operands = &line.urls;
+                let readings = if unknown_option { 2 } else { 1 };
+                (0..readings)
+                    .filter_map(|k| {
+                        let method = operands.get(k).filter(|m| httpie_method(m))?;
+                        let url = operands.get(k + 1)?;
+                        remote_method_verdict(&method.text, line.rerouted, &[*url], true)
+                    })
+                    .max_by_key(Verdict::severity)
             }
             "rails" | "rake" | "bundle" => {
                 framework_task(name, words, scope, self.files.production)
@@ -2105,7 +2089,7 @@ fn is_shared_branch(name: &str) -> bool {
 /// Branch and history rewrites through plumbing: `git update-ref refs/heads/SHARED REV` and
 /// `git symbolic-ref refs/heads/SHARED REF` move a shared branch (`git.update_ref_shared`;
 /// `update-ref -d` is its own data rule); `git replace OBJ REPL`, `--graft`, `--edit`
-/// substitute history (`git.replace_object`). A ref of one's own (`refs/heads/feature`),
+/// substitute history (`git.replace_object`), and so does pushing them. A ref of one's own (`refs/heads/feature`),
 /// `HEAD` (the current branch moves, as `git reset --soft` does) and listing or deleting
 /// replacements stay allowed.
 fn rewrites_ref_plumbing(args: &Args<'_>) -> Option<Verdict> {
@@ -2119,6 +2103,19 @@ fn rewrites_ref_plumbing(args: &Args<'_>) -> Option<Verdict> {
         ["replace", rest @ ..]
             if !args.has_any(&["-l", "--list", "-d", "--delete", "--format"])
                 && (!rest.is_empty() || args.has_any(&["--edit", "-e", "--graft"])) =>
+        {
+            Some(ids::GIT_REPLACE_OBJECT.verdict())
+        }
+        // Publishing replacements (`git push origin 'refs/replace/*'`, `HEAD:refs/replace/X`)
+        // substitutes history for every clone that fetches them: the same question as
+        // creating one here. Deleting a remote one (`:refs/replace/X`) is a ref deletion.
+        ["push", _remote, refspecs @ ..]
+            if refspecs.iter().any(|r| {
+                let r = r.strip_prefix('+').unwrap_or(r);
+                let dst = r.split_once(':').map_or(r, |(_, d)| d);
+                dst.strip_prefix("refs/replace/")
+                    .is_some_and(|rest| !rest.is_empty())
+            }) =>
         {
             Some(ids::GIT_REPLACE_OBJECT.verdict())
         }

@@ -723,10 +723,18 @@ pub(crate) fn sql_target(
     roles.extend(dbs.attached.iter().map(|f| file_role(f)));
     // A qualified name reaches another database in MySQL and ClickHouse, another keyspace
     // in CQL; in PostgreSQL and SQLite it is a schema of the same database.
-    if matches!(name, "mysql" | "mariadb" | "clickhouse-client" | "cqlsh") {
+    let qualifier_is_database = matches!(name, "mysql" | "mariadb" | "clickhouse-client" | "cqlsh");
+    if qualifier_is_database {
         roles.extend(dbs.qualifiers.iter().map(|q| role_of(q)));
     }
-    if dbs.on_current {
+    // There, a statement whose object is qualified acts on the qualifier's database only
+    // (`mysql -e 'TRUNCATE TABLE app_test.sessions'`, no database connected).
+    let on_current = if qualifier_is_database {
+        dbs.unqualified
+    } else {
+        dbs.on_current
+    };
+    if on_current {
         match dbs.switched {
             Some(db) => roles.push(role_of(&db)),
             None => roles.push(worst_role(connected)),

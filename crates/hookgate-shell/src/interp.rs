@@ -832,10 +832,43 @@ pub(crate) fn scan_sql(text: &str) -> SqlRisk {
 pub(crate) struct SqlDatabases {
     pub dropped: Vec<String>,
     pub on_current: bool,
+    /// Some destructive statement names its object without a qualifier (`TRUNCATE t`, not
+    /// `TRUNCATE app_test.t`): where a qualifier is another database (MySQL, ClickHouse,
+    /// CQL), only such a statement acts on the connection's current one.
+    pub unqualified: bool,
     pub switched: Option<String>,
     pub qualifiers: Vec<String>,
     pub attached: Vec<String>,
     pub unknowable: bool,
+}
+
+/// Whether a destructive statement's one object is written `QUALIFIER.NAME`: `TRUNCATE
+/// [TABLE] q.t`, `DROP TABLE|VIEW [IF EXISTS] q.t`, `DELETE FROM q.t …`, `UPDATE q.t …`.
+/// Several objects, another statement form or an unqualified name: false (the current
+/// database is acted on, as far as the reader can tell).
+fn object_qualified(words: &[String]) -> bool {
+    let w = |k: usize| words.get(k).map(String::as_str);
+    let mut at = match (w(0), w(1)) {
+        (Some("TRUNCATE"), Some("TABLE"))
+        | (Some("DROP"), Some("TABLE" | "VIEW"))
+        | (Some("DELETE"), Some("FROM")) => 2,
+        (Some("TRUNCATE" | "UPDATE"), _) => 1,
+        _ => return false,
+    };
+    if w(at) == Some("IF") && w(at + 1) == Some("EXISTS") {
+        at += 2;
+    }
+    // The name must end the object list: the statement ends there or goes on with a clause
+    // (the reader drops commas, so `DROP TABLE q.a, b` shows as `Q . A B`).
+    w(at).is_some_and(|q| q != ".")
+        && w(at + 1) == Some(".")
+        && w(at + 2).is_some_and(|n| n != ".")
+        && w(at + 3).is_none_or(|t| {
+            matches!(
+                t,
+                "WHERE" | "SET" | "LIMIT" | "ORDER" | "CASCADE" | "RESTRICT" | "PURGE"
+            )
+        })
 }
 
 pub(crate) fn sql_databases(text: &str) -> SqlDatabases {
@@ -880,6 +913,7 @@ pub(crate) fn sql_databases(text: &str) -> SqlDatabases {
             }
             _ if statement_risk(words) != SqlRisk::None => {
                 out.on_current = true;
+                out.unqualified |= !object_qualified(words);
                 for w in words.windows(3) {
                     if w[1] == "." && w[0] != "." && w[2] != "." {
                         let q = name(&w[0]);

@@ -477,7 +477,7 @@ fn http_methods_that_change_remote_resources_ask() {
                 "net.http_delete",
             ),
             (
-                "curl --request=delete https://api.example.com/x",
+                "curl --request delete https://api.example.com/x",
                 ASK,
                 "net.http_delete",
             ),

@@ -122,7 +122,8 @@ fn write(dir: &Path, name: &str, bytes: &[u8]) -> String {
 /// `cpio -i` into a workspace that holds `.claude/`: the hook reads the member names from
 /// the archive itself; plain files and safe directories that miss the protected set are
 /// extracted without a question, a member that lands in it is denied, and what the reader
-/// cannot pin down (a symlink member, an absolute name, a file not there yet) is asked.
+/// cannot pin down (a symlink member, a `..` component, a file not there yet) is asked. An
+/// absolute member is judged where it lands.
 #[test]
 fn cpio_archives_are_judged_by_the_members_they_hold() {
     let f = Fixture::new();
@@ -154,6 +155,19 @@ fn cpio_archives_are_judged_by_the_members_they_hold() {
         "abs.cpio",
         &newc(&[("/tmp/fp3-abs.txt", 0o100_644, b"x")]),
     );
+    // Absolute members land where they name (no `--no-absolute-filenames`): listed, each is
+    // judged there — into the protected set is denied, like a relative member (wt-fp4).
+    let settings = f.proj.join(".claude/settings.json").display().to_string();
+    let abs_protected = write(
+        &dir,
+        "abs-protected.cpio",
+        &newc(&[(settings.as_str(), 0o100_644, b"{}")]),
+    );
+    let abs_up = write(
+        &dir,
+        "abs-up.cpio",
+        &newc(&[("/tmp/../etc/fp4.txt", 0o100_644, b"x")]),
+    );
     let open_dir = write(&dir, "open.cpio", &newc(&[(".", 0o040_777, b"")]));
     let missing = dir.join("missing.cpio").display().to_string();
     f.check(&[
@@ -167,7 +181,13 @@ fn cpio_archives_are_judged_by_the_members_they_hold() {
             "no-governance-self-modification",
         ),
         (&format!("cpio -idv < {link}"), "ask", ""),
-        (&format!("cpio -idv < {abs}"), "ask", ""),
+        (&format!("cpio -idv < {abs}"), "none", ""),
+        (
+            &format!("cpio -idv < {abs_protected}"),
+            "deny",
+            "no-governance-self-modification",
+        ),
+        (&format!("cpio -idv < {abs_up}"), "ask", ""),
         (&format!("cpio -idv < {open_dir}"), "ask", ""),
         (&format!("cpio -idv < {missing}"), "ask", ""),
         // `cat FILE |` names FILE as the next command's stdin (wt-flow), like `< FILE`.

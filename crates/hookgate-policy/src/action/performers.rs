@@ -450,34 +450,12 @@ impl TarCall {
                 let v = value_of(iter);
                 self.excludes.push(v);
             }
-            "exclude-from"
-            | "use-compress-program"
-            | "owner"
-            | "group"
-            | "mode"
-            | "format"
-            | "label"
-            | "newer"
-            | "after-date"
-            | "blocking-factor"
-            | "record-size"
-            | "tape-length"
-            | "info-script"
-            | "new-volume-script"
-            | "volno-file"
-            | "rsh-command"
-            | "suffix"
-            | "checkpoint-action"
-            | "occurrence"
-            | "quoting-style"
-            | "owner-map"
-            | "group-map"
-            | "mtime"
-            | "sort"
-            | "warning"
-            | "index-file"
-            | "level"
-            | "listed-incremental" => {
+            // Any other option with a required value takes the next word when not given
+            // after `=` (`--pax-option X`, `--owner root`), so that word is not a member.
+            _ if hookgate_shell::cli::TAR
+                .long_option(name)
+                .is_some_and(|o| o.takes_value) =>
+            {
                 value_of(iter);
             }
             _ => {}
@@ -514,7 +492,13 @@ pub(crate) fn tar(argv: &[String], rest: &[String]) -> Described {
                 Some((n, v)) => (n, Some(v)),
                 None => (long, None),
             };
-            t.long(name, value, &mut iter);
+            // argp takes any unique prefix (`--to-comm=sh`, `--dir=x`, `--abs`): read the
+            // option it names. One tar does not know, or an ambiguous prefix, makes tar stop
+            // before extracting anything.
+            match hookgate_shell::cli::TAR.long_option(name) {
+                Some(o) => t.long(o.long, value, &mut iter),
+                None => t.long(name, value, &mut iter),
+            }
         } else if a.len() > 1 && a.starts_with('-') {
             let (letters, value) = cluster(a, VALUE_LETTERS, &mut iter);
             for c in letters {
@@ -2535,6 +2519,47 @@ mod tests {
         assert!(d.paths.iter().all(|t| t.op == PathOp::Read));
         let d = describe("cpio -idmv");
         assert!(touches(&d).contains(&(".".into(), PathOp::Write, Reach::Tree)));
+    }
+
+    /// GNU tar (argp) reads any unique prefix of a long option: the abbreviations name the
+    /// same extraction, directory, command and placement as the whole names; an ambiguous or
+    /// unknown prefix makes tar stop before extracting.
+    #[test]
+    fn tar_long_option_abbreviations_are_read_as_tar_reads_them() {
+        let d = describe("tar --extr --fil=a.tar --dir=.claude");
+        assert!(touches(&d).contains(&(".claude".into(), PathOp::Write, Reach::Tree)));
+        let d = describe("tar -x --fi a.tar --direc .claude y/z");
+        assert!(touches(&d).contains(&(".claude/y/z".into(), PathOp::Write, Reach::Tree)));
+        // `--to-comm` sends members to a command: nothing lands on disk by name.
+        let d = describe("tar --to-comm=sh -xf a.tar");
+        assert!(
+            d.paths.iter().all(|t| t.op == PathOp::Read),
+            "{:?}",
+            touches(&d)
+        );
+        // `--abs` keeps absolute names; `--transf`/`--one-top` rename: not listable.
+        for line in [
+            "tar -xf a.tar --abs",
+            "tar -xf a.tar --transf s/a/b/",
+            "tar -xf a.tar --one-top",
+        ] {
+            let d = describe(line);
+            assert!(
+                d.paths.iter().any(|t| t.raw == "." && t.archive.is_none()),
+                "{line}"
+            );
+        }
+        let d = describe("tar -xf a.tar --strip-comp=1 -C out");
+        assert!(
+            d.paths
+                .iter()
+                .any(|t| t.archive.as_ref().is_some_and(|a| a.strip == 1))
+        );
+        // A value-taking option's value is not a member.
+        let d = describe("tar -xf a.tar --pax-opt delete=x -C out");
+        assert!(!touches(&d).iter().any(|t| t.0.contains("delete=x")));
+        // `--c` is ambiguous (create, catenate, compare, …): tar refuses the line.
+        assert!(describe("tar --c -f a.tar src").paths.is_empty());
     }
 
     #[test]

@@ -248,3 +248,23 @@ pub fn protected_ctx() -> Ctx {
         .collect();
     c
 }
+
+/// A workspace `proj` (`.claude/settings.json`, `src/main.rs`) and a home (`~/.ssh`) on disk,
+/// with the context the hook builds for it: the project's agent settings directory protected
+/// when present, symlinks followed, a plain search path. Keep the directory alive as long as
+/// the context is used.
+pub fn disk_workspace() -> (tempfile::TempDir, Ctx) {
+    let root = tempfile::tempdir().unwrap();
+    let ws = root.path().join("proj");
+    let home = root.path().join("home");
+    for d in [ws.join(".claude"), ws.join("src"), home.join(".ssh")] {
+        std::fs::create_dir_all(d).unwrap();
+    }
+    std::fs::write(ws.join(".claude/settings.json"), "{}").unwrap();
+    std::fs::write(ws.join("src/main.rs"), "fn main() {}").unwrap();
+    let mut ctx = Ctx::new(&ws, Some(home));
+    ctx.protected_if_present.push(ws.join(".claude"));
+    ctx.follow_symlinks = true;
+    ctx.search_path = vec!["/usr/bin".into(), "/bin".into()];
+    (root, ctx)
+}

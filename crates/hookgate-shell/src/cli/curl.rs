@@ -2,16 +2,7 @@
 //! images), plus the options added up to curl 8.17, so that a newer curl's value-taking
 //! options do not read as switches.
 
-use super::CliOption;
-use super::CliOption as O;
-
-const fn opt(long: &'static str, short: Option<char>, takes_value: bool) -> CliOption {
-    O {
-        long,
-        short,
-        takes_value,
-    }
-}
+use super::{CliOption, opt};
 
 /// Every curl option, sorted by long name.
 pub(super) const OPTIONS: &[CliOption] = &[

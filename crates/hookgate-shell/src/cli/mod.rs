@@ -1,6 +1,6 @@
-//! Command-line grammars of the tools whose options decide what they touch (curl, wget):
-//! one reader per tool for every question the guard asks about a call (where it sends data,
-//! what it uploads, which file it writes, which method it uses).
+//! Command-line grammars of the tools whose options decide what they touch (curl, wget,
+//! HTTPie/xh, `gh api`, GNU tar): one reader per tool for every question the guard asks about a call
+//! (where it sends data, what it uploads, which file it writes, which method it uses).
 //!
 //! Why one reader: the guard used to read curl in three places, each with its own list of
 //! "options that take a value", and the lists disagreed — a value one list did not know was
@@ -15,6 +15,9 @@
 //! guessed: the tool then fails before any transfer, and the callers decide what that means.
 
 mod curl;
+mod gh_api;
+mod httpie;
+mod tar;
 mod wget;
 
 /// One option of a tool: its long name (without `--`), its one-letter form, whether it takes a
@@ -28,6 +31,15 @@ pub struct CliOption {
     /// Whether the option takes a value (the rest of a short cluster, `=VALUE` where the tool
     /// allows it, or the next word).
     pub takes_value: bool,
+}
+
+/// One table row: `opt("output", Some('o'), true)`.
+const fn opt(long: &'static str, short: Option<char>, takes_value: bool) -> CliOption {
+    CliOption {
+        long,
+        short,
+        takes_value,
+    }
 }
 
 /// How one tool reads its command line.
@@ -44,6 +56,13 @@ pub struct Grammar {
     equals: bool,
     /// `--expand-NAME` (curl 8.3+).
     expand: bool,
+    /// A unique prefix of a long option names it (curl, GNU getopt, Python's argparse);
+    /// spf13/pflag (`gh`) knows only whole names.
+    abbreviations: bool,
+    /// `--no-NAME` turns a switch off (curl, wget, HTTPie); pflag has no such form.
+    negations: bool,
+    /// `-X=VALUE` is `-X VALUE` (pflag); elsewhere the `=` is part of the value.
+    short_equals: bool,
 }
 
 /// curl's grammar.
@@ -52,6 +71,9 @@ pub const CURL: Grammar = Grammar {
     newer: curl::NEWER,
     equals: false,
     expand: true,
+    abbreviations: true,
+    negations: true,
+    short_equals: false,
 };
 
 /// wget's grammar.
@@ -60,6 +82,45 @@ pub const WGET: Grammar = Grammar {
     newer: &[],
     equals: true,
     expand: false,
+    abbreviations: true,
+    negations: true,
+    short_equals: false,
+};
+
+/// HTTPie's and xh's grammar (`http`, `https`, `xh`, `xhs`): argparse, so abbreviations and
+/// `--name=value`; the operands are `[METHOD] URL [ITEM…]`.
+pub const HTTPIE: Grammar = Grammar {
+    options: httpie::OPTIONS,
+    newer: &[],
+    equals: true,
+    expand: false,
+    abbreviations: true,
+    negations: true,
+    short_equals: false,
+};
+
+/// GNU tar's long options (argp: abbreviations, `--name=value`); its short options and the
+/// traditional `tar xzf` form are read by the callers.
+pub const TAR: Grammar = Grammar {
+    options: tar::OPTIONS,
+    newer: &[],
+    equals: true,
+    expand: false,
+    abbreviations: true,
+    negations: false,
+    short_equals: false,
+};
+
+/// `gh api`'s grammar (pflag: whole long names only, `-X=VALUE`); its first operand is the
+/// word `api` itself when the line is read from after `gh`.
+pub const GH_API: Grammar = Grammar {
+    options: gh_api::OPTIONS,
+    newer: &[],
+    equals: true,
+    expand: false,
+    abbreviations: false,
+    negations: false,
+    short_equals: true,
 };
 
 /// One word of a command line as the tool reads it.
@@ -92,7 +153,7 @@ impl Grammar {
         if let Ok(i) = self.options.binary_search_by(|o| o.long.cmp(name)) {
             return self.options.get(i);
         }
-        if name.is_empty() {
+        if name.is_empty() || !self.abbreviations {
             return None;
         }
         let unique = |newer_too: bool| {
@@ -107,6 +168,22 @@ impl Grammar {
         unique(true).or_else(|| unique(false))
     }
 
+    /// Every option `name` abbreviates when it abbreviates more than one (`curl --req`:
+    /// `request` and `request-target`). The tool rejects such a word; a caller judging what
+    /// an older tool, whose table lacked the newer candidates, would have done reads it as
+    /// each of them.
+    #[must_use]
+    pub fn ambiguous(&self, name: &str) -> Vec<&'static CliOption> {
+        if !self.abbreviations || name.is_empty() || self.long_option(name).is_some() {
+            return Vec::new();
+        }
+        let options: &'static [CliOption] = self.options;
+        options
+            .iter()
+            .filter(|o| o.long.starts_with(name))
+            .collect()
+    }
+
     /// The option whose short form is `c`.
     #[must_use]
     pub fn short_option(&self, c: char) -> Option<&'static CliOption> {
@@ -116,19 +193,36 @@ impl Grammar {
     /// Reads `args` (the words after the program name) as the tool does.
     #[must_use]
     pub fn parse<'a, S: AsRef<str>>(&self, args: &'a [S]) -> Vec<Word<'a>> {
+        self.parse_indexed(args)
+            .into_iter()
+            .map(|(_, w)| w)
+            .collect()
+    }
+
+    /// [`Grammar::parse`], each word with the index in `args` of the word it ends on (an
+    /// option's value word when the value is the next word), so a caller holding richer words
+    /// (the shell analyzer's, which know whether their text is exact) can look them up.
+    #[must_use]
+    pub fn parse_indexed<'a, S: AsRef<str>>(&self, args: &'a [S]) -> Vec<(usize, Word<'a>)> {
         let mut out = Vec::with_capacity(args.len());
-        let mut words = args.iter().map(AsRef::as_ref);
-        while let Some(word) = words.next() {
+        let mut words = args.iter().map(AsRef::as_ref).enumerate();
+        while let Some((at, word)) = words.next() {
             if word == "--" {
-                out.extend(words.by_ref().map(Word::Operand));
+                out.extend(words.by_ref().map(|(i, w)| (i, Word::Operand(w))));
                 break;
             }
             if let Some(name) = word.strip_prefix("--") {
-                out.push(self.long_word(word, name, &mut words));
+                let mut last = at;
+                let item = self.long_word(
+                    word,
+                    name,
+                    &mut words.by_ref().inspect(|(i, _)| last = *i).map(|(_, w)| w),
+                );
+                out.push((last, item));
             } else if let Some(cluster) = word.strip_prefix('-').filter(|c| !c.is_empty()) {
-                self.short_cluster(word, cluster, &mut words, &mut out);
+                self.short_cluster(at, word, cluster, &mut words, &mut out);
             } else {
-                out.push(Word::Operand(word));
+                out.push((at, Word::Operand(word)));
             }
         }
         out
@@ -148,7 +242,10 @@ impl Grammar {
         };
         let (option, negated, expanded) = match self.long_option(name) {
             Some(o) => (o, false, false),
-            None => match (name.strip_prefix("no-"), name.strip_prefix("expand-")) {
+            None => match (
+                name.strip_prefix("no-").filter(|_| self.negations),
+                name.strip_prefix("expand-"),
+            ) {
                 (Some(base), _) => match self.long_option(base) {
                     Some(o) if !o.takes_value => (o, true, false),
                     _ => return Word::Rejected(word),
@@ -175,41 +272,53 @@ impl Grammar {
         }
     }
 
-    /// `-abc`, `-oFILE`, `-so FILE`: switches until one takes a value, which is the rest of
-    /// the word or else the next word.
+    /// `-abc`, `-oFILE`, `-so FILE` (and pflag's `-o=FILE`): switches until one takes a
+    /// value, which is the rest of the word or else the next word.
     fn short_cluster<'a>(
         &self,
+        at: usize,
         word: &'a str,
         cluster: &'a str,
-        rest: &mut impl Iterator<Item = &'a str>,
-        out: &mut Vec<Word<'a>>,
+        rest: &mut impl Iterator<Item = (usize, &'a str)>,
+        out: &mut Vec<(usize, Word<'a>)>,
     ) {
-        for (at, c) in cluster.char_indices() {
+        for (i, c) in cluster.char_indices() {
             let Some(option) = self.short_option(c) else {
-                out.push(Word::Rejected(word));
+                out.push((at, Word::Rejected(word)));
                 return;
             };
             if option.takes_value {
-                let attached = cluster.get(at + c.len_utf8()..).unwrap_or_default();
-                let value = if attached.is_empty() {
-                    rest.next()
+                let attached = cluster.get(i + c.len_utf8()..).unwrap_or_default();
+                let attached = if self.short_equals {
+                    attached.strip_prefix('=').unwrap_or(attached)
                 } else {
-                    Some(attached)
+                    attached
                 };
-                out.push(Word::Option {
-                    long: option.long,
-                    value,
-                    negated: false,
-                    expanded: false,
-                });
+                let (end, value) = if attached.is_empty() {
+                    rest.next().map_or((at, None), |(j, v)| (j, Some(v)))
+                } else {
+                    (at, Some(attached))
+                };
+                out.push((
+                    end,
+                    Word::Option {
+                        long: option.long,
+                        value,
+                        negated: false,
+                        expanded: false,
+                    },
+                ));
                 return;
             }
-            out.push(Word::Option {
-                long: option.long,
-                value: None,
-                negated: false,
-                expanded: false,
-            });
+            out.push((
+                at,
+                Word::Option {
+                    long: option.long,
+                    value: None,
+                    negated: false,
+                    expanded: false,
+                },
+            ));
         }
     }
 }
@@ -242,7 +351,7 @@ mod tests {
 
     #[test]
     fn tables_are_sorted_and_short_forms_unique() {
-        for grammar in [CURL, WGET] {
+        for grammar in [CURL, WGET, HTTPIE, GH_API, TAR] {
             let o = grammar.options;
             assert!(o.windows(2).all(|w| w[0].long < w[1].long));
             let mut shorts: Vec<char> = o.iter().filter_map(|o| o.short).collect();
@@ -346,5 +455,83 @@ mod tests {
             WGET.parse(&["--expand-output", "x"])[0],
             Word::Rejected("--expand-output")
         );
+    }
+
+    #[test]
+    fn indexed_words_point_at_the_word_that_ends_them() {
+        let w = CURL.parse_indexed(&["-sX", "DELETE", "--max-t", "5", "u", "-XPUT"]);
+        assert_eq!(w[1].0, 1);
+        assert_eq!(
+            w[2],
+            (
+                3,
+                Word::Option {
+                    long: "max-time",
+                    value: Some("5"),
+                    negated: false,
+                    expanded: false
+                }
+            )
+        );
+        assert_eq!(w[3], (4, Word::Operand("u")));
+        assert_eq!(w[4].0, 5);
+    }
+
+    #[test]
+    fn ambiguous_abbreviations_list_every_candidate_and_unique_ones_none() {
+        let c: Vec<&str> = CURL.ambiguous("req").iter().map(|o| o.long).collect();
+        assert_eq!(c, ["request", "request-target"]);
+        assert!(CURL.ambiguous("request").is_empty());
+        assert!(CURL.ambiguous("write-o").is_empty());
+        assert!(GH_API.ambiguous("meth").is_empty());
+    }
+
+    #[test]
+    fn pflag_knows_whole_names_only_and_reads_short_equals() {
+        assert_eq!(
+            GH_API.parse(&["--meth", "DELETE"])[0],
+            Word::Rejected("--meth")
+        );
+        assert_eq!(
+            GH_API.parse(&["--no-silent"])[0],
+            Word::Rejected("--no-silent")
+        );
+        assert_eq!(
+            opt_value(&GH_API.parse(&["-X=DELETE"]), "method"),
+            Some("DELETE")
+        );
+        assert_eq!(
+            opt_value(&GH_API.parse(&["-iXDELETE"]), "method"),
+            Some("DELETE")
+        );
+        assert_eq!(
+            opt_value(&GH_API.parse(&["--method=PUT"]), "method"),
+            Some("PUT")
+        );
+        // curl keeps the `=`: `-X=DELETE` sends the method `=DELETE`.
+        assert_eq!(
+            opt_value(&CURL.parse(&["-X=DELETE"]), "request"),
+            Some("=DELETE")
+        );
+    }
+
+    #[test]
+    fn httpie_reads_argparse_abbreviations_and_its_value_options() {
+        assert_eq!(
+            opt_value(&HTTPIE.parse(&["-pHB", "u"]), "print"),
+            Some("HB")
+        );
+        assert!(matches!(
+            HTTPIE.parse(&["-v", "DELETE"])[1],
+            Word::Operand("DELETE")
+        ));
+        assert_eq!(
+            opt_value(&HTTPIE.parse(&["--verif=no"]), "verify"),
+            Some("no")
+        );
+        assert!(matches!(
+            HTTPIE.parse(&["--sess", "s"])[0],
+            Word::Rejected(_)
+        ));
     }
 }

@@ -2,16 +2,7 @@
 //! `-nv`, `-nc`, `-nd`, `-nH`, `-np` are wget's `-n` option with a one-letter value, as its
 //! own option parser reads them.
 
-use super::CliOption;
-use super::CliOption as O;
-
-const fn opt(long: &'static str, short: Option<char>, takes_value: bool) -> CliOption {
-    O {
-        long,
-        short,
-        takes_value,
-    }
-}
+use super::{CliOption, opt};
 
 /// Every wget option, sorted by long name (`-n` is listed under its own pseudo-name).
 pub(super) const OPTIONS: &[CliOption] = &[
