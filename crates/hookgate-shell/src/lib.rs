@@ -34,6 +34,7 @@ mod identity;
 mod interp;
 mod listed;
 mod model;
+mod named;
 mod optexec;
 mod resolve;
 mod runners;

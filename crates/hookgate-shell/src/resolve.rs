@@ -79,6 +79,7 @@ pub(crate) fn is_hijack_variable(name: &str) -> bool {
             | "YARN_SCRIPT_SHELL"
     ) || name.starts_with("GIT_CONFIG_KEY_")
         || name.starts_with("GIT_CONFIG_VALUE_")
+        || crate::named::variable(name).is_some()
 }
 
 /// Decodes the body of an ANSI-C string `$'…'`. `None` for escapes we do not model, and for a
@@ -2430,6 +2431,10 @@ impl Walker<'_> {
         // Perl runs `-M`/`-m` as `use` lines before the code: the code is judged with them.
         if let Some(c) = code.as_mut().filter(|_| !modules.is_empty()) {
             c.text.insert_str(0, &modules);
+        }
+        // `node --require F`, `ruby -rF`: modules loaded before the program (optexec.rs).
+        if crate::optexec::handles(&name) {
+            self.option_exec(&name, argv, args, scope, &stdin);
         }
         let via = format!("{name} -c");
         let before = self.commands.len();
