@@ -32,6 +32,7 @@ mod flow;
 mod hazards;
 mod identity;
 mod interp;
+mod issuer;
 mod listed;
 mod model;
 mod named;

@@ -1330,6 +1330,7 @@ impl Walker<'_> {
                 if crate::optexec::handles(&name) {
                     self.option_exec(&name, argv, args, scope, &stdin);
                 }
+                self.issuer_bound(&name, args, scope, &stdin);
                 if stdin == Producer::Endless && crate::hazards::stores_stdin(&name, args) {
                     // `yes | dd of=f`, `cat /dev/zero | sponge f`: an endless stream stored.
                     self.record(argv, scope, ids::RES_DISK_FILL.verdict());
