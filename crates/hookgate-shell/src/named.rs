@@ -58,6 +58,19 @@ const PASSWORD_PROGRAMS: &[&str] = &[
     "pwgen",
 ];
 
+/// Cargo's registry credential providers: its built-ins (`cargo:token`,
+/// `cargo:libsecret`, …), the `cargo-credential-*` programs and the password programs.
+const CREDENTIAL_PROVIDERS: &[&str] = &[
+    "cargo:*",
+    "cargo-credential-*",
+    "pass",
+    "gopass",
+    "op",
+    "security",
+    "secret-tool",
+    "vault",
+];
+
 /// Programs meant to run a cross-compiled or instrumented binary for cargo.
 const RUNNER_PROGRAMS: &[&str] = &[
     "valgrind",
@@ -196,6 +209,14 @@ const TABLE: &[(&[&str], Named)] = &[
         Named::Command(PASSWORD_PROGRAMS),
     ),
     (&["CARGO_TARGET_*_RUNNER"], Named::Command(RUNNER_PROGRAMS)),
+    (
+        &[
+            "CARGO_REGISTRY_CREDENTIAL_PROVIDER",
+            "CARGO_REGISTRY_GLOBAL_CREDENTIAL_PROVIDERS",
+            "CARGO_REGISTRIES_*_CREDENTIAL_PROVIDER",
+        ],
+        Named::Command(CREDENTIAL_PROVIDERS),
+    ),
     (
         &[
             "CARGO_TARGET_*_LINKER",
@@ -370,18 +391,19 @@ impl Walker<'_> {
         let ordinary = match named {
             Named::Command(roles) => {
                 // `LESSOPEN='|lesspipe %s'`: the `|`/`||` (pipe mode) and `-` (also for pipes)
-                // markers are less's, not shell.
-                let code = if name.starts_with("LESS") {
-                    Word {
-                        text: value
-                            .text
-                            .trim_start()
-                            .trim_start_matches(['|', '-'])
-                            .to_owned(),
-                        ..value.clone()
-                    }
+                // markers are less's, not shell. `cargo:token-from-stdout CMD`: the
+                // provider runs CMD.
+                let text = if name.starts_with("LESS") {
+                    value.text.trim_start().trim_start_matches(['|', '-'])
                 } else {
-                    value.clone()
+                    value
+                        .text
+                        .strip_prefix("cargo:token-from-stdout ")
+                        .unwrap_or(&value.text)
+                };
+                let code = Word {
+                    text: text.to_owned(),
+                    ..value.clone()
                 };
                 let meant = |base: &str| {
                     if roles.is_empty() {
