@@ -1535,16 +1535,9 @@ pub(crate) fn cargo_config(text: &str) -> CargoConfig {
                 for (triple, t) in sub.into_iter().flatten() {
                     // `x86_64-unknown-linux-gnu` → `X86_64_UNKNOWN_LINUX_GNU`; a `cfg(…)`
                     // key has no variable of its own, any name of the pattern judges alike.
-                    let name: String = triple
-                        .chars()
-                        .map(|c| {
-                            if c.is_ascii_alphanumeric() {
-                                c.to_ascii_uppercase()
-                            } else {
-                                '_'
-                            }
-                        })
-                        .collect();
+                    let name = triple
+                        .to_ascii_uppercase()
+                        .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
                     for (key, v) in t.as_table().into_iter().flatten() {
                         let var = match key.as_str() {
                             "runner" => "RUNNER",

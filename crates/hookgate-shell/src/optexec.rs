@@ -916,11 +916,17 @@ impl Walker<'_> {
         if value.exact && (named || system) {
             return;
         }
-        let mut verdict = ids::RCE_OPTION_EXEC.verdict();
-        verdict.reason = format!(
-            "{}: `{tool}` loads the library or plugin `{v}` into itself (code the guard cannot read)",
-            verdict.reason
+        self.loads_unread(
+            argv,
+            scope,
+            &format!("`{tool}` loads the library or plugin `{v}` into itself (code the guard cannot read)"),
         );
+    }
+
+    /// Records `rce.option_exec` for code a tool loads that the guard cannot vouch for.
+    fn loads_unread(&mut self, argv: &[Word], scope: &Scope, what: &str) {
+        let mut verdict = ids::RCE_OPTION_EXEC.verdict();
+        verdict.reason = format!("{}: {what}", verdict.reason);
         self.record(argv, scope, verdict);
     }
 
@@ -936,12 +942,11 @@ impl Walker<'_> {
         if value.exact && (package || in_project && self.in_workspace(path, scope)) {
             return;
         }
-        let mut verdict = ids::RCE_OPTION_EXEC.verdict();
-        verdict.reason = format!(
-            "{}: `{tool}` loads the module `{v}` first (code from outside the project)",
-            verdict.reason
+        self.loads_unread(
+            argv,
+            scope,
+            &format!("`{tool}` loads the module `{v}` first (code from outside the project)"),
         );
-        self.record(argv, scope, verdict);
     }
 
     /// After a shell escape's code was analysed (its commands recorded from `before`): when
