@@ -1338,6 +1338,14 @@ fn ordinary_precommit_write(j: &Judge<'_>, p: &Path) -> Result<(), Option<String
     }
 }
 
+/// A build-tool configuration (`.cargo/config.toml`) the Write tool writes whole, read by
+/// `loaded::tool_config_concern`: `None` for files it does not model.
+fn ordinary_tool_config_write(j: &Judge<'_>, p: &Path) -> Option<Result<(), Option<String>>> {
+    let text = whole_write(j)?;
+    crate::loaded::tool_config_concern(p, text, |line| flagged_in_workspace(j, line))
+        .map(|r| r.map_err(Some))
+}
+
 /// The whole text a Write tool call puts in its file (an Edit or a shell write is not known whole).
 fn whole_write<'j>(j: &'j Judge<'_>) -> Option<&'j str> {
     j.facts
@@ -4636,11 +4644,15 @@ fn vcs_config(j: &Judge<'_>) -> Option<Violation> {
         .write_matches()
         .iter()
         .filter(|m| matches!(m.category, Category::VcsConfig | Category::BuildConfig))
-        .find(|m| match ordinary_precommit_write(j, &m.path) {
-            Ok(()) => false,
-            Err(why) => {
-                concern = why;
-                true
+        .find(|m| {
+            match ordinary_precommit_write(j, &m.path)
+                .or_else(|e| ordinary_tool_config_write(j, &m.path).unwrap_or(Err(e)))
+            {
+                Ok(()) => false,
+                Err(why) => {
+                    concern = why;
+                    true
+                }
             }
         })
     {

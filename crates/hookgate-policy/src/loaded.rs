@@ -52,6 +52,9 @@ enum Kind {
     /// `.npmrc`: `script-shell` (the program every package script runs under) and
     /// `node-options` (options of every node the scripts start, `--require` among them).
     Npmrc,
+    /// Cargo's `.cargo/config.toml`: target runners and linkers, the rustc wrappers, aliases,
+    /// `[env]` and credential providers, as the variables and cargo calls they amount to.
+    CargoConfig,
     /// A go-task `Taskfile.yml`: the `cmds` (and `cmd`) of each task are shell.
     Taskfile,
     /// A shell script run whole (a git hook).
@@ -121,6 +124,9 @@ fn kind_of(path: &Path) -> Option<(Kind, &'static str)> {
         "package.json" => (Kind::PackageJson, "npm"),
         "composer.json" => (Kind::ComposerJson, "composer"),
         ".npmrc" => (Kind::Npmrc, "npm"),
+        "config.toml" | "config" if path.parent().is_some_and(|d| d.ends_with(".cargo")) => {
+            (Kind::CargoConfig, "cargo")
+        }
         "conftest.py" => (Kind::Python, "pytest"),
         "sitecustomize.py" | "usercustomize.py" => (Kind::Python, "every Python start"),
         "setup.py" => (Kind::Python, "pip and setuptools"),
@@ -487,6 +493,7 @@ fn code_of(kind: Kind, text: &str, goals: Option<&[String]>) -> Vec<String> {
             .map(|m| m.values().flat_map(composer_commands).collect())
             .unwrap_or_default(),
         Kind::Npmrc => npmrc_commands(text),
+        Kind::CargoConfig => cargo_config(text).commands,
         Kind::PackageJson => serde_json::from_str::<serde_json::Value>(text)
             .ok()
             .and_then(|v| v.get("scripts").and_then(|s| s.as_object()).cloned())
@@ -1415,12 +1422,256 @@ fn npmrc_commands(text: &str) -> Vec<String> {
     out
 }
 
+/// What a cargo configuration makes cargo do beyond building: the command lines it
+/// amounts to, and a concern the analyzer cannot judge as a command.
+#[derive(Debug, Default)]
+pub(crate) struct CargoConfig {
+    /// `CARGO_TARGET_<T>_RUNNER='…' cargo run`, `RUSTC_WRAPPER='…' cargo build`,
+    /// `cargo <alias value>`, `NAME='value' cargo build` for `[env]`: the analyzer's
+    /// variable table (`hookgate-shell/src/named.rs`) judges them as typed.
+    pub commands: Vec<String>,
+    /// Why the file is not ordinary build tuning when it is not: dependencies fetched from
+    /// elsewhere (`[source]`, `[registries]`, `[patch]`, an HTTP proxy or CA), a table cargo
+    /// does not document, or text that is not TOML.
+    pub concern: Option<String>,
+}
+
+/// Tables of a cargo configuration that only tune the build, its output or cargo's own
+/// behaviour (profiles, terminal, `cargo new` defaults, caches, the resolver, the network
+/// retry settings). `build`, `target`, `alias`, `env`, `doc` and `registry` are read key by
+/// key below.
+const CARGO_TUNING_TABLES: &[&str] = &[
+    "profile",
+    "term",
+    "cargo-new",
+    "future-incompat-report",
+    "cache",
+    "resolver",
+    "net",
+    "install",
+    "unstable",
+    "credential-alias",
+];
+
+/// Whether a tool configuration written whole is ordinary: `None` for files not modelled
+/// here; `Some(Ok)` when it only tunes the tool and every command it makes the tool run is
+/// one `flagged` lets run (`flagged` gives the analyzer's reason otherwise); `Some(Err(why))`
+/// for the first concern. Protects `no-vcs-config-modification`'s intent for build configs:
+/// a config that swaps the runner, compiler or dependency source still asks.
+pub(crate) fn tool_config_concern(
+    path: &Path,
+    text: &str,
+    flagged: impl Fn(&str) -> Option<String>,
+) -> Option<Result<(), String>> {
+    let (Kind::CargoConfig, _) = kind_of(path)? else {
+        return None;
+    };
+    let config = cargo_config(text);
+    if let Some(why) = config.concern {
+        return Some(Err(why));
+    }
+    Some(
+        config
+            .commands
+            .iter()
+            .find_map(|c| flagged(c).map(|why| format!("`{c}`: {why}")))
+            .map_or(Ok(()), Err),
+    )
+}
+
+/// Reads a cargo configuration (see [`CargoConfig`]).
+pub(crate) fn cargo_config(text: &str) -> CargoConfig {
+    use toml::Value;
+    fn words(v: &Value) -> Option<String> {
+        match v {
+            Value::String(s) => Some(s.clone()),
+            Value::Array(a) => a
+                .iter()
+                .map(|x| {
+                    x.as_str().map(|w| {
+                        let plain = !w.is_empty()
+                            && w.chars()
+                                .all(|c| c.is_ascii_alphanumeric() || "-_./=:,+@%".contains(c));
+                        if plain { w.to_owned() } else { quote(w) }
+                    })
+                })
+                .collect::<Option<Vec<_>>>()
+                .map(|w| w.join(" ")),
+            Value::Table(t) => t.get("path").and_then(words),
+            _ => None,
+        }
+    }
+    let mut out = CargoConfig::default();
+    let Ok(table) = text.parse::<toml::Table>() else {
+        out.concern = Some("the cargo configuration is not valid TOML".to_owned());
+        return out;
+    };
+    let mut concern = |why: String| {
+        if out.concern.is_none() {
+            out.concern = Some(why);
+        }
+    };
+    let mut commands = Vec::new();
+    for (section, value) in &table {
+        let sub = value.as_table();
+        match section.as_str() {
+            s if CARGO_TUNING_TABLES.contains(&s) => {}
+            "build" => {
+                for (key, v) in sub.into_iter().flatten() {
+                    let var = match key.as_str() {
+                        "rustc-wrapper" => "RUSTC_WRAPPER",
+                        "rustc-workspace-wrapper" => "RUSTC_WORKSPACE_WRAPPER",
+                        "rustc" => "RUSTC",
+                        "rustdoc" => "RUSTDOC",
+                        _ => continue,
+                    };
+                    match words(v) {
+                        Some(cmd) => commands.push(format!("{var}={} cargo build", quote(&cmd))),
+                        None => concern(format!("build.{key} is not a program name")),
+                    }
+                }
+            }
+            "target" => {
+                for (triple, t) in sub.into_iter().flatten() {
+                    // `x86_64-unknown-linux-gnu` → `X86_64_UNKNOWN_LINUX_GNU`; a `cfg(…)`
+                    // key has no variable of its own, any name of the pattern judges alike.
+                    let name = triple
+                        .to_ascii_uppercase()
+                        .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
+                    for (key, v) in t.as_table().into_iter().flatten() {
+                        let var = match key.as_str() {
+                            "runner" => "RUNNER",
+                            "linker" => "LINKER",
+                            _ => continue,
+                        };
+                        match words(v) {
+                            Some(cmd) => commands.push(format!(
+                                "CARGO_TARGET_{name}_{var}={} cargo run",
+                                quote(&cmd)
+                            )),
+                            None => concern(format!("target.{triple}.{key} is not a program")),
+                        }
+                    }
+                }
+            }
+            "alias" => {
+                for v in sub.into_iter().flatten().map(|(_, v)| v) {
+                    match words(v) {
+                        Some(cmd) => commands.push(format!("cargo {cmd}")),
+                        None => concern("an alias that is not a cargo command line".to_owned()),
+                    }
+                }
+            }
+            "env" => {
+                for (name, v) in sub.into_iter().flatten() {
+                    let value = match v {
+                        Value::String(s) => Some(s.clone()),
+                        Value::Table(t) => {
+                            t.get("value").and_then(Value::as_str).map(str::to_owned)
+                        }
+                        _ => None,
+                    };
+                    let plain = name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                        && !name.is_empty();
+                    match value {
+                        Some(value) if plain => {
+                            commands.push(format!("{name}={} cargo build", quote(&value)));
+                        }
+                        _ => concern(format!("env.{name} is not a plain variable")),
+                    }
+                }
+            }
+            "doc" => {
+                if let Some(cmd) = sub.and_then(|t| t.get("browser")).and_then(words) {
+                    commands.push(format!("BROWSER={} cargo doc --open", quote(&cmd)));
+                }
+            }
+            // A credential provider is a program cargo runs with the registry's token.
+            "registry" => {
+                let providers = sub.into_iter().flatten().filter(|(k, _)| {
+                    matches!(
+                        k.as_str(),
+                        "credential-provider" | "global-credential-providers"
+                    )
+                });
+                for (_, v) in providers {
+                    let list: Vec<&Value> = match v {
+                        Value::Array(a) if a.iter().all(Value::is_str) => vec![v],
+                        Value::Array(a) => a.iter().collect(),
+                        other => vec![other],
+                    };
+                    for p in list {
+                        match words(p) {
+                            Some(cmd) => commands.push(format!(
+                                "CARGO_REGISTRY_CREDENTIAL_PROVIDER={} cargo publish",
+                                quote(&cmd)
+                            )),
+                            None => {
+                                concern("a credential provider that is not a program".to_owned());
+                            }
+                        }
+                    }
+                }
+                if sub.is_some_and(|t| t.contains_key("token")) {
+                    concern("stores a registry token in the configuration".to_owned());
+                }
+            }
+            "http" => {
+                let keys = sub.into_iter().flatten().map(|(k, _)| k.as_str());
+                if let Some(k) = keys
+                    .into_iter()
+                    .find(|k| matches!(*k, "proxy" | "cainfo" | "check-revoke" | "ssl-version"))
+                {
+                    concern(format!(
+                        "http.{k} changes how cargo reaches and trusts the network"
+                    ));
+                }
+            }
+            "source" | "registries" | "patch" => {
+                concern(format!("[{section}] changes where dependencies come from"));
+            }
+            other => concern(format!("[{other}] is not a documented cargo setting")),
+        }
+    }
+    out.commands = commands;
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn s(v: &[&str]) -> Vec<String> {
         v.iter().map(|x| (*x).to_owned()).collect()
+    }
+
+    #[test]
+    fn cargo_config_keys_become_the_variables_and_calls_they_amount_to() {
+        let c = cargo_config(
+            "[target.aarch64-unknown-linux-gnu]\nrunner = [\"qemu-aarch64\", \"-L\", \"/usr\"]\n[build]\nrustc-wrapper = \"sccache\"\n[alias]\nb = \"build --release\"\n[env]\nX = { value = \"1\", force = true }\n",
+        );
+        assert_eq!(c.concern, None);
+        assert_eq!(
+            c.commands,
+            s(&[
+                "cargo build --release",
+                "RUSTC_WRAPPER='sccache' cargo build",
+                "X='1' cargo build",
+                "CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER='qemu-aarch64 -L /usr' cargo run",
+            ])
+        );
+        assert!(
+            cargo_config("[source.x]\nregistry = \"u\"\n")
+                .concern
+                .is_some()
+        );
+        assert!(cargo_config("[mystery]\nx = 1\n").concern.is_some());
+        assert!(cargo_config("not toml [").concern.is_some());
+        assert!(
+            cargo_config("[profile.release]\nlto = true\n")
+                .commands
+                .is_empty()
+        );
     }
 
     #[test]

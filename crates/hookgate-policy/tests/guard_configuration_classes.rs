@@ -475,8 +475,15 @@ fn envrc_is_judged_when_direnv_approves_it() {
                 ASK,
                 "transitive-effect-analysis",
             ),
+            // A library path into the project's own build output is ordinary (hookgate-shell
+            // src/named.rs); one into a shared temporary directory still asks.
             (
                 "echo 'path_add LD_LIBRARY_PATH ./lib' >> .envrc && direnv allow",
+                ALLOW,
+                "",
+            ),
+            (
+                "echo 'path_add LD_LIBRARY_PATH /tmp/lib' >> .envrc && direnv allow",
                 ASK,
                 "transitive-effect-analysis",
             ),

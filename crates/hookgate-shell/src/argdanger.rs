@@ -338,6 +338,12 @@ const PROGRAM_VARIABLES: &[&str] = &[
     "SSH_ASKPASS",
 ];
 
+/// A program meant for an editor, pager, browser, askpass or ssh setting (by basename):
+/// [`ROLE_PROGRAMS`] and git's own helpers.
+pub(crate) fn is_role_program(base: &str) -> bool {
+    ROLE_PROGRAMS.contains(&base) || base.starts_with("git-")
+}
+
 /// Programs that are what such a variable is meant to name: editors, pagers, ssh, no-ops.
 /// The value is still parsed and judged as code; this list only decides that a value whose
 /// every part is ordinary work is not a hijack.
@@ -829,6 +835,13 @@ impl Walker<'_> {
         if let Some(loads_code) = option_variable_loads_code(name, &value.text) {
             return (loads_code || !value.exact).then(|| ids::RCE_ENV_HIJACK.verdict());
         }
+        if let Some(named) = crate::named::variable(name) {
+            return self.named_verdict(named, name, value, scope);
+        }
+        // An empty value names no program, file or library (`PYTHONSTARTUP= python`).
+        if value.exact && value.text.trim().is_empty() {
+            return None;
+        }
         if !PROGRAM_VARIABLES.contains(&name) || !value.exact {
             return hijack;
         }
@@ -842,6 +855,19 @@ impl Walker<'_> {
     /// Anything else — an arbitrary program, code built at run time — is not, even when the
     /// program itself looks harmless (`touch /tmp/pwned` is the classic proof of execution).
     pub(crate) fn runs_role_program(&mut self, code: &Word, scope: &mut Scope, via: &str) -> bool {
+        self.runs_only(code, scope, via, &is_role_program)
+    }
+
+    /// Analyses `code` as shell (see [`Self::runs_role_program`]) and tells whether every part
+    /// is ordinary work done by a program `meant` accepts (by basename) that is installed, not
+    /// one of that name the agent could have placed (`/tmp/vim`, `./ssh`).
+    pub(crate) fn runs_only(
+        &mut self,
+        code: &Word,
+        scope: &mut Scope,
+        via: &str,
+        meant: &dyn Fn(&str) -> bool,
+    ) -> bool {
         let before = self.commands.len();
         let extra_before = self.extra.len();
         self.run_code_string(&[], code, scope, via);
@@ -852,8 +878,8 @@ impl Walker<'_> {
             && added.iter().all(|c| {
                 matches!(c.verdict.class, Class::Safe | Class::Normal)
                     && c.argv.first().is_some_and(|p| {
-                        let base = p.rsplit('/').next().unwrap_or(p.as_str());
-                        ROLE_PROGRAMS.contains(&base) || base.starts_with("git-")
+                        meant(p.rsplit('/').next().unwrap_or(p.as_str()))
+                            && self.installed_program(p)
                     })
             })
     }

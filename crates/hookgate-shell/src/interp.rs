@@ -509,6 +509,21 @@ pub(crate) fn shell_join(argv: &[String]) -> String {
         .join(" ")
 }
 
+/// Whether the awk token at `i` is inside a `print`/`printf` statement: the nearest of
+/// `print`, `printf`, `;`, `{`, `}` before it is a print. Bounded by the statement's length.
+fn awk_in_print(toks: &[Tok], i: usize) -> bool {
+    toks.get(..i)
+        .unwrap_or(&[])
+        .iter()
+        .rev()
+        .find_map(|t| match t {
+            Tok::Ident(n) if n == "print" || n == "printf" => Some(true),
+            Tok::Punct(';' | '{' | '}') => Some(false),
+            _ => None,
+        })
+        .unwrap_or(false)
+}
+
 /// Scans one snippet. Bounded by the token count (linear).
 pub(crate) fn scan(lang: Lang, code: &str) -> Vec<Finding> {
     let toks = tokenize(lang, code);
@@ -562,6 +577,44 @@ pub(crate) fn scan(lang: Lang, code: &str) -> Vec<Finding> {
                     out.push(Finding::Shell {
                         code: value.clone(),
                         exact: *exact,
+                    });
+                }
+            }
+            // `getline [var] < "file"`: reads the file (judged by path like the shell's `<`).
+            Tok::Ident(g) if lang == Lang::Awk && g == "getline" => {
+                let at = match toks.get(i + 1) {
+                    Some(Tok::Ident(_)) => i + 2,
+                    _ => i + 1,
+                };
+                if let (Some(Tok::Punct('<')), Some(Tok::Str { value, exact: true })) =
+                    (toks.get(at), toks.get(at + 1))
+                {
+                    out.push(Finding::Effect {
+                        op: crate::model::EffectOp::Read,
+                        path: Some(value.clone()),
+                        recursive: false,
+                    });
+                }
+            }
+            // `print … > "file"` / `>> "file"`: writes the file (a `>` in a condition is a
+            // comparison: only one after `print`/`printf` in the same statement redirects).
+            Tok::Punct('>')
+                if lang == Lang::Awk
+                    && !matches!(toks.get(i.wrapping_sub(1)), Some(Tok::Punct('>')))
+                    && awk_in_print(&toks, i) =>
+            {
+                let at = if matches!(toks.get(i + 1), Some(Tok::Punct('>'))) {
+                    i + 2
+                } else {
+                    i + 1
+                };
+                if let Some(Tok::Str { value, exact: true }) = toks.get(at)
+                    && !value.starts_with("/inet")
+                {
+                    out.push(Finding::Effect {
+                        op: crate::model::EffectOp::Write,
+                        path: Some(value.clone()),
+                        recursive: false,
                     });
                 }
             }

@@ -41,6 +41,12 @@ enum Value {
     /// Engine names (`pkcs11`) and libraries under the system's library directories are the
     /// installed ones; any other path asks (`rce.option_exec`).
     Library,
+    /// A module the runtime loads before the program (`node --require F`, `--import`,
+    /// `--loader`, `ruby -rF`): an installed package by name (`ts-node/register`,
+    /// `dotenv/config`) or a file of the project is ordinary; a file elsewhere (`/tmp/x.js`,
+    /// the home), a `data:` URL or a value known only at run time is code loaded from
+    /// where the project cannot vouch for it, so it asks (`rce.option_exec`).
+    Module,
 }
 
 struct OptExec {
@@ -74,6 +80,30 @@ const SSH_PROXIES: &[&str] = &[
 ];
 
 const TABLE: &[OptExec] = &[
+    OptExec {
+        tools: &["node", "nodejs"],
+        options: &[
+            "-r",
+            "--require",
+            "--import",
+            "--loader",
+            "--experimental-loader",
+        ],
+        value: Value::Module,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["bun"],
+        options: &["-r", "--preload"],
+        value: Value::Module,
+        roles: &[],
+    },
+    OptExec {
+        tools: &["ruby"],
+        options: &["-r"],
+        value: Value::Module,
+        roles: &[],
+    },
     OptExec {
         tools: &["curl"],
         options: &["--engine"],
@@ -436,6 +466,10 @@ pub(crate) fn handles(name: &str) -> bool {
     matches!(
         name,
         "gdb"
+            | "node"
+            | "nodejs"
+            | "bun"
+            | "ruby"
             | "curl"
             | "ssh-keygen"
             | "ssh-add"
@@ -760,6 +794,7 @@ impl Walker<'_> {
                         }
                     }
                     Value::Library => self.library_option(argv, &value, scope, name),
+                    Value::Module => self.module_option(argv, &value, scope, name),
                     Value::LessCommand => {
                         let cmd = value.text.trim_start_matches(['+', ':']);
                         if let Some(code) = cmd.strip_prefix('!') {
@@ -881,12 +916,37 @@ impl Walker<'_> {
         if value.exact && (named || system) {
             return;
         }
-        let mut verdict = ids::RCE_OPTION_EXEC.verdict();
-        verdict.reason = format!(
-            "{}: `{tool}` loads the library or plugin `{v}` into itself (code the guard cannot read)",
-            verdict.reason
+        self.loads_unread(
+            argv,
+            scope,
+            &format!("`{tool}` loads the library or plugin `{v}` into itself (code the guard cannot read)"),
         );
+    }
+
+    /// Records `rce.option_exec` for code a tool loads that the guard cannot vouch for.
+    fn loads_unread(&mut self, argv: &[Word], scope: &Scope, what: &str) {
+        let mut verdict = ids::RCE_OPTION_EXEC.verdict();
+        verdict.reason = format!("{}: {what}", verdict.reason);
         self.record(argv, scope, verdict);
+    }
+
+    /// `node --require F` and the like (see [`Value::Module`]).
+    fn module_option(&mut self, argv: &[Word], value: &Word, scope: &Scope, tool: &str) {
+        let v = value.text.as_str();
+        let path = v.strip_prefix("file://").unwrap_or(v);
+        let package = !v.is_empty()
+            && !v.contains(':')
+            && !v.starts_with(['.', '/', '~', '$', '`'])
+            && !v.split('/').any(|c| c == "..");
+        let in_project = !v.contains(':') || v.starts_with("file://");
+        if value.exact && (package || in_project && self.in_workspace(path, scope)) {
+            return;
+        }
+        self.loads_unread(
+            argv,
+            scope,
+            &format!("`{tool}` loads the module `{v}` first (code from outside the project)"),
+        );
     }
 
     /// After a shell escape's code was analysed (its commands recorded from `before`): when

@@ -79,6 +79,7 @@ pub(crate) fn is_hijack_variable(name: &str) -> bool {
             | "YARN_SCRIPT_SHELL"
     ) || name.starts_with("GIT_CONFIG_KEY_")
         || name.starts_with("GIT_CONFIG_VALUE_")
+        || crate::named::variable(name).is_some()
 }
 
 /// Decodes the body of an ANSI-C string `$'…'`. `None` for escapes we do not model, and for a
@@ -1329,6 +1330,7 @@ impl Walker<'_> {
                 if crate::optexec::handles(&name) {
                     self.option_exec(&name, argv, args, scope, &stdin);
                 }
+                self.issuer_bound(&name, args, scope, &stdin);
                 if stdin == Producer::Endless && crate::hazards::stores_stdin(&name, args) {
                     // `yes | dd of=f`, `cat /dev/zero | sponge f`: an endless stream stored.
                     self.record(argv, scope, ids::RES_DISK_FILL.verdict());
@@ -2430,6 +2432,10 @@ impl Walker<'_> {
         // Perl runs `-M`/`-m` as `use` lines before the code: the code is judged with them.
         if let Some(c) = code.as_mut().filter(|_| !modules.is_empty()) {
             c.text.insert_str(0, &modules);
+        }
+        // `node --require F`, `ruby -rF`: modules loaded before the program (optexec.rs).
+        if crate::optexec::handles(&name) {
+            self.option_exec(&name, argv, args, scope, &stdin);
         }
         let via = format!("{name} -c");
         let before = self.commands.len();
