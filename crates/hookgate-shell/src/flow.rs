@@ -1592,6 +1592,16 @@ pub(crate) fn parse_repairing(
         current = t;
         text = Some(fixed);
     }
+    let base = text.as_deref().unwrap_or(src);
+    if let Some(fixed) = test_brackets_as_words(base, current.root_node())
+        && let Some(t) = parser.parse(&fixed, None)
+    {
+        if !t.root_node().has_error() {
+            return Some((t, Some(fixed)));
+        }
+        current = t;
+        text = Some(fixed);
+    }
     // `(cd "$x") done`, `{ …; } fi`, `done done`: a compound command ends itself, so bash
     // takes a closing keyword right after it; the grammar wants a `;` there. Each round adds
     // the `;` before every such keyword the failed tree shows (nested ones need more rounds).
@@ -1608,6 +1618,74 @@ pub(crate) fn parse_repairing(
         base = fixed;
     }
     Some((tree, None))
+}
+
+/// `[ "$a" \< "$b" ]`, `[ a "<" b ]`, `[ \( -f a \) -o -f b ]`: the grammar parses `[ … ]` as
+/// an expression and fails on the string comparisons and grouping that `test` takes as
+/// quoted operators, though bash runs `[` as an ordinary builtin whatever its arguments. This
+/// returns the text with each such `[` (a `[` token the failed tree holds in an error, in
+/// command position, followed by a blank) written `\[`: the same command name after quote
+/// removal, now read as a plain command with its arguments. `None` when there is none. Only
+/// a `[` that starts a command is touched (after a separator, an opening keyword or at the
+/// start), so a subscript or a pattern keeps its meaning.
+fn test_brackets_as_words(src: &str, root: Node<'_>) -> Option<String> {
+    let bytes = src.as_bytes();
+    let mut at: Vec<usize> = Vec::new();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if !node.has_error() {
+            continue;
+        }
+        let mut cursor = node.walk();
+        for c in node.children(&mut cursor) {
+            stack.push(c);
+            if node.kind() != "ERROR" || c.is_named() || c.kind() != "[" {
+                continue;
+            }
+            let start = c.start_byte();
+            if !matches!(bytes.get(start + 1), Some(b' ' | b'\t'))
+                || !in_command_position(src, start)
+            {
+                continue;
+            }
+            at.push(start);
+        }
+    }
+    if at.is_empty() {
+        return None;
+    }
+    at.sort_unstable_by(|a, b| b.cmp(a));
+    at.dedup();
+    let mut out = src.to_owned();
+    for i in at {
+        if !out.is_char_boundary(i) {
+            return None;
+        }
+        out.insert(i, '\\');
+    }
+    Some(out)
+}
+
+/// Whether a word starting at byte `at` is in command position: at the start of the text,
+/// after a separator or an opening bracket (`;`, `&`, `|`, newline, `(`, `{`, backquote), or
+/// after a keyword that a command follows (`if`, `then`, `elif`, `else`, `while`, `until`,
+/// `do`, `!`).
+fn in_command_position(src: &str, at: usize) -> bool {
+    let before = src.get(..at).unwrap_or("").trim_end_matches([' ', '\t']);
+    let Some(last) = before.chars().last() else {
+        return true;
+    };
+    if matches!(last, ';' | '&' | '|' | '\n' | '(' | '{' | '`') {
+        return true;
+    }
+    let word = before
+        .rsplit(|c: char| c.is_whitespace() || matches!(c, ';' | '&' | '|' | '(' | ')'))
+        .next()
+        .unwrap_or("");
+    matches!(
+        word,
+        "if" | "then" | "elif" | "else" | "while" | "until" | "do" | "!"
+    )
 }
 
 /// The text with a `;` after each complete compound command (a subshell, a `{ …; }` group,

@@ -265,6 +265,11 @@ pub(crate) fn lookup(name: &str, ctx: &crate::model::Context, scope: &Scope) -> 
         "OLDPWD" => cwd_text(&scope.sh.oldpwd),
         "0" => scope.sh.zero.known().map(str::to_owned),
         "#" => params.map(|p| p.len().to_string()),
+        // The process id of the last job this shell put in the background (`server & pid=$!`),
+        // or empty when there is none: a job of the agent's own, never `1` or `-1`. Kept as
+        // written but known, as `$$` is, so `kill "$pid"`/`wait $!`/`trap 'kill $pid' EXIT`
+        // name that job (judged like `kill %1`), and `/tmp/app.$!` stays one name in /tmp.
+        "!" => Some("$!".to_owned()),
         // `$@` in a word is one value only when it is one parameter (`"$@"` alone is split by
         // `Walker::fields`).
         "@" => match params?.as_slice() {
@@ -1082,7 +1087,8 @@ impl Walker<'_> {
                     Producer::Secret(source) => Some(source.clone()),
                     Producer::Nothing => self.group_secret.clone(),
                     _ => None,
-                };
+                }
+                .or_else(|| self.descriptor_secret(&name, args));
                 Self::shell_builtin(&name, args, scope, secret.as_ref());
                 self.classify_plain(&name, argv, scope);
                 self.producer_of(&name, args, &stdin, scope)
@@ -1428,6 +1434,39 @@ impl Walker<'_> {
             return Producer::Secret(source);
         }
         crate::listed::listing(name, args).unwrap_or(Producer::Opaque)
+    }
+
+    /// The secret `read -u FD`/`mapfile -u FD` (`-uFD`, and `readarray`) read from a
+    /// descriptor the line opened on one (see [`Walker::fd_secrets`]): `exec 3< .env; while
+    /// read -u 3 l; do …; done` carries `.env` as surely as `< .env` does.
+    fn descriptor_secret(&self, name: &str, args: &[Word]) -> Option<crate::model::FlowSource> {
+        if self.fd_secrets.is_empty() || !matches!(name, "read" | "mapfile" | "readarray") {
+            return None;
+        }
+        let mut words = args.iter();
+        while let Some(w) = words.next() {
+            let t = w.text.as_str();
+            if t == "--" || !t.starts_with('-') {
+                break;
+            }
+            // `-u` ends a cluster of flags (`-ru 3`, `-ru3`); its value is the rest or the
+            // next word.
+            let Some((_, rest)) = t.split_once('u') else {
+                continue;
+            };
+            let fd = if rest.is_empty() {
+                words.next().map(|v| v.text.as_str())
+            } else {
+                Some(rest)
+            };
+            return fd.and_then(|fd| {
+                self.fd_secrets
+                    .iter()
+                    .find(|(d, _)| d == fd)
+                    .map(|(_, source)| source.clone())
+            });
+        }
+        None
     }
 
     /// Runs `rest` as the wrapped command, recording the wrapper in `via`. The wrapper is a
