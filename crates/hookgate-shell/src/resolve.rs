@@ -526,6 +526,73 @@ pub(crate) fn file_producer(w: &mut Walker<'_>, word: &Word, scope: &Scope) -> P
     }
 }
 
+/// A write target word judged by its place. Found files (`find ROOT | xargs sed -i`, `git
+/// ls-files | xargs sed -i`: the word is ROOT with shape `Descendants`) are entries BELOW the
+/// root, so the workspace root as ROOT means files inside the workspace, not the root itself
+/// (which `judge_write` places outside); any other root is judged as before. Which protected
+/// files among them are reached is the policy's to judge (`filter_found_paths`).
+fn judge_write_word(t: &Word, cwd: &Cwd, ctx: &crate::model::Context) -> Option<RuleRef> {
+    if t.exact && t.shape == WordShape::Descendants {
+        let entry = format!("{}/.hookgate-entry", t.text.trim_end_matches('/'));
+        targets::judge_write(&entry, true, cwd, ctx)?;
+    }
+    targets::judge_write(&t.text, t.exact, cwd, ctx)
+}
+
+/// What a command that prints file names prints: the searches of `crate::listed`, and `git
+/// diff --name-only`/`--name-status`-less forms (`git diff --name-only [--cached] [REV…]
+/// [-- PATHSPEC…]`), which name files of the worktree relative to its top (the call's cwd
+/// in the common case; below the cwd whenever they resolve at all, since git never prints
+/// `..`): every file there may be among them, hidden ones included, as `git ls-files`.
+fn found_listing(name: &str, args: &[Word]) -> Option<Producer> {
+    if name == "git"
+        && let [sub, rest @ ..] = args
+        && sub.exact
+        && sub.text == "diff"
+        && rest.iter().all(|w| w.exact)
+        && rest.iter().any(|w| w.text == "--name-only")
+        && rest.iter().all(|w| {
+            !w.text.starts_with('-')
+                || w.text == "--"
+                || matches!(
+                    w.text.as_str(),
+                    "--name-only"
+                        | "--cached"
+                        | "--staged"
+                        | "-z"
+                        | "--no-renames"
+                        | "--ignore-submodules"
+                        | "--no-ext-diff"
+                        | "--no-color"
+                )
+                || w.text.starts_with("--diff-filter=")
+        })
+    {
+        return Some(Producer::FindPaths(vec![".".to_owned()]));
+    }
+    crate::listed::listing(name, args)
+}
+
+/// The path a file-listing command's names are found below, as the analysis substitutes
+/// it for `xargs` items: `ROOT` for every file below ROOT (`find ROOT`, `git ls-files`,
+/// `grep -rl PAT ROOT`, `git diff --name-only`), `ROOT/*` for the visible ones (`rg -l`,
+/// `fd`). `None` when `argv` is not such a listing (or not one this analysis models). Lets
+/// a caller tie the items a consumer received back to their producer (the policy's filter
+/// of protected entries).
+#[must_use]
+pub fn found_root(argv: &[String]) -> Option<String> {
+    let (first, rest) = argv.split_first()?;
+    let words: Vec<Word> = rest.iter().map(|a| Word::lit(a.clone())).collect();
+    match found_listing(basename(first), &words)? {
+        Producer::FindPaths(roots) => match roots.as_slice() {
+            [one] => Some(one.clone()),
+            _ => None,
+        },
+        Producer::VisibleFiles(root) => Some(format!("{}/*", root.trim_end_matches('/'))),
+        _ => None,
+    }
+}
+
 /// The first word of a redirect record (see [`redirect_write`]).
 pub(crate) fn is_redirect_record(first: &str) -> bool {
     matches!(first, ">" | ">>")
@@ -1359,6 +1426,18 @@ impl Walker<'_> {
         if name == "yes" || (name == "seq" && args.iter().any(|w| w.text == "inf")) {
             return Producer::Endless;
         }
+        // `pwd` (logical, the default) prints the directory the shell is in: `$(pwd)/build`
+        // folds to it like `$PWD/build` when the line knows it.
+        if name == "pwd"
+            && args.iter().all(|a| a.exact && a.text == "-L")
+            && let Cwd::Known(dir) = &scope.cwd
+            && let Some(dir) = dir.to_str()
+        {
+            return Producer::Text {
+                text: format!("{dir}\n"),
+                exact: true,
+            };
+        }
         if name == "mktemp" && scope.sh.get("TMPDIR").is_none() {
             let tmpdir = self.ctx.tmpdir.as_deref().and_then(std::path::Path::to_str);
             if let Some(path) = crate::listed::mktemp_output(args, tmpdir) {
@@ -1433,7 +1512,7 @@ impl Walker<'_> {
         ) {
             return Producer::Secret(source);
         }
-        crate::listed::listing(name, args).unwrap_or(Producer::Opaque)
+        found_listing(name, args).unwrap_or(Producer::Opaque)
     }
 
     /// The secret `read -u FD`/`mapfile -u FD` (`-uFD`, and `readarray`) read from a
@@ -2520,7 +2599,7 @@ impl Walker<'_> {
             && in_place_edit(lang, args.get(..operands_from).unwrap_or(&[]))
         {
             for t in args.get(operands_from..).unwrap_or(&[]) {
-                if let Some(rule) = targets::judge_write(&t.text, t.exact, &scope.cwd, self.ctx) {
+                if let Some(rule) = judge_write_word(t, &scope.cwd, self.ctx) {
                     self.record(argv, scope, rule.verdict());
                 }
             }
@@ -3500,7 +3579,7 @@ impl Walker<'_> {
             }
             "tee" | "truncate" | "touch" => {
                 for t in &operands {
-                    if let Some(rule) = targets::judge_write(&t.text, t.exact, cwd, ctx) {
+                    if let Some(rule) = judge_write_word(t, cwd, ctx) {
                         worst = Some(worse(worst, rule.verdict()));
                     }
                     // A named file is judged by its place alone; a pattern reaches files the
@@ -3512,7 +3591,7 @@ impl Walker<'_> {
             }
             "sed" | "perl" if args.has_any(&["-i", "--in-place"]) => {
                 for t in operands.iter().skip(1) {
-                    if let Some(rule) = targets::judge_write(&t.text, t.exact, cwd, ctx) {
+                    if let Some(rule) = judge_write_word(t, cwd, ctx) {
                         worst = Some(worse(worst, rule.verdict()));
                     }
                 }

@@ -1491,14 +1491,15 @@ impl Walker<'_> {
                 // `$(echo rm)`, `` `printf .claude` `` fold to their output when every command
                 // inside was a plain `echo`/`printf` (whose output the walker computed; any
                 // option or directive it does not model makes the output inexact). `mktemp`
-                // folds to the new entry it creates (`crate::listed::mktemp_output`). Unquoted,
+                // folds to the new entry it creates (`crate::listed::mktemp_output`), `pwd` to
+                // the directory the line is in when it is known. Unquoted,
                 // the output is split at `IFS`: only the default one (no blank in the text)
                 // leaves it one known field; once the line assigns `IFS` it is unresolved.
                 let only_echo = self.commands.get(before..).is_some_and(|cmds| {
                     cmds.iter().all(|c| {
-                        c.argv
-                            .first()
-                            .is_some_and(|a| a == "echo" || a == "printf" || a == "mktemp")
+                        c.argv.first().is_some_and(|a| {
+                            a == "echo" || a == "printf" || a == "mktemp" || a == "pwd"
+                        })
                     })
                 });
                 match &produced {

@@ -266,32 +266,29 @@ fn lines_read_from_a_secret_file_are_secret_sources() {
 /// Paths printed by a listing (`git ls-files`, `find . -name …`, `grep -rl … .`, `rg -l`,
 /// `fd`) reach the command `xargs` and `parallel` run alike: as the files below the listing's
 /// root, never the root itself (`git ls-files | parallel rm` was read as `rm .`, the
-/// workspace root). An in-place edit of every file below the workspace root stays asked
-/// through either runner: such a listing includes the hidden directories the protected set
-/// lives in (`.claude/settings.json` is often tracked), and the policy sees no tree in the
-/// items (see DISAGREEMENTS.md, wt-flow); a listing that skips hidden entries is allowed.
+/// workspace root). An in-place edit of the files below the workspace root is an edit inside
+/// the workspace through either runner; which protected files such a listing may include
+/// (`.claude/settings.json` is often tracked) is judged by the policy, which ties the items to
+/// their listing (`filter_found_paths`; `crates/hookgate-policy/tests/
+/// self_protection_classes.rs`: `git ls-files | xargs sed -i …` denied there, `git ls-files
+/// '*.rs' | parallel sed -i …` quiet).
 #[test]
 fn workspace_listings_feed_xargs_and_parallel_alike() {
-    const OUTSIDE: &str = "fs.overwrite_outside_workspace";
     table(&[
-        ("git ls-files | xargs sed -i 's/a/b/'", ASK, OUTSIDE),
-        ("git ls-files | parallel sed -i 's/a/b/'", ASK, OUTSIDE),
+        ("git ls-files | xargs sed -i 's/a/b/'", ALLOW, "-"),
+        ("git ls-files | parallel sed -i 's/a/b/'", ALLOW, "-"),
         (
             "git ls-files '*.rs' | parallel sed -i 's/a/b/' {}",
-            ASK,
-            OUTSIDE,
+            ALLOW,
+            "-",
         ),
-        ("find . -name '*.rs' | xargs sed -i 's/a/b/'", ASK, OUTSIDE),
+        ("find . -name '*.rs' | xargs sed -i 's/a/b/'", ALLOW, "-"),
         (
             "find . -name '*.rs' | parallel sed -i 's/a/b/' {}",
-            ASK,
-            OUTSIDE,
+            ALLOW,
+            "-",
         ),
-        (
-            "grep -rl foo . | parallel sed -i 's/foo/bar/g'",
-            ASK,
-            OUTSIDE,
-        ),
+        ("grep -rl foo . | parallel sed -i 's/foo/bar/g'", ALLOW, "-"),
         ("rg -l foo | xargs sed -i 's/foo/bar/g'", ALLOW, "-"),
         ("rg -l foo | parallel sed -i 's/foo/bar/g'", ALLOW, "-"),
         ("fd -e rs | parallel sed -i 's/a/b/' {}", ALLOW, "-"),
@@ -585,5 +582,90 @@ fn secrets_read_through_descriptors_and_printed_by_groups_are_sources() {
             ALLOW,
             "-",
         ),
+    ]);
+}
+
+/// Found files are entries BELOW their root: `find . … | xargs sed -i`, `git ls-files |
+/// xargs sed -i`, `git diff --name-only | xargs …` at the workspace root edit files inside
+/// the workspace (the root itself was judged "outside"). Which protected files are among
+/// them is the policy's question (`filter_found_paths`); roots outside the workspace, and
+/// listings this model does not read, are judged as before.
+#[test]
+fn files_found_below_the_workspace_root_are_inside_it() {
+    table(&[
+        (
+            "find . -name '*.py' | xargs sed -i 's/foo/bar/g'",
+            ALLOW,
+            "-",
+        ),
+        (
+            "git ls-files '*.py' | xargs sed -i 's/foo/bar/g'",
+            ALLOW,
+            "-",
+        ),
+        ("git ls-files -z | xargs -0 sed -i 's/\\r$//'", ALLOW, "-"),
+        (
+            "git diff --name-only | xargs sed -i 's/foo/bar/g'",
+            ALLOW,
+            "-",
+        ),
+        ("git diff --name-only --cached | xargs touch", ALLOW, "-"),
+        (
+            "grep -rl foo . | xargs perl -pi -e 's/foo/bar/'",
+            ALLOW,
+            "-",
+        ),
+        // Dangerous and unknown neighbours.
+        (
+            "find ~ -name '*.py' | xargs sed -i 's/foo/bar/g'",
+            DENY,
+            "fs.overwrite_system",
+        ),
+        (
+            "find / -name '*.conf' | xargs sed -i 's/a/b/'",
+            DENY,
+            "fs.overwrite_system",
+        ),
+        ("find ~/.ssh | xargs tee", DENY, "fs.overwrite_system"),
+        (
+            "cd ~ && git ls-files | xargs sed -i 's/a/b/'",
+            DENY,
+            "fs.overwrite_system",
+        ),
+        (
+            "git diff --name-only $BASE | xargs sed -i 's/a/b/'",
+            ASK,
+            "fs.overwrite_unresolved_target",
+        ),
+        (
+            "git diff --name-only --stat | xargs sed -i 's/a/b/'",
+            ASK,
+            "fs.overwrite_unresolved_target",
+        ),
+        (
+            "find . -name '*.txt' | xargs truncate -s 0",
+            ASK,
+            "fs.truncate",
+        ),
+    ]);
+}
+
+/// `$(pwd)` prints the directory the shell is in: where the line knows it (the call's cwd,
+/// after a `cd` to a known place), `"$(pwd)/build"` is that path, like `"$PWD/build"`. A
+/// directory only known at run time, or `pwd -P` (symbolic links resolved), stays unknown.
+#[test]
+fn pwd_substitutions_fold_to_the_known_directory() {
+    table(&[
+        ("d=$(pwd)/build; rm -rf \"$d\"", ALLOW, "-"),
+        ("rm -rf \"$(pwd)/build\"", ALLOW, "-"),
+        ("rm -rf \"`pwd`/dist\"", ALLOW, "-"),
+        ("rm -rf $(pwd)/build", ALLOW, "-"),
+        ("cd src && rm -rf \"$(pwd)/__pycache__\"", ALLOW, "-"),
+        // Dangerous and unknown neighbours.
+        ("rm -rf \"$(pwd)\"", DENY, "*"),
+        ("cd ~ && rm -rf \"$(pwd)\"", DENY, "fs.delete_system"),
+        ("cd / && rm -rf \"$(pwd)/etc\"", DENY, "fs.delete_system"),
+        ("cd \"$X\" && rm -rf \"$(pwd)/build\"", ASK, "*"),
+        ("rm -rf \"$(pwd -P)/build\"", ASK, "*"),
     ]);
 }
