@@ -1559,8 +1559,9 @@ pub(crate) fn without_rw_redirects(src: &str) -> Option<String> {
 }
 
 /// Parses `src`; when that fails, parses it again repaired where bash is written in a way the
-/// grammar lacks: `<>` redirections read as `<` ([`without_rw_redirects`]) and here-strings
-/// after other redirects moved before them ([`herestrings_first`]). Returns the tree and,
+/// grammar lacks: `<>` redirections read as `<` ([`without_rw_redirects`]), here-strings
+/// after other redirects moved before them ([`herestrings_first`]), `[` tests with quoted
+/// operators read as commands ([`test_brackets_as_words`]). Returns the tree and,
 /// when a repaired text was used, that text (node offsets refer to it). A line still failing
 /// keeps the first tree (its error makes the line unknown).
 pub(crate) fn parse_repairing(
@@ -1582,25 +1583,20 @@ pub(crate) fn parse_repairing(
         current = t;
         text = Some(fixed);
     }
-    let base = text.as_deref().unwrap_or(src);
-    if let Some(fixed) = herestrings_first(base, current.root_node())
-        && let Some(t) = parser.parse(&fixed, None)
-    {
-        if !t.root_node().has_error() {
-            return Some((t, Some(fixed)));
+    // Here-strings after other redirects, then `[` tests with quoted operators.
+    let repairs: [fn(&str, Node<'_>) -> Option<String>; 2] =
+        [herestrings_first, test_brackets_as_words];
+    for repair in repairs {
+        let base = text.as_deref().unwrap_or(src);
+        if let Some(fixed) = repair(base, current.root_node())
+            && let Some(t) = parser.parse(&fixed, None)
+        {
+            if !t.root_node().has_error() {
+                return Some((t, Some(fixed)));
+            }
+            current = t;
+            text = Some(fixed);
         }
-        current = t;
-        text = Some(fixed);
-    }
-    let base = text.as_deref().unwrap_or(src);
-    if let Some(fixed) = test_brackets_as_words(base, current.root_node())
-        && let Some(t) = parser.parse(&fixed, None)
-    {
-        if !t.root_node().has_error() {
-            return Some((t, Some(fixed)));
-        }
-        current = t;
-        text = Some(fixed);
     }
     // `(cd "$x") done`, `{ …; } fi`, `done done`: a compound command ends itself, so bash
     // takes a closing keyword right after it; the grammar wants a `;` there. Each round adds
@@ -1651,19 +1647,7 @@ fn test_brackets_as_words(src: &str, root: Node<'_>) -> Option<String> {
             at.push(start);
         }
     }
-    if at.is_empty() {
-        return None;
-    }
-    at.sort_unstable_by(|a, b| b.cmp(a));
-    at.dedup();
-    let mut out = src.to_owned();
-    for i in at {
-        if !out.is_char_boundary(i) {
-            return None;
-        }
-        out.insert(i, '\\');
-    }
-    Some(out)
+    inserted_at(src, at, '\\')
 }
 
 /// Whether a word starting at byte `at` is in command position: at the start of the text,
@@ -1739,6 +1723,12 @@ fn terminate_compounds(src: &str, root: Node<'_>) -> Option<String> {
             }
         }
     }
+    inserted_at(src, at, ';')
+}
+
+/// `src` with `ch` inserted before each byte offset in `at` (the repairs' one edit), or
+/// `None` when there is none or one is not on a character boundary.
+fn inserted_at(src: &str, mut at: Vec<usize>, ch: char) -> Option<String> {
     if at.is_empty() {
         return None;
     }
@@ -1749,7 +1739,7 @@ fn terminate_compounds(src: &str, root: Node<'_>) -> Option<String> {
         if !out.is_char_boundary(i) {
             return None;
         }
-        out.insert(i, ';');
+        out.insert(i, ch);
     }
     Some(out)
 }

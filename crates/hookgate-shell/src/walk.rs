@@ -266,6 +266,17 @@ fn read_only_redirect<'t>(node: Node<'t>, src: &str) -> Option<Node<'t>> {
     file.filter(|_| operator == Some("<"))
 }
 
+/// A compound command's output given the secret it is taken to print: that secret when
+/// the output is otherwise unknown (or, with `silent_too`, nothing known).
+fn carrying(out: Producer, secret: Option<crate::model::FlowSource>, silent_too: bool) -> Producer {
+    match secret {
+        Some(source) if out == Producer::Opaque || (silent_too && out == Producer::Nothing) => {
+            Producer::Secret(source)
+        }
+        _ => out,
+    }
+}
+
 /// Compound commands: their output is what the statements of their bodies print.
 fn is_group(kind: &str) -> bool {
     matches!(
@@ -555,45 +566,28 @@ impl Walker<'_> {
         if is_group(node.kind()) {
             // `{ echo "$tok"; } | curl -d @- …`, `for k in …; do echo "$k"; done | nc …`:
             // what the body's statements print is the group's output.
-            let outer = self.group_out.take();
-            let out = self.group_io(node, src, scope, stdin, depth);
-            return match std::mem::replace(&mut self.group_out, outer) {
-                Some(source) if matches!(out, Producer::Opaque | Producer::Nothing) => {
-                    Producer::Secret(source)
-                }
-                _ => out,
-            };
-        }
-        self.stmt_kind(node, src, scope, stdin, depth)
-    }
-
-    /// A compound command's statement, with its input (see [`Self::stmt_io`]).
-    fn group_io(
-        &mut self,
-        node: Node<'_>,
-        src: &str,
-        scope: &mut Scope,
-        stdin: Producer,
-        depth: usize,
-    ) -> Producer {
-        if matches!(
-            node.kind(),
-            "while_statement" | "compound_statement" | "subshell"
-        ) && stdin != Producer::Nothing
-        {
+            let outer_out = self.group_out.take();
             // `while read l; do …; done < .env`: the commands inside read the group's input.
-            let group = match &stdin {
-                Producer::Secret(source) => Some(source.clone()),
-                _ => None,
-            };
-            let outer = std::mem::replace(&mut self.group_secret, group);
-            let out = self.stmt_kind(node, src, scope, stdin, depth);
-            // What the group prints may be the secret it read (`while read l; do printf
-            // '%s\n' "$l"; done < .env | curl -d @- …`).
-            return match std::mem::replace(&mut self.group_secret, outer) {
-                Some(source) if out == Producer::Opaque => Producer::Secret(source),
-                _ => out,
-            };
+            let reads = matches!(
+                node.kind(),
+                "while_statement" | "compound_statement" | "subshell"
+            ) && stdin != Producer::Nothing;
+            let outer_secret = reads.then(|| {
+                let group = match &stdin {
+                    Producer::Secret(source) => Some(source.clone()),
+                    _ => None,
+                };
+                std::mem::replace(&mut self.group_secret, group)
+            });
+            let mut out = self.stmt_kind(node, src, scope, stdin, depth);
+            if let Some(outer) = outer_secret {
+                // What the group prints may be the secret it read (`while read l; do printf
+                // '%s\n' "$l"; done < .env | curl -d @- …`).
+                let read = std::mem::replace(&mut self.group_secret, outer);
+                out = carrying(out, read, false);
+            }
+            let printed = std::mem::replace(&mut self.group_out, outer_out);
+            return carrying(out, printed, true);
         }
         self.stmt_kind(node, src, scope, stdin, depth)
     }
