@@ -1115,6 +1115,27 @@ fn items_only(consumer: &hookgate_shell::ExecutedCommand, root: &str) -> bool {
     consumer.argv.iter().filter(|a| *a == root).count() == 1
 }
 
+/// Whether every `-exec`/`-execdir`/`-ok`/`-okdir` command of a find argv holds `{}` (where
+/// find puts the found file), so the words standing for the start path are the items.
+fn exec_segments_name_items(argv: &[String]) -> bool {
+    let mut words = argv.iter();
+    while let Some(w) = words.next() {
+        if matches!(w.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir") {
+            let mut items = false;
+            for x in words.by_ref() {
+                if x == ";" || x == "+" {
+                    break;
+                }
+                items |= x.contains("{}");
+            }
+            if !items {
+                return false;
+            }
+        }
+    }
+    true
+}
+
 /// The commands an `xargs` or `parallel` right after command `k` runs (their via chain is
 /// `k`'s plus the runner: both take the listing's lines as arguments).
 fn xargs_consumers(commands: &[hookgate_shell::ExecutedCommand], k: usize) -> Vec<usize> {
@@ -1261,8 +1282,10 @@ fn filter_find(
         .cloned()
         .chain(std::iter::once("find -exec".to_owned()))
         .collect();
+    // An `-exec` without `{}` runs its words as written: they are not the found files.
+    let exec_items = exec_segments_name_items(&c.argv);
     for j in (0..k).rev() {
-        if commands[j].via.starts_with(&exec_via) {
+        if exec_items && commands[j].via.starts_with(&exec_via) {
             linked.push((j, find::Interest::Exec));
         } else {
             break;

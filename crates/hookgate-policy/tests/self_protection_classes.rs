@@ -368,6 +368,10 @@ fn listings_feeding_xargs_reach_only_what_they_can_print() {
         ("find . -name '*.sh' | xargs chmod -R u+x .", Deny),
         ("find . -name '*.sh' -exec chmod -R u+x . {} +", Deny),
         ("git ls-files '*.sh' | xargs chmod -R u+x .", Deny),
+        // `xargs -I R CMD` without R in CMD, `-exec CMD` without `{}`: CMD's words as written.
+        ("find . -name '*.sh' | xargs -I{} chmod -R u+x .", Deny),
+        ("git ls-files '*.sh' | xargs -I % chmod -R u+x .", Deny),
+        ("find . -name '*.sh' -exec chmod -R u+x . \\;", Deny),
         // Benign look-alikes: pathspecs and name filters no protected entry matches.
         ("git ls-files '*.py' | xargs sed -i 's/a/b/'", Quiet),
         ("git ls-files -z '*.py' | xargs -0 sed -i 's/a/b/'", Quiet),
@@ -390,6 +394,8 @@ fn listings_feeding_xargs_reach_only_what_they_can_print() {
         ("grep -rl foo src | xargs sed -i 's/foo/bar/'", Quiet),
         ("git ls-files | xargs wc -l", Quiet),
         ("find . -name '*.sh' | xargs chmod u+x", Quiet),
+        ("find . -name '*.sh' | xargs -I{} chmod u+x {}", Quiet),
+        ("find . -name '*.sh' -exec chmod u+x {} \\;", Quiet),
     ]);
 }
 

@@ -2003,8 +2003,15 @@ impl Walker<'_> {
             stdin
         };
         let item = Self::stdin_items(stdin);
+        // `xargs -I{} CMD` with no `{}` in CMD runs CMD as written once per item: its words
+        // are not the items, so it is not labelled as receiving them (a caller tying items
+        // to their listing must not read a literal `.` as the found files).
+        let mut via = "xargs";
         match replace {
             Some(r) => {
+                if !rest.iter().any(|w| w.text.contains(&r)) {
+                    via = "xargs -I";
+                }
                 for w in &mut rest {
                     if w.text.contains(&r) {
                         if w.text == r {
@@ -2030,7 +2037,7 @@ impl Walker<'_> {
             }
             None => rest.push(item),
         }
-        self.peel(argv, &rest, "xargs", scope, Producer::Nothing)
+        self.peel(argv, &rest, via, scope, Producer::Nothing)
     }
 
     fn parallel(
