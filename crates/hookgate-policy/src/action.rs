@@ -1053,54 +1053,257 @@ fn substituted_depth(
     )
 }
 
-/// The trees a `find` walks are reached only where its expression selects: the `-exec`
-/// commands it runs and an `xargs` fed by its output get its expression as the filter of
-/// their touches of a start path (the analyzer puts the start path where `{}` or the items
-/// stood). The analyzer records a find's `-exec` commands just before the find itself, and
-/// a pipeline's stages in order; when that shape is not found, nothing is narrowed.
+/// Ties the paths a file-listing command prints to the commands that act on them, so a
+/// tree operation is judged by the entries it can reach, not by its root alone. `find ROOT
+/// EXPR` with `-exec` or feeding `xargs`: only the entries EXPR selects. Other listings
+/// that feed `xargs` (see [`hookgate_shell::found_root`]): `git ls-files`/`git grep -l`
+/// with wildcard pathspecs reach the entries a pathspec matches (git's `*` crosses `/`, as
+/// `find -path` does); a plain listing of tracked files reaches every one of them, the
+/// protected ones included (`git ls-files | xargs rm` stays denied when `.claude/` is
+/// tracked); `grep -rl`, `git diff --name-only` and other listings whose items depend on
+/// contents or history reach *some* entries below their root ([`Touch::partial`]: a
+/// protected one among them is asked about). Invariant: `no-governance-self-modification`
+/// — a listing only narrows a tree to entries it provably cannot print.
 fn filter_found_paths(commands: &[hookgate_shell::ExecutedCommand], described: &mut [Described]) {
     for (k, c) in commands.iter().enumerate() {
-        if c.argv.first().map(|p| base_name(p)) != Some("find") {
+        let name = c.argv.first().map(|p| base_name(p));
+        if name == Some("find") {
+            filter_find(commands, k, described);
             continue;
         }
-        let (starts, expr) = performers::find_parts(c.argv.get(1..).unwrap_or_default());
-        let mut linked: Vec<(usize, find::Interest)> = Vec::new();
-        let exec_via: Vec<String> = c
-            .via
-            .iter()
-            .cloned()
-            .chain(std::iter::once("find -exec".to_owned()))
-            .collect();
-        for j in (0..k).rev() {
-            if commands[j].via.starts_with(&exec_via) {
-                linked.push((j, find::Interest::Exec));
-            } else {
-                break;
+        if !matches!(
+            name,
+            Some("git" | "grep" | "egrep" | "fgrep" | "rg" | "fd" | "fdfind")
+        ) {
+            continue;
+        }
+        let Some(root) = hookgate_shell::found_root(&c.argv) else {
+            continue;
+        };
+        let linked = xargs_consumers(commands, k);
+        if linked.is_empty() {
+            continue;
+        }
+        let (mut filter, partial) = listing_selection(&c.argv, &root);
+        if partial {
+            // Content or history decides among the selected entries: reaching a protected
+            // one is asked about, as for an unfiltered partial tree.
+            filter = filter.map(|f| Arc::new(Arc::unwrap_or_clone(f).depending_on_contents()));
+        }
+        for j in linked {
+            if !items_only(&commands[j], &root) {
+                continue;
+            }
+            if let Some(d) = described.get_mut(j) {
+                for t in d.paths.iter_mut().filter(|t| t.raw == root) {
+                    t.reach = Reach::Tree;
+                    t.filter.clone_from(&filter);
+                    t.partial = partial;
+                }
             }
         }
-        let xargs_via: Vec<String> = c
-            .via
-            .iter()
-            .cloned()
-            .chain(std::iter::once("xargs".to_owned()))
-            .collect();
-        if let Some(next) = commands.get(k + 1)
-            && next.via.starts_with(&xargs_via)
-        {
-            for (j, next) in commands.iter().enumerate().skip(k + 1) {
-                if !next.via.starts_with(&xargs_via) {
+    }
+}
+
+/// Whether `root` stands only for the found items in the consumer's argv: the analyzer
+/// writes the items as their root, so the same word written on the line as well (`find .
+/// -name '*.sh' | xargs chmod -R u+x .`, `-exec chmod -R u+x . {} +`) is the whole tree,
+/// which no filter narrows.
+fn items_only(consumer: &hookgate_shell::ExecutedCommand, root: &str) -> bool {
+    consumer.argv.iter().filter(|a| *a == root).count() == 1
+}
+
+/// Whether every `-exec`/`-execdir`/`-ok`/`-okdir` command of a find argv holds `{}` (where
+/// find puts the found file), so the words standing for the start path are the items.
+fn exec_segments_name_items(argv: &[String]) -> bool {
+    let mut words = argv.iter();
+    while let Some(w) = words.next() {
+        if matches!(w.as_str(), "-exec" | "-execdir" | "-ok" | "-okdir") {
+            let mut items = false;
+            for x in words.by_ref() {
+                if x == ";" || x == "+" {
                     break;
                 }
-                linked.push((j, find::Interest::Print));
+                items |= x.contains("{}");
+            }
+            if !items {
+                return false;
             }
         }
-        for (j, interest) in linked {
-            let filter = Arc::new(FindFilter::parse(&expr, interest));
-            if let Some(d) = described.get_mut(j) {
-                for t in d.paths.iter_mut().filter(|t| starts.contains(&t.raw)) {
-                    t.reach = Reach::Tree;
-                    t.filter = Some(Arc::clone(&filter));
+    }
+    true
+}
+
+/// The commands an `xargs` or `parallel` right after command `k` runs (their via chain is
+/// `k`'s plus the runner: both take the listing's lines as arguments).
+fn xargs_consumers(commands: &[hookgate_shell::ExecutedCommand], k: usize) -> Vec<usize> {
+    let Some(c) = commands.get(k) else {
+        return Vec::new();
+    };
+    let runner = |next: &hookgate_shell::ExecutedCommand| {
+        next.via.len() > c.via.len()
+            && next.via.starts_with(&c.via)
+            && matches!(
+                next.via.get(c.via.len()).map(String::as_str),
+                Some("xargs" | "parallel")
+            )
+    };
+    let Some(first) = commands.get(k + 1).filter(|n| runner(n)) else {
+        return Vec::new();
+    };
+    let via = first.via.get(c.via.len()).cloned();
+    commands
+        .iter()
+        .enumerate()
+        .skip(k + 1)
+        .take_while(|(_, next)| runner(next) && next.via.get(c.via.len()) == via.as_ref())
+        .map(|(j, _)| j)
+        .collect()
+}
+
+/// Which entries below `root` a non-`find` listing prints: a filter of them when the line
+/// says (git pathspecs with wildcards, `grep --include`), and whether the items further
+/// depend on what the files hold or on history (`partial`).
+fn listing_selection(argv: &[String], root: &str) -> (Option<Arc<FindFilter>>, bool) {
+    let words: Vec<&str> = argv.iter().skip(1).map(String::as_str).collect();
+    match words.as_slice() {
+        ["ls-files", ..] => (pathspecs_selection(&words, root), false),
+        ["grep", ..] => (pathspecs_selection(&words, root), true),
+        ["diff", ..] => (None, true),
+        _ => {
+            // `grep -rl --include=GLOB PAT ROOT`: only files whose name matches a GLOB.
+            let includes: Vec<&str> = words
+                .iter()
+                .filter_map(|w| w.strip_prefix("--include="))
+                .collect();
+            let filter = (!includes.is_empty() && !words.contains(&"--include")).then(|| {
+                let mut expr: Vec<String> = vec!["(".to_owned()];
+                for (i, g) in includes.iter().enumerate() {
+                    if i > 0 {
+                        expr.push("-o".to_owned());
+                    }
+                    expr.extend(["-name".to_owned(), (*g).to_owned()]);
                 }
+                expr.extend([")".to_owned(), "-print".to_owned()]);
+                Arc::new(FindFilter::parse(&expr, find::Interest::Print))
+            });
+            (filter, true)
+        }
+    }
+}
+
+/// The entries git's wildcard pathspecs select below the cwd (`words`: after `git`, `git
+/// ls-files '*.py' 'docs/*.md'`): `( -ipath ./P -o -ipath ./P/* … )` per pathspec, as [`pathspec_filter`]
+/// builds for one. `None` (every entry) when there is no pathspec, one is plain (its whole
+/// directory, already the root), or one has magic or a run-time part.
+fn pathspecs_selection(words: &[&str], root: &str) -> Option<Arc<FindFilter>> {
+    if root != "." {
+        return None;
+    }
+    // Operands (option values skipped: an exclusion only narrows what is listed, and a
+    // `-e PATTERN` is no pathspec).
+    let grep = words.first() == Some(&"grep");
+    let mut operands: Vec<&str> = Vec::new();
+    let mut pattern_given = false;
+    let mut ended = false;
+    let mut i = 1;
+    while let Some(w) = words.get(i) {
+        i += 1;
+        if ended || !w.starts_with('-') {
+            operands.push(w);
+        } else if *w == "--" {
+            ended = true;
+        } else if matches!(
+            *w,
+            "-x" | "--exclude"
+                | "-X"
+                | "--exclude-from"
+                | "-e"
+                | "-f"
+                | "--max-depth"
+                | "-m"
+                | "--max-count"
+        ) {
+            pattern_given |= matches!(*w, "-e" | "-f");
+            i += 1;
+        }
+    }
+    // `git grep -l PATTERN [PATHSPEC…]`: the first operand is the pattern unless `-e`/`-f`
+    // gave it.
+    let specs = if grep && !pattern_given {
+        operands.get(1..).unwrap_or_default()
+    } else {
+        &operands[..]
+    };
+    if specs.is_empty()
+        || specs.iter().any(|p| {
+            p.starts_with(':') || p.contains(['$', '`', '\\']) || !p.contains(['*', '?', '['])
+        })
+    {
+        return None;
+    }
+    let mut expr: Vec<String> = vec!["(".to_owned()];
+    for (i, p) in specs.iter().enumerate() {
+        if i > 0 {
+            expr.push("-o".to_owned());
+        }
+        let full = format!("./{}", p.trim_start_matches("./"));
+        expr.extend([
+            "-ipath".to_owned(),
+            full.clone(),
+            "-o".to_owned(),
+            "-ipath".to_owned(),
+            format!("{full}/*"),
+        ]);
+    }
+    expr.extend([")".to_owned(), "-print".to_owned()]);
+    Some(Arc::new(FindFilter::parse(&expr, find::Interest::Print)))
+}
+
+/// `find ROOT EXPR`: the commands its `-exec` runs and an `xargs` it feeds only reach the
+/// entries EXPR selects (the analyzer puts the start path where `{}` or the items stood).
+/// The analyzer records a find's `-exec` commands just before the find itself, and a
+/// pipeline's stages in order; when that shape is not found, nothing is narrowed.
+fn filter_find(
+    commands: &[hookgate_shell::ExecutedCommand],
+    k: usize,
+    described: &mut [Described],
+) {
+    let Some(c) = commands.get(k) else {
+        return;
+    };
+    let (starts, expr) = performers::find_parts(c.argv.get(1..).unwrap_or_default());
+    let mut linked: Vec<(usize, find::Interest)> = Vec::new();
+    let exec_via: Vec<String> = c
+        .via
+        .iter()
+        .cloned()
+        .chain(std::iter::once("find -exec".to_owned()))
+        .collect();
+    // An `-exec` without `{}` runs its words as written: they are not the found files.
+    let exec_items = exec_segments_name_items(&c.argv);
+    for j in (0..k).rev() {
+        if exec_items && commands[j].via.starts_with(&exec_via) {
+            linked.push((j, find::Interest::Exec));
+        } else {
+            break;
+        }
+    }
+    linked.extend(
+        xargs_consumers(commands, k)
+            .into_iter()
+            .map(|j| (j, find::Interest::Print)),
+    );
+    for (j, interest) in linked {
+        let filter = Arc::new(FindFilter::parse(&expr, interest));
+        if let Some(d) = described.get_mut(j) {
+            for t in d
+                .paths
+                .iter_mut()
+                .filter(|t| starts.contains(&t.raw) && items_only(&commands[j], &t.raw))
+            {
+                t.reach = Reach::Tree;
+                t.filter = Some(Arc::clone(&filter));
             }
         }
     }

@@ -68,8 +68,11 @@ fn option_variables_listed_files_and_mktemp_paths_are_judged_by_what_they_are() 
             ("grep -rl hooks .claude | xargs sed -i s/a/b/", ASK, ""),
             ("rg -l x .codex | xargs sed -i s/a/b/", ASK, ""),
             ("sed -i s/a/b/ .claude/settings.json", DENY, ""),
-            ("grep -rl oldName . | xargs sed -i s/a/b/", ASK, ""),
-            ("git ls-files | xargs sed -i s/a/b/", ASK, ""),
+            // Files below the workspace root are workspace files; nothing protected lies
+            // there in this context (with `.claude/` tracked they are judged by what the
+            // listing can print: self_protection_classes.rs).
+            ("grep -rl oldName . | xargs sed -i s/a/b/", ALLOW, ""),
+            ("git ls-files | xargs sed -i s/a/b/", ALLOW, ""),
             // mktemp's output is a new entry where mktemp creates it.
             ("TMP=$(mktemp -d) && cp -r src \"$TMP\"/", ALLOW, ""),
             ("TMP=$(mktemp -d) && rm -rf \"$TMP\"", ALLOW, ""),

@@ -337,6 +337,68 @@ fn links_to_the_protected_set_cannot_be_used_to_write_it() {
     ]);
 }
 
+/// Listings other than `find` feed `xargs` the same way (issue 8, `filter_found_paths`):
+/// `git ls-files`/`git grep -l` with wildcard pathspecs reach only what a pathspec matches
+/// (git's `*` crosses `/`); plain tracked-file listings reach every tracked file, the
+/// protected ones included; content- or history-dependent listings (`grep -rl`, `git diff
+/// --name-only`) reach *some* files (asked when a protected one may be among them); and a
+/// root written on the line besides the items is the whole tree.
+#[test]
+fn listings_feeding_xargs_reach_only_what_they_can_print() {
+    check_lines(&[
+        ("git ls-files | xargs sed -i 's/a/b/'", Deny),
+        ("git ls-files | parallel sed -i 's/a/b/' {}", Deny),
+        ("find . -name '*.json' | parallel rm {}", Deny),
+        ("grep -rl hook . | parallel sed -i 's/a/b/'", Ask),
+        ("git ls-files -z | xargs -0 chmod +x", Deny),
+        ("git ls-files '*.json' | xargs sed -i 's/a/b/'", Deny),
+        ("git ls-files -x '*.py' | xargs rm", Deny),
+        ("git ls-files ':!*.md' | xargs rm", Deny),
+        ("git grep -l hook -- '*.json' | xargs sed -i 's/a/b/'", Ask),
+        ("git grep -l hook | xargs sed -i 's/a/b/'", Ask),
+        ("grep -rl hook . | xargs sed -i 's/a/b/'", Ask),
+        ("grep -rl --include='*.json' hook . | xargs rm", Ask),
+        ("git diff --name-only | xargs rm", Ask),
+        ("grep -rl oldName | xargs sed -i s/a/b/", Ask),
+        ("rg --hidden -l x . | xargs sed -i s/a/b/", Ask),
+        ("rg -uu -l x | xargs sed -i s/a/b/", Ask),
+        ("fd -H -e json . | xargs sed -i s/a/b/", Ask),
+        ("git diff --name-only --cached | xargs sed -i 's/a/b/'", Ask),
+        // The root written on the line as well: the whole tree, not the items.
+        ("find . -name '*.sh' | xargs chmod -R u+x .", Deny),
+        ("find . -name '*.sh' -exec chmod -R u+x . {} +", Deny),
+        ("git ls-files '*.sh' | xargs chmod -R u+x .", Deny),
+        // `xargs -I R CMD` without R in CMD, `-exec CMD` without `{}`: CMD's words as written.
+        ("find . -name '*.sh' | xargs -I{} chmod -R u+x .", Deny),
+        ("git ls-files '*.sh' | xargs -I % chmod -R u+x .", Deny),
+        ("find . -name '*.sh' -exec chmod -R u+x . \\;", Deny),
+        // Benign look-alikes: pathspecs and name filters no protected entry matches.
+        ("git ls-files '*.py' | xargs sed -i 's/a/b/'", Quiet),
+        ("git ls-files -z '*.py' | xargs -0 sed -i 's/a/b/'", Quiet),
+        ("git ls-files 'src/*.py' 'tests/*.py' | xargs rm", Quiet),
+        ("git ls-files '*.sh' | xargs chmod +x", Quiet),
+        ("git ls-files '*.rs' | parallel sed -i 's/a/b/' {}", Quiet),
+        ("find . -name '*.rs' | parallel sed -i 's/a/b/' {}", Quiet),
+        (
+            "git grep -l foo -- '*.py' | xargs sed -i 's/foo/bar/'",
+            Quiet,
+        ),
+        (
+            "git grep -l -e foo '*.rs' | xargs sed -i 's/foo/bar/'",
+            Quiet,
+        ),
+        (
+            "grep -rl --include='*.py' foo . | xargs sed -i 's/foo/bar/'",
+            Quiet,
+        ),
+        ("grep -rl foo src | xargs sed -i 's/foo/bar/'", Quiet),
+        ("git ls-files | xargs wc -l", Quiet),
+        ("find . -name '*.sh' | xargs chmod u+x", Quiet),
+        ("find . -name '*.sh' | xargs -I{} chmod u+x {}", Quiet),
+        ("find . -name '*.sh' -exec chmod u+x {} \\;", Quiet),
+    ]);
+}
+
 #[test]
 fn find_and_xargs_reach_only_what_their_predicates_select() {
     check_lines(&[

@@ -1559,8 +1559,9 @@ pub(crate) fn without_rw_redirects(src: &str) -> Option<String> {
 }
 
 /// Parses `src`; when that fails, parses it again repaired where bash is written in a way the
-/// grammar lacks: `<>` redirections read as `<` ([`without_rw_redirects`]) and here-strings
-/// after other redirects moved before them ([`herestrings_first`]). Returns the tree and,
+/// grammar lacks: `<>` redirections read as `<` ([`without_rw_redirects`]), here-strings
+/// after other redirects moved before them ([`herestrings_first`]), `[` tests with quoted
+/// operators read as commands ([`test_brackets_as_words`]). Returns the tree and,
 /// when a repaired text was used, that text (node offsets refer to it). A line still failing
 /// keeps the first tree (its error makes the line unknown).
 pub(crate) fn parse_repairing(
@@ -1582,15 +1583,20 @@ pub(crate) fn parse_repairing(
         current = t;
         text = Some(fixed);
     }
-    let base = text.as_deref().unwrap_or(src);
-    if let Some(fixed) = herestrings_first(base, current.root_node())
-        && let Some(t) = parser.parse(&fixed, None)
-    {
-        if !t.root_node().has_error() {
-            return Some((t, Some(fixed)));
+    // Here-strings after other redirects, then `[` tests with quoted operators.
+    let repairs: [fn(&str, Node<'_>) -> Option<String>; 2] =
+        [herestrings_first, test_brackets_as_words];
+    for repair in repairs {
+        let base = text.as_deref().unwrap_or(src);
+        if let Some(fixed) = repair(base, current.root_node())
+            && let Some(t) = parser.parse(&fixed, None)
+        {
+            if !t.root_node().has_error() {
+                return Some((t, Some(fixed)));
+            }
+            current = t;
+            text = Some(fixed);
         }
-        current = t;
-        text = Some(fixed);
     }
     // `(cd "$x") done`, `{ …; } fi`, `done done`: a compound command ends itself, so bash
     // takes a closing keyword right after it; the grammar wants a `;` there. Each round adds
@@ -1608,6 +1614,62 @@ pub(crate) fn parse_repairing(
         base = fixed;
     }
     Some((tree, None))
+}
+
+/// `[ "$a" \< "$b" ]`, `[ a "<" b ]`, `[ \( -f a \) -o -f b ]`: the grammar parses `[ … ]` as
+/// an expression and fails on the string comparisons and grouping that `test` takes as
+/// quoted operators, though bash runs `[` as an ordinary builtin whatever its arguments. This
+/// returns the text with each such `[` (a `[` token the failed tree holds in an error, in
+/// command position, followed by a blank) written `\[`: the same command name after quote
+/// removal, now read as a plain command with its arguments. `None` when there is none. Only
+/// a `[` that starts a command is touched (after a separator, an opening keyword or at the
+/// start), so a subscript or a pattern keeps its meaning.
+fn test_brackets_as_words(src: &str, root: Node<'_>) -> Option<String> {
+    let bytes = src.as_bytes();
+    let mut at: Vec<usize> = Vec::new();
+    let mut stack = vec![root];
+    while let Some(node) = stack.pop() {
+        if !node.has_error() {
+            continue;
+        }
+        let mut cursor = node.walk();
+        for c in node.children(&mut cursor) {
+            stack.push(c);
+            if node.kind() != "ERROR" || c.is_named() || c.kind() != "[" {
+                continue;
+            }
+            let start = c.start_byte();
+            if !matches!(bytes.get(start + 1), Some(b' ' | b'\t'))
+                || !in_command_position(src, start)
+            {
+                continue;
+            }
+            at.push(start);
+        }
+    }
+    inserted_at(src, at, '\\')
+}
+
+/// Whether a word starting at byte `at` is in command position: at the start of the text,
+/// after a separator or an opening bracket (`;`, `&`, `|`, newline, `(`, `{`, backquote), or
+/// after a keyword that a command follows (`if`, `then`, `elif`, `else`, `while`, `until`,
+/// `do`, `!`).
+fn in_command_position(src: &str, at: usize) -> bool {
+    let before = src.get(..at).unwrap_or("").trim_end_matches([' ', '\t']);
+    let Some(last) = before.chars().last() else {
+        return true;
+    };
+    if matches!(last, ';' | '&' | '|' | '\n' | '(' | '{' | '`') {
+        return true;
+    }
+    let word = before
+        .rsplit(|c: char| c.is_whitespace() || matches!(c, ';' | '&' | '|' | '(' | ')'))
+        .next()
+        .unwrap_or("");
+    matches!(
+        word,
+        "if" | "then" | "elif" | "else" | "while" | "until" | "do" | "!"
+    )
 }
 
 /// The text with a `;` after each complete compound command (a subshell, a `{ …; }` group,
@@ -1661,6 +1723,12 @@ fn terminate_compounds(src: &str, root: Node<'_>) -> Option<String> {
             }
         }
     }
+    inserted_at(src, at, ';')
+}
+
+/// `src` with `ch` inserted before each byte offset in `at` (the repairs' one edit), or
+/// `None` when there is none or one is not on a character boundary.
+fn inserted_at(src: &str, mut at: Vec<usize>, ch: char) -> Option<String> {
     if at.is_empty() {
         return None;
     }
@@ -1671,7 +1739,7 @@ fn terminate_compounds(src: &str, root: Node<'_>) -> Option<String> {
         if !out.is_char_boundary(i) {
             return None;
         }
-        out.insert(i, ';');
+        out.insert(i, ch);
     }
     Some(out)
 }

@@ -58,6 +58,7 @@ pub use model::{
 pub use argdanger::chmod_tightens;
 pub use argdanger::option_variable_loads_code;
 pub use optexec::shell_calls as make_shell_calls;
+pub use resolve::found_root;
 pub use sed::inserted_text as sed_inserted_text;
 
 use crate::targets::Cwd;

@@ -266,6 +266,11 @@ pub(crate) fn lookup(name: &str, ctx: &crate::model::Context, scope: &Scope) -> 
         "OLDPWD" => cwd_text(&scope.sh.oldpwd),
         "0" => scope.sh.zero.known().map(str::to_owned),
         "#" => params.map(|p| p.len().to_string()),
+        // The process id of the last job this shell put in the background (`server & pid=$!`),
+        // or empty when there is none: a job of the agent's own, never `1` or `-1`. Kept as
+        // written but known, as `$$` is, so `kill "$pid"`/`wait $!`/`trap 'kill $pid' EXIT`
+        // name that job (judged like `kill %1`), and `/tmp/app.$!` stays one name in /tmp.
+        "!" => Some("$!".to_owned()),
         // `$@` in a word is one value only when it is one parameter (`"$@"` alone is split by
         // `Walker::fields`).
         "@" => match params?.as_slice() {
@@ -519,6 +524,73 @@ pub(crate) fn file_producer(w: &mut Walker<'_>, word: &Word, scope: &Scope) -> P
         Producer::LocalFile
     } else {
         Producer::Opaque
+    }
+}
+
+/// A write target word judged by its place. Found files (`find ROOT | xargs sed -i`, `git
+/// ls-files | xargs sed -i`: the word is ROOT with shape `Descendants`) are entries BELOW the
+/// root, so the workspace root as ROOT means files inside the workspace, not the root itself
+/// (which `judge_write` places outside); any other root is judged as before. Which protected
+/// files among them are reached is the policy's to judge (`filter_found_paths`).
+fn judge_write_word(t: &Word, cwd: &Cwd, ctx: &crate::model::Context) -> Option<RuleRef> {
+    if t.exact && t.shape == WordShape::Descendants {
+        let entry = format!("{}/.hookgate-entry", t.text.trim_end_matches('/'));
+        targets::judge_write(&entry, true, cwd, ctx)?;
+    }
+    targets::judge_write(&t.text, t.exact, cwd, ctx)
+}
+
+/// What a command that prints file names prints: the searches of `crate::listed`, and `git
+/// diff --name-only`/`--name-status`-less forms (`git diff --name-only [--cached] [REV…]
+/// [-- PATHSPEC…]`), which name files of the worktree relative to its top (the call's cwd
+/// in the common case; below the cwd whenever they resolve at all, since git never prints
+/// `..`): every file there may be among them, hidden ones included, as `git ls-files`.
+fn found_listing(name: &str, args: &[Word]) -> Option<Producer> {
+    if name == "git"
+        && let [sub, rest @ ..] = args
+        && sub.exact
+        && sub.text == "diff"
+        && rest.iter().all(|w| w.exact)
+        && rest.iter().any(|w| w.text == "--name-only")
+        && rest.iter().all(|w| {
+            !w.text.starts_with('-')
+                || w.text == "--"
+                || matches!(
+                    w.text.as_str(),
+                    "--name-only"
+                        | "--cached"
+                        | "--staged"
+                        | "-z"
+                        | "--no-renames"
+                        | "--ignore-submodules"
+                        | "--no-ext-diff"
+                        | "--no-color"
+                )
+                || w.text.starts_with("--diff-filter=")
+        })
+    {
+        return Some(Producer::FindPaths(vec![".".to_owned()]));
+    }
+    crate::listed::listing(name, args)
+}
+
+/// The path a file-listing command's names are found below, as the analysis substitutes
+/// it for `xargs` items: `ROOT` for every file below ROOT (`find ROOT`, `git ls-files`,
+/// `grep -rl PAT ROOT`, `git diff --name-only`), `ROOT/*` for the visible ones (`rg -l`,
+/// `fd`). `None` when `argv` is not such a listing (or not one this analysis models). Lets
+/// a caller tie the items a consumer received back to their producer (the policy's filter
+/// of protected entries).
+#[must_use]
+pub fn found_root(argv: &[String]) -> Option<String> {
+    let (first, rest) = argv.split_first()?;
+    let words: Vec<Word> = rest.iter().map(|a| Word::lit(a.clone())).collect();
+    match found_listing(basename(first), &words)? {
+        Producer::FindPaths(roots) => match roots.as_slice() {
+            [one] => Some(one.clone()),
+            _ => None,
+        },
+        Producer::VisibleFiles(root) => Some(format!("{}/*", root.trim_end_matches('/'))),
+        _ => None,
     }
 }
 
@@ -1083,7 +1155,8 @@ impl Walker<'_> {
                     Producer::Secret(source) => Some(source.clone()),
                     Producer::Nothing => self.group_secret.clone(),
                     _ => None,
-                };
+                }
+                .or_else(|| self.descriptor_secret(&name, args));
                 Self::shell_builtin(&name, args, scope, secret.as_ref());
                 self.classify_plain(&name, argv, scope);
                 self.producer_of(&name, args, &stdin, scope)
@@ -1355,6 +1428,18 @@ impl Walker<'_> {
         if name == "yes" || (name == "seq" && args.iter().any(|w| w.text == "inf")) {
             return Producer::Endless;
         }
+        // `pwd` (logical, the default) prints the directory the shell is in: `$(pwd)/build`
+        // folds to it like `$PWD/build` when the line knows it.
+        if name == "pwd"
+            && args.iter().all(|a| a.exact && a.text == "-L")
+            && let Cwd::Known(dir) = &scope.cwd
+            && let Some(dir) = dir.to_str()
+        {
+            return Producer::Text {
+                text: format!("{dir}\n"),
+                exact: true,
+            };
+        }
         if name == "mktemp" && scope.sh.get("TMPDIR").is_none() {
             let tmpdir = self.ctx.tmpdir.as_deref().and_then(std::path::Path::to_str);
             if let Some(path) = crate::listed::mktemp_output(args, tmpdir) {
@@ -1429,7 +1514,40 @@ impl Walker<'_> {
         ) {
             return Producer::Secret(source);
         }
-        crate::listed::listing(name, args).unwrap_or(Producer::Opaque)
+        found_listing(name, args).unwrap_or(Producer::Opaque)
+    }
+
+    /// The secret `read -u FD`/`mapfile -u FD` (`-uFD`, and `readarray`) read from a
+    /// descriptor the line opened on one (see [`Walker::fd_secrets`]): `exec 3< .env; while
+    /// read -u 3 l; do …; done` carries `.env` as surely as `< .env` does.
+    fn descriptor_secret(&self, name: &str, args: &[Word]) -> Option<crate::model::FlowSource> {
+        if self.fd_secrets.is_empty() || !matches!(name, "read" | "mapfile" | "readarray") {
+            return None;
+        }
+        let mut words = args.iter();
+        while let Some(w) = words.next() {
+            let t = w.text.as_str();
+            if t == "--" || !t.starts_with('-') {
+                break;
+            }
+            // `-u` ends a cluster of flags (`-ru 3`, `-ru3`); its value is the rest or the
+            // next word.
+            let Some((_, rest)) = t.split_once('u') else {
+                continue;
+            };
+            let fd = if rest.is_empty() {
+                words.next().map(|v| v.text.as_str())
+            } else {
+                Some(rest)
+            };
+            return fd.and_then(|fd| {
+                self.fd_secrets
+                    .iter()
+                    .find(|(d, _)| d == fd)
+                    .map(|(_, source)| source.clone())
+            });
+        }
+        None
     }
 
     /// Runs `rest` as the wrapped command, recording the wrapper in `via`. The wrapper is a
@@ -1887,8 +2005,15 @@ impl Walker<'_> {
             stdin
         };
         let item = Self::stdin_items(stdin);
+        // `xargs -I{} CMD` with no `{}` in CMD runs CMD as written once per item: its words
+        // are not the items, so it is not labelled as receiving them (a caller tying items
+        // to their listing must not read a literal `.` as the found files).
+        let mut via = "xargs";
         match replace {
             Some(r) => {
+                if !rest.iter().any(|w| w.text.contains(&r)) {
+                    via = "xargs -I";
+                }
                 for w in &mut rest {
                     if w.text.contains(&r) {
                         if w.text == r {
@@ -1914,7 +2039,7 @@ impl Walker<'_> {
             }
             None => rest.push(item),
         }
-        self.peel(argv, &rest, "xargs", scope, Producer::Nothing)
+        self.peel(argv, &rest, via, scope, Producer::Nothing)
     }
 
     fn parallel(
@@ -2487,7 +2612,7 @@ impl Walker<'_> {
             && in_place_edit(lang, args.get(..operands_from).unwrap_or(&[]))
         {
             for t in args.get(operands_from..).unwrap_or(&[]) {
-                if let Some(rule) = targets::judge_write(&t.text, t.exact, &scope.cwd, self.ctx) {
+                if let Some(rule) = judge_write_word(t, &scope.cwd, self.ctx) {
                     self.record(argv, scope, rule.verdict());
                 }
             }
@@ -3467,7 +3592,7 @@ impl Walker<'_> {
             }
             "tee" | "truncate" | "touch" => {
                 for t in &operands {
-                    if let Some(rule) = targets::judge_write(&t.text, t.exact, cwd, ctx) {
+                    if let Some(rule) = judge_write_word(t, cwd, ctx) {
                         worst = Some(worse(worst, rule.verdict()));
                     }
                     // A named file is judged by its place alone; a pattern reaches files the
@@ -3479,7 +3604,7 @@ impl Walker<'_> {
             }
             "sed" | "perl" if args.has_any(&["-i", "--in-place"]) => {
                 for t in operands.iter().skip(1) {
-                    if let Some(rule) = targets::judge_write(&t.text, t.exact, cwd, ctx) {
+                    if let Some(rule) = judge_write_word(t, cwd, ctx) {
                         worst = Some(worse(worst, rule.verdict()));
                     }
                 }

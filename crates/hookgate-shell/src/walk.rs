@@ -212,6 +212,15 @@ pub(crate) struct Walker<'a> {
     /// The secret a group of commands reads as its standard input (`while read l; do …; done
     /// < .env`, `cat .env | { read a; … }`): what `read`/`mapfile` inside assign carries it.
     pub group_secret: Option<crate::model::FlowSource>,
+    /// A secret a statement of the compound command being walked printed to the command's
+    /// own output (`{ echo "$tok"; }`, a loop body's `printf '%s' "$l"`): the compound
+    /// command's output carries it to what it is piped into.
+    pub group_out: Option<crate::model::FlowSource>,
+    /// Descriptors other than 0 opened on a secret for reading anywhere on the line (`exec
+    /// 3< .env`, `cmd 4< ~/.aws/credentials`), with the secret: `read -u 3`, `mapfile -u 4`
+    /// and `read <&3` read it. Kept for the whole line (a descriptor opened in one branch
+    /// may be read in another): it only ever makes data secret.
+    pub fd_secrets: Vec<(String, crate::model::FlowSource)>,
     /// `trap` handlers waiting for the end of their shell (see `Walker::run_exit_traps`).
     pub exit_traps: Vec<crate::deferred::ExitTrap>,
     /// The shell process being walked (0: the line's own shell; see `Walker::in_shell`).
@@ -235,6 +244,80 @@ impl std::fmt::Debug for Walker<'_> {
 }
 
 /// Statement kinds the walker dispatches on.
+/// The file of a command substitution's body that is one input redirect and nothing else
+/// (`$(< FILE)`, bash's shorthand for `$(cat FILE)`); `None` for any other body. A descriptor
+/// other than 0 (`$(3< f)`) is an ordinary (empty) command, so only `<` on fd 0 counts.
+fn read_only_redirect<'t>(node: Node<'t>, src: &str) -> Option<Node<'t>> {
+    if node.kind() != "file_redirect" {
+        return None;
+    }
+    let mut cursor = node.walk();
+    let mut operator = None;
+    let mut file = None;
+    for child in node.children(&mut cursor) {
+        match child.kind() {
+            "file_descriptor" if text(child, src) != "0" => return None,
+            "file_descriptor" => {}
+            _ if !child.is_named() => operator = Some(child.kind()),
+            _ if file.is_none() => file = Some(child),
+            _ => return None,
+        }
+    }
+    file.filter(|_| operator == Some("<"))
+}
+
+/// A compound command's output given the secret it is taken to print: that secret when
+/// the output is otherwise unknown (or, with `silent_too`, nothing known).
+fn carrying(out: Producer, secret: Option<crate::model::FlowSource>, silent_too: bool) -> Producer {
+    match secret {
+        Some(source) if out == Producer::Opaque || (silent_too && out == Producer::Nothing) => {
+            Producer::Secret(source)
+        }
+        _ => out,
+    }
+}
+
+/// Compound commands: their output is what the statements of their bodies print.
+fn is_group(kind: &str) -> bool {
+    matches!(
+        kind,
+        "while_statement"
+            | "for_statement"
+            | "c_style_for_statement"
+            | "if_statement"
+            | "case_statement"
+            | "compound_statement"
+            | "subshell"
+    )
+}
+
+/// Whether a statement sends its standard output to a file (`… > f`, `>> f`, `&> f`,
+/// `1> f`): then nothing it prints reaches the enclosing command's output.
+fn stdout_to_file(node: Node<'_>, src: &str) -> bool {
+    if node.kind() != "redirected_statement" {
+        return false;
+    }
+    let mut cursor = node.walk();
+    node.children_by_field_name("redirect", &mut cursor)
+        .any(|r| {
+            if r.kind() != "file_redirect" {
+                return false;
+            }
+            let mut inner = r.walk();
+            let mut fd = None;
+            let mut op = "";
+            for c in r.children(&mut inner) {
+                if c.kind() == "file_descriptor" {
+                    fd = Some(text(c, src));
+                } else if !c.is_named() && op.is_empty() {
+                    op = c.kind();
+                }
+            }
+            matches!(op, ">" | ">>" | ">|" | "&>" | "&>>") && fd.is_none_or(|d| d == "1")
+                || matches!(op, "&>" | "&>>")
+        })
+}
+
 pub(crate) fn is_statement(kind: &str) -> bool {
     matches!(
         kind,
@@ -307,6 +390,8 @@ impl<'a> Walker<'a> {
             code_sources: Vec::new(),
             exit_traps: Vec::new(),
             group_secret: None,
+            group_out: None,
+            fd_secrets: Vec::new(),
             shell: 0,
             shells: 0,
             fast_path: true,
@@ -455,7 +540,15 @@ impl Walker<'_> {
 
     /// Walks one statement with no piped input.
     pub(crate) fn stmt(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
-        let _ = self.stmt_io(node, src, scope, Producer::Nothing, depth);
+        let out = self.stmt_io(node, src, scope, Producer::Nothing, depth);
+        // A statement of a body prints to the group's own output unless it sends its stdout
+        // to a file: a secret it prints is what the group prints (see `Walker::group_out`).
+        if let Producer::Secret(source) = out
+            && self.group_out.is_none()
+            && !stdout_to_file(node, src)
+        {
+            self.group_out = Some(source);
+        }
     }
 
     /// Walks one statement with `stdin`; returns what it writes to stdout.
@@ -470,24 +563,31 @@ impl Walker<'_> {
         if self.too_deep(depth) {
             return Producer::Opaque;
         }
-        if matches!(
-            node.kind(),
-            "while_statement" | "compound_statement" | "subshell"
-        ) && stdin != Producer::Nothing
-        {
+        if is_group(node.kind()) {
+            // `{ echo "$tok"; } | curl -d @- …`, `for k in …; do echo "$k"; done | nc …`:
+            // what the body's statements print is the group's output.
+            let outer_out = self.group_out.take();
             // `while read l; do …; done < .env`: the commands inside read the group's input.
-            let group = match &stdin {
-                Producer::Secret(source) => Some(source.clone()),
-                _ => None,
-            };
-            let outer = std::mem::replace(&mut self.group_secret, group);
-            let out = self.stmt_kind(node, src, scope, stdin, depth);
-            // What the group prints may be the secret it read (`while read l; do printf
-            // '%s\n' "$l"; done < .env | curl -d @- …`).
-            return match std::mem::replace(&mut self.group_secret, outer) {
-                Some(source) if out == Producer::Opaque => Producer::Secret(source),
-                _ => out,
-            };
+            let reads = matches!(
+                node.kind(),
+                "while_statement" | "compound_statement" | "subshell"
+            ) && stdin != Producer::Nothing;
+            let outer_secret = reads.then(|| {
+                let group = match &stdin {
+                    Producer::Secret(source) => Some(source.clone()),
+                    _ => None,
+                };
+                std::mem::replace(&mut self.group_secret, group)
+            });
+            let mut out = self.stmt_kind(node, src, scope, stdin, depth);
+            if let Some(outer) = outer_secret {
+                // What the group prints may be the secret it read (`while read l; do printf
+                // '%s\n' "$l"; done < .env | curl -d @- …`).
+                let read = std::mem::replace(&mut self.group_secret, outer);
+                out = carrying(out, read, false);
+            }
+            let printed = std::mem::replace(&mut self.group_out, outer_out);
+            return carrying(out, printed, true);
         }
         self.stmt_kind(node, src, scope, stdin, depth)
     }
@@ -683,10 +783,29 @@ impl Walker<'_> {
             let mut last = Producer::Nothing;
             let mut cursor = node.walk();
             for child in node.named_children(&mut cursor) {
-                last = w.stmt_io(child, src, inner, Producer::Nothing, depth + 1);
+                last = match read_only_redirect(child, src) {
+                    Some(file) => w.read_file_output(file, src, inner, depth + 1),
+                    None => w.stmt_io(child, src, inner, Producer::Nothing, depth + 1),
+                };
             }
             last
         })
+    }
+
+    /// `$(< FILE)`: bash substitutes FILE's content, as `$(cat FILE)` does (without running
+    /// `cat`). Judged as that `cat`, so the read is on record for the policy and the output is
+    /// what reading FILE gives (a credential file's content stays secret: `v=$(<
+    /// ~/.aws/credentials); curl -d "$v" …` is exfiltration, `tag="v$(< VERSION)"` is not).
+    fn read_file_output(
+        &mut self,
+        file: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+    ) -> Producer {
+        let word = self.word(file, src, scope, depth);
+        let argv = [Word::lit("cat"), word];
+        self.exec(&argv, scope, Producer::Nothing)
     }
 
     fn pipeline(
@@ -1009,8 +1128,20 @@ impl Walker<'_> {
                     }
                 }
                 match operator {
+                    "<&" if word.exact && is_fd(&word.text) => {
+                        // `read l <&3`: what descriptor 3 was opened on, when that is a secret.
+                        self.fd_secrets
+                            .iter()
+                            .find(|(fd, _)| *fd == word.text)
+                            .map(|(_, source)| Producer::Secret(source.clone()))
+                    }
                     "<" => {
                         let p = crate::resolve::file_producer(self, &word, scope);
+                        if let (Producer::Secret(source), Some(fd)) = (&p, descriptor)
+                            && fd != "0"
+                        {
+                            self.fd_secrets.push((fd.to_owned(), source.clone()));
+                        }
                         if let (Producer::LocalFile, crate::targets::Cwd::Known(cwd)) =
                             (&p, &scope.cwd)
                         {
@@ -1354,14 +1485,15 @@ impl Walker<'_> {
                 // `$(echo rm)`, `` `printf .claude` `` fold to their output when every command
                 // inside was a plain `echo`/`printf` (whose output the walker computed; any
                 // option or directive it does not model makes the output inexact). `mktemp`
-                // folds to the new entry it creates (`crate::listed::mktemp_output`). Unquoted,
+                // folds to the new entry it creates (`crate::listed::mktemp_output`), `pwd` to
+                // the directory the line is in when it is known. Unquoted,
                 // the output is split at `IFS`: only the default one (no blank in the text)
                 // leaves it one known field; once the line assigns `IFS` it is unresolved.
                 let only_echo = self.commands.get(before..).is_some_and(|cmds| {
                     cmds.iter().all(|c| {
-                        c.argv
-                            .first()
-                            .is_some_and(|a| a == "echo" || a == "printf" || a == "mktemp")
+                        c.argv.first().is_some_and(|a| {
+                            a == "echo" || a == "printf" || a == "mktemp" || a == "pwd"
+                        })
                     })
                 });
                 match &produced {

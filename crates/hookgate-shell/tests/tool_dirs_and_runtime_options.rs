@@ -196,7 +196,8 @@ fn hijack_exports_ask_on_the_fast_path_too() {
 /// files below its root, like `find ROOT`'s: editing them with `xargs sed -i` is judged by
 /// that root. A tool that skips hidden entries (rg, fd) at the workspace root cannot select
 /// `.claude/` or `.git/`; one that does not (`grep -r`, git's tracked files, `--hidden`)
-/// asks there as `find .` does. Options that print other text or run code stay opaque.
+/// lists files inside the workspace there, protected ones included, as `find .` does (the
+/// policy judges those). Options that print other text or run code stay opaque.
 #[test]
 fn files_listed_by_search_tools_are_files_below_their_roots() {
     table(&[
@@ -240,42 +241,17 @@ fn files_listed_by_search_tools_are_files_below_their_roots() {
         ("fd -e js . src | xargs sed -i 's/var /let /'", ALLOW, "-"),
         ("fdfind -e py | xargs sed -i 's/a/b/'", ALLOW, "-"),
         ("grep -rl x src | xargs rm", ALLOW, "-"),
-        // Hidden entries of the workspace root reachable: as `find . | xargs sed -i`.
-        (
-            "grep -rl oldName . | xargs sed -i s/a/b/",
-            ASK,
-            "fs.overwrite_outside_workspace",
-        ),
-        (
-            "grep -rl oldName | xargs sed -i s/a/b/",
-            ASK,
-            "fs.overwrite_outside_workspace",
-        ),
-        (
-            "rg --hidden -l x . | xargs sed -i s/a/b/",
-            ASK,
-            "fs.overwrite_outside_workspace",
-        ),
-        (
-            "rg -uu -l x | xargs sed -i s/a/b/",
-            ASK,
-            "fs.overwrite_outside_workspace",
-        ),
-        (
-            "fd -H -e json . | xargs sed -i s/a/b/",
-            ASK,
-            "fs.overwrite_outside_workspace",
-        ),
-        (
-            "git ls-files '*.json' | xargs sed -i s/a/b/",
-            ASK,
-            "fs.overwrite_outside_workspace",
-        ),
-        (
-            "git grep -l x | xargs sed -i s/a/b/",
-            ASK,
-            "fs.overwrite_outside_workspace",
-        ),
+        // Hidden entries of the workspace root reachable: files inside the workspace, as for
+        // `find . | xargs sed -i`; which protected files among them are reached is the
+        // policy's to judge (asked or denied there: crates/hookgate-policy/tests/
+        // self_protection_classes.rs, `listings_feeding_xargs_reach_only_what_they_can_print`).
+        ("grep -rl oldName . | xargs sed -i s/a/b/", ALLOW, "-"),
+        ("grep -rl oldName | xargs sed -i s/a/b/", ALLOW, "-"),
+        ("rg --hidden -l x . | xargs sed -i s/a/b/", ALLOW, "-"),
+        ("rg -uu -l x | xargs sed -i s/a/b/", ALLOW, "-"),
+        ("fd -H -e json . | xargs sed -i s/a/b/", ALLOW, "-"),
+        ("git ls-files '*.json' | xargs sed -i s/a/b/", ALLOW, "-"),
+        ("git grep -l x | xargs sed -i s/a/b/", ALLOW, "-"),
         // Outside the workspace, or every visible file of the root deleted.
         (
             "grep -rl x /etc | xargs sed -i s/a/b/",

@@ -435,6 +435,18 @@ impl FindFilter {
         filter
     }
 
+    /// The same selection narrowed further by a test that cannot be evaluated here: what a
+    /// file holds (`grep -rl --include='*.json' PAT .` prints only the matching files among
+    /// those the name test selects). An entry the names exclude stays excluded; one they
+    /// select "may" be reached, which the caller asks about instead of denying.
+    #[must_use]
+    pub(crate) fn depending_on_contents(mut self) -> Self {
+        let expr = std::mem::replace(&mut self.expr, Node::Test(Test::Const(true)));
+        self.expr = Node::And(Box::new(Node::Test(Test::Opaque)), Box::new(expr));
+        self.opaque = true;
+        self
+    }
+
     /// Whether the action of interest runs on `entry`, given its ancestors between the start
     /// path (included) and the entry (excluded), each of which find visits first.
     pub(crate) fn reaches(&self, ancestors: &[Entry], entry: &Entry) -> K {
