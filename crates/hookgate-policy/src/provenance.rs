@@ -62,6 +62,11 @@ pub(crate) struct Provenance {
     pub creations: Vec<PathBuf>,
     /// Paths the line creates that are worth remembering, with whether secretless.
     pub created: Vec<(PathBuf, bool)>,
+    /// Of those, the ones outside the workspace, with the command (index into the analysis)
+    /// that makes each: a later command of the line may act inside them as in one an
+    /// earlier call made, the making command itself may not (`echo x > ../new` is the write
+    /// outside the workspace it is, not a write into something the session created).
+    pub made_outside: Vec<(PathBuf, Option<usize>)>,
     /// Paths the line writes with secret data (or a link): remembered ones lose secretless.
     pub tainted: Vec<PathBuf>,
     /// Analysis commands whose `cred.read_secret_file` verdict only concerns benign files.
@@ -207,6 +212,8 @@ pub(crate) fn compute(j: &Judge<'_>) -> Provenance {
         } else if outside(p, ctx) && absent(p) {
             let root = created_root(p, argv);
             if !out.created.iter().any(|(c, _)| *c == root) {
+                out.made_outside
+                    .push((root.clone(), facts.items[*i].command));
                 out.created.push((root, false));
             }
         }
@@ -553,7 +560,9 @@ pub(crate) fn created_only(j: &Judge<'_>) -> (Vec<usize>, Vec<String>) {
         };
         if placed
             && touched.iter().any(|p| !inside_ws(p))
-            && touched.iter().all(|p| inside_ws(p) || inside_created(j, p))
+            && touched
+                .iter()
+                .all(|p| inside_ws(p) || inside_created(j, p, Some(k)))
         {
             commands.push(k);
             notes.push(format!(
@@ -568,7 +577,7 @@ pub(crate) fn created_only(j: &Judge<'_>) -> (Vec<usize>, Vec<String>) {
 /// Whether `p` lies inside a path the session created outside the workspace (remembered,
 /// or created by this line), is not itself a sensitive location or above the home or the
 /// workspace, and — following links — is where it says.
-pub(crate) fn inside_created(j: &Judge<'_>, p: &Path) -> bool {
+pub(crate) fn inside_created(j: &Judge<'_>, p: &Path, by: Option<usize>) -> bool {
     let ctx = j.ctx;
     if !ctx.follow_symlinks
         || is_within(&ctx.workspace, p)
@@ -582,8 +591,14 @@ pub(crate) fn inside_created(j: &Judge<'_>, p: &Path) -> bool {
         .created
         .iter()
         .map(|c| PathBuf::from(&c.path))
-        .chain(prov.created.iter().map(|(c, _)| c.clone()))
-        .any(|c| outside(&c, ctx) && is_within(p, &c));
+        .filter(|c| outside(c, ctx))
+        .chain(
+            prov.made_outside
+                .iter()
+                .filter(|(_, maker)| by.is_none() || *maker != by)
+                .map(|(c, _)| c.clone()),
+        )
+        .any(|c| is_within(p, &c));
     if !created {
         return false;
     }
