@@ -259,6 +259,18 @@ pub(crate) fn compute(j: &Judge<'_>) -> Provenance {
     out
 }
 
+/// The facts' items (with their index) that analysis command `k` stands behind.
+fn items_of<'f>(
+    facts: &'f Facts<'_>,
+    k: usize,
+) -> impl Iterator<Item = (usize, &'f crate::action::Item)> {
+    facts
+        .items
+        .iter()
+        .enumerate()
+        .filter(move |(_, item)| item.command == Some(k))
+}
+
 /// The analysis commands whose `cred.read_secret_file` verdict concerns only `files`: every
 /// credential-named path the command touches is one of them, and nothing it touches is
 /// computed at run time or a pattern.
@@ -276,10 +288,7 @@ fn reads_of_only(j: &Judge<'_>, files: &[PathBuf], pctx: &PathContext) -> Vec<us
         }
         let mut named = 0usize;
         let mut only = true;
-        for (i, item) in j.facts.items.iter().enumerate() {
-            if item.command != Some(k) {
-                continue;
-            }
+        for (i, item) in items_of(j.facts, k) {
             only &= item.unplaced.is_empty();
             for p in &item.paths {
                 if p.raw.contains(['*', '?', '[']) {
@@ -533,10 +542,7 @@ pub(crate) fn created_only(j: &Judge<'_>) -> (Vec<usize>, Vec<String>) {
         }
         let mut touched = Vec::new();
         let mut placed = true;
-        for (i, item) in j.facts.items.iter().enumerate() {
-            if item.command != Some(k) {
-                continue;
-            }
+        for (i, item) in items_of(j.facts, k) {
             placed &= item.unplaced.is_empty();
             for p in &item.paths {
                 if p.op == PathOp::Read {
