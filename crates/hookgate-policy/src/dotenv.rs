@@ -80,8 +80,9 @@ pub(crate) fn adds_configuration(
 }
 
 /// Text that may stand in the env file `path` as configuration: anything for `.envrc`
-/// (shell code by design, judged when `direnv allow` approves it), inert `NAME=value`
-/// lines for a dotenv file (see [`is_dotenv_text`]).
+/// (shell code by design, judged when `direnv allow` approves it; provenance never takes it
+/// as the session's own), inert `NAME=value` lines for a dotenv file (see
+/// [`is_dotenv_text`]).
 pub(crate) fn inert_text(path: &Path, text: &str, workspace: &Path) -> bool {
     is_envrc(path) || is_dotenv_text(text, workspace)
 }

@@ -204,7 +204,10 @@ pub(crate) fn compute(j: &Judge<'_>) -> Provenance {
     let mut creating: Vec<PathBuf> = Vec::new();
     for (p, i) in &written {
         let argv = facts.argv(*i);
-        if credential_named(p, &pctx) && scratch_place(p, ctx) {
+        // `.envrc` is shell code direnv runs, not a secret store: its writes keep their
+        // own judgement (`dotenv`), whoever made it.
+        let code = p.file_name().is_some_and(|n| n == ".envrc");
+        if credential_named(p, &pctx) && scratch_place(p, ctx) && !code {
             if !remembered.contains(p) && absent(p) && !creating.contains(p) {
                 creating.push(p.clone());
                 candidates.push(p.clone());

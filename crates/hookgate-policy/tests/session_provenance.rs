@@ -241,6 +241,8 @@ fn written_env_files_with_placeholders_are_ordinary_but_not_secrets_or_hijacks()
         // A setting that changes what runs when the file is sourced keeps the question.
         ("W:.env.hijack:NODE_OPTIONS=--require ./evil.js\n", Ask),
         ("echo 'BASH_ENV=./x.sh' >> .env.development", Ask),
+        // `.envrc` is code direnv runs: a Write of a new one keeps its question.
+        ("W:.envrc:export PATH=./bin:$PATH\n", Ask),
     ]);
 }
 
