@@ -79,6 +79,14 @@ pub(crate) fn adds_configuration(
         && (is_envrc(path) || is_dotenv_text(&text.text, workspace))
 }
 
+/// Text that may stand in the env file `path` as configuration: anything for `.envrc`
+/// (shell code by design, judged when `direnv allow` approves it; provenance never takes it
+/// as the session's own), inert `NAME=value` lines for a dotenv file (see
+/// [`is_dotenv_text`]).
+pub(crate) fn inert_text(path: &Path, text: &str, workspace: &Path) -> bool {
+    is_envrc(path) || is_dotenv_text(text, workspace)
+}
+
 /// `tee -a`/`--append`.
 fn tee_appends(argv: &[String]) -> bool {
     argv.iter()

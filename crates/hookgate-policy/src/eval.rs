@@ -238,6 +238,16 @@ impl Policy {
         // run, a denied one may run anyway (monitor mode, the user by hand), and an agent that
         // tried to put a secret in a file and then sends that file is the same flow either way.
         let ran = !matches!(decision, Some(Decision::Deny | Decision::Ask));
+        if judged(call.event) {
+            // Provenance needs the file system as it is before the call runs: only here,
+            // never from a post-tool report (see the `provenance` module).
+            let ctx_now = changed.as_ref().unwrap_or(ctx);
+            let update = {
+                let judge = Judge::new(&facts, ctx_now, state, &self.settings);
+                crate::provenance::record(&judge, ran)
+            };
+            update.apply(state);
+        }
         note_secret_files(&facts, state, ran);
         (evaluation, decision)
     }
@@ -343,10 +353,14 @@ impl Policy {
         let (installs, install_notes) = crate::invariants::new_program_installs(&judge);
         let (lease_pushes, remote_defaults_wanted) =
             lease::lease_pushes(facts, ctx, &self.settings);
+        let (created_deletes, created_notes) = crate::provenance::created_only(&judge);
+        cache_notes.extend(created_notes);
         let set_aside: Vec<usize> = disposable
             .commands
             .iter()
             .chain(&cache_deletes)
+            .chain(&created_deletes)
+            .chain(&judge.provenance().reads_set_aside)
             .chain(&ignored_cleans)
             .chain(&installs)
             .chain(&lease_pushes)

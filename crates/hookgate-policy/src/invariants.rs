@@ -437,6 +437,9 @@ pub(crate) struct Judge<'a> {
     physical: RefCell<Vec<(PathBuf, PathBuf)>>,
     /// The protected set, looked up once when a call is seen to touch something.
     protected: OnceCell<Vec<PathBuf>>,
+    /// What the session created and this line creates (see the `provenance` module),
+    /// computed on first use.
+    provenance: OnceCell<crate::provenance::Provenance>,
 }
 
 impl<'a> Judge<'a> {
@@ -457,7 +460,19 @@ impl<'a> Judge<'a> {
             read_matches: OnceCell::new(),
             physical: RefCell::new(Vec::new()),
             protected: OnceCell::new(),
+            provenance: OnceCell::new(),
         }
+    }
+
+    /// The call's session provenance (see the `provenance` module).
+    pub(crate) fn provenance(&self) -> &crate::provenance::Provenance {
+        self.provenance
+            .get_or_init(|| crate::provenance::compute(self))
+    }
+
+    /// Whether `p` is a secretless file of the session's own (see the `provenance` module).
+    fn session_own(&self, p: &Path) -> bool {
+        self.provenance().benign.iter().any(|b| b == p)
     }
 
     /// The protected set: [`Ctx::protected_set`] (normalised), and every hookgate binary the
@@ -591,7 +606,7 @@ impl<'a> Judge<'a> {
             .get_or_init(|| self.classify(self.writes(), Access::Write))
     }
 
-    fn read_matches(&self) -> &[SensitiveMatch] {
+    pub(crate) fn read_matches(&self) -> &[SensitiveMatch] {
         self.read_matches
             .get_or_init(|| self.classify(self.reads(), Access::Read))
     }
@@ -692,7 +707,7 @@ fn has_component_pair(p: &Path, first: &[&str], second: &str) -> bool {
 // ------------------------------------------------------------------------------------------
 // AgentGuard's 26.
 
-const CREDENTIALS: &[Category] = &[
+pub(crate) const CREDENTIALS: &[Category] = &[
     Category::PrivateKey,
     Category::SshConfig,
     Category::CloudCredentials,
@@ -704,7 +719,15 @@ const CREDENTIALS: &[Category] = &[
 ];
 
 fn secret_exposure(j: &Judge<'_>) -> Option<Violation> {
-    if let Some(m) = first_match(j.read_matches(), CREDENTIALS) {
+    // A secretless file the session made itself (`cp .env.example .env.test`) holds nothing
+    // of the user's (see the `provenance` module); every other match keeps the question.
+    let matches: Vec<SensitiveMatch> = j
+        .read_matches()
+        .iter()
+        .filter(|m| !j.session_own(&m.path))
+        .cloned()
+        .collect();
+    if let Some(m) = first_match(&matches, CREDENTIALS) {
         let effect = if matches!(m.category, Category::EnvFile | Category::ShellHistory) {
             Effect::Ask
         } else {
@@ -719,11 +742,13 @@ fn secret_exposure(j: &Judge<'_>) -> Option<Violation> {
         );
     }
     let analysis = j.facts.analysis.as_ref()?;
-    let c = analysis.commands.iter().find(|c| {
-        matches!(
+    let own_reads = &j.provenance().reads_set_aside;
+    let c = analysis.commands.iter().enumerate().find_map(|(k, c)| {
+        (matches!(
             c.verdict.category.as_deref(),
             Some("credential_access" | "exfiltration")
-        )
+        ) && !own_reads.contains(&k))
+        .then_some(c)
     })?;
     let effect = match c.verdict.action() {
         ShellAction::Deny => Effect::Deny,
@@ -1050,6 +1075,13 @@ fn credential_file_creation(j: &Judge<'_>) -> Option<Violation> {
     // (`no-governance-self-modification`), and every other credential category, which a
     // directory holds whatever its members are named (`~/.ssh`, `~/.aws`).
     let scratch = |m: &SensitiveMatch| j.ctx.temp_dirs.iter().any(|t| is_within(&m.path, t));
+    // A file the session creates here or made earlier without secret data (see the
+    // `provenance` module): `install -m 600 .env.example .env.ci`, `cat .env.sample >
+    // .env`, `envsubst < tpl > .env.local`, a Write of placeholders, an edit of such a file.
+    let session_made = |m: &SensitiveMatch| {
+        let prov = j.provenance();
+        prov.creations.contains(&m.path) || prov.benign.contains(&m.path)
+    };
     let session_cache_in_temp = |m: &SensitiveMatch| {
         m.category == Category::CredentialStore && scratch(m) && unlisted_archive_subtree(j, m)
     };
@@ -1057,7 +1089,9 @@ fn credential_file_creation(j: &Judge<'_>) -> Option<Violation> {
         .write_matches()
         .iter()
         .filter(|m| CREDENTIALS.contains(&m.category))
-        .find(|m| !excused(m) && !new_workspace_key(m) && !session_cache_in_temp(m))?;
+        .find(|m| {
+            !excused(m) && !new_workspace_key(m) && !session_cache_in_temp(m) && !session_made(m)
+        })?;
     let scratch = scratch(m);
     let effect = if m.category == Category::EnvFile || (scratch && unlisted_archive_subtree(j, m)) {
         Effect::Ask
@@ -3182,7 +3216,7 @@ fn yaml_indirection(line: &str) -> bool {
 /// The text each writer of `p` puts there, when every one of them is known: the file tool's
 /// content, or the text each shell command writing `p` spells out. `None` when any writer's
 /// text is unknown (a copy, a download, a computed value) or nothing writes `p`.
-fn written_texts<'j>(j: &'j Judge<'_>, p: &Path) -> Option<Vec<&'j str>> {
+pub(crate) fn written_texts<'j>(j: &'j Judge<'_>, p: &Path) -> Option<Vec<&'j str>> {
     if let Some(tool) = j.facts.tool
         && matches!(tool.kind, ToolKind::Write | ToolKind::Edit)
     {
@@ -4179,13 +4213,20 @@ fn destructive_shell(j: &Judge<'_>) -> Option<Violation> {
 /// reached through `/var` → `/private/var`) are where the call already is, not an alias.
 /// Only with file-system facts ([`Ctx::follow_symlinks`]); an unresolvable link keeps the
 /// lexical judgement. Protects `destructive-shell`'s place rules against workspace aliases.
+///
+/// A command that follows links at its operands (`find -L`/`-H`/`-follow`, `cp -L`/`-H`,
+/// `tar -h`, `rsync -L`/`-k`, `zip` without `-y`) acts through a link named as the last
+/// component too: `find -L keys -delete` deletes what `keys` points to. And a link made
+/// earlier on the same line (`ln -s ~/.ssh keys && rm -rf keys/`) is resolved from the
+/// line itself ([`Facts::links`](crate::action::Facts)), since it does not exist yet when
+/// the call is judged — without file-system facts as well.
 fn through_symlinks(j: &Judge<'_>, analysis: &hookgate_shell::Analysis) -> Option<Violation> {
-    if !j.ctx.follow_symlinks {
+    if !j.ctx.follow_symlinks && j.facts.links.is_empty() {
         return None;
     }
     let home = j.ctx.home.as_deref();
     let mut judged: Vec<usize> = Vec::new();
-    for item in &j.facts.items {
+    for (n_item, item) in j.facts.items.iter().enumerate() {
         let Some(k) = item.command else { continue };
         if judged.contains(&k) || !item.paths.iter().any(|u| u.op != PathOp::Read) {
             continue;
@@ -4199,16 +4240,37 @@ fn through_symlinks(j: &Judge<'_>, analysis: &hookgate_shell::Analysis) -> Optio
         };
         let mut links: Vec<(PathBuf, PathBuf)> = Vec::new();
         let redirect = c.argv.first().is_some_and(|a| a.starts_with('>'));
+        let follow_last = follows_operand_links(&c.argv);
+        let line_links: Vec<(&PathBuf, &PathBuf)> = j
+            .facts
+            .links
+            .iter()
+            .filter(|(by, _, _)| *by != n_item)
+            .map(|(_, l, t)| (l, t))
+            .collect();
         let words: Vec<String> = c
             .argv
             .iter()
             .enumerate()
             .map(|(n, w)| {
                 let candidate = n > 0 && !w.starts_with('-');
-                match candidate
-                    .then(|| physical_through_link(w, dir, home, [&j.facts.cwd, &j.ctx.workspace]))
-                    .flatten()
-                {
+                let through = || {
+                    through_line_link(w, dir, home, follow_last, &line_links).or_else(|| {
+                        j.ctx
+                            .follow_symlinks
+                            .then(|| {
+                                physical_through_link(
+                                    w,
+                                    dir,
+                                    home,
+                                    [&j.facts.cwd, &j.ctx.workspace],
+                                    follow_last,
+                                )
+                            })
+                            .flatten()
+                    })
+                };
+                match candidate.then(through).flatten() {
                     Some((link, target, word)) => {
                         links.push((link, target));
                         word
@@ -4259,6 +4321,7 @@ fn physical_through_link(
     dir: &Path,
     home: Option<&Path>,
     call_dirs: [&Path; 2],
+    follow_last: bool,
 ) -> Option<(PathBuf, PathBuf, String)> {
     let p = hookgate_paths::normalize(word, dir, home).path;
     let n = p.components().count();
@@ -4269,23 +4332,96 @@ fn physical_through_link(
         let last = idx + 1 == n;
         let above_us = call_dirs.iter().any(|d| d.starts_with(&cur))
             || home.is_some_and(|h| h.starts_with(&cur));
-        if !meta.file_type().is_symlink() || above_us || (last && !word.ends_with('/')) {
+        if !meta.file_type().is_symlink()
+            || above_us
+            || (last && !word.ends_with('/') && !follow_last)
+        {
             continue;
         }
         let target = std::fs::canonicalize(&cur).ok()?;
         let rest = p.strip_prefix(&cur).ok()?.to_string_lossy().into_owned();
-        let plain_tail = rest
-            .chars()
-            .all(|ch| ch.is_ascii_alphanumeric() || "._-/*?".contains(ch));
-        let base = crate::loaded::quote(&target.to_string_lossy());
-        let word = match (rest.is_empty(), plain_tail) {
-            (true, _) => format!("{base}/"),
-            (false, true) => format!("{base}/{rest}"),
-            (false, false) => crate::loaded::quote(&target.join(&rest).to_string_lossy()),
-        };
+        let word = link_word(&target, &rest);
         return Some((cur, target, word));
     }
     None
+}
+
+/// The word for `rest` below the link target `target`: the target quoted, a plain tail (a
+/// glob such as `*` left to expand) after it; the link itself as `target/`.
+fn link_word(target: &Path, rest: &str) -> String {
+    let plain_tail = rest
+        .chars()
+        .all(|ch| ch.is_ascii_alphanumeric() || "._-/*?".contains(ch));
+    let base = crate::loaded::quote(&target.to_string_lossy());
+    match (rest.is_empty(), plain_tail) {
+        (true, _) => format!("{base}/"),
+        (false, true) => format!("{base}/{rest}"),
+        (false, false) => crate::loaded::quote(&target.join(rest).to_string_lossy()),
+    }
+}
+
+/// `word` through a link an earlier command of the line makes (`line_links`: link, target,
+/// both canonical): below it, or the link itself written `link/` or named to a command that
+/// follows its operands. Lexical: the link does not exist yet when the call is judged.
+fn through_line_link(
+    word: &str,
+    dir: &Path,
+    home: Option<&Path>,
+    follow_last: bool,
+    line_links: &[(&PathBuf, &PathBuf)],
+) -> Option<(PathBuf, PathBuf, String)> {
+    if line_links.is_empty() {
+        return None;
+    }
+    let p = hookgate_paths::normalize(word, dir, home).path;
+    line_links.iter().find_map(|(link, target)| {
+        let rest = p.strip_prefix(link).ok()?.to_string_lossy().into_owned();
+        (!rest.is_empty() || word.ends_with('/') || follow_last)
+            .then(|| ((*link).clone(), (*target).clone(), link_word(target, &rest)))
+    })
+}
+
+/// Whether a command dereferences links named as its operands (see [`through_symlinks`]):
+/// `find -L`/`-H`/`-follow`, `cp -L`/`-H`/`--dereference`, `tar -h`/`--dereference` (also
+/// in an old-style key such as `czhf`), `rsync -L`/`-k`/`--copy-links`/`--copy-dirlinks`/
+/// `--copy-unsafe-links`, and `zip`, which follows unless told `-y`/`--symlinks`.
+fn follows_operand_links(argv: &[String]) -> bool {
+    let prog = program(argv);
+    let words = argv.get(1..).unwrap_or_default();
+    let short = |letters: &[char]| {
+        words.iter().any(|w| {
+            w.len() > 1
+                && w.starts_with('-')
+                && !w.starts_with("--")
+                && w.chars().skip(1).any(|c| letters.contains(&c))
+        })
+    };
+    let long = |names: &[&str]| words.iter().any(|w| names.contains(&w.as_str()));
+    match prog {
+        // find's options come before the start points (`-L`, `-H`) or are expressions.
+        "find" => {
+            words
+                .iter()
+                .take_while(|w| w.starts_with('-'))
+                .any(|w| w == "-L" || w == "-H")
+                || long(&["-follow"])
+        }
+        "cp" => short(&['L', 'H']) || long(&["--dereference"]),
+        "tar" | "bsdtar" | "gtar" => {
+            short(&['h'])
+                || long(&["--dereference"])
+                || words.first().is_some_and(|k| {
+                    !k.starts_with('-')
+                        && k.chars().all(|c| c.is_ascii_alphabetic())
+                        && k.contains('h')
+                })
+        }
+        "rsync" => {
+            short(&['L', 'k']) || long(&["--copy-links", "--copy-dirlinks", "--copy-unsafe-links"])
+        }
+        "zip" => !(short(&['y']) || long(&["--symlinks"])),
+        _ => false,
+    }
 }
 
 fn history_rewrite(j: &Judge<'_>) -> Option<Violation> {

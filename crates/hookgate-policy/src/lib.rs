@@ -38,6 +38,7 @@ mod lease;
 mod loaded;
 mod pattern;
 mod policy;
+mod provenance;
 mod regenerable;
 mod workflow;
 mod worktree;
@@ -239,7 +240,32 @@ pub struct SessionState {
     /// @/tmp/e URL` later). At most [`MAX_SECRET_FILES`]; a file deleted later is dropped, a
     /// moved one follows its move.
     pub secret_files: Vec<SecretFile>,
+    /// Paths this session created — absent when the creating call was judged, and made by a
+    /// call that was let run — where that fact changes a later judgement (see the
+    /// `provenance` module): a credential-named file inside the workspace or a temp dir (a
+    /// `.env.test` copied from `.env.example`), and anything outside both (a `git clone`
+    /// or `mkdir` beside the project, deleted when the work is done). At most
+    /// [`MAX_CREATED`]; a path deleted later is dropped. Only a live judgement records
+    /// here, and an unreadable state starts empty: no provenance, no relaxation.
+    pub created: Vec<Created>,
 }
+
+/// A path this session created (see [`SessionState::created`]).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Created {
+    /// Canonical absolute path.
+    pub path: String,
+    /// Every write this session made to it carried no secret: the content came from the
+    /// call's own text (without a secret in it), from files that are not credentials, or
+    /// from other such files — so reading or editing it exposes nothing of the user's.
+    /// A later write that brings secret data (or a link) in clears it.
+    #[serde(default)]
+    pub secretless: bool,
+}
+
+/// Most created paths remembered per session: it bounds the stored state; once full, new
+/// creations are not remembered and get no relaxation (the closed side).
+pub const MAX_CREATED: usize = 512;
 
 /// A file holding secret data (see [`SessionState::secret_files`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -306,6 +332,19 @@ impl SessionState {
             .iter()
             .map(|f| (PathBuf::from(&f.path), f.source.clone()))
             .collect()
+    }
+
+    /// Remembers that the session created `path` (see [`SessionState::created`]); `secretless`
+    /// says its content carries no secret. Full: not remembered (no relaxation follows).
+    pub(crate) fn note_created(&mut self, path: &str, secretless: bool) {
+        if let Some(c) = self.created.iter_mut().find(|c| c.path == path) {
+            c.secretless = secretless;
+        } else if self.created.len() < MAX_CREATED {
+            self.created.push(Created {
+                path: path.to_owned(),
+                secretless,
+            });
+        }
     }
 
     /// Remembers that `path` now holds secret data from `source` (the latest origin wins).

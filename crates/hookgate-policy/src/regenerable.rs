@@ -32,7 +32,7 @@ use crate::pattern::{GIT_GLOBAL_WITH_VALUE, base_name, split_flags};
 /// regenerable locations sets aside (`/opt/app/__pycache__` lies below a system dir, but a
 /// bytecode cache is one wherever it is). The home, `/` and system dirs themselves are never
 /// inside a regenerable location, so their deletes keep the verdict.
-const OUTSIDE: &[&str] = &[
+pub(crate) const OUTSIDE: &[&str] = &[
     "fs.delete_system",
     "fs.delete_outside_workspace",
     "fs.delete_outside_workspace_recursive",
