@@ -370,6 +370,53 @@ const READERS: &[&str] = &[
     "python", "python3", "node", "ruby", "perl", "dd", "xclip", "pbcopy",
 ];
 
+/// A reader whose output cannot carry the contents of the files it reads: a count, the names
+/// of matching files or only an exit status (`grep -c`, `grep -l`, `grep -q`, `rg --count`),
+/// or the names left of `=` in an assignment file (`cut -d= -f1 .env`). Such a read exposes no
+/// secret, so it is not `cred.read_secret_file`; what it prints still enters the data-flow
+/// analysis like any output (the flow rules are judged separately).
+fn prints_no_content(name: &str, args: &Args<'_>, words: &[Word]) -> bool {
+    match name {
+        "grep" | "egrep" | "fgrep" | "rg" | "ag" => {
+            // `-o`, `-A/-B/-C` and `--passthru` print matched text even beside a count.
+            !args.has_any(&["-o", "--only-matching", "--passthru", "--json", "--vimgrep"])
+                && args.has_any(&[
+                    "-c",
+                    "--count",
+                    "--count-matches",
+                    "-l",
+                    "--files-with-matches",
+                    "-L",
+                    "--files-without-match",
+                    "-q",
+                    "--quiet",
+                    "--silent",
+                ])
+        }
+        "cut" => {
+            let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+            let value = |short: &str, long: &str| {
+                texts.iter().enumerate().find_map(|(i, t)| {
+                    if *t == short || *t == long {
+                        texts.get(i + 1).copied()
+                    } else {
+                        t.strip_prefix(short)
+                            .filter(|v| !v.is_empty())
+                            .or_else(|| t.strip_prefix(long).and_then(|v| v.strip_prefix('=')))
+                    }
+                })
+            };
+            words.iter().all(|w| w.exact)
+                && value("-d", "--delimiter") == Some("=")
+                && value("-f", "--fields") == Some("1")
+                && !texts.iter().any(|t| {
+                    t.starts_with("--complement") || t.starts_with("-c") || t.starts_with("-b")
+                })
+        }
+        _ => false,
+    }
+}
+
 /// A shell or language interpreter: what it reads on stdin is code.
 pub(crate) fn is_code_runner(name: &str) -> bool {
     SHELLS.contains(&name) || interpreter(name).is_some()
@@ -2547,7 +2594,31 @@ impl Walker<'_> {
                 && name == "deno"
                 && args.get(i).is_some_and(|w| w.text == "eval")
             {
-                code = args.get(i + 1).cloned();
+                // `deno eval [OPTIONS] CODE`: options come between the subcommand and the code
+                // (`deno eval --allow-all "…"`); those listed take a value of their own.
+                const VALUED: &[&str] = &[
+                    "--ext",
+                    "--import-map",
+                    "--config",
+                    "-c",
+                    "--lock",
+                    "--cert",
+                    "--location",
+                    "--seed",
+                    "--env-file",
+                ];
+                let mut j = i + 1;
+                while let Some(w) = args.get(j)
+                    && w.text.starts_with('-')
+                    && w.text != "-"
+                {
+                    j += if VALUED.contains(&w.text.as_str()) {
+                        2
+                    } else {
+                        1
+                    };
+                }
+                code = args.get(j).cloned();
             } else if let Some(w) = args.get(i)
                 && !(w.exact && (w.text == "-" || w.text == "/dev/stdin"))
             {
@@ -3638,7 +3709,11 @@ impl Walker<'_> {
         }
         // Not an `else`: a reader that also runs code (`awk 1 ~/.netrc`, whose program the
         // flow judges) still reads the files it names.
-        if !scope.remote && READERS.contains(&name) && !NETWORK_SENDERS.contains(&name) {
+        if !scope.remote
+            && READERS.contains(&name)
+            && !NETWORK_SENDERS.contains(&name)
+            && !prints_no_content(name, &args, words)
+        {
             // A copy's destination is written, not read (`cp -n .env.example .env`).
             let destination = matches!(name, "cp" | "rsync" | "scp")
                 .then(|| operands.last().copied())
@@ -3904,6 +3979,11 @@ fn docker_host_mount(
                     || ctx.home.as_ref().is_some_and(|h| &n == h);
                 if critical {
                     return Some(ids::DOCKER_HOST_MOUNT.verdict());
+                }
+                // A credential file or a directory holding one (`-v ~/.kube:/k:ro`) is read by
+                // whatever the container runs, read-only or not: the same read as `cat` of it.
+                if crate::targets::is_secret_normalized(&n, ctx) {
+                    return Some(ids::CRED_READ_SECRET_FILE.verdict());
                 }
             }
         }

@@ -510,11 +510,17 @@ fn rank(b: BlastRadius) -> u8 {
 
 /// True when some data rule for `name` could apply with this first positional (used to refuse
 /// `safe`/`normal` when an argument is only known at run time).
+///
+/// Rules that match only an operand's *source shape* (a package named by URL or git repository,
+/// `rce.install_unvetted_*`) do not count: `pip install "$pkg"` installs what the project's
+/// scripts name, and asking for every run-time package name would flag ordinary loops over
+/// requirement files while the install itself stays the ordinary act it is.
 pub(crate) fn has_rules_for(name: &str, first_positional: &str) -> bool {
     command(name).is_some_and(|c| {
         c.rules.iter().any(|&i| {
             RULES
                 .get(i)
+                .filter(|r| !r.id.starts_with("rce.install_unvetted_"))
                 .and_then(|r| r.matcher.as_ref())
                 .is_some_and(|m| {
                     m.sub

@@ -345,7 +345,7 @@ fn object_and_key_value_store_delete_verbs_are_destructive() {
         ("s3cmd ls s3://bucket", ALLOW, "-"),
         ("az storage blob list -c c", ALLOW, "-"),
         ("azcopy copy a b", ALLOW, "-"),
-        ("vault kv get secret/app", ALLOW, "-"),
+        ("vault kv get secret/app", ASK, "cred.secret_store_read"),
         ("vault kv metadata get secret/app", ALLOW, "-"),
         ("vault kv delete secret/app", ALLOW, "-"),
         ("consul kv delete app/key", ALLOW, "-"),
