@@ -1505,8 +1505,7 @@ impl Walker<'_> {
     /// `redis-cli` commands: on stdin (one per line), and in `EVAL` scripts
     /// (`redis.call('flushall')`): each is judged like the same command given as arguments.
     fn redis(&mut self, name: &str, argv: &[Word], args: &[Word], stdin: &Producer, scope: &Scope) {
-        let strings: Vec<String> = args.iter().map(|w| w.text.clone()).collect();
-        let parsed = Args::parse(name, &strings);
+        let parsed = Args::parse_by(name, args, |w| w.text.as_str());
         let mut commands: Vec<Vec<String>> = Vec::new();
         if parsed.positionals.is_empty() {
             match stdin {
@@ -1951,9 +1950,23 @@ const FRAMEWORK_TOOLS: &[&str] = &[
     "yii",
 ];
 
+/// First bytes of `FRAMEWORK_TOOLS` names: most words are rejected without a search.
+const FRAMEWORK_FIRST: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < FRAMEWORK_TOOLS.len() {
+        t[FRAMEWORK_TOOLS[i].as_bytes()[0] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
 fn is_framework_tool(word: &str) -> bool {
     let base = crate::resolve::basename(word);
-    FRAMEWORK_TOOLS.binary_search(&base).is_ok()
+    base.bytes()
+        .next()
+        .is_some_and(|b| FRAMEWORK_FIRST[usize::from(b)])
+        && FRAMEWORK_TOOLS.binary_search(&base).is_ok()
 }
 
 /// The task words right after the tool (`manage.py flush`), or, when the tool takes its

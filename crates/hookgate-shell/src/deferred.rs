@@ -979,8 +979,7 @@ impl Walker<'_> {
     /// rewrites (`url.<base>.insteadOf`), which send later fetches and pushes elsewhere.
     fn git(&mut self, argv: &[Word], args: &[Word], scope: &mut Scope) {
         self.classify_plain("git", argv, scope);
-        let strings: Vec<String> = args.iter().map(|w| w.text.clone()).collect();
-        let parsed = Args::parse("git", &strings);
+        let parsed = Args::parse_by("git", args, |w| w.text.as_str());
         let sub = parsed.positionals.first().copied().unwrap_or("");
         let mut aliases: Vec<(String, Word)> = Vec::new();
         // Global options before the subcommand.

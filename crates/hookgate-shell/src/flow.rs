@@ -1149,8 +1149,7 @@ pub(crate) fn argument_flow(
     if !maybe_network_client(name) {
         return None;
     }
-    let strings: Vec<String> = words.iter().map(|w| w.text.clone()).collect();
-    let args = Args::parse(name, &strings);
+    let args = Args::parse_by(name, words, |w| w.text.as_str());
     if !is_network_client(name, &args.positionals) {
         return None;
     }
@@ -1271,8 +1270,7 @@ pub(crate) fn stdin_sink(name: &str, words: &[Word]) -> Option<FlowSink> {
     if !maybe_network_client(name) {
         return None;
     }
-    let strings: Vec<String> = words.iter().map(|w| w.text.clone()).collect();
-    let args = Args::parse(name, &strings);
+    let args = Args::parse_by(name, words, |w| w.text.as_str());
     if !is_network_client(name, &args.positionals) || !reads_stdin(name, words, &args) {
         return None;
     }
@@ -2785,8 +2783,7 @@ fn found_files_upload(name: &str, words: &[Word], cwd: &Cwd, ctx: &Context) -> O
         "--form",
         "--json",
     ];
-    let strings: Vec<String> = words.iter().map(|w| w.text.clone()).collect();
-    let args = Args::parse(name, &strings);
+    let args = Args::parse_by(name, words, |w| w.text.as_str());
     if !is_network_client(name, &args.positionals) {
         return None;
     }

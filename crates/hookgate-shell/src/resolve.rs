@@ -3554,8 +3554,7 @@ impl Walker<'_> {
             }
         }
         let verdict = worst.unwrap_or_else(|| {
-            let strings = texts(args);
-            if taxonomy::is_safe("find", &Args::parse("find", &strings)) {
+            if taxonomy::is_safe("find", &Args::parse_by("find", args, |w| w.text.as_str())) {
                 Verdict::safe("lists files")
             } else if nested {
                 Verdict::normal("runs a command on found files")
