@@ -3688,6 +3688,18 @@ impl Walker<'_> {
                 }
                 // `docker cp ~/.ssh/id_rsa c:/tmp`, `kubectl cp ~/.kube/config pod:/x`: a
                 // credential copied into a container or pod (on another machine, for kubectl).
+                // `docker cp app-web-1:/root/.aws ./creds`: a container's credentials copied out
+                // to the host, where the agent reads them.
+                if matches!(name, "docker" | "podman" | "nerdctl")
+                    && args.positionals.first() == Some(&"cp")
+                    && let Some(src) = args.positionals.get(1)
+                    && let Some((container, inside)) = src.split_once(':')
+                    && !container.is_empty()
+                    && !container.contains('/')
+                    && targets::is_foreign_secret_path(inside)
+                {
+                    worst = Some(worse(worst, ids::CRED_READ_SECRET_FILE.verdict()));
+                }
                 if args.positionals.first() == Some(&"cp")
                     && let Some(src) = args.positionals.get(1)
                     && targets::is_secret_path(src, cwd, ctx)

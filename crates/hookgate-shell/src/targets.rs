@@ -689,6 +689,34 @@ pub(crate) fn is_secret_normalized(path: &Path, ctx: &Context) -> bool {
         })
 }
 
+/// Whether `path`, a path inside another machine or container (`docker cp app:/root/.aws .`),
+/// names a credential there: a credential name anywhere, a system credential location, or a
+/// location of [`SECRET_UNDER_HOME`] below a conventional home (`/root`, `/home/NAME`), or a
+/// directory that holds one. The container's own home is not known; these are where images
+/// keep them.
+pub(crate) fn is_foreign_secret_path(path: &str) -> bool {
+    let path = path.trim_end_matches('/');
+    if path.is_empty() {
+        return false;
+    }
+    if is_secret_name(crate::resolve::basename(path)) {
+        return true;
+    }
+    if SECRET_ABSOLUTE.iter().any(|s| under(path, s)) {
+        return true;
+    }
+    let rest = path.strip_prefix("/root/").or_else(|| {
+        path.strip_prefix("/home/")
+            .and_then(|r| r.split_once('/'))
+            .map(|(_, r)| r)
+    });
+    rest.is_some_and(|rest| {
+        SECRET_UNDER_HOME
+            .iter()
+            .any(|s| under(rest, s) || under(s, rest))
+    })
+}
+
 /// `text` is `prefix` or below it (whole components).
 fn under(text: &str, prefix: &str) -> bool {
     text.strip_prefix(prefix)

@@ -249,3 +249,35 @@ fn deno_eval_code_is_read_after_its_options() {
         ),
     ]);
 }
+
+/// `docker cp CONTAINER:PATH DEST` copies a container's file out to the host: a credential
+/// location inside the container (its conventional homes, system key stores, credential names)
+/// is read. Build output and logs copied out stay ordinary.
+#[test]
+fn credentials_copied_out_of_a_container_are_read() {
+    table(&[
+        (
+            "docker cp app-web-1:/root/.aws ./aws-creds",
+            ASK,
+            "cred.read_secret_file",
+        ),
+        (
+            "docker cp web:/home/app/.ssh/id_rsa /tmp/k",
+            ASK,
+            "cred.read_secret_file",
+        ),
+        (
+            "podman cp db:/var/lib/app/.env ./env",
+            ASK,
+            "cred.read_secret_file",
+        ),
+        (
+            "docker cp api:/root/.kube ./kube",
+            ASK,
+            "cred.read_secret_file",
+        ),
+        ("docker cp builder:/app/dist ./dist", ALLOW, "-"),
+        ("docker cp web:/var/log/nginx/error.log ./logs/", ALLOW, "-"),
+        ("docker cp web:/root/.bashrc ./bashrc", ALLOW, "-"),
+    ]);
+}
