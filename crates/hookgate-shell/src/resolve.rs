@@ -3720,11 +3720,7 @@ impl Walker<'_> {
         }
         // Not an `else`: a reader that also runs code (`awk 1 ~/.netrc`, whose program the
         // flow judges) still reads the files it names.
-        if !scope.remote
-            && READERS.contains(&name)
-            && !NETWORK_SENDERS.contains(&name)
-            && !prints_no_content(name, &args, words)
-        {
+        if !scope.remote && READERS.contains(&name) && !NETWORK_SENDERS.contains(&name) {
             // A copy's destination is written, not read (`cp -n .env.example .env`).
             let destination = matches!(name, "cp" | "rsync" | "scp")
                 .then(|| operands.last().copied())
@@ -3737,7 +3733,8 @@ impl Walker<'_> {
                     w.exact
                         && secret_candidates(&w.text).any(|p| targets::is_secret_path(p, cwd, ctx))
                 });
-            if secret {
+            // Checked only once a secret is named: most reads name none.
+            if secret && !prints_no_content(name, &args, words) {
                 worst = Some(worse(worst, ids::CRED_READ_SECRET_FILE.verdict()));
             }
         }

@@ -98,6 +98,11 @@ fn kubernetes_secrets_are_read_only_through_an_output_format() {
             ASK,
             "cred.kube_secret",
         ),
+        (
+            "kubectl get secret,configmap -o yaml",
+            ASK,
+            "cred.kube_secret",
+        ),
         ("kubectl get secret -n staging", ALLOW, "-"),
         ("kubectl get secrets", ALLOW, "-"),
         ("kubectl describe secret db", ALLOW, "-"),
