@@ -7,9 +7,11 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::Duration;
 
-use hookgate_policy::{PathspecState, WorktreeState};
+use std::path::PathBuf;
 
-use crate::probe::bounded;
+use hookgate_policy::{PathspecState, TreeAnswer, TreeChange, TreeMove, WorktreeState};
+
+use crate::probe::{bounded, finished};
 
 /// Longest a `git status` asked for by the policy may take: the agent waits on it. Past it
 /// the state is unknown, which keeps the discard's verdict (fail closed).
@@ -32,7 +34,12 @@ fn git_at(dir: &Path) -> Command {
     ] {
         git.env_remove(var);
     }
-    git.arg("--no-optional-locks").arg("-C").arg(dir);
+    // A repository's own `core.fsmonitor` names a program git would start on a work-tree
+    // comparison: the lookup must never run the agent's code.
+    git.args(["-c", "core.fsmonitor=false"])
+        .arg("--no-optional-locks")
+        .arg("-C")
+        .arg(dir);
     git.stdin(Stdio::null()).stderr(Stdio::null());
     git
 }
@@ -138,6 +145,159 @@ pub fn pathspec_state(query: &PathspecState) -> PathspecState {
         state.changed = !out.stdout.is_empty();
     }
     state
+}
+
+/// A name-only comparison: renames as a deletion and an addition (both names count), no
+/// external diff program.
+const DIFF: &[&str] = &["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff"];
+
+/// Most names read from one tree-move comparison (restricted to the protected locations, so
+/// far more than a real repository holds); past it the answer is "unknown".
+const NAMES_CAP: usize = 1024 * 1024;
+
+/// Which files a git command that replaces work-tree files with a commit's version would
+/// change, among the protected locations the question names
+/// (`hookgate_policy::Evaluation::tree_moves_wanted`; see the policy's `treemove` module).
+///
+/// Read-only git only (`rev-parse`, `diff --name-only`, `log --name-only`; no optional locks,
+/// `core.fsmonitor` off, the inherited `GIT_*` variables removed), names answered as absolute
+/// paths under the work tree's top. A ref that does not name a commit answers "no files" (the
+/// command fails, or — for `git checkout WORD` — reads WORD as a path, judged as that write),
+/// except a name git would take from a single remote-tracking branch (`git checkout feature`
+/// creating it from `origin/feature`). Anything else that goes wrong — no repository, an
+/// unborn `HEAD`, a timeout, output past the cap — answers "unknown", which asks.
+pub fn tree_move(query: &TreeMove) -> TreeMove {
+    let mut answered = query.clone();
+    answered.answer = Some(match tree_move_paths(query) {
+        Ok(paths) => TreeAnswer::Paths { paths },
+        Err(why) => TreeAnswer::Unknown { why },
+    });
+    answered
+}
+
+fn tree_move_paths(query: &TreeMove) -> Result<Vec<PathBuf>, String> {
+    let top = query
+        .dir
+        .ancestors()
+        .find_map(hookgate_project::repository_at)
+        .map(|r| r.work_tree)
+        .ok_or_else(|| format!("{} is not in a git work tree", query.dir.display()))?;
+    let mut specs: Vec<String> = query.pathspecs.clone();
+    for p in &query.protected {
+        if let Ok(rel) = p.strip_prefix(&top)
+            && let Some(rel) = rel.to_str()
+            && !rel.is_empty()
+        {
+            specs.push(format!(":(top,literal){rel}"));
+        }
+    }
+    let names = |args: &[&str]| -> Result<Vec<PathBuf>, String> {
+        let mut git = git_at(&query.dir);
+        git.args(args).arg("--").args(&specs);
+        match finished(git, STATUS_TIMEOUT, NAMES_CAP) {
+            Some((out, _)) if out.truncated => Err("too many files to check".to_owned()),
+            Some((out, true)) => Ok(out
+                .stdout
+                .split(|b| *b == 0)
+                .filter(|n| !n.is_empty())
+                .map(|n| top.join(String::from_utf8_lossy(n).as_ref()))
+                .collect()),
+            Some((_, false)) => Err(format!("`git {}` failed", args.join(" "))),
+            None => Err(format!("`git {}` did not answer in time", args.join(" "))),
+        }
+    };
+    match &query.change {
+        TreeChange::Becomes { target } => {
+            let mut out = Vec::new();
+            for commit in commits_named(&query.dir, target)? {
+                out.extend(names(&[DIFF, &[commit.as_str()]].concat())?);
+            }
+            Ok(out)
+        }
+        TreeChange::Merges { target } => match resolve(&query.dir, target)? {
+            Some(commit) => names(&[DIFF, &[format!("HEAD...{commit}").as_str()]].concat()),
+            None => Ok(Vec::new()),
+        },
+        TreeChange::Applies { revs } | TreeChange::Walks { range: revs } => {
+            let walk = matches!(query.change, TreeChange::Applies { .. });
+            let mut args: Vec<&str> = vec!["log", "--format=", "--name-only", "-z", "--no-renames"];
+            if walk {
+                args.push("--no-walk=unsorted");
+            }
+            // `--bisect` is the policy's own word for the bisection range, not a ref.
+            if revs.iter().any(|r| r != "--bisect") {
+                args.push("--end-of-options");
+            }
+            args.extend(revs.iter().map(String::as_str));
+            names(&args)
+        }
+        TreeChange::Unstashes { stash } => {
+            let Some(entry) = resolve(&query.dir, stash)? else {
+                return Ok(Vec::new());
+            };
+            let tracked = format!("{entry}^1");
+            let mut out = names(&[DIFF, &[tracked.as_str(), entry.as_str()]].concat())?;
+            // The untracked files a `stash -u` kept, in a third parent when there is one.
+            if let Some(untracked) = resolve(&query.dir, &format!("{entry}^3"))? {
+                out.extend(names(
+                    &[DIFF, &[hookgate_policy::EMPTY_TREE, untracked.as_str()]].concat(),
+                )?);
+            }
+            Ok(out)
+        }
+        TreeChange::Reverts => names(&[DIFF, &["HEAD"]].concat()),
+        TreeChange::Unindexes => names(DIFF),
+        TreeChange::Removes {
+            ignored,
+            only_ignored,
+        } => {
+            let mut args = vec!["ls-files", "-z", "--full-name", "--others"];
+            if *only_ignored {
+                args.extend(["--ignored", "--exclude-standard"]);
+            } else if !ignored {
+                args.push("--exclude-standard");
+            }
+            names(&args)
+        }
+    }
+}
+
+/// The object id `name` resolves to, `None` when it names nothing (an answer, not an error:
+/// the command will fail or read the word otherwise).
+fn resolve(dir: &std::path::Path, name: &str) -> Result<Option<String>, String> {
+    if name.starts_with('-') {
+        return Ok(None);
+    }
+    let mut git = git_at(dir);
+    git.args(["rev-parse", "--verify", "-q", "--end-of-options", name]);
+    match finished(git, STATUS_TIMEOUT, 4096) {
+        Some((out, true)) => Ok(Some(String::from_utf8_lossy(&out.stdout).trim().to_owned())
+            .filter(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_hexdigit()))),
+        Some((_, false)) => Ok(None),
+        None => Err(format!("`git rev-parse {name}` did not answer in time")),
+    }
+}
+
+/// The commits (or trees) `name` stands for: itself when git resolves it, else the one
+/// remote-tracking branch of that name (`git checkout feature` creates `feature` from
+/// `origin/feature` when exactly one remote has it), else none.
+fn commits_named(dir: &std::path::Path, name: &str) -> Result<Vec<String>, String> {
+    if let Some(id) = resolve(dir, name)? {
+        return Ok(vec![id]);
+    }
+    if name.contains(['^', '~', '@', ':', '*', '?', '[']) {
+        return Ok(Vec::new());
+    }
+    let mut git = git_at(dir);
+    git.args(["for-each-ref", "--format=%(refname)"])
+        .arg(format!("refs/remotes/*/{name}"));
+    match finished(git, STATUS_TIMEOUT, 64 * 1024) {
+        Some((out, true)) => Ok(String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(str::to_owned)
+            .collect()),
+        _ => Err(format!("`git for-each-ref` for {name} did not answer")),
+    }
 }
 
 #[cfg(test)]

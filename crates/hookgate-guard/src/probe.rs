@@ -23,7 +23,19 @@ const POLL: Duration = Duration::from_millis(2);
 /// output. `None` when it cannot start, exits unsuccessfully or is still running at
 /// `timeout` (it is killed and reaped). Past the cap it is killed and the prefix returned,
 /// marked truncated (the caller decides what a partial answer is worth).
-pub(crate) fn bounded(mut cmd: Command, timeout: Duration, cap: usize) -> Option<Probe> {
+pub(crate) fn bounded(cmd: Command, timeout: Duration, cap: usize) -> Option<Probe> {
+    match finished(cmd, timeout, cap)? {
+        (probe, _) if probe.truncated => Some(probe),
+        (probe, true) => Some(probe),
+        (_, false) => None,
+    }
+}
+
+/// As [`bounded`], but a command that ran to the end in time answers whatever its exit
+/// status, with whether it succeeded (`git rev-parse --verify` answers "no such commit" by
+/// failing, which is an answer, unlike a timeout). `None`: it could not be started, did not
+/// finish in time, or its output could not be read.
+pub(crate) fn finished(mut cmd: Command, timeout: Duration, cap: usize) -> Option<(Probe, bool)> {
     cmd.stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::null());
@@ -70,15 +82,22 @@ pub(crate) fn bounded(mut cmd: Command, timeout: Duration, cap: usize) -> Option
     };
     if stdout.len() > cap {
         stdout.truncate(cap);
-        return Some(Probe {
-            stdout,
-            truncated: true,
-        });
+        return Some((
+            Probe {
+                stdout,
+                truncated: true,
+            },
+            true,
+        ));
     }
-    (read_ok && status.is_some_and(|s| s.success())).then_some(Probe {
-        stdout,
-        truncated: false,
-    })
+    let status = status?;
+    read_ok.then_some((
+        Probe {
+            stdout,
+            truncated: false,
+        },
+        status.success(),
+    ))
 }
 
 #[cfg(test)]

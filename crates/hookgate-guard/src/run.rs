@@ -20,7 +20,7 @@ use hookgate_core::{AgentKind, CanonicalCall, Decision, EventId, Outcome};
 use hookgate_engine::config::Loaded;
 use hookgate_policy::{
     Action, ArchiveListing, Ctx, Evaluation, Matched, PathspecState, Policy, PolicyLayer, Rejudge,
-    SessionState, WorktreeState,
+    SessionState, TreeMove, WorktreeState,
 };
 use hookgate_project::{ConfigSnapshot, Project, TrustState};
 use serde::Serialize;
@@ -1298,10 +1298,19 @@ pub fn judge(
         .then(|| crate::allow::Spender::new(opts.config_dir.as_deref(), key, &ctx.allowances));
     let mut worktrees: Vec<WorktreeState> = Vec::new();
     let mut pathspecs: Vec<PathspecState> = Vec::new();
+    let mut tree_moves: Vec<TreeMove> = Vec::new();
     let mut archives: Vec<ArchiveListing> = Vec::new();
     let mut remote_defaults: Option<Vec<String>> = None;
     let mut judge_with = |state: &mut SessionState, live: bool| {
         let (eval, _) = policy.judge_in_session(&call, &ctx, state, |eval| {
+            // A git command that replaces work-tree files with a commit's version: which
+            // protected files it would change (only now, only for it).
+            if !eval.tree_moves_wanted.is_empty() {
+                let found: Vec<TreeMove> =
+                    eval.tree_moves_wanted.iter().map(git::tree_move).collect();
+                tree_moves.extend(found.iter().cloned());
+                return Err(Rejudge::WithTreeMoves(found));
+            }
             // A discard in a work tree whose state the policy needs: look it up (only now,
             // only for it) and judge again with it.
             if !eval.worktrees_wanted.is_empty() {
@@ -1415,6 +1424,9 @@ pub fn judge(
     }
     if !worktrees.is_empty() {
         trace.insert("worktrees".into(), json!(worktrees));
+    }
+    if !tree_moves.is_empty() {
+        trace.insert("tree_moves".into(), json!(tree_moves));
     }
     if let Some(branches) = &remote_defaults {
         trace.insert("remote_default_branches".into(), json!(branches));

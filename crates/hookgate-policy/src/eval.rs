@@ -109,6 +109,12 @@ pub struct Evaluation {
     /// analyzer's verdict.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub remote_defaults_wanted: bool,
+    /// Git commands that replace work-tree files with a commit's version, whose effect on
+    /// the protected set ([`crate::Ctx::tree_moves`]) this judgement would use and did not
+    /// have: a caller that can ask git judges again with the answers (see the `treemove`
+    /// module). Until then those commands are judged by their words alone.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tree_moves_wanted: Vec<crate::TreeMove>,
 }
 
 /// What a caller settling a judgement (see [`Policy::judge_in_session`]) needs before it can
@@ -127,6 +133,9 @@ pub enum Rejudge {
     /// The remotes' default branches the judgement asked for
     /// ([`Evaluation::remote_defaults_wanted`]).
     WithRemoteDefaults(Vec<String>),
+    /// The answers to the tree-move questions the judgement asked
+    /// ([`Evaluation::tree_moves_wanted`]).
+    WithTreeMoves(Vec<crate::TreeMove>),
 }
 
 fn micros(since: Instant) -> u64 {
@@ -196,6 +205,13 @@ impl Policy {
                 }
                 Err(Rejudge::WithRemoteDefaults(branches)) => {
                     next.remote_default_branches = Some(branches);
+                }
+                Err(Rejudge::WithTreeMoves(answers)) => {
+                    for a in answers {
+                        if !next.tree_moves.contains(&a) {
+                            next.tree_moves.push(a);
+                        }
+                    }
                 }
                 Err(Rejudge::WithPathspecs(states)) => {
                     for s in states {
@@ -282,6 +298,7 @@ impl Policy {
                 pathspecs_wanted: Vec::new(),
                 archives_wanted: Vec::new(),
                 remote_defaults_wanted: false,
+                tree_moves_wanted: Vec::new(),
             };
         }
 
@@ -347,6 +364,7 @@ impl Policy {
         let mut analyzer_allowed: Vec<String> = Vec::new();
         let mut analyzer_deciding: Vec<String> = Vec::new();
         let disposable = worktree::disposable(facts, ctx);
+        let mut tree_moves_wanted = crate::treemove::wanted(judge.tree_moves());
         let (cache_deletes, mut cache_notes) = regenerable::cache_deletes(facts, ctx);
         let (ignored_cleans, ignored_notes) = regenerable::ignored_cleans(facts, ctx);
         cache_notes.extend(ignored_notes);
@@ -553,6 +571,15 @@ impl Policy {
                 .collect();
             crate::allowance::way_through(&ids, command, &ctx.workspace)
         });
+        // What a discard rewrites only narrows it (see `treemove::discards`): wanted only
+        // when the call is objected to.
+        if matches!(decision, Some(Decision::Deny | Decision::Ask)) {
+            for (_, mv) in judge.discards() {
+                if mv.answer.is_none() && !tree_moves_wanted.contains(mv) {
+                    tree_moves_wanted.push(mv.clone());
+                }
+            }
+        }
         // A listing only narrows what an extraction writes: wanted only when it may matter.
         let archives_wanted = if matches!(decision, Some(Decision::Deny | Decision::Ask)) {
             facts.archives_unlisted.clone()
@@ -566,6 +593,7 @@ impl Policy {
             pathspecs_wanted: disposable.paths_wanted,
             archives_wanted,
             remote_defaults_wanted,
+            tree_moves_wanted,
             decision,
             reason,
             suggestion,

@@ -440,6 +440,11 @@ pub(crate) struct Judge<'a> {
     /// What the session created and this line creates (see the `provenance` module),
     /// computed on first use.
     provenance: OnceCell<crate::provenance::Provenance>,
+    /// The line's git commands that replace work-tree files with a commit's version (see the
+    /// `treemove` module), computed on first use.
+    tree_moves: OnceCell<Vec<crate::treemove::Query>>,
+    /// The line's git discards as questions (see [`crate::treemove::discards`]).
+    discards: OnceCell<Vec<(usize, crate::treemove::TreeMove)>>,
 }
 
 impl<'a> Judge<'a> {
@@ -461,7 +466,46 @@ impl<'a> Judge<'a> {
             physical: RefCell::new(Vec::new()),
             protected: OnceCell::new(),
             provenance: OnceCell::new(),
+            tree_moves: OnceCell::new(),
+            discards: OnceCell::new(),
         }
+    }
+
+    /// The line's git discards with the answers the context holds (see
+    /// [`crate::treemove::discards`]).
+    pub(crate) fn discards(&self) -> &[(usize, crate::treemove::TreeMove)] {
+        self.discards.get_or_init(|| {
+            crate::treemove::discards(self.facts, self.ctx, || self.protected().to_vec())
+        })
+    }
+
+    /// The commands (indices into the analysis) whose every discard question is answered
+    /// without a protected file: their work-tree touches are not touches of the protected
+    /// set.
+    fn discards_clear_of_protected(&self) -> Vec<usize> {
+        let d = self.discards();
+        let mut out: Vec<usize> = Vec::new();
+        for (c, _) in d {
+            if out.contains(c) {
+                continue;
+            }
+            let clear = d.iter().filter(|(o, _)| o == c).all(|(_, mv)| {
+                matches!(&mv.answer, Some(crate::treemove::TreeAnswer::Paths { paths })
+                    if !paths.iter().any(|p| is_protected_path(self, p)))
+            });
+            if clear {
+                out.push(*c);
+            }
+        }
+        out
+    }
+
+    /// The line's tree-moving git commands with the answers the context holds (see the
+    /// `treemove` module); the protected set is looked up only when there is one.
+    pub(crate) fn tree_moves(&self) -> &[crate::treemove::Query] {
+        self.tree_moves.get_or_init(|| {
+            crate::treemove::queries(self.facts, self.ctx, || self.protected().to_vec())
+        })
     }
 
     /// The call's session provenance (see the `provenance` module).
@@ -1996,9 +2040,26 @@ fn touch_violation(effect: Effect, reason: String, suggestion: String) -> Violat
 /// an operation on unknown entries below a path (a diff read from a file) is asked about.
 fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
     let plain = |p: &PathUse| p.filter.is_none() && !p.partial;
-    let touched = j.facts.touched();
+    let mut touched = j.facts.touched();
     if touched.is_empty() {
         return None;
+    }
+    // Git discards that git says leave every protected file as it is (see
+    // `treemove::discards`): the work they throw away is judged elsewhere.
+    let clear = if j.ctx.tree_moves.is_empty() {
+        Vec::new()
+    } else {
+        j.discards_clear_of_protected()
+    };
+    if !clear.is_empty() {
+        touched.retain(|(i, _)| {
+            !j.facts.items[*i]
+                .command
+                .is_some_and(|c| clear.contains(&c))
+        });
+        if touched.is_empty() {
+            return None;
+        }
     }
     if let Some(m) = j.write_matches().iter().find(|m| {
         PROTECTED.contains(&m.category)
@@ -2837,6 +2898,14 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
     if let Some(v) = touched.as_ref().filter(|v| v.effect == Effect::Deny) {
         return Some(v.clone());
     }
+    let touched = touched.or_else(|| index_write(j));
+    if let Some(v) = touched.as_ref().filter(|v| v.effect == Effect::Deny) {
+        return Some(v.clone());
+    }
+    let touched = match tree_move_touch(j) {
+        Some(v) if v.effect == Effect::Deny => return Some(v),
+        moved => touched.or(moved),
+    };
     for check in [hookgate_env, agent_relaunch, direnv_guard_change] {
         if let Some(v) = check(j).filter(|v| v.effect == Effect::Deny) {
             return Some(v);
@@ -2881,6 +2950,161 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
         )
         .suggest("write to a literal path so the target can be checked"),
     )
+}
+
+/// Whether `p` is in hookgate's protected set: under one of its locations, or a catalog
+/// location of the agents' hook settings or hookgate's config.
+fn is_protected_path(j: &Judge<'_>, p: &Path) -> bool {
+    j.protected().iter().any(|root| is_within(p, root))
+        || j.classify(&[p.to_path_buf()], Access::Write)
+            .iter()
+            .any(|m| PROTECTED.contains(&m.category))
+}
+
+/// Git commands that would bring another version of a protected file into the work tree:
+/// a checkout, merge, rebase, cherry-pick, bisect or stash whose answer (looked up by the
+/// caller, see the `treemove` module) names one is denied; one whose answer could not be had,
+/// or whose target cannot be placed before it runs, is asked about.
+///
+/// Invariant protected: `no-governance-self-modification` holds against the indirect write
+/// through git (`git update-index --cacheinfo …` + `git commit`, then `git checkout other &&
+/// git checkout -`), not only against the direct spellings.
+fn tree_move_touch(j: &Judge<'_>) -> Option<Violation> {
+    use crate::treemove::TreeAnswer;
+    let mut asked: Option<Violation> = None;
+    for q in j.tree_moves() {
+        let unknown = match &q.mv {
+            Err(why) => Some(format!(
+                "`{}` replaces work-tree files with versions that cannot be checked before it runs ({why}); hookgate's protected set could change",
+                q.shown
+            )),
+            Ok(mv) => match &mv.answer {
+                None => None,
+                Some(TreeAnswer::Unknown { why }) => Some(format!(
+                    "could not tell which files `{}` would change ({why}); hookgate's protected set could be among them",
+                    q.shown
+                )),
+                Some(TreeAnswer::Paths { paths }) => {
+                    if let Some(p) = paths.iter().find(|p| is_protected_path(j, p)) {
+                        return Some(
+                            Violation::new(
+                                Effect::Deny,
+                                format!(
+                                    "`{}` would change {}, which is part of hookgate's protected set: the version it brings differs from the one in force",
+                                    q.shown,
+                                    p.display()
+                                ),
+                            )
+                            .suggest("ask the user to run it themselves; to take other files from that commit, name them (`git checkout REV -- PATHS`)"),
+                        );
+                    }
+                    None
+                }
+            },
+        };
+        if let Some(reason) = unknown {
+            asked.get_or_insert_with(|| {
+                Violation::new(Effect::Ask, reason).suggest(
+                    "run it as its own command in this repository, so what it changes can be checked",
+                )
+            });
+        }
+    }
+    asked
+}
+
+/// `git update-index` writing the index entry of a protected file (`--cacheinfo
+/// MODE,SHA,PATH`, `--add PATH`, `--assume-unchanged PATH`, …): the first step of rewriting
+/// it through a commit, or of hiding a change to it from `git status`. Denied; entries read
+/// from standard input (`--index-info`, `--stdin`) cannot be placed and are asked about, as
+/// are trees and commits built from raw objects (`mktree`, `commit-tree`, `fast-import`).
+///
+/// With these closed, a commit can carry another version of a protected file only through a
+/// path write the guard judges (`git add` of the file in force, a patch, a merge it looked
+/// up), so what arrives from a remote (`git pull`) is not asked about: it was pushed by
+/// people, or made through those checked steps.
+///
+/// Invariant protected: `no-governance-self-modification`.
+fn index_write(j: &Judge<'_>) -> Option<Violation> {
+    let analysis = j.facts.analysis.as_ref()?;
+    for command in &analysis.commands {
+        let argv = &command.argv;
+        if program(argv) != "git" {
+            continue;
+        }
+        let rest = match git_sub(argv) {
+            Some(("update-index", rest)) => rest,
+            // Trees and commits built from objects of the caller's choosing: what they hold
+            // cannot be read off the line, and a later checkout, merge or pull brings it in.
+            Some((sub @ ("mktree" | "commit-tree" | "fast-import"), _)) => {
+                return Some(
+                    Violation::new(
+                        Effect::Ask,
+                        format!(
+                            "`git {sub}` builds history from objects it is given, which cannot be checked against hookgate's protected set (a commit made this way can carry another version of the agent hook settings)"
+                        ),
+                    )
+                    .suggest("commit with `git add` and `git commit`, whose content is checked"),
+                );
+            }
+            _ => continue,
+        };
+        let dir = command.cwd.path(&j.facts.cwd).unwrap_or(&j.facts.cwd);
+        let mut named: Vec<&str> = Vec::new();
+        let mut from_stdin = false;
+        let mut words = rest.iter();
+        while let Some(w) = words.next() {
+            match w.as_str() {
+                "--cacheinfo" => {
+                    let Some(first) = words.next() else { break };
+                    if let Some((_, path)) =
+                        first.split_once(',').and_then(|(_, r)| r.split_once(','))
+                    {
+                        named.push(path);
+                    } else {
+                        words.next();
+                        if let Some(path) = words.next() {
+                            named.push(path);
+                        }
+                    }
+                }
+                "--index-info" | "--stdin" => from_stdin = true,
+                "--chmod" | "--info-only" | "--" => {}
+                w if w.starts_with('-') => {}
+                w => named.push(w),
+            }
+        }
+        if let Some(p) = named
+            .iter()
+            .map(|n| hookgate_paths::normalize(n, dir, j.ctx.home.as_deref()).path)
+            .find(|p| is_protected_path(j, p))
+        {
+            return Some(
+                Violation::new(
+                    Effect::Deny,
+                    format!(
+                        "`{}` would change the index entry of {}, which is part of hookgate's protected set (the next commit, checkout or stash writes it)",
+                        argv.join(" "),
+                        p.display()
+                    ),
+                )
+                .suggest("ask the user to make this change themselves"),
+            );
+        }
+        if from_stdin {
+            return Some(
+                Violation::new(
+                    Effect::Ask,
+                    format!(
+                        "`{}` writes index entries read from standard input, which cannot be checked against hookgate's protected set",
+                        argv.join(" ")
+                    ),
+                )
+                .suggest("name the paths with `git add` instead"),
+            );
+        }
+    }
+    None
 }
 
 /// What a `hookgate` command only the user may run would do (and what to suggest instead),

@@ -40,6 +40,7 @@ mod pattern;
 mod policy;
 mod provenance;
 mod regenerable;
+mod treemove;
 mod workflow;
 mod worktree;
 
@@ -57,6 +58,7 @@ pub use pattern::CommandPattern;
 pub use policy::{
     DEFAULT_POLICY_YAML, Effect, Mode, Policy, PolicyError, PolicyLayer, PolicyNote, Switch,
 };
+pub use treemove::{EMPTY_TREE, PROTECTED_PATHSPECS, TreeAnswer, TreeChange, TreeMove};
 pub use worktree::{PathspecState, WorktreeState};
 
 /// Where a call is judged: facts about the machine and the repository that the caller (the hook
@@ -116,6 +118,12 @@ pub struct Ctx {
     /// judgement named in [`Evaluation::archives_wanted`]; see the `archive` module.
     #[serde(default)]
     pub archives: Vec<ArchiveListing>,
+    /// What the caller found about git commands that replace work-tree files with a
+    /// commit's version (`checkout`, `merge`, `stash pop`, …): which protected files each
+    /// would change, for the questions a first judgement named in
+    /// [`Evaluation::tree_moves_wanted`]; see the `treemove` module.
+    #[serde(default)]
+    pub tree_moves: Vec<TreeMove>,
     /// The directories of `PATH`, in order: a program named without a `/` (`$(which
     /// hookgate)`, a bare `hookgate` in an agent's hook command) is one of these joined with
     /// its name. Empty when unknown (then only protected paths of that name are candidates).
@@ -174,6 +182,7 @@ impl Ctx {
             worktrees: Vec::new(),
             pathspecs: Vec::new(),
             archives: Vec::new(),
+            tree_moves: Vec::new(),
             search_path: Vec::new(),
             known_env: Vec::new(),
             hook_commands: Vec::new(),

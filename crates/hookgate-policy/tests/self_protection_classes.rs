@@ -144,6 +144,8 @@ fn diffs_fed_to_patch_or_git_apply_are_judged_by_the_files_they_name() {
         ("patch -p1 < fix.diff".to_owned(), Ask),
         ("patch -p1 -i fix.diff".to_owned(), Ask),
         ("cat fix.diff | git apply".to_owned(), Ask),
+        // The index is the next commit's content (see the policy's `treemove` module).
+        ("git apply --cached x.patch".to_owned(), Ask),
         // A named original file is the target.
         ("patch .claude/settings.json /tmp/d".to_owned(), Deny),
         ("patch -o .codex/hooks.json src/a.c fix.diff".to_owned(), Deny),
@@ -152,7 +154,6 @@ fn diffs_fed_to_patch_or_git_apply_are_judged_by_the_files_they_name() {
         (format!("patch -p1 <<'EOF'\n{src}EOF"), Quiet),
         ("git apply --check x.patch".to_owned(), Quiet),
         ("git apply --stat x.patch".to_owned(), Quiet),
-        ("git apply --cached x.patch".to_owned(), Quiet),
         ("patch --dry-run -p1 < fix.diff".to_owned(), Quiet),
         ("patch src/a.c fix.diff".to_owned(), Quiet),
         ("git am --abort".to_owned(), Ask),

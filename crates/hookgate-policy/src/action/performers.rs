@@ -2306,7 +2306,10 @@ pub(crate) fn git_apply(
     let mut d = Described::new(ActionKind::FileWrite, argv);
     let read_only = !has_flag(rest, &["--apply"])
         && has_flag(rest, &["--check", "--stat", "--numstat", "--summary"]);
-    if sub == "apply" && (read_only || has_flag(rest, &["--cached"])) {
+    // `--cached` writes the index only, but the index is the next commit's content: the
+    // patch's paths are judged as written (a protected file's entry is the first step of
+    // rewriting it through a commit; see the policy's `treemove` module).
+    if sub == "apply" && read_only {
         d.kind = ActionKind::GitOther;
         return d;
     }
