@@ -88,6 +88,20 @@ fn plain(argv: &[&str]) -> String {
         .join(" ")
 }
 
+/// The fast paths (plain words, plain lists) and the grammar path give `line` the same
+/// analysis: verdict first, then the commands, then the whole (the first difference is named).
+fn fast_and_full_paths_agree(line: &str) -> Result<(), TestCaseError> {
+    let mut fast = Analyzer::new().expect("grammar loads");
+    let mut full = Analyzer::new().expect("grammar loads");
+    full.set_fast_path(false);
+    let a = fast.analyze(line, &ctx());
+    let b = full.analyze(line, &ctx());
+    prop_assert_eq!(&a.verdict, &b.verdict, "{}", line);
+    prop_assert_eq!(&a.commands, &b.commands, "{}", line);
+    prop_assert_eq!(a, b, "{}", line);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
@@ -142,14 +156,7 @@ proptest! {
         ),
     ) {
         let line = words.join(" ");
-        let mut fast = Analyzer::new().expect("grammar loads");
-        let mut full = Analyzer::new().expect("grammar loads");
-        full.set_fast_path(false);
-        let a = fast.analyze(&line, &ctx());
-        let b = full.analyze(&line, &ctx());
-        prop_assert_eq!(&a.verdict, &b.verdict, "{}", line);
-        prop_assert_eq!(&a.commands, &b.commands, "{}", line);
-        prop_assert_eq!(a, b, "{}", line);
+        fast_and_full_paths_agree(&line)?;
     }
 
     #[test]
@@ -184,14 +191,7 @@ proptest! {
             }
             line.push_str(&words.join(" "));
         }
-        let mut fast = Analyzer::new().expect("grammar loads");
-        let mut full = Analyzer::new().expect("grammar loads");
-        full.set_fast_path(false);
-        let a = fast.analyze(&line, &ctx());
-        let b = full.analyze(&line, &ctx());
-        prop_assert_eq!(&a.verdict, &b.verdict, "{}", line);
-        prop_assert_eq!(&a.commands, &b.commands, "{}", line);
-        prop_assert_eq!(a, b, "{}", line);
+        fast_and_full_paths_agree(&line)?;
     }
 
     #[test]
