@@ -153,14 +153,45 @@ impl Walker<'_> {
         }
         operands.reverse();
         operators.reverse();
+        let last = operands.len().saturating_sub(1);
+        self.list_of(
+            operands.len(),
+            &operators,
+            scope,
+            stdin,
+            |w, index, scope, input| match operands.get(index) {
+                Some(&operand) if index == last => {
+                    w.with_redirects(redirects, Some(operand), src, scope, input, depth)
+                }
+                Some(&operand) => w.stmt_io(operand, src, scope, input, depth + 1),
+                None => Producer::Nothing,
+            },
+            |index| operands.get(index).is_some_and(|&o| always_leaves(o, src)),
+        )
+    }
+
+    /// The control flow of a list of `count` operands joined by `operators` (`&&`, `||`), for
+    /// operands of any form: `run(walker, index, scope, stdin)` walks operand `index` in
+    /// `scope`, and `leaves(index)` says whether it is `exit`/`return` as a whole statement.
+    /// Shared by tree-sitter's `list` nodes and the plain-list fast path
+    /// (`crate::plain_list`), so both judge a list by the same rules.
+    pub(crate) fn list_of(
+        &mut self,
+        count: usize,
+        operators: &[&str],
+        scope: &mut Scope,
+        stdin: Producer,
+        mut run: impl FnMut(&mut Self, usize, &mut Scope, Producer) -> Producer,
+        leaves: impl Fn(usize) -> bool,
+    ) -> Producer {
         // `ok`/`fail`: the state when what ran so far succeeded / failed. Most operands change
         // nothing, so a track equal to the working state (`scope`) is `Here` and costs no copy.
         let mut ok = Track::Here;
         let mut fail = Track::Here;
-        let last = operands.len().saturating_sub(1);
+        let last = count.saturating_sub(1);
         let mut stdin = Some(stdin);
         let mut printed = Producer::Opaque;
-        for (index, operand) in operands.into_iter().enumerate() {
+        for index in 0..count {
             let input = if index == last {
                 stdin.take().unwrap_or(Producer::Nothing)
             } else {
@@ -185,18 +216,7 @@ impl Walker<'_> {
                 Track::Dead => {
                     // No path reaches it (`exit || x`): still judged, in the current state.
                     let mut unreached = scope.clone();
-                    printed = if index == last {
-                        self.with_redirects(
-                            redirects,
-                            Some(operand),
-                            src,
-                            &mut unreached,
-                            input,
-                            depth,
-                        )
-                    } else {
-                        self.stmt_io(operand, src, &mut unreached, input, depth + 1)
-                    };
+                    printed = run(self, index, &mut unreached, input);
                     match op {
                         Some("||") => fail = Track::Dead,
                         _ => ok = Track::Dead,
@@ -205,12 +225,8 @@ impl Walker<'_> {
                 }
             }
             let stamp = scope.stamp();
-            printed = if index == last {
-                self.with_redirects(redirects, Some(operand), src, scope, input, depth)
-            } else {
-                self.stmt_io(operand, src, scope, input, depth + 1)
-            };
-            let leaves = always_leaves(operand, src);
+            printed = run(self, index, scope, input);
+            let leaves = leaves(index);
             let changed = scope.stamp() != stamp;
             // A command that failed may have done part of its work: what it changed is
             // unknown on the failure path. A track that was the working state before this

@@ -38,6 +38,7 @@ mod model;
 mod name_hash;
 mod named;
 mod optexec;
+mod plain_list;
 mod resolve;
 mod runners;
 mod sed;
@@ -158,15 +159,18 @@ impl Analyzer {
             };
         }
         let mut scope = Scope::new(Cwd::Known(ctx.cwd.clone()));
-        if self.fast_path
-            && let Some(argv) = plain_words_as(command, false, walk::Word::lit)
-        {
-            let mut walker = Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
-            let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
-            walker.run_exit_traps(&scope);
-            let secret_files = walker.files.written_secrets();
-            let (commands, extra, stdin_files) = walker.finish();
-            return finish(commands, extra, secret_files, stdin_files);
+        if self.fast_path {
+            if let Some(argv) = plain_words_as(command, false, walk::Word::lit) {
+                let mut walker = Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
+                let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
+                return conclude(walker, &scope);
+            }
+            // `npm install && npm test`, `cd x && y`: plain commands joined by `&&`, `||`, `;`.
+            if let Some(line) = plain_list::PlainLine::split(command) {
+                let mut walker = Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
+                walker.plain_line(&line, &mut scope);
+                return conclude(walker, &scope);
+            }
         }
         // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
         let Some((tree, repaired)) = flow::parse_repairing(&mut self.parser, command) else {
@@ -187,11 +191,16 @@ impl Analyzer {
         let mut walker = Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
         walker.fast_path = self.fast_path;
         walker.block(root, command, &mut scope, 0);
-        walker.run_exit_traps(&scope);
-        let secret_files = walker.files.written_secrets();
-        let (commands, extra, stdin_files) = walker.finish();
-        finish(commands, extra, secret_files, stdin_files)
+        conclude(walker, &scope)
     }
+}
+
+/// The analysis once the line was walked: exit traps run, then the records are gathered.
+fn conclude(mut walker: Walker<'_>, scope: &Scope) -> Analysis {
+    walker.run_exit_traps(scope);
+    let secret_files = walker.files.written_secrets();
+    let (commands, extra, stdin_files) = walker.finish();
+    finish(commands, extra, secret_files, stdin_files)
 }
 
 fn finish(
@@ -267,21 +276,33 @@ pub(crate) fn plain_words(command: &str, strict: bool) -> Option<Vec<String>> {
 /// [`plain_words`], each word made into a `T` as it is split (the top level builds the
 /// walker's words directly: no second vector).
 fn plain_words_as<T>(command: &str, strict: bool, make: impl Fn(String) -> T) -> Option<Vec<T>> {
-    let Shape {
-        quotes,
-        extended,
-        words,
-    } = check_plain(command)?;
+    let shape = plain_shape(command, strict)?;
+    Some(plain_words_of(command, &shape, make))
+}
+
+/// Whether `command` is a plain line (see [`plain_words`]) whose first word may take the fast
+/// path, without copying anything.
+pub(crate) fn plain_shape(command: &str, strict: bool) -> Option<Shape> {
+    let shape = check_plain(command)?;
     // The first word is never quoted (`check_plain`), so it is the text up to the first
     // blank: judged before any word is copied.
     let first = command.split([' ', '\t']).find(|w| !w.is_empty())?;
     if first.contains('=')
         || RESERVED.contains(&first)
         || first.contains(['@', '%'])
-        || ((strict || extended) && DECLARATIONS.contains(&first))
+        || ((strict || shape.extended) && DECLARATIONS.contains(&first))
     {
         return None;
     }
+    Some(shape)
+}
+
+/// The words of `command`, a plain line of that `shape` ([`plain_shape`]).
+pub(crate) fn plain_words_of<T>(
+    command: &str,
+    &Shape { quotes, words, .. }: &Shape,
+    make: impl Fn(String) -> T,
+) -> Vec<T> {
     let mut out = Vec::with_capacity(words);
     if quotes {
         quoted_words(command, |w| out.push(make(w)));
@@ -293,11 +314,11 @@ fn plain_words_as<T>(command: &str, strict: bool, make: impl Fn(String) -> T) ->
                 .map(|w| make(w.to_owned())),
         );
     }
-    Some(out)
+    out
 }
 
 /// What [`check_plain`] saw in a plain line.
-struct Shape {
+pub(crate) struct Shape {
     /// Some word has quotes (quote removal is needed).
     quotes: bool,
     /// Quotes or a tilde: more than the original fast path's words (see [`DECLARATIONS`]).

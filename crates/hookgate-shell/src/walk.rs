@@ -504,7 +504,7 @@ impl Walker<'_> {
         self.recursion -= 1;
     }
 
-    fn too_deep(&mut self, depth: usize) -> bool {
+    pub(crate) fn too_deep(&mut self, depth: usize) -> bool {
         if depth > self.limits.max_tree_depth {
             self.unknown("syntax tree nested too deeply");
             return true;

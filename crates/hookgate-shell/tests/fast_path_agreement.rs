@@ -127,3 +127,103 @@ fn first_words_with_at_or_percent_are_judged_the_same_on_both_paths() {
         "node@20 --version",
     ]);
 }
+
+/// The plain-list fast path (`src/plain_list.rs`): lists of plain commands joined by `&&`,
+/// `||` and `;` get the grammar path's whole analysis — control flow included: what an
+/// operand after `exit` or `false &&` does is still judged (`exit 1 || rm -rf /` denies on
+/// both paths), and a `cd` moves the operands after it.
+#[test]
+fn plain_lists_get_the_same_analysis_on_both_paths() {
+    both_paths_agree(&[
+        "npm install && npm test",
+        "git add -A && git commit -m 'fix: handle empty input'",
+        "cd frontend && npm run build",
+        "mkdir -p out && cp build/app out/",
+        "cd x && y",
+        "cd /etc && rm -rf *.conf",
+        "cd / && rm -rf tmp",
+        "cd .. && rm -rf project",
+        "cd ~ && ls",
+        "cd build || exit 1",
+        "cd /tmp || exit 1; rm -rf build",
+        "cd /etc || exit; rm -rf ssh",
+        "cd /tmp/x || return 1; rm -rf build",
+        "cd /tmp && rm -rf build || exit 1; cd /etc; rm -rf build",
+        "exit 1 || rm -rf /",
+        "exit 1 && rm -rf /",
+        "exit; rm -rf /",
+        "return 0 || git push --force origin main",
+        "false && rm -rf /",
+        "true || rm -rf /",
+        "rm -rf / || true",
+        "git status; git diff",
+        "make; make test; make install",
+        "cd src; rm -rf build",
+        "cd /; rm -rf etc",
+        "git fetch && git reset --hard origin/main || git status",
+        "a && b || c && d",
+        "a || b || c",
+        "git status&&git log",
+        "git status ;git log",
+        "ls && cat .env",
+        "cat ~/.ssh/id_rsa && echo done",
+        "cat .env; echo done",
+        "echo 'a && b' && echo \"c || d\"",
+        "echo 'a;b'; echo ok",
+        "bash -c 'rm -rf /' && echo ok",
+        "sudo rm -rf /etc || echo failed",
+        "alias ll=ls && ll -la",
+        "alias rm=echo && rm -rf /",
+        "git push origin HEAD~1:main && git push --force origin main",
+        "env A=1 npm test && npm run build",
+        "xargs rm -rf && echo ok",
+        "find . -name x -delete && ls",
+        "chmod -R 777 /etc && echo ok",
+        "docker system prune -af && docker ps",
+        "cd /tmp && rm -rf /tmp/x && cd - && ls",
+        "pushd src && rm -rf gen && popd",
+        "source env.sh && npm test",
+        ". ./env.sh && make",
+        "set -e; rm -rf build",
+        "shopt -s expand_aliases; alias x=rm; x -rf /",
+        "exec bash && rm -rf /",
+        "trap 'rm -rf /' EXIT; exit 0",
+    ]);
+}
+
+/// Lines the plain-list fast path leaves to the grammar (a declaration builtin operand, an
+/// empty operand, `&`, `|`, a trailing `;`, a reserved word, quotes the plain rules refuse)
+/// are analysed alike on both paths too.
+#[test]
+fn lines_the_plain_list_path_refuses_get_the_same_analysis_on_both_paths() {
+    both_paths_agree(&[
+        "export A=1 && npm test",
+        "npm test && export A=1",
+        "unset HISTFILE; rm -rf ~/.bash_history",
+        "declare -x LD_PRELOAD=/tmp/x.so && ls",
+        "A=1 && ls",
+        "ls && B=2 rm -rf /",
+        "a &&",
+        "&& a",
+        "a && && b",
+        "a;; b",
+        "a ; ; b",
+        "a &",
+        "a & b",
+        "a &&& b",
+        "a ||| b",
+        "a | b && c",
+        "a;",
+        "git status;",
+        "if && x",
+        "x && then",
+        "time ls && ls",
+        "echo \"a\\\" && rm -rf / && echo \\\"b\"",
+        "echo 'unterminated && rm -rf /",
+        "echo \"$HOME\" && ls",
+        "ls && 'rm' -rf /",
+        "ls && rimraf@5 dist",
+        "ls && %1",
+        "ls\nrm -rf /",
+    ]);
+}

@@ -88,6 +88,20 @@ fn plain(argv: &[&str]) -> String {
         .join(" ")
 }
 
+/// The fast paths (plain words, plain lists) and the grammar path give `line` the same
+/// analysis: verdict first, then the commands, then the whole (the first difference is named).
+fn fast_and_full_paths_agree(line: &str) -> Result<(), TestCaseError> {
+    let mut fast = Analyzer::new().expect("grammar loads");
+    let mut full = Analyzer::new().expect("grammar loads");
+    full.set_fast_path(false);
+    let a = fast.analyze(line, &ctx());
+    let b = full.analyze(line, &ctx());
+    prop_assert_eq!(&a.verdict, &b.verdict, "{}", line);
+    prop_assert_eq!(&a.commands, &b.commands, "{}", line);
+    prop_assert_eq!(a, b, "{}", line);
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
@@ -142,14 +156,42 @@ proptest! {
         ),
     ) {
         let line = words.join(" ");
-        let mut fast = Analyzer::new().expect("grammar loads");
-        let mut full = Analyzer::new().expect("grammar loads");
-        full.set_fast_path(false);
-        let a = fast.analyze(&line, &ctx());
-        let b = full.analyze(&line, &ctx());
-        prop_assert_eq!(&a.verdict, &b.verdict, "{}", line);
-        prop_assert_eq!(&a.commands, &b.commands, "{}", line);
-        prop_assert_eq!(a, b, "{}", line);
+        fast_and_full_paths_agree(&line)?;
+    }
+
+    #[test]
+    fn the_plain_list_fast_path_agrees_with_the_full_parser(
+        operands in proptest::collection::vec(
+            (
+                proptest::collection::vec(
+                    prop_oneof![
+                        Just("rm"), Just("-rf"), Just("/"), Just("git"), Just("push"),
+                        Just("--force"), Just("reset"), Just("--hard"), Just("cd"), Just(".."),
+                        Just("/etc"), Just("~"), Just("build"), Just("cat"), Just(".env"),
+                        Just("echo"), Just("exit"), Just("return"), Just("true"), Just("false"),
+                        Just("1"), Just("sudo"), Just("bash"), Just("-c"), Just("'rm -rf /'"),
+                        Just("alias"), Just("rm=echo"), Just("export"), Just("A=1"), Just("if"),
+                        Just("'a && b'"), Just("\"x; y\""), Just("HEAD~1"), Just("ls"),
+                        Just("curl"), Just("https://x.example"), Just("trap"), Just("EXIT"),
+                    ],
+                    0..5,
+                ),
+                prop_oneof![
+                    Just(" && "), Just(" || "), Just("; "), Just("&&"), Just("||"), Just(";"),
+                    Just(" & "), Just(" | "),
+                ],
+            ),
+            2..5,
+        ),
+    ) {
+        let mut line = String::new();
+        for (index, (words, op)) in operands.iter().enumerate() {
+            if index > 0 {
+                line.push_str(op);
+            }
+            line.push_str(&words.join(" "));
+        }
+        fast_and_full_paths_agree(&line)?;
     }
 
     #[test]

@@ -1,0 +1,164 @@
+//! The plain-list fast path: a line of plain commands joined by `&&`, `||` and `;`
+//! (`npm install && npm test`, `cd frontend && npm run build`, `make; make test`) is walked
+//! without tree-sitter's parse, which is most of such a line's cost.
+//!
+//! Invariant (*the fast path is an optimisation, never a decision*): a line taken here gets the
+//! analysis the grammar path gives it. Every operand is a plain line by the rules of
+//! [`crate::plain_words`] in their strict form (declaration builtins go to the grammar, which
+//! models what they assign), so an operand *is* its word list; the operators are split
+//! outside quotes by the same quote rule `check_plain` applies; and the walk mirrors what the
+//! grammar path does with the tree of such a line — `Walker::block` over the statements,
+//! `Walker::list_of` (shared with tree-sitter's `list` nodes) over each `&&`/`||` chain.
+//! Anything else — `&`, `|`, an empty operand, a trailing `;`, a newline — goes to the grammar.
+//! `tests/fast_path_agreement.rs` and `tests/props.rs` compare both paths' analyses.
+
+use crate::walk::{Producer, Scope, Walker, Word};
+use crate::{plain_shape, plain_words_of};
+
+/// One statement of a plain line: operands joined by `&&`/`||` (one operand: a command).
+struct Statement {
+    operands: Vec<Vec<Word>>,
+    operators: Vec<&'static str>,
+}
+
+/// A plain line with at least one operator, split into statements (see the module doc).
+pub(crate) struct PlainLine {
+    statements: Vec<Statement>,
+}
+
+/// Where a segment of the line ends: at `&&`, `||` or `;`, or at the line's end.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum End {
+    And,
+    Or,
+    Semicolon,
+    Line,
+}
+
+/// Calls `each(segment, end)` for every segment of `command` between operators outside
+/// quotes; `None` when a byte of `&`/`|` is not part of `&&`/`||` or `each` refuses a segment.
+/// A quote runs to the next byte equal to it, as in `check_plain` (a segment whose quotes
+/// mean more than that is refused by it).
+fn segments(command: &str, mut each: impl FnMut(&str, End) -> Option<()>) -> Option<()> {
+    let bytes = command.as_bytes();
+    let (mut start, mut i) = (0, 0);
+    let mut quote = None;
+    while let Some(&b) = bytes.get(i) {
+        if let Some(q) = quote {
+            if b == q {
+                quote = None;
+            }
+            i += 1;
+            continue;
+        }
+        let end = match b {
+            b'\'' | b'"' => {
+                quote = Some(b);
+                None
+            }
+            b'&' | b'|' if bytes.get(i + 1) != Some(&b) => return None,
+            b'&' => Some((End::And, 2)),
+            b'|' => Some((End::Or, 2)),
+            b';' => Some((End::Semicolon, 1)),
+            _ => None,
+        };
+        if let Some((end, len)) = end {
+            each(command.get(start..i)?, end)?;
+            i += len;
+            start = i;
+        } else {
+            i += 1;
+        }
+    }
+    each(command.get(start..)?, End::Line)
+}
+
+impl PlainLine {
+    /// `command` split into plain statements, or `None` when it is not a plain list (a single
+    /// plain command is not one: it takes the plain-words path).
+    pub(crate) fn split(command: &str) -> Option<Self> {
+        // First without copying anything: most lines that reach here are not plain (`$`,
+        // `|`, redirects) and are refused at their first such byte.
+        let mut operators = 0;
+        segments(command, |segment, end| {
+            plain_shape(segment, true)?;
+            operators += usize::from(end != End::Line);
+            Some(())
+        })?;
+        if operators == 0 {
+            return None;
+        }
+        let mut statements = Vec::new();
+        let mut current = Statement {
+            operands: Vec::new(),
+            operators: Vec::new(),
+        };
+        segments(command, |segment, end| {
+            let shape = plain_shape(segment, true)?;
+            current
+                .operands
+                .push(plain_words_of(segment, &shape, Word::lit));
+            match end {
+                End::And => current.operators.push("&&"),
+                End::Or => current.operators.push("||"),
+                End::Semicolon | End::Line => statements.push(std::mem::replace(
+                    &mut current,
+                    Statement {
+                        operands: Vec::new(),
+                        operators: Vec::new(),
+                    },
+                )),
+            }
+            Some(())
+        })?;
+        Some(Self { statements })
+    }
+}
+
+impl Walker<'_> {
+    /// Walks a plain line as the grammar path walks its tree: `block` gives each statement to
+    /// `stmt` at depth 1; a command statement is `exec`uted (what it prints may become the
+    /// group's output, as `stmt` records it), a list goes through `list_of` with its operands
+    /// at depth 2 and its last one in `with_redirects`'s place (no redirects: it clears the
+    /// redirected stdin file, as there).
+    pub(crate) fn plain_line(&mut self, line: &PlainLine, scope: &mut Scope) {
+        for statement in &line.statements {
+            if self.too_deep(1) {
+                continue;
+            }
+            let operands = &statement.operands;
+            if let [argv] = operands.as_slice() {
+                if let Producer::Secret(source) = self.exec(argv, scope, Producer::Nothing)
+                    && self.group_out.is_none()
+                {
+                    self.group_out = Some(source);
+                }
+                continue;
+            }
+            let last = operands.len().saturating_sub(1);
+            let _ = self.list_of(
+                operands.len(),
+                &statement.operators,
+                scope,
+                Producer::Nothing,
+                |w, index, scope, input| match operands.get(index) {
+                    Some(argv) if index == last => {
+                        let out = w.exec(argv, scope, input);
+                        w.files.stdin_file = None;
+                        out
+                    }
+                    Some(_) if w.too_deep(2) => Producer::Opaque,
+                    Some(argv) => w.exec(argv, scope, input),
+                    None => Producer::Nothing,
+                },
+                // `exit`/`return` as a whole statement (`control::always_leaves`).
+                |index| {
+                    operands
+                        .get(index)
+                        .and_then(|argv| argv.first())
+                        .is_some_and(|w| matches!(w.text.as_str(), "exit" | "return"))
+                },
+            );
+        }
+    }
+}
