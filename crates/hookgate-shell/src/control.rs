@@ -89,6 +89,58 @@ impl Track {
     }
 }
 
+/// A word that is one command substitution alone (`$(…)` or backquotes) whose command lists
+/// files (see [`Walker::listing_items`]).
+fn listing_substitution(w: &Word) -> bool {
+    !w.exact
+        && w.substs.len() == 1
+        && ((w.text.starts_with("$(") && !w.text.starts_with("$((") && w.text.ends_with(')'))
+            || (w.text.starts_with('`') && w.text.ends_with('`')))
+}
+
+/// `a && b` (also as the body of a redirect the grammar hangs on the whole list).
+fn is_list(node: Node<'_>) -> bool {
+    node.kind() == "list"
+        || (node.kind() == "redirected_statement"
+            && node
+                .child_by_field_name("body")
+                .is_some_and(|b| b.kind() == "list"))
+}
+
+/// `x=$(P)` (or `x="$(P)"`) where `P` prints nothing when it fails (`mktemp`, `pwd`,
+/// `git rev-parse --show-toplevel`): the variable it assigns, which is the empty string on the
+/// failure path of the assignment (bash assigns what the substitution printed). Joined with
+/// the success paths it stays "this value or empty" (`crate::state::Val::OrEmpty`), which is
+/// what lets `tmp=$(mktemp) && …; rm -f "$tmp"` be judged on the scratch path.
+fn empty_on_failure<'s>(node: Node<'_>, src: &'s str) -> Option<&'s str> {
+    if node.kind() != "variable_assignment" {
+        return None;
+    }
+    let name = node.child_by_field_name("name").filter(|n| n.kind() == "variable_name")?;
+    let mut value = node.child_by_field_name("value")?;
+    if value.kind() == "string" && value.named_child_count() == 1 {
+        value = value.named_child(0)?;
+    }
+    if value.kind() != "command_substitution" || value.named_child_count() != 1 {
+        return None;
+    }
+    let command = value.named_child(0).filter(|c| c.kind() == "command")?;
+    if command.child_by_field_name("redirect").is_some() {
+        return None;
+    }
+    let mut cursor = command.walk();
+    let words: Vec<&str> = command
+        .named_children(&mut cursor)
+        .map(|c| text(c, src))
+        .collect();
+    let silent = match words.as_slice() {
+        ["mktemp", ..] | ["pwd"] | ["pwd", "-L" | "-P"] => true,
+        ["git", "rev-parse", "--show-toplevel"] => true,
+        _ => false,
+    };
+    silent.then(|| text(name, src))
+}
+
 /// `exit`/`return` as a whole statement: control never reaches what follows.
 fn always_leaves(node: Node<'_>, src: &str) -> bool {
     // Cheap test first: most operands are not.
@@ -217,9 +269,16 @@ impl Walker<'_> {
             // operand is that too (its exact value is gone; this is what is known of it).
             let failed = if leaves {
                 Track::Dead
+            } else if changed && is_list(operand) {
+                // A nested list's own end state already joins its success and failure paths
+                // (`a && b > f && c` nests `a && b` under the redirect): it holds on failure.
+                Track::Here
             } else if changed {
                 let mut f = Box::new(scope.clone());
                 f.forget_since(stamp);
+                if let Some(name) = empty_on_failure(operand, src) {
+                    f.sh.set(name, Val::Known(String::new()), None);
+                }
                 Track::Saved(f)
             } else {
                 Track::Here
@@ -474,7 +533,7 @@ impl Walker<'_> {
                     .map(|p| match p {
                         Val::Known(v) => Word::lit(v.clone()),
                         Val::Found(text, shape) => crate::walk::Word::paths(text, *shape),
-                        Val::Unknown => Word::opaque("$@"),
+                        Val::Unknown | Val::OrEmpty(_) => Word::opaque("$@"),
                     })
                     .collect(),
                 None => vec![Word::opaque("$@")],
@@ -508,6 +567,14 @@ impl Walker<'_> {
                 [one] if one.exact && one.shape != crate::walk::WordShape::Exact => {
                     Val::Found(one.text.clone(), one.shape)
                 }
+                // `for f in $(git ls-files '*.py')`: each turn's `$f` is one listed file (a
+                // name with blanks splits into pieces below the same directory, as `xargs`
+                // splits it).
+                [one] if listing_substitution(one) => one
+                    .substs
+                    .first()
+                    .and_then(Walker::listing_items)
+                    .map_or(Val::Unknown, |w| Val::Found(w.text, w.shape)),
                 _ => Val::Unknown,
             };
             self.loop_statement(node, src, scope, depth, Some((&var, &value)), body);
@@ -1022,6 +1089,10 @@ impl Walker<'_> {
         if t.text.is_empty() {
             return scope.cwd.clone();
         }
+        // A value that may be empty names no directory: `cd ""` stays, `cd $x` goes home.
+        if scope.sh.may_be_empty(&t.text) {
+            return Cwd::Unknown;
+        }
         let relative_name = !t.text.starts_with('/')
             && !t.text.starts_with("./")
             && !t.text.starts_with("../")
@@ -1046,11 +1117,16 @@ impl Walker<'_> {
     ///
     /// `secret`: the secret data on the builtin's input, which the variables `read` and
     /// `mapfile` assign then carry (see `crate::flow::secret_variable`).
+    ///
+    /// `items`: the file names a listing feeds the builtin (`git ls-files | while read -r f`,
+    /// `done < <(rg -l foo)`): a `read` of one whole line (or `-d ''` record) into one
+    /// variable binds it to one of those files ([`Val::Found`]), as `xargs` items are.
     pub(crate) fn shell_builtin(
         name: &str,
         args: &[Word],
         scope: &mut Scope,
         secret: Option<&crate::model::FlowSource>,
+        items: Option<&Word>,
     ) {
         scope.sh.touch();
         let mut unknown: Vec<String> = Vec::new();
@@ -1122,6 +1198,22 @@ impl Walker<'_> {
                         unknown.push(v.text.clone());
                         poison |= !v.exact;
                     }
+                }
+                if let (Some(item), [var]) = (items, operands.as_slice())
+                    && var.exact
+                    && opts
+                        .iter()
+                        .all(|o| matches!(o.name.as_str(), "-r" | "-d" | "-s" | "-u"))
+                    && opts.iter().all(|o| {
+                        o.name != "-d" || o.value.as_ref().is_some_and(|v| v.text.is_empty())
+                    })
+                {
+                    // One whole name per turn (`-d ''` records of `-z` output, lines
+                    // otherwise); the variable is one of the listed files.
+                    scope
+                        .sh
+                        .set(&var.text, Val::Found(item.text.clone(), item.shape), None);
+                    return;
                 }
                 if operands.is_empty() {
                     unknown.push("REPLY".to_owned());
