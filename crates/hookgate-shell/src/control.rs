@@ -98,6 +98,68 @@ fn listing_substitution(w: &Word) -> bool {
             || (w.text.starts_with('`') && w.text.ends_with('`')))
 }
 
+/// `[ -f X ]`, `[ -e X ]`, `[[ -f X ]]`, `test -f X`, and their negations (`[ ! -f X ]`,
+/// `! [ -e X ]`, `test ! -f X`): the literal path tested, and whether success shows it
+/// absent (negated) or present. `None` for any other condition or a path that is not a
+/// literal word (an expansion may be anything when the write runs).
+fn existence_test(node: Node<'_>, src: &str) -> Option<(String, bool)> {
+    match node.kind() {
+        "negated_command" => {
+            let (path, absent) = existence_test(node.named_child(0)?, src)?;
+            Some((path, !absent))
+        }
+        "test_command" if node.named_child_count() == 1 => unary_test(node.named_child(0)?, src),
+        "command" => {
+            let name = node.child_by_field_name("name")?;
+            if text(name, src) != "test" {
+                return None;
+            }
+            let mut cursor = node.walk();
+            let args: Vec<Node<'_>> = node
+                .children_by_field_name("argument", &mut cursor)
+                .collect();
+            let texts: Vec<&str> = args.iter().map(|a| text(*a, src)).collect();
+            match texts.as_slice() {
+                ["-f" | "-e", _] => Some((literal_path(*args.get(1)?, src)?, false)),
+                ["!", "-f" | "-e", _] => Some((literal_path(*args.get(2)?, src)?, true)),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The inside of `[ … ]`/`[[ … ]]`: `-f X`, `-e X`, or `! …` of one.
+fn unary_test(node: Node<'_>, src: &str) -> Option<(String, bool)> {
+    if node.kind() != "unary_expression" {
+        return None;
+    }
+    let first = node.child(0)?;
+    if text(first, src) == "!" {
+        let (path, absent) = unary_test(node.named_child(0)?, src)?;
+        return Some((path, !absent));
+    }
+    if first.kind() == "test_operator" && matches!(text(first, src), "-f" | "-e") {
+        return Some((literal_path(node.named_child(1)?, src)?, false));
+    }
+    None
+}
+
+/// A path written as a literal word (`.env`, `'.env'`, `"config/app.yml"`).
+fn literal_path(node: Node<'_>, src: &str) -> Option<String> {
+    let raw = text(node, src);
+    let plain = |s: &str| {
+        !s.is_empty() && !s.contains(['$', '`', '\\', '*', '?', '[', '~', '\'', '"', ' '])
+    };
+    let inner = match node.kind() {
+        "word" => raw,
+        "raw_string" => raw.strip_prefix('\'')?.strip_suffix('\'')?,
+        "string" => raw.strip_prefix('"')?.strip_suffix('"')?,
+        _ => return None,
+    };
+    plain(inner).then(|| inner.to_owned())
+}
+
 /// `a && b` (also as the body of a redirect the grammar hangs on the whole list).
 fn is_list(node: Node<'_>) -> bool {
     node.kind() == "list"
@@ -212,6 +274,13 @@ impl Walker<'_> {
         let last = operands.len().saturating_sub(1);
         let mut stdin = Some(stdin);
         let mut printed = Producer::Opaque;
+        // `[ -f X ] || cp A X`, `[ ! -e X ] && cp A X`: the second operand runs only where
+        // the first showed X absent.
+        let absent = operands.first().and_then(|first| {
+            let (path, absent_on_success) = existence_test(*first, src)?;
+            let op = operators.first().copied()?;
+            ((op == "&&") == absent_on_success).then_some(path)
+        });
         for (index, operand) in operands.into_iter().enumerate() {
             let input = if index == last {
                 stdin.take().unwrap_or(Producer::Nothing)
@@ -257,11 +326,17 @@ impl Walker<'_> {
                 }
             }
             let stamp = scope.stamp();
+            let (from, cwd) = (self.commands.len(), scope.cwd_path());
             printed = if index == last {
                 self.with_redirects(redirects, Some(operand), src, scope, input, depth)
             } else {
                 self.stmt_io(operand, src, scope, input, depth + 1)
             };
+            if index == 1
+                && let Some(path) = &absent
+            {
+                self.creates_only(from, path, &cwd);
+            }
             let leaves = always_leaves(operand, src);
             let changed = scope.stamp() != stamp;
             // A command that failed may have done part of its work: what it changed is
@@ -347,9 +422,25 @@ impl Walker<'_> {
         let mut body: Option<Scope> = None;
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+        // `if [ ! -e X ]; then cp A X; fi` (or `if [ -f X ]; then …; else cp A X; fi`): the
+        // branch where the one condition showed X absent creates it.
+        let conditions: Vec<Node<'_>> = children
+            .iter()
+            .take_while(|c| c.kind() != "then")
+            .filter(|c| c.is_named() && c.kind() != "comment")
+            .copied()
+            .collect();
+        let test = match conditions.as_slice() {
+            [one] => existence_test(*one, src),
+            _ => None,
+        };
+        let mut then_from = None;
         for child in children {
             match child.kind() {
-                "then" => body = Some(scope.clone()),
+                "then" => {
+                    body = Some(scope.clone());
+                    then_from = Some((self.commands.len(), scope.cwd_path()));
+                }
                 "elif_clause" => {
                     if let Some(b) = body.take() {
                         *exits = join_opt(exits.take(), Some(&b));
@@ -360,8 +451,13 @@ impl Walker<'_> {
                     if let Some(b) = body.take() {
                         *exits = join_opt(exits.take(), Some(&b));
                     }
+                    self.then_creates(test.as_ref(), then_from.take());
                     let mut b = scope.clone();
+                    let (from, cwd) = (self.commands.len(), scope.cwd_path());
                     self.block(child, src, &mut b, depth + 1);
+                    if let Some((path, false)) = &test {
+                        self.creates_only(from, path, &cwd);
+                    }
                     *exits = join_opt(exits.take(), Some(&b));
                     *has_else = true;
                 }
@@ -372,8 +468,41 @@ impl Walker<'_> {
                 _ => {}
             }
         }
+        self.then_creates(test.as_ref(), then_from);
         if let Some(b) = body {
             *exits = join_opt(exits.take(), Some(&b));
+        }
+    }
+
+    /// The `then` branch of a clause whose condition showed the path absent on success.
+    fn then_creates(
+        &mut self,
+        test: Option<&(String, bool)>,
+        from: Option<(usize, crate::model::WorkDir)>,
+    ) {
+        if let (Some((path, true)), Some((from, cwd))) = (test, from) {
+            self.creates_only(from, path, &cwd);
+        }
+    }
+
+    /// The commands recorded since `from` that run where `path` was just shown absent: a
+    /// `cp … PATH` from the same directory creates PATH and overwrites nothing there, which
+    /// is what `cp -n` says, so it is recorded as that (the policy already reads `cp -n` of a
+    /// template as creating, not replacing, the file). Anything else keeps its reading.
+    fn creates_only(&mut self, from: usize, path: &str, cwd: &crate::model::WorkDir) {
+        for c in self.commands.get_mut(from..).unwrap_or_default() {
+            let plain_copy = c.argv.first().is_some_and(|a| a == "cp")
+                && c.argv.len() >= 3
+                && c.argv.last().is_some_and(|t| t == path)
+                && c.argv.iter().skip(1).all(|a| {
+                    !a.starts_with('-')
+                        || (a.len() > 1
+                            && !a.starts_with("--")
+                            && a.chars().skip(1).all(|f| "aprRvLPHdn".contains(f)))
+                });
+            if plain_copy && c.cwd == *cwd && !c.argv.iter().any(|a| a == "-n") {
+                c.argv.insert(1, "-n".to_owned());
+            }
         }
     }
 

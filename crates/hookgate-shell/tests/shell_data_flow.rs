@@ -283,3 +283,61 @@ fn loop_variables_over_workspace_listings_are_listed_files() {
         ),
     ]);
 }
+
+/// A copy that runs only where a file test just showed its target absent (`[ -f X ] || cp A
+/// X`, `[ ! -e X ] && cp A X`, `if [ ! -f X ]; then cp A X; fi`, the `else` of `if [ -f X ]`)
+/// creates X and overwrites nothing there: it is recorded as `cp -n`, the no-clobber copy the
+/// policy already reads as creating. The inverted guard (`[ -f X ] && cp A X` overwrites), a
+/// different path tested than written, a guard that is not the only way in (`a && [ -f X ]
+/// || cp …`, `[ -f X ] || b && cp …`), a `cd` in between, `-f`, or a path known only at
+/// run time keep the plain copy.
+#[test]
+fn existence_guarded_copies_are_read_as_no_clobber() {
+    let mut analyzer = hookgate_shell::Analyzer::new().expect("grammar loads");
+    let ctx = common::ctx();
+    let cases: &[(&str, bool)] = &[
+        ("[ -f .env ] || cp .env.example .env", true),
+        ("test -e .env || cp .env.example .env", true),
+        ("[ ! -f .env ] && cp .env.example .env", true),
+        ("[[ -f .env ]] || cp .env.example .env", true),
+        ("! [ -f .env ] && cp .env.example .env", true),
+        ("test ! -f .env && cp .env.example .env", true),
+        ("[ -e '.env' ] || cp .env.sample \".env\" && echo created", true),
+        ("if [ ! -e .env ]; then cp .env.example .env; fi", true),
+        (
+            "if [ ! -f config/local.yml ]; then cp config/local.example.yml config/local.yml; echo made; fi",
+            true,
+        ),
+        (
+            "if [ -f .env ]; then echo present; else cp .env.example .env; fi",
+            true,
+        ),
+        // Dangerous neighbours: the copy may replace an existing file.
+        ("[ -f .env ] && cp x .env", false),
+        ("if [ -f .env ]; then cp x .env; fi", false),
+        ("if [ ! -f .env ]; then echo none; else cp x .env; fi", false),
+        ("[ -f .env.bak ] || cp x .env", false),
+        ("[ -d .env ] || cp x .env", false),
+        ("[ -f .env ] || cp -f x .env", false),
+        ("a && [ -f .env ] || cp x .env", false),
+        ("[ -f .env ] || echo missing && cp x .env", false),
+        ("[ -f \"$F\" ] || cp x \"$F\"", false),
+        ("[ -f .env ] || { cd sub; cp x .env; }", false),
+        ("if [ ! -f .env ] && true; then cp x .env; fi", false),
+    ];
+    let mut wrong = Vec::new();
+    for (command, no_clobber) in cases {
+        let a = analyzer.analyze(command, &ctx);
+        let copies: Vec<&Vec<String>> = a
+            .commands
+            .iter()
+            .map(|c| &c.argv)
+            .filter(|argv| argv.first().is_some_and(|p| p == "cp"))
+            .collect();
+        let got = !copies.is_empty() && copies.iter().all(|argv| argv.iter().any(|w| w == "-n"));
+        if got != *no_clobber || copies.is_empty() {
+            wrong.push(format!("{command:?}: want no-clobber {no_clobber}, got {copies:?}"));
+        }
+    }
+    assert!(wrong.is_empty(), "{} wrong:\n{}", wrong.len(), wrong.join("\n"));
+}
