@@ -3930,7 +3930,8 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
                 } else {
                     INTERPRETERS.contains(&prog).then_some(prog)
                 };
-            match script_on_disk(j, &p, by_shell, interpreter) {
+            let before = j.facts.items.get(i).and_then(|item| item.command);
+            match script_on_disk(j, &p, by_shell, interpreter, before) {
                 Some(Deferred::Ordinary) => continue,
                 Some(Deferred::SelfModification(reason)) => {
                     return Some(
@@ -4019,9 +4020,18 @@ fn script_on_disk(
     p: &Path,
     by_shell: bool,
     interpreter: Option<&str>,
+    before: Option<usize>,
 ) -> Option<Deferred> {
     use std::io::Read as _;
-    if !j.ctx.follow_symlinks || j.content_written_on_line(p) {
+    if j.content_written_on_line(p) {
+        // Written earlier on this line with the text the line shows (`cat > /tmp/t.sh
+        // <<'EOF' … EOF; bash /tmp/t.sh`, `printf '…' > /tmp/t.py && python3 /tmp/t.py`):
+        // that text is the script. Any write of it whose text is not shown (a copy, a
+        // download, a substitution) keeps the ask.
+        let code = crate::dotenv::envrc_text(j.facts, before?, p)?;
+        return judge_script_text(j, p, &code, by_shell, interpreter);
+    }
+    if !j.ctx.follow_symlinks {
         return None;
     }
     let file = std::fs::File::open(p).ok()?;
@@ -4037,15 +4047,26 @@ fn script_on_disk(
         return None;
     }
     let code = String::from_utf8(bytes).ok()?;
+    judge_script_text(j, p, &code, by_shell, interpreter)
+}
+
+/// [`script_on_disk`]'s judgement of a script's text `code`, wherever it was read.
+fn judge_script_text(
+    j: &Judge<'_>,
+    p: &Path,
+    code: &str,
+    by_shell: bool,
+    interpreter: Option<&str>,
+) -> Option<Deferred> {
     // Run by a shell, the file is shell code whatever it is called; run directly, its
     // shebang or extension says so.
-    if by_shell || is_shell_script(p, &code) {
-        return Some(judge_deferred_code(j, p, &code));
+    if by_shell || is_shell_script(p, code) {
+        return Some(judge_deferred_code(j, p, code));
     }
     // A source file of a language the analyzer reads: judged as the one-liner of its text
     // (`python3 -c TEXT`), so the interpreter grammars read it — the same reading a
     // `python3 -c` on the command line gets. Other languages keep the ask.
-    let line = crate::loaded::script_line(interpreter, p, &code)?;
+    let line = crate::loaded::script_line(interpreter, p, code)?;
     Some(judge_deferred_source(j, p, &line))
 }
 
