@@ -178,7 +178,9 @@ fn empty_on_failure<'s>(node: Node<'_>, src: &'s str) -> Option<&'s str> {
     if node.kind() != "variable_assignment" {
         return None;
     }
-    let name = node.child_by_field_name("name").filter(|n| n.kind() == "variable_name")?;
+    let name = node
+        .child_by_field_name("name")
+        .filter(|n| n.kind() == "variable_name")?;
     let mut value = node.child_by_field_name("value")?;
     if value.kind() == "string" && value.named_child_count() == 1 {
         value = value.named_child(0)?;
@@ -195,11 +197,10 @@ fn empty_on_failure<'s>(node: Node<'_>, src: &'s str) -> Option<&'s str> {
         .named_children(&mut cursor)
         .map(|c| text(c, src))
         .collect();
-    let silent = match words.as_slice() {
-        ["mktemp", ..] | ["pwd"] | ["pwd", "-L" | "-P"] => true,
-        ["git", "rev-parse", "--show-toplevel"] => true,
-        _ => false,
-    };
+    let silent = matches!(
+        words.as_slice(),
+        ["mktemp", ..] | ["pwd"] | ["pwd", "-L" | "-P"] | ["git", "rev-parse", "--show-toplevel"]
+    );
     silent.then(|| text(name, src))
 }
 

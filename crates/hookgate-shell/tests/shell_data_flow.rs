@@ -57,11 +57,7 @@ fn failure_path_of_a_silent_producer_assignment_keeps_its_value_or_empty() {
             ALLOW,
             "-",
         ),
-        (
-            "here=$(pwd) && make; rm -rf \"$here/build\"",
-            ASK,
-            "*",
-        ),
+        ("here=$(pwd) && make; rm -rf \"$here/build\"", ASK, "*"),
         // Dangerous neighbours: a word that adds to the value is `/…` when it is empty.
         (
             "tmp=$(mktemp -d) && cp -r src \"$tmp\"; rm -rf \"$tmp\"/*",
@@ -148,11 +144,7 @@ fn git_toplevel_run_inside_the_workspace_is_the_workspace_root() {
             "-",
         ),
         // Dangerous neighbours: the root itself, its parent, another repository.
-        (
-            "rm -rf \"$(git rev-parse --show-toplevel)\"",
-            DENY,
-            "*",
-        ),
+        ("rm -rf \"$(git rev-parse --show-toplevel)\"", DENY, "*"),
         (
             "cd \"$(git rev-parse --show-toplevel)/..\" && rm -rf *",
             DENY,
@@ -302,7 +294,10 @@ fn existence_guarded_copies_are_read_as_no_clobber() {
         ("[[ -f .env ]] || cp .env.example .env", true),
         ("! [ -f .env ] && cp .env.example .env", true),
         ("test ! -f .env && cp .env.example .env", true),
-        ("[ -e '.env' ] || cp .env.sample \".env\" && echo created", true),
+        (
+            "[ -e '.env' ] || cp .env.sample \".env\" && echo created",
+            true,
+        ),
         ("if [ ! -e .env ]; then cp .env.example .env; fi", true),
         (
             "if [ ! -f config/local.yml ]; then cp config/local.example.yml config/local.yml; echo made; fi",
@@ -315,7 +310,10 @@ fn existence_guarded_copies_are_read_as_no_clobber() {
         // Dangerous neighbours: the copy may replace an existing file.
         ("[ -f .env ] && cp x .env", false),
         ("if [ -f .env ]; then cp x .env; fi", false),
-        ("if [ ! -f .env ]; then echo none; else cp x .env; fi", false),
+        (
+            "if [ ! -f .env ]; then echo none; else cp x .env; fi",
+            false,
+        ),
         ("[ -f .env.bak ] || cp x .env", false),
         ("[ -d .env ] || cp x .env", false),
         ("[ -f .env ] || cp -f x .env", false),
@@ -336,8 +334,15 @@ fn existence_guarded_copies_are_read_as_no_clobber() {
             .collect();
         let got = !copies.is_empty() && copies.iter().all(|argv| argv.iter().any(|w| w == "-n"));
         if got != *no_clobber || copies.is_empty() {
-            wrong.push(format!("{command:?}: want no-clobber {no_clobber}, got {copies:?}"));
+            wrong.push(format!(
+                "{command:?}: want no-clobber {no_clobber}, got {copies:?}"
+            ));
         }
     }
-    assert!(wrong.is_empty(), "{} wrong:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} wrong:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }

@@ -131,7 +131,11 @@ fn existence_guarded_template_copy_creates_and_is_not_asked() {
         ("cp -n .env.example .env", "none", ""),
         // Dangerous neighbours.
         ("[ -f .env ] && cp .env.example .env", "ask", "credential"),
-        ("[ -f .env.local ] || cp .env.example .env", "ask", "credential"),
+        (
+            "[ -f .env.local ] || cp .env.example .env",
+            "ask",
+            "credential",
+        ),
         ("cp .env.example .env", "ask", "credential"),
         (
             "[ -f .claude/settings.json ] || cp x.json .claude/settings.json",
