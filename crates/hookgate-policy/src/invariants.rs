@@ -4028,8 +4028,11 @@ fn script_on_disk(
         // <<'EOF' … EOF; bash /tmp/t.sh`, `printf '…' > /tmp/t.py && python3 /tmp/t.py`):
         // that text is the script. Any write of it whose text is not shown (a copy, a
         // download, a substitution) keeps the ask.
-        let code = crate::dotenv::envrc_text(j.facts, before?, p)?;
-        return judge_script_text(j, p, &code, by_shell, interpreter);
+        let before = before?;
+        if let Some(code) = crate::dotenv::envrc_text(j.facts, before, p) {
+            return judge_script_text(j, p, &code, by_shell, interpreter);
+        }
+        return made_from_workspace(j, p, before, by_shell, interpreter);
     }
     if !j.ctx.follow_symlinks {
         return None;
@@ -4048,6 +4051,101 @@ fn script_on_disk(
     }
     let code = String::from_utf8(bytes).ok()?;
     judge_script_text(j, p, &code, by_shell, interpreter)
+}
+
+/// A program the line made from workspace files before running it, which behaves as those
+/// files do: a copy of one (`cp dist/main.js /tmp/m.js && node /tmp/m.js` runs as `node
+/// dist/main.js` would: judged as running the source — by its content when the session wrote
+/// it, ordinary when it is the project's own), or a compiler's output from workspace sources
+/// the session did not write (`gcc -o /tmp/t tests/t.c && /tmp/t`, `go build -o /tmp/app .`: a
+/// build of the project, as `cargo build && ./target/debug/app` is). `None` (the ask) when any
+/// write of it on the line before the run is something else, or a source is outside the
+/// workspace or written by this session (compiled code is not read).
+fn made_from_workspace(
+    j: &Judge<'_>,
+    p: &Path,
+    before: usize,
+    by_shell: bool,
+    interpreter: Option<&str>,
+) -> Option<Deferred> {
+    let analysis = j.facts.analysis.as_ref()?;
+    let mut copied_from: Option<PathBuf> = None;
+    let mut count = 0;
+    for (i, item) in j.facts.items.iter().enumerate() {
+        let writes = item
+            .paths
+            .iter()
+            .filter(|u| u.op != PathOp::Read && !u.metadata)
+            .any(|u| j.facts.candidates(i, u).iter().any(|c| c == p));
+        if !writes {
+            continue;
+        }
+        let c = item.command?;
+        if c >= before {
+            continue;
+        }
+        count += 1;
+        let argv = analysis.commands.get(c)?.argv.as_slice();
+        let dir = j.facts.command_dir(i)?;
+        let inside = |a: &str| {
+            let q = hookgate_paths::normalize(a, dir, j.ctx.home.as_deref()).path;
+            (is_within(&q, &j.ctx.workspace) && !j.content_written_in_session(&q)).then_some(q)
+        };
+        let ops = operands(argv);
+        match program(argv) {
+            "cp" if ops.len() == 2 && argv.iter().skip(1).all(|a| !a.starts_with("--")) => {
+                let source = hookgate_paths::normalize(ops.first()?, dir, j.ctx.home.as_deref());
+                if !is_within(&source.path, &j.ctx.workspace) || !source.path.is_file() {
+                    return None;
+                }
+                copied_from = Some(source.path);
+            }
+            "gcc" | "cc" | "clang" | "g++" | "c++" | "clang++" | "rustc" => {
+                let sources: Vec<&str> = ops
+                    .iter()
+                    .copied()
+                    .filter(|a| {
+                        Path::new(a).extension().is_some_and(|e| {
+                            ["c", "cc", "cpp", "cxx", "rs", "o", "s"]
+                                .iter()
+                                .any(|x| e.eq_ignore_ascii_case(x))
+                        })
+                    })
+                    .collect();
+                if sources.is_empty() || !sources.iter().all(|s| inside(s).is_some()) {
+                    return None;
+                }
+            }
+            "go" if argv.get(1).is_some_and(|s| s == "build")
+                && is_within(dir, &j.ctx.workspace)
+                && !j.state.written_files.iter().any(|w| {
+                    Path::new(w)
+                        .extension()
+                        .is_some_and(|e| e.eq_ignore_ascii_case("go"))
+                }) =>
+            {
+                if !ops
+                    .iter()
+                    .skip(1)
+                    .all(|a| *a == p.to_string_lossy() || a.starts_with("./") || *a == ".")
+                {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+    }
+    if count == 0 {
+        return None;
+    }
+    match copied_from {
+        // Several writes with one a copy: which content runs depends on their order.
+        Some(_) if count > 1 => None,
+        Some(source) if j.content_written_in_session(&source) => {
+            script_on_disk(j, &source, by_shell, interpreter, None)
+        }
+        _ => Some(Deferred::Ordinary),
+    }
 }
 
 /// [`script_on_disk`]'s judgement of a script's text `code`, wherever it was read.
