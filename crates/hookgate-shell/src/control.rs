@@ -327,15 +327,15 @@ impl Walker<'_> {
                 }
             }
             let stamp = scope.stamp();
-            let (from, cwd) = (self.commands.len(), scope.cwd_path());
+            // Only the operand after an existence guard needs where it starts (no copy else).
+            let guarded =
+                (index == 1 && absent.is_some()).then(|| (self.commands.len(), scope.cwd_path()));
             printed = if index == last {
                 self.with_redirects(redirects, Some(operand), src, scope, input, depth)
             } else {
                 self.stmt_io(operand, src, scope, input, depth + 1)
             };
-            if index == 1
-                && let Some(path) = &absent
-            {
+            if let (Some((from, cwd)), Some(path)) = (guarded, &absent) {
                 self.creates_only(from, path, &cwd);
             }
             let leaves = always_leaves(operand, src);
@@ -440,7 +440,10 @@ impl Walker<'_> {
             match child.kind() {
                 "then" => {
                     body = Some(scope.clone());
-                    then_from = Some((self.commands.len(), scope.cwd_path()));
+                    then_from = test
+                        .as_ref()
+                        .is_some_and(|t| t.1)
+                        .then(|| (self.commands.len(), scope.cwd_path()));
                 }
                 "elif_clause" => {
                     if let Some(b) = body.take() {
@@ -454,9 +457,12 @@ impl Walker<'_> {
                     }
                     self.then_creates(test.as_ref(), then_from.take());
                     let mut b = scope.clone();
-                    let (from, cwd) = (self.commands.len(), scope.cwd_path());
+                    let start = test
+                        .as_ref()
+                        .is_some_and(|t| !t.1)
+                        .then(|| (self.commands.len(), scope.cwd_path()));
                     self.block(child, src, &mut b, depth + 1);
-                    if let Some((path, false)) = &test {
+                    if let (Some((path, false)), Some((from, cwd))) = (&test, start) {
                         self.creates_only(from, path, &cwd);
                     }
                     *exits = join_opt(exits.take(), Some(&b));
