@@ -213,8 +213,9 @@ fn written(facts: &Facts<'_>, path: &Path) -> bool {
 
 /// The text of `envrc` when command `before` runs: the file as it is, after the line's
 /// earlier writes to it (appends add their text, a truncating write replaces it). `None`
-/// when a write's text is unknown or the file cannot be read.
-fn envrc_text(facts: &Facts<'_>, before: usize, envrc: &Path) -> Option<String> {
+/// when a write's text is unknown or the file cannot be read. (Also the text of a script the
+/// line writes and then runs: `invariants::script_execution`.)
+pub(crate) fn envrc_text(facts: &Facts<'_>, before: usize, envrc: &Path) -> Option<String> {
     let analysis = facts.analysis.as_ref()?;
     let mut text = match std::fs::metadata(envrc) {
         Ok(m) if m.len() > MAX_ENVRC => return None,

@@ -4154,7 +4154,8 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
                 } else {
                     INTERPRETERS.contains(&prog).then_some(prog)
                 };
-            match script_on_disk(j, &p, by_shell, interpreter) {
+            let before = j.facts.items.get(i).and_then(|item| item.command);
+            match script_on_disk(j, &p, by_shell, interpreter, before) {
                 Some(Deferred::Ordinary) => continue,
                 Some(Deferred::SelfModification(reason)) => {
                     return Some(
@@ -4243,9 +4244,21 @@ fn script_on_disk(
     p: &Path,
     by_shell: bool,
     interpreter: Option<&str>,
+    before: Option<usize>,
 ) -> Option<Deferred> {
     use std::io::Read as _;
-    if !j.ctx.follow_symlinks || j.content_written_on_line(p) {
+    if j.content_written_on_line(p) {
+        // Written earlier on this line with the text the line shows (`cat > /tmp/t.sh
+        // <<'EOF' … EOF; bash /tmp/t.sh`, `printf '…' > /tmp/t.py && python3 /tmp/t.py`):
+        // that text is the script. Any write of it whose text is not shown (a copy, a
+        // download, a substitution) keeps the ask.
+        let before = before?;
+        if let Some(code) = crate::dotenv::envrc_text(j.facts, before, p) {
+            return judge_script_text(j, p, &code, by_shell, interpreter);
+        }
+        return made_from_workspace(j, p, before, by_shell, interpreter);
+    }
+    if !j.ctx.follow_symlinks {
         return None;
     }
     let file = std::fs::File::open(p).ok()?;
@@ -4261,15 +4274,121 @@ fn script_on_disk(
         return None;
     }
     let code = String::from_utf8(bytes).ok()?;
+    judge_script_text(j, p, &code, by_shell, interpreter)
+}
+
+/// A program the line made from workspace files before running it, which behaves as those
+/// files do: a copy of one (`cp dist/main.js /tmp/m.js && node /tmp/m.js` runs as `node
+/// dist/main.js` would: judged as running the source — by its content when the session wrote
+/// it, ordinary when it is the project's own), or a compiler's output from workspace sources
+/// the session did not write (`gcc -o /tmp/t tests/t.c && /tmp/t`, `go build -o /tmp/app .`: a
+/// build of the project, as `cargo build && ./target/debug/app` is). `None` (the ask) when any
+/// write of it on the line before the run is something else, or a source is outside the
+/// workspace or written by this session (compiled code is not read).
+fn made_from_workspace(
+    j: &Judge<'_>,
+    p: &Path,
+    before: usize,
+    by_shell: bool,
+    interpreter: Option<&str>,
+) -> Option<Deferred> {
+    let analysis = j.facts.analysis.as_ref()?;
+    let mut copied_from: Option<PathBuf> = None;
+    let mut count = 0;
+    for (i, item) in j.facts.items.iter().enumerate() {
+        let writes = item
+            .paths
+            .iter()
+            .filter(|u| u.op != PathOp::Read && !u.metadata)
+            .any(|u| j.facts.candidates(i, u).iter().any(|c| c == p));
+        if !writes {
+            continue;
+        }
+        let c = item.command?;
+        if c >= before {
+            continue;
+        }
+        count += 1;
+        let argv = analysis.commands.get(c)?.argv.as_slice();
+        let dir = j.facts.command_dir(i)?;
+        let inside = |a: &str| {
+            let q = hookgate_paths::normalize(a, dir, j.ctx.home.as_deref()).path;
+            (is_within(&q, &j.ctx.workspace) && !j.content_written_in_session(&q)).then_some(q)
+        };
+        let ops = operands(argv);
+        match program(argv) {
+            "cp" if ops.len() == 2 && argv.iter().skip(1).all(|a| !a.starts_with("--")) => {
+                let source = hookgate_paths::normalize(ops.first()?, dir, j.ctx.home.as_deref());
+                if !is_within(&source.path, &j.ctx.workspace) || !source.path.is_file() {
+                    return None;
+                }
+                copied_from = Some(source.path);
+            }
+            "gcc" | "cc" | "clang" | "g++" | "c++" | "clang++" | "rustc" => {
+                let sources: Vec<&str> = ops
+                    .iter()
+                    .copied()
+                    .filter(|a| {
+                        Path::new(a).extension().is_some_and(|e| {
+                            ["c", "cc", "cpp", "cxx", "rs", "o", "s"]
+                                .iter()
+                                .any(|x| e.eq_ignore_ascii_case(x))
+                        })
+                    })
+                    .collect();
+                if sources.is_empty() || !sources.iter().all(|s| inside(s).is_some()) {
+                    return None;
+                }
+            }
+            "go" if argv.get(1).is_some_and(|s| s == "build")
+                && is_within(dir, &j.ctx.workspace)
+                && !j.state.written_files.iter().any(|w| {
+                    Path::new(w)
+                        .extension()
+                        .is_some_and(|e| e.eq_ignore_ascii_case("go"))
+                }) =>
+            {
+                if !ops
+                    .iter()
+                    .skip(1)
+                    .all(|a| *a == p.to_string_lossy() || a.starts_with("./") || *a == ".")
+                {
+                    return None;
+                }
+            }
+            _ => return None,
+        }
+    }
+    if count == 0 {
+        return None;
+    }
+    match copied_from {
+        // Several writes with one a copy: which content runs depends on their order.
+        Some(_) if count > 1 => None,
+        Some(source) if j.content_written_in_session(&source) => {
+            script_on_disk(j, &source, by_shell, interpreter, None)
+        }
+        _ => Some(Deferred::Ordinary),
+    }
+}
+
+/// [`script_on_disk`]'s judgement of a script's text `code`, wherever it was read.
+fn judge_script_text(
+    j: &Judge<'_>,
+    p: &Path,
+    code: &str,
+    by_shell: bool,
+    interpreter: Option<&str>,
+) -> Option<Deferred> {
     // Run by a shell, the file is shell code whatever it is called; run directly, its
     // shebang or extension says so.
-    if by_shell || is_shell_script(p, &code) {
-        return Some(judge_deferred_code(j, p, &code));
+    if by_shell || is_shell_script(p, code) {
+        return Some(judge_deferred_code(j, p, code));
     }
     // A source file of a language the analyzer reads: judged as the one-liner of its text
     // (`python3 -c TEXT`), so the interpreter grammars read it — the same reading a
     // `python3 -c` on the command line gets. Other languages keep the ask.
-    let line = crate::loaded::script_line(interpreter, p, &code)?;
+    let line = crate::loaded::script_line(interpreter, p, code)?;
     Some(judge_deferred_source(j, p, &line))
 }
 

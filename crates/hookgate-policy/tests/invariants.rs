@@ -724,8 +724,17 @@ fn script_execution_tracking_fires_on_write_then_execute() {
             "{c}"
         );
     }
-    // Within one line.
+    // Within one line: text the line does not show is asked; text it shows is judged as the
+    // script (an ordinary `rm x` in the workspace is not asked, wt-flow3).
     fires(
+        &bash("cp x /tmp/a.sh && bash /tmp/a.sh"),
+        "script-execution-tracking",
+    );
+    fires(
+        &bash("echo \"$(cat p)\" > /tmp/a.sh && bash /tmp/a.sh"),
+        "script-execution-tracking",
+    );
+    quiet(
         &bash("echo 'rm x' > /tmp/a.sh && bash /tmp/a.sh"),
         "script-execution-tracking",
     );

@@ -89,6 +89,134 @@ impl Track {
     }
 }
 
+/// A word that is one command substitution alone (`$(…)` or backquotes) whose command lists
+/// files (see [`Walker::listing_items`]).
+fn listing_substitution(w: &Word) -> bool {
+    !w.exact
+        && w.substs.len() == 1
+        && ((w.text.starts_with("$(") && !w.text.starts_with("$((") && w.text.ends_with(')'))
+            || (w.text.starts_with('`') && w.text.ends_with('`')))
+}
+
+/// `[ -f X ]`, `[ -e X ]`, `[[ -f X ]]`, `test -f X`, and their negations (`[ ! -f X ]`,
+/// `! [ -e X ]`, `test ! -f X`): the literal path tested, and whether success shows it
+/// absent (negated) or present. `None` for any other condition or a path that is not a
+/// literal word (an expansion may be anything when the write runs).
+fn existence_test(node: Node<'_>, src: &str) -> Option<(String, bool)> {
+    match node.kind() {
+        "negated_command" => {
+            let (path, absent) = existence_test(node.named_child(0)?, src)?;
+            Some((path, !absent))
+        }
+        "test_command" if node.named_child_count() == 1 => unary_test(node.named_child(0)?, src),
+        "command" => {
+            let name = node.child_by_field_name("name")?;
+            if text(name, src) != "test" {
+                return None;
+            }
+            let mut cursor = node.walk();
+            let args: Vec<Node<'_>> = node
+                .children_by_field_name("argument", &mut cursor)
+                .collect();
+            let texts: Vec<&str> = args.iter().map(|a| text(*a, src)).collect();
+            match texts.as_slice() {
+                ["-f" | "-e", _] => Some((literal_path(*args.get(1)?, src)?, false)),
+                ["!", "-f" | "-e", _] => Some((literal_path(*args.get(2)?, src)?, true)),
+                _ => None,
+            }
+        }
+        _ => None,
+    }
+}
+
+/// The inside of `[ … ]`/`[[ … ]]`: `-f X`, `-e X`, or `! …` of one.
+fn unary_test(node: Node<'_>, src: &str) -> Option<(String, bool)> {
+    if node.kind() != "unary_expression" {
+        return None;
+    }
+    let first = node.child(0)?;
+    if text(first, src) == "!" {
+        let (path, absent) = unary_test(node.named_child(0)?, src)?;
+        return Some((path, !absent));
+    }
+    if first.kind() == "test_operator" && matches!(text(first, src), "-f" | "-e") {
+        return Some((literal_path(node.named_child(1)?, src)?, false));
+    }
+    None
+}
+
+/// A path written as a literal word (`.env`, `'.env'`, `"config/app.yml"`).
+fn literal_path(node: Node<'_>, src: &str) -> Option<String> {
+    let raw = text(node, src);
+    let plain = |s: &str| {
+        !s.is_empty() && !s.contains(['$', '`', '\\', '*', '?', '[', '~', '\'', '"', ' '])
+    };
+    let inner = match node.kind() {
+        "word" => raw,
+        "raw_string" => raw.strip_prefix('\'')?.strip_suffix('\'')?,
+        "string" => raw.strip_prefix('"')?.strip_suffix('"')?,
+        _ => return None,
+    };
+    plain(inner).then(|| inner.to_owned())
+}
+
+/// `a && b` (also as the body of a redirect the grammar hangs on the whole list).
+fn is_list(node: Node<'_>) -> bool {
+    node.kind() == "list"
+        || (node.kind() == "redirected_statement"
+            && node
+                .child_by_field_name("body")
+                .is_some_and(|b| b.kind() == "list"))
+}
+
+/// `x=$(P)` (or `x="$(P)"`) where `P` prints nothing when it fails (`mktemp`, `pwd`,
+/// `git rev-parse --show-toplevel`): the variable it assigns, which is the empty string on the
+/// failure path of the assignment (bash assigns what the substitution printed). Joined with
+/// the success paths it stays "this value or empty" (`crate::state::Val::OrEmpty`), which is
+/// what lets `tmp=$(mktemp) && …; rm -f "$tmp"` be judged on the scratch path.
+fn empty_on_failure<'s>(node: Node<'_>, src: &'s str) -> Option<&'s str> {
+    if node.kind() != "variable_assignment" {
+        return None;
+    }
+    let name = node
+        .child_by_field_name("name")
+        .filter(|n| n.kind() == "variable_name")?;
+    let mut value = node.child_by_field_name("value")?;
+    if value.kind() == "string" && value.named_child_count() == 1 {
+        value = value.named_child(0)?;
+    }
+    if value.kind() != "command_substitution" || value.named_child_count() != 1 {
+        return None;
+    }
+    let command = value.named_child(0).filter(|c| c.kind() == "command")?;
+    if command.child_by_field_name("redirect").is_some() {
+        return None;
+    }
+    let mut cursor = command.walk();
+    let words: Vec<&str> = command
+        .named_children(&mut cursor)
+        .map(|c| text(c, src))
+        .collect();
+    let silent = matches!(
+        words.as_slice(),
+        ["mktemp", ..] | ["pwd"] | ["pwd", "-L" | "-P"] | ["git", "rev-parse", "--show-toplevel"]
+    );
+    silent.then(|| text(name, src))
+}
+
+/// What a list operand's form shows, for [`Walker::list_of`]: the same three facts whether
+/// the operand is a tree node or the argv of a plain command (which is never an `exit`
+/// ... `return` spelled otherwise, a nested list, or an assignment).
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct OperandFacts<'s> {
+    /// `exit`/`return` as a whole statement: control never reaches what follows.
+    pub leaves: bool,
+    /// A nested list, whose own end state already joins its success and failure paths.
+    pub nested_list: bool,
+    /// `x=$(P)` for a `P` that prints nothing when it fails: `x` is empty on failure.
+    pub empty_on_failure: Option<&'s str>,
+}
+
 /// `exit`/`return` as a whole statement: control never reaches what follows.
 fn always_leaves(node: Node<'_>, src: &str) -> bool {
     // Cheap test first: most operands are not.
@@ -154,11 +282,19 @@ impl Walker<'_> {
         operands.reverse();
         operators.reverse();
         let last = operands.len().saturating_sub(1);
+        // `[ -f X ] || cp A X`, `[ ! -e X ] && cp A X`: the second operand runs only where
+        // the first showed X absent.
+        let absent = operands.first().and_then(|first| {
+            let (path, absent_on_success) = existence_test(*first, src)?;
+            let op = operators.first().copied()?;
+            ((op == "&&") == absent_on_success).then_some(path)
+        });
         self.list_of(
             operands.len(),
             &operators,
             scope,
             stdin,
+            absent.as_deref(),
             |w, index, scope, input| match operands.get(index) {
                 Some(&operand) if index == last => {
                     w.with_redirects(redirects, Some(operand), src, scope, input, depth)
@@ -166,23 +302,37 @@ impl Walker<'_> {
                 Some(&operand) => w.stmt_io(operand, src, scope, input, depth + 1),
                 None => Producer::Nothing,
             },
-            |index| operands.get(index).is_some_and(|&o| always_leaves(o, src)),
+            |index| {
+                operands
+                    .get(index)
+                    .map_or_else(OperandFacts::default, |&o| OperandFacts {
+                        leaves: always_leaves(o, src),
+                        nested_list: is_list(o),
+                        empty_on_failure: empty_on_failure(o, src),
+                    })
+            },
         )
     }
 
     /// The control flow of a list of `count` operands joined by `operators` (`&&`, `||`), for
     /// operands of any form: `run(walker, index, scope, stdin)` walks operand `index` in
-    /// `scope`, and `leaves(index)` says whether it is `exit`/`return` as a whole statement.
-    /// Shared by tree-sitter's `list` nodes and the plain-list fast path
+    /// `scope`, and `facts(index)` says what its form shows (see [`OperandFacts`]); `absent`
+    /// is the path the first operand showed absent where the second runs (an existence
+    /// guard). Shared by tree-sitter's `list` nodes and the plain-list fast path
     /// (`crate::plain_list`), so both judge a list by the same rules.
-    pub(crate) fn list_of(
+    #[allow(
+        clippy::too_many_arguments,
+        reason = "the list's parts and the two views of its operands; a struct would only rename them"
+    )]
+    pub(crate) fn list_of<'s>(
         &mut self,
         count: usize,
         operators: &[&str],
         scope: &mut Scope,
         stdin: Producer,
+        absent: Option<&str>,
         mut run: impl FnMut(&mut Self, usize, &mut Scope, Producer) -> Producer,
-        leaves: impl Fn(usize) -> bool,
+        facts: impl Fn(usize) -> OperandFacts<'s>,
     ) -> Producer {
         // `ok`/`fail`: the state when what ran so far succeeded / failed. Most operands change
         // nothing, so a track equal to the working state (`scope`) is `Here` and costs no copy.
@@ -225,17 +375,34 @@ impl Walker<'_> {
                 }
             }
             let stamp = scope.stamp();
+            // Only the operand after an existence guard needs where it starts (no copy else).
+            let guarded =
+                (index == 1 && absent.is_some()).then(|| (self.commands.len(), scope.cwd_path()));
             printed = run(self, index, scope, input);
-            let leaves = leaves(index);
+            if let (Some((from, cwd)), Some(path)) = (guarded, absent) {
+                self.creates_only(from, path, &cwd);
+            }
+            let OperandFacts {
+                leaves,
+                nested_list,
+                empty_on_failure,
+            } = facts(index);
             let changed = scope.stamp() != stamp;
             // A command that failed may have done part of its work: what it changed is
             // unknown on the failure path. A track that was the working state before this
             // operand is that too (its exact value is gone; this is what is known of it).
             let failed = if leaves {
                 Track::Dead
+            } else if changed && nested_list {
+                // A nested list's own end state already joins its success and failure paths
+                // (`a && b > f && c` nests `a && b` under the redirect): it holds on failure.
+                Track::Here
             } else if changed {
                 let mut f = Box::new(scope.clone());
                 f.forget_since(stamp);
+                if let Some(name) = empty_on_failure {
+                    f.sh.set(name, Val::Known(String::new()), None);
+                }
                 Track::Saved(f)
             } else {
                 Track::Here
@@ -304,9 +471,28 @@ impl Walker<'_> {
         let mut body: Option<Scope> = None;
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+        // `if [ ! -e X ]; then cp A X; fi` (or `if [ -f X ]; then …; else cp A X; fi`): the
+        // branch where the one condition showed X absent creates it.
+        let conditions: Vec<Node<'_>> = children
+            .iter()
+            .take_while(|c| c.kind() != "then")
+            .filter(|c| c.is_named() && c.kind() != "comment")
+            .copied()
+            .collect();
+        let test = match conditions.as_slice() {
+            [one] => existence_test(*one, src),
+            _ => None,
+        };
+        let mut then_from = None;
         for child in children {
             match child.kind() {
-                "then" => body = Some(scope.clone()),
+                "then" => {
+                    body = Some(scope.clone());
+                    then_from = test
+                        .as_ref()
+                        .is_some_and(|t| t.1)
+                        .then(|| (self.commands.len(), scope.cwd_path()));
+                }
                 "elif_clause" => {
                     if let Some(b) = body.take() {
                         *exits = join_opt(exits.take(), Some(&b));
@@ -317,8 +503,16 @@ impl Walker<'_> {
                     if let Some(b) = body.take() {
                         *exits = join_opt(exits.take(), Some(&b));
                     }
+                    self.then_creates(test.as_ref(), then_from.take());
                     let mut b = scope.clone();
+                    let start = test
+                        .as_ref()
+                        .is_some_and(|t| !t.1)
+                        .then(|| (self.commands.len(), scope.cwd_path()));
                     self.block(child, src, &mut b, depth + 1);
+                    if let (Some((path, false)), Some((from, cwd))) = (&test, start) {
+                        self.creates_only(from, path, &cwd);
+                    }
                     *exits = join_opt(exits.take(), Some(&b));
                     *has_else = true;
                 }
@@ -329,8 +523,41 @@ impl Walker<'_> {
                 _ => {}
             }
         }
+        self.then_creates(test.as_ref(), then_from);
         if let Some(b) = body {
             *exits = join_opt(exits.take(), Some(&b));
+        }
+    }
+
+    /// The `then` branch of a clause whose condition showed the path absent on success.
+    fn then_creates(
+        &mut self,
+        test: Option<&(String, bool)>,
+        from: Option<(usize, crate::model::WorkDir)>,
+    ) {
+        if let (Some((path, true)), Some((from, cwd))) = (test, from) {
+            self.creates_only(from, path, &cwd);
+        }
+    }
+
+    /// The commands recorded since `from` that run where `path` was just shown absent: a
+    /// `cp … PATH` from the same directory creates PATH and overwrites nothing there, which
+    /// is what `cp -n` says, so it is recorded as that (the policy already reads `cp -n` of a
+    /// template as creating, not replacing, the file). Anything else keeps its reading.
+    fn creates_only(&mut self, from: usize, path: &str, cwd: &crate::model::WorkDir) {
+        for c in self.commands.get_mut(from..).unwrap_or_default() {
+            let plain_copy = c.argv.first().is_some_and(|a| a == "cp")
+                && c.argv.len() >= 3
+                && c.argv.last().is_some_and(|t| t == path)
+                && c.argv.iter().skip(1).all(|a| {
+                    !a.starts_with('-')
+                        || (a.len() > 1
+                            && !a.starts_with("--")
+                            && a.chars().skip(1).all(|f| "aprRvLPHdn".contains(f)))
+                });
+            if plain_copy && c.cwd == *cwd && !c.argv.iter().any(|a| a == "-n") {
+                c.argv.insert(1, "-n".to_owned());
+            }
         }
     }
 
@@ -490,7 +717,7 @@ impl Walker<'_> {
                     .map(|p| match p {
                         Val::Known(v) => Word::lit(v.clone()),
                         Val::Found(text, shape) => crate::walk::Word::paths(text, *shape),
-                        Val::Unknown => Word::opaque("$@"),
+                        Val::Unknown | Val::OrEmpty(_) => Word::opaque("$@"),
                     })
                     .collect(),
                 None => vec![Word::opaque("$@")],
@@ -524,6 +751,14 @@ impl Walker<'_> {
                 [one] if one.exact && one.shape != crate::walk::WordShape::Exact => {
                     Val::Found(one.text.clone(), one.shape)
                 }
+                // `for f in $(git ls-files '*.py')`: each turn's `$f` is one listed file (a
+                // name with blanks splits into pieces below the same directory, as `xargs`
+                // splits it).
+                [one] if listing_substitution(one) => one
+                    .substs
+                    .first()
+                    .and_then(Walker::listing_items)
+                    .map_or(Val::Unknown, |w| Val::Found(w.text, w.shape)),
                 _ => Val::Unknown,
             };
             self.loop_statement(node, src, scope, depth, Some((&var, &value)), body);
@@ -1038,6 +1273,10 @@ impl Walker<'_> {
         if t.text.is_empty() {
             return scope.cwd.clone();
         }
+        // A value that may be empty names no directory: `cd ""` stays, `cd $x` goes home.
+        if scope.sh.may_be_empty(&t.text) {
+            return Cwd::Unknown;
+        }
         let relative_name = !t.text.starts_with('/')
             && !t.text.starts_with("./")
             && !t.text.starts_with("../")
@@ -1062,11 +1301,16 @@ impl Walker<'_> {
     ///
     /// `secret`: the secret data on the builtin's input, which the variables `read` and
     /// `mapfile` assign then carry (see `crate::flow::secret_variable`).
+    ///
+    /// `items`: the file names a listing feeds the builtin (`git ls-files | while read -r f`,
+    /// `done < <(rg -l foo)`): a `read` of one whole line (or `-d ''` record) into one
+    /// variable binds it to one of those files ([`Val::Found`]), as `xargs` items are.
     pub(crate) fn shell_builtin(
         name: &str,
         args: &[Word],
         scope: &mut Scope,
         secret: Option<&crate::model::FlowSource>,
+        items: Option<&Word>,
     ) {
         scope.sh.touch();
         let mut unknown: Vec<String> = Vec::new();
@@ -1138,6 +1382,22 @@ impl Walker<'_> {
                         unknown.push(v.text.clone());
                         poison |= !v.exact;
                     }
+                }
+                if let (Some(item), [var]) = (items, operands.as_slice())
+                    && var.exact
+                    && opts
+                        .iter()
+                        .all(|o| matches!(o.name.as_str(), "-r" | "-d" | "-s" | "-u"))
+                    && opts.iter().all(|o| {
+                        o.name != "-d" || o.value.as_ref().is_some_and(|v| v.text.is_empty())
+                    })
+                {
+                    // One whole name per turn (`-d ''` records of `-z` output, lines
+                    // otherwise); the variable is one of the listed files.
+                    scope
+                        .sh
+                        .set(&var.text, Val::Found(item.text.clone(), item.shape), None);
+                    return;
                 }
                 if operands.is_empty() {
                     unknown.push("REPLY".to_owned());

@@ -12,6 +12,7 @@
 //! Anything else — `&`, `|`, an empty operand, a trailing `;`, a newline — goes to the grammar.
 //! `tests/fast_path_agreement.rs` and `tests/props.rs` compare both paths' analyses.
 
+use crate::control::OperandFacts;
 use crate::walk::{Producer, Scope, Walker, Word};
 use crate::{plain_shape, plain_words_of};
 
@@ -82,6 +83,12 @@ impl PlainLine {
         let mut operators = 0;
         segments(command, |segment, end| {
             plain_shape(segment, true)?;
+            // An existence test (`[ -f X ] || cp A X`) guards what follows it: the grammar
+            // path reads it off its tree (`control::existence_test`), so it goes there.
+            let first = segment.split_whitespace().next();
+            if matches!(first, Some("[" | "[[" | "test" | "!")) {
+                return None;
+            }
             operators += usize::from(end != End::Line);
             Some(())
         })?;
@@ -141,6 +148,8 @@ impl Walker<'_> {
                 &statement.operators,
                 scope,
                 Producer::Nothing,
+                // Existence tests are refused above: no operand guards another.
+                None,
                 |w, index, scope, input| match operands.get(index) {
                     Some(argv) if index == last => {
                         let out = w.exec(argv, scope, input);
@@ -151,12 +160,14 @@ impl Walker<'_> {
                     Some(argv) => w.exec(argv, scope, input),
                     None => Producer::Nothing,
                 },
-                // `exit`/`return` as a whole statement (`control::always_leaves`).
-                |index| {
-                    operands
+                // `exit`/`return` as a whole statement (`control::always_leaves`); a plain
+                // operand is never a nested list or an assignment.
+                |index| OperandFacts {
+                    leaves: operands
                         .get(index)
                         .and_then(|argv| argv.first())
-                        .is_some_and(|w| matches!(w.text.as_str(), "exit" | "return"))
+                        .is_some_and(|w| matches!(w.text.as_str(), "exit" | "return")),
+                    ..OperandFacts::default()
                 },
             );
         }

@@ -252,11 +252,17 @@ pub(crate) fn expansion_assigns(node: Node<'_>, src: &str, scope: &mut Scope) {
     }
 }
 
+/// `git rev-parse --show-toplevel` with nothing else (no `-C`, no `--git-dir`: those name
+/// another repository).
+pub(crate) fn shows_toplevel(args: &[Word]) -> bool {
+    matches!(args, [a, b] if a.exact && b.exact && a.text == "rev-parse" && b.text == "--show-toplevel")
+}
+
 /// The value of variable `name` at this point of the line, when known.
 pub(crate) fn lookup(name: &str, ctx: &crate::model::Context, scope: &Scope) -> Option<String> {
     match scope.sh.get(name) {
         Some(Val::Known(v)) => return Some(v.clone()),
-        Some(Val::Unknown | Val::Found(..)) => return None,
+        Some(Val::Unknown | Val::Found(..) | Val::OrEmpty(_)) => return None,
         None => {}
     }
     let params = scope.sh.params.as_ref();
@@ -1204,7 +1210,11 @@ impl Walker<'_> {
                     _ => None,
                 }
                 .or_else(|| self.descriptor_secret(&name, args));
-                Self::shell_builtin(&name, args, scope, secret.as_ref());
+                let items = match &stdin {
+                    Producer::Nothing => self.group_items.clone(),
+                    _ => Self::listing_items(&stdin),
+                };
+                Self::shell_builtin(&name, args, scope, secret.as_ref(), items.as_ref());
                 self.classify_plain(&name, argv, scope);
                 self.producer_of(&name, args, &stdin, scope)
             }
@@ -1484,6 +1494,23 @@ impl Walker<'_> {
         {
             return Producer::Text {
                 text: format!("{dir}\n"),
+                exact: true,
+            };
+        }
+        // `git rev-parse --show-toplevel` run inside the workspace prints the workspace root
+        // (the project is its repository's top; DISAGREEMENTS wt-flow3): `cd "$(git rev-parse
+        // --show-toplevel)" && …` and `"$(git rev-parse --show-toplevel)/build"` are judged
+        // there. Run from elsewhere (`cd /other && …`) it is some other repository: unknown.
+        if name == "git"
+            && shows_toplevel(args)
+            && scope.sh.get("GIT_DIR").is_none()
+            && scope.sh.get("GIT_WORK_TREE").is_none()
+            && let Cwd::Known(dir) = &scope.cwd
+            && dir.starts_with(&self.ctx.cwd)
+            && let Some(root) = self.ctx.cwd.to_str()
+        {
+            return Producer::Text {
+                text: format!("{root}\n"),
                 exact: true,
             };
         }
@@ -1879,6 +1906,16 @@ impl Walker<'_> {
         let joined = Word::joined(rest);
         self.run_code_string(argv, &joined, scope, "watch");
         Producer::Opaque
+    }
+
+    /// The word standing for one of the files a listing prints (`find ROOT`, `git
+    /// ls-files`, `rg -l`), when `p` is such a listing.
+    pub(crate) fn listing_items(p: &Producer) -> Option<Word> {
+        match p {
+            Producer::FindPaths(roots) if roots.len() == 1 => Some(Self::stdin_items(p)),
+            Producer::VisibleFiles(_) => Some(Self::stdin_items(p)),
+            _ => None,
+        }
     }
 
     /// The word standing for what `xargs`/`parallel`/`find -exec` substitute when the items

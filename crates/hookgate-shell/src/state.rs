@@ -30,13 +30,36 @@ pub(crate) enum Val {
     /// `None`), but a word of that shape where it is expanded, judged like `find`'s own `{}`
     /// or the glob written in its place.
     Found(String, crate::walk::WordShape),
+    /// This literal or the empty string: paths that assigned it and paths where the producer
+    /// of `x=$(P)` failed before printing (`tmp=$(mktemp) && …; rm -f "$tmp"` after the
+    /// failure of `mktemp`). Not a known value (`known` is `None`); only a word that is this
+    /// expansion alone resolves to it (an empty argument names nothing), while `"$x"/*` or a
+    /// directory (`cd ""`, `git -C ""` stay where they are) stays unresolved.
+    OrEmpty(String),
 }
 
 impl Val {
     pub(crate) fn known(&self) -> Option<&str> {
         match self {
             Self::Known(s) => Some(s),
-            Self::Unknown | Self::Found(..) => None,
+            Self::Unknown | Self::Found(..) | Self::OrEmpty(_) => None,
+        }
+    }
+
+    /// `a ⊔ b` of two different values: a literal and the empty string (or a literal that may
+    /// be empty) stay [`Self::OrEmpty`]; anything else is unknown.
+    fn either(a: &Self, b: &Self) -> Self {
+        match (a, b) {
+            (Self::Known(e), Self::Known(p) | Self::OrEmpty(p))
+            | (Self::Known(p) | Self::OrEmpty(p), Self::Known(e))
+                if e.is_empty() && !p.is_empty() =>
+            {
+                Self::OrEmpty(p.clone())
+            }
+            (Self::Known(p), Self::OrEmpty(q)) | (Self::OrEmpty(q), Self::Known(p)) if p == q => {
+                Self::OrEmpty(p.clone())
+            }
+            _ => Self::Unknown,
         }
     }
 
@@ -44,7 +67,7 @@ impl Val {
     pub(crate) fn found(&self) -> Option<crate::walk::Word> {
         match self {
             Self::Found(text, shape) => Some(crate::walk::Word::paths(text, *shape)),
-            Self::Known(_) | Self::Unknown => None,
+            Self::Known(_) | Self::Unknown | Self::OrEmpty(_) => None,
         }
     }
 
@@ -167,6 +190,14 @@ impl Shell {
                 stamp,
             }),
         }
+    }
+
+    /// Some variable holds `text` or the empty string ([`Val::OrEmpty`]): a directory named by
+    /// such a word is not known (`cd ""` stays, `cd $x` goes home).
+    pub(crate) fn may_be_empty(&self, text: &str) -> bool {
+        self.vars
+            .iter()
+            .any(|v| matches!(&v.value, Val::OrEmpty(p) if p == text))
     }
 
     /// Marks `name` exported without changing its value.
@@ -319,7 +350,7 @@ impl Shell {
             match theirs {
                 Some(o) => {
                     if o.value != v.value {
-                        v.value = Val::Unknown;
+                        v.value = Val::either(&v.value, &o.value);
                     }
                     // A child sees the value only if both paths exported it.
                     v.exported &= o.exported;

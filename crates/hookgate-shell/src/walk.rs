@@ -203,6 +203,10 @@ pub(crate) struct Walker<'a> {
     pub unroll_budget: usize,
     /// Resolving an assignment's value: unquoted expansions are not split there.
     pub no_split: bool,
+    /// The value of a variable that may also be empty ([`crate::state::Val::OrEmpty`])
+    /// expanded in the word being built: the word resolves to it only when it is that
+    /// expansion alone (see [`Walker::settle_maybe_empty`]).
+    pub maybe_empty: Option<String>,
     /// Indices in `commands` of the redirect records (`> file`) of the statement being walked
     /// (drained by the statement, which knows what it writes).
     pub write_records: Vec<usize>,
@@ -210,6 +214,9 @@ pub(crate) struct Walker<'a> {
     /// file): what it prints may carry them (`python3 -c 'print(os.environ)' | nc …`).
     pub code_sources: Vec<crate::model::FlowSource>,
     /// The secret a group of commands reads as its standard input (`while read l; do …; done
+    /// The file names a listing feeds the `while` loop being walked (`git ls-files | while
+    /// read -r f`): what `read` there binds (see `Walker::shell_builtin`).
+    pub group_items: Option<Word>,
     /// < .env`, `cat .env | { read a; … }`): what `read`/`mapfile` inside assign carries it.
     pub group_secret: Option<crate::model::FlowSource>,
     /// A secret a statement of the compound command being walked printed to the command's
@@ -386,10 +393,12 @@ impl<'a> Walker<'a> {
             calling: Vec::new(),
             unroll_budget: UNROLL_BUDGET,
             no_split: false,
+            maybe_empty: None,
             write_records: Vec::new(),
             code_sources: Vec::new(),
             exit_traps: Vec::new(),
             group_secret: None,
+            group_items: None,
             group_out: None,
             fd_secrets: Vec::new(),
             shell: 0,
@@ -579,7 +588,14 @@ impl Walker<'_> {
                 };
                 std::mem::replace(&mut self.group_secret, group)
             });
+            let outer_items = reads.then(|| {
+                let items = Self::listing_items(&stdin);
+                std::mem::replace(&mut self.group_items, items)
+            });
             let mut out = self.stmt_kind(node, src, scope, stdin, depth);
+            if let Some(outer) = outer_items {
+                self.group_items = outer;
+            }
             if let Some(outer) = outer_secret {
                 // What the group prints may be the secret it read (`while read l; do printf
                 // '%s\n' "$l"; done < .env | curl -d @- …`).
@@ -981,6 +997,7 @@ impl Walker<'_> {
     /// escapes of `$`, `` ` ``, `\` and newlines removed.
     fn heredoc_text(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) -> Word {
         let mut w = Word::lit("");
+        let outer = self.maybe_empty.take();
         let mut pos = node.start_byte();
         let mut cursor = node.walk();
         let children: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
@@ -998,6 +1015,7 @@ impl Walker<'_> {
         if let Some(gap) = src.get(pos..node.end_byte()) {
             w.text.push_str(&unescape_heredoc(gap));
         }
+        self.settle_maybe_empty(&mut w, outer);
         // A document's text is no path: `$USER` there stays unresolved.
         crate::identity::settle(&mut w, false);
         w
@@ -1177,7 +1195,9 @@ impl Walker<'_> {
         depth: usize,
     ) -> Word {
         let mut w = Word::lit("");
+        let outer = self.maybe_empty.take();
         self.word_part(node, src, scope, depth, &mut w, true, false);
+        self.settle_maybe_empty(&mut w, outer);
         crate::identity::settle(&mut w, true);
         // Where it is not split into fields (redirect targets), a word that brace-expands
         // to several words is not one known argument.
@@ -1189,6 +1209,17 @@ impl Walker<'_> {
             w.exact = false;
         }
         w
+    }
+
+    /// A word that expanded a value that may be empty is that value only when it is nothing
+    /// else (an empty argument names no file; `"$tmp"/*` with an empty `tmp` is `/*`, so it
+    /// stays a run-time value). `outer` is the flag of an enclosing word, put back.
+    fn settle_maybe_empty(&mut self, w: &mut Word, outer: Option<String>) {
+        if let Some(value) = std::mem::replace(&mut self.maybe_empty, outer)
+            && w.text != value
+        {
+            w.exact = false;
+        }
     }
 
     /// The fields one argument becomes, as bash builds them: brace expansion of its source
@@ -1261,7 +1292,9 @@ impl Walker<'_> {
         }
         // Brace expansion was decided by the caller: the word as it is.
         let mut w = Word::lit("");
+        let outer = self.maybe_empty.take();
         self.word_part(node, src, scope, depth, &mut w, true, false);
+        self.settle_maybe_empty(&mut w, outer);
         crate::identity::settle(&mut w, true);
         out.push(w);
     }
@@ -1468,6 +1501,14 @@ impl Walker<'_> {
                     // `sh -c 'curl -T "$1" URL' _ {}` under `find -exec`: the found files.
                     w.text.push_str(&paths.text);
                     w.shape = paths.shape;
+                } else if is_plain_expansion(node)
+                    && let Some(name) = expansion_name(node, src)
+                    && let Some(crate::state::Val::OrEmpty(value)) = scope.sh.get(name)
+                {
+                    // `"$tmp"` after `tmp=$(mktemp) && …;`: the scratch path or nothing.
+                    let value = value.clone();
+                    w.text.push_str(&value);
+                    self.maybe_empty = Some(value);
                 } else if crate::identity::push(node, src, scope, w) {
                     // `$USER`: one path component, settled when the word is complete.
                 } else {
@@ -1493,7 +1534,7 @@ impl Walker<'_> {
                     cmds.iter().all(|c| {
                         c.argv.first().is_some_and(|a| {
                             a == "echo" || a == "printf" || a == "mktemp" || a == "pwd"
-                        })
+                        }) || matches!(c.argv.as_slice(), [g, r, t] if g == "git" && r == "rev-parse" && t == "--show-toplevel")
                     })
                 });
                 match &produced {

@@ -407,11 +407,17 @@ fn running_a_script_the_session_wrote_is_judged_by_what_it_holds() {
     std::fs::write(&lua, "print('hi')\n").unwrap();
     assert_eq!(f.bash("w", "lua tool.lua").0, "ask", "a language not read");
 
-    // Written on the same line: not on disk yet, still asked.
+    // Written on the same line: not on disk yet. Text the line shows is the script (wt-flow3);
+    // a write whose text it does not show is still asked.
     assert_eq!(
         f.bash("w2", "printf 'echo hi' > t.sh && sh t.sh").0,
+        "none",
+        "same line, shown"
+    );
+    assert_eq!(
+        f.bash("w3", "cp other.sh t.sh && sh t.sh").0,
         "ask",
-        "same line"
+        "same line, not shown"
     );
 }
 
