@@ -27,9 +27,24 @@ JUSTIFIED_RULES = {"rce.download_to_shell", "pkg.release", "pkg.publish", "sys.m
                    "fs.overwrite_outside_workspace", "fs.permissions_outside_workspace", "fs.delete_outside_workspace",
                    "fs.delete_outside_workspace_recursive", "cred.read_secret_file", "net.http_overwrite",
                    "git.checkout_discard_all", "sys.users", "iac.state_rm", "pkg.gradle_publish",
-                  "pkg.image_push", "fs.delete_git_dir"}
+                  "pkg.image_push", "fs.delete_git_dir",
+                   # round 18 (mine3): publishing, remote deletes, privileged containers, deploys,
+                   # discarding work, installs from git/URLs (asked by design since corpus #5)
+                   "pkg.image_build_push", "pkg.image_manifest_create", "docker.host_mount",
+                   "pkg.publish_tool", "pkg.publish_via_manager", "pkg.release_tool",
+                   "pkg.setup_upload_python", "pkg.registry_tag", "git.reset_hard", "git.push_delete",
+                   "git.push_delete_refspec", "git.branch_force_delete", "git.checkout_paths",
+                   "deploy.production", "docker.compose_v1_down_volumes",
+                   "helm.uninstall", "k8s.delete", "docker.volume_rm", "docker.system_prune",
+                   "forge.repo_public", "rce.install_unvetted_source", "rce.install_unvetted_git",
+                   "net.http_delete", "sys.killall"}
 JUSTIFIED_TEXT = ("via sudo", "gnupg-home", "reads a credential file", "no-secret-exposure", "skips git hooks", "protected branch", "system file", "schedules a job",
-                  "container configuration", "reads a credential file")
+                  "container configuration", "reads a credential file",
+                  # round 18 (mine3): discarding uncommitted files, su/chown/setuid, CI and git-hook
+                  # edits, credential files written, agent settings rewritten, nested agents
+                  "no-git-discard", "no-permission-escalation", "no-cicd-config-modification",
+                  "modifies version-control or build-tool configuration", "writes a credential file",
+                  "rewrites the agent's settings", "an agent's hook settings", "nested agent session")
 
 
 def bucket(r):
