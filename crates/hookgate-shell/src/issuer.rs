@@ -273,16 +273,7 @@ fn request<'w>(tool: &str, args: &'w [Word]) -> Option<Request<'w>> {
             continue;
         }
         if t.contains("://") {
-            // A URL known only at run time, or one in clear text (the token crosses the
-            // network readable), is not a known issuer destination.
-            if !w.exact
-                || !t
-                    .get(..8)
-                    .is_some_and(|s| s.eq_ignore_ascii_case("https://"))
-            {
-                return None;
-            }
-            hosts.extend(host_of(t).map(str::to_ascii_lowercase));
+            hosts.push(issuer_url_host(w, t)?);
         } else if matches!(tool, "http" | "https" | "xh" | "xhs" | "httpie")
             && t.split_once(':')
                 .is_some_and(|(k, _)| k.eq_ignore_ascii_case("authorization"))
@@ -295,6 +286,20 @@ fn request<'w>(tool: &str, args: &'w [Word]) -> Option<Request<'w>> {
         slots,
         stdin_password,
     })
+}
+
+/// The host of a request URL operand `t` (the text of `w`), lower-cased. `None` for a URL
+/// known only at run time, or one in clear text (the token crosses the network readable):
+/// not a known issuer destination, so the whole request is not one.
+fn issuer_url_host(w: &Word, t: &str) -> Option<String> {
+    if !w.exact
+        || !t
+            .get(..8)
+            .is_some_and(|s| s.eq_ignore_ascii_case("https://"))
+    {
+        return None;
+    }
+    host_of(t).map(str::to_ascii_lowercase)
 }
 
 /// [`request`] for curl and wget, read with the tool's own grammar (`crate::cli`): short
@@ -322,16 +327,7 @@ fn grammar_request<'w>(tool: &str, args: &'w [Word]) -> Option<Request<'w>> {
             crate::cli::Word::Operand(t) => {
                 let w = args.get(at)?;
                 if t.contains("://") {
-                    // A URL known only at run time, or one in clear text (the token crosses
-                    // the network readable), is not a known issuer destination.
-                    if !w.exact
-                        || !t
-                            .get(..8)
-                            .is_some_and(|s| s.eq_ignore_ascii_case("https://"))
-                    {
-                        return None;
-                    }
-                    hosts.extend(host_of(t).map(str::to_ascii_lowercase));
+                    hosts.push(issuer_url_host(w, t)?);
                 }
             }
         }
