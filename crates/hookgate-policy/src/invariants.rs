@@ -1464,13 +1464,48 @@ fn ordinary_workflow_write(j: &Judge<'_>, p: &Path) -> Result<(), Option<String>
     let workflow = p.parent().is_some_and(|d| d.ends_with(".github/workflows"))
         && p.extension()
             .is_some_and(|e| e.eq_ignore_ascii_case("yml") || e.eq_ignore_ascii_case("yaml"));
-    let (true, Some(text)) = (workflow, whole_write(j)) else {
+    if !workflow {
         return Err(None);
+    }
+    // A Write gives the whole text; a line that is one `sed -i` of the file gives it too,
+    // applied to the file's text now (`crate::workflow::SedEdit`).
+    let edited;
+    let text = if let Some(text) = whole_write(j) {
+        text
+    } else {
+        edited = sed_edited(j, p).ok_or(None)?;
+        edited.as_str()
     };
     match crate::workflow::concern(text, |script| flagged_in_workspace(j, script)) {
         None => Ok(()),
         Some(why) => Err(Some(why)),
     }
+}
+
+/// The text a line made of one `sed -i` command that edits `p` alone (substitutions only,
+/// see [`crate::workflow::SedEdit`]) leaves in `p`, applied to the file as it is now. `None`
+/// for any other line, an edit not modelled, a file that cannot be read: the caller asks.
+fn sed_edited(j: &Judge<'_>, p: &Path) -> Option<String> {
+    let analysis = j.facts.analysis.as_ref()?;
+    let [cmd] = analysis.commands.as_slice() else {
+        return None;
+    };
+    if !cmd.via.is_empty() || cmd.argv.first().map(|a| base_name(a)) != Some("sed") {
+        return None;
+    }
+    let edit = crate::workflow::SedEdit::parse(cmd.argv.get(1..)?)?;
+    let [file] = edit.files.as_slice() else {
+        return None;
+    };
+    let dir = cmd.cwd.path(&j.facts.cwd)?;
+    if hookgate_paths::normalize(file, dir, None).path != p || !j.ctx.follow_symlinks {
+        return None;
+    }
+    let bytes = std::fs::read(p).ok()?;
+    if bytes.len() as u64 > MAX_SCRIPT_FILE {
+        return None;
+    }
+    Some(edit.apply(std::str::from_utf8(&bytes).ok()?))
 }
 
 /// Whether a chmod mode sets setuid/setgid (`Some(true)`), makes a file world-writable

@@ -272,6 +272,287 @@ fn first_line(script: &str) -> &str {
         .trim()
 }
 
+/// An in-place `sed` edit read from its arguments (the words after `sed`), when it is one this
+/// module can apply exactly: `-i`/`--in-place` (with or without a backup suffix), optional
+/// `-E`/`-r`/`-s`/`--posix`, scripts given as the first operand or with `-e`/`--expression`,
+/// each made only of `s/RE/REPLACEMENT/[gIi]` commands without addresses. Anything else
+/// (`-n`, `-z`, other commands, addresses, numbered or `e`/`w`/`p` flags, case-conversion
+/// escapes, text known only at run time) is `None`: the edit is not known, and the caller
+/// keeps its question (`no-cicd-config-modification`).
+#[derive(Debug)]
+pub(crate) struct SedEdit {
+    /// The files it edits.
+    pub files: Vec<String>,
+    commands: Vec<Substitution>,
+}
+
+#[derive(Debug)]
+struct Substitution {
+    regex: regex::Regex,
+    replacement: Vec<Piece>,
+    global: bool,
+}
+
+#[derive(Debug)]
+enum Piece {
+    Text(String),
+    Group(usize),
+}
+
+impl SedEdit {
+    /// Reads `args` (see the type doc).
+    pub(crate) fn parse(args: &[String]) -> Option<Self> {
+        let mut scripts: Vec<&str> = Vec::new();
+        let mut operands: Vec<&str> = Vec::new();
+        let (mut in_place, mut extended, mut only_operands) = (false, false, false);
+        let mut words = args.iter().map(String::as_str);
+        while let Some(w) = words.next() {
+            if w.contains(['$', '`']) {
+                return None;
+            }
+            if only_operands || !w.starts_with('-') || w == "-" {
+                operands.push(w);
+                continue;
+            }
+            match w {
+                "--" => only_operands = true,
+                "--in-place" => in_place = true,
+                "--regexp-extended" => extended = true,
+                "--separate" | "--posix" => {}
+                "--expression" => scripts.push(words.next()?),
+                _ if w.starts_with("--in-place=") => in_place = true,
+                _ if w.starts_with("--expression=") => scripts.push(w.get(13..)?),
+                _ if w.starts_with("--") => return None,
+                _ => {
+                    // A short cluster: `-i` takes the rest as its backup suffix, `-e` the
+                    // rest or the next word as a script.
+                    for (k, c) in w.char_indices().skip(1) {
+                        match c {
+                            'E' | 'r' => extended = true,
+                            's' => {}
+                            'i' => {
+                                in_place = true;
+                                break;
+                            }
+                            'e' => {
+                                let rest = w.get(k + 1..)?;
+                                scripts.push(if rest.is_empty() { words.next()? } else { rest });
+                                break;
+                            }
+                            _ => return None,
+                        }
+                    }
+                }
+            }
+        }
+        if scripts.is_empty() {
+            scripts.push(operands.first()?);
+            operands.remove(0);
+        }
+        if !in_place || operands.is_empty() {
+            return None;
+        }
+        let mut commands = Vec::new();
+        for script in scripts {
+            read_substitutions(script, extended, &mut commands)?;
+        }
+        Some(Self {
+            files: operands.into_iter().map(str::to_owned).collect(),
+            commands,
+        })
+    }
+
+    /// The text the edit leaves in a file that held `text` (sed edits line by line).
+    pub(crate) fn apply(&self, text: &str) -> String {
+        let mut lines: Vec<String> = text.split('\n').map(str::to_owned).collect();
+        for line in &mut lines {
+            for cmd in &self.commands {
+                let build = |caps: &regex::Captures<'_>| {
+                    let mut out = String::new();
+                    for piece in &cmd.replacement {
+                        match piece {
+                            Piece::Text(t) => out.push_str(t),
+                            Piece::Group(n) => {
+                                out.push_str(caps.get(*n).map_or("", |m| m.as_str()));
+                            }
+                        }
+                    }
+                    out
+                };
+                let next = if cmd.global {
+                    cmd.regex.replace_all(line, build)
+                } else {
+                    cmd.regex.replacen(line, 1, build)
+                };
+                if let std::borrow::Cow::Owned(changed) = next {
+                    *line = changed;
+                }
+            }
+        }
+        lines.join("\n")
+    }
+}
+
+/// Reads `s` commands (separated by `;`, newlines or blanks) into `out`; `None` for anything
+/// else.
+fn read_substitutions(script: &str, extended: bool, out: &mut Vec<Substitution>) -> Option<()> {
+    let mut chars = script.chars().peekable();
+    loop {
+        while chars.next_if(|c| c.is_whitespace() || *c == ';').is_some() {}
+        let Some(cmd) = chars.next() else {
+            return Some(());
+        };
+        if cmd != 's' {
+            return None;
+        }
+        let delim = chars
+            .next()
+            .filter(|d| !d.is_alphanumeric() && *d != '\\' && *d != '\n')?;
+        let pattern = sed_regex(&mut chars, delim, extended)?;
+        let replacement = sed_replacement(&mut chars, delim)?;
+        let (mut global, mut insensitive) = (false, false);
+        while let Some(flag) = chars.next_if(|c| !c.is_whitespace() && *c != ';') {
+            match flag {
+                'g' => global = true,
+                'i' | 'I' => insensitive = true,
+                _ => return None,
+            }
+        }
+        let regex = regex::RegexBuilder::new(&pattern)
+            .case_insensitive(insensitive)
+            .size_limit(1 << 20)
+            .build()
+            .ok()?;
+        out.push(Substitution {
+            regex,
+            replacement,
+            global,
+        });
+    }
+}
+
+/// A sed regular expression up to `delim`, rewritten in the `regex` crate's syntax (POSIX
+/// basic or extended; GNU's `\+ \? \| \w \s \b` included). `None` for what is not modelled.
+fn sed_regex(
+    chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
+    delim: char,
+    extended: bool,
+) -> Option<String> {
+    let mut out = String::new();
+    loop {
+        let c = chars.next()?;
+        if c == delim {
+            return Some(out);
+        }
+        match c {
+            '\\' => {
+                let e = chars.next()?;
+                match e {
+                    _ if e == delim => out.push_str(&regex::escape(&e.to_string())),
+                    '(' | ')' | '{' | '}' | '+' | '?' | '|' if !extended => out.push(e),
+                    'n' => out.push_str("\\n"),
+                    't' => out.push_str("\\t"),
+                    '.' | '[' | ']' | '*' | '^' | '$' | '\\' | '/' | '(' | ')' | '{' | '}'
+                    | '+' | '?' | '|' => out.push_str(&regex::escape(&e.to_string())),
+                    'w' | 'W' | 's' | 'S' | 'b' | 'B' => {
+                        out.push('\\');
+                        out.push(e);
+                    }
+                    _ => return None,
+                }
+            }
+            '[' => {
+                out.push('[');
+                if let Some(n) = chars.next_if_eq(&'^') {
+                    out.push(n);
+                }
+                if chars.next_if_eq(&']').is_some() {
+                    out.push_str("\\]");
+                }
+                loop {
+                    let b = chars.next()?;
+                    match b {
+                        ']' => break,
+                        '[' if chars.peek() == Some(&':') => {
+                            out.push_str("[:");
+                            chars.next();
+                            loop {
+                                let k = chars.next()?;
+                                out.push(k);
+                                if k == ']' {
+                                    break;
+                                }
+                            }
+                        }
+                        '\\' | '[' | '&' | '~' => {
+                            out.push('\\');
+                            out.push(b);
+                        }
+                        '\n' => return None,
+                        _ => out.push(b),
+                    }
+                }
+                out.push(']');
+            }
+            '(' | ')' | '{' | '}' | '+' | '?' | '|' if !extended => {
+                out.push('\\');
+                out.push(c);
+            }
+            '\n' => return None,
+            _ => out.push(c),
+        }
+    }
+}
+
+/// A replacement up to `delim`: text, `&` (the match) and `\1`…`\9` (groups). Case
+/// conversions (`\U`, `\L`, …) are not modelled (`None`).
+fn sed_replacement(
+    chars: &mut std::iter::Peekable<std::str::Chars<'_>>,
+    delim: char,
+) -> Option<Vec<Piece>> {
+    let mut pieces = Vec::new();
+    let mut text = String::new();
+    loop {
+        let c = chars.next()?;
+        if c == delim {
+            break;
+        }
+        let group = match c {
+            '&' => Some(0),
+            '\\' => match chars.next()? {
+                d @ '0'..='9' => Some(d.to_digit(10)? as usize),
+                'n' | '\n' => {
+                    text.push('\n');
+                    None
+                }
+                't' => {
+                    text.push('\t');
+                    None
+                }
+                'L' | 'U' | 'l' | 'u' | 'E' => return None,
+                other => {
+                    text.push(other);
+                    None
+                }
+            },
+            _ => {
+                text.push(c);
+                None
+            }
+        };
+        if let Some(n) = group {
+            if !text.is_empty() {
+                pieces.push(Piece::Text(std::mem::take(&mut text)));
+            }
+            pieces.push(Piece::Group(n));
+        }
+    }
+    if !text.is_empty() {
+        pieces.push(Piece::Text(text));
+    }
+    Some(pieces)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1452,6 +1452,7 @@ impl Walker<'_> {
                 Producer::Text { text, exact } => match crate::interp::scan_sql(text) {
                     SqlRisk::Drop => Some(ids::DB_DROP.verdict()),
                     SqlRisk::DeleteAll => Some(ids::DB_DELETE_ALL.verdict()),
+                    SqlRisk::Privilege => Some(ids::DB_PRIVILEGE_CHANGE.verdict()),
                     SqlRisk::None if !exact => Some(ids::DB_OPAQUE_SQL.verdict()),
                     SqlRisk::None => None,
                 },
@@ -2258,7 +2259,7 @@ const JAVA_LOADS_CODE: &[&str] = &[
 
 /// Judges the value of a variable a runtime reads as extra command-line options
 /// (`NODE_OPTIONS`, `RUBYOPT`, `PERL5OPT`, `JAVA_TOOL_OPTIONS`/`_JAVA_OPTIONS`/
-/// `JDK_JAVA_OPTIONS`) by those options, for `rce.env_hijack` and the policy invariant
+/// `JDK_JAVA_OPTIONS`, Go's `GOFLAGS`) by those options, for `rce.env_hijack` and the policy invariant
 /// `no-env-var-modification` alike, so both layers agree. `None`: not such a variable.
 /// `Some(true)`: the value may load or run code — an option outside the runtime's tuning
 /// list, or text that is not a plain blank-separated option list (quotes, `$`, a bare word):
@@ -2269,6 +2270,22 @@ pub fn option_variable_loads_code(name: &str, value: &str) -> Option<bool> {
         "NODE_OPTIONS" => NODE_TUNING,
         "RUBYOPT" => RUBY_TUNING,
         "PERL5OPT" => PERL_TUNING,
+        // The go command's default flags (`GOFLAGS=-mod=mod -trimpath` is tuning). Those that
+        // run or swap in code: `-toolexec` / `-exec` (a program run for every compile step or
+        // test binary), `-overlay` (replaces source files), `-modfile` (another module
+        // graph), and an external linker or its flags (`-ldflags=-extld=…`).
+        "GOFLAGS" => {
+            return Some(value.split_whitespace().any(|o| {
+                let flag = o
+                    .split_once('=')
+                    .map_or(o, |(f, _)| f)
+                    .trim_start_matches('-');
+                matches!(flag, "toolexec" | "exec" | "overlay" | "modfile")
+                    || o.contains("extld")
+                    || !o.starts_with('-')
+                    || o.contains(['$', '`', '\'', '"'])
+            }));
+        }
         "JAVA_TOOL_OPTIONS" | "_JAVA_OPTIONS" | "JDK_JAVA_OPTIONS" => {
             // Heap sizes and system properties are tuning; the JVM takes many more, so it is
             // judged by the options that load code.

@@ -789,6 +789,9 @@ fn command_target(name: &str, args: &[Word], scope: &Scope) -> Option<Target> {
 /// depends on one.
 pub(crate) fn rule_verdict(rule: RuleRef, name: &str, args: &[Word], scope: &Scope) -> Verdict {
     let v = rule.verdict();
+    if rule == ids::K8S_SCALE_ZERO {
+        return crate::deploy::scale_verdict(v, name, args);
+    }
     if rule != ids::DB_DROPDB && rule != ids::DB_MYSQLADMIN_DROP && rule != ids::DB_REDIS_FLUSH {
         return v;
     }
@@ -845,6 +848,16 @@ pub(crate) fn restore_clean(args: &[Word], scope: &Scope) -> Option<Verdict> {
 /// routine (allowed, named); a local database of another or no name asks; remote, unresolved
 /// and production targets keep `v`, with the reason saying where.
 pub(crate) fn judge(mut v: Verdict, t: &Target) -> Verdict {
+    // Logins and grants belong to the server, not to one database: on this machine's server
+    // (a container or local install) they are development set-up, whatever database is named.
+    if t.place == Place::Local
+        && v.rule_id.as_deref() == Some(ids::DB_PRIVILEGE_CHANGE.def().id)
+        && !matches!(t.role, Role::Production(_))
+    {
+        return Verdict::normal(
+            "changes a login or grant on a database server on this machine (development set-up)",
+        );
+    }
     match (&t.place, &t.role) {
         (_, Role::Production(name)) => {
             v.reason = format!("{} (production-shaped database `{name}`)", v.reason);

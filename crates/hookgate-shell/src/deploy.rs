@@ -100,7 +100,77 @@ const STAGE_LONG: &[&str] = &[
     "--name",
     "--config-file",
     "--template-file",
+    "--parameter-overrides",
 ];
+
+/// Options of the AWS CLI (global and of the deploy subcommands below) that take a value.
+const AWS_LONG: &[&str] = &[
+    "--profile",
+    "--region",
+    "--output",
+    "--query",
+    "--endpoint-url",
+    "--color",
+    "--ca-bundle",
+    "--cli-read-timeout",
+    "--cli-connect-timeout",
+    "--function-name",
+    "--zip-file",
+    "--s3-bucket",
+    "--s3-key",
+    "--image-uri",
+    "--name",
+    "--function-version",
+    "--cluster",
+    "--service",
+    "--task-definition",
+    "--desired-count",
+    "--stack-name",
+    "--template-file",
+    "--template-body",
+    "--template-url",
+    "--parameter-overrides",
+    "--capabilities",
+    "--environment-name",
+    "--application-name",
+    "--version-label",
+    "--service-arn",
+    "--reserved-concurrent-executions",
+    "--cli-input-json",
+];
+
+/// An AWS CLI call (`aws [global options] SERVICE OPERATION …`) that replaces what a live
+/// service runs: production when the resource it names (`--function-name prod-api`, an ARN
+/// ending `:function:api-prod`, `--cluster prod`) or the credentials profile it runs under
+/// (`--profile prod`) names production. The same call on a `dev-…` function is ordinary work.
+const fn aws(operation: &'static str, markers: &'static [Marker]) -> Deploy {
+    Deploy {
+        tools: &["aws"],
+        subs: AWS_SERVICES,
+        then: operation,
+        short_values: "",
+        long_values: AWS_LONG,
+        markers,
+    }
+}
+
+/// The AWS services whose operations below release code or configuration to a live service.
+const AWS_SERVICES: &[&str] = &[
+    "lambda",
+    "ecs",
+    "cloudformation",
+    "elasticbeanstalk",
+    "apprunner",
+];
+const AWS_LAMBDA_MARKERS: &[Marker] = &[Marker::Options(&["--function-name", "--profile"])];
+const AWS_ECS_MARKERS: &[Marker] = &[Marker::Options(&["--cluster", "--service", "--profile"])];
+const AWS_STACK_MARKERS: &[Marker] = &[Marker::Options(&["--stack-name", "--profile"])];
+const AWS_EB_MARKERS: &[Marker] = &[Marker::Options(&[
+    "--environment-name",
+    "--application-name",
+    "--profile",
+])];
+const AWS_APPRUNNER_MARKERS: &[Marker] = &[Marker::Options(&["--service-arn", "--profile"])];
 
 /// Options of kubectl, oc and helm that take a value.
 const KUBE_LONG: &[&str] = &[
@@ -259,18 +329,38 @@ const DEPLOYS: &[Deploy] = &[
     kube(&["kubectl", "oc"], &["rollout"], "undo"),
     kube(&["kubectl", "oc"], &["rollout"], "resume"),
     kube(&["helm"], HELM_CHANGES, ""),
+    // A stage, or a configuration file of the production stage (`-c serverless.prod.yml`,
+    // `sam deploy --config-file samconfig.prod.toml`, `--parameter-overrides Stage=prod`).
     staged(
         &["serverless", "sls", "osls"],
         &["deploy"],
         "srcf",
-        &[Marker::Options(&["--stage", "-s"])],
+        &[Marker::Options(&["--stage", "-s", "--config", "-c"])],
     ),
     staged(
         &["sam"],
         &["deploy", "sync"],
         "t",
-        &[Marker::Options(&["--config-env", "--stack-name"])],
+        &[Marker::Options(&[
+            "--config-env",
+            "--stack-name",
+            "--config-file",
+            "--parameter-overrides",
+            "--profile",
+        ])],
     ),
+    // Lambda code and configuration, ECS services, CloudFormation stacks, Beanstalk
+    // environments and App Runner services: the operation replaces what runs live.
+    aws("update-function-code", AWS_LAMBDA_MARKERS),
+    aws("update-function-configuration", AWS_LAMBDA_MARKERS),
+    aws("update-alias", AWS_LAMBDA_MARKERS),
+    aws("put-function-concurrency", AWS_LAMBDA_MARKERS),
+    aws("update-service", AWS_ECS_MARKERS),
+    aws("deploy", AWS_STACK_MARKERS),
+    aws("update-stack", AWS_STACK_MARKERS),
+    aws("execute-change-set", AWS_STACK_MARKERS),
+    aws("update-environment", AWS_EB_MARKERS),
+    aws("start-deployment", AWS_APPRUNNER_MARKERS),
     staged(
         &["wrangler"],
         &["deploy", "publish"],
@@ -440,6 +530,50 @@ pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
         }
     }
     None
+}
+
+/// `k8s.scale_zero` (`kubectl scale`), read for what it scales to and where. A known
+/// replica count above zero outside production (`--replicas=3`, `-n dev`) is capacity work:
+/// ordinary. Zero replicas stops the workload and asks unless the context or namespace names
+/// a non-production environment (`--replicas=0 -n dev`); a production context or namespace
+/// keeps the rule whatever the count (and `production_deploy` adds `deploy.production`); a
+/// count known only at run time keeps it too.
+pub(crate) fn scale_verdict(v: Verdict, name: &str, words: &[Word]) -> Verdict {
+    let (opts, _) = scan(name, words, "nlfocpL", KUBE_LONG);
+    let place = |o: &crate::deferred::Opt| {
+        matches!(
+            o.name.as_str(),
+            "--context" | "--kube-context" | "--cluster" | "--namespace" | "-n"
+        )
+    };
+    let values = |test: fn(&str) -> bool| {
+        opts.iter()
+            .any(|o| place(o) && o.value.as_ref().is_none_or(|w| !w.exact || test(&w.text)))
+    };
+    let replicas = opts
+        .iter()
+        .rev()
+        .find(|o| o.name == "--replicas")
+        .and_then(|o| o.value.as_ref())
+        .filter(|w| w.exact)
+        .and_then(|w| w.text.parse::<u64>().ok());
+    // Unknown (`-n "$NS"`) counts as possibly production.
+    let production = values(names_production);
+    let nonproduction = opts.iter().any(|o| {
+        place(o)
+            && o.value
+                .as_ref()
+                .is_some_and(|w| w.exact && names_nonproduction(&w.text))
+    });
+    match replicas {
+        Some(n) if n > 0 && !production => Verdict::normal(format!(
+            "scales workloads to {n} replicas outside production"
+        )),
+        Some(0) if nonproduction && !production => Verdict::normal(
+            "scales a non-production workload to zero (its context or namespace names a development environment)",
+        ),
+        _ => v,
+    }
 }
 
 #[cfg(test)]

@@ -1173,13 +1173,18 @@ pub(crate) fn argument_flow(
         let (identity, destination) = match pending.take() {
             Some((identity, opt)) => (identity && !sends_file(name, opt, t), false),
             None if t.starts_with('-') && t.len() > 1 => {
+                // A short cluster is the value-taking option it ends in, read with the
+                // tool's grammar (`curl -sH 'Authorization: …'` is `-H`; `-sHX: y` has its
+                // value attached).
+                let cluster = crate::cli::cluster_value_option(name, t);
                 // The option name is literal even when its attached value is not.
-                let opt = t.split('=').next().unwrap_or(t);
+                let opt = cluster.map_or_else(|| t.split('=').next().unwrap_or(t), |(o, _)| o);
+                let attached = cluster.map_or(t.contains('='), |(_, a)| a);
                 let identity = is_identity_option(name, opt)
                     && !t
                         .split_once('=')
                         .is_some_and(|(_, v)| sends_file(name, opt, v));
-                if !t.contains('=') {
+                if !attached {
                     if identity || takes_value(name, opt) {
                         pending = Some((identity, opt));
                         continue;

@@ -51,8 +51,9 @@ pub(crate) enum Finding {
     },
     /// The grammar rejected part of the snippet (the rest was still read).
     Unparsed,
-    /// A MongoDB drop or mass delete.
-    MongoDrop,
+    /// A MongoDB drop or mass delete, a server shutdown or a change of its users (`what`
+    /// says which).
+    MongoDrop { what: &'static str },
     /// Secret data the snippet handles (the whole environment): with a network call in the
     /// same snippet, it is sent.
     Source(crate::model::FlowSource),
@@ -493,6 +494,73 @@ fn first_arg(toks: &[Tok], mut i: usize) -> Arg {
     }
 }
 
+/// Whether `t` can be part of an awk string concatenation (so a join does not start there).
+fn awk_join_piece(t: Option<&Tok>) -> bool {
+    matches!(t, Some(Tok::Str { .. } | Tok::Ident(_) | Tok::Punct(']')))
+}
+
+/// The shell line an awk expression of juxtaposed pieces builds, from `toks[i]`: string
+/// literals as written, `ENVIRON["NAME"]` as the shell's `$NAME` (the same value, from the
+/// same environment), and any other value (a field `$1`, a variable) as a run-time value
+/// `${AWK_VALUE}`, a value the shell analysis cannot know (`rm -f ${AWK_VALUE}` is a deletion
+/// of an unresolved target; `echo ${AWK_VALUE}` stays harmless). Returns the line, whether it
+/// is known (a value spliced inside single quotes is not what the shell would read), and the
+/// index after the last piece. `None` when the expression has no piece or
+/// only one variable (`cmd | getline`, judged as a command held in a variable elsewhere).
+fn awk_join(toks: &[Tok], mut i: usize) -> Option<(String, bool, usize)> {
+    let start = i;
+    let mut code = String::new();
+    let mut exact = true;
+    let mut literal = false;
+    // Inside a single-quoted part of the line, `$NAME` would not expand: splicing there is
+    // not what the shell reads, so the line is not known.
+    let quoted = |code: &str| code.chars().filter(|&c| c == '\'').count() % 2 == 1;
+    loop {
+        match (
+            toks.get(i),
+            toks.get(i + 1),
+            toks.get(i + 2),
+            toks.get(i + 3),
+        ) {
+            (Some(Tok::Str { value, exact: e }), ..) => {
+                code.push_str(value);
+                exact &= *e;
+                literal = true;
+                i += 1;
+            }
+            (
+                Some(Tok::Ident(env)),
+                Some(Tok::Punct('[')),
+                Some(Tok::Str { value, exact: true }),
+                Some(Tok::Punct(']')),
+            ) if env == "ENVIRON"
+                && value.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') =>
+            {
+                exact &= !quoted(&code);
+                code.push_str("${");
+                code.push_str(value);
+                code.push('}');
+                i += 4;
+            }
+            (Some(Tok::Punct('$')), Some(Tok::Ident(_)), ..) => {
+                exact &= !quoted(&code);
+                code.push_str("${AWK_VALUE}");
+                i += 2;
+            }
+            (Some(Tok::Ident(v)), next, ..)
+                if !matches!(next, Some(Tok::Punct('(' | '[')))
+                    && !matches!(v.as_str(), "getline" | "in" | "print" | "printf") =>
+            {
+                exact &= !quoted(&code);
+                code.push_str("${AWK_VALUE}");
+                i += 1;
+            }
+            _ => break,
+        }
+    }
+    (i > start && (literal || i - start > 1)).then_some((code, exact, i))
+}
+
 /// True when an awk variable is assigned a `/inet/…` special file (a socket, not a command).
 fn awk_socket_variable(toks: &[Tok], var: &str) -> bool {
     toks.windows(3).any(|w| {
@@ -618,16 +686,27 @@ pub(crate) fn scan(lang: Lang, code: &str) -> Vec<Finding> {
                     });
                 }
             }
-            // `"cmd" | getline`
-            Tok::Str { value, exact }
+            // `"cmd" | getline`, `"curl " ENVIRON["U"] | getline`: the joined string is run.
+            Tok::Str { .. } | Tok::Ident(_)
                 if lang == Lang::Awk
-                    && matches!(toks.get(i + 1), Some(Tok::Punct('|')))
-                    && matches!(toks.get(i + 2), Some(Tok::Ident(g)) if g == "getline") =>
+                    && !awk_join_piece(toks.get(i.wrapping_sub(1)))
+                    && let Some((code, exact, end)) = awk_join(&toks, i)
+                    && matches!(toks.get(end), Some(Tok::Punct('|')))
+                    && matches!(toks.get(end + 1), Some(Tok::Ident(g)) if g == "getline") =>
             {
-                out.push(Finding::Shell {
-                    code: value.clone(),
-                    exact: *exact,
-                });
+                out.push(Finding::Shell { code, exact });
+            }
+            // `system("rm -rf " ENVIRON["HOME"] "/.ssh")`, `system("rm " $1)`: awk joins
+            // by juxtaposition, so the command is the joined string.
+            Tok::Ident(name)
+                if lang == Lang::Awk
+                    && name == "system"
+                    && matches!(toks.get(i + 1), Some(Tok::Punct('(')))
+                    && let Some((code, exact, end)) = awk_join(&toks, i + 2)
+                    && end > i + 3
+                    && matches!(toks.get(end), Some(Tok::Punct(')'))) =>
+            {
+                out.push(Finding::Shell { code, exact });
             }
             Tok::Ident(name) => {
                 // Perl/Ruby/PHP call without parentheses: `eval $x`, `system "…"`.
@@ -642,17 +721,13 @@ pub(crate) fn scan(lang: Lang, code: &str) -> Vec<Finding> {
                     continue;
                 }
                 if lang == Lang::Mongo {
-                    if matches!(
-                        name.as_str(),
-                        "dropDatabase"
-                            | "drop"
-                            | "dropUser"
-                            | "dropAllUsers"
-                            | "deleteMany"
-                            | "remove"
-                            | "dropIndexes"
-                    ) {
-                        out.push(Finding::MongoDrop);
+                    if let Some(what) = mongo_helper(name).or_else(|| {
+                        matches!(name.as_str(), "adminCommand" | "runCommand")
+                            .then(|| mongo_command_key(&toks, i + 1))
+                            .flatten()
+                            .and_then(|key| mongo_command(&key))
+                    }) {
+                        out.push(Finding::MongoDrop { what });
                     }
                     continue;
                 }
@@ -717,6 +792,56 @@ pub(crate) fn scan(lang: Lang, code: &str) -> Vec<Finding> {
     out
 }
 
+/// What a MongoDB shell helper called `name` does that destroys data, stops the server or
+/// changes who may log in (`db.dropDatabase()`, `db.shutdownServer()`,
+/// `db.changeUserPassword(…)`); `None` for the rest (`find`, `insertOne`, `stats`).
+fn mongo_helper(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "dropDatabase" | "drop" | "dropIndexes" => {
+            "drops a MongoDB database, collection or indexes"
+        }
+        "deleteMany" | "remove" => "deletes MongoDB documents in bulk",
+        "dropUser" | "dropAllUsers" | "dropRole" | "dropAllRoles" => "drops MongoDB users or roles",
+        "shutdownServer" | "fsyncLock" => "shuts down or locks the MongoDB server",
+        "createUser"
+        | "updateUser"
+        | "changeUserPassword"
+        | "grantRolesToUser"
+        | "grantPrivilegesToRole"
+        | "createRole" => "creates or changes a MongoDB login's credentials or privileges",
+        _ => return None,
+    })
+}
+
+/// The same for a database command run by name (`db.adminCommand({shutdown: 1})`,
+/// `db.runCommand({dropDatabase: 1})`, `adminCommand("shutdown")`): its command name.
+fn mongo_command(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "shutdown" | "fsync" | "replSetReconfig" | "replSetStepDown" | "removeShard" => {
+            "shuts down, locks or reconfigures the MongoDB server"
+        }
+        "renameCollection" => "renames a MongoDB collection over another",
+        "dropAllUsersFromDatabase" | "dropAllRolesFromDatabase" => "drops MongoDB users or roles",
+        other => return mongo_helper(other),
+    })
+}
+
+/// The command name of a database command document: the first key of the object literal
+/// (`{shutdown: 1}`, `{"dropDatabase": 1}`) or a string argument (`"shutdown"`).
+fn mongo_command_key(toks: &[Tok], mut i: usize) -> Option<String> {
+    if matches!(toks.get(i), Some(Tok::Punct('('))) {
+        i += 1;
+    }
+    if matches!(toks.get(i), Some(Tok::Punct('{'))) {
+        i += 1;
+    }
+    match toks.get(i) {
+        Some(Tok::Ident(k)) => Some(k.clone()),
+        Some(Tok::Str { value, exact: true }) => Some(value.clone()),
+        _ => None,
+    }
+}
+
 /// The databases a MongoDB shell script reaches by name (`db.getSiblingDB('x')`,
 /// `getDB('x')`; `None` for a name not written as a literal) and whether it opens another
 /// connection (`connect(…)`, `new Mongo(…)`), read from the script's tokens (strings and
@@ -746,6 +871,10 @@ pub(crate) fn mongo_databases(code: &str) -> (Vec<Option<String>>, bool) {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub(crate) enum SqlRisk {
     None,
+    /// A change of who may log in or what they may do (`ALTER USER … PASSWORD`, `ALTER ROLE
+    /// … SUPERUSER`, `CREATE USER`, `GRANT ALL … TO`, `SET PASSWORD`): a credential minted or
+    /// replaced, or a privilege widened, on the server.
+    Privilege,
     /// DELETE/UPDATE without WHERE.
     DeleteAll,
     /// DROP, TRUNCATE, ALTER … DROP.
@@ -768,10 +897,69 @@ fn where_always_true(tokens: &[String]) -> bool {
     })
 }
 
+/// Attributes of a role or user that give a credential or power: a password (`PASSWORD`,
+/// MySQL's `IDENTIFIED`), superuser and administrative bits, the right to log in. Their `NO…`
+/// forms (`NOSUPERUSER`, `NOLOGIN`) take power away and are other words.
+const POWER_ATTRIBUTES: &[&str] = &[
+    "PASSWORD",
+    "IDENTIFIED",
+    "SUPERUSER",
+    "CREATEROLE",
+    "CREATEDB",
+    "BYPASSRLS",
+    "REPLICATION",
+    "LOGIN",
+    "UNLOCK",
+    "SYSADMIN",
+];
+
+/// Whether a statement changes credentials or widens privileges (see [`SqlRisk::Privilege`]):
+/// `ALTER USER|ROLE|LOGIN` or `CREATE ROLE` with a power attribute, `CREATE USER|LOGIN`
+/// (a new account that can log in), `SET PASSWORD`, and a `GRANT` of everything, of an
+/// administrative privilege, with the right to grant on, or on every database (`ON *.*`, read
+/// as `ON .`). Narrow grants (`GRANT SELECT ON reports TO analyst`) are ordinary schema work.
+fn changes_privileges(words: &[String]) -> bool {
+    let word = |i: usize| words.get(i).map(String::as_str);
+    let has = |w: &str| words.iter().any(|x| x == w);
+    let power = || POWER_ATTRIBUTES.iter().any(|a| has(a));
+    match (word(0), word(1)) {
+        (Some("ALTER"), Some("USER" | "ROLE" | "LOGIN")) | (Some("CREATE"), Some("ROLE")) => {
+            power()
+        }
+        (Some("CREATE"), Some("USER" | "LOGIN")) | (Some("SET"), Some("PASSWORD")) => true,
+        (Some("GRANT"), _) => {
+            has("ALL")
+                || has("SUPER")
+                || has("SUPERUSER")
+                || has("OPTION")
+                || words
+                    .windows(3)
+                    .any(|w| w[0] == "ON" && w[1] == "." && w[2] != ".")
+                || words.iter().any(|w| {
+                    matches!(
+                        w.as_str(),
+                        "POSTGRES"
+                            | "RDS_SUPERUSER"
+                            | "PG_WRITE_SERVER_FILES"
+                            | "PG_EXECUTE_SERVER_PROGRAM"
+                            | "PG_READ_SERVER_FILES"
+                            | "DBA"
+                            | "SYSADMIN"
+                            | "DB_OWNER"
+                    )
+                })
+        }
+        _ => false,
+    }
+}
+
 /// How destructive one statement is (its words upper-cased, quoted tokens keep their quote).
 fn statement_risk(words: &[String]) -> SqlRisk {
     let first = words.first().map(String::as_str);
     let has = |w: &str| words.iter().any(|x| x == w);
+    if changes_privileges(words) {
+        return SqlRisk::Privilege;
+    }
     match first {
         Some("DROP" | "TRUNCATE") => SqlRisk::Drop,
         Some("ALTER") if has("DROP") => SqlRisk::Drop,

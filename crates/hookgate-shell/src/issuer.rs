@@ -247,6 +247,9 @@ fn request<'w>(tool: &str, args: &'w [Word]) -> Option<Request<'w>> {
             stdin_password,
         });
     }
+    if matches!(tool, "curl" | "wget") {
+        return grammar_request(tool, args);
+    }
     let mut pending = false;
     for w in args {
         if pending {
@@ -270,16 +273,7 @@ fn request<'w>(tool: &str, args: &'w [Word]) -> Option<Request<'w>> {
             continue;
         }
         if t.contains("://") {
-            // A URL known only at run time, or one in clear text (the token crosses the
-            // network readable), is not a known issuer destination.
-            if !w.exact
-                || !t
-                    .get(..8)
-                    .is_some_and(|s| s.eq_ignore_ascii_case("https://"))
-            {
-                return None;
-            }
-            hosts.extend(host_of(t).map(str::to_ascii_lowercase));
+            hosts.push(issuer_url_host(w, t)?);
         } else if matches!(tool, "http" | "https" | "xh" | "xhs" | "httpie")
             && t.split_once(':')
                 .is_some_and(|(k, _)| k.eq_ignore_ascii_case("authorization"))
@@ -291,6 +285,57 @@ fn request<'w>(tool: &str, args: &'w [Word]) -> Option<Request<'w>> {
         hosts,
         slots,
         stdin_password,
+    })
+}
+
+/// The host of a request URL operand `t` (the text of `w`), lower-cased. `None` for a URL
+/// known only at run time, or one in clear text (the token crosses the network readable):
+/// not a known issuer destination, so the whole request is not one.
+fn issuer_url_host(w: &Word, t: &str) -> Option<String> {
+    if !w.exact
+        || !t
+            .get(..8)
+            .is_some_and(|s| s.eq_ignore_ascii_case("https://"))
+    {
+        return None;
+    }
+    host_of(t).map(str::to_ascii_lowercase)
+}
+
+/// [`request`] for curl and wget, read with the tool's own grammar (`crate::cli`): short
+/// clusters (`-sH 'Authorization: …'`, `-fsSLu user:$T`), attached values (`-HX: y`), unique
+/// abbreviations (`--head` is not `--header`; `--heade` is). An option the tool rejects ends
+/// the reading (`None`: the tool fails, or reads it otherwise than the table says: not a
+/// known destination), as does any rerouting option.
+fn grammar_request<'w>(tool: &str, args: &'w [Word]) -> Option<Request<'w>> {
+    let grammar = crate::cli::http_grammar(tool)?;
+    let texts: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
+    let mut hosts = Vec::new();
+    let mut slots = Vec::new();
+    for (at, word) in grammar.parse_indexed(&texts) {
+        match word {
+            crate::cli::Word::Rejected(_) => return None,
+            crate::cli::Word::Option { long, value, .. } => {
+                let spelled = format!("--{long}");
+                if REROUTES.contains(&spelled.as_str()) {
+                    return None;
+                }
+                if value.is_some() && auth_option(tool, &spelled) {
+                    slots.extend(args.get(at));
+                }
+            }
+            crate::cli::Word::Operand(t) => {
+                let w = args.get(at)?;
+                if t.contains("://") {
+                    hosts.push(issuer_url_host(w, t)?);
+                }
+            }
+        }
+    }
+    Some(Request {
+        hosts,
+        slots,
+        stdin_password: false,
     })
 }
 

@@ -55,6 +55,7 @@ pub(crate) fn is_hijack_variable(name: &str) -> bool {
             | "GIT_EXEC_PATH"
             | "GIT_TEMPLATE_DIR"
             | "NODE_OPTIONS"
+            | "GOFLAGS"
             | "PERL5OPT"
             | "PERL5LIB"
             | "RUBYOPT"
@@ -2895,13 +2896,15 @@ impl Walker<'_> {
                     v.reason = format!("{}: {reason}", v.reason);
                     self.record(argv, scope, v);
                 }
-                Finding::MongoDrop => {
+                Finding::MongoDrop { what } => {
                     let target = crate::dbtarget::mongo_target(
                         argv.get(1..).unwrap_or(&[]),
                         scope,
                         &code.text,
                     );
-                    let v = crate::dbtarget::judge(ids::DB_MONGO_DROP.verdict(), &target);
+                    let mut v = ids::DB_MONGO_DROP.verdict();
+                    what.clone_into(&mut v.reason);
+                    let v = crate::dbtarget::judge(v, &target);
                     self.record(argv, scope, v);
                 }
                 Finding::Exhaust { what } => {
@@ -3231,6 +3234,7 @@ impl Walker<'_> {
         let mut verdict = match risk {
             SqlRisk::Drop => ids::DB_DROP.verdict(),
             SqlRisk::DeleteAll => ids::DB_DELETE_ALL.verdict(),
+            SqlRisk::Privilege => ids::DB_PRIVILEGE_CHANGE.verdict(),
             SqlRisk::None if opaque => ids::DB_OPAQUE_SQL.verdict(),
             SqlRisk::None => Verdict::normal("database client"),
         };

@@ -123,6 +123,43 @@ pub const GH_API: Grammar = Grammar {
     short_equals: true,
 };
 
+/// The grammar of an HTTP client the guard reads with its own option table.
+#[must_use]
+pub(crate) fn http_grammar(tool: &str) -> Option<&'static Grammar> {
+    match tool {
+        "curl" => Some(&CURL),
+        "wget" => Some(&WGET),
+        "http" | "https" | "xh" | "xhs" | "httpie" => Some(&HTTPIE),
+        _ => None,
+    }
+}
+
+/// A short-option cluster of `tool` (`-sH`, `-fsSLu`, `-sHAuthorization: x`) read as the tool
+/// reads it: the value-taking option it ends in, as its one-letter form (`-H`), and whether
+/// the value is attached in the same word. `None` for a word that is not such a cluster (a
+/// long option, a lone switch, a letter the tool rejects, a cluster of switches only), so a
+/// caller that looks options up by name (`-H`, `-u`) sees `-sH` as the `-H` it is.
+#[must_use]
+pub(crate) fn cluster_value_option(tool: &str, word: &str) -> Option<(&'static str, bool)> {
+    /// Every one-letter option spelled `-X`, two bytes each, so the answer is `'static`.
+    const FLAGS: &str = "-a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p-q-r-s-t-u-v-w-x-y-z\
+                         -A-B-C-D-E-F-G-H-I-J-K-L-M-N-O-P-Q-R-S-T-U-V-W-X-Y-Z-0-1-2-3-4-5-6-7-8-9-#-:";
+    let grammar = http_grammar(tool)?;
+    let cluster = word.strip_prefix('-').filter(|c| !c.starts_with('-'))?;
+    for (i, c) in cluster.char_indices() {
+        let option = grammar.short_option(c)?;
+        if option.takes_value {
+            let attached = !cluster
+                .get(i + c.len_utf8()..)
+                .unwrap_or_default()
+                .is_empty();
+            let at = FLAGS.find(&format!("-{c}") as &str)?;
+            return Some((FLAGS.get(at..at + 2)?, attached));
+        }
+    }
+    None
+}
+
 /// One word of a command line as the tool reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Word<'a> {
