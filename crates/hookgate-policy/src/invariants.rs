@@ -554,6 +554,17 @@ impl<'a> Judge<'a> {
                 lexical
             };
             out.extend(found.into_iter().filter(|m| m.access.covers(access)));
+            // A pattern the shell expands (`cat .env*`, `head config/*.key`) reads every
+            // entry it matches: the user's `.env` among them is read as if named.
+            if access == Access::Read && self.ctx.follow_symlinks {
+                for entry in glob_entries(p, line_enables_dotglob(self)) {
+                    for m in hookgate_paths::classify(&entry, &pctx) {
+                        if m.access.covers(access) && !out.iter().any(|x| x.path == m.path) {
+                            out.push(m);
+                        }
+                    }
+                }
+            }
             // Extracting or copying a tree into a directory outside the workspace (`unzip x.zip
             // -d ~/.ssh`, `tar -xf x.tar -C ~`, `rsync -a x/ ~/.aws/`) writes whatever the
             // tree holds below it: every sensitive entry that can lie there is written. Not for
@@ -660,6 +671,24 @@ impl<'a> Judge<'a> {
                 .any(|u| self.facts.candidates(i, u).iter().any(|c| c == p))
         })
     }
+}
+
+/// The existing paths a shell pattern `p` expands to (`.env*` → `.env`, `.env.test`;
+/// `~/.ss*/id*` → `~/.ssh/id_rsa`), by the shell's matching rules
+/// ([`hookgate_paths::ShellPattern`]: a leading dot matched only by a pattern that spells
+/// it, unless the line turned `dotglob` on). Empty for a literal path; past
+/// [`MAX_GLOB_ENTRIES`] directory entries read, or for a `**` pattern, empty too (the
+/// lexical reading of the pattern stands).
+fn glob_entries(p: &Path, dotglob: bool) -> Vec<PathBuf> {
+    if !hookgate_paths::has_wildcard(&p.to_string_lossy()) {
+        return Vec::new();
+    }
+    hookgate_paths::ShellPattern::new(p)
+        .and_then(|pattern| pattern.dotglob(dotglob).expansions(MAX_GLOB_ENTRIES))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|e| std::fs::symlink_metadata(e).is_ok())
+        .collect()
 }
 
 fn first_match<'m>(
@@ -3930,7 +3959,7 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
                 } else {
                     INTERPRETERS.contains(&prog).then_some(prog)
                 };
-            match script_on_disk(j, &p, by_shell, interpreter) {
+            match script_content(j, i, &p, by_shell, interpreter) {
                 Some(Deferred::Ordinary) => continue,
                 Some(Deferred::SelfModification(reason)) => {
                     return Some(
@@ -4037,16 +4066,199 @@ fn script_on_disk(
         return None;
     }
     let code = String::from_utf8(bytes).ok()?;
-    // Run by a shell, the file is shell code whatever it is called; run directly, its
-    // shebang or extension says so.
-    if by_shell || is_shell_script(p, &code) {
-        return Some(judge_deferred_code(j, p, &code));
+    judge_script_text(j, p, &code, by_shell, interpreter)
+}
+
+/// The judgement of `code` run as the script `p`. Run by a shell, the file is shell code
+/// whatever it is called; run directly, its shebang or extension says so. A source file of a
+/// language the analyzer reads is judged as the one-liner of its text (`python3 -c TEXT`),
+/// so the interpreter grammars read it — the same reading a `python3 -c` on the command line
+/// gets. Other languages keep the ask (`None`).
+fn judge_script_text(
+    j: &Judge<'_>,
+    p: &Path,
+    code: &str,
+    by_shell: bool,
+    interpreter: Option<&str>,
+) -> Option<Deferred> {
+    // Run directly (no interpreter named), a text file without a `#!` line is run by the
+    // calling shell as shell code (execve's ENOEXEC fallback).
+    let shell_fallback = interpreter.is_none() && !code.starts_with("#!");
+    if by_shell || shell_fallback || is_shell_script(p, code) {
+        return Some(judge_deferred_code(j, p, code));
     }
-    // A source file of a language the analyzer reads: judged as the one-liner of its text
-    // (`python3 -c TEXT`), so the interpreter grammars read it — the same reading a
-    // `python3 -c` on the command line gets. Other languages keep the ask.
-    let line = crate::loaded::script_line(interpreter, p, &code)?;
+    let line = crate::loaded::script_line(interpreter, p, code)?;
     Some(judge_deferred_source(j, p, &line))
+}
+
+/// The judgement of the script `p` that the command of item `run` runs: by what this very
+/// line puts there when the line writes it ([`script_from_line`]), else by its content on
+/// disk now ([`script_on_disk`]). `None` keeps the write-then-execute ask.
+fn script_content(
+    j: &Judge<'_>,
+    run: usize,
+    p: &Path,
+    by_shell: bool,
+    interpreter: Option<&str>,
+) -> Option<Deferred> {
+    if !j.ctx.follow_symlinks {
+        return None;
+    }
+    if j.content_written_on_line(p) {
+        return script_from_line(j, run, p, by_shell, interpreter);
+    }
+    script_on_disk(j, p, by_shell, interpreter)
+}
+
+/// Programs whose output file is made from the files they read: a copy (`cp`, `install`)
+/// or a compiler (`cc -o /tmp/t tests/t.c`). Running what they made from workspace files
+/// runs the workspace's code, as running those files in place does.
+const DERIVERS: &[&str] = &[
+    "cp", "install", "cc", "c++", "gcc", "g++", "clang", "clang++", "rustc", "tcc",
+];
+
+/// Options of C-family compilers and `rustc` that take their value as the next word.
+const COMPILER_VALUE: &[&str] = &[
+    "-o",
+    "-I",
+    "-L",
+    "-D",
+    "-U",
+    "-l",
+    "-x",
+    "-include",
+    "-isystem",
+    "-iquote",
+    "-MF",
+    "-MT",
+    "-MQ",
+    "--target",
+    "--edition",
+    "--crate-name",
+    "--crate-type",
+    "--cfg",
+    "--extern",
+    "--out-dir",
+    "--emit",
+    "-C",
+];
+
+/// The input files a compiler line names: its operands, option values skipped. `None` when
+/// it reads something the words do not name (`-` for standard input, `@file` response files).
+fn compiler_inputs(argv: &[String]) -> Option<Vec<&str>> {
+    let mut out = Vec::new();
+    let mut skip = false;
+    for w in argv.iter().skip(1) {
+        if skip {
+            skip = false;
+        } else if w == "-" || w.starts_with('@') {
+            return None;
+        } else if COMPILER_VALUE.contains(&w.as_str()) {
+            skip = true;
+        } else if !w.starts_with('-') {
+            out.push(w.as_str());
+        }
+    }
+    Some(out)
+}
+
+/// The judgement of a script this line writes before it runs it (`echo 'print(1)' >
+/// /tmp/t.py && python3 /tmp/t.py`, `cat > /tmp/x.sh <<EOF … EOF; bash /tmp/x.sh`, `cp
+/// scripts/build.sh /tmp/b.sh && bash /tmp/b.sh`, `gcc -o /tmp/t tests/t.c && /tmp/t`).
+///
+/// Invariant (write-then-execute is judged by the content that runs): exactly one command
+/// of the line writes `p`, it comes before the runner, no link is made at `p`, and what it
+/// writes is known whole —
+/// - text the line spells out exactly that replaces the file (`>`, `tee` without options,
+///   or an append to a file that is absent): judged as the script;
+/// - or the output of a [`DERIVERS`] program whose every input is a workspace file outside
+///   `.git` and the sensitive catalog: ordinary when the session did not write those inputs,
+///   else a plain copy is judged by its one source's content on disk (a compile of code the
+///   session wrote keeps the ask).
+///
+/// Anything else — a download (`curl -o /tmp/x`), text with a run-time part, an input
+/// outside the workspace, two writers — keeps the ask (`None`).
+fn script_from_line(
+    j: &Judge<'_>,
+    run: usize,
+    p: &Path,
+    by_shell: bool,
+    interpreter: Option<&str>,
+) -> Option<Deferred> {
+    let facts = j.facts;
+    let analysis = facts.analysis.as_ref()?;
+    let runner = facts.items.get(run)?.command?;
+    if facts.links.iter().any(|(_, link, _)| link == p) {
+        return None;
+    }
+    let mut maker = None;
+    for (i, item) in facts.items.iter().enumerate() {
+        let writes = item
+            .paths
+            .iter()
+            .filter(|u| u.op != PathOp::Read && !u.metadata)
+            .any(|u| facts.candidates(i, u).iter().any(|c| c == p));
+        if writes {
+            let by = item.command?;
+            if maker.is_some_and(|m| m != by) || !item.unplaced.is_empty() {
+                return None;
+            }
+            maker = Some(by);
+        }
+    }
+    let made_by = maker.filter(|m| *m < runner)?;
+    let cmd = analysis.commands.get(made_by)?;
+    if let Some(text) = &cmd.writes {
+        let replaces = match cmd.argv.first().map(String::as_str) {
+            Some(">") => true,
+            Some(">>") => crate::provenance::absent(p),
+            Some(tee) if base_name(tee) == "tee" => {
+                cmd.argv[1..].iter().all(|a| !a.starts_with('-'))
+            }
+            _ => false,
+        };
+        if !text.exact || !replaces {
+            return None;
+        }
+        return judge_script_text(j, p, &text.text, by_shell, interpreter);
+    }
+    let prog = program(&cmd.argv);
+    if !DERIVERS.contains(&prog) {
+        return None;
+    }
+    let pctx = j.path_ctx();
+    let mut sources = Vec::new();
+    for (i, item) in facts.items.iter().enumerate() {
+        if item.command != Some(made_by) {
+            continue;
+        }
+        for u in item.paths.iter().filter(|u| u.op == PathOp::Read) {
+            if u.raw.contains(['*', '?', '[']) {
+                return None;
+            }
+            sources.extend(facts.candidates(i, u));
+        }
+    }
+    if sources.is_empty() && prog != "cp" && prog != "install" {
+        let dir = facts.command_cwd(made_by).unwrap_or(&facts.cwd);
+        sources = compiler_inputs(&cmd.argv)?
+            .into_iter()
+            .map(|w| hookgate_paths::normalize(w, dir, j.ctx.home.as_deref()).path)
+            .collect();
+    }
+    let in_workspace = |s: &Path| {
+        is_within(s, &j.ctx.workspace)
+            && !is_within(s, &j.ctx.workspace.join(".git"))
+            && hookgate_paths::classify_subtree(s, &pctx).is_empty()
+    };
+    if sources.is_empty() || !sources.iter().all(|s| in_workspace(s)) {
+        return None;
+    }
+    match sources.as_slice() {
+        _ if !sources.iter().any(|s| j.content_written_in_session(s)) => Some(Deferred::Ordinary),
+        [one] if matches!(prog, "cp" | "install") => script_on_disk(j, one, by_shell, interpreter),
+        _ => None,
+    }
 }
 
 /// The judgement of a whole source file (Python, JavaScript, Ruby, Perl, PHP) a session

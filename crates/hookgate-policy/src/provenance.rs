@@ -112,7 +112,8 @@ fn outside(p: &Path, ctx: &Ctx) -> bool {
     !is_within(p, &ctx.workspace) && !ctx.temp_dirs.iter().any(|t| is_within(p, t))
 }
 
-fn absent(p: &Path) -> bool {
+/// Whether nothing is at `p` now (an `lstat` finds no entry; any other error is not absence).
+pub(crate) fn absent(p: &Path) -> bool {
     std::fs::symlink_metadata(p).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
 }
 
