@@ -471,8 +471,10 @@ impl<'a> Judge<'a> {
     }
 
     /// Whether `p` is a secretless file of the session's own (see the `provenance` module).
+    /// Or a committed configuration env file it reads (`dotenv::committed_query`).
     fn session_own(&self, p: &Path) -> bool {
-        self.provenance().benign.iter().any(|b| b == p)
+        let prov = self.provenance();
+        prov.benign.iter().chain(&prov.committed).any(|b| b == p)
     }
 
     /// The protected set: [`Ctx::protected_set`] (normalised), and every hookgate binary the

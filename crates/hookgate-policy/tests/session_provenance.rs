@@ -329,6 +329,33 @@ fn deleting_what_the_session_created_outside_the_workspace_loses_nothing() {
     ]);
 }
 
+/// A scaffolder (`cargo new`, `python3 -m venv`, `git init`, `virtualenv`, `uv venv`) makes
+/// the directory its operand names, as `mkdir` does: writes and deletes there later are the
+/// session's own. One pointed at a place that exists already makes nothing of its own there.
+#[test]
+fn what_a_scaffolder_made_outside_the_workspace_is_the_sessions_own() {
+    let mut s = Session::new();
+    s.check(&[
+        ("!mkdir ../userdir && touch ../userdir/keep", Pass),
+        ("cargo new -q --vcs none ../tool", Pass),
+        ("echo x > ../tool/notes.txt", Pass),
+        ("rm -rf ../tool", Pass),
+        ("python3 -m venv --without-pip ../venvs/v1", Pass),
+        ("echo x > ../venvs/v1/marker", Pass),
+        ("rm -rf ../venvs", Pass),
+        ("git init -q ../g1", Pass),
+        ("rm -rf ../g1", Pass),
+        // Dangerous neighbours: pointed at what exists, the maker made nothing there.
+        ("python3 -m venv --without-pip ../userdir", Pass),
+        ("rm -rf ../userdir", Flag),
+        ("cargo init -q --vcs none ../userdir", Pass),
+        ("rm -rf ../userdir", Flag),
+        // A maker the table does not know (`git -C`) or a form it does not read.
+        ("git -C .. init -q g2", Pass),
+        ("rm -rf ../g2", Flag),
+    ]);
+}
+
 #[test]
 fn links_the_session_made_are_judged_as_their_targets() {
     let mut s = Session::new();
