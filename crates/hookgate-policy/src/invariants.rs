@@ -1093,9 +1093,24 @@ fn credential_file_creation(j: &Judge<'_>) -> Option<Violation> {
     // agent could write the same bytes to any project file. An existing file, a link (even
     // dangling), a path outside the workspace and every other credential category keep the
     // deny that protects the user's keys (`no-credential-file-creation`).
+    // The same in scratch space (`openssl req -x509 -newkey … -keyout /tmp/dev.key` for a
+    // local TLS test): a temp dir that does not hold the workspace (there, a sibling may be
+    // another project), but not the home (CI often keeps HOME under `/tmp`) nor a link the
+    // line makes there.
     let new_workspace_key = |m: &SensitiveMatch| {
+        let scratch_key = j
+            .ctx
+            .temp_dirs
+            .iter()
+            .any(|t| is_within(&m.path, t) && !is_within(&j.ctx.workspace, t))
+            && !j
+                .ctx
+                .home
+                .as_deref()
+                .is_some_and(|h| is_within(&m.path, h) || is_within(h, &m.path))
+            && !j.facts.links.iter().any(|(_, link, _)| *link == m.path);
         m.category == Category::PrivateKey
-            && is_within(&m.path, &j.ctx.workspace)
+            && (is_within(&m.path, &j.ctx.workspace) || scratch_key)
             && absent(&m.path)
     };
     // A shared temp dir holds login-session credentials only under their own names

@@ -421,3 +421,42 @@ fn created_paths_are_bounded() {
     ]);
     assert_eq!(s.state.created.len(), hookgate_policy::MAX_CREATED);
 }
+
+/// A new private key made in scratch space (a local TLS test's `openssl req -newkey …
+/// -keyout /tmp/dev.key`) creates no credential of the user's: `no-credential-file-creation`
+/// leaves it, as for a new key inside the workspace. An existing key there and a key in the
+/// home keep it. (The shell analyzer's outside-workspace write rule still asks about a
+/// key-named path in a temp dir: see the wt-prov2 report.)
+#[test]
+fn a_new_key_in_scratch_space_creates_no_credential_of_the_users() {
+    let mut s = Session::new();
+    let t = s.scratch.to_string_lossy().into_owned();
+    std::fs::write(s.scratch.join("old.key"), "x\n").unwrap();
+    for (line, creation) in [
+        (format!("openssl genrsa -out {t}/dev.key 2048"), false),
+        (
+            format!(
+                "openssl req -x509 -newkey rsa:2048 -nodes -keyout {t}/tls.key -out {t}/tls.crt -days 1 -subj /CN=localhost"
+            ),
+            false,
+        ),
+        (format!("openssl genrsa -out {t}/old.key 2048"), true),
+        ("openssl genrsa -out ~/.ssh/new.pem 2048".to_owned(), true),
+    ] {
+        let call = call_for_tool(
+            AgentKind::Claude,
+            &s.ws.to_string_lossy(),
+            "Bash",
+            json!({"command": line, "description": "x"})
+                .as_object()
+                .cloned()
+                .unwrap(),
+        );
+        let (_, why) = s.judge(&call);
+        assert_eq!(
+            why.contains("no-credential-file-creation"),
+            creation,
+            "{line}: {why}"
+        );
+    }
+}
