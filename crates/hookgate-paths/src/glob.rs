@@ -648,6 +648,27 @@ impl ShellPattern {
     /// the directories the wildcard components select from, at most `budget` entries in
     /// all (`None` past it); a `**` component is not walked (its lexical answer stands).
     pub fn linked_expansions(&self, budget: usize) -> Option<Vec<(PathBuf, PathBuf)>> {
+        Some(
+            self.expansions(budget)?
+                .into_iter()
+                .filter_map(|p| {
+                    // A last component that does not exist yet (a file the command creates)
+                    // lands in its parent's resolved directory.
+                    let resolved = std::fs::canonicalize(&p).ok().or_else(|| {
+                        let parent = std::fs::canonicalize(p.parent()?).ok()?;
+                        Some(parent.join(p.file_name()?))
+                    })?;
+                    (resolved != p).then_some((p, resolved))
+                })
+                .collect(),
+        )
+    }
+
+    /// The pattern's expansions on disk, as the shell makes them: the directories the
+    /// wildcard components select from are read, at most `budget` entries in all (`None`
+    /// past it); a `**` component is not walked (no expansion is returned for it). A last
+    /// literal component is kept whether or not it exists.
+    pub fn expansions(&self, budget: usize) -> Option<Vec<PathBuf>> {
         let mut frontier: Vec<PathBuf> = vec![PathBuf::from("/")];
         let mut read = 0usize;
         for ((part, dot_ok), (word, wild)) in self.parts.iter().zip(&self.words) {
@@ -677,20 +698,7 @@ impl ShellPattern {
             }
             frontier = next;
         }
-        Some(
-            frontier
-                .into_iter()
-                .filter_map(|p| {
-                    // A last component that does not exist yet (a file the command creates)
-                    // lands in its parent's resolved directory.
-                    let resolved = std::fs::canonicalize(&p).ok().or_else(|| {
-                        let parent = std::fs::canonicalize(p.parent()?).ok()?;
-                        Some(parent.join(p.file_name()?))
-                    })?;
-                    (resolved != p).then_some((p, resolved))
-                })
-                .collect(),
-        )
+        Some(frontier)
     }
 }
 
@@ -966,5 +974,38 @@ mod tests {
         // Past the bound: no answer (the caller keeps the lexical one).
         let p = ShellPattern::new(&root.join("w/*/*")).unwrap();
         assert_eq!(p.linked_expansions(1), None);
+    }
+
+    #[test]
+    fn a_shell_patterns_expansions_are_the_entries_the_shell_would_list() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().canonicalize().unwrap();
+        std::fs::create_dir_all(root.join("p/.ssh")).unwrap();
+        for f in ["p/.env", "p/.env.test", "p/env.md", "p/.ssh/id_rsa"] {
+            std::fs::write(root.join(f), b"").unwrap();
+        }
+        let expand = |pattern: &str, dotglob: bool| {
+            let mut got = ShellPattern::new(&root.join(pattern))
+                .unwrap()
+                .dotglob(dotglob)
+                .expansions(100)
+                .unwrap();
+            got.sort();
+            got
+        };
+        assert_eq!(
+            expand("p/.env*", false),
+            vec![root.join("p/.env"), root.join("p/.env.test")]
+        );
+        // A wildcard does not match a leading dot unless dotglob is on.
+        assert_eq!(expand("p/*env*", false), vec![root.join("p/env.md")]);
+        assert_eq!(expand("p/*env*", true).len(), 3);
+        // Every wildcard component is expanded, not only the last.
+        assert_eq!(
+            expand("p/.ss*/id*", false),
+            vec![root.join("p/.ssh/id_rsa")]
+        );
+        let p = ShellPattern::new(&root.join("p/*")).unwrap();
+        assert_eq!(p.expansions(1), None);
     }
 }

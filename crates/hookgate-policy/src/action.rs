@@ -351,7 +351,7 @@ impl<'a> Facts<'a> {
     }
 
     /// [`Self::command_dir`] by index into the analysis' commands.
-    fn command_cwd(&self, command: usize) -> Option<&Path> {
+    pub(crate) fn command_cwd(&self, command: usize) -> Option<&Path> {
         match self.analysis.as_ref()?.commands.get(command) {
             Some(c) => c.cwd.path(&self.cwd),
             None => Some(&self.cwd),

@@ -303,3 +303,55 @@ pub(crate) fn envrc_danger(
     }
     None
 }
+
+/// Largest env file read to judge whether it is committed configuration.
+const MAX_COMMITTED_ENV: u64 = 64 * 1024;
+
+/// The question that tells whether the env file `path` is committed configuration — a
+/// variant (`.env.test`, `.env.ci`, `ci.env`; never the bare `.env` nor `.envrc`) inside the
+/// `workspace`, a regular single-link file of inert `NAME=value` lines with no secret in
+/// them (`hookgate-secrets`) — or `None` when it is not such a file. The caller answers it
+/// with `git status` over that one path, untracked and ignored files included: nothing
+/// reported means tracked and unchanged since the last commit, so its content is the
+/// repository's (the test or CI settings every clone has), not the user's secrets.
+///
+/// Invariant (`no-secret-exposure`): the user's real `.env` — bare-named, usually ignored,
+/// or holding a secret — is never committed configuration, and a file changed since the
+/// commit (a secret pasted into `.env.test`) is not either.
+pub(crate) fn committed_query(path: &Path, workspace: &Path) -> Option<crate::PathspecState> {
+    use std::io::Read as _;
+    let name = path.file_name()?.to_str()?;
+    if name == ".env"
+        || is_envrc(path)
+        || !hookgate_paths::is_within(path, workspace)
+        || hookgate_paths::is_within(path, &workspace.join(".git"))
+    {
+        return None;
+    }
+    let meta = std::fs::symlink_metadata(path).ok()?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt as _;
+        if meta.nlink() != 1 {
+            return None;
+        }
+    }
+    if !meta.file_type().is_file() || meta.len() > MAX_COMMITTED_ENV {
+        return None;
+    }
+    let mut text = String::new();
+    std::fs::File::open(path)
+        .ok()?
+        .take(MAX_COMMITTED_ENV)
+        .read_to_string(&mut text)
+        .ok()?;
+    if !hookgate_secrets::scan(&text).is_empty() || !is_dotenv_text(&text, workspace) {
+        return None;
+    }
+    Some(crate::PathspecState {
+        dir: path.parent()?.to_path_buf(),
+        pathspecs: vec![name.to_owned()],
+        untracked: true,
+        changed: true,
+    })
+}

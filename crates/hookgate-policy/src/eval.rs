@@ -586,11 +586,17 @@ impl Policy {
         } else {
             Vec::new()
         };
+        // Whether an env file the line reads is committed configuration: asked of git only
+        // when the answer may matter.
+        let mut pathspecs_wanted = disposable.paths_wanted;
+        if matches!(decision, Some(Decision::Deny | Decision::Ask)) {
+            pathspecs_wanted.extend(judge.provenance().committed_wanted.iter().cloned());
+        }
         Evaluation {
             allowed_by,
             way_through,
             worktrees_wanted: disposable.wanted,
-            pathspecs_wanted: disposable.paths_wanted,
+            pathspecs_wanted,
             archives_wanted,
             remote_defaults_wanted,
             tree_moves_wanted,

@@ -515,8 +515,10 @@ impl<'a> Judge<'a> {
     }
 
     /// Whether `p` is a secretless file of the session's own (see the `provenance` module).
+    /// Or a committed configuration env file it reads (`dotenv::committed_query`).
     fn session_own(&self, p: &Path) -> bool {
-        self.provenance().benign.iter().any(|b| b == p)
+        let prov = self.provenance();
+        prov.benign.iter().chain(&prov.committed).any(|b| b == p)
     }
 
     /// The protected set: [`Ctx::protected_set`] (normalised), and every hookgate binary the
@@ -598,6 +600,17 @@ impl<'a> Judge<'a> {
                 lexical
             };
             out.extend(found.into_iter().filter(|m| m.access.covers(access)));
+            // A pattern the shell expands (`cat .env*`, `head config/*.key`) reads every
+            // entry it matches: the user's `.env` among them is read as if named.
+            if access == Access::Read && self.ctx.follow_symlinks {
+                for entry in glob_entries(p, line_enables_dotglob(self)) {
+                    for m in hookgate_paths::classify(&entry, &pctx) {
+                        if m.access.covers(access) && !out.iter().any(|x| x.path == m.path) {
+                            out.push(m);
+                        }
+                    }
+                }
+            }
             // Extracting or copying a tree into a directory outside the workspace (`unzip x.zip
             // -d ~/.ssh`, `tar -xf x.tar -C ~`, `rsync -a x/ ~/.aws/`) writes whatever the
             // tree holds below it: every sensitive entry that can lie there is written. Not for
@@ -704,6 +717,24 @@ impl<'a> Judge<'a> {
                 .any(|u| self.facts.candidates(i, u).iter().any(|c| c == p))
         })
     }
+}
+
+/// The existing paths a shell pattern `p` expands to (`.env*` → `.env`, `.env.test`;
+/// `~/.ss*/id*` → `~/.ssh/id_rsa`), by the shell's matching rules
+/// ([`hookgate_paths::ShellPattern`]: a leading dot matched only by a pattern that spells
+/// it, unless the line turned `dotglob` on). Empty for a literal path; past
+/// [`MAX_GLOB_ENTRIES`] directory entries read, or for a `**` pattern, empty too (the
+/// lexical reading of the pattern stands).
+fn glob_entries(p: &Path, dotglob: bool) -> Vec<PathBuf> {
+    if !hookgate_paths::has_wildcard(&p.to_string_lossy()) {
+        return Vec::new();
+    }
+    hookgate_paths::ShellPattern::new(p)
+        .and_then(|pattern| pattern.dotglob(dotglob).expansions(MAX_GLOB_ENTRIES))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|e| std::fs::symlink_metadata(e).is_ok())
+        .collect()
 }
 
 fn first_match<'m>(
@@ -1106,9 +1137,24 @@ fn credential_file_creation(j: &Judge<'_>) -> Option<Violation> {
     // agent could write the same bytes to any project file. An existing file, a link (even
     // dangling), a path outside the workspace and every other credential category keep the
     // deny that protects the user's keys (`no-credential-file-creation`).
+    // The same in scratch space (`openssl req -x509 -newkey … -keyout /tmp/dev.key` for a
+    // local TLS test): a temp dir that does not hold the workspace (there, a sibling may be
+    // another project), but not the home (CI often keeps HOME under `/tmp`) nor a link the
+    // line makes there.
     let new_workspace_key = |m: &SensitiveMatch| {
+        let scratch_key = j
+            .ctx
+            .temp_dirs
+            .iter()
+            .any(|t| is_within(&m.path, t) && !is_within(&j.ctx.workspace, t))
+            && !j
+                .ctx
+                .home
+                .as_deref()
+                .is_some_and(|h| is_within(&m.path, h) || is_within(h, &m.path))
+            && !j.facts.links.iter().any(|(_, link, _)| *link == m.path);
         m.category == Category::PrivateKey
-            && is_within(&m.path, &j.ctx.workspace)
+            && (is_within(&m.path, &j.ctx.workspace) || scratch_key)
             && absent(&m.path)
     };
     // A shared temp dir holds login-session credentials only under their own names
@@ -4189,8 +4235,7 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
                 } else {
                     INTERPRETERS.contains(&prog).then_some(prog)
                 };
-            let before = j.facts.items.get(i).and_then(|item| item.command);
-            match script_on_disk(j, &p, by_shell, interpreter, before) {
+            match script_content(j, i, &p, by_shell, interpreter) {
                 Some(Deferred::Ordinary) => continue,
                 Some(Deferred::SelfModification(reason)) => {
                     return Some(
@@ -4279,21 +4324,9 @@ fn script_on_disk(
     p: &Path,
     by_shell: bool,
     interpreter: Option<&str>,
-    before: Option<usize>,
 ) -> Option<Deferred> {
     use std::io::Read as _;
-    if j.content_written_on_line(p) {
-        // Written earlier on this line with the text the line shows (`cat > /tmp/t.sh
-        // <<'EOF' … EOF; bash /tmp/t.sh`, `printf '…' > /tmp/t.py && python3 /tmp/t.py`):
-        // that text is the script. Any write of it whose text is not shown (a copy, a
-        // download, a substitution) keeps the ask.
-        let before = before?;
-        if let Some(code) = crate::dotenv::envrc_text(j.facts, before, p) {
-            return judge_script_text(j, p, &code, by_shell, interpreter);
-        }
-        return made_from_workspace(j, p, before, by_shell, interpreter);
-    }
-    if !j.ctx.follow_symlinks {
+    if !j.ctx.follow_symlinks || j.content_written_on_line(p) {
         return None;
     }
     let file = std::fs::File::open(p).ok()?;
@@ -4312,102 +4345,11 @@ fn script_on_disk(
     judge_script_text(j, p, &code, by_shell, interpreter)
 }
 
-/// A program the line made from workspace files before running it, which behaves as those
-/// files do: a copy of one (`cp dist/main.js /tmp/m.js && node /tmp/m.js` runs as `node
-/// dist/main.js` would: judged as running the source — by its content when the session wrote
-/// it, ordinary when it is the project's own), or a compiler's output from workspace sources
-/// the session did not write (`gcc -o /tmp/t tests/t.c && /tmp/t`, `go build -o /tmp/app .`: a
-/// build of the project, as `cargo build && ./target/debug/app` is). `None` (the ask) when any
-/// write of it on the line before the run is something else, or a source is outside the
-/// workspace or written by this session (compiled code is not read).
-fn made_from_workspace(
-    j: &Judge<'_>,
-    p: &Path,
-    before: usize,
-    by_shell: bool,
-    interpreter: Option<&str>,
-) -> Option<Deferred> {
-    let analysis = j.facts.analysis.as_ref()?;
-    let mut copied_from: Option<PathBuf> = None;
-    let mut count = 0;
-    for (i, item) in j.facts.items.iter().enumerate() {
-        let writes = item
-            .paths
-            .iter()
-            .filter(|u| u.op != PathOp::Read && !u.metadata)
-            .any(|u| j.facts.candidates(i, u).iter().any(|c| c == p));
-        if !writes {
-            continue;
-        }
-        let c = item.command?;
-        if c >= before {
-            continue;
-        }
-        count += 1;
-        let argv = analysis.commands.get(c)?.argv.as_slice();
-        let dir = j.facts.command_dir(i)?;
-        let inside = |a: &str| {
-            let q = hookgate_paths::normalize(a, dir, j.ctx.home.as_deref()).path;
-            (is_within(&q, &j.ctx.workspace) && !j.content_written_in_session(&q)).then_some(q)
-        };
-        let ops = operands(argv);
-        match program(argv) {
-            "cp" if ops.len() == 2 && argv.iter().skip(1).all(|a| !a.starts_with("--")) => {
-                let source = hookgate_paths::normalize(ops.first()?, dir, j.ctx.home.as_deref());
-                if !is_within(&source.path, &j.ctx.workspace) || !source.path.is_file() {
-                    return None;
-                }
-                copied_from = Some(source.path);
-            }
-            "gcc" | "cc" | "clang" | "g++" | "c++" | "clang++" | "rustc" => {
-                let sources: Vec<&str> = ops
-                    .iter()
-                    .copied()
-                    .filter(|a| {
-                        Path::new(a).extension().is_some_and(|e| {
-                            ["c", "cc", "cpp", "cxx", "rs", "o", "s"]
-                                .iter()
-                                .any(|x| e.eq_ignore_ascii_case(x))
-                        })
-                    })
-                    .collect();
-                if sources.is_empty() || !sources.iter().all(|s| inside(s).is_some()) {
-                    return None;
-                }
-            }
-            "go" if argv.get(1).is_some_and(|s| s == "build")
-                && is_within(dir, &j.ctx.workspace)
-                && !j.state.written_files.iter().any(|w| {
-                    Path::new(w)
-                        .extension()
-                        .is_some_and(|e| e.eq_ignore_ascii_case("go"))
-                }) =>
-            {
-                if !ops
-                    .iter()
-                    .skip(1)
-                    .all(|a| *a == p.to_string_lossy() || a.starts_with("./") || *a == ".")
-                {
-                    return None;
-                }
-            }
-            _ => return None,
-        }
-    }
-    if count == 0 {
-        return None;
-    }
-    match copied_from {
-        // Several writes with one a copy: which content runs depends on their order.
-        Some(_) if count > 1 => None,
-        Some(source) if j.content_written_in_session(&source) => {
-            script_on_disk(j, &source, by_shell, interpreter, None)
-        }
-        _ => Some(Deferred::Ordinary),
-    }
-}
-
-/// [`script_on_disk`]'s judgement of a script's text `code`, wherever it was read.
+/// The judgement of `code` run as the script `p`. Run by a shell, the file is shell code
+/// whatever it is called; run directly, its shebang or extension says so. A source file of a
+/// language the analyzer reads is judged as the one-liner of its text (`python3 -c TEXT`),
+/// so the interpreter grammars read it — the same reading a `python3 -c` on the command line
+/// gets. Other languages keep the ask (`None`).
 fn judge_script_text(
     j: &Judge<'_>,
     p: &Path,
@@ -4415,16 +4357,184 @@ fn judge_script_text(
     by_shell: bool,
     interpreter: Option<&str>,
 ) -> Option<Deferred> {
-    // Run by a shell, the file is shell code whatever it is called; run directly, its
-    // shebang or extension says so.
-    if by_shell || is_shell_script(p, code) {
+    // Run directly (no interpreter named), a text file without a `#!` line is run by the
+    // calling shell as shell code (execve's ENOEXEC fallback).
+    let shell_fallback = interpreter.is_none() && !code.starts_with("#!");
+    if by_shell || shell_fallback || is_shell_script(p, code) {
         return Some(judge_deferred_code(j, p, code));
     }
-    // A source file of a language the analyzer reads: judged as the one-liner of its text
-    // (`python3 -c TEXT`), so the interpreter grammars read it — the same reading a
-    // `python3 -c` on the command line gets. Other languages keep the ask.
     let line = crate::loaded::script_line(interpreter, p, code)?;
     Some(judge_deferred_source(j, p, &line))
+}
+
+/// The judgement of the script `p` that the command of item `run` runs: by what this very
+/// line puts there when the line writes it ([`script_from_line`]), else by its content on
+/// disk now ([`script_on_disk`]). `None` keeps the write-then-execute ask.
+fn script_content(
+    j: &Judge<'_>,
+    run: usize,
+    p: &Path,
+    by_shell: bool,
+    interpreter: Option<&str>,
+) -> Option<Deferred> {
+    if !j.ctx.follow_symlinks {
+        return None;
+    }
+    if j.content_written_on_line(p) {
+        return script_from_line(j, run, p, by_shell, interpreter);
+    }
+    script_on_disk(j, p, by_shell, interpreter)
+}
+
+/// Programs whose output file is made from the files they read: a copy (`cp`, `install`)
+/// or a compiler (`cc -o /tmp/t tests/t.c`). Running what they made from workspace files
+/// runs the workspace's code, as running those files in place does.
+const DERIVERS: &[&str] = &[
+    "cp", "install", "cc", "c++", "gcc", "g++", "clang", "clang++", "rustc", "tcc",
+];
+
+/// Options of C-family compilers and `rustc` that take their value as the next word.
+const COMPILER_VALUE: &[&str] = &[
+    "-o",
+    "-I",
+    "-L",
+    "-D",
+    "-U",
+    "-l",
+    "-x",
+    "-include",
+    "-isystem",
+    "-iquote",
+    "-MF",
+    "-MT",
+    "-MQ",
+    "--target",
+    "--edition",
+    "--crate-name",
+    "--crate-type",
+    "--cfg",
+    "--extern",
+    "--out-dir",
+    "--emit",
+    "-C",
+];
+
+/// The input files a compiler line names: its operands, option values skipped. `None` when
+/// it reads something the words do not name (`-` for standard input, `@file` response files).
+fn compiler_inputs(argv: &[String]) -> Option<Vec<&str>> {
+    let mut out = Vec::new();
+    let mut skip = false;
+    for w in argv.iter().skip(1) {
+        if skip {
+            skip = false;
+        } else if w == "-" || w.starts_with('@') {
+            return None;
+        } else if COMPILER_VALUE.contains(&w.as_str()) {
+            skip = true;
+        } else if !w.starts_with('-') {
+            out.push(w.as_str());
+        }
+    }
+    Some(out)
+}
+
+/// The judgement of a script this line writes before it runs it (`echo 'print(1)' >
+/// /tmp/t.py && python3 /tmp/t.py`, `cat > /tmp/x.sh <<EOF … EOF; bash /tmp/x.sh`, `cp
+/// scripts/build.sh /tmp/b.sh && bash /tmp/b.sh`, `gcc -o /tmp/t tests/t.c && /tmp/t`).
+///
+/// Invariant (write-then-execute is judged by the content that runs): exactly one command
+/// of the line writes `p`, it comes before the runner, no link is made at `p`, and what it
+/// writes is known whole —
+/// - text the line spells out exactly that replaces the file (`>`, `tee` without options,
+///   or an append to a file that is absent): judged as the script;
+/// - or the output of a [`DERIVERS`] program whose every input is a workspace file outside
+///   `.git` and the sensitive catalog: ordinary when the session did not write those inputs,
+///   else a plain copy is judged by its one source's content on disk (a compile of code the
+///   session wrote keeps the ask).
+///
+/// Anything else — a download (`curl -o /tmp/x`), text with a run-time part, an input
+/// outside the workspace, two writers — keeps the ask (`None`).
+fn script_from_line(
+    j: &Judge<'_>,
+    run: usize,
+    p: &Path,
+    by_shell: bool,
+    interpreter: Option<&str>,
+) -> Option<Deferred> {
+    let facts = j.facts;
+    let analysis = facts.analysis.as_ref()?;
+    let runner = facts.items.get(run)?.command?;
+    if facts.links.iter().any(|(_, link, _)| link == p) {
+        return None;
+    }
+    let mut maker = None;
+    for (i, item) in facts.items.iter().enumerate() {
+        let writes = item
+            .paths
+            .iter()
+            .filter(|u| u.op != PathOp::Read && !u.metadata)
+            .any(|u| facts.candidates(i, u).iter().any(|c| c == p));
+        if writes {
+            let by = item.command?;
+            if maker.is_some_and(|m| m != by) || !item.unplaced.is_empty() {
+                return None;
+            }
+            maker = Some(by);
+        }
+    }
+    let made_by = maker.filter(|m| *m < runner)?;
+    let cmd = analysis.commands.get(made_by)?;
+    if let Some(text) = &cmd.writes {
+        let replaces = match cmd.argv.first().map(String::as_str) {
+            Some(">") => true,
+            Some(">>") => crate::provenance::absent(p),
+            Some(tee) if base_name(tee) == "tee" => {
+                cmd.argv[1..].iter().all(|a| !a.starts_with('-'))
+            }
+            _ => false,
+        };
+        if !text.exact || !replaces {
+            return None;
+        }
+        return judge_script_text(j, p, &text.text, by_shell, interpreter);
+    }
+    let prog = program(&cmd.argv);
+    if !DERIVERS.contains(&prog) {
+        return None;
+    }
+    let pctx = j.path_ctx();
+    let mut sources = Vec::new();
+    for (i, item) in facts.items.iter().enumerate() {
+        if item.command != Some(made_by) {
+            continue;
+        }
+        for u in item.paths.iter().filter(|u| u.op == PathOp::Read) {
+            if u.raw.contains(['*', '?', '[']) {
+                return None;
+            }
+            sources.extend(facts.candidates(i, u));
+        }
+    }
+    if sources.is_empty() && prog != "cp" && prog != "install" {
+        let dir = facts.command_cwd(made_by).unwrap_or(&facts.cwd);
+        sources = compiler_inputs(&cmd.argv)?
+            .into_iter()
+            .map(|w| hookgate_paths::normalize(w, dir, j.ctx.home.as_deref()).path)
+            .collect();
+    }
+    let in_workspace = |s: &Path| {
+        is_within(s, &j.ctx.workspace)
+            && !is_within(s, &j.ctx.workspace.join(".git"))
+            && hookgate_paths::classify_subtree(s, &pctx).is_empty()
+    };
+    if sources.is_empty() || !sources.iter().all(|s| in_workspace(s)) {
+        return None;
+    }
+    match sources.as_slice() {
+        _ if !sources.iter().any(|s| j.content_written_in_session(s)) => Some(Deferred::Ordinary),
+        [one] if matches!(prog, "cp" | "install") => script_on_disk(j, one, by_shell, interpreter),
+        _ => None,
+    }
 }
 
 /// The judgement of a whole source file (Python, JavaScript, Ruby, Perl, PHP) a session

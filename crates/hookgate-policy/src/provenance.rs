@@ -69,8 +69,14 @@ pub(crate) struct Provenance {
     pub made_outside: Vec<(PathBuf, Option<usize>)>,
     /// Paths the line writes with secret data (or a link): remembered ones lose secretless.
     pub tainted: Vec<PathBuf>,
-    /// Analysis commands whose `cred.read_secret_file` verdict only concerns benign files.
+    /// Analysis commands whose `cred.read_secret_file` verdict only concerns benign or
+    /// committed files.
     pub reads_set_aside: Vec<usize>,
+    /// Env files this line reads that are committed configuration (`dotenv::committed_query`
+    /// answered "tracked, unchanged"): read as ordinary, written as ever.
+    pub committed: Vec<PathBuf>,
+    /// The questions still to answer for env files this line reads.
+    pub committed_wanted: Vec<crate::PathspecState>,
 }
 
 /// How the line can bring secret data into the files it writes.
@@ -112,7 +118,8 @@ fn outside(p: &Path, ctx: &Ctx) -> bool {
     !is_within(p, &ctx.workspace) && !ctx.temp_dirs.iter().any(|t| is_within(p, t))
 }
 
-fn absent(p: &Path) -> bool {
+/// Whether nothing is at `p` now (an `lstat` finds no entry; any other error is not absence).
+pub(crate) fn absent(p: &Path) -> bool {
     std::fs::symlink_metadata(p).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound)
 }
 
@@ -131,16 +138,18 @@ fn plain_or_absent(p: &Path) -> bool {
     }
 }
 
-/// The path `mkdir -p`/`git clone` creates for `p`: its topmost absent ancestor (they make
-/// the leading directories too); any other writer makes `p` only.
+/// The path `mkdir -p` or another maker ([`MAKERS`]: `git clone`, `cargo new`, `python3 -m
+/// venv`) creates for `p`: its topmost absent ancestor (they make the leading directories
+/// too); a plain `mkdir` and any other writer make `p` only.
 fn created_root(p: &Path, argv: Option<&[String]>) -> PathBuf {
     let makes_parents = argv.is_some_and(|a| {
-        let prog = a.first().map_or("", |p| base_name(p));
-        (prog == "mkdir"
-            && a.iter().skip(1).any(|w| {
+        if a.first().is_some_and(|p| base_name(p) == "mkdir") {
+            a.iter().skip(1).any(|w| {
                 w == "--parents" || (w.starts_with('-') && !w.starts_with("--") && w.contains('p'))
-            }))
-            || (prog == "git" && a.iter().skip(1).any(|w| w == "clone"))
+            })
+        } else {
+            !made_dirs(a).is_empty()
+        }
     });
     if !makes_parents {
         return p.to_path_buf();
@@ -163,6 +172,7 @@ pub(crate) fn compute(j: &Judge<'_>) -> Provenance {
         return out;
     }
     let pctx = path_ctx(facts, ctx);
+    committed_env_reads(j, &pctx, &mut out);
     // What the line writes, by item (`touch` of an absent file creates it empty).
     let mut written: Vec<(PathBuf, usize)> = Vec::new();
     for (i, item) in facts.items.iter().enumerate() {
@@ -174,7 +184,8 @@ pub(crate) fn compute(j: &Judge<'_>) -> Provenance {
             }
         }
     }
-    // Directories `mkdir` and `git clone` make, which the actions do not list as writes.
+    // Directories the makers make (`mkdir`, `git clone`, `cargo new`, `python3 -m venv`),
+    // which the actions do not list as writes.
     if let Some(analysis) = &facts.analysis {
         for (k, c) in analysis.commands.iter().enumerate() {
             let Some(dir) = c.cwd.path(&facts.cwd) else {
@@ -182,10 +193,18 @@ pub(crate) fn compute(j: &Judge<'_>) -> Provenance {
             };
             for made in made_dirs(&c.argv) {
                 let p = hookgate_paths::normalize(made, dir, ctx.home.as_deref()).path;
-                if let Some(i) = facts.items.iter().position(|it| it.command == Some(k))
-                    && !written.iter().any(|(w, _)| *w == p)
-                {
-                    written.push((p, i));
+                if let Some(i) = facts.items.iter().position(|it| it.command == Some(k)) {
+                    if !written.iter().any(|(w, _)| *w == p) {
+                        written.push((p, i));
+                    }
+                } else if outside(&p, ctx) && absent(&p) {
+                    // A maker the actions list nothing for (`python3 -m venv ../v`): made
+                    // outside the workspace by command `k`.
+                    let root = created_root(&p, Some(&c.argv));
+                    if !out.created.iter().any(|(r, _)| *r == root) {
+                        out.made_outside.push((root.clone(), Some(k)));
+                        out.created.push((root, false));
+                    }
                 }
             }
         }
@@ -258,8 +277,59 @@ pub(crate) fn compute(j: &Judge<'_>) -> Provenance {
             out.benign.push(p);
         }
     }
-    out.reads_set_aside = reads_of_only(j, &out.benign, &pctx);
+    let ordinary: Vec<PathBuf> = out.benign.iter().chain(&out.committed).cloned().collect();
+    out.reads_set_aside = reads_of_only(j, &ordinary, &pctx);
     out
+}
+
+/// Fills [`Provenance::committed`] and [`Provenance::committed_wanted`]: the env files the
+/// line reads (read paths, and the words of commands the analyzer judged as reading a
+/// credential file) that are committed configuration by the caller's `git status` answer
+/// in [`Ctx::pathspecs`] (see `dotenv::committed_query`). Costs nothing on a line that
+/// reads no env file.
+fn committed_env_reads(j: &Judge<'_>, pctx: &PathContext, out: &mut Provenance) {
+    let is_env = |p: &Path| {
+        hookgate_paths::classify(p, pctx)
+            .iter()
+            .any(|m| m.category == hookgate_paths::Category::EnvFile)
+    };
+    let mut files: Vec<PathBuf> = j
+        .read_matches()
+        .iter()
+        .filter(|m| m.category == hookgate_paths::Category::EnvFile)
+        .map(|m| m.path.clone())
+        .collect();
+    if let Some(analysis) = &j.facts.analysis {
+        for c in analysis
+            .commands
+            .iter()
+            .filter(|c| c.verdict.rule_id.as_deref() == Some(READ_RULE))
+        {
+            let dir = c.cwd.path(&j.facts.cwd).unwrap_or(&j.facts.cwd);
+            for w in c.argv.iter().skip(1).filter(|w| !w.starts_with('-')) {
+                let p = hookgate_paths::normalize(w, dir, j.ctx.home.as_deref()).path;
+                if is_env(&p) && !files.contains(&p) {
+                    files.push(p);
+                }
+            }
+        }
+    }
+    for p in files {
+        let Some(q) = crate::dotenv::committed_query(&p, &j.ctx.workspace) else {
+            continue;
+        };
+        let answer =
+            j.ctx.pathspecs.iter().find(|s| {
+                s.dir == q.dir && s.pathspecs == q.pathspecs && s.untracked == q.untracked
+            });
+        match answer {
+            Some(s) if !s.changed => out.committed.push(p),
+            Some(_) => {}
+            None => out.committed_wanted.push(q),
+        }
+    }
+    // The session's own files join these when the line has any (see [`compute`]).
+    out.reads_set_aside = reads_of_only(j, &out.committed, pctx);
 }
 
 /// The facts' items (with their index) that analysis command `k` stands behind.
@@ -364,7 +434,32 @@ fn ordinary_text(j: &Judge<'_>, p: &Path) -> bool {
     })
 }
 
-/// Value-taking options of `mkdir` and `git clone` given as a separate word.
+/// A tool that makes a fresh directory named by an operand (a scaffolder): `mkdir DIR…`,
+/// `git clone REPO [DIR]`, `git init DIR`, `cargo new|init DIR`, `python3 -m venv DIR…`,
+/// `virtualenv DIR`, `uv venv|init DIR`, `poetry new DIR`, `mix new DIR`, `rails new DIR`.
+struct Maker {
+    /// Program (base name).
+    program: &'static str,
+    /// The words after the program (git's global options skipped) that select the making
+    /// form, matched exactly (`["-m", "venv"]`, `["new"]`).
+    form: &'static [&'static str],
+    /// Options that take their value as the next word (any other option takes none).
+    takes: &'static [&'static str],
+    /// Which operands it makes.
+    makes: Operands,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Operands {
+    /// Every operand (`mkdir a b`, `python3 -m venv a b`).
+    All,
+    /// The only operand (`cargo new x`); none or several: nothing known.
+    One,
+    /// `git clone`: the second operand, or the repository's last component.
+    Clone,
+}
+
+/// Value-taking options of the makers, given as a separate word.
 const MKDIR_VALUE: &[&str] = &["-m", "--mode", "--context"];
 const CLONE_VALUE: &[&str] = &[
     "-b",
@@ -388,26 +483,122 @@ const CLONE_VALUE: &[&str] = &[
     "--server-option",
     "--bundle-uri",
 ];
+const INIT_VALUE: &[&str] = &[
+    "-b",
+    "--initial-branch",
+    "--template",
+    "--separate-git-dir",
+    "--object-format",
+    "--shared",
+];
+const CARGO_VALUE: &[&str] = &[
+    "--name",
+    "--vcs",
+    "--edition",
+    "--registry",
+    "--config",
+    "-Z",
+    "--color",
+];
+const VENV_VALUE: &[&str] = &["--prompt", "-p", "--python", "--seeder", "--activators"];
+const NEW_VALUE: &[&str] = &["--name", "-d", "--database", "--template", "-m", "--module"];
 
-/// The directories `mkdir DIR…` and `git clone REPO [DIR]` make (as written, relative to
-/// the command's directory). A form not read here (`git -C X clone`, an option not known to
-/// take no value) makes nothing as far as provenance goes: no relaxation follows.
+const MAKERS: &[Maker] = &[
+    Maker {
+        program: "mkdir",
+        form: &[],
+        takes: MKDIR_VALUE,
+        makes: Operands::All,
+    },
+    Maker {
+        program: "git",
+        form: &["clone"],
+        takes: CLONE_VALUE,
+        makes: Operands::Clone,
+    },
+    Maker {
+        program: "git",
+        form: &["init"],
+        takes: INIT_VALUE,
+        makes: Operands::One,
+    },
+    Maker {
+        program: "cargo",
+        form: &["new"],
+        takes: CARGO_VALUE,
+        makes: Operands::One,
+    },
+    Maker {
+        program: "cargo",
+        form: &["init"],
+        takes: CARGO_VALUE,
+        makes: Operands::One,
+    },
+    // `python3 -m venv DIR`: the analyzer runs the module as the command it is.
+    Maker {
+        program: "venv",
+        form: &[],
+        takes: VENV_VALUE,
+        makes: Operands::All,
+    },
+    Maker {
+        program: "virtualenv",
+        form: &[],
+        takes: VENV_VALUE,
+        makes: Operands::One,
+    },
+    Maker {
+        program: "uv",
+        form: &["venv"],
+        takes: VENV_VALUE,
+        makes: Operands::One,
+    },
+    Maker {
+        program: "uv",
+        form: &["init"],
+        takes: NEW_VALUE,
+        makes: Operands::One,
+    },
+    Maker {
+        program: "poetry",
+        form: &["new"],
+        takes: NEW_VALUE,
+        makes: Operands::One,
+    },
+    Maker {
+        program: "mix",
+        form: &["new"],
+        takes: NEW_VALUE,
+        makes: Operands::One,
+    },
+    Maker {
+        program: "rails",
+        form: &["new"],
+        takes: NEW_VALUE,
+        makes: Operands::One,
+    },
+];
+
+/// The directories a maker ([`MAKERS`]) makes (as written, relative to the command's
+/// directory). A form not read here (`git -C X clone`, a maker not in the table) makes
+/// nothing as far as provenance goes: no relaxation follows. An option this table does not
+/// know to take a value could make its value look like an operand: the path it names is
+/// remembered only if nothing was there when the call was judged, so what it relaxes is a
+/// place the user had nothing in.
 fn made_dirs(argv: &[String]) -> Vec<&str> {
     let Some(program) = argv.first() else {
         return Vec::new();
     };
-    let (rest, takes): (&[String], &[&str]) = match base_name(program) {
-        "mkdir" => (&argv[1..], MKDIR_VALUE),
-        "git" => {
-            let globals = &argv[1..argv.len() - crate::pattern::args_after_globals(argv).len()];
-            match crate::pattern::args_after_globals(argv).split_first() {
-                Some((sub, rest)) if sub == "clone" && !globals.iter().any(|g| g == "-C") => {
-                    (rest, CLONE_VALUE)
-                }
-                _ => return Vec::new(),
-            }
-        }
-        _ => return Vec::new(),
+    let prog = base_name(program);
+    let after = crate::pattern::args_after_globals(argv);
+    if prog == "git" && argv[1..argv.len() - after.len()].iter().any(|g| g == "-C") {
+        return Vec::new();
+    }
+    let Some((maker, rest)) = MAKERS.iter().find_map(|m| {
+        (m.program == prog && after.len() >= m.form.len() && after[..m.form.len()] == *m.form)
+            .then(|| (m, &after[m.form.len()..]))
+    }) else {
+        return Vec::new();
     };
     let mut operands = Vec::new();
     let mut skip = false;
@@ -419,16 +610,14 @@ fn made_dirs(argv: &[String]) -> Vec<&str> {
             operands.push(w.as_str());
         } else if w == "--" {
             only = true;
-        } else if takes.contains(&w.as_str()) {
+        } else if maker.takes.contains(&w.as_str()) {
             skip = true;
         }
     }
-    if base_name(program) == "mkdir" {
-        return operands;
-    }
-    match operands.as_slice() {
-        [_, dir] => vec![*dir],
-        [repo] => {
+    match (maker.makes, operands.as_slice()) {
+        (Operands::All, _) => operands,
+        (Operands::One, [dir]) | (Operands::Clone, [_, dir]) => vec![*dir],
+        (Operands::Clone, [repo]) => {
             // git names the directory after the repository's last component, `.git` and
             // trailing slashes dropped (`https://host/o/app.git` → `app`).
             let name = repo

@@ -329,6 +329,33 @@ fn deleting_what_the_session_created_outside_the_workspace_loses_nothing() {
     ]);
 }
 
+/// A scaffolder (`cargo new`, `python3 -m venv`, `git init`, `virtualenv`, `uv venv`) makes
+/// the directory its operand names, as `mkdir` does: writes and deletes there later are the
+/// session's own. One pointed at a place that exists already makes nothing of its own there.
+#[test]
+fn what_a_scaffolder_made_outside_the_workspace_is_the_sessions_own() {
+    let mut s = Session::new();
+    s.check(&[
+        ("!mkdir ../userdir && touch ../userdir/keep", Pass),
+        ("cargo new -q --vcs none ../tool", Pass),
+        ("echo x > ../tool/notes.txt", Pass),
+        ("rm -rf ../tool", Pass),
+        ("python3 -m venv --without-pip ../venvs/v1", Pass),
+        ("echo x > ../venvs/v1/marker", Pass),
+        ("rm -rf ../venvs", Pass),
+        ("git init -q ../g1", Pass),
+        ("rm -rf ../g1", Pass),
+        // Dangerous neighbours: pointed at what exists, the maker made nothing there.
+        ("python3 -m venv --without-pip ../userdir", Pass),
+        ("rm -rf ../userdir", Flag),
+        ("cargo init -q --vcs none ../userdir", Pass),
+        ("rm -rf ../userdir", Flag),
+        // A maker the table does not know (`git -C`) or a form it does not read.
+        ("git -C .. init -q g2", Pass),
+        ("rm -rf ../g2", Flag),
+    ]);
+}
+
 #[test]
 fn links_the_session_made_are_judged_as_their_targets() {
     let mut s = Session::new();
@@ -393,4 +420,43 @@ fn created_paths_are_bounded() {
         ("cat .env.full", Ask),
     ]);
     assert_eq!(s.state.created.len(), hookgate_policy::MAX_CREATED);
+}
+
+/// A new private key made in scratch space (a local TLS test's `openssl req -newkey …
+/// -keyout /tmp/dev.key`) creates no credential of the user's: `no-credential-file-creation`
+/// leaves it, as for a new key inside the workspace. An existing key there and a key in the
+/// home keep it. (The shell analyzer's outside-workspace write rule still asks about a
+/// key-named path in a temp dir: see the wt-prov2 report.)
+#[test]
+fn a_new_key_in_scratch_space_creates_no_credential_of_the_users() {
+    let mut s = Session::new();
+    let t = s.scratch.to_string_lossy().into_owned();
+    std::fs::write(s.scratch.join("old.key"), "x\n").unwrap();
+    for (line, creation) in [
+        (format!("openssl genrsa -out {t}/dev.key 2048"), false),
+        (
+            format!(
+                "openssl req -x509 -newkey rsa:2048 -nodes -keyout {t}/tls.key -out {t}/tls.crt -days 1 -subj /CN=localhost"
+            ),
+            false,
+        ),
+        (format!("openssl genrsa -out {t}/old.key 2048"), true),
+        ("openssl genrsa -out ~/.ssh/new.pem 2048".to_owned(), true),
+    ] {
+        let call = call_for_tool(
+            AgentKind::Claude,
+            &s.ws.to_string_lossy(),
+            "Bash",
+            json!({"command": line, "description": "x"})
+                .as_object()
+                .cloned()
+                .unwrap(),
+        );
+        let (_, why) = s.judge(&call);
+        assert_eq!(
+            why.contains("no-credential-file-creation"),
+            creation,
+            "{line}: {why}"
+        );
+    }
 }

@@ -407,17 +407,16 @@ fn running_a_script_the_session_wrote_is_judged_by_what_it_holds() {
     std::fs::write(&lua, "print('hi')\n").unwrap();
     assert_eq!(f.bash("w", "lua tool.lua").0, "ask", "a language not read");
 
-    // Written on the same line: not on disk yet. Text the line shows is the script (wt-flow3);
-    // a write whose text it does not show is still asked.
+    // Written on the same line: judged by the text the line writes (not on disk yet).
     assert_eq!(
         f.bash("w2", "printf 'echo hi' > t.sh && sh t.sh").0,
         "none",
-        "same line, shown"
+        "same line, harmless"
     );
     assert_eq!(
-        f.bash("w3", "cp other.sh t.sh && sh t.sh").0,
+        f.bash("w2", "printf 'rm -rf ~/.ssh' > t2.sh && sh t2.sh").0,
         "ask",
-        "same line, not shown"
+        "same line, dangerous"
     );
 }
 
