@@ -4377,11 +4377,12 @@ fn script_content(
     by_shell: bool,
     interpreter: Option<&str>,
 ) -> Option<Deferred> {
-    if !j.ctx.follow_symlinks {
-        return None;
-    }
+    // What the line shows needs no file-system facts (a lexical judgement reads it too).
     if j.content_written_on_line(p) {
         return script_from_line(j, run, p, by_shell, interpreter);
+    }
+    if !j.ctx.follow_symlinks {
+        return None;
     }
     script_on_disk(j, p, by_shell, interpreter)
 }
