@@ -218,17 +218,49 @@ fn tree_move_paths(query: &TreeMove) -> Result<Vec<PathBuf>, String> {
             Some(commit) => names(&[DIFF, &[format!("HEAD...{commit}").as_str()]].concat()),
             None => Ok(Vec::new()),
         },
-        TreeChange::Applies { revs } | TreeChange::Walks { range: revs } => {
-            let walk = matches!(query.change, TreeChange::Applies { .. });
-            let mut args: Vec<&str> = vec!["log", "--format=", "--name-only", "-z", "--no-renames"];
-            if walk {
-                args.push("--no-walk=unsorted");
+        TreeChange::Applies { revs } => {
+            // A revision that names nothing makes the command fail before it changes a file.
+            for r in revs {
+                for side in r
+                    .split("...")
+                    .flat_map(|x| x.split(".."))
+                    .filter(|s| !s.is_empty())
+                {
+                    if resolve(&query.dir, side.trim_start_matches('^'))?.is_none() {
+                        return Ok(Vec::new());
+                    }
+                }
             }
-            // `--bisect` is the policy's own word for the bisection range, not a ref.
-            if revs.iter().any(|r| r != "--bisect") {
-                args.push("--end-of-options");
-            }
+            let mut args: Vec<&str> = vec![
+                "log",
+                "--format=",
+                "--name-only",
+                "-z",
+                "--no-renames",
+                "--no-walk=unsorted",
+                "--end-of-options",
+            ];
             args.extend(revs.iter().map(String::as_str));
+            names(&args)
+        }
+        TreeChange::Walks { range } if range.first().is_some_and(|r| r == "--bisect") => {
+            bisection(query, range, &names)
+        }
+        TreeChange::Walks { range } => {
+            for r in range {
+                if resolve(&query.dir, r.trim_start_matches('^'))?.is_none() {
+                    return Ok(Vec::new());
+                }
+            }
+            let mut args: Vec<&str> = vec![
+                "log",
+                "--format=",
+                "--name-only",
+                "-z",
+                "--no-renames",
+                "--end-of-options",
+            ];
+            args.extend(range.iter().map(String::as_str));
             names(&args)
         }
         TreeChange::Unstashes { stash } => {
@@ -260,6 +292,56 @@ fn tree_move_paths(query: &TreeMove) -> Result<Vec<PathBuf>, String> {
             names(&args)
         }
     }
+}
+
+/// The files the commits of a bisection in progress change (any of them may be checked out
+/// next): from the recorded bad revision (else `HEAD`) down to the good ones recorded or
+/// named by this command (`--bisect-good REV…` in `range`). No good revision at all: git
+/// checks nothing out yet (and `git log --bisect` would list all of history).
+fn bisection(
+    query: &TreeMove,
+    range: &[String],
+    names: &dyn Fn(&[&str]) -> Result<Vec<PathBuf>, String>,
+) -> Result<Vec<PathBuf>, String> {
+    let mut goods: Vec<String> = Vec::new();
+    let mut git = git_at(&query.dir);
+    git.args([
+        "for-each-ref",
+        "--format=%(objectname)",
+        "refs/bisect/good-*",
+    ]);
+    match finished(git, STATUS_TIMEOUT, 64 * 1024) {
+        Some((out, true)) => goods.extend(
+            String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .map(str::to_owned),
+        ),
+        _ => return Err("`git for-each-ref refs/bisect` did not answer".to_owned()),
+    }
+    for named in range.iter().skip_while(|r| *r != "--bisect-good").skip(1) {
+        if let Some(id) = resolve(&query.dir, named)? {
+            goods.push(id);
+        }
+    }
+    if goods.is_empty() {
+        return Ok(Vec::new());
+    }
+    let bad = resolve(&query.dir, "refs/bisect/bad")?.unwrap_or_else(|| "HEAD".to_owned());
+    let mut args: Vec<String> = [
+        "log",
+        "--format=",
+        "--name-only",
+        "-z",
+        "--no-renames",
+        "--end-of-options",
+        bad.as_str(),
+    ]
+    .iter()
+    .map(|s| (*s).to_owned())
+    .collect();
+    args.extend(goods.iter().map(|g| format!("^{g}")));
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    names(&refs)
 }
 
 /// The object id `name` resolves to, `None` when it names nothing (an answer, not an error:

@@ -689,6 +689,14 @@ fn changes_of(sub: &str, rest: &[String], stashed: bool) -> Vec<Change> {
                         .collect();
                     vec![change(TreeChange::Walks { range })]
                 }
+                // The bisection so far (`--bisect`); the good revisions this command adds
+                // (`good v1.2`) narrow nothing yet, so they are passed to be excluded when
+                // no good one is recorded (`--bisect-good REV…`, the policy's own words).
+                Some((&("good" | "old"), revs)) if !revs.is_empty() => {
+                    let mut range = vec!["--bisect".to_owned(), "--bisect-good".to_owned()];
+                    range.extend(revs.iter().filter_map(|r| rev(r)));
+                    vec![change(TreeChange::Walks { range })]
+                }
                 Some((
                     &("good" | "bad" | "old" | "new" | "skip" | "next" | "run" | "replay"),
                     _,

@@ -829,11 +829,15 @@ pub(crate) fn maybe_network_client(name: &str) -> bool {
 fn is_network_client(name: &str, positionals: &[&str]) -> bool {
     match name {
         "curl" | "wget" | "http" | "https" | "xh" | "xhs" | "httpie" | "nc" | "ncat" | "netcat"
-        | "nc.traditional" | "nc.openbsd" | "socat" | "ssh" | "scp" | "sftp" | "rsync"
-        | "rclone" | "gsutil" | "azcopy" | "s3cmd" | "telnet" | "ftp" | "tftp" | "lftp"
-        | "mail" | "mailx" | "mutt" | "sendmail" | "nslookup" | "dig" | "host" | "ping"
-        | "websocat" | "wscat" | "grpcurl" | "aria2c" | "cryptcat" | "smbclient"
-        | "lwp-request" | "POST" | "PUT" => true,
+        | "nc.traditional" | "nc.openbsd" | "socat" | "ssh" | "sftp" | "rclone" | "gsutil"
+        | "azcopy" | "s3cmd" | "telnet" | "ftp" | "tftp" | "lftp" | "mail" | "mailx" | "mutt"
+        | "sendmail" | "nslookup" | "dig" | "host" | "ping" | "websocat" | "wscat" | "grpcurl"
+        | "aria2c" | "cryptcat" | "smbclient" | "lwp-request" | "POST" | "PUT" => true,
+        // A copy between local paths (`scp dist/app.tgz /tmp/`, `rsync -a dist/ /srv/www/`)
+        // sends nothing: only an operand naming another machine (`host:path`, `rsync://`)
+        // makes it a network copy. With no operands known yet (the name-only pre-check), it
+        // may be one.
+        "scp" | "rsync" => positionals.is_empty() || positionals.iter().any(|p| copy_remote(p)),
         // Only its connection commands reach another machine: `genpkey`, `req`, `x509`,
         // `enc`, `dgst` work on local files (`openssl req -key k.pem -out x.csr` sends
         // nothing).
@@ -1930,6 +1934,19 @@ fn base_name(path: &str) -> &str {
 
 /// A remote source of a copy tool: `host:path`, `user@host:path`, `rsync://…`, `s3://…`,
 /// `gs://…`, `remote:path` (rclone), a URL.
+/// An `scp`/`rsync` operand naming another machine, by the tools' own rule: a colon before
+/// any slash (`host:path`, `x:/tmp`, `user@h:`), or a URL (`rsync://`). Wider than
+/// [`is_remote_path`], which also keeps drive-letter-like words local.
+fn copy_remote(word: &str) -> bool {
+    if word.starts_with('-') {
+        return false;
+    }
+    word.contains("://")
+        || word
+            .split_once(':')
+            .is_some_and(|(host, _)| !host.is_empty() && !host.contains('/'))
+}
+
 fn is_remote_path(word: &str) -> bool {
     if word.starts_with('-') {
         return false;

@@ -3632,6 +3632,30 @@ impl Walker<'_> {
         {
             matched = None;
         }
+        // `rsync --delete SRC/ DEST/` loses the files of DEST that SRC lacks: judged as
+        // deleting DEST's tree (`rm -rf DEST`), so a mirror into scratch or the workspace is
+        // ordinary and one into home, the workspace root or a system path keeps the rule.
+        // Moving the sources away (`--remove-source-files`) and a remote DEST keep it.
+        if matched == Some(ids::FS_RSYNC_DELETE)
+            && !args.has_flag("--remove-source-files")
+            && args.positionals.len() >= 2
+            && let Some(dest) = args
+                .positionals
+                .last()
+                .and_then(|d| words.iter().rev().find(|w| w.text == *d))
+            && !dest.text.contains(':')
+            && targets::judge_delete(
+                &dest.text,
+                dest.exact,
+                dest.shape(),
+                true,
+                &scope.cwd,
+                self.ctx,
+            )
+            .is_none()
+        {
+            matched = None;
+        }
         let mut worst: Option<Verdict> =
             matched.map(|rule| crate::dbtarget::rule_verdict(rule, name, words, scope));
         if let Some(v) = self.argument_danger(name, words, &args, scope) {

@@ -1016,7 +1016,7 @@ fn session_credentials_in_temp_dirs_are_not_scratch() {
             ),
             ("rm -f /tmp/krb5cc_1000", ASK, "fs.delete_outside_workspace"),
             (
-                "rm -rf /tmp/ssh-XYZ/agent.123",
+                "rm -rf /tmp/ssh-XYZ0123456/agent.123",
                 DENY,
                 "fs.delete_outside_workspace_recursive",
             ),
@@ -1026,7 +1026,9 @@ fn session_credentials_in_temp_dirs_are_not_scratch() {
                 "cred.exfiltrate",
             ),
             ("rm -rf /tmp/build", ALLOW, "-"),
-            ("rm -f /tmp/ssh-XYZ/notes.txt", ALLOW, "-"),
+            ("rm -f /tmp/ssh-XYZ0123456/notes.txt", ALLOW, "-"),
+            // ssh-agent names its directory `ssh-` and ten or more random characters.
+            ("rm -rf /tmp/ssh-XYZ/agent.123", ALLOW, "-"),
         ],
     );
 }

@@ -237,6 +237,13 @@ fn the_same_commands_stay_ordinary_when_the_protected_files_are_not_among_what_t
         "git rebase --continue",
         "git bisect start feature main",
         "git fetch origin && git rebase origin/main",
+        // Revisions that name nothing: the command fails before it changes a file.
+        "git cherry-pick -x 1a2b3c4",
+        "git bisect start HEAD v9.9.9",
+        "git bisect start HEAD HEAD~10",
+        "git merge no-such-branch",
+        // A bisection with no good revision checks nothing out yet.
+        "git bisect bad",
     ] {
         let (d, reason) = answer(&sandbox, &repo, command);
         assert_eq!(d, "none", "{command}: {reason}");
@@ -364,4 +371,21 @@ fn discards_that_leave_the_protected_files_alone_are_not_self_modification() {
         assert_eq!(d, "deny", "{command}: {reason}");
         assert!(names_protected_set(&reason), "{command}: {reason}");
     }
+}
+
+#[test]
+fn a_bisection_is_judged_by_the_commits_it_may_check_out() {
+    let sandbox = Sandbox::new();
+    let repo = repo(&sandbox);
+    git(&repo, &["bisect", "start"]);
+    git(&repo, &["bisect", "bad", "evil"]);
+    // Naming the good revision makes git check out a commit between them, and the range
+    // holds the one that changes the settings.
+    let (d, reason) = answer(&sandbox, &repo, "git bisect good main");
+    assert_eq!(d, "deny", "{reason}");
+    // A range whose commits leave the settings alone is ordinary.
+    git(&repo, &["bisect", "reset"]);
+    git(&repo, &["bisect", "start"]);
+    git(&repo, &["bisect", "bad", "feature"]);
+    assert_eq!(answer(&sandbox, &repo, "git bisect good main").0, "none");
 }
