@@ -294,6 +294,9 @@ fn tree_move_paths(query: &TreeMove) -> Result<Vec<PathBuf>, String> {
     }
 }
 
+/// A name-only git comparison run with the question's pathspecs: the changed files, absolute.
+type NameLookup<'a> = dyn Fn(&[&str]) -> Result<Vec<PathBuf>, String> + 'a;
+
 /// The files the commits of a bisection in progress change (any of them may be checked out
 /// next): from the recorded bad revision (else `HEAD`) down to the good ones recorded or
 /// named by this command (`--bisect-good REV…` in `range`). No good revision at all: git
@@ -301,7 +304,7 @@ fn tree_move_paths(query: &TreeMove) -> Result<Vec<PathBuf>, String> {
 fn bisection(
     query: &TreeMove,
     range: &[String],
-    names: &dyn Fn(&[&str]) -> Result<Vec<PathBuf>, String>,
+    names: &NameLookup<'_>,
 ) -> Result<Vec<PathBuf>, String> {
     let mut goods: Vec<String> = Vec::new();
     let mut git = git_at(&query.dir);

@@ -1519,7 +1519,7 @@ fn ordinary_workflow_write(j: &Judge<'_>, p: &Path) -> Result<(), Option<String>
     let text = if let Some(text) = whole_write(j) {
         text
     } else {
-        edited = sed_edited(j, p).ok_or(None)?;
+        edited = sed_edited(j, p).or_else(|| copied_text(j, p)).ok_or(None)?;
         edited.as_str()
     };
     match crate::workflow::concern(text, |script| flagged_in_workspace(j, script)) {
@@ -1552,6 +1552,45 @@ fn sed_edited(j: &Judge<'_>, p: &Path) -> Option<String> {
         return None;
     }
     Some(edit.apply(std::str::from_utf8(&bytes).ok()?))
+}
+
+/// The text a line made of one plain `cp SRC DEST` (no recursion, no other operands) puts in
+/// `p` = DEST: SRC's text now, when SRC is a regular file of the workspace (`cp
+/// .github/workflows/ci.yml .github/workflows/lint.yml` starts a workflow from an existing
+/// one). `None` for any other line or a file that cannot be read: the caller asks.
+fn copied_text(j: &Judge<'_>, p: &Path) -> Option<String> {
+    let analysis = j.facts.analysis.as_ref()?;
+    let [cmd] = analysis.commands.as_slice() else {
+        return None;
+    };
+    if !cmd.via.is_empty() || cmd.argv.first().map(|a| base_name(a)) != Some("cp") {
+        return None;
+    }
+    let args = cmd.argv.get(1..)?;
+    if args
+        .iter()
+        .any(|a| a.starts_with('-') && !matches!(a.as_str(), "-p" | "-v" | "-n" | "--"))
+    {
+        return None;
+    }
+    let ops: Vec<&String> = args.iter().filter(|a| !a.starts_with('-')).collect();
+    let [src, dest] = ops.as_slice() else {
+        return None;
+    };
+    let dir = cmd.cwd.path(&j.facts.cwd)?;
+    let home = j.ctx.home.as_deref();
+    let source = hookgate_paths::normalize(src, dir, home).path;
+    if hookgate_paths::normalize(dest, dir, home).path != p
+        || !j.ctx.follow_symlinks
+        || !is_within(&source, &j.ctx.workspace)
+    {
+        return None;
+    }
+    let meta = std::fs::symlink_metadata(&source).ok()?;
+    if !meta.is_file() || meta.len() > MAX_SCRIPT_FILE {
+        return None;
+    }
+    String::from_utf8(std::fs::read(&source).ok()?).ok()
 }
 
 /// Whether a chmod mode sets setuid/setgid (`Some(true)`), makes a file world-writable

@@ -105,3 +105,38 @@ fn sed_in_place_of_a_workflow_is_judged_by_the_text_it_leaves() {
         ],
     );
 }
+
+/// A workflow started as a copy of one in the workspace is judged by the text it copies.
+#[test]
+fn a_workflow_copied_from_the_workspace_is_judged_by_the_copied_text() {
+    let (_root, ctx) = disk_workspace();
+    let dir = ctx.workspace.join(".github/workflows");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("ci.yml"), CI).unwrap();
+    std::fs::write(
+        ctx.workspace.join("risky.yml"),
+        "name: x\non: pull_request_target\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.event.pull_request.title }}\n",
+    )
+    .unwrap();
+    let ask = Some(Decision::Ask);
+    check_table(
+        &Policy::builtin_default(),
+        &ctx,
+        &[
+            (
+                "cp .github/workflows/ci.yml .github/workflows/lint.yml",
+                None,
+                "",
+            ),
+            ("cp risky.yml .github/workflows/pr.yml", ask, CICD),
+            // Not the plain copy of one workspace file: asked as before.
+            ("cp /etc/hosts .github/workflows/y.yml", ask, CICD),
+            (
+                "cp -r .github/workflows/ci.yml .github/workflows/z.yml",
+                ask,
+                CICD,
+            ),
+            ("cp missing.yml .github/workflows/m.yml", ask, CICD),
+        ],
+    );
+}

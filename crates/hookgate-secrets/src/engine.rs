@@ -267,6 +267,9 @@ fn accept(rule: &RuleDef, text: &str, s: usize, e: usize) -> bool {
     if overlaps_marker(bytes, s, e) || validate::is_placeholder(secret) {
         return false;
     }
+    if rule.family == crate::rules::Family::ConnectionString && loopback_host_after(bytes, e) {
+        return false;
+    }
     if let Some(min) = rule.min_entropy
         && validate::shannon_entropy(secret) < min
     {
@@ -279,6 +282,44 @@ fn accept(rule: &RuleDef, text: &str, s: usize, e: usize) -> bool {
         }
         Some(Validator::Jwt) => std::str::from_utf8(secret).is_ok_and(validate::jwt_structure_ok),
     }
+}
+
+/// Whether the connection string whose password ends at `e` (`…://user:PASSWORD@HOST…`)
+/// names a loopback host: such a password opens a database on the same machine only — the
+/// dev and test databases agents set up (`postgres://postgres:dev@localhost:5432/app_test`) —
+/// and is no credential to anything another machine serves. Any other host, a name or an
+/// address, keeps the finding.
+fn loopback_host_after(bytes: &[u8], e: usize) -> bool {
+    let Some(rest) = bytes.get(e..).and_then(|r| r.strip_prefix(b"@")) else {
+        return false;
+    };
+    let end = rest
+        .iter()
+        .position(|c| {
+            matches!(
+                c,
+                b'/' | b'?' | b'#' | b'\'' | b'"' | b' ' | b'\n' | b'\t' | b',' | b';'
+            )
+        })
+        .unwrap_or(rest.len());
+    let authority = &rest[..end];
+    // `[::1]:5432`, `localhost:5432`, `127.0.0.1`.
+    let host: &[u8] = if authority.starts_with(b"[") {
+        authority
+            .iter()
+            .position(|c| *c == b']')
+            .map_or(authority, |i| &authority[..=i])
+    } else {
+        authority
+            .iter()
+            .position(|c| *c == b':')
+            .map_or(authority, |i| &authority[..i])
+    };
+    let host = host.to_ascii_lowercase();
+    host == b"localhost"
+        || host.ends_with(b".localhost")
+        || host == b"[::1]"
+        || (host.starts_with(b"127.") && host.iter().all(|c| c.is_ascii_digit() || *c == b'.'))
 }
 
 /// True when `s..e` touches an existing `[REDACTED]` marker: already-redacted text must never

@@ -265,3 +265,36 @@ mod properties {
         }
     }
 }
+
+#[test]
+fn passwords_of_databases_on_the_loopback_host_are_not_secrets() {
+    for text in [
+        "DATABASE_URL=postgres://postgres:dev@localhost:5432/app_test",
+        "DATABASE_URL=postgresql://app:s3cr3tLocal!x@127.0.0.1/app",
+        "mysql://root:rootpw@[::1]:3306/test",
+        "redis://:hunter2xyz@localhost:6379/0",
+        "mongodb://u:Pw0rdLocal99@db.localhost/x",
+    ] {
+        assert!(
+            scan(text)
+                .iter()
+                .all(|f| f.family != crate::rules::Family::ConnectionString),
+            "{text}: {:?}",
+            scan(text)
+        );
+    }
+    // Any other host keeps the finding, names and addresses alike.
+    for text in [
+        "DATABASE_URL=postgres://app:p59qKL!T5fa71@db.internal:5432/prod",
+        "postgres://app:p59qKL!T5fa71@localhost.evil.example/db",
+        "postgres://app:p59qKL!T5fa71@10.0.0.5/db",
+        "postgres://app:p59qKL!T5fa71@127.0.0.1.evil.example/db",
+    ] {
+        assert!(
+            scan(text)
+                .iter()
+                .any(|f| f.family == crate::rules::Family::ConnectionString),
+            "{text}"
+        );
+    }
+}

@@ -2281,6 +2281,35 @@ impl Scanner<'_> {
                     .map(|c| self.lower(c, d))
                     .collect(),
             ),
+            // `{k: v for k, v in os.environ.items() if 'TOKEN' in k}`, `[v for v in
+            // os.environ.values()]`: a comprehension over the environment carries (part of)
+            // it, whatever the filter keeps; it stands for the environment it iterates.
+            (
+                Lang::Python,
+                "dictionary_comprehension"
+                | "list_comprehension"
+                | "set_comprehension"
+                | "generator_expression",
+            ) => named_children(node)
+                .into_iter()
+                .filter(|c| c.kind() == "for_in_clause")
+                .find_map(|c| {
+                    let iterable = field(c, "right").map(|r| self.lower(r, d))?;
+                    let base = match &iterable {
+                        Expr::Call { callee, args, .. } if args.is_empty() => match callee.as_ref()
+                        {
+                            Expr::Attr(base, m)
+                                if matches!(m.as_str(), "items" | "keys" | "values") =>
+                            {
+                                base.as_ref().clone()
+                            }
+                            _ => iterable.clone(),
+                        },
+                        _ => iterable.clone(),
+                    };
+                    is_environ(&base, &self.env).then_some(base)
+                })
+                .unwrap_or(Expr::Dyn),
             (Lang::Python, "dictionary") | (Lang::Node, "object") | (Lang::Ruby, "hash") => {
                 Expr::Object(
                     named_children(node)

@@ -1128,8 +1128,17 @@ fn carried_secrets(w: &Word, destination: bool) -> impl Iterator<Item = &FlowSou
         .iter()
         .enumerate()
         .filter_map(move |(i, p)| match p {
+            // A credential variable that is the destination (`curl "$WEBHOOK_URL"`,
+            // `"${API_URL}/v1/x"`) is where the request goes; one followed by more of a host
+            // name (`"$AWS_SECRET_ACCESS_KEY.leak.example.net"`) is a label of the name looked
+            // up, which the resolver chain carries to whoever serves that domain.
             Producer::Secret(FlowSource::CredentialVariable { name })
-                if destination && i == 0 && leading.starts_with(name.as_str()) =>
+                if destination
+                    && i == 0
+                    && leading.strip_prefix(name.as_str()).is_some_and(|rest| {
+                        let rest = rest.strip_prefix('}').unwrap_or(rest);
+                        rest.is_empty() || rest.starts_with(['/', '?', ':', '#'])
+                    }) =>
             {
                 None
             }

@@ -347,6 +347,16 @@ pub(crate) fn basename(word: &str) -> &str {
         .map_or(word, |i| word.get(i + 1..).unwrap_or(""))
 }
 
+/// Whether a command word is a pathname pattern bash expands: an unquoted `*` or `?`, or a
+/// bracket expression closed later in the word (a lone `[`, the test command, is literal).
+/// The word is as the walker left it: quoted wildcards were never globs there.
+fn is_name_pattern(word: &str) -> bool {
+    word.contains(['*', '?'])
+        || word
+            .find('[')
+            .is_some_and(|open| word[open + 1..].contains(']') && word != "[[")
+}
+
 pub(crate) fn command_name(word: &str) -> String {
     let mut lower = basename(word).to_ascii_lowercase();
     // Already lowercased, so `.EXE` is stripped too.
@@ -897,6 +907,9 @@ impl Walker<'_> {
                     }
                 }
                 (_, "comment") => {}
+                // `time (cd ~ && rm -rf .aws)`: bash's `time` keyword times a compound
+                // command, which the grammar hangs on the `time` command as a child. It runs.
+                (None, "subshell" | "compound_statement") => self.stmt(*child, src, scope, 1),
                 _ if child.is_named() => self.scan_substitutions(*child, src, scope, 1),
                 _ => {}
             }
@@ -974,6 +987,27 @@ impl Walker<'_> {
             };
             self.record(argv, scope, verdict);
             return Producer::Opaque;
+        }
+        // A command name the shell expands as a pattern (`/bin/r? -rf ~`, `/usr/bin/c[h]mod`)
+        // runs whatever file matches: computed at run time. A lone `[` or `[[` is no pattern.
+        if is_name_pattern(&first.text) {
+            self.record(
+                argv,
+                scope,
+                Verdict::unknown("the command name is a pattern the shell expands at run time"),
+            );
+            return Producer::Opaque;
+        }
+        // `time { rm -rf x; }`: the grammar splits bash's group into words, `{` first; the
+        // group's commands run (`}` alone closes it).
+        if first.text == "{" {
+            return match argv.get(1..) {
+                Some(rest) if !rest.is_empty() => self.dispatch(rest, scope, stdin),
+                _ => Producer::Nothing,
+            };
+        }
+        if first.text == "}" && argv.len() == 1 {
+            return Producer::Nothing;
         }
         let name = command_name(&first.text);
         // An alias runs its body with the arguments appended. bash expands it only on a
