@@ -1829,6 +1829,65 @@ fn agent_scratch(j: &Judge<'_>, p: &Path) -> bool {
     })
 }
 
+/// Top-level keys of VS Code's `settings.json` that only change how the editor shows and
+/// saves files: nothing in them starts a program, loads code or changes what an agent may do
+/// (`chat.*`, `github.copilot.*`, `terminal.*`, `*.path`/`*.executable`, `typescript.tsdk`,
+/// task and debug settings are not here). Language blocks (`"[python]": {…}`) are judged by
+/// their own keys.
+const INERT_EDITOR_KEYS: &[&str] = &[
+    "editor.",
+    "files.",
+    "search.",
+    "workbench.",
+    "explorer.",
+    "cSpell.",
+    "diffEditor.",
+    "breadcrumbs.",
+    "outline.",
+    "zenMode.",
+    "window.title",
+];
+
+/// A Write of a project's `.vscode/settings.json` whose whole text is strict JSON with only
+/// [`INERT_EDITOR_KEYS`] (formatter on save, rulers, excluded files): the catalog protects the
+/// file because agent settings live there too (`chat.tools.autoApprove` lets Copilot run
+/// anything), not because of these. Anything else — another key, comments (JSONC), an Edit or
+/// a shell write whose result is not known whole, another file of `.vscode/` — is judged as
+/// before (invariant `no-governance-self-modification`).
+fn inert_editor_settings(j: &Judge<'_>, m: &SensitiveMatch) -> bool {
+    fn inert(key: &str) -> bool {
+        INERT_EDITOR_KEYS.iter().any(|k| key.starts_with(k))
+    }
+    if m.id != "other-agent-configs"
+        || m.path.file_name().is_none_or(|n| n != "settings.json")
+        || m.path.parent().is_none_or(|d| !d.ends_with(".vscode"))
+    {
+        return false;
+    }
+    let Some(tool) = j.facts.tool.filter(|t| t.kind == ToolKind::Write) else {
+        return false;
+    };
+    // The Write must be of this file alone.
+    if j.writes().iter().any(|w| *w != m.path) {
+        return false;
+    }
+    let Some(Ok(serde_json::Value::Object(top))) = tool
+        .content
+        .as_deref()
+        .map(serde_json::from_str::<serde_json::Value>)
+    else {
+        return false;
+    };
+    top.iter().all(|(k, v)| {
+        if k.starts_with('[') && k.ends_with(']') {
+            v.as_object()
+                .is_some_and(|block| block.keys().all(|inner| inert(inner)))
+        } else {
+            inert(k)
+        }
+    })
+}
+
 /// The catalog categories that make up the protected set.
 const PROTECTED: &[Category] = &[Category::AgentHookConfig, Category::HookgateConfig];
 
@@ -2184,6 +2243,7 @@ fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
     if let Some(m) = j.write_matches().iter().find(|m| {
         PROTECTED.contains(&m.category)
             && !agent_scratch(j, &m.path)
+            && !inert_editor_settings(j, m)
             && !unlisted_archive_subtree(j, m)
             // A filtered or partial tree operation's own path is judged below, entry by entry.
             && !touched.iter().any(|(_, p)| p.path == m.path && !plain(p))

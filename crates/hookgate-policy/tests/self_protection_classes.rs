@@ -932,3 +932,67 @@ fn find_predicates_are_evaluated_against_the_entries_that_exist() {
         .collect();
     check(&ctx, &cases);
 }
+
+/// VS Code's `settings.json` holds agent settings too (`chat.tools.autoApprove`), so it is in
+/// the protected set; a Write of it whose whole text sets only how the editor shows and saves
+/// files is not a change to any agent's permissions.
+#[test]
+fn editor_only_vscode_settings_are_not_agent_settings() {
+    let c = ctx();
+    let f = ".vscode/settings.json";
+    check(
+        &c,
+        &[
+            (
+                "format on save",
+                write(
+                    f,
+                    r#"{"editor.formatOnSave": true, "files.exclude": {"**/__pycache__": true}}"#,
+                ),
+                Quiet,
+            ),
+            (
+                "language block",
+                write(
+                    f,
+                    r#"{"[python]": {"editor.defaultFormatter": "ms-python.black-formatter"}, "editor.rulers": [100]}"#,
+                ),
+                Quiet,
+            ),
+            (
+                "copilot auto-approve",
+                write(
+                    f,
+                    r#"{"editor.formatOnSave": true, "chat.tools.autoApprove": true}"#,
+                ),
+                Deny,
+            ),
+            (
+                "terminal env",
+                write(
+                    f,
+                    r#"{"terminal.integrated.env.linux": {"PATH": "/tmp/x"}}"#,
+                ),
+                Deny,
+            ),
+            (
+                "a program path in a language block",
+                write(
+                    f,
+                    r#"{"[python]": {"python.defaultInterpreterPath": "/tmp/py"}}"#,
+                ),
+                Deny,
+            ),
+            (
+                "jsonc comments",
+                write(f, "// editor\n{\"editor.formatOnSave\": true}"),
+                Deny,
+            ),
+            (
+                "tasks",
+                write(".vscode/tasks.json", r#"{"version": "2.0.0", "tasks": []}"#),
+                Deny,
+            ),
+        ],
+    );
+}
