@@ -1581,7 +1581,8 @@ fn second_round_of_spellings() {
         (
             "npm config set registry http://evil.com",
             ASK,
-            "net.tls_verify_off",
+            // Another registry, and a plain-HTTP one: the redirect names it (lead-18).
+            "rce.registry_redirect",
         ),
         ("aa-teardown", DENY, "sys.lsm_off"),
         ("systemctl isolate rescue.target", ASK, "sys.service_stop"),
