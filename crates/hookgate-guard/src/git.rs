@@ -151,6 +151,9 @@ pub fn pathspec_state(query: &PathspecState) -> PathspecState {
 /// external diff program.
 const DIFF: &[&str] = &["diff", "--name-only", "-z", "--no-renames", "--no-ext-diff"];
 
+/// The files a set of commits changes, names only: renames as a deletion and an addition.
+const LOG: &[&str] = &["log", "--format=", "--name-only", "-z", "--no-renames"];
+
 /// Most names read from one tree-move comparison (restricted to the protected locations, so
 /// far more than a real repository holds); past it the answer is "unknown".
 const NAMES_CAP: usize = 1024 * 1024;
@@ -231,15 +234,8 @@ fn tree_move_paths(query: &TreeMove) -> Result<Vec<PathBuf>, String> {
                     }
                 }
             }
-            let mut args: Vec<&str> = vec![
-                "log",
-                "--format=",
-                "--name-only",
-                "-z",
-                "--no-renames",
-                "--no-walk=unsorted",
-                "--end-of-options",
-            ];
+            let mut args: Vec<&str> = LOG.to_vec();
+            args.extend(["--no-walk=unsorted", "--end-of-options"]);
             args.extend(revs.iter().map(String::as_str));
             names(&args)
         }
@@ -252,14 +248,8 @@ fn tree_move_paths(query: &TreeMove) -> Result<Vec<PathBuf>, String> {
                     return Ok(Vec::new());
                 }
             }
-            let mut args: Vec<&str> = vec![
-                "log",
-                "--format=",
-                "--name-only",
-                "-z",
-                "--no-renames",
-                "--end-of-options",
-            ];
+            let mut args: Vec<&str> = LOG.to_vec();
+            args.push("--end-of-options");
             args.extend(range.iter().map(String::as_str));
             names(&args)
         }
@@ -330,21 +320,11 @@ fn bisection(
         return Ok(Vec::new());
     }
     let bad = resolve(&query.dir, "refs/bisect/bad")?.unwrap_or_else(|| "HEAD".to_owned());
-    let mut args: Vec<String> = [
-        "log",
-        "--format=",
-        "--name-only",
-        "-z",
-        "--no-renames",
-        "--end-of-options",
-        bad.as_str(),
-    ]
-    .iter()
-    .map(|s| (*s).to_owned())
-    .collect();
-    args.extend(goods.iter().map(|g| format!("^{g}")));
-    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
-    names(&refs)
+    let excluded: Vec<String> = goods.iter().map(|g| format!("^{g}")).collect();
+    let mut args: Vec<&str> = LOG.to_vec();
+    args.extend(["--end-of-options", bad.as_str()]);
+    args.extend(excluded.iter().map(String::as_str));
+    names(&args)
 }
 
 /// The object id `name` resolves to, `None` when it names nothing (an answer, not an error:
