@@ -1859,10 +1859,11 @@ impl Walker<'_> {
             // config and finds no hook binary). A lone `-` is this option, never the command.
             if t == "-"
                 || t == "--ignore-environment"
-                || (t.len() > 1
-                    && !t.starts_with("--")
-                    && t[1..].contains('i')
-                    && t[1..].chars().all(|c| matches!(c, 'i' | '0' | 'v')))
+                || t.strip_prefix('-')
+                    .filter(|flags| !flags.is_empty() && !flags.starts_with('-'))
+                    .is_some_and(|flags| {
+                        flags.contains('i') && flags.chars().all(|c| matches!(c, 'i' | '0' | 'v'))
+                    })
             {
                 set.extend(["HOME".to_owned(), "PATH".to_owned()]);
                 i += 1;

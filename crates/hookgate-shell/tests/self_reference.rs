@@ -29,3 +29,20 @@ fn a_value_defined_through_itself_ends_at_the_hop_budget() {
         let _ = analyzer.analyze(c, &ctx());
     }
 }
+
+/// An `env` operand that starts with a multi-byte character is no option: reading its flags
+/// must not slice inside the character (the `analyze` fuzz target's crash input of round 18,
+/// byte for byte, then its shapes).
+#[test]
+fn env_operands_that_start_with_a_multibyte_character_are_not_sliced() {
+    let mut analyzer = Analyzer::new().expect("grammars load");
+    for c in [
+        "env щp/f;mk0.1.1[",
+        "env щ",
+        "env -щ x",
+        "env éi ls",
+        "env -i ls",
+    ] {
+        let _ = analyzer.analyze(c, &ctx());
+    }
+}
