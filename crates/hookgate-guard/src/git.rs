@@ -179,12 +179,20 @@ pub fn tree_move(query: &TreeMove) -> TreeMove {
 }
 
 fn tree_move_paths(query: &TreeMove) -> Result<Vec<PathBuf>, String> {
-    let top = query
-        .dir
-        .ancestors()
-        .find_map(hookgate_project::repository_at)
-        .map(|r| r.work_tree)
-        .ok_or_else(|| format!("{} is not in a git work tree", query.dir.display()))?;
+    // The work tree as git itself will use it: a repository's `core.worktree` can point a
+    // git dir elsewhere (`git -C /tmp/clone checkout x` writing into the project), which the
+    // `.git` on disk does not show, so the names are placed where git writes them.
+    let mut git = git_at(&query.dir);
+    git.args(["rev-parse", "--show-toplevel"]);
+    let top = match finished(git, STATUS_TIMEOUT, 64 * 1024) {
+        Some((out, true)) => {
+            PathBuf::from(String::from_utf8_lossy(&out.stdout).trim_end_matches('\n'))
+        }
+        Some((_, false)) => {
+            return Err(format!("{} is not in a git work tree", query.dir.display()));
+        }
+        None => return Err("`git rev-parse --show-toplevel` did not answer in time".to_owned()),
+    };
     let mut specs: Vec<String> = query.pathspecs.clone();
     for p in &query.protected {
         if let Ok(rel) = p.strip_prefix(&top)

@@ -2223,7 +2223,7 @@ fn split_magic(spec: &str) -> (Magic, &str) {
 }
 
 /// The value of a long option given as `--name=value` or `--name value`.
-fn flags_value(rest: &[String], name: &str) -> Option<String> {
+pub(crate) fn flags_value(rest: &[String], name: &str) -> Option<String> {
     let mut iter = rest.iter();
     while let Some(a) = iter.next() {
         if a == name {

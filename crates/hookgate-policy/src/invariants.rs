@@ -1532,18 +1532,11 @@ fn ordinary_workflow_write(j: &Judge<'_>, p: &Path) -> Result<(), Option<String>
 /// see [`crate::workflow::SedEdit`]) leaves in `p`, applied to the file as it is now. `None`
 /// for any other line, an edit not modelled, a file that cannot be read: the caller asks.
 fn sed_edited(j: &Judge<'_>, p: &Path) -> Option<String> {
-    let analysis = j.facts.analysis.as_ref()?;
-    let [cmd] = analysis.commands.as_slice() else {
-        return None;
-    };
-    if !cmd.via.is_empty() || cmd.argv.first().map(|a| base_name(a)) != Some("sed") {
-        return None;
-    }
+    let (cmd, dir) = sole_command(j, "sed")?;
     let edit = crate::workflow::SedEdit::parse(cmd.argv.get(1..)?)?;
     let [file] = edit.files.as_slice() else {
         return None;
     };
-    let dir = cmd.cwd.path(&j.facts.cwd)?;
     if hookgate_paths::normalize(file, dir, None).path != p || !j.ctx.follow_symlinks {
         return None;
     }
@@ -1554,18 +1547,28 @@ fn sed_edited(j: &Judge<'_>, p: &Path) -> Option<String> {
     Some(edit.apply(std::str::from_utf8(&bytes).ok()?))
 }
 
+/// The line's one command when it is `program` run directly (no wrapper), with the directory
+/// it runs in; `None` for any other line or a directory known only at run time.
+fn sole_command<'j>(
+    j: &'j Judge<'_>,
+    program: &str,
+) -> Option<(&'j hookgate_shell::ExecutedCommand, &'j Path)> {
+    let analysis = j.facts.analysis.as_ref()?;
+    let [cmd] = analysis.commands.as_slice() else {
+        return None;
+    };
+    if !cmd.via.is_empty() || cmd.argv.first().map(|a| base_name(a)) != Some(program) {
+        return None;
+    }
+    Some((cmd, cmd.cwd.path(&j.facts.cwd)?))
+}
+
 /// The text a line made of one plain `cp SRC DEST` (no recursion, no other operands) puts in
 /// `p` = DEST: SRC's text now, when SRC is a regular file of the workspace (`cp
 /// .github/workflows/ci.yml .github/workflows/lint.yml` starts a workflow from an existing
 /// one). `None` for any other line or a file that cannot be read: the caller asks.
 fn copied_text(j: &Judge<'_>, p: &Path) -> Option<String> {
-    let analysis = j.facts.analysis.as_ref()?;
-    let [cmd] = analysis.commands.as_slice() else {
-        return None;
-    };
-    if !cmd.via.is_empty() || cmd.argv.first().map(|a| base_name(a)) != Some("cp") {
-        return None;
-    }
+    let (cmd, dir) = sole_command(j, "cp")?;
     let args = cmd.argv.get(1..)?;
     if args
         .iter()
@@ -1577,7 +1580,6 @@ fn copied_text(j: &Judge<'_>, p: &Path) -> Option<String> {
     let [src, dest] = ops.as_slice() else {
         return None;
     };
-    let dir = cmd.cwd.path(&j.facts.cwd)?;
     let home = j.ctx.home.as_deref();
     let source = hookgate_paths::normalize(src, dir, home).path;
     if hookgate_paths::normalize(dest, dir, home).path != p

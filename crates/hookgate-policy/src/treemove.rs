@@ -519,8 +519,8 @@ fn changes_of(sub: &str, rest: &[String], stashed: bool) -> Vec<Change> {
         // `restore --source=TREE PATHS`: the paths become TREE's (patterns included: a
         // pattern can name a protected file the work tree does not have yet).
         "restore" => {
-            let source = flag_value(rest, "--source")
-                .or_else(|| flag_value(rest, "-s"))
+            let source = crate::action::flags_value(rest, "--source")
+                .or_else(|| crate::action::flags_value(rest, "-s"))
                 .or_else(|| {
                     rest.iter()
                         .take_while(|a| *a != "--")
@@ -591,7 +591,7 @@ fn changes_of(sub: &str, rest: &[String], stashed: bool) -> Vec<Change> {
                 .collect()
         }
         "rebase" => {
-            let onto_value = flag_value(rest, "--onto");
+            let onto_value = crate::action::flags_value(rest, "--onto");
             let (words, _) = operands(
                 rest,
                 &[
@@ -764,20 +764,6 @@ fn stash_pushes(rest: &[String]) -> bool {
     matches!(words.first().copied(), None | Some("push" | "save"))
 }
 
-/// `--onto X` / `--onto=X`.
-fn flag_value(rest: &[String], name: &str) -> Option<String> {
-    let mut iter = rest.iter();
-    while let Some(a) = iter.next() {
-        if a == name {
-            return iter.next().cloned();
-        }
-        if let Some(v) = a.strip_prefix(name).and_then(|v| v.strip_prefix('=')) {
-            return Some(v.to_owned());
-        }
-    }
-    None
-}
-
 /// A repository named by a path or `file://` URL rather than a remote: its commits could be
 /// the agent's own.
 fn local_repository(word: &str) -> bool {
@@ -812,31 +798,14 @@ fn moves_refs(sub: &str, rest: &[String]) -> bool {
 }
 
 /// A git command's directory (`-C`, relative to `dir`), subcommand and arguments; `None` when
-/// the repository or work tree is named elsewhere (`--git-dir`, `--work-tree`, the
-/// `GIT_DIR`/`GIT_WORK_TREE` assignments are the analyzer's), so what it changes cannot be
-/// asked about here.
+/// the repository or work tree is named elsewhere (`--git-dir`, `--work-tree`, …), so what it
+/// changes cannot be asked about here (the one reading the discard lookups use too).
 fn git_command<'a>(
     argv: &'a [String],
     dir: &Path,
     home: Option<&Path>,
 ) -> Option<(PathBuf, &'a str, &'a [String])> {
-    let rest = argv.get(1..)?;
-    let mut dir = dir.to_path_buf();
-    let mut i = 0;
-    while let Some(word) = rest.get(i) {
-        match word.as_str() {
-            "-C" => {
-                dir = hookgate_paths::normalize(rest.get(i + 1)?, &dir, home).path;
-                i += 2;
-            }
-            w if w.starts_with("--git-dir") || w.starts_with("--work-tree") => return None,
-            w if crate::pattern::GIT_GLOBAL_WITH_VALUE.contains(&w) => i += 2,
-            w if w.starts_with('-') => i += 1,
-            _ => break,
-        }
-    }
-    let (sub, sub_args) = rest.get(i..)?.split_first()?;
-    Some((dir, sub.as_str(), sub_args))
+    crate::worktree::git_subcommand(argv, dir, home).map(|(d, sub, args)| (d, sub.as_str(), args))
 }
 
 #[cfg(test)]

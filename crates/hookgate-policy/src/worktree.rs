@@ -264,7 +264,7 @@ pub(crate) fn pathspec_query(
 /// A git command's directory (`-C`, relative to `cwd`), subcommand and its arguments; `None`
 /// when it is not git or the repository is moved elsewhere (`--git-dir`, `--work-tree`,
 /// `--namespace`, `--super-prefix`), so what it acts on is not known exactly.
-fn git_subcommand<'a>(
+pub(crate) fn git_subcommand<'a>(
     argv: &'a [String],
     cwd: &Path,
     home: Option<&Path>,

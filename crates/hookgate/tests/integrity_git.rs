@@ -389,3 +389,33 @@ fn a_bisection_is_judged_by_the_commits_it_may_check_out() {
     git(&repo, &["bisect", "bad", "feature"]);
     assert_eq!(answer(&sandbox, &repo, "git bisect good main").0, "none");
 }
+
+/// A clone whose `core.worktree` names the project writes into the project: the lookup places
+/// what changes where git writes it, so the protected files the project's hooks run (here a
+/// hook script outside any agent config directory) are seen there.
+#[test]
+fn a_git_dir_pointing_its_work_tree_at_the_project_is_judged_in_the_project() {
+    let sandbox = Sandbox::new();
+    let repo = repo(&sandbox);
+    let clone = sandbox.work().join("clone");
+    git(
+        &sandbox.work(),
+        &[
+            "clone",
+            "-q",
+            repo.to_str().unwrap(),
+            clone.to_str().unwrap(),
+        ],
+    );
+    git(&clone, &["config", "core.worktree", repo.to_str().unwrap()]);
+    let (d, reason) = answer(
+        &sandbox,
+        &repo,
+        &format!("git -C {} checkout origin/evil", clone.display()),
+    );
+    assert_eq!(d, "deny", "{reason}");
+    assert!(
+        reason.contains(&format!("{}/.claude/settings.json", repo.display())),
+        "{reason}"
+    );
+}
