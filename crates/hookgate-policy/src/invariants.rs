@@ -669,8 +669,11 @@ impl<'a> Judge<'a> {
     }
 
     /// Executed commands of a shell call, with the index of their action.
+    /// The executed commands with their action index. Invariant: every argv yielded has a
+    /// program word, so callers may take `argv[1..]` without a bounds check panicking.
     fn commands(&self) -> impl Iterator<Item = (usize, &[String])> {
-        (0..self.facts.actions.len()).filter_map(|i| self.facts.argv(i).map(|a| (i, a)))
+        (0..self.facts.actions.len())
+            .filter_map(|i| self.facts.argv(i).filter(|a| !a.is_empty()).map(|a| (i, a)))
     }
 
     fn kinds(&self, kind: ActionKind) -> impl Iterator<Item = usize> + '_ {
@@ -1633,7 +1636,12 @@ fn permission_escalation(j: &Judge<'_>) -> Option<Violation> {
     let mut ask: Option<Violation> = None;
     for c in &analysis.commands {
         let argv = &c.argv;
-        let ops: Vec<&String> = argv[1..].iter().filter(|a| !a.starts_with('-')).collect();
+        let ops: Vec<&String> = argv
+            .get(1..)
+            .unwrap_or_default()
+            .iter()
+            .filter(|a| !a.starts_with('-'))
+            .collect();
         match program(argv) {
             "chmod" => match ops.first().and_then(|m| chmod_risk(m)) {
                 Some(true) => {

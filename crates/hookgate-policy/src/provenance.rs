@@ -644,8 +644,13 @@ fn option_values(w: &str) -> Vec<&str> {
         if let Some((_, v)) = rest.split_once('=') {
             out.push(v);
         }
-    } else if w.starts_with('-') && w.len() > 2 {
-        out.push(&w[2..]);
+    } else if let Some(cluster) = w.strip_prefix('-') {
+        // The tail after the first option letter, cut at a character boundary: the letter
+        // may be any character (`-щ.env`), and a byte offset inside it would panic.
+        let mut letters = cluster.chars();
+        if letters.next().is_some() && !letters.as_str().is_empty() {
+            out.push(letters.as_str());
+        }
     }
     out
 }
@@ -884,5 +889,20 @@ impl Update {
             !self.gone.iter().any(|g| is_within(p, g))
                 && !self.foreign_into.iter().any(|d| is_within(d, p))
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::option_values;
+
+    #[test]
+    fn option_values_cut_short_clusters_at_character_boundaries() {
+        // A byte slice at offset 2 would land inside `щ` and panic.
+        assert_eq!(option_values("-щ.env"), vec!["-щ.env", ".env"]);
+        assert_eq!(option_values("-щ"), vec!["-щ"]);
+        assert_eq!(option_values("-f.env"), vec!["-f.env", ".env"]);
+        assert_eq!(option_values("--file=.env"), vec!["--file=.env", ".env"]);
+        assert_eq!(option_values("-"), vec!["-"]);
     }
 }
