@@ -3224,6 +3224,47 @@ fn index_write(j: &Judge<'_>) -> Option<Violation> {
         }
         let rest = match git_sub(argv) {
             Some(("update-index", rest)) => rest,
+            // `git rm --cached` of a protected file or a directory of them: the file stays,
+            // the next commit records it gone, and every checkout, stash or pull of that
+            // commit removes it (from this work tree or a teammate's).
+            Some(("rm", rest))
+                if rest
+                    .iter()
+                    .take_while(|a| *a != "--")
+                    .any(|a| a == "--cached") =>
+            {
+                let cwd = command.cwd.path(&j.facts.cwd).unwrap_or(&j.facts.cwd);
+                // `git -C .claude rm --cached settings.json` names the file from there.
+                let dir = crate::worktree::git_subcommand(argv, cwd, j.ctx.home.as_deref())
+                    .map_or_else(|| cwd.to_path_buf(), |(d, _, _)| d);
+                let dir = dir.as_path();
+                let mut after_dashes = false;
+                let named = rest.iter().find_map(|w| {
+                    if w == "--" && !after_dashes {
+                        after_dashes = true;
+                        return None;
+                    }
+                    if !after_dashes && w.starts_with('-') {
+                        return None;
+                    }
+                    let p = hookgate_paths::normalize(w, dir, j.ctx.home.as_deref()).path;
+                    is_protected_path(j, &p).then_some(p)
+                });
+                if let Some(p) = named {
+                    return Some(
+                        Violation::new(
+                            Effect::Deny,
+                            format!(
+                                "`{}` would take {} out of git's index, which is part of hookgate's protected set (the next commit records it deleted, and checkouts, stashes and pulls of that commit remove it)",
+                                argv.join(" "),
+                                p.display()
+                            ),
+                        )
+                        .suggest("ask the user to make this change themselves"),
+                    );
+                }
+                continue;
+            }
             // Trees and commits built from objects of the caller's choosing: what they hold
             // cannot be read off the line, and a later checkout, merge or pull brings it in.
             Some((sub @ ("mktree" | "commit-tree" | "fast-import"), _)) => {
@@ -3239,7 +3280,10 @@ fn index_write(j: &Judge<'_>) -> Option<Violation> {
             }
             _ => continue,
         };
-        let dir = command.cwd.path(&j.facts.cwd).unwrap_or(&j.facts.cwd);
+        let cwd = command.cwd.path(&j.facts.cwd).unwrap_or(&j.facts.cwd);
+        let dir = crate::worktree::git_subcommand(argv, cwd, j.ctx.home.as_deref())
+            .map_or_else(|| cwd.to_path_buf(), |(d, _, _)| d);
+        let dir = dir.as_path();
         let mut named: Vec<&str> = Vec::new();
         let mut from_stdin = false;
         let mut words = rest.iter();

@@ -133,6 +133,8 @@ pub enum TreeAnswer {
 pub(crate) struct Query {
     pub shown: String,
     pub mv: Result<TreeMove, String>,
+    /// The command's index in the line's analysis.
+    pub command: usize,
 }
 
 impl TreeMove {
@@ -172,6 +174,26 @@ pub(crate) fn queries(
         return out;
     }
     let protected = protected();
+    let stale = index_staleness(facts, ctx, &protected);
+    let mut extra: Vec<Query> = Vec::new();
+    for q in &mut out {
+        match stale.get(q.command) {
+            Some(Stale::Unknown(why)) if q.mv.is_ok() => q.mv = Err(why.clone()),
+            Some(Stale::Untracked(added)) => {
+                for (shown, mv) in added {
+                    if !extra.iter().any(|e| e.mv.as_ref().is_ok_and(|m| m == mv)) {
+                        extra.push(Query {
+                            shown: format!("{shown} … {}", q.shown),
+                            mv: Ok(mv.clone()),
+                            command: q.command,
+                        });
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    out.extend(extra);
     for q in &mut out {
         if let Ok(mv) = &mut q.mv {
             mv.protected.clone_from(&protected);
@@ -191,7 +213,12 @@ fn unanswered(facts: &Facts<'_>, ctx: &Ctx) -> Vec<Query> {
     // Refs the line moves before a later command reads them, and whether a stash was made.
     let mut moved_refs = false;
     let mut stashed = false;
-    for command in &analysis.commands {
+    // Earlier commands of the line that move `HEAD` (a commit, merge, reset, switch, …) and
+    // how many of them switch branches: a later revision read relative to `HEAD` names
+    // another commit when the line runs than when it is looked up.
+    let mut head_moves = 0usize;
+    let mut switches = 0usize;
+    for (index, command) in analysis.commands.iter().enumerate() {
         let argv = &command.argv;
         let Some(program) = argv.first() else {
             continue;
@@ -211,6 +238,7 @@ fn unanswered(facts: &Facts<'_>, ctx: &Ctx) -> Vec<Query> {
                 out.push(Query {
                     shown,
                     mv: Err("it names its own git directory or work tree".to_owned()),
+                    command: index,
                 });
             }
             continue;
@@ -219,7 +247,21 @@ fn unanswered(facts: &Facts<'_>, ctx: &Ctx) -> Vec<Query> {
         if matches!(sub, "stash") && stash_pushes(rest) {
             stashed = true;
         }
+        let switching = switches_branch(sub, &changes);
         for change in changes {
+            if head_moves > 0 && reads_head(&change.what) {
+                // `git checkout -` after the line's one switch goes back to where the line
+                // started: the files that differ are the ones the switch was asked about.
+                if switching && switches == 1 && returns_to_start(&change.what) {
+                    continue;
+                }
+                out.push(Query {
+                    shown: shown.clone(),
+                    mv: Err("an earlier command on the line moves HEAD, which it reads".to_owned()),
+                    command: index,
+                });
+                continue;
+            }
             let mut mv = TreeMove::new(&dir, change.what);
             if let Some(specs) = change.pathspecs {
                 mv.pathspecs = specs;
@@ -236,13 +278,274 @@ fn unanswered(facts: &Facts<'_>, ctx: &Ctx) -> Vec<Query> {
             out.push(Query {
                 shown: shown.clone(),
                 mv,
+                command: index,
             });
         }
         if moves_refs(sub, rest) {
             moved_refs = true;
         }
+        if switching {
+            switches += 1;
+        }
+        if switching || moves_head(sub, rest) {
+            head_moves += 1;
+        }
     }
     out
+}
+
+/// Whether the command switches branches or detaches `HEAD` (`checkout BRANCH`, `switch`,
+/// `checkout -b NEW`), as opposed to taking files from a commit (`checkout REV -- PATHS`).
+fn switches_branch(sub: &str, changes: &[Change]) -> bool {
+    matches!(sub, "checkout" | "switch")
+        && changes
+            .iter()
+            .any(|c| c.pathspecs.is_none() && matches!(c.what, TreeChange::Becomes { .. }))
+}
+
+/// Whether a git command moves `HEAD` (besides switching branches, see
+/// [`switches_branch`]): a later `HEAD~1`, `@{1}` or `ORIG_HEAD` then names another commit.
+fn moves_head(sub: &str, rest: &[String]) -> bool {
+    match sub {
+        "commit" | "merge" | "rebase" | "cherry-pick" | "revert" | "am" | "pull" | "bisect" => true,
+        // `reset PATHS` leaves HEAD; any other reset may move it.
+        "reset" => {
+            let (words, dashed) = operands(rest, &["--pathspec-from-file"]);
+            dashed.is_none() || !words.is_empty()
+        }
+        "checkout" => has(rest, &["-b", "-B", "--orphan", "--detach"]),
+        _ => false,
+    }
+}
+
+/// Whether a change reads a revision relative to where `HEAD` is (`HEAD~2`, `@`, `@{-1}`,
+/// `ORIG_HEAD`, a reflog entry).
+fn reads_head(what: &TreeChange) -> bool {
+    let relative = |r: &str| {
+        let r = r.trim_start_matches('^');
+        r.starts_with("HEAD")
+            || r.starts_with('@')
+            || r.contains("@{")
+            || [
+                "ORIG_HEAD",
+                "FETCH_HEAD",
+                "MERGE_HEAD",
+                "CHERRY_PICK_HEAD",
+                "REVERT_HEAD",
+            ]
+            .iter()
+            .any(|h| r.starts_with(h))
+    };
+    match what {
+        TreeChange::Becomes { target } | TreeChange::Merges { target } => relative(target),
+        TreeChange::Applies { revs } => revs.iter().any(|r| relative(r)),
+        TreeChange::Walks { range } => range.iter().any(|r| relative(r)),
+        TreeChange::Unstashes { .. }
+        | TreeChange::Reverts
+        | TreeChange::Unindexes
+        | TreeChange::Removes { .. } => false,
+    }
+}
+
+/// `checkout -` / `switch -`: back to the branch checked out before.
+fn returns_to_start(what: &TreeChange) -> bool {
+    matches!(what, TreeChange::Becomes { target } if target == "@{-1}")
+}
+
+/// How far git's answers about a command, looked up before the line runs, hold once the
+/// earlier commands of the line have changed what git tracks (see [`index_staleness`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Stale {
+    /// Nothing earlier on the line changes what git tracks of the protected files.
+    Holds,
+    /// Earlier `git add`s may start tracking untracked protected files (a later stash,
+    /// commit-and-checkout or clean then removes them): the answers hold if these questions
+    /// — which untracked files would each add take in — name no protected file.
+    Untracked(Vec<(String, TreeMove)>),
+    /// An earlier command changes what git tracks in a way no lookup made before the line
+    /// can follow (why).
+    Unknown(String),
+}
+
+/// For each command of the line (by index): whether git's answers about it, looked up before
+/// the line runs, describe the state it will meet — an earlier command of the line may
+/// change what git tracks of the protected files (`git rm --cached -r .`, `git reset --soft
+/// REV`, `git read-tree`, `git add -A` of untracked ones), so a later stash, clean or
+/// checkout may keep, drop or replace them differently from what the lookup says.
+///
+/// Invariant protected: `no-governance-self-modification` — `git rm --cached .claude && git
+/// commit -m x && git stash -u` removes the settings although a lookup made before the line
+/// finds them tracked and clean; `git add -A && git commit -m wip && git checkout main`
+/// removes untracked ones.
+fn index_staleness(facts: &Facts<'_>, ctx: &Ctx, protected: &[PathBuf]) -> Vec<Stale> {
+    let Some(analysis) = &facts.analysis else {
+        return Vec::new();
+    };
+    let mut out = Vec::with_capacity(analysis.commands.len());
+    let mut state = Stale::Holds;
+    for command in &analysis.commands {
+        out.push(state.clone());
+        if matches!(state, Stale::Unknown(_)) {
+            continue;
+        }
+        let argv = &command.argv;
+        if argv.first().is_none_or(|p| base_name(p) != "git") {
+            continue;
+        }
+        let dir = command.cwd.path(&facts.cwd).unwrap_or(&facts.cwd);
+        let Some((dir, sub, rest)) = git_command(argv, dir, ctx.home.as_deref()) else {
+            continue;
+        };
+        let Some(reach) = index_change(sub, rest) else {
+            continue;
+        };
+        if let IndexReach::Paths(named) = &reach
+            && !named
+                .iter()
+                .any(|s| pathspec_covers_protected(s, &dir, ctx, protected))
+        {
+            continue;
+        }
+        let shown = argv.join(" ");
+        if matches!(sub, "add" | "stage") {
+            // An add changes what git tracks only for files it was not tracking: the
+            // untracked ones (ignored ones too with `-f`) among its pathspecs.
+            let mv = TreeMove::new(
+                &dir,
+                TreeChange::Removes {
+                    ignored: has(rest, &["-f", "--force"]),
+                    only_ignored: false,
+                },
+            );
+            // Asked over every protected location: a superset of what the add's own
+            // pathspecs reach among them.
+            let mut added = match std::mem::replace(&mut state, Stale::Holds) {
+                Stale::Untracked(added) => added,
+                _ => Vec::new(),
+            };
+            if !added.iter().any(|(_, m)| m == &mv) {
+                added.push((shown, mv));
+            }
+            state = Stale::Untracked(added);
+        } else {
+            state = Stale::Unknown(format!(
+                "`{shown}` earlier on the line changes what git tracks of hookgate's protected set"
+            ));
+        }
+    }
+    out
+}
+
+/// Which index entries a git subcommand changes (see [`index_change`]).
+enum IndexReach {
+    /// Any of them (`add -A`, `reset REV`, `read-tree`).
+    Whole,
+    /// Those its pathspecs match.
+    Paths(Vec<String>),
+}
+
+/// Which index entries a git subcommand changes; `None` when it changes none. Commits are
+/// not here: they record the index as it is; steps that write the index of a protected path
+/// one by one (`update-index`) are judged on their own.
+fn index_change(sub: &str, rest: &[String]) -> Option<IndexReach> {
+    let specs = |takes: &[&str]| -> Vec<String> {
+        let (words, dashed) = operands(rest, takes);
+        words
+            .into_iter()
+            .chain(dashed.into_iter().flatten())
+            .map(str::to_owned)
+            .collect()
+    };
+    match sub {
+        "add" | "stage" => {
+            let named = specs(&["--chmod", "--pathspec-from-file"]);
+            if has(rest, &["--pathspec-from-file"]) {
+                Some(IndexReach::Whole)
+            } else if !named.is_empty() {
+                Some(IndexReach::Paths(named))
+            } else if has(
+                rest,
+                &["-A", "--all", "-u", "--update", "--no-ignore-removal"],
+            ) {
+                Some(IndexReach::Whole)
+            } else {
+                None
+            }
+        }
+        "rm" | "mv" => {
+            if has(rest, &["--pathspec-from-file"]) {
+                return Some(IndexReach::Whole);
+            }
+            Some(IndexReach::Paths(specs(&["--pathspec-from-file"])))
+        }
+        "restore" if has(rest, &["-S", "--staged"]) => {
+            let named = specs(&["-s", "--source", "--pathspec-from-file", "--conflict"]);
+            Some(if named.is_empty() {
+                IndexReach::Whole
+            } else {
+                IndexReach::Paths(named)
+            })
+        }
+        "reset" => {
+            let (words, dashed) = operands(rest, &["--pathspec-from-file"]);
+            match dashed {
+                // `reset [REV] -- PATHS`
+                Some(paths) if !paths.is_empty() => Some(IndexReach::Paths(
+                    paths.iter().map(|p| (*p).to_owned()).collect(),
+                )),
+                // `reset --hard` to HEAD puts back what git tracks (a discard, looked up on
+                // its own); with a revision, or `--soft`/`--mixed`, HEAD or the index moves.
+                _ if words.is_empty() && has(rest, &["--hard", "--keep", "--merge"]) => None,
+                _ => Some(IndexReach::Whole),
+            }
+        }
+        "read-tree" | "am" => Some(IndexReach::Whole),
+        "apply" if has(rest, &["--cached", "--index"]) => Some(IndexReach::Whole),
+        _ => None,
+    }
+}
+
+/// Whether a pathspec given in `dir` may reach a protected file: a pattern or pathspec magic
+/// (conservatively), a path above or inside a member of the protected set, or a path through
+/// one of the catalog's agent or hookgate config locations.
+fn pathspec_covers_protected(spec: &str, dir: &Path, ctx: &Ctx, protected: &[PathBuf]) -> bool {
+    if spec.starts_with(':') || spec.contains(['*', '?', '[']) {
+        return true;
+    }
+    let path = hookgate_paths::normalize(spec, dir, ctx.home.as_deref()).path;
+    if protected
+        .iter()
+        .any(|q| q.starts_with(&path) || path.starts_with(q))
+    {
+        return true;
+    }
+    let names: Vec<String> = path
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    let matches = |name: &str, part: &str| {
+        part.strip_suffix('*')
+            .map_or(name == part, |prefix| name.starts_with(prefix))
+    };
+    PROTECTED_PATHSPECS.iter().any(|p| {
+        let location: Vec<&str> = p
+            .trim_start_matches(":(top,glob)**/")
+            .trim_end_matches("/**")
+            .split('/')
+            .collect();
+        // The location inside the path (`.claude/settings.json`), or the path ending in a
+        // directory above it (`.github` above `.github/hooks`).
+        names
+            .windows(location.len())
+            .any(|w| w.iter().zip(&location).all(|(n, part)| matches(n, part)))
+            || (1..location.len()).any(|k| {
+                names.len() >= k
+                    && names[names.len() - k..]
+                        .iter()
+                        .zip(&location)
+                        .all(|(n, part)| matches(n, part))
+            })
+    })
 }
 
 /// The line's discards (`git stash -u`, `git clean -f`, `git checkout .`, `git restore
@@ -284,6 +587,21 @@ pub(crate) fn discards(
         return out;
     }
     let protected = protected();
+    // A discard after a command that changes what git tracks of the protected files cannot
+    // be looked up beforehand: left without a question, it is judged as touching them.
+    let stale = index_staleness(facts, ctx, &protected);
+    out.retain(|(i, _)| !matches!(stale.get(*i), Some(Stale::Unknown(_))));
+    let mut extra: Vec<(usize, TreeMove)> = Vec::new();
+    for (i, _) in &out {
+        if let Some(Stale::Untracked(added)) = stale.get(*i) {
+            for (_, mv) in added {
+                if !extra.iter().any(|(e, m)| e == i && m == mv) {
+                    extra.push((*i, mv.clone()));
+                }
+            }
+        }
+    }
+    out.extend(extra);
     for (_, mv) in &mut out {
         mv.protected.clone_from(&protected);
         if let Some(answered) = ctx.tree_moves.iter().find(|a| a.same_question(mv)) {

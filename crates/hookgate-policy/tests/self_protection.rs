@@ -737,10 +737,13 @@ fn git_whole_tree_commands_are_denied_when_the_worktree_holds_the_protected_set(
             bash_in(r, "git restore src/main.rs"),
             Quiet,
         ),
+        // Untracking the settings leaves the file, but the next commit records it deleted and
+        // every checkout, stash or pull of that commit removes it (here or for a teammate):
+        // an index write of the protected set, like `update-index`.
         (
-            "negative: git rm --cached",
+            "positive: git rm --cached untracks the settings",
             bash_in(r, "git rm -r --cached .claude"),
-            Quiet,
+            Deny,
         ),
         ("negative: git clean -n", bash_in(r, "git clean -n"), Quiet),
         (

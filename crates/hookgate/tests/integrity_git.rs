@@ -419,3 +419,112 @@ fn a_git_dir_pointing_its_work_tree_at_the_project_is_judged_in_the_project() {
         "{reason}"
     );
 }
+
+/// Runs `command` with bash in `dir` (a copy of the repository), so a test can show that what
+/// it asserts the guard refuses really does remove the settings.
+fn run_in_copy(repo: &Path, command: &str) -> PathBuf {
+    let copy = repo.with_file_name(format!(
+        "copy-{}",
+        command.len() + command.bytes().map(usize::from).sum::<usize>()
+    ));
+    let status = Command::new("cp")
+        .args(["-a"])
+        .arg(repo)
+        .arg(&copy)
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let status = Command::new("bash")
+        .args(["-c", command])
+        .current_dir(&copy)
+        .env("GIT_AUTHOR_NAME", "t")
+        .env("GIT_AUTHOR_EMAIL", "t@t")
+        .env("GIT_COMMITTER_NAME", "t")
+        .env("GIT_COMMITTER_EMAIL", "t@t")
+        .output()
+        .unwrap();
+    assert!(
+        status.status.success(),
+        "{command}: {}",
+        text(&status.stderr)
+    );
+    copy
+}
+
+#[test]
+fn earlier_commands_that_change_what_git_tracks_do_not_outrun_the_lookup() {
+    let sandbox = Sandbox::new();
+    let repo = repo(&sandbox);
+    // Untracking the settings: the file stays, the next commit records it gone. Named, it is
+    // an index write of a protected path; as part of a whole-tree untrack, a later stash,
+    // clean or checkout on the same line cannot be looked up beforehand.
+    for command in [
+        "git rm --cached .claude/settings.json",
+        "git rm -r -q --cached .claude",
+        "git -C .claude rm --cached settings.json",
+        "cd .claude && git rm -r --cached .",
+        "git rm -r -q --cached .claude && git commit -qm x && git stash -u",
+        "git rm -r -q --cached . && git commit -qm x && git stash -u",
+        "git rm -r -q --cached . && git commit -qm x && git clean -fdq",
+    ] {
+        let (d, reason) = answer(&sandbox, &repo, command);
+        assert_eq!(d, "deny", "{command}: {reason}");
+        assert!(names_protected_set(&reason), "{command}: {reason}");
+    }
+    // What the guard refused does what it feared: the settings are gone.
+    let copy = run_in_copy(
+        &repo,
+        "git rm -r -q --cached .claude && git commit -qm x && git stash -u",
+    );
+    assert!(!copy.join(".claude/settings.json").exists());
+    // A soft reset moves HEAD and keeps the index: a later stash compares with a HEAD the
+    // lookup did not see.
+    let (d, reason) = answer(&sandbox, &repo, "git reset --soft HEAD~1 && git stash");
+    assert_eq!(d, "ask", "{reason}");
+    // Revisions read relative to HEAD after the line moved it are asked about.
+    for command in [
+        "git commit --allow-empty -qm z && git checkout -q HEAD~1",
+        "git checkout -q feature && git checkout -q HEAD~1",
+    ] {
+        let (d, reason) = answer(&sandbox, &repo, command);
+        assert_eq!(d, "ask", "{command}: {reason}");
+    }
+    // Ordinary lines stay ordinary: the index changes touch no protected file, `checkout -`
+    // goes back to where the line started, and a whole-tree add in a clean tree starts
+    // tracking nothing of the protected set.
+    for command in [
+        "git rm --cached src/a.txt && git stash -u",
+        "git add src/a.txt && git stash",
+        "git add -A && git stash",
+        "git add -A && git commit -qm wip && git checkout -q feature",
+        "git rm -r --cached . && git add . && git commit -m 'apply gitignore'",
+        "git add .claude/settings.json && git commit -m hooks",
+        "git stash && git checkout feature && git checkout - && git stash pop",
+    ] {
+        let (_, reason) = answer(&sandbox, &repo, command);
+        assert!(!names_protected_set(&reason), "{command}: {reason}");
+    }
+    // An untracked agent settings file: an add that takes it in, then a stash or a move away
+    // from the commit that holds it, removes it.
+    std::fs::write(repo.join(".claude/settings.local.json"), "{}").unwrap();
+    for command in [
+        "git add -A && git stash",
+        "git add . && git stash -q",
+        "git add -A && git commit -qm wip && git checkout -q feature",
+    ] {
+        let (d, reason) = answer(&sandbox, &repo, command);
+        assert_eq!(d, "deny", "{command}: {reason}");
+        assert!(
+            reason.contains("settings.local.json"),
+            "{command}: {reason}"
+        );
+    }
+    let copy = run_in_copy(
+        &repo,
+        "git add -A && git commit -qm wip && git checkout -q feature",
+    );
+    assert!(!copy.join(".claude/settings.local.json").exists());
+    // An add that does not reach it is still ordinary.
+    let (_, reason) = answer(&sandbox, &repo, "git add src && git stash");
+    assert!(!names_protected_set(&reason), "{reason}");
+}
