@@ -30,13 +30,33 @@ fn git_at(dir: &Path) -> Command {
         "GIT_INDEX_FILE",
         "GIT_COMMON_DIR",
         "GIT_OBJECT_DIRECTORY",
+        "GIT_ALTERNATE_OBJECT_DIRECTORIES",
         "GIT_NAMESPACE",
+        "GIT_CONFIG_PARAMETERS",
+        "GIT_CONFIG_COUNT",
+        "GIT_EXTERNAL_DIFF",
     ] {
         git.env_remove(var);
     }
-    // A repository's own `core.fsmonitor` names a program git would start on a work-tree
-    // comparison: the lookup must never run the agent's code.
-    git.args(["-c", "core.fsmonitor=false"])
+    // The lookup must never run a program the repository names: its config is writable by
+    // the agent (`.git/config` is an ordinary file to it), and the guard runs outside any
+    // sandbox the agent is in. So: no `core.fsmonitor` (started on a work-tree comparison),
+    // no hooks, no signature check (`log.showSignature` runs `gpg.program` on `git log`), and
+    // attributes read from the empty tree, so no `filter=` driver's `clean` program runs on
+    // a file whose stat changed (git 2.40 or newer honours `GIT_ATTR_SOURCE`; the
+    // in-tree `.gitattributes` are the only source it replaces, and a text/eol attribute
+    // ignored only makes a file look changed — the fail-closed direction).
+    git.env("GIT_ATTR_SOURCE", hookgate_policy::EMPTY_TREE)
+        .args([
+            "-c",
+            "core.fsmonitor=false",
+            "-c",
+            "core.hooksPath=/dev/null",
+            "-c",
+            "log.showSignature=false",
+            "-c",
+            "core.attributesFile=/dev/null",
+        ])
         .arg("--no-optional-locks")
         .arg("-C")
         .arg(dir);

@@ -528,3 +528,77 @@ fn earlier_commands_that_change_what_git_tracks_do_not_outrun_the_lookup() {
     let (_, reason) = answer(&sandbox, &repo, "git add src && git stash");
     assert!(!names_protected_set(&reason), "{reason}");
 }
+
+#[test]
+fn lookups_never_run_programs_the_repository_config_names() {
+    let sandbox = Sandbox::new();
+    let repo = repo(&sandbox);
+    let marker = sandbox.work().join("ran");
+    let program = sandbox.work().join("program.sh");
+    std::fs::write(
+        &program,
+        format!("#!/bin/sh\ntouch '{}'\ncat\n", marker.display()),
+    )
+    .unwrap();
+    std::fs::set_permissions(
+        &program,
+        std::os::unix::fs::PermissionsExt::from_mode(0o755),
+    )
+    .unwrap();
+    // What an agent can write into `.git/config` and the work tree: a clean filter on every
+    // file (git runs it on a file whose stat changed), a signature check on every log, an
+    // fsmonitor.
+    let program = program.display().to_string();
+    git(&repo, &["config", "filter.ev.clean", &program]);
+    git(&repo, &["config", "gpg.program", &program]);
+    git(&repo, &["config", "log.showSignature", "true"]);
+    git(&repo, &["config", "core.fsmonitor", &program]);
+    std::fs::write(repo.join(".gitattributes"), "* filter=ev\n").unwrap();
+    // A commit that carries a signature, for the log lookup of a cherry-pick to verify.
+    let tree = git_out(&repo, &["rev-parse", "HEAD^{tree}"]);
+    let parent = git_out(&repo, &["rev-parse", "HEAD"]);
+    let object = sandbox.work().join("commit.txt");
+    std::fs::write(
+        &object,
+        format!(
+            "tree {tree}\nparent {parent}\nauthor t <t@t> 1700000000 +0000\ncommitter t <t@t> 1700000000 +0000\ngpgsig -----BEGIN PGP SIGNATURE-----\n \n x\n -----END PGP SIGNATURE-----\n\nsigned\n"
+        ),
+    )
+    .unwrap();
+    let signed = git_out(
+        &repo,
+        &[
+            "hash-object",
+            "-t",
+            "commit",
+            "-w",
+            &object.display().to_string(),
+        ],
+    );
+    std::fs::write(repo.join("src/a.txt"), "wip\n").unwrap();
+    for command in [
+        "git checkout feature",
+        &format!("git cherry-pick {signed}"),
+        "git checkout .",
+        "git stash -u",
+        "git restore src/a.txt",
+    ] {
+        // A protected file whose stat changed: git re-reads it, through the filter.
+        let settings = repo.join(".claude/settings.json");
+        std::fs::write(&settings, std::fs::read(&settings).unwrap()).unwrap();
+        let _ = answer(&sandbox, &repo, command);
+        assert!(
+            !marker.exists(),
+            "the lookup for `{command}` ran the repository's program"
+        );
+    }
+    // The same git, asked plainly, does run it: the test sees the danger it guards against.
+    let settings = repo.join(".claude/settings.json");
+    std::fs::write(&settings, std::fs::read(&settings).unwrap()).unwrap();
+    let _ = Command::new("git")
+        .args(["diff", "--name-only", "HEAD"])
+        .current_dir(&repo)
+        .output()
+        .unwrap();
+    assert!(marker.exists());
+}
