@@ -231,11 +231,30 @@ fn finish(
     }
 }
 
-/// Bash reserved words: a line starting with one is never a plain simple command.
-const RESERVED: &[&str] = &[
-    "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do",
-    "done", "in", "function", "time", "coproc",
-];
+/// Bash reserved words: a line starting with one is never a plain simple command. A `match`,
+/// not a list search: every line's first word is tested (the compiler compares by length
+/// first, then a few bytes).
+fn is_reserved(word: &str) -> bool {
+    matches!(
+        word,
+        "if" | "then"
+            | "else"
+            | "elif"
+            | "fi"
+            | "case"
+            | "esac"
+            | "for"
+            | "select"
+            | "while"
+            | "until"
+            | "do"
+            | "done"
+            | "in"
+            | "function"
+            | "time"
+            | "coproc"
+    )
+}
 
 /// Builtins the grammar reads as declarations (`export A=1` is a `declaration_command`, not a
 /// command with an argument `A=1`, and the walker models what it assigns and exports there).
@@ -246,7 +265,12 @@ const RESERVED: &[&str] = &[
 /// here, the assignment's text there), and the policy's `no-env-var-modification` reads the
 /// argv form only — moving these lines to the grammar waits for it to read the `set_env`
 /// effects both paths attach (README, "Not done yet").
-const DECLARATIONS: &[&str] = &["export", "declare", "typeset", "local", "readonly", "unset"];
+fn is_declaration(word: &str) -> bool {
+    matches!(
+        word,
+        "export" | "declare" | "typeset" | "local" | "readonly" | "unset"
+    )
+}
 
 /// The fast path: a line made only of *plain words* separated by blanks is, to bash, exactly
 /// the list of those words (quote removal is the only expansion that applies), so the grammar
@@ -263,7 +287,7 @@ const DECLARATIONS: &[&str] = &["export", "declare", "typeset", "local", "readon
 /// to the grammar; the first word must be unquoted and must not hold `@` or `%` (the grammar
 /// rejects `x@`/`x%` in command position, so such a line is unknown on both paths — ask —
 /// rather than allowed only when it happens to be plain); on a line with quotes or a tilde,
-/// or when `strict` (nested sources), it must not be a declaration ([`DECLARATIONS`]). Most
+/// or when `strict` (nested sources), it must not be a declaration ([`is_declaration`]). Most
 /// agent commands
 /// (`git status`, `git diff HEAD~1`, `grep -rn 'TODO' src`) are like this, and skipping the
 /// grammar for them cuts their cost to a third. Anything else goes through tree-sitter.
@@ -287,10 +311,9 @@ pub(crate) fn plain_shape(command: &str, strict: bool) -> Option<Shape> {
     // The first word is never quoted (`check_plain`), so it is the text up to the first
     // blank: judged before any word is copied.
     let first = command.split([' ', '\t']).find(|w| !w.is_empty())?;
-    if first.contains('=')
-        || RESERVED.contains(&first)
-        || first.contains(['@', '%'])
-        || ((strict || shape.extended) && DECLARATIONS.contains(&first))
+    if first.bytes().any(|b| matches!(b, b'=' | b'@' | b'%'))
+        || is_reserved(first)
+        || ((strict || shape.extended) && is_declaration(first))
     {
         return None;
     }
@@ -321,7 +344,7 @@ pub(crate) fn plain_words_of<T>(
 pub(crate) struct Shape {
     /// Some word has quotes (quote removal is needed).
     quotes: bool,
-    /// Quotes or a tilde: more than the original fast path's words (see [`DECLARATIONS`]).
+    /// Quotes or a tilde: more than the original fast path's words (see [`is_declaration`]).
     extended: bool,
     /// How many words the line has.
     words: usize,

@@ -93,8 +93,10 @@ impl PlainLine {
         // First without copying anything: most lines that reach here are not plain (`$`,
         // redirects, quotes that expand) and are refused at their first such byte.
         let mut operators = 0;
+        // Each segment's shape, kept for the second pass (one `plain_shape` per segment).
+        let mut shapes = Vec::new();
         segments(command, |segment, end| {
-            plain_shape(segment, true)?;
+            let shape = plain_shape(segment, true)?;
             // An existence test (`[ -f X ] || cp A X`) guards what follows it: the grammar
             // path reads it off its tree (`control::existence_test`), so it goes there.
             let first = segment.split_whitespace().next();
@@ -102,6 +104,7 @@ impl PlainLine {
                 return None;
             }
             operators += usize::from(end != End::Line);
+            shapes.push(shape);
             Some(())
         })?;
         if operators == 0 {
@@ -113,8 +116,10 @@ impl PlainLine {
             operators: Vec::new(),
         };
         let mut stages = Vec::new();
+        let mut shapes = shapes.into_iter();
         segments(command, |segment, end| {
-            let shape = plain_shape(segment, true)?;
+            // The same segments in the same order as the first pass.
+            let shape = shapes.next()?;
             stages.push(plain_words_of(segment, &shape, Word::lit));
             if end == End::Pipe {
                 return Some(());
