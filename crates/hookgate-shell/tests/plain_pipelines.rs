@@ -11,6 +11,7 @@ mod common;
 
 use common::{DENY, ctx, table};
 use hookgate_shell::Analyzer;
+use proptest::prelude::*;
 
 /// Analyses every line on both paths and reports each line whose analyses differ.
 #[track_caller]
@@ -217,4 +218,99 @@ fn dangerous_plain_pipelines_and_nested_lists_stay_flagged() {
             ("sudo bash -c 'cd /etc && rm -rf ssh'", DENY, "*"),
         ],
     );
+}
+
+/// Words plain lines are drawn from: producers and consumers of piped data, shells, control
+/// flow, directory changes, quoted operators (data, not operators).
+const WORDS: &[&str] = &[
+    "cat",
+    ".env",
+    "~/.ssh/id_rsa",
+    "curl",
+    "-d",
+    "@-",
+    "https://x.example",
+    "nc",
+    "h",
+    "4444",
+    "bash",
+    "sh",
+    "-s",
+    "xargs",
+    "rm",
+    "-rf",
+    "/",
+    "ls",
+    "grep",
+    "-r",
+    "TODO",
+    "head",
+    "-5",
+    "tee",
+    "/tmp/x",
+    "cd",
+    "/etc",
+    "..",
+    "exit",
+    "1",
+    "true",
+    "false",
+    "git",
+    "push",
+    "--force",
+    "echo",
+    "'rm -rf /'",
+    "\"a | b\"",
+    "'x && y'",
+    "base64",
+    "env",
+    "sudo",
+    "wc",
+    "-l",
+    "find",
+    "-name",
+    "'*.log'",
+    "alias",
+    "rm=echo",
+    "export",
+    "A=1",
+    "if",
+    "HEAD~1",
+    "yes",
+    "sed",
+    "-i",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(384))]
+
+    /// Random lines of plain commands joined by pipes and list operators, at the top level
+    /// and inside `bash -c '…'`, get the same analysis on both paths.
+    #[test]
+    fn plain_pipelines_and_nested_lists_agree_with_the_full_parser(
+        operands in proptest::collection::vec(
+            (
+                proptest::collection::vec(proptest::sample::select(WORDS), 1..4),
+                proptest::sample::select(&[" | ", "|", " && ", " || ", "; ", " |& ", " & "][..]),
+            ),
+            2..6,
+        ),
+        nested in any::<bool>(),
+    ) {
+        let mut line = String::new();
+        for (index, (words, op)) in operands.iter().enumerate() {
+            if index > 0 {
+                line.push_str(op);
+            }
+            line.push_str(&words.join(" "));
+        }
+        if nested && !line.contains('\'') {
+            line = format!("bash -c '{line}'");
+        }
+        let mut fast = Analyzer::new().expect("grammar loads");
+        let mut full = Analyzer::new().expect("grammar loads");
+        full.set_fast_path(false);
+        let (a, b) = (fast.analyze(&line, &ctx()), full.analyze(&line, &ctx()));
+        prop_assert_eq!(a, b, "{}", line);
+    }
 }
