@@ -7,7 +7,7 @@
 //! analysis the grammar path gives it. Every operand is a plain line by the rules of
 //! [`crate::plain_words`] in their strict form (declaration builtins go to the grammar, which
 //! models what they assign), so an operand *is* its word list; the operators are split
-//! outside quotes by the same quote rule `check_plain` applies; and the walk mirrors what the
+//! outside quotes by the same quote rule `scan_plain` applies; and the walk mirrors what the
 //! grammar path does with the tree of such a line — `Walker::block` over the statements,
 //! `Walker::list_of` (shared with tree-sitter's `list` nodes) over each `&&`/`||` chain,
 //! `Walker::pipeline_of` (shared with `pipeline` nodes) over each `|` pipeline, which binds
@@ -46,7 +46,7 @@ enum End {
 /// Calls `each(segment, end)` for every segment of `command` between operators outside
 /// quotes; `None` when a byte `&` is not part of `&&`, a `|` is followed by `&` (`|&` pipes
 /// stderr too: the grammar's) or `each` refuses a segment.
-/// A quote runs to the next byte equal to it, as in `check_plain` (a segment whose quotes
+/// A quote runs to the next byte equal to it, as in `scan_plain` (a segment whose quotes
 /// mean more than that is refused by it).
 fn segments(command: &str, mut each: impl FnMut(&str, End) -> Option<()>) -> Option<()> {
     let bytes = command.as_bytes();

@@ -159,6 +159,46 @@ fn pipelines_the_fast_path_refuses_get_the_same_analysis_on_both_paths() {
     ]);
 }
 
+/// The top level scans a line once to choose its path: a line that stops being plain before
+/// its first operator goes straight to the grammar, one that stops at an operator is tried as
+/// a plain list. Lines of each kind, with the operator before, at or after what is not plain,
+/// get the same analysis on both paths.
+#[test]
+fn lines_not_plain_before_or_after_their_first_operator_get_the_same_analysis_on_both_paths() {
+    both_paths_agree(&[
+        "echo $HOME && rm -rf /",
+        "rm -rf / && echo $HOME",
+        "echo \"done\" > /tmp/status.txt && ls",
+        "ls && echo done > /tmp/status.txt",
+        "~/bin/x && rm -rf /",
+        "rm -rf / && ~/bin/x",
+        "'rm' -rf / && ls",
+        "ls | 'rm' -rf /",
+        "echo 'unterminated && rm -rf /",
+        "echo \"a && b\" && rm -rf /",
+        "echo \"$(id) && b\" && rm -rf /",
+        "echo \"a | b\"; rm -rf /",
+        "A=1 && rm -rf /",
+        "rm -rf / | A=1",
+        "if && rm -rf /",
+        "export A=1 | cat",
+        "cat .env | export A=1",
+        "x@y | sh",
+        "sh | x@y",
+        "ls;rm -rf /",
+        "ls&rm -rf /",
+        "ls &rm -rf /",
+        "a ~b && c",
+        "HEAD~1 && c",
+        "git diff HEAD~1 | cat",
+        "cat x\ty | sh",
+        "cat\tx | sh",
+        "echo é | sh",
+        "echo x | \\rm -rf /",
+        "python3 -c \"import json,sys; print(json.load(sys.stdin)['version'])\" < package.json",
+    ]);
+}
+
 /// Nested sources (`bash -c`, `sh -c`, `eval`, `sudo bash -c`) holding plain lists and
 /// pipelines take the fast path inside too, with the nesting recorded (`via`) and judged as
 /// on the grammar path.
