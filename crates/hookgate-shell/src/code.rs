@@ -227,8 +227,56 @@ fn named_children(node: Node<'_>) -> Vec<Node<'_>> {
     node.named_children(&mut cursor).collect()
 }
 
-fn field<'t>(node: Node<'t>, name: &str) -> Option<Node<'t>> {
-    node.child_by_field_name(name)
+/// `node`'s child in field `name`. Looked up by the field's id, which is cached per grammar
+/// and name: `child_by_field_name` searches the grammar's field-name table with `strncmp` on
+/// every call, and the scan asks for fields on nearly every node. `name` is `'static` because
+/// the cache knows a name by its address and length (a literal's never changes meaning).
+fn field<'t>(node: Node<'t>, name: &'static str) -> Option<Node<'t>> {
+    let id = field_id(&node.language(), name)?;
+    node.child_by_field_id(id.get())
+}
+
+/// A cached field id: the grammar and the name (by address and length) it is for.
+struct FieldSlot {
+    language: Option<tree_sitter::Language>,
+    name: (usize, usize),
+    id: Option<std::num::NonZeroU16>,
+}
+
+/// Slots of the field-id cache (a power of two; a name's slot is picked from its address).
+const FIELD_SLOTS: usize = 128;
+
+thread_local! {
+    /// Direct-mapped: a slot holds the last (grammar, name) that hashed to it. A miss costs
+    /// one table search, as `child_by_field_name` does every time.
+    static FIELD_IDS: std::cell::RefCell<[FieldSlot; FIELD_SLOTS]> = const {
+        std::cell::RefCell::new(
+            [const { FieldSlot { language: None, name: (0, 0), id: None } }; FIELD_SLOTS],
+        )
+    };
+}
+
+/// The id of field `name` in `language` (see [`field`]).
+fn field_id(language: &tree_sitter::Language, name: &'static str) -> Option<std::num::NonZeroU16> {
+    let key = (name.as_ptr().addr(), name.len());
+    // Literals are at least byte-aligned anywhere: mix the bits above the lowest few.
+    let slot = ((key.0 >> 3) ^ (key.0 >> 10) ^ key.1) % FIELD_SLOTS;
+    FIELD_IDS
+        .try_with(|cache| {
+            let mut cache = cache.try_borrow_mut().ok()?;
+            let entry = cache.get_mut(slot)?;
+            if entry.name != key || entry.language.as_ref() != Some(language) {
+                *entry = FieldSlot {
+                    language: Some(language.clone()),
+                    name: key,
+                    id: language.field_id_for_name(name),
+                };
+            }
+            Some(entry.id)
+        })
+        .ok()
+        .flatten()
+        .unwrap_or_else(|| language.field_id_for_name(name))
 }
 
 impl Scanner<'_> {
@@ -652,7 +700,7 @@ impl Scanner<'_> {
 
     // ------------------------------------------------------------ assignments
 
-    fn assignment(&mut self, node: Node<'_>, left: &str, right: &str) {
+    fn assignment(&mut self, node: Node<'_>, left: &'static str, right: &'static str) {
         let (Some(l), Some(r)) = (field(node, left), field(node, right)) else {
             return;
         };
@@ -2084,7 +2132,8 @@ impl Scanner<'_> {
         }
         let d = depth + 1;
         let src = self.src;
-        let lower_field = |name: &str| field(node, name).map_or(Expr::Dyn, |n| self.lower(n, d));
+        let lower_field =
+            |name: &'static str| field(node, name).map_or(Expr::Dyn, |n| self.lower(n, d));
         match (self.lang, node.kind()) {
             // Grouping.
             (_, "parenthesized_expression" | "parenthesized_argument" | "expression_statement")
@@ -3517,8 +3566,12 @@ fn qualify(e: &Expr, env: &Env, hops: usize) -> Option<Callee> {
         }),
         Expr::Attr(obj, attr) => {
             let base = qualify(obj, env, hops + 1)?;
+            // The base's name is extended in place (one allocation per chain, not per hop).
+            let mut name = base.name;
+            name.push('.');
+            name.push_str(attr);
             Some(Callee {
-                name: format!("{}.{attr}", base.name),
+                name,
                 receiver: base.receiver,
             })
         }
@@ -3544,8 +3597,11 @@ fn qualify(e: &Expr, env: &Env, hops: usize) -> Option<Callee> {
                 )
             {
                 let base = qualify(obj, env, hops + 1)?;
+                let mut name = base.name;
+                name.push('.');
+                name.push_str(&attr);
                 return Some(Callee {
-                    name: format!("{}.{attr}", base.name),
+                    name,
                     receiver: base.receiver,
                 });
             }
@@ -3557,8 +3613,10 @@ fn qualify(e: &Expr, env: &Env, hops: usize) -> Option<Callee> {
                     receiver: vec![value],
                 });
             }
+            let mut name = inner.name;
+            name.push_str("()");
             Some(Callee {
-                name: format!("{}()", inner.name),
+                name,
                 receiver: args.clone(),
             })
         }

@@ -160,16 +160,22 @@ impl Analyzer {
         }
         let mut scope = Scope::new(Cwd::Known(ctx.cwd.clone()));
         if self.fast_path {
-            if let Some(argv) = plain_words_as(command, false, walk::Word::lit) {
-                let mut walker = Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
-                let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
-                return conclude(walker, &scope);
-            }
-            // `npm install && npm test`, `cd x && y`: plain commands joined by `&&`, `||`, `;`.
-            if let Some(line) = plain_list::PlainLine::split(command) {
-                let mut walker = Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
-                walker.plain_line(&line, &mut scope);
-                return conclude(walker, &scope);
+            match fast_line(command) {
+                Fast::Words(argv) => {
+                    let mut walker =
+                        Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
+                    let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
+                    return conclude(walker, &scope);
+                }
+                // `npm install && npm test`, `cd x && y`, `grep x f | head`: plain commands
+                // joined by `|`, `&&`, `||`, `;`.
+                Fast::List(line) => {
+                    let mut walker =
+                        Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
+                    walker.plain_line(&line, &mut scope);
+                    return conclude(walker, &scope);
+                }
+                Fast::Grammar => {}
             }
         }
         // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
@@ -231,11 +237,30 @@ fn finish(
     }
 }
 
-/// Bash reserved words: a line starting with one is never a plain simple command.
-const RESERVED: &[&str] = &[
-    "if", "then", "else", "elif", "fi", "case", "esac", "for", "select", "while", "until", "do",
-    "done", "in", "function", "time", "coproc",
-];
+/// Bash reserved words: a line starting with one is never a plain simple command. A `match`,
+/// not a list search: every line's first word is tested (the compiler compares by length
+/// first, then a few bytes).
+fn is_reserved(word: &str) -> bool {
+    matches!(
+        word,
+        "if" | "then"
+            | "else"
+            | "elif"
+            | "fi"
+            | "case"
+            | "esac"
+            | "for"
+            | "select"
+            | "while"
+            | "until"
+            | "do"
+            | "done"
+            | "in"
+            | "function"
+            | "time"
+            | "coproc"
+    )
+}
 
 /// Builtins the grammar reads as declarations (`export A=1` is a `declaration_command`, not a
 /// command with an argument `A=1`, and the walker models what it assigns and exports there).
@@ -246,7 +271,12 @@ const RESERVED: &[&str] = &[
 /// here, the assignment's text there), and the policy's `no-env-var-modification` reads the
 /// argv form only — moving these lines to the grammar waits for it to read the `set_env`
 /// effects both paths attach (README, "Not done yet").
-const DECLARATIONS: &[&str] = &["export", "declare", "typeset", "local", "readonly", "unset"];
+fn is_declaration(word: &str) -> bool {
+    matches!(
+        word,
+        "export" | "declare" | "typeset" | "local" | "readonly" | "unset"
+    )
+}
 
 /// The fast path: a line made only of *plain words* separated by blanks is, to bash, exactly
 /// the list of those words (quote removal is the only expansion that applies), so the grammar
@@ -263,7 +293,7 @@ const DECLARATIONS: &[&str] = &["export", "declare", "typeset", "local", "readon
 /// to the grammar; the first word must be unquoted and must not hold `@` or `%` (the grammar
 /// rejects `x@`/`x%` in command position, so such a line is unknown on both paths — ask —
 /// rather than allowed only when it happens to be plain); on a line with quotes or a tilde,
-/// or when `strict` (nested sources), it must not be a declaration ([`DECLARATIONS`]). Most
+/// or when `strict` (nested sources), it must not be a declaration ([`is_declaration`]). Most
 /// agent commands
 /// (`git status`, `git diff HEAD~1`, `grep -rn 'TODO' src`) are like this, and skipping the
 /// grammar for them cuts their cost to a third. Anything else goes through tree-sitter.
@@ -283,18 +313,49 @@ fn plain_words_as<T>(command: &str, strict: bool, make: impl Fn(String) -> T) ->
 /// Whether `command` is a plain line (see [`plain_words`]) whose first word may take the fast
 /// path, without copying anything.
 pub(crate) fn plain_shape(command: &str, strict: bool) -> Option<Shape> {
-    let shape = check_plain(command)?;
-    // The first word is never quoted (`check_plain`), so it is the text up to the first
+    let shape = scan_plain(command).ok()?;
+    first_word_admits(command, &shape, strict).then_some(shape)
+}
+
+/// Whether the first word of `command`, a plain line of that `shape`, may take the fast path
+/// (see [`plain_words`]).
+fn first_word_admits(command: &str, shape: &Shape, strict: bool) -> bool {
+    // The first word is never quoted (`scan_plain`), so it is the text up to the first
     // blank: judged before any word is copied.
-    let first = command.split([' ', '\t']).find(|w| !w.is_empty())?;
-    if first.contains('=')
-        || RESERVED.contains(&first)
-        || first.contains(['@', '%'])
-        || ((strict || shape.extended) && DECLARATIONS.contains(&first))
-    {
-        return None;
+    let Some(first) = command.split([' ', '\t']).find(|w| !w.is_empty()) else {
+        return false;
+    };
+    !(first.bytes().any(|b| matches!(b, b'=' | b'@' | b'%'))
+        || is_reserved(first)
+        || ((strict || shape.extended) && is_declaration(first)))
+}
+
+/// What the top-level fast path makes of a line.
+enum Fast {
+    /// A plain command: its words.
+    Words(Vec<walk::Word>),
+    /// Plain commands joined by operators ([`plain_list`]).
+    List(plain_list::PlainLine),
+    /// Anything else: tree-sitter parses it.
+    Grammar,
+}
+
+/// Which fast path `command` takes, if any, with one scan for the lines that take none. A
+/// line that is not plain *before its first operator byte* (`&`, `|`, `;` outside quotes)
+/// cannot be a plain list either: up to that byte, the scan of the whole line and of its first
+/// segment see the same bytes in the same state (a quote runs to the next equal byte in
+/// both), so the first segment fails the same way and `PlainLine::split` would refuse it.
+/// A plain line refused for its first word has no operator, so no list either.
+fn fast_line(command: &str) -> Fast {
+    match scan_plain(command) {
+        Ok(shape) if first_word_admits(command, &shape, false) => {
+            Fast::Words(plain_words_of(command, &shape, walk::Word::lit))
+        }
+        Ok(_) | Err(Stop::Other) => Fast::Grammar,
+        Err(Stop::Operator) => {
+            plain_list::PlainLine::split(command).map_or(Fast::Grammar, Fast::List)
+        }
     }
-    Some(shape)
 }
 
 /// The words of `command`, a plain line of that `shape` ([`plain_shape`]).
@@ -317,11 +378,11 @@ pub(crate) fn plain_words_of<T>(
     out
 }
 
-/// What [`check_plain`] saw in a plain line.
+/// What [`scan_plain`] saw in a plain line.
 pub(crate) struct Shape {
     /// Some word has quotes (quote removal is needed).
     quotes: bool,
-    /// Quotes or a tilde: more than the original fast path's words (see [`DECLARATIONS`]).
+    /// Quotes or a tilde: more than the original fast path's words (see [`is_declaration`]).
     extended: bool,
     /// How many words the line has.
     words: usize,
@@ -373,9 +434,18 @@ const PLAIN_CLASS: [Plain; 256] = {
     table
 };
 
-/// Whether `command` is a plain line (see [`plain_words`]), and if so how plain.
-/// Allocates nothing: most lines that are not plain fail early, at an operator.
-fn check_plain(command: &str) -> Option<Shape> {
+/// Where [`scan_plain`] stopped on a line that is not plain.
+enum Stop {
+    /// At `&`, `|` or `;` outside quotes: the line may still be a plain list.
+    Operator,
+    /// Anywhere else.
+    Other,
+}
+
+/// Whether `command` is a plain line (see [`plain_words`]), and if so how plain; if not,
+/// where the scan stopped. Allocates nothing: most lines that are not plain fail early, at an
+/// operator.
+fn scan_plain(command: &str) -> Result<Shape, Stop> {
     let bytes = command.as_bytes();
     let (mut quotes, mut tilde) = (false, false);
     // Still in the first word (which must be unquoted), and whether it has begun.
@@ -395,38 +465,47 @@ fn check_plain(command: &str) -> Option<Shape> {
             // A tilde is literal inside a word (`HEAD~1`), not at its start or after the
             // `=`/`:` of an assignment-like word.
             Plain::Tilde => {
-                let prev = i.checked_sub(1).and_then(|p| bytes.get(p)).copied()?;
+                let prev = i
+                    .checked_sub(1)
+                    .and_then(|p| bytes.get(p))
+                    .copied()
+                    .ok_or(Stop::Other)?;
                 if PLAIN_CLASS[usize::from(prev)] != Plain::Word || matches!(prev, b'=' | b':') {
-                    return None;
+                    return Err(Stop::Other);
                 }
                 tilde = true;
             }
             Plain::Quote => {
                 if in_first {
-                    return None;
+                    return Err(Stop::Other);
                 }
-                let close = i + 1 + bytes.get(i + 1..)?.iter().position(|&c| c == b)?;
+                let close = bytes
+                    .get(i + 1..)
+                    .and_then(|rest| rest.iter().position(|&c| c == b))
+                    .map(|at| i + 1 + at)
+                    .ok_or(Stop::Other)?;
                 let literal = bytes[i + 1..close].iter().all(|&c| {
                     (b' '..=b'~').contains(&c) && (b == b'\'' || !matches!(c, b'$' | b'`' | b'\\'))
                 });
                 if !literal {
-                    return None;
+                    return Err(Stop::Other);
                 }
                 quotes = true;
                 i = close;
             }
-            Plain::Other => return None,
+            Plain::Other if matches!(b, b'&' | b'|' | b';') => return Err(Stop::Operator),
+            Plain::Other => return Err(Stop::Other),
         }
         i += 1;
     }
-    Some(Shape {
+    Ok(Shape {
         quotes,
         extended: quotes || tilde,
         words,
     })
 }
 
-/// The words of a plain line with quotes (checked by [`check_plain`]), each given to `emit`:
+/// The words of a plain line with quotes (checked by [`scan_plain`]), each given to `emit`:
 /// quote removal and splitting at blanks outside quotes.
 fn quoted_words(command: &str, mut emit: impl FnMut(String)) {
     let mut word: Option<String> = None;

@@ -495,6 +495,19 @@ impl Walker<'_> {
             self.recursion -= 1;
             return;
         }
+        // `bash -c 'npm install && npm test'`, `sh -c 'curl … | sh'`: plain lists and
+        // pipelines too (see `crate::plain_list`; `block(…, 0)` below walks at the depths
+        // `plain_line` uses).
+        if self.fast_path
+            && let Some(line) = crate::plain_list::PlainLine::split(source)
+        {
+            self.recursion += 1;
+            scope.via.push(via.to_owned());
+            self.plain_line(&line, scope);
+            scope.via.pop();
+            self.recursion -= 1;
+            return;
+        }
         // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
         let Some((tree, repaired)) = crate::flow::parse_repairing(self.parser, source) else {
             self.unknown("the parser gave no tree");
@@ -834,10 +847,32 @@ impl Walker<'_> {
     ) -> Producer {
         let mut cursor = node.walk();
         let stages: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        self.pipeline_of(
+            stages.len(),
+            scope,
+            stdin,
+            |w, index, inner, input| match stages.get(index) {
+                Some(&stage) => w.stmt_io(stage, src, inner, input, depth + 1),
+                None => Producer::Nothing,
+            },
+        )
+    }
+
+    /// The stages of a pipeline of `count` stages, for stages of any form: `run(walker,
+    /// index, scope, stdin)` walks stage `index` in its own subshell's `scope` with what the
+    /// stage before printed. Shared by tree-sitter's `pipeline` nodes and the plain-list fast
+    /// path (`crate::plain_list`), so both judge a pipeline by the same rules (what flows
+    /// through it, the last stage's state, `Walker::judge_pipeline`).
+    pub(crate) fn pipeline_of(
+        &mut self,
+        count: usize,
+        scope: &mut Scope,
+        stdin: Producer,
+        mut run: impl FnMut(&mut Self, usize, &mut Scope, Producer) -> Producer,
+    ) -> Producer {
         let mut input = stdin;
-        let mut ranges = Vec::with_capacity(stages.len());
-        let count = stages.len();
-        for (index, stage) in stages.into_iter().enumerate() {
+        let mut ranges = Vec::with_capacity(count);
+        for index in 0..count {
             // Each stage runs in its own subshell: `cd` does not leak.
             let mut inner = scope.clone();
             let before = self.commands.len();
@@ -848,9 +883,7 @@ impl Walker<'_> {
             {
                 self.files.stdin_file = Some(file);
             }
-            input = self.in_shell(&mut inner, |w, inner| {
-                w.stmt_io(stage, src, inner, input, depth + 1)
-            });
+            input = self.in_shell(&mut inner, |w, inner| run(w, index, inner, input));
             ranges.push((before, self.commands.len()));
             if index + 1 == count {
                 // zsh (and bash with `lastpipe`) runs the last stage in the shell itself: what
