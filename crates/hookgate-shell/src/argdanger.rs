@@ -710,11 +710,68 @@ impl Walker<'_> {
                 mass_key_delete(name, words, args)
             }
             "pg_restore" => crate::dbtarget::restore_clean(words, scope),
+            "openssl" => self.prints_key_material(words, args, scope),
+            "gpg" | "gpg2" => exports_secret_keys(words),
             _ => crate::deploy::production_deploy(name, words).or_else(|| {
                 let display = scope.sh.get("DISPLAY").and_then(crate::state::Val::known);
                 crate::terminals::remote_terminal(name, words, display)
             }),
         }
+    }
+
+    /// `openssl pkey -in ~/.ssh/id_ed25519 -text`, `openssl rsa -in server.key`, `openssl
+    /// base64 -in ~/.aws/credentials`: a key-handling subcommand reading a credential file
+    /// (`-in`/`-inkey`/`-key`/`-infile`, the catalog's private keys included) prints it to
+    /// the agent — the PEM again, or every private component with `-text`. Reading a
+    /// credential through openssl is the same read as `cat` of it (`cred.read_secret_file`).
+    /// Not when only public parts or a check come out (`-pubout`, `-noout` without
+    /// `-text`: `openssl rsa -in k -check -noout`), nor when the output goes to a file
+    /// (`-out k.der`, a conversion). `x509`/`req`/`dgst -sign` print certificates, requests
+    /// and signatures, not the key: not listed.
+    fn prints_key_material(
+        &self,
+        words: &[Word],
+        args: &Args<'_>,
+        scope: &Scope,
+    ) -> Option<Verdict> {
+        const KEY_PRINTERS: &[&str] = &[
+            "pkey",
+            "rsa",
+            "ec",
+            "dsa",
+            "pkcs8",
+            "pkcs12",
+            "asn1parse",
+            "base64",
+            "enc",
+            "storeutl",
+        ];
+        let sub = args.positionals.first()?;
+        if !KEY_PRINTERS.contains(sub) {
+            return None;
+        }
+        let has = |flag: &str| words.iter().any(|w| w.exact && w.text == flag);
+        let value_of = |flag: &str| {
+            words
+                .windows(2)
+                .find(|p| p[0].exact && p[0].text == flag)
+                .map(|p| &p[1])
+        };
+        if has("-pubout") || (has("-noout") && !has("-text")) {
+            return None;
+        }
+        if value_of("-out").is_some_and(|o| !matches!(o.text.as_str(), "-" | "/dev/stdout")) {
+            return None;
+        }
+        ["-in", "-inkey", "-key", "-infile"]
+            .iter()
+            .filter_map(|f| value_of(f))
+            .any(|w| {
+                w.exact
+                    && crate::flow::file_source(&w.text, &scope.cwd, self.ctx, &self.files)
+                        .is_some()
+            })
+            .then(|| ids::CRED_READ_SECRET_FILE.verdict())
     }
 
     /// `eval "$(pyenv init -)"`, `source <(kubectl completion bash)`: every substitution of
@@ -2363,6 +2420,24 @@ pub fn chmod_tightens(mode: &str) -> bool {
             }
             true
         })
+}
+
+/// `gpg --export-secret-keys`, `gpg --armor --export-secret-subkeys ID`: prints the private
+/// keys of the user's keyring (the `--export-secret-*` commands, by any unambiguous prefix
+/// gpg accepts), a read of `~/.gnupg` as surely as `cat` of its files. Public exports
+/// (`--export`) are ordinary.
+fn exports_secret_keys(words: &[Word]) -> Option<Verdict> {
+    words
+        .iter()
+        .take_while(|w| w.text != "--")
+        .any(|w| {
+            w.exact
+                && w.text.len() > "--export-secret-".len()
+                && ["--export-secret-keys", "--export-secret-subkeys"]
+                    .iter()
+                    .any(|full| full.starts_with(w.text.as_str()))
+        })
+        .then(|| ids::CRED_READ_SECRET_FILE.verdict())
 }
 
 #[cfg(test)]

@@ -1030,6 +1030,73 @@ pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) ->
     }
 }
 
+/// The body of an endless loop (`while :`, `until false`, `for ((;;))`, with nothing in it
+/// that leaves the loop or paces it) that grows something on every turn: a directory created
+/// and entered (`mkdir d && cd d`: a path nested without end, until the inode table or the
+/// path-length limit gives out), a file appended to (`>>`, `tee -a`), or an entry created
+/// under a name that changes each turn (`touch f$RANDOM`, `mkdir "d$i"`, `cp x "x.$(date
+/// +%s%N)"`). Each turn adds what the last one did not remove, so the loop only ends when the
+/// disk does (`res.disk_fill`). A `sleep`/`wait`/`read` paces the loop (a log written every
+/// few seconds is a monitor), and `break`/`exit`/`return` ends it: neither is flagged.
+///
+/// Invariant protected: an unbounded loop is judged by what one turn leaves behind, not only
+/// by whether it forks (`rce.fork_bomb`) or spins (`res.cpu_exhaust`).
+pub(crate) fn endless_growth(body: tree_sitter::Node<'_>, src: &str) -> bool {
+    use crate::walk::{any_node, text};
+    const CREATORS: &[&str] = &[
+        "mkdir",
+        "touch",
+        "mktemp",
+        "cp",
+        "ln",
+        "dd",
+        "fallocate",
+        "truncate",
+        "git",
+    ];
+    let name_of = |n: tree_sitter::Node<'_>| {
+        n.child_by_field_name("name")
+            .map(|c| text(c, src).trim_start_matches('\\'))
+    };
+    let commands = |pred: &dyn Fn(tree_sitter::Node<'_>, &str) -> bool| {
+        any_node(body, false, |n| {
+            n.kind() == "command" && name_of(n).is_some_and(|name| pred(n, name))
+        })
+    };
+    let leaves_or_waits = commands(&|_, name| {
+        matches!(
+            name,
+            "break" | "exit" | "return" | "sleep" | "wait" | "read"
+        )
+    });
+    if leaves_or_waits {
+        return false;
+    }
+    let descends =
+        commands(&|_, name| name == "mkdir") && commands(&|_, name| matches!(name, "cd" | "pushd"));
+    let appends = any_node(body, false, |n| matches!(n.kind(), ">>" | "&>>"))
+        || commands(&|n, name| {
+            name == "tee"
+                && any_node(n, false, |a| {
+                    a.kind() == "word" && matches!(text(a, src), "-a" | "--append")
+                })
+        });
+    let new_names = commands(&|n, name| {
+        CREATORS.contains(&name)
+            && n.child_by_field_name("argument").is_some()
+            && any_node(n, false, |a| {
+                matches!(
+                    a.kind(),
+                    "simple_expansion"
+                        | "expansion"
+                        | "command_substitution"
+                        | "arithmetic_expansion"
+                )
+            })
+    });
+    descends || appends || new_names
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
