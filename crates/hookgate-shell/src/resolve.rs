@@ -943,8 +943,27 @@ impl Walker<'_> {
         let from_file = matches!(stdin, Producer::LocalFile)
             .then(|| self.files.stdin_file.clone())
             .flatten();
+        // `cat < ~/.ssh/id_rsa`, `tr -d '\r' < .env`: a printer fed a credential file.
+        let reads_secret = matches!(
+            &stdin,
+            Producer::Secret(crate::model::FlowSource::SensitiveFile { .. })
+        ) && argv.first().is_some_and(|n| {
+            crate::argdanger::prints_stdin(basename(&n.text), argv.get(1..).unwrap_or(&[]))
+        });
         let (before, named) = (self.commands.len(), self.files.stdin_files.len());
         let out = self.dispatch(argv, scope, stdin);
+        if reads_secret
+            && let Some(cmd) = self.commands.get_mut(before..).and_then(|cs| {
+                cs.iter_mut().find(|c| {
+                    c.via == scope.via && c.argv.first().is_none_or(|a| !is_redirect_record(a))
+                })
+            })
+        {
+            cmd.verdict = worse(
+                Some(cmd.verdict.clone()),
+                ids::CRED_READ_SECRET_FILE.verdict(),
+            );
+        }
         if let Some(file) = from_file {
             self.files.stdin_file = None;
             if self.files.stdin_files.len() == named

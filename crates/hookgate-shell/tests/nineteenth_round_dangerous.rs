@@ -312,3 +312,42 @@ fn endless_loops_that_grow_the_disk_fill_it() {
         ],
     );
 }
+
+/// Less common readers print what they are given: a text filter, pager, viewer, encoder or
+/// decompressor naming a credential file (`paste ~/.aws/credentials`, `fold`, `rev`,
+/// `iconv`, `ex -sc '%p|q' .env`), and a printer fed one on standard input (`cat <
+/// ~/.ssh/id_rsa`, `tr -d '\r' < .env`, `base64 < KEY`), read it as `cat KEY` does. Ordinary
+/// files, templates, counts, the home directory as a whole and a shell reading a script
+/// stay as they were.
+#[test]
+fn less_common_readers_and_redirected_stdin_read_the_credential() {
+    table(
+        &ctx(),
+        &[
+            ("paste ~/.aws/credentials", ASK, "cred.read_secret_file"),
+            ("fold -w 64 ~/.ssh/id_rsa", ASK, "cred.read_secret_file"),
+            ("column -t ~/.netrc", ASK, "cred.read_secret_file"),
+            ("rev ~/.ssh/id_ed25519", ASK, "cred.read_secret_file"),
+            (
+                "iconv -f utf-8 -t ascii ~/.git-credentials",
+                ASK,
+                "cred.read_secret_file",
+            ),
+            ("ex -sc '%p|q' .env", ASK, "cred.read_secret_file"),
+            ("cat < ~/.ssh/id_rsa", ASK, "cred.read_secret_file"),
+            ("tr -d '\\r' < .env", ASK, "cred.read_secret_file"),
+            ("base64 < ~/.ssh/id_ed25519", ASK, "cred.read_secret_file"),
+            ("sort < ~/.aws/credentials", ASK, "cred.read_secret_file"),
+            // Benign neighbours.
+            ("paste a.txt b.txt", ALLOW, "-"),
+            ("column -t data.csv", ALLOW, "-"),
+            ("fold -w 80 README.md", ALLOW, "-"),
+            ("paste ~", ALLOW, "-"),
+            ("cat < input.txt", ALLOW, "-"),
+            ("tr a-z A-Z < notes.txt", ALLOW, "-"),
+            ("sort < .env.example", ALLOW, "-"),
+            ("grep -c API_KEY < .env", ALLOW, "-"),
+            ("wc -l < .env", ALLOW, "-"),
+        ],
+    );
+}
