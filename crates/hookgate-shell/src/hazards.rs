@@ -36,6 +36,10 @@ enum Bad {
     Contains(&'static str),
     /// A plain-HTTP URL to another host (a registry or index without transport security).
     PlainHttp,
+    /// A package source that is not the ecosystem's own registry nor this machine: each of
+    /// the value's `,`/`|`/blank-separated entries must start with one of these or name a
+    /// loopback host (a local verdaccio or devpi is development work).
+    Foreign(&'static [&'static str]),
 }
 
 impl Bad {
@@ -55,6 +59,17 @@ impl Bad {
                     && !v.starts_with("http://localhost")
                     && !v.starts_with("http://127.")
             }
+            Bad::Foreign(official) => v.split([',', '|', ' ']).filter(|e| !e.is_empty()).any(|e| {
+                let loopback = [
+                    "http://localhost",
+                    "http://127.",
+                    "https://localhost",
+                    "https://127.",
+                ]
+                .iter()
+                .any(|l| e.starts_with(l));
+                !loopback && !official.iter().any(|o| e.starts_with(o))
+            }),
         }
     }
 }
@@ -80,12 +95,81 @@ const VARIABLES: &[(&str, Bad, Kind)] = &[
     ("GOFLAGS", Bad::Contains("-insecure"), Kind::Tls),
     ("HELM_INSECURE_SKIP_TLS_VERIFY", Bad::Any, Kind::Tls),
     ("ANSIBLE_HOST_KEY_CHECKING", Bad::Falsy, Kind::Tls),
+    // Package sources named by the environment for one run (`npm_config_registry=… npm i`,
+    // `PIP_INDEX_URL=… pip install`): the same redirect as `npm config set registry`.
+    (
+        "NPM_CONFIG_REGISTRY",
+        Bad::Foreign(NPM_REGISTRIES),
+        Kind::Registry,
+    ),
+    (
+        "YARN_NPM_REGISTRY_SERVER",
+        Bad::Foreign(NPM_REGISTRIES),
+        Kind::Registry,
+    ),
+    (
+        "YARN_REGISTRY",
+        Bad::Foreign(NPM_REGISTRIES),
+        Kind::Registry,
+    ),
+    (
+        "BUN_CONFIG_REGISTRY",
+        Bad::Foreign(NPM_REGISTRIES),
+        Kind::Registry,
+    ),
+    (
+        "PIP_INDEX_URL",
+        Bad::Foreign(PYTHON_INDEXES),
+        Kind::Registry,
+    ),
+    (
+        "PIP_EXTRA_INDEX_URL",
+        Bad::Foreign(PYTHON_INDEXES),
+        Kind::Registry,
+    ),
+    (
+        "PIP_FIND_LINKS",
+        Bad::Foreign(PYTHON_INDEXES),
+        Kind::Registry,
+    ),
+    ("UV_INDEX_URL", Bad::Foreign(PYTHON_INDEXES), Kind::Registry),
+    (
+        "UV_EXTRA_INDEX_URL",
+        Bad::Foreign(PYTHON_INDEXES),
+        Kind::Registry,
+    ),
+    (
+        "UV_DEFAULT_INDEX",
+        Bad::Foreign(PYTHON_INDEXES),
+        Kind::Registry,
+    ),
+    ("UV_INDEX", Bad::Foreign(PYTHON_INDEXES), Kind::Registry),
+    (
+        "UV_FIND_LINKS",
+        Bad::Foreign(PYTHON_INDEXES),
+        Kind::Registry,
+    ),
+    ("PDM_PYPI_URL", Bad::Foreign(PYTHON_INDEXES), Kind::Registry),
+    ("GOPROXY", Bad::Foreign(GO_PROXIES), Kind::Registry),
     ("HISTFILE", Bad::Nothing, Kind::History),
     ("HISTSIZE", Bad::Zero, Kind::History),
     ("HISTFILESIZE", Bad::Zero, Kind::History),
     ("SAVEHIST", Bad::Zero, Kind::History),
     ("HISTIGNORE", Bad::Contains("*"), Kind::History),
 ];
+
+/// The npm registry (and yarn's mirror of it).
+const NPM_REGISTRIES: &[&str] = &["https://registry.npmjs.org", "https://registry.yarnpkg.com"];
+/// PyPI, and the framework vendors' wheel indexes that installs are documented with
+/// (`PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu`).
+const PYTHON_INDEXES: &[&str] = &[
+    "https://pypi.org/",
+    "https://files.pythonhosted.org/",
+    "https://download.pytorch.org/",
+    "https://pypi.nvidia.com",
+];
+/// Go's module proxy, and fetching from the origin (`direct`) or nowhere (`off`).
+const GO_PROXIES: &[&str] = &["https://proxy.golang.org", "direct", "off"];
 
 /// Tool configuration keys (lower case) that turn TLS verification off or trust any host:
 /// `(tools, key, bad value)`. A git key also matches its per-URL form (`http.<url>.sslVerify`).
@@ -144,12 +228,14 @@ const APT_INSECURE_OPTIONS: &[&str] = &[
 enum Kind {
     Tls,
     History,
+    Registry,
 }
 
 fn rule(kind: Kind) -> RuleRef {
     match kind {
         Kind::Tls => ids::NET_TLS_VERIFY_OFF,
         Kind::History => ids::TRACE_HISTORY_OFF,
+        Kind::Registry => ids::RCE_REGISTRY_REDIRECT,
     }
 }
 
