@@ -59,17 +59,22 @@ impl Bad {
                     && !v.starts_with("http://localhost")
                     && !v.starts_with("http://127.")
             }
-            Bad::Foreign(official) => v.split([',', '|', ' ']).filter(|e| !e.is_empty()).any(|e| {
-                let loopback = [
-                    "http://localhost",
-                    "http://127.",
-                    "https://localhost",
-                    "https://127.",
-                ]
-                .iter()
-                .any(|l| e.starts_with(l));
-                !loopback && !official.iter().any(|o| e.starts_with(o))
-            }),
+            // Only URLs: a local directory of wheels (`PIP_FIND_LINKS=./wheels`) or a
+            // `file://` proxy is this machine's.
+            Bad::Foreign(official) => v
+                .split([',', '|', ' '])
+                .filter(|e| e.contains("://") && !e.starts_with("file://"))
+                .any(|e| {
+                    let loopback = [
+                        "http://localhost",
+                        "http://127.",
+                        "https://localhost",
+                        "https://127.",
+                    ]
+                    .iter()
+                    .any(|l| e.starts_with(l));
+                    !loopback && !official.iter().any(|o| e.starts_with(o))
+                }),
         }
     }
 }
@@ -594,7 +599,11 @@ fn insecure_flag(tool: &str, texts: &[&str]) -> Option<Verdict> {
 }
 
 /// A package index over plain HTTP (`pip install -i http://…`): packages can be replaced in
-/// transit, like with verification off.
+/// transit, like with verification off. Any other index that is not PyPI, a vendor's wheel
+/// index or this machine (`--extra-index-url https://pkgs.mirror.example/simple`) is where
+/// this install takes code from, the same redirect as `PIP_INDEX_URL` names
+/// (`rce.registry_redirect`; with an extra index, a name on both may resolve to the other
+/// index's copy — dependency confusion).
 fn plain_http_index(texts: &[&str]) -> Option<Verdict> {
     const INDEX: &[&str] = &[
         "-i",
@@ -614,13 +623,23 @@ fn plain_http_index(texts: &[&str]) -> Option<Verdict> {
                 _ if INDEX.contains(t) => texts.get(i + 1).copied(),
                 _ => None,
             };
-            value.is_some_and(|v| {
-                v.starts_with("http://")
-                    && !v.starts_with("http://localhost")
-                    && !v.starts_with("http://127.")
-            })
+            value.is_some_and(|v| Bad::PlainHttp.matches(v))
         })
         .then(|| ids::NET_TLS_VERIFY_OFF.verdict())
+        .or_else(|| {
+            texts
+                .iter()
+                .enumerate()
+                .any(|(i, t)| {
+                    let value = match t.split_once('=') {
+                        Some((f, v)) if INDEX.contains(&f) => Some(v),
+                        _ if INDEX.contains(t) => texts.get(i + 1).copied(),
+                        _ => None,
+                    };
+                    value.is_some_and(|v| Bad::Foreign(PYTHON_INDEXES).matches(v))
+                })
+                .then(|| ids::RCE_REGISTRY_REDIRECT.verdict())
+        })
 }
 
 /// git: `-c http.sslVerify=false`, `config [scope] http.sslVerify false`, `config set …`.
