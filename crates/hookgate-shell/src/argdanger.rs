@@ -710,11 +710,97 @@ impl Walker<'_> {
                 mass_key_delete(name, words, args)
             }
             "pg_restore" => crate::dbtarget::restore_clean(words, scope),
+            "openssl" => self.prints_key_material(words, args, scope),
+            _ if OPERAND_PRINTERS.contains(&name) => self.prints_credential_operand(words, scope),
+            "gpg" | "gpg2" => exports_secret_keys(words),
             _ => crate::deploy::production_deploy(name, words).or_else(|| {
                 let display = scope.sh.get("DISPLAY").and_then(crate::state::Val::known);
                 crate::terminals::remote_terminal(name, words, display)
             }),
         }
+    }
+
+    /// `paste ~/.aws/credentials`, `fold ~/.ssh/id_rsa`, `ex -sc '%p|q' .env`: a program of
+    /// [`OPERAND_PRINTERS`] prints the files it is given, so a credential among them (the
+    /// shell's list or the catalog's, not the home directory as a whole) is read as by
+    /// `cat`.
+    fn prints_credential_operand(&self, words: &[Word], scope: &Scope) -> Option<Verdict> {
+        words
+            .iter()
+            .any(|w| {
+                w.exact
+                    && !(w.text.starts_with('-') && w.text.len() > 1)
+                    && self.names_credential(&w.text, scope)
+            })
+            .then(|| ids::CRED_READ_SECRET_FILE.verdict())
+    }
+
+    /// Whether `raw` names a credential file (or a directory of them) whose read exposes it:
+    /// the shell's list, the catalog outside the workspace, a file the line wrote secrets
+    /// to. The home directory and its ancestors hold credentials but are not one: listing or
+    /// walking them is judged elsewhere.
+    pub(crate) fn names_credential(&self, raw: &str, scope: &Scope) -> bool {
+        let Some(source) = crate::flow::file_source(raw, &scope.cwd, self.ctx, &self.files) else {
+            return false;
+        };
+        let home_or_above = crate::flow::place_in(raw, &scope.cwd, self.ctx)
+            .is_some_and(|p| self.ctx.home.as_deref().is_some_and(|h| h.starts_with(&p)));
+        !home_or_above && matches!(source, crate::model::FlowSource::SensitiveFile { .. })
+    }
+
+    /// `openssl pkey -in ~/.ssh/id_ed25519 -text`, `openssl rsa -in server.key`, `openssl
+    /// base64 -in ~/.aws/credentials`: a key-handling subcommand reading a credential file
+    /// (`-in`/`-inkey`/`-key`/`-infile`, the catalog's private keys included) prints it to
+    /// the agent — the PEM again, or every private component with `-text`. Reading a
+    /// credential through openssl is the same read as `cat` of it (`cred.read_secret_file`).
+    /// Not when only public parts or a check come out (`-pubout`, `-noout` without
+    /// `-text`: `openssl rsa -in k -check -noout`), nor when the output goes to a file
+    /// (`-out k.der`, a conversion). `x509`/`req`/`dgst -sign` print certificates, requests
+    /// and signatures, not the key: not listed.
+    fn prints_key_material(
+        &self,
+        words: &[Word],
+        args: &Args<'_>,
+        scope: &Scope,
+    ) -> Option<Verdict> {
+        const KEY_PRINTERS: &[&str] = &[
+            "pkey",
+            "rsa",
+            "ec",
+            "dsa",
+            "pkcs8",
+            "pkcs12",
+            "asn1parse",
+            "base64",
+            "enc",
+            "storeutl",
+        ];
+        let sub = args.positionals.first()?;
+        if !KEY_PRINTERS.contains(sub) {
+            return None;
+        }
+        let has = |flag: &str| words.iter().any(|w| w.exact && w.text == flag);
+        let value_of = |flag: &str| {
+            words
+                .windows(2)
+                .find(|p| p[0].exact && p[0].text == flag)
+                .map(|p| &p[1])
+        };
+        if has("-pubout") || (has("-noout") && !has("-text")) {
+            return None;
+        }
+        if value_of("-out").is_some_and(|o| !matches!(o.text.as_str(), "-" | "/dev/stdout")) {
+            return None;
+        }
+        ["-in", "-inkey", "-key", "-infile"]
+            .iter()
+            .filter_map(|f| value_of(f))
+            .any(|w| {
+                w.exact
+                    && crate::flow::file_source(&w.text, &scope.cwd, self.ctx, &self.files)
+                        .is_some()
+            })
+            .then(|| ids::CRED_READ_SECRET_FILE.verdict())
     }
 
     /// `eval "$(pyenv init -)"`, `source <(kubectl completion bash)`: every substitution of
@@ -2363,6 +2449,93 @@ pub fn chmod_tightens(mode: &str) -> bool {
             }
             true
         })
+}
+
+/// Programs that print the files named as their operands (text filters, pagers, viewers,
+/// decompressors, encoders) and are not among the readers `classify_plain` knows (`cat`,
+/// `head`, `grep`, …): the same read of a credential by a less common reader.
+const OPERAND_PRINTERS: &[&str] = &[
+    "paste",
+    "fold",
+    "fmt",
+    "pr",
+    "column",
+    "rev",
+    "expand",
+    "unexpand",
+    "iconv",
+    "look",
+    "comm",
+    "join",
+    "most",
+    "batcat",
+    "hd",
+    "hexyl",
+    "uuencode",
+    "basenc",
+    "zcat",
+    "zless",
+    "zmore",
+    "bzcat",
+    "xzcat",
+    "zstdcat",
+    "lzcat",
+    "lz4cat",
+    "pygmentize",
+    "highlight",
+    "view",
+    "vimdiff",
+    "gview",
+    "nvim",
+    "ed",
+    "ex",
+    "micro",
+    "mlr",
+    "ccat",
+];
+
+/// Programs that print what they read on standard input (the operand printers above, the
+/// usual readers and filters): fed a credential file (`cat < ~/.ssh/id_rsa`, `tr -d '\r' <
+/// .env`, `base64 < key`), they print it to whoever reads their output, the agent included.
+/// Counting and matching-only forms (`grep -c`, `grep -q`, `wc`) are not here or excluded.
+pub(crate) fn prints_stdin(name: &str, words: &[Word]) -> bool {
+    const STDIN_PRINTERS: &[&str] = &[
+        "cat", "tac", "nl", "head", "tail", "more", "less", "bat", "cut", "sort", "uniq", "tr",
+        "sed", "base64", "base32", "xxd", "od", "hexdump", "strings", "jq", "yq", "grep", "egrep",
+        "fgrep", "rg", "dos2unix", "unix2dos",
+    ];
+    if !(STDIN_PRINTERS.contains(&name) || OPERAND_PRINTERS.contains(&name)) {
+        return false;
+    }
+    // Only a count, names or an exit status come out of these.
+    !(matches!(name, "grep" | "egrep" | "fgrep" | "rg")
+        && words.iter().any(|w| {
+            w.exact
+                && (matches!(
+                    w.text.as_str(),
+                    "--count" | "--quiet" | "--silent" | "--files-with-matches"
+                ) || (w.text.starts_with('-')
+                    && !w.text.starts_with("--")
+                    && w.text.contains(['c', 'q', 'l', 'L'])))
+        }))
+}
+
+/// `gpg --export-secret-keys`, `gpg --armor --export-secret-subkeys ID`: prints the private
+/// keys of the user's keyring (the `--export-secret-*` commands, by any unambiguous prefix
+/// gpg accepts), a read of `~/.gnupg` as surely as `cat` of its files. Public exports
+/// (`--export`) are ordinary.
+fn exports_secret_keys(words: &[Word]) -> Option<Verdict> {
+    words
+        .iter()
+        .take_while(|w| w.text != "--")
+        .any(|w| {
+            w.exact
+                && w.text.len() > "--export-secret-".len()
+                && ["--export-secret-keys", "--export-secret-subkeys"]
+                    .iter()
+                    .any(|full| full.starts_with(w.text.as_str()))
+        })
+        .then(|| ids::CRED_READ_SECRET_FILE.verdict())
 }
 
 #[cfg(test)]

@@ -36,6 +36,10 @@ enum Bad {
     Contains(&'static str),
     /// A plain-HTTP URL to another host (a registry or index without transport security).
     PlainHttp,
+    /// A package source that is not the ecosystem's own registry nor this machine: each of
+    /// the value's `,`/`|`/blank-separated entries must start with one of these or name a
+    /// loopback host (a local verdaccio or devpi is development work).
+    Foreign(&'static [&'static str]),
 }
 
 impl Bad {
@@ -55,6 +59,22 @@ impl Bad {
                     && !v.starts_with("http://localhost")
                     && !v.starts_with("http://127.")
             }
+            // Only URLs: a local directory of wheels (`PIP_FIND_LINKS=./wheels`) or a
+            // `file://` proxy is this machine's.
+            Bad::Foreign(official) => v
+                .split([',', '|', ' '])
+                .filter(|e| e.contains("://") && !e.starts_with("file://"))
+                .any(|e| {
+                    let loopback = [
+                        "http://localhost",
+                        "http://127.",
+                        "https://localhost",
+                        "https://127.",
+                    ]
+                    .iter()
+                    .any(|l| e.starts_with(l));
+                    !loopback && !official.iter().any(|o| e.starts_with(o))
+                }),
         }
     }
 }
@@ -80,12 +100,81 @@ const VARIABLES: &[(&str, Bad, Kind)] = &[
     ("GOFLAGS", Bad::Contains("-insecure"), Kind::Tls),
     ("HELM_INSECURE_SKIP_TLS_VERIFY", Bad::Any, Kind::Tls),
     ("ANSIBLE_HOST_KEY_CHECKING", Bad::Falsy, Kind::Tls),
+    // Package sources named by the environment for one run (`npm_config_registry=… npm i`,
+    // `PIP_INDEX_URL=… pip install`): the same redirect as `npm config set registry`.
+    (
+        "NPM_CONFIG_REGISTRY",
+        Bad::Foreign(NPM_REGISTRIES),
+        Kind::Registry,
+    ),
+    (
+        "YARN_NPM_REGISTRY_SERVER",
+        Bad::Foreign(NPM_REGISTRIES),
+        Kind::Registry,
+    ),
+    (
+        "YARN_REGISTRY",
+        Bad::Foreign(NPM_REGISTRIES),
+        Kind::Registry,
+    ),
+    (
+        "BUN_CONFIG_REGISTRY",
+        Bad::Foreign(NPM_REGISTRIES),
+        Kind::Registry,
+    ),
+    (
+        "PIP_INDEX_URL",
+        Bad::Foreign(PYTHON_INDEXES),
+        Kind::Registry,
+    ),
+    (
+        "PIP_EXTRA_INDEX_URL",
+        Bad::Foreign(PYTHON_INDEXES),
+        Kind::Registry,
+    ),
+    (
+        "PIP_FIND_LINKS",
+        Bad::Foreign(PYTHON_INDEXES),
+        Kind::Registry,
+    ),
+    ("UV_INDEX_URL", Bad::Foreign(PYTHON_INDEXES), Kind::Registry),
+    (
+        "UV_EXTRA_INDEX_URL",
+        Bad::Foreign(PYTHON_INDEXES),
+        Kind::Registry,
+    ),
+    (
+        "UV_DEFAULT_INDEX",
+        Bad::Foreign(PYTHON_INDEXES),
+        Kind::Registry,
+    ),
+    ("UV_INDEX", Bad::Foreign(PYTHON_INDEXES), Kind::Registry),
+    (
+        "UV_FIND_LINKS",
+        Bad::Foreign(PYTHON_INDEXES),
+        Kind::Registry,
+    ),
+    ("PDM_PYPI_URL", Bad::Foreign(PYTHON_INDEXES), Kind::Registry),
+    ("GOPROXY", Bad::Foreign(GO_PROXIES), Kind::Registry),
     ("HISTFILE", Bad::Nothing, Kind::History),
     ("HISTSIZE", Bad::Zero, Kind::History),
     ("HISTFILESIZE", Bad::Zero, Kind::History),
     ("SAVEHIST", Bad::Zero, Kind::History),
     ("HISTIGNORE", Bad::Contains("*"), Kind::History),
 ];
+
+/// The npm registry (and yarn's mirror of it).
+const NPM_REGISTRIES: &[&str] = &["https://registry.npmjs.org", "https://registry.yarnpkg.com"];
+/// PyPI, and the framework vendors' wheel indexes that installs are documented with
+/// (`PIP_EXTRA_INDEX_URL=https://download.pytorch.org/whl/cpu`).
+const PYTHON_INDEXES: &[&str] = &[
+    "https://pypi.org/",
+    "https://files.pythonhosted.org/",
+    "https://download.pytorch.org/",
+    "https://pypi.nvidia.com",
+];
+/// Go's module proxy, and fetching from the origin (`direct`) or nowhere (`off`).
+const GO_PROXIES: &[&str] = &["https://proxy.golang.org", "direct", "off"];
 
 /// Tool configuration keys (lower case) that turn TLS verification off or trust any host:
 /// `(tools, key, bad value)`. A git key also matches its per-URL form (`http.<url>.sslVerify`).
@@ -144,12 +233,14 @@ const APT_INSECURE_OPTIONS: &[&str] = &[
 enum Kind {
     Tls,
     History,
+    Registry,
 }
 
 fn rule(kind: Kind) -> RuleRef {
     match kind {
         Kind::Tls => ids::NET_TLS_VERIFY_OFF,
         Kind::History => ids::TRACE_HISTORY_OFF,
+        Kind::Registry => ids::RCE_REGISTRY_REDIRECT,
     }
 }
 
@@ -508,7 +599,11 @@ fn insecure_flag(tool: &str, texts: &[&str]) -> Option<Verdict> {
 }
 
 /// A package index over plain HTTP (`pip install -i http://…`): packages can be replaced in
-/// transit, like with verification off.
+/// transit, like with verification off. Any other index that is not PyPI, a vendor's wheel
+/// index or this machine (`--extra-index-url https://pkgs.mirror.example/simple`) is where
+/// this install takes code from, the same redirect as `PIP_INDEX_URL` names
+/// (`rce.registry_redirect`; with an extra index, a name on both may resolve to the other
+/// index's copy — dependency confusion).
 fn plain_http_index(texts: &[&str]) -> Option<Verdict> {
     const INDEX: &[&str] = &[
         "-i",
@@ -528,13 +623,23 @@ fn plain_http_index(texts: &[&str]) -> Option<Verdict> {
                 _ if INDEX.contains(t) => texts.get(i + 1).copied(),
                 _ => None,
             };
-            value.is_some_and(|v| {
-                v.starts_with("http://")
-                    && !v.starts_with("http://localhost")
-                    && !v.starts_with("http://127.")
-            })
+            value.is_some_and(|v| Bad::PlainHttp.matches(v))
         })
         .then(|| ids::NET_TLS_VERIFY_OFF.verdict())
+        .or_else(|| {
+            texts
+                .iter()
+                .enumerate()
+                .any(|(i, t)| {
+                    let value = match t.split_once('=') {
+                        Some((f, v)) if INDEX.contains(&f) => Some(v),
+                        _ if INDEX.contains(t) => texts.get(i + 1).copied(),
+                        _ => None,
+                    };
+                    value.is_some_and(|v| Bad::Foreign(PYTHON_INDEXES).matches(v))
+                })
+                .then(|| ids::RCE_REGISTRY_REDIRECT.verdict())
+        })
 }
 
 /// git: `-c http.sslVerify=false`, `config [scope] http.sslVerify false`, `config set …`.
@@ -1028,6 +1133,73 @@ pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) ->
     } else {
         Verdict::unknown("PowerShell code is not analysed, so what it does is unknown")
     }
+}
+
+/// The body of an endless loop (`while :`, `until false`, `for ((;;))`, with nothing in it
+/// that leaves the loop or paces it) that grows something on every turn: a directory created
+/// and entered (`mkdir d && cd d`: a path nested without end, until the inode table or the
+/// path-length limit gives out), a file appended to (`>>`, `tee -a`), or an entry created
+/// under a name that changes each turn (`touch f$RANDOM`, `mkdir "d$i"`, `cp x "x.$(date
+/// +%s%N)"`). Each turn adds what the last one did not remove, so the loop only ends when the
+/// disk does (`res.disk_fill`). A `sleep`/`wait`/`read` paces the loop (a log written every
+/// few seconds is a monitor), and `break`/`exit`/`return` ends it: neither is flagged.
+///
+/// Invariant protected: an unbounded loop is judged by what one turn leaves behind, not only
+/// by whether it forks (`rce.fork_bomb`) or spins (`res.cpu_exhaust`).
+pub(crate) fn endless_growth(body: tree_sitter::Node<'_>, src: &str) -> bool {
+    use crate::walk::{any_node, text};
+    const CREATORS: &[&str] = &[
+        "mkdir",
+        "touch",
+        "mktemp",
+        "cp",
+        "ln",
+        "dd",
+        "fallocate",
+        "truncate",
+        "git",
+    ];
+    let name_of = |n: tree_sitter::Node<'_>| {
+        n.child_by_field_name("name")
+            .map(|c| text(c, src).trim_start_matches('\\'))
+    };
+    let commands = |pred: &dyn Fn(tree_sitter::Node<'_>, &str) -> bool| {
+        any_node(body, false, |n| {
+            n.kind() == "command" && name_of(n).is_some_and(|name| pred(n, name))
+        })
+    };
+    let leaves_or_waits = commands(&|_, name| {
+        matches!(
+            name,
+            "break" | "exit" | "return" | "sleep" | "wait" | "read"
+        )
+    });
+    if leaves_or_waits {
+        return false;
+    }
+    let descends =
+        commands(&|_, name| name == "mkdir") && commands(&|_, name| matches!(name, "cd" | "pushd"));
+    let appends = any_node(body, false, |n| matches!(n.kind(), ">>" | "&>>"))
+        || commands(&|n, name| {
+            name == "tee"
+                && any_node(n, false, |a| {
+                    a.kind() == "word" && matches!(text(a, src), "-a" | "--append")
+                })
+        });
+    let new_names = commands(&|n, name| {
+        CREATORS.contains(&name)
+            && n.child_by_field_name("argument").is_some()
+            && any_node(n, false, |a| {
+                matches!(
+                    a.kind(),
+                    "simple_expansion"
+                        | "expansion"
+                        | "command_substitution"
+                        | "arithmetic_expansion"
+                )
+            })
+    });
+    descends || appends || new_names
 }
 
 #[cfg(test)]

@@ -943,8 +943,27 @@ impl Walker<'_> {
         let from_file = matches!(stdin, Producer::LocalFile)
             .then(|| self.files.stdin_file.clone())
             .flatten();
+        // `cat < ~/.ssh/id_rsa`, `tr -d '\r' < .env`: a printer fed a credential file.
+        let reads_secret = matches!(
+            &stdin,
+            Producer::Secret(crate::model::FlowSource::SensitiveFile { .. })
+        ) && argv.first().is_some_and(|n| {
+            crate::argdanger::prints_stdin(basename(&n.text), argv.get(1..).unwrap_or(&[]))
+        });
         let (before, named) = (self.commands.len(), self.files.stdin_files.len());
         let out = self.dispatch(argv, scope, stdin);
+        if reads_secret
+            && let Some(cmd) = self.commands.get_mut(before..).and_then(|cs| {
+                cs.iter_mut().find(|c| {
+                    c.via == scope.via && c.argv.first().is_none_or(|a| !is_redirect_record(a))
+                })
+            })
+        {
+            cmd.verdict = worse(
+                Some(cmd.verdict.clone()),
+                ids::CRED_READ_SECRET_FILE.verdict(),
+            );
+        }
         if let Some(file) = from_file {
             self.files.stdin_file = None;
             if self.files.stdin_files.len() == named
@@ -2328,6 +2347,13 @@ impl Walker<'_> {
         self.option_exec("ssh", argv, args, scope, &Producer::Nothing);
         // `-R [bind:]port:host:hostport` opens a port on the remote machine that leads back
         // here: a tunnel exposing a local service (or this machine's ssh) to the outside.
+        // `-o RemoteForward=…` (`-oRemoteForward …`) is the same forward as `-R`.
+        let remote_forward = |t: &str| {
+            t.trim_start_matches("-o")
+                .trim_start()
+                .get(..13)
+                .is_some_and(|k| k.eq_ignore_ascii_case("remoteforward"))
+        };
         if args.iter().any(|w| {
             w.exact
                 && (w.text == "-R"
@@ -2335,7 +2361,13 @@ impl Walker<'_> {
                     || (w.text.starts_with('-')
                         && !w.text.starts_with("--")
                         && w.text.ends_with('R')))
-        }) {
+        }) || args
+            .windows(2)
+            .any(|p| p[0].text == "-o" && remote_forward(&p[1].text))
+            || args
+                .iter()
+                .any(|w| w.text.starts_with("-o") && remote_forward(&w.text))
+        {
             self.record(argv, scope, ids::NET_TUNNEL_EXPOSE.verdict());
         }
         let end = skip_options(args, &value_opts);
@@ -3427,7 +3459,8 @@ impl Walker<'_> {
                 if !n.contains('*') {
                     return Some(n.clone());
                 }
-                [n.replace('*', ""), n.replace('*', "x")]
+                // The pattern itself when it is aimed at a credential (`-name 'id_*'`).
+                [n.replace('*', ""), n.replace('*', "x"), n.clone()]
                     .into_iter()
                     .find(|c| targets::is_secret_name(c))
             })

@@ -593,6 +593,19 @@ const SECRET_UNDER_HOME: &[&str] = &[
     ".terraform.d/credentials.tfrc.json",
     ".password-store",
     ".config/hub",
+    // Shell and REPL histories: every password or token typed on a command line (`mysql
+    // -pSECRET`, `export TOKEN=…`) is kept there (the catalog's `shell-history` entry).
+    ".bash_history",
+    ".zsh_history",
+    ".zhistory",
+    ".history",
+    ".local/share/fish/fish_history",
+    ".python_history",
+    ".psql_history",
+    ".mysql_history",
+    ".node_repl_history",
+    ".rediscli_history",
+    ".sqlite_history",
 ];
 
 /// Absolute credential locations.
@@ -649,6 +662,48 @@ pub(crate) fn is_secret_path(raw: &str, cwd: &Cwd, ctx: &Context) -> bool {
 pub(crate) fn is_secret_name(name: &str) -> bool {
     ((name == ".env" || name.starts_with(".env.")) && !ENV_EXAMPLES.contains(&name))
         || SECRET_NAMES.contains(&name)
+        || glob_aimed_at(name, SECRET_NAMES.iter().chain(ENV_SECRETS), true).is_some()
+}
+
+/// Dotenv names a pattern may be aimed at (`.env*`, `.env.prod*`), besides [`SECRET_NAMES`].
+const ENV_SECRETS: &[&str] = &[".env", ".env.local", ".env.production", ".env.development"];
+
+/// Whether `c` is a glob character: a name holding one is a pattern the shell (or `find
+/// -name`) expands.
+fn is_glob_char(c: char) -> bool {
+    matches!(c, '*' | '?' | '[')
+}
+
+/// The first of `names` that the pattern `glob` (one path component, shell syntax) both
+/// matches and, when `aimed`, is aimed at: `.env*` and `id_*` reach `.env` and `id_rsa`, as
+/// `cat .env*` or `find ~ -name 'id_*' -exec cat {} +` read them. A pattern is aimed at a
+/// name when its literal characters are at least 3 and half the name: `*`, `*.json` or `.*`
+/// match `credentials.json` or `.npmrc` too, but anywhere they name every file of a kind, not
+/// the credential. Without `aimed` (the names a credential directory holds: `~/.aws/*` is
+/// `~/.aws/credentials` among others) matching is enough. As bash without `dotglob`, a
+/// leading `*`/`?` never matches a leading dot.
+///
+/// Invariant protected: a reader's file operand written as a pattern is a credential read
+/// when the pattern names a credential, as the literal name is (`grep TOKEN .env*` is `grep
+/// TOKEN .env`); only patterns are looked at here, so a plain name costs one scan.
+fn glob_aimed_at<'n>(
+    glob: &str,
+    names: impl IntoIterator<Item = &'n &'n str>,
+    aimed: bool,
+) -> Option<&'n str> {
+    if !glob.contains(is_glob_char) {
+        return None;
+    }
+    let literal = glob.chars().filter(|c| !is_glob_char(*c)).count();
+    if aimed && literal < 3 {
+        return None;
+    }
+    let compiled = hookgate_paths::Glob::compile(glob).ok()?;
+    names.into_iter().copied().find(|name| {
+        (!aimed || literal * 2 >= name.len())
+            && (glob.starts_with('.') || !name.starts_with('.'))
+            && compiled.matches(&[*name])
+    })
 }
 
 pub(crate) fn is_secret_normalized(path: &Path, ctx: &Context) -> bool {
@@ -659,16 +714,22 @@ pub(crate) fn is_secret_normalized(path: &Path, ctx: &Context) -> bool {
     if name.is_empty() {
         return false;
     }
+    // A pattern is judged by the names it is aimed at (`.env.example*` names no `.env`), and
+    // by the directory it lies in (`~/.ssh/*` is inside a credential directory).
+    let pattern = name.contains(is_glob_char);
+    if pattern && glob_reaches_secret(text, name, ctx) {
+        return true;
+    }
     let public = name
         .rsplit_once('.')
         .is_some_and(|(_, e)| e.eq_ignore_ascii_case("pub"));
     if public || name == "known_hosts" {
         return false;
     }
-    if (name == ".env" || name.starts_with(".env.")) && !ENV_EXAMPLES.contains(&name) {
-        return true;
-    }
-    if SECRET_NAMES.contains(&name) {
+    if !pattern
+        && (((name == ".env" || name.starts_with(".env.")) && !ENV_EXAMPLES.contains(&name))
+            || SECRET_NAMES.contains(&name))
+    {
         return true;
     }
     if SECRET_ABSOLUTE.iter().any(|s| under(text, s)) {
@@ -687,6 +748,53 @@ pub(crate) fn is_secret_normalized(path: &Path, ctx: &Context) -> bool {
                 .iter()
                 .any(|s| under(rest, s) || (!rest.is_empty() && under(s, rest)))
         })
+}
+
+/// A path whose last component is a pattern (`/w/.env*`, `~/.aws/cred*`, `~/.*_history`):
+/// secret when the pattern is aimed at (see [`glob_aimed_at`]) a credential name, or at a
+/// credential location of that directory ([`SECRET_UNDER_HOME`], [`SECRET_ABSOLUTE`]) — and
+/// the name it reaches there is a credential by the exact rules.
+fn glob_reaches_secret(text: &str, name: &str, ctx: &Context) -> bool {
+    let dir = text
+        .strip_suffix(name)
+        .unwrap_or_default()
+        .trim_end_matches('/');
+    let home = ctx
+        .home
+        .as_ref()
+        .and_then(|h| h.to_str())
+        .map(|h| h.trim_end_matches('/'));
+    // The names the directory's credential locations have there.
+    let in_home = home.and_then(|h| {
+        if dir == h {
+            Some("")
+        } else {
+            dir.strip_prefix(h).and_then(|r| r.strip_prefix('/'))
+        }
+    });
+    let local: Vec<&str> = SECRET_UNDER_HOME
+        .iter()
+        .filter_map(|s| {
+            let rel = in_home?;
+            let rest = if rel.is_empty() {
+                Some(*s)
+            } else {
+                s.strip_prefix(rel).and_then(|r| r.strip_prefix('/'))
+            }?;
+            rest.split('/').next()
+        })
+        .chain(SECRET_ABSOLUTE.iter().filter_map(|s| {
+            s.strip_prefix(dir)
+                .and_then(|r| r.strip_prefix('/'))
+                .and_then(|r| r.split('/').next())
+        }))
+        .collect();
+    let reached = glob_aimed_at(name, SECRET_NAMES.iter().chain(ENV_SECRETS), true)
+        .or_else(|| glob_aimed_at(name, local.iter(), false));
+    reached.is_some_and(|n| {
+        let full = format!("{dir}/{n}");
+        !full.contains(is_glob_char) && is_secret_normalized(Path::new(&full), ctx)
+    })
 }
 
 /// Whether `path`, a path inside another machine or container (`docker cp app:/root/.aws .`),

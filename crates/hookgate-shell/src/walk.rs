@@ -656,6 +656,10 @@ impl Walker<'_> {
                     Some(crate::taxonomy::ids::RCE_FORK_BOMB.verdict())
                 } else if busy_loop(node, src) {
                     Some(crate::taxonomy::ids::RES_CPU_EXHAUST.verdict())
+                } else if endless_body(node, src)
+                    .is_some_and(|body| crate::hazards::endless_growth(body, src))
+                {
+                    Some(crate::taxonomy::ids::RES_DISK_FILL.verdict())
                 } else {
                     None
                 };
@@ -1687,6 +1691,14 @@ pub(crate) fn any_node(node: Node<'_>, overflow: bool, pred: impl Fn(Node<'_>) -
 /// The body of an unconditional loop (`while :`, `while true`, `while [ 1 ]`, `while ((1))`,
 /// `until false`); `None` for any other loop.
 fn endless_body<'t>(node: Node<'t>, src: &str) -> Option<Node<'t>> {
+    // `for ((;;))` (or any C-style loop without a condition) never stops by itself.
+    if node.kind() == "c_style_for_statement" {
+        return node
+            .child_by_field_name("condition")
+            .is_none()
+            .then(|| node.child_by_field_name("body"))
+            .flatten();
+    }
     let condition = node.child_by_field_name("condition")?;
     let keyword = node.child(0).map_or("", |k| text(k, src));
     let cond = text(condition, src).trim().trim_end_matches(';').trim();

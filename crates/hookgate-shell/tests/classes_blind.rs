@@ -773,7 +773,9 @@ fn any_program_reading_a_secret_is_the_source_of_its_output() {
             ALLOW,
             "-",
         ),
-        ("rev ~/.ssh/id_rsa", ALLOW, "-"),
+        // No sink, so no flow; printing the key to the agent is still a read (round 19:
+        // less common readers, `tests/nineteenth_round_dangerous.rs`).
+        ("rev ~/.ssh/id_rsa", ASK, "cred.read_secret_file"),
     ]);
 }
 
