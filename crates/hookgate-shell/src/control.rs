@@ -237,7 +237,153 @@ fn always_leaves(node: Node<'_>, src: &str) -> bool {
     }
 }
 
+/// One operand of a list as bash reads it: a node of the tree, or a pipeline put back
+/// together from the stages tree-sitter-bash split (see [`flatten_list`]).
+#[derive(Clone)]
+enum Operand<'t> {
+    Node(Node<'t>),
+    Pipeline(Vec<Node<'t>>),
+}
+
+/// A `list` node's operands and the operators between them, in order, as bash reads them.
+/// `a && b || c` is left-nested; it is flattened iteratively so long chains do not recurse.
+///
+/// tree-sitter-bash reads a list whose first operand is a pipeline of three or more stages as
+/// the first stage piped into a list: `a | b | c || d` as `a | (b | c || d)`, where bash
+/// reads `(a | b | c) || d`. Such a first operand is put back: the inner list's first operand
+/// joins the stages before it as one pipeline, and its other operands come before the outer
+/// list's. Invariant protected: what flows through a pipeline reaches every stage of it
+/// (`curl -s URL | tee /tmp/i.sh | sh || true` pipes the download into `sh`), and an
+/// operand after it runs in the shell itself, on the success or failure of the whole
+/// pipeline (`ls | sort | head && cd / && rm -rf etc` removes `/etc`).
+fn flatten_list(node: Node<'_>) -> (Vec<Operand<'_>>, Vec<&'static str>) {
+    let mut operands = Vec::new();
+    let mut operators = Vec::new();
+    let mut current = node;
+    loop {
+        let mut cursor = current.walk();
+        let children: Vec<Node<'_>> = current.children(&mut cursor).collect();
+        let Some((first, rest)) = children.split_first() else {
+            break;
+        };
+        for child in rest.iter().rev() {
+            if child.is_named() {
+                operands.push(Operand::Node(*child));
+            } else {
+                operators.push(child.kind());
+            }
+        }
+        if first.kind() == "list" {
+            current = *first;
+        } else {
+            operands.push(Operand::Node(*first));
+            break;
+        }
+    }
+    operands.reverse();
+    operators.reverse();
+    if let Some(Operand::Node(first)) = operands.first()
+        && let Some((mut spliced, mut joined)) = put_back(*first)
+    {
+        spliced.extend(operands.into_iter().skip(1));
+        joined.extend(operators);
+        return (spliced, joined);
+    }
+    (operands, operators)
+}
+
+/// The list bash reads where tree-sitter-bash made a pipeline of it (see [`flatten_list`]):
+/// its operands, the first the whole pipeline, and its operators; `None` for any other node.
+fn put_back(node: Node<'_>) -> Option<(Vec<Operand<'_>>, Vec<&'static str>)> {
+    let (mut whole, inner) = misread_pipeline(node)?;
+    let (inner_operands, inner_operators) = flatten_list(inner);
+    match inner_operands.first() {
+        Some(Operand::Node(head)) if head.kind() == "pipeline" => {
+            let mut cursor = head.walk();
+            whole.extend(head.named_children(&mut cursor));
+        }
+        Some(Operand::Node(head)) => whole.push(*head),
+        Some(Operand::Pipeline(head)) => whole.extend(head.iter().copied()),
+        None => {}
+    }
+    let mut operands = vec![Operand::Pipeline(whole)];
+    operands.extend(inner_operands.into_iter().skip(1));
+    Some((operands, inner_operators))
+}
+
+/// A `pipeline` node tree-sitter-bash made of a list's first operand (see [`flatten_list`]):
+/// its stages before the last, and that last stage, a `list`.
+fn misread_pipeline(node: Node<'_>) -> Option<(Vec<Node<'_>>, Node<'_>)> {
+    if node.kind() != "pipeline" {
+        return None;
+    }
+    let mut cursor = node.walk();
+    let mut stages: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+    if stages.len() < 2 || stages.last()?.kind() != "list" {
+        return None;
+    }
+    let tail = stages.pop()?;
+    Some((stages, tail))
+}
+
+/// What a list operand's form shows (see [`OperandFacts`]); a put-back pipeline shows what
+/// its last stage does.
+fn operand_facts<'s>(operand: Option<&Operand<'_>>, src: &'s str) -> OperandFacts<'s> {
+    let node = match operand {
+        Some(Operand::Node(node)) => *node,
+        Some(Operand::Pipeline(stages)) => match stages.last() {
+            Some(last) => *last,
+            None => return OperandFacts::default(),
+        },
+        None => return OperandFacts::default(),
+    };
+    OperandFacts {
+        leaves: always_leaves(node, src),
+        nested_list: is_list(node),
+        empty_on_failure: empty_on_failure(node, src),
+    }
+}
+
 impl Walker<'_> {
+    /// A pipeline statement tree-sitter-bash misread (`a | b | c || d`, see
+    /// [`flatten_list`]; the caller checked its shape): walked as the list bash reads.
+    pub(crate) fn misread_pipeline(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        stdin: Producer,
+        depth: usize,
+    ) -> Producer {
+        // What a list prints is every operand's output, not only the last's.
+        let _ = self.list_operands(node, src, scope, stdin, &[], depth);
+        Producer::Opaque
+    }
+
+    /// Walks one list operand in `scope`: a node as a statement, a put-back pipeline through
+    /// the pipeline rules.
+    fn operand(
+        &mut self,
+        operand: &Operand<'_>,
+        src: &str,
+        scope: &mut Scope,
+        input: Producer,
+        depth: usize,
+    ) -> Producer {
+        match operand {
+            Operand::Node(node) => self.stmt_io(*node, src, scope, input, depth + 1),
+            Operand::Pipeline(stages) => self.pipeline_of(
+                stages.len(),
+                scope,
+                input,
+                |w, i, inner, input| match stages.get(i) {
+                    Some(&stage) => w.stmt_io(stage, src, inner, input, depth + 1),
+                    None => Producer::Nothing,
+                },
+            ),
+        }
+    }
+
     /// `a && b || c`: each operand starts in the state where control reaches it, and the state
     /// after the list joins the success and failure states (see the module invariant).
     ///
@@ -255,40 +401,38 @@ impl Walker<'_> {
         redirects: &[Node<'_>],
         depth: usize,
     ) -> Producer {
-        // `a && b || c` is left-nested; flatten it iteratively so long chains do not recurse.
-        let mut operands = Vec::new();
-        let mut operators = Vec::new();
-        let mut current = node;
-        loop {
-            let mut cursor = current.walk();
-            let children: Vec<Node<'_>> = current.children(&mut cursor).collect();
-            let Some((first, rest)) = children.split_first() else {
-                break;
-            };
-            for child in rest.iter().rev() {
-                if child.is_named() {
-                    operands.push(*child);
-                } else {
-                    operators.push(child.kind());
-                }
-            }
-            if first.kind() == "list" {
-                current = *first;
-            } else {
-                operands.push(*first);
-                break;
-            }
-        }
-        operands.reverse();
-        operators.reverse();
+        self.list_operands(node, src, scope, stdin, redirects, depth)
+    }
+
+    /// [`Walker::list`] over the operands bash reads (see [`flatten_list`]); `node` is a
+    /// `list`, or a `pipeline` tree-sitter-bash made of one.
+    fn list_operands(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        stdin: Producer,
+        redirects: &[Node<'_>],
+        depth: usize,
+    ) -> Producer {
+        // A misread pipeline statement stands for the list it was made of.
+        let (operands, operators) = if node.kind() == "list" {
+            flatten_list(node)
+        } else {
+            put_back(node).unwrap_or_else(|| (vec![Operand::Node(node)], Vec::new()))
+        };
         let last = operands.len().saturating_sub(1);
         // `[ -f X ] || cp A X`, `[ ! -e X ] && cp A X`: the second operand runs only where
         // the first showed X absent.
-        let absent = operands.first().and_then(|first| {
-            let (path, absent_on_success) = existence_test(*first, src)?;
-            let op = operators.first().copied()?;
-            ((op == "&&") == absent_on_success).then_some(path)
-        });
+        let absent = match operands.first() {
+            Some(Operand::Node(first)) => {
+                existence_test(*first, src).and_then(|(path, absent_on_success)| {
+                    let op = operators.first().copied()?;
+                    ((op == "&&") == absent_on_success).then_some(path)
+                })
+            }
+            _ => None,
+        };
         self.list_of(
             operands.len(),
             &operators,
@@ -296,21 +440,13 @@ impl Walker<'_> {
             stdin,
             absent.as_deref(),
             |w, index, scope, input| match operands.get(index) {
-                Some(&operand) if index == last => {
-                    w.with_redirects(redirects, Some(operand), src, scope, input, depth)
+                Some(Operand::Node(operand)) if index == last => {
+                    w.with_redirects(redirects, Some(*operand), src, scope, input, depth)
                 }
-                Some(&operand) => w.stmt_io(operand, src, scope, input, depth + 1),
+                Some(operand) => w.operand(operand, src, scope, input, depth),
                 None => Producer::Nothing,
             },
-            |index| {
-                operands
-                    .get(index)
-                    .map_or_else(OperandFacts::default, |&o| OperandFacts {
-                        leaves: always_leaves(o, src),
-                        nested_list: is_list(o),
-                        empty_on_failure: empty_on_failure(o, src),
-                    })
-            },
+            |index| operand_facts(operands.get(index), src),
         )
     }
 

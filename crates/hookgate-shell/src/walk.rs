@@ -851,6 +851,9 @@ impl Walker<'_> {
     ) -> Producer {
         let mut cursor = node.walk();
         let stages: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+        if stages.len() > 1 && stages.last().is_some_and(|s| s.kind() == "list") {
+            return self.misread_pipeline(node, src, scope, stdin, depth);
+        }
         self.pipeline_of(
             stages.len(),
             scope,
