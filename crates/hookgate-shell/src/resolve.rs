@@ -387,6 +387,39 @@ const READERS: &[&str] = &[
     "python", "python3", "node", "ruby", "perl", "dd", "xclip", "pbcopy",
 ];
 
+/// `set -a; . ./.env.test; set +a`, `source .env.local`: a dotenv file of the workspace loaded
+/// into the shell's variables. Nothing of it is printed (its `NAME=value` lines assign), so it
+/// is not a credential *read* — the same as a program loading it (`dotenv run`, a framework's
+/// `.env` support); where the variables go next is judged by the flow rules. Only a sole
+/// operand whose name is a dotenv file's (`.env`, `.env.*`, `*.env`; not `.envrc`, which is
+/// code) and that lies inside the workspace: an env file elsewhere (`. ~/.env`) and any other
+/// credential file — sourcing a key prints its lines back as "command not found" — stay
+/// `cred.read_secret_file`.
+fn sources_workspace_dotenv(
+    name: &str,
+    operands: &[&Word],
+    cwd: &Cwd,
+    ctx: &crate::model::Context,
+) -> bool {
+    let ([file], "source" | ".") = (operands, name) else {
+        return false;
+    };
+    let base = file.text.rsplit('/').next().unwrap_or("");
+    let dotenv =
+        base == ".env" || base.starts_with(".env.") || (base.ends_with(".env") && base.len() > 4);
+    let dir = match cwd {
+        Cwd::Known(dir) => dir.as_path(),
+        Cwd::Unknown => return false,
+    };
+    file.exact
+        && dotenv
+        && !file.text.starts_with('~')
+        && hookgate_paths::is_within(
+            &hookgate_paths::normalize(&file.text, dir, ctx.home.as_deref()).path,
+            &ctx.cwd,
+        )
+}
+
 /// A reader whose output cannot carry the contents of the files it reads: a count, the names
 /// of matching files or only an exit status (`grep -c`, `grep -l`, `grep -q`, `rg --count`),
 /// or the names left of `=` in an assignment file (`cut -d= -f1 .env`). Such a read exposes no
@@ -3761,7 +3794,9 @@ impl Walker<'_> {
                 }
             }
             "tee" | "truncate" | "touch" => {
-                for t in &operands {
+                // `tee >(grep FAIL > fails.txt)`: the operand is a pipe into a command the
+                // walker analyzes (and judges the writes of) on its own, not a file.
+                for t in operands.iter().filter(|t| !t.is_process_substitution()) {
                     if let Some(rule) = judge_write_word(t, cwd, ctx) {
                         worst = Some(worse(worst, rule.verdict()));
                     }
@@ -3772,7 +3807,14 @@ impl Walker<'_> {
                     }
                 }
             }
-            "sed" | "perl" if args.has_any(&["-i", "--in-place"]) => {
+            "sed" if args.has_any(&["-i", "--in-place"]) => {
+                for t in sed_files(words) {
+                    if let Some(rule) = judge_write_word(t, cwd, ctx) {
+                        worst = Some(worse(worst, rule.verdict()));
+                    }
+                }
+            }
+            "perl" if args.has_any(&["-i", "--in-place"]) => {
                 for t in operands.iter().skip(1) {
                     if let Some(rule) = judge_write_word(t, cwd, ctx) {
                         worst = Some(worse(worst, rule.verdict()));
@@ -3834,7 +3876,10 @@ impl Walker<'_> {
                         && secret_candidates(&w.text).any(|p| targets::is_secret_path(p, cwd, ctx))
                 });
             // Checked only once a secret is named: most reads name none.
-            if secret && !prints_no_content(name, &args, words) {
+            if secret
+                && !prints_no_content(name, &args, words)
+                && !sources_workspace_dotenv(name, &operands, cwd, ctx)
+            {
                 worst = Some(worse(worst, ids::CRED_READ_SECRET_FILE.verdict()));
             }
         }
@@ -3958,6 +4003,70 @@ fn glue(word: &mut Word, next: Word) {
 }
 
 /// `-x`-style words removed; what remains are operands (paths for rm/cp/chmod).
+/// The files `sed` edits, read as sed reads its arguments: every script given by `-e`/`-f`
+/// (`--expression`, `--file`, attached or not, also at the end of a cluster: `-ne X`) takes
+/// no operand place, so then every operand is a file (`sed -i -e 's/a/b/' -e '/^$/d' f`
+/// edits only `f`; `/^$/d` is a script, not a path at the root); without them the first
+/// operand is the script. `-i` takes its backup suffix attached (`-i.bak`, GNU: `-ie` is
+/// suffix `e`), and BSD's separate empty suffix (`-i ''`) is not a file; `-l N` takes a value.
+fn sed_files(words: &[Word]) -> Vec<&Word> {
+    let mut files = Vec::new();
+    let mut scripted = false;
+    let mut options_done = false;
+    let mut it = words.iter().peekable();
+    while let Some(w) = it.next() {
+        let t = w.text.as_str();
+        if options_done || !w.exact || !t.starts_with('-') || t == "-" {
+            files.push(w);
+            continue;
+        }
+        if t == "--" {
+            options_done = true;
+        } else if let Some(long) = t.strip_prefix("--") {
+            let (name, attached) = long
+                .split_once('=')
+                .map_or((long, false), |(n, _)| (n, true));
+            match name {
+                "expression" | "file" => {
+                    scripted = true;
+                    if !attached {
+                        it.next();
+                    }
+                }
+                "line-length" if !attached => {
+                    it.next();
+                }
+                _ => {}
+            }
+        } else {
+            for (k, c) in t.char_indices().skip(1) {
+                match c {
+                    'i' => {
+                        if k + 1 == t.len()
+                            && it.peek().is_some_and(|n| n.exact && n.text.is_empty())
+                        {
+                            it.next();
+                        }
+                        break;
+                    }
+                    'e' | 'f' | 'l' => {
+                        scripted |= c != 'l';
+                        if k + 1 == t.len() {
+                            it.next();
+                        }
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    if !scripted && !files.is_empty() {
+        files.remove(0);
+    }
+    files
+}
+
 fn operand_words(words: &[Word]) -> Vec<&Word> {
     let mut out = Vec::new();
     let mut after_dashdash = false;
