@@ -287,3 +287,34 @@ fn vscode_language_tooling_settings_are_editor_only() {
         assert_eq!(got, want, "{content}");
     }
 }
+
+/// A file written after `mkdir -p D && cd D` and a newline is placed in D and where the line
+/// started (when `mkdir` failed): both are judged, so a scratch benchmark passes and a
+/// failing `mkdir` used to drop a write into the project's hook settings is still denied.
+#[test]
+fn writes_after_mkdir_and_cd_are_judged_in_both_directories() {
+    check(&[
+        (
+            "mkdir -p /tmp/rt7-bench && cd /tmp/rt7-bench\ncat > bench.py <<'PY'\nimport timeit\nprint(timeit.timeit('sum(range(10))', number=10))\nPY\npython3 bench.py",
+            ALLOW,
+            "",
+        ),
+        ("mkdir -p build && cd build\necho x > notes.txt", ALLOW, ""),
+        // Dangerous neighbours.
+        (
+            "mkdir -p /proc/x && cd /proc/x\necho '{}' > .claude/settings.json",
+            DENY,
+            "no-governance-self-modification",
+        ),
+        (
+            "mkdir -p /tmp/x && cd /tmp/x\necho '{}' > .claude/settings.json",
+            DENY,
+            "no-governance-self-modification",
+        ),
+        (
+            "cd \"$D\" || cd /tmp/b\necho x > f.txt",
+            ASK,
+            "no-governance-self-modification",
+        ),
+    ]);
+}

@@ -629,12 +629,49 @@ pub(crate) fn file_producer(w: &mut Walker<'_>, word: &Word, scope: &Scope) -> P
 /// root, so the workspace root as ROOT means files inside the workspace, not the root itself
 /// (which `judge_write` places outside); any other root is judged as before. Which protected
 /// files among them are reached is the policy's to judge (`filter_found_paths`).
-fn judge_write_word(t: &Word, cwd: &Cwd, ctx: &crate::model::Context) -> Option<RuleRef> {
+fn judge_write_word(t: &Word, scope: &Scope, ctx: &crate::model::Context) -> Option<RuleRef> {
     if t.exact && t.shape == WordShape::Descendants {
         let entry = format!("{}/.hookgate-entry", t.text.trim_end_matches('/'));
-        targets::judge_write(&entry, true, cwd, ctx)?;
+        judge_write_in(&entry, true, scope, ctx)?;
     }
-    targets::judge_write(&t.text, t.exact, cwd, ctx)
+    judge_write_in(&t.text, t.exact, scope, ctx)
+}
+
+/// [`targets::judge_write`] where `scope` runs. When the directory is one of a joined set
+/// ([`Scope::cwd_candidates`]: `mkdir -p D && cd D` then a newline), a relative path is
+/// judged in each and the worst answer stands — a write that would reach a protected or
+/// outside place from any of them is judged as that — instead of as unplaceable.
+pub(crate) fn judge_write_in(
+    raw: &str,
+    exact: bool,
+    scope: &Scope,
+    ctx: &crate::model::Context,
+) -> Option<RuleRef> {
+    judged_in(scope, exact, |cwd| {
+        targets::judge_write(raw, exact, cwd, ctx)
+    })
+}
+
+/// `judge(cwd)` where `scope` runs: at its directory, or — when that is one of a joined set
+/// ([`Scope::cwd_candidates`]) and the target is exact — at each candidate, the worst answer
+/// standing. A target only known at run time is judged once, as it is anywhere.
+fn judged_in(
+    scope: &Scope,
+    exact: bool,
+    judge: impl Fn(&Cwd) -> Option<RuleRef>,
+) -> Option<RuleRef> {
+    let Some(dirs) = scope.cwd_candidates().filter(|_| exact) else {
+        return judge(&scope.cwd);
+    };
+    let mut worst: Option<RuleRef> = None;
+    for dir in dirs {
+        if let Some(rule) = judge(&Cwd::Known(dir.clone()))
+            && worst.is_none_or(|w| w.verdict().severity() < rule.verdict().severity())
+        {
+            worst = Some(rule);
+        }
+    }
+    worst
 }
 
 /// What a command that prints file names prints: the searches of `crate::listed`, and `git
@@ -708,7 +745,7 @@ pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope, app
     let judged = if runner_file {
         None
     } else {
-        targets::judge_write(&word.text, word.exact, &scope.cwd, w.ctx)
+        judge_write_in(&word.text, word.exact, scope, w.ctx)
     };
     let verdict = judged.map_or_else(
         || {
@@ -2251,6 +2288,7 @@ impl Walker<'_> {
         let scope = if has(&["--wd", "--workdir"]) {
             elsewhere = scope.clone();
             elsewhere.cwd = Cwd::Unknown;
+            elsewhere.either = None;
             &mut elsewhere
         } else {
             scope
@@ -2789,7 +2827,7 @@ impl Walker<'_> {
             && in_place_edit(lang, args.get(..operands_from).unwrap_or(&[]))
         {
             for t in args.get(operands_from..).unwrap_or(&[]) {
-                if let Some(rule) = judge_write_word(t, &scope.cwd, self.ctx) {
+                if let Some(rule) = judge_write_word(t, scope, self.ctx) {
                     self.record(argv, scope, rule.verdict());
                 }
             }
@@ -3746,9 +3784,9 @@ impl Walker<'_> {
                     worst = Some(worse(worst, ids::FS_DELETE_SYSTEM.verdict()));
                 }
                 for t in &operands {
-                    if let Some(rule) =
+                    if let Some(rule) = judged_in(scope, t.exact, |cwd| {
                         targets::judge_delete(&t.text, t.exact, t.shape(), recursive, cwd, ctx)
-                    {
+                    }) {
                         worst = Some(worse(worst, rule.verdict()));
                     }
                 }
@@ -3756,7 +3794,9 @@ impl Walker<'_> {
             "dd" => {
                 for w in words {
                     if let Some(of) = w.text.strip_prefix("of=")
-                        && let Some(rule) = targets::judge_write(of, w.exact, cwd, ctx)
+                        && let Some(rule) = judged_in(scope, w.exact, |cwd| {
+                            targets::judge_write(of, w.exact, cwd, ctx)
+                        })
                     {
                         worst = Some(worse(worst, rule.verdict()));
                     }
@@ -3768,8 +3808,9 @@ impl Walker<'_> {
                         .first()
                         .is_some_and(|m| m.exact && crate::argdanger::chmod_tightens(&m.text));
                 for t in operands.iter().skip(1) {
-                    if let Some(rule) = targets::judge_permissions(&t.text, t.exact, cwd, ctx)
-                        && !(tightening && rule == ids::FS_PERMISSIONS_OUTSIDE_WORKSPACE)
+                    if let Some(rule) = judged_in(scope, t.exact, |cwd| {
+                        targets::judge_permissions(&t.text, t.exact, cwd, ctx)
+                    }) && !(tightening && rule == ids::FS_PERMISSIONS_OUTSIDE_WORKSPACE)
                     {
                         worst = Some(worse(worst, rule.verdict()));
                     }
@@ -3785,9 +3826,9 @@ impl Walker<'_> {
                 }
                 if name == "mv" {
                     for src in sources {
-                        if let Some(rule) =
+                        if let Some(rule) = judged_in(scope, src.exact, |cwd| {
                             targets::judge_delete(&src.text, src.exact, src.shape(), true, cwd, ctx)
-                        {
+                        }) {
                             worst = Some(worse(worst, rule.verdict()));
                         }
                     }
@@ -3797,7 +3838,7 @@ impl Walker<'_> {
                 // `tee >(grep FAIL > fails.txt)`: the operand is a pipe into a command the
                 // walker analyzes (and judges the writes of) on its own, not a file.
                 for t in operands.iter().filter(|t| !t.is_process_substitution()) {
-                    if let Some(rule) = judge_write_word(t, cwd, ctx) {
+                    if let Some(rule) = judge_write_word(t, scope, ctx) {
                         worst = Some(worse(worst, rule.verdict()));
                     }
                     // A named file is judged by its place alone; a pattern reaches files the
@@ -3809,14 +3850,14 @@ impl Walker<'_> {
             }
             "sed" if args.has_any(&["-i", "--in-place"]) => {
                 for t in sed_files(words) {
-                    if let Some(rule) = judge_write_word(t, cwd, ctx) {
+                    if let Some(rule) = judge_write_word(t, scope, ctx) {
                         worst = Some(worse(worst, rule.verdict()));
                     }
                 }
             }
             "perl" if args.has_any(&["-i", "--in-place"]) => {
                 for t in operands.iter().skip(1) {
-                    if let Some(rule) = judge_write_word(t, cwd, ctx) {
+                    if let Some(rule) = judge_write_word(t, scope, ctx) {
                         worst = Some(worse(worst, rule.verdict()));
                     }
                 }

@@ -143,6 +143,11 @@ pub(crate) struct Scope {
     pub local_container: bool,
     /// Variables assigned secret data earlier in the line (`T=$(cat ~/.aws/credentials)`).
     pub secret_vars: Vec<(String, crate::model::FlowSource)>,
+    /// While `cwd` is unknown only because paths that end in different known directories
+    /// joined (`mkdir -p D && cd D` then a newline: D on success, the start on failure):
+    /// those directories. Read through [`Scope::cwd_candidates`], which checks that `cwd` is
+    /// still the unknown they explain; every change of directory clears it.
+    pub either: Option<Box<[std::path::PathBuf]>>,
 }
 
 impl Scope {
@@ -156,6 +161,7 @@ impl Scope {
             remote: false,
             local_container: false,
             secret_vars: Vec::new(),
+            either: None,
         }
     }
 }
