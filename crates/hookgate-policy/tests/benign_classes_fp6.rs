@@ -33,6 +33,17 @@ fn disk() -> (tempfile::TempDir, Ctx) {
         std::fs::write(ctx.workspace.join(f), "PORT=3000\nDATABASE_URL=x\n").unwrap();
     }
     std::fs::write(ctx.workspace.join(".envrc"), "dotenv\n").unwrap();
+    std::fs::write(
+        ctx.workspace.join(".env.hg"),
+        "PORT=1\nHOOKGATE_FAIL_MODE=open\n",
+    )
+    .unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(
+        ctx.home.as_ref().unwrap().join(".ssh/id_ed25519"),
+        ctx.workspace.join(".env.linked"),
+    )
+    .unwrap();
     (root, ctx)
 }
 
@@ -104,6 +115,10 @@ fn sourcing_a_workspace_dotenv_file_is_not_a_secret_read() {
         ("source ../other/.env", ASK, "no-secret-exposure"),
         (". ~/.aws/credentials", DENY, "no-secret-exposure"),
         (". ~/.ssh/id_ed25519", DENY, "no-secret-exposure"),
+        // hookgate's own variables in the file, a link, a file not there.
+        ("set -a; . ./.env.hg; set +a", ASK, "no-secret-exposure"),
+        (". ./.env.linked", ASK, ""),
+        (". ./.env.missing", ASK, "no-secret-exposure"),
     ]);
 }
 

@@ -387,6 +387,18 @@ const READERS: &[&str] = &[
     "python", "python3", "node", "ruby", "perl", "dd", "xclip", "pbcopy",
 ];
 
+/// Whether a file name is a dotenv file's: `.env`, `.env.*` (`.env.test`), `*.env`
+/// (`test.env`); not `.envrc`, which is shell code. Shared by the analyzer and the policy so
+/// both call the same files "sourced dotenv".
+pub fn is_dotenv_name(name: &str) -> bool {
+    name == ".env"
+        || name.starts_with(".env.")
+        || (name.len() > 4
+            && Path::new(name)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("env")))
+}
+
 /// `set -a; . ./.env.test; set +a`, `source .env.local`: a dotenv file of the workspace loaded
 /// into the shell's variables. Nothing of it is printed (its `NAME=value` lines assign), so it
 /// is not a credential *read* — the same as a program loading it (`dotenv run`, a framework's
@@ -404,9 +416,7 @@ fn sources_workspace_dotenv(
     let ([file], "source" | ".") = (operands, name) else {
         return false;
     };
-    let base = file.text.rsplit('/').next().unwrap_or("");
-    let dotenv =
-        base == ".env" || base.starts_with(".env.") || (base.ends_with(".env") && base.len() > 4);
+    let dotenv = is_dotenv_name(file.text.rsplit('/').next().unwrap_or(""));
     let dir = match cwd {
         Cwd::Known(dir) => dir.as_path(),
         Cwd::Unknown => return false,
