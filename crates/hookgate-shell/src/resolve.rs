@@ -3830,7 +3830,9 @@ impl Walker<'_> {
                 let (dest, sources) = targets::copy_parts(name, words);
                 if let Some(d) = dest
                     && !(name == "rsync" && d.text.contains(':'))
-                    && let Some(rule) = targets::judge_write(&d.text, d.exact, cwd, ctx)
+                    && let Some(rule) = judged_in(scope, d.exact, |cwd| {
+                        targets::judge_write(&d.text, d.exact, cwd, ctx)
+                    })
                 {
                     worst = Some(worse(worst, rule.verdict()));
                 }

@@ -162,6 +162,12 @@ fn joined_known_directories_judge_a_relative_target_at_each() {
         ("cd /tmp/a || cd /tmp/b\necho x > f.txt", ALLOW, "-"),
         ("mkdir -p /tmp/x && cd /tmp/x\nrm -rf build", ALLOW, "-"),
         (
+            "pushd /tmp/build && make && popd\ncp /tmp/build/out.bin dist/",
+            ALLOW,
+            "-",
+        ),
+        ("mkdir -p /tmp/x && cd /tmp/x\nmv old new", ALLOW, "-"),
+        (
             "mkdir -p out && cd out; touch a.txt; chmod 644 a.txt",
             ALLOW,
             "-",
@@ -173,6 +179,11 @@ fn joined_known_directories_judge_a_relative_target_at_each() {
             "fs.overwrite_system",
         ),
         ("mkdir -p /tmp/x && cd /tmp/x\nrm -rf ..", DENY, "*"),
+        (
+            "mkdir -p /tmp/x && cd /tmp/x\ncp a.txt ../../etc/hosts",
+            DENY,
+            "fs.overwrite_system",
+        ),
         (
             "cd \"$D\" || cd /tmp/b\necho x > f.txt",
             ASK,
