@@ -3917,12 +3917,17 @@ fn env_var_modification(j: &Judge<'_>) -> Option<Violation> {
 /// agent has not seen and keeps the question; so do the persistent setters (`setx`,
 /// `launchctl setenv`, `systemctl set-environment`), which outlive the session.
 fn literal_value(name: &str, argv: &[String]) -> bool {
+    every_value(name, argv, |v| !v.contains(['$', '`']))
+}
+
+/// Whether `argv` assigns `name` at least once (`name=value`) and every value passes `ok`.
+fn every_value(name: &str, argv: &[String], ok: impl Fn(&str) -> bool) -> bool {
     let mut values = argv
         .iter()
         .filter_map(|a| a.split_once('='))
         .filter(|(n, _)| *n == name)
         .peekable();
-    values.peek().is_some() && values.all(|(_, v)| !v.contains(['$', '`']))
+    values.peek().is_some() && values.all(|(_, v)| ok(v))
 }
 
 /// Whether every `name=value` in `argv` for a runtime's options variable (`NODE_OPTIONS`,
@@ -3930,13 +3935,9 @@ fn literal_value(name: &str, argv: &[String]) -> bool {
 /// option tables so this invariant and `rce.env_hijack` agree: `--max-old-space-size=4096`
 /// is not an environment hijack, `--require x` (or anything not parsed) still is.
 fn only_tunes_runtime(name: &str, argv: &[String]) -> bool {
-    let mut values = argv
-        .iter()
-        .filter_map(|a| a.split_once('='))
-        .filter(|(n, _)| *n == name)
-        .peekable();
-    values.peek().is_some()
-        && values.all(|(_, v)| hookgate_shell::option_variable_loads_code(name, v) == Some(false))
+    every_value(name, argv, |v| {
+        hookgate_shell::option_variable_loads_code(name, v) == Some(false)
+    })
 }
 
 fn in_migration_dir(p: &Path) -> bool {
