@@ -350,6 +350,15 @@ impl<'a> Facts<'a> {
         }
     }
 
+    /// The directories a command whose directory is unknown may run in, when the analyzer
+    /// knows them as a set ([`hookgate_shell::WorkDir::Either`]).
+    fn command_candidates(&self, command: usize) -> Option<&[PathBuf]> {
+        match &self.analysis.as_ref()?.commands.get(command)?.cwd {
+            hookgate_shell::WorkDir::Either(dirs) => Some(dirs),
+            _ => None,
+        }
+    }
+
     /// [`Self::command_dir`] by index into the analysis' commands.
     pub(crate) fn command_cwd(&self, command: usize) -> Option<&Path> {
         match self.analysis.as_ref()?.commands.get(command) {
@@ -501,6 +510,13 @@ impl<'a> Facts<'a> {
                     // from the call's cwd, as before the line moved.
                     None if t.op == PathOp::Read || !relative_to_cwd(&t) => {
                         paths.push(place(t, &self.cwd, ctx));
+                    }
+                    // One of a few known directories (`mkdir -p D && cd D` then a newline):
+                    // placed at each, so every place the write may land is judged.
+                    None if let Some(dirs) = self.command_candidates(i) => {
+                        for d in dirs {
+                            paths.push(place(t.clone(), d, ctx));
+                        }
                     }
                     None => unplaced.push(format!(
                         "`{}` is relative to a directory only known at run time",

@@ -94,6 +94,69 @@ fn tee_appends(argv: &[String]) -> bool {
         .any(|a| a == "--append" || (a.starts_with('-') && !a.starts_with("--") && a.contains('a')))
 }
 
+/// Whether every read of the dotenv file `path` in this call is a shell's `source`/`.` of it
+/// as the command's sole operand (`set -a; . ./.env.test; set +a`), and the file lies inside
+/// the `workspace`. Sourcing assigns the file's `NAME=value` lines to shell variables and
+/// prints none of them — what a program does when it loads the file itself (`dotenv run`, a
+/// framework's `.env` support) — so `no-secret-exposure` leaves it; the flow rules judge
+/// where the variables go. `.envrc` (code), an env file outside the workspace, a read by a
+/// file tool or by any printing command (`cat .env; . .env`) keep the question, and so does a
+/// symlink when file-system facts are on (it may point at a key, whose lines `.` prints back
+/// in its errors). Only with file-system facts (`follow`): the file must be a regular file
+/// (not a link) that names none of hookgate's own variables (`HOOKGATE_*`: loading them into
+/// the shell is the `export` that `no-governance-self-modification` denies); a file that
+/// cannot be read, or is not there yet, keeps the question (a file the session made is the
+/// `provenance` module's).
+pub(crate) fn only_sourced(facts: &Facts<'_>, path: &Path, workspace: &Path, follow: bool) -> bool {
+    use std::io::Read as _;
+    let dotenv = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .is_some_and(hookgate_shell::is_dotenv_name);
+    if !follow || !dotenv || !hookgate_paths::is_within(path, workspace) {
+        return false;
+    }
+    let regular = std::fs::symlink_metadata(path)
+        .is_ok_and(|m| m.file_type().is_file() && m.len() <= MAX_SOURCED_FILE);
+    let mut text = Vec::new();
+    if !regular
+        || std::fs::File::open(path)
+            .and_then(|f| f.take(MAX_SOURCED_FILE).read_to_end(&mut text))
+            .is_err()
+        || text
+            .windows(b"HOOKGATE_".len())
+            .any(|w| w.eq_ignore_ascii_case(b"HOOKGATE_"))
+    {
+        return false;
+    }
+    let Some(analysis) = facts.analysis.as_ref() else {
+        return false;
+    };
+    let mut sourced = false;
+    for item in &facts.items {
+        if !item
+            .paths
+            .iter()
+            .any(|p| p.op == PathOp::Read && p.path == path)
+        {
+            continue;
+        }
+        let argv = item
+            .command
+            .and_then(|k| analysis.commands.get(k))
+            .map(|c| c.argv.as_slice());
+        match argv {
+            Some([program, _file]) if matches!(program.as_str(), "source" | ".") => sourced = true,
+            _ => return false,
+        }
+    }
+    sourced
+}
+
+/// The largest dotenv file [`only_sourced`] reads to look for hookgate's own variables; a
+/// larger one keeps the question.
+const MAX_SOURCED_FILE: u64 = 256 * 1024;
+
 fn is_envrc(path: &Path) -> bool {
     path.file_name().is_some_and(|n| n == ".envrc")
 }

@@ -803,6 +803,15 @@ fn secret_exposure(j: &Judge<'_>) -> Option<Violation> {
         .read_matches()
         .iter()
         .filter(|m| !j.session_own(&m.path))
+        .filter(|m| {
+            m.category != Category::EnvFile
+                || !crate::dotenv::only_sourced(
+                    j.facts,
+                    &m.path,
+                    &j.ctx.workspace,
+                    j.ctx.follow_symlinks,
+                )
+        })
         .cloned()
         .collect();
     if let Some(m) = first_match(&matches, CREDENTIALS) {
@@ -1856,7 +1865,45 @@ const INERT_EDITOR_KEYS: &[&str] = &[
     "outline.",
     "zenMode.",
     "window.title",
+    // Language tooling switches (wt-fp6): which test framework the Python extension uses and
+    // its arguments (it runs the project's own tests, as `pytest` does), Pylance's analysis,
+    // import-update and formatting preferences, schema associations. A program or module
+    // *path* under any of them (`python.testing.pytestPath`) is not inert: see
+    // [`names_a_program`].
+    "python.testing.",
+    "python.analysis.",
+    "typescript.preferences.",
+    "javascript.preferences.",
+    "typescript.updateImportsOnFileMove.",
+    "javascript.updateImportsOnFileMove.",
+    "typescript.format.",
+    "javascript.format.",
+    "eslint.validate",
+    "eslint.workingDirectories",
+    "css.",
+    "scss.",
+    "less.",
+    "html.format.",
+    "emmet.",
+    "json.schemas",
+    "yaml.schemas",
 ];
+
+/// A settings key whose last segment names a program, a module or a command line to start
+/// (`python.testing.pytestPath`, `*.executable`, `*.command`): an editor key prefix does not
+/// make such a key inert.
+fn names_a_program(key: &str) -> bool {
+    let last = key.rsplit('.').next().unwrap_or(key).to_ascii_lowercase();
+    [
+        "path",
+        "executable",
+        "command",
+        "commandline",
+        "interpreter",
+    ]
+    .iter()
+    .any(|s| last.ends_with(s))
+}
 
 /// A Write of a project's `.vscode/settings.json` whose whole text is strict JSON with only
 /// [`INERT_EDITOR_KEYS`] (formatter on save, rulers, excluded files): the catalog protects the
@@ -1866,7 +1913,7 @@ const INERT_EDITOR_KEYS: &[&str] = &[
 /// before (invariant `no-governance-self-modification`).
 fn inert_editor_settings(j: &Judge<'_>, m: &SensitiveMatch) -> bool {
     fn inert(key: &str) -> bool {
-        INERT_EDITOR_KEYS.iter().any(|k| key.starts_with(k))
+        INERT_EDITOR_KEYS.iter().any(|k| key.starts_with(k)) && !names_a_program(key)
     }
     if m.id != "other-agent-configs"
         || m.path.file_name().is_none_or(|n| n != "settings.json")
@@ -3740,10 +3787,95 @@ fn plain_in_place_edit(argv: &[String]) -> bool {
         })
 }
 
+/// `yq -i '.services.web.ports = ["3001:3000"]' docker-compose.yml`: an in-place yq edit whose
+/// whole expression — every key it names and every value it sets — brings none of
+/// [`CONTAINER_ESCALATION`], judged by the same list as `sed -i`'s inserted text and a Write's
+/// new lines. Only the plain form: the flags that change neither input nor expression (`-i`,
+/// `-P`, `-y`, colour and output switches), an optional `e`/`eval` subcommand, one expression,
+/// files. An expression that pulls text from elsewhere (`load(…)`, `env(…)`, `strenv(…)`,
+/// `$ENV`, `eval(…)`, `file`-reading operators), one read from a file (`--from-file`), any
+/// other option, and an expression with an escape or anchor (`\u0070rivileged`, `<<`) keep the
+/// ask.
+fn plain_yq_edit(argv: &[String]) -> bool {
+    if program(argv) != "yq" {
+        return false;
+    }
+    let mut in_place = false;
+    let mut operands: Vec<&str> = Vec::new();
+    for a in argv.get(1..).unwrap_or(&[]) {
+        match a.as_str() {
+            "-i" | "--inplace" | "--in-place" => in_place = true,
+            "-P" | "--prettyPrint" | "-y" | "--yaml-output" | "-Y" | "--yaml-roundtrip" | "-M"
+            | "--no-colors" | "-C" | "--colors" | "-N" | "--no-doc" | "-r" | "--raw-output" => {}
+            o if o.starts_with('-') && o.len() > 1 => return false,
+            o => operands.push(o),
+        }
+    }
+    if matches!(operands.first(), Some(&("e" | "eval"))) {
+        operands.remove(0);
+    }
+    let Some(expression) = operands.first() else {
+        return false;
+    };
+    let lower = expression.to_ascii_lowercase();
+    in_place
+        && operands.len() > 1
+        && !CONTAINER_ESCALATION.iter().any(|m| lower.contains(m))
+        && !yaml_indirection(expression)
+        && !yq_reads_elsewhere(&lower)
+}
+
+/// Whether a yq expression calls an operator that brings in text the line does not hold:
+/// `load*(…)` (another file), `env`/`strenv`/`envsubst`/`$ENV` (the environment), `eval`
+/// (an expression computed at run time), jq's `input`/`include`. Names are read as the
+/// expression's identifiers outside its string literals (`.services.web.env_file = ".env"`
+/// names `env_file`, and `".env"` is a value).
+fn yq_reads_elsewhere(expression: &str) -> bool {
+    let mut outside = String::with_capacity(expression.len());
+    let mut quoted = false;
+    let mut escaped = false;
+    for c in expression.chars() {
+        if quoted {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                quoted = false;
+            }
+            outside.push(' ');
+        } else if c == '"' {
+            quoted = true;
+            outside.push(' ');
+        } else {
+            outside.push(c);
+        }
+    }
+    quoted
+        || outside
+            .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '$'))
+            .any(|t| {
+                t.starts_with("load")
+                    || matches!(
+                        t,
+                        "env"
+                            | "strenv"
+                            | "envsubst"
+                            | "$env"
+                            | "eval"
+                            | "input"
+                            | "inputs"
+                            | "include"
+                            | "import"
+                    )
+            })
+}
+
 fn container_config(j: &Judge<'_>) -> Option<Violation> {
     let p = j.writes().iter().find(|p| {
         is_container_file(file_name(p))
-            && !shell_writers(j, p).is_some_and(|w| w.iter().all(|a| plain_in_place_edit(a)))
+            && !shell_writers(j, p)
+                .is_some_and(|w| w.iter().all(|a| plain_in_place_edit(a) || plain_yq_edit(a)))
             && !plain_file_tool_write(j, p)
     })?;
     Some(Violation::new(
@@ -3797,6 +3929,7 @@ fn env_var_modification(j: &Judge<'_>) -> Option<Violation> {
         ));
     }
     for (_, argv) in j.commands() {
+        let shell_local = matches!(program(argv), "export" | "declare" | "typeset");
         let names: Vec<&str> = match program(argv) {
             "export" | "declare" | "typeset" => argv[1..]
                 .iter()
@@ -3816,7 +3949,8 @@ fn env_var_modification(j: &Judge<'_>) -> Option<Violation> {
         if let Some(name) = names.into_iter().find(|n| {
             let upper = n.to_ascii_uppercase();
             (HIJACK_VARS.contains(&upper.as_str()) && !only_tunes_runtime(n, argv))
-                || SECRET_NAME_PARTS.iter().any(|s| upper.contains(s))
+                || (SECRET_NAME_PARTS.iter().any(|s| upper.contains(s))
+                    && !(shell_local && literal_value(n, argv)))
         }) {
             return Some(Violation::new(
                 Effect::Ask,
@@ -3827,18 +3961,35 @@ fn env_var_modification(j: &Judge<'_>) -> Option<Violation> {
     None
 }
 
-/// Whether every `name=value` in `argv` for a runtime's options variable (`NODE_OPTIONS`,
-/// `RUBYOPT`, `PERL5OPT`) sets only tuning options, judged by the shell analyzer's own
-/// option tables so this invariant and `rce.env_hijack` agree: `--max-old-space-size=4096`
-/// is not an environment hijack, `--require x` (or anything not parsed) still is.
-fn only_tunes_runtime(name: &str, argv: &[String]) -> bool {
+/// Whether every `name=value` in `argv` for `name` assigns a value written out on the line
+/// (no `$…` expansion, no command substitution): `export OPENAI_API_KEY=sk-…` in the agent's
+/// own shell hands a key the transcript already shows to the commands that follow — nothing
+/// is disclosed and nothing runs differently, so it is not asked about. A value computed at
+/// run time (`export TOKEN=$(gh auth token)`, `TOKEN=$AWS_SECRET`) moves a credential the
+/// agent has not seen and keeps the question; so do the persistent setters (`setx`,
+/// `launchctl setenv`, `systemctl set-environment`), which outlive the session.
+fn literal_value(name: &str, argv: &[String]) -> bool {
+    every_value(name, argv, |v| !v.contains(['$', '`']))
+}
+
+/// Whether `argv` assigns `name` at least once (`name=value`) and every value passes `ok`.
+fn every_value(name: &str, argv: &[String], ok: impl Fn(&str) -> bool) -> bool {
     let mut values = argv
         .iter()
         .filter_map(|a| a.split_once('='))
         .filter(|(n, _)| *n == name)
         .peekable();
-    values.peek().is_some()
-        && values.all(|(_, v)| hookgate_shell::option_variable_loads_code(name, v) == Some(false))
+    values.peek().is_some() && values.all(|(_, v)| ok(v))
+}
+
+/// Whether every `name=value` in `argv` for a runtime's options variable (`NODE_OPTIONS`,
+/// `RUBYOPT`, `PERL5OPT`) sets only tuning options, judged by the shell analyzer's own
+/// option tables so this invariant and `rce.env_hijack` agree: `--max-old-space-size=4096`
+/// is not an environment hijack, `--require x` (or anything not parsed) still is.
+fn only_tunes_runtime(name: &str, argv: &[String]) -> bool {
+    every_value(name, argv, |v| {
+        hookgate_shell::option_variable_loads_code(name, v) == Some(false)
+    })
 }
 
 fn in_migration_dir(p: &Path) -> bool {

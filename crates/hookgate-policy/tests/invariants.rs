@@ -571,7 +571,10 @@ fn no_env_var_modification_fires_on_profiles_and_secret_exports() {
         "no-env-var-modification",
     );
     fires(&write("~/.zshrc", "alias x=y"), "no-env-var-modification");
-    fires(&bash("export GITHUB_TOKEN=abc"), "no-env-var-modification");
+    // wt-fp6: a literal value in the agent's own shell is a key the transcript already
+    // shows (tests/benign_classes_fp6.rs); the persistent setters below keep the question.
+    quiet(&bash("export GITHUB_TOKEN=abc"), "no-env-var-modification");
+    fires(&bash("setx GITHUB_TOKEN abc"), "no-env-var-modification");
     fires(
         &bash("launchctl setenv AWS_SECRET_ACCESS_KEY x"),
         "no-env-var-modification",

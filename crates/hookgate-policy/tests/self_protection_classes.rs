@@ -677,7 +677,9 @@ fn relative_paths_are_placed_where_their_command_runs() {
         ("d=.claude; cd $d && rm settings.json", Deny),
         // A directory only known at run time: the target cannot be placed.
         ("cd \"$X\" && rm -rf .claude", Ask),
-        ("if x; then cd src; fi; rm -rf ../.claude", Ask),
+        // wt-fp6: one of two known directories (`src` or the start): judged at each, and from
+        // `src` it deletes the project's `.claude`.
+        ("if x; then cd src; fi; rm -rf ../.claude", Deny),
         // Benign look-alikes: the same words where they touch nothing protected.
         ("cd src && rm -rf ../target", Quiet),
         ("cd src && rm -rf build", Quiet),

@@ -514,6 +514,7 @@ impl Walker<'_> {
             // Only the operand after an existence guard needs where it starts (no copy else).
             let guarded =
                 (index == 1 && absent.is_some()).then(|| (self.commands.len(), scope.cwd_path()));
+            let first = self.commands.len();
             printed = run(self, index, scope, input);
             if let (Some((from, cwd)), Some(path)) = (guarded, absent) {
                 self.creates_only(from, path, &cwd);
@@ -536,6 +537,18 @@ impl Walker<'_> {
             } else if changed {
                 let mut f = Box::new(scope.clone());
                 f.forget_since(stamp);
+                // A `cd` that fails stays where it was — the directory its success left in
+                // `OLDPWD` (`mkdir -p D && cd D`: the start, or D). Only when the operand ran
+                // that one command (a function or a group may have moved before failing).
+                if let [only] = self.commands.get(first..).unwrap_or(&[])
+                    && only
+                        .argv
+                        .first()
+                        .is_some_and(|p| matches!(p.as_str(), "cd" | "chdir" | "pushd" | "popd"))
+                {
+                    f.cwd = scope.sh.oldpwd.clone();
+                    f.either = None;
+                }
                 if let Some(name) = empty_on_failure {
                     f.sh.set(name, Val::Known(String::new()), None);
                 }
@@ -795,8 +808,9 @@ impl Walker<'_> {
         self.rewind(mark);
         let mut entry = scope.clone();
         entry.sh.forget(&assigned);
-        if trial.cwd != scope.cwd {
+        if trial.cwd != scope.cwd || trial.either != scope.either {
             entry.cwd = Cwd::Unknown;
+            entry.either = None;
             entry.sh.oldpwd = Cwd::Unknown;
         }
         if trial.sh.params != scope.sh.params {

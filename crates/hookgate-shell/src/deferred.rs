@@ -85,8 +85,10 @@ impl ExitTrap {
                     .set(name, before.clone(), None);
             }
         }
-        if moved && self.set.cwd != end.cwd {
-            at_set.get_or_insert_with(|| end.clone()).cwd = self.set.cwd.clone();
+        if moved && (self.set.cwd != end.cwd || self.set.either != end.either) {
+            let at = at_set.get_or_insert_with(|| end.clone());
+            at.cwd = self.set.cwd.clone();
+            at.either.clone_from(&self.set.either);
         }
         let mut states = vec![at_exit];
         states.extend(at_set);

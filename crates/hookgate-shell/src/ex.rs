@@ -294,6 +294,20 @@ fn skip_range(s: &str) -> &str {
     ""
 }
 
+/// What follows an fzf field placeholder at the start of `s` (`{2}`, `{-1}`, `{n}`), the
+/// range of `rg -n … | fzf --bind 'enter:become(vim {1} +{2})'`: fzf replaces it with one
+/// field of the selected line, quoted as one word — in such bindings the line number the
+/// search printed. Only field and index placeholders; the query (`{q}`), the whole line
+/// (`{}`) and file-list forms (`{+f}`) carry free text and stay unknown script.
+fn fzf_field(s: &str) -> Option<&str> {
+    let inner = s.strip_prefix('{')?;
+    let end = inner.find('}')?;
+    let field = inner.get(..end)?;
+    let digits = field.strip_prefix('-').unwrap_or(field);
+    let numeric = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+    (numeric || field == "n").then(|| inner.get(end + 1..).unwrap_or(""))
+}
+
 /// Splits at the first `|` not escaped by a backslash.
 fn split_bar(s: &str) -> (&str, &str) {
     let mut escaped = false;
@@ -316,7 +330,12 @@ fn command<'s>(s: &'s str, depth: usize, out: &mut Vec<Item>) -> &'s str {
         return "";
     }
     let s = s.trim_start_matches(|c: char| c == ':' || c.is_whitespace());
+    let s = fzf_field(s).unwrap_or(s);
     let s = skip_range(s).trim_start_matches(|c: char| c == ':' || c.is_whitespace());
+    if s.is_empty() {
+        // A range alone (`+{2}` after fzf filled in a line number, `-c 42`) moves the cursor.
+        return "";
+    }
     if let Some(code) = s.strip_prefix('!') {
         // `:!cmd` takes the rest of the line, `|` included.
         out.push(Item::Shell(code.to_owned()));

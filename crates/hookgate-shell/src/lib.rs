@@ -60,6 +60,7 @@ pub use argdanger::chmod_tightens;
 pub use argdanger::option_variable_loads_code;
 pub use optexec::shell_calls as make_shell_calls;
 pub use resolve::found_root;
+pub use resolve::is_dotenv_name;
 pub use sed::inserted_text as sed_inserted_text;
 
 use crate::targets::Cwd;

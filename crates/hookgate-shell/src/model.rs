@@ -261,6 +261,10 @@ pub enum WorkDir {
     /// Only known at run time (`cd "$X"`, a `cd` in one branch of an `if`): a relative path
     /// in the command cannot be placed.
     Unknown,
+    /// One of these directories (absolute), depending on which path of the line ran
+    /// (`mkdir -p D && cd D` then a newline: D, or the start when `mkdir` failed): a relative
+    /// path is judged at each. [`WorkDir::path`] is `None`, as for [`WorkDir::Unknown`].
+    Either(Vec<PathBuf>),
 }
 
 impl WorkDir {
@@ -269,7 +273,7 @@ impl WorkDir {
         match self {
             Self::Call => Some(call_cwd),
             Self::Moved(p) => Some(p),
-            Self::Unknown => None,
+            Self::Unknown | Self::Either(_) => None,
         }
     }
 

@@ -387,6 +387,49 @@ const READERS: &[&str] = &[
     "python", "python3", "node", "ruby", "perl", "dd", "xclip", "pbcopy",
 ];
 
+/// Whether a file name is a dotenv file's: `.env`, `.env.*` (`.env.test`), `*.env`
+/// (`test.env`); not `.envrc`, which is shell code. Shared by the analyzer and the policy so
+/// both call the same files "sourced dotenv".
+pub fn is_dotenv_name(name: &str) -> bool {
+    name == ".env"
+        || name.starts_with(".env.")
+        || (name.len() > 4
+            && Path::new(name)
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("env")))
+}
+
+/// `set -a; . ./.env.test; set +a`, `source .env.local`: a dotenv file of the workspace loaded
+/// into the shell's variables. Nothing of it is printed (its `NAME=value` lines assign), so it
+/// is not a credential *read* — the same as a program loading it (`dotenv run`, a framework's
+/// `.env` support); where the variables go next is judged by the flow rules. Only a sole
+/// operand whose name is a dotenv file's (`.env`, `.env.*`, `*.env`; not `.envrc`, which is
+/// code) and that lies inside the workspace: an env file elsewhere (`. ~/.env`) and any other
+/// credential file — sourcing a key prints its lines back as "command not found" — stay
+/// `cred.read_secret_file`.
+fn sources_workspace_dotenv(
+    name: &str,
+    operands: &[&Word],
+    cwd: &Cwd,
+    ctx: &crate::model::Context,
+) -> bool {
+    let ([file], "source" | ".") = (operands, name) else {
+        return false;
+    };
+    let dotenv = is_dotenv_name(file.text.rsplit('/').next().unwrap_or(""));
+    let dir = match cwd {
+        Cwd::Known(dir) => dir.as_path(),
+        Cwd::Unknown => return false,
+    };
+    file.exact
+        && dotenv
+        && !file.text.starts_with('~')
+        && hookgate_paths::is_within(
+            &hookgate_paths::normalize(&file.text, dir, ctx.home.as_deref()).path,
+            &ctx.cwd,
+        )
+}
+
 /// A reader whose output cannot carry the contents of the files it reads: a count, the names
 /// of matching files or only an exit status (`grep -c`, `grep -l`, `grep -q`, `rg --count`),
 /// or the names left of `=` in an assignment file (`cut -d= -f1 .env`). Such a read exposes no
@@ -596,12 +639,49 @@ pub(crate) fn file_producer(w: &mut Walker<'_>, word: &Word, scope: &Scope) -> P
 /// root, so the workspace root as ROOT means files inside the workspace, not the root itself
 /// (which `judge_write` places outside); any other root is judged as before. Which protected
 /// files among them are reached is the policy's to judge (`filter_found_paths`).
-fn judge_write_word(t: &Word, cwd: &Cwd, ctx: &crate::model::Context) -> Option<RuleRef> {
+fn judge_write_word(t: &Word, scope: &Scope, ctx: &crate::model::Context) -> Option<RuleRef> {
     if t.exact && t.shape == WordShape::Descendants {
         let entry = format!("{}/.hookgate-entry", t.text.trim_end_matches('/'));
-        targets::judge_write(&entry, true, cwd, ctx)?;
+        judge_write_in(&entry, true, scope, ctx)?;
     }
-    targets::judge_write(&t.text, t.exact, cwd, ctx)
+    judge_write_in(&t.text, t.exact, scope, ctx)
+}
+
+/// [`targets::judge_write`] where `scope` runs. When the directory is one of a joined set
+/// ([`Scope::cwd_candidates`]: `mkdir -p D && cd D` then a newline), a relative path is
+/// judged in each and the worst answer stands — a write that would reach a protected or
+/// outside place from any of them is judged as that — instead of as unplaceable.
+pub(crate) fn judge_write_in(
+    raw: &str,
+    exact: bool,
+    scope: &Scope,
+    ctx: &crate::model::Context,
+) -> Option<RuleRef> {
+    judged_in(scope, exact, |cwd| {
+        targets::judge_write(raw, exact, cwd, ctx)
+    })
+}
+
+/// `judge(cwd)` where `scope` runs: at its directory, or — when that is one of a joined set
+/// ([`Scope::cwd_candidates`]) and the target is exact — at each candidate, the worst answer
+/// standing. A target only known at run time is judged once, as it is anywhere.
+fn judged_in(
+    scope: &Scope,
+    exact: bool,
+    judge: impl Fn(&Cwd) -> Option<RuleRef>,
+) -> Option<RuleRef> {
+    let Some(dirs) = scope.cwd_candidates().filter(|_| exact) else {
+        return judge(&scope.cwd);
+    };
+    let mut worst: Option<RuleRef> = None;
+    for dir in dirs {
+        if let Some(rule) = judge(&Cwd::Known(dir.clone()))
+            && worst.is_none_or(|w| w.verdict().severity() < rule.verdict().severity())
+        {
+            worst = Some(rule);
+        }
+    }
+    worst
 }
 
 /// What a command that prints file names prints: the searches of `crate::listed`, and `git
@@ -675,7 +755,7 @@ pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope, app
     let judged = if runner_file {
         None
     } else {
-        targets::judge_write(&word.text, word.exact, &scope.cwd, w.ctx)
+        judge_write_in(&word.text, word.exact, scope, w.ctx)
     };
     let verdict = judged.map_or_else(
         || {
@@ -2237,6 +2317,7 @@ impl Walker<'_> {
         let scope = if has(&["--wd", "--workdir"]) {
             elsewhere = scope.clone();
             elsewhere.cwd = Cwd::Unknown;
+            elsewhere.either = None;
             &mut elsewhere
         } else {
             scope
@@ -2788,7 +2869,7 @@ impl Walker<'_> {
             && in_place_edit(lang, args.get(..operands_from).unwrap_or(&[]))
         {
             for t in args.get(operands_from..).unwrap_or(&[]) {
-                if let Some(rule) = judge_write_word(t, &scope.cwd, self.ctx) {
+                if let Some(rule) = judge_write_word(t, scope, self.ctx) {
                     self.record(argv, scope, rule.verdict());
                 }
             }
@@ -3746,9 +3827,9 @@ impl Walker<'_> {
                     worst = Some(worse(worst, ids::FS_DELETE_SYSTEM.verdict()));
                 }
                 for t in &operands {
-                    if let Some(rule) =
+                    if let Some(rule) = judged_in(scope, t.exact, |cwd| {
                         targets::judge_delete(&t.text, t.exact, t.shape(), recursive, cwd, ctx)
-                    {
+                    }) {
                         worst = Some(worse(worst, rule.verdict()));
                     }
                 }
@@ -3756,7 +3837,9 @@ impl Walker<'_> {
             "dd" => {
                 for w in words {
                     if let Some(of) = w.text.strip_prefix("of=")
-                        && let Some(rule) = targets::judge_write(of, w.exact, cwd, ctx)
+                        && let Some(rule) = judged_in(scope, w.exact, |cwd| {
+                            targets::judge_write(of, w.exact, cwd, ctx)
+                        })
                     {
                         worst = Some(worse(worst, rule.verdict()));
                     }
@@ -3768,8 +3851,9 @@ impl Walker<'_> {
                         .first()
                         .is_some_and(|m| m.exact && crate::argdanger::chmod_tightens(&m.text));
                 for t in operands.iter().skip(1) {
-                    if let Some(rule) = targets::judge_permissions(&t.text, t.exact, cwd, ctx)
-                        && !(tightening && rule == ids::FS_PERMISSIONS_OUTSIDE_WORKSPACE)
+                    if let Some(rule) = judged_in(scope, t.exact, |cwd| {
+                        targets::judge_permissions(&t.text, t.exact, cwd, ctx)
+                    }) && !(tightening && rule == ids::FS_PERMISSIONS_OUTSIDE_WORKSPACE)
                     {
                         worst = Some(worse(worst, rule.verdict()));
                     }
@@ -3779,23 +3863,27 @@ impl Walker<'_> {
                 let (dest, sources) = targets::copy_parts(name, words);
                 if let Some(d) = dest
                     && !(name == "rsync" && d.text.contains(':'))
-                    && let Some(rule) = targets::judge_write(&d.text, d.exact, cwd, ctx)
+                    && let Some(rule) = judged_in(scope, d.exact, |cwd| {
+                        targets::judge_write(&d.text, d.exact, cwd, ctx)
+                    })
                 {
                     worst = Some(worse(worst, rule.verdict()));
                 }
                 if name == "mv" {
                     for src in sources {
-                        if let Some(rule) =
+                        if let Some(rule) = judged_in(scope, src.exact, |cwd| {
                             targets::judge_delete(&src.text, src.exact, src.shape(), true, cwd, ctx)
-                        {
+                        }) {
                             worst = Some(worse(worst, rule.verdict()));
                         }
                     }
                 }
             }
             "tee" | "truncate" | "touch" => {
-                for t in &operands {
-                    if let Some(rule) = judge_write_word(t, cwd, ctx) {
+                // `tee >(grep FAIL > fails.txt)`: the operand is a pipe into a command the
+                // walker analyzes (and judges the writes of) on its own, not a file.
+                for t in operands.iter().filter(|t| !t.is_process_substitution()) {
+                    if let Some(rule) = judge_write_word(t, scope, ctx) {
                         worst = Some(worse(worst, rule.verdict()));
                     }
                     // A named file is judged by its place alone; a pattern reaches files the
@@ -3805,9 +3893,16 @@ impl Walker<'_> {
                     }
                 }
             }
-            "sed" | "perl" if args.has_any(&["-i", "--in-place"]) => {
+            "sed" if args.has_any(&["-i", "--in-place"]) => {
+                for t in sed_files(words) {
+                    if let Some(rule) = judge_write_word(t, scope, ctx) {
+                        worst = Some(worse(worst, rule.verdict()));
+                    }
+                }
+            }
+            "perl" if args.has_any(&["-i", "--in-place"]) => {
                 for t in operands.iter().skip(1) {
-                    if let Some(rule) = judge_write_word(t, cwd, ctx) {
+                    if let Some(rule) = judge_write_word(t, scope, ctx) {
                         worst = Some(worse(worst, rule.verdict()));
                     }
                 }
@@ -3867,7 +3962,10 @@ impl Walker<'_> {
                         && secret_candidates(&w.text).any(|p| targets::is_secret_path(p, cwd, ctx))
                 });
             // Checked only once a secret is named: most reads name none.
-            if secret && !prints_no_content(name, &args, words) {
+            if secret
+                && !prints_no_content(name, &args, words)
+                && !sources_workspace_dotenv(name, &operands, cwd, ctx)
+            {
                 worst = Some(worse(worst, ids::CRED_READ_SECRET_FILE.verdict()));
             }
         }
@@ -3991,6 +4089,70 @@ fn glue(word: &mut Word, next: Word) {
 }
 
 /// `-x`-style words removed; what remains are operands (paths for rm/cp/chmod).
+/// The files `sed` edits, read as sed reads its arguments: every script given by `-e`/`-f`
+/// (`--expression`, `--file`, attached or not, also at the end of a cluster: `-ne X`) takes
+/// no operand place, so then every operand is a file (`sed -i -e 's/a/b/' -e '/^$/d' f`
+/// edits only `f`; `/^$/d` is a script, not a path at the root); without them the first
+/// operand is the script. `-i` takes its backup suffix attached (`-i.bak`, GNU: `-ie` is
+/// suffix `e`), and BSD's separate empty suffix (`-i ''`) is not a file; `-l N` takes a value.
+fn sed_files(words: &[Word]) -> Vec<&Word> {
+    let mut files = Vec::new();
+    let mut scripted = false;
+    let mut options_done = false;
+    let mut it = words.iter().peekable();
+    while let Some(w) = it.next() {
+        let t = w.text.as_str();
+        if options_done || !w.exact || !t.starts_with('-') || t == "-" {
+            files.push(w);
+            continue;
+        }
+        if t == "--" {
+            options_done = true;
+        } else if let Some(long) = t.strip_prefix("--") {
+            let (name, attached) = long
+                .split_once('=')
+                .map_or((long, false), |(n, _)| (n, true));
+            match name {
+                "expression" | "file" => {
+                    scripted = true;
+                    if !attached {
+                        it.next();
+                    }
+                }
+                "line-length" if !attached => {
+                    it.next();
+                }
+                _ => {}
+            }
+        } else {
+            for (k, c) in t.char_indices().skip(1) {
+                match c {
+                    'i' => {
+                        if k + 1 == t.len()
+                            && it.peek().is_some_and(|n| n.exact && n.text.is_empty())
+                        {
+                            it.next();
+                        }
+                        break;
+                    }
+                    'e' | 'f' | 'l' => {
+                        scripted |= c != 'l';
+                        if k + 1 == t.len() {
+                            it.next();
+                        }
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+    if !scripted && !files.is_empty() {
+        files.remove(0);
+    }
+    files
+}
+
 fn operand_words(words: &[Word]) -> Vec<&Word> {
     let mut out = Vec::new();
     let mut after_dashdash = false;

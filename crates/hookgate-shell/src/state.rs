@@ -11,6 +11,7 @@
 //! unknown too (except `HOME`, `PWD`, `TMPDIR` and `OLDPWD`, which the context and the `cd`
 //! tracking know).
 
+use std::path::PathBuf;
 use std::rc::Rc;
 
 use crate::model::WorkDir;
@@ -411,12 +412,24 @@ impl Scope {
         match &self.cwd {
             Cwd::Known(_) if !self.moved => WorkDir::Call,
             Cwd::Known(p) => WorkDir::Moved(p.clone()),
-            Cwd::Unknown => WorkDir::Unknown,
+            Cwd::Unknown => self
+                .cwd_candidates()
+                .map_or(WorkDir::Unknown, |dirs| WorkDir::Either(dirs.to_vec())),
+        }
+    }
+
+    /// The directories an unknown `cwd` is one of (see [`Scope::either`]): `None` when the
+    /// directory is known, unknown for another reason, or on another machine.
+    pub(crate) fn cwd_candidates(&self) -> Option<&[PathBuf]> {
+        match (&self.cwd, &self.either) {
+            (Cwd::Unknown, Some(dirs)) if !self.remote => Some(dirs),
+            _ => None,
         }
     }
 
     /// Changes directory (`cd`, `pushd`, `popd`): the old one becomes `OLDPWD`.
     pub(crate) fn chdir(&mut self, to: Cwd) {
+        self.either = None;
         self.sh.oldpwd = std::mem::replace(&mut self.cwd, to);
         self.moved = true;
         self.sh.moved();
@@ -424,6 +437,7 @@ impl Scope {
 
     /// Sets the directory a wrapped command runs in (`env -C`, `uv run --directory`).
     pub(crate) fn set_cwd(&mut self, to: Cwd) {
+        self.either = None;
         self.cwd = to;
         self.moved = true;
     }
@@ -441,6 +455,7 @@ impl Scope {
         self.sh.forget(&names);
         if self.sh.cwd_gen > stamp {
             self.cwd = Cwd::Unknown;
+            self.either = None;
             self.sh.oldpwd = Cwd::Unknown;
         }
         if self.sh.other_stamp > stamp {
@@ -452,7 +467,22 @@ impl Scope {
 
     /// `self` becomes the state after either `self`'s path or `other`'s ran.
     pub(crate) fn join(&mut self, other: &Self) {
-        if !same_dir(&self.cwd, &other.cwd) {
+        if !same_dir(&self.cwd, &other.cwd) || self.either != other.either {
+            // Two known directories (or sets of them) stay a set of candidates, each judged
+            // (`mkdir -p D && cd D` then a newline); an unknown one makes the set unknown.
+            let mine = self.dirs_or_candidates();
+            let theirs = other.dirs_or_candidates();
+            self.either = match (mine, theirs) {
+                (Some(mut a), Some(b)) => {
+                    for d in b {
+                        if !a.contains(&d) {
+                            a.push(d);
+                        }
+                    }
+                    (a.len() <= MAX_CWD_CANDIDATES).then(|| a.into_boxed_slice())
+                }
+                _ => None,
+            };
             self.cwd = Cwd::Unknown;
         }
         self.moved |= other.moved;
@@ -461,6 +491,15 @@ impl Scope {
             if !self.secret_vars.contains(s) {
                 self.secret_vars.push(s.clone());
             }
+        }
+    }
+
+    /// The directory as a list of the candidates it may be: one when known, the set when
+    /// joined from known ones, `None` when unknown.
+    fn dirs_or_candidates(&self) -> Option<Vec<PathBuf>> {
+        match &self.cwd {
+            Cwd::Known(p) => Some(vec![p.clone()]),
+            Cwd::Unknown => self.either.as_ref().map(|d| d.to_vec()),
         }
     }
 
@@ -473,10 +512,15 @@ impl Scope {
             remote: self.remote,
             local_container: self.local_container,
             secret_vars: self.secret_vars.clone(),
+            either: self.either.clone(),
             sh: self.sh.child(),
         }
     }
 }
+
+/// How many directories a joined `cwd` keeps as candidates before it is simply unknown (each
+/// relative write is judged once per candidate).
+const MAX_CWD_CANDIDATES: usize = 4;
 
 /// Directories compared by their bytes (cheaper than by component; a spelling difference only
 /// makes the join unknown, the sound side).

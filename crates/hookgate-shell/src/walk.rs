@@ -69,6 +69,17 @@ impl Word {
         }
     }
 
+    /// Whether the whole word is one process substitution (`>(cmd)`, `<(cmd)`): bash passes
+    /// a `/dev/fd/N` pipe, never a file, and the command inside is walked and judged as its
+    /// own command. The walker keeps such a word's source text verbatim (inexact, one
+    /// producer), which is what this reads.
+    pub(crate) fn is_process_substitution(&self) -> bool {
+        !self.exact
+            && self.substs.len() == 1
+            && (self.text.starts_with(">(") || self.text.starts_with("<("))
+            && self.text.ends_with(')')
+    }
+
     /// Several paths written as one word: the files a search selects below `text`
     /// (`Descendants`: what `find`'s `{}` stands for) or a glob's matches (`Glob`).
     pub(crate) fn paths(text: &str, shape: WordShape) -> Self {
@@ -132,6 +143,11 @@ pub(crate) struct Scope {
     pub local_container: bool,
     /// Variables assigned secret data earlier in the line (`T=$(cat ~/.aws/credentials)`).
     pub secret_vars: Vec<(String, crate::model::FlowSource)>,
+    /// While `cwd` is unknown only because paths that end in different known directories
+    /// joined (`mkdir -p D && cd D` then a newline: D on success, the start on failure):
+    /// those directories. Read through [`Scope::cwd_candidates`], which checks that `cwd` is
+    /// still the unknown they explain; every change of directory clears it.
+    pub either: Option<Box<[std::path::PathBuf]>>,
 }
 
 impl Scope {
@@ -145,6 +161,7 @@ impl Scope {
             remote: false,
             local_container: false,
             secret_vars: Vec::new(),
+            either: None,
         }
     }
 }
@@ -810,15 +827,24 @@ impl Walker<'_> {
         } else {
             "$(…)"
         };
+        // `>(cmd)` reads what the outer command writes into it (`curl … | tee >(sh)` runs the
+        // download): data only known at run time, so its statements' input is opaque rather
+        // than nothing.
+        let input = if text(node, src).starts_with(">(") {
+            Producer::Opaque
+        } else {
+            Producer::Nothing
+        };
         let mut inner = scope.clone();
         inner.via.push(label.to_owned());
         self.in_shell(&mut inner, |w, inner| {
             let mut last = Producer::Nothing;
             let mut cursor = node.walk();
             for child in node.named_children(&mut cursor) {
+                let stdin = input.clone();
                 last = match read_only_redirect(child, src) {
                     Some(file) => w.read_file_output(file, src, inner, depth + 1),
-                    None => w.stmt_io(child, src, inner, Producer::Nothing, depth + 1),
+                    None => w.stmt_io(child, src, inner, stdin, depth + 1),
                 };
             }
             last
