@@ -1,7 +1,8 @@
 //! One-liners in languages without a tree-sitter grammar here: Julia (`julia -e`), Tcl
 //! (`tclsh`, `wish`), Elixir (`elixir -e`), Erlang (`erl -eval`), Scheme (`racket -e`,
-//! `guile -c`), the JVM scripting languages (`groovy -e`, `scala -e`, `jshell` on stdin) and
-//! AppleScript (`osascript -e`).
+//! `guile -c`), the JVM scripting languages (`groovy -e`, `scala -e`, `scala-cli -e`, `kotlin
+//! -e`, `amm -c`, `jshell` on stdin), Swift (`swift -` on stdin, `swift -e`), Haskell (`ghc -e`,
+//! `ghci -e`) and AppleScript (`osascript -e`).
 //!
 //! Why a token reader and not a grammar: a grammar per language would cost a dependency each for
 //! rarely seen commands. The reading here is still structural, never a substring search: each
@@ -32,8 +33,10 @@ pub(crate) enum Tongue {
     Erlang,
     /// Racket and Guile.
     Scheme,
-    /// Groovy, Scala and Java (`jshell`).
+    /// Groovy, Scala, Kotlin and Java (`jshell`).
     Jvm,
+    Swift,
+    Haskell,
     AppleScript,
 }
 
@@ -46,7 +49,9 @@ impl Tongue {
             "elixir" | "iex" => Self::Elixir,
             "erl" => Self::Erlang,
             "racket" | "guile" | "guile3.0" | "guile2.2" => Self::Scheme,
-            "groovy" | "scala" | "jshell" => Self::Jvm,
+            "groovy" | "scala" | "jshell" | "scala-cli" | "kotlin" | "amm" => Self::Jvm,
+            "swift" => Self::Swift,
+            "ghc" | "ghci" => Self::Haskell,
             "osascript" => Self::AppleScript,
             _ => return None,
         })
@@ -59,7 +64,10 @@ impl Tongue {
             "elixir" | "iex" | "racket" => &["-e", "--eval"],
             "erl" => &["-eval"],
             "guile" | "guile3.0" | "guile2.2" => &["-c"],
-            "groovy" | "scala" | "osascript" => &["-e"],
+            "groovy" | "scala" | "osascript" | "swift" | "ghc" | "ghci" => &["-e"],
+            "scala-cli" => &["-e", "--execute-scala", "--execute-script"],
+            "kotlin" => &["-e", "-expression"],
+            "amm" => &["-c", "--code"],
             _ => &[],
         }
     }
@@ -93,7 +101,12 @@ impl Tongue {
             ],
             "racket" => &["-l", "-t", "-f", "-r", "-u"],
             "guile" | "guile3.0" | "guile2.2" => &["-l", "-e", "-s", "-L", "-x"],
-            "groovy" | "scala" | "jshell" => &["-cp", "-classpath", "--class-path", "-R", "-J"],
+            "groovy" | "scala" | "jshell" | "kotlin" => {
+                &["-cp", "-classpath", "--class-path", "-R", "-J"]
+            }
+            "scala-cli" => &["--dep", "--dependency", "-S", "--scala", "--jvm", "-O"],
+            "swift" => &["-I", "-L", "-l", "-F", "-module-name", "-sdk", "-target"],
+            "ghc" | "ghci" => &["-package", "-i", "-o", "-outputdir"],
             "osascript" => &["-l"],
             _ => &[],
         }
@@ -222,18 +235,23 @@ fn tokens(t: Tongue, code: &str) -> Vec<Tok> {
             i = block_end(&chars, i + 2, &['=', '#']);
         } else if t == Tongue::Scheme && at("#|") {
             i = block_end(&chars, i + 2, &['|', '#']);
-        } else if t == Tongue::Jvm && at("/*") {
+        } else if t == Tongue::Haskell && at("{-") {
+            i = block_end(&chars, i + 2, &['-', '}']);
+        } else if matches!(t, Tongue::Jvm | Tongue::Swift) && at("/*") {
             i = block_end(&chars, i + 2, &['*', '/']);
         } else if t == Tongue::AppleScript && at("(*") {
             i = block_end(&chars, i + 2, &['*', ')']);
         } else if (c == '#' && matches!(t, Tongue::Julia | Tongue::Elixir | Tongue::AppleScript))
             || (c == '%' && t == Tongue::Erlang)
             || (c == ';' && t == Tongue::Scheme)
-            || (at("//") && t == Tongue::Jvm)
+            || (at("//") && matches!(t, Tongue::Jvm | Tongue::Swift))
+            || (at("--") && t == Tongue::Haskell)
             || (at("--") && t == Tongue::AppleScript)
         {
             i = line_end(&chars, i);
-        } else if at("\"\"\"") && matches!(t, Tongue::Julia | Tongue::Elixir | Tongue::Jvm) {
+        } else if at("\"\"\"")
+            && matches!(t, Tongue::Julia | Tongue::Elixir | Tongue::Jvm | Tongue::Swift)
+        {
             let (v, exact, end) = literal(t, &chars, i + 3, &['"', '"', '"']);
             out.push(Tok::Str(v, exact));
             i = end;
@@ -290,6 +308,10 @@ enum Api {
     Network,
     /// Evaluates its literal as code of the same language.
     Eval,
+    /// Runs the file its first argument names as code of the same language (`include(p)`,
+    /// `evalfile(p)`, `Code.eval_file(p)`): a literal path is a script like any the line runs;
+    /// a computed one (`include(download(URL))`) is code the guard cannot read.
+    Source,
     /// Loads a native library.
     Load,
 }
@@ -306,7 +328,8 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             "write" | "open" | "cp" | "mv" => Api::Write,
             "download" | "Downloads.download" | "connect" | "listen" | "HTTP.get" | "HTTP.post"
             | "HTTP.request" | "Sockets.connect" => Api::Network,
-            "eval" | "include_string" | "Meta.parse" | "evalfile" | "Core.eval" => Api::Eval,
+            "eval" | "include_string" | "Meta.parse" | "Core.eval" => Api::Eval,
+            "include" | "evalfile" | "Base.include" => Api::Source,
             "dlopen" | "Libdl.dlopen" => Api::Load,
             _ => return None,
         },
@@ -325,11 +348,8 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             | "Req.get"
             | "Req.post"
             | "Mix.Utils.read_path" => Api::Network,
-            "Code.eval_string"
-            | "Code.eval_quoted"
-            | "Code.eval_file"
-            | "Code.compile_string"
-            | "Code.require_file" => Api::Eval,
+            "Code.eval_string" | "Code.eval_quoted" | "Code.compile_string" => Api::Eval,
+            "Code.eval_file" | "Code.require_file" | "Code.compile_file" => Api::Source,
             "erlang.load_nif" => Api::Load,
             _ => return None,
         },
@@ -340,7 +360,8 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             "file:del_dir_r" => Api::Delete(true),
             "file:write_file" | "file:open" | "file:copy" | "file:rename" => Api::Write,
             "httpc:request" | "gen_tcp:connect" | "gen_tcp:listen" | "gen_udp:open" => Api::Network,
-            "erl_eval:exprs" | "erl_scan:string" | "file:eval" | "file:script" => Api::Eval,
+            "erl_eval:exprs" | "erl_scan:string" => Api::Eval,
+            "file:eval" | "file:script" => Api::Source,
             "erlang:load_nif" => Api::Load,
             _ => return None,
         },
@@ -375,6 +396,35 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             "URL" | "URI" | "Socket" | "ServerSocket" | "HttpClient" | "toURL" | "openStream"
             | "openConnection" => Api::Network,
             "evaluate" | "me" | "GroovyShell" | "eval" => Api::Eval,
+            _ => return None,
+        },
+        Tongue::Swift => match last {
+            "system" | "popen" => Api::Shell,
+            "Process" | "posix_spawn" | "posix_spawnp" | "execv" | "execvp" | "launchedProcess" => {
+                Api::Argv
+            }
+            "removeItem" | "trashItem" => Api::Delete(true),
+            "unlink" | "remove" | "rmdir" => Api::Delete(false),
+            "createFile" | "write" | "copyItem" | "moveItem" | "createDirectory" | "fopen" => {
+                Api::Write
+            }
+            "URL" | "URLSession" | "dataTask" | "downloadTask" | "uploadTask" | "NWConnection"
+            | "NWListener" | "socket" => Api::Network,
+            "dlopen" => Api::Load,
+            _ => return None,
+        },
+        Tongue::Haskell => match last {
+            "callCommand" | "system" | "spawnCommand" | "shell" | "runCommand" => Api::Shell,
+            "callProcess" | "readProcess" | "readProcessWithExitCode" | "rawSystem"
+            | "spawnProcess" | "proc" | "runProcess" | "createProcess" | "executeFile" => Api::Argv,
+            "removeDirectoryRecursive" | "removePathForcibly" => Api::Delete(true),
+            "removeFile" | "removeDirectory" | "removeLink" => Api::Delete(false),
+            "writeFile" | "appendFile" | "copyFile" | "renameFile" | "renameDirectory"
+            | "renamePath" | "openFile" | "withFile" | "createDirectory" => Api::Write,
+            "simpleHttp" | "httpLBS" | "httpBS" | "httpJSON" | "openURI" | "connectTo"
+            | "connect" | "openTCPConnection" | "getResponseBody" | "parseRequest" => Api::Network,
+            "runInterpreter" | "interpret" | "eval" => Api::Eval,
+            "dlopen" => Api::Load,
             _ => return None,
         },
         Tongue::Tcl | Tongue::AppleScript => return None,
@@ -478,7 +528,10 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                 } else {
                     (i + 1, toks.get(i + 1) == Some(&Tok::Punct('(')))
                 };
-                let bare = t == Tongue::Elixir && matches!(toks.get(i + 1), Some(Tok::Str(..)));
+                // Calls without parentheses: Elixir's `System.cmd "rm", […]`, Haskell's
+                // application `removeFile "x"` (a parenthesised argument is read as a call's).
+                let bare = matches!(t, Tongue::Elixir | Tongue::Haskell)
+                    && matches!(toks.get(i + 1), Some(Tok::Str(..)));
                 if !scheme_head && !bare {
                     continue;
                 }
@@ -731,6 +784,13 @@ fn apply(t: Tongue, name: &str, kind: Api, a: &Args, out: &mut Vec<Finding>) {
             }
             _ => out.push(Finding::Dynamic("evaluates code built at run time")),
         },
+        Api::Source => {
+            if first.is_none_or(|(_, exact)| !exact) {
+                out.push(Finding::Dynamic(
+                    "runs code from a file named at run time (a download, a computed path)",
+                ));
+            }
+        }
         Api::Load => load(a.lits.first(), out),
     }
 }
