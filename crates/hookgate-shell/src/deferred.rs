@@ -1452,7 +1452,13 @@ impl Walker<'_> {
             }
         } else if matches!(
             key.as_str(),
-            "core.hookspath" | "include.path" | "protocol.ext.allow" | "core.worktree"
+            "core.hookspath"
+                | "include.path"
+                | "protocol.ext.allow"
+                | "core.worktree"
+                // Templates are copied into every repository `git init`/`git clone` makes,
+                // their `hooks/` included: code that runs in repositories yet to exist.
+                | "init.templatedir"
         ) || key.starts_with("includeif.")
         {
             self.record(argv, scope, ids::GIT_EXEC_CONFIG.verdict());

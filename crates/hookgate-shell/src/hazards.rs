@@ -176,10 +176,18 @@ const PYTHON_INDEXES: &[&str] = &[
 /// Go's module proxy, and fetching from the origin (`direct`) or nowhere (`off`).
 const GO_PROXIES: &[&str] = &["https://proxy.golang.org", "direct", "off"];
 
-/// Tool configuration keys (lower case) that turn TLS verification off or trust any host:
+/// Tool configuration keys (lower case) that turn TLS verification off, trust any host or
+/// repository, or switch off a tool's defences:
 /// `(tools, key, bad value)`. A git key also matches its per-URL form (`http.<url>.sslVerify`).
 const CONFIG_KEYS: &[(&[&str], &str, Bad)] = &[
     (&["git"], "http.sslverify", Bad::Falsy),
+    // git's own defences against hostile repositories: the ownership check
+    // (CVE-2022-24765) and local-path transports in submodules (CVE-2022-39253).
+    (&["git"], "safe.directory", Bad::Contains("*")),
+    (&["git"], "protocol.file.allow", Bad::Contains("always")),
+    (&["git"], "protocol.allow", Bad::Contains("always")),
+    (&["git"], "core.protectntfs", Bad::Falsy),
+    (&["git"], "core.protecthfs", Bad::Falsy),
     (&["npm", "pnpm", "yarn"], "strict-ssl", Bad::Falsy),
     (&["npm", "pnpm", "yarn"], "registry", Bad::PlainHttp),
     (&["pip", "pip3"], "global.index-url", Bad::PlainHttp),

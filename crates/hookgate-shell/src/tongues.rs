@@ -250,7 +250,10 @@ fn tokens(t: Tongue, code: &str) -> Vec<Tok> {
         {
             i = line_end(&chars, i);
         } else if at("\"\"\"")
-            && matches!(t, Tongue::Julia | Tongue::Elixir | Tongue::Jvm | Tongue::Swift)
+            && matches!(
+                t,
+                Tongue::Julia | Tongue::Elixir | Tongue::Jvm | Tongue::Swift
+            )
         {
             let (v, exact, end) = literal(t, &chars, i + 3, &['"', '"', '"']);
             out.push(Tok::Str(v, exact));
@@ -415,8 +418,15 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
         },
         Tongue::Haskell => match last {
             "callCommand" | "system" | "spawnCommand" | "shell" | "runCommand" => Api::Shell,
-            "callProcess" | "readProcess" | "readProcessWithExitCode" | "rawSystem"
-            | "spawnProcess" | "proc" | "runProcess" | "createProcess" | "executeFile" => Api::Argv,
+            "callProcess"
+            | "readProcess"
+            | "readProcessWithExitCode"
+            | "rawSystem"
+            | "spawnProcess"
+            | "proc"
+            | "runProcess"
+            | "createProcess"
+            | "executeFile" => Api::Argv,
             "removeDirectoryRecursive" | "removePathForcibly" => Api::Delete(true),
             "removeFile" | "removeDirectory" | "removeLink" => Api::Delete(false),
             "writeFile" | "appendFile" | "copyFile" | "renameFile" | "renameDirectory"
