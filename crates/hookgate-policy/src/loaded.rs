@@ -42,6 +42,14 @@ enum Kind {
     Ruby,
     /// JavaScript a tool `require`s (`jest.config.js`).
     Node,
+    /// Rust a build runs (`build.rs`, compiled and run by every `cargo build`/`test`/`run`).
+    Rust,
+    /// Groovy Gradle evaluates (`build.gradle`, `settings.gradle`, `init.gradle`).
+    Groovy,
+    /// Kotlin Gradle evaluates (`build.gradle.kts`, `settings.gradle.kts`).
+    Kotlin,
+    /// Scala sbt evaluates (`build.sbt`, `project/*.scala`).
+    Scala,
     /// `tox.ini`: the `commands` of each environment.
     Tox,
     /// `package.json`: its `scripts`.
@@ -68,7 +76,17 @@ impl Kind {
     /// A whole source file in a programming language (not lines of shell): its functions
     /// take parameters, so targets unknown until run time are the norm there, not a sign.
     fn is_source(self) -> bool {
-        matches!(self, Self::Python | Self::Pth | Self::Ruby | Self::Node)
+        matches!(
+            self,
+            Self::Python
+                | Self::Pth
+                | Self::Ruby
+                | Self::Node
+                | Self::Rust
+                | Self::Groovy
+                | Self::Kotlin
+                | Self::Scala
+        )
     }
 }
 
@@ -139,6 +157,10 @@ fn kind_of(path: &Path) -> Option<(Kind, &'static str)> {
         "Guardfile" => (Kind::Ruby, "guard"),
         "Vagrantfile" => (Kind::Ruby, "vagrant"),
         "justfile" | "Justfile" | ".justfile" => (Kind::Just, "just"),
+        "build.rs" => (Kind::Rust, "cargo"),
+        "build.gradle" | "settings.gradle" | "init.gradle" => (Kind::Groovy, "gradle"),
+        "build.gradle.kts" | "settings.gradle.kts" | "init.gradle.kts" => (Kind::Kotlin, "gradle"),
+        "build.sbt" => (Kind::Scala, "sbt"),
         "tox.ini" => (Kind::Tox, "tox"),
         _ if TASKFILES.contains(&name) => (Kind::Taskfile, "task"),
         "gulpfile.js" | "Gruntfile.js" | "gruntfile.js" | "Jakefile.js" => {
@@ -483,6 +505,10 @@ fn code_of(kind: Kind, text: &str, goals: Option<&[String]>) -> Vec<String> {
         }
         Kind::Ruby => vec![format!("ruby -e {}", quote(text))],
         Kind::Node => vec![format!("node -e {}", quote(text))],
+        Kind::Rust => vec![format!("rust-script -e {}", quote(text))],
+        Kind::Groovy => vec![format!("groovy -e {}", quote(text))],
+        Kind::Kotlin => vec![format!("kotlin -e {}", quote(text))],
+        Kind::Scala => vec![format!("scala -e {}", quote(text))],
         Kind::Shell => vec![text.to_owned()],
         // The client reading the file on its standard input: the analyzer's own reading of
         // a client's input (SQL risk, meta-commands that run shell) judges it.
@@ -821,6 +847,43 @@ pub(crate) fn runner_loads(
                 .find(|p| p.is_file())
                 .map(|p| (p, Kind::Ruby, None)),
         ),
+        // A build compiles and runs the package's build script first.
+        "cargo"
+            if rest.first().is_some_and(|w| {
+                matches!(
+                    w.as_str(),
+                    "build"
+                        | "b"
+                        | "test"
+                        | "t"
+                        | "run"
+                        | "r"
+                        | "check"
+                        | "c"
+                        | "clippy"
+                        | "bench"
+                        | "doc"
+                        | "d"
+                        | "install"
+                        | "publish"
+                        | "package"
+                )
+            }) =>
+        {
+            files.push((cwd.join("build.rs"), Kind::Rust, None));
+        }
+        // Gradle evaluates the settings and build scripts for every task.
+        "gradle" | "gradlew" => {
+            for (name, kind) in [
+                ("settings.gradle", Kind::Groovy),
+                ("build.gradle", Kind::Groovy),
+                ("settings.gradle.kts", Kind::Kotlin),
+                ("build.gradle.kts", Kind::Kotlin),
+            ] {
+                files.push((cwd.join(name), kind, None));
+            }
+        }
+        "sbt" => files.push((cwd.join("build.sbt"), Kind::Scala, None)),
         "nox" => files.push((cwd.join("noxfile.py"), Kind::Python, None)),
         "invoke" | "inv" => files.push((cwd.join("tasks.py"), Kind::Python, None)),
         "fab" => files.push((cwd.join("fabfile.py"), Kind::Python, None)),

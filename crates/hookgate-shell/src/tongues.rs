@@ -2,7 +2,8 @@
 //! (`tclsh`, `wish`), Elixir (`elixir -e`), Erlang (`erl -eval`), Scheme (`racket -e`,
 //! `guile -c`), the JVM scripting languages (`groovy -e`, `scala -e`, `scala-cli -e`, `kotlin
 //! -e`, `amm -c`, `jshell` on stdin), Swift (`swift -` on stdin, `swift -e`), Haskell (`ghc -e`,
-//! `ghci -e`) and AppleScript (`osascript -e`).
+//! `ghci -e`), Rust (`rust-script -e`; a `build.rs` is read as one) and AppleScript (`osascript
+//! -e`).
 //!
 //! Why a token reader and not a grammar: a grammar per language would cost a dependency each for
 //! rarely seen commands. The reading here is still structural, never a substring search: each
@@ -37,6 +38,8 @@ pub(crate) enum Tongue {
     Jvm,
     Swift,
     Haskell,
+    /// Rust: `rust-script -e`, and the build scripts cargo runs (`build.rs`).
+    Rust,
     AppleScript,
 }
 
@@ -52,6 +55,7 @@ impl Tongue {
             "groovy" | "scala" | "jshell" | "scala-cli" | "kotlin" | "amm" => Self::Jvm,
             "swift" => Self::Swift,
             "ghc" | "ghci" => Self::Haskell,
+            "rust-script" => Self::Rust,
             "osascript" => Self::AppleScript,
             _ => return None,
         })
@@ -68,6 +72,7 @@ impl Tongue {
             "scala-cli" => &["-e", "--execute-scala", "--execute-script"],
             "kotlin" => &["-e", "-expression"],
             "amm" => &["-c", "--code"],
+            "rust-script" => &["-e", "--expr"],
             _ => &[],
         }
     }
@@ -139,7 +144,7 @@ pub(crate) fn scan(tongue: Tongue, code: &str) -> Vec<Finding> {
 fn name_char(t: Tongue, c: char) -> bool {
     c.is_alphanumeric()
         || matches!(c, '_' | '.')
-        || (c == ':' && t == Tongue::Erlang)
+        || (c == ':' && matches!(t, Tongue::Erlang | Tongue::Rust))
         || (t == Tongue::Scheme && matches!(c, '-' | '/' | '*' | '!' | '?' | '<' | '>' | '=' | '+'))
         || (matches!(t, Tongue::Elixir | Tongue::Julia) && matches!(c, '!' | '?'))
 }
@@ -237,14 +242,14 @@ fn tokens(t: Tongue, code: &str) -> Vec<Tok> {
             i = block_end(&chars, i + 2, &['|', '#']);
         } else if t == Tongue::Haskell && at("{-") {
             i = block_end(&chars, i + 2, &['-', '}']);
-        } else if matches!(t, Tongue::Jvm | Tongue::Swift) && at("/*") {
+        } else if matches!(t, Tongue::Jvm | Tongue::Swift | Tongue::Rust) && at("/*") {
             i = block_end(&chars, i + 2, &['*', '/']);
         } else if t == Tongue::AppleScript && at("(*") {
             i = block_end(&chars, i + 2, &['*', ')']);
         } else if (c == '#' && matches!(t, Tongue::Julia | Tongue::Elixir | Tongue::AppleScript))
             || (c == '%' && t == Tongue::Erlang)
             || (c == ';' && t == Tongue::Scheme)
-            || (at("//") && matches!(t, Tongue::Jvm | Tongue::Swift))
+            || (at("//") && matches!(t, Tongue::Jvm | Tongue::Swift | Tongue::Rust))
             || (at("--") && t == Tongue::Haskell)
             || (at("--") && t == Tongue::AppleScript)
         {
@@ -437,8 +442,77 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             "dlopen" => Api::Load,
             _ => return None,
         },
+        Tongue::Rust => match name {
+            _ if name.ends_with("fs::remove_dir_all") => Api::Delete(true),
+            _ if name.ends_with("fs::remove_file") || name.ends_with("fs::remove_dir") => {
+                Api::Delete(false)
+            }
+            _ if name.contains("fs::")
+                && matches!(
+                    last,
+                    "write" | "copy" | "rename" | "create_dir_all" | "hard_link" | "symlink"
+                ) =>
+            {
+                Api::Write
+            }
+            _ if name.ends_with("File::create") || name.ends_with("OpenOptions::new") => Api::Write,
+            _ if name.ends_with("TcpStream::connect")
+                || name.ends_with("UdpSocket::bind")
+                || name.ends_with("TcpListener::bind")
+                || matches!(
+                    name,
+                    "reqwest::get"
+                        | "reqwest::blocking::get"
+                        | "reqwest::Client::new"
+                        | "reqwest::blocking::Client::new"
+                        | "ureq::get"
+                        | "ureq::post"
+                        | "ureq::agent"
+                ) =>
+            {
+                Api::Network
+            }
+            _ if name.ends_with("libc::system") || name.ends_with("libc::popen") => Api::Shell,
+            _ if name.ends_with("Library::new") || name.ends_with("libc::dlopen") => Api::Load,
+            _ => return None,
+        },
         Tongue::Tcl | Tongue::AppleScript => return None,
     })
+}
+
+/// Rust's `Command::new(P).arg(A).args([B, C])…`: the program and the arguments its builder
+/// chain adds, read from the call at `open` (`(` after `Command::new`) on. A computed program
+/// or argument makes the command run-time (inexact or dynamic).
+fn rust_command(toks: &[Tok], open: usize, out: &mut Vec<Finding>) {
+    let first = args(toks, open);
+    if !first.first_literal || first.lits.len() != 1 {
+        dynamic_spawn(out);
+        return;
+    }
+    let mut lits = first.lits;
+    let mut exact = true;
+    let mut j = first.end + 1;
+    while toks.get(j) == Some(&Tok::Punct('.')) {
+        let (Some(Tok::Name(method)), Some(Tok::Punct('('))) = (toks.get(j + 1), toks.get(j + 2))
+        else {
+            break;
+        };
+        let a = args(toks, j + 2);
+        if matches!(method.as_str(), "arg" | "args") {
+            let literal = if method == "arg" {
+                a.first_literal && a.lits.len() == 1
+            } else {
+                !a.lits.is_empty()
+            };
+            exact &= literal;
+            lits.extend(a.lits);
+        }
+        j = a.end + 1;
+    }
+    if !exact {
+        lits = lits.into_iter().map(|(v, _)| (v, false)).collect();
+    }
+    push_argv(lits, out);
 }
 
 /// The literal arguments of the call whose argument list opens at `open` (`(`), up to its
@@ -560,6 +634,10 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                             "calls into a native library loaded from a file",
                         ));
                     }
+                    continue;
+                }
+                if t == Tongue::Rust && (n == "Command::new" || n.ends_with("::Command::new")) {
+                    rust_command(toks, open, out);
                     continue;
                 }
                 if t == Tongue::Julia && n == "run" {
