@@ -65,6 +65,9 @@ enum Kind {
     CargoConfig,
     /// A go-task `Taskfile.yml`: the `cmds` (and `cmd`) of each task are shell.
     Taskfile,
+    /// A Docker Compose file: each service is the `docker run` it amounts to (its image,
+    /// privileges, host namespaces, mounts and command), so the container rules judge it.
+    Compose,
     /// A shell script run whole (a git hook).
     Shell,
     /// A file a database client reads as its input (SQL, or a shell's commands for
@@ -163,6 +166,7 @@ fn kind_of(path: &Path) -> Option<(Kind, &'static str)> {
         "build.sbt" => (Kind::Scala, "sbt"),
         "tox.ini" => (Kind::Tox, "tox"),
         _ if TASKFILES.contains(&name) => (Kind::Taskfile, "task"),
+        _ if COMPOSE_FILES.contains(&name) => (Kind::Compose, "docker compose"),
         "gulpfile.js" | "Gruntfile.js" | "gruntfile.js" | "Jakefile.js" => {
             (Kind::Node, "its task runner")
         }
@@ -286,6 +290,117 @@ fn task_commands(text: &str) -> Vec<String> {
         if let Some(list) = task.as_array() {
             out.extend(list.iter().filter_map(command));
         }
+    }
+    out
+}
+
+/// The file names `docker compose` reads by default (the base file and its override).
+const COMPOSE_FILES: &[&str] = &[
+    "compose.yaml",
+    "compose.yml",
+    "docker-compose.yaml",
+    "docker-compose.yml",
+    "compose.override.yaml",
+    "compose.override.yml",
+    "docker-compose.override.yaml",
+    "docker-compose.override.yml",
+];
+
+/// Each service of a Compose file as the `docker run` line it amounts to: `privileged`,
+/// `network_mode`/`pid`/`ipc`/`userns_mode: host`, `cap_add`, `devices`, `security_opt`,
+/// bind mounts (short `SRC:DST[:MODE]` and long `{source, target}` forms), the image (a
+/// placeholder for a service built here) and `entrypoint` + `command`. A text that is not a
+/// Compose document gives nothing (the runner then runs whatever it is, as for any program).
+fn compose_commands(text: &str) -> Vec<String> {
+    let Ok(doc) = serde_saphyr::from_str_with_options::<serde_json::Value>(
+        text,
+        hookgate_core::yaml::untrusted_options(),
+    ) else {
+        return Vec::new();
+    };
+    let Some(services) = doc.get("services").and_then(|s| s.as_object()) else {
+        return Vec::new();
+    };
+    let words = |v: Option<&serde_json::Value>| -> Vec<String> {
+        match v {
+            Some(serde_json::Value::String(s)) => vec![s.clone()],
+            Some(serde_json::Value::Array(a)) => a
+                .iter()
+                .filter_map(|x| x.as_str().map(str::to_owned))
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    let mut out = Vec::new();
+    for service in services.values() {
+        let mut line = vec!["docker".to_owned(), "run".to_owned()];
+        if service
+            .get("privileged")
+            .and_then(serde_json::Value::as_bool)
+            == Some(true)
+        {
+            line.push("--privileged".to_owned());
+        }
+        for (key, flag) in [
+            ("network_mode", "--network"),
+            ("pid", "--pid"),
+            ("ipc", "--ipc"),
+            ("userns_mode", "--userns"),
+        ] {
+            if let Some(v) = service.get(key).and_then(|v| v.as_str()) {
+                line.extend([flag.to_owned(), quote(v)]);
+            }
+        }
+        for (key, flag) in [
+            ("cap_add", "--cap-add"),
+            ("devices", "--device"),
+            ("security_opt", "--security-opt"),
+        ] {
+            for v in words(service.get(key)) {
+                line.extend([flag.to_owned(), quote(&v)]);
+            }
+        }
+        for v in service
+            .get("volumes")
+            .and_then(|v| v.as_array())
+            .into_iter()
+            .flatten()
+        {
+            let mount = match v {
+                serde_json::Value::String(s) => Some(s.clone()),
+                serde_json::Value::Object(m) => m
+                    .get("source")
+                    .and_then(|s| s.as_str())
+                    .zip(m.get("target").and_then(|t| t.as_str()))
+                    .map(|(s, t)| format!("{s}:{t}")),
+                _ => None,
+            };
+            // `~/.ssh:/keys` is expanded by Compose: left unquoted so the shell's `~` reading
+            // places it.
+            if let Some(m) = mount {
+                let m = match m.strip_prefix("~/") {
+                    Some(rest) => format!("~/{}", quote(rest)),
+                    None => quote(&m),
+                };
+                line.extend(["-v".to_owned(), m]);
+            }
+        }
+        let entrypoint = words(service.get("entrypoint"));
+        if let Some(first) = entrypoint.first() {
+            line.extend(["--entrypoint".to_owned(), quote(first)]);
+        }
+        let image = service
+            .get("image")
+            .and_then(|i| i.as_str())
+            .unwrap_or("local-build");
+        line.push(quote(image));
+        line.extend(entrypoint.iter().skip(1).map(|w| quote(w)));
+        match service.get("command") {
+            // The short form is split into words by Compose, not run by a shell.
+            Some(serde_json::Value::String(c)) => line.push(c.clone()),
+            other => line.extend(words(other).iter().map(|w| quote(w))),
+        }
+        out.push(line.join(" "));
     }
     out
 }
@@ -491,6 +606,7 @@ fn code_of(kind: Kind, text: &str, goals: Option<&[String]>) -> Vec<String> {
         Kind::Just => just_recipes(text),
         Kind::Tox => tox_commands(text),
         Kind::Taskfile => task_commands(text),
+        Kind::Compose => compose_commands(text),
         Kind::Python => vec![format!("python3 -c {}", quote(text))],
         Kind::Pth => {
             let imports: Vec<&str> = text
@@ -884,6 +1000,63 @@ pub(crate) fn runner_loads(
             }
         }
         "sbt" => files.push((cwd.join("build.sbt"), Kind::Scala, None)),
+        // `docker compose up/run/start/create` (and `docker-compose`) start the services of
+        // the files named with `-f`, or of the default file and its override.
+        "docker" | "docker-compose" | "podman-compose" => {
+            let args: &[String] = if tool == "docker" {
+                match rest.split_first() {
+                    Some((sub, args)) if sub == "compose" => args,
+                    _ => &[],
+                }
+            } else {
+                rest
+            };
+            let mut named: Vec<PathBuf> = Vec::new();
+            let mut dir = cwd.to_path_buf();
+            let mut verb: Option<&str> = None;
+            let mut i = 0;
+            while let Some(w) = args.get(i) {
+                i += 1;
+                match w.as_str() {
+                    "-f" | "--file" => {
+                        if let Some(v) = args.get(i) {
+                            named.push(cwd.join(v));
+                        }
+                        i += 1;
+                    }
+                    "--project-directory" => {
+                        if let Some(v) = args.get(i) {
+                            dir = cwd.join(v);
+                        }
+                        i += 1;
+                    }
+                    "-p" | "--project-name" | "--env-file" | "--profile" | "--ansi"
+                    | "--progress" | "--parallel" => i += 1,
+                    w if w.starts_with("--file=") => {
+                        named.push(cwd.join(&w["--file=".len()..]));
+                    }
+                    w if w.starts_with('-') => {}
+                    w => {
+                        verb = Some(w);
+                        break;
+                    }
+                }
+            }
+            if matches!(
+                verb,
+                Some("up" | "run" | "start" | "create" | "restart" | "watch")
+            ) {
+                if named.is_empty() {
+                    named.extend(
+                        COMPOSE_FILES
+                            .iter()
+                            .map(|n| dir.join(n))
+                            .filter(|p| p.is_file()),
+                    );
+                }
+                files.extend(named.into_iter().map(|p| (p, Kind::Compose, None)));
+            }
+        }
         "nox" => files.push((cwd.join("noxfile.py"), Kind::Python, None)),
         "invoke" | "inv" => files.push((cwd.join("tasks.py"), Kind::Python, None)),
         "fab" => files.push((cwd.join("fabfile.py"), Kind::Python, None)),
