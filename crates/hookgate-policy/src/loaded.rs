@@ -1003,9 +1003,9 @@ pub(crate) fn runner_loads(
         // `docker compose up/run/start/create` (and `docker-compose`) start the services of
         // the files named with `-f`, or of the default file and its override.
         "docker" | "docker-compose" | "podman-compose" => {
-            let args: &[String] = if tool == "docker" {
+            let words: &[String] = if tool == "docker" {
                 match rest.split_first() {
-                    Some((sub, args)) if sub == "compose" => args,
+                    Some((sub, tail)) if sub == "compose" => tail,
                     _ => &[],
                 }
             } else {
@@ -1015,17 +1015,17 @@ pub(crate) fn runner_loads(
             let mut dir = cwd.to_path_buf();
             let mut verb: Option<&str> = None;
             let mut i = 0;
-            while let Some(w) = args.get(i) {
+            while let Some(w) = words.get(i) {
                 i += 1;
                 match w.as_str() {
                     "-f" | "--file" => {
-                        if let Some(v) = args.get(i) {
+                        if let Some(v) = words.get(i) {
                             named.push(cwd.join(v));
                         }
                         i += 1;
                     }
                     "--project-directory" => {
-                        if let Some(v) = args.get(i) {
+                        if let Some(v) = words.get(i) {
                             dir = cwd.join(v);
                         }
                         i += 1;
