@@ -833,11 +833,11 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
         | "nc.traditional" | "nc.openbsd" | "socat" | "ssh" | "sftp" | "rclone" | "gsutil"
         | "azcopy" | "s3cmd" | "telnet" | "ftp" | "tftp" | "lftp" | "mail" | "mailx" | "mutt"
         | "sendmail" | "nslookup" | "dig" | "host" | "ping" | "websocat" | "wscat" | "grpcurl"
-        | "aria2c" | "cryptcat" | "smbclient" | "lwp-request" | "POST" | "PUT" => true,
+        | "aria2c" | "cryptcat" | "smbclient" | "lwp-request" | "POST" | "PUT"
         // File-transfer tools: each sends the files (or text, or stdin) it is given to
         // another machine, through a relay or a share link (`wormhole send F`, `croc send
         // DIR`, `ffsend upload F`, `onionshare-cli F`), or to a paste or storage service.
-        "wormhole" | "wormhole-william" | "croc" | "ffsend" | "onionshare" | "onionshare-cli"
+        | "wormhole" | "wormhole-william" | "croc" | "ffsend" | "onionshare" | "onionshare-cli"
         | "sendme" | "portal" | "pastebinit" | "wgetpaste" | "fpaste" | "dbxcli" | "gdrive"
         | "b2" => true,
         // A copy between local paths (`scp dist/app.tgz /tmp/`, `rsync -a dist/ /srv/www/`)

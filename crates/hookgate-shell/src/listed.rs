@@ -508,9 +508,9 @@ pub(crate) fn fd_as_find(args: &[Word]) -> Option<Vec<Word>> {
     ];
     let mut tests: Vec<Word> = Vec::new();
     let mut positionals: Vec<&Word> = Vec::new();
-    let mut search_paths: Vec<&Word> = Vec::new();
+    let mut search_paths: Vec<Word> = Vec::new();
     let mut command: Option<(Vec<Word>, &str)> = None;
-    let mut base: Option<&Word> = None;
+    let mut base: Option<Word> = None;
     let mut glob = false;
     let mut ended = false;
     let mut i = 0;
@@ -578,13 +578,11 @@ pub(crate) fn fd_as_find(args: &[Word]) -> Option<Vec<Word>> {
         if !VALUED.contains(&head) {
             continue;
         }
-        let value = match attached {
-            Some(v) => Word::lit(v),
-            None => {
-                let v = args.get(i)?.clone();
-                i += 1;
-                v
-            }
+        let value = if let Some(v) = attached {
+            Word::lit(v)
+        } else {
+            i += 1;
+            args.get(i - 1)?.clone()
         };
         match head {
             "-e" | "--extension" => {
@@ -612,8 +610,8 @@ pub(crate) fn fd_as_find(args: &[Word]) -> Option<Vec<Word>> {
                 tests.push(Word::lit("-newer"));
                 tests.push(Word::lit("."));
             }
-            "--search-path" => search_paths.push(args.get(i - 1)?),
-            "--base-directory" => base = args.get(i - 1),
+            "--search-path" => search_paths.push(value),
+            "--base-directory" => base = Some(value),
             _ => {}
         }
     }
@@ -622,13 +620,13 @@ pub(crate) fn fd_as_find(args: &[Word]) -> Option<Vec<Word>> {
     let mut roots: Vec<Word> = positionals
         .iter()
         .skip(1)
-        .chain(search_paths.iter())
         .map(|w| (*w).clone())
+        .chain(search_paths)
         .collect();
     if roots.is_empty() {
         roots.push(Word::lit("."));
     }
-    if let Some(base) = base {
+    if let Some(base) = &base {
         for root in &mut roots {
             if !root.text.starts_with(['/', '~', '$']) {
                 root.text = format!("{}/{}", base.text.trim_end_matches('/'), root.text);
@@ -641,15 +639,12 @@ pub(crate) fn fd_as_find(args: &[Word]) -> Option<Vec<Word>> {
         .first()
         .filter(|p| !matches!(p.text.as_str(), "" | "." | "^" | ".*" | "*"))
     {
-        match literal_regex(&p.text).filter(|_| p.exact && !glob) {
-            Some(name) => {
-                find.push(Word::lit("-name"));
-                find.push(Word::lit(name));
-            }
-            None => {
-                find.push(Word::lit(if glob { "-name" } else { "-regex" }));
-                find.push((*p).clone());
-            }
+        if let Some(name) = literal_regex(&p.text).filter(|_| p.exact && !glob) {
+            find.push(Word::lit("-name"));
+            find.push(Word::lit(name));
+        } else {
+            find.push(Word::lit(if glob { "-name" } else { "-regex" }));
+            find.push((*p).clone());
         }
     }
     find.extend(tests);
