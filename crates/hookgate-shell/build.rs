@@ -301,8 +301,8 @@ fn short_first(a: &str, b: &str) -> std::cmp::Ordering {
 
 /// Candidate rows by a program's first positional. `first` gives a row's alternatives for
 /// the first positional (`None`: the row has no `sub`). A row whose alternatives are all exact
-/// words goes into those words' lists; a row without `sub` or with a wildcard (`secret*`,
-/// `*`) may match any first positional and goes into every list and into the "any" list.
+/// words goes into those words' lists; a row without `sub`, with a wildcard (`secret*`, `*`)
+/// or an exclusion (`!ls|find`) may match any first positional and goes into every list and into the "any" list.
 /// Each list stays in taxonomy order, so scanning one finds the same best rule as scanning
 /// every row of the program (the matcher itself still checks each candidate in full).
 fn by_first(
@@ -313,7 +313,11 @@ fn by_first(
     let mut any = Vec::new();
     for &i in indices {
         match first(i) {
-            Some(alts) if alts.iter().all(|a| !a.ends_with('*')) => {
+            Some(alts)
+                if alts
+                    .iter()
+                    .all(|a| !a.ends_with('*') && !a.starts_with('!')) =>
+            {
                 for a in alts {
                     words.entry(a).or_default().push(i);
                 }

@@ -822,7 +822,8 @@ fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSourc
 /// The names [`is_network_client`] may accept (checked before any argv is parsed, since this
 /// runs for every plain command).
 pub(crate) fn maybe_network_client(name: &str) -> bool {
-    is_network_client(name, &[]) || matches!(name, "aws" | "gh" | "glab" | "az" | "openssl")
+    is_network_client(name, &[])
+        || matches!(name, "aws" | "gh" | "glab" | "az" | "gcloud" | "openssl")
 }
 
 /// Network clients: what sends data to another machine.
@@ -832,7 +833,13 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
         | "nc.traditional" | "nc.openbsd" | "socat" | "ssh" | "sftp" | "rclone" | "gsutil"
         | "azcopy" | "s3cmd" | "telnet" | "ftp" | "tftp" | "lftp" | "mail" | "mailx" | "mutt"
         | "sendmail" | "nslookup" | "dig" | "host" | "ping" | "websocat" | "wscat" | "grpcurl"
-        | "aria2c" | "cryptcat" | "smbclient" | "lwp-request" | "POST" | "PUT" => true,
+        | "aria2c" | "cryptcat" | "smbclient" | "lwp-request" | "POST" | "PUT"
+        // File-transfer tools: each sends the files (or text, or stdin) it is given to
+        // another machine, through a relay or a share link (`wormhole send F`, `croc send
+        // DIR`, `ffsend upload F`, `onionshare-cli F`), or to a paste or storage service.
+        | "wormhole" | "wormhole-william" | "croc" | "ffsend" | "onionshare" | "onionshare-cli"
+        | "sendme" | "portal" | "pastebinit" | "wgetpaste" | "fpaste" | "dbxcli" | "gdrive"
+        | "b2" => true,
         // A copy between local paths (`scp dist/app.tgz /tmp/`, `rsync -a dist/ /srv/www/`)
         // sends nothing: only an operand naming another machine (`host:path`, `rsync://`)
         // makes it a network copy. With no operands known yet (the name-only pre-check), it
@@ -846,6 +853,11 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
             Some("s_client" | "s_server" | "s_time" | "ocsp")
         ),
         "aws" => positionals.first() == Some(&"s3") || positionals.get(1) == Some(&"put-object"),
+        // `gcloud storage cp F gs://…`, `gcloud compute scp F vm:`: copies to the cloud.
+        "gcloud" => matches!(
+            positionals.get(..2),
+            Some(["storage", "cp" | "mv" | "rsync"] | ["compute", "scp"])
+        ),
         "az" => {
             positionals.first() == Some(&"storage")
                 && positionals
@@ -1163,6 +1175,9 @@ pub(crate) fn argument_flow(
         return None;
     }
     let args = Args::parse_by(name, words, |w| w.text.as_str());
+    if let Some(flow) = cloud_file_parameter(name, &args.positionals, words, cwd, ctx, files) {
+        return Some(flow);
+    }
     if !is_network_client(name, &args.positionals) {
         return None;
     }
@@ -1233,6 +1248,69 @@ pub(crate) fn argument_flow(
             return Some(Flow {
                 source,
                 sink: sink(Channel::Upload),
+            });
+        }
+    }
+    None
+}
+
+/// A credential file a cloud CLI reads into a request parameter: aws reads any parameter
+/// given as `file://PATH`/`fileb://PATH` (`aws sns publish --message file://KEY`), az any
+/// given as `@PATH` (`az rest --body @KEY`), gcloud a `--data-file` (`--data-file=KEY`). The
+/// parameter's value goes to the cloud API, whichever service it is, so a credential there
+/// leaves the machine like `curl -d @KEY`. Storing a secret in the provider's own secret
+/// store or key service is what such a file is for (`aws secretsmanager create-secret
+/// --secret-string file://creds.json`, `gcloud secrets versions add --data-file`), and
+/// `aws configure` writes local settings: those are not judged here.
+fn cloud_file_parameter(
+    name: &str,
+    positionals: &[&str],
+    words: &[Word],
+    cwd: &Cwd,
+    ctx: &Context,
+    files: &LineState,
+) -> Option<Flow> {
+    let stores_secret = matches!(
+        (
+            name,
+            positionals.first().copied(),
+            positionals.get(1).copied()
+        ),
+        ("aws", Some("configure"), _)
+            | (
+                "aws",
+                Some("secretsmanager"),
+                Some("create-secret" | "put-secret-value" | "update-secret")
+            )
+            | ("aws", Some("ssm"), Some("put-parameter"))
+            | ("aws" | "gcloud", Some("kms"), _)
+            | ("gcloud", Some("secrets"), _)
+            | ("az", Some("keyvault"), _)
+    );
+    if stores_secret {
+        return None;
+    }
+    let mut data_file = false;
+    for w in words.iter().filter(|w| w.exact) {
+        let t = w.text.as_str();
+        let value = t.split_once('=').map_or(t, |(_, v)| v);
+        let path = match name {
+            "aws" => value
+                .strip_prefix("file://")
+                .or_else(|| value.strip_prefix("fileb://")),
+            "az" => value.strip_prefix('@').filter(|p| *p != "-"),
+            "gcloud" if data_file => Some(t),
+            "gcloud" => t.strip_prefix("--data-file="),
+            _ => return None,
+        };
+        data_file = t == "--data-file";
+        if let Some(source) = path.and_then(|p| file_source(p, cwd, ctx, files)) {
+            return Some(Flow {
+                source,
+                sink: FlowSink::Network {
+                    tool: name.to_owned(),
+                    channel: Channel::Upload,
+                },
             });
         }
     }

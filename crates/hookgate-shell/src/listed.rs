@@ -458,3 +458,226 @@ pub(crate) fn mktemp_output(args: &[Word], tmpdir: Option<&str>) -> Option<Strin
     };
     Some(format!("{}/{name}", dir.trim_end_matches('/')))
 }
+
+/// `fd … -x CMD` / `-X CMD` (`--exec`, `--exec-batch`), rewritten as the `find` line it is:
+/// `find ROOTS [TESTS] -exec CMD {} ;` (`+` for the batch form), so the command run on each
+/// found file gets every judgement `find -exec` has — a deletion of the tree, a credential
+/// the search selects sent by `curl -F f=@{}`, the bulk upload of the found files. `None`
+/// when there is no exec option (a plain listing, [`listing`]).
+///
+/// fd's operands are `[PATTERN] [PATH…]`; a pattern other than a catch-all (`.`, `^`, `.*`,
+/// an empty one) selects by name, as `-regex`/`-name` do for find (the file's name under
+/// `-g`), `-e EXT` is `-name '*.EXT'`, and size, time and owner filters select too. The
+/// placeholders `{/}`, `{//}`, `{.}`, `{/.}` are parts of the found path, read as `{}`; a
+/// command without one gets `{}` appended, as fd does. `--base-directory DIR` moves the
+/// relative roots under DIR.
+pub(crate) fn fd_as_find(args: &[Word]) -> Option<Vec<Word>> {
+    // Options whose value is the next word (or attached: `-tf`, `--type=f`).
+    const VALUED: &[&str] = &[
+        "-d",
+        "--max-depth",
+        "--min-depth",
+        "--exact-depth",
+        "-E",
+        "--exclude",
+        "-t",
+        "--type",
+        "-e",
+        "--extension",
+        "-S",
+        "--size",
+        "--changed-within",
+        "--changed-before",
+        "--change-newer-than",
+        "--change-older-than",
+        "--newer",
+        "--older",
+        "-o",
+        "--owner",
+        "--format",
+        "--batch-size",
+        "--ignore-file",
+        "-c",
+        "--color",
+        "-j",
+        "--threads",
+        "--max-results",
+        "--base-directory",
+        "--path-separator",
+        "--search-path",
+    ];
+    let mut tests: Vec<Word> = Vec::new();
+    let mut positionals: Vec<&Word> = Vec::new();
+    let mut search_paths: Vec<Word> = Vec::new();
+    let mut command: Option<(Vec<Word>, &str)> = None;
+    let mut base: Option<Word> = None;
+    let mut glob = false;
+    let mut ended = false;
+    let mut i = 0;
+    while let Some(w) = args.get(i) {
+        i += 1;
+        let t = w.text.as_str();
+        if ended || !w.exact || !t.starts_with('-') || t == "-" {
+            positionals.push(w);
+            continue;
+        }
+        if t == "--" {
+            ended = true;
+            continue;
+        }
+        let (head, attached) = match t.split_once('=') {
+            Some((h, v)) if t.starts_with("--") => (h, Some(v)),
+            _ if !t.starts_with("--") && t.len() > 2 => {
+                let head = t.get(..2).unwrap_or(t);
+                if VALUED.contains(&head) {
+                    (head, t.get(2..))
+                } else {
+                    // A cluster of flags (`-HIx`): judged below by its last letter.
+                    (t, None)
+                }
+            }
+            _ => (t, None),
+        };
+        let exec = match head {
+            "-x" | "--exec" => Some(";"),
+            "-X" | "--exec-batch" => Some("+"),
+            h if h.len() > 2 && !h.starts_with("--") => match h.get(h.len() - 1..) {
+                Some("x") => Some(";"),
+                Some("X") => Some("+"),
+                _ => None,
+            },
+            _ => None,
+        };
+        if let Some(end) = exec {
+            let start = i;
+            while args.get(i).is_some_and(|w| !(w.exact && w.text == ";")) {
+                i += 1;
+            }
+            let mut cmd: Vec<Word> = args.get(start..i).unwrap_or(&[]).to_vec();
+            i += 1;
+            let mut placed = false;
+            for word in &mut cmd {
+                for p in ["{//}", "{/.}", "{/}", "{.}"] {
+                    if word.text.contains(p) {
+                        word.text = word.text.replace(p, "{}");
+                    }
+                }
+                placed |= word.text.contains("{}");
+            }
+            if !placed {
+                cmd.push(Word::lit("{}"));
+            }
+            command = Some((cmd, end));
+            continue;
+        }
+        if matches!(head, "-g" | "--glob")
+            || (head.len() > 2 && !head.starts_with("--") && head.contains('g'))
+        {
+            glob = true;
+        }
+        if !VALUED.contains(&head) {
+            continue;
+        }
+        let value = if let Some(v) = attached {
+            Word::lit(v)
+        } else {
+            i += 1;
+            args.get(i - 1)?.clone()
+        };
+        match head {
+            "-e" | "--extension" => {
+                tests.push(Word::lit("-name"));
+                tests.push(Word {
+                    text: format!("*.{}", value.text.trim_start_matches('.')),
+                    ..value
+                });
+            }
+            "-t" | "--type" => {
+                tests.push(Word::lit("-type"));
+                tests.push(value);
+            }
+            "-S"
+            | "--size"
+            | "-o"
+            | "--owner"
+            | "--changed-within"
+            | "--changed-before"
+            | "--change-newer-than"
+            | "--change-older-than"
+            | "--newer"
+            | "--older" => {
+                // A filter by size, time or owner: selective, whatever its value.
+                tests.push(Word::lit("-newer"));
+                tests.push(Word::lit("."));
+            }
+            "--search-path" => search_paths.push(value),
+            "--base-directory" => base = Some(value),
+            _ => {}
+        }
+    }
+    let (cmd, end) = command?;
+    // The first operand is the pattern; the rest, and `--search-path` values, are roots.
+    let mut roots: Vec<Word> = positionals
+        .iter()
+        .skip(1)
+        .map(|w| (*w).clone())
+        .chain(search_paths)
+        .collect();
+    if roots.is_empty() {
+        roots.push(Word::lit("."));
+    }
+    if let Some(base) = &base {
+        for root in &mut roots {
+            if !root.text.starts_with(['/', '~', '$']) {
+                root.text = format!("{}/{}", base.text.trim_end_matches('/'), root.text);
+                root.exact &= base.exact;
+            }
+        }
+    }
+    let mut find = roots;
+    if let Some(p) = positionals
+        .first()
+        .filter(|p| !matches!(p.text.as_str(), "" | "." | "^" | ".*" | "*"))
+    {
+        if let Some(name) = literal_regex(&p.text).filter(|_| p.exact && !glob) {
+            find.push(Word::lit("-name"));
+            find.push(Word::lit(name));
+        } else {
+            find.push(Word::lit(if glob { "-name" } else { "-regex" }));
+            find.push((*p).clone());
+        }
+    }
+    find.extend(tests);
+    find.push(Word::lit("-exec"));
+    find.extend(cmd);
+    find.push(Word::lit(end));
+    Some(find)
+}
+
+/// fd's default pattern is a regex searched for in the file name; one made of name
+/// characters only (`.env`, `^id_`, `credentials$`, `\.pem$`) is the name glob it amounts
+/// to (`*.env*`, `id_*`, `*credentials`, `*.pem`), so the search's credential names are
+/// seen as find's `-name` shows them. `.` is read as itself (it also matches any character,
+/// which selects more files, never fewer of these).
+fn literal_regex(pattern: &str) -> Option<String> {
+    let (start, rest) = match pattern.strip_prefix('^') {
+        Some(r) => (true, r),
+        None => (false, pattern),
+    };
+    let (end, rest) = match rest.strip_suffix('$') {
+        Some(r) => (true, r),
+        None => (false, rest),
+    };
+    let body = rest.replace("\\.", ".");
+    (!body.is_empty()
+        && body
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-')))
+    .then(|| {
+        format!(
+            "{}{body}{}",
+            if start { "" } else { "*" },
+            if end { "" } else { "*" }
+        )
+    })
+}

@@ -412,7 +412,12 @@ impl Walker<'_> {
                         role_matches(roles, base)
                     }
                 };
-                value.exact && self.runs_only(&code, &mut scope.clone(), name, &meant)
+                let before = self.commands.len();
+                let ok = value.exact && self.runs_only(&code, &mut scope.clone(), name, &meant);
+                ok || (value.exact
+                    // The password and credential-provider roles (both name `pass`).
+                    && role_matches(roles, "pass")
+                    && self.password_read_for_the_tool(before, &meant))
             }
             Named::Config => value.exact && self.vouched_place(value.text.trim(), scope),
             // Each entry: the variable's own earlier value, or a vouched place (`$PWD/…` is the
@@ -428,6 +433,32 @@ impl Walker<'_> {
     /// by a path to where programs are installed: the system's places or the home directory
     /// (`~/.local/bin/nvim`). Not a relative path nor one in the workspace or a temporary
     /// directory: a program of a role's name there is whatever the agent wrote.
+    /// A password or credential-provider command (`RESTIC_PASSWORD_COMMAND='pass show x'`)
+    /// prints the secret to the tool that runs it, not to the agent: that is what the
+    /// variable is for. The store reads it recorded (`credential_access`) become ordinary,
+    /// and the setting is ordinary when every command is then ordinary work by a program
+    /// meant for the role. Anything else it does keeps its verdict.
+    fn password_read_for_the_tool(&mut self, before: usize, meant: &dyn Fn(&str) -> bool) -> bool {
+        let mut added: Vec<String> = Vec::new();
+        for c in self.commands.get_mut(before..).unwrap_or(&mut []) {
+            if c.verdict.category.as_deref() == Some("credential_access") {
+                c.verdict = Verdict::normal("prints a password the tool reads");
+            }
+            if !matches!(
+                c.verdict.class,
+                crate::model::Class::Safe | crate::model::Class::Normal
+            ) {
+                return false;
+            }
+            added.extend(c.argv.first().cloned());
+        }
+        added.len() == self.commands.len().saturating_sub(before)
+            && !added.is_empty()
+            && added.iter().all(|p| {
+                meant(p.rsplit('/').next().unwrap_or(p.as_str())) && self.installed_program(p)
+            })
+    }
+
     pub(crate) fn installed_program(&self, program: &str) -> bool {
         if !program.contains('/') {
             return true;

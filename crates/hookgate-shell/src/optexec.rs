@@ -11,7 +11,7 @@
 
 use crate::deferred::part;
 use crate::interp::Lang;
-use crate::model::Class;
+use crate::model::{Class, Verdict};
 use crate::taxonomy::ids;
 use crate::walk::{Producer, Scope, Walker, Word, WordShape};
 
@@ -32,6 +32,12 @@ enum Value {
     /// `yt-dlp --exec`, `split --filter`). Judged as if typed directly, with no role ask:
     /// `--exec 'echo hi'` is ordinary, `--exec 'rm -rf ~'` is the deletion it is.
     Hook,
+    /// A command whose output the tool reads as its password (`restic --password-command
+    /// 'pass show restic'`): a hook whose credential read is the option's purpose — the
+    /// secret goes to the tool, not to the agent, so a password store's read there is
+    /// ordinary; anything else it does (a deletion, a secret sent to the network) keeps its
+    /// verdict.
+    PasswordCommand,
     /// fzf key bindings: `execute(CMD)`, `become(CMD)`, `reload(CMD)`, … are hooks.
     FzfBind,
     /// rpm macro text: `%(CMD)` is a hook.
@@ -225,7 +231,7 @@ const TABLE: &[OptExec] = &[
     OptExec {
         tools: &["restic"],
         options: &["--password-command"],
-        value: Value::Hook,
+        value: Value::PasswordCommand,
         roles: &[],
     },
     OptExec {
@@ -783,6 +789,16 @@ impl Walker<'_> {
                     }
                     Value::Make => self.makefile(argv, &value, scope),
                     Value::Hook => self.hook(argv, &value, scope, name),
+                    Value::PasswordCommand => {
+                        let before = self.commands.len();
+                        self.hook(argv, &value, scope, name);
+                        for c in self.commands.get_mut(before..).unwrap_or(&mut []) {
+                            if c.verdict.category.as_deref() == Some("credential_access") {
+                                c.verdict =
+                                    Verdict::normal(format!("prints the password {name} reads"));
+                            }
+                        }
+                    }
                     Value::FzfBind => {
                         for code in fzf_actions(&value.text) {
                             self.hook(argv, &part(&value, code), scope, name);

@@ -1535,6 +1535,10 @@ impl Walker<'_> {
                 }
             }
             "find" => self.find(argv, args, scope),
+            // `fd … -x CMD` runs CMD on each found file: judged as the `find -exec` it is.
+            "fd" | "fdfind" if let Some(find) = crate::listed::fd_as_find(args) => {
+                self.find(argv, &find, scope)
+            }
             n if crate::deferred::handles(n) => self.deferred(n, argv, args, scope, stdin),
             n if crate::runners::handles(n)
                 && let Some(out) = self.runner(n, argv, args, scope, &stdin) =>

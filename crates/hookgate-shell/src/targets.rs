@@ -577,7 +577,12 @@ const SECRET_UNDER_HOME: &[&str] = &[
     ".aws/credentials",
     ".aws/sso",
     ".aws/cli",
-    ".config/gcloud",
+    // Only gcloud's credential files (the catalog's `gcp-credentials`): `properties` and
+    // `configurations/` hold an account, a project and a region.
+    ".config/gcloud/application_default_credentials.json",
+    ".config/gcloud/credentials.db",
+    ".config/gcloud/access_tokens.db",
+    ".config/gcloud/legacy_credentials",
     ".azure",
     ".docker/config.json",
     ".kube/config",
@@ -653,6 +658,18 @@ pub(crate) fn is_secret_path(raw: &str, cwd: &Cwd, ctx: &Context) -> bool {
     is_secret_normalized(&normalize(raw, base, ctx.home.as_deref()).path, ctx)
 }
 
+/// The ssh client's configuration (`.ssh/config`, `.ssh/config.d/…`): host aliases, user
+/// names, ports and the paths of keys, never a key itself. Reading it exposes nothing (the
+/// catalog's `ssh-client-config` protects writes only, as a write there runs commands); the
+/// keys beside it stay secret (`~/.ssh`, `~/.ssh/*`, `~/.ssh/id_ed25519`).
+fn is_ssh_client_config(text: &str) -> bool {
+    let Some((dir, rest)) = text.rsplit_once("/.ssh/") else {
+        return false;
+    };
+    let _ = dir;
+    rest == "config" || rest.starts_with("config.d/")
+}
+
 /// [`is_secret_path`] for a path already normalised (absolute, no `.`/`..`/`//`), so callers
 /// that need the normalised path too normalise once. Prefixes are compared as strings at
 /// component boundaries (exact for a normalised path, and much cheaper than walking
@@ -723,7 +740,7 @@ pub(crate) fn is_secret_normalized(path: &Path, ctx: &Context) -> bool {
     let public = name
         .rsplit_once('.')
         .is_some_and(|(_, e)| e.eq_ignore_ascii_case("pub"));
-    if public || name == "known_hosts" {
+    if public || name.starts_with("known_hosts") || is_ssh_client_config(text) {
         return false;
     }
     if !pattern

@@ -435,9 +435,15 @@ fn short_flag(ch: char) -> &'static str {
     SHORT.get(index).copied().unwrap_or("-?")
 }
 
+/// Whether the leading positionals match `sub`. A position whose alternatives start with `!`
+/// (`"!ls|list|find"`) matches any word but those: a tool whose bare operand is the thing it
+/// prints (`pass github/token` shows the entry) lists the subcommands that do not.
 fn sub_matches(sub: &[&[&str]], positionals: &[&str]) -> bool {
     sub.len() <= positionals.len()
         && sub.iter().zip(positionals).all(|(alts, word)| {
+            if alts.first().is_some_and(|a| a.starts_with('!')) {
+                return !alts.iter().any(|alt| alt.trim_start_matches('!') == *word);
+            }
             alts.iter().any(|alt| match alt.strip_suffix('*') {
                 Some(prefix) => word.starts_with(prefix),
                 None => alt == word,
@@ -666,8 +672,10 @@ mod tests {
                     continue;
                 };
                 for &w in &words {
-                    let can = alternatives(m.sub)
-                        .is_none_or(|alts| alts.iter().any(|a| a.ends_with('*') || *a == w));
+                    let can = alternatives(m.sub).is_none_or(|alts| {
+                        alts.iter()
+                            .any(|a| a.ends_with('*') || a.starts_with('!') || *a == w)
+                    });
                     if can {
                         assert!(
                             c.rules_for(Some(w)).contains(&i),
