@@ -116,6 +116,7 @@ pub(crate) fn handles(name: &str) -> bool {
             | "tmux"
             | "screen"
             | "crontab"
+            | "ed"
     ) || is_vim(name)
 }
 
@@ -258,6 +259,10 @@ impl Walker<'_> {
             "screen" => return self.screen(argv, args, scope, stdin),
             "crontab" => {
                 self.crontab(argv, args, scope, stdin);
+                return Producer::Opaque;
+            }
+            "ed" => {
+                self.ed(argv, scope, stdin);
                 return Producer::Opaque;
             }
             _ => {
@@ -923,6 +928,31 @@ impl Walker<'_> {
         }
     }
 
+    /// `ed` reads its commands on standard input: a script the line spells out (`printf
+    /// '…' | ed -s f`, `ed f <<< …`) is read for shell escapes ([`crate::ex::ed_items`]); a
+    /// script from another program's output cannot be read (ask); a file or the terminal is
+    /// the user's editing. (`red`, the restricted ed, cannot run commands.)
+    fn ed(&mut self, argv: &[Word], scope: &mut Scope, stdin: Producer) {
+        self.classify_plain("ed", argv, scope);
+        match stdin {
+            Producer::Text { text, exact: true } => {
+                let script = Word {
+                    text,
+                    exact: true,
+                    shape: WordShape::Exact,
+                    substs: Vec::new(),
+                };
+                let items = crate::ex::ed_items(&script.text);
+                self.editor_items(argv, &script, items, scope);
+            }
+            Producer::Text { exact: false, .. } => {
+                self.record(argv, scope, ids::RCE_OPAQUE_CODE.verdict());
+            }
+            Producer::Nothing | Producer::LocalFile => {}
+            _ => self.record(argv, scope, ids::RCE_OPAQUE_CODE.verdict()),
+        }
+    }
+
     fn ex_command(&mut self, argv: &[Word], command: &Word, scope: &mut Scope, depth: usize) {
         if !command.exact {
             self.record(
@@ -932,7 +962,19 @@ impl Walker<'_> {
             );
             return;
         }
-        for item in crate::ex::items(&command.text, depth) {
+        let items = crate::ex::items(&command.text, depth);
+        self.editor_items(argv, command, items, scope);
+    }
+
+    /// What an editor's commands do beyond editing (see [`crate::ex::Item`]), judged.
+    fn editor_items(
+        &mut self,
+        argv: &[Word],
+        command: &Word,
+        items: Vec<crate::ex::Item>,
+        scope: &mut Scope,
+    ) {
+        for item in items {
             match item {
                 crate::ex::Item::Shell(code) => {
                     // A shell escape from the editor's command line is a shell escape whatever

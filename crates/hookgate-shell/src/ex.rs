@@ -451,6 +451,78 @@ fn command<'s>(s: &'s str, depth: usize, out: &mut Vec<Item>) -> &'s str {
     ""
 }
 
+/// The parts of an `ed` command script (one command per line, as `ed` reads it on its
+/// standard input) that leave the editor: `!cmd` runs a shell command, `r !cmd`/`e !cmd`
+/// read a command's output (the command runs), `w !cmd`/`W !cmd` feed the buffer to one.
+/// A command may follow an address (`1,$`, `.`, `/re/`, `'a`) and sit inside a global
+/// command (`g/re/cmd`, `v/re/cmd`, `G`, `V`), which are read through. Other commands edit
+/// the buffer or write the file ed was given (judged as that file's write).
+///
+/// Invariant: a shell escape is never taken for an edit, wherever the script puts it.
+pub(crate) fn ed_items(script: &str) -> Vec<Item> {
+    let mut out = Vec::new();
+    for line in script.lines() {
+        let mut t = line.trim_start();
+        // Global commands: `g/re/` (any delimiter) before the command list.
+        for _ in 0..MAX_DEPTH {
+            t = ed_address(t);
+            let Some(c) = t
+                .chars()
+                .next()
+                .filter(|c| matches!(c, 'g' | 'v' | 'G' | 'V'))
+            else {
+                break;
+            };
+            let rest = &t[c.len_utf8()..];
+            let Some(delim) = rest.chars().next() else {
+                break;
+            };
+            let body = &rest[delim.len_utf8()..];
+            match body.find(delim) {
+                Some(end) => t = &body[end + delim.len_utf8()..],
+                None => break,
+            }
+        }
+        if let Some(code) = t.strip_prefix('!') {
+            out.push(Item::Shell(code.to_owned()));
+            continue;
+        }
+        let Some(c) = t.chars().next() else { continue };
+        if matches!(c, 'r' | 'e' | 'E' | 'w' | 'W') {
+            let rest = t[c.len_utf8()..].trim_start_matches('q').trim_start();
+            if let Some(code) = rest.strip_prefix('!') {
+                out.push(if matches!(c, 'w' | 'W') {
+                    Item::ShellFedBuffer(code.to_owned())
+                } else {
+                    Item::Shell(code.to_owned())
+                });
+            }
+        }
+    }
+    out
+}
+
+/// `t` after an `ed` address: line numbers, `.`, `$`, `,`, `;`, `+`/`-` offsets, marks
+/// (`'a`) and regular expressions (`/re/`, `?re?`).
+fn ed_address(mut t: &str) -> &str {
+    loop {
+        t = t.trim_start();
+        let Some(c) = t.chars().next() else { return t };
+        match c {
+            '0'..='9' | '.' | '$' | ',' | ';' | '+' | '-' | '^' => t = &t[1..],
+            '\'' => t = t.get(2..).unwrap_or(""),
+            '/' | '?' => {
+                let body = &t[1..];
+                t = match body.find(c) {
+                    Some(end) => &body[end + 1..],
+                    None => "",
+                };
+            }
+            _ => return t,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
