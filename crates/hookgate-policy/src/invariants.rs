@@ -1519,12 +1519,26 @@ fn flagged_in_workspace(j: &Judge<'_>, line: &str) -> Option<String> {
 /// shell analyzer, in the workspace); `Err` with the concern when it shows one, `Err(None)`
 /// for any other CI file or a text not known whole (an Edit, `sed -i`, a copy).
 fn ordinary_workflow_write(j: &Judge<'_>, p: &Path) -> Result<(), Option<String>> {
-    let workflow = p.parent().is_some_and(|d| d.ends_with(".github/workflows"))
-        && p.extension()
-            .is_some_and(|e| e.eq_ignore_ascii_case("yml") || e.eq_ignore_ascii_case("yaml"));
-    if !workflow {
+    let yaml = p
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("yml") || e.eq_ignore_ascii_case("yaml"));
+    let system = if !yaml {
+        None
+    } else if p.parent().is_some_and(|d| d.ends_with(".github/workflows")) {
+        Some(crate::workflow::System::GithubActions)
+    } else if p
+        .file_name()
+        .is_some_and(|n| n == ".gitlab-ci.yml" || n == ".gitlab-ci.yaml")
+    {
+        Some(crate::workflow::System::Gitlab)
+    } else if p.parent().is_some_and(|d| d.ends_with(".buildkite")) {
+        Some(crate::workflow::System::Buildkite)
+    } else {
+        None
+    };
+    let Some(system) = system else {
         return Err(None);
-    }
+    };
     // A Write gives the whole text; a line that is one `sed -i` of the file gives it too,
     // applied to the file's text now (`crate::workflow::SedEdit`).
     let edited;
@@ -1534,7 +1548,13 @@ fn ordinary_workflow_write(j: &Judge<'_>, p: &Path) -> Result<(), Option<String>
         edited = sed_edited(j, p).or_else(|| copied_text(j, p)).ok_or(None)?;
         edited.as_str()
     };
-    match crate::workflow::concern(text, |script| flagged_in_workspace(j, script)) {
+    let judge = |script: &str| flagged_in_workspace(j, script);
+    let concern = match system {
+        crate::workflow::System::GithubActions => crate::workflow::concern(text, judge),
+        crate::workflow::System::Gitlab => crate::workflow::gitlab_concern(text, judge),
+        crate::workflow::System::Buildkite => crate::workflow::buildkite_concern(text, judge),
+    };
+    match concern {
         None => Ok(()),
         Some(why) => Err(Some(why)),
     }

@@ -15,6 +15,105 @@
 //! whose text is not known whole (an Edit, `sed -i`, a copy), for other CI systems, and for
 //! any workflow showing one of the concerns below; a workflow that does not parse is a concern.
 
+/// The CI systems whose definitions are read as what they do.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum System {
+    /// `.github/workflows/*.yml` ([`concern`]).
+    GithubActions,
+    /// `.gitlab-ci.yml` ([`gitlab_concern`]).
+    Gitlab,
+    /// `.buildkite/*.yml` ([`buildkite_concern`]).
+    Buildkite,
+}
+
+/// The lines of a `script:`-like value: a string (one script) or a list of them.
+fn script_lines(v: Option<&serde_json::Value>) -> Vec<String> {
+    match v {
+        Some(serde_json::Value::String(s)) => vec![s.clone()],
+        Some(serde_json::Value::Array(a)) => a
+            .iter()
+            .filter_map(|x| x.as_str().map(str::to_owned))
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Why a GitLab CI definition is not ordinary, or `None`: an `include:` (code from another
+/// file or project the text does not show), or a job script (`script`, `before_script`,
+/// `after_script`, top-level or per job) the shell analyzer would flag. Secrets are CI/CD
+/// variables there (`$VAR`), so what a script sends is judged by the analyzer's
+/// credential-variable flow; a definition that does not parse is a concern.
+pub(crate) fn gitlab_concern(
+    text: &str,
+    judge_step: impl Fn(&str) -> Option<String>,
+) -> Option<String> {
+    let Ok(doc) = serde_saphyr::from_str_with_options::<serde_json::Value>(
+        text,
+        hookgate_core::yaml::untrusted_options(),
+    ) else {
+        return Some("the pipeline does not parse as YAML".to_owned());
+    };
+    let serde_json::Value::Object(top) = &doc else {
+        return Some("the pipeline is not a YAML mapping".to_owned());
+    };
+    if top.contains_key("include") {
+        return Some("it includes configuration the text does not show".to_owned());
+    }
+    const KEYS: &[&str] = &["script", "before_script", "after_script"];
+    let default = top.get("default");
+    for (name, job) in std::iter::once(("(top level)", &doc))
+        .chain(default.map(|d| ("default", d)))
+        .chain(top.iter().map(|(k, v)| (k.as_str(), v)))
+    {
+        if !job.is_object() {
+            continue;
+        }
+        for key in KEYS {
+            for script in script_lines(job.get(*key)) {
+                if let Some(why) = judge_step(&script) {
+                    return Some(format!(
+                        "job `{name}` runs `{}`: {why}",
+                        first_line(&script)
+                    ));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Why a Buildkite pipeline is not ordinary, or `None`: a step's `command`/`commands` the
+/// shell analyzer would flag, or a pipeline that does not parse. (Plugins are named,
+/// versioned repositories, as a workflow's remote `uses:` are.)
+pub(crate) fn buildkite_concern(
+    text: &str,
+    judge_step: impl Fn(&str) -> Option<String>,
+) -> Option<String> {
+    let Ok(doc) = serde_saphyr::from_str_with_options::<serde_json::Value>(
+        text,
+        hookgate_core::yaml::untrusted_options(),
+    ) else {
+        return Some("the pipeline does not parse as YAML".to_owned());
+    };
+    let steps = doc
+        .get("steps")
+        .or(Some(&doc))
+        .and_then(serde_json::Value::as_array);
+    let Some(steps) = steps else {
+        return Some("the pipeline has no `steps` list".to_owned());
+    };
+    for step in steps {
+        for key in ["command", "commands"] {
+            for script in script_lines(step.get(key)) {
+                if let Some(why) = judge_step(&script) {
+                    return Some(format!("a step runs `{}`: {why}", first_line(&script)));
+                }
+            }
+        }
+    }
+    None
+}
+
 /// Why a workflow is not ordinary, or `None` when it is. `judge_step` gives the shell
 /// analyzer's reason for a `run:` script it would flag (ask or deny).
 pub(crate) fn concern(text: &str, judge_step: impl Fn(&str) -> Option<String>) -> Option<String> {
