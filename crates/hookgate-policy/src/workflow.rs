@@ -59,7 +59,6 @@ pub(crate) fn gitlab_concern(
     if top.contains_key("include") {
         return Some("it includes configuration the text does not show".to_owned());
     }
-    const KEYS: &[&str] = &["script", "before_script", "after_script"];
     let default = top.get("default");
     for (name, job) in std::iter::once(("(top level)", &doc))
         .chain(default.map(|d| ("default", d)))
@@ -68,8 +67,8 @@ pub(crate) fn gitlab_concern(
         if !job.is_object() {
             continue;
         }
-        for key in KEYS {
-            for script in script_lines(job.get(*key)) {
+        for key in ["script", "before_script", "after_script"] {
+            for script in script_lines(job.get(key)) {
                 if let Some(why) = judge_step(&script) {
                     return Some(format!(
                         "job `{name}` runs `{}`: {why}",
