@@ -679,36 +679,8 @@ static RUNNERS: &[Runner] = &[
         ..runner("host-spawn", NONE, Operand::Command)
     },
     runner("distrobox-host-exec", NONE, Operand::Command),
-    Runner {
-        values: &["-n", "--name", "-a", "--additional-flags"],
-        flags: &[
-            "-T",
-            "--no-tty",
-            "-nw",
-            "--no-workdir",
-            "-r",
-            "--root",
-            "-v",
-            "--verbose",
-        ],
-        rest: &["--", "-e", "--exec"],
-        ..runner("distrobox", &["enter"], Operand::Command)
-    },
-    Runner {
-        values: &["-n", "--name", "-a", "--additional-flags"],
-        flags: &[
-            "-T",
-            "--no-tty",
-            "-nw",
-            "--no-workdir",
-            "-r",
-            "--root",
-            "-v",
-            "--verbose",
-        ],
-        rest: &["--", "-e", "--exec"],
-        ..runner("distrobox-enter", NONE, Operand::Command)
-    },
+    distrobox_enter("distrobox", &["enter"]),
+    distrobox_enter("distrobox-enter", NONE),
     Runner {
         values: &["-c", "--container", "-d", "--distro", "-r", "--release"],
         ..runner("toolbox", &["run"], Operand::Command)
@@ -730,84 +702,8 @@ static RUNNERS: &[Runner] = &[
     },
     // Ad-hoc commands on many hosts at once: the operands are the command line each host's
     // shell runs (`ssh host CMD`, times the inventory).
-    Runner {
-        values: &[
-            "-h",
-            "--hosts",
-            "-H",
-            "--host",
-            "-l",
-            "--user",
-            "-p",
-            "--par",
-            "-o",
-            "--outdir",
-            "-e",
-            "--errdir",
-            "-t",
-            "--timeout",
-            "-O",
-            "--option",
-            "-x",
-            "--extra-args",
-            "-X",
-            "--extra-arg",
-        ],
-        flags: &[
-            "-i",
-            "--inline",
-            "-v",
-            "--verbose",
-            "-A",
-            "--askpass",
-            "-I",
-            "--send-input",
-            "-P",
-            "--print",
-        ],
-        always_shell: true,
-        remote: true,
-        ..runner("pssh", NONE, Operand::Command)
-    },
-    Runner {
-        values: &[
-            "-h",
-            "--hosts",
-            "-H",
-            "--host",
-            "-l",
-            "--user",
-            "-p",
-            "--par",
-            "-o",
-            "--outdir",
-            "-e",
-            "--errdir",
-            "-t",
-            "--timeout",
-            "-O",
-            "--option",
-            "-x",
-            "--extra-args",
-            "-X",
-            "--extra-arg",
-        ],
-        flags: &[
-            "-i",
-            "--inline",
-            "-v",
-            "--verbose",
-            "-A",
-            "--askpass",
-            "-I",
-            "--send-input",
-            "-P",
-            "--print",
-        ],
-        always_shell: true,
-        remote: true,
-        ..runner("parallel-ssh", NONE, Operand::Command)
-    },
+    pssh("pssh"),
+    pssh("parallel-ssh"),
     Runner {
         values: &["-w", "-x", "-R", "-l", "-t", "-u", "-f", "-g", "-X", "-N"],
         flags: &["-S", "-b", "-d", "-L", "-V", "-q", "-a", "-A"],
@@ -827,6 +723,68 @@ static RUNNERS: &[Runner] = &[
         ..runner("clush", NONE, Operand::Command)
     },
 ];
+
+/// `distrobox enter NAME -- CMD` (`distrobox-enter`): the command after `--` or `-e`.
+const fn distrobox_enter(name: &'static str, sub: &'static [&'static str]) -> Runner {
+    Runner {
+        values: &["-n", "--name", "-a", "--additional-flags"],
+        flags: &[
+            "-T",
+            "--no-tty",
+            "-nw",
+            "--no-workdir",
+            "-r",
+            "--root",
+            "-v",
+            "--verbose",
+        ],
+        rest: &["--", "-e", "--exec"],
+        ..runner(name, sub, Operand::Command)
+    }
+}
+
+/// `pssh -h HOSTS CMD` (`parallel-ssh`): every host runs the operands as a command line.
+const fn pssh(name: &'static str) -> Runner {
+    Runner {
+        values: &[
+            "-h",
+            "--hosts",
+            "-H",
+            "--host",
+            "-l",
+            "--user",
+            "-p",
+            "--par",
+            "-o",
+            "--outdir",
+            "-e",
+            "--errdir",
+            "-t",
+            "--timeout",
+            "-O",
+            "--option",
+            "-x",
+            "--extra-args",
+            "-X",
+            "--extra-arg",
+        ],
+        flags: &[
+            "-i",
+            "--inline",
+            "-v",
+            "--verbose",
+            "-A",
+            "--askpass",
+            "-I",
+            "--send-input",
+            "-P",
+            "--print",
+        ],
+        always_shell: true,
+        remote: true,
+        ..runner(name, NONE, Operand::Command)
+    }
+}
 
 /// The glibc dynamic loader run as a program (`ld.so PROG ARGS`).
 const fn loader(name: &'static str) -> Runner {
@@ -1100,6 +1058,12 @@ impl Walker<'_> {
     ) -> Option<Producer> {
         match name {
             "cmd" => return Some(self.cmd_exe(argv, args, scope, stdin)),
+            // `wsl --unregister DISTRO` deletes a distribution with its whole filesystem: the
+            // wrapper's own verb, judged by the catalogue (`disk.wsl_unregister`).
+            "wsl" if args.iter().any(|w| w.text == "--unregister") => {
+                self.classify_plain(name, argv, scope);
+                return Some(Producer::Opaque);
+            }
             "ansible" => return Some(self.ansible(argv, args, scope)),
             "salt" | "salt-ssh" | "salt-call" => return Some(self.salt(name, argv, args, scope)),
             _ => {}
@@ -1137,12 +1101,7 @@ impl Walker<'_> {
                 .map_or("", |w| w.text.as_str());
             format!("{} {sub}", r.name)
         };
-        let mut inner = scope.clone();
-        if r.remote {
-            inner.cwd = Cwd::Unknown;
-            inner.remote = true;
-            inner.local_container = false;
-        }
+        let mut inner = on_other_hosts(scope, r.remote);
         if let Some(dir) = &p.chdir {
             inner.set_cwd(self.resolve_dir(dir, scope));
         }
@@ -1228,9 +1187,8 @@ impl Walker<'_> {
 fn cmd_deletion(verb: &str, switches: &[String]) -> Option<&'static str> {
     let recursive = switches.iter().any(|s| s.eq_ignore_ascii_case("/s"));
     match verb {
-        "rmdir" | "rd" if recursive => Some("-rf"),
+        "rmdir" | "rd" | "del" | "erase" if recursive => Some("-rf"),
         "rmdir" | "rd" => Some("-d"),
-        "del" | "erase" if recursive => Some("-rf"),
         "del" | "erase" => Some("-f"),
         _ => None,
     }
@@ -1289,13 +1247,25 @@ fn cmd_commands(line: &str) -> Vec<Vec<String>> {
             c => word.push(c),
         }
     }
-    if started || !word.is_empty() {
-        if let Some(last) = commands.last_mut() {
-            last.push(word);
-        }
+    if (started || !word.is_empty())
+        && let Some(last) = commands.last_mut()
+    {
+        last.push(word);
     }
     commands.retain(|c| !c.is_empty());
     commands
+}
+
+/// The scope a command runs in: `scope` itself, or (`remote`) another machine's, as `ssh
+/// host CMD` judges it — directory unknown, paths the remote host's, no local container.
+fn on_other_hosts(scope: &Scope, remote: bool) -> Scope {
+    let mut inner = scope.clone();
+    if remote {
+        inner.cwd = Cwd::Unknown;
+        inner.remote = true;
+        inner.local_container = false;
+    }
+    inner
 }
 
 /// Ansible modules whose argument string is a command line the hosts run.
@@ -1405,12 +1375,7 @@ impl Walker<'_> {
             .map(|w| w.text.as_str());
         let local = value("-c", "--connection").as_deref() == Some("local")
             || matches!(pattern, Some("localhost" | "127.0.0.1"));
-        let mut inner = scope.clone();
-        if !local {
-            inner.cwd = Cwd::Unknown;
-            inner.remote = true;
-            inner.local_container = false;
-        }
+        let mut inner = on_other_hosts(scope, !local);
         let Some(module_args) = module_args else {
             self.record(
                 argv,
@@ -1462,12 +1427,7 @@ impl Walker<'_> {
     /// host CMD` is; `salt-call` runs the function on this machine. `file.remove P` deletes
     /// P recursively.
     fn salt(&mut self, name: &str, argv: &[Word], args: &[Word], scope: &mut Scope) -> Producer {
-        let mut inner = scope.clone();
-        if name != "salt-call" {
-            inner.cwd = Cwd::Unknown;
-            inner.remote = true;
-            inner.local_container = false;
-        }
+        let mut inner = on_other_hosts(scope, name != "salt-call");
         let function = args.iter().position(|w| {
             SALT_COMMAND_FUNCTIONS.contains(&w.text.as_str()) || w.text == "file.remove"
         });
@@ -1481,11 +1441,7 @@ impl Walker<'_> {
         };
         // The first operand after the function that is not a `key=value` keyword.
         let operand = args.get(at + 1..).unwrap_or(&[]).iter().find(|w| {
-            !w.text.starts_with('-')
-                && !w
-                    .text
-                    .split_once('=')
-                    .is_some_and(|(k, _)| !k.contains(' '))
+            !w.text.starts_with('-') && w.text.split_once('=').is_none_or(|(k, _)| k.contains(' '))
         });
         let Some(operand) = operand else {
             self.record(

@@ -75,6 +75,7 @@ fn sandbox_and_subsystem_escapes_judge_the_inner_command() {
             ("wsl.exe -e ls -la", ALLOW, "-"),
             ("wsl.exe -l -v", ALLOW, "-"),
             ("wsl --shutdown", ALLOW, "-"),
+            ("wsl.exe --export Ubuntu backup.tar", ALLOW, "-"),
         ],
     );
 }
