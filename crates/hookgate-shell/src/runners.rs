@@ -700,6 +700,42 @@ static RUNNERS: &[Runner] = &[
         always_shell: true,
         ..runner("wsl", NONE, Operand::Command)
     },
+    // Privilege wrappers other than sudo/doas: polkit's `pkexec` and systemd's `run0` run
+    // their command as root (or `--user`), `machinectl shell MACHINE CMD` in a container or
+    // on `.host`.
+    Runner {
+        values: &["--user"],
+        flags: &["--disable-internal-agent", "--keep-cwd"],
+        ..runner("pkexec", NONE, Operand::Command)
+    },
+    Runner {
+        values: &[
+            "-u",
+            "--user",
+            "-g",
+            "--group",
+            "-M",
+            "--machine",
+            "--unit",
+            "-p",
+            "--property",
+            "--description",
+            "--slice",
+            "--slice-inherit",
+            "--nice",
+            "--setenv",
+            "--background",
+            "--pty-late",
+        ],
+        flags: &["--no-ask-password", "-q", "--quiet", "--via-shell", "-i"],
+        chdir: &["-D", "--chdir"],
+        ..runner("run0", NONE, Operand::Command)
+    },
+    Runner {
+        values: &["--uid", "-E", "--setenv", "-M", "--machine", "-H", "--host"],
+        flags: &["-q", "--quiet"],
+        ..runner("machinectl", &["shell"], Operand::Skip)
+    },
     // Ad-hoc commands on many hosts at once: the operands are the command line each host's
     // shell runs (`ssh host CMD`, times the inventory).
     pssh("pssh"),
@@ -921,6 +957,9 @@ pub(crate) fn handles(name: &str) -> bool {
             | "distrobox-enter"
             | "toolbox"
             | "wsl"
+            | "pkexec"
+            | "run0"
+            | "machinectl"
             | "pssh"
             | "parallel-ssh"
             | "pdsh"
@@ -1276,8 +1315,14 @@ const ANSIBLE_COMMAND_MODULES: &[&str] = &[
     "ansible.builtin.shell",
     "ansible.builtin.command",
     "ansible.builtin.raw",
+];
+
+/// Ansible modules whose argument string is PowerShell code the (Windows) hosts run.
+const ANSIBLE_POWERSHELL_MODULES: &[&str] = &[
     "win_shell",
     "win_command",
+    "ansible.windows.win_shell",
+    "ansible.windows.win_command",
 ];
 
 /// Salt execution functions whose argument is a command line the minions run.
@@ -1325,6 +1370,16 @@ impl Walker<'_> {
         }
         let line = Word::joined(rest).text;
         for command in cmd_commands(&line) {
+            // `start [/b /wait /min …] ["title"] CMD`: CMD runs (in a new window or not).
+            let command: Vec<String> = match command.first() {
+                Some(v) if v.eq_ignore_ascii_case("start") => command
+                    .iter()
+                    .skip(1)
+                    .skip_while(|t| t.starts_with('/') || t.is_empty())
+                    .cloned()
+                    .collect(),
+                _ => command,
+            };
             let Some((verb, operands)) = command.split_first() else {
                 continue;
             };
@@ -1392,6 +1447,11 @@ impl Walker<'_> {
                 ..Word::lit("")
             };
             self.run_code_string(argv, &code, &mut inner, "ansible");
+        } else if ANSIBLE_POWERSHELL_MODULES.contains(&module.as_str()) {
+            let mut code = Word::lit(module_args);
+            code.exact = exact;
+            let words = [Word::lit("powershell"), Word::lit("-Command"), code];
+            self.peel(argv, &words, "ansible", &mut inner, Producer::Nothing);
         } else if matches!(module.as_str(), "file" | "ansible.builtin.file") {
             let pairs: Vec<(&str, &str)> = module_args
                 .split_whitespace()

@@ -75,6 +75,8 @@ fn sandbox_and_subsystem_escapes_judge_the_inner_command() {
             ("wsl.exe -e ls -la", ALLOW, "-"),
             ("wsl.exe -l -v", ALLOW, "-"),
             ("wsl --shutdown", ALLOW, "-"),
+            ("pkexec ls /root", ALLOW, "-"),
+            ("run0 systemctl status nginx", ALLOW, "-"),
             ("wsl.exe --export Ubuntu backup.tar", ALLOW, "-"),
         ],
     );
@@ -122,6 +124,7 @@ fn cmd_exe_and_powershell_commands_are_judged_with_windows_paths() {
             ("cmd.exe /c \"dir & echo done\"", ALLOW, "-"),
             ("cmd.exe /c \"rmdir /s /q build\"", ALLOW, "-"),
             ("cmd.exe /c ver", ALLOW, "-"),
+            ("cmd.exe /c start notepad README.md", ALLOW, "-"),
             ("powershell.exe -NoProfile -c \"Get-ChildItem\"", ALLOW, "-"),
             ("pwsh -c 'Remove-Item -Recurse -Force .\\dist'", ALLOW, "-"),
         ],
@@ -360,6 +363,7 @@ fn destructive_verbs_in_tool_arguments_are_flagged() {
             ),
             ("tea api -X DELETE repos/acme/app", ASK, "net.http_delete"),
             ("hub api -X DELETE repos/acme/app", ASK, "net.http_delete"),
+            ("tea repos delete acme/app", DENY, "forge.repo_delete_tea"),
             ("consul kv delete -recurse app/", DENY, "db.kv_destroy"),
             ("vault secrets disable secret/", DENY, "db.vault_destroy"),
             // Benign neighbours: listings, descriptions, read-only checks, GETs.
@@ -381,6 +385,7 @@ fn destructive_verbs_in_tool_arguments_are_flagged() {
             ("e2fsck -fy disk.img", ALLOW, "-"),
             ("btrfs check /dev/sdb", ALLOW, "-"),
             ("glab api projects/1", ALLOW, "-"),
+            ("tea repos list", ALLOW, "-"),
             ("consul kv get app/x", ALLOW, "-"),
             ("vault secrets list", ALLOW, "-"),
         ],
