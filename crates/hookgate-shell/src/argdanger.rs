@@ -644,7 +644,9 @@ impl Walker<'_> {
             "wget" => {
                 HttpLine::read(&crate::cli::WGET, words, "method", "", WGET_REROUTES).verdict(false)
             }
-            "gh" if args.positionals.first() == Some(&"api") => {
+            // The forges' CLIs share gh's `api` grammar (`-X`/`--method`): GitLab's glab,
+            // Gitea's tea and the older hub.
+            "gh" | "glab" | "tea" | "hub" if args.positionals.first() == Some(&"api") => {
                 // gh api's requests go to GitHub (or `--hostname`), never to this machine.
                 let line = HttpLine::read(&crate::cli::GH_API, words, "method", "", &[]);
                 method_verdict(line.method?)
@@ -713,6 +715,9 @@ impl Walker<'_> {
             "openssl" => self.prints_key_material(words, args, scope),
             _ if OPERAND_PRINTERS.contains(&name) => self.prints_credential_operand(words, scope),
             "gpg" | "gpg2" => exports_secret_keys(words),
+            "telnetd" | "utelnetd" | "in.telnetd" => serves_a_shell(words),
+            "reg" => windows_autorun_key(words),
+            "schtasks" => creates_scheduled_task(words),
             _ => crate::deploy::production_deploy(name, words).or_else(|| {
                 let display = scope.sh.get("DISPLAY").and_then(crate::state::Val::known);
                 crate::terminals::remote_terminal(name, words, display)
@@ -2132,6 +2137,86 @@ fn framework_task(
             .any(|w| matches!(w, ["-e" | "--environment", "production" | "prod"]));
     let env = crate::dbtarget::task_env(name, words, scope);
     Some(crate::dbtarget::framework_reset(&env, production))
+}
+
+/// A network server that hands a shell to whoever connects: `telnetd -l PROG` (busybox's,
+/// utelnetd, inetutils') runs PROG instead of `login` for every connection, no password asked:
+/// a bind shell by another route (`rce.reverse_shell`, as `ncat -l -e /bin/sh`). `-l
+/// /bin/login` is the server's ordinary set-up. (`ttyd`/`gotty`/`websocketd` are the
+/// catalogue's `rce.web_shell`.)
+fn serves_a_shell(words: &[Word]) -> Option<Verdict> {
+    words
+        .iter()
+        .enumerate()
+        .any(|(i, w)| {
+            let program = match w.text.strip_prefix("-l") {
+                Some("") => words.get(i + 1).map(|v| v.text.as_str()),
+                Some(v) if w.exact => Some(v),
+                _ => None,
+            };
+            program.is_some_and(|p| p.rsplit('/').next().is_some_and(|b| b != "login"))
+        })
+        .then(|| ids::RCE_REVERSE_SHELL.verdict())
+}
+
+/// Registry keys whose values Windows runs at logon (the path after the hive, without its
+/// backslashes: bash removes unquoted ones, so both spellings reduce to this).
+const AUTORUN_KEYS: &[&str] = &[
+    "currentversionrun",
+    "currentversionrunonce",
+    "currentversionrunonceex",
+    "currentversionrunservices",
+    "currentversionrunservicesonce",
+    "currentversionpoliciesexplorerrun",
+    "currentversionwinlogon",
+];
+
+/// `reg add HKCU\…\CurrentVersion\Run /v NAME /d PROG` (`reg.exe` from WSL): a program
+/// registered to run at every logon, or a debugger that replaces a program (Image File
+/// Execution Options). `reg query`, `reg add` of an application's own settings stay
+/// ordinary (`sys.windows_autorun`).
+fn windows_autorun_key(words: &[Word]) -> Option<Verdict> {
+    let (verb, rest) = words.split_first()?;
+    if !(verb.text.eq_ignore_ascii_case("add")
+        || verb.text.eq_ignore_ascii_case("import")
+        || verb.text.eq_ignore_ascii_case("copy"))
+    {
+        return None;
+    }
+    if verb.text.eq_ignore_ascii_case("import") {
+        // A .reg file's keys are not visible here: it may write any of them.
+        return Some(Verdict::unknown("imports registry keys from a file"));
+    }
+    let key: String = rest
+        .iter()
+        .find(|w| !w.text.starts_with('/'))?
+        .text
+        .chars()
+        .filter(|c| !matches!(c, '\\' | '/'))
+        .flat_map(char::to_lowercase)
+        .collect();
+    let key = key.replace(' ', "");
+    (AUTORUN_KEYS.iter().any(|k| key.ends_with(k))
+        || key.contains("imagefileexecutionoptions")
+        || key.ends_with("environment")
+            && rest
+                .iter()
+                .any(|w| w.text.eq_ignore_ascii_case("UserInitMprLogonScript")))
+    .then(|| ids::SYS_WINDOWS_AUTORUN.verdict())
+}
+
+/// `schtasks /create …` (or `/change` of what a task runs, `-create` spellings too): a
+/// program Windows runs later on a schedule or at logon (`sys.windows_scheduled_task`).
+/// `/query`, `/run`, `/end`, `/delete` stay ordinary.
+fn creates_scheduled_task(words: &[Word]) -> Option<Verdict> {
+    let switch = |w: &Word, s: &str| {
+        w.text
+            .strip_prefix(['/', '-'])
+            .is_some_and(|t| t.eq_ignore_ascii_case(s))
+    };
+    (words.iter().any(|w| switch(w, "create"))
+        || (words.iter().any(|w| switch(w, "change")) && words.iter().any(|w| switch(w, "tr"))))
+    .then(|| ids::SYS_WINDOWS_SCHEDULED_TASK.verdict())
 }
 
 /// Long-lived branches others build on (a `release/…` or `hotfix/…` prefix counts too).

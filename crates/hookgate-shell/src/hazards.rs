@@ -1082,7 +1082,7 @@ pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) ->
                 .iter()
                 .skip(i + 1)
                 .find(|t| !t.starts_with('-'))
-                .map(|t| t.replace('\\', "/"));
+                .map(|t| crate::runners::wsl_path(t));
             let verdict = match target {
                 Some(t) if !t.contains('$') => crate::targets::judge_delete(
                     &t,

@@ -10,6 +10,7 @@
 // `resolve.rs`.
 #![allow(clippy::similar_names)]
 
+use crate::targets::Cwd;
 use crate::walk::{Producer, Scope, Walker, Word};
 
 /// What the first operand after a runner's options is.
@@ -56,6 +57,9 @@ struct Runner {
     skip_word: Option<&'static str>,
     /// Flags after which the operands, joined, are shell code (`pnpm exec -c 'a && b'`).
     shell: &'static [&'static str],
+    /// The command runs on other machines (`pssh -h hosts CMD`): judged as `ssh host CMD`
+    /// is, in a scope whose directory is unknown and whose paths are the remote host's.
+    remote: bool,
     /// The operands may always be shell code as well (`yarn exec` runs them through yarn's
     /// shell): both readings are judged.
     always_shell: bool,
@@ -184,6 +188,7 @@ const fn runner(name: &'static str, sub: &'static [&'static str], operand: Opera
         skip_word: None,
         shell: NONE,
         always_shell: false,
+        remote: false,
         operand,
     }
 }
@@ -645,7 +650,177 @@ static RUNNERS: &[Runner] = &[
         values: &["--project-file", "--project-dir", "--builddir"],
         ..runner("cabal", &["exec"], Operand::Command)
     },
+    // Escapes from a sandbox or a subsystem to the host (invariant: a wrapper's command is
+    // judged like the same command typed directly): `flatpak-spawn --host CMD` leaves the
+    // Flatpak sandbox, `host-spawn`/`distrobox-host-exec` leave a toolbox or distrobox
+    // container, `distrobox enter`/`toolbox run` enter one that shares the user's home, and
+    // `wsl.exe` (called from WSL or Windows) runs a Linux command, through the distribution's
+    // shell unless `-e`/`--exec` names the program.
+    Runner {
+        flags: &[
+            "--host",
+            "--watch-bus",
+            "--expose-pids",
+            "--share-pids",
+            "--clear-env",
+            "--latest-version",
+            "--no-network",
+            "--sandbox",
+            "--verbose",
+            "-v",
+        ],
+        chdir: &["--directory"],
+        ..runner("flatpak-spawn", NONE, Operand::Command)
+    },
+    Runner {
+        values: &["-env"],
+        flags: &["-no-pty", "-pty", "-v"],
+        chdir: &["-cwd"],
+        ..runner("host-spawn", NONE, Operand::Command)
+    },
+    runner("distrobox-host-exec", NONE, Operand::Command),
+    distrobox_enter("distrobox", &["enter"]),
+    distrobox_enter("distrobox-enter", NONE),
+    Runner {
+        values: &["-c", "--container", "-d", "--distro", "-r", "--release"],
+        ..runner("toolbox", &["run"], Operand::Command)
+    },
+    Runner {
+        values: &[
+            "-d",
+            "--distribution",
+            "--distribution-id",
+            "-u",
+            "--user",
+            "--shell-type",
+        ],
+        flags: &["--system"],
+        chdir: &["--cd"],
+        rest: &["-e", "--exec"],
+        always_shell: true,
+        ..runner("wsl", NONE, Operand::Command)
+    },
+    // Privilege wrappers other than sudo/doas: polkit's `pkexec` and systemd's `run0` run
+    // their command as root (or `--user`), `machinectl shell MACHINE CMD` in a container or
+    // on `.host`.
+    Runner {
+        values: &["--user"],
+        flags: &["--disable-internal-agent", "--keep-cwd"],
+        ..runner("pkexec", NONE, Operand::Command)
+    },
+    Runner {
+        values: &[
+            "-u",
+            "--user",
+            "-g",
+            "--group",
+            "-M",
+            "--machine",
+            "--unit",
+            "-p",
+            "--property",
+            "--description",
+            "--slice",
+            "--slice-inherit",
+            "--nice",
+            "--setenv",
+            "--background",
+            "--pty-late",
+        ],
+        flags: &["--no-ask-password", "-q", "--quiet", "--via-shell", "-i"],
+        chdir: &["-D", "--chdir"],
+        ..runner("run0", NONE, Operand::Command)
+    },
+    Runner {
+        values: &["--uid", "-E", "--setenv", "-M", "--machine", "-H", "--host"],
+        flags: &["-q", "--quiet"],
+        ..runner("machinectl", &["shell"], Operand::Skip)
+    },
+    // Ad-hoc commands on many hosts at once: the operands are the command line each host's
+    // shell runs (`ssh host CMD`, times the inventory).
+    pssh("pssh"),
+    pssh("parallel-ssh"),
+    Runner {
+        values: &["-w", "-x", "-R", "-l", "-t", "-u", "-f", "-g", "-X", "-N"],
+        flags: &["-S", "-b", "-d", "-L", "-V", "-q", "-a", "-A"],
+        always_shell: true,
+        remote: true,
+        ..runner("pdsh", NONE, Operand::Command)
+    },
+    Runner {
+        values: &[
+            "-w", "-x", "-g", "-X", "-l", "-f", "-t", "-u", "-O", "--option",
+        ],
+        flags: &[
+            "-a", "--all", "-b", "-B", "-L", "-N", "-q", "-S", "-v", "-d",
+        ],
+        always_shell: true,
+        remote: true,
+        ..runner("clush", NONE, Operand::Command)
+    },
 ];
+
+/// `distrobox enter NAME -- CMD` (`distrobox-enter`): the command after `--` or `-e`.
+const fn distrobox_enter(name: &'static str, sub: &'static [&'static str]) -> Runner {
+    Runner {
+        values: &["-n", "--name", "-a", "--additional-flags"],
+        flags: &[
+            "-T",
+            "--no-tty",
+            "-nw",
+            "--no-workdir",
+            "-r",
+            "--root",
+            "-v",
+            "--verbose",
+        ],
+        rest: &["--", "-e", "--exec"],
+        ..runner(name, sub, Operand::Command)
+    }
+}
+
+/// `pssh -h HOSTS CMD` (`parallel-ssh`): every host runs the operands as a command line.
+const fn pssh(name: &'static str) -> Runner {
+    Runner {
+        values: &[
+            "-h",
+            "--hosts",
+            "-H",
+            "--host",
+            "-l",
+            "--user",
+            "-p",
+            "--par",
+            "-o",
+            "--outdir",
+            "-e",
+            "--errdir",
+            "-t",
+            "--timeout",
+            "-O",
+            "--option",
+            "-x",
+            "--extra-args",
+            "-X",
+            "--extra-arg",
+        ],
+        flags: &[
+            "-i",
+            "--inline",
+            "-v",
+            "--verbose",
+            "-A",
+            "--askpass",
+            "-I",
+            "--send-input",
+            "-P",
+            "--print",
+        ],
+        always_shell: true,
+        remote: true,
+        ..runner(name, NONE, Operand::Command)
+    }
+}
 
 /// The glibc dynamic loader run as a program (`ld.so PROG ARGS`).
 const fn loader(name: &'static str) -> Runner {
@@ -775,6 +950,25 @@ pub(crate) fn handles(name: &str) -> bool {
             | "ld-linux-x86-64.so.2"
             | "ld-linux-aarch64.so.1"
             | "cabal"
+            | "flatpak-spawn"
+            | "host-spawn"
+            | "distrobox-host-exec"
+            | "distrobox"
+            | "distrobox-enter"
+            | "toolbox"
+            | "wsl"
+            | "pkexec"
+            | "run0"
+            | "machinectl"
+            | "pssh"
+            | "parallel-ssh"
+            | "pdsh"
+            | "clush"
+            | "cmd"
+            | "ansible"
+            | "salt"
+            | "salt-ssh"
+            | "salt-call"
     )
 }
 
@@ -901,6 +1095,18 @@ impl Walker<'_> {
         scope: &mut Scope,
         stdin: &Producer,
     ) -> Option<Producer> {
+        match name {
+            "cmd" => return Some(self.cmd_exe(argv, args, scope, stdin)),
+            // `wsl --unregister DISTRO` deletes a distribution with its whole filesystem: the
+            // wrapper's own verb, judged by the catalogue (`disk.wsl_unregister`).
+            "wsl" if args.iter().any(|w| w.text == "--unregister") => {
+                self.classify_plain(name, argv, scope);
+                return Some(Producer::Opaque);
+            }
+            "ansible" => return Some(self.ansible(argv, args, scope)),
+            "salt" | "salt-ssh" | "salt-call" => return Some(self.salt(name, argv, args, scope)),
+            _ => {}
+        }
         if DELETERS.contains(&name) {
             let mut line = vec![Word::lit("rm"), Word::lit("-rf")];
             line.extend(args.iter().cloned());
@@ -934,7 +1140,7 @@ impl Walker<'_> {
                 .map_or("", |w| w.text.as_str());
             format!("{} {sub}", r.name)
         };
-        let mut inner = scope.clone();
+        let mut inner = on_other_hosts(scope, r.remote);
         if let Some(dir) = &p.chdir {
             inner.set_cwd(self.resolve_dir(dir, scope));
         }
@@ -1011,6 +1217,312 @@ impl Walker<'_> {
             out = self.peel(argv, &command, &label, &mut inner, stdin.clone());
         }
         Some(out)
+    }
+}
+
+/// cmd.exe's commands whose switches make them recursive deletions, as the `rm` they are:
+/// `rmdir /s` (`rd`) removes a tree, `del /s` (`erase`) removes matching files in every
+/// subdirectory; without `/s` they remove one directory or the named files.
+fn cmd_deletion(verb: &str, switches: &[String]) -> Option<&'static str> {
+    let recursive = switches.iter().any(|s| s.eq_ignore_ascii_case("/s"));
+    match verb {
+        "rmdir" | "rd" | "del" | "erase" if recursive => Some("-rf"),
+        "rmdir" | "rd" => Some("-d"),
+        "del" | "erase" => Some("-f"),
+        _ => None,
+    }
+}
+
+/// A Windows path as WSL sees it: `C:\\Users\\dev` is `/mnt/c/Users/dev` (WSL's default
+/// mount of the drive); other backslashes are separators. Used for cmd.exe's and
+/// PowerShell's operands, so a Windows path is judged where it lands, never as a relative
+/// name inside the workspace.
+pub(crate) fn wsl_path(token: &str) -> String {
+    let text = token.replace('\\', "/");
+    let bytes = text.as_bytes();
+    match (bytes.first(), bytes.get(1), bytes.get(2)) {
+        (Some(d), Some(b':'), Some(b'/') | None) if d.is_ascii_alphabetic() => format!(
+            "/mnt/{}/{}",
+            char::from(d.to_ascii_lowercase()),
+            text.get(3..).unwrap_or("")
+        ),
+        _ => text,
+    }
+}
+
+/// A cmd.exe operand as a word: its WSL path; `%VAR%` is expanded by cmd at run time, so
+/// the word is not exact.
+fn windows_word(token: &str) -> Word {
+    let mut word = Word::lit(wsl_path(token));
+    word.exact = !token.contains('%');
+    word
+}
+
+/// Splits a cmd.exe line into its commands (`&`, `&&`, `||`, `|`), each into words with
+/// double quotes removed. cmd has no single quotes and no backslash escapes.
+fn cmd_commands(line: &str) -> Vec<Vec<String>> {
+    let mut commands = vec![Vec::new()];
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut started = false;
+    for c in line.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                started = true;
+            }
+            c if quoted => word.push(c),
+            ' ' | '\t' | '&' | '|' => {
+                if started || !word.is_empty() {
+                    if let Some(last) = commands.last_mut() {
+                        last.push(std::mem::take(&mut word));
+                    }
+                    started = false;
+                }
+                if c != ' ' && c != '\t' && commands.last().is_some_and(|l| !l.is_empty()) {
+                    commands.push(Vec::new());
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    if (started || !word.is_empty())
+        && let Some(last) = commands.last_mut()
+    {
+        last.push(word);
+    }
+    commands.retain(|c| !c.is_empty());
+    commands
+}
+
+/// The scope a command runs in: `scope` itself, or (`remote`) another machine's, as `ssh
+/// host CMD` judges it — directory unknown, paths the remote host's, no local container.
+fn on_other_hosts(scope: &Scope, remote: bool) -> Scope {
+    let mut inner = scope.clone();
+    if remote {
+        inner.cwd = Cwd::Unknown;
+        inner.remote = true;
+        inner.local_container = false;
+    }
+    inner
+}
+
+/// Ansible modules whose argument string is a command line the hosts run.
+const ANSIBLE_COMMAND_MODULES: &[&str] = &[
+    "shell",
+    "command",
+    "raw",
+    "ansible.builtin.shell",
+    "ansible.builtin.command",
+    "ansible.builtin.raw",
+];
+
+/// Ansible modules whose argument string is PowerShell code the (Windows) hosts run.
+const ANSIBLE_POWERSHELL_MODULES: &[&str] = &[
+    "win_shell",
+    "win_command",
+    "ansible.windows.win_shell",
+    "ansible.windows.win_command",
+];
+
+/// Salt execution functions whose argument is a command line the minions run.
+const SALT_COMMAND_FUNCTIONS: &[&str] = &[
+    "cmd.run",
+    "cmd.shell",
+    "cmd.run_all",
+    "cmd.run_stdout",
+    "cmd.run_stderr",
+    "cmd.run_bg",
+    "cmd.retcode",
+    "cmd.powershell",
+];
+
+impl Walker<'_> {
+    /// `cmd.exe /c LINE` (or `/k`, `/r`) runs LINE through Windows' command interpreter,
+    /// reached from WSL through interop: each of its commands is judged like the Linux
+    /// command it amounts to (`rmdir /s /q C:\Users\dev\Documents` is `rm -rf
+    /// /mnt/c/Users/dev/Documents`), and the rest (`powershell …`, `reg add …`, `schtasks …`)
+    /// as typed. Invariant: a wrapper never hides the command it runs. cmd without a command
+    /// is an interactive prompt.
+    fn cmd_exe(
+        &mut self,
+        argv: &[Word],
+        args: &[Word],
+        scope: &mut Scope,
+        stdin: &Producer,
+    ) -> Producer {
+        let at = args.iter().position(|w| {
+            ["/c", "/k", "/r"]
+                .iter()
+                .any(|s| w.text.eq_ignore_ascii_case(s))
+        });
+        let Some(at) = at else {
+            self.record(argv, scope, crate::model::Verdict::normal("starts cmd.exe"));
+            return Producer::Opaque;
+        };
+        let rest = args.get(at + 1..).unwrap_or(&[]);
+        if rest.iter().any(|w| !w.exact) {
+            self.record(
+                argv,
+                scope,
+                crate::model::Verdict::unknown("cmd.exe runs a command line computed at run time"),
+            );
+        }
+        let line = Word::joined(rest).text;
+        for command in cmd_commands(&line) {
+            // `start [/b /wait /min …] ["title"] CMD`: CMD runs (in a new window or not).
+            let command: Vec<String> = match command.first() {
+                Some(v) if v.eq_ignore_ascii_case("start") => command
+                    .iter()
+                    .skip(1)
+                    .skip_while(|t| t.starts_with('/') || t.is_empty())
+                    .cloned()
+                    .collect(),
+                _ => command,
+            };
+            let Some((verb, operands)) = command.split_first() else {
+                continue;
+            };
+            let verb_name = crate::resolve::command_name(verb);
+            let (switches, paths): (Vec<String>, Vec<String>) = operands
+                .iter()
+                .cloned()
+                .partition(|t| t.starts_with('/') && t.len() <= 3);
+            let words: Vec<Word> = if let Some(flag) = cmd_deletion(&verb_name, &switches) {
+                let mut words = vec![Word::lit("rm"), Word::lit(flag), Word::lit("--")];
+                words.extend(paths.iter().map(|p| windows_word(p)));
+                words
+            } else {
+                command.iter().map(|t| Word::lit(t.clone())).collect()
+            };
+            self.peel(argv, &words, "cmd /c", scope, stdin.clone());
+        }
+        Producer::Opaque
+    }
+
+    /// `ansible HOSTS -m shell -a 'CMD'`: the hosts run CMD (`command`, `raw` and the
+    /// default module alike), judged as `ssh host CMD` is; `-m file -a 'path=P
+    /// state=absent'` deletes P there. On `localhost` or with `-c local` the command runs
+    /// on this machine and is judged here.
+    fn ansible(&mut self, argv: &[Word], args: &[Word], scope: &mut Scope) -> Producer {
+        let value = |short: &str, long: &str| -> Option<String> {
+            let mut found = None;
+            let mut i = 0;
+            while let Some(w) = args.get(i) {
+                let t = w.text.as_str();
+                if t == short || t == long {
+                    found = args.get(i + 1).map(|v| v.text.clone());
+                    i += 1;
+                } else if let Some(v) = t.strip_prefix(long).and_then(|v| v.strip_prefix('=')) {
+                    found = Some(v.to_owned());
+                } else if let Some(v) = t.strip_prefix(short).filter(|v| !v.is_empty()) {
+                    found = Some(v.to_owned());
+                }
+                i += 1;
+            }
+            found
+        };
+        let module = value("-m", "--module-name").unwrap_or_else(|| "command".to_owned());
+        let module_args = value("-a", "--args");
+        let pattern = args
+            .first()
+            .filter(|w| !w.text.starts_with('-'))
+            .map(|w| w.text.as_str());
+        let local = value("-c", "--connection").as_deref() == Some("local")
+            || matches!(pattern, Some("localhost" | "127.0.0.1"));
+        let mut inner = on_other_hosts(scope, !local);
+        let Some(module_args) = module_args else {
+            self.record(
+                argv,
+                scope,
+                crate::model::Verdict::normal("runs an Ansible module"),
+            );
+            return Producer::Opaque;
+        };
+        let exact = args.iter().all(|w| w.exact);
+        if ANSIBLE_COMMAND_MODULES.contains(&module.as_str()) {
+            let code = Word {
+                text: module_args,
+                exact,
+                ..Word::lit("")
+            };
+            self.run_code_string(argv, &code, &mut inner, "ansible");
+        } else if ANSIBLE_POWERSHELL_MODULES.contains(&module.as_str()) {
+            let mut code = Word::lit(module_args);
+            code.exact = exact;
+            let words = [Word::lit("powershell"), Word::lit("-Command"), code];
+            self.peel(argv, &words, "ansible", &mut inner, Producer::Nothing);
+        } else if matches!(module.as_str(), "file" | "ansible.builtin.file") {
+            let pairs: Vec<(&str, &str)> = module_args
+                .split_whitespace()
+                .filter_map(|kv| kv.split_once('='))
+                .collect();
+            let path = pairs
+                .iter()
+                .find(|(k, _)| matches!(*k, "path" | "dest" | "name"))
+                .map(|(_, v)| *v);
+            if let (Some(path), true) = (path, pairs.contains(&("state", "absent"))) {
+                let mut target = Word::lit(path);
+                target.exact = exact;
+                let words = [Word::lit("rm"), Word::lit("-rf"), Word::lit("--"), target];
+                self.peel(argv, &words, "ansible", &mut inner, Producer::Nothing);
+            } else {
+                self.record(
+                    argv,
+                    scope,
+                    crate::model::Verdict::normal("runs an Ansible module"),
+                );
+            }
+        } else {
+            self.record(
+                argv,
+                scope,
+                crate::model::Verdict::normal("runs an Ansible module"),
+            );
+        }
+        Producer::Opaque
+    }
+
+    /// `salt TARGET cmd.run 'CMD'` (and `salt-ssh`): the minions run CMD, judged as `ssh
+    /// host CMD` is; `salt-call` runs the function on this machine. `file.remove P` deletes
+    /// P recursively.
+    fn salt(&mut self, name: &str, argv: &[Word], args: &[Word], scope: &mut Scope) -> Producer {
+        let mut inner = on_other_hosts(scope, name != "salt-call");
+        let function = args.iter().position(|w| {
+            SALT_COMMAND_FUNCTIONS.contains(&w.text.as_str()) || w.text == "file.remove"
+        });
+        let Some(at) = function else {
+            self.record(
+                argv,
+                scope,
+                crate::model::Verdict::normal("runs a Salt function"),
+            );
+            return Producer::Opaque;
+        };
+        // The first operand after the function that is not a `key=value` keyword.
+        let operand = args.get(at + 1..).unwrap_or(&[]).iter().find(|w| {
+            !w.text.starts_with('-') && w.text.split_once('=').is_none_or(|(k, _)| k.contains(' '))
+        });
+        let Some(operand) = operand else {
+            self.record(
+                argv,
+                scope,
+                crate::model::Verdict::normal("runs a Salt function"),
+            );
+            return Producer::Opaque;
+        };
+        if args.get(at).is_some_and(|w| w.text == "file.remove") {
+            let words = [
+                Word::lit("rm"),
+                Word::lit("-rf"),
+                Word::lit("--"),
+                operand.clone(),
+            ];
+            self.peel(argv, &words, name, &mut inner, Producer::Nothing);
+        } else {
+            self.run_code_string(argv, operand, &mut inner, name);
+        }
+        Producer::Opaque
     }
 }
 
