@@ -4550,7 +4550,8 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
             if !j.content_written_in_session(&p) {
                 continue;
             }
-            let by_shell = SHELLS.contains(&prog);
+            // `source F` / `. F` run F as shell code in the current shell.
+            let by_shell = SHELLS.contains(&prog) || matches!(prog, "source" | ".");
             // Run through an interpreter (`python3 x.py`), that interpreter reads it; run
             // directly (`./x.py`), its shebang or extension says which; pytest imports Python.
             let interpreter =
