@@ -262,10 +262,7 @@ const TASKFILES: &[&str] = &[
 /// does not parse contributes nothing, as a file that cannot be read does (what the runner
 /// then does is what it does with any file).
 fn task_commands(text: &str) -> Vec<String> {
-    let Ok(doc) = serde_saphyr::from_str_with_options::<serde_json::Value>(
-        text,
-        hookgate_core::yaml::untrusted_options(),
-    ) else {
+    let Some(doc) = crate::workflow::untrusted_yaml(text) else {
         return Vec::new();
     };
     let Some(tasks) = doc.get("tasks").and_then(|t| t.as_object()) else {
@@ -312,10 +309,7 @@ const COMPOSE_FILES: &[&str] = &[
 /// placeholder for a service built here) and `entrypoint` + `command`. A text that is not a
 /// Compose document gives nothing (the runner then runs whatever it is, as for any program).
 fn compose_commands(text: &str) -> Vec<String> {
-    let Ok(doc) = serde_saphyr::from_str_with_options::<serde_json::Value>(
-        text,
-        hookgate_core::yaml::untrusted_options(),
-    ) else {
+    let Some(doc) = crate::workflow::untrusted_yaml(text) else {
         return Vec::new();
     };
     let Some(services) = doc.get("services").and_then(|s| s.as_object()) else {

@@ -15,6 +15,16 @@
 //! whose text is not known whole (an Edit, `sed -i`, a copy), for other CI systems, and for
 //! any workflow showing one of the concerns below; a workflow that does not parse is a concern.
 
+/// A YAML document from text the agent or a repository controls, read with the limits for
+/// untrusted input (`hookgate_core::yaml::untrusted_options`); `None` when it does not parse.
+pub(crate) fn untrusted_yaml(text: &str) -> Option<serde_json::Value> {
+    serde_saphyr::from_str_with_options::<serde_json::Value>(
+        text,
+        hookgate_core::yaml::untrusted_options(),
+    )
+    .ok()
+}
+
 /// The CI systems whose definitions are read as what they do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum System {
@@ -47,10 +57,7 @@ pub(crate) fn gitlab_concern(
     text: &str,
     judge_step: impl Fn(&str) -> Option<String>,
 ) -> Option<String> {
-    let Ok(doc) = serde_saphyr::from_str_with_options::<serde_json::Value>(
-        text,
-        hookgate_core::yaml::untrusted_options(),
-    ) else {
+    let Some(doc) = untrusted_yaml(text) else {
         return Some("the pipeline does not parse as YAML".to_owned());
     };
     let serde_json::Value::Object(top) = &doc else {
@@ -88,10 +95,7 @@ pub(crate) fn buildkite_concern(
     text: &str,
     judge_step: impl Fn(&str) -> Option<String>,
 ) -> Option<String> {
-    let Ok(doc) = serde_saphyr::from_str_with_options::<serde_json::Value>(
-        text,
-        hookgate_core::yaml::untrusted_options(),
-    ) else {
+    let Some(doc) = untrusted_yaml(text) else {
         return Some("the pipeline does not parse as YAML".to_owned());
     };
     let steps = doc
@@ -116,10 +120,7 @@ pub(crate) fn buildkite_concern(
 /// Why a workflow is not ordinary, or `None` when it is. `judge_step` gives the shell
 /// analyzer's reason for a `run:` script it would flag (ask or deny).
 pub(crate) fn concern(text: &str, judge_step: impl Fn(&str) -> Option<String>) -> Option<String> {
-    let Ok(doc) = serde_saphyr::from_str_with_options::<serde_json::Value>(
-        text,
-        hookgate_core::yaml::untrusted_options(),
-    ) else {
+    let Some(doc) = untrusted_yaml(text) else {
         return Some("the workflow does not parse as YAML".to_owned());
     };
     let serde_json::Value::Object(top) = &doc else {
@@ -195,10 +196,7 @@ pub(crate) fn precommit_concern(
     known: &[String],
     judge_step: impl Fn(&str) -> Option<String>,
 ) -> Option<String> {
-    let Ok(doc) = serde_saphyr::from_str_with_options::<serde_json::Value>(
-        text,
-        hookgate_core::yaml::untrusted_options(),
-    ) else {
+    let Some(doc) = untrusted_yaml(text) else {
         return Some("the pre-commit config does not parse as YAML".to_owned());
     };
     let Some(repos) = doc.get("repos").and_then(serde_json::Value::as_array) else {
@@ -253,24 +251,20 @@ pub(crate) fn precommit_concern(
 
 /// The remote repositories a pre-commit config names (empty when it does not parse).
 pub(crate) fn precommit_repos(text: &str) -> Vec<String> {
-    serde_saphyr::from_str_with_options::<serde_json::Value>(
-        text,
-        hookgate_core::yaml::untrusted_options(),
-    )
-    .ok()
-    .and_then(|doc| {
-        doc.get("repos")
-            .and_then(serde_json::Value::as_array)
-            .cloned()
-    })
-    .into_iter()
-    .flatten()
-    .filter_map(|r| {
-        r.get("repo")
-            .and_then(serde_json::Value::as_str)
-            .map(str::to_owned)
-    })
-    .collect()
+    untrusted_yaml(text)
+        .and_then(|doc| {
+            doc.get("repos")
+                .and_then(serde_json::Value::as_array)
+                .cloned()
+        })
+        .into_iter()
+        .flatten()
+        .filter_map(|r| {
+            r.get("repo")
+                .and_then(serde_json::Value::as_str)
+                .map(str::to_owned)
+        })
+        .collect()
 }
 
 /// The names a trigger or `runs-on` value gives: a string, a list of strings, or a mapping's

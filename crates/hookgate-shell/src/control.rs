@@ -356,7 +356,7 @@ impl Walker<'_> {
         depth: usize,
     ) -> Producer {
         // What a list prints is every operand's output, not only the last's.
-        let _ = self.list_operands(node, src, scope, stdin, &[], depth);
+        let _ = self.list(node, src, scope, stdin, &[], depth);
         Producer::Opaque
     }
 
@@ -401,20 +401,8 @@ impl Walker<'_> {
         redirects: &[Node<'_>],
         depth: usize,
     ) -> Producer {
-        self.list_operands(node, src, scope, stdin, redirects, depth)
-    }
-
-    /// [`Walker::list`] over the operands bash reads (see [`flatten_list`]); `node` is a
-    /// `list`, or a `pipeline` tree-sitter-bash made of one.
-    fn list_operands(
-        &mut self,
-        node: Node<'_>,
-        src: &str,
-        scope: &mut Scope,
-        stdin: Producer,
-        redirects: &[Node<'_>],
-        depth: usize,
-    ) -> Producer {
+        // `node` is a `list`, or a `pipeline` tree-sitter-bash made of one (see
+        // [`flatten_list`]): the operands are the ones bash reads.
         // A misread pipeline statement stands for the list it was made of.
         let (operands, operators) = if node.kind() == "list" {
             flatten_list(node)
