@@ -3270,6 +3270,45 @@ fn tree_move_touch(j: &Judge<'_>) -> Option<Violation> {
     asked
 }
 
+/// The protected path a git pathspec given in `dir` names or matches, if any: a path (the
+/// file or a directory of them), git's default glob (`*` and `?` cross `/`: `'.cla*'` matches
+/// `.claude/settings.json`) and the `:/`/`:(top)` magic (from the top of the project; other
+/// magic words are read through, `icase` folding case). A whole-tree spec (`.`) names the
+/// top, which is not itself protected.
+fn pathspec_protected(j: &Judge<'_>, dir: &Path, spec: &str) -> Option<PathBuf> {
+    let (base, fold, text) = match spec.strip_prefix(':') {
+        Some(rest) if rest.starts_with('(') => {
+            let end = rest.find(')')?;
+            let magic = &rest[1..end];
+            let top = magic.split(',').any(|m| m == "top");
+            let base = if top { j.ctx.workspace.as_path() } else { dir };
+            (
+                base,
+                magic.split(',').any(|m| m == "icase"),
+                &rest[end + 1..],
+            )
+        }
+        Some(rest) if rest.starts_with('/') => (j.ctx.workspace.as_path(), false, &rest[1..]),
+        // `:!x` / `:^x` exclude: they name nothing taken out.
+        Some(rest) if rest.starts_with(['!', '^']) => return None,
+        Some(rest) => (dir, false, rest),
+        None => (dir, false, spec),
+    };
+    if fold || text.contains(['*', '?', '[']) {
+        // A spec matching a leading directory of a path matches the path (`:(icase).CLAUDE`).
+        let text = text.trim_end_matches('/');
+        return j.protected().iter().find_map(|p| {
+            let rel = p.strip_prefix(base).ok()?.to_string_lossy().into_owned();
+            let mut prefixes = rel.match_indices('/').map(|(k, _)| &rel[..k]);
+            (crate::action::find::fnmatch(text, &rel, fold)
+                || prefixes.any(|d| crate::action::find::fnmatch(text, d, fold)))
+            .then(|| p.clone())
+        });
+    }
+    let p = hookgate_paths::normalize(text, base, j.ctx.home.as_deref()).path;
+    is_protected_path(j, &p).then_some(p)
+}
+
 /// `git update-index` writing the index entry of a protected file (`--cacheinfo
 /// MODE,SHA,PATH`, `--add PATH`, `--assume-unchanged PATH`, …): the first step of rewriting
 /// it through a commit, or of hiding a change to it from `git status`. Denied; entries read
@@ -3305,6 +3344,22 @@ fn index_write(j: &Judge<'_>) -> Option<Violation> {
                 let dir = crate::worktree::git_subcommand(argv, cwd, j.ctx.home.as_deref())
                     .map_or_else(|| cwd.to_path_buf(), |(d, _, _)| d);
                 let dir = dir.as_path();
+                if rest
+                    .iter()
+                    .take_while(|a| *a != "--")
+                    .any(|a| a == "--pathspec-from-file" || a.starts_with("--pathspec-from-file="))
+                {
+                    return Some(
+                        Violation::new(
+                            Effect::Ask,
+                            format!(
+                                "`{}` takes paths out of git's index from a list it reads, which may name hookgate's protected set",
+                                argv.join(" ")
+                            ),
+                        )
+                        .suggest("name the paths on the command line"),
+                    );
+                }
                 let mut after_dashes = false;
                 let named = rest.iter().find_map(|w| {
                     if w == "--" && !after_dashes {
@@ -3314,8 +3369,7 @@ fn index_write(j: &Judge<'_>) -> Option<Violation> {
                     if !after_dashes && w.starts_with('-') {
                         return None;
                     }
-                    let p = hookgate_paths::normalize(w, dir, j.ctx.home.as_deref()).path;
-                    is_protected_path(j, &p).then_some(p)
+                    pathspec_protected(j, dir, w)
                 });
                 if let Some(p) = named {
                     return Some(

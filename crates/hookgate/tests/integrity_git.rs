@@ -463,6 +463,11 @@ fn earlier_commands_that_change_what_git_tracks_do_not_outrun_the_lookup() {
         "git rm -r -q --cached .claude",
         "git -C .claude rm --cached settings.json",
         "cd .claude && git rm -r --cached .",
+        // Patterns and pathspec magic reach the same files.
+        "git rm -rq --cached '.cla*'",
+        "git rm --cached ':(top).claude/settings.json'",
+        "git rm -r --cached ':/.claude'",
+        "git rm -r --cached ':(icase).CLAUDE'",
         "git rm -r -q --cached .claude && git commit -qm x && git stash -u",
         "git rm -r -q --cached . && git commit -qm x && git stash -u",
         "git rm -r -q --cached . && git commit -qm x && git clean -fdq",
@@ -471,6 +476,13 @@ fn earlier_commands_that_change_what_git_tracks_do_not_outrun_the_lookup() {
         assert_eq!(d, "deny", "{command}: {reason}");
         assert!(names_protected_set(&reason), "{command}: {reason}");
     }
+    // A list of paths read from a file cannot be checked: asked.
+    let (d, reason) = answer(
+        &sandbox,
+        &repo,
+        "git rm --cached --pathspec-from-file=/tmp/list",
+    );
+    assert_eq!(d, "ask", "{reason}");
     // What the guard refused does what it feared: the settings are gone.
     let copy = run_in_copy(
         &repo,
@@ -494,6 +506,7 @@ fn earlier_commands_that_change_what_git_tracks_do_not_outrun_the_lookup() {
     // tracking nothing of the protected set.
     for command in [
         "git rm --cached src/a.txt && git stash -u",
+        "git rm -r --cached '*.txt' ':!.claude'",
         "git add src/a.txt && git stash",
         "git add -A && git stash",
         "git add -A && git commit -qm wip && git checkout -q feature",
