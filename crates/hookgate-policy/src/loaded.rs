@@ -315,16 +315,7 @@ fn compose_commands(text: &str) -> Vec<String> {
     let Some(services) = doc.get("services").and_then(|s| s.as_object()) else {
         return Vec::new();
     };
-    let words = |v: Option<&serde_json::Value>| -> Vec<String> {
-        match v {
-            Some(serde_json::Value::String(s)) => vec![s.clone()],
-            Some(serde_json::Value::Array(a)) => a
-                .iter()
-                .filter_map(|x| x.as_str().map(str::to_owned))
-                .collect(),
-            _ => Vec::new(),
-        }
-    };
+    let words = crate::workflow::strings;
     let mut out = Vec::new();
     for service in services.values() {
         let mut line = vec!["docker".to_owned(), "run".to_owned()];

@@ -36,8 +36,9 @@ pub(crate) enum System {
     Buildkite,
 }
 
-/// The lines of a `script:`-like value: a string (one script) or a list of them.
-fn script_lines(v: Option<&serde_json::Value>) -> Vec<String> {
+/// The strings of a YAML value that is a string or a list of strings (a `script:`, a
+/// Compose `command:` or `volumes:` list); other shapes give none.
+pub(crate) fn strings(v: Option<&serde_json::Value>) -> Vec<String> {
     match v {
         Some(serde_json::Value::String(s)) => vec![s.clone()],
         Some(serde_json::Value::Array(a)) => a
@@ -75,7 +76,7 @@ pub(crate) fn gitlab_concern(
             continue;
         }
         for key in ["script", "before_script", "after_script"] {
-            for script in script_lines(job.get(key)) {
+            for script in strings(job.get(key)) {
                 if let Some(why) = judge_step(&script) {
                     return Some(format!(
                         "job `{name}` runs `{}`: {why}",
@@ -107,7 +108,7 @@ pub(crate) fn buildkite_concern(
     };
     for step in steps {
         for key in ["command", "commands"] {
-            for script in script_lines(step.get(key)) {
+            for script in strings(step.get(key)) {
                 if let Some(why) = judge_step(&script) {
                     return Some(format!("a step runs `{}`: {why}", first_line(&script)));
                 }
@@ -271,13 +272,8 @@ pub(crate) fn precommit_repos(text: &str) -> Vec<String> {
 /// keys.
 fn names(v: Option<&serde_json::Value>) -> Vec<String> {
     match v {
-        Some(serde_json::Value::String(s)) => vec![s.clone()],
-        Some(serde_json::Value::Array(a)) => a
-            .iter()
-            .filter_map(|x| x.as_str().map(str::to_owned))
-            .collect(),
         Some(serde_json::Value::Object(m)) => m.keys().cloned().collect(),
-        _ => Vec::new(),
+        other => strings(other),
     }
 }
 
