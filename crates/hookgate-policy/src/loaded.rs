@@ -948,9 +948,10 @@ pub(crate) fn runner_loads(
                 .find(|p| p.is_file())
                 .map(|p| (p, Kind::Ruby, None)),
         ),
-        // A build compiles and runs the package's build script first.
+        // A build compiles and runs the package's build script first (`cargo +nightly
+        // build`, `--manifest-path sub/Cargo.toml` name the package elsewhere).
         "cargo"
-            if rest.first().is_some_and(|w| {
+            if rest.iter().find(|w| !w.starts_with('+')).is_some_and(|w| {
                 matches!(
                     w.as_str(),
                     "build"
@@ -971,7 +972,20 @@ pub(crate) fn runner_loads(
                 )
             }) =>
         {
-            files.push((cwd.join("build.rs"), Kind::Rust, None));
+            let manifest = rest.iter().enumerate().find_map(|(k, w)| {
+                w.strip_prefix("--manifest-path=")
+                    .map(str::to_owned)
+                    .or_else(|| {
+                        (w == "--manifest-path")
+                            .then(|| rest.get(k + 1).cloned())
+                            .flatten()
+                    })
+            });
+            let dir = manifest
+                .map(|m| cwd.join(m))
+                .and_then(|m| m.parent().map(Path::to_path_buf))
+                .unwrap_or_else(|| cwd.to_path_buf());
+            files.push((dir.join("build.rs"), Kind::Rust, None));
         }
         // Gradle evaluates the settings and build scripts for every task.
         "gradle" | "gradlew" => {

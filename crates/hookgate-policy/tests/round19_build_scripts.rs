@@ -52,6 +52,12 @@ fn build_scripts_are_judged_when_written_and_when_a_build_runs_them() {
         &[
             ("cargo build --release", ASK, "transitive-effect-analysis"),
             ("cargo test", ASK, "transitive-effect-analysis"),
+            ("cargo +nightly build", ASK, "transitive-effect-analysis"),
+            (
+                "cd src && cargo build --manifest-path ../Cargo.toml",
+                ASK,
+                "transitive-effect-analysis",
+            ),
             ("cargo fmt", ALLOW, ""),
         ],
     );
