@@ -4219,7 +4219,10 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
                 .iter()
                 .find(|(at, _)| *at == k)
                 .map(|(_, f)| f.as_path());
-            for l in crate::loaded::runner_loads(&c.argv, cwd, stdin, j.ctx.home.as_deref()) {
+            let stdin_text = c.stdin.as_ref().map(|t| t.text.as_str());
+            for l in
+                crate::loaded::runner_loads(&c.argv, cwd, stdin, stdin_text, j.ctx.home.as_deref())
+            {
                 let denied = denied_if_run(j, &l.code, cwd.to_path_buf());
                 if let Some(v) = loaded_violation(&l, denied, &sctx) {
                     return Some(v);

@@ -809,12 +809,14 @@ fn program_from_stdin(tool: &str, rest: &[String]) -> Option<Kind> {
 /// and a description of the load (`make -f Makefile.local runs Makefile.local`). Files are
 /// read from disk now (bounded); a runner not listed here loads nothing this knows of.
 ///
-/// `stdin` is the file the line redirects into the command (`psql db < m.sql`), `home` the
-/// user's home (git's global configuration).
+/// `stdin` is the file the line redirects into the command (`psql db < m.sql`), `stdin_text`
+/// the text the line itself feeds it (a heredoc, `printf … |`), `home` the user's home (git's
+/// global configuration).
 pub(crate) fn runner_loads(
     argv: &[String],
     cwd: &Path,
     stdin: Option<&Path>,
+    stdin_text: Option<&str>,
     home: Option<&Path>,
 ) -> Vec<Loaded> {
     let a = tool_argv(argv);
@@ -823,6 +825,8 @@ pub(crate) fn runner_loads(
     };
     let rest = &a[1..];
     let mut files: Vec<(PathBuf, Kind, Option<Vec<String>>)> = Vec::new();
+    // Files given as standard input (`docker compose -f - up`): the text the line feeds it.
+    let mut inline: Vec<(Kind, &str)> = Vec::new();
     if let Some(client) = db_client(tool) {
         files.extend(
             client_files(tool, rest, cwd)
@@ -987,15 +991,44 @@ pub(crate) fn runner_loads(
                 .unwrap_or_else(|| cwd.to_path_buf());
             files.push((dir.join("build.rs"), Kind::Rust, None));
         }
-        // Gradle evaluates the settings and build scripts for every task.
+        // Gradle evaluates the settings and build scripts for every task: those of the
+        // project directory (`-p DIR`, `--project-dir DIR`), or the files named with
+        // `-b/--build-file` and `-c/--settings-file`.
         "gradle" | "gradlew" => {
+            let value = |short: &str, long: &str| {
+                rest.iter().enumerate().find_map(|(k, w)| {
+                    w.strip_prefix(&format!("{long}="))
+                        .map(str::to_owned)
+                        .or_else(|| {
+                            (w == short || w == long)
+                                .then(|| rest.get(k + 1).cloned())
+                                .flatten()
+                        })
+                })
+            };
+            let dir =
+                value("-p", "--project-dir").map_or_else(|| cwd.to_path_buf(), |d| cwd.join(d));
+            let kind_of_script = |p: &Path| {
+                if p.extension().is_some_and(|e| e == "kts") {
+                    Kind::Kotlin
+                } else {
+                    Kind::Groovy
+                }
+            };
+            for (short, long) in [("-b", "--build-file"), ("-c", "--settings-file")] {
+                if let Some(f) = value(short, long) {
+                    let p = cwd.join(f);
+                    let kind = kind_of_script(&p);
+                    files.push((p, kind, None));
+                }
+            }
             for (name, kind) in [
                 ("settings.gradle", Kind::Groovy),
                 ("build.gradle", Kind::Groovy),
                 ("settings.gradle.kts", Kind::Kotlin),
                 ("build.gradle.kts", Kind::Kotlin),
             ] {
-                files.push((cwd.join(name), kind, None));
+                files.push((dir.join(name), kind, None));
             }
         }
         "sbt" => files.push((cwd.join("build.sbt"), Kind::Scala, None)),
@@ -1018,8 +1051,16 @@ pub(crate) fn runner_loads(
                 i += 1;
                 match w.as_str() {
                     "-f" | "--file" => {
-                        if let Some(v) = words.get(i) {
-                            named.push(cwd.join(v));
+                        match words.get(i).map(String::as_str) {
+                            // `-f -`: the Compose file is standard input — the text the line
+                            // feeds it, or the file it redirects in.
+                            Some("-") => match (stdin_text, stdin) {
+                                (Some(text), _) => inline.push((Kind::Compose, text)),
+                                (None, Some(f)) => named.push(f.to_path_buf()),
+                                (None, None) => {}
+                            },
+                            Some(v) => named.push(cwd.join(v)),
+                            None => {}
                         }
                         i += 1;
                     }
@@ -1045,7 +1086,7 @@ pub(crate) fn runner_loads(
                 verb,
                 Some("up" | "run" | "start" | "create" | "restart" | "watch")
             ) {
-                if named.is_empty() {
+                if named.is_empty() && inline.is_empty() {
                     named.extend(
                         COMPOSE_FILES
                             .iter()
@@ -1132,6 +1173,17 @@ pub(crate) fn runner_loads(
     }
     files.truncate(MAX_FILES);
     let mut out = Vec::new();
+    for (kind, text) in inline {
+        let what = format!(
+            "`{}` reads from its standard input a file which",
+            argv.join(" ")
+        );
+        out.extend(code_of(kind, text, None).into_iter().map(|code| Loaded {
+            code,
+            what: what.clone(),
+            whole_file: kind.is_source(),
+        }));
+    }
     for (p, kind, goals) in files {
         let Some(text) = read_bounded(&p) else {
             continue;

@@ -162,6 +162,20 @@ const TABLE: &[OptExec] = &[
         value: Value::Gdb,
         roles: &[],
     },
+    // lldb's commands given on the command line (`-o`, before the file `-O`, on a crash `-k`).
+    OptExec {
+        tools: &["lldb"],
+        options: &[
+            "-o",
+            "--one-line",
+            "-O",
+            "--one-line-before-file",
+            "-k",
+            "--one-line-on-crash",
+        ],
+        value: Value::Gdb,
+        roles: &[],
+    },
     OptExec {
         tools: &["ssh", "scp", "sftp", "autossh", "sshfs"],
         options: &["-o"],
@@ -472,6 +486,7 @@ pub(crate) fn handles(name: &str) -> bool {
     matches!(
         name,
         "gdb"
+            | "lldb"
             | "node"
             | "nodejs"
             | "bun"
@@ -617,6 +632,13 @@ fn gdb_command(line: &str) -> Option<(Option<Lang>, &str)> {
         "shell" | "she" | "shel" => Some((None, rest)),
         "pipe" => Some((None, rest.rsplit('|').next().unwrap_or(rest))),
         "python" | "py" | "python-interactive" | "pi" => Some((Some(Lang::Python), rest)),
+        // lldb: `platform shell CMD` runs a shell line, `script CODE` Python.
+        "platform" => rest
+            .trim_start()
+            .strip_prefix("shell")
+            .filter(|r| r.starts_with(char::is_whitespace))
+            .map(|r| (None, r)),
+        "script" => Some((Some(Lang::Python), rest)),
         _ => None,
     }
 }
@@ -1055,5 +1077,10 @@ mod tests {
             Some((Some(_), _))
         ));
         assert_eq!(gdb_command("break main"), None);
+        assert_eq!(
+            gdb_command("platform shell rm -rf x"),
+            Some((None, " rm -rf x"))
+        );
+        assert_eq!(gdb_command("platform select remote-linux"), None);
     }
 }

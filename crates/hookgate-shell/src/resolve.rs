@@ -369,6 +369,9 @@ pub(crate) fn command_name(word: &str) -> String {
 const SHELLS: &[&str] = &[
     "bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "tcsh", "csh", "yash", "posh",
     "rbash", "pdksh", "oksh",
+    // Shells with a syntax of their own, whose `-c` code is read as POSIX shell: for the
+    // commands an agent gives them (`nu -c 'rm -r ~/.ssh'`) the words are the same.
+    "nu", "xonsh", "elvish", "ion", "murex", "osh", "ysh", "oil",
 ];
 
 const NETWORK_SENDERS: &[&str] = &[
@@ -2703,9 +2706,21 @@ impl Walker<'_> {
                 break;
             }
             if w.exact && t.starts_with('-') && t.len() > 1 {
+                // `--eval=CODE`, and a long code option's attached value in the other forms
+                // interpreters accept (`nim --eval:CODE`, `sbcl --eval=…`).
                 if let Some(v) = t
                     .strip_prefix("--eval=")
                     .or_else(|| t.strip_prefix("--print="))
+                    .or_else(|| {
+                        code_flags
+                            .iter()
+                            .filter(|f| f.starts_with("--") && matches!(lang, Lang::Other(_)))
+                            .find_map(|f| {
+                                t.strip_prefix(f).and_then(|r| {
+                                    r.strip_prefix('=').or_else(|| r.strip_prefix(':'))
+                                })
+                            })
+                    })
                 {
                     push_code(&mut code, &Word::lit(v));
                     i += 1;
@@ -2768,8 +2783,16 @@ impl Walker<'_> {
             // operands too, so an operand before it is not the script.
             if matches!(lang, Lang::Other(_))
                 && args.get(i + 1..).is_some_and(|r| {
-                    r.iter()
-                        .any(|w| w.exact && code_flags.contains(&w.text.as_str()))
+                    r.iter().any(|w| {
+                        w.exact
+                            && (code_flags.contains(&w.text.as_str())
+                                || code_flags.iter().any(|f| {
+                                    f.starts_with("--")
+                                        && w.text.strip_prefix(f).is_some_and(|r| {
+                                            r.starts_with('=') || r.starts_with(':')
+                                        })
+                                }))
+                    })
                 })
             {
                 i += 1;
@@ -2809,6 +2832,18 @@ impl Walker<'_> {
                     };
                 }
                 code = args.get(j).cloned();
+            } else if let Lang::Other(_) = lang
+                && let Some(sub) = crate::tongues::Tongue::eval_subcommand(&name)
+                && args.get(i).is_some_and(|w| w.exact && w.text == sub)
+            {
+                // `crystal eval [OPTIONS] CODE`.
+                code = args
+                    .get(i + 1..)
+                    .and_then(|r| r.iter().find(|w| !w.text.starts_with('-')))
+                    .cloned();
+            } else if name == "bb" && args.get(i).is_some_and(|w| w.text.starts_with('(')) {
+                // babashka evaluates an operand that is an expression rather than a file.
+                code = args.get(i).cloned();
             } else if let Some(w) = args.get(i)
                 && !(w.exact && (w.text == "-" || w.text == "/dev/stdin"))
             {
@@ -3765,7 +3800,16 @@ impl Walker<'_> {
                 .filter(|w| w.exact)
                 .map(|w| {
                     targets::find_flagged_entry(&w.text, &printed, &scope.cwd, self.ctx)
-                        .map_or(w.text, |(path, _)| path)
+                        .map(|(path, _)| path)
+                        // `find ~ -name '*.pem' | xargs cat`: the names it prints are the
+                        // credentials its pattern selects, so what reads them reads those.
+                        .or_else(|| {
+                            names
+                                .iter()
+                                .map(|n| format!("{}/{n}", w.text))
+                                .find(|p| targets::is_secret_path(p, &scope.cwd, self.ctx))
+                        })
+                        .unwrap_or(w.text)
                 })
                 .collect(),
         )

@@ -628,6 +628,68 @@ static RUNNERS: &[Runner] = &[
         ..runner("xvfb-run", NONE, Operand::Command)
     },
     runner("dbus-run-session", NONE, Operand::Command),
+    runner("dbus-launch", NONE, Operand::Command),
+    Runner {
+        values: &["-g"],
+        flags: &["--sticky"],
+        ..runner("cgexec", NONE, Operand::Command)
+    },
+    // File watchers run their operands on every change (and once at start with `entr -n`'s
+    // siblings `-r`, `watchexec`'s default): the command is judged as if typed.
+    Runner {
+        flags: &["-a", "-c", "-d", "-n", "-p", "-r", "-z"],
+        shell: &["-s"],
+        ..runner("entr", NONE, Operand::Command)
+    },
+    Runner {
+        values: &[
+            "-w",
+            "--watch",
+            "-W",
+            "--watch-non-recursive",
+            "-e",
+            "--exts",
+            "-f",
+            "--filter",
+            "--filter-file",
+            "-i",
+            "--ignore",
+            "--ignore-file",
+            "-d",
+            "--debounce",
+            "--delay-run",
+            "--signal",
+            "--stop-signal",
+            "--stop-timeout",
+            "--on-busy-update",
+            "--shell",
+            "--project-origin",
+            "-E",
+            "--env",
+            "--emit-events-to",
+            "--poll",
+            "--color",
+            "--log-file",
+        ],
+        flags: &[
+            "-c",
+            "--clear",
+            "-r",
+            "--restart",
+            "-N",
+            "--notify",
+            "-p",
+            "--postpone",
+            "-n",
+            "-1",
+            "-o",
+            "-q",
+            "--quiet",
+        ],
+        chdir: &["--workdir"],
+        always_shell: true,
+        ..runner("watchexec", NONE, Operand::Command)
+    },
     Runner {
         values: &["--what", "--who", "--why", "--mode"],
         ..runner("systemd-inhibit", NONE, Operand::Command)
@@ -942,6 +1004,11 @@ pub(crate) fn handles(name: &str) -> bool {
             | "fakeroot"
             | "xvfb-run"
             | "dbus-run-session"
+            | "dbus-launch"
+            | "cgexec"
+            | "entr"
+            | "watchexec"
+            | "hyperfine"
             | "systemd-inhibit"
             | "prlimit"
             | "faketime"
@@ -1104,6 +1171,7 @@ impl Walker<'_> {
                 return Some(Producer::Opaque);
             }
             "ansible" => return Some(self.ansible(argv, args, scope)),
+            "hyperfine" => return Some(self.benchmark_commands(argv, args, scope)),
             "salt" | "salt-ssh" | "salt-call" => return Some(self.salt(name, argv, args, scope)),
             _ => {}
         }
@@ -1396,6 +1464,73 @@ impl Walker<'_> {
                 command.iter().map(|t| Word::lit(t.clone())).collect()
             };
             self.peel(argv, &words, "cmd /c", scope, stdin.clone());
+        }
+        Producer::Opaque
+    }
+
+    /// `hyperfine 'CMD1' 'CMD2' …`: each operand is a command line the benchmark runs through
+    /// a shell, as are the values of `--prepare`, `--setup`, `--conclude` and `--cleanup`;
+    /// each is judged as if typed (options with one value are skipped, `-L NAME VALUES` has
+    /// two; `{NAME}` placeholders stay in the text).
+    fn benchmark_commands(&mut self, argv: &[Word], args: &[Word], scope: &mut Scope) -> Producer {
+        const CODE: &[&str] = &[
+            "-p",
+            "--prepare",
+            "-s",
+            "--setup",
+            "-c",
+            "--cleanup",
+            "--conclude",
+        ];
+        const ONE: &[&str] = &[
+            "-w",
+            "--warmup",
+            "-m",
+            "--min-runs",
+            "-M",
+            "--max-runs",
+            "-r",
+            "--runs",
+            "-S",
+            "--shell",
+            "--style",
+            "--sort",
+            "-u",
+            "--time-unit",
+            "--export-asciidoc",
+            "--export-csv",
+            "--export-json",
+            "--export-markdown",
+            "--export-orgmode",
+            "-n",
+            "--command-name",
+            "--output",
+            "--input",
+            "-D",
+            "--parameter-step-size",
+        ];
+        const TWO: &[&str] = &["-L", "--parameter-list"];
+        let mut i = 0;
+        let mut only_operands = false;
+        while let Some(w) = args.get(i) {
+            let t = w.text.as_str();
+            if !only_operands && t == "--" {
+                only_operands = true;
+            } else if !only_operands && CODE.contains(&t) {
+                if let Some(code) = args.get(i + 1) {
+                    self.run_child_code(argv, code, scope, "hyperfine", None);
+                }
+                i += 1;
+            } else if !only_operands && ONE.contains(&t) {
+                i += 1;
+            } else if !only_operands && TWO.contains(&t) {
+                i += 2;
+            } else if !only_operands && (t == "-P" || t == "--parameter-scan") {
+                i += 3;
+            } else if only_operands || !t.starts_with('-') {
+                self.run_child_code(argv, w, scope, "hyperfine", None);
+            }
+            i += 1;
         }
         Producer::Opaque
     }

@@ -41,6 +41,17 @@ pub(crate) enum Tongue {
     /// Rust: `rust-script -e`, and the build scripts cargo runs (`build.rs`).
     Rust,
     AppleScript,
+    /// The Lisps other than Scheme: Common Lisp (`sbcl --eval`, `clisp -x`, `ecl -eval`),
+    /// Clojure (`clojure -e`, babashka `bb -e`), Emacs Lisp (`emacs --batch --eval`), Fennel,
+    /// Janet, Hy and LFE — read like Scheme, with package-qualified names (`uiop:run-program`,
+    /// `clojure.java.shell/sh`) kept whole.
+    Lisp,
+    /// Languages whose calls are written `name(args)` or `name "arg"` and whose code is rarely
+    /// seen in agents' commands: Raku, Crystal, Nim, D (`rdmd --eval`), Octave/MATLAB, gnuplot,
+    /// OCaml, C# (`csharp -e`, `dotnet-script eval`) and C run by a C interpreter (`tcc -run`). One table of the shell-outs,
+    /// deletions, writes and fetches these standard libraries name: the class is "a call that
+    /// runs, deletes, writes or fetches", which reads the same in all of them.
+    CallSyntax,
 }
 
 impl Tongue {
@@ -48,7 +59,8 @@ impl Tongue {
     pub(crate) fn of(name: &str) -> Option<Self> {
         Some(match name {
             "julia" => Self::Julia,
-            "tclsh" | "wish" | "tclsh8.6" | "tclsh9.0" | "jimsh" => Self::Tcl,
+            // Expect is Tcl with `spawn`.
+            "tclsh" | "wish" | "tclsh8.6" | "tclsh9.0" | "jimsh" | "expect" => Self::Tcl,
             "elixir" | "iex" => Self::Elixir,
             "erl" => Self::Erlang,
             "racket" | "guile" | "guile3.0" | "guile2.2" => Self::Scheme,
@@ -57,6 +69,13 @@ impl Tongue {
             "ghc" | "ghci" => Self::Haskell,
             "rust-script" => Self::Rust,
             "osascript" => Self::AppleScript,
+            "sbcl" | "clisp" | "ecl" | "ccl" | "ccl64" | "lx86cl64" | "clojure" | "clj" | "bb"
+            | "emacs" | "emacsclient" | "fennel" | "janet" | "hy" | "lfe" | "csi" | "gosh" => {
+                Self::Lisp
+            }
+            "raku" | "perl6" | "rakudo" | "crystal" | "nim" | "rdmd" | "octave" | "octave-cli"
+            | "matlab" | "gnuplot" | "scilab" | "scilab-cli" | "ocaml" | "tcc" | "csharp"
+            | "dotnet-script" => Self::CallSyntax,
             _ => return None,
         })
     }
@@ -65,15 +84,34 @@ impl Tongue {
     pub(crate) fn code_flags(name: &str) -> &'static [&'static str] {
         match name {
             "julia" => &["-e", "--eval", "-E", "--print"],
-            "elixir" | "iex" | "racket" => &["-e", "--eval"],
+            "elixir" | "iex" | "racket" | "clojure" | "clj" | "bb" | "janet" | "lfe" | "gosh"
+            | "fennel" => &["-e", "--eval"],
             "erl" => &["-eval"],
-            "guile" | "guile3.0" | "guile2.2" => &["-c"],
-            "groovy" | "scala" | "osascript" | "swift" | "ghc" | "ghci" => &["-e"],
+            "guile" | "guile3.0" | "guile2.2" | "hy" | "expect" => &["-c"],
+            "groovy" | "scala" | "osascript" | "swift" | "ghc" | "ghci" | "raku" | "perl6"
+            | "rakudo" | "gnuplot" | "scilab" | "scilab-cli" | "csharp" => &["-e"],
             "scala-cli" => &["-e", "--execute-scala", "--execute-script"],
             "kotlin" => &["-e", "-expression"],
             "amm" => &["-c", "--code"],
             "rust-script" => &["-e", "--expr"],
+            "sbcl" | "ccl" | "ccl64" | "lx86cl64" | "emacs" | "emacsclient" => {
+                &["--eval", "-eval", "-e"]
+            }
+            "clisp" => &["-x"],
+            "ecl" => &["-eval", "--eval"],
+            "csi" => &["-e", "-p", "-eval", "-print"],
+            "octave" | "octave-cli" | "nim" => &["--eval"],
+            "matlab" => &["-batch", "-r"],
+            "rdmd" => &["--eval", "--loop"],
             _ => &[],
+        }
+    }
+
+    /// A subcommand whose next operand is code (`crystal eval 'system "x"'`).
+    pub(crate) fn eval_subcommand(name: &str) -> Option<&'static str> {
+        match name {
+            "crystal" | "dotnet-script" => Some("eval"),
+            _ => None,
         }
     }
 
@@ -113,6 +151,12 @@ impl Tongue {
             "swift" => &["-I", "-L", "-l", "-F", "-module-name", "-sdk", "-target"],
             "ghc" | "ghci" => &["-package", "-i", "-o", "-outputdir"],
             "osascript" => &["-l"],
+            "sbcl" | "ccl" | "ccl64" | "lx86cl64" => &["--load", "--core", "--dynamic-space-size"],
+            "emacs" | "emacsclient" => &["-l", "--load", "-f", "--funcall", "-L", "--directory"],
+            "clojure" | "clj" => &["-Sdeps", "-Sthreads", "-A", "-J"],
+            "bb" => &["--classpath", "-cp", "--config", "--deps-root"],
+            "raku" | "perl6" | "rakudo" => &["-I", "-M"],
+            "tcc" => &["-o", "-I", "-L", "-l", "-D", "-U", "-B"],
             _ => &[],
         }
     }
@@ -145,7 +189,9 @@ fn name_char(t: Tongue, c: char) -> bool {
     c.is_alphanumeric()
         || matches!(c, '_' | '.')
         || (c == ':' && matches!(t, Tongue::Erlang | Tongue::Rust))
-        || (t == Tongue::Scheme && matches!(c, '-' | '/' | '*' | '!' | '?' | '<' | '>' | '=' | '+'))
+        || (matches!(t, Tongue::Scheme | Tongue::Lisp)
+            && matches!(c, '-' | '/' | '*' | '!' | '?' | '<' | '>' | '=' | '+'))
+        || (c == ':' && t == Tongue::Lisp)
         || (matches!(t, Tongue::Elixir | Tongue::Julia) && matches!(c, '!' | '?'))
 }
 
@@ -168,6 +214,9 @@ fn literal(t: Tongue, chars: &[char], mut i: usize, close: &[char]) -> (String, 
         }
         // Julia `$x`/`$(…)`, Groovy/Scala `${…}`, Elixir `#{…}`: computed at run time.
         if (d == '$' && matches!(t, Tongue::Julia | Tongue::Jvm))
+            || (t == Tongue::CallSyntax
+                && close == ['"']
+                && (d == '$' || d == '#' && chars.get(i) == Some(&'{')))
             || (d == '#' && t == Tongue::Elixir && chars.get(i) == Some(&'{'))
         {
             exact = false;
@@ -238,18 +287,30 @@ fn tokens(t: Tongue, code: &str) -> Vec<Tok> {
             i += 1;
         } else if t == Tongue::Julia && at("#=") {
             i = block_end(&chars, i + 2, &['=', '#']);
-        } else if t == Tongue::Scheme && at("#|") {
+        } else if matches!(t, Tongue::Scheme | Tongue::Lisp) && at("#|") {
             i = block_end(&chars, i + 2, &['|', '#']);
         } else if t == Tongue::Haskell && at("{-") {
             i = block_end(&chars, i + 2, &['-', '}']);
-        } else if matches!(t, Tongue::Jvm | Tongue::Swift | Tongue::Rust) && at("/*") {
+        } else if matches!(
+            t,
+            Tongue::Jvm | Tongue::Swift | Tongue::Rust | Tongue::CallSyntax
+        ) && at("/*")
+        {
             i = block_end(&chars, i + 2, &['*', '/']);
-        } else if t == Tongue::AppleScript && at("(*") {
+        } else if matches!(t, Tongue::AppleScript | Tongue::CallSyntax) && at("(*") {
             i = block_end(&chars, i + 2, &['*', ')']);
-        } else if (c == '#' && matches!(t, Tongue::Julia | Tongue::Elixir | Tongue::AppleScript))
+        } else if (c == '#'
+            && matches!(
+                t,
+                Tongue::Julia | Tongue::Elixir | Tongue::AppleScript | Tongue::CallSyntax
+            ))
             || (c == '%' && t == Tongue::Erlang)
-            || (c == ';' && t == Tongue::Scheme)
-            || (at("//") && matches!(t, Tongue::Jvm | Tongue::Swift | Tongue::Rust))
+            || (c == ';' && matches!(t, Tongue::Scheme | Tongue::Lisp))
+            || (at("//")
+                && matches!(
+                    t,
+                    Tongue::Jvm | Tongue::Swift | Tongue::Rust | Tongue::CallSyntax
+                ))
             || (at("--") && t == Tongue::Haskell)
             || (at("--") && t == Tongue::AppleScript)
         {
@@ -264,7 +325,11 @@ fn tokens(t: Tongue, code: &str) -> Vec<Tok> {
             out.push(Tok::Str(v, exact));
             i = end;
         } else if c == '"'
-            || (c == '\'' && matches!(t, Tongue::Elixir | Tongue::Erlang | Tongue::Jvm))
+            || (c == '\''
+                && matches!(
+                    t,
+                    Tongue::Elixir | Tongue::Erlang | Tongue::Jvm | Tongue::CallSyntax
+                ))
         {
             let (v, exact, end) = literal(t, &chars, i + 1, &[c]);
             out.push(Tok::Str(v, exact));
@@ -276,7 +341,8 @@ fn tokens(t: Tongue, code: &str) -> Vec<Tok> {
         {
             // A sigil (`~c"rm x"`, `~s'…'`): the literal that follows is the value.
             i += 2;
-        } else if c == '`' && t == Tongue::Julia {
+        } else if c == '`' && matches!(t, Tongue::Julia | Tongue::CallSyntax) {
+            // Julia's command literal; Crystal's backtick string is a shell line too.
             let (v, exact, end) = literal(t, &chars, i + 1, &['`']);
             out.push(Tok::Cmd(v, exact));
             i = end;
@@ -476,7 +542,146 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             _ if name.ends_with("Library::new") || name.ends_with("libc::dlopen") => Api::Load,
             _ => return None,
         },
+        Tongue::Lisp => lisp_api(name, last)?,
+        Tongue::CallSyntax => call_syntax_api(name, last)?,
         Tongue::Tcl | Tongue::AppleScript => return None,
+    })
+}
+
+/// The Lisps' standard and common-library calls (`last`: the name after its package or
+/// namespace, `uiop:run-program` → `run-program`, `clojure.java.shell/sh` → `sh`).
+fn lisp_api(name: &str, last: &str) -> Option<Api> {
+    let last = last.rsplit('/').next().unwrap_or(last);
+    Some(match (name, last) {
+        // Fennel is Lua: its standard library keeps Lua's names (`os.execute`, `os.remove`).
+        ("os.execute" | "io.popen" | "os/shell", _)
+        | (
+            _,
+            "run-shell-command"
+            | "shell-command"
+            | "shell-command-to-string"
+            | "system"
+            | "shell"
+            | "run-program"
+            | "process"
+            | "launch-program"
+            | "async-shell-command"
+            | "run",
+        ) => Api::Shell,
+        ("os/execute" | "os/spawn", _)
+        | (_, "sh" | "call-process" | "start-process" | "process-file" | "make-process" | "exec") => {
+            Api::Argv
+        }
+        (
+            _,
+            "delete-tree"
+            | "delete-directory"
+            | "delete-directory-tree"
+            | "rm-rf"
+            | "rmrf"
+            | "delete-recursively",
+        ) => Api::Delete(true),
+        ("os.remove", _) | (_, "delete-file" | "delete-if-exists" | "rmdir" | "delete-on-exit") => {
+            Api::Delete(false)
+        }
+        // `delete`, `rm`, `copy`, `move` are also sequence and data functions (`(delete x
+        // list)`): only a namespaced file call (`fs/delete`, `io/copy`) is one.
+        (_, "delete" | "rm") if name.contains('/') => Api::Delete(false),
+        (_, "copy" | "move") if name.contains('/') => Api::Write,
+        (
+            _,
+            "spit"
+            | "write-region"
+            | "write-file"
+            | "append-to-file"
+            | "with-open-file"
+            | "copy-file"
+            | "rename-file"
+            | "write-string-into-file"
+            | "write-bytes"
+            | "write-lines"
+            | "spit-file",
+        ) => Api::Write,
+        (
+            _,
+            "url-retrieve"
+            | "url-retrieve-synchronously"
+            | "url-copy-file"
+            | "http-request"
+            | "open-network-stream"
+            | "make-network-process"
+            | "socket-connect",
+        ) => Api::Network,
+        // `(get m :k)` is a map lookup; `http/get`, `client/post`, `dex:get` fetch.
+        (_, "get" | "post" | "put" | "request" | "connect")
+            if ["http", "client", "curl", "dex", "socket", "net", "drakma"]
+                .iter()
+                .any(|ns| name.to_ascii_lowercase().contains(ns)) =>
+        {
+            Api::Network
+        }
+        (_, "eval" | "load-string" | "eval-string" | "read-from-string" | "eval-expression") => {
+            Api::Eval
+        }
+        (_, "load" | "load-file" | "require-file") => Api::Source,
+        (_, "load-shared-object" | "load-foreign-library" | "module-load" | "dlopen") => Api::Load,
+        _ => return None,
+    })
+}
+
+/// Calls of Raku, Crystal, Nim, D, Octave/MATLAB, gnuplot, OCaml and C that run, delete,
+/// write or fetch (`last`: the name after its module, `std.file.rmdirRecurse` →
+/// `rmdirRecurse`, `Sys.command` → `command`).
+fn call_syntax_api(name: &str, last: &str) -> Option<Api> {
+    Some(match (name, last) {
+        // OCaml's `Sys.command` (its `Sys.remove`, `Unix.unlink` end in a listed name).
+        ("Sys.command", _)
+        | (
+            _,
+            "system" | "shell" | "qx" | "popen" | "execShellCmd" | "execCmd" | "execCmdEx"
+            | "executeShell" | "spawnShell" | "pipeShell" | "unix" | "dos" | "startProcess",
+        ) => Api::Shell,
+        (
+            _,
+            "run" | "execute" | "spawnProcess" | "pipeProcess" | "execv" | "execvp" | "execve"
+            | "execl" | "execlp" | "posix_spawn" | "posix_spawnp" | "create_process"
+            | "open_process",
+        ) => Api::Argv,
+        (
+            _,
+            "removeDir"
+            | "rmdirRecurse"
+            | "rm_rf"
+            | "rm_r"
+            | "rmtree"
+            | "removeDirectoryRecursive"
+            | "remove_tree",
+        ) => Api::Delete(true),
+        (
+            _,
+            "removeFile" | "tryRemoveFile" | "remove" | "unlink" | "rmdir" | "delete" | "rm"
+            | "recycle",
+        ) => Api::Delete(false),
+        (
+            _,
+            "writeFile" | "spurt" | "copyFile" | "moveFile" | "copyDir" | "moveDir" | "rename"
+            | "copy" | "mv" | "cp" | "symlink" | "createSymlink" | "WriteAllText" | "WriteAllBytes"
+            | "WriteAllLines" | "AppendAllText" | "CreateSymbolicLink",
+        ) => Api::Write,
+        // C#: `Directory.Delete(p, true)`, `File.Delete(p)`.
+        ("Directory.Delete" | "System.IO.Directory.Delete", _) => Api::Delete(true),
+        ("File.Delete" | "System.IO.File.Delete", _) => Api::Delete(false),
+        (
+            _,
+            "urlread" | "urlwrite" | "webread" | "webwrite" | "websave" | "newHttpClient"
+            | "getContent" | "postContent" | "downloadFile" | "connect" | "dial" | "download"
+            | "HttpClient" | "WebClient" | "DownloadString" | "DownloadFile" | "GetStringAsync"
+            | "PostAsync" | "TcpClient",
+        ) => Api::Network,
+        _ if name.starts_with("HTTP::Client") || name.starts_with("TCPSocket") => Api::Network,
+        (_, "EVAL" | "eval" | "evalin" | "evalc" | "mixin") => Api::Eval,
+        (_, "dlopen" | "loadlibrary") => Api::Load,
+        _ => return None,
     })
 }
 
@@ -606,7 +811,7 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                 }
             }
             Tok::Name(n) => {
-                let (open, scheme_head) = if t == Tongue::Scheme {
+                let (open, scheme_head) = if matches!(t, Tongue::Scheme | Tongue::Lisp) {
                     // `(name args…)`: the name is the head of a list, its arguments follow it.
                     (i, i > 0 && toks.get(i - 1) == Some(&Tok::Punct('(')))
                 } else {
@@ -614,7 +819,7 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                 };
                 // Calls without parentheses: Elixir's `System.cmd "rm", […]`, Haskell's
                 // application `removeFile "x"` (a parenthesised argument is read as a call's).
-                let bare = matches!(t, Tongue::Elixir | Tongue::Haskell)
+                let bare = matches!(t, Tongue::Elixir | Tongue::Haskell | Tongue::CallSyntax)
                     && matches!(toks.get(i + 1), Some(Tok::Str(..)));
                 if !scheme_head && !bare {
                     continue;
@@ -633,6 +838,25 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                         out.push(Finding::Dynamic(
                             "calls into a native library loaded from a file",
                         ));
+                    }
+                    continue;
+                }
+                // C#'s `Process.Start("rm", "-rf x")`: the file name and its argument string,
+                // joined, are the command line.
+                if t == Tongue::CallSyntax && n.ends_with("Process.Start") {
+                    let a = args(toks, open);
+                    if a.lits.is_empty() {
+                        dynamic_spawn(out);
+                    } else {
+                        out.push(Finding::Shell {
+                            code: a
+                                .lits
+                                .iter()
+                                .map(|(v, _)| v.as_str())
+                                .collect::<Vec<_>>()
+                                .join(" "),
+                            exact: a.first_literal && a.lits.iter().all(|(_, e)| *e),
+                        });
                     }
                     continue;
                 }
@@ -685,6 +909,31 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                     }
                     a
                 };
+                // Names shared with data functions (`arr.remove(1)` in D, `delete(s, 0)` in
+                // Nim, `run` and `copy` everywhere) are read as file or process calls only
+                // when a literal names what they act on; the unambiguous ones
+                // (`removeDir`, `execShellCmd`) keep the never-dropped rule.
+                if t == Tongue::CallSyntax
+                    && (!a.first_literal || a.lits.is_empty())
+                    && matches!(
+                        n.rsplit(['.', ':']).next().unwrap_or(n),
+                        "remove"
+                            | "delete"
+                            | "rm"
+                            | "run"
+                            | "execute"
+                            | "copy"
+                            | "cp"
+                            | "mv"
+                            | "rename"
+                            | "connect"
+                            | "download"
+                            | "dial"
+                            | "recycle"
+                    )
+                {
+                    continue;
+                }
                 apply(t, n, kind, &a, out);
             }
             _ => {}
@@ -971,7 +1220,8 @@ fn tcl_command(words: &[TclWord], depth: usize, lenient: bool, out: &mut Vec<Fin
     }
     let cmd = cmd.trim_start_matches("::");
     match cmd {
-        "exec" => {
+        // Expect's `spawn` starts a program like `exec` does (its options first).
+        "exec" | "spawn" => {
             let argv: Vec<&TclWord> = rest
                 .iter()
                 .skip_while(|(w, _)| w.starts_with('-') && w != "--")

@@ -2012,14 +2012,16 @@ pub(crate) fn emacs(argv: &[String], rest: &[String]) -> Described {
                 code = true;
                 iter.next();
             }
-            "--eval" | "-eval" | "-l" | "--load" | "-f" | "--funcall" | "-funcall" | "-load" => {
+            "-l" | "--load" | "-f" | "--funcall" | "-funcall" | "-load" => {
                 code = true;
                 if !a.contains('=') {
                     iter.next();
                 }
             }
-            "-L" | "--directory" | "--chdir" | "--insert" | "-t" | "--terminal" | "-d"
-            | "--display" | "--init-directory" => {
+            // `--eval CODE` is read by the shell analyzer (its Lisp reader places the writes
+            // and runs it finds); files loaded and functions called are code it cannot read.
+            "--eval" | "-eval" | "-L" | "--directory" | "--chdir" | "--insert" | "-t"
+            | "--terminal" | "-d" | "--display" | "--init-directory" => {
                 if !a.contains('=') {
                     iter.next();
                 }
