@@ -4002,12 +4002,22 @@ impl Walker<'_> {
                 .then(|| operands.last().copied())
                 .flatten()
                 .filter(|_| operands.len() > 1 && !args.has_any(&["-t", "--target-directory"]));
+            // The same decision the data flow makes for a file a reader names (the shell's
+            // list, then the path catalog outside the workspace: `~/.config/rclone/rclone.conf`,
+            // `~/.pgpass`), so a read to the terminal and a read sent out agree; and a process's
+            // environment file, whichever process (`/proc/$(pgrep x)/environ`).
+            let files = &self.files;
             let secret = words
                 .iter()
                 .filter(|w| destination.is_none_or(|d| !std::ptr::eq(*w, d)))
                 .any(|w| {
-                    w.exact
-                        && secret_candidates(&w.text).any(|p| targets::is_secret_path(p, cwd, ctx))
+                    if !w.exact {
+                        return w.text.starts_with("/proc/") && w.text.ends_with("/environ");
+                    }
+                    secret_candidates(&w.text).any(|p| {
+                        targets::is_secret_path(p, cwd, ctx)
+                            || crate::flow::read_source(p, cwd, ctx, files).is_some()
+                    })
                 });
             // Checked only once a secret is named: most reads name none.
             if secret
