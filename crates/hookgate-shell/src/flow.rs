@@ -823,7 +823,10 @@ fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSourc
 /// runs for every plain command).
 pub(crate) fn maybe_network_client(name: &str) -> bool {
     is_network_client(name, &[])
-        || matches!(name, "aws" | "gh" | "glab" | "az" | "gcloud" | "openssl")
+        || matches!(
+            name,
+            "aws" | "gh" | "glab" | "az" | "gcloud" | "openssl" | "git"
+        )
 }
 
 /// Network clients: what sends data to another machine.
@@ -853,6 +856,8 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
             Some("s_client" | "s_server" | "s_time" | "ocsp")
         ),
         "aws" => positionals.first() == Some(&"s3") || positionals.get(1) == Some(&"put-object"),
+        // `git send-email FILES`: mails the files it is given (patches, or anything else).
+        "git" => positionals.first() == Some(&"send-email"),
         // `gcloud storage cp F gs://…`, `gcloud compute scp F vm:`: copies to the cloud.
         "gcloud" => matches!(
             positionals.get(..2),

@@ -375,7 +375,22 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             let start = match operands.as_slice() {
                 ["config" | "c", "set", ..] => 2,
                 ["set", ..] => 1,
-                _ => return insecure_flag(name, &texts),
+                // `npm install --registry URL`, `yarn add --registry=URL`: where this install
+                // takes its code from, the same redirect as `npm_config_registry=URL`.
+                _ => {
+                    return insecure_flag(name, &texts).or_else(|| {
+                        texts
+                            .iter()
+                            .enumerate()
+                            .find_map(|(i, t)| match t.split_once('=') {
+                                Some(("--registry", v)) => Some(v),
+                                _ if *t == "--registry" => texts.get(i + 1).copied(),
+                                _ => None,
+                            })
+                            .filter(|v| Bad::Foreign(NPM_REGISTRIES).matches(v))
+                            .map(|_| ids::RCE_REGISTRY_REDIRECT.verdict())
+                    });
+                }
             };
             let rest = operands.get(start..).unwrap_or(&[]);
             // The shell every package script runs in: any program named there runs them all.

@@ -430,6 +430,12 @@ struct OutputOption {
 }
 
 const OUTPUTS: &[OutputOption] = &[
+    // `ssh-keygen -f FILE` writes the key pair there when it generates or rewrites one (`-t`,
+    // `-p`, `-c`); its reading modes are skipped in `output_options`.
+    OutputOption {
+        tools: &["ssh-keygen"],
+        options: &["-f"],
+    },
     OutputOption {
         tools: &["sort", "shuf", "iconv", "pandoc", "uconv"],
         options: &["-o", "--output"],
@@ -893,6 +899,21 @@ impl Walker<'_> {
         scope: &Scope,
     ) {
         if scope.remote {
+            return;
+        }
+        // ssh-keygen's modes that only read the `-f` file: fingerprint, public key, export,
+        // show a certificate, search or hash known_hosts, verify and find principals.
+        if name == "ssh-keygen"
+            && options.iter().any(|w| {
+                w.exact
+                    && w.text.starts_with('-')
+                    && !w.text.starts_with("--")
+                    && w.text
+                        .chars()
+                        .skip(1)
+                        .any(|c| matches!(c, 'l' | 'y' | 'e' | 'L' | 'F' | 'B' | 'Q' | 'D' | 'Y'))
+            })
+        {
             return;
         }
         for entry in OUTPUTS.iter().filter(|e| e.tools.contains(&name)) {

@@ -489,14 +489,17 @@ fn interpreter(name: &str) -> Option<Lang> {
     let python = name
         .strip_prefix("python")
         .is_some_and(|v| v.chars().all(|c| c.is_ascii_digit() || c == '.'))
-        || name.starts_with("pypy");
+        || name.starts_with("pypy")
+        || name == "ipython"
+        || name == "ipython3";
     if python {
         return Some(Lang::Python);
     }
     match name {
         "perl" => Some(Lang::Perl),
         "ruby" | "irb" => Some(Lang::Ruby),
-        "node" | "nodejs" | "bun" | "deno" => Some(Lang::Node),
+        // TypeScript runners and zx run JavaScript (`tsx -e`, `ts-node -e`, `zx -e`).
+        "node" | "nodejs" | "bun" | "deno" | "tsx" | "ts-node" | "esno" | "zx" => Some(Lang::Node),
         "php" => Some(Lang::Php),
         "awk" | "gawk" | "mawk" | "nawk" | "busybox-awk" => Some(Lang::Awk),
         "mongo" | "mongosh" => Some(Lang::Mongo),
@@ -2853,6 +2856,39 @@ impl Walker<'_> {
         // Perl runs `-M`/`-m` as `use` lines before the code: the code is judged with them.
         if let Some(c) = code.as_mut().filter(|_| !modules.is_empty()) {
             c.text.insert_str(0, &modules);
+        }
+        // zx's globals are what `import { $ } from 'zx'` gives: `` $`cmd` `` runs a shell line.
+        if name == "zx"
+            && let Some(c) = code.as_mut()
+        {
+            c.text.insert_str(0, "import { $ } from 'zx';\n");
+        }
+        // IPython runs `!cmd` lines (and `%sx`/`%system cmd`) in a shell: those lines are
+        // judged as shell, the rest as Python.
+        if name.starts_with("ipython")
+            && let Some(c) = code.as_mut()
+        {
+            let mut python = String::new();
+            for line in c.text.clone().lines() {
+                let t = line.trim_start();
+                let shell = t
+                    .strip_prefix('!')
+                    .or_else(|| t.strip_prefix("%sx "))
+                    .or_else(|| t.strip_prefix("%system "));
+                match shell {
+                    Some(cmd) => {
+                        let mut w = c.clone();
+                        cmd.clone_into(&mut w.text);
+                        self.run_child_code(argv, &w, scope, "ipython !", None);
+                        python.push_str("pass\n");
+                    }
+                    None => {
+                        python.push_str(line);
+                        python.push('\n');
+                    }
+                }
+            }
+            c.text = python;
         }
         // `node --require F`, `ruby -rF`: modules loaded before the program (optexec.rs).
         if crate::optexec::handles(&name) {
