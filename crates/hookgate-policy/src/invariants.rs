@@ -4561,11 +4561,51 @@ const INTERPRETERS: &[&str] = &[
     "bun", "ruby", "perl", "php", "lua", "Rscript", "pwsh", "tsx", "ts-node", "source", ".",
 ];
 
+/// Compile-and-run commands and source launchers: the source file they run and the language
+/// it is read in (`go run x.go`, `java X.java`, `kotlin x.main.kts`, `dotnet script x.csx`,
+/// `zig run x.zig`, `tcc -run x.c`, `crystal run x.cr`, `runghc x.hs`, …). The file is a
+/// script like any the line runs, so write-then-execute judges its content.
+fn source_run(argv: &[String]) -> Option<(&String, &'static str)> {
+    let prog = program(argv);
+    let rest = argv.get(1..)?;
+    // The language a source file of this extension is read in, when `prog` runs it.
+    let lang = |f: &str| -> Option<&'static str> {
+        let ext = f.rsplit_once('.').map(|(_, e)| e)?;
+        Some(match ext {
+            "go" if prog == "go" => "go",
+            "java" if prog == "java" => "java",
+            "kts" | "kt" if matches!(prog, "kotlin" | "kotlinc") => "kotlin",
+            "csx" | "cs" if matches!(prog, "dotnet" | "dotnet-script") => "csharp",
+            "ml" if prog == "ocaml" => "ocaml",
+            "zig" if prog == "zig" => "zig",
+            "v" if matches!(prog, "v" | "vlang") => "v",
+            "dart" if prog == "dart" => "dart",
+            "cr" if prog == "crystal" => "crystal",
+            "nim" if prog == "nim" => "nim",
+            "d" if prog == "rdmd" => "d",
+            "hs" if matches!(prog, "runghc" | "runhaskell") => "haskell",
+            "swift" if prog == "swift" => "swift",
+            "sc" | "scala" if matches!(prog, "scala" | "scala-cli" | "amm") => "scala",
+            "groovy" if prog == "groovy" => "groovy",
+            "jl" if prog == "julia" => "julia",
+            "exs" | "ex" if prog == "elixir" => "elixir",
+            "c" if prog == "tcc" => "c",
+            _ => return None,
+        })
+    };
+    rest.iter()
+        .filter(|a| !a.starts_with('-'))
+        .find_map(|a| lang(a).map(|l| (a, l)))
+}
+
 fn script_execution(j: &Judge<'_>) -> Option<Violation> {
     for (i, argv) in j.commands() {
         let prog = program(argv);
         let parsed;
-        let script: Option<&String> = if argv.first().is_some_and(|p| p.contains('/')) {
+        let source = source_run(argv);
+        let script: Option<&String> = if let Some((file, _)) = source {
+            Some(file)
+        } else if argv.first().is_some_and(|p| p.contains('/')) {
             argv.first()
         } else if matches!(prog, "perl" | "ruby") {
             // Clusters (`-pe CODE`, `-i.bak`) need the real option parser.
@@ -4611,12 +4651,13 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
             let by_shell = SHELLS.contains(&prog) || matches!(prog, "source" | ".");
             // Run through an interpreter (`python3 x.py`), that interpreter reads it; run
             // directly (`./x.py`), its shebang or extension says which; pytest imports Python.
-            let interpreter =
-                if prog == "pytest" || prog == "py.test" || argv.iter().any(|a| a == "pytest") {
-                    Some("python3")
-                } else {
-                    INTERPRETERS.contains(&prog).then_some(prog)
-                };
+            let interpreter = if let Some((_, lang)) = source {
+                Some(lang)
+            } else if prog == "pytest" || prog == "py.test" || argv.iter().any(|a| a == "pytest") {
+                Some("python3")
+            } else {
+                INTERPRETERS.contains(&prog).then_some(prog)
+            };
             match script_content(j, i, &p, by_shell, interpreter) {
                 Some(Deferred::Ordinary) => continue,
                 Some(Deferred::SelfModification(reason)) => {
@@ -4904,6 +4945,20 @@ fn script_from_line(
             .into_iter()
             .map(|w| hookgate_paths::normalize(w, dir, j.ctx.home.as_deref()).path)
             .collect();
+    }
+    // A compile of one source file the session wrote (`echo '…' > /tmp/a.rs && rustc -o
+    // /tmp/a /tmp/a.rs && /tmp/a`): what runs is that source's program, judged by its text
+    // in the language it is written in (C, C++ and Rust are read for their calls).
+    if !matches!(prog, "cp" | "install")
+        && let [one] = sources.as_slice()
+        && j.content_written_in_session(one)
+    {
+        let lang = match one.extension().and_then(|e| e.to_str()) {
+            Some("c" | "h" | "cc" | "cpp" | "cxx") => "c",
+            Some("rs") => "rust",
+            _ => return None,
+        };
+        return script_content(j, run, one, false, Some(lang));
     }
     let in_workspace = |s: &Path| {
         is_within(s, &j.ctx.workspace)

@@ -239,6 +239,20 @@ pub(crate) fn script_line(interpreter: Option<&str>, path: &Path, text: &str) ->
             let code = code.trim_end();
             ("php -r", code.strip_suffix("?>").unwrap_or(code))
         }
+        // Compiled and launched sources, read by the analyzer's token readers: the JVM
+        // languages by the JVM reader, the rest by the call-syntax reader (one table of the
+        // calls that run, delete, write or fetch).
+        "java" | "groovy" => ("groovy -e", body),
+        "kotlin" => ("kotlin -e", body),
+        "scala" => ("scala -e", body),
+        "swift" => ("swift -e", body),
+        "haskell" => ("ghc -e", body),
+        "julia" => ("julia -e", body),
+        "elixir" => ("elixir -e", body),
+        "rust" => ("rust-script -e", body),
+        "go" | "csharp" | "ocaml" | "zig" | "v" | "dart" | "crystal" | "nim" | "d" | "c" => {
+            ("crystal eval", body)
+        }
         _ => return None,
     };
     Some(format!("{flag} {}", quote(body)))

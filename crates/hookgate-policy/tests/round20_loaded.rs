@@ -105,3 +105,49 @@ fn gradle_loads_the_scripts_of_the_directory_and_files_it_is_pointed_at() {
         ],
     );
 }
+
+/// Compile-and-run commands and source launchers (`go run x.go`, `kotlin x.main.kts`, `java
+/// X.java`) run the file the line or the session wrote: judged by its text, like `python3
+/// x.py`; a compile of a source the line wrote (`rustc -o /tmp/a /tmp/a.rs && /tmp/a`) runs
+/// that source's program, judged by the same reading — a harmless one is no longer asked.
+#[test]
+fn launched_and_compiled_sources_are_judged_by_their_text() {
+    let (_root, ctx) = disk_workspace();
+    let policy = Policy::builtin_default();
+    check_table(
+        &policy,
+        &ctx,
+        &[
+            (
+                "cat > /tmp/x.go <<'EOF2'\npackage main\nimport \"os\"\nfunc main() { os.RemoveAll(\"/etc\") }\nEOF2\ngo run /tmp/x.go",
+                ASK,
+                "script-execution-tracking",
+            ),
+            (
+                "echo 'fun main() { Runtime.getRuntime().exec(arrayOf(\"sh\",\"-c\",\"rm -rf /etc\")) }' > /tmp/m.kts && kotlin /tmp/m.kts",
+                ASK,
+                "script-execution-tracking",
+            ),
+            (
+                "printf 'int main(){return system(\"rm -rf /etc\");}' > /tmp/s.c && cc /tmp/s.c -o /tmp/s && /tmp/s",
+                ASK,
+                "script-execution-tracking",
+            ),
+            (
+                "echo 'fn main(){println!(\"{}\", 2+2);}' > /tmp/a.rs && rustc -o /tmp/a /tmp/a.rs && /tmp/a",
+                ALLOW,
+                "",
+            ),
+            (
+                "printf '#include <stdio.h>\\nint main(){printf(\"%%d\\\\n\", 4);}' > /tmp/p.c && cc /tmp/p.c -o /tmp/p && /tmp/p",
+                ALLOW,
+                "",
+            ),
+            (
+                "cat > /tmp/h.go <<'EOF2'\npackage main\nimport \"fmt\"\nfunc main() { fmt.Println(\"hi\") }\nEOF2\ngo run /tmp/h.go",
+                ALLOW,
+                "",
+            ),
+        ],
+    );
+}

@@ -637,14 +637,16 @@ fn gdb_command(line: &str) -> Option<(Option<Lang>, &str)> {
     match word {
         "shell" | "she" | "shel" => Some((None, rest)),
         "pipe" => Some((None, rest.rsplit('|').next().unwrap_or(rest))),
-        "python" | "py" | "python-interactive" | "pi" => Some((Some(Lang::Python), rest)),
-        // lldb: `platform shell CMD` runs a shell line, `script CODE` Python.
+        // lldb's `script CODE` is Python too.
+        "python" | "py" | "python-interactive" | "pi" | "script" => {
+            Some((Some(Lang::Python), rest))
+        }
+        // lldb: `platform shell CMD` runs a shell line.
         "platform" => rest
             .trim_start()
             .strip_prefix("shell")
             .filter(|r| r.starts_with(char::is_whitespace))
             .map(|r| (None, r)),
-        "script" => Some((Some(Lang::Python), rest)),
         _ => None,
     }
 }

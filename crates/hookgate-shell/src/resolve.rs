@@ -2875,17 +2875,14 @@ impl Walker<'_> {
                     .strip_prefix('!')
                     .or_else(|| t.strip_prefix("%sx "))
                     .or_else(|| t.strip_prefix("%system "));
-                match shell {
-                    Some(cmd) => {
-                        let mut w = c.clone();
-                        cmd.clone_into(&mut w.text);
-                        self.run_child_code(argv, &w, scope, "ipython !", None);
-                        python.push_str("pass\n");
-                    }
-                    None => {
-                        python.push_str(line);
-                        python.push('\n');
-                    }
+                if let Some(cmd) = shell {
+                    let mut w = c.clone();
+                    cmd.clone_into(&mut w.text);
+                    self.run_child_code(argv, &w, scope, "ipython !", None);
+                    python.push_str("pass\n");
+                } else {
+                    python.push_str(line);
+                    python.push('\n');
                 }
             }
             c.text = python;
@@ -3051,6 +3048,32 @@ impl Walker<'_> {
         let mut worst: Option<Verdict> = None;
         let before = self.commands.len();
         let mut flow_findings = Vec::new();
+        // Languages read by token (the JVM and Lisp families, Julia, Elixir, Tcl, Lua, R, …):
+        // their readers cannot follow a value from a read to a request, so a credential file
+        // the snippet names, in a snippet that opens a connection, is taken as sent.
+        if matches!(lang, Lang::Other(_) | Lang::Lua | Lang::R)
+            && findings.iter().any(|f| {
+                matches!(
+                    f,
+                    Finding::Effect {
+                        op: EffectOp::Network,
+                        ..
+                    }
+                )
+            })
+        {
+            let tongue = match lang {
+                Lang::Other(t) => t,
+                _ => crate::tongues::Tongue::CallSyntax,
+            };
+            for p in crate::tongues::path_literals(tongue, &code.text) {
+                if let Some(source) =
+                    crate::flow::read_source(&p, &scope.cwd, self.ctx, &self.files)
+                {
+                    flow_findings.push(Finding::Source(source));
+                }
+            }
+        }
         for finding in findings {
             match finding {
                 Finding::Shell { code, exact } => {

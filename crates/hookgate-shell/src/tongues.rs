@@ -185,6 +185,33 @@ pub(crate) fn scan(tongue: Tongue, code: &str) -> Vec<Finding> {
     out
 }
 
+/// The string literals of `code` that name files: `~/…`, absolute and dot paths, and a home
+/// directory joined to a literal (`os.getenv("HOME") .. "/.pgpass"`,
+/// `System.getProperty("user.home") + "/.ssh/id_rsa"` → `~/.pgpass`, `~/.ssh/id_rsa`). The
+/// caller asks whether each is a credential: a snippet that names a credential file and also
+/// opens a connection sends it (the data flow inside code these readers cannot follow by
+/// value).
+pub(crate) fn path_literals(tongue: Tongue, code: &str) -> Vec<String> {
+    let lits: Vec<String> = tokens(tongue, code)
+        .into_iter()
+        .filter_map(|t| match t {
+            Tok::Str(v, _) | Tok::Cmd(v, _) => Some(v),
+            _ => None,
+        })
+        .collect();
+    let mut out = Vec::new();
+    for (k, l) in lits.iter().enumerate() {
+        if matches!(l.as_str(), "HOME" | "USERPROFILE" | "user.home")
+            && let Some(next) = lits.get(k + 1).filter(|n| n.starts_with('/'))
+        {
+            out.push(format!("~{next}"));
+        } else if l.starts_with("~/") || l.starts_with('/') || l.starts_with("./") {
+            out.push(l.clone());
+        }
+    }
+    out
+}
+
 fn name_char(t: Tongue, c: char) -> bool {
     c.is_alphanumeric()
         || matches!(c, '_' | '.')
@@ -341,8 +368,17 @@ fn tokens(t: Tongue, code: &str) -> Vec<Tok> {
         {
             // A sigil (`~c"rm x"`, `~s'…'`): the literal that follows is the value.
             i += 2;
-        } else if c == '`' && matches!(t, Tongue::Julia | Tongue::CallSyntax) {
-            // Julia's command literal; Crystal's backtick string is a shell line too.
+        } else if c == '`' && t == Tongue::CallSyntax {
+            // Go's raw string is a literal; Crystal's backtick with `#{…}` runs a shell line
+            // built at run time (a reverse shell's `` `#{line}` ``).
+            let (v, _, end) = literal(t, &chars, i + 1, &['`']);
+            if v.contains("#{") {
+                out.push(Tok::Cmd(v, false));
+            } else {
+                out.push(Tok::Str(v, true));
+            }
+            i = end;
+        } else if c == '`' && t == Tongue::Julia {
             let (v, exact, end) = literal(t, &chars, i + 1, &['`']);
             out.push(Tok::Cmd(v, exact));
             i = end;
@@ -400,8 +436,8 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
         Tongue::Julia => match name {
             "rm" | "Filesystem.rm" => Api::Delete(false),
             "write" | "open" | "cp" | "mv" => Api::Write,
-            "download" | "Downloads.download" | "connect" | "listen" | "HTTP.get" | "HTTP.post"
-            | "HTTP.request" | "Sockets.connect" => Api::Network,
+            "download" | "Downloads.download" | "Downloads.request" | "connect" | "listen"
+            | "HTTP.get" | "HTTP.post" | "HTTP.request" | "Sockets.connect" => Api::Network,
             "eval" | "include_string" | "Meta.parse" | "Core.eval" => Api::Eval,
             "include" | "evalfile" | "Base.include" => Api::Source,
             "dlopen" | "Libdl.dlopen" => Api::Load,
@@ -440,7 +476,8 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             _ => return None,
         },
         Tongue::Scheme => match name {
-            "system" | "process" | "shell-execute" => Api::Shell,
+            "system" | "process" | "shell-execute" | "open-input-pipe" | "open-output-pipe"
+            | "open-pipe" => Api::Shell,
             "system*" | "process*" | "subprocess" | "open-pipe*" | "spawn" => Api::Argv,
             "delete-file" | "delete-directory" | "rmdir" => Api::Delete(false),
             "delete-directory/files" => Api::Delete(true),
@@ -463,7 +500,9 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
         Tongue::Jvm => match last {
             "exec" | "execute" | "Process" => Api::Shell,
             "ProcessBuilder" | "command" => Api::Argv,
-            "deleteDir" | "deleteDirectory" | "forceDelete" => Api::Delete(true),
+            "deleteDir" | "deleteDirectory" | "forceDelete" | "deleteRecursively" => {
+                Api::Delete(true)
+            }
             "delete" | "deleteIfExists" => Api::Delete(false),
             "write" | "writeString" | "newOutputStream" | "FileWriter" | "FileOutputStream"
             | "PrintWriter" | "setText" => Api::Write,
@@ -645,39 +684,47 @@ fn call_syntax_api(name: &str, last: &str) -> Option<Api> {
             _,
             "run" | "execute" | "spawnProcess" | "pipeProcess" | "execv" | "execvp" | "execve"
             | "execl" | "execlp" | "posix_spawn" | "posix_spawnp" | "create_process"
-            | "open_process",
+            | "open_process" | "Command" | "CommandContext" | "runSync",
         ) => Api::Argv,
         (
             _,
             "removeDir"
+            | "RemoveAll"
+            | "deleteTree"
+            | "deleteTreeAbsolute"
+            | "rmdir_all"
             | "rmdirRecurse"
             | "rm_rf"
             | "rm_r"
             | "rmtree"
             | "removeDirectoryRecursive"
-            | "remove_tree",
-        ) => Api::Delete(true),
+            | "remove_tree"
+            | "deleteSync",
+        )
+        | ("Directory.Delete" | "System.IO.Directory.Delete", _) => Api::Delete(true),
         (
             _,
             "removeFile" | "tryRemoveFile" | "remove" | "unlink" | "rmdir" | "delete" | "rm"
-            | "recycle",
-        ) => Api::Delete(false),
+            | "recycle" | "Remove" | "deleteFile" | "deleteFileAbsolute" | "deleteDir"
+            | "deleteDirAbsolute",
+        )
+        | ("File.Delete" | "System.IO.File.Delete", _) => Api::Delete(false),
         (
             _,
             "writeFile" | "spurt" | "copyFile" | "moveFile" | "copyDir" | "moveDir" | "rename"
             | "copy" | "mv" | "cp" | "symlink" | "createSymlink" | "WriteAllText" | "WriteAllBytes"
             | "WriteAllLines" | "AppendAllText" | "CreateSymbolicLink",
         ) => Api::Write,
-        // C#: `Directory.Delete(p, true)`, `File.Delete(p)`.
-        ("Directory.Delete" | "System.IO.Directory.Delete", _) => Api::Delete(true),
-        ("File.Delete" | "System.IO.File.Delete", _) => Api::Delete(false),
         (
             _,
             "urlread" | "urlwrite" | "webread" | "webwrite" | "websave" | "newHttpClient"
             | "getContent" | "postContent" | "downloadFile" | "connect" | "dial" | "download"
             | "HttpClient" | "WebClient" | "DownloadString" | "DownloadFile" | "GetStringAsync"
             | "PostAsync" | "TcpClient",
-        ) => Api::Network,
+        )
+        | ("http.Post" | "http.Get" | "http.PostForm" | "http.NewRequest" | "net.Dial", _) => {
+            Api::Network
+        }
         _ if name.starts_with("HTTP::Client") || name.starts_with("TCPSocket") => Api::Network,
         (_, "EVAL" | "eval" | "evalin" | "evalc" | "mixin") => Api::Eval,
         (_, "dlopen" | "loadlibrary") => Api::Load,
@@ -1044,6 +1091,12 @@ fn load(path: Option<&(String, bool)>, out: &mut Vec<Finding>) {
 
 fn apply(t: Tongue, name: &str, kind: Api, a: &Args, out: &mut Vec<Finding>) {
     let first = a.lits.first().filter(|_| a.first_literal);
+    // `Runtime.getRuntime().exec(new String[]{"sh", "-c", "…"})`, Kotlin's
+    // `exec(arrayOf("sh", "-c", "…"))`: several literals are an argument vector.
+    if kind == Api::Shell && t == Tongue::Jvm && a.lits.len() > 1 {
+        push_argv(a.lits.clone(), out);
+        return;
+    }
     match kind {
         Api::Shell => match first {
             Some((v, exact)) => out.push(Finding::Shell {
@@ -1271,6 +1324,12 @@ fn tcl_command(words: &[TclWord], depth: usize, lenient: bool, out: &mut Vec<Fin
                     recursive: false,
                 });
             }
+            // `read [open ~/.vault-token]`: opened for reading.
+            Some((p, true)) => out.push(Finding::Effect {
+                op: EffectOp::Read,
+                path: Some(p.clone()),
+                recursive: false,
+            }),
             _ => {}
         },
         "file" => {
