@@ -823,7 +823,10 @@ fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSourc
 /// runs for every plain command).
 pub(crate) fn maybe_network_client(name: &str) -> bool {
     is_network_client(name, &[])
-        || matches!(name, "aws" | "gh" | "glab" | "az" | "gcloud" | "openssl")
+        || matches!(
+            name,
+            "aws" | "gh" | "glab" | "az" | "gcloud" | "openssl" | "git"
+        )
 }
 
 /// Network clients: what sends data to another machine.
@@ -839,7 +842,42 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
         // DIR`, `ffsend upload F`, `onionshare-cli F`), or to a paste or storage service.
         | "wormhole" | "wormhole-william" | "croc" | "ffsend" | "onionshare" | "onionshare-cli"
         | "sendme" | "portal" | "pastebinit" | "wgetpaste" | "fpaste" | "dbxcli" | "gdrive"
-        | "b2" => true,
+        | "b2" | "s5cmd" | "ncftpput" | "megaput" | "mega-put" | "webtorrent" | "bluetooth-sendto"
+        | "obexftp" | "kdeconnect-cli" | "gist" | "gist-paste" | "haste" | "curlie" | "pwncat"
+        | "pwncat-cs"
+        // Mail senders: the message body, its attachments (`-a F`, `--attach @F`) and the
+        // message read on stdin go to the recipients.
+        | "swaks" | "msmtp" | "ssmtp" | "esmtp" | "neomutt" | "s-nail" | "bsd-mailx"
+        | "heirloom-mailx" | "mail.mailutils" | "mpack" | "sendemail"
+        // Chat, push-notification and webhook senders: the message and the files they attach
+        // go to a chat service or a webhook (`telegram-send --file F`, `apprise --attach F`).
+        | "slack-cli" | "telegram-send" | "ntfy" | "apprise" | "signal-cli" | "matrix-commander"
+        | "sendxmpp" | "gotify" | "zulip-send" | "discord.sh"
+        // Message-queue producers publish their message, file or stdin to a broker.
+        | "kcat" | "kafkacat" | "mosquitto_pub" => true,
+        // The MinIO client's copy verbs (`mc` is also Midnight Commander: `mc DIR` opens it).
+        "mc" => {
+            positionals.is_empty()
+                || matches!(
+                    positionals.first().copied(),
+                    Some("cp" | "mv" | "mirror" | "put" | "pipe")
+                )
+        }
+        "ipfs" => positionals.is_empty() || positionals.first() == Some(&"add"),
+        "keybase" => positionals.is_empty() || matches!(positionals.first().copied(), Some("fs" | "chat")),
+        "nats" => {
+            positionals.is_empty()
+                || matches!(
+                    positionals.first().copied(),
+                    Some("pub" | "publish" | "req" | "request")
+                )
+        }
+        "hub" => positionals.is_empty() || positionals.first() == Some(&"gist"),
+        "git" => positionals.first() == Some(&"send-email"),
+        "oci" => {
+            positionals.is_empty()
+                || (positionals.first() == Some(&"os") && positionals.get(1) == Some(&"object"))
+        }
         // A copy between local paths (`scp dist/app.tgz /tmp/`, `rsync -a dist/ /srv/www/`)
         // sends nothing: only an operand naming another machine (`host:path`, `rsync://`)
         // makes it a network copy. With no operands known yet (the name-only pre-check), it
@@ -867,7 +905,7 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
         "gh" | "glab" => {
             matches!(
                 positionals.first().copied(),
-                Some("gist" | "api" | "release" | "issue" | "pr" | "secret")
+                Some("gist" | "api" | "release" | "issue" | "pr" | "secret" | "snippet")
             ) && positionals.get(..2) != Some(&["secret", "set"])
         }
         _ => false,
@@ -1196,8 +1234,20 @@ pub(crate) fn argument_flow(
         .collect();
     // The option whose value the next word is: (an authentication slot, its name).
     let mut pending: Option<(bool, &str)> = None;
+    let mut script = false;
     for w in words {
         let t = w.text.as_str();
+        if std::mem::take(&mut script)
+            && let Some(source) = transfer_script_source(t, cwd, ctx, files)
+        {
+            return Some(Flow {
+                source,
+                sink: sink(Channel::Upload),
+            });
+        }
+        if is_transfer_script_option(name, t) {
+            script = true;
+        }
         let (identity, destination) = match pending.take() {
             Some((identity, opt)) => (identity && !sends_file(name, opt, t), false),
             None if t.starts_with('-') && t.len() > 1 => {
@@ -1326,6 +1376,57 @@ fn sends_file(name: &str, opt: &str, value: &str) -> bool {
     name == "curl"
         && ((matches!(opt, "-H" | "--header") && value.starts_with('@'))
             || matches!(opt, "-K" | "--config"))
+}
+
+/// Interactive file-transfer clients that read their commands from a script: an option's
+/// value (`lftp -e|-c 'put F; bye'`, `smbclient -c 'put F'`) or lines on stdin (`sftp host
+/// <<< 'put F'`, `echo 'put F' | ftp host`).
+fn is_transfer_shell(name: &str) -> bool {
+    matches!(
+        name,
+        "sftp" | "ftp" | "lftp" | "smbclient" | "ncftp" | "tnftp" | "pftp" | "yafc" | "tftp"
+    )
+}
+
+/// The options of a transfer shell whose value is its command script.
+fn is_transfer_script_option(name: &str, opt: &str) -> bool {
+    matches!(
+        (name, opt),
+        ("lftp", "-e" | "-c") | ("smbclient", "-c" | "--command")
+    )
+}
+
+/// The first credential among the local files a transfer script uploads: `put`/`reput`/
+/// `append`/`send LOCAL [REMOTE]`, every operand of `mput`, and the source of a reverse
+/// `mirror -R|--reverse LOCAL [REMOTE]`. Commands are separated by `;` and newlines; a
+/// download (`get`, `mirror` without `-R`) sends nothing.
+fn transfer_script_source(
+    script: &str,
+    cwd: &Cwd,
+    ctx: &Context,
+    files: &LineState,
+) -> Option<FlowSource> {
+    script
+        .split(['\n', ';'])
+        .filter_map(|command| {
+            let words: Vec<&str> = command.split_whitespace().collect();
+            let (verb, rest) = words.split_first()?;
+            let operands: Vec<&str> = rest
+                .iter()
+                .copied()
+                .filter(|w| !w.starts_with('-'))
+                .collect();
+            let reverse = rest.iter().any(|w| matches!(*w, "-R" | "--reverse"));
+            let sent: Vec<&str> = match verb.to_ascii_lowercase().as_str() {
+                "put" | "reput" | "append" | "send" => operands.into_iter().take(1).collect(),
+                "mput" => operands,
+                "mirror" if reverse => operands.into_iter().take(1).collect(),
+                _ => Vec::new(),
+            };
+            sent.into_iter()
+                .find_map(|f| file_source(f, cwd, ctx, files))
+        })
+        .next()
 }
 
 /// httpie's `Header:value` request item (the first separator is a lone `:`).
@@ -2756,6 +2857,21 @@ impl Walker<'_> {
             }
         }
         self.judge_stdin_commands(name, argv, stdin, scope);
+        if let Producer::Text { text, .. } = stdin
+            && is_transfer_shell(name)
+            && !scope.remote
+            && let Some(source) = transfer_script_source(text, &scope.cwd, self.ctx, &self.files)
+        {
+            let flow = Flow {
+                source,
+                sink: FlowSink::Network {
+                    tool: name.to_owned(),
+                    channel: Channel::Upload,
+                },
+            };
+            let argv = argv.iter().map(|w| w.text.clone()).collect();
+            self.record_flow(argv, scope, ids::CRED_EXFILTRATE, flow);
+        }
         if let Producer::Secret(source) = stdin
             && let Some(sink) = stdin_sink(name, argv.get(1..).unwrap_or(&[]))
         {
