@@ -331,6 +331,8 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             | "jupyter"
             | "jupyter-notebook"
             | "jupyter-lab"
+            | "code-server"
+            | "openvscode-server"
             | "firewall-cmd"
             | "nft"
             | "passwd"
@@ -403,14 +405,20 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
                         .iter()
                         .any(|s| t.contains(s))
             });
-            (listens && daemon_socket).then(|| ids::SYS_DOCKER_TCP.verdict())
+            if listens && daemon_socket {
+                return Some(ids::SYS_DOCKER_TCP.verdict());
+            }
+            socat_relays_loopback(&texts).then(|| ids::NET_TUNNEL_EXPOSE.verdict())
         }
         // A notebook server on every interface with an empty token or password runs anyone's
         // code.
         "jupyter" | "jupyter-notebook" | "jupyter-lab" => {
             let open = texts
                 .iter()
-                .any(|t| matches!(*t, "--ip=0.0.0.0" | "--ip=*" | "--ip=::"));
+                .any(|t| matches!(*t, "--ip=0.0.0.0" | "--ip=*" | "--ip=::"))
+                || texts
+                    .windows(2)
+                    .any(|p| p[0] == "--ip" && matches!(p[1], "0.0.0.0" | "*" | "::"));
             let no_auth = texts.iter().any(|t| {
                 t.split_once('=').is_some_and(|(k, v)| {
                     k.rsplit_once('.')
@@ -418,6 +426,27 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
                         && v.trim_matches(['"', '\'']).is_empty()
                 })
             });
+            (open && no_auth).then(|| ids::RCE_WEB_SHELL.verdict())
+        }
+        // Browser IDEs the same way: code-server bound beyond loopback (its default) with
+        // `--auth none`, openvscode-server on every interface without its connection token.
+        "code-server" | "openvscode-server" => {
+            let value = |names: &[&str]| {
+                texts
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, t)| match t.split_once('=') {
+                        Some((k, v)) if names.contains(&k) => Some(v),
+                        None if names.contains(t) => texts.get(i + 1).copied(),
+                        _ => None,
+                    })
+            };
+            let open = value(&["--bind-addr", "--host"]).is_some_and(|v| {
+                let host = v.rsplit_once(':').map_or(v, |(h, _)| h);
+                matches!(host, "0.0.0.0" | "*" | "::" | "[::]" | "")
+            });
+            let no_auth =
+                value(&["--auth"]) == Some("none") || texts.contains(&"--without-connection-token");
             (open && no_auth).then(|| ids::RCE_WEB_SHELL.verdict())
         }
         "openssl" => {
@@ -902,6 +931,38 @@ pub(crate) fn parse_size(v: &str) -> Option<u128> {
         _ => return None,
     };
     Some(n.saturating_mul(1u128 << shift))
+}
+
+/// `socat TCP-LISTEN:2222,fork TCP:localhost:22`: a listener on every interface (no
+/// `bind=` to a loopback address) relaying to a port that only listens on loopback, which
+/// exposes that local service (an ssh daemon, a database, a dev server) to the network.
+fn socat_relays_loopback(texts: &[&str]) -> bool {
+    let mut listens_everywhere = false;
+    let mut to_loopback = false;
+    for t in texts.iter().filter(|t| !t.starts_with('-')) {
+        let mut parts = t.split(',');
+        let address = parts.next().unwrap_or("");
+        let Some((kind, rest)) = address.split_once(':') else {
+            continue;
+        };
+        let kind = kind.to_ascii_uppercase();
+        if matches!(
+            kind.as_str(),
+            "TCP-LISTEN" | "TCP4-LISTEN" | "TCP6-LISTEN" | "TCP-L" | "UDP-LISTEN" | "UDP4-LISTEN"
+        ) {
+            let bound = parts.any(|o| {
+                o.split_once('=')
+                    .is_some_and(|(k, v)| matches!(k, "bind" | "range") && is_loopback_address(v))
+            });
+            listens_everywhere |= !bound;
+        } else if matches!(
+            kind.as_str(),
+            "TCP" | "TCP4" | "TCP6" | "TCP-CONNECT" | "TCP4-CONNECT" | "UDP" | "UDP4"
+        ) {
+            to_loopback |= is_loopback_address(rest) || rest.starts_with("[::1]");
+        }
+    }
+    listens_everywhere && to_loopback
 }
 
 fn is_loopback_address(v: &str) -> bool {
