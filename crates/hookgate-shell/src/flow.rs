@@ -491,7 +491,8 @@ pub(crate) fn command_source(
     // Whether relative operands stay inside the workspace (see `may_be_secret`), once.
     let inside = matches!(cwd, Cwd::Known(p)
         if p.as_os_str() == ctx.cwd.as_os_str() || hookgate_paths::is_within(p, &ctx.cwd));
-    if !is_non_emitting(name)
+    let emits = !is_non_emitting(name) || encrypts_to_stdout(name, words);
+    if emits
         && let Some(s) = words
             .iter()
             .enumerate()
@@ -520,9 +521,23 @@ pub(crate) fn command_source(
     match stdin {
         // A transform of secret data is still secret (`tr`, `sed`, `rev`, an unknown filter);
         // only programs that print facts about their input (`wc`) end the flow.
-        Producer::Secret(s) if !is_non_emitting(name) => Some(s.clone()),
+        Producer::Secret(s) if emits => Some(s.clone()),
         _ => None,
     }
+}
+
+/// `age`/`rage` encrypting to stdout (no `-d`, no `-o`): the ciphertext of the file or
+/// stdin goes on, and whoever holds the recipient's key reads it, so a secret stays secret
+/// through it (`age -r KEY ~/.ssh/id_rsa | curl -T - …`), as through `gzip` or `openssl enc`.
+/// Decrypting prints the plaintext, which the credential rules judge; `-i KEY` is the
+/// identity used, never printed.
+fn encrypts_to_stdout(name: &str, words: &[Word]) -> bool {
+    matches!(name, "age" | "rage")
+        && !words.iter().any(|w| {
+            w.exact
+                && (matches!(w.text.as_str(), "-d" | "--decrypt" | "-o" | "--output")
+                    || w.text.starts_with("--output="))
+        })
 }
 
 /// The workspace, the home directory or a directory holding either, when an archiver in
@@ -844,7 +859,10 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
         | "sendme" | "portal" | "pastebinit" | "wgetpaste" | "fpaste" | "dbxcli" | "gdrive"
         | "b2" | "s5cmd" | "ncftpput" | "megaput" | "mega-put" | "webtorrent" | "bluetooth-sendto"
         | "obexftp" | "kdeconnect-cli" | "gist" | "gist-paste" | "haste" | "curlie" | "pwncat"
-        | "pwncat-cs"
+        | "pwncat-cs" | "dropbox_uploader" | "dropbox_uploader.sh"
+        // Packet crafters send a file as the packets' payload (`hping3 -E F`, `nping
+        // --data-string`).
+        | "hping3" | "nping"
         // Mail senders: the message body, its attachments (`-a F`, `--attach @F`) and the
         // message read on stdin go to the recipients.
         | "swaks" | "msmtp" | "ssmtp" | "esmtp" | "neomutt" | "s-nail" | "bsd-mailx"

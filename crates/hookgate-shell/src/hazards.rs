@@ -1011,6 +1011,10 @@ const SERVER_VALUES: &[&str] = &[
     "-P",
     "--password",
     "--protocol",
+    "--interfaces",
+    "-t",
+    "--title",
+    "--auth",
 ];
 
 /// `python -m http.server` (and other static servers) serving the home directory, the root

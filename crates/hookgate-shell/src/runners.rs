@@ -768,6 +768,9 @@ enum CodeForm {
     /// SSM document parameters whose `commands` key holds the lines, in the CLI's shorthand
     /// (`commands='CMD'`, `commands=["A","B"]`) or JSON (`{"commands":["A"]}`).
     SsmParameters,
+    /// Instance metadata whose `startup-script` key is a script the VM runs at its next
+    /// boot (or at once, through the guest agent, for a running one).
+    StartupScript,
 }
 
 /// A cloud, orchestration or fleet CLI verb that runs a command on another machine: a VM
@@ -909,6 +912,12 @@ const REMOTE_VERBS: &[RemoteVerb] = &[
         code: &["--command"],
         dashdash: true,
         ..remote("gcloud", &["cloud-shell", "ssh"])
+    },
+    RemoteVerb {
+        values: GCLOUD_VALUES,
+        code: &["--metadata"],
+        form: CodeForm::StartupScript,
+        ..remote("gcloud", &["compute", "instances", "add-metadata"])
     },
     RemoteVerb {
         values: AZ_VALUES,
@@ -1405,6 +1414,19 @@ impl Walker<'_> {
         for code in &run.code {
             match verb.form {
                 CodeForm::Line => self.run_code_string(argv, code, &mut inner, &label),
+                CodeForm::StartupScript => {
+                    let script = code
+                        .text
+                        .split_once("startup-script=")
+                        .map(|(_, script)| script);
+                    if let Some(script) = script {
+                        let script = Word {
+                            text: script.to_owned(),
+                            ..code.clone()
+                        };
+                        self.run_code_string(argv, &script, &mut inner, &label);
+                    }
+                }
                 CodeForm::SsmParameters => {
                     for line in ssm_commands(&code.text) {
                         let line = Word {
