@@ -863,6 +863,10 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
         // Packet crafters send a file as the packets' payload (`hping3 -E F`, `nping
         // --data-string`).
         | "hping3" | "nping"
+        // Object-store and publishing clients of other clouds (Alibaba OSS, Tencent COS,
+        // Storj), static-site publishers (`surge DIR`), and more chat/push uploaders.
+        | "ossutil" | "ossutil64" | "coscli" | "coscmd" | "uplink" | "surge" | "telegram-upload"
+        | "mailsend-go"
         // Mail senders: the message body, its attachments (`-a F`, `--attach @F`) and the
         // message read on stdin go to the recipients.
         | "swaks" | "msmtp" | "ssmtp" | "esmtp" | "neomutt" | "s-nail" | "bsd-mailx"
@@ -891,6 +895,12 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
                 )
         }
         "hub" => positionals.is_empty() || positionals.first() == Some(&"gist"),
+        // pushbullet-cli's `pb push [--file F]`.
+        "pb" => positionals.is_empty() || positionals.first() == Some(&"push"),
+        "wrangler" => positionals.is_empty() || positionals.get(..2) == Some(&["r2", "object"]),
+        "openstack" => {
+            positionals.is_empty() || positionals.get(..2) == Some(&["object", "create"])
+        }
         "git" => positionals.first() == Some(&"send-email"),
         "oci" => {
             positionals.is_empty()
@@ -918,7 +928,7 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
             positionals.first() == Some(&"storage")
                 && positionals
                     .iter()
-                    .any(|p| p.starts_with("upload") || *p == "copy")
+                    .any(|p| p.starts_with("upload") || matches!(*p, "copy" | "sync"))
         }
         "gh" | "glab" => {
             matches!(

@@ -333,6 +333,9 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             | "jupyter-lab"
             | "code-server"
             | "openvscode-server"
+            | "code"
+            | "code-insiders"
+            | "marimo"
             | "firewall-cmd"
             | "nft"
             | "passwd"
@@ -430,7 +433,13 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
         }
         // Browser IDEs the same way: code-server bound beyond loopback (its default) with
         // `--auth none`, openvscode-server on every interface without its connection token.
-        "code-server" | "openvscode-server" => {
+        "code-server" | "openvscode-server" | "code" | "code-insiders" | "marimo" => {
+            // `code serve-web` is VS Code's own browser server; marimo's editor runs code.
+            if matches!(name, "code" | "code-insiders") && texts.first() != Some(&"serve-web")
+                || name == "marimo" && texts.first() != Some(&"edit")
+            {
+                return None;
+            }
             let value = |names: &[&str]| {
                 texts
                     .iter()
@@ -445,8 +454,9 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
                 let host = v.rsplit_once(':').map_or(v, |(h, _)| h);
                 matches!(host, "0.0.0.0" | "*" | "::" | "[::]" | "")
             });
-            let no_auth =
-                value(&["--auth"]) == Some("none") || texts.contains(&"--without-connection-token");
+            let no_auth = value(&["--auth"]) == Some("none")
+                || texts.contains(&"--without-connection-token")
+                || texts.contains(&"--no-token");
             (open && no_auth).then(|| ids::RCE_WEB_SHELL.verdict())
         }
         "openssl" => {
@@ -988,6 +998,13 @@ const SERVERS: &[(&str, &[&str], bool)] = &[
     ("updog", &["-d", "--directory"], false),
     ("caddy", &["--root", "-r"], false),
     ("un.httpd", &["--document-root"], true),
+    ("twistd", &["--path"], false),
+    ("filebrowser", &["-r", "--root"], false),
+    ("dufs", &[], true),
+    ("simple-http-server", &[], true),
+    ("goshs", &["-d", "--dir"], false),
+    ("uploadserver", &["-d", "--directory"], false),
+    ("rclone", &[], true),
 ];
 
 /// Value options of the servers above that are not the directory (so their value is not
@@ -1036,6 +1053,15 @@ pub(crate) fn serves_sensitive(
     if name == "caddy" && words.first().is_none_or(|w| w.text != "file-server") {
         return None;
     }
+    // `rclone serve http|webdav|ftp|sftp|… DIR`: the operand after the protocol.
+    let words = if name == "rclone" {
+        match words {
+            [serve, _protocol, rest @ ..] if serve.text == "serve" => rest,
+            _ => return None,
+        }
+    } else {
+        words
+    };
     let mut dir: Option<&Word> = None;
     let mut i = 0;
     while let Some(w) = words.get(i) {

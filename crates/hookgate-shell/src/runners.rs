@@ -799,6 +799,9 @@ struct RemoteVerb {
     shell: bool,
     /// The remote is Windows: the command runs through `cmd.exe`.
     windows: bool,
+    /// A local VM that mounts the user's home at the same path (Lima, Colima, OrbStack):
+    /// its paths are this machine's files, so the command is judged as if typed here.
+    shared_home: bool,
 }
 
 const fn remote(name: &'static str, path: &'static [&'static str]) -> RemoteVerb {
@@ -813,6 +816,7 @@ const fn remote(name: &'static str, path: &'static [&'static str]) -> RemoteVerb
         dashdash: false,
         shell: true,
         windows: false,
+        shared_home: false,
     }
 }
 
@@ -894,6 +898,139 @@ const REMOTE_VERBS: &[RemoteVerb] = &[
         values: AWS_VALUES,
         code: &["--command"],
         ..remote("aws", &["ecs", "execute-command"])
+    },
+    RemoteVerb {
+        values: &[
+            "--region",
+            "--profile",
+            "--output",
+            "--endpoint-url",
+            "--target",
+            "--document-name",
+            "--reason",
+        ],
+        code: &["--parameters"],
+        form: CodeForm::SsmParameters,
+        ..remote("aws", &["ssm", "start-session"])
+    },
+    RemoteVerb {
+        values: AZ_VALUES,
+        code: &["--command"],
+        ..remote("az", &["aks", "command", "invoke"])
+    },
+    RemoteVerb {
+        values: AZ_VALUES,
+        code: &["--command"],
+        ..remote("az", &["containerapp", "exec"])
+    },
+    RemoteVerb {
+        values: &[
+            "--ssh-key-path",
+            "--ssh-user",
+            "--ssh-port",
+            "-t",
+            "--access-token",
+            "--context",
+            "-o",
+            "--output",
+        ],
+        code: &["--ssh-command"],
+        ..remote("doctl", &["compute", "ssh"])
+    },
+    RemoteVerb {
+        values: &[
+            "-u",
+            "--user",
+            "-p",
+            "--port",
+            "--context",
+            "-o",
+            "--output",
+        ],
+        operands: Some(1),
+        dashdash: true,
+        ..remote("hcloud", &["server", "ssh"])
+    },
+    RemoteVerb {
+        values: &[
+            "-n",
+            "--number",
+            "-i",
+            "--instance",
+            "--profile",
+            "--region",
+            "-e",
+            "--custom",
+        ],
+        code: &["--command"],
+        ..remote("eb", &["ssh"])
+    },
+    RemoteVerb {
+        values: &["--native-ssh"],
+        operands: Some(1),
+        dashdash: true,
+        ..remote("docker-machine", &["ssh"])
+    },
+    RemoteVerb {
+        values: &[
+            "-node",
+            "-service",
+            "-tag",
+            "-wait",
+            "-wait-repl",
+            "-http-addr",
+            "-token",
+            "-token-file",
+            "-datacenter",
+            "-prefix",
+        ],
+        operands: Some(0),
+        ..remote("consul", &["exec"])
+    },
+    RemoteVerb {
+        values: &["-l", "-p"],
+        operands: Some(1),
+        ..remote("rsh", &[])
+    },
+    RemoteVerb {
+        values: &["--workdir", "--shell"],
+        operands: Some(1),
+        dashdash: true,
+        shell: false,
+        shared_home: true,
+        ..remote("limactl", &["shell"])
+    },
+    RemoteVerb {
+        values: &["--workdir", "--shell"],
+        operands: Some(0),
+        dashdash: true,
+        shell: false,
+        shared_home: true,
+        ..remote("lima", &[])
+    },
+    RemoteVerb {
+        values: &["-p", "--profile"],
+        operands: Some(0),
+        dashdash: true,
+        shell: false,
+        shared_home: true,
+        ..remote("colima", &["ssh"])
+    },
+    RemoteVerb {
+        values: &["-m", "--machine", "-u", "--user", "-w", "--workdir"],
+        operands: Some(0),
+        dashdash: true,
+        shell: false,
+        shared_home: true,
+        ..remote("orbctl", &["run"])
+    },
+    RemoteVerb {
+        values: &["-m", "--machine", "-u", "--user", "-w", "--workdir"],
+        operands: Some(0),
+        dashdash: true,
+        shell: false,
+        shared_home: true,
+        ..remote("orb", &[])
     },
     RemoteVerb {
         values: GCLOUD_VALUES,
@@ -1268,16 +1405,29 @@ fn has_remote_verbs(name: &str) -> bool {
             | "plink"
             | "psexec"
             | "winrs"
+            | "doctl"
+            | "hcloud"
+            | "eb"
+            | "docker-machine"
+            | "consul"
+            | "rsh"
+            | "limactl"
+            | "lima"
+            | "colima"
+            | "orbctl"
+            | "orb"
     )
 }
 
 /// The command lines of SSM document parameters: the `commands` key's value, a list of
 /// strings (JSON or the CLI's `[a,b]`) or the shorthand's comma-separated lines.
 fn ssm_commands(text: &str) -> Vec<String> {
-    let Some(at) = text.find("commands") else {
+    // `commands` (AWS-RunShellScript) or `command` (AWS-StartInteractiveCommand).
+    let Some(at) = text.find("command") else {
         return Vec::new();
     };
-    let rest = text.get(at + "commands".len()..).unwrap_or("");
+    let rest = text.get(at + "command".len()..).unwrap_or("");
+    let rest = rest.strip_prefix('s').unwrap_or(rest);
     let rest = rest.trim_start_matches(['"', '\'', ' ', ':', '=']);
     let quoted = rest.trim_start().starts_with(['[', '"']);
     if !quoted {
@@ -1410,7 +1560,10 @@ impl Walker<'_> {
         } else {
             format!("{name} {}", verb.path.join(" "))
         };
-        let mut inner = on_other_hosts(scope, true);
+        let mut inner = on_other_hosts(scope, !verb.shared_home);
+        if verb.shared_home {
+            inner.cwd = Cwd::Unknown;
+        }
         for code in &run.code {
             match verb.form {
                 CodeForm::Line => self.run_code_string(argv, code, &mut inner, &label),
