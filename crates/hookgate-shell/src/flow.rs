@@ -1434,27 +1434,24 @@ fn transfer_script_source(
     ctx: &Context,
     files: &LineState,
 ) -> Option<FlowSource> {
-    script
-        .split(['\n', ';'])
-        .filter_map(|command| {
-            let words: Vec<&str> = command.split_whitespace().collect();
-            let (verb, rest) = words.split_first()?;
-            let operands: Vec<&str> = rest
-                .iter()
-                .copied()
-                .filter(|w| !w.starts_with('-'))
-                .collect();
-            let reverse = rest.iter().any(|w| matches!(*w, "-R" | "--reverse"));
-            let sent: Vec<&str> = match verb.to_ascii_lowercase().as_str() {
-                "put" | "reput" | "append" | "send" => operands.into_iter().take(1).collect(),
-                "mput" => operands,
-                "mirror" if reverse => operands.into_iter().take(1).collect(),
-                _ => Vec::new(),
-            };
-            sent.into_iter()
-                .find_map(|f| file_source(f, cwd, ctx, files))
-        })
-        .next()
+    script.split(['\n', ';']).find_map(|command| {
+        let words: Vec<&str> = command.split_whitespace().collect();
+        let (verb, rest) = words.split_first()?;
+        let operands: Vec<&str> = rest
+            .iter()
+            .copied()
+            .filter(|w| !w.starts_with('-'))
+            .collect();
+        let reverse = rest.iter().any(|w| matches!(*w, "-R" | "--reverse"));
+        let sent: Vec<&str> = match verb.to_ascii_lowercase().as_str() {
+            "put" | "reput" | "append" | "send" => operands.into_iter().take(1).collect(),
+            "mput" => operands,
+            "mirror" if reverse => operands.into_iter().take(1).collect(),
+            _ => Vec::new(),
+        };
+        sent.into_iter()
+            .find_map(|f| file_source(f, cwd, ctx, files))
+    })
 }
 
 /// httpie's `Header:value` request item (the first separator is a lone `:`).

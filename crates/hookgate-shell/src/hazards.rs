@@ -944,8 +944,10 @@ pub(crate) fn parse_size(v: &str) -> Option<u128> {
 }
 
 /// `socat TCP-LISTEN:2222,fork TCP:localhost:22`: a listener on every interface (no
-/// `bind=` to a loopback address) relaying to a port that only listens on loopback, which
-/// exposes that local service (an ssh daemon, a database, a dev server) to the network.
+/// `bind=` to a loopback address) relaying to a loopback port of a service that trusts
+/// loopback to be private (ssh, telnet, databases and caches, the Docker and kubelet APIs,
+/// etcd, Consul, VNC, RDP), which exposes it to the network. A relay to a dev server's port
+/// (`TCP:localhost:3000`) is how a container or VM reaches it and stays ordinary.
 fn socat_relays_loopback(texts: &[&str]) -> bool {
     let mut listens_everywhere = false;
     let mut to_loopback = false;
@@ -969,7 +971,28 @@ fn socat_relays_loopback(texts: &[&str]) -> bool {
             kind.as_str(),
             "TCP" | "TCP4" | "TCP6" | "TCP-CONNECT" | "TCP4-CONNECT" | "UDP" | "UDP4"
         ) {
-            to_loopback |= is_loopback_address(rest) || rest.starts_with("[::1]");
+            let port = rest.rsplit(':').next().and_then(|p| p.parse::<u16>().ok());
+            to_loopback |= (is_loopback_address(rest) || rest.starts_with("[::1]"))
+                && port.is_some_and(|p| {
+                    matches!(
+                        p,
+                        22 | 23
+                            | 2375
+                            | 2376
+                            | 2379
+                            | 3306
+                            | 3389
+                            | 5432
+                            | 5984
+                            | 6379
+                            | 8500
+                            | 9200
+                            | 10250
+                            | 11211
+                            | 27017
+                            | 5900..=5999
+                    )
+                });
         }
     }
     listens_everywhere && to_loopback

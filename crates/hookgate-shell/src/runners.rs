@@ -765,9 +765,10 @@ static RUNNERS: &[Runner] = &[
 enum CodeForm {
     /// The value is one command line (`--command 'CMD'`).
     Line,
-    /// SSM document parameters whose `commands` key holds the lines, in the CLI's shorthand
-    /// (`commands='CMD'`, `commands=["A","B"]`) or JSON (`{"commands":["A"]}`).
-    SsmParameters,
+    /// Parameters or settings whose KEY (the first of these found) holds the command lines,
+    /// in the CLI's shorthand (`commands='CMD'`, `commands=["A","B"]`) or JSON
+    /// (`{"commands":["A"]}`, `{"commandToExecute":"CMD"}`).
+    Keyed(&'static [&'static str]),
     /// Instance metadata whose `startup-script` key is a script the VM runs at its next
     /// boot (or at once, through the guest agent, for a running one).
     StartupScript,
@@ -891,7 +892,7 @@ const REMOTE_VERBS: &[RemoteVerb] = &[
             "--cloud-watch-output-config",
         ],
         code: &["--parameters"],
-        form: CodeForm::SsmParameters,
+        form: CodeForm::Keyed(SSM_KEYS),
         ..remote("aws", &["ssm", "send-command"])
     },
     RemoteVerb {
@@ -910,8 +911,44 @@ const REMOTE_VERBS: &[RemoteVerb] = &[
             "--reason",
         ],
         code: &["--parameters"],
-        form: CodeForm::SsmParameters,
+        form: CodeForm::Keyed(SSM_KEYS),
         ..remote("aws", &["ssm", "start-session"])
+    },
+    // Code a new or existing VM runs at boot or through its agent: EC2 user data, GCE
+    // startup scripts, Azure's Custom Script extension (`commandToExecute`).
+    RemoteVerb {
+        values: &[
+            "--image-id",
+            "--instance-type",
+            "--key-name",
+            "--count",
+            "--subnet-id",
+            "--security-group-ids",
+            "--region",
+            "--profile",
+            "--iam-instance-profile",
+            "--tag-specifications",
+        ],
+        code: &["--user-data"],
+        ..remote("aws", &["ec2", "run-instances"])
+    },
+    RemoteVerb {
+        values: GCLOUD_VALUES,
+        code: &["--metadata"],
+        form: CodeForm::StartupScript,
+        ..remote("gcloud", &["compute", "instances", "create"])
+    },
+    RemoteVerb {
+        values: AZ_VALUES,
+        code: &["--settings", "--protected-settings"],
+        form: CodeForm::Keyed(&["commandToExecute"]),
+        ..remote("az", &["vm", "extension", "set"])
+    },
+    RemoteVerb {
+        values: AZ_VALUES,
+        code: &["--settings", "--protected-settings"],
+        form: CodeForm::Keyed(&["commandToExecute"]),
+        ..remote("az", &["vmss", "extension", "set"])
     },
     RemoteVerb {
         values: AZ_VALUES,
@@ -1419,20 +1456,27 @@ fn has_remote_verbs(name: &str) -> bool {
     )
 }
 
-/// The command lines of SSM document parameters: the `commands` key's value, a list of
-/// strings (JSON or the CLI's `[a,b]`) or the shorthand's comma-separated lines.
-fn ssm_commands(text: &str) -> Vec<String> {
-    // `commands` (AWS-RunShellScript) or `command` (AWS-StartInteractiveCommand).
-    let Some(at) = text.find("command") else {
+/// SSM documents' command keys: `commands` (AWS-RunShellScript) or `command`
+/// (AWS-StartInteractiveCommand).
+const SSM_KEYS: &[&str] = &["commands", "command"];
+
+/// The command lines a parameter text holds under the first of `keys` it names: a list of
+/// strings (JSON or the CLI's `[a,b]`), one JSON string, or the shorthand's comma-separated
+/// lines.
+fn keyed_commands(text: &str, keys: &[&str]) -> Vec<String> {
+    let Some((at, key)) = keys.iter().find_map(|k| text.find(k).map(|at| (at, *k))) else {
         return Vec::new();
     };
-    let rest = text.get(at + "command".len()..).unwrap_or("");
-    let rest = rest.strip_prefix('s').unwrap_or(rest);
-    let rest = rest.trim_start_matches(['"', '\'', ' ', ':', '=']);
-    let quoted = rest.trim_start().starts_with(['[', '"']);
+    let rest = text.get(at + key.len()..).unwrap_or("");
+    // The key's closing quote, then the separator (`=`, `:`).
+    let rest = rest.strip_prefix('"').unwrap_or(rest);
+    let rest = rest.trim_start_matches(['\'', ' ', ':', '=']);
+    let quoted = rest.starts_with(['[', '"']);
     if !quoted {
         return rest.split(',').map(str::to_owned).collect();
     }
+    // One JSON string value (`"commandToExecute":"CMD"`): that string alone.
+    let single = rest.starts_with('"');
     // The strings of a JSON list (backslash escapes kept as written but for `\"`).
     let mut out = Vec::new();
     let mut current: Option<String> = None;
@@ -1444,7 +1488,12 @@ fn ssm_commands(text: &str) -> Vec<String> {
                 escaped = false;
             }
             (Some(_), '\\') => escaped = true,
-            (Some(_), '"') => out.extend(current.take()),
+            (Some(_), '"') => {
+                out.extend(current.take());
+                if single {
+                    break;
+                }
+            }
             (Some(s), _) => s.push(c),
             (None, '"') => current = Some(String::new()),
             (None, ']' | '}') => break,
@@ -1580,8 +1629,8 @@ impl Walker<'_> {
                         self.run_code_string(argv, &script, &mut inner, &label);
                     }
                 }
-                CodeForm::SsmParameters => {
-                    for line in ssm_commands(&code.text) {
+                CodeForm::Keyed(keys) => {
+                    for line in keyed_commands(&code.text, keys) {
                         let line = Word {
                             text: line,
                             ..code.clone()
