@@ -1294,7 +1294,7 @@ fn platform_command(name: &str, words: &[Word]) -> Option<(String, String, Vec<W
     }
 }
 
-fn container_command(name: &str, words: &[Word]) -> Option<(String, String, Vec<Word>)> {
+pub(crate) fn container_command(name: &str, words: &[Word]) -> Option<(String, String, Vec<Word>)> {
     if let Some(found) = platform_command(name, words) {
         return Some(found);
     }

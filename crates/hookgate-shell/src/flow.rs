@@ -461,7 +461,10 @@ pub(crate) fn command_source(
                 command: "history".into(),
             });
         }
-        "docker" | "podman" | "nerdctl" => return container_mount(words, cwd, ctx),
+        "docker" | "podman" | "nerdctl" => {
+            return container_mount(words, cwd, ctx).or_else(|| container_secret(name, words));
+        }
+        "kubectl" | "oc" => return container_secret(name, words),
         // BSD-style `ps e`/`ps eww`/`ps auxe` print every process's environment.
         "ps" if words.iter().any(|w| {
             w.exact
@@ -832,6 +835,39 @@ fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSourc
         }
     }
     None
+}
+
+/// A container or pod asked to print its secrets (`docker exec app env`, `kubectl exec pod --
+/// printenv`, `… cat /run/secrets/db_password` or the service-account token): its output is
+/// the workload's credentials, judged where it goes like `env`'s here. Printed to the
+/// terminal it stays ordinary, as `env` does.
+fn container_secret(name: &str, words: &[Word]) -> Option<FlowSource> {
+    if !words
+        .iter()
+        .any(|w| matches!(w.text.as_str(), "exec" | "run" | "debug" | "rsh"))
+    {
+        return None;
+    }
+    let (label, target, inner) = crate::argdanger::container_command(name, words)?;
+    let (program, operands) = inner.split_first()?;
+    let program = crate::resolve::command_name(&program.text);
+    let by = || format!("{label} {target} {}", Word::joined(&inner).text);
+    let operands: Vec<&str> = operands
+        .iter()
+        .map(|w| w.text.as_str())
+        .filter(|t| !t.starts_with('-'))
+        .collect();
+    match program.as_str() {
+        "env" | "printenv" if operands.is_empty() => Some(FlowSource::Environment { by: by() }),
+        "cat" | "head" | "tail" | "base64" | "xxd" | "strings"
+            if operands
+                .iter()
+                .any(|p| p.starts_with("/run/secrets/") || p.starts_with("/var/run/secrets/")) =>
+        {
+            Some(FlowSource::CredentialCommand { command: by() })
+        }
+        _ => None,
+    }
 }
 
 /// The names [`is_network_client`] may accept (checked before any argv is parsed, since this
