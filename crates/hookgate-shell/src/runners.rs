@@ -1613,8 +1613,28 @@ impl Walker<'_> {
         if verb.shared_home {
             inner.cwd = Cwd::Unknown;
         }
+        // A Windows document or command id (`AWS-RunPowerShellScript`, `RunPowerShellScript`)
+        // runs the lines as PowerShell on the instance, as ansible's `win_shell` does.
+        let powershell = matches!(name, "aws" | "az")
+            && args
+                .iter()
+                .any(|w| w.text.to_ascii_lowercase().contains("powershell"));
         for code in &run.code {
             match verb.form {
+                CodeForm::Line | CodeForm::Keyed(_) if powershell => {
+                    let lines = match verb.form {
+                        CodeForm::Keyed(keys) => keyed_commands(&code.text, keys),
+                        _ => vec![code.text.clone()],
+                    };
+                    for line in lines {
+                        let code = Word {
+                            text: line,
+                            ..code.clone()
+                        };
+                        let words = [Word::lit("powershell"), Word::lit("-Command"), code];
+                        self.peel(argv, &words, &label, &mut inner, Producer::Nothing);
+                    }
+                }
                 CodeForm::Line => self.run_code_string(argv, code, &mut inner, &label),
                 CodeForm::StartupScript => {
                     let script = code

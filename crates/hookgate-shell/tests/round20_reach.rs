@@ -170,6 +170,22 @@ fn remote_verbs_run_their_command_on_another_machine() {
             "fs.delete_system",
         ),
         ("oc rsh pod rm -rf /etc", DENY, "fs.delete_system"),
+        // A Windows document or command id runs the lines as PowerShell.
+        (
+            "aws ssm send-command --document-name AWS-RunPowerShellScript --parameters commands='Remove-Item -Recurse -Force C:\\Users' --instance-ids i-1",
+            DENY,
+            "fs.delete_system",
+        ),
+        (
+            "az vm run-command invoke -g rg -n vm --command-id RunPowerShellScript --scripts 'Remove-Item -Recurse -Force C:\\Windows'",
+            DENY,
+            "fs.delete_system",
+        ),
+        (
+            "az vm run-command invoke -g rg -n vm --command-id RunPowerShellScript --scripts 'Get-Service'",
+            ALLOW,
+            "-",
+        ),
         // Code a VM runs at boot or through its agent.
         (
             "az vm extension set -g rg --vm-name vm --name CustomScript --publisher Microsoft.Azure.Extensions --settings '{\"commandToExecute\":\"rm -rf /etc\",\"fileUris\":[\"u\"]}'",
