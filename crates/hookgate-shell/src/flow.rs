@@ -464,7 +464,13 @@ pub(crate) fn command_source(
         "docker" | "podman" | "nerdctl" => {
             return container_mount(words, cwd, ctx).or_else(|| container_secret(name, words));
         }
-        "kubectl" | "oc" => return container_secret(name, words),
+        "kubectl" | "oc" => {
+            // Only a pod's own output returns here: `kubectl get secret -o yaml` is judged by
+            // its credential rule below.
+            if let Some(source) = container_secret(name, words) {
+                return Some(source);
+            }
+        }
         // BSD-style `ps e`/`ps eww`/`ps auxe` print every process's environment.
         "ps" if words.iter().any(|w| {
             w.exact
