@@ -1294,7 +1294,7 @@ fn platform_command(name: &str, words: &[Word]) -> Option<(String, String, Vec<W
     }
 }
 
-fn container_command(name: &str, words: &[Word]) -> Option<(String, String, Vec<Word>)> {
+pub(crate) fn container_command(name: &str, words: &[Word]) -> Option<(String, String, Vec<Word>)> {
     if let Some(found) = platform_command(name, words) {
         return Some(found);
     }
@@ -1339,7 +1339,11 @@ fn container_command(name: &str, words: &[Word]) -> Option<(String, String, Vec<
         }
         "kubectl" | "oc" => {
             let i = texts.iter().position(|t| !t.starts_with('-'))?;
-            if !matches!(texts.get(i).copied(), Some("exec" | "run" | "debug")) {
+            // `oc rsh POD CMD` is OpenShift's `exec` with a shell by default.
+            if !matches!(
+                texts.get(i).copied(),
+                Some("exec" | "run" | "debug" | "rsh")
+            ) {
                 return None;
             }
             (i, true)
@@ -1358,7 +1362,7 @@ fn container_command(name: &str, words: &[Word]) -> Option<(String, String, Vec<
             .unwrap_or_default();
         let inner = match dash {
             Some(d) => args.get(d + 1..).unwrap_or(&[]).to_vec(),
-            None if verb == "exec" => {
+            None if matches!(verb, "exec" | "rsh") => {
                 let mut seen_target = false;
                 let mut skip = false;
                 let mut out = Vec::new();

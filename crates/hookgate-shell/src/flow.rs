@@ -461,7 +461,16 @@ pub(crate) fn command_source(
                 command: "history".into(),
             });
         }
-        "docker" | "podman" | "nerdctl" => return container_mount(words, cwd, ctx),
+        "docker" | "podman" | "nerdctl" => {
+            return container_mount(words, cwd, ctx).or_else(|| container_secret(name, words));
+        }
+        "kubectl" | "oc" => {
+            // Only a pod's own output returns here: `kubectl get secret -o yaml` is judged by
+            // its credential rule below.
+            if let Some(source) = container_secret(name, words) {
+                return Some(source);
+            }
+        }
         // BSD-style `ps e`/`ps eww`/`ps auxe` print every process's environment.
         "ps" if words.iter().any(|w| {
             w.exact
@@ -491,7 +500,8 @@ pub(crate) fn command_source(
     // Whether relative operands stay inside the workspace (see `may_be_secret`), once.
     let inside = matches!(cwd, Cwd::Known(p)
         if p.as_os_str() == ctx.cwd.as_os_str() || hookgate_paths::is_within(p, &ctx.cwd));
-    if !is_non_emitting(name)
+    let emits = !is_non_emitting(name) || encrypts_to_stdout(name, words);
+    if emits
         && let Some(s) = words
             .iter()
             .enumerate()
@@ -520,9 +530,23 @@ pub(crate) fn command_source(
     match stdin {
         // A transform of secret data is still secret (`tr`, `sed`, `rev`, an unknown filter);
         // only programs that print facts about their input (`wc`) end the flow.
-        Producer::Secret(s) if !is_non_emitting(name) => Some(s.clone()),
+        Producer::Secret(s) if emits => Some(s.clone()),
         _ => None,
     }
+}
+
+/// `age`/`rage` encrypting to stdout (no `-d`, no `-o`): the ciphertext of the file or
+/// stdin goes on, and whoever holds the recipient's key reads it, so a secret stays secret
+/// through it (`age -r KEY ~/.ssh/id_rsa | curl -T - …`), as through `gzip` or `openssl enc`.
+/// Decrypting prints the plaintext, which the credential rules judge; `-i KEY` is the
+/// identity used, never printed.
+fn encrypts_to_stdout(name: &str, words: &[Word]) -> bool {
+    matches!(name, "age" | "rage")
+        && !words.iter().any(|w| {
+            w.exact
+                && (matches!(w.text.as_str(), "-d" | "--decrypt" | "-o" | "--output")
+                    || w.text.starts_with("--output="))
+        })
 }
 
 /// The workspace, the home directory or a directory holding either, when an archiver in
@@ -819,6 +843,39 @@ fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSourc
     None
 }
 
+/// A container or pod asked to print its secrets (`docker exec app env`, `kubectl exec pod --
+/// printenv`, `… cat /run/secrets/db_password` or the service-account token): its output is
+/// the workload's credentials, judged where it goes like `env`'s here. Printed to the
+/// terminal it stays ordinary, as `env` does.
+fn container_secret(name: &str, words: &[Word]) -> Option<FlowSource> {
+    if !words
+        .iter()
+        .any(|w| matches!(w.text.as_str(), "exec" | "run" | "debug" | "rsh"))
+    {
+        return None;
+    }
+    let (label, target, inner) = crate::argdanger::container_command(name, words)?;
+    let (program, operands) = inner.split_first()?;
+    let program = crate::resolve::command_name(&program.text);
+    let by = || format!("{label} {target} {}", Word::joined(&inner).text);
+    let operands: Vec<&str> = operands
+        .iter()
+        .map(|w| w.text.as_str())
+        .filter(|t| !t.starts_with('-'))
+        .collect();
+    match program.as_str() {
+        "env" | "printenv" if operands.is_empty() => Some(FlowSource::Environment { by: by() }),
+        "cat" | "head" | "tail" | "base64" | "xxd" | "strings"
+            if operands
+                .iter()
+                .any(|p| p.starts_with("/run/secrets/") || p.starts_with("/var/run/secrets/")) =>
+        {
+            Some(FlowSource::CredentialCommand { command: by() })
+        }
+        _ => None,
+    }
+}
+
 /// The names [`is_network_client`] may accept (checked before any argv is parsed, since this
 /// runs for every plain command).
 pub(crate) fn maybe_network_client(name: &str) -> bool {
@@ -842,7 +899,55 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
         // DIR`, `ffsend upload F`, `onionshare-cli F`), or to a paste or storage service.
         | "wormhole" | "wormhole-william" | "croc" | "ffsend" | "onionshare" | "onionshare-cli"
         | "sendme" | "portal" | "pastebinit" | "wgetpaste" | "fpaste" | "dbxcli" | "gdrive"
-        | "b2" => true,
+        | "b2" | "s5cmd" | "ncftpput" | "megaput" | "mega-put" | "webtorrent" | "bluetooth-sendto"
+        | "obexftp" | "kdeconnect-cli" | "gist" | "gist-paste" | "haste" | "curlie" | "pwncat"
+        | "pwncat-cs" | "dropbox_uploader" | "dropbox_uploader.sh"
+        // Packet crafters send a file as the packets' payload (`hping3 -E F`, `nping
+        // --data-string`).
+        | "hping3" | "nping"
+        // Object-store and publishing clients of other clouds (Alibaba OSS, Tencent COS,
+        // Storj), static-site publishers (`surge DIR`), and more chat/push uploaders.
+        | "ossutil" | "ossutil64" | "coscli" | "coscmd" | "uplink" | "surge" | "telegram-upload"
+        | "mailsend-go"
+        // Mail senders: the message body, its attachments (`-a F`, `--attach @F`) and the
+        // message read on stdin go to the recipients.
+        | "swaks" | "msmtp" | "ssmtp" | "esmtp" | "neomutt" | "s-nail" | "bsd-mailx"
+        | "heirloom-mailx" | "mail.mailutils" | "mpack" | "sendemail"
+        // Chat, push-notification and webhook senders: the message and the files they attach
+        // go to a chat service or a webhook (`telegram-send --file F`, `apprise --attach F`).
+        | "slack-cli" | "telegram-send" | "ntfy" | "apprise" | "signal-cli" | "matrix-commander"
+        | "sendxmpp" | "gotify" | "zulip-send" | "discord.sh"
+        // Message-queue producers publish their message, file or stdin to a broker.
+        | "kcat" | "kafkacat" | "mosquitto_pub" => true,
+        // The MinIO client's copy verbs (`mc` is also Midnight Commander: `mc DIR` opens it).
+        "mc" => {
+            positionals.is_empty()
+                || matches!(
+                    positionals.first().copied(),
+                    Some("cp" | "mv" | "mirror" | "put" | "pipe")
+                )
+        }
+        "ipfs" => positionals.is_empty() || positionals.first() == Some(&"add"),
+        "keybase" => positionals.is_empty() || matches!(positionals.first().copied(), Some("fs" | "chat")),
+        "nats" => {
+            positionals.is_empty()
+                || matches!(
+                    positionals.first().copied(),
+                    Some("pub" | "publish" | "req" | "request")
+                )
+        }
+        "hub" => positionals.is_empty() || positionals.first() == Some(&"gist"),
+        // pushbullet-cli's `pb push [--file F]`.
+        "pb" => positionals.is_empty() || positionals.first() == Some(&"push"),
+        "wrangler" => positionals.is_empty() || positionals.get(..2) == Some(&["r2", "object"]),
+        "openstack" => {
+            positionals.is_empty() || positionals.get(..2) == Some(&["object", "create"])
+        }
+        "git" => positionals.first() == Some(&"send-email"),
+        "oci" => {
+            positionals.is_empty()
+                || (positionals.first() == Some(&"os") && positionals.get(1) == Some(&"object"))
+        }
         // A copy between local paths (`scp dist/app.tgz /tmp/`, `rsync -a dist/ /srv/www/`)
         // sends nothing: only an operand naming another machine (`host:path`, `rsync://`)
         // makes it a network copy. With no operands known yet (the name-only pre-check), it
@@ -867,12 +972,12 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
             positionals.first() == Some(&"storage")
                 && positionals
                     .iter()
-                    .any(|p| p.starts_with("upload") || *p == "copy")
+                    .any(|p| p.starts_with("upload") || matches!(*p, "copy" | "sync"))
         }
         "gh" | "glab" => {
             matches!(
                 positionals.first().copied(),
-                Some("gist" | "api" | "release" | "issue" | "pr" | "secret")
+                Some("gist" | "api" | "release" | "issue" | "pr" | "secret" | "snippet")
             ) && positionals.get(..2) != Some(&["secret", "set"])
         }
         _ => false,
@@ -1201,8 +1306,20 @@ pub(crate) fn argument_flow(
         .collect();
     // The option whose value the next word is: (an authentication slot, its name).
     let mut pending: Option<(bool, &str)> = None;
+    let mut script = false;
     for w in words {
         let t = w.text.as_str();
+        if std::mem::take(&mut script)
+            && let Some(source) = transfer_script_source(t, cwd, ctx, files)
+        {
+            return Some(Flow {
+                source,
+                sink: sink(Channel::Upload),
+            });
+        }
+        if is_transfer_script_option(name, t) {
+            script = true;
+        }
         let (identity, destination) = match pending.take() {
             Some((identity, opt)) => (identity && !sends_file(name, opt, t), false),
             None if t.starts_with('-') && t.len() > 1 => {
@@ -1331,6 +1448,54 @@ fn sends_file(name: &str, opt: &str, value: &str) -> bool {
     name == "curl"
         && ((matches!(opt, "-H" | "--header") && value.starts_with('@'))
             || matches!(opt, "-K" | "--config"))
+}
+
+/// Interactive file-transfer clients that read their commands from a script: an option's
+/// value (`lftp -e|-c 'put F; bye'`, `smbclient -c 'put F'`) or lines on stdin (`sftp host
+/// <<< 'put F'`, `echo 'put F' | ftp host`).
+fn is_transfer_shell(name: &str) -> bool {
+    matches!(
+        name,
+        "sftp" | "ftp" | "lftp" | "smbclient" | "ncftp" | "tnftp" | "pftp" | "yafc" | "tftp"
+    )
+}
+
+/// The options of a transfer shell whose value is its command script.
+fn is_transfer_script_option(name: &str, opt: &str) -> bool {
+    matches!(
+        (name, opt),
+        ("lftp", "-e" | "-c") | ("smbclient", "-c" | "--command")
+    )
+}
+
+/// The first credential among the local files a transfer script uploads: `put`/`reput`/
+/// `append`/`send LOCAL [REMOTE]`, every operand of `mput`, and the source of a reverse
+/// `mirror -R|--reverse LOCAL [REMOTE]`. Commands are separated by `;` and newlines; a
+/// download (`get`, `mirror` without `-R`) sends nothing.
+fn transfer_script_source(
+    script: &str,
+    cwd: &Cwd,
+    ctx: &Context,
+    files: &LineState,
+) -> Option<FlowSource> {
+    script.split(['\n', ';']).find_map(|command| {
+        let words: Vec<&str> = command.split_whitespace().collect();
+        let (verb, rest) = words.split_first()?;
+        let operands: Vec<&str> = rest
+            .iter()
+            .copied()
+            .filter(|w| !w.starts_with('-'))
+            .collect();
+        let reverse = rest.iter().any(|w| matches!(*w, "-R" | "--reverse"));
+        let sent: Vec<&str> = match verb.to_ascii_lowercase().as_str() {
+            "put" | "reput" | "append" | "send" => operands.into_iter().take(1).collect(),
+            "mput" => operands,
+            "mirror" if reverse => operands.into_iter().take(1).collect(),
+            _ => Vec::new(),
+        };
+        sent.into_iter()
+            .find_map(|f| file_source(f, cwd, ctx, files))
+    })
 }
 
 /// httpie's `Header:value` request item (the first separator is a lone `:`).
@@ -2761,6 +2926,21 @@ impl Walker<'_> {
             }
         }
         self.judge_stdin_commands(name, argv, stdin, scope);
+        if let Producer::Text { text, .. } = stdin
+            && is_transfer_shell(name)
+            && !scope.remote
+            && let Some(source) = transfer_script_source(text, &scope.cwd, self.ctx, &self.files)
+        {
+            let flow = Flow {
+                source,
+                sink: FlowSink::Network {
+                    tool: name.to_owned(),
+                    channel: Channel::Upload,
+                },
+            };
+            let argv = argv.iter().map(|w| w.text.clone()).collect();
+            self.record_flow(argv, scope, ids::CRED_EXFILTRATE, flow);
+        }
         if let Producer::Secret(source) = stdin
             && let Some(sink) = stdin_sink(name, argv.get(1..).unwrap_or(&[]))
         {

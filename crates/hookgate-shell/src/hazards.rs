@@ -331,6 +331,11 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             | "jupyter"
             | "jupyter-notebook"
             | "jupyter-lab"
+            | "code-server"
+            | "openvscode-server"
+            | "code"
+            | "code-insiders"
+            | "marimo"
             | "firewall-cmd"
             | "nft"
             | "passwd"
@@ -418,14 +423,20 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
                         .iter()
                         .any(|s| t.contains(s))
             });
-            (listens && daemon_socket).then(|| ids::SYS_DOCKER_TCP.verdict())
+            if listens && daemon_socket {
+                return Some(ids::SYS_DOCKER_TCP.verdict());
+            }
+            socat_relays_loopback(&texts).then(|| ids::NET_TUNNEL_EXPOSE.verdict())
         }
         // A notebook server on every interface with an empty token or password runs anyone's
         // code.
         "jupyter" | "jupyter-notebook" | "jupyter-lab" => {
             let open = texts
                 .iter()
-                .any(|t| matches!(*t, "--ip=0.0.0.0" | "--ip=*" | "--ip=::"));
+                .any(|t| matches!(*t, "--ip=0.0.0.0" | "--ip=*" | "--ip=::"))
+                || texts
+                    .windows(2)
+                    .any(|p| p[0] == "--ip" && matches!(p[1], "0.0.0.0" | "*" | "::"));
             let no_auth = texts.iter().any(|t| {
                 t.split_once('=').is_some_and(|(k, v)| {
                     k.rsplit_once('.')
@@ -433,6 +444,34 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
                         && v.trim_matches(['"', '\'']).is_empty()
                 })
             });
+            (open && no_auth).then(|| ids::RCE_WEB_SHELL.verdict())
+        }
+        // Browser IDEs the same way: code-server bound beyond loopback (its default) with
+        // `--auth none`, openvscode-server on every interface without its connection token.
+        "code-server" | "openvscode-server" | "code" | "code-insiders" | "marimo" => {
+            // `code serve-web` is VS Code's own browser server; marimo's editor runs code.
+            if matches!(name, "code" | "code-insiders") && texts.first() != Some(&"serve-web")
+                || name == "marimo" && texts.first() != Some(&"edit")
+            {
+                return None;
+            }
+            let value = |names: &[&str]| {
+                texts
+                    .iter()
+                    .enumerate()
+                    .find_map(|(i, t)| match t.split_once('=') {
+                        Some((k, v)) if names.contains(&k) => Some(v),
+                        None if names.contains(t) => texts.get(i + 1).copied(),
+                        _ => None,
+                    })
+            };
+            let open = value(&["--bind-addr", "--host"]).is_some_and(|v| {
+                let host = v.rsplit_once(':').map_or(v, |(h, _)| h);
+                matches!(host, "0.0.0.0" | "*" | "::" | "[::]" | "")
+            });
+            let no_auth = value(&["--auth"]) == Some("none")
+                || texts.contains(&"--without-connection-token")
+                || texts.contains(&"--no-token");
             (open && no_auth).then(|| ids::RCE_WEB_SHELL.verdict())
         }
         "openssl" => {
@@ -919,6 +958,61 @@ pub(crate) fn parse_size(v: &str) -> Option<u128> {
     Some(n.saturating_mul(1u128 << shift))
 }
 
+/// `socat TCP-LISTEN:2222,fork TCP:localhost:22`: a listener on every interface (no
+/// `bind=` to a loopback address) relaying to a loopback port of a service that trusts
+/// loopback to be private (ssh, telnet, databases and caches, the Docker and kubelet APIs,
+/// etcd, Consul, VNC, RDP), which exposes it to the network. A relay to a dev server's port
+/// (`TCP:localhost:3000`) is how a container or VM reaches it and stays ordinary.
+fn socat_relays_loopback(texts: &[&str]) -> bool {
+    let mut listens_everywhere = false;
+    let mut to_loopback = false;
+    for t in texts.iter().filter(|t| !t.starts_with('-')) {
+        let mut parts = t.split(',');
+        let address = parts.next().unwrap_or("");
+        let Some((kind, rest)) = address.split_once(':') else {
+            continue;
+        };
+        let kind = kind.to_ascii_uppercase();
+        if matches!(
+            kind.as_str(),
+            "TCP-LISTEN" | "TCP4-LISTEN" | "TCP6-LISTEN" | "TCP-L" | "UDP-LISTEN" | "UDP4-LISTEN"
+        ) {
+            let bound = parts.any(|o| {
+                o.split_once('=')
+                    .is_some_and(|(k, v)| matches!(k, "bind" | "range") && is_loopback_address(v))
+            });
+            listens_everywhere |= !bound;
+        } else if matches!(
+            kind.as_str(),
+            "TCP" | "TCP4" | "TCP6" | "TCP-CONNECT" | "TCP4-CONNECT" | "UDP" | "UDP4"
+        ) {
+            let port = rest.rsplit(':').next().and_then(|p| p.parse::<u16>().ok());
+            to_loopback |= (is_loopback_address(rest) || rest.starts_with("[::1]"))
+                && port.is_some_and(|p| {
+                    matches!(
+                        p,
+                        22 | 23
+                            | 2375
+                            | 2376
+                            | 2379
+                            | 3306
+                            | 3389
+                            | 5432
+                            | 5984
+                            | 6379
+                            | 8500
+                            | 9200
+                            | 10250
+                            | 11211
+                            | 27017
+                            | 5900..=5999
+                    )
+                });
+        }
+    }
+    listens_everywhere && to_loopback
+}
+
 fn is_loopback_address(v: &str) -> bool {
     let host = v.trim_start_matches("tcp://").trim_start_matches("http://");
     host.starts_with("127.") || host.starts_with("localhost") || host.starts_with("[::1]")
@@ -942,6 +1036,13 @@ const SERVERS: &[(&str, &[&str], bool)] = &[
     ("updog", &["-d", "--directory"], false),
     ("caddy", &["--root", "-r"], false),
     ("un.httpd", &["--document-root"], true),
+    ("twistd", &["--path"], false),
+    ("filebrowser", &["-r", "--root"], false),
+    ("dufs", &[], true),
+    ("simple-http-server", &[], true),
+    ("goshs", &["-d", "--dir"], false),
+    ("uploadserver", &["-d", "--directory"], false),
+    ("rclone", &[], true),
 ];
 
 /// Value options of the servers above that are not the directory (so their value is not
@@ -965,6 +1066,10 @@ const SERVER_VALUES: &[&str] = &[
     "-P",
     "--password",
     "--protocol",
+    "--interfaces",
+    "-t",
+    "--title",
+    "--auth",
 ];
 
 /// `python -m http.server` (and other static servers) serving the home directory, the root
@@ -986,6 +1091,15 @@ pub(crate) fn serves_sensitive(
     if name == "caddy" && words.first().is_none_or(|w| w.text != "file-server") {
         return None;
     }
+    // `rclone serve http|webdav|ftp|sftp|… DIR`: the operand after the protocol.
+    let words = if name == "rclone" {
+        match words {
+            [serve, _protocol, rest @ ..] if serve.text == "serve" => rest,
+            _ => return None,
+        }
+    } else {
+        words
+    };
     let mut dir: Option<&Word> = None;
     let mut i = 0;
     while let Some(w) = words.get(i) {
