@@ -435,6 +435,45 @@ impl AsRef<str> for Word {
     }
 }
 
+/// Whether a URL's path names a deleting action: a segment whose words (split at `_`, `-`,
+/// `.` and lower-to-upper case changes) include one of the verbs RPC-style APIs use for it.
+fn deleting_action_path(url: &str) -> bool {
+    const VERBS: &[&str] = &[
+        "delete",
+        "destroy",
+        "purge",
+        "remove",
+        "drop",
+        "wipe",
+        "terminate",
+        "truncate",
+        "erase",
+    ];
+    let Some((_, rest)) = url.split_once("://") else {
+        return false;
+    };
+    let path = rest.split(['?', '#']).next().unwrap_or("");
+    path.split('/').skip(1).any(|segment| {
+        let mut words: Vec<String> = Vec::new();
+        let mut cur = String::new();
+        let mut prev_lower = false;
+        for c in segment.chars() {
+            if matches!(c, '_' | '-' | '.' | ':') {
+                words.push(std::mem::take(&mut cur));
+                prev_lower = false;
+                continue;
+            }
+            if c.is_uppercase() && prev_lower {
+                words.push(std::mem::take(&mut cur));
+            }
+            prev_lower = c.is_lowercase();
+            cur.extend(c.to_lowercase());
+        }
+        words.push(cur);
+        words.iter().any(|w| VERBS.contains(&w.as_str()))
+    })
+}
+
 fn method_verdict(method: &str) -> Option<Verdict> {
     if method.eq_ignore_ascii_case("DELETE") {
         Some(ids::NET_HTTP_DELETE.verdict())
@@ -529,11 +568,21 @@ impl<'w> HttpLine<'w> {
         line
     }
 
-    /// The worst verdict of the method and the ambiguous candidates towards these URLs.
+    /// The worst verdict of the method and the ambiguous candidates towards these URLs. A
+    /// POST to an action endpoint that deletes (`…/job/x/doDelete`, `…/zones/Z/purge_cache`,
+    /// `…/projects/P/destroy`) is the deletion a DELETE would be: RPC-style APIs name the
+    /// action in the path instead of the method.
     fn verdict(&self, bare_port_is_local: bool) -> Option<Verdict> {
+        let action_delete = self.method.is_some_and(|m| m.eq_ignore_ascii_case("POST"))
+            && self
+                .urls
+                .iter()
+                .any(|w| w.exact && deleting_action_path(&w.text));
         self.method
             .iter()
             .chain(&self.maybe_methods)
+            .copied()
+            .chain(action_delete.then_some("DELETE"))
             .filter_map(|m| remote_method_verdict(m, self.rerouted, &self.urls, bare_port_is_local))
             .max_by_key(Verdict::severity)
     }

@@ -961,8 +961,6 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
             Some("s_client" | "s_server" | "s_time" | "ocsp")
         ),
         "aws" => positionals.first() == Some(&"s3") || positionals.get(1) == Some(&"put-object"),
-        // `git send-email FILES`: mails the files it is given (patches, or anything else).
-        "git" => positionals.first() == Some(&"send-email"),
         // `gcloud storage cp F gs://…`, `gcloud compute scp F vm:`: copies to the cloud.
         "gcloud" => matches!(
             positionals.get(..2),

@@ -4065,7 +4065,10 @@ impl Walker<'_> {
             // list, then the path catalog outside the workspace: `~/.config/rclone/rclone.conf`,
             // `~/.pgpass`), so a read to the terminal and a read sent out agree; and a process's
             // environment file, whichever process (`/proc/$(pgrep x)/environ`).
-            let files = &self.files;
+            // Files this line wrote the environment to are not credential files here: an
+            // environment dump read back without a sink stays ordinary (F3); the flow judges
+            // where it goes.
+            let files = crate::flow::LineState::default();
             let secret = words
                 .iter()
                 .filter(|w| destination.is_none_or(|d| !std::ptr::eq(*w, d)))
@@ -4075,7 +4078,9 @@ impl Walker<'_> {
                     }
                     secret_candidates(&w.text).any(|p| {
                         targets::is_secret_path(p, cwd, ctx)
-                            || crate::flow::read_source(p, cwd, ctx, files).is_some()
+                            || (!targets::is_public_half(p)
+                                && !targets::is_home_or_above(p, cwd, ctx)
+                                && crate::flow::read_source(p, cwd, ctx, &files).is_some())
                     })
                 });
             // Checked only once a secret is named: most reads name none.

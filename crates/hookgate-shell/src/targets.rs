@@ -658,6 +658,28 @@ pub(crate) fn is_secret_path(raw: &str, cwd: &Cwd, ctx: &Context) -> bool {
     is_secret_normalized(&normalize(raw, base, ctx.home.as_deref()).path, ctx)
 }
 
+/// A public key or a known-hosts file (`id_ed25519.pub`, `id_*.pub`, `known_hosts`): the
+/// public half beside a credential, never one itself — the exclusion [`is_secret_normalized`]
+/// makes, for callers that also consult the path catalog.
+pub(crate) fn is_public_half(raw: &str) -> bool {
+    let name = crate::resolve::basename(raw);
+    name.rsplit_once('.')
+        .is_some_and(|(_, e)| e.eq_ignore_ascii_case("pub"))
+        || name.starts_with("known_hosts")
+}
+
+/// The home directory itself or a directory above it (`~`, `/home`, `/`): every file of the
+/// user is below it, which a data flow counts as credentials sent (`tar czf - ~ | curl …`)
+/// but a read naming it (`find ~ -name '*.pub' -exec cat {} \;`) is not a credential read.
+pub(crate) fn is_home_or_above(raw: &str, cwd: &Cwd, ctx: &Context) -> bool {
+    let base = match cwd {
+        Cwd::Known(p) => p.as_path(),
+        Cwd::Unknown => Path::new("/"),
+    };
+    let path = normalize(raw, base, ctx.home.as_deref()).path;
+    ctx.home.as_deref().is_some_and(|h| h.starts_with(&path))
+}
+
 /// The ssh client's configuration (`.ssh/config`, `.ssh/config.d/…`): host aliases, user
 /// names, ports and the paths of keys, never a key itself. Reading it exposes nothing (the
 /// catalog's `ssh-client-config` protects writes only, as a write there runs commands); the

@@ -777,6 +777,9 @@ struct Args {
     system_symbol: bool,
     /// The first argument is `stdout`, `stderr` or `devnull`.
     std_stream: bool,
+    /// An operator joins literals to other values (`"rm -rf " + home`): the literals are
+    /// parts of one computed string, not separate arguments.
+    joined: bool,
     end: usize,
 }
 
@@ -787,6 +790,7 @@ fn args(toks: &[Tok], open: usize) -> Args {
         recursive: false,
         system_symbol: false,
         std_stream: matches!(toks.get(open + 1), Some(Tok::Name(n)) if matches!(n.as_str(), "stdout" | "stderr" | "devnull")),
+        joined: false,
         end: toks.len(),
     };
     let mut depth = 0usize;
@@ -799,6 +803,7 @@ fn args(toks: &[Tok], open: usize) -> Args {
                 break;
             }
             Tok::Punct(')' | ']' | '}') => depth -= 1,
+            Tok::Punct('+' | '&' | '~' | '.') => a.joined = true,
             Tok::Str(v, exact) => {
                 // The first argument is one literal only when nothing joins it to more
                 // (`"rm " + home`, `"a" <> b`, `"x" ++ Y`): an operator after it makes the
@@ -940,6 +945,7 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                     // the object's literal.
                     if a.lits.is_empty() && i >= 2 && toks.get(i - 1) == Some(&Tok::Punct('.')) {
                         a.lits = receiver_lits(toks, i - 2);
+                        a.joined = true;
                         // `"ls".execute()`, `("ls").execute()`, `new File("x").delete()` act on
                         // one literal; `("rm -rf " + home).execute()` on a computed value.
                         let close = i - 2;
@@ -997,6 +1003,7 @@ fn bare_args(toks: &[Tok], from: usize) -> Args {
         recursive: false,
         system_symbol: false,
         std_stream: false,
+        joined: false,
         end: from,
     };
     let mut j = from;
@@ -1093,7 +1100,7 @@ fn apply(t: Tongue, name: &str, kind: Api, a: &Args, out: &mut Vec<Finding>) {
     let first = a.lits.first().filter(|_| a.first_literal);
     // `Runtime.getRuntime().exec(new String[]{"sh", "-c", "…"})`, Kotlin's
     // `exec(arrayOf("sh", "-c", "…"))`: several literals are an argument vector.
-    if kind == Api::Shell && t == Tongue::Jvm && a.lits.len() > 1 {
+    if kind == Api::Shell && t == Tongue::Jvm && a.lits.len() > 1 && !a.joined {
         push_argv(a.lits.clone(), out);
         return;
     }
