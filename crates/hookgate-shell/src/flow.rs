@@ -489,6 +489,27 @@ pub(crate) fn command_source(
                 return Some(FlowSource::FoundFiles { root });
             }
         }
+        // `git archive HEAD` (no `-o`) and `git bundle create - --all` stream the repository's
+        // tree or history to stdout: the same bulk upload as `tar czf - .` when it reaches
+        // the network.
+        "git" => {
+            let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+            let sub = texts.iter().position(|t| !t.starts_with('-'));
+            let streams = match sub.map(|k| (texts[k], &texts[k + 1..])) {
+                Some(("archive", rest)) => !rest
+                    .iter()
+                    .any(|t| *t == "-o" || t.starts_with("--output") || t.starts_with("-o")),
+                Some(("bundle", rest)) => {
+                    rest.first() == Some(&"create") && rest.get(1) == Some(&"-")
+                }
+                _ => false,
+            };
+            if streams {
+                return Some(FlowSource::FoundFiles {
+                    root: "the git repository".to_owned(),
+                });
+            }
+        }
         _ => {}
     }
     if credential_rule || config_getter_key(name, words).is_some_and(is_credential_key) {
