@@ -511,6 +511,8 @@ fn is_sql_client(name: &str) -> bool {
             | "mysql"
             | "mariadb"
             | "mysqlsh"
+            | "mycli"
+            | "litecli"
             | "sqlite3"
             | "sqlite"
             | "clickhouse-client"
@@ -590,6 +592,8 @@ fn sql_options(name: &str) -> SqlOptions {
         "cqlsh" => ("eupkf", "e", "f", "", &[]),
         "ysqlsh" => ("cdfFhLopPRTUv", "c", "f", "", &[]),
         "mysqlsh" => ("eufhPp", "e", "f", "", &[]),
+        "mycli" => ("eDhPuS", "e", "", "", &[]),
+        "litecli" => ("eD", "e", "", "", &[]),
         "hive" => ("edfi", "e", "fi", "", &[]),
         "beeline" => ("unpedfiw", "e", "fi", "", &[]),
         "trino" | "trino-cli" | "presto" | "presto-cli" => ("f", "", "f", "", &[]),

@@ -874,6 +874,21 @@ const PACKAGE_BINARIES: &[(&str, &str)] = &[
     ("netlify-cli", "netlify"),
     ("firebase-tools", "firebase"),
     ("@railway/cli", "railway"),
+    // Cloud and platform CLIs run through a package runner (`npx aws-cdk destroy`).
+    ("aws-cdk", "cdk"),
+    ("@aws-amplify/cli", "amplify"),
+    ("@shopify/cli", "shopify"),
+    ("hasura-cli", "hasura"),
+    ("@sentry/cli", "sentry-cli"),
+    ("@fastly/cli", "fastly"),
+    ("@upstash/cli", "upstash"),
+    ("@planetscale/cli", "pscale"),
+    ("@tursodatabase/cli", "turso"),
+    ("@koyeb/koyeb-cli", "koyeb"),
+    ("@render/cli", "render"),
+    ("@strapi/cloud-cli", "strapi"),
+    ("@temporalio/cli", "temporal"),
+    ("@neondatabase/cli", "neonctl"),
 ];
 
 /// True for commands handled here (a `match` on the name: `exec` asks this for every
