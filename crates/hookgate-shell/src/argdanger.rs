@@ -103,6 +103,9 @@ const FRAMEWORK_TASKS: &[(&str, &[&str], Option<&str>)] = &[
     ("console", &["doctrine:schema:drop"], None),
     ("influx", &["bucket", "delete"], None),
     ("fauna", &["delete-database"], None),
+    // Entity Framework Core: `dotnet ef database drop` (also the `dotnet-ef` tool).
+    ("dotnet", &["ef", "database", "drop"], None),
+    ("dotnet-ef", &["database", "drop"], None),
 ];
 
 /// Words that put a framework task on the production database.
@@ -2065,6 +2068,8 @@ const FRAMEWORK_TOOLS: &[&str] = &[
     "dbmate",
     "diesel",
     "django-admin",
+    "dotnet",
+    "dotnet-ef",
     "drizzle-kit",
     "fauna",
     "flask",

@@ -583,21 +583,20 @@ struct SqlOptions {
 /// The option tables of the SQL clients (from their `--help`).
 fn sql_options(name: &str) -> SqlOptions {
     let (values, code, file, attached, long_single_dash): (_, _, _, _, &[&str]) = match name {
-        "psql" => ("cdfFhLopPRTUv", "c", "f", "", &[]),
+        // YugabyteDB's ysqlsh is psql.
+        "psql" | "ysqlsh" => ("cdfFhLopPRTUv", "c", "f", "", &[]),
         "mysql" | "mariadb" => ("eDhPSu", "e", "", "p", &[]),
         "clickhouse-client" => ("qhud", "q", "", "", &[]),
         "cockroach" | "usql" => ("ecdfuov", "ec", "f", "", &[]),
         "sqlcmd" => ("QqSUPdiIov", "Qq", "i", "", &[]),
         "snowsql" => ("qaudsrwfc", "q", "f", "", &[]),
         "cqlsh" => ("eupkf", "e", "f", "", &[]),
-        "ysqlsh" => ("cdfFhLopPRTUv", "c", "f", "", &[]),
         "mysqlsh" => ("eufhPp", "e", "f", "", &[]),
         "mycli" => ("eDhPuS", "e", "", "", &[]),
         "litecli" => ("eD", "e", "", "", &[]),
-        "hive" => ("edfi", "e", "fi", "", &[]),
+        "hive" | "spark-sql" => ("edfi", "e", "fi", "", &[]),
         "beeline" => ("unpedfiw", "e", "fi", "", &[]),
         "trino" | "trino-cli" | "presto" | "presto-cli" => ("f", "", "f", "", &[]),
-        "spark-sql" => ("edfi", "e", "fi", "", &[]),
         "impala-shell" => ("qfidu", "q", "f", "", &[]),
         "vsql" => ("cfhdUwp", "c", "f", "", &[]),
         "cypher-shell" => ("aupdfP", "", "f", "", &[]),
