@@ -537,6 +537,7 @@ fn is_sql_client(name: &str) -> bool {
             | "db2"
             | "cypher-shell"
             | "influx"
+            | "surreal"
     )
 }
 
@@ -562,6 +563,8 @@ fn speaks_sql(name: &str, args: &[Word]) -> bool {
         "influx" => args
             .iter()
             .any(|w| matches!(w.text.as_str(), "-execute" | "v1")),
+        // `surreal sql` is the shell; `surreal start|import|export` are not.
+        "surreal" => args.first().is_some_and(|w| w.text == "sql"),
         _ => true,
     }
 }

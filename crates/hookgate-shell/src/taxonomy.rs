@@ -521,10 +521,12 @@ pub(crate) fn match_rules(name: &str, args: &Args<'_>) -> Option<RuleRef> {
 }
 
 /// Subcommands that run the rest of the line as a command of their own (`heroku run rake
-/// db:drop`, `railway run rm -rf dist`, `fly ssh console`): words after them are that
-/// command's, so a verb among them is not the tool's (the command is judged where it runs).
+/// db:drop`, `railway run rm -rf dist`, `fly ssh console`) or send it as a request (`tea api
+/// -X DELETE …`): words after them are that command's or request's, so a verb among them is
+/// not the tool's (the command is judged where it runs, the request by its HTTP method).
 const RUNS_A_COMMAND: &[&str] = &[
-    "run", "exec", "x", "shell", "ssh", "console", "dev:exec", "local", "sh", "env", "with",
+    "run", "exec", "x", "shell", "ssh", "console", "dev:exec", "local", "sh", "env", "with", "api",
+    "graphql",
 ];
 
 /// Verbs that are not destructive: the subcommand path ends at the first of them (`openstack

@@ -324,7 +324,6 @@ fn cloud_cli_destroy_and_cloud_rules() {
             DENY,
             "cloud.cli_destroy",
         ),
-        ("supabase db reset --linked", DENY, "cloud.cli_destroy"),
         (
             "supabase functions delete hello --project-ref abc",
             DENY,
@@ -514,7 +513,6 @@ fn cloud_cli_destroy_and_cloud_rules() {
             ASK,
             "net.http_delete",
         ),
-        ("npx supabase db reset --linked", DENY, "cloud.cli_destroy"),
         ("npx wrangler d1 delete prod-db", DENY, "cloud.cli_destroy"),
         ("npx vercel rm my-app --yes", DENY, "cloud.paas_destroy"),
         (
@@ -535,6 +533,7 @@ fn cloud_cli_destroy_and_cloud_rules() {
         ("npx cdk destroy --force", DENY, "iac.destroy"),
         ("npx aws-cdk destroy --all --force", DENY, "iac.destroy"),
         ("npx @railway/cli down", DENY, "cloud.paas_destroy"),
+        ("shopify app delete", ASK, "net.saas_cli_delete"),
         ("clever delete --yes", DENY, "cloud.cli_destroy"),
         ("scalingo --app myapp destroy", DENY, "cloud.cli_destroy"),
         ("dcos marathon app remove /web", DENY, "cloud.cli_destroy"),
@@ -680,6 +679,12 @@ fn cloud_cli_destroy_and_cloud_rules() {
         ("glab repo delete acme/api", DENY, "forge.repo_delete"),
         ("glab release delete v1.0 --yes", ASK, "pkg.release"),
         ("tea repo delete acme/api", DENY, "forge.repo_delete_tea"),
+        ("bb repo delete acme/api", DENY, "forge.repo_delete_tea"),
+        (
+            "sentry-cli releases delete 1.0.0",
+            ASK,
+            "net.saas_cli_delete",
+        ),
         (
             "gcloud firestore databases delete --database=prod",
             DENY,
@@ -919,7 +924,6 @@ fn orch_cli_destroy_vms_and_containers() {
             "orch.cli_destroy",
         ),
         ("docker kill $(docker ps -q)", ASK, "docker.kill"),
-        ("shopify app delete", DENY, "orch.cli_destroy"),
         ("kubectl delete crd --all", DENY, "k8s.delete"),
         ("kubectl delete -k overlays/prod", DENY, "k8s.delete"),
         (
@@ -979,8 +983,6 @@ fn orch_cli_destroy_vms_and_containers() {
             ASK,
             "containers.registry_delete",
         ),
-        ("bb repo delete acme/api", DENY, "orch.cli_destroy"),
-        ("sentry-cli releases delete 1.0.0", DENY, "orch.cli_destroy"),
         ("docker swarm leave --force", ASK, "docker.swarm_remove"),
         ("docker node rm node-2 --force", ASK, "docker.swarm_remove"),
         ("docker stack rm prod", ASK, "docker.swarm_remove"),
@@ -1009,6 +1011,7 @@ fn orch_cli_destroy_vms_and_containers() {
 #[test]
 fn db_broker_store_and_sql_client_destroyers() {
     table(&[
+        ("supabase db reset --linked", ASK, "db.framework_reset"),
         (
             "wrangler d1 execute prod-db --remote --command \"DROP TABLE users\"",
             DENY,
@@ -1020,7 +1023,7 @@ fn db_broker_store_and_sql_client_destroyers() {
             ASK,
             "db.delete_all",
         ),
-        ("influx bucket delete -n prod", DENY, "db.store_cli_delete"),
+        ("influx bucket delete -n prod", ASK, "db.framework_reset"),
         (
             "influx delete --bucket prod --start 1970-01-01T00:00:00Z --stop 2030-01-01T00:00:00Z",
             DENY,
@@ -1090,7 +1093,17 @@ fn db_broker_store_and_sql_client_destroyers() {
             "db.vault_admin_destroy",
         ),
         (
+            "cypher-shell -a neo4j://prod:7687 \"MATCH (n) DETACH DELETE n\"",
+            ASK,
+            "db.delete_all",
+        ),
+        (
             "cypher-shell -d system \"DROP DATABASE shop\"",
+            DENY,
+            "db.drop",
+        ),
+        (
+            "surreal sql --endpoint http://prod:8000 --ns app --db app <<< 'REMOVE TABLE users;'",
             DENY,
             "db.drop",
         ),
@@ -1207,6 +1220,7 @@ fn db_broker_store_and_sql_client_destroyers() {
         ),
         ("drizzle-kit drop", ASK, "db.framework_reset"),
         ("npx drizzle-kit push --force", ASK, "db.framework_reset"),
+        ("npx supabase db reset --linked", ASK, "db.framework_reset"),
         (
             "npx convex import --replace --table users data.jsonl",
             DENY,
@@ -1225,11 +1239,7 @@ fn db_broker_store_and_sql_client_destroyers() {
             DENY,
             "db.backend_metadata_clear",
         ),
-        (
-            "hasura migrate apply --down all",
-            DENY,
-            "db.backend_migrate_down",
-        ),
+        ("hasura migrate apply --down all", ASK, "db.framework_reset"),
         (
             "vault kv metadata delete secret/app",
             DENY,
@@ -1335,7 +1345,7 @@ fn db_broker_store_and_sql_client_destroyers() {
             ASK,
             "db.server_repair",
         ),
-        ("influx org delete -n acme", DENY, "db.store_cli_delete"),
+        ("influx org delete -n acme", ASK, "db.influx_admin_delete"),
         ("s5cmd rm 's3://prod-bucket/*'", DENY, "db.store_cli_delete"),
         ("dvc gc -w -c -f", DENY, "db.dvc_gc_cloud"),
         (
