@@ -4092,13 +4092,13 @@ impl Walker<'_> {
                 .any(|w| !w.exact && w.text.starts_with('$') && !w.text.starts_with("$("))
         {
             // A flag or subcommand only known at run time, on a command with dangerous forms.
-            let sub = args.positionals.first().copied().unwrap_or("");
             let probe = name == "kill" && {
                 let rest: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
                 crate::hazards::kill_probes_only(&rest)
             };
             if !probe
-                && (crate::taxonomy::has_rules_for(name, sub) || crate::hazards::judged_here(name))
+                && (crate::taxonomy::has_rules_for(name, &args)
+                    || crate::hazards::judged_here(name))
             {
                 worst = Some(Verdict::unknown(
                     "an argument of a command with destructive forms is only known at run time",

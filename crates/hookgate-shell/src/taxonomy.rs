@@ -575,6 +575,22 @@ const OTHER_VERBS: &[&str] = &[
     "reconcile",
     "analyze",
     "declare",
+    "install",
+    "reload",
+    "upgrade",
+    "enable",
+    "connect",
+    "send",
+    "upload",
+    "download",
+    "pub",
+    "publish",
+    "subscribe",
+    "request",
+    "reply",
+    "serve",
+    "dev",
+    "up",
 ];
 
 /// Whether one of the leading positionals `rest` (after the rule's `sub`) names one of the
@@ -658,7 +674,17 @@ fn rank(b: BlastRadius) -> u8 {
 /// `rce.install_unvetted_*`) do not count: `pip install "$pkg"` installs what the project's
 /// scripts name, and asking for every run-time package name would flag ordinary loops over
 /// requirement files while the install itself stays the ordinary act it is.
-pub(crate) fn has_rules_for(name: &str, first_positional: &str) -> bool {
+///
+/// A verb rule (`verb_any`) counts only when a run-time word (`$X`) stands where its verb
+/// would: on the subcommand path, before the first other verb (`apt-get install -y $PKGS`,
+/// `wrangler deploy --env $ENV` name their verb; `hcloud server $ACTION web` does not).
+///
+/// A rule excluded by a flag the line writes (`flags_none`: `pacman -S`, `rpm -q`, `gpg
+/// --list-keys` are other operations than the removal) cannot match whatever the run-time
+/// word holds, so it does not count either.
+pub(crate) fn has_rules_for(name: &str, args: &Args<'_>) -> bool {
+    let positionals = args.positionals.as_slice();
+    let first_positional = positionals.first().copied().unwrap_or("");
     command(name).is_some_and(|c| {
         c.rules.iter().any(|&i| {
             RULES
@@ -669,9 +695,30 @@ pub(crate) fn has_rules_for(name: &str, first_positional: &str) -> bool {
                     m.sub
                         .first()
                         .is_none_or(|alts| alts.contains(&first_positional))
+                        && !args.has_any(m.flags_none)
+                        && (m.verb_any.is_empty()
+                            || run_time_verb(positionals.get(m.sub.len()..).unwrap_or(&[]), m))
                 })
         })
     })
+}
+
+/// Whether a run-time word (`$X`) stands on the subcommand path of a verb rule, where its
+/// verb would be (the path as [`names_verb_in_path`] reads it).
+fn run_time_verb(rest: &[&str], m: &Matcher) -> bool {
+    for word in rest
+        .iter()
+        .take_while(|word| !RUNS_A_COMMAND.contains(word))
+        .take(m.verb_depth)
+    {
+        if word.starts_with('$') {
+            return true;
+        }
+        if names_verb(word, OTHER_VERBS) {
+            return false;
+        }
+    }
+    false
 }
 
 /// True when the command is known read-only with these arguments.

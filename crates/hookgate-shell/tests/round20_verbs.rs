@@ -2538,6 +2538,10 @@ fn sys_power_processes_and_services() {
             ASK,
             "sys.service_stop_init",
         ),
+        ("hcloud server $ACTION web-1", ASK, "-"),
+        ("pacman -R --noconfirm $PKG", ASK, "-"),
+        ("wrangler d1 $OP prod-db", ASK, "-"),
+        ("rabbitmqctl $CMD orders", ASK, "-"),
     ]);
 }
 
@@ -3221,5 +3225,21 @@ fn data_disk_and_system_reads_stay_allowed() {
         ("vssadmin list writers", ALLOW, "-"),
         ("sc query", ALLOW, "-"),
         ("wsl --list", ALLOW, "-"),
+        ("apt-get install -y $PKGS", ALLOW, "-"),
+        ("sudo apt-get install -y \"$PACKAGE\"", ALLOW, "-"),
+        ("dnf install -y $DEPS", ALLOW, "-"),
+        ("brew install $FORMULA", ALLOW, "-"),
+        ("snap install $SNAP", ALLOW, "-"),
+        ("pip install $PKG", ALLOW, "-"),
+        ("npm install $DEP", ALLOW, "-"),
+        ("wrangler deploy --env $ENV", ALLOW, "-"),
+        ("vercel deploy --prod=$PROD", ALLOW, "-"),
+        ("pacman -S --noconfirm $PKGS", ALLOW, "-"),
+        ("rpm -qa $NAME", ALLOW, "-"),
+        ("supabase functions deploy $FN", ALLOW, "-"),
+        ("nats pub $SUBJECT hello", ALLOW, "-"),
+        ("pm2 restart $APP", ALLOW, "-"),
+        ("gpg --list-keys $KEY", ALLOW, "-"),
+        ("security find-certificate -c $NAME", ALLOW, "-"),
     ]);
 }
