@@ -1113,8 +1113,15 @@ impl Walker<'_> {
         match name {
             "cmd" => return Some(self.cmd_exe(argv, args, scope, stdin)),
             // `wsl --unregister DISTRO` deletes a distribution with its whole filesystem: the
-            // wrapper's own verb, judged by the catalogue (`disk.wsl_unregister`).
-            "wsl" if args.iter().any(|w| w.text == "--unregister") => {
+            // wrapper's own verb, judged by the catalogue (`disk.wsl_unregister`). Only wsl's
+            // own leading options count: after `--` or the command, `--unregister` is the
+            // command's (`wsl -- rm -rf / --unregister` runs `rm`).
+            "wsl"
+                if args
+                    .iter()
+                    .take_while(|w| w.text != "--" && w.text.starts_with('-'))
+                    .any(|w| w.text == "--unregister") =>
+            {
                 self.classify_plain(name, argv, scope);
                 return Some(Producer::Opaque);
             }
