@@ -83,6 +83,9 @@ struct Rule {
     args_none: Vec<String>,
     #[serde(default)]
     no_args: bool,
+    #[serde(default)]
+    verb_any: Vec<String>,
+    verb_depth: Option<usize>,
 }
 
 #[derive(Deserialize)]
@@ -132,7 +135,7 @@ fn main() -> Res<()> {
                     by_command.entry(c.clone()).or_default().push(index);
                 }
                 format!(
-                    "Some(Matcher {{ sub: {}, flags_any: {}, flags_all: {}, flags_none: {}, args_any: {}, arg_prefix_any: {}, args_none: {}, no_args: {} }})",
+                    "Some(Matcher {{ sub: {}, flags_any: {}, flags_all: {}, flags_none: {}, args_any: {}, arg_prefix_any: {}, args_none: {}, no_args: {}, verb_any: {}, verb_depth: {} }})",
                     subs(&rule.sub),
                     list(&rule.flags_any),
                     list(&rule.flags_all),
@@ -140,7 +143,9 @@ fn main() -> Res<()> {
                     list(&rule.args_any),
                     list(&rule.arg_prefix_any),
                     list(&rule.args_none),
-                    rule.no_args
+                    rule.no_args,
+                    list(&rule.verb_any),
+                    rule.verb_depth.unwrap_or(3)
                 )
             }
         };

@@ -103,6 +103,9 @@ const FRAMEWORK_TASKS: &[(&str, &[&str], Option<&str>)] = &[
     ("console", &["doctrine:schema:drop"], None),
     ("influx", &["bucket", "delete"], None),
     ("fauna", &["delete-database"], None),
+    // Entity Framework Core: `dotnet ef database drop` (also the `dotnet-ef` tool).
+    ("dotnet", &["ef", "database", "drop"], None),
+    ("dotnet-ef", &["database", "drop"], None),
 ];
 
 /// Words that put a framework task on the production database.
@@ -744,6 +747,7 @@ impl Walker<'_> {
             "docker" | "podman" | "nerdctl" => image_removal(words, args)
                 .or_else(|| container_selection(words, args))
                 .or_else(|| network_selection(words, args)),
+            n if uninstalls(n, args) => self.uninstalls_listing(words, scope),
             "kill" => self.kill_user_processes(words, scope),
             "pkill" | "killall" => broad_killer(name, words),
             // `fuser -k 5432/tcp`: kills whatever uses a service's port.
@@ -946,6 +950,52 @@ impl Walker<'_> {
             }
             if c.via.len() == level + 1 && selects_critical(c) {
                 return Some(ids::SYS_KILLALL.verdict());
+            }
+        }
+        None
+    }
+
+    /// `pip freeze | xargs pip uninstall -y`, `brew uninstall --force $(brew list)`, `rpm -e
+    /// $(rpm -qa)`: an uninstall whose packages are the package manager's own listing of what
+    /// is installed removes everything (`pkg.mass_uninstall`). The listing feeds it through
+    /// `xargs` (the stages just before, through column pickers and filters) or a `$(…)` of
+    /// the command. Packages named on the line, or read from a file, are a reviewed list.
+    fn uninstalls_listing(&self, words: &[Word], scope: &Scope) -> Option<Verdict> {
+        if words.iter().all(|w| w.exact) {
+            return None;
+        }
+        let found = Some(ids::PKG_MASS_UNINSTALL.verdict());
+        if scope.via.last().is_some_and(|v| v == "xargs")
+            && words.iter().any(|w| w.text == "{stdin}")
+        {
+            for c in self
+                .commands
+                .iter()
+                .rev()
+                .take_while(|c| c.via.len() + 1 == scope.via.len())
+            {
+                if lists_installed_packages(c) {
+                    return found;
+                }
+                if !passes_items_on(c) {
+                    break;
+                }
+            }
+        }
+        // The substitutions of this command, recorded just before it one level deeper (see
+        // `kill_user_processes`).
+        let depth = scope.via.len();
+        for c in self.commands.iter().rev() {
+            let level = (0..=depth).rev().find(|d| {
+                c.via.len() > *d
+                    && c.via.get(..*d) == scope.via.get(..*d)
+                    && c.via.get(*d).is_some_and(|v| v == "$(…)")
+            });
+            let Some(level) = level else {
+                break;
+            };
+            if c.via.len() == level + 1 && lists_installed_packages(c) {
+                return found;
             }
         }
         None
@@ -2071,6 +2121,8 @@ const FRAMEWORK_TOOLS: &[&str] = &[
     "dbmate",
     "diesel",
     "django-admin",
+    "dotnet",
+    "dotnet-ef",
     "drizzle-kit",
     "fauna",
     "flask",
@@ -2311,6 +2363,121 @@ fn mass_key_delete(name: &str, words: &[Word], args: &Args<'_>) -> Option<Verdic
         .iter()
         .any(|w| !w.exact)
         .then(|| ids::DB_MASS_DELETE_KEYS.verdict())
+}
+
+/// Package managers' uninstall verbs: `(program, subcommands)`, or for the flag-verb managers
+/// (`rpm -e`, `pacman -R`, `dpkg -r|-P`, `nix-env -e`) the flags.
+const UNINSTALLERS: &[(&str, &[&str])] = &[
+    ("pip", &["uninstall"]),
+    ("pip3", &["uninstall"]),
+    ("pipx", &["uninstall"]),
+    ("uv", &["pip"]),
+    ("conda", &["remove", "uninstall"]),
+    ("mamba", &["remove", "uninstall"]),
+    ("npm", &["uninstall", "remove", "rm", "un", "r", "unlink"]),
+    ("pnpm", &["remove", "rm", "uninstall", "un"]),
+    ("yarn", &["remove"]),
+    ("bun", &["remove", "rm"]),
+    ("gem", &["uninstall"]),
+    ("brew", &["uninstall", "remove", "rm"]),
+    ("port", &["uninstall"]),
+    ("cargo", &["uninstall"]),
+    ("apt", &["remove", "purge"]),
+    ("apt-get", &["remove", "purge"]),
+    ("dnf", &["remove", "erase"]),
+    ("yum", &["remove", "erase"]),
+    ("zypper", &["remove", "rm"]),
+    ("apk", &["del"]),
+    ("snap", &["remove"]),
+    ("flatpak", &["uninstall", "remove"]),
+    ("choco", &["uninstall"]),
+    ("scoop", &["uninstall"]),
+    ("winget", &["uninstall"]),
+];
+
+/// Flag verbs that uninstall: `rpm -e`, `pacman -R…`, `dpkg -r|-P`, `nix-env -e`.
+const UNINSTALL_FLAGS: &[(&str, &[&str])] = &[
+    ("rpm", &["-e", "--erase"]),
+    ("pacman", &["-R", "--remove"]),
+    ("yay", &["-R", "--remove"]),
+    ("paru", &["-R", "--remove"]),
+    ("dpkg", &["-r", "--remove", "-P", "--purge"]),
+    ("nix-env", &["-e", "--uninstall"]),
+];
+
+/// Whether `name` with these arguments is a package manager's uninstall.
+fn uninstalls(name: &str, args: &Args<'_>) -> bool {
+    let by_sub = UNINSTALLERS.iter().any(|(tool, subs)| {
+        *tool == name && args.positionals.first().is_some_and(|s| subs.contains(s))
+    });
+    by_sub
+        || UNINSTALL_FLAGS
+            .iter()
+            .any(|(tool, flags)| *tool == name && args.has_any(flags))
+}
+
+/// Whether a recorded command prints the packages a package manager has installed: `pip
+/// freeze|list`, `brew list|leaves`, `npm ls -g`, `gem list`, `rpm -qa`, `dpkg -l` and
+/// `--get-selections`, `dpkg-query -W`, `apt list --installed`, `apt-mark showmanual`,
+/// `pacman -Q…`, `dnf|yum list installed`, `snap|flatpak list`, `port installed`,
+/// `conda list`, `cargo install --list`, `pipx list`.
+fn lists_installed_packages(c: &ExecutedCommand) -> bool {
+    let Some(program) = c.argv.first() else {
+        return false;
+    };
+    let program = program.rsplit('/').next().unwrap_or(program);
+    let rest: Vec<&str> = c.argv.iter().skip(1).map(String::as_str).collect();
+    let first = rest.iter().find(|a| !a.starts_with('-')).copied();
+    let has = |f: &str| rest.contains(&f);
+    let short = |letter: char| {
+        rest.iter()
+            .any(|a| a.starts_with('-') && !a.starts_with("--") && a.contains(letter))
+    };
+    match program {
+        "pip" | "pip3" | "pipx" | "uv" => rest.iter().any(|a| matches!(*a, "freeze" | "list")),
+        "brew" => matches!(first, Some("list" | "ls" | "leaves")),
+        "npm" | "pnpm" | "yarn" => matches!(first, Some("ls" | "list" | "ll" | "la")),
+        "gem" | "conda" | "mamba" | "snap" | "flatpak" | "choco" | "scoop" | "winget" => {
+            matches!(first, Some("list"))
+        }
+        "port" => matches!(first, Some("installed" | "echo")),
+        "cargo" => first == Some("install") && has("--list"),
+        "rpm" => short('q') && (short('a') || has("--all")),
+        "dpkg" => has("-l") || has("--list") || has("--get-selections"),
+        "dpkg-query" => has("-W") || has("--show") || has("-l") || has("--list"),
+        "apt" | "apt-get" => first == Some("list"),
+        "apt-mark" => matches!(first, Some("showmanual" | "showauto")),
+        "pacman" | "yay" | "paru" => short('Q') || has("--query"),
+        "dnf" | "yum" => first == Some("list") || first == Some("repoquery"),
+        "nix-env" => short('q') || has("--query"),
+        _ => false,
+    }
+}
+
+/// Whether a pipeline stage passes the items before it on (a column picker or filter):
+/// `pip freeze | cut -d= -f1 | xargs …`, `brew list | grep -v git | xargs …`.
+fn passes_items_on(c: &ExecutedCommand) -> bool {
+    let program = c
+        .argv
+        .first()
+        .map_or("", |p| p.rsplit('/').next().unwrap_or(p));
+    matches!(
+        program,
+        "awk"
+            | "gawk"
+            | "mawk"
+            | "cut"
+            | "tail"
+            | "head"
+            | "tr"
+            | "sort"
+            | "uniq"
+            | "grep"
+            | "egrep"
+            | "fgrep"
+            | "sed"
+            | "rg"
+    )
 }
 
 /// `git branch -f|--force SHARED [REV]` (abbreviations normalised by `Args::parse`): the

@@ -699,6 +699,9 @@ pub(crate) fn sql_target(
     scope: &Scope,
     sql: &[Option<&str>],
 ) -> Option<Target> {
+    if name == "wrangler" {
+        return Some(d1_target(args));
+    }
     let (place, connected) = connection(name, args, scope, 0)?;
     let mut roles = Vec::new();
     if sql.iter().any(Option::is_none) {
@@ -744,6 +747,22 @@ pub(crate) fn sql_target(
         place,
         role: worst_role(roles),
     })
+}
+
+/// `wrangler d1 execute DB [--remote|--local] --command SQL`: Cloudflare D1 runs the SQL on
+/// the local development copy of DB unless `--remote` sends it to the deployed database (the
+/// default since wrangler 3). The role is DB's name.
+fn d1_target(args: &[Word]) -> Target {
+    let remote = args.iter().any(|w| w.exact && w.text == "--remote");
+    let db = args.get(2).filter(|w| !w.text.starts_with('-'));
+    Target {
+        place: if remote {
+            Place::Remote("the deployed Cloudflare D1 database".to_owned())
+        } else {
+            Place::Local
+        },
+        role: db.map_or(Role::Unnamed, role_of_word),
+    }
 }
 
 /// A MongoDB shell's target: its connection (`mongodb://h/db`, `--host`, `DB` operand) and

@@ -543,9 +543,15 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             })
             .then(|| ids::SYS_DOCKER_TCP.verdict()),
         "auditctl" => {
+            // `-a|-A never,task` (or `exit,never`): a rule whose action is `never` stops
+            // auditing what it matches (with `task`, every new process).
+            let never = |rule: &str| rule.split(',').any(|part| part == "never");
             let off = texts.contains(&"-D")
                 || texts.windows(2).any(|p| p == ["-e", "0"])
-                || texts.contains(&"-e0");
+                || texts.contains(&"-e0")
+                || texts.windows(2).any(
+                    |p| matches!(p, [flag, rule] if matches!(*flag, "-a" | "-A") && never(rule)),
+                );
             off.then(|| ids::SYS_AUDIT_OFF.verdict())
         }
         // `sysctl -w k=v`, `sysctl k=v`, `sysctl -p [file]`, `--system`: kernel parameters

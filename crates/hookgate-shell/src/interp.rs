@@ -962,6 +962,15 @@ fn statement_risk(words: &[String]) -> SqlRisk {
     }
     match first {
         Some("DROP" | "TRUNCATE") => SqlRisk::Drop,
+        // SurrealQL's drop: `REMOVE TABLE|DATABASE|NAMESPACE x` (no SQL statement starts so).
+        Some("REMOVE")
+            if has("TABLE") || has("DATABASE") || has("NAMESPACE") || has("NS") || has("DB") =>
+        {
+            SqlRisk::Drop
+        }
+        // Cypher: `MATCH (n) [DETACH] DELETE n` without a WHERE deletes every node the pattern
+        // matches (all of them for a bare `(n)`).
+        Some("MATCH" | "OPTIONAL") if has("DELETE") && !has("WHERE") => SqlRisk::DeleteAll,
         Some("ALTER") if has("DROP") => SqlRisk::Drop,
         Some("DELETE" | "UPDATE") if !has("WHERE") => SqlRisk::DeleteAll,
         // `WHERE 1=1`, `WHERE TRUE`, `WHERE id=id OR 'a'='a'`: a condition every row

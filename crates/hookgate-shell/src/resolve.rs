@@ -513,8 +513,12 @@ fn is_sql_client(name: &str) -> bool {
     matches!(
         name,
         "psql"
+            | "ysqlsh"
             | "mysql"
             | "mariadb"
+            | "mysqlsh"
+            | "mycli"
+            | "litecli"
             | "sqlite3"
             | "sqlite"
             | "clickhouse-client"
@@ -524,7 +528,51 @@ fn is_sql_client(name: &str) -> bool {
             | "usql"
             | "snowsql"
             | "cqlsh"
+            | "hive"
+            | "beeline"
+            | "trino"
+            | "trino-cli"
+            | "presto"
+            | "presto-cli"
+            | "spark-sql"
+            | "impala-shell"
+            | "vsql"
+            | "sqlplus"
+            | "isql"
+            | "isql-fb"
+            | "db2"
+            | "cypher-shell"
+            | "influx"
+            | "surreal"
     )
+}
+
+/// The service a SysV init script path names (`/etc/init.d/ssh` → `ssh`, also `/etc/rc.d/`
+/// and `/etc/rc.d/init.d/`), if the path is one.
+fn init_script_service(path: &str) -> Option<&str> {
+    ["/etc/init.d/", "/etc/rc.d/init.d/", "/etc/rc.d/"]
+        .iter()
+        .find_map(|dir| path.strip_prefix(dir))
+        .filter(|name| !name.is_empty() && !name.contains('/'))
+}
+
+/// Whether this call of a SQL client sends it SQL: a CLI that is also an administration tool
+/// speaks SQL only in its shell form (`cockroach sql`, `cockroach demo`; InfluxDB 1's
+/// `influx -execute`), its other subcommands (`cockroach node decommission`, `influx bucket
+/// delete`) are judged by the taxonomy.
+fn speaks_sql(name: &str, args: &[Word]) -> bool {
+    match name {
+        "cockroach" => {
+            let first = args.iter().find(|w| !w.text.starts_with('-'));
+            first.is_none_or(|w| matches!(w.text.as_str(), "sql" | "demo"))
+        }
+        "influx" => args
+            .iter()
+            .any(|w| matches!(w.text.as_str(), "-execute" | "v1")),
+        // `surreal sql` is the shell; `surreal start|import|export` are not.
+        "surreal" => args.first().is_some_and(|w| w.text == "sql"),
+        _ => true,
+    }
 }
 
 /// A SQL client's short options, as getopt reads them (clusters, attached values).
@@ -544,13 +592,24 @@ struct SqlOptions {
 /// The option tables of the SQL clients (from their `--help`).
 fn sql_options(name: &str) -> SqlOptions {
     let (values, code, file, attached, long_single_dash): (_, _, _, _, &[&str]) = match name {
-        "psql" => ("cdfFhLopPRTUv", "c", "f", "", &[]),
+        // YugabyteDB's ysqlsh is psql.
+        "psql" | "ysqlsh" => ("cdfFhLopPRTUv", "c", "f", "", &[]),
         "mysql" | "mariadb" => ("eDhPSu", "e", "", "p", &[]),
         "clickhouse-client" => ("qhud", "q", "", "", &[]),
         "cockroach" | "usql" => ("ecdfuov", "ec", "f", "", &[]),
         "sqlcmd" => ("QqSUPdiIov", "Qq", "i", "", &[]),
         "snowsql" => ("qaudsrwfc", "q", "f", "", &[]),
         "cqlsh" => ("eupkf", "e", "f", "", &[]),
+        "mysqlsh" => ("eufhPp", "e", "f", "", &[]),
+        "mycli" => ("eDhPuS", "e", "", "", &[]),
+        "litecli" => ("eD", "e", "", "", &[]),
+        "hive" | "spark-sql" => ("edfi", "e", "fi", "", &[]),
+        "beeline" => ("unpedfiw", "e", "fi", "", &[]),
+        "trino" | "trino-cli" | "presto" | "presto-cli" => ("f", "", "f", "", &[]),
+        "impala-shell" => ("qfidu", "q", "f", "", &[]),
+        "vsql" => ("cfhdUwp", "c", "f", "", &[]),
+        "cypher-shell" => ("aupdfP", "", "f", "", &[]),
+        "influx" => ("", "", "", "", &["-execute"]),
         // Long options with one dash, no clusters.
         "duckdb" => ("", "", "", "", &["-c", "-cmd", "-s"]),
         _ => ("", "", "", "", &["-cmd"]),
@@ -1115,6 +1174,24 @@ impl Walker<'_> {
             return Producer::Nothing;
         }
         let name = command_name(&first.text);
+        // `/etc/init.d/ssh stop`: a SysV init script is the service it is named after, run
+        // with the verb `service` would pass it; judged as `service ssh stop`.
+        if first.exact
+            && let Some(service) = init_script_service(&first.text)
+        {
+            let mut as_service = vec![
+                Word {
+                    text: "service".to_owned(),
+                    ..first.clone()
+                },
+                Word {
+                    text: service.to_owned(),
+                    ..first.clone()
+                },
+            ];
+            as_service.extend(argv.get(1..).unwrap_or(&[]).iter().cloned());
+            return self.dispatch(&as_service, scope, stdin);
+        }
         // An alias runs its body with the arguments appended. bash expands it only on a
         // later line and with `expand_aliases` (zsh always), so the command as written is
         // judged too: the line is as dangerous as either reading.
@@ -1365,7 +1442,35 @@ impl Walker<'_> {
                 let lang = interpreter(n).unwrap_or(Lang::Python);
                 self.interpreter(lang, argv, args, scope, stdin)
             }
-            n if is_sql_client(n) => self.sql_client(n, argv, args, scope, &stdin),
+            n if is_sql_client(n) && speaks_sql(n, args) => {
+                self.sql_client(n, argv, args, scope, &stdin)
+            }
+            // Clients reached through a subcommand of a bigger CLI: `clickhouse client|local
+            // --query SQL`, Cloudflare D1's `wrangler d1 execute DB --command SQL`.
+            "clickhouse"
+                if args
+                    .first()
+                    .is_some_and(|w| matches!(w.text.as_str(), "client" | "local")) =>
+            {
+                self.sql_client(
+                    "clickhouse-client",
+                    argv,
+                    args.get(1..).unwrap_or(&[]),
+                    scope,
+                    &stdin,
+                )
+            }
+            // BigQuery's `bq query 'SQL'`: the operand is the statement.
+            "bq" if args.first().is_some_and(|w| w.text == "query") => {
+                self.sql_client("bq", argv, args, scope, &stdin)
+            }
+            "wrangler"
+                if args.len() > 2
+                    && args.first().is_some_and(|w| w.text == "d1")
+                    && args.get(1).is_some_and(|w| w.text == "execute") =>
+            {
+                self.sql_client("wrangler", argv, args, scope, &stdin)
+            }
             "export" | "declare" | "typeset" | "readonly" | "local" => {
                 self.classify_plain(&name, argv, scope);
                 self.declare_words(&name, args, scope);
@@ -3449,6 +3554,13 @@ impl Walker<'_> {
         if matches!(name, "sqlite3" | "sqlite" | "duckdb") {
             sql.extend(positionals.iter().skip(1).map(|w| (*w).clone()));
         }
+        // `cypher-shell [OPTIONS] STATEMENT`, `db2 "STATEMENT"`: the operands are the query.
+        if matches!(name, "cypher-shell" | "db2") {
+            sql.extend(positionals.iter().map(|w| (*w).clone()));
+        }
+        if name == "bq" {
+            sql.extend(positionals.iter().skip(1).map(|w| (*w).clone()));
+        }
         let mut risk = SqlRisk::None;
         let mut opaque = false;
         for w in &sql {
@@ -4098,13 +4210,13 @@ impl Walker<'_> {
                 .any(|w| !w.exact && w.text.starts_with('$') && !w.text.starts_with("$("))
         {
             // A flag or subcommand only known at run time, on a command with dangerous forms.
-            let sub = args.positionals.first().copied().unwrap_or("");
             let probe = name == "kill" && {
                 let rest: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
                 crate::hazards::kill_probes_only(&rest)
             };
             if !probe
-                && (crate::taxonomy::has_rules_for(name, sub) || crate::hazards::judged_here(name))
+                && (crate::taxonomy::has_rules_for(name, &args)
+                    || crate::hazards::judged_here(name))
             {
                 worst = Some(Verdict::unknown(
                     "an argument of a command with destructive forms is only known at run time",

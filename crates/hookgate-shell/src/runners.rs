@@ -1851,6 +1851,21 @@ const PACKAGE_BINARIES: &[(&str, &str)] = &[
     ("netlify-cli", "netlify"),
     ("firebase-tools", "firebase"),
     ("@railway/cli", "railway"),
+    // Cloud and platform CLIs run through a package runner (`npx aws-cdk destroy`).
+    ("aws-cdk", "cdk"),
+    ("@aws-amplify/cli", "amplify"),
+    ("@shopify/cli", "shopify"),
+    ("hasura-cli", "hasura"),
+    ("@sentry/cli", "sentry-cli"),
+    ("@fastly/cli", "fastly"),
+    ("@upstash/cli", "upstash"),
+    ("@planetscale/cli", "pscale"),
+    ("@tursodatabase/cli", "turso"),
+    ("@koyeb/koyeb-cli", "koyeb"),
+    ("@render/cli", "render"),
+    ("@strapi/cloud-cli", "strapi"),
+    ("@temporalio/cli", "temporal"),
+    ("@neondatabase/cli", "neonctl"),
 ];
 
 /// True for commands handled here (a `match` on the name: `exec` asks this for every
@@ -2080,8 +2095,15 @@ impl Walker<'_> {
         match name {
             "cmd" => return Some(self.cmd_exe(argv, args, scope, stdin)),
             // `wsl --unregister DISTRO` deletes a distribution with its whole filesystem: the
-            // wrapper's own verb, judged by the catalogue (`disk.wsl_unregister`).
-            "wsl" if args.iter().any(|w| w.text == "--unregister") => {
+            // wrapper's own verb, judged by the catalogue (`disk.wsl_unregister`). Only wsl's
+            // own leading options count: after `--` or the command, `--unregister` is the
+            // command's (`wsl -- rm -rf / --unregister` runs `rm`).
+            "wsl"
+                if args
+                    .iter()
+                    .take_while(|w| w.text != "--" && w.text.starts_with('-'))
+                    .any(|w| w.text == "--unregister") =>
+            {
                 self.classify_plain(name, argv, scope);
                 return Some(Producer::Opaque);
             }

@@ -31,6 +31,16 @@ pub(crate) struct Matcher {
     /// `aws configure get region` is not a secret, any key not listed is).
     pub args_none: &'static [&'static str],
     pub no_args: bool,
+    /// A verb of this family names the action: one of the first [`Self::verb_depth`]
+    /// remaining positionals has one as its first or last word part (see [`names_verb`]).
+    /// Cloud and service CLIs spell one verb many ways (`delete`, `apps:destroy`,
+    /// `delete-stack`, `service-instance-delete`, `DeleteInstance`, `delete_queue`), so a
+    /// family of verbs across a family of tools is one rule instead of one per spelling.
+    pub verb_any: &'static [&'static str],
+    /// How many leading positionals (after `sub`) are the tool's subcommand path: verbs come
+    /// before the operands they act on, so a resource named `delete-me` after the verb of a
+    /// read (`hcloud server describe delete-me`) is not read as one.
+    pub verb_depth: usize,
 }
 
 /// A read-only command pattern.
@@ -143,10 +153,13 @@ impl RuleRef {
 }
 
 /// An argv split into positionals and flags, for matching.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Args<'a> {
     pub positionals: Vec<&'a str>,
     pub flags: Vec<&'a str>,
+    /// How many positionals came before a `--`: the words after it are operands (often the
+    /// argv of a command the tool runs, `doppler run -- rm -rf dist`), never its subcommands.
+    pub before_dashdash: usize,
     /// The taxonomy's entry for the program parsed for, so [`match_rules`] and [`is_safe`]
     /// do not look it up again.
     command: Option<&'static CommandDef>,
@@ -168,6 +181,7 @@ impl<'a> Args<'a> {
         let mut out = Args {
             positionals: Vec::with_capacity(args.len()),
             flags: Vec::with_capacity(args.len() * 2),
+            before_dashdash: usize::MAX,
             command,
         };
         let mut i = 0;
@@ -176,6 +190,7 @@ impl<'a> Args<'a> {
             let arg = text(arg);
             if arg == "--" {
                 out.flags.push("--");
+                out.before_dashdash = out.positionals.len();
                 out.positionals
                     .extend(args.get(i..).unwrap_or(&[]).iter().map(&text));
                 break;
@@ -496,12 +511,150 @@ pub(crate) fn match_rules(name: &str, args: &Args<'_>) -> Option<RuleRef> {
                 || !rest
                     .iter()
                     .all(|a| m.args_none.iter().any(|x| x.eq_ignore_ascii_case(a))))
-            && (!m.no_args || rest.is_empty());
+            && (!m.no_args || rest.is_empty())
+            && (m.verb_any.is_empty() || names_verb_in_path(rest, args, m));
         if ok && best.is_none_or(|b| rank(rule.blast) > rank(b.def().blast)) {
             best = Some(RuleRef(index));
         }
     }
     best
+}
+
+/// Subcommands that run the rest of the line as a command of their own (`heroku run rake
+/// db:drop`, `railway run rm -rf dist`, `fly ssh console`) or send it as a request (`tea api
+/// -X DELETE …`): words after them are that command's or request's, so a verb among them is
+/// not the tool's (the command is judged where it runs, the request by its HTTP method).
+const RUNS_A_COMMAND: &[&str] = &[
+    "run", "exec", "x", "shell", "ssh", "console", "dev:exec", "local", "sh", "env", "with", "api",
+    "graphql",
+];
+
+/// Verbs that are not destructive: the subcommand path ends at the first of them (`openstack
+/// server show delete-me`, `hcloud server describe rm-test`): what follows are operands.
+const OTHER_VERBS: &[&str] = &[
+    "show",
+    "get",
+    "list",
+    "ls",
+    "describe",
+    "info",
+    "status",
+    "view",
+    "inspect",
+    "cat",
+    "read",
+    "lookup",
+    "search",
+    "find",
+    "watch",
+    "tail",
+    "diff",
+    "create",
+    "new",
+    "add",
+    "deploy",
+    "push",
+    "pull",
+    "apply",
+    "update",
+    "set",
+    "start",
+    "restart",
+    "open",
+    "login",
+    "logout",
+    "sync",
+    "build",
+    "init",
+    "validate",
+    "check",
+    "whoami",
+    "help",
+    "invoke",
+    "promote",
+    "reconcile",
+    "analyze",
+    "declare",
+    "install",
+    "reload",
+    "upgrade",
+    "enable",
+    "connect",
+    "send",
+    "upload",
+    "download",
+    "pub",
+    "publish",
+    "subscribe",
+    "request",
+    "reply",
+    "serve",
+    "dev",
+    "up",
+];
+
+/// Whether one of the leading positionals `rest` (after the rule's `sub`) names one of the
+/// rule's verbs: within `verb_depth` words, before a `--` and before a subcommand that runs
+/// a command of its own, and before the first other verb (the path ends at the verb).
+fn names_verb_in_path(rest: &[&str], args: &Args<'_>, m: &Matcher) -> bool {
+    for word in rest
+        .iter()
+        .take(args.before_dashdash.saturating_sub(m.sub.len()))
+        .take_while(|word| !RUNS_A_COMMAND.contains(word))
+        .take(m.verb_depth)
+    {
+        if names_verb(word, m.verb_any) {
+            return true;
+        }
+        if names_verb(word, OTHER_VERBS) {
+            return false;
+        }
+    }
+    false
+}
+
+/// Whether subcommand `word` names one of `verbs`: its first or last word part, the parts
+/// split at `-`, `_`, `:` and lower-to-upper case changes (`apps:destroy`, `delete-stack`,
+/// `bucket-delete`, `DeleteDBInstance`, `purge_queue`), compared without case. A verb sits at
+/// an end of a compound subcommand (verb-noun or noun-verb); a part in the middle
+/// (`my-remove-app`) is a name, not the action.
+pub(crate) fn names_verb(word: &str, verbs: &[&str]) -> bool {
+    let parts = word_parts(word);
+    let is_verb = |part: &&str| verbs.iter().any(|v| v.eq_ignore_ascii_case(part));
+    parts.first().is_some_and(is_verb) || parts.last().is_some_and(is_verb)
+}
+
+/// `word` split at `-`, `_`, `:` and case changes (`DeleteDBInstance` → `Delete`, `DB`,
+/// `Instance`): an upper-case letter starts a part after a lower-case one, or before a
+/// lower-case one inside an upper-case run. Words that are not subcommand-shaped (paths,
+/// URLs, ids with other characters) give no parts.
+fn word_parts(word: &str) -> Vec<&str> {
+    if !word
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b':'))
+    {
+        return Vec::new();
+    }
+    let mut parts = Vec::new();
+    for chunk in word.split(['-', '_', ':']).filter(|c| !c.is_empty()) {
+        let bytes = chunk.as_bytes();
+        let mut start = 0;
+        for (i, pair) in bytes.windows(2).enumerate().map(|(i, w)| (i + 1, w)) {
+            let (prev, cur) = match pair {
+                [prev, cur] => (*prev, *cur),
+                _ => continue,
+            };
+            let next_lower = bytes.get(i + 1).is_some_and(u8::is_ascii_lowercase);
+            let boundary = cur.is_ascii_uppercase()
+                && (prev.is_ascii_lowercase() || (prev.is_ascii_uppercase() && next_lower));
+            if boundary {
+                parts.push(chunk.get(start..i).unwrap_or(""));
+                start = i;
+            }
+        }
+        parts.push(chunk.get(start..).unwrap_or(""));
+    }
+    parts
 }
 
 fn rank(b: BlastRadius) -> u8 {
@@ -521,7 +674,17 @@ fn rank(b: BlastRadius) -> u8 {
 /// `rce.install_unvetted_*`) do not count: `pip install "$pkg"` installs what the project's
 /// scripts name, and asking for every run-time package name would flag ordinary loops over
 /// requirement files while the install itself stays the ordinary act it is.
-pub(crate) fn has_rules_for(name: &str, first_positional: &str) -> bool {
+///
+/// A verb rule (`verb_any`) counts only when a run-time word (`$X`) stands where its verb
+/// would: on the subcommand path, before the first other verb (`apt-get install -y $PKGS`,
+/// `wrangler deploy --env $ENV` name their verb; `hcloud server $ACTION web` does not).
+///
+/// A rule excluded by a flag the line writes (`flags_none`: `pacman -S`, `rpm -q`, `gpg
+/// --list-keys` are other operations than the removal) cannot match whatever the run-time
+/// word holds, so it does not count either.
+pub(crate) fn has_rules_for(name: &str, args: &Args<'_>) -> bool {
+    let positionals = args.positionals.as_slice();
+    let first_positional = positionals.first().copied().unwrap_or("");
     command(name).is_some_and(|c| {
         c.rules.iter().any(|&i| {
             RULES
@@ -532,9 +695,30 @@ pub(crate) fn has_rules_for(name: &str, first_positional: &str) -> bool {
                     m.sub
                         .first()
                         .is_none_or(|alts| alts.contains(&first_positional))
+                        && !args.has_any(m.flags_none)
+                        && (m.verb_any.is_empty()
+                            || run_time_verb(positionals.get(m.sub.len()..).unwrap_or(&[]), m))
                 })
         })
     })
+}
+
+/// Whether a run-time word (`$X`) stands on the subcommand path of a verb rule, where its
+/// verb would be (the path as [`names_verb_in_path`] reads it).
+fn run_time_verb(rest: &[&str], m: &Matcher) -> bool {
+    for word in rest
+        .iter()
+        .take_while(|word| !RUNS_A_COMMAND.contains(word))
+        .take(m.verb_depth)
+    {
+        if word.starts_with('$') {
+            return true;
+        }
+        if names_verb(word, OTHER_VERBS) {
+            return false;
+        }
+    }
+    false
 }
 
 /// True when the command is known read-only with these arguments.
@@ -561,6 +745,34 @@ mod tests {
 
     fn args(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn verbs_are_the_first_or_last_part_of_a_subcommand() {
+        let verbs = &["delete", "destroy", "terminate", "rm", "remove"];
+        for word in [
+            "delete",
+            "apps:destroy",
+            "delete-stack",
+            "service-instance-delete",
+            "DeleteDBInstance",
+            "TerminateInstances",
+            "delete_queue",
+            "RM",
+        ] {
+            assert!(names_verb(word, verbs), "{word}");
+        }
+        for word in [
+            "my-remove-app",
+            "describe",
+            "deleted",
+            "/tmp/delete",
+            "rmdir",
+            "list",
+        ] {
+            assert!(!names_verb(word, verbs), "{word}");
+        }
+        assert_eq!(word_parts("DeleteDBInstance"), ["Delete", "DB", "Instance"]);
     }
 
     #[test]
