@@ -21,8 +21,8 @@ fn key_files_and_keyrings_are_not_rewritten_or_deleted_quietly() {
             ("ssh-keygen -p -f ~/.ssh/id_ed25519 -N new", DENY, "*"),
             (
                 "gpg --batch --yes --delete-secret-keys AB12CD34",
-                DENY,
-                "cred.gpg_key_delete",
+                ASK,
+                "cred.gpg_secret_delete",
             ),
             ("ssh-keygen -l -f ~/.ssh/id_ed25519.pub", ALLOW, "-"),
             ("ssh-keygen -t ed25519 -f ./deploy_key -N ''", ALLOW, "-"),

