@@ -4133,6 +4133,11 @@ impl Walker<'_> {
                 {
                     worst = Some(worse(worst, v));
                 }
+                if matches!(name, "kubectl" | "oc")
+                    && let Some(v) = kube_pod_overrides(&args, words)
+                {
+                    worst = Some(worse(worst, v));
+                }
                 // `docker cp ~/.ssh/id_rsa c:/tmp`, `kubectl cp ~/.kube/config pod:/x`: a
                 // credential copied into a container or pod (on another machine, for kubectl).
                 // `docker cp app-web-1:/root/.aws ./creds`: a container's credentials copied out
@@ -4459,6 +4464,49 @@ fn option_value(args: &[Word], end: usize, short: &str, long: &str) -> Option<Wo
         i += 1;
     }
     None
+}
+
+/// `kubectl run NAME --image=I --overrides='{"spec": {"hostPID": true, …}}'`: a pod given the
+/// node — host namespaces, a privileged container, a host path mounted — is the container
+/// escape `docker run --privileged --pid=host -v /:/host` is. The overrides are parsed as JSON
+/// (a value that does not parse, or is known only at run time, asks).
+fn kube_pod_overrides(args: &Args<'_>, words: &[Word]) -> Option<Verdict> {
+    fn gives_node(v: &serde_json::Value) -> bool {
+        match v {
+            serde_json::Value::Object(m) => m.iter().any(|(k, v)| {
+                (matches!(
+                    k.as_str(),
+                    "hostPID"
+                        | "hostNetwork"
+                        | "hostIPC"
+                        | "privileged"
+                        | "allowPrivilegeEscalation"
+                ) && v.as_bool() == Some(true))
+                    || k == "hostPath"
+                    || gives_node(v)
+            }),
+            serde_json::Value::Array(a) => a.iter().any(gives_node),
+            _ => false,
+        }
+    }
+    if args.positionals.first() != Some(&"run") {
+        return None;
+    }
+    let (text, exact) = words.iter().enumerate().find_map(|(i, w)| {
+        if w.text == "--overrides" {
+            words.get(i + 1).map(|v| (v.text.clone(), v.exact))
+        } else {
+            w.text
+                .strip_prefix("--overrides=")
+                .map(|v| (v.to_owned(), w.exact))
+        }
+    })?;
+    match serde_json::from_str::<serde_json::Value>(&text) {
+        Ok(v) if exact => gives_node(&v).then(|| ids::DOCKER_HOST_MOUNT.verdict()),
+        _ => Some(Verdict::unknown(
+            "kubectl run --overrides whose pod spec cannot be read",
+        )),
+    }
 }
 
 /// `docker run -v /:/host`, `--privileged`, `--pid=host`.

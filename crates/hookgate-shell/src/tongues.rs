@@ -156,7 +156,9 @@ impl Tongue {
             "clojure" | "clj" => &["-Sdeps", "-Sthreads", "-A", "-J"],
             "bb" => &["--classpath", "-cp", "--config", "--deps-root"],
             "raku" | "perl6" | "rakudo" => &["-I", "-M"],
-            "tcc" => &["-o", "-I", "-L", "-l", "-D", "-U", "-B"],
+            "tcc" => &[
+                "-o", "-I", "-L", "-l", "-D", "-U", "-B", "-include", "-isystem",
+            ],
             _ => &[],
         }
     }

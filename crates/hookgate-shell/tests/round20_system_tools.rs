@@ -68,7 +68,11 @@ fn macos_protections_backups_and_keychains_are_guarded() {
                 DENY,
                 "*",
             ),
-            ("security delete-keychain login.keychain-db", DENY, "*"),
+            (
+                "security delete-keychain login.keychain-db",
+                ASK,
+                "cred.keychain_delete",
+            ),
             ("loginctl terminate-user dev", DENY, "*"),
             ("csrutil status", ALLOW, "-"),
             ("tmutil listbackups", ALLOW, "-"),

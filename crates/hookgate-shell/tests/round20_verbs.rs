@@ -2672,7 +2672,12 @@ fn cloud_platform_and_cluster_reads_stay_allowed() {
         ("infisical run -- npm start", ALLOW, "-"),
         ("railway run npm run migrate", ALLOW, "-"),
         ("heroku run rails console -a myapp", ALLOW, "-"),
-        ("heroku config -a myapp", ALLOW, "-"),
+        // Prints every config var (database URLs, API keys): a secret read (round20_reach).
+        (
+            "heroku config -a myapp",
+            ASK,
+            "cred.secret_store_read_heroku",
+        ),
         ("fly deploy", ALLOW, "-"),
         ("fly ssh console -C \"ls /data\"", ALLOW, "-"),
         ("vercel deploy", ALLOW, "-"),
