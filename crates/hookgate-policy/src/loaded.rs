@@ -50,6 +50,8 @@ enum Kind {
     Kotlin,
     /// Scala sbt evaluates (`build.sbt`, `project/*.scala`).
     Scala,
+    /// Lua an editor runs when it opens the project (Neovim's `.nvim.lua` with `exrc`).
+    Lua,
     /// `tox.ini`: the `commands` of each environment.
     Tox,
     /// `package.json`: its `scripts`.
@@ -89,6 +91,7 @@ impl Kind {
                 | Self::Groovy
                 | Self::Kotlin
                 | Self::Scala
+                | Self::Lua
         )
     }
 }
@@ -164,6 +167,7 @@ fn kind_of(path: &Path) -> Option<(Kind, &'static str)> {
         "build.gradle" | "settings.gradle" | "init.gradle" => (Kind::Groovy, "gradle"),
         "build.gradle.kts" | "settings.gradle.kts" | "init.gradle.kts" => (Kind::Kotlin, "gradle"),
         "build.sbt" => (Kind::Scala, "sbt"),
+        ".nvim.lua" => (Kind::Lua, "Neovim when it opens the project (exrc)"),
         "tox.ini" => (Kind::Tox, "tox"),
         _ if TASKFILES.contains(&name) => (Kind::Taskfile, "task"),
         _ if COMPOSE_FILES.contains(&name) => (Kind::Compose, "docker compose"),
@@ -623,6 +627,7 @@ fn code_of(kind: Kind, text: &str, goals: Option<&[String]>) -> Vec<String> {
         Kind::Rust => vec![format!("rust-script -e {}", quote(text))],
         Kind::Groovy => vec![format!("groovy -e {}", quote(text))],
         Kind::Kotlin => vec![format!("kotlin -e {}", quote(text))],
+        Kind::Lua => vec![format!("lua -e {}", quote(text))],
         Kind::Scala => vec![format!("scala -e {}", quote(text))],
         Kind::Shell => vec![text.to_owned()],
         // The client reading the file on its standard input: the analyzer's own reading of

@@ -151,3 +151,27 @@ fn launched_and_compiled_sources_are_judged_by_their_text() {
         ],
     );
 }
+
+/// Neovim runs a project's `.nvim.lua` when it opens the project (`exrc`): written by the
+/// agent, it is judged as the Lua it is, like a build script.
+#[test]
+fn a_project_nvim_lua_is_judged_as_the_code_neovim_runs() {
+    let (_root, ctx) = disk_workspace();
+    let policy = Policy::builtin_default();
+    check_table(
+        &policy,
+        &ctx,
+        &[
+            (
+                "printf '%s\\n' 'os.execute(\"rm -rf ~/.aws ~/.kube\")' > .nvim.lua",
+                ASK,
+                "transitive-effect-analysis",
+            ),
+            (
+                "printf '%s\\n' 'vim.opt.tabstop = 4' > .nvim.lua",
+                ALLOW,
+                "",
+            ),
+        ],
+    );
+}

@@ -847,6 +847,20 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                     literal_or_dynamic(toks.get(i + 3), Api::Shell, out);
                 }
             }
+            // Finder's `delete` (to the Trash) and `empty trash`, `System Events`' `delete`:
+            // AppleScript's own file deletions, whose targets are object specifiers (`every
+            // item of home`) the reader cannot place.
+            Tok::Name(n) if t == Tongue::AppleScript && (n == "delete" || n == "empty") => {
+                let target = toks.get(i + 1);
+                let deletes = n == "delete" || matches!(target, Some(Tok::Name(w)) if w == "trash");
+                if deletes && !matches!(target, Some(Tok::Punct(_)) | None) {
+                    out.push(Finding::Delete {
+                        path: String::new(),
+                        exact: false,
+                        recursive: true,
+                    });
+                }
+            }
             // Scala `"cmd".!` / `.!!`, `Seq("rm", "x").!` (Groovy's `.execute()` is a name).
             Tok::Punct('.') if t == Tongue::Jvm => {
                 if toks.get(i + 1) != Some(&Tok::Punct('!')) {

@@ -189,3 +189,27 @@ fn pods_given_the_node_and_other_histories_erased_are_dangerous() {
         ],
     );
 }
+
+#[test]
+fn other_vcs_history_and_finder_deletions_are_destructive() {
+    table(
+        &ctx(),
+        &[
+            ("hg strip -r 0 --no-backup", DENY, "vcs.history_strip"),
+            ("fossil scrub --verily --force", DENY, "vcs.history_strip"),
+            (
+                "bfg --delete-files '*.py' --no-blob-protection .",
+                DENY,
+                "git.bfg_rewrite",
+            ),
+            (
+                "osascript -e 'tell application \"Finder\" to delete every item of home'",
+                ASK,
+                "*",
+            ),
+            ("hg log -r tip", ALLOW, "*"),
+            ("fossil status", ALLOW, "*"),
+            ("osascript -e 'display notification \"done\"'", ALLOW, "*"),
+        ],
+    );
+}
