@@ -3853,8 +3853,12 @@ impl Walker<'_> {
         {
             matched = None;
         }
-        let mut worst: Option<Verdict> =
-            matched.map(|rule| crate::dbtarget::rule_verdict(rule, name, words, scope));
+        // A rule whose operands show the act stays on this machine's scratch (a local dev
+        // cluster, an image file, a loopback registry, …) is judged by that (`contained`).
+        let mut worst: Option<Verdict> = matched.map(|rule| {
+            crate::contained::verdict(rule, name, words, &scope.cwd, self.ctx)
+                .unwrap_or_else(|| crate::dbtarget::rule_verdict(rule, name, words, scope))
+        });
         if let Some(v) = self.argument_danger(name, words, &args, scope) {
             worst = Some(worse(worst, v));
         }
