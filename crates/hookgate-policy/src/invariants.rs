@@ -5741,10 +5741,22 @@ fn vcs_config(j: &Judge<'_>) -> Option<Violation> {
                     )
                 }) && words.all(|w| w.starts_with("--") && !w.contains(['$', '`', ';', '|']))
             });
+        // `core.hooksPath .githooks` in the repository's own configuration: a directory of
+        // the work tree, whose hooks are judged when a git command loads them (`loaded.rs`).
+        let project_hooks = key.as_deref() == Some("core.hookspath")
+            && !before_key.iter().any(|a| {
+                matches!(a.as_str(), "--global" | "--system" | "--file" | "-f")
+                    || a.starts_with("--file=")
+            })
+            && flags
+                .positionals
+                .get(1)
+                .is_some_and(|v| hookgate_shell::project_hooks_dir(v));
         if !reading
             && !builtin_fsmonitor
             && !plain_alias
             && !builtin_helper
+            && !project_hooks
             && flags.positionals.len() >= 2
             && key.as_deref().is_some_and(|k| {
                 matches!(

@@ -252,6 +252,28 @@ pub fn loopback_image(reference: &str) -> bool {
         .is_some_and(|(host, _)| is_loopback_host(host))
 }
 
+/// `git config core.hooksPath .githooks`: a relative hooks directory, which git resolves
+/// against the top of the work tree where hooks run, so it stays inside the repository
+/// (`.githooks`, `.husky`, `scripts/hooks`). Absolute paths, `~`, `..`, variables and
+/// directories inside `.git` other than its own `hooks` are elsewhere; they keep the ask.
+/// Shared with the policy's version-control configuration invariant.
+pub fn project_hooks_dir(value: &str) -> bool {
+    let path = std::path::Path::new(value);
+    !value.is_empty()
+        && !value.starts_with('~')
+        && !value.contains('$')
+        && path.components().all(|c| {
+            matches!(
+                c,
+                std::path::Component::Normal(_) | std::path::Component::CurDir
+            )
+        })
+        && path
+            .components()
+            .find(|c| !matches!(c, std::path::Component::CurDir))
+            .is_some_and(|first| first.as_os_str() != ".git")
+}
+
 /// `localhost`, `localhost:5000`, `127.0.0.1:5000`, `[::1]:5000`.
 fn is_loopback_host(host: &str) -> bool {
     let bare = if let Some(rest) = host.strip_prefix('[') {
