@@ -460,6 +460,9 @@ impl<'a> Facts<'a> {
             let mut unplaced = d.unplaced;
             let mut touches: Vec<Touch> = Vec::new();
             for t in d.paths {
+                if t.op == PathOp::Write && performers::runtime_compressed_output(&t.raw) {
+                    continue;
+                }
                 if t.op != PathOp::Read && (t.raw.contains("{stdin}") || t.raw == "{}") {
                     unplaced.push(format!(
                         "`{}` acts on items it reads at run time",
