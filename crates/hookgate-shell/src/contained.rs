@@ -114,20 +114,25 @@ fn names_only(name: &str, words: &[Word]) -> bool {
         })
 }
 
-/// Short letters of the mkfs family that take a value (mke2fs `-b -C -d -E -g -G -i -I -j? -J
-/// -L -m -M -N -o -O -r -t -T -U -e -z`, mkfs.vfat `-a? -A? -b -c? -D -f -F -g -h -i -l -m
-/// -M -n -r -R -s -S`, mkfs.xfs `-b -d -i -l -L -m -n -p -r -s`). `-C` of mkfs.vfat is a
-/// flag (create the file), of mke2fs a cluster size: both are read as flags, so a cluster
-/// size would be read as an operand, which only makes the test stricter (a number is a block
-/// count below, and anything else must be a contained file).
-const MKFS_SHORT: &str = "bdDEfgGhiIJlLmMnNoOprRsStTUez";
+/// Short letters of the mkfs family that take a value, by tool: mkfs.vfat's `-C` (create
+/// the file) and mkfs.xfs's `-f` (force) are flags, mke2fs's `-C` a cluster size and
+/// mkfs.vfat's `-f` a FAT count. A letter read wrongly as a value only hides an operand,
+/// which makes the test below fail (the rule stays), never pass.
+fn mkfs_short_values(name: &str) -> &'static str {
+    match name {
+        "mkfs.vfat" | "mkfs.fat" | "mkfs.msdos" | "mkdosfs" => "bDfFghilmMnrRsS",
+        "mkfs.xfs" => "bdilLmnprs",
+        "mkfs.btrfs" => "dmLnOrsU",
+        _ => "bCdEgGiIJlLmMNoOrtTUez",
+    }
+}
 
 /// `mkfs.ext4 -F tmp/test.img`, `mkfs.vfat -C tmp/fat.img 8192`: every operand is either a
 /// block count or an exact path to an ordinary file inside the workspace or a temporary
 /// directory (not under `/dev`), so the filesystem is written into an image file, not onto a
 /// disk. A device node, a path outside, or a run-time word keeps `disk.mkfs`.
 fn image_file(name: &str, words: &[Word], cwd: &Cwd, ctx: &Context) -> bool {
-    let (_, operands) = scan(name, words, MKFS_SHORT, &["--type", "--label"]);
+    let (_, operands) = scan(name, words, mkfs_short_values(name), &["--type", "--label"]);
     let mut files = 0;
     for w in &operands {
         if w.exact && !w.text.is_empty() && w.text.bytes().all(|b| b.is_ascii_digit()) {
