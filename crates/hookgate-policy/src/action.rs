@@ -460,6 +460,9 @@ impl<'a> Facts<'a> {
             let mut unplaced = d.unplaced;
             let mut touches: Vec<Touch> = Vec::new();
             for t in d.paths {
+                if t.op == PathOp::Write && performers::runtime_compressed_output(&t.raw) {
+                    continue;
+                }
                 if t.op != PathOp::Read && (t.raw.contains("{stdin}") || t.raw == "{}") {
                     unplaced.push(format!(
                         "`{}` acts on items it reads at run time",
@@ -1835,6 +1838,15 @@ fn describe_program(
                     .iter()
                     .any(|(prog, subs)| *prog == p && subs.contains(&sub))
                 && !has('n', "dry-run")
+                // An image pushed to a registry on this machine (`docker push
+                // localhost:5000/app:dev`) is published to no one.
+                && !(matches!(p, "docker" | "podman")
+                    && flags.positionals.len() > 1
+                    && flags
+                        .positionals
+                        .iter()
+                        .skip(1)
+                        .all(|r| hookgate_shell::loopback_image(r)))
             {
                 let mut d = Described::new(ActionKind::PackagePublish, argv);
                 d.targets = flags.positionals.get(1..).unwrap_or_default().to_vec();

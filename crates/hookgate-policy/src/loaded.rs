@@ -222,6 +222,7 @@ pub(crate) fn script_line(interpreter: Option<&str>, path: &Path, text: &str) ->
         Some("rb") => Some("ruby"),
         Some("pl" | "pm") => Some("perl"),
         Some("php") => Some("php"),
+        Some("rs") => Some("rust-script"),
         _ => None,
     };
     let prog = interpreter.or(shebang).or_else(by_ext)?;
@@ -237,6 +238,9 @@ pub(crate) fn script_line(interpreter: Option<&str>, path: &Path, text: &str) ->
         "bun" => ("bun -e", body),
         "ruby" => ("ruby -e", body),
         "perl" => ("perl -e", body),
+        // A Rust source (a `rust-script` file, or one a line compiles with `rustc` and
+        // runs): read by the analyzer's Rust tongue as `rust-script -e`.
+        "rust-script" => ("rust-script -e", body),
         "php" => {
             let trimmed = body.trim_start();
             let code = trimmed.strip_prefix("<?php").unwrap_or(trimmed);

@@ -223,7 +223,8 @@ fn blind_corpus_classes_stop_at_the_guard() {
             "",
         ),
         ("python3 -m http.server --directory ~ 8000", DENY, ""),
-        ("npx supabase db reset", ASK, ""),
+        // The local stack's database (DISAGREEMENTS fp8-4); the linked project's asks.
+        ("npx supabase db reset --linked", ASK, ""),
         ("npm publish --dry-run", ALLOW, ""),
         ("python3 -m http.server 8000", ALLOW, ""),
         ("kill -9 12345", ALLOW, ""),

@@ -325,6 +325,48 @@ const OWNER_SELECTORS: &[&str] = &[
     "--parent",
 ];
 
+/// Variables that make the dynamic loader inject libraries into every program started.
+const PRELOAD_VARIABLES: &[&str] = &["LD_PRELOAD", "DYLD_INSERT_LIBRARIES"];
+
+/// Directories the system's package manager owns: only root writes there, so a library
+/// in them is an installed one (`libjemalloc.so.2`, `libasan.so`), not code the agent wrote.
+const SYSTEM_LIBRARY_DIRS: &[&str] = &[
+    "/lib",
+    "/lib64",
+    "/lib32",
+    "/usr/lib",
+    "/usr/lib64",
+    "/usr/lib32",
+    "/usr/libexec",
+    "/opt/homebrew/lib",
+    "/opt/homebrew/opt",
+];
+
+/// `LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libjemalloc.so.2`: every entry (separated by `:`
+/// or blanks, as the loader reads them) is an absolute, normalised path below a system
+/// library directory. A bare name (searched for), a relative path, `..`, or any other
+/// directory (`/tmp/x.so`, the workspace, `/usr/local/lib`) is not.
+fn system_libraries(value: &str) -> bool {
+    let mut entries = value
+        .split([':', ' ', '\t'])
+        .filter(|e| !e.is_empty())
+        .peekable();
+    entries.peek().is_some()
+        && entries.all(|entry| {
+            let path = std::path::Path::new(entry);
+            path.is_absolute()
+                && path.components().all(|c| {
+                    matches!(
+                        c,
+                        std::path::Component::RootDir | std::path::Component::Normal(_)
+                    )
+                })
+                && SYSTEM_LIBRARY_DIRS
+                    .iter()
+                    .any(|dir| path.starts_with(dir) && path != std::path::Path::new(dir))
+        })
+}
+
 /// Verbs of programs that take a command line as a variable's value (editors, pagers, ssh).
 const PROGRAM_VARIABLES: &[&str] = &[
     "BROWSER",
@@ -1021,6 +1063,9 @@ impl Walker<'_> {
             let workspace = self.ctx.cwd.to_string_lossy();
             return (!workspace_search_path(name, &value.text, &workspace))
                 .then(|| ids::RCE_ENV_HIJACK.verdict());
+        }
+        if PRELOAD_VARIABLES.contains(&name) && value.exact && system_libraries(&value.text) {
+            return None;
         }
         if let Some(loads_code) = option_variable_loads_code(name, &value.text) {
             return (loads_code || !value.exact).then(|| ids::RCE_ENV_HIJACK.verdict());
@@ -2217,9 +2262,40 @@ fn other_framework_task(
         || line
             .windows(2)
             .any(|w| matches!(w, ["--env" | "-e", "production" | "prod"]));
-    let env = crate::dbtarget::task_env(name, words, scope);
+    let local_stack = line.iter().enumerate().find_map(|(i, word)| {
+        let base = crate::resolve::basename(word);
+        let rest = line.get(i + 1..).unwrap_or(&[]);
+        LOCAL_STACK_TASKS
+            .iter()
+            .find(|(tool, task, _)| *tool == base && task_matches(rest, task))
+            .map(|(tool, _, elsewhere)| {
+                (
+                    tool,
+                    words.iter().all(|w| w.exact)
+                        && !rest
+                            .iter()
+                            .any(|w| elsewhere.contains(&w.split_once('=').map_or(*w, |(o, _)| o))),
+                )
+            })
+    });
+    let env = match local_stack {
+        Some((tool, true)) => {
+            crate::dbtarget::TaskEnv::Local(format!("{tool}'s local development stack"))
+        }
+        _ => crate::dbtarget::task_env(name, words, scope),
+    };
     Some(crate::dbtarget::framework_reset(&env, production))
 }
+
+/// Framework tasks whose database, unless an option points elsewhere, is the tool's own
+/// local development stack (containers it started on this machine): `(tool, task, the
+/// options that aim it at another database)`. `supabase db reset` resets the local stack;
+/// `--linked` or `--db-url` resets the linked (hosted) project's database and stays asked.
+const LOCAL_STACK_TASKS: &[(&str, &[&str], &[&str])] = &[(
+    "supabase",
+    &["db", "reset"],
+    &["--linked", "--db-url", "--project-ref"],
+)];
 
 /// `rails db:drop`, `rake db:reset RAILS_ENV=production`, `bundle exec rails db:purge`.
 fn framework_task(

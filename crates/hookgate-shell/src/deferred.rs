@@ -1492,6 +1492,17 @@ impl Walker<'_> {
             if !self.runs_role_program(&code, scope, "git config command") {
                 self.record(argv, scope, ids::GIT_EXEC_CONFIG.verdict());
             }
+        } else if key == "core.hookspath"
+            && value.exact
+            && crate::contained::project_hooks_dir(&value.text)
+            && !argv.iter().any(|w| {
+                matches!(w.text.as_str(), "--global" | "--system" | "--file" | "-f")
+                    || w.text.starts_with("--file=")
+            })
+        {
+            // A tracked hooks directory of the repository (`.githooks`, `.husky`): what
+            // runs from it is judged when a later git command loads it (the policy's
+            // `loaded` hooks), as the default `.git/hooks` is.
         } else if matches!(
             key.as_str(),
             "core.hookspath"

@@ -173,7 +173,7 @@ const AWS_EB_MARKERS: &[Marker] = &[Marker::Options(&[
 const AWS_APPRUNNER_MARKERS: &[Marker] = &[Marker::Options(&["--service-arn", "--profile"])];
 
 /// Options of kubectl, oc and helm that take a value.
-const KUBE_LONG: &[&str] = &[
+pub(crate) const KUBE_LONG: &[&str] = &[
     "--context",
     "--kube-context",
     "--cluster",

@@ -1145,6 +1145,25 @@ fn judge_served(raw: &str, exact: bool, cwd: &Cwd, ctx: &Context) -> Option<Verd
     exposes.then(|| ids::NET_SERVE_SENSITIVE.verdict())
 }
 
+/// PowerShell's web clients and their aliases (and .NET's, reached by `New-Object`).
+const PS_FETCHERS: &[&str] = &[
+    "invoke-webrequest",
+    "iwr",
+    "invoke-restmethod",
+    "irm",
+    "curl",
+    "wget",
+    "net.webclient",
+    "system.net.webclient",
+    "downloadstring",
+    "downloadfile",
+    "downloaddata",
+    "uploadfile",
+    "uploadstring",
+    "start-bitstransfer",
+    "new-object",
+];
+
 /// PowerShell's file deleters and their aliases.
 const PS_REMOVERS: &[&str] = &["remove-item", "rm", "del", "rmdir", "rd", "ri", "erase"];
 
@@ -1172,23 +1191,7 @@ pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) ->
                 .any(|n| w == n || w.ends_with(&format!(".{n}")))
         })
     };
-    let network = has(&[
-        "invoke-webrequest",
-        "iwr",
-        "invoke-restmethod",
-        "irm",
-        "curl",
-        "wget",
-        "net.webclient",
-        "system.net.webclient",
-        "downloadstring",
-        "downloadfile",
-        "downloaddata",
-        "uploadfile",
-        "uploadstring",
-        "start-bitstransfer",
-        "new-object",
-    ]) && lower.contains("http");
+    let network = has(PS_FETCHERS) && lower.contains("http");
     if has(&["iex", "invoke-expression", "invoke-command", "icm"]) {
         return if network {
             ids::RCE_DOWNLOAD_TO_SHELL.verdict()
@@ -1244,6 +1247,34 @@ pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) ->
             return v;
         }
     }
+    // A plain GET whose response is only printed or piped on (`irm URL | Select-Object
+    // tag_name`): like `curl URL`, it sends nothing of this machine's. Any body, upload,
+    // output file, header, credential, other method or variable (`$env:TOKEN` in the URL)
+    // keeps the ask.
+    let fetch_only = network
+        && !lower.contains('$')
+        && words.iter().all(|w| {
+            !PS_FETCHERS.contains(w)
+                || matches!(
+                    *w,
+                    "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr"
+                )
+        })
+        && !has(&[
+            "-method",
+            "-custommethod",
+            "-body",
+            "-infile",
+            "-outfile",
+            "-form",
+            "-headers",
+            "-credential",
+            "-token",
+            "-authentication",
+            "-websession",
+            "-sessionvariable",
+            "-proxy",
+        ]);
     let read_only = words.iter().all(|w| {
         w.starts_with("get-")
             || w.starts_with("test-")
@@ -1252,10 +1283,20 @@ pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) ->
             || w.starts_with("write-")
             || w.starts_with("out-")
             || w.starts_with("measure-")
+            // Pure conversions and pipeline filters: objects in, objects out.
+            || w.starts_with("convertfrom-")
+            || w.starts_with("convertto-")
+            || matches!(
+                *w,
+                "where-object" | "sort-object" | "group-object" | "compare-object" | "join-path" | "split-path" | "resolve-path" | "join-string"
+            )
+            || (fetch_only && matches!(*w, "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr"))
+            // A URL is a value, whatever hyphens its host has.
+            || w.contains("://")
             || w.starts_with('-')
             || w.starts_with('$')
             || !w.contains('-')
-    }) && !network
+    }) && (!network || fetch_only)
         && !has(&[
             "start-process",
             "saps",
@@ -1271,7 +1312,17 @@ pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) ->
             "start",
             "&",
         ]);
-    if read_only {
+    // What it reads is printed: a credential file among its operands is read out
+    // (`Get-Content ~/.aws/credentials`), as by `cat`.
+    let reads_secret = code
+        .split(|c: char| {
+            c.is_whitespace() || matches!(c, '(' | ')' | ';' | '|' | '{' | '}' | '"' | '\'' | ',')
+        })
+        .filter(|w| !w.is_empty() && !w.starts_with('-') && !w.contains('$'))
+        .any(|w| crate::targets::is_secret_path(&crate::runners::wsl_path(w), cwd, ctx));
+    if read_only && reads_secret {
+        ids::CRED_READ_SECRET_FILE.verdict()
+    } else if read_only {
         Verdict::normal("PowerShell code that only reads")
     } else {
         Verdict::unknown("PowerShell code is not analysed, so what it does is unknown")

@@ -21,6 +21,7 @@
 mod argdanger;
 pub mod cli;
 mod code;
+mod contained;
 mod control;
 mod dbtarget;
 mod deferred;
@@ -58,6 +59,7 @@ pub use model::{
 
 pub use argdanger::chmod_tightens;
 pub use argdanger::option_variable_loads_code;
+pub use contained::{loopback_image, project_hooks_dir};
 pub use optexec::shell_calls as make_shell_calls;
 pub use resolve::found_root;
 pub use resolve::is_dotenv_name;

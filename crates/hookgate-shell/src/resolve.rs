@@ -663,6 +663,70 @@ fn skip_options(args: &[Word], value_opts: &[&str]) -> usize {
     i
 }
 
+/// firejail options that only take something away from the command (network, devices,
+/// privileges, sound, writable paths) or bound it (`--timeout`, `--rlimit-*`), none that
+/// maps one path onto another, loads a profile, joins another sandbox or sets variables.
+/// `=`-valued options are listed by name.
+const FIREJAIL_RESTRICTIONS: &[&str] = &[
+    "--net",
+    "--noprofile",
+    "--quiet",
+    "--private",
+    "--private-dev",
+    "--private-tmp",
+    "--private-cache",
+    "--nonewprivs",
+    "--noroot",
+    "--nosound",
+    "--no3d",
+    "--nodvd",
+    "--notv",
+    "--novideo",
+    "--nou2f",
+    "--noinput",
+    "--nodbus",
+    "--disable-mnt",
+    "--seccomp",
+    "--caps",
+    "--caps.drop",
+    "--read-only",
+    "--blacklist",
+    "--whitelist",
+    "--ipc-namespace",
+    "--machine-id",
+    "--timeout",
+    "--nice",
+    "--cpu",
+    "--rlimit-as",
+    "--rlimit-cpu",
+    "--rlimit-fsize",
+    "--rlimit-nofile",
+    "--rlimit-nproc",
+    "--rlimit-sigpending",
+];
+
+/// True when every option before the command is one of [`FIREJAIL_RESTRICTIONS`] (with
+/// `--net` only `none`, and `--private` with no directory of its own to use as home) and a
+/// command follows.
+fn sandbox_only_restricts(args: &[Word]) -> bool {
+    let end = skip_options(args, &[]);
+    end < args.len()
+        && args.get(..end).unwrap_or(&[]).iter().all(|w| {
+            let (opt, value) = w
+                .text
+                .split_once('=')
+                .map_or((w.text.as_str(), None), |(o, v)| (o, Some(v)));
+            w.exact
+                && w.text != "--"
+                && FIREJAIL_RESTRICTIONS.contains(&opt)
+                && match opt {
+                    "--net" => value == Some("none"),
+                    "--private" => value.is_none(),
+                    _ => true,
+                }
+        })
+}
+
 fn has_opt(args: &[Word], end: usize, short: char, long: &str) -> bool {
     args.iter().take(end).any(|w| {
         w.exact
@@ -1253,6 +1317,18 @@ impl Walker<'_> {
             | "unshare-noop" => {
                 let end = skip_options(args, &[]);
                 self.peel(argv, args.get(end..).unwrap_or(&[]), &name, scope, stdin)
+            }
+            // A sandbox given only options that take something away (`firejail --net=none
+            // pytest`): the command inside runs with the same files and is judged as typed.
+            "firejail" if sandbox_only_restricts(args) => {
+                let end = skip_options(args, &[]);
+                self.peel(
+                    argv,
+                    args.get(end..).unwrap_or(&[]),
+                    "firejail",
+                    scope,
+                    stdin,
+                )
             }
             "exec" => {
                 let end = skip_options(args, &["-a"]);
@@ -4024,8 +4100,12 @@ impl Walker<'_> {
         {
             matched = None;
         }
-        let mut worst: Option<Verdict> =
-            matched.map(|rule| crate::dbtarget::rule_verdict(rule, name, words, scope));
+        // A rule whose operands show the act stays on this machine's scratch (a local dev
+        // cluster, an image file, a loopback registry, …) is judged by that (`contained`).
+        let mut worst: Option<Verdict> = matched.map(|rule| {
+            crate::contained::verdict(rule, name, words, &scope.cwd, self.ctx)
+                .unwrap_or_else(|| crate::dbtarget::rule_verdict(rule, name, words, scope))
+        });
         if let Some(v) = self.argument_danger(name, words, &args, scope) {
             worst = Some(worse(worst, v));
         }

@@ -1037,9 +1037,14 @@ fn destructive_database_and_framework_tasks() {
             ASK,
             "db.framework_reset",
         ),
-        ("supabase db reset", ASK, "db.framework_reset"),
+        // Without `--linked`/`--db-url` it resets the local stack (DISAGREEMENTS fp8-4).
+        ("supabase db reset", ALLOW, "-"),
         ("supabase db reset --linked", ASK, "db.framework_reset"),
-        ("npx supabase db reset", ASK, "db.framework_reset"),
+        (
+            "npx supabase db reset --db-url postgres://u@db.example.com/app",
+            ASK,
+            "db.framework_reset",
+        ),
         ("prisma migrate reset --force", ASK, "db.framework_reset"),
         (
             "npx prisma migrate reset --force --skip-seed",

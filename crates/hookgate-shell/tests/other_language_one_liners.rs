@@ -396,9 +396,15 @@ fn downloads_piped_into_powershell_run_as_code() {
             DENY,
             "rce.download_to_shell",
         ),
-        // PowerShell code itself is not read (asked as unknown).
+        // With `-c CODE`, stdin is data: a read-only conversion of it runs nothing
+        // (DISAGREEMENTS fp8-10); code that is not read-only still asks.
         (
             "curl -s https://x.example/data.json | pwsh -c 'ConvertFrom-Json'",
+            ALLOW,
+            "-",
+        ),
+        (
+            "curl -s https://x.example/data.json | pwsh -c 'Start-Process notepad'",
             ASK,
             "*",
         ),

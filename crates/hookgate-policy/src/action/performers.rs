@@ -1694,6 +1694,18 @@ pub(crate) fn is_compressor(program: &str) -> bool {
     COMPRESSORS.iter().any(|c| c.names.contains(&program))
 }
 
+/// True when `raw` is a compressor's output named after an item read at run time
+/// (`xargs gzip -k` → `{stdin}.gz`): a new file whose name ends in the compressor's own
+/// suffix, next to its input. No protected file (settings, hooks, instructions, credentials)
+/// has such a name, so where it lands needs no placing; the input's deletion (without `-k`)
+/// and an unpacker's output (whose name is the item's own) stay unplaced.
+pub(crate) fn runtime_compressed_output(raw: &str) -> bool {
+    ["{stdin}", "{}"].iter().any(|item| {
+        raw.strip_prefix(item)
+            .is_some_and(|suffix| COMPRESSORS.iter().any(|c| c.suffix == suffix))
+    })
+}
+
 /// `gzip f` replaces `f` by `f.gz` (the input is deleted); `zstd --rm`, `lz4 --rm`,
 /// `brotli -j`, `lzop -U` likewise; `gunzip f.gz` writes `f`. Keep and stdout modes change
 /// nothing but the output (`-o F` is written).

@@ -1,0 +1,394 @@
+//! Taxonomy rules whose parsed operands show the act cannot reach what the rule protects.
+//!
+//! A taxonomy rule names a tool's dangerous verb (`kubectl delete`, `mkfs`, `docker push`);
+//! the verb is only as dangerous as the place it acts on. When the line itself spells out a
+//! place that is this machine's own scratch — a local development cluster context, an image
+//! file in the workspace, a registry on the loopback interface, a load bounded in time, a
+//! listing that prints names only, a pre-release tag — the rule's harm cannot happen and the
+//! command is ordinary work. Every test here is on exact (quote-removed, resolved) operands:
+//! anything known only at run time, and any word that points the tool elsewhere
+//! (`--server`, `--kubeconfig`, a `/dev` node, `--timeout 0`), keeps the rule.
+//!
+//! Invariant protected: a refinement only ever lowers a rule when *every* target the tool
+//! would act on is shown to be contained; one uncontained or unknown target keeps it.
+
+use crate::deferred::{Opt, scan};
+use crate::model::{BlastRadius, Context, Verdict};
+use crate::targets::{Cwd, Shape};
+use crate::taxonomy::{RuleRef, ids};
+use crate::walk::Word;
+
+/// The verdict for `rule` when its operands show it contained; `None` keeps the rule.
+pub(crate) fn verdict(
+    rule: RuleRef,
+    name: &str,
+    words: &[Word],
+    cwd: &Cwd,
+    ctx: &Context,
+) -> Option<Verdict> {
+    if rule == ids::K8S_DELETE {
+        local_cluster(name, words).then(|| {
+            Verdict::normal(
+                "deletes Kubernetes resources on a local development cluster (kind, minikube, k3d, Docker Desktop)",
+            )
+        })
+    } else if rule == ids::CRED_KUBE_SECRET {
+        names_only(name, words)
+            .then(|| Verdict::normal("lists Kubernetes secret names only (`-o name`)"))
+    } else if rule == ids::DISK_MKFS {
+        image_file(name, words, cwd, ctx).then(|| {
+            Verdict::normal("creates a filesystem inside an image file in the workspace or a temporary directory")
+        })
+    } else if rule == ids::RES_STRESS {
+        bounded_load(name, words)
+            .then(|| Verdict::normal("a CPU or I/O load generator bounded by a short --timeout"))
+    } else if rule == ids::PKG_IMAGE_PUSH || rule == ids::PKG_IMAGE_PUSH_NESTED {
+        loopback_push(name, words)
+            .then(|| Verdict::normal("pushes an image to a registry on this machine (localhost)"))
+    } else if rule == ids::GIT_TAG_DELETE {
+        prerelease_tags(words)
+            .then(|| Verdict::normal("deletes a local pre-release tag (rc, alpha, beta, …)"))
+    } else if rule == ids::DOCKER_SYSTEM_PRUNE {
+        system_prune(name, words)
+    } else {
+        None
+    }
+}
+
+/// Short letters of kubectl/oc that take a value, for [`scan`].
+const KUBE_SHORT: &str = "nlfocpLs";
+
+/// kubeconfig context (or cluster) names that the local development cluster tools create:
+/// `kind create cluster --name dev` → `kind-dev`, `k3d-*`, `minikube`, Docker Desktop,
+/// Rancher Desktop, OrbStack, Colima, MicroK8s.
+fn is_local_cluster(name: &str) -> bool {
+    name.starts_with("kind-")
+        || name.starts_with("k3d-")
+        || matches!(
+            name,
+            "minikube"
+                | "docker-desktop"
+                | "docker-for-desktop"
+                | "rancher-desktop"
+                | "orbstack"
+                | "colima"
+                | "microk8s"
+        )
+}
+
+/// `kubectl --context kind-dev delete …`: every `--context`/`--cluster` given names a local
+/// development cluster (at least one given), and nothing points the client at another
+/// server or kubeconfig file (`--server`, `-s`, `--kubeconfig`), where the same context name
+/// could mean any cluster.
+fn local_cluster(name: &str, words: &[Word]) -> bool {
+    let (opts, _) = scan(name, words, KUBE_SHORT, crate::deploy::KUBE_LONG);
+    let places: Vec<&Opt> = opts
+        .iter()
+        .filter(|o| matches!(o.name.as_str(), "--context" | "--cluster"))
+        .collect();
+    !places.is_empty()
+        && places.iter().all(|o| {
+            o.value
+                .as_ref()
+                .is_some_and(|v| v.exact && is_local_cluster(&v.text))
+        })
+        && !opts
+            .iter()
+            .any(|o| matches!(o.name.as_str(), "--server" | "-s" | "--kubeconfig"))
+}
+
+/// `kubectl get secret -o name`: every output format given is `name`, which prints
+/// `secret/NAME` lines and never the data; a template prints data.
+fn names_only(name: &str, words: &[Word]) -> bool {
+    let (opts, _) = scan(name, words, KUBE_SHORT, crate::deploy::KUBE_LONG);
+    let formats: Vec<&Opt> = opts
+        .iter()
+        .filter(|o| matches!(o.name.as_str(), "-o" | "--output" | "--template"))
+        .collect();
+    !formats.is_empty()
+        && formats.iter().all(|o| {
+            o.name != "--template"
+                && o.value
+                    .as_ref()
+                    .is_some_and(|v| v.exact && v.text == "name")
+        })
+}
+
+/// Short letters of the mkfs family that take a value, by tool: mkfs.vfat's `-C` (create
+/// the file) and mkfs.xfs's `-f` (force) are flags, mke2fs's `-C` a cluster size and
+/// mkfs.vfat's `-f` a FAT count. A letter read wrongly as a value only hides an operand,
+/// which makes the test below fail (the rule stays), never pass.
+fn mkfs_short_values(name: &str) -> &'static str {
+    match name {
+        "mkfs.vfat" | "mkfs.fat" | "mkfs.msdos" | "mkdosfs" => "bDfFghilmMnrRsS",
+        "mkfs.xfs" => "bdilLmnprs",
+        "mkfs.btrfs" => "dmLnOrsU",
+        _ => "bCdEgGiIJlLmMNoOrtTUez",
+    }
+}
+
+/// `mkfs.ext4 -F tmp/test.img`, `mkfs.vfat -C tmp/fat.img 8192`: every operand is either a
+/// block count or an exact path to an ordinary file inside the workspace or a temporary
+/// directory (not under `/dev`), so the filesystem is written into an image file, not onto a
+/// disk. A device node, a path outside, or a run-time word keeps `disk.mkfs`.
+fn image_file(name: &str, words: &[Word], cwd: &Cwd, ctx: &Context) -> bool {
+    let (_, operands) = scan(name, words, mkfs_short_values(name), &["--type", "--label"]);
+    let mut files = 0;
+    for w in &operands {
+        if w.exact && !w.text.is_empty() && w.text.bytes().all(|b| b.is_ascii_digit()) {
+            continue;
+        }
+        let contained = w.exact
+            && crate::flow::place_in(&w.text, cwd, ctx).is_some_and(|p| {
+                !p.starts_with("/dev") && !p.starts_with("/proc") && !p.starts_with("/sys")
+            })
+            && crate::targets::judge_delete(&w.text, true, Shape::Exact, false, cwd, ctx).is_none();
+        if !contained {
+            return false;
+        }
+        files += 1;
+    }
+    files > 0
+}
+
+/// Options of `stress`/`stress-ng` whose workers fill memory, disk, the process table or
+/// file descriptors: even a few seconds of them can wake the OOM killer or fill the disk.
+const FILLING_STRESSORS: &[&str] = &[
+    "--vm",
+    "-m",
+    "--vm-bytes",
+    "--malloc",
+    "--malloc-bytes",
+    "--bigheap",
+    "--brk",
+    "--stack",
+    "--mmap",
+    "--mmap-bytes",
+    "--hdd",
+    "-d",
+    "--hdd-bytes",
+    "--fallocate",
+    "--fork",
+    "--vfork",
+    "--clone",
+    "--pthread",
+    "--exec",
+    "--memfd",
+    "--shm",
+    "--tmpfs",
+    "--dentry",
+    "--dir",
+    "--iomix",
+    "--seek",
+    "--all",
+    "-a",
+    "--class",
+    "--sequential",
+    "--seq",
+    "--aggressive",
+];
+
+/// `stress-ng --cpu 2 --timeout 10s`: a `--timeout`/`-t` of a positive duration up to ten
+/// minutes, and no stressor that fills memory, disk or the process table. `--timeout 0`
+/// (run until stopped), a run-time value, or a filling stressor keeps `res.stress`;
+/// `memtester` has no timeout and always keeps it.
+fn bounded_load(name: &str, words: &[Word]) -> bool {
+    if !matches!(name, "stress" | "stress-ng") {
+        return false;
+    }
+    let (opts, _) = scan(
+        name,
+        words,
+        "tcimdn",
+        &["--timeout", "--cpu", "--io", "--backoff"],
+    );
+    let seconds = opts
+        .iter()
+        .filter(|o| matches!(o.name.as_str(), "--timeout" | "-t"))
+        .map(|o| {
+            o.value
+                .as_ref()
+                .filter(|v| v.exact)
+                .and_then(|v| duration(&v.text))
+        })
+        .collect::<Vec<_>>();
+    !seconds.is_empty()
+        && seconds.iter().all(|s| s.is_some_and(|s| s > 0 && s <= 600))
+        && !opts
+            .iter()
+            .any(|o| FILLING_STRESSORS.contains(&o.name.as_str()))
+}
+
+/// Seconds of a stress duration: a number with an optional `s`/`m`/`h`/`d`/`y` unit.
+fn duration(text: &str) -> Option<u64> {
+    let digits = text.trim_end_matches(|c: char| c.is_ascii_alphabetic());
+    let n: u64 = digits.parse().ok()?;
+    let unit = match &text[digits.len()..] {
+        "" | "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        "y" => 31_536_000,
+        _ => return None,
+    };
+    n.checked_mul(unit)
+}
+
+/// `docker push localhost:5000/app:dev` (also `docker image push`): every image operand's
+/// registry host is this machine's loopback (`localhost`, `127.x.x.x`, `[::1]`, with an
+/// optional port), where a development registry (kind's, a compose service) runs. A name
+/// without a registry host is Docker Hub; `--all-tags` pushes the same repository.
+fn loopback_push(name: &str, words: &[Word]) -> bool {
+    let (_, operands) = scan(name, words, "", &["--platform"]);
+    let images: Vec<&Word> = operands
+        .iter()
+        .skip_while(|w| w.text != "push")
+        .skip(1)
+        .collect();
+    !images.is_empty() && images.iter().all(|w| w.exact && loopback_image(&w.text))
+}
+
+/// True when an image reference's registry host is this machine's loopback
+/// (`localhost:5000/app:dev`): pushing there publishes nothing. Shared with the policy's
+/// publishing invariant so both read an image reference alike.
+pub fn loopback_image(reference: &str) -> bool {
+    reference
+        .split_once('/')
+        .is_some_and(|(host, _)| is_loopback_host(host))
+}
+
+/// `git config core.hooksPath .githooks`: a relative hooks directory, which git resolves
+/// against the top of the work tree where hooks run, so it stays inside the repository
+/// (`.githooks`, `.husky`, `scripts/hooks`). Absolute paths, `~`, `..`, variables and
+/// directories inside `.git` other than its own `hooks` are elsewhere; they keep the ask.
+/// Shared with the policy's version-control configuration invariant.
+pub fn project_hooks_dir(value: &str) -> bool {
+    let path = std::path::Path::new(value);
+    !value.is_empty()
+        && !value.starts_with('~')
+        && !value.contains('$')
+        && path.components().all(|c| {
+            matches!(
+                c,
+                std::path::Component::Normal(_) | std::path::Component::CurDir
+            )
+        })
+        && path
+            .components()
+            .find(|c| !matches!(c, std::path::Component::CurDir))
+            .is_some_and(|first| first.as_os_str() != ".git")
+}
+
+/// `localhost`, `localhost:5000`, `127.0.0.1:5000`, `[::1]:5000`.
+fn is_loopback_host(host: &str) -> bool {
+    let bare = if let Some(rest) = host.strip_prefix('[') {
+        rest.split_once(']').map_or(rest, |(h, _)| h)
+    } else {
+        host.split_once(':').map_or(host, |(h, _)| h)
+    };
+    bare == "localhost"
+        || bare == "::1"
+        || bare
+            .parse::<std::net::Ipv4Addr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// `git tag -d v0.3.2-rc1`: every tag deleted is a pre-release of a version (a version
+/// number followed by an `-`/`.`/`_`-separated or glued `rc`, `alpha`, `beta`, `pre`,
+/// `dev`, `snapshot`, `nightly` part): the scratch tags of a release being prepared, made
+/// and remade locally. A release tag (`v1.2.0`) keeps `git.tag_delete`.
+fn prerelease_tags(words: &[Word]) -> bool {
+    let (_, operands) = scan("git", words, "", &[]);
+    let tags: Vec<&Word> = operands.iter().skip(1).collect();
+    !tags.is_empty() && tags.iter().all(|w| w.exact && is_prerelease(&w.text))
+}
+
+fn is_prerelease(tag: &str) -> bool {
+    let version = tag
+        .rsplit('/')
+        .next()
+        .unwrap_or(tag)
+        .trim_start_matches(['v', 'V']);
+    if !version.starts_with(|c: char| c.is_ascii_digit()) {
+        return false;
+    }
+    let lower = version.to_ascii_lowercase();
+    lower.split(['-', '.', '_', '+']).skip(1).any(|part| {
+        let word = part.trim_end_matches(|c: char| c.is_ascii_digit());
+        let word = if word.is_empty() { part } else { word };
+        matches!(
+            word,
+            "rc" | "alpha"
+                | "a"
+                | "beta"
+                | "b"
+                | "pre"
+                | "preview"
+                | "dev"
+                | "snapshot"
+                | "nightly"
+                | "canary"
+        ) || ["rc", "alpha", "beta", "pre"].iter().any(|p| {
+            part.strip_prefix(|c: char| c.is_ascii_digit())
+                .is_some_and(|rest| {
+                    rest.trim_start_matches(|c: char| c.is_ascii_digit())
+                        .starts_with(p)
+                })
+        })
+    })
+}
+
+/// `docker system prune` without `--volumes` and without `-a`/`--all`: stopped containers,
+/// dangling images, unused networks and dangling build cache, all rebuilt by the next build
+/// or `up`; a stopped container's own writable layer is what can be lost, so it asks rather
+/// than denies. `--volumes` (the data) or `-a` (every image not in use) keep the deny.
+fn system_prune(name: &str, words: &[Word]) -> Option<Verdict> {
+    let (opts, _) = scan(name, words, "", &["--filter"]);
+    let wide = opts
+        .iter()
+        .any(|o| matches!(o.name.as_str(), "--volumes" | "-a" | "--all"));
+    (!wide).then(|| {
+        let mut v = ids::DOCKER_SYSTEM_PRUNE.verdict();
+        v.blast_radius = BlastRadius::Medium;
+        v.reason = format!(
+            "{} (without --volumes or --all: what is lost is stopped containers' own changes)",
+            v.reason
+        );
+        v
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{duration, is_loopback_host, is_prerelease};
+
+    #[test]
+    fn prerelease_tags_name_a_version_and_a_prerelease_part() {
+        for t in [
+            "v0.3.2-rc1",
+            "1.0.0-beta.2",
+            "v2.0.0rc1",
+            "v1.2-alpha",
+            "release/v1.0.0-rc.3",
+            "v3.1.0.dev4",
+        ] {
+            assert!(is_prerelease(t), "{t}");
+        }
+        for t in ["v1.2.0", "latest", "rc1", "v1.0.0-final", "beta-v1", "main"] {
+            assert!(!is_prerelease(t), "{t}");
+        }
+    }
+
+    #[test]
+    fn loopback_hosts_and_durations() {
+        assert!(is_loopback_host("localhost:5000"));
+        assert!(is_loopback_host("127.0.0.1:5000"));
+        assert!(is_loopback_host("[::1]:5000"));
+        assert!(!is_loopback_host("registry.example.com"));
+        assert!(!is_loopback_host("localhost.example.com"));
+        assert_eq!(duration("10s"), Some(10));
+        assert_eq!(duration("2m"), Some(120));
+        assert_eq!(duration("0"), Some(0));
+        assert_eq!(duration("x"), None);
+    }
+}
