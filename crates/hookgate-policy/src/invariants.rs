@@ -4926,27 +4926,6 @@ fn script_from_line(
     if !DERIVERS.contains(&prog) {
         return None;
     }
-    // A compile of one source file this very line spells out (`echo 'fn main(){…}' >
-    // /tmp/a.rs && rustc -o /tmp/a /tmp/a.rs && /tmp/a`): the program does what its source
-    // says, so it is judged as that source in its language; a language the analyzer does
-    // not read (C) keeps the ask.
-    if !matches!(prog, "cp" | "install") {
-        let dir = facts.command_cwd(made_by).unwrap_or(&facts.cwd);
-        if let Some([src]) = compiler_inputs(&cmd.argv).as_deref() {
-            let source = hookgate_paths::normalize(src, dir, j.ctx.home.as_deref()).path;
-            if j.content_written_on_line(&source) {
-                let language = match source.extension().and_then(|e| e.to_str()) {
-                    Some("rs") if prog == "rustc" => "rust-script",
-                    _ => return None,
-                };
-                let compile = facts
-                    .items
-                    .iter()
-                    .position(|item| item.command == Some(made_by))?;
-                return script_from_line(j, compile, &source, false, Some(language));
-            }
-        }
-    }
     let pctx = j.path_ctx();
     let mut sources = Vec::new();
     for (i, item) in facts.items.iter().enumerate() {

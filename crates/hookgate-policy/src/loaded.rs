@@ -240,7 +240,7 @@ pub(crate) fn script_line(interpreter: Option<&str>, path: &Path, text: &str) ->
         "perl" => ("perl -e", body),
         // A Rust source (a `rust-script` file, or one a line compiles with `rustc` and
         // runs): read by the analyzer's Rust tongue as `rust-script -e`.
-        "rust-script" => ("rust-script -e", body),
+        "rust-script" | "rust" => ("rust-script -e", body),
         "php" => {
             let trimmed = body.trim_start();
             let code = trimmed.strip_prefix("<?php").unwrap_or(trimmed);
@@ -257,7 +257,6 @@ pub(crate) fn script_line(interpreter: Option<&str>, path: &Path, text: &str) ->
         "haskell" => ("ghc -e", body),
         "julia" => ("julia -e", body),
         "elixir" => ("elixir -e", body),
-        "rust" => ("rust-script -e", body),
         "go" | "csharp" | "ocaml" | "zig" | "v" | "dart" | "crystal" | "nim" | "d" | "c" => {
             ("crystal eval", body)
         }

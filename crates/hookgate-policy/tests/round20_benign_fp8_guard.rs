@@ -113,9 +113,15 @@ fn script_execution_tracking_reads_a_rust_source_compiled_on_the_line() {
             ASK,
             "script-execution-tracking",
         ),
-        // C is not read: the ask stays.
+        // C is read by the call-syntax reader (lead-20 LE30): a harmless program runs, one
+        // that shells out to a deletion asks.
         (
             "echo 'int main(){return 0;}' > /tmp/s.c && cc /tmp/s.c -o /tmp/s && /tmp/s",
+            ALLOW,
+            "",
+        ),
+        (
+            "echo 'int main(){return system(\"rm -rf /etc\");}' > /tmp/s.c && cc /tmp/s.c -o /tmp/s && /tmp/s",
             ASK,
             "script-execution-tracking",
         ),
