@@ -645,11 +645,9 @@ fn secret_store_print_verbs() {
             "cred.secret_store_read_glab_variable",
         ),
         ("heroku config -a app", ASK, "cred.secret_store_read_heroku"),
-        (
-            "heroku config:get DATABASE_URL -a app",
-            ASK,
-            "cred.secret_store_read_heroku",
-        ),
+        // One named var printed to the terminal is `printenv NAME` (F3): a flow source only
+        // (piped to the network it is sent; see round20_system_tools).
+        ("heroku config:get DATABASE_URL -a app", ALLOW, "-"),
         (
             "netlify env:get API_KEY",
             ASK,
