@@ -974,27 +974,40 @@ impl Walker<'_> {
                 }
             }
         }
-        // The substitutions of this command were recorded just before it, one level deeper
-        // than the command — or than the wrappers around it (`sudo kill $(pgrep x)`: the
-        // words were expanded before `sudo` was peeled).
-        let depth = scope.via.len();
-        for c in self.commands.iter().rev() {
-            let level = (0..=depth).rev().find(|d| {
-                c.via.len() > *d
-                    && c.via.get(..*d) == scope.via.get(..*d)
-                    && c.via.get(*d).is_some_and(|v| v == "$(…)")
-            });
-            let Some(level) = level else {
-                break;
-            };
-            if c.via.len() == level + 1 && selects_by_user_only(c) {
+        for c in self.own_substitutions(scope) {
+            if selects_by_user_only(c) {
                 return Some(ids::SYS_KILL_USER_PROCESSES.verdict());
             }
-            if c.via.len() == level + 1 && selects_critical(c) {
+            if selects_critical(c) {
                 return Some(ids::SYS_KILLALL.verdict());
             }
         }
         None
+    }
+
+    /// The commands of this command's own `$(…)` substitutions, latest first. They were
+    /// recorded just before it, one level deeper than the command — or than the wrappers
+    /// around it (`sudo kill $(pgrep x)`: the words were expanded before `sudo` was peeled).
+    fn own_substitutions<'a>(
+        &'a self,
+        scope: &'a Scope,
+    ) -> impl Iterator<Item = &'a crate::model::ExecutedCommand> + 'a {
+        let depth = scope.via.len();
+        self.commands
+            .iter()
+            .rev()
+            .map_while(move |c| {
+                (0..=depth)
+                    .rev()
+                    .find(|d| {
+                        c.via.len() > *d
+                            && c.via.get(..*d) == scope.via.get(..*d)
+                            && c.via.get(*d).is_some_and(|v| v == "$(…)")
+                    })
+                    .map(|level| (c, level))
+            })
+            .filter(|(c, level)| c.via.len() == level + 1)
+            .map(|(c, _)| c)
     }
 
     /// `pip freeze | xargs pip uninstall -y`, `brew uninstall --force $(brew list)`, `rpm -e
@@ -1024,21 +1037,8 @@ impl Walker<'_> {
                 }
             }
         }
-        // The substitutions of this command, recorded just before it one level deeper (see
-        // `kill_user_processes`).
-        let depth = scope.via.len();
-        for c in self.commands.iter().rev() {
-            let level = (0..=depth).rev().find(|d| {
-                c.via.len() > *d
-                    && c.via.get(..*d) == scope.via.get(..*d)
-                    && c.via.get(*d).is_some_and(|v| v == "$(…)")
-            });
-            let Some(level) = level else {
-                break;
-            };
-            if c.via.len() == level + 1 && lists_installed_packages(c) {
-                return found;
-            }
+        if self.own_substitutions(scope).any(lists_installed_packages) {
+            return found;
         }
         None
     }
