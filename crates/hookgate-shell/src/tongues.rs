@@ -716,7 +716,9 @@ fn call_syntax_api(name: &str, last: &str) -> Option<Api> {
             "writeFile" | "spurt" | "copyFile" | "moveFile" | "copyDir" | "moveDir" | "rename"
             | "copy" | "mv" | "cp" | "symlink" | "createSymlink" | "WriteAllText" | "WriteAllBytes"
             | "WriteAllLines" | "AppendAllText" | "CreateSymbolicLink",
-        ) => Api::Write,
+        )
+        // Crystal's and Ruby-like `File.write(p, data)` (a bare `write` prints elsewhere).
+        | ("File.write" | "File.append", _) => Api::Write,
         (
             _,
             "urlread" | "urlwrite" | "webread" | "webwrite" | "websave" | "newHttpClient"

