@@ -106,6 +106,11 @@ const FRAMEWORK_TASKS: &[(&str, &[&str], Option<&str>)] = &[
     // Entity Framework Core: `dotnet ef database drop` (also the `dotnet-ef` tool).
     ("dotnet", &["ef", "database", "drop"], None),
     ("dotnet-ef", &["database", "drop"], None),
+    // dbt: `--full-refresh` drops and rebuilds incremental models and seeds (their history
+    // is gone); which warehouse is the target's (`--target prod`).
+    ("dbt", &["run"], Some("--full-refresh")),
+    ("dbt", &["build"], Some("--full-refresh")),
+    ("dbt", &["seed"], Some("--full-refresh")),
 ];
 
 /// Words that put a framework task on the production database.
@@ -480,9 +485,21 @@ impl AsRef<str> for Word {
     }
 }
 
-/// Whether a URL's path names a deleting action: a segment whose words (split at `_`, `-`,
-/// `.` and lower-to-upper case changes) include one of the verbs RPC-style APIs use for it.
+/// Whether a URL's path names a deleting action: a segment whose words include one of the
+/// verbs RPC-style APIs use for it (see [`names_deleting_verb`]).
 fn deleting_action_path(url: &str) -> bool {
+    let Some((_, rest)) = url.split_once("://") else {
+        return false;
+    };
+    let path = rest.split(['?', '#']).next().unwrap_or("");
+    path.split('/').skip(1).any(names_deleting_verb)
+}
+
+/// Whether an action's name (`doDelete`, `purge_cache`, `projectDelete`, `delete-stack`)
+/// has, among its words (split at `_`, `-`, `.`, `:` and lower-to-upper case changes), a verb
+/// APIs use for a deletion. Shared by URL paths and GraphQL mutations so both read the same
+/// vocabulary.
+fn names_deleting_verb(name: &str) -> bool {
     const VERBS: &[&str] = &[
         "delete",
         "destroy",
@@ -494,29 +511,171 @@ fn deleting_action_path(url: &str) -> bool {
         "truncate",
         "erase",
     ];
-    let Some((_, rest)) = url.split_once("://") else {
-        return false;
-    };
-    let path = rest.split(['?', '#']).next().unwrap_or("");
-    path.split('/').skip(1).any(|segment| {
-        let mut words: Vec<String> = Vec::new();
-        let mut cur = String::new();
-        let mut prev_lower = false;
-        for c in segment.chars() {
-            if matches!(c, '_' | '-' | '.' | ':') {
-                words.push(std::mem::take(&mut cur));
-                prev_lower = false;
-                continue;
-            }
-            if c.is_uppercase() && prev_lower {
-                words.push(std::mem::take(&mut cur));
-            }
-            prev_lower = c.is_lowercase();
-            cur.extend(c.to_lowercase());
+    let mut words: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if matches!(c, '_' | '-' | '.' | ':') {
+            words.push(std::mem::take(&mut cur));
+            prev_lower = false;
+            continue;
         }
-        words.push(cur);
-        words.iter().any(|w| VERBS.contains(&w.as_str()))
-    })
+        if c.is_uppercase() && prev_lower {
+            words.push(std::mem::take(&mut cur));
+        }
+        prev_lower = c.is_lowercase();
+        cur.extend(c.to_lowercase());
+    }
+    words.push(cur);
+    words.iter().any(|w| VERBS.contains(&w.as_str()))
+}
+
+/// The GraphQL documents a request body may carry: a JSON object's `query` (or each of a
+/// batch's), a form field `query=…` (percent-decoded), or the body itself.
+fn graphql_documents(body: &str) -> Vec<String> {
+    let t = body.trim_start();
+    if t.starts_with(['{', '[']) {
+        if let Ok(v) = serde_json::from_str::<serde_json::Value>(t) {
+            let query = |o: &serde_json::Value| {
+                o.get("query")
+                    .and_then(serde_json::Value::as_str)
+                    .map(str::to_owned)
+            };
+            return match &v {
+                serde_json::Value::Array(batch) => batch.iter().filter_map(query).collect(),
+                other => query(other).into_iter().collect(),
+            };
+        }
+    } else if let Some(q) = t.strip_prefix("query=") {
+        return vec![percent_decode(q.split('&').next().unwrap_or(q))];
+    }
+    vec![t.to_owned()]
+}
+
+/// `application/x-www-form-urlencoded` decoding (`+` is a space; a bad escape stays as is).
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (b, hex) {
+            (b'%', Some(v)) => {
+                out.push(v);
+                i += 3;
+            }
+            (b'+', _) => {
+                out.push(b' ');
+                i += 1;
+            }
+            _ => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Whether a GraphQL document runs a mutation whose top-level field names a deletion
+/// (`mutation { deleteRepository(input: {…}) { clientMutationId } }`, `mutation M($id: ID!)
+/// { projectDelete(id: $id) { id } }`, an alias `gone: purgeCache`): one endpoint carries
+/// every action, so the operation's fields are what a DELETE's method would say. Read with a
+/// small lexer (strings, block strings and comments skipped), not a search of the text: a
+/// query that only mentions `delete` in an argument or a nested field is not a deletion.
+fn graphql_deletes(doc: &str) -> bool {
+    #[derive(PartialEq)]
+    enum Tok<'a> {
+        Name(&'a str),
+        Punct(char),
+    }
+    let mut toks = Vec::new();
+    let bytes = doc.as_bytes();
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        match b {
+            b'#' => {
+                while bytes.get(i).is_some_and(|c| *c != b'\n') {
+                    i += 1;
+                }
+            }
+            b'"' => {
+                if bytes.get(i..i + 3) == Some(b"\"\"\"") {
+                    i += 3;
+                    while i < bytes.len() && bytes.get(i..i + 3) != Some(b"\"\"\"") {
+                        i += if bytes.get(i) == Some(&b'\\') { 2 } else { 1 };
+                    }
+                    i += 3;
+                } else {
+                    i += 1;
+                    while let Some(&c) = bytes.get(i) {
+                        i += 1;
+                        match c {
+                            b'\\' => i += 1,
+                            b'"' | b'\n' => break,
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            _ if b.is_ascii_alphabetic() || b == b'_' => {
+                let start = i;
+                while bytes
+                    .get(i)
+                    .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+                {
+                    i += 1;
+                }
+                toks.push(Tok::Name(doc.get(start..i).unwrap_or("")));
+            }
+            b'{' | b'}' | b'(' | b')' | b':' => {
+                toks.push(Tok::Punct(char::from(b)));
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    let (mut braces, mut parens) = (0usize, 0usize);
+    let mut in_mutation = false;
+    let mut k = 0;
+    while let Some(t) = toks.get(k) {
+        k += 1;
+        match t {
+            Tok::Punct('{') => braces += 1,
+            Tok::Punct('}') => {
+                braces = braces.saturating_sub(1);
+                if braces == 0 {
+                    in_mutation = false;
+                }
+            }
+            Tok::Punct('(') => parens += 1,
+            Tok::Punct(')') => parens = parens.saturating_sub(1),
+            Tok::Name("mutation") if braces == 0 && parens == 0 => in_mutation = true,
+            Tok::Name(name) if in_mutation && braces == 1 && parens == 0 => {
+                // `alias: field` — the field is the name after the colon.
+                let field = if toks.get(k) == Some(&Tok::Punct(':')) {
+                    k += 1;
+                    match toks.get(k) {
+                        Some(Tok::Name(f)) => {
+                            k += 1;
+                            *f
+                        }
+                        _ => name,
+                    }
+                } else {
+                    name
+                };
+                if names_deleting_verb(field) {
+                    return true;
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 fn method_verdict(method: &str) -> Option<Verdict> {
@@ -560,6 +719,9 @@ struct HttpLine<'w> {
     maybe_methods: Vec<&'w str>,
     urls: Vec<&'w Word>,
     rerouted: bool,
+    /// Request bodies given on the line (`-d`, `--json`, gh's `-f query=…`): a GraphQL
+    /// mutation among them names its action (see [`graphql_deletes`]).
+    bodies: Vec<&'w str>,
 }
 
 impl<'w> HttpLine<'w> {
@@ -578,6 +740,7 @@ impl<'w> HttpLine<'w> {
             maybe_methods: Vec::new(),
             urls: Vec::new(),
             rerouted: false,
+            bodies: Vec::new(),
         };
         for (at, item) in grammar.parse_indexed(words) {
             let Some(word) = words.get(at) else { continue };
@@ -590,6 +753,10 @@ impl<'w> HttpLine<'w> {
                 } => {
                     if long == method {
                         line.method = value.filter(|_| word.exact && !expanded);
+                    } else if let Some(body) = value.filter(|_| word.exact && !expanded)
+                        && BODY_OPTIONS.contains(&long)
+                    {
+                        line.bodies.push(body);
                     } else if long == url {
                         line.urls.push(word);
                     } else if reroute.contains(&long) {
@@ -618,11 +785,12 @@ impl<'w> HttpLine<'w> {
     /// `…/projects/P/destroy`) is the deletion a DELETE would be: RPC-style APIs name the
     /// action in the path instead of the method.
     fn verdict(&self, bare_port_is_local: bool) -> Option<Verdict> {
-        let action_delete = self.method.is_some_and(|m| m.eq_ignore_ascii_case("POST"))
+        let action_delete = (self.method.is_some_and(|m| m.eq_ignore_ascii_case("POST"))
             && self
                 .urls
                 .iter()
-                .any(|w| w.exact && deleting_action_path(&w.text));
+                .any(|w| w.exact && deleting_action_path(&w.text)))
+            || self.graphql_delete();
         self.method
             .iter()
             .chain(&self.maybe_methods)
@@ -632,6 +800,28 @@ impl<'w> HttpLine<'w> {
             .max_by_key(Verdict::severity)
     }
 }
+
+impl HttpLine<'_> {
+    /// A body that is a GraphQL mutation deleting something (see [`graphql_deletes`]).
+    fn graphql_delete(&self) -> bool {
+        self.bodies
+            .iter()
+            .flat_map(|b| graphql_documents(b))
+            .any(|doc| graphql_deletes(&doc))
+    }
+}
+
+/// The options of curl and `gh api` whose value is (part of) the request body.
+const BODY_OPTIONS: &[&str] = &[
+    "data",
+    "data-raw",
+    "data-binary",
+    "data-ascii",
+    "data-urlencode",
+    "json",
+    "raw-field",
+    "field",
+];
 
 /// curl's options that send a request somewhere other than its URL's host (or read further
 /// options, URLs and proxies included, from a file).
@@ -743,6 +933,9 @@ impl Walker<'_> {
             "gh" | "glab" | "tea" | "hub" if args.positionals.first() == Some(&"api") => {
                 // gh api's requests go to GitHub (or `--hostname`), never to this machine.
                 let line = HttpLine::read(&crate::cli::GH_API, words, "method", "", &[]);
+                if line.graphql_delete() {
+                    return Some(ids::NET_HTTP_DELETE.verdict());
+                }
                 method_verdict(line.method?)
             }
             "http" | "https" | "xh" | "xhs" => {
@@ -1041,6 +1234,63 @@ impl Walker<'_> {
             return found;
         }
         None
+    }
+
+    /// `ctr images rm $(ctr images ls -q)`, `lxc list -c n --format csv | xargs lxc delete`,
+    /// `virsh undefine $(virsh list --all --name)`: a delete verb fed the same tool's own
+    /// listing of what it manages removes all of it (`infra.mass_delete_listed`), whatever the
+    /// tool — the shape is the danger, so no catalogue of tools is needed. The listing must be
+    /// unfiltered: a filter option (`--filter`, `-l app=test`), a pattern (`grep`) between
+    /// the listing and the delete, or an operand naming what to list is a reviewed selection.
+    pub(crate) fn deletes_own_listing(
+        &self,
+        name: &str,
+        words: &[Word],
+        scope: &Scope,
+    ) -> Option<Verdict> {
+        if words.iter().all(|w| w.exact) {
+            return None;
+        }
+        // The deleting side's own options are not a filter of what it is fed.
+        let exact = words
+            .iter()
+            .take_while(|w| w.exact)
+            .map(|w| w.text.as_str());
+        let positionals = listing_operands(exact.filter(|t| {
+            !t.starts_with('-') || t.split_once('=').is_some() || !matches!(*t, "-f" | "-l")
+        }))?;
+        let verb_at = positionals
+            .iter()
+            .take(3)
+            .position(|t| DELETE_VERBS.contains(t))?;
+        let path = positionals.get(..verb_at).unwrap_or(&[]);
+        let lists_all = |c: &ExecutedCommand| lists_everything(c, name, path);
+        let found = Some(ids::INFRA_MASS_DELETE_LISTED.verdict());
+        if scope.via.last().is_some_and(|v| v == "xargs")
+            && words.iter().any(|w| w.text == "{stdin}")
+        {
+            for c in self
+                .commands
+                .iter()
+                .rev()
+                .take_while(|c| c.via.len() + 1 == scope.via.len())
+            {
+                if lists_all(c) {
+                    return found;
+                }
+                if !picks_columns(c) {
+                    break;
+                }
+            }
+        }
+        let mut subs = self.own_substitutions(scope).peekable();
+        // A substitution of one command (a pipeline inside narrows or reshapes the listing).
+        let only = subs.next()?;
+        if subs.peek().is_none() && lists_all(only) {
+            found
+        } else {
+            None
+        }
     }
 
     /// Judges a variable that changes what runs. `None` when its value is harmless: a `PATH`
@@ -1482,7 +1732,31 @@ pub(crate) fn container_command(name: &str, words: &[Word]) -> Option<(String, S
             (i, false)
         }
         "kubectl" | "oc" => {
-            let i = texts.iter().position(|t| !t.starts_with('-'))?;
+            // The verb is the first word that is neither an option nor a global option's
+            // value (`kubectl --context prod -n db exec …`: `prod` is not the verb).
+            let mut i = 0;
+            while let Some(t) = texts.get(i) {
+                if !t.starts_with('-') {
+                    break;
+                }
+                let takes_value = !t.contains('=')
+                    && (matches!(*t, "-n" | "-s" | "-v")
+                        || crate::deploy::KUBE_LONG.contains(t)
+                        || matches!(
+                            *t,
+                            "--token"
+                                | "--as"
+                                | "--as-group"
+                                | "--as-uid"
+                                | "--request-timeout"
+                                | "--certificate-authority"
+                                | "--client-certificate"
+                                | "--client-key"
+                                | "--tls-server-name"
+                                | "--cache-dir"
+                        ));
+                i += if takes_value { 2 } else { 1 };
+            }
             // `oc rsh POD CMD` is OpenShift's `exec` with a shell by default.
             if !matches!(
                 texts.get(i).copied(),
@@ -2164,6 +2438,7 @@ const FRAMEWORK_TOOLS: &[&str] = &[
     "atlas",
     "console",
     "dbmate",
+    "dbt",
     "diesel",
     "django-admin",
     "dotnet",
@@ -2532,6 +2807,217 @@ fn lists_installed_packages(c: &ExecutedCommand) -> bool {
 
 /// Whether a pipeline stage passes the items before it on (a column picker or filter):
 /// `pip freeze | cut -d= -f1 | xargs …`, `brew list | grep -v git | xargs …`.
+/// Roles and policies that give (nearly) everything: admin, owner, editor, full access to
+/// IAM itself, or a policy document allowing every action.
+fn is_admin_grant(value: &str) -> bool {
+    let v = value.to_ascii_lowercase();
+    let name = v.rsplit(['/', ':']).next().unwrap_or(&v);
+    matches!(
+        name,
+        "owner"
+            | "editor"
+            | "contributor"
+            | "administratoraccess"
+            | "poweruseraccess"
+            | "iamfullaccess"
+            | "user access administrator"
+            | "cluster-admin"
+    ) || name.ends_with("admin")
+        || name.ends_with("administrator")
+        || v.starts_with("roles/iam.")
+        || (v.contains("\"action\"") && (v.contains("\"*\"") || v.contains("\":\"*")))
+}
+
+/// `aws iam attach-user-policy … AdministratorAccess`, `gcloud projects add-iam-policy-binding
+/// P --member user:x --role roles/owner`, `az role assignment create --role Owner`, `aws iam
+/// create-user`, `aws iam update-assume-role-policy`, `gcloud … set-iam-policy F`: grants that
+/// give an identity admin-level power or change who holds power (`cloud.iam_grant`). A limited
+/// role for a named principal (`roles/viewer` for `user:alice@…`) stays ordinary; what a policy
+/// file holds is not on the line, so replacing a whole policy from one asks.
+pub(crate) fn cloud_grant(name: &str, words: &[Word]) -> Option<Verdict> {
+    let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    let value_of = |options: &[&str]| -> Vec<&str> {
+        let mut out = Vec::new();
+        for (i, t) in texts.iter().enumerate() {
+            for o in options {
+                if t == o {
+                    if let Some(v) = texts.get(i + 1) {
+                        out.push(*v);
+                    }
+                } else if let Some(v) = t.strip_prefix(o).and_then(|r| r.strip_prefix('=')) {
+                    out.push(v);
+                }
+            }
+        }
+        out
+    };
+    let found = Some(ids::CLOUD_IAM_GRANT.verdict());
+    let has = |verb: &str| texts.contains(&verb);
+    match name {
+        "aws" if has("iam") => {
+            if texts.iter().any(|t| {
+                matches!(
+                    *t,
+                    "create-user"
+                        | "add-user-to-group"
+                        | "update-assume-role-policy"
+                        | "create-policy-version"
+                        | "set-default-policy-version"
+                        | "delete-user-permissions-boundary"
+                        | "delete-role-permissions-boundary"
+                )
+            }) {
+                return found;
+            }
+            let attaches = texts.iter().any(|t| {
+                matches!(
+                    *t,
+                    "attach-user-policy"
+                        | "attach-role-policy"
+                        | "attach-group-policy"
+                        | "put-user-policy"
+                        | "put-role-policy"
+                        | "put-group-policy"
+                )
+            });
+            (attaches
+                && value_of(&["--policy-arn", "--policy-document"])
+                    .iter()
+                    .any(|v| is_admin_grant(v)))
+            .then_some(())
+            .and(found)
+        }
+        "gcloud" => {
+            if has("set-iam-policy") {
+                return found;
+            }
+            (has("add-iam-policy-binding")
+                && value_of(&["--role"]).iter().any(|v| is_admin_grant(v)))
+            .then_some(())
+            .and(found)
+        }
+        "az" => (has("role")
+            && has("assignment")
+            && (has("create") || has("update"))
+            && value_of(&["--role"]).iter().any(|v| is_admin_grant(v)))
+        .then_some(())
+        .and(found),
+        _ => None,
+    }
+}
+
+/// Verbs that delete what a tool manages (the deleting side of [`Walker::deletes_own_listing`]).
+const DELETE_VERBS: &[&str] = &[
+    "rm",
+    "rmi",
+    "remove",
+    "delete",
+    "del",
+    "destroy",
+    "purge",
+    "undefine",
+    "drop",
+    "terminate",
+    "erase",
+];
+
+/// Whether `c` is `tool`'s own listing of everything under the subcommand `path`: the same
+/// program, the same words before a listing verb (`ls`, `list`, `ps`, `images`, `get`), no
+/// operand after it and no filtering option (`ctr images ls -q`, `virsh list --all --name`,
+/// `gcloud compute instances list --format=value(name)`).
+fn lists_everything(c: &ExecutedCommand, tool: &str, path: &[&str]) -> bool {
+    let Some((program, rest)) = c.argv.split_first() else {
+        return false;
+    };
+    if crate::resolve::basename(program) != tool {
+        return false;
+    }
+    let Some(operands) = listing_operands(rest.iter().map(String::as_str)) else {
+        return false;
+    };
+    let verb = operands.get(path.len()).copied();
+    if operands.get(..path.len()) != Some(path)
+        || !matches!(verb, Some("ls" | "list" | "ps" | "images" | "get"))
+    {
+        return false;
+    }
+    // `kubectl get pods`: for `get`, the kind is the listing's one operand.
+    let allowed = path.len() + if verb == Some("get") { 2 } else { 1 };
+    operands.len() <= allowed
+}
+
+/// The operands of a tool's line, skipping the values of options that only shape output or
+/// pick the account (`--format csv`, `-n k8s.io`); `None` when an option narrows a listing to
+/// a selection (`--filter`, `-l app=x`).
+fn listing_operands<'a>(words: impl Iterator<Item = &'a str>) -> Option<Vec<&'a str>> {
+    /// Options that take a value and only shape the output or pick the account.
+    const SHAPING: &[&str] = &[
+        "--format",
+        "--output",
+        "-o",
+        "--columns",
+        "-c",
+        "--namespace",
+        "-n",
+        "--region",
+        "--project",
+        "--zone",
+        "--profile",
+        "--context",
+        "--sort-by",
+        "--limit",
+    ];
+    /// Options that narrow a listing to a selection.
+    const NARROWING: &[&str] = &[
+        "--filter",
+        "-f",
+        "--selector",
+        "-l",
+        "--field-selector",
+        "--label",
+        "--match",
+        "--prefix",
+        "--where",
+        "--name-filter",
+        "--tag",
+    ];
+    let mut operands = Vec::new();
+    let mut skip = false;
+    for w in words {
+        if std::mem::take(&mut skip) {
+            continue;
+        }
+        if w.starts_with('-') {
+            let option = w.split_once('=').map_or(w, |(o, _)| o);
+            if NARROWING.contains(&option) {
+                return None;
+            }
+            skip = !w.contains('=') && SHAPING.contains(&option);
+            continue;
+        }
+        operands.push(w);
+    }
+    Some(operands)
+}
+
+/// Stages that only pick columns or drop a header between a listing and `xargs`: they pass
+/// every item on (`tail -n +2`, `awk '{print $1}'`, `cut -d' ' -f1`). A pattern filter
+/// (`grep`, `sed -n /x/p`) makes a selection and is not one of them.
+fn picks_columns(c: &ExecutedCommand) -> bool {
+    let program = c
+        .argv
+        .first()
+        .map_or("", |p| p.rsplit('/').next().unwrap_or(p));
+    match program {
+        "cut" | "tr" | "sort" | "uniq" | "column" | "tail" => true,
+        "awk" | "gawk" | "mawk" => c.argv.get(1).is_some_and(|p| {
+            let p = p.trim();
+            p.starts_with('{') && !p.contains("if") && !p.contains('~')
+        }),
+        _ => false,
+    }
+}
+
 fn passes_items_on(c: &ExecutedCommand) -> bool {
     let program = c
         .argv

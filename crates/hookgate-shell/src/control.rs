@@ -466,10 +466,12 @@ impl Walker<'_> {
         let mut stdin = Some(stdin);
         let mut printed = Producer::Opaque;
         for index in 0..count {
+            // Operands before the last read the shell's own input (a redirect the grammar
+            // hangs on the list is the last one's).
             let input = if index == last {
                 stdin.take().unwrap_or(Producer::Nothing)
             } else {
-                Producer::Nothing
+                self.shell_stdin.clone()
             };
             let op = index.checked_sub(1).and_then(|i| operators.get(i)).copied();
             let (start, other) = match op {

@@ -1013,6 +1013,7 @@ const TASK_ENVIRONMENTS: &[(&str, &[&str], &[&str])] = &[
     ("sequelize", &["NODE_ENV"], &["--env"]),
     ("sequelize-cli", &["NODE_ENV"], &["--env"]),
     ("mix", &["MIX_ENV"], &[]),
+    ("dbt", &["DBT_TARGET"], &["--target", "-t"]),
 ];
 
 /// The environment of a framework task on this command (`name` and its `words`): every

@@ -484,6 +484,20 @@ pub(crate) fn command_source(
         n if SECRET_SCANNERS.contains(&n) => {
             return Some(FlowSource::SecretScanner { tool: n.to_owned() });
         }
+        // `jq -n env`, `jq -n '$ENV'`, `gojq -n 'env | tostring'`: jq's own view of the
+        // process environment, printed as JSON.
+        "jq" | "gojq" | "jaq" if jq_program(words).is_some_and(jq_reads_environment) => {
+            return Some(FlowSource::Environment {
+                by: format!("{name} env"),
+            });
+        }
+        n if CONTENT_SEARCHERS.contains(&n) => {
+            if let Some(root) = hunts_credentials(n, words, cwd, ctx) {
+                return Some(FlowSource::SecretScanner {
+                    tool: format!("{n} searching {root} for credentials"),
+                });
+            }
+        }
         "tar" | "gtar" | "bsdtar" | "zip" | "7z" | "7za" | "pax" => {
             if let Some(root) = archived_tree(name, words, cwd, ctx) {
                 return Some(FlowSource::FoundFiles { root });
@@ -522,12 +536,14 @@ pub(crate) fn command_source(
     let inside = matches!(cwd, Cwd::Known(p)
         if p.as_os_str() == ctx.cwd.as_os_str() || hookgate_paths::is_within(p, &ctx.cwd));
     let emits = !is_non_emitting(name) || encrypts_to_stdout(name, words);
+    let program = program_operand(name, words);
     if emits
         && let Some(s) = words
             .iter()
             .enumerate()
             .filter(|(i, w)| {
                 w.exact
+                    && Some(*i) != program
                     && is_operand(w)
                     && may_be_secret(&w.text, inside, files)
                     && !(*i > 0
@@ -554,6 +570,359 @@ pub(crate) fn command_source(
         Producer::Secret(s) if emits => Some(s.clone()),
         _ => None,
     }
+}
+
+/// jq's program: the first operand, past its options (and the values of those that take
+/// one: `--arg NAME VALUE`, `-f FILE` makes the program a file, not on the line).
+fn jq_program(words: &[Word]) -> Option<&str> {
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        i += 1;
+        let t = w.text.as_str();
+        match t {
+            "--arg" | "--argjson" | "--slurpfile" | "--rawfile" => i += 2,
+            "--indent" | "-L" | "--tab-width" => i += 1,
+            "-f" | "--from-file" => return None,
+            _ if t.starts_with('-') && t.len() > 1 => {}
+            _ => return w.exact.then_some(t),
+        }
+    }
+    None
+}
+
+/// Whether a jq program reads the environment: the builtin `env` or `$ENV` (not a field
+/// named so: `.env`, `.foo.env`, or text inside a string).
+fn jq_reads_environment(program: &str) -> bool {
+    let bytes = program.as_bytes();
+    let mut i = 0;
+    let mut prev = b' ';
+    while let Some(&b) = bytes.get(i) {
+        if b == b'"' {
+            i += 1;
+            while let Some(&c) = bytes.get(i) {
+                i += if c == b'\\' { 2 } else { 1 };
+                if c == b'"' {
+                    break;
+                }
+            }
+            prev = b'"';
+            continue;
+        }
+        if b.is_ascii_alphabetic() || b == b'_' || b == b'$' {
+            let start = i;
+            i += 1;
+            while bytes
+                .get(i)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || *c == b'_')
+            {
+                i += 1;
+            }
+            let ident = program.get(start..i).unwrap_or("");
+            if ident == "$ENV" || (ident == "env" && prev != b'.') {
+                return true;
+            }
+            prev = b'a';
+            continue;
+        }
+        if !b.is_ascii_whitespace() {
+            prev = b;
+        }
+        i += 1;
+    }
+    false
+}
+
+/// The index in `words` (a command's arguments) of the operand that is the program's own
+/// language rather than a file: grep's and ripgrep's pattern, jq's and yq's filter, awk's
+/// program, sed's script — unless an option gives it (`-e PAT`, `-f FILE`), when every
+/// operand is a file. `grep -n '.env.production' README.md` reads README.md, not `.env.*`.
+pub(crate) fn program_operand(name: &str, words: &[Word]) -> Option<usize> {
+    let (given_by, valued): (&[&str], &[&str]) = match name {
+        "grep" | "egrep" | "fgrep" | "ggrep" | "ugrep" | "rg" | "ag" | "ack" | "ack-grep"
+        | "pt" | "sift" | "zgrep" => (
+            &["-e", "-f", "--regexp", "--file"],
+            &[
+                "-A",
+                "-B",
+                "-C",
+                "-m",
+                "-d",
+                "-D",
+                "-g",
+                "-t",
+                "-T",
+                "-M",
+                "-j",
+                "--max-count",
+                "--after-context",
+                "--before-context",
+                "--context",
+                "--glob",
+                "--iglob",
+                "--type",
+                "--type-not",
+                "--max-depth",
+                "--color",
+                "--colors",
+                "--include",
+                "--exclude",
+                "--exclude-dir",
+                "--directories",
+                "--devices",
+                "--threads",
+                "--max-columns",
+                "--label",
+            ],
+        ),
+        "jq" | "gojq" | "jaq" | "yq" => (
+            &["-f", "--from-file"],
+            &[
+                "--indent",
+                "--arg",
+                "--argjson",
+                "--slurpfile",
+                "--rawfile",
+                "-L",
+            ],
+        ),
+        "awk" | "gawk" | "mawk" | "nawk" | "busybox-awk" => (
+            &["-f", "--file"],
+            &["-v", "-F", "--assign", "--field-separator"],
+        ),
+        "sed" | "gsed" => (
+            &["-e", "-f", "--expression", "--file"],
+            &["-l", "--line-length"],
+        ),
+        _ => return None,
+    };
+    let mut i = 0;
+    let mut found = None;
+    while let Some(w) = words.get(i) {
+        let t = w.text.as_str();
+        if w.exact
+            && given_by.iter().any(|g| {
+                t == *g
+                    || t.strip_prefix(g)
+                        .is_some_and(|r| r.starts_with('=') || g.len() == 2)
+            })
+        {
+            return None;
+        }
+        if found.is_none() {
+            if t == "--" {
+                found = Some(i + 1).filter(|k| *k < words.len());
+            } else if w.exact && t.starts_with('-') && t.len() > 1 {
+                // jq's `--arg NAME VALUE` takes two.
+                if matches!(t, "--arg" | "--argjson" | "--slurpfile" | "--rawfile") {
+                    i += 2;
+                } else if valued.contains(&t) {
+                    i += 1;
+                }
+            } else {
+                found = Some(i);
+            }
+        }
+        i += 1;
+    }
+    found
+}
+
+/// Content searchers that recurse into directories (grep only with `-r`/`-R`).
+const CONTENT_SEARCHERS: &[&str] = &[
+    "grep", "egrep", "fgrep", "rg", "ag", "ack", "ack-grep", "ugrep", "pt", "sift",
+];
+
+/// Words of a search pattern that aim it at credentials (compared on the pattern folded to
+/// lowercase letters, digits and `_`): key material, cloud and forge token prefixes, and the
+/// names configuration files give secrets.
+const CREDENTIAL_MARKERS: &[&str] = &[
+    "private_key",
+    "privatekey",
+    "secret",
+    "password",
+    "passwd",
+    "token",
+    "api_key",
+    "apikey",
+    "credential",
+    "akia",
+    "ghp_",
+    "gho_",
+    "github_pat",
+    "glpat",
+    "xoxb",
+    "xoxp",
+    "sk_live",
+    "bearer",
+    "authorization",
+];
+
+/// `grep -rn 'aws_secret_access_key' ~`, `rg -uu -i 'api[_-]?key' /`, `grep -R "BEGIN
+/// OPENSSH PRIVATE KEY" /home`: a recursive content search for credential markers over the
+/// home directory (or above it, or a system directory) prints the secrets it finds — a
+/// secret scanner by another name. Returns the searched root. A search in the workspace
+/// (`rg -i token src/`), one that prints only names or counts (`-l`, `-c`, `-q`), or one
+/// for other words stays ordinary work. The pattern is the parsed operand (`-e PAT` or the
+/// first operand), read by its words, not the line's text.
+pub(crate) fn hunts_credentials(
+    name: &str,
+    words: &[Word],
+    cwd: &Cwd,
+    ctx: &Context,
+) -> Option<String> {
+    const VALUED: &[&str] = &[
+        "-e",
+        "-f",
+        "-m",
+        "-A",
+        "-B",
+        "-C",
+        "-d",
+        "-D",
+        "-g",
+        "-t",
+        "-T",
+        "-M",
+        "-j",
+        "--regexp",
+        "--file",
+        "--max-count",
+        "--after-context",
+        "--before-context",
+        "--context",
+        "--directories",
+        "--devices",
+        "--include",
+        "--exclude",
+        "--exclude-dir",
+        "--glob",
+        "--iglob",
+        "--type",
+        "--type-not",
+        "--max-depth",
+        "--max-columns",
+        "--threads",
+        "--color",
+        "--colors",
+        "--ignore-dir",
+        "--path-to-ignore",
+    ];
+    if !CONTENT_SEARCHERS.contains(&name) {
+        return None;
+    }
+    let grep_like = matches!(name, "grep" | "egrep" | "fgrep" | "ugrep");
+    let mut recursive = !grep_like;
+    let mut pattern: Option<&Word> = None;
+    let mut operands: Vec<&Word> = Vec::new();
+    let mut i = 0;
+    let mut options_done = false;
+    while let Some(w) = words.get(i) {
+        i += 1;
+        let t = w.text.as_str();
+        if options_done || !w.exact || !t.starts_with('-') || t == "-" {
+            operands.push(w);
+            continue;
+        }
+        if t == "--" {
+            options_done = true;
+            continue;
+        }
+        if let Some(long) = t.strip_prefix("--") {
+            let (opt, value) = long
+                .split_once('=')
+                .map_or((long, None), |(o, v)| (o, Some(v)));
+            match opt {
+                "recursive" | "dereference-recursive" => recursive = true,
+                "files-with-matches"
+                | "files-without-match"
+                | "count"
+                | "count-matches"
+                | "quiet"
+                | "silent"
+                | "files" => return None,
+                "directories" if value == Some("recurse") => recursive = true,
+                "regexp" => {
+                    if value.is_none() {
+                        pattern = words.get(i);
+                        i += 1;
+                    }
+                }
+                _ => {
+                    if value.is_none() && VALUED.contains(&t) {
+                        if t == "--directories" && words.get(i).is_some_and(|v| v.text == "recurse")
+                        {
+                            recursive = true;
+                        }
+                        i += 1;
+                    }
+                }
+            }
+            continue;
+        }
+        // A short cluster (`-rni`, `-e PAT`, `-ePAT`): a letter taking a value ends it.
+        let letters = t.get(1..).unwrap_or("");
+        for (k, c) in letters.char_indices() {
+            match c {
+                'r' | 'R' if grep_like => recursive = true,
+                'l' | 'L' | 'c' | 'q' => return None,
+                'e' | 'f' | 'm' | 'A' | 'B' | 'C' | 'd' | 'D' | 'g' | 't' | 'T' | 'M' | 'j' => {
+                    let attached = letters.get(k + c.len_utf8()..).unwrap_or("");
+                    if attached.is_empty() {
+                        if c == 'e' {
+                            pattern = words.get(i);
+                        }
+                        i += 1;
+                    }
+                    break;
+                }
+                _ => {}
+            }
+        }
+    }
+    if !recursive {
+        return None;
+    }
+    let mut roots = operands.into_iter();
+    let pattern = match pattern {
+        Some(p) => p,
+        None => roots.next()?,
+    };
+    if !pattern.exact || !names_credentials(&pattern.text) {
+        return None;
+    }
+    roots
+        .find(|r| {
+            r.exact && {
+                let t = r.text.trim_end_matches('/');
+                targets::is_home_or_above(&r.text, cwd, ctx)
+                    || matches!(
+                        if t.is_empty() { "/" } else { t },
+                        "/" | "/etc" | "/root" | "/home" | "/Users" | "/var" | "/opt" | "/srv"
+                    )
+            }
+        })
+        .map(|r| r.text.clone())
+}
+
+/// Whether a search pattern is aimed at credentials (see [`CREDENTIAL_MARKERS`]): its text
+/// folded to lowercase letters, digits and `_` (`api[_-]?key` is `api__key`… read as
+/// `api_key` once runs of `_` are one) holds a marker, or names private key material
+/// (`BEGIN.*PRIVATE KEY`).
+fn names_credentials(pattern: &str) -> bool {
+    let mut folded = String::with_capacity(pattern.len());
+    for c in pattern.chars() {
+        let c = if c.is_ascii_alphanumeric() {
+            c.to_ascii_lowercase()
+        } else {
+            '_'
+        };
+        if !(c == '_' && folded.ends_with('_')) {
+            folded.push(c);
+        }
+    }
+    // Regex syntax between words (`api[_-]?key` → `api_key`, `secret.*key`).
+    CREDENTIAL_MARKERS.iter().any(|m| folded.contains(m))
+        || (folded.contains("private") && (folded.contains("begin") || folded.contains("key")))
 }
 
 /// `age`/`rage` encrypting to stdout (no `-d`, no `-o`): the ciphertext of the file or

