@@ -519,6 +519,16 @@ fn deleting_action_path(url: &str) -> bool {
     })
 }
 
+/// The rule for an HTTP request with `method` sent from interpreter code (`requests.delete`,
+/// `fetch(u, {method: 'DELETE'})`): the shell clients' rule, with the same exception for a
+/// request whose constant URL is this machine (a dev server). A URL known only at run time
+/// keeps the rule.
+pub(crate) fn code_http_verdict(method: &str, url: Option<&str>) -> Option<Verdict> {
+    let verdict = method_verdict(method)?;
+    let local = url.is_some_and(|u| is_loopback_url(u, false));
+    (!local).then_some(verdict)
+}
+
 fn method_verdict(method: &str) -> Option<Verdict> {
     if method.eq_ignore_ascii_case("DELETE") {
         Some(ids::NET_HTTP_DELETE.verdict())
