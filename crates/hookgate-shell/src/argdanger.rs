@@ -1895,7 +1895,8 @@ impl Walker<'_> {
                 return;
             }
         }
-        let place_target = || crate::dbtarget::code_client_target(&[dest.host.clone()], &[]);
+        let place_target =
+            || crate::dbtarget::code_client_target(std::slice::from_ref(&dest.host), &[]);
         match dest.port {
             Some(6379 | 6380 | 6381 | 26379) => {
                 for c in resp_commands(&lines) {

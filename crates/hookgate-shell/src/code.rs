@@ -1973,14 +1973,15 @@ impl Scanner<'_> {
         };
         let name = qualify(callee, &self.env, 0).map(|c| normalize(self.lang, &c.name));
         let family = name.as_deref().and_then(sdk::client_family);
-        let (family, shown) = match (family, name) {
-            (Some(f), Some(n)) => (f, n),
-            _ => {
+        let (family, shown) = if let (Some(f), Some(n)) = (family, name) {
+            (f, n)
+        } else {
+            {
                 // A loop variable over a client's collection: `b.objects.all().delete()`.
                 let root = root_name(callee)?;
                 let origin = self.env.origins.get(root)?;
                 let f = sdk::client_family(origin)?;
-                (f, format!("{origin}[…]{}", callee_tail(callee, root)))
+                (f, format!("{origin}[…]{}", callee_tail(callee)))
             }
         };
         let method = method.rsplit([':', '>']).next().unwrap_or(method);
@@ -2052,12 +2053,15 @@ impl Scanner<'_> {
                                 }
                             }
                         }
+                        // `Mongo::Client.new(['db:27017'])`, `hosts=[…]` given positionally.
+                        Expr::List(items) if constructor && i == 0 => {
+                            out.extend(items.iter().map(|h| static_str(h, env, 0)));
+                        }
                         Expr::List(_) => {}
                         other => match static_str(other, env, 0) {
                             Some(s) if s.contains("://") => out.push(Some(s)),
-                            Some(_) => {}
                             None if constructor && i == 0 => out.push(None),
-                            None => {}
+                            Some(_) | None => {}
                         },
                     }
                 }
@@ -2105,7 +2109,14 @@ impl Scanner<'_> {
             .iter()
             .find(|(k, _)| k == "method")
             .and_then(|(_, v)| static_str(v, env, 0));
-        let (method, url) = if sdk::http_client(&name) {
+        let (method, url) = if matches!(name.as_str(), "axios" | "got" | "ky" | "superagent") {
+            // `axios({method: 'delete', url})`: the module itself called with options.
+            let o = args.iter().find(|a| matches!(a, Expr::Object(_)))?;
+            (
+                sdk::changing_method(&object_method(o)?)?,
+                object_url(o).or_else(|| str_at(0)),
+            )
+        } else if sdk::http_client(&name) {
             if let Some(m) = sdk::method_of(last) {
                 (m, str_at(0))
             } else if matches!(last, "request" | "request_async") {
@@ -2121,12 +2132,6 @@ impl Scanner<'_> {
                 .and_then(|r| r.strip_suffix(".new"))
             {
                 (sdk::changing_method(m)?, str_at(0))
-            } else if name == "axios" || name == "got" || name == "ky" {
-                let o = args.iter().find(|a| matches!(a, Expr::Object(_)))?;
-                (
-                    sdk::changing_method(&object_method(o)?)?,
-                    object_url(o).or_else(|| str_at(0)),
-                )
             } else {
                 return None;
             }
@@ -3909,10 +3914,10 @@ fn root_name(e: &Expr) -> Option<&str> {
 }
 
 /// The callee chain after its root, for naming a call (`.objects.all().delete`).
-fn callee_tail(e: &Expr, root: &str) -> String {
+fn callee_tail(e: &Expr) -> String {
     match e {
-        Expr::Attr(o, m) => format!("{}.{m}", callee_tail(o, root)),
-        Expr::Call { callee, .. } => format!("{}()", callee_tail(callee, root)),
+        Expr::Attr(o, m) => format!("{}.{m}", callee_tail(o)),
+        Expr::Call { callee, .. } => format!("{}()", callee_tail(callee)),
         _ => String::new(),
     }
 }

@@ -874,18 +874,19 @@ pub(crate) fn code_client_target(endpoints: &[Option<String>], names: &[String])
     for e in endpoints {
         let p = match e {
             None => Place::Unresolved,
-            Some(text) => match parse_uri(text) {
-                Some((p, db)) => {
+            Some(text) => {
+                if let Some((p, db)) = parse_uri(text) {
                     roles.extend(db.map(|d| role_of(&d)));
                     p
+                } else {
+                    {
+                        let authority = text.split_once("://").map_or(text.as_str(), |(_, r)| r);
+                        let host = authority.split(['/', '?']).next().unwrap_or(authority);
+                        let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+                        place_of_host(host)
+                    }
                 }
-                None => {
-                    let authority = text.split_once("://").map_or(text.as_str(), |(_, r)| r);
-                    let host = authority.split(['/', '?']).next().unwrap_or(authority);
-                    let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
-                    place_of_host(host)
-                }
-            },
+            }
         };
         place = farther(place, p);
     }

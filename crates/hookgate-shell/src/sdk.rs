@@ -178,7 +178,8 @@ const CLIENTS: &[(&str, Family)] = &[
 /// `()` and Ruby's `.new()` do not count).
 pub(crate) fn client_family(name: &str) -> Option<Family> {
     let segments: Vec<&str> = name
-        .split('.')
+        .trim_start_matches('\\')
+        .split(['.', '\\'])
         .map(|s| s.strip_suffix("()").unwrap_or(s))
         .collect();
     CLIENTS.iter().find_map(|(root, family)| {
@@ -233,6 +234,33 @@ pub(crate) fn destroying(method: &str, strict: bool) -> bool {
         return false;
     };
     let rest: Vec<&str> = it.collect();
+    // Web APIs named `noun_verb` (Slack's `files_delete`, `chat_delete`): the verb is the
+    // last word, unless the first asks or reacts (`can_delete`, `on_delete`).
+    if let Some(last) = rest.last()
+        && !matches!(
+            verb,
+            "get"
+                | "list"
+                | "describe"
+                | "can"
+                | "is"
+                | "has"
+                | "should"
+                | "on"
+                | "before"
+                | "after"
+                | "validate"
+                | "check"
+                | "head"
+                | "find"
+                | "count"
+                | "undo"
+        )
+        && matches!(*last, "delete" | "remove" | "destroy" | "purge" | "drop")
+        && destroying(last, strict)
+    {
+        return true;
+    }
     if rest.iter().any(|r| {
         matches!(
             *r,
@@ -245,7 +273,8 @@ pub(crate) fn destroying(method: &str, strict: bool) -> bool {
         "delete" | "remove" | "drop" | "destroy" | "terminate" | "purge" | "truncate" | "wipe"
         | "erase" | "prune" | "flushall" | "flushdb" | "deprovision" | "decommission" => true,
         "flush" | "reset" | "empty" => !rest.is_empty(),
-        "shutdown" => strict,
+        // Stripe's and superagent-style `del`, Stripe's `cancel`: only on a known client.
+        "shutdown" | "del" | "cancel" => strict,
         _ => false,
     }
 }
@@ -269,6 +298,8 @@ pub(crate) const ENDPOINT_KEYS: &[&str] = &[
     "servers",
     "bootstrap_servers",
     "brokers",
+    "bootstrap.servers",
+    "metadata.broker.list",
 ];
 
 /// HTTP client libraries by root, whose methods named after an HTTP method send it
