@@ -79,7 +79,7 @@ fn cloud_sdk_destroying_verbs() {
             "cloud.sdk_delete",
         ),
         (
-            r#"python3 -c 'import firebase_admin.auth as a; a.delete_users(uids)'"#,
+            "python3 -c 'import firebase_admin.auth as a; a.delete_users(uids)'",
             DENY,
             "cloud.sdk_delete",
         ),
@@ -141,7 +141,7 @@ fn cloud_sdk_destroying_verbs() {
 fn database_client_destroying_verbs() {
     table(&[
         (
-            r#"python3 -c 'import redis; redis.Redis().flushall()'"#,
+            "python3 -c 'import redis; redis.Redis().flushall()'",
             ASK,
             "db.redis_flush",
         ),
@@ -196,7 +196,7 @@ fn database_client_destroying_verbs() {
             "db.mongo_drop",
         ),
         (
-            r#"python3 -c 'import pymongo; pymongo.MongoClient().shop.orders.drop()'"#,
+            "python3 -c 'import pymongo; pymongo.MongoClient().shop.orders.drop()'",
             ASK,
             "db.mongo_drop",
         ),
@@ -273,7 +273,7 @@ fn service_sdk_deletes() {
             "net.sdk_delete",
         ),
         (
-            r#"python3 -c 'import docker; docker.from_env().containers.prune()'"#,
+            "python3 -c 'import docker; docker.from_env().containers.prune()'",
             ASK,
             "net.sdk_delete",
         ),
@@ -407,59 +407,57 @@ fn http_client_changing_methods() {
 fn socket_protocol_bytes() {
     table(&[
         (
-            r#"printf 'flush_all\r\n' | nc cache.internal 11211"#,
+            r"printf 'flush_all\r\n' | nc cache.internal 11211",
             DENY,
             "db.memcached_flush",
         ),
         (
-            r#"printf 'FLUSHALL\r\n' | nc redis.prod 6379"#,
+            r"printf 'FLUSHALL\r\n' | nc redis.prod 6379",
             DENY,
             "db.redis_flush",
         ),
         (
-            r#"echo FLUSHDB | nc -q1 10.0.0.5 6379"#,
+            "echo FLUSHDB | nc -q1 10.0.0.5 6379",
             DENY,
             "db.redis_flush",
         ),
         (
-            r#"nc cache 6379 <<< 'CONFIG SET dir /tmp'"#,
+            "nc cache 6379 <<< 'CONFIG SET dir /tmp'",
             ASK,
             "db.redis_shutdown",
         ),
         (
-            r#"printf '*1\r\n$8\r\nFLUSHALL\r\n' | ncat redis.internal 6379"#,
+            r"printf '*1\r\n$8\r\nFLUSHALL\r\n' | ncat redis.internal 6379",
             DENY,
             "db.redis_flush",
         ),
         (
-            r#"printf 'DELETE /v1/projects/42 HTTP/1.1\r\nHost: api.example.com\r\n\r\n' | nc api.example.com 80"#,
+            r"printf 'DELETE /v1/projects/42 HTTP/1.1\r\nHost: api.example.com\r\n\r\n' | nc api.example.com 80",
             ASK,
             "net.http_delete",
         ),
         (
-            r#"printf 'PUT /cfg HTTP/1.0\r\n\r\n' | openssl s_client -quiet -connect api.example.com:443"#,
+            r"printf 'PUT /cfg HTTP/1.0\r\n\r\n' | openssl s_client -quiet -connect api.example.com:443",
             ASK,
             "net.http_overwrite",
         ),
         (
-            r#"echo flush_all | socat - TCP:mc.internal:11211"#,
+            "echo flush_all | socat - TCP:mc.internal:11211",
             DENY,
             "db.memcached_flush",
         ),
         (
-            r#"printf 'flush_all\r\n' | telnet mc 11211"#,
+            r"printf 'flush_all\r\n' | telnet mc 11211",
             DENY,
             "db.memcached_flush",
         ),
         (
-            r#"nc localhost 6379 <<EOF
-FLUSHALL
-EOF"#,
+            "nc localhost 6379 <<EOF\nFLUSHALL\nEOF",
             ASK,
             "db.redis_flush",
         ),
         (
-            r#"echo SHUTDOWN NOSAVE | nc 127.0.0.1 6379"#,
+            "echo SHUTDOWN NOSAVE | nc 127.0.0.1 6379",
             ASK,
             "db.redis_shutdown",
         ),
@@ -526,7 +524,7 @@ fn benign_sdk_neighbours() {
             "*",
         ),
         (
-            r#"python3 -c 'import redis; redis.Redis().ping()'"#,
+            "python3 -c 'import redis; redis.Redis().ping()'",
             ALLOW,
             "*",
         ),
@@ -546,17 +544,17 @@ fn benign_sdk_neighbours() {
             "*",
         ),
         (
-            r#"python3 -c 'import sys, boto3; sys.stdout.flush()'"#,
+            "python3 -c 'import sys, boto3; sys.stdout.flush()'",
             ALLOW,
             "*",
         ),
         (
-            r#"python3 -c 'import pymongo; print(pymongo.MongoClient().app.users.find_one())'"#,
+            "python3 -c 'import pymongo; print(pymongo.MongoClient().app.users.find_one())'",
             ALLOW,
             "*",
         ),
         (
-            r#"python3 -c 'from kubernetes import client; print(client.CoreV1Api().list_namespace())'"#,
+            "python3 -c 'from kubernetes import client; print(client.CoreV1Api().list_namespace())'",
             ALLOW,
             "*",
         ),
@@ -571,15 +569,11 @@ fn benign_sdk_neighbours() {
             "*",
         ),
         (
-            r#"node -e 'const m = new Map(); m.set(1,2); m.delete(1)'"#,
+            "node -e 'const m = new Map(); m.set(1,2); m.delete(1)'",
             ALLOW,
             "*",
         ),
-        (
-            r#"node -e 'const s = new Set([1]); s.delete(1)'"#,
-            ALLOW,
-            "*",
-        ),
+        ("node -e 'const s = new Set([1]); s.delete(1)'", ALLOW, "*"),
         (
             r#"node -e 'fetch("http://localhost:3000/api/x", {method: "DELETE"})'"#,
             ALLOW,
@@ -611,7 +605,7 @@ fn benign_sdk_neighbours() {
             "*",
         ),
         (
-            r#"node -e 'const o = {a: 1}; delete o.a; console.log(o)'"#,
+            "node -e 'const o = {a: 1}; delete o.a; console.log(o)'",
             ALLOW,
             "*",
         ),
@@ -620,9 +614,9 @@ fn benign_sdk_neighbours() {
             ALLOW,
             "*",
         ),
-        (r#"ruby -e 'h = {a: 1}; h.delete(:a); p h'"#, ALLOW, "*"),
+        ("ruby -e 'h = {a: 1}; h.delete(:a); p h'", ALLOW, "*"),
         (
-            r#"ruby -e 'a = [1, 2]; a.delete(1); a.delete_if { |x| x > 1 }'"#,
+            "ruby -e 'a = [1, 2]; a.delete(1); a.delete_if { |x| x > 1 }'",
             ALLOW,
             "*",
         ),
@@ -641,34 +635,26 @@ fn benign_sdk_neighbours() {
             ALLOW,
             "*",
         ),
-        (
-            r#"php -r '$a = [1]; unset($a[0]); print_r($a);'"#,
-            ALLOW,
-            "*",
-        ),
+        ("php -r '$a = [1]; unset($a[0]); print_r($a);'", ALLOW, "*"),
         (
             r#"php -r '$r = new Redis(); $r->connect("127.0.0.1"); echo $r->get("k");'"#,
             ALLOW,
             "*",
         ),
         (
-            r#"printf 'GET / HTTP/1.1\r\nHost: example.com\r\n\r\n' | nc example.com 80"#,
+            r"printf 'GET / HTTP/1.1\r\nHost: example.com\r\n\r\n' | nc example.com 80",
             ALLOW,
             "*",
         ),
+        (r"printf 'stats\r\n' | nc cache.internal 11211", ALLOW, "*"),
+        ("echo PING | nc localhost 6379", ALLOW, "*"),
+        ("echo 'hello' | nc -l 6379", ALLOW, "*"),
         (
-            r#"printf 'stats\r\n' | nc cache.internal 11211"#,
+            r"printf 'DELETE /x HTTP/1.1\r\nHost: localhost\r\n\r\n' | nc localhost 8080",
             ALLOW,
             "*",
         ),
-        (r#"echo PING | nc localhost 6379"#, ALLOW, "*"),
-        (r#"echo 'hello' | nc -l 6379"#, ALLOW, "*"),
-        (
-            r#"printf 'DELETE /x HTTP/1.1\r\nHost: localhost\r\n\r\n' | nc localhost 8080"#,
-            ALLOW,
-            "*",
-        ),
-        (r#"echo INFO | nc redis.internal 6379"#, ALLOW, "*"),
-        (r#"printf 'get k\r\n' | nc mc 11211"#, ALLOW, "*"),
+        ("echo INFO | nc redis.internal 6379", ALLOW, "*"),
+        (r"printf 'get k\r\n' | nc mc 11211", ALLOW, "*"),
     ]);
 }
