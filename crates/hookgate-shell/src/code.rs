@@ -1985,18 +1985,38 @@ impl Scanner<'_> {
             }
         };
         let method = method.rsplit([':', '>']).next().unwrap_or(method);
+        // Redis clients' raw command calls (`execute_command('FLUSHALL')`,
+        // `sendCommand(['FLUSHDB'])`, `call('flushall')`): the command word is the verb.
+        let raw = (family == sdk::Family::Redis && sdk::raw_command_method(method))
+            .then(|| {
+                args.iter()
+                    .flat_map(|a| flatten(a, &self.env))
+                    .filter_map(|a| static_str(a, &self.env, 0))
+                    .collect::<Vec<_>>()
+            })
+            .filter(|w| !w.is_empty());
+        let (method, shown) = match &raw {
+            Some(words) => (
+                words.first().map_or("", String::as_str),
+                format!("{shown}({})", words.join(" ")),
+            ),
+            None => (method, shown),
+        };
         if !sdk::destroying(method, true) {
             return None;
         }
         let mut endpoints = Vec::new();
         self.endpoints(callee, 0, &mut endpoints);
+        // A raw command's words are the command, not database names.
         let names = args
             .iter()
+            .filter(|_| raw.is_none())
             .filter_map(|a| static_str(a, &self.env, 0))
             .filter(|n| !n.is_empty() && !n.contains(char::is_whitespace))
             .collect();
         Some(Remote::Sdk {
             family,
+            verb: method.to_owned(),
             call: shown,
             endpoints,
             names,

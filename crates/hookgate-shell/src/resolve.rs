@@ -3193,12 +3193,12 @@ impl Walker<'_> {
             }
             Remote::Sdk {
                 family,
+                verb,
                 call,
                 endpoints,
                 names,
             } => {
-                let method = call.rsplit(['.', ':', '>']).next().unwrap_or(call);
-                let lower = method.to_ascii_lowercase();
+                let lower = verb.to_ascii_lowercase();
                 let v = match family {
                     Family::Redis if lower.starts_with("flush") => ids::DB_REDIS_FLUSH.verdict(),
                     Family::Redis if lower.starts_with("shutdown") => {

@@ -35,6 +35,8 @@ pub(crate) enum Remote {
     /// time); `names`: the constant names the call is given (`drop_database('app_prod')`).
     Sdk {
         family: Family,
+        /// The destroying method or command word (`flushall`, `delete_bucket`).
+        verb: String,
         call: String,
         endpoints: Vec<Option<String>>,
         names: Vec<String>,
@@ -301,6 +303,14 @@ pub(crate) const ENDPOINT_KEYS: &[&str] = &[
     "bootstrap.servers",
     "metadata.broker.list",
 ];
+
+/// Methods of Redis clients that send a command given as data.
+pub(crate) fn raw_command_method(m: &str) -> bool {
+    matches!(
+        m,
+        "execute_command" | "sendCommand" | "send_command" | "call" | "command" | "callBuffer"
+    )
+}
 
 /// HTTP client libraries by root, whose methods named after an HTTP method send it
 /// (`requests.delete`, `httpx.AsyncClient().put`, `axios.patch`, `HTTParty.delete`,

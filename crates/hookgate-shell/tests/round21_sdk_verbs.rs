@@ -186,6 +186,16 @@ fn database_client_destroying_verbs() {
             "db.redis_flush",
         ),
         (
+            r#"python3 -c 'import redis; redis.Redis().execute_command("FLUSHALL")'"#,
+            ASK,
+            "db.redis_flush",
+        ),
+        (
+            r#"node -e 'const redis = require("redis"); const c = redis.createClient(); c.connect().then(() => c.sendCommand(["FLUSHDB"]))'"#,
+            ASK,
+            "db.redis_flush",
+        ),
+        (
             r#"python3 -c 'from pymongo import MongoClient; MongoClient("mongodb://db.internal/app").drop_database("app_prod")'"#,
             DENY,
             "db.mongo_drop",
@@ -468,6 +478,16 @@ fn socket_protocol_bytes() {
 #[test]
 fn benign_sdk_neighbours() {
     table(&[
+        (
+            r#"python3 -c 'import redis; redis.Redis().execute_command("GET", "k")'"#,
+            ALLOW,
+            "*",
+        ),
+        (
+            "python3 -c 'import asyncio; t = asyncio.ensure_future(asyncio.sleep(1)); t.cancel()'",
+            ALLOW,
+            "*",
+        ),
         (
             r#"python3 -c 'import boto3; print(boto3.client("s3").list_buckets())'"#,
             ALLOW,
