@@ -678,6 +678,121 @@ fn graphql_deletes(doc: &str) -> bool {
     false
 }
 
+/// The rule for an HTTP request with `method` sent from interpreter code (`requests.delete`,
+/// `fetch(u, {method: 'DELETE'})`): the shell clients' rule, with the same exception for a
+/// request whose constant URL is this machine (a dev server). A URL known only at run time
+/// keeps the rule.
+pub(crate) fn code_http_verdict(method: &str, url: Option<&str>) -> Option<Verdict> {
+    let verdict = method_verdict(method)?;
+    let local = url.is_some_and(|u| is_loopback_url(u, false));
+    (!local).then_some(verdict)
+}
+
+/// Where a raw socket client connects: the host and port its operands give (`nc h 6379`,
+/// `telnet h 11211`, `socat - TCP:h:6379`, `openssl s_client -connect h:443`). `None` when
+/// the tool is not a socket client or listens instead (`nc -l`).
+struct SocketDest {
+    host: Option<String>,
+    port: Option<u16>,
+}
+
+fn socket_destination(name: &str, argv: &[Word]) -> Option<SocketDest> {
+    let args = argv.get(1..).unwrap_or(&[]);
+    let host_port = |hp: &str| {
+        let (h, p) = hp.rsplit_once(':')?;
+        Some(SocketDest {
+            host: Some(h.trim_matches(['[', ']']).to_owned()),
+            port: p.parse().ok(),
+        })
+    };
+    match name {
+        "nc" | "ncat" | "netcat" | "nc.traditional" | "nc.openbsd" | "cryptcat" | "telnet" => {
+            // Options of the netcats and telnet that take a value (the source port `-p` is
+            // not the destination).
+            const VALUED: &str = "psiwqXxTOIMmPVWbel";
+            let mut operands: Vec<&Word> = Vec::new();
+            let mut it = args.iter();
+            while let Some(w) = it.next() {
+                let t = w.text.as_str();
+                if t == "--" {
+                    operands.extend(it.by_ref());
+                    break;
+                }
+                if let Some(opts) = t.strip_prefix('-').filter(|o| !o.is_empty()) {
+                    if opts.starts_with('-') {
+                        if matches!(opts, "-listen") {
+                            return None;
+                        }
+                        continue;
+                    }
+                    if opts.contains('l') && !opts.starts_with(|c| VALUED.contains(c) && c != 'l') {
+                        return None;
+                    }
+                    if opts
+                        .chars()
+                        .last()
+                        .is_some_and(|c| VALUED.contains(c) && c != 'l')
+                    {
+                        it.next();
+                    }
+                    continue;
+                }
+                operands.push(w);
+            }
+            let host = operands.first().map(|w| w.text.clone());
+            let port = operands.get(1).and_then(|w| w.text.parse().ok());
+            Some(SocketDest { host, port })
+        }
+        "socat" => args.iter().find_map(|w| {
+            let (kind, rest) = w.text.split_once(':')?;
+            let kind = kind.to_ascii_uppercase();
+            if !(kind.starts_with("TCP") || kind.starts_with("OPENSSL") || kind == "SSL") {
+                return None;
+            }
+            host_port(rest.split(',').next().unwrap_or(rest))
+        }),
+        "openssl" if args.first().is_some_and(|a| a.text == "s_client") => {
+            let mut it = args.iter();
+            let mut dest = SocketDest {
+                host: None,
+                port: Some(443),
+            };
+            while let Some(w) = it.next() {
+                if w.text == "-connect" {
+                    dest = it.next().and_then(|v| host_port(&v.text))?;
+                }
+            }
+            Some(dest)
+        }
+        _ => None,
+    }
+}
+
+/// Redis commands in text sent to its port: inline commands (`FLUSHALL`) one a line, and
+/// RESP arrays (`*1`, `$8`, `FLUSHALL`) folded back into one command per array.
+fn resp_commands(lines: &[&str]) -> Vec<Vec<String>> {
+    let mut out: Vec<Vec<String>> = Vec::new();
+    let mut pending = 0usize;
+    for l in lines {
+        if let Some(n) = l.strip_prefix('*').and_then(|n| n.parse::<usize>().ok()) {
+            out.push(Vec::new());
+            pending = n;
+        } else if l.starts_with('$') && pending > 0 {
+        } else if pending > 0 {
+            if let Some(c) = out.last_mut() {
+                c.push((*l).to_owned());
+            }
+            pending -= 1;
+        } else {
+            let words: Vec<String> = l.split_whitespace().map(str::to_owned).collect();
+            if !words.is_empty() {
+                out.push(words);
+            }
+        }
+    }
+    out
+}
+
 fn method_verdict(method: &str) -> Option<Verdict> {
     if method.eq_ignore_ascii_case("DELETE") {
         Some(ids::NET_HTTP_DELETE.verdict())
@@ -1947,6 +2062,12 @@ impl Walker<'_> {
             )
         };
         let redis = matches!(name, "redis-cli" | "valkey-cli" | "keydb-cli");
+        if let Some(dest) = socket_destination(name, argv)
+            && let Producer::Text { text, exact: true } = stdin
+        {
+            self.socket_protocol(argv, &dest, text, scope);
+            return;
+        }
         if !(CONTAINER_TOOLS.contains(&name) || redis || argv.iter().take(4).any(runner)) {
             return;
         }
@@ -2014,6 +2135,67 @@ impl Walker<'_> {
             v.reason = format!("{} (on the production environment)", v.reason);
         }
         v
+    }
+
+    /// Bytes a raw socket client sends (`printf 'FLUSHALL\r\n' | nc cache 6379`,
+    /// `nc h 11211 <<< flush_all`, a heredoc'd HTTP request): read as the protocol of the
+    /// destination port — Redis commands (inline or RESP) as `redis-cli` would be judged,
+    /// memcached's `flush_all`, and an HTTP request line (self-identifying, any port) as `curl
+    /// -X METHOD` would be. The destination's place decides as for the clients.
+    fn socket_protocol(&mut self, argv: &[Word], dest: &SocketDest, text: &str, scope: &Scope) {
+        let lines: Vec<&str> = text.lines().map(|l| l.trim_end_matches('\r')).collect();
+        // HTTP: `METHOD /path HTTP/1.x` on the first non-empty line.
+        if let Some(first) = lines.iter().find(|l| !l.trim().is_empty()) {
+            let mut parts = first.split_whitespace();
+            if let (Some(method), Some(target), Some(version)) =
+                (parts.next(), parts.next(), parts.next())
+                && version.starts_with("HTTP/")
+            {
+                let host_header = lines.iter().find_map(|l| {
+                    let (k, v) = l.split_once(':')?;
+                    k.trim()
+                        .eq_ignore_ascii_case("host")
+                        .then(|| v.trim().to_owned())
+                });
+                let url = match (&dest.host, host_header) {
+                    (_, Some(h)) => Some(format!("http://{h}{target}")),
+                    (Some(h), None) => Some(format!("http://{h}{target}")),
+                    (None, None) => None,
+                };
+                if let Some(mut v) = code_http_verdict(method, url.as_deref()) {
+                    v.reason = format!("{} (`{method} {target}` written to the socket)", v.reason);
+                    self.record(argv, scope, v);
+                }
+                return;
+            }
+        }
+        let place_target =
+            || crate::dbtarget::code_client_target(std::slice::from_ref(&dest.host), &[]);
+        match dest.port {
+            Some(6379 | 6380 | 6381 | 26379) => {
+                for c in resp_commands(&lines) {
+                    let parsed = Args::parse("redis-cli", &c);
+                    if let Some(rule) = taxonomy::match_rules("redis-cli", &parsed) {
+                        let mut v = rule.verdict();
+                        v.reason = format!("{} (`{}` sent to Redis)", v.reason, c.join(" "));
+                        let v = crate::dbtarget::judge(v, &place_target());
+                        self.record(argv, scope, v);
+                    }
+                }
+            }
+            Some(11211) => {
+                for l in &lines {
+                    let verb = l.split_whitespace().next().unwrap_or("");
+                    if matches!(verb, "flush_all" | "shutdown") {
+                        let mut v = ids::DB_MEMCACHED_FLUSH.verdict();
+                        v.reason = format!("{} (`{verb}` sent to memcached)", v.reason);
+                        let v = crate::dbtarget::judge(v, &place_target());
+                        self.record(argv, scope, v);
+                    }
+                }
+            }
+            _ => {}
+        }
     }
 
     /// `redis-cli` commands: on stdin (one per line), and in `EVAL` scripts

@@ -73,6 +73,10 @@ struct Env {
     procs: Vec<String>,
     /// Ruby modules mixed in with `include`/`extend`: a bare call may be one of theirs.
     included: Vec<String>,
+    /// Loop variables and callback parameters bound to an element of a collection a
+    /// networked client returned (`for b in boto3.resource('s3').buckets.all()`), by the
+    /// collection's canonical name: a destroying method on the element is the client's.
+    origins: HashMap<String, String>,
 }
 
 /// A resolved callee: its canonical dotted name and, for a method on a constructed value
@@ -111,6 +115,8 @@ pub(crate) struct Parsers {
     want_bulk: bool,
     /// What the last [`Parsers::scan`] found for [`Parsers::destructive_sql`].
     last_sql: Option<String>,
+    /// What the last [`Parsers::scan`] found for [`Parsers::remote_call`].
+    last_remote: Option<crate::sdk::Remote>,
 }
 
 impl Parsers {
@@ -151,11 +157,13 @@ impl Parsers {
             bulk: None,
             want_bulk: self.want_bulk,
             sql: None,
+            remote: None,
             chdir: Chdir::Start,
         };
         scanner.walk(root);
         self.last_bulk = scanner.bulk.take();
         self.last_sql = scanner.sql.take();
+        self.last_remote = scanner.remote.take();
         if root.has_error() {
             scanner.out.push(Finding::Unparsed);
         }
@@ -177,6 +185,12 @@ impl Parsers {
     /// The destructive SQL call the last [`Parsers::scan`] found, if any (taken).
     pub(crate) fn destructive_sql(&mut self) -> Option<String> {
         self.last_sql.take()
+    }
+
+    /// The first call the last [`Parsers::scan`] found that destroys or replaces something
+    /// on a remote service through a client library or an HTTP client (taken).
+    pub(crate) fn remote_call(&mut self) -> Option<crate::sdk::Remote> {
+        self.last_remote.take()
     }
 
     pub(crate) fn bulk_delete(&mut self, lang: Lang, code: &str) -> Option<String> {
@@ -201,6 +215,8 @@ struct Scanner<'s> {
     /// The first call that runs literal SQL dropping, truncating or emptying tables
     /// (`conn.execute('DROP TABLE users')`), in any code.
     sql: Option<String>,
+    /// The first call that destroys or replaces something on a remote service.
+    remote: Option<crate::sdk::Remote>,
     /// Where the code has moved with `os.chdir`/`process.chdir`/`Dir.chdir`/`chdir`. Later
     /// relative targets are relative to it (`os.chdir('.claude'); os.remove('settings.json')`
     /// deletes `.claude/settings.json`).
@@ -431,7 +447,10 @@ impl Scanner<'_> {
                 if self.want_bulk && self.bulk.is_none() {
                     self.bulk = self.bulk_call(&call);
                 }
-                if self.sql.is_none() {
+                if self.remote.is_none() {
+                    self.remote = self.remote_call(&call);
+                }
+                if self.sql.is_none() && self.remote.is_none() {
                     self.sql = self.destructive_sql(&call);
                 }
                 self.bind_then_parameter(node, &call);
@@ -813,6 +832,7 @@ impl Scanner<'_> {
         };
         let name = text(left, self.src).to_owned();
         let procs = self.enumerates_processes(&iter, 0);
+        self.note_origin(&name, &iter);
         self.bind_element(&name, element.unwrap_or(Expr::Dyn), procs);
     }
 
@@ -876,6 +896,7 @@ impl Scanner<'_> {
         };
         let element = self.element(&coll);
         let procs = self.enumerates_processes(&coll, 0);
+        self.note_origin(&name, &coll);
         self.bind_element(&name, element, procs);
     }
 
@@ -965,6 +986,7 @@ impl Scanner<'_> {
         let Some(param) = param else { return };
         let element = self.element(&collection);
         let procs = self.enumerates_processes(&collection, 0);
+        self.note_origin(&param, &collection);
         self.bind_element(&param, element, procs);
     }
 
@@ -1909,6 +1931,249 @@ impl Scanner<'_> {
         let sql = static_str(args.first()?, &self.env, 0)?;
         (crate::interp::scan_sql(&sql) != crate::interp::SqlRisk::None)
             .then(|| format!("{method}({sql:?})"))
+    }
+
+    /// Records (or clears) the client a loop variable's collection came from.
+    fn note_origin(&mut self, name: &str, collection: &Expr) {
+        let origin = qualify(collection, &self.env, 0)
+            .map(|c| normalize(self.lang, &c.name))
+            .filter(|n| crate::sdk::client_family(n).is_some());
+        match origin {
+            Some(o) => {
+                self.env.origins.insert(name.to_owned(), o);
+            }
+            None => {
+                self.env.origins.remove(name);
+            }
+        }
+    }
+
+    /// A call that destroys or replaces something on a remote service (see [`crate::sdk`]):
+    /// an HTTP client's DELETE/PUT/PATCH, or a destroying method of a networked client
+    /// library — on a value the client made, or on a loop variable over a collection it
+    /// returned. A value the code built itself (a dict, a `Map`, a `Path`) is not a client.
+    fn remote_call(&self, call: &Expr) -> Option<crate::sdk::Remote> {
+        use crate::sdk::{self as sdk, Remote};
+        let Expr::Call {
+            callee,
+            args,
+            kwargs,
+        } = call
+        else {
+            return None;
+        };
+        if let Some(r) = self.http_call(callee, args, kwargs) {
+            return Some(r);
+        }
+        let method = match callee.as_ref() {
+            Expr::Attr(_, m) => m.as_str(),
+            // `new DeleteBucketCommand({…})`, a destructured `deleteBucket(…)`.
+            Expr::Name(n) => n.as_str(),
+            _ => return None,
+        };
+        let name = qualify(callee, &self.env, 0).map(|c| normalize(self.lang, &c.name));
+        let family = name.as_deref().and_then(sdk::client_family);
+        let (family, shown) = if let (Some(f), Some(n)) = (family, name) {
+            (f, n)
+        } else {
+            {
+                // A loop variable over a client's collection: `b.objects.all().delete()`.
+                let root = root_name(callee)?;
+                let origin = self.env.origins.get(root)?;
+                let f = sdk::client_family(origin)?;
+                (f, format!("{origin}[…]{}", callee_tail(callee)))
+            }
+        };
+        let method = method.rsplit([':', '>']).next().unwrap_or(method);
+        // Redis clients' raw command calls (`execute_command('FLUSHALL')`,
+        // `sendCommand(['FLUSHDB'])`, `call('flushall')`): the command word is the verb.
+        let raw = (family == sdk::Family::Redis && sdk::raw_command_method(method))
+            .then(|| {
+                args.iter()
+                    .flat_map(|a| flatten(a, &self.env))
+                    .filter_map(|a| static_str(a, &self.env, 0))
+                    .collect::<Vec<_>>()
+            })
+            .filter(|w| !w.is_empty());
+        let (method, shown) = match &raw {
+            Some(words) => (
+                words.first().map_or("", String::as_str),
+                format!("{shown}({})", words.join(" ")),
+            ),
+            None => (method, shown),
+        };
+        if !sdk::destroying(method, true) {
+            return None;
+        }
+        let mut endpoints = Vec::new();
+        self.endpoints(callee, 0, &mut endpoints);
+        // A raw command's words are the command, not database names.
+        let names = args
+            .iter()
+            .filter(|_| raw.is_none())
+            .filter_map(|a| static_str(a, &self.env, 0))
+            .filter(|n| !n.is_empty() && !n.contains(char::is_whitespace))
+            .collect();
+        Some(Remote::Sdk {
+            family,
+            verb: method.to_owned(),
+            call: shown,
+            endpoints,
+            names,
+        })
+    }
+
+    /// The servers the client in a callee chain was made with (see
+    /// [`crate::sdk::ENDPOINT_KEYS`]): URIs among a call's arguments, endpoint keywords and
+    /// option fields, following variables the chain starts from. A positional argument known
+    /// only at run time to a constructor (`Redis.from_url(os.environ['URL'])`,
+    /// `new MongoClient(process.env.URI)`) is an endpoint that cannot be placed.
+    fn endpoints(&self, e: &Expr, hops: usize, out: &mut Vec<Option<String>>) {
+        if hops > MAX_HOPS {
+            out.push(None);
+            return;
+        }
+        let env = &self.env;
+        let endpoint_key = |k: &str| crate::sdk::ENDPOINT_KEYS.contains(&k);
+        match e {
+            Expr::Name(n) => {
+                if let Some(v) = env.vars.get(n) {
+                    self.endpoints(v, hops + 1, out);
+                }
+            }
+            Expr::Attr(o, _) => self.endpoints(o, hops + 1, out),
+            Expr::Call {
+                callee,
+                args,
+                kwargs,
+            } => {
+                self.endpoints(callee, hops + 1, out);
+                let constructor = match callee.as_ref() {
+                    Expr::Attr(_, m) | Expr::Name(m) => {
+                        m.starts_with(|c: char| c.is_ascii_uppercase())
+                            || matches!(
+                                m.as_str(),
+                                "from_url"
+                                    | "fromUrl"
+                                    | "connect"
+                                    | "createClient"
+                                    | "create_client"
+                                    | "StrictRedis"
+                                    | "new"
+                            )
+                    }
+                    _ => false,
+                };
+                for (i, a) in args.iter().enumerate() {
+                    match a {
+                        Expr::Object(fields) => {
+                            for (k, v) in fields {
+                                if endpoint_key(k) {
+                                    out.push(static_str(v, env, 0));
+                                }
+                            }
+                        }
+                        // `Mongo::Client.new(['db:27017'])`, `hosts=[…]` given positionally.
+                        Expr::List(items) if constructor && i == 0 => {
+                            out.extend(items.iter().map(|h| static_str(h, env, 0)));
+                        }
+                        Expr::List(_) => {}
+                        other => match static_str(other, env, 0) {
+                            Some(s) if s.contains("://") => out.push(Some(s)),
+                            None if constructor && i == 0 => out.push(None),
+                            Some(_) | None => {}
+                        },
+                    }
+                }
+                for (k, v) in kwargs {
+                    if endpoint_key(k) {
+                        out.push(static_str(v, env, 0));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// An HTTP request whose method changes or deletes a resource: a client method named
+    /// after it (`requests.delete(u)`, `axios.put(u, d)`), or a method given as data
+    /// (`requests.request('DELETE', u)`, `Request(u, method='DELETE')`,
+    /// `fetch(u, {method: 'DELETE'})`, `axios({method: 'delete', url: u})`,
+    /// `Net::HTTP::Delete.new(path)`).
+    fn http_call(
+        &self,
+        callee: &Expr,
+        args: &[Expr],
+        kwargs: &[(String, Expr)],
+    ) -> Option<crate::sdk::Remote> {
+        use crate::sdk::{self as sdk, Remote};
+        let env = &self.env;
+        let name = normalize(self.lang, &qualify(callee, env, 0)?.name);
+        let last = name.rsplit('.').next().unwrap_or(&name);
+        let str_at = |i: usize| args.get(i).and_then(|a| static_str(a, env, 0));
+        let object_method = |e: &Expr| match e {
+            Expr::Object(fields) => fields
+                .iter()
+                .find(|(k, _)| k == "method")
+                .and_then(|(_, v)| static_str(v, env, 0)),
+            _ => None,
+        };
+        let object_url = |e: &Expr| match e {
+            Expr::Object(fields) => fields
+                .iter()
+                .find(|(k, _)| k == "url")
+                .and_then(|(_, v)| static_str(v, env, 0)),
+            _ => None,
+        };
+        let kw_method = kwargs
+            .iter()
+            .find(|(k, _)| k == "method")
+            .and_then(|(_, v)| static_str(v, env, 0));
+        let (method, url) = if matches!(name.as_str(), "axios" | "got" | "ky" | "superagent") {
+            // `axios({method: 'delete', url})`: the module itself called with options.
+            let o = args.iter().find(|a| matches!(a, Expr::Object(_)))?;
+            (
+                sdk::changing_method(&object_method(o)?)?,
+                object_url(o).or_else(|| str_at(0)),
+            )
+        } else if sdk::http_client(&name) {
+            if let Some(m) = sdk::method_of(last) {
+                (m, str_at(0))
+            } else if matches!(last, "request" | "request_async") {
+                // `requests.request('DELETE', u)`, `axios.request({method, url})`,
+                // `Net::HTTP::Delete.new(u)` is read below.
+                match (str_at(0), args.first()) {
+                    (Some(m), _) => (sdk::changing_method(&m)?, str_at(1)),
+                    (None, Some(o)) => (sdk::changing_method(&object_method(o)?)?, object_url(o)),
+                    (None, None) => (sdk::changing_method(&kw_method?)?, None),
+                }
+            } else if let Some(m) = name
+                .strip_prefix("Net.HTTP.")
+                .and_then(|r| r.strip_suffix(".new"))
+            {
+                (sdk::changing_method(m)?, str_at(0))
+            } else {
+                return None;
+            }
+        } else if matches!(
+            name.as_str(),
+            "fetch" | "window.fetch" | "globalThis.fetch" | "node-fetch" | "undici.fetch"
+        ) {
+            let m = args.get(1).and_then(object_method)?;
+            (sdk::changing_method(&m)?, str_at(0))
+        } else if matches!(
+            name.as_str(),
+            "urllib.request.Request" | "urllib2.Request" | "Request" | "requests.Request"
+        ) {
+            (sdk::changing_method(&kw_method?)?, str_at(0))
+        } else {
+            return None;
+        };
+        Some(Remote::Http {
+            method: method.to_owned(),
+            url,
+            call: name,
+        })
     }
 
     /// An ORM call that deletes every row of a table, or SQL run through a connection that
@@ -3656,6 +3921,25 @@ fn path_method(inner: &Callee, args: &[Expr]) -> Option<Expr> {
         "with_name" | "with_suffix" | "with_stem" | "parent" | "relative_to" => Expr::Dyn,
         _ => return None,
     })
+}
+
+/// The name a callee chain starts from (`b` in `b.objects.all().delete`).
+fn root_name(e: &Expr) -> Option<&str> {
+    match e {
+        Expr::Name(n) => Some(n),
+        Expr::Attr(o, _) => root_name(o),
+        Expr::Call { callee, .. } => root_name(callee),
+        _ => None,
+    }
+}
+
+/// The callee chain after its root, for naming a call (`.objects.all().delete`).
+fn callee_tail(e: &Expr) -> String {
+    match e {
+        Expr::Attr(o, m) => format!("{}.{m}", callee_tail(o)),
+        Expr::Call { callee, .. } => format!("{}()", callee_tail(callee)),
+        _ => String::new(),
+    }
 }
 
 /// `node:fs` → `fs`; `fs/promises` → `fs.promises`.

@@ -863,6 +863,41 @@ pub(crate) fn restore_clean(args: &[Word], scope: &Scope) -> Option<Verdict> {
     Some(judge(ids::DB_RESTORE_CLEAN.verdict(), &t))
 }
 
+/// The target of a database client made in interpreter code (see [`crate::sdk`]): each
+/// endpoint its constructor was given — a connection URI (`redis://h/0`,
+/// `mongodb://h/db`), an `http(s)://` node (search servers) or a bare host; `None` for one
+/// known only at run time — and the database names the destroying call gives. No endpoint is
+/// the client's default, this machine, as for the CLI without `-h`.
+pub(crate) fn code_client_target(endpoints: &[Option<String>], names: &[String]) -> Target {
+    let mut place = Place::Local;
+    let mut roles: Vec<Role> = names.iter().map(|n| role_of(n)).collect();
+    for e in endpoints {
+        let p = match e {
+            None => Place::Unresolved,
+            Some(text) => {
+                if let Some((p, db)) = parse_uri(text) {
+                    roles.extend(db.map(|d| role_of(&d)));
+                    p
+                } else {
+                    {
+                        let authority = text.split_once("://").map_or(text.as_str(), |(_, r)| r);
+                        let host = authority.split(['/', '?']).next().unwrap_or(authority);
+                        let host = host.rsplit_once('@').map_or(host, |(_, h)| h);
+                        place_of_host(host)
+                    }
+                }
+            }
+        };
+        place = farther(place, p);
+    }
+    let role = if roles.is_empty() {
+        Role::Unnamed
+    } else {
+        worst_role(roles)
+    };
+    Target { place, role }
+}
+
 /// The verdict of a destructive database command on `t`: a local disposable database is
 /// routine (allowed, named); a local database of another or no name asks; remote, unresolved
 /// and production targets keep `v`, with the reason saying where.

@@ -42,6 +42,7 @@ mod optexec;
 mod plain_list;
 mod resolve;
 mod runners;
+mod sdk;
 mod sed;
 mod state;
 mod targets;

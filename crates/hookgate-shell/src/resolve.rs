@@ -3204,6 +3204,64 @@ impl Walker<'_> {
         printed.map_or(Producer::Opaque, Producer::Secret)
     }
 
+    /// Records the rule for a call from code that destroys or replaces something on a remote
+    /// service, chosen as the CLI twin of the call is judged: a Redis flush is
+    /// `redis-cli flushall`'s rule, a MongoDB drop `mongosh`'s, an HTTP DELETE `curl -X
+    /// DELETE`'s; the reason names the call.
+    fn remote_call_verdict(
+        &mut self,
+        argv: &[Word],
+        scope: &mut Scope,
+        remote: &crate::sdk::Remote,
+    ) {
+        use crate::sdk::{Family, Remote};
+        let (verdict, call) = match remote {
+            Remote::Http { method, url, call } => {
+                let Some(v) = crate::argdanger::code_http_verdict(method, url.as_deref()) else {
+                    return;
+                };
+                let shown = match url {
+                    Some(u) => format!("{call} {method} {u}"),
+                    None => format!("{call} {method}"),
+                };
+                (v, shown)
+            }
+            Remote::Sdk {
+                family,
+                verb,
+                call,
+                endpoints,
+                names,
+            } => {
+                let lower = verb.to_ascii_lowercase();
+                let v = match family {
+                    Family::Redis if lower.starts_with("flush") => ids::DB_REDIS_FLUSH.verdict(),
+                    Family::Redis if lower.starts_with("shutdown") => {
+                        ids::DB_REDIS_SHUTDOWN.verdict()
+                    }
+                    Family::Mongo => ids::DB_MONGO_DROP.verdict(),
+                    Family::Redis | Family::Database => ids::DB_SDK_DROP.verdict(),
+                    Family::Cloud => ids::CLOUD_SDK_DELETE.verdict(),
+                    Family::Service => ids::NET_SDK_DELETE.verdict(),
+                };
+                // A database's place and name decide as they do for its CLI: a local
+                // test database is routine, a local other one asks, remote ones keep the rule.
+                let v = if matches!(family, Family::Redis | Family::Mongo | Family::Database) {
+                    crate::dbtarget::judge(
+                        v,
+                        &crate::dbtarget::code_client_target(endpoints, names),
+                    )
+                } else {
+                    v
+                };
+                (v, call.clone())
+            }
+        };
+        let mut v = verdict;
+        v.reason = format!("{} (`{call}`)", v.reason);
+        self.record(argv, scope, v);
+    }
+
     /// Scans a one-liner in another language and acts on what it finds: shell-outs are
     /// analysed as shell, file effects are judged by target like the shell's own writers, and
     /// every effect is attached to the interpreter's [`ExecutedCommand`] for the policy.
@@ -3247,6 +3305,9 @@ impl Walker<'_> {
             let mut v = ids::DB_ORM_BULK_DELETE.verdict();
             v.reason = format!("{} (`{call}`)", v.reason);
             self.record(argv, scope, v);
+        }
+        if let Some(remote) = self.code.remote_call() {
+            self.remote_call_verdict(argv, scope, &remote);
         }
         let findings = match scanned {
             Some(mut parsed) => {

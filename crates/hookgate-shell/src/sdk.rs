@@ -1,0 +1,420 @@
+//! Remote effects of interpreter code: the destroying verbs of networked client libraries
+//! (`boto3 … delete_bucket`, `new DeleteBucketCommand(…)`, `redis.Redis().flushall()`,
+//! `Aws::EC2::Client.new.terminate_instances`) and HTTP clients' DELETE/PUT/PATCH
+//! (`requests.delete(u)`, `fetch(u, {method: 'DELETE'})`).
+//!
+//! Why: the same act through the tool's CLI (`aws s3 rb`, `redis-cli flushall`, `curl -X
+//! DELETE`) is judged by the taxonomy; written as a one-liner against the SDK it was
+//! invisible, because the code readers only knew local file, process and network effects.
+//! The code reader ([`crate::code`]) lowers and qualifies each call; this module is the data:
+//! which canonical names belong to a networked client (by module or class root, one table
+//! per family), which method names destroy (a verb family read from the name's words, not a
+//! list of spellings), and which calls are HTTP requests with which method.
+
+/// What kind of service a client library talks to: the family picks the rule the CLI twin
+/// of the call gets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Family {
+    /// Cloud providers and cluster managers (AWS, Google Cloud, Azure, Kubernetes, …).
+    Cloud,
+    /// SQL, search, queue and wide-column servers.
+    Database,
+    /// Redis and its forks: a flush deletes every key.
+    Redis,
+    /// MongoDB: drops and mass deletes.
+    Mongo,
+    /// Hosted services and forges (GitHub, Stripe, Slack, …) and the Docker daemon.
+    Service,
+}
+
+/// A call on a remote service that destroys or replaces something there.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Remote {
+    /// A destroying verb of a client library; `call` names it as written (canonical).
+    /// `endpoints`: the hosts or URIs its client was made with (`None`: known only at run
+    /// time); `names`: the constant names the call is given (`drop_database('app_prod')`).
+    Sdk {
+        family: Family,
+        /// The destroying method or command word (`flushall`, `delete_bucket`).
+        verb: String,
+        call: String,
+        endpoints: Vec<Option<String>>,
+        names: Vec<String>,
+    },
+    /// An HTTP request with a changing method; `url` when it is a constant.
+    Http {
+        method: String,
+        url: Option<String>,
+        call: String,
+    },
+}
+
+/// Client libraries by the root of their canonical name (module, package or class), as the
+/// code reader spells it (`@aws-sdk/client-s3` → `@aws-sdk.client-s3`; Ruby `Aws::S3` →
+/// `Aws.S3`). Roots with two segments name a namespace package (`google.cloud`).
+const CLIENTS: &[(&str, Family)] = &[
+    // Cloud providers, their resource managers and cluster APIs.
+    ("boto3", Family::Cloud),
+    ("botocore", Family::Cloud),
+    ("aioboto3", Family::Cloud),
+    ("aiobotocore", Family::Cloud),
+    ("google.cloud", Family::Cloud),
+    ("googleapiclient", Family::Cloud),
+    ("azure", Family::Cloud),
+    ("kubernetes", Family::Cloud),
+    ("kubernetes_asyncio", Family::Cloud),
+    ("openstack", Family::Cloud),
+    ("digitalocean", Family::Cloud),
+    ("pydo", Family::Cloud),
+    ("hcloud", Family::Cloud),
+    ("linode_api4", Family::Cloud),
+    ("oci", Family::Cloud),
+    ("ibm_boto3", Family::Cloud),
+    ("firebase_admin", Family::Cloud),
+    ("@aws-sdk", Family::Cloud),
+    ("aws-sdk", Family::Cloud),
+    ("@google-cloud", Family::Cloud),
+    ("googleapis", Family::Cloud),
+    ("@azure", Family::Cloud),
+    ("@kubernetes", Family::Cloud),
+    ("firebase-admin", Family::Cloud),
+    ("@pulumi", Family::Cloud),
+    ("Aws", Family::Cloud),
+    ("Google.Cloud", Family::Cloud),
+    ("Azure", Family::Cloud),
+    ("Kubeclient", Family::Cloud),
+    ("Fog", Family::Cloud),
+    ("DropletKit", Family::Cloud),
+    // Redis and compatible servers.
+    ("redis", Family::Redis),
+    ("aioredis", Family::Redis),
+    ("valkey", Family::Redis),
+    ("ioredis", Family::Redis),
+    ("@redis", Family::Redis),
+    ("@upstash", Family::Redis),
+    ("Redis", Family::Redis),
+    ("Predis", Family::Redis),
+    // MongoDB.
+    ("pymongo", Family::Mongo),
+    ("motor", Family::Mongo),
+    ("mongoengine", Family::Mongo),
+    ("mongodb", Family::Mongo),
+    ("mongoose", Family::Mongo),
+    ("Mongo", Family::Mongo),
+    ("Mongoid", Family::Mongo),
+    ("MongoDB", Family::Mongo),
+    // SQL, search, queues, wide-column and vector stores.
+    ("psycopg2", Family::Database),
+    ("psycopg", Family::Database),
+    ("asyncpg", Family::Database),
+    ("mysql", Family::Database),
+    ("pymysql", Family::Database),
+    ("MySQLdb", Family::Database),
+    ("sqlalchemy", Family::Database),
+    ("elasticsearch", Family::Database),
+    ("opensearchpy", Family::Database),
+    ("kafka", Family::Database),
+    ("confluent_kafka", Family::Database),
+    ("cassandra", Family::Database),
+    ("neo4j", Family::Database),
+    ("clickhouse_driver", Family::Database),
+    ("clickhouse_connect", Family::Database),
+    ("pinecone", Family::Database),
+    ("qdrant_client", Family::Database),
+    ("weaviate", Family::Database),
+    ("chromadb", Family::Database),
+    ("pika", Family::Database),
+    ("influxdb_client", Family::Database),
+    ("pg", Family::Database),
+    ("mysql2", Family::Database),
+    ("@elastic", Family::Database),
+    ("@opensearch-project", Family::Database),
+    ("kafkajs", Family::Database),
+    ("cassandra-driver", Family::Database),
+    ("neo4j-driver", Family::Database),
+    ("@pinecone-database", Family::Database),
+    ("@qdrant", Family::Database),
+    ("@clickhouse", Family::Database),
+    ("amqplib", Family::Database),
+    ("PG", Family::Database),
+    ("Mysql2", Family::Database),
+    ("Sequel", Family::Database),
+    ("Elasticsearch", Family::Database),
+    ("OpenSearch", Family::Database),
+    ("Kafka", Family::Database),
+    ("Rdkafka", Family::Database),
+    ("Cassandra", Family::Database),
+    ("Bunny", Family::Database),
+    // Forges, hosted services and the Docker daemon.
+    ("github", Family::Service),
+    ("gitlab", Family::Service),
+    ("stripe", Family::Service),
+    ("slack_sdk", Family::Service),
+    ("twilio", Family::Service),
+    ("docker", Family::Service),
+    ("hvac", Family::Service),
+    ("cloudflare", Family::Service),
+    ("supabase", Family::Service),
+    ("sentry_sdk", Family::Service),
+    ("jira", Family::Service),
+    ("atlassian", Family::Service),
+    ("@octokit", Family::Service),
+    ("octokit", Family::Service),
+    ("@gitbeaker", Family::Service),
+    ("@slack", Family::Service),
+    ("@supabase", Family::Service),
+    ("@vercel", Family::Service),
+    ("@cloudflare", Family::Service),
+    ("dockerode", Family::Service),
+    ("node-vault", Family::Service),
+    ("Octokit", Family::Service),
+    ("Gitlab", Family::Service),
+    ("Stripe", Family::Service),
+    ("Slack", Family::Service),
+    ("Twilio", Family::Service),
+    ("Docker", Family::Service),
+    ("Vault", Family::Service),
+];
+
+/// The client family of a canonical call name, by its leading segments (a constructor's
+/// `()` and Ruby's `.new()` do not count).
+pub(crate) fn client_family(name: &str) -> Option<Family> {
+    let segments: Vec<&str> = name
+        .trim_start_matches('\\')
+        .split(['.', '\\'])
+        .map(|s| s.strip_suffix("()").unwrap_or(s))
+        .collect();
+    CLIENTS.iter().find_map(|(root, family)| {
+        let want: Vec<&str> = root.split('.').collect();
+        (segments.len() > want.len() && segments.get(..want.len()) == Some(&want[..]))
+            .then_some(*family)
+    })
+}
+
+/// The words of a method or class name: split at `_`, `-`, `!`, `?` and lower-to-upper case
+/// changes, lowercased (`DeleteBucketCommand` → delete, bucket, command).
+fn words(name: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut prev_lower = false;
+    for c in name.chars() {
+        if matches!(c, '_' | '-' | '!' | '?' | '$') {
+            if !cur.is_empty() {
+                out.push(std::mem::take(&mut cur));
+            }
+            prev_lower = false;
+            continue;
+        }
+        if c.is_uppercase() && prev_lower && !cur.is_empty() {
+            out.push(std::mem::take(&mut cur));
+        }
+        prev_lower = c.is_lowercase() || c.is_ascii_digit();
+        cur.extend(c.to_lowercase());
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// Whether a client method (or a command class, `DeleteBucketCommand`) destroys: its verb —
+/// the first word, after a batching or asynchronous prefix (`begin_delete`,
+/// `batch_delete_item`, `bulk_delete`) — is one of the destroying family. `flush` and `reset`
+/// only with an object (`flush_all`, `flushAll`, `reset_index`; a bare `flush()` is a stream's),
+/// and `shutdown` only where the receiver is known to be a client (`strict`). Event-listener
+/// removal (`removeAllListeners`) is the client object's own bookkeeping, not the service's.
+pub(crate) fn destroying(method: &str, strict: bool) -> bool {
+    let w = words(method);
+    let mut it = w.iter().map(String::as_str).peekable();
+    while it
+        .peek()
+        .is_some_and(|v| matches!(*v, "begin" | "batch" | "bulk" | "async" | "force"))
+    {
+        it.next();
+    }
+    let Some(verb) = it.next() else {
+        return false;
+    };
+    let rest: Vec<&str> = it.collect();
+    // Web APIs named `noun_verb` (Slack's `files_delete`, `chat_delete`): the verb is the
+    // last word, unless the first asks or reacts (`can_delete`, `on_delete`).
+    if let Some(last) = rest.last()
+        && !matches!(
+            verb,
+            "get"
+                | "list"
+                | "describe"
+                | "can"
+                | "is"
+                | "has"
+                | "should"
+                | "on"
+                | "before"
+                | "after"
+                | "validate"
+                | "check"
+                | "head"
+                | "find"
+                | "count"
+                | "undo"
+        )
+        && matches!(*last, "delete" | "remove" | "destroy" | "purge" | "drop")
+        && destroying(last, strict)
+    {
+        return true;
+    }
+    if rest.iter().any(|r| {
+        matches!(
+            *r,
+            "listener" | "listeners" | "handler" | "handlers" | "callback" | "callbacks"
+        )
+    }) {
+        return false;
+    }
+    match verb {
+        "delete" | "remove" | "drop" | "destroy" | "terminate" | "purge" | "truncate" | "wipe"
+        | "erase" | "prune" | "flushall" | "flushdb" | "deprovision" | "decommission" => true,
+        "flush" | "reset" | "empty" => !rest.is_empty(),
+        // Stripe's and superagent-style `del`, Stripe's `cancel`: only on a known client.
+        "shutdown" | "del" | "cancel" => strict,
+        _ => false,
+    }
+}
+
+/// Keyword or option keys that give a client its server.
+pub(crate) const ENDPOINT_KEYS: &[&str] = &[
+    "host",
+    "hosts",
+    "hostname",
+    "url",
+    "uri",
+    "node",
+    "nodes",
+    "endpoint",
+    "endpoint_url",
+    "endpointUrl",
+    "connection_string",
+    "connectionString",
+    "dsn",
+    "server",
+    "servers",
+    "bootstrap_servers",
+    "brokers",
+    "bootstrap.servers",
+    "metadata.broker.list",
+];
+
+/// Methods of Redis clients that send a command given as data.
+pub(crate) fn raw_command_method(m: &str) -> bool {
+    matches!(
+        m,
+        "execute_command" | "sendCommand" | "send_command" | "call" | "command" | "callBuffer"
+    )
+}
+
+/// HTTP client libraries by root, whose methods named after an HTTP method send it
+/// (`requests.delete`, `httpx.AsyncClient().put`, `axios.patch`, `HTTParty.delete`,
+/// `Net::HTTP.new(h).delete`).
+const HTTP_CLIENTS: &[&str] = &[
+    "requests",
+    "httpx",
+    "aiohttp",
+    "urllib3",
+    "niquests",
+    "axios",
+    "got",
+    "ky",
+    "superagent",
+    "node-fetch",
+    "undici",
+    "needle",
+    "HTTParty",
+    "Faraday",
+    "RestClient",
+    "Net.HTTP",
+    "Excon",
+    "Typhoeus",
+    "HTTPX",
+    "HTTP",
+    "GuzzleHttp",
+];
+
+/// Whether a canonical name belongs to an HTTP client library.
+pub(crate) fn http_client(name: &str) -> bool {
+    let segments: Vec<&str> = name
+        .split('.')
+        .map(|s| s.strip_suffix("()").unwrap_or(s))
+        .collect();
+    HTTP_CLIENTS.iter().any(|root| {
+        let want: Vec<&str> = root.split('.').collect();
+        segments.len() > want.len() && segments.get(..want.len()) == Some(&want[..])
+    })
+}
+
+/// The HTTP method a client method name sends, when it changes or deletes a resource
+/// (`delete`, `del` — superagent's —, `put`, `patch`, and the `_async`/`Async` variants).
+pub(crate) fn method_of(method: &str) -> Option<&'static str> {
+    let w = words(method);
+    match w.first().map(String::as_str) {
+        Some("delete" | "del") if w.len() <= 2 => Some("DELETE"),
+        Some("put") if w.len() <= 2 => Some("PUT"),
+        Some("patch") if w.len() <= 2 => Some("PATCH"),
+        _ => None,
+    }
+}
+
+/// A method given as data (`method="DELETE"`, `{method: 'delete'}`, `request('PUT', u)`),
+/// when it changes or deletes a resource.
+pub(crate) fn changing_method(m: &str) -> Option<&'static str> {
+    let m = m.trim();
+    if m.eq_ignore_ascii_case("DELETE") {
+        Some("DELETE")
+    } else if m.eq_ignore_ascii_case("PUT") {
+        Some("PUT")
+    } else if m.eq_ignore_ascii_case("PATCH") {
+        Some("PATCH")
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn verbs_read_from_words() {
+        for (name, want) in [
+            ("delete_bucket", true),
+            ("DeleteBucketCommand", true),
+            ("begin_delete", true),
+            ("batch_delete_item", true),
+            ("flushall", true),
+            ("flushAll", true),
+            ("flush", false),
+            ("flush_all", true),
+            ("removeAllListeners", false),
+            ("list_buckets", false),
+            ("ListObjectsV2Command", false),
+            ("describe_instances", false),
+            ("delete!", true),
+        ] {
+            assert_eq!(destroying(name, false), want, "{name}");
+        }
+    }
+
+    #[test]
+    fn families_by_root() {
+        assert_eq!(
+            client_family("boto3.client().delete_bucket"),
+            Some(Family::Cloud)
+        );
+        assert_eq!(
+            client_family("google.cloud.storage.Client().bucket().delete"),
+            Some(Family::Cloud)
+        );
+        assert_eq!(client_family("google.auth.x"), None);
+        assert_eq!(client_family("Redis().flushAll"), Some(Family::Redis));
+        assert_eq!(client_family("redis"), None);
+    }
+}
