@@ -278,6 +278,12 @@ pub(crate) fn lookup(name: &str, ctx: &crate::model::Context, scope: &Scope) -> 
         // written but known, as `$$` is, so `kill "$pid"`/`wait $!`/`trap 'kill $pid' EXIT`
         // name that job (judged like `kill %1`), and `/tmp/app.$!` stays one name in /tmp.
         "!" => Some("$!".to_owned()),
+        // This shell's process id and bash's random numbers: digits only, so in a path they
+        // are part of one name and never a separator, `..` or a glob (`/tmp/build-$$`,
+        // `"$TMPDIR/run.$RANDOM"` stay one scratch entry). Kept as written, as `$!` is. Not
+        // `$PPID`: the parent is the agent's own process, another target than this shell.
+        "$" => Some("$$".to_owned()),
+        "RANDOM" | "SRANDOM" => Some(format!("${name}")),
         // `$@` in a word is one value only when it is one parameter (`"$@"` alone is split by
         // `Walker::fields`).
         "@" => match params?.as_slice() {

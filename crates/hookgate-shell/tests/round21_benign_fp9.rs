@@ -1,0 +1,79 @@
+//! Round 21's benign classes (wt-fp9): ordinary agent commands written in less ordinary
+//! ways — scratch directories cleaned by a `trap` set after `x=$(mktemp -d) &&`, scratch
+//! names made unique with the shell's process id or `$RANDOM`, and read-only cloud CLI
+//! operations given run-time option values. One line per case: `(command, action, rule id,
+//! "-" or "*")`, each benign line beside the dangerous neighbours that keep their rule.
+
+#![allow(clippy::expect_used, clippy::unwrap_used, clippy::panic)] // test code: a failure should stop loudly
+
+mod common;
+
+use common::{ALLOW, ASK, DENY};
+
+#[track_caller]
+fn table(cases: &[(&str, hookgate_shell::Action, &str)]) {
+    common::table(&common::ctx(), cases);
+}
+
+/// A trap set on the success path of `x=$(mktemp -d) && …` runs with the scratch path (or
+/// the empty value the failed assignment leaves): the failure path's one assignment is not
+/// a second change made after the trap.
+#[test]
+fn exit_trap_after_a_scratch_assignment_joined_by_and() {
+    table(&[
+        (
+            "TMP=$(mktemp -d) && trap 'rm -rf \"$TMP\"' EXIT && git archive HEAD | tar -x -C \"$TMP\" && ls \"$TMP\"",
+            ALLOW,
+            "-",
+        ),
+        ("tmp=$(mktemp) && trap 'rm -f \"$tmp\"' EXIT", ALLOW, "-"),
+        (
+            "d=$(mktemp -d) && trap 'rm -rf \"$d\"' EXIT INT TERM && cp -r tests/fixtures \"$d\" && pytest --basetemp=\"$d/pt\"",
+            ALLOW,
+            "-",
+        ),
+        // Same with `;` (was already allowed).
+        (
+            "TMP=$(mktemp -d); trap 'rm -rf \"$TMP\"' EXIT && ls",
+            ALLOW,
+            "-",
+        ),
+        // The variable reassigned after the trap: the handler may delete that.
+        (
+            "TMP=$(mktemp -d) && trap 'rm -rf \"$TMP\"' EXIT && TMP=$(cat x)",
+            ASK,
+            "fs.delete_unresolved_target",
+        ),
+        (
+            "TMP=$(mktemp -d) && trap 'rm -rf \"$TMP\"' EXIT && TMP=$HOME",
+            ASK,
+            "*",
+        ),
+        ("d=$HOME && trap 'rm -rf \"$d\"' EXIT", DENY, "*"),
+        ("trap 'rm -rf \"$d\"' EXIT; d=$HOME", DENY, "*"),
+        ("d=$(mktemp -d) && trap 'rm -rf \"$d\"/..' EXIT", ASK, "*"),
+    ]);
+}
+
+/// `$$` and `$RANDOM` hold digits only: inside a path they are part of one name, never a
+/// separator, `..` or a glob, quoted or not, directly or through a variable.
+#[test]
+fn process_id_and_random_numbers_stay_inside_one_name() {
+    table(&[
+        ("rm -rf \"/tmp/build-$$\"", ALLOW, "-"),
+        ("W=\"/tmp/build-$$\"; rm -rf \"$W\"", ALLOW, "-"),
+        (
+            "WORK=\"${TMPDIR:-/tmp}/build-$$\"; mkdir -p \"$WORK\" && cmake -S . -B \"$WORK\" && cmake --build \"$WORK\" -j2; rm -rf \"$WORK\"",
+            ALLOW,
+            "-",
+        ),
+        ("out=/tmp/res.$RANDOM.json; rm -f \"$out\"", ALLOW, "-"),
+        ("rm -rf \"build/run-$$\"", ALLOW, "-"),
+        // Still where they are: beside the home directory or above it.
+        ("rm -rf \"$HOME/$$\"", DENY, "*"),
+        ("rm -rf \"$HOME/$RANDOM/..\"", DENY, "*"),
+        ("rm -rf ~/$$*", DENY, "*"),
+        // The parent process is the agent's, not this shell: still run-time.
+        ("kill -9 \"$PPID\"", ASK, "*"),
+    ]);
+}
