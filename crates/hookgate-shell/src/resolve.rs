@@ -4296,9 +4296,12 @@ impl Walker<'_> {
         }
 
         if worst.is_none()
-            && words
-                .iter()
-                .any(|w| !w.exact && w.text.starts_with('$') && !w.text.starts_with("$("))
+            && words.iter().enumerate().any(|(i, w)| {
+                !w.exact
+                    && w.text.starts_with('$')
+                    && !w.text.starts_with("$(")
+                    && !in_value_slot(name, &args, words, i)
+            })
         {
             // A flag or subcommand only known at run time, on a command with dangerous forms.
             let probe = name == "kill" && {
@@ -4327,6 +4330,51 @@ impl Walker<'_> {
         });
         self.record_text(all, scope, verdict);
     }
+}
+
+/// Options that only choose where a command acts — the account, profile, region, project,
+/// zone, namespace or cluster context — across the CLIs the taxonomy parses. A run-time value
+/// of one (`kubectl get pods -n "$NS"`, `aws --profile "$P" s3 ls`) is not a flag or a
+/// subcommand: the operation is the one the line spells, judged by its own rules.
+const SELECTOR_OPTIONS: &[&str] = &[
+    "--profile",
+    "--region",
+    "-n",
+    "--namespace",
+    "--context",
+    "--kube-context",
+    "--project",
+    "--zone",
+    "--subscription",
+    "-g",
+    "--resource-group",
+    "--account",
+];
+
+/// AWS API operations named `Describe…`, `Get…`, `List…` only read (the API's own naming
+/// contract); the ones that print a secret (`get-secret-value`, `get-login-password`) are
+/// matched by their exact names whatever their parameters hold.
+fn aws_read_operation(args: &Args<'_>) -> bool {
+    matches!(args.positionals.as_slice(), [service, op, ..]
+        if !service.starts_with('$')
+            && ["describe-", "get-", "list-"].iter().any(|p| op.starts_with(p)))
+}
+
+/// Whether run-time word `words[i]` is the value of the option before it, where that value
+/// cannot change the operation: a selector option the tool's parser takes a value for
+/// ([`SELECTOR_OPTIONS`]), or any `--parameter` of a read-only AWS operation (the AWS CLI's
+/// parser gives every operation parameter its value; a value never becomes a flag).
+fn in_value_slot(name: &str, args: &Args<'_>, words: &[Word], i: usize) -> bool {
+    let Some(option) = i.checked_sub(1).and_then(|p| words.get(p)) else {
+        return false;
+    };
+    if !option.exact || !option.text.starts_with('-') || option.text.contains('=') {
+        return false;
+    }
+    let opt = option.text.as_str();
+    (SELECTOR_OPTIONS.contains(&opt)
+        && taxonomy::command(name).is_some_and(|c| c.value_options.contains(&opt)))
+        || (name == "aws" && opt.starts_with("--") && aws_read_operation(args))
 }
 
 /// The node right after `node` in the source (its next sibling, or its nearest ancestor's):

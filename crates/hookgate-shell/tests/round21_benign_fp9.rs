@@ -77,3 +77,58 @@ fn process_id_and_random_numbers_stay_inside_one_name() {
         ("kill -9 \"$PPID\"", ASK, "*"),
     ]);
 }
+
+/// A run-time value of an option that only selects where a command acts (profile, region,
+/// namespace, context, project), or of any parameter of a read-only AWS operation
+/// (`describe-*`, `get-*`, `list-*`), is not a flag or subcommand; a run-time word anywhere
+/// else, and every operation a rule names, keep their verdicts.
+#[test]
+fn run_time_values_of_selector_options_and_read_operation_parameters() {
+    table(&[
+        (
+            "aws --profile dev sqs get-queue-attributes --queue-url \"$QUEUE_URL\" --attribute-names ApproximateNumberOfMessages",
+            ALLOW,
+            "-",
+        ),
+        ("aws --profile \"$AWS_PROFILE\" s3 ls", ALLOW, "-"),
+        (
+            "aws ec2 describe-instances --instance-ids \"$ID\" --region \"$REGION\"",
+            ALLOW,
+            "-",
+        ),
+        (
+            "aws logs describe-log-streams --log-group-name \"$GROUP\" --max-items 5",
+            ALLOW,
+            "-",
+        ),
+        ("kubectl get pods -n \"$NS\" -o wide", ALLOW, "-"),
+        ("kubectl --context \"$CTX\" get deploy", ALLOW, "-"),
+        ("docker --context \"$CTX\" ps", ALLOW, "-"),
+        // A run-time word that is not an option's value.
+        ("aws ec2 describe-instances $FLAGS", ASK, "*"),
+        ("aws \"$SVC\" describe-x --a \"$B\"", ASK, "*"),
+        ("kubectl get pods -n \"$NS\" \"$EXTRA\"", ASK, "*"),
+        ("kubectl get \"$KIND\" -n x -o yaml", ASK, "*"),
+        // A parameter of an operation that changes something.
+        (
+            "aws rds modify-db-instance --db-instance-identifier x --backup-retention-period \"$N\"",
+            ASK,
+            "*",
+        ),
+        ("aws ssm get-parameter --name \"$N\" $F", ASK, "*"),
+        // The rules of the operation the line names still apply.
+        (
+            "aws ec2 terminate-instances --instance-ids \"$ID\"",
+            DENY,
+            "cloud.aws_delete",
+        ),
+        ("kubectl -n \"$NS\" delete pod x", DENY, "k8s.delete"),
+        (
+            "aws secretsmanager get-secret-value --secret-id \"$S\"",
+            ASK,
+            "*",
+        ),
+        ("kubectl get secret x -n \"$NS\" -o yaml", ASK, "*"),
+        ("aws s3 rm \"$P\" --recursive", DENY, "cloud.aws_s3_delete"),
+    ]);
+}
