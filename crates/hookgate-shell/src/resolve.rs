@@ -3067,6 +3067,11 @@ impl Walker<'_> {
                     cmd.clone_into(&mut w.text);
                     self.run_child_code(argv, &w, scope, "ipython !", None);
                     python.push_str("pass\n");
+                } else if let Some(statement) = ipython_timed_statement(t) {
+                    // `%timeit EXPR`, `%time EXPR`, `%prun EXPR`: runs the Python statement
+                    // (timed or profiled): judged as that statement.
+                    python.push_str(statement);
+                    python.push('\n');
                 } else {
                     python.push_str(line);
                     python.push('\n');
@@ -4375,6 +4380,38 @@ fn in_value_slot(name: &str, args: &Args<'_>, words: &[Word], i: usize) -> bool 
     (SELECTOR_OPTIONS.contains(&opt)
         && taxonomy::command(name).is_some_and(|c| c.value_options.contains(&opt)))
         || (name == "aws" && opt.starts_with("--") && aws_read_operation(args))
+}
+
+/// The Python statement of an IPython line magic that only times or profiles it (`%timeit
+/// -n 100 f(x)`, `%time load()`, `%prun main()`): the options (`-n N`, `-r N`, `-p N`, `-q`,
+/// `-o`, …) skipped. `None` for any other line, and for a magic with an option this does not
+/// know (`%prun -T FILE` writes a file), which stays unparsed Python (unknown).
+fn ipython_timed_statement(line: &str) -> Option<&str> {
+    let (magic, mut rest) = line.split_once(char::is_whitespace)?;
+    if !matches!(magic, "%timeit" | "%time" | "%prun") {
+        return None;
+    }
+    loop {
+        rest = rest.trim_start();
+        let Some(option) = rest.strip_prefix('-') else {
+            return (!rest.is_empty()).then_some(rest);
+        };
+        let (word, after) = option
+            .split_once(char::is_whitespace)
+            .unwrap_or((option, ""));
+        let with_value = matches!(word, "n" | "r" | "p" | "l" | "s");
+        let inline = matches!(word.chars().next(), Some('n' | 'r' | 'p'))
+            && word.len() > 1
+            && word.chars().skip(1).all(|c| c.is_ascii_digit());
+        let flag = matches!(word, "t" | "c" | "q" | "o");
+        if with_value {
+            rest = after.trim_start().split_once(char::is_whitespace)?.1;
+        } else if inline || flag {
+            rest = after;
+        } else {
+            return None;
+        }
+    }
 }
 
 /// The node right after `node` in the source (its next sibling, or its nearest ancestor's):

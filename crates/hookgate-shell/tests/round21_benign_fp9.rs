@@ -73,8 +73,15 @@ fn process_id_and_random_numbers_stay_inside_one_name() {
         ("rm -rf \"$HOME/$$\"", DENY, "*"),
         ("rm -rf \"$HOME/$RANDOM/..\"", DENY, "*"),
         ("rm -rf ~/$$*", DENY, "*"),
-        // The parent process is the agent's, not this shell: still run-time.
+        // The parent process is the agent's, not this shell: still run-time; the shell
+        // itself and a random id are not the line's own job.
         ("kill -9 \"$PPID\"", ASK, "*"),
+        ("kill $$", ASK, "*"),
+        ("kill \"$$\"", ASK, "*"),
+        ("kill -9 $RANDOM", ASK, "*"),
+        ("kill -- -$$", ASK, "sys.kill_group"),
+        ("kill -0 $$ && echo alive", ALLOW, "-"),
+        ("python -m http.server & pid=$!; kill \"$pid\"", ALLOW, "-"),
     ]);
 }
 
@@ -130,5 +137,85 @@ fn run_time_values_of_selector_options_and_read_operation_parameters() {
         ),
         ("kubectl get secret x -n \"$NS\" -o yaml", ASK, "*"),
         ("aws s3 rm \"$P\" --recursive", DENY, "cloud.aws_s3_delete"),
+    ]);
+}
+
+/// A module search path pointed into the project while keeping its earlier value through
+/// bash's guarded forms (`${PYTHONPATH:-}`, `${PYTHONPATH:+:$PYTHONPATH}`) is the same as
+/// `$PWD/src:$PYTHONPATH`; an entry elsewhere keeps `rce.env_hijack`.
+#[test]
+fn search_path_keeping_its_earlier_value_through_guarded_expansions() {
+    table(&[
+        (
+            "export PYTHONPATH=\"$PWD/src:${PYTHONPATH:-}\"; python -m app",
+            ALLOW,
+            "-",
+        ),
+        (
+            "export PYTHONPATH=\"$PWD/src${PYTHONPATH:+:$PYTHONPATH}\"",
+            ALLOW,
+            "-",
+        ),
+        ("PYTHONPATH=src:${PYTHONPATH-} pytest -q", ALLOW, "-"),
+        (
+            "export NODE_PATH=\"./lib${NODE_PATH:+:${NODE_PATH}}\"",
+            ALLOW,
+            "-",
+        ),
+        (
+            "export PYTHONPATH=/tmp/evil:${PYTHONPATH:-}",
+            ASK,
+            "rce.env_hijack",
+        ),
+        (
+            "export PYTHONPATH=\"${PYTHONPATH:-/tmp/evil}\"",
+            ASK,
+            "rce.env_hijack",
+        ),
+        (
+            "export PYTHONPATH=\"$PWD/src${PYTHONPATH:+:/tmp/x}\"",
+            ASK,
+            "rce.env_hijack",
+        ),
+        (
+            "export PYTHONPATH=\"${OTHER:-}:src\"",
+            ASK,
+            "rce.env_hijack",
+        ),
+    ]);
+}
+
+/// Python project managers' activation printers are shell set-up like `pyenv init -`.
+#[test]
+fn python_project_manager_activation_printers() {
+    table(&[
+        ("eval \"$(pdm --pep582)\"", ALLOW, "-"),
+        ("eval \"$(pixi shell-hook)\" && python -V", ALLOW, "-"),
+        // Another subcommand of the same tools prints anything.
+        ("eval \"$(pdm run x)\"", ASK, "*"),
+        ("eval \"$(pixi run x)\"", ASK, "*"),
+    ]);
+}
+
+/// IPython's timing and profiling line magics run the Python statement they are given: it
+/// is judged as that statement; shell escapes and other magics keep their verdicts.
+#[test]
+fn ipython_timing_magics_are_judged_as_their_statement() {
+    table(&[
+        ("ipython -c \"%timeit sum(range(1000))\"", ALLOW, "-"),
+        (
+            "ipython -c '%timeit -n 100 -r 3 sorted([3, 1, 2])'",
+            ALLOW,
+            "-",
+        ),
+        ("ipython -c '%time import numpy'", ALLOW, "-"),
+        (
+            "ipython -c '%timeit __import__(\"shutil\").rmtree(\"/home/user/.ssh\")'",
+            DENY,
+            "*",
+        ),
+        ("ipython -c '%prun -T /tmp/x main()'", ASK, "*"),
+        ("ipython -c '%run evil.py'", ASK, "*"),
+        ("ipython -c '!rm -rf ~/.ssh'", DENY, "*"),
     ]);
 }
