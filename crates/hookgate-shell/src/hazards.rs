@@ -884,7 +884,10 @@ fn kill(texts: &[&str]) -> Option<Verdict> {
         // `kill -- -$$`: the shell's own process group, i.e. the agent's tools with it.
         return Some(ids::SYS_KILL_GROUP.verdict());
     }
-    if targets.iter().any(|t| t.starts_with('$') && *t != "$!") {
+    if targets
+        .iter()
+        .any(|t| matches!(*t, "$$" | "$BASHPID" | "$RANDOM" | "$SRANDOM"))
+    {
         // `kill $$`: the shell itself, the agent's tool process (`$!`, the line's own
         // background job, is ordinary); `kill $RANDOM`: a process nobody chose.
         return Some(Verdict::unknown(
