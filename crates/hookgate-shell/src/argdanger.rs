@@ -2339,7 +2339,21 @@ const SEARCH_PATH_VARIABLES: &[&str] = &[
 /// Whether every `:`-separated entry of a module search path is inside the workspace — `$PWD`
 /// or a workspace path with no `..`, a relative path with none, an empty entry (the current
 /// directory) — or the variable's own earlier value (`$PYTHONPATH`).
+///
+/// The earlier value may be written as bash's guarded forms when it is not known on the line:
+/// `${PYTHONPATH:-}` (the value or nothing) and `${PYTHONPATH:+:$PYTHONPATH}` (a `:` and the
+/// value, only when it is set) name nothing but that value.
 fn workspace_search_path(name: &str, value: &str, workspace: &str) -> bool {
+    // Rewritten to `$NAME` before splitting at `:`, which these forms contain.
+    let mut value = value.to_owned();
+    for op in [":+", "+"] {
+        for own in [format!("${name}"), format!("${{{name}}}")] {
+            value = value.replace(&format!("${{{name}{op}:{own}}}"), &format!(":${name}"));
+        }
+    }
+    for op in [":-", "-"] {
+        value = value.replace(&format!("${{{name}{op}}}"), &format!("${name}"));
+    }
     value.split(':').all(|entry| {
         let entry = entry.trim_end_matches('/');
         let own = entry

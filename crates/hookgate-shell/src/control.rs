@@ -526,7 +526,7 @@ impl Walker<'_> {
                 Track::Here
             } else if changed {
                 let mut f = Box::new(scope.clone());
-                f.forget_since(stamp);
+                f.forget_since_but(stamp, empty_on_failure);
                 // A `cd` that fails stays where it was — the directory its success left in
                 // `OLDPWD` (`mkdir -p D && cd D`: the start, or D). Only when the operand ran
                 // that one command (a function or a group may have moved before failing).

@@ -884,6 +884,16 @@ fn kill(texts: &[&str]) -> Option<Verdict> {
         // `kill -- -$$`: the shell's own process group, i.e. the agent's tools with it.
         return Some(ids::SYS_KILL_GROUP.verdict());
     }
+    if targets
+        .iter()
+        .any(|t| matches!(*t, "$$" | "$BASHPID" | "$RANDOM" | "$SRANDOM"))
+    {
+        // `kill $$`: the shell itself, the agent's tool process (`$!`, the line's own
+        // background job, is ordinary); `kill $RANDOM`: a process nobody chose.
+        return Some(Verdict::unknown(
+            "signals this shell itself or a process only known at run time",
+        ));
+    }
     // `-1` as a target (after the signal: `kill -9 -1`, `kill -- -1`, `kill -s HUP -1`) is
     // every process the user can signal; as the first of several words it is the signal
     // (`kill -1 PID` sends SIGHUP to PID).

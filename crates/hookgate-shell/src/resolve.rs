@@ -278,6 +278,12 @@ pub(crate) fn lookup(name: &str, ctx: &crate::model::Context, scope: &Scope) -> 
         // written but known, as `$$` is, so `kill "$pid"`/`wait $!`/`trap 'kill $pid' EXIT`
         // name that job (judged like `kill %1`), and `/tmp/app.$!` stays one name in /tmp.
         "!" => Some("$!".to_owned()),
+        // This shell's process id and bash's random numbers: digits only, so in a path they
+        // are part of one name and never a separator, `..` or a glob (`/tmp/build-$$`,
+        // `"$TMPDIR/run.$RANDOM"` stay one scratch entry). Kept as written, as `$!` is. Not
+        // `$PPID`: the parent is the agent's own process, another target than this shell.
+        "$" => Some("$$".to_owned()),
+        "RANDOM" | "SRANDOM" => Some(format!("${name}")),
         // `$@` in a word is one value only when it is one parameter (`"$@"` alone is split by
         // `Walker::fields`).
         "@" => match params?.as_slice() {
@@ -3089,6 +3095,11 @@ impl Walker<'_> {
                     cmd.clone_into(&mut w.text);
                     self.run_child_code(argv, &w, scope, "ipython !", None);
                     python.push_str("pass\n");
+                } else if let Some(statement) = ipython_timed_statement(t) {
+                    // `%timeit EXPR`, `%time EXPR`, `%prun EXPR`: runs the Python statement
+                    // (timed or profiled): judged as that statement.
+                    python.push_str(statement);
+                    python.push('\n');
                 } else {
                     python.push_str(line);
                     python.push('\n');
@@ -4417,9 +4428,12 @@ impl Walker<'_> {
         }
 
         if worst.is_none()
-            && words
-                .iter()
-                .any(|w| !w.exact && w.text.starts_with('$') && !w.text.starts_with("$("))
+            && words.iter().enumerate().any(|(i, w)| {
+                !w.exact
+                    && w.text.starts_with('$')
+                    && !w.text.starts_with("$(")
+                    && !in_value_slot(name, &args, words, i)
+            })
         {
             // A flag or subcommand only known at run time, on a command with dangerous forms.
             let probe = name == "kill" && {
@@ -4447,6 +4461,83 @@ impl Walker<'_> {
             }
         });
         self.record_text(all, scope, verdict);
+    }
+}
+
+/// Options that only choose where a command acts — the account, profile, region, project,
+/// zone, namespace or cluster context — across the CLIs the taxonomy parses. A run-time value
+/// of one (`kubectl get pods -n "$NS"`, `aws --profile "$P" s3 ls`) is not a flag or a
+/// subcommand: the operation is the one the line spells, judged by its own rules.
+const SELECTOR_OPTIONS: &[&str] = &[
+    "--profile",
+    "--region",
+    "-n",
+    "--namespace",
+    "--context",
+    "--kube-context",
+    "--project",
+    "--zone",
+    "--subscription",
+    "-g",
+    "--resource-group",
+    "--account",
+];
+
+/// AWS API operations named `Describe…`, `Get…`, `List…` only read (the API's own naming
+/// contract); the ones that print a secret (`get-secret-value`, `get-login-password`) are
+/// matched by their exact names whatever their parameters hold.
+fn aws_read_operation(args: &Args<'_>) -> bool {
+    matches!(args.positionals.as_slice(), [service, op, ..]
+        if !service.starts_with('$')
+            && ["describe-", "get-", "list-"].iter().any(|p| op.starts_with(p)))
+}
+
+/// Whether run-time word `words[i]` is the value of the option before it, where that value
+/// cannot change the operation: a selector option the tool's parser takes a value for
+/// ([`SELECTOR_OPTIONS`]), or any `--parameter` of a read-only AWS operation (the AWS CLI's
+/// parser gives every operation parameter its value; a value never becomes a flag).
+fn in_value_slot(name: &str, args: &Args<'_>, words: &[Word], i: usize) -> bool {
+    let Some(option) = i.checked_sub(1).and_then(|p| words.get(p)) else {
+        return false;
+    };
+    if !option.exact || !option.text.starts_with('-') || option.text.contains('=') {
+        return false;
+    }
+    let opt = option.text.as_str();
+    (SELECTOR_OPTIONS.contains(&opt)
+        && taxonomy::command(name).is_some_and(|c| c.value_options.contains(&opt)))
+        || (name == "aws" && opt.starts_with("--") && aws_read_operation(args))
+}
+
+/// The Python statement of an IPython line magic that only times or profiles it (`%timeit
+/// -n 100 f(x)`, `%time load()`, `%prun main()`): the options (`-n N`, `-r N`, `-p N`, `-q`,
+/// `-o`, …) skipped. `None` for any other line, and for a magic with an option this does not
+/// know (`%prun -T FILE` writes a file), which stays unparsed Python (unknown).
+fn ipython_timed_statement(line: &str) -> Option<&str> {
+    let (magic, mut rest) = line.split_once(char::is_whitespace)?;
+    if !matches!(magic, "%timeit" | "%time" | "%prun") {
+        return None;
+    }
+    loop {
+        rest = rest.trim_start();
+        let Some(option) = rest.strip_prefix('-') else {
+            return (!rest.is_empty()).then_some(rest);
+        };
+        let (word, after) = option
+            .split_once(char::is_whitespace)
+            .unwrap_or((option, ""));
+        let with_value = matches!(word, "n" | "r" | "p" | "l" | "s");
+        let inline = matches!(word.chars().next(), Some('n' | 'r' | 'p'))
+            && word.len() > 1
+            && word.chars().skip(1).all(|c| c.is_ascii_digit());
+        let flag = matches!(word, "t" | "c" | "q" | "o");
+        if with_value {
+            rest = after.trim_start().split_once(char::is_whitespace)?.1;
+        } else if inline || flag {
+            rest = after;
+        } else {
+            return None;
+        }
     }
 }
 

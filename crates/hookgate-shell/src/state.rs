@@ -451,7 +451,16 @@ impl Scope {
     /// What is known whatever happened since `stamp` (the join of the state at `stamp` and
     /// now, without the earlier state): everything changed since is unknown.
     pub(crate) fn forget_since(&mut self, stamp: u64) {
-        let names = self.sh.assigned_since(stamp);
+        self.forget_since_but(stamp, None);
+    }
+
+    /// [`Self::forget_since`] for every name but `kept`, whose value the caller sets itself
+    /// (the empty value a failed `x=$(mktemp)` leaves). Forgetting it first would bump its
+    /// stamp twice on this path, and a `trap` set on the success path after the assignment
+    /// would read that as a change made after it (`Walker::run_exit_traps`).
+    pub(crate) fn forget_since_but(&mut self, stamp: u64, kept: Option<&str>) {
+        let mut names = self.sh.assigned_since(stamp);
+        names.retain(|n| Some(n.as_str()) != kept);
         self.sh.forget(&names);
         if self.sh.cwd_gen > stamp {
             self.cwd = Cwd::Unknown;
