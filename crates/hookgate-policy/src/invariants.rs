@@ -4923,6 +4923,9 @@ fn script_from_line(
         return judge_script_text(j, p, &text.text, by_shell, interpreter);
     }
     let prog = program(&cmd.argv);
+    if prog == "go" {
+        return go_build_from_line(j, made_by, runner, &cmd.argv);
+    }
     if !DERIVERS.contains(&prog) {
         return None;
     }
@@ -4971,6 +4974,115 @@ fn script_from_line(
     match sources.as_slice() {
         _ if !sources.iter().any(|s| j.content_written_in_session(s)) => Some(Deferred::Ordinary),
         [one] if matches!(prog, "cp" | "install") => script_on_disk(j, one, by_shell, interpreter),
+        _ => None,
+    }
+}
+
+/// `go build` options that take their value as the next word (`-o bin/x`, `-tags dev`).
+const GO_BUILD_VALUE: &[&str] = &[
+    "-o",
+    "-p",
+    "-asmflags",
+    "-buildmode",
+    "-buildvcs",
+    "-compiler",
+    "-gccgoflags",
+    "-gcflags",
+    "-installsuffix",
+    "-ldflags",
+    "-mod",
+    "-pgo",
+    "-pkgdir",
+    "-tags",
+    "-coverpkg",
+    "-covermode",
+];
+
+/// `go build` options that change which code or tools make the program (another directory,
+/// a replacement file set or module file, a wrapper run around every tool): a build with one
+/// is not the build of the packages its words name.
+const GO_BUILD_ELSEWHERE: &[&str] = &["-C", "-overlay", "-modfile", "-toolexec", "-exec"];
+
+/// The judgement of a program `go build -o OUT PKG…` made on this line and then run: the
+/// same program `go run PKG…` runs, so it is judged as that is. Package directories of the
+/// workspace (`./cmd/server`, `.`, none named = `.`) are ordinary — as `go run ./cmd/server`
+/// is — unless this line itself writes inside one before the build (the code that runs is
+/// then the line's, unread); one source file the session wrote is judged by its Go text, as
+/// `go run x.go` is. An import path (module-cache code), a package outside the workspace or
+/// in `.git`, and the options of [`GO_BUILD_ELSEWHERE`] keep the ask (`None`).
+fn go_build_from_line(
+    j: &Judge<'_>,
+    made_by: usize,
+    runner: usize,
+    argv: &[String],
+) -> Option<Deferred> {
+    let facts = j.facts;
+    let at = argv.iter().position(|a| a == "build")?;
+    let mut operands = Vec::new();
+    let mut skip = false;
+    for w in &argv[at + 1..] {
+        if skip {
+            skip = false;
+            continue;
+        }
+        let flag = w.trim_start_matches('-');
+        let name = flag.split_once('=').map_or(flag, |(n, _)| n);
+        if w.starts_with('-') && GO_BUILD_ELSEWHERE.contains(&format!("-{name}").as_str()) {
+            return None;
+        }
+        if w.starts_with('-') {
+            skip = !w.contains('=') && GO_BUILD_VALUE.contains(&format!("-{name}").as_str());
+        } else {
+            operands.push(w.as_str());
+        }
+    }
+    if operands.is_empty() {
+        operands.push(".");
+    }
+    let dir = facts.command_cwd(made_by).unwrap_or(&facts.cwd);
+    let git = j.ctx.workspace.join(".git");
+    let mut files = Vec::new();
+    let mut dirs = Vec::new();
+    for w in operands {
+        // Only local paths: an import path names module-cache or GOPATH code.
+        if !(w == "." || w.starts_with("./") || w.starts_with("../") || w.starts_with('/')) {
+            return None;
+        }
+        let w = w.strip_suffix("/...").unwrap_or(w);
+        let p = hookgate_paths::normalize(w, dir, j.ctx.home.as_deref()).path;
+        if !is_within(&p, &j.ctx.workspace) || is_within(&p, &git) {
+            return None;
+        }
+        if Path::new(&p).extension().is_some_and(|e| e == "go") {
+            files.push(p);
+        } else {
+            dirs.push(p);
+        }
+    }
+    // A write of this line inside a package directory, before the run, by another command
+    // than the build (whose own output may sit there): its code is unread.
+    let written_here = facts.items.iter().enumerate().any(|(i, item)| {
+        item.command.is_some_and(|c| c < runner && c != made_by)
+            && item
+                .paths
+                .iter()
+                .filter(|u| u.op != PathOp::Read && !u.metadata)
+                .any(|u| {
+                    facts
+                        .candidates(i, u)
+                        .iter()
+                        .any(|c| dirs.iter().any(|d| is_within(c, d)))
+                })
+    });
+    if written_here {
+        return None;
+    }
+    match files.as_slice() {
+        [] => Some(Deferred::Ordinary),
+        [one] if dirs.is_empty() && j.content_written_in_session(one) => {
+            script_content(j, runner, one, false, Some("go"))
+        }
+        _ if !files.iter().any(|f| j.content_written_in_session(f)) => Some(Deferred::Ordinary),
         _ => None,
     }
 }
