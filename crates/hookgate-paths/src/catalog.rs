@@ -199,7 +199,8 @@ impl Catalog {
         let under_home: Option<&[&[u8]]> = home_dir
             .as_deref()
             .filter(|h| is_within(path, h))
-            .map(|h| &all[glob::components(h).len().min(all.len())..]);
+            .map(|h| &all[glob::components(h).len().min(all.len())..])
+            .or_else(|| conventional_home_rest(&all));
         let under_workspace: Option<&[&[u8]]> = is_within(path, &ws_dir)
             .then(|| &all[glob::components(&ws_dir).len().min(all.len())..]);
         let mut out = Vec::new();
@@ -285,6 +286,21 @@ impl Catalog {
             });
         }
         out
+    }
+}
+
+/// Below a home directory spelled by its conventional place rather than `~` (`/root`,
+/// `/var/root`, `/home/NAME`, `/Users/NAME`): the components after it. An agent whose own
+/// home is elsewhere (a CI container, a sandbox user) still names a user's credentials there
+/// (`cat /home/ubuntu/.aws/credentials`, `/root/.kube/config`); what a file under a home
+/// holds does not depend on whose home it is.
+fn conventional_home_rest<'a>(all: &'a [&'a [u8]]) -> Option<&'a [&'a [u8]]> {
+    // `all` holds the normal components of an absolute, folded path.
+    match all {
+        [top, rest @ ..] if *top == b"root" => Some(rest),
+        [var, top, rest @ ..] if *var == b"var" && *top == b"root" => Some(rest),
+        [top, _user, rest @ ..] if *top == b"home" || *top == b"Users" => Some(rest),
+        _ => None,
     }
 }
 

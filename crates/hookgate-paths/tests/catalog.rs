@@ -177,10 +177,11 @@ fn traversal_is_folded_before_classification() {
 
 #[test]
 fn containment_uses_components_not_string_prefixes() {
-    // `/home/user2` is not inside `/home/u`: home-anchored entries must not fire.
-    let c = PathContext::new("/", Some(PathBuf::from("/home/u")));
-    assert!(classify(Path::new("/home/u2/.bashrc"), &c).is_empty());
-    assert!(!classify(Path::new("/home/u/.bashrc"), &c).is_empty());
+    // `/work/u2` is not inside `/work/u`: home-anchored entries must not fire. (A home in its
+    // conventional place, `/home/u2`, is a home of its own: see `conventional_home_rest`.)
+    let c = PathContext::new("/", Some(PathBuf::from("/work/u")));
+    assert!(classify(Path::new("/work/u2/.bashrc"), &c).is_empty());
+    assert!(!classify(Path::new("/work/u/.bashrc"), &c).is_empty());
     assert!(classify(Path::new("/etcx/sudoers"), &c).is_empty());
 }
 

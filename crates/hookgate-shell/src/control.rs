@@ -857,7 +857,7 @@ impl Walker<'_> {
                     .map(|p| match p {
                         Val::Known(v) => Word::lit(v.clone()),
                         Val::Found(text, shape) => crate::walk::Word::paths(text, *shape),
-                        Val::Unknown | Val::OrEmpty(_) => Word::opaque("$@"),
+                        Val::Unknown | Val::OrEmpty(_) | Val::Array(_) => Word::opaque("$@"),
                     })
                     .collect(),
                 None => vec![Word::opaque("$@")],
@@ -1111,7 +1111,16 @@ impl Walker<'_> {
                     if local {
                         scope.sh.make_local(&name);
                     }
-                    let value = if transformed { Val::Unknown } else { value };
+                    // `declare -a a=(…)` is the array an unflagged `a=(…)` makes.
+                    let value = match value {
+                        Val::Array(e)
+                            if !['A', 'i', 'l', 'u', 'c'].iter().any(|l| has('-', *l)) =>
+                        {
+                            Val::Array(e)
+                        }
+                        _ if transformed => Val::Unknown,
+                        v => v,
+                    };
                     scope.sh.set(&name, value, export);
                     if let Some(n) = child.child_by_field_name("name") {
                         names.push(text(n, src).to_owned());
@@ -1246,7 +1255,28 @@ impl Walker<'_> {
             self.record_text(vec![text(node, src).to_owned()], scope, verdict);
         }
         let array = value_node.is_some_and(|v| v.kind() == "array");
+        // `a=(w1 w2 …)`: each element is one word, brace-expanded, split and globbed like a
+        // command's arguments. Known when every element is one exact literal path or string;
+        // an element naming secret data makes the array a secret source like a scalar.
+        let elements = value_node
+            .filter(|_| array && !element && !append)
+            // Substitutions inside already ran once, with the value: not run twice.
+            .filter(|_| value.as_ref().is_some_and(|w| w.substs.is_empty()))
+            .and_then(|v| self.array_elements(v, src, scope, depth));
+        if let Some(source) = elements
+            .as_ref()
+            .and_then(|e| crate::flow::words_source(e.iter()))
+        {
+            scope.secret_vars.push((shown.to_owned(), source));
+        }
         let mut val = match &value {
+            _ if elements.is_some() => Val::Array(
+                elements
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|w| w.text)
+                    .collect(),
+            ),
             _ if element || array => Val::Unknown,
             Some(w) => Val::of(w),
             None => Val::Known(String::new()),
@@ -1274,6 +1304,34 @@ impl Walker<'_> {
             self.record_text(vec![text(node, src).to_owned()], scope, verdict);
         }
         (name, val)
+    }
+
+    /// The words of an array value `(…)` when every one is a single exact literal (no glob,
+    /// no run-time value); `None` otherwise (the array stays unknown).
+    fn array_elements(
+        &mut self,
+        value: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+    ) -> Option<Vec<Word>> {
+        let mut words = Vec::new();
+        let mut cursor = value.walk();
+        let items: Vec<Node<'_>> = value.named_children(&mut cursor).collect();
+        for item in items {
+            if item.kind() == "comment" {
+                continue;
+            }
+            // `([2]=x [k]=y)` places elements by index or key: not a plain list.
+            if text(item, src).starts_with('[') {
+                return None;
+            }
+            self.fields_into(item, src, scope, depth + 1, &mut words);
+        }
+        words
+            .iter()
+            .all(|w| w.exact && w.shape == crate::walk::WordShape::Exact)
+            .then_some(words)
     }
 
     /// Prefix assignments (`d=x cmd`) reach only `cmd`: set (exported) while it runs, then

@@ -533,7 +533,7 @@ pub(crate) fn short_option_value(
 fn variable(scope: &Scope, names: &[&str]) -> Option<Result<String, ()>> {
     names.iter().find_map(|n| match scope.sh.get(n)? {
         Val::Known(v) => Some(Ok(v.clone())),
-        Val::Unknown | Val::Found(..) | Val::OrEmpty(_) => Some(Err(())),
+        Val::Unknown | Val::Found(..) | Val::OrEmpty(_) | Val::Array(_) => Some(Err(())),
     })
 }
 

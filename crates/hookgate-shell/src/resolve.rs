@@ -159,6 +159,13 @@ pub(crate) fn variable(
     ctx: &crate::model::Context,
     scope: &Scope,
 ) -> Option<String> {
+    if let Some(elements) = array_elements(node, src, scope) {
+        // `${a[1]}`, or `${a[@]}` of a one-element array: one known word.
+        return match elements {
+            [one] => Some(one.clone()),
+            _ => None,
+        };
+    }
     let mut cursor = node.walk();
     let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
     let name = crate::walk::expansion_name(node, src)?;
@@ -202,6 +209,32 @@ pub(crate) fn variable(
         }
         _ => None,
     }
+}
+
+/// The known elements `${a[N]}` (one) or `${a[@]}` (all) stands for, when `a` was assigned
+/// an array of literal words on the line (see [`Val::Array`](crate::state::Val::Array)).
+/// `None` for any other expansion, an operator on the element, or an index out of range.
+pub(crate) fn array_elements<'s>(
+    node: Node<'_>,
+    src: &str,
+    scope: &'s Scope,
+) -> Option<&'s [String]> {
+    let mut cursor = node.walk();
+    let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
+    let [open, sub, close] = children.as_slice() else {
+        return None;
+    };
+    if open.kind() != "${" || sub.kind() != "subscript" || close.kind() != "}" {
+        return None;
+    }
+    let name = text(sub.child_by_field_name("name")?, src);
+    let index = text(sub.child_by_field_name("index")?, src);
+    let elements = scope.sh.get(name)?.elements()?;
+    if index == "@" {
+        return Some(elements);
+    }
+    let i: usize = index.parse().ok()?;
+    elements.get(i..=i)
 }
 
 /// `PREFIX{}` where the prefix ends an option's value syntax (`f=@`, `@`, `--opt=`): the
@@ -263,7 +296,7 @@ pub(crate) fn shows_toplevel(args: &[Word]) -> bool {
 pub(crate) fn lookup(name: &str, ctx: &crate::model::Context, scope: &Scope) -> Option<String> {
     match scope.sh.get(name) {
         Some(Val::Known(v)) => return Some(v.clone()),
-        Some(Val::Unknown | Val::Found(..) | Val::OrEmpty(_)) => return None,
+        Some(Val::Unknown | Val::Found(..) | Val::OrEmpty(_) | Val::Array(_)) => return None,
         None => {}
     }
     let params = scope.sh.params.as_ref();
@@ -2654,7 +2687,19 @@ impl Walker<'_> {
             self.record(argv, scope, ids::NET_TUNNEL_EXPOSE.verdict());
         }
         let end = skip_options(args, &value_opts);
-        let rest = args.get(end + 1..).unwrap_or(&[]);
+        let after = args.get(end + 1..).unwrap_or(&[]);
+        // OpenSSH parses options again after the destination (`ssh prod -v CMD`, `ssh prod
+        // -- CMD`), unless a `--` before the destination ended them: the command starts
+        // after those options.
+        let terminated = end
+            .checked_sub(1)
+            .and_then(|i| args.get(i))
+            .is_some_and(|w| w.exact && w.text == "--");
+        let rest = if terminated {
+            after
+        } else {
+            after.get(skip_options(after, &value_opts)..).unwrap_or(&[])
+        };
         if rest.is_empty() {
             self.record(argv, scope, Verdict::normal("opens a remote shell"));
             return Producer::Opaque;

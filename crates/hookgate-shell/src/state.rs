@@ -37,13 +37,25 @@ pub(crate) enum Val {
     /// expansion alone resolves to it (an empty argument names nothing), while `"$x"/*` or a
     /// directory (`cd ""`, `git -C ""` stay where they are) stays unresolved.
     OrEmpty(String),
+    /// An indexed array assigned literal elements (`files=(~/.ssh/id_ed25519 .env)`): each
+    /// element known, so `"${files[@]}"` is these words and `${files[1]}` one of them, as
+    /// bash expands them. `$files` alone is element 0, left unresolved here (rarely meant).
+    Array(Vec<String>),
 }
 
 impl Val {
     pub(crate) fn known(&self) -> Option<&str> {
         match self {
             Self::Known(s) => Some(s),
-            Self::Unknown | Self::Found(..) | Self::OrEmpty(_) => None,
+            Self::Unknown | Self::Found(..) | Self::OrEmpty(_) | Self::Array(_) => None,
+        }
+    }
+
+    /// The elements of an array whose elements are all known.
+    pub(crate) fn elements(&self) -> Option<&[String]> {
+        match self {
+            Self::Array(e) => Some(e),
+            Self::Known(_) | Self::Unknown | Self::Found(..) | Self::OrEmpty(_) => None,
         }
     }
 
@@ -68,7 +80,7 @@ impl Val {
     pub(crate) fn found(&self) -> Option<crate::walk::Word> {
         match self {
             Self::Found(text, shape) => Some(crate::walk::Word::paths(text, *shape)),
-            Self::Known(_) | Self::Unknown | Self::OrEmpty(_) => None,
+            Self::Known(_) | Self::Unknown | Self::OrEmpty(_) | Self::Array(_) => None,
         }
     }
 

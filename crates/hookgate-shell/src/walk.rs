@@ -1368,6 +1368,10 @@ impl Walker<'_> {
                 out.extend(fields);
                 return;
             }
+        } else if let Some(elements) = quoted_array(node, src, scope) {
+            // `"${files[@]}"`: one field per element of a known array.
+            out.extend(elements.iter().map(|e| Word::lit(e.clone())));
+            return;
         } else if k == ids.string
             && is_quoted_at(node, src)
             && let Some(params) = &scope.sh.params
@@ -1392,17 +1396,21 @@ impl Walker<'_> {
             return None;
         }
         let name = expansion_name(node, src);
-        let values: Vec<String> = if matches!(name, Some("@" | "*")) && is_plain_expansion(node) {
-            scope
-                .sh
-                .params
-                .as_ref()?
-                .iter()
-                .map(|p| p.known().map(str::to_owned))
-                .collect::<Option<Vec<_>>>()?
-        } else {
-            vec![crate::resolve::variable(node, src, self.ctx, scope)?]
-        };
+        let values: Vec<String> =
+            if let Some(elements) = crate::resolve::array_elements(node, src, scope) {
+                // Unquoted `${a[@]}`: each element, itself split.
+                elements.to_vec()
+            } else if matches!(name, Some("@" | "*")) && is_plain_expansion(node) {
+                scope
+                    .sh
+                    .params
+                    .as_ref()?
+                    .iter()
+                    .map(|p| p.known().map(str::to_owned))
+                    .collect::<Option<Vec<_>>>()?
+            } else {
+                vec![crate::resolve::variable(node, src, self.ctx, scope)?]
+            };
         Some(
             values
                 .iter()
@@ -1956,6 +1964,19 @@ pub(crate) fn expansion_name<'s>(node: Node<'_>, src: &'s str) -> Option<&'s str
 /// `$X` or `${X}` with no operator.
 fn is_plain_expansion(node: Node<'_>) -> bool {
     node.kind() == "simple_expansion" || node.child_count() == 3
+}
+
+/// `"${a[@]}"`: a double-quoted string made of nothing but one expansion of a known array's
+/// elements; its elements, one field each.
+fn quoted_array<'s>(node: Node<'_>, src: &str, scope: &'s Scope) -> Option<&'s [String]> {
+    if node.kind() != "string" || node.named_child_count() != 1 {
+        return None;
+    }
+    let inner = node.named_child(0)?;
+    let raw = text(inner, src);
+    (inner.kind() == "expansion" && text(node, src).len() == raw.len() + 2)
+        .then(|| crate::resolve::array_elements(inner, src, scope))
+        .flatten()
 }
 
 /// `"$@"`: a double-quoted string made of nothing but `$@`/`${@}`.
