@@ -708,14 +708,35 @@ pub(crate) fn is_secret_name(name: &str) -> bool {
 /// alone, wherever it lies (`server.key`, `client.p12`, `deploy.pem`, not `fullchain.pem`):
 /// the path catalogue's private-key entries, whose patterns hold in any directory. Lets a
 /// search by extension (`find ~ -name '*.key'`) reach what the catalogue calls keys.
+///
+/// A catalogue lookup costs tens of thousands of instructions; the answer for a name depends
+/// only on the catalogue's anywhere-patterns, so it is remembered per thread (bounded: the
+/// memory is cleared past 256 names). Invariant: the cache only ever holds what `classify`
+/// answered for the same name.
 pub(crate) fn is_key_file_name(name: &str, ctx: &Context) -> bool {
-    if name.is_empty() || name.contains(['/', '*', '?', '[']) {
+    use std::cell::RefCell;
+    use std::collections::HashMap;
+    thread_local! {
+        static KEY_NAMES: RefCell<HashMap<String, bool>> = RefCell::new(HashMap::new());
+    }
+    if name.is_empty() || name.contains(['/', '*', '?', '[']) || !name.contains('.') {
         return false;
     }
+    if let Some(known) = KEY_NAMES.with(|c| c.borrow().get(name).copied()) {
+        return known;
+    }
     let pctx = hookgate_paths::PathContext::new(&ctx.cwd, ctx.home.clone());
-    hookgate_paths::classify(&Path::new("/").join(name), &pctx)
+    let key = hookgate_paths::classify(&Path::new("/").join(name), &pctx)
         .iter()
-        .any(|m| m.category == hookgate_paths::Category::PrivateKey)
+        .any(|m| m.category == hookgate_paths::Category::PrivateKey);
+    KEY_NAMES.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= 256 {
+            c.clear();
+        }
+        c.insert(name.to_owned(), key);
+    });
+    key
 }
 
 /// A path a search found that is a credential: by the shell's own lists
