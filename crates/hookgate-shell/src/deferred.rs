@@ -396,10 +396,25 @@ impl Walker<'_> {
         stdin: Producer,
     ) -> Producer {
         let mut rest = args;
-        if rest
+        // `coproc NAME { …; }` names the job; bash sets `NAME_PID` (`COPROC_PID` unnamed) to
+        // its process id — the line's own background job, as `$!` is, so `kill $NAME_PID`
+        // stops what the line started.
+        let named = rest
             .get(1)
-            .is_some_and(|w| w.exact && (w.text == "{" || w.text == "("))
-        {
+            .is_some_and(|w| w.exact && (w.text == "{" || w.text == "("));
+        let name = if named {
+            rest.first()
+                .filter(|w| w.exact)
+                .map_or_else(|| "COPROC".to_owned(), |w| w.text.clone())
+        } else {
+            "COPROC".to_owned()
+        };
+        scope.sh.set(
+            &format!("{name}_PID"),
+            crate::state::Val::Known("$!".to_owned()),
+            None,
+        );
+        if named {
             rest = rest.get(1..).unwrap_or(&[]);
         }
         while rest

@@ -1327,6 +1327,25 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
                 )
         }
         "hub" => positionals.is_empty() || positionals.first() == Some(&"gist"),
+        // Dataset, model and device-share uploaders: `kaggle datasets create -p DIR`,
+        // `kaggle kernels push`, `huggingface-cli upload REPO PATH`, `tailscale file cp F
+        // host:` send the files they name to another machine.
+        "kaggle" => {
+            positionals.is_empty()
+                || matches!(
+                    positionals.get(..2),
+                    Some(
+                        ["datasets", "create" | "version"]
+                            | ["kernels", "push"]
+                            | ["competitions", "submit"]
+                            | ["models", "create" | "update"]
+                    )
+                )
+        }
+        "huggingface-cli" | "hf" => {
+            positionals.is_empty() || matches!(positionals.first().copied(), Some("upload"))
+        }
+        "tailscale" => positionals.is_empty() || positionals.get(..2) == Some(&["file", "cp"]),
         // pushbullet-cli's `pb push [--file F]`.
         "pb" => positionals.is_empty() || positionals.first() == Some(&"push"),
         "wrangler" => positionals.is_empty() || positionals.get(..2) == Some(&["r2", "object"]),

@@ -1333,6 +1333,14 @@ impl Walker<'_> {
         self.check_stdin_flow(&name, argv, &stdin, scope);
         let args: &[Word] = argv.get(1..).unwrap_or(&[]);
         let before_self = self.commands.len();
+        // `zig run /dev/stdin <<'Z' …`, `dart run - <<'D' …`, `escript /dev/stdin <<< …`,
+        // `java --source 21 /dev/stdin <<'J' …`: a compiler or launcher given its program on
+        // standard input runs that text, judged by the language's token reader.
+        if let Some(tongue) = stdin_program(&name, args) {
+            let via = format!("{name} (program on stdin)");
+            self.judge_code_input(argv, stdin, Some(Lang::Other(tongue)), scope, &via);
+            return Producer::Opaque;
+        }
         match name.as_str() {
             "sudo" | "doas" => self.sudo(&name, argv, args, scope, stdin),
             // `cross-env VAR=v CMD` (npm) sets variables for CMD exactly like `env`.
@@ -4444,10 +4452,21 @@ impl Walker<'_> {
             let files = crate::flow::LineState::default();
             // A pattern, filter or script is not a file (`grep -n '.env.production' README.md`).
             let program = crate::flow::program_operand(name, words).and_then(|k| words.get(k));
+            // `tar … --exclude .env`: the value of an exclusion option is a pattern.
+            let excluded = |w: &Word| {
+                words
+                    .iter()
+                    .position(|x| std::ptr::eq(x, w))
+                    .and_then(|k| k.checked_sub(1))
+                    .and_then(|k| words.get(k))
+                    .and_then(|prev| prev.text.strip_prefix("--"))
+                    .is_some_and(is_exclusion_option)
+            };
             let secret = words
                 .iter()
                 .filter(|w| destination.is_none_or(|d| !std::ptr::eq(*w, d)))
                 .filter(|w| program.is_none_or(|p| !std::ptr::eq(*w, p)))
+                .filter(|w| !excluded(w))
                 .any(|w| {
                     if !w.exact {
                         return w.text.starts_with("/proc/") && w.text.ends_with("/environ");
@@ -4762,8 +4781,80 @@ fn secret_candidates(arg: &str) -> impl Iterator<Item = &str> {
     let long = arg
         .strip_prefix("--")
         .and_then(|a| a.split_once('='))
+        .filter(|(name, _)| !is_exclusion_option(name))
         .map(|(_, p)| p.trim_start_matches('@'));
     [Some(arg), at, form, long].into_iter().flatten()
+}
+
+/// The language of a compiler's or launcher's program when the line gives it on standard
+/// input: the program operand (after the run verb and the options, whose values are skipped
+/// when they take one) is `-`, `/dev/stdin` or `/proc/self/fd/0`.
+fn stdin_program(name: &str, args: &[Word]) -> Option<crate::tongues::Tongue> {
+    use crate::tongues::Tongue;
+    let (tongue, verb, valued): (Tongue, Option<&str>, &[&str]) = match name {
+        "zig" | "v" | "dart" | "go" => (
+            Tongue::CallSyntax,
+            Some("run"),
+            &[
+                "--define", "-D", "-o", "--target", "-target", "-O", "-tags", "-C",
+            ],
+        ),
+        "escript" => (Tongue::Erlang, None, &[]),
+        "java" => (
+            Tongue::Jvm,
+            None,
+            &["--source", "-cp", "-classpath", "--class-path", "-p"],
+        ),
+        "kotlinc" | "kotlinc-jvm" | "kotlin" => (Tongue::Jvm, None, &["-cp", "-classpath"]),
+        _ => return None,
+    };
+    let mut rest = args;
+    if let Some(v) = verb {
+        let first = rest.first()?;
+        if !(first.exact && first.text == v) {
+            return None;
+        }
+        rest = rest.get(1..).unwrap_or(&[]);
+    }
+    let mut i = 0;
+    while let Some(w) = rest.get(i) {
+        i += 1;
+        let t = w.text.as_str();
+        if !w.exact {
+            return None;
+        }
+        if t == "-" && i > 0 {
+            return Some(tongue);
+        }
+        if t.starts_with('-') && t.len() > 1 {
+            if valued.contains(&t) {
+                i += 1;
+            }
+            continue;
+        }
+        return matches!(t, "/dev/stdin" | "/proc/self/fd/0").then_some(tongue);
+    }
+    None
+}
+
+/// Options whose value is a pattern of what to leave out or match, never a file the tool
+/// reads (`tar --exclude=.env`, `rsync --exclude .env`, `rg --glob '!.env'`): naming a
+/// credential there keeps it out.
+fn is_exclusion_option(name: &str) -> bool {
+    matches!(
+        name,
+        "exclude"
+            | "exclude-dir"
+            | "include"
+            | "ignore"
+            | "glob"
+            | "iglob"
+            | "skip"
+            | "filter"
+            | "exclude-vcs-ignores"
+            | "anchored"
+            | "no-anchored"
+    )
 }
 
 fn is_assignment(t: &str) -> bool {
