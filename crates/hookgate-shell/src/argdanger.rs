@@ -1328,27 +1328,45 @@ impl Walker<'_> {
             return None;
         }
         let found = Some(ids::PKG_MASS_UNINSTALL.verdict());
-        if scope.via.last().is_some_and(|v| v == "xargs")
-            && words.iter().any(|w| w.text == "{stdin}")
-        {
-            for c in self
-                .commands
-                .iter()
-                .rev()
-                .take_while(|c| c.via.len() + 1 == scope.via.len())
-            {
-                if lists_installed_packages(c) {
-                    return found;
-                }
-                if !passes_items_on(c) {
-                    break;
-                }
-            }
+        if self.xargs_fed_by(words, scope, lists_installed_packages, passes_items_on) {
+            return found;
         }
         if self.own_substitutions(scope).any(lists_installed_packages) {
             return found;
         }
         None
+    }
+
+    /// Whether `xargs` feeds this command (`words` hold its `{stdin}` items) from a listing
+    /// `lists` accepts: the pipeline stages just before `xargs`, read backwards through the
+    /// stages `passes` lets items through (column pickers, filters). Shared by the mass
+    /// uninstall and mass delete rules, so both read a pipeline the same way.
+    fn xargs_fed_by(
+        &self,
+        words: &[Word],
+        scope: &Scope,
+        lists: impl Fn(&ExecutedCommand) -> bool,
+        passes: impl Fn(&ExecutedCommand) -> bool,
+    ) -> bool {
+        if !(scope.via.last().is_some_and(|v| v == "xargs")
+            && words.iter().any(|w| w.text == "{stdin}"))
+        {
+            return false;
+        }
+        for c in self
+            .commands
+            .iter()
+            .rev()
+            .take_while(|c| c.via.len() + 1 == scope.via.len())
+        {
+            if lists(c) {
+                return true;
+            }
+            if !passes(c) {
+                return false;
+            }
+        }
+        false
     }
 
     /// `ctr images rm $(ctr images ls -q)`, `lxc list -c n --format csv | xargs lxc delete`,
@@ -1381,22 +1399,8 @@ impl Walker<'_> {
         let path = positionals.get(..verb_at).unwrap_or(&[]);
         let lists_all = |c: &ExecutedCommand| lists_everything(c, name, path);
         let found = Some(ids::INFRA_MASS_DELETE_LISTED.verdict());
-        if scope.via.last().is_some_and(|v| v == "xargs")
-            && words.iter().any(|w| w.text == "{stdin}")
-        {
-            for c in self
-                .commands
-                .iter()
-                .rev()
-                .take_while(|c| c.via.len() + 1 == scope.via.len())
-            {
-                if lists_all(c) {
-                    return found;
-                }
-                if !picks_columns(c) {
-                    break;
-                }
-            }
+        if self.xargs_fed_by(words, scope, lists_all, picks_columns) {
+            return found;
         }
         let mut subs = self.own_substitutions(scope).peekable();
         // A substitution of one command (a pipeline inside narrows or reshapes the listing).
