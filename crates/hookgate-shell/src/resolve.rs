@@ -1336,10 +1336,10 @@ impl Walker<'_> {
         // `zig run /dev/stdin <<'Z' …`, `dart run - <<'D' …`, `escript /dev/stdin <<< …`,
         // `java --source 21 /dev/stdin <<'J' …`: a compiler or launcher given its program on
         // standard input runs that text, judged by the language's token reader.
+        // The command is still classified as itself below (its options may load code too).
         if let Some(tongue) = stdin_program(&name, args) {
             let via = format!("{name} (program on stdin)");
-            self.judge_code_input(argv, stdin, Some(Lang::Other(tongue)), scope, &via);
-            return Producer::Opaque;
+            self.judge_code_input(argv, stdin.clone(), Some(Lang::Other(tongue)), scope, &via);
         }
         match name.as_str() {
             "sudo" | "doas" => self.sudo(&name, argv, args, scope, stdin),
@@ -4453,20 +4453,19 @@ impl Walker<'_> {
             // A pattern, filter or script is not a file (`grep -n '.env.production' README.md`).
             let program = crate::flow::program_operand(name, words).and_then(|k| words.get(k));
             // `tar … --exclude .env`: the value of an exclusion option is a pattern.
-            let excluded = |w: &Word| {
-                words
-                    .iter()
-                    .position(|x| std::ptr::eq(x, w))
-                    .and_then(|k| k.checked_sub(1))
-                    .and_then(|k| words.get(k))
+            let excluded = |k: usize, w: &Word| {
+                k.checked_sub(1)
+                    .and_then(|p| words.get(p))
                     .and_then(|prev| prev.text.strip_prefix("--"))
-                    .is_some_and(is_exclusion_option)
+                    .is_some_and(|o| is_exclusion_option(o, &w.text))
             };
             let secret = words
                 .iter()
+                .enumerate()
+                .filter(|(k, w)| !excluded(*k, w))
+                .map(|(_, w)| w)
                 .filter(|w| destination.is_none_or(|d| !std::ptr::eq(*w, d)))
                 .filter(|w| program.is_none_or(|p| !std::ptr::eq(*w, p)))
-                .filter(|w| !excluded(w))
                 .any(|w| {
                     if !w.exact {
                         return w.text.starts_with("/proc/") && w.text.ends_with("/environ");
@@ -4781,7 +4780,7 @@ fn secret_candidates(arg: &str) -> impl Iterator<Item = &str> {
     let long = arg
         .strip_prefix("--")
         .and_then(|a| a.split_once('='))
-        .filter(|(name, _)| !is_exclusion_option(name))
+        .filter(|(name, value)| !is_exclusion_option(name, value))
         .map(|(_, p)| p.trim_start_matches('@'));
     [Some(arg), at, form, long].into_iter().flatten()
 }
@@ -4837,24 +4836,16 @@ fn stdin_program(name: &str, args: &[Word]) -> Option<crate::tongues::Tongue> {
     None
 }
 
-/// Options whose value is a pattern of what to leave out or match, never a file the tool
-/// reads (`tar --exclude=.env`, `rsync --exclude .env`, `rg --glob '!.env'`): naming a
-/// credential there keeps it out.
-fn is_exclusion_option(name: &str) -> bool {
-    matches!(
-        name,
-        "exclude"
-            | "exclude-dir"
-            | "include"
-            | "ignore"
-            | "glob"
-            | "iglob"
-            | "skip"
-            | "filter"
-            | "exclude-vcs-ignores"
-            | "anchored"
-            | "no-anchored"
-    )
+/// Whether the long option `name` with `value` leaves files out (`tar --exclude=.env`,
+/// `rsync --exclude .env`, `rg --glob '!.env'`): naming a credential there keeps it out, so it
+/// is not a file the tool reads. Options that select files (`--include`, rsync's `--filter
+/// '+ …'`, a glob without `!`) are not exclusions: `rg --glob .env TOKEN` prints `.env`.
+fn is_exclusion_option(name: &str, value: &str) -> bool {
+    match name {
+        "exclude" | "exclude-dir" | "ignore" | "skip" => true,
+        "glob" | "iglob" => value.starts_with('!'),
+        _ => false,
+    }
 }
 
 fn is_assignment(t: &str) -> bool {

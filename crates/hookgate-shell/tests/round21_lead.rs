@@ -538,6 +538,10 @@ fn exclusions_coproc_pids_and_image_groups() {
         ),
         ("rg --glob '!.env' TODO", ALLOW, "-"),
         ("tar czf /tmp/x.tgz .env src", ASK, "cred.read_secret_file"),
+        // A glob without `!` selects: it reads what it names.
+        ("rg --glob .env TOKEN", ASK, "cred.read_secret_file"),
+        ("rg --glob=.env TOKEN", ASK, "cred.read_secret_file"),
+        ("rg --iglob .env -N .", ASK, "cred.read_secret_file"),
         (
             "coproc SRV { python -m http.server 8090; }; sleep 1; curl -s localhost:8090 | head -3; kill $SRV_PID",
             ALLOW,
