@@ -4633,6 +4633,13 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
         } else {
             None
         };
+        // A build tool running a package the session wrote into (`go run ./cmd/tool`,
+        // `cargo test`, `pytest tests/`): the written sources are judged by their text.
+        if source.is_none()
+            && let Some(v) = package_run(j, i, argv)
+        {
+            return Some(v);
+        }
         // pytest imports and runs the test modules it is given (`pytest tests/test_env.py`,
         // `python -m pytest tests/test_x.py::test_y`): each is a Python script it runs.
         let test_modules = pytest_modules(argv);
@@ -4722,6 +4729,149 @@ fn pytest_modules(argv: &[String]) -> Vec<&str> {
                 .is_some_and(|e| e.eq_ignore_ascii_case("py"))
         })
         .collect()
+}
+
+/// Most session-written sources of one package run that are read for their text: the
+/// session's written-file list is bounded already, this bounds the reading per call.
+const MAX_PACKAGE_SOURCES: usize = 24;
+
+/// The source files a package-running command runs whose content this session wrote, and
+/// the language they are read in: `go run|test PKG…` (a package is its directory's `.go`
+/// files, `DIR/...` every package below it), `cargo run|test|bench` (the workspace's `.rs`
+/// files outside `target/`), `pytest DIR…` / `pytest` alone (test modules and `conftest.py`
+/// below the directories, the cwd when none is named). Empty for anything else.
+///
+/// Why: a package directory names no file, so write-then-execute, which judges the script a
+/// command names, never saw the code an agent wrote into `cmd/tool/main.go` and then ran
+/// with `go run ./cmd/tool` (or `go build` + run): that is the same program as a script
+/// run. The normal development loop (edit, then test) must stay quiet, so only what the
+/// text shows is dangerous asks (see [`package_run`]).
+fn package_sources(j: &Judge<'_>, i: usize, argv: &[String]) -> Vec<(PathBuf, &'static str)> {
+    let prog = program(argv);
+    let dir = j.facts.command_dir(i).unwrap_or(&j.facts.cwd);
+    let home = j.ctx.home.as_deref();
+    let verb = argv.iter().skip(1).find(|a| !a.starts_with('-'));
+    // (directory, recursive, language, which files of the directory run)
+    let mut roots: Vec<(PathBuf, bool)> = Vec::new();
+    let lang: &'static str;
+    let mut tests_only = false;
+    match (prog, verb.map(String::as_str)) {
+        ("go", Some(v @ ("run" | "test"))) => {
+            lang = "go";
+            let at = argv.iter().position(|a| a == v).unwrap_or(0);
+            for w in argv[at + 1..].iter().filter(|a| !a.starts_with('-')) {
+                if !(w == "." || w.starts_with("./") || w.starts_with("../") || w.starts_with('/'))
+                {
+                    // `go run` stops at its package: the rest are the program's arguments.
+                    if v == "run" && !roots.is_empty() {
+                        break;
+                    }
+                    continue;
+                }
+                let (w, deep) = w
+                    .strip_suffix("/...")
+                    .map_or((w.as_str(), false), |r| (r, true));
+                roots.push((hookgate_paths::normalize(w, dir, home).path, deep));
+                if v == "run" {
+                    break;
+                }
+            }
+            if roots.is_empty() {
+                roots.push((dir.to_path_buf(), false));
+            }
+        }
+        ("cargo", Some("run" | "test" | "bench" | "t" | "r")) => {
+            lang = "rust";
+            roots.push((j.ctx.workspace.clone(), true));
+        }
+        _ if argv.iter().any(|a| {
+            let b = base_name(a);
+            b == "pytest" || b == "py.test"
+        }) && pytest_modules(argv).is_empty() =>
+        {
+            lang = "python3";
+            tests_only = true;
+            let at = argv
+                .iter()
+                .position(|a| matches!(base_name(a), "pytest" | "py.test"))
+                .unwrap_or(0);
+            for w in argv[at + 1..].iter().filter(|a| !a.starts_with('-')) {
+                let p = hookgate_paths::normalize(w, dir, home).path;
+                if p.extension().is_none() {
+                    roots.push((p, true));
+                }
+            }
+            if roots.is_empty() {
+                roots.push((dir.to_path_buf(), true));
+            }
+        }
+        _ => return Vec::new(),
+    }
+    let ext = match lang {
+        "go" => "go",
+        "rust" => "rs",
+        _ => "py",
+    };
+    let target = j.ctx.workspace.join("target");
+    let mut out = Vec::new();
+    for written in &j.state.written_files {
+        let p = Path::new(written);
+        if p.extension().and_then(|e| e.to_str()) != Some(ext)
+            || !j.state.wrote_content(written)
+            || (lang == "rust" && is_within(p, &target))
+        {
+            continue;
+        }
+        let name = file_name(p);
+        if tests_only
+            && !(name == "conftest.py" || (name.starts_with("test_") || name.ends_with("_test.py")))
+        {
+            continue;
+        }
+        let inside = roots.iter().any(|(root, deep)| {
+            if *deep {
+                is_within(p, root)
+            } else {
+                p.parent() == Some(root.as_path())
+            }
+        });
+        if inside && out.len() < MAX_PACKAGE_SOURCES {
+            out.push((p.to_path_buf(), lang));
+        }
+    }
+    out
+}
+
+/// Write-then-execute for package runs ([`package_sources`]): a session-written source
+/// whose text would modify the guard or run placed dangerous code asks, as the same code run
+/// as a script does. Code the reader cannot place (the normal shape of a program: paths
+/// from arguments, computed values) stays quiet here — editing a package and running its
+/// tests is the development loop, and asking for every one would teach users to click
+/// through; the danger the text shows is what this rule exists to catch.
+fn package_run(j: &Judge<'_>, i: usize, argv: &[String]) -> Option<Violation> {
+    for (p, lang) in package_sources(j, i, argv) {
+        let why = match script_content(j, i, &p, false, Some(lang)) {
+            Some(Deferred::SelfModification(reason)) => reason,
+            Some(Deferred::Dangerous(reason)) => format!("would run dangerous code: {reason}"),
+            Some(Deferred::Ordinary | Deferred::Unresolved) | None => continue,
+        };
+        return Some(
+            Violation::new(
+                Effect::Ask,
+                format!(
+                    "`{}` runs {}, which this session wrote and which {why}",
+                    argv.iter()
+                        .take(3)
+                        .map(String::as_str)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    p.display()
+                ),
+            )
+            .suggest("show the code to the user before running it"),
+        );
+    }
+    None
 }
 
 /// Shells whose script argument is shell code.
@@ -5048,7 +5198,7 @@ fn go_build_from_line(
         if !(w == "." || w.starts_with("./") || w.starts_with("../") || w.starts_with('/')) {
             return None;
         }
-        let w = w.strip_suffix("/...").unwrap_or(w);
+        let (w, deep) = w.strip_suffix("/...").map_or((w, false), |r| (r, true));
         let p = hookgate_paths::normalize(w, dir, j.ctx.home.as_deref()).path;
         if !is_within(&p, &j.ctx.workspace) || is_within(&p, &git) {
             return None;
@@ -5056,7 +5206,7 @@ fn go_build_from_line(
         if Path::new(&p).extension().is_some_and(|e| e == "go") {
             files.push(p);
         } else {
-            dirs.push(p);
+            dirs.push((p, deep));
         }
     }
     // A write of this line inside a package directory, before the run, by another command
@@ -5071,11 +5221,31 @@ fn go_build_from_line(
                     facts
                         .candidates(i, u)
                         .iter()
-                        .any(|c| dirs.iter().any(|d| is_within(c, d)))
+                        .any(|c| dirs.iter().any(|(d, _)| is_within(c, d)))
                 })
     });
     if written_here {
         return None;
+    }
+    // The packages' sources the session wrote earlier are read as `go run PKG` reads them
+    // ([`package_sources`]): what their text shows is dangerous is the program's danger.
+    for written in &j.state.written_files {
+        let p = Path::new(written);
+        let inside = dirs.iter().any(|(d, deep)| {
+            if *deep {
+                is_within(p, d)
+            } else {
+                p.parent() == Some(d.as_path())
+            }
+        });
+        if inside
+            && p.extension().is_some_and(|e| e == "go")
+            && j.state.wrote_content(written)
+            && let Some(d @ (Deferred::Dangerous(_) | Deferred::SelfModification(_))) =
+                script_content(j, runner, p, false, Some("go"))
+        {
+            return Some(d);
+        }
     }
     match files.as_slice() {
         [] => Some(Deferred::Ordinary),

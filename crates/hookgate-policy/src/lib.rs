@@ -170,7 +170,7 @@ impl Ctx {
     pub fn new(workspace: impl Into<PathBuf>, home: Option<PathBuf>) -> Self {
         Self {
             home,
-            temp_dirs: vec![PathBuf::from("/tmp"), PathBuf::from("/var/tmp")],
+            temp_dirs: hookgate_shell::default_temp_dirs(),
             branch: None,
             remote_default_branches: no_remote_defaults(),
             workspace: workspace.into(),

@@ -1095,6 +1095,7 @@ impl Walker<'_> {
                 other_framework_task(name, words, scope, self.files.production)
             }
             "docker" | "podman" | "nerdctl" => image_removal(words, args)
+                .filter(|_| !self.fed_dangling_images(name, words, scope))
                 .or_else(|| container_selection(words, args))
                 .or_else(|| network_selection(words, args)),
             n if uninstalls(n, args) => self.uninstalls_listing(words, scope),
@@ -1367,6 +1368,44 @@ impl Walker<'_> {
             }
         }
         false
+    }
+
+    /// `docker images -f dangling=true -q | xargs docker rmi`, `docker rmi $(docker images
+    /// --filter dangling=true -q)`: the images removed are the untagged ones the same tool
+    /// listed, what `docker image prune` removes (ordinary, see the false positives).
+    /// Any other listing keeps `docker.rmi`.
+    fn fed_dangling_images(&self, name: &str, words: &[Word], scope: &Scope) -> bool {
+        let dangling = |c: &ExecutedCommand| {
+            let Some((program, rest)) = c.argv.split_first() else {
+                return false;
+            };
+            let lists = match rest
+                .iter()
+                .filter(|w| !w.starts_with('-'))
+                .take(2)
+                .collect::<Vec<_>>()[..]
+            {
+                [first, ..] if first == "images" => true,
+                [first, second] => first == "image" && matches!(second.as_str(), "ls" | "list"),
+                _ => false,
+            };
+            crate::resolve::basename(program) == name
+                && lists
+                && rest.iter().enumerate().any(|(i, w)| {
+                    let value = match w.as_str() {
+                        "-f" | "--filter" => rest.get(i + 1).map(String::as_str),
+                        _ => w.strip_prefix("--filter=").or_else(|| w.strip_prefix("-f")),
+                    };
+                    value == Some("dangling=true")
+                })
+        };
+        // Any stage between them only narrows or reshapes: a subset of dangling images is
+        // still only dangling images.
+        if self.xargs_fed_by(words, scope, dangling, passes_items_on) {
+            return true;
+        }
+        let mut subs = self.own_substitutions(scope);
+        subs.next().is_some_and(dangling) && subs.next().is_none()
     }
 
     /// `ctr images rm $(ctr images ls -q)`, `lxc list -c n --format csv | xargs lxc delete`,

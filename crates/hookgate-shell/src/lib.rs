@@ -55,7 +55,7 @@ use tree_sitter::Parser;
 
 pub use model::{
     Action, Analysis, BlastRadius, Channel, Class, Context, Effect, EffectOp, ExecutedCommand,
-    Flow, FlowSink, FlowSource, Limits, ParseStatus, Text, Verdict, WorkDir,
+    Flow, FlowSink, FlowSource, Limits, ParseStatus, Text, Verdict, WorkDir, default_temp_dirs,
 };
 
 pub use argdanger::chmod_tightens;

@@ -37,13 +37,26 @@ pub struct Context {
     pub known_vars: Vec<(String, String)>,
 }
 
+/// The usual scratch directories: `/tmp`, `/var/tmp`, and Android's `/data/local/tmp` (the
+/// scratch directory of a device an `adb shell` line works on; no Linux host has it for
+/// anything else). One list for the analyzer's and the policy's contexts, so both call the
+/// same places scratch.
+#[must_use]
+pub fn default_temp_dirs() -> Vec<PathBuf> {
+    vec![
+        PathBuf::from("/tmp"),
+        PathBuf::from("/var/tmp"),
+        PathBuf::from("/data/local/tmp"),
+    ]
+}
+
 impl Context {
-    /// A context with the usual temp dirs (`/tmp`, `/var/tmp`) and no `$TMPDIR`.
+    /// A context with the usual temp dirs ([`default_temp_dirs`]) and no `$TMPDIR`.
     pub fn new(cwd: impl Into<PathBuf>, home: Option<PathBuf>) -> Self {
         Self {
             cwd: cwd.into(),
             home,
-            temp_dirs: vec![PathBuf::from("/tmp"), PathBuf::from("/var/tmp")],
+            temp_dirs: default_temp_dirs(),
             tmpdir: None,
             secret_files: std::sync::Arc::default(),
             known_vars: Vec::new(),
@@ -404,6 +417,9 @@ pub enum FlowSource {
     /// Every file a search selects below `root` (`find ROOT … -exec curl -T {}`, a child
     /// shell's `$1` bound to `find`'s `{}`, `find ROOT | xargs …`): the tree's contents.
     FoundFiles { root: String },
+    /// A database's contents as its dump tool prints or writes them (`pg_dump`, `mysqldump`,
+    /// `mongoexport`): user data in bulk, not a credential.
+    DatabaseDump { command: String },
 }
 
 /// Where the data goes.
@@ -448,6 +464,9 @@ impl std::fmt::Display for FlowSource {
             Self::Network { endpoint } => write!(f, "data from the network (`{endpoint}`)"),
             Self::DownloadedFile { path } => write!(f, "the downloaded file `{path}`"),
             Self::FoundFiles { root } => write!(f, "every file a search selects under `{root}`"),
+            Self::DatabaseDump { command } => {
+                write!(f, "the database contents dumped by `{command}`")
+            }
         }
     }
 }

@@ -1473,7 +1473,28 @@ const REMOTE_VERBS: &[RemoteVerb] = &[
         windows: true,
         ..remote("winrs", &[])
     },
+    // A device's shell over the Android debug bridge (and HarmonyOS's `hdc`): the words
+    // after `shell`/`exec-out` are one command line the device's `sh` runs, like ssh's.
+    RemoteVerb {
+        values: ADB_VALUES,
+        operands: Some(0),
+        ..remote("adb", &["shell"])
+    },
+    RemoteVerb {
+        values: ADB_VALUES,
+        operands: Some(0),
+        ..remote("adb", &["exec-out"])
+    },
+    RemoteVerb {
+        values: &["-t", "-s"],
+        operands: Some(0),
+        ..remote("hdc", &["shell"])
+    },
 ];
+
+/// adb's global options that take a value (device serial, transport id, server host, port,
+/// socket) and `shell`'s escape character.
+const ADB_VALUES: &[&str] = &["-s", "-t", "-H", "-P", "-L", "-e"];
 
 /// True for the commands of [`REMOTE_VERBS`] (a `match`: asked for every command; a unit
 /// test checks it covers the table).
@@ -1515,6 +1536,8 @@ fn has_remote_verbs(name: &str) -> bool {
             | "colima"
             | "orbctl"
             | "orb"
+            | "adb"
+            | "hdc"
     )
 }
 

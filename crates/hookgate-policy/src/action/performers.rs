@@ -106,9 +106,11 @@ pub(crate) fn copy_like(program: &str, argv: &[String], rest: &[String]) -> Desc
         ActionKind::FileWrite
     };
     let mut d = Described::new(kind, argv);
+    // A link's source is read as a copy's is: whatever reads the link (a web server's static
+    // directory, an upload of the folder, the next command) reads the file, so `ln -s
+    // ~/.ssh/id_ed25519 public/key.txt` exposes the key as `cp` would.
     match program {
         "mv" => d = d.with_trees(sources.iter().cloned(), PathOp::Move),
-        "ln" => {}
         _ => d = d.with_paths(sources.iter().cloned(), PathOp::Read),
     }
     let Some(dest) = dest else { return d };
