@@ -25,6 +25,8 @@ struct Entry {
     patterns: Vec<String>,
     #[serde(default)]
     exclude: Vec<String>,
+    #[serde(default)]
+    foreign_home: bool,
 }
 
 #[derive(Deserialize)]
@@ -112,8 +114,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         writeln!(
             out,
-            "    EntryDef {{ id: {:?}, category: Category::{category}, access: Access::{access}, anchor: Anchor::{anchor}, reason: {:?}, patterns: &{:?}, exclude: &{:?} }},",
-            e.id, e.reason, e.patterns, e.exclude
+            "    EntryDef {{ id: {:?}, category: Category::{category}, access: Access::{access}, anchor: Anchor::{anchor}, reason: {:?}, patterns: &{:?}, exclude: &{:?}, foreign_home: {} }},",
+            e.id, e.reason, e.patterns, e.exclude, e.foreign_home
         )?;
     }
     out.push_str("];\n");

@@ -76,6 +76,12 @@ pub(crate) struct EntryDef {
     pub reason: &'static str,
     pub patterns: &'static [&'static str],
     pub exclude: &'static [&'static str],
+    /// The entry protects another account's home (`/root/**` for a user who is not root):
+    /// a path inside the user's own home or the workspace is judged by the home and
+    /// workspace entries instead. Without this, an agent running as root (a container with
+    /// `HOME=/root` and the project below it) had every write of its own workspace judged a
+    /// privilege escalation.
+    pub foreign_home: bool,
 }
 
 /// An entry of `catalog/regenerable.toml` (see [`crate::regenerable`]).
@@ -203,8 +209,13 @@ impl Catalog {
             .or_else(|| conventional_home_rest(&all));
         let under_workspace: Option<&[&[u8]]> = is_within(path, &ws_dir)
             .then(|| &all[glob::components(&ws_dir).len().min(all.len())..]);
+        let own =
+            under_workspace.is_some() || home_dir.as_deref().is_some_and(|h| is_within(path, h));
         let mut out = Vec::new();
         for e in &self.entries {
+            if e.def.foreign_home && own {
+                continue;
+            }
             let rel: &[&[u8]] = match e.def.anchor {
                 Anchor::Absolute => &all,
                 Anchor::Home => match under_home {
@@ -252,8 +263,13 @@ impl Catalog {
         let all = glob::components(&norm);
         let home_dir = ctx.home.as_deref().map(fold_dir);
         let ws_dir = fold_dir(ctx.workspace_root());
+        let own =
+            is_within(&norm, &ws_dir) || home_dir.as_deref().is_some_and(|h| is_within(&norm, h));
         let mut out = Vec::new();
         for e in &self.entries {
+            if e.def.foreign_home && own {
+                continue;
+            }
             let anchor: Option<&Path> = match e.def.anchor {
                 Anchor::Absolute => Some(Path::new("/")),
                 Anchor::Home => home_dir.as_deref(),

@@ -275,3 +275,41 @@ fn catalog_loads_fast_enough_for_a_per_call_process() {
         "{per_load:?}"
     );
 }
+
+/// `root-home` protects another account's home: for a user who is not root every file below
+/// `/root` is root's, but running as root (`HOME=/root`, a container's usual user) the home
+/// is the user's own, judged by the home entries like any home — its keys stay keys, its
+/// workspace files are workspace files.
+#[test]
+fn root_home_protects_only_another_accounts_home() {
+    let as_root = |cwd: &str, ws: &str| PathContext {
+        cwd: PathBuf::from(cwd),
+        workspace: Some(PathBuf::from(ws)),
+        home: Some(PathBuf::from("/root")),
+    };
+    let of = |path: &str, c: &PathContext| -> Vec<&'static str> {
+        classify(Path::new(path), c)
+            .into_iter()
+            .map(|m| m.id)
+            .collect()
+    };
+    let root = as_root("/root/app", "/root/app");
+    // Not root: all of /root is protected.
+    assert!(hits("/root/notes.txt", "root-home"));
+    assert!(hits("/root/app/build/x.o", "root-home"));
+    // Root: its own files are ordinary, its credentials are the home entries'.
+    assert!(of("/root/app/build/x.o", &root).is_empty());
+    assert!(of("/root/notes.txt", &root).is_empty());
+    assert!(of("/root/.ssh/id_rsa.pub", &root).is_empty());
+    assert!(of("/root/.ssh/id_ed25519", &root).contains(&"ssh-private-keys"));
+    assert!(of("/root/.aws/credentials", &root).contains(&"aws-credentials"));
+    // Another place than the home stays judged as before.
+    assert!(!of("/etc/shadow", &root).is_empty());
+    // A subtree above the home still contains root's home.
+    let subtree: Vec<&str> = Catalog::global()
+        .classify_subtree(Path::new("/"), &root)
+        .into_iter()
+        .map(|m| m.id)
+        .collect();
+    assert!(subtree.contains(&"root-home"));
+}

