@@ -4401,6 +4401,25 @@ fn python_api(name: &str) -> Option<Api> {
         | "os.posix_spawnp" => Api::Spawn(Pos(1)),
         "os.execl" | "os.execle" | "os.execlp" | "os.execlpe" => Api::SpawnArgv(1),
         "os.kill" | "os.killpg" | "signal.pthread_kill" => Api::Kill(Pos(0)),
+        // libc's own calls reached through ctypes are the same calls as `os.*`'s
+        // (`ctypes.CDLL(None).kill(-1, 9)`, `libc.unlink(b"/etc/x")`).
+        "ctypes.CDLL().kill"
+        | "ctypes.cdll.LoadLibrary().kill"
+        | "ctypes.PyDLL().kill"
+        | "ctypes.cdll.libc.kill"
+        | "ctypes.CDLL().killpg"
+        | "ctypes.cdll.LoadLibrary().killpg" => Api::Kill(Pos(0)),
+        "ctypes.CDLL().unlink"
+        | "ctypes.CDLL().remove"
+        | "ctypes.CDLL().rmdir"
+        | "ctypes.cdll.LoadLibrary().unlink"
+        | "ctypes.cdll.LoadLibrary().remove"
+        | "ctypes.cdll.LoadLibrary().rmdir"
+        | "ctypes.cdll.libc.unlink"
+        | "ctypes.cdll.libc.remove" => Api::Op(Delete, Pos(0)),
+        "ctypes.CDLL().chmod" | "ctypes.cdll.LoadLibrary().chmod" | "ctypes.cdll.libc.chmod" => {
+            Api::Op(Chmod, Pos(0))
+        }
         "os.spawnv" | "os.spawnve" | "os.spawnvp" | "os.spawnvpe" => Api::Spawn(Pos(2)),
         "os.spawnl" | "os.spawnle" | "os.spawnlp" | "os.spawnlpe" => Api::SpawnArgv(2),
         "os.fork" | "os.forkpty" => Api::Op(Spawn, Pos(usize::MAX)),

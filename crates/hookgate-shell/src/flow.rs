@@ -1305,6 +1305,9 @@ fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSourc
 /// the workload's credentials, judged where it goes like `env`'s here. Printed to the
 /// terminal it stays ordinary, as `env` does.
 fn container_secret(name: &str, words: &[Word]) -> Option<FlowSource> {
+    if let Some(source) = inspected_environment(name, words) {
+        return Some(source);
+    }
     if !words
         .iter()
         .any(|w| matches!(w.text.as_str(), "exec" | "run" | "debug" | "rsh"))
@@ -1331,6 +1334,46 @@ fn container_secret(name: &str, words: &[Word]) -> Option<FlowSource> {
         }
         _ => None,
     }
+}
+
+/// `docker inspect C` (`container inspect`, podman, nerdctl): the container's configuration,
+/// its `Config.Env` included — the secrets it was started with — unless a `--format`
+/// template picks fields other than the environment (`-f '{{.State.Status}}'`).
+fn inspected_environment(name: &str, words: &[Word]) -> Option<FlowSource> {
+    if !matches!(name, "docker" | "podman" | "nerdctl") {
+        return None;
+    }
+    let positionals: Vec<&str> = words
+        .iter()
+        .map(|w| w.text.as_str())
+        .filter(|t| !t.starts_with('-'))
+        .take(2)
+        .collect();
+    if !matches!(
+        positionals.as_slice(),
+        ["inspect", ..] | ["container", "inspect"]
+    ) {
+        return None;
+    }
+    let mut format = None;
+    let mut it = words.iter();
+    while let Some(w) = it.next() {
+        let t = w.text.as_str();
+        if matches!(t, "-f" | "--format") {
+            format = it.next().map(|v| v.text.as_str());
+        } else if let Some(v) = t.strip_prefix("--format=") {
+            format = Some(v);
+        }
+    }
+    if format.is_some_and(|f| {
+        !f.contains("Env") && !f.contains("json .Config") && f.trim() != "{{json .}}"
+    }) {
+        return None;
+    }
+    let shown: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    Some(FlowSource::Environment {
+        by: format!("{name} {}", shown.join(" ")).trim().to_owned(),
+    })
 }
 
 /// The names [`is_network_client`] may accept (checked before any argv is parsed, since this
