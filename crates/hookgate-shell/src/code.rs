@@ -4366,9 +4366,16 @@ fn python_api(name: &str) -> Option<Api> {
         "os.truncate" | "os.mkdir" | "os.makedirs" | "os.mkfifo" | "os.mknod" => {
             Api::Op(Write, Pos(0))
         }
-        "os.chmod" | "os.chown" | "os.lchown" | "os.lchmod" | "shutil.chown" => {
-            Api::Op(Chmod, Pos(0))
-        }
+        // libc's own calls reached through ctypes are the same calls as `os.*`'s
+        // (`ctypes.CDLL(None).chmod(b"/etc/x", 0o777)`).
+        "os.chmod"
+        | "os.chown"
+        | "os.lchown"
+        | "os.lchmod"
+        | "shutil.chown"
+        | "ctypes.CDLL().chmod"
+        | "ctypes.cdll.LoadLibrary().chmod"
+        | "ctypes.cdll.libc.chmod" => Api::Op(Chmod, Pos(0)),
         "sqlite3.connect" | "sqlite3.dbapi2.connect" => Api::Database(Kw("database", 0)),
         "os.system"
         | "os.popen"
@@ -4400,10 +4407,11 @@ fn python_api(name: &str) -> Option<Api> {
         "os.execv" | "os.execve" | "os.execvp" | "os.execvpe" | "os.posix_spawn"
         | "os.posix_spawnp" => Api::Spawn(Pos(1)),
         "os.execl" | "os.execle" | "os.execlp" | "os.execlpe" => Api::SpawnArgv(1),
-        "os.kill" | "os.killpg" | "signal.pthread_kill" => Api::Kill(Pos(0)),
-        // libc's own calls reached through ctypes are the same calls as `os.*`'s
-        // (`ctypes.CDLL(None).kill(-1, 9)`, `libc.unlink(b"/etc/x")`).
-        "ctypes.CDLL().kill"
+        // libc through ctypes: the same calls (`ctypes.CDLL(None).kill(-1, 9)`).
+        "os.kill"
+        | "os.killpg"
+        | "signal.pthread_kill"
+        | "ctypes.CDLL().kill"
         | "ctypes.cdll.LoadLibrary().kill"
         | "ctypes.PyDLL().kill"
         | "ctypes.cdll.libc.kill"
@@ -4417,9 +4425,6 @@ fn python_api(name: &str) -> Option<Api> {
         | "ctypes.cdll.LoadLibrary().rmdir"
         | "ctypes.cdll.libc.unlink"
         | "ctypes.cdll.libc.remove" => Api::Op(Delete, Pos(0)),
-        "ctypes.CDLL().chmod" | "ctypes.cdll.LoadLibrary().chmod" | "ctypes.cdll.libc.chmod" => {
-            Api::Op(Chmod, Pos(0))
-        }
         "os.spawnv" | "os.spawnve" | "os.spawnvp" | "os.spawnvpe" => Api::Spawn(Pos(2)),
         "os.spawnl" | "os.spawnle" | "os.spawnlp" | "os.spawnlpe" => Api::SpawnArgv(2),
         "os.fork" | "os.forkpty" => Api::Op(Spawn, Pos(usize::MAX)),
