@@ -1323,6 +1323,54 @@ fn package_script_injection(j: &Judge<'_>) -> Option<Violation> {
                 format!("sets an npm lifecycle script: `{}`", argv.join(" ")),
             ));
         }
+        // Any other script is code the user or the agent runs later by name (`npm test`):
+        // judged by what its text does, as the script itself would be when run.
+        let set: Vec<(&str, &str)> = match words.get(1..) {
+            Some(["pkg", "set", rest @ ..]) => rest
+                .iter()
+                .filter_map(|kv| kv.strip_prefix("scripts.")?.split_once('='))
+                .collect(),
+            Some(["set-script", name, value, ..]) => vec![(*name, *value)],
+            _ => Vec::new(),
+        };
+        if let Some(v) = dangerous_scripts(j, set.into_iter()) {
+            return Some(v);
+        }
+    }
+    if writes_manifest
+        && let Some(content) = j.facts.content()
+        && let Ok(manifest) = serde_json::from_str::<serde_json::Value>(content)
+        && let Some(scripts) = manifest.get("scripts").and_then(|s| s.as_object())
+    {
+        let scripts = scripts
+            .iter()
+            .filter_map(|(k, v)| v.as_str().map(|v| (k.as_str(), v)));
+        if let Some(v) = dangerous_scripts(j, scripts) {
+            return Some(v);
+        }
+    }
+    None
+}
+
+/// The first of package.json's `scripts` (name, command line) whose command line the shell
+/// analyzer finds dangerous where it can place it (a home, a system directory, a secret sent
+/// out, code downloaded and run): an ask naming the script and why.
+fn dangerous_scripts<'s>(
+    j: &Judge<'_>,
+    scripts: impl Iterator<Item = (&'s str, &'s str)>,
+) -> Option<Violation> {
+    let sctx = j.ctx.shell_context(j.facts.cwd.clone());
+    for (name, line) in scripts {
+        let a = hookgate_shell::analyze(line, &sctx);
+        if let Some(reason) = crate::loaded::placed_danger(&a, false) {
+            return Some(
+                Violation::new(
+                    Effect::Ask,
+                    format!("sets the package script `{name}` = `{line}`, which {reason}"),
+                )
+                .suggest("show the script to the user before adding it"),
+            );
+        }
     }
     None
 }
