@@ -3414,6 +3414,11 @@ impl Walker<'_> {
                     flow_findings.push(Finding::Source(source));
                 }
             }
+            flow_findings.extend(
+                crate::tongues::env_sources(tongue, &code.text)
+                    .into_iter()
+                    .map(Finding::Source),
+            );
         }
         for finding in findings {
             match finding {

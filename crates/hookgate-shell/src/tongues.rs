@@ -182,36 +182,242 @@ pub(crate) fn scan(tongue: Tongue, code: &str) -> Vec<Finding> {
     if tongue == Tongue::Tcl {
         tcl_script(code, 0, false, &mut out);
     } else {
-        calls(tongue, &tokens(tongue, code), &mut out);
+        let mut toks = tokens(tongue, code);
+        bind_homes(tongue, &mut toks);
+        calls(tongue, &toks, &mut out);
     }
     out
 }
 
-/// The string literals of `code` that name files: `~/…`, absolute and dot paths, and a home
-/// directory joined to a literal (`os.getenv("HOME") .. "/.pgpass"`,
-/// `System.getProperty("user.home") + "/.ssh/id_rsa"` → `~/.pgpass`, `~/.ssh/id_rsa`). The
-/// caller asks whether each is a credential: a snippet that names a credential file and also
-/// opens a connection sends it (the data flow inside code these readers cannot follow by
-/// value).
+/// The files `code` names: its string literals that are paths (`~/…`, absolute, relative
+/// like `.env`), literals joined by operators or path calls (`file.path(Sys.getenv("HOME"),
+/// ".netrc")`, `os.home / ".aws" / "credentials"`, `System.getProperty("user.home") +
+/// "/.ssh/id_rsa"`), and — where the snippet spells the home the language's way
+/// (`homedir()`, `System.user_home!()`, `getHomeDir()`, a variable bound to one) — a
+/// dotfile literal taken under the home (`joinpath(homedir(), ".aws/credentials")` →
+/// `~/.aws/credentials`). The caller asks whether each is a credential: a snippet that names
+/// a credential file and also opens a connection sends it (the data flow inside code these
+/// readers cannot follow by value).
 pub(crate) fn path_literals(tongue: Tongue, code: &str) -> Vec<String> {
-    let lits: Vec<String> = tokens(tongue, code)
-        .into_iter()
-        .filter_map(|t| match t {
-            Tok::Str(v, _) | Tok::Cmd(v, _) => Some(v),
-            _ => None,
-        })
-        .collect();
+    if tongue == Tongue::Tcl {
+        return tcl_path_words(code);
+    }
+    let mut toks = tokens(tongue, code);
+    bind_homes(tongue, &mut toks);
+    let home_seen = toks.iter().any(|t| match t {
+        Tok::Name(n) => is_home_name(n),
+        Tok::Str(v, true) => is_home_key(v) || v == "~" || v.starts_with("~/"),
+        _ => false,
+    });
     let mut out = Vec::new();
-    for (k, l) in lits.iter().enumerate() {
-        if matches!(l.as_str(), "HOME" | "USERPROFILE" | "user.home")
-            && let Some(next) = lits.get(k + 1).filter(|n| n.starts_with('/'))
-        {
-            out.push(format!("~{next}"));
-        } else if l.starts_with("~/") || l.starts_with('/') || l.starts_with("./") {
-            out.push(l.clone());
+    let mut chain: Vec<String> = Vec::new();
+    for t in toks.iter().chain(std::iter::once(&Tok::Punct(';'))) {
+        match t {
+            // A URL or text with blanks is no part of a path: it ends the chain.
+            Tok::Str(v, _) | Tok::Cmd(v, _) if v.contains("://") || v.contains(char::is_whitespace) => {
+                chain_paths(&chain, home_seen, &mut out);
+                chain.clear();
+            }
+            Tok::Str(v, _) | Tok::Cmd(v, _) => chain.push(v.clone()),
+            Tok::Name(n) if is_home_name(n) => chain.push("~".to_owned()),
+            // What joins parts of one path: separators, concatenation operators, a call's
+            // parentheses and commas (`fullfile(getenv("HOME"), ".ssh", "id_rsa")`).
+            Tok::Punct(',' | '/' | '+' | '~' | '<' | '>' | '^' | '.' | '*' | '&' | '(' | ')') => {}
+            _ => {
+                chain_paths(&chain, home_seen, &mut out);
+                chain.clear();
+            }
         }
     }
     out
+}
+
+/// The paths one chain of joined literals can name: each prefix joined with `/`, the home
+/// key or `~` at its head read as the home, and a dotfile head taken under the home when the
+/// snippet names the home elsewhere.
+fn chain_paths(chain: &[String], home_seen: bool, out: &mut Vec<String>) {
+    // Every literal may start a path (`"x", "/home/u/.netrc"`).
+    for start in 0..chain.len().min(12) {
+        if let Some(rest) = chain.get(start..) {
+            chain_paths_from(rest, home_seen, out);
+        }
+    }
+}
+
+fn chain_paths_from(chain: &[String], home_seen: bool, out: &mut Vec<String>) {
+    let plausible = |p: &str| {
+        !p.is_empty() && p.len() < 1024 && !p.contains("://") && !p.contains(char::is_whitespace)
+    };
+    for n in 1..=chain.len().min(6) {
+        let Some(parts) = chain.get(..n) else { break };
+        let (head, rest) = match parts.split_first() {
+            Some((h, r)) if is_home_key(h) || h == "~" => ("~".to_owned(), r),
+            Some((h, r)) if h.starts_with("~/") || h.starts_with('/') || h.starts_with('.') => {
+                (h.trim_end_matches('/').to_owned(), r)
+            }
+            Some((h, r)) if n == 1 && plausible(h) => (h.clone(), r),
+            _ => return,
+        };
+        let mut path = head;
+        for p in rest {
+            let p = p.trim_matches('/');
+            if !p.is_empty() {
+                path.push('/');
+                path.push_str(p);
+            }
+        }
+        if !plausible(&path) {
+            return;
+        }
+        if home_seen && path.starts_with('.') && !path.starts_with("./") && !path.starts_with("..") {
+            out.push(format!("~/{path}"));
+        }
+        out.push(path);
+    }
+}
+
+/// Tcl's words that name files: `~/…`, absolute and dot paths, and `$env(HOME)/…`
+/// (`$::env(HOME)`) read as the home.
+fn tcl_path_words(code: &str) -> Vec<String> {
+    code.split(|c: char| c.is_whitespace() || "[]{};\"".contains(c))
+        .filter_map(|w| {
+            let home = w
+                .strip_prefix("$env(HOME)")
+                .or_else(|| w.strip_prefix("$::env(HOME)"))
+                .or_else(|| w.strip_prefix("${env(HOME)}"));
+            match home {
+                Some(rest) if !rest.contains('$') => Some(format!("~{rest}")),
+                Some(_) => None,
+                None if w.starts_with('~') || w.starts_with('/') || w.starts_with('.') => {
+                    Some(w.to_owned())
+                }
+                None => None,
+            }
+        })
+        .collect()
+}
+
+/// Secret data a snippet handles that these readers cannot follow by value: the whole
+/// environment (`System.get_env()`, `Sys.getenv()`, `os:getenv()`, `string(ENV)`, `sys.env`,
+/// `ENV.to_h`, `(System/getenv)`, `getEnvironment`, Tcl's `array get env`) and variables
+/// whose name says they hold a credential, read through the language's lookup
+/// (`System.fetch_env!("AWS_SECRET_ACCESS_KEY")`, `ENV["GITHUB_TOKEN"]`, `$env(TOKEN)`,
+/// `%*ENV<TOKEN>`). With a network call in the same snippet, the caller takes them as sent.
+pub(crate) fn env_sources(tongue: Tongue, code: &str) -> Vec<crate::model::FlowSource> {
+    use crate::model::FlowSource;
+    let toks = tokens(tongue, code);
+    let mut out = Vec::new();
+    for (k, tok) in toks.iter().enumerate() {
+        let prev = k.checked_sub(1).and_then(|p| toks.get(p));
+        let prev2 = k.checked_sub(2).and_then(|p| toks.get(p));
+        let next = toks.get(k + 1);
+        // A credential variable's name, given to an environment lookup.
+        let var = match tok {
+            Tok::Str(v, true) => Some(v),
+            Tok::Name(v) => Some(v),
+            _ => None,
+        };
+        if let Some(v) = var
+            && crate::flow::is_credential_variable(v)
+        {
+            let looked_up = matches!(prev, Some(Tok::Name(n)) if env_getter(n))
+                || matches!(prev, Some(Tok::Punct('(' | '[' | '<')))
+                    && matches!(prev2, Some(Tok::Name(n)) if env_getter(n));
+            if looked_up {
+                out.push(FlowSource::CredentialVariable { name: v.clone() });
+            }
+        }
+        if let Tok::Name(n) = tok
+            && env_dump(n, next, toks.get(k + 2))
+        {
+            out.push(FlowSource::Environment { by: n.clone() });
+        }
+    }
+    out
+}
+
+/// A lookup of one environment variable: `getenv`, `System.get_env`, `fetch_env!`,
+/// `Environment.GetEnvironmentVariable`, `ENV[…]`, `$env(…)`, `Deno.env.get`.
+fn env_getter(name: &str) -> bool {
+    let last = last_segment(name);
+    matches!(
+        last,
+        "getenv"
+            | "Getenv"
+            | "get_env"
+            | "getEnv"
+            | "fetch_env"
+            | "fetch_env!"
+            | "GetEnvironmentVariable"
+            | "ENV"
+            | "env"
+            | "environment"
+            | "environ"
+            | "LookupEnv"
+    ) || (matches!(last, "get" | "apply" | "getOrElse" | "fetch")
+        && name.split(['.', ':', '/']).any(is_env_container))
+}
+
+fn is_env_container(seg: &str) -> bool {
+    matches!(seg, "ENV" | "env" | "environment" | "environ")
+}
+
+/// The whole environment read at once: a no-argument lookup (`System.get_env()`,
+/// `Sys.getenv()`, `(System/getenv)`, `getEnvironment`), or the environment object itself
+/// passed on or turned into text (`string(ENV)`, `sys.env.toString`, `ENV.to_h`).
+fn env_dump(name: &str, next: Option<&Tok>, after: Option<&Tok>) -> bool {
+    let segs: Vec<&str> = name.split(['.', ':', '/']).collect();
+    let Some(pos) = segs.iter().position(|s| {
+        matches!(
+            *s,
+            "getenv"
+                | "get_env"
+                | "getEnvironment"
+                | "GetEnvironmentVariables"
+                | "envPairs"
+                | "Environ"
+                | "ENV"
+                | "env"
+                | "environment"
+                | "environ"
+        )
+    }) else {
+        return false;
+    };
+    let getter = !segs.get(pos).is_some_and(|s| is_env_container(s));
+    match segs.get(pos + 1..).unwrap_or(&[]) {
+        // `System.get_env()`, `(System/getenv)`, Haskell's `getEnvironment >>= …`.
+        [] if getter => match next {
+            Some(Tok::Punct('(')) => after == Some(&Tok::Punct(')')),
+            Some(Tok::Str(..) | Tok::Name(_) | Tok::Punct('[' | '<' | '{' | '.')) => false,
+            _ => true,
+        },
+        // `string(ENV)`, `array get env`; not `ENV["X"]`, `$env(X)`, `Mix.env()`.
+        [] => !matches!(
+            next,
+            Some(Tok::Str(..) | Tok::Punct('[' | '(' | '<' | '{' | '.' | '='))
+        ),
+        [m] => matches!(
+            *m,
+            "to_h"
+                | "to_s"
+                | "toString"
+                | "description"
+                | "inspect"
+                | "toObject"
+                | "toMap"
+                | "to_list"
+                | "entries"
+                | "items"
+                | "mkString"
+                | "Keys"
+                | "vars"
+                | "keys"
+                | "to_a"
+                | "toList"
+        ),
+        _ => false,
+    }
 }
 
 fn name_char(t: Tongue, c: char) -> bool {
@@ -241,14 +447,25 @@ fn literal(t: Tongue, chars: &[char], mut i: usize, close: &[char]) -> (String, 
             }
             continue;
         }
-        // Julia `$x`/`$(…)`, Groovy/Scala `${…}`, Elixir `#{…}`: computed at run time.
+        // Julia `$x`/`$(…)`, Groovy/Scala `${…}`, Elixir `#{…}`, Dart `'${…}'`: computed at
+        // run time.
         if (d == '$' && matches!(t, Tongue::Julia | Tongue::Jvm))
             || (t == Tongue::CallSyntax
-                && close == ['"']
+                && (close == ['"'] || d == '$' && chars.get(i) == Some(&'{'))
                 && (d == '$' || d == '#' && chars.get(i) == Some(&'{')))
             || (d == '#' && t == Tongue::Elixir && chars.get(i) == Some(&'{'))
         {
             exact = false;
+            // The interpolated expression is code, whose own quotes (`"#{ENV["HOME"]}/x"`)
+            // do not end the literal: it is kept whole, for `interpolated_home`.
+            if let Some(&open @ ('{' | '(')) = chars.get(i) {
+                let shut = if open == '{' { '}' } else { ')' };
+                let end = matching(chars, i, open, shut).min(chars.len());
+                value.push(d);
+                value.extend(chars.get(i..=end).unwrap_or(&[]));
+                i = end + 1;
+                continue;
+            }
         }
         value.push(d);
     }
@@ -361,7 +578,10 @@ fn tokens(t: Tongue, code: &str) -> Vec<Tok> {
                 ))
         {
             let (v, exact, end) = literal(t, &chars, i + 1, &[c]);
-            out.push(Tok::Str(v, exact));
+            out.push(match (exact, interpolated_home(t, &v)) {
+                (false, Some(home)) => Tok::Str(home, true),
+                _ => Tok::Str(v, exact),
+            });
             i = end;
         } else if c == '~'
             && t == Tongue::Elixir
@@ -784,6 +1004,12 @@ struct Args {
     /// An operator joins literals to other values (`"rm -rf " + home`): the literals are
     /// parts of one computed string, not separate arguments.
     joined: bool,
+    /// The first argument (or the receiver) is a path built from the home (`homedir()`,
+    /// `joinpath(homedir(), ".ssh")`): that path.
+    home: Option<String>,
+    /// The argument vector read argument by argument when one is not a literal (see
+    /// [`element_argv`]).
+    argv: Option<Vec<(String, bool)>>,
     end: usize,
 }
 
@@ -795,6 +1021,8 @@ fn args(toks: &[Tok], open: usize) -> Args {
         system_symbol: false,
         std_stream: matches!(toks.get(open + 1), Some(Tok::Name(n)) if matches!(n.as_str(), "stdout" | "stderr" | "devnull")),
         joined: false,
+        home: None,
+        argv: None,
         end: toks.len(),
     };
     let mut depth = 0usize;
@@ -955,7 +1183,7 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                     push_argv(receiver_lits(toks, i - 2), out);
                     continue;
                 }
-                let a = if bare {
+                let mut a = if bare {
                     bare_args(toks, i + 1)
                 } else {
                     let mut a = args(toks, open);
@@ -977,9 +1205,25 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                                 }
                                 _ => false,
                             };
+                        a.home = receiver_home(toks, close);
                     }
                     a
                 };
+                // The home where an argument spells it the language's way (only read when
+                // the first argument is not one literal, or for an argument vector).
+                if !a.first_literal || kind == Api::Argv {
+                    let from = if bare { i + 1 } else { open + 1 };
+                    if a.home.is_none()
+                        && let Some((s, e)) = arg_spans(t, toks, from, a.end).first().copied()
+                        && e > s + 1
+                    {
+                        a.home = toks.get(s..e).and_then(home_path);
+                    }
+                    if kind == Api::Argv {
+                        let end = if bare { bare_end(toks, from) } else { a.end };
+                        a.argv = element_argv(t, toks, from, end);
+                    }
+                }
                 // Names shared with data functions (`arr.remove(1)` in D, `delete(s, 0)` in
                 // Nim, `run` and `copy` everywhere) are read as file or process calls only
                 // when a literal names what they act on; the unambiguous ones
@@ -1022,6 +1266,8 @@ fn bare_args(toks: &[Tok], from: usize) -> Args {
         system_symbol: false,
         std_stream: false,
         joined: false,
+        home: None,
+        argv: None,
         end: from,
     };
     let mut j = from;
@@ -1068,6 +1314,47 @@ fn receiver_lits(toks: &[Tok], close: usize) -> Vec<(String, bool)> {
             lits
         }
         _ => Vec::new(),
+    }
+}
+
+/// Where the arguments of a call without parentheses end (`run "rm", "-rf", $*HOME;`,
+/// `callProcess "rm" ["-rf", h] >>= …`): at a statement end, an operator that takes the
+/// call's result, or a bracket the call sits in.
+fn bare_end(toks: &[Tok], from: usize) -> usize {
+    let mut depth = 0usize;
+    for (j, tok) in toks.iter().enumerate().skip(from) {
+        match tok {
+            Tok::Punct('(' | '[' | '{') => depth += 1,
+            Tok::Punct(')' | ']' | '}') if depth == 0 => return j,
+            Tok::Punct(')' | ']' | '}') => depth -= 1,
+            Tok::Punct(';' | '>' | '|' | '=') if depth == 0 => return j,
+            _ => {}
+        }
+    }
+    toks.len()
+}
+
+/// The home path a constructed receiver names (`java.io.File(System.getProperty("user.home"))
+/// .deleteRecursively()`, `Directory(Platform.environment['HOME']!).deleteSync()`).
+fn receiver_home(toks: &[Tok], close: usize) -> Option<String> {
+    if toks.get(close) != Some(&Tok::Punct(')')) {
+        return None;
+    }
+    let mut depth = 0usize;
+    let mut j = close;
+    loop {
+        match toks.get(j) {
+            Some(Tok::Punct(')')) => depth += 1,
+            Some(Tok::Punct('(')) => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return toks.get(j + 1..close).and_then(home_path);
+                }
+            }
+            None => return None,
+            _ => {}
+        }
+        j = j.checked_sub(1)?;
     }
 }
 
@@ -1145,12 +1432,15 @@ fn apply(t: Tongue, name: &str, kind: Api, a: &Args, out: &mut Vec<Finding>) {
                     });
                 }
             } else {
-                push_argv(a.lits.clone(), out);
+                push_argv(a.argv.clone().unwrap_or_else(|| a.lits.clone()), out);
             }
         }
         Api::Delete(rec) => out.push(Finding::Delete {
-            path: first.map(|(v, _)| v.clone()).unwrap_or_default(),
-            exact: first.is_some_and(|(_, e)| *e),
+            path: first
+                .map(|(v, _)| v.clone())
+                .or_else(|| a.home.clone())
+                .unwrap_or_default(),
+            exact: first.is_some_and(|(_, e)| *e) || first.is_none() && a.home.is_some(),
             recursive: rec || a.recursive,
         }),
         Api::Write => {
@@ -1178,9 +1468,14 @@ fn apply(t: Tongue, name: &str, kind: Api, a: &Args, out: &mut Vec<Finding>) {
             } else {
                 first
             };
+            let path = match target {
+                Some((v, true)) => Some(v.clone()),
+                Some(_) => None,
+                None => a.home.clone(),
+            };
             out.push(Finding::Effect {
                 op: EffectOp::Write,
-                path: target.filter(|(_, e)| *e).map(|(v, _)| v.clone()),
+                path,
                 recursive: false,
             });
         }
@@ -1417,4 +1712,366 @@ fn tcl_command(words: &[TclWord], depth: usize, lenient: bool, out: &mut Vec<Fin
         }
         _ => {}
     }
+}
+
+/// The name after a call's module or namespace (`System.Directory.getHomeDirectory` →
+/// `getHomeDirectory`, `babashka.fs/home` → `home`, `os:getenv` → `getenv`).
+fn last_segment(name: &str) -> &str {
+    name.rsplit(['.', ':', '/']).next().unwrap_or(name)
+}
+
+/// Names that are the user's home directory in these languages: Julia `homedir()`, Elixir
+/// `System.user_home!()`, Crystal/Ruby `Path.home`/`Dir.home`, Nim `getHomeDir()`, Swift
+/// `NSHomeDirectory()`/`homeDirectoryForCurrentUser`, Scala os-lib `os.home`, V
+/// `os.home_dir()`, Common Lisp `(user-homedir-pathname)`, babashka `(fs/home)`, Haskell
+/// `getHomeDirectory`, R `fs::path_home()`, Racket `'home-dir`, .NET
+/// `SpecialFolder.UserProfile`, Go `os.UserHomeDir()`, and the variable itself where a
+/// language names it bare (Raku `$*HOME`, `%*ENV<HOME>`).
+fn is_home_name(name: &str) -> bool {
+    matches!(
+        last_segment(name),
+        "homedir"
+            | "user_home"
+            | "user_home!"
+            | "home"
+            | "getHomeDir"
+            | "NSHomeDirectory"
+            | "home_dir"
+            | "user-homedir-pathname"
+            | "getHomeDirectory"
+            | "path_home"
+            | "homeDirectoryForCurrentUser"
+            | "home-dir"
+            | "UserProfile"
+            | "HOME"
+            | "USERPROFILE"
+            | "UserHomeDir"
+            | "homeDir"
+    )
+}
+
+/// The keys that name the home in an environment or property lookup (`getenv("HOME")`,
+/// `System.getProperty("user.home")`, `Environment.GetFolderPath("UserProfile")`).
+fn is_home_key(key: &str) -> bool {
+    matches!(key, "HOME" | "USERPROFILE" | "user.home" | "UserProfile")
+}
+
+/// Calls that read a value of the environment or a property, or build a path from parts
+/// without changing what it names (joins, expansions, conversions, file objects): a path
+/// built only from these, the home and literals is known before the code runs.
+fn is_path_builder(name: &str) -> bool {
+    matches!(
+        last_segment(name),
+        "joinpath"
+            | "path"
+            | "Combine"
+            | "join"
+            | "expand"
+            | "expanduser"
+            | "expand-user-path"
+            | "expand-file-name"
+            | "normalizePath"
+            | "normalize"
+            | "expandTilde"
+            | "fullfile"
+            | "build-path"
+            | "string-append"
+            | "str"
+            | "string"
+            | "merge-pathnames"
+            | "of"
+            | "get"
+            | "File"
+            | "new"
+            | "path->string"
+            | "find-system-path"
+            | "quote"
+            | "getenv"
+            | "getEnv"
+            | "getProperty"
+            | "GetFolderPath"
+            | "GetEnvironmentVariable"
+            | "SpecialFolder"
+            | "get_env"
+            | "fetch_env"
+            | "fetch_env!"
+            | "ENV"
+            | "env"
+            | "environment"
+            | "add"
+            | "appendingPathComponent"
+            | "appending"
+            | "toString"
+            | "toPath"
+            | "toFile"
+            | "resolve"
+            | "char"
+            | "abspath"
+            | "realpath"
+            | "normpath"
+            | "Directory"
+            | "DirectoryInfo"
+            | "FileInfo"
+            | "Path"
+            | "Paths"
+            | "URL"
+            | "props"
+            | "file"
+            | "canonicalize"
+            | "absolutePath"
+            | "absolute_path"
+            | "concat"
+            | "paste0"
+            | "paste"
+            | "fileURLWithPath"
+            | "atPath"
+            | "at"
+            | "Platform"
+            | "Environment"
+            | "System"
+            | "var"
+            | "val"
+    )
+}
+
+/// The path a span of tokens names when it is built only from the home, literals and
+/// [`is_path_builder`] calls (`joinpath(homedir(), ".ssh")` → `~/.ssh`, `(str (System/getProperty
+/// "user.home") "/.aws")` → `~/.aws`, `expanduser("~")` → `~`); `None` when anything else
+/// (a variable, another call) computes it.
+fn home_path(toks: &[Tok]) -> Option<String> {
+    let mut home: Option<String> = None;
+    let mut parts: Vec<&str> = Vec::new();
+    for (k, tok) in toks.iter().enumerate() {
+        match tok {
+            // Swift's and Kotlin's argument labels (`atPath:`), keyword arguments.
+            Tok::Name(_) if toks.get(k + 1) == Some(&Tok::Punct(':')) => {}
+            Tok::Name(n) if is_home_name(n) => {
+                home.get_or_insert_with(|| "~".to_owned());
+            }
+            Tok::Name(n) if is_path_builder(n) => {}
+            Tok::Name(_) | Tok::Cmd(..) | Tok::Str(_, false) => return None,
+            Tok::Str(v, true) if is_home_key(v) => {
+                home.get_or_insert_with(|| "~".to_owned());
+            }
+            Tok::Str(v, true) if home.is_none() && (v == "~" || v.starts_with("~/")) => {
+                home = Some(v.clone());
+            }
+            Tok::Str(v, true) => parts.push(v),
+            Tok::Punct(_) => {}
+        }
+    }
+    let mut path = home?;
+    for p in parts {
+        let p = p.trim_matches('/');
+        if !p.is_empty() {
+            path.push('/');
+            path.push_str(p);
+        }
+    }
+    Some(path)
+}
+
+/// A literal that starts by interpolating the home (`"#{ENV["HOME"]}/.netrc"`,
+/// `'${Platform.environment['HOME']}/.ssh'`, `"$(homedir())/.aws"`): the path it names.
+fn interpolated_home(t: Tongue, v: &str) -> Option<String> {
+    let rest = v
+        .strip_prefix("${")
+        .or_else(|| v.strip_prefix("#{"))
+        .or_else(|| v.strip_prefix("$("))?;
+    let shut = if v.starts_with("$(") { ')' } else { '}' };
+    let close = rest.find(shut)?;
+    let inner = rest.get(..close)?;
+    // A nested close (`${a[b]}` has none; `${f(g())}` may): the first close must end it.
+    let (inner, tail) = if inner.contains(['{', '(']) {
+        let chars: Vec<char> = v.chars().collect();
+        let open = if shut == ')' { '(' } else { '{' };
+        let end = matching(&chars, 1, open, shut);
+        let inner: String = chars.get(2..end).unwrap_or(&[]).iter().collect();
+        let tail: String = chars.get(end + 1..).unwrap_or(&[]).iter().collect();
+        (inner, tail)
+    } else {
+        (inner.to_owned(), rest.get(close + 1..)?.to_owned())
+    };
+    if tail.contains(['$', '#']) {
+        return None;
+    }
+    let base = home_path(&tokens(t, &inner))?;
+    Some(format!("{base}{tail}"))
+}
+
+/// Replaces the uses of variables bound to the home (`h = homedir()`, `val h =
+/// System.getProperty("user.home")`, Haskell's `h <- getHomeDirectory`, Lisp's `(let ((h
+/// (user-homedir-pathname))) …)`) by the path literal they hold, so `rm(h; recursive=true)`
+/// and `Path.Combine(h, ".aws")` read as the home. A later binding of the name to something
+/// else ends it.
+fn bind_homes(t: Tongue, toks: &mut [Tok]) {
+    let lisp = matches!(t, Tongue::Scheme | Tongue::Lisp);
+    let mut bound: Vec<(String, String)> = Vec::new();
+    let mut k = 0;
+    while k < toks.len() {
+        let binding = match (toks.get(k), toks.get(k + 1), toks.get(k + 2)) {
+            (Some(Tok::Name(v)), Some(Tok::Punct('=')), next)
+                if !lisp && next != Some(&Tok::Punct('=')) =>
+            {
+                Some((v.clone(), k + 2))
+            }
+            (Some(Tok::Name(v)), Some(Tok::Punct('<')), Some(Tok::Punct('-')))
+                if t == Tongue::Haskell =>
+            {
+                Some((v.clone(), k + 3))
+            }
+            (Some(Tok::Punct('(')), Some(Tok::Name(v)), Some(Tok::Punct('(')))
+                if lisp
+                    && k >= 2
+                    && matches!(toks.get(k - 1), Some(Tok::Punct('(')))
+                    && matches!(toks.get(k - 2), Some(Tok::Name(l)) if l == "let" || l == "let*") =>
+            {
+                Some((v.clone(), k + 2))
+            }
+            (Some(Tok::Name(d)), Some(Tok::Name(v)), Some(Tok::Punct('(')))
+                if lisp && (d == "define" || d == "def") =>
+            {
+                Some((v.clone(), k + 2))
+            }
+            _ => None,
+        };
+        if let Some((var, from)) = binding {
+            let end = expr_end(toks, from);
+            bound.retain(|(b, _)| *b != var);
+            if let Some(p) = toks.get(from..end).and_then(home_path) {
+                bound.push((var, p));
+            }
+            k = end.max(k + 1);
+            continue;
+        }
+        if let Some(Tok::Name(n)) = toks.get(k)
+            && let Some((_, p)) = bound.iter().find(|(b, _)| b == n)
+            && toks.get(k + 1) != Some(&Tok::Punct('('))
+        {
+            let p = p.clone();
+            if let Some(slot) = toks.get_mut(k) {
+                *slot = Tok::Str(p, true);
+            }
+        }
+        k += 1;
+    }
+}
+
+/// The end of the expression starting at `from`: a literal, or a name with the calls,
+/// indexes and member accesses that follow it (`Environment.GetFolderPath(…)`,
+/// `ENV["HOME"]`, `os.home / ".ssh"` stops at the operator), or one parenthesised form.
+fn expr_end(toks: &[Tok], from: usize) -> usize {
+    let mut j = from;
+    match toks.get(j) {
+        Some(Tok::Str(..)) => return j + 1,
+        Some(Tok::Punct('(')) => return matching_tok(toks, j) + 1,
+        Some(Tok::Name(_)) => j += 1,
+        _ => return j,
+    }
+    loop {
+        match (toks.get(j), toks.get(j + 1)) {
+            (Some(Tok::Punct('(' | '[')), _) => j = matching_tok(toks, j) + 1,
+            (Some(Tok::Punct('.')), Some(Tok::Name(_))) => j += 2,
+            (Some(Tok::Punct('!')), _) => j += 1,
+            _ => return j,
+        }
+    }
+}
+
+/// The index of the bracket closing the one at `open` (or the last token).
+fn matching_tok(toks: &[Tok], open: usize) -> usize {
+    let mut depth = 0usize;
+    for (j, tok) in toks.iter().enumerate().skip(open) {
+        match tok {
+            Tok::Punct('(' | '[' | '{') => depth += 1,
+            Tok::Punct(')' | ']' | '}') => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return j;
+                }
+            }
+            _ => {}
+        }
+    }
+    toks.len().saturating_sub(1)
+}
+
+/// The arguments of a call whose list runs from `from` to `end` (exclusive), as token
+/// ranges: list brackets are opened (their items are arguments of an argument vector), a
+/// parenthesised group is one argument; in the Lisps each form or atom is one.
+fn arg_spans(t: Tongue, toks: &[Tok], from: usize, end: usize) -> Vec<(usize, usize)> {
+    let lisp = matches!(t, Tongue::Scheme | Tongue::Lisp);
+    let mut spans = Vec::new();
+    let mut depth = 0usize;
+    let mut start = from;
+    for j in from..end {
+        let Some(tok) = toks.get(j) else { break };
+        match tok {
+            Tok::Punct('(') => {
+                if lisp && depth == 0 {
+                    start = j;
+                }
+                depth += 1;
+            }
+            Tok::Punct(')') => {
+                depth = depth.saturating_sub(1);
+                if lisp && depth == 0 {
+                    spans.push((start, j + 1));
+                    start = j + 1;
+                }
+            }
+            Tok::Punct('[' | '{' | ']' | '}' | ',' | ';') if depth == 0 => {
+                if !lisp && start < j {
+                    spans.push((start, j));
+                }
+                start = j + 1;
+            }
+            _ if lisp && depth == 0 => {
+                spans.push((j, j + 1));
+                start = j + 1;
+            }
+            _ => {}
+        }
+    }
+    if !lisp && start < end {
+        spans.push((start, end));
+    }
+    spans
+}
+
+/// One argument's static value: a literal, or a path built from the home; `None` when it is
+/// computed. `Some(None)` marks what is not an argument of the command (a keyword option:
+/// `cd: "x"`, `:p`, `recursive=true`, punctuation).
+#[allow(clippy::option_option, reason = "skip / computed / value are three cases")]
+fn span_value(toks: &[Tok]) -> Option<Option<(String, bool)>> {
+    match toks {
+        [Tok::Str(v, e)] => Some(Some((v.clone(), *e))),
+        [Tok::Name(n), ..] if n.starts_with(':') => Some(None),
+        [Tok::Name(_), Tok::Punct(':' | '='), ..] => Some(None),
+        _ if toks.iter().all(|t| matches!(t, Tok::Punct(_))) => Some(None),
+        _ => home_path(toks).map(|p| Some((p, true))),
+    }
+}
+
+/// The argument vector of a call whose arguments are not all literals, with the home
+/// resolved where an argument names it (`System.cmd("rm", ["-rf", System.user_home!()])` →
+/// `rm -rf ~`); a computed argument makes the vector inexact.
+fn element_argv(t: Tongue, toks: &[Tok], from: usize, end: usize) -> Option<Vec<(String, bool)>> {
+    let mut argv = Vec::new();
+    let mut computed = false;
+    let mut resolved = false;
+    for (s, e) in arg_spans(t, toks, from, end) {
+        match toks.get(s..e).map(span_value) {
+            Some(Some(Some(v))) => {
+                resolved |= e > s + 1;
+                argv.push(v);
+            }
+            Some(Some(None)) => {}
+            _ => {
+                computed = true;
+                argv.push(("…".to_owned(), false));
+            }
+        }
+    }
+    (computed || resolved).then_some(argv)
 }
