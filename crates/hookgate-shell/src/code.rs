@@ -4524,6 +4524,9 @@ fn node_api(name: &str) -> Option<Api> {
         | "Bun.spawnSync"
         | "Deno.run"
         | "Deno.Command" => Api::Spawn(Pos(0)),
+        // JXA (`osascript -l JavaScript`): the standard additions' shell line on any
+        // application object (`Application.currentApplication().doShellScript("…")`).
+        _ if name == "doShellScript" || name.ends_with(".doShellScript") => Api::Spawn(Pos(0)),
         "fetch"
         | "http.request"
         | "http.get"
@@ -4924,6 +4927,7 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
         let mut lits: Vec<String> = Vec::new();
         let mut literal_first = false;
         let mut recursive = false;
+        let mut computed = false;
         let mut depth = 0usize;
         let mut j = start;
         while let Some(tok) = toks.get(j) {
@@ -4947,6 +4951,17 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
                 LuaTok::Name(n) if n == "recursive" => {
                     recursive =
                         matches!(toks.get(j + 2), Some(LuaTok::Name(v)) if v == "TRUE" || v == "T");
+                }
+                // A value computed inside the arguments (`c("-rf", Sys.getenv("HOME"))`): its
+                // literals are not the whole argument vector. Vector builders, constants and
+                // keyword names (`stdout = TRUE`) are not values.
+                LuaTok::Name(n)
+                    if !matches!(
+                        n.as_str(),
+                        "c" | "list" | "TRUE" | "FALSE" | "T" | "F" | "NULL"
+                    ) && toks.get(j + 1) != Some(&LuaTok::Punct('=')) =>
+                {
+                    computed = true;
                 }
                 _ => {}
             }
@@ -4989,7 +5004,26 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
                     | "download.file"
                     | "httr::GET"
                     | "httr::POST"
+                    | "httr::PUT"
+                    | "httr::PATCH"
+                    | "httr::VERB"
+                    | "POST"
+                    | "PUT"
+                    | "PATCH"
+                    | "VERB"
                     | "curl::curl"
+                    | "curl::curl_fetch_memory"
+                    | "curl::curl_fetch_disk"
+                    | "curl::curl_upload"
+                    | "curl_fetch_memory"
+                    | "curl_fetch_disk"
+                    | "curl_upload"
+                    | "RCurl::postForm"
+                    | "RCurl::getURL"
+                    | "RCurl::httpPOST"
+                    | "postForm"
+                    | "httr2::req_perform"
+                    | "req_perform"
             )
         ) || (name == "require"
             && first.as_deref().is_some_and(|m| m.starts_with("socket")));
@@ -5000,7 +5034,7 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
                     argv.extend(lits.into_iter().skip(1));
                     out.push(Finding::Shell {
                         code: crate::interp::shell_join(&argv),
-                        exact: true,
+                        exact: !computed,
                     });
                 }
                 Some(cmd) => out.push(Finding::Shell {

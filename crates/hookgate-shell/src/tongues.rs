@@ -64,9 +64,9 @@ impl Tongue {
             "elixir" | "iex" => Self::Elixir,
             "erl" => Self::Erlang,
             "racket" | "guile" | "guile3.0" | "guile2.2" => Self::Scheme,
-            "groovy" | "scala" | "jshell" | "scala-cli" | "kotlin" | "amm" => Self::Jvm,
+            "groovy" | "scala" | "jshell" | "scala-cli" | "kotlin" | "amm" | "jbang" => Self::Jvm,
             "swift" => Self::Swift,
-            "ghc" | "ghci" => Self::Haskell,
+            "ghc" | "ghci" | "runghc" | "runhaskell" => Self::Haskell,
             "rust-script" => Self::Rust,
             "osascript" => Self::AppleScript,
             "sbcl" | "clisp" | "ecl" | "ccl" | "ccl64" | "lx86cl64" | "clojure" | "clj" | "bb"
@@ -92,6 +92,7 @@ impl Tongue {
             | "rakudo" | "gnuplot" | "scilab" | "scilab-cli" | "csharp" => &["-e"],
             "scala-cli" => &["-e", "--execute-scala", "--execute-script"],
             "kotlin" => &["-e", "-expression"],
+            "jbang" => &["--code"],
             "amm" => &["-c", "--code"],
             "rust-script" => &["-e", "--expr"],
             "sbcl" | "ccl" | "ccl64" | "lx86cl64" | "emacs" | "emacsclient" => {
@@ -214,7 +215,9 @@ pub(crate) fn path_literals(tongue: Tongue, code: &str) -> Vec<String> {
     for t in toks.iter().chain(std::iter::once(&Tok::Punct(';'))) {
         match t {
             // A URL or text with blanks is no part of a path: it ends the chain.
-            Tok::Str(v, _) | Tok::Cmd(v, _) if v.contains("://") || v.contains(char::is_whitespace) => {
+            Tok::Str(v, _) | Tok::Cmd(v, _)
+                if v.contains("://") || v.contains(char::is_whitespace) =>
+            {
                 chain_paths(&chain, home_seen, &mut out);
                 chain.clear();
             }
@@ -222,7 +225,10 @@ pub(crate) fn path_literals(tongue: Tongue, code: &str) -> Vec<String> {
             Tok::Name(n) if is_home_name(n) => chain.push("~".to_owned()),
             // What joins parts of one path: separators, concatenation operators, a call's
             // parentheses and commas (`fullfile(getenv("HOME"), ".ssh", "id_rsa")`).
-            Tok::Punct(',' | '/' | '+' | '~' | '<' | '>' | '^' | '.' | '*' | '&' | '(' | ')') => {}
+            // (`]` closes an index: `ENV["HOME"] * "/.ssh"`, awk's `ENVIRON["HOME"] "/.x"`.)
+            Tok::Punct(
+                ',' | '/' | '+' | '~' | '<' | '>' | '^' | '.' | '*' | '&' | '(' | ')' | ']',
+            ) => {}
             _ => {
                 chain_paths(&chain, home_seen, &mut out);
                 chain.clear();
@@ -269,7 +275,8 @@ fn chain_paths_from(chain: &[String], home_seen: bool, out: &mut Vec<String>) {
         if !plausible(&path) {
             return;
         }
-        if home_seen && path.starts_with('.') && !path.starts_with("./") && !path.starts_with("..") {
+        if home_seen && path.starts_with('.') && !path.starts_with("./") && !path.starts_with("..")
+        {
             out.push(format!("~/{path}"));
         }
         out.push(path);
@@ -397,26 +404,28 @@ fn env_dump(name: &str, next: Option<&Tok>, after: Option<&Tok>) -> bool {
             next,
             Some(Tok::Str(..) | Tok::Punct('[' | '(' | '<' | '{' | '.' | '='))
         ),
-        [m] => matches!(
-            *m,
-            "to_h"
-                | "to_s"
-                | "toString"
-                | "description"
-                | "inspect"
-                | "toObject"
-                | "toMap"
-                | "to_list"
-                | "entries"
-                | "items"
-                | "mkString"
-                | "Keys"
-                | "vars"
-                | "keys"
-                | "to_a"
-                | "toList"
-        ),
-        _ => false,
+        // `ENV.to_h.to_s`, `sys.env.toString`: conversions of the whole.
+        tail => tail.iter().all(|m| {
+            matches!(
+                *m,
+                "to_h"
+                    | "to_s"
+                    | "toString"
+                    | "description"
+                    | "inspect"
+                    | "toObject"
+                    | "toMap"
+                    | "to_list"
+                    | "entries"
+                    | "items"
+                    | "mkString"
+                    | "Keys"
+                    | "vars"
+                    | "keys"
+                    | "to_a"
+                    | "toList"
+            )
+        }),
     }
 }
 
@@ -646,6 +655,8 @@ enum Api {
     Source,
     /// Loads a native library.
     Load,
+    /// Changes the permissions or owner of its first argument.
+    Chmod,
 }
 
 fn api(t: Tongue, name: &str) -> Option<Api> {
@@ -663,8 +674,13 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             "eval" | "include_string" | "Meta.parse" | "Core.eval" => Api::Eval,
             "include" | "evalfile" | "Base.include" => Api::Source,
             "dlopen" | "Libdl.dlopen" => Api::Load,
+            "chmod" | "chown" => Api::Chmod,
             _ => return None,
         },
+        // Elixir's raising variants (`Req.post!`, `File.rm_rf!`) do what the plain call does.
+        Tongue::Elixir if name.ends_with('!') && !name.starts_with("File.") => {
+            return api(t, name.trim_end_matches('!'));
+        }
         Tongue::Elixir => match name {
             "System.shell" | "os.cmd" => Api::Shell,
             "System.cmd" | "Port.open" => Api::Argv,
@@ -679,7 +695,18 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             | "HTTPoison.post"
             | "Req.get"
             | "Req.post"
+            | "Req.put"
+            | "Req.request"
+            | "HTTPoison.put"
+            | "HTTPoison.request"
+            | "Tesla.get"
+            | "Tesla.post"
+            | "Finch.request"
+            | "hackney.request"
+            | "gen_udp.open"
+            | "ssl.connect"
             | "Mix.Utils.read_path" => Api::Network,
+            "File.chmod" | "File.chmod!" | "File.chown" | "File.chown!" => Api::Chmod,
             "Code.eval_string" | "Code.eval_quoted" | "Code.compile_string" => Api::Eval,
             "Code.eval_file" | "Code.require_file" | "Code.compile_file" => Api::Source,
             "erlang.load_nif" => Api::Load,
@@ -695,12 +722,15 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             "erl_eval:exprs" | "erl_scan:string" => Api::Eval,
             "file:eval" | "file:script" => Api::Source,
             "erlang:load_nif" => Api::Load,
+            "file:change_mode" | "file:change_owner" => Api::Chmod,
             _ => return None,
         },
         Tongue::Scheme => match name {
             "system" | "process" | "shell-execute" | "open-input-pipe" | "open-output-pipe"
             | "open-pipe" => Api::Shell,
-            "system*" | "process*" | "subprocess" | "open-pipe*" | "spawn" => Api::Argv,
+            "process/ports" | "process*/ports" => Api::Shell,
+            "system*" | "process*" | "subprocess" | "open-pipe*" | "spawn" | "execl" | "execlp"
+            | "execle" | "execv" | "execvp" => Api::Argv,
             "delete-file" | "delete-directory" | "rmdir" => Api::Delete(false),
             "delete-directory/files" => Api::Delete(true),
             "call-with-output-file"
@@ -711,13 +741,33 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             | "display-to-file"
             | "write-to-file" => Api::Write,
             "tcp-connect" | "tcp-listen" | "get-pure-port" | "get-impure-port" | "http-get"
-            | "http-request" | "socket" | "connect" => Api::Network,
+            | "http-request" | "http-post" | "http-put" | "post-pure-port" | "put-pure-port"
+            | "post-impure-port" | "socket" | "connect" | "post" | "put" => Api::Network,
+            "chmod" | "chown" | "file-or-directory-permissions" => Api::Chmod,
             "eval" | "eval-string" | "primitive-eval" | "load" => Api::Eval,
             "ffi-lib" | "load-extension" | "dynamic-link" | "load-foreign-library" => Api::Load,
             _ => return None,
         },
         Tongue::Jvm if name.ends_with("System.load") || name.ends_with("System.loadLibrary") => {
             Api::Load
+        }
+        // Scala's os-lib and requests-scala, Kotlin's and Groovy's HTTP clients, by their
+        // module (their method names alone — `all`, `post` — are too common to read).
+        Tongue::Jvm
+            if matches!(name, "os.remove.all" | "os.remove")
+                || name.starts_with("requests.")
+                || name.starts_with("os.write")
+                || name.starts_with("os.perms")
+                || name.starts_with("khttp.")
+                || name.starts_with("Fuel.") =>
+        {
+            match name {
+                "os.remove.all" => Api::Delete(true),
+                "os.remove" => Api::Delete(false),
+                _ if name.starts_with("os.write") => Api::Write,
+                _ if name.starts_with("os.perms") => Api::Chmod,
+                _ => Api::Network,
+            }
         }
         Tongue::Jvm => match last {
             "exec" | "execute" | "Process" => Api::Shell,
@@ -727,9 +777,14 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             }
             "delete" | "deleteIfExists" => Api::Delete(false),
             "write" | "writeString" | "newOutputStream" | "FileWriter" | "FileOutputStream"
-            | "PrintWriter" | "setText" => Api::Write,
+            | "PrintWriter" | "setText" | "writeText" | "appendText" | "writeBytes"
+            | "appendBytes" | "leftShift" => Api::Write,
             "URL" | "URI" | "Socket" | "ServerSocket" | "HttpClient" | "toURL" | "openStream"
-            | "openConnection" => Api::Network,
+            | "openConnection" | "newHttpClient" | "HttpURLConnection" | "OkHttpClient"
+            | "DatagramSocket" => Api::Network,
+            "setPosixFilePermissions" | "setExecutable" | "setWritable" | "setReadable" => {
+                Api::Chmod
+            }
             "evaluate" | "me" | "GroovyShell" | "eval" => Api::Eval,
             _ => return None,
         },
@@ -767,6 +822,7 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             | "connect" | "openTCPConnection" | "getResponseBody" | "parseRequest" => Api::Network,
             "runInterpreter" | "interpret" | "eval" => Api::Eval,
             "dlopen" => Api::Load,
+            "setPermissions" | "setFileMode" | "setOwnerAndGroup" => Api::Chmod,
             _ => return None,
         },
         Tongue::Rust => match name {
@@ -895,8 +951,9 @@ fn lisp_api(name: &str, last: &str) -> Option<Api> {
 /// `rmdirRecurse`, `Sys.command` → `command`).
 fn call_syntax_api(name: &str, last: &str) -> Option<Api> {
     Some(match (name, last) {
-        // OCaml's `Sys.command` (its `Sys.remove`, `Unix.unlink` end in a listed name).
-        ("Sys.command", _)
+        // OCaml's `Sys.command` (its `Sys.remove`, `Unix.unlink` end in a listed name); V's
+        // and Lua-like `os.execute`/`os.system` run a shell line.
+        ("Sys.command" | "os.execute" | "os.system", _)
         | (
             _,
             "system" | "shell" | "qx" | "popen" | "execShellCmd" | "execCmd" | "execCmdEx"
@@ -907,7 +964,12 @@ fn call_syntax_api(name: &str, last: &str) -> Option<Api> {
             "run" | "execute" | "spawnProcess" | "pipeProcess" | "execv" | "execvp" | "execve"
             | "execl" | "execlp" | "posix_spawn" | "posix_spawnp" | "create_process"
             | "open_process" | "Command" | "CommandContext" | "runSync" | "fork" | "vfork",
-        ) => Api::Argv,
+        )
+        // Dart's `Process.start`, Zig's `std.process.Child.init(&.{…})`.
+        | ("Process.start" | "Process.startSync" | "ChildProcess.init" | "ChildProcess.exec", _) => {
+            Api::Argv
+        }
+        _ if name.ends_with("Child.init") || name.ends_with("Child.run") => Api::Argv,
         (
             _,
             "removeDir"
@@ -946,11 +1008,21 @@ fn call_syntax_api(name: &str, last: &str) -> Option<Api> {
             | "HttpClient" | "WebClient" | "DownloadString" | "DownloadFile" | "GetStringAsync"
             | "PostAsync" | "TcpClient",
         )
-        | ("http.Post" | "http.Get" | "http.PostForm" | "http.NewRequest" | "net.Dial", _) => {
-            Api::Network
-        }
+        | (
+            "http.Post" | "http.Get" | "http.PostForm" | "http.NewRequest" | "net.Dial"
+            | "http.post" | "http.get" | "http.fetch" | "http.post_json" | "http.post_form"
+            // Crystal's `HTTP::Client.post` (the `::` splits the name), Raku's
+            // `IO::Socket::INET.new`.
+            | "Client.post" | "Client.get" | "Client.put" | "Client.exec" | "Client.new"
+            | "INET.new" | "Socket.connect" | "RawSocket.connect" | "SecureSocket.connect",
+            _,
+        )
+        | (_, "postUrl" | "openUrl" | "putUrl" | "UploadFile" | "UploadString" | "UploadData")
+        // D's `std.net.curl.post(url, data)`.
+        | ("post" | "put", _) => Api::Network,
         _ if name.starts_with("HTTP::Client") || name.starts_with("TCPSocket") => Api::Network,
-        (_, "EVAL" | "eval" | "evalin" | "evalc" | "mixin") => Api::Eval,
+        (_, "EVAL" | "eval" | "evalin" | "evalc" | "mixin" | "EvaluateAsync") => Api::Eval,
+        (_, "chmod" | "setFilePermissions" | "chown" | "SetUnixFileMode") => Api::Chmod,
         (_, "dlopen" | "loadlibrary") => Api::Load,
         _ => return None,
     })
@@ -1039,8 +1111,12 @@ fn args(toks: &[Tok], open: usize) -> Args {
             Tok::Str(v, exact) => {
                 // The first argument is one literal only when nothing joins it to more
                 // (`"rm " + home`, `"a" <> b`, `"x" ++ Y`): an operator after it makes the
-                // argument a value computed at run time.
-                if j == open + 1 {
+                // argument a value computed at run time. Swift's argument label
+                // (`removeItem(atPath: ".build")`) is no part of it.
+                let labelled = j == open + 3
+                    && matches!(toks.get(open + 1), Some(Tok::Name(_)))
+                    && toks.get(open + 2) == Some(&Tok::Punct(':'));
+                if j == open + 1 || labelled {
                     a.first_literal = !matches!(
                         toks.get(j + 1),
                         Some(Tok::Punct(c)) if !matches!(c, ',' | ')' | ']' | '}' | ';')
@@ -1119,6 +1195,25 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                 // application `removeFile "x"` (a parenthesised argument is read as a call's).
                 let bare = matches!(t, Tongue::Elixir | Tongue::Haskell | Tongue::CallSyntax)
                     && matches!(toks.get(i + 1), Some(Tok::Str(..)));
+                // Haskell's `getHomeDirectory >>= removeDirectoryRecursive`: the home handed
+                // to a call in the tables.
+                if t == Tongue::Haskell
+                    && !scheme_head
+                    && !bare
+                    && i >= 4
+                    && matches!(
+                        toks.get(i - 3..i),
+                        Some([Tok::Punct('>'), Tok::Punct('>'), Tok::Punct('=')])
+                    )
+                    && matches!(toks.get(i - 4), Some(Tok::Name(h)) if is_home_name(h))
+                    && let Some(kind) = api(t, n)
+                {
+                    let mut a = bare_args(toks, i + 1);
+                    a.home = Some("~".to_owned());
+                    a.first_literal = false;
+                    apply(t, n, kind, &a, out);
+                    continue;
+                }
                 if !scheme_head && !bare {
                     continue;
                 }
@@ -1189,7 +1284,17 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                     let mut a = args(toks, open);
                     // A method on a constructed object (`new File("x").deleteDir()`) acts on
                     // the object's literal.
-                    if a.lits.is_empty() && i >= 2 && toks.get(i - 1) == Some(&Tok::Punct('.')) {
+                    // Kotlin's `File(p).appendText(data)`, `.writeText(…)`: the receiver is
+                    // the file, the argument its content.
+                    let receiver_target = t == Tongue::Jvm
+                        && matches!(
+                            last_segment(n),
+                            "writeText" | "appendText" | "writeBytes" | "appendBytes" | "setText"
+                        );
+                    if (a.lits.is_empty() || receiver_target)
+                        && i >= 2
+                        && toks.get(i - 1) == Some(&Tok::Punct('.'))
+                    {
                         a.lits = receiver_lits(toks, i - 2);
                         a.joined = true;
                         // `"ls".execute()`, `("ls").execute()`, `new File("x").delete()` act on
@@ -1215,7 +1320,7 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                     let from = if bare { i + 1 } else { open + 1 };
                     if a.home.is_none()
                         && let Some((s, e)) = arg_spans(t, toks, from, a.end).first().copied()
-                        && e > s + 1
+                        && !matches!(toks.get(s..e), Some([Tok::Str(..)]))
                     {
                         a.home = toks.get(s..e).and_then(home_path);
                     }
@@ -1245,6 +1350,8 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                             | "download"
                             | "dial"
                             | "recycle"
+                            | "post"
+                            | "put"
                     )
                 {
                     continue;
@@ -1502,6 +1609,15 @@ fn apply(t: Tongue, name: &str, kind: Api, a: &Args, out: &mut Vec<Finding>) {
             }
         }
         Api::Load => load(a.lits.first(), out),
+        Api::Chmod => out.push(Finding::Effect {
+            op: EffectOp::Chmod,
+            path: match first {
+                Some((v, true)) => Some(v.clone()),
+                Some(_) => None,
+                None => a.home.clone(),
+            },
+            recursive: a.recursive,
+        }),
     }
 }
 
@@ -1728,25 +1844,48 @@ fn last_segment(name: &str) -> &str {
 /// `SpecialFolder.UserProfile`, Go `os.UserHomeDir()`, and the variable itself where a
 /// language names it bare (Raku `$*HOME`, `%*ENV<HOME>`).
 fn is_home_name(name: &str) -> bool {
+    // Raku's `$*HOME.add(".ssh")`: the home, then a method on it.
+    name.split('.').next() == Some("HOME")
+        || matches!(
+            last_segment(name),
+            "homedir"
+                | "user_home"
+                | "user_home!"
+                | "home"
+                | "getHomeDir"
+                | "NSHomeDirectory"
+                | "home_dir"
+                | "user-homedir-pathname"
+                | "getHomeDirectory"
+                | "path_home"
+                | "homeDirectoryForCurrentUser"
+                | "home-dir"
+                | "UserProfile"
+                | "HOME"
+                | "USERPROFILE"
+                | "UserHomeDir"
+                | "homeDir"
+        )
+}
+
+/// Names of the working directory: os-lib `os.pwd`, `getcwd()`, .NET
+/// `Directory.GetCurrentDirectory()`, Nim `getCurrentDir()`, Haskell
+/// `getCurrentDirectory`, Racket `(current-directory)`, Go `os.Getwd()`.
+fn is_cwd_name(name: &str) -> bool {
     matches!(
         last_segment(name),
-        "homedir"
-            | "user_home"
-            | "user_home!"
-            | "home"
-            | "getHomeDir"
-            | "NSHomeDirectory"
-            | "home_dir"
-            | "user-homedir-pathname"
-            | "getHomeDirectory"
-            | "path_home"
-            | "homeDirectoryForCurrentUser"
-            | "home-dir"
-            | "UserProfile"
-            | "HOME"
-            | "USERPROFILE"
-            | "UserHomeDir"
-            | "homeDir"
+        "pwd"
+            | "getcwd"
+            | "cwd"
+            | "GetCurrentDirectory"
+            | "CurrentDirectory"
+            | "current-directory"
+            | "getCurrentDir"
+            | "getCurrentDirectory"
+            | "getwd"
+            | "Getwd"
+            | "current_dir"
+            | "currentDirectoryPath"
     )
 }
 
@@ -1847,6 +1986,11 @@ fn home_path(toks: &[Tok]) -> Option<String> {
             Tok::Name(_) if toks.get(k + 1) == Some(&Tok::Punct(':')) => {}
             Tok::Name(n) if is_home_name(n) => {
                 home.get_or_insert_with(|| "~".to_owned());
+            }
+            // The working directory (`os.pwd / "target"`, `(uiop:getcwd)`): a path under the
+            // workspace, judged as one.
+            Tok::Name(n) if is_cwd_name(n) => {
+                home.get_or_insert_with(|| ".".to_owned());
             }
             Tok::Name(n) if is_path_builder(n) => {}
             Tok::Name(_) | Tok::Cmd(..) | Tok::Str(_, false) => return None,
@@ -2020,6 +2164,18 @@ fn arg_spans(t: Tongue, toks: &[Tok], from: usize, end: usize) -> Vec<(usize, us
                     start = j + 1;
                 }
             }
+            // `ENV["HOME"]`, `environment["HOME"]`: an index into a value, part of one
+            // argument (a `[` after a name or a closing bracket).
+            // (Not in the Lisps and Haskell, where a list follows a name as an argument.)
+            Tok::Punct('[')
+                if j > from
+                    && !lisp
+                    && t != Tongue::Haskell
+                    && matches!(toks.get(j - 1), Some(Tok::Name(_) | Tok::Punct(')' | ']'))) =>
+            {
+                depth += 1;
+            }
+            Tok::Punct(']') if depth > 0 => depth -= 1,
             Tok::Punct('[' | '{' | ']' | '}' | ',' | ';') if depth == 0 => {
                 if !lisp && start < j {
                     spans.push((start, j));
@@ -2042,7 +2198,10 @@ fn arg_spans(t: Tongue, toks: &[Tok], from: usize, end: usize) -> Vec<(usize, us
 /// One argument's static value: a literal, or a path built from the home; `None` when it is
 /// computed. `Some(None)` marks what is not an argument of the command (a keyword option:
 /// `cd: "x"`, `:p`, `recursive=true`, punctuation).
-#[allow(clippy::option_option, reason = "skip / computed / value are three cases")]
+#[allow(
+    clippy::option_option,
+    reason = "skip / computed / value are three cases"
+)]
 fn span_value(toks: &[Tok]) -> Option<Option<(String, bool)>> {
     match toks {
         [Tok::Str(v, e)] => Some(Some((v.clone(), *e))),
