@@ -15,8 +15,9 @@ fn swift_haskell_and_jvm_runner_one_liners_are_read_as_code() {
         &ctx(),
         &[
             (
+                // Round 22: `NSHomeDirectory()` is the home, so this is `~/Documents` (was ask).
                 "echo 'import Foundation; try! FileManager.default.removeItem(atPath: NSHomeDirectory() + \"/Documents\")' | swift -",
-                ASK,
+                DENY,
                 "*",
             ),
             (
