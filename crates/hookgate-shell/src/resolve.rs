@@ -529,7 +529,7 @@ fn launched_interpreter(name: &str, args: &[Word]) -> Option<Vec<Word>> {
         _ => return None,
     };
     let (first, rest) = args.split_first()?;
-    if !(first.exact && first.text == sub) || !rest.iter().any(|w| w.exact && w.text == code) {
+    if !(first.exact && first.text == sub && rest.iter().any(|w| w.exact && w.text == code)) {
         return None;
     }
     let mut line = vec![Word::lit(program.to_owned())];

@@ -294,11 +294,10 @@ fn tcl_path_words(code: &str) -> Vec<String> {
                 .or_else(|| w.strip_prefix("${env(HOME)}"));
             match home {
                 Some(rest) if !rest.contains('$') => Some(format!("~{rest}")),
-                Some(_) => None,
                 None if w.starts_with('~') || w.starts_with('/') || w.starts_with('.') => {
                     Some(w.to_owned())
                 }
-                None => None,
+                _ => None,
             }
         })
         .collect()
@@ -320,8 +319,7 @@ pub(crate) fn env_sources(tongue: Tongue, code: &str) -> Vec<crate::model::FlowS
         let next = toks.get(k + 1);
         // A credential variable's name, given to an environment lookup.
         let var = match tok {
-            Tok::Str(v, true) => Some(v),
-            Tok::Name(v) => Some(v),
+            Tok::Str(v, true) | Tok::Name(v) => Some(v),
             _ => None,
         };
         if let Some(v) = var
@@ -727,8 +725,7 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
         },
         Tongue::Scheme => match name {
             "system" | "process" | "shell-execute" | "open-input-pipe" | "open-output-pipe"
-            | "open-pipe" => Api::Shell,
-            "process/ports" | "process*/ports" => Api::Shell,
+            | "open-pipe" | "process/ports" | "process*/ports" => Api::Shell,
             "system*" | "process*" | "subprocess" | "open-pipe*" | "spawn" | "execl" | "execlp"
             | "execle" | "execv" | "execvp" => Api::Argv,
             "delete-file" | "delete-directory" | "rmdir" => Api::Delete(false),
@@ -1006,7 +1003,8 @@ fn call_syntax_api(name: &str, last: &str) -> Option<Api> {
             "urlread" | "urlwrite" | "webread" | "webwrite" | "websave" | "newHttpClient"
             | "getContent" | "postContent" | "downloadFile" | "connect" | "dial" | "download"
             | "HttpClient" | "WebClient" | "DownloadString" | "DownloadFile" | "GetStringAsync"
-            | "PostAsync" | "TcpClient",
+            | "PostAsync" | "TcpClient" | "postUrl" | "openUrl" | "putUrl" | "UploadFile"
+            | "UploadString" | "UploadData",
         )
         | (
             "http.Post" | "http.Get" | "http.PostForm" | "http.NewRequest" | "net.Dial"
@@ -1014,12 +1012,11 @@ fn call_syntax_api(name: &str, last: &str) -> Option<Api> {
             // Crystal's `HTTP::Client.post` (the `::` splits the name), Raku's
             // `IO::Socket::INET.new`.
             | "Client.post" | "Client.get" | "Client.put" | "Client.exec" | "Client.new"
-            | "INET.new" | "Socket.connect" | "RawSocket.connect" | "SecureSocket.connect",
+            | "INET.new" | "Socket.connect" | "RawSocket.connect" | "SecureSocket.connect"
+            // D's `std.net.curl.post(url, data)`.
+            | "post" | "put",
             _,
-        )
-        | (_, "postUrl" | "openUrl" | "putUrl" | "UploadFile" | "UploadString" | "UploadData")
-        // D's `std.net.curl.post(url, data)`.
-        | ("post" | "put", _) => Api::Network,
+        ) => Api::Network,
         _ if name.starts_with("HTTP::Client") || name.starts_with("TCPSocket") => Api::Network,
         (_, "EVAL" | "eval" | "evalin" | "evalc" | "mixin" | "EvaluateAsync") => Api::Eval,
         (_, "chmod" | "setFilePermissions" | "chown" | "SetUnixFileMode") => Api::Chmod,
@@ -1432,9 +1429,8 @@ fn bare_end(toks: &[Tok], from: usize) -> usize {
     for (j, tok) in toks.iter().enumerate().skip(from) {
         match tok {
             Tok::Punct('(' | '[' | '{') => depth += 1,
-            Tok::Punct(')' | ']' | '}') if depth == 0 => return j,
+            Tok::Punct(')' | ']' | '}' | ';' | '>' | '|' | '=') if depth == 0 => return j,
             Tok::Punct(')' | ']' | '}') => depth -= 1,
-            Tok::Punct(';' | '>' | '|' | '=') if depth == 0 => return j,
             _ => {}
         }
     }
