@@ -5072,5 +5072,6 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
             });
         }
     }
+    crate::tongues::fetched_eval(&mut out);
     out
 }

@@ -187,7 +187,35 @@ pub(crate) fn scan(tongue: Tongue, code: &str) -> Vec<Finding> {
         bind_homes(tongue, &mut toks);
         calls(tongue, &toks, &mut out);
     }
+    fetched_eval(&mut out);
     out
+}
+
+/// A snippet that fetches over the network and evaluates code built at run time
+/// (`eval(Meta.parse(read(download(u), String)))`, `Code.eval_string(body)` after
+/// `:httpc.request`, `eval(parse(text = readLines(url(u))))`): these readers cannot follow the
+/// fetched text into the evaluation, so the evaluated code is taken as the fetched one, as
+/// `crate::code` reads `exec(urlopen(u).read())` (the same cautious reading as a credential
+/// file named beside a network call).
+pub(crate) fn fetched_eval(out: &mut Vec<Finding>) {
+    let evaluates = out.iter().any(|f| {
+        matches!(f, Finding::Dynamic(why)
+            if why.starts_with("evaluates code") || why.starts_with("runs code from a file named"))
+    });
+    if !evaluates {
+        return;
+    }
+    let fetch = out.iter().find_map(|f| match f {
+        Finding::Effect {
+            op: EffectOp::Network,
+            path,
+            ..
+        } => Some(path.clone().unwrap_or_else(|| "a network call".to_owned())),
+        _ => None,
+    });
+    if let Some(call) = fetch {
+        out.push(Finding::FetchEval { call });
+    }
 }
 
 /// The files `code` names: its string literals that are paths (`~/…`, absolute, relative
@@ -1079,6 +1107,8 @@ struct Args {
     /// The argument vector read argument by argument when one is not a literal (see
     /// [`element_argv`]).
     argv: Option<Vec<(String, bool)>>,
+    /// A shell line concatenated from literals and the home (see [`concat_home`]).
+    concat: Option<String>,
     end: usize,
 }
 
@@ -1092,6 +1122,7 @@ fn args(toks: &[Tok], open: usize) -> Args {
         joined: false,
         home: None,
         argv: None,
+        concat: None,
         end: toks.len(),
     };
     let mut depth = 0usize;
@@ -1320,6 +1351,9 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                         && !matches!(toks.get(s..e), Some([Tok::Str(..)]))
                     {
                         a.home = toks.get(s..e).and_then(home_path);
+                        if kind == Api::Shell {
+                            a.concat = toks.get(s..e).and_then(concat_home);
+                        }
                     }
                     if kind == Api::Argv {
                         let end = if bare { bare_end(toks, from) } else { a.end };
@@ -1372,6 +1406,7 @@ fn bare_args(toks: &[Tok], from: usize) -> Args {
         joined: false,
         home: None,
         argv: None,
+        concat: None,
         end: from,
     };
     let mut j = from;
@@ -1513,12 +1548,16 @@ fn apply(t: Tongue, name: &str, kind: Api, a: &Args, out: &mut Vec<Finding>) {
         return;
     }
     match kind {
-        Api::Shell => match first {
-            Some((v, exact)) => out.push(Finding::Shell {
+        Api::Shell => match (first, &a.concat) {
+            (Some((v, exact)), _) => out.push(Finding::Shell {
                 code: v.clone(),
                 exact: *exact,
             }),
-            None => dynamic_spawn(out),
+            (None, Some(line)) => out.push(Finding::Shell {
+                code: line.clone(),
+                exact: true,
+            }),
+            (None, None) => dynamic_spawn(out),
         },
         Api::Argv => {
             // Erlang/Elixir ports: `{spawn, "cmd"}` is a shell line, `{spawn_executable, P}`
@@ -1686,7 +1725,16 @@ fn tcl_script(code: &str, depth: usize, lenient: bool, out: &mut Vec<Finding>) {
                     text.push(d);
                     i += 1;
                 }
-                words.push((text, exact));
+                // `$env(HOME)/.aws`: the home, as `~` reads in a path or a shell line.
+                let home = ["$env(HOME)", "$::env(HOME)"]
+                    .iter()
+                    .find_map(|h| text.strip_prefix(h))
+                    .filter(|rest| !exact && !rest.contains(['$', '[']))
+                    .map(|rest| format!("~{rest}"));
+                match home {
+                    Some(path) => words.push((path, true)),
+                    None => words.push((text, exact)),
+                }
             }
         }
     }
@@ -2011,32 +2059,68 @@ fn home_path(toks: &[Tok]) -> Option<String> {
     Some(path)
 }
 
-/// A literal that starts by interpolating the home (`"#{ENV["HOME"]}/.netrc"`,
-/// `'${Platform.environment['HOME']}/.ssh'`, `"$(homedir())/.aws"`): the path it names.
+/// A literal whose interpolations all name the home (`"#{ENV["HOME"]}/.netrc"`,
+/// `'${Platform.environment['HOME']}/.ssh'`, `"$(homedir())/.aws"`, Groovy's `"rm -rf
+/// ${System.getProperty("user.home")}"`): the text it builds, the home written `~` (a shell
+/// line reads it as the home at a word's start, a path at its head). `None` when another
+/// value is interpolated.
 fn interpolated_home(t: Tongue, v: &str) -> Option<String> {
-    let rest = v
-        .strip_prefix("${")
-        .or_else(|| v.strip_prefix("#{"))
-        .or_else(|| v.strip_prefix("$("))?;
-    let shut = if v.starts_with("$(") { ')' } else { '}' };
-    let close = rest.find(shut)?;
-    let inner = rest.get(..close)?;
-    // A nested close (`${a[b]}` has none; `${f(g())}` may): the first close must end it.
-    let (inner, tail) = if inner.contains(['{', '(']) {
-        let chars: Vec<char> = v.chars().collect();
-        let open = if shut == ')' { '(' } else { '{' };
-        let end = matching(&chars, 1, open, shut);
-        let inner: String = chars.get(2..end).unwrap_or(&[]).iter().collect();
-        let tail: String = chars.get(end + 1..).unwrap_or(&[]).iter().collect();
-        (inner, tail)
-    } else {
-        (inner.to_owned(), rest.get(close + 1..)?.to_owned())
-    };
-    if tail.contains(['$', '#']) {
+    if !v.contains("${") && !v.contains("#{") && !v.contains("$(") {
         return None;
     }
-    let base = home_path(&tokens(t, &inner))?;
-    Some(format!("{base}{tail}"))
+    let chars: Vec<char> = v.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        let next = chars.get(i + 1).copied();
+        let opens = match (c, next) {
+            ('$' | '#', Some('{')) => Some(('{', '}')),
+            ('$', Some('(')) => Some(('(', ')')),
+            // `$name` (Julia, Groovy): a value the reader cannot know.
+            ('$', Some(n)) if n.is_alphanumeric() || n == '_' => return None,
+            _ => None,
+        };
+        let Some((open, shut)) = opens else {
+            out.push(c);
+            i += 1;
+            continue;
+        };
+        let end = matching(&chars, i + 1, open, shut);
+        let inner: String = chars.get(i + 2..end)?.iter().collect();
+        let base = home_path(&tokens(t, &inner))?;
+        out.push_str(&base);
+        i = end + 1;
+    }
+    Some(out)
+}
+
+/// The text a concatenation of literals and the home builds (`"rm -rf " +
+/// System.getProperty("user.home")`, `(string-append "rm -rf " (getenv "HOME"))`): the home is
+/// `~` at a word's start and `$HOME` inside one, so the shell line reads as the home. `None`
+/// when another value takes part or the home does not.
+fn concat_home(toks: &[Tok]) -> Option<String> {
+    let mut line = String::new();
+    let mut home = false;
+    let mut push_home = |line: &mut String| {
+        home = true;
+        if line.is_empty() || line.ends_with(char::is_whitespace) {
+            line.push('~');
+        } else {
+            line.push_str("$HOME");
+        }
+    };
+    for (k, tok) in toks.iter().enumerate() {
+        match tok {
+            Tok::Name(_) if toks.get(k + 1) == Some(&Tok::Punct(':')) => {}
+            Tok::Name(n) if is_home_name(n) => push_home(&mut line),
+            Tok::Str(v, true) if is_home_key(v) => push_home(&mut line),
+            Tok::Name(n) if is_path_builder(n) => {}
+            Tok::Str(v, true) => line.push_str(v),
+            Tok::Punct(_) => {}
+            Tok::Name(_) | Tok::Str(_, false) | Tok::Cmd(..) => return None,
+        }
+    }
+    home.then_some(line)
 }
 
 /// Replaces the uses of variables bound to the home (`h = homedir()`, `val h =
