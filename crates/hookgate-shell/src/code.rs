@@ -5050,6 +5050,16 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
                 recursive: recursive || name == "fs::dir_delete",
             });
         } else if network {
+            // R's `download.file(url, destfile)`: the file holds what was fetched, so running
+            // it later (`system("sh /tmp/s.sh")`) is download-then-run.
+            if lang == Lang::R
+                && name == "download.file"
+                && literal_first
+                && let [url, dest, ..] = lits.as_slice()
+                && is_url(url)
+            {
+                out.push(Finding::Downloaded { path: dest.clone() });
+            }
             out.push(Finding::Effect {
                 op: EffectOp::Network,
                 path: first.filter(|f| f.contains("://")),

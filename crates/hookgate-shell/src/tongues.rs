@@ -1574,7 +1574,17 @@ fn apply(t: Tongue, name: &str, kind: Api, a: &Args, out: &mut Vec<Finding>) {
                     });
                 }
             } else {
-                push_argv(a.argv.clone().unwrap_or_else(|| a.lits.clone()), out);
+                let mut argv = a.argv.clone().unwrap_or_else(|| a.lits.clone());
+                // `execl(path, argv0, args…)`: the second argument is the program's own
+                // name, not an argument (`(execl "/bin/sh" "sh")` runs a bare shell).
+                if matches!(
+                    last_segment(name),
+                    "execl" | "execlp" | "execle" | "execv" | "execvp" | "execve"
+                ) && argv.len() >= 2
+                {
+                    argv.remove(1);
+                }
+                push_argv(argv, out);
             }
         }
         Api::Delete(rec) => out.push(Finding::Delete {
@@ -1621,15 +1631,26 @@ fn apply(t: Tongue, name: &str, kind: Api, a: &Args, out: &mut Vec<Finding>) {
                 recursive: false,
             });
         }
-        Api::Network => out.push(Finding::Effect {
-            op: EffectOp::Network,
-            path: a
-                .lits
-                .iter()
-                .find(|(v, _)| v.contains("://"))
-                .map(|(v, _)| v.clone()),
-            recursive: false,
-        }),
+        Api::Network => {
+            out.push(Finding::Effect {
+                op: EffectOp::Network,
+                path: a
+                    .lits
+                    .iter()
+                    .find(|(v, _)| v.contains("://"))
+                    .map(|(v, _)| v.clone()),
+                recursive: false,
+            });
+            // Julia's `download(url, path)`: the file holds what was fetched, so running it
+            // later in the line is download-then-run.
+            if t == Tongue::Julia
+                && matches!(name, "download" | "Downloads.download")
+                && let [(url, _), (path, true)] = a.lits.as_slice()
+                && url.contains("://")
+            {
+                out.push(Finding::Downloaded { path: path.clone() });
+            }
+        }
         Api::Eval => match first {
             Some((v, true)) if !(t == Tongue::Scheme && name == "load") => {
                 out.push(Finding::Code { code: v.clone() });
