@@ -4971,6 +4971,34 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
             j += 1;
         }
         let first = lits.first().filter(|_| literal_first).cloned();
+        // The home spelled the language's way in a computed first argument
+        // (`os.getenv("HOME") .. "/.ssh"`, `Sys.getenv("HOME")`, `path.expand("~")`): read
+        // only for the calls that act on it.
+        let home_of = || {
+            if first.is_some() || !paren {
+                return (None, None);
+            }
+            let mut parts = Vec::new();
+            let mut depth = 0usize;
+            for tok in toks.iter().skip(start) {
+                match tok {
+                    LuaTok::Punct('(') => depth += 1,
+                    LuaTok::Punct(')' | ',') if depth == 0 => break,
+                    LuaTok::Punct(')') => depth -= 1,
+                    _ => {}
+                }
+                parts.push(match tok {
+                    LuaTok::Name(n) => crate::tongues::Part::Name(n),
+                    LuaTok::Str(v) => crate::tongues::Part::Str(v),
+                    LuaTok::Punct(c) => crate::tongues::Part::Punct(*c),
+                });
+            }
+            if parts.is_empty() {
+                (None, None)
+            } else {
+                crate::tongues::home_of_parts(&parts)
+            }
+        };
         let dynamic = |out: &mut Vec<Finding>, why| {
             out.push(Finding::Effect {
                 op: EffectOp::Spawn,
@@ -5041,12 +5069,20 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
                     code: cmd,
                     exact: true,
                 }),
-                None => dynamic(&mut out, "runs a shell command built at run time"),
+                None => match home_of().1 {
+                    // `os.execute("rm -rf " .. os.getenv("HOME"))`.
+                    Some(line) => out.push(Finding::Shell {
+                        code: line,
+                        exact: true,
+                    }),
+                    None => dynamic(&mut out, "runs a shell command built at run time"),
+                },
             }
         } else if delete {
+            let path = first.clone().or_else(|| home_of().0);
             out.push(Finding::Delete {
-                exact: first.is_some(),
-                path: first.unwrap_or_default(),
+                exact: path.is_some(),
+                path: path.unwrap_or_default(),
                 recursive: recursive || name == "fs::dir_delete",
             });
         } else if network {

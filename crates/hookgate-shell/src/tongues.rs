@@ -2335,3 +2335,25 @@ fn element_argv(t: Tongue, toks: &[Tok], from: usize, end: usize) -> Option<Vec<
     }
     (computed || resolved).then_some(argv)
 }
+
+/// A token of another reader (Lua and R in `crate::code`), for [`home_of_parts`].
+pub(crate) enum Part<'a> {
+    Name(&'a str),
+    Str(&'a str),
+    Punct(char),
+}
+
+/// The home path, and the shell line, one argument of another reader's call builds from the
+/// home and literals (Lua's `os.getenv("HOME") .. "/.ssh"`, R's `Sys.getenv("HOME")`,
+/// `path.expand("~")`, `fs::path_home()`): the same reading as this module's calls.
+pub(crate) fn home_of_parts(parts: &[Part<'_>]) -> (Option<String>, Option<String>) {
+    let toks: Vec<Tok> = parts
+        .iter()
+        .map(|p| match p {
+            Part::Name(n) => Tok::Name((*n).to_owned()),
+            Part::Str(v) => Tok::Str((*v).to_owned(), true),
+            Part::Punct(c) => Tok::Punct(*c),
+        })
+        .collect();
+    (home_path(&toks), concat_home(&toks))
+}

@@ -769,3 +769,50 @@ fn a_downloaded_file_run_later_and_execs_argv0() {
         ],
     );
 }
+
+#[test]
+fn lua_and_r_spell_the_home_too() {
+    table(
+        &ctx(),
+        &[
+            (
+                "Rscript -e 'unlink(Sys.getenv(\"HOME\"), recursive=TRUE)'",
+                DENY,
+                "fs.delete_system",
+            ),
+            (
+                "Rscript -e 'unlink(path.expand(\"~\"), recursive=TRUE, force=TRUE)'",
+                DENY,
+                "fs.delete_system",
+            ),
+            (
+                "Rscript -e 'fs::dir_delete(fs::path_home())'",
+                DENY,
+                "fs.delete_system",
+            ),
+            (
+                "lua -e 'os.remove(os.getenv(\"HOME\") .. \"/.ssh/id_rsa\")'",
+                ASK,
+                "fs.delete_outside_workspace",
+            ),
+            (
+                "lua -e 'os.execute(\"rm -rf \" .. os.getenv(\"HOME\"))'",
+                DENY,
+                "fs.delete_system",
+            ),
+            // Benign neighbours.
+            (
+                "Rscript -e 'unlink(file.path(getwd(), \"build\"), recursive=TRUE)'",
+                ALLOW,
+                "-",
+            ),
+            (
+                "lua -e 'os.execute(\"ls \" .. os.getenv(\"HOME\"))'",
+                ALLOW,
+                "-",
+            ),
+            ("lua -e 'os.remove(\"build/out.o\")'", ALLOW, "-"),
+            ("Rscript -e 'print(path.expand(\"~\"))'", ALLOW, "-"),
+        ],
+    );
+}
