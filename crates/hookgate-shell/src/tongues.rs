@@ -2130,8 +2130,11 @@ fn concat_home(toks: &[Tok]) -> Option<String> {
             line.push_str("$HOME");
         }
     };
+    // R's `paste(a, b)` joins its arguments with a blank (`paste0` with nothing).
+    let blank_between = matches!(toks.first(), Some(Tok::Name(n)) if last_segment(n) == "paste");
     for (k, tok) in toks.iter().enumerate() {
         match tok {
+            Tok::Punct(',') if blank_between => line.push(' '),
             Tok::Name(_) if toks.get(k + 1) == Some(&Tok::Punct(':')) => {}
             Tok::Name(n) if is_home_name(n) => push_home(&mut line),
             Tok::Str(v, true) if is_home_key(v) => push_home(&mut line),

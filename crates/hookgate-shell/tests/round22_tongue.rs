@@ -816,3 +816,27 @@ fn lua_and_r_spell_the_home_too() {
         ],
     );
 }
+
+#[test]
+fn r_paste_joins_with_a_blank() {
+    table(
+        &ctx(),
+        &[
+            (
+                r#"Rscript -e 'system(paste("rm -rf", Sys.getenv("HOME")))'"#,
+                DENY,
+                "fs.delete_system",
+            ),
+            (
+                r#"Rscript -e 'system(paste0("rm -rf ", Sys.getenv("HOME")))'"#,
+                DENY,
+                "fs.delete_system",
+            ),
+            (
+                r#"Rscript -e 'system(paste("ls", Sys.getenv("HOME")))'"#,
+                ALLOW,
+                "-",
+            ),
+        ],
+    );
+}
