@@ -4548,6 +4548,9 @@ fn node_api(name: &str) -> Option<Api> {
         | "Bun.spawnSync"
         | "Deno.run"
         | "Deno.Command" => Api::Spawn(Pos(0)),
+        // JXA (`osascript -l JavaScript`): the standard additions' shell line on any
+        // application object (`Application.currentApplication().doShellScript("…")`).
+        _ if name == "doShellScript" || name.ends_with(".doShellScript") => Api::Spawn(Pos(0)),
         "fetch"
         | "http.request"
         | "http.get"
@@ -4948,6 +4951,7 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
         let mut lits: Vec<String> = Vec::new();
         let mut literal_first = false;
         let mut recursive = false;
+        let mut computed = false;
         let mut depth = 0usize;
         let mut j = start;
         while let Some(tok) = toks.get(j) {
@@ -4972,6 +4976,17 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
                     recursive =
                         matches!(toks.get(j + 2), Some(LuaTok::Name(v)) if v == "TRUE" || v == "T");
                 }
+                // A value computed inside the arguments (`c("-rf", Sys.getenv("HOME"))`): its
+                // literals are not the whole argument vector. Vector builders, constants and
+                // keyword names (`stdout = TRUE`) are not values.
+                LuaTok::Name(n)
+                    if !matches!(
+                        n.as_str(),
+                        "c" | "list" | "TRUE" | "FALSE" | "T" | "F" | "NULL"
+                    ) && toks.get(j + 1) != Some(&LuaTok::Punct('=')) =>
+                {
+                    computed = true;
+                }
                 _ => {}
             }
             if !paren {
@@ -4980,6 +4995,34 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
             j += 1;
         }
         let first = lits.first().filter(|_| literal_first).cloned();
+        // The home spelled the language's way in a computed first argument
+        // (`os.getenv("HOME") .. "/.ssh"`, `Sys.getenv("HOME")`, `path.expand("~")`): read
+        // only for the calls that act on it.
+        let home_of = || {
+            if first.is_some() || !paren {
+                return (None, None);
+            }
+            let mut parts = Vec::new();
+            let mut depth = 0usize;
+            for tok in toks.iter().skip(start) {
+                match tok {
+                    LuaTok::Punct('(') => depth += 1,
+                    LuaTok::Punct(')' | ',') if depth == 0 => break,
+                    LuaTok::Punct(')') => depth -= 1,
+                    _ => {}
+                }
+                parts.push(match tok {
+                    LuaTok::Name(n) => crate::tongues::Part::Name(n),
+                    LuaTok::Str(v) => crate::tongues::Part::Str(v),
+                    LuaTok::Punct(c) => crate::tongues::Part::Punct(*c),
+                });
+            }
+            if parts.is_empty() {
+                (None, None)
+            } else {
+                crate::tongues::home_of_parts(&parts)
+            }
+        };
         let dynamic = |out: &mut Vec<Finding>, why| {
             out.push(Finding::Effect {
                 op: EffectOp::Spawn,
@@ -5013,7 +5056,26 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
                     | "download.file"
                     | "httr::GET"
                     | "httr::POST"
+                    | "httr::PUT"
+                    | "httr::PATCH"
+                    | "httr::VERB"
+                    | "POST"
+                    | "PUT"
+                    | "PATCH"
+                    | "VERB"
                     | "curl::curl"
+                    | "curl::curl_fetch_memory"
+                    | "curl::curl_fetch_disk"
+                    | "curl::curl_upload"
+                    | "curl_fetch_memory"
+                    | "curl_fetch_disk"
+                    | "curl_upload"
+                    | "RCurl::postForm"
+                    | "RCurl::getURL"
+                    | "RCurl::httpPOST"
+                    | "postForm"
+                    | "httr2::req_perform"
+                    | "req_perform"
             )
         ) || (name == "require"
             && first.as_deref().is_some_and(|m| m.starts_with("socket")));
@@ -5024,22 +5086,40 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
                     argv.extend(lits.into_iter().skip(1));
                     out.push(Finding::Shell {
                         code: crate::interp::shell_join(&argv),
-                        exact: true,
+                        exact: !computed,
                     });
                 }
                 Some(cmd) => out.push(Finding::Shell {
                     code: cmd,
                     exact: true,
                 }),
-                None => dynamic(&mut out, "runs a shell command built at run time"),
+                None => match home_of().1 {
+                    // `os.execute("rm -rf " .. os.getenv("HOME"))`.
+                    Some(line) => out.push(Finding::Shell {
+                        code: line,
+                        exact: true,
+                    }),
+                    None => dynamic(&mut out, "runs a shell command built at run time"),
+                },
             }
         } else if delete {
+            let path = first.clone().or_else(|| home_of().0);
             out.push(Finding::Delete {
-                exact: first.is_some(),
-                path: first.unwrap_or_default(),
+                exact: path.is_some(),
+                path: path.unwrap_or_default(),
                 recursive: recursive || name == "fs::dir_delete",
             });
         } else if network {
+            // R's `download.file(url, destfile)`: the file holds what was fetched, so running
+            // it later (`system("sh /tmp/s.sh")`) is download-then-run.
+            if lang == Lang::R
+                && name == "download.file"
+                && literal_first
+                && let [url, dest, ..] = lits.as_slice()
+                && is_url(url)
+            {
+                out.push(Finding::Downloaded { path: dest.clone() });
+            }
             out.push(Finding::Effect {
                 op: EffectOp::Network,
                 path: first.filter(|f| f.contains("://")),
@@ -5062,5 +5142,6 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
             });
         }
     }
+    crate::tongues::fetched_eval(&mut out);
     out
 }

@@ -519,6 +519,24 @@ fn prints_no_content(name: &str, args: &Args<'_>, words: &[Word]) -> bool {
     }
 }
 
+/// The interpreter line a launcher's subcommand stands for, when it is given code:
+/// `dotnet script eval CODE` → `dotnet-script eval CODE`, `mix run … -e CODE` → `elixir … -e
+/// CODE` (a script file stays the launcher's own).
+fn launched_interpreter(name: &str, args: &[Word]) -> Option<Vec<Word>> {
+    let (sub, program, code) = match name {
+        "dotnet" => ("script", "dotnet-script", "eval"),
+        "mix" => ("run", "elixir", "-e"),
+        _ => return None,
+    };
+    let (first, rest) = args.split_first()?;
+    if !(first.exact && first.text == sub && rest.iter().any(|w| w.exact && w.text == code)) {
+        return None;
+    }
+    let mut line = vec![Word::lit(program.to_owned())];
+    line.extend(rest.iter().cloned());
+    Some(line)
+}
+
 /// A shell or language interpreter: what it reads on stdin is code.
 pub(crate) fn is_code_runner(name: &str) -> bool {
     SHELLS.contains(&name) || interpreter(name).is_some()
@@ -1561,6 +1579,11 @@ impl Walker<'_> {
             n if SHELLS.contains(&n) => self.shell(argv, args, scope, stdin),
             // `bun x PKG` runs a package; `bun -e` is an interpreter.
             "bun" if let Some(out) = self.runner(&name, argv, args, scope, &stdin) => out,
+            // Launchers whose subcommand is an interpreter given code: `dotnet script eval
+            // CODE` is `dotnet-script eval CODE`, `mix run -e CODE` is `elixir -e CODE`.
+            "dotnet" | "mix" if let Some(line) = launched_interpreter(&name, args) => {
+                self.dispatch(&line, scope, stdin)
+            }
             n if interpreter(n).is_some() => {
                 let lang = interpreter(n).unwrap_or(Lang::Python);
                 self.interpreter(lang, argv, args, scope, stdin)
@@ -2963,6 +2986,16 @@ impl Walker<'_> {
         let name = argv
             .first()
             .map_or(String::new(), |w| command_name(&w.text));
+        // `osascript -l JavaScript` runs JXA: JavaScript with `doShellScript` and ObjC.
+        let lang = if name == "osascript"
+            && args
+                .windows(2)
+                .any(|p| matches!(p, [l, v] if l.text == "-l" && v.text == "JavaScript"))
+        {
+            Lang::Node
+        } else {
+            lang
+        };
         // Flags whose value (next word, or rest of the cluster) is code.
         let code_flags: &[&str] = match lang {
             Lang::Python => &["-c"],
@@ -2979,6 +3012,7 @@ impl Walker<'_> {
             Lang::Python => &["-m", "-W", "-X", "-Q"],
             Lang::Perl => &["-I", "-M", "-m", "-x"],
             Lang::Ruby => &["-I", "-r", "-C", "-E"],
+            Lang::Node if name == "osascript" => &["-l"],
             Lang::Node => &["-r", "--require", "--import", "--loader", "--input-type"],
             Lang::Php => &["-c", "-d", "-f", "-z"],
             Lang::Awk => &["-F", "-v", "-f", "--field-separator", "--assign", "--file"],
@@ -3425,7 +3459,7 @@ impl Walker<'_> {
         // Languages read by token (the JVM and Lisp families, Julia, Elixir, Tcl, Lua, R, …):
         // their readers cannot follow a value from a read to a request, so a credential file
         // the snippet names, in a snippet that opens a connection, is taken as sent.
-        if matches!(lang, Lang::Other(_) | Lang::Lua | Lang::R)
+        if matches!(lang, Lang::Other(_) | Lang::Lua | Lang::R | Lang::Awk)
             && findings.iter().any(|f| {
                 matches!(
                     f,
@@ -3447,6 +3481,11 @@ impl Walker<'_> {
                     flow_findings.push(Finding::Source(source));
                 }
             }
+            flow_findings.extend(
+                crate::tongues::env_sources(tongue, &code.text)
+                    .into_iter()
+                    .map(Finding::Source),
+            );
         }
         for finding in findings {
             match finding {

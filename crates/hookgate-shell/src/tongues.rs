@@ -64,9 +64,9 @@ impl Tongue {
             "elixir" | "iex" => Self::Elixir,
             "erl" => Self::Erlang,
             "racket" | "guile" | "guile3.0" | "guile2.2" => Self::Scheme,
-            "groovy" | "scala" | "jshell" | "scala-cli" | "kotlin" | "amm" => Self::Jvm,
+            "groovy" | "scala" | "jshell" | "scala-cli" | "kotlin" | "amm" | "jbang" => Self::Jvm,
             "swift" => Self::Swift,
-            "ghc" | "ghci" => Self::Haskell,
+            "ghc" | "ghci" | "runghc" | "runhaskell" => Self::Haskell,
             "rust-script" => Self::Rust,
             "osascript" => Self::AppleScript,
             "sbcl" | "clisp" | "ecl" | "ccl" | "ccl64" | "lx86cl64" | "clojure" | "clj" | "bb"
@@ -92,6 +92,7 @@ impl Tongue {
             | "rakudo" | "gnuplot" | "scilab" | "scilab-cli" | "csharp" => &["-e"],
             "scala-cli" => &["-e", "--execute-scala", "--execute-script"],
             "kotlin" => &["-e", "-expression"],
+            "jbang" => &["--code"],
             "amm" => &["-c", "--code"],
             "rust-script" => &["-e", "--expr"],
             "sbcl" | "ccl" | "ccl64" | "lx86cl64" | "emacs" | "emacsclient" => {
@@ -182,36 +183,276 @@ pub(crate) fn scan(tongue: Tongue, code: &str) -> Vec<Finding> {
     if tongue == Tongue::Tcl {
         tcl_script(code, 0, false, &mut out);
     } else {
-        calls(tongue, &tokens(tongue, code), &mut out);
+        let mut toks = tokens(tongue, code);
+        bind_homes(tongue, &mut toks);
+        calls(tongue, &toks, &mut out);
+    }
+    fetched_eval(&mut out);
+    out
+}
+
+/// A snippet that fetches over the network and evaluates code built at run time
+/// (`eval(Meta.parse(read(download(u), String)))`, `Code.eval_string(body)` after
+/// `:httpc.request`, `eval(parse(text = readLines(url(u))))`): these readers cannot follow the
+/// fetched text into the evaluation, so the evaluated code is taken as the fetched one, as
+/// `crate::code` reads `exec(urlopen(u).read())` (the same cautious reading as a credential
+/// file named beside a network call).
+pub(crate) fn fetched_eval(out: &mut Vec<Finding>) {
+    let evaluates = out.iter().any(|f| {
+        matches!(f, Finding::Dynamic(why)
+            if why.starts_with("evaluates code") || why.starts_with("runs code from a file named"))
+    });
+    if !evaluates {
+        return;
+    }
+    let fetch = out.iter().find_map(|f| match f {
+        Finding::Effect {
+            op: EffectOp::Network,
+            path,
+            ..
+        } => Some(path.clone().unwrap_or_else(|| "a network call".to_owned())),
+        _ => None,
+    });
+    if let Some(call) = fetch {
+        out.push(Finding::FetchEval { call });
+    }
+}
+
+/// The files `code` names: its string literals that are paths (`~/…`, absolute, relative
+/// like `.env`), literals joined by operators or path calls (`file.path(Sys.getenv("HOME"),
+/// ".netrc")`, `os.home / ".aws" / "credentials"`, `System.getProperty("user.home") +
+/// "/.ssh/id_rsa"`), and — where the snippet spells the home the language's way
+/// (`homedir()`, `System.user_home!()`, `getHomeDir()`, a variable bound to one) — a
+/// dotfile literal taken under the home (`joinpath(homedir(), ".aws/credentials")` →
+/// `~/.aws/credentials`). The caller asks whether each is a credential: a snippet that names
+/// a credential file and also opens a connection sends it (the data flow inside code these
+/// readers cannot follow by value).
+pub(crate) fn path_literals(tongue: Tongue, code: &str) -> Vec<String> {
+    if tongue == Tongue::Tcl {
+        return tcl_path_words(code);
+    }
+    let mut toks = tokens(tongue, code);
+    bind_homes(tongue, &mut toks);
+    let home_seen = toks.iter().any(|t| match t {
+        Tok::Name(n) => is_home_name(n),
+        Tok::Str(v, true) => is_home_key(v) || v == "~" || v.starts_with("~/"),
+        _ => false,
+    });
+    let mut out = Vec::new();
+    let mut chain: Vec<String> = Vec::new();
+    for t in toks.iter().chain(std::iter::once(&Tok::Punct(';'))) {
+        match t {
+            // A URL or text with blanks is no part of a path: it ends the chain.
+            Tok::Str(v, _) | Tok::Cmd(v, _)
+                if v.contains("://") || v.contains(char::is_whitespace) =>
+            {
+                chain_paths(&chain, home_seen, &mut out);
+                chain.clear();
+            }
+            Tok::Str(v, _) | Tok::Cmd(v, _) => chain.push(v.clone()),
+            Tok::Name(n) if is_home_name(n) => chain.push("~".to_owned()),
+            // What joins parts of one path: separators, concatenation operators, a call's
+            // parentheses and commas (`fullfile(getenv("HOME"), ".ssh", "id_rsa")`).
+            // (`]` closes an index: `ENV["HOME"] * "/.ssh"`, awk's `ENVIRON["HOME"] "/.x"`.)
+            Tok::Punct(
+                ',' | '/' | '+' | '~' | '<' | '>' | '^' | '.' | '*' | '&' | '(' | ')' | ']',
+            ) => {}
+            _ => {
+                chain_paths(&chain, home_seen, &mut out);
+                chain.clear();
+            }
+        }
     }
     out
 }
 
-/// The string literals of `code` that name files: `~/…`, absolute and dot paths, and a home
-/// directory joined to a literal (`os.getenv("HOME") .. "/.pgpass"`,
-/// `System.getProperty("user.home") + "/.ssh/id_rsa"` → `~/.pgpass`, `~/.ssh/id_rsa`). The
-/// caller asks whether each is a credential: a snippet that names a credential file and also
-/// opens a connection sends it (the data flow inside code these readers cannot follow by
-/// value).
-pub(crate) fn path_literals(tongue: Tongue, code: &str) -> Vec<String> {
-    let lits: Vec<String> = tokens(tongue, code)
-        .into_iter()
-        .filter_map(|t| match t {
-            Tok::Str(v, _) | Tok::Cmd(v, _) => Some(v),
-            _ => None,
-        })
-        .collect();
-    let mut out = Vec::new();
-    for (k, l) in lits.iter().enumerate() {
-        if matches!(l.as_str(), "HOME" | "USERPROFILE" | "user.home")
-            && let Some(next) = lits.get(k + 1).filter(|n| n.starts_with('/'))
+/// The paths one chain of joined literals can name: each prefix joined with `/`, the home
+/// key or `~` at its head read as the home, and a dotfile head taken under the home when the
+/// snippet names the home elsewhere.
+fn chain_paths(chain: &[String], home_seen: bool, out: &mut Vec<String>) {
+    // Every literal may start a path (`"x", "/home/u/.netrc"`).
+    for start in 0..chain.len().min(12) {
+        if let Some(rest) = chain.get(start..) {
+            chain_paths_from(rest, home_seen, out);
+        }
+    }
+}
+
+fn chain_paths_from(chain: &[String], home_seen: bool, out: &mut Vec<String>) {
+    let plausible = |p: &str| {
+        !p.is_empty() && p.len() < 1024 && !p.contains("://") && !p.contains(char::is_whitespace)
+    };
+    for n in 1..=chain.len().min(6) {
+        let Some(parts) = chain.get(..n) else { break };
+        let (head, rest) = match parts.split_first() {
+            Some((h, r)) if is_home_key(h) || h == "~" => ("~".to_owned(), r),
+            Some((h, r)) if h.starts_with("~/") || h.starts_with('/') || h.starts_with('.') => {
+                (h.trim_end_matches('/').to_owned(), r)
+            }
+            Some((h, r)) if n == 1 && plausible(h) => (h.clone(), r),
+            _ => return,
+        };
+        let mut path = head;
+        for p in rest {
+            let p = p.trim_matches('/');
+            if !p.is_empty() {
+                path.push('/');
+                path.push_str(p);
+            }
+        }
+        if !plausible(&path) {
+            return;
+        }
+        if home_seen && path.starts_with('.') && !path.starts_with("./") && !path.starts_with("..")
         {
-            out.push(format!("~{next}"));
-        } else if l.starts_with("~/") || l.starts_with('/') || l.starts_with("./") {
-            out.push(l.clone());
+            out.push(format!("~/{path}"));
+        }
+        out.push(path);
+    }
+}
+
+/// Tcl's words that name files: `~/…`, absolute and dot paths, and `$env(HOME)/…`
+/// (`$::env(HOME)`) read as the home.
+fn tcl_path_words(code: &str) -> Vec<String> {
+    code.split(|c: char| c.is_whitespace() || "[]{};\"".contains(c))
+        .filter_map(|w| {
+            let home = w
+                .strip_prefix("$env(HOME)")
+                .or_else(|| w.strip_prefix("$::env(HOME)"))
+                .or_else(|| w.strip_prefix("${env(HOME)}"));
+            match home {
+                Some(rest) if !rest.contains('$') => Some(format!("~{rest}")),
+                None if w.starts_with('~') || w.starts_with('/') || w.starts_with('.') => {
+                    Some(w.to_owned())
+                }
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+/// Secret data a snippet handles that these readers cannot follow by value: the whole
+/// environment (`System.get_env()`, `Sys.getenv()`, `os:getenv()`, `string(ENV)`, `sys.env`,
+/// `ENV.to_h`, `(System/getenv)`, `getEnvironment`, Tcl's `array get env`) and variables
+/// whose name says they hold a credential, read through the language's lookup
+/// (`System.fetch_env!("AWS_SECRET_ACCESS_KEY")`, `ENV["GITHUB_TOKEN"]`, `$env(TOKEN)`,
+/// `%*ENV<TOKEN>`). With a network call in the same snippet, the caller takes them as sent.
+pub(crate) fn env_sources(tongue: Tongue, code: &str) -> Vec<crate::model::FlowSource> {
+    use crate::model::FlowSource;
+    let toks = tokens(tongue, code);
+    let mut out = Vec::new();
+    for (k, tok) in toks.iter().enumerate() {
+        let prev = k.checked_sub(1).and_then(|p| toks.get(p));
+        let prev2 = k.checked_sub(2).and_then(|p| toks.get(p));
+        let next = toks.get(k + 1);
+        // A credential variable's name, given to an environment lookup.
+        let var = match tok {
+            Tok::Str(v, true) | Tok::Name(v) => Some(v),
+            _ => None,
+        };
+        if let Some(v) = var
+            && crate::flow::is_credential_variable(v)
+        {
+            let looked_up = matches!(prev, Some(Tok::Name(n)) if env_getter(n))
+                || matches!(prev, Some(Tok::Punct('(' | '[' | '<')))
+                    && matches!(prev2, Some(Tok::Name(n)) if env_getter(n));
+            if looked_up {
+                out.push(FlowSource::CredentialVariable { name: v.clone() });
+            }
+        }
+        if let Tok::Name(n) = tok
+            && env_dump(n, next, toks.get(k + 2))
+        {
+            out.push(FlowSource::Environment { by: n.clone() });
         }
     }
     out
+}
+
+/// A lookup of one environment variable: `getenv`, `System.get_env`, `fetch_env!`,
+/// `Environment.GetEnvironmentVariable`, `ENV[…]`, `$env(…)`, `Deno.env.get`.
+fn env_getter(name: &str) -> bool {
+    let last = last_segment(name);
+    matches!(
+        last,
+        "getenv"
+            | "Getenv"
+            | "get_env"
+            | "getEnv"
+            | "fetch_env"
+            | "fetch_env!"
+            | "GetEnvironmentVariable"
+            | "ENV"
+            | "env"
+            | "environment"
+            | "environ"
+            | "LookupEnv"
+    ) || (matches!(last, "get" | "apply" | "getOrElse" | "fetch")
+        && name.split(['.', ':', '/']).any(is_env_container))
+}
+
+fn is_env_container(seg: &str) -> bool {
+    matches!(seg, "ENV" | "env" | "environment" | "environ")
+}
+
+/// The whole environment read at once: a no-argument lookup (`System.get_env()`,
+/// `Sys.getenv()`, `(System/getenv)`, `getEnvironment`), or the environment object itself
+/// passed on or turned into text (`string(ENV)`, `sys.env.toString`, `ENV.to_h`).
+fn env_dump(name: &str, next: Option<&Tok>, after: Option<&Tok>) -> bool {
+    let segs: Vec<&str> = name.split(['.', ':', '/']).collect();
+    let Some(pos) = segs.iter().position(|s| {
+        matches!(
+            *s,
+            "getenv"
+                | "get_env"
+                | "getEnvironment"
+                | "GetEnvironmentVariables"
+                | "envPairs"
+                | "Environ"
+                | "ENV"
+                | "env"
+                | "environment"
+                | "environ"
+        )
+    }) else {
+        return false;
+    };
+    let getter = !segs.get(pos).is_some_and(|s| is_env_container(s));
+    match segs.get(pos + 1..).unwrap_or(&[]) {
+        // `System.get_env()`, `(System/getenv)`, Haskell's `getEnvironment >>= …`.
+        [] if getter => match next {
+            Some(Tok::Punct('(')) => after == Some(&Tok::Punct(')')),
+            Some(Tok::Str(..) | Tok::Name(_) | Tok::Punct('[' | '<' | '{' | '.')) => false,
+            _ => true,
+        },
+        // `string(ENV)`, `array get env`; not `ENV["X"]`, `$env(X)`, `Mix.env()`.
+        [] => !matches!(
+            next,
+            Some(Tok::Str(..) | Tok::Punct('[' | '(' | '<' | '{' | '.' | '='))
+        ),
+        // `ENV.to_h.to_s`, `sys.env.toString`: conversions of the whole.
+        tail => tail.iter().all(|m| {
+            matches!(
+                *m,
+                "to_h"
+                    | "to_s"
+                    | "toString"
+                    | "description"
+                    | "inspect"
+                    | "toObject"
+                    | "toMap"
+                    | "to_list"
+                    | "entries"
+                    | "items"
+                    | "mkString"
+                    | "Keys"
+                    | "vars"
+                    | "keys"
+                    | "to_a"
+                    | "toList"
+            )
+        }),
+    }
 }
 
 fn name_char(t: Tongue, c: char) -> bool {
@@ -241,14 +482,25 @@ fn literal(t: Tongue, chars: &[char], mut i: usize, close: &[char]) -> (String, 
             }
             continue;
         }
-        // Julia `$x`/`$(…)`, Groovy/Scala `${…}`, Elixir `#{…}`: computed at run time.
+        // Julia `$x`/`$(…)`, Groovy/Scala `${…}`, Elixir `#{…}`, Dart `'${…}'`: computed at
+        // run time.
         if (d == '$' && matches!(t, Tongue::Julia | Tongue::Jvm))
             || (t == Tongue::CallSyntax
-                && close == ['"']
+                && (close == ['"'] || d == '$' && chars.get(i) == Some(&'{'))
                 && (d == '$' || d == '#' && chars.get(i) == Some(&'{')))
             || (d == '#' && t == Tongue::Elixir && chars.get(i) == Some(&'{'))
         {
             exact = false;
+            // The interpolated expression is code, whose own quotes (`"#{ENV["HOME"]}/x"`)
+            // do not end the literal: it is kept whole, for `interpolated_home`.
+            if let Some(&open @ ('{' | '(')) = chars.get(i) {
+                let shut = if open == '{' { '}' } else { ')' };
+                let end = matching(chars, i, open, shut).min(chars.len());
+                value.push(d);
+                value.extend(chars.get(i..=end).unwrap_or(&[]));
+                i = end + 1;
+                continue;
+            }
         }
         value.push(d);
     }
@@ -361,7 +613,10 @@ fn tokens(t: Tongue, code: &str) -> Vec<Tok> {
                 ))
         {
             let (v, exact, end) = literal(t, &chars, i + 1, &[c]);
-            out.push(Tok::Str(v, exact));
+            out.push(match (exact, interpolated_home(t, &v)) {
+                (false, Some(home)) => Tok::Str(home, true),
+                _ => Tok::Str(v, exact),
+            });
             i = end;
         } else if c == '~'
             && t == Tongue::Elixir
@@ -426,6 +681,8 @@ enum Api {
     Source,
     /// Loads a native library.
     Load,
+    /// Changes the permissions or owner of its first argument.
+    Chmod,
 }
 
 fn api(t: Tongue, name: &str) -> Option<Api> {
@@ -443,8 +700,13 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             "eval" | "include_string" | "Meta.parse" | "Core.eval" => Api::Eval,
             "include" | "evalfile" | "Base.include" => Api::Source,
             "dlopen" | "Libdl.dlopen" => Api::Load,
+            "chmod" | "chown" => Api::Chmod,
             _ => return None,
         },
+        // Elixir's raising variants (`Req.post!`, `File.rm_rf!`) do what the plain call does.
+        Tongue::Elixir if name.ends_with('!') && !name.starts_with("File.") => {
+            return api(t, name.trim_end_matches('!'));
+        }
         Tongue::Elixir => match name {
             "System.shell" | "os.cmd" => Api::Shell,
             "System.cmd" | "Port.open" => Api::Argv,
@@ -459,7 +721,18 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             | "HTTPoison.post"
             | "Req.get"
             | "Req.post"
+            | "Req.put"
+            | "Req.request"
+            | "HTTPoison.put"
+            | "HTTPoison.request"
+            | "Tesla.get"
+            | "Tesla.post"
+            | "Finch.request"
+            | "hackney.request"
+            | "gen_udp.open"
+            | "ssl.connect"
             | "Mix.Utils.read_path" => Api::Network,
+            "File.chmod" | "File.chmod!" | "File.chown" | "File.chown!" => Api::Chmod,
             "Code.eval_string" | "Code.eval_quoted" | "Code.compile_string" => Api::Eval,
             "Code.eval_file" | "Code.require_file" | "Code.compile_file" => Api::Source,
             "erlang.load_nif" => Api::Load,
@@ -475,12 +748,14 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             "erl_eval:exprs" | "erl_scan:string" => Api::Eval,
             "file:eval" | "file:script" => Api::Source,
             "erlang:load_nif" => Api::Load,
+            "file:change_mode" | "file:change_owner" => Api::Chmod,
             _ => return None,
         },
         Tongue::Scheme => match name {
             "system" | "process" | "shell-execute" | "open-input-pipe" | "open-output-pipe"
-            | "open-pipe" => Api::Shell,
-            "system*" | "process*" | "subprocess" | "open-pipe*" | "spawn" => Api::Argv,
+            | "open-pipe" | "process/ports" | "process*/ports" => Api::Shell,
+            "system*" | "process*" | "subprocess" | "open-pipe*" | "spawn" | "execl" | "execlp"
+            | "execle" | "execv" | "execvp" => Api::Argv,
             "delete-file" | "delete-directory" | "rmdir" => Api::Delete(false),
             "delete-directory/files" => Api::Delete(true),
             "call-with-output-file"
@@ -491,13 +766,33 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             | "display-to-file"
             | "write-to-file" => Api::Write,
             "tcp-connect" | "tcp-listen" | "get-pure-port" | "get-impure-port" | "http-get"
-            | "http-request" | "socket" | "connect" => Api::Network,
+            | "http-request" | "http-post" | "http-put" | "post-pure-port" | "put-pure-port"
+            | "post-impure-port" | "socket" | "connect" | "post" | "put" => Api::Network,
+            "chmod" | "chown" | "file-or-directory-permissions" => Api::Chmod,
             "eval" | "eval-string" | "primitive-eval" | "load" => Api::Eval,
             "ffi-lib" | "load-extension" | "dynamic-link" | "load-foreign-library" => Api::Load,
             _ => return None,
         },
         Tongue::Jvm if name.ends_with("System.load") || name.ends_with("System.loadLibrary") => {
             Api::Load
+        }
+        // Scala's os-lib and requests-scala, Kotlin's and Groovy's HTTP clients, by their
+        // module (their method names alone — `all`, `post` — are too common to read).
+        Tongue::Jvm
+            if matches!(name, "os.remove.all" | "os.remove")
+                || name.starts_with("requests.")
+                || name.starts_with("os.write")
+                || name.starts_with("os.perms")
+                || name.starts_with("khttp.")
+                || name.starts_with("Fuel.") =>
+        {
+            match name {
+                "os.remove.all" => Api::Delete(true),
+                "os.remove" => Api::Delete(false),
+                _ if name.starts_with("os.write") => Api::Write,
+                _ if name.starts_with("os.perms") => Api::Chmod,
+                _ => Api::Network,
+            }
         }
         Tongue::Jvm => match last {
             "exec" | "execute" | "Process" => Api::Shell,
@@ -507,9 +802,14 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             }
             "delete" | "deleteIfExists" => Api::Delete(false),
             "write" | "writeString" | "newOutputStream" | "FileWriter" | "FileOutputStream"
-            | "PrintWriter" | "setText" => Api::Write,
+            | "PrintWriter" | "setText" | "writeText" | "appendText" | "writeBytes"
+            | "appendBytes" | "leftShift" => Api::Write,
             "URL" | "URI" | "Socket" | "ServerSocket" | "HttpClient" | "toURL" | "openStream"
-            | "openConnection" => Api::Network,
+            | "openConnection" | "newHttpClient" | "HttpURLConnection" | "OkHttpClient"
+            | "DatagramSocket" => Api::Network,
+            "setPosixFilePermissions" | "setExecutable" | "setWritable" | "setReadable" => {
+                Api::Chmod
+            }
             "evaluate" | "me" | "GroovyShell" | "eval" => Api::Eval,
             _ => return None,
         },
@@ -547,6 +847,7 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             | "connect" | "openTCPConnection" | "getResponseBody" | "parseRequest" => Api::Network,
             "runInterpreter" | "interpret" | "eval" => Api::Eval,
             "dlopen" => Api::Load,
+            "setPermissions" | "setFileMode" | "setOwnerAndGroup" => Api::Chmod,
             _ => return None,
         },
         Tongue::Rust => match name {
@@ -675,8 +976,9 @@ fn lisp_api(name: &str, last: &str) -> Option<Api> {
 /// `rmdirRecurse`, `Sys.command` → `command`).
 fn call_syntax_api(name: &str, last: &str) -> Option<Api> {
     Some(match (name, last) {
-        // OCaml's `Sys.command` (its `Sys.remove`, `Unix.unlink` end in a listed name).
-        ("Sys.command", _)
+        // OCaml's `Sys.command` (its `Sys.remove`, `Unix.unlink` end in a listed name); V's
+        // and Lua-like `os.execute`/`os.system` run a shell line.
+        ("Sys.command" | "os.execute" | "os.system", _)
         | (
             _,
             "system" | "shell" | "qx" | "popen" | "execShellCmd" | "execCmd" | "execCmdEx"
@@ -687,7 +989,12 @@ fn call_syntax_api(name: &str, last: &str) -> Option<Api> {
             "run" | "execute" | "spawnProcess" | "pipeProcess" | "execv" | "execvp" | "execve"
             | "execl" | "execlp" | "posix_spawn" | "posix_spawnp" | "create_process"
             | "open_process" | "Command" | "CommandContext" | "runSync" | "fork" | "vfork",
-        ) => Api::Argv,
+        )
+        // Dart's `Process.start`, Zig's `std.process.Child.init(&.{…})`.
+        | ("Process.start" | "Process.startSync" | "ChildProcess.init" | "ChildProcess.exec", _) => {
+            Api::Argv
+        }
+        _ if name.ends_with("Child.init") || name.ends_with("Child.run") => Api::Argv,
         (
             _,
             "removeDir"
@@ -724,13 +1031,23 @@ fn call_syntax_api(name: &str, last: &str) -> Option<Api> {
             "urlread" | "urlwrite" | "webread" | "webwrite" | "websave" | "newHttpClient"
             | "getContent" | "postContent" | "downloadFile" | "connect" | "dial" | "download"
             | "HttpClient" | "WebClient" | "DownloadString" | "DownloadFile" | "GetStringAsync"
-            | "PostAsync" | "TcpClient",
+            | "PostAsync" | "TcpClient" | "postUrl" | "openUrl" | "putUrl" | "UploadFile"
+            | "UploadString" | "UploadData",
         )
-        | ("http.Post" | "http.Get" | "http.PostForm" | "http.NewRequest" | "net.Dial", _) => {
-            Api::Network
-        }
+        | (
+            "http.Post" | "http.Get" | "http.PostForm" | "http.NewRequest" | "net.Dial"
+            | "http.post" | "http.get" | "http.fetch" | "http.post_json" | "http.post_form"
+            // Crystal's `HTTP::Client.post` (the `::` splits the name), Raku's
+            // `IO::Socket::INET.new`.
+            | "Client.post" | "Client.get" | "Client.put" | "Client.exec" | "Client.new"
+            | "INET.new" | "Socket.connect" | "RawSocket.connect" | "SecureSocket.connect"
+            // D's `std.net.curl.post(url, data)`.
+            | "post" | "put",
+            _,
+        ) => Api::Network,
         _ if name.starts_with("HTTP::Client") || name.starts_with("TCPSocket") => Api::Network,
-        (_, "EVAL" | "eval" | "evalin" | "evalc" | "mixin") => Api::Eval,
+        (_, "EVAL" | "eval" | "evalin" | "evalc" | "mixin" | "EvaluateAsync") => Api::Eval,
+        (_, "chmod" | "setFilePermissions" | "chown" | "SetUnixFileMode") => Api::Chmod,
         (_, "dlopen" | "loadlibrary") => Api::Load,
         _ => return None,
     })
@@ -784,6 +1101,14 @@ struct Args {
     /// An operator joins literals to other values (`"rm -rf " + home`): the literals are
     /// parts of one computed string, not separate arguments.
     joined: bool,
+    /// The first argument (or the receiver) is a path built from the home (`homedir()`,
+    /// `joinpath(homedir(), ".ssh")`): that path.
+    home: Option<String>,
+    /// The argument vector read argument by argument when one is not a literal (see
+    /// [`element_argv`]).
+    argv: Option<Vec<(String, bool)>>,
+    /// A shell line concatenated from literals and the home (see [`concat_home`]).
+    concat: Option<String>,
     end: usize,
 }
 
@@ -795,6 +1120,9 @@ fn args(toks: &[Tok], open: usize) -> Args {
         system_symbol: false,
         std_stream: matches!(toks.get(open + 1), Some(Tok::Name(n)) if matches!(n.as_str(), "stdout" | "stderr" | "devnull")),
         joined: false,
+        home: None,
+        argv: None,
+        concat: None,
         end: toks.len(),
     };
     let mut depth = 0usize;
@@ -811,8 +1139,12 @@ fn args(toks: &[Tok], open: usize) -> Args {
             Tok::Str(v, exact) => {
                 // The first argument is one literal only when nothing joins it to more
                 // (`"rm " + home`, `"a" <> b`, `"x" ++ Y`): an operator after it makes the
-                // argument a value computed at run time.
-                if j == open + 1 {
+                // argument a value computed at run time. Swift's argument label
+                // (`removeItem(atPath: ".build")`) is no part of it.
+                let labelled = j == open + 3
+                    && matches!(toks.get(open + 1), Some(Tok::Name(_)))
+                    && toks.get(open + 2) == Some(&Tok::Punct(':'));
+                if j == open + 1 || labelled {
                     a.first_literal = !matches!(
                         toks.get(j + 1),
                         Some(Tok::Punct(c)) if !matches!(c, ',' | ')' | ']' | '}' | ';')
@@ -891,6 +1223,25 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                 // application `removeFile "x"` (a parenthesised argument is read as a call's).
                 let bare = matches!(t, Tongue::Elixir | Tongue::Haskell | Tongue::CallSyntax)
                     && matches!(toks.get(i + 1), Some(Tok::Str(..)));
+                // Haskell's `getHomeDirectory >>= removeDirectoryRecursive`: the home handed
+                // to a call in the tables.
+                if t == Tongue::Haskell
+                    && !scheme_head
+                    && !bare
+                    && i >= 4
+                    && matches!(
+                        toks.get(i - 3..i),
+                        Some([Tok::Punct('>'), Tok::Punct('>'), Tok::Punct('=')])
+                    )
+                    && matches!(toks.get(i - 4), Some(Tok::Name(h)) if is_home_name(h))
+                    && let Some(kind) = api(t, n)
+                {
+                    let mut a = bare_args(toks, i + 1);
+                    a.home = Some("~".to_owned());
+                    a.first_literal = false;
+                    apply(t, n, kind, &a, out);
+                    continue;
+                }
                 if !scheme_head && !bare {
                     continue;
                 }
@@ -955,13 +1306,23 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                     push_argv(receiver_lits(toks, i - 2), out);
                     continue;
                 }
-                let a = if bare {
+                let mut a = if bare {
                     bare_args(toks, i + 1)
                 } else {
                     let mut a = args(toks, open);
                     // A method on a constructed object (`new File("x").deleteDir()`) acts on
                     // the object's literal.
-                    if a.lits.is_empty() && i >= 2 && toks.get(i - 1) == Some(&Tok::Punct('.')) {
+                    // Kotlin's `File(p).appendText(data)`, `.writeText(…)`: the receiver is
+                    // the file, the argument its content.
+                    let receiver_target = t == Tongue::Jvm
+                        && matches!(
+                            last_segment(n),
+                            "writeText" | "appendText" | "writeBytes" | "appendBytes" | "setText"
+                        );
+                    if (a.lits.is_empty() || receiver_target)
+                        && i >= 2
+                        && toks.get(i - 1) == Some(&Tok::Punct('.'))
+                    {
                         a.lits = receiver_lits(toks, i - 2);
                         a.joined = true;
                         // `"ls".execute()`, `("ls").execute()`, `new File("x").delete()` act on
@@ -977,9 +1338,28 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                                 }
                                 _ => false,
                             };
+                        a.home = receiver_home(toks, close);
                     }
                     a
                 };
+                // The home where an argument spells it the language's way (only read when
+                // the first argument is not one literal, or for an argument vector).
+                if !a.first_literal || kind == Api::Argv {
+                    let from = if bare { i + 1 } else { open + 1 };
+                    if a.home.is_none()
+                        && let Some((s, e)) = arg_spans(t, toks, from, a.end).first().copied()
+                        && !matches!(toks.get(s..e), Some([Tok::Str(..)]))
+                    {
+                        a.home = toks.get(s..e).and_then(home_path);
+                        if kind == Api::Shell {
+                            a.concat = toks.get(s..e).and_then(concat_home);
+                        }
+                    }
+                    if kind == Api::Argv {
+                        let end = if bare { bare_end(toks, from) } else { a.end };
+                        a.argv = element_argv(t, toks, from, end);
+                    }
+                }
                 // Names shared with data functions (`arr.remove(1)` in D, `delete(s, 0)` in
                 // Nim, `run` and `copy` everywhere) are read as file or process calls only
                 // when a literal names what they act on; the unambiguous ones
@@ -1001,6 +1381,8 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                             | "download"
                             | "dial"
                             | "recycle"
+                            | "post"
+                            | "put"
                     )
                 {
                     continue;
@@ -1022,6 +1404,9 @@ fn bare_args(toks: &[Tok], from: usize) -> Args {
         system_symbol: false,
         std_stream: false,
         joined: false,
+        home: None,
+        argv: None,
+        concat: None,
         end: from,
     };
     let mut j = from;
@@ -1068,6 +1453,46 @@ fn receiver_lits(toks: &[Tok], close: usize) -> Vec<(String, bool)> {
             lits
         }
         _ => Vec::new(),
+    }
+}
+
+/// Where the arguments of a call without parentheses end (`run "rm", "-rf", $*HOME;`,
+/// `callProcess "rm" ["-rf", h] >>= …`): at a statement end, an operator that takes the
+/// call's result, or a bracket the call sits in.
+fn bare_end(toks: &[Tok], from: usize) -> usize {
+    let mut depth = 0usize;
+    for (j, tok) in toks.iter().enumerate().skip(from) {
+        match tok {
+            Tok::Punct('(' | '[' | '{') => depth += 1,
+            Tok::Punct(')' | ']' | '}' | ';' | '>' | '|' | '=') if depth == 0 => return j,
+            Tok::Punct(')' | ']' | '}') => depth -= 1,
+            _ => {}
+        }
+    }
+    toks.len()
+}
+
+/// The home path a constructed receiver names (`java.io.File(System.getProperty("user.home"))
+/// .deleteRecursively()`, `Directory(Platform.environment['HOME']!).deleteSync()`).
+fn receiver_home(toks: &[Tok], close: usize) -> Option<String> {
+    if toks.get(close) != Some(&Tok::Punct(')')) {
+        return None;
+    }
+    let mut depth = 0usize;
+    let mut j = close;
+    loop {
+        match toks.get(j) {
+            Some(Tok::Punct(')')) => depth += 1,
+            Some(Tok::Punct('(')) => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return toks.get(j + 1..close).and_then(home_path);
+                }
+            }
+            None => return None,
+            _ => {}
+        }
+        j = j.checked_sub(1)?;
     }
 }
 
@@ -1123,12 +1548,16 @@ fn apply(t: Tongue, name: &str, kind: Api, a: &Args, out: &mut Vec<Finding>) {
         return;
     }
     match kind {
-        Api::Shell => match first {
-            Some((v, exact)) => out.push(Finding::Shell {
+        Api::Shell => match (first, &a.concat) {
+            (Some((v, exact)), _) => out.push(Finding::Shell {
                 code: v.clone(),
                 exact: *exact,
             }),
-            None => dynamic_spawn(out),
+            (None, Some(line)) => out.push(Finding::Shell {
+                code: line.clone(),
+                exact: true,
+            }),
+            (None, None) => dynamic_spawn(out),
         },
         Api::Argv => {
             // Erlang/Elixir ports: `{spawn, "cmd"}` is a shell line, `{spawn_executable, P}`
@@ -1145,12 +1574,25 @@ fn apply(t: Tongue, name: &str, kind: Api, a: &Args, out: &mut Vec<Finding>) {
                     });
                 }
             } else {
-                push_argv(a.lits.clone(), out);
+                let mut argv = a.argv.clone().unwrap_or_else(|| a.lits.clone());
+                // `execl(path, argv0, args…)`: the second argument is the program's own
+                // name, not an argument (`(execl "/bin/sh" "sh")` runs a bare shell).
+                if matches!(
+                    last_segment(name),
+                    "execl" | "execlp" | "execle" | "execv" | "execvp" | "execve"
+                ) && argv.len() >= 2
+                {
+                    argv.remove(1);
+                }
+                push_argv(argv, out);
             }
         }
         Api::Delete(rec) => out.push(Finding::Delete {
-            path: first.map(|(v, _)| v.clone()).unwrap_or_default(),
-            exact: first.is_some_and(|(_, e)| *e),
+            path: first
+                .map(|(v, _)| v.clone())
+                .or_else(|| a.home.clone())
+                .unwrap_or_default(),
+            exact: first.is_some_and(|(_, e)| *e) || first.is_none() && a.home.is_some(),
             recursive: rec || a.recursive,
         }),
         Api::Write => {
@@ -1178,21 +1620,37 @@ fn apply(t: Tongue, name: &str, kind: Api, a: &Args, out: &mut Vec<Finding>) {
             } else {
                 first
             };
+            let path = match target {
+                Some((v, true)) => Some(v.clone()),
+                Some(_) => None,
+                None => a.home.clone(),
+            };
             out.push(Finding::Effect {
                 op: EffectOp::Write,
-                path: target.filter(|(_, e)| *e).map(|(v, _)| v.clone()),
+                path,
                 recursive: false,
             });
         }
-        Api::Network => out.push(Finding::Effect {
-            op: EffectOp::Network,
-            path: a
-                .lits
-                .iter()
-                .find(|(v, _)| v.contains("://"))
-                .map(|(v, _)| v.clone()),
-            recursive: false,
-        }),
+        Api::Network => {
+            out.push(Finding::Effect {
+                op: EffectOp::Network,
+                path: a
+                    .lits
+                    .iter()
+                    .find(|(v, _)| v.contains("://"))
+                    .map(|(v, _)| v.clone()),
+                recursive: false,
+            });
+            // Julia's `download(url, path)`: the file holds what was fetched, so running it
+            // later in the line is download-then-run.
+            if t == Tongue::Julia
+                && matches!(name, "download" | "Downloads.download")
+                && let [(url, _), (path, true)] = a.lits.as_slice()
+                && url.contains("://")
+            {
+                out.push(Finding::Downloaded { path: path.clone() });
+            }
+        }
         Api::Eval => match first {
             Some((v, true)) if !(t == Tongue::Scheme && name == "load") => {
                 out.push(Finding::Code { code: v.clone() });
@@ -1207,6 +1665,15 @@ fn apply(t: Tongue, name: &str, kind: Api, a: &Args, out: &mut Vec<Finding>) {
             }
         }
         Api::Load => load(a.lits.first(), out),
+        Api::Chmod => out.push(Finding::Effect {
+            op: EffectOp::Chmod,
+            path: match first {
+                Some((v, true)) => Some(v.clone()),
+                Some(_) => None,
+                None => a.home.clone(),
+            },
+            recursive: a.recursive,
+        }),
     }
 }
 
@@ -1279,7 +1746,16 @@ fn tcl_script(code: &str, depth: usize, lenient: bool, out: &mut Vec<Finding>) {
                     text.push(d);
                     i += 1;
                 }
-                words.push((text, exact));
+                // `$env(HOME)/.aws`: the home, as `~` reads in a path or a shell line.
+                let home = ["$env(HOME)", "$::env(HOME)"]
+                    .iter()
+                    .find_map(|h| text.strip_prefix(h))
+                    .filter(|rest| !exact && !rest.contains(['$', '[']))
+                    .map(|rest| format!("~{rest}"));
+                match home {
+                    Some(path) => words.push((path, true)),
+                    None => words.push((text, exact)),
+                }
             }
         }
     }
@@ -1417,4 +1893,470 @@ fn tcl_command(words: &[TclWord], depth: usize, lenient: bool, out: &mut Vec<Fin
         }
         _ => {}
     }
+}
+
+/// The name after a call's module or namespace (`System.Directory.getHomeDirectory` →
+/// `getHomeDirectory`, `babashka.fs/home` → `home`, `os:getenv` → `getenv`).
+fn last_segment(name: &str) -> &str {
+    name.rsplit(['.', ':', '/']).next().unwrap_or(name)
+}
+
+/// Names that are the user's home directory in these languages: Julia `homedir()`, Elixir
+/// `System.user_home!()`, Crystal/Ruby `Path.home`/`Dir.home`, Nim `getHomeDir()`, Swift
+/// `NSHomeDirectory()`/`homeDirectoryForCurrentUser`, Scala os-lib `os.home`, V
+/// `os.home_dir()`, Common Lisp `(user-homedir-pathname)`, babashka `(fs/home)`, Haskell
+/// `getHomeDirectory`, R `fs::path_home()`, Racket `'home-dir`, .NET
+/// `SpecialFolder.UserProfile`, Go `os.UserHomeDir()`, and the variable itself where a
+/// language names it bare (Raku `$*HOME`, `%*ENV<HOME>`).
+fn is_home_name(name: &str) -> bool {
+    // Raku's `$*HOME.add(".ssh")`: the home, then a method on it.
+    name.split('.').next() == Some("HOME")
+        || matches!(
+            last_segment(name),
+            "homedir"
+                | "user_home"
+                | "user_home!"
+                | "home"
+                | "getHomeDir"
+                | "NSHomeDirectory"
+                | "home_dir"
+                | "user-homedir-pathname"
+                | "getHomeDirectory"
+                | "path_home"
+                | "homeDirectoryForCurrentUser"
+                | "home-dir"
+                | "UserProfile"
+                | "HOME"
+                | "USERPROFILE"
+                | "UserHomeDir"
+                | "homeDir"
+        )
+}
+
+/// Names of the working directory: os-lib `os.pwd`, `getcwd()`, .NET
+/// `Directory.GetCurrentDirectory()`, Nim `getCurrentDir()`, Haskell
+/// `getCurrentDirectory`, Racket `(current-directory)`, Go `os.Getwd()`.
+fn is_cwd_name(name: &str) -> bool {
+    matches!(
+        last_segment(name),
+        "pwd"
+            | "getcwd"
+            | "cwd"
+            | "GetCurrentDirectory"
+            | "CurrentDirectory"
+            | "current-directory"
+            | "getCurrentDir"
+            | "getCurrentDirectory"
+            | "getwd"
+            | "Getwd"
+            | "current_dir"
+            | "currentDirectoryPath"
+    )
+}
+
+/// The keys that name the home in an environment or property lookup (`getenv("HOME")`,
+/// `System.getProperty("user.home")`, `Environment.GetFolderPath("UserProfile")`).
+fn is_home_key(key: &str) -> bool {
+    matches!(key, "HOME" | "USERPROFILE" | "user.home" | "UserProfile")
+}
+
+/// Calls that read a value of the environment or a property, or build a path from parts
+/// without changing what it names (joins, expansions, conversions, file objects): a path
+/// built only from these, the home and literals is known before the code runs.
+fn is_path_builder(name: &str) -> bool {
+    matches!(
+        last_segment(name),
+        "joinpath"
+            | "path"
+            | "Combine"
+            | "join"
+            | "expand"
+            | "expanduser"
+            | "expand-user-path"
+            | "expand-file-name"
+            | "normalizePath"
+            | "normalize"
+            | "expandTilde"
+            | "fullfile"
+            | "build-path"
+            | "string-append"
+            | "str"
+            | "string"
+            | "merge-pathnames"
+            | "of"
+            | "get"
+            | "File"
+            | "new"
+            | "path->string"
+            | "find-system-path"
+            | "quote"
+            | "getenv"
+            | "getEnv"
+            | "getProperty"
+            | "GetFolderPath"
+            | "GetEnvironmentVariable"
+            | "SpecialFolder"
+            | "get_env"
+            | "fetch_env"
+            | "fetch_env!"
+            | "ENV"
+            | "env"
+            | "environment"
+            | "add"
+            | "appendingPathComponent"
+            | "appending"
+            | "toString"
+            | "toPath"
+            | "toFile"
+            | "resolve"
+            | "char"
+            | "abspath"
+            | "realpath"
+            | "normpath"
+            | "Directory"
+            | "DirectoryInfo"
+            | "FileInfo"
+            | "Path"
+            | "Paths"
+            | "URL"
+            | "props"
+            | "file"
+            | "canonicalize"
+            | "absolutePath"
+            | "absolute_path"
+            | "concat"
+            | "paste0"
+            | "paste"
+            | "fileURLWithPath"
+            | "atPath"
+            | "at"
+            | "Platform"
+            | "Environment"
+            | "System"
+            | "var"
+            | "val"
+    )
+}
+
+/// The path a span of tokens names when it is built only from the home, literals and
+/// [`is_path_builder`] calls (`joinpath(homedir(), ".ssh")` → `~/.ssh`, `(str (System/getProperty
+/// "user.home") "/.aws")` → `~/.aws`, `expanduser("~")` → `~`); `None` when anything else
+/// (a variable, another call) computes it.
+fn home_path(toks: &[Tok]) -> Option<String> {
+    let mut home: Option<String> = None;
+    let mut parts: Vec<&str> = Vec::new();
+    for (k, tok) in toks.iter().enumerate() {
+        match tok {
+            // Swift's and Kotlin's argument labels (`atPath:`), keyword arguments.
+            Tok::Name(_) if toks.get(k + 1) == Some(&Tok::Punct(':')) => {}
+            Tok::Name(n) if is_home_name(n) => {
+                home.get_or_insert_with(|| "~".to_owned());
+            }
+            // The working directory (`os.pwd / "target"`, `(uiop:getcwd)`): a path under the
+            // workspace, judged as one.
+            Tok::Name(n) if is_cwd_name(n) => {
+                home.get_or_insert_with(|| ".".to_owned());
+            }
+            Tok::Name(n) if is_path_builder(n) => {}
+            Tok::Name(_) | Tok::Cmd(..) | Tok::Str(_, false) => return None,
+            Tok::Str(v, true) if is_home_key(v) => {
+                home.get_or_insert_with(|| "~".to_owned());
+            }
+            Tok::Str(v, true) if home.is_none() && (v == "~" || v.starts_with("~/")) => {
+                home = Some(v.clone());
+            }
+            Tok::Str(v, true) => parts.push(v),
+            Tok::Punct(_) => {}
+        }
+    }
+    let mut path = home?;
+    for p in parts {
+        let p = p.trim_matches('/');
+        if !p.is_empty() {
+            path.push('/');
+            path.push_str(p);
+        }
+    }
+    Some(path)
+}
+
+/// A literal whose interpolations all name the home (`"#{ENV["HOME"]}/.netrc"`,
+/// `'${Platform.environment['HOME']}/.ssh'`, `"$(homedir())/.aws"`, Groovy's `"rm -rf
+/// ${System.getProperty("user.home")}"`): the text it builds, the home written `~` (a shell
+/// line reads it as the home at a word's start, a path at its head). `None` when another
+/// value is interpolated.
+fn interpolated_home(t: Tongue, v: &str) -> Option<String> {
+    if !v.contains("${") && !v.contains("#{") && !v.contains("$(") {
+        return None;
+    }
+    let chars: Vec<char> = v.chars().collect();
+    let mut out = String::new();
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        let next = chars.get(i + 1).copied();
+        let opens = match (c, next) {
+            ('$' | '#', Some('{')) => Some(('{', '}')),
+            ('$', Some('(')) => Some(('(', ')')),
+            // `$name` (Julia, Groovy): a value the reader cannot know.
+            ('$', Some(n)) if n.is_alphanumeric() || n == '_' => return None,
+            _ => None,
+        };
+        let Some((open, shut)) = opens else {
+            out.push(c);
+            i += 1;
+            continue;
+        };
+        let end = matching(&chars, i + 1, open, shut);
+        let inner: String = chars.get(i + 2..end)?.iter().collect();
+        let base = home_path(&tokens(t, &inner))?;
+        out.push_str(&base);
+        i = end + 1;
+    }
+    Some(out)
+}
+
+/// The text a concatenation of literals and the home builds (`"rm -rf " +
+/// System.getProperty("user.home")`, `(string-append "rm -rf " (getenv "HOME"))`): the home is
+/// `~` at a word's start and `$HOME` inside one, so the shell line reads as the home. `None`
+/// when another value takes part or the home does not.
+fn concat_home(toks: &[Tok]) -> Option<String> {
+    let mut line = String::new();
+    let mut home = false;
+    let mut push_home = |line: &mut String| {
+        home = true;
+        if line.is_empty() || line.ends_with(char::is_whitespace) {
+            line.push('~');
+        } else {
+            line.push_str("$HOME");
+        }
+    };
+    // R's `paste(a, b)` joins its arguments with a blank (`paste0` with nothing).
+    let blank_between = matches!(toks.first(), Some(Tok::Name(n)) if last_segment(n) == "paste");
+    for (k, tok) in toks.iter().enumerate() {
+        match tok {
+            Tok::Punct(',') if blank_between => line.push(' '),
+            Tok::Name(_) if toks.get(k + 1) == Some(&Tok::Punct(':')) => {}
+            Tok::Name(n) if is_home_name(n) => push_home(&mut line),
+            Tok::Str(v, true) if is_home_key(v) => push_home(&mut line),
+            Tok::Name(n) if is_path_builder(n) => {}
+            Tok::Str(v, true) => line.push_str(v),
+            Tok::Punct(_) => {}
+            Tok::Name(_) | Tok::Str(_, false) | Tok::Cmd(..) => return None,
+        }
+    }
+    home.then_some(line)
+}
+
+/// Replaces the uses of variables bound to the home (`h = homedir()`, `val h =
+/// System.getProperty("user.home")`, Haskell's `h <- getHomeDirectory`, Lisp's `(let ((h
+/// (user-homedir-pathname))) …)`) by the path literal they hold, so `rm(h; recursive=true)`
+/// and `Path.Combine(h, ".aws")` read as the home. A later binding of the name to something
+/// else ends it.
+fn bind_homes(t: Tongue, toks: &mut [Tok]) {
+    let lisp = matches!(t, Tongue::Scheme | Tongue::Lisp);
+    let mut bound: Vec<(String, String)> = Vec::new();
+    let mut k = 0;
+    while k < toks.len() {
+        let binding = match (toks.get(k), toks.get(k + 1), toks.get(k + 2)) {
+            (Some(Tok::Name(v)), Some(Tok::Punct('=')), next)
+                if !lisp && next != Some(&Tok::Punct('=')) =>
+            {
+                Some((v.clone(), k + 2))
+            }
+            (Some(Tok::Name(v)), Some(Tok::Punct('<')), Some(Tok::Punct('-')))
+                if t == Tongue::Haskell =>
+            {
+                Some((v.clone(), k + 3))
+            }
+            (Some(Tok::Punct('(')), Some(Tok::Name(v)), Some(Tok::Punct('(')))
+                if lisp
+                    && k >= 2
+                    && matches!(toks.get(k - 1), Some(Tok::Punct('(')))
+                    && matches!(toks.get(k - 2), Some(Tok::Name(l)) if l == "let" || l == "let*") =>
+            {
+                Some((v.clone(), k + 2))
+            }
+            (Some(Tok::Name(d)), Some(Tok::Name(v)), Some(Tok::Punct('(')))
+                if lisp && (d == "define" || d == "def") =>
+            {
+                Some((v.clone(), k + 2))
+            }
+            _ => None,
+        };
+        if let Some((var, from)) = binding {
+            let end = expr_end(toks, from);
+            bound.retain(|(b, _)| *b != var);
+            if let Some(p) = toks.get(from..end).and_then(home_path) {
+                bound.push((var, p));
+            }
+            k = end.max(k + 1);
+            continue;
+        }
+        if let Some(Tok::Name(n)) = toks.get(k)
+            && let Some((_, p)) = bound.iter().find(|(b, _)| b == n)
+            && toks.get(k + 1) != Some(&Tok::Punct('('))
+        {
+            let p = p.clone();
+            if let Some(slot) = toks.get_mut(k) {
+                *slot = Tok::Str(p, true);
+            }
+        }
+        k += 1;
+    }
+}
+
+/// The end of the expression starting at `from`: a literal, or a name with the calls,
+/// indexes and member accesses that follow it (`Environment.GetFolderPath(…)`,
+/// `ENV["HOME"]`, `os.home / ".ssh"` stops at the operator), or one parenthesised form.
+fn expr_end(toks: &[Tok], from: usize) -> usize {
+    let mut j = from;
+    match toks.get(j) {
+        Some(Tok::Str(..)) => return j + 1,
+        Some(Tok::Punct('(')) => return matching_tok(toks, j) + 1,
+        Some(Tok::Name(_)) => j += 1,
+        _ => return j,
+    }
+    loop {
+        match (toks.get(j), toks.get(j + 1)) {
+            (Some(Tok::Punct('(' | '[')), _) => j = matching_tok(toks, j) + 1,
+            (Some(Tok::Punct('.')), Some(Tok::Name(_))) => j += 2,
+            (Some(Tok::Punct('!')), _) => j += 1,
+            _ => return j,
+        }
+    }
+}
+
+/// The index of the bracket closing the one at `open` (or the last token).
+fn matching_tok(toks: &[Tok], open: usize) -> usize {
+    let mut depth = 0usize;
+    for (j, tok) in toks.iter().enumerate().skip(open) {
+        match tok {
+            Tok::Punct('(' | '[' | '{') => depth += 1,
+            Tok::Punct(')' | ']' | '}') => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return j;
+                }
+            }
+            _ => {}
+        }
+    }
+    toks.len().saturating_sub(1)
+}
+
+/// The arguments of a call whose list runs from `from` to `end` (exclusive), as token
+/// ranges: list brackets are opened (their items are arguments of an argument vector), a
+/// parenthesised group is one argument; in the Lisps each form or atom is one.
+fn arg_spans(t: Tongue, toks: &[Tok], from: usize, end: usize) -> Vec<(usize, usize)> {
+    let lisp = matches!(t, Tongue::Scheme | Tongue::Lisp);
+    let mut spans = Vec::new();
+    let mut depth = 0usize;
+    let mut start = from;
+    for j in from..end {
+        let Some(tok) = toks.get(j) else { break };
+        match tok {
+            Tok::Punct('(') => {
+                if lisp && depth == 0 {
+                    start = j;
+                }
+                depth += 1;
+            }
+            Tok::Punct(')') => {
+                depth = depth.saturating_sub(1);
+                if lisp && depth == 0 {
+                    spans.push((start, j + 1));
+                    start = j + 1;
+                }
+            }
+            // `ENV["HOME"]`, `environment["HOME"]`: an index into a value, part of one
+            // argument (a `[` after a name or a closing bracket).
+            // (Not in the Lisps and Haskell, where a list follows a name as an argument.)
+            Tok::Punct('[')
+                if j > from
+                    && !lisp
+                    && t != Tongue::Haskell
+                    && matches!(toks.get(j - 1), Some(Tok::Name(_) | Tok::Punct(')' | ']'))) =>
+            {
+                depth += 1;
+            }
+            Tok::Punct(']') if depth > 0 => depth -= 1,
+            Tok::Punct('[' | '{' | ']' | '}' | ',' | ';') if depth == 0 => {
+                if !lisp && start < j {
+                    spans.push((start, j));
+                }
+                start = j + 1;
+            }
+            _ if lisp && depth == 0 => {
+                spans.push((j, j + 1));
+                start = j + 1;
+            }
+            _ => {}
+        }
+    }
+    if !lisp && start < end {
+        spans.push((start, end));
+    }
+    spans
+}
+
+/// One argument's static value: a literal, or a path built from the home; `None` when it is
+/// computed. `Some(None)` marks what is not an argument of the command (a keyword option:
+/// `cd: "x"`, `:p`, `recursive=true`, punctuation).
+#[allow(
+    clippy::option_option,
+    reason = "skip / computed / value are three cases"
+)]
+fn span_value(toks: &[Tok]) -> Option<Option<(String, bool)>> {
+    match toks {
+        [Tok::Str(v, e)] => Some(Some((v.clone(), *e))),
+        [Tok::Name(n), ..] if n.starts_with(':') => Some(None),
+        [Tok::Name(_), Tok::Punct(':' | '='), ..] => Some(None),
+        _ if toks.iter().all(|t| matches!(t, Tok::Punct(_))) => Some(None),
+        _ => home_path(toks).map(|p| Some((p, true))),
+    }
+}
+
+/// The argument vector of a call whose arguments are not all literals, with the home
+/// resolved where an argument names it (`System.cmd("rm", ["-rf", System.user_home!()])` →
+/// `rm -rf ~`); a computed argument makes the vector inexact.
+fn element_argv(t: Tongue, toks: &[Tok], from: usize, end: usize) -> Option<Vec<(String, bool)>> {
+    let mut argv = Vec::new();
+    let mut computed = false;
+    let mut resolved = false;
+    for (s, e) in arg_spans(t, toks, from, end) {
+        match toks.get(s..e).map(span_value) {
+            Some(Some(Some(v))) => {
+                resolved |= e > s + 1;
+                argv.push(v);
+            }
+            Some(Some(None)) => {}
+            _ => {
+                computed = true;
+                argv.push(("…".to_owned(), false));
+            }
+        }
+    }
+    (computed || resolved).then_some(argv)
+}
+
+/// A token of another reader (Lua and R in `crate::code`), for [`home_of_parts`].
+pub(crate) enum Part<'a> {
+    Name(&'a str),
+    Str(&'a str),
+    Punct(char),
+}
+
+/// The home path, and the shell line, one argument of another reader's call builds from the
+/// home and literals (Lua's `os.getenv("HOME") .. "/.ssh"`, R's `Sys.getenv("HOME")`,
+/// `path.expand("~")`, `fs::path_home()`): the same reading as this module's calls.
+pub(crate) fn home_of_parts(parts: &[Part<'_>]) -> (Option<String>, Option<String>) {
+    let toks: Vec<Tok> = parts
+        .iter()
+        .map(|p| match p {
+            Part::Name(n) => Tok::Name((*n).to_owned()),
+            Part::Str(v) => Tok::Str((*v).to_owned(), true),
+            Part::Punct(c) => Tok::Punct(*c),
+        })
+        .collect();
+    (home_path(&toks), concat_home(&toks))
 }

@@ -330,8 +330,9 @@ fn lua_one_liners_are_judged_by_the_calls_they_make() {
     table(&[
         (r#"lua -e 'os.execute("rm -rf /home/user")'"#, DENY, "*"),
         (
+            // Round 22: the home spelled the language's way is the home (was ask).
             r#"lua -e 'os.execute("rm -rf " .. os.getenv("HOME"))'"#,
-            ASK,
+            DENY,
             "*",
         ),
         (
@@ -350,8 +351,9 @@ fn lua_one_liners_are_judged_by_the_calls_they_make() {
             "*",
         ),
         (
+            // Round 22: R's paste joins with a blank; Sys.getenv("HOME") is the home (was ask).
             r#"Rscript -e 'system(paste("rm -rf", Sys.getenv("HOME")))'"#,
-            ASK,
+            DENY,
             "*",
         ),
         (r#"lua -e 'print("hello")'"#, ALLOW, "-"),

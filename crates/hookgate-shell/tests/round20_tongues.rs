@@ -34,8 +34,9 @@ fn lisp_one_liners_are_read_as_code() {
                 "*",
             ),
             (
+                // Round 22: the home spelled the language's way is the home (was ask).
                 "bb -e '(babashka.fs/delete-tree (str (System/getProperty \"user.home\") \"/.ssh\"))'",
-                ASK,
+                DENY,
                 "*",
             ),
             ("bb '(shell \"rm -rf ~/.ssh\")'", DENY, "*"),
@@ -82,8 +83,9 @@ fn call_syntax_languages_are_read_through_one_call_table() {
                 "*",
             ),
             (
+                // Round 22: the home spelled the language's way is the home (was ask).
                 "nim e --eval:'import os; removeDir(getHomeDir() & \".ssh\")'",
-                ASK,
+                DENY,
                 "*",
             ),
             (

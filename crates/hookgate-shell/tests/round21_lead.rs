@@ -578,8 +578,9 @@ fn exclusions_coproc_pids_and_image_groups() {
 fn programs_on_standard_input_are_read_as_their_language() {
     table(&[
         (
+            // Round 22: the home spelled the language's way is the home (was ask).
             "escript /dev/stdin <<< 'main(_) -> file:del_dir_r(os:getenv(\"HOME\") ++ \"/.aws\").'",
-            ASK,
+            DENY,
             "*",
         ),
         (
@@ -588,8 +589,9 @@ fn programs_on_standard_input_are_read_as_their_language() {
             "*",
         ),
         (
+            // Round 22: the home spelled the language's way is the home (was ask).
             "kotlinc -script /dev/stdin <<< 'java.io.File(System.getenv(\"HOME\") + \"/.gradle\").deleteRecursively()'",
-            ASK,
+            DENY,
             "*",
         ),
         (
@@ -598,8 +600,9 @@ fn programs_on_standard_input_are_read_as_their_language() {
             "*",
         ),
         (
+            // Round 22: the home spelled the language's way is the home (was ask).
             "v run - <<< 'import os\nfn main() { os.rmdir_all(os.home_dir()) or {} }'",
-            ASK,
+            DENY,
             "*",
         ),
         // Benign: harmless programs on stdin, programs in files.
