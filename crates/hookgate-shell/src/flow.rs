@@ -1180,6 +1180,24 @@ fn may_be_secret(raw: &str, inside_workspace: bool, files: &LineState) -> bool {
 /// `npm config get //registry/:_authToken`, `aws configure get aws_secret_access_key`): a
 /// credential-named key prints the credential.
 fn config_getter_key<'w>(name: &str, words: &'w [Word]) -> Option<&'w str> {
+    // Runs for every command: only these tools have a getter (the operands are not collected
+    // for the others).
+    if !matches!(
+        name,
+        "git"
+            | "npm"
+            | "pnpm"
+            | "yarn"
+            | "bun"
+            | "pip"
+            | "pip3"
+            | "gh"
+            | "aws"
+            | "heroku"
+            | "poetry"
+    ) {
+        return None;
+    }
     let operands: Vec<&str> = words
         .iter()
         .filter(|w| !w.text.starts_with('-'))
@@ -2849,6 +2867,21 @@ const OUTPUT_OPTIONS: &[&str] = &[
     "--output-file",
 ];
 
+/// First bytes of [`OUTPUT_OPTIONS`]: [`option_output`] looks at every word of every command,
+/// and most words (operands, other options) are rejected by one load.
+const OUTPUT_FIRST: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < OUTPUT_OPTIONS.len() {
+        let b = OUTPUT_OPTIONS[i].as_bytes();
+        if !b.is_empty() {
+            t[b[0] as usize] = true;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// Any other program writing an output file named by an option (`-o F`, `--output F`,
 /// `-out F`, `--outfile=F`, dd's `of=F`): its other path-like operands (and `-in F`, `if=F`)
 /// are what it read, so a credential among them makes the output a secret too (`iconv .env
@@ -2856,10 +2889,14 @@ const OUTPUT_OPTIONS: &[&str] = &[
 fn option_output<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w str>)> {
     let names_output = words.iter().any(|w| {
         let t = w.text.as_str();
-        OUTPUT_OPTIONS.contains(&t)
-            || t.starts_with("of=")
-            || t.split_once('=')
-                .is_some_and(|(k, _)| OUTPUT_OPTIONS.contains(&k))
+        t.starts_with("of=")
+            || (t
+                .bytes()
+                .next()
+                .is_some_and(|b| OUTPUT_FIRST[usize::from(b)])
+                && (OUTPUT_OPTIONS.contains(&t)
+                    || t.split_once('=')
+                        .is_some_and(|(k, _)| OUTPUT_OPTIONS.contains(&k))))
     });
     if !names_output || is_non_emitting(name) {
         return None;
@@ -3538,6 +3575,10 @@ fn found_files_upload(name: &str, words: &[Word], cwd: &Cwd, ctx: &Context) -> O
         "--form",
         "--json",
     ];
+    // Runs for every command: the name decides for most before the argv is parsed.
+    if !maybe_network_client(name) {
+        return None;
+    }
     let args = Args::parse_by(name, words, |w| w.text.as_str());
     if !is_network_client(name, &args.positionals) {
         return None;
