@@ -21,6 +21,11 @@ pub struct Normalized {
 /// `home` is passed in (not read from the environment) so the function stays pure.
 /// A relative `cwd` is itself taken relative to `/`.
 pub fn normalize(raw: &str, cwd: &Path, home: Option<&Path>) -> Normalized {
+    normalize_text(raw, cwd, home).unwrap_or_else(|| normalize_components(raw, cwd, home))
+}
+
+/// [`normalize`] by `Path` joins and components, for any platform and any path.
+fn normalize_components(raw: &str, cwd: &Path, home: Option<&Path>) -> Normalized {
     let expanded = expand_home(raw, home);
     let joined = if expanded.is_absolute() {
         expanded
@@ -33,6 +38,75 @@ pub fn normalize(raw: &str, cwd: &Path, home: Option<&Path>) -> Normalized {
         base.join(expanded)
     };
     fold(&joined)
+}
+
+/// [`normalize`] on text, for Unix paths that are UTF-8 (every argument of a command line):
+/// the same folding, without the `PathBuf` joins and `Path::components` walk, which cost more
+/// than the rest of a path check (this runs for nearly every operand of every command).
+/// `None` when an input is not UTF-8 or the platform's paths are not `/`-separated only.
+fn normalize_text(raw: &str, cwd: &Path, home: Option<&Path>) -> Option<Normalized> {
+    if !cfg!(unix) {
+        return None;
+    }
+    // `expand_home`: `~`, `$HOME`, `${HOME}` alone or before a `/`; `home.join(rest)`, where a
+    // `rest` that is itself absolute (`~//etc`) replaces the home.
+    let mut expanded: (Option<&str>, &str) = (None, raw);
+    if let Some(home) = home {
+        for prefix in ["~", "$HOME", "${HOME}"] {
+            if let Some(rest) = raw.strip_prefix(prefix) {
+                if rest.is_empty() {
+                    expanded = (None, home.to_str()?);
+                    break;
+                }
+                if let Some(rest) = rest.strip_prefix('/') {
+                    expanded = if rest.starts_with('/') {
+                        (None, rest)
+                    } else {
+                        (Some(home.to_str()?), rest)
+                    };
+                    break;
+                }
+            }
+        }
+    }
+    // The base a relative path is joined to: the expanded home, else the working directory
+    // (itself taken relative to `/`).
+    let (base, tail) = match expanded {
+        // A relative home is joined to the working directory: the slow path.
+        (Some(home), _) if !home.starts_with('/') => return None,
+        (Some(home), rest) => (home, rest),
+        (None, path) if path.starts_with('/') => ("", path),
+        (None, path) => (cwd.to_str()?, path),
+    };
+    let mut out = String::with_capacity(base.len() + tail.len() + 1);
+    out.push('/');
+    let mut depth = 0usize;
+    let mut escaped_root = false;
+    for part in base.split('/').chain(tail.split('/')) {
+        match part {
+            "" | "." => {}
+            ".." => {
+                if depth == 0 {
+                    escaped_root = true;
+                } else {
+                    let cut = out.rfind('/').unwrap_or(0).max(1);
+                    out.truncate(cut);
+                    depth -= 1;
+                }
+            }
+            _ => {
+                if out.len() > 1 {
+                    out.push('/');
+                }
+                out.push_str(part);
+                depth += 1;
+            }
+        }
+    }
+    Some(Normalized {
+        path: PathBuf::from(out),
+        escaped_root,
+    })
 }
 
 fn expand_home(raw: &str, home: Option<&Path>) -> PathBuf {
@@ -83,6 +157,22 @@ fn fold(path: &Path) -> Normalized {
 ///
 /// Both arguments must already be normalised; `/a/bc` is not within `/a/b`.
 pub fn is_within(path: &Path, root: &Path) -> bool {
+    // Absolute UTF-8 Unix paths: their components are the `/`-separated segments other than
+    // empty ones and `.`, compared here without `Path::components` (this runs several times
+    // for every operand of every command).
+    if cfg!(unix)
+        && let (Some(p), Some(r)) = (path.to_str(), root.to_str())
+        && p.starts_with('/')
+        && r.starts_with('/')
+    {
+        fn segments(s: &str) -> impl Iterator<Item = &[u8]> {
+            s.as_bytes()
+                .split(|&b| b == b'/')
+                .filter(|c| !c.is_empty() && *c != b".")
+        }
+        let mut below = segments(p);
+        return segments(r).all(|c| below.next() == Some(c));
+    }
     path.starts_with(root)
 }
 
@@ -92,6 +182,96 @@ mod tests {
 
     fn n(raw: &str) -> PathBuf {
         normalize(raw, Path::new("/work/proj"), Some(Path::new("/home/u"))).path
+    }
+
+    /// The text fast path folds exactly as the component walk, on the shapes a command line
+    /// gives (home forms, `.`/`..`, repeated and trailing slashes, relative bases and homes).
+    #[test]
+    fn the_text_fast_path_folds_as_the_component_walk() {
+        let raws = [
+            "",
+            ".",
+            "..",
+            "/",
+            "//",
+            "a",
+            "a/",
+            "./a",
+            "a/./b",
+            "a//b/",
+            "../a",
+            "a/../..",
+            "/..",
+            "/../x",
+            "/a/b/../../..",
+            "~",
+            "~/",
+            "~//etc",
+            "~/.ssh/id_rsa",
+            "~x",
+            "~/../../..",
+            "$HOME",
+            "$HOME/",
+            "$HOME/.aws",
+            "${HOME}",
+            "${HOME}/x/..",
+            "$HOMEX",
+            "/tmp/./status.txt",
+            "src/*.rs",
+            "x/.../y",
+            ".env",
+            "a/b/c/../../d",
+        ];
+        let cwds = [
+            "/work/proj",
+            "/",
+            "work/proj",
+            "./w",
+            "../w",
+            "/a/./b//",
+            "",
+        ];
+        let homes = [
+            None,
+            Some("/home/u"),
+            Some("/home/u/"),
+            Some("/"),
+            Some("home/u"),
+            Some("/h/../x"),
+        ];
+        for raw in raws {
+            for cwd in cwds {
+                for home in homes {
+                    let (cwd, home) = (Path::new(cwd), home.map(Path::new));
+                    let slow = normalize_components(raw, cwd, home);
+                    let fast = normalize_text(raw, cwd, home).unwrap_or_else(|| slow.clone());
+                    assert_eq!(fast, slow, "{raw:?} {cwd:?} {home:?}");
+                    assert_eq!(
+                        fast.path.as_os_str(),
+                        slow.path.as_os_str(),
+                        "{raw:?} {cwd:?} {home:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The text comparison of absolute paths agrees with `Path::starts_with`.
+    #[test]
+    fn within_by_text_agrees_with_path_starts_with() {
+        let paths = [
+            "/", "//", "/a", "/a/", "/a/b", "/a//b", "/a/./b", "/ab", "/a/b/c", "/a/..", "/./a",
+            "a", "a/b", "", ".",
+        ];
+        for p in paths {
+            for r in paths {
+                assert_eq!(
+                    is_within(Path::new(p), Path::new(r)),
+                    Path::new(p).starts_with(r),
+                    "{p:?} within {r:?}"
+                );
+            }
+        }
     }
 
     #[test]
