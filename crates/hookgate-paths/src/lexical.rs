@@ -40,29 +40,28 @@ fn normalize_components(raw: &str, cwd: &Path, home: Option<&Path>) -> Normalize
     fold(&joined)
 }
 
-/// [`normalize`] on text, for Unix paths that are UTF-8 (every argument of a command line):
-/// the same folding, without the `PathBuf` joins and `Path::components` walk, which cost more
-/// than the rest of a path check (this runs for nearly every operand of every command).
-/// `None` when an input is not UTF-8 or the platform's paths are not `/`-separated only.
+/// [`normalize`] on bytes, for Unix paths (every argument of a command line): the same
+/// folding, without the `PathBuf` joins and `Path::components` walk, which cost more than the
+/// rest of a path check (this runs for nearly every operand of every command). `None` where
+/// the component walk is kept (a relative home; other platforms).
+#[cfg(unix)]
 fn normalize_text(raw: &str, cwd: &Path, home: Option<&Path>) -> Option<Normalized> {
-    if !cfg!(unix) {
-        return None;
-    }
+    use std::os::unix::ffi::{OsStrExt as _, OsStringExt as _};
     // `expand_home`: `~`, `$HOME`, `${HOME}` alone or before a `/`; `home.join(rest)`, where a
     // `rest` that is itself absolute (`~//etc`) replaces the home.
-    let mut expanded: (Option<&str>, &str) = (None, raw);
+    let mut expanded: (Option<&[u8]>, &[u8]) = (None, raw.as_bytes());
     if let Some(home) = home {
         for prefix in ["~", "$HOME", "${HOME}"] {
             if let Some(rest) = raw.strip_prefix(prefix) {
                 if rest.is_empty() {
-                    expanded = (None, home.to_str()?);
+                    expanded = (None, home.as_os_str().as_bytes());
                     break;
                 }
                 if let Some(rest) = rest.strip_prefix('/') {
                     expanded = if rest.starts_with('/') {
-                        (None, rest)
+                        (None, rest.as_bytes())
                     } else {
-                        (Some(home.to_str()?), rest)
+                        (Some(home.as_os_str().as_bytes()), rest.as_bytes())
                     };
                     break;
                 }
@@ -71,42 +70,48 @@ fn normalize_text(raw: &str, cwd: &Path, home: Option<&Path>) -> Option<Normaliz
     }
     // The base a relative path is joined to: the expanded home, else the working directory
     // (itself taken relative to `/`).
-    let (base, tail) = match expanded {
+    let (base, tail): (&[u8], &[u8]) = match expanded {
         // A relative home is joined to the working directory: the slow path.
-        (Some(home), _) if !home.starts_with('/') => return None,
+        (Some(home), _) if home.first() != Some(&b'/') => return None,
         (Some(home), rest) => (home, rest),
-        (None, path) if path.starts_with('/') => ("", path),
-        (None, path) => (cwd.to_str()?, path),
+        (None, path) if path.first() == Some(&b'/') => (&[], path),
+        (None, path) => (cwd.as_os_str().as_bytes(), path),
     };
-    let mut out = String::with_capacity(base.len() + tail.len() + 1);
-    out.push('/');
+    let mut out: Vec<u8> = Vec::with_capacity(base.len() + tail.len() + 1);
+    out.push(b'/');
     let mut depth = 0usize;
     let mut escaped_root = false;
-    for part in base.split('/').chain(tail.split('/')) {
+    for part in base.split(|&b| b == b'/').chain(tail.split(|&b| b == b'/')) {
         match part {
-            "" | "." => {}
-            ".." => {
+            b"" | b"." => {}
+            b".." => {
                 if depth == 0 {
                     escaped_root = true;
                 } else {
-                    let cut = out.rfind('/').unwrap_or(0).max(1);
+                    let cut = out.iter().rposition(|&b| b == b'/').unwrap_or(0).max(1);
                     out.truncate(cut);
                     depth -= 1;
                 }
             }
             _ => {
                 if out.len() > 1 {
-                    out.push('/');
+                    out.push(b'/');
                 }
-                out.push_str(part);
+                out.extend_from_slice(part);
                 depth += 1;
             }
         }
     }
     Some(Normalized {
-        path: PathBuf::from(out),
+        path: PathBuf::from(std::ffi::OsString::from_vec(out)),
         escaped_root,
     })
+}
+
+/// Other platforms keep the component walk.
+#[cfg(not(unix))]
+fn normalize_text(_raw: &str, _cwd: &Path, _home: Option<&Path>) -> Option<Normalized> {
+    None
 }
 
 fn expand_home(raw: &str, home: Option<&Path>) -> PathBuf {
@@ -157,21 +162,23 @@ fn fold(path: &Path) -> Normalized {
 ///
 /// Both arguments must already be normalised; `/a/bc` is not within `/a/b`.
 pub fn is_within(path: &Path, root: &Path) -> bool {
-    // Absolute UTF-8 Unix paths: their components are the `/`-separated segments other than
-    // empty ones and `.`, compared here without `Path::components` (this runs several times
-    // for every operand of every command).
-    if cfg!(unix)
-        && let (Some(p), Some(r)) = (path.to_str(), root.to_str())
-        && p.starts_with('/')
-        && r.starts_with('/')
-    {
-        fn segments(s: &str) -> impl Iterator<Item = &[u8]> {
-            s.as_bytes()
+    // Absolute Unix paths: their components are the `/`-separated segments other than empty
+    // ones and `.`, compared here without `Path::components` (this runs several times for
+    // every operand of every command).
+    if cfg!(unix) {
+        let (p, r) = (
+            path.as_os_str().as_encoded_bytes(),
+            root.as_os_str().as_encoded_bytes(),
+        );
+        if p.first() == Some(&b'/') && r.first() == Some(&b'/') {
+            let mut below = p
+                .split(|&b| b == b'/')
+                .filter(|c| !c.is_empty() && *c != b".");
+            return r
                 .split(|&b| b == b'/')
                 .filter(|c| !c.is_empty() && *c != b".")
+                .all(|c| below.next() == Some(c));
         }
-        let mut below = segments(p);
-        return segments(r).all(|c| below.next() == Some(c));
     }
     path.starts_with(root)
 }
