@@ -2706,12 +2706,15 @@ const FRAMEWORK_TOOLS: &[&str] = &[
     "yii",
 ];
 
-/// First bytes of `FRAMEWORK_TOOLS` names: most words are rejected without a search.
-const FRAMEWORK_FIRST: [bool; 256] = {
-    let mut t = [false; 256];
+/// The (first byte, length) shapes of `FRAMEWORK_TOOLS` names, one bit per length (63: any
+/// longer): most words (`git`, `status`, `-p`) are rejected without a search.
+const FRAMEWORK_SHAPES: [u64; 256] = {
+    let mut t = [0u64; 256];
     let mut i = 0;
     while i < FRAMEWORK_TOOLS.len() {
-        t[FRAMEWORK_TOOLS[i].as_bytes()[0] as usize] = true;
+        let b = FRAMEWORK_TOOLS[i].as_bytes();
+        let len = if b.len() > 63 { 63 } else { b.len() };
+        t[b[0] as usize] |= 1u64 << len;
         i += 1;
     }
     t
@@ -2721,7 +2724,7 @@ fn is_framework_tool(word: &str) -> bool {
     let base = crate::resolve::basename(word);
     base.bytes()
         .next()
-        .is_some_and(|b| FRAMEWORK_FIRST[usize::from(b)])
+        .is_some_and(|b| FRAMEWORK_SHAPES[usize::from(b)] & (1u64 << base.len().min(63)) != 0)
         && FRAMEWORK_TOOLS.binary_search(&base).is_ok()
 }
 

@@ -467,7 +467,39 @@ fn names_nonproduction(value: &str) -> bool {
 }
 
 /// `deploy.production` when `name words…` deploys to production (see the module doc).
+/// The (first byte, length) shapes of [`DEPLOYS`]' tool names, one bit per length (63: any
+/// longer): [`production_deploy`] runs for every command, and a name whose shape no tool has
+/// is rejected without searching the tables.
+const DEPLOY_TOOL_SHAPES: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut i = 0;
+    while i < DEPLOYS.len() {
+        let tools = DEPLOYS[i].tools;
+        let mut j = 0;
+        while j < tools.len() {
+            let b = tools[j].as_bytes();
+            if !b.is_empty() {
+                let len = if b.len() > 63 { 63 } else { b.len() };
+                t[b[0] as usize] |= 1u64 << len;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// Whether `name` may be one of [`DEPLOYS`]' tools (exact when it says no).
+fn may_be_deploy_tool(name: &str) -> bool {
+    name.as_bytes()
+        .first()
+        .is_none_or(|&b| DEPLOY_TOOL_SHAPES[usize::from(b)] & (1u64 << name.len().min(63)) != 0)
+}
+
 pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
+    if !may_be_deploy_tool(name) {
+        return None;
+    }
     for d in DEPLOYS.iter().filter(|d| d.tools.contains(&name)) {
         let (opts, mut operands) = scan(name, words, d.short_values, d.long_values);
         // `gcloud beta app deploy`: the release track is not the subcommand.

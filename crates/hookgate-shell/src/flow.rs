@@ -307,6 +307,42 @@ pub(crate) fn read_source(
     lookup_source(raw, cwd, ctx, files, false)
 }
 
+/// What a reader's operand `raw` exposes, as the reader rule asks it: a credential by the
+/// shell's list ([`targets::is_secret_path`]), or — when it is neither a public half
+/// ([`targets::is_public_half`]) nor the home directory or above it
+/// ([`targets::is_home_or_above`]) — a [`read_source`]. The same answer as those four calls,
+/// with the path normalised once instead of three times and the list checked once instead of
+/// twice: this runs for every operand of every reader.
+pub(crate) fn reader_exposes(raw: &str, cwd: &Cwd, ctx: &Context, files: &LineState) -> bool {
+    if raw.is_empty() {
+        return false;
+    }
+    let dash = raw.starts_with('-');
+    if dash && !raw.contains('=') {
+        return false;
+    }
+    let path = normalized(raw, cwd, ctx);
+    if targets::is_secret_normalized(&path, ctx) {
+        return true;
+    }
+    if dash
+        || targets::is_public_half(raw)
+        || ctx.home.as_deref().is_some_and(|h| h.starts_with(&path))
+    {
+        return false;
+    }
+    lookup_at(raw, &path, cwd, ctx, files, false, true).is_some()
+}
+
+/// `raw` normalised against the working directory (the root when it is unknown).
+fn normalized(raw: &str, cwd: &Cwd, ctx: &Context) -> PathBuf {
+    let base = match cwd {
+        Cwd::Known(p) => p.as_path(),
+        Cwd::Unknown => Path::new("/"),
+    };
+    hookgate_paths::normalize(raw, base, ctx.home.as_deref()).path
+}
+
 fn lookup_source(
     raw: &str,
     cwd: &Cwd,
@@ -317,6 +353,29 @@ fn lookup_source(
     if raw.is_empty() || raw.starts_with('-') {
         return None;
     }
+    lookup_at(
+        raw,
+        &normalized(raw, cwd, ctx),
+        cwd,
+        ctx,
+        files,
+        thorough,
+        false,
+    )
+}
+
+/// [`lookup_source`] of `raw`, normalised to `path`. `listed_out`: the caller has found `path`
+/// neither on the shell's credential list nor the home directory or above it (so those two
+/// checks are not made again).
+fn lookup_at(
+    raw: &str,
+    path: &Path,
+    cwd: &Cwd,
+    ctx: &Context,
+    files: &LineState,
+    thorough: bool,
+    listed_out: bool,
+) -> Option<FlowSource> {
     let file = || FlowSource::SensitiveFile {
         path: raw.to_owned(),
     };
@@ -325,33 +384,28 @@ fn lookup_source(
     {
         return Some(s);
     }
-    let base = match cwd {
-        Cwd::Known(p) => p.as_path(),
-        Cwd::Unknown => Path::new("/"),
-    };
-    let path = hookgate_paths::normalize(raw, base, ctx.home.as_deref()).path;
-    if targets::is_secret_normalized(&path, ctx) {
+    if !listed_out && targets::is_secret_normalized(path, ctx) {
         return Some(file());
     }
     // `/home/$USER/.aws/credentials`: a pattern that can be the user's own file is judged as it.
     if let Some(own) = ctx
         .home
         .as_deref()
-        .and_then(|h| hookgate_paths::home_instance(&path, h))
+        .and_then(|h| hookgate_paths::home_instance(path, h))
         && lookup_source(&own.to_string_lossy(), cwd, ctx, files, thorough).is_some()
     {
         return Some(file());
     }
-    if is_proc_environ(&path) {
+    if is_proc_environ(path) {
         return Some(FlowSource::Environment { by: raw.to_owned() });
     }
     // The home directory, an ancestor of it or the root holds every credential below it
     // (`tar czf - ~`, `aws s3 sync ~ s3://…`, `scp -r ~ host:`).
-    if ctx.home.as_deref().is_some_and(|h| h.starts_with(&path)) {
+    if !listed_out && ctx.home.as_deref().is_some_and(|h| h.starts_with(path)) {
         return Some(file());
     }
-    let consult = thorough || !hookgate_paths::is_within(&path, &ctx.cwd);
-    (consult && catalog_secret(&path, ctx, false)).then(file)
+    let consult = thorough || !hookgate_paths::is_within(path, &ctx.cwd);
+    (consult && catalog_secret(path, ctx, false)).then(file)
 }
 
 /// `/proc/self/environ`, `/proc/1/environ`, `/proc/self/task/1/environ`.
@@ -1193,6 +1247,24 @@ fn may_be_secret(raw: &str, inside_workspace: bool, files: &LineState) -> bool {
 /// `npm config get //registry/:_authToken`, `aws configure get aws_secret_access_key`): a
 /// credential-named key prints the credential.
 fn config_getter_key<'w>(name: &str, words: &'w [Word]) -> Option<&'w str> {
+    // Runs for every command: only these tools have a getter (the operands are not collected
+    // for the others).
+    if !matches!(
+        name,
+        "git"
+            | "npm"
+            | "pnpm"
+            | "yarn"
+            | "bun"
+            | "pip"
+            | "pip3"
+            | "gh"
+            | "aws"
+            | "heroku"
+            | "poetry"
+    ) {
+        return None;
+    }
     let operands: Vec<&str> = words
         .iter()
         .filter(|w| !w.text.starts_with('-'))
@@ -2905,6 +2977,21 @@ const OUTPUT_OPTIONS: &[&str] = &[
     "--output-file",
 ];
 
+/// First bytes of [`OUTPUT_OPTIONS`]: [`option_output`] looks at every word of every command,
+/// and most words (operands, other options) are rejected by one load.
+const OUTPUT_FIRST: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < OUTPUT_OPTIONS.len() {
+        let b = OUTPUT_OPTIONS[i].as_bytes();
+        if !b.is_empty() {
+            t[b[0] as usize] = true;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// Any other program writing an output file named by an option (`-o F`, `--output F`,
 /// `-out F`, `--outfile=F`, dd's `of=F`): its other path-like operands (and `-in F`, `if=F`)
 /// are what it read, so a credential among them makes the output a secret too (`iconv .env
@@ -2912,10 +2999,14 @@ const OUTPUT_OPTIONS: &[&str] = &[
 fn option_output<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w str>)> {
     let names_output = words.iter().any(|w| {
         let t = w.text.as_str();
-        OUTPUT_OPTIONS.contains(&t)
-            || t.starts_with("of=")
-            || t.split_once('=')
-                .is_some_and(|(k, _)| OUTPUT_OPTIONS.contains(&k))
+        t.starts_with("of=")
+            || (t
+                .bytes()
+                .next()
+                .is_some_and(|b| OUTPUT_FIRST[usize::from(b)])
+                && (OUTPUT_OPTIONS.contains(&t)
+                    || t.split_once('=')
+                        .is_some_and(|(k, _)| OUTPUT_OPTIONS.contains(&k))))
     });
     if !names_output || is_non_emitting(name) {
         return None;
@@ -3710,6 +3801,10 @@ fn found_files_upload(name: &str, words: &[Word], cwd: &Cwd, ctx: &Context) -> O
         "--form",
         "--json",
     ];
+    // Runs for every command: the name decides for most before the argv is parsed.
+    if !maybe_network_client(name) {
+        return None;
+    }
     let args = Args::parse_by(name, words, |w| w.text.as_str());
     if !is_network_client(name, &args.positionals) {
         return None;

@@ -4562,12 +4562,8 @@ impl Walker<'_> {
                     if !w.exact {
                         return w.text.starts_with("/proc/") && w.text.ends_with("/environ");
                     }
-                    secret_candidates(&w.text).any(|p| {
-                        targets::is_secret_path(p, cwd, ctx)
-                            || (!targets::is_public_half(p)
-                                && !targets::is_home_or_above(p, cwd, ctx)
-                                && crate::flow::read_source(p, cwd, ctx, &files).is_some())
-                    })
+                    secret_candidates(&w.text)
+                        .any(|p| crate::flow::reader_exposes(p, cwd, ctx, &files))
                 });
             // `grep -rn aws_secret_access_key ~`: a hunt for credential markers over the home
             // prints the secrets it finds.

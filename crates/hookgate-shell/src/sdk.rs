@@ -184,11 +184,30 @@ pub(crate) fn client_family(name: &str) -> Option<Family> {
         .split(['.', '\\'])
         .map(|s| s.strip_suffix("()").unwrap_or(s))
         .collect();
-    CLIENTS.iter().find_map(|(root, family)| {
-        let want: Vec<&str> = root.split('.').collect();
-        (segments.len() > want.len() && segments.get(..want.len()) == Some(&want[..]))
-            .then_some(*family)
-    })
+    CLIENTS
+        .iter()
+        .find_map(|(root, family)| extends(&segments, root).then_some(*family))
+}
+
+/// Whether `segments` start with the dotted `root`'s segments and go on past them. Called for
+/// every call and attribute of a snippet against every catalogued root: a root whose first
+/// segment is not the name's is rejected by one prefix test, without splitting it.
+fn extends(segments: &[&str], root: &str) -> bool {
+    let first = segments.first().copied().unwrap_or_default();
+    let Some(head) = root.strip_prefix(first) else {
+        return false;
+    };
+    if !(head.is_empty() || head.starts_with('.')) {
+        return false;
+    }
+    let mut matched = 0;
+    for want in root.split('.') {
+        if segments.get(matched) != Some(&want) {
+            return false;
+        }
+        matched += 1;
+    }
+    segments.len() > matched
 }
 
 /// The words of a method or class name: split at `_`, `-`, `!`, `?` and lower-to-upper case
@@ -345,10 +364,7 @@ pub(crate) fn http_client(name: &str) -> bool {
         .split('.')
         .map(|s| s.strip_suffix("()").unwrap_or(s))
         .collect();
-    HTTP_CLIENTS.iter().any(|root| {
-        let want: Vec<&str> = root.split('.').collect();
-        segments.len() > want.len() && segments.get(..want.len()) == Some(&want[..])
-    })
+    HTTP_CLIENTS.iter().any(|root| extends(&segments, root))
 }
 
 /// The HTTP method a client method name sends, when it changes or deletes a resource

@@ -613,6 +613,22 @@ const SECRET_UNDER_HOME: &[&str] = &[
     ".sqlite_history",
 ];
 
+/// First bytes of [`SECRET_UNDER_HOME`]'s entries. A home-relative path can only be at, under
+/// or above an entry when it starts with the entry's first byte; most paths checked (the
+/// workspace's files, `project/src/…`) are rejected by one load instead of 34 comparisons.
+const SECRET_UNDER_HOME_FIRST: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < SECRET_UNDER_HOME.len() {
+        let b = SECRET_UNDER_HOME[i].as_bytes();
+        if !b.is_empty() {
+            t[b[0] as usize] = true;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// Absolute credential locations.
 const SECRET_ABSOLUTE: &[&str] = &[
     "/etc/shadow",
@@ -824,9 +840,12 @@ pub(crate) fn is_secret_normalized(path: &Path, ctx: &Context) -> bool {
         // `credentials`, `~/.config/gh` holds `hosts.yml`): read recursively or copied whole,
         // it is read too. Home itself is not counted: that is every file of the user.
         .is_some_and(|rest| {
-            SECRET_UNDER_HOME
-                .iter()
-                .any(|s| under(rest, s) || (!rest.is_empty() && under(s, rest)))
+            rest.bytes()
+                .next()
+                .is_some_and(|b| SECRET_UNDER_HOME_FIRST[usize::from(b)])
+                && SECRET_UNDER_HOME
+                    .iter()
+                    .any(|s| under(rest, s) || under(s, rest))
         })
 }
 
