@@ -3172,6 +3172,25 @@ fn copy_outputs<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w s
         ) && name != "zip"
         {
             it.next();
+        } else if name == "zip"
+            && matches!(
+                t,
+                "-P" | "--password"
+                    | "-b"
+                    | "--temp-path"
+                    | "-n"
+                    | "--suffixes"
+                    | "-t"
+                    | "-tt"
+                    | "-Z"
+                    | "--compression-method"
+                    | "-s"
+                    | "--split-size"
+            )
+        {
+            // zip's options with a value (`zip -r -P pass out.zip ~/.aws`): the value is not
+            // the archive.
+            it.next();
         } else if !(t.starts_with('-') && t.len() > 1) {
             operands.push(t);
         }
