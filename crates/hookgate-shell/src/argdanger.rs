@@ -1116,6 +1116,9 @@ impl Walker<'_> {
                 mass_key_delete(name, words, args)
             }
             "pg_restore" => crate::dbtarget::restore_clean(words, scope),
+            "kubectl" | "oc" if args.positionals.first() == Some(&"patch") => {
+                patch_scales_to_zero(words)
+            }
             "openssl" => self.prints_key_material(words, args, scope),
             _ if OPERAND_PRINTERS.contains(&name) => self.prints_credential_operand(words, scope),
             "gpg" | "gpg2" => exports_secret_keys(words),
@@ -3145,6 +3148,47 @@ pub(crate) fn cloud_grant(name: &str, words: &[Word]) -> Option<Verdict> {
         .then_some(())
         .and(found),
         _ => None,
+    }
+}
+
+/// `kubectl patch deploy api -p '{"spec":{"replicas":0}}'` (`--patch`, `--patch=`, JSON merge
+/// and strategic patches, JSON-patch `replace` ops): the workload scaled to zero, as `kubectl
+/// scale --replicas=0` (`k8s.scale_zero`). The patch is parsed, not searched: a `replicas`
+/// key set to 0 anywhere in it, or a JSON-patch op replacing a `/replicas` path with 0.
+fn patch_scales_to_zero(words: &[Word]) -> Option<Verdict> {
+    let mut it = words.iter();
+    let mut body = None;
+    while let Some(w) = it.next() {
+        match w.text.as_str() {
+            "-p" | "--patch" => body = it.next().map(|v| v.text.as_str()),
+            t => {
+                if let Some(v) = t.strip_prefix("--patch=").or_else(|| t.strip_prefix("-p=")) {
+                    body = Some(v);
+                }
+            }
+        }
+    }
+    let body = body?;
+    // JSON patches only: a YAML patch (`-p 'spec: {replicas: 0}'`) is left (no YAML reader
+    // in this crate).
+    let value: serde_json::Value = serde_json::from_str(body).ok()?;
+    patch_sets_zero_replicas(&value).then(|| ids::K8S_SCALE_ZERO.verdict())
+}
+
+/// Whether a parsed patch sets some `replicas` key to 0 (see [`patch_scales_to_zero`]).
+fn patch_sets_zero_replicas(v: &serde_json::Value) -> bool {
+    match v {
+        serde_json::Value::Object(m) => m.iter().any(|(k, v)| {
+            (k == "replicas" && v.as_u64() == Some(0)) || patch_sets_zero_replicas(v)
+        }),
+        serde_json::Value::Array(a) => a.iter().any(|op| {
+            op.get("path")
+                .and_then(serde_json::Value::as_str)
+                .is_some_and(|p| p.ends_with("/replicas"))
+                && op.get("value").and_then(serde_json::Value::as_u64) == Some(0)
+                || patch_sets_zero_replicas(op)
+        }),
+        _ => false,
     }
 }
 

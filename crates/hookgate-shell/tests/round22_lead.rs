@@ -482,3 +482,31 @@ fn a_password_protected_zip_of_credentials_is_still_their_copy() {
         ),
     ]);
 }
+
+/// A patch that sets a workload's replicas to 0 scales it to zero, as `kubectl scale
+/// --replicas=0` does; other patches are ordinary.
+#[test]
+fn a_kubectl_patch_to_zero_replicas_scales_to_zero() {
+    table(&[
+        (
+            "kubectl patch deploy api -p '{\"spec\":{\"replicas\":0}}'",
+            ASK,
+            "k8s.scale_zero",
+        ),
+        (
+            "kubectl -n prod patch statefulset db --type=json -p='[{\"op\":\"replace\",\"path\":\"/spec/replicas\",\"value\":0}]'",
+            ASK,
+            "k8s.scale_zero",
+        ),
+        (
+            "kubectl patch deploy api --patch '{\"spec\":{\"replicas\":3}}'",
+            ALLOW,
+            "-",
+        ),
+        (
+            "kubectl patch svc web -p '{\"spec\":{\"type\":\"NodePort\"}}'",
+            ALLOW,
+            "-",
+        ),
+    ]);
+}
