@@ -510,3 +510,27 @@ fn a_kubectl_patch_to_zero_replicas_scales_to_zero() {
         ),
     ]);
 }
+
+/// Go spells the home `os.Getenv("HOME")` and joins paths with `filepath.Join`: the same home
+/// and builders as the other languages' (a Go source a session wrote and runs is read by the
+/// call-syntax reader).
+#[test]
+fn go_spells_the_home_with_getenv_and_filepath_join() {
+    table(&[
+        (
+            "crystal eval 'os.RemoveAll(os.Getenv(\"HOME\"))'",
+            DENY,
+            "fs.delete_system",
+        ),
+        (
+            "crystal eval 'os.RemoveAll(filepath.Join(os.Getenv(\"HOME\"), \".ssh\"))'",
+            DENY,
+            "*",
+        ),
+        (
+            "crystal eval 'fmt.Println(os.Getenv(\"GOPATH\"))'",
+            ALLOW,
+            "-",
+        ),
+    ]);
+}
