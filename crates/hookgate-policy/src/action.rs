@@ -1003,7 +1003,8 @@ fn substituted_depth(
             None => return Substituted::Unknown,
         }
     } else if raw.contains("$(") || raw.contains('`') {
-        return Substituted::Unknown;
+        return token_substitutions(raw, sctx)
+            .map_or(Substituted::Unknown, |p| Substituted::Paths(vec![p]));
     } else {
         return Substituted::Not;
     };
@@ -1070,6 +1071,104 @@ fn substituted_depth(
             .map(|p| format!("{p}{suffix}"))
             .collect(),
     )
+}
+
+/// A path with substitutions inside a file name whose output is one name-safe token
+/// (`/tmp/app-$(git rev-parse --short HEAD).tar.gz`, `out/report-$(date +%F).json`): each
+/// becomes the one-component pattern `*`, and the word is judged like the glob
+/// `/tmp/app-*.tar.gz` by the place rules, the catalog and the protected set (as `$USER` is,
+/// see `hookgate_shell`'s identity module). Invariant: the pattern covers every output the
+/// substitution can have — the producers print no `/` ([`token_producer`]), and the name
+/// around each keeps a letter or digit of its own, so an empty output (a failed `git
+/// rev-parse`) never leaves the parent directory, `.` or `..`. `None` otherwise (unknown).
+fn token_substitutions(raw: &str, sctx: &hookgate_shell::Context) -> Option<String> {
+    if raw.contains('`') {
+        return None;
+    }
+    let mut out = String::new();
+    let mut rest = raw;
+    while let Some(at) = rest.find("$(") {
+        out.push_str(&rest[..at]);
+        let body = &rest[at + 2..];
+        let mut level = 1usize;
+        let mut end = None;
+        for (i, c) in body.char_indices() {
+            match c {
+                '(' => level += 1,
+                ')' => {
+                    level -= 1;
+                    if level == 0 {
+                        end = Some(i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let end = end?;
+        let inner = &body[..end];
+        if inner.contains("$(") || !token_producer(inner, sctx) {
+            return None;
+        }
+        out.push('*');
+        rest = &body[end + 1..];
+    }
+    out.push_str(rest);
+    // Every component a substitution landed in keeps literal text of its own.
+    let named = out
+        .split('/')
+        .filter(|c| c.contains('*'))
+        .all(|c| c.chars().any(|ch| ch.is_ascii_alphanumeric() && ch != '*'));
+    (named && !raw.contains('*') && !raw.contains('?') && !raw.contains('[')).then_some(out)
+}
+
+/// A command whose output is one name-safe token, never holding `/`: a commit id (`git
+/// rev-parse [--short] REV`, which prints the hash, or the revision itself when it is not
+/// one), a date in a `/`-free format, the user, the machine, the CPU count.
+fn token_producer(inner: &str, sctx: &hookgate_shell::Context) -> bool {
+    let analysis = hookgate_shell::analyze(inner, sctx);
+    let [cmd] = analysis.commands.as_slice() else {
+        return false;
+    };
+    let argv: Vec<&str> = cmd.argv.iter().map(String::as_str).collect();
+    let rev_safe = |r: &str| {
+        !r.is_empty()
+            && !r.starts_with(['.', '-'])
+            && r.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '~' | '^' | '-'))
+    };
+    let date_safe = |f: &str| {
+        let mut chars = f.chars();
+        while let Some(c) = chars.next() {
+            if c == '%' {
+                if !chars.next().is_some_and(|d| "YmdHMSsFTjuVyGgN".contains(d)) {
+                    return false;
+                }
+            } else if !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ':')) {
+                return false;
+            }
+        }
+        true
+    };
+    match argv.as_slice() {
+        ["git", "rev-parse", rest @ ..] => {
+            let (flags, revs): (Vec<&str>, Vec<&str>) =
+                rest.iter().partition(|w| w.starts_with('-'));
+            flags.iter().all(|f| {
+                matches!(*f, "--short" | "--verify" | "-q" | "--quiet")
+                    || f.strip_prefix("--short=")
+                        .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()))
+            }) && matches!(revs.as_slice(), [r] if rev_safe(r))
+        }
+        ["date", fmt] | ["date", "-u" | "--utc", fmt] => {
+            fmt.strip_prefix('+').is_some_and(date_safe)
+        }
+        ["whoami" | "nproc" | "hostname"]
+        | ["id", "-u" | "-un" | "-g"]
+        | ["uname", "-m" | "-s" | "-r"]
+        | ["hostname", "-s"] => true,
+        _ => false,
+    }
 }
 
 /// Ties the paths a file-listing command prints to the commands that act on them, so a
@@ -1473,8 +1572,17 @@ impl Described {
                 // the catalog are matched against the pattern, so `.c*` still reaches
                 // `.claude`.
                 Some(p) if op != PathOp::Read && p.contains("**") => {
-                    self.unplaced
-                        .push(format!("{} changes files matching `{p}`", e.source));
+                    // A deletion by name (`rglob('*.pyc')` unlinked) is the `find -delete`
+                    // it amounts to; writes stay unplaced (the catalog's write checks read
+                    // the path, not a selection below it: `rglob('.env')` written).
+                    if e.op == EffectOp::Delete
+                        && let Some(t) = recursive_name_touch(p, op)
+                    {
+                        self.paths.push(t);
+                    } else {
+                        self.unplaced
+                            .push(format!("{} changes files matching `{p}`", e.source));
+                    }
                 }
                 Some(p) => {
                     let mut t = Touch::new(p.clone(), op, reach);
@@ -1495,6 +1603,54 @@ impl Described {
             }
         }
     }
+}
+
+/// A deletion through a recursive pattern with a literal base and one name pattern below it
+/// (`./**/*.pyc` from `Path('.').rglob('*.pyc')`, `build/**/*.map`): every entry below the
+/// base whose name matches, which is what `find BASE -mindepth 1 -name GLOB -delete`
+/// removes, and the subtree of a matching directory (`shutil.rmtree`). Placed as that filtered
+/// tree operation, it is judged entry by entry like the `find` it amounts to (the protected
+/// set and the catalog are listed below the base), so `rglob('*')` or `rglob('settings.json')`
+/// still reaches `.claude/settings.json`. `None` for any other shape (a wildcard in the base,
+/// `**` twice, a name pattern with a directory in it), which stays unplaced.
+fn recursive_name_touch(pattern: &str, op: PathOp) -> Option<Touch> {
+    let (base, name) = match pattern.strip_prefix("**/") {
+        Some(name) => (".", name),
+        None => pattern.split_once("/**/")?,
+    };
+    if base.is_empty()
+        || name.is_empty()
+        || name.contains('/')
+        || hookgate_paths::has_wildcard(base)
+    {
+        return None;
+    }
+    // An entry whose own name matches, or one below a matching directory: the deletion may
+    // be `shutil.rmtree`, which takes the whole subtree (`find -delete` would not). `-path`'s
+    // `*` crosses `/`, which only widens the selection.
+    let below = format!("*/{name}/*");
+    let words: Vec<String> = [
+        "-mindepth",
+        "1",
+        "(",
+        "-name",
+        name,
+        "-o",
+        "-path",
+        &below,
+        ")",
+        "-delete",
+    ]
+    .iter()
+    .map(|w| (*w).to_owned())
+    .collect();
+    let filter = FindFilter::parse(&words, find::Interest::Delete);
+    if filter.opaque {
+        return None;
+    }
+    let mut t = Touch::new(base, op, Reach::Tree);
+    t.filter = Some(Arc::new(filter));
+    Some(t)
 }
 
 /// Non-flag operands, honouring `--` and skipping the values of `value_opts` (separate-word

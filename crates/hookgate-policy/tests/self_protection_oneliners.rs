@@ -239,12 +239,14 @@ fn one_liners_that_change_directory_load_modules_dynamically_or_open_the_store_a
             ),
             Deny,
         ),
+        // Placed as `find . -name '*.json' -delete` since round 22 (fp11): it selects
+        // `.claude/settings.json`, so it is denied rather than asked about as unplaced.
         (
             "python rglob-driven unlink",
             bash(
                 r#"python3 -c "import pathlib; [p.unlink() for p in pathlib.Path('.').rglob('*.json')]""#,
             ),
-            Ask,
+            Deny,
         ),
         (
             // A one-level pattern is placed like the shell glob it amounts to: `.c*/*.json`

@@ -837,6 +837,8 @@ struct HttpLine<'w> {
     /// Request bodies given on the line (`-d`, `--json`, gh's `-f query=…`): a GraphQL
     /// mutation among them names its action (see [`graphql_deletes`]).
     bodies: Vec<&'w str>,
+    /// curl's `-T FILE`: the request is a file upload, which curl sends as a PUT by itself.
+    uploads: bool,
 }
 
 impl<'w> HttpLine<'w> {
@@ -856,6 +858,7 @@ impl<'w> HttpLine<'w> {
             urls: Vec::new(),
             rerouted: false,
             bodies: Vec::new(),
+            uploads: false,
         };
         for (at, item) in grammar.parse_indexed(words) {
             let Some(word) = words.get(at) else { continue };
@@ -868,6 +871,8 @@ impl<'w> HttpLine<'w> {
                 } => {
                     if long == method {
                         line.method = value.filter(|_| word.exact && !expanded);
+                    } else if long == "upload-file" {
+                        line.uploads = true;
                     } else if let Some(body) = value.filter(|_| word.exact && !expanded)
                         && BODY_OPTIONS.contains(&long)
                     {
@@ -906,10 +911,15 @@ impl<'w> HttpLine<'w> {
                 .iter()
                 .any(|w| w.exact && deleting_action_path(&w.text)))
             || self.graphql_delete();
+        // `-X PUT` spelled out beside `-T` is the upload's own method: the request is the one
+        // `curl -T FILE URL` sends (an artefact put on a file server), judged as that. The
+        // file itself is judged by the data flow; PATCH or DELETE keep their rules.
+        let upload_put = |m: &&str| self.uploads && m.eq_ignore_ascii_case("PUT");
         self.method
             .iter()
             .chain(&self.maybe_methods)
             .copied()
+            .filter(|m| !upload_put(m))
             .chain(action_delete.then_some("DELETE"))
             .filter_map(|m| remote_method_verdict(m, self.rerouted, &self.urls, bare_port_is_local))
             .max_by_key(Verdict::severity)

@@ -174,7 +174,23 @@ fn is_list(node: Node<'_>) -> bool {
 /// failure path of the assignment (bash assigns what the substitution printed). Joined with
 /// the success paths it stays "this value or empty" (`crate::state::Val::OrEmpty`), which is
 /// what lets `tmp=$(mktemp) && …; rm -f "$tmp"` be judged on the scratch path.
+///
+/// `export x=$(P)` (also `local`, `declare`, `typeset`, `readonly`, one assignment, no flags)
+/// is the same assignment, but the status is the builtin's: it succeeds with `x` empty when
+/// `P` failed, so the walker keeps "this value or empty" on its success path too (see
+/// [`Walker::assignments`]); the builtin itself fails only for a readonly or invalid name.
 fn empty_on_failure<'s>(node: Node<'_>, src: &'s str) -> Option<&'s str> {
+    if node.kind() == "declaration_command" {
+        let keyword = node.child(0).map_or("", |k| text(k, src));
+        if !matches!(
+            keyword,
+            "export" | "local" | "declare" | "typeset" | "readonly"
+        ) || node.named_child_count() != 1
+        {
+            return None;
+        }
+        return empty_on_failure(node.named_child(0)?, src);
+    }
     if node.kind() != "variable_assignment" {
         return None;
     }
@@ -1119,6 +1135,11 @@ impl Walker<'_> {
                             Val::Array(e)
                         }
                         _ if transformed => Val::Unknown,
+                        // `export x=$(mktemp -d)` succeeds even when `mktemp` printed nothing:
+                        // on the success path too the value is the path or empty.
+                        Val::Known(p) if declares && empty_on_failure(*child, src).is_some() => {
+                            Val::OrEmpty(p)
+                        }
                         v => v,
                     };
                     scope.sh.set(&name, value, export);

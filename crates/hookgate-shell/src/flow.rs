@@ -1604,6 +1604,14 @@ fn is_identity_option(name: &str, opt: &str) -> bool {
                 | "--config"
                 | "--netrc-file"
                 | "--aws-sigv4"
+                // Where the response, its headers or a trace are written: local output.
+                | "--output-dir"
+                | "-D"
+                | "--dump-header"
+                | "--trace"
+                | "--trace-ascii"
+                | "--stderr"
+                | "--etag-save"
         ),
         "wget" => matches!(
             opt,
@@ -1614,6 +1622,15 @@ fn is_identity_option(name: &str, opt: &str) -> bool {
                 | "--http-password"
                 | "-O"
                 | "-o"
+                // Where downloads, the log or cookies are written: local output, never sent
+                // (`-P /tmp` names the download directory, not a tree to upload).
+                | "--output-document"
+                | "--output-file"
+                | "-a"
+                | "--append-output"
+                | "-P"
+                | "--directory-prefix"
+                | "--save-cookies"
                 | "--certificate"
                 | "--private-key"
                 | "--load-cookies"

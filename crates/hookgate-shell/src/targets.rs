@@ -562,7 +562,9 @@ pub(crate) fn judge_permissions(
         return Some(ids::FS_PERMISSIONS_UNRESOLVED_TARGET);
     }
     match place(raw, cwd, ctx).0 {
-        Place::InWorkspace | Place::InTemp | Place::WorkspaceRoot => None,
+        // `.git` is the workspace's own metadata (`chmod +x .git/hooks/pre-commit` makes a
+        // hook the project wrote runnable); what the hook runs is judged where it is written.
+        Place::InWorkspace | Place::InTemp | Place::WorkspaceRoot | Place::GitDir => None,
         Place::Critical | Place::System => Some(ids::FS_PERMISSIONS_SYSTEM),
         Place::Unresolved => Some(ids::FS_PERMISSIONS_UNRESOLVED_TARGET),
         _ => Some(ids::FS_PERMISSIONS_OUTSIDE_WORKSPACE),
