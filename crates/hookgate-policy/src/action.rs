@@ -2749,6 +2749,14 @@ fn git(argv: &[String], branch: Option<&str>, stdin: Option<&Text>) -> Described
         // repository and rewrites no commit (`git replace -d` undoes it); what it does to
         // what history shows is the analyzer's `git.replace_object` ask, and listing or
         // deleting replacements is a read or an undo.
+        // `git filter-repo --analyze` writes a report and `--dry-run` rewrites nothing.
+        "filter-repo"
+            if rest
+                .iter()
+                .any(|a| matches!(a.as_str(), "--analyze" | "--dry-run")) =>
+        {
+            d(ActionKind::GitOther)
+        }
         "filter-branch" | "filter-repo" | "rebase" => d(ActionKind::GitHistoryRewrite),
         "reflog"
             if matches!(

@@ -280,7 +280,7 @@ pub fn project_hooks_dir(value: &str) -> bool {
 }
 
 /// `localhost`, `localhost:5000`, `127.0.0.1:5000`, `[::1]:5000`.
-fn is_loopback_host(host: &str) -> bool {
+pub(crate) fn is_loopback_host(host: &str) -> bool {
     let bare = if let Some(rest) = host.strip_prefix('[') {
         rest.split_once(']').map_or(rest, |(h, _)| h)
     } else {

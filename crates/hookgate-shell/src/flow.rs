@@ -3622,7 +3622,13 @@ impl Walker<'_> {
         let bare_exec = ran
             .iter()
             .any(|c| c.argv.len() == 1 && c.argv.first().is_some_and(|a| a == "exec"));
-        if bare_exec {
+        // A descriptor to a loopback port (`exec 3<>/dev/tcp/127.0.0.1/8000` for a raw health
+        // check) reaches only this machine: remembered (a shell bound to it later is still a
+        // reverse shell) but not itself asked.
+        let host = endpoint.split('/').next().unwrap_or(endpoint);
+        if bare_exec && crate::contained::is_loopback_host(host) {
+            self.files.socket_fd = Some(endpoint.clone());
+        } else if bare_exec {
             self.files.socket_fd = Some(endpoint.clone());
             let mut v = ids::RCE_SOCKET_FD.verdict();
             v.reason = format!("{}: /dev/tcp/{endpoint}", v.reason);

@@ -149,7 +149,8 @@ pub(crate) fn ansi_c(inner: &str) -> Option<String> {
     Some(out)
 }
 
-/// The value of `$NAME`, `${NAME}`, `${#NAME}` or `${NAME:-default}` when it is known: assigned
+/// The value of `$NAME`, `${NAME}`, `${#NAME}`, `${NAME:-default}` or `${NAME:?}` when it is
+/// known: assigned
 /// a literal earlier on the line (see `crate::state`), a positional parameter of a call whose
 /// arguments are known, or one the context knows (`HOME`, `TMPDIR`, `PWD`, `OLDPWD`). Every
 /// other form (`${X%…}`, `${!X}`, arrays) and every other variable is unresolved by design.
@@ -176,6 +177,11 @@ pub(crate) fn variable(
     match kinds.as_slice() {
         ["${", _, "}"] => lookup(name, ctx, scope),
         ["${", "#", _, "}"] => lookup(name, ctx, scope).map(|v| v.chars().count().to_string()),
+        // `${X:?}` / `${X?msg}`: the value, or the shell stops with an error (nothing runs).
+        // Set but empty, `:?` stops too; `?` keeps the empty value.
+        ["${", _, op @ (":?" | "?"), ..] => {
+            lookup(name, ctx, scope).filter(|v| !v.is_empty() || *op == "?")
+        }
         ["${", _, op @ (":-" | "-"), rest @ ..] => {
             let value = lookup(name, ctx, scope);
             match value {
@@ -479,6 +485,7 @@ fn sources_workspace_dotenv(
 /// analysis like any output (the flow rules are judged separately).
 fn prints_no_content(name: &str, args: &Args<'_>, words: &[Word]) -> bool {
     match name {
+        "grep" | "egrep" if only_names_matched(args, words) => true,
         "grep" | "egrep" | "fgrep" | "rg" | "ag" => {
             // `-o`, `-A/-B/-C` and `--passthru` print matched text even beside a count.
             !args.has_any(&["-o", "--only-matching", "--passthru", "--json", "--vimgrep"])
@@ -517,6 +524,112 @@ fn prints_no_content(name: &str, args: &Args<'_>, words: &[Word]) -> bool {
         }
         _ => false,
     }
+}
+
+/// `grep -o '^[A-Z_]*' .env`: only the matched text is printed, and the one pattern is
+/// anchored at the line start and cannot match `=`, so what it prints is (a prefix of) each
+/// line's name — never a value after the `=` (see [`name_pattern`]). Context options print
+/// whole lines and keep the read.
+fn only_names_matched(args: &Args<'_>, words: &[Word]) -> bool {
+    if !args.has_any(&["-o", "--only-matching"])
+        || args.has_any(&[
+            "-A",
+            "-B",
+            "-C",
+            "--context",
+            "--after-context",
+            "--before-context",
+            "-f",
+            "--file",
+            "-v",
+            "--invert-match",
+            "-e",
+            "--regexp",
+        ])
+        || !words.iter().all(|w| w.exact)
+    {
+        return false;
+    }
+    // The pattern is the first operand (no `-e`: ruled out above).
+    words
+        .iter()
+        .find(|w| !w.text.starts_with('-'))
+        .is_some_and(|p| name_pattern(&p.text))
+}
+
+/// A basic or extended regular expression anchored at the line start whose every atom is a
+/// literal or a bracket class that cannot match `=` (`^[A-Z_]*`, `^[A-Za-z_][A-Za-z0-9_]*`,
+/// `^export [A-Z_]+`, `^\w+`): its matches end before a line's first `=`. Anything else —
+/// `.`, alternation, groups, negated classes, ranges that span `=`, classes naming other
+/// than letters and digits — is `false`.
+fn name_pattern(p: &str) -> bool {
+    let Some(rest) = p.strip_prefix('^') else {
+        return false;
+    };
+    let mut chars = rest.chars().peekable();
+    let mut atoms = 0;
+    while let Some(c) = chars.next() {
+        match c {
+            '[' => {
+                if chars.peek() == Some(&'^') {
+                    return false;
+                }
+                let mut body: Vec<char> = Vec::new();
+                let mut closed = false;
+                for d in chars.by_ref() {
+                    if d == ']' && !body.is_empty() && !body.ends_with(&['[', ':']) {
+                        closed = true;
+                        break;
+                    }
+                    body.push(d);
+                }
+                if !closed || !class_excludes_equals(&body) {
+                    return false;
+                }
+                atoms += 1;
+            }
+            '*' | '+' | '?' if atoms > 0 => {}
+            '{' if atoms > 0 => {
+                for d in chars.by_ref() {
+                    if d == '}' {
+                        break;
+                    }
+                    if !(d.is_ascii_digit() || d == ',') {
+                        return false;
+                    }
+                }
+            }
+            '\\' => match chars.next() {
+                Some('w' | 'd' | '_' | '-') => atoms += 1,
+                _ => return false,
+            },
+            '.' | '=' | '(' | ')' | '|' | '$' | '*' | '+' | '?' | '{' | '}' | ']' => return false,
+            _ => atoms += 1,
+        }
+    }
+    atoms > 0
+}
+
+/// Whether a bracket expression's body (between `[` and `]`) cannot match `=`: no `=` itself,
+/// no range that spans it (`!-~`), POSIX classes only of letters and digits.
+fn class_excludes_equals(body: &[char]) -> bool {
+    let text: String = body.iter().collect();
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("[:") {
+        let Some(end) = rest[at..].find(":]") else {
+            return false;
+        };
+        let name = &rest[at + 2..at + end];
+        if !matches!(name, "alpha" | "alnum" | "upper" | "lower" | "digit") {
+            return false;
+        }
+        rest = &rest[at + end + 2..];
+    }
+    if body.contains(&'=') {
+        return false;
+    }
+    body.windows(3)
+        .all(|w| !(w[1] == '-' && w[0] <= '=' && '=' <= w[2]))
 }
 
 /// The interpreter line a launcher's subcommand stands for, when it is given code:
@@ -1965,6 +2078,14 @@ impl Walker<'_> {
                 return Producer::Secret(source);
             }
             return Producer::Decoded;
+        }
+        // `grep -o '^[A-Z_]*' .env` prints only the names left of each `=` (a comment line
+        // matches nothing, so nothing of it is printed): no secret flows on from it.
+        if matches!(name, "grep" | "egrep") {
+            let strings = texts(args);
+            if only_names_matched(&Args::parse(name, &strings), args) {
+                return Producer::Opaque;
+            }
         }
         // `classify_plain` recorded this command last; its rule says whether it prints a
         // credential (`gh auth token`, `kubectl get secret`).
