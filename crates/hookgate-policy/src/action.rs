@@ -967,6 +967,25 @@ fn program_paths(name: &str, ctx: &Ctx) -> Vec<String> {
 /// `readlink -f`/`realpath` (the same file) or `dirname` (its directory), possibly followed
 /// by a literal suffix (`$(dirname $(which X))/X`). Parsed with the shell grammar, never
 /// matched as text; anything else in a substitution is [`Substituted::Unknown`].
+/// The byte offset of the `)` that closes a `$(` whose body starts `body` (nested
+/// parentheses counted), or `None` when it is not closed.
+fn closing_paren(body: &str) -> Option<usize> {
+    let mut level = 1usize;
+    for (i, c) in body.char_indices() {
+        match c {
+            '(' => level += 1,
+            ')' => {
+                level -= 1;
+                if level == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
 fn substituted_paths(raw: &str, ctx: &Ctx, sctx: &hookgate_shell::Context) -> Substituted {
     substituted_depth(raw, ctx, sctx, 0)
 }
@@ -978,22 +997,7 @@ fn substituted_depth(
     depth: usize,
 ) -> Substituted {
     let (inner, suffix) = if let Some(body) = raw.strip_prefix("$(") {
-        let mut level = 1usize;
-        let mut end = None;
-        for (i, c) in body.char_indices() {
-            match c {
-                '(' => level += 1,
-                ')' => {
-                    level -= 1;
-                    if level == 0 {
-                        end = Some(i);
-                        break;
-                    }
-                }
-                _ => {}
-            }
-        }
-        match end {
+        match closing_paren(body) {
             Some(e) => (&body[..e], &body[e + 1..]),
             None => return Substituted::Unknown,
         }
@@ -1090,22 +1094,7 @@ fn token_substitutions(raw: &str, sctx: &hookgate_shell::Context) -> Option<Stri
     while let Some(at) = rest.find("$(") {
         out.push_str(&rest[..at]);
         let body = &rest[at + 2..];
-        let mut level = 1usize;
-        let mut end = None;
-        for (i, c) in body.char_indices() {
-            match c {
-                '(' => level += 1,
-                ')' => {
-                    level -= 1;
-                    if level == 0 {
-                        end = Some(i);
-                        break;
-                    }
-                }
-                _ => {}
-            }
-        }
-        let end = end?;
+        let end = closing_paren(body)?;
         let inner = &body[..end];
         if inner.contains("$(") || !token_producer(inner, sctx) {
             return None;

@@ -124,7 +124,13 @@ fn system_state_reads_are_known_read_only() {
         ("sudo ufw allow 22", DENY, "sys.firewall_ufw"),
         ("ufw logging off", DENY, "sys.firewall_ufw"),
         ("journalctl --vacuum-size=1G", ASK, "sys.journal_vacuum"),
-        ("iptables -L", ASK, "sys.firewall_status"),
+        // Listing only reads (round 22, corpus #10); changing rules keeps the catch-all.
+        ("iptables -L", ALLOW, "-"),
+        (
+            "iptables -A INPUT -s 10.0.0.1 -j ACCEPT",
+            ASK,
+            "sys.firewall_status",
+        ),
         ("iptables -F", DENY, "sys.firewall"),
     ]);
 }

@@ -652,7 +652,7 @@ fn cloud_cli_destroy_and_cloud_rules() {
         (
             "terragrunt run-all destroy --terragrunt-non-interactive",
             DENY,
-            "iac.destroy",
+            "iac.destroy_all_modules",
         ),
         (
             "terraform destroy -auto-approve -target=module.db",

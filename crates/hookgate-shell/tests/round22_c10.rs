@@ -54,7 +54,12 @@ fn read_only_and_image_forms_of_destructive_tools_are_ordinary() {
         ),
         ("iptables -L -n | head -20", ALLOW, "-"),
         ("iptables -S", ALLOW, "-"),
-        ("iptables -L -Z", ASK, "sys.firewall_status"),
+        ("iptables -L -Z", ASK, "sys.firewall_zero"),
+        (
+            "iptables -I INPUT -s 0.0.0.0/0 -j ACCEPT",
+            ASK,
+            "sys.firewall_status",
+        ),
         ("iptables -F", DENY, "sys.firewall"),
         (
             "truncate -s 1G /tmp/disk.raw && parted -s /tmp/disk.raw mklabel gpt && parted -s /tmp/disk.raw print",
