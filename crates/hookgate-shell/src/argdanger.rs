@@ -1412,9 +1412,18 @@ impl Walker<'_> {
                     value == Some("dangling=true")
                 })
         };
-        // Any stage between them only narrows or reshapes: a subset of dangling images is
-        // still only dangling images.
-        if self.xargs_fed_by(words, scope, dangling, passes_items_on) {
+        // A stage between them may only select lines or fields of what it reads (a subset of
+        // dangling images is still dangling images); one that can write other text (`sed`,
+        // `awk`, `tr`) could put any image id there.
+        let narrows = |c: &ExecutedCommand| {
+            c.argv.first().is_some_and(|p| {
+                matches!(
+                    crate::resolve::basename(p),
+                    "grep" | "egrep" | "fgrep" | "rg" | "head" | "tail" | "sort" | "uniq" | "cut"
+                )
+            })
+        };
+        if self.xargs_fed_by(words, scope, dangling, narrows) {
             return true;
         }
         let mut subs = self.own_substitutions(scope);

@@ -487,6 +487,18 @@ fn database_dump(name: &str, words: &[Word]) -> Option<bool> {
             })
         })
     };
+    if !matches!(
+        name,
+        "pg_dump"
+            | "pg_dumpall"
+            | "mysqldump"
+            | "mariadb-dump"
+            | "mysqlpump"
+            | "mongoexport"
+            | "mongodump"
+    ) {
+        return None;
+    }
     let help = has(&["--help", "--version", "-V", "-?"]);
     match name {
         "pg_dump" | "pg_dumpall" if !help => Some(!has(&["-f", "--file"])),

@@ -526,9 +526,9 @@ fn prints_no_content(name: &str, args: &Args<'_>, words: &[Word]) -> bool {
     }
 }
 
-/// `grep -o '^[A-Z_]*' .env`: only the matched text is printed, and the one pattern is
-/// anchored at the line start and cannot match `=`, so what it prints is (a prefix of) each
-/// line's name — never a value after the `=` (see [`name_pattern`]). Context options print
+/// `grep -o '^[A-Z_]*' .env`: only the matched text is printed, the one pattern is anchored
+/// at the line start and cannot match `=`, and every file is a dotenv file, so what it prints
+/// is (a prefix of) each line's name — never a value after the `=` (see [`name_pattern`]). Context options print
 /// whole lines and keep the read.
 fn only_names_matched(args: &Args<'_>, words: &[Word]) -> bool {
     if !args.has_any(&["-o", "--only-matching"])
@@ -550,11 +550,15 @@ fn only_names_matched(args: &Args<'_>, words: &[Word]) -> bool {
     {
         return false;
     }
-    // The pattern is the first operand (no `-e`: ruled out above).
-    words
-        .iter()
-        .find(|w| !w.text.starts_with('-'))
-        .is_some_and(|p| name_pattern(&p.text))
+    // The pattern is the first operand (no `-e`: ruled out above); the rest are the files,
+    // and they must all be dotenv files: only there is the text left of `=` a name. In a key
+    // file (`grep -oE '^[A-Za-z0-9_]*' ~/.ssh/id_rsa`) the same pattern prints nearly every
+    // base64 line, and with no file it reads stdin, whatever was piped in.
+    let mut operands = words.iter().filter(|w| !w.text.starts_with('-'));
+    operands.next().is_some_and(|p| name_pattern(&p.text)) && {
+        let mut files = operands.peekable();
+        files.peek().is_some() && files.all(|f| is_dotenv_name(basename(&f.text)))
+    }
 }
 
 /// A basic or extended regular expression anchored at the line start whose every atom is a

@@ -252,6 +252,17 @@ fn removing_the_dangling_images_the_tool_listed_is_a_prune() {
             ALLOW,
             "-",
         ),
+        // A stage that can write other items than it reads.
+        (
+            "docker images -f dangling=true -q | sed 's/.*/postgres:16/' | xargs docker rmi",
+            ASK,
+            "docker.rmi",
+        ),
+        (
+            "docker images -f dangling=true -q | awk '{print \"sha256:0123abcd\"}' | xargs docker rmi",
+            ASK,
+            "docker.rmi",
+        ),
     ]);
 }
 
