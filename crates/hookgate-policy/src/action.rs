@@ -894,6 +894,41 @@ impl Facts<'_> {
         self.paths_where(|op| op == PathOp::Read)
     }
 
+    /// Whether some command printed only into `/dev/null` (see
+    /// `hookgate_shell::ExecutedCommand::output_discarded`).
+    pub(crate) fn any_output_discarded(&self) -> bool {
+        self.items.iter().any(|item| self.discarded(item))
+    }
+
+    fn discarded(&self, item: &Item) -> bool {
+        item.command.is_some_and(|k| {
+            self.analysis
+                .as_ref()
+                .and_then(|a| a.commands.get(k))
+                .is_some_and(|c| c.output_discarded)
+        })
+    }
+
+    /// The paths read by commands whose output someone sees: [`Facts::read_paths`] without the
+    /// reads of a printer whose standard output is `/dev/null` (`cat ~/.aws/credentials
+    /// >/dev/null && echo readable` shows nothing of the file).
+    pub(crate) fn shown_read_paths(&self) -> Vec<PathBuf> {
+        let mut out: Vec<PathBuf> = Vec::new();
+        for (i, item) in self.items.iter().enumerate() {
+            if self.discarded(item) {
+                continue;
+            }
+            for p in item.paths.iter().filter(|p| p.op == PathOp::Read) {
+                for c in self.candidates(i, p) {
+                    if !out.contains(&c) {
+                        out.push(c);
+                    }
+                }
+            }
+        }
+        out
+    }
+
     fn paths_where(&self, keep: impl Fn(PathOp) -> bool) -> Vec<PathBuf> {
         let mut out: Vec<PathBuf> = Vec::new();
         for (i, item) in self.items.iter().enumerate() {

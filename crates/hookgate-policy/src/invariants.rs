@@ -799,8 +799,15 @@ pub(crate) const CREDENTIALS: &[Category] = &[
 fn secret_exposure(j: &Judge<'_>) -> Option<Violation> {
     // A secretless file the session made itself (`cp .env.example .env.test`) holds nothing
     // of the user's (see the `provenance` module); every other match keeps the question.
-    let matches: Vec<SensitiveMatch> = j
-        .read_matches()
+    // A printer whose output goes to `/dev/null` shows no one what it read.
+    let shown;
+    let read = if j.facts.any_output_discarded() {
+        shown = j.classify(&j.facts.shown_read_paths(), Access::Read);
+        &shown
+    } else {
+        j.read_matches()
+    };
+    let matches: Vec<SensitiveMatch> = read
         .iter()
         .filter(|m| !j.session_own(&m.path))
         .filter(|m| {
@@ -1187,12 +1194,37 @@ fn credential_file_creation(j: &Judge<'_>) -> Option<Violation> {
     let session_cache_in_temp = |m: &SensitiveMatch| {
         m.category == Category::CredentialStore && scratch(m) && unlisted_archive_subtree(j, m)
     };
+    // A file tool making a new `.envrc` in the workspace (`layout python3`, `PATH_add bin`):
+    // it is code direnv runs, not a secret store, and replaces nothing. Its text is judged as
+    // the code it is — the same reading `direnv allow` gets (a prefix whitelisted in
+    // direnv.toml loads it without one) — and must hold no secret. An existing `.envrc`
+    // (the user's exports may be in it) and a shell write keep their own judgement.
+    let new_envrc = |m: &SensitiveMatch| {
+        m.path.file_name().is_some_and(|n| n == ".envrc")
+            && is_within(&m.path, &j.ctx.workspace)
+            && absent(&m.path)
+            && j.facts.tool.is_some_and(|t| {
+                matches!(t.kind, ToolKind::Write | ToolKind::Edit)
+                    && t.content.as_deref().is_some_and(|text| {
+                        hookgate_secrets::scan(text).is_empty()
+                            && crate::dotenv::envrc_danger(
+                                text,
+                                &j.ctx.shell_context(crate::dotenv::envrc_dir(&m.path)),
+                            )
+                            .is_none()
+                    })
+            })
+    };
     let m = j
         .write_matches()
         .iter()
         .filter(|m| CREDENTIALS.contains(&m.category))
         .find(|m| {
-            !excused(m) && !new_workspace_key(m) && !session_cache_in_temp(m) && !session_made(m)
+            !excused(m)
+                && !new_workspace_key(m)
+                && !session_cache_in_temp(m)
+                && !session_made(m)
+                && !new_envrc(m)
         })?;
     let scratch = scratch(m);
     let effect = if m.category == Category::EnvFile || (scratch && unlisted_archive_subtree(j, m)) {

@@ -983,7 +983,7 @@ fn httpie_method(word: &Word) -> bool {
 /// The host is what follows the scheme and a user-info part up to the *last* `@` (so
 /// `http://localhost@evil.example/` is `evil.example`); anything unusual in it (`%`, `\`,
 /// a non-numeric port) is not loopback.
-fn is_loopback_url(url: &str, bare_port_is_local: bool) -> bool {
+pub(crate) fn is_loopback_url(url: &str, bare_port_is_local: bool) -> bool {
     let rest = match url.split_once("://") {
         Some((scheme, rest)) => {
             if !(scheme.eq_ignore_ascii_case("http") || scheme.eq_ignore_ascii_case("https")) {

@@ -50,6 +50,15 @@ pub(crate) fn verdict(
             .then(|| Verdict::normal("deletes a local pre-release tag (rc, alpha, beta, …)"))
     } else if rule == ids::DOCKER_SYSTEM_PRUNE {
         system_prune(name, words)
+    } else if rule == ids::CRED_SECRET_STORE_READ
+        || rule == ids::CRED_SECRET_STORE_READ_VAULT
+        || rule == ids::CRED_SECRET_STORE_READ_OP
+    {
+        secret_store_field(name, words).then(|| {
+            Verdict::normal(
+                "prints one non-secret field of a secret store entry (a user name, host, port, region)",
+            )
+        })
     } else {
         None
     }
@@ -356,6 +365,102 @@ fn system_prune(name: &str, words: &[Word]) -> Option<Verdict> {
         );
         v
     })
+}
+
+/// Fields of a secret store entry that name where or as whom, not how to get in: what
+/// `aws configure get region` is beside `aws configure get aws_secret_access_key`. Compared
+/// lower case with `-` read as `_`. URLs are not here (`DATABASE_URL` carries the password).
+const NON_SECRET_FIELDS: &[&str] = &[
+    "username",
+    "user",
+    "user_name",
+    "login",
+    "email",
+    "host",
+    "hostname",
+    "server",
+    "port",
+    "region",
+    "database",
+    "dbname",
+    "db_name",
+    "db",
+    "account",
+    "account_id",
+    "project",
+    "project_id",
+    "namespace",
+    "cluster",
+    "endpoint",
+];
+
+fn non_secret_field(field: &str) -> bool {
+    let f = field.to_ascii_lowercase().replace('-', "_");
+    NON_SECRET_FIELDS.contains(&f.as_str())
+}
+
+/// One named non-secret field of a secret store entry is all that is printed:
+/// `vault kv get -field=username secret/dev/db` (vault's single-dash long options; every
+/// `-field` given names such a field), `op read op://dev/db/username` (the reference's last
+/// segment, no `?attribute=` query, no `-o`/`--out-file`), `bw get username ITEM` and
+/// `bw get uri ITEM`. Any run-time word keeps the rule.
+fn secret_store_field(name: &str, words: &[Word]) -> bool {
+    if words.iter().any(|w| !w.exact) {
+        return false;
+    }
+    let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    match name {
+        "vault" | "bao" => {
+            let mut fields = Vec::new();
+            let mut i = 0;
+            while let Some(t) = texts.get(i) {
+                let bare = t.trim_start_matches('-');
+                if t.starts_with('-') {
+                    let (opt, value) = match bare.split_once('=') {
+                        Some((o, v)) => (o, Some(v)),
+                        None => (bare, None),
+                    };
+                    if opt == "field" {
+                        match value.or_else(|| texts.get(i + 1).copied()) {
+                            Some(v) => fields.push(v),
+                            None => return false,
+                        }
+                        if value.is_none() {
+                            i += 1;
+                        }
+                    }
+                }
+                i += 1;
+            }
+            !fields.is_empty() && fields.iter().all(|f| non_secret_field(f))
+        }
+        "op" => {
+            let writes_file = texts.iter().any(|t| {
+                *t == "-o"
+                    || t.starts_with("--out-file")
+                    || (t.starts_with("-o") && !t.starts_with("--"))
+            });
+            let refs: Vec<&str> = texts
+                .iter()
+                .copied()
+                .filter(|t| t.starts_with("op://"))
+                .collect();
+            !writes_file
+                && refs.len() == 1
+                && refs
+                    .iter()
+                    .all(|r| !r.contains('?') && r.rsplit('/').next().is_some_and(non_secret_field))
+        }
+        "bw" => {
+            // `bw get OBJECT ID`: the object word follows `get`.
+            let after_get = texts
+                .iter()
+                .position(|t| *t == "get")
+                .and_then(|i| texts.get(i + 1));
+            after_get.is_some_and(|o| matches!(*o, "username" | "uri"))
+        }
+        _ => false,
+    }
 }
 
 #[cfg(test)]

@@ -3471,6 +3471,7 @@ impl Walker<'_> {
             cwd: scope.cwd_path(),
             stdin: None,
             writes: None,
+            output_discarded: false,
         });
     }
 
@@ -3652,6 +3653,7 @@ impl Walker<'_> {
                 cwd: scope.cwd_path(),
                 stdin: None,
                 writes: None,
+                output_discarded: false,
             });
         }
     }

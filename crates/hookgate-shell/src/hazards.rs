@@ -268,8 +268,16 @@ pub(crate) fn variable(name: &str, value: Option<&str>) -> Option<Verdict> {
 fn config_key(tool: &str, key: &str, value: &str) -> Option<Verdict> {
     let key = key.to_ascii_lowercase();
     let key = match (tool, key.strip_prefix("http.")) {
-        // `http.https://host/.sslverify` → `http.sslverify`.
-        ("git", Some(rest)) if rest.ends_with(".sslverify") => "http.sslverify".to_owned(),
+        // `http.https://host/.sslverify` → `http.sslverify`. Scoped to a URL on this machine
+        // (`http.https://localhost:8443/.sslVerify false`, a self-signed test server) it
+        // turns nothing off that travels a network: no one can sit between git and it.
+        ("git", Some(rest)) if rest.ends_with(".sslverify") => {
+            let url = rest.strip_suffix(".sslverify").unwrap_or(rest);
+            if crate::argdanger::is_loopback_url(url, false) {
+                return None;
+            }
+            "http.sslverify".to_owned()
+        }
         _ => key,
     };
     CONFIG_KEYS

@@ -260,6 +260,12 @@ pub struct ExecutedCommand {
     /// known is written (or the command writes no file).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub writes: Option<Text>,
+    /// True when printing is all the command does and its standard output goes to
+    /// `/dev/null` (`cat ~/.aws/credentials >/dev/null`, `op read … >/dev/null`): what it
+    /// reads reaches no one, so a caller judging exposure of what it read may set it aside.
+    /// See the `discard` module for the closed list of such commands.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub output_discarded: bool,
 }
 
 /// Where an [`ExecutedCommand`] runs.

@@ -1083,6 +1083,7 @@ pub(crate) fn redirect_write(w: &mut Walker<'_>, word: &Word, scope: &Scope, app
         cwd: scope.cwd_path(),
         stdin: None,
         writes: None,
+        output_discarded: false,
     });
 }
 
@@ -1202,6 +1203,7 @@ impl Walker<'_> {
             cwd: scope.cwd_path(),
             stdin: None,
             writes: None,
+            output_discarded: false,
         });
     }
 
@@ -3813,6 +3815,7 @@ impl Walker<'_> {
             cwd: scope.cwd_path(),
             stdin: None,
             writes: None,
+            output_discarded: false,
         });
     }
 
@@ -3848,6 +3851,7 @@ impl Walker<'_> {
                 cwd: scope.cwd_path(),
                 stdin: None,
                 writes: None,
+                output_discarded: false,
             });
         }
     }

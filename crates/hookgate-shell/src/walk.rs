@@ -711,6 +711,7 @@ impl Walker<'_> {
                             cwd: scope.cwd_path(),
                             stdin: None,
                             writes: None,
+                            output_discarded: false,
                         });
                     }
                     None if node.kind() == "for_statement" => {
@@ -1004,7 +1005,26 @@ impl Walker<'_> {
             }
         }
         let output = match body {
-            Some(b) if b.kind() == "command" => self.command(b, src, scope, input),
+            Some(b) if b.kind() == "command" => {
+                let out = self.command(b, src, scope, input);
+                // `op read … >/dev/null`: printing into nothing exposes nothing (see the
+                // `discard` module). Only the statement's own command, not a substitution
+                // in its words nor what a wrapper runs.
+                let (stdout, stderr) = crate::discard::discarded(redirects, src);
+                if stdout
+                    && let Some(cmd) = self.commands.get_mut(before..).and_then(|cs| {
+                        cs.iter_mut().rev().find(|c| {
+                            c.via == scope.via
+                                && c.argv
+                                    .first()
+                                    .is_none_or(|a| !crate::resolve::is_redirect_record(a))
+                        })
+                    })
+                {
+                    crate::discard::settle(cmd, stderr);
+                }
+                out
+            }
             Some(b) => self.stmt_io(b, src, scope, input, depth + 1),
             None => Producer::Nothing,
         };
