@@ -486,6 +486,7 @@ fn sources_workspace_dotenv(
 fn prints_no_content(name: &str, args: &Args<'_>, words: &[Word]) -> bool {
     match name {
         "grep" | "egrep" if only_names_matched(args, words) => true,
+        "jq" => jq_names_only(words),
         "grep" | "egrep" | "fgrep" | "rg" | "ag" => {
             // `-o`, `-A/-B/-C` and `--passthru` print matched text even beside a count.
             !args.has_any(&["-o", "--only-matching", "--passthru", "--json", "--vimgrep"])
@@ -524,6 +525,133 @@ fn prints_no_content(name: &str, args: &Args<'_>, words: &[Word]) -> bool {
         }
         _ => false,
     }
+}
+
+/// `jq '.auths | keys' ~/.docker/config.json`, `jq -r 'keys[]' creds.json`, `jq length F`:
+/// the filter walks down by literal keys and ends in `keys`, `keys_unsorted`, `length`,
+/// `type` or `has("k")`, so what is printed is names, a count, a type or a boolean — never a
+/// value. Only output-format options may stand beside it: a variable (`--arg`, `--rawfile`),
+/// a filter file, slurping or streaming, or any stage that computes (`error(.)`, `debug`,
+/// `input`, `$__loc__`, an interpolation) keeps the read.
+fn jq_names_only(words: &[Word]) -> bool {
+    const FORMAT: &[&str] = &[
+        "-r",
+        "-j",
+        "-c",
+        "-M",
+        "-C",
+        "-S",
+        "-e",
+        "-a",
+        "--raw-output",
+        "--join-output",
+        "--compact-output",
+        "--monochrome-output",
+        "--color-output",
+        "--sort-keys",
+        "--exit-status",
+        "--ascii-output",
+        "--tab",
+    ];
+    if words.iter().any(|w| !w.exact) {
+        return false;
+    }
+    let mut filter = None;
+    for w in words {
+        let t = w.text.as_str();
+        if t.starts_with('-') && t.len() > 1 {
+            let short_cluster =
+                !t.starts_with("--") && t[1..].chars().all(|c| "rjcMCSea".contains(c));
+            if !(FORMAT.contains(&t) || short_cluster) {
+                return false;
+            }
+        } else if filter.is_none() {
+            filter = Some(t);
+        }
+    }
+    let Some(filter) = filter else {
+        return false;
+    };
+    let stages = split_top_level_pipes(filter);
+    let Some((last, path)) = stages.split_last() else {
+        return false;
+    };
+    path.iter().all(|s| jq_literal_path(s.trim())) && jq_names_stage(last.trim())
+}
+
+/// `f` split at the `|` that are outside strings, brackets and parentheses; `None` stands
+/// for "cannot be read" and yields no stages.
+fn split_top_level_pipes(f: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let (mut depth, mut start, mut in_str, mut escaped) = (0i32, 0, false, false);
+    for (i, c) in f.char_indices() {
+        if in_str {
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_str = false;
+            }
+            continue;
+        }
+        match c {
+            '"' => in_str = true,
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            '|' if depth == 0 => {
+                out.push(&f[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+        if depth < 0 {
+            return Vec::new();
+        }
+    }
+    if in_str || depth != 0 {
+        return Vec::new();
+    }
+    out.push(&f[start..]);
+    out
+}
+
+/// A jq path made of literal steps only: `.`, `.auths`, `."a-b"`, `.["x"]`, `.[]`, `.a[0]`,
+/// with `?` allowed after a step. Strings may not escape (no `\(…)` interpolation).
+fn jq_literal_path(s: &str) -> bool {
+    if !s.starts_with('.') {
+        return false;
+    }
+    let mut chars = s.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '.' | '?' | '[' | ']' => {}
+            '"' => loop {
+                match chars.next() {
+                    Some('"') => break,
+                    Some('\\') | None => return false,
+                    Some(_) => {}
+                }
+            },
+            c if c.is_ascii_alphanumeric() || c == '_' => {}
+            _ => return false,
+        }
+    }
+    true
+}
+
+/// The last stage of a names-only jq filter: `keys`, `keys_unsorted` (optionally iterated
+/// with `[]`), `length`, `type`, `has("k")`.
+fn jq_names_stage(s: &str) -> bool {
+    if matches!(
+        s,
+        "keys" | "keys[]" | "keys_unsorted" | "keys_unsorted[]" | "length" | "type"
+    ) {
+        return true;
+    }
+    s.strip_prefix("has(\"")
+        .and_then(|r| r.strip_suffix("\")"))
+        .is_some_and(|k| !k.contains(['"', '\\']))
 }
 
 /// `grep -o '^[A-Z_]*' .env`: only the matched text is printed, the one pattern is anchored
