@@ -1146,53 +1146,15 @@ fn token_substitutions(raw: &str, sctx: &hookgate_shell::Context) -> Option<Stri
     (named && !raw.contains('*') && !raw.contains('?') && !raw.contains('[')).then_some(out)
 }
 
-/// A command whose output is one name-safe token, never holding `/`: a commit id (`git
-/// rev-parse [--short] REV`, which prints the hash, or the revision itself when it is not
-/// one), a date in a `/`-free format, the user, the machine, the CPU count.
+/// The substitution body `inner` is one command whose output is one name-safe token
+/// ([`hookgate_shell::token_producer`]: the list the analyzer uses too).
 fn token_producer(inner: &str, sctx: &hookgate_shell::Context) -> bool {
     let analysis = hookgate_shell::analyze(inner, sctx);
     let [cmd] = analysis.commands.as_slice() else {
         return false;
     };
     let argv: Vec<&str> = cmd.argv.iter().map(String::as_str).collect();
-    let rev_safe = |r: &str| {
-        !r.is_empty()
-            && !r.starts_with(['.', '-'])
-            && r.chars()
-                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '~' | '^' | '-'))
-    };
-    let date_safe = |f: &str| {
-        let mut chars = f.chars();
-        while let Some(c) = chars.next() {
-            if c == '%' {
-                if !chars.next().is_some_and(|d| "YmdHMSsFTjuVyGgN".contains(d)) {
-                    return false;
-                }
-            } else if !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ':')) {
-                return false;
-            }
-        }
-        true
-    };
-    match argv.as_slice() {
-        ["git", "rev-parse", rest @ ..] => {
-            let (flags, revs): (Vec<&str>, Vec<&str>) =
-                rest.iter().partition(|w| w.starts_with('-'));
-            flags.iter().all(|f| {
-                matches!(*f, "--short" | "--verify" | "-q" | "--quiet")
-                    || f.strip_prefix("--short=")
-                        .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()))
-            }) && matches!(revs.as_slice(), [r] if rev_safe(r))
-        }
-        ["date", fmt] | ["date", "-u" | "--utc", fmt] => {
-            fmt.strip_prefix('+').is_some_and(date_safe)
-        }
-        ["whoami" | "nproc" | "hostname"]
-        | ["id", "-u" | "-un" | "-g"]
-        | ["uname", "-m" | "-s" | "-r"]
-        | ["hostname", "-s"] => true,
-        _ => false,
-    }
+    hookgate_shell::token_producer(&argv)
 }
 
 /// Ties the paths a file-listing command prints to the commands that act on them, so a

@@ -25,10 +25,17 @@ use crate::walk::{Scope, Word, WordShape};
 const MARK: char = '\u{E000}';
 /// Ends the placeholder (after the variable's name).
 const END: char = '\u{E001}';
+/// Opens a token substitution's name inside a placeholder (its source text follows).
+const TOKEN: char = '\u{E002}';
 
 /// The component pattern for `$NAME`/`${NAME}` when `NAME` names the running user and the
-/// line did not assign it (assigned, it has its known value or is unknown).
+/// line did not assign it (assigned, it has its known value or is unknown); for a token
+/// substitution's placeholder ([`TOKEN`] then its source text: see [`push_token`]), one
+/// component.
 fn pattern(name: &str) -> Option<&'static str> {
+    if name.starts_with(TOKEN) {
+        return Some("*");
+    }
     match name {
         "USER" | "LOGNAME" => Some("*"),
         // Bash keeps them read-only: always the process's numeric ids.
@@ -51,6 +58,62 @@ pub(crate) fn push(node: Node<'_>, src: &str, scope: &Scope, w: &mut Word) -> bo
     w.text.push_str(name);
     w.text.push(END);
     true
+}
+
+/// Appends the placeholder for a command substitution whose output is one name-safe token
+/// (see [`token_producer`]): `raw` is its source text, put back if the word is no path.
+pub(crate) fn push_token(raw: &str, w: &mut Word) {
+    w.text.push(MARK);
+    w.text.push(TOKEN);
+    w.text.push_str(raw);
+    w.text.push(END);
+}
+
+/// A command whose output is one name-safe token, never holding `/` and never `.` or `..`
+/// alone: a commit id (`git rev-parse [--short] REV`, which prints the hash, or the revision
+/// itself when it is not one), a date in a `/`-free format (`date +%F`, `date -u
+/// +%Y%m%dT%H%M%S`), the user, the machine, the CPU count. Inside a file name it stands
+/// for one component, as `$USER` does — the one list the analyzer and the policy's path
+/// reading share (`out/report-$(date +%F).json`).
+pub fn token_producer(argv: &[&str]) -> bool {
+    let rev_safe = |r: &str| {
+        !r.is_empty()
+            && !r.starts_with(['.', '-'])
+            && r.chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '~' | '^' | '-'))
+    };
+    let date_safe = |f: &str| {
+        let mut chars = f.chars();
+        while let Some(c) = chars.next() {
+            if c == '%' {
+                if !chars.next().is_some_and(|d| "YmdHMSsFTjuVyGgN".contains(d)) {
+                    return false;
+                }
+            } else if !(c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.' | ':')) {
+                return false;
+            }
+        }
+        true
+    };
+    match argv {
+        ["git", "rev-parse", rest @ ..] => {
+            let (flags, revs): (Vec<&str>, Vec<&str>) =
+                rest.iter().partition(|w| w.starts_with('-'));
+            flags.iter().all(|f| {
+                matches!(*f, "--short" | "--verify" | "-q" | "--quiet")
+                    || f.strip_prefix("--short=")
+                        .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit()))
+            }) && matches!(revs.as_slice(), [r] if rev_safe(r))
+        }
+        ["date", fmt] | ["date", "-u" | "--utc", fmt] => {
+            fmt.strip_prefix('+').is_some_and(date_safe)
+        }
+        ["whoami" | "nproc" | "hostname"]
+        | ["id", "-u" | "-un" | "-g"]
+        | ["uname", "-m" | "-s" | "-r"]
+        | ["hostname", "-s"] => true,
+        _ => false,
+    }
 }
 
 /// Turns the placeholders of a complete word into component patterns (`path`: the word may
@@ -78,12 +141,49 @@ pub(crate) fn settle(w: &mut Word, path: bool) {
             .chain([rest])
             .any(|l| l.contains(['*', '?', '[']));
     let slash = parts.iter().any(|(l, _)| l.contains('/')) || rest.contains('/');
-    let as_pattern = path && slash && !literal_wild && w.shape != WordShape::Descendants;
+    // A token substitution may print nothing (a failed `git rev-parse`): the component it
+    // lands in must keep a letter or digit of its own, so the word never becomes its parent
+    // directory, `.` or `..`. A file name needs no `/` to be one (`report-$(date +%F).json`),
+    // but then its literal text must be name characters only: `$(id -un):$(id -g)` is an
+    // owner, `--out=…` an option, and they keep their source text. The word must be
+    // otherwise known (an unresolved part keeps every placeholder's source text).
+    let tokens = parts.iter().any(|(_, n)| n.starts_with(TOKEN));
+    let tokens_fit = !tokens || {
+        let shape: String = parts
+            .iter()
+            .flat_map(|(l, n)| {
+                [
+                    *l,
+                    if n.starts_with(TOKEN) {
+                        "\u{E002}"
+                    } else {
+                        "x"
+                    },
+                ]
+            })
+            .chain([rest])
+            .collect();
+        let named = shape
+            .split('/')
+            .filter(|c| c.contains(TOKEN))
+            .all(|c| c.chars().any(|ch| ch.is_ascii_alphanumeric()));
+        let file_name = shape
+            .chars()
+            .all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '.' | '_' | '-' | '+' | TOKEN));
+        w.exact && named && (slash || file_name)
+    };
+    let as_pattern = path
+        && (slash || tokens)
+        && tokens_fit
+        && !literal_wild
+        && w.shape != WordShape::Descendants;
     let mut text = String::with_capacity(w.text.len());
     for (l, name) in parts {
         text.push_str(l);
         if let Some(p) = pattern(name).filter(|_| as_pattern) {
             text.push_str(p);
+        } else if let Some(raw) = name.strip_prefix(TOKEN) {
+            text.push_str(raw);
         } else {
             text.push('$');
             text.push_str(name);

@@ -62,6 +62,7 @@ pub use model::{
 pub use argdanger::chmod_tightens;
 pub use argdanger::option_variable_loads_code;
 pub use contained::{loopback_image, project_hooks_dir};
+pub use identity::token_producer;
 pub use optexec::shell_calls as make_shell_calls;
 pub use resolve::found_root;
 pub use resolve::is_dotenv_name;

@@ -1662,6 +1662,16 @@ impl Walker<'_> {
                     {
                         w.text.push_str(text.trim_end_matches('\n'));
                     }
+                    _ if self.commands.get(before..).is_some_and(|cmds| {
+                        matches!(cmds, [c] if matches!(c.verdict.class, crate::model::Class::Safe | crate::model::Class::Normal)
+                            && crate::identity::token_producer(
+                                &c.argv.iter().map(String::as_str).collect::<Vec<_>>(),
+                            ))
+                    }) =>
+                    {
+                        // `out/report-$(date +%F).json`: one name-safe component.
+                        crate::identity::push_token(raw, w);
+                    }
                     _ => {
                         w.text.push_str(raw);
                         w.exact = false;

@@ -253,3 +253,49 @@ fn a_jq_projection_to_names_reads_no_secret() {
         ),
     ]);
 }
+
+/// A command substitution whose output is one name-safe token (`$(date +%F)`, `$(git
+/// rev-parse --short HEAD)`, `$(whoami)`) inside a file name stands for one component, as
+/// `$USER` does: the write is judged like the glob it covers. A component that would be
+/// empty when the command prints nothing, a format that may print `/`, and any other
+/// substitution stay unresolved.
+#[test]
+fn a_token_substitution_in_a_file_name_is_one_component() {
+    table(&[
+        ("echo x > out/report-$(date +%F).json", ALLOW, "-"),
+        ("echo x > report-$(date +%Y%m%dT%H%M%S).log", ALLOW, "-"),
+        (
+            "cp build.log logs/build-$(git rev-parse --short HEAD).log",
+            ALLOW,
+            "-",
+        ),
+        (
+            "tar czf /tmp/app-$(git rev-parse --short=8 HEAD).tgz src",
+            ALLOW,
+            "-",
+        ),
+        ("rm -rf /tmp/build-$(date +%s)", ALLOW, "-"),
+        // `%D` prints `11/27/26`.
+        (
+            "echo x > out/$(date +%D).txt",
+            ASK,
+            "fs.overwrite_unresolved_target",
+        ),
+        // Empty output would leave `~/` or `out/`.
+        ("rm -rf ~/$(whoami)", ASK, "*"),
+        ("rm -rf $(date +%F)", ASK, "*"),
+        // Judged as the pattern: still the places they are.
+        ("echo x > ~/.ssh/key-$(whoami)", DENY, "*"),
+        ("rm -rf ~/x$(whoami)", DENY, "*"),
+        (
+            "echo x > out/$(git rev-parse --short $REV).txt",
+            ASK,
+            "fs.overwrite_unresolved_target",
+        ),
+        (
+            "echo x > out/$(git log -1 --format=%s).txt",
+            ASK,
+            "fs.overwrite_unresolved_target",
+        ),
+    ]);
+}
