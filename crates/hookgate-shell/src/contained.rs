@@ -420,6 +420,14 @@ fn secret_store_field(name: &str, words: &[Word]) -> bool {
                         Some((o, v)) => (o, Some(v)),
                         None => (bare, None),
                     };
+                    // Only options that choose what is read: `-output-curl-string`
+                    // prints the request with the Vault token in it.
+                    if !matches!(
+                        opt,
+                        "field" | "mount" | "version" | "format" | "namespace" | "ns"
+                    ) {
+                        return false;
+                    }
                     if opt == "field" {
                         match value.or_else(|| texts.get(i + 1).copied()) {
                             Some(v) => fields.push(v),
@@ -435,17 +443,28 @@ fn secret_store_field(name: &str, words: &[Word]) -> bool {
             !fields.is_empty() && fields.iter().all(|f| non_secret_field(f))
         }
         "op" => {
-            let writes_file = texts.iter().any(|t| {
-                *t == "-o"
-                    || t.starts_with("--out-file")
-                    || (t.starts_with("-o") && !t.starts_with("--"))
-            });
+            // Only `-n`/`--no-newline` and the account: `-o`/`--out-file` writes the value to
+            // a file, and an option this list does not know may print more.
+            let mut other_option = false;
+            let mut skip = false;
+            for t in &texts {
+                if skip {
+                    skip = false;
+                } else if *t == "--account" {
+                    skip = true;
+                } else if t.starts_with('-')
+                    && !matches!(*t, "-n" | "--no-newline")
+                    && !t.starts_with("--account=")
+                {
+                    other_option = true;
+                }
+            }
             let refs: Vec<&str> = texts
                 .iter()
                 .copied()
                 .filter(|t| t.starts_with("op://"))
                 .collect();
-            !writes_file
+            !other_option
                 && refs.len() == 1
                 && refs
                     .iter()

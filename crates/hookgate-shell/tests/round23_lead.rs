@@ -184,6 +184,18 @@ fn a_secret_store_read_of_a_non_secret_field_is_ordinary() {
             "cred.secret_store_read_op",
         ),
         ("bw get password github", ASK, "cred.secret_store_read_op"),
+        // The request printed with the Vault token in its header.
+        (
+            "vault kv get -field=username -output-curl-string secret/dev/db",
+            ASK,
+            "cred.secret_store_read",
+        ),
+        ("op read -n --account my op://dev/db/username", ALLOW, "-"),
+        (
+            "op read --out-file=/tmp/u op://dev/db/username",
+            ASK,
+            "cred.secret_store_read_op",
+        ),
         ("bw get notes github", ASK, "cred.secret_store_read_op"),
         // The field is harmless; where it goes is the flow's to judge.
         (
