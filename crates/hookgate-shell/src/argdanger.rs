@@ -793,6 +793,22 @@ fn resp_commands(lines: &[&str]) -> Vec<Vec<String>> {
     out
 }
 
+/// A GitHub REST endpoint of one issue or pull request, or of one comment on them:
+/// `repos/O/R/issues/N`, `repos/O/R/pulls/N`, `repos/O/R/issues/comments/ID`,
+/// `repos/O/R/pulls/comments/ID` (a leading `/` allowed). A PATCH there edits what `gh
+/// issue edit`/`gh pr edit` edit; the repository itself (`repos/O/R`: visibility, default
+/// branch) and everything else are not here.
+fn issue_endpoint(endpoint: &str) -> bool {
+    let parts: Vec<&str> = endpoint.trim_start_matches('/').split('/').collect();
+    let id = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let name = |s: &str| !s.is_empty() && !s.starts_with('.') && !s.contains(['?', '#']);
+    match parts.as_slice() {
+        ["repos", o, r, "issues" | "pulls", n] => name(o) && name(r) && id(n),
+        ["repos", o, r, "issues" | "pulls", "comments", n] => name(o) && name(r) && id(n),
+        _ => false,
+    }
+}
+
 fn method_verdict(method: &str) -> Option<Verdict> {
     if method.eq_ignore_ascii_case("DELETE") {
         Some(ids::NET_HTTP_DELETE.verdict())
@@ -1061,7 +1077,19 @@ impl Walker<'_> {
                 if line.graphql_delete() {
                     return Some(ids::NET_HTTP_DELETE.verdict());
                 }
-                method_verdict(line.method?)
+                let method = line.method?;
+                // `gh api -X PATCH repos/O/R/pulls/17 -f title=…` is `gh pr edit`: editing an
+                // issue's or pull request's fields (or a comment on one) through the API.
+                if name == "gh"
+                    && method.eq_ignore_ascii_case("PATCH")
+                    && line
+                        .urls
+                        .last()
+                        .is_some_and(|w| w.exact && issue_endpoint(&w.text))
+                {
+                    return None;
+                }
+                method_verdict(method)
             }
             "http" | "https" | "xh" | "xhs" => {
                 let parsed = crate::cli::HTTPIE.parse(words);

@@ -311,3 +311,57 @@ fn a_token_substitution_in_a_file_name_is_one_component() {
         ),
     ]);
 }
+
+/// `gh api -X PATCH` on one issue, pull request or comment edits what `gh issue edit` / `gh
+/// pr edit` edit (ordinary forge work); a PATCH of the repository itself, a ref, a PUT merge
+/// and any DELETE keep their rules.
+#[test]
+fn a_patch_of_an_issue_or_pull_request_is_an_edit() {
+    table(&[
+        (
+            "gh api -X PATCH repos/acme/app/pulls/17 -f title='feat: search endpoint'",
+            ALLOW,
+            "-",
+        ),
+        (
+            "gh api --method PATCH /repos/acme/app/issues/3 -f state=closed",
+            ALLOW,
+            "-",
+        ),
+        (
+            "gh api -X PATCH repos/acme/app/issues/comments/998 -f body=x",
+            ALLOW,
+            "-",
+        ),
+        (
+            "gh api -X PATCH repos/acme/app -F private=false",
+            ASK,
+            "net.http_overwrite",
+        ),
+        (
+            "gh api -X PATCH repos/acme/app/git/refs/heads/main -F sha=abc -F force=true",
+            ASK,
+            "net.http_overwrite",
+        ),
+        (
+            "gh api -X PATCH repos/acme/app/pulls/17/../../.. -f x=1",
+            ASK,
+            "net.http_overwrite",
+        ),
+        (
+            "gh api -X PUT repos/acme/app/pulls/17/merge",
+            ASK,
+            "net.http_overwrite",
+        ),
+        (
+            "gh api -X DELETE repos/acme/app/issues/comments/998",
+            ASK,
+            "net.http_delete",
+        ),
+        (
+            "glab api -X PATCH projects/1/merge_requests/2 -f title=x",
+            ASK,
+            "net.http_overwrite",
+        ),
+    ]);
+}
