@@ -452,8 +452,14 @@ impl<'a> Facts<'a> {
             &mut described,
             ctx,
         );
+        // A line that runs no command the analyzer could list but that it still judged — a
+        // parse failure, or a part not tied to a command (`bash -c 'rm -rf ~ ('`: the inner
+        // string does not parse, bash would run its first lines before the error) — is one
+        // shell action, so the invariants see it. Without it the call had no action at all
+        // and no invariant was asked: a silent allow of an unknown line.
         let unresolved_line = analysis.commands.is_empty()
-            && !matches!(analysis.parse, ParseStatus::Empty | ParseStatus::Ok);
+            && (!matches!(analysis.parse, ParseStatus::Empty | ParseStatus::Ok)
+                || analysis.verdict.action() != hookgate_shell::Action::Allow);
         self.analysis = Some(analysis);
         for (i, d) in described.into_iter().enumerate() {
             let dir = self.command_cwd(i).map(Path::to_path_buf);

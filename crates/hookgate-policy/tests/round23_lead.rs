@@ -129,3 +129,25 @@ fn a_new_envrc_is_judged_as_the_code_it_holds() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// A line that runs no command the analyzer could list but that it judged — a nested shell
+/// string that does not parse (`bash -c 'rm -rf ~ ('`: bash runs the lines before the error)
+/// — is one shell action the invariants see. It was a silent allow: the call had no action,
+/// so no invariant was asked.
+#[test]
+fn an_unparsable_nested_shell_string_is_not_a_silent_allow() {
+    check_table(
+        &Policy::builtin_default(),
+        &ctx(),
+        &[
+            ("bash -c 'rm -rf ~ ('", ASK, "destructive-shell"),
+            ("sh -c 'if'", ASK, "destructive-shell"),
+            ("zsh -c 'rm -rf ~/*(D)'", ASK, "destructive-shell"),
+            ("eval 'rm -rf ~/*(D)'", ASK, "destructive-shell"),
+            ("ssh host 'rm -rf ~/*(D)'", ASK, "destructive-shell"),
+            ("rm -rf ~ (", ASK, "destructive-shell"),
+            ("bash -c ''", ALLOW, ""),
+            ("true", ALLOW, ""),
+        ],
+    );
+}
