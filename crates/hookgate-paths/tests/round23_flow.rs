@@ -56,6 +56,11 @@ fn developer_service_token_files_are_catalogued() {
             "/home/ubuntu/.kaggle/kaggle.json",
             "developer-service-tokens",
         ),
+        ("~/.msmtprc", "developer-service-tokens"),
+        ("~/.sbt/.credentials", "developer-service-tokens"),
+        ("~/.config/helm/registry/config.json", "developer-service-tokens"),
+        ("~/.config/io.datasette.llm/keys.json", "developer-service-tokens"),
+        ("~/.config/BraveSoftware/Brave-Browser/Default/Login Data", "credential-stores"),
         ("~/.config/age/keys.txt", "age-sops-keys"),
     ];
     let wrong: Vec<String> = table
