@@ -58,9 +58,18 @@ fn developer_service_token_files_are_catalogued() {
         ),
         ("~/.msmtprc", "developer-service-tokens"),
         ("~/.sbt/.credentials", "developer-service-tokens"),
-        ("~/.config/helm/registry/config.json", "developer-service-tokens"),
-        ("~/.config/io.datasette.llm/keys.json", "developer-service-tokens"),
-        ("~/.config/BraveSoftware/Brave-Browser/Default/Login Data", "credential-stores"),
+        (
+            "~/.config/helm/registry/config.json",
+            "developer-service-tokens",
+        ),
+        (
+            "~/.config/io.datasette.llm/keys.json",
+            "developer-service-tokens",
+        ),
+        (
+            "~/.config/BraveSoftware/Brave-Browser/Default/Login Data",
+            "credential-stores",
+        ),
         ("~/.config/age/keys.txt", "age-sops-keys"),
     ];
     let wrong: Vec<String> = table

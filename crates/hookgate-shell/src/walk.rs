@@ -1080,6 +1080,23 @@ impl Walker<'_> {
                 input = p;
             }
         }
+        // `exec {fd}< KEY`: bash opens the file on a free descriptor (10 or above) and stores
+        // its number in `fd`, so `/dev/fd/$fd` and `<&$fd` read the secret.
+        if let (Some(b), Producer::Secret(source)) = (body, &input)
+            && b.kind() == "command"
+            && let Some(var) = text(b, src)
+                .trim()
+                .strip_prefix("exec")
+                .map(str::trim)
+                .and_then(|t| t.strip_prefix('{'))
+                .and_then(|t| t.strip_suffix('}'))
+            && !var.is_empty()
+            && var.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+        {
+            let fd = (10 + self.files.fd_secrets.len()).to_string();
+            self.files.fd_secrets.push((fd.clone(), source.clone()));
+            scope.sh.set(var, crate::state::Val::Known(fd), None);
+        }
         // `exec < KEY`, `exec 0<&3`: a bare `exec` makes the redirect the shell's own standard
         // input, which every later command without input of its own reads.
         // The grammar may keep the `0` of `exec 0<&3` as an argument of `exec`.
