@@ -232,6 +232,16 @@ pub(crate) struct LineState {
     /// git remotes added earlier in the line (`git remote add NAME URL`): a push to one of
     /// them sends the repository somewhere nobody reviewed.
     pub new_remotes: Vec<String>,
+    /// Descriptors other than 0 opened on a secret for reading anywhere on the line (`exec
+    /// 3< .env`, `cmd 4< ~/.aws/credentials`), with the secret: `read -u 3`, `mapfile -u 4`
+    /// and `read <&3` read it, and so does any program given the descriptor's path
+    /// (`/dev/fd/3`, `/proc/self/fd/3`: `curl --data-binary @/dev/fd/3 URL`). Kept for the
+    /// whole line (a descriptor opened in one branch may be read in another): it only ever
+    /// makes data secret.
+    pub fd_secrets: Vec<(String, FlowSource)>,
+    /// A bare `exec > >(cmd)` made a network sink the shell's standard output: what later
+    /// statements print leaves the machine (`exec > >(nc host 9000); env`).
+    pub exec_sink: Option<FlowSink>,
 }
 
 impl LineState {
@@ -268,6 +278,25 @@ impl LineState {
             .rev()
             .chain(self.seeded.iter().rev())
             .find(|(p, _)| p == path)
+            .map(|(_, s)| s.clone())
+    }
+
+    /// The secret a descriptor path reads (`/dev/fd/3`, `/proc/self/fd/3`,
+    /// `/proc/thread-self/fd/3`) when the line opened that descriptor on one.
+    fn descriptor_at(&self, path: &Path) -> Option<FlowSource> {
+        if self.fd_secrets.is_empty() {
+            return None;
+        }
+        let fd = path
+            .strip_prefix("/dev/fd")
+            .or_else(|_| path.strip_prefix("/proc/self/fd"))
+            .or_else(|_| path.strip_prefix("/proc/thread-self/fd"))
+            .ok()?
+            .to_str()?;
+        self.fd_secrets
+            .iter()
+            .rev()
+            .find(|(d, _)| d == fd)
             .map(|(_, s)| s.clone())
     }
 
@@ -382,6 +411,9 @@ fn lookup_at(
     if files.holds_secrets()
         && let Some(s) = place_in(raw, cwd, ctx).and_then(|p| files.secret_at(&p))
     {
+        return Some(s);
+    }
+    if let Some(s) = files.descriptor_at(path) {
         return Some(s);
     }
     if !listed_out && targets::is_secret_normalized(path, ctx) {
@@ -630,6 +662,11 @@ pub(crate) fn command_source(
                 return Some(FlowSource::FoundFiles { root });
             }
         }
+        n if CAPTURE_TOOLS.contains(&n) && capture_output(n, words) == Capture::Stdout => {
+            return Some(FlowSource::CapturedTraffic {
+                command: shown(name, words),
+            });
+        }
         n if database_dump(n, words).is_some_and(|to_stdout| to_stdout) => {
             let shown: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
             return Some(FlowSource::DatabaseDump {
@@ -659,7 +696,10 @@ pub(crate) fn command_source(
         }
         _ => {}
     }
-    if credential_rule || config_getter_key(name, words).is_some_and(is_credential_key) {
+    if credential_rule
+        || config_getter_key(name, words).is_some_and(is_credential_key)
+        || mints_credential(name, words)
+    {
         let shown: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
         return Some(FlowSource::CredentialCommand {
             command: format!("{name} {}", shown.join(" ")).trim().to_owned(),
@@ -703,6 +743,342 @@ pub(crate) fn command_source(
         Producer::Secret(s) if emits => Some(s.clone()),
         _ => None,
     }
+}
+
+/// SQL engines that read files named in their SQL (`duckdb`, `clickhouse-local`, `sqlite3`
+/// with `readfile`): only these are scanned for file functions.
+fn reads_files_in_sql(name: &str) -> bool {
+    matches!(
+        name,
+        "duckdb" | "clickhouse-local" | "sqlite3" | "sqlite" | "clickhouse-client"
+    )
+}
+
+/// Table and scalar functions whose first string argument is a file the engine reads:
+/// DuckDB's `read_*` family, ClickHouse's `file`, SQLite's `readfile` (fileio extension).
+const SQL_FILE_READERS: &[&str] = &[
+    "read_text",
+    "read_blob",
+    "read_csv",
+    "read_csv_auto",
+    "read_json",
+    "read_json_auto",
+    "read_json_objects",
+    "read_ndjson",
+    "read_ndjson_auto",
+    "read_parquet",
+    "parquet_scan",
+    "read_xlsx",
+    "st_read",
+    "file",
+    "readfile",
+];
+
+/// ClickHouse table functions that write to another machine when inserted into (`INSERT INTO
+/// FUNCTION url('https://…', …)`).
+const SQL_REMOTE_FUNCTIONS: &[&str] = &[
+    "url",
+    "s3",
+    "s3cluster",
+    "gcs",
+    "azureblobstorage",
+    "hdfs",
+    "remote",
+    "remotesecure",
+    "mysql",
+    "postgresql",
+    "mongodb",
+];
+
+/// One token of SQL as [`sql_file_flow`] reads it.
+#[derive(Debug, PartialEq)]
+enum SqlTok<'s> {
+    Word(&'s str),
+    Str(&'s str),
+    Open,
+    Other,
+}
+
+/// SQL text as words, string literals (their content, case kept: they are paths) and
+/// parentheses; comments skipped.
+fn sql_tokens(text: &str) -> Vec<SqlTok<'_>> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(&c) = bytes.get(i) {
+        match c {
+            b'\'' | b'"' => {
+                let start = i + 1;
+                let end = text
+                    .get(start..)
+                    .and_then(|r| r.find(char::from(c)))
+                    .map_or(text.len(), |e| start + e);
+                let body = text.get(start..end).unwrap_or("");
+                out.push(if c == b'"' {
+                    SqlTok::Word(body)
+                } else {
+                    SqlTok::Str(body)
+                });
+                i = end + 1;
+            }
+            b'-' if bytes.get(i + 1) == Some(&b'-') => {
+                i = text
+                    .get(i..)
+                    .and_then(|r| r.find('\n'))
+                    .map_or(text.len(), |e| i + e);
+            }
+            b'(' => {
+                out.push(SqlTok::Open);
+                i += 1;
+            }
+            _ if c.is_ascii_alphanumeric() || c == b'_' => {
+                let start = i;
+                while bytes
+                    .get(i)
+                    .is_some_and(|b| b.is_ascii_alphanumeric() || *b == b'_')
+                {
+                    i += 1;
+                }
+                out.push(SqlTok::Word(text.get(start..i).unwrap_or("")));
+            }
+            _ if c.is_ascii_whitespace() => i += 1,
+            _ => {
+                out.push(SqlTok::Other);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// A URL naming another machine or an object store (`s3://b/k`, `https://h/p`, `gs://…`).
+fn is_remote_url(text: &str) -> bool {
+    text.split_once("://").is_some_and(|(scheme, _)| {
+        matches!(
+            scheme.to_ascii_lowercase().as_str(),
+            "s3" | "s3a"
+                | "s3n"
+                | "gs"
+                | "gcs"
+                | "r2"
+                | "az"
+                | "azure"
+                | "abfs"
+                | "abfss"
+                | "http"
+                | "https"
+                | "hf"
+                | "hdfs"
+                | "ftp"
+                | "sftp"
+        )
+    })
+}
+
+/// What SQL run by a file-reading engine exposes: the credential file it reads (a reader
+/// function's literal path, or DuckDB's `FROM 'path'`), with the remote place it writes to
+/// (`COPY … TO 's3://…'`, `INSERT INTO FUNCTION url('https://…')`) when it does. `None` when
+/// it reads no credential file.
+pub(crate) fn sql_file_flow(
+    name: &str,
+    texts: &[&str],
+    cwd: &Cwd,
+    ctx: &Context,
+    files: &LineState,
+) -> Option<(FlowSource, Option<String>)> {
+    if !reads_files_in_sql(name) {
+        return None;
+    }
+    let mut source = None;
+    let mut remote = None;
+    for text in texts {
+        let toks = sql_tokens(text);
+        for (i, t) in toks.iter().enumerate() {
+            let next = toks.get(i + 1);
+            let after = toks.get(i + 2);
+            match (t, next, after) {
+                (SqlTok::Word(f), Some(SqlTok::Open), Some(SqlTok::Str(path)))
+                    if SQL_FILE_READERS.iter().any(|r| r.eq_ignore_ascii_case(f)) =>
+                {
+                    source = source.or_else(|| file_source(path, cwd, ctx, files));
+                }
+                (SqlTok::Word(kw), Some(SqlTok::Str(path)), _)
+                    if kw.eq_ignore_ascii_case("from") =>
+                {
+                    source = source.or_else(|| file_source(path, cwd, ctx, files));
+                }
+                (SqlTok::Word(kw), Some(SqlTok::Str(to)), _)
+                    if kw.eq_ignore_ascii_case("to") && is_remote_url(to) =>
+                {
+                    remote = remote.or_else(|| Some((*to).to_owned()));
+                }
+                (SqlTok::Word(kw), Some(SqlTok::Word(f)), Some(SqlTok::Open))
+                    if kw.eq_ignore_ascii_case("function")
+                        && SQL_REMOTE_FUNCTIONS
+                            .iter()
+                            .any(|r| r.eq_ignore_ascii_case(f)) =>
+                {
+                    let target = match toks.get(i + 3) {
+                        Some(SqlTok::Str(u)) => (*u).to_owned(),
+                        _ => format!("{f}(…)"),
+                    };
+                    remote = remote.or(Some(target));
+                }
+                _ => {}
+            }
+        }
+    }
+    source.map(|s| (s, remote))
+}
+
+/// `name` and its words as one line, for a flow's description.
+fn shown(name: &str, words: &[Word]) -> String {
+    let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    format!("{name} {}", texts.join(" ")).trim().to_owned()
+}
+
+/// Packet capture and sniffing tools: what they record live is other programs' traffic,
+/// credentials and session cookies included.
+const CAPTURE_TOOLS: &[&str] = &[
+    "tcpdump",
+    "tshark",
+    "dumpcap",
+    "ngrep",
+    "tcpflow",
+    "windump",
+    "snoop",
+    "sniffglue",
+];
+
+/// Where a packet capture's live traffic goes.
+#[derive(Debug, PartialEq, Eq)]
+enum Capture<'w> {
+    /// To standard output: the decoded packets, or a pcap with `-w -`.
+    Stdout,
+    /// To a capture file (`-w FILE`; empty: a file of the tool's own choosing).
+    File(&'w str),
+    /// Nothing live: it reads a saved capture (`-r FILE`, ngrep's `-I FILE`), or only lists
+    /// interfaces or prints its version.
+    Nothing,
+}
+
+/// Where a packet capture tool's live traffic goes (see [`Capture`]).
+fn capture_output<'w>(name: &str, words: &'w [Word]) -> Capture<'w> {
+    let mut out: Option<&str> = None;
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        i += 1;
+        let t = w.text.as_str();
+        let value = |i: usize| words.get(i).map(|v| v.text.as_str());
+        match (name, t) {
+            (
+                _,
+                "-r" | "--read-file" | "-D" | "--list-interfaces" | "-L" | "--version" | "-h"
+                | "--help",
+            )
+            | ("ngrep", "-I")
+            | ("tcpflow", "-R") => return Capture::Nothing,
+            // ngrep's `-w` matches whole words; its capture file is `-O`.
+            ("ngrep", "-O") => {
+                out = value(i);
+                i += 1;
+            }
+            (n, "-w") if n != "ngrep" => {
+                out = value(i);
+                i += 1;
+            }
+            _ if name != "ngrep" && t.len() > 2 && t.starts_with("-w") && !t.starts_with("--") => {
+                out = t.get(2..);
+            }
+            _ if t.len() > 2 && t.starts_with("-r") && !t.starts_with("--") => {
+                return Capture::Nothing;
+            }
+            _ => {}
+        }
+    }
+    // dumpcap always writes a capture file (a temporary one without `-w`); tcpflow writes one
+    // file per connection unless told to print them (`-c`, `-C`, `-D`).
+    match (name, out) {
+        (_, Some("-")) => Capture::Stdout,
+        (_, Some(file)) => Capture::File(file),
+        ("dumpcap", None) => Capture::File(""),
+        ("tcpflow", None) if !words.iter().any(|w| matches!(w.text.as_str(), "-c" | "-C")) => {
+            Capture::File("")
+        }
+        _ => Capture::Stdout,
+    }
+}
+
+/// Commands that mint a new credential and print it (`vault token create`, `npm token
+/// create`, `aws iam create-access-key`, `az ad sp create-for-rbac`) or print a short-lived
+/// one made for the asker (`aws codeartifact get-authorization-token`, `aws eks get-token`,
+/// `doctl auth token`): a flow source wherever the output goes. Unlike the
+/// `credential_access` rules of the taxonomy these are not asked on their own — several are
+/// documented as assigned to a variable for the tool that needs them
+/// (`CODEARTIFACT_AUTH_TOKEN=$(aws codeartifact get-authorization-token …)`) — only when the
+/// printed credential reaches a sink. Matched on the verb path among the command's operands.
+const MINTERS: &[(&[&str], &[&str])] = &[
+    (&["vault", "bao"], &["token", "create"]),
+    (&["vault", "bao"], &["token", "create-orphan"]),
+    (&["vault", "bao"], &["login"]),
+    (&["doctl"], &["auth", "token"]),
+    (&["flyctl", "fly"], &["auth", "token"]),
+    (&["flyctl", "fly"], &["tokens", "create"]),
+    (&["npm", "pnpm"], &["token", "create"]),
+    (&["aws"], &["codeartifact", "get-authorization-token"]),
+    (&["aws"], &["rds", "generate-db-auth-token"]),
+    (&["aws"], &["eks", "get-token"]),
+    (&["aws"], &["ecr", "get-authorization-token"]),
+    (&["aws"], &["iam", "create-access-key"]),
+    (&["aws"], &["iam", "create-service-specific-credential"]),
+    (&["aws"], &["iam", "create-login-profile"]),
+    (&["aws"], &["sts", "assume-role-with-web-identity"]),
+    (&["aws"], &["sts", "assume-role-with-saml"]),
+    (&["aws"], &["sso-oidc", "create-token"]),
+    (&["gcloud"], &["iam", "service-accounts", "keys", "create"]),
+    (&["gcloud"], &["sql", "generate-login-token"]),
+    (&["gcloud"], &["auth", "print-refresh-token"]),
+    (&["az"], &["ad", "sp", "create-for-rbac"]),
+    (&["az"], &["ad", "sp", "credential", "reset"]),
+    (&["az"], &["ad", "app", "credential", "reset"]),
+    (&["az"], &["storage", "account", "generate-sas"]),
+    (&["az"], &["storage", "container", "generate-sas"]),
+    (&["az"], &["storage", "blob", "generate-sas"]),
+    (&["consul"], &["acl", "token", "create"]),
+    (&["nomad"], &["acl", "token", "create"]),
+    (&["openstack"], &["token", "issue"]),
+    (&["kubeadm"], &["token", "create"]),
+    (&["k3s"], &["token", "create"]),
+    (&["step"], &["ca", "token"]),
+    (&["cf"], &["oauth-token"]),
+    (&["heroku"], &["authorizations:create"]),
+    (&["bw"], &["unlock"]),
+    (&["gh"], &["auth", "token"]),
+    (&["glab"], &["auth", "token"]),
+    (&["linode-cli"], &["profile", "token-create"]),
+    (&["hcloud"], &["context", "export"]),
+];
+
+/// True when `name words` is one of the [`MINTERS`]: its operands (options and their attached
+/// values left out) contain the verb path in order, contiguously (global options with a
+/// separate value may come before it: `aws --profile p iam create-access-key`).
+fn mints_credential(name: &str, words: &[Word]) -> bool {
+    // Runs for every command: the name decides for almost all before the words are read.
+    let mut paths = MINTERS
+        .iter()
+        .filter(|(names, _)| names.contains(&name))
+        .map(|(_, path)| *path)
+        .peekable();
+    if paths.peek().is_none() {
+        return false;
+    }
+    let operands: Vec<&str> = words
+        .iter()
+        .filter(|w| !w.text.starts_with('-'))
+        .map(|w| w.text.as_str())
+        .take(8)
+        .collect();
+    paths.any(|path| operands.windows(path.len()).any(|w| w == path))
 }
 
 /// jq's program: the first operand, past its options (and the values of those that take
@@ -1070,6 +1446,32 @@ fn encrypts_to_stdout(name: &str, words: &[Word]) -> bool {
                 && (matches!(w.text.as_str(), "-d" | "--decrypt" | "-o" | "--output")
                     || w.text.starts_with("--output="))
         })
+}
+
+/// The file `git bundle create FILE …` or `git archive -o FILE …` (`--output=FILE`) writes the
+/// repository's history or tree to; `None` for stdout (`-`, judged as a stream by
+/// [`command_source`]) and every other git command.
+fn git_repository_file(words: &[Word]) -> Option<&str> {
+    let sub = words.iter().position(|w| !w.text.starts_with('-'))?;
+    let rest = words.get(sub + 1..)?;
+    let file = match words.get(sub)?.text.as_str() {
+        "bundle" if rest.first().is_some_and(|w| w.text == "create") => rest
+            .get(1..)?
+            .iter()
+            .find(|w| !w.text.starts_with('-'))
+            .map(|w| w.text.as_str()),
+        "archive" => rest.iter().enumerate().find_map(|(i, w)| {
+            let t = w.text.as_str();
+            match t {
+                "-o" | "--output" => rest.get(i + 1).map(|v| v.text.as_str()),
+                _ => t
+                    .strip_prefix("--output=")
+                    .or_else(|| t.strip_prefix("-o").filter(|v| !v.is_empty())),
+            }
+        }),
+        _ => None,
+    };
+    file.filter(|f| *f != "-")
 }
 
 /// The workspace, the home directory or a directory holding either, when an archiver in
@@ -1502,7 +1904,9 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
         | "slack-cli" | "telegram-send" | "ntfy" | "apprise" | "signal-cli" | "matrix-commander"
         | "sendxmpp" | "gotify" | "zulip-send" | "discord.sh"
         // Message-queue producers publish their message, file or stdin to a broker.
-        | "kcat" | "kafkacat" | "mosquitto_pub" => true,
+        | "kcat" | "kafkacat" | "mosquitto_pub"
+        // Copies to a device over MTP.
+        | "mtp-sendfile" | "mtp-sendtr" | "mtp-connect" => true,
         // The MinIO client's copy verbs (`mc` is also Midnight Commander: `mc DIR` opens it).
         "mc" => {
             positionals.is_empty()
@@ -1540,6 +1944,32 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
             positionals.is_empty() || matches!(positionals.first().copied(), Some("upload"))
         }
         "tailscale" => positionals.is_empty() || positionals.get(..2) == Some(&["file", "cp"]),
+        // Experiment trackers' and data platforms' upload verbs: `wandb artifact put PATH`,
+        // `mlflow artifacts log-artifact(s) --local-file/--local-dir PATH`, `databricks fs cp F
+        // dbfs:/…`, `modal volume put VOL F`, `snow stage copy F @stage`, `comet upload F`
+        // store the files they name on the service's servers.
+        "wandb" => positionals.is_empty() || positionals.get(..2) == Some(&["artifact", "put"]),
+        "mlflow" => {
+            positionals.is_empty()
+                || matches!(
+                    positionals.get(..2),
+                    Some(["artifacts", "log-artifact" | "log-artifacts"])
+                )
+        }
+        "databricks" => {
+            positionals.is_empty()
+                || matches!(
+                    positionals.get(..2),
+                    Some(["fs", "cp" | "mv"] | ["workspace", "import" | "import-dir"])
+                )
+        }
+        "modal" => positionals.is_empty() || positionals.get(..2) == Some(&["volume", "put"]),
+        "snow" => positionals.is_empty() || positionals.get(..2) == Some(&["stage", "copy"]),
+        "comet" => positionals.is_empty() || positionals.first() == Some(&"upload"),
+        // Copies off the machine to a device: `adb push F /sdcard/` (any serial or transport
+        // option before the verb).
+        "adb" => positionals.is_empty() || positionals.iter().take(3).any(|p| *p == "push"),
+        "magic-wormhole" => positionals.is_empty() || positionals.first() == Some(&"send"),
         // pushbullet-cli's `pb push [--file F]`.
         "pb" => positionals.is_empty() || positionals.first() == Some(&"push"),
         "wrangler" => positionals.is_empty() || positionals.get(..2) == Some(&["r2", "object"]),
@@ -1564,10 +1994,11 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
             Some("s_client" | "s_server" | "s_time" | "ocsp")
         ),
         "aws" => positionals.first() == Some(&"s3") || positionals.get(1) == Some(&"put-object"),
-        // `gcloud storage cp F gs://…`, `gcloud compute scp F vm:`: copies to the cloud.
+        // `gcloud storage cp F gs://…`, `gcloud compute scp F vm:`: copies to the cloud;
+        // `gcloud compute ssh VM` is ssh to it (what it reads on stdin goes there).
         "gcloud" => matches!(
             positionals.get(..2),
-            Some(["storage", "cp" | "mv" | "rsync"] | ["compute", "scp"])
+            Some(["storage", "cp" | "mv" | "rsync"] | ["compute", "scp" | "ssh"])
         ),
         "az" => {
             positionals.first() == Some(&"storage")
@@ -1910,7 +2341,9 @@ pub(crate) fn argument_flow(
         return None;
     }
     let httpie = matches!(name, "http" | "https" | "xh" | "xhs" | "httpie");
-    let remote_shell = matches!(name, "ssh");
+    // A remote shell's command line (ssh's, or `gcloud compute ssh VM --command …`).
+    let remote_shell = name == "ssh"
+        || (name == "gcloud" && args.positionals.get(..2) == Some(&["compute", "ssh"]));
     let sink = |channel| FlowSink::Network {
         tool: name.to_owned(),
         channel,
@@ -2166,7 +2599,12 @@ pub(crate) fn stdin_sink(name: &str, words: &[Word]) -> Option<FlowSink> {
 
 /// True when a network client (already recognised) reads its standard input.
 fn reads_stdin(name: &str, words: &[Word], args: &Args<'_>) -> bool {
-    let stdin_file = |v: &str| matches!(v, "-" | "/dev/stdin" | "/proc/self/fd/0");
+    let stdin_file = |v: &str| {
+        matches!(
+            v,
+            "-" | "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0" | "/proc/thread-self/fd/0"
+        )
+    };
     // Values such as `@-`, `name=@-`, `name=<-`, `name@-`.
     let stdin_ref =
         |v: &str| file_refs(v).any(&stdin_file) || v.ends_with("@-") || v.ends_with("<-");
@@ -3462,7 +3900,13 @@ impl Walker<'_> {
         }
     }
 
-    fn record_flow(&mut self, argv: Vec<String>, scope: &Scope, rule: RuleRef, flow: Flow) {
+    pub(crate) fn record_flow(
+        &mut self,
+        argv: Vec<String>,
+        scope: &Scope,
+        rule: RuleRef,
+        flow: Flow,
+    ) {
         self.commands.push(ExecutedCommand {
             argv,
             via: scope.via.clone(),
@@ -3522,6 +3966,39 @@ impl Walker<'_> {
                     command: format!("{name} {}", shown.join(" ")).trim().to_owned(),
                 },
             ));
+        }
+        // A capture file holds the traffic it recorded; a bundle or archive written to a file
+        // holds the repository (`git bundle create /tmp/b --all`, `git archive -o x.tar
+        // HEAD`): uploading either is what piping it would be.
+        let written = if CAPTURE_TOOLS.contains(&name) {
+            match capture_output(name, words) {
+                Capture::File(f) if !f.is_empty() => Some(f),
+                _ => None,
+            }
+            .map(|f| {
+                (
+                    f,
+                    FlowSource::CapturedTraffic {
+                        command: shown(name, words),
+                    },
+                )
+            })
+        } else if name == "git" {
+            git_repository_file(words).map(|f| {
+                (
+                    f,
+                    FlowSource::FoundFiles {
+                        root: "the git repository".to_owned(),
+                    },
+                )
+            })
+        } else {
+            None
+        };
+        if let Some((out, source)) = written
+            && let Some(p) = place(out, scope, self.ctx)
+        {
+            self.files.secret.push((p, source));
         }
         for (out, input) in in_place_outputs(name, words) {
             if let Some(source) = read_source(input, &scope.cwd, self.ctx, &self.files)

@@ -426,6 +426,10 @@ pub enum FlowSource {
     /// A database's contents as its dump tool prints or writes them (`pg_dump`, `mysqldump`,
     /// `mongoexport`): user data in bulk, not a credential.
     DatabaseDump { command: String },
+    /// Live network traffic a packet capture records (`tcpdump -w -`, `tshark -T fields -e
+    /// http.authorization`, `ngrep Authorization`): other programs' passwords, tokens and
+    /// cookies as they cross the wire.
+    CapturedTraffic { command: String },
 }
 
 /// Where the data goes.
@@ -472,6 +476,9 @@ impl std::fmt::Display for FlowSource {
             Self::FoundFiles { root } => write!(f, "every file a search selects under `{root}`"),
             Self::DatabaseDump { command } => {
                 write!(f, "the database contents dumped by `{command}`")
+            }
+            Self::CapturedTraffic { command } => {
+                write!(f, "the network traffic captured by `{command}`")
             }
         }
     }

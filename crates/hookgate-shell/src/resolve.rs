@@ -824,6 +824,7 @@ fn is_sql_client(name: &str) -> bool {
             | "sqlite3"
             | "sqlite"
             | "clickhouse-client"
+            | "clickhouse-local"
             | "duckdb"
             | "cockroach"
             | "sqlcmd"
@@ -897,7 +898,7 @@ fn sql_options(name: &str) -> SqlOptions {
         // YugabyteDB's ysqlsh is psql.
         "psql" | "ysqlsh" => ("cdfFhLopPRTUv", "c", "f", "", &[]),
         "mysql" | "mariadb" => ("eDhPSu", "e", "", "p", &[]),
-        "clickhouse-client" => ("qhud", "q", "", "", &[]),
+        "clickhouse-client" | "clickhouse-local" => ("qhud", "q", "", "", &[]),
         "cockroach" | "usql" => ("ecdfuov", "ec", "f", "", &[]),
         "sqlcmd" => ("QqSUPdiIov", "Qq", "i", "", &[]),
         "snowsql" => ("qaudsrwfc", "q", "f", "", &[]),
@@ -1344,6 +1345,13 @@ impl Walker<'_> {
         stdin: Producer,
     ) -> Producer {
         let mut argv: Vec<Word> = Vec::new();
+        // A `>(…)` among the words receives what the command writes to it: its standard
+        // input, when that is secret or downloaded, for the copiers that write it there
+        // (`tee`).
+        let outer_psub = std::mem::replace(
+            &mut self.psub_input,
+            matches!(stdin, Producer::Secret(_) | Producer::Download).then(|| stdin.clone()),
+        );
         let mut input = stdin;
         let mut continuations = Vec::new();
         let (sockets, written) = (self.sockets.len(), self.written.len());
@@ -1426,6 +1434,18 @@ impl Walker<'_> {
                 _ if child.is_named() => self.scan_substitutions(*child, src, scope, 1),
                 _ => {}
             }
+        }
+        self.psub_input = outer_psub;
+        // `exec 0<&3` (the grammar keeps the redirect inside the command): a bare `exec`
+        // makes a standard-input redirect the shell's own (see `Walker::with_redirects`).
+        if matches!(input, Producer::Secret(_))
+            && argv.len() == 1
+            && argv.first().is_some_and(|w| w.exact && w.text == "exec")
+            && children
+                .iter()
+                .any(|(c, _)| crate::walk::redirects_stdin(*c, src))
+        {
+            self.shell_stdin = input.clone();
         }
         let before = self.commands.len();
         let out = self.exec_with_prefix(&argv, prefix, scope, input);
@@ -2242,10 +2262,10 @@ impl Walker<'_> {
     }
 
     /// The secret `read -u FD`/`mapfile -u FD` (`-uFD`, and `readarray`) read from a
-    /// descriptor the line opened on one (see [`Walker::fd_secrets`]): `exec 3< .env; while
+    /// descriptor the line opened on one (see [`crate::flow::LineState::fd_secrets`]): `exec 3< .env; while
     /// read -u 3 l; do …; done` carries `.env` as surely as `< .env` does.
     fn descriptor_secret(&self, name: &str, args: &[Word]) -> Option<crate::model::FlowSource> {
-        if self.fd_secrets.is_empty() || !matches!(name, "read" | "mapfile" | "readarray") {
+        if self.files.fd_secrets.is_empty() || !matches!(name, "read" | "mapfile" | "readarray") {
             return None;
         }
         let mut words = args.iter();
@@ -2265,7 +2285,8 @@ impl Walker<'_> {
                 Some(rest)
             };
             return fd.and_then(|fd| {
-                self.fd_secrets
+                self.files
+                    .fd_secrets
                     .iter()
                     .find(|(d, _)| d == fd)
                     .map(|(_, source)| source.clone())
@@ -4227,6 +4248,30 @@ impl Walker<'_> {
                     self.escape_asks(argv, scope, before, &[]);
                 }
             }
+        }
+        // The engines read files themselves (`read_text('~/.aws/credentials')`, `file('.env')`)
+        // and write results to object stores and URLs (`COPY … TO 's3://…'`, `INSERT INTO
+        // FUNCTION url(…)`): a credential file read there is what the SQL prints, or uploads.
+        let exact: Vec<&str> = texts
+            .iter()
+            .filter(|w| w.exact)
+            .map(|w| w.text.as_str())
+            .collect();
+        if let Some((source, remote)) =
+            crate::flow::sql_file_flow(name, &exact, &scope.cwd, self.ctx, &self.files)
+        {
+            if let Some(target) = remote {
+                let flow = crate::model::Flow {
+                    source: source.clone(),
+                    sink: crate::model::FlowSink::Network {
+                        tool: format!("{name} writing to {target}"),
+                        channel: crate::model::Channel::Upload,
+                    },
+                };
+                let argv = argv.iter().map(|w| w.text.clone()).collect();
+                self.record_flow(argv, scope, ids::CRED_EXFILTRATE, flow);
+            }
+            return Producer::Secret(source);
         }
         Producer::Opaque
     }

