@@ -221,11 +221,10 @@ fn gh_api_method_is_read_by_pflags_rules() {
         ("gh api -iX DELETE repos/o/r", ASK, DELETE),
         ("gh api --method=DELETE repos/o/r", ASK, DELETE),
         ("gh api repos/o/r --method DELETE", ASK, DELETE),
-        (
-            "gh api -X PATCH repos/o/r/pulls/1 -f title=x",
-            ASK,
-            OVERWRITE,
-        ),
+        // Round 23: a PATCH of one pull request is `gh pr edit` (round23_lead); the
+        // repository itself keeps the rule.
+        ("gh api -X PATCH repos/o/r -F private=false", ASK, OVERWRITE),
+        ("gh api -X PATCH repos/o/r/pulls/1 -f title=x", ALLOW, "-"),
         (
             "gh api -X GET repos/o/r/branches --jq '.[].name'",
             ALLOW,
