@@ -139,14 +139,18 @@ const PRINT_ONLY_RULES: &[&str] = &[
     "cred.secret_store_read_op",
     "cred.password_store_read",
     "cred.kube_secret",
+    "cred.secret_store_read_sops",
 ];
 
-/// Options of `op read` that write the secret to a file.
+/// Options that write the secret to a file: `op read -o|--out-file`, `sops -d --output`
+/// (and sops' in-place `-i`).
 fn writes_output_file(argv: &[String]) -> bool {
     argv.iter().skip(1).any(|a| {
         a == "-o"
             || a.starts_with("--out-file")
-            || (a.starts_with('-') && !a.starts_with("--") && a.contains('o'))
+            || a.starts_with("--output")
+            || a == "--in-place"
+            || (a.starts_with('-') && !a.starts_with("--") && (a.contains('o') || a.contains('i')))
     })
 }
 
@@ -167,7 +171,8 @@ pub(crate) fn settle(cmd: &mut ExecutedCommand, stderr_discarded: bool) {
         Some("cred.read_secret_file") => printer,
         Some(r) => {
             PRINT_ONLY_RULES.contains(&r)
-                && !(name == "bw" || (name == "op" && writes_output_file(&cmd.argv)))
+                && !(name == "bw"
+                    || (matches!(name, "op" | "sops") && writes_output_file(&cmd.argv)))
         }
         None => false,
     };

@@ -40,6 +40,11 @@ fn printing_a_secret_into_dev_null_exposes_nothing() {
         ("head -c 64 ~/.ssh/id_ed25519 &>/dev/null", ALLOW, "-"),
         ("cat ~/.ssh/id_rsa >& /dev/null", ALLOW, "-"),
         ("jq . ~/.docker/config.json >/dev/null 2>&1", ALLOW, "-"),
+        (
+            "sops -d secrets.enc.yaml > /dev/null && echo decrypts",
+            ALLOW,
+            "-",
+        ),
         // Printed where someone sees it.
         (
             "op read 'op://dev/app/DATABASE_URL'",
