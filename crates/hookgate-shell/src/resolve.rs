@@ -664,21 +664,7 @@ fn embedded_python(name: &str, args: &[Word]) -> Vec<Vec<Word>> {
     // Every command reaches this test: the names' first letters reject the rest cheaply.
     if !matches!(
         name.as_bytes().first(),
-        Some(
-            b'b' | b'B'
-                | b'p'
-                | b'P'
-                | b'n'
-                | b'N'
-                | b'u'
-                | b'U'
-                | b'm'
-                | b'h'
-                | b'c'
-                | b'f'
-                | b'F'
-                | b'v'
-        )
+        Some(b'b' | b'p' | b'n' | b'u' | b'm' | b'h' | b'c' | b'f' | b'v')
     ) {
         return Vec::new();
     }
@@ -693,10 +679,8 @@ fn embedded_python(name: &str, args: &[Word]) -> Vec<Vec<Word>> {
         line.extend(args.iter().cloned());
         return vec![line];
     }
-    let lower = name.to_ascii_lowercase();
-    let lower = lower.strip_suffix(".exe").unwrap_or(&lower);
     // (code options, script options) of the tool; `=` joins a value to either.
-    let (code_opts, script_opts): (&[&str], &[&str]) = match lower {
+    let (code_opts, script_opts): (&[&str], &[&str]) = match name {
         "blender" | "blender-softwaregl" => (&["--python-expr"], &["-P", "--python"]),
         "paraview" => (&[], &["--script"]),
         n if n.starts_with("nuke") => (&[], &["-t"]),
@@ -763,7 +747,6 @@ fn interpreter(name: &str) -> Option<Lang> {
                 | "pvbatch"
                 | "c4dpy"
                 | "freecadcmd"
-                | "FreeCADCmd"
                 | "vtkpython"
         );
     if python {
