@@ -3477,6 +3477,11 @@ impl Walker<'_> {
             self.ctx,
             &self.files,
         );
+        // A one-liner that only prints literals outputs that text (for a shell it is piped to).
+        let literal_output = code
+            .as_ref()
+            .filter(|c| c.exact)
+            .and_then(|c| crate::interp::printed_literal(lang, &c.text));
         match (code, script) {
             (Some(code), _) => self.foreign(lang, argv, &code, scope, &via),
             (None, Some(s)) if !s.substs.is_empty() => {
@@ -3548,7 +3553,11 @@ impl Walker<'_> {
                             })
                     })
             });
-        printed.map_or(Producer::Opaque, Producer::Secret)
+        match (printed, literal_output) {
+            (Some(secret), _) => Producer::Secret(secret),
+            (None, Some(text)) => Producer::Text { text, exact: true },
+            (None, None) => Producer::Opaque,
+        }
     }
 
     /// Records the rule for a call from code that destroys or replaces something on a remote
