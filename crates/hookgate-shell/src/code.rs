@@ -2473,6 +2473,9 @@ impl Scanner<'_> {
                 Expr::Name(text(node, src).trim_start_matches('\\').to_owned())
             }
             (Lang::Node, "this") => Expr::Name("this".into()),
+            // Python's constants, by name: a keyword value a call's meaning turns on
+            // (`weights_only=True`).
+            (Lang::Python, "true" | "false" | "none") => Expr::Name(text(node, src).to_owned()),
             // Dynamic `import('fs')` loads a module as `require('fs')` does.
             (Lang::Node, "import") => Expr::Name("require".into()),
             (Lang::Node, "await_expression") => named_children(node)
