@@ -3846,10 +3846,10 @@ fn programmer_option_action(name: &str, words: &[Word]) -> Option<Verdict> {
             .any(|cmd| {
                 let t: Vec<&str> = cmd.split_whitespace().collect();
                 match t.as_slice() {
-                    ["flash", "erase_sector" | "erase_address", ..] => true,
-                    ["flash", "protect", .., "on"] => true,
-                    [_, "mdm", "mass_erase", ..] => true,
-                    [_, "mass_erase" | "chip_erase" | "chip-erase" | "lock", ..] => true,
+                    ["flash", "erase_sector" | "erase_address", ..]
+                    | ["flash", "protect", .., "on"]
+                    | [_, "mdm", "mass_erase", ..]
+                    | [_, "mass_erase" | "chip_erase" | "chip-erase" | "lock", ..] => true,
                     [driver, "unlock", ..] => driver.starts_with("stm32"),
                     _ => false,
                 }

@@ -2473,9 +2473,6 @@ impl Scanner<'_> {
                 Expr::Name(text(node, src).trim_start_matches('\\').to_owned())
             }
             (Lang::Node, "this") => Expr::Name("this".into()),
-            // Python's constants, by name: a keyword value a call's meaning turns on
-            // (`weights_only=True`).
-            (Lang::Python, "true" | "false" | "none") => Expr::Name(text(node, src).to_owned()),
             // Dynamic `import('fs')` loads a module as `require('fs')` does.
             (Lang::Node, "import") => Expr::Name("require".into()),
             (Lang::Node, "await_expression") => named_children(node)
@@ -2493,7 +2490,10 @@ impl Scanner<'_> {
                 Lang::Perl,
                 "scalar_variable" | "array_variable" | "hash_variable" | "special_scalar_variable",
             )
-            | (Lang::Php, "variable_name") => Expr::Name(text(node, src).to_owned()),
+            | (Lang::Php, "variable_name")
+            // Python's constants, by name: a keyword value a call's meaning turns on
+            // (`weights_only=True`).
+            | (Lang::Python, "true" | "false" | "none") => Expr::Name(text(node, src).to_owned()),
             // `\%ENV`: a reference carries the data it refers to.
             (Lang::Perl, "to_reference") => lower_field("variable"),
             (Lang::Perl, "unary_expression")

@@ -120,9 +120,10 @@ pub(crate) fn printed_literal(lang: Lang, code: &str) -> Option<String> {
         }
         // The print call and whether it ends the line.
         let (newline, next) = match (lang, ident(i)?) {
-            (Lang::Python, "print") | (Lang::Ruby, "puts") | (Lang::Perl, "say") => (true, i + 1),
+            (Lang::Python | Lang::Awk, "print") | (Lang::Ruby, "puts") | (Lang::Perl, "say") => {
+                (true, i + 1)
+            }
             (Lang::Ruby | Lang::Perl | Lang::Php, "print") | (Lang::Php, "echo") => (false, i + 1),
-            (Lang::Awk, "print") => (true, i + 1),
             (Lang::Node, "console") if punct(i + 1, '.') && ident(i + 2) == Some("log") => {
                 (true, i + 3)
             }
