@@ -84,6 +84,8 @@ struct Rule {
     #[serde(default)]
     no_args: bool,
     #[serde(default)]
+    args_glob: bool,
+    #[serde(default)]
     verb_any: Vec<String>,
     verb_depth: Option<usize>,
 }
@@ -135,7 +137,7 @@ fn main() -> Res<()> {
                     by_command.entry(c.clone()).or_default().push(index);
                 }
                 format!(
-                    "Some(Matcher {{ sub: {}, flags_any: {}, flags_all: {}, flags_none: {}, args_any: {}, arg_prefix_any: {}, args_none: {}, no_args: {}, verb_any: {}, verb_depth: {} }})",
+                    "Some(Matcher {{ sub: {}, flags_any: {}, flags_all: {}, flags_none: {}, args_any: {}, arg_prefix_any: {}, args_none: {}, no_args: {}, args_glob: {}, verb_any: {}, verb_depth: {} }})",
                     subs(&rule.sub),
                     list(&rule.flags_any),
                     list(&rule.flags_all),
@@ -144,6 +146,7 @@ fn main() -> Res<()> {
                     list(&rule.arg_prefix_any),
                     list(&rule.args_none),
                     rule.no_args,
+                    rule.args_glob,
                     list(&rule.verb_any),
                     rule.verb_depth.unwrap_or(3)
                 )

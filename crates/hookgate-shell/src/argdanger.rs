@@ -1160,6 +1160,7 @@ impl Walker<'_> {
             "openssl" => self.prints_key_material(words, args, scope),
             _ if OPERAND_PRINTERS.contains(&name) => self.prints_credential_operand(words, scope),
             "gpg" | "gpg2" => exports_secret_keys(words),
+            "avrdude" | "openocd" | "dfu-util" => programmer_option_action(name, words),
             "telnetd" | "utelnetd" | "in.telnetd" => serves_a_shell(words),
             "reg" => windows_autorun_key(words),
             "schtasks" => creates_scheduled_task(words),
@@ -1773,6 +1774,10 @@ const CONTAINER_TOOLS: &[&str] = &[
     "heroku",
     "fly",
     "flyctl",
+    "dokku",
+    "cf",
+    "platform",
+    "upsun",
 ];
 
 /// Environment variables whose value selects where a framework's tasks run.
@@ -1891,6 +1896,72 @@ fn platform_command(name: &str, words: &[Word]) -> Option<(String, String, Vec<W
             let code = words.get(at + 1)?.clone();
             let inner = vec![Word::lit("sh"), Word::lit("-c"), code];
             Some(("fly ssh console".to_owned(), "app".to_owned(), inner))
+        }
+        // `dokku run APP CMD…` (a one-off container of the app), `cf ssh APP -c 'CMD'` (Cloud
+        // Foundry), `platform|upsun ssh [-e ENV] 'CMD'` (Platform.sh): the app's own machine.
+        "dokku" => {
+            let verb = texts.first().copied()?;
+            if !matches!(verb, "run" | "run:detached" | "enter") {
+                return None;
+            }
+            let mut i = 1;
+            while texts.get(i).is_some_and(|t| t.starts_with('-')) {
+                i += if matches!(texts.get(i).copied(), Some("-e" | "--env")) {
+                    2
+                } else {
+                    1
+                };
+            }
+            let app = (*texts.get(i)?).to_owned();
+            let rest = words.get(i + 1..)?;
+            let inner = vec![Word::lit("sh"), Word::lit("-c"), Word::joined(rest)];
+            (!rest.is_empty()).then(|| (format!("dokku {verb}"), app, inner))
+        }
+        "cf" => {
+            if texts.first().copied()? != "ssh" {
+                return None;
+            }
+            let at = texts
+                .iter()
+                .position(|t| matches!(*t, "-c" | "--command"))?;
+            let code = words.get(at + 1)?.clone();
+            let app = texts.get(1).map_or("app", |a| *a).to_owned();
+            let inner = vec![Word::lit("sh"), Word::lit("-c"), code];
+            Some(("cf ssh".to_owned(), app, inner))
+        }
+        "platform" | "upsun" => {
+            if !matches!(texts.first().copied()?, "ssh" | "environment:ssh") {
+                return None;
+            }
+            let mut i = 1;
+            while let Some(t) = texts.get(i) {
+                if *t == "--" {
+                    i += 1;
+                    break;
+                }
+                if !t.starts_with('-') {
+                    break;
+                }
+                if !t.contains('=')
+                    && matches!(
+                        *t,
+                        "-e" | "--environment"
+                            | "-p"
+                            | "--project"
+                            | "-A"
+                            | "--app"
+                            | "--worker"
+                            | "-I"
+                            | "--instance"
+                    )
+                {
+                    i += 1;
+                }
+                i += 1;
+            }
+            let rest = words.get(i..)?;
+            let inner = vec![Word::lit("sh"), Word::lit("-c"), Word::joined(rest)];
+            (!rest.is_empty()).then(|| (format!("{name} ssh"), "app".to_owned(), inner))
         }
         _ => None,
     }
@@ -3736,6 +3807,91 @@ fn exports_secret_keys(words: &[Word]) -> Option<Verdict> {
                     .any(|full| full.starts_with(w.text.as_str()))
         })
         .then(|| ids::CRED_READ_SECRET_FILE.verdict())
+}
+
+/// The values of `short`/`long` options (`-U v`, `-Uv`, `--command v`, `--command=v`).
+fn option_values<'w>(words: &'w [Word], short: &str, long: Option<&str>) -> Vec<&'w str> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        let t = w.text.as_str();
+        if t == "--" {
+            break;
+        }
+        if t == short || Some(t) == long {
+            if let Some(v) = words.get(i + 1) {
+                out.push(v.text.as_str());
+            }
+            i += 2;
+            continue;
+        }
+        if let Some(v) = long
+            .and_then(|l| t.strip_prefix(l))
+            .and_then(|r| r.strip_prefix('='))
+            .or_else(|| t.strip_prefix(short).filter(|r| !r.is_empty()))
+        {
+            out.push(v);
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Programmers whose erase, fuse or lock action is an option's value, `device.fuse_write`:
+/// avrdude's `-U MEMORY:w:…` on a fuse or lock memory (or `-e`, a chip erase, with no flash
+/// image written after it); openocd's `-c` Tcl commands that mass-erase, erase sectors, lock
+/// or (on STM32, by mass erase) unlock the flash; dfu-util's DfuSe `mass-erase`/`unprotect`
+/// address modifiers. Writing a flash image and reading fuses stay ordinary.
+fn programmer_option_action(name: &str, words: &[Word]) -> Option<Verdict> {
+    let hit = match name {
+        "avrdude" => {
+            let ops = option_values(words, "-U", None);
+            let fuse_write = ops.iter().any(|op| {
+                let mut parts = op.split(':');
+                let memory = parts.next().unwrap_or("").to_ascii_lowercase();
+                let write = parts.next() == Some("w");
+                let fuse = memory.starts_with("lock")
+                    || memory.contains("fuse")
+                    || matches!(memory.as_str(), "fuses" | "lockbits");
+                write && fuse
+            });
+            let flash_write = ops.iter().any(|op| {
+                let mut parts = op.split(':');
+                match (parts.next(), parts.next()) {
+                    (Some(_file), None) => true,
+                    (Some(memory), Some("w")) => memory.eq_ignore_ascii_case("flash"),
+                    _ => false,
+                }
+            });
+            let erase = words
+                .iter()
+                .any(|w| w.exact && matches!(w.text.as_str(), "-e" | "--erase" | "--chip-erase"));
+            fuse_write || (erase && !flash_write)
+        }
+        "openocd" => option_values(words, "-c", Some("--command"))
+            .iter()
+            .flat_map(|code| code.split([';', '\n']))
+            .any(|cmd| {
+                let t: Vec<&str> = cmd.split_whitespace().collect();
+                match t.as_slice() {
+                    ["flash", "erase_sector" | "erase_address", ..]
+                    | ["flash", "protect", .., "on"]
+                    | [_, "mdm", "mass_erase", ..]
+                    | [_, "mass_erase" | "chip_erase" | "chip-erase" | "lock", ..] => true,
+                    [driver, "unlock", ..] => driver.starts_with("stm32"),
+                    _ => false,
+                }
+            }),
+        "dfu-util" => option_values(words, "-s", Some("--dfuse-address"))
+            .iter()
+            .any(|v| {
+                v.split(':')
+                    .skip(1)
+                    .any(|m| matches!(m, "mass-erase" | "unprotect"))
+            }),
+        _ => false,
+    };
+    hit.then(|| ids::DEVICE_FUSE_WRITE.verdict())
 }
 
 #[cfg(test)]

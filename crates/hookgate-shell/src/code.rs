@@ -1845,6 +1845,34 @@ impl Scanner<'_> {
                 }
             }
             Api::Eval => self.dynamic(&name, args, out),
+            Api::Deserialize(unsafe_when) => {
+                let value = |kw: &str, pos: Option<usize>| {
+                    kwargs
+                        .iter()
+                        .find(|(k, _)| k == kw)
+                        .map(|(_, v)| v)
+                        .or_else(|| pos.and_then(|p| args.get(p)))
+                        .and_then(last_name)
+                };
+                let runs_code = match unsafe_when {
+                    Unsafe::Always => true,
+                    Unsafe::Unless(kw, pos, safe) => {
+                        !value(kw, pos).is_some_and(|v| safe.contains(&v))
+                    }
+                    Unsafe::When(kw, values) => {
+                        value(kw, None).is_some_and(|v| values.contains(&v))
+                    }
+                };
+                // The data is fetched: a network call's result, or a URL the loader opens.
+                let fetched = args.iter().any(|a| self.fetches(a, 0))
+                    || args
+                        .first()
+                        .and_then(|a| static_str(a, env, 0))
+                        .is_some_and(|u| is_url(&u));
+                if runs_code && fetched {
+                    out.push(Finding::FetchEval { call: name.clone() });
+                }
+            }
             // `os.kill(1, 9)`, `process.kill(-1)`, `Process.kill(:KILL, 0)`: the same targets
             // as the shell's `kill`, judged by the shell's rules (PID 1, 0, -1).
             Api::Kill(a) => {
@@ -2462,7 +2490,10 @@ impl Scanner<'_> {
                 Lang::Perl,
                 "scalar_variable" | "array_variable" | "hash_variable" | "special_scalar_variable",
             )
-            | (Lang::Php, "variable_name") => Expr::Name(text(node, src).to_owned()),
+            | (Lang::Php, "variable_name")
+            // Python's constants, by name: a keyword value a call's meaning turns on
+            // (`weights_only=True`).
+            | (Lang::Python, "true" | "false" | "none") => Expr::Name(text(node, src).to_owned()),
             // `\%ENV`: a reference carries the data it refers to.
             (Lang::Perl, "to_reference") => lower_field("variable"),
             (Lang::Perl, "unary_expression")
@@ -4185,6 +4216,27 @@ enum Arg {
     Kw(&'static str, usize),
 }
 
+/// When a deserialiser runs code from its data.
+#[derive(Debug, Clone, Copy)]
+enum Unsafe {
+    /// Always (`pickle.load`, `joblib.load`, `pandas.read_pickle`).
+    Always,
+    /// Unless the keyword (or the given position) names one of these (`torch.load(…,
+    /// weights_only=True)`, `yaml.load(…, Loader=yaml.SafeLoader)`).
+    Unless(&'static str, Option<usize>, &'static [&'static str]),
+    /// Only when the keyword names one of these (`numpy.load(…, allow_pickle=True)`).
+    When(&'static str, &'static [&'static str]),
+}
+
+/// The last name of an argument value (`yaml.SafeLoader` → `SafeLoader`, `True`).
+fn last_name(e: &Expr) -> Option<&str> {
+    match e {
+        Expr::Name(n) => Some(n.rsplit(['.', ':']).next().unwrap_or(n)),
+        Expr::Attr(_, a) => Some(a),
+        _ => None,
+    }
+}
+
 /// What a known API does.
 #[derive(Debug, Clone, Copy)]
 enum Api {
@@ -4223,6 +4275,9 @@ enum Api {
     /// Sends a signal to the process (or group) in this argument; every later argument is
     /// a target too (Ruby's and Perl's `kill SIG, PID…`).
     Kill(Arg),
+    /// Deserialises a format whose data can run code as it loads (pickle and its kin, unsafe
+    /// YAML, PHP `unserialize`): fetched data given to it is fetched code.
+    Deserialize(Unsafe),
     /// Loads a native library (`ctypes.CDLL(p)`, `Fiddle.dlopen(p)`, `dl(p)`): its code runs
     /// in the interpreter unread. A bare soname (`libc.so.6`) comes from the system's library
     /// path and is not reported; a path or a computed name is a file someone placed (ask).
@@ -4470,6 +4525,29 @@ fn python_api(name: &str) -> Option<Api> {
         | "pickle.loads"
         | "zlib.decompress"
         | "binascii.a2b_base64" => Api::Eval,
+        "pickle.load"
+        | "pickle.Unpickler"
+        | "_pickle.load"
+        | "_pickle.loads"
+        | "cPickle.load"
+        | "cPickle.loads"
+        | "dill.load"
+        | "dill.loads"
+        | "cloudpickle.load"
+        | "cloudpickle.loads"
+        | "joblib.load"
+        | "jsonpickle.decode"
+        | "pandas.read_pickle"
+        | "marshal.load"
+        | "yaml.unsafe_load"
+        | "yaml.unsafe_load_all" => Api::Deserialize(Unsafe::Always),
+        "torch.load" => Api::Deserialize(Unsafe::Unless("weights_only", None, &["True"])),
+        "yaml.load" | "yaml.load_all" => Api::Deserialize(Unsafe::Unless(
+            "Loader",
+            Some(1),
+            &["SafeLoader", "CSafeLoader", "BaseLoader"],
+        )),
+        "numpy.load" => Api::Deserialize(Unsafe::When("allow_pickle", &["True"])),
         _ => return None,
     })
 }
@@ -4675,6 +4753,9 @@ fn ruby_api(name: &str) -> Option<Api> {
         | "Base64.decode64"
         | "Base64.strict_decode64"
         | "Marshal.load" => Api::Eval,
+        "YAML.unsafe_load" | "Psych.unsafe_load" | "YAML.unsafe_load_file" => {
+            Api::Deserialize(Unsafe::Always)
+        }
         _ => return None,
     })
 }
@@ -4719,6 +4800,7 @@ fn php_api(name: &str) -> Option<Api> {
         | "gzinflate"
         | "gzuncompress"
         | "str_rot13" => Api::Eval,
+        "unserialize" => Api::Deserialize(Unsafe::Always),
         _ => return None,
     })
 }

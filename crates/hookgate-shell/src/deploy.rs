@@ -38,7 +38,28 @@ enum Marker {
         off: &'static [&'static str],
         targets: &'static [&'static str],
     },
+    /// fastlane's `key:value` parameters (`track:production`, `submit_for_review:true`): an
+    /// operand whose key is one of these and whose value names production or is true.
+    Params(&'static [&'static str]),
+    /// The operand at this index is one of these words or names production: fastlane's
+    /// store lanes (`fastlane ios release`), named by the convention its templates use.
+    OperandIn(usize, &'static [&'static str]),
+    /// `fastlane run ACTION key:value…`: the action is a store upload ([`STORE_ACTIONS`]) and
+    /// one of its parameters is a store marker ([`store_param`]).
+    RunAction,
 }
+
+/// fastlane's store-shipping `key:value` parameter: a production (promotion) track or a
+/// submission for review.
+fn store_param(w: &Word, keys: &[&str]) -> bool {
+    w.exact
+        && w.text.split_once(':').is_some_and(|(k, v)| {
+            keys.contains(&k) && (names_production(v) || matches!(v, "true" | "yes" | "1"))
+        })
+}
+
+/// The keys of [`store_param`].
+const STORE_KEYS: &[&str] = &["track", "track_promote_to", "submit_for_review"];
 
 /// One deploy command: its tools, the subcommands (first operand; `""` = none) it applies
 /// to (`*`: any), the short letters and long options that take a value (so values are not mistaken for
@@ -241,8 +262,157 @@ const fn kube(
     }
 }
 
+/// fastlane options that take a value (so a value is not read as a lane or an action).
+const FASTLANE_LONG: &[&str] = &[
+    "--track",
+    "--track_promote_to",
+    "--aab",
+    "--apk",
+    "--ipa",
+    "--pkg",
+    "--json_key",
+    "--package_name",
+    "--app_identifier",
+    "--username",
+    "--api_key_path",
+    "--rollout",
+    "--metadata_path",
+    "--platform",
+    "--env",
+    "--release_status",
+];
+/// Play Store and App Store upload actions, by their action and tool names.
+const STORE_ACTIONS: &[&str] = &[
+    "supply",
+    "upload_to_play_store",
+    "deliver",
+    "upload_to_app_store",
+    "appstore",
+];
+/// Store-shipping markers: a production track (`--track production`, `track:production`,
+/// also as the promotion target) or a submission for App Review.
+const STORE_MARKERS: &[Marker] = &[
+    Marker::Options(&["--track", "--track_promote_to"]),
+    Marker::Flags(&["--submit_for_review"]),
+    Marker::Params(STORE_KEYS),
+];
+/// Lane names that fastlane's templates and docs give the store release (`lane :release do
+/// upload_to_app_store`); beta, test and build lanes are ordinary.
+const STORE_LANES: &[&str] = &[
+    "release",
+    "deploy",
+    "appstore",
+    "app_store",
+    "playstore",
+    "play_store",
+    "store",
+    "submit",
+    "submit_review",
+    "publish",
+];
+
 /// The data table of production deploys.
 const DEPLOYS: &[Deploy] = &[
+    // Shipping to the app stores: a production track, a submission for review, a store lane
+    // (`fastlane ios release`), `eas submit` (the store consoles, unless its profile names a
+    // non-production one), an EAS update or CodePush release to a production channel, and
+    // `xcrun altool --upload-app`. Beta and internal tracks and TestFlight are ordinary.
+    Deploy {
+        tools: &["fastlane"],
+        subs: STORE_ACTIONS,
+        then: "",
+        short_values: "",
+        long_values: FASTLANE_LONG,
+        markers: STORE_MARKERS,
+    },
+    Deploy {
+        tools: &["fastlane"],
+        subs: &["ios", "android", "mac"],
+        then: "",
+        short_values: "",
+        long_values: FASTLANE_LONG,
+        markers: &[Marker::OperandIn(1, STORE_LANES)],
+    },
+    Deploy {
+        tools: &["fastlane"],
+        subs: STORE_LANES,
+        then: "",
+        short_values: "",
+        long_values: FASTLANE_LONG,
+        markers: &[Marker::Always],
+    },
+    Deploy {
+        tools: &["fastlane"],
+        subs: &["run"],
+        then: "",
+        short_values: "",
+        long_values: FASTLANE_LONG,
+        markers: &[Marker::RunAction],
+    },
+    Deploy {
+        tools: &["eas", "eas-cli"],
+        subs: &["submit"],
+        then: "",
+        short_values: "pe",
+        long_values: &["--platform", "--profile", "--path", "--id", "--url"],
+        markers: &[Marker::Live {
+            off: &[],
+            targets: &["--profile", "-e"],
+        }],
+    },
+    Deploy {
+        tools: &["eas", "eas-cli"],
+        subs: &["update"],
+        then: "",
+        short_values: "mp",
+        long_values: &[
+            "--branch",
+            "--channel",
+            "--message",
+            "--platform",
+            "--input-dir",
+        ],
+        markers: &[Marker::Options(&["--branch", "--channel"])],
+    },
+    Deploy {
+        tools: &["expo"],
+        subs: &["publish"],
+        then: "",
+        short_values: "c",
+        long_values: &["--release-channel", "--target"],
+        markers: &[Marker::Options(&["--release-channel", "-c"])],
+    },
+    Deploy {
+        tools: &["appcenter"],
+        subs: &["codepush"],
+        then: "",
+        short_values: "adtsc",
+        long_values: &[
+            "--app",
+            "--deployment-name",
+            "--target-binary-version",
+            "--source-deployment-name",
+            "--description",
+            "--build-configuration-name",
+            "--token",
+        ],
+        markers: &[Marker::Options(&["-d", "--deployment-name"])],
+    },
+    Deploy {
+        tools: &["xcrun"],
+        subs: &["altool"],
+        then: "",
+        short_values: "ftupk",
+        long_values: &[
+            "--sdk",
+            "--toolchain",
+            "--file",
+            "--type",
+            "--apiKey",
+            "--apiIssuer",
+        ],
+        markers: &[Marker::Flags(&["--upload-app", "--upload-package"])],
+    },
     Deploy {
         tools: &["vercel", "vc"],
         subs: &["", "deploy"],
@@ -547,6 +717,16 @@ pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
                                 .is_some_and(|v| v.exact && names_nonproduction(&v.text))
                     })
             }
+            Marker::Params(keys) => operands.iter().any(|w| store_param(w, keys)),
+            Marker::RunAction => {
+                operands
+                    .get(1)
+                    .is_some_and(|w| STORE_ACTIONS.contains(&w.text.as_str()))
+                    && operands.iter().skip(2).any(|w| store_param(w, STORE_KEYS))
+            }
+            Marker::OperandIn(i, words) => operands.get(i).is_some_and(|w| {
+                w.exact && (words.contains(&w.text.as_str()) || names_production(&w.text))
+            }),
             Marker::Operand(i) => {
                 operands
                     .get(i)

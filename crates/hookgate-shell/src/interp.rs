@@ -90,6 +90,70 @@ enum Tok {
     Punct(char),
 }
 
+/// The text a one-liner prints when all it does is print string literals (`print("…")`,
+/// `puts "…"`, `say "…"`, `console.log('…')`, `echo "…";`, awk's `BEGIN{print "…"}`): piped
+/// to a shell, that text is the code the shell runs (`python3 -c 'print("rm -rf ~")' | sh`
+/// is `rm -rf ~`). `None` for anything else: another call, a variable, several arguments,
+/// an interpolated literal.
+pub(crate) fn printed_literal(lang: Lang, code: &str) -> Option<String> {
+    let toks = tokenize(lang, code);
+    let mut out = String::new();
+    let mut i = 0;
+    let ident = |i: usize| match toks.get(i) {
+        Some(Tok::Ident(n)) => Some(n.as_str()),
+        _ => None,
+    };
+    let punct = |i: usize, c: char| toks.get(i) == Some(&Tok::Punct(c));
+    // awk: the whole program is one `BEGIN { … }` block of prints.
+    let mut end = toks.len();
+    if lang == Lang::Awk {
+        if !(ident(0) == Some("BEGIN") && punct(1, '{') && punct(toks.len().checked_sub(1)?, '}')) {
+            return None;
+        }
+        i = 2;
+        end = toks.len() - 1;
+    }
+    while i < end {
+        if punct(i, ';') {
+            i += 1;
+            continue;
+        }
+        // The print call and whether it ends the line.
+        let (newline, next) = match (lang, ident(i)?) {
+            (Lang::Python | Lang::Awk, "print") | (Lang::Ruby, "puts") | (Lang::Perl, "say") => {
+                (true, i + 1)
+            }
+            (Lang::Ruby | Lang::Perl | Lang::Php, "print") | (Lang::Php, "echo") => (false, i + 1),
+            (Lang::Node, "console") if punct(i + 1, '.') && ident(i + 2) == Some("log") => {
+                (true, i + 3)
+            }
+            _ => return None,
+        };
+        i = next;
+        let paren = punct(i, '(');
+        if paren {
+            i += 1;
+        } else if lang == Lang::Python || lang == Lang::Node {
+            return None;
+        }
+        let Some(Tok::Str { value, exact: true }) = toks.get(i) else {
+            return None;
+        };
+        out.push_str(value);
+        if newline {
+            out.push('\n');
+        }
+        i += 1;
+        if paren {
+            if !punct(i, ')') {
+                return None;
+            }
+            i += 1;
+        }
+    }
+    (!out.is_empty()).then_some(out)
+}
+
 fn tokenize(lang: Lang, code: &str) -> Vec<Tok> {
     let chars: Vec<char> = code.chars().collect();
     let mut out = Vec::new();

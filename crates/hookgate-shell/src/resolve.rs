@@ -782,6 +782,77 @@ fn launched_interpreter(name: &str, args: &[Word]) -> Option<Vec<Word>> {
     Some(line)
 }
 
+/// Content tools that embed a Python interpreter and take its code or script as an option
+/// (`blender -b --python-expr CODE`, `blender -b -P FILE`, `UnrealEditor-Cmd P
+/// -ExecutePythonScript=CODE|FILE`, `… -run=pythonscript -script=FILE`, `nuke -t FILE`,
+/// `paraview --script=FILE`): the Python lines they stand for (`python3 -c CODE`, `python3
+/// FILE`), judged as those are; and the Pythons these tools ship (`hython`, `mayapy`) as
+/// `python3`. Renders, exports and cooks run no code of the command line.
+fn embedded_python(name: &str, args: &[Word]) -> Vec<Vec<Word>> {
+    // Every command reaches this test: the names' first letters reject the rest cheaply.
+    if !matches!(
+        name.as_bytes().first(),
+        Some(b'b' | b'p' | b'n' | b'u' | b'm' | b'h' | b'c' | b'f' | b'v')
+    ) {
+        return Vec::new();
+    }
+    // A content tool's own Python (`hython x.py`, `mayapy -c CODE`) is python3 with the same
+    // arguments, so a script it runs is judged (and tracked) as python3's.
+    if interpreter(name) == Some(Lang::Python)
+        && !name.starts_with("python")
+        && !name.starts_with("pypy")
+        && !name.starts_with("ipython")
+    {
+        let mut line = vec![Word::lit("python3")];
+        line.extend(args.iter().cloned());
+        return vec![line];
+    }
+    // (code options, script options) of the tool; `=` joins a value to either.
+    let (code_opts, script_opts): (&[&str], &[&str]) = match name {
+        "blender" | "blender-softwaregl" => (&["--python-expr"], &["-P", "--python"]),
+        "paraview" => (&[], &["--script"]),
+        n if n.starts_with("nuke") => (&[], &["-t"]),
+        n if n.starts_with("unrealeditor") || n.starts_with("ue4editor") => {
+            let python_commandlet = args
+                .iter()
+                .any(|w| w.text.eq_ignore_ascii_case("-run=pythonscript"));
+            let script: &[&str] = if python_commandlet { &["-script"] } else { &[] };
+            (&["-ExecutePythonScript"], script)
+        }
+        _ => return Vec::new(),
+    };
+    let value_of = |i: usize, opts: &[&str]| -> Option<Word> {
+        let w = args.get(i)?;
+        opts.iter().find_map(|o| {
+            if w.text == *o {
+                return args.get(i + 1).cloned();
+            }
+            let v = w.text.strip_prefix(o)?.strip_prefix('=')?;
+            let mut word = w.clone();
+            v.trim_matches('"').clone_into(&mut word.text);
+            Some(word)
+        })
+    };
+    let mut lines = Vec::new();
+    for i in 0..args.len() {
+        let python = Word::lit("python3");
+        if let Some(code) = value_of(i, code_opts) {
+            // Unreal's `-ExecutePythonScript` takes a script path or literal code.
+            let file = std::path::Path::new(code.text.split_whitespace().next().unwrap_or(""))
+                .extension()
+                .is_some_and(|e| e == "py");
+            lines.push(if file {
+                vec![python, code]
+            } else {
+                vec![python, Word::lit("-c"), code]
+            });
+        } else if let Some(file) = value_of(i, script_opts) {
+            lines.push(vec![python, file]);
+        }
+    }
+    lines
+}
+
 /// A shell or language interpreter: what it reads on stdin is code.
 pub(crate) fn is_code_runner(name: &str) -> bool {
     SHELLS.contains(&name) || interpreter(name).is_some()
@@ -793,7 +864,19 @@ fn interpreter(name: &str) -> Option<Lang> {
         .is_some_and(|v| v.chars().all(|c| c.is_ascii_digit() || c == '.'))
         || name.starts_with("pypy")
         || name == "ipython"
-        || name == "ipython3";
+        || name == "ipython3"
+        // The Pythons of content tools (Maya, Houdini, ParaView, Cinema 4D, FreeCAD, VTK):
+        // `-c CODE` and script files as python's.
+        || matches!(
+            name,
+            "mayapy"
+                | "hython"
+                | "pvpython"
+                | "pvbatch"
+                | "c4dpy"
+                | "freecadcmd"
+                | "vtkpython"
+        );
     if python {
         return Some(Lang::Python);
     }
@@ -1850,6 +1933,14 @@ impl Walker<'_> {
             // CODE` is `dotnet-script eval CODE`, `mix run -e CODE` is `elixir -e CODE`.
             "dotnet" | "mix" if let Some(line) = launched_interpreter(&name, args) => {
                 self.dispatch(&line, scope, stdin)
+            }
+            n if !embedded_python(n, args).is_empty() => {
+                self.classify_plain(n, argv, scope);
+                let mut out = Producer::Opaque;
+                for line in embedded_python(n, args) {
+                    out = self.dispatch(&line, scope, stdin.clone());
+                }
+                out
             }
             n if interpreter(n).is_some() => {
                 let lang = interpreter(n).unwrap_or(Lang::Python);
@@ -3537,6 +3628,11 @@ impl Walker<'_> {
             self.ctx,
             &self.files,
         );
+        // A one-liner that only prints literals outputs that text (for a shell it is piped to).
+        let literal_output = code
+            .as_ref()
+            .filter(|c| c.exact)
+            .and_then(|c| crate::interp::printed_literal(lang, &c.text));
         match (code, script) {
             (Some(code), _) => self.foreign(lang, argv, &code, scope, &via),
             (None, Some(s)) if !s.substs.is_empty() => {
@@ -3608,7 +3704,11 @@ impl Walker<'_> {
                             })
                     })
             });
-        printed.map_or(Producer::Opaque, Producer::Secret)
+        match (printed, literal_output) {
+            (Some(secret), _) => Producer::Secret(secret),
+            (None, Some(text)) => Producer::Text { text, exact: true },
+            (None, None) => Producer::Opaque,
+        }
     }
 
     /// Records the rule for a call from code that destroys or replaces something on a remote

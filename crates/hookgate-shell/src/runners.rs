@@ -820,7 +820,311 @@ static RUNNERS: &[Runner] = &[
         remote: true,
         ..runner("clush", NONE, Operand::Command)
     },
+    // Batch and cluster launchers: the job is the command (or script) they are given, run on
+    // compute nodes that share this machine's home and project filesystems, so it is judged
+    // as if typed here (`srun rm -rf ~` deletes the same home). `sbatch --wrap 'CMD'` wraps
+    // shell code; `sbatch job.sh` runs the script. Unknown options (`-N4`) are read both
+    // ways, as for every runner.
+    Runner {
+        code: &["--wrap"],
+        ..slurm("sbatch")
+    },
+    slurm("srun"),
+    slurm("salloc"),
+    // Grid Engine / PBS `qsub -b y CMD` (or `qsub -- CMD`) and LSF `bsub CMD`: the words go
+    // through the job's shell; without `-b y` the operand is a job script, run the same way.
+    Runner {
+        values: &[
+            "-N",
+            "-q",
+            "-l",
+            "-o",
+            "-e",
+            "-j",
+            "-A",
+            "-W",
+            "-v",
+            "-P",
+            "-pe",
+            "-wd",
+            "-b",
+            "-S",
+            "-M",
+            "-m",
+            "-t",
+            "-hold_jid",
+            "-sync",
+            "-p",
+            "-a",
+            "-c",
+            "-C",
+            "-r",
+            "-u",
+            "-R",
+            "-js",
+            "-binding",
+            "-now",
+            "-shell",
+        ],
+        flags: &["-V", "-cwd", "-I", "-X", "-h", "-z", "-terse", "-notify"],
+        chdir: &["-wd"],
+        always_shell: true,
+        ..runner("qsub", NONE, Operand::Command)
+    },
+    Runner {
+        values: &[
+            "-n", "-q", "-J", "-o", "-e", "-oo", "-eo", "-W", "-R", "-M", "-P", "-G", "-m", "-u",
+            "-w", "-gpu", "-cwd", "-app", "-sla", "-Ep", "-E", "-L", "-g", "-i", "-c", "-D", "-S",
+            "-v", "-C", "-Jd", "-We", "-sp", "-data",
+        ],
+        flags: &[
+            "-I", "-Ip", "-Is", "-K", "-B", "-N", "-x", "-H", "-r", "-rn", "-tty",
+        ],
+        chdir: &["-cwd"],
+        always_shell: true,
+        ..runner("bsub", NONE, Operand::Command)
+    },
+    Runner {
+        values: &[
+            "-N",
+            "--nodes",
+            "-n",
+            "--ntasks",
+            "-c",
+            "--cores-per-task",
+            "-g",
+            "--gpus-per-task",
+            "-t",
+            "--time-limit",
+            "-o",
+            "--setopt",
+            "-S",
+            "--setattr",
+            "-q",
+            "--queue",
+            "--job-name",
+            "--output",
+            "--error",
+            "--input",
+            "--cwd",
+            "--env",
+            "--env-remove",
+            "--urgency",
+            "--dependency",
+            "--begin-time",
+            "--requires",
+            "-B",
+            "--bank",
+        ],
+        flags: &[
+            "--wait",
+            "--exclusive",
+            "-v",
+            "--verbose",
+            "--watch",
+            "--unbuffered",
+            "-l",
+            "--label-io",
+        ],
+        chdir: &["--cwd"],
+        ..runner(
+            "flux",
+            &["run", "submit", "alloc", "batch"],
+            Operand::Command,
+        )
+    },
+    mpi("mpirun"),
+    mpi("mpiexec"),
+    mpi("mpiexec.hydra"),
+    mpi("orterun"),
+    mpi("prterun"),
+    Runner {
+        values: &[
+            "-n", "-N", "-d", "-cc", "-j", "-S", "-L", "-m", "-p", "-q", "-r", "-e",
+        ],
+        ..runner("aprun", NONE, Operand::Command)
+    },
+    Runner {
+        values: &[
+            "-n",
+            "--nrs",
+            "-a",
+            "--tasks_per_rs",
+            "-c",
+            "--cpu_per_rs",
+            "-g",
+            "--gpu_per_rs",
+            "-r",
+            "--rs_per_host",
+            "-b",
+            "--bind",
+            "-d",
+            "--launch_distribution",
+            "-h",
+            "--chdir",
+        ],
+        chdir: &["-h", "--chdir"],
+        ..runner("jsrun", NONE, Operand::Command)
+    },
+    // `railway run CMD` runs CMD here with the linked environment's variables (production
+    // database URLs included): judged as the command typed here.
+    Runner {
+        values: &["-s", "--service", "-e", "--environment"],
+        ..runner("railway", &["run"], Operand::Command)
+    },
 ];
+
+/// Slurm's `sbatch`/`srun`/`salloc`: the options that take a value and those that do not.
+const fn slurm(name: &'static str) -> Runner {
+    Runner {
+        values: &[
+            "-A",
+            "--account",
+            "-p",
+            "--partition",
+            "-N",
+            "--nodes",
+            "-n",
+            "--ntasks",
+            "-c",
+            "--cpus-per-task",
+            "-t",
+            "--time",
+            "-J",
+            "--job-name",
+            "-o",
+            "--output",
+            "-e",
+            "--error",
+            "-i",
+            "--input",
+            "--mem",
+            "--mem-per-cpu",
+            "--mem-per-gpu",
+            "--gres",
+            "--gpus",
+            "-G",
+            "--gpus-per-node",
+            "--gpus-per-task",
+            "-a",
+            "--array",
+            "-D",
+            "--chdir",
+            "-q",
+            "--qos",
+            "-C",
+            "--constraint",
+            "--mail-type",
+            "--mail-user",
+            "--ntasks-per-node",
+            "-d",
+            "--dependency",
+            "-w",
+            "--nodelist",
+            "-x",
+            "--exclude",
+            "--export",
+            "--time-min",
+            "-b",
+            "--begin",
+            "--reservation",
+            "--wckey",
+            "--comment",
+            "-M",
+            "--clusters",
+            "--cpu-bind",
+            "-m",
+            "--distribution",
+            "--signal",
+            "-L",
+            "--licenses",
+            "--mpi",
+        ],
+        flags: &[
+            "--exclusive",
+            "--requeue",
+            "--no-requeue",
+            "-H",
+            "--hold",
+            "--parsable",
+            "-Q",
+            "--quiet",
+            "-v",
+            "--verbose",
+            "-O",
+            "--overcommit",
+            "-s",
+            "--oversubscribe",
+            "--test-only",
+            "--pty",
+            "-l",
+            "--label",
+            "-u",
+            "--unbuffered",
+            "-K",
+            "--kill-on-bad-exit",
+            "-X",
+            "--disable-status",
+            "--contiguous",
+            "-k",
+            "--no-kill",
+        ],
+        chdir: &["-D", "--chdir"],
+        ..runner(name, NONE, Operand::Command)
+    }
+}
+
+/// MPI launchers (Open MPI, MPICH/Hydra, PRRTE): every rank runs the command.
+const fn mpi(name: &'static str) -> Runner {
+    Runner {
+        values: &[
+            "-np",
+            "-n",
+            "-c",
+            "-N",
+            "-npernode",
+            "--npernode",
+            "-ppn",
+            "--hostfile",
+            "-hostfile",
+            "--machinefile",
+            "-machinefile",
+            "-f",
+            "-host",
+            "--host",
+            "-hosts",
+            "-H",
+            "--map-by",
+            "--bind-to",
+            "--rank-by",
+            "-x",
+            "-wdir",
+            "--wdir",
+            "-wd",
+            "--prefix",
+            "-launcher",
+            "-bootstrap",
+            "-iface",
+            "--output-filename",
+        ],
+        flags: &[
+            "--oversubscribe",
+            "--allow-run-as-root",
+            "-v",
+            "--verbose",
+            "--tag-output",
+            "--timestamp-output",
+            "-q",
+            "--quiet",
+            "--report-bindings",
+            "--display-map",
+            "-l",
+            "-prepend-rank",
+        ],
+        chdir: &["-wdir", "--wdir", "-wd"],
+        ..runner(name, NONE, Operand::Command)
+    }
+}
 
 /// How a remote verb's code option carries its command lines.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -1989,6 +2293,20 @@ pub(crate) fn handles(name: &str) -> bool {
             | "salt"
             | "salt-ssh"
             | "salt-call"
+            | "sbatch"
+            | "srun"
+            | "salloc"
+            | "qsub"
+            | "bsub"
+            | "flux"
+            | "mpirun"
+            | "mpiexec"
+            | "mpiexec.hydra"
+            | "orterun"
+            | "prterun"
+            | "aprun"
+            | "jsrun"
+            | "railway"
     ) || has_remote_verbs(name)
 }
 

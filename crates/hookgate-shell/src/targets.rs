@@ -245,6 +245,17 @@ fn catch_all_glob(raw: &str) -> bool {
     !(literal(head.chars().next()) || literal(last.chars().last()))
 }
 
+/// Whether a pattern's last component (one directory level: the workspace root's entries)
+/// matches `.git`, the repository's own directory. As bash without `dotglob`, only a
+/// pattern with a leading dot reaches it.
+fn selects_git_dir(raw: &str) -> bool {
+    let trimmed = raw.trim_end_matches('/');
+    let (dir, last) = trimmed.rsplit_once('/').unwrap_or(("", trimmed));
+    last.starts_with('.')
+        && !dir.contains(is_glob_char)
+        && hookgate_paths::Glob::compile(last).is_ok_and(|g| g.matches(&[".git"]))
+}
+
 /// Judges a deletion target. `None` means normal work.
 /// The destination and the sources of a copy, move or link (`cp a b DEST`, `cp -t DEST a b`,
 /// `mv --target-directory=DEST a`, and its abbreviations such as `--targ=DEST`, normalised
@@ -400,6 +411,8 @@ pub(crate) fn judge_delete(
                 Place::Critical | Place::System => Some(ids::FS_DELETE_SYSTEM),
                 Place::WorkspaceRoot => match shape {
                     Shape::Glob if catch_all_glob(raw) => Some(ids::FS_DELETE_WORKSPACE_GLOB),
+                    // `.git*`, `.g*`, `.??*` at the root select the repository itself.
+                    Shape::Glob if selects_git_dir(raw) => Some(ids::FS_DELETE_GIT_DIR),
                     _ => None,
                 },
                 Place::GitDir => Some(ids::FS_DELETE_GIT_DIR),

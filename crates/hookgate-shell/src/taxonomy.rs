@@ -31,6 +31,9 @@ pub(crate) struct Matcher {
     /// `aws configure get region` is not a secret, any key not listed is).
     pub args_none: &'static [&'static str],
     pub no_args: bool,
+    /// The tool reads its operands as package-name patterns (`apt remove 'libc6*'`, `dnf
+    /// remove 'glibc*'`): a glob operand matches `args_any` when it selects one of them.
+    pub args_glob: bool,
     /// A verb of this family names the action: one of the first [`Self::verb_depth`]
     /// remaining positionals has one as its first or last word part (see [`names_verb`]).
     /// Cloud and service CLIs spell one verb many ways (`delete`, `apps:destroy`,
@@ -498,9 +501,11 @@ pub(crate) fn match_rules(name: &str, args: &Args<'_>) -> Option<RuleRef> {
             && m.flags_all.iter().all(|f| args.has_flag(f))
             && !args.has_any(m.flags_none)
             && (m.args_any.is_empty()
-                || rest
-                    .iter()
-                    .any(|a| m.args_any.iter().any(|x| x.eq_ignore_ascii_case(a))))
+                || rest.iter().any(|a| {
+                    m.args_any
+                        .iter()
+                        .any(|x| x.eq_ignore_ascii_case(a) || (m.args_glob && selects(a, x)))
+                }))
             && (m.arg_prefix_any.is_empty()
                 || rest.iter().any(|a| {
                     m.arg_prefix_any
@@ -518,6 +523,88 @@ pub(crate) fn match_rules(name: &str, args: &Args<'_>) -> Option<RuleRef> {
         }
     }
     best
+}
+
+/// Whether package-name pattern `pattern` (a glob: `*`, `?`, `[…]`; apt's regex spelling
+/// `.*` read as `*`) selects the package `name`. A pattern with none of these is not one.
+fn selects(pattern: &str, name: &str) -> bool {
+    if !pattern.contains(['*', '?', '[']) {
+        return false;
+    }
+    let glob = pattern.replace(".*", "*").to_ascii_lowercase();
+    glob_match(glob.as_bytes(), name.to_ascii_lowercase().as_bytes())
+}
+
+/// Iterative glob match (`*` any run, `?` one byte, `[…]`/`[!…]` a class of bytes and ranges).
+fn glob_match(pat: &[u8], text: &[u8]) -> bool {
+    let (mut p, mut t) = (0, 0);
+    let mut star: Option<(usize, usize)> = None;
+    while t < text.len() {
+        match pat.get(p) {
+            Some(b'*') => {
+                star = Some((p, t));
+                p += 1;
+                continue;
+            }
+            Some(b'?') => {
+                p += 1;
+                t += 1;
+                continue;
+            }
+            Some(b'[') => {
+                if let Some((matched, next)) =
+                    class_match(pat, p, text.get(t).copied().unwrap_or(0))
+                    && matched
+                {
+                    p = next;
+                    t += 1;
+                    continue;
+                }
+            }
+            Some(&c) if text.get(t) == Some(&c) => {
+                p += 1;
+                t += 1;
+                continue;
+            }
+            _ => {}
+        }
+        match star {
+            Some((sp, st)) => {
+                p = sp + 1;
+                t = st + 1;
+                star = Some((sp, st + 1));
+            }
+            None => return false,
+        }
+    }
+    pat.get(p..)
+        .is_some_and(|rest| rest.iter().all(|&c| c == b'*'))
+}
+
+/// A `[…]` class at `pat[at]`: whether `c` is in it, and the index after its `]`.
+fn class_match(pat: &[u8], at: usize, c: u8) -> Option<(bool, usize)> {
+    let mut i = at + 1;
+    let negate = matches!(pat.get(i), Some(b'!' | b'^'));
+    if negate {
+        i += 1;
+    }
+    let mut found = false;
+    let mut first = true;
+    loop {
+        let &b = pat.get(i)?;
+        if b == b']' && !first {
+            return Some((found != negate, i + 1));
+        }
+        first = false;
+        if pat.get(i + 1) == Some(&b'-') && pat.get(i + 2).is_some_and(|&e| e != b']') {
+            let e = *pat.get(i + 2)?;
+            found |= (b..=e).contains(&c);
+            i += 3;
+        } else {
+            found |= b == c;
+            i += 1;
+        }
+    }
 }
 
 /// Subcommands that run the rest of the line as a command of their own (`heroku run rake
