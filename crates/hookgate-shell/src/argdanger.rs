@@ -803,8 +803,8 @@ fn issue_endpoint(endpoint: &str) -> bool {
     let id = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     let name = |s: &str| !s.is_empty() && !s.starts_with('.') && !s.contains(['?', '#']);
     match parts.as_slice() {
-        ["repos", o, r, "issues" | "pulls", n] => name(o) && name(r) && id(n),
-        ["repos", o, r, "issues" | "pulls", "comments", n] => name(o) && name(r) && id(n),
+        ["repos", o, r, "issues" | "pulls", n]
+        | ["repos", o, r, "issues" | "pulls", "comments", n] => name(o) && name(r) && id(n),
         _ => false,
     }
 }
