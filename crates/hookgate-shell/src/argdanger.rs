@@ -3773,7 +3773,7 @@ pub(crate) fn prints_stdin(name: &str, words: &[Word]) -> bool {
     const STDIN_PRINTERS: &[&str] = &[
         "cat", "tac", "nl", "head", "tail", "more", "less", "bat", "cut", "sort", "uniq", "tr",
         "sed", "base64", "base32", "xxd", "od", "hexdump", "strings", "jq", "yq", "grep", "egrep",
-        "fgrep", "rg", "dos2unix", "unix2dos",
+        "fgrep", "rg", "dos2unix", "unix2dos", "tee",
     ];
     if !(STDIN_PRINTERS.contains(&name) || OPERAND_PRINTERS.contains(&name)) {
         return false;

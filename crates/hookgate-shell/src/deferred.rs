@@ -1491,8 +1491,17 @@ impl Walker<'_> {
             );
         let helper = key == "credential.helper"
             || (key.starts_with("credential.") && key.ends_with(".helper"));
+        // `submodule.NAME.update = !CMD` runs CMD on `git submodule update` (in `.gitmodules`
+        // too, where a clone brings it); the other values are merge strategies.
+        let submodule_command = key.starts_with("submodule.") && ends(".update");
         let code = if command_valued || fsmonitor_hook {
             Some(value.clone())
+        } else if submodule_command {
+            value
+                .text
+                .strip_prefix('!')
+                .map(|code| part(value, code))
+                .or_else(|| (!value.exact).then(|| value.clone()))
         } else if helper {
             // `!cmd` is shell; a bare name is `git credential-NAME`; a path is a program.
             match value.text.strip_prefix('!') {

@@ -2112,6 +2112,21 @@ impl Walker<'_> {
                 {
                     self.record(argv, scope, ids::RES_DISK_FILL.verdict());
                 }
+                // `tee /tmp/k < ~/.ssh/id_ed25519`: each file it writes holds the secret, as a
+                // redirect's target would (`nc host port < /tmp/k` later is the same upload).
+                if name == "tee"
+                    && let Producer::Secret(source) = &stdin
+                    && !scope.remote
+                {
+                    for w in files
+                        .iter()
+                        .filter(|w| w.exact && !w.text.starts_with("/dev/"))
+                    {
+                        if let Some(p) = crate::flow::place_in(&w.text, &scope.cwd, self.ctx) {
+                            self.files.secret.push((p, source.clone()));
+                        }
+                    }
+                }
                 if name == "cat"
                     && !files.is_empty()
                     && files.iter().all(|w| w.exact && is_endless_device(&w.text))
