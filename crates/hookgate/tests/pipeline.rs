@@ -499,14 +499,14 @@ fn an_ask_becomes_the_ask_fallback_where_the_permission_mode_asks_nobody() {
     assert_eq!(claude_decision(&out), "none");
 
     // acceptEdits: edits are not asked about, other calls still are.
-    let envrc = env.work().join(".envrc");
-    let edit = write_call(envrc.to_str().unwrap(), "default", &env.work());
+    let workflow = env.work().join(".github/workflows/ci.yml");
+    let edit = write_call(workflow.to_str().unwrap(), "default", &env.work());
     let asked_edit = claude_decision(&env.hook(&edit));
     assert_eq!(
         asked_edit, "ask",
-        "writing .envrc is asked about by default"
+        "writing a CI workflow is asked about by default"
     );
-    let edit = write_call(envrc.to_str().unwrap(), "acceptEdits", &env.work());
+    let edit = write_call(workflow.to_str().unwrap(), "acceptEdits", &env.work());
     assert_eq!(claude_decision(&env.hook(&edit)), "deny");
     call["permission_mode"] = json!("acceptEdits");
     assert_eq!(claude_decision(&env.hook(&call)), "ask");
@@ -761,11 +761,11 @@ fn gemini_default_approval_mode_in_its_settings_turns_an_ask_into_the_ask_fallba
         "run_shell_command",
         &json!({"command": "sudo apt-get install -y jq"}),
     );
-    let envrc = env.work().join(".envrc");
+    let workflow = env.work().join(".github/workflows/ci.yml");
     let edit = gemini_call(
         &env.work(),
         "write_file",
-        &json!({"file_path": envrc, "content": "x"}),
+        &json!({"file_path": workflow, "content": "x"}),
     );
     assert_eq!(gemini_decision(&env, &asked).0, "ask");
     assert_eq!(gemini_decision(&env, &edit).0, "ask");
