@@ -624,6 +624,7 @@ impl Policy {
     fn observe_facts(&self, facts: &Facts<'_>, call: &CanonicalCall, state: &mut SessionState) {
         if judged(call.event) {
             let wrote = note_written_paths(facts, state);
+            note_builds(facts, state);
             for (i, item) in facts.items.iter().enumerate() {
                 for p in item.paths.iter().filter(|p| p.op != PathOp::Read) {
                     let path = p.path.to_string_lossy().into_owned();
@@ -707,6 +708,44 @@ fn note_written_paths(facts: &Facts<'_>, state: &mut SessionState) -> bool {
         wrote = true;
     }
     wrote
+}
+
+/// Remembers the programs this call builds with an explicit output (see
+/// [`SessionState::built`]) and forgets a remembered one anything else writes: `go build -o
+/// OUT [PKG…]` (no `-C`, packages named as paths, or the command's directory) stands for `go
+/// run` of those packages. Invariant: an entry only ever says "this file is the build of
+/// these packages" — a download, copy or edit to the path afterwards (or in the same call,
+/// by another command) removes it, and a build whose packages or directory cannot be placed
+/// records nothing (running the output stays write-then-execute).
+fn note_builds(facts: &Facts<'_>, state: &mut SessionState) {
+    let mut builds: Vec<(String, Vec<String>)> = Vec::new();
+    for (i, _) in facts.actions.iter().enumerate() {
+        let Some(argv) = facts.argv(i) else { continue };
+        let Some(dir) = facts.command_dir(i) else {
+            continue;
+        };
+        if let Some(b) = crate::invariants::go_build_output(argv, dir, None) {
+            builds.push(b);
+        }
+    }
+    let outputs: Vec<&String> = builds.iter().map(|(p, _)| p).collect();
+    for p in facts
+        .items
+        .iter()
+        .flat_map(|item| item.paths.iter())
+        .filter(|p| p.op != PathOp::Read && !p.metadata)
+    {
+        let path = p.path.to_string_lossy();
+        if !outputs.iter().any(|o| **o == path) {
+            state.built.retain(|b| b.path != path);
+        }
+    }
+    for (path, run) in builds {
+        state.built.retain(|b| b.path != path);
+        if state.built.len() < crate::MAX_BUILT {
+            state.built.push(crate::Built { path, run });
+        }
+    }
 }
 
 fn note_secret_files(facts: &Facts<'_>, state: &mut SessionState, ran: bool) {

@@ -4734,6 +4734,19 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
             if !j.content_written_in_session(&p) {
                 continue;
             }
+            // A program this session built (`go build -o /tmp/tool ./cmd/tool`, then
+            // `/tmp/tool`): the run of its packages, judged as `go run` of them is.
+            if source.is_none()
+                && script == argv[0].as_str()
+                && let Some(run) = j.state.built_run(&p.to_string_lossy())
+                && !j.content_written_on_line(&p)
+            {
+                let run = run.to_vec();
+                if let Some(v) = package_run(j, i, &run) {
+                    return Some(v);
+                }
+                continue;
+            }
             // `source F` / `. F` run F as shell code in the current shell.
             let by_shell = SHELLS.contains(&prog) || matches!(prog, "source" | ".");
             // Run through an interpreter (`python3 x.py`), that interpreter reads it; run
@@ -4952,6 +4965,87 @@ fn package_run(j: &Judge<'_>, i: usize, argv: &[String]) -> Option<Violation> {
         );
     }
     None
+}
+
+/// `go build -o OUT [FLAGS] [PKG…]` run in `dir`: the output's absolute path and the `go
+/// run` it stands for (`["go", "run", ABS_PKG]`; one package: a build of several with `-o`
+/// writes a directory, which is not recorded). `None` for anything else: another verb, no
+/// `-o`, a `-C DIR`, a package named by import path, a run-time word.
+pub(crate) fn go_build_output(
+    argv: &[String],
+    dir: &Path,
+    home: Option<&Path>,
+) -> Option<(String, Vec<String>)> {
+    // go's build flags that take a value (as separate words).
+    const VALUED: &[&str] = &[
+        "-ldflags",
+        "-gcflags",
+        "-asmflags",
+        "-gccgoflags",
+        "-tags",
+        "-mod",
+        "-modfile",
+        "-p",
+        "-pkgdir",
+        "-buildmode",
+        "-compiler",
+        "-installsuffix",
+        "-overlay",
+        "-pgo",
+        "-toolexec",
+        "-covermode",
+        "-coverpkg",
+        "-buildvcs",
+        "-exec",
+    ];
+    if program(argv) != "go" || argv.get(1).map(String::as_str) != Some("build") {
+        return None;
+    }
+    let mut out = None;
+    let mut pkgs: Vec<&str> = Vec::new();
+    let mut k = 2;
+    while let Some(a) = argv.get(k) {
+        let flag = a.split_once('=').map_or(a.as_str(), |(f, _)| f);
+        let flag = flag.strip_prefix('-').unwrap_or(flag);
+        let flag = format!("-{}", flag.trim_start_matches('-'));
+        if a.contains(['$', '`', '*', '?']) {
+            return None;
+        }
+        if flag == "-C" {
+            return None;
+        }
+        if flag == "-o" {
+            out = if let Some((_, v)) = a.split_once('=') {
+                Some(v.to_owned())
+            } else {
+                k += 1;
+                Some(argv.get(k)?.clone())
+            };
+        } else if a.starts_with('-') {
+            if VALUED.contains(&flag.as_str()) && !a.contains('=') {
+                k += 1;
+            }
+        } else {
+            pkgs.push(a);
+        }
+        k += 1;
+    }
+    let out = out?;
+    let pkg = match pkgs.as_slice() {
+        [] => ".",
+        [p] if *p == "." || p.starts_with("./") || p.starts_with("../") || p.starts_with('/') => p,
+        _ => return None,
+    };
+    let out = hookgate_paths::normalize(&out, dir, home).path;
+    let pkg = hookgate_paths::normalize(pkg, dir, home).path;
+    Some((
+        out.to_string_lossy().into_owned(),
+        vec![
+            "go".to_owned(),
+            "run".to_owned(),
+            pkg.to_string_lossy().into_owned(),
+        ],
+    ))
 }
 
 /// Shells whose script argument is shell code.

@@ -257,7 +257,26 @@ pub struct SessionState {
     /// [`MAX_CREATED`]; a path deleted later is dropped. Only a live judgement records
     /// here, and an unreadable state starts empty: no provenance, no relaxation.
     pub created: Vec<Created>,
+    /// Programs this session built from packages with an explicit output (`go build -o
+    /// /tmp/tool ./cmd/tool`), with the package run they stand for (`go run /abs/cmd/tool`):
+    /// running the output later is judged as running those packages (the session-written
+    /// sources read for what they show), not as a file of unknown content the session wrote.
+    /// Any later write to the output by anything else drops the entry. At most
+    /// [`MAX_BUILT`].
+    pub built: Vec<Built>,
 }
+
+/// A program the session built (see [`SessionState::built`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Built {
+    /// Canonical absolute path of the output.
+    pub path: String,
+    /// The package run it stands for, with absolute package paths (`["go", "run", DIR]`).
+    pub run: Vec<String>,
+}
+
+/// Most built programs remembered per session (beyond it, running one is write-then-execute).
+pub const MAX_BUILT: usize = 64;
 
 /// A path this session created (see [`SessionState::created`]).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -327,6 +346,14 @@ impl SessionState {
         {
             self.mode_changed_files.push(path.to_owned());
         }
+    }
+
+    /// The package run a program this session built stands for (see [`SessionState::built`]).
+    pub(crate) fn built_run(&self, path: &str) -> Option<&[String]> {
+        self.built
+            .iter()
+            .find(|b| b.path == path)
+            .map(|b| b.run.as_slice())
     }
 
     /// Whether this session wrote the content of `path` (not only its permissions).
