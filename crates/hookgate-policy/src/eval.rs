@@ -711,39 +711,22 @@ fn note_written_paths(facts: &Facts<'_>, state: &mut SessionState) -> bool {
 }
 
 /// Remembers the programs this call builds with an explicit output (see
-/// [`SessionState::built`]) and forgets a remembered one anything else writes: `go build -o
-/// OUT [PKG…]` (no `-C`, packages named as paths, or the command's directory) stands for `go
-/// run` of those packages. Invariant: an entry only ever says "this file is the build of
-/// these packages" — a download, copy or edit to the path afterwards (or in the same call,
-/// by another command) removes it, and a build whose packages or directory cannot be placed
-/// records nothing (running the output stays write-then-execute).
+/// [`SessionState::built`]): `go build -o OUT [PKG]` stands for `go run PKG`. Called after
+/// [`note_written_paths`], whose `note_written` drops the record of any path written again
+/// (by anything: an asked write too), so a build records itself last. Invariant: an entry
+/// only ever says "this file is the build of this package"; a build that cannot be read
+/// (see [`crate::invariants::go_build_output`]) records nothing, and running its output
+/// stays write-then-execute.
 fn note_builds(facts: &Facts<'_>, state: &mut SessionState) {
-    let mut builds: Vec<(String, Vec<String>)> = Vec::new();
     for (i, _) in facts.actions.iter().enumerate() {
-        let Some(argv) = facts.argv(i) else { continue };
-        let Some(dir) = facts.command_dir(i) else {
+        let (Some(argv), Some(dir)) = (facts.argv(i), facts.command_dir(i)) else {
             continue;
         };
-        if let Some(b) = crate::invariants::go_build_output(argv, dir, None) {
-            builds.push(b);
-        }
-    }
-    let outputs: Vec<&String> = builds.iter().map(|(p, _)| p).collect();
-    for p in facts
-        .items
-        .iter()
-        .flat_map(|item| item.paths.iter())
-        .filter(|p| p.op != PathOp::Read && !p.metadata)
-    {
-        let path = p.path.to_string_lossy();
-        if !outputs.iter().any(|o| **o == path) {
+        if let Some((path, run)) = crate::invariants::go_build_output(argv, dir, None) {
             state.built.retain(|b| b.path != path);
-        }
-    }
-    for (path, run) in builds {
-        state.built.retain(|b| b.path != path);
-        if state.built.len() < crate::MAX_BUILT {
-            state.built.push(crate::Built { path, run });
+            if state.built.len() < crate::MAX_BUILT {
+                state.built.push(crate::Built { path, run });
+            }
         }
     }
 }

@@ -4736,9 +4736,14 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
             }
             // A program this session built (`go build -o /tmp/tool ./cmd/tool`, then
             // `/tmp/tool`): the run of its packages, judged as `go run` of them is.
+            // Only a package of the workspace (outside `.git`), as on one line.
             if source.is_none()
                 && script == argv[0].as_str()
                 && let Some(run) = j.state.built_run(&p.to_string_lossy())
+                && run.get(2).is_some_and(|pkg| {
+                    is_within(Path::new(pkg), &j.ctx.workspace)
+                        && !is_within(Path::new(pkg), &j.ctx.workspace.join(".git"))
+                })
                 && !j.content_written_on_line(&p)
             {
                 let run = run.to_vec();
@@ -4970,34 +4975,13 @@ fn package_run(j: &Judge<'_>, i: usize, argv: &[String]) -> Option<Violation> {
 /// `go build -o OUT [FLAGS] [PKG…]` run in `dir`: the output's absolute path and the `go
 /// run` it stands for (`["go", "run", ABS_PKG]`; one package: a build of several with `-o`
 /// writes a directory, which is not recorded). `None` for anything else: another verb, no
-/// `-o`, a `-C DIR`, a package named by import path, a run-time word.
+/// `-o`, an option of [`GO_BUILD_ELSEWHERE`], a package named by import path, a run-time
+/// word. The option tables are the ones the same-line reading ([`go_build_from_line`]) uses.
 pub(crate) fn go_build_output(
     argv: &[String],
     dir: &Path,
     home: Option<&Path>,
 ) -> Option<(String, Vec<String>)> {
-    // go's build flags that take a value (as separate words).
-    const VALUED: &[&str] = &[
-        "-ldflags",
-        "-gcflags",
-        "-asmflags",
-        "-gccgoflags",
-        "-tags",
-        "-mod",
-        "-modfile",
-        "-p",
-        "-pkgdir",
-        "-buildmode",
-        "-compiler",
-        "-installsuffix",
-        "-overlay",
-        "-pgo",
-        "-toolexec",
-        "-covermode",
-        "-coverpkg",
-        "-buildvcs",
-        "-exec",
-    ];
     if program(argv) != "go" || argv.get(1).map(String::as_str) != Some("build") {
         return None;
     }
@@ -5011,7 +4995,7 @@ pub(crate) fn go_build_output(
         if a.contains(['$', '`', '*', '?']) {
             return None;
         }
-        if flag == "-C" {
+        if GO_BUILD_ELSEWHERE.contains(&flag.as_str()) {
             return None;
         }
         if flag == "-o" {
@@ -5022,7 +5006,7 @@ pub(crate) fn go_build_output(
                 Some(argv.get(k)?.clone())
             };
         } else if a.starts_with('-') {
-            if VALUED.contains(&flag.as_str()) && !a.contains('=') {
+            if GO_BUILD_VALUE.contains(&flag.as_str()) && !a.contains('=') {
                 k += 1;
             }
         } else {

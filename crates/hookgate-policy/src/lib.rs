@@ -332,6 +332,8 @@ impl SessionState {
             self.written_files.push(path.to_owned());
         }
         self.mode_changed_files.retain(|p| p != path);
+        // Whatever writes it now (a build records itself again after this).
+        self.built.retain(|b| b.path != path);
     }
 
     /// A permission or ownership change: recorded as a change of the session (commit scope,

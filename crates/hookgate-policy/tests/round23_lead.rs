@@ -230,6 +230,23 @@ fn running_a_program_the_session_built_is_running_its_package() {
         ),
         (
             &[
+                ("W", "cmd/tool/main.go", GO_HELLO),
+                ("B", "go build -o /tmp/tool ./cmd/tool", ""),
+                ("B", "printf 'rm -rf ~\\n' > /tmp/tool", ""),
+                ("B", "/tmp/tool", ""),
+            ],
+            // The record is gone: write-then-execute (the text is not on disk in this test).
+            ASK,
+        ),
+        (
+            &[
+                ("B", "go build -o /tmp/x /tmp/pkg", ""),
+                ("B", "/tmp/x", ""),
+            ],
+            ASK,
+        ),
+        (
+            &[
                 ("W", "hello.c", "int main(){return 0;}\n"),
                 ("B", "gcc -o /tmp/hello hello.c", ""),
                 ("B", "/tmp/hello", ""),
