@@ -4972,6 +4972,40 @@ fn package_run(j: &Judge<'_>, i: usize, argv: &[String]) -> Option<Violation> {
     None
 }
 
+/// The words of `go build …` after `build`: the `-o` value and the operands, options and their
+/// values skipped by [`GO_BUILD_VALUE`]; `None` when an option of [`GO_BUILD_ELSEWHERE`] is
+/// there (the build is not of the packages its words name). One reading for the same-line
+/// ([`go_build_from_line`]) and the later-call ([`go_build_output`]) judgements.
+fn go_build_words(argv: &[String]) -> Option<(Option<&str>, Vec<&str>)> {
+    let at = argv.iter().position(|a| a == "build")?;
+    let mut out = None;
+    let mut operands = Vec::new();
+    let mut it = argv[at + 1..].iter();
+    while let Some(w) = it.next() {
+        if !w.starts_with('-') {
+            operands.push(w.as_str());
+            continue;
+        }
+        let flag = w.trim_start_matches('-');
+        let (name, value) = flag
+            .split_once('=')
+            .map_or((flag, None), |(n, v)| (n, Some(v)));
+        let name = format!("-{name}");
+        if GO_BUILD_ELSEWHERE.contains(&name.as_str()) {
+            return None;
+        }
+        let value = match value {
+            Some(v) => Some(v),
+            None if GO_BUILD_VALUE.contains(&name.as_str()) => Some(it.next()?.as_str()),
+            None => None,
+        };
+        if name == "-o" {
+            out = value;
+        }
+    }
+    Some((out, operands))
+}
+
 /// `go build -o OUT [FLAGS] [PKG…]` run in `dir`: the output's absolute path and the `go
 /// run` it stands for (`["go", "run", ABS_PKG]`; one package: a build of several with `-o`
 /// writes a directory, which is not recorded). `None` for anything else: another verb, no
@@ -4985,42 +5019,17 @@ pub(crate) fn go_build_output(
     if program(argv) != "go" || argv.get(1).map(String::as_str) != Some("build") {
         return None;
     }
-    let mut out = None;
-    let mut pkgs: Vec<&str> = Vec::new();
-    let mut k = 2;
-    while let Some(a) = argv.get(k) {
-        let flag = a.split_once('=').map_or(a.as_str(), |(f, _)| f);
-        let flag = flag.strip_prefix('-').unwrap_or(flag);
-        let flag = format!("-{}", flag.trim_start_matches('-'));
-        if a.contains(['$', '`', '*', '?']) {
-            return None;
-        }
-        if GO_BUILD_ELSEWHERE.contains(&flag.as_str()) {
-            return None;
-        }
-        if flag == "-o" {
-            out = if let Some((_, v)) = a.split_once('=') {
-                Some(v.to_owned())
-            } else {
-                k += 1;
-                Some(argv.get(k)?.clone())
-            };
-        } else if a.starts_with('-') {
-            if GO_BUILD_VALUE.contains(&flag.as_str()) && !a.contains('=') {
-                k += 1;
-            }
-        } else {
-            pkgs.push(a);
-        }
-        k += 1;
+    if argv.iter().any(|a| a.contains(['$', '`', '*', '?'])) {
+        return None;
     }
+    let (out, pkgs) = go_build_words(argv)?;
     let out = out?;
     let pkg = match pkgs.as_slice() {
         [] => ".",
         [p] if *p == "." || p.starts_with("./") || p.starts_with("../") || p.starts_with('/') => p,
         _ => return None,
     };
-    let out = hookgate_paths::normalize(&out, dir, home).path;
+    let out = hookgate_paths::normalize(out, dir, home).path;
     let pkg = hookgate_paths::normalize(pkg, dir, home).path;
     Some((
         out.to_string_lossy().into_owned(),
@@ -5325,25 +5334,7 @@ fn go_build_from_line(
     argv: &[String],
 ) -> Option<Deferred> {
     let facts = j.facts;
-    let at = argv.iter().position(|a| a == "build")?;
-    let mut operands = Vec::new();
-    let mut skip = false;
-    for w in &argv[at + 1..] {
-        if skip {
-            skip = false;
-            continue;
-        }
-        let flag = w.trim_start_matches('-');
-        let name = flag.split_once('=').map_or(flag, |(n, _)| n);
-        if w.starts_with('-') && GO_BUILD_ELSEWHERE.contains(&format!("-{name}").as_str()) {
-            return None;
-        }
-        if w.starts_with('-') {
-            skip = !w.contains('=') && GO_BUILD_VALUE.contains(&format!("-{name}").as_str());
-        } else {
-            operands.push(w.as_str());
-        }
-    }
+    let (_, mut operands) = go_build_words(argv)?;
     if operands.is_empty() {
         operands.push(".");
     }
