@@ -855,6 +855,13 @@ struct HttpLine<'w> {
     bodies: Vec<&'w str>,
     /// curl's `-T FILE`: the request is a file upload, which curl sends as a PUT by itself.
     uploads: bool,
+    /// A body option of any spelling (`-d @f`, `-F`, `--json $X`): without `-X`, curl sends
+    /// the request as a POST.
+    has_body: bool,
+    /// The request goes through a container engine's API socket (`--unix-socket
+    /// /var/run/docker.sock`; a socket path known only at run time counts): there every
+    /// write is the engine acting as root on the host.
+    engine_socket: bool,
 }
 
 impl<'w> HttpLine<'w> {
@@ -875,6 +882,8 @@ impl<'w> HttpLine<'w> {
             rerouted: false,
             bodies: Vec::new(),
             uploads: false,
+            has_body: false,
+            engine_socket: false,
         };
         for (at, item) in grammar.parse_indexed(words) {
             let Some(word) = words.get(at) else { continue };
@@ -885,6 +894,14 @@ impl<'w> HttpLine<'w> {
                     expanded,
                     ..
                 } => {
+                    if BODY_OPTIONS.contains(&long) || matches!(long, "form" | "form-string") {
+                        line.has_body = true;
+                    }
+                    if matches!(long, "unix-socket" | "abstract-unix-socket") {
+                        line.engine_socket |= value
+                            .filter(|_| word.exact && !expanded)
+                            .is_none_or(is_engine_socket);
+                    }
                     if long == method {
                         line.method = value.filter(|_| word.exact && !expanded);
                     } else if long == "upload-file" {
@@ -943,6 +960,26 @@ impl<'w> HttpLine<'w> {
 }
 
 impl HttpLine<'_> {
+    /// A request that changes something through a container engine's API socket: any
+    /// method but GET/HEAD/OPTIONS, or a body or upload without one (curl's implied POST or
+    /// PUT). `POST /containers/create` with `"Binds": ["/:/host"]` then `/start` is `docker
+    /// run -v /:/host`, root on the host, and the body is not read: it asks
+    /// (`container.engine_api_write`). Reads (`GET /containers/json`) are `docker ps`.
+    fn engine_write(&self) -> bool {
+        if !self.engine_socket {
+            return false;
+        }
+        let reads = |m: &str| {
+            ["GET", "HEAD", "OPTIONS"]
+                .iter()
+                .any(|r| m.eq_ignore_ascii_case(r))
+        };
+        match self.method {
+            Some(m) => !reads(m) || self.maybe_methods.iter().any(|m| !reads(m)),
+            None => self.has_body || self.uploads || !self.maybe_methods.is_empty(),
+        }
+    }
+
     /// A body that is a GraphQL mutation deleting something (see [`graphql_deletes`]).
     fn graphql_delete(&self) -> bool {
         self.bodies
@@ -950,6 +987,21 @@ impl HttpLine<'_> {
             .flat_map(|b| graphql_documents(b))
             .any(|doc| graphql_deletes(&doc))
     }
+}
+
+/// A container engine's API socket (the path catalog's `container-runtime-sockets`: Docker,
+/// containerd, Podman, CRI-O), by where it is or by its file name (`~/.docker/run/docker.sock`
+/// of Docker Desktop, `$XDG_RUNTIME_DIR/podman/podman.sock` of rootless Podman).
+fn is_engine_socket(path: &str) -> bool {
+    matches!(
+        crate::resolve::basename(path),
+        "docker.sock" | "containerd.sock" | "podman.sock" | "crio.sock" | "dockershim.sock"
+    ) || hookgate_paths::classify(
+        std::path::Path::new(path),
+        &hookgate_paths::PathContext::new("/", None),
+    )
+    .iter()
+    .any(|m| m.id == "container-runtime-sockets")
 }
 
 /// The options of curl and `gh api` whose value is (part of) the request body.
@@ -1064,8 +1116,14 @@ impl Walker<'_> {
             return None;
         }
         match name {
-            "curl" => HttpLine::read(&crate::cli::CURL, words, "request", "url", CURL_REROUTES)
-                .verdict(false),
+            "curl" => {
+                let line =
+                    HttpLine::read(&crate::cli::CURL, words, "request", "url", CURL_REROUTES);
+                if line.engine_write() {
+                    return Some(ids::CONTAINER_ENGINE_API_WRITE.verdict());
+                }
+                line.verdict(false)
+            }
             "wget" => {
                 HttpLine::read(&crate::cli::WGET, words, "method", "", WGET_REROUTES).verdict(false)
             }
@@ -1153,7 +1211,7 @@ impl Walker<'_> {
             "redis-cli" | "valkey-cli" | "keydb-cli" | "etcdctl" | "consul" => {
                 mass_key_delete(name, words, args)
             }
-            "pg_restore" => crate::dbtarget::restore_clean(words, scope),
+            "pg_restore" => crate::dbtarget::restore_clean(words, scope, self.ctx),
             "kubectl" | "oc" if args.positionals.first() == Some(&"patch") => {
                 patch_scales_to_zero(words)
             }

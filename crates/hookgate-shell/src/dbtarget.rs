@@ -18,7 +18,7 @@
 //! (allowed, and said so); a local database of any other name asks; remote, unresolved or
 //! production targets keep the rule's own verdict (deny or ask, as without locality).
 
-use crate::model::{BlastRadius, Verdict};
+use crate::model::{BlastRadius, Context, Verdict};
 use crate::state::Val;
 use crate::taxonomy::{RuleRef, ids};
 use crate::walk::{Scope, Word};
@@ -181,9 +181,17 @@ pub(crate) fn place_of_host(host: &str) -> Place {
 }
 
 /// A database file's role, by its file name (`db/test.sqlite3`, `prod.db`); the directories
-/// say nothing (`~/.local/share/app/data.db` is not "local" data).
-fn file_role(path: &str) -> Role {
+/// say nothing (`~/.local/share/app/data.db` is not "local" data) — except a scratch place:
+/// a file in a temp directory that is neither the home, the workspace nor a catalogued
+/// location (the scratch rule of deletions, [`crate::targets::is_scratch`]) is as disposable
+/// as `rm /tmp/t.db` would be (`sqlite3 /tmp/t.db 'DROP TABLE t'`). A production-shaped name
+/// keeps its role even there.
+fn file_role(path: &str, cwd: &crate::Cwd, ctx: &Context) -> Role {
     let file = crate::resolve::basename(path);
+    let stem = file.split('.').next().unwrap_or(file);
+    if !matches!(role_of(stem), Role::Production(_)) && crate::targets::is_scratch(path, cwd, ctx) {
+        return Role::Disposable(path.to_owned());
+    }
     let stem = file.split('.').next().unwrap_or(file);
     match role_of(stem) {
         Role::Other(_) => Role::Other(path.to_owned()),
@@ -539,7 +547,13 @@ fn variable(scope: &Scope, names: &[&str]) -> Option<Result<String, ()>> {
 
 /// A client's connection, read from its words (`args`, after the program name). `skip` is how
 /// many leading operands are not databases (`mysqladmin drop NAME`: the verb).
-fn connection(name: &str, args: &[Word], scope: &Scope, skip: usize) -> Option<(Place, Vec<Role>)> {
+fn connection(
+    name: &str,
+    args: &[Word],
+    scope: &Scope,
+    ctx: &Context,
+    skip: usize,
+) -> Option<(Place, Vec<Role>)> {
     let c = client(name)?;
     let mut seen = Seen::default();
     let mut operands: Vec<&Word> = Vec::new();
@@ -638,7 +652,7 @@ fn connection(name: &str, args: &[Word], scope: &Scope, skip: usize) -> Option<(
                 Some(w) if w.exact && matches!(w.text.as_str(), ":memory:" | "") => {
                     seen.dbs.push(Role::Disposable(":memory:".to_owned()));
                 }
-                Some(w) if w.exact => seen.dbs.push(file_role(&w.text)),
+                Some(w) if w.exact => seen.dbs.push(file_role(&w.text, &scope.cwd, ctx)),
                 Some(w) => seen.dbs.push(Role::Other(w.text.clone())),
                 // No file is a transient in-memory database, but a caller that rebuilds the
                 // client without its operands (a staged input file, `hookgate-policy`'s
@@ -697,12 +711,13 @@ pub(crate) fn sql_target(
     name: &str,
     args: &[Word],
     scope: &Scope,
+    ctx: &Context,
     sql: &[Option<&str>],
 ) -> Option<Target> {
     if name == "wrangler" {
         return Some(d1_target(args));
     }
-    let (place, connected) = connection(name, args, scope, 0)?;
+    let (place, connected) = connection(name, args, scope, ctx, 0)?;
     let mut roles = Vec::new();
     if sql.iter().any(Option::is_none) {
         roles.push(Role::Other("SQL known only at run time".to_owned()));
@@ -723,7 +738,7 @@ pub(crate) fn sql_target(
         ));
     }
     // SQLite's attached files are other databases (judged by file name, as the operand).
-    roles.extend(dbs.attached.iter().map(|f| file_role(f)));
+    roles.extend(dbs.attached.iter().map(|f| file_role(f, &scope.cwd, ctx)));
     // A qualified name reaches another database in MySQL and ClickHouse, another keyspace
     // in CQL; in PostgreSQL and SQLite it is a schema of the same database.
     let qualifier_is_database = matches!(name, "mysql" | "mariadb" | "clickhouse-client" | "cqlsh");
@@ -767,9 +782,9 @@ fn d1_target(args: &[Word]) -> Target {
 
 /// A MongoDB shell's target: its connection (`mongodb://h/db`, `--host`, `DB` operand) and
 /// the databases its script switches to (`db.getSiblingDB('x')`, `use x`).
-pub(crate) fn mongo_target(args: &[Word], scope: &Scope, script: &str) -> Target {
+pub(crate) fn mongo_target(args: &[Word], scope: &Scope, ctx: &Context, script: &str) -> Target {
     let (place, connected) =
-        connection("mongosh", args, scope, 0).unwrap_or((Place::Unresolved, Vec::new()));
+        connection("mongosh", args, scope, ctx, 0).unwrap_or((Place::Unresolved, Vec::new()));
     let (literal, connects) = crate::interp::mongo_databases(script);
     let named: Vec<Role> = literal
         .into_iter()
@@ -795,9 +810,9 @@ pub(crate) fn mongo_target(args: &[Word], scope: &Scope, script: &str) -> Target
 
 /// The target of the operands-and-options rules (`dropdb`, `mysqladmin drop`, `redis-cli
 /// FLUSHALL`, `pg_restore --clean`).
-fn command_target(name: &str, args: &[Word], scope: &Scope) -> Option<Target> {
+fn command_target(name: &str, args: &[Word], scope: &Scope, ctx: &Context) -> Option<Target> {
     let skip = usize::from(matches!(name, "mysqladmin" | "mariadb-admin"));
-    let (place, roles) = connection(name, args, scope, skip)?;
+    let (place, roles) = connection(name, args, scope, ctx, skip)?;
     Some(Target {
         place,
         role: worst_role(roles),
@@ -806,7 +821,13 @@ fn command_target(name: &str, args: &[Word], scope: &Scope) -> Option<Target> {
 
 /// A rule matched from the taxonomy, judged with its target when it is a database rule that
 /// depends on one.
-pub(crate) fn rule_verdict(rule: RuleRef, name: &str, args: &[Word], scope: &Scope) -> Verdict {
+pub(crate) fn rule_verdict(
+    rule: RuleRef,
+    name: &str,
+    args: &[Word],
+    scope: &Scope,
+    ctx: &Context,
+) -> Verdict {
     let v = rule.verdict();
     if rule == ids::K8S_SCALE_ZERO {
         return crate::deploy::scale_verdict(v, name, args);
@@ -814,7 +835,7 @@ pub(crate) fn rule_verdict(rule: RuleRef, name: &str, args: &[Word], scope: &Sco
     if rule != ids::DB_DROPDB && rule != ids::DB_MYSQLADMIN_DROP && rule != ids::DB_REDIS_FLUSH {
         return v;
     }
-    match command_target(name, args, scope) {
+    match command_target(name, args, scope, ctx) {
         Some(t) => judge(v, &t),
         None => v,
     }
@@ -839,7 +860,7 @@ fn short_letters<'w>(w: &'w Word, values: &'w str) -> impl Iterator<Item = char>
 /// `pg_restore --clean` (`-c`) drops every object of the dump in the target database before
 /// recreating it (with `--create`, the database the dump names, whatever `-d` says):
 /// `db.restore_clean`, judged with its target. Without `-d` it only prints a script.
-pub(crate) fn restore_clean(args: &[Word], scope: &Scope) -> Option<Verdict> {
+pub(crate) fn restore_clean(args: &[Word], scope: &Scope, ctx: &Context) -> Option<Verdict> {
     let values = client("pg_restore")?.values;
     let has = |long: &str, letter: char| {
         args.iter().any(|w| {
@@ -854,7 +875,7 @@ pub(crate) fn restore_clean(args: &[Word], scope: &Scope) -> Option<Verdict> {
     if !(has("--clean", 'c') && has("--dbname", 'd')) {
         return None;
     }
-    let mut t = command_target("pg_restore", args, scope)?;
+    let mut t = command_target("pg_restore", args, scope, ctx)?;
     if has("--create", 'C') {
         t.role = t
             .role

@@ -437,7 +437,19 @@ fn lookup_at(
         return Some(file());
     }
     let consult = thorough || !hookgate_paths::is_within(path, &ctx.cwd);
-    (consult && catalog_secret(path, ctx, false)).then(file)
+    // Below the home directory (and outside the workspace) a directory read whole holds what
+    // the catalog lists under it: `grep -r password ~/.m2` reads `~/.m2/settings.xml`,
+    // `tar c ~/.dbt` carries `profiles.yml` — the shell's own list already counts its
+    // entries' ancestors (`~/.config` holds `gh/hosts.yml`); the catalog is the longer list.
+    // Not above home (handled above) and not absolute trees (`/etc/nginx`): there the
+    // catalog's entries are system files a recursive search rarely means.
+    let subtree = consult
+        && ctx
+            .home
+            .as_deref()
+            .is_some_and(|h| path != h && hookgate_paths::is_within(path, h))
+        && !hookgate_paths::is_within(path, &ctx.cwd);
+    (consult && catalog_secret(path, ctx, subtree)).then(file)
 }
 
 /// `/proc/self/environ`, `/proc/1/environ`, `/proc/self/task/1/environ`.
@@ -2372,6 +2384,9 @@ pub(crate) fn argument_flow(
             script = true;
         }
         let (identity, destination) = match pending.take() {
+            // A local file the client only uses or writes (the socket it talks through, a CA
+            // bundle, the output file) is not part of the request.
+            Some((false, opt)) if local_only_option(name, opt) => continue,
             Some((identity, opt)) => (identity && !sends_file(name, opt, t), false),
             None if t.starts_with('-') && t.len() > 1 => {
                 // A short cluster is the value-taking option it ends in, read with the
@@ -2499,6 +2514,53 @@ fn sends_file(name: &str, opt: &str, value: &str) -> bool {
     name == "curl"
         && ((matches!(opt, "-H" | "--header") && value.starts_with('@'))
             || matches!(opt, "-K" | "--config"))
+}
+
+/// The options of an HTTP client whose value is a local file it talks through, trusts or
+/// writes, never sends: curl's `--unix-socket /var/run/docker.sock` is the transport (what
+/// the request does there is judged by the method rules, `argdanger.rs`), `--cacert` the CA
+/// bundle, `-o`/`-D`/`--trace` what it writes. Spelled exactly (an abbreviation keeps the
+/// value a candidate file: fails closed).
+fn local_only_option(name: &str, opt: &str) -> bool {
+    match name {
+        "curl" => matches!(
+            opt,
+            "--unix-socket"
+                | "--abstract-unix-socket"
+                | "--cacert"
+                | "--capath"
+                | "--crlfile"
+                | "-o"
+                | "--output"
+                | "--output-dir"
+                | "-D"
+                | "--dump-header"
+                | "--trace"
+                | "--trace-ascii"
+                | "--stderr"
+                | "-c"
+                | "--cookie-jar"
+                | "--etag-save"
+                | "--libcurl"
+        ),
+        "wget" => matches!(
+            opt,
+            "-O" | "--output-document"
+                | "-o"
+                | "--output-file"
+                | "-a"
+                | "--append-output"
+                | "-P"
+                | "--directory-prefix"
+                | "--ca-certificate"
+                | "--ca-directory"
+                | "--save-cookies"
+        ),
+        "http" | "https" | "xh" | "xhs" => {
+            matches!(opt, "--unix-socket" | "-o" | "--output")
+        }
+        _ => false,
+    }
 }
 
 /// Interactive file-transfer clients that read their commands from a script: an option's

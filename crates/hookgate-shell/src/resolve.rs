@@ -3950,6 +3950,7 @@ impl Walker<'_> {
                     let target = crate::dbtarget::mongo_target(
                         argv.get(1..).unwrap_or(&[]),
                         scope,
+                        self.ctx,
                         &code.text,
                     );
                     let mut v = ids::DB_MONGO_DROP.verdict();
@@ -4313,7 +4314,7 @@ impl Walker<'_> {
                 // A script file read from disk may switch databases (`\c`): unknown.
                 .chain((file && sql_texts.is_empty()).then_some(None))
                 .collect();
-            if let Some(target) = crate::dbtarget::sql_target(name, args, scope, &texts) {
+            if let Some(target) = crate::dbtarget::sql_target(name, args, scope, self.ctx, &texts) {
                 verdict = crate::dbtarget::judge(verdict, &target);
             }
         }
@@ -4788,8 +4789,9 @@ impl Walker<'_> {
         // A rule whose operands show the act stays on this machine's scratch (a local dev
         // cluster, an image file, a loopback registry, …) is judged by that (`contained`).
         let mut worst: Option<Verdict> = matched.map(|rule| {
-            crate::contained::verdict(rule, name, words, &scope.cwd, self.ctx)
-                .unwrap_or_else(|| crate::dbtarget::rule_verdict(rule, name, words, scope))
+            crate::contained::verdict(rule, name, words, &scope.cwd, self.ctx).unwrap_or_else(
+                || crate::dbtarget::rule_verdict(rule, name, words, scope, self.ctx),
+            )
         });
         if let Some(v) = self.argument_danger(name, words, &args, scope) {
             worst = Some(worse(worst, v));

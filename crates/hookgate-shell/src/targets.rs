@@ -564,6 +564,13 @@ fn is_profile(path: &Path, ctx: &Context) -> bool {
     ].iter().any(|p| c == *p))
 }
 
+/// True when `raw` names one file in a scratch place: inside a temp directory and neither
+/// the home, the workspace nor a catalogued location ([`Place::InTemp`], the scratch rule of
+/// deletions). Unresolved words are never scratch.
+pub(crate) fn is_scratch(raw: &str, cwd: &Cwd, ctx: &Context) -> bool {
+    place_as(raw, cwd, ctx, false).0 == Place::InTemp
+}
+
 /// Judges the target of `chmod`/`chown`/`chgrp`.
 pub(crate) fn judge_permissions(
     raw: &str,
