@@ -2050,6 +2050,44 @@ const PROTECTED: &[Category] = &[Category::AgentHookConfig, Category::HookgateCo
 
 /// Every `HOOKGATE_*` variable is hookgate's own: fail mode, ask fallback, store, home,
 /// config dir, and whatever later versions read.
+/// `source FILE` / `. FILE` runs FILE in the agent's own shell, so the variables it sets are
+/// set on this line (`. ./env.sh && hookgate …`): a file that sets or exports one of
+/// hookgate's own variables is judged as the assignment itself (denied), read from disk as it
+/// is now. Only that question is asked of it: a project's env script is the project's (its
+/// other code is not judged, as for `bash script.sh`), and the nested judgement reads the
+/// file's own assignments only, never the files it sources (no recursion).
+/// A file that cannot be read (absent, not a regular file, over the loaded-file bound) sets
+/// nothing this check can see; one written earlier in the line is judged where it is written.
+fn sourced_hookgate_env(j: &Judge<'_>) -> Option<Violation> {
+    let analysis = j.facts.analysis.as_ref()?;
+    for c in &analysis.commands {
+        if !matches!(program(&c.argv), "source" | ".") {
+            continue;
+        }
+        let Some(arg) = c.argv.get(1) else { continue };
+        let Some(cwd) = c.cwd.path(&j.facts.cwd) else {
+            continue;
+        };
+        let path = cwd.join(arg);
+        let Some(text) = crate::loaded::read_bounded(&path) else {
+            continue;
+        };
+        let tool = shell_call(&text);
+        let facts = Facts::of_shell(&tool, cwd.to_path_buf(), j.ctx);
+        let nested = Judge::new(&facts, j.ctx, j.state, j.settings);
+        if let Some(v) = hookgate_env(&nested).filter(|v| v.effect == Effect::Deny) {
+            return Some(
+                Violation::new(
+                    Effect::Deny,
+                    format!("sources {}, which {}", path.display(), v.reason),
+                )
+                .suggest("hookgate's settings are the user's: ask them to change it"),
+            );
+        }
+    }
+    None
+}
+
 fn is_hookgate_var(name: &str) -> bool {
     name.to_ascii_uppercase().starts_with("HOOKGATE_")
 }
@@ -3243,7 +3281,12 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
         Some(v) if v.effect == Effect::Deny => return Some(v),
         moved => touched.or(moved),
     };
-    for check in [hookgate_env, agent_relaunch, direnv_guard_change] {
+    for check in [
+        hookgate_env,
+        agent_relaunch,
+        direnv_guard_change,
+        sourced_hookgate_env,
+    ] {
         if let Some(v) = check(j).filter(|v| v.effect == Effect::Deny) {
             return Some(v);
         }

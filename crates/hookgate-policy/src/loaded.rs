@@ -711,7 +711,7 @@ fn tool_argv(argv: &[String]) -> Vec<String> {
 }
 
 /// Reads a file a runner would load, if small enough.
-fn read_bounded(path: &Path) -> Option<String> {
+pub(crate) fn read_bounded(path: &Path) -> Option<String> {
     let m = std::fs::metadata(path).ok()?;
     if !m.is_file() || m.len() > MAX_BYTES {
         return None;
