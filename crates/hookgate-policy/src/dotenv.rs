@@ -466,7 +466,6 @@ fn envrc_danger_at(
                     return Some(v);
                 }
             }
-            Some(Stdlib::Fetches | Stdlib::Use) => {}
             // `source "$(fetchurl URL HASH)"`: the path sourced is the download.
             None if fetched
                 && matches!(first.as_str(), "source" | "." | "eval" | "bash" | "sh")
@@ -477,7 +476,8 @@ fn envrc_danger_at(
                     c.argv.join(" ")
                 ));
             }
-            None => {}
+            // A download alone runs nothing; `use` of anything but a flake is local tooling.
+            Some(Stdlib::Fetches | Stdlib::Use) | None => {}
         }
     }
     for c in &a.commands {

@@ -2958,10 +2958,8 @@ fn backup_retention(name: &str, words: &[Word]) -> Option<Verdict> {
                     None => rest.next().map(|v| v.text.as_str()),
                 };
                 keeps.push((opt, value.unwrap_or("")));
-            } else if r.values.contains(&opt) {
-                if inline.is_none() {
-                    rest.next();
-                }
+            } else if r.values.contains(&opt) && inline.is_none() {
+                rest.next();
             }
             all |= r.remove_all.contains(&opt);
             commit |= r.commit == Some(opt);
