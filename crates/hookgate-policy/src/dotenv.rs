@@ -332,9 +332,153 @@ pub(crate) fn envrc_danger(
     text: &str,
     ctx: &hookgate_shell::Context,
 ) -> Option<(hookgate_shell::Action, String)> {
+    envrc_danger_at(text, ctx, 0)
+}
+
+/// What a function of direnv's standard library (`direnv stdlib`) does when an `.envrc` calls
+/// it, for what it brings into the shell that loads the file. The analyzer does not know these
+/// names (they are shell functions direnv defines), so each is read here as what it amounts to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Stdlib {
+    /// Downloads a script and sources it (`source_url URL HASH`): code from the network.
+    SourcesUrl,
+    /// Downloads a file into direnv's cache and prints its path (`fetchurl URL [HASH]`):
+    /// sourcing that path runs code from the network.
+    Fetches,
+    /// Sources another file (a directory's `.envrc`) as shell (`source_env PATH`).
+    SourcesFile,
+    /// Sources the nearest file of that name (`.envrc` by default) in a parent directory.
+    SourcesUp,
+    /// `use NAME ARGS…` calls `use_NAME`: `use flake REF` evaluates a flake and runs its
+    /// development shell's hook here.
+    Use,
+    /// Evaluates a flake (`use_flake REF`).
+    UsesFlake,
+}
+
+/// direnv's standard library functions whose effect reaches beyond the `.envrc`'s own text.
+/// The rest (`dotenv`, `dotenv_if_exists`: `KEY=value` files; `layout python`, `use nix`,
+/// `watch_file`, `strict_env`, `log_status`, `env_vars_required`, …) set variables or run
+/// local, known tooling and are the analyzer's (or `PATH_add`'s below).
+const DIRENV_STDLIB: &[(&str, Stdlib)] = &[
+    ("source_url", Stdlib::SourcesUrl),
+    ("fetchurl", Stdlib::Fetches),
+    ("source_env", Stdlib::SourcesFile),
+    ("source_env_if_exists", Stdlib::SourcesFile),
+    ("source_up", Stdlib::SourcesUp),
+    ("source_up_if_exists", Stdlib::SourcesUp),
+    ("use", Stdlib::Use),
+    ("use_flake", Stdlib::UsesFlake),
+];
+
+/// How deep `source_env`/`source_up` are followed into other files.
+const MAX_ENVRC_DEPTH: usize = 4;
+
+/// Largest file `source_env`/`source_up` is read from disk to be judged.
+const MAX_SOURCED_ENVRC: u64 = 64 * 1024;
+
+/// A flake reference that names code outside this machine (`github:o/r`, `git+https://…`,
+/// `https://…/x.tar.gz`, a registry name such as `nixpkgs#hello`); a path (`.`, `./dev`,
+/// `path:./x`, `/abs`) is local files.
+fn remote_flake(r: &str) -> bool {
+    let r = r.split(['#', '?']).next().unwrap_or(r);
+    if r.is_empty() || r.starts_with(['.', '/', '~']) {
+        return false;
+    }
+    match r.split_once(':') {
+        Some((scheme, _)) => !matches!(scheme, "path" | "git+file" | "file"),
+        // A bare word is a flake registry entry, resolved to a remote flake.
+        None => true,
+    }
+}
+
+/// [`envrc_danger`] of a file sourced `depth` levels deep.
+fn envrc_danger_at(
+    text: &str,
+    ctx: &hookgate_shell::Context,
+    depth: usize,
+) -> Option<(hookgate_shell::Action, String)> {
     let a = hookgate_shell::analyze(text, ctx);
     if a.verdict.class == hookgate_shell::Class::Dangerous {
         return Some((a.action(), a.verdict.reason));
+    }
+    let ask = |why: String| Some((hookgate_shell::Action::Ask, why));
+    // Whether the text downloads with `fetchurl`, whose printed path is then sourced.
+    let fetched = a.commands.iter().any(|c| {
+        c.argv
+            .first()
+            .is_some_and(|p| DIRENV_STDLIB.contains(&(p.as_str(), Stdlib::Fetches)))
+    });
+    for c in &a.commands {
+        let Some(first) = c.argv.first() else {
+            continue;
+        };
+        let args = c.argv.get(1..).unwrap_or_default();
+        let stdlib = DIRENV_STDLIB
+            .iter()
+            .find(|(name, _)| name == first)
+            .map(|(_, what)| *what);
+        match stdlib {
+            Some(Stdlib::SourcesUrl) => {
+                return ask(format!(
+                    "`{}` runs a script downloaded from {}",
+                    c.argv.join(" "),
+                    args.first().map_or("the network", String::as_str)
+                ));
+            }
+            Some(Stdlib::Use) if args.first().is_some_and(|w| w == "flake") => {
+                if let Some(r) = args.get(1).filter(|r| remote_flake(r)) {
+                    return ask(format!(
+                        "`{}` runs the development shell of the flake {r}, code from outside \
+                         this machine",
+                        c.argv.join(" ")
+                    ));
+                }
+            }
+            Some(Stdlib::UsesFlake) => {
+                if let Some(r) = args.first().filter(|r| remote_flake(r)) {
+                    return ask(format!(
+                        "`{}` runs the development shell of the flake {r}, code from outside \
+                         this machine",
+                        c.argv.join(" ")
+                    ));
+                }
+            }
+            Some(Stdlib::SourcesFile) => {
+                let Some(target) = args.first() else { continue };
+                let p = hookgate_paths::normalize(target, &ctx.cwd, ctx.home.as_deref()).path;
+                let file = if p.is_dir() { p.join(".envrc") } else { p };
+                if let Some(v) = sourced_envrc_danger(&file, ctx, depth) {
+                    return Some(v);
+                }
+            }
+            Some(Stdlib::SourcesUp) => {
+                let name = args.first().map_or(".envrc", String::as_str);
+                let found = ctx
+                    .cwd
+                    .ancestors()
+                    .skip(1)
+                    .map(|d| d.join(name))
+                    .find(|f| f.is_file());
+                if let Some(file) = found
+                    && let Some(v) = sourced_envrc_danger(&file, ctx, depth)
+                {
+                    return Some(v);
+                }
+            }
+            // `source "$(fetchurl URL HASH)"`: the path sourced is the download.
+            None if fetched
+                && matches!(first.as_str(), "source" | "." | "eval" | "bash" | "sh")
+                && c.argv.len() > 1 =>
+            {
+                return ask(format!(
+                    "`{}` runs a script downloaded by direnv's fetchurl",
+                    c.argv.join(" ")
+                ));
+            }
+            // A download alone runs nothing; `use` of anything but a flake is local tooling.
+            Some(Stdlib::Fetches | Stdlib::Use) | None => {}
+        }
     }
     for c in &a.commands {
         let (var, dirs) = match c.argv.first().map(String::as_str) {
@@ -365,6 +509,33 @@ pub(crate) fn envrc_danger(
         }
     }
     None
+}
+
+/// The danger of a file an `.envrc` sources (`source_env`, `source_up`), read from disk and
+/// judged in its own directory; nothing when it cannot be read (direnv then fails to load it).
+fn sourced_envrc_danger(
+    file: &Path,
+    ctx: &hookgate_shell::Context,
+    depth: usize,
+) -> Option<(hookgate_shell::Action, String)> {
+    use std::io::Read as _;
+    if depth >= MAX_ENVRC_DEPTH {
+        return None;
+    }
+    let mut text = String::new();
+    std::fs::File::open(file)
+        .ok()?
+        .take(MAX_SOURCED_ENVRC)
+        .read_to_string(&mut text)
+        .ok()?;
+    let mut inner = ctx.clone();
+    inner.cwd = envrc_dir(file);
+    envrc_danger_at(&text, &inner, depth + 1).map(|(action, why)| {
+        (
+            action,
+            format!("it sources {}, where {why}", file.display()),
+        )
+    })
 }
 
 /// Largest env file read to judge whether it is committed configuration.

@@ -239,16 +239,23 @@ impl Policy {
             }
             changed = Some(next);
         };
+        let home = changed.as_ref().unwrap_or(ctx).home.clone();
         if !matches!(decision, Some(Decision::Deny | Decision::Ask)) {
-            self.observe_facts(&facts, call, state);
-        } else if decision == Some(Decision::Ask) && judged(call.event) {
-            // An asked write the user approves runs without another pre-tool call, and no
-            // post-tool call says it did: its files count as written by the session now, so
-            // a script appended to and approved is judged by its content when a later call
-            // runs it (`transitive-effect-analysis`, write-then-execute) instead of passing
-            // as a repository file. A declined write leaves the file as it was; judging it by
-            // that content costs nothing more than the ask a written file already gets.
-            note_written_paths(&facts, state);
+            self.observe_facts(&facts, call, home.as_deref(), state);
+        } else if judged(call.event) {
+            // A destroy plan is remembered whatever the answer (monitor mode, the user's own
+            // hand may run it): the record only makes a later apply stricter.
+            let copies = crate::plans::plan_copies(&facts, state);
+            if decision == Some(Decision::Ask) {
+                // An asked write the user approves runs without another pre-tool call, and no
+                // post-tool call says it did: its files count as written by the session now, so
+                // a script appended to and approved is judged by its content when a later call
+                // runs it (`transitive-effect-analysis`, write-then-execute) instead of passing
+                // as a repository file. A declined write leaves the file as it was; judging it by
+                // that content costs nothing more than the ask a written file already gets.
+                note_written_paths(&facts, state);
+            }
+            crate::plans::note_plans(&facts, home.as_deref(), copies, state);
         }
         // Secret-holding files are remembered whatever the answer: an asked call may be let
         // run, a denied one may run anyway (monitor mode, the user by hand), and an agent that
@@ -616,15 +623,23 @@ impl Policy {
     /// pull requests opened. Call it for every event; it ignores what it has no use for.
     pub fn observe(&self, call: &CanonicalCall, ctx: &Ctx, state: &mut SessionState) {
         let facts = Facts::build_in_session(call, ctx, state.secret_paths());
-        self.observe_facts(&facts, call, state);
+        self.observe_facts(&facts, call, ctx.home.as_deref(), state);
         note_secret_files(&facts, state, true);
     }
 
     #[allow(clippy::unused_self)] // a policy method: what is remembered may come to depend on it
-    fn observe_facts(&self, facts: &Facts<'_>, call: &CanonicalCall, state: &mut SessionState) {
+    fn observe_facts(
+        &self,
+        facts: &Facts<'_>,
+        call: &CanonicalCall,
+        home: Option<&Path>,
+        state: &mut SessionState,
+    ) {
         if judged(call.event) {
+            let copies = crate::plans::plan_copies(facts, state);
             let wrote = note_written_paths(facts, state);
             note_builds(facts, state);
+            crate::plans::note_plans(facts, home, copies, state);
             for (i, item) in facts.items.iter().enumerate() {
                 for p in item.paths.iter().filter(|p| p.op != PathOp::Read) {
                     let path = p.path.to_string_lossy().into_owned();
@@ -705,6 +720,13 @@ fn note_written_paths(facts: &Facts<'_>, state: &mut SessionState) -> bool {
         } else {
             state.note_written(&path);
         }
+        wrote = true;
+    }
+    // A write whose target is computed at run time may have been to any file: the records
+    // that vouch for a file's content go (an approved `python3 -c` writing a computed path
+    // must not leave `/tmp/tool` vouched for as the build of a package).
+    if facts.items.iter().any(|item| !item.unplaced.is_empty()) {
+        state.note_unplaced_write();
         wrote = true;
     }
     wrote

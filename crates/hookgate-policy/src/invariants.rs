@@ -5585,6 +5585,12 @@ fn session_blast_radius(j: &Judge<'_>) -> Option<Violation> {
 
 fn destructive_shell(j: &Judge<'_>) -> Option<Violation> {
     let analysis = j.facts.analysis.as_ref()?;
+    // A plan file saved with a destroy in it, applied now: the destroy decided earlier.
+    if let Some(v) = saved_destroy_plan(j)
+        && (v.effect == Effect::Deny || analysis.verdict.action() != ShellAction::Deny)
+    {
+        return Some(v);
+    }
     let effect = match analysis.verdict.action() {
         ShellAction::Allow => return through_symlinks(j, analysis),
         ShellAction::Ask => Effect::Ask,
@@ -5598,6 +5604,44 @@ fn destructive_shell(j: &Judge<'_>) -> Option<Violation> {
         .unwrap_or_default();
     let mut v = Violation::new(effect, format!("{}{rule}", analysis.verdict.reason));
     v.suggestion.clone_from(&analysis.verdict.suggestion);
+    Some(v)
+}
+
+/// `terraform apply tf.plan` where `tf.plan` is a destroy plan — saved by `plan -destroy
+/// -out=tf.plan` earlier on the line or earlier in the session (see the `plans` module) —
+/// carries out that destroy: judged as the tool's `apply -destroy` is by the shell analyzer
+/// (its verdict and taxonomy id), since no word of the applying line says so.
+fn saved_destroy_plan(j: &Judge<'_>) -> Option<Violation> {
+    let (i, argv, plan) =
+        crate::plans::saved_destroy(j.facts, j.ctx.home.as_deref(), j.state, |p| {
+            j.content_written_on_line(p)
+        })?;
+    let line = crate::plans::as_destroy(argv)
+        .iter()
+        .map(|w| crate::loaded::quote(w))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let dir = j.facts.command_dir(i).unwrap_or(&j.facts.cwd).to_path_buf();
+    let verdict = hookgate_shell::analyze(&line, &j.ctx.shell_context(dir)).verdict;
+    let effect = match verdict.action() {
+        ShellAction::Allow => return None,
+        ShellAction::Ask => Effect::Ask,
+        ShellAction::Deny => Effect::Deny,
+    };
+    let rule = verdict
+        .rule_id
+        .as_deref()
+        .map(|r| format!(" [{r}]"))
+        .unwrap_or_default();
+    let mut v = Violation::new(
+        effect,
+        format!(
+            "applies {}, a plan saved with -destroy: {}{rule}",
+            plan.display(),
+            verdict.reason
+        ),
+    );
+    v.suggestion = verdict.suggestion;
     Some(v)
 }
 

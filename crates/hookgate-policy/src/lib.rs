@@ -37,6 +37,7 @@ mod invariants;
 mod lease;
 mod loaded;
 mod pattern;
+mod plans;
 mod policy;
 mod provenance;
 mod regenerable;
@@ -264,6 +265,14 @@ pub struct SessionState {
     /// Any later write to the output by anything else drops the entry. At most
     /// [`MAX_BUILT`].
     pub built: Vec<Built>,
+    /// Infrastructure plan files this session saved with a destroy in them (`terraform plan
+    /// -destroy -out=tf.plan`, canonical absolute paths), and their copies: applying one later
+    /// (`terraform apply tf.plan`) is judged as the `apply -destroy` it carries out (see the
+    /// `plans` module). A record only makes a later apply stricter; any later write to the
+    /// file by anything else drops it, and a write the policy cannot place does not (an
+    /// unknown write leaves the file at best a plan of unknown provenance, and that is no
+    /// reason to forget the destroy it may still hold). At most [`MAX_BUILT`].
+    pub destroy_plans: Vec<String>,
 }
 
 /// A program the session built (see [`SessionState::built`]).
@@ -332,8 +341,36 @@ impl SessionState {
             self.written_files.push(path.to_owned());
         }
         self.mode_changed_files.retain(|p| p != path);
-        // Whatever writes it now (a build records itself again after this).
+        // Whatever writes it now (a build or a plan records itself again after this).
         self.built.retain(|b| b.path != path);
+        self.destroy_plans.retain(|p| p != path);
+    }
+
+    /// A write the policy could not place (interpreter code writing a computed path): any
+    /// file may now hold anything, so no record that vouches for a file's content survives
+    /// it — running a program the session built is write-then-execute again. Destroy plan
+    /// records stay: they condemn a file's content rather than vouch for it.
+    pub(crate) fn note_unplaced_write(&mut self) {
+        self.built.clear();
+    }
+
+    /// Records that `path` now holds a plan, a destroy plan when `destroy` (see
+    /// [`SessionState::destroy_plans`]); full, a new destroy plan replaces the oldest record
+    /// (forgetting one loosens a later apply, so the newest plans are kept).
+    pub(crate) fn note_plan(&mut self, path: &str, destroy: bool) {
+        self.destroy_plans.retain(|p| p != path);
+        if destroy {
+            if self.destroy_plans.len() >= MAX_BUILT {
+                self.destroy_plans.remove(0);
+            }
+            self.destroy_plans.push(path.to_owned());
+        }
+    }
+
+    /// Whether `path` holds a destroy plan this session saved (see
+    /// [`SessionState::destroy_plans`]).
+    pub(crate) fn destroy_plan(&self, path: &str) -> bool {
+        self.destroy_plans.iter().any(|p| p == path)
     }
 
     /// A permission or ownership change: recorded as a change of the session (commit scope,

@@ -907,8 +907,23 @@ pub(crate) fn runner_loads(
                     goals.push(w.clone());
                 }
             }
-            let mut paths: Vec<PathBuf> = named.iter().map(|n| dir.join(n)).collect();
-            if paths.is_empty() {
+            // `-f -` (and the standard input's device names): the make file is what the line
+            // feeds make — a heredoc's text, or the file it redirects in — judged as the same
+            // text on disk would be.
+            let mut fed: Option<&str> = None;
+            let mut paths: Vec<PathBuf> = Vec::new();
+            for n in &named {
+                if is_stdin_name(n) {
+                    match (stdin_text, stdin) {
+                        (Some(t), _) => fed = Some(t),
+                        (None, Some(f)) => paths.push(f.to_path_buf()),
+                        (None, None) => {}
+                    }
+                } else {
+                    paths.push(dir.join(n));
+                }
+            }
+            if named.is_empty() {
                 paths.extend(
                     ["GNUmakefile", "makefile", "Makefile"]
                         .iter()
@@ -918,6 +933,11 @@ pub(crate) fn runner_loads(
             }
             // Rules of included files join the including file's: judge them together.
             let mut text = String::new();
+            if let Some(t) = fed {
+                paths.extend(parse_make(t).includes.iter().map(|f| dir.join(f)));
+                text.push_str(t);
+                text.push('\n');
+            }
             let mut read: Vec<PathBuf> = Vec::new();
             while let Some(p) = paths.pop() {
                 if read.contains(&p) || read.len() >= MAX_FILES {
@@ -930,8 +950,13 @@ pub(crate) fn runner_loads(
                 }
                 read.push(p);
             }
-            if let Some(first) = read.first() {
-                let what = format!("`{}` runs {}, which", argv.join(" "), first.display());
+            let from = match (fed, read.first()) {
+                (Some(_), _) => Some("its standard input".to_owned()),
+                (None, Some(first)) => Some(first.display().to_string()),
+                (None, None) => None,
+            };
+            if let Some(from) = from {
+                let what = format!("`{}` runs {from}, which", argv.join(" "));
                 return code_of(Kind::Make, &text, Some(&goals))
                     .into_iter()
                     .map(|code| Loaded {
@@ -954,11 +979,23 @@ pub(crate) fn runner_loads(
             }
         }
         "just" => {
-            let named = rest
-                .iter()
-                .position(|w| w == "-f" || w == "--justfile")
-                .and_then(|k| rest.get(k + 1));
+            let named = rest.iter().enumerate().find_map(|(k, w)| {
+                w.strip_prefix("--justfile=").or_else(|| {
+                    (w == "-f" || w == "--justfile")
+                        .then(|| rest.get(k + 1).map(String::as_str))
+                        .flatten()
+                })
+            });
+            // `--justfile -` / `-f /dev/stdin`: the justfile is what the line feeds just.
             let p = match named {
+                Some(n) if is_stdin_name(n) => {
+                    match (stdin_text, stdin) {
+                        (Some(t), _) => inline.push((Kind::Just, t)),
+                        (None, Some(f)) => files.push((f.to_path_buf(), Kind::Just, None)),
+                        (None, None) => {}
+                    }
+                    None
+                }
                 Some(n) => Some(cwd.join(n)),
                 None => ["justfile", "Justfile", ".justfile"]
                     .iter()
@@ -1125,11 +1162,24 @@ pub(crate) fn runner_loads(
         "doit" => files.push((cwd.join("dodo.py"), Kind::Python, None)),
         "tox" => files.push((cwd.join("tox.ini"), Kind::Tox, None)),
         "task" | "go-task" => {
+            let mut search_default = true;
             let named = rest
                 .iter()
                 .position(|w| w == "-t" || w == "--taskfile")
-                .and_then(|k| rest.get(k + 1))
-                .map(|n| cwd.join(n));
+                .and_then(|k| rest.get(k + 1));
+            // `-t /dev/stdin`: the Taskfile is what the line feeds task.
+            let named = match named {
+                Some(n) if is_stdin_name(n) => {
+                    match (stdin_text, stdin) {
+                        (Some(t), _) => inline.push((Kind::Taskfile, t)),
+                        (None, Some(f)) => files.push((f.to_path_buf(), Kind::Taskfile, None)),
+                        (None, None) => {}
+                    }
+                    search_default = false;
+                    None
+                }
+                n => n.map(|n| cwd.join(n)),
+            };
             let dir = rest
                 .iter()
                 .position(|w| w == "-d" || w == "--dir")
@@ -1137,7 +1187,11 @@ pub(crate) fn runner_loads(
                 .map_or_else(|| cwd.to_path_buf(), |d| cwd.join(d));
             files.extend(
                 named
-                    .or_else(|| TASKFILES.iter().map(|n| dir.join(n)).find(|p| p.is_file()))
+                    .or_else(|| {
+                        search_default
+                            .then(|| TASKFILES.iter().map(|n| dir.join(n)).find(|p| p.is_file()))
+                            .flatten()
+                    })
                     .map(|p| (p, Kind::Taskfile, None)),
             );
         }
@@ -1222,6 +1276,11 @@ pub(crate) fn runner_loads(
         );
     }
     out
+}
+
+/// Whether a file operand names the standard input (`make -f -`, `-f /dev/stdin`).
+fn is_stdin_name(name: &str) -> bool {
+    matches!(name, "-" | "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0")
 }
 
 /// The database and data-store clients whose input files are judged, as the name of the

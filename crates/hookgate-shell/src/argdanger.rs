@@ -113,6 +113,60 @@ const FRAMEWORK_TASKS: &[(&str, &[&str], Option<&str>)] = &[
     ("dbt", &["seed"], Some("--full-refresh")),
 ];
 
+/// Framework verbs that run a user-defined macro by name (`dbt run-operation MACRO`): the
+/// macro's code is the project's, but its name says what it is for, and a destructive verb
+/// there (`drop_old_relations`, `purge_dev_schemas`) is a task that drops data, judged where
+/// it runs like the framework's own resets. `(tool, verb, value options of the verb)`.
+const MACRO_TASKS: &[(&str, &str, &[&str])] = &[(
+    "dbt",
+    "run-operation",
+    &[
+        "--args",
+        "--target",
+        "-t",
+        "--profile",
+        "--profiles-dir",
+        "--project-dir",
+        "--vars",
+        "--target-path",
+        "--log-path",
+    ],
+)];
+
+/// The leading word of a macro name that makes it a destructive task.
+const DESTRUCTIVE_MACRO_VERBS: &[&str] = &[
+    "drop", "truncate", "purge", "delete", "wipe", "destroy", "nuke", "clean", "cleanup", "remove",
+    "reset",
+];
+
+/// `dbt run-operation drop_old_relations`: see [`MACRO_TASKS`]. `rest` is what follows the
+/// tool.
+fn destructive_macro(tool: &str, rest: &[&str]) -> bool {
+    MACRO_TASKS.iter().any(|(t, verb, values)| {
+        if *t != tool {
+            return false;
+        }
+        let Some(at) = rest.iter().position(|w| w == verb) else {
+            return false;
+        };
+        let mut words = rest[at + 1..].iter();
+        let macro_name = loop {
+            let Some(w) = words.next() else { return false };
+            if values.contains(w) {
+                words.next();
+            } else if !w.starts_with('-') {
+                break *w;
+            }
+        };
+        let first = macro_name
+            .split(['_', '-', '.'])
+            .find(|p| !p.is_empty())
+            .unwrap_or("")
+            .to_ascii_lowercase();
+        DESTRUCTIVE_MACRO_VERBS.contains(&first.as_str())
+    })
+}
+
 /// Words that put a framework task on the production database.
 fn is_production_marker(word: &str) -> bool {
     matches!(
@@ -1197,6 +1251,7 @@ impl Walker<'_> {
             n if uninstalls(n, args) => self.uninstalls_listing(words, scope),
             "kill" => self.kill_user_processes(words, scope),
             "pkill" | "killall" => broad_killer(name, words),
+            _ if RETENTION.iter().any(|r| r.tool == name) => backup_retention(name, words),
             // `fuser -k 5432/tcp`: kills whatever uses a service's port.
             "fuser" => (words.iter().any(|w| {
                 w.exact
@@ -2772,6 +2827,221 @@ fn broad_pattern(p: &str) -> bool {
         || p.chars().count() == 1
 }
 
+/// A backup tool's verb that removes backups, read as data: what it keeps decides whether it
+/// is retention (`restic forget --keep-daily 7 --prune`: routine) or the deletion of backups
+/// (`data.backup_delete`, as `borg delete`): snapshots named for removal, an option that
+/// removes everything, or a retention policy every count of which is zero.
+struct Retention {
+    tool: &'static str,
+    /// The verb words after the tool (`["snapshot", "delete"]`).
+    verb: &'static [&'static str],
+    /// Options that name what is kept (`--keep-last N`); given, and each zero, nothing is.
+    keeps: &'static [&'static str],
+    /// Options that take a value in the next word (the keeps too) and are not operands.
+    values: &'static [&'static str],
+    /// Options that remove every backup of the selection.
+    remove_all: &'static [&'static str],
+    /// Without this option nothing is removed (a listing of what would be); `None`: always.
+    commit: Option<&'static str>,
+    /// Options under which nothing is removed (`--dry-run`).
+    dry: &'static [&'static str],
+    /// Whether operands name backups to remove (`restic forget ID…`); otherwise the first
+    /// operand is a count of full backups kept (`duplicity remove-all-but-n-full N URL`).
+    operands_removed: bool,
+}
+
+/// Global options of restic that take a value (repository, credentials, cache).
+const RESTIC_VALUES: &[&str] = &[
+    "-r",
+    "--repo",
+    "--repository-file",
+    "-p",
+    "--password-file",
+    "--password-command",
+    "--cache-dir",
+    "-o",
+    "--option",
+    "--compression",
+    "--pack-size",
+    "--limit-upload",
+    "--limit-download",
+    "--key-hint",
+    "--tls-client-cert",
+    "--cacert",
+    "--host",
+    "--tag",
+    "--path",
+    "-g",
+    "--group-by",
+    "--max-unused",
+    "--max-repack-size",
+    "--retry-lock",
+];
+
+const RETENTION: &[Retention] = &[
+    Retention {
+        tool: "restic",
+        verb: &["forget"],
+        keeps: &[
+            "-l",
+            "--keep-last",
+            "-H",
+            "--keep-hourly",
+            "-d",
+            "--keep-daily",
+            "-w",
+            "--keep-weekly",
+            "-m",
+            "--keep-monthly",
+            "-y",
+            "--keep-yearly",
+            "--keep-within",
+            "--keep-within-hourly",
+            "--keep-within-daily",
+            "--keep-within-weekly",
+            "--keep-within-monthly",
+            "--keep-within-yearly",
+            "--keep-tag",
+        ],
+        values: RESTIC_VALUES,
+        remove_all: &["--unsafe-allow-remove-all"],
+        commit: None,
+        dry: &["-n", "--dry-run"],
+        operands_removed: true,
+    },
+    // `kopia snapshot delete ID… --delete` (without `--delete` it only lists what it would).
+    Retention {
+        tool: "kopia",
+        verb: &["snapshot", "delete"],
+        keeps: &[],
+        values: &[
+            "--config-file",
+            "--password",
+            "--log-dir",
+            "--cache-directory",
+        ],
+        remove_all: &["--all-snapshots-for-source"],
+        commit: Some("--delete"),
+        dry: &[],
+        operands_removed: true,
+    },
+    // `duplicity remove-all-but-n-full 0 --force URL`: no full chain kept (duplicity keeps
+    // the newest chain for `remove-older-than`, so that verb is retention).
+    Retention {
+        tool: "duplicity",
+        verb: &["remove-all-but-n-full"],
+        keeps: &[],
+        values: &[
+            "--archive-dir",
+            "--name",
+            "--encrypt-key",
+            "--sign-key",
+            "--gpg-options",
+            "-t",
+            "--time",
+        ],
+        remove_all: &[],
+        commit: Some("--force"),
+        dry: &["--dry-run"],
+        operands_removed: false,
+    },
+    Retention {
+        tool: "duplicity",
+        verb: &["remove-all-inc-of-but-n-full"],
+        keeps: &[],
+        values: &[
+            "--archive-dir",
+            "--name",
+            "--encrypt-key",
+            "--sign-key",
+            "--gpg-options",
+            "-t",
+            "--time",
+        ],
+        remove_all: &[],
+        commit: Some("--force"),
+        dry: &["--dry-run"],
+        operands_removed: false,
+    },
+];
+
+/// A keep count or duration that keeps nothing (`0`, `0d`, `0y0m0d0h`); `unlimited`, a
+/// tag and an unknown word keep something.
+fn keeps_nothing(option: &str, value: &str) -> bool {
+    if option == "--keep-tag" {
+        return false;
+    }
+    !value.is_empty()
+        && value.bytes().all(|b| b == b'0' || b.is_ascii_alphabetic())
+        && value.bytes().any(|b| b == b'0')
+        && value != "unlimited"
+}
+
+/// `restic forget --keep-last 0 --prune`, `restic forget 4bba301e`, `kopia snapshot delete
+/// k1234 --delete`, `duplicity remove-all-but-n-full 0 --force URL`: see [`Retention`].
+fn backup_retention(name: &str, words: &[Word]) -> Option<Verdict> {
+    let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    for r in RETENTION.iter().filter(|r| r.tool == name) {
+        // The verb: the first words that are not options or their values.
+        let mut k = 0;
+        let mut verb = Vec::new();
+        while let Some(w) = texts.get(k) {
+            if verb.len() == r.verb.len() {
+                break;
+            }
+            if w.starts_with('-') {
+                k += usize::from(r.values.contains(w) && !w.contains('=')) + 1;
+                continue;
+            }
+            verb.push(*w);
+            k += 1;
+        }
+        if verb != r.verb {
+            continue;
+        }
+        let mut operands: Vec<&Word> = Vec::new();
+        let mut keeps: Vec<(&str, &str)> = Vec::new();
+        let (mut all, mut commit, mut dry) = (false, r.commit.is_none(), false);
+        let mut rest = words[k..].iter();
+        while let Some(w) = rest.next() {
+            let t = w.text.as_str();
+            if !t.starts_with('-') || t == "-" {
+                operands.push(w);
+                continue;
+            }
+            let (opt, inline) = t.split_once('=').map_or((t, None), |(o, v)| (o, Some(v)));
+            if r.keeps.contains(&opt) {
+                let value = match inline {
+                    Some(v) => Some(v),
+                    None => rest.next().map(|v| v.text.as_str()),
+                };
+                keeps.push((opt, value.unwrap_or("")));
+            } else if r.values.contains(&opt) && inline.is_none() {
+                rest.next();
+            }
+            all |= r.remove_all.contains(&opt);
+            commit |= r.commit == Some(opt);
+            dry |= r.dry.contains(&opt);
+        }
+        if dry || !commit {
+            continue;
+        }
+        let removes = all
+            || (!keeps.is_empty() && keeps.iter().all(|(o, v)| keeps_nothing(o, v)))
+            || if r.operands_removed {
+                !operands.is_empty()
+            } else {
+                operands
+                    .first()
+                    .is_some_and(|n| n.exact && n.text.bytes().all(|b| b == b'0'))
+            };
+        if removes {
+            return Some(ids::DATA_BACKUP_DELETE.verdict());
+        }
+    }
+    None
+}
+
 /// `pkill`/`killall` selecting broadly: by user/group/session/terminal with no pattern, a
 /// pattern that matches almost anything, or a bare name of a process the session relies on.
 fn broad_killer(name: &str, words: &[Word]) -> Option<Verdict> {
@@ -2938,11 +3208,10 @@ fn other_framework_task(
         .collect();
     let hit = line.iter().enumerate().any(|(i, word)| {
         let base = crate::resolve::basename(word);
+        let rest = line.get(i + 1..).unwrap_or(&[]);
         FRAMEWORK_TASKS.iter().any(|(tool, task, flag)| {
-            *tool == base
-                && task_matches(line.get(i + 1..).unwrap_or(&[]), task)
-                && flag.is_none_or(|f| line.get(i + 1..).is_some_and(|r| r.contains(&f)))
-        })
+            *tool == base && task_matches(rest, task) && flag.is_none_or(|f| rest.contains(&f))
+        }) || destructive_macro(base, rest)
     });
     if !hit {
         return None;

@@ -513,6 +513,9 @@ pub(crate) fn handles(name: &str) -> bool {
             | "make"
             | "gmake"
             | "bmake"
+            | "just"
+            | "task"
+            | "go-task"
             | "zip"
             | "man"
             | "less"
@@ -891,12 +894,19 @@ impl Walker<'_> {
             }) || args
                 .iter()
                 .any(|w| matches!(w.text.as_str(), "-f-" | "-f/dev/stdin" | "--file=-"));
-            if reads_stdin {
-                match stdin {
+            // `make -f <(printf …)`, `make -f <(curl …)`: the make file is what the process
+            // substitution prints, as if fed on standard input.
+            let substituted: Vec<Producer> = task_file_values(args, MAKE_FILE_OPTIONS)
+                .filter(|w| w.is_process_substitution())
+                .flat_map(|w| w.substs.iter().cloned())
+                .collect();
+            let fed = reads_stdin.then(|| stdin.clone());
+            for input in fed.into_iter().chain(substituted) {
+                match input {
                     Producer::Text { text, exact } => {
                         let w = Word {
-                            text: text.clone(),
-                            exact: *exact,
+                            text,
+                            exact,
                             shape: WordShape::Exact,
                             substs: Vec::new(),
                         };
@@ -905,6 +915,23 @@ impl Walker<'_> {
                     Producer::Nothing | Producer::LocalFile => {}
                     _ => self.record(argv, scope, ids::RCE_OPAQUE_CODE.verdict()),
                 }
+            }
+        }
+        // Other task runners given their task file by a process substitution whose text comes
+        // from the network or is computed (`just -f <(curl …)`, `task -t <(…)`): code the
+        // line cannot show. (Their files on disk or on a heredoc are the policy's to read.)
+        if let Some((_, options)) = TASK_FILE_OPTIONS.iter().find(|(n, _)| n.contains(&name)) {
+            let opaque = task_file_values(args, options)
+                .filter(|w| w.is_process_substitution())
+                .flat_map(|w| w.substs.iter())
+                .any(|p| {
+                    !matches!(
+                        p,
+                        Producer::Text { .. } | Producer::Nothing | Producer::LocalFile
+                    )
+                });
+            if opaque {
+                self.record(argv, scope, ids::RCE_OPAQUE_CODE.verdict());
             }
         }
     }
@@ -1110,6 +1137,25 @@ fn split_operands(args: &[Word]) -> Vec<&Word> {
 /// The prefix of split's pieces (its second operand), if given.
 fn split_prefix(args: &[Word]) -> Option<Word> {
     split_operands(args).get(1).map(|w| (*w).clone())
+}
+
+/// make's options naming a make file.
+const MAKE_FILE_OPTIONS: &[&str] = &["-f", "--file", "--makefile"];
+
+/// Task runners (besides make) and their options naming the task file.
+const TASK_FILE_OPTIONS: &[(&[&str], &[&str])] = &[
+    (&["just"], &["-f", "--justfile"]),
+    (&["task", "go-task"], &["-t", "--taskfile"]),
+];
+
+/// The values of `options` among `args` (`-f FILE`, `--file=FILE`).
+fn task_file_values<'a>(
+    args: &'a [Word],
+    options: &'a [&'a str],
+) -> impl Iterator<Item = &'a Word> + 'a {
+    args.windows(2)
+        .filter(|p| options.contains(&p[0].text.as_str()))
+        .map(|p| &p[1])
 }
 
 #[cfg(test)]

@@ -1519,6 +1519,16 @@ impl Walker<'_> {
             }
         }
         self.psub_input = outer_psub;
+        // tree-sitter-bash drops a lone `-` right before a heredoc (`kubectl apply -f - <<EOF`,
+        // `make -f - <<'MK'`, `cat - <<E`): the word sits in the gap between the command node
+        // and the heredoc redirect. Bash reads it as the command's last argument — the one
+        // that says the file operand is standard input — so it is put back.
+        if let Some(next) = following(node).filter(|n| n.kind() == "heredoc_redirect")
+            && let Some(gap) = src.get(node.end_byte()..next.start_byte())
+            && gap.split_ascii_whitespace().eq(["-"])
+        {
+            argv.push(Word::lit("-"));
+        }
         // `exec 0<&3` (the grammar keeps the redirect inside the command): a bare `exec`
         // makes a standard-input redirect the shell's own (see `Walker::with_redirects`).
         if matches!(input, Producer::Secret(_))
