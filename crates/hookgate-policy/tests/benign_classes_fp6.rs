@@ -116,7 +116,12 @@ fn sourcing_a_workspace_dotenv_file_is_not_a_secret_read() {
         (". ~/.aws/credentials", DENY, "no-secret-exposure"),
         (". ~/.ssh/id_ed25519", DENY, "no-secret-exposure"),
         // hookgate's own variables in the file, a link, a file not there.
-        ("set -a; . ./.env.hg; set +a", ASK, "no-secret-exposure"),
+        // Round 24: sourcing a file that sets hookgate's own variables is that assignment.
+        (
+            "set -a; . ./.env.hg; set +a",
+            DENY,
+            "no-governance-self-modification",
+        ),
         (". ./.env.linked", ASK, ""),
         (". ./.env.missing", ASK, "no-secret-exposure"),
     ]);
