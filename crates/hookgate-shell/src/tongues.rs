@@ -2035,28 +2035,26 @@ fn forth_at(code: &str, depth: usize, out: &mut Vec<Finding>) {
                 i = block_end(&chars, i + 1, &[close]);
             }
             "s\"" | "c\"" | "s\\\"" | "sliteral\"" => {
-                let body_start = (i + 1).min(chars.len());
-                let end = block_end(&chars, body_start, &['"']);
-                let body: String = chars
-                    .get(body_start..end.saturating_sub(1).max(body_start))
-                    .unwrap_or(&[])
-                    .iter()
-                    .collect();
-                pushed = Some(if lower == "s\\\"" {
-                    let mut v = String::new();
-                    let mut it = body.chars();
-                    while let Some(c) = it.next() {
-                        v.push(if c == '\\' {
-                            it.next().map_or(c, escaped)
-                        } else {
-                            c
-                        });
+                // `s\"` takes backslash escapes (`\"` is a quote inside the string).
+                let escapes = lower == "s\\\"";
+                let mut body = String::new();
+                let mut j = i + 1;
+                while let Some(&c) = chars.get(j) {
+                    j += 1;
+                    if c == '"' {
+                        break;
                     }
-                    v
-                } else {
-                    body
-                });
-                i = end;
+                    if escapes && c == '\\' {
+                        if let Some(&e) = chars.get(j) {
+                            body.push(escaped(e));
+                            j += 1;
+                        }
+                        continue;
+                    }
+                    body.push(c);
+                }
+                pushed = Some(body);
+                i = j;
             }
             "sh" => {
                 let end = line_end(&chars, i);
@@ -2128,7 +2126,16 @@ fn macro_calls(code: &str, out: &mut Vec<Finding>) {
         }
         let end = matching(&chars, i, '(', ')').min(chars.len());
         let raw: String = chars.get(i + 1..end).unwrap_or(&[]).iter().collect();
-        let arg: String = raw.chars().filter(|c| !matches!(c, '`' | '\'')).collect();
+        // m4's quotes nest: `` ` `` opens, `'` closes an open one; a `'` outside quotes is text.
+        let mut arg = String::new();
+        let mut quotes = 0usize;
+        for ch in raw.chars() {
+            match ch {
+                '`' => quotes += 1,
+                '\'' if quotes > 0 => quotes -= 1,
+                _ => arg.push(ch),
+            }
+        }
         let arg = arg.trim().to_owned();
         // A macro name of upper case inside the argument is expanded first (by convention
         // m4's own macros are lower case and users' are upper case).
