@@ -3400,6 +3400,17 @@ impl Walker<'_> {
                     self.with_shell_stdin(stdin, |w| {
                         w.run_child_code(argv, code, scope, &label, Some(params));
                     });
+                    // xonsh's code is Python as much as shell: a snippet that parses whole as
+                    // Python (`import shutil; shutil.rmtree(…)`) is judged as Python too.
+                    if label == "xonsh -c"
+                        && code.exact
+                        && self
+                            .code
+                            .scan(Lang::Python, &code.text)
+                            .is_some_and(|f| !f.contains(&crate::interp::Finding::Unparsed))
+                    {
+                        self.foreign(Lang::Python, argv, code, scope, "xonsh -c");
+                    }
                 }
                 None => self.record(argv, scope, Verdict::unknown("-c without a command string")),
             }
@@ -3457,7 +3468,8 @@ impl Walker<'_> {
         };
         let value_flags: &[&str] = match lang {
             Lang::Python => &["-m", "-W", "-X", "-Q"],
-            Lang::Perl => &["-I", "-M", "-m", "-x"],
+            // (`-x` takes its directory attached only, `-xdir`: a separate word is not its.)
+            Lang::Perl => &["-I", "-M", "-m"],
             Lang::Ruby => &["-I", "-r", "-C", "-E"],
             Lang::Node if name == "osascript" => &["-l"],
             Lang::Node => &["-r", "--require", "--import", "--loader", "--input-type"],
@@ -3628,6 +3640,24 @@ impl Walker<'_> {
                     };
                 }
                 code = args.get(j).cloned();
+            } else if lang == Lang::Node
+                && matches!(name.as_str(), "deno" | "bun")
+                && args.get(i).is_some_and(|w| w.exact && w.text == "run")
+            {
+                // `deno run [OPTIONS] SCRIPT`, `bun run SCRIPT`: the script after the options;
+                // `-` is the code on stdin (judged below as the interpreter's input).
+                let mut j = i + 1;
+                while let Some(w) = args.get(j)
+                    && w.text.starts_with('-')
+                    && w.text != "-"
+                {
+                    j += 1;
+                }
+                match args.get(j) {
+                    Some(w) if w.exact && w.text == "-" => {}
+                    Some(w) => script = Some(w.clone()),
+                    None => {}
+                }
             } else if let Lang::Other(_) = lang
                 && let Some(sub) = crate::tongues::Tongue::eval_subcommand(&name)
                 && args.get(i).is_some_and(|w| w.exact && w.text == sub)

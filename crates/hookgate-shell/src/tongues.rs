@@ -95,9 +95,9 @@ impl Tongue {
             // Also written `name(args)` / `name "arg"`: OCaml's other toplevels (`utop`), F#
             // interactive (`dotnet fsi`), Maxima, PARI/GP, SWI-Prolog goals (`swipl -g
             // "shell('x')"`) and Maya's MEL (`maya -batch -command 'system("x")'`).
-            "utop" | "fsi" | "fsharpi" | "dotnet-fsi" | "maxima" | "gp" | "swipl" | "maya" => {
-                Self::CallSyntax
-            }
+            // bpftrace's probes call `system("…")` (with `--unsafe`).
+            "utop" | "fsi" | "fsharpi" | "dotnet-fsi" | "maxima" | "gp" | "swipl" | "maya"
+            | "bpftrace" => Self::CallSyntax,
             "gforth" | "gforth-fast" => Self::Forth,
             "m4" | "gm4" => Self::Macro,
             "dc" => Self::Dc,
@@ -116,13 +116,19 @@ impl Tongue {
             "guile" | "guile3.0" | "guile2.2" | "hy" | "expect" => &["-c"],
             "groovy" | "scala" | "osascript" | "swift" | "ghc" | "ghci" | "raku" | "perl6"
             | "rakudo" | "gnuplot" | "scilab" | "scilab-cli" | "csharp" | "jrunscript" | "jjs"
-            | "rhino" | "gforth" | "gforth-fast" | "pike" | "bqn" | "factor" => &["-e"],
+            | "rhino" | "gforth" | "gforth-fast" | "pike" | "bqn" | "factor" | "bpftrace" => {
+                &["-e"]
+            }
             "scala-cli" => &["-e", "--execute-scala", "--execute-script"],
             "kotlin" | "kotlinc" | "kotlinc-jvm" => &["-e", "-expression"],
             "maxima" => &["--batch-string", "-r", "--run-string"],
             // A goal and the toplevel goal both run (`swipl -g G -t halt`).
             "swipl" => &["-g", "-t", "--goal"],
             "maya" => &["-command"],
+            // Stock OCaml toplevels read a script file, `-stdin` or stdin; an `-e` given to
+            // them is still code by intent, read as such (reading it costs a benign one
+            // nothing).
+            "ocaml" | "utop" => &["-e"],
             "dc" => &["-e", "--expression"],
             "wolframscript" => &["-code", "-c"],
             "rebol" => &["--do"],
@@ -202,6 +208,7 @@ impl Tongue {
                 "--table-space",
             ],
             "dc" => &["-f", "--file"],
+            "bpftrace" => &["-p", "-o", "-f", "-B", "-I", "--include", "-c"],
             "gforth" | "gforth-fast" => &["-i", "--image-file", "-p", "--path"],
             "tcc" => &[
                 "-o", "-I", "-L", "-l", "-D", "-U", "-B", "-include", "-isystem",
