@@ -3,7 +3,9 @@
 //! `guile -c`), the JVM scripting languages (`groovy -e`, `scala -e`, `scala-cli -e`, `kotlin
 //! -e`, `amm -c`, `jshell` on stdin), Swift (`swift -` on stdin, `swift -e`), Haskell (`ghc -e`,
 //! `ghci -e`), Rust (`rust-script -e`; a `build.rs` is read as one) and AppleScript (`osascript
-//! -e`).
+//! -e`); the postfix and macro languages with their own small readers — Forth (`gforth -e`),
+//! m4 (`syscmd`/`esyscmd`), dc (`!`) — and languages no reader here understands
+//! (`wolframscript -code`, `pike -e`), whose code is asked about unread.
 //!
 //! Why a token reader and not a grammar: a grammar per language would cost a dependency each for
 //! rarely seen commands. The reading here is still structural, never a substring search: each
@@ -89,15 +91,14 @@ impl Tongue {
             | "emacs" | "emacsclient" | "fennel" | "janet" | "hy" | "lfe" | "csi" | "gosh" => {
                 Self::Lisp
             }
-            "raku" | "perl6" | "rakudo" | "crystal" | "nim" | "rdmd" | "octave" | "octave-cli"
-            | "matlab" | "gnuplot" | "scilab" | "scilab-cli" | "ocaml" | "tcc" | "csharp"
-            | "dotnet-script" => Self::CallSyntax,
             // Also written `name(args)` / `name "arg"`: OCaml's other toplevels (`utop`), F#
             // interactive (`dotnet fsi`), Maxima, PARI/GP, SWI-Prolog goals (`swipl -g
-            // "shell('x')"`) and Maya's MEL (`maya -batch -command 'system("x")'`).
-            // bpftrace's probes call `system("…")` (with `--unsafe`).
-            "utop" | "fsi" | "fsharpi" | "dotnet-fsi" | "maxima" | "gp" | "swipl" | "maya"
-            | "bpftrace" => Self::CallSyntax,
+            // "shell('x')"`), Maya's MEL (`maya -batch -command 'system("x")'`) and bpftrace's
+            // probes (`system("…")` with `--unsafe`).
+            "raku" | "perl6" | "rakudo" | "crystal" | "nim" | "rdmd" | "octave" | "octave-cli"
+            | "matlab" | "gnuplot" | "scilab" | "scilab-cli" | "ocaml" | "tcc" | "csharp"
+            | "dotnet-script" | "utop" | "fsi" | "fsharpi" | "dotnet-fsi" | "maxima" | "gp"
+            | "swipl" | "maya" | "bpftrace" => Self::CallSyntax,
             "gforth" | "gforth-fast" => Self::Forth,
             "m4" | "gm4" => Self::Macro,
             "dc" => Self::Dc,
