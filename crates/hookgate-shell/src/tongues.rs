@@ -64,7 +64,7 @@ pub(crate) enum Tongue {
     /// comparisons).
     Dc,
     /// Languages an interpreter here takes code in that no reader of this crate understands
-    /// (`wolframscript -code`, `pike -e`, `factor -e=`): code nobody read, asked about
+    /// (`wolframscript -code`, `pike -e`, `rebol --do`): code nobody read, asked about
     /// whatever it says, as `pwsh -EncodedCommand` is.
     Unread,
 }
@@ -102,7 +102,8 @@ impl Tongue {
             "gforth" | "gforth-fast" => Self::Forth,
             "m4" | "gm4" => Self::Macro,
             "dc" => Self::Dc,
-            "wolframscript" | "pike" | "factor" | "rebol" | "bqn" => Self::Unread,
+            // (Factor's `factor` is not listed: the name is coreutils' prime factoriser too.)
+            "wolframscript" | "pike" | "rebol" | "bqn" => Self::Unread,
             _ => return None,
         })
     }
@@ -115,21 +116,19 @@ impl Tongue {
             | "fennel" => &["-e", "--eval"],
             "erl" => &["-eval"],
             "guile" | "guile3.0" | "guile2.2" | "hy" | "expect" => &["-c"],
+            // (Stock OCaml toplevels read a script file, `-stdin` or stdin; an `-e` given to
+            // `ocaml`/`utop` is still code by intent, read as such: it costs a benign one
+            // nothing.)
             "groovy" | "scala" | "osascript" | "swift" | "ghc" | "ghci" | "raku" | "perl6"
             | "rakudo" | "gnuplot" | "scilab" | "scilab-cli" | "csharp" | "jrunscript" | "jjs"
-            | "rhino" | "gforth" | "gforth-fast" | "pike" | "bqn" | "factor" | "bpftrace" => {
-                &["-e"]
-            }
+            | "rhino" | "gforth" | "gforth-fast" | "pike" | "bqn" | "bpftrace" | "ocaml"
+            | "utop" => &["-e"],
             "scala-cli" => &["-e", "--execute-scala", "--execute-script"],
             "kotlin" | "kotlinc" | "kotlinc-jvm" => &["-e", "-expression"],
             "maxima" => &["--batch-string", "-r", "--run-string"],
             // A goal and the toplevel goal both run (`swipl -g G -t halt`).
             "swipl" => &["-g", "-t", "--goal"],
             "maya" => &["-command"],
-            // Stock OCaml toplevels read a script file, `-stdin` or stdin; an `-e` given to
-            // them is still code by intent, read as such (reading it costs a benign one
-            // nothing).
-            "ocaml" | "utop" => &["-e"],
             "dc" => &["-e", "--expression"],
             "wolframscript" => &["-code", "-c"],
             "rebol" => &["--do"],

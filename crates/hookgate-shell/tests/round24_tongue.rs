@@ -167,11 +167,6 @@ fn code_no_reader_understands_is_asked() {
                 "rce.dynamic_code",
             ),
             (
-                "factor -e '\"rm -rf ~/.kube\" run-process'",
-                ASK,
-                "rce.dynamic_code",
-            ),
-            (
                 "rebol --do 'call \"rm -rf ~/.kube\"'",
                 ASK,
                 "rce.dynamic_code",
@@ -544,6 +539,8 @@ fn second_pass_interpreter_forms() {
             ),
             ("r2 -q -c 'pdf @ main' ./app", ALLOW, "-"),
             ("perl -x script.pl", ALLOW, "-"),
+            ("echo 42 | factor", ALLOW, "*"),
+            ("seq 10 | factor", ALLOW, "*"),
             (
                 "xonsh -c 'import shutil,os; shutil.rmtree(os.path.expanduser(\"~/.kube\"))'",
                 DENY,
