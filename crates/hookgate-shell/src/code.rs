@@ -3502,7 +3502,12 @@ fn env_source(e: &Expr, env: &Env, depth: usize) -> Option<crate::model::FlowSou
             let getenv = qualify(callee, env, 0).is_some_and(|c| {
                 matches!(
                     c.name.as_str(),
-                    "os.getenv" | "os.environ.get" | "getenv" | "ENV.fetch" | "Deno.env.get"
+                    "os.getenv"
+                        | "os.environ.get"
+                        | "getenv"
+                        | "ENV.fetch"
+                        | "Deno.env.get"
+                        | "std.getenv"
                 )
             });
             if getenv {
@@ -4082,7 +4087,8 @@ fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
                     let prefix = v.first().filter(|p| p.starts_with("/tmp/"))?;
                     (v.len() == 1 && prefix.len() > "/tmp/".len()).then(|| format!("{prefix}*"))
                 }
-                "os.getenv" | "os.environ.get" | "getenv" | "ENV.fetch" | "Deno.env.get" => {
+                "os.getenv" | "os.environ.get" | "getenv" | "ENV.fetch" | "Deno.env.get"
+                | "std.getenv" => {
                     let v = values()?;
                     (v.first().map(String::as_str) == Some("HOME")).then(|| "~".to_owned())
                 }
@@ -4593,7 +4599,8 @@ fn node_api(name: &str) -> Option<Api> {
         | "fs.emptyDir" | "rimraf" | "rimraf.sync" | "rimraf.rimraf" | "rimraf.rimrafSync"
         | "del" | "del.deleteSync" | "del.sync" => Api::Tree(Pos(0)),
         "fs.unlinkSync" | "fs.unlink" | "fs.rmdirSync" | "fs.rmdir" | "Deno.remove"
-        | "Deno.removeSync" => Api::Op(Delete, Pos(0)),
+        | "Deno.removeSync"
+        | "os.remove" => Api::Op(Delete, Pos(0)),
         "fs.renameSync" | "fs.rename" | "fs.moveSync" | "fs.move" | "Deno.rename"
         | "Deno.renameSync" => Api::Move(Pos(0), Pos(1)),
         "fs.copyFileSync" | "fs.copyFile" | "fs.cpSync" | "fs.cp" | "fs.copySync" | "fs.copy"
@@ -4609,7 +4616,9 @@ fn node_api(name: &str) -> Option<Api> {
         | "Deno.readTextFile"
         | "Deno.readTextFileSync"
         | "Deno.readFile"
-        | "Bun.file" => Api::Op(Read, Pos(0)),
+        | "Bun.file"
+        | "std.loadFile"
+        | "std.open" => Api::Op(Read, Pos(0)),
         "child_process.exec"
         | "child_process.execSync"
         | "child_process.spawn"
@@ -4625,7 +4634,10 @@ fn node_api(name: &str) -> Option<Api> {
         | "Bun.spawn"
         | "Bun.spawnSync"
         | "Deno.run"
-        | "Deno.Command" => Api::Spawn(Pos(0)),
+        | "Deno.Command"
+        // QuickJS (`qjs --std`): `os.exec([argv…])`, `std.popen(line, mode)`.
+        | "os.exec"
+        | "std.popen" => Api::Spawn(Pos(0)),
         // JXA (`osascript -l JavaScript`): the standard additions' shell line on any
         // application object (`Application.currentApplication().doShellScript("…")`).
         _ if name == "doShellScript" || name.ends_with(".doShellScript") => Api::Spawn(Pos(0)),
@@ -4647,7 +4659,8 @@ fn node_api(name: &str) -> Option<Api> {
         | "WebSocket"
         | "XMLHttpRequest"
         | "Deno.connect"
-        | "Bun.connect" => Api::Network(Pos(0)),
+        | "Bun.connect"
+        | "std.urlGet" => Api::Network(Pos(0)),
         "net.Socket" | "net.Socket().connect" => Api::Network(Pos(usize::MAX)),
         "eval"
         | "Function"
@@ -5113,14 +5126,35 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
             });
             out.push(Finding::Dynamic(why));
         };
-        let shell = matches!(
-            (lang, name.as_str()),
-            (Lang::Lua, "os.execute" | "io.popen")
-                | (Lang::R, "system" | "shell" | "pipe" | "system2")
-        );
+        // Neovim's Lua (`nvim -l`, `:lua`): `vim.fn.system("line")` runs a shell line,
+        // `vim.fn.system({argv…})`, `vim.system({…})` and `jobstart` an argument vector.
+        let nvim_spawn = lang == Lang::Lua
+            && matches!(
+                name.as_str(),
+                "vim.fn.system"
+                    | "vim.fn.systemlist"
+                    | "vim.fn.jobstart"
+                    | "vim.fn.termopen"
+                    | "vim.system"
+                    | "vim.loop.spawn"
+                    | "vim.uv.spawn"
+            );
+        if nvim_spawn && first.is_none() && !lits.is_empty() {
+            out.push(Finding::Shell {
+                code: crate::interp::shell_join(&lits),
+                exact: !computed,
+            });
+            continue;
+        }
+        let shell = nvim_spawn
+            || matches!(
+                (lang, name.as_str()),
+                (Lang::Lua, "os.execute" | "io.popen")
+                    | (Lang::R, "system" | "shell" | "pipe" | "system2")
+            );
         let delete = matches!(
             (lang, name.as_str()),
-            (Lang::Lua, "os.remove")
+            (Lang::Lua, "os.remove" | "vim.fn.delete" | "vim.fs.rm")
                 | (
                     Lang::R,
                     "unlink" | "file.remove" | "fs::file_delete" | "fs::dir_delete"
@@ -5189,7 +5223,10 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
             out.push(Finding::Delete {
                 exact: path.is_some(),
                 path: path.unwrap_or_default(),
-                recursive: recursive || name == "fs::dir_delete",
+                recursive: recursive
+                    || name == "fs::dir_delete"
+                    || name == "vim.fs.rm"
+                    || (name == "vim.fn.delete" && lits.iter().any(|l| l.contains('r'))),
             });
         } else if network {
             // R's `download.file(url, destfile)`: the file holds what was fetched, so running

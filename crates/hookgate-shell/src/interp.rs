@@ -625,6 +625,49 @@ fn awk_join(toks: &[Tok], mut i: usize) -> Option<(String, bool, usize)> {
     (i > start && (literal || i - start > 1)).then_some((code, exact, i))
 }
 
+/// The file an awk redirection at `toks[at]` names, when it is known: a string literal
+/// (`< "f"`), a parenthesised join (`< (ENVIRON["HOME"] "/.netrc")`), or a variable the
+/// program assigns one of those (`f = ENVIRON["HOME"] "/.netrc"; getline l < f`). The
+/// home's variable is the home (`~/…`); a join with any other run-time value is unknown.
+fn awk_file_operand(toks: &[Tok], at: usize) -> Option<String> {
+    let joined = |from: usize| -> Option<(String, usize)> {
+        let (code, exact, end) = awk_join(toks, from)?;
+        let path = match code.strip_prefix("${HOME}") {
+            Some(rest) => format!("~{rest}"),
+            None => code,
+        };
+        (exact && !path.contains("${")).then_some((path, end))
+    };
+    match toks.get(at)? {
+        Tok::Str { value, exact: true } => Some(value.clone()),
+        Tok::Punct('(') => {
+            let (path, end) = joined(at + 1)?;
+            (toks.get(end) == Some(&Tok::Punct(')'))).then_some(path)
+        }
+        Tok::Ident(var) if !matches!(toks.get(at + 1), Some(Tok::Punct('(' | '['))) => {
+            // The variable's one assignment `var = JOIN` (not `==`, `<=`, `!=`).
+            let mut found = None;
+            for k in 0..toks.len() {
+                let assigns = matches!(toks.get(k), Some(Tok::Ident(v)) if v == var)
+                    && toks.get(k + 1) == Some(&Tok::Punct('='))
+                    && toks.get(k + 2) != Some(&Tok::Punct('='))
+                    && !matches!(
+                        k.checked_sub(1).and_then(|p| toks.get(p)),
+                        Some(Tok::Punct('=' | '!' | '<' | '>'))
+                    );
+                if assigns {
+                    if found.is_some() {
+                        return None;
+                    }
+                    found = Some(joined(k + 2)?.0);
+                }
+            }
+            found
+        }
+        _ => None,
+    }
+}
+
 /// True when an awk variable is assigned a `/inet/…` special file (a socket, not a command).
 fn awk_socket_variable(toks: &[Tok], var: &str) -> bool {
     toks.windows(3).any(|w| {
@@ -718,12 +761,12 @@ pub(crate) fn scan(lang: Lang, code: &str) -> Vec<Finding> {
                     Some(Tok::Ident(_)) => i + 2,
                     _ => i + 1,
                 };
-                if let (Some(Tok::Punct('<')), Some(Tok::Str { value, exact: true })) =
-                    (toks.get(at), toks.get(at + 1))
+                if toks.get(at) == Some(&Tok::Punct('<'))
+                    && let Some(path) = awk_file_operand(&toks, at + 1)
                 {
                     out.push(Finding::Effect {
                         op: crate::model::EffectOp::Read,
-                        path: Some(value.clone()),
+                        path: Some(path),
                         recursive: false,
                     });
                 }

@@ -163,6 +163,15 @@ const TABLE: &[OptExec] = &[
         value: Value::Gdb,
         roles: &[],
     },
+    // radare2's and rizin's commands given on the command line (`-c CMD`): `!CMD` runs a
+    // shell line there as in gdb.
+    OptExec {
+        tools: &["r2", "radare2", "rizin"],
+        // (`-qc CMD`: quiet with a command, the usual spelling.)
+        options: &["-c", "-qc"],
+        value: Value::Gdb,
+        roles: &[],
+    },
     // lldb's commands given on the command line (`-o`, before the file `-O`, on a crash `-k`).
     OptExec {
         tools: &["lldb"],
@@ -494,6 +503,9 @@ pub(crate) fn handles(name: &str) -> bool {
         name,
         "gdb"
             | "lldb"
+            | "r2"
+            | "radare2"
+            | "rizin"
             | "node"
             | "nodejs"
             | "bun"

@@ -416,7 +416,7 @@ const SHELLS: &[&str] = &[
     "rbash", "pdksh", "oksh",
     // Shells with a syntax of their own, whose `-c` code is read as POSIX shell: for the
     // commands an agent gives them (`nu -c 'rm -r ~/.ssh'`) the words are the same.
-    "nu", "xonsh", "elvish", "ion", "murex", "osh", "ysh", "oil",
+    "nu", "xonsh", "elvish", "ion", "murex", "osh", "ysh", "oil", "rc", "es",
 ];
 
 const NETWORK_SENDERS: &[&str] = &[
@@ -766,20 +766,66 @@ fn class_excludes_equals(body: &[char]) -> bool {
 
 /// The interpreter line a launcher's subcommand stands for, when it is given code:
 /// `dotnet script eval CODE` → `dotnet-script eval CODE`, `mix run … -e CODE` → `elixir … -e
-/// CODE` (a script file stays the launcher's own).
+/// CODE`, `stack eval CODE` → `ghc -e CODE`, `lein run -m clojure.main ARGS` → `clojure ARGS`
+/// (a script file stays the launcher's own). Launchers that start an interpreter with the
+/// rest of the line stand for it whatever it is given: `dotnet fsi ARGS` → `fsi ARGS`,
+/// `ocamlfind ocaml ARGS` → `ocaml ARGS`, `stack exec [--] CMD` → `CMD`, `stack runghc
+/// ARGS` → `runghc ARGS`.
 fn launched_interpreter(name: &str, args: &[Word]) -> Option<Vec<Word>> {
-    let (sub, program, code) = match name {
-        "dotnet" => ("script", "dotnet-script", "eval"),
-        "mix" => ("run", "elixir", "-e"),
-        _ => return None,
-    };
     let (first, rest) = args.split_first()?;
-    if !(first.exact && first.text == sub && rest.iter().any(|w| w.exact && w.text == code)) {
+    if !first.exact {
         return None;
     }
-    let mut line = vec![Word::lit(program.to_owned())];
-    line.extend(rest.iter().cloned());
-    Some(line)
+    let line = |program: &str, rest: &[Word]| {
+        let mut line = vec![Word::lit(program.to_owned())];
+        line.extend(rest.iter().cloned());
+        Some(line)
+    };
+    let has = |code: &str| rest.iter().any(|w| w.exact && w.text == code);
+    match (name, first.text.as_str()) {
+        ("dotnet", "script") if has("eval") => line("dotnet-script", rest),
+        ("dotnet", "fsi") => line("fsi", rest),
+        ("mix", "run") if has("-e") => line("elixir", rest),
+        ("ocamlfind", "ocaml" | "toplevel") => line("ocaml", rest),
+        ("stack", "eval") => {
+            let code = rest.iter().find(|w| !w.text.starts_with('-'))?;
+            Some(vec![Word::lit("ghc"), Word::lit("-e"), code.clone()])
+        }
+        ("stack", "runghc" | "runhaskell" | "ghc" | "ghci") => {
+            let rest = match rest.split_first() {
+                Some((dd, r)) if dd.exact && dd.text == "--" => r,
+                _ => rest,
+            };
+            line(&first.text, rest)
+        }
+        ("stack", "exec") => {
+            // `stack exec [STACK OPTIONS] -- CMD ARGS`, or `stack exec CMD` without options.
+            let cmd = match rest.iter().position(|w| w.exact && w.text == "--") {
+                Some(dd) => rest.get(dd + 1..)?,
+                None if rest.first().is_some_and(|w| !w.text.starts_with('-')) => rest,
+                None => return None,
+            };
+            let (program, cmd_args) = cmd.split_first()?;
+            line(&program.text, cmd_args)
+        }
+        // `nvim -l SCRIPT ARGS` runs a Lua script (nothing else of the editor's) — when no
+        // editor command comes before it.
+        ("nvim", "-l") => line("lua", rest),
+        ("nvim", "--headless" | "--clean") => {
+            let (l, more) = rest.split_first()?;
+            (l.exact && l.text == "-l").then(|| line("lua", more))?
+        }
+        ("lein", "run") => {
+            // `lein run -m clojure.main ARGS`: Clojure's own main, which takes `-e CODE`.
+            match rest {
+                [m, main, more @ ..] if m.text == "-m" && main.text == "clojure.main" => {
+                    line("clojure", more)
+                }
+                _ => None,
+            }
+        }
+        _ => None,
+    }
 }
 
 /// Content tools that embed a Python interpreter and take its code or script as an option
@@ -792,7 +838,7 @@ fn embedded_python(name: &str, args: &[Word]) -> Vec<Vec<Word>> {
     // Every command reaches this test: the names' first letters reject the rest cheaply.
     if !matches!(
         name.as_bytes().first(),
-        Some(b'b' | b'p' | b'n' | b'u' | b'm' | b'h' | b'c' | b'f' | b'v')
+        Some(b'b' | b'p' | b'n' | b'u' | b'm' | b'h' | b'c' | b'f' | b'v' | b'g')
     ) {
         return Vec::new();
     }
@@ -811,6 +857,16 @@ fn embedded_python(name: &str, args: &[Word]) -> Vec<Vec<Word>> {
     let (code_opts, script_opts): (&[&str], &[&str]) = match name {
         "blender" | "blender-softwaregl" => (&["--python-expr"], &["-P", "--python"]),
         "paraview" => (&[], &["--script"]),
+        // GIMP's batch commands are Python when the batch interpreter is Python-Fu's
+        // (`gimp -i --batch-interpreter python-fu-eval -b CODE`); Script-Fu's own Scheme has
+        // no way out to the shell.
+        "gimp" | "gimp-console" | "gimp-2.10" | "gimp-console-2.10"
+            if args.iter().any(|w| {
+                w.text == "python-fu-eval" || w.text == "--batch-interpreter=python-fu-eval"
+            }) =>
+        {
+            (&["-b", "--batch"], &[])
+        }
         n if n.starts_with("nuke") => (&[], &["-t"]),
         n if n.starts_with("unrealeditor") || n.starts_with("ue4editor") => {
             let python_commandlet = args
@@ -865,6 +921,8 @@ fn interpreter(name: &str) -> Option<Lang> {
         || name.starts_with("pypy")
         || name == "ipython"
         || name == "ipython3"
+        // SageMath's `sage -c CODE` is Python with Sage's preparser.
+        || name == "sage"
         // The Pythons of content tools (Maya, Houdini, ParaView, Cinema 4D, FreeCAD, VTK):
         // `-c CODE` and script files as python's.
         || matches!(
@@ -882,13 +940,18 @@ fn interpreter(name: &str) -> Option<Lang> {
     }
     match name {
         "perl" => Some(Lang::Perl),
-        "ruby" | "irb" => Some(Lang::Ruby),
+        "ruby" | "irb" | "jruby" | "truffleruby" => Some(Lang::Ruby),
         // TypeScript runners and zx run JavaScript (`tsx -e`, `ts-node -e`, `zx -e`).
-        "node" | "nodejs" | "bun" | "deno" | "tsx" | "ts-node" | "esno" | "zx" => Some(Lang::Node),
+        // Other JavaScript engines (V8's `d8`, QuickJS `qjs`) and CoffeeScript, whose
+        // `-e` one-liners an agent writes in JavaScript's call syntax.
+        "node" | "nodejs" | "bun" | "deno" | "tsx" | "ts-node" | "esno" | "zx" | "d8" | "qjs"
+        | "coffee" => Some(Lang::Node),
         "php" => Some(Lang::Php),
-        "awk" | "gawk" | "mawk" | "nawk" | "busybox-awk" => Some(Lang::Awk),
+        "awk" | "gawk" | "mawk" | "nawk" | "busybox-awk" | "goawk" | "original-awk"
+        | "onetrue-awk" | "bioawk" | "frawk" => Some(Lang::Awk),
         "mongo" | "mongosh" => Some(Lang::Mongo),
-        "lua" | "luajit" | "lua5.1" | "lua5.2" | "lua5.3" | "lua5.4" => Some(Lang::Lua),
+        // LuaTeX's `texlua` is a plain Lua interpreter with `os.execute`.
+        "lua" | "luajit" | "lua5.1" | "lua5.2" | "lua5.3" | "lua5.4" | "texlua" => Some(Lang::Lua),
         "rscript" | "r" => Some(Lang::R),
         _ => crate::tongues::Tongue::of(name).map(Lang::Other),
     }
@@ -1941,7 +2004,9 @@ impl Walker<'_> {
             "bun" if let Some(out) = self.runner(&name, argv, args, scope, &stdin) => out,
             // Launchers whose subcommand is an interpreter given code: `dotnet script eval
             // CODE` is `dotnet-script eval CODE`, `mix run -e CODE` is `elixir -e CODE`.
-            "dotnet" | "mix" if let Some(line) = launched_interpreter(&name, args) => {
+            "dotnet" | "mix" | "stack" | "lein" | "ocamlfind" | "nvim"
+                if let Some(line) = launched_interpreter(&name, args) =>
+            {
                 self.dispatch(&line, scope, stdin)
             }
             n if !embedded_python(n, args).is_empty() => {
@@ -3345,6 +3410,17 @@ impl Walker<'_> {
                     self.with_shell_stdin(stdin, |w| {
                         w.run_child_code(argv, code, scope, &label, Some(params));
                     });
+                    // xonsh's code is Python as much as shell: a snippet that parses whole as
+                    // Python (`import shutil; shutil.rmtree(…)`) is judged as Python too.
+                    if label == "xonsh -c"
+                        && code.exact
+                        && self
+                            .code
+                            .scan(Lang::Python, &code.text)
+                            .is_some_and(|f| !f.contains(&crate::interp::Finding::Unparsed))
+                    {
+                        self.foreign(Lang::Python, argv, code, scope, "xonsh -c");
+                    }
                 }
                 None => self.record(argv, scope, Verdict::unknown("-c without a command string")),
             }
@@ -3402,7 +3478,8 @@ impl Walker<'_> {
         };
         let value_flags: &[&str] = match lang {
             Lang::Python => &["-m", "-W", "-X", "-Q"],
-            Lang::Perl => &["-I", "-M", "-m", "-x"],
+            // (`-x` takes its directory attached only, `-xdir`: a separate word is not its.)
+            Lang::Perl => &["-I", "-M", "-m"],
             Lang::Ruby => &["-I", "-r", "-C", "-E"],
             Lang::Node if name == "osascript" => &["-l"],
             Lang::Node => &["-r", "--require", "--import", "--loader", "--input-type"],
@@ -3457,9 +3534,10 @@ impl Walker<'_> {
                     continue;
                 }
                 // `ruby -e'code'`, `perl -e'…'`, `python -c'…'`: the value is attached.
+                // (`kotlinc -expression CODE` is the long flag itself, not `-e xpression`.)
                 if let Some(v) = code_flags
                     .iter()
-                    .filter(|f| f.len() == 2 && lang != Lang::Node)
+                    .filter(|f| f.len() == 2 && lang != Lang::Node && !code_flags.contains(&t))
                     .find_map(|f| t.strip_prefix(f))
                     .filter(|v| !v.is_empty())
                 {
@@ -3506,6 +3584,16 @@ impl Walker<'_> {
                 })
             {
                 // `mongosh DB --eval CODE`: the connection target comes before the code.
+                i += 1;
+                continue;
+            }
+            // OCaml's toplevels load object files named before the script (`ocaml unix.cma
+            // -stdin`, `ocaml unix.cma x.ml`): they are libraries, not the script.
+            if matches!(name.as_str(), "ocaml" | "utop")
+                && std::path::Path::new(t)
+                    .extension()
+                    .is_some_and(|e| e == "cma" || e == "cmo" || e == "cmxs")
+            {
                 i += 1;
                 continue;
             }
@@ -3562,6 +3650,24 @@ impl Walker<'_> {
                     };
                 }
                 code = args.get(j).cloned();
+            } else if lang == Lang::Node
+                && matches!(name.as_str(), "deno" | "bun")
+                && args.get(i).is_some_and(|w| w.exact && w.text == "run")
+            {
+                // `deno run [OPTIONS] SCRIPT`, `bun run SCRIPT`: the script after the options;
+                // `-` is the code on stdin (judged below as the interpreter's input).
+                let mut j = i + 1;
+                while let Some(w) = args.get(j)
+                    && w.text.starts_with('-')
+                    && w.text != "-"
+                {
+                    j += 1;
+                }
+                match args.get(j) {
+                    Some(w) if w.exact && w.text == "-" => {}
+                    Some(w) => script = Some(w.clone()),
+                    None => {}
+                }
             } else if let Lang::Other(_) = lang
                 && let Some(sub) = crate::tongues::Tongue::eval_subcommand(&name)
                 && args.get(i).is_some_and(|w| w.exact && w.text == sub)

@@ -3,7 +3,9 @@
 //! `guile -c`), the JVM scripting languages (`groovy -e`, `scala -e`, `scala-cli -e`, `kotlin
 //! -e`, `amm -c`, `jshell` on stdin), Swift (`swift -` on stdin, `swift -e`), Haskell (`ghc -e`,
 //! `ghci -e`), Rust (`rust-script -e`; a `build.rs` is read as one) and AppleScript (`osascript
-//! -e`).
+//! -e`); the postfix and macro languages with their own small readers — Forth (`gforth -e`),
+//! m4 (`syscmd`/`esyscmd`), dc (`!`) — and languages no reader here understands
+//! (`wolframscript -code`, `pike -e`), whose code is asked about unread.
 //!
 //! Why a token reader and not a grammar: a grammar per language would cost a dependency each for
 //! rarely seen commands. The reading here is still structural, never a substring search: each
@@ -52,6 +54,19 @@ pub(crate) enum Tongue {
     /// deletions, writes and fetches these standard libraries name: the class is "a call that
     /// runs, deletes, writes or fetches", which reads the same in all of them.
     CallSyntax,
+    /// Forth (`gforth -e`): postfix, so a string literal (`s" rm -rf x"`) comes before the word
+    /// that acts on it (`system`, `delete-file`, `included`), and `sh` runs the rest of its line.
+    Forth,
+    /// m4 (`m4` on stdin or a here-string): `syscmd(…)`/`esyscmd(…)` run their unquoted
+    /// argument text as a shell line, `include(…)` reads a file as more m4.
+    Macro,
+    /// dc (`dc -e`): `!` runs the rest of its line as a shell command (`!<`, `!>`, `!=` are
+    /// comparisons).
+    Dc,
+    /// Languages an interpreter here takes code in that no reader of this crate understands
+    /// (`wolframscript -code`, `pike -e`, `rebol --do`): code nobody read, asked about
+    /// whatever it says, as `pwsh -EncodedCommand` is.
+    Unread,
 }
 
 impl Tongue {
@@ -63,8 +78,11 @@ impl Tongue {
             "tclsh" | "wish" | "tclsh8.6" | "tclsh9.0" | "jimsh" | "expect" => Self::Tcl,
             "elixir" | "iex" => Self::Elixir,
             "erl" => Self::Erlang,
-            "racket" | "guile" | "guile3.0" | "guile2.2" => Self::Scheme,
-            "groovy" | "scala" | "jshell" | "scala-cli" | "kotlin" | "amm" | "jbang" => Self::Jvm,
+            "racket" | "guile" | "guile3.0" | "guile2.2" | "mit-scheme" => Self::Scheme,
+            // `jrunscript`/`jjs`/`rhino` run JavaScript on the JVM, whose way out is Java's
+            // (`java.lang.Runtime.getRuntime().exec(…)`, `new java.io.File(p).delete()`).
+            "groovy" | "scala" | "jshell" | "scala-cli" | "kotlin" | "kotlinc" | "kotlinc-jvm"
+            | "amm" | "jbang" | "jrunscript" | "jjs" | "rhino" => Self::Jvm,
             "swift" => Self::Swift,
             "ghc" | "ghci" | "runghc" | "runhaskell" => Self::Haskell,
             "rust-script" => Self::Rust,
@@ -73,9 +91,19 @@ impl Tongue {
             | "emacs" | "emacsclient" | "fennel" | "janet" | "hy" | "lfe" | "csi" | "gosh" => {
                 Self::Lisp
             }
+            // Also written `name(args)` / `name "arg"`: OCaml's other toplevels (`utop`), F#
+            // interactive (`dotnet fsi`), Maxima, PARI/GP, SWI-Prolog goals (`swipl -g
+            // "shell('x')"`), Maya's MEL (`maya -batch -command 'system("x")'`) and bpftrace's
+            // probes (`system("…")` with `--unsafe`).
             "raku" | "perl6" | "rakudo" | "crystal" | "nim" | "rdmd" | "octave" | "octave-cli"
             | "matlab" | "gnuplot" | "scilab" | "scilab-cli" | "ocaml" | "tcc" | "csharp"
-            | "dotnet-script" => Self::CallSyntax,
+            | "dotnet-script" | "utop" | "fsi" | "fsharpi" | "dotnet-fsi" | "maxima" | "gp"
+            | "swipl" | "maya" | "bpftrace" => Self::CallSyntax,
+            "gforth" | "gforth-fast" => Self::Forth,
+            "m4" | "gm4" => Self::Macro,
+            "dc" => Self::Dc,
+            // (Factor's `factor` is not listed: the name is coreutils' prime factoriser too.)
+            "wolframscript" | "pike" | "rebol" | "bqn" => Self::Unread,
             _ => return None,
         })
     }
@@ -88,10 +116,22 @@ impl Tongue {
             | "fennel" => &["-e", "--eval"],
             "erl" => &["-eval"],
             "guile" | "guile3.0" | "guile2.2" | "hy" | "expect" => &["-c"],
+            // (Stock OCaml toplevels read a script file, `-stdin` or stdin; an `-e` given to
+            // `ocaml`/`utop` is still code by intent, read as such: it costs a benign one
+            // nothing.)
             "groovy" | "scala" | "osascript" | "swift" | "ghc" | "ghci" | "raku" | "perl6"
-            | "rakudo" | "gnuplot" | "scilab" | "scilab-cli" | "csharp" => &["-e"],
+            | "rakudo" | "gnuplot" | "scilab" | "scilab-cli" | "csharp" | "jrunscript" | "jjs"
+            | "rhino" | "gforth" | "gforth-fast" | "pike" | "bqn" | "bpftrace" | "ocaml"
+            | "utop" => &["-e"],
             "scala-cli" => &["-e", "--execute-scala", "--execute-script"],
-            "kotlin" => &["-e", "-expression"],
+            "kotlin" | "kotlinc" | "kotlinc-jvm" => &["-e", "-expression"],
+            "maxima" => &["--batch-string", "-r", "--run-string"],
+            // A goal and the toplevel goal both run (`swipl -g G -t halt`).
+            "swipl" => &["-g", "-t", "--goal"],
+            "maya" => &["-command"],
+            "dc" => &["-e", "--expression"],
+            "wolframscript" => &["-code", "-c"],
+            "rebol" => &["--do"],
             "jbang" => &["--code"],
             "amm" => &["-c", "--code"],
             "rust-script" => &["-e", "--expr"],
@@ -101,7 +141,7 @@ impl Tongue {
             "clisp" => &["-x"],
             "ecl" => &["-eval", "--eval"],
             "csi" => &["-e", "-p", "-eval", "-print"],
-            "octave" | "octave-cli" | "nim" => &["--eval"],
+            "octave" | "octave-cli" | "nim" | "mit-scheme" => &["--eval"],
             "matlab" => &["-batch", "-r"],
             "rdmd" => &["--eval", "--loop"],
             _ => &[],
@@ -157,6 +197,19 @@ impl Tongue {
             "clojure" | "clj" => &["-Sdeps", "-Sthreads", "-A", "-J"],
             "bb" => &["--classpath", "-cp", "--config", "--deps-root"],
             "raku" | "perl6" | "rakudo" => &["-I", "-M"],
+            "maya" => &["-file", "-proj", "-script", "-log"],
+            "swipl" => &[
+                "-f",
+                "-s",
+                "-l",
+                "-x",
+                "-p",
+                "--stack-limit",
+                "--table-space",
+            ],
+            "dc" => &["-f", "--file"],
+            "bpftrace" => &["-p", "-o", "-f", "-B", "-I", "--include", "-c"],
+            "gforth" | "gforth-fast" => &["-i", "--image-file", "-p", "--path"],
             "tcc" => &[
                 "-o", "-I", "-L", "-l", "-D", "-U", "-B", "-include", "-isystem",
             ],
@@ -182,7 +235,22 @@ pub(crate) fn scan(tongue: Tongue, code: &str) -> Vec<Finding> {
     let mut out = Vec::new();
     if tongue == Tongue::Tcl {
         tcl_script(code, 0, false, &mut out);
+    } else if tongue == Tongue::Forth {
+        forth_words(code, &mut out);
+    } else if tongue == Tongue::Macro {
+        macro_calls(code, &mut out);
+    } else if tongue == Tongue::Dc {
+        bang_lines(code, &mut out);
+    } else if tongue == Tongue::Unread {
+        if !code.trim().is_empty() {
+            out.push(Finding::Dynamic(
+                "runs code in a language the guard cannot read",
+            ));
+        }
     } else {
+        if tongue == Tongue::CallSyntax {
+            bang_statements(code, &mut out);
+        }
         let mut toks = tokens(tongue, code);
         bind_homes(tongue, &mut toks);
         calls(tongue, &toks, &mut out);
@@ -752,10 +820,20 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             _ => return None,
         },
         Tongue::Scheme => match name {
+            // MIT Scheme's `run-shell-command`.
             "system" | "process" | "shell-execute" | "open-input-pipe" | "open-output-pipe"
-            | "open-pipe" | "process/ports" | "process*/ports" => Api::Shell,
-            "system*" | "process*" | "subprocess" | "open-pipe*" | "spawn" | "execl" | "execlp"
-            | "execle" | "execv" | "execvp" => Api::Argv,
+            | "run-shell-command" | "open-pipe" | "process/ports" | "process*/ports" => Api::Shell,
+            "system*"
+            | "process*"
+            | "subprocess"
+            | "open-pipe*"
+            | "spawn"
+            | "execl"
+            | "execlp"
+            | "run-synchronous-subprocess"
+            | "execle"
+            | "execv"
+            | "execvp" => Api::Argv,
             "delete-file" | "delete-directory" | "rmdir" => Api::Delete(false),
             "delete-directory/files" => Api::Delete(true),
             "call-with-output-file"
@@ -805,8 +883,8 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
             | "PrintWriter" | "setText" | "writeText" | "appendText" | "writeBytes"
             | "appendBytes" | "leftShift" => Api::Write,
             "URL" | "URI" | "Socket" | "ServerSocket" | "HttpClient" | "toURL" | "openStream"
-            | "openConnection" | "newHttpClient" | "HttpURLConnection" | "OkHttpClient"
-            | "DatagramSocket" => Api::Network,
+            | "fromURL" | "openConnection" | "newHttpClient" | "HttpURLConnection"
+            | "OkHttpClient" | "DatagramSocket" => Api::Network,
             "setPosixFilePermissions" | "setExecutable" | "setWritable" | "setReadable" => {
                 Api::Chmod
             }
@@ -886,7 +964,12 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
         },
         Tongue::Lisp => lisp_api(name, last)?,
         Tongue::CallSyntax => call_syntax_api(name, last)?,
-        Tongue::Tcl | Tongue::AppleScript => return None,
+        Tongue::Tcl
+        | Tongue::AppleScript
+        | Tongue::Forth
+        | Tongue::Macro
+        | Tongue::Dc
+        | Tongue::Unread => return None,
     })
 }
 
@@ -911,7 +994,13 @@ fn lisp_api(name: &str, last: &str) -> Option<Api> {
             | "run",
         ) => Api::Shell,
         ("os/execute" | "os/spawn", _)
-        | (_, "sh" | "call-process" | "start-process" | "process-file" | "make-process" | "exec") => {
+        | (
+            _,
+            "sh" | "call-process" | "start-process" | "process-file" | "make-process" | "exec"
+            // CHICKEN's `(process-run "sh" (list …))`, `(process "sh" …)`.
+            | "process-run"
+            | "process-spawn",
+        ) => {
             Api::Argv
         }
         (
@@ -921,6 +1010,8 @@ fn lisp_api(name: &str, last: &str) -> Option<Api> {
             | "delete-directory-tree"
             | "rm-rf"
             | "rmrf"
+            // Hy calls Python's library by its names (`(shutil.rmtree p)`).
+            | "rmtree"
             | "delete-recursively",
         ) => Api::Delete(true),
         ("os.remove", _) | (_, "delete-file" | "delete-if-exists" | "rmdir" | "delete-on-exit") => {
@@ -981,13 +1072,16 @@ fn call_syntax_api(name: &str, last: &str) -> Option<Api> {
         ("Sys.command" | "os.execute" | "os.system", _)
         | (
             _,
-            "system" | "shell" | "qx" | "popen" | "execShellCmd" | "execCmd" | "execCmdEx"
+            // PARI/GP's `extern("cmd")` runs a command and reads its output as GP.
+            "system" | "shell" | "qx" | "popen" | "execShellCmd" | "execCmd" | "execCmdEx" | "extern"
             | "executeShell" | "spawnShell" | "pipeShell" | "unix" | "dos" | "startProcess",
         ) => Api::Shell,
         (
             _,
             "run" | "execute" | "spawnProcess" | "pipeProcess" | "execv" | "execvp" | "execve"
             | "execl" | "execlp" | "posix_spawn" | "posix_spawnp" | "create_process"
+            // SWI-Prolog's `process_create(path(sh), ['-c', …], [])`.
+            | "process_create"
             | "open_process" | "Command" | "CommandContext" | "runSync" | "fork" | "vfork",
         )
         // Dart's `Process.start`, Zig's `std.process.Child.init(&.{…})`.
@@ -1015,7 +1109,7 @@ fn call_syntax_api(name: &str, last: &str) -> Option<Api> {
             _,
             "removeFile" | "tryRemoveFile" | "remove" | "unlink" | "rmdir" | "delete" | "rm"
             | "recycle" | "Remove" | "deleteFile" | "deleteFileAbsolute" | "deleteDir"
-            | "deleteDirAbsolute",
+            | "deleteDirAbsolute" | "delete_file" | "delete_directory",
         )
         | ("File.Delete" | "System.IO.File.Delete", _) => Api::Delete(false),
         (
@@ -1032,7 +1126,7 @@ fn call_syntax_api(name: &str, last: &str) -> Option<Api> {
             | "getContent" | "postContent" | "downloadFile" | "connect" | "dial" | "download"
             | "HttpClient" | "WebClient" | "DownloadString" | "DownloadFile" | "GetStringAsync"
             | "PostAsync" | "TcpClient" | "postUrl" | "openUrl" | "putUrl" | "UploadFile"
-            | "UploadString" | "UploadData",
+            | "UploadString" | "UploadData" | "http_open" | "http_post" | "http_get",
         )
         | (
             "http.Post" | "http.Get" | "http.PostForm" | "http.NewRequest" | "net.Dial"
@@ -1296,6 +1390,18 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                     }
                     continue;
                 }
+                // Clojure's `slurp` reads a file or a URL: one whose argument starts with a
+                // URL literal (`(slurp (str "https://x/?k=" …))`) is a fetch.
+                if t == Tongue::Lisp && last_segment(n) == "slurp" {
+                    let a = args(toks, open);
+                    if a.lits
+                        .first()
+                        .is_some_and(|(v, _)| v.starts_with("http://") || v.starts_with("https://"))
+                    {
+                        apply(t, n, Api::Network, &a, out);
+                    }
+                    continue;
+                }
                 let Some(kind) = api(t, n) else { continue };
                 // Groovy `["rm", "-rf", "x"].execute()`: a list runs as an argument vector.
                 if t == Tongue::Jvm
@@ -1364,8 +1470,13 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                 // Nim, `run` and `copy` everywhere) are read as file or process calls only
                 // when a literal names what they act on; the unambiguous ones
                 // (`removeDir`, `execShellCmd`) keep the never-dropped rule.
+                // (`execute(["sh", "-c", "x"])`: a literal argument vector names what runs.)
                 if t == Tongue::CallSyntax
                     && (!a.first_literal || a.lits.is_empty())
+                    && (kind != Api::Argv
+                        || bare
+                        || a.lits.is_empty()
+                        || toks.get(open + 1) != Some(&Tok::Punct('[')))
                     && matches!(
                         n.rsplit(['.', ':']).next().unwrap_or(n),
                         "remove"
@@ -1897,6 +2008,239 @@ fn tcl_command(words: &[TclWord], depth: usize, lenient: bool, out: &mut Vec<Fin
 
 /// The name after a call's module or namespace (`System.Directory.getHomeDirectory` →
 /// `getHomeDirectory`, `babashka.fs/home` → `home`, `os:getenv` → `getenv`).
+/// Forth's words (gforth): a string literal (`s" …"`, `s\" …"`, `c" …"`) is pushed, and the
+/// word after it acts on it — `system` runs it as a shell line, `delete-file` deletes it,
+/// `create-file`/`open-file` (with a write mode) write it, `included`/`require` load it as
+/// Forth, `evaluate` runs it as Forth (read again here). `sh` runs the rest of its line.
+/// Comments (`\ …`, `( … )`) and printed strings (`." …"`) are no code. A word that acts on
+/// a value not written as a literal right before it is a run-time finding.
+fn forth_words(code: &str, out: &mut Vec<Finding>) {
+    forth_at(code, 0, out);
+}
+
+fn forth_at(code: &str, depth: usize, out: &mut Vec<Finding>) {
+    let chars: Vec<char> = code.chars().collect();
+    let mut i = 0;
+    // The string most recently pushed, until a word consumes it.
+    let mut pushed: Option<String> = None;
+    while i < chars.len() {
+        if chars.get(i).is_some_and(|c| c.is_whitespace()) {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while chars.get(i).is_some_and(|c| !c.is_whitespace()) {
+            i += 1;
+        }
+        let word: String = chars.get(start..i).unwrap_or(&[]).iter().collect();
+        let lower = word.to_ascii_lowercase();
+        match lower.as_str() {
+            "\\" => i = line_end(&chars, i),
+            "(" => i = block_end(&chars, i, &[')']),
+            ".\"" | ".(" => {
+                let close = if lower == ".(" { ')' } else { '"' };
+                i = block_end(&chars, i + 1, &[close]);
+            }
+            "s\"" | "c\"" | "s\\\"" | "sliteral\"" => {
+                // `s\"` takes backslash escapes (`\"` is a quote inside the string).
+                let escapes = lower == "s\\\"";
+                let mut body = String::new();
+                let mut j = i + 1;
+                while let Some(&c) = chars.get(j) {
+                    j += 1;
+                    if c == '"' {
+                        break;
+                    }
+                    if escapes && c == '\\' {
+                        if let Some(&e) = chars.get(j) {
+                            body.push(escaped(e));
+                            j += 1;
+                        }
+                        continue;
+                    }
+                    body.push(c);
+                }
+                pushed = Some(body);
+                i = j;
+            }
+            "sh" => {
+                let end = line_end(&chars, i);
+                let line: String = chars.get(i..end).unwrap_or(&[]).iter().collect();
+                out.push(Finding::Shell {
+                    code: line.trim().to_owned(),
+                    exact: true,
+                });
+                i = end;
+            }
+            "system" | "shell" => match pushed.take() {
+                Some(code) => out.push(Finding::Shell { code, exact: true }),
+                None => dynamic_spawn(out),
+            },
+            "delete-file" | "remove-file" => out.push(Finding::Delete {
+                path: pushed.take().unwrap_or_default(),
+                exact: true,
+                recursive: false,
+            }),
+            "create-file" | "write-file" | "rename-file" => out.push(Finding::Effect {
+                op: EffectOp::Write,
+                path: pushed.take(),
+                recursive: false,
+            }),
+            // A literal file is a script like any the line names (as `Api::Source`).
+            "included" | "require" | "required" | "include" => match pushed.take() {
+                Some(_) => {}
+                None => out.push(Finding::Dynamic(
+                    "runs code from a file named at run time (a download, a computed path)",
+                )),
+            },
+            "evaluate" => match pushed.take() {
+                Some(inner) if depth < MAX_NEST => forth_at(&inner, depth + 1, out),
+                _ => out.push(Finding::Dynamic("evaluates code built at run time")),
+            },
+            _ => {}
+        }
+    }
+}
+
+/// m4's macros that leave m4: `syscmd(TEXT)`/`esyscmd(TEXT)` run TEXT as a shell line,
+/// `include(F)`/`sinclude(F)` read F as more m4. A call is a macro name followed directly by
+/// `(`; m4's quotes (`` `…' ``) are stripped from the argument, and a quoted call is still
+/// read, since m4 expands the quoted text again when it is rescanned. Arguments that use
+/// other macros (`syscmd(CMD)` with `define(CMD, …)`) are expanded at run time: inexact.
+fn macro_calls(code: &str, out: &mut Vec<Finding>) {
+    let chars: Vec<char> = code.chars().collect();
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        if !(c.is_ascii_alphabetic() || c == '_') {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        while chars
+            .get(i)
+            .is_some_and(|d| d.is_ascii_alphanumeric() || *d == '_')
+        {
+            i += 1;
+        }
+        // `dnl` discards the rest of its line.
+        let name: String = chars.get(start..i).unwrap_or(&[]).iter().collect();
+        if name == "dnl" {
+            i = line_end(&chars, i);
+            continue;
+        }
+        if chars.get(i) != Some(&'(') {
+            continue;
+        }
+        let end = matching(&chars, i, '(', ')').min(chars.len());
+        let raw: String = chars.get(i + 1..end).unwrap_or(&[]).iter().collect();
+        // m4's quotes nest: `` ` `` opens, `'` closes an open one; a `'` outside quotes is text.
+        let mut arg = String::new();
+        let mut quotes = 0usize;
+        for ch in raw.chars() {
+            match ch {
+                '`' => quotes += 1,
+                '\'' if quotes > 0 => quotes -= 1,
+                _ => arg.push(ch),
+            }
+        }
+        let arg = arg.trim().to_owned();
+        // A macro name of upper case inside the argument is expanded first (by convention
+        // m4's own macros are lower case and users' are upper case).
+        let exact = !arg
+            .split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '_'))
+            .any(|w| w.len() > 1 && w.chars().all(|ch| ch.is_ascii_uppercase() || ch == '_'));
+        match name.as_str() {
+            "syscmd" | "esyscmd" => out.push(Finding::Shell { code: arg, exact }),
+            "include" | "sinclude" if !exact => out.push(Finding::Dynamic(
+                "runs code from a file named at run time (a download, a computed path)",
+            )),
+            _ => {}
+        }
+        i += 1;
+    }
+}
+
+/// gnuplot's and MATLAB's shell escape: a statement that starts with `!` (`! rm -rf x`,
+/// `!ls`) runs the rest of its line as a shell command. A statement starts a line or follows
+/// a `;` outside a string literal; `!=` is a comparison.
+fn bang_statements(code: &str, out: &mut Vec<Finding>) {
+    let chars: Vec<char> = code.chars().collect();
+    let mut quote: Option<char> = None;
+    let mut at_start = true;
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        if let Some(q) = quote {
+            if c == '\\' {
+                i += 1;
+            } else if c == q {
+                quote = None;
+            } else if c == '\n' {
+                quote = None;
+                at_start = true;
+            }
+            i += 1;
+            continue;
+        }
+        if at_start && c == '!' && !matches!(chars.get(i + 1), Some('=') | None) {
+            let end = line_end(&chars, i + 1);
+            let line: String = chars.get(i + 1..end).unwrap_or(&[]).iter().collect();
+            if !line.trim().is_empty() {
+                out.push(Finding::Shell {
+                    code: line.trim().to_owned(),
+                    exact: true,
+                });
+            }
+            i = end;
+            continue;
+        }
+        match c {
+            '"' | '\'' => {
+                quote = Some(c);
+                at_start = false;
+            }
+            '\n' | ';' => at_start = true,
+            _ if c.is_whitespace() => {}
+            _ => at_start = false,
+        }
+        i += 1;
+    }
+}
+
+/// dc's `!`: the rest of the line is a shell command (`!<r`, `!>r`, `!=r` compare instead).
+/// A `!` inside a `[…]` string still counts: the string runs as dc when `x` executes it.
+fn bang_lines(code: &str, out: &mut Vec<Finding>) {
+    let chars: Vec<char> = code.chars().collect();
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        i += 1;
+        if c != '!' || matches!(chars.get(i), Some('<' | '>' | '=')) {
+            continue;
+        }
+        let end = line_end(&chars, i);
+        let mut line: String = chars.get(i..end).unwrap_or(&[]).iter().collect();
+        // Inside a `[…]` string the line ends with the string.
+        let open = chars.get(..i).map_or(0, |b| {
+            b.iter().fold(0usize, |n, &d| match d {
+                '[' => n + 1,
+                ']' => n.saturating_sub(1),
+                _ => n,
+            })
+        });
+        if open > 0
+            && let Some(close) = line.find(']')
+        {
+            line.truncate(close);
+        }
+        if !line.trim().is_empty() {
+            out.push(Finding::Shell {
+                code: line.trim().to_owned(),
+                exact: true,
+            });
+        }
+        i = end;
+    }
+}
+
 fn last_segment(name: &str) -> &str {
     name.rsplit(['.', ':', '/']).next().unwrap_or(name)
 }
