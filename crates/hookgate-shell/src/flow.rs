@@ -436,7 +436,13 @@ fn lookup_at(
     if !listed_out && ctx.home.as_deref().is_some_and(|h| h.starts_with(path)) {
         return Some(file());
     }
-    let consult = thorough || !hookgate_paths::is_within(path, &ctx.cwd);
+    let inside = hookgate_paths::is_within(path, &ctx.cwd);
+    // A private key or keystore in the workspace (`app/release.keystore`, `certs/server.key`)
+    // is a key wherever it lies: read into a flow it is a source, as `cat` of it is a read.
+    if inside && !thorough && private_key_file(path, ctx) {
+        return Some(file());
+    }
+    let consult = thorough || !inside;
     // Below the home directory (and outside the workspace) a directory read whole holds what
     // the catalog lists under it: `grep -r password ~/.m2` reads `~/.m2/settings.xml`,
     // `tar c ~/.dbt` carries `profiles.yml` — the shell's own list already counts its
@@ -455,6 +461,16 @@ fn lookup_at(
 /// `/proc/self/environ`, `/proc/1/environ`, `/proc/self/task/1/environ`.
 fn is_proc_environ(path: &Path) -> bool {
     path.starts_with("/proc") && path.file_name().is_some_and(|n| n == "environ")
+}
+
+/// The catalog's private-key entries (`*.pem`, `*.key`, `*.jks`, `*.keystore`, `id_*`, less
+/// the certificates and public halves its excludes name) for one file.
+fn private_key_file(path: &Path, ctx: &Context) -> bool {
+    let mut pctx = PathContext::new(ctx.cwd.clone(), ctx.home.clone());
+    pctx.workspace = Some(ctx.cwd.clone());
+    hookgate_paths::classify(path, &pctx)
+        .iter()
+        .any(|m| m.category == Category::PrivateKey && m.access.covers(Access::Read))
 }
 
 /// True when the catalog says reading `path` (or, with `subtree`, anything below it) exposes a
@@ -630,6 +646,18 @@ pub(crate) fn command_source(
         "history" if !words.iter().any(|w| is_operand(&w)) => {
             return Some(FlowSource::CredentialCommand {
                 command: "history".into(),
+            });
+        }
+        // The clipboard: what the user last copied, a password or token as often as not
+        // (password managers copy to it). Read out and sent, it is the user's secret leaving.
+        "pbpaste" | "wl-paste" | "termux-clipboard-get" | "gpaste-client" => {
+            return Some(FlowSource::CredentialCommand {
+                command: format!("{name} (the clipboard)"),
+            });
+        }
+        "xclip" | "xsel" if clipboard_read(name, words) => {
+            return Some(FlowSource::CredentialCommand {
+                command: format!("{name} (the clipboard)"),
             });
         }
         "docker" | "podman" | "nerdctl" => {
@@ -1533,6 +1561,21 @@ fn archived_tree(name: &str, words: &[Word], cwd: &Cwd, ctx: &Context) -> Option
         .map(|w| w.text.clone())
 }
 
+/// `xclip -o` / `xclip -out`, `xsel -o`/`--output` (also clustered: `xsel -ob`): the
+/// clipboard printed. Without it, xclip and xsel copy their input *into* the clipboard.
+fn clipboard_read(name: &str, words: &[Word]) -> bool {
+    words.iter().any(|w| {
+        let t = w.text.as_str();
+        match name {
+            "xclip" => matches!(t, "-o" | "-out" | "-output"),
+            _ => {
+                t == "--output"
+                    || (t.starts_with('-') && !t.starts_with("--") && t[1..].contains('o'))
+            }
+        }
+    })
+}
+
 /// Programs that read files or stdin but print only facts about them (counts, sizes, hashes,
 /// types, listings) or nothing at all: a credential file named to them is not on their stdout.
 /// Everything else is assumed to print what it reads (the flow model's default for programs it
@@ -1540,7 +1583,11 @@ fn archived_tree(name: &str, words: &[Word], cwd: &Cwd, ctx: &Context) -> Option
 fn is_non_emitting(name: &str) -> bool {
     matches!(
         name,
-        "wc" | "stat"
+        // keytool prints certificates and listings (public parts); a keystore's private keys
+        // leave it only through `-importkeystore` into another keystore file, a write.
+        "keytool"
+            | "wc"
+            | "stat"
             | "test"
             | "["
             | "[["

@@ -772,6 +772,9 @@ fn class_excludes_equals(body: &[char]) -> bool {
 /// `ocamlfind ocaml ARGS` → `ocaml ARGS`, `stack exec [--] CMD` → `CMD`, `stack runghc
 /// ARGS` → `runghc ARGS`.
 fn launched_interpreter(name: &str, args: &[Word]) -> Option<Vec<Word>> {
+    if let Some(line) = framework_console(name, args) {
+        return Some(line);
+    }
     let (first, rest) = args.split_first()?;
     if !first.exact {
         return None;
@@ -823,6 +826,118 @@ fn launched_interpreter(name: &str, args: &[Word]) -> Option<Vec<Word>> {
                 }
                 _ => None,
             }
+        }
+        _ => None,
+    }
+}
+
+/// A web framework's console is its language's interpreter with the application loaded: code
+/// given to it (`-c CODE`, `runner CODE`, `--execute=CODE`) or fed on stdin (`flask shell <<<
+/// 'db.drop_all()'`, `rails console < x.rb`) is judged as `python3`/`ruby`/`php` code —
+/// the app's models then act on its real database. `flask [--app A] shell`, `python manage.py
+/// shell [-c CODE]`, `django-admin shell`, `rails console|c`, `rails runner|r CODE`, `php
+/// artisan tinker [--execute=CODE]`. A runner given a script file (`rails runner x.rb`) is
+/// the project's script, as `ruby x.rb` is.
+fn framework_console(name: &str, args: &[Word]) -> Option<Vec<Word>> {
+    let lit = |t: &str| Word::lit(t.to_owned());
+    // The first positional after options that take a value.
+    let verb_at = |values: &[&str]| -> Option<usize> {
+        let mut i = 0;
+        while let Some(w) = args.get(i) {
+            if !w.exact {
+                return None;
+            }
+            if values.contains(&w.text.as_str()) {
+                i += 2;
+                continue;
+            }
+            if !w.text.starts_with('-') {
+                return Some(i);
+            }
+            i += 1;
+        }
+        None
+    };
+    // `-c CODE` / `--command CODE` / `--command=CODE` after the verb: python3 -c CODE.
+    let python_code = |rest: &[Word]| -> Vec<Word> {
+        let mut line = vec![lit("python3")];
+        let mut it = rest.iter();
+        while let Some(w) = it.next() {
+            if matches!(w.text.as_str(), "-c" | "--command") {
+                if let Some(code) = it.next() {
+                    line.extend([lit("-c"), code.clone()]);
+                }
+                break;
+            }
+            if let Some(code) = w.text.strip_prefix("--command=") {
+                line.extend([
+                    lit("-c"),
+                    Word {
+                        text: code.to_owned(),
+                        ..w.clone()
+                    },
+                ]);
+                break;
+            }
+        }
+        line
+    };
+    match name {
+        "flask" => {
+            let at = verb_at(&["--app", "-A", "--env-file", "-e"])?;
+            (args[at].text == "shell").then(|| vec![lit("python3")])
+        }
+        "django-admin" => {
+            let at = verb_at(&["--settings", "--pythonpath"])?;
+            (args[at].text == "shell").then(|| python_code(&args[at + 1..]))
+        }
+        _ if name.starts_with("python") => {
+            let (script, rest) = args.split_first()?;
+            let (verb, rest) = rest.split_first()?;
+            (script.exact
+                && crate::resolve::basename(&script.text) == "manage.py"
+                && verb.text == "shell")
+                .then(|| python_code(rest))
+        }
+        "rails" => {
+            let at = verb_at(&["-e", "--environment"])?;
+            match args[at].text.as_str() {
+                "console" | "c" => Some(vec![lit("ruby")]),
+                "runner" | "r" => {
+                    let code = args
+                        .get(at + 1..)?
+                        .iter()
+                        .find(|w| !w.text.starts_with('-'))?;
+                    let file = code.exact
+                        && (std::path::Path::new(&code.text)
+                            .extension()
+                            .is_some_and(|e| e.eq_ignore_ascii_case("rb"))
+                            || code.text.contains('/'))
+                        && !code.text.contains(['(', ' ', ';']);
+                    (!file).then(|| vec![lit("ruby"), lit("-e"), code.clone()])
+                }
+                _ => None,
+            }
+        }
+        "php" => {
+            let (script, rest) = args.split_first()?;
+            let (verb, rest) = rest.split_first()?;
+            if !(script.exact
+                && crate::resolve::basename(&script.text) == "artisan"
+                && verb.text == "tinker")
+            {
+                return None;
+            }
+            let code = rest.iter().find_map(|w| {
+                w.text.strip_prefix("--execute=").map(|c| Word {
+                    text: c.to_owned(),
+                    ..w.clone()
+                })
+            });
+            Some(match code {
+                Some(c) => vec![lit("php"), lit("-r"), c],
+                None => vec![lit("php")],
+            })
         }
         _ => None,
     }
@@ -2004,7 +2119,8 @@ impl Walker<'_> {
             "bun" if let Some(out) = self.runner(&name, argv, args, scope, &stdin) => out,
             // Launchers whose subcommand is an interpreter given code: `dotnet script eval
             // CODE` is `dotnet-script eval CODE`, `mix run -e CODE` is `elixir -e CODE`.
-            "dotnet" | "mix" | "stack" | "lein" | "ocamlfind" | "nvim"
+            "dotnet" | "mix" | "stack" | "lein" | "ocamlfind" | "nvim" | "flask"
+            | "django-admin" | "rails" | "php" | "python" | "python3"
                 if let Some(line) = launched_interpreter(&name, args) =>
             {
                 self.dispatch(&line, scope, stdin)
@@ -5017,6 +5133,11 @@ impl Walker<'_> {
                     }
                 }
             }
+            "apptainer" | "singularity" => {
+                if let Some(v) = apptainer_host_bind(words, ctx) {
+                    worst = Some(worse(worst, v));
+                }
+            }
             "docker" | "podman" | "nerdctl" | "kubectl" | "oc" => {
                 if name != "kubectl"
                     && name != "oc"
@@ -5557,6 +5678,59 @@ fn kube_pod_overrides(args: &Args<'_>, words: &[Word]) -> Option<Verdict> {
     }
 }
 
+/// A host directory whose mount into a container hands the container the host: the root, the
+/// system's configuration and binaries, devices, the Docker socket, root's or the user's home.
+fn critical_mount_source(n: &Path, ctx: &crate::model::Context) -> bool {
+    n == Path::new("/")
+        || [
+            "/etc",
+            "/root",
+            "/var/run/docker.sock",
+            "/run/docker.sock",
+            "/boot",
+            "/usr",
+            "/dev",
+        ]
+        .iter()
+        .any(|d| hookgate_paths::is_within(n, Path::new(d)))
+        || ctx.home.as_ref().is_some_and(|h| n == h)
+}
+
+/// Apptainer/Singularity (HPC containers): `exec|run|shell|instance start` with a bind
+/// (`-B`/`--bind`/`--mount SRC[:DEST[:OPTS]][,…]`) of a critical host directory is `docker run
+/// -v /:/host` (`docker.host_mount`): the container's command then reaches the host's files
+/// under the bind's destination, which nothing on the line names.
+fn apptainer_host_bind(words: &[Word], ctx: &crate::model::Context) -> Option<Verdict> {
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        let spec = if matches!(w.text.as_str(), "-B" | "--bind" | "--mount") {
+            i += 1;
+            words.get(i).map(|w| w.text.clone())
+        } else {
+            w.text
+                .strip_prefix("--bind=")
+                .or_else(|| w.text.strip_prefix("--mount="))
+                .or_else(|| w.text.strip_prefix("-B").filter(|s| !s.is_empty()))
+                .map(str::to_owned)
+        };
+        i += 1;
+        let Some(spec) = spec else { continue };
+        for bind in spec.split(',') {
+            let source = bind
+                .strip_prefix("src=")
+                .or_else(|| bind.strip_prefix("source="))
+                .unwrap_or_else(|| bind.split(':').next().unwrap_or(""));
+            if source.starts_with('/') || source.starts_with('~') {
+                let n = hookgate_paths::normalize(source, &ctx.cwd, ctx.home.as_deref()).path;
+                if critical_mount_source(&n, ctx) {
+                    return Some(ids::DOCKER_HOST_MOUNT.verdict());
+                }
+            }
+        }
+    }
+    None
+}
+
 /// `docker run -v /:/host`, `--privileged`, `--pid=host`.
 fn docker_host_mount(
     args: &Args<'_>,
@@ -5597,20 +5771,7 @@ fn docker_host_mount(
                 .unwrap_or_else(|| spec.split(':').next().unwrap_or(""));
             if source.starts_with('/') || source.starts_with('~') {
                 let n = hookgate_paths::normalize(source, &ctx.cwd, ctx.home.as_deref()).path;
-                let critical = n == Path::new("/")
-                    || [
-                        "/etc",
-                        "/root",
-                        "/var/run/docker.sock",
-                        "/run/docker.sock",
-                        "/boot",
-                        "/usr",
-                        "/dev",
-                    ]
-                    .iter()
-                    .any(|d| hookgate_paths::is_within(&n, Path::new(d)))
-                    || ctx.home.as_ref().is_some_and(|h| &n == h);
-                if critical {
+                if critical_mount_source(&n, ctx) {
                     return Some(ids::DOCKER_HOST_MOUNT.verdict());
                 }
                 // A credential file or a directory holding one (`-v ~/.kube:/k:ro`) is read by
