@@ -83,3 +83,53 @@ fn a_sourced_file_setting_hookgates_own_variables_is_that_assignment() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// `emacs --batch` loading only libraries Emacs ships (`-l ert`, `-l org`) and calling named
+/// functions runs no code of the line or the agent's: the files it visits are its writes.
+/// A Lisp file (`-l x.el`, `--script`), inline `--eval`, or `-L DIR` (a directory the agent
+/// can write first on the load path) keeps the unplaced-write question.
+#[test]
+fn emacs_batch_with_shipped_libraries_only_writes_the_files_it_visits() {
+    let ask = Some(Decision::Ask);
+    check_table(
+        &Policy::builtin_default(),
+        &ctx(),
+        &[
+            (
+                "emacs --batch -l org docs/notes.org -f org-md-export-to-markdown",
+                ALLOW,
+                "",
+            ),
+            (
+                "emacs --batch -l ert -f ert-run-tests-batch-and-exit",
+                ALLOW,
+                "",
+            ),
+            (
+                "emacs --batch -l ert -l test/foo-test.el -f ert-run-tests-batch-and-exit",
+                ask,
+                "no-governance-self-modification",
+            ),
+            (
+                "emacs --batch -L . -l ert -l foo-test -f ert-run-tests-batch-and-exit",
+                ask,
+                "no-governance-self-modification",
+            ),
+            (
+                "emacs --batch -l evil -f doit",
+                ask,
+                "no-governance-self-modification",
+            ),
+            (
+                "emacs --script build.el",
+                ask,
+                "no-governance-self-modification",
+            ),
+            (
+                "emacs --batch --eval '(message \"%s\" emacs-version)'",
+                ask,
+                "no-governance-self-modification",
+            ),
+        ],
+    );
+}

@@ -1512,8 +1512,16 @@ impl Walker<'_> {
         } else {
             None
         };
+        // A textconv or a clean/smudge filter turns file content into other content: the
+        // converters made for that (`jupyter nbconvert`, `nbstripout`, `pdftotext`) are what
+        // such a key is meant to name, as editors are for `core.editor`.
+        let converts = ends(".textconv")
+            || (key.starts_with("filter.") && (ends(".clean") || ends(".smudge")));
         if let Some(code) = code {
-            if !self.runs_role_program(&code, scope, "git config command") {
+            let meant = |base: &str| {
+                crate::argdanger::is_role_program(base) || (converts && is_converter(base))
+            };
+            if !self.runs_only(&code, scope, "git config command", &meant) {
                 self.record(argv, scope, ids::GIT_EXEC_CONFIG.verdict());
             }
         } else if key == "core.hookspath"
@@ -1541,6 +1549,46 @@ impl Walker<'_> {
             self.record(argv, scope, ids::GIT_EXEC_CONFIG.verdict());
         }
     }
+}
+
+/// Content converters a `diff.*.textconv` or `filter.*.clean|smudge` is meant to name: they
+/// read a file (or stdin) and print another form of it. The value is still analysed as code;
+/// this list only decides that a converter doing ordinary work is not a planted command.
+fn is_converter(base: &str) -> bool {
+    matches!(
+        base,
+        "jupyter"
+            | "nbstripout"
+            | "jupytext"
+            | "pandoc"
+            | "pdftotext"
+            | "docx2txt"
+            | "odt2txt"
+            | "catdoc"
+            | "xls2csv"
+            | "exiftool"
+            | "strings"
+            | "hexdump"
+            | "xxd"
+            | "od"
+            | "plutil"
+            | "textutil"
+            | "iconv"
+            | "dos2unix"
+            | "unix2dos"
+            | "gunzip"
+            | "zcat"
+            | "xz"
+            | "bzcat"
+            | "jq"
+            | "yq"
+            | "sops"
+            | "age"
+            | "gpg"
+            | "openssl"
+            | "git-crypt"
+            | "transcrypt"
+    )
 }
 
 /// `NAME=value` lines in a crontab set variables for the jobs.

@@ -2009,6 +2009,31 @@ fn awk_redirections(code: &str) -> (Vec<String>, bool) {
     (targets, computed)
 }
 
+/// Libraries shipped with Emacs that batch runs load by name to test, export or build.
+const EMACS_LIBRARIES: &[&str] = &[
+    "ert",
+    "ert-x",
+    "org",
+    "ox",
+    "ox-md",
+    "ox-html",
+    "ox-latex",
+    "ox-ascii",
+    "ox-texinfo",
+    "ox-man",
+    "ox-odt",
+    "ob-tangle",
+    "package",
+    "cl-lib",
+    "subr-x",
+    "seq",
+    "map",
+    "json",
+    "checkdoc",
+    "bytecomp",
+    "lisp-mnt",
+];
+
 /// `emacs --batch`/`--script`: the visited files may be saved, and Lisp run from the
 /// command line (`--eval`, `-l`, `-f`, `--script`) may write anything.
 pub(crate) fn emacs(argv: &[String], rest: &[String]) -> Described {
@@ -2016,6 +2041,10 @@ pub(crate) fn emacs(argv: &[String], rest: &[String]) -> Described {
     let mut batch = false;
     let mut code = false;
     let mut files = Vec::new();
+    // Every `-l` named a shipped library, and no `-L` changed where libraries come from.
+    let mut library_only = true;
+    let mut load_dir = false;
+    let mut inline = false;
     let mut iter = rest.iter();
     while let Some(a) = iter.next() {
         let name = a.split('=').next().unwrap_or(a);
@@ -2024,18 +2053,43 @@ pub(crate) fn emacs(argv: &[String], rest: &[String]) -> Described {
             "--script" | "-script" => {
                 batch = true;
                 code = true;
+                library_only = false;
                 iter.next();
             }
             // `--eval CODE` too: the shell analyzer's Lisp reader sees named file calls, but
             // Emacs writes through buffers (`find-file` … `save-buffer`), which no call names.
-            "--eval" | "-eval" | "-l" | "--load" | "-f" | "--funcall" | "-funcall" | "-load" => {
+            "--eval" | "-eval" => {
                 code = true;
+                inline = true;
                 if !a.contains('=') {
                     iter.next();
                 }
             }
-            "-L" | "--directory" | "--chdir" | "--insert" | "-t" | "--terminal" | "-d"
-            | "--display" | "--init-directory" => {
+            // `-l FILE` loads Lisp from a file (the project's or one the agent wrote: code as
+            // `--eval`'s). `-l NAME` of a library Emacs ships (`-l ert`, `-l org`, `-l ox-md`)
+            // is what a test or export run loads — unless `-L DIR` puts a directory the agent
+            // can write first on the load path. (Emacs takes `-l NAME` from the current
+            // directory when a file of exactly that name, without suffix, is there: a residual
+            // the DISAGREEMENTS file names.) `-f FN` calls a named function of what is loaded
+            // (`-f ert-run-tests-batch-and-exit`): the files it visits are the operands.
+            "-l" | "--load" | "-load" => {
+                let value = match a.split_once('=') {
+                    Some((_, v)) => Some(v),
+                    None => iter.next().map(String::as_str),
+                };
+                library_only &= value.is_some_and(|v| EMACS_LIBRARIES.contains(&v));
+                code = true;
+            }
+            "-L" | "--directory" => {
+                load_dir = true;
+                if !a.contains('=') {
+                    iter.next();
+                }
+            }
+            // `-f FN` calls a named function of what is loaded; the other options take a
+            // value that is no code.
+            "-f" | "--funcall" | "-funcall" | "--chdir" | "--insert" | "-t" | "--terminal"
+            | "-d" | "--display" | "--init-directory" => {
                 if !a.contains('=') {
                     iter.next();
                 }
@@ -2044,10 +2098,12 @@ pub(crate) fn emacs(argv: &[String], rest: &[String]) -> Described {
             _ => files.push(a.clone()),
         }
     }
+    // A batch run with only libraries and named functions still writes: the files it visits
+    // (placed), and nothing else it can name.
     if batch || code {
         d.kind = ActionKind::FileWrite;
         d = d.with_paths(files, PathOp::Write);
-        if code {
+        if code && (inline || load_dir || !library_only) {
             d.unplaced
                 .push("emacs runs Lisp code whose writes cannot be placed".to_owned());
         }
