@@ -2056,8 +2056,9 @@ const PROTECTED: &[Category] = &[Category::AgentHookConfig, Category::HookgateCo
 /// is now. Only that question is asked of it: a project's env script is the project's (its
 /// other code is not judged, as for `bash script.sh`), and the nested judgement reads the
 /// file's own assignments only, never the files it sources (no recursion).
-/// A file that cannot be read (absent, not a regular file, over the loaded-file bound) sets
-/// nothing this check can see; one written earlier in the line is judged where it is written.
+/// An absent file sets nothing (the shell fails to source it); one that is there but cannot be
+/// read within the loaded-file bound is asked; one written earlier in the line is judged where
+/// it is written.
 fn sourced_hookgate_env(j: &Judge<'_>) -> Option<Violation> {
     let analysis = j.facts.analysis.as_ref()?;
     for c in &analysis.commands {
@@ -2070,6 +2071,17 @@ fn sourced_hookgate_env(j: &Judge<'_>) -> Option<Violation> {
         };
         let path = cwd.join(arg);
         let Some(text) = crate::loaded::read_bounded(&path) else {
+            // A file that is there but cannot be read within the bound (padded past it, not
+            // text, not a regular file) may set anything: asked, never passed unseen.
+            if std::fs::metadata(&path).is_ok() {
+                return Some(Violation::new(
+                    Effect::Ask,
+                    format!(
+                        "sources {}, which cannot be read within the loaded-file bound to check it sets none of hookgate's own variables",
+                        path.display()
+                    ),
+                ));
+            }
             continue;
         };
         let tool = shell_call(&text);
@@ -3294,6 +3306,7 @@ fn self_modification(j: &Judge<'_>) -> Option<Violation> {
     if let Some(v) = touched
         .or_else(|| hookgate_env(j))
         .or_else(|| agent_relaunch(j))
+        .or_else(|| sourced_hookgate_env(j))
     {
         return Some(v);
     }

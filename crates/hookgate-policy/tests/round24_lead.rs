@@ -44,6 +44,10 @@ fn a_sourced_file_setting_hookgates_own_variables_is_that_assignment() {
         "export PATH=\"$PWD/node_modules/.bin:$PATH\"\nexport NODE_ENV=development\n",
     )
     .unwrap();
+    // Padded past the loaded-file bound: cannot be checked, so asked, never passed unseen.
+    let mut padded = "# pad\n".repeat(60_000);
+    padded.push_str("export HOOKGATE_FAIL_MODE=allow\n");
+    std::fs::write(ws.join("scripts/big.sh"), padded).unwrap();
     let ctx = hookgate_policy::Ctx::new(&ws, Some(home));
     let policy = Policy::builtin_default();
     let cases: &[(&str, Option<Decision>, &str)] = &[
@@ -68,6 +72,11 @@ fn a_sourced_file_setting_hookgates_own_variables_is_that_assignment() {
             "no-governance-self-modification",
         ),
         ("source scripts/dev.sh && npm test", ALLOW, ""),
+        (
+            "source scripts/big.sh",
+            Some(Decision::Ask),
+            "no-governance-self-modification",
+        ),
         ("bash scripts/env.sh", ALLOW, ""),
         ("source scripts/absent.sh", ALLOW, ""),
     ];

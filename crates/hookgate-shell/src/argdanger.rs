@@ -1222,6 +1222,20 @@ impl Walker<'_> {
                     .iter()
                     .any(|w| matches!(w, crate::cli::Word::Rejected(_)));
                 let line = HttpLine::read(&crate::cli::HTTPIE, words, "", "", HTTPIE_REROUTES);
+                // Through a container engine's socket only a read passes: a read method
+                // named, or a bare URL without request items (httpie's default GET).
+                if line.engine_socket {
+                    let reads = match line.urls.as_slice() {
+                        [_url] => true,
+                        [method, _url] if httpie_method(method) => ["GET", "HEAD", "OPTIONS"]
+                            .iter()
+                            .any(|r| method.text.eq_ignore_ascii_case(r)),
+                        _ => false,
+                    };
+                    if !reads || unknown_option {
+                        return Some(ids::CONTAINER_ENGINE_API_WRITE.verdict());
+                    }
+                }
                 // `[METHOD] URL [ITEM…]`: a first operand of letters only is the method when a
                 // URL follows it (`xh delete URL`; httpie's `:3000/x` is localhost). After an
                 // option the table does not know (a newer tool's, which may take a value),
@@ -2927,43 +2941,32 @@ const RETENTION: &[Retention] = &[
     },
     // `duplicity remove-all-but-n-full 0 --force URL`: no full chain kept (duplicity keeps
     // the newest chain for `remove-older-than`, so that verb is retention).
-    Retention {
-        tool: "duplicity",
-        verb: &["remove-all-but-n-full"],
-        keeps: &[],
-        values: &[
-            "--archive-dir",
-            "--name",
-            "--encrypt-key",
-            "--sign-key",
-            "--gpg-options",
-            "-t",
-            "--time",
-        ],
-        remove_all: &[],
-        commit: Some("--force"),
-        dry: &["--dry-run"],
-        operands_removed: false,
-    },
-    Retention {
-        tool: "duplicity",
-        verb: &["remove-all-inc-of-but-n-full"],
-        keeps: &[],
-        values: &[
-            "--archive-dir",
-            "--name",
-            "--encrypt-key",
-            "--sign-key",
-            "--gpg-options",
-            "-t",
-            "--time",
-        ],
-        remove_all: &[],
-        commit: Some("--force"),
-        dry: &["--dry-run"],
-        operands_removed: false,
-    },
+    duplicity_remove(&["remove-all-but-n-full"]),
+    duplicity_remove(&["remove-all-inc-of-but-n-full"]),
 ];
+
+/// duplicity's two whole-chain removals share their options: without `--force` they only
+/// list what they would remove.
+const fn duplicity_remove(verb: &'static [&'static str]) -> Retention {
+    Retention {
+        tool: "duplicity",
+        verb,
+        keeps: &[],
+        values: &[
+            "--archive-dir",
+            "--name",
+            "--encrypt-key",
+            "--sign-key",
+            "--gpg-options",
+            "-t",
+            "--time",
+        ],
+        remove_all: &[],
+        commit: Some("--force"),
+        dry: &["--dry-run"],
+        operands_removed: false,
+    }
+}
 
 /// A keep count or duration that keeps nothing (`0`, `0d`, `0y0m0d0h`); `unlimited`, a
 /// tag and an unknown word keep something.

@@ -2141,7 +2141,7 @@ fn is_identity_option(name: &str, opt: &str) -> bool {
         "http" | "https" | "xh" | "xhs" | "httpie" => {
             matches!(
                 opt,
-                "-a" | "--auth" | "-o" | "--output" | "--cert" | "--cert-key"
+                "-a" | "--auth" | "-o" | "--output" | "--cert" | "--cert-key" | "--unix-socket"
             )
         }
         _ => false,
@@ -2443,6 +2443,10 @@ pub(crate) fn argument_flow(
                 // The option name is literal even when its attached value is not.
                 let opt = cluster.map_or_else(|| t.split('=').next().unwrap_or(t), |(o, _)| o);
                 let attached = cluster.map_or(t.contains('='), |(_, a)| a);
+                // `--unix-socket=/var/run/docker.sock`, `--output=f`: as the separate value.
+                if attached && local_only_option(name, opt) {
+                    continue;
+                }
                 let identity = is_identity_option(name, opt)
                     && !t
                         .split_once('=')

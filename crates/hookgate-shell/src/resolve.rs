@@ -2120,8 +2120,14 @@ impl Walker<'_> {
             // Launchers whose subcommand is an interpreter given code: `dotnet script eval
             // CODE` is `dotnet-script eval CODE`, `mix run -e CODE` is `elixir -e CODE`.
             "dotnet" | "mix" | "stack" | "lein" | "ocamlfind" | "nvim" | "flask"
-            | "django-admin" | "rails" | "php" | "python" | "python3"
+            | "django-admin" | "rails" | "php"
                 if let Some(line) = launched_interpreter(&name, args) =>
+            {
+                self.dispatch(&line, scope, stdin)
+            }
+            // Any Python's `manage.py shell` (`python3.12 manage.py shell -c CODE`).
+            n if n.starts_with("python")
+                && let Some(line) = framework_console(n, args) =>
             {
                 self.dispatch(&line, scope, stdin)
             }

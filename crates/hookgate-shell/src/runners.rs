@@ -831,6 +831,100 @@ static RUNNERS: &[Runner] = &[
     },
     slurm("srun"),
     slurm("salloc"),
+    // Apptainer/Singularity `exec IMAGE CMD`: the container shares the host's home, the
+    // working directory and /tmp by default (HPC containers are no isolation), so the command
+    // is judged as if typed here (`apptainer exec img.sif rm -rf ~/.ssh` deletes this home).
+    // Binds of critical host directories are `docker.host_mount` (resolve.rs).
+    Runner {
+        values: &[
+            "-B",
+            "--bind",
+            "--mount",
+            "-H",
+            "--home",
+            "--env",
+            "--env-file",
+            "-W",
+            "--workdir",
+            "--overlay",
+            "-o",
+            "-S",
+            "--scratch",
+            "--pwd",
+            "--app",
+            "--network",
+            "--security",
+            "--fusemount",
+            "--hostname",
+            "--dns",
+        ],
+        flags: &[
+            "-c",
+            "--contain",
+            "-C",
+            "--containall",
+            "-e",
+            "--cleanenv",
+            "--fakeroot",
+            "-f",
+            "-w",
+            "--writable",
+            "--writable-tmpfs",
+            "--nv",
+            "--rocm",
+            "--no-home",
+            "-u",
+            "--userns",
+            "--no-mount",
+            "--compat",
+        ],
+        ..runner("apptainer", &["exec"], Operand::Skip)
+    },
+    Runner {
+        values: &[
+            "-B",
+            "--bind",
+            "--mount",
+            "-H",
+            "--home",
+            "--env",
+            "--env-file",
+            "-W",
+            "--workdir",
+            "--overlay",
+            "-o",
+            "-S",
+            "--scratch",
+            "--pwd",
+            "--app",
+            "--network",
+            "--security",
+            "--fusemount",
+            "--hostname",
+            "--dns",
+        ],
+        flags: &[
+            "-c",
+            "--contain",
+            "-C",
+            "--containall",
+            "-e",
+            "--cleanenv",
+            "--fakeroot",
+            "-f",
+            "-w",
+            "--writable",
+            "--writable-tmpfs",
+            "--nv",
+            "--rocm",
+            "--no-home",
+            "-u",
+            "--userns",
+            "--no-mount",
+            "--compat",
+        ],
+        ..runner("singularity", &["exec"], Operand::Skip)
+    },
     // Grid Engine / PBS `qsub -b y CMD` (or `qsub -- CMD`) and LSF `bsub CMD`: the words go
     // through the job's shell; without `-b y` the operand is a job script, run the same way.
     Runner {
@@ -2296,6 +2390,8 @@ pub(crate) fn handles(name: &str) -> bool {
             | "sbatch"
             | "srun"
             | "salloc"
+            | "apptainer"
+            | "singularity"
             | "qsub"
             | "bsub"
             | "flux"
@@ -2448,6 +2544,9 @@ impl Walker<'_> {
                 self.classify_plain(name, argv, scope);
                 return Some(Producer::Opaque);
             }
+            // The container's own options first (a bind of the host root is
+            // `docker.host_mount`), then its command as a runner's.
+            "apptainer" | "singularity" => self.classify_plain(name, argv, scope),
             "ansible" => return Some(self.ansible(argv, args, scope)),
             "hyperfine" => return Some(self.benchmark_commands(argv, args, scope)),
             "salt" | "salt-ssh" | "salt-call" => return Some(self.salt(name, argv, args, scope)),

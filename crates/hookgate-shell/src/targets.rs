@@ -567,8 +567,25 @@ fn is_profile(path: &Path, ctx: &Context) -> bool {
 /// True when `raw` names one file in a scratch place: inside a temp directory and neither
 /// the home, the workspace nor a catalogued location ([`Place::InTemp`], the scratch rule of
 /// deletions). Unresolved words are never scratch.
+///
+/// Unlike a deletion (which removes a link, not its target), a client opening the file follows
+/// symlinks: the file's real place must be scratch too (`ln -s ~/app.db /tmp/t.db` first). One
+/// `canonicalize` of the file when it exists; only database files in temp dirs get here.
 pub(crate) fn is_scratch(raw: &str, cwd: &Cwd, ctx: &Context) -> bool {
-    place_as(raw, cwd, ctx, false).0 == Place::InTemp
+    let (place, path) = place_as(raw, cwd, ctx, false);
+    if place != Place::InTemp {
+        return false;
+    }
+    match std::fs::canonicalize(&path) {
+        Ok(real) => real == path || classify_as(&real, ctx, false) == Place::InTemp,
+        // A dangling link: the client would create its target, wherever that is.
+        Err(_) if std::fs::symlink_metadata(&path).is_ok() => false,
+        // Not there (yet): created by the client in the temp dir.
+        Err(_) => !path.parent().is_some_and(|d| {
+            std::fs::canonicalize(d)
+                .is_ok_and(|r| r != d && classify_as(&r, ctx, false) != Place::InTemp)
+        }),
+    }
 }
 
 /// Judges the target of `chmod`/`chown`/`chgrp`.

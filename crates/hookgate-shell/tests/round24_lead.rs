@@ -164,7 +164,56 @@ fn an_engine_api_socket_is_the_transport_and_its_writes_ask() {
             ALLOW,
             "-",
         ),
+        // HTTPie and xh: the same socket, separate or attached, reads pass, writes ask.
+        (
+            "xh --unix-socket /var/run/docker.sock http://localhost/containers/json",
+            ALLOW,
+            "-",
+        ),
+        (
+            "http --unix-socket=/var/run/docker.sock POST http://localhost/containers/create Image=alpine",
+            ASK,
+            "container.engine_api_write",
+        ),
+        (
+            "http --unix-socket /var/run/docker.sock DELETE http://localhost/containers/x",
+            ASK,
+            "container.engine_api_write",
+        ),
+        (
+            "http --unix-socket /var/run/docker.sock http://localhost/containers/x/stop force==1",
+            ASK,
+            "container.engine_api_write",
+        ),
     ]);
+}
+
+/// A database client follows symlinks, so a link in a temp dir whose target lies elsewhere
+/// (here: a dangling link to the home, which the client would create there) is not scratch.
+#[test]
+fn a_database_file_reached_through_a_symlink_out_of_temp_is_not_scratch() {
+    let dir = std::path::Path::new("/tmp").join(format!("hg-r24-link-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let link = dir.join("t.db");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink("/home/user/app.db", &link).unwrap();
+    let plain = dir.join("plain.db");
+    let cases = [
+        (
+            format!("sqlite3 {} 'DROP TABLE t'", link.display()),
+            ASK,
+            "db.drop",
+        ),
+        (
+            format!("sqlite3 {} 'DROP TABLE t'", plain.display()),
+            ALLOW,
+            "-",
+        ),
+    ];
+    let cases: Vec<(&str, hookgate_shell::Action, &str)> =
+        cases.iter().map(|(c, a, r)| (c.as_str(), *a, *r)).collect();
+    table(&cases);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// After corpus #12 (not blind). The clipboard is a source: what the user copied (a password
@@ -224,7 +273,23 @@ fn an_hpc_container_binding_the_host_root_is_a_host_mount() {
         (
             "apptainer exec --bind /:/host docker://alpine sh -c 'rm -rf /host/home/dev/work'",
             DENY,
+            "*",
+        ),
+        (
+            "apptainer exec --bind /:/host docker://alpine ls /host",
+            DENY,
             "docker.host_mount",
+        ),
+        // The container shares this home: its command is judged as typed here.
+        (
+            "apptainer exec img.sif rm -rf ~/.ssh",
+            DENY,
+            "fs.delete_outside_workspace_recursive",
+        ),
+        (
+            "singularity exec --nv -B data:/data img.sif python3 train.py",
+            ALLOW,
+            "-",
         ),
         (
             "singularity exec -B /etc:/mnt img.sif ls /mnt",
@@ -298,6 +363,11 @@ fn a_framework_console_fed_code_is_its_interpreter() {
             "-",
         ),
         ("python manage.py migrate", ALLOW, "-"),
+        (
+            "python3.11 manage.py shell -c 'import shutil; shutil.rmtree(\"/home\")'",
+            DENY,
+            "fs.delete_system",
+        ),
     ]);
 }
 
