@@ -27,10 +27,22 @@ pub(crate) fn verdict(
     ctx: &Context,
 ) -> Option<Verdict> {
     if rule == ids::K8S_DELETE {
-        local_cluster(name, words).then(|| {
-            Verdict::normal(
+        if local_cluster(name, words) {
+            return Some(Verdict::normal(
                 "deletes Kubernetes resources on a local development cluster (kind, minikube, k3d, Docker Desktop)",
-            )
+            ));
+        }
+        named_pods(name, words).map(|dev| {
+            if dev {
+                Verdict::normal(
+                    "deletes named pods in a development namespace (the restart idiom: their controller starts new ones)",
+                )
+            } else {
+                let mut v = rule.verdict();
+                v.blast_radius = BlastRadius::Medium;
+                v.reason = "deletes named Kubernetes pods (a controller's pods are started again; a bare pod and its local data are gone)".to_owned();
+                v
+            }
         })
     } else if rule == ids::CRED_KUBE_SECRET {
         names_only(name, words)
@@ -104,6 +116,74 @@ fn local_cluster(name: &str, words: &[Word]) -> bool {
         && !opts
             .iter()
             .any(|o| matches!(o.name.as_str(), "--server" | "-s" | "--kubeconfig"))
+}
+
+/// `kubectl delete pod NAME…` / `kubectl delete pod/NAME…`: only pods, each named, no
+/// selector, file, `--all` or server redirection. `Some(true)` when the namespace given is a
+/// development one ([`is_dev_namespace`]), `Some(false)` for any other or none (the context's
+/// namespace may be production's), `None` when anything else is deleted or could be.
+///
+/// Why pods are lowered and nothing else: deleting a pod is how people restart one — its
+/// Deployment, StatefulSet or Job starts a new one — whereas a Deployment, a namespace or a
+/// volume claim deleted takes the workload or its data with it. A bare pod is lost, which is
+/// why outside a development namespace it still asks.
+fn named_pods(name: &str, words: &[Word]) -> Option<bool> {
+    let (opts, operands) = scan(name, words, KUBE_SHORT, crate::deploy::KUBE_LONG);
+    let [verb, rest @ ..] = operands.as_slice() else {
+        return None;
+    };
+    if !(verb.exact && verb.text == "delete") {
+        return None;
+    }
+    let is_pod_kind = |k: &str| matches!(k, "pod" | "pods" | "po");
+    let plain_name = |w: &Word| {
+        w.exact
+            && !w.text.is_empty()
+            && w.text
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'-' | b'.'))
+    };
+    let named = match rest {
+        [kind, names @ ..] if kind.exact && is_pod_kind(&kind.text) => {
+            !names.is_empty() && names.iter().all(plain_name)
+        }
+        slashed => {
+            !slashed.is_empty()
+                && slashed.iter().all(|w| {
+                    w.exact
+                        && w.text.split_once('/').is_some_and(|(k, n)| {
+                            is_pod_kind(k) && plain_name(&Word::lit(n))
+                        })
+                })
+        }
+    };
+    if !named {
+        return None;
+    }
+    let mut namespace = None;
+    for o in &opts {
+        match o.name.as_str() {
+            "-n" | "--namespace" => namespace = Some(o.value.as_ref()?),
+            "--context" | "--cluster" | "--grace-period" | "--now" | "--wait" | "--force"
+            | "--ignore-not-found" | "--timeout" | "-v" | "--v" => {}
+            _ => return None,
+        }
+    }
+    Some(namespace.is_some_and(|ns| ns.exact && is_dev_namespace(&ns.text)))
+}
+
+/// A namespace named for development work: one of its `-`/`_`-separated parts is a
+/// development word (`dev`, `payments-dev`, `test`, `sandbox`, `preview-123`) and none is a
+/// production word (`prod-test` stays production's).
+fn is_dev_namespace(ns: &str) -> bool {
+    let parts = || ns.split(['-', '_']);
+    parts().any(|p| {
+        matches!(
+            p,
+            "dev" | "development" | "test" | "testing" | "sandbox" | "local" | "ci" | "preview"
+                | "review" | "scratch" | "playground" | "e2e"
+        )
+    }) && !parts().any(|p| matches!(p, "prod" | "production" | "prd" | "live"))
 }
 
 /// `kubectl get secret -o name`: every output format given is `name`, which prints

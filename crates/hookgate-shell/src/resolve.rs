@@ -1598,6 +1598,48 @@ impl Walker<'_> {
     }
 
     /// A simple command node: assignments, name, arguments, redirects.
+    /// The program a command name that is one lookup substitution runs:
+    /// `"$(command -v python3)" -m pip`, `` `which node` x.js``, `$(type -P git) status` run
+    /// what PATH lookup finds for that name, exactly what the bare name runs (a function or
+    /// builtin of that name too: `command -v` prints the name itself then). Read from the
+    /// command the walker recorded for the substitution (`before` = the record count before
+    /// the name was walked), so the lookup is parsed, never read off the text; only when the
+    /// name word is that substitution and nothing else (`$(command -v x)/../y` is a path
+    /// computed at run time) and the looked-up name is a plain literal. Elsewhere (`rm
+    /// "$(which python3)"`) the word stays a value known only at run time.
+    fn looked_up_name(&self, target: Node<'_>, before: usize) -> Option<String> {
+        let subst = match target.kind() {
+            "command_substitution" => target,
+            "string" => {
+                let inner = target.named_child(0)?;
+                (target.named_child_count() == 1
+                    && inner.kind() == "command_substitution"
+                    && inner.start_byte() == target.start_byte() + 1
+                    && inner.end_byte() + 1 == target.end_byte())
+                .then_some(inner)?
+            }
+            _ => return None,
+        };
+        // Backquotes and `$(…)` both; the substitution is the whole name node.
+        if subst.start_byte() != target.start_byte() && target.kind() != "string" {
+            return None;
+        }
+        let [record] = self.commands.get(before..)? else {
+            return None;
+        };
+        let argv: Vec<&str> = record.argv.iter().map(String::as_str).collect();
+        let name = match argv.as_slice() {
+            ["command", "-v", name] | ["which", name] | ["type", "-P" | "-p", name] => *name,
+            _ => return None,
+        };
+        let plain = !name.is_empty()
+            && name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'+'))
+            && !name.starts_with('-');
+        plain.then(|| name.to_owned())
+    }
+
     pub(crate) fn command(
         &mut self,
         node: Node<'_>,
@@ -1663,6 +1705,7 @@ impl Walker<'_> {
                         *child
                     };
                     previous_end = Some(child.end_byte());
+                    let first_name = field == Some("name") && argv.is_empty();
                     match argv.last_mut() {
                         Some(last) if adjacent => {
                             let mut fields = self.fields(target, src, scope, 1);
@@ -1671,6 +1714,15 @@ impl Walker<'_> {
                             // Brace or field expansion inside a glued word: not one argument.
                             word.exact &= one;
                             glue(last, word);
+                        }
+                        _ if first_name => {
+                            let before = self.commands.len();
+                            self.fields_into(target, src, scope, 1, &mut argv);
+                            if let Some(name) = self.looked_up_name(target, before)
+                                && let [only] = argv.as_mut_slice()
+                            {
+                                *only = Word::lit(name);
+                            }
                         }
                         _ => self.fields_into(target, src, scope, 1, &mut argv),
                     }

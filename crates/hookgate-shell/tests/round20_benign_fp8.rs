@@ -47,9 +47,15 @@ fn kubectl_delete_on_a_local_dev_cluster_context_is_ordinary() {
             "k8s.delete",
         ),
         ("kubectl delete ns --all --context=prod", DENY, "k8s.delete"),
-        ("kubectl delete pod web-1", DENY, "k8s.delete"),
+        // Named pods outside a development namespace ask (round 25: the restart idiom).
+        ("kubectl delete pod web-1", ASK, "k8s.delete"),
         (
             "kubectl --context \"$CTX\" delete pod web-1",
+            ASK,
+            "k8s.delete",
+        ),
+        (
+            "kubectl --context \"$CTX\" delete deploy web",
             DENY,
             "k8s.delete",
         ),
