@@ -1926,6 +1926,48 @@ fn chown_to_self_inside_workspace(j: &Judge<'_>, c: &hookgate_shell::ExecutedCom
         && literal_targets_inside_workspace(j, c, targets)
 }
 
+/// `chown`/`chgrp` whose every owner and group part names the running user (`$(id -u)`,
+/// `$USER`, `$(whoami)`, …), with plain flags only, reached without a privilege wrapper:
+/// a `sudo chown -R "$(id -u)" .` takes root's files and stays judged.
+fn ownership_back_to_self(c: &hookgate_shell::ExecutedCommand) -> bool {
+    let program = program(&c.argv);
+    if !matches!(program, "chown" | "chgrp")
+        || c.via.iter().any(|v| {
+            let w = v.split_whitespace().next().unwrap_or_default();
+            matches!(
+                w,
+                "sudo" | "doas" | "pkexec" | "su" | "run0" | "runuser" | "sg" | "newgrp"
+            )
+        })
+    {
+        return false;
+    }
+    let args = c.argv.get(1..).unwrap_or_default();
+    let (flags, operands): (Vec<&String>, Vec<&String>) =
+        args.iter().partition(|a| a.starts_with('-'));
+    let plain_flag = |a: &str| {
+        matches!(
+            a,
+            "--recursive" | "--verbose" | "--changes" | "--silent" | "--quiet" | "--preserve-root"
+        ) || a
+            .strip_prefix('-')
+            .is_some_and(|f| !f.is_empty() && f.chars().all(|ch| "Rvcf".contains(ch)))
+    };
+    let Some((spec, targets)) = operands.split_first() else {
+        return false;
+    };
+    let parts: Vec<&str> = if program == "chgrp" {
+        vec![spec.as_str()]
+    } else {
+        spec.split(':').collect()
+    };
+    flags.iter().all(|f| plain_flag(f))
+        && !targets.is_empty()
+        && parts.len() <= 2
+        && parts.iter().any(|p| !p.is_empty())
+        && parts.iter().all(|p| p.is_empty() || names_self(p))
+}
+
 /// A group name (or numeric id) written out literally: letters, digits, `_`, `-`, `.`, not
 /// starting with `-`, and not one of the administrative groups (`root`/`0`, `wheel`, `sudo`,
 /// `admin`), whose members administer the machine: files handed to them are kept asking.
@@ -2465,6 +2507,22 @@ fn protected_touch(j: &Judge<'_>) -> Option<Violation> {
             )
             .suggest("ask the user to make this change themselves"),
         );
+    }
+    // Ownership handed back to the caller (`chown -R "$(id -u):$(id -g)" .` after a
+    // container wrote files as root) changes nothing the agent could not already do: an
+    // unprivileged chown to oneself only succeeds on one's own files, and a root caller
+    // already owns everything. So it is not a change to the protected set.
+    if let Some(analysis) = j.facts.analysis.as_ref() {
+        touched.retain(|(i, p)| {
+            !(p.metadata
+                && j.facts.items[*i]
+                    .command
+                    .and_then(|c| analysis.commands.get(c))
+                    .is_some_and(ownership_back_to_self))
+        });
+        if touched.is_empty() {
+            return None;
+        }
     }
     let protected = j.protected();
     let pctx = j.path_ctx();

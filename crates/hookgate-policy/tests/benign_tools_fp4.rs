@@ -408,7 +408,11 @@ fn dangerous_neighbours_of_everyday_tools_keep_their_verdict() {
             "no-secret-exposure",
         ),
         ("sudo kubectl config view --raw", ASK, "no-secret-exposure"),
-        ("sudo kubectl delete deployment web", DENY, "destructive-shell"),
+        (
+            "sudo kubectl delete deployment web",
+            DENY,
+            "destructive-shell",
+        ),
     ]);
 }
 

@@ -151,9 +151,9 @@ fn named_pods(name: &str, words: &[Word]) -> Option<bool> {
             !slashed.is_empty()
                 && slashed.iter().all(|w| {
                     w.exact
-                        && w.text.split_once('/').is_some_and(|(k, n)| {
-                            is_pod_kind(k) && plain_name(&Word::lit(n))
-                        })
+                        && w.text
+                            .split_once('/')
+                            .is_some_and(|(k, n)| is_pod_kind(k) && plain_name(&Word::lit(n)))
                 })
         }
     };
@@ -180,8 +180,18 @@ fn is_dev_namespace(ns: &str) -> bool {
     parts().any(|p| {
         matches!(
             p,
-            "dev" | "development" | "test" | "testing" | "sandbox" | "local" | "ci" | "preview"
-                | "review" | "scratch" | "playground" | "e2e"
+            "dev"
+                | "development"
+                | "test"
+                | "testing"
+                | "sandbox"
+                | "local"
+                | "ci"
+                | "preview"
+                | "review"
+                | "scratch"
+                | "playground"
+                | "e2e"
         )
     }) && !parts().any(|p| matches!(p, "prod" | "production" | "prd" | "live"))
 }

@@ -1,0 +1,64 @@
+//! Round 25's lead work through the whole guard (default policy + shell analyzer): ownership
+//! handed back to the caller is no change to hookgate's protected set.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test code"
+)]
+
+mod common;
+
+use common::*;
+use hookgate_core::Decision;
+use hookgate_policy::Policy;
+
+const ALLOW: Option<Decision> = None;
+const DENY: Option<Decision> = Some(Decision::Deny);
+
+/// `chown -R "$(id -u):$(id -g)" .` after a container wrote files as root gives the workspace
+/// back to the user running the agent. An unprivileged chown to oneself only succeeds on
+/// one's own files and a root caller already owns everything, so the workspace's protected
+/// directories are not loosened by it: it passes. Any other owner, a privilege wrapper, or
+/// a flag that reads ownership from elsewhere keeps the protected-set deny.
+#[test]
+fn ownership_handed_back_to_the_caller_is_no_change_to_the_protected_set() {
+    check_table(
+        &Policy::builtin_default(),
+        &protected_ctx(),
+        &[
+            ("chown -R \"$(id -u):$(id -g)\" .", ALLOW, ""),
+            ("chown -R $(whoami) /work/proj", ALLOW, ""),
+            ("chown -R \"$USER\":\"$USER\" .", ALLOW, ""),
+            ("chgrp -R $(id -g) .", ALLOW, ""),
+            (
+                "sudo chown -R $(id -u) .",
+                DENY,
+                "no-governance-self-modification",
+            ),
+            (
+                "sudo bash -c 'chown -R $USER .'",
+                DENY,
+                "no-governance-self-modification",
+            ),
+            ("chown -R nobody .", DENY, "no-governance-self-modification"),
+            ("chgrp -R staff .", DENY, "no-governance-self-modification"),
+            (
+                "USER=nobody; chown -R $USER .",
+                DENY,
+                "no-governance-self-modification",
+            ),
+            (
+                "chown -R --from=root $USER .",
+                DENY,
+                "no-governance-self-modification",
+            ),
+            (
+                "chown --reference=/etc/passwd $USER .",
+                DENY,
+                "no-governance-self-modification",
+            ),
+            ("chmod -R g+w .", DENY, "no-governance-self-modification"),
+        ],
+    );
+}
