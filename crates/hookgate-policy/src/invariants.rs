@@ -4752,7 +4752,7 @@ fn commit_scope(j: &Judge<'_>) -> Option<Violation> {
 
 const INTERPRETERS: &[&str] = &[
     "sh", "bash", "zsh", "dash", "ksh", "fish", "python", "python3", "python2", "node", "deno",
-    "bun", "ruby", "perl", "php", "lua", "Rscript", "pwsh", "tsx", "ts-node", "source", ".",
+    "bun", "ruby", "perl", "php", "lua", "Rscript", "pwsh", "tsx", "ts-node", "zx", "source", ".",
 ];
 
 /// Compile-and-run commands and source launchers: the source file they run and the language
@@ -4775,7 +4775,7 @@ fn source_run(argv: &[String]) -> Option<(&String, &'static str)> {
             "v" if matches!(prog, "v" | "vlang") => "v",
             "dart" if prog == "dart" => "dart",
             "cr" if prog == "crystal" => "crystal",
-            "nim" if prog == "nim" => "nim",
+            "nim" | "nims" if prog == "nim" => "nim",
             "d" if prog == "rdmd" => "d",
             "hs" if matches!(prog, "runghc" | "runhaskell") => "haskell",
             "swift" if prog == "swift" => "swift",
@@ -4811,7 +4811,7 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
             let inline: &[&str] = match prog {
                 "sh" | "bash" | "zsh" | "dash" | "ksh" | "fish" | "pwsh" => &["-c", "-Command"],
                 "python" | "python3" | "python2" => &["-c", "-m"],
-                "node" | "deno" | "bun" | "tsx" | "ts-node" => {
+                "node" | "deno" | "bun" | "tsx" | "ts-node" | "zx" => {
                     &["-e", "-p", "--eval", "--print", "eval"]
                 }
                 "php" => &["-r"],

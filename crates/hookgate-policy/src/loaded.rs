@@ -234,6 +234,8 @@ pub(crate) fn script_line(interpreter: Option<&str>, path: &Path, text: &str) ->
     let (flag, body) = match prog {
         p if p.starts_with("python") => ("python3 -c", body),
         "node" | "nodejs" | "tsx" | "ts-node" => ("node -e", body),
+        // zx scripts: JavaScript with `` $`cmd` `` shell lines (its `-e` puts `$` in scope).
+        "zx" => ("zx -e", body),
         "deno" => ("deno eval", body),
         "bun" => ("bun -e", body),
         "ruby" => ("ruby -e", body),

@@ -62,3 +62,42 @@ fn ownership_handed_back_to_the_caller_is_no_change_to_the_protected_set() {
         ],
     );
 }
+
+/// A script the line writes and then runs with zx (`zx s.mjs`, `npx zx s.mjs`) or `nim e`
+/// (`.nims`) is judged by its content, as `node s.js` and `python3 s.py` are: zx's
+/// `` $`cmd` `` lines and NimScript's `exec "cmd"` are shell lines.
+#[test]
+fn zx_and_nimscript_files_written_then_run_are_judged_by_content() {
+    let ask = Some(Decision::Ask);
+    check_table(
+        &Policy::builtin_default(),
+        &ctx(),
+        &[
+            (
+                "printf 'await $`rm -rf ~/.ssh`' > /tmp/s.mjs && zx /tmp/s.mjs",
+                ask,
+                "script-execution-tracking",
+            ),
+            (
+                "cat > /tmp/a.mjs <<'EOF'\nawait $`rm -rf ~/.ssh`\nEOF\nnpx zx /tmp/a.mjs",
+                ask,
+                "script-execution-tracking",
+            ),
+            (
+                "printf 'await $`ls`' > /tmp/s.mjs && zx /tmp/s.mjs",
+                ALLOW,
+                "",
+            ),
+            (
+                "printf 'exec \"rm -rf ~/.ssh\"' > /tmp/x.nims && nim e /tmp/x.nims",
+                ask,
+                "script-execution-tracking",
+            ),
+            (
+                "printf 'echo 1' > /tmp/x.nims && nim e /tmp/x.nims",
+                ALLOW,
+                "",
+            ),
+        ],
+    );
+}

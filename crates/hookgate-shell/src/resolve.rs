@@ -3957,7 +3957,17 @@ impl Walker<'_> {
                     _ => self.classify_plain(&name, argv, scope),
                 }
             }
-            (None, None) => self.judge_code_input(argv, stdin, Some(lang), scope, &via),
+            (None, None) => {
+                // zx reads its script from stdin too (`npx zx <<'EOF'`): with `$` in scope.
+                let stdin = match stdin {
+                    Producer::Text { text, exact } if name == "zx" => Producer::Text {
+                        text: format!("import {{ $ }} from 'zx';\n{text}"),
+                        exact,
+                    },
+                    other => other,
+                };
+                self.judge_code_input(argv, stdin, Some(lang), scope, &via);
+            }
         }
         // `perl -pi -e CODE FILES`, `ruby -i.bak -pe CODE FILES`: the files are rewritten in
         // place, judged as writes like `sed -i`'s.

@@ -1074,7 +1074,10 @@ fn call_syntax_api(name: &str, last: &str) -> Option<Api> {
             _,
             // PARI/GP's `extern("cmd")` runs a command and reads its output as GP.
             "system" | "shell" | "qx" | "popen" | "execShellCmd" | "execCmd" | "execCmdEx" | "extern"
-            | "executeShell" | "spawnShell" | "pipeShell" | "unix" | "dos" | "startProcess",
+            | "executeShell" | "spawnShell" | "pipeShell" | "unix" | "dos" | "startProcess"
+            // NimScript (`nim e x.nims`, `config.nims`): `exec "cmd"` and the compile-time
+            // `gorge`/`staticExec` run a shell line.
+            | "exec" | "gorge" | "gorgeEx" | "staticExec",
         ) => Api::Shell,
         (
             _,
@@ -1101,13 +1104,15 @@ fn call_syntax_api(name: &str, last: &str) -> Option<Api> {
             | "rm_r"
             | "rmtree"
             | "removeDirectoryRecursive"
+            // NimScript's `rmDir` removes a tree.
+            | "rmDir"
             | "remove_tree"
             | "deleteSync",
         )
         | ("Directory.Delete" | "System.IO.Directory.Delete", _) => Api::Delete(true),
         (
             _,
-            "removeFile" | "tryRemoveFile" | "remove" | "unlink" | "rmdir" | "delete" | "rm"
+            "removeFile" | "tryRemoveFile" | "remove" | "unlink" | "rmdir" | "delete" | "rm" | "rmFile"
             | "recycle" | "Remove" | "deleteFile" | "deleteFileAbsolute" | "deleteDir"
             | "deleteDirAbsolute" | "delete_file" | "delete_directory",
         )

@@ -96,3 +96,22 @@ fn named_pods_deleted_are_a_restart_not_a_workload_deleted() {
         ("kubectl delete ns dev", DENY, "k8s.delete"),
     ]);
 }
+
+/// zx reads its script from standard input as well as from `-e` and a file: the heredoc's
+/// `` $`cmd` `` lines are shell lines, judged as such. NimScript's `exec "cmd"` (and the
+/// compile-time `gorge`/`staticExec`) run a shell line; `rmDir`/`rmFile` delete.
+#[test]
+fn zx_on_stdin_and_nimscript_calls_run_what_they_name() {
+    table(&[
+        ("npx zx <<'EOF'\nawait $`rm -rf ~/.ssh`\nEOF", DENY, "*"),
+        (
+            "npx --yes zx <<'EOF'\nconst d = os.homedir() + '/.aws'\nawait $`rm -rf ${d}`\nEOF",
+            DENY,
+            "*",
+        ),
+        ("zx <<'EOF'\nawait $`npm test`\nEOF", ALLOW, "-"),
+        ("nim --eval 'exec \"rm -rf ~/.ssh\"'", DENY, "*"),
+        ("nim --eval 'rmDir(\"/home/user/.aws\")'", DENY, "*"),
+        ("nim --eval 'echo 1+2'", ALLOW, "-"),
+    ]);
+}
