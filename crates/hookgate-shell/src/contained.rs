@@ -32,16 +32,16 @@ pub(crate) fn verdict(
                 "deletes Kubernetes resources on a local development cluster (kind, minikube, k3d, Docker Desktop)",
             ));
         }
-        named_pods(name, words).map(|dev| {
-            if dev {
-                Verdict::normal(
-                    "deletes named pods in a development namespace (the restart idiom: their controller starts new ones)",
-                )
-            } else {
+        named_pods(name, words).and_then(|place| match place {
+            PodPlace::Development => Some(Verdict::normal(
+                "deletes named pods in a development namespace (the restart idiom: their controller starts new ones)",
+            )),
+            PodPlace::Production => None,
+            PodPlace::Unknown => {
                 let mut v = rule.verdict();
                 v.blast_radius = BlastRadius::Medium;
                 v.reason = "deletes named Kubernetes pods (a controller's pods are started again; a bare pod and its local data are gone)".to_owned();
-                v
+                Some(v)
             }
         })
     } else if rule == ids::CRED_KUBE_SECRET {
@@ -118,16 +118,25 @@ fn local_cluster(name: &str, words: &[Word]) -> bool {
             .any(|o| matches!(o.name.as_str(), "--server" | "-s" | "--kubeconfig"))
 }
 
+/// Where named pods are deleted, by the namespace the line gives.
+enum PodPlace {
+    /// A namespace named for development work ([`namespace_place`]).
+    Development,
+    /// A namespace named for production: the rule keeps its deny.
+    Production,
+    /// Any other namespace, or none (the context's own, which may be production's).
+    Unknown,
+}
+
 /// `kubectl delete pod NAME…` / `kubectl delete pod/NAME…`: only pods, each named, no
-/// selector, file, `--all` or server redirection. `Some(true)` when the namespace given is a
-/// development one ([`is_dev_namespace`]), `Some(false)` for any other or none (the context's
-/// namespace may be production's), `None` when anything else is deleted or could be.
+/// selector, file, `--all` or server redirection, and where (`None` when anything else is
+/// deleted or could be).
 ///
 /// Why pods are lowered and nothing else: deleting a pod is how people restart one — its
 /// Deployment, StatefulSet or Job starts a new one — whereas a Deployment, a namespace or a
 /// volume claim deleted takes the workload or its data with it. A bare pod is lost, which is
 /// why outside a development namespace it still asks.
-fn named_pods(name: &str, words: &[Word]) -> Option<bool> {
+fn named_pods(name: &str, words: &[Word]) -> Option<PodPlace> {
     let (opts, operands) = scan(name, words, KUBE_SHORT, crate::deploy::KUBE_LONG);
     let [verb, rest @ ..] = operands.as_slice() else {
         return None;
@@ -169,15 +178,20 @@ fn named_pods(name: &str, words: &[Word]) -> Option<bool> {
             _ => return None,
         }
     }
-    Some(namespace.is_some_and(|ns| ns.exact && is_dev_namespace(&ns.text)))
+    Some(match namespace {
+        Some(ns) if ns.exact => namespace_place(&ns.text),
+        _ => PodPlace::Unknown,
+    })
 }
 
-/// A namespace named for development work: one of its `-`/`_`-separated parts is a
-/// development word (`dev`, `payments-dev`, `test`, `sandbox`, `preview-123`) and none is a
-/// production word (`prod-test` stays production's).
-fn is_dev_namespace(ns: &str) -> bool {
+/// A namespace's place by its name's `-`/`_`-separated parts: any production word (`prod`,
+/// `payments-prod`, `prod-test`) makes it production's; otherwise a development word (`dev`,
+/// `payments-dev`, `test`, `sandbox`, `preview-123`) makes it a development one.
+fn namespace_place(ns: &str) -> PodPlace {
     let parts = || ns.split(['-', '_']);
-    parts().any(|p| {
+    if parts().any(|p| matches!(p, "prod" | "production" | "prd" | "live")) {
+        PodPlace::Production
+    } else if parts().any(|p| {
         matches!(
             p,
             "dev"
@@ -193,7 +207,11 @@ fn is_dev_namespace(ns: &str) -> bool {
                 | "playground"
                 | "e2e"
         )
-    }) && !parts().any(|p| matches!(p, "prod" | "production" | "prd" | "live"))
+    }) {
+        PodPlace::Development
+    } else {
+        PodPlace::Unknown
+    }
 }
 
 /// `kubectl get secret -o name`: every output format given is `name`, which prints

@@ -483,7 +483,7 @@ fn sources_workspace_dotenv(
 /// or the names left of `=` in an assignment file (`cut -d= -f1 .env`). Such a read exposes no
 /// secret, so it is not `cred.read_secret_file`; what it prints still enters the data-flow
 /// analysis like any output (the flow rules are judged separately).
-fn prints_no_content(name: &str, args: &Args<'_>, words: &[Word]) -> bool {
+pub(crate) fn prints_no_content(name: &str, args: &Args<'_>, words: &[Word]) -> bool {
     match name {
         "grep" | "egrep" if only_names_matched(args, words) => true,
         "jq" => jq_names_only(words),
@@ -516,15 +516,128 @@ fn prints_no_content(name: &str, args: &Args<'_>, words: &[Word]) -> bool {
                     }
                 })
             };
+            let valued = |i: usize| {
+                i.checked_sub(1)
+                    .and_then(|p| texts.get(p))
+                    .is_some_and(|p| matches!(*p, "-d" | "--delimiter" | "-f" | "--fields"))
+            };
             words.iter().all(|w| w.exact)
                 && value("-d", "--delimiter") == Some("=")
                 && value("-f", "--fields") == Some("1")
+                && dotenv_files_only(
+                    texts
+                        .iter()
+                        .enumerate()
+                        .filter(|(i, t)| !t.starts_with('-') && !valued(*i))
+                        .map(|(_, t)| *t),
+                )
                 && !texts.iter().any(|t| {
                     t.starts_with("--complement") || t.starts_with("-c") || t.starts_with("-b")
                 })
         }
+        "awk" | "gawk" | "mawk" | "nawk" => awk_first_field_by_equals(words),
+        "sed" | "gsed" => sed_strips_values(words),
         _ => false,
     }
+}
+
+/// Whether the files a `=`-splitting names-only reader is given are all dotenv files (at
+/// least one): only in `NAME=value` lines is the text before the first `=` a name. A private
+/// key's base64 lines or a `.netrc` hold no `=` (or only padding), so "field 1" is the whole
+/// secret line there.
+fn dotenv_files_only<'a>(mut files: impl Iterator<Item = &'a str>) -> bool {
+    let mut any = false;
+    files.all(|f| {
+        any = true;
+        is_dotenv_name(f.rsplit('/').next().unwrap_or(f))
+    }) && any
+}
+
+/// `awk -F= '{print $1}' .env` (also `-F '='`, with a leading filter pattern such as
+/// `!/^#/` or `NF`): the field separator is `=` and the only action prints field 1, the
+/// variable names of a dotenv file — never a value. Any other option (`-v`, `-f`), action,
+/// or a pattern that could compute (`$`, a call, a block) keeps the read.
+fn awk_first_field_by_equals(words: &[Word]) -> bool {
+    if !words.iter().all(|w| w.exact) {
+        return false;
+    }
+    let mut separator = None;
+    let mut program = None;
+    let mut files = Vec::new();
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        let t = w.text.as_str();
+        if program.is_none() && t == "-F" {
+            separator = words.get(i + 1).map(|v| v.text.as_str());
+            i += 2;
+            continue;
+        }
+        if program.is_none()
+            && let Some(v) = t.strip_prefix("-F")
+        {
+            separator = Some(v);
+        } else if program.is_none() && t.starts_with('-') {
+            return false;
+        } else if program.is_none() {
+            program = Some(t);
+        } else {
+            files.push(t);
+        }
+        i += 1;
+    }
+    let Some(program) = program else { return false };
+    if !dotenv_files_only(files.into_iter()) {
+        return false;
+    }
+    let squeezed: String = program.chars().filter(|c| !c.is_whitespace()).collect();
+    let Some(pattern) = squeezed.strip_suffix("{print$1}") else {
+        return false;
+    };
+    separator == Some("=") && !pattern.contains(['$', '(', '{', '}', ';', '|', '>', '<', '"', '`'])
+}
+
+/// `sed 's/=.*//' .env` (any delimiter, `$` anchor, `g` flag): every line loses everything
+/// from its first `=`, leaving the variable names. Only `-e`/`-E`/`-r` beside one such
+/// script; `-i` (a write), `-n`, a second command or any other flag keeps the read.
+fn sed_strips_values(words: &[Word]) -> bool {
+    if !words.iter().all(|w| w.exact) {
+        return false;
+    }
+    let mut script = None;
+    let mut files = Vec::new();
+    let mut expect_script = false;
+    for w in words {
+        let t = w.text.as_str();
+        if expect_script {
+            if script.replace(t).is_some() {
+                return false;
+            }
+            expect_script = false;
+        } else if t == "-e" || t == "--expression" {
+            expect_script = true;
+        } else if matches!(t, "-E" | "-r" | "--regexp-extended") {
+        } else if t.starts_with('-') {
+            return false;
+        } else if script.is_none() {
+            script = Some(t);
+        } else {
+            files.push(t);
+        }
+    }
+    let Some(script) = script else { return false };
+    if !dotenv_files_only(files.into_iter()) {
+        return false;
+    }
+    let mut chars = script.chars();
+    let (Some('s'), Some(delim)) = (chars.next(), chars.next()) else {
+        return false;
+    };
+    if delim.is_alphanumeric() || delim == '\\' || delim.is_whitespace() {
+        return false;
+    }
+    let parts: Vec<&str> = script[1 + delim.len_utf8()..].split(delim).collect();
+    matches!(parts.as_slice(), [pattern, "", flags]
+        if matches!(*pattern, "=.*" | "=.*$") && matches!(*flags, "" | "g"))
 }
 
 /// `jq '.auths | keys' ~/.docker/config.json`, `jq -r 'keys[]' creds.json`, `jq length F`:
@@ -3981,12 +4094,16 @@ impl Walker<'_> {
             }
         }
         // The program's operands are files it reads (`awk 1 ~/.netrc`, `perl -ne print KEY`),
-        // like `cat`'s: a credential among them is read, whatever the code does with it.
-        if args.get(operands_from..).unwrap_or(&[]).iter().any(|w| {
-            w.exact
-                && secret_candidates(&w.text)
-                    .any(|p| targets::is_secret_path(p, &scope.cwd, self.ctx))
-        }) {
+        // like `cat`'s: a credential among them is read, whatever the code does with it —
+        // unless the program prints only the names (`awk -F= '{print $1}' .env`).
+        let names_only = lang == Lang::Awk && awk_first_field_by_equals(args);
+        if !names_only
+            && args.get(operands_from..).unwrap_or(&[]).iter().any(|w| {
+                w.exact
+                    && secret_candidates(&w.text)
+                        .any(|p| targets::is_secret_path(p, &scope.cwd, self.ctx))
+            })
+        {
             self.record(argv, scope, ids::CRED_READ_SECRET_FILE.verdict());
         }
         if ruby_httpd

@@ -779,10 +779,10 @@ pub(crate) fn has_rules_for(name: &str, args: &Args<'_>) -> bool {
                 .filter(|r| !r.id.starts_with("rce.install_unvetted_"))
                 .and_then(|r| r.matcher.as_ref())
                 .is_some_and(|m| {
-                    m.sub
-                        .first()
-                        .is_none_or(|alts| alts.contains(&first_positional))
-                        && !args.has_any(m.flags_none)
+                    // A subcommand only known at run time may be any of them.
+                    m.sub.first().is_none_or(|alts| {
+                        first_positional.starts_with('$') || alts.contains(&first_positional)
+                    }) && !args.has_any(m.flags_none)
                         && (m.verb_any.is_empty()
                             || run_time_verb(positionals.get(m.sub.len()..).unwrap_or(&[]), m))
                 })

@@ -129,7 +129,9 @@ fn run_time_values_of_selector_options_and_read_operation_parameters() {
             DENY,
             "cloud.aws_delete",
         ),
-        ("kubectl -n \"$NS\" delete pod x", DENY, "k8s.delete"),
+        ("kubectl -n \"$NS\" delete deploy x", DENY, "k8s.delete"),
+        // Named pods in a namespace known only at run time ask (round 25, lead25-1).
+        ("kubectl -n \"$NS\" delete pod x", ASK, "k8s.delete"),
         (
             "aws secretsmanager get-secret-value --secret-id \"$S\"",
             ASK,

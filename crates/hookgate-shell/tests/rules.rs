@@ -85,7 +85,7 @@ fn computed_command_names_are_unknown_and_ask() {
         "${CMD} -rf /",
         "rm${IFS}-rf${IFS}/",
         "$(printf %q rm) -rf /",
-        "`which rm` -rf /",
+        "`which $X` -rf /",
         "\"$0\" -c id",
     ] {
         let a = run(c);
