@@ -767,12 +767,15 @@ pub(crate) fn command_source(
             .find_map(|(_, w)| read_source(&w.text, cwd, ctx, files))
         // What prints only names, counts or matches' file names (`cut -d= -f1 .env`, `grep -c
         // KEY .env`) carries no content onward: the same reading as its own read's
-        // (`resolve::prints_no_content`), checked once a secret operand is found.
-        && !crate::resolve::prints_no_content(
+        // (`resolve::prints_no_content`), checked once a secret operand is found. Not jq's
+        // key projections: a JSON credential file's keys may be the secrets (DISAGREEMENTS
+        // lead23-3), so where they go is still judged.
+        && (matches!(name, "jq" | "gojq" | "jaq")
+            || !crate::resolve::prints_no_content(
             name,
             &crate::taxonomy::Args::parse_by(name, words, |w| w.text.as_str()),
             words,
-        )
+        ))
     {
         // Any program may print the files it is given (`awk 1`, `rev`, `paste`, `iconv`,
         // `git diff --no-index /dev/null KEY`): a sensitive operand is the source of its
