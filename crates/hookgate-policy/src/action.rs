@@ -2412,6 +2412,17 @@ pub(crate) fn flags_value(rest: &[String], name: &str) -> Option<String> {
     None
 }
 
+/// The subcommand of `git stash` (`push`, `pop`, …; `None` when none is named), read
+/// before any `--` and past the values of `-m`/`--message`/`--pathspec-from-file`: `git
+/// stash -u -m wip -- .claude` is a `push` — git takes pathspecs after `--` without the word —
+/// not a subcommand named `wip` or `.claude`.
+fn stash_subcommand(rest: &[String]) -> Option<String> {
+    let before = rest.split(|a| a == "--").next().unwrap_or_default();
+    operands(before, &["-m", "--message", "--pathspec-from-file"])
+        .into_iter()
+        .next()
+}
+
 /// Pathspecs of a git command: after `--`, else the positionals.
 fn after_dashdash(rest: &[String]) -> Option<Vec<String>> {
     rest.iter()
@@ -2677,13 +2688,7 @@ fn git(argv: &[String], branch: Option<&str>, stdin: Option<&Text>) -> Described
         }
         "stash"
             if !(has('u', "include-untracked") || has('a', "all"))
-                && matches!(
-                    split_flags(rest.split(|a| a == "--").next().unwrap_or_default())
-                        .positionals
-                        .first()
-                        .map(String::as_str),
-                    None | Some("push")
-                ) =>
+                && matches!(stash_subcommand(rest).as_deref(), None | Some("push")) =>
         {
             // Stashing named paths puts their tracked changes away: the files are rewritten
             // to HEAD (`git stash push -- .claude`). Without paths, every tracked change is
@@ -2698,9 +2703,10 @@ fn git(argv: &[String], branch: Option<&str>, stdin: Option<&Text>) -> Described
             out.paths = scope.pathspecs(&specs, PathOp::Write, None);
             out
         }
+        // The subcommand is read before `--` (`stash_subcommand`).
         "stash"
             if matches!(
-                flags.positionals.first().map(String::as_str),
+                stash_subcommand(rest).as_deref(),
                 None | Some("push" | "save")
             ) && (has('u', "include-untracked") || has('a', "all")) =>
         {

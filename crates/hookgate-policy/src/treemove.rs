@@ -1078,7 +1078,9 @@ fn stash_name(s: &str) -> String {
 
 /// Whether `git stash …` makes a new entry.
 fn stash_pushes(rest: &[String]) -> bool {
-    let (words, _) = operands(rest, &["-m", "--message", "--pathspec-from-file"]);
+    // Read before `--`: `git stash -u -- .claude` pushes (pathspecs need no `push` word).
+    let before = rest.split(|a| a == "--").next().unwrap_or_default();
+    let (words, _) = operands(before, &["-m", "--message", "--pathspec-from-file"]);
     matches!(words.first().copied(), None | Some("push" | "save"))
 }
 

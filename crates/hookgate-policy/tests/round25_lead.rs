@@ -101,3 +101,44 @@ fn zx_and_nimscript_files_written_then_run_are_judged_by_content() {
         ],
     );
 }
+
+/// `git stash -u -- .claude` is a push (git takes pathspecs after `--` without the word, and
+/// the message's value is no subcommand): the untracked `.claude/` is removed from the work
+/// tree into the stash — denied like `git stash push -u -- .claude`. It passed, read as a
+/// subcommand named `.claude`.
+#[test]
+fn a_stash_with_pathspecs_and_no_push_word_is_a_push() {
+    check_table(
+        &Policy::builtin_default(),
+        &protected_ctx(),
+        &[
+            (
+                "git stash -u -- .claude",
+                DENY,
+                "no-governance-self-modification",
+            ),
+            (
+                "git stash -u -m wip -- .claude",
+                DENY,
+                "no-governance-self-modification",
+            ),
+            (
+                "git stash --include-untracked -- .claude/settings.json",
+                DENY,
+                "no-governance-self-modification",
+            ),
+            (
+                "git stash -a -- .claude",
+                DENY,
+                "no-governance-self-modification",
+            ),
+            (
+                "git stash -m wip -- .claude",
+                DENY,
+                "no-governance-self-modification",
+            ),
+            ("git stash -u -- src", ALLOW, ""),
+            ("git stash list", ALLOW, ""),
+        ],
+    );
+}

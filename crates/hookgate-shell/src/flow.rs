@@ -661,12 +661,12 @@ pub(crate) fn command_source(
             });
         }
         "docker" | "podman" | "nerdctl" => {
-            return container_mount(words, cwd, ctx).or_else(|| container_secret(name, words));
+            return container_mount(words, cwd, ctx).or_else(|| container_secret(name, words, ctx));
         }
         "kubectl" | "oc" => {
             // Only a pod's own output returns here: `kubectl get secret -o yaml` is judged by
             // its credential rule below.
-            if let Some(source) = container_secret(name, words) {
+            if let Some(source) = container_secret(name, words, ctx) {
                 return Some(source);
             }
         }
@@ -1860,7 +1860,7 @@ fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSourc
 /// printenv`, `… cat /run/secrets/db_password` or the service-account token): its output is
 /// the workload's credentials, judged where it goes like `env`'s here. Printed to the
 /// terminal it stays ordinary, as `env` does.
-fn container_secret(name: &str, words: &[Word]) -> Option<FlowSource> {
+fn container_secret(name: &str, words: &[Word], ctx: &Context) -> Option<FlowSource> {
     if let Some(source) = inspected_environment(name, words) {
         return Some(source);
     }
@@ -1874,12 +1874,39 @@ fn container_secret(name: &str, words: &[Word]) -> Option<FlowSource> {
     let (program, operands) = inner.split_first()?;
     let program = crate::resolve::command_name(&program.text);
     let by = || format!("{label} {target} {}", Word::joined(&inner).text);
-    let operands: Vec<&str> = operands
+    let texts: Vec<&str> = operands.iter().map(|w| w.text.as_str()).collect();
+    if let Some(source) = container_read(&program, &texts, &by) {
+        return Some(source);
+    }
+    // `kubectl exec api -- sh -c 'cat /var/run/secrets/…/token'`: the container's shell runs
+    // the code; its commands are read by the same parser (a strictly shorter string, so the
+    // nesting ends) and each is checked as the command given directly would be.
+    if crate::resolve::is_shell(&program)
+        && let Some(k) = operands.iter().position(|w| {
+            w.exact && w.text.starts_with('-') && !w.text.starts_with("--") && w.text.contains('c')
+        })
+        && let Some(code) = operands.get(k + 1).filter(|w| w.exact)
+    {
+        let nested = crate::analyze(&code.text, ctx);
+        return nested.commands.iter().find_map(|c| {
+            let (p, rest) = c.argv.split_first()?;
+            let rest: Vec<&str> = rest.iter().map(String::as_str).collect();
+            container_read(&crate::resolve::command_name(p), &rest, &by)
+        });
+    }
+    None
+}
+
+/// What a command run inside a container prints of the container's secrets: its
+/// environment (`env`, `printenv`), or a file under the secret mounts (`/run/secrets/…`,
+/// Kubernetes' service-account token under `/var/run/secrets/…`).
+fn container_read(program: &str, args: &[&str], by: &dyn Fn() -> String) -> Option<FlowSource> {
+    let operands: Vec<&str> = args
         .iter()
-        .map(|w| w.text.as_str())
+        .copied()
         .filter(|t| !t.starts_with('-'))
         .collect();
-    match program.as_str() {
+    match program {
         "env" | "printenv" if operands.is_empty() => Some(FlowSource::Environment { by: by() }),
         "cat" | "head" | "tail" | "base64" | "xxd" | "strings"
             if operands
