@@ -250,3 +250,14 @@ fn a_container_shells_code_prints_the_containers_secrets() {
         ("kubectl exec api -- sh -c 'env | grep PORT'", ALLOW, "-"),
     ]);
 }
+
+/// `nuke` is a destroy verb of the hosted services' CLIs: `fastlane match nuke distribution`
+/// revokes every signing certificate of the account.
+#[test]
+fn nuke_is_a_destroy_verb_of_hosted_service_clis() {
+    table(&[
+        ("fastlane match nuke distribution", ASK, "net.saas_cli_delete"),
+        ("fastlane match development --readonly", ALLOW, "-"),
+        ("fastlane test", ALLOW, "-"),
+    ]);
+}
