@@ -1012,6 +1012,17 @@ fn framework_console(name: &str, args: &[Word]) -> Option<Vec<Word>> {
                 && verb.text == "shell")
                 .then(|| python_code(rest))
         }
+        // The script run directly (`./manage.py shell -c CODE`, executable with a python
+        // shebang): the same console.
+        "manage.py" => {
+            let (verb, rest) = args.split_first()?;
+            (verb.exact && verb.text == "shell").then(|| python_code(rest))
+        }
+        "artisan" => {
+            let mut with_php = vec![lit("artisan")];
+            with_php.extend(args.iter().cloned());
+            framework_console("php", &with_php)
+        }
         "rails" => {
             let at = verb_at(&["-e", "--environment"])?;
             match args[at].text.as_str() {
@@ -2285,7 +2296,7 @@ impl Walker<'_> {
             // Launchers whose subcommand is an interpreter given code: `dotnet script eval
             // CODE` is `dotnet-script eval CODE`, `mix run -e CODE` is `elixir -e CODE`.
             "dotnet" | "mix" | "stack" | "lein" | "ocamlfind" | "nvim" | "flask"
-            | "django-admin" | "rails" | "php"
+            | "django-admin" | "rails" | "php" | "manage.py" | "artisan"
                 if let Some(line) = launched_interpreter(&name, args) =>
             {
                 self.dispatch(&line, scope, stdin)
@@ -5319,7 +5330,20 @@ impl Walker<'_> {
                 }
             }
             "apptainer" | "singularity" => {
-                if let Some(v) = apptainer_host_bind(words, ctx) {
+                // Binds come from the environment too (`APPTAINER_BIND=/:/host apptainer exec
+                // …`, `export SINGULARITY_BINDPATH=…`): the same specs as `--bind`.
+                let from_env = [
+                    "APPTAINER_BIND",
+                    "APPTAINER_BINDPATH",
+                    "SINGULARITY_BIND",
+                    "SINGULARITY_BINDPATH",
+                ]
+                .iter()
+                .filter_map(|var| lookup(var, ctx, scope))
+                .any(|spec| bind_spec_is_critical(&spec, ctx));
+                if from_env {
+                    worst = Some(worse(worst, ids::DOCKER_HOST_MOUNT.verdict()));
+                } else if let Some(v) = apptainer_host_bind(words, ctx) {
                     worst = Some(worse(worst, v));
                 }
             }
@@ -5900,20 +5924,27 @@ fn apptainer_host_bind(words: &[Word], ctx: &crate::model::Context) -> Option<Ve
         };
         i += 1;
         let Some(spec) = spec else { continue };
-        for bind in spec.split(',') {
-            let source = bind
-                .strip_prefix("src=")
-                .or_else(|| bind.strip_prefix("source="))
-                .unwrap_or_else(|| bind.split(':').next().unwrap_or(""));
-            if source.starts_with('/') || source.starts_with('~') {
-                let n = hookgate_paths::normalize(source, &ctx.cwd, ctx.home.as_deref()).path;
-                if critical_mount_source(&n, ctx) {
-                    return Some(ids::DOCKER_HOST_MOUNT.verdict());
-                }
-            }
+        if bind_spec_is_critical(&spec, ctx) {
+            return Some(ids::DOCKER_HOST_MOUNT.verdict());
         }
     }
     None
+}
+
+/// Whether an Apptainer bind list (`SRC[:DEST[:OPTS]][,…]`, or `src=…` mount specs) binds a
+/// critical host directory.
+fn bind_spec_is_critical(spec: &str, ctx: &crate::model::Context) -> bool {
+    spec.split(',').any(|bind| {
+        let source = bind
+            .strip_prefix("src=")
+            .or_else(|| bind.strip_prefix("source="))
+            .unwrap_or_else(|| bind.split(':').next().unwrap_or(""));
+        (source.starts_with('/') || source.starts_with('~'))
+            && critical_mount_source(
+                &hookgate_paths::normalize(source, &ctx.cwd, ctx.home.as_deref()).path,
+                ctx,
+            )
+    })
 }
 
 /// `docker run -v /:/host`, `--privileged`, `--pid=host`.

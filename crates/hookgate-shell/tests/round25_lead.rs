@@ -256,8 +256,54 @@ fn a_container_shells_code_prints_the_containers_secrets() {
 #[test]
 fn nuke_is_a_destroy_verb_of_hosted_service_clis() {
     table(&[
-        ("fastlane match nuke distribution", ASK, "net.saas_cli_delete"),
+        (
+            "fastlane match nuke distribution",
+            ASK,
+            "net.saas_cli_delete",
+        ),
         ("fastlane match development --readonly", ALLOW, "-"),
         ("fastlane test", ALLOW, "-"),
+    ]);
+}
+
+/// Binds an Apptainer/Singularity run takes from the environment (`APPTAINER_BIND`,
+/// `SINGULARITY_BINDPATH`, set on the command or exported before it) are its `--bind`s: a
+/// critical host directory bound is `docker.host_mount`. A web framework's console script
+/// run directly (`./manage.py shell -c`, `./artisan tinker --execute=`) is its interpreter.
+#[test]
+fn environment_binds_and_directly_run_console_scripts_are_judged_as_their_options() {
+    table(&[
+        (
+            "APPTAINER_BIND=/:/host apptainer exec img.sif ls /host",
+            DENY,
+            "docker.host_mount",
+        ),
+        (
+            "export SINGULARITY_BINDPATH=/etc:/mnt; singularity run img.sif",
+            DENY,
+            "docker.host_mount",
+        ),
+        (
+            "APPTAINER_BIND=$PWD/data:/data apptainer exec img.sif python train.py",
+            ALLOW,
+            "-",
+        ),
+        (
+            "./manage.py shell -c 'import shutil; shutil.rmtree(\"/home\")'",
+            DENY,
+            "*",
+        ),
+        (
+            "./manage.py shell -c 'from app.models import User; print(User.objects.count())'",
+            ALLOW,
+            "-",
+        ),
+        ("./manage.py migrate", ALLOW, "-"),
+        (
+            "./artisan tinker --execute='unlink(\"/etc/passwd\");'",
+            DENY,
+            "*",
+        ),
+        ("./artisan migrate", ALLOW, "-"),
     ]);
 }
