@@ -246,9 +246,30 @@ pub(crate) fn saved_destroy<'f>(
     state: &crate::SessionState,
     written_on_line: impl Fn(&Path) -> bool,
 ) -> Option<(usize, &'f [String], PathBuf)> {
+    use hookgate_core::PathOp;
     // Plans saved on this line so far: path → destroy.
     let mut line: Vec<(PathBuf, bool)> = Vec::new();
     for i in 0..facts.actions.len() {
+        // A copy or move of a destroy plan made on this line or recorded in the session
+        // (`plan -destroy -out=a && cp a b && apply b`) is that plan: its writes are noted as
+        // destroy plans of the line, as `plan_copies` notes them for later calls.
+        if let Some(item) = facts.items.get(i) {
+            let from_plan = item
+                .paths
+                .iter()
+                .filter(|p| matches!(p.op, PathOp::Read | PathOp::Move))
+                .any(|p| {
+                    line.iter().any(|(l, d)| *d && *l == p.path)
+                        || (state.destroy_plan(&p.path.to_string_lossy())
+                            && !written_on_line(&p.path))
+                });
+            if from_plan {
+                for p in item.paths.iter().filter(|p| p.op == PathOp::Write) {
+                    line.retain(|(l, _)| *l != p.path);
+                    line.push((p.path.clone(), true));
+                }
+            }
+        }
         let (Some(argv), Some(dir)) = (facts.argv(i), facts.command_dir(i)) else {
             continue;
         };

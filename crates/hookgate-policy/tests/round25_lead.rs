@@ -142,3 +142,36 @@ fn a_stash_with_pathspecs_and_no_push_word_is_a_push() {
         ],
     );
 }
+
+/// A destroy plan copied or moved on the same line (`plan -destroy -out=a && cp a b && apply
+/// b`) is still that plan: applying the copy is `apply -destroy` (round 24 followed copies
+/// across calls only).
+#[test]
+fn a_destroy_plan_copied_on_the_line_is_still_a_destroy_plan() {
+    check_table(
+        &Policy::builtin_default(),
+        &ctx(),
+        &[
+            (
+                "terraform plan -destroy -out=a.plan && cp a.plan b.plan && terraform apply b.plan",
+                DENY,
+                "destructive-shell",
+            ),
+            (
+                "terraform plan -destroy -out=a.plan && mv a.plan b.plan && terraform apply b.plan",
+                DENY,
+                "destructive-shell",
+            ),
+            (
+                "tofu plan -destroy -out=x && cp x /tmp/y && tofu apply /tmp/y",
+                DENY,
+                "destructive-shell",
+            ),
+            (
+                "terraform plan -out=a.plan && cp a.plan b.plan && terraform apply b.plan",
+                ALLOW,
+                "",
+            ),
+        ],
+    );
+}
