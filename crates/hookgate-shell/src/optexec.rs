@@ -929,19 +929,17 @@ impl Walker<'_> {
                 }
             }
         }
-        // Other task runners given their task file by a process substitution whose text comes
-        // from the network or is computed (`just -f <(curl …)`, `task -t <(…)`): code the
-        // line cannot show. (Their files on disk or on a heredoc are the policy's to read.)
+        // Other task runners given their task file by a process substitution (`just -f
+        // <(curl …)`, `task -t <(printf …)`): code nobody reads here — the text a `printf`
+        // prints included, since justfile and Taskfile recipes are read only by the policy,
+        // from a file on disk or a heredoc — so it is asked (it passed while the same text
+        // given as a heredoc was judged). An empty or local-file substitution runs nothing
+        // new.
         if let Some((_, options)) = TASK_FILE_OPTIONS.iter().find(|(n, _)| n.contains(&name)) {
             let opaque = task_file_values(args, options)
                 .filter(|w| w.is_process_substitution())
                 .flat_map(|w| w.substs.iter())
-                .any(|p| {
-                    !matches!(
-                        p,
-                        Producer::Text { .. } | Producer::Nothing | Producer::LocalFile
-                    )
-                });
+                .any(|p| !matches!(p, Producer::Nothing | Producer::LocalFile));
             if opaque {
                 self.record(argv, scope, ids::RCE_OPAQUE_CODE.verdict());
             }
