@@ -4784,6 +4784,9 @@ fn source_run(argv: &[String]) -> Option<(&String, &'static str)> {
             "jl" if prog == "julia" => "julia",
             "exs" | "ex" if prog == "elixir" => "elixir",
             "c" if prog == "tcc" => "c",
+            // `cmake -P x.cmake` runs a CMake script (`file(REMOVE_RECURSE …)`,
+            // `execute_process`); no reader for CMake: written on the line or earlier, it asks.
+            "cmake" if prog == "cmake" => "cmake",
             _ => return None,
         })
     };

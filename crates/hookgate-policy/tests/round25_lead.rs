@@ -175,3 +175,21 @@ fn a_destroy_plan_copied_on_the_line_is_still_a_destroy_plan() {
         ],
     );
 }
+
+/// `cmake -P FILE` runs a CMake script: one the session wrote is write-then-execute (no
+/// reader for CMake, so it asks); the project's own scripts run as the project's.
+#[test]
+fn a_cmake_script_the_session_wrote_is_write_then_execute() {
+    check_table(
+        &Policy::builtin_default(),
+        &ctx(),
+        &[
+            (
+                "echo 'file(REMOVE_RECURSE /home)' > /tmp/x.cmake && cmake -P /tmp/x.cmake",
+                Some(Decision::Ask),
+                "script-execution-tracking",
+            ),
+            ("cmake -S . -B build", ALLOW, ""),
+        ],
+    );
+}

@@ -1647,7 +1647,11 @@ impl Scanner<'_> {
             .chain(kwargs.iter().map(|(_, v)| v))
             .filter(|a| !is_environ(a, env))
             .find_map(|a| env_source(a, env, 0))
-            .filter(|s| written || matches!(s, crate::model::FlowSource::Environment { .. }))
+            .filter(|s| {
+                written
+                    || matches!(s, crate::model::FlowSource::Environment { .. })
+                    || prints_to_stdout(self.lang, &name)
+            })
         {
             out.push(Finding::Source(source));
         }
@@ -3465,6 +3469,31 @@ fn shell_literal_text(node: Node<'_>, src: &str) -> String {
         strip_quotes(raw)
     };
     body.to_owned()
+}
+
+/// Calls that print their arguments to standard output (`print(os.environ['AWS_…'])`,
+/// `console.log(process.env.GITHUB_TOKEN)`, `puts ENV['X']`): a credential variable printed
+/// is the one-liner's output, as `printenv AWS_SECRET_ACCESS_KEY` prints it — where that
+/// output goes (`| curl -d @- …`) is the flow's to judge. Other calls given one (a request's
+/// header to the variable's issuer) keep it inside the program.
+fn prints_to_stdout(lang: Lang, name: &str) -> bool {
+    match lang {
+        Lang::Python => matches!(
+            name,
+            "print" | "sys.stdout.write" | "pprint" | "pprint.pprint"
+        ),
+        Lang::Node => matches!(
+            name,
+            "console.log" | "console.info" | "console.error" | "process.stdout.write"
+        ),
+        Lang::Ruby => matches!(
+            name,
+            "puts" | "print" | "p" | "pp" | "$stdout.puts" | "STDOUT.puts"
+        ),
+        Lang::Perl => matches!(name, "print" | "say" | "printf"),
+        Lang::Php => matches!(name, "echo" | "print" | "printf" | "var_dump" | "print_r"),
+        _ => false,
+    }
 }
 
 /// Secret data an expression carries: the whole environment, or a credential-shaped variable

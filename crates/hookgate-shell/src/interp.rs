@@ -722,6 +722,30 @@ pub(crate) fn scan(lang: Lang, code: &str) -> Vec<Finding> {
                     recursive: false,
                 });
             }
+            // awk's `ENVIRON`: indexed by a credential-shaped literal it is that variable
+            // (`print ENVIRON["AWS_SECRET_ACCESS_KEY"]`), any other use but a literal index
+            // (`for (k in ENVIRON)`, `ENVIRON[k]`) walks the whole environment. What the
+            // program prints of it is its output, judged where that goes.
+            Tok::Ident(n) if lang == Lang::Awk && n == "ENVIRON" => {
+                match (toks.get(i + 1), toks.get(i + 2), toks.get(i + 3)) {
+                    (
+                        Some(Tok::Punct('[')),
+                        Some(Tok::Str { value, exact: true }),
+                        Some(Tok::Punct(']')),
+                    ) => {
+                        if crate::flow::is_credential_variable(value) {
+                            out.push(Finding::Source(
+                                crate::model::FlowSource::CredentialVariable {
+                                    name: value.clone(),
+                                },
+                            ));
+                        }
+                    }
+                    _ => out.push(Finding::Source(crate::model::FlowSource::Environment {
+                        by: "awk ENVIRON".to_owned(),
+                    })),
+                }
+            }
             // `cmd | getline` / `cmd |& getline` with `cmd` a variable: runs whatever text it
             // holds (read from a socket in gawk's reverse shells) as a command.
             Tok::Ident(var)

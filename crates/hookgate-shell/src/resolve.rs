@@ -1067,6 +1067,48 @@ fn framework_console(name: &str, args: &[Word]) -> Option<Vec<Word>> {
     }
 }
 
+/// The command line a `cmake -E TOOL ARGS` stands for: CMake's portable tools do what the
+/// POSIX command does (`rm`, `remove_directory` = `rm -rf`, `rename` = `mv`, `copy_directory`
+/// = `cp -r`, `create_symlink` = `ln -s`, `make_directory` = `mkdir -p`, `chdir DIR CMD` =
+/// `env -C DIR CMD`, `env`/`time CMD` run CMD, `environment` prints the environment, `tar`
+/// and `cat` are themselves). `None` for the tools that only compare, hash, print or wait
+/// (`compare_files`, `sha256sum`, `echo`, `sleep`, `capabilities`), judged as cmake itself.
+fn cmake_tool(args: &[Word]) -> Option<Vec<Word>> {
+    let (tool, rest) = args.split_first()?;
+    if !tool.exact {
+        return None;
+    }
+    let with = |head: &[&str]| -> Option<Vec<Word>> {
+        let mut line: Vec<Word> = head.iter().map(|h| Word::lit(*h)).collect();
+        line.extend(rest.iter().cloned());
+        Some(line)
+    };
+    match tool.text.as_str() {
+        "rm" => with(&["rm"]),
+        "remove" => with(&["rm"]),
+        "remove_directory" => with(&["rm", "-rf"]),
+        "rename" => with(&["mv"]),
+        "copy" | "copy_if_different" => with(&["cp"]),
+        "copy_directory" | "copy_directory_if_different" => with(&["cp", "-r"]),
+        "create_symlink" => with(&["ln", "-s"]),
+        "create_hardlink" => with(&["ln"]),
+        "make_directory" => with(&["mkdir", "-p"]),
+        "touch" | "touch_nocreate" => with(&["touch"]),
+        "tar" => with(&["tar"]),
+        "cat" => with(&["cat"]),
+        "environment" => with(&["env"]),
+        "env" => with(&["env"]),
+        "time" => rest.first().is_some().then(|| rest.to_vec()),
+        "chdir" => {
+            let (dir, cmd) = rest.split_first()?;
+            let mut line = vec![Word::lit("env"), Word::lit("-C"), dir.clone()];
+            line.extend(cmd.iter().cloned());
+            Some(line)
+        }
+        _ => None,
+    }
+}
+
 /// Content tools that embed a Python interpreter and take its code or script as an option
 /// (`blender -b --python-expr CODE`, `blender -b -P FILE`, `UnrealEditor-Cmd P
 /// -ExecutePythonScript=CODE|FILE`, `… -run=pythonscript -script=FILE`, `nuke -t FILE`,
@@ -2166,6 +2208,17 @@ impl Walker<'_> {
                 self.peel(argv, args.get(end..).unwrap_or(&[]), &name, scope, stdin)
             }
             "busybox" | "toybox" => self.peel(argv, args, &name, scope, stdin),
+            // `cmake -E rm -rf DIR`: CMake's portable command tools are the commands they
+            // stand for (`cmake_tool`).
+            "cmake" if args.first().is_some_and(|w| w.exact && w.text == "-E") => {
+                match cmake_tool(args.get(1..).unwrap_or(&[])) {
+                    Some(line) => self.peel(argv, &line, "cmake -E", scope, stdin),
+                    None => {
+                        self.classify_plain(&name, argv, scope);
+                        Producer::Opaque
+                    }
+                }
+            }
             "flock" => self.flock(argv, args, scope, stdin),
             "watch" => self.watch(argv, args, scope),
             "xargs" => self.xargs(argv, args, scope, &stdin),
