@@ -1647,13 +1647,12 @@ impl Scanner<'_> {
             .chain(kwargs.iter().map(|(_, v)| v))
             .filter(|a| !is_environ(a, env))
             .find_map(|a| env_source(a, env, 0))
-            .filter(|s| {
-                written
-                    || matches!(s, crate::model::FlowSource::Environment { .. })
-                    || prints_to_stdout(self.lang, &name)
-            })
         {
-            out.push(Finding::Source(source));
+            if written || matches!(source, crate::model::FlowSource::Environment { .. }) {
+                out.push(Finding::Source(source));
+            } else if prints_to_stdout(self.lang, &name) {
+                out.push(Finding::Printed(source));
+            }
         }
         // The whole environment handed to any call (`dict(os.environ)`, `JSON.stringify(
         // process.env)`): one-liners that also reach the network send it.

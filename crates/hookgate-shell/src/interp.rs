@@ -57,6 +57,10 @@ pub(crate) enum Finding {
     /// Secret data the snippet handles (the whole environment): with a network call in the
     /// same snippet, it is sent.
     Source(crate::model::FlowSource),
+    /// Secret data the snippet prints to its standard output (`print(os.environ['AWS_…'])`):
+    /// the program's output carries it wherever the line sends it, but a network call in the
+    /// same snippet does not (it is not handed the value).
+    Printed(crate::model::FlowSource),
     /// A network call (`call`) whose arguments carry secret data.
     Exfil {
         source: crate::model::FlowSource,
@@ -734,7 +738,7 @@ pub(crate) fn scan(lang: Lang, code: &str) -> Vec<Finding> {
                         Some(Tok::Punct(']')),
                     ) => {
                         if crate::flow::is_credential_variable(value) {
-                            out.push(Finding::Source(
+                            out.push(Finding::Printed(
                                 crate::model::FlowSource::CredentialVariable {
                                     name: value.clone(),
                                 },

@@ -4457,6 +4457,8 @@ impl Walker<'_> {
                 | Finding::Exfil { .. }
                 | Finding::FetchEval { .. }
                 | Finding::ForkLoop) => flow_findings.push(f),
+                // Printed: the output's source only (see `Finding::Printed`).
+                Finding::Printed(s) => self.code_sources.push(s),
             }
         }
         self.code_sources
