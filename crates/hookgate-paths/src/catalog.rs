@@ -197,6 +197,32 @@ impl Catalog {
 
     /// As [`Catalog::classify`] for a path that is already absolute and normalised.
     pub fn classify_normalized(&self, path: &Path, ctx: &PathContext) -> Vec<SensitiveMatch> {
+        self.classify_normalized_where(path, ctx, |_, _| true)
+    }
+
+    /// [`Catalog::classify`] restricted to the entries `keep` selects by category and access:
+    /// the matches of `classify` that `keep` accepts, with the other entries' globs never
+    /// matched. A caller that asks one question of the catalog (is this a private key? does
+    /// reading it expose a credential?) pays for the entries that can answer it only, which
+    /// matters on the hot path: every file a reader names in the workspace is asked whether
+    /// it is a private key.
+    pub fn classify_where(
+        &self,
+        path: &Path,
+        ctx: &PathContext,
+        keep: impl Fn(Category, Access) -> bool,
+    ) -> Vec<SensitiveMatch> {
+        let norm = normalize(&path.to_string_lossy(), &ctx.cwd, ctx.home.as_deref()).path;
+        self.classify_normalized_where(&norm, ctx, keep)
+    }
+
+    /// [`Catalog::classify_normalized`] restricted as [`Catalog::classify_where`].
+    fn classify_normalized_where(
+        &self,
+        path: &Path,
+        ctx: &PathContext,
+        keep: impl Fn(Category, Access) -> bool,
+    ) -> Vec<SensitiveMatch> {
         let all = glob::components(path);
         // The anchors are folded too, so `/home/u/`, `/home/u/.` and `/home/u` agree.
         let home_dir = ctx.home.as_deref().map(fold_dir);
@@ -213,7 +239,7 @@ impl Catalog {
             under_workspace.is_some() || home_dir.as_deref().is_some_and(|h| is_within(path, h));
         let mut out = Vec::new();
         for e in &self.entries {
-            if e.def.foreign_home && own {
+            if (e.def.foreign_home && own) || !keep(e.def.category, e.def.access) {
                 continue;
             }
             let rel: &[&[u8]] = match e.def.anchor {
@@ -259,6 +285,17 @@ impl Catalog {
     /// Exclude patterns only remove exact matches (an excluded file can sit in a directory
     /// that also holds protected ones).
     pub fn classify_subtree(&self, path: &Path, ctx: &PathContext) -> Vec<SensitiveMatch> {
+        self.classify_subtree_where(path, ctx, |_, _| true)
+    }
+
+    /// [`Catalog::classify_subtree`] restricted to the entries `keep` selects (see
+    /// [`Catalog::classify_where`]).
+    pub fn classify_subtree_where(
+        &self,
+        path: &Path,
+        ctx: &PathContext,
+        keep: impl Fn(Category, Access) -> bool,
+    ) -> Vec<SensitiveMatch> {
         let norm = normalize(&path.to_string_lossy(), &ctx.cwd, ctx.home.as_deref()).path;
         let all = glob::components(&norm);
         let home_dir = ctx.home.as_deref().map(fold_dir);
@@ -267,7 +304,7 @@ impl Catalog {
             is_within(&norm, &ws_dir) || home_dir.as_deref().is_some_and(|h| is_within(&norm, h));
         let mut out = Vec::new();
         for e in &self.entries {
-            if e.def.foreign_home && own {
+            if (e.def.foreign_home && own) || !keep(e.def.category, e.def.access) {
                 continue;
             }
             let anchor: Option<&Path> = match e.def.anchor {
@@ -341,6 +378,25 @@ pub(crate) fn fold_dir(dir: &Path) -> PathBuf {
 /// Classifies `path` against the built-in catalog (lexically; see [`Catalog::classify`]).
 pub fn classify(path: &Path, ctx: &PathContext) -> Vec<SensitiveMatch> {
     Catalog::global().classify(path, ctx)
+}
+
+/// [`classify`] restricted to the entries `keep` selects (see [`Catalog::classify_where`]).
+pub fn classify_where(
+    path: &Path,
+    ctx: &PathContext,
+    keep: impl Fn(Category, Access) -> bool,
+) -> Vec<SensitiveMatch> {
+    Catalog::global().classify_where(path, ctx, keep)
+}
+
+/// [`classify_subtree`] restricted to the entries `keep` selects (see
+/// [`Catalog::classify_where`]).
+pub fn classify_subtree_where(
+    path: &Path,
+    ctx: &PathContext,
+    keep: impl Fn(Category, Access) -> bool,
+) -> Vec<SensitiveMatch> {
+    Catalog::global().classify_subtree_where(path, ctx, keep)
 }
 
 #[cfg(test)]

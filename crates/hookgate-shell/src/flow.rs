@@ -468,9 +468,12 @@ fn is_proc_environ(path: &Path) -> bool {
 fn private_key_file(path: &Path, ctx: &Context) -> bool {
     let mut pctx = PathContext::new(ctx.cwd.clone(), ctx.home.clone());
     pctx.workspace = Some(ctx.cwd.clone());
-    hookgate_paths::classify(path, &pctx)
-        .iter()
-        .any(|m| m.category == Category::PrivateKey && m.access.covers(Access::Read))
+    // Only the private-key entries are matched: this runs for every workspace file a reader
+    // names, and the whole catalog's globs cost ~20 times more.
+    !hookgate_paths::classify_where(path, &pctx, |category, access| {
+        category == Category::PrivateKey && access.covers(Access::Read)
+    })
+    .is_empty()
 }
 
 /// True when the catalog says reading `path` (or, with `subtree`, anything below it) exposes a
@@ -478,15 +481,11 @@ fn private_key_file(path: &Path, ctx: &Context) -> bool {
 fn catalog_secret(path: &Path, ctx: &Context, subtree: bool) -> bool {
     let mut pctx = PathContext::new(ctx.cwd.clone(), ctx.home.clone());
     pctx.workspace = Some(ctx.cwd.clone());
-    let matches = if subtree {
-        hookgate_paths::classify_subtree(path, &pctx)
-    } else {
-        hookgate_paths::classify(path, &pctx)
-    };
-    matches.iter().any(|m| {
-        m.access.covers(Access::Read)
+    // The entries that cannot answer are not matched at all (see `private_key_file`).
+    let exposes = |category, access: Access| {
+        access.covers(Access::Read)
             && matches!(
-                m.category,
+                category,
                 Category::PrivateKey
                     | Category::CloudCredentials
                     | Category::ContainerCredentials
@@ -496,7 +495,13 @@ fn catalog_secret(path: &Path, ctx: &Context, subtree: bool) -> bool {
                     | Category::ShellHistory
                     | Category::PrivilegeEscalation
             )
-    })
+    };
+    let matches = if subtree {
+        hookgate_paths::classify_subtree_where(path, &pctx, exposes)
+    } else {
+        hookgate_paths::classify_where(path, &pctx, exposes)
+    };
+    !matches.is_empty()
 }
 
 /// The first secret carried inside words (a `$(env)` substitution, a `$TOKEN` expansion).
