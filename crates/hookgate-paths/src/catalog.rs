@@ -217,7 +217,7 @@ impl Catalog {
     }
 
     /// [`Catalog::classify_normalized`] restricted as [`Catalog::classify_where`].
-    fn classify_normalized_where(
+    pub fn classify_normalized_where(
         &self,
         path: &Path,
         ctx: &PathContext,

@@ -93,6 +93,11 @@ pub struct Glob {
     /// ASCII-lowercased, as a bit set. A path whose last byte is not in it cannot match, which
     /// rules out most catalog patterns for a path with one test instead of one per alternative.
     last_bytes: Option<[u64; 4]>,
+    /// The same for the first byte, when every alternative starts with a component whose first
+    /// token is a literal byte (`.ssh/{id_*,*_rsa,…}`): a path whose first component does not
+    /// start with one cannot match. The catalog's home entries are matched against every path
+    /// below home, and their `*`-led last components cost far more to reject one by one.
+    first_bytes: Option<[u64; 4]>,
 }
 
 impl Glob {
@@ -108,9 +113,11 @@ impl Glob {
             .map(|alt| compile_segments(trimmed, alt))
             .collect::<Result<Vec<_>, _>>()?;
         let last_bytes = last_byte_set(&alternatives);
+        let first_bytes = first_byte_set(&alternatives);
         Ok(Self {
             alternatives,
             last_bytes,
+            first_bytes,
         })
     }
 
@@ -119,6 +126,12 @@ impl Glob {
         if let Some(set) = &self.last_bytes {
             let last = components.last().and_then(|c| c.as_ref().last().copied());
             if !last.is_some_and(|b| in_set(set, b.to_ascii_lowercase())) {
+                return false;
+            }
+        }
+        if let Some(set) = &self.first_bytes {
+            let first = components.first().and_then(|c| c.as_ref().first().copied());
+            if !first.is_some_and(|b| in_set(set, b.to_ascii_lowercase())) {
                 return false;
             }
         }
@@ -358,6 +371,24 @@ fn last_byte_set(alternatives: &[Segments]) -> Option<[u64; 4]> {
             return None;
         };
         let Some(Token::Byte(b)) = tokens.last() else {
+            return None;
+        };
+        set[usize::from(*b >> 6)] |= 1 << (*b & 63);
+    }
+    Some(set)
+}
+
+/// The set of first bytes of a glob's alternatives, when each starts with a named component
+/// whose first token is a literal byte: such an alternative matches only paths whose first
+/// component starts with that byte (case-insensitively; a `**` or a leading `*`, `?` or class
+/// gives `None`). An empty path matches none of them.
+fn first_byte_set(alternatives: &[Segments]) -> Option<[u64; 4]> {
+    let mut set = [0u64; 4];
+    for alt in alternatives {
+        let Some(Segment::Component(tokens)) = alt.0.first() else {
+            return None;
+        };
+        let Some(Token::Byte(b)) = tokens.first() else {
             return None;
         };
         set[usize::from(*b >> 6)] |= 1 << (*b & 63);

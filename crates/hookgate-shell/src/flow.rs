@@ -469,15 +469,17 @@ fn private_key_file(path: &Path, ctx: &Context) -> bool {
     let mut pctx = PathContext::new(ctx.cwd.clone(), ctx.home.clone());
     pctx.workspace = Some(ctx.cwd.clone());
     // Only the private-key entries are matched: this runs for every workspace file a reader
-    // names, and the whole catalog's globs cost ~20 times more.
-    !hookgate_paths::classify_where(path, &pctx, |category, access| {
-        category == Category::PrivateKey && access.covers(Access::Read)
-    })
-    .is_empty()
+    // names, and the whole catalog's globs cost ~20 times more. `path` is normalised already
+    // (`lookup_at`'s), so it is not folded again.
+    !hookgate_paths::Catalog::global()
+        .classify_normalized_where(path, &pctx, |category, access| {
+            category == Category::PrivateKey && access.covers(Access::Read)
+        })
+        .is_empty()
 }
 
 /// True when the catalog says reading `path` (or, with `subtree`, anything below it) exposes a
-/// credential.
+/// credential. `path` is absolute and normalised (`hookgate_paths::normalize`).
 fn catalog_secret(path: &Path, ctx: &Context, subtree: bool) -> bool {
     let mut pctx = PathContext::new(ctx.cwd.clone(), ctx.home.clone());
     pctx.workspace = Some(ctx.cwd.clone());
@@ -496,10 +498,11 @@ fn catalog_secret(path: &Path, ctx: &Context, subtree: bool) -> bool {
                     | Category::PrivilegeEscalation
             )
     };
+    // `path` is normalised by every caller: only the subtree question folds it again.
     let matches = if subtree {
         hookgate_paths::classify_subtree_where(path, &pctx, exposes)
     } else {
-        hookgate_paths::classify_where(path, &pctx, exposes)
+        hookgate_paths::Catalog::global().classify_normalized_where(path, &pctx, exposes)
     };
     !matches.is_empty()
 }
