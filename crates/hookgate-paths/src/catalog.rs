@@ -237,6 +237,8 @@ impl Catalog {
             .then(|| &all[glob::components(&ws_dir).len().min(all.len())..]);
         let own =
             under_workspace.is_some() || home_dir.as_deref().is_some_and(|h| is_within(path, h));
+        // Every `rel` below is a run of `all`'s components: their first bytes are among these.
+        let firsts = glob::component_firsts(&all);
         let mut out = Vec::new();
         for e in &self.entries {
             if (e.def.foreign_home && own) || !keep(e.def.category, e.def.access) {
@@ -253,7 +255,11 @@ impl Catalog {
                     None => continue,
                 },
             };
-            let Some((_, pattern)) = e.patterns.iter().find(|(g, _)| g.matches(rel)) else {
+            let Some((_, pattern)) = e
+                .patterns
+                .iter()
+                .find(|(g, _)| g.may_match_firsts(&firsts) && g.matches(rel))
+            else {
                 continue;
             };
             if e.exclude.iter().any(|g| g.matches(rel)) {
