@@ -3,6 +3,7 @@
 //! Pure: classification looks at the path's components only. Pass a path that went through
 //! [`crate::resolve`] when symlinks matter, or use [`crate::classify_resolved`].
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -225,8 +226,8 @@ impl Catalog {
     ) -> Vec<SensitiveMatch> {
         let all = glob::components(path);
         // The anchors are folded too, so `/home/u/`, `/home/u/.` and `/home/u` agree.
-        let home_dir = ctx.home.as_deref().map(fold_dir);
-        let ws_dir = fold_dir(ctx.workspace_root());
+        let home_dir = ctx.home.as_deref().map(folded_dir);
+        let ws_dir = folded_dir(ctx.workspace_root());
         // Where the path lies relative to each anchor, decided once for every entry.
         let under_home: Option<&[&[u8]]> = home_dir
             .as_deref()
@@ -304,8 +305,8 @@ impl Catalog {
     ) -> Vec<SensitiveMatch> {
         let norm = normalize(&path.to_string_lossy(), &ctx.cwd, ctx.home.as_deref()).path;
         let all = glob::components(&norm);
-        let home_dir = ctx.home.as_deref().map(fold_dir);
-        let ws_dir = fold_dir(ctx.workspace_root());
+        let home_dir = ctx.home.as_deref().map(folded_dir);
+        let ws_dir = folded_dir(ctx.workspace_root());
         let own =
             is_within(&norm, &ws_dir) || home_dir.as_deref().is_some_and(|h| is_within(&norm, h));
         let mut out = Vec::new();
@@ -316,7 +317,7 @@ impl Catalog {
             let anchor: Option<&Path> = match e.def.anchor {
                 Anchor::Absolute => Some(Path::new("/")),
                 Anchor::Home => home_dir.as_deref(),
-                Anchor::Workspace => Some(&ws_dir),
+                Anchor::Workspace => Some(&*ws_dir),
             };
             let Some(anchor) = anchor else { continue };
             let rel: &[&[u8]] = if is_within(&norm, anchor) {
@@ -379,6 +380,26 @@ pub(crate) fn compile_all(patterns: &[&str]) -> Vec<Glob> {
 
 pub(crate) fn fold_dir(dir: &Path) -> PathBuf {
     normalize(&dir.to_string_lossy(), Path::new("/"), None).path
+}
+
+/// [`fold_dir`], borrowed when `dir` is folded already (an absolute UTF-8 Unix path whose
+/// segments are all non-empty and neither `.` nor `..`, as a context's home and workspace
+/// usually are): folding it would give the same bytes, so they are not copied for every
+/// path the catalog judges.
+fn folded_dir(dir: &Path) -> Cow<'_, Path> {
+    let folded = cfg!(unix)
+        && dir.to_str().is_some_and(|text| {
+            text == "/"
+                || text.strip_prefix('/').is_some_and(|rest| {
+                    rest.split('/')
+                        .all(|seg| !seg.is_empty() && seg != "." && seg != "..")
+                })
+        });
+    if folded {
+        Cow::Borrowed(dir)
+    } else {
+        Cow::Owned(fold_dir(dir))
+    }
 }
 
 /// Classifies `path` against the built-in catalog (lexically; see [`Catalog::classify`]).

@@ -248,6 +248,17 @@ impl PathGlob {
 
 /// The `Normal` components of a path as bytes (`/`, `.` and prefixes dropped).
 pub fn components(path: &Path) -> Vec<&[u8]> {
+    // On Unix the normal components are the `/`-separated segments other than empty ones,
+    // `.` and `..` (what `Path::components` yields as `Normal`), split here without its
+    // component walk: the catalog splits every path it judges.
+    if cfg!(unix) {
+        return path
+            .as_os_str()
+            .as_encoded_bytes()
+            .split(|&b| b == b'/')
+            .filter(|c| !c.is_empty() && *c != b"." && *c != b"..")
+            .collect();
+    }
     path.components()
         .filter_map(|c| match c {
             Component::Normal(s) => Some(s.as_encoded_bytes()),

@@ -356,7 +356,10 @@ pub(crate) fn reader_exposes(raw: &str, cwd: &Cwd, ctx: &Context, files: &LineSt
     }
     if dash
         || targets::is_public_half(raw)
-        || ctx.home.as_deref().is_some_and(|h| h.starts_with(&path))
+        || ctx
+            .home
+            .as_deref()
+            .is_some_and(|h| hookgate_paths::is_within(h, &path))
     {
         return false;
     }
@@ -433,7 +436,12 @@ fn lookup_at(
     }
     // The home directory, an ancestor of it or the root holds every credential below it
     // (`tar czf - ~`, `aws s3 sync ~ s3://…`, `scp -r ~ host:`).
-    if !listed_out && ctx.home.as_deref().is_some_and(|h| h.starts_with(path)) {
+    if !listed_out
+        && ctx
+            .home
+            .as_deref()
+            .is_some_and(|h| hookgate_paths::is_within(h, path))
+    {
         return Some(file());
     }
     let inside = hookgate_paths::is_within(path, &ctx.cwd);
@@ -460,7 +468,8 @@ fn lookup_at(
 
 /// `/proc/self/environ`, `/proc/1/environ`, `/proc/self/task/1/environ`.
 fn is_proc_environ(path: &Path) -> bool {
-    path.starts_with("/proc") && path.file_name().is_some_and(|n| n == "environ")
+    hookgate_paths::is_within(path, Path::new("/proc"))
+        && path.file_name().is_some_and(|n| n == "environ")
 }
 
 /// The catalog's private-key entries (`*.pem`, `*.key`, `*.jks`, `*.keystore`, `id_*`, less
