@@ -232,10 +232,10 @@ impl Catalog {
         let under_home: Option<&[&[u8]]> = home_dir
             .as_deref()
             .filter(|h| is_within(path, h))
-            .map(|h| &all[glob::components(h).len().min(all.len())..])
+            .map(|h| &all[glob::component_count(h).min(all.len())..])
             .or_else(|| conventional_home_rest(&all));
-        let under_workspace: Option<&[&[u8]]> = is_within(path, &ws_dir)
-            .then(|| &all[glob::components(&ws_dir).len().min(all.len())..]);
+        let under_workspace: Option<&[&[u8]]> =
+            is_within(path, &ws_dir).then(|| &all[glob::component_count(&ws_dir).min(all.len())..]);
         let own =
             under_workspace.is_some() || home_dir.as_deref().is_some_and(|h| is_within(path, h));
         // Every `rel` below is a run of `all`'s components: their first bytes are among these.
@@ -321,7 +321,7 @@ impl Catalog {
             };
             let Some(anchor) = anchor else { continue };
             let rel: &[&[u8]] = if is_within(&norm, anchor) {
-                let n = glob::components(anchor).len();
+                let n = glob::component_count(anchor);
                 &all[n.min(all.len())..]
             } else if is_within(anchor, &norm) {
                 &[]
@@ -387,14 +387,15 @@ pub(crate) fn fold_dir(dir: &Path) -> PathBuf {
 /// usually are): folding it would give the same bytes, so they are not copied for every
 /// path the catalog judges.
 fn folded_dir(dir: &Path) -> Cow<'_, Path> {
+    // ASCII, so `to_string_lossy` in `fold_dir` would not change it either.
+    let bytes = dir.as_os_str().as_encoded_bytes();
     let folded = cfg!(unix)
-        && dir.to_str().is_some_and(|text| {
-            text == "/"
-                || text.strip_prefix('/').is_some_and(|rest| {
-                    rest.split('/')
-                        .all(|seg| !seg.is_empty() && seg != "." && seg != "..")
-                })
-        });
+        && bytes.is_ascii()
+        && (bytes == b"/"
+            || bytes.strip_prefix(b"/").is_some_and(|rest| {
+                rest.split(|&b| b == b'/')
+                    .all(|seg| !seg.is_empty() && seg != b"." && seg != b"..")
+            }));
     if folded {
         Cow::Borrowed(dir)
     } else {

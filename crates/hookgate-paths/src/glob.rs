@@ -267,6 +267,20 @@ pub fn components(path: &Path) -> Vec<&[u8]> {
         .collect()
 }
 
+/// `components(path).len()`, without collecting them (the catalog cuts every path it judges
+/// at its anchor's depth).
+pub fn component_count(path: &Path) -> usize {
+    if cfg!(unix) {
+        return path
+            .as_os_str()
+            .as_encoded_bytes()
+            .split(|&b| b == b'/')
+            .filter(|c| !c.is_empty() && *c != b"." && *c != b"..")
+            .count();
+    }
+    components(path).len()
+}
+
 fn compile_segments(whole: &str, alt: &str) -> Result<Segments, GlobError> {
     let mut segments = Vec::new();
     for seg in alt.split('/').filter(|s| !s.is_empty() && *s != ".") {
