@@ -3,6 +3,7 @@
 //! Pure: classification looks at the path's components only. Pass a path that went through
 //! [`crate::resolve`] when symlinks matter, or use [`crate::classify_resolved`].
 
+use std::borrow::Cow;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -197,23 +198,51 @@ impl Catalog {
 
     /// As [`Catalog::classify`] for a path that is already absolute and normalised.
     pub fn classify_normalized(&self, path: &Path, ctx: &PathContext) -> Vec<SensitiveMatch> {
+        self.classify_normalized_where(path, ctx, |_, _| true)
+    }
+
+    /// [`Catalog::classify`] restricted to the entries `keep` selects by category and access:
+    /// the matches of `classify` that `keep` accepts, with the other entries' globs never
+    /// matched. A caller that asks one question of the catalog (is this a private key? does
+    /// reading it expose a credential?) pays for the entries that can answer it only, which
+    /// matters on the hot path: every file a reader names in the workspace is asked whether
+    /// it is a private key.
+    pub fn classify_where(
+        &self,
+        path: &Path,
+        ctx: &PathContext,
+        keep: impl Fn(Category, Access) -> bool,
+    ) -> Vec<SensitiveMatch> {
+        let norm = normalize(&path.to_string_lossy(), &ctx.cwd, ctx.home.as_deref()).path;
+        self.classify_normalized_where(&norm, ctx, keep)
+    }
+
+    /// [`Catalog::classify_normalized`] restricted as [`Catalog::classify_where`].
+    pub fn classify_normalized_where(
+        &self,
+        path: &Path,
+        ctx: &PathContext,
+        keep: impl Fn(Category, Access) -> bool,
+    ) -> Vec<SensitiveMatch> {
         let all = glob::components(path);
         // The anchors are folded too, so `/home/u/`, `/home/u/.` and `/home/u` agree.
-        let home_dir = ctx.home.as_deref().map(fold_dir);
-        let ws_dir = fold_dir(ctx.workspace_root());
+        let home_dir = ctx.home.as_deref().map(folded_dir);
+        let ws_dir = folded_dir(ctx.workspace_root());
         // Where the path lies relative to each anchor, decided once for every entry.
         let under_home: Option<&[&[u8]]> = home_dir
             .as_deref()
             .filter(|h| is_within(path, h))
-            .map(|h| &all[glob::components(h).len().min(all.len())..])
+            .map(|h| &all[glob::component_count(h).min(all.len())..])
             .or_else(|| conventional_home_rest(&all));
-        let under_workspace: Option<&[&[u8]]> = is_within(path, &ws_dir)
-            .then(|| &all[glob::components(&ws_dir).len().min(all.len())..]);
+        let under_workspace: Option<&[&[u8]]> =
+            is_within(path, &ws_dir).then(|| &all[glob::component_count(&ws_dir).min(all.len())..]);
         let own =
             under_workspace.is_some() || home_dir.as_deref().is_some_and(|h| is_within(path, h));
+        // Every `rel` below is a run of `all`'s components: their first bytes are among these.
+        let firsts = glob::component_firsts(&all);
         let mut out = Vec::new();
         for e in &self.entries {
-            if e.def.foreign_home && own {
+            if (e.def.foreign_home && own) || !keep(e.def.category, e.def.access) {
                 continue;
             }
             let rel: &[&[u8]] = match e.def.anchor {
@@ -227,7 +256,11 @@ impl Catalog {
                     None => continue,
                 },
             };
-            let Some((_, pattern)) = e.patterns.iter().find(|(g, _)| g.matches(rel)) else {
+            let Some((_, pattern)) = e
+                .patterns
+                .iter()
+                .find(|(g, _)| g.may_match_firsts(&firsts) && g.matches(rel))
+            else {
                 continue;
             };
             if e.exclude.iter().any(|g| g.matches(rel)) {
@@ -259,25 +292,36 @@ impl Catalog {
     /// Exclude patterns only remove exact matches (an excluded file can sit in a directory
     /// that also holds protected ones).
     pub fn classify_subtree(&self, path: &Path, ctx: &PathContext) -> Vec<SensitiveMatch> {
+        self.classify_subtree_where(path, ctx, |_, _| true)
+    }
+
+    /// [`Catalog::classify_subtree`] restricted to the entries `keep` selects (see
+    /// [`Catalog::classify_where`]).
+    pub fn classify_subtree_where(
+        &self,
+        path: &Path,
+        ctx: &PathContext,
+        keep: impl Fn(Category, Access) -> bool,
+    ) -> Vec<SensitiveMatch> {
         let norm = normalize(&path.to_string_lossy(), &ctx.cwd, ctx.home.as_deref()).path;
         let all = glob::components(&norm);
-        let home_dir = ctx.home.as_deref().map(fold_dir);
-        let ws_dir = fold_dir(ctx.workspace_root());
+        let home_dir = ctx.home.as_deref().map(folded_dir);
+        let ws_dir = folded_dir(ctx.workspace_root());
         let own =
             is_within(&norm, &ws_dir) || home_dir.as_deref().is_some_and(|h| is_within(&norm, h));
         let mut out = Vec::new();
         for e in &self.entries {
-            if e.def.foreign_home && own {
+            if (e.def.foreign_home && own) || !keep(e.def.category, e.def.access) {
                 continue;
             }
             let anchor: Option<&Path> = match e.def.anchor {
                 Anchor::Absolute => Some(Path::new("/")),
                 Anchor::Home => home_dir.as_deref(),
-                Anchor::Workspace => Some(&ws_dir),
+                Anchor::Workspace => Some(&*ws_dir),
             };
             let Some(anchor) = anchor else { continue };
             let rel: &[&[u8]] = if is_within(&norm, anchor) {
-                let n = glob::components(anchor).len();
+                let n = glob::component_count(anchor);
                 &all[n.min(all.len())..]
             } else if is_within(anchor, &norm) {
                 &[]
@@ -338,9 +382,49 @@ pub(crate) fn fold_dir(dir: &Path) -> PathBuf {
     normalize(&dir.to_string_lossy(), Path::new("/"), None).path
 }
 
+/// [`fold_dir`], borrowed when `dir` is folded already (an absolute UTF-8 Unix path whose
+/// segments are all non-empty and neither `.` nor `..`, as a context's home and workspace
+/// usually are): folding it would give the same bytes, so they are not copied for every
+/// path the catalog judges.
+fn folded_dir(dir: &Path) -> Cow<'_, Path> {
+    // ASCII, so `to_string_lossy` in `fold_dir` would not change it either.
+    let bytes = dir.as_os_str().as_encoded_bytes();
+    let folded = cfg!(unix)
+        && bytes.is_ascii()
+        && (bytes == b"/"
+            || bytes.strip_prefix(b"/").is_some_and(|rest| {
+                rest.split(|&b| b == b'/')
+                    .all(|seg| !seg.is_empty() && seg != b"." && seg != b"..")
+            }));
+    if folded {
+        Cow::Borrowed(dir)
+    } else {
+        Cow::Owned(fold_dir(dir))
+    }
+}
+
 /// Classifies `path` against the built-in catalog (lexically; see [`Catalog::classify`]).
 pub fn classify(path: &Path, ctx: &PathContext) -> Vec<SensitiveMatch> {
     Catalog::global().classify(path, ctx)
+}
+
+/// [`classify`] restricted to the entries `keep` selects (see [`Catalog::classify_where`]).
+pub fn classify_where(
+    path: &Path,
+    ctx: &PathContext,
+    keep: impl Fn(Category, Access) -> bool,
+) -> Vec<SensitiveMatch> {
+    Catalog::global().classify_where(path, ctx, keep)
+}
+
+/// [`classify_subtree`] restricted to the entries `keep` selects (see
+/// [`Catalog::classify_where`]).
+pub fn classify_subtree_where(
+    path: &Path,
+    ctx: &PathContext,
+    keep: impl Fn(Category, Access) -> bool,
+) -> Vec<SensitiveMatch> {
+    Catalog::global().classify_subtree_where(path, ctx, keep)
 }
 
 #[cfg(test)]

@@ -93,6 +93,17 @@ pub struct Glob {
     /// ASCII-lowercased, as a bit set. A path whose last byte is not in it cannot match, which
     /// rules out most catalog patterns for a path with one test instead of one per alternative.
     last_bytes: Option<[u64; 4]>,
+    /// The same for the first byte, when every alternative starts with a component whose first
+    /// token is a literal byte (`.ssh/{id_*,*_rsa,…}`): a path whose first component does not
+    /// start with one cannot match. The catalog's home entries are matched against every path
+    /// below home, and their `*`-led last components cost far more to reject one by one.
+    first_bytes: Option<[u64; 4]>,
+    /// One literal first byte per alternative, of a named component it must match somewhere
+    /// (`**/.git/{hooks/**,config}` needs a component starting with `.`), when every
+    /// alternative has such a component: a path none of whose components starts with one of
+    /// these bytes cannot match ([`Glob::may_match_firsts`]). The catalog's `**/…` entries
+    /// are matched against every path judged, and most paths share no such byte with them.
+    required_bytes: Option<[u64; 4]>,
 }
 
 impl Glob {
@@ -108,9 +119,13 @@ impl Glob {
             .map(|alt| compile_segments(trimmed, alt))
             .collect::<Result<Vec<_>, _>>()?;
         let last_bytes = last_byte_set(&alternatives);
+        let first_bytes = first_byte_set(&alternatives);
+        let required_bytes = required_byte_set(&alternatives);
         Ok(Self {
             alternatives,
             last_bytes,
+            first_bytes,
+            required_bytes,
         })
     }
 
@@ -122,9 +137,24 @@ impl Glob {
                 return false;
             }
         }
+        if let Some(set) = &self.first_bytes {
+            let first = components.first().and_then(|c| c.as_ref().first().copied());
+            if !first.is_some_and(|b| in_set(set, b.to_ascii_lowercase())) {
+                return false;
+            }
+        }
         self.alternatives
             .iter()
             .any(|alt| last_may_match(&alt.0, components) && match_segments(&alt.0, components))
+    }
+
+    /// A necessary condition for [`Glob::matches`] on any run of components drawn from a
+    /// path whose [`component_firsts`] are `firsts`: false only when no alternative can match
+    /// there (each needs a component starting with a byte the path's components lack). One
+    /// set test per pattern, with the path's set computed once for the whole catalog.
+    pub fn may_match_firsts(&self, firsts: &[u64; 4]) -> bool {
+        self.required_bytes
+            .is_none_or(|req| req.iter().zip(firsts).any(|(r, f)| r & f != 0))
     }
 
     /// True when `components` name a location *at or above* something this pattern matches,
@@ -218,12 +248,37 @@ impl PathGlob {
 
 /// The `Normal` components of a path as bytes (`/`, `.` and prefixes dropped).
 pub fn components(path: &Path) -> Vec<&[u8]> {
+    // On Unix the normal components are the `/`-separated segments other than empty ones,
+    // `.` and `..` (what `Path::components` yields as `Normal`), split here without its
+    // component walk: the catalog splits every path it judges.
+    if cfg!(unix) {
+        return path
+            .as_os_str()
+            .as_encoded_bytes()
+            .split(|&b| b == b'/')
+            .filter(|c| !c.is_empty() && *c != b"." && *c != b"..")
+            .collect();
+    }
     path.components()
         .filter_map(|c| match c {
             Component::Normal(s) => Some(s.as_encoded_bytes()),
             _ => None,
         })
         .collect()
+}
+
+/// `components(path).len()`, without collecting them (the catalog cuts every path it judges
+/// at its anchor's depth).
+pub fn component_count(path: &Path) -> usize {
+    if cfg!(unix) {
+        return path
+            .as_os_str()
+            .as_encoded_bytes()
+            .split(|&b| b == b'/')
+            .filter(|c| !c.is_empty() && *c != b"." && *c != b"..")
+            .count();
+    }
+    components(path).len()
 }
 
 fn compile_segments(whole: &str, alt: &str) -> Result<Segments, GlobError> {
@@ -363,6 +418,57 @@ fn last_byte_set(alternatives: &[Segments]) -> Option<[u64; 4]> {
         set[usize::from(*b >> 6)] |= 1 << (*b & 63);
     }
     Some(set)
+}
+
+/// The set of first bytes of a glob's alternatives, when each starts with a named component
+/// whose first token is a literal byte: such an alternative matches only paths whose first
+/// component starts with that byte (case-insensitively; a `**` or a leading `*`, `?` or class
+/// gives `None`). An empty path matches none of them.
+fn first_byte_set(alternatives: &[Segments]) -> Option<[u64; 4]> {
+    let mut set = [0u64; 4];
+    for alt in alternatives {
+        let Some(Segment::Component(tokens)) = alt.0.first() else {
+            return None;
+        };
+        let Some(Token::Byte(b)) = tokens.first() else {
+            return None;
+        };
+        set[usize::from(*b >> 6)] |= 1 << (*b & 63);
+    }
+    Some(set)
+}
+
+/// For each alternative, the first byte of its first named component that starts with a
+/// literal byte: every named component of an alternative matches exactly one component of the
+/// path (a `**` takes whole components), and one led by `b` only a component starting with
+/// `b` (case-insensitively). `None` when some alternative has no such component (`**`,
+/// `**/*.pem`).
+fn required_byte_set(alternatives: &[Segments]) -> Option<[u64; 4]> {
+    let mut set = [0u64; 4];
+    for alt in alternatives {
+        let b = alt.0.iter().find_map(|seg| match seg {
+            Segment::Component(tokens) => match tokens.first() {
+                Some(Token::Byte(b)) => Some(*b),
+                _ => None,
+            },
+            Segment::Any => None,
+        })?;
+        set[usize::from(b >> 6)] |= 1 << (b & 63);
+    }
+    Some(set)
+}
+
+/// The set of the (ASCII-lowercased) first bytes of `components`, for
+/// [`Glob::may_match_firsts`].
+pub fn component_firsts<C: AsRef<[u8]>>(components: &[C]) -> [u64; 4] {
+    let mut set = [0u64; 4];
+    for b in components
+        .iter()
+        .filter_map(|c| c.as_ref().first().map(u8::to_ascii_lowercase))
+    {
+        set[usize::from(b >> 6)] |= 1 << (b & 63);
+    }
+    set
 }
 
 fn in_set(set: &[u64; 4], b: u8) -> bool {

@@ -20,6 +20,7 @@ pub mod resolve;
 
 pub use catalog::{
     Access, Anchor, Catalog, Category, PathContext, SensitiveMatch, classify, classify_subtree,
+    classify_subtree_where, classify_where,
 };
 pub use glob::{
     Glob, GlobError, PathGlob, PatternReach, ShellPattern, has_wildcard, home_instance,

@@ -356,7 +356,10 @@ pub(crate) fn reader_exposes(raw: &str, cwd: &Cwd, ctx: &Context, files: &LineSt
     }
     if dash
         || targets::is_public_half(raw)
-        || ctx.home.as_deref().is_some_and(|h| h.starts_with(&path))
+        || ctx
+            .home
+            .as_deref()
+            .is_some_and(|h| hookgate_paths::is_within(h, &path))
     {
         return false;
     }
@@ -433,7 +436,12 @@ fn lookup_at(
     }
     // The home directory, an ancestor of it or the root holds every credential below it
     // (`tar czf - ~`, `aws s3 sync ~ s3://…`, `scp -r ~ host:`).
-    if !listed_out && ctx.home.as_deref().is_some_and(|h| h.starts_with(path)) {
+    if !listed_out
+        && ctx
+            .home
+            .as_deref()
+            .is_some_and(|h| hookgate_paths::is_within(h, path))
+    {
         return Some(file());
     }
     let inside = hookgate_paths::is_within(path, &ctx.cwd);
@@ -460,7 +468,8 @@ fn lookup_at(
 
 /// `/proc/self/environ`, `/proc/1/environ`, `/proc/self/task/1/environ`.
 fn is_proc_environ(path: &Path) -> bool {
-    path.starts_with("/proc") && path.file_name().is_some_and(|n| n == "environ")
+    hookgate_paths::is_within(path, Path::new("/proc"))
+        && path.file_name().is_some_and(|n| n == "environ")
 }
 
 /// The catalog's private-key entries (`*.pem`, `*.key`, `*.jks`, `*.keystore`, `id_*`, less
@@ -468,25 +477,26 @@ fn is_proc_environ(path: &Path) -> bool {
 fn private_key_file(path: &Path, ctx: &Context) -> bool {
     let mut pctx = PathContext::new(ctx.cwd.clone(), ctx.home.clone());
     pctx.workspace = Some(ctx.cwd.clone());
-    hookgate_paths::classify(path, &pctx)
-        .iter()
-        .any(|m| m.category == Category::PrivateKey && m.access.covers(Access::Read))
+    // Only the private-key entries are matched: this runs for every workspace file a reader
+    // names, and the whole catalog's globs cost ~20 times more. `path` is normalised already
+    // (`lookup_at`'s), so it is not folded again.
+    !hookgate_paths::Catalog::global()
+        .classify_normalized_where(path, &pctx, |category, access| {
+            category == Category::PrivateKey && access.covers(Access::Read)
+        })
+        .is_empty()
 }
 
 /// True when the catalog says reading `path` (or, with `subtree`, anything below it) exposes a
-/// credential.
+/// credential. `path` is absolute and normalised (`hookgate_paths::normalize`).
 fn catalog_secret(path: &Path, ctx: &Context, subtree: bool) -> bool {
     let mut pctx = PathContext::new(ctx.cwd.clone(), ctx.home.clone());
     pctx.workspace = Some(ctx.cwd.clone());
-    let matches = if subtree {
-        hookgate_paths::classify_subtree(path, &pctx)
-    } else {
-        hookgate_paths::classify(path, &pctx)
-    };
-    matches.iter().any(|m| {
-        m.access.covers(Access::Read)
+    // The entries that cannot answer are not matched at all (see `private_key_file`).
+    let exposes = |category, access: Access| {
+        access.covers(Access::Read)
             && matches!(
-                m.category,
+                category,
                 Category::PrivateKey
                     | Category::CloudCredentials
                     | Category::ContainerCredentials
@@ -496,7 +506,14 @@ fn catalog_secret(path: &Path, ctx: &Context, subtree: bool) -> bool {
                     | Category::ShellHistory
                     | Category::PrivilegeEscalation
             )
-    })
+    };
+    // `path` is normalised by every caller: only the subtree question folds it again.
+    let matches = if subtree {
+        hookgate_paths::classify_subtree_where(path, &pctx, exposes)
+    } else {
+        hookgate_paths::Catalog::global().classify_normalized_where(path, &pctx, exposes)
+    };
+    !matches.is_empty()
 }
 
 /// The first secret carried inside words (a `$(env)` substitution, a `$TOKEN` expansion).

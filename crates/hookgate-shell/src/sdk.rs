@@ -194,6 +194,12 @@ pub(crate) fn client_family(name: &str) -> Option<Family> {
 /// segment is not the name's is rejected by one prefix test, without splitting it.
 fn extends(segments: &[&str], root: &str) -> bool {
     let first = segments.first().copied().unwrap_or_default();
+    // Most roots differ from the name at their first byte: rejected before the prefix test.
+    if let Some(b) = first.as_bytes().first()
+        && root.as_bytes().first() != Some(b)
+    {
+        return false;
+    }
     let Some(head) = root.strip_prefix(first) else {
         return false;
     };
