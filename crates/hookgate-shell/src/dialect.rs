@@ -1761,11 +1761,17 @@ impl Zsh<'_> {
         if empty {
             return None;
         }
+        // The code runs once per file; it goes in words of its own after the pattern, so
+        // the pattern keeps its path (`~/.ssh/*(e:…:)` is still `~/.ssh/*`). A qualifier is
+        // the end of its word; one that is not (`(#q…)` inside a word) is not read.
         let mut text = String::new();
+        if !codes.is_empty() && !self.at(0).is_none_or(is_word_end) {
+            return None;
+        }
         for code in codes {
-            text.push_str("$(");
+            text.push_str(" \"$(");
             text.push_str(&code);
-            text.push(')');
+            text.push_str(")\"");
         }
         self.edit(start, self.i, &text);
         Some(())
