@@ -105,6 +105,7 @@ fn fish_to_bash(src: &str, depth: usize) -> Option<String> {
         i: 0,
         depth,
         peeked: None,
+        nest: 0,
         lists: std::collections::HashSet::new(),
     };
     let out = f.body(&[])?;
@@ -154,6 +155,9 @@ struct Fish {
     i: usize,
     depth: usize,
     peeked: Option<Tok>,
+    /// Statements and brace expansions being read inside each other (`not not …`, `begin
+    /// begin …`, `{{…}}`): bounded by [`MAX_DEPTH`] so the reader's stack is.
+    nest: usize,
     /// Variables this program assigned a list of other than one value (`set x a b`): they
     /// expand to all their elements. Any other variable is read as one value, the way bash's
     /// `"${x}"` is, so its value is tracked like a bash variable's.
@@ -460,6 +464,16 @@ impl Fish {
 
     /// `{a,b}` brace expansion (the `{` read): alternatives are word parts; `{a}` is `a`.
     fn brace(&mut self, w: &mut FWord) -> Option<()> {
+        self.nest += 1;
+        let r = self.brace_alternatives(w);
+        self.nest -= 1;
+        r
+    }
+
+    fn brace_alternatives(&mut self, w: &mut FWord) -> Option<()> {
+        if self.nest > MAX_DEPTH {
+            return None;
+        }
         let mut alts: Vec<FWord> = Vec::new();
         loop {
             let mut alt = FWord {
@@ -738,6 +752,17 @@ impl Fish {
     }
 
     fn statement(&mut self) -> Option<String> {
+        self.nest += 1;
+        let r = if self.nest > MAX_DEPTH {
+            None
+        } else {
+            self.statement_inner()
+        };
+        self.nest -= 1;
+        r
+    }
+
+    fn statement_inner(&mut self) -> Option<String> {
         let Some(k) = self.peek_keyword() else {
             return self.simple();
         };
@@ -1586,6 +1611,13 @@ impl Zsh<'_> {
 
     /// `name=(a b c)`: the array's elements (at the `(`).
     fn array(&mut self) -> Option<()> {
+        self.depth_in()?;
+        let r = self.elements();
+        self.depth -= 1;
+        r
+    }
+
+    fn elements(&mut self) -> Option<()> {
         self.i += 1;
         loop {
             self.skip_blank();
@@ -1878,6 +1910,13 @@ impl Zsh<'_> {
     /// nested expansion (`${(f)"$(cmd)"}`, `${${x%.c}:t}`) is kept for what it is, without the
     /// outer braces.
     fn param(&mut self) -> Option<()> {
+        self.depth_in()?;
+        let r = self.param_inner();
+        self.depth -= 1;
+        r
+    }
+
+    fn param_inner(&mut self) -> Option<()> {
         let open = self.i;
         self.i += 2;
         let mut eval = false;

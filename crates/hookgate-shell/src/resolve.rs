@@ -3384,15 +3384,24 @@ impl Walker<'_> {
             child.sh.params = Some(params.iter().skip(1).map(Val::of).collect());
         }
         // fish's and zsh's code is read by its own reader and analysed as the bash program
-        // that does the same (see `crate::dialect`); a reading that is not sure leaves the
-        // text to the bash reading, which asks when it does not parse.
-        let translated = crate::dialect::Dialect::of_label(via)
-            .filter(|_| code.exact)
+        // that does the same (see `crate::dialect`). A reading that is not sure leaves the
+        // text to the bash reading, which asks when it does not parse; fish code the reader
+        // could not read also asks when it parses as bash (`not rm -rf ~` is a `not` command
+        // to bash), since what fish runs was not read.
+        let dialect = crate::dialect::Dialect::of_label(via).filter(|_| code.exact);
+        let translated = dialect
             .and_then(|d| d.to_bash(&code.text))
             .map(|text| Word {
                 text,
                 ..code.clone()
             });
+        if translated.is_none() && dialect == Some(crate::dialect::Dialect::Fish) {
+            self.record(
+                argv,
+                scope,
+                Verdict::unknown(format!("the {via} string is not read as fish")),
+            );
+        }
         let code = translated.as_ref().unwrap_or(code);
         self.in_shell(&mut child, |w, child| w.code_string(argv, code, child, via));
     }

@@ -461,21 +461,36 @@ fn an_unsure_reading_keeps_asking() {
         &ctx(),
         &[
             // Unbalanced blocks and unknown constructs: the text is read as bash, which asks
-            // when it does not parse (and judges it when it does).
+            // when it does not parse (and judges it when it does); fish code not read asks
+            // even when it parses as bash.
             (
                 "fish -c 'begin; rm -rf ~/.ssh'",
                 DENY,
                 "fs.delete_outside_workspace_recursive",
             ),
             ("fish -c 'echo )'", ASK, "-"),
-            (
-                "fish -c 'rm -rf $x[$i]'",
-                ASK,
-                "fs.delete_unresolved_target",
-            ),
+            ("fish -c 'rm -rf $x[$i]'", ASK, "-"),
+            ("fish -c '{ rm -rf build; }'", ASK, "-"),
             ("zsh -c 'ls (a|b).txt'", ASK, "-"),
             ("zsh -c 'ls *(Q)'", ASK, "-"),
             ("zsh -c 'rm -rf ~/*(Z)'", ASK, "-"),
         ],
     );
+}
+
+#[test]
+fn deep_nesting_in_the_readers_is_bounded() {
+    let deep = |open: &str, n: usize| open.repeat(n);
+    let cases = [
+        format!("fish -c '{}true'", deep("not ", 3000)),
+        format!("fish -c '{}'", deep("begin; ", 3000)),
+        format!("fish -c 'echo {}'", deep("{", 3000)),
+        format!("fish -c 'echo {}'", deep("(echo ", 3000)),
+        format!("zsh -c 'echo {}'", deep("${", 3000)),
+        format!("zsh -c '{}'", deep("a=(", 3000)),
+        format!("zsh -c 'echo {}'", deep("$(", 3000)),
+    ];
+    let table_cases: Vec<(&str, hookgate_shell::Action, &str)> =
+        cases.iter().map(|c| (c.as_str(), ASK, "*")).collect();
+    table(&ctx(), &table_cases);
 }
