@@ -1282,6 +1282,9 @@ impl Zsh<'_> {
     fn list(&mut self, stop: Stop) -> Option<()> {
         self.depth_in()?;
         let mut cmd_start = true;
+        // `{` groups opened at a command's start in this list: zsh also takes a `}` after
+        // arguments as their end (`{ echo a; echo b } > out`), bash needs a `;` before it.
+        let mut braces = 0usize;
         loop {
             self.skip_blank();
             let Some(c) = self.at(0) else {
@@ -1381,10 +1384,19 @@ impl Zsh<'_> {
                         }
                         break;
                     }
+                    if word == Some("}") && braces > 0 {
+                        braces -= 1;
+                        if !cmd_start {
+                            self.edit(start, start, "; ");
+                        }
+                        cmd_start = false;
+                        continue;
+                    }
                     if !cmd_start {
                         continue;
                     }
                     match word {
+                        Some("{") => braces += 1,
                         Some("noglob" | "nocorrect") => {
                             let end = self.i;
                             self.skip_blank();
@@ -1405,7 +1417,7 @@ impl Zsh<'_> {
                         }
                         Some("case" | "select" | "always" | "coproc") => return None,
                         Some(
-                            "if" | "then" | "else" | "elif" | "while" | "until" | "do" | "!" | "{"
+                            "if" | "then" | "else" | "elif" | "while" | "until" | "do" | "!"
                             | "time" | "function" | "builtin" | "command" | "exec" | "nohup",
                         ) => {}
                         Some(w) if is_assignment(w) => {}
@@ -1458,6 +1470,7 @@ impl Zsh<'_> {
                     self.param()?;
                     continue;
                 }
+                b'$' if self.is_set_test() => continue,
                 _ => {}
             }
             self.i += 1;
@@ -1868,6 +1881,9 @@ impl Zsh<'_> {
 
     /// An expansion at `$`.
     fn dollar(&mut self) -> Option<()> {
+        if self.is_set_test() {
+            return Some(());
+        }
         match self.at(1) {
             Some(b'(') if self.at(2) == Some(b'(') => {
                 self.i += 1;
@@ -1903,6 +1919,41 @@ impl Zsh<'_> {
                 Some(())
             }
         }
+    }
+
+    /// `$+name`, `$+commands[rg]` (at the `$`): zsh's "is it set" test, 1 or 0; read as `1`.
+    fn is_set_test(&mut self) -> bool {
+        if self.at(1) != Some(b'+')
+            || !self
+                .at(2)
+                .is_some_and(|c| c.is_ascii_alphabetic() || c == b'_')
+        {
+            return false;
+        }
+        let start = self.i;
+        let mut k = 2;
+        while self
+            .at(k)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == b'_')
+        {
+            k += 1;
+        }
+        if self.at(k) == Some(b'[') {
+            let mut j = k + 1;
+            while let Some(c) = self.at(j) {
+                j += 1;
+                if c == b']' {
+                    k = j;
+                    break;
+                }
+                if !(c.is_ascii_alphanumeric() || b"_-.".contains(&c)) {
+                    return false;
+                }
+            }
+        }
+        self.i += k;
+        self.edit(start, self.i, "1");
+        true
     }
 
     /// `${…}` (at the `$`): zsh's flags `(f)`, `(j:,:)` and prefixes `=`, `~`, `^`, `+` are

@@ -416,6 +416,20 @@ fn zsh_loops_and_precommands_run_their_bodies() {
                 DENY,
                 "fs.delete_outside_workspace_recursive",
             ),
+            // zsh ends a `{` group at a `}` after arguments too.
+            (
+                "zsh -c '{ rm -rf ~/.ssh } > out.txt'",
+                DENY,
+                "fs.delete_outside_workspace_recursive",
+            ),
+            ("zsh -c '{ echo a; echo b } > out.txt'", ALLOW, "-"),
+            // `$+name` is zsh's "is it set" test.
+            ("zsh -c '(( $+commands[rg] )) && rg foo'", ALLOW, "-"),
+            (
+                "zsh -c '(( $+commands[rg] )) && rm -rf ~/.ssh'",
+                DENY,
+                "fs.delete_outside_workspace_recursive",
+            ),
             (
                 "zsh -c 'noglob rm -rf ~/.ssh'",
                 DENY,
