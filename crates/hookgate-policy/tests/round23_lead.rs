@@ -142,7 +142,9 @@ fn an_unparsable_nested_shell_string_is_not_a_silent_allow() {
         &[
             ("bash -c 'rm -rf ~ ('", ASK, "destructive-shell"),
             ("sh -c 'if'", ASK, "destructive-shell"),
-            ("zsh -c 'rm -rf ~/*(D)'", ASK, "destructive-shell"),
+            // Round 25: zsh's own syntax is read (`~/*(D)` is `~/*`, denied); a qualifier
+            // the reader does not know still leaves the string unread.
+            ("zsh -c 'rm -rf ~/*(Z)'", ASK, "destructive-shell"),
             ("eval 'rm -rf ~/*(D)'", ASK, "destructive-shell"),
             ("ssh host 'rm -rf ~/*(D)'", ASK, "destructive-shell"),
             ("rm -rf ~ (", ASK, "destructive-shell"),

@@ -26,6 +26,7 @@ mod control;
 mod dbtarget;
 mod deferred;
 mod deploy;
+mod dialect;
 mod discard;
 mod ex;
 mod expand;

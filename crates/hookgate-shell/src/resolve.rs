@@ -3612,6 +3612,26 @@ impl Walker<'_> {
             child.sh.zero = params.first().map_or(Val::Unknown, Val::of);
             child.sh.params = Some(params.iter().skip(1).map(Val::of).collect());
         }
+        // fish's and zsh's code is read by its own reader and analysed as the bash program
+        // that does the same (see `crate::dialect`). A reading that is not sure leaves the
+        // text to the bash reading, which asks when it does not parse; fish code the reader
+        // could not read also asks when it parses as bash (`not rm -rf ~` is a `not` command
+        // to bash), since what fish runs was not read.
+        let dialect = crate::dialect::Dialect::of_label(via).filter(|_| code.exact);
+        let translated = dialect
+            .and_then(|d| d.to_bash(&code.text))
+            .map(|text| Word {
+                text,
+                ..code.clone()
+            });
+        if translated.is_none() && dialect == Some(crate::dialect::Dialect::Fish) {
+            self.record(
+                argv,
+                scope,
+                Verdict::unknown(format!("the {via} string is not read as fish")),
+            );
+        }
+        let code = translated.as_ref().unwrap_or(code);
         self.in_shell(&mut child, |w, child| w.code_string(argv, code, child, via));
     }
 
@@ -3718,6 +3738,30 @@ impl Walker<'_> {
         let mut i = 0;
         let mut command_mode = false;
         let mut stdin_mode = false;
+        let name = argv
+            .first()
+            .map_or(String::new(), |w| command_name(&w.text));
+        let dialect = crate::dialect::Dialect::of_shell(&name);
+        // Options whose value is code in fish (`--command`, `-C`/`--init-command`, run before
+        // the script or the prompt) and nu (`--commands`, `-e`/`--execute`), and fish's
+        // options that take a value.
+        let (code_opts, value_opts): (&[&str], &[&str]) = match name.as_str() {
+            "fish" => (
+                &["--command", "-C", "--init-command"],
+                &[
+                    "-d",
+                    "--debug",
+                    "-f",
+                    "--features",
+                    "--debug-output",
+                    "--profile",
+                    "--profile-startup",
+                ],
+            ),
+            "nu" => (&["--commands", "-e", "--execute"], &[]),
+            _ => (&[], &[]),
+        };
+        let mut codes: Vec<Word> = Vec::new();
         while let Some(w) = args.get(i) {
             if !w.exact {
                 break;
@@ -3727,8 +3771,25 @@ impl Walker<'_> {
                 i += 1;
                 break;
             }
-            if matches!(t, "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file") {
+            if matches!(t, "-o" | "+o" | "-O" | "+O" | "--rcfile" | "--init-file")
+                || value_opts.contains(&t)
+            {
                 i += 2;
+                continue;
+            }
+            if code_opts.contains(&t) {
+                codes.extend(args.get(i + 1).cloned());
+                i += 2;
+                continue;
+            }
+            if let Some(code) = t.split_once('=').and_then(|(opt, v)| {
+                code_opts.contains(&opt).then(|| Word {
+                    text: v.to_owned(),
+                    ..w.clone()
+                })
+            }) {
+                codes.push(code);
+                i += 1;
                 continue;
             }
             if t.starts_with("--") {
@@ -3752,14 +3813,29 @@ impl Walker<'_> {
             argv.first()
                 .map_or("sh", |w| w.text.rsplit('/').next().unwrap_or("sh"))
         );
+        // fish has no `$0`: the words after the code are all `$argv`.
+        let zero = [Word::lit(name.as_str())];
+        let params_of = |rest: &[Word]| -> Vec<Word> {
+            if dialect == Some(crate::dialect::Dialect::Fish) {
+                zero.iter().chain(rest).cloned().collect()
+            } else {
+                rest.to_vec()
+            }
+        };
+        for code in &codes {
+            let params = params_of(&[]);
+            self.with_shell_stdin(stdin.clone(), |w| {
+                w.run_child_code(argv, code, scope, &label, Some(&params));
+            });
+        }
         if command_mode {
             match args.get(i) {
                 Some(code) => {
                     // The shell's input is what its commands read (`sh -c 'curl -T - URL' <
                     // .env`).
-                    let params = args.get(i + 1..).unwrap_or(&[]);
+                    let params = params_of(args.get(i + 1..).unwrap_or(&[]));
                     self.with_shell_stdin(stdin, |w| {
-                        w.run_child_code(argv, code, scope, &label, Some(params));
+                        w.run_child_code(argv, code, scope, &label, Some(&params));
                     });
                     // xonsh's code is Python as much as shell: a snippet that parses whole as
                     // Python (`import shutil; shutil.rmtree(…)`) is judged as Python too.
