@@ -888,8 +888,14 @@ impl Walker<'_> {
             && values
                 .iter()
                 .any(|w| w.shape != crate::walk::WordShape::Exact);
+        // Known words beside words only known at run time (`for f in ~/.ssh/id_rsa "$Y"`):
+        // each turn is judged too — the known ones with their value, the others as unknown —
+        // so one run-time word cannot hide the known ones (they were all read as unknown).
+        let mixed =
+            values.len() >= 2 && values.iter().any(|w| w.exact) && values.iter().any(|w| !w.exact);
         let literal = !select
             && (patterns
+                || mixed
                 || values
                     .iter()
                     .all(|w| w.exact && w.shape == crate::walk::WordShape::Exact))
@@ -933,7 +939,9 @@ impl Walker<'_> {
             return;
         }
         for value in values {
-            let bound = if value.shape == crate::walk::WordShape::Exact {
+            let bound = if !value.exact {
+                Val::Unknown
+            } else if value.shape == crate::walk::WordShape::Exact {
                 Val::Known(value.text)
             } else {
                 Val::Found(value.text, value.shape)
