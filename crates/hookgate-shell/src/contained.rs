@@ -40,7 +40,7 @@ pub(crate) fn verdict(
             PodPlace::Unknown => {
                 let mut v = rule.verdict();
                 v.blast_radius = BlastRadius::Medium;
-                v.reason = "deletes named Kubernetes pods (a controller's pods are started again; a bare pod and its local data are gone)".to_owned();
+                "deletes named Kubernetes pods (a controller's pods are started again; a bare pod and its local data are gone)".clone_into(&mut v.reason);
                 Some(v)
             }
         })

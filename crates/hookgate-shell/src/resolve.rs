@@ -1084,8 +1084,7 @@ fn cmake_tool(args: &[Word]) -> Option<Vec<Word>> {
         Some(line)
     };
     match tool.text.as_str() {
-        "rm" => with(&["rm"]),
-        "remove" => with(&["rm"]),
+        "rm" | "remove" => with(&["rm"]),
         "remove_directory" => with(&["rm", "-rf"]),
         "rename" => with(&["mv"]),
         "copy" | "copy_if_different" => with(&["cp"]),
@@ -1096,9 +1095,8 @@ fn cmake_tool(args: &[Word]) -> Option<Vec<Word>> {
         "touch" | "touch_nocreate" => with(&["touch"]),
         "tar" => with(&["tar"]),
         "cat" => with(&["cat"]),
-        "environment" => with(&["env"]),
-        "env" => with(&["env"]),
-        "time" => rest.first().is_some().then(|| rest.to_vec()),
+        "environment" | "env" => with(&["env"]),
+        "time" => (!rest.is_empty()).then(|| rest.to_vec()),
         "chdir" => {
             let (dir, cmd) = rest.split_first()?;
             let mut line = vec![Word::lit("env"), Word::lit("-C"), dir.clone()];
@@ -2211,12 +2209,11 @@ impl Walker<'_> {
             // `cmake -E rm -rf DIR`: CMake's portable command tools are the commands they
             // stand for (`cmake_tool`).
             "cmake" if args.first().is_some_and(|w| w.exact && w.text == "-E") => {
-                match cmake_tool(args.get(1..).unwrap_or(&[])) {
-                    Some(line) => self.peel(argv, &line, "cmake -E", scope, stdin),
-                    None => {
-                        self.classify_plain(&name, argv, scope);
-                        Producer::Opaque
-                    }
+                if let Some(line) = cmake_tool(args.get(1..).unwrap_or(&[])) {
+                    self.peel(argv, &line, "cmake -E", scope, stdin)
+                } else {
+                    self.classify_plain(&name, argv, scope);
+                    Producer::Opaque
                 }
             }
             "flock" => self.flock(argv, args, scope, stdin),
