@@ -2385,10 +2385,17 @@ fn find_reaches(f: &FindFilter, shown_root: &str, start: &Path, target: &Path) -
         }
     };
     let depth_of = |p: &Path| p.strip_prefix(start).map_or(0, |r| r.components().count());
+    // Every directory on the way to the protected entry holds it (never `-empty`); the
+    // entries judged themselves are read from disk.
     let entry = |p: &Path, kind: Option<EntryKind>| Entry {
         shown: shown(p),
         depth: depth_of(p),
         kind,
+        empty: Some(false),
+    };
+    let judged = |p: &Path, kind: Option<EntryKind>| Entry {
+        empty: emptiness(p),
+        ..entry(p, kind)
     };
     // The chain find walks from its start path down to the first entry judged.
     let first = if is_within(target, start) {
@@ -2408,7 +2415,7 @@ fn find_reaches(f: &FindFilter, shown_root: &str, start: &Path, target: &Path) -
             }
         }
     }
-    let mut answer = f.reaches(&chain, &entry(first, kind_of(first)));
+    let mut answer = f.reaches(&chain, &judged(first, kind_of(first)));
     if answer == K::True {
         return (answer, false);
     }
@@ -2427,13 +2434,26 @@ fn find_reaches(f: &FindFilter, shown_root: &str, start: &Path, target: &Path) -
                 ancestors.push(entry(&a, Some(EntryKind::Dir)));
             }
         }
-        match f.reaches(&ancestors, &entry(p, Some(*kind))) {
+        match f.reaches(&ancestors, &judged(p, Some(*kind))) {
             K::True => return (K::True, false),
             K::Maybe => answer = K::Maybe,
             K::False => {}
         }
     }
     (answer, false)
+}
+
+/// find's `-empty` for `p` on disk: a directory without entries or a regular file of size
+/// zero; `None` when it cannot be read (judged as "may be").
+fn emptiness(p: &Path) -> Option<bool> {
+    let meta = std::fs::symlink_metadata(p).ok()?;
+    if meta.is_dir() {
+        Some(std::fs::read_dir(p).ok()?.next().is_none())
+    } else if meta.is_file() {
+        Some(meta.len() == 0)
+    } else {
+        Some(false)
+    }
 }
 
 /// What reaching a protected path through `p` calls for: deny, or ask when the operation

@@ -193,3 +193,33 @@ fn a_cmake_script_the_session_wrote_is_write_then_execute() {
         ],
     );
 }
+
+/// find's `-empty` is evaluated against the protected entries on disk: every directory on the
+/// way to one holds it (never empty), and the entry itself is read (an empty file below
+/// `.claude/` is deleted by `find . -empty -delete`). `find . -type d -empty -delete` no
+/// longer reads as deleting the workspace that holds `.claude`.
+#[test]
+fn find_empty_is_evaluated_against_the_protected_entries_on_disk() {
+    let (dir, ctx) = disk_workspace();
+    let ws = dir.path().join("proj");
+    let policy = Policy::builtin_default();
+    let judge = |command: &str| {
+        let mut call = bash(command);
+        call.cwd = ws.to_string_lossy().into_owned();
+        policy
+            .evaluate(&call, &ctx, &hookgate_policy::SessionState::default())
+            .decision
+    };
+    for command in [
+        "find . -maxdepth 2 -type d -empty -not -path './.git/*' -delete",
+        "find . -type d -empty -delete",
+        "find . -empty -delete",
+        "find .claude -empty -delete",
+    ] {
+        assert_eq!(judge(command), ALLOW, "{command}");
+    }
+    assert_eq!(judge("find . -name settings.json -delete"), DENY);
+    std::fs::write(ws.join(".claude/empty.json"), "").unwrap();
+    assert_eq!(judge("find . -empty -delete"), DENY);
+    assert_eq!(judge("find . -type d -empty -delete"), ALLOW);
+}

@@ -260,8 +260,12 @@ impl<'a> Args<'a> {
     /// `--help` with nothing but subcommand words (`docker image rm --help`): the call prints
     /// usage. With an operand (`rm -rf / --help`, `docker rm web --help`) it is not taken as
     /// help: a tool that stops reading options at its first operand (BSD `rm`) acts on it.
+    ///
+    /// `-help` too: the Go `flag` package's spelling (`terraform destroy -help`, `vault kv
+    /// delete -help`, `packer build -help`) — for GNU-style tools it is a cluster no
+    /// destructive short option spells (`-h -e -l -p`).
     pub(crate) fn asks_for_help(&self) -> bool {
-        self.has_flag("--help")
+        (self.has_flag("--help") || self.has_flag("-help"))
             && self.positionals.len() <= 3
             && self.positionals.iter().all(|p| {
                 p.bytes().next().is_some_and(|b| b.is_ascii_lowercase())

@@ -79,6 +79,9 @@ pub(crate) struct Entry {
     pub depth: usize,
     /// File, directory or link, when known.
     pub kind: Option<EntryKind>,
+    /// Whether `-empty` holds (an empty directory or a zero-size file), when known: a
+    /// directory on the way to a protected entry holds it, so is never empty.
+    pub empty: Option<bool>,
 }
 
 impl Entry {
@@ -109,6 +112,8 @@ enum Test {
     Const(bool),
     /// Depends on file state (times, sizes, owners, permissions, contents).
     State,
+    /// `-empty`: an empty directory or a zero-size file ([`Entry::empty`]).
+    Empty,
     /// Cannot be evaluated here.
     Opaque,
 }
@@ -356,6 +361,7 @@ impl<'a> Parser<'a> {
                 self.value();
                 test(Test::State)
             }
+            "-empty" => test(Test::Empty),
             s if STATE_FLAGS.contains(&s) => test(Test::State),
             "-delete" => {
                 self.has_action = true;
@@ -514,6 +520,7 @@ impl FindFilter {
         match t {
             Test::Const(b) => known(*b),
             Test::State | Test::Opaque => K::Maybe,
+            Test::Empty => e.empty.map_or(K::Maybe, known),
             Test::Name { pattern, fold } => {
                 if computed(pattern) {
                     return K::Maybe;
@@ -666,6 +673,7 @@ mod tests {
             shown: shown.to_owned(),
             depth,
             kind,
+            empty: None,
         }
     }
 
