@@ -798,6 +798,30 @@ static RUNNERS: &[Runner] = &[
         flags: &["-q", "--quiet"],
         ..runner("machinectl", &["shell"], Operand::Skip)
     },
+    // Ray's job submission runs the entrypoint after `--` on the cluster (`ray job submit
+    // --address http://ray.prod:8265 -- bash -c 'rm -rf /mnt/shared/*'`): a remote command.
+    Runner {
+        values: &[
+            "--address",
+            "--job-id",
+            "--submission-id",
+            "--runtime-env",
+            "--runtime-env-json",
+            "--working-dir",
+            "--entrypoint-num-cpus",
+            "--entrypoint-num-gpus",
+            "--entrypoint-memory",
+            "--entrypoint-resources",
+            "--metadata-json",
+            "--log-style",
+            "--log-color",
+            "--headers",
+        ],
+        flags: &["--no-wait", "-v", "--verbose"],
+        remote: true,
+        // `job`, then `submit [OPTIONS] -- ENTRYPOINT`: the command is what follows `--`.
+        ..runner("ray", &["job"], Operand::Tools)
+    },
     // Ad-hoc commands on many hosts at once: the operands are the command line each host's
     // shell runs (`ssh host CMD`, times the inventory).
     pssh("pssh"),
@@ -2394,6 +2418,7 @@ pub(crate) fn handles(name: &str) -> bool {
             | "singularity"
             | "qsub"
             | "bsub"
+            | "ray"
             | "flux"
             | "mpirun"
             | "mpiexec"
