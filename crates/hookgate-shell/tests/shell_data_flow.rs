@@ -264,9 +264,10 @@ fn loop_variables_over_workspace_listings_are_listed_files() {
             "fs.delete_unresolved_target",
         ),
         (
+            // Round 25: a mixed list is unrolled, so the known `/etc/hosts` is judged too.
             "for f in $(git ls-files) /etc/hosts; do rm -f \"$f\"; done",
-            ASK,
-            "*",
+            DENY,
+            "fs.delete_system",
         ),
         (
             "while read -r f; do rm -f \"$f\"; done < <(find / -type f)",
