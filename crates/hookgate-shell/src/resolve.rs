@@ -1772,20 +1772,18 @@ impl Walker<'_> {
     /// computed at run time) and the looked-up name is a plain literal. Elsewhere (`rm
     /// "$(which python3)"`) the word stays a value known only at run time.
     fn looked_up_name(&self, target: Node<'_>, before: usize) -> Option<String> {
-        let subst = match target.kind() {
-            "command_substitution" => target,
-            "string" => {
-                let inner = target.named_child(0)?;
-                (target.named_child_count() == 1
+        // `$(…)`/backquotes, or `"$(…)"` holding nothing else.
+        let lone = match target.kind() {
+            "command_substitution" => true,
+            "string" => target.named_child(0).is_some_and(|inner| {
+                target.named_child_count() == 1
                     && inner.kind() == "command_substitution"
                     && inner.start_byte() == target.start_byte() + 1
-                    && inner.end_byte() + 1 == target.end_byte())
-                .then_some(inner)?
-            }
-            _ => return None,
+                    && inner.end_byte() + 1 == target.end_byte()
+            }),
+            _ => false,
         };
-        // Backquotes and `$(…)` both; the substitution is the whole name node.
-        if subst.start_byte() != target.start_byte() && target.kind() != "string" {
+        if !lone {
             return None;
         }
         let [record] = self.commands.get(before..)? else {
@@ -4233,13 +4231,12 @@ impl Walker<'_> {
         // The program's operands are files it reads (`awk 1 ~/.netrc`, `perl -ne print KEY`),
         // like `cat`'s: a credential among them is read, whatever the code does with it —
         // unless the program prints only the names (`awk -F= '{print $1}' .env`).
-        let names_only = lang == Lang::Awk && awk_first_field_by_equals(args);
-        if !names_only
-            && args.get(operands_from..).unwrap_or(&[]).iter().any(|w| {
-                w.exact
-                    && secret_candidates(&w.text)
-                        .any(|p| targets::is_secret_path(p, &scope.cwd, self.ctx))
-            })
+        // Checked only once a credential operand is found (most programs name none).
+        if args.get(operands_from..).unwrap_or(&[]).iter().any(|w| {
+            w.exact
+                && secret_candidates(&w.text)
+                    .any(|p| targets::is_secret_path(p, &scope.cwd, self.ctx))
+        }) && !(lang == Lang::Awk && awk_first_field_by_equals(args))
         {
             self.record(argv, scope, ids::CRED_READ_SECRET_FILE.verdict());
         }

@@ -193,6 +193,55 @@ const fn runner(name: &'static str, sub: &'static [&'static str], operand: Opera
     }
 }
 
+/// Apptainer and its former name Singularity: `exec IMAGE CMD` (one table for both).
+const fn apptainer(name: &'static str) -> Runner {
+    Runner {
+        values: &[
+            "-B",
+            "--bind",
+            "--mount",
+            "-H",
+            "--home",
+            "--env",
+            "--env-file",
+            "-W",
+            "--workdir",
+            "--overlay",
+            "-o",
+            "-S",
+            "--scratch",
+            "--pwd",
+            "--app",
+            "--network",
+            "--security",
+            "--fusemount",
+            "--hostname",
+            "--dns",
+        ],
+        flags: &[
+            "-c",
+            "--contain",
+            "-C",
+            "--containall",
+            "-e",
+            "--cleanenv",
+            "--fakeroot",
+            "-f",
+            "-w",
+            "--writable",
+            "--writable-tmpfs",
+            "--nv",
+            "--rocm",
+            "--no-home",
+            "-u",
+            "--userns",
+            "--no-mount",
+            "--compat",
+        ],
+        ..runner(name, &["exec"], Operand::Skip)
+    }
+}
+
 /// `conda run` and its clones (`mamba`, `micromamba`): `-n ENV`/`-p PREFIX`, `--cwd DIR`.
 const fn conda(name: &'static str) -> Runner {
     Runner {
@@ -859,96 +908,8 @@ static RUNNERS: &[Runner] = &[
     // working directory and /tmp by default (HPC containers are no isolation), so the command
     // is judged as if typed here (`apptainer exec img.sif rm -rf ~/.ssh` deletes this home).
     // Binds of critical host directories are `docker.host_mount` (resolve.rs).
-    Runner {
-        values: &[
-            "-B",
-            "--bind",
-            "--mount",
-            "-H",
-            "--home",
-            "--env",
-            "--env-file",
-            "-W",
-            "--workdir",
-            "--overlay",
-            "-o",
-            "-S",
-            "--scratch",
-            "--pwd",
-            "--app",
-            "--network",
-            "--security",
-            "--fusemount",
-            "--hostname",
-            "--dns",
-        ],
-        flags: &[
-            "-c",
-            "--contain",
-            "-C",
-            "--containall",
-            "-e",
-            "--cleanenv",
-            "--fakeroot",
-            "-f",
-            "-w",
-            "--writable",
-            "--writable-tmpfs",
-            "--nv",
-            "--rocm",
-            "--no-home",
-            "-u",
-            "--userns",
-            "--no-mount",
-            "--compat",
-        ],
-        ..runner("apptainer", &["exec"], Operand::Skip)
-    },
-    Runner {
-        values: &[
-            "-B",
-            "--bind",
-            "--mount",
-            "-H",
-            "--home",
-            "--env",
-            "--env-file",
-            "-W",
-            "--workdir",
-            "--overlay",
-            "-o",
-            "-S",
-            "--scratch",
-            "--pwd",
-            "--app",
-            "--network",
-            "--security",
-            "--fusemount",
-            "--hostname",
-            "--dns",
-        ],
-        flags: &[
-            "-c",
-            "--contain",
-            "-C",
-            "--containall",
-            "-e",
-            "--cleanenv",
-            "--fakeroot",
-            "-f",
-            "-w",
-            "--writable",
-            "--writable-tmpfs",
-            "--nv",
-            "--rocm",
-            "--no-home",
-            "-u",
-            "--userns",
-            "--no-mount",
-            "--compat",
-        ],
-        ..runner("singularity", &["exec"], Operand::Skip)
-    },
+    apptainer("apptainer"),
+    apptainer("singularity"),
     // Grid Engine / PBS `qsub -b y CMD` (or `qsub -- CMD`) and LSF `bsub CMD`: the words go
     // through the job's shell; without `-b y` the operand is a job script, run the same way.
     Runner {
