@@ -4399,6 +4399,7 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
                 code: content.to_owned(),
                 what: format!("the script {}", p.display()),
                 whole_file: false,
+                contained: false,
             };
             let denied = deferred_self_modification(j, p, content);
             if let Some(v) = loaded_violation(&script, denied, &sctx) {
@@ -4535,6 +4536,13 @@ fn loaded_violation(
     denied: Option<Violation>,
     sctx: &hookgate_shell::Context,
 ) -> Option<Violation> {
+    if l.contained {
+        let reason = crate::loaded::contained_danger(&hookgate_shell::analyze(&l.code, sctx))?;
+        return Some(Violation::new(
+            Effect::Ask,
+            format!("{} would send data off the machine: {reason}", l.what),
+        ));
+    }
     if let Some(v) = denied {
         return Some(Violation::new(
             Effect::Ask,

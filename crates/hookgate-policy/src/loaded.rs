@@ -72,6 +72,9 @@ enum Kind {
     Compose,
     /// A shell script run whole (a git hook).
     Shell,
+    /// A Dockerfile or Containerfile: its `RUN` instructions are shell run by `docker build`
+    /// inside the build container, where the build context (`COPY . /src`) is in reach.
+    Dockerfile,
     /// A file a database client reads as its input (SQL, or a shell's commands for
     /// `redis-cli` and `mongosh`); the string is the client that reads it.
     ClientInput(&'static str),
@@ -105,6 +108,10 @@ pub(crate) struct Loaded {
     pub what: String,
     /// A whole source file: only dangers the analyzer can place count (see [`placed_danger`]).
     pub whole_file: bool,
+    /// Code that runs inside a build container (a Dockerfile's `RUN`): what it deletes,
+    /// changes or runs stays in the image being built, so only data it sends off the machine
+    /// counts (see [`contained_danger`]).
+    pub contained: bool,
 }
 
 /// The danger the analysis of loaded code shows, as a reason: the whole verdict for lines of
@@ -171,6 +178,7 @@ fn kind_of(path: &Path) -> Option<(Kind, &'static str)> {
         "tox.ini" => (Kind::Tox, "tox"),
         _ if TASKFILES.contains(&name) => (Kind::Taskfile, "task"),
         _ if COMPOSE_FILES.contains(&name) => (Kind::Compose, "docker compose"),
+        _ if is_dockerfile_name(name) => (Kind::Dockerfile, "docker build"),
         "gulpfile.js" | "Gruntfile.js" | "gruntfile.js" | "Jakefile.js" => {
             (Kind::Node, "its task runner")
         }
@@ -615,6 +623,7 @@ fn code_of(kind: Kind, text: &str, goals: Option<&[String]>) -> Vec<String> {
         Kind::Tox => tox_commands(text),
         Kind::Taskfile => task_commands(text),
         Kind::Compose => compose_commands(text),
+        Kind::Dockerfile => dockerfile_runs(text),
         Kind::Python => vec![format!("python3 -c {}", quote(text))],
         Kind::Pth => {
             let imports: Vec<&str> = text
@@ -657,6 +666,135 @@ fn code_of(kind: Kind, text: &str, goals: Option<&[String]>) -> Vec<String> {
     }
 }
 
+/// `Dockerfile`, `Containerfile`, `Dockerfile.dev`, `api.Dockerfile`, `Containerfile.ci`:
+/// the names `docker build`, `podman build` and `buildah` read by default or by convention.
+fn is_dockerfile_name(name: &str) -> bool {
+    let lower = name.to_ascii_lowercase();
+    let doc = |l: &str| !matches!(l.rsplit('.').next(), Some("md" | "txt" | "bak" | "orig"));
+    (lower == "dockerfile"
+        || lower == "containerfile"
+        || lower.starts_with("dockerfile.")
+        || lower.starts_with("containerfile.")
+        || lower.ends_with(".dockerfile")
+        || lower.ends_with(".containerfile"))
+        && doc(&lower)
+}
+
+/// A Dockerfile as the one shell script its build amounts to: each `RUN` instruction in a
+/// subshell (each starts afresh in the working directory), `WORKDIR DIR` as `mkdir -p DIR &&
+/// cd DIR`, and `COPY SRC… DEST` from the build context as `cp -r SRC… DEST` — so a
+/// credential copied in (`COPY .env /tmp/e`) is the secret file a later `RUN curl
+/// --data-binary @/tmp/e` sends, by the same data-flow model as on the host. `COPY --from=…`
+/// (another stage or image) and `ADD URL` bring nothing from the context.
+///
+/// Lines are joined at a trailing `\\` (the default escape character), comment lines inside
+/// a continuation dropped, options (`--mount=…`, `--chown=…`) removed; the exec form
+/// (`RUN ["sh", "-c", "…"]`) becomes the words it runs and a heredoc (`RUN <<EOF`) its body.
+/// Instructions are matched by keyword, case-insensitively, as BuildKit does.
+fn dockerfile_runs(text: &str) -> Vec<String> {
+    let mut script: Vec<String> = Vec::new();
+    let mut runs = false;
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let t = line.trim_start();
+        if t.starts_with('#') {
+            continue;
+        }
+        let mut instr = t.to_owned();
+        while instr.trim_end().ends_with('\\') {
+            let keep = instr.trim_end();
+            instr = keep[..keep.len() - 1].to_owned();
+            let Some(next) = lines.next() else { break };
+            if next.trim_start().starts_with('#') {
+                instr.push('\\');
+                continue;
+            }
+            instr.push(' ');
+            instr.push_str(next.trim());
+        }
+        let Some((keyword, rest)) = instr.split_once(char::is_whitespace) else {
+            continue;
+        };
+        let keyword = keyword.to_ascii_uppercase();
+        let mut rest = rest.trim_start();
+        let mut from_stage = false;
+        while let Some(opt) = rest.strip_prefix("--") {
+            from_stage |= opt.starts_with("from=");
+            rest = opt
+                .split_once(char::is_whitespace)
+                .map_or("", |(_, r)| r.trim_start());
+        }
+        match keyword.as_str() {
+            "WORKDIR" if !rest.is_empty() => {
+                script.push(format!("mkdir -p {0} && cd {0}", quote(rest)));
+            }
+            "COPY" | "ADD" if !from_stage => {
+                let words: Vec<String> = if rest.starts_with('[') {
+                    serde_json::from_str(rest).unwrap_or_default()
+                } else {
+                    rest.split_whitespace().map(str::to_owned).collect()
+                };
+                if let [sources @ .., dest] = words.as_slice()
+                    && !sources.is_empty()
+                    && !sources.iter().any(|s| s.contains("://"))
+                {
+                    let mut cp = vec!["cp".to_owned(), "-r".to_owned()];
+                    cp.extend(sources.iter().map(|s| quote(s)));
+                    cp.push(quote(dest));
+                    script.push(cp.join(" "));
+                }
+            }
+            "RUN" => {
+                let code = if let Some(marker) = rest.strip_prefix("<<") {
+                    // `RUN <<EOF` / `RUN <<-EOF` / `RUN <<"EOF"`: the body up to the marker.
+                    let marker = marker.trim_start_matches('-');
+                    let word = marker.split_whitespace().next().unwrap_or("");
+                    let word = word.trim_matches(|c| c == '"' || c == '\'');
+                    let mut body = Vec::new();
+                    for l in lines.by_ref() {
+                        if l.trim() == word {
+                            break;
+                        }
+                        body.push(l);
+                    }
+                    body.join("\n")
+                } else if rest.starts_with('[') {
+                    serde_json::from_str::<Vec<String>>(rest)
+                        .map(|w| w.iter().map(|x| quote(x)).collect::<Vec<_>>().join(" "))
+                        .unwrap_or_default()
+                } else {
+                    rest.to_owned()
+                };
+                if !code.trim().is_empty() {
+                    script.push(format!("(\n{code}\n)"));
+                    runs = true;
+                }
+            }
+            _ => {}
+        }
+    }
+    if runs {
+        vec![script.join("\n")]
+    } else {
+        Vec::new()
+    }
+}
+
+/// The danger of code run inside a build container ([`Loaded::contained`]): only a flow of
+/// secret data to the network (`RUN curl -F f=@/src/.env …` after `COPY . /src`) leaves the
+/// container; deletions, installs and downloads run there stay in the image, so a
+/// Dockerfile's ordinary `curl … | sh` installer is not asked about.
+pub(crate) fn contained_danger(a: &hookgate_shell::Analysis) -> Option<String> {
+    a.commands
+        .iter()
+        .map(|c| &c.verdict)
+        .find(|v| {
+            v.class == hookgate_shell::Class::Dangerous
+                && v.category.as_deref() == Some("credential_exfiltration")
+        })
+        .map(|v| v.reason.clone())
+}
+
 /// The code written into `path` with this text, when a runner loads the file by convention:
 /// `(command line, what runs it)` pairs; empty for other files. Make files are judged whole
 /// (every recipe: the writer chooses which target runs later).
@@ -677,6 +815,7 @@ pub(crate) fn written_code(path: &Path, text: &str) -> Vec<Loaded> {
             code,
             what: what.clone(),
             whole_file: kind.is_source(),
+            contained: kind == Kind::Dockerfile,
         })
         .collect()
 }
@@ -965,6 +1104,7 @@ pub(crate) fn runner_loads(
                         code,
                         what: what.clone(),
                         whole_file: false,
+                        contained: false,
                     })
                     .collect();
             }
@@ -1093,6 +1233,15 @@ pub(crate) fn runner_loads(
             }
         }
         "sbt" => files.push((cwd.join("build.sbt"), Kind::Scala, None)),
+        // `docker build`, `docker buildx build`, `podman build`, `buildah bud`: the
+        // Dockerfile they build runs its `RUN` lines now.
+        "docker" | "podman" | "nerdctl" | "buildah" | "buildx" | "img" | "kaniko"
+            if build_dockerfile(tool, rest, cwd).is_some() =>
+        {
+            if let Some(f) = build_dockerfile(tool, rest, cwd) {
+                files.push((f, Kind::Dockerfile, None));
+            }
+        }
         // `docker compose up/run/start/create` (and `docker-compose`) start the services of
         // the files named with `-f`, or of the default file and its override.
         "docker" | "docker-compose" | "podman-compose" => {
@@ -1209,6 +1358,7 @@ pub(crate) fn runner_loads(
                         code,
                         what: what.clone(),
                         whole_file: false,
+                        contained: false,
                     }));
                 }
             }
@@ -1260,6 +1410,7 @@ pub(crate) fn runner_loads(
             code,
             what: what.clone(),
             whole_file: kind.is_source(),
+            contained: kind == Kind::Dockerfile,
         }));
     }
     for (p, kind, goals) in files {
@@ -1274,10 +1425,88 @@ pub(crate) fn runner_loads(
                     code,
                     what: what.clone(),
                     whole_file: kind.is_source(),
+                    contained: kind == Kind::Dockerfile,
                 }),
         );
     }
     out
+}
+
+/// The Dockerfile an image build reads: `-f FILE`/`--file FILE` (relative to the working
+/// directory), else `Dockerfile` (or `Containerfile` for podman and buildah) in the build
+/// context, the first operand. `None` when this is not a build (`docker run`, `docker
+/// compose …`), or the file is standard input or a URL context.
+fn build_dockerfile(tool: &str, rest: &[String], cwd: &Path) -> Option<PathBuf> {
+    // Options whose value is a separate word.
+    const VALUED: &[&str] = &[
+        "-t",
+        "--tag",
+        "--build-arg",
+        "--target",
+        "--platform",
+        "--label",
+        "--secret",
+        "--ssh",
+        "--cache-from",
+        "--cache-to",
+        "--output",
+        "-o",
+        "--network",
+        "--progress",
+        "--iidfile",
+        "--build-context",
+        "--add-host",
+        "--shm-size",
+        "--ulimit",
+        "--builder",
+        "--layers",
+        "--format",
+        "--squash",
+        "--isolation",
+        "--memory",
+        "-m",
+        "--cpu-shares",
+        "--annotation",
+    ];
+    let mut words = rest;
+    // `docker buildx build`, `docker image build`, `docker builder build`.
+    if let [group, tail @ ..] = words
+        && matches!(group.as_str(), "buildx" | "image" | "builder")
+    {
+        words = tail;
+    }
+    let (verb, args) = words.split_first()?;
+    if !(matches!(verb.as_str(), "build" | "bud") || (tool == "buildx" && verb == "b")) {
+        return None;
+    }
+    let mut file = None;
+    let mut context = None;
+    let mut it = args.iter();
+    while let Some(w) = it.next() {
+        let t = w.as_str();
+        if matches!(t, "-f" | "--file") {
+            file = it.next().cloned();
+        } else if let Some(v) = t.strip_prefix("--file=") {
+            file = Some(v.to_owned());
+        } else if VALUED.contains(&t) {
+            it.next();
+        } else if !t.starts_with('-') && context.is_none() {
+            context = Some(t.to_owned());
+        }
+    }
+    if let Some(f) = file {
+        return (!is_stdin_name(&f)).then(|| cwd.join(f));
+    }
+    let context = context.unwrap_or_else(|| ".".to_owned());
+    if context == "-" || context.contains("://") || context.starts_with("git@") {
+        return None;
+    }
+    let dir = cwd.join(context);
+    let docker = dir.join("Dockerfile");
+    if tool != "docker" && !docker.exists() {
+        return Some(dir.join("Containerfile"));
+    }
+    Some(docker)
 }
 
 /// Whether a file operand names the standard input (`make -f -`, `-f /dev/stdin`).
@@ -1646,6 +1875,7 @@ fn package_scripts(argv: &[String], tool: &str, rest: &[String], cwd: &Path) -> 
                     code: code.to_owned(),
                     what: what.clone(),
                     whole_file: false,
+                    contained: false,
                 });
             }
         }
@@ -1745,6 +1975,7 @@ fn composer_scripts(argv: &[String], rest: &[String], cwd: &Path) -> Vec<Loaded>
             code,
             what: what.clone(),
             whole_file: false,
+            contained: false,
         }));
     }
     out

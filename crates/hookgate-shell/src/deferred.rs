@@ -110,6 +110,7 @@ pub(crate) fn handles(name: &str) -> bool {
             | "gtar"
             | "history"
             | "git"
+            | "dvc"
             | "at"
             | "batch"
             | "systemd-run"
@@ -250,6 +251,10 @@ impl Walker<'_> {
             "tar" | "gtar" => self.tar(name, argv, args, scope),
             "history" => self.history(argv, args, scope),
             "git" => self.git(argv, args, scope),
+            "dvc" => {
+                self.classify_plain("dvc", argv, scope);
+                self.dvc_remote_destination(argv, args, scope);
+            }
             "at" | "batch" => {
                 self.at(argv, args, scope, stdin);
                 return Producer::Opaque;
@@ -711,9 +716,11 @@ impl Walker<'_> {
         }
     }
 
-    /// `git remote add NAME URL` remembers NAME; `git push NAME …` to such a remote, or to a
-    /// URL given on the command line, sends the repository (and any secret committed in it)
-    /// to a destination that is not one of the repository's configured remotes.
+    /// `git remote add NAME URL`, `git remote set-url NAME URL` and `git config
+    /// remote.NAME.url URL` (or `.pushurl`) remember NAME; `git push NAME …` to such a remote
+    /// (a bare `git push` when `origin` was pointed elsewhere), or to a URL given on the
+    /// command line, sends the repository (and any secret committed in it) to a destination
+    /// that is not one the repository had before the line.
     fn git_remote_destination(&mut self, argv: &[Word], sub: &str, rest: &[Word], scope: &Scope) {
         let operands: Vec<&Word> = rest
             .iter()
@@ -721,11 +728,29 @@ impl Walker<'_> {
             .collect();
         match sub {
             "remote" => {
-                if let [verb, name, ..] = operands.as_slice()
+                if let [verb, name, _url, ..] = operands.as_slice()
                     && verb.exact
-                    && verb.text == "add"
+                    && matches!(verb.text.as_str(), "add" | "set-url")
                 {
                     self.files.new_remotes.push(name.text.clone());
+                }
+            }
+            "config" => {
+                let kv = match operands.as_slice() {
+                    [set, key, _value, ..] if set.exact && set.text == "set" => Some(*key),
+                    [key, _value, ..] => Some(*key),
+                    _ => None,
+                };
+                if let Some(key) = kv.filter(|k| k.exact)
+                    && let Some(rest) = key
+                        .text
+                        .get(..7)
+                        .filter(|p| p.eq_ignore_ascii_case("remote."))
+                        .and_then(|_| key.text.get(7..))
+                    && let Some((name, field)) = rest.rsplit_once('.')
+                    && (field.eq_ignore_ascii_case("url") || field.eq_ignore_ascii_case("pushurl"))
+                {
+                    self.files.new_remotes.push(name.to_owned());
                 }
             }
             // `git add -f .env`, `git add key` (a copy of `~/.ssh/id_rsa` made on the line): a
@@ -747,6 +772,51 @@ impl Walker<'_> {
                     if url || self.files.new_remotes.iter().any(|r| r == t) {
                         self.record(argv, scope, ids::GIT_PUSH_NEW_REMOTE.verdict());
                     }
+                } else if self.files.new_remotes.iter().any(|r| r == "origin") {
+                    self.record(argv, scope, ids::GIT_PUSH_NEW_REMOTE.verdict());
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// DVC's counterpart of [`Self::git_remote_destination`]: `dvc remote add NAME URL` and
+    /// `dvc remote modify NAME url URL` point a data remote somewhere new; a `dvc push` to it
+    /// (`-r NAME`, or without `-r` once any remote was pointed on the line: the default remote
+    /// may be the one changed) uploads the tracked datasets and models there.
+    fn dvc_remote_destination(&mut self, argv: &[Word], args: &[Word], scope: &Scope) {
+        let mut remote: Option<String> = None;
+        let mut operands: Vec<&Word> = Vec::new();
+        let mut it = args.iter();
+        while let Some(w) = it.next() {
+            let t = w.text.as_str();
+            if w.exact && matches!(t, "-r" | "--remote") {
+                remote = it.next().map(|v| v.text.clone());
+            } else if let Some(v) = t.strip_prefix("--remote=").filter(|_| w.exact) {
+                remote = Some(v.to_owned());
+            } else if !(w.exact && t.starts_with('-')) {
+                operands.push(w);
+            }
+        }
+        match operands.as_slice() {
+            [remote_cmd, verb, name, rest @ ..]
+                if remote_cmd.text == "remote"
+                    && (verb.text == "add"
+                        || (verb.text == "modify"
+                            && rest.first().is_some_and(|k| k.text == "url"))) =>
+            {
+                self.files.new_remotes.push(format!("dvc:{}", name.text));
+            }
+            [push, ..] if push.text == "push" => {
+                let to_new = match remote {
+                    Some(r) => {
+                        let key = format!("dvc:{r}");
+                        self.files.new_remotes.contains(&key)
+                    }
+                    None => self.files.new_remotes.iter().any(|n| n.starts_with("dvc:")),
+                };
+                if to_new {
+                    self.record(argv, scope, ids::GIT_PUSH_NEW_REMOTE.verdict());
                 }
             }
             _ => {}

@@ -272,12 +272,24 @@ impl LineState {
     }
 
     /// The secret a file written earlier in the line (or by an earlier line) holds.
+    ///
+    /// Wildcards count on either side: a read of a pattern (`cat /tmp/k_*`, a `for f in
+    /// /tmp/k_*` loop's word) reads every secret file it expands to, and a recorded family of
+    /// pieces (`split key /tmp/k_` wrote `/tmp/k_*`) holds every name it stands for — so
+    /// cutting a secret into files and sending the pieces is the same flow as sending it.
     fn secret_at(&self, path: &Path) -> Option<FlowSource> {
-        self.secret
-            .iter()
-            .rev()
-            .chain(self.seeded.iter().rev())
-            .find(|(p, _)| p == path)
+        let all = || self.secret.iter().rev().chain(self.seeded.iter().rev());
+        if let Some((_, s)) = all().find(|(p, _)| p == path) {
+            return Some(s.clone());
+        }
+        let within = |pattern: &Path, concrete: &Path| {
+            hookgate_paths::ShellPattern::new(pattern)
+                .is_some_and(|g| g.reach(concrete) == Some(hookgate_paths::PatternReach::Within))
+        };
+        let wild = |p: &Path| p.to_str().is_some_and(hookgate_paths::has_wildcard);
+        let read_wild = wild(path);
+        all()
+            .find(|(p, _)| (read_wild && within(path, p)) || (wild(p) && within(p, path)))
             .map(|(_, s)| s.clone())
     }
 
@@ -1931,6 +1943,154 @@ fn container_read(program: &str, args: &[&str], by: &dyn Fn() -> String) -> Opti
                 .any(|p| p.starts_with("/run/secrets/") || p.starts_with("/var/run/secrets/")) =>
         {
             Some(FlowSource::CredentialCommand { command: by() })
+        }
+        _ => None,
+    }
+}
+
+/// Where an Android device keeps what its apps and users would not share: each app's private
+/// data (`/data/data/PKG`, `/data/user/N/PKG`, `/data/user_de/N/PKG`: session tokens in
+/// `shared_prefs`, databases, cookies), saved Wi-Fi passwords (`/data/misc/wifi`), accounts
+/// and lock-screen credentials (`/data/system*`), and the keystore (`/data/misc/keystore`).
+fn is_device_private(path: &str) -> bool {
+    [
+        "/data/data/",
+        "/data/user/",
+        "/data/user_de/",
+        "/data/misc/wifi",
+        "/data/misc/keystore",
+        "/data/misc/apexdata/com.android.wifi",
+        "/data/system/",
+        "/data/system_ce/",
+        "/data/system_de/",
+    ]
+    .iter()
+    .any(|root| path.starts_with(root))
+}
+
+/// The global options of `adb` that take a value (`-s SERIAL`, `-t ID`, `-H HOST`, `-P PORT`,
+/// `-L SOCKET`): skipped to find its command.
+fn adb_command(words: &[Word]) -> Option<(&str, &[Word])> {
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        let t = w.text.as_str();
+        if matches!(t, "-s" | "-t" | "-H" | "-P" | "-L") {
+            i += 2;
+        } else if t.starts_with('-') {
+            i += 1;
+        } else {
+            return Some((t, words.get(i + 1..).unwrap_or(&[])));
+        }
+    }
+    None
+}
+
+/// `adb shell 'cat /data/data/APP/shared_prefs/auth.xml'`, `adb exec-out run-as APP cat
+/// databases/app.db`: a connected device asked to print an app's private data or the
+/// device's stored credentials ([`is_device_private`]; under `run-as APP` every file the
+/// command names is the app's own). The output is the device's secrets, judged where it goes
+/// like a credential file's here; listing or logging stays ordinary.
+pub(crate) fn device_app_data(words: &[Word], ctx: &Context) -> Option<FlowSource> {
+    let (verb, rest) = adb_command(words)?;
+    if !matches!(verb, "shell" | "exec-out") {
+        return None;
+    }
+    // `adb shell -T -x CMD`: shell's own flags come first.
+    let rest: Vec<&Word> = rest
+        .iter()
+        .skip_while(|w| w.exact && w.text.starts_with('-'))
+        .collect();
+    let by = || {
+        let shown: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+        format!("adb {}", shown.join(" "))
+    };
+    let judge = |argv: &[&str]| -> bool {
+        let (run_as, argv) = match argv {
+            ["run-as", _pkg, rest @ ..] => (true, rest),
+            _ => (false, argv),
+        };
+        let Some((program, operands)) = argv.split_first() else {
+            return false;
+        };
+        let program = crate::resolve::command_name(program);
+        let reads = matches!(
+            program.as_str(),
+            "cat"
+                | "head"
+                | "tail"
+                | "base64"
+                | "xxd"
+                | "od"
+                | "strings"
+                | "sqlite3"
+                | "tar"
+                | "dd"
+                | "cp"
+                | "toybox"
+                | "busybox"
+                | "grep"
+        );
+        reads
+            && operands.iter().any(|o| {
+                let o = o.strip_prefix("if=").unwrap_or(o);
+                !o.starts_with('-')
+                    && (is_device_private(o) || (run_as && !o.starts_with('/') && !o.is_empty()))
+            })
+    };
+    let found = if let [code] = rest.as_slice()
+        && code.exact
+        && code.text.contains(' ')
+    {
+        // One quoted argument is code for the device's shell: read by the same parser.
+        let nested = crate::analyze(&code.text, ctx);
+        nested.commands.iter().any(|c| {
+            let argv: Vec<&str> = c.argv.iter().map(String::as_str).collect();
+            judge(&argv)
+        })
+    } else {
+        let argv: Vec<&str> = rest.iter().map(|w| w.text.as_str()).collect();
+        judge(&argv)
+    };
+    found.then(|| FlowSource::CredentialCommand { command: by() })
+}
+
+/// `adb pull /data/data/APP/databases/app.db ./x`, `adb backup -all -f b.ab`: the device's
+/// private data copied into a local file ([`device_app_data`]'s places), whose upload is the
+/// same flow as printing it into the network client.
+fn device_pull_output(words: &[Word]) -> Option<(String, FlowSource)> {
+    let (verb, rest) = adb_command(words)?;
+    let shown = || {
+        let shown: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+        FlowSource::CredentialCommand {
+            command: format!("adb {}", shown.join(" ")),
+        }
+    };
+    match verb {
+        "pull" => {
+            let operands: Vec<&str> = rest
+                .iter()
+                .map(|w| w.text.as_str())
+                .filter(|t| !t.starts_with('-'))
+                .collect();
+            let (dest, sources) = match operands.as_slice() {
+                [one] => ((*one).rsplit('/').next().unwrap_or(one), &operands[..]),
+                [sources @ .., dest] => (*dest, sources),
+                [] => return None,
+            };
+            sources
+                .iter()
+                .any(|s| is_device_private(s))
+                .then(|| (dest.to_owned(), shown()))
+        }
+        "backup" => {
+            let mut it = rest.iter();
+            let mut file = "backup.ab".to_owned();
+            while let Some(w) = it.next() {
+                if w.text == "-f" {
+                    file.clone_from(&it.next()?.text);
+                }
+            }
+            Some((file, shown()))
         }
         _ => None,
     }
@@ -3673,6 +3833,48 @@ fn option_output<'w>(name: &str, words: &'w [Word]) -> Option<(&'w str, Vec<&'w 
     Some((out?, inputs))
 }
 
+/// `split FILE PREFIX`, `csplit -f PREFIX FILE PATTERN…`: the pieces a splitter cuts its input
+/// into, as the pattern that names them all (`PREFIX*`; split's default prefix is `x`,
+/// csplit's `xx`) with the input file. Each piece holds part of the input, so a secret input
+/// makes every piece secret ([`LineState::secret_at`] matches the pattern). `None` when the
+/// input is standard input (`-`), which the pipe already carries.
+fn piece_family<'w>(name: &str, words: &'w [Word]) -> Option<(String, &'w str)> {
+    let (input, prefix) = match name {
+        "split" | "gsplit" => {
+            let operands = crate::optexec::split_operands(words);
+            let input = operands.first()?;
+            let prefix = operands.get(1).map_or("x", |w| w.text.as_str());
+            (*input, prefix.to_owned())
+        }
+        "csplit" | "gcsplit" => {
+            let mut prefix = "xx".to_owned();
+            let mut input = None;
+            let mut it = words.iter();
+            while let Some(w) = it.next() {
+                let t = w.text.as_str();
+                if matches!(t, "-f" | "--prefix") {
+                    prefix.clone_from(&it.next()?.text);
+                } else if let Some(v) = t.strip_prefix("--prefix=") {
+                    v.clone_into(&mut prefix);
+                } else if let Some(v) = t.strip_prefix("-f").filter(|v| !v.is_empty()) {
+                    v.clone_into(&mut prefix);
+                } else if matches!(t, "-b" | "--suffix-format" | "-n" | "--digits") {
+                    it.next();
+                } else if t.starts_with('-') && t.len() > 1 {
+                } else if input.is_none() {
+                    input = Some(w);
+                }
+            }
+            (input?, prefix)
+        }
+        _ => return None,
+    };
+    if !input.exact || input.text == "-" || !prefix.bytes().all(|b| b != b'*') {
+        return None;
+    }
+    Some((format!("{prefix}*"), input.text.as_str()))
+}
+
 /// Compressors and decompressors that write each file operand beside itself under a new
 /// name (`gzip F` → `F.gz`, `xz F` → `F.xz`, `gunzip F.gz` → `F`, `gpg -c F` → `F.gpg`;
 /// gpg's `-c` is "symmetric", not "stdout"):
@@ -4168,7 +4370,16 @@ impl Walker<'_> {
         {
             self.files.secret.push((p, source));
         }
-        for (out, input) in in_place_outputs(name, words) {
+        if name == "adb"
+            && let Some((out, source)) = device_pull_output(words)
+            && let Some(p) = place(&out, scope, self.ctx)
+        {
+            self.files.secret.push((p, source));
+        }
+        for (out, input) in in_place_outputs(name, words)
+            .into_iter()
+            .chain(piece_family(name, words))
+        {
             if let Some(source) = read_source(input, &scope.cwd, self.ctx, &self.files)
                 && let Some(p) = place(&out, scope, self.ctx)
             {

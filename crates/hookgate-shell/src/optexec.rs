@@ -1107,7 +1107,7 @@ impl Walker<'_> {
 }
 
 /// split's operands, `[INPUT [PREFIX]]`, past its options and their values.
-fn split_operands(args: &[Word]) -> Vec<&Word> {
+pub(crate) fn split_operands(args: &[Word]) -> Vec<&Word> {
     const VALUES: &[&str] = &[
         "-a",
         "-b",

@@ -433,6 +433,9 @@ const READERS: &[&str] = &[
     "cut", "sort", "uniq", "cp", "scp", "rsync", "tar", "zip", "gzip", "openssl", "gpg", "jq",
     "yq", "vim", "vi", "nano", "emacs", "code", "diff", "source", ".", "curl", "wget", "nc",
     "ncat", "socat", "python", "python3", "node", "ruby", "perl", "dd", "xclip", "pbcopy",
+    // Splitters and archivers: every piece or member holds what the file named held.
+    "split", "gsplit", "csplit", "gcsplit", "7z", "7za", "7zr", "xz", "zstd", "bzip2", "lz4",
+    "pigz", "brotli", "lzop", "rar",
 ];
 
 /// Whether a file name is a dotenv file's: `.env`, `.env.*` (`.env.test`), `*.env`
@@ -5518,7 +5521,22 @@ impl Walker<'_> {
         }
         // Not an `else`: a reader that also runs code (`awk 1 ~/.netrc`, whose program the
         // flow judges) still reads the files it names.
-        if !scope.remote && READERS.contains(&name) && !NETWORK_SENDERS.contains(&name) {
+        // openssl's cipher and encoding commands copy the file they are given, encrypted or
+        // encoded (`openssl enc -aes-256-cbc -in ~/.ssh/id_rsa -out k.enc`, `openssl base64
+        // -in key`, `openssl aes-256-cbc -in …`): a read like `base64 FILE`. Its other
+        // commands use a key without printing it (`openssl req -key server.key`) or talk to
+        // the network (`s_client`).
+        let sender = NETWORK_SENDERS.contains(&name)
+            && !(name == "openssl"
+                && args.positionals.first().is_some_and(|c| {
+                    matches!(*c, "enc" | "base64")
+                        || [
+                            "aes", "des", "camellia", "chacha", "bf-", "cast", "aria", "sm4",
+                        ]
+                        .iter()
+                        .any(|p| c.starts_with(p))
+                }));
+        if !scope.remote && READERS.contains(&name) && !sender {
             // A copy's destination is written, not read (`cp -n .env.example .env`).
             let destination = matches!(name, "cp" | "rsync" | "scp")
                 .then(|| operands.last().copied())

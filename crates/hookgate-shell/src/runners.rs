@@ -2139,6 +2139,13 @@ impl Walker<'_> {
                 self.peel(argv, &command, &label, &mut inner, Producer::Nothing);
             }
         }
+        // The device's own secrets printed back (`adb shell 'cat /data/data/APP/…'`): paths
+        // that mean nothing on this machine, so the remote walk cannot see them.
+        if name == "adb"
+            && let Some(source) = crate::flow::device_app_data(args, self.ctx)
+        {
+            return Some(Producer::Secret(source));
+        }
         Some(Producer::Opaque)
     }
 }
