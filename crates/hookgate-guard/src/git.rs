@@ -9,7 +9,9 @@ use std::time::Duration;
 
 use std::path::PathBuf;
 
-use hookgate_policy::{PathspecState, TreeAnswer, TreeChange, TreeMove, WorktreeState};
+use hookgate_policy::{
+    BranchState, PathspecState, TreeAnswer, TreeChange, TreeMove, WorktreeState,
+};
 
 use crate::probe::{bounded, finished};
 
@@ -353,6 +355,49 @@ fn bisection(
     args.extend(["--end-of-options", bad.as_str()]);
     args.extend(excluded.iter().map(String::as_str));
     names(&args)
+}
+
+/// Whether a forced deletion of the question's branches (`git branch -D`) drops a commit no
+/// other ref reaches (`hookgate_policy::Evaluation::branches_wanted`; see the policy's
+/// `branches` module).
+///
+/// Per branch, read-only git only: `rev-parse` of `refs/heads/NAME` (no such branch: the
+/// deletion fails and loses nothing), then `for-each-ref --contains` of its tip — another
+/// branch, a remote-tracking branch or a tag reaching it means nothing is lost. The branches
+/// deleted together do not count for each other, nor does `refs/stash`. A failure or a
+/// timeout answers "loses", so the deletion is judged as always (fail closed).
+pub fn branch_state(query: &BranchState) -> BranchState {
+    let mut state = query.clone();
+    state.loses = branches_lose(query).unwrap_or(true);
+    state
+}
+
+fn branches_lose(query: &BranchState) -> Result<bool, String> {
+    let deleted: Vec<String> = query
+        .branches
+        .iter()
+        .map(|b| format!("refs/heads/{b}"))
+        .collect();
+    for own in &deleted {
+        let Some(tip) = resolve(&query.dir, &format!("{own}^{{commit}}"))? else {
+            continue;
+        };
+        let mut git = git_at(&query.dir);
+        git.args(["for-each-ref", "--format=%(refname)", "--contains", &tip]);
+        let Some((out, true)) = finished(git, STATUS_TIMEOUT, NAMES_CAP) else {
+            return Err(format!(
+                "`git for-each-ref --contains` for {own} did not answer"
+            ));
+        };
+        let text = String::from_utf8_lossy(&out.stdout);
+        let kept = text
+            .lines()
+            .any(|r| !r.is_empty() && r != "refs/stash" && !deleted.iter().any(|d| d == r));
+        if !kept {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// The object id `name` resolves to, `None` when it names nothing (an answer, not an error:

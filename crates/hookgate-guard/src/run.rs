@@ -19,8 +19,8 @@ use hookgate_audit::{Record, Store};
 use hookgate_core::{AgentKind, CanonicalCall, Decision, EventId, Outcome};
 use hookgate_engine::config::Loaded;
 use hookgate_policy::{
-    Action, ArchiveListing, Ctx, Evaluation, Matched, PathspecState, Policy, PolicyLayer, Rejudge,
-    SessionState, TreeMove, WorktreeState,
+    Action, ArchiveListing, BranchState, Ctx, Evaluation, Matched, PathspecState, Policy,
+    PolicyLayer, Rejudge, SessionState, TreeMove, WorktreeState,
 };
 use hookgate_project::{ConfigSnapshot, Project, TrustState};
 use serde::Serialize;
@@ -1299,6 +1299,7 @@ pub fn judge(
     let mut worktrees: Vec<WorktreeState> = Vec::new();
     let mut pathspecs: Vec<PathspecState> = Vec::new();
     let mut tree_moves: Vec<TreeMove> = Vec::new();
+    let mut branches: Vec<BranchState> = Vec::new();
     let mut archives: Vec<ArchiveListing> = Vec::new();
     let mut remote_defaults: Option<Vec<String>> = None;
     let mut judge_with = |state: &mut SessionState, live: bool| {
@@ -1310,6 +1311,14 @@ pub fn judge(
                     eval.tree_moves_wanted.iter().map(git::tree_move).collect();
                 tree_moves.extend(found.iter().cloned());
                 return Err(Rejudge::WithTreeMoves(found));
+            }
+            // A forced branch deletion: whether a commit only those branches reach would be
+            // dropped (only now, only for it).
+            if !eval.branches_wanted.is_empty() {
+                let found: Vec<BranchState> =
+                    eval.branches_wanted.iter().map(git::branch_state).collect();
+                branches.extend(found.iter().cloned());
+                return Err(Rejudge::WithBranches(found));
             }
             // A discard in a work tree whose state the policy needs: look it up (only now,
             // only for it) and judge again with it.
@@ -1430,6 +1439,9 @@ pub fn judge(
     }
     if let Some(branches) = &remote_defaults {
         trace.insert("remote_default_branches".into(), json!(branches));
+    }
+    if !branches.is_empty() {
+        trace.insert("branches".into(), json!(branches));
     }
     if !pathspecs.is_empty() {
         trace.insert("pathspecs".into(), json!(pathspecs));

@@ -115,6 +115,12 @@ pub struct Evaluation {
     /// module). Until then those commands are judged by their words alone.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub tree_moves_wanted: Vec<crate::TreeMove>,
+    /// Forced branch deletions (`git branch -D`) whose loss ([`crate::Ctx::branches`]: would
+    /// a commit only they reach be dropped?) this judgement would use and did not have;
+    /// answered the same way as [`Evaluation::worktrees_wanted`]. Until then the deletion is
+    /// judged as always.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub branches_wanted: Vec<crate::BranchState>,
 }
 
 /// What a caller settling a judgement (see [`Policy::judge_in_session`]) needs before it can
@@ -136,6 +142,8 @@ pub enum Rejudge {
     /// The answers to the tree-move questions the judgement asked
     /// ([`Evaluation::tree_moves_wanted`]).
     WithTreeMoves(Vec<crate::TreeMove>),
+    /// The branch states the judgement asked for ([`Evaluation::branches_wanted`]).
+    WithBranches(Vec<crate::BranchState>),
 }
 
 fn micros(since: Instant) -> u64 {
@@ -210,6 +218,13 @@ impl Policy {
                     for a in answers {
                         if !next.tree_moves.contains(&a) {
                             next.tree_moves.push(a);
+                        }
+                    }
+                }
+                Err(Rejudge::WithBranches(states)) => {
+                    for s in states {
+                        if !next.branches.contains(&s) {
+                            next.branches.push(s);
                         }
                     }
                 }
@@ -306,6 +321,7 @@ impl Policy {
                 archives_wanted: Vec::new(),
                 remote_defaults_wanted: false,
                 tree_moves_wanted: Vec::new(),
+                branches_wanted: Vec::new(),
             };
         }
 
@@ -371,6 +387,7 @@ impl Policy {
         let mut analyzer_allowed: Vec<String> = Vec::new();
         let mut analyzer_deciding: Vec<String> = Vec::new();
         let disposable = worktree::disposable(facts, ctx);
+        let lossless = crate::branches::lossless_deletes(facts, ctx);
         let mut tree_moves_wanted = crate::treemove::wanted(judge.tree_moves());
         let (cache_deletes, mut cache_notes) = regenerable::cache_deletes(facts, ctx);
         let (ignored_cleans, ignored_notes) = regenerable::ignored_cleans(facts, ctx);
@@ -383,6 +400,7 @@ impl Policy {
         let set_aside: Vec<usize> = disposable
             .commands
             .iter()
+            .chain(&lossless.commands)
             .chain(&cache_deletes)
             .chain(&created_deletes)
             .chain(&judge.provenance().reads_set_aside)
@@ -471,6 +489,13 @@ impl Policy {
             micros: micros(t),
             outcome: format!("{violated} violated"),
         });
+        if !lossless.notes.is_empty() {
+            steps.push(Step {
+                name: "branches".into(),
+                micros: 0,
+                outcome: format!("set aside: {}", lossless.notes.join("; ")),
+            });
+        }
         if !disposable.notes.is_empty() {
             steps.push(Step {
                 name: "worktrees".into(),
@@ -607,6 +632,7 @@ impl Policy {
             archives_wanted,
             remote_defaults_wanted,
             tree_moves_wanted,
+            branches_wanted: lossless.wanted,
             decision,
             reason,
             suggestion,

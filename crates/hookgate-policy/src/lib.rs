@@ -29,6 +29,7 @@ mod action;
 pub mod allowance;
 mod analyzers;
 mod archive;
+mod branches;
 mod cases;
 mod describe;
 mod dotenv;
@@ -52,6 +53,7 @@ use serde::{Deserialize, Serialize};
 pub use action::{Action, ActionKind, actions};
 pub use analyzers::{is_analyzer_id, near_ids};
 pub use archive::{ArchiveFormat, ArchiveListing, MAX_MEMBERS as MAX_ARCHIVE_MEMBERS};
+pub use branches::BranchState;
 pub use cases::{CaseCall, CaseOutcome, CaseReport, PayloadParser, run_cases_with};
 pub use eval::{Evaluation, Matched, MatchedKind, Rejudge, Step};
 pub use invariants::{INVARIANTS, InvariantInfo};
@@ -125,6 +127,11 @@ pub struct Ctx {
     /// [`Evaluation::tree_moves_wanted`]; see the `treemove` module.
     #[serde(default)]
     pub tree_moves: Vec<TreeMove>,
+    /// What the caller found about the branches a `git branch -D` of this call would delete
+    /// (does any commit only they reach get lost?), for the questions a first judgement named
+    /// in [`Evaluation::branches_wanted`]; see the `branches` module.
+    #[serde(default)]
+    pub branches: Vec<BranchState>,
     /// The directories of `PATH`, in order: a program named without a `/` (`$(which
     /// hookgate)`, a bare `hookgate` in an agent's hook command) is one of these joined with
     /// its name. Empty when unknown (then only protected paths of that name are candidates).
@@ -184,6 +191,7 @@ impl Ctx {
             pathspecs: Vec::new(),
             archives: Vec::new(),
             tree_moves: Vec::new(),
+            branches: Vec::new(),
             search_path: Vec::new(),
             known_env: Vec::new(),
             hook_commands: Vec::new(),

@@ -1,0 +1,160 @@
+//! A forced branch deletion judged by what it would lose.
+//!
+//! `git branch -D NAME` deletes a branch whether or not its commits are merged: dangerous for
+//! the commits only that branch reaches. Agents delete branches they are done with — a
+//! feature branch merged by a squash (so `-d` refuses), a branch pushed to its remote, a name
+//! that no longer exists — and none of those loses a commit. So a `git branch -D` whose every
+//! branch either does not exist or has its tip reached by another ref (a remote-tracking
+//! branch, another local branch, a tag) is set aside (`destructive-shell` does not object to
+//! it); one that would drop commits nothing else reaches is judged exactly as before.
+//!
+//! This crate does no I/O: the judgement names the branches whose state it needs
+//! ([`crate::Evaluation::branches_wanted`]), the caller asks git (read-only `rev-parse` and
+//! `for-each-ref --contains`, only for these commands) and judges again with the answers in
+//! [`crate::Ctx::branches`], which the audit record keeps.
+//!
+//! Conservative on purpose: only a command whose repository is known exactly (its
+//! directory after `cd`/`-C`, no `--git-dir`, not reached through a wrapper), whose branch
+//! names are plain literal names (no pattern, no variable, no `-r` remote-tracking mode), and
+//! whose answer says "loses nothing". Anything unknown keeps the verdict.
+
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::Ctx;
+use crate::action::Facts;
+use crate::pattern::split_flags;
+use crate::worktree::git_subcommand;
+
+/// The analyzer rules this module can set aside: `-D` (and clusters such as `-Df`), and
+/// `--delete --force`.
+const FORCE_DELETES: &[&str] = &["git.branch_force_delete", "git.branch_delete_force_long"];
+
+/// What the caller found about the branches one `git branch -D` would delete.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BranchState {
+    /// The directory git runs in (the command's, after `cd` and `-C`).
+    pub dir: PathBuf,
+    /// The branch names as the command gives them (local branches, `refs/heads/NAME`).
+    pub branches: Vec<String>,
+    /// Deleting them drops a commit that no other ref reaches; `true` until answered, and
+    /// whenever the lookup fails (fail closed).
+    pub loses: bool,
+}
+
+impl BranchState {
+    /// Whether `other` asks about the same branches in the same repository.
+    fn same_query(&self, other: &Self) -> bool {
+        self.dir == other.dir && self.branches == other.branches
+    }
+}
+
+/// What the branch states make of a call's forced deletions.
+#[derive(Debug, Default)]
+pub(crate) struct Lossless {
+    /// Executed commands (indices into the analysis) whose deletions lose no commit.
+    pub commands: Vec<usize>,
+    /// Questions still without an answer.
+    pub wanted: Vec<BranchState>,
+    /// One line per command set aside, for the evaluation's steps.
+    pub notes: Vec<String>,
+}
+
+/// The one place the policy uses branch state: which of the line's forced branch deletions
+/// lose nothing (set aside), and which it still needs to ask about.
+pub(crate) fn lossless_deletes(facts: &Facts<'_>, ctx: &Ctx) -> Lossless {
+    let mut out = Lossless::default();
+    let Some(analysis) = &facts.analysis else {
+        return out;
+    };
+    for (i, command) in analysis.commands.iter().enumerate() {
+        let Some(rule) = command
+            .verdict
+            .rule_id
+            .as_deref()
+            .filter(|r| FORCE_DELETES.contains(r))
+        else {
+            continue;
+        };
+        if !command.via.is_empty() {
+            continue;
+        }
+        let Some(cwd) = command.cwd.path(&facts.cwd) else {
+            continue;
+        };
+        let Some(q) = query(&command.argv, cwd, ctx.home.as_deref()) else {
+            continue;
+        };
+        match ctx.branches.iter().find(|s| s.same_query(&q)) {
+            Some(s) if !s.loses => {
+                out.notes.push(format!(
+                    "{rule} of {}: no commit only it reaches",
+                    q.branches.join(" ")
+                ));
+                out.commands.push(i);
+            }
+            Some(_) => {}
+            None => {
+                if !out.wanted.iter().any(|s| s.same_query(&q)) {
+                    out.wanted.push(q);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The question a forced deletion asks, or `None` when it cannot be told exactly: not `git
+/// branch`, a remote-tracking deletion (`-r`), a name that is a pattern, a variable's value or
+/// an option's, or no name at all.
+fn query(argv: &[String], cwd: &Path, home: Option<&Path>) -> Option<BranchState> {
+    let (dir, subcommand, words) = git_subcommand(argv, cwd, home)?;
+    if subcommand != "branch" {
+        return None;
+    }
+    let flags = split_flags(words);
+    if flags.short.contains(&'r') || flags.long.contains("remotes") || flags.long.contains("all") {
+        return None;
+    }
+    let branches = flags.positionals;
+    let plain = |b: &String| {
+        !b.is_empty()
+            && !b.starts_with('-')
+            && b.bytes()
+                .all(|c| c.is_ascii_alphanumeric() || b"/._-+@".contains(&c))
+            && !b.contains("..")
+            && !b.contains("@{")
+    };
+    (!branches.is_empty() && branches.iter().all(plain)).then_some(BranchState {
+        dir,
+        branches,
+        loses: true,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn argv(line: &str) -> Vec<String> {
+        line.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn only_plain_local_branch_names_make_a_question() {
+        let cwd = Path::new("/w");
+        let q = query(&argv("git branch -D feature/x old"), cwd, None).unwrap();
+        assert_eq!(q.branches, ["feature/x", "old"]);
+        assert!(q.loses);
+        assert_eq!(q.dir, Path::new("/w"));
+        let q = query(&argv("git -C sub branch --delete --force spike"), cwd, None).unwrap();
+        assert_eq!(q.dir, Path::new("/w/sub"));
+        assert!(query(&argv("git branch -rD origin/x"), cwd, None).is_none());
+        assert!(query(&argv("git branch -D $B"), cwd, None).is_none());
+        assert!(query(&argv("git branch -D feat*"), cwd, None).is_none());
+        assert!(query(&argv("git branch -D"), cwd, None).is_none());
+        assert!(query(&argv("git --git-dir=/x branch -D a"), cwd, None).is_none());
+        assert!(query(&argv("git tag -d v1"), cwd, None).is_none());
+    }
+}
