@@ -1554,6 +1554,63 @@ fn ordinary_precommit_write(j: &Judge<'_>, p: &Path) -> Result<(), Option<String
     }
 }
 
+/// The hooks git runs by name (`githooks(5)`): a file of another name in a hooks directory
+/// (`pre-commit.sample`, a helper script) is not one, and keeps the ask.
+const GIT_HOOK_NAMES: &[&str] = &[
+    "applypatch-msg",
+    "pre-applypatch",
+    "post-applypatch",
+    "pre-commit",
+    "pre-merge-commit",
+    "prepare-commit-msg",
+    "commit-msg",
+    "post-commit",
+    "pre-rebase",
+    "post-checkout",
+    "post-merge",
+    "pre-push",
+    "post-rewrite",
+];
+
+/// A git hook the Write tool writes whole — a new `.git/hooks/NAME`, or husky's tracked
+/// `.husky/NAME` — as shell (no shebang, or one naming a POSIX shell): `Some(Ok)` when the
+/// shell analyzer would let its text run in the workspace (`npx lint-staged`, `cargo fmt
+/// --check && cargo clippy`), since that is all the hook will ever run; `Some(Err)` with the
+/// analyzer's reason when it would not; `None` for other files. What running it would do to
+/// the guard itself is judged apart, by `transitive-effect-analysis` (a written script).
+/// An Edit or a shell write is not known whole, and keeps the ask.
+fn ordinary_hook_write(j: &Judge<'_>, p: &Path) -> Option<Result<(), Option<String>>> {
+    let name = p.file_name()?.to_str()?;
+    let dir = p.parent()?;
+    let private = dir.ends_with(".git/hooks");
+    let hooks_dir = private || dir.file_name().is_some_and(|d| d == ".husky");
+    if !hooks_dir || !GIT_HOOK_NAMES.contains(&name) {
+        return None;
+    }
+    // A hook under `.git/hooks` is in no commit: replacing one the user has (a secret scanner
+    // swapped for `exit 0`) would go unseen in review, so only a new one is judged by its
+    // text; husky's hooks are tracked, and a change to them shows in the diff.
+    if private && !(j.ctx.follow_symlinks && std::fs::symlink_metadata(p).is_err()) {
+        return Some(Err(None));
+    }
+    let text = whole_write(j)?;
+    if let Some(shebang) = text.lines().next().filter(|l| l.starts_with("#!")) {
+        let program = shebang
+            .split_whitespace()
+            .map(|w| w.rsplit('/').next().unwrap_or(w))
+            .find(|w| *w != "env" && !w.starts_with('-') && !w.starts_with("#!"))
+            .or_else(|| shebang.rsplit('/').next())
+            .unwrap_or_default();
+        if !matches!(program, "sh" | "bash" | "dash" | "zsh" | "ksh") {
+            return Some(Err(None));
+        }
+    }
+    Some(match flagged_in_workspace(j, text) {
+        None => Ok(()),
+        Some(why) => Err(Some(why)),
+    })
+}
+
 /// A build-tool configuration (`.cargo/config.toml`) the Write tool writes whole, read by
 /// `loaded::tool_config_concern`: `None` for files it does not model.
 fn ordinary_tool_config_write(j: &Judge<'_>, p: &Path) -> Option<Result<(), Option<String>>> {
@@ -6328,6 +6385,7 @@ fn vcs_config(j: &Judge<'_>) -> Option<Violation> {
         .filter(|m| matches!(m.category, Category::VcsConfig | Category::BuildConfig))
         .find(|m| {
             match ordinary_precommit_write(j, &m.path)
+                .or_else(|e| ordinary_hook_write(j, &m.path).unwrap_or(Err(e)))
                 .or_else(|e| ordinary_tool_config_write(j, &m.path).unwrap_or(Err(e)))
             {
                 Ok(()) => false,
