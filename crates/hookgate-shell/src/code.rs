@@ -30,6 +30,12 @@ const MAX_FINDINGS: usize = 256;
 /// Most alias/variable hops followed when resolving a name.
 const MAX_HOPS: usize = 8;
 
+/// Most items of a literal collection a loop is unrolled over ([`Scanner::unroll`]).
+const MAX_UNROLLED_ITEMS: usize = 16;
+
+/// Most extra walks of loop bodies in one piece of code ([`Scanner::unroll`]).
+const MAX_UNROLLED_WALKS: usize = 32;
+
 /// A value in the code, as far as it is statically known.
 #[derive(Debug, Clone, PartialEq)]
 enum Expr {
@@ -159,6 +165,7 @@ impl Parsers {
             sql: None,
             remote: None,
             chdir: Chdir::Start,
+            unroll_budget: MAX_UNROLLED_WALKS,
         };
         scanner.walk(root);
         self.last_bulk = scanner.bulk.take();
@@ -221,6 +228,10 @@ struct Scanner<'s> {
     /// relative targets are relative to it (`os.chdir('.claude'); os.remove('settings.json')`
     /// deletes `.claude/settings.json`).
     chdir: Chdir,
+    /// Loop bodies still allowed to be walked once more per literal item
+    /// ([`Scanner::unroll`]): bounds nested unrolling (8 items deep in 8 loops is 8^8 walks
+    /// otherwise).
+    unroll_budget: usize,
 }
 
 /// Where interpreter code runs relative to the command's own directory.
@@ -833,7 +844,55 @@ impl Scanner<'_> {
         let name = text(left, self.src).to_owned();
         let procs = self.enumerates_processes(&iter, 0);
         self.note_origin(&name, &iter);
-        self.bind_element(&name, element.unwrap_or(Expr::Dyn), procs);
+        // A comprehension's body is the comprehension's own expression; a loop's, its block.
+        let body = if node.kind() == "for_in_clause" {
+            node.parent().and_then(|c| field(c, "body"))
+        } else {
+            field(node, "body")
+        };
+        let element = match element {
+            Some(e) => e,
+            None => self.unroll(&name, &iter, body),
+        };
+        self.bind_element(&name, element, procs);
+    }
+
+    /// A loop over a literal collection (`for f in ['.ssh/id_rsa', '.aws/credentials']`,
+    /// `['a', 'b'].map(f => …)`, `for (const f of ['.env', 'x'])`): its variable takes each
+    /// item in turn, so the body is walked once more for every item after the first, with the
+    /// variable bound to it — the way shell `for` lists are unrolled — and the first item is
+    /// returned for the ordinary walk. A collection that is not a literal list of 1 to
+    /// [`MAX_UNROLLED_ITEMS`] items, or a budget spent ([`MAX_UNROLLED_WALKS`]), gives
+    /// [`Expr::Dyn`] as before.
+    fn unroll(&mut self, name: &str, coll: &Expr, body: Option<Node<'_>>) -> Expr {
+        let mut items = coll;
+        for _ in 0..MAX_HOPS {
+            match items {
+                Expr::Name(n) => match self.env.vars.get(n) {
+                    Some(v) => items = v,
+                    None => return Expr::Dyn,
+                },
+                _ => break,
+            }
+        }
+        let Expr::List(list) = items else {
+            return Expr::Dyn;
+        };
+        if !(1..=MAX_UNROLLED_ITEMS).contains(&list.len()) {
+            return Expr::Dyn;
+        }
+        let list = list.clone();
+        if let Some(body) = body {
+            for item in list.iter().skip(1) {
+                if self.unroll_budget == 0 {
+                    break;
+                }
+                self.unroll_budget -= 1;
+                self.env.vars.insert(name.to_owned(), item.clone());
+                self.walk(body);
+            }
+        }
+        list.first().cloned().unwrap_or(Expr::Dyn)
     }
 
     /// Binds a loop variable or callback parameter to one element of a collection, and
@@ -894,7 +953,10 @@ impl Scanner<'_> {
             None if self.lang == Lang::Perl => "$_".to_owned(),
             None => return,
         };
-        let element = self.element(&coll);
+        let element = match self.element(&coll) {
+            Expr::Dyn => self.unroll(&name, &coll, field(node, "body")),
+            e => e,
+        };
         let procs = self.enumerates_processes(&coll, 0);
         self.note_origin(&name, &coll);
         self.bind_element(&name, element, procs);
@@ -984,7 +1046,10 @@ impl Scanner<'_> {
                 .map(|p| text(p, self.src).to_owned())
         };
         let Some(param) = param else { return };
-        let element = self.element(&collection);
+        let element = match self.element(&collection) {
+            Expr::Dyn => self.unroll(&param, &collection, field(cb, "body")),
+            e => e,
+        };
         let procs = self.enumerates_processes(&collection, 0);
         self.note_origin(&param, &collection);
         self.bind_element(&param, element, procs);
