@@ -6485,18 +6485,26 @@ fn vcs_config(j: &Judge<'_>) -> Option<Violation> {
                 .positionals
                 .get(1)
                 .is_some_and(|v| hookgate_shell::project_hooks_dir(v));
-        // `core.pager 'less -FRX'`: a value the analyzer accepts as `GIT_PAGER` (a known
-        // pager whose line is ordinary work) is what the setting is for — one reading of
-        // program-naming values for the variable and the configuration key.
-        let known_pager = key.as_deref() == Some("core.pager")
-            && flags.positionals.get(1).is_some_and(|v| {
+        // `core.pager 'less -FRX'`, `core.sshCommand 'ssh -i ~/.ssh/id_deploy -o
+        // IdentitiesOnly=yes'`: a value the analyzer accepts as the variable git reads in its
+        // place (`GIT_PAGER`, `GIT_SSH_COMMAND`: a known pager or ssh whose line is ordinary
+        // work) is what the setting is for — one reading of program-naming values for the
+        // variable and the configuration key.
+        let variable = match key.as_deref() {
+            Some("core.pager") => Some("GIT_PAGER"),
+            Some("core.sshcommand") => Some("GIT_SSH_COMMAND"),
+            _ => None,
+        };
+        let known_pager = variable.is_some_and(|var| {
+            flags.positionals.get(1).is_some_and(|v| {
                 let sctx = j.ctx.shell_context(j.facts.cwd.clone());
-                let line = format!("GIT_PAGER={} true", crate::loaded::quote(v));
+                let line = format!("{var}={} true", crate::loaded::quote(v));
                 matches!(
                     hookgate_shell::analyze(&line, &sctx).verdict.class,
                     hookgate_shell::Class::Safe | hookgate_shell::Class::Normal
                 )
-            });
+            })
+        });
         if !reading
             && !builtin_fsmonitor
             && !plain_alias

@@ -231,6 +231,9 @@ pub(crate) fn script_line(interpreter: Option<&str>, path: &Path, text: &str) ->
         Some("pl" | "pm") => Some("perl"),
         Some("php") => Some("php"),
         Some("rs") => Some("rust-script"),
+        Some("R" | "r") => Some("Rscript"),
+        Some("jl") => Some("julia"),
+        Some("exs") => Some("elixir"),
         _ => None,
     };
     let prog = interpreter.or(shebang).or_else(by_ext)?;
@@ -266,6 +269,8 @@ pub(crate) fn script_line(interpreter: Option<&str>, path: &Path, text: &str) ->
         "swift" => ("swift -e", body),
         "haskell" => ("ghc -e", body),
         "julia" => ("julia -e", body),
+        // R scripts (`Rscript plot.R`, `R -f x.R`): read by the analyzer's R reader.
+        "Rscript" | "R" | "rscript" => ("Rscript -e", body),
         "elixir" => ("elixir -e", body),
         "go" | "csharp" | "ocaml" | "zig" | "v" | "dart" | "crystal" | "nim" | "d" | "c" => {
             ("crystal eval", body)

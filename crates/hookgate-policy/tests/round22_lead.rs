@@ -174,7 +174,14 @@ fn read_only_filter_repo_and_known_pagers_are_ordinary() {
                 "",
             ),
             (
+                // Since round 26 an ssh the analyzer accepts as `GIT_SSH_COMMAND` is what
+                // `core.sshCommand` is for, as a known pager is for `core.pager`.
                 "git config --global core.sshCommand 'ssh -i ~/.ssh/deploy'",
+                ALLOW,
+                "",
+            ),
+            (
+                "git config --global core.sshCommand 'ssh -o ProxyCommand=\"sh -c id\"'",
                 ask,
                 "no-vcs-config-modification",
             ),

@@ -171,3 +171,82 @@ exit 0
     );
     assert_eq!(decision(&e), ALLOW, "{e:?}");
 }
+
+/// `git config core.sshCommand 'ssh -i ~/.ssh/id_deploy -o IdentitiesOnly=yes'` names the ssh
+/// the setting is for, with ordinary options: judged as `GIT_SSH_COMMAND` with that value
+/// would be (as `core.pager` is judged as `GIT_PAGER`), it is not asked about. A value the
+/// analyzer objects to as that variable (`-o ProxyCommand=…`, a shell) keeps the ask.
+#[test]
+fn an_ssh_command_setting_is_judged_as_the_variable_it_stands_for() {
+    check_table(
+        &Policy::builtin_default(),
+        &ctx(),
+        &[
+            (
+                "git config --local core.sshCommand \"ssh -i ~/.ssh/id_ed25519 -o IdentitiesOnly=yes\"",
+                ALLOW,
+                "",
+            ),
+            (
+                "git config --global core.sshCommand 'ssh -F /dev/null'",
+                ALLOW,
+                "",
+            ),
+            (
+                "git config core.sshCommand \"ssh -o ProxyCommand='sh -c id'\"",
+                ASK,
+                "no-vcs-config-modification",
+            ),
+            (
+                "git config core.sshCommand 'sh -c \"id\"'",
+                ASK,
+                "no-vcs-config-modification",
+            ),
+        ],
+    );
+}
+
+/// One step of a session: `("W", path, content)` or `("B", command, "")`.
+type Step<'a> = (&'a str, &'a str, &'a str);
+
+/// Runs `steps` as one session in a disk workspace (a Write applied and observed, a shell
+/// call judged and observed when not objected to); the decision on the last step.
+fn session(steps: &[Step<'_>]) -> Option<Decision> {
+    let (_root, ctx) = disk_workspace();
+    let policy = Policy::builtin_default();
+    let mut state = SessionState::default();
+    let mut last = None;
+    for (kind, a, b) in steps {
+        let mut call = if *kind == "W" {
+            let path = ctx.workspace.join(a);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, b).unwrap();
+            write(&path.to_string_lossy(), b)
+        } else {
+            bash(a)
+        };
+        call.cwd = ctx.workspace.to_string_lossy().into_owned();
+        let e = policy.evaluate(&call, &ctx, &state);
+        last = e.decision;
+        if e.decision.is_none() {
+            policy.observe(&call, &ctx, &mut state);
+        }
+    }
+    last
+}
+
+/// An R script the session wrote and then runs (`Rscript plot.R`) is judged by its text, read
+/// by the analyzer's R reader as `Rscript -e` is — as Python, Ruby or Julia scripts are.
+#[test]
+fn an_r_script_the_session_wrote_is_judged_by_its_text() {
+    let plot = "x <- read.csv(\"data.csv\")\npng(\"plot.png\"); plot(x); dev.off()\n";
+    let wipe = "unlink(\"~/.ssh\", recursive = TRUE)\n";
+    assert_eq!(
+        session(&[("W", "plot.R", plot), ("B", "Rscript plot.R", "")]),
+        ALLOW
+    );
+    assert_eq!(
+        session(&[("W", "wipe.R", wipe), ("B", "Rscript wipe.R", "")]),
+        ASK
+    );
+}

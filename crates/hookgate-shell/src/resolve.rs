@@ -807,7 +807,8 @@ fn only_names_matched(args: &Args<'_>, words: &[Word]) -> bool {
 
 /// A basic or extended regular expression anchored at the line start whose every atom is a
 /// literal or a bracket class that cannot match `=` (`^[A-Z_]*`, `^[A-Za-z_][A-Za-z0-9_]*`,
-/// `^export [A-Z_]+`, `^\w+`): its matches end before a line's first `=`. Anything else —
+/// `^export [A-Z_]+`, `^\w+`), optionally closed by that first `=` (`^[A-Z_]*=`): its
+/// matches end at a line's first `=`. Anything else —
 /// `.`, alternation, groups, negated classes, ranges that span `=`, classes naming other
 /// than letters and digits — is `false`.
 fn name_pattern(p: &str) -> bool {
@@ -851,6 +852,9 @@ fn name_pattern(p: &str) -> bool {
                 Some('w' | 'd' | '_' | '-') => atoms += 1,
                 _ => return false,
             },
+            // A closing `=` (`^[A-Z_]*=`): the atoms cannot match `=`, so it is the line's
+            // first, and the match is the name with its `=`.
+            '=' if atoms > 0 && chars.peek().is_none() => return true,
             '.' | '=' | '(' | ')' | '|' | '$' | '*' | '+' | '?' | '{' | '}' | ']' => return false,
             _ => atoms += 1,
         }
@@ -3829,23 +3833,45 @@ impl Walker<'_> {
         if command_mode {
             match args.get(i) {
                 Some(code) => {
+                    // xonsh's code is Python with shell inside: `$NAME` environment reads and
+                    // `$(…)`/`!(…)`/`$[…]`/`![…]` subprocess captures. Read as Python with
+                    // those made Python (the captures' commands judged as shell), it is judged
+                    // as Python — and as bash too when it also parses as bash (a plain
+                    // command line such as `rm -rf ~` is subprocess mode to xonsh). Only when
+                    // it is not Python is it left to the bash reading alone, which asks when
+                    // it does not parse.
+                    let xonsh = (label == "xonsh -c" && code.exact)
+                        .then(|| xonsh_python(&code.text))
+                        .flatten()
+                        .filter(|(py, _)| {
+                            self.code
+                                .scan(Lang::Python, py)
+                                .is_some_and(|f| !f.contains(&crate::interp::Finding::Unparsed))
+                        });
+                    if let Some((py, captures)) = xonsh {
+                        for capture in captures {
+                            self.run_child_code(argv, &Word::lit(capture), scope, &label, None);
+                        }
+                        if crate::analyze(&code.text, self.ctx).parse
+                            == crate::model::ParseStatus::Ok
+                        {
+                            self.with_shell_stdin(stdin, |w| {
+                                w.run_child_code(argv, code, scope, &label, None);
+                            });
+                        }
+                        let py = Word {
+                            text: py,
+                            ..code.clone()
+                        };
+                        self.foreign(Lang::Python, argv, &py, scope, "xonsh -c");
+                        return Producer::Opaque;
+                    }
                     // The shell's input is what its commands read (`sh -c 'curl -T - URL' <
                     // .env`).
                     let params = params_of(args.get(i + 1..).unwrap_or(&[]));
                     self.with_shell_stdin(stdin, |w| {
                         w.run_child_code(argv, code, scope, &label, Some(&params));
                     });
-                    // xonsh's code is Python as much as shell: a snippet that parses whole as
-                    // Python (`import shutil; shutil.rmtree(…)`) is judged as Python too.
-                    if label == "xonsh -c"
-                        && code.exact
-                        && self
-                            .code
-                            .scan(Lang::Python, &code.text)
-                            .is_some_and(|f| !f.contains(&crate::interp::Finding::Unparsed))
-                    {
-                        self.foreign(Lang::Python, argv, code, scope, "xonsh -c");
-                    }
                 }
                 None => self.record(argv, scope, Verdict::unknown("-c without a command string")),
             }
@@ -6143,4 +6169,106 @@ fn docker_host_mount(
         i += 1;
     }
     None
+}
+
+/// xonsh code as the Python it is, and the shell commands inside it: `$NAME` and `${NAME}`
+/// become `__import__('os').environ['NAME']` (the environment read they are), and each
+/// subprocess capture (`$(…)`, `!(…)`, `$[…]`, `![…]`) becomes `''` with its text returned
+/// as a shell command. Quotes are respected (a capture inside a Python string is text, except
+/// in an f-string, where it is still text to Python and left alone). `None` when a capture is
+/// not closed.
+pub(crate) fn xonsh_python(code: &str) -> Option<(String, Vec<String>)> {
+    let bytes = code.as_bytes();
+    let mut out = String::with_capacity(code.len());
+    let mut captures = Vec::new();
+    let mut quote: Option<u8> = None;
+    let mut at = 0;
+    while at < bytes.len() {
+        let byte = bytes[at];
+        if let Some(q) = quote {
+            if byte == b'\\' && at + 1 < bytes.len() {
+                out.push_str(code.get(at..at + 2)?);
+                at += 2;
+                continue;
+            }
+            if byte == q {
+                quote = None;
+            }
+            let ch = code.get(at..)?.chars().next()?;
+            out.push(ch);
+            at += ch.len_utf8();
+            continue;
+        }
+        match byte {
+            b'\'' | b'"' => {
+                quote = Some(byte);
+                out.push(char::from(byte));
+                at += 1;
+            }
+            b'#' => {
+                // A comment to the end of the line.
+                let end = code[at..].find('\n').map_or(bytes.len(), |e| at + e);
+                out.push_str(code.get(at..end)?);
+                at = end;
+            }
+            b'$' | b'!' if matches!(bytes.get(at + 1), Some(b'(' | b'[')) => {
+                let (open, close) = if bytes[at + 1] == b'(' {
+                    (b'(', b')')
+                } else {
+                    (b'[', b']')
+                };
+                let start = at + 2;
+                let mut depth = 1usize;
+                let mut end_at = start;
+                let mut inner_quote: Option<u8> = None;
+                while end_at < bytes.len() && depth > 0 {
+                    let c = bytes[end_at];
+                    match inner_quote {
+                        Some(q) if c == q => inner_quote = None,
+                        None if c == b'\'' || c == b'"' => inner_quote = Some(c),
+                        None if c == open => depth += 1,
+                        None if c == close => depth -= 1,
+                        _ => {}
+                    }
+                    end_at += 1;
+                }
+                if depth > 0 {
+                    return None;
+                }
+                captures.push(code.get(start..end_at - 1)?.to_owned());
+                out.push_str("''");
+                at = end_at;
+            }
+            b'$' if bytes
+                .get(at + 1)
+                .is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_' || *c == b'{') =>
+            {
+                let braced = bytes[at + 1] == b'{';
+                let start = if braced { at + 2 } else { at + 1 };
+                let mut end_at = start;
+                while end_at < bytes.len()
+                    && (bytes[end_at].is_ascii_alphanumeric() || bytes[end_at] == b'_')
+                {
+                    end_at += 1;
+                }
+                let name = code.get(start..end_at)?;
+                if braced {
+                    if bytes.get(end_at) != Some(&b'}') {
+                        return None;
+                    }
+                    end_at += 1;
+                }
+                out.push_str("__import__('os').environ['");
+                out.push_str(name);
+                out.push_str("']");
+                at = end_at;
+            }
+            _ => {
+                let ch = code[at..].chars().next()?;
+                out.push(ch);
+                at += ch.len_utf8();
+            }
+        }
+    }
+    Some((out, captures))
 }

@@ -263,3 +263,43 @@ fn interpreter_loops_over_literal_collections_take_each_item() {
         ),
     ]);
 }
+
+/// xonsh code is Python with shell inside: `$NAME` reads the environment and `$(…)`, `!(…)`,
+/// `$[…]`, `![…]` run subprocesses. It is judged as that Python (the captures as shell), and
+/// as bash too when it also parses as bash (a plain command line is subprocess mode). A
+/// snippet that happened to parse as bash is no longer judged as bash alone.
+#[test]
+fn xonsh_code_is_read_as_python_with_shell_inside() {
+    table(&[
+        (
+            "xonsh -c 'import shutil; shutil.rmtree($HOME + \"/.kube\")'",
+            DENY,
+            "*",
+        ),
+        ("xonsh -c 'x = $(cat ~/.ssh/id_rsa); print(x)'", ASK, "*"),
+        ("xonsh -c '![rm -rf ~/.ssh]'", DENY, "*"),
+        ("xonsh -c 'rm -rf ~'", DENY, "*"),
+        ("xonsh -c 'print(len($(ls src).split()))'", ALLOW, "-"),
+        ("xonsh -c 'for f in $(ls).split(): print(f)'", ALLOW, "-"),
+        ("xonsh -c 'ls -la src'", ALLOW, "-"),
+        (
+            "xonsh -c 'import os; print(os.listdir(\"src\"))'",
+            ALLOW,
+            "-",
+        ),
+        // Not Python and not bash: still asked.
+        ("xonsh -c 'print($(ls src'", ASK, "*"),
+    ]);
+}
+
+/// `grep -o '^[A-Z_]*=' .env` prints each name with its `=`: the pattern's atoms cannot
+/// match `=`, so the closing `=` is the line's first and no value is printed.
+#[test]
+fn a_names_pattern_closed_by_its_equals_sign_prints_no_value() {
+    table(&[
+        ("grep -o '^[A-Z_]*=' .env | sort", ALLOW, "-"),
+        ("grep -oE '^[A-Za-z_][A-Za-z0-9_]*=' .env.local", ALLOW, "-"),
+        ("grep -o '^[A-Z_]*=.*' .env", ASK, "*"),
+        ("grep -o '^[A-Z_]*=[a-z]*' .env", ASK, "*"),
+    ]);
+}
