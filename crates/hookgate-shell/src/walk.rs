@@ -1913,6 +1913,8 @@ pub(crate) fn spawns_in_background(node: Node<'_>) -> bool {
 pub(crate) fn any_node(node: Node<'_>, overflow: bool, pred: impl Fn(Node<'_>) -> bool) -> bool {
     let mut stack = vec![node];
     let mut seen = 0;
+    // One cursor for the whole search: `children` resets it to each node.
+    let mut cursor = node.walk();
     while let Some(n) = stack.pop() {
         seen += 1;
         if seen > 10_000 {
@@ -1921,7 +1923,6 @@ pub(crate) fn any_node(node: Node<'_>, overflow: bool, pred: impl Fn(Node<'_>) -
         if pred(n) {
             return true;
         }
-        let mut cursor = n.walk();
         stack.extend(n.children(&mut cursor));
     }
     false
@@ -2071,7 +2072,15 @@ fn busy_loop(node: Node<'_>, src: &str) -> bool {
 
 /// A command ending in `&` somewhere in `node`.
 fn has_background_job(node: Node<'_>) -> bool {
-    any_node(node, false, |n| n.kind() == "&")
+    // By id, as `block` tells a background statement: `kind()` converts the name each time.
+    let amp = kind_ids().ampersand;
+    any_node(node, false, |n| {
+        if amp == 0 {
+            n.kind() == "&"
+        } else {
+            n.kind_id() == amp
+        }
+    })
 }
 
 /// A `sleep`/`wait`/`read` in the body paces the loop.
