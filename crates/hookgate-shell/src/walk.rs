@@ -1390,56 +1390,68 @@ impl Walker<'_> {
                     return operator.starts_with('<').then_some(p);
                 }
                 let word = self.word(destination, src, scope, depth + 1);
-                if let Some(endpoint) = crate::flow::socket_endpoint(&word) {
-                    self.sockets.push(endpoint);
-                    return operator.starts_with('<').then_some(Producer::Download);
-                }
-                if matches!(operator, ">" | ">>" | ">|" | "&>" | "&>>") {
-                    self.written.push(word.clone());
-                    // What the statement prints reaches the file only through stdout.
-                    let stdout = operator.starts_with('&') || descriptor.is_none_or(|d| d == "1");
-                    if !scope.remote && stdout {
-                        self.write_records.push(self.commands.len());
-                    }
-                }
-                match operator {
-                    "<&" if word.exact && is_fd(&word.text) => {
-                        // `read l <&3`: what descriptor 3 was opened on, when that is a secret.
-                        self.files
-                            .fd_secrets
-                            .iter()
-                            .find(|(fd, _)| *fd == word.text)
-                            .map(|(_, source)| Producer::Secret(source.clone()))
-                    }
-                    "<" => {
-                        let p = crate::resolve::file_producer(self, &word, scope);
-                        if let (Producer::Secret(source), Some(fd)) = (&p, descriptor)
-                            && fd != "0"
-                        {
-                            self.files.fd_secrets.push((fd.to_owned(), source.clone()));
-                        }
-                        if let (Producer::LocalFile, crate::targets::Cwd::Known(cwd)) =
-                            (&p, &scope.cwd)
-                        {
-                            let home = self.ctx.home.as_deref();
-                            let path = hookgate_paths::normalize(&word.text, cwd, home).path;
-                            self.files.stdin_file = Some(path);
-                        }
-                        Some(p)
-                    }
-                    ">&" | "<&" | ">&-" | "<&-" if word.exact && is_fd(&word.text) => None,
-                    ">" | ">>" | ">|" | "&>" | "&>>" | ">&" | "<>" => {
-                        let append = matches!(operator, ">>" | "&>>");
-                        crate::resolve::redirect_write(self, &word, scope, append);
-                        None
-                    }
-                    _ => None,
-                }
+                self.redirect_to(operator, descriptor, word, scope)
             }
             _ => {
                 self.scan_substitutions(node, src, scope, depth + 1);
                 None
             }
+        }
+    }
+
+    /// A file redirect once its destination is resolved to `word`: a socket, a written file
+    /// (recorded and judged), an input file or descriptor; returns the new stdin if it provides
+    /// one. Shared by the grammar path ([`Self::redirect`]) and the plain fast path
+    /// (`plain_list`), so both judge a redirect alike.
+    pub(crate) fn redirect_to(
+        &mut self,
+        operator: &str,
+        descriptor: Option<&str>,
+        word: Word,
+        scope: &mut Scope,
+    ) -> Option<Producer> {
+        if let Some(endpoint) = crate::flow::socket_endpoint(&word) {
+            self.sockets.push(endpoint);
+            return operator.starts_with('<').then_some(Producer::Download);
+        }
+        if matches!(operator, ">" | ">>" | ">|" | "&>" | "&>>") {
+            self.written.push(word.clone());
+            // What the statement prints reaches the file only through stdout.
+            let stdout = operator.starts_with('&') || descriptor.is_none_or(|d| d == "1");
+            if !scope.remote && stdout {
+                self.write_records.push(self.commands.len());
+            }
+        }
+        match operator {
+            "<&" if word.exact && is_fd(&word.text) => {
+                // `read l <&3`: what descriptor 3 was opened on, when that is a secret.
+                self.files
+                    .fd_secrets
+                    .iter()
+                    .find(|(fd, _)| *fd == word.text)
+                    .map(|(_, source)| Producer::Secret(source.clone()))
+            }
+            "<" => {
+                let p = crate::resolve::file_producer(self, &word, scope);
+                if let (Producer::Secret(source), Some(fd)) = (&p, descriptor)
+                    && fd != "0"
+                {
+                    self.files.fd_secrets.push((fd.to_owned(), source.clone()));
+                }
+                if let (Producer::LocalFile, crate::targets::Cwd::Known(cwd)) = (&p, &scope.cwd) {
+                    let home = self.ctx.home.as_deref();
+                    let path = hookgate_paths::normalize(&word.text, cwd, home).path;
+                    self.files.stdin_file = Some(path);
+                }
+                Some(p)
+            }
+            ">&" | "<&" | ">&-" | "<&-" if word.exact && is_fd(&word.text) => None,
+            ">" | ">>" | ">|" | "&>" | "&>>" | ">&" | "<>" => {
+                let append = matches!(operator, ">>" | "&>>");
+                crate::resolve::redirect_write(self, &word, scope, append);
+                None
+            }
+            _ => None,
         }
     }
 
