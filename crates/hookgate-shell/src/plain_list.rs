@@ -163,7 +163,8 @@ impl PlainLine {
 /// and `N` are single digits and every redirection ends at a blank or the line's end.
 /// Refused, so left to the grammar: a descriptor on `<` (tree-sitter reads the `0` of `sh
 /// 0<f` as an argument), a descriptor after a `>&N` without one (the grammar hangs it on
-/// that redirect: `>&2 0>&1`), words after a redirection, several digits, `>|`, `&>`, `<&`,
+/// that redirect: `>&2 0>&1`), a lone `-` as the last word before a descriptor (the grammar
+/// drops it: `cmd - 2>f`), words after a redirection, several digits, `>|`, `&>`, `<&`,
 /// `<>`, here-documents, quotes, tildes and expansions in a destination.
 pub(crate) struct PlainRedirected {
     argv: Vec<Word>,
@@ -217,6 +218,12 @@ impl PlainRedirected {
         let shape = plain_shape(words, true)?;
         let argv = plain_words_of(words, &shape, Word::lit);
         if argv.first().is_none_or(|w| w.text == "exec") {
+            return None;
+        }
+        // tree-sitter-bash drops a lone `-` right before a descriptor's redirection (`colcrt
+        // - 2>/dev/null` has no argument in its tree): such a line goes to the grammar.
+        let dash_last = argv.last().is_some_and(|w| w.text == "-");
+        if dash_last && bytes.get(start).is_some_and(u8::is_ascii_digit) {
             return None;
         }
         let mut redirects = Vec::new();
@@ -306,7 +313,7 @@ impl Walker<'_> {
         let records = self.write_records.len();
         for r in &line.redirects {
             let target = Word::lit(r.target.as_str());
-            if let Some(p) = self.redirect_to(r.operator, r.descriptor(), target, scope) {
+            if let Some(p) = self.redirect_to(r.operator, r.descriptor(), &target, scope) {
                 input = p;
             }
         }

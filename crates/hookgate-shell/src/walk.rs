@@ -1390,7 +1390,7 @@ impl Walker<'_> {
                     return operator.starts_with('<').then_some(p);
                 }
                 let word = self.word(destination, src, scope, depth + 1);
-                self.redirect_to(operator, descriptor, word, scope)
+                self.redirect_to(operator, descriptor, &word, scope)
             }
             _ => {
                 self.scan_substitutions(node, src, scope, depth + 1);
@@ -1407,10 +1407,10 @@ impl Walker<'_> {
         &mut self,
         operator: &str,
         descriptor: Option<&str>,
-        word: Word,
+        word: &Word,
         scope: &mut Scope,
     ) -> Option<Producer> {
-        if let Some(endpoint) = crate::flow::socket_endpoint(&word) {
+        if let Some(endpoint) = crate::flow::socket_endpoint(word) {
             self.sockets.push(endpoint);
             return operator.starts_with('<').then_some(Producer::Download);
         }
@@ -1432,7 +1432,7 @@ impl Walker<'_> {
                     .map(|(_, source)| Producer::Secret(source.clone()))
             }
             "<" => {
-                let p = crate::resolve::file_producer(self, &word, scope);
+                let p = crate::resolve::file_producer(self, word, scope);
                 if let (Producer::Secret(source), Some(fd)) = (&p, descriptor)
                     && fd != "0"
                 {
@@ -1448,7 +1448,7 @@ impl Walker<'_> {
             ">&" | "<&" | ">&-" | "<&-" if word.exact && is_fd(&word.text) => None,
             ">" | ">>" | ">|" | "&>" | "&>>" | ">&" | "<>" => {
                 let append = matches!(operator, ">>" | "&>>");
-                crate::resolve::redirect_write(self, &word, scope, append);
+                crate::resolve::redirect_write(self, word, scope, append);
                 None
             }
             _ => None,
