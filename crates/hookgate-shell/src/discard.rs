@@ -59,60 +59,84 @@ pub(crate) fn discarded(redirects: &[Node<'_>], src: &str) -> (bool, bool) {
                 .then(|| d.utf8_text(src.as_bytes()).ok())
                 .flatten()
         });
-        let file_target = |d: Option<&str>| match d {
-            Some("/dev/null") => Target::Null,
-            _ => Target::Elsewhere,
-        };
-        match operator {
-            ">" | ">>" | ">|" => {
-                let t = file_target(dest);
-                match descriptor.unwrap_or("1") {
-                    "1" => out = t,
-                    "2" => err = t,
-                    _ => {}
-                }
-            }
-            "&>" | "&>>" => {
-                let t = file_target(dest);
-                (out, err) = (t, t);
-            }
-            ">&" => {
-                let t = match dest {
-                    Some("1") => out,
-                    Some("2") => err,
-                    Some("-") => Target::Null,
-                    Some(d) if d.bytes().all(|b| b.is_ascii_digit()) => Target::Elsewhere,
-                    d => {
-                        // `>& FILE` without a descriptor is `&> FILE`.
-                        if descriptor.is_none() {
-                            let t = file_target(d);
-                            (out, err) = (t, t);
-                            continue;
-                        }
-                        file_target(d)
-                    }
-                };
-                match descriptor.unwrap_or("1") {
-                    "1" => out = t,
-                    "2" => err = t,
-                    _ => {}
-                }
-            }
-            ">&-" => match descriptor.unwrap_or("1") {
-                "1" => out = Target::Null,
-                "2" => err = Target::Null,
-                _ => {}
-            },
-            // `1<>F` and `1<&3` point stdout somewhere else; input redirections leave it.
-            "<>" | "<&" => match descriptor {
-                Some("1") => out = Target::Elsewhere,
-                Some("2") => err = Target::Elsewhere,
-                _ => {}
-            },
-            _ => {}
-        }
+        apply(&mut out, &mut err, descriptor, operator, dest);
     }
     (out == Target::Null, err == Target::Null)
+}
+
+/// [`discarded`] for the plain fast path's redirects, each `(descriptor, operator,
+/// destination)` as the grammar path reads them off a `file_redirect` node (a plain word or
+/// number destination).
+pub(crate) fn discarded_plain<'a>(
+    redirects: impl IntoIterator<Item = (Option<&'a str>, &'a str, &'a str)>,
+) -> (bool, bool) {
+    let (mut out, mut err) = (Target::Inherited, Target::Inherited);
+    for (descriptor, operator, dest) in redirects {
+        apply(&mut out, &mut err, descriptor, operator, Some(dest));
+    }
+    (out == Target::Null, err == Target::Null)
+}
+
+/// One redirection applied to where stdout and stderr point (see [`discarded`]).
+fn apply(
+    out: &mut Target,
+    err: &mut Target,
+    descriptor: Option<&str>,
+    operator: &str,
+    dest: Option<&str>,
+) {
+    let file_target = |d: Option<&str>| match d {
+        Some("/dev/null") => Target::Null,
+        _ => Target::Elsewhere,
+    };
+    match operator {
+        ">" | ">>" | ">|" => {
+            let t = file_target(dest);
+            match descriptor.unwrap_or("1") {
+                "1" => *out = t,
+                "2" => *err = t,
+                _ => {}
+            }
+        }
+        "&>" | "&>>" => {
+            let t = file_target(dest);
+            (*out, *err) = (t, t);
+        }
+        ">&" => {
+            let t = match dest {
+                Some("1") => *out,
+                Some("2") => *err,
+                Some("-") => Target::Null,
+                Some(d) if d.bytes().all(|b| b.is_ascii_digit()) => Target::Elsewhere,
+                d => {
+                    // `>& FILE` without a descriptor is `&> FILE`.
+                    if descriptor.is_none() {
+                        let t = file_target(d);
+                        (*out, *err) = (t, t);
+                        return;
+                    }
+                    file_target(d)
+                }
+            };
+            match descriptor.unwrap_or("1") {
+                "1" => *out = t,
+                "2" => *err = t,
+                _ => {}
+            }
+        }
+        ">&-" => match descriptor.unwrap_or("1") {
+            "1" => *out = Target::Null,
+            "2" => *err = Target::Null,
+            _ => {}
+        },
+        // `1<>F` and `1<&3` point stdout somewhere else; input redirections leave it.
+        "<>" | "<&" => match descriptor {
+            Some("1") => *out = Target::Elsewhere,
+            Some("2") => *err = Target::Elsewhere,
+            _ => {}
+        },
+        _ => {}
+    }
 }
 
 /// Programs whose only effect is to print their file operands (or stdin) to standard output,

@@ -474,14 +474,15 @@ fn lookup_at(
             .home
             .as_deref()
             .is_some_and(|h| path != h && hookgate_paths::is_within(path, h))
-        && !hookgate_paths::is_within(path, &ctx.cwd);
+        && !inside;
     (consult && catalog_secret(path, ctx, subtree)).then(file)
 }
 
 /// `/proc/self/environ`, `/proc/1/environ`, `/proc/self/task/1/environ`.
 fn is_proc_environ(path: &Path) -> bool {
-    hookgate_paths::is_within(path, Path::new("/proc"))
-        && path.file_name().is_some_and(|n| n == "environ")
+    // The name first: it rejects nearly every path without walking its components.
+    path.file_name().is_some_and(|n| n == "environ")
+        && hookgate_paths::is_within(path, Path::new("/proc"))
 }
 
 /// The catalog's private-key entries (`*.pem`, `*.key`, `*.jks`, `*.keystore`, `id_*`, less
@@ -1510,8 +1511,21 @@ fn names_credentials(pattern: &str) -> bool {
         }
     }
     // Regex syntax between words (`api[_-]?key` → `api_key`, `secret.*key`).
-    CREDENTIAL_MARKERS.iter().any(|m| folded.contains(m))
-        || (folded.contains("private") && (folded.contains("begin") || folded.contains("key")))
+    let has = |marker: &str| holds(&folded, marker);
+    CREDENTIAL_MARKERS.iter().any(|m| has(m)) || (has("private") && (has("begin") || has("key")))
+}
+
+/// `haystack.contains(needle)` by a byte pass: a search pattern is a few bytes long, and the
+/// library's searcher costs more to set up for each marker than this scan does.
+fn holds(haystack: &str, needle: &str) -> bool {
+    let (hay, want) = (haystack.as_bytes(), needle.as_bytes());
+    let Some(&first) = want.first() else {
+        return true;
+    };
+    hay.len() >= want.len()
+        && hay
+            .windows(want.len())
+            .any(|w| w.first() == Some(&first) && w == want)
 }
 
 /// `age`/`rage` encrypting to stdout (no `-d`, no `-o`): the ciphertext of the file or
@@ -1748,7 +1762,7 @@ fn is_key_option(name: &str, opt: &str) -> bool {
 fn may_be_secret(raw: &str, inside_workspace: bool, files: &LineState) -> bool {
     if !files.secret.is_empty()
         || raw.starts_with(['/', '~', '$'])
-        || raw.contains("..")
+        || holds(raw, "..")
         || !inside_workspace
     {
         return true;

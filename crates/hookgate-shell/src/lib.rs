@@ -182,6 +182,12 @@ impl Analyzer {
                     walker.plain_line(&line, &mut scope);
                     return conclude(walker, &scope);
                 }
+                Fast::Redirected(line) => {
+                    let mut walker =
+                        Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
+                    walker.plain_redirected(&line, &mut scope);
+                    return conclude(walker, &scope);
+                }
                 Fast::Grammar => {}
             }
         }
@@ -343,6 +349,9 @@ enum Fast {
     Words(Vec<walk::Word>),
     /// Plain commands joined by operators ([`plain_list`]).
     List(plain_list::PlainLine),
+    /// A plain command with plain redirections after its words (`cargo test 2>&1`,
+    /// `echo done > /tmp/status.txt`, `python3 -c "…" < package.json`).
+    Redirected(plain_list::PlainRedirected),
     /// Anything else: tree-sitter parses it.
     Grammar,
 }
@@ -361,6 +370,10 @@ fn fast_line(command: &str) -> Fast {
         Ok(_) | Err(Stop::Other) => Fast::Grammar,
         Err(Stop::Operator) => {
             plain_list::PlainLine::split(command).map_or(Fast::Grammar, Fast::List)
+        }
+        // Everything before `at` is plain (the scan stopped there first).
+        Err(Stop::Redirect(at)) => {
+            plain_list::PlainRedirected::split(command, at).map_or(Fast::Grammar, Fast::Redirected)
         }
     }
 }
@@ -458,6 +471,9 @@ const PLAIN_CLASS: [Plain; 256] = {
 enum Stop {
     /// At `&`, `|` or `;` outside quotes: the line may still be a plain list.
     Operator,
+    /// At this byte, a `<` or `>` outside quotes: the line may still be a plain command with
+    /// redirections ([`plain_list::PlainRedirected`]).
+    Redirect(usize),
     /// Anywhere else.
     Other,
 }
@@ -514,6 +530,7 @@ fn scan_plain(command: &str) -> Result<Shape, Stop> {
                 i = close;
             }
             Plain::Other if matches!(b, b'&' | b'|' | b';') => return Err(Stop::Operator),
+            Plain::Other if matches!(b, b'<' | b'>') => return Err(Stop::Redirect(i)),
             Plain::Other => return Err(Stop::Other),
         }
         i += 1;

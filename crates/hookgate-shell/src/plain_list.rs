@@ -151,7 +151,210 @@ impl PlainLine {
     }
 }
 
+/// A plain command followed by plain redirections (`cargo test 2>&1`, `echo done >
+/// /tmp/status.txt`, `python3 -c "…" < package.json`): walked as the grammar path walks the
+/// `redirected_statement` tree-sitter makes of it (see [`Walker::plain_redirected`]).
+///
+/// Only the shapes whose tree is known to be that statement, with one `file_redirect` per
+/// redirection carrying the descriptor and destination written: the words are a plain line by
+/// [`crate::plain_words`]' strict rules, not starting with `exec` (a bare `exec` makes its
+/// redirections the shell's own), and end at a blank; then only redirections, each
+/// `[D]>`, `[D]>>` or `<` to a word of letters, digits and `-_./+,`, or `[D]>&N`, where `D`
+/// and `N` are single digits and every redirection ends at a blank or the line's end.
+/// Refused, so left to the grammar: a descriptor on `<` (tree-sitter reads the `0` of `sh
+/// 0<f` as an argument), a descriptor after a `>&N` without one (the grammar hangs it on
+/// that redirect: `>&2 0>&1`), a lone `-` as the last word before a descriptor (the grammar
+/// drops it: `cmd - 2>f`), words after a redirection, several digits, `>|`, `&>`, `<&`,
+/// `<>`, here-documents, quotes, tildes and expansions in a destination.
+pub(crate) struct PlainRedirected {
+    argv: Vec<Word>,
+    redirects: Vec<PlainRedirect>,
+}
+
+/// One redirection of a [`PlainRedirected`] line.
+struct PlainRedirect {
+    /// The digit written before the operator, if any.
+    descriptor: Option<u8>,
+    /// `>`, `>>`, `<` or `>&`.
+    operator: &'static str,
+    /// The destination: a plain word, or the descriptor `>&` duplicates.
+    target: String,
+}
+
+/// The descriptors a [`PlainRedirect`] may name, as the grammar path reads them (text).
+const DIGITS: [&str; 10] = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"];
+
+impl PlainRedirect {
+    fn descriptor(&self) -> Option<&'static str> {
+        self.descriptor
+            .and_then(|d| DIGITS.get(usize::from(d)).copied())
+    }
+}
+
+/// A byte of a plain redirection's destination word (see [`PlainRedirected`]).
+fn destination_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'/' | b'+' | b',')
+}
+
+fn blank(b: Option<&u8>) -> bool {
+    matches!(b, Some(b' ' | b'\t'))
+}
+
+impl PlainRedirected {
+    /// `command` as a plain command with redirections, when it is one (see the type's doc);
+    /// `at` is its first `<` or `>` outside quotes, everything before which is plain.
+    pub(crate) fn split(command: &str, at: usize) -> Option<Self> {
+        let bytes = command.as_bytes();
+        // A digit right before the operator is its descriptor.
+        let start = match at.checked_sub(1).map(|p| bytes.get(p)) {
+            Some(Some(d)) if d.is_ascii_digit() => at - 1,
+            _ => at,
+        };
+        // The words end at a blank: `a2>f`, `"x">f` and `12>f` go to the grammar.
+        if !blank(start.checked_sub(1).and_then(|p| bytes.get(p))) {
+            return None;
+        }
+        let words = command.get(..start)?;
+        let shape = plain_shape(words, true)?;
+        let argv = plain_words_of(words, &shape, Word::lit);
+        if argv.first().is_none_or(|w| w.text == "exec") {
+            return None;
+        }
+        // tree-sitter-bash drops a lone `-` right before a descriptor's redirection (`colcrt
+        // - 2>/dev/null` has no argument in its tree): such a line goes to the grammar.
+        let dash_last = argv.last().is_some_and(|w| w.text == "-");
+        if dash_last && bytes.get(start).is_some_and(u8::is_ascii_digit) {
+            return None;
+        }
+        let mut redirects = Vec::new();
+        let mut i = start;
+        // A `>&N` without a descriptor was seen: no descriptor may follow.
+        let mut bare_duplicate = false;
+        loop {
+            while blank(bytes.get(i)) {
+                i += 1;
+            }
+            let Some(&b) = bytes.get(i) else {
+                break;
+            };
+            let descriptor = b.is_ascii_digit().then(|| b - b'0');
+            if descriptor.is_some() {
+                if bare_duplicate {
+                    return None;
+                }
+                i += 1;
+            }
+            let operator = match (bytes.get(i), bytes.get(i + 1)) {
+                (Some(b'>'), Some(b'>')) => ">>",
+                (Some(b'>'), Some(b'&')) => ">&",
+                (Some(b'>'), _) => ">",
+                (Some(b'<'), _) if descriptor.is_none() => "<",
+                _ => return None,
+            };
+            i += operator.len();
+            let target_start;
+            if operator == ">&" {
+                target_start = i;
+                if !bytes.get(i).is_some_and(u8::is_ascii_digit) {
+                    return None;
+                }
+                i += 1;
+                bare_duplicate |= descriptor.is_none();
+            } else {
+                while blank(bytes.get(i)) {
+                    i += 1;
+                }
+                target_start = i;
+                while bytes.get(i).copied().is_some_and(destination_byte) {
+                    i += 1;
+                }
+                if i == target_start {
+                    return None;
+                }
+            }
+            if !(i == bytes.len() || blank(bytes.get(i))) {
+                return None;
+            }
+            redirects.push(PlainRedirect {
+                descriptor,
+                operator,
+                target: command.get(target_start..i)?.to_owned(),
+            });
+        }
+        Some(Self { argv, redirects })
+    }
+
+    /// Whether a redirection sends standard output to a file (`walk::stdout_to_file` for the
+    /// operators a plain line has).
+    fn stdout_to_file(&self) -> bool {
+        self.redirects
+            .iter()
+            .any(|r| matches!(r.operator, ">" | ">>") && r.descriptor().is_none_or(|d| d == "1"))
+    }
+}
+
 impl Walker<'_> {
+    /// Walks a [`PlainRedirected`] line as the grammar path walks its `redirected_statement`:
+    /// `block` gives it to `stmt` at depth 1, whose `stmt_io` runs `with_redirects` with the
+    /// `command` as body. Each step below is that path's for this shape: the redirections in
+    /// order through [`Walker::redirect_to`] (a plain destination resolves to its own text),
+    /// the command as `command` runs a node of plain words (`exec` with its own write and
+    /// redirect bookkeeping), then `/dev/null` discards, the writes settled, the redirected
+    /// stdin file cleared and the redirect targets judged, and what the statement printed
+    /// kept as the line's output unless it went to a file. (`stmt`'s `exec > >(…)` sink and
+    /// `with_redirects`' `exec` cases cannot arise: the line has no `exec`.)
+    pub(crate) fn plain_redirected(&mut self, line: &PlainRedirected, scope: &mut Scope) {
+        if self.too_deep(1) {
+            return;
+        }
+        let mut input = self.shell_stdin.clone();
+        let (sockets, written, before) =
+            (self.sockets.len(), self.written.len(), self.commands.len());
+        let records = self.write_records.len();
+        for r in &line.redirects {
+            let target = Word::lit(r.target.as_str());
+            if let Some(p) = self.redirect_to(r.operator, r.descriptor(), &target, scope) {
+                input = p;
+            }
+        }
+        let output = {
+            // `command`: its own snapshots, then the argv run.
+            let (sockets, written) = (self.sockets.len(), self.written.len());
+            let records = self.write_records.len();
+            let before = self.commands.len();
+            let out = self.exec(&line.argv, scope, input);
+            self.settle_writes(records, &out);
+            self.after_redirects(before, sockets, written, &out, scope);
+            out
+        };
+        let (stdout, stderr) = crate::discard::discarded_plain(
+            line.redirects
+                .iter()
+                .map(|r| (r.descriptor(), r.operator, r.target.as_str())),
+        );
+        if stdout
+            && let Some(cmd) = self.commands.get_mut(before..).and_then(|cs| {
+                cs.iter_mut().rev().find(|c| {
+                    c.via == scope.via
+                        && c.argv
+                            .first()
+                            .is_none_or(|a| !crate::resolve::is_redirect_record(a))
+                })
+            })
+        {
+            crate::discard::settle(cmd, stderr);
+        }
+        self.settle_writes(records, &output);
+        self.files.stdin_file = None;
+        self.after_redirects(before, sockets, written, &output, scope);
+        if let Producer::Secret(source) = output
+            && self.group_out.is_none()
+            && !line.stdout_to_file()
+        {
+            self.group_out = Some(source);
+        }
+    }
+
     /// Walks a plain line as the grammar path walks its tree: `block` gives each statement to
     /// `stmt` at depth 1; a command statement is `exec`uted (what it prints may become the
     /// group's output, as `stmt` records it), a list goes through `list_of` with its operands

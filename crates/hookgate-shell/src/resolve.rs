@@ -160,6 +160,11 @@ pub(crate) fn variable(
     ctx: &crate::model::Context,
     scope: &Scope,
 ) -> Option<String> {
+    // `$X` (most expansions): no operator and never an array element (`array_elements` needs
+    // a `${`), so nothing below needs its children collected.
+    if node.kind() == "simple_expansion" {
+        return lookup(crate::walk::expansion_name(node, src)?, ctx, scope);
+    }
     if let Some(elements) = array_elements(node, src, scope) {
         // `${a[1]}`, or `${a[@]}` of a one-element array: one known word.
         return match elements {
@@ -171,9 +176,6 @@ pub(crate) fn variable(
     let children: Vec<Node<'_>> = node.children(&mut cursor).collect();
     let name = crate::walk::expansion_name(node, src)?;
     let kinds: Vec<&str> = children.iter().map(Node::kind).collect();
-    if node.kind() == "simple_expansion" {
-        return lookup(name, ctx, scope);
-    }
     match kinds.as_slice() {
         ["${", _, "}"] => lookup(name, ctx, scope),
         ["${", "#", _, "}"] => lookup(name, ctx, scope).map(|v| v.chars().count().to_string()),

@@ -179,6 +179,12 @@ const CLIENTS: &[(&str, Family)] = &[
 /// The client family of a canonical call name, by its leading segments (a constructor's
 /// `()` and Ruby's `.new()` do not count).
 pub(crate) fn client_family(name: &str) -> Option<Family> {
+    // Every call and attribute of a snippet asks: a name whose first segment starts with a
+    // byte no root starts with is rejected before its segments are collected (`extends`
+    // rejects each root on that byte alike).
+    if !may_extend(name.trim_start_matches('\\'), &CLIENT_FIRST) {
+        return None;
+    }
     let segments: Vec<&str> = name
         .trim_start_matches('\\')
         .split(['.', '\\'])
@@ -187,6 +193,54 @@ pub(crate) fn client_family(name: &str) -> Option<Family> {
     CLIENTS
         .iter()
         .find_map(|(root, family)| extends(&segments, root).then_some(*family))
+}
+
+/// The first bytes of `roots`' names, by byte (see [`may_extend`]).
+const fn first_bytes<const N: usize>(roots: [&str; N]) -> [bool; 256] {
+    let mut table = [false; 256];
+    let mut i = 0;
+    while i < N {
+        if let Some(&b) = roots[i].as_bytes().first() {
+            table[b as usize] = true;
+        }
+        i += 1;
+    }
+    table
+}
+
+/// The roots of [`CLIENTS`], for [`first_bytes`].
+const CLIENT_ROOTS: [&str; CLIENTS.len()] = {
+    let mut roots = [""; CLIENTS.len()];
+    let mut i = 0;
+    while i < CLIENTS.len() {
+        roots[i] = CLIENTS[i].0;
+        i += 1;
+    }
+    roots
+};
+
+/// First bytes of [`CLIENTS`]' roots.
+const CLIENT_FIRST: [bool; 256] = first_bytes(CLIENT_ROOTS);
+
+/// First bytes of [`HTTP_CLIENTS`]' roots.
+const HTTP_FIRST: [bool; 256] = {
+    let mut roots = [""; HTTP_CLIENTS.len()];
+    let mut i = 0;
+    while i < HTTP_CLIENTS.len() {
+        roots[i] = HTTP_CLIENTS[i];
+        i += 1;
+    }
+    first_bytes(roots)
+};
+
+/// False only when no root of a table with these `first` bytes can begin `name`: its first
+/// byte starts its first segment, which [`extends`] compares with each root's first byte
+/// first. A name that is empty or whose first segment may be empty (`.x`, `\x`, `()`) is
+/// left to `extends`.
+fn may_extend(name: &str, first: &[bool; 256]) -> bool {
+    name.as_bytes()
+        .first()
+        .is_none_or(|&b| matches!(b, b'.' | b'\\' | b'(') || first[usize::from(b)])
 }
 
 /// Whether `segments` start with the dotted `root`'s segments and go on past them. Called for
@@ -366,6 +420,9 @@ const HTTP_CLIENTS: &[&str] = &[
 
 /// Whether a canonical name belongs to an HTTP client library.
 pub(crate) fn http_client(name: &str) -> bool {
+    if !may_extend(name, &HTTP_FIRST) {
+        return false;
+    }
     let segments: Vec<&str> = name
         .split('.')
         .map(|s| s.strip_suffix("()").unwrap_or(s))

@@ -1390,56 +1390,68 @@ impl Walker<'_> {
                     return operator.starts_with('<').then_some(p);
                 }
                 let word = self.word(destination, src, scope, depth + 1);
-                if let Some(endpoint) = crate::flow::socket_endpoint(&word) {
-                    self.sockets.push(endpoint);
-                    return operator.starts_with('<').then_some(Producer::Download);
-                }
-                if matches!(operator, ">" | ">>" | ">|" | "&>" | "&>>") {
-                    self.written.push(word.clone());
-                    // What the statement prints reaches the file only through stdout.
-                    let stdout = operator.starts_with('&') || descriptor.is_none_or(|d| d == "1");
-                    if !scope.remote && stdout {
-                        self.write_records.push(self.commands.len());
-                    }
-                }
-                match operator {
-                    "<&" if word.exact && is_fd(&word.text) => {
-                        // `read l <&3`: what descriptor 3 was opened on, when that is a secret.
-                        self.files
-                            .fd_secrets
-                            .iter()
-                            .find(|(fd, _)| *fd == word.text)
-                            .map(|(_, source)| Producer::Secret(source.clone()))
-                    }
-                    "<" => {
-                        let p = crate::resolve::file_producer(self, &word, scope);
-                        if let (Producer::Secret(source), Some(fd)) = (&p, descriptor)
-                            && fd != "0"
-                        {
-                            self.files.fd_secrets.push((fd.to_owned(), source.clone()));
-                        }
-                        if let (Producer::LocalFile, crate::targets::Cwd::Known(cwd)) =
-                            (&p, &scope.cwd)
-                        {
-                            let home = self.ctx.home.as_deref();
-                            let path = hookgate_paths::normalize(&word.text, cwd, home).path;
-                            self.files.stdin_file = Some(path);
-                        }
-                        Some(p)
-                    }
-                    ">&" | "<&" | ">&-" | "<&-" if word.exact && is_fd(&word.text) => None,
-                    ">" | ">>" | ">|" | "&>" | "&>>" | ">&" | "<>" => {
-                        let append = matches!(operator, ">>" | "&>>");
-                        crate::resolve::redirect_write(self, &word, scope, append);
-                        None
-                    }
-                    _ => None,
-                }
+                self.redirect_to(operator, descriptor, &word, scope)
             }
             _ => {
                 self.scan_substitutions(node, src, scope, depth + 1);
                 None
             }
+        }
+    }
+
+    /// A file redirect once its destination is resolved to `word`: a socket, a written file
+    /// (recorded and judged), an input file or descriptor; returns the new stdin if it provides
+    /// one. Shared by the grammar path ([`Self::redirect`]) and the plain fast path
+    /// (`plain_list`), so both judge a redirect alike.
+    pub(crate) fn redirect_to(
+        &mut self,
+        operator: &str,
+        descriptor: Option<&str>,
+        word: &Word,
+        scope: &mut Scope,
+    ) -> Option<Producer> {
+        if let Some(endpoint) = crate::flow::socket_endpoint(word) {
+            self.sockets.push(endpoint);
+            return operator.starts_with('<').then_some(Producer::Download);
+        }
+        if matches!(operator, ">" | ">>" | ">|" | "&>" | "&>>") {
+            self.written.push(word.clone());
+            // What the statement prints reaches the file only through stdout.
+            let stdout = operator.starts_with('&') || descriptor.is_none_or(|d| d == "1");
+            if !scope.remote && stdout {
+                self.write_records.push(self.commands.len());
+            }
+        }
+        match operator {
+            "<&" if word.exact && is_fd(&word.text) => {
+                // `read l <&3`: what descriptor 3 was opened on, when that is a secret.
+                self.files
+                    .fd_secrets
+                    .iter()
+                    .find(|(fd, _)| *fd == word.text)
+                    .map(|(_, source)| Producer::Secret(source.clone()))
+            }
+            "<" => {
+                let p = crate::resolve::file_producer(self, word, scope);
+                if let (Producer::Secret(source), Some(fd)) = (&p, descriptor)
+                    && fd != "0"
+                {
+                    self.files.fd_secrets.push((fd.to_owned(), source.clone()));
+                }
+                if let (Producer::LocalFile, crate::targets::Cwd::Known(cwd)) = (&p, &scope.cwd) {
+                    let home = self.ctx.home.as_deref();
+                    let path = hookgate_paths::normalize(&word.text, cwd, home).path;
+                    self.files.stdin_file = Some(path);
+                }
+                Some(p)
+            }
+            ">&" | "<&" | ">&-" | "<&-" if word.exact && is_fd(&word.text) => None,
+            ">" | ">>" | ">|" | "&>" | "&>>" | ">&" | "<>" => {
+                let append = matches!(operator, ">>" | "&>>");
+                crate::resolve::redirect_write(self, word, scope, append);
+                None
+            }
+            _ => None,
         }
     }
 
@@ -1913,6 +1925,8 @@ pub(crate) fn spawns_in_background(node: Node<'_>) -> bool {
 pub(crate) fn any_node(node: Node<'_>, overflow: bool, pred: impl Fn(Node<'_>) -> bool) -> bool {
     let mut stack = vec![node];
     let mut seen = 0;
+    // One cursor for the whole search: `children` resets it to each node.
+    let mut cursor = node.walk();
     while let Some(n) = stack.pop() {
         seen += 1;
         if seen > 10_000 {
@@ -1921,7 +1935,6 @@ pub(crate) fn any_node(node: Node<'_>, overflow: bool, pred: impl Fn(Node<'_>) -
         if pred(n) {
             return true;
         }
-        let mut cursor = n.walk();
         stack.extend(n.children(&mut cursor));
     }
     false
@@ -2071,7 +2084,15 @@ fn busy_loop(node: Node<'_>, src: &str) -> bool {
 
 /// A command ending in `&` somewhere in `node`.
 fn has_background_job(node: Node<'_>) -> bool {
-    any_node(node, false, |n| n.kind() == "&")
+    // By id, as `block` tells a background statement: `kind()` converts the name each time.
+    let amp = kind_ids().ampersand;
+    any_node(node, false, |n| {
+        if amp == 0 {
+            n.kind() == "&"
+        } else {
+            n.kind_id() == amp
+        }
+    })
 }
 
 /// A `sleep`/`wait`/`read` in the body paces the loop.
