@@ -35,6 +35,31 @@ impl Env {
         self.root.path().join(name)
     }
 
+    /// Makes `work/` a real repository with a branch `feature` holding a commit no other ref
+    /// reaches, so `git branch -D feature` would lose it (the guard asks git before judging a
+    /// forced deletion: without such a commit it loses nothing and is not refused).
+    fn with_unmerged_feature(&self) {
+        let work = self.dir("work");
+        std::fs::remove_dir_all(work.join(".git")).unwrap();
+        let git = |args: &[&str]| {
+            let out = Command::new("git")
+                .args(args)
+                .current_dir(&work)
+                .env("GIT_AUTHOR_NAME", "t")
+                .env("GIT_AUTHOR_EMAIL", "t@example.com")
+                .env("GIT_COMMITTER_NAME", "t")
+                .env("GIT_COMMITTER_EMAIL", "t@example.com")
+                .output()
+                .unwrap();
+            assert!(out.status.success(), "git {args:?}: {out:?}");
+        };
+        git(&["init", "-q", "-b", "main"]);
+        git(&["commit", "-q", "--allow-empty", "-m", "first"]);
+        git(&["checkout", "-q", "-b", "feature"]);
+        git(&["commit", "-q", "--allow-empty", "-m", "unmerged"]);
+        git(&["checkout", "-q", "main"]);
+    }
+
     fn command(&self, args: &[&str]) -> Command {
         let mut c = Command::new(env!("CARGO_BIN_EXE_hookgate"));
         c.args(args)
@@ -468,6 +493,7 @@ fn the_way_through_pasted_in_another_directory_allows_the_project_the_call_was_i
 #[test]
 fn analyzer_rule_ids_are_allowances_and_a_mistyped_id_is_an_error_naming_the_near_ids() {
     let env = Env::new();
+    env.with_unmerged_feature();
     let delete = "git branch -D feature";
     let (decision, reason) = env.bash(delete);
     assert_eq!(decision, "deny");
@@ -509,6 +535,7 @@ fn analyzer_rule_ids_are_allowances_and_a_mistyped_id_is_an_error_naming_the_nea
 #[test]
 fn analyzer_rule_switches_in_policy_ask_or_turn_one_rule_off() {
     let env = Env::new();
+    env.with_unmerged_feature();
     let delete = "git branch -D feature";
     assert_eq!(env.bash(delete).0, "deny");
     let policy = env.dir("config").join("policy.yaml");
@@ -545,6 +572,7 @@ fn analyzer_rule_switches_in_policy_ask_or_turn_one_rule_off() {
 #[test]
 fn an_untrusted_project_cannot_switch_an_analyzer_rule_down() {
     let env = Env::new();
+    env.with_unmerged_feature();
     std::fs::create_dir_all(env.dir("work").join(".hookgate")).unwrap();
     std::fs::write(
         env.dir("work").join(".hookgate/policy.yaml"),
