@@ -3758,10 +3758,17 @@ fn url_prefixed(e: &Expr, env: &Env, hops: usize) -> bool {
     }
 }
 
+/// Whether a string starts with a URL scheme. Compared on bytes: a string whose first bytes
+/// end inside a multi-byte character (`ht|p:/՚/x`) is not a URL and must not be sliced there.
 fn is_url(s: &str) -> bool {
     ["http://", "https://", "ftp://", "ftps://"]
         .iter()
-        .any(|p| s.len() > p.len() && s[..p.len()].eq_ignore_ascii_case(p))
+        .any(|p| {
+            s.len() > p.len()
+                && s.as_bytes()
+                    .get(..p.len())
+                    .is_some_and(|h| h.eq_ignore_ascii_case(p.as_bytes()))
+        })
 }
 
 /// True when `node` sits in a loop that never ends by its own condition: `while True`,

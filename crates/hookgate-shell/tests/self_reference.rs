@@ -46,3 +46,20 @@ fn env_operands_that_start_with_a_multibyte_character_are_not_sliced() {
         let _ = analyzer.analyze(c, &ctx());
     }
 }
+
+/// A string in interpreter code whose first bytes end inside a multi-byte character (`"ht|p:/՚/x"`)
+/// is not a URL, and the scheme test must not slice inside the character (the `analyze` fuzz
+/// target's crash input of round 26, byte for byte, then its shapes).
+#[test]
+fn a_url_test_never_slices_inside_a_multibyte_character() {
+    let mut analyzer = Analyzer::new().expect("grammars load");
+    for c in [
+        "php -r '$f = \"shellarg(gnteev(\"HO)\"))ME; include \"ht|p:/\u{55a}/x.php\"; str_repeat(\" \", 08(*12) if-vkde ind ~ -nameg($f) unlink($f);'",
+        "php -r 'include \"ht|p:/\u{55a}/x.php\";'",
+        "python3 -c 'import urllib.request as u; u.urlopen(\"htt\u{e9}://x\")'",
+        "node -e 'fetch(\"ftp:\u{449}//x\")'",
+        "php -r 'include \"http://x.example/a.php\";'",
+    ] {
+        let _ = analyzer.analyze(c, &ctx());
+    }
+}
