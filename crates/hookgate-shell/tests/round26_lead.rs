@@ -303,3 +303,30 @@ fn a_names_pattern_closed_by_its_equals_sign_prints_no_value() {
         ("grep -o '^[A-Z_]*=[a-z]*' .env", ASK, "*"),
     ]);
 }
+
+/// `gsutil rsync -d` and `gcloud storage rsync --delete-unmatched-destination-objects` make the
+/// destination a mirror of the source, deleting every object the source lacks — from an empty
+/// directory, the bucket's contents — as `aws s3 sync --delete` does; a sync without deletion
+/// stays ordinary.
+#[test]
+fn mirror_syncs_that_delete_unmatched_objects_are_cloud_deletions() {
+    table(&[
+        (
+            "gsutil -m rsync -d -r ./empty gs://acme-training-data",
+            DENY,
+            "cloud.gsutil_rsync_delete",
+        ),
+        (
+            "gsutil rsync -dr ./empty gs://b",
+            DENY,
+            "cloud.gsutil_rsync_delete",
+        ),
+        (
+            "gcloud storage rsync ./empty gs://b --recursive --delete-unmatched-destination-objects",
+            DENY,
+            "cloud.gcloud_storage_rsync_delete",
+        ),
+        ("gsutil -m rsync -r ./dist gs://site", ALLOW, "-"),
+        ("gcloud storage rsync ./dist gs://b --recursive", ALLOW, "-"),
+    ]);
+}
