@@ -363,8 +363,8 @@ fn bisection(
 ///
 /// Per branch, read-only git only: `rev-parse` of `refs/heads/NAME` (no such branch: the
 /// deletion fails and loses nothing), then `for-each-ref --contains` of its tip — another
-/// branch, a remote-tracking branch or a tag reaching it means nothing is lost. The branches
-/// deleted together do not count for each other, nor does `refs/stash`. A failure or a
+/// local branch or a tag reaching it means nothing is lost. The branches deleted together do
+/// not count for each other; remote-tracking refs and `refs/stash` do not count. A failure or a
 /// timeout answers "loses", so the deletion is judged as always (fail closed).
 pub fn branch_state(query: &BranchState) -> BranchState {
     let mut state = query.clone();
@@ -390,9 +390,14 @@ fn branches_lose(query: &BranchState) -> Result<bool, String> {
             ));
         };
         let text = String::from_utf8_lossy(&out.stdout);
-        let kept = text
-            .lines()
-            .any(|r| !r.is_empty() && r != "refs/stash" && !deleted.iter().any(|d| d == r));
+        // Only refs whose own deletion is judged count: another local branch (its `-D` is
+        // this same question) or a tag (`git tag -d` asks). A remote-tracking ref does not:
+        // the agent can make one (`git update-ref refs/remotes/origin/x x`) and drop it
+        // (`git branch -dr origin/x`) unjudged, which would launder the deletion.
+        let kept = text.lines().any(|r| {
+            (r.starts_with("refs/heads/") || r.starts_with("refs/tags/"))
+                && !deleted.iter().any(|d| d == r)
+        });
         if !kept {
             return Ok(true);
         }

@@ -4,8 +4,9 @@
 //! the commits only that branch reaches. Agents delete branches they are done with — a
 //! feature branch merged by a squash (so `-d` refuses), a branch pushed to its remote, a name
 //! that no longer exists — and none of those loses a commit. So a `git branch -D` whose every
-//! branch either does not exist or has its tip reached by another ref (a remote-tracking
-//! branch, another local branch, a tag) is set aside (`destructive-shell` does not object to
+//! branch either does not exist or has its tip reached by another local branch or a tag (refs
+//! whose own deletion is judged; a remote-tracking ref is not: the agent can make one and drop
+//! it unjudged) is set aside (`destructive-shell` does not object to
 //! it); one that would drop commits nothing else reaches is judged exactly as before.
 //!
 //! This crate does no I/O: the judgement names the branches whose state it needs

@@ -1,7 +1,7 @@
 //! A forced branch deletion judged by what it would lose, through the binary with real git:
-//! `git branch -D` of a branch that does not exist, or whose tip another branch, a
-//! remote-tracking branch or a tag reaches, drops no commit and is not refused; one that
-//! would drop commits nothing else reaches is judged as always (denied).
+//! `git branch -D` of a branch that does not exist, or whose tip another local branch or a tag
+//! reaches, drops no commit and is not refused; one that would drop commits no other local
+//! branch or tag reaches (a remote-tracking ref does not vouch) is judged as always (denied).
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -63,10 +63,9 @@ fn a_forced_branch_deletion_that_drops_no_commit_is_not_refused() {
     let repo = repo(&sandbox);
     for command in [
         "git branch -D merged",
-        "git branch -D pushed",
         "git branch --delete --force tagged",
         "git branch -D no-such-branch",
-        "git branch -D merged pushed",
+        "git branch -D merged tagged",
         "git branch -D lonely-base",
     ] {
         assert_eq!(decision(&sandbox, &repo, command), "none", "{command}");
@@ -85,6 +84,9 @@ fn a_forced_branch_deletion_that_drops_commits_is_still_refused() {
     for command in [
         "git branch -D lonely",
         "git branch -D merged lonely",
+        // A remote-tracking ref does not vouch: the agent can make one and drop it unjudged
+        // (`git update-ref refs/remotes/origin/x x`, then `git branch -dr origin/x`).
+        "git branch -D pushed",
         // Deleted together, the two that reach a commit do not vouch for each other.
         "git branch -D lonely-base lonely-top",
         // Not a plain name the lookup can ask about: judged as always.
