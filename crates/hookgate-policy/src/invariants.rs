@@ -4444,7 +4444,41 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
         }
     }
     let sctx = j.ctx.shell_context(j.facts.cwd.clone());
+    // An edit is judged by the file it leaves where that can be known (the new text alone is
+    // a fragment): only the code the edit brings in counts, so an ordinary edit of a file
+    // that already held something flagged is not blamed for it.
+    let edited = |p: &Path| {
+        j.facts
+            .tool
+            .filter(|t| t.kind == hookgate_core::canonical::ToolKind::Edit)
+            .and_then(|t| crate::loaded::edited_text(p, &t.input))
+    };
     for (p, content) in written {
+        if let Some((before, after)) = edited(p) {
+            let old: Vec<String> = crate::loaded::written_code(p, &before)
+                .into_iter()
+                .map(|l| l.code)
+                .collect();
+            for l in crate::loaded::written_code(p, &after) {
+                if old.contains(&l.code) {
+                    continue;
+                }
+                let denied = deferred_self_modification(j, p, &l.code);
+                let Some(v) = loaded_violation(&l, denied, &sctx) else {
+                    continue;
+                };
+                // A whole source file changes as one unit: flagged before the edit too, the
+                // edit did not bring it in (its new text is still judged below).
+                let was = l.whole_file
+                    && crate::loaded::written_code(p, &before).iter().any(|b| {
+                        loaded_violation(b, deferred_self_modification(j, p, &b.code), &sctx)
+                            .is_some()
+                    });
+                if !was {
+                    return Some(v);
+                }
+            }
+        }
         for l in crate::loaded::written_code(p, content) {
             let denied = deferred_self_modification(j, p, &l.code);
             if let Some(v) = loaded_violation(&l, denied, &sctx) {

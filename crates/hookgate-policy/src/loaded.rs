@@ -825,6 +825,53 @@ pub(crate) fn written_code(path: &Path, text: &str) -> Vec<Loaded> {
         .collect()
 }
 
+/// A file as an edit tool call leaves it: `(before, after)`, read from disk (bounded) with
+/// each replacement applied in order — Claude's `Edit` (`old_string`/`new_string`,
+/// `replace_all`), `MultiEdit`'s `edits`, Copilot's and `str_replace_editor`'s
+/// `old_str`/`new_str`. `None` when the file cannot be read or a replacement does not apply
+/// (the agent's tool would then fail, and the new text alone is what is judged).
+///
+/// Why: an edit's new text is a fragment — `test: {cmds: [pytest, "curl … | sh"]}` is not a
+/// Taskfile without the `tasks:` around it — so a file a runner loads is judged as it will be.
+pub(crate) fn edited_text(
+    path: &Path,
+    input: &serde_json::Map<String, serde_json::Value>,
+) -> Option<(String, String)> {
+    let before = read_bounded(path)?;
+    let one = |e: &serde_json::Map<String, serde_json::Value>| {
+        let text = |keys: [&str; 2]| {
+            keys.iter()
+                .find_map(|k| e.get(*k).and_then(serde_json::Value::as_str))
+        };
+        Some((
+            text(["old_string", "old_str"])?.to_owned(),
+            text(["new_string", "new_str"])?.to_owned(),
+            e.get("replace_all")
+                .and_then(serde_json::Value::as_bool)
+                .unwrap_or(false),
+        ))
+    };
+    let edits: Vec<(String, String, bool)> = match input.get("edits").and_then(|e| e.as_array()) {
+        Some(list) => list
+            .iter()
+            .map(|e| e.as_object().and_then(one))
+            .collect::<Option<_>>()?,
+        None => vec![one(input)?],
+    };
+    let mut after = before.clone();
+    for (old, new, all) in edits {
+        if old.is_empty() || !after.contains(&old) {
+            return None;
+        }
+        after = if all {
+            after.replace(&old, &new)
+        } else {
+            after.replacen(&old, &new, 1)
+        };
+    }
+    Some((before, after))
+}
+
 /// Strips runner wrappers (`uv run`, `poetry run`, `python -m`) to the tool they start.
 fn tool_argv(argv: &[String]) -> Vec<String> {
     let base = |s: &str| s.rsplit('/').next().unwrap_or(s).to_owned();

@@ -826,17 +826,12 @@ pub(crate) fn command_source(
     }
 }
 
-/// SQL engines that read files named in their SQL (`duckdb`, `clickhouse-local`, `sqlite3`
-/// with `readfile`): only these are scanned for file functions.
-fn reads_files_in_sql(name: &str) -> bool {
-    matches!(
-        name,
-        "duckdb" | "clickhouse-local" | "sqlite3" | "sqlite" | "clickhouse-client"
-    )
-}
-
 /// Table and scalar functions whose first string argument is a file the engine reads:
-/// DuckDB's `read_*` family, ClickHouse's `file`, SQLite's `readfile` (fileio extension).
+/// DuckDB's `read_*` family, ClickHouse's `file`, SQLite's `readfile` (fileio extension),
+/// PostgreSQL's `pg_read_file`/`pg_read_binary_file` (the server's files) and MySQL's
+/// `load_file`. One table for every client: the names are the engines' own and a function
+/// call with a string literal as its first argument is not something else in another
+/// dialect.
 const SQL_FILE_READERS: &[&str] = &[
     "read_text",
     "read_blob",
@@ -853,6 +848,9 @@ const SQL_FILE_READERS: &[&str] = &[
     "st_read",
     "file",
     "readfile",
+    "pg_read_file",
+    "pg_read_binary_file",
+    "load_file",
 ];
 
 /// ClickHouse table functions that write to another machine when inserted into (`INSERT INTO
@@ -871,12 +869,14 @@ const SQL_REMOTE_FUNCTIONS: &[&str] = &[
     "mongodb",
 ];
 
-/// One token of SQL as [`sql_file_flow`] reads it.
+/// One token of SQL as [`sql_file_io`] reads it.
 #[derive(Debug, PartialEq)]
 enum SqlTok<'s> {
     Word(&'s str),
     Str(&'s str),
     Open,
+    /// `;`: a statement ends (what `COPY` started does not reach the next one).
+    End,
     Other,
 }
 
@@ -910,6 +910,10 @@ fn sql_tokens(text: &str) -> Vec<SqlTok<'_>> {
             }
             b'(' => {
                 out.push(SqlTok::Open);
+                i += 1;
+            }
+            b';' => {
+                out.push(SqlTok::End);
                 i += 1;
             }
             _ if c.is_ascii_alphanumeric() || c == b'_' => {
@@ -956,45 +960,91 @@ fn is_remote_url(text: &str) -> bool {
     })
 }
 
-/// What SQL run by a file-reading engine exposes: the credential file it reads (a reader
-/// function's literal path, or DuckDB's `FROM 'path'`), with the remote place it writes to
-/// (`COPY … TO 's3://…'`, `INSERT INTO FUNCTION url('https://…')`) when it does. `None` when
-/// it reads no credential file.
-pub(crate) fn sql_file_flow(
-    name: &str,
+/// What SQL does with files and programs outside the database, as [`sql_file_io`] reads it.
+#[derive(Debug, Default)]
+pub(crate) struct SqlFileIo {
+    /// The credential file the SQL reads (a reader function's literal path, DuckDB's and
+    /// PostgreSQL's `FROM 'path'`, MySQL's `INFILE 'path'`), or a file the line filled with
+    /// secrets earlier.
+    pub source: Option<FlowSource>,
+    /// The remote place it writes to (`COPY … TO 's3://…'`, `INSERT INTO FUNCTION url(…)`).
+    pub remote: Option<String>,
+    /// Local files it writes (`COPY … TO '/tmp/o.csv'`, `INTO OUTFILE`/`DUMPFILE`,
+    /// `writefile('p', …)`, `lo_export(oid, 'p')`): each is a write of that path, and holds
+    /// the secret when the SQL read one.
+    pub writes: Vec<String>,
+    /// Commands it runs (`COPY … FROM PROGRAM 'cmd'`, `TO PROGRAM 'cmd'`, psql's `\copy …
+    /// program`): shell run by the server or the client.
+    pub programs: Vec<String>,
+    /// Whether it stores rows (`INSERT`, `CREATE … AS`, `UPDATE`, `REPLACE`, `COPY … FROM`):
+    /// a secret it read then sits in the database file.
+    pub stores: bool,
+}
+
+/// Reads what SQL given to a database client does outside the database (see [`SqlFileIo`]).
+/// Why: the engines are file readers, file writers and program runners of their own —
+/// `insert … readfile('~/.aws/credentials')` fills the database file with a credential,
+/// `select writefile('~/.bashrc', …)` writes a start-up file, `COPY t FROM PROGRAM 'curl … |
+/// sh'` runs a downloaded script — and none of it is visible in the client's argv.
+pub(crate) fn sql_file_io(
     texts: &[&str],
     cwd: &Cwd,
     ctx: &Context,
     files: &LineState,
-) -> Option<(FlowSource, Option<String>)> {
-    if !reads_files_in_sql(name) {
-        return None;
-    }
-    let mut source = None;
-    let mut remote = None;
+) -> SqlFileIo {
+    let mut io = SqlFileIo::default();
     for text in texts {
+        sqlite_dot_io(text, &mut io, cwd, ctx, files);
         let toks = sql_tokens(text);
+        // The statement began with `COPY` (psql's `\copy` too): its `TO 'x'` is a file.
+        let mut copying = false;
         for (i, t) in toks.iter().enumerate() {
             let next = toks.get(i + 1);
             let after = toks.get(i + 2);
+            let word = |w: &str, k: &str| w.eq_ignore_ascii_case(k);
             match (t, next, after) {
+                (SqlTok::End, _, _) => copying = false,
                 (SqlTok::Word(f), Some(SqlTok::Open), Some(SqlTok::Str(path)))
                     if SQL_FILE_READERS.iter().any(|r| r.eq_ignore_ascii_case(f)) =>
                 {
-                    source = source.or_else(|| file_source(path, cwd, ctx, files));
+                    io.source = io.source.or_else(|| file_source(path, cwd, ctx, files));
+                }
+                (SqlTok::Word(f), Some(SqlTok::Open), Some(SqlTok::Str(path)))
+                    if word(f, "writefile") =>
+                {
+                    io.writes.push((*path).to_owned());
+                }
+                (SqlTok::Word(f), Some(SqlTok::Open), Some(SqlTok::Word(_)))
+                    if word(f, "lo_export") =>
+                {
+                    if let Some(SqlTok::Str(path)) = toks.get(i + 4) {
+                        io.writes.push((*path).to_owned());
+                    }
                 }
                 (SqlTok::Word(kw), Some(SqlTok::Str(path)), _)
-                    if kw.eq_ignore_ascii_case("from") =>
+                    if word(kw, "from") || word(kw, "infile") =>
                 {
-                    source = source.or_else(|| file_source(path, cwd, ctx, files));
+                    io.source = io.source.or_else(|| file_source(path, cwd, ctx, files));
+                    io.stores |= copying || word(kw, "infile");
+                }
+                (SqlTok::Word(kw), Some(SqlTok::Str(code)), _) if word(kw, "program") => {
+                    io.programs.push((*code).to_owned());
                 }
                 (SqlTok::Word(kw), Some(SqlTok::Str(to)), _)
-                    if kw.eq_ignore_ascii_case("to") && is_remote_url(to) =>
+                    if word(kw, "to") && is_remote_url(to) =>
                 {
-                    remote = remote.or_else(|| Some((*to).to_owned()));
+                    io.remote = io.remote.take().or_else(|| Some((*to).to_owned()));
+                }
+                (SqlTok::Word(kw), Some(SqlTok::Str(to)), _) if word(kw, "to") && copying => {
+                    io.writes.push((*to).to_owned());
+                }
+                (SqlTok::Word(kw), Some(SqlTok::Str(out)), _)
+                    if word(kw, "outfile") || word(kw, "dumpfile") =>
+                {
+                    io.writes.push((*out).to_owned());
                 }
                 (SqlTok::Word(kw), Some(SqlTok::Word(f)), Some(SqlTok::Open))
-                    if kw.eq_ignore_ascii_case("function")
+                    if word(kw, "function")
                         && SQL_REMOTE_FUNCTIONS
                             .iter()
                             .any(|r| r.eq_ignore_ascii_case(f)) =>
@@ -1003,13 +1053,59 @@ pub(crate) fn sql_file_flow(
                         Some(SqlTok::Str(u)) => (*u).to_owned(),
                         _ => format!("{f}(…)"),
                     };
-                    remote = remote.or(Some(target));
+                    io.remote = io.remote.take().or(Some(target));
+                }
+                (SqlTok::Word(kw), _, _) => {
+                    if word(kw, "copy") {
+                        copying = true;
+                    }
+                    io.stores |= ["insert", "update", "replace", "create"]
+                        .iter()
+                        .any(|k| word(kw, k));
                 }
                 _ => {}
             }
         }
     }
-    source.map(|s| (s, remote))
+    io
+}
+
+/// The sqlite3 shell's dot-commands that touch files and programs: `.import FILE TABLE`
+/// reads a file into the database, `.output FILE`/`.once FILE` write what follows to a file,
+/// and `.output |CMD`/`.once |CMD` pipe it to a shell command (`.shell`/`.system` are judged
+/// with the clients' other shell escapes).
+fn sqlite_dot_io(text: &str, io: &mut SqlFileIo, cwd: &Cwd, ctx: &Context, files: &LineState) {
+    for line in text.lines() {
+        let mut words = line.split_whitespace();
+        let Some(dot) = words.next() else { continue };
+        let mut operands = words.filter(|w| !w.starts_with('-'));
+        match dot {
+            ".import" => {
+                if let Some(f) = operands.next() {
+                    let f = f.trim_matches(['\'', '"']);
+                    if let Some(code) = f.strip_prefix('|') {
+                        io.programs.push(code.to_owned());
+                    } else {
+                        io.source = io.source.take().or_else(|| file_source(f, cwd, ctx, files));
+                    }
+                    io.stores = true;
+                }
+            }
+            ".output" | ".once" => {
+                let rest = line
+                    .trim_start()
+                    .get(dot.len()..)
+                    .unwrap_or("")
+                    .trim_start();
+                if let Some(code) = rest.strip_prefix('|') {
+                    io.programs.push(code.trim().to_owned());
+                } else if let Some(f) = operands.next() {
+                    io.writes.push(f.trim_matches(['\'', '"']).to_owned());
+                }
+            }
+            _ => {}
+        }
+    }
 }
 
 /// `name` and its words as one line, for a flow's description.

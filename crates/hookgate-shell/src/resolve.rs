@@ -4949,31 +4949,70 @@ impl Walker<'_> {
                 }
             }
         }
-        // The engines read files themselves (`read_text('~/.aws/credentials')`, `file('.env')`)
-        // and write results to object stores and URLs (`COPY … TO 's3://…'`, `INSERT INTO
-        // FUNCTION url(…)`): a credential file read there is what the SQL prints, or uploads.
+        // The engines read files themselves (`read_text('~/.aws/credentials')`, `file('.env')`,
+        // `pg_read_file(…)`), write them (`COPY … TO '/tmp/o'`, `INTO OUTFILE`,
+        // `writefile(…)`), run programs (`COPY … FROM PROGRAM '…'`) and write results to object
+        // stores and URLs (`COPY … TO 's3://…'`, `INSERT INTO FUNCTION url(…)`): a credential
+        // file read there is what the SQL prints, stores, writes or uploads.
         let exact: Vec<&str> = texts
             .iter()
             .filter(|w| w.exact)
             .map(|w| w.text.as_str())
             .collect();
-        if let Some((source, remote)) =
-            crate::flow::sql_file_flow(name, &exact, &scope.cwd, self.ctx, &self.files)
-        {
-            if let Some(target) = remote {
-                let flow = crate::model::Flow {
-                    source: source.clone(),
-                    sink: crate::model::FlowSink::Network {
-                        tool: format!("{name} writing to {target}"),
-                        channel: crate::model::Channel::Upload,
-                    },
-                };
-                let argv = argv.iter().map(|w| w.text.clone()).collect();
-                self.record_flow(argv, scope, ids::CRED_EXFILTRATE, flow);
-            }
-            return Producer::Secret(source);
+        let io = crate::flow::sql_file_io(&exact, &scope.cwd, self.ctx, &self.files);
+        for code in &io.programs {
+            let code = Word::lit(code);
+            let before = self.commands.len();
+            self.run_code_string(argv, &code, scope, &format!("{name} PROGRAM"));
+            self.escape_asks(argv, scope, before, &[]);
         }
-        Producer::Opaque
+        if !io.writes.is_empty() {
+            let mut effects = Vec::new();
+            let mut worst: Option<Verdict> = None;
+            for path in &io.writes {
+                worst = Some(worse(
+                    worst,
+                    self.judge_effect(EffectOp::Write, Some(path), false, scope),
+                ));
+                effects.push(Effect {
+                    op: EffectOp::Write,
+                    path: self.effect_path(Some(path.clone()), scope),
+                    source: format!("{name} SQL"),
+                });
+            }
+            let verdict = worst.unwrap_or_else(|| Verdict::normal("database client"));
+            self.record_effects(argv, scope, verdict, effects);
+        }
+        let Some(source) = io.source else {
+            return Producer::Opaque;
+        };
+        if let Some(target) = io.remote {
+            let flow = crate::model::Flow {
+                source: source.clone(),
+                sink: crate::model::FlowSink::Network {
+                    tool: format!("{name} writing to {target}"),
+                    channel: crate::model::Channel::Upload,
+                },
+            };
+            let argv = argv.iter().map(|w| w.text.clone()).collect();
+            self.record_flow(argv, scope, ids::CRED_EXFILTRATE, flow);
+        }
+        if !scope.remote {
+            // The files the SQL wrote hold what it read; so does the database file of an
+            // embedded engine (`sqlite3 /tmp/x.db "insert … readfile(…)"`) when rows were
+            // stored.
+            let database = matches!(name, "sqlite3" | "sqlite" | "duckdb")
+                .then(|| positionals.first())
+                .flatten()
+                .filter(|w| w.exact && io.stores && !w.text.starts_with(':'))
+                .map(|w| w.text.clone());
+            for out in io.writes.iter().cloned().chain(database) {
+                if let Some(p) = crate::flow::place_in(&out, &scope.cwd, self.ctx) {
+                    self.files.secret.push((p, source.clone()));
+                }
+            }
+        }
+        Producer::Secret(source)
     }
 
     fn find(&mut self, argv: &[Word], args: &[Word], scope: &mut Scope) -> Producer {
