@@ -120,7 +120,7 @@ pub(crate) struct Parsers {
     /// Whether the next scan looks for bulk deletes (only framework runners ask).
     want_bulk: bool,
     /// What the last [`Parsers::scan`] found for [`Parsers::destructive_sql`].
-    last_sql: Option<String>,
+    last_sql: Option<DestructiveSql>,
     /// What the last [`Parsers::scan`] found for [`Parsers::remote_call`].
     last_remote: Option<crate::sdk::Remote>,
 }
@@ -190,7 +190,7 @@ impl Parsers {
     /// `objects.all().delete()`, `truncate`, `drop_table`) and SQL run through the ORM's
     /// connection that drops or empties tables.
     /// The destructive SQL call the last [`Parsers::scan`] found, if any (taken).
-    pub(crate) fn destructive_sql(&mut self) -> Option<String> {
+    pub(crate) fn destructive_sql(&mut self) -> Option<DestructiveSql> {
         self.last_sql.take()
     }
 
@@ -209,6 +209,16 @@ impl Parsers {
     }
 }
 
+/// SQL run from code that drops, truncates or empties tables (see
+/// [`Parsers::destructive_sql`]).
+pub(crate) struct DestructiveSql {
+    /// The call, for the message (`execute("DROP TABLE users")`).
+    pub call: String,
+    /// Run through a connection a networked client library made (`psycopg2.connect(…)`):
+    /// the database is a server's, never a scratch file the snippet opened.
+    pub networked: bool,
+}
+
 struct Scanner<'s> {
     lang: Lang,
     src: &'s str,
@@ -221,7 +231,7 @@ struct Scanner<'s> {
     want_bulk: bool,
     /// The first call that runs literal SQL dropping, truncating or emptying tables
     /// (`conn.execute('DROP TABLE users')`), in any code.
-    sql: Option<String>,
+    sql: Option<DestructiveSql>,
     /// The first call that destroys or replaces something on a remote service.
     remote: Option<crate::sdk::Remote>,
     /// Where the code has moved with `os.chdir`/`process.chdir`/`Dir.chdir`/`chdir`. Later
@@ -1993,19 +2003,29 @@ impl Scanner<'_> {
 
     /// A database driver call (`execute`, `executescript`, `exec`, `query`, `prepare`, `run`)
     /// whose literal SQL drops, truncates or empties tables (`interp::scan_sql`).
-    fn destructive_sql(&self, call: &Expr) -> Option<String> {
+    fn destructive_sql(&self, call: &Expr) -> Option<DestructiveSql> {
         let Expr::Call { callee, args, .. } = call else {
             return None;
         };
-        let Expr::Attr(_, method) = callee.as_ref() else {
+        let Expr::Attr(receiver, method) = callee.as_ref() else {
             return None;
+        };
+        // A connection or cursor a networked client library made (`psycopg2.connect(…)`,
+        // `pymysql`, `sqlalchemy`): its database is not a file of the snippet's.
+        let networked = || {
+            qualify(receiver, &self.env, 0).is_some_and(|c| {
+                crate::sdk::client_family(&normalize(self.lang, &c.name)).is_some()
+            })
         };
         // ORM schema drops: Flask-SQLAlchemy/SQLAlchemy `drop_all`, TypeORM `dropDatabase`.
         if matches!(
             method.as_str(),
             "drop_all" | "dropDatabase" | "drop_database" | "dropAllTables" | "dropSchema"
         ) {
-            return Some(format!("{method}()"));
+            return Some(DestructiveSql {
+                call: format!("{method}()"),
+                networked: networked(),
+            });
         }
         if !matches!(
             method.as_str(),
@@ -2025,8 +2045,10 @@ impl Scanner<'_> {
             return None;
         }
         let sql = static_str(args.first()?, &self.env, 0)?;
-        (crate::interp::scan_sql(&sql) != crate::interp::SqlRisk::None)
-            .then(|| format!("{method}({sql:?})"))
+        (crate::interp::scan_sql(&sql) != crate::interp::SqlRisk::None).then(|| DestructiveSql {
+            call: format!("{method}({sql:?})"),
+            networked: networked(),
+        })
     }
 
     /// Records (or clears) the client a loop variable's collection came from.

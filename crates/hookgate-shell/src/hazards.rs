@@ -1185,6 +1185,102 @@ const PS_FETCHERS: &[&str] = &[
 /// PowerShell's file deleters and their aliases.
 const PS_REMOVERS: &[&str] = &["remove-item", "rm", "del", "rmdir", "rd", "ri", "erase"];
 
+/// A Windows path that starts at the user's profile — PowerShell's `$env:USERPROFILE`,
+/// `${env:USERPROFILE}`, `$HOME`, `$env:HOME`, `~`; cmd.exe's `%USERPROFILE%`, `%HOME%`,
+/// `%HOMEDRIVE%%HOMEPATH%` — as the same place under the home (`$env:USERPROFILE\.aws\credentials`
+/// is `~/.aws/credentials`). Why the home: from WSL the Windows profile (`/mnt/c/Users/NAME`)
+/// is another directory, but it holds the same kinds of secrets at the same relative places
+/// (`.ssh`, `.aws`, `.kube`), and the path catalog knows them under the home — the same
+/// reading the interpreter tongues give `USERPROFILE` lookups.
+pub(crate) fn windows_home_path(token: &str, ctx: &Context) -> Option<String> {
+    const PREFIXES: &[&str] = &[
+        "${env:userprofile}",
+        "$env:userprofile",
+        "$env:home",
+        "${env:home}",
+        "$home",
+        "%userprofile%",
+        "%homedrive%%homepath%",
+        "%home%",
+        "~",
+    ];
+    let home = ctx.home.as_ref()?;
+    let lower = token.to_ascii_lowercase();
+    let rest = PREFIXES.iter().find_map(|p| {
+        lower
+            .starts_with(p)
+            .then(|| token.get(p.len()..))
+            .flatten()
+            .filter(|r| r.is_empty() || r.starts_with(['\\', '/']))
+    })?;
+    let rest = rest.replace('\\', "/");
+    Some(format!("{}{rest}", home.display()))
+}
+
+/// PowerShell's file readers (`Get-Content` and its aliases): what they print is the file.
+const PS_READERS: &[&str] = &["get-content", "gc", "cat", "type"];
+
+/// The secret a PowerShell snippet prints: the file a reader cmdlet (`Get-Content`,
+/// `gc`, `cat`, `type`) is given, when it is a credential (its `-Path`/first operand, with
+/// the profile prefixes of [`windows_home_path`]); the environment (`Get-ChildItem env:`,
+/// `gci env:`, `dir env:`, `ls env:`).
+pub(crate) fn powershell_source(
+    code: &str,
+    cwd: &Cwd,
+    ctx: &Context,
+    files: &crate::flow::LineState,
+) -> Option<crate::model::FlowSource> {
+    let words: Vec<&str> = code
+        .split(|c: char| {
+            c.is_whitespace() || matches!(c, '(' | ')' | ';' | '|' | '{' | '}' | '"' | '\'')
+        })
+        .filter(|w| !w.is_empty())
+        .collect();
+    for (i, w) in words.iter().enumerate() {
+        let lower = w.to_ascii_lowercase();
+        let operand = || {
+            let mut k = i + 1;
+            while let Some(t) = words.get(k) {
+                if t.eq_ignore_ascii_case("-path") || t.eq_ignore_ascii_case("-literalpath") {
+                    return words.get(k + 1).copied();
+                }
+                if t.starts_with('-') {
+                    // `-Raw`, `-Encoding Byte`: a switch, or an option and its value.
+                    k += if t.eq_ignore_ascii_case("-encoding")
+                        || t.eq_ignore_ascii_case("-totalcount")
+                        || t.eq_ignore_ascii_case("-tail")
+                    {
+                        2
+                    } else {
+                        1
+                    };
+                    continue;
+                }
+                return Some(*t);
+            }
+            None
+        };
+        if PS_READERS.contains(&lower.as_str()) {
+            let Some(t) = operand() else { continue };
+            let path = windows_home_path(t, ctx).unwrap_or_else(|| crate::runners::wsl_path(t));
+            if path.contains('$') {
+                continue;
+            }
+            if let Some(s) = crate::flow::file_source(&path, cwd, ctx, files) {
+                return Some(s);
+            }
+        }
+        if matches!(lower.as_str(), "get-childitem" | "gci" | "dir" | "ls")
+            && operand().is_some_and(|t| t.eq_ignore_ascii_case("env:"))
+        {
+            return Some(crate::model::FlowSource::Environment {
+                by: "Get-ChildItem env:".to_owned(),
+            });
+        }
+    }
+    None
+}
+
 /// PowerShell code (`pwsh -c`, `powershell -Command`): read as words, case-insensitively.
 /// A download evaluated (`iex (iwr …)`, `IEX(New-Object Net.WebClient).DownloadString(…)`)
 /// is download-to-shell; an upload of a credential file (`-InFile ~/.ssh/id_rsa`) is
@@ -1238,7 +1334,7 @@ pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) ->
                 .iter()
                 .skip(i + 1)
                 .find(|t| !t.starts_with('-'))
-                .map(|t| crate::runners::wsl_path(t));
+                .map(|t| windows_home_path(t, ctx).unwrap_or_else(|| crate::runners::wsl_path(t)));
             let verdict = match target {
                 Some(t) if !t.contains('$') => crate::targets::judge_delete(
                     &t,

@@ -2650,6 +2650,17 @@ impl Walker<'_> {
                 } else if let Some((text, encoded)) = code {
                     let verdict = crate::hazards::powershell(&text, encoded, &scope.cwd, self.ctx);
                     self.record(argv, scope, verdict);
+                    // What it prints: a credential file it reads, the environment.
+                    if !encoded
+                        && let Some(source) = crate::hazards::powershell_source(
+                            &text,
+                            &scope.cwd,
+                            self.ctx,
+                            &self.files,
+                        )
+                    {
+                        return Producer::Secret(source);
+                    }
                 }
                 Producer::Opaque
             }
@@ -4403,13 +4414,7 @@ impl Walker<'_> {
             return;
         }
         let scanned = self.code.scan(lang, &code.text);
-        if let Some(call) = self.code.destructive_sql() {
-            // `sqlite3.connect('app.db').execute('DROP TABLE users')`: the same SQL through
-            // `psql -c` or `sqlite3` is judged as a drop; from code it asks.
-            let mut v = ids::DB_ORM_BULK_DELETE.verdict();
-            v.reason = format!("{} (`{call}`)", v.reason);
-            self.record(argv, scope, v);
-        }
+        let destructive_sql = self.code.destructive_sql();
         if let Some(remote) = self.code.remote_call() {
             self.remote_call_verdict(argv, scope, &remote);
         }
@@ -4424,6 +4429,43 @@ impl Walker<'_> {
             }
             None => interp::scan(lang, &code.text),
         };
+        if let Some(crate::code::DestructiveSql { call, networked }) = destructive_sql {
+            // `sqlite3.connect('app.db').execute('DROP TABLE users')`: the same SQL through
+            // `psql -c` or `sqlite3` is judged as a drop; from code it asks — unless every
+            // file the snippet may write is a database file named for tests or scratch
+            // (`sqlite3.connect('/tmp/scratch.db')`, `':memory:'`), judged as the CLI judges
+            // `sqlite3 FILE` (dbtarget: a local, disposable database is routine).
+            let mut v = ids::DB_ORM_BULK_DELETE.verdict();
+            v.reason = format!("{} (`{call}`)", v.reason);
+            let mut files = findings
+                .iter()
+                .filter_map(|f| match f {
+                    Finding::Effect {
+                        op: EffectOp::Write,
+                        path,
+                        ..
+                    } => Some(path.as_deref()),
+                    _ => None,
+                })
+                .peekable();
+            let disposable = !networked
+                && files.peek().is_some()
+                && files.all(|p| {
+                    p.is_some_and(|p| {
+                        p == ":memory:"
+                            || matches!(
+                                crate::dbtarget::role_of(p),
+                                crate::dbtarget::Role::Disposable(_)
+                            )
+                    })
+                });
+            if disposable {
+                v = Verdict::normal(format!(
+                    "drops or empties tables of a local scratch or test database file (`{call}`)"
+                ));
+            }
+            self.record(argv, scope, v);
+        }
         self.recursion += 1;
         let mut effects: Vec<Effect> = Vec::new();
         let mut worst: Option<Verdict> = None;

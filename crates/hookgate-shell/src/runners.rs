@@ -2689,12 +2689,30 @@ pub(crate) fn wsl_path(token: &str) -> String {
     }
 }
 
-/// A cmd.exe operand as a word: its WSL path; `%VAR%` is expanded by cmd at run time, so
-/// the word is not exact.
-fn windows_word(token: &str) -> Word {
+/// A cmd.exe operand as a word: its WSL path; a path from the user's profile
+/// (`%USERPROFILE%\\.ssh`) as the same place under the home
+/// ([`crate::hazards::windows_home_path`]); any other `%VAR%` is expanded by cmd at run time,
+/// so the word is not exact.
+fn windows_word(token: &str, ctx: &crate::model::Context) -> Word {
+    if let Some(p) = crate::hazards::windows_home_path(token, ctx)
+        && !p.contains('%')
+    {
+        return Word::lit(p);
+    }
     let mut word = Word::lit(wsl_path(token));
     word.exact = !token.contains('%');
     word
+}
+
+/// cmd.exe's built-in file commands as the POSIX tools they are: `type`/`more` print files
+/// (`cat`), `copy` copies (`cp`), `move`/`ren` move (`mv`).
+fn cmd_builtin(verb: &str) -> Option<&'static str> {
+    match verb.to_ascii_lowercase().as_str() {
+        "type" | "more" => Some("cat"),
+        "copy" | "xcopy" | "robocopy" => Some("cp"),
+        "move" | "ren" | "rename" => Some("mv"),
+        _ => None,
+    }
 }
 
 /// Splits a cmd.exe line into its commands (`&`, `&&`, `||`, `|`), each into words with
@@ -2808,6 +2826,7 @@ impl Walker<'_> {
             );
         }
         let line = Word::joined(rest).text;
+        let mut out = Producer::Opaque;
         for command in cmd_commands(&line) {
             // `start [/b /wait /min …] ["title"] CMD`: CMD runs (in a new window or not).
             let command: Vec<String> = match command.first() {
@@ -2829,14 +2848,19 @@ impl Walker<'_> {
                 .partition(|t| t.starts_with('/') && t.len() <= 3);
             let words: Vec<Word> = if let Some(flag) = cmd_deletion(&verb_name, &switches) {
                 let mut words = vec![Word::lit("rm"), Word::lit(flag), Word::lit("--")];
-                words.extend(paths.iter().map(|p| windows_word(p)));
+                words.extend(paths.iter().map(|p| windows_word(p, self.ctx)));
+                words
+            } else if let Some(tool) = cmd_builtin(&verb_name) {
+                let mut words = vec![Word::lit(tool), Word::lit("--")];
+                words.extend(paths.iter().map(|p| windows_word(p, self.ctx)));
                 words
             } else {
                 command.iter().map(|t| Word::lit(t.clone())).collect()
             };
-            self.peel(argv, &words, "cmd /c", scope, stdin.clone());
+            // What the line prints is what its last command prints.
+            out = self.peel(argv, &words, "cmd /c", scope, stdin.clone());
         }
-        Producer::Opaque
+        out
     }
 
     /// `hyperfine 'CMD1' 'CMD2' …`: each operand is a command line the benchmark runs through
