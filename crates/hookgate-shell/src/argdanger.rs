@@ -1276,7 +1276,9 @@ impl Walker<'_> {
                 .iter()
                 .any(|w| w.exact && w.text.contains('/') && service_port(&w.text)))
             .then(|| ids::SYS_KILLALL.verdict()),
-            "git" => moves_shared_branch(args).or_else(|| rewrites_ref_plumbing(args)),
+            "git" => moves_shared_branch(args)
+                .or_else(|| rewrites_ref_plumbing(args))
+                .or_else(|| resets_shared_branch(words, args)),
             "redis-cli" | "valkey-cli" | "keydb-cli" | "etcdctl" | "consul" => {
                 mass_key_delete(name, words, args)
             }
@@ -3806,6 +3808,42 @@ fn moves_shared_branch(args: &Args<'_>) -> Option<Verdict> {
         names.first().is_some_and(shared)
     };
     moved.then(|| ids::GIT_BRANCH_FORCE_MOVE.verdict())
+}
+
+/// `git checkout -B SHARED [START]` and `git switch -C|--force-create SHARED [START]`
+/// create the branch or, when it exists, reset it to START (or HEAD): the porcelain spelling
+/// of `git branch -f SHARED START` (`git.branch_force_move`). Read from the words, since `-B`
+/// and `-C` take the branch name as their value. A branch of one's own (`-B feature`) is
+/// ordinary.
+fn resets_shared_branch(words: &[Word], args: &Args<'_>) -> Option<Verdict> {
+    let sub = args.positionals.first()?;
+    let forcing: &[&str] = match *sub {
+        "checkout" => &["-B"],
+        "switch" => &["-C", "--force-create"],
+        _ => return None,
+    };
+    let at = words.iter().position(|w| w.exact && w.text == *sub)?;
+    let mut rest = words.get(at + 1..)?.iter();
+    while let Some(w) = rest.next() {
+        if !w.exact {
+            continue;
+        }
+        let t = w.text.as_str();
+        let name = if forcing.contains(&t) {
+            rest.next().map(|v| v.text.as_str())
+        } else {
+            t.strip_prefix("--force-create=")
+                .filter(|_| *sub == "switch")
+                .or_else(|| {
+                    t.strip_prefix("-B")
+                        .filter(|n| !n.is_empty() && *sub == "checkout")
+                })
+        };
+        if let Some(name) = name {
+            return is_shared_branch(name).then(|| ids::GIT_BRANCH_FORCE_MOVE.verdict());
+        }
+    }
+    None
 }
 
 /// Whether `name` is a long-lived shared branch (see [`SHARED_BRANCHES`]).

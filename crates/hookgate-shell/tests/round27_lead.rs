@@ -181,6 +181,16 @@ fn key_store_deletions_hardware_key_resets_and_undeploys_are_flagged() {
         ("ykman info", ALLOW, "-"),
         ("ykman fido credentials list", ALLOW, "-"),
         ("gcloud ai endpoints list --region=us-central1", ALLOW, "-"),
+        // CI switched off; Windows boot configuration changed through interop.
+        ("gh workflow disable ci.yml", ASK, "forge.workflow_disable"),
+        ("gh workflow enable ci.yml", ALLOW, "-"),
+        ("gh workflow run ci.yml --ref feature/x", ALLOW, "-"),
+        (
+            "bcdedit.exe /set {current} safeboot minimal",
+            DENY,
+            "sys.boot_config",
+        ),
+        ("bcdedit.exe /enum", ALLOW, "-"),
     ]);
 }
 
@@ -273,5 +283,35 @@ fn local_scratch_database_files_are_emptied_from_code_as_from_the_client() {
             ASK,
             "*",
         ),
+    ]);
+}
+
+/// The porcelain and plumbing spellings of moving or deleting a shared branch: `git checkout
+/// -B main START` and `git switch -C main START` reset main as `git branch -f main START`
+/// does; `git update-ref --stdin` applies whatever ref commands it is fed (a `for-each-ref`
+/// listing of `delete` lines removes every branch). Creating or resetting a branch of one's
+/// own stays ordinary.
+#[test]
+fn shared_branches_reset_by_checkout_or_switch_and_refs_fed_to_update_ref_are_flagged() {
+    table(&[
+        (
+            "git checkout -B main origin/old",
+            ASK,
+            "git.branch_force_move",
+        ),
+        ("git switch -C main HEAD~4", ASK, "git.branch_force_move"),
+        (
+            "git switch --force-create=release/1.2 HEAD~1",
+            ASK,
+            "git.branch_force_move",
+        ),
+        (
+            "git for-each-ref --format='delete %(refname)' refs/heads | git update-ref --stdin",
+            ASK,
+            "git.update_ref_stdin",
+        ),
+        ("git checkout -B feature/x origin/feature/x", ALLOW, "-"),
+        ("git switch -c main2", ALLOW, "-"),
+        ("git checkout -b hotfix-local origin/main", ALLOW, "-"),
     ]);
 }
