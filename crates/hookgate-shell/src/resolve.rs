@@ -3871,6 +3871,30 @@ impl Walker<'_> {
                             self.with_shell_stdin(stdin, |w| {
                                 w.run_child_code(argv, code, scope, &label, None);
                             });
+                        } else {
+                            // xonsh decides per line: a top-level line whose first name is
+                            // not a Python one runs as a command (`kill -9 -1` and `reboot`
+                            // are valid Python expressions too). Each unindented line that
+                            // parses as bash is also judged as the command line it may be;
+                            // Python lines read as bash are unknown commands or syntax errors,
+                            // so this adds no judgement to ordinary Python.
+                            for line in code.text.lines() {
+                                let t = line.trim_end();
+                                if t.is_empty()
+                                    || t.starts_with([' ', '\t', '#'])
+                                    || crate::analyze(t, self.ctx).parse
+                                        != crate::model::ParseStatus::Ok
+                                {
+                                    continue;
+                                }
+                                let line = Word {
+                                    text: t.to_owned(),
+                                    ..code.clone()
+                                };
+                                self.with_shell_stdin(stdin.clone(), |w| {
+                                    w.run_child_code(argv, &line, scope, &label, None);
+                                });
+                            }
                         }
                         let py = Word {
                             text: py,

@@ -315,3 +315,29 @@ fn shared_branches_reset_by_checkout_or_switch_and_refs_fed_to_update_ref_are_fl
         ("git checkout -b hotfix-local origin/main", ALLOW, "-"),
     ]);
 }
+
+/// xonsh decides per line whether a line is Python or a command: `kill -9 -1` and `reboot`
+/// are valid Python expressions, yet xonsh runs them as commands when their first name is not
+/// a Python one. In a snippet that is not one bash line, every unindented line that parses as
+/// bash is also judged as the command it may be; ordinary Python lines stay quiet.
+#[test]
+fn xonsh_lines_that_are_commands_inside_python_are_judged_as_commands() {
+    table(&[
+        (
+            "xonsh -c 'import os\nprint(os.getcwd())\nkill -9 -1'",
+            DENY,
+            "sys.kill_all",
+        ),
+        ("xonsh -c 'x = 1\nreboot'", DENY, "sys.power"),
+        (
+            "xonsh -c 'import json\nd = json.load(open(\"package.json\"))\nprint(d[\"name\"])'",
+            ALLOW,
+            "-",
+        ),
+        (
+            "xonsh -c 'for f in [\"a\", \"b\"]:\n    print(f)\nls -la'",
+            ALLOW,
+            "-",
+        ),
+    ]);
+}
