@@ -378,10 +378,28 @@ fn branches_lose(query: &BranchState) -> Result<bool, String> {
         .iter()
         .map(|b| format!("refs/heads/{b}"))
         .collect();
+    // A forced move's new commit: `None` when it names nothing (the command then fails).
+    let target = match &query.target {
+        Some(t) => match resolve(&query.dir, &format!("{t}^{{commit}}"))? {
+            Some(id) => Some(id),
+            None => return Ok(true),
+        },
+        None => None,
+    };
     for own in &deleted {
         let Some(tip) = resolve(&query.dir, &format!("{own}^{{commit}}"))? else {
             continue;
         };
+        // The branch's new commit reaching its old tip (a fast-forward) keeps every commit.
+        if let Some(new) = &target {
+            let mut git = git_at(&query.dir);
+            git.args(["merge-base", "--is-ancestor", &tip, new]);
+            match finished(git, STATUS_TIMEOUT, 4096) {
+                Some((_, true)) => continue,
+                Some((_, false)) => {}
+                None => return Err(format!("`git merge-base` for {own} did not answer")),
+            }
+        }
         let mut git = git_at(&query.dir);
         git.args(["for-each-ref", "--format=%(refname)", "--contains", &tip]);
         let Some((out, true)) = finished(git, STATUS_TIMEOUT, NAMES_CAP) else {

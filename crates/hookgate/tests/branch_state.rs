@@ -96,3 +96,44 @@ fn a_forced_branch_deletion_that_drops_commits_is_still_refused() {
         assert_eq!(decision(&sandbox, &repo, command), "deny", "{command}");
     }
 }
+
+/// A forced move of a shared branch (`git branch -f`, `git checkout -B`, `git switch -C`,
+/// `git update-ref refs/heads/…`) whose new commit reaches the branch's old tip — a
+/// fast-forward, `git checkout -B main origin/main` after a fetch — loses nothing and is not
+/// asked about; one that leaves commits only the branch reached is asked about as before.
+#[test]
+fn a_forced_move_of_a_shared_branch_that_only_fast_forwards_is_not_asked_about() {
+    let sandbox = Sandbox::new();
+    let repo = repo(&sandbox);
+    // `release/1` has a commit only it reaches; `origin/release/1` (a remote-tracking ref,
+    // which never vouches) is one commit ahead of it, as after a fetch.
+    git(&repo, &["checkout", "-q", "-b", "release/1", "main"]);
+    git(
+        &repo,
+        &["commit", "-q", "--allow-empty", "-m", "only on release"],
+    );
+    git(&repo, &["checkout", "-q", "--detach", "release/1"]);
+    git(&repo, &["commit", "-q", "--allow-empty", "-m", "fetched"]);
+    git(
+        &repo,
+        &["update-ref", "refs/remotes/origin/release/1", "HEAD"],
+    );
+    git(&repo, &["checkout", "-q", "main"]);
+    for command in [
+        "git branch -f release/1 origin/release/1",
+        "git checkout -B release/1 origin/release/1",
+        "git switch -C release/1 origin/release/1",
+        "git update-ref refs/heads/release/1 origin/release/1",
+    ] {
+        assert_eq!(decision(&sandbox, &repo, command), "none", "{command}");
+    }
+    // Moved back, sideways or onto nothing, it drops the commit only it reached.
+    for command in [
+        "git branch -f release/1 main",
+        "git checkout -B release/1 lonely",
+        "git switch -C release/1 HEAD",
+        "git branch -f release/1 no-such-rev",
+    ] {
+        assert_eq!(decision(&sandbox, &repo, command), "ask", "{command}");
+    }
+}
