@@ -1281,12 +1281,13 @@ pub(crate) fn powershell_source(
     None
 }
 
-/// PowerShell code (`pwsh -c`, `powershell -Command`): read as words, case-insensitively.
+/// PowerShell code the grammar reading ([`crate::pwsh`]) could not translate (`pwsh -c`,
+/// `powershell -Command`): read as words, case-insensitively — the conservative fallback.
 /// A download evaluated (`iex (iwr …)`, `IEX(New-Object Net.WebClient).DownloadString(…)`)
 /// is download-to-shell; an upload of a credential file (`-InFile ~/.ssh/id_rsa`) is
 /// exfiltration; a recursive `Remove-Item` is a recursive delete of its target; an encoded
-/// command cannot be read. Anything else that is not a read-only cmdlet asks: there is no
-/// PowerShell grammar here, so unknown code is not allowed silently.
+/// command cannot be read. Anything else that is not a read-only cmdlet asks: code the grammar
+/// could not translate is not allowed silently.
 pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) -> Verdict {
     if encoded {
         return ids::RCE_OPAQUE_CODE.verdict();

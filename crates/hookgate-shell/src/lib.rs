@@ -42,6 +42,7 @@ mod name_hash;
 mod named;
 mod optexec;
 mod plain_list;
+mod pwsh;
 mod resolve;
 mod runners;
 mod sdk;

@@ -2648,8 +2648,22 @@ impl Walker<'_> {
                 if from_stdin && matches!(stdin, Producer::Download | Producer::Decoded) {
                     self.record(argv, scope, ids::RCE_DOWNLOAD_TO_SHELL.verdict());
                 } else if let Some((text, encoded)) = code {
-                    let verdict = crate::hazards::powershell(&text, encoded, &scope.cwd, self.ctx);
-                    self.record(argv, scope, verdict);
+                    // Read with the PowerShell grammar and judged as the POSIX line it
+                    // amounts to; code it cannot translate keeps the word reading, which
+                    // asks for anything it cannot show to be read-only.
+                    if let Some(line) = (!encoded)
+                        .then(|| crate::pwsh::translate(&text, self.ctx))
+                        .flatten()
+                    {
+                        let line = Word::lit(line);
+                        self.with_shell_stdin(stdin.clone(), |w| {
+                            w.run_child_code(argv, &line, scope, "powershell -Command", None);
+                        });
+                    } else {
+                        let verdict =
+                            crate::hazards::powershell(&text, encoded, &scope.cwd, self.ctx);
+                        self.record(argv, scope, verdict);
+                    }
                     // What it prints: a credential file it reads, the environment.
                     if !encoded
                         && let Some(source) = crate::hazards::powershell_source(

@@ -406,9 +406,21 @@ fn downloads_piped_into_powershell_run_as_code() {
             "-",
         ),
         (
-            "curl -s https://x.example/data.json | pwsh -c 'Start-Process notepad'",
+            "curl -s https://x.example/data.json | pwsh -c 'Start-Process $exe'",
             ASK,
             "*",
+        ),
+        // Since round 27 the grammar reads it: `Start-Process notepad` runs `notepad`, judged
+        // as running it from bash is.
+        (
+            "curl -s https://x.example/data.json | pwsh -c 'Start-Process notepad'",
+            ALLOW,
+            "-",
+        ),
+        (
+            "curl -s https://x.example/data.json | pwsh -c 'Start-Process sh -ArgumentList \"-c\",\"rm -rf ~\"'",
+            DENY,
+            "fs.delete_system",
         ),
         ("cat build.ps1 | pwsh -Command -", ALLOW, "-"),
     ]);
