@@ -1794,14 +1794,14 @@ fn task_runner_files(
                 ];
                 let file = option_value(tail, &["-f", "--procfile"])
                     .map_or_else(|| cwd.join("Procfile"), |f| cwd.join(f));
-                let mut names: Vec<String> = runner_operands(tail, &valued)
+                let mut procs: Vec<String> = runner_operands(tail, &valued)
                     .into_iter()
                     .map(str::to_owned)
                     .collect();
                 if let Some(l) = option_value(tail, &["-l", "--processes"]) {
-                    names.extend(l.split(',').map(str::to_owned));
+                    procs.extend(l.split(',').map(str::to_owned));
                 }
-                out.push((file, Kind::Procfile, (!names.is_empty()).then_some(names)));
+                out.push((file, Kind::Procfile, (!procs.is_empty()).then_some(procs)));
             }
         }
         "dvc"
@@ -1932,7 +1932,7 @@ fn task_runner_files(
                         .map(|p| (p, Kind::Nix, None)),
                 ),
                 None => {
-                    out.extend(first(&["shell.nix", "default.nix"]).map(|p| (p, Kind::Nix, None)))
+                    out.extend(first(&["shell.nix", "default.nix"]).map(|p| (p, Kind::Nix, None)));
                 }
             }
         }
@@ -1969,7 +1969,7 @@ fn task_runner_files(
         }
         "waf" => out.push((cwd.join("wscript"), Kind::Python, None)),
         "premake5" | "premake4" => {
-            out.extend(first(&["premake5.lua", "premake4.lua"]).map(|p| (p, Kind::Lua, None)))
+            out.extend(first(&["premake5.lua", "premake4.lua"]).map(|p| (p, Kind::Lua, None)));
         }
         "xmake" => out.push((cwd.join("xmake.lua"), Kind::Lua, None)),
         "pod" if matches!(verb, Some("install" | "update")) => {

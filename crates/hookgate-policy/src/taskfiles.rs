@@ -113,33 +113,32 @@ pub(crate) fn pyproject(text: &str, runner: Option<&str>, names: Option<&[String
     let mut out = Vec::new();
     // A table of named tasks: the selected ones, their `pre_`/`post_` hooks, and the tasks
     // they refer to by name (one level).
-    let mut tasks =
-        |table: Option<&serde_json::Map<String, serde_json::Value>>,
-         hooks: bool,
-         one: &dyn Fn(&serde_json::Value) -> (Vec<String>, Vec<String>)| {
-            let Some(table) = table else { return };
-            for (name, v) in table {
-                let base = if hooks {
-                    name.strip_prefix("pre_")
-                        .or_else(|| name.strip_prefix("post_"))
-                        .unwrap_or(name)
-                } else {
-                    name
-                };
-                if !wanted(names, name) && !wanted(names, base) {
-                    continue;
-                }
-                let (lines, refs) = one(v);
-                out.extend(lines);
-                for r in refs {
-                    match table.get(&r) {
-                        Some(t) if names.is_some() => out.extend(one(t).0),
-                        Some(_) => {}
-                        None => out.push(r),
-                    }
+    let mut tasks = |table: Option<&serde_json::Map<String, serde_json::Value>>,
+                     hooks: bool,
+                     one: &TaskReader| {
+        let Some(table) = table else { return };
+        for (name, v) in table {
+            let base = if hooks {
+                name.strip_prefix("pre_")
+                    .or_else(|| name.strip_prefix("post_"))
+                    .unwrap_or(name)
+            } else {
+                name
+            };
+            if !wanted(names, name) && !wanted(names, base) {
+                continue;
+            }
+            let (lines, refs) = one(v);
+            out.extend(lines);
+            for r in refs {
+                match table.get(&r) {
+                    Some(t) if names.is_some() => out.extend(one(t).0),
+                    Some(_) => {}
+                    None => out.push(r),
                 }
             }
-        };
+        }
+    };
     if on("poe") {
         tasks(tool(&["poe", "tasks"]), false, &poe_task);
     }
@@ -184,6 +183,9 @@ pub(crate) fn pyproject(text: &str, runner: Option<&str>, names: Option<&[String
     }
     out
 }
+
+/// Reads one task of a table: its command lines, and the names of tasks it refers to.
+type TaskReader = dyn Fn(&serde_json::Value) -> (Vec<String>, Vec<String>);
 
 /// One poe task: its command lines, and the names of tasks it refers to.
 fn poe_task(v: &serde_json::Value) -> (Vec<String>, Vec<String>) {
@@ -762,9 +764,8 @@ fn cmake_calls(text: &str) -> Vec<CmakeCall> {
                                 match b.get(i) {
                                     Some('n') => s.push('\n'),
                                     Some('t') => s.push('\t'),
-                                    Some('\n') => {}
+                                    Some('\n') | None => {}
                                     Some(&x) => s.push(x),
-                                    None => {}
                                 }
                                 i += 1;
                             }
@@ -945,7 +946,13 @@ pub(crate) fn cmake_includes(text: &str) -> Vec<String> {
             }
             match name.as_str() {
                 "add_subdirectory" => Some(format!("{first}/CMakeLists.txt")),
-                "include" if first.ends_with(".cmake") => Some(first),
+                "include"
+                    if std::path::Path::new(&first)
+                        .extension()
+                        .is_some_and(|e| e.eq_ignore_ascii_case("cmake")) =>
+                {
+                    Some(first)
+                }
                 _ => None,
             }
         })
@@ -1010,37 +1017,37 @@ fn py_tokens(text: &str) -> Vec<Tok> {
 }
 
 /// The string literal at `i` (its quote character there) and the index after it.
-fn py_string(b: &[char], i: usize, raw: bool) -> (String, usize) {
-    let q = b[i];
-    let triple = b.get(i + 1) == Some(&q) && b.get(i + 2) == Some(&q);
-    let mut j = if triple { i + 3 } else { i + 1 };
-    let mut s = String::new();
-    while let Some(&d) = b.get(j) {
-        if d == q && (!triple || (b.get(j + 1) == Some(&q) && b.get(j + 2) == Some(&q))) {
-            return (s, j + if triple { 3 } else { 1 });
+fn py_string(chars: &[char], at: usize, raw: bool) -> (String, usize) {
+    let quote_char = chars[at];
+    let is_quote = |k: usize| chars.get(k) == Some(&quote_char);
+    let triple = is_quote(at + 1) && is_quote(at + 2);
+    let mut pos = if triple { at + 3 } else { at + 1 };
+    let mut text = String::new();
+    while let Some(&ch) = chars.get(pos) {
+        if ch == quote_char && (!triple || (is_quote(pos + 1) && is_quote(pos + 2))) {
+            return (text, pos + if triple { 3 } else { 1 });
         }
-        if d == '\\' && !raw {
-            match b.get(j + 1) {
-                Some('n') => s.push('\n'),
-                Some('t') => s.push('\t'),
-                Some('\n') => {}
-                Some(&e @ ('\\' | '\'' | '"')) => s.push(e),
+        if ch == '\\' && !raw {
+            match chars.get(pos + 1) {
+                Some('n') => text.push('\n'),
+                Some('t') => text.push('\t'),
+                Some('\n') | None => {}
+                Some(&e @ ('\\' | '\'' | '"')) => text.push(e),
                 Some(&e) => {
-                    s.push('\\');
-                    s.push(e);
+                    text.push('\\');
+                    text.push(e);
                 }
-                None => {}
             }
-            j += 2;
+            pos += 2;
             continue;
         }
-        if d == '\n' && !triple {
+        if ch == '\n' && !triple {
             break;
         }
-        s.push(d);
-        j += 1;
+        text.push(ch);
+        pos += 1;
     }
-    (s, j)
+    (text, pos)
 }
 
 /// A value of a call's argument list.

