@@ -1693,6 +1693,16 @@ fn task_runner_files(
         ));
     }
     match tool {
+        // taskipy's `task NAME` (where no go-task Taskfile claims the name `task`).
+        "task" if !TASKFILES.iter().any(|n| cwd.join(n).is_file()) => {
+            if let Some(n) = runner_operands(rest, &[]).first() {
+                out.push((
+                    cwd.join("pyproject.toml"),
+                    Kind::Pyproject(Some("taskipy")),
+                    Some(vec![(*n).to_owned()]),
+                ));
+            }
+        }
         "poe" => {
             let ops = runner_operands(rest, &["-C", "--directory", "--root", "-e", "--executor"]);
             if let Some(n) = ops.first() {
@@ -1766,7 +1776,8 @@ fn task_runner_files(
         }
         "foreman" | "honcho" | "overmind" | "heroku" | "hivemind" | "nf" => {
             let local = tool == "heroku" && matches!(verb, Some("local" | "local:start"));
-            let start = matches!(verb, Some("start" | "s" | "run")) || local;
+            // `foreman run CMD` runs one command with the environment, not the Procfile.
+            let start = matches!(verb, Some("start" | "s")) || local;
             let bare = matches!(tool, "hivemind");
             if start || bare {
                 let tail = if bare {
@@ -1936,7 +1947,7 @@ fn task_runner_files(
                 }
             }
         }
-        "nix" if matches!(verb, Some("develop" | "shell")) && verb == Some("develop") => {
+        "nix" if verb == Some("develop") => {
             let ops = runner_operands(
                 rest.get(1..).unwrap_or_default(),
                 &["-c", "--command", "--profile"],

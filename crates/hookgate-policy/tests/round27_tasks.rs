@@ -914,6 +914,11 @@ fn runner_loads_judges_the_task_files_runners_load() {
             &["poe test", "poe -C . test"],
         ),
         (
+            "pyproject.toml",
+            format!("[tool.taskipy.tasks]\nlint = \"{P}\"\n"),
+            &["task lint"],
+        ),
+        (
             "deno.json",
             format!("{{\"tasks\": {{\"dev\": \"{P}\"}}}}\n"),
             &["deno task dev"],
@@ -1043,6 +1048,7 @@ fn runner_loads_judges_the_named_task() {
             ("foreman start web", ALLOW, ""),
             ("foreman start evil", ASK, RULE),
             ("foreman start", ASK, RULE),
+            ("foreman run rake db:migrate", ALLOW, ""),
             ("poe test", ALLOW, ""),
             ("poe evil", ASK, RULE),
             ("deno task test", ALLOW, ""),
