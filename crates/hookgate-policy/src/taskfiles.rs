@@ -336,19 +336,35 @@ fn select_tasks(
 
 /// `devbox.json`'s `shell.init_hook` (run by every `devbox shell` and `devbox run`) and
 /// `shell.scripts` (the named ones for `devbox run NAME`; `Some([])` is `devbox shell`).
+///
+/// They run as one script after the `env` the file sets (`"GOPATH": "$PWD/.go"`), as devbox
+/// runs them, so `export PATH=$GOPATH/bin:$PATH` is read with the value the file gives it.
 pub(crate) fn devbox(text: &str, names: Option<&[String]>) -> Vec<String> {
-    let Some(shell) = jsonc(text).and_then(|d| d.get("shell").cloned()) else {
+    let Some(doc) = jsonc(text) else {
         return Vec::new();
     };
-    let mut out = lines_of(shell.get("init_hook"));
+    let Some(shell) = doc.get("shell") else {
+        return Vec::new();
+    };
+    let mut body = lines_of(shell.get("init_hook"));
     if let Some(scripts) = shell.get("scripts").and_then(|s| s.as_object()) {
         for (name, s) in scripts {
             if wanted(names, name) {
-                out.extend(lines_of(Some(s)));
+                body.extend(lines_of(Some(s)));
             }
         }
     }
-    out
+    if body.is_empty() {
+        return Vec::new();
+    }
+    let env = doc.get("env").and_then(|e| e.as_object());
+    let exports = env.into_iter().flatten().filter_map(|(k, v)| {
+        let valid = !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        // Values are expanded by devbox as a shell would expand a double-quoted word.
+        let value = v.as_str()?.replace(['"', '`', '\\'], "");
+        valid.then(|| format!("export {k}=\"{value}\""))
+    });
+    vec![exports.chain(body).collect::<Vec<_>>().join("\n")]
 }
 
 // ---------------------------------------------------------------------------------------
@@ -869,6 +885,10 @@ const CMAKE_PROGRAMS: &[(&str, &str)] = &[
 
 /// The words a shell reads as operators, left unquoted: CMake passes a custom command's
 /// words to the build's shell (`COMMAND a | b`, `COMMAND x > out`).
+///
+/// The project's own directories (`${CMAKE_BINARY_DIR}`, `${PROJECT_SOURCE_DIR}`) are the
+/// build tree (`build`) and the source tree (`.`), so `rm -rf ${CMAKE_BINARY_DIR}/gen` is a
+/// deletion inside the project, as it is, not one of an unknown target.
 fn cmake_word(w: &str, first: bool) -> String {
     if first && let Some((_, p)) = CMAKE_PROGRAMS.iter().find(|(v, _)| *v == w) {
         return (*p).to_owned();
@@ -876,8 +896,24 @@ fn cmake_word(w: &str, first: bool) -> String {
     if matches!(w, "|" | "&&" | "||" | ">" | ">>" | "<" | "2>" | "2>&1") {
         return w.to_owned();
     }
-    quote(w)
+    let mut w = w.to_owned();
+    for (var, dir) in CMAKE_DIRS {
+        w = w.replace(var, dir);
+    }
+    quote(&w)
 }
+
+/// CMake's variables for the project's source and build trees, as paths relative to the
+/// top of the project.
+const CMAKE_DIRS: &[(&str, &str)] = &[
+    ("${CMAKE_BINARY_DIR}", "build"),
+    ("${CMAKE_CURRENT_BINARY_DIR}", "build"),
+    ("${PROJECT_BINARY_DIR}", "build"),
+    ("${CMAKE_SOURCE_DIR}", "."),
+    ("${CMAKE_CURRENT_SOURCE_DIR}", "."),
+    ("${PROJECT_SOURCE_DIR}", "."),
+    ("${CMAKE_CURRENT_LIST_DIR}", "."),
+];
 
 /// The commands a CMake file runs: `execute_process` (at configure time; its `COMMAND`s form
 /// one pipeline), `add_custom_command` and `add_custom_target` (at build time; a target's

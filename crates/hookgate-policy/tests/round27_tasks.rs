@@ -1061,6 +1061,26 @@ fn runner_loads_judges_the_named_task() {
             ("devbox run evil", ASK, RULE),
         ],
     );
+    // CMake's project directories are the project's trees: cleaning the build tree passes.
+    put(
+        &ctx,
+        "CMakeLists.txt",
+        "project(x)\nadd_custom_target(distclean COMMAND ${CMAKE_COMMAND} -E rm -rf ${CMAKE_BINARY_DIR}/CMakeFiles COMMAND rm -rf ${PROJECT_BINARY_DIR}/gen)\n",
+    );
+    check_table(&policy, &ctx, &[("cmake -S . -B build", ALLOW, "")]);
+    // devbox's `env` is set before its hooks run.
+    put(
+        &ctx,
+        "devbox.json",
+        &format!(
+            "{{\"env\": {{\"X\": \"1\"}}, \"shell\": {{\"init_hook\": \"echo $X\", \"scripts\": {{\"evil\": \"{P}\"}}}}}}\n"
+        ),
+    );
+    check_table(
+        &policy,
+        &ctx,
+        &[("devbox shell", ALLOW, ""), ("devbox run evil", ASK, RULE)],
+    );
     put(
         &ctx,
         "mise.toml",
