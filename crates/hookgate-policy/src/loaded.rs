@@ -1843,7 +1843,7 @@ fn task_runner_files(
         "mise" | "rtx" => {
             let tail: &[String] = match rest {
                 [v, tail @ ..] if matches!(v.as_str(), "run" | "r" | "watch" | "w") => tail,
-                [t, r, tail @ ..] if t == "task" || t == "tasks" && r == "run" => tail,
+                [t, r, tail @ ..] if (t == "task" || t == "tasks") && r == "run" => tail,
                 [v, ..] if matches!(v.as_str(), "install" | "i" | "activate" | "exec" | "x") => &[],
                 _ => return out,
             };
