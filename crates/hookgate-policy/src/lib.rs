@@ -42,6 +42,7 @@ mod plans;
 mod policy;
 mod provenance;
 mod regenerable;
+mod taskfiles;
 mod treemove;
 mod workflow;
 mod worktree;

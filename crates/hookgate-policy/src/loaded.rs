@@ -78,6 +78,32 @@ enum Kind {
     /// A file a database client reads as its input (SQL, or a shell's commands for
     /// `redis-cli` and `mongosh`); the string is the client that reads it.
     ClientInput(&'static str),
+    /// Elixir Mix evaluates (`mix.exs`, `config/*.exs`) or IEx runs (`.iex.exs`).
+    Elixir,
+    /// A `Procfile`: each process's command line is shell.
+    Procfile,
+    /// `dvc.yaml`: each stage's `cmd`.
+    Dvc,
+    /// `pyproject.toml`'s task tables; the string picks one runner's table (all when `None`).
+    Pyproject(Option<&'static str>),
+    /// `deno.json`/`deno.jsonc`: its `tasks`.
+    Deno,
+    /// A mise configuration: its `[tasks]` and `[hooks]`.
+    Mise,
+    /// cargo-make's `Makefile.toml`: task scripts and commands.
+    CargoMake,
+    /// `devbox.json`: the shell's `init_hook` and `scripts`.
+    Devbox,
+    /// A Nix file's development-shell hooks (`shellHook`, devenv's `enterShell`).
+    Nix,
+    /// A CMake file: `execute_process` and custom command lines.
+    Cmake,
+    /// `meson.build`: `run_command` and custom target commands.
+    Meson,
+    /// A Snakefile: `shell:` directives are shell, the rest Python.
+    Snakefile,
+    /// A Tiltfile: `local` and `local_resource` commands.
+    Tiltfile,
 }
 
 impl Kind {
@@ -95,6 +121,7 @@ impl Kind {
                 | Self::Kotlin
                 | Self::Scala
                 | Self::Lua
+                | Self::Elixir
         )
     }
 }
@@ -151,6 +178,9 @@ fn kind_of(path: &Path) -> Option<(Kind, &'static str)> {
             .iter()
             .any(|s| name == *s || name.strip_prefix(s).is_some_and(|r| r.starts_with('.')))
     };
+    if let Some(k) = task_kind_of(path, name, ext) {
+        return Some(k);
+    }
     Some(match name {
         "package.json" => (Kind::PackageJson, "npm"),
         "composer.json" => (Kind::ComposerJson, "composer"),
@@ -198,6 +228,52 @@ fn kind_of(path: &Path) -> Option<(Kind, &'static str)> {
             && (name.contains(".config.") || name.starts_with('.') && name.contains("rc.")) =>
         {
             (Kind::Node, "its tool")
+        }
+        _ => return None,
+    })
+}
+
+/// The build and task files of [`crate::taskfiles`]' ecosystems, and the source files other
+/// build tools evaluate (SCons, waf, CocoaPods, fastlane, premake), by name.
+fn task_kind_of(path: &Path, name: &str, ext: &str) -> Option<(Kind, &'static str)> {
+    let parent = path
+        .parent()
+        .and_then(|p| p.file_name())
+        .and_then(|n| n.to_str());
+    let doc = matches!(ext, "md" | "txt" | "rst" | "bak" | "orig" | "swp");
+    Some(match name {
+        "mix.exs" => (Kind::Elixir, "mix"),
+        ".formatter.exs" => (Kind::Elixir, "mix format"),
+        ".iex.exs" => (Kind::Elixir, "iex"),
+        _ if ext == "exs" && parent == Some("config") => (Kind::Elixir, "mix"),
+        "SConstruct" | "Sconstruct" | "sconstruct" | "SConscript" => (Kind::Python, "scons"),
+        "wscript" => (Kind::Python, "waf"),
+        "Podfile" => (Kind::Ruby, "CocoaPods (pod install)"),
+        "Fastfile" | "Appfile" => (Kind::Ruby, "fastlane"),
+        "Dangerfile" => (Kind::Ruby, "danger"),
+        "Brewfile" => (Kind::Ruby, "brew bundle"),
+        "Berksfile" => (Kind::Ruby, "berkshelf"),
+        "Capfile" => (Kind::Ruby, "capistrano"),
+        ".irbrc" => (Kind::Ruby, "irb"),
+        ".pryrc" => (Kind::Ruby, "pry"),
+        "premake5.lua" | "premake4.lua" => (Kind::Lua, "premake"),
+        "xmake.lua" => (Kind::Lua, "xmake"),
+        "pyproject.toml" => (Kind::Pyproject(None), "its task runner (poe, pdm, hatch)"),
+        "deno.json" | "deno.jsonc" => (Kind::Deno, "deno task"),
+        "Makefile.toml" => (Kind::CargoMake, "cargo make"),
+        "devbox.json" => (Kind::Devbox, "devbox"),
+        "dvc.yaml" => (Kind::Dvc, "dvc repro"),
+        "shell.nix" | "flake.nix" | "devenv.nix" => (Kind::Nix, "nix develop or nix-shell"),
+        "CMakeLists.txt" => (Kind::Cmake, "cmake"),
+        "meson.build" => (Kind::Meson, "meson"),
+        "Snakefile" | "snakefile" => (Kind::Snakefile, "snakemake"),
+        "Tiltfile" => (Kind::Tiltfile, "tilt up"),
+        _ if ext == "cmake" => (Kind::Cmake, "cmake"),
+        _ if ext == "smk" => (Kind::Snakefile, "snakemake"),
+        _ if crate::taskfiles::is_mise_config(path) => (Kind::Mise, "mise"),
+        // `Procfile.dev` (run with `foreman start -f`), not `Procfile.md`.
+        _ if (name == "Procfile" || name.starts_with("Procfile.")) && !doc => {
+            (Kind::Procfile, "foreman or heroku local")
         }
         _ => return None,
     })
@@ -610,6 +686,27 @@ fn tox_commands(text: &str) -> Vec<String> {
     out
 }
 
+/// [`code_of`] with, for each command line, whether it is a whole source file (see
+/// [`Loaded::whole_file`]): files that mix the two (a Snakefile's shell directives in its
+/// Python, a cargo-make task run by an interpreter) say so line by line.
+fn pieces(kind: Kind, text: &str, goals: Option<&[String]>) -> Vec<(String, bool)> {
+    match kind {
+        Kind::CargoMake => crate::taskfiles::cargo_make(text, goals),
+        Kind::Snakefile => crate::taskfiles::snakemake_shell(text)
+            .into_iter()
+            .map(|l| (l, false))
+            .chain(std::iter::once((
+                format!("python3 -c {}", quote(text)),
+                true,
+            )))
+            .collect(),
+        _ => code_of(kind, text, goals)
+            .into_iter()
+            .map(|c| (c, kind.is_source()))
+            .collect(),
+    }
+}
+
 /// The command lines that loading `path` with this text amounts to (each judged as if run).
 fn code_of(kind: Kind, text: &str, goals: Option<&[String]>) -> Vec<String> {
     match kind {
@@ -648,6 +745,21 @@ fn code_of(kind: Kind, text: &str, goals: Option<&[String]>) -> Vec<String> {
         Kind::Kotlin => vec![format!("kotlin -e {}", quote(text))],
         Kind::Lua => vec![format!("lua -e {}", quote(text))],
         Kind::Scala => vec![format!("scala -e {}", quote(text))],
+        Kind::Elixir => vec![format!("elixir -e {}", quote(text))],
+        Kind::Procfile => crate::taskfiles::procfile(text, goals),
+        Kind::Dvc => crate::taskfiles::dvc_stages(text),
+        Kind::Pyproject(runner) => crate::taskfiles::pyproject(text, runner, goals),
+        Kind::Deno => crate::taskfiles::deno_tasks(text, goals),
+        Kind::Mise => crate::taskfiles::mise(text, goals),
+        Kind::Devbox => crate::taskfiles::devbox(text, goals),
+        Kind::Nix => crate::taskfiles::nix_hooks(text),
+        Kind::Cmake => crate::taskfiles::cmake_commands(text),
+        Kind::Meson => crate::taskfiles::meson_commands(text),
+        Kind::Tiltfile => crate::taskfiles::tilt_commands(text),
+        Kind::CargoMake | Kind::Snakefile => pieces(kind, text, goals)
+            .into_iter()
+            .map(|(c, _)| c)
+            .collect(),
         Kind::Shell => vec![text.to_owned()],
         // The client reading the file on its standard input: the analyzer's own reading of
         // a client's input (SQL risk, meta-commands that run shell) judges it.
@@ -812,14 +924,26 @@ pub(crate) fn written_code(path: &Path, text: &str) -> Vec<Loaded> {
         Kind::PackageJson | Kind::ComposerJson | Kind::Tox | Kind::Taskfile => {
             format!("a script in {}", path.display())
         }
+        Kind::Procfile
+        | Kind::Dvc
+        | Kind::Pyproject(_)
+        | Kind::Deno
+        | Kind::Mise
+        | Kind::CargoMake
+        | Kind::Devbox
+        | Kind::Nix
+        | Kind::Cmake
+        | Kind::Meson
+        | Kind::Snakefile
+        | Kind::Tiltfile => format!("a command in {} (run by {runner})", path.display()),
         _ => format!("{} (loaded by {runner})", path.display()),
     };
-    code_of(kind, text, None)
+    pieces(kind, text, None)
         .into_iter()
-        .map(|code| Loaded {
+        .map(|(code, whole_file)| Loaded {
             code,
             what: what.clone(),
-            whole_file: kind.is_source(),
+            whole_file,
             contained: kind == Kind::Dockerfile,
         })
         .collect()
@@ -1050,6 +1174,7 @@ pub(crate) fn runner_loads(
                 .map(|p| (p, Kind::ClientInput(client), None)),
         );
     }
+    files.extend(task_runner_files(argv, tool, rest, cwd));
     if let Some(f) = stdin
         && let Some(kind) = program_from_stdin(tool, rest)
     {
@@ -1458,12 +1583,16 @@ pub(crate) fn runner_loads(
             "`{}` reads from its standard input a file which",
             argv.join(" ")
         );
-        out.extend(code_of(kind, text, None).into_iter().map(|code| Loaded {
-            code,
-            what: what.clone(),
-            whole_file: kind.is_source(),
-            contained: kind == Kind::Dockerfile,
-        }));
+        out.extend(
+            pieces(kind, text, None)
+                .into_iter()
+                .map(|(code, whole_file)| Loaded {
+                    code,
+                    what: what.clone(),
+                    whole_file,
+                    contained: kind == Kind::Dockerfile,
+                }),
+        );
     }
     for (p, kind, goals) in files {
         let Some(text) = read_bounded(&p) else {
@@ -1471,15 +1600,534 @@ pub(crate) fn runner_loads(
         };
         let what = format!("`{}` loads {}, which", argv.join(" "), p.display());
         out.extend(
-            code_of(kind, &text, goals.as_deref())
+            pieces(kind, &text, goals.as_deref())
                 .into_iter()
-                .map(|code| Loaded {
+                .map(|(code, whole_file)| Loaded {
                     code,
                     what: what.clone(),
-                    whole_file: kind.is_source(),
+                    whole_file,
                     contained: kind == Kind::Dockerfile,
                 }),
         );
+    }
+    out
+}
+
+/// The operands of a runner's command line (words not starting with `-`), skipping the
+/// values of the options in `valued` (given separately; `--opt=v` needs no skip).
+fn runner_operands<'a>(rest: &'a [String], valued: &[&str]) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while let Some(w) = rest.get(i) {
+        i += 1;
+        if w == "--" {
+            break;
+        }
+        if valued.contains(&w.as_str()) {
+            i += 1;
+        } else if !w.starts_with('-') {
+            out.push(w.as_str());
+        }
+    }
+    out
+}
+
+/// The value of an option given as `-f V`, `--file V` or `--file=V`.
+fn option_value<'a>(rest: &'a [String], names: &[&str]) -> Option<&'a str> {
+    rest.iter().enumerate().find_map(|(k, w)| {
+        names.iter().find_map(|n| {
+            if w == n {
+                rest.get(k + 1).map(String::as_str)
+            } else {
+                w.strip_prefix(n)
+                    .and_then(|r| r.strip_prefix('='))
+                    .filter(|_| n.starts_with("--"))
+            }
+        })
+    })
+}
+
+/// The build and task files the runners of [`crate::taskfiles`]' formats (and the build
+/// tools that evaluate a source file by convention) load for this command line, with the
+/// tasks it names where the format makes them unambiguous. `argv` is the line as typed
+/// (`pdm run test` names a pdm script, which [`tool_argv`] would strip to `test`); `tool` and
+/// `rest` the line with wrappers stripped.
+fn task_runner_files(
+    argv: &[String],
+    tool: &str,
+    rest: &[String],
+    cwd: &Path,
+) -> Vec<(PathBuf, Kind, Option<Vec<String>>)> {
+    let first = |names: &[&str]| names.iter().map(|n| cwd.join(n)).find(|p| p.is_file());
+    let verb = rest.first().map(String::as_str);
+    let named = |ops: Vec<&str>| -> Option<Vec<String>> {
+        (!ops.is_empty()).then(|| ops.iter().map(|s| (*s).to_owned()).collect())
+    };
+    let mut out: Vec<(PathBuf, Kind, Option<Vec<String>>)> = Vec::new();
+    // Python project managers' `run NAME`: the script of that name in pyproject.toml.
+    let raw0 = argv.first().map(|a| a.rsplit('/').next().unwrap_or(a));
+    if let (Some(runner @ ("pdm" | "hatch" | "rye")), Some("run")) =
+        (raw0, argv.get(1).map(String::as_str))
+    {
+        let tail = argv.get(2..).unwrap_or_default();
+        if let Some(name) = runner_operands(tail, &["--venv", "-e", "--env"]).first() {
+            // `hatch run test:cov` runs `cov` in the `test` environment.
+            let name = name.rsplit(':').next().unwrap_or(name).to_owned();
+            let runner: &'static str = match runner {
+                "pdm" => "pdm",
+                "hatch" => "hatch",
+                _ => "rye",
+            };
+            out.push((
+                cwd.join("pyproject.toml"),
+                Kind::Pyproject(Some(runner)),
+                Some(vec![name]),
+            ));
+        }
+    }
+    if raw0 == Some("hatch") && matches!(argv.get(1).map(String::as_str), Some("shell" | "env")) {
+        out.push((
+            cwd.join("pyproject.toml"),
+            Kind::Pyproject(Some("hatch")),
+            Some(Vec::new()),
+        ));
+    }
+    match tool {
+        // taskipy's `task NAME` (where no go-task Taskfile claims the name `task`).
+        "task" if !TASKFILES.iter().any(|n| cwd.join(n).is_file()) => {
+            if let Some(n) = runner_operands(rest, &[]).first() {
+                out.push((
+                    cwd.join("pyproject.toml"),
+                    Kind::Pyproject(Some("taskipy")),
+                    Some(vec![(*n).to_owned()]),
+                ));
+            }
+        }
+        "poe" => {
+            let ops = runner_operands(rest, &["-C", "--directory", "--root", "-e", "--executor"]);
+            if let Some(n) = ops.first() {
+                let dir = option_value(rest, &["-C", "--directory", "--root"])
+                    .map_or_else(|| cwd.to_path_buf(), |d| cwd.join(d));
+                out.push((
+                    dir.join("pyproject.toml"),
+                    Kind::Pyproject(Some("poe")),
+                    Some(vec![(*n).to_owned()]),
+                ));
+            }
+        }
+        // Mix evaluates `mix.exs` and the project's configuration for every task.
+        "mix" => {
+            out.extend(first(&["mix.exs"]).map(|p| (p, Kind::Elixir, None)));
+            for c in ["config.exs", "runtime.exs", "dev.exs", "test.exs"] {
+                out.push((cwd.join("config").join(c), Kind::Elixir, None));
+            }
+        }
+        "iex" => {
+            out.push((cwd.join(".iex.exs"), Kind::Elixir, None));
+            if rest.windows(2).any(|w| w[0] == "-S" && w[1] == "mix") {
+                out.push((cwd.join("mix.exs"), Kind::Elixir, None));
+            }
+        }
+        "cmake" => out.extend(cmake_files(rest, cwd)),
+        "meson" => {
+            let (setup, tail) = match verb {
+                Some("setup") => (true, rest.get(1..).unwrap_or_default()),
+                Some(v) if !v.starts_with('-') && !MESON_VERBS.contains(&v) => (true, rest),
+                _ => (false, rest),
+            };
+            if setup {
+                let valued = [
+                    "-D",
+                    "--prefix",
+                    "--buildtype",
+                    "--backend",
+                    "--native-file",
+                    "--cross-file",
+                    "--default-library",
+                    "--libdir",
+                    "--bindir",
+                    "--wrap-mode",
+                    "--optimization",
+                    "--warnlevel",
+                    "--layout",
+                    "--unity",
+                ];
+                let ops = runner_operands(tail, &valued);
+                let src = ops
+                    .get(1)
+                    .map_or_else(|| cwd.to_path_buf(), |s| cwd.join(s));
+                let mut todo = vec![src.join("meson.build")];
+                let mut seen = 0;
+                while let Some(f) = todo.pop() {
+                    seen += 1;
+                    if seen > MAX_FILES {
+                        break;
+                    }
+                    if let (Some(t), Some(dir)) = (read_bounded(&f), f.parent()) {
+                        todo.extend(
+                            crate::taskfiles::meson_subdirs(&t)
+                                .into_iter()
+                                .map(|d| dir.join(d).join("meson.build")),
+                        );
+                    }
+                    out.push((f, Kind::Meson, None));
+                }
+            }
+        }
+        "foreman" | "honcho" | "overmind" | "heroku" | "hivemind" | "nf" => {
+            let local = tool == "heroku" && matches!(verb, Some("local" | "local:start"));
+            // `foreman run CMD` runs one command with the environment, not the Procfile.
+            let start = matches!(verb, Some("start" | "s")) || local;
+            let bare = matches!(tool, "hivemind");
+            if start || bare {
+                let tail = if bare {
+                    rest
+                } else {
+                    rest.get(1..).unwrap_or_default()
+                };
+                let valued = [
+                    "-f",
+                    "--procfile",
+                    "-e",
+                    "--env",
+                    "-d",
+                    "--root",
+                    "-p",
+                    "--port",
+                    "-m",
+                    "--formation",
+                    "-c",
+                    "--concurrency",
+                    "-l",
+                    "--processes",
+                    "-s",
+                    "--socket",
+                ];
+                let file = option_value(tail, &["-f", "--procfile"])
+                    .map_or_else(|| cwd.join("Procfile"), |f| cwd.join(f));
+                let mut procs: Vec<String> = runner_operands(tail, &valued)
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect();
+                if let Some(l) = option_value(tail, &["-l", "--processes"]) {
+                    procs.extend(l.split(',').map(str::to_owned));
+                }
+                out.push((file, Kind::Procfile, (!procs.is_empty()).then_some(procs)));
+            }
+        }
+        "dvc"
+            if matches!(verb, Some("repro"))
+                || rest
+                    .get(..2)
+                    .is_some_and(|w| w[0] == "exp" && w[1] == "run") =>
+        {
+            out.push((cwd.join("dvc.yaml"), Kind::Dvc, None));
+        }
+        "deno" if verb == Some("task") => {
+            let tail = rest.get(1..).unwrap_or_default();
+            let dir =
+                option_value(tail, &["--cwd"]).map_or_else(|| cwd.to_path_buf(), |d| cwd.join(d));
+            let config = option_value(tail, &["-c", "--config"]).map(|c| cwd.join(c));
+            if let Some(n) =
+                runner_operands(tail, &["-c", "--config", "--cwd", "-f", "--filter"]).first()
+            {
+                let file = config.or_else(|| {
+                    ["deno.json", "deno.jsonc"]
+                        .iter()
+                        .map(|n| dir.join(n))
+                        .find(|p| p.is_file())
+                });
+                out.extend(file.map(|f| (f, Kind::Deno, Some(vec![(*n).to_owned()]))));
+            }
+        }
+        "mise" | "rtx" => {
+            let tail: &[String] = match rest {
+                [v, tail @ ..] if matches!(v.as_str(), "run" | "r" | "watch" | "w") => tail,
+                [t, r, tail @ ..] if (t == "task" || t == "tasks") && r == "run" => tail,
+                [v, ..] if matches!(v.as_str(), "install" | "i" | "activate" | "exec" | "x") => &[],
+                _ => return out,
+            };
+            let run = !matches!(verb, Some("install" | "i" | "activate" | "exec" | "x"));
+            let goals = if run {
+                named(runner_operands(
+                    tail,
+                    &["-C", "--cd", "-j", "--jobs", "-o", "--output"],
+                ))
+            } else {
+                Some(Vec::new())
+            };
+            for n in [
+                "mise.toml",
+                ".mise.toml",
+                "mise.local.toml",
+                ".mise.local.toml",
+                "mise/config.toml",
+                ".mise/config.toml",
+                ".config/mise.toml",
+                ".config/mise/config.toml",
+            ] {
+                out.push((cwd.join(n), Kind::Mise, goals.clone()));
+            }
+        }
+        "cargo" | "makers" if tool == "makers" || verb == Some("make") => {
+            let tail = if tool == "makers" {
+                rest
+            } else {
+                rest.get(1..).unwrap_or_default()
+            };
+            let valued = [
+                "--makefile",
+                "-p",
+                "--profile",
+                "-e",
+                "--env",
+                "-t",
+                "--task",
+                "--cwd",
+                "-l",
+                "--loglevel",
+                "--env-file",
+                "--output-format",
+                "--output-file",
+            ];
+            let dir =
+                option_value(tail, &["--cwd"]).map_or_else(|| cwd.to_path_buf(), |d| cwd.join(d));
+            let file = option_value(tail, &["--makefile"])
+                .map_or_else(|| dir.join("Makefile.toml"), |f| cwd.join(f));
+            let task = option_value(tail, &["-t", "--task"])
+                .or_else(|| runner_operands(tail, &valued).first().copied());
+            out.push((file, Kind::CargoMake, task.map(|t| vec![t.to_owned()])));
+        }
+        "devbox" => {
+            let goals = match rest {
+                [v, tail @ ..] if v == "run" => {
+                    runner_operands(tail, &["-c", "--config", "-e", "--env"])
+                        .first()
+                        .map(|n| vec![(*n).to_owned()])
+                }
+                [v, ..] if v == "shell" || v == "services" => Some(Vec::new()),
+                _ => return out,
+            };
+            let dir = option_value(rest, &["-c", "--config"])
+                .map_or_else(|| cwd.to_path_buf(), |d| cwd.join(d));
+            let file = if dir.extension().is_some_and(|e| e == "json") {
+                dir
+            } else {
+                dir.join("devbox.json")
+            };
+            out.push((file, Kind::Devbox, Some(goals.unwrap_or_default())));
+        }
+        // A development shell runs its `shellHook` (also with `--run`/`--command`).
+        "nix-shell" if !rest.iter().any(|w| w == "-p" || w == "--packages") => {
+            let ops = runner_operands(
+                rest,
+                &[
+                    "--run",
+                    "--command",
+                    "-A",
+                    "--attr",
+                    "-I",
+                    "--arg",
+                    "--argstr",
+                ],
+            );
+            match ops.first() {
+                Some(f) if Path::new(f).extension().is_some_and(|e| e == "nix") => {
+                    out.push((cwd.join(f), Kind::Nix, None));
+                }
+                Some(d) => out.extend(
+                    ["shell.nix", "default.nix"]
+                        .iter()
+                        .map(|n| cwd.join(d).join(n))
+                        .find(|p| p.is_file())
+                        .map(|p| (p, Kind::Nix, None)),
+                ),
+                None => {
+                    out.extend(first(&["shell.nix", "default.nix"]).map(|p| (p, Kind::Nix, None)));
+                }
+            }
+        }
+        "nix" if verb == Some("develop") => {
+            let ops = runner_operands(
+                rest.get(1..).unwrap_or_default(),
+                &["-c", "--command", "--profile"],
+            );
+            let dir = match ops.first() {
+                Some(r) if !r.contains(':') || r.starts_with("path:") => {
+                    let r = r.strip_prefix("path:").unwrap_or(r);
+                    cwd.join(r.split('#').next().unwrap_or("."))
+                }
+                Some(_) => return out,
+                None => cwd.to_path_buf(),
+            };
+            out.push((dir.join("flake.nix"), Kind::Nix, None));
+        }
+        "devenv" if matches!(verb, Some("shell" | "up" | "test" | "processes" | "tasks")) => {
+            out.push((cwd.join("devenv.nix"), Kind::Nix, None));
+        }
+        "scons" => {
+            let dir = option_value(rest, &["-C", "--directory"])
+                .map_or_else(|| cwd.to_path_buf(), |d| cwd.join(d));
+            let file = option_value(rest, &["-f", "--file", "--makefile", "--sconstruct"])
+                .map(|f| dir.join(f))
+                .or_else(|| {
+                    ["SConstruct", "Sconstruct", "sconstruct"]
+                        .iter()
+                        .map(|n| dir.join(n))
+                        .find(|p| p.is_file())
+                });
+            out.extend(file.map(|f| (f, Kind::Python, None)));
+        }
+        "waf" => out.push((cwd.join("wscript"), Kind::Python, None)),
+        "premake5" | "premake4" => {
+            out.extend(first(&["premake5.lua", "premake4.lua"]).map(|p| (p, Kind::Lua, None)));
+        }
+        "xmake" => out.push((cwd.join("xmake.lua"), Kind::Lua, None)),
+        "pod" if matches!(verb, Some("install" | "update")) => {
+            out.push((cwd.join("Podfile"), Kind::Ruby, None));
+        }
+        "fastlane" => {
+            for f in [
+                "fastlane/Fastfile",
+                "Fastfile",
+                "fastlane/Appfile",
+                "Appfile",
+            ] {
+                out.push((cwd.join(f), Kind::Ruby, None));
+            }
+        }
+        "danger" => out.push((cwd.join("Dangerfile"), Kind::Ruby, None)),
+        "brew" if verb == Some("bundle") => {
+            let file = option_value(rest, &["--file"])
+                .map_or_else(|| cwd.join("Brewfile"), |f| cwd.join(f));
+            out.push((file, Kind::Ruby, None));
+        }
+        "berks" => out.push((cwd.join("Berksfile"), Kind::Ruby, None)),
+        "cap" => out.push((cwd.join("Capfile"), Kind::Ruby, None)),
+        "irb" => out.push((cwd.join(".irbrc"), Kind::Ruby, None)),
+        "pry" => out.push((cwd.join(".pryrc"), Kind::Ruby, None)),
+        "snakemake" | "smk" => {
+            let file = option_value(rest, &["-s", "--snakefile"])
+                .map(|f| cwd.join(f))
+                .or_else(|| {
+                    first(&[
+                        "Snakefile",
+                        "snakefile",
+                        "workflow/Snakefile",
+                        "workflow/snakefile",
+                    ])
+                });
+            out.extend(file.map(|f| (f, Kind::Snakefile, None)));
+        }
+        "tilt" if matches!(verb, Some("up" | "ci")) => {
+            let file = option_value(rest, &["-f", "--file"])
+                .map_or_else(|| cwd.join("Tiltfile"), |f| cwd.join(f));
+            out.push((file, Kind::Tiltfile, None));
+        }
+        _ => {}
+    }
+    out
+}
+
+/// Meson's subcommands other than `setup` (a bare `meson DIR` is an implicit setup).
+const MESON_VERBS: &[&str] = &[
+    "configure",
+    "dist",
+    "install",
+    "introspect",
+    "init",
+    "test",
+    "wrap",
+    "subprojects",
+    "rewrite",
+    "compile",
+    "devenv",
+    "env2mfile",
+    "format",
+    "fmt",
+    "help",
+    "--version",
+    "-v",
+];
+
+/// The CMake files a `cmake` command line reads and runs: a configure (`-S DIR`, `-B DIR`, a
+/// source or build directory operand, `--preset`) reads `CMakeLists.txt` of the source tree
+/// and what it includes (`add_subdirectory`, `include(*.cmake)`, bounded); `cmake --build DIR`
+/// runs the custom commands of the tree its cache names (`CMAKE_HOME_DIRECTORY`); `cmake -P F`
+/// runs the script F. `-E` tool mode, `--install`, `--help` and `--version` read none.
+fn cmake_files(rest: &[String], cwd: &Path) -> Vec<(PathBuf, Kind, Option<Vec<String>>)> {
+    let home_of = |build: &Path| -> Option<PathBuf> {
+        let cache = read_bounded(&build.join("CMakeCache.txt"))?;
+        cache.lines().find_map(|l| {
+            l.strip_prefix("CMAKE_HOME_DIRECTORY:INTERNAL=")
+                .map(PathBuf::from)
+        })
+    };
+    if let Some(script) = option_value(rest, &["-P"]) {
+        return vec![(cwd.join(script), Kind::Cmake, None)];
+    }
+    if rest.iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "-E" | "--install" | "--help" | "-h" | "--version" | "--workflow" | "--find-package"
+        )
+    }) {
+        return Vec::new();
+    }
+    let src = if let Some(build) = option_value(rest, &["--build"]) {
+        home_of(&cwd.join(build))
+    } else {
+        let attached = |flag: &str| {
+            rest.iter()
+                .find_map(|w| w.strip_prefix(flag).filter(|r| !r.is_empty()))
+                .or_else(|| option_value(rest, &[flag]))
+        };
+        let valued = [
+            "-S",
+            "-B",
+            "-D",
+            "-U",
+            "-C",
+            "-G",
+            "-T",
+            "-A",
+            "--preset",
+            "--toolchain",
+            "--install-prefix",
+            "--graphviz",
+            "--log-level",
+            "--trace-redirect",
+        ];
+        let operand = runner_operands(rest, &valued).first().map(|o| cwd.join(o));
+        match (attached("-S"), operand) {
+            (Some(s), _) => Some(cwd.join(s)),
+            (None, Some(o)) if o.join("CMakeLists.txt").is_file() => Some(o),
+            (None, Some(o)) => home_of(&o),
+            (None, None)
+                if attached("-B").is_some() || rest.iter().any(|w| w.starts_with("--preset")) =>
+            {
+                Some(cwd.to_path_buf())
+            }
+            (None, None) => None,
+        }
+    };
+    let Some(src) = src else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let mut todo = vec![src.join("CMakeLists.txt")];
+    while let Some(f) = todo.pop() {
+        if out.len() >= MAX_FILES || out.iter().any(|(p, _, _)| *p == f) {
+            continue;
+        }
+        if let (Some(t), Some(dir)) = (read_bounded(&f), f.parent()) {
+            todo.extend(
+                crate::taskfiles::cmake_includes(&t)
+                    .into_iter()
+                    .map(|i| dir.join(i)),
+            );
+        }
+        out.push((f, Kind::Cmake, None));
     }
     out
 }
