@@ -4526,8 +4526,22 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
                 .find(|(at, _)| *at == k)
                 .map(|(_, f)| f.as_path());
             let stdin_text = c.stdin.as_ref().map(|t| t.text.as_str());
+            // A task runner the analyzer peeled as a wrapper (`pdm run test` is `test` via
+            // `pdm run`; `nix-shell --run CMD` is CMD via `nix-shell`) loads its own files
+            // first: the runner's argv is given back for them.
+            let argv: Vec<String> = match c.via.last().map(String::as_str) {
+                Some(v @ ("pdm run" | "hatch run" | "rye run")) => v
+                    .split_whitespace()
+                    .map(str::to_owned)
+                    .chain(c.argv.iter().cloned())
+                    .collect(),
+                Some("nix-shell") => {
+                    vec!["nix-shell".to_owned(), "--run".to_owned(), c.argv.join(" ")]
+                }
+                _ => c.argv.clone(),
+            };
             for l in
-                crate::loaded::runner_loads(&c.argv, cwd, stdin, stdin_text, j.ctx.home.as_deref())
+                crate::loaded::runner_loads(&argv, cwd, stdin, stdin_text, j.ctx.home.as_deref())
             {
                 let denied = denied_if_run(j, &l.code, cwd.to_path_buf());
                 if let Some(v) = loaded_violation(&l, denied, &sctx) {
