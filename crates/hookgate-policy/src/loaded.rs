@@ -281,8 +281,8 @@ fn task_kind_of(path: &Path, name: &str, ext: &str) -> Option<(Kind, &'static st
 
 /// The one-liner a source file amounts to when `interpreter` runs it (`python3 x.py` is
 /// `python3 -c TEXT`), or — run directly (`./x.py`), `interpreter` `None` — the interpreter its
-/// shebang or extension names. `None` for languages the analyzer does not read (Lua, R,
-/// PowerShell, binaries): those keep the write-then-execute ask.
+/// shebang or extension names (PowerShell `.ps1`/`.psm1` since round 27). `None` for what the
+/// analyzer does not read (binaries, unknown languages): those keep the write-then-execute ask.
 ///
 /// The shebang line is dropped (a comment in Python, Ruby and Perl; a syntax error for the
 /// JavaScript grammar) and PHP's `<?php` opening tag with it (`php -r` takes code without
@@ -310,6 +310,7 @@ pub(crate) fn script_line(interpreter: Option<&str>, path: &Path, text: &str) ->
         Some("R" | "r") => Some("Rscript"),
         Some("jl") => Some("julia"),
         Some("exs") => Some("elixir"),
+        Some("ps1" | "psm1") => Some("pwsh"),
         _ => None,
     };
     let prog = interpreter.or(shebang).or_else(by_ext)?;
@@ -348,6 +349,9 @@ pub(crate) fn script_line(interpreter: Option<&str>, path: &Path, text: &str) ->
         // R scripts (`Rscript plot.R`, `R -f x.R`): read by the analyzer's R reader.
         "Rscript" | "R" | "rscript" => ("Rscript -e", body),
         "elixir" => ("elixir -e", body),
+        // PowerShell scripts (`pwsh -File x.ps1`, `pwsh ./x.ps1`): read by the analyzer's
+        // PowerShell grammar as `pwsh -c` of their text.
+        "pwsh" | "powershell" | "powershell.exe" | "pwsh.exe" => ("pwsh -c", body),
         "go" | "csharp" | "ocaml" | "zig" | "v" | "dart" | "crystal" | "nim" | "d" | "c" => {
             ("crystal eval", body)
         }

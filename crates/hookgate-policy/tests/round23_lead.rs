@@ -159,36 +159,6 @@ const GO_WIPES_ETC: &str =
 const GO_HELLO: &str =
     "package main\n\nimport \"fmt\"\n\nfunc main() {\n\tfmt.Println(\"hello\")\n}\n";
 
-/// One step of a session: `("W", path, content)` or `("B", command, "")`.
-type Step<'a> = (&'a str, &'a str, &'a str);
-
-/// Runs `steps` as one session in a disk workspace (`("W", path, content)` a Write observed,
-/// `("B", command, "")` a shell call judged, observed when not objected to) and returns the
-/// decision on the last step.
-fn session(steps: &[Step<'_>]) -> (Option<Decision>, Option<String>) {
-    let (_root, ctx) = disk_workspace();
-    let policy = Policy::builtin_default();
-    let mut state = hookgate_policy::SessionState::default();
-    let mut last = (None, None);
-    for (kind, a, b) in steps {
-        let mut call = if *kind == "W" {
-            let path = ctx.workspace.join(a);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(&path, b).unwrap();
-            write(&path.to_string_lossy(), b)
-        } else {
-            bash(a)
-        };
-        call.cwd = ctx.workspace.to_string_lossy().into_owned();
-        let e = policy.evaluate(&call, &ctx, &state);
-        last = (e.decision, e.reason.clone());
-        if e.decision.is_none() {
-            policy.observe(&call, &ctx, &mut state);
-        }
-    }
-    last
-}
-
 /// A program this session built from a package with an explicit output (`go build -o
 /// /tmp/tool ./cmd/tool`) and runs in a later call is the run of that package: judged as
 /// `go run ./cmd/tool` is (the sources the session wrote read for what they show), not asked

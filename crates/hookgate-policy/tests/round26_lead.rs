@@ -206,35 +206,6 @@ fn an_ssh_command_setting_is_judged_as_the_variable_it_stands_for() {
     );
 }
 
-/// One step of a session: `("W", path, content)` or `("B", command, "")`.
-type Step<'a> = (&'a str, &'a str, &'a str);
-
-/// Runs `steps` as one session in a disk workspace (a Write applied and observed, a shell
-/// call judged and observed when not objected to); the decision on the last step.
-fn session(steps: &[Step<'_>]) -> Option<Decision> {
-    let (_root, ctx) = disk_workspace();
-    let policy = Policy::builtin_default();
-    let mut state = SessionState::default();
-    let mut last = None;
-    for (kind, a, b) in steps {
-        let mut call = if *kind == "W" {
-            let path = ctx.workspace.join(a);
-            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-            std::fs::write(&path, b).unwrap();
-            write(&path.to_string_lossy(), b)
-        } else {
-            bash(a)
-        };
-        call.cwd = ctx.workspace.to_string_lossy().into_owned();
-        let e = policy.evaluate(&call, &ctx, &state);
-        last = e.decision;
-        if e.decision.is_none() {
-            policy.observe(&call, &ctx, &mut state);
-        }
-    }
-    last
-}
-
 /// An R script the session wrote and then runs (`Rscript plot.R`) is judged by its text, read
 /// by the analyzer's R reader as `Rscript -e` is — as Python, Ruby or Julia scripts are.
 #[test]
@@ -242,11 +213,11 @@ fn an_r_script_the_session_wrote_is_judged_by_its_text() {
     let plot = "x <- read.csv(\"data.csv\")\npng(\"plot.png\"); plot(x); dev.off()\n";
     let wipe = "unlink(\"~/.ssh\", recursive = TRUE)\n";
     assert_eq!(
-        session(&[("W", "plot.R", plot), ("B", "Rscript plot.R", "")]),
+        session(&[("W", "plot.R", plot), ("B", "Rscript plot.R", "")]).0,
         ALLOW
     );
     assert_eq!(
-        session(&[("W", "wipe.R", wipe), ("B", "Rscript wipe.R", "")]),
+        session(&[("W", "wipe.R", wipe), ("B", "Rscript wipe.R", "")]).0,
         ASK
     );
 }

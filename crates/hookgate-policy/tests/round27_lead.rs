@@ -108,3 +108,27 @@ fn task_runners_peeled_as_wrappers_still_have_their_files_judged() {
         ],
     );
 }
+
+/// A PowerShell script the session wrote and then runs (`pwsh -File x.ps1`, `pwsh ./x.ps1`) is
+/// judged by its text, read by the analyzer's PowerShell grammar as `pwsh -c` is.
+#[test]
+fn a_powershell_script_the_session_wrote_is_judged_by_its_text() {
+    let wipe = "Remove-Item -Recurse -Force $HOME\\.ssh\n";
+    let list = "Get-ChildItem src | Select-Object Name\n";
+    for run in [
+        "pwsh -File ./x.ps1",
+        "pwsh ./x.ps1",
+        "pwsh -NoProfile -File x.ps1",
+    ] {
+        assert_eq!(
+            session(&[("W", "x.ps1", wipe), ("B", run, "")]).0,
+            ASK,
+            "{run}"
+        );
+        assert_eq!(
+            session(&[("W", "x.ps1", list), ("B", run, "")]).0,
+            ALLOW,
+            "{run}"
+        );
+    }
+}

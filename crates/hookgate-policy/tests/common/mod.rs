@@ -268,3 +268,35 @@ pub fn disk_workspace() -> (tempfile::TempDir, Ctx) {
     ctx.search_path = vec!["/usr/bin".into(), "/bin".into()];
     (root, ctx)
 }
+
+/// One step of a session: `("W", path, content)` a file tool's write, `("B", command, "")` a
+/// shell call.
+pub type Step<'a> = (&'a str, &'a str, &'a str);
+
+/// Runs `steps` as one session in a disk workspace — a Write applied and observed, a shell
+/// call judged and observed when not objected to — and returns the decision (and reason) on
+/// the last step. (`round24_later.rs` keeps its own: it judges through `judge_in_session`,
+/// where an asked call is remembered as approved.)
+pub fn session(steps: &[Step<'_>]) -> (Option<Decision>, Option<String>) {
+    let (_root, ctx) = disk_workspace();
+    let policy = Policy::builtin_default();
+    let mut state = SessionState::default();
+    let mut last = (None, None);
+    for (kind, a, b) in steps {
+        let mut call = if *kind == "W" {
+            let path = ctx.workspace.join(a);
+            std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+            std::fs::write(&path, b).unwrap();
+            write(&path.to_string_lossy(), b)
+        } else {
+            bash(a)
+        };
+        call.cwd = ctx.workspace.to_string_lossy().into_owned();
+        let e = policy.evaluate(&call, &ctx, &state);
+        last = (e.decision, e.reason.clone());
+        if e.decision.is_none() {
+            policy.observe(&call, &ctx, &mut state);
+        }
+    }
+    last
+}
