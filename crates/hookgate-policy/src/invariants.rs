@@ -1594,16 +1594,10 @@ fn ordinary_hook_write(j: &Judge<'_>, p: &Path) -> Option<Result<(), Option<Stri
         return Some(Err(None));
     }
     let text = whole_write(j)?;
-    if let Some(shebang) = text.lines().next().filter(|l| l.starts_with("#!")) {
-        let program = shebang
-            .split_whitespace()
-            .map(|w| w.rsplit('/').next().unwrap_or(w))
-            .find(|w| *w != "env" && !w.starts_with('-') && !w.starts_with("#!"))
-            .or_else(|| shebang.rsplit('/').next())
-            .unwrap_or_default();
-        if !matches!(program, "sh" | "bash" | "dash" | "zsh" | "ksh") {
-            return Some(Err(None));
-        }
+    if let Some(program) = crate::loaded::shebang_program(text)
+        && !matches!(program, "sh" | "bash" | "dash" | "zsh" | "ksh")
+    {
+        return Some(Err(None));
     }
     Some(match flagged_in_workspace(j, text) {
         None => Ok(()),

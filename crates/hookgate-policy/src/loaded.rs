@@ -279,6 +279,22 @@ fn task_kind_of(path: &Path, name: &str, ext: &str) -> Option<(Kind, &'static st
     })
 }
 
+/// The program a text's `#!` line names (`#!/usr/bin/env -S python3 -u` → `python3`, after
+/// env's own words; `#!/bin/sh` → `sh`), `None` without one. One reading for every judgement
+/// of a script by its text (a script run, a git hook written).
+pub(crate) fn shebang_program(text: &str) -> Option<&str> {
+    text.lines()
+        .next()
+        .filter(|l| l.starts_with("#!"))
+        .map(|l| {
+            l.split_whitespace()
+                .map(|w| w.rsplit('/').next().unwrap_or(w))
+                .find(|w| *w != "env" && !w.starts_with('-') && !w.starts_with("#!"))
+                .or_else(|| l.rsplit('/').next())
+                .unwrap_or_default()
+        })
+}
+
 /// The one-liner a source file amounts to when `interpreter` runs it (`python3 x.py` is
 /// `python3 -c TEXT`), or — run directly (`./x.py`), `interpreter` `None` — the interpreter its
 /// shebang or extension names (PowerShell `.ps1`/`.psm1` since round 27). `None` for what the
@@ -288,18 +304,7 @@ fn task_kind_of(path: &Path, name: &str, ext: &str) -> Option<(Kind, &'static st
 /// JavaScript grammar) and PHP's `<?php` opening tag with it (`php -r` takes code without
 /// one), so the text is read as the interpreter reads the file.
 pub(crate) fn script_line(interpreter: Option<&str>, path: &Path, text: &str) -> Option<String> {
-    let shebang = text
-        .lines()
-        .next()
-        .filter(|l| l.starts_with("#!"))
-        .map(|l| {
-            // `#!/usr/bin/env -S python3 -u` names the program after env's own words.
-            l.split_whitespace()
-                .map(|w| w.rsplit('/').next().unwrap_or(w))
-                .find(|w| *w != "env" && !w.starts_with('-') && !w.starts_with("#!"))
-                .or_else(|| l.rsplit('/').next())
-                .unwrap_or_default()
-        });
+    let shebang = shebang_program(text);
     let by_ext = || match path.extension().and_then(|e| e.to_str()) {
         Some("py" | "pyw") => Some("python3"),
         Some("js" | "mjs" | "cjs") => Some("node"),
