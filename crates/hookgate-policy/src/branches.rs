@@ -171,8 +171,14 @@ fn query(argv: &[String], cwd: &Path, home: Option<&Path>) -> Option<BranchState
                 || flags.long.contains("copy");
             let branches = flags.positionals;
             if deletes {
-                return (!branches.is_empty() && branches.iter().all(|b| plain(b)))
-                    .then(|| state(branches, None));
+                // A shared branch (`main`, `develop`, `release/*`) is never set aside: losing
+                // it breaks more than its commits (what tracks it, what is protected by its
+                // name), whatever else reaches its tip.
+                return (!branches.is_empty()
+                    && branches
+                        .iter()
+                        .all(|b| plain(b) && !hookgate_shell::is_shared_branch(b)))
+                .then(|| state(branches, None));
             }
             // `git branch -f NAME [START]`.
             match branches.as_slice() {
@@ -238,6 +244,15 @@ mod tests {
         assert!(query(&argv("git branch -D"), cwd, None).is_none());
         assert!(query(&argv("git --git-dir=/x branch -D a"), cwd, None).is_none());
         assert!(query(&argv("git tag -d v1"), cwd, None).is_none());
+        assert!(query(&argv("git branch -D main"), cwd, None).is_none());
+        assert!(
+            query(
+                &argv("git branch --delete --force feature/x release/2"),
+                cwd,
+                None
+            )
+            .is_none()
+        );
     }
 
     #[test]

@@ -679,7 +679,11 @@ fn tox_commands(text: &str) -> Vec<String> {
             continue;
         }
         if line.starts_with([' ', '\t']) && in_commands {
-            out.push(t.trim_start_matches('-').trim().to_owned());
+            out.push(
+                tox_substitute(t.trim_start_matches('-').trim())
+                    .trim()
+                    .to_owned(),
+            );
             continue;
         }
         in_commands = false;
@@ -688,10 +692,60 @@ fn tox_commands(text: &str) -> Vec<String> {
         {
             in_commands = true;
             if !v.trim().is_empty() {
-                out.push(v.trim().to_owned());
+                out.push(tox_substitute(v.trim()).trim().to_owned());
             }
         }
     }
+    out
+}
+
+/// A tox command line with tox's substitutions made as the shell would see their values:
+/// `{homedir}` is the home (`~`), `{toxinidir}`/`{tox_root}` the project (`.`), the
+/// environment directories under `.tox`, `{posargs}` empty or its default
+/// (`{posargs:tests}`), `{env:NAME}` the variable `$NAME` (its default when given), `{/}` a
+/// slash. Why: `rm -rf {homedir}/.ssh` deletes the home's keys when tox runs it; read
+/// literally it is a relative path in the project.
+fn tox_substitute(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(open) = rest.find('{') {
+        out.push_str(rest.get(..open).unwrap_or(""));
+        let after = rest.get(open + 1..).unwrap_or("");
+        let Some(close) = after.find('}') else {
+            out.push_str(rest.get(open..).unwrap_or(""));
+            return out;
+        };
+        let key = after.get(..close).unwrap_or("");
+        let (name, default) = match key.split_once(':') {
+            Some((n, d)) => (n, Some(d)),
+            None => (key, None),
+        };
+        let value = match name {
+            "homedir" => "~".to_owned(),
+            "toxinidir" | "tox_root" => ".".to_owned(),
+            "toxworkdir" | "work_dir" => ".tox".to_owned(),
+            "envdir" | "env_dir" => ".tox/env".to_owned(),
+            "envtmpdir" | "env_tmp_dir" => ".tox/env/tmp".to_owned(),
+            "envbindir" | "env_bin_dir" => ".tox/env/bin".to_owned(),
+            "envlogdir" | "env_log_dir" => ".tox/env/log".to_owned(),
+            "envpython" | "env_python" => "python".to_owned(),
+            "envname" | "env_name" => "env".to_owned(),
+            "temp_dir" => ".tox/.tmp".to_owned(),
+            "posargs" | "" => default.unwrap_or("").to_owned(),
+            "/" => "/".to_owned(),
+            "env" => {
+                match default.map(|d| d.split_once(':').map_or((d, None), |(n, v)| (n, Some(v)))) {
+                    Some((var, Some(dflt))) => format!("${{{var}:-{dflt}}}"),
+                    Some((var, None)) => format!("${{{var}}}"),
+                    None => String::new(),
+                }
+            }
+            _ => format!("{{{key}}}"),
+        };
+        out.push_str(&value);
+        rest = after.get(close + 1..).unwrap_or("");
+    }
+    out.push_str(rest);
     out
 }
 
@@ -3061,7 +3115,7 @@ mod tests {
             tox_commands(
                 "[testenv]\ndeps = pytest\ncommands =\n    pytest {posargs}\n    - coverage report\n"
             ),
-            s(&["pytest {posargs}", "coverage report"])
+            s(&["pytest", "coverage report"])
         );
     }
 

@@ -132,3 +132,38 @@ fn a_powershell_script_the_session_wrote_is_judged_by_its_text() {
         );
     }
 }
+
+/// tox's substitutions are read as tox makes them: `{homedir}` is the home, `{toxinidir}` the
+/// project, the environment directories under `.tox`, `{posargs}` empty or its default —
+/// so `rm -rf {homedir}/.ssh` in a tox environment's commands is the home's keys deleted
+/// when tox runs, not a relative path.
+#[test]
+fn tox_substitutions_are_read_as_tox_makes_them() {
+    let (_root, ctx) = disk_workspace();
+    let policy = Policy::builtin_default();
+    let tox = ctx.workspace.join("tox.ini");
+    std::fs::write(
+        &tox,
+        "[tox]\nenv_list = py312\n[testenv]\ndeps = pytest\ncommands = pytest {posargs}\n",
+    )
+    .unwrap();
+    let t = tox.display().to_string();
+    for (new, want) in [
+        (
+            "commands =\n    pytest {posargs}\n    rm -rf {homedir}/.ssh\nallowlist_externals = rm",
+            ASK,
+        ),
+        (
+            "commands =\n    pytest {posargs:tests}\n    rm -rf {envtmpdir}/cache {toxinidir}/build\nallowlist_externals = rm",
+            ALLOW,
+        ),
+    ] {
+        let e = eval_with(
+            &policy,
+            &edit(&t, "commands = pytest {posargs}", new),
+            &ctx,
+            &SessionState::default(),
+        );
+        assert_eq!(decision(&e), want, "{new}: {e:?}");
+    }
+}

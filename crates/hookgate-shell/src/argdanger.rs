@@ -3847,7 +3847,7 @@ fn resets_shared_branch(words: &[Word], args: &Args<'_>) -> Option<Verdict> {
 }
 
 /// Whether `name` is a long-lived shared branch (see [`SHARED_BRANCHES`]).
-fn is_shared_branch(name: &str) -> bool {
+pub fn is_shared_branch(name: &str) -> bool {
     SHARED_BRANCHES.contains(&name) || name.starts_with("release/") || name.starts_with("hotfix/")
 }
 

@@ -4495,6 +4495,12 @@ use Arg::{Kw, Pos, Recv};
 use EffectOp::{Chmod, Delete, Read, Spawn, Write};
 
 /// The API tables, keyed by canonical name. Model the families, not single spellings.
+///
+/// Decoders (`base64.b64decode`, `zlib.decompress`, `atob`, `Base64.decode64`,
+/// `base64_decode`, `gzinflate`, `decode_base64`) are not in them since round 27: decoding
+/// data runs nothing. What the decoded value reaches is judged there — `exec(…)`/`eval(…)` of
+/// it is code built at run time, `os.system(…)` of it a command known only at run time — so a
+/// one-liner that decodes and prints is not asked about.
 fn api(lang: Lang, name: &str) -> Option<Api> {
     match lang {
         Lang::Python => python_api(name),
@@ -4646,13 +4652,8 @@ fn python_api(name: &str) -> Option<Api> {
         | "__import__"
         | "getattr"
         | "importlib.import_module"
-        | "base64.b64decode"
-        | "base64.b64decode()"
-        | "codecs.decode"
         | "marshal.loads"
-        | "pickle.loads"
-        | "zlib.decompress"
-        | "binascii.a2b_base64" => Api::Eval,
+        | "pickle.loads" => Api::Eval,
         "pickle.load"
         | "pickle.Unpickler"
         | "_pickle.load"
@@ -4788,8 +4789,7 @@ fn node_api(name: &str) -> Option<Api> {
         | "Function"
         | "vm.runInThisContext"
         | "vm.runInNewContext"
-        | "vm.Script"
-        | "atob" => Api::Eval,
+        | "vm.Script" => Api::Eval,
         "Deno.env.set" => Api::SetEnvKw,
         "better-sqlite3" | "sqlite3.Database" | "sqlite.DatabaseSync" | "bun:sqlite.Database" => {
             Api::Database(Pos(0))
@@ -4878,16 +4878,8 @@ fn ruby_api(name: &str) -> Option<Api> {
         | "RestClient.get"
         | "RestClient.post"
         | "Net.FTP.open" => Api::Network(Pos(0)),
-        "eval"
-        | "instance_eval"
-        | "class_eval"
-        | "module_eval"
-        | "send"
-        | "public_send"
-        | "const_get"
-        | "Base64.decode64"
-        | "Base64.strict_decode64"
-        | "Marshal.load" => Api::Eval,
+        "eval" | "instance_eval" | "class_eval" | "module_eval" | "send" | "public_send"
+        | "const_get" | "Marshal.load" => Api::Eval,
         "YAML.unsafe_load" | "Psych.unsafe_load" | "YAML.unsafe_load_file" => {
             Api::Deserialize(Unsafe::Always)
         }
@@ -4926,15 +4918,9 @@ fn php_api(name: &str) -> Option<Api> {
         "curl_exec" | "curl_setopt" | "socket_connect" | "socket_create" | "mail" => {
             Api::Network(Pos(usize::MAX))
         }
-        "eval"
-        | "assert"
-        | "create_function"
-        | "base64_decode"
-        | "call_user_func"
-        | "call_user_func_array"
-        | "gzinflate"
-        | "gzuncompress"
-        | "str_rot13" => Api::Eval,
+        "eval" | "assert" | "create_function" | "call_user_func" | "call_user_func_array" => {
+            Api::Eval
+        }
         "unserialize" => Api::Deserialize(Unsafe::Always),
         _ => return None,
     })
@@ -4973,7 +4959,7 @@ fn perl_api(name: &str) -> Option<Api> {
         | "Net.FTP.new"
         | "Net.SMTP.new"
         | "socket" => Api::Network(Pos(0)),
-        "eval" | "decode_base64" | "MIME.Base64.decode_base64" => Api::Eval,
+        "eval" => Api::Eval,
         _ => return None,
     })
 }

@@ -1126,6 +1126,22 @@ impl Walker<'_> {
                     i += 1;
                     if let Some((key, value)) = kv.text.split_once('=') {
                         self.git_config_value(argv, key, &part(kv, value), scope, &mut aliases);
+                        // `git -c remote.x.url=URL push x`: a remote defined for this one
+                        // command is a destination nobody reviewed, as `git remote add` is.
+                        if kv.exact
+                            && let Some(name) = key
+                                .get(..7)
+                                .filter(|p| p.eq_ignore_ascii_case("remote."))
+                                .and_then(|_| key.get(7..))
+                                .and_then(|r| r.rsplit_once('.'))
+                                .filter(|(_, f)| {
+                                    f.eq_ignore_ascii_case("url")
+                                        || f.eq_ignore_ascii_case("pushurl")
+                                })
+                                .map(|(n, _)| n.to_owned())
+                        {
+                            self.files.new_remotes.push(name);
+                        }
                     }
                 }
             } else if t == "--config-env" || t.starts_with("--config-env=") {

@@ -62,6 +62,9 @@ pub use model::{
 };
 
 pub use argdanger::chmod_tightens;
+/// Whether a branch name is a long-lived shared branch (`main`, `master`, `develop`,
+/// `release/*`, …): the list the git rules and the guard's branch lookup share.
+pub use argdanger::is_shared_branch;
 pub use argdanger::option_variable_loads_code;
 pub use contained::{loopback_image, project_hooks_dir};
 pub use identity::token_producer;

@@ -3879,36 +3879,29 @@ impl Walker<'_> {
                         for capture in captures {
                             self.run_child_code(argv, &Word::lit(capture), scope, &label, None);
                         }
-                        if crate::analyze(&code.text, self.ctx).parse
-                            == crate::model::ParseStatus::Ok
-                        {
-                            self.with_shell_stdin(stdin, |w| {
-                                w.run_child_code(argv, code, scope, &label, None);
-                            });
-                        } else {
-                            // xonsh decides per line: a top-level line whose first name is
-                            // not a Python one runs as a command (`kill -9 -1` and `reboot`
-                            // are valid Python expressions too). Each unindented line that
-                            // parses as bash is also judged as the command line it may be;
-                            // Python lines read as bash are unknown commands or syntax errors,
-                            // so this adds no judgement to ordinary Python.
-                            for line in code.text.lines() {
-                                let t = line.trim_end();
-                                if t.is_empty()
-                                    || t.starts_with([' ', '\t', '#'])
-                                    || crate::analyze(t, self.ctx).parse
-                                        != crate::model::ParseStatus::Ok
-                                {
-                                    continue;
-                                }
-                                let line = Word {
-                                    text: t.to_owned(),
-                                    ..code.clone()
-                                };
-                                self.with_shell_stdin(stdin.clone(), |w| {
-                                    w.run_child_code(argv, &line, scope, &label, None);
-                                });
+                        // xonsh decides per line: a top-level line that starts with a
+                        // Python name, keyword or call (`print(…)`, `x = …`, `import os`,
+                        // `os.remove(…)`) is Python; any other line whose first word is not a
+                        // Python one runs as a command (`kill -9 -1`, `reboot`, `rm -rf ~` —
+                        // some of them valid Python expressions too). Each such line that
+                        // parses as bash is judged as the command line it is.
+                        for line in code.text.lines() {
+                            let t = line.trim_end();
+                            if t.is_empty()
+                                || t.starts_with([' ', '\t', '#'])
+                                || xonsh_python_line(t)
+                                || crate::analyze(t, self.ctx).parse
+                                    != crate::model::ParseStatus::Ok
+                            {
+                                continue;
                             }
+                            let line = Word {
+                                text: t.to_owned(),
+                                ..code.clone()
+                            };
+                            self.with_shell_stdin(stdin.clone(), |w| {
+                                w.run_child_code(argv, &line, scope, &label, None);
+                            });
                         }
                         let py = Word {
                             text: py,
@@ -6290,6 +6283,39 @@ fn docker_host_mount(
         i += 1;
     }
     None
+}
+
+/// Python keywords and the builtins a one-line xonsh snippet starts with.
+const PY_LEADERS: &[&str] = &[
+    "import", "from", "def", "class", "if", "elif", "else", "for", "while", "with", "try",
+    "except", "finally", "return", "raise", "assert", "del", "pass", "break", "continue", "lambda",
+    "global", "nonlocal", "yield", "async", "await", "print", "open", "len", "exec", "eval",
+    "input", "help", "True", "False", "None", "not",
+];
+
+/// Whether a top-level xonsh line is Python mode: it starts with a Python keyword or
+/// builtin, or its first name is followed by a call, attribute, subscript or assignment
+/// (`print(…)`, `os.remove(…)`, `d["k"]`, `x = 1`, `x += 1`), or it starts with a literal or
+/// bracket. Any other line (`rm -rf ~`, `kill -9 -1`, `reboot`) xonsh may run as a command.
+fn xonsh_python_line(line: &str) -> bool {
+    let t = line.trim_start();
+    let end = t
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+        .unwrap_or(t.len());
+    if end == 0 {
+        // `(`, `[`, `{`, a quote, a number sign, `$`…: not a command word.
+        return !t.starts_with(['.', '/', '~', '-']);
+    }
+    let (name, rest) = t.split_at(end);
+    if PY_LEADERS.contains(&name) || name.bytes().all(|b| b.is_ascii_digit()) {
+        return true;
+    }
+    let rest = rest.trim_start();
+    rest.starts_with(['(', '.', '[', ':'])
+        || (rest.starts_with('=') && !rest.starts_with("=="))
+        || ["+=", "-=", "*=", "/=", "|=", "&=", "%="]
+            .iter()
+            .any(|op| rest.starts_with(op))
 }
 
 /// xonsh code as the Python it is, and the shell commands inside it: `$NAME` and `${NAME}`

