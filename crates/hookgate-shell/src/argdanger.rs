@@ -338,6 +338,15 @@ fn pattern_name(pattern: &str) -> Option<String> {
 /// itself, a prefix of one of at least four characters (pgrep and pkill match anywhere in
 /// the name, so `pgrep mongo` selects `mongod`), or any of hookgate's own binaries.
 fn names_critical(pattern: &str) -> bool {
+    // An alternation (`containerd|dockerd`, `^(sshd|cron)$`) selects each alternative.
+    let bare = pattern.trim().trim_start_matches('^').trim_end_matches('$');
+    let bare = bare
+        .strip_prefix('(')
+        .and_then(|b| b.strip_suffix(')'))
+        .unwrap_or(bare);
+    if bare.contains('|') && !bare.contains(['(', ')']) {
+        return bare.split('|').any(names_critical);
+    }
     pattern_name(pattern).is_some_and(|n| {
         CRITICAL_PROCESSES.contains(&n.as_str())
             || n.starts_with("hookgate")

@@ -693,6 +693,7 @@ pub(crate) fn command_source(
         "docker" | "podman" | "nerdctl" => {
             return container_mount(words, cwd, ctx).or_else(|| container_secret(name, words, ctx));
         }
+        "apptainer" | "singularity" => return container_mount(words, cwd, ctx),
         "kubectl" | "oc" => {
             // Only a pod's own output returns here: `kubectl get secret -o yaml` is judged by
             // its credential rule below.
@@ -1932,13 +1933,15 @@ fn container_mount(words: &[Word], cwd: &Cwd, ctx: &Context) -> Option<FlowSourc
         i += 1;
         let t = w.text.as_str();
         let spec = match t {
-            "-v" | "--volume" | "--mount" => {
+            // `-B`/`--bind`: Apptainer's and Singularity's binds (`SRC[:DST[:OPTS]]`).
+            "-v" | "--volume" | "--mount" | "-B" | "--bind" => {
                 i += 1;
                 words.get(i - 1).map(|n| n.text.as_str())
             }
             _ => t
                 .strip_prefix("--volume=")
                 .or_else(|| t.strip_prefix("--mount="))
+                .or_else(|| t.strip_prefix("--bind="))
                 .or_else(|| t.strip_prefix("-v").filter(|r| !r.is_empty())),
         };
         let Some(spec) = spec else { continue };

@@ -6210,6 +6210,18 @@ fn apptainer_host_bind(words: &[Word], ctx: &crate::model::Context) -> Option<Ve
         if bind_spec_is_critical(&spec, ctx) {
             return Some(ids::DOCKER_HOST_MOUNT.verdict());
         }
+        // A credential file or a directory holding one (`-B ~/.aws:/c`) is read by whatever
+        // the container runs: the same read as `cat` of it (as `docker run -v` is judged).
+        if spec.split(',').any(|bind| {
+            let source = bind.split(':').next().unwrap_or("");
+            (source.starts_with('/') || source.starts_with('~'))
+                && crate::targets::is_secret_normalized(
+                    &hookgate_paths::normalize(source, &ctx.cwd, ctx.home.as_deref()).path,
+                    ctx,
+                )
+        }) {
+            return Some(ids::CRED_READ_SECRET_FILE.verdict());
+        }
     }
     None
 }

@@ -85,6 +85,17 @@ const CLIENTS: &[(&str, Family)] = &[
     ("Kubeclient", Family::Cloud),
     ("Fog", Family::Cloud),
     ("DropletKit", Family::Cloud),
+    // ML platforms' hubs, registries and trackers: a deleted model repository, registered
+    // model, run or fine-tune is another team's production artifact gone.
+    ("huggingface_hub", Family::Cloud),
+    ("mlflow", Family::Cloud),
+    ("wandb", Family::Cloud),
+    ("comet_ml", Family::Cloud),
+    ("clearml", Family::Cloud),
+    ("neptune", Family::Cloud),
+    ("replicate", Family::Cloud),
+    ("openai", Family::Cloud),
+    ("@huggingface", Family::Cloud),
     // Redis and compatible servers.
     ("redis", Family::Redis),
     ("aioredis", Family::Redis),
