@@ -1024,6 +1024,9 @@ pub(crate) fn edited_text(
     path: &Path,
     input: &serde_json::Map<String, serde_json::Value>,
 ) -> Option<(String, String)> {
+    // Only files a runner loads are judged by their text: no read for any other edit (the
+    // hook runs before every Edit).
+    kind_of(path)?;
     let before = read_bounded(path)?;
     let one = |e: &serde_json::Map<String, serde_json::Value>| {
         let text = |keys: [&str; 2]| {
