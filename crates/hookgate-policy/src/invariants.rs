@@ -1536,8 +1536,15 @@ fn ordinary_precommit_write(j: &Judge<'_>, p: &Path) -> Result<(), Option<String
     let named = p
         .file_name()
         .is_some_and(|n| n == ".pre-commit-config.yaml");
-    let (true, Some(text)) = (named, whole_write(j)) else {
+    if !named {
         return Err(None);
+    }
+    let edited;
+    let text = if let Some(text) = whole_write(j) {
+        text
+    } else {
+        edited = tool_edited(j, p).ok_or(None)?;
+        edited.as_str()
     };
     // The repositories the config names now (a file that cannot be read names none).
     let known = j
@@ -1608,9 +1615,63 @@ fn ordinary_hook_write(j: &Judge<'_>, p: &Path) -> Option<Result<(), Option<Stri
 /// A build-tool configuration (`.cargo/config.toml`) the Write tool writes whole, read by
 /// `loaded::tool_config_concern`: `None` for files it does not model.
 fn ordinary_tool_config_write(j: &Judge<'_>, p: &Path) -> Option<Result<(), Option<String>>> {
-    let text = whole_write(j)?;
+    let edited;
+    let text = if let Some(text) = whole_write(j) {
+        text
+    } else {
+        edited = tool_edited(j, p)?;
+        edited.as_str()
+    };
     crate::loaded::tool_config_concern(p, text, |line| flagged_in_workspace(j, line))
         .map(|r| r.map_err(Some))
+}
+
+/// A dev container definition (`.devcontainer/devcontainer.json`, `.devcontainer/NAME/
+/// devcontainer.json`, `.devcontainer.json`) written whole or edited, judged by what it makes
+/// the tools do ([`crate::devcontainer::concern`]): its lifecycle commands as shell lines in
+/// the workspace, its mounts and privileges. `None` for other files (they keep the ask).
+fn ordinary_devcontainer_write(j: &Judge<'_>, p: &Path) -> Option<Result<(), Option<String>>> {
+    let name = p.file_name()?.to_str()?;
+    let in_dir = p
+        .ancestors()
+        .skip(1)
+        .take(2)
+        .any(|d| d.file_name().is_some_and(|n| n == ".devcontainer"));
+    let defines = match name {
+        "devcontainer.json" => in_dir,
+        ".devcontainer.json" => true,
+        _ => false,
+    };
+    if !defines {
+        return None;
+    }
+    let edited;
+    let text = if let Some(text) = whole_write(j) {
+        text
+    } else if let Some(t) = tool_edited(j, p) {
+        edited = t;
+        edited.as_str()
+    } else {
+        return Some(Err(None));
+    };
+    Some(
+        match crate::devcontainer::concern(text, |line| flagged_in_workspace(j, line)) {
+            None => Ok(()),
+            Some(why) => Err(Some(why)),
+        },
+    )
+}
+
+/// The text an edit tool call (Edit, MultiEdit, `str_replace`) leaves in `p`, the file read
+/// now with each replacement applied (see [`crate::loaded::edit_result`]). Read only for the
+/// configuration files judged by their content, on the way to an ask; `None` when the call is
+/// not an edit, file-system facts are off, or the edit does not apply (the caller asks).
+fn tool_edited(j: &Judge<'_>, p: &Path) -> Option<String> {
+    let tool = j.facts.tool.filter(|t| t.kind == ToolKind::Edit)?;
+    if !j.ctx.follow_symlinks {
+        return None;
+    }
+    crate::loaded::edit_result(p, &tool.input).map(|(_, after)| after)
 }
 
 /// The whole text a Write tool call puts in its file (an Edit or a shell write is not known whole).
@@ -1676,7 +1737,10 @@ fn ordinary_workflow_write(j: &Judge<'_>, p: &Path) -> Result<(), Option<String>
     let text = if let Some(text) = whole_write(j) {
         text
     } else {
-        edited = sed_edited(j, p).or_else(|| copied_text(j, p)).ok_or(None)?;
+        edited = tool_edited(j, p)
+            .or_else(|| sed_edited(j, p))
+            .or_else(|| copied_text(j, p))
+            .ok_or(None)?;
         edited.as_str()
     };
     let judge = |script: &str| flagged_in_workspace(j, script);
@@ -6429,6 +6493,7 @@ fn vcs_config(j: &Judge<'_>) -> Option<Violation> {
             match ordinary_precommit_write(j, &m.path)
                 .or_else(|e| ordinary_hook_write(j, &m.path).unwrap_or(Err(e)))
                 .or_else(|e| ordinary_tool_config_write(j, &m.path).unwrap_or(Err(e)))
+                .or_else(|e| ordinary_devcontainer_write(j, &m.path).unwrap_or(Err(e)))
             {
                 Ok(()) => false,
                 Err(why) => {

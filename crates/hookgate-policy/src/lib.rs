@@ -32,6 +32,7 @@ mod archive;
 mod branches;
 mod cases;
 mod describe;
+mod devcontainer;
 mod dotenv;
 mod eval;
 mod invariants;

@@ -1027,6 +1027,15 @@ pub(crate) fn edited_text(
     // Only files a runner loads are judged by their text: no read for any other edit (the
     // hook runs before every Edit).
     kind_of(path)?;
+    edit_result(path, input)
+}
+
+/// [`edited_text`] for any file: the caller decides that `path` is worth a read (a CI
+/// definition or a tool configuration about to be asked about, judged by its content).
+pub(crate) fn edit_result(
+    path: &Path,
+    input: &serde_json::Map<String, serde_json::Value>,
+) -> Option<(String, String)> {
     let before = read_bounded(path)?;
     let one = |e: &serde_json::Map<String, serde_json::Value>| {
         let text = |keys: [&str; 2]| {

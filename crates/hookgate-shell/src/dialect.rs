@@ -31,6 +31,7 @@ use std::fmt::Write as _;
 pub(crate) enum Dialect {
     Fish,
     Zsh,
+    Elvish,
 }
 
 impl Dialect {
@@ -40,6 +41,7 @@ impl Dialect {
         match name {
             "fish" => Some(Self::Fish),
             "zsh" => Some(Self::Zsh),
+            "elvish" => Some(Self::Elvish),
             _ => None,
         }
     }
@@ -55,6 +57,7 @@ impl Dialect {
         match self {
             Self::Fish => fish_to_bash(src, 0),
             Self::Zsh => zsh_to_bash(src, 0),
+            Self::Elvish => elvish_to_bash(src),
         }
     }
 }
@@ -91,6 +94,265 @@ fn is_name(s: &str) -> bool {
     !s.is_empty()
         && !s.starts_with(|c: char| c.is_ascii_digit())
         && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+// ---------------------------------------------------------------------------------------------
+// elvish
+
+/// Elvish code as the bash program that runs the same commands, for the shapes agents give it:
+/// commands and pipelines (`|`, `;`, newlines), single quotes (`''` is a quote), double quotes,
+/// output captures `(cmd)` → `$(cmd)`, the external-command namespace `e:rm` → `rm`, the
+/// environment namespace `$E:HOME` → `${HOME}`, variables `$x` → `${x}`, comments, and
+/// lambdas and control blocks (`{ … }`, `if … { … } else { … }`, `for x [a b] { … }`,
+/// `try { … }`), whose bodies are read as run (over-approximation: a branch not taken is
+/// judged as if taken). Anything else — `var`/`set` assignments, maps and lists `[…]`,
+/// indexing, `fn` definitions, redirections with `&` — gives `None`, and the caller keeps
+/// the bash reading of the text (which asks when it does not parse).
+fn elvish_to_bash(src: &str) -> Option<String> {
+    let bytes = src.as_bytes();
+    let mut out = String::with_capacity(src.len() + 16);
+    let mut i = 0;
+    // At the start of a command: the next word is a command name.
+    let mut at_command = true;
+    let mut depth = 0usize;
+    // A command separator owed before the next word or block (newlines and `;` are emitted
+    // lazily, so `}` followed by a newline does not become bash's `;;`).
+    let mut pending = false;
+    while i < bytes.len() {
+        let byte = bytes[i];
+        match byte {
+            b' ' | b'\t' => {
+                out.push(byte as char);
+                i += 1;
+            }
+            b'\n' | b';' => {
+                pending = !out.trim_end().is_empty() && !out.trim_end().ends_with(['{', '|']);
+                at_command = true;
+                i += 1;
+            }
+            b'|' => {
+                out.push('|');
+                pending = false;
+                at_command = true;
+                i += 1;
+            }
+            b'#' if at_command || out.ends_with([' ', '\t']) => {
+                while i < bytes.len() && bytes[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b'{' => {
+                // A block or lambda: its body runs (the caller's judgement over-approximates).
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return None;
+                }
+                i += 1;
+                // A lambda's parameter list `{|a b| …}`.
+                let rest = src.get(i..)?.trim_start();
+                if let Some(params) = rest.strip_prefix('|') {
+                    let end = params.find('|')?;
+                    i = src.len() - params.len() + end + 1;
+                }
+                if pending {
+                    out.push_str("; ");
+                    pending = false;
+                }
+                out.push_str(" { ");
+                at_command = true;
+            }
+            b'}' => {
+                depth = depth.checked_sub(1)?;
+                if out.trim_end().ends_with('{') {
+                    out.push(':');
+                }
+                out.push_str("; }");
+                pending = true;
+                at_command = true;
+                i += 1;
+            }
+            _ => {
+                // A word (possibly of several quoted and bare parts).
+                let start = i;
+                let mut word = String::new();
+                while i < bytes.len()
+                    && !matches!(bytes[i], b' ' | b'\t' | b'\n' | b';' | b'|' | b'{' | b'}')
+                {
+                    match bytes[i] {
+                        b'\'' => {
+                            let mut lit = String::new();
+                            i += 1;
+                            loop {
+                                match bytes.get(i)? {
+                                    b'\'' if bytes.get(i + 1) == Some(&b'\'') => {
+                                        lit.push('\'');
+                                        i += 2;
+                                    }
+                                    b'\'' => {
+                                        i += 1;
+                                        break;
+                                    }
+                                    _ => {
+                                        let ch = src.get(i..)?.chars().next()?;
+                                        lit.push(ch);
+                                        i += ch.len_utf8();
+                                    }
+                                }
+                            }
+                            word.push_str(&bash_lit(&lit));
+                        }
+                        b'"' => {
+                            // Double quotes: backslash escapes, no interpolation in elvish.
+                            let mut lit = String::new();
+                            i += 1;
+                            loop {
+                                match bytes.get(i)? {
+                                    b'"' => {
+                                        i += 1;
+                                        break;
+                                    }
+                                    b'\\' => {
+                                        let esc = *bytes.get(i + 1)?;
+                                        match esc {
+                                            b'n' => lit.push('\n'),
+                                            b't' => lit.push('\t'),
+                                            b'\\' | b'"' => lit.push(esc as char),
+                                            // `\x41`, `\u0070`: an escape that spells text
+                                            // is not read here.
+                                            _ => return None,
+                                        }
+                                        i += 2;
+                                    }
+                                    _ => {
+                                        let ch = src.get(i..)?.chars().next()?;
+                                        lit.push(ch);
+                                        i += ch.len_utf8();
+                                    }
+                                }
+                            }
+                            word.push_str(&bash_lit(&lit));
+                        }
+                        b'$' => {
+                            i += 1;
+                            let rest = src.get(i..)?;
+                            let (ns, rest) = match rest.strip_prefix("E:") {
+                                Some(r) => (true, r),
+                                None => (false, rest),
+                            };
+                            let len = rest
+                                .bytes()
+                                .take_while(|x| {
+                                    x.is_ascii_alphanumeric() || matches!(x, b'_' | b'-')
+                                })
+                                .count();
+                            let name = rest.get(..len)?;
+                            if !is_name(name) || (!ns && name.contains('-')) {
+                                return None;
+                            }
+                            // Indexing (`$x[0]`) and other namespaces are not read.
+                            if rest[len..].starts_with(['[', ':']) {
+                                return None;
+                            }
+                            let _ = write!(word, "\"${{{name}}}\"");
+                            i += usize::from(ns) * 2 + len;
+                        }
+                        b'(' => {
+                            // An output capture: the balanced text read as elvish again.
+                            let mut level = 0usize;
+                            let mut close = i;
+                            let mut quote: Option<u8> = None;
+                            loop {
+                                let ch = *bytes.get(close)?;
+                                match (quote, ch) {
+                                    (Some(q), x) if x == q => quote = None,
+                                    (None, b'\'' | b'"') => quote = Some(ch),
+                                    (None, b'(') => level += 1,
+                                    (None, b')') => {
+                                        level -= 1;
+                                        if level == 0 {
+                                            break;
+                                        }
+                                    }
+                                    _ => {}
+                                }
+                                close += 1;
+                            }
+                            let inner = elvish_to_bash(src.get(i + 1..close)?)?;
+                            let _ = write!(word, "\"$({inner})\"");
+                            i = close + 1;
+                        }
+                        // Lists, maps and indexing; `&opt=value` options and `@rest`
+                        // explosions at a word's start.
+                        b'[' | b']' | b'`' => return None,
+                        b'&' if i == start => return None,
+                        _ => {
+                            let ch = src.get(i..)?.chars().next()?;
+                            word.push(ch);
+                            i += ch.len_utf8();
+                        }
+                    }
+                }
+                if i == start {
+                    return None;
+                }
+                let raw = src.get(start..i)?;
+                // `} else {`: the branches become blocks in a row, each read as run.
+                if pending {
+                    out.push_str("; ");
+                    pending = false;
+                }
+                if at_command {
+                    if matches!(raw, "var" | "set" | "fn" | "tmp" | "del" | "use" | "pragma") {
+                        return None;
+                    }
+                    // `e:rm` is the external `rm`.
+                    if let Some(name) = word.strip_prefix("e:") {
+                        word = name.to_owned();
+                    }
+                    // Control words take their blocks: the next words (conditions, the loop's
+                    // variable and list) are data; the blocks are read as run.
+                    if matches!(raw, "if" | "elif" | "while" | "for") {
+                        // Skip to the block: the condition of `if (cond)` is a capture
+                        // that runs, keep it as a command of its own.
+                        let mut stop = i;
+                        while stop < bytes.len() && bytes[stop] != b'{' {
+                            if bytes[stop] == b'\n' || bytes[stop] == b';' {
+                                return None;
+                            }
+                            stop += 1;
+                        }
+                        let cond = src.get(i..stop)?.trim();
+                        if raw != "for" && cond.starts_with('(') && cond.ends_with(')') {
+                            let inner = elvish_to_bash(&cond[1..cond.len() - 1])?;
+                            let _ = write!(out, "{inner}; ");
+                        } else if raw == "for" {
+                            // `for x [a b]`: the list is data.
+                        } else if !cond.is_empty() && !cond.starts_with('$') {
+                            return None;
+                        }
+                        i = stop;
+                        at_command = false;
+                        continue;
+                    }
+                    if matches!(raw, "else" | "try" | "catch" | "finally") {
+                        // `catch e {`: the variable is a name.
+                        let mut stop = i;
+                        while stop < bytes.len() && bytes[stop] != b'{' {
+                            if !matches!(bytes[stop], b' ' | b'\t') && raw != "catch" {
+                                return None;
+                            }
+                            stop += 1;
+                        }
+                        i = stop;
+                        continue;
+                    }
+                }
+                out.push_str(&word);
+                at_command = false;
+            }
+        }
+    }
+    (depth == 0).then_some(out)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -154,6 +154,7 @@ const PRINT_ONLY_RULES: &[&str] = &[
     "cred.gh_auth_token",
     "cred.print_token",
     "cred.gcloud_token",
+    "cred.gcloud_adc_token",
     "cred.aws_configure_get",
     "cred.cloud_token_aws",
     "cred.cloud_token_azure",

@@ -2837,7 +2837,25 @@ fn cloud_file_parameter(
     ctx: &Context,
     files: &LineState,
 ) -> Option<Flow> {
-    let stores_secret = matches!(
+    if cloud_stores_secret(name, positionals) {
+        return None;
+    }
+    cloud_parameter_files(name, words)
+        .into_iter()
+        .find_map(|p| file_source(p, cwd, ctx, files))
+        .map(|source| Flow {
+            source,
+            sink: FlowSink::Network {
+                tool: name.to_owned(),
+                channel: Channel::Upload,
+            },
+        })
+}
+
+/// Whether a cloud CLI call stores its parameter files in the provider's own secret store or
+/// key service, or in local settings — what such files are for, so not a flow out.
+fn cloud_stores_secret(name: &str, positionals: &[&str]) -> bool {
+    matches!(
         (
             name,
             positionals.first().copied(),
@@ -2853,10 +2871,14 @@ fn cloud_file_parameter(
             | ("aws" | "gcloud", Some("kms"), _)
             | ("gcloud", Some("secrets"), _)
             | ("az", Some("keyvault"), _)
-    );
-    if stores_secret {
-        return None;
-    }
+    )
+}
+
+/// The local files a cloud CLI reads into request parameters: aws's `file://PATH` and
+/// `fileb://PATH` values (any parameter), az's `@PATH`, gcloud's `--data-file PATH`. One
+/// reading for the file-source check and the stdin check, so `file:///dev/stdin` is the pipe.
+fn cloud_parameter_files<'w>(name: &str, words: &'w [Word]) -> Vec<&'w str> {
+    let mut out = Vec::new();
     let mut data_file = false;
     for w in words.iter().filter(|w| w.exact) {
         let t = w.text.as_str();
@@ -2868,20 +2890,12 @@ fn cloud_file_parameter(
             "az" => value.strip_prefix('@').filter(|p| *p != "-"),
             "gcloud" if data_file => Some(t),
             "gcloud" => t.strip_prefix("--data-file="),
-            _ => return None,
+            _ => return out,
         };
         data_file = t == "--data-file";
-        if let Some(source) = path.and_then(|p| file_source(p, cwd, ctx, files)) {
-            return Some(Flow {
-                source,
-                sink: FlowSink::Network {
-                    tool: name.to_owned(),
-                    channel: Channel::Upload,
-                },
-            });
-        }
+        out.extend(path);
     }
-    None
+    out
 }
 
 /// An identity option whose value is a file the request carries: curl reads `-H @FILE`'s
@@ -3029,7 +3043,19 @@ pub(crate) fn stdin_sink(name: &str, words: &[Word]) -> Option<FlowSink> {
         return None;
     }
     let args = Args::parse_by(name, words, |w| w.text.as_str());
-    if !is_network_client(name, &args.positionals) || !reads_stdin(name, words, &args) {
+    // `env | aws sqs send-message --message-body file:///dev/stdin`: whatever the service,
+    // a parameter read from stdin carries the pipe to the cloud API.
+    let cloud_stdin = matches!(name, "aws" | "az" | "gcloud")
+        && !cloud_stores_secret(name, &args.positionals)
+        && cloud_parameter_files(name, words).into_iter().any(|p| {
+            matches!(
+                p,
+                "-" | "/dev/stdin" | "/dev/fd/0" | "/proc/self/fd/0" | "/proc/thread-self/fd/0"
+            )
+        });
+    if !cloud_stdin
+        && (!is_network_client(name, &args.positionals) || !reads_stdin(name, words, &args))
+    {
         return None;
     }
     Some(FlowSink::Network {

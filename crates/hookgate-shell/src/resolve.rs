@@ -3653,11 +3653,24 @@ impl Walker<'_> {
                 text,
                 ..code.clone()
             });
-        if translated.is_none() && dialect == Some(crate::dialect::Dialect::Fish) {
+        // Elvish's reader covers commands, pipelines, captures and blocks only; what it
+        // cannot read (`var`, lists, maps) is asked about like fish's, since the bash reading
+        // of such text does not see what elvish runs (`e:rm` is no command name to bash).
+        if translated.is_none()
+            && matches!(
+                dialect,
+                Some(crate::dialect::Dialect::Fish | crate::dialect::Dialect::Elvish)
+            )
+        {
+            let tongue = if dialect == Some(crate::dialect::Dialect::Fish) {
+                "fish"
+            } else {
+                "elvish"
+            };
             self.record(
                 argv,
                 scope,
-                Verdict::unknown(format!("the {via} string is not read as fish")),
+                Verdict::unknown(format!("the {via} string is not read as {tongue}")),
             );
         }
         let code = translated.as_ref().unwrap_or(code);
