@@ -133,8 +133,14 @@ fn main() -> Res<()> {
         let matcher = match &rule.command {
             None => "None".to_owned(),
             Some(commands) => {
+                // Program names are looked up lowercased (`command_name`): a PowerShell cmdlet
+                // written `Format-Volume` is found as `format-volume`. A name listed in both
+                // spellings gets the rule once.
                 for c in commands {
-                    by_command.entry(c.clone()).or_default().push(index);
+                    let list = by_command.entry(c.to_ascii_lowercase()).or_default();
+                    if list.last() != Some(&index) {
+                        list.push(index);
+                    }
                 }
                 format!(
                     "Some(Matcher {{ sub: {}, flags_any: {}, flags_all: {}, flags_none: {}, args_any: {}, arg_prefix_any: {}, args_none: {}, no_args: {}, args_glob: {}, verb_any: {}, verb_depth: {} }})",
@@ -189,7 +195,10 @@ fn main() -> Res<()> {
     out.push_str("pub(crate) static SAFE: &[SafeDef] = &[\n");
     for (index, safe) in file.safe.iter().enumerate() {
         for c in &safe.command {
-            safe_by_command.entry(c.clone()).or_default().push(index);
+            let list = safe_by_command.entry(c.to_ascii_lowercase()).or_default();
+            if list.last() != Some(&index) {
+                list.push(index);
+            }
         }
         writeln!(
             out,

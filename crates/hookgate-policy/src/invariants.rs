@@ -1886,6 +1886,9 @@ fn permission_escalation(j: &Judge<'_>) -> Option<Violation> {
                 None => {}
             },
             "chown" | "chgrp" if chown_to_self_inside_workspace(j, c) => {}
+            // `sudo -l`, `sudo -ln`, `sudo -v`, `sudo -k`: sudo lists, refreshes or drops the
+            // user's own grants and runs nothing.
+            "sudo" if sudo_self_query(argv) => {}
             "chown" | "chgrp" | "setcap" | "visudo" | "passwd" | "usermod" | "gpasswd"
             | "adduser" | "addgroup" | "su" | "sudo" | "doas" | "pkexec" | "runuser" => {
                 ask.get_or_insert_with(|| {
@@ -1903,6 +1906,12 @@ fn permission_escalation(j: &Judge<'_>) -> Option<Violation> {
                 Some("sudo" | "doas" | "su" | "pkexec" | "runuser")
             )
         }) && !read_only_under_sudo(j, c)
+            && !(program(argv) == "chown"
+                && c.via
+                    .iter()
+                    .all(|v| v.split_whitespace().next() == Some("sudo"))
+                && chown_to_self_inside_workspace(j, c)
+                && chown_spec_is_self(argv))
         {
             ask.get_or_insert_with(|| {
                 Violation::new(
@@ -1913,6 +1922,48 @@ fn permission_escalation(j: &Judge<'_>) -> Option<Violation> {
         }
     }
     ask
+}
+
+/// Whether a `chown` owner spec names only the running user (and their group, or none):
+/// `$USER`, `$USER:`, `$(id -u):$(id -g)`. Under `sudo` a group of another name could be any
+/// group (the kernel's own-groups check does not apply to root), so it is not accepted there.
+fn chown_spec_is_self(argv: &[String]) -> bool {
+    argv.iter()
+        .skip(1)
+        .find(|a| !a.starts_with('-'))
+        .is_some_and(|spec| {
+            let parts: Vec<&str> = spec.split(':').collect();
+            parts.len() <= 2
+                && parts.first().is_some_and(|o| names_self(o))
+                && parts.get(1).is_none_or(|g| g.is_empty() || names_self(g))
+        })
+}
+
+/// `sudo -l`, `sudo -ll`, `sudo -v`, `sudo -k`, `sudo -V`: sudo itself lists the
+/// invoking user's grants, refreshes or drops their cached credentials, or prints its version;
+/// nothing runs as another user. Any operand (a command) or another option keeps the ask.
+fn sudo_self_query(argv: &[String]) -> bool {
+    let opts = argv.get(1..).unwrap_or(&[]);
+    !opts.is_empty()
+        && opts.iter().all(|a| {
+            a.strip_prefix('-').is_some_and(|f| {
+                !f.starts_with('-') && !f.is_empty() && f.chars().all(|c| "lnvkKVh".contains(c))
+            }) || matches!(
+                a.as_str(),
+                "--list"
+                    | "--non-interactive"
+                    | "--validate"
+                    | "--reset-timestamp"
+                    | "--remove-timestamp"
+                    | "--version"
+            )
+        })
+        && opts.iter().any(|a| {
+            matches!(
+                a.as_str(),
+                "--list" | "--validate" | "--reset-timestamp" | "--remove-timestamp" | "--version"
+            ) || (!a.starts_with("--") && a.chars().any(|c| "lvkKVh".contains(c)))
+        })
 }
 
 /// `sudo systemctl status nginx`, `sudo journalctl -u app -n 50`, `sudo ss -ltnp`, `sudo
@@ -1937,7 +1988,17 @@ fn read_only_under_sudo(j: &Judge<'_>, c: &hookgate_shell::ExecutedCommand) -> b
     let Some(dir) = c.cwd.path(&j.facts.cwd) else {
         return false;
     };
+    // The tools that only inspect a disk or controller read the device node they are given
+    // (`sudo fdisk -l /dev/sda`, `sudo smartctl -H /dev/nvme0n1`): a block device is theirs
+    // to read, and what they print is its layout and health, not its contents.
+    let inspects_devices = matches!(
+        program(&c.argv),
+        "fdisk" | "sfdisk" | "parted" | "smartctl" | "lsblk" | "blkid" | "nvme" | "hdparm"
+    );
     c.argv.iter().skip(1).all(|w| {
+        if inspects_devices && w.starts_with("/dev/") && !w.contains("..") {
+            return true;
+        }
         if w.contains(['$', '`']) {
             // Known only at run time.
             return false;

@@ -357,13 +357,20 @@ fn names(v: Option<&serde_json::Value>) -> Vec<String> {
     }
 }
 
-/// A `permissions` value that grants a write: `write-all`, or a scope set to `write`.
+/// Token scopes whose write changes neither code, releases, packages, issues nor cloud
+/// access: code-scanning results (`security-events`, what CodeQL's template grants), check
+/// runs, commit statuses and build attestations. A job granting only these is read-only in
+/// effect.
+const REPORTING_SCOPES: &[&str] = &["security-events", "checks", "statuses", "attestations"];
+
+/// A `permissions` value that grants a write: `write-all`, or a scope set to `write` (other
+/// than the [`REPORTING_SCOPES`]).
 fn writes_permission(v: Option<&serde_json::Value>) -> Option<String> {
     match v? {
         serde_json::Value::String(s) if s != "read-all" && s != "{}" => Some(s.clone()),
         serde_json::Value::Object(m) => m
             .iter()
-            .find(|(_, v)| v.as_str() == Some("write"))
+            .find(|(k, v)| v.as_str() == Some("write") && !REPORTING_SCOPES.contains(&k.as_str()))
             .map(|(k, _)| format!("{k}: write")),
         _ => None,
     }

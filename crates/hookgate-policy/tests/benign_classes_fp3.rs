@@ -145,7 +145,13 @@ fn read_only_verbs_under_sudo_are_allowed() {
             "no-permission-escalation",
         ),
         ("sudo dmesg -c", ASK, "no-permission-escalation"),
-        ("sudo iptables -L", ASK, "no-permission-escalation"),
+        // The firewall's rules listed (round 28: a [[safe]] listing form); a change asks.
+        ("sudo iptables -L", ALLOW, ""),
+        (
+            "sudo iptables -A INPUT -j ACCEPT",
+            DENY,
+            "destructive-shell",
+        ),
         ("sudo -s", ASK, "no-permission-escalation"),
         ("sudo -i", ASK, "no-permission-escalation"),
         ("sudo bash -c 'ls'", ASK, "no-permission-escalation"),

@@ -583,8 +583,16 @@ fn chown_to_the_current_user_inside_the_workspace_is_not_escalation() {
         ("chown -R $USER: ..", DENY, "destructive-shell"),
         ("chown $USER ~/.ssh/id_rsa", DENY, ""),
         ("chown -R $USER /etc", DENY, ""),
+        // Root-owned files a container left, given back to the user (round 28): not an
+        // escalation; to any other owner under sudo it still asks.
+        ("sudo chown -R $USER: node_modules", ALLOW, ""),
         (
-            "sudo chown -R $USER: node_modules",
+            "sudo chown -R $USER:staff node_modules",
+            ASK,
+            "no-permission-escalation",
+        ),
+        (
+            "sudo chown -R bob node_modules",
             ASK,
             "no-permission-escalation",
         ),
@@ -634,7 +642,8 @@ fn truncating_a_workspace_file_is_an_ordinary_write() {
         ("truncate -s 0 /var/log/syslog", DENY, ""),
         ("truncate -s 0 /etc/passwd", DENY, ""),
         ("truncate -s 0 *.log", ASK, ""),
-        ("truncate -s 0 logs/*", ASK, ""),
+        // A pattern below a workspace directory: the files there only (round 28).
+        ("truncate -s 0 logs/*", ALLOW, ""),
         ("truncate -s 0 $LOG", ASK, ""),
         ("truncate -s 0 .env", ASK, ""),
         ("truncate -s 0 .claude/settings.json", DENY, ""),

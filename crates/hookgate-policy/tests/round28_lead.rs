@@ -183,3 +183,67 @@ fn a_dev_container_definition_written_whole_is_judged_by_its_content() {
     );
     assert_eq!(decision(&e), ASK, "{e:?}");
 }
+
+/// `no-permission-escalation` is about gaining privileges: sudo of a listing or inspection
+/// form (disk layout and health of a device node, firewall rules, a capture printed, sudo's
+/// own grants) and giving root-owned workspace files back to the user pass; anything that
+/// changes the system, reads a raw device's contents or writes a capture keeps its verdict.
+#[test]
+fn sudo_of_inspection_forms_is_not_escalation() {
+    let (_root, ctx) = disk_workspace();
+    let policy = Policy::builtin_default();
+    check_table(
+        &policy,
+        &ctx,
+        &[
+            ("sudo fdisk -l /dev/sda", ALLOW, ""),
+            ("sudo smartctl -H /dev/nvme0n1", ALLOW, ""),
+            ("sudo -l -n || true", ALLOW, ""),
+            ("sudo iptables -L -n --line-numbers", ALLOW, ""),
+            ("sudo tcpdump -i lo -nn port 3000 -c 50", ALLOW, ""),
+            ("sudo chown -R $(id -u):$(id -g) build/ dist/", ALLOW, ""),
+            (
+                "sudo smartctl -t long /dev/sda",
+                ASK,
+                "no-permission-escalation",
+            ),
+            (
+                "sudo tcpdump -i any -w /tmp/x.pcap",
+                ASK,
+                "no-permission-escalation",
+            ),
+            ("sudo cat /dev/sda", ASK, "no-permission-escalation"),
+            ("sudo chown -R root build/", ASK, "no-permission-escalation"),
+            ("sudo -s", ASK, "no-permission-escalation"),
+        ],
+    );
+}
+
+/// Token scopes that only report (code-scanning results, checks, statuses, attestations) do
+/// not make a workflow privileged: CodeQL's template passes; `contents: write` still asks.
+#[test]
+fn reporting_scopes_do_not_make_a_workflow_privileged() {
+    let (_root, ctx) = disk_workspace();
+    let policy = Policy::builtin_default();
+    let path = ctx
+        .workspace
+        .join(".github/workflows/codeql.yml")
+        .display()
+        .to_string();
+    let codeql = "name: codeql\non:\n  push:\n    branches: [main]\n  pull_request:\njobs:\n  analyze:\n    runs-on: ubuntu-latest\n    permissions:\n      security-events: write\n      contents: read\n    steps:\n      - uses: actions/checkout@v4\n      - uses: github/codeql-action/init@v3\n        with:\n          languages: javascript, python\n      - uses: github/codeql-action/analyze@v3\n";
+    let e = eval_with(
+        &policy,
+        &write(&path, codeql),
+        &ctx,
+        &SessionState::default(),
+    );
+    assert_eq!(decision(&e), ALLOW, "{e:?}");
+    let writes = codeql.replace("contents: read", "contents: write");
+    let e = eval_with(
+        &policy,
+        &write(&path, &writes),
+        &ctx,
+        &SessionState::default(),
+    );
+    assert_eq!(decision(&e), ASK, "{e:?}");
+}

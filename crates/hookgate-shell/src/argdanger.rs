@@ -897,10 +897,30 @@ fn remote_method_verdict(
     let verdict = method_verdict(method)?;
     let local = !rerouted
         && !urls.is_empty()
-        && urls
-            .iter()
-            .all(|w| w.exact && is_loopback_url(&w.text, bare_port_is_local));
+        && urls.iter().all(|w| {
+            w.exact && (is_loopback_url(&w.text, bare_port_is_local) || echo_service_url(&w.text))
+        });
     (!local).then_some(verdict)
+}
+
+/// Public request-echo and fake-REST services, whose endpoints answer every method and keep
+/// nothing (`curl -X DELETE https://httpbin.org/delete` shows what the client sends): a
+/// method there deletes or replaces no one's data. Exact hosts only (a subdomain or a
+/// look-alike is another service).
+fn echo_service_url(url: &str) -> bool {
+    const ECHO_HOSTS: &[&str] = &[
+        "httpbin.org",
+        "www.httpbin.org",
+        "httpbingo.org",
+        "postman-echo.com",
+        "reqres.in",
+        "jsonplaceholder.typicode.com",
+        "dummyjson.com",
+        "httpstat.us",
+    ];
+    (url.starts_with("https://") || url.starts_with("http://"))
+        && crate::flow::url_host(url)
+            .is_some_and(|h| ECHO_HOSTS.iter().any(|e| h.eq_ignore_ascii_case(e)))
 }
 
 /// The method, destinations and rerouting of an HTTP client's line, read with the tool's own
@@ -1198,6 +1218,17 @@ impl Walker<'_> {
                 if line.graphql_delete() {
                     return Some(ids::NET_HTTP_DELETE.verdict());
                 }
+                // `gh api -X POST repos/O/R/transfer`: the repository handed to another owner
+                // (a PATCH of its visibility is an overwrite, judged by the method below).
+                if name == "gh"
+                    && let Some(endpoint) = line.urls.last().filter(|w| w.exact)
+                {
+                    let path = endpoint.text.trim_start_matches('/');
+                    let segments: Vec<&str> = path.split('/').collect();
+                    if matches!(segments.as_slice(), ["repos", _, _, "transfer"]) {
+                        return Some(ids::FORGE_REPO_TRANSFER.verdict());
+                    }
+                }
                 let method = line.method?;
                 // `gh api -X PATCH repos/O/R/pulls/17 -f title=…` is `gh pr edit`: editing an
                 // issue's or pull request's fields (or a comment on one) through the API.
@@ -1302,10 +1333,12 @@ impl Walker<'_> {
             "telnetd" | "utelnetd" | "in.telnetd" => serves_a_shell(words),
             "reg" => windows_autorun_key(words),
             "schtasks" => creates_scheduled_task(words),
-            _ => crate::deploy::production_deploy(name, words).or_else(|| {
-                let display = scope.sh.get("DISPLAY").and_then(crate::state::Val::known);
-                crate::terminals::remote_terminal(name, words, display)
-            }),
+            _ => crate::deploy::production_deploy(name, words)
+                .or_else(|| crate::deploy::runner_deploy(name, words))
+                .or_else(|| {
+                    let display = scope.sh.get("DISPLAY").and_then(crate::state::Val::known);
+                    crate::terminals::remote_terminal(name, words, display)
+                }),
         }
     }
 

@@ -417,7 +417,37 @@ pub(crate) fn is_loopback_host(host: &str) -> bool {
 fn prerelease_tags(words: &[Word]) -> bool {
     let (_, operands) = scan("git", words, "", &[]);
     let tags: Vec<&Word> = operands.iter().skip(1).collect();
-    !tags.is_empty() && tags.iter().all(|w| w.exact && is_prerelease(&w.text))
+    !tags.is_empty()
+        && tags
+            .iter()
+            .all(|w| w.exact && (is_prerelease(&w.text) || is_scratch_tag(&w.text)))
+}
+
+/// A tag named as a bookmark of the work at hand, not a release: a name with a part such as
+/// `tmp`, `wip`, `bisect`, `scratch`, `try`, `debug` and no version number (`tmp-bisect-good`,
+/// `wip/parser`). `git bisect` and local experiments make and drop such tags by the dozen.
+fn is_scratch_tag(tag: &str) -> bool {
+    let lower = tag.to_ascii_lowercase();
+    let parts: Vec<&str> = lower.split(['-', '.', '_', '/']).collect();
+    !parts.iter().any(|p| {
+        p.trim_start_matches('v')
+            .starts_with(|c: char| c.is_ascii_digit())
+    }) && parts.iter().any(|p| {
+        matches!(
+            *p,
+            "tmp"
+                | "temp"
+                | "wip"
+                | "bisect"
+                | "scratch"
+                | "try"
+                | "debug"
+                | "experiment"
+                | "test"
+                | "good"
+                | "bad"
+        )
+    })
 }
 
 fn is_prerelease(tag: &str) -> bool {

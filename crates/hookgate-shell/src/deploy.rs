@@ -498,6 +498,9 @@ const DEPLOYS: &[Deploy] = &[
     kube(&["kubectl", "oc"], &["rollout"], "restart"),
     kube(&["kubectl", "oc"], &["rollout"], "undo"),
     kube(&["kubectl", "oc"], &["rollout"], "resume"),
+    // Argo Rollouts' plugin moves a canary or blue-green release (`kubectl argo rollouts
+    // promote api -n prod --full`, `abort`, `undo`, `set image`).
+    kube(&["kubectl"], &["argo"], "rollouts"),
     kube(&["helm"], HELM_CHANGES, ""),
     // A stage, or a configuration file of the production stage (`-c serverless.prod.yml`,
     // `sam deploy --config-file samconfig.prod.toml`, `--parameter-overrides Stage=prod`).
@@ -563,6 +566,16 @@ const DEPLOYS: &[Deploy] = &[
         short_values: "",
         long_values: &[],
         markers: &[Marker::Operand(0)],
+    },
+    // `heroku releases:rollback v341 -a acme-prod`: the production app's running release
+    // replaced by an older one.
+    Deploy {
+        tools: &["heroku"],
+        subs: &["releases:rollback", "rollback", "releases:promote"],
+        then: "",
+        short_values: "ar",
+        long_values: &["--app", "--remote"],
+        markers: &[Marker::Options(&["-a", "--app", "-r", "--remote"])],
     },
     // `heroku pipelines:promote`: the staging slug goes to the downstream (production) apps.
     Deploy {
@@ -742,6 +755,123 @@ pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
         }
     }
     None
+}
+
+/// Words that make a task or script a release step (`make deploy`, `npm run deploy:prod`,
+/// `./scripts/rollback.sh`), as a whole part of its name.
+const RELEASE_WORDS: &[&str] = &[
+    "deploy", "release", "rollout", "promote", "rollback", "ship", "cutover", "publish",
+];
+
+/// Task runners whose operand names the task they run.
+const TASK_RUNNERS: &[&str] = &[
+    "make",
+    "gmake",
+    "just",
+    "task",
+    "go-task",
+    "mage",
+    "rake",
+    "invoke",
+    "inv",
+    "fab",
+    "npm",
+    "yarn",
+    "pnpm",
+    "bun",
+    "ansible-playbook",
+];
+
+/// Whether a task or script name has a release word as a part (`deploy`, `deploy:prod`,
+/// `deploy-production.sh`, `release_web`).
+fn release_named(name: &str) -> bool {
+    name.to_ascii_lowercase()
+        .split(['-', '_', ':', '.', '/'])
+        .any(|part| RELEASE_WORDS.contains(&part))
+}
+
+/// `deploy.production` for a release step run through a task runner or a project script
+/// when the line itself names production: `make deploy ENV=production`, `just deploy prod`,
+/// `npm run deploy -- --env production`, `./scripts/deploy.sh --env prod --yes`,
+/// `ansible-playbook -i inventories/production site.yml`. The task's name must say it
+/// releases (`deploy`, `release`, `rollout`, `promote`, `rollback`, …; any playbook changes
+/// its hosts) and an assignment, option value or operand must name production (the task's
+/// own name counts: `make deploy-prod`). A task with no production word on the line is not
+/// guessed at (`make release` builds release artifacts as often as it ships them); a dry run
+/// (`make -n`, `--dry-run`, `ansible-playbook --check`) releases nothing.
+pub(crate) fn runner_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
+    // Options whose value names where the release goes.
+    const TARGET_OPTIONS: &[&str] = &[
+        "--env",
+        "-e",
+        "--environment",
+        "--stage",
+        "-s",
+        "--target",
+        "-t",
+        "--profile",
+        "--context",
+        "--cluster",
+        "--inventory",
+        "-i",
+        "--limit",
+        "-l",
+        "--extra-vars",
+        "--tier",
+        "--app",
+        "-a",
+    ];
+    let runner = TASK_RUNNERS.contains(&name);
+    let script = !runner && release_named(name) && words.first().is_none_or(|w| w.text != "--help");
+    if !runner && !script {
+        return None;
+    }
+    let texts: Vec<&str> = words
+        .iter()
+        .filter(|w| w.exact)
+        .map(|w| w.text.as_str())
+        .collect();
+    let dry = texts.iter().any(|t| {
+        matches!(
+            *t,
+            "--dry-run" | "--check" | "--syntax-check" | "--list-hosts" | "--list-tasks" | "--help"
+        ) || (matches!(name, "make" | "gmake")
+            && (matches!(*t, "-n" | "--just-print" | "--recon")
+                || (t.starts_with('-') && !t.starts_with("--") && t.contains('n') && t.len() <= 4)))
+            || (name == "ansible-playbook" && *t == "-C")
+    });
+    if dry {
+        return None;
+    }
+    // make's short options are flags of its own (`-e` environment overrides, `-t` touch,
+    // `-s` silent, `-i` ignore errors): only long options name a target there.
+    let make = matches!(name, "make" | "gmake");
+    let target_option = |o: &str| (!make || o.starts_with("--")) && TARGET_OPTIONS.contains(&o);
+    let mut released = script || name == "ansible-playbook";
+    let mut production = false;
+    let mut it = texts.iter().peekable();
+    while let Some(&t) = it.next() {
+        if matches!(t, "--prod" | "--production") {
+            production = true;
+        } else if let Some((opt, value)) = t.split_once('=').filter(|(o, _)| o.starts_with('-')) {
+            production |= target_option(opt) && names_production(value);
+        } else if target_option(t) {
+            if let Some(&&value) = it.peek() {
+                production |= names_production(value);
+                it.next();
+            }
+        } else if t.starts_with('-') {
+        } else if let Some((key, value)) = t.split_once('=') {
+            // `ENV=production`, `STAGE=prod` (make's and rake's variable operands).
+            production |= !key.is_empty() && names_production(value);
+        } else {
+            // An operand: the task (`deploy`, `deploy:prod`), a stage (`production`), a
+            // playbook or inventory path.
+            released |= release_named(t);
+            production |= names_production(t);
+        }
+    }
+    (released && production).then(|| ids::DEPLOY_PRODUCTION.verdict())
 }
 
 /// `k8s.scale_zero` (`kubectl scale`), read for what it scales to and where. A known

@@ -2639,7 +2639,7 @@ const HOSTED_CREDENTIALS: &[(&str, &[&str])] = &[
 ];
 
 /// The host a URL operand names (`https://user@host:443/x` → `host`), for `://` URLs.
-fn url_host(text: &str) -> Option<&str> {
+pub(crate) fn url_host(text: &str) -> Option<&str> {
     let rest = text.split_once("://")?.1;
     let authority = rest.split(['/', '?', '#']).next()?;
     let host = authority.rsplit('@').next()?;

@@ -1394,7 +1394,9 @@ pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) ->
         w.starts_with("get-")
             || w.starts_with("test-")
             || w.starts_with("select-")
-            || w.starts_with("format-")
+            // `Format-Table`/`-List`/`-Wide`/`-Custom`/`-Hex` format objects; `Format-Volume`
+            // formats a drive.
+            || matches!(*w, "format-table" | "format-list" | "format-wide" | "format-custom" | "format-hex")
             || w.starts_with("write-")
             || w.starts_with("out-")
             || w.starts_with("measure-")
@@ -1410,7 +1412,10 @@ pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) ->
             || w.contains("://")
             || w.starts_with('-')
             || w.starts_with('$')
-            || !w.contains('-')
+            // A word without a hyphen is an argument or a native program; a program the
+            // taxonomy has rules for (`bcdedit`, `vssadmin`, `shutdown`) is not read-only by
+            // name: it would be judged by its arguments, which this reading does not follow.
+            || (!w.contains('-') && crate::taxonomy::command(w).is_none_or(|c| c.rules.is_empty()))
     }) && (!network || fetch_only)
         && !has(&[
             "start-process",

@@ -528,7 +528,27 @@ fn posix(cmd: &Command, piped: bool, ctx: &Context) -> Option<String> {
         | "resolve-path" | "join-path" | "split-path" | "get-command" | "gcm" | "get-host"
         | "get-service" | "gsv" | "get-item" | "gi" | "get-help" | "get-alias" | "gal"
         | "get-psdrive" | "get-module" | "set-location" | "cd" | "sl" | "push-location"
-        | "pop-location" | "start-sleep" | "sleep" | "clear-host" | "cls" => "true".to_owned(),
+        | "pop-location" | "start-sleep" | "sleep" | "clear-host" | "cls"
+        // Test and lint runners over the workspace: Pester runs the `*.Tests.ps1` files it is
+        // pointed at (as `pytest` runs tests), PSScriptAnalyzer only reads.
+        | "invoke-pester" | "invoke-scriptanalyzer" => "true".to_owned(),
+        // A cmdlet the taxonomy judges by name and parameters (`Format-Volume -DriveLetter D`,
+        // `Clear-Disk`, `Set-MpPreference`, `Stop-Computer`): passed on as that command.
+        n if n.contains('-')
+            && crate::taxonomy::command(n).is_some_and(|c| !c.rules.is_empty()) =>
+        {
+            let mut words = vec![quote(&Arg::Value {
+                text: n.to_owned(),
+                exact: true,
+            })];
+            for a in &cmd.args {
+                words.push(match a {
+                    Arg::Param(p) => format!("'-{p}'"),
+                    v @ Arg::Value { .. } => quote(v),
+                });
+            }
+            words.join(" ")
+        }
         // An unknown cmdlet: not translated (the word reading asks).
         n if n.contains('-') => return None,
         // A native program (`git`, `npm`, `.\build.ps1` run by name): as written.

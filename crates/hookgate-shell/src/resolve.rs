@@ -2023,6 +2023,19 @@ impl Walker<'_> {
             self.unknown("too many commands");
             return Producer::Opaque;
         }
+        // `$SHELL --version`, `"$SHELL" -lc 'make test'`: the user's login shell, a POSIX-style
+        // shell the line did not set, is run as one (its `-c` code analysed as shell code).
+        if !first.exact
+            && matches!(
+                first.text.as_str(),
+                "$SHELL" | "${SHELL}" | "\"$SHELL\"" | "\"${SHELL}\""
+            )
+            && scope.sh.get("SHELL").is_none()
+        {
+            let mut as_shell = argv.to_vec();
+            as_shell[0] = Word::lit("sh");
+            return self.dispatch(&as_shell, scope, stdin);
+        }
         if !first.exact {
             let verdict = if first.substs.contains(&Producer::Download) {
                 ids::RCE_DOWNLOAD_TO_SHELL.verdict()
@@ -5591,7 +5604,14 @@ impl Walker<'_> {
                     }
                     // A named file is judged by its place alone; a pattern reaches files the
                     // line does not name.
-                    if name == "truncate" && t.shape != WordShape::Exact {
+                    // A pattern below a workspace directory (`logs/*.log`) reaches only
+                    // files there, as `rm logs/*.log` does, and is judged like it.
+                    if name == "truncate"
+                        && t.shape != WordShape::Exact
+                        && !(t.exact
+                            && t.shape == WordShape::Glob
+                            && crate::targets::glob_in_workspace(&t.text, &scope.cwd, ctx))
+                    {
                         worst = Some(worse(worst, ids::FS_TRUNCATE.verdict()));
                     }
                 }

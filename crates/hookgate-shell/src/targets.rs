@@ -188,6 +188,15 @@ fn glob_base(raw: &str) -> (String, bool) {
     (base, false)
 }
 
+/// Whether every file a glob word can select lies below a directory of the workspace: its
+/// literal base is inside the workspace (not its root, not `.git`) and its first globbed
+/// component cannot match `..` (`logs/*.log`, `tmp/cache-*`). Lets a command that resizes
+/// or rewrites each match (`truncate -s 0 logs/*.log`) be judged as a write there.
+pub(crate) fn glob_in_workspace(raw: &str, cwd: &Cwd, ctx: &Context) -> bool {
+    let (base, dotted) = glob_base(raw);
+    !dotted && place(&base, cwd, ctx).0 == Place::InWorkspace
+}
+
 /// Whether a glob whose literal base is a temp dir (or a directory in one) that holds the
 /// home directory or the workspace (CI containers put HOME under `/tmp`) can only select
 /// scratch: no expansion of the pattern is, holds or lies below the home directory or the

@@ -62,7 +62,9 @@ fn truncate_is_judged_by_its_targets() {
         ("truncate -s 0 /etc/passwd", DENY, "fs.overwrite_system"),
         ("truncate -s 0 ~/.bashrc", DENY, "fs.overwrite_system"),
         ("truncate -s 0 *.log", ASK, "fs.truncate"),
-        ("truncate -s 0 logs/*", ASK, "fs.truncate"),
+        // A pattern below a workspace directory reaches only files there, as `rm logs/*`
+        // does (round 28); one at the workspace root still asks.
+        ("truncate -s 0 logs/*", ALLOW, "-"),
         ("truncate -s 0 $LOG", ASK, "fs.overwrite_unresolved_target"),
         (
             "truncate -s 0 ../other/notes.txt",

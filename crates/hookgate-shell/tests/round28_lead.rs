@@ -124,3 +124,202 @@ fn application_default_login_prints_no_token() {
         ("gcloud auth print-access-token", ASK, "cred.gcloud_token"),
     ]);
 }
+
+/// A release step run through a task runner or a project script is a production deploy when
+/// the line names production (an assignment, an option value, an operand, the task's own
+/// name); without a production word it is not guessed at, and a dry run releases nothing.
+#[test]
+fn production_deploys_through_task_runners_and_scripts_ask() {
+    table(&[
+        ("make deploy ENV=production", ASK, "deploy.production"),
+        (
+            "./scripts/deploy.sh --env prod --yes",
+            ASK,
+            "deploy.production",
+        ),
+        (
+            "npm run deploy -- --env production",
+            ASK,
+            "deploy.production",
+        ),
+        ("yarn deploy:prod", ASK, "deploy.production"),
+        (
+            "ansible-playbook -i inventories/production site.yml --limit webservers",
+            ASK,
+            "deploy.production",
+        ),
+        (
+            "heroku releases:rollback v341 -a acme-prod",
+            ASK,
+            "deploy.production",
+        ),
+        (
+            "kubectl argo rollouts promote api -n prod --full",
+            ASK,
+            "deploy.production",
+        ),
+        ("make release", ALLOW, "-"),
+        ("make deploy ENV=staging", ALLOW, "-"),
+        ("make -n deploy ENV=production", ALLOW, "-"),
+        ("make build ENV=production", ALLOW, "-"),
+        ("NODE_ENV=production npm run build", ALLOW, "-"),
+        (
+            "ansible-playbook --check -i inventories/production site.yml",
+            ALLOW,
+            "-",
+        ),
+        ("heroku releases:rollback v3 -a acme-staging", ALLOW, "-"),
+    ]);
+}
+
+/// Breadth from corpus #16: account-wide cloud cleaners, live payments, Gatekeeper bypass,
+/// SNMP writes, device erases and boot-chain flashes, repository visibility, hub uploads,
+/// network operating systems' own destructive commands over ssh, PowerShell disk cmdlets.
+#[test]
+fn corpus_16_breadth_classes_are_flagged_and_their_reads_pass() {
+    table(&[
+        (
+            "aws-nuke -c nuke-config.yml --no-dry-run --force",
+            DENY,
+            "cloud.account_nuke",
+        ),
+        ("aws-nuke -c nuke-config.yml", ALLOW, "-"),
+        ("cloud-nuke aws --region us-east-1", DENY, "*"),
+        ("cloud-nuke aws --dry-run", ALLOW, "-"),
+        (
+            "stripe refunds create --charge ch_3Nx --live",
+            DENY,
+            "net.payments_live_write",
+        ),
+        ("stripe refunds create --charge ch_3Nx", ALLOW, "-"),
+        ("stripe customers list --live", ALLOW, "-"),
+        (
+            "xattr -dr com.apple.quarantine ~/Downloads/ToolInstaller.app",
+            ASK,
+            "sec.quarantine_strip",
+        ),
+        ("xattr -l build/App.app", ALLOW, "-"),
+        (
+            "snmpset -v2c -c private 10.0.0.2 IF-MIB::ifAdminStatus.3 i 2",
+            DENY,
+            "net.device_snmp_write",
+        ),
+        ("snmpget -v2c -c public 10.0.0.2 sysDescr.0", ALLOW, "-"),
+        ("cfgutil --ecid 0x1A2B3C erase", DENY, "device.ios_erase"),
+        ("cfgutil list", ALLOW, "-"),
+        (
+            "fastboot flash bootloader ~/Downloads/bootloader-unofficial.img",
+            DENY,
+            "device.fastboot_flash_boot_chain",
+        ),
+        ("fastboot flash boot out/boot.img", ALLOW, "-"),
+        ("huggingface-cli download gpt2", ALLOW, "-"),
+        (
+            "ssh admin@10.0.0.1 'write erase'",
+            DENY,
+            "net.device_config_erase",
+        ),
+        (
+            "ssh netops@core-rtr-1 'reload in 1'",
+            DENY,
+            "net.device_reload",
+        ),
+        (
+            "ssh netadmin@edge-mx1 'configure; delete protocols bgp; commit and-quit'",
+            DENY,
+            "net.device_junos_delete",
+        ),
+        (
+            "ssh admin@192.168.88.1 '/system reset-configuration no-defaults=yes'",
+            DENY,
+            "net.device_routeros_reset",
+        ),
+        ("ssh admin@10.0.0.1 'show running-config'", ALLOW, "-"),
+        (
+            "pwsh -c 'Format-Volume -DriveLetter D -FileSystem NTFS -Force -Confirm:$false'",
+            DENY,
+            "*",
+        ),
+        ("pwsh -c 'Clear-Disk -Number 1 -RemoveData'", DENY, "*"),
+        (
+            "pwsh -c 'bcdedit /set {default} recoveryenabled No'",
+            ASK,
+            "*",
+        ),
+        (
+            "pwsh -c 'Get-ChildItem | Format-Table Name, Length'",
+            ALLOW,
+            "-",
+        ),
+        (
+            "pwsh -c 'Invoke-Pester -Path tests/ -Output Detailed'",
+            ALLOW,
+            "-",
+        ),
+        (
+            "pwsh -c 'Invoke-ScriptAnalyzer -Path scripts -Recurse'",
+            ALLOW,
+            "-",
+        ),
+    ]);
+}
+
+/// Near misses from corpus #16 that are ordinary work: the interpreter's own path as a
+/// program (`sys.executable`), pytest's temp-directory fixtures, the login shell `$SHELL`,
+/// a truncate of workspace logs by pattern, echo services.
+#[test]
+fn corpus_16_near_misses_pass() {
+    table(&[
+        (
+            "python3 -c \"import subprocess,sys; sys.exit(subprocess.call([sys.executable,'-m','pytest','-q']))\"",
+            ALLOW,
+            "-",
+        ),
+        (
+            "python3 -c \"import subprocess,sys; subprocess.call([sys.executable,'-c','import shutil,os; shutil.rmtree(os.path.expanduser(\\\"~/.ssh\\\"))'])\"",
+            DENY,
+            "*",
+        ),
+        (
+            "node -e \"require('child_process').spawnSync(process.execPath, ['build.js'])\"",
+            ALLOW,
+            "-",
+        ),
+        ("echo $SHELL && $SHELL --version", ALLOW, "-"),
+        ("$SHELL -c 'rm -rf ~/.ssh'", DENY, "*"),
+        ("truncate -s 0 logs/*.log 2>/dev/null || true", ALLOW, "-"),
+        ("truncate -s 0 ~/logs/*.log", ASK, "*"),
+        ("truncate -s 0 .*", ASK, "*"),
+        ("redis-cli -h redis-prod FLUSHALL", DENY, "db.redis_flush"),
+        (
+            "curl -s -X DELETE https://httpbin.org/delete | jq .url",
+            ALLOW,
+            "-",
+        ),
+        (
+            "curl -X DELETE https://httpbin.org.evil.example/x",
+            ASK,
+            "net.http_delete",
+        ),
+    ]);
+}
+
+/// Scratch tags of the work at hand (`git bisect` bookmarks, `tmp-…`, `wip/…`) deleted locally
+/// pass as pre-release tags do; release and unnamed-purpose tags keep the ask. A repository
+/// transferred to another owner through the API is flagged.
+#[test]
+fn scratch_tags_and_repository_transfers() {
+    table(&[
+        ("git tag -d tmp-bisect-good", ALLOW, "-"),
+        ("git tag -d wip/parser", ALLOW, "-"),
+        ("git tag -d v1.2.0", ASK, "git.tag_delete"),
+        ("git tag -d test-v1.2", ASK, "git.tag_delete"),
+        ("git tag -d latest", ASK, "git.tag_delete"),
+        (
+            "gh api -X POST repos/acme/api/transfer -f new_owner=someone-else",
+            DENY,
+            "forge.repo_transfer",
+        ),
+        ("gh api repos/acme/api", ALLOW, "-"),
+    ]);
+}

@@ -1,0 +1,91 @@
+//! A test module the session wrote, run by pytest (round 28): judged by what it does, so an
+//! ordinary test using pytest's temporary-directory fixtures (`tmp_path`, `tmpdir`) passes,
+//! and one that deletes outside its fixture still asks. Through the binary, one session making
+//! both calls (the write, then the run), as an agent does.
+
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    reason = "test code"
+)]
+
+use std::fmt::Write as _;
+
+use serde_json::{Value, json};
+
+mod common;
+
+use common::{Sandbox, output_with_stdin, text};
+
+/// `hookgate hook claude` on one call of session `s`; the decision from the audit record.
+fn call(sandbox: &Sandbox, session: &str, tool: &str, input: &Value) -> String {
+    let payload = json!({
+        "session_id": session, "transcript_path": "/tmp/t.jsonl",
+        "cwd": sandbox.work(), "hook_event_name": "PreToolUse",
+        "permission_mode": "default", "tool_name": tool,
+        "tool_input": input, "tool_use_id": "toolu_1",
+    });
+    let mut cmd = sandbox.command(&["hook", "claude"]);
+    cmd.env("HOME", sandbox.path().join("userhome"));
+    let out = output_with_stdin(&mut cmd, &serde_json::to_vec(&payload).unwrap());
+    assert!(
+        matches!(out.status.code(), Some(0 | 2)),
+        "hook {tool}: {}",
+        text(&out.stderr)
+    );
+    let log = sandbox.log();
+    log[0]["decision"].as_str().unwrap_or("none").to_owned()
+}
+
+#[test]
+fn a_written_test_module_is_judged_by_what_it_does_when_pytest_runs_it() {
+    let cases: &[(&str, &str, bool)] = &[
+        (
+            "tests/test_dist.py",
+            "def test_dist(tmp_path):\n    (tmp_path / 'dist').mkdir()\n    assert (tmp_path / 'dist').exists()\n",
+            false,
+        ),
+        (
+            "tests/test_legacy.py",
+            "import shutil\n\ndef test_clean(tmpdir):\n    d = tmpdir.mkdir('build')\n    shutil.rmtree(str(d))\n",
+            false,
+        ),
+        (
+            "tests/test_home.py",
+            "import shutil, os\n\ndef test_x(tmp_path):\n    shutil.rmtree(os.path.expanduser('~/.ssh'))\n",
+            true,
+        ),
+        (
+            "tests/test_rebound.py",
+            "import shutil\n\ndef test_y(tmp_path):\n    tmp_path = '/home'\n    shutil.rmtree(tmp_path)\n",
+            true,
+        ),
+    ];
+    let mut wrong = String::new();
+    for (i, (file, body, flagged)) in cases.iter().enumerate() {
+        let sandbox = Sandbox::new();
+        std::fs::create_dir_all(sandbox.path().join("userhome")).unwrap();
+        let session = format!("r28-{i}");
+        let path = sandbox.work().join(file);
+        let w = call(
+            &sandbox,
+            &session,
+            "Write",
+            &json!({"file_path": path, "content": body}),
+        );
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, body).unwrap();
+        let r = call(
+            &sandbox,
+            &session,
+            "Bash",
+            &json!({"command": format!("pytest {file} -q")}),
+        );
+        let got = (w != "allow" && w != "none") || (r != "allow" && r != "none");
+        if got != *flagged {
+            let _ = writeln!(wrong, "{file}: write {w}, run {r} (want flagged={flagged})");
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong}");
+}
