@@ -679,11 +679,21 @@ fn may_be_deploy_tool(name: &str) -> bool {
         .is_none_or(|&b| DEPLOY_TOOL_SHAPES[usize::from(b)] & (1u64 << name.len().min(63)) != 0)
 }
 
+/// `tools.contains(&name)`, comparing each entry's length and first byte before its text:
+/// every command that passes [`may_be_deploy_tool`] is looked for in every entry's tool list,
+/// and most entries differ from it at the first byte.
+fn is_one_of(name: &str, tools: &[&str]) -> bool {
+    let first = name.as_bytes().first();
+    tools
+        .iter()
+        .any(|t| t.len() == name.len() && t.as_bytes().first() == first && *t == name)
+}
+
 pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
     if !may_be_deploy_tool(name) {
         return None;
     }
-    for d in DEPLOYS.iter().filter(|d| d.tools.contains(&name)) {
+    for d in DEPLOYS.iter().filter(|d| is_one_of(name, d.tools)) {
         let (opts, mut operands) = scan(name, words, d.short_values, d.long_values);
         // `gcloud beta app deploy`: the release track is not the subcommand.
         if name == "gcloud"

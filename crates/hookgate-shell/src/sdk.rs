@@ -201,8 +201,12 @@ pub(crate) fn client_family(name: &str) -> Option<Family> {
         .split(['.', '\\'])
         .map(|s| s.strip_suffix("()").unwrap_or(s))
         .collect();
+    // `extends`' own first test (a root whose first byte differs from the name's is not it),
+    // made before the call: most of the ~120 roots are rejected by one compare, not a call.
+    let first = first_byte(&segments);
     CLIENTS
         .iter()
+        .filter(|(root, _)| first.is_none_or(|b| root.as_bytes().first() == Some(&b)))
         .find_map(|(root, family)| extends(&segments, root).then_some(*family))
 }
 
@@ -438,7 +442,17 @@ pub(crate) fn http_client(name: &str) -> bool {
         .split('.')
         .map(|s| s.strip_suffix("()").unwrap_or(s))
         .collect();
-    HTTP_CLIENTS.iter().any(|root| extends(&segments, root))
+    let first = first_byte(&segments);
+    HTTP_CLIENTS
+        .iter()
+        .filter(|root| first.is_none_or(|b| root.as_bytes().first() == Some(&b)))
+        .any(|root| extends(&segments, root))
+}
+
+/// The first byte of the first segment: [`extends`] rejects every root not starting with it
+/// (`None`: the first segment is empty or missing, and `extends` decides alone).
+fn first_byte(segments: &[&str]) -> Option<u8> {
+    segments.first().and_then(|s| s.as_bytes().first()).copied()
 }
 
 /// The HTTP method a client method name sends, when it changes or deletes a resource
