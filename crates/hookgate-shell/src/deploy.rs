@@ -795,9 +795,9 @@ const TASK_RUNNERS: &[&str] = &[
 /// Whether a task or script name has a release word as a part (`deploy`, `deploy:prod`,
 /// `deploy-production.sh`, `release_web`).
 fn release_named(name: &str) -> bool {
-    name.to_ascii_lowercase()
-        .split(['-', '_', ':', '.', '/'])
-        .any(|part| RELEASE_WORDS.contains(&part))
+    // Runs for every command name: compared without case, without allocating.
+    name.split(['-', '_', ':', '.', '/'])
+        .any(|part| RELEASE_WORDS.iter().any(|w| part.eq_ignore_ascii_case(w)))
 }
 
 /// `deploy.production` for a release step run through a task runner or a project script

@@ -2020,6 +2020,11 @@ fn container_secret(name: &str, words: &[Word], ctx: &Context) -> Option<FlowSou
     if let Some(source) = container_read(&program, &texts, &by) {
         return Some(source);
     }
+    // `docker exec prod-db pg_dumpall`, `kubectl exec db-0 -- mysqldump --all-databases`: the
+    // database in the container dumped to the stream, as the dump tool run here would.
+    if database_dump(&program, operands).is_some_and(|to_stdout| to_stdout) {
+        return Some(FlowSource::DatabaseDump { command: by() });
+    }
     // `kubectl exec api -- sh -c 'cat /var/run/secrets/…/token'`: the container's shell runs
     // the code; its commands are read by the same parser (a strictly shorter string, so the
     // nesting ends) and each is checked as the command given directly would be.
