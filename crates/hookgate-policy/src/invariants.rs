@@ -5033,6 +5033,7 @@ fn source_run(argv: &[String]) -> Option<(&String, &'static str)> {
             "swift" if prog == "swift" => "swift",
             "sc" | "scala" if matches!(prog, "scala" | "scala-cli" | "amm") => "scala",
             "groovy" if prog == "groovy" => "groovy",
+            "rs" if prog == "rust-script" => "rust-script",
             "jl" if prog == "julia" => "julia",
             "exs" | "ex" if prog == "elixir" => "elixir",
             "c" if prog == "tcc" => "c",

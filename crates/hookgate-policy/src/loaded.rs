@@ -104,6 +104,9 @@ enum Kind {
     Snakefile,
     /// A Tiltfile: `local` and `local_resource` commands.
     Tiltfile,
+    /// A Jupyter notebook: its code cells in the kernel's language, IPython's shell escapes
+    /// as shell (see [`crate::taskfiles::notebook`]).
+    Notebook,
 }
 
 impl Kind {
@@ -268,6 +271,10 @@ fn task_kind_of(path: &Path, name: &str, ext: &str) -> Option<(Kind, &'static st
         "meson.build" => (Kind::Meson, "meson"),
         "Snakefile" | "snakefile" => (Kind::Snakefile, "snakemake"),
         "Tiltfile" => (Kind::Tiltfile, "tilt up"),
+        _ if ext == "ipynb" => (Kind::Notebook, "jupyter when the notebook is executed"),
+        // Script plugins a build applies (`apply from: "gradle/publish.gradle"`).
+        _ if parent == Some("gradle") && ext == "gradle" => (Kind::Groovy, "gradle"),
+        _ if parent == Some("gradle") && name.ends_with(".gradle.kts") => (Kind::Kotlin, "gradle"),
         _ if ext == "cmake" => (Kind::Cmake, "cmake"),
         _ if ext == "smk" => (Kind::Snakefile, "snakemake"),
         _ if crate::taskfiles::is_mise_config(path) => (Kind::Mise, "mise"),
@@ -755,6 +762,7 @@ fn tox_substitute(line: &str) -> String {
 fn pieces(kind: Kind, text: &str, goals: Option<&[String]>) -> Vec<(String, bool)> {
     match kind {
         Kind::CargoMake => crate::taskfiles::cargo_make(text, goals),
+        Kind::Notebook => crate::taskfiles::notebook(text),
         Kind::Snakefile => crate::taskfiles::snakemake_shell(text)
             .into_iter()
             .map(|l| (l, false))
@@ -819,7 +827,7 @@ fn code_of(kind: Kind, text: &str, goals: Option<&[String]>) -> Vec<String> {
         Kind::Cmake => crate::taskfiles::cmake_commands(text),
         Kind::Meson => crate::taskfiles::meson_commands(text),
         Kind::Tiltfile => crate::taskfiles::tilt_commands(text),
-        Kind::CargoMake | Kind::Snakefile => pieces(kind, text, goals)
+        Kind::CargoMake | Kind::Snakefile | Kind::Notebook => pieces(kind, text, goals)
             .into_iter()
             .map(|(c, _)| c)
             .collect(),
@@ -1371,6 +1379,14 @@ pub(crate) fn runner_loads(
             for p in conftests(cwd, &operands) {
                 files.push((p, Kind::Python, None));
             }
+            // `pytest --nbmake`: the notebooks it is given are executed.
+            if notebook_run(tool, rest) {
+                files.extend(
+                    notebook_operands(tool, rest, cwd)
+                        .into_iter()
+                        .map(|p| (p, Kind::Notebook, None)),
+                );
+            }
         }
         "just" => {
             let named = rest.iter().enumerate().find_map(|(k, w)| {
@@ -1483,8 +1499,33 @@ pub(crate) fn runner_loads(
             ] {
                 files.push((dir.join(name), kind, None));
             }
+            // Script plugins kept in `gradle/` (`apply from: "gradle/publish.gradle"`).
+            if let Ok(rd) = std::fs::read_dir(dir.join("gradle")) {
+                let mut plugins: Vec<PathBuf> = rd
+                    .filter_map(Result::ok)
+                    .take(MAX_SCAN)
+                    .map(|e| e.path())
+                    .filter(|p| p.extension().is_some_and(|e| e == "gradle" || e == "kts"))
+                    .collect();
+                plugins.sort();
+                for p in plugins {
+                    let kind = kind_of_script(&p);
+                    files.push((p, kind, None));
+                }
+            }
         }
         "sbt" => files.push((cwd.join("build.sbt"), Kind::Scala, None)),
+        // Notebook executors: the notebooks they execute.
+        "jupyter" | "nbconvert" | "papermill" | "ipython" | "jupytext" | "quarto" | "treon"
+        | "nbclient"
+            if notebook_run(tool, rest) =>
+        {
+            files.extend(
+                notebook_operands(tool, rest, cwd)
+                    .into_iter()
+                    .map(|p| (p, Kind::Notebook, None)),
+            );
+        }
         // `docker build`, `docker buildx build`, `podman build`, `buildah bud`: the
         // Dockerfile they build runs its `RUN` lines now.
         "docker" | "podman" | "nerdctl" | "buildah" | "buildx" | "img" | "kaniko"
@@ -1686,6 +1727,46 @@ pub(crate) fn runner_loads(
         );
     }
     out
+}
+
+/// Whether this command line executes the notebooks it names (`jupyter nbconvert --execute`,
+/// `jupyter execute`, `papermill IN OUT`, `ipython NB.ipynb`, `pytest --nbmake`, `jupytext
+/// --execute`, `quarto render NB.ipynb --execute`, `treon`).
+fn notebook_run(tool: &str, rest: &[String]) -> bool {
+    let has = |f: &str| rest.iter().any(|w| w == f);
+    let sub = rest
+        .iter()
+        .find(|w| !w.starts_with('-'))
+        .map(String::as_str);
+    match tool {
+        "jupyter" => match sub {
+            Some("nbconvert") => has("--execute"),
+            Some("execute" | "run") => true,
+            _ => false,
+        },
+        "nbconvert" | "jupytext" => has("--execute"),
+        "quarto" => sub == Some("render") && has("--execute"),
+        "pytest" | "py.test" => has("--nbmake"),
+        _ => true,
+    }
+}
+
+/// The notebooks a notebook executor's words name (papermill: its input only).
+fn notebook_operands(tool: &str, rest: &[String], cwd: &Path) -> Vec<PathBuf> {
+    let nbs = rest
+        .iter()
+        .filter(|w| {
+            !w.starts_with('-')
+                && Path::new(w.as_str())
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("ipynb"))
+        })
+        .map(|w| cwd.join(w));
+    if tool == "papermill" {
+        nbs.take(1).collect()
+    } else {
+        nbs.collect()
+    }
 }
 
 /// The operands of a runner's command line (words not starting with `-`), skipping the

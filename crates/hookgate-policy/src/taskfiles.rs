@@ -1427,3 +1427,119 @@ mod runner_tests {
         std::fs::remove_dir_all(&dir).ok();
     }
 }
+
+/// Most cells of a notebook read.
+const MAX_CELLS: usize = 2000;
+
+/// A Jupyter notebook (`.ipynb`, nbformat 4 JSON) as what executing it runs: `(command line,
+/// whole source file)` pairs. The code cells (`cell_type: code`, `source` a string or a list
+/// of strings) joined are one source file in the kernel's language
+/// (`metadata.kernelspec.language`, else `metadata.language_info.name`; unknown is Python);
+/// for an IPython kernel its shell escapes are lines of shell: `!cmd` and `%system`/`%sx`
+/// lines, and the bodies of `%%bash`/`%%sh`/`%%script bash|sh`/`%%system` cells. Other line
+/// magics are dropped, and cell magics that run their body as Python (`%%time`,
+/// `%%capture`, …) keep it; other cell magics (`%%html`, `%%javascript`) run no Python.
+/// Text that is not a notebook contributes nothing (as an unreadable file does).
+pub(crate) fn notebook(text: &str) -> Vec<(String, bool)> {
+    let Ok(v) = serde_json::from_str::<serde_json::Value>(text) else {
+        return Vec::new();
+    };
+    let lang = v
+        .pointer("/metadata/kernelspec/language")
+        .or_else(|| v.pointer("/metadata/language_info/name"))
+        .and_then(|l| l.as_str())
+        .unwrap_or("python")
+        .to_ascii_lowercase();
+    let ipython = lang.starts_with("python");
+    let Some(cells) = v.get("cells").and_then(|c| c.as_array()) else {
+        return Vec::new();
+    };
+    let mut code: Vec<String> = Vec::new();
+    let mut shell: Vec<String> = Vec::new();
+    for cell in cells.iter().take(MAX_CELLS) {
+        if cell.get("cell_type").and_then(|t| t.as_str()) != Some("code") {
+            continue;
+        }
+        let source = match cell.get("source") {
+            Some(serde_json::Value::String(s)) => s.clone(),
+            Some(serde_json::Value::Array(parts)) => {
+                parts.iter().filter_map(|p| p.as_str()).collect::<String>()
+            }
+            _ => continue,
+        };
+        if !ipython {
+            code.push(source);
+            continue;
+        }
+        let (first, body) = source.split_once('\n').unwrap_or((source.as_str(), ""));
+        if let Some(magic) = first.trim_start().strip_prefix("%%") {
+            let mut words = magic.split_whitespace();
+            match (words.next(), words.next()) {
+                (Some("bash" | "sh" | "system"), _)
+                | (Some("script"), Some("bash" | "sh" | "zsh" | "/bin/bash" | "/bin/sh")) => {
+                    shell.push(body.to_owned());
+                }
+                (Some("time" | "timeit" | "capture" | "prun" | "python" | "python3"), _) => {
+                    code.push(python_lines(body, &mut shell));
+                }
+                _ => {}
+            }
+            continue;
+        }
+        code.push(python_lines(&source, &mut shell));
+    }
+    let mut out: Vec<(String, bool)> = shell.into_iter().map(|s| (s, false)).collect();
+    let code = code.join("\n");
+    if !code.trim().is_empty() {
+        let flag = match lang.as_str() {
+            l if l.starts_with("python") => "python3 -c",
+            "r" => "Rscript -e",
+            "julia" => "julia -e",
+            "ruby" => "ruby -e",
+            "javascript" | "typescript" => "node -e",
+            "scala" => "scala -e",
+            "kotlin" => "kotlin -e",
+            "java" | "groovy" => "groovy -e",
+            "bash" | "sh" | "shell" => {
+                out.push((code, false));
+                return out;
+            }
+            // A kernel whose language the analyzer does not read: its code is not judged.
+            _ => return out,
+        };
+        out.push((format!("{flag} {}", crate::loaded::quote(&code)), true));
+    }
+    out
+}
+
+/// The Python of an IPython cell: `!cmd`, `x = !cmd` and `%system`/`%sx` lines go to
+/// `shell` (their Python line left empty, so line numbers keep), other `%` line magics are
+/// dropped.
+fn python_lines(source: &str, shell: &mut Vec<String>) -> String {
+    let mut out = Vec::new();
+    for line in source.lines() {
+        let t = line.trim_start();
+        let escape = t
+            .strip_prefix("!!")
+            .or_else(|| t.strip_prefix('!'))
+            .or_else(|| t.strip_prefix("%system "))
+            .or_else(|| t.strip_prefix("%sx "))
+            .or_else(|| {
+                // `files = !ls`: an assignment whose value is a shell escape.
+                let (lhs, rhs) = t.split_once('=')?;
+                let name = lhs.trim();
+                (!name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_'))
+                    .then(|| rhs.trim_start().strip_prefix('!'))
+                    .flatten()
+            });
+        if let Some(cmd) = escape {
+            shell.push(cmd.to_owned());
+            out.push(String::new());
+        } else if t.starts_with('%') {
+            out.push(String::new());
+        } else {
+            out.push(line.to_owned());
+        }
+    }
+    out.join("\n")
+}

@@ -874,7 +874,7 @@ fn api(t: Tongue, name: &str) -> Option<Api> {
         }
         Tongue::Jvm => match last {
             "exec" | "execute" | "Process" => Api::Shell,
-            "ProcessBuilder" | "command" => Api::Argv,
+            "ProcessBuilder" | "command" | "commandLine" => Api::Argv,
             "deleteDir" | "deleteDirectory" | "forceDelete" | "deleteRecursively" => {
                 Api::Delete(true)
             }
@@ -1320,7 +1320,9 @@ fn calls(t: Tongue, toks: &[Tok], out: &mut Vec<Finding>) {
                 };
                 // Calls without parentheses: Elixir's `System.cmd "rm", […]`, Haskell's
                 // application `removeFile "x"` (a parenthesised argument is read as a call's).
-                let bare = matches!(t, Tongue::Elixir | Tongue::Haskell | Tongue::CallSyntax)
+                // Gradle's Groovy `commandLine 'sh', '-c', '…'` too.
+                let bare = (matches!(t, Tongue::Elixir | Tongue::Haskell | Tongue::CallSyntax)
+                    || t == Tongue::Jvm && n == "commandLine")
                     && matches!(toks.get(i + 1), Some(Tok::Str(..)));
                 // Haskell's `getHomeDirectory >>= removeDirectoryRecursive`: the home handed
                 // to a call in the tables.
@@ -2514,6 +2516,12 @@ fn bind_homes(t: Tongue, toks: &mut [Tok]) {
             {
                 Some((v.clone(), k + 2))
             }
+            // Go's `h, _ := os.UserHomeDir()` / `h := …`: the first name of the list.
+            (Some(Tok::Name(v)), Some(Tok::Punct(',' | ':')), _)
+                if t == Tongue::CallSyntax && go_binding(toks, k + 1).is_some() =>
+            {
+                go_binding(toks, k + 1).map(|from| (v.clone(), from))
+            }
             (Some(Tok::Name(v)), Some(Tok::Punct('<')), Some(Tok::Punct('-')))
                 if t == Tongue::Haskell =>
             {
@@ -2554,6 +2562,18 @@ fn bind_homes(t: Tongue, toks: &mut [Tok]) {
         }
         k += 1;
     }
+}
+
+/// Where the value of a Go short variable declaration starts, `at` just after its first name:
+/// `, NAME`… then `:=` (`h, _ := os.UserHomeDir()`, `h := …`); `None` otherwise.
+fn go_binding(toks: &[Tok], mut at: usize) -> Option<usize> {
+    while toks.get(at) == Some(&Tok::Punct(',')) && matches!(toks.get(at + 1), Some(Tok::Name(_))) {
+        at += 2;
+    }
+    (toks.get(at) == Some(&Tok::Punct(':'))
+        && toks.get(at + 1) == Some(&Tok::Punct('='))
+        && toks.get(at + 2) != Some(&Tok::Punct('=')))
+    .then_some(at + 2)
 }
 
 /// The end of the expression starting at `from`: a literal, or a name with the calls,
