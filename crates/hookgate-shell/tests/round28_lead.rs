@@ -324,8 +324,8 @@ fn scratch_tags_and_repository_transfers() {
     ]);
 }
 
-/// A second breadth probe after corpus #16: certificates revoked, backup retention applied,
-/// DNS zones synchronised or purged, an account leaving its organization, a tunnel deleted,
+/// A second breadth probe after corpus #16: certificates revoked, DNS zones synchronised or
+/// purged, an account leaving its organization, a tunnel deleted,
 /// a database in a container dumped to the network; their listing forms pass.
 #[test]
 fn certificates_backups_dns_and_container_dumps() {
@@ -336,22 +336,10 @@ fn certificates_backups_dns_and_container_dumps() {
             "cred.certificate_revoke",
         ),
         ("certbot certificates", ALLOW, "-"),
-        (
-            "restic -r s3:s3.amazonaws.com/acme-backups forget --keep-last 1 --prune",
-            DENY,
-            "backup.prune",
-        ),
-        (
-            "borg prune --keep-daily=1 /mnt/backup",
-            DENY,
-            "backup.prune",
-        ),
         ("restic -r /tmp/restic-test snapshots", ALLOW, "-"),
-        (
-            "borg prune --dry-run --keep-daily=1 /mnt/backup",
-            ALLOW,
-            "-",
-        ),
+        // Retention that keeps some backups is routine (round 24's `data.backup_delete`
+        // model asks only for retention that keeps nothing).
+        ("borg prune --keep-daily=1 /mnt/backup", ALLOW, "-"),
         (
             "octodns-sync --config-file=prod.yaml --doit",
             DENY,
