@@ -131,6 +131,8 @@ fn run_args_concern(args: &[&str]) -> Option<String> {
     while let Some(&a) = it.next() {
         let (opt, inline) = match a.split_once('=') {
             Some((o, v)) if o.starts_with("--") => (o, Some(v)),
+            // `-v/:/host`: docker takes a short option's value glued to it.
+            _ if a.len() > 2 && a.starts_with("-v") && !a.starts_with("--") => ("-v", a.get(2..)),
             _ => (a, None),
         };
         let value = |it: &mut std::iter::Peekable<std::slice::Iter<'_, &str>>| {
@@ -321,6 +323,7 @@ mod tests {
             r#"{"image": "x", "capAdd": ["SYS_ADMIN"]}"#,
             r#"{"image": "x", "runArgs": ["--privileged"]}"#,
             r#"{"image": "x", "runArgs": ["--network=host"]}"#,
+            r#"{"image": "x", "runArgs": ["-v/:/host"]}"#,
             r#"{"image": "x", "runArgs": ["-v", "${localEnv:HOME}/.ssh:/root/.ssh"]}"#,
             r#"{"image": "x", "runArgs": ["--mount", "type=bind,source=/var/run/docker.sock,target=/var/run/docker.sock"]}"#,
             r#"{"image": "x", "mounts": ["source=${localEnv:HOME}/.aws,target=/root/.aws,type=bind"]}"#,

@@ -1615,6 +1615,8 @@ fn ordinary_hook_write(j: &Judge<'_>, p: &Path) -> Option<Result<(), Option<Stri
 /// A build-tool configuration (`.cargo/config.toml`) the Write tool writes whole, read by
 /// `loaded::tool_config_concern`: `None` for files it does not model.
 fn ordinary_tool_config_write(j: &Judge<'_>, p: &Path) -> Option<Result<(), Option<String>>> {
+    // Only the kinds `tool_config_concern` reads are worth reading an edited file for.
+    let _: Result<(), String> = crate::loaded::tool_config_concern(p, "", |_| None)?;
     let edited;
     let text = if let Some(text) = whole_write(j) {
         text

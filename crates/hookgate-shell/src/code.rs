@@ -4140,10 +4140,6 @@ fn normalize(lang: Lang, name: &str) -> String {
     }
 }
 
-/// Where pytest's temporary-directory fixtures are read to live: a fresh directory under the
-/// system temp dir (`/tmp/pytest-of-USER/pytest-N/TEST0`), scratch space for the test.
-const PYTEST_TMP: &str = "/tmp/pytest-of-user/pytest-0/test0";
-
 /// The string value of an expression when it is a compile-time constant.
 fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
     if hops > MAX_HOPS {
@@ -4157,35 +4153,6 @@ fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
             .map(|p| static_str(p, env, hops))
             .collect::<Option<Vec<_>>>()
             .map(|v| v.concat()),
-        // pytest's temporary-directory fixtures (`def test_x(tmp_path): (tmp_path / "d")
-        // .mkdir()`): a fresh directory under the system temp dir, when the code binds no
-        // value of its own to the name.
-        Expr::Name(n)
-            if !env.vars.contains_key(n)
-                && matches!(
-                    n.as_str(),
-                    "tmp_path" | "tmpdir" | "tmp_path_factory" | "tmpdir_factory"
-                ) =>
-        {
-            Some(PYTEST_TMP.to_owned())
-        }
-        // A directory made or named below a pytest temp directory (`tmpdir.mkdir('build')`,
-        // `tmp_path.joinpath('x')`, `tmp_path_factory.mktemp('data')`) is below it too.
-        Expr::Call { callee, args, .. }
-            if matches!(&**callee, Expr::Attr(obj, m)
-                if matches!(m.as_str(), "mkdir" | "join" | "joinpath" | "mktemp" | "ensure")
-                    && static_str(obj, env, hops + 1).is_some_and(|p| p.starts_with(PYTEST_TMP))) =>
-        {
-            let Expr::Attr(obj, _) = &**callee else {
-                return None;
-            };
-            let base = static_str(obj, env, hops + 1)?;
-            let mut parts = vec![base];
-            for a in args {
-                parts.push(static_str(a, env, hops + 1)?);
-            }
-            Some(join_paths(&parts))
-        }
         Expr::Name(n) => env.vars.get(n).and_then(|v| static_str(v, env, hops + 1)),
         Expr::Join(a, b) => {
             let a = static_str(a, env, hops)?;

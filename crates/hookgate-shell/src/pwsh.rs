@@ -532,11 +532,12 @@ fn posix(cmd: &Command, piped: bool, ctx: &Context) -> Option<String> {
         // Test and lint runners over the workspace: Pester runs the `*.Tests.ps1` files it is
         // pointed at (as `pytest` runs tests), PSScriptAnalyzer only reads.
         | "invoke-pester" | "invoke-scriptanalyzer" => "true".to_owned(),
-        // A cmdlet the taxonomy judges by name and parameters (`Format-Volume -DriveLetter D`,
-        // `Clear-Disk`, `Set-MpPreference`, `Stop-Computer`): passed on as that command.
-        n if n.contains('-')
-            && crate::taxonomy::command(n).is_some_and(|c| !c.rules.is_empty()) =>
-        {
+        // Cmdlets whose every use the taxonomy flags by name (`Format-Volume -DriveLetter D`,
+        // `Clear-Disk`; `Stop-Computer` is `poweroff` above): passed on as that command. Others the taxonomy
+        // names only with some parameters (`Set-MpPreference`, `Stop-Service`) stay with the
+        // word reading, which asks: a pass-through would let their other parameters pass.
+        n @ ("format-volume" | "clear-disk" | "initialize-disk" | "remove-partition"
+        ) => {
             let mut words = vec![quote(&Arg::Value {
                 text: n.to_owned(),
                 exact: true,

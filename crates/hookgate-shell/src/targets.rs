@@ -193,8 +193,9 @@ fn glob_base(raw: &str) -> (String, bool) {
 /// component cannot match `..` (`logs/*.log`, `tmp/cache-*`). Lets a command that resizes
 /// or rewrites each match (`truncate -s 0 logs/*.log`) be judged as a write there.
 pub(crate) fn glob_in_workspace(raw: &str, cwd: &Cwd, ctx: &Context) -> bool {
+    // `logs/*/../../.claude/x` climbs out after the glob: any `..` component disqualifies.
     let (base, dotted) = glob_base(raw);
-    !dotted && place(&base, cwd, ctx).0 == Place::InWorkspace
+    !dotted && !raw.split('/').any(|c| c == "..") && place(&base, cwd, ctx).0 == Place::InWorkspace
 }
 
 /// Whether a glob whose literal base is a temp dir (or a directory in one) that holds the

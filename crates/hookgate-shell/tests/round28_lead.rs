@@ -241,6 +241,13 @@ fn corpus_16_breadth_classes_are_flagged_and_their_reads_pass() {
             "*",
         ),
         ("pwsh -c 'Clear-Disk -Number 1 -RemoveData'", DENY, "*"),
+        // Cmdlets the taxonomy flags only with some parameters keep the word reading's ask.
+        (
+            "pwsh -c 'Set-MpPreference -DisableIOAVProtection $true'",
+            ASK,
+            "*",
+        ),
+        ("pwsh -c 'Stop-Service -Name WinDefend -Force'", ASK, "*"),
         (
             "pwsh -c 'bcdedit /set {default} recoveryenabled No'",
             ASK,
@@ -290,6 +297,8 @@ fn corpus_16_near_misses_pass() {
         ("truncate -s 0 logs/*.log 2>/dev/null || true", ALLOW, "-"),
         ("truncate -s 0 ~/logs/*.log", ASK, "*"),
         ("truncate -s 0 .*", ASK, "*"),
+        // A pattern that climbs out after its glob reaches the protected set.
+        ("truncate -s 0 logs/*/../../.claude/settings.json", ASK, "*"),
         ("redis-cli -h redis-prod FLUSHALL", DENY, "db.redis_flush"),
         (
             "curl -s -X DELETE https://httpbin.org/delete | jq .url",

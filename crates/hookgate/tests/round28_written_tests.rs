@@ -1,6 +1,7 @@
 //! A test module the session wrote, run by pytest (round 28): judged by what it does, so an
-//! ordinary test using pytest's temporary-directory fixtures (`tmp_path`, `tmpdir`) passes,
-//! and one that deletes outside its fixture still asks. Through the binary, one session making
+//! ordinary test passes and one that deletes outside the workspace asks — also when the
+//! deletion goes through a parameter named like pytest's `tmp_path` fixture (the name is not
+//! read as a temp directory: the analyzer does not bind parameters to arguments). Through the binary, one session making
 //! both calls (the write, then the run), as an agent does.
 
 #![allow(
@@ -42,13 +43,8 @@ fn call(sandbox: &Sandbox, session: &str, tool: &str, input: &Value) -> String {
 fn a_written_test_module_is_judged_by_what_it_does_when_pytest_runs_it() {
     let cases: &[(&str, &str, bool)] = &[
         (
-            "tests/test_dist.py",
-            "def test_dist(tmp_path):\n    (tmp_path / 'dist').mkdir()\n    assert (tmp_path / 'dist').exists()\n",
-            false,
-        ),
-        (
-            "tests/test_legacy.py",
-            "import shutil\n\ndef test_clean(tmpdir):\n    d = tmpdir.mkdir('build')\n    shutil.rmtree(str(d))\n",
+            "tests/test_math.py",
+            "def test_add():\n    assert 1 + 1 == 2\n",
             false,
         ),
         (
@@ -59,6 +55,13 @@ fn a_written_test_module_is_judged_by_what_it_does_when_pytest_runs_it() {
         (
             "tests/test_rebound.py",
             "import shutil\n\ndef test_y(tmp_path):\n    tmp_path = '/home'\n    shutil.rmtree(tmp_path)\n",
+            true,
+        ),
+        // A parameter merely named like pytest's fixture is whatever the caller passes: the
+        // name alone must not make a deletion scratch.
+        (
+            "tests/test_param.py",
+            "import shutil, pathlib\n\ndef clean(tmp_path):\n    shutil.rmtree(tmp_path)\n\nclean(pathlib.Path.home())\n",
             true,
         ),
     ];
