@@ -522,6 +522,11 @@ impl Walker<'_> {
                 (index == 1 && absent.is_some()).then(|| (self.commands.len(), scope.cwd_path()));
             let first = self.commands.len();
             printed = run(self, index, scope, input);
+            // What an operand before the last prints goes where the list's output goes; the
+            // last one's is returned for the caller to judge.
+            if index < last {
+                self.judge_shown(&printed, first, scope);
+            }
             if let (Some((from, cwd)), Some(path)) = (guarded, absent) {
                 self.creates_only(from, path, &cwd);
             }

@@ -820,11 +820,39 @@ pub(crate) fn command_source(
         }
     }
     match stdin {
+        // `printenv | grep -i token`: a search for credential markers over a dump keeps
+        // just the secrets — what it prints is no longer the environment at large.
+        Producer::Secret(FlowSource::Environment { by }) if emits => {
+            Some(env_matches(name, words).map_or_else(
+                || FlowSource::Environment { by: by.clone() },
+                |pattern| FlowSource::EnvironmentMatches {
+                    by: format!("{by} | {name} {pattern}"),
+                },
+            ))
+        }
         // A transform of secret data is still secret (`tr`, `sed`, `rev`, an unknown filter);
         // only programs that print facts about their input (`wc`) end the flow.
         Producer::Secret(s) if emits => Some(s.clone()),
         _ => None,
     }
+}
+
+/// The pattern of a search over its standard input that selects credentials (`grep -i
+/// token`, `rg -e SECRET`, `grep -E 'KEY|PASSWORD'`), read from the parsed options: the
+/// filter that turns an environment dump into a list of its secrets. A search naming files,
+/// or printing only counts or a status (`grep -c`, `grep -q`), selects nothing shown.
+fn env_matches<'w>(name: &str, words: &'w [Word]) -> Option<&'w str> {
+    if !CONTENT_SEARCHERS.contains(&name) {
+        return None;
+    }
+    let search = search_words(name, words)?;
+    let mut operands = search.operands.into_iter();
+    let pattern = match search.pattern {
+        Some(p) => p,
+        None => operands.next()?,
+    };
+    (operands.next().is_none() && pattern.exact && names_credentials(&pattern.text))
+        .then_some(pattern.text.as_str())
 }
 
 /// Table and scalar functions whose first string argument is a file the engine reads:
@@ -1457,6 +1485,46 @@ pub(crate) fn hunts_credentials(
     cwd: &Cwd,
     ctx: &Context,
 ) -> Option<String> {
+    if !CONTENT_SEARCHERS.contains(&name) {
+        return None;
+    }
+    let search = search_words(name, words)?;
+    if !search.recursive {
+        return None;
+    }
+    let mut roots = search.operands.into_iter();
+    let pattern = match search.pattern {
+        Some(p) => p,
+        None => roots.next()?,
+    };
+    if !pattern.exact || !names_credentials(&pattern.text) {
+        return None;
+    }
+    roots
+        .find(|r| {
+            r.exact && {
+                let t = r.text.trim_end_matches('/');
+                targets::is_home_or_above(&r.text, cwd, ctx)
+                    || matches!(
+                        if t.is_empty() { "/" } else { t },
+                        "/" | "/etc" | "/root" | "/home" | "/Users" | "/var" | "/opt" | "/srv"
+                    )
+            }
+        })
+        .map(|r| r.text.clone())
+}
+
+/// A content search's command line as its options read it: whether it recurses, its
+/// pattern (`-e PAT`/`--regexp PAT`; otherwise the first operand, left among `operands`)
+/// and its operands. `None` when it prints only names, counts or a status (`-l`, `-c`,
+/// `-q`): such a search shows no matched text.
+struct Search<'w> {
+    recursive: bool,
+    pattern: Option<&'w Word>,
+    operands: Vec<&'w Word>,
+}
+
+fn search_words<'w>(name: &str, words: &'w [Word]) -> Option<Search<'w>> {
     const VALUED: &[&str] = &[
         "-e",
         "-f",
@@ -1494,9 +1562,6 @@ pub(crate) fn hunts_credentials(
         "--ignore-dir",
         "--path-to-ignore",
     ];
-    if !CONTENT_SEARCHERS.contains(&name) {
-        return None;
-    }
     let grep_like = matches!(name, "grep" | "egrep" | "fgrep" | "ugrep");
     let mut recursive = !grep_like;
     let mut pattern: Option<&Word> = None;
@@ -1566,29 +1631,11 @@ pub(crate) fn hunts_credentials(
             }
         }
     }
-    if !recursive {
-        return None;
-    }
-    let mut roots = operands.into_iter();
-    let pattern = match pattern {
-        Some(p) => p,
-        None => roots.next()?,
-    };
-    if !pattern.exact || !names_credentials(&pattern.text) {
-        return None;
-    }
-    roots
-        .find(|r| {
-            r.exact && {
-                let t = r.text.trim_end_matches('/');
-                targets::is_home_or_above(&r.text, cwd, ctx)
-                    || matches!(
-                        if t.is_empty() { "/" } else { t },
-                        "/" | "/etc" | "/root" | "/home" | "/Users" | "/var" | "/opt" | "/srv"
-                    )
-            }
-        })
-        .map(|r| r.text.clone())
+    Some(Search {
+        recursive,
+        pattern,
+        operands,
+    })
 }
 
 /// Whether a search pattern is aimed at credentials (see [`CREDENTIAL_MARKERS`]): its text
@@ -3138,10 +3185,31 @@ fn reads_stdin(name: &str, words: &[Word], args: &Args<'_>) -> bool {
         "gh" | "glab" => {
             args.positionals.iter().any(|p| stdin_file(p))
                 || values().iter().any(|(_, v)| stdin_file(v) || stdin_ref(v))
+                // `cat notes | gh gist create`: with no file named, the gist is its stdin.
+                || (name == "gh" && gist_from_stdin(words))
         }
         "http" | "https" | "xh" | "xhs" | "httpie" => !args.has_any(&["--ignore-stdin", "-I"]),
         _ => true,
     }
+}
+
+/// `gh gist create [-d DESC] [-f NAME] [-p] [-w]` naming no file: gh reads the gist's one
+/// file from its standard input. Read by gh's own option table (`-d`/`--desc` and
+/// `-f`/`--filename` take a value), so a description is not mistaken for a file.
+fn gist_from_stdin(words: &[Word]) -> bool {
+    let mut operands = Vec::new();
+    let mut it = words.iter();
+    while let Some(w) = it.next() {
+        let t = w.text.as_str();
+        match t {
+            "-d" | "--desc" | "-f" | "--filename" => {
+                let _ = it.next();
+            }
+            _ if t.starts_with('-') && t.len() > 1 => {}
+            _ => operands.push(t),
+        }
+    }
+    operands == ["gist", "create"]
 }
 
 /// Network tools whose output is data from the network (for `… | sh`).
@@ -4343,6 +4411,34 @@ fn download_outputs(name: &str, words: &[Word]) -> Vec<String> {
     }
 }
 
+/// Whether an expansion of `name` (its source text `raw`, found by the grammar as an
+/// `expansion` node) yields the variable's value or enough of it to matter: not its length
+/// (`${#TOKEN}`), not a word used only when it is set (`${TOKEN:+set}`, `${TOKEN+x}`), not a
+/// short fixed slice (`${KEY:0:4}`, at most 8 characters: the prefix people print to tell keys
+/// apart).
+fn carries_value(raw: &str, name: &str) -> bool {
+    let Some(inner) = raw.strip_prefix("${").and_then(|r| r.strip_suffix('}')) else {
+        return true;
+    };
+    if inner.starts_with('#') && inner.len() > 1 {
+        return false;
+    }
+    let Some(rest) = inner.strip_prefix(name) else {
+        return true;
+    };
+    if rest.starts_with(":+") || rest.starts_with('+') {
+        return false;
+    }
+    // `:OFFSET:LENGTH` with literal numbers.
+    let slice = rest.strip_prefix(':').and_then(|r| {
+        let (offset, length) = r.split_once(':')?;
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+        (digits(offset.trim()) && digits(length.trim()))
+            .then(|| length.trim().parse::<u32>().ok())?
+    });
+    slice.is_none_or(|len| len > 8)
+}
+
 /// The secret an unresolved `$NAME`/`${NAME…}` expansion carries: a credential-shaped name, or
 /// a variable assigned secret data earlier in the line.
 pub(crate) fn secret_variable(
@@ -4360,6 +4456,9 @@ pub(crate) fn secret_variable(
             _ => None,
         })
         .map(|c| crate::walk::text(c, src))?;
+    if !carries_value(crate::walk::text(node, src), name) {
+        return None;
+    }
     if let Some((_, source)) = scope.secret_vars.iter().rev().find(|(n, _)| n == name) {
         return Some(source.clone());
     }
@@ -4412,6 +4511,57 @@ impl Walker<'_> {
                 }
             }
         }
+    }
+
+    /// `printenv GITHUB_TOKEN`, `echo "$OPENAI_API_KEY"`, `env | grep -i token`: a
+    /// statement whose output reaches the agent (nothing takes it: no pipe, substitution,
+    /// group or file — `Walker::captured` is zero) prints a secret held in the environment.
+    /// The agent reading it is the exposure `cat .env` is (`cred.show_secret_variable`).
+    /// Only secrets the environment holds by name or by a credential filter: a whole dump
+    /// (`env`) is ordinary debugging, a credential file's content is judged by its read,
+    /// and a command's printed token by that command's rule. `before` is the record count
+    /// when the statement started: its last record names what printed it.
+    pub(crate) fn judge_shown(&mut self, out: &Producer, before: usize, scope: &Scope) {
+        // Programs known to print what they are given or read: an unknown program's output is
+        // only presumed to carry its input on the way to a sink (`echo "$PAT" | gh auth login
+        // --with-token` prints a status line, not the token).
+        const SHOWN_BY: &[&str] = &[
+            "echo", "printf", "print", "printenv", "env", "cat", "head", "tail", "sort", "uniq",
+            "grep", "egrep", "fgrep", "rg", "ag", "ack", "ugrep", "sed", "awk", "gawk", "mawk",
+            "cut", "tr", "rev", "base64", "base32", "basenc", "xxd", "od", "hexdump", "jq", "yq",
+            "column", "fold", "paste", "nl", "tac", "strings", "tee", "iconv",
+        ];
+        if self.captured > 0 || scope.remote || self.files.exec_sink.is_some() {
+            return;
+        }
+        let Producer::Secret(
+            source
+            @ (FlowSource::CredentialVariable { .. } | FlowSource::EnvironmentMatches { .. }),
+        ) = out
+        else {
+            return;
+        };
+        let Some(argv) = self
+            .commands
+            .get(before..)
+            .and_then(<[ExecutedCommand]>::last)
+            .map(|c| c.argv.clone())
+            .filter(|argv| {
+                let Some((program, rest)) = argv.split_first() else {
+                    return false;
+                };
+                let name = program.rsplit('/').next().unwrap_or(program);
+                // `echo "$DATABASE_URL" | grep -q postgres`: a status, a count, names only.
+                let words: Vec<Word> = rest.iter().map(|a| Word::lit(a.as_str())).collect();
+                let args = crate::taxonomy::Args::parse_by(name, &words, |w| w.text.as_str());
+                SHOWN_BY.contains(&name) && !crate::resolve::prints_no_content(name, &args, &words)
+            })
+        else {
+            return;
+        };
+        let mut v = ids::CRED_SHOW_SECRET_VARIABLE.verdict();
+        v.reason = format!("{}: {source}", v.reason);
+        self.record_text(argv, scope, v);
     }
 
     pub(crate) fn record_flow(

@@ -175,7 +175,8 @@ impl Analyzer {
                 Fast::Words(argv) => {
                     let mut walker =
                         Walker::new(&mut self.parser, &mut self.code, ctx, self.limits);
-                    let _ = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
+                    let out = walker.exec(&argv, &mut scope, walk::Producer::Nothing);
+                    walker.judge_shown(&out, 0, &scope);
                     return conclude(walker, &scope);
                 }
                 // `npm install && npm test`, `cd x && y`, `grep x f | head`: plain commands

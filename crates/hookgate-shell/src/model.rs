@@ -406,6 +406,10 @@ pub enum FlowSource {
     /// The whole environment (`env`, `printenv`, `set`, `export -p`, `/proc/*/environ`,
     /// `os.environ`, `process.env`); `by` names what dumped it.
     Environment { by: String },
+    /// The environment's credential-shaped entries: a dump filtered by a search for
+    /// credential markers (`printenv | grep -i token`, `env | rg 'SECRET|PASSWORD'`); `by`
+    /// is the pipeline that selected them.
+    EnvironmentMatches { by: String },
     /// A credential file or directory (the sensitive-path catalog, `.env` files).
     SensitiveFile { path: String },
     /// A variable whose name says it holds a credential (`$AWS_SECRET_ACCESS_KEY`).
@@ -462,6 +466,9 @@ impl std::fmt::Display for FlowSource {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::Environment { by } => write!(f, "the environment (dumped by `{by}`)"),
+            Self::EnvironmentMatches { by } => {
+                write!(f, "the environment's credentials (selected by `{by}`)")
+            }
             Self::SensitiveFile { path } => write!(f, "the credential file `{path}`"),
             Self::CredentialVariable { name } => write!(f, "the credential variable `${name}`"),
             Self::CredentialCommand { command } => {

