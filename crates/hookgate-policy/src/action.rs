@@ -1279,7 +1279,24 @@ fn listing_selection(argv: &[String], root: &str) -> (Option<Arc<FindFilter>>, b
     match words.as_slice() {
         ["ls-files", ..] => (pathspecs_selection(&words, root), false),
         ["grep", ..] => (pathspecs_selection(&words, root), true),
-        ["diff", ..] => (None, true),
+        // `git diff --name-only [REV…] -- PATHSPEC…`: only the pathspecs after `--` (before
+        // it a word may be a revision) narrow the changed files.
+        ["diff", ..] => {
+            let specs: Vec<&str> = words
+                .iter()
+                .position(|w| *w == "--")
+                .map(|i| {
+                    std::iter::once("ls-files")
+                        .chain(std::iter::once("--"))
+                        .chain(words.iter().skip(i + 1).copied())
+                        .collect()
+                })
+                .unwrap_or_default();
+            let filter = (!specs.is_empty())
+                .then(|| pathspecs_selection(&specs, root))
+                .flatten();
+            (filter, true)
+        }
         _ => {
             // `grep -rl --include=GLOB PAT ROOT`: only files whose name matches a GLOB.
             let includes: Vec<&str> = words
@@ -1995,6 +2012,8 @@ fn describe_program(
                         .iter()
                         .skip(1)
                         .all(|r| hookgate_shell::loopback_image(r)))
+                // `npm publish --registry http://localhost:4873`: a registry on this machine.
+                && !hookgate_shell::local_endpoint_argv(p, rest)
             {
                 let mut d = Described::new(ActionKind::PackagePublish, argv);
                 d.targets = flags.positionals.get(1..).unwrap_or_default().to_vec();

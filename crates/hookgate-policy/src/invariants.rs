@@ -1995,10 +1995,24 @@ fn read_only_under_sudo(j: &Judge<'_>, c: &hookgate_shell::ExecutedCommand) -> b
     // to read, and what they print is its layout and health, not its contents.
     let inspects_devices = matches!(
         program(&c.argv),
-        "fdisk" | "sfdisk" | "parted" | "smartctl" | "lsblk" | "blkid" | "nvme" | "hdparm"
+        "fdisk"
+            | "sfdisk"
+            | "parted"
+            | "smartctl"
+            | "lsblk"
+            | "blkid"
+            | "nvme"
+            | "hdparm"
+            | "mdadm"
     );
+    // btrfs's reports (`sudo btrfs filesystem usage /`) name a mount point to say which
+    // filesystem they describe: its space and subvolumes, not a file's content.
+    let names_filesystems = program(&c.argv) == "btrfs";
     c.argv.iter().skip(1).all(|w| {
         if inspects_devices && w.starts_with("/dev/") && !w.contains("..") {
+            return true;
+        }
+        if names_filesystems && w.starts_with('/') && !w.contains("..") {
             return true;
         }
         if w.contains(['$', '`']) {

@@ -1691,6 +1691,30 @@ impl Scanner<'_> {
             }
         };
         let path_of = |a: Arg| arg(a).and_then(|e| static_str(e, env, 0));
+        // `AutoModel.from_pretrained('someone/model', trust_remote_code=True)`,
+        // `load_dataset(…, trust_remote_code=True)`, `pipeline(…, trust_remote_code=True)`:
+        // Hugging Face's loaders then import the Python files of the repository they fetch —
+        // code from the hub, run unread. Not when the source is a literal local directory
+        // (`./checkpoints/x`, `/models/x`): its code is already on this machine.
+        if self.lang == Lang::Python
+            && kwargs
+                .iter()
+                .any(|(k, v)| k == "trust_remote_code" && last_name(v) == Some("True"))
+            && !args
+                .first()
+                .or_else(|| {
+                    kwargs
+                        .iter()
+                        .find(|(k, _)| k == "pretrained_model_name_or_path" || k == "path")
+                        .map(|(_, v)| v)
+                })
+                .and_then(|e| static_str(e, env, 0))
+                .is_some_and(|p| p.starts_with(['.', '/', '~']))
+        {
+            out.push(Finding::FetchEval {
+                call: format!("{name}(trust_remote_code=True)"),
+            });
+        }
         if let Some(path) = self.download_target(&name, &c, callee, args, kwargs, node) {
             out.push(Finding::Downloaded { path });
         }
@@ -1941,12 +1965,33 @@ impl Scanner<'_> {
                         value(kw, None).is_some_and(|v| values.contains(&v))
                     }
                 };
-                // The data is fetched: a network call's result, or a URL the loader opens.
+                // The data is fetched: a network call's result, a URL the loader opens, or a
+                // file this program downloaded before (`urlretrieve(u, p)` then
+                // `torch.load(p)`, `pickle.load(open(p, 'rb'))`).
+                let downloaded = |e: &Expr| {
+                    let path = match e {
+                        Expr::Call { callee, args, .. }
+                            if qualify(callee, env, 0).is_some_and(|c| {
+                                matches!(c.name.as_str(), "open" | "io.open" | "builtins.open")
+                            }) =>
+                        {
+                            args.first()
+                        }
+                        other => Some(other),
+                    };
+                    path.and_then(|p| static_str(p, env, 0)).is_some_and(|p| {
+                        self.out
+                            .iter()
+                            .chain(out.iter())
+                            .any(|f| matches!(f, Finding::Downloaded { path } if *path == p))
+                    })
+                };
                 let fetched = args.iter().any(|a| self.fetches(a, 0))
                     || args
                         .first()
                         .and_then(|a| static_str(a, env, 0))
-                        .is_some_and(|u| is_url(&u));
+                        .is_some_and(|u| is_url(&u))
+                    || args.first().is_some_and(downloaded);
                 if runs_code && fetched {
                     out.push(Finding::FetchEval { call: name.clone() });
                 }

@@ -26,6 +26,13 @@ pub(crate) fn verdict(
     cwd: &Cwd,
     ctx: &Context,
 ) -> Option<Verdict> {
+    if matches!(rule.def().category, "cloud_destroy" | "package_publish")
+        && local_endpoint(name, words)
+    {
+        return Some(Verdict::normal(
+            "acts on an emulator or registry on this machine, named by the tool's endpoint option (LocalStack, DynamoDB Local, verdaccio, devpi)",
+        ));
+    }
     if rule == ids::K8S_DELETE {
         if local_cluster(name, words) {
             return Some(Verdict::normal(
@@ -363,6 +370,51 @@ fn loopback_push(name: &str, words: &[Word]) -> bool {
         .skip(1)
         .collect();
     !images.is_empty() && images.iter().all(|w| w.exact && loopback_image(&w.text))
+}
+
+/// `aws --endpoint-url http://localhost:4566 s3 rb s3://b --force`, `twine upload
+/// --repository-url http://127.0.0.1:3141/root/dev/`, `gem push --host http://localhost:9292`:
+/// the tool's own option that says which service it talks to names this machine's loopback,
+/// so the cloud it deletes from or the registry it publishes to is a local emulator. Every
+/// such option on the line must be an exact loopback URL (one remote or run-time value keeps
+/// the rule); a tool without one talks to its default service. Not npm and its kin: their
+/// `--registry` loses to a package's `publishConfig.registry` and to a scope's registry in
+/// `.npmrc` (npm/cli#2473, npm/npm#10117), so the flag does not say where a publish goes.
+/// [`local_endpoint`] for an argv already known literal (the policy's publishing action reads
+/// the same options, so both agree on what is local).
+pub fn local_endpoint_argv(name: &str, args: &[String]) -> bool {
+    let words: Vec<Word> = args.iter().map(|a| Word::lit(a.as_str())).collect();
+    local_endpoint(name, &words)
+}
+
+fn local_endpoint(name: &str, words: &[Word]) -> bool {
+    let options: &[&str] = match name {
+        "aws" => &["--endpoint-url"],
+        "twine" => &["--repository-url"],
+        "gem" => &["--host"],
+        "cargo" => &["--index"],
+        "dotnet" | "nuget" => &["--source", "-s", "-Source"],
+        _ => return false,
+    };
+    let mut values = Vec::new();
+    let mut it = words.iter();
+    while let Some(w) = it.next() {
+        let t = w.text.as_str();
+        if let Some((opt, v)) = t.split_once('=').filter(|(o, _)| options.contains(o)) {
+            let _ = opt;
+            values.push((w.exact, v.to_owned()));
+        } else if options.contains(&t) {
+            match it.next() {
+                Some(v) => values.push((w.exact && v.exact, v.text.clone())),
+                None => return false,
+            }
+        }
+    }
+    !values.is_empty()
+        && values.iter().all(|(exact, v)| {
+            let url = v.strip_prefix("sparse+").unwrap_or(v);
+            *exact && crate::argdanger::is_loopback_url(url, false)
+        })
 }
 
 /// True when an image reference's registry host is this machine's loopback

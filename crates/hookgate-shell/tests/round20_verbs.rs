@@ -1619,8 +1619,8 @@ fn disk_firmware_and_filesystem_destroyers() {
         ("mkfs.f2fs /dev/sdb1", DENY, "disk.mkfs"),
         ("mkntfs -f /dev/sdb1", DENY, "disk.mkfs"),
         ("mkdosfs /dev/sdc1", DENY, "disk.mkfs"),
-        ("parted /dev/sda rm 1", DENY, "disk.partition"),
-        ("parted -s /dev/sda mklabel gpt", DENY, "disk.partition"),
+        ("parted /dev/sda rm 1", DENY, "disk.partition_parted"),
+        ("parted -s /dev/sda mklabel gpt", DENY, "disk.partition_parted"),
         ("wipefs -a /dev/sda", DENY, "disk.wipe"),
         ("badblocks -wsv /dev/sdb", DENY, "disk.destructive_test"),
         (
@@ -1652,7 +1652,7 @@ fn disk_firmware_and_filesystem_destroyers() {
         (
             "parted /dev/sdb --script mklabel msdos",
             DENY,
-            "disk.partition",
+            "disk.partition_parted",
         ),
         ("gdisk /dev/sda", DENY, "disk.partition"),
         ("fdisk /dev/sda", DENY, "disk.partition"),
