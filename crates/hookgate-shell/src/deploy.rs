@@ -599,6 +599,73 @@ const DEPLOYS: &[Deploy] = &[
             Marker::Operand(2),
         ],
     },
+    // `gh secret set KEY --env production`, `gh variable delete X -e prod`: the secrets and
+    // variables of a production deployment environment changed (what the next release runs
+    // with), as surely as a deploy.
+    Deploy {
+        tools: &["gh"],
+        subs: &["secret", "variable"],
+        then: "set",
+        short_values: "abefoRrv",
+        long_values: &[
+            "--app",
+            "--body",
+            "--env",
+            "--env-file",
+            "--org",
+            "--repo",
+            "--repos",
+            "--visibility",
+        ],
+        markers: &[Marker::Options(&["-e", "--env"])],
+    },
+    Deploy {
+        tools: &["gh"],
+        subs: &["secret", "variable"],
+        then: "delete",
+        short_values: "aeoR",
+        long_values: &["--app", "--env", "--org", "--repo"],
+        markers: &[Marker::Options(&["-e", "--env"])],
+    },
+    // `glab variable set KEY --scope production`: a GitLab CI variable of the production scope.
+    Deploy {
+        tools: &["glab"],
+        subs: &["variable"],
+        then: "set",
+        short_values: "dgRsvt",
+        long_values: &[
+            "--description",
+            "--group",
+            "--repo",
+            "--scope",
+            "--value",
+            "--type",
+        ],
+        markers: &[Marker::Options(&["-s", "--scope"])],
+    },
+    Deploy {
+        tools: &["glab"],
+        subs: &["variable"],
+        then: "update",
+        short_values: "dgRsvt",
+        long_values: &[
+            "--description",
+            "--group",
+            "--repo",
+            "--scope",
+            "--value",
+            "--type",
+        ],
+        markers: &[Marker::Options(&["-s", "--scope"])],
+    },
+    Deploy {
+        tools: &["glab"],
+        subs: &["variable"],
+        then: "delete",
+        short_values: "gRs",
+        long_values: &["--group", "--repo", "--scope"],
+        markers: &[Marker::Options(&["-s", "--scope"])],
+    },
     // `dep deploy production` (Deployer), `vapor deploy production`, `eb deploy prod-env`.
     Deploy {
         tools: &["dep", "vapor", "eb"],
@@ -761,7 +828,12 @@ pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
             }
         });
         if production {
-            return Some(ids::DEPLOY_PRODUCTION.verdict());
+            let mut v = ids::DEPLOY_PRODUCTION.verdict();
+            if matches!(sub, "secret" | "variable") {
+                "changes the secrets or variables of a production environment (what its next release runs with)"
+                    .clone_into(&mut v.reason);
+            }
+            return Some(v);
         }
     }
     None

@@ -3193,6 +3193,25 @@ fn reads_stdin(name: &str, words: &[Word], args: &Args<'_>) -> bool {
     }
 }
 
+/// A secret store's setter that takes the value from its standard input when no value option
+/// is given: `gh secret set NAME`, `gh variable set NAME`, `glab variable set|update KEY`,
+/// `vercel env add NAME [ENV]`, `fly secrets import`.
+fn stores_stdin_as_secret(name: &str, words: &[Word]) -> bool {
+    let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    let given = |opts: &[&str]| {
+        texts.iter().any(|t| {
+            opts.iter()
+                .any(|o| t == o || t.starts_with(&format!("{o}=")))
+        })
+    };
+    match (name, texts.as_slice()) {
+        ("gh", ["secret" | "variable", "set", ..]) => !given(&["-b", "--body", "-f", "--env-file"]),
+        ("glab", ["variable", "set" | "update", ..]) => !given(&["-v", "--value"]),
+        ("vercel", ["env", "add", ..]) | ("fly" | "flyctl", ["secrets", "import", ..]) => true,
+        _ => false,
+    }
+}
+
 /// `gh gist create [-d DESC] [-f NAME] [-p] [-w]` naming no file: gh reads the gist's one
 /// file from its standard input. Read by gh's own option table (`-d`/`--desc` and
 /// `-f`/`--filename` take a value), so a description is not mistaken for a file.
@@ -4880,6 +4899,27 @@ impl Walker<'_> {
             };
             let argv = argv.iter().map(|w| w.text.clone()).collect();
             self.record_flow(argv, scope, ids::CRED_EXFILTRATE, flow);
+        }
+        if let Producer::Secret(FlowSource::SensitiveFile { path }) = stdin
+            && stores_stdin_as_secret(name, argv.get(1..).unwrap_or(&[]))
+            && self
+                .ctx
+                .home
+                .as_deref()
+                .is_some_and(|h| std::path::Path::new(path).starts_with(h))
+            && !std::path::Path::new(path).starts_with(&self.ctx.cwd)
+        {
+            // `gh secret set DEPLOY_KEY < ~/.ssh/id_ed25519`: storing a value is what a
+            // forge's secret store is for (not a flow out), but the value is the user's own
+            // private key or cloud credential, copied where every workflow of the repository
+            // can use it — the move of a credential `cred.read_secret_file` asks about.
+            let mut v = ids::CRED_READ_SECRET_FILE.verdict();
+            v.reason = format!(
+                "{}: the personal credential `{path}` stored as a repository or deployment secret",
+                v.reason
+            );
+            let argv = argv.iter().map(|w| w.text.clone()).collect();
+            self.record_text(argv, scope, v);
         }
     }
 

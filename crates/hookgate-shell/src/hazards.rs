@@ -1293,9 +1293,11 @@ pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) ->
         return ids::RCE_OPAQUE_CODE.verdict();
     }
     let lower = code.to_ascii_lowercase();
+    // `=` separates too: `$f=Set-WmiInstance …` assigns what the cmdlet returns, and the
+    // cmdlet still runs (a word `$f=set-wmiinstance` would read as a variable).
     let words: Vec<&str> = lower
         .split(|c: char| {
-            c.is_whitespace() || matches!(c, '(' | ')' | ';' | '|' | '{' | '}' | '"' | '\'')
+            c.is_whitespace() || matches!(c, '(' | ')' | ';' | '|' | '{' | '}' | '"' | '\'' | '=')
         })
         .filter(|w| !w.is_empty())
         .collect();
@@ -1321,7 +1323,8 @@ pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) ->
         let recursive = has(&["-recurse", "-r"]);
         let original: Vec<&str> = code
             .split(|c: char| {
-                c.is_whitespace() || matches!(c, '(' | ')' | ';' | '|' | '{' | '}' | '"' | '\'')
+                c.is_whitespace()
+                    || matches!(c, '(' | ')' | ';' | '|' | '{' | '}' | '"' | '\'' | '=')
             })
             .filter(|w| !w.is_empty())
             .collect();

@@ -345,6 +345,21 @@ fn posix(cmd: &Command, piped: bool, ctx: &Context) -> Option<String> {
             .map(quote)
             .collect()
     };
+    // `-WhatIf` (ShouldProcess): the cmdlet reports what it would do and does nothing; one
+    // that does not support it fails on the unknown parameter. `-WhatIf:$false` is not it:
+    // the parser splits it into the switch and a value, so a switch followed by any `$…` or
+    // boolean-looking value is read as the real run.
+    let whatif = cmd.args.iter().enumerate().any(|(i, a)| {
+        matches!(a, Arg::Param(n) if n.len() >= 2 && "whatif".starts_with(n.as_str()))
+            && !cmd.args.get(i + 1).is_some_and(|v| {
+                matches!(v, Arg::Value { text, exact }
+                    if !exact || text.starts_with('$')
+                        || matches!(text.to_ascii_lowercase().as_str(), "false" | "true" | "0" | "1"))
+            })
+    });
+    if whatif {
+        return Some("true".to_owned());
+    }
     let line = match base {
         "remove-item" | "rm" | "ri" | "del" | "erase" | "rd" | "rmdir" => {
             let r = if p.has(&["recurse"]) { " -r" } else { "" };

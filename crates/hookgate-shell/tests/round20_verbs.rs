@@ -1620,7 +1620,11 @@ fn disk_firmware_and_filesystem_destroyers() {
         ("mkntfs -f /dev/sdb1", DENY, "disk.mkfs"),
         ("mkdosfs /dev/sdc1", DENY, "disk.mkfs"),
         ("parted /dev/sda rm 1", DENY, "disk.partition_parted"),
-        ("parted -s /dev/sda mklabel gpt", DENY, "disk.partition_parted"),
+        (
+            "parted -s /dev/sda mklabel gpt",
+            DENY,
+            "disk.partition_parted",
+        ),
         ("wipefs -a /dev/sda", DENY, "disk.wipe"),
         ("badblocks -wsv /dev/sdb", DENY, "disk.destructive_test"),
         (

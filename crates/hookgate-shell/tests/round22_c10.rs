@@ -66,7 +66,11 @@ fn read_only_and_image_forms_of_destructive_tools_are_ordinary() {
             ALLOW,
             "-",
         ),
-        ("parted -s /dev/sdb mklabel gpt", DENY, "disk.partition_parted"),
+        (
+            "parted -s /dev/sdb mklabel gpt",
+            DENY,
+            "disk.partition_parted",
+        ),
         ("fdisk /dev/nvme0n1", DENY, "disk.partition"),
         ("scancel --me --name=train", ALLOW, "-"),
         ("scancel -u alice -n sweep", ALLOW, "-"),
