@@ -4628,7 +4628,10 @@ fn transitive_effect(j: &Judge<'_>) -> Option<Violation> {
                 contained: false,
             };
             let denied = deferred_self_modification(j, p, content);
-            if let Some(v) = loaded_violation(&script, denied, &sctx) {
+            // The script knows its own path (`$0`): `cd "$(dirname "$0")/.."` is read.
+            let mut script_ctx = sctx.clone();
+            script_ctx.script = Some(p.display().to_string());
+            if let Some(v) = loaded_violation(&script, denied, &script_ctx) {
                 return Some(v);
             }
         }
@@ -4706,7 +4709,16 @@ fn judge_deferred_code(j: &Judge<'_>, file: &Path, code: &str) -> Deferred {
     if let Some(v) = deferred_self_modification(j, file, code) {
         return Deferred::SelfModification(v.reason);
     }
-    let sctx = j.ctx.shell_context(j.facts.cwd.clone());
+    let mut sctx = j.ctx.shell_context(j.facts.cwd.clone());
+    // Run as a program, the script's `$0` is its path (`cd "$(dirname "$0")/.."` is read).
+    // Sourced (`source F`, `. F`), `$0` stays the calling shell's: not bound when the line
+    // sources anything.
+    if !j
+        .commands()
+        .any(|(_, argv)| matches!(program(argv), "source" | "."))
+    {
+        sctx.script = Some(file.display().to_string());
+    }
     let a = hookgate_shell::analyze(code, &sctx);
     match a.verdict.class {
         hookgate_shell::Class::Dangerous => Deferred::Dangerous(a.verdict.reason),

@@ -64,6 +64,12 @@ pub(crate) fn verdict(
     } else if rule == ids::PKG_IMAGE_PUSH || rule == ids::PKG_IMAGE_PUSH_NESTED {
         loopback_push(name, words)
             .then(|| Verdict::normal("pushes an image to a registry on this machine (localhost)"))
+    } else if rule == ids::SEC_QUARANTINE_STRIP || rule == ids::SEC_QUARANTINE_CLEAR_ALL {
+        workspace_files(words, cwd, ctx).then(|| {
+            Verdict::normal(
+                "clears extended attributes of files inside the workspace (a build output is no download to vet)",
+            )
+        })
     } else if rule == ids::GIT_TAG_DELETE {
         prerelease_tags(words)
             .then(|| Verdict::normal("deletes a local pre-release tag (rc, alpha, beta, …)"))
@@ -414,6 +420,24 @@ fn local_endpoint(name: &str, words: &[Word]) -> bool {
         && values.iter().all(|(exact, v)| {
             let url = v.strip_prefix("sparse+").unwrap_or(v);
             *exact && crate::argdanger::is_loopback_url(url, false)
+        })
+}
+
+/// `xattr -dr com.apple.quarantine build/Release/App.app`: every file operand (not an option,
+/// not the attribute name) is an exact path inside the workspace, where the project's own
+/// build puts what it makes. Gatekeeper's check guards what came from elsewhere (a browser
+/// download in `~/Downloads`, an app in `/Applications`, a scratch path): those keep the
+/// rule, as does any run-time operand or one climbing out with `..`.
+fn workspace_files(words: &[Word], cwd: &Cwd, ctx: &Context) -> bool {
+    let files: Vec<&Word> = words
+        .iter()
+        .filter(|w| !(w.exact && (w.text.starts_with('-') || w.text.starts_with("com.apple."))))
+        .collect();
+    !files.is_empty()
+        && files.iter().all(|w| {
+            w.exact
+                && !w.text.contains(['*', '?', '['])
+                && crate::targets::glob_in_workspace(&w.text, cwd, ctx)
         })
 }
 

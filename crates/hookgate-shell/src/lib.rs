@@ -170,6 +170,9 @@ impl Analyzer {
             };
         }
         let mut scope = Scope::new(Cwd::Known(ctx.cwd.clone()));
+        if let Some(script) = &ctx.script {
+            scope.sh.zero = state::Val::Known(script.clone());
+        }
         if self.fast_path {
             match fast_line(command) {
                 Fast::Words(argv) => {

@@ -35,6 +35,11 @@ pub struct Context {
     /// guard and the shell belong here: an arbitrary variable could be changed by an earlier
     /// command line the guard never saw.
     pub known_vars: Vec<(String, String)>,
+    /// When the text analysed is a script file's (judged as it is written or before a runner
+    /// loads it), the path it runs as: its `$0`, so the idiom `cd "$(dirname "$0")/.."` lands
+    /// in a known directory instead of making every later relative path unknown. `None` for
+    /// a command line (whose `$0` is the agent's shell, not known).
+    pub script: Option<String>,
 }
 
 /// The usual scratch directories: `/tmp`, `/var/tmp`, and Android's `/data/local/tmp` (the
@@ -60,6 +65,7 @@ impl Context {
             tmpdir: None,
             secret_files: std::sync::Arc::default(),
             known_vars: Vec::new(),
+            script: None,
         }
     }
 }

@@ -2466,6 +2466,34 @@ impl Walker<'_> {
                 self.apply_patch(argv, args, scope, stdin);
                 Producer::Opaque
             }
+            // `dirname "$0"`, `basename "$f" .sh` of a known word print a known name (POSIX's
+            // string rules, no file is read): `cd "$(dirname "$0")/.."` lands somewhere known.
+            "dirname" | "basename" => {
+                self.classify_plain(&name, argv, scope);
+                match args {
+                    [w] if w.exact && !w.text.starts_with('-') => Producer::Text {
+                        text: if name == "dirname" {
+                            posix_dirname(&w.text)
+                        } else {
+                            posix_basename(&w.text, "")
+                        },
+                        exact: true,
+                    },
+                    [w, suffix]
+                        if name == "basename"
+                            && w.exact
+                            && suffix.exact
+                            && !w.text.starts_with('-')
+                            && !suffix.text.starts_with('-') =>
+                    {
+                        Producer::Text {
+                            text: posix_basename(&w.text, &suffix.text),
+                            exact: true,
+                        }
+                    }
+                    _ => Producer::Opaque,
+                }
+            }
             "echo" => {
                 self.classify_plain(&name, argv, scope);
                 if let Some(source) = crate::flow::words_source(args) {
@@ -6463,4 +6491,46 @@ pub(crate) fn xonsh_python(code: &str) -> Option<(String, Vec<String>)> {
         }
     }
     Some((out, captures))
+}
+
+/// POSIX `dirname`: trailing slashes dropped, then the last component; `.` when none is
+/// left of a relative name, `/` for the root.
+fn posix_dirname(path: &str) -> String {
+    let trimmed = path.trim_end_matches('/');
+    if trimmed.is_empty() {
+        return if path.is_empty() {
+            ".".into()
+        } else {
+            "/".into()
+        };
+    }
+    match trimmed.rfind('/') {
+        None => ".".into(),
+        Some(i) => {
+            let head = trimmed.get(..i).unwrap_or("").trim_end_matches('/');
+            if head.is_empty() {
+                "/".into()
+            } else {
+                head.to_owned()
+            }
+        }
+    }
+}
+
+/// POSIX `basename`: the last component without trailing slashes, and without `suffix` when
+/// it ends with it and is not all of it.
+fn posix_basename(path: &str, suffix: &str) -> String {
+    let trimmed = path.trim_end_matches('/');
+    if trimmed.is_empty() {
+        return if path.is_empty() {
+            String::new()
+        } else {
+            "/".into()
+        };
+    }
+    let base = trimmed.rsplit('/').next().unwrap_or(trimmed);
+    match base.strip_suffix(suffix) {
+        Some(stem) if !suffix.is_empty() && !stem.is_empty() => stem.to_owned(),
+        _ => base.to_owned(),
+    }
 }

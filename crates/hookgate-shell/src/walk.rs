@@ -1847,8 +1847,9 @@ impl Walker<'_> {
                 let before = self.commands.len();
                 let produced = self.substitution(node, src, scope, depth + 1);
                 // `$(echo rm)`, `` `printf .claude` `` fold to their output when every command
-                // inside was a plain `echo`/`printf` (whose output the walker computed; any
-                // option or directive it does not model makes the output inexact). `mktemp`
+                // inside was a plain `echo`/`printf`/`dirname`/`basename` (whose output the
+                // walker computed; any option or directive it does not model makes the output
+                // inexact). `mktemp`
                 // folds to the new entry it creates (`crate::listed::mktemp_output`), `pwd` to
                 // the directory the line is in when it is known. Unquoted,
                 // the output is split at `IFS`: only the default one (no blank in the text)
@@ -1856,7 +1857,10 @@ impl Walker<'_> {
                 let only_echo = self.commands.get(before..).is_some_and(|cmds| {
                     cmds.iter().all(|c| {
                         c.argv.first().is_some_and(|a| {
-                            a == "echo" || a == "printf" || a == "mktemp" || a == "pwd"
+                            matches!(
+                                a.as_str(),
+                                "echo" | "printf" | "mktemp" | "pwd" | "dirname" | "basename"
+                            )
                         }) || matches!(c.argv.as_slice(), [g, r, t] if g == "git" && r == "rev-parse" && t == "--show-toplevel")
                     })
                 });

@@ -232,3 +232,46 @@ fn powershell_dry_runs_assignments_and_remote_installers() {
         ),
     ]);
 }
+
+/// `dirname`/`basename` of a known word print a known name, and a script's text analysed
+/// with its path knows its `$0`: `cd "$(dirname "$0")/.."` lands in a known directory, so
+/// the relative deletions after it are judged where they happen (inside the workspace: fine;
+/// climbing above it: the workspace root itself). A command line's `$0` stays unknown.
+#[test]
+fn a_script_knows_its_own_path_and_dirname_is_computed() {
+    let ctx = common::ctx();
+    common::table(
+        &ctx,
+        &[
+            (
+                "x=scripts/clean.sh; cd \"$(dirname \"$x\")/..\" && rm -rf build dist",
+                ALLOW,
+                "-",
+            ),
+            (
+                "x=/home/user/project/scripts/clean.sh; cd \"$(dirname \"$x\")/../..\" && rm -rf project",
+                DENY,
+                "*",
+            ),
+            ("cd \"$(dirname \"$0\")/..\" && rm -rf build dist", ASK, "*"),
+            ("cd \"$(basename /a/b/src)\" && rm -rf build", ALLOW, "-"),
+        ],
+    );
+    let mut script = common::ctx();
+    script.script = Some("/home/user/project/scripts/clean.sh".to_owned());
+    common::table(
+        &script,
+        &[
+            (
+                "cd \"$(dirname \"$0\")/..\" && rm -rf build dist",
+                ALLOW,
+                "-",
+            ),
+            (
+                "cd \"$(dirname \"$0\")/../..\" && rm -rf project",
+                DENY,
+                "*",
+            ),
+        ],
+    );
+}
