@@ -194,6 +194,10 @@ fn kind_of(path: &Path) -> Option<(Kind, &'static str)> {
         "conftest.py" => (Kind::Python, "pytest"),
         "sitecustomize.py" | "usercustomize.py" => (Kind::Python, "every Python start"),
         "setup.py" => (Kind::Python, "pip and setuptools"),
+        // PEP 517 backends' build hooks, imported by every build of the project (`python -m
+        // build`, `pip install .`, `hatch build`, `pdm build`).
+        "hatch_build.py" => (Kind::Python, "hatchling's build hook"),
+        "pdm_build.py" => (Kind::Python, "pdm-backend's build hook"),
         "noxfile.py" => (Kind::Python, "nox"),
         "tasks.py" => (Kind::Python, "invoke"),
         "fabfile.py" => (Kind::Python, "fabric"),

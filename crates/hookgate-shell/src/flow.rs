@@ -2622,6 +2622,10 @@ fn takes_value(name: &str, opt: &str) -> bool {
             opt,
             "--post-data" | "--body-data" | "--post-file" | "--body-file" | "--method" | "-P"
         ),
+        // Filter patterns (see `local_only_option`): the next word is the pattern.
+        "rsync" | "aws" | "rclone" | "huggingface-cli" | "hf" => {
+            matches!(opt, "--exclude" | "--include")
+        }
         _ => false,
     }
 }
@@ -3003,6 +3007,11 @@ fn local_only_option(name: &str, opt: &str) -> bool {
         ),
         "http" | "https" | "xh" | "xhs" => {
             matches!(opt, "--unix-socket" | "-o" | "--output")
+        }
+        // A copy tool's filter patterns name what it leaves out (or keeps in) of a tree, not
+        // a file it sends: `rsync -a --exclude .env ./ host:` keeps `.env` home.
+        "rsync" | "aws" | "rclone" | "huggingface-cli" | "hf" => {
+            matches!(opt, "--exclude" | "--include")
         }
         _ => false,
     }
@@ -5022,7 +5031,215 @@ impl Walker<'_> {
                 found_files_upload(name, words, &scope.cwd, self.ctx)
                     .map(|f| verdict(ids::NET_UPLOAD_FOUND_FILES, f))
             })
+            .or_else(|| {
+                tree_upload(name, words, &scope.cwd, self.ctx, &self.files)
+                    .map(|f| verdict(ids::NET_UPLOAD_TREE_WITH_CREDENTIALS, f))
+            })
     }
+}
+
+/// Most entries of one directory read to look for credential files in it.
+const MAX_TREE_ENTRIES: usize = 256;
+
+/// `huggingface-cli upload org/data .`, `aws s3 sync . s3://b`, `rsync -a ./ host:/srv/`,
+/// `scp -r . host:`, `gsutil -m cp -r . gs://b`, `rclone sync . remote:b`: a copy of a whole
+/// local directory to the network takes every file in it, so a credential file directly in
+/// that directory (the workspace's `.env`, a `.npmrc` with a token) leaves with the tree. The
+/// tool's own literal `--exclude`/`--include` patterns are honoured (a file they keep out is
+/// not sent); filters read from files or regexes (`--exclude-from`, `--filter`, gsutil `-x`)
+/// are not evaluated and the tree is not judged. Only the directory's own entries are looked
+/// at (a bounded `read_dir`), never a walk. Asked, not denied: shipping a project with its
+/// configuration to a server is sometimes meant.
+fn tree_upload(
+    name: &str,
+    words: &[Word],
+    cwd: &Cwd,
+    ctx: &Context,
+    files: &LineState,
+) -> Option<Flow> {
+    if !matches!(
+        name,
+        "huggingface-cli" | "hf" | "aws" | "gsutil" | "scp" | "rsync" | "rclone"
+    ) || words.iter().any(|w| !w.exact)
+    {
+        return None;
+    }
+    let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    // Options whose value is the next word, per tool; the patterns of `--exclude`/`--include`.
+    let valued: &[&str] = match name {
+        "huggingface-cli" | "hf" => &[
+            "--repo-type",
+            "--revision",
+            "--include",
+            "--exclude",
+            "--delete",
+            "--commit-message",
+            "--commit-description",
+            "--token",
+            "--every",
+            "--num-workers",
+        ],
+        "aws" => &[
+            "--exclude",
+            "--include",
+            "--profile",
+            "--region",
+            "--endpoint-url",
+            "--acl",
+            "--storage-class",
+            "--sse",
+            "--sse-kms-key-id",
+            "--cache-control",
+            "--content-type",
+            "--metadata",
+            "--grants",
+            "--expires",
+            "--source-region",
+            "--page-size",
+            "--output",
+        ],
+        "rsync" => &[
+            "--exclude",
+            "--include",
+            "-e",
+            "--rsh",
+            "--chmod",
+            "--chown",
+            "--port",
+            "--timeout",
+            "-B",
+            "--block-size",
+        ],
+        "scp" => &["-P", "-i", "-F", "-o", "-J", "-l", "-c", "-S"],
+        "rclone" => &[
+            "--exclude",
+            "--include",
+            "--config",
+            "--transfers",
+            "--checkers",
+            "--bwlimit",
+            "--max-age",
+            "--min-age",
+            "--max-size",
+            "--min-size",
+        ],
+        _ => &["-x", "-h", "-o"],
+    };
+    let unjudged: &[&str] = &[
+        "--exclude-from",
+        "--include-from",
+        "--filter",
+        "-f",
+        "--files-from",
+        "--filter-from",
+        "-x",
+    ];
+    // The line's filters in order: (`true` for include, pattern).
+    let (mut filters, mut positionals): (Vec<(bool, &str)>, Vec<&str>) = (Vec::new(), Vec::new());
+    let mut recursive = matches!(name, "huggingface-cli" | "hf" | "rclone");
+    let mut i = 0;
+    while let Some(&t) = texts.get(i) {
+        i += 1;
+        let (opt, attached) = t.split_once('=').map_or((t, None), |(o, v)| (o, Some(v)));
+        if unjudged.contains(&opt) && !(name == "rsync" && opt == "-f") {
+            return None;
+        }
+        if t.starts_with('-') && t.len() > 1 && valued.contains(&opt) {
+            let value = if let Some(v) = attached {
+                v
+            } else {
+                i += 1;
+                texts.get(i - 1).copied().unwrap_or("")
+            };
+            match opt {
+                "--exclude" => filters.push((false, value)),
+                "--include" => filters.push((true, value)),
+                _ => {}
+            }
+            continue;
+        }
+        if t.starts_with("--") {
+            recursive |= matches!(opt, "--recursive" | "--archive");
+            continue;
+        }
+        if t.starts_with('-') && t.len() > 1 {
+            recursive |= t.contains(['r', 'R']) || (name == "rsync" && t.contains('a'));
+            continue;
+        }
+        positionals.push(t);
+    }
+    let remote = |p: &str| p.contains("://") || (p.contains(':') && !p.starts_with(['/', '.']));
+    let sources: Vec<&str> = match (name, positionals.as_slice()) {
+        ("huggingface-cli" | "hf", ["upload", _repo]) => vec!["."],
+        ("huggingface-cli" | "hf", ["upload", _repo, local, ..]) => vec![*local],
+        ("aws", ["s3", "sync", src, dst]) => {
+            recursive = true;
+            if remote(src) || !dst.starts_with("s3://") {
+                return None;
+            }
+            vec![*src]
+        }
+        ("aws", ["s3", "cp", src, dst]) if dst.starts_with("s3://") && !remote(src) => vec![*src],
+        ("gsutil", [verb, srcs @ .., dst]) if matches!(*verb, "cp" | "rsync") && remote(dst) => {
+            srcs.iter().copied().filter(|s| !remote(s)).collect()
+        }
+        ("scp" | "rsync", [srcs @ .., dst]) if remote(dst) => {
+            srcs.iter().copied().filter(|s| !remote(s)).collect()
+        }
+        ("rclone", [verb, src, dst])
+            if matches!(*verb, "copy" | "sync" | "move") && remote(dst) && !remote(src) =>
+        {
+            vec![*src]
+        }
+        _ => return None,
+    };
+    if !recursive {
+        return None;
+    }
+    let matches = |pat: &str, entry: &str| {
+        let pat = pat.trim_start_matches("./").trim_end_matches('/');
+        crate::taxonomy::glob_match(pat.as_bytes(), entry.as_bytes())
+    };
+    for src in sources {
+        let Some(dir) = place_in(src, cwd, ctx) else {
+            continue;
+        };
+        let Ok(entries) = std::fs::read_dir(&dir) else {
+            continue;
+        };
+        for entry in entries.filter_map(Result::ok).take(MAX_TREE_ENTRIES) {
+            let entry_name = entry.file_name().to_string_lossy().into_owned();
+            let hit = |f: &&(bool, &str)| matches(f.1, &entry_name);
+            // Each tool's own filter order: rsync and rclone take the first rule that
+            // matches, aws the last; huggingface-cli keeps what some include matches (any,
+            // without includes) and no exclude does.
+            let sent = match name {
+                "rsync" | "rclone" => filters.iter().find(hit).is_none_or(|f| f.0),
+                "aws" => filters.iter().rev().find(hit).is_none_or(|f| f.0),
+                _ => {
+                    let includes: Vec<&(bool, &str)> = filters.iter().filter(|f| f.0).collect();
+                    (includes.is_empty() || includes.iter().any(hit))
+                        && !filters.iter().any(|f| !f.0 && hit(&f))
+                }
+            };
+            if !sent {
+                continue;
+            }
+            let child = entry.path().to_string_lossy().into_owned();
+            if let Some(source @ FlowSource::SensitiveFile { .. }) =
+                file_source(&child, cwd, ctx, files)
+            {
+                return Some(Flow {
+                    source,
+                    sink: FlowSink::Network {
+                        tool: name.to_owned(),
+                        channel: Channel::Upload,
+                    },
+                });
+            }
+        }
+    }
+    None
 }
 
 /// A network client uploading the files a search selects (a word of

@@ -540,7 +540,7 @@ fn selects(pattern: &str, name: &str) -> bool {
 }
 
 /// Iterative glob match (`*` any run, `?` one byte, `[…]`/`[!…]` a class of bytes and ranges).
-fn glob_match(pat: &[u8], text: &[u8]) -> bool {
+pub(crate) fn glob_match(pat: &[u8], text: &[u8]) -> bool {
     let (mut p, mut t) = (0, 0);
     let mut star: Option<(usize, usize)> = None;
     while t < text.len() {
