@@ -2446,6 +2446,9 @@ struct Parsed {
     code: Option<Word>,
     chdir: Option<Word>,
     package: bool,
+    /// A package option's value names code from a URL or a repository (`uvx --from
+    /// git+https://…`, `npx -p github:user/repo`), not a registry release.
+    remote_package: bool,
     /// Index right after an option the table does not know (it may have taken a value).
     ambiguous: Option<usize>,
     /// Every word from here on is the command (`nix develop -c`).
@@ -2493,6 +2496,9 @@ fn parse(runner: &Runner, args: &[Word], start: usize, values: &[&str]) -> Parse
         }
         if runner.package.contains(&flag) {
             parsed.package = true;
+            parsed.remote_package |= value
+                .as_ref()
+                .is_some_and(|v| v.exact && is_remote_package(&v.text));
         }
         if runner.shell.contains(&flag) {
             parsed.shell = true;
@@ -2613,14 +2619,16 @@ impl Walker<'_> {
                 if start != p.end && args.get(start - 1).is_none_or(is_option) {
                     continue;
                 }
-                if r.operand == Operand::Package
-                    && !p.package
-                    && args
-                        .get(start)
-                        .is_some_and(|w| w.exact && is_remote_package(&w.text))
+                let first = args.get(start).filter(|w| w.exact);
+                if (r.operand == Operand::Package
+                    && (p.remote_package
+                        || (!p.package && first.is_some_and(|w| is_remote_package(&w.text)))))
+                    || (r.operand == Operand::Command
+                        && first.is_some_and(|w| w.text.contains("://")))
                 {
                     // `npx https://…/pkg.tgz`, `bunx github:user/repo`: code straight from a
-                    // URL or a repository, not a registry release.
+                    // URL or a repository, not a registry release. A runner of commands given a
+                    // URL as the command (`uv run https://host/x.py`) fetches and runs it.
                     self.record(
                         argv,
                         &inner,
