@@ -1908,6 +1908,7 @@ fn permission_escalation(j: &Judge<'_>) -> Option<Violation> {
                 Some("sudo" | "doas" | "su" | "pkexec" | "runuser")
             )
         }) && !read_only_under_sudo(j, c)
+            && !package_install_under_sudo(c)
             && !(program(argv) == "chown"
                 && c.via
                     .iter()
@@ -2031,6 +2032,104 @@ fn read_only_under_sudo(j: &Judge<'_>, c: &hookgate_shell::ExecutedCommand) -> b
             is_within(&p, &j.ctx.workspace)
         }
     })
+}
+
+/// `sudo apt-get install -y libpq-dev`, `sudo dnf install -y gcc`, `sudo apk add build-base`,
+/// `sudo apt-get update`: the distribution's package manager installing named packages from the
+/// repositories already configured, or refreshing their index — the ordinary setup step of a
+/// build (DISAGREEMENTS lead29-4). Only through plain `sudo`/`doas`, only the install and
+/// index verbs, every option from a short list that changes nothing about where packages come
+/// from or how they are checked, every operand a bare package name (a version or architecture
+/// pin allowed; no path, URL or package file: `sudo dpkg -i x.deb`, `sudo apt install
+/// ./x.deb` keep the ask), and the analyzer found nothing in it (removals of essential
+/// packages, `--allow-unauthenticated`, repository changes are judged by their own rules).
+fn package_install_under_sudo(c: &hookgate_shell::ExecutedCommand) -> bool {
+    if !matches!(
+        c.verdict.class,
+        hookgate_shell::Class::Safe | hookgate_shell::Class::Normal
+    ) || !c
+        .via
+        .iter()
+        .all(|v| matches!(v.as_str(), "sudo" | "doas" | "sudo -E" | "sudo -n"))
+    {
+        return false;
+    }
+    let argv: Vec<&str> = c.argv.iter().map(String::as_str).collect();
+    let (verbs, options): (&[&str], &[&str]) = match program(&c.argv) {
+        "apt-get" | "apt" => (
+            &["install", "update"],
+            &[
+                "-y",
+                "-q",
+                "-qq",
+                "--yes",
+                "--assume-yes",
+                "--quiet",
+                "--no-install-recommends",
+                "--no-install-suggests",
+                "-qy",
+                "-yq",
+            ],
+        ),
+        "dnf" | "yum" | "microdnf" | "tdnf" => (
+            &["install", "makecache"],
+            &[
+                "-y",
+                "-q",
+                "--assumeyes",
+                "--quiet",
+                "--setopt=install_weak_deps=False",
+                "--refresh",
+            ],
+        ),
+        "apk" => (
+            &["add", "update"],
+            &["--no-cache", "-q", "--quiet", "--update", "-U"],
+        ),
+        "zypper" => (
+            &["install", "in", "refresh", "ref"],
+            &[
+                "-n",
+                "--non-interactive",
+                "-y",
+                "--no-confirm",
+                "-q",
+                "--quiet",
+                "--no-recommends",
+            ],
+        ),
+        "pacman" => (&[], &["-S", "-Sy", "-Syu", "--noconfirm", "--needed", "-q"]),
+        _ => return false,
+    };
+    let mut verb_seen = verbs.is_empty() && argv.iter().any(|a| a.starts_with("-S"));
+    let mut packages = 0;
+    for a in argv.iter().skip(1) {
+        if a.starts_with('-') {
+            if !options.contains(a) {
+                return false;
+            }
+        } else if !verb_seen {
+            if !verbs.contains(a) {
+                return false;
+            }
+            verb_seen = true;
+        } else {
+            let bare = !a.is_empty()
+                && a.bytes().next().is_some_and(|b| b.is_ascii_alphanumeric())
+                && a.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"._+-:=~".contains(&b))
+                && !a.contains("://")
+                && !std::path::Path::new(a).extension().is_some_and(|e| {
+                    matches!(e.to_str(), Some("deb" | "rpm" | "apk" | "zst" | "xz"))
+                });
+            if !bare {
+                return false;
+            }
+            packages += 1;
+        }
+    }
+    // `pacman -S` needs its packages; `-Syu` alone is a full upgrade (asked).
+    verb_seen && (program(&c.argv) != "pacman" || packages > 0)
 }
 
 /// Values that name the user running the command, as the shell expands them before any

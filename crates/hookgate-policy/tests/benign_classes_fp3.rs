@@ -168,7 +168,7 @@ fn read_only_verbs_under_sudo_are_allowed() {
         ),
         ("sudo docker rm -f web", ASK, "no-permission-escalation"),
         (
-            "sudo apt-get install -y jq",
+            "sudo systemctl restart nginx",
             ASK,
             "no-permission-escalation",
         ),

@@ -74,7 +74,7 @@ fn command_cases_reach_the_caller_as_a_command_not_an_agent_tool() {
 fn command_cases_are_judged_as_each_agents_own_shell_tool() {
     for agent in ["claude", "codex", "gemini", "copilot", "cursor"] {
         let text = format!(
-            "cases:\n  - name: force\n    agent: {agent}\n    command: git push --force origin main\n    expect: deny\n  - name: sudo\n    agent: {agent}\n    command: sudo apt-get install -y jq\n    expect: ask\n  - name: status\n    agent: {agent}\n    command: git status\n    expect: none\n"
+            "cases:\n  - name: force\n    agent: {agent}\n    command: git push --force origin main\n    expect: deny\n  - name: sudo\n    agent: {agent}\n    command: sudo systemctl restart nginx\n    expect: ask\n  - name: status\n    agent: {agent}\n    command: git status\n    expect: none\n"
         );
         let report = run_cases(&Policy::builtin_default(), &text).unwrap();
         for c in &report.cases {

@@ -375,7 +375,10 @@ fn no_permission_escalation_fires_on_setuid_world_writable_and_sudo() {
         fires(&bash("chmod 777 build"), "no-permission-escalation").effect,
         hookgate_policy::Effect::Ask
     );
-    fires(&bash("sudo apt-get install jq"), "no-permission-escalation");
+    fires(
+        &bash("sudo systemctl restart nginx"),
+        "no-permission-escalation",
+    );
     fires(
         &write("/etc/sudoers.d/agent", "agent ALL=(ALL) NOPASSWD:ALL"),
         "no-permission-escalation",

@@ -22,8 +22,10 @@ const DENY: Option<Decision> = Some(Decision::Deny);
 
 /// What `sudo` is asked to show about storage and auditing (volumes, arrays, pools, NVMe
 /// health, audit rules, a partition table) reads system state and passes, like round 28's
-/// `sudo fdisk -l`; the same tools' changing verbs keep their rules, and anything else under
-/// sudo keeps the escalation ask (`sudo apt-get install` stays asked: fp8-12).
+/// `sudo fdisk -l`; the same tools' changing verbs keep their rules. The distribution's package
+/// manager installing named packages from its configured repositories is routine setup
+/// (DISAGREEMENTS lead29-4, revising fp8-12); a package file, an upgrade, an option that
+/// changes sources or checks, and anything else under sudo keep the escalation ask.
 #[test]
 fn sudo_of_storage_and_audit_reports_reads_system_state() {
     let (_root, ctx) = disk_workspace();
@@ -56,8 +58,27 @@ fn sudo_of_storage_and_audit_reports_reads_system_state() {
                 ASK,
                 "no-permission-escalation",
             ),
+            ("sudo apt-get install -y libpq-dev", ALLOW, ""),
             (
-                "sudo apt-get install -y libpq-dev",
+                "sudo apt-get update && sudo apt-get install -y build-essential pkg-config",
+                ALLOW,
+                "",
+            ),
+            ("sudo dnf install -y postgresql-devel", ALLOW, ""),
+            ("sudo apk add --no-cache build-base", ALLOW, ""),
+            ("sudo pacman -S --noconfirm base-devel", ALLOW, ""),
+            ("sudo apt install ./x.deb", ASK, "no-permission-escalation"),
+            ("sudo apt-get upgrade -y", ASK, "no-permission-escalation"),
+            (
+                "sudo apt-get install -o Dpkg::Options::=--force-confnew foo",
+                ASK,
+                "no-permission-escalation",
+            ),
+            ("sudo pacman -Syu", ASK, "no-permission-escalation"),
+            ("sudo dpkg -i /tmp/x.deb", ASK, "no-permission-escalation"),
+            ("sudo apt-get remove -y libc6", DENY, "destructive-shell"),
+            (
+                "sudo systemctl restart nginx",
                 ASK,
                 "no-permission-escalation",
             ),

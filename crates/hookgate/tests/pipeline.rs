@@ -469,7 +469,7 @@ fn write_call(path: &str, mode: &str, cwd: &Path) -> Value {
 #[test]
 fn an_ask_becomes_the_ask_fallback_where_the_permission_mode_asks_nobody() {
     let env = Env::new();
-    let asked = "sudo apt-get install -y jq";
+    let asked = "sudo systemctl restart nginx";
     // Someone is asked in the default mode.
     let mut call = bash(asked, &env.work());
     assert_eq!(claude_decision(&env.hook(&call)), "ask");
@@ -521,7 +521,7 @@ fn gemini_in_yolo_mode_read_from_the_agents_command_line_gets_no_ask() {
     let env = Env::new();
     let payload = json!({
         "session_id": "g-1", "cwd": env.work(), "hook_event_name": "BeforeTool",
-        "tool_name": "run_shell_command", "tool_input": {"command": "sudo apt-get install -y jq"},
+        "tool_name": "run_shell_command", "tool_input": {"command": "sudo systemctl restart nginx"},
     });
     let file = env.root.path().join("gemini.json");
     std::fs::write(&file, serde_json::to_vec(&payload).unwrap()).unwrap();
@@ -759,7 +759,7 @@ fn gemini_default_approval_mode_in_its_settings_turns_an_ask_into_the_ask_fallba
     let asked = gemini_call(
         &env.work(),
         "run_shell_command",
-        &json!({"command": "sudo apt-get install -y jq"}),
+        &json!({"command": "sudo systemctl restart nginx"}),
     );
     let workflow = env.work().join(".github/workflows/ci.yml");
     let edit = gemini_call(
