@@ -59,6 +59,7 @@ mod tests {
 
     #[test]
     fn listed_answers_as_contains() {
+        const NONE: &[&str] = &["cat"];
         let mut probes: Vec<String> = Vec::new();
         for e in LIST {
             probes.push((*e).to_owned());
@@ -75,7 +76,6 @@ mod tests {
                 "{p:?}"
             );
         }
-        const NONE: &[&str] = &["cat"];
         assert!(!listed!(NONE, ""));
     }
 }
