@@ -14,8 +14,12 @@
 # Claude Code's and Codex's formats; every function that ran is listed, first run first. Names
 # are mangled with a hash of the crate's build metadata, not of its code, so the list stays
 # valid across most edits; a stale or missing name only costs a fault (the linker skips names
-# it does not know). Re-run it after large changes to the hook path, and check the page faults
-# with `perf stat -e page-faults` or bench/hook.sh.
+# it does not know). That metadata covers the crate's dependencies: a change to Cargo.lock
+# under a hookgate crate (a new grammar crate, a version bump) or a new rustc renames every
+# function of every hookgate crate, and the list silently stops packing them (round 27's
+# tree-sitter-powershell did: the allowed call went from ~90 to 144 faults, 1.34x to 1.74x
+# /bin/true). Re-run it after such changes and after large changes to the hook path, and
+# check the page faults with `perf stat -e page-faults` or bench/hook.sh.
 #
 # Needs valgrind (installed from Debian's packages if missing). Leaves target/release/hookgate
 # unstripped: run README command 1 again afterwards.

@@ -171,6 +171,15 @@ pub fn is_within(path: &Path, root: &Path) -> bool {
             root.as_os_str().as_encoded_bytes(),
         );
         if p.first() == Some(&b'/') && r.first() == Some(&b'/') {
+            // `root`'s text followed by a `/` (or nothing, or `root` ending in one) in `path`:
+            // split at `/`, `path`'s segments are then `root`'s followed by the rest's, so the
+            // walk below would answer true. The common case (an operand inside the workspace)
+            // is answered without splitting either path.
+            if p.starts_with(r)
+                && (p.len() == r.len() || p.get(r.len()) == Some(&b'/') || r.last() == Some(&b'/'))
+            {
+                return true;
+            }
             let mut below = p
                 .split(|&b| b == b'/')
                 .filter(|c| !c.is_empty() && *c != b".");

@@ -1327,7 +1327,9 @@ impl Walker<'_> {
                 patch_scales_to_zero(words)
             }
             "openssl" => self.prints_key_material(words, args, scope),
-            _ if OPERAND_PRINTERS.contains(&name) => self.prints_credential_operand(words, scope),
+            _ if crate::names::listed!(OPERAND_PRINTERS, name) => {
+                self.prints_credential_operand(words, scope)
+            }
             "gpg" | "gpg2" => exports_secret_keys(words),
             "avrdude" | "openocd" | "dfu-util" => programmer_option_action(name, words),
             "telnetd" | "utelnetd" | "in.telnetd" => serves_a_shell(words),
@@ -2403,7 +2405,10 @@ impl Walker<'_> {
             self.socket_protocol(argv, &dest, text, scope);
             return;
         }
-        if !(CONTAINER_TOOLS.contains(&name) || redis || argv.iter().take(4).any(runner)) {
+        if !(crate::names::listed!(CONTAINER_TOOLS, name)
+            || redis
+            || argv.iter().take(4).any(runner))
+        {
             return;
         }
         let line: Vec<&str> = argv.iter().map(|w| w.text.as_str()).collect();
@@ -4185,7 +4190,9 @@ pub(crate) fn prints_stdin(name: &str, words: &[Word]) -> bool {
         "sed", "base64", "base32", "xxd", "od", "hexdump", "strings", "jq", "yq", "grep", "egrep",
         "fgrep", "rg", "dos2unix", "unix2dos", "tee",
     ];
-    if !(STDIN_PRINTERS.contains(&name) || OPERAND_PRINTERS.contains(&name)) {
+    if !(crate::names::listed!(STDIN_PRINTERS, name)
+        || crate::names::listed!(OPERAND_PRINTERS, name))
+    {
         return false;
     }
     // Only a count, names or an exit status come out of these.

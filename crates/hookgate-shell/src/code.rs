@@ -342,10 +342,12 @@ impl Scanner<'_> {
         reason = "one (language, node kind) pair per line is the grammar table; merging tuples hides which grammar a kind belongs to"
     )]
     fn visit(&mut self, node: Node<'_>) {
-        if let Some(what) = self.huge_allocation(node) {
+        // The kind is read once per node (`Node::kind` measures and validates the C string).
+        let kind = node.kind();
+        if let Some(what) = self.huge_allocation(node, kind) {
             self.push(Finding::Exhaust { what });
         }
-        match (self.lang, node.kind()) {
+        match (self.lang, kind) {
             // `[p.unlink() for p in Path.home().glob('.ssh/*')]`: the loop variable is bound
             // before the body is visited (the body comes first in the source).
             (
@@ -1082,7 +1084,7 @@ impl Scanner<'_> {
             Expr::Attr(o, _) => Some(o.as_ref()),
             _ => None,
         };
-        let name = qualify(callee, &self.env, 0).map(|c| normalize(self.lang, &c.name));
+        let name = qualify_name(callee, &self.env, 0).map(|n| normalize(self.lang, &n));
         let name = name.as_deref().unwrap_or("");
         match self.lang {
             Lang::Python => {
@@ -1197,7 +1199,7 @@ impl Scanner<'_> {
         hops: usize,
         out: &mut Vec<Finding>,
     ) -> bool {
-        let name = qualify(callee, &self.env, 0).map(|c| normalize(self.lang, &c.name));
+        let name = qualify_name(callee, &self.env, 0).map(|n| normalize(self.lang, &n));
         let name = name.as_deref().unwrap_or("");
         let direct: Option<(Option<&Expr>, Vec<Expr>)> = match (self.lang, name) {
             (Lang::Php, n)
@@ -1362,7 +1364,7 @@ impl Scanner<'_> {
             Expr::Attr(o, _) | Expr::Index(o, _) => self.enumerates_processes(o, h),
             Expr::List(xs) | Expr::Concat(xs) => xs.iter().any(|x| self.enumerates_processes(x, h)),
             Expr::Call { callee, args, .. } => {
-                let name = qualify(callee, &self.env, 0).map(|c| normalize(self.lang, &c.name));
+                let name = qualify_name(callee, &self.env, 0).map(|n| normalize(self.lang, &n));
                 if name
                     .as_deref()
                     .is_some_and(|n| matches!(n, "psutil.process_iter" | "psutil.pids"))
@@ -1562,7 +1564,7 @@ impl Scanner<'_> {
         else {
             return None;
         };
-        let name = normalize(self.lang, &qualify(callee, &self.env, 0)?.name);
+        let name = normalize(self.lang, &qualify_name(callee, &self.env, 0)?);
         match api(self.lang, &name)? {
             Api::Op(Write, Arg::Pos(i)) => args.get(i).and_then(|a| static_str(a, &self.env, 0)),
             Api::Open {
@@ -2134,7 +2136,7 @@ impl Scanner<'_> {
             Expr::Name(n) => n.as_str(),
             _ => return None,
         };
-        let name = qualify(callee, &self.env, 0).map(|c| normalize(self.lang, &c.name));
+        let name = qualify_name(callee, &self.env, 0).map(|n| normalize(self.lang, &n));
         let family = name.as_deref().and_then(sdk::client_family);
         let (family, shown) = if let (Some(f), Some(n)) = (family, name) {
             (f, n)
@@ -2271,7 +2273,7 @@ impl Scanner<'_> {
     ) -> Option<crate::sdk::Remote> {
         use crate::sdk::{self as sdk, Remote};
         let env = &self.env;
-        let name = normalize(self.lang, &qualify(callee, env, 0)?.name);
+        let name = normalize(self.lang, &qualify_name(callee, env, 0)?);
         let last = name.rsplit('.').next().unwrap_or(&name);
         let str_at = |i: usize| args.get(i).and_then(|a| static_str(a, env, 0));
         let object_method = |e: &Expr| match e {
@@ -2345,7 +2347,7 @@ impl Scanner<'_> {
         let Expr::Call { callee, args, .. } = call else {
             return None;
         };
-        let name = qualify(callee, &self.env, 0)?.name;
+        let name = qualify_name(callee, &self.env, 0)?;
         let last = name.rsplit(['.', ':', '>']).next().unwrap_or(&name);
         let bulk = match last {
             "delete_all" | "destroy_all" | "truncate" | "truncate_all" | "drop_table"
@@ -2489,7 +2491,7 @@ impl Scanner<'_> {
                 args,
                 kwargs,
             } => {
-                let name = qualify(callee, &self.env, 0).map(|c| normalize(self.lang, &c.name));
+                let name = qualify_name(callee, &self.env, 0).map(|n| normalize(self.lang, &n));
                 let network = name.as_deref().is_some_and(|n| {
                     matches!(api(self.lang, n), Some(Api::Network(_)))
                         || (matches!(
@@ -3262,13 +3264,13 @@ impl Scanner<'_> {
     /// a literal (`' ' * (10**12)`, `[0] * 2**40`, Perl's `"a" x 1e12`) or a known allocator
     /// called with a constant size (`bytearray(1 << 40)`, `Buffer.alloc(1e12)`,
     /// `"x".repeat(1e12)`, `str_repeat(' ', 10**12)`, `Array.new(10**12, 0)`).
-    fn huge_allocation(&self, node: Node<'_>) -> Option<String> {
+    fn huge_allocation(&self, node: Node<'_>, kind: &str) -> Option<String> {
         let src = self.src;
         let huge = |n: Node<'_>| const_int(n, src, 0).filter(|v| *v >= HUGE_ALLOCATION);
         if !matches!(self.lang, Lang::Python | Lang::Ruby | Lang::Perl) {
             return None;
         }
-        match node.kind() {
+        match kind {
             "binary_operator" | "binary" | "binary_expression" => {
                 let kids = named_children(node);
                 let (l, r) = (*kids.first()?, *kids.get(1)?);
@@ -3659,9 +3661,9 @@ fn env_source(e: &Expr, env: &Env, depth: usize) -> Option<crate::model::FlowSou
             args,
             kwargs,
         } => {
-            let getenv = qualify(callee, env, 0).is_some_and(|c| {
+            let getenv = qualify_name(callee, env, 0).is_some_and(|c| {
                 matches!(
-                    c.name.as_str(),
+                    c.as_str(),
                     "os.getenv"
                         | "os.environ.get"
                         | "getenv"
@@ -3977,9 +3979,9 @@ fn is_environ(e: &Expr, env: &Env) -> bool {
 /// self-referring variable (`fs = require(fs...)`) ends at `MAX_HOPS` instead of recursing
 /// until the stack overflows (found by the `analyze` fuzz target).
 fn is_environ_at(e: &Expr, env: &Env, hops: usize) -> bool {
-    qualify(e, env, hops).is_some_and(|c| {
+    qualify_name(e, env, hops).is_some_and(|c| {
         matches!(
-            c.name.as_str(),
+            c.as_str(),
             "os.environ"
                 | "process.env"
                 | "ENV"
@@ -3995,6 +3997,20 @@ fn is_environ_at(e: &Expr, env: &Env, hops: usize) -> bool {
 
 /// Resolves a callee expression to its canonical dotted name through aliases and variables.
 fn qualify(e: &Expr, env: &Env, hops: usize) -> Option<Callee> {
+    qualify_with(e, env, hops, true)
+}
+
+/// [`qualify`]'s name alone. Why: most callers compare the name only, and building the
+/// receiver clones a call's whole argument list at every hop (`is_environ` runs at every level
+/// of [`env_source`]'s descent). Invariant: the name never depends on the receivers (they
+/// only feed `path_method`'s returned value, never which name is chosen), so this is
+/// `qualify(e, env, hops).map(|c| c.name)`.
+fn qualify_name(e: &Expr, env: &Env, hops: usize) -> Option<String> {
+    qualify_with(e, env, hops, false).map(|c| c.name)
+}
+
+/// [`qualify`], building the receivers only when `receivers` is set (empty otherwise).
+fn qualify_with(e: &Expr, env: &Env, hops: usize, receivers: bool) -> Option<Callee> {
     if hops > MAX_HOPS {
         return None;
     }
@@ -4020,7 +4036,7 @@ fn qualify(e: &Expr, env: &Env, hops: usize) -> Option<Callee> {
                         receiver: Vec::new(),
                     });
                 }
-                return qualify(v, env, hops + 1);
+                return qualify_with(v, env, hops + 1, receivers);
             }
             Some(Callee {
                 name: n.clone(),
@@ -4030,10 +4046,14 @@ fn qualify(e: &Expr, env: &Env, hops: usize) -> Option<Callee> {
         // `(Path.home() / 'x').unlink()`: a method on a joined path is a `Path` method.
         Expr::Join(..) => Some(Callee {
             name: "pathlib.Path()".to_owned(),
-            receiver: vec![e.clone()],
+            receiver: if receivers {
+                vec![e.clone()]
+            } else {
+                Vec::new()
+            },
         }),
         Expr::Attr(obj, attr) => {
-            let base = qualify(obj, env, hops + 1)?;
+            let base = qualify_with(obj, env, hops + 1, receivers)?;
             // The base's name is extended in place (one allocation per chain, not per hop).
             let mut name = base.name;
             name.push('.');
@@ -4044,7 +4064,7 @@ fn qualify(e: &Expr, env: &Env, hops: usize) -> Option<Callee> {
             })
         }
         Expr::Call { callee, args, .. } => {
-            let inner = qualify(callee, env, hops + 1)?;
+            let inner = qualify_with(callee, env, hops + 1, receivers)?;
             // `require('fs')` is the module `fs`; so are Python's `__import__('shutil')` and
             // `importlib.import_module('os')`.
             if matches!(
@@ -4064,7 +4084,7 @@ fn qualify(e: &Expr, env: &Env, hops: usize) -> Option<Callee> {
                     args.get(1).and_then(|a| static_str(a, env, hops + 1)),
                 )
             {
-                let base = qualify(obj, env, hops + 1)?;
+                let base = qualify_with(obj, env, hops + 1, receivers)?;
                 let mut name = base.name;
                 name.push('.');
                 name.push_str(&attr);
@@ -4085,7 +4105,7 @@ fn qualify(e: &Expr, env: &Env, hops: usize) -> Option<Callee> {
             name.push_str("()");
             Some(Callee {
                 name,
-                receiver: args.clone(),
+                receiver: if receivers { args.clone() } else { Vec::new() },
             })
         }
         _ => None,
@@ -4214,7 +4234,7 @@ fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
         // The running interpreter's own path (`subprocess.call([sys.executable, '-m',
         // 'pytest'])`, `spawn(process.execPath, ['x.js'])`): the interpreter the line started,
         // so its arguments are judged as that interpreter's command line.
-        Expr::Attr(..) => match qualify(e, env, hops + 1)?.name.as_str() {
+        Expr::Attr(..) => match qualify_name(e, env, hops + 1)?.as_str() {
             "sys.executable" => Some("python3".to_owned()),
             "process.execPath" => Some("node".to_owned()),
             _ => None,

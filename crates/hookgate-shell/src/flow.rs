@@ -711,7 +711,7 @@ pub(crate) fn command_source(
         {
             return Some(FlowSource::Environment { by: "ps e".into() });
         }
-        n if SECRET_SCANNERS.contains(&n) => {
+        n if crate::names::listed!(SECRET_SCANNERS, n) => {
             return Some(FlowSource::SecretScanner { tool: n.to_owned() });
         }
         // `jq -n env`, `jq -n '$ENV'`, `gojq -n 'env | tostring'`: jq's own view of the
@@ -721,7 +721,7 @@ pub(crate) fn command_source(
                 by: format!("{name} env"),
             });
         }
-        n if CONTENT_SEARCHERS.contains(&n) => {
+        n if crate::names::listed!(CONTENT_SEARCHERS, n) => {
             if let Some(root) = hunts_credentials(n, words, cwd, ctx) {
                 return Some(FlowSource::SecretScanner {
                     tool: format!("{n} searching {root} for credentials"),
@@ -733,7 +733,9 @@ pub(crate) fn command_source(
                 return Some(FlowSource::FoundFiles { root });
             }
         }
-        n if CAPTURE_TOOLS.contains(&n) && capture_output(n, words) == Capture::Stdout => {
+        n if crate::names::listed!(CAPTURE_TOOLS, n)
+            && capture_output(n, words) == Capture::Stdout =>
+        {
             return Some(FlowSource::CapturedTraffic {
                 command: shown(name, words),
             });
@@ -815,7 +817,7 @@ pub(crate) fn command_source(
     }
     if let Some(s) = words_source(words) {
         // `jq -n --arg t "$TOKEN" …` prints what it was given.
-        if FILTERS.contains(&name) || name == "echo" || name == "printf" {
+        if crate::names::listed!(FILTERS, name) || name == "echo" || name == "printf" {
             return Some(s);
         }
     }
@@ -1894,7 +1896,7 @@ fn is_key_option(name: &str, opt: &str) -> bool {
                 | "--env-file"
                 | "--netrc-file"
                 | "--config"
-        ) && !FILE_READERS.contains(&name)
+        ) && !crate::names::listed!(FILE_READERS, name)
 }
 
 /// A cheap, exact pre-check for [`read_source`]: a relative path that stays inside the

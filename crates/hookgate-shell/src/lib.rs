@@ -40,6 +40,7 @@ mod listed;
 mod model;
 mod name_hash;
 mod named;
+mod names;
 mod optexec;
 mod plain_list;
 mod pwsh;

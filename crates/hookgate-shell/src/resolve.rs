@@ -5727,7 +5727,7 @@ impl Walker<'_> {
         // -in key`, `openssl aes-256-cbc -in …`): a read like `base64 FILE`. Its other
         // commands use a key without printing it (`openssl req -key server.key`) or talk to
         // the network (`s_client`).
-        let sender = NETWORK_SENDERS.contains(&name)
+        let sender = crate::names::listed!(NETWORK_SENDERS, name)
             && !(name == "openssl"
                 && args.positionals.first().is_some_and(|c| {
                     matches!(*c, "enc" | "base64")
@@ -5737,7 +5737,7 @@ impl Walker<'_> {
                         .iter()
                         .any(|p| c.starts_with(p))
                 }));
-        if !scope.remote && READERS.contains(&name) && !sender {
+        if !scope.remote && crate::names::listed!(READERS, name) && !sender {
             // A copy's destination is written, not read (`cp -n .env.example .env`).
             let destination = matches!(name, "cp" | "rsync" | "scp")
                 .then(|| operands.last().copied())
