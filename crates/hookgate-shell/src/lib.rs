@@ -168,6 +168,7 @@ impl Analyzer {
                 unattached: Vec::new(),
                 secret_files: Vec::new(),
                 stdin_files: Vec::new(),
+                pinned_downloads: Vec::new(),
             };
         }
         let mut scope = Scope::new(Cwd::Known(ctx.cwd.clone()));
@@ -227,8 +228,11 @@ impl Analyzer {
 fn conclude(mut walker: Walker<'_>, scope: &Scope) -> Analysis {
     walker.run_exit_traps(scope);
     let secret_files = walker.files.written_secrets();
+    let pinned_downloads = std::mem::take(&mut walker.files.pinned_trusted);
     let (commands, extra, stdin_files) = walker.finish();
-    finish(commands, extra, secret_files, stdin_files)
+    let mut analysis = finish(commands, extra, secret_files, stdin_files);
+    analysis.pinned_downloads = pinned_downloads;
+    analysis
 }
 
 fn finish(
@@ -256,6 +260,7 @@ fn finish(
         unattached: extra,
         secret_files,
         stdin_files,
+        pinned_downloads: Vec::new(),
     }
 }
 
@@ -604,6 +609,7 @@ fn failed(parse: ParseStatus, reason: &str) -> Analysis {
         unattached: Vec::new(),
         secret_files: Vec::new(),
         stdin_files: Vec::new(),
+        pinned_downloads: Vec::new(),
     }
 }
 
