@@ -627,9 +627,26 @@ fn panos_config_write(query: &str) -> bool {
 /// taking a value are skipped with it.
 fn grpc_admin_call(words: &[Word]) -> Option<Verdict> {
     const VALUE_OPTIONS: &[&str] = &[
-        "d", "H", "rpc-header", "reflect-header", "proto", "import-path", "protoset", "authority",
-        "servername", "cert", "key", "cacert", "connect-timeout", "keepalive-time", "max-time",
-        "max-msg-sz", "format", "user-agent", "protoset-out", "expand-headers",
+        "d",
+        "H",
+        "rpc-header",
+        "reflect-header",
+        "proto",
+        "import-path",
+        "protoset",
+        "authority",
+        "servername",
+        "cert",
+        "key",
+        "cacert",
+        "connect-timeout",
+        "keepalive-time",
+        "max-time",
+        "max-msg-sz",
+        "format",
+        "user-agent",
+        "protoset-out",
+        "expand-headers",
     ];
     let mut operands: Vec<&Word> = Vec::new();
     let mut skip = false;
@@ -638,7 +655,11 @@ fn grpc_admin_call(words: &[Word]) -> Option<Verdict> {
             skip = false;
             continue;
         }
-        if let Some(opt) = w.text.strip_prefix("--").or_else(|| w.text.strip_prefix('-')) {
+        if let Some(opt) = w
+            .text
+            .strip_prefix("--")
+            .or_else(|| w.text.strip_prefix('-'))
+        {
             skip = !opt.contains('=') && VALUE_OPTIONS.contains(&opt);
             continue;
         }
