@@ -1362,7 +1362,8 @@ impl Walker<'_> {
                 if line.engine_write() {
                     return Some(ids::CONTAINER_ENGINE_API_WRITE.verdict());
                 }
-                [line.verdict(false), line.admin_action(false)]
+                // On a tie the method's own rule is the reason (`max_by_key` keeps the last).
+                [line.admin_action(false), line.verdict(false)]
                     .into_iter()
                     .flatten()
                     .max_by_key(Verdict::severity)

@@ -328,7 +328,7 @@ fn admin_api_actions_are_flagged() {
         (
             "curl -X POST 'http://es.prod:9200/logs/_delete_by_query' -d '{\"query\":{\"match_all\":{}}}'",
             ASK,
-            "net.http_admin_action",
+            "net.http_delete",
         ),
         (
             "curl -X POST http://es.prod:9200/_all/_close",
