@@ -114,6 +114,21 @@ fn network_device_lines_over_ssh_are_flagged() {
             "net.device_panos_restart",
         ),
         (
+            "expect -c 'spawn ssh admin@sw1; expect \"#\"; send \"write erase\\r\"; expect \"confirm\"; send \"\\r\"'",
+            DENY,
+            "net.device_config_erase",
+        ),
+        (
+            "expect -c 'spawn ssh admin@mx1; expect \">\"; send \"configure\\r\"; send \"delete\\r\"; send \"commit\\r\"'",
+            DENY,
+            "net.device_junos_delete_all",
+        ),
+        (
+            "expect -c 'spawn telnet 10.0.0.1; expect \"Password:\"; send -- \"$env(PW)\\r\"; expect \"#\"; send \"reload\\r\"'",
+            DENY,
+            "net.device_reload",
+        ),
+        (
             "curl -k 'https://pa-fw/api/?type=config&action=delete&xpath=/config/devices/entry&key=K'",
             ASK,
             "net.http_admin_action",
@@ -150,6 +165,11 @@ fn network_device_reads_pass() {
         ),
         ("ssh root@bigip1 'tmsh list ltm pool'", ALLOW, "-"),
         ("ssh admin@fw1 'get system status'", ALLOW, "-"),
+        (
+            "expect -c 'spawn ssh admin@sw1; expect \"#\"; send \"show running-config\\r\"; expect \"#\"; send \"exit\\r\"'",
+            ALLOW,
+            "-",
+        ),
         ("ssh admin@fw1 'execute ping 8.8.8.8'", ALLOW, "-"),
         (
             "ssh admin@hw-core 'display current-configuration'",
