@@ -56,6 +56,10 @@ struct ShellInit {
 struct Cli {
     names: Vec<String>,
     value_options: Vec<String>,
+    /// Value options whose value only picks the host, account, credential or transport
+    /// (`ipmitool -P "$PW"`): a run-time value there cannot change what the command does.
+    #[serde(default)]
+    inert_options: Vec<String>,
 }
 
 #[derive(Deserialize)]
@@ -212,11 +216,17 @@ fn main() -> Res<()> {
     out.push_str("];\n\n");
 
     let mut cli: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    let mut inert: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for c in &file.cli {
         for n in &c.names {
             cli.entry(n.clone())
                 .or_default()
                 .extend(c.value_options.iter().cloned());
+            // An inert option is a value option by definition (its value is the next word).
+            inert
+                .entry(n.clone())
+                .or_default()
+                .extend(c.inert_options.iter().cloned());
         }
     }
     let mut long: BTreeMap<(String, String), BTreeSet<String>> = BTreeMap::new();
@@ -267,6 +277,7 @@ fn main() -> Res<()> {
             safe: &file.safe,
             safe_by_command: &safe_by_command,
             cli: &cli,
+            inert: &inert,
             long: &long,
             init: &init,
         },
@@ -306,6 +317,7 @@ struct Tables<'a> {
     safe: &'a [Safe],
     safe_by_command: &'a BTreeMap<String, Vec<usize>>,
     cli: &'a BTreeMap<String, Vec<String>>,
+    inert: &'a BTreeMap<String, Vec<String>>,
     long: &'a BTreeMap<(String, String), BTreeSet<String>>,
     init: &'a BTreeMap<String, BTreeSet<String>>,
 }
@@ -409,10 +421,13 @@ fn commands(out: &mut String, t: &Tables<'_>) -> Res<()> {
         hashes.push(hash);
         writeln!(
             out,
-            "    CommandDef {{ name: {name:?}, hash: {hash}, rules: &{rules:?}, rules_by_first: {}, rules_any: &{rules_any:?}, safe_by_first: {}, safe_any: &{safe_any:?}, value_options: {}, long_options: &[{}], shell_init: {init} }},",
+            "    CommandDef {{ name: {name:?}, hash: {hash}, rules: &{rules:?}, rules_by_first: {}, rules_any: &{rules_any:?}, safe_by_first: {}, safe_any: &{safe_any:?}, value_options: {}, inert_options: {}, long_options: &[{}], shell_init: {init} }},",
             keyed(&rules_by_first),
             keyed(&safe_by_first),
             t.cli
+                .get(*name)
+                .map_or_else(|| "&[]".to_owned(), |o| list(o)),
+            t.inert
                 .get(*name)
                 .map_or_else(|| "&[]".to_owned(), |o| list(o)),
             long.join(", "),

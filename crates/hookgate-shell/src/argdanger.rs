@@ -558,6 +558,128 @@ fn deleting_action_path(url: &str) -> bool {
     path.split('/').skip(1).any(names_deleting_verb)
 }
 
+/// The admin-action vocabulary: `net.http_admin_action`'s `verb_any` in taxonomy.toml.
+fn admin_verbs() -> &'static [&'static str] {
+    ids::NET_HTTP_ADMIN_ACTION
+        .def()
+        .matcher
+        .as_ref()
+        .map_or(&[], |m| m.verb_any)
+}
+
+/// Whether an RPC or path name (`admin.users.remove`, `mute_all`, `Manager.ResetToDefaults`,
+/// `PurgeTenant`) has an admin verb as the first or last word of one of its dotted parts.
+fn names_admin_verb(name: &str) -> bool {
+    name.split('.')
+        .any(|part| crate::taxonomy::names_verb(part.trim_matches('_'), admin_verbs()))
+}
+
+/// Whether a URL's path (after the host, before `?`/`#`) has a segment naming an admin verb.
+fn admin_action_path(url: &str) -> bool {
+    let Some((_, rest)) = url.split_once("://") else {
+        return false;
+    };
+    let path = rest.split(['?', '#']).next().unwrap_or("");
+    path.split('/').skip(1).any(names_admin_verb)
+}
+
+/// The query string of a URL, if it has one.
+fn url_query(url: &str) -> Option<&str> {
+    url.split('#').next()?.split_once('?').map(|(_, q)| q)
+}
+
+/// Whether form or query text is a PAN-OS XML API call that writes: `type=commit`,
+/// `type=config` with a writing `action`, or `type=op` whose command's element names an admin
+/// verb (`<request><restart><system/>…`). `show`/`get` configs and other ops are reads.
+fn panos_config_write(query: &str) -> bool {
+    let mut kind = None;
+    let mut action = None;
+    let mut cmd = None;
+    for pair in query.split('&') {
+        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+        match k {
+            "type" => kind = Some(v),
+            "action" => action = Some(v),
+            "cmd" => cmd = Some(percent_decode(v)),
+            _ => {}
+        }
+    }
+    match kind {
+        Some("commit") => true,
+        Some("config") => action.is_some_and(|a| {
+            matches!(
+                a,
+                "delete" | "set" | "edit" | "move" | "rename" | "override" | "clone" | "multi-move"
+            )
+        }),
+        Some("op") => cmd.is_some_and(|c| {
+            c.split('<')
+                .filter_map(|e| e.split(['>', ' ', '/']).next())
+                .any(|e| !e.is_empty() && names_admin_verb(e))
+        }),
+        _ => false,
+    }
+}
+
+/// A gRPC call (`grpcurl [options] ADDRESS SERVICE/METHOD`) whose method names an admin verb
+/// (`admin.v1.Admin/PurgeTenant`, `DeleteTenant`), to a host that is not this machine.
+/// `list`/`describe` and calls of other methods pass. Options are Go `flag` options: the ones
+/// taking a value are skipped with it.
+fn grpc_admin_call(words: &[Word]) -> Option<Verdict> {
+    const VALUE_OPTIONS: &[&str] = &[
+        "d",
+        "H",
+        "rpc-header",
+        "reflect-header",
+        "proto",
+        "import-path",
+        "protoset",
+        "authority",
+        "servername",
+        "cert",
+        "key",
+        "cacert",
+        "connect-timeout",
+        "keepalive-time",
+        "max-time",
+        "max-msg-sz",
+        "format",
+        "user-agent",
+        "protoset-out",
+        "expand-headers",
+    ];
+    let mut operands: Vec<&Word> = Vec::new();
+    let mut skip = false;
+    for w in words {
+        if skip {
+            skip = false;
+            continue;
+        }
+        if let Some(opt) = w
+            .text
+            .strip_prefix("--")
+            .or_else(|| w.text.strip_prefix('-'))
+        {
+            skip = !opt.contains('=') && VALUE_OPTIONS.contains(&opt);
+            continue;
+        }
+        operands.push(w);
+    }
+    let [address, method, ..] = operands.as_slice() else {
+        return None;
+    };
+    if matches!(method.text.as_str(), "list" | "describe") {
+        return None;
+    }
+    let name = method.text.rsplit(['/', '.']).next().unwrap_or("");
+    if !method.exact || !names_admin_verb(name) {
+        return None;
+    }
+    let host = format!("http://{}", address.text);
+    let local = address.exact && is_loopback_url(&host, false);
+    (!local).then(|| ids::NET_HTTP_ADMIN_ACTION.verdict())
+}
+
 /// Whether an action's name (`doDelete`, `purge_cache`, `projectDelete`, `delete-stack`)
 /// has, among its words (split at `_`, `-`, `.`, `:` and lower-to-upper case changes), a verb
 /// APIs use for a deletion. Shared by URL paths and GraphQL mutations so both read the same
@@ -1043,6 +1165,36 @@ impl<'w> HttpLine<'w> {
 }
 
 impl HttpLine<'_> {
+    /// An admin or lifecycle action of a remote API (`net.http_admin_action`): a write (POST
+    /// given, or implied by a body) whose URL path has a segment naming one of the rule's
+    /// verbs (`…/lifecycle/deactivate`, `admin.users.remove`, `_close`,
+    /// `ComputerSystem.Reset`), or a PAN-OS XML API call that changes or commits the
+    /// configuration or restarts the device (`?type=config&action=delete`, `type=commit`,
+    /// `type=op` with a `<restart>` element), whatever the method. Invariant: the same
+    /// locality as the method rules — only when every URL is known and on this machine is the
+    /// request local development.
+    fn admin_action(&self, bare_port_is_local: bool) -> Option<Verdict> {
+        let post = match self.method {
+            Some(m) => m.eq_ignore_ascii_case("POST"),
+            None => self.has_body,
+        };
+        let hit = self.urls.iter().any(|w| {
+            (w.exact && post && admin_action_path(&w.text))
+                // A run-time key (`&key=$KEY`) does not change what the query asks for.
+                || url_query(&w.text).is_some_and(panos_config_write)
+        }) || self.bodies.iter().any(|b| panos_config_write(b));
+        if !hit {
+            return None;
+        }
+        let local = !self.rerouted
+            && !self.urls.is_empty()
+            && self
+                .urls
+                .iter()
+                .all(|w| w.exact && is_loopback_url(&w.text, bare_port_is_local));
+        (!local).then(|| ids::NET_HTTP_ADMIN_ACTION.verdict())
+    }
+
     /// A request that changes something through a container engine's API socket: any
     /// method but GET/HEAD/OPTIONS, or a body or upload without one (curl's implied POST or
     /// PUT). `POST /containers/create` with `"Binds": ["/:/host"]` then `/start` is `docker
@@ -1198,6 +1350,11 @@ impl Walker<'_> {
         if args.asks_for_help() {
             return None;
         }
+        if name == "fastboot"
+            && let Some(v) = self.flashes_foreign_image(words, args, scope)
+        {
+            return Some(v);
+        }
         match name {
             "curl" => {
                 let line =
@@ -1205,8 +1362,13 @@ impl Walker<'_> {
                 if line.engine_write() {
                     return Some(ids::CONTAINER_ENGINE_API_WRITE.verdict());
                 }
-                line.verdict(false)
+                // On a tie the method's own rule is the reason (`max_by_key` keeps the last).
+                [line.admin_action(false), line.verdict(false)]
+                    .into_iter()
+                    .flatten()
+                    .max_by_key(Verdict::severity)
             }
+            "grpcurl" => grpc_admin_call(words),
             "wget" => {
                 HttpLine::read(&crate::cli::WGET, words, "method", "", WGET_REROUTES).verdict(false)
             }
@@ -1363,6 +1525,27 @@ impl Walker<'_> {
     /// the shell's list, the catalog outside the workspace, a file the line wrote secrets
     /// to. The home directory and its ancestors hold credentials but are not one: listing or
     /// walking them is judged elsewhere.
+    /// `fastboot flash PARTITION IMAGE` (`flash:raw`, `update ZIP`) with an image from
+    /// outside the workspace (`~/Downloads/patched_boot.img`): a downloaded or patched boot
+    /// chain, not the project's build (`device.flash_foreign_image`). Invariant: an image in
+    /// the workspace, or a flash without an image operand (fastboot takes the build's
+    /// `$ANDROID_PRODUCT_OUT`), stays the ordinary platform work round 28 left allowed; an
+    /// image known only at run time asks.
+    fn flashes_foreign_image(
+        &self,
+        words: &[Word],
+        args: &Args<'_>,
+        scope: &Scope,
+    ) -> Option<Verdict> {
+        let image = match args.positionals.as_slice() {
+            ["flash" | "flash:raw", _, image, ..] | ["update", image, ..] => *image,
+            _ => return None,
+        };
+        let word = words.iter().find(|w| w.text == image)?;
+        let foreign = !word.exact || !self.in_workspace(&word.text, scope);
+        foreign.then(|| ids::DEVICE_FLASH_FOREIGN_IMAGE.verdict())
+    }
+
     pub(crate) fn names_credential(&self, raw: &str, scope: &Scope) -> bool {
         let Some(source) = crate::flow::file_source(raw, &scope.cwd, self.ctx, &self.files) else {
             return false;

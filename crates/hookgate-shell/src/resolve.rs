@@ -5855,7 +5855,8 @@ fn aws_read_operation(args: &Args<'_>) -> bool {
 
 /// Whether run-time word `words[i]` is the value of the option before it, where that value
 /// cannot change the operation: a selector option the tool's parser takes a value for
-/// ([`SELECTOR_OPTIONS`]), or any `--parameter` of a read-only AWS operation (the AWS CLI's
+/// ([`SELECTOR_OPTIONS`]), an option the tool's table marks inert (`[[cli]] inert_options`:
+/// host, account, password, interface), or any `--parameter` of a read-only AWS operation (the AWS CLI's
 /// parser gives every operation parameter its value; a value never becomes a flag).
 fn in_value_slot(name: &str, args: &Args<'_>, words: &[Word], i: usize) -> bool {
     let Some(option) = i.checked_sub(1).and_then(|p| words.get(p)) else {
@@ -5867,6 +5868,7 @@ fn in_value_slot(name: &str, args: &Args<'_>, words: &[Word], i: usize) -> bool 
     let opt = option.text.as_str();
     (SELECTOR_OPTIONS.contains(&opt)
         && taxonomy::command(name).is_some_and(|c| c.value_options.contains(&opt)))
+        || taxonomy::command(name).is_some_and(|c| c.inert_options.contains(&opt))
         || (name == "aws" && opt.starts_with("--") && aws_read_operation(args))
 }
 

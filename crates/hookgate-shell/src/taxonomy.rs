@@ -78,6 +78,9 @@ pub(crate) struct CommandDef {
     pub safe_any: &'static [usize],
     /// Options that take the next word as their value (`[[cli]]`).
     pub value_options: &'static [&'static str],
+    /// Value options whose value cannot change the verdict (`[[cli]] inert_options`: the
+    /// host, account, password or interface a BMC or device tool talks to).
+    pub inert_options: &'static [&'static str],
     /// Long-option tables by subcommand (`""`: any position), [`short_first`] order.
     pub long_options: &'static [(&'static str, &'static [&'static str])],
     /// Shell set-up subcommands (`[[shell_init]]`).

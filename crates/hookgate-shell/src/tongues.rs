@@ -1844,7 +1844,12 @@ fn tcl_script(code: &str, depth: usize, lenient: bool, out: &mut Vec<Finding>) {
                     }
                     match d {
                         '\\' => {
-                            text.extend(chars.get(i + 1).map(|&e| escaped(e)));
+                            // Tcl's `\r` is a carriage return (what Expect's `send` types).
+                            text.extend(
+                                chars
+                                    .get(i + 1)
+                                    .map(|&e| if e == 'r' { '\r' } else { escaped(e) }),
+                            );
                             i += 2;
                             continue;
                         }
@@ -1926,6 +1931,35 @@ fn tcl_command(words: &[TclWord], depth: usize, lenient: bool, out: &mut Vec<Fin
                 .collect::<Vec<_>>()
                 .join(" ");
             out.push(Finding::Shell { code: line, exact });
+        }
+        // Expect's `send "write erase\r"`: the lines typed into the spawned program — a remote
+        // shell or a network device's CLI reached with `spawn ssh`/`telnet` — are judged as
+        // the commands they are there (`-i ID`, `-s`, `-h`, `--` options first). Typed answers
+        // (`y`, a password) are words no rule names.
+        "send" | "exp_send" => {
+            let text: Vec<&TclWord> = rest
+                .iter()
+                .scan(false, |value, w| {
+                    let skip = *value || (w.0.starts_with('-') && w.0.len() > 1);
+                    *value = !*value && w.0 == "-i";
+                    Some((skip, w))
+                })
+                .filter(|(skip, _)| !skip)
+                .map(|(_, w)| w)
+                .collect();
+            if let [(line, exact)] = text.as_slice() {
+                let code = line
+                    .split(['\r', '\n'])
+                    .filter(|l| !l.trim().is_empty())
+                    .collect::<Vec<_>>()
+                    .join("\n");
+                if !code.is_empty() {
+                    out.push(Finding::Shell {
+                        code,
+                        exact: *exact,
+                    });
+                }
+            }
         }
         "open" => match rest.first() {
             Some((p, exact)) if p.starts_with('|') => out.push(Finding::Shell {
