@@ -70,6 +70,22 @@ pub(crate) fn verdict(
                 "clears extended attributes of files inside the workspace (a build output is no download to vet)",
             )
         })
+    } else if rule == ids::DEVICE_ANDROID_APP_CLEAR {
+        // `pm clear com.acme.app.debug`: the debug variant of an app (Gradle's conventional
+        // `applicationIdSuffix ".debug"`), the build under development; its data is test data.
+        let operands: Vec<&Word> = words
+            .iter()
+            .filter(|w| !(w.exact && w.text.starts_with('-')))
+            .skip(1)
+            .collect();
+        (!operands.is_empty()
+            && operands.iter().all(|w| {
+                w.exact
+                    && w.text
+                        .strip_suffix(".debug")
+                        .is_some_and(|app| !app.is_empty())
+            }))
+        .then(|| Verdict::normal("clears the data of an app's debug build (its test data)"))
     } else if rule == ids::GIT_TAG_DELETE {
         prerelease_tags(words)
             .then(|| Verdict::normal("deletes a local pre-release tag (rc, alpha, beta, …)"))

@@ -491,3 +491,22 @@ fn a_download_pinned_by_a_digest_on_the_line_runs_as_reviewed() {
     }
     table(&cases);
 }
+
+/// `pm clear` of an app's debug build (Gradle's `.debug` application id suffix) clears test
+/// data of the build under development; another app's data keeps the ask.
+#[test]
+fn clearing_a_debug_builds_data_is_ordinary() {
+    table(&[
+        (
+            "adb -s emulator-5554 shell pm clear com.acme.app.debug",
+            ALLOW,
+            "-",
+        ),
+        (
+            "adb shell pm clear com.acme.bank",
+            ASK,
+            "device.android_app_clear",
+        ),
+        ("adb shell pm clear .debug", ASK, "device.android_app_clear"),
+    ]);
+}
