@@ -1350,8 +1350,8 @@ impl Walker<'_> {
         if args.asks_for_help() {
             return None;
         }
-        if name == "fastboot"
-            && let Some(v) = self.flashes_foreign_image(words, args, scope)
+        if matches!(name, "fastboot" | "dfu-util" | "esptool" | "esptool.py")
+            && let Some(v) = self.flashes_foreign_image(name, words, args, scope)
         {
             return Some(v);
         }
@@ -1521,31 +1521,66 @@ impl Walker<'_> {
             .then(|| ids::CRED_READ_SECRET_FILE.verdict())
     }
 
-    /// Whether `raw` names a credential file (or a directory of them) whose read exposes it:
-    /// the shell's list, the catalog outside the workspace, a file the line wrote secrets
-    /// to. The home directory and its ancestors hold credentials but are not one: listing or
-    /// walking them is judged elsewhere.
-    /// `fastboot flash PARTITION IMAGE` (`flash:raw`, `update ZIP`) with an image from
-    /// outside the workspace (`~/Downloads/patched_boot.img`): a downloaded or patched boot
-    /// chain, not the project's build (`device.flash_foreign_image`). Invariant: an image in
+    /// `fastboot flash PARTITION IMAGE` (`flash:raw`, `update ZIP`), `dfu-util -D FILE`,
+    /// `esptool write_flash ADDR FILE` with an image from outside the workspace
+    /// (`~/Downloads/patched_boot.img`, `~/Downloads/fw_patched.bin`): a downloaded or patched
+    /// firmware, not the project's build (`device.flash_foreign_image`). Invariant: an image in
     /// the workspace, or a flash without an image operand (fastboot takes the build's
     /// `$ANDROID_PRODUCT_OUT`), stays the ordinary platform work round 28 left allowed; an
     /// image known only at run time asks.
     fn flashes_foreign_image(
         &self,
+        name: &str,
         words: &[Word],
         args: &Args<'_>,
         scope: &Scope,
     ) -> Option<Verdict> {
-        let image = match args.positionals.as_slice() {
-            ["flash" | "flash:raw", _, image, ..] | ["update", image, ..] => *image,
-            _ => return None,
+        let images: Vec<&Word> = match name {
+            "fastboot" => {
+                let image = match args.positionals.as_slice() {
+                    ["flash" | "flash:raw", _, image, ..] | ["update", image, ..] => *image,
+                    _ => return None,
+                };
+                vec![words.iter().find(|w| w.text == image)?]
+            }
+            // `dfu-util -D FILE` / `--download FILE`: the file written to the device.
+            "dfu-util" => words
+                .iter()
+                .enumerate()
+                .filter_map(|(i, w)| match w.text.as_str() {
+                    "-D" | "--download" => words.get(i + 1),
+                    _ => None,
+                })
+                .collect(),
+            // `esptool write_flash ADDR FILE [ADDR FILE…]`: every operand after the
+            // subcommand that is not an address.
+            _ => {
+                let at = words
+                    .iter()
+                    .position(|w| matches!(w.text.as_str(), "write_flash" | "write-flash"))?;
+                words
+                    .get(at + 1..)
+                    .unwrap_or(&[])
+                    .iter()
+                    .filter(|w| {
+                        !w.text.starts_with('-')
+                            && !(w.exact
+                                && (w.text.starts_with("0x")
+                                    || w.text.bytes().all(|b| b.is_ascii_digit())))
+                    })
+                    .collect()
+            }
         };
-        let word = words.iter().find(|w| w.text == image)?;
-        let foreign = !word.exact || !self.in_workspace(&word.text, scope);
+        let foreign = images
+            .iter()
+            .any(|w| !w.exact || !self.in_workspace(&w.text, scope));
         foreign.then(|| ids::DEVICE_FLASH_FOREIGN_IMAGE.verdict())
     }
 
+    /// Whether `raw` names a credential file (or a directory of them) whose read exposes it:
+    /// the shell's list, the catalog outside the workspace, a file the line wrote secrets
+    /// to. The home directory and its ancestors hold credentials but are not one: listing or
+    /// walking them is judged elsewhere.
     pub(crate) fn names_credential(&self, raw: &str, scope: &Scope) -> bool {
         let Some(source) = crate::flow::file_source(raw, &scope.cwd, self.ctx, &self.files) else {
             return false;

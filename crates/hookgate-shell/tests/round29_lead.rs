@@ -510,3 +510,34 @@ fn clearing_a_debug_builds_data_is_ordinary() {
         ("adb shell pm clear .debug", ASK, "device.android_app_clear"),
     ]);
 }
+
+/// Firmware from outside the workspace written to a board (`dfu-util -D`, `esptool
+/// write_flash`), as fastboot's images are judged (breadth29-1: the project's own build keeps
+/// passing); paging silenced for every service.
+#[test]
+fn foreign_firmware_and_silenced_paging() {
+    table(&[
+        (
+            "dfu-util -a 0 -s 0x08000000:leave -D ~/Downloads/fw_patched.bin",
+            ASK,
+            "device.flash_foreign_image",
+        ),
+        (
+            "esptool.py --chip esp32 write_flash 0x1000 ~/Downloads/fw.bin",
+            ASK,
+            "device.flash_foreign_image",
+        ),
+        ("dfu-util -a 0 -D build/firmware.bin", ALLOW, "-"),
+        (
+            "esptool.py --chip esp32 write_flash 0x1000 build/fw.bin",
+            ALLOW,
+            "-",
+        ),
+        (
+            "pd maintenance-window create --all-services --duration 1440 --description quiet",
+            ASK,
+            "sec.alerting_silenced_all",
+        ),
+        ("pd maintenance-window list", ALLOW, "-"),
+    ]);
+}
