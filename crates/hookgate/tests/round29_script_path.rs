@@ -13,31 +13,11 @@
 
 use std::fmt::Write as _;
 
-use serde_json::{Value, json};
+use serde_json::json;
 
 mod common;
 
-use common::{Sandbox, output_with_stdin, text};
-
-/// `hookgate hook claude` on one call of session `s`; the decision from the audit record.
-fn call(sandbox: &Sandbox, session: &str, tool: &str, input: &Value) -> String {
-    let payload = json!({
-        "session_id": session, "transcript_path": "/tmp/t.jsonl",
-        "cwd": sandbox.work(), "hook_event_name": "PreToolUse",
-        "permission_mode": "default", "tool_name": tool,
-        "tool_input": input, "tool_use_id": "toolu_1",
-    });
-    let mut cmd = sandbox.command(&["hook", "claude"]);
-    cmd.env("HOME", sandbox.path().join("userhome"));
-    let out = output_with_stdin(&mut cmd, &serde_json::to_vec(&payload).unwrap());
-    assert!(
-        matches!(out.status.code(), Some(0 | 2)),
-        "hook {tool}: {}",
-        text(&out.stderr)
-    );
-    let log = sandbox.log();
-    log[0]["decision"].as_str().unwrap_or("none").to_owned()
-}
+use common::Sandbox;
 
 #[test]
 fn a_written_script_is_judged_from_its_own_directory() {
@@ -55,15 +35,14 @@ fn a_written_script_is_judged_from_its_own_directory() {
         std::fs::create_dir_all(sandbox.path().join("userhome")).unwrap();
         let session = format!("r29-{i}");
         let path = sandbox.work().join(file);
-        let w = call(
-            &sandbox,
+        let w = sandbox.session_call(
             &session,
             "Write",
             &json!({"file_path": path, "content": body}),
         );
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, body).unwrap();
-        let r = call(&sandbox, &session, "Bash", &json!({ "command": run }));
+        let r = sandbox.session_call(&session, "Bash", &json!({ "command": run }));
         let got = (w != "allow" && w != "none") || (r != "allow" && r != "none");
         if got != *flagged {
             let _ = writeln!(

@@ -147,6 +147,30 @@ impl Sandbox {
     pub fn log(&self) -> Vec<Value> {
         serde_json::from_value(self.json(&["log", "--json", "--all", "--limit", "1000"])).unwrap()
     }
+
+    /// One Claude Code `PreToolUse` call of session `session` through `hookgate hook claude`
+    /// (the project is the sandbox's working directory, `HOME` its `userhome`), as an agent
+    /// makes it; the decision the audit trail recorded for it (`none` when the record has
+    /// none). A test of what a session's earlier calls change (a file written, then run)
+    /// makes its calls through this, one after another.
+    pub fn session_call(&self, session: &str, tool: &str, input: &Value) -> String {
+        let payload = serde_json::json!({
+            "session_id": session, "transcript_path": "/tmp/t.jsonl",
+            "cwd": self.work(), "hook_event_name": "PreToolUse",
+            "permission_mode": "default", "tool_name": tool,
+            "tool_input": input, "tool_use_id": "toolu_1",
+        });
+        let mut cmd = self.command(&["hook", "claude"]);
+        cmd.env("HOME", self.path().join("userhome"));
+        let out = output_with_stdin(&mut cmd, &serde_json::to_vec(&payload).unwrap());
+        assert!(
+            matches!(out.status.code(), Some(0 | 2)),
+            "hook {tool}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let log = self.log();
+        log[0]["decision"].as_str().unwrap_or("none").to_owned()
+    }
 }
 
 /// An HTTP server on 127.0.0.1 that answers every request `200 OK` and sends the request's
