@@ -2054,6 +2054,14 @@ fn package_install_under_sudo(c: &hookgate_shell::ExecutedCommand) -> bool {
     {
         return false;
     }
+    // `sudo APT_CONFIG=/tmp/x apt-get install …`: a variable set for the package manager can
+    // point it at another configuration (hooks run as root), sources or keyring; only the
+    // frontend choice is inert.
+    if c.effects.iter().any(|e| {
+        e.op == hookgate_shell::EffectOp::SetEnv && e.path.as_deref() != Some("DEBIAN_FRONTEND")
+    }) {
+        return false;
+    }
     let argv: Vec<&str> = c.argv.iter().map(String::as_str).collect();
     let (verbs, options): (&[&str], &[&str]) = match program(&c.argv) {
         "apt-get" | "apt" => (

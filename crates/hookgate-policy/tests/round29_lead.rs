@@ -70,6 +70,16 @@ fn sudo_of_storage_and_audit_reports_reads_system_state() {
             ("sudo apt install ./x.deb", ASK, "no-permission-escalation"),
             ("sudo apt-get upgrade -y", ASK, "no-permission-escalation"),
             (
+                "sudo APT_CONFIG=/tmp/x apt-get install -y foo",
+                ASK,
+                "no-permission-escalation",
+            ),
+            (
+                "sudo DEBIAN_FRONTEND=noninteractive apt-get install -y foo",
+                ALLOW,
+                "",
+            ),
+            (
                 "sudo apt-get install -o Dpkg::Options::=--force-confnew foo",
                 ASK,
                 "no-permission-escalation",
