@@ -5239,15 +5239,6 @@ fn script_execution(j: &Judge<'_>) -> Option<Violation> {
             if !j.content_written_in_session(&p) {
                 continue;
             }
-            // A download the line checks against a digest it spells out before running it:
-            // the analyzer judged that run (`Analysis::pinned_downloads`).
-            if j.facts
-                .analysis
-                .as_ref()
-                .is_some_and(|a| a.pinned_downloads.contains(&p))
-            {
-                continue;
-            }
             // A program this session built (`go build -o /tmp/tool ./cmd/tool`, then
             // `/tmp/tool`): the run of its packages, judged as `go run` of them is.
             // Only a package of the workspace (outside `.git`), as on one line.

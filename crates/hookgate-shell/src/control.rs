@@ -231,10 +231,6 @@ pub(crate) struct OperandFacts<'s> {
     pub nested_list: bool,
     /// `x=$(P)` for a `P` that prints nothing when it fails: `x` is empty on failure.
     pub empty_on_failure: Option<&'s str>,
-    /// The operand's exit status is its last simple command's: a command or a pipeline ending
-    /// in one (not negated with `!`, not a group, loop or conditional whose status another
-    /// command sets). A checksum check's pins are trusted only then.
-    pub status_of_last_command: bool,
 }
 
 /// `exit`/`return` as a whole statement: control never reaches what follows.
@@ -357,26 +353,10 @@ fn operand_facts<'s>(operand: Option<&Operand<'_>>, src: &'s str) -> OperandFact
         },
         None => return OperandFacts::default(),
     };
-    let status_node = match node.kind() {
-        "redirected_statement" => node.child_by_field_name("body").unwrap_or(node),
-        _ => node,
-    };
-    let status_of_last_command = match status_node.kind() {
-        "command" => true,
-        "pipeline" => {
-            let mut cursor = status_node.walk();
-            status_node
-                .named_children(&mut cursor)
-                .last()
-                .is_some_and(|n| n.kind() == "command")
-        }
-        _ => false,
-    };
     OperandFacts {
         leaves: always_leaves(node, src),
         nested_list: is_list(node),
         empty_on_failure: empty_on_failure(node, src),
-        status_of_last_command,
     }
 }
 
@@ -501,14 +481,7 @@ impl Walker<'_> {
         let last = count.saturating_sub(1);
         let mut stdin = Some(stdin);
         let mut printed = Producer::Opaque;
-        // Downloads a checksum operand pinned, set aside (not "downloaded") while the `&&`
-        // chain after that check runs; back as soon as another operator (`||`, `;` after the
-        // list) could run an operand without the check's success.
-        let mut pinned: Vec<(std::path::PathBuf, bool)> = Vec::new();
         for index in 0..count {
-            if index > 0 && operators.get(index - 1).is_none_or(|op| *op != "&&") {
-                self.files.downloaded.append(&mut pinned);
-            }
             // Operands before the last read the shell's own input (a redirect the grammar
             // hangs on the list is the last one's).
             let input = if index == last {
@@ -536,7 +509,6 @@ impl Walker<'_> {
                     // No path reaches it (`exit || x`): still judged, in the current state.
                     let mut unreached = scope.clone();
                     printed = run(self, index, &mut unreached, input);
-                    self.files.pinned.clear();
                     match op {
                         Some("||") => fail = Track::Dead,
                         _ => ok = Track::Dead,
@@ -550,40 +522,6 @@ impl Walker<'_> {
                 (index == 1 && absent.is_some()).then(|| (self.commands.len(), scope.cwd_path()));
             let first = self.commands.len();
             printed = run(self, index, scope, input);
-            let pins = std::mem::take(&mut self.files.pinned);
-            let checked_last = self
-                .commands
-                .get(first..)
-                .and_then(<[crate::model::ExecutedCommand]>::last)
-                .and_then(|c| c.argv.first())
-                .is_some_and(|p| {
-                    matches!(
-                        p.rsplit('/').next().unwrap_or(p),
-                        "sha256sum"
-                            | "gsha256sum"
-                            | "sha384sum"
-                            | "sha512sum"
-                            | "gsha512sum"
-                            | "b2sum"
-                            | "shasum"
-                    )
-                });
-            if operators.get(index).is_some_and(|op| *op == "&&")
-                && checked_last
-                && facts(index).status_of_last_command
-            {
-                for p in pins {
-                    if let Some(at) = self
-                        .files
-                        .downloaded
-                        .iter()
-                        .position(|(d, tree)| *d == p && !tree)
-                    {
-                        self.files.pinned_trusted.push(p.clone());
-                        pinned.push(self.files.downloaded.remove(at));
-                    }
-                }
-            }
             // What an operand before the last prints goes where the list's output goes; the
             // last one's is returned for the caller to judge.
             if index < last {
@@ -596,7 +534,6 @@ impl Walker<'_> {
                 leaves,
                 nested_list,
                 empty_on_failure,
-                ..
             } = facts(index);
             let changed = scope.stamp() != stamp;
             // A command that failed may have done part of its work: what it changed is
@@ -653,8 +590,6 @@ impl Walker<'_> {
                 }
             }
         }
-        self.files.downloaded.append(&mut pinned);
-        self.files.pinned.clear();
         match Track::join(ok, fail, scope) {
             Track::Here | Track::Dead => {}
             Track::Saved(end) => *scope = *end,

@@ -215,12 +215,6 @@ pub(crate) struct LineState {
     seeded: std::sync::Arc<[(PathBuf, FlowSource)]>,
     /// Files (and, with `true`, whole directories) that came from the network.
     pub downloaded: Vec<(PathBuf, bool)>,
-    /// Downloaded files the operand being walked checked against a digest the line spells out
-    /// (`echo 'HEX  /tmp/f' | sha256sum -c`): taken by `Walker::list_of` after the operand,
-    /// which trusts them only for the operands its `&&` chain runs on that check's success.
-    pub pinned: Vec<PathBuf>,
-    /// Every file some `&&` chain ran as pinned (see [`crate::Analysis::pinned_downloads`]).
-    pub pinned_trusted: Vec<PathBuf>,
     /// A bare `exec N<>/dev/tcp/…` opened a socket for later commands (its endpoint).
     pub socket_fd: Option<String>,
     /// An assignment earlier in the line put a framework on its production environment
@@ -4714,69 +4708,6 @@ impl Walker<'_> {
                 && let Some(p) = place(&out, scope, self.ctx)
             {
                 self.files.secret.push((p, source));
-            }
-        }
-    }
-
-    /// `echo 'HEX  /tmp/tool' | sha256sum -c`, `sha512sum --check <<< "HEX *f"`, `shasum -a
-    /// 256 -c`: a checksum check of downloaded files against digests the line itself spells out
-    /// (the pin a reviewer approved: a release's published hash, written into the script). Each
-    /// such file is noted in [`LineState::pinned`]; `Walker::list_of` lets the operands after
-    /// it in the same `&&` chain run it as reviewed. Only SHA-2 and BLAKE2 digests of the
-    /// right length, only exact text on standard input (a sums file downloaded with the
-    /// artifact vouches for nothing), only files this line downloaded.
-    pub(crate) fn note_pins(&mut self, name: &str, argv: &[Word], stdin: &Producer, scope: &Scope) {
-        let Producer::Text { text, exact: true } = stdin else {
-            return;
-        };
-        let words: Vec<&str> = argv.iter().skip(1).map(|w| w.text.as_str()).collect();
-        let check = words.iter().any(|a| matches!(*a, "-c" | "--check"))
-            && words.iter().all(|a| {
-                matches!(
-                    *a,
-                    "-c" | "--check"
-                        | "--strict"
-                        | "--quiet"
-                        | "--status"
-                        | "-w"
-                        | "--warn"
-                        | "-"
-                        | "-a"
-                        | "256"
-                        | "384"
-                        | "512"
-                )
-            });
-        let digest_len = match name {
-            "sha256sum" | "gsha256sum" => 64,
-            "sha384sum" => 96,
-            "sha512sum" | "gsha512sum" | "b2sum" => 128,
-            "shasum" if words.windows(2).any(|w| w == ["-a", "256"]) => 64,
-            "shasum" if words.windows(2).any(|w| w == ["-a", "512"]) => 128,
-            _ => return,
-        };
-        if !check || self.files.downloaded.is_empty() {
-            return;
-        }
-        for line in text.lines() {
-            let Some((digest, file)) = line.split_once(' ') else {
-                continue;
-            };
-            let file = file.trim_start_matches(' ').trim_start_matches('*');
-            if digest.len() != digest_len
-                || !digest.bytes().all(|b| b.is_ascii_hexdigit())
-                || file.is_empty()
-            {
-                continue;
-            }
-            if let Some(p) = place(file, scope, self.ctx)
-                && self
-                    .files
-                    .downloaded
-                    .iter()
-                    .any(|(d, tree)| *d == p && !tree)
-            {
-                self.files.pinned.push(p);
             }
         }
     }

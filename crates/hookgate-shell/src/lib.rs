@@ -168,7 +168,6 @@ impl Analyzer {
                 unattached: Vec::new(),
                 secret_files: Vec::new(),
                 stdin_files: Vec::new(),
-                pinned_downloads: Vec::new(),
             };
         }
         let mut scope = Scope::new(Cwd::Known(ctx.cwd.clone()));
@@ -228,11 +227,8 @@ impl Analyzer {
 fn conclude(mut walker: Walker<'_>, scope: &Scope) -> Analysis {
     walker.run_exit_traps(scope);
     let secret_files = walker.files.written_secrets();
-    let pinned_downloads = std::mem::take(&mut walker.files.pinned_trusted);
     let (commands, extra, stdin_files) = walker.finish();
-    let mut analysis = finish(commands, extra, secret_files, stdin_files);
-    analysis.pinned_downloads = pinned_downloads;
-    analysis
+    finish(commands, extra, secret_files, stdin_files)
 }
 
 fn finish(
@@ -260,7 +256,6 @@ fn finish(
         unattached: extra,
         secret_files,
         stdin_files,
-        pinned_downloads: Vec::new(),
     }
 }
 
@@ -609,7 +604,6 @@ fn failed(parse: ParseStatus, reason: &str) -> Analysis {
         unattached: Vec::new(),
         secret_files: Vec::new(),
         stdin_files: Vec::new(),
-        pinned_downloads: Vec::new(),
     }
 }
 

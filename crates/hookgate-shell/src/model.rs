@@ -382,12 +382,6 @@ pub struct Analysis {
     /// does with its input (the files a diff names) can read it.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub stdin_files: Vec<(usize, PathBuf)>,
-    /// Files this line downloads and then runs only after checking them against a digest the
-    /// line spells out, in the same `&&` chain (`curl -o f URL && echo 'HEX  f' | sha256sum -c
-    /// && ./f`), absolute: the analyzer judged those runs (a pinned artifact is not
-    /// "unreviewed"), so a caller tracking write-then-execute need not ask about them again.
-    /// A run of the same file outside that chain is still judged download-then-run here.
-    pub pinned_downloads: Vec<PathBuf>,
 }
 
 impl Analysis {

@@ -414,8 +414,6 @@ impl Walker<'_> {
                             .first()
                             .is_some_and(|w| matches!(w.text.as_str(), "exit" | "return")))
                     }),
-                    // A plain operand is a command or a pipeline of commands (no `!`, no group).
-                    status_of_last_command: true,
                     ..OperandFacts::default()
                 },
             );

@@ -2122,7 +2122,6 @@ impl Walker<'_> {
             return Producer::Opaque;
         }
         self.check_downloaded_run(&name, argv, scope);
-        self.note_pins(&name, argv, &stdin, scope);
         self.check_stdin_flow(&name, argv, &stdin, scope);
         let args: &[Word] = argv.get(1..).unwrap_or(&[]);
         let before_self = self.commands.len();
