@@ -192,8 +192,9 @@ fn everyday_dev_tools_with_ordinary_arguments_pass() {
         ("git stash list", ALLOW, ""),
         ("git cherry-pick abc123", ALLOW, ""),
         ("git tag v1.2.3", ALLOW, ""),
-        ("git push origin v1.2.3", ALLOW, ""),
-        ("git push --tags", ALLOW, ""),
+        // A version tag pushed is a release (round 30, DISAGREEMENTS lead30-1).
+        ("git push origin v1.2.3", ASK, "destructive-shell"),
+        ("git push --tags", ASK, "destructive-shell"),
         ("git branch -d feature/y", ALLOW, ""),
         ("git restore --staged src/main.rs", ALLOW, ""),
         ("git reset HEAD~1", ALLOW, ""),

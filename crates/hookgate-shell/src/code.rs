@@ -1751,8 +1751,15 @@ impl Scanner<'_> {
         {
             if written || matches!(source, crate::model::FlowSource::Environment { .. }) {
                 out.push(Finding::Source(source));
-            } else if prints_to_stdout(self.lang, &name) {
-                out.push(Finding::Printed(source));
+            } else if prints_to_stdout(self.lang, &name)
+                && let Some(shown) = args
+                    .iter()
+                    .chain(kwargs.iter().map(|(_, v)| v))
+                    .filter(|a| !is_environ(a, env) && !is_measure(a))
+                    .find_map(|a| env_source(a, env, 0))
+            {
+                // `print(len(os.environ['TOKEN']))` prints a length, as `${#TOKEN}` does.
+                out.push(Finding::Printed(shown));
             }
         }
         // The whole environment handed to any call (`dict(os.environ)`, `JSON.stringify(
@@ -3625,6 +3632,52 @@ fn prints_to_stdout(lang: Lang, name: &str) -> bool {
         ),
         Lang::Perl => matches!(name, "print" | "say" | "printf"),
         Lang::Php => matches!(name, "echo" | "print" | "printf" | "var_dump" | "print_r"),
+        _ => false,
+    }
+}
+
+/// A value's measure rather than the value: its length, size, truth, hash or type
+/// (`len(x)`, `x.length`, `bool(x)`, `strlen($x)`, `x.startswith('ghp_')`). Printing one shows
+/// nothing of a secret it is taken from.
+fn is_measure(e: &Expr) -> bool {
+    const CALLS: &[&str] = &[
+        "len",
+        "bool",
+        "hash",
+        "type",
+        "id",
+        "strlen",
+        "count",
+        "isset",
+        "empty",
+        "defined",
+        "length",
+        "mb_strlen",
+    ];
+    const METHODS: &[&str] = &[
+        "length",
+        "size",
+        "count",
+        "bytesize",
+        "startswith",
+        "endswith",
+        "startsWith",
+        "endsWith",
+        "start_with?",
+        "end_with?",
+        "isEmpty",
+        "empty?",
+        "nil?",
+        "is_a?",
+        "__len__",
+    ];
+    match e {
+        Expr::Attr(_, m) => METHODS.contains(&m.as_str()),
+        Expr::Call { callee, .. } => match callee.as_ref() {
+            Expr::Name(n) => CALLS.contains(&n.as_str()),
+            Expr::Attr(_, m) => METHODS.contains(&m.as_str()),
+            _ => false,
+        },
         _ => false,
     }
 }

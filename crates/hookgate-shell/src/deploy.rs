@@ -47,6 +47,9 @@ enum Marker {
     /// `fastlane run ACTION key:value…`: the action is a store upload ([`STORE_ACTIONS`]) and
     /// one of its parameters is a store marker ([`store_param`]).
     RunAction,
+    /// An operand after the subcommand is a stack whose name, read in parts (camel case
+    /// too: `ProdStack`, `Api-Production`), begins or ends with a production word.
+    Stacks,
 }
 
 /// fastlane's store-shipping `key:value` parameter: a production (promotion) track or a
@@ -122,6 +125,10 @@ const STAGE_LONG: &[&str] = &[
     "--config-file",
     "--template-file",
     "--parameter-overrides",
+    "--stack-name",
+    "--app",
+    "--kube-context",
+    "--namespace",
 ];
 
 /// Options of the AWS CLI (global and of the deploy subcommands below) that take a value.
@@ -558,6 +565,55 @@ const DEPLOYS: &[Deploy] = &[
         "dcr",
         &[Marker::Options(&["--destination", "-d"])],
     ),
+    // `fly deploy -a acme-prod`, `fly deploy -c fly.production.toml`: the app or its
+    // configuration names production (a plain `fly deploy` is not guessed at).
+    staged(
+        &["fly", "flyctl"],
+        &["deploy"],
+        "aci",
+        &[Marker::Options(&["-a", "--app", "-c", "--config"])],
+    ),
+    // `skaffold run -p prod`, `skaffold deploy --kube-context prod-eu`: a profile, context or
+    // namespace that names production.
+    staged(
+        &["skaffold"],
+        &["run", "deploy", "apply"],
+        "pnfl",
+        &[Marker::Options(&[
+            "-p",
+            "--profile",
+            "--kube-context",
+            "-n",
+            "--namespace",
+        ])],
+    ),
+    // `cdk deploy ProdStack`, `cdk deploy -c env=prod`: a stack whose name (its camel-case
+    // parts too) or a context value names production.
+    Deploy {
+        tools: &["cdk", "cdktf"],
+        subs: &["deploy", "destroy"],
+        then: "",
+        short_values: "ceo",
+        long_values: &[
+            "--context",
+            "--profile",
+            "--app",
+            "--require-approval",
+            "--outputs-file",
+            "--parameters",
+            "--toolkit-stack-name",
+            "--role-arn",
+            "--exclusively",
+            "--method",
+            "--change-set-name",
+            "--concurrency",
+            "--asset-parallelism",
+        ],
+        markers: &[
+            Marker::Options(&["-c", "--context", "--profile"]),
+            Marker::Stacks,
+        ],
+    },
     // Capistrano and Mina name the stage before the task: `cap production deploy`.
     Deploy {
         tools: &["cap", "mina"],
@@ -814,6 +870,11 @@ pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
                     .is_some_and(|w| STORE_ACTIONS.contains(&w.text.as_str()))
                     && operands.iter().skip(2).any(|w| store_param(w, STORE_KEYS))
             }
+            Marker::Stacks => operands.iter().skip(1).any(|w| {
+                w.exact
+                    && (names_production(&w.text)
+                        || crate::taxonomy::names_verb(&w.text, &["prod", "production", "prd"]))
+            }),
             Marker::OperandIn(i, words) => operands.get(i).is_some_and(|w| {
                 w.exact && (words.contains(&w.text.as_str()) || names_production(&w.text))
             }),
@@ -857,6 +918,9 @@ const TASK_RUNNERS: &[&str] = &[
     "invoke",
     "inv",
     "fab",
+    "bazel",
+    "bazelisk",
+    "nx",
     "npm",
     "yarn",
     "pnpm",
@@ -900,6 +964,7 @@ pub(crate) fn runner_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
         "-l",
         "--extra-vars",
         "--tier",
+        "--configuration",
         "--app",
         "-a",
     ];

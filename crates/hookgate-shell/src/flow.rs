@@ -4561,6 +4561,14 @@ impl Walker<'_> {
             "cut", "tr", "rev", "base64", "base32", "basenc", "xxd", "od", "hexdump", "jq", "yq",
             "column", "fold", "paste", "nl", "tac", "strings", "tee", "iconv",
         ];
+        // Interpreters whose code printed a credential variable (`python3 -c
+        // 'print(os.environ["GITHUB_TOKEN"])'`, `node -e 'console.log(process.env.X)'`): the
+        // code reader marks only what a print call writes to stdout (`Finding::Printed`) as the
+        // program's output, so their output is the secret as surely as `printenv`'s.
+        const INTERPRETERS: &[&str] = &[
+            "python", "python2", "python3", "pypy", "pypy3", "node", "nodejs", "deno", "bun",
+            "ruby", "perl", "php",
+        ];
         if self.captured > 0 || scope.remote || self.files.exec_sink.is_some() {
             return;
         }
@@ -4584,7 +4592,13 @@ impl Walker<'_> {
                 // `echo "$DATABASE_URL" | grep -q postgres`: a status, a count, names only.
                 let words: Vec<Word> = rest.iter().map(|a| Word::lit(a.as_str())).collect();
                 let args = crate::taxonomy::Args::parse_by(name, &words, |w| w.text.as_str());
-                SHOWN_BY.contains(&name) && !crate::resolve::prints_no_content(name, &args, &words)
+                // `python3.12`, `/usr/bin/python3.11`: the interpreter without its version.
+                let unversioned = name.trim_end_matches(|c: char| c.is_ascii_digit() || c == '.');
+                let interpreter = INTERPRETERS.contains(&name)
+                    || (unversioned.len() < name.len() && INTERPRETERS.contains(&unversioned));
+                interpreter
+                    || (SHOWN_BY.contains(&name)
+                        && !crate::resolve::prints_no_content(name, &args, &words))
             })
         else {
             return;

@@ -720,6 +720,9 @@ fn plain_http_index(texts: &[&str]) -> Option<Verdict> {
 
 /// git: `-c http.sslVerify=false`, `config [scope] http.sslVerify false`, `config set …`.
 fn git(texts: &[&str]) -> Option<Verdict> {
+    if let Some(v) = release_tag_push(texts) {
+        return Some(v);
+    }
     let from_c = texts.windows(2).find_map(|p| match p {
         ["-c", kv] => kv
             .split_once('=')
@@ -740,6 +743,85 @@ fn git(texts: &[&str]) -> Option<Verdict> {
         [k, v, ..] => config_key("git", k, v),
         _ => None,
     }
+}
+
+/// `git push origin v1.4.0`, `git push --tags`, `git push origin refs/tags/v2`, `git push
+/// origin tag v3.0.0`, `git push --follow-tags`: tags pushed to a remote, where release
+/// workflows (goreleaser, package publishing, Go's module proxy) pick up a version and
+/// publish it — a release, as `npm publish` is (`git.push_release_tag`). A branch named like a
+/// path (`release/1.2`) stays a branch; a dry run (`-n`, `--dry-run`) pushes nothing.
+fn release_tag_push(texts: &[&str]) -> Option<Verdict> {
+    // git's global options that take the next word as their value.
+    const GLOBAL_VALUES: &[&str] = &[
+        "-C",
+        "-c",
+        "--git-dir",
+        "--work-tree",
+        "--namespace",
+        "--config-env",
+        "--exec-path",
+    ];
+    // `git push` options that take the next word as their value.
+    const PUSH_VALUES: &[&str] = &["-o", "--push-option", "--repo", "--receive-pack", "--exec"];
+    let mut i = 0;
+    while let Some(t) = texts.get(i) {
+        if GLOBAL_VALUES.contains(t) {
+            i += 2;
+        } else if t.starts_with('-') {
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    if texts.get(i) != Some(&"push") {
+        return None;
+    }
+    let rest = texts.get(i + 1..).unwrap_or(&[]);
+    let mut operands = Vec::new();
+    let mut tags_flag = false;
+    let mut k = 0;
+    while let Some(t) = rest.get(k) {
+        k += 1;
+        if matches!(*t, "-n" | "--dry-run" | "--help") {
+            return None;
+        }
+        if matches!(*t, "--tags" | "--follow-tags") {
+            tags_flag = true;
+        } else if PUSH_VALUES.contains(t) {
+            k += 1;
+        } else if !t.starts_with('-') {
+            operands.push(*t);
+        }
+    }
+    // The first operand is the remote; the rest are refspecs (`tag NAME` names a tag).
+    let refspecs = operands.get(1..).unwrap_or(&[]);
+    let tagged = refspecs.contains(&"tag")
+        || refspecs.iter().any(|r| {
+            let r = r.trim_start_matches('+');
+            let (src, dst) = r.split_once(':').unwrap_or((r, r));
+            [src, dst]
+                .iter()
+                .any(|side| side.starts_with("refs/tags/") || version_shaped(side))
+        });
+    (tags_flag || tagged).then(|| ids::GIT_PUSH_RELEASE_TAG.verdict())
+}
+
+/// A release version as a ref name: `v1.4.0`, `2.0.0-rc.1`, `app-v1.2.3`, `pkg@1.0.0`,
+/// `@scope/pkg@1.0.0` — digits and dots (two parts at least) after an optional `v`, then an
+/// optional `-`/`+` suffix. A name with a `/` and no `@` is a branch (`release/1.2`).
+fn version_shaped(name: &str) -> bool {
+    if name.contains('/') && !name.contains('@') {
+        return false;
+    }
+    let tail = name.rsplit('@').next().unwrap_or(name);
+    let tail = tail.rsplit_once("-v").map_or(tail, |(_, v)| v);
+    let tail = tail.strip_prefix(['v', 'V']).unwrap_or(tail);
+    let core = tail.split(['-', '+']).next().unwrap_or("");
+    core.starts_with(|c: char| c.is_ascii_digit())
+        && core.contains('.')
+        && core
+            .split('.')
+            .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// `kill` of PID 1 (init: the container itself, or the host as root) or PID 0 (every process

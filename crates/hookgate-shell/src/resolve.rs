@@ -5578,7 +5578,29 @@ impl Walker<'_> {
                     }
                 }
             }
-            "dd" => {
+            // Image writers: what they write is a file or a disk named by an operand or an
+            // option, judged as `dd of=` is (a whole block device destroys its filesystem;
+            // a home or system file is overwritten). Their inputs are read, not judged
+            // here (`ddrescue /dev/sda disk.img map` rescues a disk into the workspace).
+            "bmaptool" | "qemu-img" | "ddrescue" | "ntfsclone" => {
+                for (t, exact) in image_outputs(name, words) {
+                    if let Some(rule) = judged_in(scope, exact, |cwd| {
+                        targets::judge_write(&t, exact, cwd, ctx)
+                    }) {
+                        worst = Some(worse(worst, rule.verdict()));
+                    }
+                }
+            }
+            _ if name.starts_with("partclone.") => {
+                for (t, exact) in image_outputs("partclone", words) {
+                    if let Some(rule) = judged_in(scope, exact, |cwd| {
+                        targets::judge_write(&t, exact, cwd, ctx)
+                    }) {
+                        worst = Some(worse(worst, rule.verdict()));
+                    }
+                }
+            }
+            "dd" | "dcfldd" | "dc3dd" | "sg_dd" => {
                 for w in words {
                     if let Some(of) = w.text.strip_prefix("of=")
                         && let Some(rule) = judged_in(scope, w.exact, |cwd| {
@@ -6050,6 +6072,62 @@ fn sed_files(words: &[Word]) -> Vec<&Word> {
         files.remove(0);
     }
     files
+}
+
+/// The words an image writer writes to (see the `bmaptool` arm of the classifier):
+/// `bmaptool copy IMAGE DEST`, `qemu-img convert … OUTPUT` (the last operand) and `qemu-img
+/// dd … of=OUTPUT`, `ddrescue INFILE OUTFILE [MAPFILE]` (every operand after the input: a
+/// map file is written too), `partclone.* -o|-O OUTPUT` and `ntfsclone -o|-O|--overwrite
+/// OUTPUT`. Other subcommands (`qemu-img info`, `bmaptool create`) write nothing named.
+fn image_outputs(name: &str, words: &[Word]) -> Vec<(String, bool)> {
+    let whole = |w: &Word| (w.text.clone(), w.exact);
+    let operands = operand_words(words);
+    match name {
+        "bmaptool" => match operands.first().map(|w| w.text.as_str()) {
+            Some("copy") if operands.len() >= 3 => {
+                operands.last().map(|w| whole(w)).into_iter().collect()
+            }
+            _ => Vec::new(),
+        },
+        "qemu-img" => match operands.first().map(|w| w.text.as_str()) {
+            Some("convert") if operands.len() >= 3 => {
+                operands.last().map(|w| whole(w)).into_iter().collect()
+            }
+            Some("dd") => words
+                .iter()
+                .filter_map(|w| w.text.strip_prefix("of=").map(|t| (t.to_owned(), w.exact)))
+                .collect(),
+            _ => Vec::new(),
+        },
+        "ddrescue" => operands.iter().skip(1).map(|w| whole(w)).collect(),
+        _ => {
+            // `-o FILE`, `-oFILE`, `--output FILE`, `--output=FILE` (and `-O`/`--overwrite`:
+            // the same output, allowed to exist).
+            let mut out = Vec::new();
+            let mut next = false;
+            for w in words {
+                let t = w.text.as_str();
+                if next {
+                    out.push(whole(w));
+                    next = false;
+                } else if matches!(t, "-o" | "-O" | "--output" | "--overwrite") {
+                    next = true;
+                } else if let Some(v) = t
+                    .strip_prefix("--output=")
+                    .or_else(|| t.strip_prefix("--overwrite="))
+                    .or_else(|| {
+                        (!t.starts_with("--"))
+                            .then(|| t.strip_prefix("-o").or_else(|| t.strip_prefix("-O")))
+                            .flatten()
+                            .filter(|v| !v.is_empty())
+                    })
+                {
+                    out.push((v.to_owned(), w.exact));
+                }
+            }
+            out
+        }
+    }
 }
 
 fn operand_words(words: &[Word]) -> Vec<&Word> {

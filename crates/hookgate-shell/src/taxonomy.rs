@@ -718,19 +718,19 @@ pub(crate) fn names_verb(word: &str, verbs: &[&str]) -> bool {
     parts.first().is_some_and(is_verb) || parts.last().is_some_and(is_verb)
 }
 
-/// `word` split at `-`, `_`, `:` and case changes (`DeleteDBInstance` → `Delete`, `DB`,
-/// `Instance`): an upper-case letter starts a part after a lower-case one, or before a
-/// lower-case one inside an upper-case run. Words that are not subcommand-shaped (paths,
-/// URLs, ids with other characters) give no parts.
+/// `word` split at `-`, `_`, `:`, `.` and case changes (`DeleteDBInstance` → `Delete`, `DB`,
+/// `Instance`; govc's `vm.destroy` → `vm`, `destroy`): an upper-case letter starts a part
+/// after a lower-case one, or before a lower-case one inside an upper-case run. Words that
+/// are not subcommand-shaped (paths, URLs, ids with other characters) give no parts.
 fn word_parts(word: &str) -> Vec<&str> {
     if !word
         .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b':'))
+        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b':' | b'.'))
     {
         return Vec::new();
     }
     let mut parts = Vec::new();
-    for chunk in word.split(['-', '_', ':']).filter(|c| !c.is_empty()) {
+    for chunk in word.split(['-', '_', ':', '.']).filter(|c| !c.is_empty()) {
         let bytes = chunk.as_bytes();
         let mut start = 0;
         for (i, pair) in bytes.windows(2).enumerate().map(|(i, w)| (i + 1, w)) {

@@ -1563,8 +1563,9 @@ fn ordinary_work_next_to_the_new_classes_stays_allowed() {
 /// draft releases made public), history files erased by other tools, TLS weakened through
 /// plain-HTTP indexes and registries, security modules unloaded, endless streams through
 /// filters and redirects (`< /dev/urandom`, `| gzip`, `seq inf`), the shell's own process
-/// group (`-$$`, kept as a run-time value rather than dropped). Deploys to hosting platforms
-/// and tag pushes stay allowed (an earlier table judges `firebase deploy` ordinary work).
+/// group (`-$$`, kept as a run-time value rather than dropped). Tag pushes were allowed here
+/// until round 30: release workflows and module proxies publish from a pushed version tag, so
+/// it now asks as a release (`git.push_release_tag`, DISAGREEMENTS lead30-1).
 #[test]
 fn second_round_of_spellings() {
     table(&[
@@ -1652,9 +1653,13 @@ fn second_round_of_spellings() {
             "pkg.release",
         ),
         ("glab release create v1", ASK, "pkg.release"),
-        ("git push --tags", ALLOW, "-"),
-        ("git push origin v1.0.0", ALLOW, "-"),
-        ("git tag -a v1 -m v1 && git push origin --tags", ALLOW, "-"),
+        ("git push --tags", ASK, "git.push_release_tag"),
+        ("git push origin v1.0.0", ASK, "git.push_release_tag"),
+        (
+            "git tag -a v1 -m v1 && git push origin --tags",
+            ASK,
+            "git.push_release_tag",
+        ),
         (
             "helm push mychart-0.1.0.tgz oci://registry-1.docker.io/me",
             ASK,

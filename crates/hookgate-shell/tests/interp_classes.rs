@@ -241,26 +241,27 @@ fn environment_dumps_written_to_the_network_are_exfiltration() {
             "-",
         ),
         (r##"ruby -e 'puts ENV.to_h.keys.sort'"##, ALLOW, "-"),
-        // A credential printed to the terminal is not written to the connection.
+        // A credential printed to the terminal is not written to the connection: it is
+        // shown to the agent (round 30: interpreters as `printenv`), not sent.
         (
             r##"python3 -c 'import os, requests; print(os.environ["GITHUB_TOKEN"]); requests.get("https://api.github.com")'"##,
-            ALLOW,
-            "-",
+            ASK,
+            "cred.show_secret_variable",
         ),
         (
             r##"python3 -c 'import os, sys, requests; sys.stdout.write(os.environ["GITHUB_TOKEN"]); requests.get("https://api.github.com")'"##,
-            ALLOW,
-            "-",
+            ASK,
+            "cred.show_secret_variable",
         ),
         (
             r##"ruby -e 'require "net/http"; puts ENV["GITHUB_TOKEN"]; Net::HTTP.get(URI("https://api.github.com"))'"##,
-            ALLOW,
-            "-",
+            ASK,
+            "cred.show_secret_variable",
         ),
         (
             r##"perl -MLWP::Simple -e 'print $ENV{GITHUB_TOKEN}; get("https://api.github.com")'"##,
-            ALLOW,
-            "-",
+            ASK,
+            "cred.show_secret_variable",
         ),
     ]);
 }

@@ -375,8 +375,8 @@ fn a_credential_variable_an_interpreter_prints_is_its_output() {
         ),
         (
             "python3 -c 'import os; print(os.environ[\"AWS_SECRET_ACCESS_KEY\"])'",
-            ALLOW,
-            "-",
+            ASK,
+            "cred.show_secret_variable",
         ),
         (
             "python3 -c 'import os,urllib.request as u; r=u.Request(\"https://api.github.com/user\", headers={\"Authorization\": \"token \"+os.environ[\"GITHUB_TOKEN\"]}); print(u.urlopen(r).status)'",

@@ -338,7 +338,7 @@ fn pushing_replacement_refs_is_asked_like_creating_them() {
         ("git replace 0123abcd 4567ef01", ASK, "git.replace_object"),
         ("git push -u origin HEAD", ALLOW, "-"),
         ("git push origin feature/x:feature/x", ALLOW, "-"),
-        ("git push origin v1.2.3", ALLOW, "-"),
+        ("git push origin v1.2.3", ASK, "git.push_release_tag"),
         ("git push origin refs/heads/feature/x", ALLOW, "-"),
         ("git replace -l", ALLOW, "-"),
         ("git replace -d 0123abcd", ALLOW, "-"),
