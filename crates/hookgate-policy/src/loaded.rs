@@ -107,6 +107,8 @@ enum Kind {
     /// A Jupyter notebook: its code cells in the kernel's language, IPython's shell escapes
     /// as shell (see [`crate::taskfiles::notebook`]).
     Notebook,
+    /// A Go source file: its `//go:generate` directives, the commands `go generate` runs.
+    GoGenerate,
 }
 
 impl Kind {
@@ -276,6 +278,7 @@ fn task_kind_of(path: &Path, name: &str, ext: &str) -> Option<(Kind, &'static st
         "Snakefile" | "snakefile" => (Kind::Snakefile, "snakemake"),
         "Tiltfile" => (Kind::Tiltfile, "tilt up"),
         _ if ext == "ipynb" => (Kind::Notebook, "jupyter when the notebook is executed"),
+        _ if ext == "go" && !doc => (Kind::GoGenerate, "go generate"),
         // Script plugins a build applies (`apply from: "gradle/publish.gradle"`).
         _ if parent == Some("gradle") && ext == "gradle" => (Kind::Groovy, "gradle"),
         _ if parent == Some("gradle") && name.ends_with(".gradle.kts") => (Kind::Kotlin, "gradle"),
@@ -831,6 +834,7 @@ fn code_of(kind: Kind, text: &str, goals: Option<&[String]>) -> Vec<String> {
         Kind::Cmake => crate::taskfiles::cmake_commands(text),
         Kind::Meson => crate::taskfiles::meson_commands(text),
         Kind::Tiltfile => crate::taskfiles::tilt_commands(text),
+        Kind::GoGenerate => go_generate_directives(text),
         Kind::CargoMake | Kind::Snakefile | Kind::Notebook => pieces(kind, text, goals)
             .into_iter()
             .map(|(c, _)| c)
@@ -1010,7 +1014,8 @@ pub(crate) fn written_code(path: &Path, text: &str) -> Vec<Loaded> {
         | Kind::Cmake
         | Kind::Meson
         | Kind::Snakefile
-        | Kind::Tiltfile => format!("a command in {} (run by {runner})", path.display()),
+        | Kind::Tiltfile
+        | Kind::GoGenerate => format!("a command in {} (run by {runner})", path.display()),
         _ => format!("{} (loaded by {runner})", path.display()),
     };
     pieces(kind, text, None)
@@ -1193,6 +1198,77 @@ fn conftests(root: &Path, operands: &[String]) -> Vec<PathBuf> {
         }
     }
     out
+}
+
+/// The `//go:generate` directives of a Go file (a line starting with exactly that, as the go
+/// tool requires), each the command line it runs. The go tool splits a directive into words
+/// itself (double-quoted Go strings, no shell), so reading it as a shell line sees the same
+/// program and arguments; `sh -c "…"` in it is shell either way.
+fn go_generate_directives(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("//go:generate "))
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
+/// The Go files `go generate [flags] [packages|files]` reads its directives from: the named
+/// `.go` files, each named directory's (`.`, `./cmd/x`), every package below a `/...` pattern
+/// (skipping `testdata`, `vendor` and names starting with `.` or `_`, as the go tool does), or
+/// the current directory's when nothing is named. `-n` prints the commands without running
+/// them. Bounded by [`MAX_SCAN`] entries.
+fn go_generate_files(rest: &[String], cwd: &Path) -> Vec<PathBuf> {
+    let valued = [
+        "-run", "-skip", "-tags", "-C", "-mod", "-modfile", "-overlay", "-pgo",
+    ];
+    if rest.iter().any(|a| a == "-n") {
+        return Vec::new();
+    }
+    let ops = runner_operands(rest, &valued);
+    let mut dirs: Vec<(PathBuf, bool)> = Vec::new();
+    let mut files: Vec<PathBuf> = Vec::new();
+    if ops.is_empty() {
+        dirs.push((cwd.to_path_buf(), false));
+    }
+    for o in ops {
+        if let Some(base) = o.strip_suffix("...") {
+            let base = base.trim_end_matches('/');
+            dirs.push((cwd.join(if base.is_empty() { "." } else { base }), true));
+        } else if Path::new(o).extension().is_some_and(|e| e == "go") {
+            files.push(cwd.join(o));
+        } else {
+            dirs.push((cwd.join(o), false));
+        }
+    }
+    let mut seen = 0usize;
+    let mut stack: Vec<(PathBuf, bool, usize)> = dirs.into_iter().map(|(d, r)| (d, r, 0)).collect();
+    while let Some((d, recursive, depth)) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.filter_map(Result::ok) {
+            seen += 1;
+            if seen > MAX_SCAN {
+                return files;
+            }
+            let name = e.file_name();
+            let name = name.to_string_lossy();
+            let p = e.path();
+            if e.file_type().is_ok_and(|t| t.is_dir()) {
+                if recursive
+                    && depth < 8
+                    && !name.starts_with(['.', '_'])
+                    && !matches!(name.as_ref(), "testdata" | "vendor" | "node_modules")
+                {
+                    stack.push((p, true, depth + 1));
+                }
+            } else if name.ends_with(".go") {
+                files.push(p);
+            }
+        }
+    }
+    files
 }
 
 /// The language of the program `tool` reads from its standard input, when it reads one
@@ -1887,6 +1963,13 @@ fn task_runner_files(
             if rest.windows(2).any(|w| w[0] == "-S" && w[1] == "mix") {
                 out.push((cwd.join("mix.exs"), Kind::Elixir, None));
             }
+        }
+        "go" if verb == Some("generate") => {
+            out.extend(
+                go_generate_files(rest.get(1..).unwrap_or_default(), cwd)
+                    .into_iter()
+                    .map(|f| (f, Kind::GoGenerate, None)),
+            );
         }
         "cmake" => out.extend(cmake_files(rest, cwd)),
         "meson" => {

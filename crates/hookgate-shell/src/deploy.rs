@@ -722,6 +722,24 @@ const DEPLOYS: &[Deploy] = &[
         long_values: &["--group", "--repo", "--scope"],
         markers: &[Marker::Options(&["-s", "--scope"])],
     },
+    // `akamai property-manager activate -p www.acme.io --network PRODUCTION`: a property
+    // version goes live on the production network.
+    Deploy {
+        tools: &["akamai"],
+        subs: &["property-manager", "pm"],
+        then: "activate",
+        short_values: "pnec",
+        long_values: &[
+            "--property",
+            "--network",
+            "--email",
+            "--section",
+            "--edgerc",
+            "--propver",
+            "--note",
+        ],
+        markers: &[Marker::Options(&["-n", "--network"])],
+    },
     // `dep deploy production` (Deployer), `vapor deploy production`, `eb deploy prod-env`.
     Deploy {
         tools: &["dep", "vapor", "eb"],

@@ -2236,6 +2236,24 @@ impl Walker<'_> {
                     Producer::Opaque
                 }
             }
+            // `java -jar tools/bfg-1.14.0.jar --delete-files …`, `java -jar jenkins-cli.jar
+            // … delete-job X`: the jar is the program, judged as the command it is named for
+            // (`bfg`, `jenkins-cli`); the JVM's own options before `-jar` change nothing here.
+            "java" if jar_command(args).is_some() => {
+                let Some(rest) = jar_command(args) else {
+                    return Producer::Opaque;
+                };
+                self.peel(argv, &rest, "java -jar", scope, stdin)
+            }
+            // `TF_CLI_ARGS_apply=-auto-approve terraform apply`: Terraform adds the words of
+            // `TF_CLI_ARGS` and `TF_CLI_ARGS_<subcommand>` to its command line, so the rules
+            // see the line Terraform runs.
+            "terraform" | "tofu" if tf_cli_args(args, scope).is_some() => {
+                let mut line = argv.to_vec();
+                line.extend(tf_cli_args(args, scope).unwrap_or_default());
+                self.classify_plain(&name, &line, scope);
+                self.producer_of(&name, args, &stdin, scope)
+            }
             "flock" => self.flock(argv, args, scope, stdin),
             "watch" => self.watch(argv, args, scope),
             "xargs" => self.xargs(argv, args, scope, &stdin),
@@ -2659,7 +2677,15 @@ impl Walker<'_> {
                         break;
                     }
                     if t.len() > 1 && ("-encodedcommand".starts_with(&t) || t == "-ec") {
-                        code = Some((String::new(), true));
+                        // The value is base64 of UTF-16LE text: decoded, it is read like
+                        // `-Command` (an encoded download cradle is still one; an encoded
+                        // `Write-Output hello` is not a question). Undecodable stays opaque.
+                        code = Some(
+                            args.get(i + 1)
+                                .filter(|v| v.exact)
+                                .and_then(|v| powershell_encoded(&v.text))
+                                .map_or((String::new(), true), |text| (text, false)),
+                        );
                         break;
                     }
                 }
@@ -5582,20 +5608,16 @@ impl Walker<'_> {
             // option, judged as `dd of=` is (a whole block device destroys its filesystem;
             // a home or system file is overwritten). Their inputs are read, not judged
             // here (`ddrescue /dev/sda disk.img map` rescues a disk into the workspace).
-            "bmaptool" | "qemu-img" | "ddrescue" | "ntfsclone" => {
-                for (t, exact) in image_outputs(name, words) {
-                    if let Some(rule) = judged_in(scope, exact, |cwd| {
-                        targets::judge_write(&t, exact, cwd, ctx)
-                    }) {
+            "bmaptool" | "qemu-img" | "ddrescue" | "ntfsclone" | "curl" | "wget" => {
+                for t in image_outputs(name, words) {
+                    if let Some(rule) = judge_write_word(&t, scope, ctx) {
                         worst = Some(worse(worst, rule.verdict()));
                     }
                 }
             }
             _ if name.starts_with("partclone.") => {
-                for (t, exact) in image_outputs("partclone", words) {
-                    if let Some(rule) = judged_in(scope, exact, |cwd| {
-                        targets::judge_write(&t, exact, cwd, ctx)
-                    }) {
+                for t in image_outputs("partclone", words) {
+                    if let Some(rule) = judge_write_word(&t, scope, ctx) {
                         worst = Some(worse(worst, rule.verdict()));
                     }
                 }
@@ -6074,13 +6096,100 @@ fn sed_files(words: &[Word]) -> Vec<&Word> {
     files
 }
 
+/// The words Terraform takes from `TF_CLI_ARGS` and `TF_CLI_ARGS_<subcommand>` (the first
+/// operand), split at blanks as Terraform splits them; `None` when neither is set. A value
+/// known only at run time is one unknown word (the rules then cannot clear the line).
+fn tf_cli_args(args: &[Word], scope: &Scope) -> Option<Vec<Word>> {
+    let sub = args.iter().find(|w| !w.text.starts_with('-'))?;
+    let mut out = Vec::new();
+    let mut found = false;
+    for var in [
+        "TF_CLI_ARGS".to_owned(),
+        format!("TF_CLI_ARGS_{}", sub.text),
+    ] {
+        if let Some(val) = scope.sh.get(&var) {
+            found = true;
+            match val.known() {
+                Some(text) => out.extend(text.split_whitespace().map(Word::lit)),
+                None => out.push(Word {
+                    text: format!("${var}"),
+                    exact: false,
+                    shape: WordShape::Exact,
+                    substs: Vec::new(),
+                }),
+            }
+        }
+    }
+    found.then_some(out)
+}
+
+/// PowerShell's `-EncodedCommand` value: base64 (standard alphabet, padding optional) of
+/// UTF-16LE text. `None` when it is not exactly that (a bad character or length, an odd byte
+/// count, an unpaired surrogate): the caller keeps the value opaque.
+fn powershell_encoded(value: &str) -> Option<String> {
+    let digits = value.trim_end_matches('=');
+    let mut bytes = Vec::with_capacity(digits.len() * 3 / 4);
+    let (mut acc, mut bits) = (0u32, 0u32);
+    for c in digits.bytes() {
+        let v = match c {
+            b'A'..=b'Z' => c - b'A',
+            b'a'..=b'z' => c - b'a' + 26,
+            b'0'..=b'9' => c - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        };
+        acc = (acc << 6) | u32::from(v);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            bytes.push(u8::try_from((acc >> bits) & 0xff).ok()?);
+        }
+    }
+    if bytes.is_empty() || bytes.len() % 2 != 0 {
+        return None;
+    }
+    let units: Vec<u16> = bytes
+        .chunks_exact(2)
+        .map(|p| u16::from_le_bytes([p[0], p[1]]))
+        .collect();
+    String::from_utf16(&units).ok()
+}
+
+/// `java [OPTIONS] -jar FILE.jar ARGS…` as the command the jar is: its file name without
+/// the directory, `.jar` and a version suffix (`bfg-1.14.0.jar` → `bfg`), then `ARGS…`. A
+/// jar named only at run time gives `None` (the JVM line is judged as it is).
+fn jar_command(args: &[Word]) -> Option<Vec<Word>> {
+    let at = args.iter().position(|w| w.exact && w.text == "-jar")?;
+    let jar = args.get(at + 1).filter(|w| w.exact)?;
+    let file = jar.text.rsplit('/').next()?;
+    let stem = file.strip_suffix(".jar")?;
+    // `bfg-1.14.0`, `jenkins-cli-2.440`: a version starts at a `-` followed by a digit.
+    let name = stem
+        .match_indices('-')
+        .find(|(k, _)| stem[k + 1..].starts_with(|c: char| c.is_ascii_digit()))
+        .map_or(stem, |(k, _)| &stem[..k]);
+    if name.is_empty() {
+        return None;
+    }
+    let mut rest = vec![Word::lit(name)];
+    rest.extend(args.get(at + 2..).unwrap_or(&[]).iter().cloned());
+    Some(rest)
+}
+
 /// The words an image writer writes to (see the `bmaptool` arm of the classifier):
 /// `bmaptool copy IMAGE DEST`, `qemu-img convert … OUTPUT` (the last operand) and `qemu-img
 /// dd … of=OUTPUT`, `ddrescue INFILE OUTFILE [MAPFILE]` (every operand after the input: a
 /// map file is written too), `partclone.* -o|-O OUTPUT` and `ntfsclone -o|-O|--overwrite
 /// OUTPUT`. Other subcommands (`qemu-img info`, `bmaptool create`) write nothing named.
-fn image_outputs(name: &str, words: &[Word]) -> Vec<(String, bool)> {
-    let whole = |w: &Word| (w.text.clone(), w.exact);
+fn image_outputs(name: &str, words: &[Word]) -> Vec<Word> {
+    let whole = |w: &Word| w.clone();
+    // An option's value attached to it (`of=F`, `-oF`, `--output=F`): the word's other
+    // properties (run-time parts, found-file shape) are its own.
+    let part = |w: &Word, v: &str| Word {
+        text: v.to_owned(),
+        ..w.clone()
+    };
     let operands = operand_words(words);
     match name {
         "bmaptool" => match operands.first().map(|w| w.text.as_str()) {
@@ -6093,13 +6202,59 @@ fn image_outputs(name: &str, words: &[Word]) -> Vec<(String, bool)> {
             Some("convert") if operands.len() >= 3 => {
                 operands.last().map(|w| whole(w)).into_iter().collect()
             }
+            // `qemu-img create -f qcow2 FILE SIZE`: the image file is made anew, over whatever
+            // was there (the format and size words are judged as workspace names: nothing).
+            Some("create") => operands.iter().skip(1).map(|w| whole(w)).collect(),
             Some("dd") => words
                 .iter()
-                .filter_map(|w| w.text.strip_prefix("of=").map(|t| (t.to_owned(), w.exact)))
+                .filter_map(|w| w.text.strip_prefix("of=").map(|t| part(w, t)))
                 .collect(),
             _ => Vec::new(),
         },
         "ddrescue" => operands.iter().skip(1).map(|w| whole(w)).collect(),
+        // A download saved to a file (`curl -o ~/.vimrc URL`, `wget -O ~/.bashrc URL`): the
+        // file is written like `cp`'s destination; `-` is standard output.
+        "curl" | "wget" => {
+            // The output letter, the long option, and the short letters that take a value
+            // (a cluster's letters are flags until one of these, whose value is the rest of
+            // the cluster or the next word: `-fsSLo F`, `-oF`).
+            let (letter, long, valued) = if name == "curl" {
+                ('o', "--output", "dHuXAebcTFKmwxyYzrECDPQtU")
+            } else {
+                ('O', "--output-document", "oaPeiTtwUYlDAXRIQ")
+            };
+            let mut out = Vec::new();
+            let mut it = words.iter();
+            while let Some(w) = it.next() {
+                let t = w.text.as_str();
+                let value = if t == long {
+                    it.next().map(whole)
+                } else if let Some(v) = t.strip_prefix(long).and_then(|r| r.strip_prefix('=')) {
+                    Some(part(w, v))
+                } else if let Some(cluster) = t.strip_prefix('-').filter(|c| !c.starts_with('-')) {
+                    let mut found = None;
+                    for (k, c) in cluster.char_indices() {
+                        if c == letter {
+                            let rest = &cluster[k + c.len_utf8()..];
+                            found = Some(if rest.is_empty() {
+                                it.next().map(whole)
+                            } else {
+                                Some(part(w, rest))
+                            });
+                            break;
+                        }
+                        if valued.contains(c) {
+                            break;
+                        }
+                    }
+                    found.flatten()
+                } else {
+                    None
+                };
+                out.extend(value.filter(|v| v.text != "-"));
+            }
+            out
+        }
         _ => {
             // `-o FILE`, `-oFILE`, `--output FILE`, `--output=FILE` (and `-O`/`--overwrite`:
             // the same output, allowed to exist).
@@ -6122,7 +6277,7 @@ fn image_outputs(name: &str, words: &[Word]) -> Vec<(String, bool)> {
                             .filter(|v| !v.is_empty())
                     })
                 {
-                    out.push((v.to_owned(), w.exact));
+                    out.push(part(w, v));
                 }
             }
             out

@@ -1284,6 +1284,10 @@ impl Walker<'_> {
             if child.kind() == "heredoc_content" {
                 w.text.push_str(&unescape_heredoc(text(child, src)));
             } else if child.kind() != "heredoc_end" {
+                // Blanks an expansion node starts with are text (see the `string` arm).
+                let own = text(child, src);
+                let blanks = own.len() - own.trim_start_matches([' ', '\t', '\n']).len();
+                w.text.push_str(own.get(..blanks).unwrap_or(""));
                 self.word_part(child, src, scope, depth + 1, &mut w, false, true);
             }
             pos = child.end_byte().max(pos);
@@ -1723,6 +1727,13 @@ impl Walker<'_> {
             return;
         }
         let raw = text(node, src);
+        // Inside a string the blanks a node starts with are pushed by the `string` arm (see
+        // there): the node's own text starts after them.
+        let raw = if quoted {
+            raw.trim_start_matches([' ', '\t', '\n'])
+        } else {
+            raw
+        };
         match node.kind() {
             "word" | "number" => {
                 if quoted {
@@ -1764,6 +1775,12 @@ impl Walker<'_> {
                     if child.kind() == "string_content" {
                         w.text.push_str(&unescape_double(text(child, src)));
                     } else {
+                        // tree-sitter-bash starts an expansion that follows another one at
+                        // the blanks between them (`"$a $b"`: the second node is ` $b`):
+                        // those blanks are content, or `"git $a $b"` would run `git pushX`.
+                        let own = text(child, src);
+                        let blanks = own.len() - own.trim_start_matches([' ', '\t', '\n']).len();
+                        w.text.push_str(own.get(..blanks).unwrap_or(""));
                         self.word_part(child, src, scope, depth + 1, w, false, true);
                     }
                     pos = child.end_byte();

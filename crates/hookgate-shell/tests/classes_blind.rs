@@ -958,7 +958,7 @@ fn uncommon_sinks_servers_tunnels_and_remote_code() {
             DENY,
             "rce.download_to_shell",
         ),
-        ("powershell -enc SQBFAFgA", ASK, "rce.opaque_code"),
+        ("powershell -enc SQBFAFgA", ASK, "rce.dynamic_code"),
         (
             "pwsh -c 'Remove-Item -Recurse -Force ~'",
             DENY,

@@ -172,9 +172,10 @@ fn code_no_reader_understands_is_asked() {
                 "rce.dynamic_code",
             ),
             (
+                // Decoded since round 30: `Remove-Item -Recurse ~/.kube`.
                 "pwsh -EncodedCommand UgBlAG0AbwB2AGUALQBJAHQAZQBtACAALQBSAGUAYwB1AHIAcwBlACAAfgAvAC4AawB1AGIAZQA=",
-                ASK,
-                "rce.opaque_code",
+                DENY,
+                "fs.delete_outside_workspace_recursive",
             ),
         ],
     );
