@@ -4292,6 +4292,15 @@ fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
             "process.execPath" => Some("node".to_owned()),
             _ => None,
         },
+        // Strings joined from literal pieces (`['f','s'].join('')`, `''.join(['o','s'])`):
+        // the text is known, so a module or program name built that way
+        // is read as written.
+        Expr::Call { callee, args, .. }
+            if matches!(callee.as_ref(), Expr::Attr(_, m) if m == "join")
+                && literal_join(callee, args, env, hops).is_some() =>
+        {
+            literal_join(callee, args, env, hops)
+        }
         Expr::Call { callee, args, .. } => {
             let c = qualify(callee, env, hops + 1)?;
             let values = || {
@@ -4355,6 +4364,24 @@ fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
                 _ => None,
             }
         }
+        _ => None,
+    }
+}
+
+/// `LIST.join(SEP)` (JavaScript, Ruby) or `SEP.join(LIST)` (Python) over known strings. A
+/// join without a separator is not read (JavaScript's default is `,`, Ruby's empty).
+fn literal_join(callee: &Expr, args: &[Expr], env: &Env, hops: usize) -> Option<String> {
+    let Expr::Attr(receiver, _) = callee else {
+        return None;
+    };
+    let known = |xs: &[Expr]| {
+        xs.iter()
+            .map(|x| static_str(x, env, hops + 1))
+            .collect::<Option<Vec<_>>>()
+    };
+    match (receiver.as_ref(), args) {
+        (Expr::List(xs), [sep]) => Some(known(xs)?.join(&static_str(sep, env, hops + 1)?)),
+        (sep, [Expr::List(xs)]) => Some(known(xs)?.join(&static_str(sep, env, hops + 1)?)),
         _ => None,
     }
 }

@@ -32,6 +32,10 @@ enum Arg {
         text: String,
         exact: bool,
     },
+    /// A parenthesised pipeline given as a value (`-Body (Get-ChildItem env: |
+    /// ConvertTo-Json)`), translated: the POSIX line whose output the value is, passed as
+    /// `"$(line)"` so the data flow sees what it carries.
+    Sub(String),
 }
 
 /// A parsed command: its name as written (`Remove-Item`, `& 'C:\x.exe'`, `git`) and arguments.
@@ -178,8 +182,19 @@ fn elements(raw: &str) -> Vec<&str> {
     out
 }
 
+/// Most parentheses a value may hold for its sub-pipeline to be translated (each level
+/// translates the next: the bound keeps the recursion shallow on hostile input).
+const MAX_SUB_PARENS: usize = 8;
+
 /// A value's text as PowerShell passes it.
 fn word(raw: &str, ctx: &Context) -> Arg {
+    // `(Get-ChildItem env: | ConvertTo-Json)`: a pipeline whose output is the value.
+    if let Some(inner) = raw.strip_prefix('(').and_then(|r| r.strip_suffix(')'))
+        && raw.matches('(').count() <= MAX_SUB_PARENS
+        && let Some(line) = translate(inner, ctx)
+    {
+        return Arg::Sub(line);
+    }
     // One quoted string (not an array of them, `"a","b"`): its content.
     let single = |q: char| {
         raw.len() >= 2
@@ -222,6 +237,7 @@ fn text<'s>(node: Node<'_>, src: &'s str) -> Option<&'s str> {
 /// `"$PS_VALUE"` (sub-expressions, `@(…)`, backtick escapes: unknown).
 fn quote(arg: &Arg) -> String {
     match arg {
+        Arg::Sub(line) => format!("\"$({line})\""),
         Arg::Value { text, exact: true } => format!("'{}'", text.replace('\'', r"'\''")),
         Arg::Value { text, exact: false } if !text.contains(['`', '(', '@', '"', '{', '}']) => {
             let mut out = String::from("\"");
@@ -270,7 +286,7 @@ impl<'a> Parsed<'a> {
             Arg::Param(p) if p.len() >= 2 && names.iter().any(|n| n.starts_with(p.as_str())) => {
                 self.args
                     .get(i + 1)
-                    .filter(|v| matches!(v, Arg::Value { .. }))
+                    .filter(|v| matches!(v, Arg::Value { .. } | Arg::Sub(_)))
             }
             _ => None,
         })
@@ -288,7 +304,7 @@ impl<'a> Parsed<'a> {
             .get(at + 1..)
             .unwrap_or(&[])
             .iter()
-            .take_while(|a| matches!(a, Arg::Value { .. }))
+            .take_while(|a| matches!(a, Arg::Value { .. } | Arg::Sub(_)))
             .collect()
     }
 
@@ -307,7 +323,7 @@ impl<'a> Parsed<'a> {
                         i += 1;
                     }
                 }
-                v @ Arg::Value { .. } => out.push(v),
+                v @ (Arg::Value { .. } | Arg::Sub(_)) => out.push(v),
             }
         }
         out
@@ -425,6 +441,8 @@ fn posix(cmd: &Command, piped: bool, ctx: &Context) -> Option<String> {
         }
         "invoke-expression" | "iex" => match p.positionals(&[]).first() {
             Some(code @ Arg::Value { exact: true, .. }) => format!("eval {}", quote(code)),
+            // `iex (iwr URL)`: the code is what the sub-pipeline prints.
+            Some(Arg::Sub(line)) => format!("eval \"$({line})\""),
             // `iex (iwr URL)`: the code is what the sub-pipeline prints.
             Some(Arg::Value { text, exact: false }) => {
                 let inner = text.strip_prefix('(')?.strip_suffix(')')?;
@@ -560,7 +578,7 @@ fn posix(cmd: &Command, piped: bool, ctx: &Context) -> Option<String> {
             for a in &cmd.args {
                 words.push(match a {
                     Arg::Param(p) => format!("'-{p}'"),
-                    v @ Arg::Value { .. } => quote(v),
+                    v @ (Arg::Value { .. } | Arg::Sub(_)) => quote(v),
                 });
             }
             words.join(" ")
@@ -576,7 +594,7 @@ fn posix(cmd: &Command, piped: bool, ctx: &Context) -> Option<String> {
             for a in &cmd.args {
                 words.push(match a {
                     Arg::Param(p) => format!("'-{p}'"),
-                    v @ Arg::Value { .. } => quote(v),
+                    v @ (Arg::Value { .. } | Arg::Sub(_)) => quote(v),
                 });
             }
             words.join(" ")
