@@ -4380,8 +4380,9 @@ fn literal_join(callee: &Expr, args: &[Expr], env: &Env, hops: usize) -> Option<
             .collect::<Option<Vec<_>>>()
     };
     match (receiver.as_ref(), args) {
-        (Expr::List(xs), [sep]) => Some(known(xs)?.join(&static_str(sep, env, hops + 1)?)),
-        (sep, [Expr::List(xs)]) => Some(known(xs)?.join(&static_str(sep, env, hops + 1)?)),
+        (Expr::List(xs), [sep]) | (sep, [Expr::List(xs)]) => {
+            Some(known(xs)?.join(&static_str(sep, env, hops + 1)?))
+        }
         _ => None,
     }
 }
