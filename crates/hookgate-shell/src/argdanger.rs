@@ -3788,6 +3788,35 @@ fn is_admin_grant(value: &str) -> bool {
         || (v.contains("\"action\"") && (v.contains("\"*\"") || v.contains("\":\"*")))
 }
 
+/// `aws route53 change-resource-record-sets --change-batch '{"Changes":[{"Action":"DELETE",…}]}'`:
+/// a change batch given inline is read as JSON, and a `DELETE` among its changes removes
+/// records (the names stop resolving; `net.dns_record_delete`). `CREATE`/`UPSERT` batches
+/// and a batch in a file (`file://b.json`, not on the line) are not judged here.
+pub(crate) fn dns_change_batch(words: &[Word]) -> Option<Verdict> {
+    let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    if !(texts.contains(&"route53") && texts.contains(&"change-resource-record-sets")) {
+        return None;
+    }
+    let batch = texts.iter().enumerate().find_map(|(i, t)| {
+        if *t == "--change-batch" {
+            texts.get(i + 1).copied()
+        } else {
+            t.strip_prefix("--change-batch=")
+        }
+    })?;
+    let doc: serde_json::Value = serde_json::from_str(batch).ok()?;
+    let deletes = doc
+        .get("Changes")
+        .and_then(serde_json::Value::as_array)?
+        .iter()
+        .any(|c| {
+            c.get("Action")
+                .and_then(serde_json::Value::as_str)
+                .is_some_and(|a| a.eq_ignore_ascii_case("delete"))
+        });
+    deletes.then(|| ids::NET_DNS_RECORD_DELETE.verdict())
+}
+
 /// `aws iam attach-user-policy … AdministratorAccess`, `gcloud projects add-iam-policy-binding
 /// P --member user:x --role roles/owner`, `az role assignment create --role Owner`, `aws iam
 /// create-user`, `aws iam update-assume-role-policy`, `gcloud … set-iam-policy F`: grants that

@@ -5580,6 +5580,11 @@ impl Walker<'_> {
         {
             worst = Some(worse(worst, v));
         }
+        if name == "aws"
+            && let Some(v) = crate::argdanger::dns_change_batch(words)
+        {
+            worst = Some(worse(worst, v));
+        }
         if let Some(v) = crate::hazards::argument(name, words) {
             worst = Some(worse(worst, v));
         }

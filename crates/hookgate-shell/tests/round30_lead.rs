@@ -453,3 +453,25 @@ fn sub_pipelines_and_joined_names_carry_what_they_build() {
         ),
     ]);
 }
+
+/// A Route 53 change batch on the line is read as JSON: a `DELETE` among its changes asks.
+#[test]
+fn a_dns_change_batch_that_deletes_records_is_read() {
+    table(&[
+        (
+            r#"aws route53 change-resource-record-sets --hosted-zone-id Z1 --change-batch '{"Changes":[{"Action":"DELETE","ResourceRecordSet":{"Name":"acme.io.","Type":"A"}}]}'"#,
+            DENY,
+            "net.dns_record_delete",
+        ),
+        (
+            r#"aws route53 change-resource-record-sets --hosted-zone-id Z1 --change-batch '{"Changes":[{"Action":"UPSERT","ResourceRecordSet":{"Name":"dev.acme.io.","Type":"A"}}]}'"#,
+            ALLOW,
+            "-",
+        ),
+        (
+            "aws route53 list-resource-record-sets --hosted-zone-id Z1",
+            ALLOW,
+            "-",
+        ),
+    ]);
+}
