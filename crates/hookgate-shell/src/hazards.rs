@@ -348,6 +348,7 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             | "nft"
             | "passwd"
             | "ip"
+            | "nix"
     ) {
         return None;
     }
@@ -383,6 +384,7 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             .any(|t| *t == "-s" || t.starts_with("--set"))
             .then(|| ids::SYS_CLOCK.verdict()),
         "git" => git(&texts),
+        "nix" => nix_remote_flake(&texts),
         "npm" | "pnpm" | "yarn" => {
             // `npm config set K V`, `npm config set K=V`, `npm set K V`, `yarn config set K V`.
             let start = match operands.as_slice() {
@@ -804,6 +806,44 @@ fn release_tag_push(texts: &[&str]) -> Option<Verdict> {
                 .any(|side| side.starts_with("refs/tags/") || version_shaped(side))
         });
     (tags_flag || tagged).then(|| ids::GIT_PUSH_RELEASE_TAG.verdict())
+}
+
+/// `nix run github:someone/tool`, `nix shell gitlab:x/y#z`, `nix develop git+https://…`,
+/// `nix profile install github:x/y`: a flake fetched from a repository or URL is built and
+/// its program (or a development shell's hook) runs here — code from wherever the reference
+/// points, as `npx github:user/repo` is (`rce.install_unvetted_source`). The Nix project's
+/// own repositories (`github:NixOS/nixpkgs#hello`) are the package set itself; registry names
+/// (`nixpkgs#hello`) and `nix build` (sandboxed, runs nothing here) pass.
+fn nix_remote_flake(texts: &[&str]) -> Option<Verdict> {
+    const REMOTE: &[&str] = &[
+        "github:",
+        "gitlab:",
+        "sourcehut:",
+        "git+",
+        "http://",
+        "https://",
+        "tarball+",
+        "file+http",
+    ];
+    let operands: Vec<&str> = texts
+        .iter()
+        .copied()
+        .filter(|t| !t.starts_with('-'))
+        .collect();
+    let (["run" | "shell" | "develop", refs @ ..] | ["profile", "install" | "add", refs @ ..]) =
+        operands.as_slice()
+    else {
+        return None;
+    };
+    refs.iter()
+        .any(|r| {
+            REMOTE.iter().any(|p| r.starts_with(p))
+                && !r
+                    .strip_prefix("github:")
+                    .and_then(|o| o.split('/').next())
+                    .is_some_and(|owner| owner.eq_ignore_ascii_case("nixos"))
+        })
+        .then(|| ids::RCE_INSTALL_UNVETTED_SOURCE.verdict())
 }
 
 /// A release version as a ref name: `v1.4.0`, `2.0.0-rc.1`, `app-v1.2.3`, `pkg@1.0.0`,

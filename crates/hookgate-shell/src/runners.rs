@@ -2546,6 +2546,18 @@ impl Walker<'_> {
             // The container's own options first (a bind of the host root is
             // `docker.host_mount`), then its command as a runner's.
             "apptainer" | "singularity" => self.classify_plain(name, argv, scope),
+            // `nix shell github:x/y -c CMD`, `nix develop git+https://…`: the flake is
+            // fetched code before any command runs (`hazards::nix_remote_flake`).
+            "nix"
+                if args
+                    .iter()
+                    .find(|w| !w.text.starts_with('-'))
+                    .is_some_and(|w| matches!(w.text.as_str(), "shell" | "develop")) =>
+            {
+                if let Some(v) = crate::hazards::argument(name, args) {
+                    self.record(argv, scope, v);
+                }
+            }
             "ansible" => return Some(self.ansible(argv, args, scope)),
             "hyperfine" => return Some(self.benchmark_commands(argv, args, scope)),
             "salt" | "salt-ssh" | "salt-call" => return Some(self.salt(name, argv, args, scope)),

@@ -475,3 +475,24 @@ fn a_dns_change_batch_that_deletes_records_is_read() {
         ),
     ]);
 }
+
+/// A flake from someone's repository run, entered or installed is fetched code; the Nix
+/// project's own repositories and registry names are the package set.
+#[test]
+fn a_flake_from_a_repository_is_fetched_code() {
+    const RCE: &str = "rce.install_unvetted_source";
+    table(&[
+        ("nix run github:xq-dev/fix-env#default --refresh", ASK, RCE),
+        ("nix shell gitlab:someone/tools#jq", ASK, RCE),
+        ("nix develop git+https://example.com/x.git", ASK, RCE),
+        ("nix profile install github:someone/tool", ASK, RCE),
+        ("nix run nixpkgs#hello", ALLOW, "-"),
+        (
+            "nix run github:NixOS/nixpkgs/nixos-unstable#hello",
+            ALLOW,
+            "-",
+        ),
+        ("nix build github:someone/tool", ALLOW, "-"),
+        ("nix develop", ALLOW, "-"),
+    ]);
+}
