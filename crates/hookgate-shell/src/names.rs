@@ -87,4 +87,15 @@ mod tests {
         }
         assert!(!listed!(NONE, ""));
     }
+
+    #[test]
+    fn shape_admits_every_listed_name() {
+        const SHAPES: [u64; 256] = super::shapes(LIST);
+        for e in LIST {
+            assert!(super::shape_admits(&SHAPES, e), "{e:?}");
+        }
+        for p in ["zzz", "grepp", "ca", "y", "rgg"] {
+            assert!(!super::shape_admits(&SHAPES, p), "{p:?}");
+        }
+    }
 }
