@@ -3690,25 +3690,43 @@ fn env_source(e: &Expr, env: &Env, depth: usize) -> Option<crate::model::FlowSou
     if depth > MAX_DEPTH {
         return None;
     }
-    let d = depth + 1;
-    let credential = |k: Option<String>| {
-        k.filter(|k| crate::flow::is_credential_variable(k))
-            .map(|name| FlowSource::CredentialVariable { name })
-    };
     if is_environ(e, env) {
         return Some(FlowSource::Environment {
             by: qualify(e, env, 0).map_or_else(|| "the environment".to_owned(), |c| c.name),
         });
     }
+    env_source_within(e, env, depth)
+}
+
+/// [`env_source`] of an `e` already known not to be the environment object itself. Why:
+/// `is_environ` resolves a name (allocating it) and was asked up to three times per attribute
+/// hop — once by each `Attr` guard and again by the recursive call on the object; the object's
+/// answer is now computed once and the descent skips the repeated top-level test.
+fn env_source_within(e: &Expr, env: &Env, depth: usize) -> Option<crate::model::FlowSource> {
+    use crate::model::FlowSource;
+    let d = depth + 1;
+    let credential = |k: Option<String>| {
+        k.filter(|k| crate::flow::is_credential_variable(k))
+            .map(|name| FlowSource::CredentialVariable { name })
+    };
     match e {
         Expr::Index(obj, key) if is_environ(obj, env) => credential(static_str(key, env, 0)),
-        // Ruby calls without parentheses: `ENV.to_h`, `ENV.inspect` hand over all of it.
-        Expr::Attr(obj, name) if is_environ(obj, env) && is_env_dump_method(name) => {
-            Some(FlowSource::Environment {
-                by: qualify(obj, env, 0).map_or_else(|| "the environment".to_owned(), |c| c.name),
-            })
+        Expr::Attr(obj, name) => {
+            if !is_environ(obj, env) {
+                return (d <= MAX_DEPTH)
+                    .then(|| env_source_within(obj, env, d))
+                    .flatten();
+            }
+            // Ruby calls without parentheses: `ENV.to_h`, `ENV.inspect` hand over all of it.
+            if is_env_dump_method(name) {
+                Some(FlowSource::Environment {
+                    by: qualify(obj, env, 0)
+                        .map_or_else(|| "the environment".to_owned(), |c| c.name),
+                })
+            } else {
+                credential(Some(name.clone()))
+            }
         }
-        Expr::Attr(obj, name) if is_environ(obj, env) => credential(Some(name.clone())),
         Expr::Call {
             callee,
             args,
@@ -3752,7 +3770,6 @@ fn env_source(e: &Expr, env: &Env, depth: usize) -> Option<crate::model::FlowSou
                 .or_else(|| args.iter().find_map(|a| env_source(a, env, d)))
                 .or_else(|| kwargs.iter().find_map(|(_, v)| env_source(v, env, d)))
         }
-        Expr::Attr(obj, _) => env_source(obj, env, d),
         Expr::Name(n) => env
             .vars
             .get(n)

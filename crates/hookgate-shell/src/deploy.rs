@@ -820,6 +820,52 @@ fn may_be_deploy_tool(name: &str) -> bool {
         .is_none_or(|&b| DEPLOY_TOOL_SHAPES[usize::from(b)] & (1u64 << name.len().min(63)) != 0)
 }
 
+/// For each first byte, the [`DEPLOYS`] entries (bit `i`: entry `i`) with a tool starting
+/// with it.
+const DEPLOYS_BY_FIRST_BYTE: [u64; 256] = {
+    assert!(
+        DEPLOYS.len() <= 64,
+        "DEPLOYS_BY_FIRST_BYTE holds 64 entries"
+    );
+    let mut t = [0u64; 256];
+    let mut i = 0;
+    while i < DEPLOYS.len() {
+        let tools = DEPLOYS[i].tools;
+        let mut j = 0;
+        while j < tools.len() {
+            if let Some(&b) = tools[j].as_bytes().first() {
+                t[b as usize] |= 1u64 << i;
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
+/// The [`DEPLOYS`] entries that list `name` as a tool, in table order. Why: a name that
+/// passes [`may_be_deploy_tool`] (`npm` has the shape of `ntl`) was compared with every
+/// entry's tools; only the entries with a tool of its first byte are visited now (the others
+/// cannot list it), so the entries and their order are the full scan's.
+fn deploys_of(name: &str) -> impl Iterator<Item = &'static Deploy> + '_ {
+    let mut left = name
+        .as_bytes()
+        .first()
+        .map_or(u64::MAX, |&b| DEPLOYS_BY_FIRST_BYTE[usize::from(b)]);
+    std::iter::from_fn(move || {
+        while left != 0 {
+            let i = left.trailing_zeros() as usize;
+            left &= left - 1;
+            if let Some(d) = DEPLOYS.get(i)
+                && is_one_of(name, d.tools)
+            {
+                return Some(d);
+            }
+        }
+        None
+    })
+}
+
 /// `tools.contains(&name)`, comparing each entry's length and first byte before its text:
 /// every command that passes [`may_be_deploy_tool`] is looked for in every entry's tool list,
 /// and most entries differ from it at the first byte.
@@ -834,7 +880,7 @@ pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
     if !may_be_deploy_tool(name) {
         return None;
     }
-    for d in DEPLOYS.iter().filter(|d| is_one_of(name, d.tools)) {
+    for d in deploys_of(name) {
         let (opts, mut operands) = scan(name, words, d.short_values, d.long_values);
         // `gcloud beta app deploy`: the release track is not the subcommand.
         if name == "gcloud"

@@ -1267,11 +1267,32 @@ const MINTERS: &[(&[&str], &[&str])] = &[
     (&["hcloud"], &["context", "export"]),
 ];
 
+/// `names::shapes` of every name of [`MINTERS`], merged.
+const MINTER_SHAPES: [u64; 256] = {
+    let mut t = [0u64; 256];
+    let mut i = 0;
+    while i < MINTERS.len() {
+        let s = crate::names::shapes(MINTERS[i].0);
+        let mut b = 0;
+        while b < 256 {
+            t[b] |= s[b];
+            b += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 /// True when `name words` is one of the [`MINTERS`]: its operands (options and their attached
 /// values left out) contain the verb path in order, contiguously (global options with a
 /// separate value may come before it: `aws --profile p iam create-access-key`).
 fn mints_credential(name: &str, words: &[Word]) -> bool {
-    // Runs for every command: the name decides for almost all before the words are read.
+    // Runs for every command: the name decides for almost all before the words are read —
+    // first by its (first byte, length) shape against every [`MINTERS`] name (one load; a
+    // name no entry has the shape of is in no entry's list), then entry by entry.
+    if !crate::names::shape_admits(&MINTER_SHAPES, name) {
+        return false;
+    }
     let mut paths = MINTERS
         .iter()
         .filter(|(names, _)| names.contains(&name))

@@ -100,6 +100,11 @@ enum Tok {
 /// is `rm -rf ~`). `None` for anything else: another call, a variable, several arguments,
 /// an interpolated literal.
 pub(crate) fn printed_literal(lang: Lang, code: &str) -> Option<String> {
+    // Most one-liners do more than print (`import json,sys; …`): their first token that is
+    // not a `;` is not a print keyword, and the answer is `None` without tokenizing the rest.
+    if !first_statement_prints(lang, code) {
+        return None;
+    }
     let toks = tokenize(lang, code);
     let mut out = String::new();
     let mut i = 0;
@@ -158,7 +163,29 @@ pub(crate) fn printed_literal(lang: Lang, code: &str) -> Option<String> {
     (!out.is_empty()).then_some(out)
 }
 
+/// Whether the first token of `code` that is not a `;` is an identifier [`printed_literal`]
+/// can start with (`print`, `puts`, `say`, `echo`, `console`, awk's `BEGIN`): a necessary
+/// condition for it to return text, checked by tokenizing only until that token is known.
+/// (Only an identifier of at most two letters is ever replaced by a later token — a Python
+/// string prefix — and none of these is that short.)
+fn first_statement_prints(lang: Lang, code: &str) -> bool {
+    let toks = tokenize_until(lang, code, |toks| {
+        toks.iter().any(|t| *t != Tok::Punct(';'))
+    });
+    matches!(
+        toks.iter().find(|t| **t != Tok::Punct(';')),
+        Some(Tok::Ident(n)) if matches!(n.as_str(), "print" | "puts" | "say" | "echo" | "console" | "BEGIN")
+    )
+}
+
 fn tokenize(lang: Lang, code: &str) -> Vec<Tok> {
+    tokenize_until(lang, code, |_| false)
+}
+
+/// [`tokenize`], stopping early once `done` holds for the tokens so far: the tokens it
+/// returns are the first ones of the whole tokenization (the scan is left to right and looks
+/// back only at the last token, which it may replace — see [`first_statement_prints`]).
+fn tokenize_until(lang: Lang, code: &str, done: impl Fn(&[Tok]) -> bool) -> Vec<Tok> {
     let chars: Vec<char> = code.chars().collect();
     let mut out = Vec::new();
     let mut i = 0;
@@ -168,6 +195,9 @@ fn tokenize(lang: Lang, code: &str) -> Vec<Tok> {
     );
     let slash_comments = matches!(lang, Lang::Node | Lang::Php | Lang::Mongo);
     while let Some(&c) = chars.get(i) {
+        if done(&out) {
+            break;
+        }
         let next = chars.get(i + 1).copied();
         if c.is_whitespace() {
             i += 1;

@@ -23,6 +23,15 @@ pub(crate) const fn shapes(list: &[&str]) -> [u64; 256] {
     t
 }
 
+/// Whether some entry of the list(s) `shapes` was computed from may equal `name`: false
+/// means none does (no entry has its first byte and length). An empty name is admitted.
+#[inline]
+pub(crate) fn shape_admits(shapes: &[u64; 256], name: &str) -> bool {
+    name.as_bytes()
+        .first()
+        .is_none_or(|&first| shapes[usize::from(first)] & (1u64 << name.len().min(63)) != 0)
+}
+
 /// `list.contains(&name)`, given `shapes(list)` (see the module comment).
 #[inline]
 pub(crate) fn contains(list: &[&str], shapes: &[u64; 256], name: &str) -> bool {
@@ -77,5 +86,16 @@ mod tests {
             );
         }
         assert!(!listed!(NONE, ""));
+    }
+
+    #[test]
+    fn shape_admits_every_listed_name() {
+        const SHAPES: [u64; 256] = super::shapes(LIST);
+        for e in LIST {
+            assert!(super::shape_admits(&SHAPES, e), "{e:?}");
+        }
+        for p in ["zzz", "grepp", "ca", "y", "rgg"] {
+            assert!(!super::shape_admits(&SHAPES, p), "{p:?}");
+        }
     }
 }

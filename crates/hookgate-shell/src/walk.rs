@@ -2044,11 +2044,15 @@ const SPAWN_FLOOD_TURNS: u64 = 1000;
 /// i<1e5; i++))`: a loop whose literal count is at least [`SPAWN_FLOOD_TURNS`] and whose
 /// body starts a background job that nothing in the body waits for. Small counts (`seq 4`:
 /// a few parallel workers) are ordinary.
+///
+/// The loop's count is read first: it looks at the loop's own children only, while the
+/// background-job search walks the whole body, and nearly every loop an agent writes has a
+/// small or unknown count (all three tests are pure, so the order does not change the answer).
 fn spawn_flood(node: Node<'_>, src: &str) -> bool {
     node.child_by_field_name("body").is_some_and(|body| {
-        has_background_job(body)
+        literal_turns(node, src).is_some_and(|n| n >= SPAWN_FLOOD_TURNS)
+            && has_background_job(body)
             && !waits_in_foreground(body, src)
-            && literal_turns(node, src).is_some_and(|n| n >= SPAWN_FLOOD_TURNS)
     })
 }
 
@@ -2223,7 +2227,17 @@ fn unquoted_word(raw: &str, first: bool, ctx: &Context, scope: &Scope, w: &mut W
 }
 
 /// The name in `$X`/`${X…}` (`@`, `*`, `1` for the special ones).
+///
+/// The name is nearly always the first named child (`$f`, `${f}`, `${#f}`, `${f:-x}`), which
+/// is read without a cursor (a cursor allocates); both kinds are named, so a first named
+/// child of either kind is also the first child of either kind. Otherwise every child is
+/// searched, as before.
 pub(crate) fn expansion_name<'s>(node: Node<'_>, src: &'s str) -> Option<&'s str> {
+    if let Some(first) = node.named_child(0)
+        && matches!(first.kind(), "variable_name" | "special_variable_name")
+    {
+        return Some(text(first, src));
+    }
     let mut cursor = node.walk();
     node.children(&mut cursor)
         .find(|c| matches!(c.kind(), "variable_name" | "special_variable_name"))
