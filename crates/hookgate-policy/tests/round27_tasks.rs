@@ -786,13 +786,6 @@ cask "docker"
     ),
 ];
 
-/// Writes `text` to `rel` under the workspace (directories created).
-fn put(ctx: &hookgate_policy::Ctx, rel: &str, text: &str) {
-    let p = ctx.workspace.join(rel);
-    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
-    std::fs::write(p, text).unwrap();
-}
-
 /// Every dangerous file is asked about when written whole, by the transitive-effect rule.
 #[test]
 fn transitive_effect_asks_about_task_files_that_run_fetched_code() {

@@ -249,6 +249,14 @@ pub fn protected_ctx() -> Ctx {
     c
 }
 
+/// Writes `text` to `rel` under the workspace (directories created): a file the case needs
+/// on disk before the command is judged.
+pub fn put(ctx: &Ctx, rel: &str, text: &str) {
+    let p = ctx.workspace.join(rel);
+    std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    std::fs::write(p, text).unwrap();
+}
+
 /// A workspace `proj` (`.claude/settings.json`, `src/main.rs`) and a home (`~/.ssh`) on disk,
 /// with the context the hook builds for it: the project's agent settings directory protected
 /// when present, symlinks followed, a plain search path. Keep the directory alive as long as
