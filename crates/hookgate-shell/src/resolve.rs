@@ -2243,6 +2243,10 @@ impl Walker<'_> {
                 let Some(rest) = jar_command(args) else {
                     return Producer::Opaque;
                 };
+                // The JVM line is still judged and recorded as written (the jar's own path is
+                // what write-then-run tracking and the path rules see): the jar's name can add
+                // a rule, never clear one (`java -jar ls.jar` is not `ls`).
+                self.classify_plain(&name, argv, scope);
                 self.peel(argv, &rest, "java -jar", scope, stdin)
             }
             // `TF_CLI_ARGS_apply=-auto-approve terraform apply`: Terraform adds the words of
