@@ -1964,9 +1964,16 @@ fn task_runner_files(
                 out.push((cwd.join("mix.exs"), Kind::Elixir, None));
             }
         }
-        "go" if verb == Some("generate") => {
+        // `go -C DIR generate …` (go's only option before the verb) runs in DIR.
+        "go" if verb == Some("generate")
+            || (verb == Some("-C") && rest.get(2).map(String::as_str) == Some("generate")) =>
+        {
+            let (dir, tail) = match rest.get(1) {
+                Some(d) if verb == Some("-C") => (cwd.join(d), rest.get(3..)),
+                _ => (cwd.to_path_buf(), rest.get(1..)),
+            };
             out.extend(
-                go_generate_files(rest.get(1..).unwrap_or_default(), cwd)
+                go_generate_files(tail.unwrap_or_default(), &dir)
                     .into_iter()
                     .map(|f| (f, Kind::GoGenerate, None)),
             );

@@ -77,6 +77,17 @@ fn go_generate_judges_the_directives_of_the_packages_it_reads() {
             lines.iter().map(|l| (*l, ASK, RULE)).collect();
         check_table(&policy, &ctx, &table);
     }
+    // `go -C DIR generate`: the directory go changes to first.
+    let (_root, ctx) = disk_workspace();
+    put(&ctx, "tools/gen.go", FETCHED);
+    check_table(
+        &policy,
+        &ctx,
+        &[
+            ("go -C tools generate", ASK, RULE),
+            ("go -C tools generate ./...", ASK, RULE),
+        ],
+    );
     let (_root, ctx) = disk_workspace();
     put(&ctx, "testdata/x/gen.go", FETCHED);
     put(&ctx, "main.go", ORDINARY);
