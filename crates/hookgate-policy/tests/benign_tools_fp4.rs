@@ -373,7 +373,7 @@ fn dangerous_neighbours_of_everyday_tools_keep_their_verdict() {
         ),
         ("terraform destroy -auto-approve", DENY, "destructive-shell"),
         ("terraform apply -auto-approve", ASK, "destructive-shell"),
-        ("docker compose down -v", DENY, "destructive-shell"),
+        ("docker compose down -v", ASK, "destructive-shell"),
         (
             "docker system prune -a --volumes -f",
             DENY,

@@ -832,6 +832,15 @@ pub(crate) fn rule_verdict(
     if rule == ids::K8S_SCALE_ZERO {
         return crate::deploy::scale_verdict(v, name, args);
     }
+    if rule == ids::DB_BROKER_DELETE {
+        return broker_verdict(v, args, scope);
+    }
+    if rule == ids::DOCKER_VOLUME_RM
+        || rule == ids::DOCKER_COMPOSE_DOWN_VOLUMES
+        || rule == ids::DOCKER_COMPOSE_V1_DOWN_VOLUMES
+    {
+        return volume_verdict(v, name, args, scope);
+    }
     if rule != ids::DB_DROPDB && rule != ids::DB_MYSQLADMIN_DROP && rule != ids::DB_REDIS_FLUSH {
         return v;
     }
@@ -839,6 +848,135 @@ pub(crate) fn rule_verdict(
         Some(t) => judge(v, &t),
         None => v,
     }
+}
+
+/// The verbs of `db.broker_delete` (taxonomy.toml), as parts of a CLI's verb word
+/// (`purge_queue`, `delete-topic`, `stream.rm`).
+const BROKER_VERBS: &[&str] = &[
+    "delete", "purge", "rm", "del", "remove", "reset", "forget", "drop", "truncate", "destroy",
+    "clear", "wipe",
+];
+
+/// A broker queue, stream or topic deleted or purged from inside a container of this
+/// machine's daemon (`docker compose exec rabbitmq rabbitmqctl purge_queue test_jobs`) is the
+/// compose project's own broker, judged as a local database is: names that say test or
+/// development are routine, other names ask, production-shaped ones keep the rule's deny.
+/// Anywhere else the broker's place is not read (a CLI's default node may be a shared one), so
+/// the rule's verdict stands. The names are the words after the verb — option values
+/// included (`-p prod_vhost`), so a production-shaped vhost or server still wins.
+fn broker_verdict(v: Verdict, args: &[Word], scope: &Scope) -> Verdict {
+    if !scope.local_container {
+        return v;
+    }
+    let Some(verb) = args.iter().position(|w| {
+        w.text
+            .split(['_', '-', '.', ':'])
+            .any(|part| BROKER_VERBS.contains(&part.to_ascii_lowercase().as_str()))
+    }) else {
+        return v;
+    };
+    let names = args
+        .iter()
+        .skip(verb + 1)
+        .filter(|w| !(w.exact && w.text.starts_with('-')))
+        .map(role_of_word);
+    judge_local(
+        v,
+        &worst_role(names),
+        "broker queue",
+        "purging or deleting a development queue in the project's own container is routine work",
+    )
+}
+
+/// Volumes removed on this machine's daemon (`docker volume rm NAME…`, `docker compose down
+/// -v`) are judged by their names as local databases are: the volumes hold the project's
+/// development data or someone's real data, and only the name can say which. `volume rm`
+/// names its volumes; `compose down -v` removes the volumes compose created for the project
+/// (never `external` ones), named by its `-p` project and `-f` files. Production-shaped names,
+/// another daemon and `volume prune` (every unused volume of every project) keep the rule.
+fn volume_verdict(v: Verdict, name: &str, args: &[Word], scope: &Scope) -> Verdict {
+    if !local_daemon(name, args, scope) {
+        return v;
+    }
+    let mut roles = Vec::new();
+    if let Some(pos) = args
+        .iter()
+        .position(|w| w.exact && matches!(w.text.as_str(), "rm" | "remove" | "prune"))
+        && args.iter().take(pos).any(|w| w.exact && w.text == "volume")
+    {
+        if args.get(pos).is_some_and(|w| w.text == "prune") {
+            return v;
+        }
+        roles.extend(
+            args.iter()
+                .skip(pos + 1)
+                .filter(|w| !(w.exact && w.text.starts_with('-')))
+                .map(role_of_word),
+        );
+        if roles.is_empty() {
+            return v;
+        }
+    } else {
+        let mut prev = "";
+        for w in args {
+            let t = w.text.as_str();
+            if matches!(prev, "-p" | "--project-name" | "-f" | "--file") {
+                roles.push(role_of_word(w));
+            } else if let Some((opt, value)) = t.split_once('=')
+                && matches!(opt, "--project-name" | "--file")
+            {
+                roles.push(if w.exact {
+                    role_of(value)
+                } else {
+                    Role::Other(value.to_owned())
+                });
+            }
+            prev = t;
+        }
+        for var in ["COMPOSE_PROJECT_NAME", "COMPOSE_FILE"] {
+            match variable(scope, &[var]) {
+                Some(Ok(value)) => roles.push(role_of(&value)),
+                Some(Err(())) => roles.push(Role::Other(format!("${var}"))),
+                None => {}
+            }
+        }
+    }
+    judge_local(
+        v,
+        &worst_role(roles),
+        "volume",
+        "removing a development volume on this machine's daemon is routine work",
+    )
+}
+
+/// [`judge`] for a target known to be on this machine, with the kind of thing named
+/// (`noun`) and why a disposable one is routine (`routine`).
+fn judge_local(mut v: Verdict, role: &Role, noun: &str, routine: &str) -> Verdict {
+    match role {
+        Role::Production(n) => {
+            v.reason = format!("{} (production-shaped {noun} `{n}`)", v.reason);
+        }
+        Role::Disposable(n) => {
+            return Verdict::normal(format!(
+                "local {noun} `{n}` says test or development: {routine}"
+            ));
+        }
+        Role::Other(n) => {
+            v.blast_radius = v.blast_radius.min(BlastRadius::Medium);
+            v.reason = format!(
+                "{} (a {noun} on this machine, `{n}`, whose name does not say test or development)",
+                v.reason
+            );
+        }
+        Role::Unnamed => {
+            v.blast_radius = v.blast_radius.min(BlastRadius::Medium);
+            v.reason = format!(
+                "{} (on this machine; no name says which {noun} or that it is test data)",
+                v.reason
+            );
+        }
+    }
+    v
 }
 
 /// The letters of a short-option cluster up to the first that takes a value (`-cd` → `c`,

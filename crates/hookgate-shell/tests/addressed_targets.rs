@@ -88,10 +88,10 @@ fn stopping_named_containers_is_ordinary_and_unnamed_selections_ask() {
         ("docker container rm -v web", ALLOW, "-"),
         (
             "docker compose down -v",
-            DENY,
+            ASK,
             "docker.compose_down_volumes",
         ),
-        ("docker volume rm app_pgdata", DENY, "docker.volume_rm"),
+        ("docker volume rm app_pgdata", ASK, "docker.volume_rm"),
         (
             "docker system prune -a --volumes",
             DENY,

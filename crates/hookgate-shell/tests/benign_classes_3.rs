@@ -70,7 +70,7 @@ fn networks_and_named_builders_are_removed_without_a_question() {
         ("docker network rm $NET", ASK, "docker.container_rm"),
         ("docker network rm 'dev*'", ASK, "docker.container_rm"),
         ("docker buildx rm --all-inactive", ASK, "docker.builder_rm"),
-        ("docker volume rm data", DENY, "docker.volume_rm"),
+        ("docker volume rm data", ASK, "docker.volume_rm"),
         ("docker volume prune -f", DENY, "docker.volume_rm"),
         (
             "docker system prune -af --volumes",
@@ -79,12 +79,12 @@ fn networks_and_named_builders_are_removed_without_a_question() {
         ),
         (
             "docker compose down -v",
-            DENY,
+            ASK,
             "docker.compose_down_volumes",
         ),
         (
             "docker compose down -v --rmi all",
-            DENY,
+            ASK,
             "docker.compose_down_volumes",
         ),
     ]);

@@ -1088,7 +1088,7 @@ fn orch_cli_destroy_vms_and_containers() {
         ("docker volume prune -af", DENY, "docker.volume_rm"),
         (
             "docker-compose down -v --rmi all",
-            DENY,
+            ASK,
             "docker.compose_v1_down_volumes",
         ),
         ("nerdctl system prune -af", DENY, "docker.system_prune"),
