@@ -2002,7 +2002,7 @@ fn describe_program(
                 && PUBLISHERS
                     .iter()
                     .any(|(prog, subs)| *prog == p && subs.contains(&sub))
-                && !has('n', "dry-run")
+                && !publish_dry_run(p, sub, rest, flags.short.contains(&'n'))
                 // An image pushed to a registry on this machine (`docker push
                 // localhost:5000/app:dev`) is published to no one.
                 && !(matches!(p, "docker" | "podman")
@@ -2884,6 +2884,34 @@ impl Described {
         }
         self
     }
+}
+
+/// Whether a publisher's words ask for a dry run, read as its option parser reads them: a
+/// unique prefix of `--dry-run` where the tool accepts one (`npm publish --dry`, via the shell
+/// analyzer's option tables), an explicit `=true` only, and the last of `--dry-run` /
+/// `--no-dry-run` winning (`npm publish --dry-run --no-dry-run` publishes). `short_n` is
+/// whether a short cluster holds `-n` (cargo's `--dry-run`).
+fn publish_dry_run(program: &str, sub: &str, rest: &[String], short_n: bool) -> bool {
+    let mut dry = short_n;
+    for w in rest {
+        if w == "--" {
+            break;
+        }
+        let Some(long) = w.strip_prefix("--") else {
+            continue;
+        };
+        let (name, value) = long
+            .split_once('=')
+            .map_or((long, None), |(n, v)| (n, Some(v)));
+        let (negated, name) = name
+            .strip_prefix("no-")
+            .map_or((false, name), |n| (true, n));
+        let names = hookgate_shell::long_option_names(program, sub, &format!("--{name}"));
+        if names.len() == 1 && names.first().is_some_and(|n| n == "--dry-run") {
+            dry = !negated && value.is_none_or(|v| v.eq_ignore_ascii_case("true"));
+        }
+    }
+    dry
 }
 
 #[cfg(test)]

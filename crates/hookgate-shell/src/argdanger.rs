@@ -680,6 +680,37 @@ fn grpc_admin_call(words: &[Word]) -> Option<Verdict> {
     (!local).then(|| ids::NET_HTTP_ADMIN_ACTION.verdict())
 }
 
+/// FoundationDB's shell runs the `;`-separated commands of `--exec TEXT` (after `writemode
+/// on`): `clear KEY`, `clearrange BEGIN END` (`clearrange "" \xff` empties the database),
+/// `configure new …` (a new, empty database), `tenant delete`, and `kill`, `exclude`,
+/// `suspend` (processes taken out of the cluster) are `db.store_cli_delete`; `status`, `get`,
+/// `getrange` and the rest only read. A command text known only at run time is not read here.
+fn fdbcli_exec(words: &[Word]) -> Option<Verdict> {
+    let mut texts = Vec::new();
+    let mut iter = words.iter();
+    while let Some(w) = iter.next() {
+        if w.text == "--exec" || w.text == "-e" {
+            texts.extend(iter.next().filter(|w| w.exact));
+        } else if w.exact && w.text.starts_with("--exec=") {
+            texts.push(w);
+        }
+    }
+    let destroys = |statement: &str| {
+        let mut tokens = statement.split_whitespace().map(str::to_ascii_lowercase);
+        match tokens.next().as_deref() {
+            Some("clear" | "clearrange" | "kill" | "exclude" | "suspend") => true,
+            Some("configure") => tokens.any(|t| t == "new"),
+            Some("tenant") => tokens.next().as_deref() == Some("delete"),
+            _ => false,
+        }
+    };
+    texts
+        .iter()
+        .map(|w| w.text.strip_prefix("--exec=").unwrap_or(&w.text))
+        .any(|text| text.split(';').any(destroys))
+        .then(|| ids::DB_STORE_CLI_DELETE.verdict())
+}
+
 /// Whether an action's name (`doDelete`, `purge_cache`, `projectDelete`, `delete-stack`)
 /// has, among its words (split at `_`, `-`, `.`, `:` and lower-to-upper case changes), a verb
 /// APIs use for a deletion. Shared by URL paths and GraphQL mutations so both read the same
@@ -1195,6 +1226,38 @@ impl HttpLine<'_> {
         (!local).then(|| ids::NET_HTTP_ADMIN_ACTION.verdict())
     }
 
+    /// A POST (given, or implied by a body) to a script console, to a host that is not this
+    /// machine: a URL path whose last segment is Jenkins' `script` or `scriptText` (the
+    /// controller's or an agent's, `/computer/NAME/scriptText`). The console runs the posted
+    /// Groovy with the controller's authority, so what it does cannot be read from the line.
+    fn script_console(&self, bare_port_is_local: bool) -> Option<Verdict> {
+        let post = match self.method {
+            Some(m) => m.eq_ignore_ascii_case("POST"),
+            None => self.has_body,
+        };
+        let console = |url: &str| {
+            url.split_once("://").is_some_and(|(_, rest)| {
+                let path = rest.split(['?', '#']).next().unwrap_or("");
+                path.contains('/')
+                    && match path.trim_end_matches('/').rsplit('/').next() {
+                        Some("scriptText") => true,
+                        // `/script` is the console's form page: its post carries `script=`.
+                        Some("script") => self.bodies.iter().any(|b| b.starts_with("script=")),
+                        _ => false,
+                    }
+            })
+        };
+        if !post || !self.urls.iter().any(|w| console(&w.text)) {
+            return None;
+        }
+        let local = !self.rerouted
+            && self
+                .urls
+                .iter()
+                .all(|w| w.exact && is_loopback_url(&w.text, bare_port_is_local));
+        (!local).then(|| ids::RCE_REMOTE_SCRIPT_CONSOLE.verdict())
+    }
+
     /// A request that changes something through a container engine's API socket: any
     /// method but GET/HEAD/OPTIONS, or a body or upload without one (curl's implied POST or
     /// PUT). `POST /containers/create` with `"Binds": ["/:/host"]` then `/start` is `docker
@@ -1356,6 +1419,7 @@ impl Walker<'_> {
             return Some(v);
         }
         match name {
+            "fdbcli" => fdbcli_exec(words),
             "curl" => {
                 let line =
                     HttpLine::read(&crate::cli::CURL, words, "request", "url", CURL_REROUTES);
@@ -1363,10 +1427,14 @@ impl Walker<'_> {
                     return Some(ids::CONTAINER_ENGINE_API_WRITE.verdict());
                 }
                 // On a tie the method's own rule is the reason (`max_by_key` keeps the last).
-                [line.admin_action(false), line.verdict(false)]
-                    .into_iter()
-                    .flatten()
-                    .max_by_key(Verdict::severity)
+                [
+                    line.script_console(false),
+                    line.admin_action(false),
+                    line.verdict(false),
+                ]
+                .into_iter()
+                .flatten()
+                .max_by_key(Verdict::severity)
             }
             "grpcurl" => grpc_admin_call(words),
             "wget" => {

@@ -832,6 +832,9 @@ pub(crate) fn rule_verdict(
     if rule == ids::K8S_SCALE_ZERO {
         return crate::deploy::scale_verdict(v, name, args);
     }
+    if rule == ids::CLOUD_AWS_S3_DELETE || rule == ids::CLOUD_GSUTIL_RM {
+        return object_verdict(v, args, scope);
+    }
     if rule == ids::DB_BROKER_DELETE {
         return broker_verdict(v, args, scope);
     }
@@ -947,6 +950,68 @@ fn volume_verdict(v: Verdict, name: &str, args: &[Word], scope: &Scope) -> Verdi
         "volume",
         "removing a development volume on this machine's daemon is routine work",
     )
+}
+
+/// One named object deleted from a bucket (`aws s3 rm s3://dev-scratch/tmp/x.json`,
+/// `gsutil rm gs://b/k`) loses that object only: in a bucket whose name says test, development
+/// or scratch it is routine; in another bucket it asks rather than denies. Recursive or
+/// filtered deletions, bucket removal (`rb`), several or run-time operands, keys ending in `/`
+/// or holding a wildcard, and production-shaped buckets keep the rule.
+fn object_verdict(mut v: Verdict, args: &[Word], scope: &Scope) -> Verdict {
+    let mut objects = args.iter().filter(|w| w.text.contains("://"));
+    let (Some(object), None) = (objects.next(), objects.next()) else {
+        return v;
+    };
+    let bulk = args.iter().any(|w| {
+        !w.exact
+            || matches!(
+                w.text.as_str(),
+                "rb" | "-r" | "-R" | "-a" | "--recursive" | "--include" | "--exclude" | "-I"
+            )
+            || (w.text.starts_with('-')
+                && !w.text.starts_with("--")
+                && w.text.contains(['r', 'R', 'a', 'I']))
+    });
+    let Some((bucket, key)) = object
+        .text
+        .split_once("://")
+        .and_then(|(_, rest)| rest.split_once('/'))
+    else {
+        return v;
+    };
+    if bulk || key.is_empty() || key.ends_with('/') || key.contains(['*', '?', '[']) {
+        return v;
+    }
+    // A production-shaped profile, account or endpoint anywhere on the line keeps the rule
+    // (`aws --profile prod s3 rm s3://dev-bucket/a.txt`).
+    if args
+        .iter()
+        .any(|w| !w.text.contains("://") && matches!(role_of(&w.text), Role::Production(_)))
+        || [
+            "AWS_PROFILE",
+            "AWS_DEFAULT_PROFILE",
+            "CLOUDSDK_ACTIVE_CONFIG_NAME",
+        ]
+        .iter()
+        .any(|n| match variable(scope, &[n]) {
+            Some(Ok(value)) => matches!(role_of(&value), Role::Production(_)),
+            Some(Err(())) => true,
+            None => false,
+        })
+    {
+        return v;
+    }
+    match role_of(bucket) {
+        Role::Production(_) => v,
+        Role::Disposable(name) => Verdict::normal(format!(
+            "deletes one object from the bucket `{name}`, whose name says test, development or scratch"
+        )),
+        Role::Other(_) | Role::Unnamed => {
+            v.blast_radius = v.blast_radius.min(BlastRadius::Medium);
+            v.reason = format!("{} (one named object)", v.reason);
+            v
+        }
+    }
 }
 
 /// [`judge`] for a target known to be on this machine, with the kind of thing named

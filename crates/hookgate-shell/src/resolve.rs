@@ -5579,6 +5579,11 @@ impl Walker<'_> {
         if let Some(v) = self.deletes_own_listing(name, words, scope) {
             worst = Some(worse(worst, v));
         }
+        if name == "rclone"
+            && let Some(v) = targets::rclone_mirror(words, &scope.cwd, self.ctx)
+        {
+            worst = Some(worse(worst, v));
+        }
         if matches!(name, "aws" | "gcloud" | "az")
             && let Some(v) = crate::argdanger::cloud_grant(name, words)
         {

@@ -3042,11 +3042,12 @@ impl Walker<'_> {
             SALT_COMMAND_FUNCTIONS.contains(&w.text.as_str()) || w.text == "file.remove"
         });
         let Some(at) = function else {
-            self.record(
-                argv,
-                scope,
-                crate::model::Verdict::normal("runs a Salt function"),
-            );
+            let verdict = if salt_read_only(args) {
+                crate::model::Verdict::safe("runs a read-only Salt function")
+            } else {
+                crate::model::Verdict::normal("runs a Salt function")
+            };
+            self.record(argv, scope, verdict);
             return Producer::Opaque;
         };
         // The first operand after the function that is not a `key=value` keyword.
@@ -3074,6 +3075,73 @@ impl Walker<'_> {
         }
         Producer::Opaque
     }
+}
+
+/// Salt execution functions that only report (Salt's module documentation): a minion's
+/// liveness, grains, status, disk and network figures, installed packages and services, the
+/// function docs, and what a state *would* do. `pillar.*` is not here: pillars hold secrets.
+const SALT_READ_ONLY: &[&str] = &[
+    "test.ping",
+    "test.version",
+    "test.versions_report",
+    "test.echo",
+    "test.true",
+    "grains.items",
+    "grains.item",
+    "grains.get",
+    "grains.ls",
+    "disk.usage",
+    "disk.percent",
+    "disk.inodeusage",
+    "network.interfaces",
+    "network.ip_addrs",
+    "network.active_tcp",
+    "pkg.list_pkgs",
+    "pkg.version",
+    "pkg.latest_version",
+    "pkg.list_upgrades",
+    "service.status",
+    "service.get_all",
+    "service.get_running",
+    "service.available",
+    "sys.doc",
+    "sys.list_functions",
+    "sys.list_modules",
+    "sys.list_state_modules",
+    "saltutil.running",
+    "state.show_sls",
+    "state.show_highstate",
+    "state.show_top",
+    "state.show_lowstate",
+];
+
+/// Whether a `salt`/`salt-call`/`salt-ssh` line only reports: every function it names (a
+/// comma list runs several: `salt '*' test.ping,grains.items`) is one of
+/// [`SALT_READ_ONLY`], any `status.*` report, or a `state.*` run with `test=True` (Salt's dry
+/// run). Words known only at run time, options other than output formatting and targeting,
+/// and any other function say no.
+fn salt_read_only(args: &[Word]) -> bool {
+    if !args.iter().all(|w| w.exact) {
+        return false;
+    }
+    let dry = args.iter().any(|w| {
+        w.text
+            .split_once('=')
+            .is_some_and(|(k, v)| k == "test" && v.eq_ignore_ascii_case("true"))
+    });
+    let mut functions = args
+        .iter()
+        .filter(|w| !w.text.starts_with('-') && !w.text.contains(['*', '@', '=']))
+        .flat_map(|w| w.text.split(','))
+        .filter(|f| f.contains('.') && !f.contains('/'))
+        .peekable();
+    functions.peek().is_some()
+        && functions.all(|f| {
+            SALT_READ_ONLY.contains(&f)
+                || f.strip_prefix("status.")
+                    .is_some_and(|rest| !rest.is_empty())
+                || (dry && f.starts_with("state."))
+        })
 }
 
 /// The argv a runner runs, its operands starting at `start`.

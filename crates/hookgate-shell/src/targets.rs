@@ -368,6 +368,63 @@ pub(crate) fn copy_parts<'w>(
     }
 }
 
+/// `rclone sync|bisync SRC DEST` makes DEST a mirror of SRC, deleting whatever DEST holds that
+/// SRC lacks. A mirror *into* a local DEST is judged as deleting DEST's tree (as `rsync
+/// --delete` is). Into a remote, WA7 lets a source the agent built pass (a deploy of
+/// `./dist`, `./site`): the source is the workspace's. A source elsewhere — an empty directory
+/// made in /tmp, home, a system path, another remote, a word known only at run time —
+/// says nothing about what the remote should keep, so the mirror may wipe it: asked
+/// (`cloud.storage_delete_rclone`). Dry runs (`-n`, `--dry-run`, `-i`) delete nothing.
+pub(crate) fn rclone_mirror(
+    words: &[crate::walk::Word],
+    cwd: &Cwd,
+    ctx: &Context,
+) -> Option<crate::model::Verdict> {
+    let mut positionals = Vec::new();
+    for w in words {
+        let t = w.text.as_str();
+        if w.exact && matches!(t, "-n" | "--dry-run" | "-i" | "--interactive") {
+            return None;
+        }
+        if !(w.exact && t.starts_with('-')) {
+            positionals.push(w);
+        }
+    }
+    let [verb, src, dest, ..] = positionals.as_slice() else {
+        return None;
+    };
+    if !(verb.exact && matches!(verb.text.as_str(), "sync" | "bisync")) {
+        return None;
+    }
+    // rclone's remote syntax: `name:path` or `:backend:path`; a local path has no `:` before
+    // its first `/` (or starts with `/`, `.`, `~`).
+    let remote = |t: &str| {
+        !t.starts_with(['/', '.', '~'])
+            && t.split('/').next().is_some_and(|first| first.contains(':'))
+    };
+    if !dest.exact {
+        return Some(ids::CLOUD_STORAGE_DELETE_RCLONE.verdict());
+    }
+    if !remote(&dest.text) {
+        return judge_delete(&dest.text, true, dest.shape(), true, cwd, ctx).map(RuleRef::verdict);
+    }
+    let from_workspace = src.exact
+        && !remote(&src.text)
+        && matches!(
+            place(&src.text, cwd, ctx).0,
+            Place::InWorkspace | Place::WorkspaceRoot
+        );
+    (!from_workspace).then(|| {
+        let mut v = ids::CLOUD_STORAGE_DELETE_RCLONE.verdict();
+        v.blast_radius = v.blast_radius.min(crate::model::BlastRadius::Medium);
+        v.reason = format!(
+            "{} (`rclone {}` mirrors `{}`, which is not the workspace's, onto the remote: what the remote holds that it lacks is deleted)",
+            v.reason, verb.text, src.text
+        );
+        v
+    })
+}
+
 pub(crate) fn judge_delete(
     raw: &str,
     exact: bool,

@@ -227,6 +227,19 @@ impl<'a> Args<'a> {
                 let name_part = long.split('=').next().unwrap_or(long);
                 let flag = arg.get(..name_part.len() + 2).unwrap_or(arg);
                 let sub = out.positionals.first().copied().unwrap_or("");
+                // A later `--no-X` cancels an earlier `--X` (git's parse-options, npm's nopt:
+                // the last word wins): `npm publish --dry-run --no-dry-run` publishes. A tool
+                // without the negation refuses the word, so dropping `--X` loses nothing.
+                if let Some(negated) = flag.strip_prefix("--no-")
+                    && !negated.is_empty()
+                {
+                    let positive = format!("--{negated}");
+                    let full = match long_option_in(command, sub, &positive) {
+                        LongOption::Exact(full) => full,
+                        LongOption::Unlisted | LongOption::Ambiguous(_) => positive.as_str(),
+                    };
+                    out.flags.retain(|f| *f != full && *f != positive.as_str());
+                }
                 match long_option_in(command, sub, flag) {
                     LongOption::Unlisted => out.flags.push(flag),
                     LongOption::Exact(full) => out.flags.push(full),
@@ -334,6 +347,9 @@ fn long_option_in(command: Option<&'static CommandDef>, sub: &str, flag: &str) -
     match candidates.as_slice() {
         [] => LongOption::Unlisted,
         [one] => LongOption::Exact(one),
+        // npm's nopt does not refuse an ambiguous prefix: it sets a config key of that literal
+        // name and goes on (`npm publish --d` publishes), so the word means only itself.
+        _ if command.is_some_and(|c| c.name == "npm") => LongOption::Unlisted,
         _ => LongOption::Ambiguous(candidates),
     }
 }

@@ -86,11 +86,7 @@ fn stopping_named_containers_is_ordinary_and_unnamed_selections_ask() {
         ("docker rm -f -v app-db-1", ALLOW, "-"),
         ("docker rm --volumes web", ALLOW, "-"),
         ("docker container rm -v web", ALLOW, "-"),
-        (
-            "docker compose down -v",
-            ASK,
-            "docker.compose_down_volumes",
-        ),
+        ("docker compose down -v", ASK, "docker.compose_down_volumes"),
         ("docker volume rm app_pgdata", ASK, "docker.volume_rm"),
         (
             "docker system prune -a --volumes",

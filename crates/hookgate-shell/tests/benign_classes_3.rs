@@ -77,11 +77,7 @@ fn networks_and_named_builders_are_removed_without_a_question() {
             DENY,
             "docker.system_prune",
         ),
-        (
-            "docker compose down -v",
-            ASK,
-            "docker.compose_down_volumes",
-        ),
+        ("docker compose down -v", ASK, "docker.compose_down_volumes"),
         (
             "docker compose down -v --rmi all",
             ASK,

@@ -23,7 +23,11 @@ fn local_volumes_are_judged_by_their_names_like_local_databases() {
     const DOWN: &str = "docker.compose_down_volumes";
     table(&[
         ("docker volume rm app_pgdata_dev", ALLOW, "-"),
-        ("docker volume rm -f myproj_test_db myproj_ci_cache", ALLOW, "-"),
+        (
+            "docker volume rm -f myproj_test_db myproj_ci_cache",
+            ALLOW,
+            "-",
+        ),
         ("podman volume rm scratch-data", ALLOW, "-"),
         ("docker volume rm app_pgdata", ASK, VOL),
         ("docker volume rm app_pgdata_dev app_pgdata", ASK, VOL),
@@ -31,14 +35,30 @@ fn local_volumes_are_judged_by_their_names_like_local_databases() {
         ("docker volume rm pgdata_prod", DENY, VOL),
         ("docker volume rm app_test pgdata_prod", DENY, VOL),
         ("docker -H ssh://db.internal volume rm app_dev", DENY, VOL),
-        ("DOCKER_HOST=tcp://10.0.0.5:2376 docker volume rm app_dev", DENY, VOL),
+        (
+            "DOCKER_HOST=tcp://10.0.0.5:2376 docker volume rm app_dev",
+            DENY,
+            VOL,
+        ),
         ("docker volume prune -af", DENY, VOL),
         ("docker compose down -v", ASK, DOWN),
         ("docker compose down -v --remove-orphans", ASK, DOWN),
-        ("docker compose -f docker-compose.dev.yml down -v", ALLOW, "-"),
+        (
+            "docker compose -f docker-compose.dev.yml down -v",
+            ALLOW,
+            "-",
+        ),
         ("docker compose -p shop_test down --volumes", ALLOW, "-"),
-        ("COMPOSE_PROJECT_NAME=shop_e2e docker compose down -v", ALLOW, "-"),
-        ("docker compose -f docker-compose.prod.yml down -v", DENY, DOWN),
+        (
+            "COMPOSE_PROJECT_NAME=shop_e2e docker compose down -v",
+            ALLOW,
+            "-",
+        ),
+        (
+            "docker compose -f docker-compose.prod.yml down -v",
+            DENY,
+            DOWN,
+        ),
         ("docker compose --project-name=live down -v", DENY, DOWN),
         (
             "docker compose -f docker-compose.yml -f compose.test.yml down -v",
@@ -46,7 +66,11 @@ fn local_volumes_are_judged_by_their_names_like_local_databases() {
             DOWN,
         ),
         ("docker-compose -p app_dev down -v", ALLOW, "-"),
-        ("docker-compose down -v", ASK, "docker.compose_v1_down_volumes"),
+        (
+            "docker-compose down -v",
+            ASK,
+            "docker.compose_v1_down_volumes",
+        ),
         ("docker compose down", ALLOW, "-"),
     ]);
 }
@@ -99,5 +123,179 @@ fn local_container_brokers_are_judged_like_local_databases() {
             DENY,
             RULE,
         ),
+    ]);
+}
+
+/// Salt functions that only report are read-only (so `sudo salt '*' test.ping` is a read under
+/// sudo); state runs, package and service changes stay ordinary Salt runs, and command
+/// functions are judged by the command they carry.
+#[test]
+fn salt_report_functions_are_read_only() {
+    use hookgate_shell::{Analyzer, Class};
+    let ctx = common::ctx();
+    let mut a = Analyzer::new().unwrap();
+    for (line, read_only) in [
+        ("salt 'web*' test.ping", true),
+        ("salt '*' grains.items", true),
+        ("salt-call pkg.list_pkgs --out json", true),
+        ("salt '*' test.ping,grains.items", true),
+        ("salt '*' status.uptime", true),
+        ("salt '*' state.apply test=True", true),
+        ("salt '*' state.apply", false),
+        ("salt '*' pillar.items", false),
+        ("salt '*' test.ping,pkg.install", false),
+        ("salt '*' pkg.install nginx", false),
+        ("salt '*' $FUNC", false),
+    ] {
+        let analysis = a.analyze(line, &ctx);
+        let got = analysis
+            .commands
+            .iter()
+            .all(|c| c.verdict.class == Class::Safe);
+        assert_eq!(got, read_only, "{line}: {analysis:?}");
+    }
+    table(&[
+        (
+            "salt '*' cmd.run 'rm -rf /var/www'",
+            DENY,
+            "fs.delete_system",
+        ),
+        ("salt '*' test.ping", ALLOW, "-"),
+    ]);
+}
+
+/// npm reads options with nopt: a unique prefix of a config key is that key (`--dry` is
+/// `--dry-run`), an ambiguous one is a literal unknown key (so it is not a dry run), and the
+/// last of `--dry-run` / `--no-dry-run` wins.
+#[test]
+fn npm_options_are_read_as_nopt_reads_them() {
+    const PUB: &str = "pkg.publish";
+    table(&[
+        ("npm publish --dry", ALLOW, "-"),
+        ("npm publish --dry-r", ALLOW, "-"),
+        ("npm publish --dry-run", ALLOW, "-"),
+        ("npm pub --dry", ALLOW, "-"),
+        ("npm publish --d", DENY, PUB),
+        ("npm publish --dry-run=false", DENY, PUB),
+        ("npm publish --dry-run --no-dry-run", DENY, PUB),
+        ("npm publish --dry --no-dry", DENY, PUB),
+        ("npm publish --no-dry-run", DENY, PUB),
+        ("npm publish", DENY, PUB),
+    ]);
+}
+
+/// One named object deleted from a bucket whose name says test or scratch is routine; in
+/// another bucket it asks; recursive, filtered, bucket-wide, run-time and production-shaped
+/// deletions keep the deny.
+#[test]
+fn one_object_in_a_scratch_bucket_is_routine() {
+    const S3: &str = "cloud.aws_s3_delete";
+    table(&[
+        ("aws s3 rm s3://dev-scratch-bucket/tmp/test.txt", ALLOW, "-"),
+        ("gsutil rm gs://test-artifacts/build.zip", ALLOW, "-"),
+        ("aws s3 rm s3://my-bucket/one.txt", ASK, S3),
+        ("aws s3 rm s3://acme-prod-data/reports/q3.csv", DENY, S3),
+        ("aws --profile prod s3 rm s3://dev-bucket/a.txt", DENY, S3),
+        (
+            "AWS_PROFILE=production aws s3 rm s3://dev-bucket/a.txt",
+            DENY,
+            S3,
+        ),
+        ("aws s3 rm s3://dev-bucket/tmp/ --recursive", DENY, S3),
+        ("aws s3 rm s3://dev-bucket/a.txt --exclude x", DENY, S3),
+        (
+            "aws s3 rm s3://dev-bucket/a.txt s3://dev-bucket/b.txt",
+            DENY,
+            S3,
+        ),
+        ("aws s3 rm s3://dev-bucket/logs/*", DENY, S3),
+        ("aws s3 rm \"s3://$B/a.txt\"", DENY, S3),
+        ("aws s3 rb s3://dev-bucket", DENY, S3),
+        (
+            "gsutil rm -r gs://test-artifacts/x",
+            DENY,
+            "cloud.gsutil_rm",
+        ),
+    ]);
+}
+
+/// `rclone sync` mirrors its source: into a local directory it is judged as deleting that
+/// tree; onto a remote, a source from the workspace is a deploy, any other source (an empty
+/// temp directory, home, another remote, a run-time word) may wipe the remote and asks.
+#[test]
+fn rclone_mirrors_from_outside_the_workspace_ask() {
+    const RC: &str = "cloud.storage_delete_rclone";
+    table(&[
+        (
+            "mkdir -p /tmp/e && rclone sync /tmp/e b2:acme-archive --delete-during",
+            ASK,
+            RC,
+        ),
+        ("rclone sync gdrive:a s3:b", ASK, RC),
+        ("rclone bisync ~/notes gdrive:notes", ASK, RC),
+        ("rclone sync \"$SRC\" remote:x", ASK, RC),
+        ("rclone sync ./dist s3remote:site-bucket", ALLOW, "-"),
+        ("rclone sync --dry-run /tmp/e b2:x", ALLOW, "-"),
+        ("rclone copy /tmp/e b2:x", ALLOW, "-"),
+        ("rclone sync s3remote:bucket ./backup", ALLOW, "-"),
+        (
+            "rclone sync s3remote:bucket ~/Documents",
+            DENY,
+            "fs.delete_outside_workspace_recursive",
+        ),
+    ]);
+}
+
+/// Code posted to a script console runs on the server; reading its page or posting to an
+/// ordinary `script` API does not.
+#[test]
+fn code_posted_to_a_script_console_asks() {
+    const RCE: &str = "rce.remote_script_console";
+    table(&[
+        (
+            "curl -s -u admin:$JENKINS_TOKEN --data-urlencode 'script=\"rm -rf /x\".execute()' https://jenkins.acme.io/scriptText",
+            ASK,
+            RCE,
+        ),
+        (
+            "curl -X POST -u admin:tok https://jenkins.example.com/computer/agent1/scriptText -d 'script=println(1)'",
+            ASK,
+            RCE,
+        ),
+        (
+            "curl -u a:b https://jenkins.x.io/script --data-urlencode 'script=println(1)'",
+            ASK,
+            RCE,
+        ),
+        ("curl -s https://jenkins.example.com/script", ALLOW, "-"),
+        (
+            "curl -d 'script=1' http://localhost:8080/scriptText",
+            ALLOW,
+            "-",
+        ),
+        (
+            "curl -X POST https://api.example.com/v1/script -d x=1",
+            ALLOW,
+            "-",
+        ),
+    ]);
+}
+
+/// FoundationDB's `--exec` commands are read: clearing keys or ranges, a new configuration,
+/// tenant deletion and taking processes out delete; reads pass.
+#[test]
+fn fdbcli_exec_commands_that_clear_data_deny() {
+    const DEL: &str = "db.store_cli_delete";
+    table(&[
+        (
+            "fdbcli -C /etc/foundationdb/fdb.cluster --exec 'writemode on; clearrange \"\" \\xff'",
+            DENY,
+            DEL,
+        ),
+        ("fdbcli --exec=\"writemode on; clear foo\"", DENY, DEL),
+        ("fdbcli --exec 'configure new single ssd'", DENY, DEL),
+        ("fdbcli --exec 'tenant delete t1'", DENY, DEL),
+        ("fdbcli --exec 'status'", ALLOW, "-"),
+        ("fdbcli --exec 'getrange a z'", ALLOW, "-"),
     ]);
 }
