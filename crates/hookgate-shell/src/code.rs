@@ -5477,10 +5477,16 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
         if shell {
             match first {
                 Some(cmd) if name == "system2" => {
-                    let mut argv = vec![cmd];
-                    argv.extend(lits.into_iter().skip(1));
+                    // R quotes `command` (`shQuote`) but pastes `args` into the shell line
+                    // as they are (R's `?system2`): `system2("psql", c("-c", "\"DROP
+                    // DATABASE x\""))` runs `'psql' -c "DROP DATABASE x"` through `sh`.
+                    let mut code = crate::interp::shell_join(&[cmd]);
+                    for arg in lits.into_iter().skip(1) {
+                        code.push(' ');
+                        code.push_str(&arg);
+                    }
                     out.push(Finding::Shell {
-                        code: crate::interp::shell_join(&argv),
+                        code,
                         exact: !computed,
                     });
                 }

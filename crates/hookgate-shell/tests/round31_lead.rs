@@ -299,3 +299,26 @@ fn fdbcli_exec_commands_that_clear_data_deny() {
         ("fdbcli --exec 'getrange a z'", ALLOW, "-"),
     ]);
 }
+
+/// R's `system2` quotes its command but pastes its arguments into the shell line unquoted, so
+/// the arguments are shell text: a quoted SQL statement among them is one word to `psql`.
+#[test]
+fn r_system2_arguments_are_shell_text() {
+    table(&[
+        (
+            "Rscript -e 'system2(\"psql\", c(\"-h\",\"db.prod.example.com\",\"-c\",\"\\\"DROP DATABASE analytics\\\"\"))'",
+            DENY,
+            "db.drop",
+        ),
+        (
+            "Rscript -e 'system2(\"echo\", \"hi; rm -rf ~/.ssh\")'",
+            DENY,
+            "*",
+        ),
+        (
+            "Rscript -e 'system2(\"ls\", c(\"-la\", \"src\"))'",
+            ALLOW,
+            "-",
+        ),
+    ]);
+}
