@@ -1174,30 +1174,58 @@ fn conftests(root: &Path, operands: &[String]) -> Vec<PathBuf> {
             scan_roots.push(p);
         }
     }
+    let mut found = Vec::new();
+    walk_bounded(
+        scan_roots.into_iter().map(|d| (d, true)).collect(),
+        6,
+        |name| !name.starts_with('.') && !SKIP.contains(&name),
+        |p, name| {
+            if name == "conftest.py" {
+                found.push(p);
+            }
+        },
+    );
+    for p in found {
+        push(p);
+    }
+    out
+}
+
+/// Visits the files below `roots` depth-first, at most [`MAX_SCAN`] directory entries in
+/// all: a root marked `true` is descended into (up to `max_depth` levels, into directories
+/// whose name `descend` accepts; links are not followed), one marked `false` is listed only.
+/// One walk for every search of the files a runner loads, so that no search can be made slow
+/// by a large or deep tree (the bound is the invariant).
+fn walk_bounded(
+    roots: Vec<(PathBuf, bool)>,
+    max_depth: usize,
+    descend: impl Fn(&str) -> bool,
+    mut visit: impl FnMut(PathBuf, &str),
+) {
     let mut seen = 0usize;
-    let mut stack: Vec<(PathBuf, usize)> = scan_roots.into_iter().map(|d| (d, 0)).collect();
-    while let Some((d, depth)) = stack.pop() {
+    let mut stack: Vec<(PathBuf, bool, usize)> =
+        roots.into_iter().map(|(d, r)| (d, r, 0)).collect();
+    while let Some((d, recursive, depth)) = stack.pop() {
         let Ok(rd) = std::fs::read_dir(&d) else {
             continue;
         };
         for e in rd.filter_map(Result::ok) {
             seen += 1;
             if seen > MAX_SCAN {
-                return out;
+                return;
             }
             let name = e.file_name();
             let name = name.to_string_lossy();
             let p = e.path();
             if e.file_type().is_ok_and(|t| t.is_dir()) {
-                if depth < 6 && !name.starts_with('.') && !SKIP.contains(&name.as_ref()) {
-                    stack.push((p, depth + 1));
+                if recursive && depth < max_depth && descend(&name) {
+                    stack.push((p, true, depth + 1));
                 }
-            } else if name == "conftest.py" {
-                push(p);
+            } else {
+                visit(p, &name);
             }
         }
     }
-    out
 }
 
 /// The `//go:generate` directives of a Go file (a line starting with exactly that, as the go
@@ -1241,33 +1269,18 @@ fn go_generate_files(rest: &[String], cwd: &Path) -> Vec<PathBuf> {
             dirs.push((cwd.join(o), false));
         }
     }
-    let mut seen = 0usize;
-    let mut stack: Vec<(PathBuf, bool, usize)> = dirs.into_iter().map(|(d, r)| (d, r, 0)).collect();
-    while let Some((d, recursive, depth)) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in rd.filter_map(Result::ok) {
-            seen += 1;
-            if seen > MAX_SCAN {
-                return files;
-            }
-            let name = e.file_name();
-            let name = name.to_string_lossy();
-            let p = e.path();
-            if e.file_type().is_ok_and(|t| t.is_dir()) {
-                if recursive
-                    && depth < 8
-                    && !name.starts_with(['.', '_'])
-                    && !matches!(name.as_ref(), "testdata" | "vendor" | "node_modules")
-                {
-                    stack.push((p, true, depth + 1));
-                }
-            } else if name.ends_with(".go") {
+    walk_bounded(
+        dirs,
+        8,
+        |name| {
+            !name.starts_with(['.', '_']) && !matches!(name, "testdata" | "vendor" | "node_modules")
+        },
+        |p, name| {
+            if Path::new(name).extension().is_some_and(|e| e == "go") {
                 files.push(p);
             }
-        }
-    }
+        },
+    );
     files
 }
 
