@@ -794,7 +794,6 @@ fn rank(b: BlastRadius) -> u8 {
 /// word holds, so it does not count either.
 pub(crate) fn has_rules_for(name: &str, args: &Args<'_>) -> bool {
     let positionals = args.positionals.as_slice();
-    let first_positional = positionals.first().copied().unwrap_or("");
     command(name).is_some_and(|c| {
         c.rules.iter().any(|&i| {
             RULES
@@ -802,15 +801,33 @@ pub(crate) fn has_rules_for(name: &str, args: &Args<'_>) -> bool {
                 .filter(|r| !r.id.starts_with("rce.install_unvetted_"))
                 .and_then(|r| r.matcher.as_ref())
                 .is_some_and(|m| {
-                    // A subcommand only known at run time may be any of them.
-                    m.sub.first().is_none_or(|alts| {
-                        first_positional.starts_with('$') || alts.contains(&first_positional)
-                    }) && !args.has_any(m.flags_none)
+                    sub_could_match(m.sub, positionals)
+                        && !args.has_any(m.flags_none)
                         && (m.verb_any.is_empty()
                             || run_time_verb(positionals.get(m.sub.len()..).unwrap_or(&[]), m))
                 })
         })
     })
+}
+
+/// Whether a rule's subcommand path could match words some of which are only known at run
+/// time: each level must hold one of its alternatives, until a run-time word (`$X`) stands on
+/// the path — it may be any subcommand, and, split into several words or taken as an option
+/// with a value, it may shift every level after it, so from there on anything may match. A
+/// literal word off the path rules the rule out (`gh pr view $PR` cannot be `gh pr merge`).
+fn sub_could_match(sub: &[&[&str]], positionals: &[&str]) -> bool {
+    for (level, alts) in sub.iter().enumerate() {
+        let Some(word) = positionals.get(level) else {
+            return false;
+        };
+        if word.starts_with('$') {
+            return true;
+        }
+        if !sub_matches(std::slice::from_ref(alts), std::slice::from_ref(word)) {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether a run-time word (`$X`) stands on the subcommand path of a verb rule, where its

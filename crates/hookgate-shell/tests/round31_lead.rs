@@ -322,3 +322,27 @@ fn r_system2_arguments_are_shell_text() {
         ),
     ]);
 }
+
+/// A run-time word asks on a command with destructive forms only where it could stand on a
+/// rule's subcommand path (or supply a flag or verb there): after a literal path that no rule
+/// takes (`gh pr view $PR`), or as the value of an inert connection option (`redis-cli -h
+/// "$H" ping`), it decides nothing.
+#[test]
+fn run_time_words_off_every_rules_path_decide_nothing() {
+    table(&[
+        ("gh pr view $PR --json title", ALLOW, "-"),
+        ("redis-cli -h \"$REDIS_HOST\" ping", ALLOW, "-"),
+        ("kubectl get pods -n \"$NS\" \"$EXTRA\"", ALLOW, "-"),
+        ("gh pr $ACTION 12", ASK, "*"),
+        ("gh $X", ASK, "*"),
+        ("git branch $X", ASK, "*"),
+        ("kubectl get $KIND -o yaml", ASK, "*"),
+        ("redis-cli -h localhost $CMD", ASK, "*"),
+        (
+            "redis-cli -h \"$REDIS_HOST\" flushall",
+            DENY,
+            "db.redis_flush",
+        ),
+        ("git push origin \"$BRANCH\"", ASK, "*"),
+    ]);
+}
