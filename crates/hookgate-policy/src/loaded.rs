@@ -376,6 +376,26 @@ pub(crate) fn script_line(interpreter: Option<&str>, path: &Path, text: &str) ->
         }
         _ => return None,
     };
+    // A Python script run from a file has `__file__` bound to its path (the interpreter sets
+    // it; `-c` code has none): bound here the same way, so paths the script builds from its
+    // own place (`Path(__file__).resolve().parent.parent / 'tmp'`,
+    // `os.path.dirname(__file__)`) are known.
+    if flag == "python3 -c" {
+        let mut bound = String::from("__file__ = '");
+        for c in path.to_string_lossy().chars() {
+            match c {
+                '\\' | '\'' => {
+                    bound.push('\\');
+                    bound.push(c);
+                }
+                '\n' => bound.push_str("\\n"),
+                c => bound.push(c),
+            }
+        }
+        bound.push_str("'\n");
+        bound.push_str(body);
+        return Some(format!("{flag} {}", quote(&bound)));
+    }
     Some(format!("{flag} {}", quote(body)))
 }
 

@@ -12,7 +12,7 @@ mod common;
 
 use common::*;
 use hookgate_core::Decision;
-use hookgate_policy::Policy;
+use hookgate_policy::{Policy, SessionState};
 
 const ALLOW: Option<Decision> = None;
 const ASK: Option<Decision> = Some(Decision::Ask);
@@ -77,4 +77,74 @@ fn local_volumes_and_brokers_reach_the_verdict_by_name() {
             ("docker volume rm pgdata_prod", DENY, "destructive-shell"),
         ],
     );
+}
+
+/// Writes `file` (relative to the workspace) on disk and through the policy's observation of
+/// a `Write` call, then judges `command` in the workspace.
+fn after_write(file: &str, content: &str, command: &str) -> (Option<Decision>, String) {
+    let (_root, ctx) = disk_workspace();
+    let policy = Policy::builtin_default();
+    let path = ctx.workspace.join(file);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, content).unwrap();
+    let mut state = SessionState::default();
+    let mut w = write(&path.to_string_lossy(), content);
+    w.cwd = ctx.workspace.to_string_lossy().into_owned();
+    policy.observe(&w, &ctx, &mut state);
+    let mut call = bash(command);
+    call.cwd = ctx.workspace.to_string_lossy().into_owned();
+    let e = policy.evaluate(&call, &ctx, &state);
+    (e.decision, e.reason.unwrap_or_default())
+}
+
+/// A Python script run from a file knows its own path (`__file__`): paths it builds from it
+/// (`Path(__file__).resolve().parent.parent / 'tmp'`, `os.path.dirname(__file__)`) are
+/// judged where they lead — the workspace's scratch passes, its `.git` is dangerous code (asked,
+/// as every dangerous written script is), a path from the command line stays unresolved.
+#[test]
+fn a_written_python_script_knows_its_own_path() {
+    const PRUNE: &str = "import pathlib, shutil\n\nroot = pathlib.Path(__file__).resolve().parent.parent / 'tmp'\nfor p in root.glob('run-*'):\n    shutil.rmtree(p, ignore_errors=True)\nprint('pruned')\n";
+    const HERE: &str = "import os, shutil\n\nhere = os.path.dirname(os.path.abspath(__file__))\nshutil.rmtree(os.path.join(here, 'build'))\n";
+    const CLIMB: &str = "import pathlib, shutil\n\nroot = pathlib.Path(__file__).parent.parent\nshutil.rmtree(root / '.git')\n";
+    const UNKNOWN: &str = "import shutil, sys\n\nshutil.rmtree(sys.argv[1])\n";
+    let cases = [
+        (
+            "scripts/prune_tmp.py",
+            PRUNE,
+            "python3 scripts/prune_tmp.py",
+            ALLOW,
+            "",
+        ),
+        (
+            "scripts/clean.py",
+            HERE,
+            "python3 scripts/clean.py",
+            ALLOW,
+            "",
+        ),
+        (
+            "scripts/x.py",
+            CLIMB,
+            "python3 scripts/x.py",
+            ASK,
+            "would run dangerous code",
+        ),
+        (
+            "scripts/y.py",
+            UNKNOWN,
+            "python3 scripts/y.py",
+            ASK,
+            "write-then-execute",
+        ),
+    ];
+    let mut wrong = Vec::new();
+    for (file, content, command, want, says) in cases {
+        let (got, reason) = after_write(file, content, command);
+        if got != want || !reason.contains(says) {
+            wrong.push(format!(
+                "{file}: want {want:?} ({says}), got {got:?} ({reason})"
+            ));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }

@@ -4276,6 +4276,23 @@ fn normalize(lang: Lang, name: &str) -> String {
 }
 
 /// The string value of an expression when it is a compile-time constant.
+/// The directory part of a known path, as `os.path.dirname` gives it for a path with a `/`
+/// (`/w/scripts/x.py` → `/w/scripts`, `scripts/x.py` → `scripts`, `/x` → `/`). A bare name or
+/// a path ending in `/`, `.` or `..` (whose parent depends on what it resolves to) or holding a
+/// glob is not folded: the value stays a run-time one.
+fn parent_path(path: &str) -> Option<String> {
+    let last = path.rsplit('/').next()?;
+    if matches!(last, "" | "." | "..") || path.contains(['*', '?', '[']) {
+        return None;
+    }
+    let (dir, _) = path.rsplit_once('/')?;
+    Some(if dir.is_empty() {
+        "/".to_owned()
+    } else {
+        dir.to_owned()
+    })
+}
+
 fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
     if hops > MAX_HOPS {
         return None;
@@ -4301,6 +4318,9 @@ fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
         Expr::Attr(obj, attr) if is_environ_at(obj, env, hops + 1) && attr == "HOME" => {
             Some("~".to_owned())
         }
+        // A `Path`'s parent (`Path(__file__).resolve().parent.parent / 'tmp'`): the path
+        // without its last component, when the path is known and has one.
+        Expr::Attr(obj, attr) if attr == "parent" => parent_path(&static_str(obj, env, hops + 1)?),
         // The running interpreter's own path (`subprocess.call([sys.executable, '-m',
         // 'pytest'])`, `spawn(process.execPath, ['x.js'])`): the interpreter the line started,
         // so its arguments are judged as that interpreter's command line.
@@ -4333,9 +4353,16 @@ fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
                     let v = values()?;
                     (!v.is_empty()).then(|| join_paths(&v))
                 }
-                "os.path.expanduser" | "os.path.abspath" | "os.path.normpath"
-                | "path.normalize" | "File.expand_path" | "str" | "String" | "os.fspath"
-                | "realpath" | "glob" => values()?.into_iter().next(),
+                "os.path.dirname" | "posixpath.dirname" | "path.dirname" | "File.dirname" => {
+                    let v = values()?;
+                    match v.as_slice() {
+                        [one] => parent_path(one),
+                        _ => None,
+                    }
+                }
+                "os.path.realpath" | "os.path.expanduser" | "os.path.abspath"
+                | "os.path.normpath" | "path.normalize" | "File.expand_path" | "str" | "String"
+                | "os.fspath" | "realpath" | "glob" => values()?.into_iter().next(),
                 "escapeshellarg"
                 | "shlex.quote"
                 | "pipes.quote"

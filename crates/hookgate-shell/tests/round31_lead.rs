@@ -346,3 +346,31 @@ fn run_time_words_off_every_rules_path_decide_nothing() {
         ("git push origin \"$BRANCH\"", ASK, "*"),
     ]);
 }
+
+/// A known path's parent (`os.path.dirname`, `Path.parent`) is known: what code deletes there
+/// is judged where it is.
+#[test]
+fn parents_of_known_paths_are_known() {
+    table(&[
+        (
+            "python3 -c \"import os, shutil; shutil.rmtree(os.path.dirname('/home/user/.ssh/config'))\"",
+            DENY,
+            "*",
+        ),
+        (
+            "python3 -c \"import pathlib, shutil; shutil.rmtree(pathlib.Path('/home/user/.aws/credentials').parent)\"",
+            DENY,
+            "*",
+        ),
+        (
+            "python3 -c \"import pathlib, shutil; shutil.rmtree(pathlib.Path('/home/user/project/build/x.o').parent)\"",
+            ALLOW,
+            "-",
+        ),
+        (
+            "python3 -c \"import os, shutil; shutil.rmtree(os.path.dirname(os.path.realpath('build/out/a.txt')))\"",
+            ALLOW,
+            "-",
+        ),
+    ]);
+}
