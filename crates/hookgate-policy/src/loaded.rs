@@ -380,23 +380,38 @@ pub(crate) fn script_line(interpreter: Option<&str>, path: &Path, text: &str) ->
     // it; `-c` code has none): bound here the same way, so paths the script builds from its
     // own place (`Path(__file__).resolve().parent.parent / 'tmp'`,
     // `os.path.dirname(__file__)`) are known.
-    if flag == "python3 -c" {
-        let mut bound = String::from("__file__ = '");
-        for c in path.to_string_lossy().chars() {
-            match c {
-                '\\' | '\'' => {
-                    bound.push('\\');
-                    bound.push(c);
-                }
-                '\n' => bound.push_str("\\n"),
-                c => bound.push(c),
+    // Node's CommonJS modules (and Bun) have `__filename` and `__dirname` the same way.
+    let bound = match flag {
+        "python3 -c" => format!(
+            "__file__ = {}\n{body}",
+            single_quoted(&path.to_string_lossy())
+        ),
+        "node -e" | "bun -e" => format!(
+            "var __filename = {}; var __dirname = {};\n{body}",
+            single_quoted(&path.to_string_lossy()),
+            single_quoted(&path.parent().unwrap_or(path).to_string_lossy())
+        ),
+        _ => return Some(format!("{flag} {}", quote(body))),
+    };
+    Some(format!("{flag} {}", quote(&bound)))
+}
+
+/// `text` as a single-quoted Python or JavaScript string literal (backslash and quote escaped,
+/// a newline as `\n`), for binding a script's own path in its text.
+fn single_quoted(text: &str) -> String {
+    let mut out = String::from("'");
+    for c in text.chars() {
+        match c {
+            '\\' | '\'' => {
+                out.push('\\');
+                out.push(c);
             }
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
         }
-        bound.push_str("'\n");
-        bound.push_str(body);
-        return Some(format!("{flag} {}", quote(&bound)));
     }
-    Some(format!("{flag} {}", quote(body)))
+    out.push('\'');
+    out
 }
 
 /// The names go-task looks for, in its order of preference.

@@ -148,3 +148,15 @@ fn a_written_python_script_knows_its_own_path() {
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// Node scripts know `__dirname` and `__filename` the same way.
+#[test]
+fn a_written_node_script_knows_its_own_directory() {
+    const CLEAN: &str = "const fs = require('fs');\nconst path = require('path');\nfs.rmSync(path.join(__dirname, '..', 'dist'), { recursive: true, force: true });\n";
+    const GIT: &str = "const fs = require('fs');\nconst path = require('path');\nfs.rmSync(path.join(__dirname, '..', '.git'), { recursive: true, force: true });\n";
+    let (got, reason) = after_write("scripts/clean.js", CLEAN, "node scripts/clean.js");
+    assert_eq!(got, ALLOW, "{reason}");
+    let (got, reason) = after_write("scripts/wipe.js", GIT, "node scripts/wipe.js");
+    assert_eq!(got, ASK, "{reason}");
+    assert!(reason.contains("would run dangerous code"), "{reason}");
+}
