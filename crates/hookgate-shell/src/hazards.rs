@@ -1441,8 +1441,12 @@ pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) ->
     if network && has(&["-infile", "-body", "uploadfile", "uploadstring"]) {
         return ids::CRED_EXFILTRATE.verdict();
     }
-    if has(PS_REMOVERS) {
-        let recursive = has(&["-recurse", "-r"]);
+    // .NET's deletions (`[IO.File]::Delete(P)`, `[System.IO.Directory]::Delete(P, $true)`)
+    // delete their first argument as `Remove-Item` does (recursively with `$true`).
+    let dotnet_delete =
+        |w: &&str| w.ends_with("file]::delete") || w.ends_with("directory]::delete");
+    if has(PS_REMOVERS) || words.iter().any(dotnet_delete) {
+        let recursive = has(&["-recurse", "-r", "$true"]);
         let original: Vec<&str> = code
             .split(|c: char| {
                 c.is_whitespace()
@@ -1452,7 +1456,7 @@ pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) ->
             .collect();
         let mut worst: Option<Verdict> = None;
         for (i, w) in words.iter().enumerate() {
-            if !PS_REMOVERS.contains(w) {
+            if !PS_REMOVERS.contains(w) && !dotnet_delete(w) {
                 continue;
             }
             // The first operand that is not an option (`-Path X` names it too).
@@ -1535,12 +1539,22 @@ pub(crate) fn powershell(code: &str, encoded: bool, cwd: &Cwd, ctx: &Context) ->
             || (fetch_only && matches!(*w, "invoke-restmethod" | "irm" | "invoke-webrequest" | "iwr"))
             // A URL is a value, whatever hyphens its host has.
             || w.contains("://")
+            // A .NET static call (`[System.IO.Directory]::Delete(…)`) is code with effects,
+            // unless the method only reads (`GetEnvironmentVariable`, `ReadAllText`,
+            // `Exists`, `Combine`): judged by its method, not as a native program's name.
+            || w.split_once("]::").is_some_and(|(_, method)| {
+                ["get", "read", "exists", "combine", "join", "tostring", "parse", "format", "now", "utcnow", "today"]
+                    .iter()
+                    .any(|m| method.starts_with(m))
+            })
             || w.starts_with('-')
             || w.starts_with('$')
             // A word without a hyphen is an argument or a native program; a program the
             // taxonomy has rules for (`bcdedit`, `vssadmin`, `shutdown`) is not read-only by
             // name: it would be judged by its arguments, which this reading does not follow.
-            || (!w.contains('-') && crate::taxonomy::command(w).is_none_or(|c| c.rules.is_empty()))
+            || (!w.contains('-')
+                && !w.contains("]::")
+                && crate::taxonomy::command(w).is_none_or(|c| c.rules.is_empty()))
     }) && (!network || fetch_only)
         && !has(&[
             "start-process",

@@ -86,6 +86,15 @@ fn pipeline(node: Node<'_>, src: &str, ctx: &Context) -> Option<String> {
         let mut inner = chain.walk();
         for (k, c) in chain.named_children(&mut inner).enumerate() {
             if c.kind() != "command" {
+                // A statement that is a value prints it (`$env:GITHUB_TOKEN`,
+                // `[Environment]::GetEnvironmentVariable('X')`); other expressions (method
+                // calls with effects, `[IO.File]::Delete(…)`) are not translated.
+                if k == 0
+                    && let Some(line) = printed_value(text(c, src)?, ctx)
+                {
+                    out.push(line);
+                    continue;
+                }
                 return None;
             }
             let cmd = command(c, src, ctx)?;
@@ -93,6 +102,89 @@ fn pipeline(node: Node<'_>, src: &str, ctx: &Context) -> Option<String> {
         }
     }
     (!out.is_empty()).then(|| out.join(" | "))
+}
+
+/// The POSIX line printing what a pipeline's leading value prints: a variable (`$env:TOKEN`,
+/// `${env:TOKEN}`, `$x` — `echo` of it, so the data flow sees a credential variable), a
+/// quoted string, or the environment read through .NET (`[Environment]::
+/// GetEnvironmentVariable('TOKEN')`, `[System.Environment]::…`). `None` for anything else.
+fn printed_value(raw: &str, ctx: &Context) -> Option<String> {
+    let raw = raw.trim();
+    let is_variable = raw.strip_prefix('$').is_some_and(|v| {
+        let v = v
+            .strip_prefix('{')
+            .and_then(|v| v.strip_suffix('}'))
+            .unwrap_or(v);
+        !v.is_empty()
+            && v.chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+    });
+    if is_variable {
+        let bare = raw.replace(['{', '}'], "");
+        return Some(format!("echo {}", quote(&word(&bare, ctx))));
+    }
+    if raw.len() >= 2
+        && ((raw.starts_with('\'') && raw.ends_with('\'') && !raw[1..raw.len() - 1].contains('\''))
+            || (raw.starts_with('"') && raw.ends_with('"') && !raw[1..raw.len() - 1].contains('"')))
+    {
+        return Some(format!("echo {}", quote(&word(raw, ctx))));
+    }
+    let lower = raw.to_ascii_lowercase();
+    let call = lower
+        .strip_prefix("[environment]::")
+        .or_else(|| lower.strip_prefix("[system.environment]::"))?;
+    let args = call
+        .strip_prefix("getenvironmentvariable(")?
+        .strip_suffix(')')?;
+    // The name as written (case kept), its quotes removed; a second argument (the scope)
+    // does not change what is printed.
+    let start = raw.len() - 1 - args.len();
+    let first = raw.get(start..raw.len() - 1)?.split(',').next()?.trim();
+    let name = first
+        .strip_prefix('\'')
+        .and_then(|n| n.strip_suffix('\''))
+        .or_else(|| first.strip_prefix('"').and_then(|n| n.strip_suffix('"')))?;
+    (!name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_'))
+        .then(|| format!("printenv {name}"))
+}
+
+/// The text a simple `Where-Object PROPERTY -OP VALUE` filter looks for (`-like '*TOKEN*'` →
+/// `TOKEN`, `-match 'KEY|SECRET'` → `KEY|SECRET`, `-eq X` → `X`): the comparison form without
+/// a script block. `None` for other shapes (a script block is code, not translated).
+fn where_pattern(args: &[Arg]) -> Option<Arg> {
+    let [
+        Arg::Value { exact: true, .. },
+        Arg::Param(op),
+        Arg::Value { text, exact: true },
+    ] = args
+    else {
+        return None;
+    };
+    let op = op
+        .strip_prefix('c')
+        .or_else(|| op.strip_prefix('i'))
+        .unwrap_or(op);
+    let text = match op {
+        "like" => text.trim_matches('*').to_owned(),
+        "match" | "eq" => text.clone(),
+        _ => return None,
+    };
+    (!text.is_empty() && !text.contains(['*', '?', '[']))
+        .then_some(Arg::Value { text, exact: true })
+}
+
+/// The variable an `env:` drive path names (`env:GITHUB_TOKEN`, `Env:\AWS_KEY`), or `Some("")`
+/// for the drive itself (`env:`, `env:\`); `None` for any other path.
+fn env_drive(arg: &Arg) -> Option<&str> {
+    let Arg::Value { text, exact: true } = arg else {
+        return None;
+    };
+    let rest = text
+        .get(..4)
+        .filter(|d| d.eq_ignore_ascii_case("env:"))
+        .and_then(|_| text.get(4..))?;
+    let rest = rest.trim_start_matches(['\\', '/']);
+    (rest.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')).then_some(rest)
 }
 
 /// A `command` node as a name and arguments; `None` for a name computed at run time.
@@ -381,6 +473,22 @@ fn posix(cmd: &Command, piped: bool, ctx: &Context) -> Option<String> {
             let r = if p.has(&["recurse"]) { " -r" } else { "" };
             format!("rm -f{r} -- {}", paths(&["path", "literalpath"]).join(" "))
         }
+        "get-content" | "gc" | "cat" | "type" | "get-item" | "gi"
+            if p
+                .named(&["path", "literalpath"])
+                .or_else(|| p.positionals(FILE_SWITCHES).first().copied())
+                .and_then(env_drive)
+                .is_some() =>
+        {
+            // `Get-Content env:TOKEN`, `Get-Item Env:AWS_KEY`: the variable's value printed.
+            let target = p
+                .named(&["path", "literalpath"])
+                .or_else(|| p.positionals(FILE_SWITCHES).first().copied())?;
+            match env_drive(target)? {
+                "" => "env".to_owned(),
+                name => format!("printenv {name}"),
+            }
+        }
         "get-content" | "gc" | "cat" | "type" => {
             format!("cat -- {}", paths(&["path", "literalpath"]).join(" "))
         }
@@ -455,11 +563,10 @@ fn posix(cmd: &Command, piped: bool, ctx: &Context) -> Option<String> {
             let target = p
                 .named(&["path", "literalpath"])
                 .or_else(|| p.positionals(FILE_SWITCHES).first().copied());
-            match target {
-                Some(Arg::Value { text, exact: true }) if text.eq_ignore_ascii_case("env:") => {
-                    "env".to_owned()
-                }
-                _ => format!("ls -- {}", paths(&["path", "literalpath"]).join(" ")),
+            match target.and_then(env_drive) {
+                Some("") => "env".to_owned(),
+                Some(name) => format!("printenv {name}"),
+                None => format!("ls -- {}", paths(&["path", "literalpath"]).join(" ")),
             }
         }
         "start-process" | "saps" => {
@@ -545,6 +652,13 @@ fn posix(cmd: &Command, piped: bool, ctx: &Context) -> Option<String> {
         | "out-null" => {
             if base == "out-null" {
                 "cat >/dev/null".to_owned()
+            } else if matches!(base, "where-object" | "where" | "?")
+                && let Some(pattern) = where_pattern(&cmd.args)
+            {
+                // `Where-Object Name -like '*TOKEN*'`: the objects whose property matches
+                // pass, as the lines holding the pattern pass `grep -i` (PowerShell compares
+                // without case).
+                format!("grep -i -e {}", quote(&pattern))
             } else if matches!(
                 base,
                 "foreach-object" | "%" | "where-object" | "where" | "?"

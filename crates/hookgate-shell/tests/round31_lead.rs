@@ -374,3 +374,61 @@ fn parents_of_known_paths_are_known() {
         ),
     ]);
 }
+
+/// PowerShell prints a value a statement evaluates to and what an `env:` path names, and
+/// filters objects with `Where-Object PROP -like X` as `grep` filters lines: a credential
+/// variable reached any of these ways is shown. .NET static calls are code: their deletions
+/// are judged as `Remove-Item`'s, and any other call with effects is not read-only.
+#[test]
+fn powershell_values_env_paths_and_dotnet_calls_are_read() {
+    table(&[
+        ("pwsh -c '$env:GITHUB_TOKEN'", ASK, "*"),
+        ("pwsh -c '${env:GITHUB_TOKEN}'", ASK, "*"),
+        (
+            "pwsh -c '[Environment]::GetEnvironmentVariable(\"GITHUB_TOKEN\")'",
+            ASK,
+            "*",
+        ),
+        ("pwsh -c 'gci env:GITHUB_TOKEN'", ASK, "*"),
+        ("pwsh -c 'Get-Item Env:AWS_SECRET_ACCESS_KEY'", ASK, "*"),
+        (
+            "pwsh -c 'Get-Content env:\\AWS_SECRET_ACCESS_KEY'",
+            ASK,
+            "*",
+        ),
+        (
+            "pwsh -c 'Get-ChildItem env: | Where-Object Name -like *TOKEN*'",
+            ASK,
+            "*",
+        ),
+        ("pwsh -c '$env:PATH'", ALLOW, "-"),
+        ("pwsh -c '\"hello\"'", ALLOW, "-"),
+        (
+            "pwsh -c 'Get-Process | Where-Object Name -eq node'",
+            ALLOW,
+            "-",
+        ),
+        (
+            "pwsh -c '[Environment]::GetEnvironmentVariable(\"PATH\")'",
+            ALLOW,
+            "-",
+        ),
+        (
+            "pwsh -c '[IO.File]::ReadAllText(\"README.md\")'",
+            ALLOW,
+            "-",
+        ),
+        (
+            "pwsh -c '[System.IO.Directory]::Delete(\"/etc\", $true)'",
+            DENY,
+            "fs.delete_system",
+        ),
+        (
+            "pwsh -c '[IO.Directory]::Delete(\"build\", $true)'",
+            ALLOW,
+            "-",
+        ),
+        ("pwsh -c '[IO.File]::Delete($p)'", ASK, "*"),
+        ("pwsh -c '[Math]::Round(2.5)'", ASK, "*"),
+    ]);
+}
