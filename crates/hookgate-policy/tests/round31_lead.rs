@@ -160,3 +160,24 @@ fn a_written_node_script_knows_its_own_directory() {
     assert_eq!(got, ASK, "{reason}");
     assert!(reason.contains("would run dangerous code"), "{reason}");
 }
+
+/// `rclone sync` from an existing empty workspace directory mirrors nothing onto the remote
+/// (everything there is deleted): asked; one holding the build output is a deploy.
+#[test]
+fn rclone_mirror_of_an_empty_workspace_directory_asks() {
+    let (_root, ctx) = disk_workspace();
+    std::fs::create_dir_all(ctx.workspace.join("empty")).unwrap();
+    put(&ctx, "site/index.html", "<h1>hi</h1>\n");
+    check_table(
+        &Policy::builtin_default(),
+        &ctx,
+        &[
+            (
+                "rclone sync empty b2:acme-archive",
+                ASK,
+                "destructive-shell",
+            ),
+            ("rclone sync site b2:acme-site", ALLOW, ""),
+        ],
+    );
+}

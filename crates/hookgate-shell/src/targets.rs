@@ -371,8 +371,9 @@ pub(crate) fn copy_parts<'w>(
 /// `rclone sync|bisync SRC DEST` makes DEST a mirror of SRC, deleting whatever DEST holds that
 /// SRC lacks. A mirror *into* a local DEST is judged as deleting DEST's tree (as `rsync
 /// --delete` is). Into a remote, WA7 lets a source the agent built pass (a deploy of
-/// `./dist`, `./site`): the source is the workspace's. A source elsewhere — an empty directory
-/// made in /tmp, home, a system path, another remote, a word known only at run time —
+/// `./dist`, `./site`): the source is the workspace's and holds files. A source elsewhere — an
+/// empty directory made in /tmp or the workspace, home, a system path, another remote, a word
+/// known only at run time —
 /// says nothing about what the remote should keep, so the mirror may wipe it: asked
 /// (`cloud.storage_delete_rclone`). Dry runs (`-n`, `--dry-run`, `-i`) delete nothing.
 pub(crate) fn rclone_mirror(
@@ -408,17 +409,20 @@ pub(crate) fn rclone_mirror(
     if !remote(&dest.text) {
         return judge_delete(&dest.text, true, dest.shape(), true, cwd, ctx).map(RuleRef::verdict);
     }
+    let (src_place, src_path) = place(&src.text, cwd, ctx);
+    // An existing empty directory mirrors nothing onto the remote, deleting all it holds. A
+    // source not there yet is taken as the build output the line makes (`npm run build &&
+    // rclone sync dist remote:site`).
+    let holds_files = || std::fs::read_dir(&src_path).map_or(true, |mut e| e.next().is_some());
     let from_workspace = src.exact
         && !remote(&src.text)
-        && matches!(
-            place(&src.text, cwd, ctx).0,
-            Place::InWorkspace | Place::WorkspaceRoot
-        );
+        && matches!(src_place, Place::InWorkspace | Place::WorkspaceRoot)
+        && holds_files();
     (!from_workspace).then(|| {
         let mut v = ids::CLOUD_STORAGE_DELETE_RCLONE.verdict();
         v.blast_radius = v.blast_radius.min(crate::model::BlastRadius::Medium);
         v.reason = format!(
-            "{} (`rclone {}` mirrors `{}`, which is not the workspace's, onto the remote: what the remote holds that it lacks is deleted)",
+            "{} (`rclone {}` mirrors `{}`, not a workspace directory holding files, onto the remote: what the remote holds that it lacks is deleted)",
             v.reason, verb.text, src.text
         );
         v
