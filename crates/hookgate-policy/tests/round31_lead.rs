@@ -181,3 +181,37 @@ fn rclone_mirror_of_an_empty_workspace_directory_asks() {
         ],
     );
 }
+
+/// A credential file below an uploaded directory (`api/.env`) leaves with the tree as one at
+/// its top does; the tools' own exclusions are read the tool's way (rsync matches a bare name
+/// at any level, aws matches the path below the source).
+#[test]
+fn a_credential_file_in_a_subdirectory_leaves_with_the_tree() {
+    let (_root, ctx) = disk_workspace();
+    put(&ctx, "api/.env", "SECRET_KEY=abc123\n");
+    put(&ctx, "api/main.py", "print('hi')\n");
+    check_table(
+        &Policy::builtin_default(),
+        &ctx,
+        &[
+            (
+                "rsync -a ./ deploy@web1:/srv/app/",
+                ASK,
+                "destructive-shell",
+            ),
+            ("rclone copy . remote:bucket", ASK, "destructive-shell"),
+            (
+                "aws s3 sync . s3://bucket --exclude '.env'",
+                ASK,
+                "destructive-shell",
+            ),
+            (
+                "rsync -a --exclude .env ./ deploy@web1:/srv/app/",
+                ALLOW,
+                "",
+            ),
+            ("aws s3 sync . s3://bucket --exclude '*.env'", ALLOW, ""),
+            ("rsync -a --exclude api ./ deploy@web1:/srv/app/", ALLOW, ""),
+        ],
+    );
+}

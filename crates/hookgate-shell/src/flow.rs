@@ -5075,8 +5075,11 @@ impl Walker<'_> {
     }
 }
 
-/// Most entries of one directory read to look for credential files in it.
-const MAX_TREE_ENTRIES: usize = 256;
+/// Most directory entries read, in all, to look for credential files in an uploaded tree.
+const MAX_TREE_ENTRIES: usize = 2048;
+
+/// How deep below an uploaded directory credential files are looked for.
+const MAX_TREE_DEPTH: usize = 4;
 
 /// `huggingface-cli upload org/data .`, `aws s3 sync . s3://b`, `rsync -a ./ host:/srv/`,
 /// `scp -r . host:`, `gsutil -m cp -r . gs://b`, `rclone sync . remote:b`: a copy of a whole
@@ -5084,8 +5087,9 @@ const MAX_TREE_ENTRIES: usize = 256;
 /// that directory (the workspace's `.env`, a `.npmrc` with a token) leaves with the tree. The
 /// tool's own literal `--exclude`/`--include` patterns are honoured (a file they keep out is
 /// not sent); filters read from files or regexes (`--exclude-from`, `--filter`, gsutil `-x`)
-/// are not evaluated and the tree is not judged. Only the directory's own entries are looked
-/// at (a bounded `read_dir`), never a walk. Asked, not denied: shipping a project with its
+/// are not evaluated and the tree is not judged. The walk is bounded ([`MAX_TREE_DEPTH`]
+/// levels, [`MAX_TREE_ENTRIES`] entries, the source's own entries first; past the bound the
+/// rest is not read — the cost of a hook call must not grow with the project). Asked, not denied: shipping a project with its
 /// configuration to a server is sometimes meant.
 fn tree_upload(
     name: &str,
@@ -5237,42 +5241,76 @@ fn tree_upload(
         let pat = pat.trim_start_matches("./").trim_end_matches('/');
         crate::taxonomy::glob_match(pat.as_bytes(), entry.as_bytes())
     };
+    // rsync and rclone match a pattern without `/` against a name at any level; aws and the
+    // Hugging Face client against the path below the source (their `*` crosses `/`).
+    let by_name = matches!(name, "rsync" | "rclone" | "scp");
+    let sent = |entry_name: &str, rel: &str| {
+        let hit = |f: &&(bool, &str)| {
+            matches(f.1, rel) || (by_name && !f.1.contains('/') && matches(f.1, entry_name))
+        };
+        // Each tool's own filter order: rsync and rclone take the first rule that matches,
+        // aws the last; huggingface-cli keeps what some include matches (any, without
+        // includes) and no exclude does. A directory is only ever excluded here (an include
+        // naming files below it does not keep a directory out).
+        match name {
+            "rsync" | "rclone" | "scp" => filters.iter().find(hit).is_none_or(|f| f.0),
+            "aws" => filters.iter().rev().find(hit).is_none_or(|f| f.0),
+            _ => {
+                let includes: Vec<&(bool, &str)> = filters.iter().filter(|f| f.0).collect();
+                (includes.is_empty() || includes.iter().any(hit))
+                    && !filters.iter().any(|f| !f.0 && hit(&f))
+            }
+        }
+    };
     for src in sources {
         let Some(dir) = place_in(src, cwd, ctx) else {
             continue;
         };
-        let Ok(entries) = std::fs::read_dir(&dir) else {
-            continue;
-        };
-        for entry in entries.filter_map(Result::ok).take(MAX_TREE_ENTRIES) {
-            let entry_name = entry.file_name().to_string_lossy().into_owned();
-            let hit = |f: &&(bool, &str)| matches(f.1, &entry_name);
-            // Each tool's own filter order: rsync and rclone take the first rule that
-            // matches, aws the last; huggingface-cli keeps what some include matches (any,
-            // without includes) and no exclude does.
-            let sent = match name {
-                "rsync" | "rclone" => filters.iter().find(hit).is_none_or(|f| f.0),
-                "aws" => filters.iter().rev().find(hit).is_none_or(|f| f.0),
-                _ => {
-                    let includes: Vec<&(bool, &str)> = filters.iter().filter(|f| f.0).collect();
-                    (includes.is_empty() || includes.iter().any(hit))
-                        && !filters.iter().any(|f| !f.0 && hit(&f))
-                }
-            };
-            if !sent {
+        // A bounded walk (depth, entries): a credential file in a subdirectory (`api/.env`)
+        // leaves with the tree as one at the top does. Dependency, VCS and build trees are
+        // not looked into: they hold installed packages, not the project's configuration.
+        let mut seen = 0usize;
+        let mut stack: Vec<(std::path::PathBuf, String, usize)> = vec![(dir, String::new(), 0)];
+        while let Some((d, prefix, depth)) = stack.pop() {
+            let Ok(entries) = std::fs::read_dir(&d) else {
                 continue;
-            }
-            let child = entry.path().to_string_lossy().into_owned();
-            if let Some(source @ FlowSource::SensitiveFile { .. }) =
-                file_source(&child, cwd, ctx, files)
-            {
-                return Some(Flow {
-                    source,
-                    sink: FlowSink::Network {
-                        tool: name.to_owned(),
-                        channel: Channel::Upload,
-                    },
-                });
+            };
+            for entry in entries.filter_map(Result::ok) {
+                seen += 1;
+                if seen > MAX_TREE_ENTRIES {
+                    return None;
+                }
+                let entry_name = entry.file_name().to_string_lossy().into_owned();
+                let rel = format!("{prefix}{entry_name}");
+                let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
+                if is_dir {
+                    let skipped = matches!(
+                        entry_name.as_str(),
+                        ".git" | "node_modules" | ".venv" | "venv" | "__pycache__" | "target"
+                    );
+                    let excluded = filters.iter().any(|f| {
+                        !f.0 && (matches(f.1, &rel) || (by_name && matches(f.1, &entry_name)))
+                    });
+                    if depth < MAX_TREE_DEPTH && !skipped && !excluded {
+                        stack.push((entry.path(), format!("{rel}/"), depth + 1));
+                    }
+                    continue;
+                }
+                if !sent(&entry_name, &rel) {
+                    continue;
+                }
+                let child = entry.path().to_string_lossy().into_owned();
+                if let Some(source @ FlowSource::SensitiveFile { .. }) =
+                    file_source(&child, cwd, ctx, files)
+                {
+                    return Some(Flow {
+                        source,
+                        sink: FlowSink::Network {
+                            tool: name.to_owned(),
+                            channel: Channel::Upload,
+                        },
+                    });
+                }
             }
         }
     }
