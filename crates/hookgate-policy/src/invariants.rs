@@ -6374,11 +6374,37 @@ fn remote_branch_delete(j: &Judge<'_>) -> Option<Violation> {
 }
 
 fn package_publish(j: &Judge<'_>) -> Option<Violation> {
-    let i = j.kinds(ActionKind::PackagePublish).next()?;
+    let i = j
+        .kinds(ActionKind::PackagePublish)
+        .find(|&i| !npm_publish_to_this_machine(j, &j.facts.actions[i].argv))?;
     Some(Violation::new(
         Effect::Ask,
         format!("publishes: `{}`", j.facts.actions[i].argv.join(" ")),
     ))
+}
+
+/// `npm publish --registry http://localhost:4873` of a package that does not redirect its
+/// publish (the shell analyzer's reading, [`hookgate_shell::npm_publishes_locally_argv`], asked
+/// in the directory the analysis ran the command in): a registry on this machine publishes
+/// to no one. An argv the analysis did not run, or a directory only known at run time, keeps
+/// the ask.
+fn npm_publish_to_this_machine(j: &Judge<'_>, argv: &[String]) -> bool {
+    if argv.first().map(|p| program(std::slice::from_ref(p))) != Some("npm") {
+        return false;
+    }
+    let Some(analysis) = j.facts.analysis.as_ref() else {
+        return false;
+    };
+    analysis.commands.iter().any(|c| {
+        c.argv.as_slice() == argv
+            && c.cwd.path(&j.facts.cwd).is_some_and(|dir| {
+                hookgate_shell::npm_publishes_locally_argv(
+                    argv.get(1..).unwrap_or_default(),
+                    dir,
+                    j.ctx.home.as_deref(),
+                )
+            })
+    })
 }
 
 fn hardcoded_secrets(j: &Judge<'_>) -> Option<Violation> {

@@ -215,3 +215,57 @@ fn a_credential_file_in_a_subdirectory_leaves_with_the_tree() {
         ],
     );
 }
+
+/// `npm publish --registry http://localhost:4873` publishes to a registry on this machine only
+/// when the package does not redirect its publish: `publishConfig` naming a registry, or a
+/// scoped name whose scope has a registry in `.npmrc`, overrides the flag.
+#[test]
+fn npm_publish_to_a_local_registry_reads_where_the_package_goes() {
+    let policy = Policy::builtin_default();
+    let local = "npm publish --registry http://localhost:4873";
+    for (files, line, want) in [
+        (
+            &[("package.json", r#"{"name":"acme-ui","version":"1.0.0"}"#)][..],
+            local,
+            ALLOW,
+        ),
+        (
+            &[("package.json", r#"{"name":"@acme/ui","version":"1.0.0"}"#)][..],
+            "npm publish --registry=http://127.0.0.1:4873/",
+            ALLOW,
+        ),
+        (
+            &[(
+                "package.json",
+                r#"{"name":"acme-ui","publishConfig":{"registry":"https://registry.npmjs.org/"}}"#,
+            )][..],
+            local,
+            DENY,
+        ),
+        (
+            &[
+                ("package.json", r#"{"name":"@acme/ui","version":"1.0.0"}"#),
+                (".npmrc", "@acme:registry=https://npm.pkg.github.com\n"),
+            ][..],
+            local,
+            DENY,
+        ),
+        (
+            &[("package.json", r#"{"name":"acme-ui"}"#)][..],
+            "npm publish --registry https://registry.npmjs.org",
+            DENY,
+        ),
+        (
+            &[("package.json", r#"{"name":"acme-ui"}"#)][..],
+            "npm publish ./other --registry http://localhost:4873",
+            DENY,
+        ),
+        (&[("package.json", "not json")][..], local, DENY),
+    ] {
+        let (_root, ctx) = disk_workspace();
+        for (rel, text) in files {
+            put(&ctx, rel, text);
+        }
+        check_table(&policy, &ctx, &[(line, want, "")]);
+    }
+}

@@ -27,7 +27,8 @@ pub(crate) fn verdict(
     ctx: &Context,
 ) -> Option<Verdict> {
     if matches!(rule.def().category, "cloud_destroy" | "package_publish")
-        && local_endpoint(name, words)
+        && (local_endpoint(name, words)
+            || (name == "npm" && npm_publishes_locally(words, cwd, ctx)))
     {
         return Some(Verdict::normal(
             "acts on an emulator or registry on this machine, named by the tool's endpoint option (LocalStack, DynamoDB Local, verdaccio, devpi)",
@@ -407,6 +408,108 @@ fn loopback_push(name: &str, words: &[Word]) -> bool {
 pub fn local_endpoint_argv(name: &str, args: &[String]) -> bool {
     let words: Vec<Word> = args.iter().map(|a| Word::lit(a.as_str())).collect();
     local_endpoint(name, &words)
+}
+
+/// [`npm_publishes_locally`] for an argv already known literal (the words after `npm`), run
+/// in `dir`: the policy's publishing invariant asks the same question of the same files, so
+/// the two agree on a local registry.
+pub fn npm_publishes_locally_argv(
+    args: &[String],
+    dir: &std::path::Path,
+    home: Option<&std::path::Path>,
+) -> bool {
+    let words: Vec<Word> = args.iter().map(|a| Word::lit(a.as_str())).collect();
+    let ctx = Context::new(dir, home.map(std::path::Path::to_path_buf));
+    npm_publishes_locally(&words, &crate::targets::Cwd::Known(dir.to_path_buf()), &ctx)
+}
+
+/// Largest `package.json` or `.npmrc` read to see where `npm publish` goes.
+const MAX_NPM_CONFIG: u64 = 1 << 20;
+
+/// `npm publish --registry http://localhost:4873` publishing the package in the current
+/// directory (no operand, or `.`): the flag decides where it goes unless the package itself
+/// says otherwise. npm lets `publishConfig` in `package.json` override the command line, and a
+/// scoped package (`@acme/x`) goes to its scope's registry (`@acme:registry=` in the project's
+/// or the user's `.npmrc`) whatever `--registry` says — so the flag counts only when the
+/// package file is read, has no `publishConfig` naming a registry, and a scoped name has no
+/// scope registry configured in either `.npmrc`. Anything unread (no file, too large, not
+/// JSON, an operand naming another folder or tarball, a directory only known at run time)
+/// keeps the rule.
+fn npm_publishes_locally(words: &[Word], cwd: &crate::targets::Cwd, ctx: &Context) -> bool {
+    let crate::targets::Cwd::Known(dir) = cwd else {
+        return false;
+    };
+    let mut registry = false;
+    let mut it = words.iter();
+    while let Some(w) = it.next() {
+        if !w.exact {
+            return false;
+        }
+        let t = w.text.as_str();
+        let value = if let Some(v) = t.strip_prefix("--registry=") {
+            v.to_owned()
+        } else if t == "--registry" {
+            match it.next() {
+                Some(v) if v.exact => v.text.clone(),
+                _ => return false,
+            }
+        } else {
+            if !t.starts_with('-') && !matches!(t, "publish" | "pub" | "publ" | "publi" | ".") {
+                // A folder, tarball or package spec: not the package read here.
+                return false;
+            }
+            continue;
+        };
+        if !crate::argdanger::is_loopback_url(&value, false) {
+            return false;
+        }
+        registry = true;
+    }
+    if !registry {
+        return false;
+    }
+    let read = |p: std::path::PathBuf| -> Option<String> {
+        let m = std::fs::metadata(&p).ok()?;
+        (m.is_file() && m.len() <= MAX_NPM_CONFIG)
+            .then(|| std::fs::read_to_string(&p).ok())
+            .flatten()
+    };
+    let Some(pkg) = read(dir.join("package.json"))
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+    else {
+        return false;
+    };
+    if pkg
+        .get("publishConfig")
+        .and_then(serde_json::Value::as_object)
+        .is_some_and(|c| c.keys().any(|k| k.contains("registry")))
+    {
+        return false;
+    }
+    let Some(name) = pkg.get("name").and_then(serde_json::Value::as_str) else {
+        return false;
+    };
+    if let Some((scope, _)) = name.split_once('/').filter(|_| name.starts_with('@')) {
+        let key = format!("{scope}:registry");
+        // A present `.npmrc` that cannot be read counts as configuring the scope.
+        let configured = [
+            Some(dir.join(".npmrc")),
+            ctx.home.as_ref().map(|h| h.join(".npmrc")),
+        ]
+        .into_iter()
+        .flatten()
+        .filter(|p| p.exists())
+        .any(|p| {
+            read(p).is_none_or(|text| {
+                text.lines()
+                    .any(|l| l.trim_start().starts_with(key.as_str()))
+            })
+        });
+        if configured {
+            return false;
+        }
+    }
+    true
 }
 
 fn local_endpoint(name: &str, words: &[Word]) -> bool {

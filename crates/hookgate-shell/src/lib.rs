@@ -67,7 +67,9 @@ pub use argdanger::chmod_tightens;
 /// `release/*`, …): the list the git rules and the guard's branch lookup share.
 pub use argdanger::is_shared_branch;
 pub use argdanger::option_variable_loads_code;
-pub use contained::{local_endpoint_argv, loopback_image, project_hooks_dir};
+pub use contained::{
+    local_endpoint_argv, loopback_image, npm_publishes_locally_argv, project_hooks_dir,
+};
 pub use identity::token_producer;
 pub use optexec::shell_calls as make_shell_calls;
 pub use resolve::found_root;
