@@ -380,7 +380,14 @@ pub(crate) fn script_line(interpreter: Option<&str>, path: &Path, text: &str) ->
     // it; `-c` code has none): bound here the same way, so paths the script builds from its
     // own place (`Path(__file__).resolve().parent.parent / 'tmp'`,
     // `os.path.dirname(__file__)`) are known.
-    // Node's CommonJS modules (and Bun) have `__filename` and `__dirname` the same way.
+    // Node's CommonJS modules (and Bun) have `__filename` and `__dirname` the same way. A
+    // script reached through a symlink is not bound: `Path(__file__).resolve()` would follow
+    // the link at run time while `os.path.dirname(__file__)` would not, so no one path is
+    // right for both (the paths it builds stay run-time values, which asks).
+    let linked = std::fs::canonicalize(path).is_ok_and(|real| real != path);
+    if linked {
+        return Some(format!("{flag} {}", quote(body)));
+    }
     let bound = match flag {
         "python3 -c" => format!(
             "__file__ = {}\n{body}",

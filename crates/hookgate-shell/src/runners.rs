@@ -3038,8 +3038,11 @@ impl Walker<'_> {
     /// P recursively.
     fn salt(&mut self, name: &str, argv: &[Word], args: &[Word], scope: &mut Scope) -> Producer {
         let mut inner = on_other_hosts(scope, name != "salt-call");
+        // A comma list runs several functions (`test.ping,cmd.run`): any of them counts.
         let function = args.iter().position(|w| {
-            SALT_COMMAND_FUNCTIONS.contains(&w.text.as_str()) || w.text == "file.remove"
+            w.text
+                .split(',')
+                .any(|f| SALT_COMMAND_FUNCTIONS.contains(&f) || f == "file.remove")
         });
         let Some(at) = function else {
             let verdict = if salt_read_only(args) {
@@ -3050,6 +3053,33 @@ impl Walker<'_> {
             self.record(argv, scope, verdict);
             return Producer::Opaque;
         };
+        // A comma list of functions takes comma-separated argument groups (`salt '*'
+        // test.ping,cmd.run ,'rm -rf /'`: none for `test.ping`, `rm -rf /` for `cmd.run`):
+        // every group of every operand is judged as a command the minions may run.
+        if args.get(at).is_some_and(|w| w.text.contains(',')) {
+            let mut judged = false;
+            for w in args.get(at + 1..).unwrap_or(&[]) {
+                if w.text.starts_with('-') {
+                    continue;
+                }
+                for group in w.text.split(',').filter(|g| !g.trim().is_empty()) {
+                    let code = Word {
+                        text: group.to_owned(),
+                        ..w.clone()
+                    };
+                    self.run_code_string(argv, &code, &mut inner.clone(), name);
+                    judged = true;
+                }
+            }
+            if !judged {
+                self.record(
+                    argv,
+                    scope,
+                    crate::model::Verdict::normal("runs a Salt function"),
+                );
+            }
+            return Producer::Opaque;
+        }
         // The first operand after the function that is not a `key=value` keyword.
         let operand = args.get(at + 1..).unwrap_or(&[]).iter().find(|w| {
             !w.text.starts_with('-') && w.text.split_once('=').is_none_or(|(k, _)| k.contains(' '))

@@ -161,6 +161,11 @@ fn salt_report_functions_are_read_only() {
             "fs.delete_system",
         ),
         ("salt '*' test.ping", ALLOW, "-"),
+        // A comma list of functions takes comma-separated argument groups: `cmd.run`'s is
+        // judged wherever it sits (was read as a program named `,rm`).
+        ("salt '*' test.ping,cmd.run ,'rm -rf /'", DENY, "*"),
+        ("salt '*' test.ping,cmd.run 'x' 'rm -rf /etc'", DENY, "*"),
+        ("salt '*' test.ping,cmd.run ,'ls -la'", ALLOW, "-"),
     ]);
 }
 
