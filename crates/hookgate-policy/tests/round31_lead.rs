@@ -269,3 +269,36 @@ fn npm_publish_to_a_local_registry_reads_where_the_package_goes() {
         check_table(&policy, &ctx, &[(line, want, "")]);
     }
 }
+
+/// A symlink inside an uploaded directory is judged by where it leads when the tool follows
+/// links (aws by default, rsync with `-L`): a link to the user's cloud credentials sends them.
+#[test]
+fn a_link_to_a_credential_file_in_an_uploaded_tree_sends_it() {
+    let (_root, ctx) = disk_workspace();
+    let home = ctx.home.clone().unwrap();
+    std::fs::create_dir_all(home.join(".aws")).unwrap();
+    std::fs::write(
+        home.join(".aws/credentials"),
+        "[default]\naws_secret_access_key=x\n",
+    )
+    .unwrap();
+    std::os::unix::fs::symlink(
+        home.join(".aws/credentials"),
+        ctx.workspace.join("creds.txt"),
+    )
+    .unwrap();
+    check_table(
+        &Policy::builtin_default(),
+        &ctx,
+        &[
+            ("aws s3 sync . s3://bucket", ASK, "destructive-shell"),
+            (
+                "rsync -aL ./ deploy@web1:/srv/app/",
+                ASK,
+                "destructive-shell",
+            ),
+            ("aws s3 sync . s3://bucket --no-follow-symlinks", ALLOW, ""),
+            ("rsync -a ./ deploy@web1:/srv/app/", ALLOW, ""),
+        ],
+    );
+}

@@ -5241,6 +5241,21 @@ fn tree_upload(
         let pat = pat.trim_start_matches("./").trim_end_matches('/');
         crate::taxonomy::glob_match(pat.as_bytes(), entry.as_bytes())
     };
+    // Whether the tool sends the file a symlink points to (aws, gsutil, scp and the Hugging
+    // Face client follow links unless told not to; rsync and rclone copy or skip the link
+    // itself unless `-L`/`--copy-links`): a link to `~/.aws/credentials` inside the uploaded
+    // directory then sends the credentials.
+    let short_has = |letter: char| {
+        texts
+            .iter()
+            .any(|t| t.starts_with('-') && !t.starts_with("--") && t.contains(letter))
+    };
+    let follows_links = match name {
+        "aws" => !texts.contains(&"--no-follow-symlinks"),
+        "gsutil" => !short_has('e'),
+        "rsync" | "rclone" => texts.contains(&"--copy-links") || short_has('L'),
+        _ => true,
+    };
     // rsync and rclone match a pattern without `/` against a name at any level; aws and the
     // Hugging Face client against the path below the source (their `*` crosses `/`).
     let by_name = matches!(name, "rsync" | "rclone" | "scp");
@@ -5282,6 +5297,25 @@ fn tree_upload(
                 }
                 let entry_name = entry.file_name().to_string_lossy().into_owned();
                 let rel = format!("{prefix}{entry_name}");
+                if entry.file_type().is_ok_and(|t| t.is_symlink()) {
+                    // A link is judged by where it leads, when the tool follows it; linked
+                    // directories are not walked (the bound holds), only judged themselves.
+                    if follows_links
+                        && sent(&entry_name, &rel)
+                        && let Ok(real) = std::fs::canonicalize(entry.path())
+                        && let Some(source @ FlowSource::SensitiveFile { .. }) =
+                            file_source(&real.to_string_lossy(), cwd, ctx, files)
+                    {
+                        return Some(Flow {
+                            source,
+                            sink: FlowSink::Network {
+                                tool: name.to_owned(),
+                                channel: Channel::Upload,
+                            },
+                        });
+                    }
+                    continue;
+                }
                 let is_dir = entry.file_type().is_ok_and(|t| t.is_dir());
                 if is_dir {
                     let skipped = matches!(
