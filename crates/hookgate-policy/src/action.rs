@@ -1187,28 +1187,30 @@ fn filter_found_paths(commands: &[hookgate_shell::ExecutedCommand], described: &
         ) {
             continue;
         }
-        let Some(root) = hookgate_shell::found_root(&c.argv) else {
-            continue;
-        };
+        // Several roots (`grep -rl X src tests`): the analyzer runs the consumer once per
+        // root, each with that root standing for its items.
+        let roots = hookgate_shell::found_roots(&c.argv);
         let linked = xargs_consumers(commands, k);
-        if linked.is_empty() {
+        if roots.is_empty() || linked.is_empty() {
             continue;
         }
-        let (mut filter, partial) = listing_selection(&c.argv, &root);
-        if partial {
-            // Content or history decides among the selected entries: reaching a protected
-            // one is asked about, as for an unfiltered partial tree.
-            filter = filter.map(|f| Arc::new(Arc::unwrap_or_clone(f).depending_on_contents()));
-        }
-        for j in linked {
-            if !items_only(&commands[j], &root) {
-                continue;
+        for root in roots {
+            let (mut filter, partial) = listing_selection(&c.argv, &root);
+            if partial {
+                // Content or history decides among the selected entries: reaching a
+                // protected one is asked about, as for an unfiltered partial tree.
+                filter = filter.map(|f| Arc::new(Arc::unwrap_or_clone(f).depending_on_contents()));
             }
-            if let Some(d) = described.get_mut(j) {
-                for t in d.paths.iter_mut().filter(|t| t.raw == root) {
-                    t.reach = Reach::Tree;
-                    t.filter.clone_from(&filter);
-                    t.partial = partial;
+            for &j in &linked {
+                if !items_only(&commands[j], &root) {
+                    continue;
+                }
+                if let Some(d) = described.get_mut(j) {
+                    for t in d.paths.iter_mut().filter(|t| t.raw == root) {
+                        t.reach = Reach::Tree;
+                        t.filter.clone_from(&filter);
+                        t.partial = partial;
+                    }
                 }
             }
         }

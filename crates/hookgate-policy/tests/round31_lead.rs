@@ -302,3 +302,27 @@ fn a_link_to_a_credential_file_in_an_uploaded_tree_sends_it() {
         ],
     );
 }
+
+/// Several search roots reach the verdict root by root: a refactor over `src` and `tests`
+/// passes, one that reaches the workspace root (where the protected set lives) asks.
+#[test]
+fn a_refactor_over_several_roots_is_judged_root_by_root() {
+    let (_root, ctx) = disk_workspace();
+    put(&ctx, "tests/test_a.py", "oldName = 1\n");
+    check_table(
+        &Policy::builtin_default(),
+        &ctx,
+        &[
+            (
+                "grep -rl 'oldName' src tests | xargs sed -i 's/oldName/newName/g'",
+                ALLOW,
+                "",
+            ),
+            (
+                "grep -rl 'oldName' src . | xargs sed -i 's/oldName/newName/g'",
+                ASK,
+                "",
+            ),
+        ],
+    );
+}

@@ -72,8 +72,8 @@ pub use contained::{
 };
 pub use identity::token_producer;
 pub use optexec::shell_calls as make_shell_calls;
-pub use resolve::found_root;
 pub use resolve::is_dotenv_name;
+pub use resolve::{found_root, found_roots};
 pub use sed::inserted_text as sed_inserted_text;
 
 use crate::targets::Cwd;

@@ -24,28 +24,29 @@ pub(crate) fn listing(name: &str, args: &[Word]) -> Option<Producer> {
         return None;
     }
     let words: Vec<&str> = args.iter().map(|w| w.text.as_str()).collect();
-    let (root, hidden) = match (name, words.as_slice()) {
-        ("rg", _) => ripgrep(&words)?,
+    let (roots, hidden) = match (name, words.as_slice()) {
+        ("rg", _) => ripgrep(&words).map(|(r, h)| (vec![r], h))?,
+        // grep searches each root it is given (`grep -rl X src tests`).
         ("grep" | "egrep" | "fgrep", _) => (grep(&words)?, true),
-        ("fd" | "fdfind", _) => fd(&words)?,
-        ("git", ["ls-files", rest @ ..]) => (git_ls_files(rest)?, true),
-        ("git", ["grep", rest @ ..]) => (git_grep(rest)?, true),
+        ("fd" | "fdfind", _) => fd(&words).map(|(r, h)| (vec![r], h))?,
+        ("git", ["ls-files", rest @ ..]) => (vec![git_ls_files(rest)?], true),
+        ("git", ["grep", rest @ ..]) => (vec![git_grep(rest)?], true),
         _ => return None,
     };
-    // A hidden directory named as the root (`.claude`, `.codex/hooks`) is where the
-    // protected set lives, and the policy judges `Descendants` by the root alone: such a
-    // listing stays opaque (asked), as before this model.
-    if root
-        .split('/')
-        .any(|c| c.starts_with('.') && !matches!(c, "." | ".."))
-    {
+    // A hidden directory named as a root (`.claude`, `.codex/hooks`) is where the protected
+    // set lives, and the policy judges `Descendants` by the root alone: such a listing stays
+    // opaque (asked), as before this model.
+    if roots.iter().any(|root| {
+        root.split('/')
+            .any(|c| c.starts_with('.') && !matches!(c, "." | ".."))
+    }) {
         return None;
     }
-    Some(if hidden {
-        Producer::FindPaths(vec![root])
-    } else {
-        Producer::VisibleFiles(root)
-    })
+    match (hidden, roots.as_slice()) {
+        (true, _) => Some(Producer::FindPaths(roots)),
+        (false, [root]) => Some(Producer::VisibleFiles(root.clone())),
+        (false, _) => None,
+    }
 }
 
 /// Splits `words` into options and positionals after checking every option against
@@ -215,8 +216,8 @@ fn ripgrep(words: &[&str]) -> Option<(String, bool)> {
     Some((one_root(roots)?, hidden))
 }
 
-/// `grep -rl PATTERN [ROOT]` (GNU grep searches `.` when `-r` names no file).
-fn grep(words: &[&str]) -> Option<String> {
+/// `grep -rl PATTERN [ROOT…]` (GNU grep searches `.` when `-r` names no file): its roots.
+fn grep(words: &[&str]) -> Option<Vec<String>> {
     const FLAGS: &[&str] = &[
         "-l",
         "--files-with-matches",
@@ -266,7 +267,10 @@ fn grep(words: &[&str]) -> Option<String> {
     if !recursive || !has(&options, 'l', "--files-with-matches") {
         return None;
     }
-    one_root(after_pattern(&options, &positionals, false)?)
+    Some(match after_pattern(&options, &positionals, false)? {
+        [] => vec![".".to_owned()],
+        roots => roots.iter().map(|r| (*r).to_owned()).collect(),
+    })
 }
 
 /// `fd [PATTERN] [ROOT]`: hidden entries only with `-H`/`--hidden` or `-u`.

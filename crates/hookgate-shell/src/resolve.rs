@@ -1592,15 +1592,24 @@ fn found_listing(name: &str, args: &[Word]) -> Option<Producer> {
 /// of protected entries).
 #[must_use]
 pub fn found_root(argv: &[String]) -> Option<String> {
-    let (first, rest) = argv.split_first()?;
-    let words: Vec<Word> = rest.iter().map(|a| Word::lit(a.clone())).collect();
-    match found_listing(basename(first), &words)? {
-        Producer::FindPaths(roots) => match roots.as_slice() {
-            [one] => Some(one.clone()),
-            _ => None,
-        },
-        Producer::VisibleFiles(root) => Some(format!("{}/*", root.trim_end_matches('/'))),
+    match found_roots(argv).as_slice() {
+        [one] => Some(one.clone()),
         _ => None,
+    }
+}
+
+/// Every root a listing prints the files below (`grep -rl X src tests`: `src`, `tests`), as
+/// [`found_root`] gives one; empty when `argv` is not such a listing.
+#[must_use]
+pub fn found_roots(argv: &[String]) -> Vec<String> {
+    let Some((first, rest)) = argv.split_first() else {
+        return Vec::new();
+    };
+    let words: Vec<Word> = rest.iter().map(|a| Word::lit(a.clone())).collect();
+    match found_listing(basename(first), &words) {
+        Some(Producer::FindPaths(roots)) => roots,
+        Some(Producer::VisibleFiles(root)) => vec![format!("{}/*", root.trim_end_matches('/'))],
+        _ => Vec::new(),
     }
 }
 
@@ -3255,6 +3264,17 @@ impl Walker<'_> {
         scope: &mut Scope,
         stdin: &Producer,
     ) -> Producer {
+        // Several search roots (`grep -rl X src tests | xargs sed -i …`): xargs passes the
+        // files found below each, so the run is judged once per root over that root's files
+        // (the union is what xargs runs).
+        if let Producer::FindPaths(roots) = stdin
+            && roots.len() > 1
+        {
+            for root in roots {
+                self.xargs(argv, args, scope, &Producer::FindPaths(vec![root.clone()]));
+            }
+            return Producer::Opaque;
+        }
         let value_opts = [
             "-I",
             "-L",

@@ -437,3 +437,21 @@ fn powershell_values_env_paths_and_dotnet_calls_are_read() {
         ("pwsh -c '[Math]::Round(2.5)'", ASK, "*"),
     ]);
 }
+
+/// `grep -rl` with several roots feeds xargs the files below each: the consumer is judged
+/// once per root, so a refactor over `src tests` is workspace work and a root in the home or
+/// a system directory keeps its verdict.
+#[test]
+fn several_search_roots_are_judged_each() {
+    table(&[
+        (
+            "grep -rl 'oldName' src tests | xargs sed -i 's/oldName/newName/g'",
+            ALLOW,
+            "-",
+        ),
+        ("grep -rlZ x src tests | xargs -0 sed -i s/a/b/", ALLOW, "-"),
+        ("grep -rl x src /home/user | xargs rm", DENY, "*"),
+        ("grep -rl x src /etc | xargs sed -i s/a/b/", DENY, "*"),
+        ("grep -rl x src .claude | xargs sed -i s/a/b/", ASK, "*"),
+    ]);
+}
