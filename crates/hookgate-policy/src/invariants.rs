@@ -5605,6 +5605,32 @@ fn judge_script_text(
     // Run directly (no interpreter named), a text file without a `#!` line is run by the
     // calling shell as shell code (execve's ENOEXEC fallback).
     let shell_fallback = interpreter.is_none() && !code.starts_with("#!");
+    // A PowerShell script run by its path without a `#!` line is run by PowerShell when the
+    // caller is PowerShell (`pwsh -c './x.ps1'`) and by `sh` when it is a POSIX shell: both
+    // readings are judged and the worse one stands.
+    let powershell_file = p
+        .extension()
+        .and_then(|e| e.to_str())
+        .is_some_and(|e| e.eq_ignore_ascii_case("ps1") || e.eq_ignore_ascii_case("psm1"));
+    if shell_fallback
+        && !by_shell
+        && powershell_file
+        && let Some(line) = crate::loaded::script_line(Some("pwsh"), p, code)
+    {
+        let rank = |d: &Deferred| match d {
+            Deferred::Ordinary => 0,
+            Deferred::Unresolved => 1,
+            Deferred::SelfModification(_) => 2,
+            Deferred::Dangerous(_) => 3,
+        };
+        let as_shell = judge_deferred_code(j, p, code);
+        let as_powershell = judge_deferred_source(j, p, &line);
+        return Some(if rank(&as_powershell) > rank(&as_shell) {
+            as_powershell
+        } else {
+            as_shell
+        });
+    }
     if by_shell || shell_fallback || is_shell_script(p, code) {
         return Some(judge_deferred_code(j, p, code));
     }

@@ -326,3 +326,28 @@ fn a_refactor_over_several_roots_is_judged_root_by_root() {
         ],
     );
 }
+
+/// A PowerShell script the session wrote, run from `pwsh -c` (`./scripts/x.ps1`, after a
+/// process-scoped execution policy), is judged by its content like `pwsh -File` runs.
+#[test]
+fn a_written_powershell_script_run_from_pwsh_c_is_judged() {
+    const EVIL: &str = "Remove-Item -Recurse -Force $HOME/.ssh\n";
+    const OK: &str = "Write-Output 'building'\ndotnet build\n";
+    for (content, line, want) in [
+        (EVIL, "pwsh -File scripts/x.ps1", ASK),
+        (EVIL, "pwsh -c './scripts/x.ps1'", ASK),
+        (
+            EVIL,
+            "pwsh -c 'Set-ExecutionPolicy -Scope Process Bypass -Force; ./scripts/x.ps1'",
+            ASK,
+        ),
+        (
+            OK,
+            "pwsh -c 'Set-ExecutionPolicy -Scope Process Bypass -Force; ./scripts/x.ps1'",
+            ALLOW,
+        ),
+    ] {
+        let (got, reason) = after_write("scripts/x.ps1", content, line);
+        assert_eq!(got, want, "{line}: {reason}");
+    }
+}

@@ -54,9 +54,31 @@ pub(crate) fn translate(code: &str, ctx: &Context) -> Option<String> {
         .ok()?;
     let tree = parser.parse(code, None)?;
     let root = tree.root_node();
+    if root.kind() == "ERROR" {
+        // The whole code is one script path the grammar does not read (see below).
+        return script_path_statement(code).map(|path| {
+            quote(&Arg::Value {
+                text: path,
+                exact: true,
+            })
+        });
+    }
     let mut statements = Vec::new();
     let mut cursor = root.walk();
     for list in root.named_children(&mut cursor) {
+        // tree-sitter-powershell does not parse a script run by its relative path
+        // (`./scripts/build.ps1`: an ERROR node after the statements): a node whose whole
+        // text is one such path is that script run as a program; any other error stays
+        // untranslated.
+        if list.kind() == "ERROR"
+            && let Some(path) = script_path_statement(text(list, code)?)
+        {
+            statements.push(quote(&Arg::Value {
+                text: path,
+                exact: true,
+            }));
+            continue;
+        }
         if list.kind() != "statement_list" {
             return None;
         }
@@ -102,6 +124,27 @@ fn pipeline(node: Node<'_>, src: &str, ctx: &Context) -> Option<String> {
         }
     }
     (!out.is_empty()).then(|| out.join(" | "))
+}
+
+/// A statement that is only a script's path (`./scripts/build.ps1`, `.\\tools\\x.ps1`,
+/// `../bin/run`): relative to here, in POSIX form, with nothing the shell or PowerShell would
+/// expand or split in it.
+fn script_path_statement(raw: &str) -> Option<String> {
+    let raw = raw.trim();
+    let relative = raw.starts_with("./")
+        || raw.starts_with(".\\")
+        || raw.starts_with("../")
+        || raw.starts_with("..\\");
+    (relative
+        && raw.len() > 2
+        && !raw.contains(|c: char| {
+            c.is_whitespace()
+                || matches!(
+                    c,
+                    '$' | '(' | ')' | '{' | '}' | '`' | ';' | '|' | '&' | '\'' | '"' | '@' | ','
+                )
+        }))
+    .then(|| crate::runners::wsl_path(raw))
 }
 
 /// The POSIX line printing what a pipeline's leading value prints: a variable (`$env:TOKEN`,
@@ -601,6 +644,17 @@ fn posix(cmd: &Command, piped: bool, ctx: &Context) -> Option<String> {
             (None, Some(i)) => format!("kill {}", quote(i)),
             _ => return None,
         },
+        // An execution policy for this process only (`-Scope Process`) dies with it: the
+        // scripts the same line runs are judged as they are. Any other scope changes the
+        // machine's or the user's policy, which is not translated (the word reading asks).
+        "set-executionpolicy"
+            if matches!(
+                p.named(&["scope"]),
+                Some(Arg::Value { text, exact: true }) if text.eq_ignore_ascii_case("process")
+            ) =>
+        {
+            "true".to_owned()
+        }
         "stop-computer" => "poweroff".to_owned(),
         "restart-computer" => "reboot".to_owned(),
         "new-item" | "ni" | "mkdir" | "md" => {

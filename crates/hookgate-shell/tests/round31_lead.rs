@@ -455,3 +455,29 @@ fn several_search_roots_are_judged_each() {
         ("grep -rl x src .claude | xargs sed -i s/a/b/", ASK, "*"),
     ]);
 }
+
+/// A process-scoped execution policy dies with the process; a script run by its relative
+/// path (which the PowerShell grammar does not parse) is that script run as a program, so
+/// what follows it on the line is still read.
+#[test]
+fn powershell_process_policy_and_script_paths_are_translated() {
+    table(&[
+        (
+            "pwsh -c 'Set-ExecutionPolicy -Scope Process Bypass -Force; ./scripts/build.ps1'",
+            ALLOW,
+            "-",
+        ),
+        ("pwsh -c './scripts/build.ps1'", ALLOW, "-"),
+        (
+            "pwsh -c 'Set-ExecutionPolicy Bypass -Scope CurrentUser -Force'",
+            ASK,
+            "*",
+        ),
+        ("pwsh -c 'Set-ExecutionPolicy Unrestricted'", ASK, "*"),
+        (
+            "pwsh -c 'Set-ExecutionPolicy -Scope Process Bypass; Remove-Item -Recurse -Force ~/.ssh'",
+            DENY,
+            "*",
+        ),
+    ]);
+}
