@@ -15,7 +15,6 @@ mod common;
 
 use common::*;
 use hookgate_core::Decision;
-use hookgate_policy::{Policy, SessionState};
 
 const ALLOW: Option<Decision> = None;
 const ASK: Option<Decision> = Some(Decision::Ask);
@@ -33,22 +32,8 @@ const PY_TEST_WIPES: &str =
     "import shutil, os\n\ndef test_x():\n    shutil.rmtree(os.path.expanduser('~/.ssh'))\n";
 const PY_TEST_OK: &str = "def test_add():\n    assert 1 + 1 == 2\n";
 
-/// Writes `file` (relative to the workspace) on disk and through the policy's observation of
-/// a `Write` call, then judges `command` in the workspace.
 fn judge(file: &str, content: &str, command: &str) -> (Option<Decision>, Option<String>) {
-    let (_root, ctx) = disk_workspace();
-    let policy = Policy::builtin_default();
-    let path = ctx.workspace.join(file);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(&path, content).unwrap();
-    let mut state = SessionState::default();
-    let mut w = write(&path.to_string_lossy(), content);
-    w.cwd = ctx.workspace.to_string_lossy().into_owned();
-    policy.observe(&w, &ctx, &mut state);
-    let mut call = bash(command);
-    call.cwd = ctx.workspace.to_string_lossy().into_owned();
-    let e = policy.evaluate(&call, &ctx, &state);
-    (e.decision, e.reason)
+    judge_after_write(file, content, command)
 }
 
 #[track_caller]

@@ -12,7 +12,7 @@ mod common;
 
 use common::*;
 use hookgate_core::Decision;
-use hookgate_policy::{Policy, SessionState};
+use hookgate_policy::Policy;
 
 const ALLOW: Option<Decision> = None;
 const ASK: Option<Decision> = Some(Decision::Ask);
@@ -79,22 +79,10 @@ fn local_volumes_and_brokers_reach_the_verdict_by_name() {
     );
 }
 
-/// Writes `file` (relative to the workspace) on disk and through the policy's observation of
-/// a `Write` call, then judges `command` in the workspace.
+/// [`judge_after_write`] with the reason as text.
 fn after_write(file: &str, content: &str, command: &str) -> (Option<Decision>, String) {
-    let (_root, ctx) = disk_workspace();
-    let policy = Policy::builtin_default();
-    let path = ctx.workspace.join(file);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(&path, content).unwrap();
-    let mut state = SessionState::default();
-    let mut w = write(&path.to_string_lossy(), content);
-    w.cwd = ctx.workspace.to_string_lossy().into_owned();
-    policy.observe(&w, &ctx, &mut state);
-    let mut call = bash(command);
-    call.cwd = ctx.workspace.to_string_lossy().into_owned();
-    let e = policy.evaluate(&call, &ctx, &state);
-    (e.decision, e.reason.unwrap_or_default())
+    let (decision, reason) = judge_after_write(file, content, command);
+    (decision, reason.unwrap_or_default())
 }
 
 /// A Python script run from a file knows its own path (`__file__`): paths it builds from it

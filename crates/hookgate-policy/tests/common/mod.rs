@@ -308,3 +308,26 @@ pub fn session(steps: &[Step<'_>]) -> (Option<Decision>, Option<String>) {
     }
     last
 }
+
+/// Writes `file` (relative to a fresh disk workspace) on disk and through the policy's
+/// observation of a `Write` call, then judges `command` in the workspace: a script the
+/// session wrote, then ran. Returns the decision and reason.
+pub fn judge_after_write(
+    file: &str,
+    content: &str,
+    command: &str,
+) -> (Option<Decision>, Option<String>) {
+    let (_root, ctx) = disk_workspace();
+    let policy = Policy::builtin_default();
+    let path = ctx.workspace.join(file);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(&path, content).unwrap();
+    let mut state = SessionState::default();
+    let mut w = write(&path.to_string_lossy(), content);
+    w.cwd = ctx.workspace.to_string_lossy().into_owned();
+    policy.observe(&w, &ctx, &mut state);
+    let mut call = bash(command);
+    call.cwd = ctx.workspace.to_string_lossy().into_owned();
+    let e = policy.evaluate(&call, &ctx, &state);
+    (e.decision, e.reason)
+}
