@@ -4338,6 +4338,23 @@ fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
         {
             literal_join(callee, args, env, hops)
         }
+        // A known string with a known part replaced (`'/root/.npmrc'.replace('/root',
+        // os.path.expanduser('~'))`): Python replaces every occurrence, JavaScript's string
+        // pattern the first, so the text is folded only when the part occurs once (then both
+        // agree); `replaceAll` and Ruby's `sub`/`gsub` of a string the same way.
+        Expr::Call { callee, args, .. }
+            if matches!(callee.as_ref(), Expr::Attr(_, m) if matches!(m.as_str(), "replace" | "replaceAll" | "sub" | "gsub"))
+                && args.len() == 2 =>
+        {
+            let Expr::Attr(receiver, _) = callee.as_ref() else {
+                return None;
+            };
+            let text = static_str(receiver, env, hops + 1)?;
+            let from = static_str(args.first()?, env, hops + 1)?;
+            let to = static_str(args.get(1)?, env, hops + 1)?;
+            (!from.is_empty() && text.matches(from.as_str()).count() == 1)
+                .then(|| text.replacen(from.as_str(), &to, 1))
+        }
         Expr::Call { callee, args, .. } => {
             let c = qualify(callee, env, hops + 1)?;
             let values = || {
