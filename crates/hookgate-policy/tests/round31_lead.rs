@@ -249,6 +249,17 @@ fn npm_publish_to_a_local_registry_reads_where_the_package_goes() {
             DENY,
         ),
         (&[("package.json", "not json")][..], local, DENY),
+        // Options that pick another package, or take a value, are not read past.
+        (
+            &[("package.json", r#"{"name":"acme-ui"}"#)][..],
+            "npm publish -w packages/core --registry http://localhost:4873",
+            DENY,
+        ),
+        (
+            &[("package.json", r#"{"name":"acme-ui"}"#)][..],
+            "npm publish --workspace=packages/core --registry http://localhost:4873",
+            DENY,
+        ),
     ] {
         let (_root, ctx) = disk_workspace();
         for (rel, text) in files {

@@ -433,8 +433,9 @@ const MAX_NPM_CONFIG: u64 = 1 << 20;
 /// or the user's `.npmrc`) whatever `--registry` says — so the flag counts only when the
 /// package file is read, has no `publishConfig` naming a registry, and a scoped name has no
 /// scope registry configured in either `.npmrc`. Anything unread (no file, too large, not
-/// JSON, an operand naming another folder or tarball, a directory only known at run time)
-/// keeps the rule.
+/// JSON, an operand naming another folder or tarball, an option that could pick another
+/// package — `--workspace`, `--prefix` — or takes a value as the next word, a directory only
+/// known at run time) keeps the rule.
 fn npm_publishes_locally(words: &[Word], cwd: &crate::targets::Cwd, ctx: &Context) -> bool {
     let crate::targets::Cwd::Known(dir) = cwd else {
         return false;
@@ -454,11 +455,29 @@ fn npm_publishes_locally(words: &[Word], cwd: &crate::targets::Cwd, ctx: &Contex
                 _ => return false,
             }
         } else {
-            if !t.starts_with('-') && !matches!(t, "publish" | "pub" | "publ" | "publi" | ".") {
-                // A folder, tarball or package spec: not the package read here.
-                return false;
+            // The subcommand and the current folder; options that do not change which package
+            // is published or where (`--workspace`, `--prefix`, `-C` and any option with a
+            // value would) — anything else is not the package read here.
+            if matches!(t, "publish" | "pub" | "publ" | "publi" | ".")
+                || matches!(
+                    t,
+                    "--dry-run"
+                        | "--ignore-scripts"
+                        | "--quiet"
+                        | "--silent"
+                        | "--verbose"
+                        | "--json"
+                        | "--force"
+                        | "-f"
+                        | "-q"
+                        | "--provenance"
+                )
+                || t.starts_with("--tag=")
+                || t.starts_with("--access=")
+            {
+                continue;
             }
-            continue;
+            return false;
         };
         if !crate::argdanger::is_loopback_url(&value, false) {
             return false;

@@ -853,13 +853,6 @@ pub(crate) fn rule_verdict(
     }
 }
 
-/// The verbs of `db.broker_delete` (taxonomy.toml), as parts of a CLI's verb word
-/// (`purge_queue`, `delete-topic`, `stream.rm`).
-const BROKER_VERBS: &[&str] = &[
-    "delete", "purge", "rm", "del", "remove", "reset", "forget", "drop", "truncate", "destroy",
-    "clear", "wipe",
-];
-
 /// A broker queue, stream or topic deleted or purged from inside a container of this
 /// machine's daemon (`docker compose exec rabbitmq rabbitmqctl purge_queue test_jobs`) is the
 /// compose project's own broker, judged as a local database is: names that say test or
@@ -868,13 +861,43 @@ const BROKER_VERBS: &[&str] = &[
 /// the rule's verdict stands. The names are the words after the verb — option values
 /// included (`-p prod_vhost`), so a production-shaped vhost or server still wins.
 fn broker_verdict(v: Verdict, args: &[Word], scope: &Scope) -> Verdict {
-    if !scope.local_container {
+    // Options that point the CLI at another node, server or cluster (`rabbitmqctl -n
+    // rabbit@prod`, `nats --server nats://…`, `kcat -b host`): the broker is not the
+    // container's own, whatever the line runs in.
+    const ELSEWHERE: &[&str] = &[
+        "-n",
+        "--node",
+        "-s",
+        "--server",
+        "-H",
+        "--host",
+        "--hostname",
+        "--url",
+        "--context",
+        "-b",
+        "--brokers",
+        "--bootstrap-server",
+        "--cluster",
+    ];
+    if !scope.local_container
+        || args.iter().any(|w| {
+            let t = w.text.as_str();
+            ELSEWHERE.contains(&t.split_once('=').map_or(t, |(o, _)| o))
+        })
+    {
         return v;
     }
+    // The rule's own verbs (`verb_any` of `db.broker_delete`), as parts of a CLI's verb word
+    // (`purge_queue`, `delete-topic`, `stream.rm`).
+    let verbs = ids::DB_BROKER_DELETE
+        .def()
+        .matcher
+        .as_ref()
+        .map_or(&[][..], |m| m.verb_any);
     let Some(verb) = args.iter().position(|w| {
         w.text
             .split(['_', '-', '.', ':'])
-            .any(|part| BROKER_VERBS.contains(&part.to_ascii_lowercase().as_str()))
+            .any(|part| verbs.iter().any(|v| v.eq_ignore_ascii_case(part)))
     }) else {
         return v;
     };

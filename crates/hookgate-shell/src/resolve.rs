@@ -5887,6 +5887,17 @@ impl Walker<'_> {
                 ));
             }
         }
+        // A subcommand completed at run time (`git re"$X" --hard`, `kubectl del${V} ns prod`).
+        if worst.is_none()
+            && words
+                .iter()
+                .any(|w| !w.exact && w.text.contains('$') && !w.text.starts_with('$'))
+            && crate::taxonomy::run_time_word_on_sub_path(name, &args)
+        {
+            worst = Some(Verdict::unknown(
+                "a subcommand of a command with destructive forms is completed only at run time",
+            ));
+        }
 
         let verdict = worst.unwrap_or_else(|| {
             let help = matches!(strings, [a] if a == "--help" || a == "--version" || a == "-h")

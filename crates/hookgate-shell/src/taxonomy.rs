@@ -810,6 +810,36 @@ pub(crate) fn has_rules_for(name: &str, args: &Args<'_>) -> bool {
     })
 }
 
+/// Whether a word only partly known at run time (`re"$X"`, `del${S}`) stands on the
+/// subcommand path of one of `name`'s rules, after the path's literal levels: it may complete
+/// the subcommand (`git re"$X" --hard` is `git reset --hard` when X is `set`). Words wholly
+/// run-time (`$X`) are [`has_rules_for`]'s; elsewhere (a commit message, `-m "fix $X"`) a
+/// partly known word decides nothing.
+pub(crate) fn run_time_word_on_sub_path(name: &str, args: &Args<'_>) -> bool {
+    let positionals = args.positionals.as_slice();
+    command(name).is_some_and(|c| {
+        c.rules.iter().any(|&i| {
+            RULES
+                .get(i)
+                .and_then(|r| r.matcher.as_ref())
+                .is_some_and(|m| {
+                    for (level, alts) in m.sub.iter().enumerate() {
+                        let Some(word) = positionals.get(level) else {
+                            return false;
+                        };
+                        if word.contains('$') {
+                            return true;
+                        }
+                        if !sub_matches(std::slice::from_ref(alts), std::slice::from_ref(word)) {
+                            return false;
+                        }
+                    }
+                    false
+                })
+        })
+    })
+}
+
 /// Whether a rule's subcommand path could match words some of which are only known at run
 /// time: each level must hold one of its alternatives, until a run-time word (`$X`) stands on
 /// the path — it may be any subcommand, and, split into several words or taken as an option

@@ -506,3 +506,27 @@ fn a_known_string_with_a_part_replaced_is_known() {
         ),
     ]);
 }
+
+/// Review: a broker CLI pointed at another node keeps the rule even inside a local container;
+/// a subcommand completed at run time asks where it stands on a rule's path, not in a commit
+/// message.
+#[test]
+fn review_brokers_elsewhere_and_subcommands_completed_at_run_time() {
+    table(&[
+        (
+            "docker compose exec rabbitmq rabbitmqctl -n rabbit@prodhost purge_queue test_jobs",
+            DENY,
+            "db.broker_delete",
+        ),
+        (
+            "docker exec broker nats --server nats://10.0.0.5:4222 stream rm ORDERS_TEST -f",
+            DENY,
+            "db.broker_delete",
+        ),
+        ("git re\"$X\" --hard", ASK, "*"),
+        ("kubectl del\"$X\" namespace prod", ASK, "*"),
+        ("aws s3 r\"$X\" s3://b", ASK, "*"),
+        ("git commit -m \"fix $X\"", ALLOW, "-"),
+        ("git checkout -b \"feature/$NAME\"", ALLOW, "-"),
+    ]);
+}
