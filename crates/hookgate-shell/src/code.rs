@@ -139,6 +139,18 @@ impl Parsers {
         if matches!(lang, Lang::Lua | Lang::R) {
             return Some(call_scan(lang, code));
         }
+        if lang == Lang::Python && crate::plain_python::is_plain_python(code) {
+            // Nothing to find, by the fast path's invariant (see `crate::plain_python`).
+            self.last_bulk = None;
+            self.last_sql = None;
+            self.last_remote = None;
+            return Some(Vec::new());
+        }
+        self.scan_grammar(lang, code)
+    }
+
+    /// [`Parsers::scan`] by the grammar alone (the plain-Python fast path's reference).
+    fn scan_grammar(&mut self, lang: Lang, code: &str) -> Option<Vec<Finding>> {
         let language = grammar(lang)?;
         let index = if let Some(i) = self.parsers.iter().position(|(l, _)| *l == lang) {
             i
@@ -5592,4 +5604,24 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
     }
     crate::tongues::fetched_eval(&mut out);
     out
+}
+
+#[cfg(test)]
+impl Parsers {
+    /// The grammar path's findings for `code` (bulk deletes looked for too), and whether it
+    /// left a bulk delete, destructive SQL or remote call behind: the reference the
+    /// plain-Python fast path is checked against.
+    pub(crate) fn grammar_reference(
+        &mut self,
+        lang: Lang,
+        code: &str,
+    ) -> (Option<Vec<Finding>>, bool) {
+        self.want_bulk = true;
+        let found = self.scan_grammar(lang, code);
+        self.want_bulk = false;
+        let side = self.last_bulk.take().is_some()
+            || self.last_sql.take().is_some()
+            || self.last_remote.take().is_some();
+        (found, side)
+    }
 }

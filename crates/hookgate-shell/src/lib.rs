@@ -43,6 +43,7 @@ mod named;
 mod names;
 mod optexec;
 mod plain_list;
+mod plain_python;
 mod pwsh;
 mod resolve;
 mod runners;
