@@ -4493,6 +4493,10 @@ const OPERAND_PRINTERS: &[&str] = &[
     "micro",
     "mlr",
     "ccat",
+    // Python modules run as tools (`python3 -m json.tool FILE` is judged as `json.tool FILE`):
+    // they print the file they are given, reformatted or tokenized.
+    "json.tool",
+    "tokenize",
 ];
 
 /// Programs that print what they read on standard input (the operand printers above, the

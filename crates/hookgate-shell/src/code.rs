@@ -5606,7 +5606,6 @@ fn call_scan(lang: Lang, code: &str) -> Vec<Finding> {
     out
 }
 
-#[cfg(test)]
 impl Parsers {
     /// The grammar path's findings for `code` (bulk deletes looked for too), and whether it
     /// left a bulk delete, destructive SQL or remote call behind: the reference the

@@ -390,6 +390,21 @@ fn fast_line(command: &str) -> Fast {
     }
 }
 
+/// Whether the plain-Python fast path agrees with the grammar path on `code`: `true` when the
+/// fast path leaves `code` to the grammar, or when the grammar parses it cleanly and finds
+/// nothing in it (the fast path's invariant, see `plain_python`). For the `plain_python`
+/// fuzz target only; not part of the API.
+#[doc(hidden)]
+#[must_use]
+pub fn plain_python_agrees(code: &str) -> bool {
+    if !plain_python::is_plain_python(code) {
+        return true;
+    }
+    let mut parsers = code::Parsers::default();
+    let (found, side) = parsers.grammar_reference(interp::Lang::Python, code);
+    found == Some(Vec::new()) && !side
+}
+
 /// The words of `command`, a plain line of that `shape` ([`plain_shape`]).
 pub(crate) fn plain_words_of<T>(
     command: &str,

@@ -138,6 +138,12 @@ fn is_string_prefix(p: &[u8]) -> bool {
     }
 }
 
+/// A control byte other than tab and newline: NUL ends tree-sitter's input and Python rejects
+/// it, and the others are rare enough in a plain snippet to leave to the grammar.
+fn is_control(b: u8) -> bool {
+    (b < 0x20 && b != b'\t' && b != b'\n') || b == 0x7f
+}
+
 /// How deep brackets may nest before the snippet is left to the grammar (bounds the
 /// recursion of the descent).
 const MAX_DEPTH: usize = 32;
@@ -318,8 +324,15 @@ impl<'s> Reader<'s> {
             self.at += if triple { 3 } else { 1 };
             loop {
                 let c = *self.src.get(self.at)?;
+                if is_control(c) {
+                    return None;
+                }
                 if c == b'\\' {
-                    // An escape (in a raw string too, the backslash keeps the quote).
+                    // An escape (in a raw string too, the backslash keeps the quote); the
+                    // escaped byte is held to the same rule.
+                    if is_control(*self.src.get(self.at + 1)?) {
+                        return None;
+                    }
                     self.at += 2;
                     continue;
                 }
@@ -706,6 +719,9 @@ mod tests {
             "print(1);;print(2)",
             "print(09)",
             "print(1__0)",
+            "print(b\"\u{1}\0x\")",
+            "print('\\\0')",
+            "print('a\rb')",
             "print({1: 2, 3})",
         ] {
             assert!(!is_plain_python(code), "{code}");
@@ -843,7 +859,8 @@ mod tests {
     fn mutated_snippets_the_fast_path_accepts_scan_to_nothing_on_the_grammar_path() {
         const INSERTS: &[&str] = &[
             "(", ")", "[", "]", "{", "}", ",", ".", ":", ";", "=", "'", "\"", " ", "*", "os",
-            "open", "exec", "f", "\\", "\n", "#", "@", "-", "not", "import", "0", "é", "\t",
+            "open", "exec", "f", "\\", "\n", "#", "@", "-", "not", "import", "0", "é", "\t", "\0",
+            "\r",
         ];
         let mut r = Rng(0x2545_f491_4f6c_dd1d);
         let mut parsers = crate::code::Parsers::default();

@@ -383,6 +383,24 @@ pub(crate) fn is_interpreter(name: &str) -> bool {
     interpreter(name).is_some()
 }
 
+/// An interpreter that is not a shell, whose code gets what its standard input holds as data
+/// (`python3 -c '…'`, `node app.js`, `awk 1`, `perl -pe ''`) — except awk printing only the
+/// names of `NAME=value` lines (`awk -F= '{print $1}' < .env`, `file` being the redirected
+/// file), which shows no value. A shell reads
+/// its standard input as commands, not data (judged as a script elsewhere).
+fn code_reads_stdin(name: &str, args: &[Word], file: &str) -> bool {
+    match interpreter(name) {
+        Some(Lang::Awk) => {
+            // The redirected file is awk's input as an operand would be.
+            let mut words = args.to_vec();
+            words.push(Word::lit(file.to_owned()));
+            !awk_first_field_by_equals(&words)
+        }
+        Some(_) => !is_shell(name),
+        None => false,
+    }
+}
+
 /// Basename of a command word, lowercased, without a Windows `.exe`.
 /// The last `/`-separated part of a word (`/usr/bin/git` → `git`, `git` → `git`), as
 /// `word.rsplit('/').next()` but by a plain byte scan: it runs several times per command.
@@ -1979,26 +1997,38 @@ impl Walker<'_> {
         let from_file = matches!(stdin, Producer::LocalFile)
             .then(|| self.files.stdin_file.clone())
             .flatten();
-        // `cat < ~/.ssh/id_rsa`, `tr -d '\r' < .env`: a printer fed a credential file.
-        let reads_secret = matches!(
-            &stdin,
-            Producer::Secret(crate::model::FlowSource::SensitiveFile { .. })
-        ) && argv.first().is_some_and(|n| {
-            crate::argdanger::prints_stdin(basename(&n.text), argv.get(1..).unwrap_or(&[]))
-        });
+        // `cat < ~/.ssh/id_rsa`, `tr -d '\r' < .env`: a printer fed a credential file; and
+        // `python3 -c '…' < ~/.aws/credentials`, `awk 1 < .env`, `node app.js < key.pem`: code
+        // handed a credential as its input, whatever the code does with it — as a credential
+        // among an interpreter's operands is read (see `Walker::interpreter`).
+        let reads_secret = match &stdin {
+            Producer::Secret(crate::model::FlowSource::SensitiveFile { path }) => {
+                argv.first().is_some_and(|n| {
+                    let args = argv.get(1..).unwrap_or(&[]);
+                    let name = basename(&n.text);
+                    crate::argdanger::prints_stdin(name, args) || code_reads_stdin(name, args, path)
+                })
+            }
+            _ => false,
+        };
         let (before, named) = (self.commands.len(), self.files.stdin_files.len());
         let out = self.dispatch(argv, scope, stdin);
-        if reads_secret
-            && let Some(cmd) = self.commands.get_mut(before..).and_then(|cs| {
+        if reads_secret {
+            let own = self.commands.get_mut(before..).and_then(|cs| {
                 cs.iter_mut().find(|c| {
                     c.via == scope.via && c.argv.first().is_none_or(|a| !is_redirect_record(a))
                 })
-            })
-        {
-            cmd.verdict = worse(
-                Some(cmd.verdict.clone()),
-                ids::CRED_READ_SECRET_FILE.verdict(),
-            );
+            });
+            if let Some(cmd) = own {
+                cmd.verdict = worse(
+                    Some(cmd.verdict.clone()),
+                    ids::CRED_READ_SECRET_FILE.verdict(),
+                );
+            } else {
+                // The program recorded only what it runs in turn (`python3 -m json.tool`
+                // records `json.tool` one level down): the read is recorded on its own line.
+                self.record(argv, scope, ids::CRED_READ_SECRET_FILE.verdict());
+            }
         }
         if let Some(file) = from_file {
             self.files.stdin_file = None;
