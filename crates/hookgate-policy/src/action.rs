@@ -2456,6 +2456,12 @@ fn git(argv: &[String], branch: Option<&str>, stdin: Option<&Text>) -> Described
     let Some((sub, rest)) = after.split_first() else {
         return Described::new(ActionKind::GitOther, argv);
     };
+    // `git filter-repo --help`, `git push --help`: git turns `git SUB --help` into `git help
+    // SUB`, which shows the manual and runs nothing (only right after the subcommand: later,
+    // a script's own parser may read it otherwise).
+    if rest.first().is_some_and(|a| a == "--help") {
+        return Described::new(ActionKind::GitOther, argv);
+    }
     let (dir, work_tree) = git_dirs(argv);
     let scope = GitScope { dir, work_tree };
     let flags = split_flags(rest);

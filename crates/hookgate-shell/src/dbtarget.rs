@@ -967,12 +967,65 @@ fn volume_verdict(v: Verdict, name: &str, args: &[Word], scope: &Scope) -> Verdi
             }
         }
     }
+    if roles.is_empty() {
+        // Compose names an unnamed project from `.env`'s `COMPOSE_PROJECT_NAME` or the compose
+        // file's top-level `name:` in the working directory: a production-shaped one there
+        // keeps the rule (`.env` holding `COMPOSE_PROJECT_NAME=shop_prod` on a server).
+        roles.extend(compose_project_names(&scope.cwd).iter().map(|n| role_of(n)));
+    }
     judge_local(
         v,
         &worst_role(roles),
         "volume",
         "removing a development volume on this machine's daemon is routine work",
     )
+}
+
+/// Largest `.env` or compose file read for the project's name.
+const MAX_COMPOSE_FILE: u64 = 256 * 1024;
+
+/// The project names compose would take in `cwd` when none is given on the line: `.env`'s
+/// `COMPOSE_PROJECT_NAME` and the top-level `name:` of the default compose files. A line of
+/// either file that cannot be read as such is skipped (the worst case is the directory's own
+/// name, which compose falls back to and which is never production-shaped by itself here).
+fn compose_project_names(cwd: &crate::targets::Cwd) -> Vec<String> {
+    let crate::targets::Cwd::Known(dir) = cwd else {
+        return Vec::new();
+    };
+    let read = |name: &str| -> Option<String> {
+        let p = dir.join(name);
+        let m = std::fs::metadata(&p).ok()?;
+        (m.is_file() && m.len() <= MAX_COMPOSE_FILE)
+            .then(|| std::fs::read_to_string(&p).ok())
+            .flatten()
+    };
+    let unquote = |v: &str| v.trim().trim_matches(['"', '\'']).to_owned();
+    let mut names = Vec::new();
+    if let Some(env) = read(".env") {
+        names.extend(env.lines().filter_map(|l| {
+            let l = l.trim_start();
+            let l = l.strip_prefix("export ").unwrap_or(l);
+            l.strip_prefix("COMPOSE_PROJECT_NAME=").map(unquote)
+        }));
+    }
+    for file in [
+        "compose.yaml",
+        "compose.yml",
+        "docker-compose.yaml",
+        "docker-compose.yml",
+    ] {
+        if let Some(text) = read(file) {
+            // Top level only: `name:` at column 0 (a service's `name:` is indented).
+            names.extend(
+                text.lines()
+                    .filter_map(|l| l.strip_prefix("name:"))
+                    .map(|v| unquote(v.split(" #").next().unwrap_or(v))),
+            );
+            break;
+        }
+    }
+    names.retain(|n| !n.is_empty());
+    names
 }
 
 /// One named object deleted from a bucket (`aws s3 rm s3://dev-scratch/tmp/x.json`,

@@ -740,6 +740,79 @@ const DEPLOYS: &[Deploy] = &[
         ],
         markers: &[Marker::Options(&["-n", "--network"])],
     },
+    // Salesforce: `sf project deploy start --target-org prod` deploys metadata (and, with
+    // `--post-destructive-changes`, deletions) to the production org.
+    Deploy {
+        tools: &["sf", "sfdx"],
+        subs: &["project"],
+        then: "deploy",
+        short_values: "oxdmlt",
+        long_values: &[
+            "--target-org",
+            "--manifest",
+            "--source-dir",
+            "--metadata",
+            "--test-level",
+            "--tests",
+            "--wait",
+            "--api-version",
+            "--pre-destructive-changes",
+            "--post-destructive-changes",
+        ],
+        markers: &[Marker::Options(&["-o", "--target-org"])],
+    },
+    // Shopify: `shopify app deploy` releases the app's configuration and extensions to every
+    // store that installed it (not with `--no-release`); `shopify theme publish` makes a theme
+    // the live one.
+    Deploy {
+        tools: &["shopify"],
+        subs: &["app"],
+        then: "deploy",
+        short_values: "",
+        long_values: &[
+            "--path",
+            "--client-id",
+            "--config",
+            "--message",
+            "--version",
+            "--source-control-url",
+        ],
+        markers: &[Marker::Live {
+            off: &["--no-release"],
+            targets: &[],
+        }],
+    },
+    Deploy {
+        tools: &["shopify"],
+        subs: &["theme"],
+        then: "publish",
+        short_values: "st",
+        long_values: &[
+            "--store",
+            "--theme",
+            "--path",
+            "--password",
+            "--environment",
+        ],
+        markers: &[Marker::Always],
+    },
+    // balena: `balena push FLEET` builds and releases to every device of the fleet; a
+    // production-named fleet (`acme/prod-fleet`) is the live one (a local device's address
+    // is development).
+    Deploy {
+        tools: &["balena"],
+        subs: &["push"],
+        then: "",
+        short_values: "s",
+        long_values: &[
+            "--source",
+            "--dockerfile",
+            "--registry-secrets",
+            "--release-tag",
+            "--note",
+        ],
+        markers: &[Marker::Operand(1)],
+    },
     // `dep deploy production` (Deployer), `vapor deploy production`, `eb deploy prod-env`.
     Deploy {
         tools: &["dep", "vapor", "eb"],
@@ -919,13 +992,16 @@ pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
                         .is_some_and(|v| v.exact && names_production(&v.text))
             }),
             Marker::Live { off, targets } => {
-                !opts.iter().any(|o| off.contains(&o.name.as_str()))
-                    && !opts.iter().any(|o| {
-                        targets.contains(&o.name.as_str())
-                            && o.value
-                                .as_ref()
-                                .is_some_and(|v| v.exact && names_nonproduction(&v.text))
-                    })
+                // `--no-release=false` is no opt-out (an oclif boolean given `false`).
+                !opts.iter().any(|o| {
+                    off.contains(&o.name.as_str())
+                        && o.value.as_ref().is_none_or(|v| v.text != "false")
+                }) && !opts.iter().any(|o| {
+                    targets.contains(&o.name.as_str())
+                        && o.value
+                            .as_ref()
+                            .is_some_and(|v| v.exact && names_nonproduction(&v.text))
+                })
             }
             Marker::Params(keys) => operands.iter().any(|w| store_param(w, keys)),
             Marker::RunAction => {

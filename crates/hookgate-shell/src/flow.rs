@@ -1220,7 +1220,8 @@ fn capture_output<'w>(name: &str, words: &'w [Word]) -> Capture<'w> {
 /// Commands that mint a new credential and print it (`vault token create`, `npm token
 /// create`, `aws iam create-access-key`, `az ad sp create-for-rbac`) or print a short-lived
 /// one made for the asker (`aws codeartifact get-authorization-token`, `aws eks get-token`,
-/// `doctl auth token`): a flow source wherever the output goes. Unlike the
+/// `doctl auth token`), or print an existing one (`consul acl token read -self`, `vault print
+/// token`): a flow source wherever the output goes. Unlike the
 /// `credential_access` rules of the taxonomy these are not asked on their own — several are
 /// documented as assigned to a variable for the tool that needs them
 /// (`CODEARTIFACT_AUTH_TOKEN=$(aws codeartifact get-authorization-token …)`) — only when the
@@ -1265,6 +1266,14 @@ const MINTERS: &[(&[&str], &[&str])] = &[
     (&["glab"], &["auth", "token"]),
     (&["linode-cli"], &["profile", "token-create"]),
     (&["hcloud"], &["context", "export"]),
+    // Existing tokens printed: the ACL token's secret ID (`consul acl token read -self`,
+    // `nomad acl token self`), the client's own token (`vault print token`, `vault token
+    // lookup` shows it as `id`).
+    (&["consul"], &["acl", "token", "read"]),
+    (&["nomad"], &["acl", "token", "self"]),
+    (&["nomad"], &["acl", "token", "info"]),
+    (&["vault", "bao"], &["print", "token"]),
+    (&["vault", "bao"], &["token", "lookup"]),
 ];
 
 /// `names::shapes` of every name of [`MINTERS`], merged.

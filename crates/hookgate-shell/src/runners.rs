@@ -1873,7 +1873,33 @@ const REMOTE_VERBS: &[RemoteVerb] = &[
         operands: Some(0),
         ..remote("hdc", &["shell"])
     },
+    // Zowe: `zowe zos-uss issue ssh 'rm -rf /u/app'` runs a command line in the mainframe's
+    // z/OS UNIX shell (the group and verb have short aliases: `uss`, `iss`).
+    zowe_ssh(&["zos-uss", "issue", "ssh"]),
+    zowe_ssh(&["zos-uss", "iss", "ssh"]),
+    zowe_ssh(&["uss", "issue", "ssh"]),
+    zowe_ssh(&["uss", "iss", "ssh"]),
 ];
+
+/// `zowe GROUP VERB ssh COMMAND`: the first operand is the remote shell's command line.
+const fn zowe_ssh(path: &'static [&'static str]) -> RemoteVerb {
+    RemoteVerb {
+        values: &[
+            "--cwd",
+            "--zosmf-profile",
+            "--ssh-profile",
+            "--host",
+            "--port",
+            "--user",
+            "--password",
+            "--privateKey",
+            "--keyPassphrase",
+            "--handshakeTimeout",
+        ],
+        operands: Some(0),
+        ..remote("zowe", path)
+    }
+}
 
 /// adb's global options that take a value (device serial, transport id, server host, port,
 /// socket) and `shell`'s escape character.
@@ -1921,6 +1947,7 @@ fn has_remote_verbs(name: &str) -> bool {
             | "orb"
             | "adb"
             | "hdc"
+            | "zowe"
     )
 }
 
