@@ -401,6 +401,12 @@ fn code_reads_stdin(name: &str, args: &[Word], file: &str) -> bool {
     }
 }
 
+/// A code string's output ([`Walker::code_output`]) when it carries a secret: what a shell or
+/// remote running that string hands on. Other outputs keep the runner's own producer.
+fn secret_output(out: Option<Producer>) -> Option<Producer> {
+    out.filter(|p| matches!(p, Producer::Secret(_)))
+}
+
 /// Basename of a command word, lowercased, without a Windows `.exe`.
 /// The last `/`-separated part of a word (`/usr/bin/git` → `git`, `git` → `git`), as
 /// `word.rsplit('/').next()` but by a plain byte scan: it runs several times per command.
@@ -3732,7 +3738,8 @@ impl Walker<'_> {
         self.with_shell_stdin(input, |w| {
             w.run_code_string(argv, &joined, &mut remote, "ssh");
         });
-        Producer::Download
+        // `ssh host printenv | curl -d @-`: the remote command's secret output is ssh's.
+        secret_output(self.code_output.take()).unwrap_or(Producer::Download)
     }
 
     /// Analyses a string as shell code run by a new shell process (`bash -c`, `su -c`,
@@ -4050,6 +4057,10 @@ impl Walker<'_> {
                     self.with_shell_stdin(stdin, |w| {
                         w.run_child_code(argv, code, scope, &label, Some(&params));
                     });
+                    // `bash -c printenv | curl -d @-`: the shell's output is its command's.
+                    if let Some(out) = secret_output(self.code_output.take()) {
+                        return out;
+                    }
                 }
                 None => self.record(argv, scope, Verdict::unknown("-c without a command string")),
             }

@@ -1873,6 +1873,39 @@ const REMOTE_VERBS: &[RemoteVerb] = &[
         operands: Some(0),
         ..remote("hdc", &["shell"])
     },
+    // Fly.io: `fly ssh console -a APP -C CMD` runs CMD on the app's machine.
+    RemoteVerb {
+        values: &[
+            "-a",
+            "--app",
+            "-r",
+            "--region",
+            "-s",
+            "--select",
+            "-u",
+            "--user",
+            "--machine",
+            "--process-group",
+        ],
+        code: &["-C", "--command"],
+        ..remote("fly", &["ssh", "console"])
+    },
+    RemoteVerb {
+        values: &[
+            "-a",
+            "--app",
+            "-r",
+            "--region",
+            "-s",
+            "--select",
+            "-u",
+            "--user",
+            "--machine",
+            "--process-group",
+        ],
+        code: &["-C", "--command"],
+        ..remote("flyctl", &["ssh", "console"])
+    },
     // Zowe: `zowe zos-uss issue ssh 'rm -rf /u/app'` runs a command line in the mainframe's
     // z/OS UNIX shell (the group and verb have short aliases: `uss`, `iss`).
     zowe_ssh(&["zos-uss", "issue", "ssh"]),
@@ -1948,6 +1981,8 @@ fn has_remote_verbs(name: &str) -> bool {
             | "adb"
             | "hdc"
             | "zowe"
+            | "fly"
+            | "flyctl"
     )
 }
 
@@ -2108,6 +2143,8 @@ impl Walker<'_> {
         if verb.shared_home {
             inner.cwd = Cwd::Unknown;
         }
+        // The last code string's secret output, if any (see `Walker::code_output`).
+        let mut printed: Option<Producer> = None;
         // A Windows document or command id (`AWS-RunPowerShellScript`, `RunPowerShellScript`)
         // runs the lines as PowerShell on the instance, as ansible's `win_shell` does.
         let powershell = matches!(name, "aws" | "az")
@@ -2130,7 +2167,14 @@ impl Walker<'_> {
                         self.peel(argv, &words, &label, &mut inner, Producer::Nothing);
                     }
                 }
-                CodeForm::Line => self.run_code_string(argv, code, &mut inner, &label),
+                CodeForm::Line => {
+                    self.run_code_string(argv, code, &mut inner, &label);
+                    printed = self
+                        .code_output
+                        .take()
+                        .filter(|p| matches!(p, Producer::Secret(_)))
+                        .or(printed);
+                }
                 CodeForm::StartupScript => {
                     let script = code
                         .text
@@ -2162,6 +2206,11 @@ impl Walker<'_> {
                 self.peel(argv, &words, &label, &mut inner, Producer::Nothing);
             } else if verb.shell {
                 self.run_code_string(argv, &Word::joined(&command), &mut inner, &label);
+                printed = self
+                    .code_output
+                    .take()
+                    .filter(|p| matches!(p, Producer::Secret(_)))
+                    .or(printed);
             } else {
                 self.peel(argv, &command, &label, &mut inner, Producer::Nothing);
             }
@@ -2173,7 +2222,8 @@ impl Walker<'_> {
         {
             return Some(Producer::Secret(source));
         }
-        Some(Producer::Opaque)
+        // `fly ssh console -C printenv | curl -d @-`: what the remote printed is the output.
+        Some(printed.unwrap_or(Producer::Opaque))
     }
 }
 

@@ -242,6 +242,14 @@ pub(crate) struct Walker<'a> {
     /// of its own reads it, as a child process inherits its shell's descriptor 0. Invariant:
     /// restored when the nested program ends (see [`Walker::with_shell_stdin`]).
     pub shell_stdin: Producer,
+    /// What the last code string [`Walker::analyze_source`] read wrote to its output, when
+    /// the string was one plain command (`bash -c printenv`, `ssh host 'cat ~/.netrc'`): the
+    /// running shell's or remote's output is that command's, so a secret it prints reaches
+    /// whatever reads the outer command (`… | curl -d @-`). `None` for any other string.
+    pub code_output: Option<Producer>,
+    /// The output of the last statement [`Walker::stmt`] walked (for `code_output` when the
+    /// fast path is off: the grammar's reading of the same one-command string).
+    pub last_stmt_out: Option<Producer>,
     /// A secret a statement of the compound command being walked printed to the command's
     /// own output (`{ echo "$tok"; }`, a loop body's `printf '%s' "$l"`): the compound
     /// command's output carries it to what it is piped into.
@@ -470,6 +478,8 @@ impl<'a> Walker<'a> {
             exit_traps: Vec::new(),
             group_secret: None,
             shell_stdin: Producer::Nothing,
+            code_output: None,
+            last_stmt_out: None,
             group_items: None,
             group_out: None,
             captured: 0,
@@ -553,6 +563,7 @@ impl Walker<'_> {
     /// Parses and walks `source` as a nested shell program (`bash -c`, `eval`, heredoc to a
     /// shell), bounded by the recursion limit.
     pub(crate) fn analyze_source(&mut self, source: &str, scope: &mut Scope, via: &str) {
+        self.code_output = None;
         if self.recursion >= self.limits.max_recursion {
             self.unknown(format!(
                 "nesting of shells deeper than {}",
@@ -579,6 +590,7 @@ impl Walker<'_> {
             let before = self.commands.len();
             let out = self.exec(&argv, scope, self.shell_stdin.clone());
             self.judge_shown(&out, before, scope);
+            self.code_output = Some(out);
             scope.via.pop();
             self.recursion -= 1;
             return;
@@ -596,6 +608,9 @@ impl Walker<'_> {
             self.recursion -= 1;
             return;
         }
+        // The string the fast path would have read as one plain command: its output is the
+        // code string's (see `Walker::code_output`), on this path as on the fast one.
+        let plain_single = !self.fast_path && crate::plain_words(source, true).is_some();
         // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
         let Some((tree, repaired)) = crate::flow::parse_repairing(self.parser, source) else {
             self.unknown("the parser gave no tree");
@@ -610,6 +625,9 @@ impl Walker<'_> {
         self.recursion += 1;
         scope.via.push(via.to_owned());
         self.block(root, source, scope, 0);
+        if plain_single {
+            self.code_output = self.last_stmt_out.take();
+        }
         scope.via.pop();
         self.recursion -= 1;
     }
@@ -654,6 +672,9 @@ impl Walker<'_> {
         let out = self.stmt_io(node, src, scope, self.shell_stdin.clone(), depth);
         if !stdout_to_file(node, src) {
             self.judge_shown(&out, before, scope);
+        }
+        if !self.fast_path {
+            self.last_stmt_out = Some(out.clone());
         }
         // After `exec > >(sink)`, what a statement prints to the shell's output goes to the sink.
         if let (Producer::Secret(source), Some(sink)) = (&out, &self.files.exec_sink)
