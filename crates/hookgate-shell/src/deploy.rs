@@ -824,6 +824,14 @@ const DEPLOYS: &[Deploy] = &[
     },
 ];
 
+/// Tools whose `SUB THEN` entry releases only with one of these third words: `sf project
+/// deploy start|quick|resume` (not `validate`, a check-only deploy, nor `preview`, `report`,
+/// `cancel`).
+const RELEASING_THIRD: &[(&str, &[&str])] = &[
+    ("sf", &["start", "quick", "resume"]),
+    ("sfdx", &["start", "quick", "resume"]),
+];
+
 /// True when an environment, stage or stack name means production: `prod`, `production`,
 /// `prd`, `live`, or such a word as a `-`/`_`/`/`/`.`/`:`/`=`-separated part (`prod-eu`,
 /// `api_prod`, `acme/web/production`, a workflow input `environment=production`).
@@ -971,6 +979,14 @@ pub(crate) fn production_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
             .unwrap_or("");
         let applies = d.subs.contains(&sub) || (d.subs.contains(&"*") && !sub.is_empty());
         if !applies || (!d.then.is_empty() && operands.get(1).is_none_or(|w| w.text != d.then)) {
+            continue;
+        }
+        // A third word that decides whether anything is released (see [`RELEASING_THIRD`]).
+        if let Some((_, words)) = RELEASING_THIRD.iter().find(|(tool, _)| *tool == name)
+            && operands
+                .get(2)
+                .is_none_or(|w| !words.contains(&w.text.as_str()))
+        {
             continue;
         }
         // A dry run (`--dry-run`, `--dry-run=server`; not `=none`/`=false`) releases nothing.
