@@ -1874,38 +1874,8 @@ const REMOTE_VERBS: &[RemoteVerb] = &[
         ..remote("hdc", &["shell"])
     },
     // Fly.io: `fly ssh console -a APP -C CMD` runs CMD on the app's machine.
-    RemoteVerb {
-        values: &[
-            "-a",
-            "--app",
-            "-r",
-            "--region",
-            "-s",
-            "--select",
-            "-u",
-            "--user",
-            "--machine",
-            "--process-group",
-        ],
-        code: &["-C", "--command"],
-        ..remote("fly", &["ssh", "console"])
-    },
-    RemoteVerb {
-        values: &[
-            "-a",
-            "--app",
-            "-r",
-            "--region",
-            "-s",
-            "--select",
-            "-u",
-            "--user",
-            "--machine",
-            "--process-group",
-        ],
-        code: &["-C", "--command"],
-        ..remote("flyctl", &["ssh", "console"])
-    },
+    fly_ssh("fly"),
+    fly_ssh("flyctl"),
     // Zowe: `zowe zos-uss issue ssh 'rm -rf /u/app'` runs a command line in the mainframe's
     // z/OS UNIX shell (the group and verb have short aliases: `uss`, `iss`).
     zowe_ssh(&["zos-uss", "issue", "ssh"]),
@@ -1913,6 +1883,26 @@ const REMOTE_VERBS: &[RemoteVerb] = &[
     zowe_ssh(&["uss", "issue", "ssh"]),
     zowe_ssh(&["uss", "iss", "ssh"]),
 ];
+
+/// `fly ssh console -C CMD` (the CLI is installed as `fly` and `flyctl`).
+const fn fly_ssh(name: &'static str) -> RemoteVerb {
+    RemoteVerb {
+        values: &[
+            "-a",
+            "--app",
+            "-r",
+            "--region",
+            "-s",
+            "--select",
+            "-u",
+            "--user",
+            "--machine",
+            "--process-group",
+        ],
+        code: &["-C", "--command"],
+        ..remote(name, &["ssh", "console"])
+    }
+}
 
 /// `zowe GROUP VERB ssh COMMAND`: the first operand is the remote shell's command line.
 const fn zowe_ssh(path: &'static [&'static str]) -> RemoteVerb {
