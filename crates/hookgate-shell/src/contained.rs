@@ -423,6 +423,16 @@ pub fn npm_publishes_locally_argv(
     npm_publishes_locally(&words, &crate::targets::Cwd::Known(dir.to_path_buf()), &ctx)
 }
 
+/// The text of the regular file at `path` when it is at most `max` bytes: the project files
+/// a reading consults (`package.json`, `.npmrc`, `.env`). Missing, larger, unreadable or not
+/// UTF-8 is `None`, and each caller decides what an unread file means.
+pub(crate) fn read_small(path: &std::path::Path, max: u64) -> Option<String> {
+    let m = std::fs::metadata(path).ok()?;
+    (m.is_file() && m.len() <= max)
+        .then(|| std::fs::read_to_string(path).ok())
+        .flatten()
+}
+
 /// Largest `package.json` or `.npmrc` read to see where `npm publish` goes.
 const MAX_NPM_CONFIG: u64 = 1 << 20;
 
@@ -487,12 +497,7 @@ fn npm_publishes_locally(words: &[Word], cwd: &crate::targets::Cwd, ctx: &Contex
     if !registry {
         return false;
     }
-    let read = |p: std::path::PathBuf| -> Option<String> {
-        let m = std::fs::metadata(&p).ok()?;
-        (m.is_file() && m.len() <= MAX_NPM_CONFIG)
-            .then(|| std::fs::read_to_string(&p).ok())
-            .flatten()
-    };
+    let read = |p: std::path::PathBuf| read_small(&p, MAX_NPM_CONFIG);
     let Some(pkg) = read(dir.join("package.json"))
         .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
     else {

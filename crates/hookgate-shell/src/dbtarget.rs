@@ -967,11 +967,28 @@ fn volume_verdict(v: Verdict, name: &str, args: &[Word], scope: &Scope) -> Verdi
             }
         }
     }
-    if roles.is_empty() {
-        // Compose names an unnamed project from `.env`'s `COMPOSE_PROJECT_NAME` or the compose
-        // file's top-level `name:` in the working directory: a production-shaped one there
-        // keeps the rule (`.env` holding `COMPOSE_PROJECT_NAME=shop_prod` on a server).
-        roles.extend(compose_project_names(&scope.cwd).iter().map(|n| role_of(n)));
+    // Compose names an unnamed project from `.env`'s `COMPOSE_PROJECT_NAME` or the compose
+    // file's top-level `name:` in the working directory: a production-shaped one there keeps
+    // the rule (`.env` holding `COMPOSE_PROJECT_NAME=shop_prod` on a server). Not when the
+    // line points compose at another directory or env file (`--project-directory /srv/prod`,
+    // `--env-file .env.prod`): the working directory's files are not the ones it reads.
+    let elsewhere = args.iter().any(|w| {
+        let t = w.text.as_str();
+        matches!(
+            t.split_once('=').map_or(t, |(o, _)| o),
+            "--project-directory" | "--env-file"
+        )
+    });
+    if roles.is_empty() && !elsewhere {
+        // `name: ${PROJECT:-shop_dev}` is interpolated from an environment the line does not
+        // show: a name that says nothing.
+        roles.extend(compose_project_names(&scope.cwd).into_iter().map(|n| {
+            if n.contains('$') {
+                Role::Other(n)
+            } else {
+                role_of(&n)
+            }
+        }));
     }
     judge_local(
         v,
@@ -992,13 +1009,7 @@ fn compose_project_names(cwd: &crate::targets::Cwd) -> Vec<String> {
     let crate::targets::Cwd::Known(dir) = cwd else {
         return Vec::new();
     };
-    let read = |name: &str| -> Option<String> {
-        let p = dir.join(name);
-        let m = std::fs::metadata(&p).ok()?;
-        (m.is_file() && m.len() <= MAX_COMPOSE_FILE)
-            .then(|| std::fs::read_to_string(&p).ok())
-            .flatten()
-    };
+    let read = |name: &str| crate::contained::read_small(&dir.join(name), MAX_COMPOSE_FILE);
     let unquote = |v: &str| v.trim().trim_matches(['"', '\'']).to_owned();
     let mut names = Vec::new();
     if let Some(env) = read(".env") {

@@ -403,7 +403,7 @@ fn code_reads_stdin(name: &str, args: &[Word], file: &str) -> bool {
 
 /// A code string's output ([`Walker::code_output`]) when it carries a secret: what a shell or
 /// remote running that string hands on. Other outputs keep the runner's own producer.
-fn secret_output(out: Option<Producer>) -> Option<Producer> {
+pub(crate) fn secret_output(out: Option<Producer>) -> Option<Producer> {
     out.filter(|p| matches!(p, Producer::Secret(_)))
 }
 

@@ -2159,11 +2159,7 @@ impl Walker<'_> {
                 }
                 CodeForm::Line => {
                     self.run_code_string(argv, code, &mut inner, &label);
-                    printed = self
-                        .code_output
-                        .take()
-                        .filter(|p| matches!(p, Producer::Secret(_)))
-                        .or(printed);
+                    printed = crate::resolve::secret_output(self.code_output.take()).or(printed);
                 }
                 CodeForm::StartupScript => {
                     let script = code
@@ -2196,11 +2192,7 @@ impl Walker<'_> {
                 self.peel(argv, &words, &label, &mut inner, Producer::Nothing);
             } else if verb.shell {
                 self.run_code_string(argv, &Word::joined(&command), &mut inner, &label);
-                printed = self
-                    .code_output
-                    .take()
-                    .filter(|p| matches!(p, Producer::Secret(_)))
-                    .or(printed);
+                printed = crate::resolve::secret_output(self.code_output.take()).or(printed);
             } else {
                 self.peel(argv, &command, &label, &mut inner, Producer::Nothing);
             }
