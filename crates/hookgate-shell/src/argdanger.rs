@@ -86,6 +86,19 @@ const FRAMEWORK_TASKS: &[(&str, &[&str], Option<&str>)] = &[
     ("wp", &["db", "drop"], None),
     ("wp", &["db", "clean"], None),
     ("wp", &["site", "empty"], None),
+    // Drupal's drush: the site's database dropped, the site reinstalled over it (a fresh
+    // install empties the database), every entity of a type deleted.
+    ("drush", &["sql:drop"], None),
+    ("drush", &["sql-drop"], None),
+    ("drush", &["site:install"], None),
+    ("drush", &["site-install"], None),
+    ("drush", &["si"], None),
+    ("drush", &["entity:delete"], None),
+    ("drush", &["edel"], None),
+    // Magento's `bin/magento setup:uninstall` drops the store's database; `setup:rollback`
+    // overwrites code, media or database with a backup.
+    ("magento", &["setup:uninstall"], None),
+    ("magento", &["setup:rollback"], None),
     ("flask", &["db", "downgrade", "base"], None),
     ("hasura", &["migrate", "apply"], Some("--down")),
     ("atlas", &["schema", "clean"], None),
@@ -176,6 +189,16 @@ fn is_production_marker(word: &str) -> bool {
                 | ("DISABLE_DATABASE_ENVIRONMENT_CHECK", "1" | "true")
         )
     ) || matches!(word, "--environment=production" | "-eproduction")
+}
+
+/// A site alias naming production (drush's and wp-cli's `@prod`, `@live`, `@site.prod`,
+/// wp-cli's `--ssh=prod`): the task runs against that site's database.
+fn production_site_alias(word: &str) -> bool {
+    let alias = word
+        .strip_prefix('@')
+        .or_else(|| word.strip_prefix("--ssh="))
+        .map(|a| a.rsplit(['.', '@']).next().unwrap_or(a));
+    alias.is_some_and(|a| matches!(a, "prod" | "production" | "live"))
 }
 
 /// Processes a session depends on: killing every one of them by name takes down the machine's
@@ -581,6 +604,70 @@ fn admin_action_path(url: &str) -> bool {
     };
     let path = rest.split(['?', '#']).next().unwrap_or("");
     path.split('/').skip(1).any(names_admin_verb)
+}
+
+/// Whether a URL's query names an admin action as its operation parameter, the RPC style of
+/// Solr's admin API (`/solr/admin/collections?action=DELETE&name=catalog`, CoreAdmin's
+/// `action=UNLOAD`), and of APIs with `op=`/`cmd=`/`command=`: such a request acts whatever
+/// its method (these APIs take GET).
+fn query_action(url: &str) -> bool {
+    url_query(url).is_some_and(|q| {
+        q.split('&').any(|pair| {
+            pair.split_once('=').is_some_and(|(k, v)| {
+                matches!(
+                    k.to_ascii_lowercase().as_str(),
+                    "action" | "op" | "cmd" | "command" | "operation"
+                ) && (names_admin_verb(v) || v.eq_ignore_ascii_case("unload"))
+            })
+        })
+    })
+}
+
+/// Payment providers' live API hosts — the ones whose sandbox has a host of its own, so the
+/// host alone says real money (`api-m.paypal.com` vs `api-m.sandbox.paypal.com`,
+/// `connect.squareup.com` vs `connect.squareupsandbox.com`).
+const LIVE_PAYMENT_HOSTS: &[&str] = &[
+    "api-m.paypal.com",
+    "api.paypal.com",
+    "connect.squareup.com",
+    "api.braintreegateway.com",
+    "payments.braintree-api.com",
+    "api.authorize.net",
+    "api.checkout.com",
+    "checkout-live.adyen.com",
+    "pal-live.adyen.com",
+    "management-live.adyen.com",
+    "api.gocardless.com",
+    "api.razorpay.com",
+    "api.mollie.com",
+    "api.wise.com",
+    "api.transferwise.com",
+    "api.plaid.com",
+];
+
+/// Whether a request writes to a payment provider's live API (`pay.live_api_write`): a
+/// write (a method other than GET/HEAD, or a body without one) to a [`LIVE_PAYMENT_HOSTS`]
+/// host, or to Stripe with a live secret key spelled on the line (`-u sk_live_…:`; Stripe's
+/// test mode shares the host, so only the key says).
+fn live_payment_write(url: &str, method: Option<&str>, has_body: bool, words: &[Word]) -> bool {
+    let writes = method.map_or(has_body, |m| {
+        !m.eq_ignore_ascii_case("GET") && !m.eq_ignore_ascii_case("HEAD")
+    });
+    let Some((_, rest)) = url.split_once("://") else {
+        return false;
+    };
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = host.rsplit('@').next().unwrap_or(host).to_ascii_lowercase();
+    let host = host.split(':').next().unwrap_or(&host).to_owned();
+    let live_host =
+        LIVE_PAYMENT_HOSTS.contains(&host.as_str()) || host.ends_with("-live.adyenpayments.com");
+    let stripe_live = host == "api.stripe.com"
+        && words.iter().any(|w| {
+            w.text
+                .split([':', ' ', '='])
+                .any(|t| t.starts_with("sk_live_") || t.starts_with("rk_live_"))
+        });
+    writes && (live_host || stripe_live)
 }
 
 /// The query string of a URL, if it has one.
@@ -1098,6 +1185,31 @@ struct HttpLine<'w> {
     /// /var/run/docker.sock`; a socket path known only at run time counts): there every
     /// write is the engine acting as root on the host.
     engine_socket: bool,
+    /// The method a method-override header names (`-H 'X-HTTP-Method-Override: DELETE'`):
+    /// frameworks that honour it (Rails, Laravel, Express's method-override, Google APIs,
+    /// Azure) treat a POST carrying it as that method, so it is the request's method.
+    method_override: Option<&'w str>,
+}
+
+/// The method a request header overrides the sent one with: `X-HTTP-Method-Override`,
+/// `X-HTTP-Method`, `X-Method-Override` (names case-insensitive, as HTTP's are), for a
+/// header given as `Name: value` (curl, wget, gh api) or httpie's `Name:value` item.
+fn method_override(header: &str) -> Option<&str> {
+    let (name, value) = header.split_once(':')?;
+    // httpie's `name:=json` is a body field, not a header.
+    if value.starts_with('=') {
+        return None;
+    }
+    let value = value.trim();
+    ([
+        "x-http-method-override",
+        "x-http-method",
+        "x-method-override",
+    ]
+    .iter()
+    .any(|n| name.trim().eq_ignore_ascii_case(n))
+        && !value.is_empty())
+    .then_some(value)
 }
 
 impl<'w> HttpLine<'w> {
@@ -1120,6 +1232,7 @@ impl<'w> HttpLine<'w> {
             uploads: false,
             has_body: false,
             engine_socket: false,
+            method_override: None,
         };
         for (at, item) in grammar.parse_indexed(words) {
             let Some(word) = words.get(at) else { continue };
@@ -1137,6 +1250,13 @@ impl<'w> HttpLine<'w> {
                         line.engine_socket |= value
                             .filter(|_| word.exact && !expanded)
                             .is_none_or(is_engine_socket);
+                    }
+                    if long == "header"
+                        && let Some(m) = value
+                            .filter(|_| word.exact && !expanded)
+                            .and_then(method_override)
+                    {
+                        line.method_override = Some(m);
                     }
                     if long == method {
                         line.method = value.filter(|_| word.exact && !expanded);
@@ -1187,6 +1307,7 @@ impl<'w> HttpLine<'w> {
         self.method
             .iter()
             .chain(&self.maybe_methods)
+            .chain(&self.method_override)
             .copied()
             .filter(|m| !upload_put(m))
             .chain(action_delete.then_some("DELETE"))
@@ -1204,6 +1325,15 @@ impl HttpLine<'_> {
     /// `type=op` with a `<restart>` element), whatever the method. Invariant: the same
     /// locality as the method rules — only when every URL is known and on this machine is the
     /// request local development.
+    /// A write to a payment provider's live API (see [`live_payment_write`]).
+    fn live_payment(&self, words: &[Word]) -> Option<Verdict> {
+        let method = self.method_override.or(self.method);
+        self.urls
+            .iter()
+            .any(|w| live_payment_write(&w.text, method, self.has_body || self.uploads, words))
+            .then(|| ids::PAY_LIVE_API_WRITE.verdict())
+    }
+
     fn admin_action(&self, bare_port_is_local: bool) -> Option<Verdict> {
         let post = match self.method {
             Some(m) => m.eq_ignore_ascii_case("POST"),
@@ -1213,6 +1343,7 @@ impl HttpLine<'_> {
             (w.exact && post && admin_action_path(&w.text))
                 // A run-time key (`&key=$KEY`) does not change what the query asks for.
                 || url_query(&w.text).is_some_and(panos_config_write)
+                || query_action(&w.text)
         }) || self.bodies.iter().any(|b| panos_config_write(b));
         if !hit {
             return None;
@@ -1430,6 +1561,7 @@ impl Walker<'_> {
                 [
                     line.script_console(false),
                     line.admin_action(false),
+                    line.live_payment(words),
                     line.verdict(false),
                 ]
                 .into_iter()
@@ -1459,7 +1591,7 @@ impl Walker<'_> {
                         return Some(ids::FORGE_REPO_TRANSFER.verdict());
                     }
                 }
-                let method = line.method?;
+                let method = line.method_override.or(line.method)?;
                 // `gh api -X PATCH repos/O/R/pulls/17 -f title=…` is `gh pr edit`: editing an
                 // issue's or pull request's fields (or a comment on one) through the API.
                 if name == "gh"
@@ -1512,12 +1644,35 @@ impl Walker<'_> {
                 // the next operand may be the method too.
                 let operands = &line.urls;
                 let readings = if unknown_option { 2 } else { 1 };
+                // A method-override header item (`X-HTTP-Method-Override:DELETE`) after the
+                // URL is the request's method (see `HttpLine::method_override`).
+                let overridden = (0..readings).find_map(|k| {
+                    let at = k + usize::from(operands.get(k).is_some_and(|m| httpie_method(m)));
+                    let url = operands.get(at)?;
+                    let method = operands
+                        .get(at + 1..)?
+                        .iter()
+                        .filter(|w| w.exact)
+                        .find_map(|w| method_override(&w.text))?;
+                    remote_method_verdict(method, line.rerouted, &[*url], true)
+                });
+                // A live payment API: the method named, or a POST implied by data items.
+                let payment = (0..readings).find_map(|k| {
+                    let named = operands.get(k).filter(|m| httpie_method(m));
+                    let url = operands.get(k + usize::from(named.is_some()))?;
+                    let items = operands.get(k + usize::from(named.is_some()) + 1..)?;
+                    let data = items.iter().any(|w| w.text.contains('='));
+                    live_payment_write(&url.text, named.map(|m| m.text.as_str()), data, words)
+                        .then(|| ids::PAY_LIVE_API_WRITE.verdict())
+                });
                 (0..readings)
                     .filter_map(|k| {
                         let method = operands.get(k).filter(|m| httpie_method(m))?;
                         let url = operands.get(k + 1)?;
                         remote_method_verdict(&method.text, line.rerouted, &[*url], true)
                     })
+                    .chain(overridden)
+                    .chain(payment)
                     .max_by_key(Verdict::severity)
             }
             "rails" | "rake" | "bundle" => {
@@ -1534,6 +1689,7 @@ impl Walker<'_> {
                 .or_else(|| network_selection(words, args)),
             n if uninstalls(n, args) => self.uninstalls_listing(words, scope),
             "kill" => self.kill_user_processes(words, scope),
+            "scancel" | "qdel" | "bkill" | "condor_rm" => self.cancels_job_listing(words, scope),
             "pkill" | "killall" => broad_killer(name, words),
             _ if RETENTION.iter().any(|r| r.tool == name) => backup_retention(name, words),
             // `fuser -k 5432/tcp`: kills whatever uses a service's port.
@@ -1562,6 +1718,7 @@ impl Walker<'_> {
             }
             "gpg" | "gpg2" => exports_secret_keys(words),
             "avrdude" | "openocd" | "dfu-util" => programmer_option_action(name, words),
+            _ if crate::chain::judges(name) => crate::chain::mainnet_transaction(name, words),
             "telnetd" | "utelnetd" | "in.telnetd" => serves_a_shell(words),
             "reg" => windows_autorun_key(words),
             "schtasks" => creates_scheduled_task(words),
@@ -1834,6 +1991,26 @@ impl Walker<'_> {
             return found;
         }
         if self.own_substitutions(scope).any(lists_installed_packages) {
+            return found;
+        }
+        None
+    }
+
+    /// `squeue -u dev -h -o %i | xargs scancel`, `qdel $(qselect -u dev)`: a batch-job
+    /// cancel whose ids are a scheduler's own listing of jobs cancels every job the listing
+    /// selected — what `scancel -u dev` does (`hpc.mass_cancel_listed`), spelled so that the
+    /// cancel names no selection. The listing reaches it through `xargs` (past column pickers
+    /// only: a `grep` narrows the jobs to a pattern, as `--name` does) or a `$(…)`. A listing
+    /// of named jobs (`squeue -j 41,42`, `--name=train`) is a reviewed list.
+    fn cancels_job_listing(&self, words: &[Word], scope: &Scope) -> Option<Verdict> {
+        if words.iter().all(|w| w.exact) {
+            return None;
+        }
+        let found = Some(ids::HPC_MASS_CANCEL_LISTED.verdict());
+        if self.xargs_fed_by(words, scope, lists_batch_jobs, picks_columns) {
+            return found;
+        }
+        if self.own_substitutions(scope).any(lists_batch_jobs) {
             return found;
         }
         None
@@ -3470,6 +3647,7 @@ const FRAMEWORK_TOOLS: &[&str] = &[
     "dotnet",
     "dotnet-ef",
     "drizzle-kit",
+    "drush",
     "fauna",
     "flask",
     "flyway",
@@ -3478,6 +3656,7 @@ const FRAMEWORK_TOOLS: &[&str] = &[
     "influx",
     "knex",
     "liquibase",
+    "magento",
     "manage.py",
     "migrate",
     "mikro-orm",
@@ -3564,7 +3743,8 @@ fn other_framework_task(
         })
         || line
             .windows(2)
-            .any(|w| matches!(w, ["--env" | "-e", "production" | "prod"]));
+            .any(|w| matches!(w, ["--env" | "-e", "production" | "prod"]))
+        || line.iter().any(|t| production_site_alias(t));
     let local_stack = line.iter().enumerate().find_map(|(i, word)| {
         let base = crate::resolve::basename(word);
         let rest = line.get(i + 1..).unwrap_or(&[]);
@@ -3793,6 +3973,35 @@ fn uninstalls(name: &str, args: &Args<'_>) -> bool {
         || UNINSTALL_FLAGS
             .iter()
             .any(|(tool, flags)| *tool == name && args.has_any(flags))
+}
+
+/// Whether a recorded command prints a batch scheduler's jobs by a selection rather than by
+/// name: `squeue`, `sacct`, `qselect`, `qstat`, `bjobs`, `condor_q` without a job list or a
+/// job-name filter (`squeue -j 41,42`, `squeue --name=train`, `qstat 41` name their jobs).
+fn lists_batch_jobs(c: &ExecutedCommand) -> bool {
+    let Some((program, rest)) = c.argv.split_first() else {
+        return false;
+    };
+    let names_jobs = |flags: &[&str]| {
+        rest.iter().any(|a| {
+            flags
+                .iter()
+                .any(|f| a == f || a.strip_prefix(f).is_some_and(|v| v.starts_with('=')))
+        })
+    };
+    match crate::resolve::basename(program) {
+        "squeue" | "sacct" => !names_jobs(&["-j", "--jobs", "-n", "--name", "--jobname"]),
+        "qselect" => !names_jobs(&["-N"]),
+        // `qstat 41 42`, `bjobs 41`, `qstat 41.pbs01`, `condor_q 1234.0`: job ids as
+        // operands (a value of `-u dev` is a name, not digits).
+        "qstat" | "bjobs" | "condor_q" => {
+            !names_jobs(&["-J", "-N"])
+                && !rest
+                    .iter()
+                    .any(|a| a.chars().next().is_some_and(|c| c.is_ascii_digit()))
+        }
+        _ => false,
+    }
 }
 
 /// Whether a recorded command prints the packages a package manager has installed: `pip

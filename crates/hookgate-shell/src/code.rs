@@ -1729,6 +1729,33 @@ impl Scanner<'_> {
                 call: format!("{name}(trust_remote_code=True)"),
             });
         }
+        // `torch.hub.load('someone/repo', 'model')` (and `.list`, `.help`): with the default
+        // `source='github'` torch downloads the repository and imports its `hubconf.py` — code
+        // from GitHub, run unread. `source='local'` or a literal local directory loads code
+        // already on this machine.
+        if self.lang == Lang::Python
+            && matches!(
+                name.as_str(),
+                "torch.hub.load" | "torch.hub.list" | "torch.hub.help"
+            )
+            && kwargs
+                .iter()
+                .find(|(k, _)| k == "source")
+                .and_then(|(_, v)| static_str(v, env, 0))
+                .is_none_or(|s| s != "local")
+            && !args
+                .first()
+                .or_else(|| {
+                    kwargs
+                        .iter()
+                        .find(|(k, _)| k == "repo_or_dir" || k == "github")
+                        .map(|(_, v)| v)
+                })
+                .and_then(|e| static_str(e, env, 0))
+                .is_some_and(|p| p.starts_with(['.', '/', '~']))
+        {
+            out.push(Finding::FetchEval { call: name.clone() });
+        }
         if let Some(path) = self.download_target(&name, &c, callee, args, kwargs, node) {
             out.push(Finding::Downloaded { path });
         }
@@ -4991,6 +5018,9 @@ fn node_api(name: &str) -> Option<Api> {
         // JXA (`osascript -l JavaScript`): the standard additions' shell line on any
         // application object (`Application.currentApplication().doShellScript("…")`).
         _ if name == "doShellScript" || name.ends_with(".doShellScript") => Api::Spawn(Pos(0)),
+        // JXA's Objective-C bridge: after `ObjC.import('stdlib')`, `$.system(line)` is libc's
+        // system(3), a shell line; `$.popen(line, mode)` likewise.
+        "$.system" | "$.popen" => Api::Spawn(Pos(0)),
         "fetch"
         | "http.request"
         | "http.get"

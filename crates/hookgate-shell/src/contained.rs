@@ -34,6 +34,13 @@ pub(crate) fn verdict(
             "acts on an emulator or registry on this machine, named by the tool's endpoint option (LocalStack, DynamoDB Local, verdaccio, devpi)",
         ));
     }
+    // `helm uninstall app --kube-context kind-dev`: the release's resources are on the
+    // same local cluster `kubectl --context kind-dev delete` is allowed to empty.
+    if rule == ids::HELM_UNINSTALL && name == "helm" && local_cluster(name, words) {
+        return Some(Verdict::normal(
+            "uninstalls a Helm release from a local development cluster (kind, minikube, k3d, Docker Desktop)",
+        ));
+    }
     if rule == ids::K8S_DELETE {
         if local_cluster(name, words) {
             return Some(Verdict::normal(
@@ -127,15 +134,38 @@ fn is_local_cluster(name: &str) -> bool {
         )
 }
 
-/// `kubectl --context kind-dev delete …`: every `--context`/`--cluster` given names a local
-/// development cluster (at least one given), and nothing points the client at another
-/// server or kubeconfig file (`--server`, `-s`, `--kubeconfig`), where the same context name
-/// could mean any cluster.
+/// Helm's options that take a value, for [`local_cluster`] (`--kube-context` is where it
+/// names the context; the others are read so that their values are not taken for operands).
+const HELM_LONG: &[&str] = &[
+    "--kube-context",
+    "--kubeconfig",
+    "--kube-apiserver",
+    "--kube-token",
+    "--namespace",
+    "--timeout",
+    "--cascade",
+    "--description",
+];
+
+/// `kubectl --context kind-dev delete …`, `helm uninstall x --kube-context kind-dev`: every
+/// context (`--context`/`--cluster`, helm's `--kube-context`) given names a local development
+/// cluster (at least one given), and nothing points the client at another server or
+/// kubeconfig file (`--server`, `-s`, `--kubeconfig`, helm's `--kube-apiserver`), where the
+/// same context name could mean any cluster.
 fn local_cluster(name: &str, words: &[Word]) -> bool {
-    let (opts, _) = scan(name, words, KUBE_SHORT, crate::deploy::KUBE_LONG);
+    let (opts, _) = if name == "helm" {
+        scan(name, words, "n", HELM_LONG)
+    } else {
+        scan(name, words, KUBE_SHORT, crate::deploy::KUBE_LONG)
+    };
     let places: Vec<&Opt> = opts
         .iter()
-        .filter(|o| matches!(o.name.as_str(), "--context" | "--cluster"))
+        .filter(|o| {
+            matches!(
+                o.name.as_str(),
+                "--context" | "--cluster" | "--kube-context"
+            )
+        })
         .collect();
     !places.is_empty()
         && places.iter().all(|o| {
@@ -143,9 +173,12 @@ fn local_cluster(name: &str, words: &[Word]) -> bool {
                 .as_ref()
                 .is_some_and(|v| v.exact && is_local_cluster(&v.text))
         })
-        && !opts
-            .iter()
-            .any(|o| matches!(o.name.as_str(), "--server" | "-s" | "--kubeconfig"))
+        && !opts.iter().any(|o| {
+            matches!(
+                o.name.as_str(),
+                "--server" | "-s" | "--kubeconfig" | "--kube-apiserver"
+            )
+        })
 }
 
 /// Where named pods are deleted, by the namespace the line gives.

@@ -360,6 +360,28 @@ fn operand_facts<'s>(operand: Option<&Operand<'_>>, src: &'s str) -> OperandFact
     }
 }
 
+/// What a list of commands printed, as [`Walker::list_of`] saw it: the last operand's output
+/// (returned for the caller to judge with the list's redirects) and the first secret an
+/// operand before it printed (judged where it was shown, and still part of the list's own
+/// output: `printenv && true | …` is not how bash reads it, `{ printenv && true; } | nc …` is).
+#[derive(Debug)]
+pub(crate) struct ListOutput {
+    pub last: Producer,
+    pub earlier_secret: Option<crate::model::FlowSource>,
+}
+
+impl ListOutput {
+    /// The list's output as one stream for what reads it: a secret any operand printed
+    /// (the last's first), else `rest` of the last operand's output.
+    pub(crate) fn secret_or(self, rest: impl FnOnce(Producer) -> Producer) -> Producer {
+        match (self.last, self.earlier_secret) {
+            (last @ Producer::Secret(_), _) => last,
+            (_, Some(source)) => Producer::Secret(source),
+            (last, None) => rest(last),
+        }
+    }
+}
+
 impl Walker<'_> {
     /// A pipeline statement tree-sitter-bash misread (`a | b | c || d`, see
     /// [`flatten_list`]; the caller checked its shape): walked as the list bash reads.
@@ -371,9 +393,10 @@ impl Walker<'_> {
         stdin: Producer,
         depth: usize,
     ) -> Producer {
-        // What a list prints is every operand's output, not only the last's.
-        let _ = self.list(node, src, scope, stdin, &[], depth);
-        Producer::Opaque
+        // What a list prints is every operand's output, not only the last's: only a secret
+        // among them is known to be in it.
+        self.list(node, src, scope, stdin, &[], depth)
+            .secret_or(|_| Producer::Opaque)
     }
 
     /// Walks one list operand in `scope`: a node as a statement, a put-back pipeline through
@@ -416,7 +439,7 @@ impl Walker<'_> {
         stdin: Producer,
         redirects: &[Node<'_>],
         depth: usize,
-    ) -> Producer {
+    ) -> ListOutput {
         // `node` is a `list`, or a `pipeline` tree-sitter-bash made of one (see
         // [`flatten_list`]): the operands are the ones bash reads.
         // A misread pipeline statement stands for the list it was made of.
@@ -473,7 +496,7 @@ impl Walker<'_> {
         absent: Option<&str>,
         mut run: impl FnMut(&mut Self, usize, &mut Scope, Producer) -> Producer,
         facts: impl Fn(usize) -> OperandFacts<'s>,
-    ) -> Producer {
+    ) -> ListOutput {
         // `ok`/`fail`: the state when what ran so far succeeded / failed. Most operands change
         // nothing, so a track equal to the working state (`scope`) is `Here` and costs no copy.
         let mut ok = Track::Here;
@@ -481,6 +504,7 @@ impl Walker<'_> {
         let last = count.saturating_sub(1);
         let mut stdin = Some(stdin);
         let mut printed = Producer::Opaque;
+        let mut earlier_secret = None;
         for index in 0..count {
             // Operands before the last read the shell's own input (a redirect the grammar
             // hangs on the list is the last one's).
@@ -526,6 +550,11 @@ impl Walker<'_> {
             // last one's is returned for the caller to judge.
             if index < last {
                 self.judge_shown(&printed, first, scope);
+                if let Producer::Secret(source) = &printed
+                    && earlier_secret.is_none()
+                {
+                    earlier_secret = Some(source.clone());
+                }
             }
             if let (Some((from, cwd)), Some(path)) = (guarded, absent) {
                 self.creates_only(from, path, &cwd);
@@ -594,7 +623,10 @@ impl Walker<'_> {
             Track::Here | Track::Dead => {}
             Track::Saved(end) => *scope = *end,
         }
-        printed
+        ListOutput {
+            last: printed,
+            earlier_secret,
+        }
     }
 
     /// `if … then … elif … else … fi`: conditions run in order; each branch starts where its

@@ -838,6 +838,26 @@ pub(crate) fn rule_verdict(
     if rule == ids::DB_BROKER_DELETE {
         return broker_verdict(v, args, scope);
     }
+    // `kafka-topics.sh --bootstrap-server localhost:9092 --delete --topic test-scratch`,
+    // `influx delete --bucket dev-scratch --host http://localhost:8086 …`.
+    if rule == ids::DB_KAFKA_DELETE {
+        return endpoint_store_verdict(
+            v,
+            args,
+            &["--bootstrap-server", "--bootstrap-servers", "--zookeeper"],
+            &["--topic", "--group"],
+            "Kafka topic or group",
+        );
+    }
+    if rule == ids::DB_INFLUX_DELETE_ALL || rule == ids::DB_INFLUX_DELETE {
+        return endpoint_store_verdict(
+            v,
+            args,
+            &["--host"],
+            &["--bucket", "-b", "--bucket-id"],
+            "InfluxDB bucket",
+        );
+    }
     if rule == ids::DOCKER_VOLUME_RM
         || rule == ids::DOCKER_COMPOSE_DOWN_VOLUMES
         || rule == ids::DOCKER_COMPOSE_V1_DOWN_VOLUMES
@@ -911,6 +931,63 @@ fn broker_verdict(v: Verdict, args: &[Word], scope: &Scope) -> Verdict {
         &worst_role(names),
         "broker queue",
         "purging or deleting a development queue in the project's own container is routine work",
+    )
+}
+
+/// A broker's topics or a time-series bucket deleted through a CLI whose endpoint option the
+/// line gives (`--bootstrap-server localhost:9092`, `--host http://localhost:8086`): every
+/// endpoint on this machine makes it a local store, judged by its names as a local database
+/// is (test or development names are routine, other names ask, production-shaped ones keep
+/// the rule). No endpoint on the line (the CLI's configured default may be a shared cluster),
+/// one elsewhere or one known only at run time keeps the rule's verdict.
+fn endpoint_store_verdict(
+    v: Verdict,
+    args: &[Word],
+    endpoint_options: &[&str],
+    name_options: &[&str],
+    noun: &str,
+) -> Verdict {
+    let values = |names: &[&str]| -> Vec<&Word> {
+        args.iter()
+            .enumerate()
+            .filter_map(|(i, w)| match w.text.split_once('=') {
+                Some((k, _)) if names.contains(&k) => Some(w),
+                None if names.contains(&w.text.as_str()) => args.get(i + 1),
+                _ => None,
+            })
+            .collect()
+    };
+    let value_text = |w: &Word| -> String {
+        w.text
+            .split_once('=')
+            .filter(|(k, _)| k.starts_with('-'))
+            .map_or(w.text.clone(), |(_, v)| v.to_owned())
+    };
+    let endpoints = values(endpoint_options);
+    let local = !endpoints.is_empty()
+        && endpoints.iter().all(|w| {
+            let text = value_text(w);
+            let host = text.split_once("://").map_or(text.as_str(), |(_, r)| r);
+            let host = host.split('/').next().unwrap_or(host);
+            w.exact && place_of_host(host) == Place::Local
+        });
+    if !local {
+        return v;
+    }
+    let names = values(name_options).into_iter().map(|w| {
+        let text = value_text(w);
+        if w.exact {
+            role_of(&text)
+        } else {
+            Role::Other(text)
+        }
+    });
+    let role = worst_role(names);
+    judge_local(
+        v,
+        &role,
+        noun,
+        "deleting development data in a store on this machine is routine work",
     )
 }
 

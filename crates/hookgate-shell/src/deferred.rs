@@ -1537,7 +1537,23 @@ impl Walker<'_> {
         if key.starts_with("url.")
             && (key.ends_with(".insteadof") || key.ends_with(".pushinsteadof"))
         {
-            self.record(argv, scope, ids::GIT_URL_REWRITE.verdict());
+            // `url.https://github.com/.insteadOf=git@github.com:`: the same server reached by
+            // another transport (SSH ↔ HTTPS) is no redirect; any other host, or one the
+            // line does not spell out, is.
+            let base = key
+                .strip_prefix("url.")
+                .and_then(|k| {
+                    k.strip_suffix(".pushinsteadof")
+                        .or_else(|| k.strip_suffix(".insteadof"))
+                })
+                .unwrap_or("");
+            let same_host = value.exact
+                && url_host(base).is_some_and(|b| {
+                    url_host(&value.text).is_some_and(|v| v.eq_ignore_ascii_case(b))
+                });
+            if !same_host {
+                self.record(argv, scope, ids::GIT_URL_REWRITE.verdict());
+            }
             return;
         }
         // `key` is lower-cased already; these are dotted config-key suffixes, not extensions.
@@ -1722,6 +1738,24 @@ fn split_cmdline(s: &str) -> Vec<String> {
         out.push(cur);
     }
     out
+}
+
+/// The host a git remote URL or URL prefix names: `https://github.com/`, `ssh://git@host:22/`,
+/// scp-like `git@github.com:` (`None` for anything else: a path, a bare word, a `file://`).
+fn url_host(url: &str) -> Option<&str> {
+    let host_port = if let Some((_, rest)) = url.split_once("://") {
+        let authority = rest.split('/').next().unwrap_or("");
+        authority.rsplit('@').next().unwrap_or(authority)
+    } else {
+        // scp-like: `[user@]host:path`, a colon before any slash.
+        let (head, _) = url.split_once(':')?;
+        if head.contains('/') {
+            return None;
+        }
+        head.rsplit('@').next().unwrap_or(head)
+    };
+    let host = host_port.split(':').next().unwrap_or(host_port);
+    (!host.is_empty() && host.contains('.')).then_some(host)
 }
 
 #[cfg(test)]

@@ -782,6 +782,53 @@ const DEPLOYS: &[Deploy] = &[
             targets: &[],
         }],
     },
+    // LaunchDarkly: `ldcli flags toggle-on|toggle-off --environment production` switches a
+    // flag for every user of the production environment, a release without a deploy.
+    Deploy {
+        tools: &["ldcli"],
+        subs: &["flags"],
+        then: "toggle-on",
+        short_values: "",
+        long_values: &[
+            "--project",
+            "--environment",
+            "--flag",
+            "--access-token",
+            "--base-uri",
+        ],
+        markers: &[Marker::Options(&["--environment"])],
+    },
+    Deploy {
+        tools: &["ldcli"],
+        subs: &["flags"],
+        then: "toggle-off",
+        short_values: "",
+        long_values: &[
+            "--project",
+            "--environment",
+            "--flag",
+            "--access-token",
+            "--base-uri",
+        ],
+        markers: &[Marker::Options(&["--environment"])],
+    },
+    // `shopify theme push --live` (`--allow-live`) uploads over the theme the store serves.
+    Deploy {
+        tools: &["shopify"],
+        subs: &["theme"],
+        then: "push",
+        short_values: "stdx",
+        long_values: &[
+            "--store",
+            "--theme",
+            "--path",
+            "--password",
+            "--environment",
+            "--only",
+            "--ignore",
+        ],
+        markers: &[Marker::Flags(&["--live", "-l", "--allow-live", "-a"])],
+    },
     Deploy {
         tools: &["shopify"],
         subs: &["theme"],
@@ -1082,7 +1129,20 @@ const TASK_RUNNERS: &[&str] = &[
     "pnpm",
     "bun",
     "ansible-playbook",
+    "gradle",
+    "gradlew",
 ];
+
+/// Whether a Gradle task's name starts with a release word (`promoteReleaseArtifact`,
+/// `publishReleaseBundle`, `:app:publishBundle`): Gradle tasks are camel case, their verb
+/// the first lower-case run.
+fn gradle_release_task(task: &str) -> bool {
+    let task = task.rsplit(':').next().unwrap_or(task);
+    let verb = task
+        .find(|c: char| c.is_ascii_uppercase())
+        .map_or(task, |end| task.get(..end).unwrap_or(task));
+    RELEASE_WORDS.contains(&verb)
+}
 
 /// Whether a task or script name has a release word as a part (`deploy`, `deploy:prod`,
 /// `deploy-production.sh`, `release_web`).
@@ -1123,6 +1183,9 @@ pub(crate) fn runner_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
         "--configuration",
         "--app",
         "-a",
+        // Gradle Play Publisher: the store track a bundle is published or promoted to.
+        "--track",
+        "--promote-track",
     ];
     let runner = TASK_RUNNERS.contains(&name);
     let script = !runner && release_named(name) && words.first().is_none_or(|w| w.text != "--help");
@@ -1149,6 +1212,7 @@ pub(crate) fn runner_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
     // make's short options are flags of its own (`-e` environment overrides, `-t` touch,
     // `-s` silent, `-i` ignore errors): only long options name a target there.
     let make = matches!(name, "make" | "gmake");
+    let gradle = matches!(name, "gradle" | "gradlew");
     let target_option = |o: &str| (!make || o.starts_with("--")) && TARGET_OPTIONS.contains(&o);
     let mut released = script || name == "ansible-playbook";
     let mut production = false;
@@ -1170,7 +1234,7 @@ pub(crate) fn runner_deploy(name: &str, words: &[Word]) -> Option<Verdict> {
         } else {
             // An operand: the task (`deploy`, `deploy:prod`), a stage (`production`), a
             // playbook or inventory path.
-            released |= release_named(t);
+            released |= release_named(t) || (gradle && gradle_release_task(t));
             production |= names_production(t);
         }
     }

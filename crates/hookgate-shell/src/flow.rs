@@ -288,8 +288,14 @@ impl LineState {
         };
         let wild = |p: &Path| p.to_str().is_some_and(hookgate_paths::has_wildcard);
         let read_wild = wild(path);
+        // A directory holding a secret file written earlier (`env > out/e.txt; tar cz out`,
+        // `rclone copy out remote:`, `wandb sync run/`): a reader or uploader of the tree
+        // takes the file with it. The root is never such a directory (every path is in it).
+        let holds = |p: &Path| path != Path::new("/") && p != path && p.starts_with(path);
         all()
-            .find(|(p, _)| (read_wild && within(path, p)) || (wild(p) && within(p, path)))
+            .find(|(p, _)| {
+                (read_wild && within(path, p)) || (wild(p) && within(p, path)) || holds(p)
+            })
             .map(|(_, s)| s.clone())
     }
 
@@ -586,10 +592,16 @@ fn database_dump(name: &str, words: &[Word]) -> Option<bool> {
             | "mysqlpump"
             | "mongoexport"
             | "mongodump"
+            | "wp"
+            | "drush"
+            | "firebase"
     ) {
         return None;
     }
     let help = has(&["--help", "--version", "-V", "-?"]);
+    if let Some(to) = framework_dump(name, words) {
+        return (!help).then_some(matches!(to, DumpTo::Stdout));
+    }
     match name {
         "pg_dump" | "pg_dumpall" if !help => Some(!has(&["-f", "--file"])),
         "mysqldump" | "mariadb-dump" | "mysqlpump" if !help => Some(!has(&["-r", "--result-file"])),
@@ -602,8 +614,45 @@ fn database_dump(name: &str, words: &[Word]) -> Option<bool> {
     }
 }
 
+/// Where a framework's dump ([`framework_dump`]) writes.
+enum DumpTo<'w> {
+    /// The standard output (no file, or `-`).
+    Stdout,
+    /// The file it names.
+    File(&'w str),
+}
+
+/// A web framework's or platform's dump of its database (`wp db export [FILE|-]`, `drush
+/// sql:dump [--result-file=F]`, `firebase auth:export FILE` — the user accounts with their
+/// password hashes), with where it writes.
+fn framework_dump<'w>(name: &str, words: &'w [Word]) -> Option<DumpTo<'w>> {
+    let operands: Vec<&'w str> = words
+        .iter()
+        .map(|w| w.text.as_str())
+        .filter(|t| !t.starts_with('-') && !t.starts_with('@') || *t == "-")
+        .collect();
+    let to = |file: Option<&'w str>| match file {
+        Some(f) if f != "-" && !f.is_empty() => DumpTo::File(f),
+        _ => DumpTo::Stdout,
+    };
+    match (name, operands.as_slice()) {
+        ("wp", ["db", "export", rest @ ..]) => Some(to(rest.first().copied())),
+        ("drush", [task, ..]) if matches!(*task, "sql:dump" | "sql-dump") => Some(to(words
+            .iter()
+            .find_map(|w| w.text.strip_prefix("--result-file=")))),
+        ("firebase", ["auth:export", file, ..]) => Some(to(Some(*file))),
+        _ => None,
+    }
+}
+
 /// The file a database dump writes when its options name one ([`database_dump`]).
 fn dump_file<'w>(name: &str, words: &'w [Word]) -> Option<&'w str> {
+    if let Some(to) = framework_dump(name, words) {
+        return match to {
+            DumpTo::File(f) => Some(f),
+            DumpTo::Stdout => None,
+        };
+    }
     let opts: &[&str] = match name {
         "pg_dump" | "pg_dumpall" => &["-f", "--file"],
         "mysqldump" | "mariadb-dump" | "mysqlpump" => &["-r", "--result-file"],
@@ -2419,7 +2468,12 @@ fn is_network_client(name: &str, positionals: &[&str]) -> bool {
         // `mlflow artifacts log-artifact(s) --local-file/--local-dir PATH`, `databricks fs cp F
         // dbfs:/…`, `modal volume put VOL F`, `snow stage copy F @stage`, `comet upload F`
         // store the files they name on the service's servers.
-        "wandb" => positionals.is_empty() || positionals.get(..2) == Some(&["artifact", "put"]),
+        // `wandb sync DIR` uploads an offline run directory (every file in it) to the server.
+        "wandb" => {
+            positionals.is_empty()
+                || positionals.get(..2) == Some(&["artifact", "put"])
+                || positionals.first() == Some(&"sync")
+        }
         "mlflow" => {
             positionals.is_empty()
                 || matches!(

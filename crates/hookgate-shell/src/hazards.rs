@@ -289,6 +289,10 @@ fn config_key(tool: &str, key: &str, value: &str) -> Option<Verdict> {
 
 /// Danger in `name`'s arguments judged by value (called by `classify_plain`).
 pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
+    if crate::debugport::judges(name) {
+        let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+        return crate::debugport::exposed(name, &texts);
+    }
     if !matches!(
         name,
         "history"

@@ -19,11 +19,13 @@
 //!   `echo "rm -rf /"`, commit messages, grep patterns and heredocs fed to `cat` stay data.
 
 mod argdanger;
+mod chain;
 pub mod cli;
 mod code;
 mod contained;
 mod control;
 mod dbtarget;
+mod debugport;
 mod deferred;
 mod deploy;
 mod dialect;

@@ -417,7 +417,15 @@ impl Walker<'_> {
                     ..OperandFacts::default()
                 },
             );
-            self.judge_shown(&out, before, scope);
+            // The last operand's output is judged here (the earlier ones' were, in
+            // `list_of`); a secret any of them printed is what the line prints, as for a
+            // single pipeline above.
+            self.judge_shown(&out.last, before, scope);
+            if let Producer::Secret(source) = out.secret_or(|last| last)
+                && self.group_out.is_none()
+            {
+                self.group_out = Some(source);
+            }
         }
     }
 

@@ -708,6 +708,16 @@ const SECRET_UNDER_HOME: &[&str] = &[
     ".terraform.d/credentials.tfrc.json",
     ".password-store",
     ".config/hub",
+    // Cryptocurrency wallets and keystores (the catalog's `crypto-wallets`).
+    ".config/solana/id.json",
+    ".foundry/keystores",
+    ".ethereum/keystore",
+    ".bitcoin/wallet.dat",
+    ".bitcoin/wallets",
+    ".electrum/wallets",
+    ".brownie/accounts",
+    ".near-credentials",
+    ".sui/sui_config/sui.keystore",
     // Shell and REPL histories: every password or token typed on a command line (`mysql
     // -pSECRET`, `export TOKEN=…`) is kept there (the catalog's `shell-history` entry).
     ".bash_history",

@@ -242,10 +242,11 @@ pub(crate) struct Walker<'a> {
     /// of its own reads it, as a child process inherits its shell's descriptor 0. Invariant:
     /// restored when the nested program ends (see [`Walker::with_shell_stdin`]).
     pub shell_stdin: Producer,
-    /// What the last code string [`Walker::analyze_source`] read wrote to its output, when
-    /// the string was one plain command (`bash -c printenv`, `ssh host 'cat ~/.netrc'`): the
-    /// running shell's or remote's output is that command's, so a secret it prints reaches
-    /// whatever reads the outer command (`… | curl -d @-`). `None` for any other string.
+    /// What the last code string [`Walker::analyze_source`] read wrote to its output: a plain
+    /// command's output (`bash -c printenv`, `ssh host 'cat ~/.netrc'`), or a secret any
+    /// statement of a longer string printed (`bash -c 'printenv; true'`). The running shell's
+    /// or remote's output is its statements', so a secret one prints reaches whatever reads
+    /// the outer command (`… | curl -d @-`). `None` for any other string.
     pub code_output: Option<Producer>,
     /// The output of the last statement [`Walker::stmt`] walked (for `code_output` when the
     /// fast path is off: the grammar's reading of the same one-command string).
@@ -598,6 +599,10 @@ impl Walker<'_> {
         // `bash -c 'npm install && npm test'`, `sh -c 'curl … | sh'`: plain lists and
         // pipelines too (see `crate::plain_list`; `block(…, 0)` below walks at the depths
         // `plain_line` uses).
+        // Every statement of the string prints to the runner's output: a secret any of them
+        // prints (`bash -c 'printenv; true'`) is the string's output (see `Walker::group_out`,
+        // saved here so that the outer group's own record is untouched).
+        let outer_group = self.group_out.take();
         if self.fast_path
             && let Some(line) = crate::plain_list::PlainLine::split(source)
         {
@@ -606,6 +611,7 @@ impl Walker<'_> {
             self.plain_line(&line, scope);
             scope.via.pop();
             self.recursion -= 1;
+            self.take_printed(outer_group);
             return;
         }
         // The string the fast path would have read as one plain command: its output is the
@@ -613,12 +619,14 @@ impl Walker<'_> {
         let plain_single = !self.fast_path && crate::plain_words(source, true).is_some();
         // A `<>` redirection is bash the grammar lacks (see `flow::without_rw_redirects`).
         let Some((tree, repaired)) = crate::flow::parse_repairing(self.parser, source) else {
+            self.group_out = outer_group;
             self.unknown("the parser gave no tree");
             return;
         };
         let source = repaired.as_deref().unwrap_or(source);
         let root = tree.root_node();
         if root.has_error() {
+            self.group_out = outer_group;
             self.unknown(format!("{via} string does not parse as bash"));
             return;
         }
@@ -628,8 +636,21 @@ impl Walker<'_> {
         if plain_single {
             self.code_output = self.last_stmt_out.take();
         }
+        self.take_printed(outer_group);
         scope.via.pop();
         self.recursion -= 1;
+    }
+
+    /// Ends a nested program's walk: a secret one of its statements printed becomes the code
+    /// string's output unless the string's own output is already one, and the enclosing
+    /// group's record (`outer`) is put back.
+    fn take_printed(&mut self, outer: Option<crate::model::FlowSource>) {
+        let printed = std::mem::replace(&mut self.group_out, outer);
+        if let Some(source) = printed
+            && !matches!(self.code_output, Some(Producer::Secret(_)))
+        {
+            self.code_output = Some(Producer::Secret(source));
+        }
     }
 
     pub(crate) fn too_deep(&mut self, depth: usize) -> bool {
@@ -759,11 +780,11 @@ impl Walker<'_> {
         match node.kind() {
             "command" => self.command(node, src, scope, stdin),
             "pipeline" => self.pipeline(node, src, scope, stdin, depth),
-            "list" => {
-                // What a list prints is every operand's output, not only the last's.
-                let _ = self.list(node, src, scope, stdin, &[], depth);
-                Producer::Opaque
-            }
+            // What a list prints is every operand's output, not only the last's: only a secret
+            // among them is known to be in it (see `ListOutput`).
+            "list" => self
+                .list(node, src, scope, stdin, &[], depth)
+                .secret_or(|_| Producer::Opaque),
             "redirected_statement" => self.redirected(node, src, scope, stdin, depth),
             "subshell" => {
                 let mut inner = scope.clone();
@@ -1088,7 +1109,12 @@ impl Walker<'_> {
         }
         match body {
             // Redirects the grammar hangs on a list are its last command's (see `list`).
-            Some(b) if b.kind() == "list" => self.list(b, src, scope, stdin, &redirects, depth + 1),
+            // The last operand's output goes where the redirects send it; an earlier one's
+            // secret to the statement's own output (`printenv && date > f`: judged by the
+            // caller as a statement with its stdout to a file, so only the last's is lost).
+            Some(b) if b.kind() == "list" => self
+                .list(b, src, scope, stdin, &redirects, depth + 1)
+                .secret_or(|last| last),
             _ => self.with_redirects(&redirects, body, src, scope, stdin, depth),
         }
     }
