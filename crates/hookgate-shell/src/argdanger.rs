@@ -191,14 +191,52 @@ fn is_production_marker(word: &str) -> bool {
     ) || matches!(word, "--environment=production" | "-eproduction")
 }
 
+/// Largest requirements or constraints file read for its sources (see `pip_sources`).
+const MAX_REQUIREMENTS: u64 = 256 << 10;
+
 /// A site alias naming production (drush's and wp-cli's `@prod`, `@live`, `@site.prod`,
-/// wp-cli's `--ssh=prod`): the task runs against that site's database.
+/// wp-cli's `--ssh=prod` or `--ssh=deploy@prod-web.acme.com/var/www`): the task runs against
+/// that site's database.
 fn production_site_alias(word: &str) -> bool {
-    let alias = word
-        .strip_prefix('@')
-        .or_else(|| word.strip_prefix("--ssh="))
-        .map(|a| a.rsplit(['.', '@']).next().unwrap_or(a));
-    alias.is_some_and(|a| matches!(a, "prod" | "production" | "live"))
+    if let Some(alias) = word.strip_prefix('@') {
+        let last = alias.rsplit('.').next().unwrap_or(alias);
+        return matches!(last, "prod" | "production" | "live");
+    }
+    // `--ssh=[user@]host[:port][/path]`: the host's name parts.
+    word.strip_prefix("--ssh=").is_some_and(|target| {
+        let host = target.rsplit('@').next().unwrap_or(target);
+        let host = host.split(['/', ':']).next().unwrap_or(host);
+        crate::deploy::names_production(host)
+    })
+}
+
+/// `wp user create NAME MAIL --role=administrator`, `wp user set-role|add-role U
+/// administrator`, `wp super-admin add U`, `drush user:role:add administrator U`, against a
+/// production site alias (see [`production_site_alias`]): a new administrator of the live
+/// site — a backdoor account as often as a colleague's (`web.admin_grant_production`). On a
+/// local development site it is ordinary setup.
+fn admin_grant_on_production(name: &str, words: &[Word]) -> bool {
+    let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    if !texts.iter().any(|t| production_site_alias(t)) {
+        return false;
+    }
+    let operands: Vec<&str> = texts
+        .iter()
+        .copied()
+        .filter(|t| !t.starts_with('-') && !t.starts_with('@'))
+        .collect();
+    let admin = |t: &&str| matches!(*t, "administrator" | "admin" | "super-admin");
+    match (name, operands.as_slice()) {
+        ("wp", ["user", "create", ..]) => texts
+            .iter()
+            .any(|t| t.strip_prefix("--role=").is_some_and(|r| admin(&r))),
+        ("wp", ["user", "set-role" | "add-role", rest @ ..]) => rest.iter().any(admin),
+        ("wp", ["super-admin", "add", ..]) => true,
+        ("drush", [verb, rest @ ..]) => {
+            matches!(*verb, "user:role:add" | "user-add-role" | "urol") && rest.iter().any(admin)
+        }
+        _ => false,
+    }
 }
 
 /// Processes a session depends on: killing every one of them by name takes down the machine's
@@ -1678,6 +1716,9 @@ impl Walker<'_> {
             "rails" | "rake" | "bundle" => {
                 framework_task(name, words, scope, self.files.production)
             }
+            "wp" | "drush" if admin_grant_on_production(name, words) => {
+                Some(ids::WEB_ADMIN_GRANT_PRODUCTION.verdict())
+            }
             _ if is_framework_tool(name)
                 || words.iter().take(2).any(|w| is_framework_tool(&w.text)) =>
             {
@@ -1688,6 +1729,7 @@ impl Walker<'_> {
                 .or_else(|| container_selection(words, args))
                 .or_else(|| network_selection(words, args)),
             n if uninstalls(n, args) => self.uninstalls_listing(words, scope),
+            "pip" | "pip3" | "uv" => self.pip_sources(name, words, scope),
             "kill" => self.kill_user_processes(words, scope),
             "scancel" | "qdel" | "bkill" | "condor_rm" => self.cancels_job_listing(words, scope),
             "pkill" | "killall" => broad_killer(name, words),
@@ -1994,6 +2036,55 @@ impl Walker<'_> {
             return found;
         }
         None
+    }
+
+    /// `pip install 'requests @ git+https://…'` (a PEP 508 direct reference on the line) and
+    /// `pip install -r requirements.txt` whose file names such a reference, a URL or VCS
+    /// requirement, or an index other than PyPI (`--extra-index-url https://…`): the install
+    /// takes code from where the line — or a file it reads — points, not from the registry
+    /// (`rce.install_unvetted_source`, `rce.registry_redirect`). The requirement and
+    /// constraint files are read as pip reads them, one level (a nested `-r` is not
+    /// followed), bounded in size; an unreadable file says nothing.
+    fn pip_sources(&self, name: &str, words: &[Word], scope: &Scope) -> Option<Verdict> {
+        let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+        let install = match (name, texts.iter().find(|t| !t.starts_with('-'))) {
+            ("uv", Some(&"pip")) => texts.contains(&"install") || texts.contains(&"sync"),
+            ("uv", _) => false,
+            (_, Some(&"install" | &"download" | &"wheel")) => true,
+            _ => false,
+        };
+        if !install {
+            return None;
+        }
+        // Only the `name @ URL` form here: a bare URL operand is the taxonomy's own rule, and
+        // an option's value (`--index-url https://…`) is an index, judged as one.
+        if words.iter().any(|w| {
+            w.exact
+                && !w.text.starts_with('-')
+                && w.text
+                    .split_once('@')
+                    .is_some_and(|(n, _)| !n.contains("://"))
+                && crate::hazards::direct_reference(&w.text)
+        }) {
+            return Some(ids::RCE_INSTALL_UNVETTED_SOURCE.verdict());
+        }
+        let files = texts
+            .iter()
+            .enumerate()
+            .filter_map(|(i, t)| match t.split_once('=') {
+                Some(("--requirement" | "--constraint", v)) => Some(v),
+                _ if matches!(*t, "-r" | "--requirement" | "-c" | "--constraint") => {
+                    texts.get(i + 1).copied()
+                }
+                _ => t
+                    .strip_prefix("-r")
+                    .or_else(|| t.strip_prefix("-c"))
+                    .filter(|v| !v.is_empty() && !t.starts_with("--")),
+            });
+        files
+            .filter_map(|f| crate::flow::place_in(f, &scope.cwd, self.ctx))
+            .filter_map(|path| crate::contained::read_small(&path, MAX_REQUIREMENTS))
+            .find_map(|text| crate::hazards::requirements_sources(&text))
     }
 
     /// `squeue -u dev -h -o %i | xargs scancel`, `qdel $(qselect -u dev)`: a batch-job

@@ -205,6 +205,33 @@ pub(crate) fn public_access(name: &str, texts: &[&str]) -> Option<Verdict> {
                     .any(world_source)
                 && !web_ports_only(values(texts, &["--port"], false))
         }
+        // `openstack security group rule create --remote-ip 0.0.0.0/0 --dst-port 1:65535
+        // SG`: an ingress rule (the default direction) whose source is everyone — also when
+        // neither `--remote-ip` nor `--remote-group` is given (OpenStack's default source is
+        // 0.0.0.0/0). A port range or no port is every port, not a web port.
+        "openstack" => {
+            let create = operands
+                .windows(4)
+                .any(|w| w == ["security", "group", "rule", "create"]);
+            let ips = values(texts, &["--remote-ip"], false);
+            let world = if ips.is_empty() {
+                values(texts, &["--remote-group", "--remote-address-group"], false).is_empty()
+            } else {
+                ips.iter().any(|v| world_source(v))
+            };
+            create
+                && !texts.contains(&"--egress")
+                && world
+                && !web_ports_only(values(texts, &["--dst-port"], false))
+        }
+        // `kafka-acls --add --allow-principal User:* …`: every client of the cluster, named
+        // or anonymous, gets what the ACL allows.
+        "kafka-acls" | "kafka-acls.sh" => {
+            texts.contains(&"--add")
+                && values(texts, &["--allow-principal"], false)
+                    .iter()
+                    .any(|p| matches!(p.trim_matches(['"', '\'']), "User:*" | "*"))
+        }
         _ => false,
     };
     open.then(|| ids::CLOUD_PUBLIC_ACCESS.verdict())

@@ -595,8 +595,21 @@ fn database_dump(name: &str, words: &[Word]) -> Option<bool> {
             | "wp"
             | "drush"
             | "firebase"
+            | "kcat"
+            | "kafkacat"
+            | "kafka-console-consumer"
+            | "kafka-console-consumer.sh"
     ) {
         return None;
+    }
+    // A topic's messages read out in bulk: `kcat -C -t T` (consumer mode), the console
+    // consumer (`--from-beginning` or not, it prints what it reads).
+    match name {
+        "kcat" | "kafkacat" => return has(&["-C"]).then_some(true),
+        "kafka-console-consumer" | "kafka-console-consumer.sh" => {
+            return (!has(&["--help", "--version"])).then_some(true);
+        }
+        _ => {}
     }
     let help = has(&["--help", "--version", "-V", "-?"]);
     if let Some(to) = framework_dump(name, words) {

@@ -353,6 +353,13 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             | "passwd"
             | "ip"
             | "nix"
+            | "openstack"
+            | "kafka-acls"
+            | "kafka-acls.sh"
+            | "kafka-configs"
+            | "kafka-configs.sh"
+            | "asterisk"
+            | "fs_cli"
     ) {
         return None;
     }
@@ -499,6 +506,40 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             huge.then(|| ids::RES_DISK_FILL.verdict())
         }
         "conda" | "mamba" | "micromamba" => {
+            // `conda install -c https://mirror.example/custom numpy`: a channel given as a URL
+            // on a host that is not Anaconda's or prefix.dev's is where this install takes its
+            // packages from (named channels — `conda-forge`, `pytorch` — resolve through
+            // anaconda.org); a local path or this machine is the user's own.
+            let foreign_channel = texts.iter().enumerate().any(|(i, t)| {
+                let value = match t.split_once('=') {
+                    Some(("-c" | "--channel", v)) => Some(v),
+                    _ if matches!(*t, "-c" | "--channel") => texts.get(i + 1).copied(),
+                    _ => None,
+                };
+                value.is_some_and(|v| {
+                    let Some((scheme, rest)) = v.split_once("://") else {
+                        return false;
+                    };
+                    let host = rest
+                        .split(['/', ':'])
+                        .next()
+                        .unwrap_or("")
+                        .to_ascii_lowercase();
+                    scheme != "file"
+                        && !is_loopback_address(&host)
+                        && ![
+                            "anaconda.org",
+                            "anaconda.com",
+                            "prefix.dev",
+                            "anaconda.cloud",
+                        ]
+                        .iter()
+                        .any(|d| host == *d || host.ends_with(&format!(".{d}")))
+                })
+            });
+            if foreign_channel {
+                return Some(ids::RCE_REGISTRY_REDIRECT.verdict());
+            }
             // `conda config --set ssl_verify false`
             let at = texts.iter().position(|t| *t == "--set")?;
             let key = texts.get(at + 1)?;
@@ -581,8 +622,70 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             .filter(|n| *n >= HUGE)
             .map(|_| ids::RES_DISK_FILL.verdict()),
         "dd" => dd(&texts),
+        "kafka-configs" | "kafka-configs.sh" => kafka_retention_purge(&texts),
+        "asterisk" | "fs_cli" => pbx_stop(name, &texts),
         _ => None,
     }
+}
+
+/// `kafka-configs --alter --add-config retention.ms=1000 --entity-name TOPIC`: a retention
+/// shorter than a minute has the broker delete almost every record of the topic at its next
+/// cleanup — the purge idiom, a deletion spelled as a setting (`db.kafka_delete_records`).
+fn kafka_retention_purge(texts: &[&str]) -> Option<Verdict> {
+    let configs = texts
+        .iter()
+        .enumerate()
+        .filter_map(|(i, t)| match t.split_once('=') {
+            Some(("--add-config", v)) => Some(v),
+            _ if *t == "--add-config" => texts.get(i + 1).copied(),
+            _ => None,
+        });
+    let purge = configs.flat_map(|c| c.split(',')).any(|kv| {
+        kv.split_once('=').is_some_and(|(k, v)| {
+            matches!(
+                k.trim(),
+                "retention.ms" | "log.retention.ms" | "local.retention.ms"
+            ) && v
+                .trim()
+                .parse::<i64>()
+                .is_ok_and(|ms| (0..60_000).contains(&ms))
+        })
+    });
+    (texts.contains(&"--alter") && purge).then(|| ids::DB_KAFKA_DELETE_RECORDS.verdict())
+}
+
+/// A telephony server's console command run from the shell (`asterisk -rx 'core stop now'`,
+/// `fs_cli -x 'fsctl shutdown'`): stopping or restarting the PBX, or hanging up every call,
+/// drops every call in progress (`svc.pbx_stop`). Status and `show` commands are reads.
+fn pbx_stop(name: &str, texts: &[&str]) -> Option<Verdict> {
+    let flags: &[&str] = if name == "asterisk" {
+        &["-rx", "-x"]
+    } else {
+        &["-x", "--execute"]
+    };
+    let commands = texts.iter().enumerate().filter_map(|(i, t)| {
+        if flags.contains(t) {
+            texts.get(i + 1).copied()
+        } else {
+            t.split_once('=')
+                .filter(|(k, _)| flags.contains(k))
+                .map(|(_, v)| v)
+        }
+    });
+    let stops = commands.into_iter().any(|c| {
+        let words: Vec<String> = c.split_whitespace().map(str::to_ascii_lowercase).collect();
+        let w: Vec<&str> = words.iter().map(String::as_str).collect();
+        matches!(
+            w.as_slice(),
+            ["core", "stop" | "restart", ..]
+                | ["stop" | "restart", "now" | "gracefully" | "when", ..]
+                | ["channel", "request", "hangup", "all", ..]
+                | ["hangup", "request", "all", ..]
+                | ["fsctl", "shutdown" | "crash", ..]
+                | ["shutdown" | "hupall", ..]
+        )
+    });
+    stops.then(|| ids::SVC_PBX_STOP.verdict())
 }
 
 /// 10 GiB: more than a test fixture or an image needs on an agent's machine.
@@ -722,6 +825,56 @@ fn plain_http_index(texts: &[&str]) -> Option<Verdict> {
                 })
                 .then(|| ids::RCE_REGISTRY_REDIRECT.verdict())
         })
+}
+
+/// Whether a requirement is a PEP 508 direct reference or a bare URL/VCS requirement (`name @
+/// https://…`, `name@ git+ssh://…`, `git+https://…#egg=x`, `https://…/pkg.tar.gz`): pip takes
+/// it from that address, not from the index. A local file URL is the user's own.
+pub(crate) fn direct_reference(requirement: &str) -> bool {
+    let r = requirement.trim();
+    let remote = |u: &str| {
+        let u = u.trim();
+        [
+            "http://", "https://", "git+", "hg+", "svn+", "bzr+", "ftp://",
+        ]
+        .iter()
+        .any(|p| u.starts_with(p))
+    };
+    remote(r)
+        || r.split_once('@').is_some_and(|(name, url)| {
+            let name = name.trim();
+            !name.is_empty()
+                && name.bytes().all(|b| {
+                    b.is_ascii_alphanumeric()
+                        || matches!(b, b'-' | b'_' | b'.' | b'[' | b']' | b',')
+                })
+                && remote(url)
+        })
+}
+
+/// What a requirements file's lines make pip install from (see `Walker::pip_sources`): a
+/// direct reference or URL requirement (`rce.install_unvetted_source`), an index option to a
+/// host that is not PyPI's or a vendor's wheel index, or over plain HTTP (the redirect and
+/// verification rules of the same options on the command line). Comments and blank lines
+/// say nothing; environment markers after `;` do not change the source.
+pub(crate) fn requirements_sources(text: &str) -> Option<Verdict> {
+    let mut options: Vec<&str> = Vec::new();
+    for line in text.lines() {
+        let line = line.split(" #").next().unwrap_or(line).trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        if line.starts_with('-') {
+            // `--extra-index-url URL`, `-i URL`, `--index-url=URL`, `-f URL`.
+            options.extend(line.split_whitespace());
+            continue;
+        }
+        let requirement = line.split(';').next().unwrap_or(line);
+        if direct_reference(requirement) {
+            return Some(ids::RCE_INSTALL_UNVETTED_SOURCE.verdict());
+        }
+    }
+    plain_http_index(&options)
 }
 
 /// git: `-c http.sslVerify=false`, `config [scope] http.sslVerify false`, `config set …`.
