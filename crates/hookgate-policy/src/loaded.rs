@@ -72,6 +72,8 @@ enum Kind {
     Compose,
     /// A shell script run whole (a git hook).
     Shell,
+    /// A ninja build file: each rule's `command` is a shell line ninja runs for its builds.
+    Ninja,
     /// A Dockerfile or Containerfile: its `RUN` instructions are shell run by `docker build`
     /// inside the build container, where the build context (`COPY . /src`) is in reach.
     Dockerfile,
@@ -215,6 +217,8 @@ fn kind_of(path: &Path) -> Option<(Kind, &'static str)> {
         "build.sbt" => (Kind::Scala, "sbt"),
         ".nvim.lua" => (Kind::Lua, "Neovim when it opens the project (exrc)"),
         "tox.ini" => (Kind::Tox, "tox"),
+        "build.ninja" => (Kind::Ninja, "ninja"),
+        _ if ext == "ninja" => (Kind::Ninja, "ninja"),
         _ if TASKFILES.contains(&name) => (Kind::Taskfile, "task"),
         _ if COMPOSE_FILES.contains(&name) => (Kind::Compose, "docker compose"),
         _ if is_dockerfile_name(name) => (Kind::Dockerfile, "docker build"),
@@ -882,6 +886,7 @@ fn code_of(kind: Kind, text: &str, goals: Option<&[String]>) -> Vec<String> {
             .map(|(c, _)| c)
             .collect(),
         Kind::Shell => vec![text.to_owned()],
+        Kind::Ninja => ninja_commands(text),
         // The client reading the file on its standard input: the analyzer's own reading of
         // a client's input (SQL risk, meta-commands that run shell) judges it.
         Kind::ClientInput(client) => vec![format!("printf '%s\\n' {} | {client}", quote(text))],
@@ -1159,6 +1164,123 @@ fn tool_argv(argv: &[String]) -> Vec<String> {
         *f = base(f);
     }
     a
+}
+
+/// The shell lines of a ninja file: each `command = …` binding (in a `rule` block, indented;
+/// ninja runs it through `/bin/sh -c`). `$in`/`$out` are a build's own inputs and outputs,
+/// paths relative to the build directory, so they stand as such (`ninja.in`, `ninja.out`);
+/// other variables stay run-time words; `$$` is a literal `$`, and a line ending in `$`
+/// continues on the next.
+fn ninja_commands(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let t = line.trim_start();
+        if line.len() == t.len() {
+            continue;
+        }
+        let Some(value) = t
+            .strip_prefix("command")
+            .map(str::trim_start)
+            .and_then(|r| r.strip_prefix('='))
+        else {
+            continue;
+        };
+        let mut value = value.trim().to_owned();
+        while value.ends_with('$') && !value.ends_with("$$") {
+            value.pop();
+            match lines.next() {
+                Some(next) => value.push_str(next.trim_start()),
+                None => break,
+            }
+        }
+        let value = value
+            .replace("$$", "\u{0}")
+            .replace("${in}", "ninja.in")
+            .replace("${out}", "ninja.out")
+            .replace("$in_newline", "ninja.in")
+            .replace("$in", "ninja.in")
+            .replace("$out", "ninja.out")
+            .replace('\u{0}', "$");
+        out.push(value);
+    }
+    out
+}
+
+/// The Python files `platformio.ini`'s `extra_scripts` name, in any environment section
+/// (values split at commas and lines; `pre:`/`post:` prefixes dropped).
+fn platformio_extra_scripts(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut in_value = false;
+    for line in text.lines() {
+        let t = line.trim();
+        if t.starts_with('[') || t.is_empty() || t.starts_with(';') || t.starts_with('#') {
+            in_value = false;
+            continue;
+        }
+        let value = if let Some((k, v)) = t.split_once('=') {
+            in_value = k.trim() == "extra_scripts";
+            if !in_value {
+                continue;
+            }
+            v
+        } else if in_value && line.starts_with([' ', '\t']) {
+            t
+        } else {
+            in_value = false;
+            continue;
+        };
+        for part in value.split(',') {
+            let p = part.trim();
+            let p = p
+                .strip_prefix("pre:")
+                .or_else(|| p.strip_prefix("post:"))
+                .unwrap_or(p)
+                .trim();
+            if !p.is_empty() {
+                out.push(p.to_owned());
+            }
+        }
+    }
+    out
+}
+
+/// hatchling's build hooks for the project at `dir`: the `path` of
+/// `[tool.hatch.build.hooks.custom]` and of each target's `hooks.custom` (`hatch_build.py`
+/// when the table names none), imported by every build of the project.
+fn hatch_hooks(dir: &Path) -> Vec<(PathBuf, Kind, Option<Vec<String>>)> {
+    let Some(doc) =
+        read_bounded(&dir.join("pyproject.toml")).and_then(|t| t.parse::<toml::Table>().ok())
+    else {
+        return Vec::new();
+    };
+    let build = doc
+        .get("tool")
+        .and_then(|t| t.get("hatch"))
+        .and_then(|h| h.get("build"));
+    let custom_path = |hooks: Option<&toml::Value>| {
+        hooks.and_then(|h| h.get("custom")).map(|c| {
+            c.get("path")
+                .and_then(toml::Value::as_str)
+                .unwrap_or("hatch_build.py")
+                .to_owned()
+        })
+    };
+    let mut paths: Vec<String> = Vec::new();
+    paths.extend(custom_path(build.and_then(|b| b.get("hooks"))));
+    if let Some(targets) = build
+        .and_then(|b| b.get("targets"))
+        .and_then(toml::Value::as_table)
+    {
+        for target in targets.values() {
+            paths.extend(custom_path(target.get("hooks")));
+        }
+    }
+    paths.dedup();
+    paths
+        .into_iter()
+        .map(|p| (dir.join(p), Kind::Python, None))
+        .collect()
 }
 
 /// Reads a file a runner would load, if small enough.
@@ -1802,10 +1924,57 @@ pub(crate) fn runner_loads(
                 .map(|p| (p, Kind::Ruby, None)),
         ),
         // `pip install .` / `pip install -e ./pkg` builds the local project: its `setup.py`
-        // runs (legacy and setuptools' PEP 517 backend alike).
-        "pip" | "pip3" | "pipx" if rest.first().is_some_and(|w| w == "install") => {
+        // runs (legacy and setuptools' PEP 517 backend alike), and hatchling's build hooks.
+        "pip" | "pip3" | "pipx" if rest.first().is_some_and(|w| w == "install" || w == "wheel") => {
             for w in rest.iter().skip(1).filter(|w| is_local_project(w)) {
                 files.push((cwd.join(w).join("setup.py"), Kind::Python, None));
+                files.extend(hatch_hooks(&cwd.join(w)));
+            }
+        }
+        // PEP 517 builds of the project here (`python -m build`, `pyproject-build`, `hatch
+        // build`, `uv build`): the backend imports hatchling's build hooks.
+        "build" | "pyproject-build" => files.extend(hatch_hooks(cwd)),
+        "hatch" | "uv" | "pdm" if rest.first().is_some_and(|w| w == "build") => {
+            files.extend(hatch_hooks(cwd));
+        }
+        // `ninja [-C DIR] [-f FILE] [targets]`: every rule's command is shell ninja may run.
+        "ninja" | "samu" => {
+            let mut dir = cwd.to_path_buf();
+            let mut file = None;
+            let mut i = 0;
+            while let Some(w) = rest.get(i) {
+                i += 1;
+                match w.as_str() {
+                    "-C" => {
+                        if let Some(d) = rest.get(i) {
+                            dir = dir.join(d);
+                        }
+                        i += 1;
+                    }
+                    "-f" => {
+                        file = rest.get(i).cloned();
+                        i += 1;
+                    }
+                    "-j" | "-k" | "-l" | "-d" | "-t" | "-w" => i += 1,
+                    _ => {}
+                }
+            }
+            let path = dir.join(file.as_deref().unwrap_or("build.ninja"));
+            files.push((path, Kind::Ninja, None));
+        }
+        // PlatformIO (`pio run`, `pio test`, `pio run -t upload`): `extra_scripts` of
+        // `platformio.ini` are Python files its SCons build imports (`pre:`/`post:` prefixed).
+        "pio" | "platformio"
+            if rest.first().is_some_and(|w| {
+                matches!(w.as_str(), "run" | "test" | "debug" | "check" | "remote")
+            }) =>
+        {
+            if let Some(text) = read_bounded(&cwd.join("platformio.ini")) {
+                files.extend(
+                    platformio_extra_scripts(&text)
+                        .into_iter()
+                        .map(|p| (cwd.join(p), Kind::Python, None)),
+                );
             }
         }
         // A JavaScript tool `require`s its config when it starts.
