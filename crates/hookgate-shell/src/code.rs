@@ -4204,7 +4204,7 @@ fn qualify_with(e: &Expr, env: &Env, hops: usize, receivers: bool) -> Option<Cal
             }
             // A `Path` method that returns a `Path` keeps the value a `Path` whose path is
             // known: `Path('~/x').expanduser()`, `Path.home().joinpath('.zshrc')`.
-            if let Some(value) = path_method(&inner, args) {
+            if let Some(value) = path_method(&inner, args, env) {
                 return Some(Callee {
                     name: "pathlib.Path()".to_owned(),
                     receiver: vec![value],
@@ -4224,7 +4224,13 @@ fn qualify_with(e: &Expr, env: &Env, hops: usize, receivers: bool) -> Option<Cal
 /// The path a `pathlib` call returns when it returns a `Path`: `Path.home()`/`Path.cwd()`,
 /// and `expanduser`/`resolve`/`absolute`/`joinpath`/`with_name`/… of a `Path` value (those
 /// whose result cannot be computed here are a run-time value, so the effect is unresolved).
-fn path_method(inner: &Callee, args: &[Expr]) -> Option<Expr> {
+///
+/// `with_name`/`with_suffix`/`with_stem` keep the directory and `parent` is it: of a path
+/// known here (a literal, or a loop element over `Path('src').glob('*_old.py')`) they name
+/// a file in that same directory — the name itself when `with_name` is given a plain literal
+/// one, any name (`DIR/*`) otherwise — so `p.rename(p.with_name(…))` over the project's
+/// files stays in the project, and the same over `~/.ssh` stays in `~/.ssh`.
+fn path_method(inner: &Callee, args: &[Expr], env: &Env) -> Option<Expr> {
     let n = inner.name.as_str();
     if matches!(n, "pathlib.Path.home" | "pathlib.PosixPath.home") {
         return Some(Expr::Str("~".into()));
@@ -4250,7 +4256,14 @@ fn path_method(inner: &Callee, args: &[Expr]) -> Option<Expr> {
         "joinpath" => args
             .iter()
             .fold(base, |a, b| Expr::Join(Box::new(a), Box::new(b.clone()))),
-        "with_name" | "with_suffix" | "with_stem" | "parent" | "relative_to" => Expr::Dyn,
+        "with_name" | "with_suffix" | "with_stem" | "parent" => {
+            let Some(known) = static_str(&base, env, 0) else {
+                return Some(Expr::Dyn);
+            };
+            let name = args.first().and_then(|a| static_str(a, env, 0));
+            Expr::Str(path_sibling(&known, method, name))
+        }
+        "relative_to" => Expr::Dyn,
         _ => return None,
     })
 }
@@ -4319,6 +4332,27 @@ fn normalize(lang: Lang, name: &str) -> String {
 /// (`/w/scripts/x.py` → `/w/scripts`, `scripts/x.py` → `scripts`, `/x` → `/`). A bare name or
 /// a path ending in `/`, `.` or `..` (whose parent depends on what it resolves to) or holding a
 /// glob is not folded: the value stays a run-time one.
+/// What `with_name`/`with_suffix`/`with_stem`/`parent` make of a known path (a pattern too):
+/// its directory, or a file in it — the name `with_name` is given when it is a plain literal
+/// one, any name (`DIR/*`) otherwise (see [`path_method`]).
+fn path_sibling(known: &str, method: &str, name: Option<String>) -> String {
+    let trimmed = known.trim_end_matches('/');
+    let dir = match trimmed.rsplit_once('/') {
+        Some(("", _)) => "/".to_owned(),
+        Some((d, _)) => d.to_owned(),
+        None => ".".to_owned(),
+    };
+    if method == "parent" {
+        return dir;
+    }
+    let name = name
+        .filter(|n| {
+            method == "with_name" && !n.is_empty() && !n.contains('/') && n != "." && n != ".."
+        })
+        .unwrap_or_else(|| "*".to_owned());
+    join_paths(&[dir, name])
+}
+
 fn parent_path(path: &str) -> Option<String> {
     let last = path.rsplit('/').next()?;
     if matches!(last, "" | "." | "..") || path.contains(['*', '?', '[']) {
@@ -4448,6 +4482,20 @@ fn static_str(e: &Expr, env: &Env, hops: usize) -> Option<String> {
                 | "std.getenv" => {
                     let v = values()?;
                     (v.first().map(String::as_str) == Some("HOME")).then(|| "~".to_owned())
+                }
+                // `p.with_name(…)`, `.with_suffix(…)`, `.with_stem(…)` of a known path (a
+                // loop element over a project glob): a file in the same directory.
+                n if n.ends_with(").with_name")
+                    || n.ends_with(").with_suffix")
+                    || n.ends_with(").with_stem") =>
+                {
+                    let [receiver] = c.receiver.as_slice() else {
+                        return None;
+                    };
+                    let known = static_str(receiver, env, hops + 1)?;
+                    let method = n.rsplit('.').next().unwrap_or("");
+                    let name = args.first().and_then(|a| static_str(a, env, hops + 1));
+                    Some(path_sibling(&known, method, name))
                 }
                 // `Path('~/x').expanduser()`, `.resolve()`, `.absolute()`.
                 n if n.ends_with(").expanduser")

@@ -725,3 +725,32 @@ fn a_requirements_file_is_read_for_its_sources() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `with_name`/`with_suffix`/`with_stem` of a known path name a file in the same directory
+/// (lead33-14, #23 c0468): a rename over the project's own files stays in the project and
+/// passes; the same over `~/.ssh`, or a sibling of `/etc/hosts`, keeps its verdict.
+#[test]
+fn pathlib_siblings_stay_in_their_directory() {
+    table(&[
+        (
+            "python3 -c \"from pathlib import Path\nfor p in Path('src').glob('*_old.py'):\n    p.rename(p.with_name(p.name.replace('_old', '')))\"",
+            ALLOW,
+            "-",
+        ),
+        (
+            "python3 -c \"from pathlib import Path\nfor p in Path('src').glob('*.py'):\n    p.with_suffix('.bak').unlink()\"",
+            ALLOW,
+            "-",
+        ),
+        (
+            "python3 -c \"from pathlib import Path\nfor p in Path.home().joinpath('.ssh').glob('*'):\n    p.rename(p.with_suffix('.bak'))\"",
+            DENY,
+            "*",
+        ),
+        (
+            "python3 -c \"from pathlib import Path\np = Path('/etc/hosts')\np.with_name('hosts.new').write_text('x')\"",
+            DENY,
+            "fs.overwrite_system",
+        ),
+    ]);
+}
