@@ -41,8 +41,9 @@ fn beyond_loopback(address: &str) -> bool {
         || host.eq_ignore_ascii_case("ip6-localhost"))
 }
 
-/// The value of an option spelled `--opt=v` or `--opt v`.
-fn value<'t>(texts: &[&'t str], names: &[&str]) -> Option<&'t str> {
+/// The value of an option spelled `--opt=v` or `--opt v` (shared with the browser IDEs'
+/// bind options in `hazards`).
+pub(crate) fn value<'t>(texts: &[&'t str], names: &[&str]) -> Option<&'t str> {
     texts
         .iter()
         .enumerate()

@@ -52,6 +52,15 @@ enum Marker {
     Stacks,
 }
 
+/// ldcli's options that take a value (`ldcli flags toggle-on|toggle-off`).
+const LDCLI_LONG: &[&str] = &[
+    "--project",
+    "--environment",
+    "--flag",
+    "--access-token",
+    "--base-uri",
+];
+
 /// fastlane's store-shipping `key:value` parameter: a production (promotion) track or a
 /// submission for review.
 fn store_param(w: &Word, keys: &[&str]) -> bool {
@@ -789,13 +798,7 @@ const DEPLOYS: &[Deploy] = &[
         subs: &["flags"],
         then: "toggle-on",
         short_values: "",
-        long_values: &[
-            "--project",
-            "--environment",
-            "--flag",
-            "--access-token",
-            "--base-uri",
-        ],
+        long_values: LDCLI_LONG,
         markers: &[Marker::Options(&["--environment"])],
     },
     Deploy {
@@ -803,13 +806,7 @@ const DEPLOYS: &[Deploy] = &[
         subs: &["flags"],
         then: "toggle-off",
         short_values: "",
-        long_values: &[
-            "--project",
-            "--environment",
-            "--flag",
-            "--access-token",
-            "--base-uri",
-        ],
+        long_values: LDCLI_LONG,
         markers: &[Marker::Options(&["--environment"])],
     },
     // `shopify theme push --live` (`--allow-live`) uploads over the theme the store serves.

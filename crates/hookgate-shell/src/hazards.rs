@@ -476,16 +476,7 @@ pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
             {
                 return None;
             }
-            let value = |names: &[&str]| {
-                texts
-                    .iter()
-                    .enumerate()
-                    .find_map(|(i, t)| match t.split_once('=') {
-                        Some((k, v)) if names.contains(&k) => Some(v),
-                        None if names.contains(t) => texts.get(i + 1).copied(),
-                        _ => None,
-                    })
-            };
+            let value = |names: &[&str]| crate::debugport::value(&texts, names);
             let open = value(&["--bind-addr", "--host"]).is_some_and(|v| {
                 let host = v.rsplit_once(':').map_or(v, |(h, _)| h);
                 matches!(host, "0.0.0.0" | "*" | "::" | "[::]" | "")
