@@ -1538,8 +1538,8 @@ impl Walker<'_> {
             && (key.ends_with(".insteadof") || key.ends_with(".pushinsteadof"))
         {
             // `url.https://github.com/.insteadOf=git@github.com:`: the same server reached by
-            // another transport (SSH ↔ HTTPS) is no redirect; any other host, or one the
-            // line does not spell out, is.
+            // another transport (SSH ↔ HTTPS) is no redirect; any other host or path prefix, or one
+            // the line does not spell out, is.
             let base = key
                 .strip_prefix("url.")
                 .and_then(|k| {
@@ -1547,11 +1547,16 @@ impl Walker<'_> {
                         .or_else(|| k.strip_suffix(".insteadof"))
                 })
                 .unwrap_or("");
-            let same_host = value.exact
-                && url_host(base).is_some_and(|b| {
-                    url_host(&value.text).is_some_and(|v| v.eq_ignore_ascii_case(b))
+            // The whole prefix must match, not only the host: `url.https://github.com/attacker/
+            // .insteadOf=https://github.com/victim/` sends the victim's repositories' fetches to
+            // the attacker's on the same host.
+            let same_place = value.exact
+                && url_place(base).is_some_and(|(bh, bp)| {
+                    url_place(&value.text).is_some_and(|(vh, vp)| {
+                        vh.eq_ignore_ascii_case(bh) && vp.eq_ignore_ascii_case(bp)
+                    })
                 });
-            if !same_host {
+            if !same_place {
                 self.record(argv, scope, ids::GIT_URL_REWRITE.verdict());
             }
             return;
@@ -1740,22 +1745,24 @@ fn split_cmdline(s: &str) -> Vec<String> {
     out
 }
 
-/// The host a git remote URL or URL prefix names: `https://github.com/`, `ssh://git@host:22/`,
-/// scp-like `git@github.com:` (`None` for anything else: a path, a bare word, a `file://`).
-fn url_host(url: &str) -> Option<&str> {
-    let host_port = if let Some((_, rest)) = url.split_once("://") {
-        let authority = rest.split('/').next().unwrap_or("");
-        authority.rsplit('@').next().unwrap_or(authority)
+/// The host and the path prefix a git remote URL or URL prefix names: `https://github.com/`
+/// → (`github.com`, ``), `ssh://git@host:22/org/` → (`host`, `org`), scp-like
+/// `git@github.com:org/` → (`github.com`, `org`). `None` for anything else (a path, a bare
+/// word, a `file://`).
+fn url_place(url: &str) -> Option<(&str, &str)> {
+    let (host_port, path) = if let Some((_, rest)) = url.split_once("://") {
+        let (authority, path) = rest.split_once('/').unwrap_or((rest, ""));
+        (authority.rsplit('@').next().unwrap_or(authority), path)
     } else {
         // scp-like: `[user@]host:path`, a colon before any slash.
-        let (head, _) = url.split_once(':')?;
+        let (head, path) = url.split_once(':')?;
         if head.contains('/') {
             return None;
         }
-        head.rsplit('@').next().unwrap_or(head)
+        (head.rsplit('@').next().unwrap_or(head), path)
     };
     let host = host_port.split(':').next().unwrap_or(host_port);
-    (!host.is_empty() && host.contains('.')).then_some(host)
+    (!host.is_empty() && host.contains('.')).then_some((host, path.trim_matches('/')))
 }
 
 #[cfg(test)]

@@ -524,6 +524,21 @@ fn local_and_same_host_near_misses_pass() {
             ASK,
             "git.url_rewrite",
         ),
+        (
+            "git config --global url.https://github.com/attacker/.insteadOf https://github.com/victim/",
+            ASK,
+            "git.url_rewrite",
+        ),
+        (
+            "git -c url.https://github.com/attacker/.insteadOf=git@github.com:victim/ fetch",
+            ASK,
+            "git.url_rewrite",
+        ),
+        (
+            "git -c url.https://github.com/acme/.insteadOf=git@github.com:acme/ fetch",
+            ALLOW,
+            "-",
+        ),
         ("helm uninstall app --kube-context kind-dev", ALLOW, "-"),
         (
             "helm uninstall app --kube-context prod",
