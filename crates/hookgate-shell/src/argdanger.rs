@@ -616,7 +616,18 @@ fn deleting_action_path(url: &str) -> bool {
         return false;
     };
     let path = rest.split(['?', '#']).next().unwrap_or("");
-    path.split('/').skip(1).any(names_deleting_verb)
+    path.split('/')
+        .skip(1)
+        .filter(|s| literal_segment(s))
+        .any(names_deleting_verb)
+}
+
+/// Whether a URL path segment is literal text: a part known only at run time keeps its
+/// source text in an inexact word (`$ID`, xargs' `{stdin}`, a command substitution), and
+/// such a segment says nothing — but the literal segments beside it still do
+/// (`…/users/{stdin}/ban` fed by `xargs -I{}` is a ban of each listed user).
+fn literal_segment(segment: &str) -> bool {
+    !segment.contains(['$', '{', '}', '`', '*', '('])
 }
 
 /// The admin-action vocabulary: `net.http_admin_action`'s `verb_any` in taxonomy.toml.
@@ -641,7 +652,10 @@ fn admin_action_path(url: &str) -> bool {
         return false;
     };
     let path = rest.split(['?', '#']).next().unwrap_or("");
-    path.split('/').skip(1).any(names_admin_verb)
+    path.split('/')
+        .skip(1)
+        .filter(|s| literal_segment(s))
+        .any(names_admin_verb)
 }
 
 /// Whether a URL's query names an admin action as its operation parameter, the RPC style of
@@ -841,6 +855,8 @@ fn fdbcli_exec(words: &[Word]) -> Option<Verdict> {
 /// APIs use for a deletion. Shared by URL paths and GraphQL mutations so both read the same
 /// vocabulary.
 fn names_deleting_verb(name: &str) -> bool {
+    // The nouns of the same acts name them as surely (`/api/2/deletions/users`,
+    // `POST /removals`, an erasure request).
     const VERBS: &[&str] = &[
         "delete",
         "destroy",
@@ -851,6 +867,12 @@ fn names_deleting_verb(name: &str) -> bool {
         "terminate",
         "truncate",
         "erase",
+        "deletion",
+        "deletions",
+        "removal",
+        "removals",
+        "erasure",
+        "erasures",
     ];
     let mut words: Vec<String> = Vec::new();
     let mut cur = String::new();
@@ -1332,11 +1354,13 @@ impl<'w> HttpLine<'w> {
     /// `…/projects/P/destroy`) is the deletion a DELETE would be: RPC-style APIs name the
     /// action in the path instead of the method.
     fn verdict(&self, bare_port_is_local: bool) -> Option<Verdict> {
+        let post = match self.method {
+            Some(m) => m.eq_ignore_ascii_case("POST"),
+            None => self.has_body,
+        };
         let action_delete = (self.method.is_some_and(|m| m.eq_ignore_ascii_case("POST"))
-            && self
-                .urls
-                .iter()
-                .any(|w| w.exact && deleting_action_path(&w.text)))
+            && self.urls.iter().any(|w| deleting_action_path(&w.text)))
+            || (post && self.bodies.iter().any(|b| batch_delete_body(b)))
             || self.graphql_delete();
         // `-X PUT` spelled out beside `-T` is the upload's own method: the request is the one
         // `curl -T FILE URL` sends (an artefact put on a file server), judged as that. The
@@ -1372,13 +1396,69 @@ impl HttpLine<'_> {
             .then(|| ids::PAY_LIVE_API_WRITE.verdict())
     }
 
+    /// An admin role granted through an API (`net.http_admin_grant`): a write to a URL whose
+    /// path has a membership segment (`…/users/ID/roles`, `role_assignments`, `members`,
+    /// `collaborators`, `permissions`) with a JSON body naming an admin-level role in any
+    /// string value (`{"type":"SUPER_ADMIN"}`, `{"role":"owner"}`, `{"permission":"admin"}`;
+    /// see [`is_admin_grant`]). A limited role and a local server stay ordinary.
+    fn admin_grant(&self, bare_port_is_local: bool) -> Option<Verdict> {
+        const MEMBERSHIP: &[&str] = &[
+            "roles",
+            "role",
+            "role_assignments",
+            "roleassignments",
+            "role-assignments",
+            "members",
+            "memberships",
+            "collaborators",
+            "permissions",
+            "grants",
+            "admins",
+            "administrators",
+            "owners",
+            "acl",
+        ];
+        let writes = self.method.map_or(self.has_body, |m| {
+            !m.eq_ignore_ascii_case("GET")
+                && !m.eq_ignore_ascii_case("HEAD")
+                && !m.eq_ignore_ascii_case("DELETE")
+        });
+        if !writes {
+            return None;
+        }
+        let membership = |url: &str| {
+            url.split_once("://").is_some_and(|(_, rest)| {
+                let path = rest.split(['?', '#']).next().unwrap_or("");
+                path.split('/')
+                    .skip(1)
+                    .any(|seg| MEMBERSHIP.iter().any(|m| seg.eq_ignore_ascii_case(m)))
+            })
+        };
+        let grants = self.bodies.iter().any(|b| {
+            serde_json::from_str::<serde_json::Value>(b).is_ok_and(|doc| names_admin_role(&doc))
+        });
+        if !grants || !self.urls.iter().any(|w| membership(&w.text)) {
+            return None;
+        }
+        let local = !self.rerouted
+            && self
+                .urls
+                .iter()
+                .all(|w| w.exact && is_loopback_url(&w.text, bare_port_is_local));
+        (!local).then(|| ids::NET_HTTP_ADMIN_GRANT.verdict())
+    }
+
     fn admin_action(&self, bare_port_is_local: bool) -> Option<Verdict> {
         let post = match self.method {
             Some(m) => m.eq_ignore_ascii_case("POST"),
             None => self.has_body,
         };
+        let writes = self.method.map_or(self.has_body, |m| {
+            !m.eq_ignore_ascii_case("GET") && !m.eq_ignore_ascii_case("HEAD")
+        });
         let hit = self.urls.iter().any(|w| {
-            (w.exact && post && admin_action_path(&w.text))
+            (post && admin_action_path(&w.text))
+                || (writes && self.bodies.iter().any(|b| terminal_status_body(b)))
                 // A run-time key (`&key=$KEY`) does not change what the query asks for.
                 || url_query(&w.text).is_some_and(panos_config_write)
                 || query_action(&w.text)
@@ -1454,6 +1534,62 @@ impl HttpLine<'_> {
             .flat_map(|b| graphql_documents(b))
             .any(|doc| graphql_deletes(&doc))
     }
+}
+
+/// Whether a JSON document names an admin-level role in any string value, however nested.
+fn names_admin_role(v: &serde_json::Value) -> bool {
+    match v {
+        serde_json::Value::String(s) => is_admin_grant(s),
+        serde_json::Value::Array(a) => a.iter().any(names_admin_role),
+        serde_json::Value::Object(o) => o.values().any(names_admin_role),
+        _ => false,
+    }
+}
+
+/// A request body that is a batch deletion: a JSON object with a top-level key naming a
+/// deletion whose value lists what goes (`{"delete":[101,102]}` of WooCommerce's batch
+/// endpoints, `{"ids_to_delete":[…]}`, `{"remove":{"ids":[…]}}`), a non-empty array or object.
+fn batch_delete_body(body: &str) -> bool {
+    let Ok(serde_json::Value::Object(map)) = serde_json::from_str::<serde_json::Value>(body) else {
+        return false;
+    };
+    map.iter().any(|(k, v)| {
+        names_deleting_verb(k)
+            && match v {
+                serde_json::Value::Array(a) => !a.is_empty(),
+                serde_json::Value::Object(o) => !o.is_empty(),
+                _ => false,
+            }
+    })
+}
+
+/// A request body that moves a record to a terminal state: a JSON object whose `status` or
+/// `state` is voided, deleted, cancelled, terminated, suspended, deactivated or disabled
+/// (`{"Status":"VOIDED"}` voids an invoice in Xero; `{"state":"suspended"}`). The write is
+/// the lifecycle action a `…/void` endpoint would be (`net.http_admin_action`).
+fn terminal_status_body(body: &str) -> bool {
+    let Ok(serde_json::Value::Object(map)) = serde_json::from_str::<serde_json::Value>(body) else {
+        return false;
+    };
+    map.iter().any(|(k, v)| {
+        matches!(k.to_ascii_lowercase().as_str(), "status" | "state")
+            && v.as_str().is_some_and(|s| {
+                matches!(
+                    s.to_ascii_lowercase().as_str(),
+                    "voided"
+                        | "void"
+                        | "deleted"
+                        | "cancelled"
+                        | "canceled"
+                        | "terminated"
+                        | "suspended"
+                        | "deactivated"
+                        | "disabled"
+                        | "revoked"
+                        | "purged"
+                )
+            })
+    })
 }
 
 /// A container engine's API socket (the path catalog's `container-runtime-sockets`: Docker,
@@ -1599,6 +1735,7 @@ impl Walker<'_> {
                 [
                     line.script_console(false),
                     line.admin_action(false),
+                    line.admin_grant(false),
                     line.live_payment(words),
                     line.verdict(false),
                 ]
@@ -3494,6 +3631,12 @@ const RESTIC_VALUES: &[&str] = &[
     "--max-repack-size",
     "--retry-lock",
 ];
+
+/// Whether a backup tool's retention verbs are judged here ([`RETENTION`]): a pruning that
+/// keeps something is ordinary, which a guess about its verb must not overrule.
+pub(crate) fn judges_retention(name: &str) -> bool {
+    RETENTION.iter().any(|r| r.tool == name)
+}
 
 const RETENTION: &[Retention] = &[
     Retention {

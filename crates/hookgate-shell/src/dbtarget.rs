@@ -840,6 +840,9 @@ pub(crate) fn rule_verdict(
     }
     // `kafka-topics.sh --bootstrap-server localhost:9092 --delete --topic test-scratch`,
     // `influx delete --bucket dev-scratch --host http://localhost:8086 …`.
+    if rule == ids::DB_ETCD_DELETE_PREFIX {
+        return endpoint_store_verdict(v, args, &["--endpoints"], &[], "etcd key range");
+    }
     if rule == ids::DB_KAFKA_DELETE {
         return endpoint_store_verdict(
             v,
@@ -982,7 +985,19 @@ fn endpoint_store_verdict(
             Role::Other(text)
         }
     });
-    let role = worst_role(names);
+    // No name option: the store's keys are the operands after the deleting verb (`etcdctl
+    // --endpoints=http://127.0.0.1:2379 del /test/ --prefix`).
+    let keys: Vec<Role> = if name_options.is_empty() {
+        args.iter()
+            .skip_while(|w| !matches!(w.text.as_str(), "del" | "delete"))
+            .skip(1)
+            .filter(|w| !(w.exact && w.text.starts_with('-')))
+            .map(role_of_word)
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let role = worst_role(names.chain(keys));
     judge_local(
         v,
         &role,

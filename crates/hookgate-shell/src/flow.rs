@@ -3195,6 +3195,191 @@ fn clustered_value_option(letter: char) -> Option<&'static str> {
     }
 }
 
+/// The authenticated read `argv` is, with the host it reads (lower-cased): an HTTP client
+/// whose request carries credentials ([`carries_credentials`]) and prints the response to
+/// stdout. A client that itself sends its stdin is a sender, not a source.
+fn relay_source(argv: &[String]) -> Option<(FlowSource, String)> {
+    let (first, rest) = argv.split_first()?;
+    let name = crate::resolve::command_name(first);
+    let host = match name.as_str() {
+        // A service's CLI nothing else models, exporting its data in bulk (`n8n
+        // export:workflow --all`): read with the credentials the CLI is configured with.
+        _ if {
+            let texts: Vec<&str> = rest.iter().map(String::as_str).collect();
+            crate::unknown_cli::bulk_export(&name, &texts)
+        } =>
+        {
+            let source = FlowSource::AuthenticatedRead {
+                command: argv.join(" "),
+                endpoint: format!("the service `{name}` talks to"),
+            };
+            return Some((source, String::new()));
+        }
+        "curl" | "wget" | "http" | "https" | "xh" | "xhs" | "curlie" => {
+            let host = rest.iter().find_map(|a| url_host(a))?;
+            let words: Vec<Word> = rest.iter().map(Word::lit).collect();
+            if !carries_credentials(&name, rest)
+                || !prints_response(&name, rest)
+                || stdin_sink(&name, &words).is_some()
+            {
+                return None;
+            }
+            host.to_ascii_lowercase()
+        }
+        _ => return None,
+    };
+    let source = FlowSource::AuthenticatedRead {
+        command: argv.join(" "),
+        endpoint: host.clone(),
+    };
+    Some((source, host))
+}
+
+/// The sink `argv` is for data read from `host`: a network client sending its stdin
+/// ([`stdin_sink`]) to somewhere else — a request to the same host (read, transform, write
+/// back) is the account's own round trip.
+fn relay_sink(argv: &[String], host: &str) -> Option<(Vec<String>, FlowSink)> {
+    let (first, rest) = argv.split_first()?;
+    let name = crate::resolve::command_name(first);
+    let words: Vec<Word> = rest.iter().map(Word::lit).collect();
+    let sink = stdin_sink(&name, &words)?;
+    let same = rest
+        .iter()
+        .filter_map(|a| url_host(a))
+        .any(|h| h.eq_ignore_ascii_case(host));
+    (!same).then(|| (argv.to_vec(), sink))
+}
+
+/// Whether an HTTP client's request carries credentials: an auth-bearing header
+/// (`Authorization`, `Cookie`, a name with `token`, `key`, `secret`, `auth`, `session` or
+/// `password` in it), a user and password (`-u`, `--user`, `--http-user`, httpie's `-a`), a
+/// bearer option, a cookie jar, a client certificate, `.netrc`, credentials in the URL's user
+/// part, or a credential-named query parameter (`?api_key=…`, `&access_token=…`).
+fn carries_credentials(name: &str, rest: &[String]) -> bool {
+    let auth_header = |h: &str| {
+        let Some((n, v)) = h.split_once(':') else {
+            return false;
+        };
+        let n = n.trim().to_ascii_lowercase();
+        !v.trim().is_empty()
+            && (n == "authorization"
+                || n == "cookie"
+                || ["token", "key", "secret", "auth", "session", "password"]
+                    .iter()
+                    .any(|p| n.contains(p)))
+    };
+    let credential_query = |url: &str| {
+        url.split_once("://").is_some_and(|(_, r)| {
+            let authority = r.split(['/', '?', '#']).next().unwrap_or("");
+            authority
+                .rsplit_once('@')
+                .is_some_and(|(u, _)| u.contains(':'))
+        }) || url
+            .split_once('?')
+            .map(|(_, q)| q.split('#').next().unwrap_or(q))
+            .is_some_and(|q| {
+                q.split('&').any(|kv| {
+                    let k = kv.split('=').next().unwrap_or("").to_ascii_lowercase();
+                    matches!(
+                        k.as_str(),
+                        "token"
+                            | "access_token"
+                            | "api_key"
+                            | "apikey"
+                            | "key"
+                            | "secret"
+                            | "client_secret"
+                            | "private_token"
+                            | "password"
+                            | "auth"
+                    )
+                })
+            })
+    };
+    let httpie = matches!(name, "http" | "https" | "xh" | "xhs");
+    for (i, a) in rest.iter().enumerate() {
+        let a = a.as_str();
+        if credential_query(a) {
+            return true;
+        }
+        let (opt, inline) = match a.split_once('=').filter(|(o, _)| o.starts_with("--")) {
+            Some((o, v)) => (o, Some(v)),
+            None => (a, None),
+        };
+        let value = || inline.or_else(|| rest.get(i + 1).map(String::as_str));
+        match opt {
+            "-H" | "--header" if value().is_some_and(auth_header) => return true,
+            "-u" | "--user" | "--http-user" | "--http-password" | "--password"
+            | "--oauth2-bearer" | "-b" | "--cookie" | "--load-cookies" | "-E" | "--cert" | "-n"
+            | "--netrc" | "--netrc-file" | "--aws-sigv4" => return true,
+            "-a" | "--auth" if httpie => return true,
+            _ if opt.starts_with("-H")
+                && opt.len() > 2
+                && !opt.starts_with("--")
+                && auth_header(opt.get(2..).unwrap_or("")) =>
+            {
+                return true;
+            }
+            _ if opt.starts_with("-u") && opt.len() > 2 && !opt.starts_with("--") => return true,
+            _ if httpie && is_httpie_header(a) && auth_header(a) => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// Whether an HTTP client prints the response on stdout (curl without `-o`/`-O`, or with
+/// `-o -`; wget only with `-O -`; httpie without `--download`/`--output`).
+fn prints_response(name: &str, rest: &[String]) -> bool {
+    let mut prints = name != "wget";
+    for (i, a) in rest.iter().enumerate() {
+        let a = a.as_str();
+        let next_is_dash = || rest.get(i + 1).is_some_and(|v| v.as_str() == "-");
+        match name {
+            "wget" => {
+                // `-O -`, `-O-`, `-qO-`, `-qO -`, `--output-document=-`: the document to stdout.
+                let short = a.starts_with('-') && !a.starts_with("--");
+                if a == "--output-document=-"
+                    || (short && a.ends_with("O-"))
+                    || (short && a.ends_with('O') && next_is_dash())
+                {
+                    prints = true;
+                }
+            }
+            "http" | "https" | "xh" | "xhs" => {
+                if matches!(a, "-d" | "--download" | "-o" | "--output")
+                    || a.starts_with("--output=")
+                {
+                    return false;
+                }
+            }
+            _ => {
+                if a == "--output" || a == "-o" {
+                    if !next_is_dash() {
+                        return false;
+                    }
+                } else if a.starts_with("--output=") {
+                    if a != "--output=-" {
+                        return false;
+                    }
+                } else if matches!(a, "-O" | "--remote-name" | "--remote-name-all" | "-J") {
+                    return false;
+                } else if a.starts_with('-')
+                    && !a.starts_with("--")
+                    && a.len() > 2
+                    && a.bytes().skip(1).all(|b| b.is_ascii_alphabetic())
+                {
+                    // A cluster ending in `o` takes the next word as its file (`-sLo out`).
+                    if a.ends_with('o') && !next_is_dash() || a.contains('O') {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    prints
+}
+
 /// Whether a network client sends what it reads on stdin. curl and wget read stdin only
 /// when told to (`-d @-`, `-T -`, `-F f=@-`, `--post-file=-`): `env | curl -s -o /dev/null
 /// -w '%{http_code}' URL` sends nothing. httpie, netcat, ssh and the like send their stdin.
@@ -4967,12 +5152,33 @@ impl Walker<'_> {
                 is_socket_tool(&name, &c.argv).then(|| c.argv.join(" "))
             })
         });
+        // An authenticated read whose output a later stage sends to another host
+        // (`net.relay_private_data`): the first such read, the first such sender after it.
+        let own = |c: &&ExecutedCommand| c.via.len() == scope.via.len();
+        let relay = stages.iter().enumerate().find_map(|(k, r)| {
+            // Not `ssh host CMD`: what a remote command prints is judged by that command
+            // (`ssh prod uptime | curl -d @- …` sends an uptime, ordinary).
+            let (source, host) = commands(*r)
+                .iter()
+                .filter(own)
+                .find_map(|c| relay_source(&c.argv))?;
+            let (argv, sink) = stages.iter().skip(k + 1).find_map(|r| {
+                commands(*r)
+                    .iter()
+                    .filter(own)
+                    .find_map(|c| relay_sink(&c.argv, &host))
+            })?;
+            Some((argv, Flow { source, sink }))
+        });
         if let (Some(program), Some(endpoint)) = (shell, socket) {
             let flow = Flow {
                 source: FlowSource::Network { endpoint },
                 sink: FlowSink::Execution { program },
             };
             self.record_flow(vec!["|".to_owned()], scope, ids::RCE_REVERSE_SHELL, flow);
+        }
+        if let Some((argv, flow)) = relay {
+            self.record_flow(argv, scope, ids::NET_RELAY_PRIVATE_DATA, flow);
         }
     }
 

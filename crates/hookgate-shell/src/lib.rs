@@ -56,6 +56,7 @@ mod targets;
 mod taxonomy;
 mod terminals;
 mod tongues;
+mod unknown_cli;
 mod walk;
 
 use tree_sitter::Parser;

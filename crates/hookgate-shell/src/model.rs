@@ -440,6 +440,11 @@ pub enum FlowSource {
     /// http.authorization`, `ngrep Authorization`): other programs' passwords, tokens and
     /// cookies as they cross the wire.
     CapturedTraffic { command: String },
+    /// What a service returned to a request that carried credentials (`curl -H
+    /// "Authorization: Bearer $T" https://api.hubapi.com/crm/…`, `curl -u key: …`, `ssh host
+    /// 'show running-config'`): the account's private data — contacts, reports, states,
+    /// configuration — read with the user's access; `endpoint` is the host it came from.
+    AuthenticatedRead { command: String, endpoint: String },
 }
 
 /// Where the data goes.
@@ -492,6 +497,12 @@ impl std::fmt::Display for FlowSource {
             }
             Self::CapturedTraffic { command } => {
                 write!(f, "the network traffic captured by `{command}`")
+            }
+            Self::AuthenticatedRead { command, endpoint } => {
+                write!(
+                    f,
+                    "what `{endpoint}` returned to the authenticated request `{command}`"
+                )
             }
         }
     }

@@ -445,6 +445,12 @@ const SHELLS: &[&str] = &[
     "nu", "xonsh", "elvish", "ion", "murex", "osh", "ysh", "oil", "rc", "es",
 ];
 
+/// Whether `name` is one of the network clients or file readers this module judges by their
+/// data flow (`curl -X DELETE`, `scp`, `cat`): modelled, so never guessed about.
+pub(crate) fn judged_by_flow(name: &str) -> bool {
+    crate::names::listed!(NETWORK_SENDERS, name) || crate::names::listed!(READERS, name)
+}
+
 const NETWORK_SENDERS: &[&str] = &[
     "curl", "wget", "nc", "ncat", "netcat", "socat", "ssh", "scp", "sftp", "ftp", "telnet", "http",
     "https", "xh", "rsync", "rclone", "aws", "gsutil", "openssl",
@@ -462,6 +468,9 @@ const READERS: &[&str] = &[
     // Splitters and archivers: every piece or member holds what the file named held.
     "split", "gsplit", "csplit", "gcsplit", "7z", "7za", "7zr", "xz", "zstd", "bzip2", "lz4",
     "pigz", "brotli", "lzop", "rar",
+    // Printers: the file's content leaves for a print queue (a shared office printer, an IPP
+    // server elsewhere, `lp -h host`).
+    "lp", "lpr", "enscript", "a2ps",
 ];
 
 /// Whether a file name is a dotenv file's: `.env`, `.env.*` (`.env.test`), `*.env`
@@ -5940,6 +5949,12 @@ impl Walker<'_> {
             ));
         }
 
+        // A program nothing here models, whose subcommand names a deletion with a signal
+        // (see `crate::unknown_cli`): the guess comes last, after every exact answer.
+        if worst.is_none() {
+            let texts: Vec<&str> = strings.iter().map(String::as_str).collect();
+            worst = crate::unknown_cli::destructive_subcommand(name, &texts);
+        }
         let verdict = worst.unwrap_or_else(|| {
             let help = matches!(strings, [a] if a == "--help" || a == "--version" || a == "-h")
                 || (name == "git" && matches!(strings, [a] if a == "-v" || a == "help"))

@@ -1045,6 +1045,69 @@ static RUNNERS: &[Runner] = &[
         chdir: &["-h", "--chdir"],
         ..runner("jsrun", NONE, Operand::Command)
     },
+    // Secret managers' runners: `op run -- CMD`, `doppler run -- CMD` (or `--command 'sh
+    // code'`), `infisical run --env prod -- CMD`, `dotenvx run -- CMD`, `aws-vault exec
+    // PROFILE -- CMD`, `teller run -- CMD` run CMD here with the secrets in its environment:
+    // judged as the command typed here (its `$STRIPE_SECRET_KEY` is the secret).
+    Runner {
+        values: &["--env-file", "--account", "--environment"],
+        flags: &["--no-masking"],
+        ..runner("op", &["run"], Operand::Command)
+    },
+    Runner {
+        values: &[
+            "-p",
+            "--project",
+            "-c",
+            "--config",
+            "--token",
+            "--fallback",
+            "--name-transformer",
+            "--mount",
+        ],
+        flags: &["--preserve-env", "--watch", "--forward-signals"],
+        code: &["--command"],
+        ..runner("doppler", &["run"], Operand::Command)
+    },
+    Runner {
+        values: &[
+            "--env",
+            "--projectId",
+            "--path",
+            "--token",
+            "--domain",
+            "--tags",
+        ],
+        flags: &["--expand", "--include-imports", "--silent", "--watch"],
+        code: &["--command"],
+        ..runner("infisical", &["run"], Operand::Command)
+    },
+    Runner {
+        values: &["-f", "--env-file", "-e", "--env", "--convention"],
+        flags: &["--overload", "--strict", "--quiet", "--verbose", "--debug"],
+        ..runner("dotenvx", &["run"], Operand::Command)
+    },
+    Runner {
+        values: &[
+            "-d",
+            "--duration",
+            "--region",
+            "-t",
+            "--mfa-token",
+            "--ec2-server",
+        ],
+        flags: &[
+            "--no-session",
+            "-n",
+            "--server",
+            "-s",
+            "--json",
+            "-j",
+            "--prompt",
+        ],
+        ..runner("aws-vault", &["exec"], Operand::Skip)
+    },
+    runner("teller", &["run"], Operand::Command),
     // `railway run CMD` runs CMD here with the linked environment's variables (production
     // database URLs included): judged as the command typed here.
     Runner {
@@ -2346,6 +2409,12 @@ pub(crate) fn handles(name: &str) -> bool {
     matches!(
         name,
         "asdf"
+            | "op"
+            | "doppler"
+            | "infisical"
+            | "dotenvx"
+            | "aws-vault"
+            | "teller"
             | "bun"
             | "bundle"
             | "bunx"
@@ -3264,7 +3333,15 @@ fn runner_command(r: &Runner, p: &Parsed, args: &[Word], start: usize) -> Option
             }
             Some(line)
         }
-        Operand::Directory | Operand::Skip => Some(rest.get(1..)?.to_vec()),
+        Operand::Directory | Operand::Skip => {
+            // `aws-vault exec PROFILE -- CMD`: a `--` after the skipped operand ends the
+            // runner's options as one before it does.
+            let mut line = rest.get(1..)?;
+            if line.first().is_some_and(|w| w.exact && w.text == "--") {
+                line = line.get(1..)?;
+            }
+            Some(line.to_vec())
+        }
         Operand::Tools => {
             let line = if let Some(at) = rest.iter().position(|w| w.exact && w.text == "--") {
                 rest.get(at + 1..)?

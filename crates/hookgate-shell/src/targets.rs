@@ -572,7 +572,16 @@ fn is_block_device(path: &Path) -> bool {
         return false;
     };
     let name = rest.to_string_lossy();
-    [
+    // Tape drives and SCSI generic devices (`/dev/st0`, `/dev/nst0`, `/dev/sg4`, FreeBSD's
+    // `/dev/sa0`/`/dev/nsa0`, `/dev/rmt/0`): writing one overwrites the archive on the
+    // medium. Only with a unit number, so `/dev/stdout` and `/dev/stderr` stay streams.
+    let tape = ["st", "nst", "sg", "sa", "nsa", "rmt/", "tape"]
+        .iter()
+        .any(|p| {
+            name.strip_prefix(p)
+                .is_some_and(|unit| unit.starts_with(|c: char| c.is_ascii_digit()))
+        });
+    tape || [
         "sd", "hd", "vd", "xvd", "nvme", "mmcblk", "disk", "rdisk", "mapper", "md", "loop", "dm-",
         "mem", "kmem", "port", "sr", "nbd", "zram",
     ]

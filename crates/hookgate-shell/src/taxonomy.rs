@@ -641,7 +641,7 @@ const RUNS_A_COMMAND: &[&str] = &[
 
 /// Verbs that are not destructive: the subcommand path ends at the first of them (`openstack
 /// server show delete-me`, `hcloud server describe rm-test`): what follows are operands.
-const OTHER_VERBS: &[&str] = &[
+pub(crate) const OTHER_VERBS: &[&str] = &[
     "show",
     "get",
     "list",
