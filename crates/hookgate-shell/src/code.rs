@@ -2213,7 +2213,12 @@ impl Scanner<'_> {
             ),
             None => (method, shown),
         };
-        if !sdk::destroying(method, true) {
+        let acts = if family == sdk::Family::Industrial {
+            sdk::actuating(method)
+        } else {
+            sdk::destroying(method, true)
+        };
+        if !acts {
             return None;
         }
         let mut endpoints = Vec::new();
@@ -2291,6 +2296,11 @@ impl Scanner<'_> {
                         Expr::List(_) => {}
                         other => match static_str(other, env, 0) {
                             Some(s) if s.contains("://") => out.push(Some(s)),
+                            // `ModbusTcpClient('10.50.1.20')`, `LogixDriver('plc-3.lan')`:
+                            // a constructor's first argument shaped as a host.
+                            Some(s) if constructor && i == 0 && host_shaped(&s) => {
+                                out.push(Some(s));
+                            }
                             None if constructor && i == 0 => out.push(None),
                             Some(_) | None => {}
                         },
@@ -5701,4 +5711,25 @@ impl Parsers {
             || self.last_remote.take().is_some();
         (found, side)
     }
+}
+
+/// Whether a string is a bare host: an IP literal, `localhost`, or a dotted name of host
+/// characters (`plc-3.plant.lan`), with an optional `:port` — not a path, a name or prose.
+fn host_shaped(s: &str) -> bool {
+    let host = s
+        .rsplit_once(':')
+        .filter(|(_, p)| p.bytes().all(|b| b.is_ascii_digit()))
+        .map_or(s, |(h, _)| h);
+    host.parse::<std::net::IpAddr>().is_ok()
+        || host == "localhost"
+        || (host.contains('.')
+            && !host.starts_with('.')
+            && !host.ends_with('.')
+            && host
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'-'))
+            && host
+                .rsplit('.')
+                .next()
+                .is_some_and(|tld| tld.bytes().all(|b| b.is_ascii_alphabetic())))
 }

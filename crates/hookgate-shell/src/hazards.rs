@@ -289,6 +289,12 @@ fn config_key(tool: &str, key: &str, value: &str) -> Option<Verdict> {
 
 /// Danger in `name`'s arguments judged by value (called by `classify_plain`).
 pub(crate) fn argument(name: &str, words: &[Word]) -> Option<Verdict> {
+    if name == "mbpoll" {
+        return mbpoll_write(words);
+    }
+    if name == "mosquitto_pub" {
+        return mqtt_command(words);
+    }
     if crate::debugport::judges(name) {
         let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
         return crate::debugport::exposed(name, &texts);
@@ -1114,7 +1120,82 @@ fn passwd(texts: &[&str]) -> Option<Verdict> {
 /// argument only known at run time (`kill -9 $pid`, `nft $verb`) is unknown, as it is for
 /// a command with data rules.
 pub(crate) fn judged_here(name: &str) -> bool {
-    matches!(name, "kill" | "firewall-cmd" | "nft" | "passwd")
+    matches!(
+        name,
+        "kill" | "firewall-cmd" | "nft" | "passwd" | "mbpoll" | "mosquitto_pub"
+    )
+}
+
+/// `mosquitto_pub -h BROKER -t TOPIC -m MSG` publishing to a device's command topic (a
+/// segment `set`, `cmd`, `cmnd`, `command`, `control`: zigbee2mqtt's `…/set`, Tasmota's
+/// `cmnd/…`, a plant's `…/cmd`) on a broker that is not this machine: a lock, alarm, relay or
+/// plant line acts on it (`ics.controller_write`). A broker on loopback (the default without
+/// `-h`/`-L`) and telemetry topics stay ordinary.
+fn mqtt_command(words: &[Word]) -> Option<Verdict> {
+    let value = |names: &[&str]| {
+        words.iter().enumerate().find_map(|(i, w)| {
+            names
+                .contains(&w.text.as_str())
+                .then(|| words.get(i + 1))
+                .flatten()
+        })
+    };
+    let (broker, topic) = match value(&["-L", "--url"]) {
+        Some(url) => {
+            let rest = url
+                .text
+                .split_once("://")
+                .map_or(url.text.as_str(), |(_, r)| r);
+            let (authority, topic) = rest.split_once('/').unwrap_or((rest, ""));
+            let host = authority.rsplit('@').next().unwrap_or(authority);
+            (
+                Some((host.split(':').next().unwrap_or(host).to_owned(), url.exact)),
+                topic.to_owned(),
+            )
+        }
+        None => (
+            value(&["-h", "--host"]).map(|w| (w.text.clone(), w.exact)),
+            value(&["-t", "--topic"]).map(|w| w.text.clone())?,
+        ),
+    };
+    let local = broker
+        .as_ref()
+        .is_none_or(|(h, exact)| *exact && crate::contained::is_loopback_host(h));
+    let command = topic.split('/').any(|seg| {
+        matches!(
+            seg.to_ascii_lowercase().as_str(),
+            "set" | "cmd" | "cmnd" | "command" | "commands" | "control"
+        )
+    });
+    (command && !local).then(|| ids::ICS_CONTROLLER_WRITE.verdict())
+}
+
+/// `mbpoll [OPTIONS] HOST [VALUE…]`: values after the device write them to its registers or
+/// coils (`mbpoll -m tcp -a 1 -r 40001 -t 4 10.50.1.20 0` sets a live setpoint); without
+/// values it only polls. A device on loopback is a simulator. Options that take a value are
+/// skipped with it, so an option's value is not read as the device.
+fn mbpoll_write(words: &[Word]) -> Option<Verdict> {
+    const VALUED: &[&str] = &[
+        "-m", "-a", "-r", "-c", "-t", "-l", "-o", "-p", "-b", "-d", "-s", "-P", "-B", "-R", "-F",
+    ];
+    let mut operands = Vec::new();
+    let mut i = 0;
+    while let Some(w) = words.get(i) {
+        i += 1;
+        if VALUED.contains(&w.text.as_str()) {
+            i += 1;
+        } else if !(w.exact && w.text.starts_with('-') && w.text.len() > 1)
+            // A negative value (`-5`), but not `-1` (poll once) or `-0` (addresses from 0).
+            || (w.text.parse::<f64>().is_ok() && !matches!(w.text.as_str(), "-1" | "-0"))
+        {
+            operands.push(w);
+        }
+    }
+    let (device, values) = operands.split_first()?;
+    if values.is_empty() || (device.exact && crate::contained::is_loopback_host(&device.text)) {
+        return None;
+    }
+    Some(ids::ICS_CONTROLLER_WRITE.verdict())
 }
 
 /// Whether a `kill` sends signal 0 (`kill -0 PID`, `kill -s 0 PID`, `kill --signal=0 PID`):

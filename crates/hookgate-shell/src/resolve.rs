@@ -4543,6 +4543,22 @@ impl Walker<'_> {
                     Family::Redis | Family::Database => ids::DB_SDK_DROP.verdict(),
                     Family::Cloud => ids::CLOUD_SDK_DELETE.verdict(),
                     Family::Service => ids::NET_SDK_DELETE.verdict(),
+                    Family::Industrial => ids::ICS_CONTROLLER_WRITE.verdict(),
+                };
+                // A controller simulator on this machine (`ModbusTcpClient('127.0.0.1')`) is
+                // development; an unplaced or other controller keeps the rule.
+                let v = if *family == Family::Industrial
+                    && !endpoints.is_empty()
+                    && endpoints.iter().all(|e| {
+                        e.as_deref().is_some_and(|h| {
+                            let h = h.split_once("://").map_or(h, |(_, r)| r);
+                            let h = h.split(['/', ':']).next().unwrap_or(h);
+                            crate::contained::is_loopback_host(h)
+                        })
+                    }) {
+                    Verdict::normal("writes to an industrial controller simulator on this machine")
+                } else {
+                    v
                 };
                 // A database's place and name decide as they do for its CLI: a local
                 // test database is routine, a local other one asks, remote ones keep the rule.

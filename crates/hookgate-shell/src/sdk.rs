@@ -25,6 +25,10 @@ pub(crate) enum Family {
     Mongo,
     /// Hosted services and forges (GitHub, Stripe, Slack, …) and the Docker daemon.
     Service,
+    /// Industrial controllers (Modbus, Siemens S7, EtherNet/IP, OPC UA, BACnet, ADS): a
+    /// write moves a real setpoint, coil or register, a stop halts a plant line — judged by
+    /// [`actuating`], not [`destroying`].
+    Industrial,
 }
 
 /// A call on a remote service that destroys or replaces something there.
@@ -238,6 +242,23 @@ const CLIENTS: &[(&str, Family)] = &[
     ("pyVmomi", Family::Cloud),
     ("proxmoxer", Family::Cloud),
     ("Octokit", Family::Service),
+    // Industrial control protocols' client libraries.
+    ("pymodbus", Family::Industrial),
+    ("pyModbusTCP", Family::Industrial),
+    ("umodbus", Family::Industrial),
+    ("minimalmodbus", Family::Industrial),
+    ("snap7", Family::Industrial),
+    ("pycomm3", Family::Industrial),
+    ("pylogix", Family::Industrial),
+    ("cpppo", Family::Industrial),
+    ("opcua", Family::Industrial),
+    ("asyncua", Family::Industrial),
+    ("BAC0", Family::Industrial),
+    ("bacpypes", Family::Industrial),
+    ("pyads", Family::Industrial),
+    ("node-opcua", Family::Industrial),
+    ("modbus-serial", Family::Industrial),
+    ("jsmodbus", Family::Industrial),
     ("Gitlab", Family::Service),
     ("Stripe", Family::Service),
     ("Slack", Family::Service),
@@ -368,6 +389,20 @@ fn words(name: &str) -> Vec<String> {
         out.push(cur);
     }
     out
+}
+
+/// Whether an industrial client's method acts on the controller: it writes (`write_coil`,
+/// `write_registers`, `db_write`, `write_by_name`, pycomm3's `write`, pylogix's `Write`, OPC
+/// UA's `set_value`/`write_value`), stops, starts or resets the PLC (`plc_stop`,
+/// `plc_cold_start`), or downloads or deletes its program blocks. Reads, browsing and
+/// connection handling are not actions.
+pub(crate) fn actuating(method: &str) -> bool {
+    words(method).iter().any(|w| {
+        matches!(
+            w.as_str(),
+            "write" | "set" | "stop" | "start" | "reset" | "download" | "delete"
+        )
+    })
 }
 
 /// Whether a client method (or a command class, `DeleteBucketCommand`) destroys: its verb —

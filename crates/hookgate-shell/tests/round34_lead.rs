@@ -69,6 +69,7 @@ fn an_unmodelled_tools_deleting_subcommand_with_a_signal_asks() {
         ("zzcli delete app --server localhost:8080", ALLOW, "-"),
         ("poetry env remove --all", ALLOW, "-"),
         ("vagrant destroy -f", ALLOW, "-"),
+        ("ddev delete -O -y shop-local", ALLOW, "-"),
         ("curl -s -X DELETE https://httpbin.org/delete", ALLOW, "-"),
     ]);
 }
@@ -338,5 +339,63 @@ fn destroying_verbs_of_more_service_sdks_ask() {
             ALLOW,
             "-",
         ),
+    ]);
+}
+
+/// Industrial and home controllers (lead34-8): a PLC written or stopped through its client
+/// library or CLI, a command published to a device topic on a broker elsewhere, a lock or
+/// alarm service called. Reads, simulators on loopback and telemetry topics stay ordinary.
+#[test]
+fn controller_writes_and_device_commands_are_judged() {
+    table(&[
+        (
+            "python3 -c \"from pymodbus.client import ModbusTcpClient as C;c=C('10.50.1.20');c.connect();c.write_coil(0,False)\"",
+            DENY,
+            "ics.controller_write",
+        ),
+        (
+            "python3 -c \"import snap7;c=snap7.client.Client();c.connect('10.50.2.10',0,1);c.plc_stop()\"",
+            DENY,
+            "ics.controller_write",
+        ),
+        (
+            "mbpoll -m tcp -a 1 -r 40001 -t 4 10.50.1.20 0",
+            DENY,
+            "ics.controller_write",
+        ),
+        (
+            "uawrite -u opc.tcp://10.50.3.5:4840 -n 'ns=2;s=Line1.Speed' -t float 0",
+            DENY,
+            "ics.opcua_write",
+        ),
+        (
+            "mosquitto_pub -h mqtt.home.lan -t zigbee2mqtt/front_door_lock/set -m '{\"state\":\"UNLOCK\"}'",
+            DENY,
+            "ics.controller_write",
+        ),
+        (
+            "hass-cli service call alarm_control_panel.alarm_disarm --arguments entity_id=alarm_control_panel.home",
+            DENY,
+            "ics.home_security_service",
+        ),
+        // Benign twins.
+        (
+            "python3 -c \"from pymodbus.client import ModbusTcpClient as C;c=C('127.0.0.1');c.write_coil(0,False)\"",
+            ALLOW,
+            "-",
+        ),
+        (
+            "python3 -c \"from pymodbus.client import ModbusTcpClient as C;print(C('10.5.1.2').read_holding_registers(0,10))\"",
+            ALLOW,
+            "-",
+        ),
+        ("mbpoll -m tcp -a 1 -r 1 -c 10 -1 10.50.1.20", ALLOW, "-"),
+        ("mosquitto_pub -t devices/x/set -m on", ALLOW, "-"),
+        (
+            "mosquitto_pub -h mqtt.dev.lan -t sensors/temp -m 21.5",
+            ALLOW,
+            "-",
+        ),
+        ("hass-cli state list", ALLOW, "-"),
     ]);
 }
