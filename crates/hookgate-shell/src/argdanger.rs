@@ -3096,6 +3096,14 @@ impl Walker<'_> {
             self.socket_protocol(argv, &dest, text, scope);
             return;
         }
+        // Known text, expansions or not: a console's verbs are literal words of its lines.
+        if let Producer::Text { text, .. } = stdin {
+            let console: Vec<&str> = argv.iter().skip(1).map(|w| w.text.as_str()).collect();
+            if let Some(v) = crate::unknown_cli::console_line(name, &console, text) {
+                self.record(argv, scope, v);
+                return;
+            }
+        }
         if !(crate::names::listed!(CONTAINER_TOOLS, name)
             || redis
             || argv.iter().take(4).any(runner))
@@ -4297,6 +4305,54 @@ fn is_admin_grant(value: &str) -> bool {
         || name.ends_with("administrator")
         || v.starts_with("roles/iam.")
         || (v.contains("\"action\"") && (v.contains("\"*\"") || v.contains("\":\"*")))
+}
+
+/// SQL sent through a cloud provider's data API (`aws redshift-data execute-statement --sql
+/// 'DROP SCHEMA finance CASCADE'`, `batch-execute-statement --sqls …`, `aws rds-data
+/// execute-statement --sql`, `aws athena start-query-execution --query-string`, `gcloud
+/// spanner databases execute-sql --sql`): judged as the same SQL given to a database client
+/// (`crate::interp::scan_sql`), on a server elsewhere (a cloud cluster is never local).
+pub(crate) fn cloud_sql(name: &str, words: &[Word]) -> Option<Verdict> {
+    let texts: Vec<&str> = words.iter().map(|w| w.text.as_str()).collect();
+    let has = |w: &str| texts.contains(&w);
+    let options: &[&str] = match name {
+        "aws" if has("redshift-data") || has("rds-data") => &["--sql", "--sqls"],
+        "aws" if has("athena") && has("start-query-execution") => &["--query-string"],
+        "gcloud" if has("spanner") && (has("execute-sql") || has("update")) => &["--sql", "--ddl"],
+        _ => return None,
+    };
+    let mut risk = crate::interp::SqlRisk::None;
+    for (i, w) in words.iter().enumerate() {
+        let (opt, inline) = match w.text.split_once('=') {
+            Some((o, v)) if o.starts_with("--") => (o, Some(v)),
+            _ => (w.text.as_str(), None),
+        };
+        if !options.contains(&opt) {
+            continue;
+        }
+        let values: Vec<&str> = match inline {
+            Some(v) => vec![v],
+            // `--sqls A B …`: every word up to the next option.
+            None => words
+                .get(i + 1..)
+                .unwrap_or(&[])
+                .iter()
+                .take_while(|v| !v.text.starts_with("--"))
+                .map(|v| v.text.as_str())
+                .collect(),
+        };
+        for v in values {
+            risk = risk.max(crate::interp::scan_sql(v));
+        }
+    }
+    let mut v = match risk {
+        crate::interp::SqlRisk::Drop => ids::DB_DROP.verdict(),
+        crate::interp::SqlRisk::DeleteAll => ids::DB_DELETE_ALL.verdict(),
+        crate::interp::SqlRisk::Privilege => ids::DB_PRIVILEGE_CHANGE.verdict(),
+        crate::interp::SqlRisk::None => return None,
+    };
+    v.reason = format!("{} (through the cloud provider's data API)", v.reason);
+    Some(v)
 }
 
 /// `aws route53 change-resource-record-sets --change-batch '{"Changes":[{"Action":"DELETE",…}]}'`:

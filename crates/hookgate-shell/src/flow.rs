@@ -568,6 +568,11 @@ const FILTERS: &[&str] = &[
     "node", "xargs", "sponge", "cpio", "split",
 ];
 
+/// Whether `name` passes its input through ([`FILTERS`]): data in, data out, no commands.
+pub(crate) fn is_filter(name: &str) -> bool {
+    FILTERS.contains(&name)
+}
+
 /// Whether `name` dumps a database's contents: `Some(true)` to stdout, `Some(false)` into a
 /// file its options name (`pg_dump -f F`, `mysqldump --result-file=F`, `mongoexport -o F`,
 /// `mongodump --archive=F`, see [`dump_file`]), `None` for anything else (`mongodump` without

@@ -5675,6 +5675,11 @@ impl Walker<'_> {
         {
             worst = Some(worse(worst, v));
         }
+        if matches!(name, "aws" | "gcloud")
+            && let Some(v) = crate::argdanger::cloud_sql(name, words)
+        {
+            worst = Some(worse(worst, v));
+        }
         if name == "aws"
             && let Some(v) = crate::argdanger::dns_change_batch(words)
         {

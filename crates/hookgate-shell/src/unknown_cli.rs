@@ -264,6 +264,76 @@ pub(crate) fn destructive_subcommand(name: &str, words: &[&str]) -> Option<Verdi
     (strong || forced || aimed).then(|| ids::CLI_UNKNOWN_DESTRUCTIVE.verdict())
 }
 
+/// A command line fed to the console of a tool nothing here models (`echo 'delete
+/// volume=Full-0042 yes' | bconsole`, `zkCli.sh -server zk-prod-1:2181 <<< 'deleteall
+/// /hbase'`): each line is read as the console's own subcommand line, and judged as
+/// [`destructive_subcommand`] judges one, with the console's own argv as a further signal
+/// (its server, a production name). ZooKeeper's `deleteall`/`rmr` name a recursive delete.
+pub(crate) fn console_line(name: &str, console: &[&str], text: &str) -> Option<Verdict> {
+    if name.is_empty() || name.contains('/') || LOCAL_TOOLS.contains(&name) {
+        return None;
+    }
+    // A console reads commands only when its own line gives none (`zkCli.sh -server H`,
+    // `bconsole`): with a subcommand, stdin is that subcommand's data.
+    if !leading_positionals(console).is_empty() {
+        return None;
+    }
+    // A modelled console's lines are its command lines, judged by its own rules
+    // (`zkCli.sh deleteall` is `db.store_cli_delete`).
+    if taxonomy::command(name).is_some() {
+        return text.lines().take(MAX_CONSOLE_LINES).find_map(|line| {
+            let strings: Vec<String> = console
+                .iter()
+                .copied()
+                .chain(line.split_whitespace())
+                .map(str::to_owned)
+                .collect();
+            let args = taxonomy::Args::parse(name, &strings);
+            taxonomy::match_rules(name, &args).map(taxonomy::RuleRef::verdict)
+        });
+    }
+    if !unmodelled(name) {
+        return None;
+    }
+    let aimed = remote_target(console) || names_production(console);
+    text.lines().take(MAX_CONSOLE_LINES).find_map(|line| {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let first = words.first()?.to_ascii_lowercase();
+        if matches!(first.as_str(), "deleteall" | "rmr") {
+            return Some(ids::CLI_UNKNOWN_DESTRUCTIVE.verdict());
+        }
+        let strong = subcommand_verb(&words)?;
+        let forced = words.iter().any(|w| {
+            w.eq_ignore_ascii_case("yes")
+                || option_name(w).is_some_and(|(o, _)| FORCING_OPTIONS.contains(&o))
+        });
+        (strong || forced || aimed || names_production(&words))
+            .then(|| ids::CLI_UNKNOWN_DESTRUCTIVE.verdict())
+    })
+}
+
+/// The positionals of a line whose grammar is unknown: words that are not options, the
+/// word after a one-letter option taken as its value (`-server zk1:2181`, `-c conf`).
+fn leading_positionals<'a>(words: &[&'a str]) -> Vec<&'a str> {
+    let mut out = Vec::new();
+    let mut value_next = false;
+    for w in words.iter().take_while(|w| **w != "--") {
+        if option_name(w).is_some() {
+            // `-server`, `-c`: ZooKeeper's and Bacula's consoles spell options with one dash.
+            value_next = !w.starts_with("--") && !w.contains('=');
+            continue;
+        }
+        if std::mem::take(&mut value_next) {
+            continue;
+        }
+        out.push(*w);
+    }
+    out
+}
+
+/// Lines of a console's input read (a longer script's rest is not judged line by line).
+const MAX_CONSOLE_LINES: usize = 256;
+
 /// Whether `name words…` exports or dumps a service's data in bulk to its output, for a
 /// program nothing else here models (`n8n export:workflow --all`, `tool kv export`, `tool
 /// backup dump`): the subcommand path names `export`, `dump` or `backup`, and no option
@@ -301,7 +371,56 @@ fn unmodelled(name: &str) -> bool {
         && !crate::argdanger::judges_retention(name)
         && !crate::resolve::judged_by_flow(name)
         && !LOCAL_TOOLS.contains(&name)
+        && !crate::flow::is_filter(name)
+        && !STDIN_DATA_TOOLS.contains(&name)
+        && !crate::resolve::is_shell(name)
+        && !crate::resolve::is_interpreter(name)
+        && crate::tongues::Tongue::of(name).is_none()
 }
+
+/// Programs whose standard input is data, never commands: pagers, counters, loggers, mail
+/// senders, clipboards (the filters of `crate::flow` are excluded as well).
+const STDIN_DATA_TOOLS: &[&str] = &[
+    "wc",
+    "less",
+    "more",
+    "most",
+    "pv",
+    "logger",
+    "mail",
+    "mailx",
+    "sendmail",
+    "wall",
+    "write",
+    "pbcopy",
+    "xclip",
+    "xsel",
+    "wl-copy",
+    "clip",
+    "clip.exe",
+    "cmp",
+    "diff",
+    "md5sum",
+    "sha1sum",
+    "sha256sum",
+    "sha512sum",
+    "b2sum",
+    "cksum",
+    "file",
+    "expand",
+    "unexpand",
+    "fmt",
+    "pr",
+    "csplit",
+    "ts",
+    "moreutils",
+    "vipe",
+    "envsubst",
+    "gettext",
+    "msgfmt",
+    "say",
+    "espeak",
+];
 
 /// `--name=value` → (`name`, value), `--name`/`-n`/`-noprompt` → (`name`, None); other words
 /// are not options.

@@ -399,3 +399,41 @@ fn controller_writes_and_device_commands_are_judged() {
         ("hass-cli state list", ALLOW, "-"),
     ]);
 }
+
+/// SQL sent through a cloud data API is judged as the same SQL in a client (lead34-9); a
+/// console's input lines are its command lines when its own line gives no subcommand
+/// (lead34-10), judged by its rules or, unmodelled, as its subcommand lines would be.
+#[test]
+fn cloud_data_api_sql_and_console_input_lines_are_judged() {
+    table(&[
+        (
+            "aws redshift-data execute-statement --cluster-identifier prod-dw --database dw --sql 'DROP SCHEMA finance CASCADE'",
+            DENY,
+            "db.drop",
+        ),
+        (
+            "aws athena start-query-execution --query-string 'DELETE FROM logs' --work-group primary",
+            ASK,
+            "db.delete_all",
+        ),
+        (
+            "printf 'deleteall /hbase\\nquit\\n' | zkCli.sh -server zk-prod-1:2181",
+            DENY,
+            "db.store_cli_delete",
+        ),
+        (
+            "echo 'delete volume=Full-0042 yes' | bconsole",
+            ASK,
+            "cli.unknown_destructive",
+        ),
+        // Benign twins.
+        (
+            "aws redshift-data execute-statement --cluster-identifier dw --database dw --sql 'SELECT count(*) FROM sales'",
+            ALLOW,
+            "-",
+        ),
+        ("echo 'ls /' | zkCli.sh -server zk-prod-1:2181", ALLOW, "-"),
+        ("echo 'list volumes' | bconsole", ALLOW, "-"),
+        ("echo drop | zztool import", ALLOW, "-"),
+    ]);
+}
