@@ -3097,7 +3097,9 @@ impl Walker<'_> {
             return;
         }
         // Known text, expansions or not: a console's verbs are literal words of its lines.
-        if let Producer::Text { text, .. } = stdin {
+        if let Producer::Text { text, .. } = stdin
+            && !crate::flow::is_filter(name)
+        {
             let console: Vec<&str> = argv.iter().skip(1).map(|w| w.text.as_str()).collect();
             if let Some(v) = crate::unknown_cli::console_line(name, &console, text) {
                 self.record(argv, scope, v);

@@ -3209,7 +3209,7 @@ fn relay_source(argv: &[String]) -> Option<(FlowSource, String)> {
     let host = match name.as_str() {
         // A service's CLI nothing else models, exporting its data in bulk (`n8n
         // export:workflow --all`): read with the credentials the CLI is configured with.
-        _ if {
+        _ if crate::unknown_cli::unmodelled(&name) && {
             let texts: Vec<&str> = rest.iter().map(String::as_str).collect();
             crate::unknown_cli::bulk_export(&name, &texts)
         } =>

@@ -172,6 +172,12 @@ pub(crate) struct Args<'a> {
 }
 
 impl<'a> Args<'a> {
+    /// Whether the taxonomy names the program these arguments were parsed for (its entry was
+    /// looked up once, by the parse).
+    pub(crate) fn catalogued(&self) -> bool {
+        self.command.is_some()
+    }
+
     /// Parses `args` (argv without the command name) for command `name`.
     pub(crate) fn parse(name: &str, args: &'a [String]) -> Self {
         Self::parse_by(name, args, String::as_str)

@@ -270,7 +270,7 @@ pub(crate) fn destructive_subcommand(name: &str, words: &[&str]) -> Option<Verdi
 /// [`destructive_subcommand`] judges one, with the console's own argv as a further signal
 /// (its server, a production name). ZooKeeper's `deleteall`/`rmr` name a recursive delete.
 pub(crate) fn console_line(name: &str, console: &[&str], text: &str) -> Option<Verdict> {
-    if name.is_empty() || name.contains('/') || LOCAL_TOOLS.contains(&name) {
+    if name.is_empty() || name.contains('/') || crate::names::listed!(LOCAL_TOOLS, name) {
         return None;
     }
     // A console reads commands only when its own line gives none (`zkCli.sh -server H`,
@@ -365,14 +365,19 @@ pub(crate) fn bulk_export(name: &str, words: &[&str]) -> bool {
 }
 
 /// Whether nothing else here models `name` (see the module's invariant).
-fn unmodelled(name: &str) -> bool {
-    taxonomy::command(name).is_none()
-        && !crate::hazards::judged_here(name)
+pub(crate) fn unmodelled(name: &str) -> bool {
+    taxonomy::command(name).is_none() && unmodelled_in_code(name)
+}
+
+/// [`unmodelled`] for a program the taxonomy is already known not to name (the caller
+/// parsed its arguments, which looked the entry up).
+pub(crate) fn unmodelled_in_code(name: &str) -> bool {
+    !crate::hazards::judged_here(name)
         && !crate::argdanger::judges_retention(name)
         && !crate::resolve::judged_by_flow(name)
-        && !LOCAL_TOOLS.contains(&name)
+        && !crate::names::listed!(LOCAL_TOOLS, name)
         && !crate::flow::is_filter(name)
-        && !STDIN_DATA_TOOLS.contains(&name)
+        && !crate::names::listed!(STDIN_DATA_TOOLS, name)
         && !crate::resolve::is_shell(name)
         && !crate::resolve::is_interpreter(name)
         && crate::tongues::Tongue::of(name).is_none()
