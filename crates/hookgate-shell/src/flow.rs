@@ -570,7 +570,7 @@ const FILTERS: &[&str] = &[
 
 /// Whether `name` passes its input through ([`FILTERS`]): data in, data out, no commands.
 pub(crate) fn is_filter(name: &str) -> bool {
-    FILTERS.contains(&name)
+    crate::names::listed!(FILTERS, name)
 }
 
 /// Whether `name` dumps a database's contents: `Some(true)` to stdout, `Some(false)` into a
@@ -3206,38 +3206,60 @@ fn clustered_value_option(letter: char) -> Option<&'static str> {
 fn relay_source(argv: &[String]) -> Option<(FlowSource, String)> {
     let (first, rest) = argv.split_first()?;
     let name = crate::resolve::command_name(first);
-    let host = match name.as_str() {
-        // A service's CLI nothing else models, exporting its data in bulk (`n8n
-        // export:workflow --all`): read with the credentials the CLI is configured with.
-        _ if crate::unknown_cli::unmodelled(&name) && {
-            let texts: Vec<&str> = rest.iter().map(String::as_str).collect();
-            crate::unknown_cli::bulk_export(&name, &texts)
-        } =>
-        {
+    if matches!(
+        name.as_str(),
+        "curl" | "wget" | "http" | "https" | "xh" | "xhs" | "curlie"
+    ) {
+        // Cheapest tests first: most requests carry no credentials.
+        if !carries_credentials(&name, rest) || !prints_response(&name, rest) {
+            return None;
+        }
+        let host = rest.iter().find_map(|a| url_host(a))?.to_ascii_lowercase();
+        let words: Vec<Word> = rest.iter().map(Word::lit).collect();
+        if stdin_sink(&name, &words).is_some() {
+            return None;
+        }
+        let source = FlowSource::AuthenticatedRead {
+            command: argv.join(" "),
+            endpoint: host.clone(),
+        };
+        return Some((source, host));
+    }
+    // `mosquitto_sub -h BROKER -t '#'`: every message the broker relays (telemetry,
+    // commands, payloads), read with the client's login there.
+    if name == "mosquitto_sub" {
+        let host = rest
+            .iter()
+            .position(|w| w == "-h" || w == "--host")
+            .and_then(|i| rest.get(i + 1))
+            .filter(|h| !crate::contained::is_loopback_host(h))?;
+        let source = FlowSource::AuthenticatedRead {
+            command: argv.join(" "),
+            endpoint: host.clone(),
+        };
+        return Some((source, host.to_ascii_lowercase()));
+    }
+    // A service's CLI nothing else models, exporting its data in bulk (`n8n export:workflow
+    // --all`): read with the credentials the CLI is configured with. (The byte test only
+    // spares the full reading on lines that cannot be exports.)
+    let maybe_export = rest.iter().take(4).any(|w| {
+        ["export", "dump", "backup"].iter().any(|v| {
+            w.as_bytes()
+                .windows(v.len())
+                .any(|win| win.eq_ignore_ascii_case(v.as_bytes()))
+        })
+    });
+    if maybe_export && crate::unknown_cli::unmodelled(&name) {
+        let texts: Vec<&str> = rest.iter().map(String::as_str).collect();
+        if crate::unknown_cli::bulk_export(&name, &texts) {
             let source = FlowSource::AuthenticatedRead {
                 command: argv.join(" "),
                 endpoint: format!("the service `{name}` talks to"),
             };
             return Some((source, String::new()));
         }
-        "curl" | "wget" | "http" | "https" | "xh" | "xhs" | "curlie" => {
-            let host = rest.iter().find_map(|a| url_host(a))?;
-            let words: Vec<Word> = rest.iter().map(Word::lit).collect();
-            if !carries_credentials(&name, rest)
-                || !prints_response(&name, rest)
-                || stdin_sink(&name, &words).is_some()
-            {
-                return None;
-            }
-            host.to_ascii_lowercase()
-        }
-        _ => return None,
-    };
-    let source = FlowSource::AuthenticatedRead {
-        command: argv.join(" "),
-        endpoint: host.clone(),
-    };
-    Some((source, host))
+    }
+    None
 }
 
 /// The sink `argv` is for data read from `host`: a network client sending its stdin
@@ -5160,21 +5182,25 @@ impl Walker<'_> {
         // An authenticated read whose output a later stage sends to another host
         // (`net.relay_private_data`): the first such read, the first such sender after it.
         let own = |c: &&ExecutedCommand| c.via.len() == scope.via.len();
-        let relay = stages.iter().enumerate().find_map(|(k, r)| {
-            // Not `ssh host CMD`: what a remote command prints is judged by that command
-            // (`ssh prod uptime | curl -d @- …` sends an uptime, ordinary).
-            let (source, host) = commands(*r)
-                .iter()
-                .filter(own)
-                .find_map(|c| relay_source(&c.argv))?;
-            let (argv, sink) = stages.iter().skip(k + 1).find_map(|r| {
-                commands(*r)
+        let relay = stages
+            .iter()
+            .enumerate()
+            .take(stages.len().saturating_sub(1))
+            .find_map(|(k, r)| {
+                // Not `ssh host CMD`: what a remote command prints is judged by that command
+                // (`ssh prod uptime | curl -d @- …` sends an uptime, ordinary).
+                let (source, host) = commands(*r)
                     .iter()
                     .filter(own)
-                    .find_map(|c| relay_sink(&c.argv, &host))
-            })?;
-            Some((argv, Flow { source, sink }))
-        });
+                    .find_map(|c| relay_source(&c.argv))?;
+                let (argv, sink) = stages.iter().skip(k + 1).find_map(|r| {
+                    commands(*r)
+                        .iter()
+                        .filter(own)
+                        .find_map(|c| relay_sink(&c.argv, &host))
+                })?;
+                Some((argv, Flow { source, sink }))
+            });
         if let (Some(program), Some(endpoint)) = (shell, socket) {
             let flow = Flow {
                 source: FlowSource::Network { endpoint },

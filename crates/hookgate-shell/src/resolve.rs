@@ -5972,7 +5972,11 @@ impl Walker<'_> {
 
         // A program nothing here models, whose subcommand names a deletion with a signal
         // (see `crate::unknown_cli`): the guess comes last, after every exact answer.
-        if worst.is_none() && !args.catalogued() && crate::unknown_cli::unmodelled_in_code(name) {
+        if worst.is_none()
+            && !args.catalogued()
+            && crate::unknown_cli::may_name_deletion(strings)
+            && crate::unknown_cli::unmodelled_in_code(name)
+        {
             let texts: Vec<&str> = strings.iter().map(String::as_str).collect();
             worst = crate::unknown_cli::destructive_subcommand(name, &texts);
         }

@@ -41,148 +41,148 @@ const WEAK_VERBS: &[&str] = &[
     "unpublish",
 ];
 
-/// Local package, toolchain and environment managers, dev-cluster and dev-server tools: their
+/// Sorted (binary search; a unit test checks the order). Local package, toolchain and environment managers, dev-cluster and dev-server tools: their
 /// deletions remove this machine's installs, environments and scratch clusters.
 const LOCAL_TOOLS: &[&str] = &[
-    "poetry",
-    "pdm",
-    "hatch",
-    "pipenv",
-    "pipx",
-    "pyenv",
-    "rye",
-    "uv",
-    "conda",
-    "mamba",
-    "micromamba",
-    "pixi",
-    "virtualenv",
-    "npm",
-    "pnpm",
-    "yarn",
-    "bun",
-    "deno",
-    "volta",
-    "nvm",
-    "fnm",
-    "n",
-    "corepack",
-    "cargo",
-    "rustup",
-    "go",
-    "gvm",
-    "dotnet",
-    "nuget",
-    "gem",
-    "bundle",
-    "bundler",
-    "rbenv",
-    "rvm",
-    "composer",
-    "mix",
-    "rebar3",
-    "hex",
-    "stack",
-    "cabal",
-    "ghcup",
-    "opam",
-    "sdk",
-    "sdkmanager",
-    "avdmanager",
     "asdf",
-    "mise",
-    "rtx",
-    "proto",
-    "flatpak",
-    "snap",
-    "brew",
-    "port",
-    "nix",
-    "nix-env",
-    "nix-collect-garbage",
-    "guix",
-    "kind",
-    "k3d",
-    "minikube",
-    "colima",
-    "limactl",
-    "multipass",
-    "orbctl",
-    "devcontainer",
-    "tilt",
-    "ollama",
-    "pre-commit",
-    "jupyter",
-    "ipython",
-    "nbstripout",
-    "code",
-    "cursor",
-    "tmux",
-    "screen",
-    "ccache",
-    "sccache",
+    "avdmanager",
+    "awslocal",
     "bazel",
     "bazelisk",
-    "gradle",
-    "gradlew",
-    "mvn",
-    "mvnw",
-    "sbt",
-    "lein",
-    "clj",
-    "flutter",
-    "dart",
-    "pod",
+    "brew",
+    "bun",
+    "bundle",
+    "bundler",
+    "cabal",
+    "cargo",
     "carthage",
-    "swift",
-    "xcodebuild",
-    "turbo",
-    "nx",
-    "lerna",
-    "rush",
-    "vite",
-    "webpack",
-    "jest",
-    "vitest",
-    "playwright",
-    "cypress",
-    "storybook",
-    "make",
-    "just",
-    "task",
-    "cmake",
-    "meson",
-    "ninja",
-    "git-lfs",
-    "trash",
-    "trash-put",
-    "gio",
-    "direnv",
-    "dvc",
-    "vagrant",
-    "ddev",
-    "lando",
-    "docksal",
-    "fin",
-    "devbox",
-    "devenv",
-    "sail",
-    "valet",
-    "herd",
-    "wp-env",
-    "localstack",
-    "awslocal",
-    "tflocal",
+    "ccache",
     "cdklocal",
-    "podman-compose",
+    "clj",
+    "cmake",
+    "code",
+    "colima",
+    "composer",
+    "conda",
+    "corepack",
+    "cursor",
+    "cypress",
+    "dart",
+    "ddev",
+    "deno",
+    "devbox",
+    "devcontainer",
+    "devenv",
+    "direnv",
     "docker-compose",
     "docker-machine",
-    "utmctl",
-    "tart",
-    "vmrun",
-    "prlctl",
+    "docksal",
+    "dotnet",
+    "dvc",
+    "fin",
+    "flatpak",
+    "flutter",
+    "fnm",
+    "gem",
+    "ghcup",
+    "gio",
+    "git-lfs",
+    "go",
+    "gradle",
+    "gradlew",
+    "guix",
+    "gvm",
+    "hatch",
+    "herd",
+    "hex",
+    "ipython",
+    "jest",
+    "jupyter",
+    "just",
+    "k3d",
+    "kind",
+    "lando",
+    "lein",
+    "lerna",
     "lima",
+    "limactl",
+    "localstack",
+    "make",
+    "mamba",
+    "meson",
+    "micromamba",
+    "minikube",
+    "mise",
+    "mix",
+    "multipass",
+    "mvn",
+    "mvnw",
+    "n",
+    "nbstripout",
+    "ninja",
+    "nix",
+    "nix-collect-garbage",
+    "nix-env",
+    "npm",
+    "nuget",
+    "nvm",
+    "nx",
+    "ollama",
+    "opam",
+    "orbctl",
+    "pdm",
+    "pipenv",
+    "pipx",
+    "pixi",
+    "playwright",
+    "pnpm",
+    "pod",
+    "podman-compose",
     "podman-machine",
+    "poetry",
+    "port",
+    "pre-commit",
+    "prlctl",
+    "proto",
+    "pyenv",
+    "rbenv",
+    "rebar3",
+    "rtx",
+    "rush",
+    "rustup",
+    "rvm",
+    "rye",
+    "sail",
+    "sbt",
+    "sccache",
+    "screen",
+    "sdk",
+    "sdkmanager",
+    "snap",
+    "stack",
+    "storybook",
+    "swift",
+    "tart",
+    "task",
+    "tflocal",
+    "tilt",
+    "tmux",
+    "trash",
+    "trash-put",
+    "turbo",
+    "utmctl",
+    "uv",
+    "vagrant",
+    "valet",
+    "virtualenv",
+    "vite",
+    "vitest",
+    "vmrun",
+    "volta",
+    "webpack",
+    "wp-env",
+    "xcodebuild",
+    "yarn",
 ];
 
 /// Option names (without dashes) that tell a tool not to ask, or to act on everything.
@@ -270,7 +270,7 @@ pub(crate) fn destructive_subcommand(name: &str, words: &[&str]) -> Option<Verdi
 /// [`destructive_subcommand`] judges one, with the console's own argv as a further signal
 /// (its server, a production name). ZooKeeper's `deleteall`/`rmr` name a recursive delete.
 pub(crate) fn console_line(name: &str, console: &[&str], text: &str) -> Option<Verdict> {
-    if name.is_empty() || name.contains('/') || crate::names::listed!(LOCAL_TOOLS, name) {
+    if name.is_empty() || name.contains('/') || LOCAL_TOOLS.binary_search(&name).is_ok() {
         return None;
     }
     // A console reads commands only when its own line gives none (`zkCli.sh -server H`,
@@ -372,60 +372,84 @@ pub(crate) fn unmodelled(name: &str) -> bool {
 /// [`unmodelled`] for a program the taxonomy is already known not to name (the caller
 /// parsed its arguments, which looked the entry up).
 pub(crate) fn unmodelled_in_code(name: &str) -> bool {
-    !crate::hazards::judged_here(name)
-        && !crate::argdanger::judges_retention(name)
-        && !crate::resolve::judged_by_flow(name)
-        && !crate::names::listed!(LOCAL_TOOLS, name)
-        && !crate::flow::is_filter(name)
-        && !crate::names::listed!(STDIN_DATA_TOOLS, name)
-        && !crate::resolve::is_shell(name)
+    // Cheapest tests first: this runs for every command no rule matched.
+    !crate::resolve::is_shell(name)
         && !crate::resolve::is_interpreter(name)
+        && !crate::hazards::judged_here(name)
+        && LOCAL_TOOLS.binary_search(&name).is_err()
+        && STDIN_DATA_TOOLS.binary_search(&name).is_err()
+        && !crate::resolve::judged_by_flow(name)
+        && !crate::flow::is_filter(name)
+        && !crate::argdanger::judges_retention(name)
         && crate::tongues::Tongue::of(name).is_none()
 }
 
-/// Programs whose standard input is data, never commands: pagers, counters, loggers, mail
+/// Sorted (binary search). Programs whose standard input is data, never commands: pagers, counters, loggers, mail
 /// senders, clipboards (the filters of `crate::flow` are excluded as well).
 const STDIN_DATA_TOOLS: &[&str] = &[
-    "wc",
-    "less",
-    "more",
-    "most",
-    "pv",
-    "logger",
-    "mail",
-    "mailx",
-    "sendmail",
-    "wall",
-    "write",
-    "pbcopy",
-    "xclip",
-    "xsel",
-    "wl-copy",
+    "b2sum",
+    "cksum",
     "clip",
     "clip.exe",
     "cmp",
+    "csplit",
     "diff",
+    "envsubst",
+    "espeak",
+    "expand",
+    "file",
+    "fmt",
+    "gettext",
+    "less",
+    "logger",
+    "mail",
+    "mailx",
     "md5sum",
+    "more",
+    "moreutils",
+    "most",
+    "msgfmt",
+    "pbcopy",
+    "pr",
+    "pv",
+    "say",
+    "sendmail",
     "sha1sum",
     "sha256sum",
     "sha512sum",
-    "b2sum",
-    "cksum",
-    "file",
-    "expand",
-    "unexpand",
-    "fmt",
-    "pr",
-    "csplit",
     "ts",
-    "moreutils",
+    "unexpand",
     "vipe",
-    "envsubst",
-    "gettext",
-    "msgfmt",
-    "say",
-    "espeak",
+    "wall",
+    "wc",
+    "wl-copy",
+    "write",
+    "xclip",
+    "xsel",
 ];
+
+/// A cheap first look for the fallback that runs on every unmatched command: whether one of
+/// the first words that are not options begins or ends with a deleting verb (ASCII case
+/// ignored), with no allocation. Only a word that passes is read as a subcommand path by
+/// [`destructive_subcommand`]; this decides nothing by itself.
+pub(crate) fn may_name_deletion<S: AsRef<str>>(words: &[S]) -> bool {
+    let ends = |w: &[u8], v: &str| {
+        let v = v.as_bytes();
+        w.len() >= v.len()
+            && (w[..v.len()].eq_ignore_ascii_case(v)
+                || w[w.len() - v.len()..].eq_ignore_ascii_case(v))
+    };
+    words
+        .iter()
+        .map(AsRef::as_ref)
+        .take_while(|w| *w != "--")
+        .filter(|w| !w.starts_with('-'))
+        .take(4)
+        .any(|w| {
+            let b = w.as_bytes();
+            STRONG_VERBS.iter().chain(WEAK_VERBS).any(|v| ends(b, v))
+        })
+}
 
 /// `--name=value` → (`name`, value), `--name`/`-n`/`-noprompt` → (`name`, None); other words
 /// are not options.
@@ -614,6 +638,12 @@ mod tests {
         assert!(!judged("poetry env remove --all"));
         assert!(!judged("kind delete cluster --name dev"));
         assert!(!judged("./scripts/x.sh delete --force"));
+    }
+
+    #[test]
+    fn name_lists_are_sorted_for_binary_search() {
+        assert!(super::LOCAL_TOOLS.windows(2).all(|p| p[0] < p[1]));
+        assert!(super::STDIN_DATA_TOOLS.windows(2).all(|p| p[0] < p[1]));
     }
 
     #[test]
