@@ -1396,6 +1396,16 @@ impl HttpLine<'_> {
             .then(|| ids::PAY_LIVE_API_WRITE.verdict())
     }
 
+    /// Whether the request stays on this machine: not rerouted, and every URL it names known
+    /// and on loopback (callers that need a URL at all check for one themselves).
+    fn only_this_machine(&self, bare_port_is_local: bool) -> bool {
+        !self.rerouted
+            && self
+                .urls
+                .iter()
+                .all(|w| w.exact && is_loopback_url(&w.text, bare_port_is_local))
+    }
+
     /// An admin role granted through an API (`net.http_admin_grant`): a write to a URL whose
     /// path has a membership segment (`…/users/ID/roles`, `role_assignments`, `members`,
     /// `collaborators`, `permissions`) with a JSON body naming an admin-level role in any
@@ -1440,11 +1450,7 @@ impl HttpLine<'_> {
         if !grants || !self.urls.iter().any(|w| membership(&w.text)) {
             return None;
         }
-        let local = !self.rerouted
-            && self
-                .urls
-                .iter()
-                .all(|w| w.exact && is_loopback_url(&w.text, bare_port_is_local));
+        let local = self.only_this_machine(bare_port_is_local);
         (!local).then(|| ids::NET_HTTP_ADMIN_GRANT.verdict())
     }
 
@@ -1499,11 +1505,7 @@ impl HttpLine<'_> {
         if !post || !self.urls.iter().any(|w| console(&w.text)) {
             return None;
         }
-        let local = !self.rerouted
-            && self
-                .urls
-                .iter()
-                .all(|w| w.exact && is_loopback_url(&w.text, bare_port_is_local));
+        let local = self.only_this_machine(bare_port_is_local);
         (!local).then(|| ids::RCE_REMOTE_SCRIPT_CONSOLE.verdict())
     }
 
