@@ -3100,7 +3100,7 @@ impl Walker<'_> {
         }
         // Known text, expansions or not: a console's verbs are literal words of its lines.
         if let Producer::Text { text, .. } = stdin
-            && !crate::flow::is_filter(name)
+            && crate::unknown_cli::may_be_console(name)
         {
             let console: Vec<&str> = argv.iter().skip(1).map(|w| w.text.as_str()).collect();
             if let Some(v) = crate::unknown_cli::console_line(name, &console, text) {

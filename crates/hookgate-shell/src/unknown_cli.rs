@@ -270,7 +270,7 @@ pub(crate) fn destructive_subcommand(name: &str, words: &[&str]) -> Option<Verdi
 /// [`destructive_subcommand`] judges one, with the console's own argv as a further signal
 /// (its server, a production name). ZooKeeper's `deleteall`/`rmr` name a recursive delete.
 pub(crate) fn console_line(name: &str, console: &[&str], text: &str) -> Option<Verdict> {
-    if name.is_empty() || name.contains('/') || LOCAL_TOOLS.binary_search(&name).is_ok() {
+    if !may_be_console(name) {
         return None;
     }
     // A console reads commands only when its own line gives none (`zkCli.sh -server H`,
@@ -310,6 +310,19 @@ pub(crate) fn console_line(name: &str, console: &[&str], text: &str) -> Option<V
         (strong || forced || aimed || names_production(&words))
             .then(|| ids::CLI_UNKNOWN_DESTRUCTIVE.verdict())
     })
+}
+
+/// Whether `name` may be a console reading commands on stdin (checked before anything is
+/// copied, on every command given known text): not a shell, interpreter or other-language
+/// runner (their input is walked as code elsewhere), not a filter or a local tool.
+pub(crate) fn may_be_console(name: &str) -> bool {
+    !name.is_empty()
+        && !name.contains('/')
+        && !crate::resolve::is_shell(name)
+        && !crate::resolve::is_interpreter(name)
+        && !crate::flow::is_filter(name)
+        && LOCAL_TOOLS.binary_search(&name).is_err()
+        && crate::tongues::Tongue::of(name).is_none()
 }
 
 /// The positionals of a line whose grammar is unknown: words that are not options, the

@@ -435,6 +435,9 @@ fn cloud_data_api_sql_and_console_input_lines_are_judged() {
         ("echo 'ls /' | zkCli.sh -server zk-prod-1:2181", ALLOW, "-"),
         ("echo 'list volumes' | bconsole", ALLOW, "-"),
         ("echo drop | zztool import", ALLOW, "-"),
+        // An interpreter's or shell's input is code, walked as code, never console lines.
+        ("python3 <<'EOF'\nprint('delete --force')\nEOF", ALLOW, "-"),
+        ("node <<'EOF'\nconsole.log('purge')\nEOF", ALLOW, "-"),
     ]);
 }
 
